@@ -12,7 +12,7 @@ PATTERN = Pattern(
         'Use the `spawn` start method (`torch.multiprocessing.set_start_method("spawn")`, `multiprocessing_context="spawn"`) or initialise CUDA only in the children.'
     ),
     fix_example='torch.multiprocessing.set_start_method("spawn", force=True)',
-    lint_rules=("TPL407",),
+    lint_rules=("TPL406",),
     signatures=("Cannot re-initialize CUDA in forked subprocess",),
     hints=(
         "fork",

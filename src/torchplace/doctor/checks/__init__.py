@@ -1,0 +1,1 @@
+"""Doctor checks, one module each; see :mod:`torchplace.doctor.registry`."""

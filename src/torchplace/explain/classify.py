@@ -1,0 +1,215 @@
+"""Choose the catalogue pattern that explains a failure (pure: works on live and log diagnoses).
+
+The message decides the family (device mismatch, collective, context, fork, configuration);
+within a family the evidence decides: words in the failing line, the library line, the operand
+names, the module path and the stack (each pattern's `hints`), where stray tensors came from
+(origins mode), which thread failed and which devices met.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+
+from torchplace import patterns
+from torchplace.explain.messages import ErrorKind, ParsedError
+from torchplace.explain.model import Diagnosis, PatternMatch
+
+# Patterns that can explain each kind of message, in order of preference when evidence ties.
+CANDIDATES: dict[ErrorKind, tuple[str, ...]] = {
+    ErrorKind.DEVICE_MISMATCH: (
+        "tensor-created-without-device",
+        "hardcoded-cuda-device",
+        "inputs-not-on-model-device",
+        "cpu-mask-or-index",
+        "buffer-left-on-other-device",
+        "lora-adapter-on-wrong-gpu",
+        "vision-features-on-other-gpu",
+        "draft-model-on-other-gpu",
+        "thread-without-device-binding",
+        "offloaded-module-used-outside-scope",
+        "parameter-moved-in-forward",
+        "checkpoint-loaded-to-saving-device",
+        "rank-not-bound-to-gpu",
+    ),
+    ErrorKind.COLLECTIVE_DEVICE: (
+        "rank-not-bound-to-gpu",
+        "global-rank-as-device-index",
+        "hardcoded-cuda-device",
+        "thread-without-device-binding",
+    ),
+    ErrorKind.INVALID_ORDINAL: ("cuda-visible-devices-misuse", "global-rank-as-device-index"),
+    ErrorKind.CUDA_CONTEXT: ("thread-without-device-binding",),
+    ErrorKind.FORK_AFTER_INIT: ("fork-after-cuda-init",),
+    ErrorKind.PARALLEL_CONFIG: ("parallel-config-mismatch", "draft-model-on-other-gpu"),
+    ErrorKind.CHECKPOINT_DEVICE: ("checkpoint-loaded-to-saving-device",),
+    ErrorKind.OFFLOAD_META: ("offloaded-module-used-outside-scope",),
+}
+
+_FACTORIES = (
+    "arange|zeros|ones|empty|full|tensor|as_tensor|linspace|logspace|eye|rand|randn|randint"
+    "|randperm|tril|triu|from_numpy"
+)
+_FACTORY_WITHOUT_DEVICE = re.compile(rf"\btorch\.({_FACTORIES})\((?![^)]*device\s*=)")
+_HARDCODED = re.compile(r"\.cuda\(\s*\d?\s*\)|[\"']cuda(:\d+)?[\"']|\.to\(\s*\d+\s*\)|device\(\s*\d")
+_EMBEDDING_OPS = {"embedding", "index_select", "embedding_renorm_"}
+_MASK_INDEX_OPS = {"masked_fill", "masked_fill_", "gather", "scatter", "index_add", "index_copy"}
+
+
+@dataclass
+class _Evidence:
+    """Weighted text to look for hints in, and the reasons each pattern gained points."""
+
+    texts: list[tuple[str, int]] = field(default_factory=list)
+    scores: dict[str, float] = field(default_factory=dict)
+    reasons: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, pattern_id: str, points: float, reason: str) -> None:
+        self.scores[pattern_id] = self.scores.get(pattern_id, 0.0) + points
+        self.reasons.setdefault(pattern_id, []).append(reason)
+
+
+def classify(diagnosis: Diagnosis, parsed: ParsedError) -> PatternMatch | None:
+    """The best pattern for this diagnosis, or None when the message is no known failure."""
+    candidates = list(CANDIDATES.get(parsed.kind, ()))
+    for pattern in patterns.matching(diagnosis.message):
+        if pattern.id not in candidates and parsed.kind is not ErrorKind.OTHER:
+            candidates.append(pattern.id)
+    if not candidates:
+        return None
+    evidence = _gather(diagnosis)
+    for rank, pattern_id in enumerate(candidates):
+        # A small preference for earlier candidates breaks ties without outweighing evidence.
+        evidence.add(pattern_id, -0.01 * rank, "")
+        _score_pattern(pattern_id, diagnosis, evidence)
+    _score_structure(diagnosis, parsed, evidence)
+    ranked = sorted(candidates, key=lambda pid: -evidence.scores.get(pid, 0.0))
+    best = patterns.get(ranked[0])
+    return PatternMatch(
+        id=best.id,
+        title=best.title,
+        cause=best.cause,
+        fix=best.fix,
+        fix_example=best.fix_example,
+        reasons=[r for r in evidence.reasons.get(best.id, []) if r],
+        alternatives=[pid for pid in ranked[1:3] if evidence.scores.get(pid, 0.0) > 0.5],
+    )
+
+
+def _gather(diagnosis: Diagnosis) -> _Evidence:
+    evidence = _Evidence()
+    if diagnosis.user_frame is not None:
+        evidence.texts.append((diagnosis.user_frame.source, 3))
+    if diagnosis.library_frame is not None:
+        evidence.texts.append((diagnosis.library_frame.source, 2))
+    for operand in diagnosis.operands:
+        evidence.texts.append((operand.expr, 2))
+        evidence.texts.append((operand.note, 2))
+        if operand.origin is not None:
+            evidence.texts.append((operand.origin.op, 2))
+    if diagnosis.module is not None:
+        evidence.texts.append((f"{diagnosis.module.qualname} {diagnosis.module.class_name}", 2))
+        evidence.texts.append((" ".join(diagnosis.module.strays), 2))
+    stack_text = " ".join(f"{f.path} {f.function} {f.source}" for f in diagnosis.stack[-8:])
+    evidence.texts.append((stack_text, 1))
+    return evidence
+
+
+def _score_pattern(pattern_id: str, diagnosis: Diagnosis, evidence: _Evidence) -> None:
+    pattern = patterns.get(pattern_id)
+    if pattern.matches(diagnosis.message):
+        evidence.add(pattern_id, 2.0, "the error message matches its signature")
+    points = 0.0
+    for hint in pattern.hints:
+        weight = max((w for text, w in evidence.texts if hint_in(hint, text)), default=0)
+        if weight:
+            points += weight
+            evidence.add(pattern_id, 0.0, f"`{hint}` appears near the failure")
+    evidence.add(pattern_id, min(points, 6.0), "")
+
+
+def _score_structure(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evidence) -> None:
+    devices = set(diagnosis.devices)
+    line = diagnosis.user_frame.source if diagnosis.user_frame else ""
+    lib_line = diagnosis.library_frame.source if diagnosis.library_frame else ""
+    if "meta" in devices:
+        evidence.add("offloaded-module-used-outside-scope", 8, "a meta tensor took part")
+    _score_operands(diagnosis, evidence)
+    if any(d == "cpu" for d in devices):
+        notes = [o.note for o in diagnosis.operands if o.device == "cpu"]
+        for text in (line, lib_line, *notes):
+            if _FACTORY_WITHOUT_DEVICE.search(text):
+                evidence.add("tensor-created-without-device", 4, "a factory without device=")
+    if _HARDCODED.search(line) and not devices <= {"cpu", "meta"}:
+        evidence.add("hardcoded-cuda-device", 3, "a hardcoded CUDA device in the failing line")
+    op = (parsed.op or "").rstrip("_")
+    if op in _EMBEDDING_OPS or "embedding" in lib_line or "F.embedding" in line:
+        evidence.add("inputs-not-on-model-device", 3, "an embedding lookup's indices")
+    elif op in _MASK_INDEX_OPS or parsed.argument in {"mask", "index", "indices"}:
+        evidence.add("cpu-mask-or-index", 4, f"the {parsed.argument or op} operand")
+    _score_thread(diagnosis, parsed, evidence)
+    _score_module(diagnosis, evidence)
+
+
+def _score_operands(diagnosis: Diagnosis, evidence: _Evidence) -> None:
+    for operand in diagnosis.operands:
+        origin = operand.origin
+        if origin is None:
+            continue
+        if "without device" in origin.note:
+            evidence.add("tensor-created-without-device", 5, f"`{operand.expr}` {origin.describe()}")
+        elif "hardcoded" in origin.note:
+            evidence.add("hardcoded-cuda-device", 5, f"`{operand.expr}` {origin.describe()}")
+        elif "torch.load" in origin.op:
+            evidence.add("checkpoint-loaded-to-saving-device", 5, origin.describe())
+
+
+def _score_thread(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evidence) -> None:
+    thread = diagnosis.thread
+    if thread is None:
+        return
+    cuda_pair = sum(d.startswith("cuda") for d in diagnosis.devices) >= 2
+    if not thread.is_main and (cuda_pair or parsed.kind is ErrorKind.CUDA_CONTEXT):
+        evidence.add("thread-without-device-binding", 6, f"it failed in thread {thread.name!r}")
+    expected = thread.expected_device
+    if expected is not None and thread.current_device is not None:
+        if thread.current_device != expected and thread.is_main:
+            evidence.add(
+                "rank-not-bound-to-gpu",
+                4,
+                f"the current device is cuda:{thread.current_device}, LOCAL_RANK is {expected}",
+            )
+
+
+def _score_module(diagnosis: Diagnosis, evidence: _Evidence) -> None:
+    module = diagnosis.module
+    if module is None:
+        return
+    for name in module.strays:
+        lowered = name.lower()
+        if "lora" in lowered or "adapter" in lowered:
+            evidence.add("lora-adapter-on-wrong-gpu", 4, f"stray adapter weight `{name}`")
+        elif any(hint_in(h, name) for h in patterns.get("buffer-left-on-other-device").hints):
+            evidence.add("buffer-left-on-other-device", 4, f"stray buffer `{name}`")
+
+
+@cache
+def _hint_regex(hint: str) -> re.Pattern[str]:
+    if re.fullmatch(r"[A-Z][A-Z0-9_]*", hint):
+        # Environment-variable names: whole identifiers only (RANK is not LOCAL_RANK).
+        return re.compile(rf"(?<![A-Za-z0-9_]){re.escape(hint)}(?![A-Za-z0-9_])")
+    if re.fullmatch(r"\w+", hint):
+        return re.compile(rf"(?<![a-z0-9]){re.escape(hint.lower())}(?![a-z0-9])")
+    return re.compile(re.escape(hint.lower()))
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def hint_in(hint: str, text: str) -> bool:
+    """Whether `hint` occurs in `text` as a word (`rope` is not in `property`, but `Rotary` is
+    in `LlamaRotaryEmbedding` and `mask` in `attention_mask`)."""
+    if re.fullmatch(r"[A-Z][A-Z0-9_]*", hint):
+        return bool(_hint_regex(hint).search(text))
+    return bool(_hint_regex(hint).search(_CAMEL.sub("_", text).lower()))

@@ -1,0 +1,142 @@
+"""Origins mode: remember where tensors were created or moved to another device.
+
+A `TorchFunctionMode` sees every torch call; only factories and device moves are looked at,
+and only when called from outside torch itself (so `nn.Linear`'s own `torch.empty` or
+`Module.to` do not count, and no weak reference is taken to parameters). The map is keyed by
+`id()` with a weak reference check, because tensors compare element-wise and cannot be
+keys of a `WeakKeyDictionary`.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import torch
+from torch.overrides import TorchFunctionMode
+
+from torchplace.explain.live_frames import is_internal, is_torch
+from torchplace.explain.model import Origin
+
+_FACTORY_NAMES = (
+    "arange", "zeros", "ones", "empty", "full", "tensor", "as_tensor", "linspace", "logspace",
+    "eye", "rand", "randn", "randint", "randperm", "tril_indices", "triu_indices", "from_numpy",
+)
+_MOVES = ("to", "cuda", "cpu")
+
+
+def _tracked() -> dict[Any, str]:
+    found: dict[Any, str] = {}
+    for name in _FACTORY_NAMES:
+        func = getattr(torch, name, None)
+        if func is not None:
+            found[func] = f"torch.{name}"
+    for name in _MOVES:
+        found[getattr(torch.Tensor, name)] = f".{name}()"
+    return found
+
+
+class OriginTracker(TorchFunctionMode):
+    """Records, per live tensor, the user frame that created it or moved it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._tracked = _tracked()
+        self._origins: dict[int, tuple[weakref.ref[torch.Tensor], Origin]] = {}
+        self._lock = threading.Lock()
+
+    def __torch_function__(
+        self,
+        func: Callable[..., Any],
+        types: Any,
+        args: tuple[Any, ...] = (),
+        kwargs: dict[str, Any] | None = None,
+    ) -> Any:
+        kwargs = kwargs or {}
+        result = func(*args, **kwargs)
+        label = self._tracked.get(func)
+        if label is not None and isinstance(result, torch.Tensor):
+            self._record(label, args, kwargs, result)
+        return result
+
+    def _record(
+        self, label: str, args: tuple[Any, ...], kwargs: dict[str, Any], result: torch.Tensor
+    ) -> None:
+        if label.startswith(".") and args and isinstance(args[0], torch.Tensor):
+            if args[0].device == result.device:
+                return  # a dtype cast or a no-op move: nothing new about placement
+        frame = _caller()
+        if frame is None:
+            return
+        note = _note(label, args, kwargs)
+        origin = Origin(frame.f_code.co_filename, frame.f_lineno, label, str(result.device), note)
+        key = id(result)
+        try:
+            ref = weakref.ref(result, lambda _r, key=key: self._forget(key))
+        except TypeError:
+            return
+        with self._lock:
+            self._origins[key] = (ref, origin)
+
+    def _forget(self, key: int) -> None:
+        with self._lock:
+            self._origins.pop(key, None)
+
+    def origin_of(self, tensor: torch.Tensor) -> Origin | None:
+        entry = self._origins.get(id(tensor))
+        if entry is None or entry[0]() is not tensor:
+            return None
+        return entry[1]
+
+    def __len__(self) -> int:
+        return len(self._origins)
+
+
+def _caller() -> Any:
+    """The first frame outside torch and torchplace that made the call; None if in torch."""
+    frame = sys._getframe(3)
+    while frame is not None and is_internal(frame.f_code.co_filename):
+        frame = frame.f_back
+    if frame is None or is_torch(frame.f_code.co_filename):
+        return None
+    return frame
+
+
+def _note(label: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    if label.startswith("torch.") and label != "torch.from_numpy":
+        return "" if kwargs.get("device") is not None else "without device="
+    if label == ".cuda()":
+        return "with a hardcoded device (.cuda() uses the current device)"
+    target = kwargs.get("device", args[1] if len(args) > 1 else None)
+    if isinstance(target, (str, int)):
+        return f"with a hardcoded device ({target!r})"
+    return ""
+
+
+_ACTIVE: OriginTracker | None = None
+
+
+def start() -> OriginTracker:
+    """Start recording in this thread (idempotent)."""
+    global _ACTIVE
+    if _ACTIVE is None:
+        _ACTIVE = OriginTracker()
+        _ACTIVE.__enter__()
+    return _ACTIVE
+
+
+def stop() -> None:
+    global _ACTIVE
+    if _ACTIVE is not None:
+        try:
+            _ACTIVE.__exit__(None, None, None)
+        except Exception:
+            pass
+        _ACTIVE = None
+
+
+def active() -> OriginTracker | None:
+    return _ACTIVE

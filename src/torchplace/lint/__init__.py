@@ -1,0 +1,36 @@
+"""`torchplace lint`: a static checker for device-placement hazards. Never imports torch.
+
+Public entry points: :func:`lint_source` for one string of code, :func:`lint_paths` for files and
+directories. Rules live in `torchplace.lint.rules`, one per module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from torchplace.lint.config import LintConfig
+from torchplace.lint.engine import Linter, lint_many, sort_findings
+from torchplace.lint.registry import all_rules
+from torchplace.report import Finding
+
+__all__ = ["LintConfig", "lint_paths", "lint_source"]
+
+
+def lint_source(
+    code: str, path: str = "<string>", config: LintConfig | None = None
+) -> list[Finding]:
+    """Findings for one piece of source code."""
+    config = config or LintConfig()
+    linter = Linter(config.enabled_rules(all_rules()), config)
+    return sort_findings(linter.lint_text(path, code).findings)
+
+
+def lint_paths(paths: Sequence[str], config: LintConfig | None = None) -> list[Finding]:
+    """Findings for files and directories (walked for `.py` files), on all cores, no cache."""
+    from torchplace.lint.discovery import python_files
+
+    config = config or LintConfig()
+    linter = Linter(config.enabled_rules(all_rules()), config)
+    files = [str(p) for p in python_files(paths, config)]
+    results = lint_many(linter, files)
+    return sort_findings(f for r in results for f in r.findings)

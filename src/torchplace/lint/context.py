@@ -1,0 +1,251 @@
+"""What the rules see of one file: the syntax tree, pruned to the lines that may hold a finding.
+
+Parsing is done by CPython's C parser; the walk in Python is the expensive part, so it only
+descends into statements and expressions whose line span touches a candidate line (a line
+that some enabled rule's regular expression matched). Every node collected carries its scope
+chain (module, classes, functions), which is all the context the rules need.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from bisect import bisect_left
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from torchplace.lint.source import SourceFile
+
+
+_SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
+
+
+@dataclass(frozen=True)
+class Scope:
+    """A module, class or function body, innermost last in a chain of parents."""
+
+    kind: str  # "module", "class" or "function"
+    name: str
+    node: ast.AST
+    parent: Scope | None = None
+
+    def enclosing(self, kind: str) -> Scope | None:
+        scope: Scope | None = self
+        while scope is not None and scope.kind != kind:
+            scope = scope.parent
+        return scope
+
+    @property
+    def function(self) -> Scope | None:
+        return self.enclosing("function")
+
+    @property
+    def method_class(self) -> Scope | None:
+        """The class whose method this scope is directly in, if any."""
+        function = self.function
+        if function is not None and function.parent is not None:
+            if function.parent.kind == "class":
+                return function.parent
+        return None
+
+    @property
+    def body(self) -> list[ast.stmt]:
+        body: list[ast.stmt] = getattr(self.node, "body", [])
+        return body
+
+
+@dataclass(frozen=True)
+class Located:
+    """A node and the scope it appears in."""
+
+    node: ast.AST
+    scope: Scope
+
+
+def dotted_name(node: ast.AST) -> str | None:
+    """`torch.cuda.set_device` for an attribute chain of names, else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def call_name(call: ast.Call) -> str | None:
+    """The last name of what is called: `set_device` for `torch.cuda.set_device(...)`."""
+    func = call.func
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return None
+
+
+def keyword(call: ast.Call, name: str) -> ast.keyword | None:
+    for kw in call.keywords:
+        if kw.arg == name:
+            return kw
+    return None
+
+
+def has_star_kwargs(call: ast.Call) -> bool:
+    return any(kw.arg is None for kw in call.keywords)
+
+
+@dataclass
+class FileContext:
+    """The pruned view of a file that rules query."""
+
+    source: SourceFile
+    tree: ast.Module
+    candidate_lines: Sequence[int]
+    forward_methods: tuple[str, ...] = ("forward",)
+    module_scope: Scope = field(init=False)
+    aliases: dict[str, str] = field(default_factory=dict)
+    calls_by_name: dict[str, list[Located]] = field(default_factory=lambda: defaultdict(list))
+    assignments: list[Located] = field(default_factory=list)
+    functions: dict[str, list[Located]] = field(default_factory=lambda: defaultdict(list))
+    _reach_cache: dict[int, dict[str, str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.module_scope = Scope("module", "<module>", self.tree)
+        self._collect_module_level()
+        self._walk(self.tree.body, self.module_scope)
+
+    # -- queries -------------------------------------------------------------------------
+    def calls(self, *names: str) -> Iterator[Located]:
+        """Collected calls whose last name is one of `names`."""
+        for name in names:
+            yield from self.calls_by_name.get(name, ())
+
+    def qualified(self, node: ast.AST) -> str | None:
+        """The dotted name with its first part resolved through imports (`th.zeros` -> `torch.zeros`)."""
+        name = dotted_name(node)
+        if name is None:
+            return None
+        head, _, rest = name.partition(".")
+        target = self.aliases.get(head)
+        if target is None:
+            return name
+        return f"{target}.{rest}" if rest else target
+
+    def imports_module(self, prefix: str) -> bool:
+        """Whether any import in the file brings in `prefix` or a submodule of it."""
+        return any(t == prefix or t.startswith(prefix + ".") for t in self.aliases.values())
+
+    def scope_text(self, scope: Scope, before_line: int | None = None) -> str:
+        """Source of a scope's own statements (nested functions and classes left out)."""
+        pieces = []
+        for statement in scope.body:
+            if before_line is not None and statement.lineno >= before_line:
+                break
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                continue
+            end = statement.end_lineno or statement.lineno
+            pieces.append(self.source.lines_text(statement.lineno, end))
+        return "".join(pieces)
+
+    def node_text(self, node: ast.AST) -> str:
+        first: int = getattr(node, "lineno", 1)
+        last: int = getattr(node, "end_lineno", None) or first
+        return self.source.lines_text(first, last)
+
+    def forward_path(self, scope: Scope) -> str | None:
+        """If `scope` runs as part of a module's forward, the method chain that gets there.
+
+        True for `forward` itself and for methods of the same class that forward reaches
+        through `self.method(...)` calls (transitively); returns e.g. `forward -> _rope`.
+        """
+        function = scope.function
+        owner = scope.method_class
+        if function is None or owner is None:
+            return None
+        reach = self._forward_reach(owner)
+        return reach.get(function.name)
+
+    def _forward_reach(self, owner: Scope) -> dict[str, str]:
+        cached = self._reach_cache.get(id(owner.node))
+        if cached is not None:
+            return cached
+        methods = {
+            s.name: s for s in owner.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+        reach: dict[str, str] = {}
+        queue = [(name, name) for name in self.forward_methods if name in methods]
+        while queue:
+            name, path = queue.pop()
+            if name in reach:
+                continue
+            reach[name] = path
+            for called in _SELF_CALL.findall(self.node_text(methods[name])):
+                if called in methods and called not in reach:
+                    queue.append((called, f"{path} -> {called}"))
+        self._reach_cache[id(owner.node)] = reach
+        return reach
+
+    # -- collection ----------------------------------------------------------------------
+    def _collect_module_level(self) -> None:
+        for statement in self.tree.body:
+            self._note_statement(statement, self.module_scope)
+
+    def _note_statement(self, statement: ast.stmt, scope: Scope) -> None:
+        if isinstance(statement, ast.Import):
+            for alias in statement.names:
+                local = alias.asname or alias.name.partition(".")[0]
+                self.aliases[local] = alias.name if alias.asname else local
+        elif isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
+            for alias in statement.names:
+                self.aliases[alias.asname or alias.name] = f"{statement.module}.{alias.name}"
+        elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            self.functions[statement.name].append(Located(statement, scope))
+
+    def _touches_candidate(self, node: ast.AST) -> bool:
+        first: int = getattr(node, "lineno", 0)
+        last: int = getattr(node, "end_lineno", None) or first
+        lines = self.candidate_lines
+        index = bisect_left(lines, first)
+        return index < len(lines) and lines[index] <= last
+
+    def _walk(self, statements: Sequence[ast.AST], scope: Scope) -> None:
+        for statement in statements:
+            if self._touches_candidate(statement):
+                self._visit(statement, scope)
+
+    def _visit(self, node: ast.AST, scope: Scope) -> None:
+        if isinstance(node, ast.ClassDef):
+            inner = Scope("class", node.name, node, scope)
+            self._visit_children(node.decorator_list + node.bases, scope)
+            for statement in node.body:
+                self._note_statement(statement, inner)
+            self._walk(node.body, inner)
+            return
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inner = Scope("function", node.name, node, scope)
+            self._visit_children(node.decorator_list, scope)
+            for statement in node.body:
+                if isinstance(statement, ast.Import | ast.ImportFrom):
+                    self._note_statement(statement, inner)
+                elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                    self._note_statement(statement, inner)
+            self._walk(node.body, inner)
+            return
+        if isinstance(node, ast.Call):
+            name = call_name(node)
+            if name is not None:
+                self.calls_by_name[name].append(Located(node, scope))
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            self.assignments.append(Located(node, scope))
+        elif isinstance(node, ast.Lambda):
+            scope = Scope("function", "<lambda>", node, scope)
+        self._visit_children(ast.iter_child_nodes(node), scope)
+
+    def _visit_children(self, children: Iterator[ast.AST] | list[ast.expr], scope: Scope) -> None:
+        for child in children:
+            if isinstance(child, ast.expr_context):
+                continue
+            if getattr(child, "lineno", None) is None or self._touches_candidate(child):
+                self._visit(child, scope)

@@ -1,0 +1,194 @@
+"""Lint one file, and many files on all cores.
+
+Per file: read bytes, reject binary / non-UTF-8 / huge files with a finding, find candidate
+lines with one combined regular expression (no match: no parse), parse with CPython's C parser,
+build the pruned :class:`FileContext`, run the rules whose candidates matched, drop suppressed
+findings. Files are spread over worker processes; results are cached by content hash.
+"""
+
+from __future__ import annotations
+
+import ast
+import gc
+import multiprocessing
+import os
+import re
+import tokenize
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from io import BytesIO
+from pathlib import Path
+
+from torchplace.lint import suppression
+from torchplace.lint.config import LintConfig
+from torchplace.lint.context import FileContext
+from torchplace.lint.rule import Rule
+from torchplace.lint.source import SourceFile
+from torchplace.report import Finding, Position, Severity
+
+FILE_PROBLEM_CODE = "TPL001"
+FILE_PROBLEM_NAME = "file-not-checked"
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    parsed: bool = False
+
+
+class Linter:
+    """The enabled rules, compiled once, applied to files."""
+
+    def __init__(self, rules: Sequence[type[Rule]], config: LintConfig) -> None:
+        self.config = config
+        self.rules = [rule() for rule in rules]
+        alternatives = [f"(?:{r.candidate.pattern})" for r in self.rules]
+        flags = 0
+        for rule in self.rules:
+            flags |= rule.candidate.flags & (re.IGNORECASE | re.MULTILINE)
+        self.any_candidate = re.compile("|".join(alternatives) or r"(?!)", flags)
+
+    # -- one file ------------------------------------------------------------------------
+    def lint_path(self, path: str) -> FileResult:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(self.config.max_file_bytes + 1)
+        except OSError as error:
+            return self._problem(path, f"cannot read file: {error.strerror or error}")
+        if len(data) > self.config.max_file_bytes:
+            limit = self.config.max_file_bytes
+            return self._problem(path, f"file is larger than {limit} bytes (max-file-size)")
+        return self.lint_bytes(path, data)
+
+    def lint_bytes(self, path: str, data: bytes) -> FileResult:
+        if b"\0" in data[:8192]:
+            return self._problem(path, "binary file (contains NUL bytes)")
+        text = _decode(data)
+        if text is None:
+            return self._problem(path, "not UTF-8 and no valid coding declaration (PEP 263)")
+        return self.lint_text(path, text)
+
+    def lint_text(self, path: str, text: str) -> FileResult:
+        result = FileResult(path)
+        if self.any_candidate.search(text) is None or suppression.file_is_ignored(text):
+            return result
+        ignored = self.config.ignored_for(path)
+        rules = [
+            r for r in self.rules
+            if not any(r.code.startswith(code) for code in ignored)
+            and all(gate in text for gate in r.file_gate)
+            and r.candidate.search(text) is not None
+        ]
+        if not rules:
+            return result
+        source = SourceFile(path, text)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
+                tree = ast.parse(text, filename=path)
+        except (SyntaxError, ValueError) as error:
+            line = getattr(error, "lineno", None) or 1
+            message = getattr(error, "msg", None) or str(error)
+            return self._problem(path, f"cannot parse: {message} (line {line})", line)
+        result.parsed = True
+        lines = _candidate_lines(source, rules)
+        ctx = FileContext(source, tree, lines, self.config.forward_methods)
+        for rule in rules:
+            for finding in rule.check(ctx):
+                if not suppression.is_suppressed(source, finding):
+                    result.findings.append(finding)
+        return result
+
+    def _problem(self, path: str, message: str, line: int = 1) -> FileResult:
+        finding = Finding(
+            path=path,
+            start=Position(line, 0),
+            code=FILE_PROBLEM_CODE,
+            name=FILE_PROBLEM_NAME,
+            message=f"File not checked: {message}",
+            severity=Severity.ERROR,
+        )
+        return FileResult(path, [finding])
+
+
+def _decode(data: bytes) -> str | None:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            encoding, _ = tokenize.detect_encoding(BytesIO(data).readline)
+            text = data.decode(encoding)
+        except (SyntaxError, LookupError, UnicodeDecodeError):
+            return None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _candidate_lines(source: SourceFile, rules: Sequence[Rule]) -> list[int]:
+    lines: set[int] = set()
+    for rule in rules:
+        for match in rule.candidate.finditer(source.text):
+            first = source.line_of_offset(match.start())
+            last = source.line_of_offset(max(match.end() - 1, match.start()))
+            lines.update(range(first, last + 1))
+    return sorted(lines)
+
+
+# -- many files ----------------------------------------------------------------------------
+_WORKER: Linter | None = None
+
+
+def _init_worker(linter: Linter) -> None:
+    global _WORKER
+    _WORKER = linter
+    # The parser makes millions of short-lived objects; the cycle collector only slows it.
+    gc.disable()
+
+
+def _lint_in_worker(path: str) -> FileResult:
+    assert _WORKER is not None
+    return _WORKER.lint_path(path)
+
+
+def lint_many(
+    linter: Linter,
+    paths: Sequence[str],
+    jobs: int | None = None,
+    on_result: Callable[[FileResult], None] | None = None,
+) -> list[FileResult]:
+    """Lint files on `jobs` processes (all cores by default; in-process for small sets)."""
+    jobs = jobs or os.cpu_count() or 1
+    results: list[FileResult] = []
+    small = len(paths) < 64 or jobs == 1
+    if small or "fork" not in multiprocessing.get_all_start_methods():
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            for path in paths:
+                results.append(linter.lint_path(path))
+                if on_result:
+                    on_result(results[-1])
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        return results
+    context = multiprocessing.get_context("fork")
+    chunk = max(1, min(32, len(paths) // (jobs * 8)))
+    with context.Pool(jobs, initializer=_init_worker, initargs=(linter,)) as pool:
+        for result in pool.imap_unordered(_lint_in_worker, paths, chunksize=chunk):
+            results.append(result)
+            if on_result:
+                on_result(result)
+    return results
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(findings, key=lambda f: f.sort_key())
+
+
+def relative_display(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(path)

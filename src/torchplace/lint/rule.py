@@ -1,0 +1,104 @@
+"""The base class of every lint rule.
+
+A rule is one module under `torchplace.lint.rules.<family>`: a subclass of :class:`Rule` whose
+docstring is its user documentation (ruff's shape: What it does / Why is this bad? / Example /
+Use instead / Fix safety / References). Rules are found by walking the package.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from collections.abc import Iterator
+from typing import ClassVar
+
+from torchplace.lint.context import FileContext, Located
+from torchplace.report import Edit, Finding, Fix, FixSafety, Position, RuleInfo, Severity
+
+_NEVER = re.compile(r"(?!)")
+
+
+class Rule:
+    """Subclasses set the class attributes below and implement :meth:`check`."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    #: One line naming the bad pattern: the text of `torchplace rule` listings and SARIF.
+    summary: ClassVar[str]
+    severity: ClassVar[Severity] = Severity.ERROR
+    #: Failure-pattern id in `torchplace.patterns` that this rule catches statically.
+    pattern: ClassVar[str | None] = None
+    #: None when the rule offers no fix.
+    fix_safety: ClassVar[FixSafety | None] = None
+    #: Rules in the 9xx family are noisy and off unless selected.
+    default_enabled: ClassVar[bool] = True
+    #: Lines that may hold a finding: a superset, so files and statements without a match
+    #: are never parsed or walked. Must never miss a line the rule would flag.
+    candidate: ClassVar[re.Pattern[str]] = _NEVER
+    #: Substrings that must all be in the file for the rule to run at all.
+    file_gate: ClassVar[tuple[str, ...]] = ()
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        raise NotImplementedError
+
+    # -- helpers for subclasses -------------------------------------------------------------
+    def finding(
+        self,
+        ctx: FileContext,
+        node: ast.AST,
+        message: str | None = None,
+        fix: Fix | None = None,
+    ) -> Finding:
+        start = ctx.source.start(node)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            # Point at the method name, so `x\n    .cuda()` reports the `.cuda()` line.
+            func = node.func
+            line = func.end_lineno or func.lineno
+            byte_column = (func.end_col_offset or 0) - len(func.attr.encode("utf-8"))
+            start = Position(line, ctx.source.char_column(line, byte_column))
+        return Finding(
+            path=ctx.source.path,
+            start=start,
+            end=ctx.source.end(node),
+            code=self.code,
+            name=self.name,
+            message=message or self.summary,
+            severity=self.severity,
+            fix=fix,
+            pattern=self.pattern,
+        )
+
+    def replace(self, ctx: FileContext, node: ast.AST, content: str, description: str) -> Fix:
+        """A fix replacing one node's text."""
+        safety = self.fix_safety or FixSafety.UNSAFE
+        edit = Edit(ctx.source.start(node), ctx.source.end(node), content)
+        return Fix(description, (edit,), safety)
+
+    def insert_keyword(self, ctx: FileContext, call: ast.Call, text: str, description: str) -> Fix:
+        """A fix adding `text` (e.g. `device=x.device`) as the last argument of a call."""
+        safety = self.fix_safety or FixSafety.UNSAFE
+        end = ctx.source.end(call)
+        closing = ctx.source.line(end.line)[: end.column]
+        inner = closing[:-1].rstrip()
+        has_arguments = bool(call.args or call.keywords)
+        if has_arguments and not inner.endswith(","):
+            text = ", " + text
+        elif has_arguments:
+            text = " " + text
+        position = type(end)(end.line, end.column - 1)
+        return Fix(description, (Edit(position, position, text),), safety)
+
+    @classmethod
+    def docs(cls) -> str:
+        return inspect.cleandoc(cls.__doc__ or "")
+
+    @classmethod
+    def info(cls) -> RuleInfo:
+        return RuleInfo(cls.code, cls.name, cls.summary, cls.docs(), cls.severity)
+
+    @staticmethod
+    def located_calls(ctx: FileContext, *names: str) -> Iterator[tuple[ast.Call, Located]]:
+        for located in ctx.calls(*names):
+            assert isinstance(located.node, ast.Call)
+            yield located.node, located

@@ -1,0 +1,66 @@
+"""A source file as the linter sees it: text, lines, and position conversions."""
+
+from __future__ import annotations
+
+import ast
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from torchplace.report import Position
+
+
+@dataclass
+class SourceFile:
+    """Decoded text of one file; `ast` byte offsets are turned into character columns here."""
+
+    path: str
+    text: str
+    lines: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.lines = self.text.splitlines(keepends=True)
+
+    @cached_property
+    def line_offsets(self) -> list[int]:
+        """Character offset at which each line starts (index 0 is line 1)."""
+        offsets = [0]
+        for line in self.lines:
+            offsets.append(offsets[-1] + len(line))
+        return offsets
+
+    def line_of_offset(self, offset: int) -> int:
+        """1-based line holding a character offset of `text`."""
+        return bisect_right(self.line_offsets, offset) - 1 + 1
+
+    def line(self, number: int) -> str:
+        return self.lines[number - 1] if 0 < number <= len(self.lines) else ""
+
+    def char_column(self, line: int, byte_column: int) -> int:
+        """`ast` columns count UTF-8 bytes; editors and our edits count characters."""
+        text = self.line(line)
+        if text.isascii():
+            return byte_column
+        return len(text.encode("utf-8")[:byte_column].decode("utf-8", errors="replace"))
+
+    def start(self, node: ast.AST) -> Position:
+        lineno: int = getattr(node, "lineno", 1)
+        return Position(lineno, self.char_column(lineno, getattr(node, "col_offset", 0)))
+
+    def end(self, node: ast.AST) -> Position:
+        lineno: int = getattr(node, "end_lineno", None) or getattr(node, "lineno", 1)
+        column: int = getattr(node, "end_col_offset", None) or 0
+        return Position(lineno, self.char_column(lineno, column))
+
+    def segment(self, node: ast.AST) -> str:
+        """The exact source text of a node."""
+        return self.text_between(self.start(node), self.end(node))
+
+    def text_between(self, start: Position, end: Position) -> str:
+        begin = self.line_offsets[start.line - 1] + start.column
+        finish = self.line_offsets[end.line - 1] + end.column
+        return self.text[begin:finish]
+
+    def lines_text(self, first: int, last: int) -> str:
+        """Lines `first`..`last` inclusive, joined."""
+        return "".join(self.lines[max(first - 1, 0) : last])
