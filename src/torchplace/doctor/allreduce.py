@@ -177,7 +177,9 @@ def measure_all_reduce(
         dist.destroy_process_group()
 
 
-def sum_is_correct(rank: int, world_size: int, device: Any, corrupt: bool = False) -> bool:
+def sum_is_correct(
+    rank: int, world_size: int, device: Any, corrupt: bool = False, group: Any = None
+) -> bool:
     """Every rank sends arange * (rank + 1); the sum must be arange * n(n+1)/2, exactly."""
     import torch
     import torch.distributed as dist
@@ -185,11 +187,11 @@ def sum_is_correct(rank: int, world_size: int, device: Any, corrupt: bool = Fals
     base = torch.arange(CORRECTNESS_ELEMENTS, dtype=torch.float32, device=device)
     factor = rank + 2 if corrupt and rank == world_size - 1 else rank + 1
     tensor = base * factor
-    dist.all_reduce(tensor)
+    dist.all_reduce(tensor, group=group)
     return bool(torch.equal(tensor, base * (world_size * (world_size + 1) // 2)))
 
 
-def time_all_reduce(nbytes: int, iterations: int, device: Any) -> float:
+def time_all_reduce(nbytes: int, iterations: int, device: Any, group: Any = None) -> float:
     """Seconds per all-reduce of `nbytes` (bf16 on GPU), the slowest rank's, as nccl-tests."""
     import torch
     import torch.distributed as dist
@@ -198,15 +200,16 @@ def time_all_reduce(nbytes: int, iterations: int, device: Any) -> float:
     element = torch.tensor([], dtype=dtype).element_size()
     buffer = torch.ones(max(1, nbytes // element), dtype=dtype, device=device)
     for _ in range(3):
-        dist.all_reduce(buffer)
+        dist.all_reduce(buffer, group=group)
     _synchronize(device)
-    dist.barrier()
+    dist.barrier(group=group)
+    _synchronize(device)
     start = time.perf_counter()
     for _ in range(iterations):
-        dist.all_reduce(buffer)
+        dist.all_reduce(buffer, group=group)
     _synchronize(device)
     elapsed = torch.tensor([(time.perf_counter() - start) / iterations], device=device)
-    dist.all_reduce(elapsed, op=dist.ReduceOp.MAX)
+    dist.all_reduce(elapsed, op=dist.ReduceOp.MAX, group=group)
     return float(elapsed.item())
 
 

@@ -74,6 +74,7 @@ class Env(Protocol):
     def all_reduce(self, nbytes: int, timeout_s: float) -> AllReduceResult: ...
     def runtime_invariants(self) -> Callable[..., Any]: ...
     def own_pids(self) -> set[int]: ...
+    def net_interfaces(self) -> list[str]: ...
 
 
 def normalize_uuid(uuid: str) -> str:
@@ -176,3 +177,11 @@ class RealEnv:
         if parent.isdigit():
             pids.add(int(parent))
         return pids
+
+    def net_interfaces(self) -> list[str]:
+        import socket
+
+        try:
+            return sorted(name for _, name in socket.if_nameindex())
+        except OSError:
+            return []

@@ -52,7 +52,9 @@ _FACTORIES = (
     "|randperm|tril|triu|from_numpy"
 )
 _FACTORY_WITHOUT_DEVICE = re.compile(rf"\btorch\.({_FACTORIES})\((?![^)]*device\s*=)")
-_HARDCODED = re.compile(r"\.cuda\(\s*\d?\s*\)|[\"']cuda(:\d+)?[\"']|\.to\(\s*\d+\s*\)|device\(\s*\d")
+_HARDCODED = re.compile(
+    r"\.cuda\(\s*\d?\s*\)|[\"']cuda(:\d+)?[\"']|\.to\(\s*\d+\s*\)|device\(\s*\d"
+)
 _EMBEDDING_OPS = {"embedding", "index_select", "embedding_renorm_"}
 _MASK_INDEX_OPS = {"masked_fill", "masked_fill_", "gather", "scatter", "index_add", "index_copy"}
 
@@ -157,10 +159,11 @@ def _score_operands(diagnosis: Diagnosis, evidence: _Evidence) -> None:
         origin = operand.origin
         if origin is None:
             continue
+        reason = f"`{operand.expr}` {origin.describe()}"
         if "without device" in origin.note:
-            evidence.add("tensor-created-without-device", 5, f"`{operand.expr}` {origin.describe()}")
+            evidence.add("tensor-created-without-device", 5, reason)
         elif "hardcoded" in origin.note:
-            evidence.add("hardcoded-cuda-device", 5, f"`{operand.expr}` {origin.describe()}")
+            evidence.add("hardcoded-cuda-device", 5, reason)
         elif "torch.load" in origin.op:
             evidence.add("checkpoint-loaded-to-saving-device", 5, origin.describe())
 
@@ -173,13 +176,13 @@ def _score_thread(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evidence
     if not thread.is_main and (cuda_pair or parsed.kind is ErrorKind.CUDA_CONTEXT):
         evidence.add("thread-without-device-binding", 6, f"it failed in thread {thread.name!r}")
     expected = thread.expected_device
-    if expected is not None and thread.current_device is not None:
-        if thread.current_device != expected and thread.is_main:
-            evidence.add(
-                "rank-not-bound-to-gpu",
-                4,
-                f"the current device is cuda:{thread.current_device}, LOCAL_RANK is {expected}",
-            )
+    current = thread.current_device
+    if expected is not None and current is not None and current != expected and thread.is_main:
+        evidence.add(
+            "rank-not-bound-to-gpu",
+            4,
+            f"the current device is cuda:{thread.current_device}, LOCAL_RANK is {expected}",
+        )
 
 
 def _score_module(diagnosis: Diagnosis, evidence: _Evidence) -> None:

@@ -13,7 +13,7 @@ import sys
 import threading
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from torchplace.explain.model import Diagnosis
 
@@ -96,9 +96,7 @@ class _Hooks:
     origins_started = False
 
 
-def _sys_hook(
-    kind: type[BaseException], value: BaseException, tb: TracebackType | None
-) -> None:
+def _sys_hook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
     if not isinstance(value, (KeyboardInterrupt, SystemExit)):
         # The note is printed by the traceback itself: no second copy on stderr.
         explain_exception(value, print_report=False)
@@ -113,9 +111,7 @@ def _thread_hook(args: threading.ExceptHookArgs) -> None:
     previous(args)
 
 
-def install(
-    origins: bool = False, json_path: str | None = None, print_report: bool = True
-) -> None:
+def install(origins: bool = False, json_path: str | None = None, print_report: bool = True) -> None:
     """Explain uncaught exceptions in every thread; idempotent (a second call updates options)."""
     _Settings.json_path = json_path or _Settings.json_path
     _Settings.print_report = print_report
@@ -152,7 +148,7 @@ def is_installed() -> bool:
     return _Hooks.installed
 
 
-class explain(contextlib.ContextDecorator):  # noqa: N801  (used like a function)
+class explain(contextlib.ContextDecorator):
     """`with torchplace.explain():` or `@torchplace.explain()`: explain what escapes the block.
 
     The exception propagates unchanged except for the added note.
@@ -181,7 +177,7 @@ class explain(contextlib.ContextDecorator):  # noqa: N801  (used like a function
         kind: type[BaseException] | None,
         value: BaseException | None,
         tb: TracebackType | None,
-    ) -> bool:
+    ) -> Literal[False]:
         try:
             if value is not None and not isinstance(value, (KeyboardInterrupt, SystemExit)):
                 # With the hooks installed the traceback printer shows the note: print once.

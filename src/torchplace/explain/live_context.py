@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-import threading
 import sys
+import threading
 
 from torchplace.explain.model import ThreadInfo
 

@@ -29,7 +29,8 @@ def diagnose(exc: BaseException, thread: threading.Thread | None = None) -> Diag
         devices=list(parsed.devices),
         argument=parsed.argument,
         user_frame=user.ref() if user else None,
-        library_frame=library.ref() if library and frames.index(library) > _index(frames, user)
+        library_frame=library.ref()
+        if library and frames.index(library) > _index(frames, user)
         else None,
         stack=[f.ref() for f in frames],
         rank=env_int("RANK"),

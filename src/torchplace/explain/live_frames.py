@@ -15,8 +15,11 @@ _TORCHPLACE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _LIBRARY_ROOTS = tuple(
     {
         os.path.abspath(p) + os.sep
-        for p in (sysconfig.get_paths().get("stdlib"), sysconfig.get_paths().get("purelib"),
-                  sysconfig.get_paths().get("platlib"))
+        for p in (
+            sysconfig.get_paths().get("stdlib"),
+            sysconfig.get_paths().get("purelib"),
+            sysconfig.get_paths().get("platlib"),
+        )
         if p
     }
 )

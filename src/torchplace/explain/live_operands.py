@@ -32,16 +32,34 @@ def failing_node(frame: LiveFrame) -> ast.AST | None:
         end = getattr(node, "end_lineno", None)
         if lineno is None or end is None or not (lineno <= frame.lineno <= end):
             continue
-        if isinstance(node, ast.stmt) and not isinstance(node, _COMPOUND):
-            if statement is None or (end - lineno) <= (statement.end_lineno - statement.lineno):
-                statement = node
+        if (
+            isinstance(node, ast.stmt)
+            and not isinstance(node, _COMPOUND)
+            and (statement is None or (end - lineno) <= _span(statement))
+        ):
+            statement = node
         if pos is not None and isinstance(node, ast.expr) and _same_position(node, pos):
             exact = node
     return exact or statement
 
 
-_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.While,
-             ast.With, ast.Try, ast.AsyncFor, ast.AsyncWith, ast.Match)
+_COMPOUND = (
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.If,
+    ast.For,
+    ast.While,
+    ast.With,
+    ast.Try,
+    ast.AsyncFor,
+    ast.AsyncWith,
+    ast.Match,
+)
+
+
+def _span(node: ast.stmt) -> int:
+    return (node.end_lineno or node.lineno) - node.lineno
 
 
 def _same_position(node: ast.expr, pos: tuple[int, int, int, int]) -> bool:
@@ -99,8 +117,10 @@ def _safe_parts(expr: ast.expr) -> Iterator[ast.expr]:
     if isinstance(expr, ast.Starred):
         yield from _safe_parts(expr.value)
         return
-    for child in _operands_of(expr) if isinstance(expr, (ast.Call, ast.BinOp)) else (
-        ast.iter_child_nodes(expr)
+    for child in (
+        _operands_of(expr)
+        if isinstance(expr, (ast.Call, ast.BinOp))
+        else (ast.iter_child_nodes(expr))
     ):
         if isinstance(child, ast.expr) and not isinstance(child, ast.Constant):
             yield from _safe_parts(child)
@@ -213,8 +233,12 @@ def op_name(frame: LiveFrame) -> str | None:
 
 
 _BINOPS: dict[type[ast.operator], str] = {
-    ast.MatMult: "matmul (@)", ast.Add: "add (+)", ast.Sub: "sub (-)", ast.Mult: "mul (*)",
-    ast.Div: "div (/)", ast.Pow: "pow (**)",
+    ast.MatMult: "matmul (@)",
+    ast.Add: "add (+)",
+    ast.Sub: "sub (-)",
+    ast.Mult: "mul (*)",
+    ast.Div: "div (/)",
+    ast.Pow: "pow (**)",
 }
 
 

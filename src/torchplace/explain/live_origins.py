@@ -13,6 +13,7 @@ import sys
 import threading
 import weakref
 from collections.abc import Callable
+from types import FrameType
 from typing import Any
 
 import torch
@@ -22,8 +23,23 @@ from torchplace.explain.live_frames import is_internal, is_torch
 from torchplace.explain.model import Origin
 
 _FACTORY_NAMES = (
-    "arange", "zeros", "ones", "empty", "full", "tensor", "as_tensor", "linspace", "logspace",
-    "eye", "rand", "randn", "randint", "randperm", "tril_indices", "triu_indices", "from_numpy",
+    "arange",
+    "zeros",
+    "ones",
+    "empty",
+    "full",
+    "tensor",
+    "as_tensor",
+    "linspace",
+    "logspace",
+    "eye",
+    "rand",
+    "randn",
+    "randint",
+    "randperm",
+    "tril_indices",
+    "triu_indices",
+    "from_numpy",
 )
 _MOVES = ("to", "cuda", "cpu")
 
@@ -65,9 +81,13 @@ class OriginTracker(TorchFunctionMode):
     def _record(
         self, label: str, args: tuple[Any, ...], kwargs: dict[str, Any], result: torch.Tensor
     ) -> None:
-        if label.startswith(".") and args and isinstance(args[0], torch.Tensor):
-            if args[0].device == result.device:
-                return  # a dtype cast or a no-op move: nothing new about placement
+        source = args[0] if args else None
+        if (
+            label.startswith(".")
+            and isinstance(source, torch.Tensor)
+            and source.device == result.device
+        ):
+            return  # a dtype cast or a no-op move: nothing new about placement
         frame = _caller()
         if frame is None:
             return
@@ -75,11 +95,17 @@ class OriginTracker(TorchFunctionMode):
         origin = Origin(frame.f_code.co_filename, frame.f_lineno, label, str(result.device), note)
         key = id(result)
         try:
-            ref = weakref.ref(result, lambda _r, key=key: self._forget(key))
+            ref = weakref.ref(result, self._forgetter(key))
         except TypeError:
             return
         with self._lock:
             self._origins[key] = (ref, origin)
+
+    def _forgetter(self, key: int) -> Callable[[weakref.ref[torch.Tensor]], None]:
+        def forget(_ref: weakref.ref[torch.Tensor]) -> None:
+            self._forget(key)
+
+        return forget
 
     def _forget(self, key: int) -> None:
         with self._lock:
@@ -95,9 +121,9 @@ class OriginTracker(TorchFunctionMode):
         return len(self._origins)
 
 
-def _caller() -> Any:
+def _caller() -> FrameType | None:
     """The first frame outside torch and torchplace that made the call; None if in torch."""
-    frame = sys._getframe(3)
+    frame: FrameType | None = sys._getframe(3)
     while frame is not None and is_internal(frame.f_code.co_filename):
         frame = frame.f_back
     if frame is None or is_torch(frame.f_code.co_filename):
@@ -124,7 +150,7 @@ def start() -> OriginTracker:
     global _ACTIVE
     if _ACTIVE is None:
         _ACTIVE = OriginTracker()
-        _ACTIVE.__enter__()
+        _ACTIVE.__enter__()  # type: ignore[no-untyped-call]
     return _ACTIVE
 
 
@@ -132,7 +158,7 @@ def stop() -> None:
     global _ACTIVE
     if _ACTIVE is not None:
         try:
-            _ACTIVE.__exit__(None, None, None)
+            _ACTIVE.__exit__(None, None, None)  # type: ignore[no-untyped-call]
         except Exception:
             pass
         _ACTIVE = None

@@ -28,8 +28,9 @@ def describe(label: str, value: Any, origin_of: OriginLookup = None) -> Operand 
         )
     if isinstance(value, torch.nn.Module):
         devices = module_devices(value)
-        return Operand(expr=label, kind="module", device=", ".join(devices) or None,
-                       note=type(value).__name__)
+        return Operand(
+            expr=label, kind="module", device=", ".join(devices) or None, note=type(value).__name__
+        )
     if isinstance(value, torch.device):
         return Operand(expr=label, kind="device", device=str(value))
     return None
@@ -135,5 +136,5 @@ def _find_in(root: torch.nn.Module, target: torch.nn.Module) -> str | None:
         return ""
     for name, sub in root.named_modules(remove_duplicate=False):
         if sub is target:
-            return name
+            return str(name)
     return None

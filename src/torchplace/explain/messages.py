@@ -147,7 +147,8 @@ def _parse_mismatch(message: str) -> ParsedError | None:
         return _mismatch((other, arg_dev), arg, op, arg_dev, other)
     if match := _SELF_AND.search(message):
         arg, arg_dev, self_dev = match.groups()
-        return _mismatch((self_dev, arg_dev), arg, op or ("masked_fill" if arg == "mask" else None), arg_dev, self_dev)
+        op = op or ("masked_fill" if arg == "mask" else None)
+        return _mismatch((self_dev, arg_dev), arg, op, arg_dev, self_dev)
     if match := _TWO_DEVICES.search(message):
         old = _OLD_ARGUMENT.search(message)
         return _mismatch(match.groups(), old.group(1) if old else None, op)
@@ -172,7 +173,7 @@ def _parse_legacy_mismatch(message: str) -> ParsedError | None:
         other = "cpu" if data != "cpu" else "cuda"
         return _mismatch((data, other), "indices", "index", other, data)
     if match := _DEVICE_NUMBERS.search(message):
-        arg, other_arg, dev, other = match.groups()
+        arg, _other_arg, dev, other = match.groups()
         return _mismatch((f"cuda:{other}", f"cuda:{dev}"), arg, "cudnn", f"cuda:{dev}")
     if match := _GENERATOR.search(message):
         expected, got = match.groups()

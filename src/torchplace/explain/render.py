@@ -39,8 +39,10 @@ def headline(d: Diagnosis) -> str:
 def render_text(d: Diagnosis, prefix: str = "") -> str:
     """The human report; each line starts with `prefix` (e.g. `[rank1]: ` under torchrun)."""
     if not d.known:
-        lines = [f"torchplace explain: unknown error, not a known device-placement failure: "
-                 f"{d.exception_type}: {_first_line(d.message)}"]
+        lines = [
+            f"torchplace explain: unknown error, not a known device-placement failure: "
+            f"{d.exception_type}: {_first_line(d.message)}"
+        ]
         if d.user_frame is not None:
             lines.append(f"  at {_short(d.user_frame.where())} in {d.user_frame.function}")
         return "\n".join(prefix + line for line in lines)
@@ -93,8 +95,9 @@ def _operands(operands: Sequence[Operand]) -> list[str]:
 def _module(m: ModuleInfo) -> list[str]:
     root = f" in {m.root_class}" if m.root_class else ""
     lines = [f"  module:   {m.qualname} ({m.class_name}{root})"]
-    lines.append(f"    parameters on {_counts(m.parameter_devices)}; buffers on "
-                 f"{_counts(m.buffer_devices)}")
+    lines.append(
+        f"    parameters on {_counts(m.parameter_devices)}; buffers on {_counts(m.buffer_devices)}"
+    )
     if m.strays:
         strays = ", ".join(f"{name} ({dev})" for name, dev in list(m.strays.items())[:6])
         lines.append(f"    not with the rest: {strays}")
@@ -144,7 +147,7 @@ def _short(where: str) -> str:
         if marker in where:
             return where.split(marker, 1)[1]
     cwd = os.getcwd() + os.sep
-    return where[len(cwd):] if where.startswith(cwd) else where
+    return where[len(cwd) :] if where.startswith(cwd) else where
 
 
 def _first_line(text: str) -> str:

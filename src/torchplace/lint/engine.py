@@ -21,6 +21,7 @@ from io import BytesIO
 from pathlib import Path
 
 from torchplace.lint import suppression
+from torchplace.lint.cache_digest import content_digest
 from torchplace.lint.config import LintConfig
 from torchplace.lint.context import FileContext
 from torchplace.lint.rule import Rule
@@ -36,6 +37,8 @@ class FileResult:
     path: str
     findings: list[Finding] = field(default_factory=list)
     parsed: bool = False
+    # What the cache needs to trust this result next time (None: do not cache).
+    identity: tuple[int, int, str] | None = None
 
 
 class Linter:
@@ -54,13 +57,16 @@ class Linter:
     def lint_path(self, path: str) -> FileResult:
         try:
             with open(path, "rb") as handle:
+                status = os.fstat(handle.fileno())
                 data = handle.read(self.config.max_file_bytes + 1)
         except OSError as error:
             return self._problem(path, f"cannot read file: {error.strerror or error}")
         if len(data) > self.config.max_file_bytes:
             limit = self.config.max_file_bytes
             return self._problem(path, f"file is larger than {limit} bytes (max-file-size)")
-        return self.lint_bytes(path, data)
+        result = self.lint_bytes(path, data)
+        result.identity = (status.st_mtime_ns, status.st_size, content_digest(data))
+        return result
 
     def lint_bytes(self, path: str, data: bytes) -> FileResult:
         if b"\0" in data[:8192]:

@@ -60,7 +60,10 @@ def load(path_or_name: str) -> ModelFacts:
     """Facts from a config.json path, a directory holding one, or a bundled name."""
     try:
         raw = configs.load(path_or_name)
-        where = str(configs.resolve(path_or_name) / "config.json")
+        directory = configs.resolve(path_or_name)
+        where = str(directory / "config.json")
+        if directory.parent == configs.CONFIG_ROOT:
+            where = f"bundled {directory.name} config.json"
     except FileNotFoundError as error:
         raise PreflightInputError(f"model config: {error}") from None
     except ValueError as error:

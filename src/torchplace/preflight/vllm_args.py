@@ -49,6 +49,7 @@ _TABLE: dict[tuple[str, ...], Flag] = {
     ("--distributed-executor-backend",): Flag("distributed_executor_backend", str),
     ("--nnodes", "-n"): Flag("nnodes", int, 1),
     ("--node-rank", "-r"): Flag("node_rank", int, 0),
+    ("--master-addr",): Flag("master_addr", str, "127.0.0.1"),
     ("--device-ids",): Flag("device_ids", _device_ids),
     ("--gpu-memory-utilization", "--device-memory-utilization"): Flag(
         "gpu_memory_utilization", float, 0.92

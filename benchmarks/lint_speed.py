@@ -1,0 +1,184 @@
+"""Lint speed on a real corpus, against ruff and TorchFix in the same run.
+
+Usage: python benchmarks/lint_speed.py [CORPUS_DIR] [--out benchmarks/results]
+
+The corpus defaults to the installed `transformers` package's Python sources. Measured:
+torchplace cold (no cache, all cores), torchplace warm (content-hash cache), ruff's default
+rule set without cache, a bare `ast.parse` + `ast.walk` floor on all cores, and TorchFix
+(`flake8 --select=TOR`) on a sample of files, extrapolated by lines per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPEATS = 3
+
+
+def _timed(command: list[str], **kwargs: object) -> tuple[float, subprocess.CompletedProcess[str]]:
+    started = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, check=False, **kwargs)  # type: ignore[call-overload]
+    return time.perf_counter() - started, result
+
+
+def _median(command: list[str], repeats: int = REPEATS) -> tuple[float, list[float], str]:
+    times = []
+    output = ""
+    for _ in range(repeats):
+        seconds, result = _timed(command)
+        if result.returncode not in (0, 1):
+            raise SystemExit(f"{command[:3]} failed ({result.returncode}): {result.stderr[-2000:]}")
+        times.append(seconds)
+        output = result.stdout
+    return statistics.median(times), times, output
+
+
+def _corpus_lines(files: list[Path]) -> int:
+    return sum(p.read_bytes().count(b"\n") for p in files)
+
+
+def _parse_floor(corpus: Path) -> list[str]:
+    code = (
+        "import ast, gc, sys, pathlib\n"
+        "from multiprocessing import get_context\n"
+        "def work(p):\n"
+        "    gc.disable()\n"
+        "    for _ in ast.walk(ast.parse(pathlib.Path(p).read_bytes())): pass\n"
+        "files = [str(p) for p in pathlib.Path(sys.argv[1]).rglob('*.py')]\n"
+        "with get_context('fork').Pool() as pool: pool.map(work, files, chunksize=16)\n"
+    )
+    return [sys.executable, "-c", code, str(corpus)]
+
+
+def _machine() -> str:
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores, {cpu}, Python {platform.python_version()}, {platform.system()}"
+
+
+def main() -> int:
+    import transformers
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("corpus", nargs="?", default=str(Path(transformers.__file__).parent))
+    parser.add_argument("--out", default=str(Path(__file__).parent / "results"))
+    parser.add_argument("--torchfix-sample", type=int, default=60, help="files for TorchFix")
+    args = parser.parse_args()
+    corpus = Path(args.corpus)
+    files = sorted(corpus.rglob("*.py"))
+    lines = _corpus_lines(files)
+    cache_dir = Path(tempfile.mkdtemp(prefix="torchplace-bench-cache-"))
+    torchplace = [sys.executable, "-m", "torchplace", "lint", "--exit-zero", "-q", "--no-progress"]
+    results: dict[str, object] = {}
+
+    cold, cold_all, cold_out = _median([*torchplace, "--no-cache", str(corpus)])
+    findings = len(cold_out.splitlines())
+    subprocess.run([*torchplace, "--cache-dir", str(cache_dir), str(corpus)], capture_output=True,
+                   check=False)
+    warm, warm_all, _ = _median([*torchplace, "--cache-dir", str(cache_dir), str(corpus)])
+    ruff = shutil.which("ruff")
+    ruff_time = ruff_all = None
+    if ruff:
+        ruff_time, ruff_all, _ = _median(
+            [ruff, "check", "--no-cache", "--isolated", "--exit-zero", "--quiet", str(corpus)]
+        )
+    floor, floor_all, _ = _median(_parse_floor(corpus))
+    torchfix = _torchfix(files[: args.torchfix_sample])
+    shutil.rmtree(cache_dir, ignore_errors=True)
+
+    results = {
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": _machine(),
+        "corpus": f"{corpus} ({len(files)} files, {lines} lines)",
+        "torchplace_cold_s": cold, "torchplace_cold_runs": cold_all,
+        "torchplace_warm_s": warm, "torchplace_warm_runs": warm_all,
+        "torchplace_findings": findings,
+        "torchplace_lines_per_s": lines / cold,
+        "ruff_default_s": ruff_time, "ruff_runs": ruff_all,
+        "ast_parse_walk_floor_s": floor, "floor_runs": floor_all,
+        "torchfix": torchfix,
+        "ratio_cold_to_ruff": cold / ruff_time if ruff_time else None,
+        "ratio_cold_to_parse_floor": cold / floor,
+        "torchfix_estimated_whole_corpus_s": lines / torchfix["lines_per_s"] if torchfix else None,
+    }
+    if torchfix:
+        results["speedup_over_torchfix"] = (lines / torchfix["lines_per_s"]) / cold
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "lint_speed.json").write_text(json.dumps(results, indent=2) + "\n")
+    (out / "lint_speed.md").write_text(_markdown(results))
+    print(_markdown(results))
+    return 0
+
+
+def _torchfix(sample: list[Path]) -> dict[str, float] | None:
+    flake8 = shutil.which("flake8")
+    if flake8 is None:
+        return None
+    sample_lines = _corpus_lines(sample)
+    seconds, result = _timed([flake8, "--select=TOR", "--jobs=2", *map(str, sample)])
+    if result.returncode not in (0, 1) or "TOR" not in subprocess.run(
+        [flake8, "--version"], capture_output=True, text=True, check=False
+    ).stdout + "torchfix":
+        return None
+    return {"files": len(sample), "lines": sample_lines, "seconds": seconds,
+            "lines_per_s": sample_lines / seconds}
+
+
+def _markdown(r: dict[str, object]) -> str:
+    def s(value: object) -> str:
+        return f"{value:.2f} s" if isinstance(value, float) else "n/a"
+
+    torchfix = r.get("torchfix") or {}
+    assert isinstance(torchfix, dict)
+    rows = [
+        f"# Lint speed — {r['date']}",
+        "",
+        f"Machine: {r['machine']}  ",
+        f"Corpus: {r['corpus']}",
+        "",
+        "| Tool | Time (median of 3) | Ratio to torchplace cold |",
+        "| --- | --- | --- |",
+        f"| torchplace lint, cold (no cache) | {s(r['torchplace_cold_s'])} | 1.00 |",
+        f"| torchplace lint, warm (cache) | {s(r['torchplace_warm_s'])} | "
+        f"{float(r['torchplace_warm_s']) / float(r['torchplace_cold_s']):.2f} |",  # type: ignore[arg-type]
+    ]
+    if r.get("ruff_default_s"):
+        rows.append(f"| ruff, default rules, no cache | {s(r['ruff_default_s'])} | "
+                    f"{float(r['ruff_default_s']) / float(r['torchplace_cold_s']):.2f} |")  # type: ignore[arg-type]
+    rows.append(f"| bare ast.parse + ast.walk, all cores | {s(r['ast_parse_walk_floor_s'])} | "
+                f"{float(r['ast_parse_walk_floor_s']) / float(r['torchplace_cold_s']):.2f} |")  # type: ignore[arg-type]
+    if torchfix:
+        est = r["torchfix_estimated_whole_corpus_s"]
+        rows.append(f"| TorchFix (flake8 --select=TOR, 2 jobs), estimated from "
+                    f"{torchfix['files']} files / {torchfix['lines']} lines "
+                    f"at {torchfix['lines_per_s']:.0f} lines/s | {s(est)} | "
+                    f"{float(est) / float(r['torchplace_cold_s']):.0f} |")  # type: ignore[arg-type]
+    rows += [
+        "",
+        f"torchplace: {r['torchplace_lines_per_s']:.0f} lines/s cold, "
+        f"{r['torchplace_findings']} findings. Goals: cold < 5 s, warm < 1 s.",
+        "",
+    ]
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

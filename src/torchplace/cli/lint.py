@@ -1,0 +1,194 @@
+"""Find code that puts tensors on the wrong device once it runs on several GPUs (static; no torch).
+
+Exit codes: 0 no findings, 1 findings (or files that could not be checked), 2 usage or
+configuration error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from torchplace.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError
+from torchplace.lint import config as config_module
+from torchplace.lint.config import ConfigError, LintConfig
+from torchplace.lint.discovery import MissingPathError
+from torchplace.lint.engine import Linter
+from torchplace.lint.fix import FixOutcome, apply_fixes, fixable, write_atomically
+from torchplace.lint.runner import LintRun, run
+from torchplace.report import Finding, FixSafety
+from torchplace.report import formats as report_formats
+
+MAX_FIX_PASSES = 10
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="torchplace lint",
+        description="Static checks for device-placement hazards in multi-GPU PyTorch code.",
+    )
+    parser.add_argument("paths", nargs="*", default=["."], help="files or directories (default: .)")
+    parser.add_argument("--select", type=_codes, help="only these codes or prefixes (TPL1,TPL201)")
+    parser.add_argument("--extend-select", type=_codes, help="add codes, e.g. noisy TPL9xx rules")
+    parser.add_argument("--ignore", type=_codes, help="skip these codes or prefixes")
+    parser.add_argument("--extend-exclude", type=_codes, help="more glob patterns to skip")
+    parser.add_argument("--config", type=Path, help="pyproject.toml to read [tool.torchplace] from")
+    parser.add_argument(
+        "--format", "--output-format", dest="format", default="text",
+        choices=report_formats.available(), help="output format (default: text)",
+    )
+    parser.add_argument("-o", "--output", type=Path, help="write the report to this file")
+    parser.add_argument("--fix", action="store_true", help="apply safe fixes in place")
+    parser.add_argument(
+        "--unsafe-fixes", action="store_true", default=None,
+        help="also apply fixes that may change behaviour (with --fix or --diff)",
+    )
+    parser.add_argument("--diff", action="store_true", help="print fixes as a diff; change nothing")
+    parser.add_argument("--statistics", action="store_true", help="count findings per rule")
+    parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
+    parser.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    parser.add_argument("--cache-dir", type=Path, help="cache location (default: .torchplace_cache)")
+    parser.add_argument("-j", "--jobs", type=int, help="worker processes (default: all cores)")
+    progress = parser.add_mutually_exclusive_group()
+    progress.add_argument("--progress", action="store_true", default=None, dest="progress")
+    progress.add_argument("--no-progress", action="store_false", dest="progress")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no summary on stderr")
+    return parser
+
+
+def _codes(value: str) -> list[str]:
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def load_config(args: argparse.Namespace) -> LintConfig:
+    """The file's settings (found from the first path upward) with the command line on top."""
+    try:
+        if args.config is not None:
+            if not args.config.is_file():
+                raise UsageError(f"--config {args.config}: no such file")
+            pyproject = args.config
+        else:
+            pyproject = config_module.find_pyproject(Path(args.paths[0]))
+        base = config_module.load(pyproject)
+    except ConfigError as error:
+        raise UsageError(str(error)) from error
+    return config_module.with_overrides(
+        base, args.select, args.extend_select, args.ignore, args.extend_exclude,
+        args.unsafe_fixes,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    config = load_config(args)
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    cache_dir = None if args.no_cache else (args.cache_dir or config.root / ".torchplace_cache")
+    try:
+        lint_run = run(args.paths, config, cache_dir, args.jobs, args.progress)
+    except (ConfigError, MissingPathError) as error:
+        raise UsageError(str(error)) from error
+    unsafe = bool(config.unsafe_fixes)
+    fixed_count = 0
+    if args.fix or args.diff:
+        lint_run, fixed_count, diffs = _fix(lint_run, config, unsafe, write=args.fix)
+        if args.diff:
+            _emit("".join(diffs), args.output)
+            return EXIT_FINDINGS if diffs and not args.exit_zero else EXIT_OK
+    if args.statistics:
+        _emit(_statistics(lint_run.findings), args.output)
+    else:
+        _emit(report_formats.render(lint_run.report(), args.format), args.output)
+    if not args.quiet:
+        _summary(lint_run, fixed_count, unsafe)
+    if lint_run.findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def _emit(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot write {output}: {error.strerror or error}") from error
+
+
+def _statistics(findings: Sequence[Finding]) -> str:
+    counts = Counter((f.code, f.name) for f in findings)
+    fixable_codes = {f.code for f in findings if f.fix is not None}
+    lines = []
+    for (code, name), count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        marker = "[*]" if code in fixable_codes else "   "
+        lines.append(f"{count:>6}  {code}  {marker} {name}")
+    return "\n".join(lines) + ("\n" if lines else "")
+
+
+def _summary(lint_run: LintRun, fixed: int, unsafe: bool) -> None:
+    findings = lint_run.findings
+    files = len(lint_run.files)
+    if fixed:
+        print(f"Fixed {fixed} finding(s).", file=sys.stderr)
+    if not findings:
+        print(f"All checks passed ({files} file(s)).", file=sys.stderr)
+        return
+    safe = sum(1 for f in findings if f.fix and f.fix.safety is FixSafety.SAFE)
+    risky = sum(1 for f in findings if f.fix and f.fix.safety is FixSafety.UNSAFE)
+    text = f"Found {len(findings)} finding(s) in {files} file(s)."
+    if safe:
+        text += f" {safe} fixable with --fix."
+    if risky and not unsafe:
+        text += f" {risky} more with --fix --unsafe-fixes."
+    print(text, file=sys.stderr)
+
+
+def _fix(
+    lint_run: LintRun, config: LintConfig, unsafe: bool, write: bool
+) -> tuple[LintRun, int, list[str]]:
+    """Fix file by file, re-linting each until no fix applies (overlapping fixes need passes)."""
+    linter = Linter(lint_run.rules, config)
+    by_path: dict[str, list[Finding]] = {}
+    for finding in lint_run.findings:
+        by_path.setdefault(finding.path, []).append(finding)
+    remaining: list[Finding] = []
+    diffs: list[str] = []
+    fixed = 0
+    for path, findings in by_path.items():
+        if not fixable(findings, unsafe):
+            remaining.extend(findings)
+            continue
+        outcome, after = _fix_file(linter, path, findings, unsafe)
+        if outcome.rejected_reason:
+            print(f"torchplace lint: {path}: {outcome.rejected_reason}", file=sys.stderr)
+        if outcome.changed:
+            diffs.append(outcome.diff())
+            fixed += len(findings) - len(after)
+            if write:
+                write_atomically(path, outcome.fixed)
+        remaining.extend(after if write else findings)
+    return replace(lint_run, findings=sorted(remaining, key=lambda f: f.sort_key())), fixed, diffs
+
+
+def _fix_file(
+    linter: Linter, path: str, findings: list[Finding], unsafe: bool
+) -> tuple[FixOutcome, list[Finding]]:
+    try:
+        original = Path(path).read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return FixOutcome(path, "", "", [], "not fixed: cannot read it as UTF-8"), findings
+    text, current = original, findings
+    reason = None
+    for _ in range(MAX_FIX_PASSES):
+        outcome = apply_fixes(path, text, current, unsafe)
+        reason = reason or outcome.rejected_reason
+        if not outcome.changed:
+            break
+        text = outcome.fixed
+        current = linter.lint_text(path, text).findings
+    return FixOutcome(path, original, text, [], reason), current

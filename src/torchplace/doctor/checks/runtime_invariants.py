@@ -1,0 +1,71 @@
+"""torchplace's runtime context invariants hold in a process bound like a worker.
+
+What it checks:
+    Calls `torchplace.runtime.check_context_invariants()` in the doctor's worker (which has
+    used every GPU by then); it compares
+    torch's current device, the driver's current context and the thread's binding. SKIPs when
+    that function is not part of this install.
+
+Why it matters:
+    The invariants are what every worker and thread must satisfy for `device="cuda"` and
+    driver-level code to agree on one GPU; a host, driver or library combination that breaks
+    them breaks every job, not one program.
+
+How to fix:
+    Follow the remediation the invariant check prints; usually bind the device
+    (`torch.cuda.set_device(local_rank)`) before any other CUDA call, in every thread.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Iterable
+from typing import Any
+
+from torchplace.doctor.env import Env
+from torchplace.doctor.result import Check, CheckResult, Unavailable
+
+CHECK = Check(name="runtime-invariants", category="runtime", order=96, timeout_s=60)
+
+FIX = "Bind the device with torch.cuda.set_device(local_rank) before any other CUDA call, in every thread."
+
+
+def _describe(item: Any) -> str:
+    return str(getattr(item, "message", None) or item)
+
+
+def violations(outcome: Any) -> list[str]:
+    """Read what the invariant check returned: None/True (fine), False, or an iterable of problems."""
+    if outcome is None or outcome is True:
+        return []
+    if outcome is False:
+        return ["check_context_invariants() returned False"]
+    if isinstance(outcome, str):
+        return [outcome] if outcome else []
+    if hasattr(outcome, "ok") and not isinstance(outcome, Iterable):
+        return [] if outcome.ok else [_describe(outcome)]
+    if isinstance(outcome, Iterable):
+        return [_describe(item) for item in outcome]
+    return [_describe(outcome)]
+
+
+def run(env: Env) -> CheckResult:
+    checker = env.runtime_invariants()
+    env.cuda()
+    required = [
+        p
+        for p in inspect.signature(checker).parameters.values()
+        if p.default is inspect.Parameter.empty
+        and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    ]
+    if required:
+        names = ", ".join(p.name for p in required)
+        raise Unavailable(f"check_context_invariants needs arguments the doctor cannot supply: {names}")
+    try:
+        outcome = checker()
+    except (AssertionError, RuntimeError) as error:
+        return CheckResult.fail(f"{type(error).__name__}: {error}", FIX)
+    found = violations(outcome)
+    if found:
+        return CheckResult.fail("; ".join(found), FIX, violations=found)
+    return CheckResult.passed("check_context_invariants(): no violation")

@@ -1,0 +1,230 @@
+"""Keep a module's tensor inputs on the module's device, and check or fix devices by hand.
+
+`align_inputs(module)` moves every tensor the module is called with (positional or keyword,
+nested in lists, tuples and dicts) to the device of the module's first parameter or buffer,
+looked up on every call so the hook follows the module when it moves. A module that holds no
+tensor and is given no `device` is left unhooked.
+
+Two ways to hook, same behaviour: `via="forward"` (default) wraps the module's `forward`
+(like accelerate's hooks); `via="pre_hook"` uses `register_forward_pre_hook(with_kwargs=True)`.
+Any forward pre-hook sends every call of that module through PyTorch's slow call path (about
+1–3 µs, a measured 7% on a 1B-class Llama decode step with every module hooked); the forward
+wrapper keeps the fast path and costs a fraction of that.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from types import TracebackType
+from typing import Any, Literal, overload
+
+import torch
+
+from torchplace.runtime._devices import TensorRef, device_of, find_reference
+from torchplace.runtime._moving import move, move_mapping, move_sequence
+from torchplace.runtime.errors import DeviceMismatchError
+
+
+class _Target:
+    """Where a module's inputs belong: a fixed device or the module's reference tensor."""
+
+    __slots__ = ("device", "module", "ref")
+
+    def __init__(self, module: torch.nn.Module, device: torch.device | None) -> None:
+        self.module = module
+        self.device = device
+        self.ref: TensorRef | None = None if device is not None else find_reference(module)
+
+    def resolve(self) -> torch.device | None:
+        if self.device is not None:
+            return self.device
+        tensor = None if self.ref is None else self.ref.tensor()
+        if tensor is None:  # the parameter was replaced or deleted: look again
+            self.ref = find_reference(self.module)
+            tensor = None if self.ref is None else self.ref.tensor()
+            if tensor is None:
+                return None
+        found = tensor.device
+        return None if found.type == "meta" else found
+
+
+def _align(
+    target: _Target, args: tuple[Any, ...], kwargs: dict[str, Any], non_blocking: bool
+) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+    device = target.resolve()
+    if device is None:
+        return None
+    new_args = move_sequence(args, device, non_blocking) if args else args
+    new_kwargs = move_mapping(kwargs, device, non_blocking) if kwargs else kwargs
+    if new_args is args and new_kwargs is kwargs:
+        return None
+    return new_args, new_kwargs
+
+
+class _AlignedForward:
+    """Replaces `module.forward`. A class, not a closure, so `copy.deepcopy(module)` rebinds it
+    to the copy instead of leaving the copy calling the original module."""
+
+    def __init__(self, module: torch.nn.Module, target: _Target, non_blocking: bool) -> None:
+        self.module = module
+        self.target = target
+        self.non_blocking = non_blocking
+        self.enabled = True
+        self.previous = module.__dict__.get("forward")  # an earlier wrapper (accelerate's), if any
+        functools.update_wrapper(self, self.previous or type(module).forward)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.enabled:
+            moved = _align(self.target, args, kwargs, self.non_blocking)
+            if moved is not None:
+                args, kwargs = moved
+        if self.previous is not None:
+            return self.previous(*args, **kwargs)
+        return type(self.module).forward(self.module, *args, **kwargs)
+
+
+class AlignHandle:
+    """What `align_inputs` returns: `remove()` undoes it; also a context manager."""
+
+    def __init__(self, removers: Sequence[Any] = ()) -> None:
+        self._removers = list(removers)
+
+    @property
+    def hooked(self) -> int:
+        """How many modules this handle hooked."""
+        return len(self._removers)
+
+    def remove(self) -> None:
+        for remover in reversed(self._removers):
+            remover()
+        self._removers.clear()
+
+    def __enter__(self) -> AlignHandle:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.remove()
+
+
+def _wrap_forward(module: torch.nn.Module, target: _Target, non_blocking: bool) -> Any:
+    wrapper = _AlignedForward(module, target, non_blocking)
+    module.forward = wrapper
+
+    def remove() -> None:
+        if module.__dict__.get("forward") is wrapper:
+            if wrapper.previous is None:
+                del module.forward
+            else:
+                module.forward = wrapper.previous
+        else:  # wrapped again on top of us: cannot unwrap, so step aside
+            wrapper.enabled = False
+
+    return remove
+
+
+def _pre_hook(module: torch.nn.Module, target: _Target, non_blocking: bool) -> Any:
+    def hook(
+        _module: torch.nn.Module, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+        return _align(target, args, kwargs, non_blocking)
+
+    return module.register_forward_pre_hook(hook, with_kwargs=True).remove
+
+
+def align_inputs(
+    module: torch.nn.Module,
+    device: Any = None,
+    *,
+    recurse: bool = False,
+    via: Literal["forward", "pre_hook"] = "forward",
+    non_blocking: bool = False,
+) -> AlignHandle:
+    """Move tensor inputs of `module` to its device before every call; returns a handle.
+
+    `device`: a fixed target instead of the module's own (current) device. `recurse`: also
+    hook every submodule (each to its own device). Modules holding no tensor are skipped
+    unless `device` is given. Tensors created inside `forward` are not touched: only inputs.
+    """
+    fixed = device_of(device) if device is not None else None
+    install = _wrap_forward if via == "forward" else _pre_hook
+    if via not in ("forward", "pre_hook"):
+        raise ValueError(f"via={via!r}: expected 'forward' or 'pre_hook'")
+    modules: Iterable[torch.nn.Module] = module.modules() if recurse else (module,)
+    removers = []
+    for each in modules:
+        target = _Target(each, fixed)
+        if fixed is None and target.ref is None:
+            continue
+        removers.append(install(each, target, non_blocking))
+    return AlignHandle(removers)
+
+
+@overload
+def to_device_of(ref: Any, tensor: Any, /, *, non_blocking: bool = ...) -> Any: ...
+
+
+@overload
+def to_device_of(
+    ref: Any, first: Any, second: Any, /, *rest: Any, non_blocking: bool = ...
+) -> tuple[Any, ...]: ...
+
+
+def to_device_of(ref: Any, *tensors: Any, non_blocking: bool = False) -> Any:
+    """`tensors` moved to the device of `ref` (a tensor, module, device or index).
+
+    One argument gives one result, several give a tuple. Nested lists, tuples and dicts are
+    followed; tensors already there are returned as they are (no copy).
+    """
+    device = device_of(ref)
+    if device is None:
+        raise ValueError(f"{type(ref).__name__} holds no parameter or buffer: it has no device")
+    moved = tuple(move(t, device, non_blocking) for t in tensors)
+    return moved[0] if len(moved) == 1 else moved
+
+
+def _is_cpu_scalar(tensor: torch.Tensor) -> bool:
+    return tensor.device.type == "cpu" and tensor.dim() == 0
+
+
+def assert_same_device(
+    *tensors: torch.Tensor | None,
+    names: Sequence[str] | None = None,
+    allow_cpu_scalars: bool = True,
+    **named: torch.Tensor | None,
+) -> torch.device | None:
+    """Raise DeviceMismatchError naming each tensor and its device unless all share one.
+
+    Give names positionally (`names=["q", "k"]`) or pass tensors as keywords (`q=q, k=k`).
+    None entries are ignored; 0-dim CPU tensors are allowed beside CUDA ones, as PyTorch's
+    kernels allow them (`allow_cpu_scalars=False` to forbid). Returns the common device.
+    """
+    if names is not None and len(names) != len(tensors):
+        raise ValueError(f"{len(names)} names for {len(tensors)} tensors")
+    labels = list(names) if names is not None else [f"tensor {i}" for i in range(len(tensors))]
+    pairs = [(label, t) for label, t in zip(labels, tensors, strict=True) if t is not None]
+    pairs += [(label, t) for label, t in named.items() if t is not None]
+    strict = [(n, t) for n, t in pairs if not (allow_cpu_scalars and _is_cpu_scalar(t))]
+    devices = {t.device for _, t in strict}
+    if len(devices) <= 1:
+        return next(iter(devices), pairs[0][1].device if pairs else None)
+    raise DeviceMismatchError(_mismatch_message(strict))
+
+
+def _mismatch_message(pairs: list[tuple[str, torch.Tensor]]) -> str:
+    counts: dict[torch.device, int] = {}
+    for _, tensor in pairs:
+        counts[tensor.device] = counts.get(tensor.device, 0) + 1
+    majority = max(counts, key=lambda d: counts[d])
+    listing = ", ".join(f"{name} on {tensor.device}" for name, tensor in pairs)
+    anchor = next(name for name, t in pairs if t.device == majority)
+    strays = [name for name, t in pairs if t.device != majority]
+    return (
+        f"expected all tensors on one device, got {listing}; move {', '.join(strays)} with "
+        f".to({anchor}.device)"
+    )

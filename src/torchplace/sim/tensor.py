@@ -1,0 +1,150 @@
+"""`VirtualTensor`: a tensor that reports a virtual device and holds meta or real CPU storage.
+
+C++ sees a meta tensor (so no CUDA device guard, stream or allocator is ever asked for); Python
+sees `.device == cuda:N`. Every aten op on it goes to `torchplace.sim.dispatch.handle`, which
+checks devices like the CUDA kernels do and runs the op on the held `elem`: a meta tensor (no
+values, any size) or a real CPU tensor (values kept, so small programs compute for real).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from torchplace.sim import errors
+
+META = torch.device("meta")
+_make_wrapper = torch.Tensor._make_wrapper_subclass
+_base_data = torch._C.TensorBase.data
+
+
+class VirtualTensor(torch.Tensor):
+    """A tensor on a virtual device; see the module docstring."""
+
+    __slots__ = ("_elem", "_vdev")
+    _elem: torch.Tensor
+    _vdev: torch.device
+
+    # Skip the subclass-preserving __torch_function__ wrapper: outputs are wrapped in dispatch.
+    __torch_function__ = torch._C._disabled_torch_function_impl  # type: ignore[assignment]
+
+    def __new__(cls, data: Any = None, requires_grad: bool = True, **_: Any) -> Any:
+        # Reached only when code rebuilds a parameter as `type(param)(value, requires_grad=...)`
+        # (accelerate does): behave like nn.Parameter.
+        return torch.nn.Parameter(data, requires_grad=requires_grad)
+
+    @classmethod
+    def __torch_dispatch__(  # type: ignore[override]
+        cls, func: Any, types: Any, args: Any = (), kwargs: Any = None
+    ) -> Any:
+        from torchplace.sim.dispatch import handle
+
+        return handle(func, args, kwargs or {})
+
+    # -- the device, as Python code sees it --------------------------------------------------
+    @property  # type: ignore[override]
+    def device(self) -> torch.device:
+        return self._vdev
+
+    @property  # type: ignore[override]
+    def is_cuda(self) -> bool:
+        return self._vdev.type == "cuda"
+
+    @property  # type: ignore[override]
+    def is_cpu(self) -> bool:
+        return self._vdev.type == "cpu"
+
+    @property  # type: ignore[override]
+    def is_meta(self) -> bool:
+        return self._vdev.type == "meta"
+
+    def get_device(self) -> int:  # type: ignore[override]
+        return -1 if self._vdev.type == "cpu" else (self._vdev.index or 0)
+
+    @property  # type: ignore[override]
+    def data(self) -> torch.Tensor:
+        return _base_data.__get__(self)  # type: ignore[no-any-return]
+
+    @data.setter
+    def data(self, value: torch.Tensor) -> None:
+        if not isinstance(value, VirtualTensor):
+            value = wrap(value, value.device)
+        _base_data.__set__(self, value)
+        self._elem = value._elem
+        self._vdev = value._vdev
+
+    def has_values(self) -> bool:
+        """Whether this tensor holds real values (it does when made from real CPU tensors)."""
+        return self._elem.device.type == "cpu"
+
+    # -- reading values -----------------------------------------------------------------------
+    def numpy(self, *, force: bool = False) -> Any:  # type: ignore[override]
+        if self._vdev.type != "cpu":
+            raise TypeError(
+                f"can't convert {self._vdev} device type tensor to numpy. Use Tensor.cpu() to "
+                "copy the tensor to host memory first."
+            )
+        if not self.has_values():
+            raise errors.data_needed("Tensor.numpy()")
+        return self._elem.numpy(force=force)
+
+    def __array__(self, dtype: Any = None) -> Any:
+        return self.numpy() if dtype is None else self.numpy().astype(dtype)
+
+    def data_ptr(self) -> int:
+        elem = self._elem
+        if elem.device.type == "cpu":
+            return elem.data_ptr()
+        # meta storages all report 0; their StorageImpl address tells storages apart.
+        storage = elem.untyped_storage()._cdata
+        return int(storage + elem.storage_offset() * elem.element_size())
+
+    def untyped_storage(self) -> torch.UntypedStorage:
+        return self._elem.untyped_storage()
+
+    def pin_memory(self, device: Any = None) -> torch.Tensor:  # type: ignore[override]
+        return self
+
+    def is_pinned(self, device: Any = None) -> bool:  # type: ignore[override]
+        return False
+
+    def new_tensor(self, data: Any, **kwargs: Any) -> torch.Tensor:  # type: ignore[override]
+        kwargs.setdefault("dtype", self.dtype)
+        kwargs.setdefault("device", self._vdev)
+        if isinstance(data, torch.Tensor):
+            return data.detach().clone().to(kwargs.pop("device"), **kwargs)
+        return torch.tensor(data, **kwargs)
+
+    def __repr__(self, *, tensor_contents: Any = None) -> str:  # type: ignore[override]
+        suffix = f", device='{self._vdev}'"
+        grad = ", requires_grad=True" if self.requires_grad else ""
+        if self.has_values():
+            body = repr(self._elem.detach())
+            return body[:-1] + suffix + grad + ")"
+        dtype = "" if self.dtype == torch.get_default_dtype() else f", dtype={self.dtype}"
+        return f"tensor(..., size={tuple(self.shape)}{suffix}{dtype}{grad})"
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise errors.not_simulated("pickling a virtual-GPU tensor (torch.save)")
+
+
+def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
+    """A VirtualTensor on `device` holding `elem` (a meta or CPU tensor of the same shape)."""
+    out: VirtualTensor = _make_wrapper(
+        VirtualTensor,
+        elem.size(),
+        strides=elem.stride(),
+        storage_offset=elem.storage_offset(),
+        dtype=elem.dtype,
+        device=META,
+        requires_grad=False,
+    )
+    out._elem = elem
+    out._vdev = device
+    return out
+
+
+def is_virtual(tensor: object) -> bool:
+    """Whether `tensor` lives on a virtual device."""
+    return type(tensor) is VirtualTensor

@@ -1,0 +1,154 @@
+"""The `torchplace lint` command as users run it: exit codes, options, fixes, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from torchplace.cli import main
+
+BUGGY = "import torch\n\nx = torch.zeros(3).cuda()\ny = torch.zeros(3).cuda()  # noqa: TPL101\n"
+
+
+def _write(directory: Path, name: str, text: str | bytes) -> Path:
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _lint(*args: str) -> int:
+    return main(["lint", "--no-cache", "-q", *args])
+
+
+def test_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    clean = _write(tmp_path, "clean.py", "import torch\nx = torch.zeros(3)\n")
+    buggy = _write(tmp_path, "buggy.py", BUGGY)
+    assert _lint(str(clean)) == 0
+    assert _lint(str(buggy)) == 1
+    out = capsys.readouterr().out
+    assert out.strip() == f"{buggy}:3:20: TPL101 " + out.split("TPL101 ", 1)[1].strip()
+    assert _lint("--exit-zero", str(buggy)) == 0
+    assert _lint(str(tmp_path / "missing.py")) == 2
+
+
+def test_select_ignore_and_prefixes(tmp_path: Path) -> None:
+    buggy = _write(tmp_path, "buggy.py", BUGGY)
+    assert _lint("--ignore", "TPL1", str(buggy)) == 0
+    assert _lint("--select", "TPL101", str(buggy)) == 1
+    assert _lint("--select", "TPL2", str(buggy)) == 0
+    assert _lint("--select", "NOPE1", str(buggy)) == 2
+
+
+def test_pyproject_configuration(tmp_path: Path) -> None:
+    buggy = _write(tmp_path, "pkg/buggy.py", BUGGY)
+    _write(tmp_path, "pyproject.toml", '[tool.torchplace]\nignore = ["TPL101"]\n')
+    assert _lint(str(buggy)) == 0
+    _write(tmp_path, "pyproject.toml", '[tool.torchplace.per-file-ignores]\n"pkg/*" = ["TPL1"]\n')
+    assert _lint(str(buggy)) == 0
+    _write(tmp_path, "pyproject.toml", "[tool.torchplace]\nselcet = ['TPL1']\n")
+    assert _lint(str(buggy)) == 2
+    _write(tmp_path, "pyproject.toml", "[tool.torchplace\nbroken")
+    assert _lint(str(buggy)) == 2
+
+
+def test_bad_files_are_reported_and_do_not_stop_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _write(tmp_path, "broken.py", "def f(:\n    x.cuda()\n")
+    _write(tmp_path, "binary.py", b"\x00\x01\x02cuda")
+    _write(tmp_path, "latin.py", "x = 'caf\xe9'.cuda()\n".encode("latin-1"))
+    _write(tmp_path, "declared.py", "# -*- coding: latin-1 -*-\nx = 'caf\xe9'\ny = t.cuda()\n"
+           .encode("latin-1"))
+    _write(tmp_path, "z_buggy.py", BUGGY)
+    assert _lint(str(tmp_path)) == 1
+    out = capsys.readouterr().out
+    assert "broken.py:1:1: TPL001 File not checked: cannot parse" in out
+    assert "binary.py:1:1: TPL001 File not checked: binary file" in out
+    assert "latin.py:1:1: TPL001 File not checked: not UTF-8" in out
+    assert "declared.py:3:7: TPL101" in out
+    assert "z_buggy.py:3:20: TPL101" in out
+
+
+def test_huge_file_is_skipped_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _write(tmp_path, "pyproject.toml", "[tool.torchplace]\nmax-file-size = 100\n")
+    _write(tmp_path, "big.py", "x = 1\n" * 100 + "y.cuda()\n")
+    assert _lint(str(tmp_path)) == 1
+    assert "larger than 100 bytes" in capsys.readouterr().out
+
+
+def test_statistics(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    buggy = _write(tmp_path, "buggy.py", BUGGY + "z = model.cuda()\n")
+    assert _lint("--statistics", str(buggy)) == 1
+    assert capsys.readouterr().out.split() == ["2", "TPL101", "cuda-call-without-device"]
+
+
+def test_output_file_and_formats(tmp_path: Path) -> None:
+    buggy = _write(tmp_path, "buggy.py", BUGGY)
+    report = tmp_path / "report.json"
+    assert _lint("--format", "json", "-o", str(report), str(buggy)) == 1
+    assert [d["code"] for d in json.loads(report.read_text())] == ["TPL101"]
+
+
+def test_cache_reuses_results_and_notices_changes(tmp_path: Path) -> None:
+    buggy = _write(tmp_path, "buggy.py", BUGGY)
+    cache = tmp_path / "cache"
+    args = ["lint", "-q", "--cache-dir", str(cache), str(buggy)]
+    assert main(args) == 1
+    assert list(cache.glob("lint-*.pickle"))
+    assert main(args) == 1  # served from the cache
+    buggy.write_text("import torch\nx = torch.zeros(3)\n", encoding="utf-8")
+    assert main(args) == 0
+    os.utime(buggy, (1, 1))  # mtime changes, content not: the hash decides
+    assert main(args) == 0
+
+
+def test_corrupt_cache_is_ignored(tmp_path: Path) -> None:
+    buggy = _write(tmp_path, "buggy.py", BUGGY)
+    cache = tmp_path / "cache"
+    assert main(["lint", "-q", "--cache-dir", str(cache), str(buggy)]) == 1
+    for entry in cache.glob("lint-*.pickle"):
+        entry.write_bytes(b"not a pickle")
+    assert main(["lint", "-q", "--cache-dir", str(cache), str(buggy)]) == 1
+
+
+def test_many_files_use_worker_processes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for index in range(80):
+        _write(tmp_path, f"m{index:02d}.py", BUGGY if index % 2 else "x = 1\n")
+    assert _lint("--jobs", "2", str(tmp_path)) == 1
+    out = capsys.readouterr().out
+    assert out.count("TPL101") == 40
+    assert out.splitlines() == sorted(out.splitlines())
+
+
+def test_command_line_entry_point_runs(tmp_path: Path) -> None:
+    buggy = _write(tmp_path, "buggy.py", BUGGY)
+    result = subprocess.run(
+        [sys.executable, "-m", "torchplace", "lint", "--no-cache", str(buggy)],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 1
+    assert "Found 1 finding(s) in 1 file(s)." in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_rule_verb(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", "TPL101"]) == 0
+    out = capsys.readouterr().out
+    assert "## What it does" in out and "Use instead" in out
+    assert main(["rule", "TPL000"]) == 2
+    assert main(["rule"]) == 0
+    assert "TPL101" in capsys.readouterr().out
+
+
+def test_unknown_verb_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["frobnicate"]) == 2
+    assert "unknown verb" in capsys.readouterr().err
