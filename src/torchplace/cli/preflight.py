@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from torchplace.cli import EXIT_FINDINGS, EXIT_OK, UsageError
+
+if TYPE_CHECKING:
+    from torchplace.preflight.runner import PreflightResult
 
 EPILOG = """examples:
   torchplace preflight -- vllm serve /models/llama-3-70b --tensor-parallel-size 8
@@ -62,7 +66,7 @@ def split_command(argv: Sequence[str]) -> tuple[list[str], list[str]]:
     return args, []
 
 
-def run_checks(options: argparse.Namespace, command: list[str]):  # type: ignore[no-untyped-def]
+def run_checks(options: argparse.Namespace, command: list[str]) -> PreflightResult:
     """Parse the options and run preflight; bad input becomes UsageError (exit code 2)."""
     from torchplace.preflight import PreflightInputError, run_preflight
     from torchplace.preflight.runner import Options
@@ -97,7 +101,10 @@ def main(argv: Sequence[str]) -> int:
 
     before, command = split_command(argv)
     parser = build_parser("torchplace preflight", __doc__.splitlines()[0] if __doc__ else "")
-    parser.usage = "torchplace preflight [options] -- COMMAND...\n       torchplace preflight [options] --config engine.yaml"
+    parser.usage = (
+        "torchplace preflight [options] -- COMMAND...\n"
+        "       torchplace preflight [options] --config engine.yaml"
+    )
     options = parser.parse_args(before)
     result = run_checks(options, command)
     print(render.as_json(result) if options.json else render.table(result), end="")

@@ -96,9 +96,7 @@ def _dispatch(command: Command, program: list[str], use_vllm_parser: bool | None
     elif _PYTHON.match(head):
         _python(command, rest, use_vllm_parser)
     else:
-        raise PreflightInputError(
-            f"unknown launcher {program[0]!r}; preflight reads: {SUPPORTED}"
-        )
+        raise PreflightInputError(f"unknown launcher {program[0]!r}; preflight reads: {SUPPORTED}")
 
 
 def _python(command: Command, rest: list[str], use_vllm_parser: bool | None) -> None:
@@ -115,9 +113,13 @@ def _python(command: Command, rest: list[str], use_vllm_parser: bool | None) -> 
         if module in TORCHRUN_MODULES:
             _launcher(command, launchers.parse_torchrun(after))
             return
-        raise PreflightInputError(f"unknown launcher `python -m {module}`; preflight reads: {SUPPORTED}")
+        raise PreflightInputError(
+            f"unknown launcher `python -m {module}`; preflight reads: {SUPPORTED}"
+        )
     if not rest or rest[0].startswith("-"):
-        raise PreflightInputError(f"`python` needs a script to launch; preflight reads: {SUPPORTED}")
+        raise PreflightInputError(
+            f"`python` needs a script to launch; preflight reads: {SUPPORTED}"
+        )
     command.kind = "python"
     command.launcher = launchers.LauncherArgs("python", script=rest[0], script_args=rest[1:])
     command.script = script_scan.scan(rest[0])

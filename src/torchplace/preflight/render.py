@@ -26,8 +26,14 @@ def table(result: PreflightResult) -> str:
         lines += _wrapped(lead, verdict.result.observed, width)
         pad = " " * len(lead)
         if status in (Status.FAIL, Status.WARN):
-            lines += _wrapped(pad + "why:  ", verdict.result.reason, width) if verdict.result.reason else []
-            lines += _wrapped(pad + "fix:  ", verdict.result.fix, width) if verdict.result.fix else []
+            lines += (
+                _wrapped(pad + "why:  ", verdict.result.reason, width)
+                if verdict.result.reason
+                else []
+            )
+            lines += (
+                _wrapped(pad + "fix:  ", verdict.result.fix, width) if verdict.result.fix else []
+            )
             if verdict.result.upstream:
                 lines += _quoted(pad + "says: ", verdict.result.upstream, width)
     lines += ["", _summary(result)]
@@ -45,7 +51,8 @@ def _header(result: PreflightResult) -> str:
     model = result.model.source if result.model else f"unknown ({result.model_note})"
     parts = [
         f"command: {shlex.join(command.argv)}",
-        f"parser:  {command.parser}" + (f"; config {command.config_file}" if command.config_file else ""),
+        f"parser:  {command.parser}"
+        + (f"; config {command.config_file}" if command.config_file else ""),
         f"machine: {machine}",
     ]
     if command.kind == "vllm":
@@ -70,7 +77,10 @@ def _quoted(lead: str, text: str, width: int) -> list[str]:
 
 def _summary(result: PreflightResult) -> str:
     fails, warns = result.count(Status.FAIL), result.count(Status.WARN)
-    counts = f"{fails} failing, {warns} warning, {result.count(Status.PASS)} ok, {result.count(Status.SKIP)} skipped"
+    counts = (
+        f"{fails} failing, {warns} warning, {result.count(Status.PASS)} ok, "
+        f"{result.count(Status.SKIP)} skipped"
+    )
     verdict = "will fail: fix the FAIL lines before launching" if fails else "ready to launch"
     return f"preflight: {verdict} ({counts})"
 
@@ -95,7 +105,9 @@ def to_dict(result: PreflightResult) -> dict[str, Any]:
                 for g in machine.gpus
             ],
         },
-        "model": None if result.model is None else {"source": result.model.source, "parameters": result.model.parameters},
+        "model": None
+        if result.model is None
+        else {"source": result.model.source, "parameters": result.model.parameters},
         "checks": [
             {
                 "code": v.check.code,
@@ -114,7 +126,7 @@ def to_dict(result: PreflightResult) -> dict[str, Any]:
 
 
 def findings(result: PreflightResult) -> list[Finding]:
-    """FAIL and WARN verdicts as report Findings (path: the command's config file or `<command>`)."""
+    """FAIL and WARN verdicts as report Findings, at the config file or `<command>`."""
     path = result.command.config_file or "<command>"
     found = []
     for verdict in result.verdicts:
@@ -125,5 +137,15 @@ def findings(result: PreflightResult) -> list[Finding]:
         if verdict.result.fix:
             message += f"; fix: {verdict.result.fix}"
         severity = Severity.ERROR if status is Status.FAIL else Severity.WARNING
-        found.append(Finding(path, Position(1, 0), verdict.check.code, verdict.check.name, message, severity, pattern=verdict.check.pattern))
+        found.append(
+            Finding(
+                path,
+                Position(1, 0),
+                verdict.check.code,
+                verdict.check.name,
+                message,
+                severity,
+                pattern=verdict.check.pattern,
+            )
+        )
     return found

@@ -243,7 +243,7 @@ def parse_with_vllm(args: list[str], prog: str = "vllm serve") -> EngineArgs:
     class _Parser(FlexibleArgumentParser):  # type: ignore[misc]
         unrecognised: list[str] = []
 
-        def error(self, message: str) -> None:  # type: ignore[override]
+        def error(self, message: str) -> None:
             prefix = "unrecognized arguments: "
             if message.startswith(prefix):
                 self.unrecognised = message[len(prefix) :].split()

@@ -88,18 +88,22 @@ def _from_ctypes() -> Driver | None:
             lib = ctypes.CDLL(name)
         except OSError:
             continue
-        get_device = lib.cuCtxGetDevice
-        get_device.argtypes = [ctypes.POINTER(ctypes.c_int)]
-        get_device.restype = ctypes.c_int
-        byref, c_int = ctypes.byref, ctypes.c_int
-
-        def query() -> tuple[int, int]:
-            dev = c_int(NO_CONTEXT)
-            code = get_device(byref(dev))
-            return code, dev.value if code == 0 else NO_CONTEXT
-
-        return Driver("ctypes", query)
+        return Driver("ctypes", _ctypes_query(lib))
     return None
+
+
+def _ctypes_query(lib: ctypes.CDLL) -> Callable[[], tuple[int, int]]:
+    get_device = lib.cuCtxGetDevice
+    get_device.argtypes = [ctypes.POINTER(ctypes.c_int)]
+    get_device.restype = ctypes.c_int
+    byref, c_int = ctypes.byref, ctypes.c_int
+
+    def query() -> tuple[int, int]:
+        dev = c_int(NO_CONTEXT)
+        code: int = get_device(byref(dev))
+        return code, dev.value if code == 0 else NO_CONTEXT
+
+    return query
 
 
 def _torch_has_cuda() -> bool:

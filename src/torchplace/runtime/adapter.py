@@ -63,7 +63,8 @@ class DeviceFollowingAdapter(nn.Module):
         delta = self._delta_on(out.device)
         dtype = _first_dtype(delta) or x.dtype
         update = delta(x.to(device=out.device, dtype=dtype))
-        return out + (update * self.scale).to(out.dtype)
+        result: torch.Tensor = out + (update * self.scale).to(out.dtype)
+        return result
 
     def follow_base(self) -> DeviceFollowingAdapter:
         """Move the delta itself to the base's device (outside `forward`); returns self."""
@@ -102,19 +103,19 @@ class DeviceFollowingAdapter(nn.Module):
             return entry[1]
 
     def _apply(self, fn: Callable[[torch.Tensor], torch.Tensor], recurse: bool = True) -> Any:
-        result = super()._apply(fn, recurse)
+        result = super()._apply(fn, recurse)  # type: ignore[no-untyped-call]
         with self._lock:
             self._copies.clear()
         return result
 
     def __getstate__(self) -> dict[str, Any]:
-        state = super().__getstate__()
+        state: dict[str, Any] = super().__getstate__()  # type: ignore[no-untyped-call]
         state.pop("_lock", None)
         state["_copies"] = {}
-        return state  # type: ignore[no-any-return]
+        return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        super().__setstate__(state)
+        super().__setstate__(state)  # type: ignore[no-untyped-call]
         self._lock = threading.Lock()
 
     def extra_repr(self) -> str:

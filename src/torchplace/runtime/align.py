@@ -8,7 +8,7 @@ tensor and is given no `device` is left unhooked.
 Two ways to hook, same behaviour: `via="forward"` (default) wraps the module's `forward`
 (like accelerate's hooks); `via="pre_hook"` uses `register_forward_pre_hook(with_kwargs=True)`.
 Any forward pre-hook sends every call of that module through PyTorch's slow call path (about
-1–3 µs, a measured 7% on a 1B-class Llama decode step with every module hooked); the forward
+1-3 µs, a measured 7% on a 1B-class Llama decode step with every module hooked); the forward
 wrapper keeps the fast path and costs a fraction of that.
 """
 

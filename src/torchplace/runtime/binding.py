@@ -188,8 +188,9 @@ def choose_cuda_index(
         raise BindingError(f"this process sees no CUDA GPU ({where}); check the launcher/driver")
     if visible.count is not None and visible.count != count:
         raise BindingError(
-            f"{where} lists {visible.count} GPU(s) but CUDA exposes {count}: an entry names a GPU "
-            "this machine lacks (CUDA hides it and every entry after it); compare with nvidia-smi -L"
+            f"{where} lists {visible.count} GPU(s) but CUDA exposes {count}: an entry names a "
+            "GPU this machine lacks (CUDA hides it and every entry after it); compare with "
+            "nvidia-smi -L"
         )
     if device is not None:
         return _check_explicit(ranks, cuda_index(device), count, where)
@@ -211,7 +212,8 @@ def choose_cuda_index(
 def _check_explicit(ranks: Ranks, index: int | None, count: int, where: str) -> int:
     if index is None or index >= count:
         raise BindingError(
-            f"device={index} but this process sees {count} GPU(s), cuda:0..cuda:{count - 1} ({where})"
+            f"device={index} but this process sees {count} GPU(s), "
+            f"cuda:0..cuda:{count - 1} ({where})"
         )
     multi_node = ranks.world_size > (ranks.local_world_size or count)
     if multi_node and index == ranks.rank != ranks.local_rank:
@@ -262,6 +264,7 @@ def _init_group(
     init_kwargs: dict[str, Any],
 ) -> str:
     import torch.distributed as dist
+    from torch.distributed.rendezvous import rendezvous
 
     if dist.is_initialized():
         if (dist.get_rank(), dist.get_world_size()) != (binding.rank, binding.world_size):
@@ -280,9 +283,7 @@ def _init_group(
     if check_collisions and device_id is not None and "store" not in init_kwargs:
         url = init_method or "env://"
         store, _, _ = next(
-            dist.rendezvous(
-                url, binding.rank, binding.world_size, timeout=timeout or _DEFAULT_TIMEOUT
-            )
+            rendezvous(url, binding.rank, binding.world_size, timeout=timeout or _DEFAULT_TIMEOUT)
         )
         identity = gpu_identity(binding.uuid, binding.hostname, binding.device, environ)
         check_node_collisions(store, binding, identity, environ)

@@ -26,13 +26,18 @@ class KeyValueStore(Protocol):
 
 
 class _Binding(Protocol):
-    rank: int
-    local_rank: int
-    local_world_size: int | None
-    device: str
-    uuid: str | None
-    hostname: str
-    visible_devices: str | None
+    @property
+    def rank(self) -> int: ...
+    @property
+    def local_rank(self) -> int: ...
+    @property
+    def local_world_size(self) -> int | None: ...
+    @property
+    def device(self) -> str: ...
+    @property
+    def hostname(self) -> str: ...
+    @property
+    def visible_devices(self) -> str | None: ...
 
 
 def gpu_identity(uuid: str | None, hostname: str, device: str, environ: Mapping[str, str]) -> str:

@@ -63,7 +63,9 @@ def _verify(query: Any, index: int) -> None:
     code, current = query()
     if current != index:
         found = (
-            f"device {current}'s context" if code == 0 else f"no context ({_driver.error_name(code)})"
+            f"device {current}'s context"
+            if code == 0
+            else f"no context ({_driver.error_name(code)})"
         )
         raise ContextError(
             f"after torch.cuda.set_device({index}) the CUDA driver reports {found} on this thread; "

@@ -19,6 +19,7 @@ backend), info (an observation; never fails). `ok` is false when any check faile
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import threading
 from collections.abc import Callable, Iterable
@@ -99,7 +100,9 @@ def _context_text() -> str:
     return str(device) if code == 0 else _driver.error_name(code)
 
 
-def _in_thread(probe: Callable[[], Any], start: Callable[[threading.Thread], None] | None = None) -> Any:
+def _in_thread(
+    probe: Callable[[], Any], start: Callable[[threading.Thread], None] | None = None
+) -> Any:
     """Run `probe` in a new thread and return its result (or raise what it raised)."""
     box: dict[str, Any] = {}
 
@@ -120,8 +123,14 @@ def _in_thread(probe: Callable[[], Any], start: Callable[[threading.Thread], Non
 
 
 def _state() -> str:
-    probe = torch.empty(1, device="cuda")
-    return f"current_device={torch.cuda.current_device()}, context={_context_text()}, alloc={probe.device}"
+    """The thread's view, read before the allocation (which would create a context)."""
+    seen = f"current_device={torch.cuda.current_device()}, context={_context_text()}"
+    return f"{seen}, alloc={torch.empty(1, device='cuda').device}"
+
+
+def _expected_state(i: int) -> str:
+    context = str(i) if _driver.get_driver().available else "unknown (no driver backend)"
+    return f"current_device={i}, context={context}, alloc=cuda:{i}"
 
 
 def _checked(name: str, run: Callable[[], InvariantCheck]) -> InvariantCheck:
@@ -133,13 +142,17 @@ def _checked(name: str, run: Callable[[], InvariantCheck]) -> InvariantCheck:
 
 def _verdict(name: str, observed: Any, expected: Any, detail: str) -> InvariantCheck:
     status = Status.PASS if observed == expected else Status.FAIL
-    return InvariantCheck(name, status, str(observed), str(expected), detail if status is Status.FAIL else "")
+    return InvariantCheck(
+        name, status, str(observed), str(expected), detail if status is Status.FAIL else ""
+    )
 
 
 def _set_device_holds(i: int) -> InvariantCheck:
     torch.cuda.set_device(i)
     return _verdict(
-        "set-device-holds", torch.cuda.current_device(), i,
+        "set-device-holds",
+        torch.cuda.current_device(),
+        i,
         f"torch.cuda.set_device({i}) did not change torch.cuda.current_device()",
     )
 
@@ -148,16 +161,141 @@ def _allocation_lands(i: int) -> InvariantCheck:
     torch.cuda.set_device(i)
     landed = torch.empty(1, device="cuda").device
     return _verdict(
-        "allocation-lands", str(landed), f"cuda:{i}",
+        "allocation-lands",
+        str(landed),
+        f"cuda:{i}",
         f"after set_device({i}) a tensor made with device='cuda' landed elsewhere",
     )
 
 
 def _driver_context_current(i: int) -> InvariantCheck:
     if not _driver.get_driver().available:
-        return InvariantCheck("driver-context-current", Status.SKIP, "", str(i), "no driver backend")
+        return InvariantCheck(
+            "driver-context-current", Status.SKIP, "", str(i), "no driver backend"
+        )
     torch.cuda.set_device(i)
     return _verdict(
-        "driver-context-current", _context_text(), str(i),
+        "driver-context-current",
+        _context_text(),
+        str(i),
         f"after set_device({i}) cuCtxGetDevice reports another device or no context",
     )
+
+
+def _plain_start() -> Callable[[threading.Thread], None]:
+    from torchplace.runtime import threads
+
+    return threads._original_start or threading.Thread.start
+
+
+def _fresh_thread_plain(i: int) -> InvariantCheck:
+    torch.cuda.set_device(i)
+    observed = _in_thread(_state, _plain_start())
+    inherits = observed.startswith(f"current_device={i},")
+    detail = (
+        ""
+        if inherits
+        else (
+            f"a plain new thread does not start on cuda:{i} like its creator: use "
+            "torchplace.inherit_device() or torchplace.bound_thread()"
+        )
+    )
+    return InvariantCheck("fresh-thread-plain", Status.INFO, observed, _expected_state(i), detail)
+
+
+def _fresh_thread_torch_device(i: int) -> InvariantCheck:
+    name = "fresh-thread-torch-device"
+    if not _driver.get_driver().available:
+        return InvariantCheck(name, Status.SKIP, "", str(i), "no driver backend")
+
+    def probe() -> str:
+        with torch.cuda.device(i):
+            return _context_text()
+
+    observed = _in_thread(probe, _plain_start())
+    detail = (
+        ""
+        if observed == str(i)
+        else (
+            f"torch.cuda.device({i}) in a new thread leaves it without device {i}'s context "
+            "(pytorch issue 195256): use torchplace.DeviceGuard"
+        )
+    )
+    return InvariantCheck(name, Status.INFO, observed, str(i), detail)
+
+
+def _fresh_thread_guard(i: int) -> InvariantCheck:
+    def probe() -> str:
+        with DeviceGuard(i):
+            return _state()
+
+    observed = _in_thread(probe, _plain_start())
+    return _verdict(
+        "fresh-thread-guard",
+        observed,
+        _expected_state(i),
+        f"DeviceGuard({i}) in a new thread did not make device {i} and its context current",
+    )
+
+
+def _fresh_thread_inherit(i: int) -> InvariantCheck:
+    torch.cuda.set_device(i)
+    with inherit_device():
+        observed = _in_thread(_state, threading.Thread.start)
+    return _verdict(
+        "fresh-thread-inherit",
+        observed,
+        _expected_state(i),
+        f"under inherit_device() a thread started from cuda:{i} did not start there",
+    )
+
+
+_MAIN_CHECKS = (_set_device_holds, _allocation_lands, _driver_context_current)
+_THREAD_CHECKS = (
+    _fresh_thread_plain,
+    _fresh_thread_torch_device,
+    _fresh_thread_guard,
+    _fresh_thread_inherit,
+)
+
+
+def _check_device(i: int, count: int, threads: bool) -> DeviceInvariants:
+    if not 0 <= i < count:
+        missing = InvariantCheck(
+            "device-exists",
+            Status.FAIL,
+            f"cuda:{i}",
+            f"cuda:0..cuda:{count - 1}",
+            f"this process sees {count} GPU(s)",
+        )
+        return DeviceInvariants(i, (missing,))
+    checks = [*_MAIN_CHECKS, *(_THREAD_CHECKS if threads else ())]
+    names = [c.__name__.lstrip("_").replace("_", "-") for c in checks]
+    results = tuple(
+        _checked(n, functools.partial(c, i)) for n, c in zip(names, checks, strict=True)
+    )
+    return DeviceInvariants(i, results)
+
+
+def check_context_invariants(
+    devices: Iterable[int] | None = None, threads: bool = True
+) -> ContextInvariantReport:
+    """Check, for each CUDA device (default: all visible), that the runtime assumptions hold.
+
+    Never raises for a failing check: a check that crashes is reported as failed. Restores the
+    calling thread's current device afterwards. Without CUDA the report has no devices and
+    says why in `skipped_reason`.
+    """
+    driver = _driver.get_driver().name
+    versions = (str(torch.__version__), torch.version.cuda)
+    if not torch.cuda.is_available():
+        reason = "torch.cuda.is_available() is False"
+        return ContextInvariantReport(False, 0, driver, *versions, (), reason)
+    count = torch.cuda.device_count()
+    original = torch.cuda.current_device()
+    try:
+        wanted = range(count) if devices is None else list(devices)
+        results = tuple(_check_device(i, count, threads) for i in wanted)
+    finally:
+        torch.cuda.set_device(original)
+    return ContextInvariantReport(True, count, driver, *versions, results)

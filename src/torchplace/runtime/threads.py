@@ -29,7 +29,7 @@ _original_submit: Callable[..., Future[Any]] | None = None
 
 def creator_device() -> int | None:
     """The calling thread's CUDA device, or None when CUDA is unused (never initialises it)."""
-    if not torch.cuda.is_available() or not torch.cuda.is_initialized():
+    if not torch.cuda.is_available() or not torch.cuda.is_initialized():  # type: ignore[no-untyped-call]
         return None
     return torch.cuda.current_device()
 
@@ -70,8 +70,8 @@ def _install() -> None:
             return
         _original_start = threading.Thread.start
         _original_submit = ThreadPoolExecutor.submit
-        threading.Thread.start = _patched_start  # type: ignore[method-assign]
-        ThreadPoolExecutor.submit = _patched_submit  # type: ignore[method-assign]
+        setattr(threading.Thread, "start", _patched_start)  # noqa: B010 - patching a method
+        setattr(ThreadPoolExecutor, "submit", _patched_submit)  # noqa: B010 - patching a method
 
 
 def _uninstall() -> None:
@@ -81,8 +81,8 @@ def _uninstall() -> None:
         if _installs > 0:
             return
         assert _original_start is not None and _original_submit is not None
-        threading.Thread.start = _original_start  # type: ignore[method-assign]
-        ThreadPoolExecutor.submit = _original_submit  # type: ignore[method-assign]
+        setattr(threading.Thread, "start", _original_start)  # noqa: B010 - patching a method
+        setattr(ThreadPoolExecutor, "submit", _original_submit)  # noqa: B010 - patching a method
         _original_start = _original_submit = None
 
 
@@ -91,7 +91,7 @@ def is_installed() -> bool:
     return _installs > 0
 
 
-class inherit_device:  # noqa: N801 - used like a function: `with inherit_device():`
+class inherit_device:  # used like a function: `with inherit_device():`
     """Make threads and executor tasks run on their creator's CUDA device, process-wide.
 
     Active from the call until `remove()` (or the end of the `with` block)::

@@ -42,7 +42,9 @@ def _cvd_problems(context: Context, cvd: visible_devices.VisibleDevices) -> list
     results = []
     for problem in cvd.problems:
         upstream = "RuntimeError: No CUDA GPUs are available" if not cvd.entries else None
-        results.append(Result(Status.FAIL, problem, "CUDA reads this once, at start-up", fix, upstream))
+        results.append(
+            Result(Status.FAIL, problem, "CUDA reads this once, at start-up", fix, upstream)
+        )
     machine = context.machine
     if machine.known and not machine.already_filtered and cvd.is_set:
         uuids = [g.uuid or "" for g in machine.gpus]
@@ -67,9 +69,19 @@ def _device_ids(
     assert engine is not None
     shown = ",".join(str(i) for i in ids)
     if len(set(ids)) != len(ids):
-        return [_bad(f"--device-ids {shown} repeats a GPU", f"--device-ids must not contain duplicates: {ids}")]
+        return [
+            _bad(
+                f"--device-ids {shown} repeats a GPU",
+                f"--device-ids must not contain duplicates: {ids}",
+            )
+        ]
     if len({isinstance(i, str) for i in ids}) > 1:
-        return [_bad(f"--device-ids {shown} mixes indices and UUIDs", "--device-ids must not mix integer IDs and UUIDs")]
+        return [
+            _bad(
+                f"--device-ids {shown} mixes indices and UUIDs",
+                "--device-ids must not mix integer IDs and UUIDs",
+            )
+        ]
     results = []
     if backend(engine) == "ray":
         results.append(
@@ -118,7 +130,12 @@ def _ids_exist(
     results = []
     for i in ids:
         if isinstance(i, int) and i >= count:
-            results.append(_bad(f"--device-ids {i}: this node has GPUs 0..{count - 1}", "CUDA error: invalid device ordinal"))
+            results.append(
+                _bad(
+                    f"--device-ids {i}: this node has GPUs 0..{count - 1}",
+                    "CUDA error: invalid device ordinal",
+                )
+            )
         elif isinstance(i, str) and uuids and not any(u.startswith(i) for u in uuids):
             results.append(_bad(f"--device-ids {i} matches no GPU UUID on this node", None))
     return results
@@ -130,7 +147,8 @@ def _composition(context: Context, cvd: visible_devices.VisibleDevices) -> str:
     if not ids or not cvd.is_set or not all(isinstance(i, int) for i in ids):
         return ""
     picked = [cvd.entries[i] for i in ids if isinstance(i, int) and i < len(cvd.entries)]
-    return f"; --device-ids {','.join(map(str, ids))} index into it: physical GPU(s) {','.join(picked)}"
+    listed = ",".join(map(str, ids))
+    return f"; --device-ids {listed} index into it: physical GPU(s) {','.join(picked)}"
 
 
 def _bad(observed: str, upstream: str | None) -> Result:

@@ -22,7 +22,16 @@ CODE = "PF103"
 PATTERN = "draft-model-on-other-gpu"
 KINDS = ("vllm", "torchrun", "deepspeed", "python")
 
-_DEVICE_KEYS = {"device", "device_map", "devices", "gpu", "gpu_id", "gpu_ids", "cuda_device", "device_ids"}
+_DEVICE_KEYS = {
+    "device",
+    "device_map",
+    "devices",
+    "gpu",
+    "gpu_id",
+    "gpu_ids",
+    "cuda_device",
+    "device_ids",
+}
 
 
 def run(context: Context) -> list[Result]:
@@ -107,4 +116,3 @@ def _device_keys(where: str, config: dict[str, Any], keys: list[str]) -> Result:
         f"1 validation error for SpeculativeConfig\n{keys[0]}\n  Extra inputs are not permitted "
         "[type=extra_forbidden]",
     )
-

@@ -136,4 +136,3 @@ def _master_addr(context: Context, chosen: str | None, nnodes: int) -> Result | 
         "wait until the timeout",
         "pass --master-addr HEAD_NODE_IP (and the same --master-port) on every node",
     )
-

@@ -43,7 +43,11 @@ def run(context: Context) -> list[Result]:
         )
         upstream = f"AssertionError: {big} is not divisible by {small}"
         return [Result(Status.FAIL, f"{kv} KV heads, TP {tp}", reason, fix, upstream)]
-    note = f"; KV heads replicated {tp // kv}x, so each GPU caches {tp // kv}x more KV" if tp > kv else ""
+    note = (
+        f"; KV heads replicated {tp // kv}x, so each GPU caches {tp // kv}x more KV"
+        if tp > kv
+        else ""
+    )
     status = Status.WARN if tp > kv else Status.PASS
     result = Result(status, f"{heads} attention / {kv} KV heads split over TP {tp}{note}")
     if status is Status.WARN:
@@ -58,6 +62,4 @@ def run(context: Context) -> list[Result]:
 
 def valid_sizes(heads: int, kv: int, limit: int = 16) -> list[int]:
     """Tensor parallel sizes up to `limit` that both head counts allow."""
-    return [
-        t for t in range(1, limit + 1) if heads % t == 0 and (kv % t == 0 or t % kv == 0)
-    ]
+    return [t for t in range(1, limit + 1) if heads % t == 0 and (kv % t == 0 or t % kv == 0)]

@@ -105,15 +105,16 @@ def _script_calls(context: Context) -> list[Result]:
         for key in sorted(set(call.keywords) & set(INSTEAD)):
             value: Any = call.keywords[key]
             observed = f"{script.path}:{call.line} {call.callee}({key}={value!r})"
-            upstream = f"TypeError: EngineArgs.__init__() got an unexpected keyword argument '{key}'"
+            upstream = (
+                f"TypeError: EngineArgs.__init__() got an unexpected keyword argument '{key}'"
+            )
             results.append(_result(observed, key, upstream))
     return results
 
 
 def _result(observed: str, key: str, upstream: str | None, silently: bool = False) -> Result:
     reason = (
-        f"`{key}` is a Hugging Face from_pretrained option; vLLM places and loads the model "
-        "itself"
+        f"`{key}` is a Hugging Face from_pretrained option; vLLM places and loads the model itself"
     )
     if silently:
         reason += ", and ignores this key here without a word"

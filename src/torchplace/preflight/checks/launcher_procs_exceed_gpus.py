@@ -40,7 +40,15 @@ def _torchrun(context: Context, launcher: LauncherArgs) -> list[Result]:
     try:
         nproc = int(raw)
     except ValueError:
-        return [Result(Status.FAIL, f"--nproc-per-node {raw}", "not a number, gpu, auto, cpu or xpu", "use --nproc-per-node gpu", f"ValueError: Unsupported nproc_per_node value: {raw}")]
+        return [
+            Result(
+                Status.FAIL,
+                f"--nproc-per-node {raw}",
+                "not a number, gpu, auto, cpu or xpu",
+                "use --nproc-per-node gpu",
+                f"ValueError: Unsupported nproc_per_node value: {raw}",
+            )
+        ]
     return _compare(context, nproc, f"--nproc-per-node {nproc}")
 
 
@@ -68,13 +76,29 @@ def _deepspeed(context: Context, launcher: LauncherArgs) -> list[Result]:
     include, exclude = str(launcher.get("include") or ""), str(launcher.get("exclude") or "")
     results = []
     if (num_gpus >= 0 or num_nodes >= 0) and (include or exclude):
-        results.append(Result(Status.FAIL, "--num_gpus/--num_nodes with --include/--exclude", "DeepSpeed takes one way of choosing GPUs", "keep one of them", "ValueError: Cannot specify num_nodes/gpus with include/exclude"))
+        results.append(
+            Result(
+                Status.FAIL,
+                "--num_gpus/--num_nodes with --include/--exclude",
+                "DeepSpeed takes one way of choosing GPUs",
+                "keep one of them",
+                "ValueError: Cannot specify num_nodes/gpus with include/exclude",
+            )
+        )
     cvd = context.env.get(visible_devices.ENV_VAR)
     if cvd and (include or exclude or num_gpus > 0 or num_nodes > 1):
         results.append(_cvd_ignored(cvd))
     hostfile = str(launcher.get("hostfile") or "/job/hostfile")
     if num_nodes > 1 and not os.path.isfile(hostfile):
-        results.append(Result(Status.FAIL, f"--num_nodes {num_nodes} without a hostfile ({hostfile})", "DeepSpeed finds other nodes only through a hostfile", "write a hostfile (host slots=N per line) and pass -H", "ValueError: Num nodes is >1 but no extra nodes available via hostfile"))
+        results.append(
+            Result(
+                Status.FAIL,
+                f"--num_nodes {num_nodes} without a hostfile ({hostfile})",
+                "DeepSpeed finds other nodes only through a hostfile",
+                "write a hostfile (host slots=N per line) and pass -H",
+                "ValueError: Num nodes is >1 but no extra nodes available via hostfile",
+            )
+        )
     results += _deepspeed_gpus(context, num_gpus, include, cvd)
     return results
 
@@ -85,12 +109,28 @@ def _deepspeed_gpus(context: Context, num_gpus: int, include: str, cvd: str | No
         return skip(f"DeepSpeed GPU selection; {NO_GPU_FACTS}")
     count = len(visible)  # DeepSpeed removes CUDA_VISIBLE_DEVICES and counts all GPUs
     if count == 0:
-        return [Result(Status.FAIL, "no GPU on this node", "DeepSpeed needs at least one", "run on a GPU node", "RuntimeError: Unable to proceed, no GPU resources available")]
+        return [
+            Result(
+                Status.FAIL,
+                "no GPU on this node",
+                "DeepSpeed needs at least one",
+                "run on a GPU node",
+                "RuntimeError: Unable to proceed, no GPU resources available",
+            )
+        ]
     if num_gpus > count:
         return _compare(context, num_gpus, f"--num_gpus {num_gpus}", count)
     missing = [s for s in _local_slots(include) if s >= count]
     if missing:
-        return [Result(Status.FAIL, f"--include {include}: this node has GPUs 0..{count - 1}", "DeepSpeed checks each slot against the node's GPUs", f"include slots in 0..{count - 1}", f"ValueError: No slot '{missing[0]}' specified on host 'localhost'")]
+        return [
+            Result(
+                Status.FAIL,
+                f"--include {include}: this node has GPUs 0..{count - 1}",
+                "DeepSpeed checks each slot against the node's GPUs",
+                f"include slots in 0..{count - 1}",
+                f"ValueError: No slot '{missing[0]}' specified on host 'localhost'",
+            )
+        ]
     used = num_gpus if num_gpus > 0 else len(_local_slots(include)) or count
     return passed(f"DeepSpeed uses {used} of {count} GPU(s)")
 

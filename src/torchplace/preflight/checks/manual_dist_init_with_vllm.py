@@ -55,7 +55,9 @@ def _launcher_ranks(context: Context) -> int | None:
         return None
 
 
-def _check_call(context: Context, call: EngineCall, ranks: int | None, manual_init: bool) -> Result | None:
+def _check_call(
+    context: Context, call: EngineCall, ranks: int | None, manual_init: bool
+) -> Result | None:
     script = context.command.script
     assert script is not None
     where = f"{script.path}:{call.line} {call.callee}(...)"
@@ -70,13 +72,15 @@ def _check_call(context: Context, call: EngineCall, ranks: int | None, manual_in
                 f"{where}: external_launcher, TP {tp} x PP {pp}, launcher starts {world} ranks",
                 "the launcher's ranks are the engine's workers, grouped TP x PP at a time",
                 f"start a multiple of {tp * pp} ranks, or change the parallel sizes",
-                f"RuntimeError: shape '[-1, 1, {pp}, 1, {tp}]' is invalid for input of size {world}",
+                f"RuntimeError: shape '[-1, 1, {pp}, 1, {tp}]' is invalid for input of size "
+                f"{world}",
             )
         return None
     if ranks is not None and ranks > 1:
         return Result(
             Status.FAIL,
-            f"{where} under {context.command.kind} with {ranks} ranks and backend {backend or 'default (mp/uni)'}",
+            f"{where} under {context.command.kind} with {ranks} ranks and backend "
+            f"{backend or 'default (mp/uni)'}",
             f"every rank builds its own engine; each starts {tp * pp} worker(s) from cuda:0, so "
             f"{ranks} engines share the same GPUs",
             'pass distributed_executor_backend="external_launcher" (ranks become the workers), '

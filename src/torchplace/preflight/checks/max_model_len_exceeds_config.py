@@ -56,7 +56,9 @@ def run(context: Context) -> list[Result]:
             "positions past the trained length give NaNs with RoPE"
             + (" (allowed by VLLM_ALLOW_LONG_MAX_MODEL_LEN)" if allowed else ""),
             f"use --max-model-len {derived} or less",
-            message if allowed else f"{message} To allow overriding this maximum, set the env var "
+            message
+            if allowed
+            else f"{message} To allow overriding this maximum, set the env var "
             "VLLM_ALLOW_LONG_MAX_MODEL_LEN=1. ...",
         )
     ]

@@ -53,4 +53,7 @@ def _without_hf_options(tokens: list[str]) -> list[str]:
 
 def _hf_option(token: str) -> bool:
     # Reported by hf-loading-options-with-vllm, with a better fix.
-    return token.startswith("--") and normalise(token.split("=", 1)[0])[2:].replace("-", "_") in INSTEAD
+    return (
+        token.startswith("--")
+        and normalise(token.split("=", 1)[0])[2:].replace("-", "_") in INSTEAD
+    )

@@ -14,7 +14,7 @@ How to fix: raise `--tensor-parallel-size` (more GPUs share the weights), raise
 
 from __future__ import annotations
 
-from torchplace.preflight.checks import NO_GPU_FACTS, Context, Result, Status, passed, skip
+from torchplace.preflight.checks import NO_GPU_FACTS, Context, Result, Status, skip
 from torchplace.preflight.model_facts import DTYPE_BYTES, ModelFacts
 from torchplace.preflight.sizes import GIB, gib
 from torchplace.preflight.vllm_args import EngineArgs
@@ -45,6 +45,7 @@ def run(context: Context) -> list[Result]:
 
 
 def _verdict(engine: EngineArgs, model: ModelFacts, util: float, total: int) -> Result:
+    assert model.parameters is not None
     weights = weights_per_gpu(engine, model)
     kv = kv_bytes_one_request(engine, model)
     budget = util * total

@@ -1,0 +1,42 @@
+"""A LoRA adapter loaded onto cuda:0 for a base layer that the device map put on cuda:1.
+
+Expected-lint: TPL103
+Expected-run: cuda:0 and cuda:1
+"""
+
+import torch
+from torch import nn
+
+
+class LoRALinear(nn.Module):
+    """A frozen base projection plus a low-rank delta (`x @ A^T @ B^T * scale`)."""
+
+    def __init__(self, base: nn.Linear, rank: int = 8, alpha: float = 16.0) -> None:
+        super().__init__()
+        self.base = base
+        self.scale = alpha / rank
+        self.lora_a = nn.Linear(base.in_features, rank, bias=False)
+        self.lora_b = nn.Linear(rank, base.out_features, bias=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.base(x) + self.lora_b(self.lora_a(x)) * self.scale
+
+
+def load_adapter(layer: LoRALinear, state: dict[str, torch.Tensor]) -> None:
+    layer.lora_a.load_state_dict({"weight": state["lora_a"]})
+    layer.lora_b.load_state_dict({"weight": state["lora_b"]})
+    layer.lora_a.to("cuda:0")
+    layer.lora_b.to("cuda:0")
+
+
+def main() -> None:
+    with torch.no_grad():
+        base = nn.Linear(64, 64).to("cuda:1")  # placed by the device map
+        layer = LoRALinear(base)
+        load_adapter(layer, {"lora_a": torch.randn(8, 64), "lora_b": torch.zeros(64, 8)})
+        x = torch.randn(4, 64, device=base.weight.device)
+        print(layer(x).shape)
+
+
+if __name__ == "__main__":
+    main()

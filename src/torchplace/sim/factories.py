@@ -1,0 +1,63 @@
+"""Tensor creation on `cuda:N`: Python kernels registered for the CUDA dispatch key.
+
+A CPU build has no CUDA kernels, so `torch.empty(..., device="cuda:1")` has nothing to run.
+Every factory (`zeros`, `randn`, `arange`, `.to("cuda")` of a CPU tensor, ...) allocates through
+`empty.memory_format` or `empty_strided`; registering those two for the CUDA key is enough.
+The registration lives in a `torch.library.Library` that is destroyed on leaving the context.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import torch
+
+from torchplace.sim import devices
+from torchplace.sim.tensor import META, wrap
+
+_CPU = torch.device("cpu")
+
+
+def _holder_device(size: Any, dtype: Any) -> torch.device:
+    """Real CPU storage for small tensors (so values exist), meta storage for large ones."""
+    machine = devices.require()
+    itemsize = (dtype or torch.get_default_dtype()).itemsize
+    nbytes = math.prod(int(s) for s in size) * itemsize
+    return _CPU if nbytes <= machine.keep_values_limit else META
+
+
+def _empty(
+    size: Any,
+    dtype: Any = None,
+    layout: Any = None,
+    device: Any = None,
+    pin_memory: Any = None,
+    memory_format: Any = None,
+) -> torch.Tensor:
+    target = devices.require().resolve(torch.device(device or "cuda"))
+    holder = torch.empty(
+        size, dtype=dtype, device=_holder_device(size, dtype), memory_format=memory_format
+    )
+    return wrap(holder, target)
+
+
+def _empty_strided(
+    size: Any,
+    stride: Any,
+    dtype: Any = None,
+    layout: Any = None,
+    device: Any = None,
+    pin_memory: Any = None,
+) -> torch.Tensor:
+    target = devices.require().resolve(torch.device(device or "cuda"))
+    holder = torch.empty_strided(size, stride, dtype=dtype, device=_holder_device(size, dtype))
+    return wrap(holder, target)
+
+
+def register() -> torch.library.Library:
+    """Register the CUDA-key factories; destroy the returned library to undo."""
+    library = torch.library.Library("aten", "IMPL")
+    library.impl("empty.memory_format", _empty, "CUDA")
+    library.impl("empty_strided", _empty_strided, "CUDA")
+    return library
