@@ -1,4 +1,4 @@
-"""Doctor tests: fakes importable as `fakes`, and `gpu` tests skipped where CUDA is absent."""
+"""Doctor tests: fakes importable as `doctor_fakes`; `gpu` tests skipped without CUDA."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture
 def worker_path(monkeypatch: pytest.MonkeyPatch) -> str:
-    """Let worker subprocesses import `fakes` (and test check modules placed in HERE)."""
+    """Let worker subprocesses import `doctor_fakes` (and test check modules placed in HERE)."""
     existing = os.environ.get("PYTHONPATH", "")
     monkeypatch.setenv("PYTHONPATH", HERE + (os.pathsep + existing if existing else ""))
     return HERE

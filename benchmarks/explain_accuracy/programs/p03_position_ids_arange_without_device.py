@@ -9,7 +9,7 @@ from torch import nn
 
 EXPECT = {
     "devices": ["cuda:1", "cpu"],
-    "module": "encoder",
+    "module": "encoder.pos",
     "pattern": "tensor-created-without-device",
 }
 

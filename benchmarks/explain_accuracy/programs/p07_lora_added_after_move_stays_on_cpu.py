@@ -9,7 +9,7 @@ from torch import nn
 
 EXPECT = {
     "devices": ["cuda:1", "cpu"],
-    "module": "down_blocks.0.to_q",
+    "module": "down_blocks.0.to_q.lora_down",
     "pattern": "lora-adapter-on-wrong-gpu",
 }
 

@@ -8,8 +8,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from torchplace.cli import UsageError
+
+if TYPE_CHECKING:
+    from torchplace.doctor.registry import LoadedCheck
 
 EPILOG = """\
 examples:
@@ -42,22 +46,43 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--docs", action="store_true", help="print docs/doctor.md (markdown)")
     parser.add_argument("--no-progress", action="store_true", help="no progress on stderr")
     parser.add_argument(
-        "--timeout-scale", type=float, default=1.0, metavar="X",
+        "--timeout-scale",
+        type=float,
+        default=1.0,
+        metavar="X",
         help="multiply every check's hard timeout by X (slow or busy hosts)",
     )
+    # Where the worker gets its environment: tests point it at a fake one.
+    parser.add_argument("--env-factory", default=None, help=argparse.SUPPRESS)
     cluster = parser.add_argument_group("cluster (under torchrun)")
-    cluster.add_argument("--distributed", action="store_true",
-                         help="per-rank checks on every rank; rank 0 prints a cluster table")
-    cluster.add_argument("--backend", choices=["nccl", "gloo"],
-                         help="all-reduce backend (default: nccl when every rank has a GPU)")
-    cluster.add_argument("--all-reduce-bytes", type=int, default=1 << 30, metavar="N",
-                         help="bytes per timed all-reduce (default 1 GiB)")
-    cluster.add_argument("--timeout", type=float, default=180.0, metavar="S",
-                         help="a rank that has not finished after S seconds exits with FAIL")
+    cluster.add_argument(
+        "--distributed",
+        action="store_true",
+        help="per-rank checks on every rank; rank 0 prints a cluster table",
+    )
+    cluster.add_argument(
+        "--backend",
+        choices=["nccl", "gloo"],
+        help="all-reduce backend (default: nccl when every rank has a GPU)",
+    )
+    cluster.add_argument(
+        "--all-reduce-bytes",
+        type=int,
+        default=1 << 30,
+        metavar="N",
+        help="bytes per timed all-reduce (default 1 GiB)",
+    )
+    cluster.add_argument(
+        "--timeout",
+        type=float,
+        default=180.0,
+        metavar="S",
+        help="a rank that has not finished after S seconds exits with FAIL",
+    )
     return parser
 
 
-def _chosen(args: argparse.Namespace) -> list[object]:
+def _chosen(args: argparse.Namespace) -> list[LoadedCheck]:
     from torchplace.doctor import registry
 
     try:
@@ -108,11 +133,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _local(args: argparse.Namespace) -> int:
     from torchplace.doctor import progress, run_doctor
     from torchplace.doctor.report import render_table
+    from torchplace.doctor.runner import DEFAULT_ENV_FACTORY
 
     checks = _chosen(args)
     display = progress.for_stream(sys.stderr, enabled=not args.no_progress)
+    factory = args.env_factory or DEFAULT_ENV_FACTORY
     try:
-        report = run_doctor(checks, progress=display, timeout_scale=args.timeout_scale)  # type: ignore[arg-type]
+        report = run_doctor(
+            checks, env_factory=factory, progress=display, timeout_scale=args.timeout_scale
+        )
     finally:
         display.close()
     if args.json:
@@ -121,7 +150,9 @@ def _local(args: argparse.Namespace) -> int:
         sys.stdout.write(render_table(report.results))
     print(f"doctor: {report.summary()}", file=sys.stderr)
     if not any(r.status.value != "SKIP" for r in report.results):
-        print("doctor: every check skipped: no GPU, NVML or CUDA build of torch here", file=sys.stderr)
+        print(
+            "doctor: every check skipped: no GPU, NVML or CUDA build of torch here", file=sys.stderr
+        )
     return report.exit_code(args.strict)
 
 

@@ -48,7 +48,7 @@ def run_all_reduce(
 
     with tempfile.TemporaryDirectory(prefix="torchplace-doctor-") as workdir:
         args = (world_size, backend, nbytes, iterations, workdir, fault, timeout_s)
-        context = mp.start_processes(
+        context = mp.start_processes(  # type: ignore[attr-defined,no-untyped-call]
             _rank_main, args=args, nprocs=world_size, join=False, start_method="spawn"
         )
         hung, error = False, ""
@@ -89,8 +89,16 @@ def _read_rank_files(workdir: str, world_size: int) -> list[dict[str, Any]]:
             with open(path, encoding="utf-8") as handle:
                 ranks.append(json.load(handle))
         except (OSError, ValueError):
-            ranks.append({"rank": rank, "finished": False})
+            ranks.append({"rank": rank, "pid": _started_pid(workdir, rank), "finished": False})
     return ranks
+
+
+def _started_pid(workdir: str, rank: int) -> int | None:
+    try:
+        with open(os.path.join(workdir, f"rank{rank}.pid"), encoding="utf-8") as handle:
+            return int(handle.read())
+    except (OSError, ValueError):
+        return None
 
 
 def _summarize(
@@ -104,6 +112,9 @@ def _summarize(
     finished = [r for r in ranks if r.get("finished")]
     errors = [str(r["error"]) for r in ranks if r.get("error")]
     ok = not hung and not error and not errors and len(finished) == world_size
+    if hung:
+        stuck = [str(r["rank"]) for r in ranks if not r.get("finished")]
+        error = f"rank(s) {', '.join(stuck)} had not finished at the deadline and were killed"
     seconds = max((float(r.get("seconds", 0.0)) for r in finished), default=0.0)
     return AllReduceResult(
         world_size=world_size,
@@ -130,10 +141,20 @@ def _rank_main(
 ) -> None:
     """One rank: join the group, check the sum, time the all-reduce, write rank<N>.json."""
     die_with_parent()
-    record: dict[str, Any] = {"rank": rank, "host": socket.gethostname(), "finished": False}
+    record: dict[str, Any] = {
+        "rank": rank,
+        "host": socket.gethostname(),
+        "pid": os.getpid(),
+        "finished": False,
+    }
+    with open(os.path.join(workdir, f"rank{rank}.pid"), "w", encoding="utf-8") as handle:
+        handle.write(str(os.getpid()))
     try:
-        record.update(measure_all_reduce(rank, world_size, backend, nbytes, iterations, workdir,
-                                         fault, timeout_s))
+        record.update(
+            measure_all_reduce(
+                rank, world_size, backend, nbytes, iterations, workdir, fault, timeout_s
+            )
+        )
         record["finished"] = True
     except Exception as error:
         record["error"] = f"rank {rank}: {type(error).__name__}: {error}"
@@ -162,9 +183,13 @@ def measure_all_reduce(
     if backend == "nccl":
         device = torch.device("cuda", rank)
         torch.cuda.set_device(device)
-    store = dist.FileStore(os.path.join(workdir, "store"), world_size)
+    store_path = os.path.join(workdir, "store")
+    store = dist.FileStore(store_path, world_size)  # type: ignore[attr-defined]
     dist.init_process_group(
-        backend, store=store, rank=rank, world_size=world_size,
+        backend,
+        store=store,
+        rank=rank,
+        world_size=world_size,
         timeout=timedelta(seconds=timeout_s),
     )
     try:

@@ -54,8 +54,12 @@ class RankInfo:
         if not all(environ.get(k, "").isdigit() for k in keys):
             return None
         world = int(environ["WORLD_SIZE"])
-        return cls(int(environ["RANK"]), world, int(environ["LOCAL_RANK"]),
-                   int(environ.get("LOCAL_WORLD_SIZE", world)))
+        return cls(
+            int(environ["RANK"]),
+            world,
+            int(environ["LOCAL_RANK"]),
+            int(environ.get("LOCAL_WORLD_SIZE", world)),
+        )
 
 
 def start_watchdog(rank: int, timeout_s: float) -> threading.Event:
@@ -133,7 +137,7 @@ def _all_reduce(
     verdict = "PASS sum correct" if correct else "FAIL wrong sum"
     return {
         "all_reduce": f"{verdict} ({device.type})",
-        "busbw_gbps": round(busbw, 1),
+        "busbw_gbps": busbw,
         "all_reduce_seconds": seconds,
         "all_reduce_bytes": nbytes,
     }
@@ -156,7 +160,9 @@ def row_status(row: Mapping[str, Any], strict: bool = False) -> int:
     """1 when this rank's binding, all-reduce or a check failed (or warned, when strict)."""
     statuses = [Status(c["status"]) for c in row.get("checks", [])]
     verdicts = [str(row.get("binding", "")), str(row.get("all_reduce", ""))]
-    statuses += [Status(v.split()[0]) for v in verdicts if v.split() and v.split()[0] in Status.__members__]
+    statuses += [
+        Status(v.split()[0]) for v in verdicts if v.split() and v.split()[0] in Status.__members__
+    ]
     bad = {Status.FAIL, Status.WARN} if strict else {Status.FAIL}
     return 1 if worst(statuses) in bad or any(s in bad for s in statuses) else 0
 
@@ -214,13 +220,22 @@ def run_distributed(
     mark_shared_gpus(rows)
     code = max((row_status(r, strict) for r in rows), default=0)
     if json_output:
-        document = {"schema": 1, "tool": "torchplace", "mode": "distributed",
-                    "world_size": info.world_size, "exit_code": code,
-                    "duration_s": round(time.perf_counter() - start, 3), "ranks": rows}
+        document = {
+            "schema": 1,
+            "tool": "torchplace",
+            "mode": "distributed",
+            "world_size": info.world_size,
+            "exit_code": code,
+            "duration_s": round(time.perf_counter() - start, 3),
+            "ranks": rows,
+        }
         sys.stdout.write(json.dumps(document, indent=2, default=str) + "\n")
     else:
         sys.stdout.write(render_cluster(rows) + render_findings(rows))
     failing = sum(row_status(r, strict) for r in rows)
-    print(f"doctor: {len(rows)} rank(s), {failing} with problems "
-          f"({time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    print(
+        f"doctor: {len(rows)} rank(s), {failing} with problems "
+        f"({time.perf_counter() - start:.1f} s)",
+        file=sys.stderr,
+    )
     return code

@@ -6,7 +6,8 @@ import inspect
 
 from torchplace.doctor.registry import LoadedCheck, all_checks
 
-INTRO = """\
+INTRO = (
+    """\
 # torchplace doctor
 
 `torchplace doctor` checks a multi-GPU host (or, under torchrun, a cluster) and gives a verdict
@@ -28,18 +29,20 @@ torchrun --nnodes=2 --nproc-per-node=8 -m torchplace doctor --distributed
 
 Exit codes: 0 no FAIL (and no WARN with `--strict`), 1 otherwise, 2 bad usage.
 
-`--distributed` runs the per-rank checks (""" + ", ".join(
-    "`" + n + "`"
-    for n in (
-        "torch-cuda-build",
-        "driver-cuda-version",
-        "cuda-visible-devices",
-        "torch-device-count",
-        "nccl-env",
-        "dev-shm",
-        "ecc-errors",
+`--distributed` runs the per-rank checks ("""
+    + ", ".join(
+        "`" + n + "`"
+        for n in (
+            "torch-cuda-build",
+            "driver-cuda-version",
+            "cuda-visible-devices",
+            "torch-device-count",
+            "nccl-env",
+            "dev-shm",
+            "ecc-errors",
+        )
     )
-) + """) on every rank, binds each rank to `cuda:LOCAL_RANK` (or `cuda:0` when the rank sees one
+    + """) on every rank, binds each rank to `cuda:LOCAL_RANK` (or `cuda:0` when the rank sees one
 GPU), flags two ranks of one host on the same GPU, checks and times an all-reduce over all
 ranks (NCCL on GPUs, gloo otherwise), and rank 0 prints one table: host, rank, local rank, GPU
 UUID, binding, all-reduce and bus bandwidth. Bus bandwidth follows nccl-tests:
@@ -52,6 +55,7 @@ This file is generated: `torchplace doctor --docs > docs/doctor.md`.
 
 ## Checks
 """
+)
 
 
 def explain(check: LoadedCheck) -> str:
@@ -63,7 +67,9 @@ def explain(check: LoadedCheck) -> str:
 def markdown() -> str:
     parts = [INTRO]
     parts.append("| check | area | what it checks |\n|---|---|---|")
-    parts += [f"| [`{c.name}`](#{c.name}) | {c.info.category} | {c.summary} |" for c in all_checks()]
+    parts += [
+        f"| [`{c.name}`](#{c.name}) | {c.info.category} | {c.summary} |" for c in all_checks()
+    ]
     for check in all_checks():
         doc = inspect.cleandoc(check.doc)
         summary, _, body = doc.partition("\n")
@@ -71,7 +77,9 @@ def markdown() -> str:
         for block in body.strip().split("\n\n"):
             heading, _, text = block.partition("\n")
             if heading.endswith(":") and text:
-                parts.append(f"**{heading[:-1]}.** " + " ".join(inspect.cleandoc(text).split()) + "\n")
+                parts.append(
+                    f"**{heading[:-1]}.** " + " ".join(inspect.cleandoc(text).split()) + "\n"
+                )
             else:
                 parts.append(block + "\n")
     return "\n".join(parts).rstrip() + "\n"

@@ -36,8 +36,11 @@ class LineProgress(Progress):
         self.label = f"[{position}/{total}] {name}"
 
     def finish(self, result: CheckResult) -> None:
-        print(f"doctor: {self.label} {result.status.value} ({result.duration_s:.1f} s)",
-              file=self.stream, flush=True)
+        print(
+            f"doctor: {self.label} {result.status.value} ({result.duration_s:.1f} s)",
+            file=self.stream,
+            flush=True,
+        )
 
 
 class LiveProgress(Progress):

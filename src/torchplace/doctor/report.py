@@ -73,9 +73,14 @@ def render_table(results: list[CheckResult], width: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _check_counts(checks: list[dict[str, Any]]) -> str:
+    counts = {s: sum(c["status"] == s.value for c in checks) for s in Status}
+    return " ".join(f"{n}{s.value[0].lower()}" for s, n in counts.items() if n) or "-"
+
+
 def render_cluster(rows: list[dict[str, Any]]) -> str:
     """One row per rank: host, rank, local rank, GPU UUID, binding, all-reduce, bandwidth."""
-    headers = ["HOST", "RANK", "LOCAL", "GPU UUID", "BINDING", "ALL-REDUCE", "BUSBW GB/s"]
+    headers = ["HOST", "RANK", "LOCAL", "GPU UUID", "BINDING", "ALL-REDUCE", "BUSBW GB/s", "CHECKS"]
     table = [headers] + [
         [
             str(row.get("host", "")),
@@ -85,8 +90,15 @@ def render_cluster(rows: list[dict[str, Any]]) -> str:
             str(row.get("binding", "")),
             str(row.get("all_reduce", "")),
             f"{row['busbw_gbps']:.1f}" if row.get("busbw_gbps") is not None else "-",
+            _check_counts(row.get("checks", [])),
         ]
         for row in rows
     ]
     widths = [max(len(line[i]) for line in table) for i in range(len(headers))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() for line in table) + "\n"
+    return (
+        "\n".join(
+            "  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
+            for line in table
+        )
+        + "\n"
+    )

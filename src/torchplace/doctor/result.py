@@ -36,8 +36,8 @@ class CheckResult:
     duration_s: float = 0.0
 
     @classmethod
-    def passed(cls, observed: str, note: str = "", **data: Any) -> CheckResult:
-        return cls(Status.PASS, observed, note, data)
+    def passed(cls, observed: str, **data: Any) -> CheckResult:
+        return cls(Status.PASS, observed, "", data)
 
     @classmethod
     def warn(cls, observed: str, fix: str, **data: Any) -> CheckResult:

@@ -30,7 +30,10 @@ from torchplace.doctor.registry import LoadedCheck
 from torchplace.doctor.result import CheckResult, Unavailable
 
 DEFAULT_ENV_FACTORY = "torchplace.doctor.env:RealEnv"
-CRASH_FIX = "This is a doctor bug or an environment it does not expect: report it with the output of --json."
+CRASH_FIX = (
+    "This is a doctor bug or an environment it does not expect: "
+    "report it with the output of --json."
+)
 
 
 def execute(check: LoadedCheck, env: Any) -> CheckResult:
@@ -39,7 +42,9 @@ def execute(check: LoadedCheck, env: Any) -> CheckResult:
     try:
         result = check.run(env)
         if not isinstance(result, CheckResult):
-            result = CheckResult.fail(f"check returned {type(result).__name__}, not a CheckResult", CRASH_FIX)
+            result = CheckResult.fail(
+                f"check returned {type(result).__name__}, not a CheckResult", CRASH_FIX
+            )
     except Unavailable as reason:
         result = CheckResult.skip(str(reason))
     except Exception as error:
@@ -52,7 +57,10 @@ def execute(check: LoadedCheck, env: Any) -> CheckResult:
 
 
 def run_inline(
-    checks: list[LoadedCheck], env: Any, progress: Progress | None = None, timeout_scale: float = 1.0
+    checks: list[LoadedCheck],
+    env: Any,
+    progress: Progress | None = None,
+    timeout_scale: float = 1.0,
 ) -> list[CheckResult]:
     """Run checks in this process, each in a daemon thread with its hard timeout."""
     progress = progress or Progress()
@@ -95,7 +103,7 @@ class Worker:
         self.buffer = b""
 
     def _start(self) -> subprocess.Popen[bytes]:
-        self.stderr = tempfile.TemporaryFile()
+        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the worker
         environ = dict(os.environ, TORCHPLACE_DOCTOR_PARENT_PID=str(os.getpid()))
         self.buffer = b""
         self.process = subprocess.Popen(
@@ -146,7 +154,8 @@ class Worker:
         tail = self._stderr_tail()
         self.kill()
         return CheckResult.fail(
-            f"the check's worker process died ({how})" + (f": {tail.splitlines()[-1]}" if tail else ""),
+            f"the check's worker process died ({how})"
+            + (f": {tail.splitlines()[-1]}" if tail else ""),
             CRASH_FIX,
             stderr_tail=tail,
         ).named(check.name, seconds)

@@ -135,37 +135,70 @@ def _score_structure(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evide
     devices = set(diagnosis.devices)
     line = diagnosis.user_frame.source if diagnosis.user_frame else ""
     lib_line = diagnosis.library_frame.source if diagnosis.library_frame else ""
+    notes = [o.note for o in diagnosis.operands if o.note] + diagnosis.notes
     if "meta" in devices:
         evidence.add("offloaded-module-used-outside-scope", 8, "a meta tensor took part")
     _score_operands(diagnosis, evidence)
-    if any(d == "cpu" for d in devices):
-        notes = [o.note for o in diagnosis.operands if o.device == "cpu"]
-        for text in (line, lib_line, *notes):
-            if _FACTORY_WITHOUT_DEVICE.search(text):
-                evidence.add("tensor-created-without-device", 4, "a factory without device=")
-    if _HARDCODED.search(line) and not devices <= {"cpu", "meta"}:
-        evidence.add("hardcoded-cuda-device", 3, "a hardcoded CUDA device in the failing line")
-    op = (parsed.op or "").rstrip("_")
-    if op in _EMBEDDING_OPS or "embedding" in lib_line or "F.embedding" in line:
+    cpu_notes = [o.note for o in diagnosis.operands if o.device == "cpu" and o.note]
+    if "cpu" in devices and any(_FACTORY_WITHOUT_DEVICE.search(t) for t in [line, *cpu_notes]):
+        evidence.add("tensor-created-without-device", 5, "a factory call without device=")
+    cuda_devices = {d for d in devices if d.startswith("cuda")}
+    if len(cuda_devices) >= 2 and any(_HARDCODED.search(t) for t in [line, *notes]):
+        evidence.add("hardcoded-cuda-device", 5, "a hardcoded CUDA device where the tensor is made")
+    if any(".data`" in n for n in diagnosis.notes):
+        evidence.add("parameter-moved-in-forward", 6, "the failing function assigns `.data`")
+    op = _normal_op(parsed.op or diagnosis.op or "")
+    if op in _EMBEDDING_OPS and "embedding" in f"{lib_line} {line} {_module_text(diagnosis)}":
         evidence.add("inputs-not-on-model-device", 3, "an embedding lookup's indices")
     elif op in _MASK_INDEX_OPS or parsed.argument in {"mask", "index", "indices"}:
         evidence.add("cpu-mask-or-index", 4, f"the {parsed.argument or op} operand")
+    _score_carried(diagnosis, evidence)
     _score_thread(diagnosis, parsed, evidence)
     _score_module(diagnosis, evidence)
 
 
 def _score_operands(diagnosis: Diagnosis, evidence: _Evidence) -> None:
     for operand in diagnosis.operands:
+        if operand.note.startswith("a program input") and operand.device in diagnosis.devices:
+            evidence.add("inputs-not-on-model-device", 5, f"`{operand.expr}` is {operand.note}")
         origin = operand.origin
         if origin is None:
             continue
         reason = f"`{operand.expr}` {origin.describe()}"
-        if "without device" in origin.note:
+        if origin.op == "torch.load":
+            evidence.add("checkpoint-loaded-to-saving-device", 8, reason)
+        elif "without device" in origin.note:
             evidence.add("tensor-created-without-device", 5, reason)
         elif "hardcoded" in origin.note:
             evidence.add("hardcoded-cuda-device", 5, reason)
-        elif "torch.load" in origin.op:
-            evidence.add("checkpoint-loaded-to-saving-device", 5, origin.describe())
+
+
+def _normal_op(op: str) -> str:
+    """`scatter__value` -> `scatter`, `_index_select` -> `index_select`."""
+    return op.strip("_").split("__")[0].split(" ")[0]
+
+
+def _module_text(diagnosis: Diagnosis) -> str:
+    module = diagnosis.module
+    return f"{module.qualname} {module.class_name}".lower() if module else ""
+
+
+def _score_carried(diagnosis: Diagnosis, evidence: _Evidence) -> None:
+    """An activation on another GPU than the module whose code uses it, with no other cause."""
+    module = diagnosis.module
+    if module is None or len(module.parameter_devices) != 1:
+        return
+    (home,) = module.parameter_devices
+    for operand in diagnosis.operands:
+        stray = operand.kind == "tensor" and operand.device not in (None, home)
+        explained = operand.note.startswith("a program input") or operand.origin is not None
+        if stray and not explained and f"{operand.device}{home}".count("cuda") == 2:
+            evidence.add(
+                "tensor-carried-across-device-map-split",
+                3,
+                f"`{operand.expr}` ({operand.device}) reaches a module on {home}",
+            )
+            return
 
 
 def _score_thread(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evidence) -> None:

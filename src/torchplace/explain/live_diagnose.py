@@ -6,7 +6,7 @@ import threading
 from types import FrameType
 from typing import Any
 
-from torchplace.explain import live_frames, live_operands, live_origins
+from torchplace.explain import live_evidence, live_frames, live_operands, live_origins
 from torchplace.explain.classify import classify
 from torchplace.explain.live_context import env_int, thread_info
 from torchplace.explain.messages import ErrorKind, ParsedError, parse
@@ -66,11 +66,17 @@ def _enrich(
     if not frames:
         return
     diagnosis.operands = _operands(frames)
+    user = live_frames.innermost_user(frames)
     if diagnosis.op is None:
-        op_frame = live_frames.innermost_user(frames) or frames[-1]
-        diagnosis.op = live_operands.op_name(op_frame)
+        diagnosis.op = live_operands.op_name(user or frames[-1])
     if len(diagnosis.devices) < 2:
         _devices_from_operands(diagnosis)
+    if parsed.kind in {ErrorKind.COLLECTIVE_DEVICE, ErrorKind.INVALID_ORDINAL}:
+        _devices_from_request(diagnosis, frames)
+    if user is not None:
+        line = live_evidence.data_assignment_line(user)
+        if line is not None:
+            diagnosis.notes.append(f"`{user.ref().function}` assigns `.data` at line {line}")
     _module(diagnosis, frames)
 
 
@@ -91,14 +97,45 @@ def _operands(frames: list[live_frames.LiveFrame]) -> list[Operand]:
     operands: list[Operand] = []
     for frame in chosen:
         try:
-            found = live_operands.collect(frame, describe_with_origin)
-            for operand in found:
-                if operand.origin is None and operand.kind in {"tensor", "parameter"}:
-                    _trace_back(operand, frame, describe_with_origin)
-            operands += found
+            for operand, value in live_operands.collect(frame, describe_with_origin):
+                _annotate(operand, value, frame, frames, describe_with_origin)
+                operands.append(operand)
         except Exception as error:  # never let the explainer fail the explanation
             operands.append(Operand(expr="?", kind="unavailable", note=repr(error)))
     return operands
+
+
+def _annotate(
+    operand: Operand,
+    value: Any,
+    frame: live_frames.LiveFrame,
+    frames: list[live_frames.LiveFrame],
+    describe: Any,
+) -> None:
+    if operand.kind not in {"tensor", "parameter"}:
+        return
+    if operand.kind == "tensor":
+        held_as = live_evidence.program_input_name(value, frames)
+        if held_as is not None:
+            operand.note = f"a program input (`{held_as}`)"
+            return
+    if operand.origin is None:
+        _trace_back(operand, frame, describe)
+
+
+def _devices_from_request(diagnosis: Diagnosis, frames: list[live_frames.LiveFrame]) -> None:
+    """The device a failing `set_device` asked for, and the one LOCAL_RANK says to use."""
+    for frame in reversed(frames):
+        requested = live_operands.requested_device(frame)
+        if requested is not None:
+            if requested not in diagnosis.devices:
+                diagnosis.devices.append(requested)
+            break
+    thread = diagnosis.thread
+    if thread is not None and thread.local_rank is not None:
+        expected = f"cuda:{thread.local_rank}"
+        if expected not in diagnosis.devices:
+            diagnosis.devices.append(expected)
 
 
 def _trace_back(operand: Operand, frame: live_frames.LiveFrame, describe: Any) -> None:

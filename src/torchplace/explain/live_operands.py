@@ -188,12 +188,13 @@ def _is_user_property(obj: Any, name: str) -> bool:
     return not module.startswith("torch")
 
 
-def collect(frame: LiveFrame, describe: Any) -> list[Operand]:
-    """Operands of the failing expression in `frame` that hold tensors (or lists of them)."""
+def collect(frame: LiveFrame, describe: Any) -> list[tuple[Operand, Any]]:
+    """Operands of the failing expression in `frame` that hold tensors (or lists of them),
+    each with the value it held."""
     node = failing_node(frame)
     if node is None:
         return []
-    operands: list[Operand] = []
+    found: list[tuple[Operand, Any]] = []
     for expr in operand_exprs(node):
         value = evaluate(expr, frame)
         if value is _UNSET:
@@ -203,10 +204,61 @@ def collect(frame: LiveFrame, describe: Any) -> list[Operand]:
             operand = describe(label, item)
             if operand is not None:
                 operand.at = f"{frame.path}:{frame.lineno}"
-                operands.append(operand)
-        if len(operands) >= MAX_OPERANDS:
+                found.append((operand, item))
+        if len(found) >= MAX_OPERANDS:
             break
-    return operands[:MAX_OPERANDS]
+    return found[:MAX_OPERANDS]
+
+
+def requested_device(frame: LiveFrame) -> str | None:
+    """The device the failing call asked for (`device=`, `set_device(n)`), as `cuda:N`."""
+    node = failing_node(frame)
+    if isinstance(node, (ast.Assign, ast.Expr, ast.Return, ast.AnnAssign)):
+        node = node.value
+    if not isinstance(node, ast.Call):
+        return None
+    candidates = [k.value for k in node.keywords if k.arg in {"device", "device_id"}]
+    name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+    if name in {"set_device", "device", "cuda", "to"} and node.args:
+        candidates.append(node.args[-1] if name == "device" else node.args[0])
+    for expr in candidates:
+        value = _format_or_evaluate(expr, frame)
+        text = device_text(value)
+        if text is not None:
+            return text
+    return None
+
+
+def _format_or_evaluate(expr: ast.expr, frame: LiveFrame) -> Any:
+    if isinstance(expr, ast.Constant):
+        return expr.value
+    if isinstance(expr, ast.JoinedStr):
+        parts = []
+        for part in expr.values:
+            if isinstance(part, ast.Constant):
+                parts.append(str(part.value))
+            elif isinstance(part, ast.FormattedValue) and is_safe(part.value):
+                value = evaluate(part.value, frame)
+                if not isinstance(value, (int, str)):
+                    return _UNSET
+                parts.append(str(value))
+            else:
+                return _UNSET
+        return "".join(parts)
+    return evaluate(expr, frame) if is_safe(expr) else _UNSET
+
+
+def device_text(value: Any) -> str | None:
+    """`cuda:N` for an int, a device string or a `torch.device`; None for anything else."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return f"cuda:{value}"
+    if isinstance(value, str) and value.startswith(("cuda", "cpu", "meta")):
+        return value
+    if type(value).__name__ == "device":
+        return str(value)
+    return None
 
 
 def _expand(text: str, value: Any) -> Iterator[tuple[str, Any]]:

@@ -111,6 +111,24 @@ class OriginTracker(TorchFunctionMode):
         with self._lock:
             self._origins.pop(key, None)
 
+    def record_loaded(self, loaded: Any, kwargs: dict[str, Any]) -> None:
+        """Tag every tensor `torch.load` returned (it is no torch function the mode sees)."""
+        frame = _caller_of_load()
+        if frame is None:
+            return
+        note = "" if kwargs.get("map_location") is not None else "without map_location="
+        for tensor in _tensors_in(loaded):
+            origin = Origin(
+                frame.f_code.co_filename, frame.f_lineno, "torch.load", str(tensor.device), note
+            )
+            key = id(tensor)
+            try:
+                ref = weakref.ref(tensor, self._forgetter(key))
+            except TypeError:
+                continue
+            with self._lock:
+                self._origins[key] = (ref, origin)
+
     def origin_of(self, tensor: torch.Tensor) -> Origin | None:
         entry = self._origins.get(id(tensor))
         if entry is None or entry[0]() is not tensor:
@@ -131,9 +149,37 @@ def _caller() -> FrameType | None:
     return frame
 
 
+def _caller_of_load() -> FrameType | None:
+    frame: FrameType | None = sys._getframe(2)
+    while frame is not None and (
+        is_internal(frame.f_code.co_filename) or is_torch(frame.f_code.co_filename)
+    ):
+        frame = frame.f_back
+    return frame
+
+
+def _tensors_in(value: Any, depth: int = 0) -> list[torch.Tensor]:
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if depth >= 3:
+        return []
+    items: list[Any] = []
+    if isinstance(value, dict):
+        items = list(value.values())
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    found: list[torch.Tensor] = []
+    for item in items[:10000]:
+        found += _tensors_in(item, depth + 1)
+    return found
+
+
 def _note(label: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
     if label.startswith("torch.") and label != "torch.from_numpy":
-        return "" if kwargs.get("device") is not None else "without device="
+        device = kwargs.get("device")
+        if device is None:
+            return "without device="
+        return f"with a hardcoded device ({device!r})" if isinstance(device, (str, int)) else ""
     if label == ".cuda()":
         return "with a hardcoded device (.cuda() uses the current device)"
     target = kwargs.get("device", args[1] if len(args) > 1 else None)
@@ -143,6 +189,32 @@ def _note(label: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
 
 
 _ACTIVE: OriginTracker | None = None
+_ORIGINAL_LOAD: Callable[..., Any] | None = None
+
+
+def _patch_load(tracker: OriginTracker) -> None:
+    global _ORIGINAL_LOAD
+    if _ORIGINAL_LOAD is not None:
+        return
+    original = torch.load
+    _ORIGINAL_LOAD = original
+
+    def load(*args: Any, **kwargs: Any) -> Any:
+        loaded = original(*args, **kwargs)
+        try:
+            tracker.record_loaded(loaded, kwargs)
+        except Exception:
+            pass
+        return loaded
+
+    torch.load = load
+
+
+def _unpatch_load() -> None:
+    global _ORIGINAL_LOAD
+    if _ORIGINAL_LOAD is not None:
+        torch.load = _ORIGINAL_LOAD
+        _ORIGINAL_LOAD = None
 
 
 def start() -> OriginTracker:
@@ -151,11 +223,13 @@ def start() -> OriginTracker:
     if _ACTIVE is None:
         _ACTIVE = OriginTracker()
         _ACTIVE.__enter__()  # type: ignore[no-untyped-call]
+        _patch_load(_ACTIVE)
     return _ACTIVE
 
 
 def stop() -> None:
     global _ACTIVE
+    _unpatch_load()
     if _ACTIVE is not None:
         try:
             _ACTIVE.__exit__(None, None, None)  # type: ignore[no-untyped-call]

@@ -10,11 +10,14 @@ import os
 import runpy
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
 
 from torchplace.explain.hooks import explain_exception, install
 from torchplace.explain.live_frames import is_internal
+
+
+Launcher = Callable[[str, Sequence[str], bool], object]
 
 
 def run_target(
@@ -24,12 +27,19 @@ def run_target(
     module: bool = False,
     origins: bool = False,
     json_path: str | None = None,
+    launch: Launcher | None = None,
 ) -> int:
-    """Run `target` (a script path, or a module name when `module`) as `__main__`."""
+    """Run `target` (a script path, or a module name when `module`) as `__main__`.
+
+    `launch(target, args, module)` replaces the plain `runpy` start: `torchplace sim` passes
+    one that runs the program on virtual GPUs. The explainer is installed either way.
+    """
     install(origins=origins, json_path=json_path)
     saved_argv, saved_path0 = list(sys.argv), (sys.path[0] if sys.path else None)
     try:
-        if module:
+        if launch is not None:
+            launch(target, list(args), module)
+        elif module:
             sys.argv = [target, *args]
             runpy.run_module(target, run_name="__main__", alter_sys=True)
         else:

@@ -12,7 +12,7 @@ PATTERN = Pattern(
         "Call offloaded modules only through their forward, or load the model with enough GPU memory / no offload for the parts used directly."
     ),
     fix_example='model = AutoModelForCausalLM.from_pretrained(path, device_map="auto", max_memory=...)',
-    lint_rules=(),
+    lint_rules=("TPL303",),
     signatures=(
         "Tensor on device meta",
         "Cannot copy out of meta tensor",

@@ -12,7 +12,7 @@ PATTERN = Pattern(
         "Pick a tensor parallel size that divides the model's heads and fits the visible GPUs, or add nodes / pipeline stages."
     ),
     fix_example="vllm serve MODEL --tensor-parallel-size 4 --pipeline-parallel-size 2",
-    lint_rules=(),
+    lint_rules=("TPL901",),
     signatures=(
         "must be divisible by tensor parallel size",
         "is larger than the number of available GPUs",

@@ -12,7 +12,7 @@ PATTERN = Pattern(
         "Register such tensors with `register_buffer(..., persistent=False)` so `.to()` and `device_map` move them, or move them to the input's device where they are used."
     ),
     fix_example='self.register_buffer("inv_freq", inv_freq, persistent=False)',
-    lint_rules=(),
+    lint_rules=("TPL203",),
     signatures=(),
     hints=(
         "inv_freq",

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
+import sys
 import textwrap
 from typing import Any
 
@@ -17,7 +19,7 @@ _MARK = {Status.PASS: "ok", Status.WARN: "WARN", Status.FAIL: "FAIL", Status.SKI
 
 
 def table(result: PreflightResult) -> str:
-    width = min(shutil.get_terminal_size((100, 24)).columns, 120)
+    width = _width()
     lines = [_header(result), ""]
     name_width = max((len(v.check.name) for v in result.verdicts), default=10)
     for verdict in result.verdicts:
@@ -38,6 +40,14 @@ def table(result: PreflightResult) -> str:
                 lines += _quoted(pad + "says: ", verdict.result.upstream, width)
     lines += ["", _summary(result)]
     return "\n".join(lines) + "\n"
+
+
+def _width() -> int:
+    # Wrap for a terminal (or when COLUMNS is set); keep lines whole in pipes and logs, so that
+    # upstream messages can be searched for as they are.
+    if sys.stdout.isatty() or os.environ.get("COLUMNS"):
+        return min(shutil.get_terminal_size((100, 24)).columns, 120)
+    return 10_000
 
 
 def _header(result: PreflightResult) -> str:

@@ -141,11 +141,9 @@ def parse_builtin(args: list[str]) -> EngineArgs:
             positionals.append(token)
             index += 1
     if positionals:
-        if parsed.values.get("model") is None:
-            parsed.values["model"] = positionals[0]
-            parsed.given.add("model")
-            positionals = positionals[1:]
-        parsed.passthrough.extend(positionals)
+        # `vllm serve MODEL`: the positional model_tag wins over `--model` (serve's cmd()).
+        _store(parsed, "model", positionals[0])
+        parsed.passthrough.extend(positionals[1:])
     return parsed
 
 

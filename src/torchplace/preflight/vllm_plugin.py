@@ -114,15 +114,14 @@ def describe_binding(info: RankInfo, environ: Mapping[str, str]) -> str:
     """`rank 3 (local 3) -> cuda:3 -> GPU 3 GPU-5e6f...` as bound now, or as vLLM will bind it."""
     current = _bound_now()
     if current is not None:
-        index, uuid = current
-        return f"rank {info.rank} (local {info.local_rank}) bound to cuda:{index} {uuid}"
+        return f"rank {info.rank} (local {info.local_rank}) bound to cuda:{current[0]} {current[1]}"
     logical = _logical_index(info)
     physical = _physical_index(info, logical, environ)
-    uuid = _nvml_uuid(physical) if physical is not None else None
+    found = _nvml_uuid(physical) if physical is not None else None
     where = f"physical GPU {physical}" if physical is not None else "physical GPU unknown"
     return (
         f"rank {info.rank} (local {info.local_rank}) will bind cuda:{logical} -> {where} "
-        f"{uuid or '(UUID unknown: no NVML)'}"
+        f"{found or '(UUID unknown: no NVML)'}"
     )
 
 

@@ -30,6 +30,9 @@ _CopyKey = tuple[Any, ...]
 class DeviceFollowingAdapter(nn.Module):
     """`base(x) + scale * delta(x)`, the delta following the device the base computes on.
 
+    `x` is moved to the base's device first (unless the base is offloaded on meta), and the
+    result is on the device the base computed on.
+
     `base` is any layer returning a tensor (typically `nn.Linear`); `delta` any module mapping
     the same input to a tensor of the base's output shape. The delta runs in its own dtype and
     its result is cast to the base's. Thread-safe: `forward` mutates no parameter.
@@ -57,6 +60,9 @@ class DeviceFollowingAdapter(nn.Module):
         return cls(base, nn.Sequential(down, up), scale=alpha / rank)
 
     def forward(self, x: torch.Tensor, *args: Any, **kwargs: Any) -> torch.Tensor:
+        home = device_of(self.base)
+        if home is not None and home.type != "meta" and x.device != home:
+            x = x.to(home)  # offloaded (meta) bases are left to their own hooks
         out = self.base(x, *args, **kwargs)
         if not isinstance(out, torch.Tensor):
             raise TypeError(f"the base layer returned {type(out).__name__}, not a tensor")

@@ -14,7 +14,7 @@ wrapper keeps the fast path and costs a fraction of that.
 
 from __future__ import annotations
 
-import functools
+import inspect
 from collections.abc import Iterable, Sequence
 from types import TracebackType
 from typing import Any, Literal, overload
@@ -72,7 +72,7 @@ class _AlignedForward:
         self.non_blocking = non_blocking
         self.enabled = True
         self.previous = module.__dict__.get("forward")  # an earlier wrapper (accelerate's), if any
-        functools.update_wrapper(self, self.previous or type(module).forward)
+        _copy_metadata(self, module.forward)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self.enabled:
@@ -82,6 +82,17 @@ class _AlignedForward:
         if self.previous is not None:
             return self.previous(*args, **kwargs)
         return type(self.module).forward(self.module, *args, **kwargs)
+
+
+def _copy_metadata(wrapper: _AlignedForward, forward: Any) -> None:
+    # No `__wrapped__`: a bound method there would not survive pickling (it re-reads
+    # `module.forward`, i.e. this wrapper). The signature is what callers (HF's generate) read.
+    for name in ("__name__", "__qualname__", "__doc__"):
+        setattr(wrapper, name, getattr(forward, name, None))
+    try:
+        wrapper.__signature__ = inspect.signature(forward)  # type: ignore[attr-defined]
+    except (TypeError, ValueError):
+        pass
 
 
 class AlignHandle:

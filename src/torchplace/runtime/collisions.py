@@ -8,6 +8,7 @@ and all of them fail together with one message naming the ranks, the GPU and the
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
@@ -56,10 +57,15 @@ def node_peers(rank: int, local_rank: int, local_world_size: int) -> range:
     return range(first, first + local_world_size)
 
 
+_rounds = itertools.count()
+
+
 def _namespace(environ: Mapping[str, str]) -> str:
+    # Keys must not be read from an earlier round: a restarted job reuses the agent's store,
+    # and a process may bind again after destroy_process_group (every rank does it alike).
     run = environ.get("TORCHELASTIC_RUN_ID", "")
     attempt = environ.get("TORCHELASTIC_RESTART_COUNT", "0")
-    return f"torchplace/bind/{run}/{attempt}"
+    return f"torchplace/bind/{run}/{attempt}/{next(_rounds)}"
 
 
 def find_collisions(records: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, Any]]]:

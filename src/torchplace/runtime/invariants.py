@@ -18,6 +18,7 @@ backend), info (an observation; never fails). `ok` is false when any check faile
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
 import json
@@ -297,5 +298,6 @@ def check_context_invariants(
         wanted = range(count) if devices is None else list(devices)
         results = tuple(_check_device(i, count, threads) for i in wanted)
     finally:
-        torch.cuda.set_device(original)
+        with contextlib.suppress(Exception):  # a broken set_device is already reported above
+            torch.cuda.set_device(original)
     return ContextInvariantReport(True, count, driver, *versions, results)

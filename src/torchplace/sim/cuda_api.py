@@ -110,12 +110,13 @@ def _mem_get_info(device: Any = None) -> tuple[int, int]:
     return machine.memory, machine.memory
 
 
-def _zero(*_: Any, **__: Any) -> int:
-    return 0
+def _returns(value: Any) -> Any:
+    """A fresh function returning `value` (torch._dynamo rejects one object under two names)."""
 
+    def constant(*_: Any, **__: Any) -> Any:
+        return value
 
-def _none(*_: Any, **__: Any) -> None:
-    return None
+    return constant
 
 
 def _rng_state(device: Any = "cuda") -> torch.Tensor:
@@ -151,6 +152,34 @@ def _resolve_device_kwarg(kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
+def _from_data(original: Any) -> Any:
+    """`torch.tensor(data, device="cuda:1")` builds on the CPU and copies, keeping the values.
+
+    (The C++ path copies with Python dispatch switched off, which would drop them.)
+    """
+
+    def from_data(data: Any, *args: Any, **kwargs: Any) -> Any:
+        device = kwargs.get("device")
+        if device is None:
+            device = torch.get_default_device()
+        if isinstance(device, int) and not isinstance(device, bool):
+            device = torch.device("cuda", device)
+        if torch.device(device).type != "cuda":
+            return original(data, *args, **kwargs)
+        kwargs["device"] = "cpu"
+        return original(data, *args, **kwargs).to(_machine().resolve(torch.device(device)))
+
+    return from_data
+
+
+def _new_tensor(self: torch.Tensor, data: Any, **kwargs: Any) -> torch.Tensor:
+    kwargs.setdefault("dtype", self.dtype)
+    kwargs.setdefault("device", self.device)
+    if isinstance(data, torch.Tensor):
+        return data.detach().clone().to(kwargs.pop("device"), **kwargs)
+    return torch.tensor(data, **kwargs)  # type: ignore[no-any-return]
+
+
 def install(patches: Patches, machine: devices.Machine) -> None:
     """Make torch.cuda and friends answer for `machine`."""
     cuda = torch.cuda
@@ -158,9 +187,8 @@ def install(patches: Patches, machine: devices.Machine) -> None:
     values: dict[str, Any] = {
         "is_available": lambda: True,
         "is_initialized": lambda: True,
-        "_is_compiled": lambda: True,
-        "_lazy_init": _none,
-        "init": _none,
+        "_lazy_init": _returns(None),
+        "init": _returns(None),
         "device_count": lambda: machine.count,
         "current_device": machine.current,
         "set_device": _set_device,
@@ -172,37 +200,38 @@ def install(patches: Patches, machine: devices.Machine) -> None:
         "get_arch_list": lambda: ["sm_90"],
         "is_bf16_supported": lambda including_emulation=True: True,
         "mem_get_info": _mem_get_info,
-        "memory_allocated": _zero,
-        "max_memory_allocated": _zero,
-        "memory_reserved": _zero,
-        "max_memory_reserved": _zero,
-        "reset_peak_memory_stats": _none,
-        "reset_max_memory_allocated": _none,
+        "memory_allocated": _returns(0),
+        "max_memory_allocated": _returns(0),
+        "memory_reserved": _returns(0),
+        "max_memory_reserved": _returns(0),
+        "reset_peak_memory_stats": _returns(None),
+        "reset_max_memory_allocated": _returns(None),
         "memory_stats": lambda device=None: {},
-        "empty_cache": _none,
+        "empty_cache": _returns(None),
         "synchronize": lambda device=None: machine.index_of(device) and None,
-        "ipc_collect": _none,
-        "manual_seed": _none,
-        "manual_seed_all": _none,
-        "seed": _none,
-        "seed_all": _none,
-        "initial_seed": _zero,
+        "ipc_collect": _returns(None),
+        "manual_seed": _returns(None),
+        "manual_seed_all": _returns(None),
+        "seed": _returns(None),
+        "seed_all": _returns(None),
+        "initial_seed": _returns(0),
         "get_rng_state": _rng_state,
         "get_rng_state_all": lambda: [_rng_state() for _ in range(machine.count)],
-        "set_rng_state": _none,
-        "set_rng_state_all": _none,
+        "set_rng_state": _returns(None),
+        "set_rng_state_all": _returns(None),
         "Stream": Stream,
         "Event": Event,
         "stream": _stream,
         "current_stream": _current_stream,
         "default_stream": _current_stream,
-        "set_stream": _none,
+        "set_stream": _returns(None),
     }
     del properties
     for name, value in values.items():
         patches.set(cuda, name, value)
     _install_accelerator(patches, machine)
     _install_tensor_methods(patches)
+    install_device_type(patches)
 
 
 def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
@@ -219,9 +248,9 @@ def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
         "set_device_idx": _set_device,
         "synchronize": lambda device=None: None,
         "get_memory_info": _mem_get_info,
-        "memory_allocated": _zero,
-        "max_memory_allocated": _zero,
-        "empty_cache": _none,
+        "memory_allocated": _returns(0),
+        "max_memory_allocated": _returns(0),
+        "empty_cache": _returns(None),
     }
     for name, value in values.items():
         if hasattr(accelerator, name):
@@ -250,7 +279,36 @@ def _install_tensor_methods(patches: Patches) -> None:
     def parse_to(*args: Any, **kwargs: Any) -> Any:
         return original_parse_to(*_resolve_to_args(args), **_resolve_device_kwarg(kwargs))
 
+    for name in ("tensor", "as_tensor", "asarray"):
+        patches.set(torch, name, _from_data(getattr(torch, name)))
+    patches.set(torch.Tensor, "new_tensor", _new_tensor)
     patches.set(torch.Tensor, "to", to)
     patches.set(torch.Tensor, "cuda", cuda)
     patches.set(torch.Tensor, "pin_memory", lambda self, device=None: self)
     patches.set(torch._C._nn, "_parse_to", parse_to)
+
+
+_RealDevice = torch.device
+
+
+class _DeviceType(type):
+    """`torch.device` as a CUDA build reads it: `torch.device(1)` is `cuda:1`."""
+
+    def __instancecheck__(cls, instance: Any) -> bool:
+        return isinstance(instance, _RealDevice)
+
+    def __subclasscheck__(cls, subclass: Any) -> bool:
+        return issubclass(subclass, _RealDevice)
+
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if len(args) == 1 and not kwargs and type(args[0]) is int:
+            return _RealDevice("cuda", _machine().check_index(args[0]))
+        return _RealDevice(*args, **kwargs)
+
+
+class device(metaclass=_DeviceType):
+    """Stands in for `torch.device` during simulation; instances are real `torch.device`s."""
+
+
+def install_device_type(patches: Patches) -> None:
+    patches.set(torch, "device", device)

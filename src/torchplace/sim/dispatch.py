@@ -1,4 +1,10 @@
-"""Every aten op on a virtual tensor comes here: check devices as CUDA would, run, re-wrap."""
+"""Every aten op on a virtual tensor comes here: check devices as CUDA would, run, re-wrap.
+
+The per-op path is the simulator's cost, so it is written flat: one pass over the arguments
+finds their devices and whether all hold values; a mix goes to `checks.check`; value-less inputs
+take a `fastmeta` rule when one exists, else the op's meta kernel; inputs with values run the
+real CPU kernel.
+"""
 
 from __future__ import annotations
 
@@ -8,87 +14,83 @@ from typing import Any
 import torch
 
 from torchplace.sim import checks, devices, errors
+from torchplace.sim.fastmeta import RULES
 from torchplace.sim.tensor import META, VirtualTensor, wrap
 
 aten = torch.ops.aten
 _CPU = torch.device("cpu")
 _Tensor = torch.Tensor
+_empty_strided = torch.empty_strided
 Handler = Callable[[Any, tuple[Any, ...], dict[str, Any]], Any]
 SPECIAL_OPS: dict[Any, Handler] = {}
+_MUTATED: dict[Any, tuple[int, ...]] = {}
 
 
-class _OpInfo:
-    """Per-op facts from the schema, computed once."""
-
-    __slots__ = ("mutated", "returns_self")
-
-    def __init__(self, func: Any) -> None:
-        arguments = func._schema.arguments
-        self.mutated = tuple(
-            i for i, a in enumerate(arguments) if a.alias_info is not None and a.alias_info.is_write
+def _mutated(func: Any) -> tuple[int, ...]:
+    """Positions of the arguments an op writes to (in-place and out= ops)."""
+    positions = _MUTATED.get(func)
+    if positions is None:
+        positions = _MUTATED[func] = tuple(
+            i
+            for i, a in enumerate(func._schema.arguments)
+            if a.alias_info is not None and a.alias_info.is_write
         )
-        self.returns_self = bool(self.mutated)
-
-
-_INFO: dict[Any, _OpInfo] = {}
-
-
-def _info(func: Any) -> _OpInfo:
-    info = _INFO.get(func)
-    if info is None:
-        info = _INFO[func] = _OpInfo(func)
-    return info
+    return positions
 
 
 def to_meta(tensor: torch.Tensor) -> torch.Tensor:
     """A meta tensor with `tensor`'s metadata (values dropped)."""
-    if tensor.device.type == "meta":
+    if tensor.is_meta:
         return tensor
-    return torch.empty_strided(tensor.size(), tensor.stride(), dtype=tensor.dtype, device=META)
+    return _empty_strided(tensor.size(), tensor.stride(), dtype=tensor.dtype, device=META)
 
 
-class _Scan:
-    """Devices and value-holding of one op's tensor arguments."""
+class Scan:
+    """Devices of one op's tensor arguments: mixed?, all holding values?, result device."""
 
-    __slots__ = ("first", "mixed", "real", "virtual", "out_device")
+    __slots__ = ("mixed", "out_device", "real", "virtual")
 
-    def __init__(self) -> None:
-        self.first: torch.device | None = None
-        self.mixed = False
-        self.real = True
-        self.virtual: torch.device | None = None
-        self.out_device = _CPU
-
-    def add(self, tensor: torch.Tensor) -> None:
-        if type(tensor) is VirtualTensor:
-            device = tensor._vdev
-            if self.virtual is None:
-                self.virtual = device
-            if tensor._elem.is_meta:
-                self.real = False
-        else:
-            device = tensor.device
-        if device.type == "meta":
-            self.real = False
-            return
-        if self.first is None:
-            self.first = device
-        elif device != self.first:
-            self.mixed = True
-        if device.type != "cpu" and self.out_device.type == "cpu":
-            self.out_device = device
+    def __init__(self, mixed: bool, real: bool, out_device: torch.device, virtual: Any) -> None:
+        self.mixed, self.real, self.out_device, self.virtual = mixed, real, out_device, virtual
 
 
-def _scan(args: tuple[Any, ...], kwargs: dict[str, Any]) -> _Scan:
-    scan = _Scan()
-    for value in (*args, *kwargs.values()):
-        if isinstance(value, _Tensor):
-            scan.add(value)
+def _scan(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Scan:
+    first: torch.device | None = None
+    mixed = False
+    real = True
+    out_device = _CPU
+    virtual = None
+    values = (*args, *kwargs.values()) if kwargs else args
+    for value in values:
+        if type(value) is VirtualTensor:
+            items: Any = (value,)
+        elif isinstance(value, _Tensor):
+            items = (value,)
         elif type(value) in (list, tuple):
-            for item in value:
-                if isinstance(item, _Tensor):
-                    scan.add(item)
-    return scan
+            items = value
+        else:
+            continue
+        for tensor in items:
+            if type(tensor) is VirtualTensor:
+                device = tensor._vdev
+                if virtual is None:
+                    virtual = device
+                if tensor._elem.is_meta:
+                    real = False
+            elif isinstance(tensor, _Tensor):
+                device = tensor.device
+            else:
+                continue
+            if device.type == "meta":
+                real = False
+                continue
+            if first is None:
+                first = device
+            elif device != first:
+                mixed = True
+            if out_device.type == "cpu" and device.type != "cpu":
+                out_device = device
+    return Scan(mixed, real, out_device, virtual)
 
 
 def _unwrap_one(value: Any, real: bool) -> Any:
@@ -105,11 +107,11 @@ def _unwrap(value: Any, real: bool) -> Any:
     return _unwrap_one(value, real)
 
 
-def _target_device(kwargs: dict[str, Any], scan: _Scan) -> torch.device:
+def _target_device(kwargs: dict[str, Any], scan: Scan) -> torch.device:
     """For ops with a `device=` argument (new_empty, *_like, ...): where the result goes."""
     device = kwargs.get("device")
     if device is None or torch.device(device).type == "meta":
-        return scan.virtual or scan.out_device
+        return scan.virtual or scan.out_device  # type: ignore[no-any-return]
     return devices.require().resolve(torch.device(device))
 
 
@@ -120,28 +122,46 @@ def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     scan = _scan(args, kwargs)
     if scan.mixed:
         checks.check(func, args, kwargs)
-    out_device = scan.out_device
     real = scan.real
+    if not real and "device" not in kwargs:
+        rule = RULES.get(func)
+        if rule is not None:
+            out = rule(*[_unwrap(a, False) for a in args], **kwargs)
+            if out is not None:
+                return wrap(out, scan.out_device)
+    return _run(func, args, kwargs, scan)
+
+
+def _run(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], scan: Scan) -> Any:
+    real = scan.real
+    out_device = scan.out_device
     new_kwargs = {k: _unwrap(v, real) for k, v in kwargs.items()} if kwargs else kwargs
     if "device" in kwargs:
         out_device = _target_device(kwargs, scan)
         new_kwargs["device"] = _CPU if real or out_device.type == "cpu" else META
-    info = _info(func)
-    if not real and info.mutated:
-        _drop_values(args, info)
-    new_args = tuple(_unwrap(a, real) for a in args)
+    mutated = _mutated(func)
+    if not real and mutated:
+        _drop_values(args, mutated)
+    new_args = tuple([_unwrap(a, real) for a in args])
     try:
-        out = func(*new_args, **new_kwargs)
+        out = func._op(*new_args, **new_kwargs)
     except errors.NotSimulatedError:
         raise
     except Exception as error:
         raise _translate(func, error, real) from None
-    return _rewrap(out, args, new_args, out_device, info)
+    if isinstance(out, _Tensor):
+        return _rewrap_one(out, args, new_args, out_device, mutated)
+    if type(out) in (list, tuple):
+        return type(out)(
+            _rewrap_one(o, args, new_args, out_device, mutated) if isinstance(o, _Tensor) else o
+            for o in out
+        )
+    return out
 
 
-def _drop_values(args: tuple[Any, ...], info: _OpInfo) -> None:
+def _drop_values(args: tuple[Any, ...], mutated: tuple[int, ...]) -> None:
     """An op mixing value-less inputs into a tensor in place leaves that tensor value-less."""
-    for position in info.mutated:
+    for position in mutated:
         if position < len(args):
             target = args[position]
             if type(target) is VirtualTensor and not target._elem.is_meta:
@@ -161,34 +181,18 @@ def _translate(func: Any, error: Exception, real: bool) -> Exception:
     return error
 
 
-def _rewrap(
-    out: Any, args: tuple[Any, ...], new_args: tuple[Any, ...], device: torch.device, info: _OpInfo
-) -> Any:
-    if isinstance(out, _Tensor):
-        return _rewrap_one(out, args, new_args, device, info)
-    if type(out) in (list, tuple):
-        return type(out)(
-            _rewrap_one(o, args, new_args, device, info) if isinstance(o, _Tensor) else o
-            for o in out
-        )
-    return out
-
-
 def _rewrap_one(
     out: torch.Tensor,
     args: tuple[Any, ...],
     new_args: tuple[Any, ...],
     device: torch.device,
-    info: _OpInfo,
+    mutated: tuple[int, ...],
 ) -> torch.Tensor:
-    if info.returns_self:
-        for position in info.mutated:
-            if position < len(new_args) and new_args[position] is out:
-                return args[position]  # type: ignore[no-any-return]
+    if mutated:
         for original, unwrapped in zip(args, new_args, strict=False):
             if unwrapped is out:
                 return original  # type: ignore[no-any-return]
-    if device.type == "cpu" and out.device.type == "cpu":
+    if device.type == "cpu" and not out.is_meta:
         return out
     return wrap(out, device)
 
@@ -202,3 +206,6 @@ def special(*ops: Any) -> Callable[[Handler], Handler]:
         return function
 
     return register
+
+
+VirtualTensor._handle = staticmethod(handle)

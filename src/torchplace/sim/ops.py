@@ -8,6 +8,7 @@ import torch
 
 from torchplace.sim import checks, devices, errors
 from torchplace.sim.dispatch import _scan, _unwrap, special, to_meta
+from torchplace.sim.fastmeta import _empty_like as empty_like
 from torchplace.sim.tensor import META, VirtualTensor, wrap
 
 aten = torch.ops.aten
@@ -26,7 +27,10 @@ def to_copy(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     options = dict(kwargs)
     options["device"] = _CPU if elem.device.type == "cpu" else META
     options.pop("pin_memory", None)
-    out = func(elem, **options)
+    if elem.is_meta:
+        out = empty_like(elem, dtype=options.get("dtype"))
+    else:
+        out = func(elem, **options)
     if device.type == "cpu" and out.device.type == "cpu":
         return out
     return wrap(out, device)

@@ -25,6 +25,7 @@ class VirtualTensor(torch.Tensor):
     __slots__ = ("_elem", "_vdev")
     _elem: torch.Tensor
     _vdev: torch.device
+    _handle: Any  # torchplace.sim.dispatch.handle, set when that module loads
 
     # Skip the subclass-preserving __torch_function__ wrapper: outputs are wrapped in dispatch.
     __torch_function__ = torch._C._disabled_torch_function_impl  # type: ignore[assignment]
@@ -38,9 +39,7 @@ class VirtualTensor(torch.Tensor):
     def __torch_dispatch__(  # type: ignore[override]
         cls, func: Any, types: Any, args: Any = (), kwargs: Any = None
     ) -> Any:
-        from torchplace.sim.dispatch import handle
-
-        return handle(func, args, kwargs or {})
+        return cls._handle(func, args, kwargs or {})
 
     # -- the device, as Python code sees it --------------------------------------------------
     @property  # type: ignore[override]
@@ -89,6 +88,11 @@ class VirtualTensor(torch.Tensor):
             raise errors.data_needed("Tensor.numpy()")
         return self._elem.numpy(force=force)
 
+    def tolist(self) -> Any:  # type: ignore[override]
+        if not self.has_values():
+            raise errors.data_needed("Tensor.tolist()")
+        return self._elem.tolist()
+
     def __array__(self, dtype: Any = None) -> Any:
         return self.numpy() if dtype is None else self.numpy().astype(dtype)
 
@@ -109,13 +113,6 @@ class VirtualTensor(torch.Tensor):
     def is_pinned(self, device: Any = None) -> bool:  # type: ignore[override]
         return False
 
-    def new_tensor(self, data: Any, **kwargs: Any) -> torch.Tensor:  # type: ignore[override]
-        kwargs.setdefault("dtype", self.dtype)
-        kwargs.setdefault("device", self._vdev)
-        if isinstance(data, torch.Tensor):
-            return data.detach().clone().to(kwargs.pop("device"), **kwargs)
-        return torch.tensor(data, **kwargs)
-
     def __repr__(self, *, tensor_contents: Any = None) -> str:  # type: ignore[override]
         suffix = f", device='{self._vdev}'"
         grad = ", requires_grad=True" if self.requires_grad else ""
@@ -131,15 +128,17 @@ class VirtualTensor(torch.Tensor):
 
 def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
     """A VirtualTensor on `device` holding `elem` (a meta or CPU tensor of the same shape)."""
-    out: VirtualTensor = _make_wrapper(
-        VirtualTensor,
-        elem.size(),
-        strides=elem.stride(),
-        storage_offset=elem.storage_offset(),
-        dtype=elem.dtype,
-        device=META,
-        requires_grad=False,
-    )
+    offset = elem.storage_offset()
+    if offset:
+        out: VirtualTensor = _make_wrapper(
+            VirtualTensor, elem.size(), strides=elem.stride(), storage_offset=offset,
+            dtype=elem.dtype, device=META, requires_grad=False,
+        )  # fmt: skip
+    else:
+        out = _make_wrapper(
+            VirtualTensor, elem.size(), strides=elem.stride(), dtype=elem.dtype, device=META,
+            requires_grad=False,
+        )  # fmt: skip
     out._elem = elem
     out._vdev = device
     return out

@@ -102,10 +102,8 @@ class PynvmlBackend:
         links_a, switch_a = self._nvlinks_to(a, b)
         links_b, switch_b = self._nvlinks_to(b, a)
         via_switch = switch_a and switch_b
-        if switch_a or switch_b:
-            count = min(links_a, links_b) if via_switch else 0
-        else:
-            count = links_a
+        # Through NVSwitch both GPUs must reach the fabric; its narrower side sets the width.
+        count = links_a if not (switch_a or switch_b) else min(links_a, links_b) * via_switch
         capability = self._maybe(nv.nvmlDeviceGetCudaComputeCapability, ha)
         generation = _NVLINK_GENERATION_BY_SM.get(capability[0]) if capability else None
         return Link(

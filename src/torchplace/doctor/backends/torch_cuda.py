@@ -16,7 +16,11 @@ from torchplace.doctor.result import Unavailable
 if TYPE_CHECKING:
     from torchplace.doctor.env import TorchBuild
 
-_CU_RESULT_NAMES = {0: "CUDA_SUCCESS", 3: "CUDA_ERROR_NOT_INITIALIZED", 201: "CUDA_ERROR_INVALID_CONTEXT"}
+_CU_RESULT_NAMES = {
+    0: "CUDA_SUCCESS",
+    3: "CUDA_ERROR_NOT_INITIALIZED",
+    201: "CUDA_ERROR_INVALID_CONTEXT",
+}
 _MIN_COPY_BYTES = 64 << 20
 
 
@@ -54,7 +58,9 @@ def open_cuda(build: TorchBuild) -> TorchCuda:
     if build.cuda_version is None and build.hip_version is None:
         raise Unavailable(f"torch {build.version} is a CPU-only build: no CUDA to check")
     if not build.cuda_available or build.device_count == 0:
-        raise Unavailable(f"torch {build.version} sees no CUDA GPU (torch.cuda.is_available() False)")
+        raise Unavailable(
+            f"torch {build.version} sees no CUDA GPU (torch.cuda.is_available() False)"
+        )
     return TorchCuda(_torch())
 
 
@@ -110,7 +116,7 @@ class TorchCuda:
         return time.perf_counter() - start
 
     def allocation_device(self, index: int) -> tuple[int, list[int]]:
-        """Bind `index`, allocate on plain "cuda": (the tensor's device, devices whose memory grew)."""
+        """Bind `index`, allocate on plain "cuda": (tensor's device, devices whose memory grew)."""
         cuda = self.torch.cuda
         previous = cuda.current_device()
         count = cuda.device_count()

@@ -44,7 +44,8 @@ def run(env: Env) -> CheckResult:
     if shm.free_bytes < shm.total_bytes / 10:
         return CheckResult.warn(
             f"{observed} (over 90% used)",
-            f"Remove stale files from {shm.path} (leftover NCCL / DataLoader segments) or enlarge it.",
+            f"Remove stale files from {shm.path} (leftover NCCL / DataLoader segments) "
+            "or enlarge it.",
             **data,
         )
     return CheckResult.passed(observed, **data)

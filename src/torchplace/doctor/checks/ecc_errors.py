@@ -59,7 +59,9 @@ def run(env: Env) -> CheckResult:
     data = {"retired_pages": retired, "gpus": [vars(ecc) for ecc in reported]}
     if not found:
         note = f"; {retired} page(s) retired earlier" if retired else ""
-        return CheckResult.passed(f"{len(reported)} GPU(s): ECC on, no uncorrectable errors{note}", **data)
+        return CheckResult.passed(
+            f"{len(reported)} GPU(s): ECC on, no uncorrectable errors{note}", **data
+        )
     fix = (
         "Drain and reset the GPU (`nvidia-smi -r -i N`) so pending retirements apply; if a remap "
         "failed or errors recur, take it out of service."

@@ -20,7 +20,7 @@ How to fix:
 from __future__ import annotations
 
 from torchplace.doctor.env import Env
-from torchplace.doctor.result import Check, CheckResult
+from torchplace.doctor.result import Check, CheckResult, Status
 
 CHECK = Check(name="fresh-thread-device", category="threads", order=50, timeout_s=60)
 
@@ -47,4 +47,4 @@ def run(env: Env) -> CheckResult:
     # means something on this host rebinds threads behind the user's back.
     if probe.thread_device not in (0, probe.parent_device):
         return CheckResult.warn(observed, FIX, **data)
-    return CheckResult.passed(observed, note=FIX, **data)
+    return CheckResult(Status.PASS, observed, FIX, data)

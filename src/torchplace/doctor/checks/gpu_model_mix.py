@@ -24,7 +24,10 @@ from torchplace.doctor.result import Check, CheckResult
 
 CHECK = Check(name="gpu-model-mix", category="driver", order=20, timeout_s=30)
 
-FIX = "Set CUDA_DEVICE_ORDER=PCI_BUS_ID before starting the process so CUDA numbers GPUs as nvidia-smi does."
+FIX = (
+    "Set CUDA_DEVICE_ORDER=PCI_BUS_ID before starting the process so CUDA numbers GPUs "
+    "as nvidia-smi does."
+)
 
 
 def run(env: Env) -> CheckResult:
@@ -45,4 +48,6 @@ def run(env: Env) -> CheckResult:
             FIX,
             models=dict(models),
         )
-    return CheckResult.warn(f"{what}: cuda:N differs from nvidia-smi's GPU N", FIX, models=dict(models))
+    return CheckResult.warn(
+        f"{what}: cuda:N differs from nvidia-smi's GPU N", FIX, models=dict(models)
+    )

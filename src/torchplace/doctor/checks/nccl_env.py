@@ -56,7 +56,9 @@ def interface_problem(value: str, interfaces: list[str]) -> str | None:
     )
 
 
-def findings(environ: Mapping[str, str], nvlink: bool | None, interfaces: list[str]) -> list[tuple[Status, str]]:
+def findings(
+    environ: Mapping[str, str], nvlink: bool | None, interfaces: list[str]
+) -> list[tuple[Status, str]]:
     found: list[tuple[Status, str]] = []
     p2p_off = _enabled(environ.get("NCCL_P2P_DISABLE"))
     level = environ.get("NCCL_P2P_LEVEL", "").strip().upper()
@@ -65,7 +67,13 @@ def findings(environ: Mapping[str, str], nvlink: bool | None, interfaces: list[s
     if nvlink and level in ("LOC", "0"):
         found.append((Status.WARN, f"NCCL_P2P_LEVEL={level} disables P2P over NVLink"))
     if p2p_off and _enabled(environ.get("NCCL_SHM_DISABLE")):
-        found.append((Status.WARN, "NCCL_P2P_DISABLE and NCCL_SHM_DISABLE: GPUs on this host talk through the network stack"))
+        found.append(
+            (
+                Status.WARN,
+                "NCCL_P2P_DISABLE and NCCL_SHM_DISABLE: GPUs on this host talk through "
+                "the network stack",
+            )
+        )
     ifname = environ.get("NCCL_SOCKET_IFNAME")
     problem = interface_problem(ifname, interfaces) if ifname and interfaces else None
     if problem:
@@ -85,5 +93,8 @@ def run(env: Env) -> CheckResult:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(nccl_vars.items())) or "no NCCL_* set"
         return CheckResult.passed(shown, variables=nccl_vars)
     status = worst([s for s, _ in found])
-    fix = "Unset the variable for this host (e.g. `unset NCCL_P2P_DISABLE`) and name an existing interface in NCCL_SOCKET_IFNAME (`ip -br link`)."
+    fix = (
+        "Unset the variable for this host (e.g. `unset NCCL_P2P_DISABLE`) and name an existing "
+        "interface in NCCL_SOCKET_IFNAME (`ip -br link`)."
+    )
     return CheckResult(status, "; ".join(text for _, text in found), fix, {"variables": nccl_vars})

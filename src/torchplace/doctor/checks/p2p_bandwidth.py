@@ -50,9 +50,7 @@ def run(env: Env) -> CheckResult:
                     f"cuda:{i}->cuda:{j} {measured:.0f} GB/s < half of {expected:.0f} GB/s "
                     f"({links[(i, j)].label})"
                 )
-    expected_by_pair = {
-        f"cuda:{i}->cuda:{j}": link.expected_gbps for (i, j), link in links.items()
-    }
+    expected_by_pair = {f"cuda:{i}->cuda:{j}": link.expected_gbps for (i, j), link in links.items()}
     data = {"gbps": gbps, "expected_gbps": expected_by_pair, "bytes": nbytes}
     low, high = min(gbps.values()), max(gbps.values())
     observed = f"{len(gbps)} directions, {low:.0f}-{high:.0f} GB/s"

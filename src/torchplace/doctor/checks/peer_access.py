@@ -51,7 +51,9 @@ def run(env: Env) -> CheckResult:
     missing = [(i, j) for i in range(count) for j in range(count) if not matrix[i][j]]
     data = {"matrix": matrix}
     if not missing:
-        return CheckResult.passed(f"all {count * (count - 1)} ordered pairs have peer access", **data)
+        return CheckResult.passed(
+            f"all {count * (count - 1)} ordered pairs have peer access", **data
+        )
     on_nvlink = [(i, j) for i, j in missing if (i, j) in links and links[(i, j)].is_nvlink]
     text = ", ".join(f"cuda:{i}->cuda:{j}" for i, j in missing)
     if on_nvlink:

@@ -27,23 +27,43 @@ from torchplace.doctor.result import Check, CheckResult, Unavailable
 
 CHECK = Check(name="runtime-invariants", category="runtime", order=96, timeout_s=60)
 
-FIX = "Bind the device with torch.cuda.set_device(local_rank) before any other CUDA call, in every thread."
+FIX = (
+    "Bind the device with torch.cuda.set_device(local_rank) before any other CUDA call, "
+    "in every thread."
+)
 
 
 def _describe(item: Any) -> str:
     return str(getattr(item, "message", None) or item)
 
 
+def _status(item: Any) -> str:
+    return str(getattr(getattr(item, "status", ""), "value", getattr(item, "status", ""))).lower()
+
+
+def report_violations(report: Any) -> list[str]:
+    """Failed checks of a `ContextInvariantReport` (devices -> checks with status "fail")."""
+    found = []
+    for device in report.devices:
+        for item in device.checks:
+            if _status(item) == "fail":
+                found.append(
+                    f"cuda:{device.index} {item.name}: observed {item.observed}, "
+                    f"expected {item.expected}"
+                )
+    return found
+
+
 def violations(outcome: Any) -> list[str]:
-    """Read what the invariant check returned: None/True (fine), False, or an iterable of problems."""
+    """What the invariant check returned: a report, None/True (fine), False, or problems."""
+    if hasattr(outcome, "devices"):
+        return report_violations(outcome)
     if outcome is None or outcome is True:
         return []
     if outcome is False:
         return ["check_context_invariants() returned False"]
     if isinstance(outcome, str):
         return [outcome] if outcome else []
-    if hasattr(outcome, "ok") and not isinstance(outcome, Iterable):
-        return [] if outcome.ok else [_describe(outcome)]
     if isinstance(outcome, Iterable):
         return [_describe(item) for item in outcome]
     return [_describe(outcome)]
@@ -60,12 +80,31 @@ def run(env: Env) -> CheckResult:
     ]
     if required:
         names = ", ".join(p.name for p in required)
-        raise Unavailable(f"check_context_invariants needs arguments the doctor cannot supply: {names}")
+        raise Unavailable(
+            f"check_context_invariants needs arguments the doctor cannot supply: {names}"
+        )
     try:
         outcome = checker()
     except (AssertionError, RuntimeError) as error:
         return CheckResult.fail(f"{type(error).__name__}: {error}", FIX)
+    reason = getattr(outcome, "skipped_reason", None)
+    if reason:
+        raise Unavailable(f"check_context_invariants skipped: {reason}")
+    data = outcome.to_dict() if hasattr(outcome, "to_dict") else {}
     found = violations(outcome)
     if found:
-        return CheckResult.fail("; ".join(found), FIX, violations=found)
-    return CheckResult.passed("check_context_invariants(): no violation")
+        return CheckResult.fail("; ".join(found), FIX, violations=found, report=data)
+    return CheckResult.passed(_summary(outcome), report=data)
+
+
+def _summary(outcome: Any) -> str:
+    devices = getattr(outcome, "devices", None)
+    if not devices:
+        return "check_context_invariants(): no violation"
+    checks = [item for device in devices for item in device.checks]
+    passed = sum(_status(item) == "pass" for item in checks)
+    driver = getattr(outcome, "driver", "?")
+    return (
+        f"{len(devices)} device(s): {passed} invariant checks pass, none fail "
+        f"(driver API: {driver})"
+    )

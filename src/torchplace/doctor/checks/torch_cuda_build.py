@@ -56,7 +56,8 @@ def run(env: Env) -> CheckResult:
     observed = f"torch {build.version}, {runtime}, {build.device_count} GPU(s) visible"
     if missing:
         return CheckResult.fail(
-            f"{observed}; no kernels for {', '.join(missing)} (built for {' '.join(build.arch_list)})",
+            f"{observed}; no kernels for {', '.join(missing)} "
+            f"(built for {' '.join(build.arch_list)})",
             FIX_WHEEL,
         )
     return CheckResult.passed(observed, arch_list=list(build.arch_list))

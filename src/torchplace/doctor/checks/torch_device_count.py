@@ -34,7 +34,11 @@ def run(env: Env) -> CheckResult:
         expected = len(visible.entries)
         source = "MIG instances listed in CUDA_VISIBLE_DEVICES"
     elif visible.is_set:
-        expected = sum(1 for p in visible_devices.resolve_physical(visible, [g.uuid for g in gpus]) if p is not None)
+        expected = sum(
+            1
+            for p in visible_devices.resolve_physical(visible, [g.uuid for g in gpus])
+            if p is not None
+        )
         source = f"CUDA_VISIBLE_DEVICES={visible.raw!r} on {len(gpus)} GPU(s)"
     else:
         expected = len(gpus)

@@ -68,7 +68,9 @@ class FakeCuda:
     context_seconds: float = 0.2
     context_errors: dict[int, Exception] = field(default_factory=dict)
     placements: dict[int, tuple[int, list[int]]] = field(default_factory=dict)
-    probe: ThreadProbe = ThreadProbe(1, 0, "CUDA_ERROR_INVALID_CONTEXT", "cuda-bindings")
+    probe: ThreadProbe = field(
+        default_factory=lambda: ThreadProbe(1, 0, "CUDA_ERROR_INVALID_CONTEXT", "cuda-bindings")
+    )
     peers: dict[tuple[int, int], bool] = field(default_factory=dict)
     gbps: dict[tuple[int, int], float] = field(default_factory=dict)
     copies: list[tuple[int, int, int]] = field(default_factory=list)
@@ -102,7 +104,9 @@ class FakeCuda:
 
 
 def cuda_build(count: int = 2) -> TorchBuild:
-    return TorchBuild("2.11.0+cu130", "13.0", None, "2.28.3", True, count, ("sm_80", "sm_90", "sm_100"))
+    return TorchBuild(
+        "2.11.0+cu130", "13.0", None, "2.28.3", True, count, ("sm_80", "sm_90", "sm_100")
+    )
 
 
 def good_all_reduce(world: int = 2) -> AllReduceResult:
@@ -115,7 +119,9 @@ class FakeEnv:
     nvml_backend: FakeNvml | None = field(default_factory=FakeNvml)
     cuda_backend: FakeCuda | None = field(default_factory=FakeCuda)
     build: TorchBuild | None = field(default_factory=cuda_build)
-    shm_info: ShmInfo | None = field(default_factory=lambda: ShmInfo("/dev/shm", 64 << 30, 60 << 30))
+    shm_info: ShmInfo | None = field(
+        default_factory=lambda: ShmInfo("/dev/shm", 64 << 30, 60 << 30)
+    )
     all_reduce_result: AllReduceResult | None = field(default_factory=good_all_reduce)
     invariants: Callable[..., Any] | None = None
     pids: set[int] = field(default_factory=lambda: {4242})

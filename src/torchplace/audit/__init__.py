@@ -1,0 +1,117 @@
+"""`torchplace.audit(model, inputs=None)`: where every parameter, buffer and activation lives.
+
+    report = torchplace.audit(model, {"input_ids": ids})
+    print(report)                      # devices, layer map, transfers, findings
+    report.to_dict(); report.svg(); report.html()
+
+The report lists parameters and buffers per device, a per-module table, placement blocks, and
+findings: modules split across devices, tied weights on different devices, buffers left behind,
+an `hf_device_map` that disagrees with the tensors. With `inputs`, one forward pass is observed
+(under `torch.no_grad()`): every copy between devices (from, to, count, bytes, at which module),
+tensors created in `forward` on a device other than the module's, and the output's devices.
+Works on real GPUs and under `torchplace.virtual_gpus`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from torch import nn
+
+from torchplace.audit import checks, inventory
+from torchplace.audit.findings import forward_findings
+from torchplace.audit.observe import ForwardObserver, call_model, observe_forward
+from torchplace.audit.report import (
+    AuditFinding,
+    AuditReport,
+    Block,
+    Creation,
+    DeviceUsage,
+    ForwardObservation,
+    ModuleRow,
+    Transfer,
+)
+
+__all__ = [
+    "AuditFinding",
+    "AuditReport",
+    "Block",
+    "Creation",
+    "DeviceUsage",
+    "ForwardObservation",
+    "ForwardObserver",
+    "ModuleRow",
+    "Transfer",
+    "audit",
+]
+
+
+def audit(
+    model: nn.Module,
+    inputs: Any = None,
+    *,
+    forward: Callable[[nn.Module, Any], Any] | None = None,
+    device_map: dict[str, Any] | None = None,
+    title: str = "",
+) -> AuditReport:
+    """Audit where `model`'s tensors live; with `inputs`, observe one forward pass too.
+
+    `inputs` is passed as `model(**inputs)` for a dict, `model(*inputs)` for a tuple or list,
+    else `model(inputs)`; give `forward(model, inputs)` to call it another way. `device_map`
+    defaults to the model's `hf_device_map`. A forward that raises is reported (error text and
+    the module it failed in), not re-raised.
+    """
+    trees = inventory.subtrees(model)
+    usage = inventory.device_usage(model)
+    raw_map = device_map if device_map is not None else getattr(model, "hf_device_map", None)
+    normalized = checks.normalize_device_map(raw_map, _accelerator(usage))
+    usage = inventory.device_usage(model, _capacities(usage))
+    rows = inventory.module_rows(model, trees)
+    blocks = inventory.blocks(model, trees, normalized)
+    findings = checks.run_all(model, usage, rows, trees, normalized)
+    observation = None
+    if inputs is not None:
+        block_modules = tuple(name for block in blocks for name in block.modules)
+        observation = observe_forward(model, inputs, trees, block_modules, forward or call_model)
+        findings += forward_findings(observation)
+    return AuditReport(
+        model=_model_name(model),
+        devices=usage,
+        modules=rows,
+        blocks=blocks,
+        findings=findings,
+        forward=observation,
+        hf_device_map=normalized,
+        parallel_wrapper=checks.parallel_wrapper(model),
+        title=title,
+    )
+
+
+def _accelerator(usage: list[DeviceUsage]) -> str:
+    kinds = [u.device.partition(":")[0] for u in usage]
+    return next((k for k in kinds if k not in {"cpu", "meta", "disk"}), "cuda")
+
+
+def _capacities(usage: list[DeviceUsage]) -> dict[str, int]:
+    """Total memory of each CUDA device in use, as torch reports it (real or virtual)."""
+    import torch
+
+    found: dict[str, int] = {}
+    try:
+        if not torch.cuda.is_available():
+            return found
+        count = torch.cuda.device_count()
+        for row in usage:
+            kind, _, index = row.device.partition(":")
+            if kind == "cuda" and index.isdigit() and int(index) < count:
+                found[row.device] = int(torch.cuda.get_device_properties(int(index)).total_memory)
+    except (RuntimeError, AssertionError, AttributeError):
+        return found
+    return found
+
+
+def _model_name(model: nn.Module) -> str:
+    config = getattr(model, "config", None)
+    source = getattr(config, "_name_or_path", "") or getattr(config, "model_type", "")
+    return f"{type(model).__name__} ({source})" if source else type(model).__name__

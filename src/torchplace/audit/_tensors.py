@@ -1,0 +1,66 @@
+"""Small helpers over tensors and devices shared by the audit modules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import torch
+
+
+def device_name(device: torch.device | str | int) -> str:
+    """`cuda:0`, `cpu`, `meta`: one spelling for every device (a bare `cuda` means `cuda:0`)."""
+    if isinstance(device, int):
+        return f"cuda:{device}"
+    text = str(device)
+    if text in {"cuda", "xpu", "npu", "mps", "hpu"}:
+        return f"{text}:0"
+    return text
+
+
+def nbytes(tensor: torch.Tensor) -> int:
+    """Bytes the tensor's elements take (works on meta and virtual tensors, which hold none)."""
+    return int(tensor.numel()) * int(tensor.element_size())
+
+
+def iter_tensors(value: Any, depth: int = 0) -> Iterator[torch.Tensor]:
+    """Tensors inside nested tuples, lists, dicts and dataclass-like model outputs."""
+    if isinstance(value, torch.Tensor):
+        yield value
+    elif depth > 4:
+        return
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from iter_tensors(item, depth + 1)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from iter_tensors(item, depth + 1)
+
+
+def named_tensors(value: Any, prefix: str = "output") -> Iterator[tuple[str, torch.Tensor]]:
+    """(path, tensor) pairs inside a model output: `output.logits`, `output[0]`."""
+    if isinstance(value, torch.Tensor):
+        yield prefix, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from named_tensors(item, f"{prefix}.{key}")
+    elif isinstance(value, (tuple, list)):
+        for index, item in enumerate(value):
+            yield from named_tensors(item, f"{prefix}[{index}]")
+
+
+def device_sort_key(name: str) -> tuple[int, str, int]:
+    """Accelerators by index first, then the CPU, then meta and anything else."""
+    kind, _, index = name.partition(":")
+    rank = {"cpu": 1, "meta": 2, "disk": 3}.get(kind, 0)
+    return (rank, kind, int(index) if index.isdigit() else -1)
+
+
+def human_bytes(count: int) -> str:
+    """`1.5 GiB`, `64.0 KiB`, `12 B`."""
+    value = float(count)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if abs(value) < 1024 or unit == "GiB":
+            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{value:.1f} GiB"

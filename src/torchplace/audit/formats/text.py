@@ -1,0 +1,125 @@
+"""The terminal rendering of an audit report: devices, a layer tree by device, the forward."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from torchplace.audit._tensors import human_bytes
+from torchplace.audit.report import AuditReport, Block, DeviceUsage, ForwardObservation
+
+_BAR = 20
+
+
+def render(report: AuditReport, *, all_modules: bool = False) -> str:
+    """The whole report as text, sections separated by blank lines."""
+    sections = [_header(report), _devices(report.devices), _layer_tree(report)]
+    if all_modules:
+        sections.append(_module_table(report))
+    if report.forward is not None:
+        sections.append(_forward(report.forward))
+    sections.append(_findings(report))
+    return "\n\n".join(s for s in sections if s) + "\n"
+
+
+def _header(report: AuditReport) -> str:
+    title = report.title or report.model
+    params = sum(d.parameters for d in report.devices)
+    size = human_bytes(sum(d.bytes for d in report.devices))
+    wrapper = report.parallel_wrapper or "none"
+    mapped = f"{len(report.hf_device_map)} entries" if report.hf_device_map else "none"
+    return (
+        f"torchplace audit: {title}\n"
+        f"{params} parameter tensors, {size} on {len(report.devices)} device(s); "
+        f"parallel wrapper: {wrapper}; hf_device_map: {mapped}"
+    )
+
+
+def _devices(devices: list[DeviceUsage]) -> str:
+    lines = [f"{'device':<8} {'params':>7} {'param bytes':>12} {'buffers':>8} {'buffer bytes':>13}"
+             f" {'total':>10}  memory"]  # fmt: skip
+    for d in devices:
+        share = ""
+        if d.total_memory:
+            fraction = d.bytes / d.total_memory
+            filled = min(_BAR, round(fraction * _BAR))
+            bar = "#" * filled + "." * (_BAR - filled)
+            share = f"{bar} {fraction:.0%} of {human_bytes(d.total_memory)}"
+        lines.append(
+            f"{d.device:<8} {d.parameters:>7} {human_bytes(d.parameter_bytes):>12} {d.buffers:>8} "
+            f"{human_bytes(d.buffer_bytes):>13} {human_bytes(d.bytes):>10}  {share}".rstrip()
+        )
+    return "\n".join(lines)
+
+
+def _layer_tree(report: AuditReport) -> str:
+    by_device: dict[str, list[Block]] = defaultdict(list)
+    for block in report.blocks:
+        by_device[block.device].append(block)
+    lines = ["layers by device (forward order)"]
+    width = max((len(b.name) for b in report.blocks), default=10)
+    for device in sorted(
+        by_device,
+        key=report.device_names.index if by_device.keys() <= set(report.device_names) else str,
+    ):
+        blocks = by_device[device]
+        lines.append(f"{device}  {human_bytes(sum(b.bytes for b in blocks))}")
+        for i, block in enumerate(blocks):
+            branch = "`-" if i == len(blocks) - 1 else "|-"
+            count = f"  ({len(block.modules)} blocks)" if len(block.modules) > 1 else ""
+            lines.append(f"  {branch} {block.name:<{width}} {human_bytes(block.bytes):>10}{count}")
+    return "\n".join(lines)
+
+
+def _module_table(report: AuditReport) -> str:
+    width = max((len(r.name) for r in report.modules), default=10)
+    lines = [f"{'module':<{width}} {'type':<24} {'devices':<16} {'own bytes':>10}"]
+    for row in report.modules:
+        lines.append(
+            f"{row.name or '(model)':<{width}} {row.type:<24} {','.join(row.devices):<16} "
+            f"{human_bytes(row.bytes):>10}"
+        )
+    return "\n".join(lines)
+
+
+def _forward(forward: ForwardObservation) -> str:
+    state = "completed" if forward.completed else f"FAILED ({forward.error_type})"
+    lines = [f"observed forward: {state} in {forward.seconds:.2f} s"]
+    inputs = ", ".join(f"{k} on {v}" for k, v in forward.input_devices.items())
+    lines.append(f"  inputs: {inputs or 'none'}")
+    if forward.transfers:
+        total = human_bytes(forward.transfer_bytes)
+        lines.append(f"  transfers between devices ({total} in {len(forward.transfers)} routes):")
+        for t in forward.transfers:
+            what = "weights" if t.weights else "tensors"
+            at = t.module or "(model)"
+            lines.append(
+                f"    {t.source:>7} -> {t.target:<7} at {at}: {t.count} {what}, "
+                f"{human_bytes(t.bytes)}"
+            )
+    else:
+        lines.append("  transfers between devices: none")
+    for c in forward.creations:
+        lines.append(
+            f"  created on {c.device} (module on {c.expected}): torch.{c.function} in "
+            f"{c.module or '(model)'} x{c.count}"
+        )
+    if forward.completed:
+        outputs = ", ".join(f"{k} on {v}" for k, v in forward.output_devices.items())
+        lines.append(f"  output: {outputs or 'no tensors'}")
+    else:
+        lines.append(f"  failed in {forward.error_module or '(unknown module)'}: {forward.error}")
+    return "\n".join(lines)
+
+
+def _findings(report: AuditReport) -> str:
+    if not report.findings:
+        return "findings: none"
+    counts: dict[str, int] = defaultdict(int)
+    for finding in report.findings:
+        counts[finding.severity.value] += 1
+    summary = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}" for kind, n in counts.items())
+    lines = [f"findings ({summary}):"]
+    for f in report.findings:
+        pattern = f" [pattern: {f.pattern}]" if f.pattern else ""
+        lines.append(f"  {f.severity.value:<7} {f.code}: {f.message}{pattern}")
+    return "\n".join(lines)

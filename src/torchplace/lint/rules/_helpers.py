@@ -1,0 +1,250 @@
+"""Shared pieces of the rules: where a call takes a device, what literal a device expression is,
+values traced back through a local name, and text of the code that ran before a line.
+
+Not a rule module (no Rule subclass here); the registry imports it and finds nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from torchplace.lint.context import FileContext, Located, Scope, call_name
+from torchplace.report import Edit, Fix, FixSafety, Position
+
+#: Keyword arguments that take one device.
+DEVICE_KEYWORDS = ("device", "map_location", "output_device")
+#: `torch` functions that create a tensor and take `device=` (from_numpy does not).
+TENSOR_FACTORIES = frozenset(
+    {
+        "arange", "zeros", "ones", "empty", "full", "tensor", "as_tensor", "rand", "randn",
+        "randint", "randperm", "linspace", "logspace", "eye", "empty_strided", "tril_indices",
+        "triu_indices", "from_numpy", "range", "bartlett_window", "hann_window",
+        "hamming_window", "blackman_window", "kaiser_window", "sparse_coo_tensor", "scalar_tensor",
+    }
+)
+FACTORY_CANDIDATE = (
+    r"\b(?:arange|zeros|ones|empty|full|tensor|as_tensor|rand|randn|randint|randperm|linspace"
+    r"|logspace|eye|empty_strided|tril_indices|triu_indices|from_numpy|range"
+    r"|\w+_window|sparse_coo_tensor|scalar_tensor)\s*\("
+)
+_COMMENT = re.compile(r"#[^\n]*")
+
+
+class DeviceSite(NamedTuple):
+    """One argument position that takes a device, e.g. the `x` of `.to(x)` or `device=x`."""
+
+    call: ast.Call
+    value: ast.expr
+    where: str  # "to", "cuda", "torch.device", "torch.device-index", "cuda.device",
+    # "set_device", or the keyword with "=": "device=", "map_location=", "device_ids=", ...
+    located: Located
+
+
+def all_calls(ctx: FileContext) -> Iterator[Located]:
+    """Every collected call (only those in statements touching candidate lines)."""
+    for located in list(ctx.calls_by_name.values()):
+        yield from located
+
+
+def device_sites(ctx: FileContext) -> Iterator[DeviceSite]:
+    for located in all_calls(ctx):
+        assert isinstance(located.node, ast.Call)
+        yield from sites_of(ctx, located.node, located)
+
+
+def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[DeviceSite]:
+    """The device arguments of one call."""
+    name = call_name(call)
+    args = [a for a in call.args if not isinstance(a, ast.Starred)]
+    if isinstance(call.func, ast.Attribute) and name in ("to", "cuda") and call.args:
+        if args and args[0] is call.args[0]:
+            yield DeviceSite(call, args[0], name, located)
+    elif name in ("device", "set_device") and args:
+        qualified = ctx.qualified(call.func) or ""
+        if qualified == "torch.device":
+            where = "torch.device" if len(args) == 1 else "torch.device-index"
+            yield DeviceSite(call, args[0] if len(args) == 1 else args[1], where, located)
+        elif qualified.endswith("cuda.device"):
+            yield DeviceSite(call, args[0], "cuda.device", located)
+        elif name == "set_device" and (qualified.startswith("torch.") or "cuda" in qualified):
+            yield DeviceSite(call, args[0], "set_device", located)
+    for kw in call.keywords:
+        if kw.arg in DEVICE_KEYWORDS:
+            yield DeviceSite(call, kw.value, kw.arg + "=", located)
+        elif kw.arg == "device_ids" and isinstance(kw.value, ast.List | ast.Tuple):
+            for element in kw.value.elts:
+                yield DeviceSite(call, element, "device_ids=", located)
+
+
+def literal_string(node: ast.AST) -> str | None:
+    """The value of a string literal, or of an f-string made only of literal text."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr) and all(
+        isinstance(v, ast.Constant) and isinstance(v.value, str) for v in node.values
+    ):
+        return "".join(str(v.value) for v in node.values if isinstance(v, ast.Constant))
+    return None
+
+
+def literal_index(node: ast.AST) -> int | None:
+    """A non-negative integer literal (not a bool)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int and node.value >= 0:
+        return node.value
+    return None
+
+
+def branches(node: ast.expr) -> Iterator[ast.expr]:
+    """Both arms of `a if c else b` (nested), or the node itself."""
+    if isinstance(node, ast.IfExp):
+        yield from branches(node.body)
+        yield from branches(node.orelse)
+    else:
+        yield node
+
+
+def is_env_read(ctx: FileContext, node: ast.AST, variable: str) -> ast.Constant | None:
+    """`os.environ["X"]`, `os.environ.get("X")`, `os.getenv("X")`: the `"X"` constant."""
+    if isinstance(node, ast.Subscript):
+        if (ctx.qualified(node.value) or "").endswith("environ"):
+            key = node.slice
+            if isinstance(key, ast.Constant) and key.value == variable:
+                return key
+    elif isinstance(node, ast.Call) and node.args:
+        key = node.args[0]
+        if not (isinstance(key, ast.Constant) and key.value == variable):
+            return None
+        qualified = ctx.qualified(node.func) or ""
+        if qualified in ("os.getenv", "getenv") or (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and (ctx.qualified(node.func.value) or "").endswith("environ")
+        ):
+            return key
+    return None
+
+
+def peel(node: ast.AST) -> ast.AST | None:
+    """One layer of conversion around a value: `int(x)`, `str(x)`, `x[i]`, `x.split(",")`..."""
+    if isinstance(node, ast.Call):
+        if isinstance(node.func, ast.Name) and node.func.id in ("int", "str") and node.args:
+            return node.args[0]
+        if isinstance(node.func, ast.Attribute) and node.func.attr in ("split", "strip"):
+            return node.func.value
+    if isinstance(node, ast.Subscript):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        formatted = [v for v in node.values if isinstance(v, ast.FormattedValue)]
+        if len(formatted) == 1:
+            return formatted[0].value
+    return None
+
+
+def trace(node: ast.AST, is_source: Callable[[ast.AST], bool], names: set[str]) -> ast.AST | None:
+    """The source expression or tracked name that `node` is a conversion of, if any."""
+    current: ast.AST | None = node
+    while current is not None:
+        if is_source(current) or (isinstance(current, ast.Name) and current.id in names):
+            return current
+        current = peel(current)
+    return None
+
+
+def scope_nodes(ctx: FileContext, scope: Scope) -> Iterator[ast.AST]:
+    """Nodes of one function (all of it), or of the module's own statements (no defs)."""
+    if scope.kind == "function":
+        yield from ast.walk(scope.node)
+        return
+    for statement in scope.body:
+        if not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            yield from ast.walk(statement)
+
+
+def traced_names(
+    ctx: FileContext, scope: Scope, is_source: Callable[[ast.AST], bool]
+) -> set[str]:
+    """Local names bound (only) to values traced to a source, in one scope, to a fixed point."""
+    bindings: list[tuple[str, ast.AST]] = []
+    for node in scope_nodes(ctx, scope):
+        if isinstance(node, ast.Assign):
+            bindings += [(t.id, node.value) for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and isinstance(node.target, ast.Name):
+            bindings.append((node.target.id, node.value or node.target))
+        elif isinstance(node, ast.For | ast.comprehension) and isinstance(node.target, ast.Name):
+            bindings.append((node.target.id, node.iter))
+    names: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name in {n for n, _ in bindings} - names:
+            values = [v for n, v in bindings if n == name]
+            if all(trace(v, is_source, names) is not None for v in values):
+                names.add(name)
+                changed = True
+    return names
+
+
+def calls_in_scope(ctx: FileContext, scope: Scope) -> Iterator[ast.Call]:
+    for node in scope_nodes(ctx, scope):
+        if isinstance(node, ast.Call):
+            yield node
+
+
+def code_before(ctx: FileContext, scope: Scope, line: int) -> str:
+    """Code that runs before `line`: module-level statements before the top-level statement
+    holding it, then the enclosing function's statements up to it (defs left out, comments
+    stripped)."""
+    outer: Scope = scope
+    while outer.parent is not None and outer.parent.kind != "module":
+        outer = outer.parent
+    top_line = getattr(outer.node, "lineno", line) if outer.kind != "module" else line
+    pieces = [_statements_before(ctx, ctx.module_scope.body, top_line)]
+    function = scope.function
+    if function is not None:
+        pieces.append(_statements_before(ctx, function.body, line))
+    return _COMMENT.sub("", "".join(pieces))
+
+
+def _statements_before(ctx: FileContext, body: list[ast.stmt], line: int) -> str:
+    pieces = []
+    for statement in body:
+        if statement.lineno >= line:
+            break
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        end = min(statement.end_lineno or statement.lineno, line - 1)
+        pieces.append(ctx.source.lines_text(statement.lineno, end))
+    return "".join(pieces)
+
+
+def without_comments(text: str) -> str:
+    return _COMMENT.sub("", text)
+
+
+def remove_argument(
+    ctx: FileContext, call: ast.Call, argument: ast.AST, description: str
+) -> Fix:
+    """An unsafe fix deleting one argument of a call with its separating comma."""
+    items: list[ast.expr | ast.keyword] = sorted(
+        [*call.args, *call.keywords], key=lambda n: (n.lineno, n.col_offset)
+    )
+    index = next(i for i, item in enumerate(items) if item is argument)
+    source = ctx.source
+    start, end = source.start(argument), source.end(argument)
+    if index + 1 < len(items):
+        end = source.start(items[index + 1])
+    elif index > 0:
+        start = source.end(items[index - 1])
+    else:
+        closing = source.end(call)
+        end = Position(closing.line, closing.column - 1)
+    return Fix(description, (Edit(start, end, ""),), FixSafety.UNSAFE)
+
+
+def qualified_last(ctx: FileContext, node: ast.AST) -> tuple[str, str]:
+    """(qualified dotted name or "", last part) of a called expression."""
+    qualified = ctx.qualified(node) or ""
+    return qualified, qualified.rpartition(".")[2]

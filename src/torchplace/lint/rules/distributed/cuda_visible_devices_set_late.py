@@ -1,0 +1,106 @@
+"""TPL404 cuda-visible-devices-set-late."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, Located
+from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import code_before, literal_string
+from torchplace.report import Finding
+
+VARIABLE = "CUDA_VISIBLE_DEVICES"
+_INITIALISES = re.compile(
+    r"torch\.cuda\.\w+\s*\(|\.cuda\s*\(|(?:\bdevice\s*=\s*|\.to\(\s*)f?[\"']cuda"
+    r"|init_process_group\s*\("
+)
+
+
+class CudaVisibleDevicesSetLate(Rule):
+    """## What it does
+    Flags an assignment to `os.environ["CUDA_VISIBLE_DEVICES"]` (or `os.environ.update`,
+    `.setdefault`, `os.putenv`) that runs after code that may have initialised CUDA or
+    cached the device count: `torch.cuda.*()` calls (`is_available`, `device_count`,
+    `set_device`, ...), `.cuda()`, `device="cuda..."`, `.to("cuda...")`,
+    `init_process_group(...)`.
+
+    ## Why is this bad?
+    CUDA reads `CUDA_VISIBLE_DEVICES` once, when the runtime first initialises; PyTorch also
+    caches the device count. Setting it afterwards changes nothing in this process: the
+    program still sees (and uses) every GPU, usually GPU 0, while the code believes it
+    restricted itself to another one.
+
+    ## Example
+    ```python
+    if torch.cuda.is_available():
+        os.environ["CUDA_VISIBLE_DEVICES"] = args.gpus
+    ```
+
+    Use instead:
+    ```python
+    # in the launcher: CUDA_VISIBLE_DEVICES=2,3 torchrun --nproc-per-node 2 train.py
+    local_rank = int(os.environ["LOCAL_RANK"])
+    device = torch.device("cuda", local_rank)
+    ```
+    If it must be set in Python, do it first thing, before `torch` touches CUDA.
+
+    ## Fix safety
+    No automatic fix.
+
+    ## References
+    - https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars
+    - https://pytorch.org/docs/stable/notes/cuda.html#cuda-environment-variables
+    """
+
+    code = "TPL404"
+    name = "cuda-visible-devices-set-late"
+    summary = "CUDA_VISIBLE_DEVICES set after CUDA may be initialised: it has no effect"
+    pattern = "cuda-visible-devices-misuse"
+    candidate = re.compile(VARIABLE)
+    file_gate = (VARIABLE,)
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        writes: list[tuple[ast.AST, Located]] = []
+        for located in ctx.assignments:
+            node = located.node
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            writes += [(t, located) for t in targets if _is_environ_key(ctx, t)]
+        for call, located in self.located_calls(ctx, "update", "setdefault", "putenv"):
+            if _sets_variable(ctx, call):
+                writes.append((call, located))
+        for node, located in writes:
+            before = code_before(ctx, located.scope, getattr(node, "lineno", 1))
+            match = _INITIALISES.search(before)
+            if match:
+                message = f"{VARIABLE} set after `{match.group(0).strip()}`: it has no effect"
+                yield self.finding(ctx, node, message)
+
+
+def _is_environ_key(ctx: FileContext, target: ast.AST) -> bool:
+    return (
+        isinstance(target, ast.Subscript)
+        and (ctx.qualified(target.value) or "").endswith("environ")
+        and literal_string(target.slice) == VARIABLE
+    )
+
+
+def _sets_variable(ctx: FileContext, call: ast.Call) -> bool:
+    func = call.func
+    qualified = ctx.qualified(func) or ""
+    if qualified.endswith("putenv") or (
+        isinstance(func, ast.Attribute)
+        and func.attr in ("update", "setdefault")
+        and (ctx.qualified(func.value) or "").endswith("environ")
+    ):
+        if any(kw.arg == VARIABLE for kw in call.keywords):
+            return True
+        for arg in call.args[:1]:
+            if literal_string(arg) == VARIABLE:
+                return True
+            if isinstance(arg, ast.Dict) and any(
+                k is not None and literal_string(k) == VARIABLE for k in arg.keys
+            ):
+                return True
+    return False

@@ -1,0 +1,133 @@
+"""TPL403 thread-without-device-binding."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, Scope, keyword
+from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import scope_nodes, without_comments
+from torchplace.report import Finding
+
+_USES_CUDA = re.compile(
+    r"\.cuda\s*\(|(?:\bdevice\s*=\s*|\.to\(\s*)f?[\"']cuda"
+    r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|current_device|is_initialized"
+    r"|set_device|device\b)\w+\s*\(|torch\.device\(\s*f?[\"']cuda"
+)
+_BINDS = re.compile(
+    r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|DeviceGuard\s*\(|bound_thread\s*\("
+)
+
+
+class ThreadWithoutDeviceBinding(Rule):
+    """## What it does
+    Flags `threading.Thread(target=f)`, and `executor.submit(f, ...)` / `executor.map(f,
+    ...)` on a `ThreadPoolExecutor`, when `f` (a function of the same file, or a lambda)
+    uses CUDA and never binds a device (`torch.cuda.set_device`, `torch.cuda.device`,
+    `DeviceGuard`, `torchplace.bound_thread`).
+
+    ## Why is this bad?
+    The current CUDA device is per thread, and a new thread starts on device 0 whatever its
+    parent chose with `set_device`. Its `.cuda()`, `device="cuda"` and new streams land on
+    GPU 0, next to tensors on the rank's own GPU: `Expected all tensors to be on the same
+    device, but found at least two devices, cuda:0 and cuda:1!`, or a silent extra context
+    and memory on GPU 0.
+
+    ## Example
+    ```python
+    def prefetch(batch):
+        return batch.cuda(non_blocking=True)
+
+    threading.Thread(target=prefetch, args=(batch,)).start()
+    ```
+
+    Use instead:
+    ```python
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+
+    def prefetch(batch):
+        torch.cuda.set_device(device)
+        return batch.to(device, non_blocking=True)
+    ```
+
+    ## Fix safety
+    No automatic fix.
+
+    ## References
+    - https://pytorch.org/docs/stable/notes/cuda.html#cuda-semantics
+    - https://github.com/pytorch/pytorch/issues/195256
+    """
+
+    code = "TPL403"
+    name = "thread-without-device-binding"
+    summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
+    pattern = "thread-without-device-binding"
+    candidate = re.compile(r"\bThread\s*\(|\.\s*(?:submit|map)\s*\(")
+    file_gate = ("cuda",)
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        executors: dict[int, set[str]] = {}
+        for call, located in self.located_calls(ctx, "Thread", "submit", "map"):
+            target = _target(ctx, call, located.scope, executors)
+            if target is None:
+                continue
+            function, label = _resolve(ctx, target)
+            if function is None:
+                continue
+            text = without_comments(ctx.node_text(function) if not isinstance(
+                function, ast.Lambda) else ctx.source.segment(function))
+            if _USES_CUDA.search(text) and not _BINDS.search(text):
+                message = f"Thread target `{label}` uses CUDA without binding a device"
+                yield self.finding(ctx, call, message)
+
+
+def _target(
+    ctx: FileContext, call: ast.Call, scope: Scope, executors: dict[int, set[str]]
+) -> ast.expr | None:
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in ("submit", "map"):
+        key = id(scope.node)
+        if key not in executors:
+            executors[key] = _executor_names(ctx, scope)
+        receiver = ctx.source.segment(func.value)
+        return call.args[0] if call.args and receiver in executors[key] else None
+    if not (ctx.qualified(func) or "").endswith("Thread"):
+        return None
+    target = keyword(call, "target")
+    return target.value if target else None
+
+
+def _executor_names(ctx: FileContext, scope: Scope) -> set[str]:
+    """Names bound to a ThreadPoolExecutor in the scope (`with ... as pool`, `pool = ...`)."""
+    names: set[str] = set()
+    for node in scope_nodes(ctx, scope):
+        pairs: list[tuple[ast.expr | None, ast.expr]] = []
+        if isinstance(node, ast.With | ast.AsyncWith):
+            pairs = [(item.optional_vars, item.context_expr) for item in node.items]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            pairs = [(node.targets[0], node.value)]
+        for target, value in pairs:
+            if (
+                target is not None
+                and isinstance(value, ast.Call)
+                and (ctx.qualified(value.func) or "").endswith("ThreadPoolExecutor")
+            ):
+                names.add(ctx.source.segment(target))
+    return names
+
+
+def _resolve(ctx: FileContext, target: ast.expr) -> tuple[ast.AST | None, str]:
+    """The function a thread runs: a lambda, or a def of this file (through `partial`)."""
+    if isinstance(target, ast.Call) and (ctx.qualified(target.func) or "").endswith("partial"):
+        target = target.args[0] if target.args else target
+    if isinstance(target, ast.Lambda):
+        return target, "lambda"
+    name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
+    if not isinstance(name, str):
+        return None, ""
+    definitions = ctx.functions.get(name, [])
+    if len(definitions) != 1:
+        return None, name
+    return definitions[0].node, name

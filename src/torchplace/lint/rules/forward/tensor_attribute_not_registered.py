@@ -1,0 +1,125 @@
+"""TPL203 tensor-attribute-not-registered."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
+from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, TENSOR_FACTORIES
+from torchplace.report import Finding
+
+#: Methods that keep a new tensor a plain tensor (`torch.arange(n).float()`).
+_TENSOR_METHODS = {"float", "half", "bfloat16", "long", "int", "bool", "view", "reshape",
+                   "unsqueeze", "expand", "repeat", "t", "contiguous", "clone", "tril", "triu"}
+
+
+class TensorAttributeNotRegistered(Rule):
+    """## What it does
+    Flags `self.x = torch.<factory>(...)` in the `__init__` of an `nn.Module` subclass when
+    the tensor is neither a parameter nor registered with `register_buffer`.
+
+    ## Why is this bad?
+    A plain tensor attribute is invisible to `module.to(device)`, `.cuda()`, `device_map`
+    dispatch and `state_dict`. After the model moves, the weights are on the GPU and this
+    tensor is still on the CPU (or on whichever GPU the first shard used), and `forward`
+    fails with `Expected all tensors to be on the same device, but found at least two
+    devices, cuda:0 and cpu!`.
+
+    ## Example
+    ```python
+    def __init__(self, dim):
+        super().__init__()
+        self.mask = torch.ones(dim, dim).tril()
+    ```
+
+    Use instead:
+    ```python
+    def __init__(self, dim):
+        super().__init__()
+        self.register_buffer("mask", torch.ones(dim, dim).tril(), persistent=False)
+    ```
+    or move it where it is used: `self.mask.to(hidden_states.device)`.
+
+    ## Fix safety
+    No automatic fix: registering a buffer can change the `state_dict` keys.
+
+    ## References
+    - https://github.com/Lightning-AI/pytorch-lightning/issues/1978
+    - https://github.com/ChaoningZhang/MobileSAM/pull/47
+    - https://pytorch.org/docs/stable/generated/torch.nn.Module.html#torch.nn.Module.register_buffer
+    """
+
+    code = "TPL203"
+    name = "tensor-attribute-not-registered"
+    summary = "Tensor attribute set in __init__ is not a buffer: `.to()` and device_map skip it"
+    pattern = "buffer-left-on-other-device"
+    candidate = re.compile(FACTORY_CANDIDATE)
+    file_gate = ("torch", "__init__")
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        registered: dict[int, str] = {}
+        for located in ctx.assignments:
+            node = located.node
+            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                continue
+            target = node.targets[0]
+            if not (
+                isinstance(target, ast.Attribute)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == "self"
+            ):
+                continue
+            owner = _module_class(ctx, located.scope)
+            if owner is None:
+                continue
+            factory = _factory_call(ctx, node.value)
+            if factory is None:
+                continue
+            text = registered.setdefault(id(owner.node), ctx.node_text(owner.node))
+            if re.search(rf"register_buffer\(\s*[\"']{target.attr}[\"']", text):
+                continue
+            message = f"`self.{target.attr}` is a plain tensor: `.to()` and device_map skip it"
+            yield self.finding(ctx, factory, message)
+
+
+def _module_class(ctx: FileContext, scope: Scope) -> Scope | None:
+    """The class whose `__init__` this is, if it derives from a `...Module` class."""
+    function = scope.function
+    owner = scope.method_class
+    if function is None or function is not scope or function.name != "__init__":
+        return None
+    if owner is None or not isinstance(owner.node, ast.ClassDef):
+        return None
+    for base in owner.node.bases:
+        name = ctx.qualified(base) or ""
+        if (name.endswith("Module") and "." in name) or name == "Module":
+            return owner
+    return None
+
+
+def _factory_call(ctx: FileContext, value: ast.expr) -> ast.Call | None:
+    """A `torch` factory without `device=`, possibly followed by plain tensor methods."""
+    while (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in _TENSOR_METHODS
+    ):
+        value = value.func.value
+    if not isinstance(value, ast.Call):
+        return None
+    qualified = ctx.qualified(value.func) or ""
+    factory = qualified.removeprefix("torch.")
+    if not qualified.startswith("torch.") or factory not in TENSOR_FACTORIES:
+        return None
+    if keyword(value, "device") or has_star_kwargs(value):
+        return None
+    if factory in ("tensor", "as_tensor") and value.args:
+        first = value.args[0]
+        if isinstance(first, ast.UnaryOp):
+            first = first.operand
+        if isinstance(first, ast.Constant):
+            return None
+    return value

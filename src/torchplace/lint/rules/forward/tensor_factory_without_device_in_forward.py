@@ -1,0 +1,153 @@
+"""TPL201 tensor-factory-without-device-in-forward."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
+from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, TENSOR_FACTORIES
+from torchplace.report import Finding, Fix, FixSafety
+
+#: Methods that, called right on the new tensor, put it on a chosen device.
+_MOVES = ("to", "cuda", "type_as")
+#: Factories whose result is 0-dim (a scalar) when given an empty shape.
+_DTYPES = {
+    "float", "float16", "float32", "float64", "bfloat16", "half", "double", "long", "int",
+    "int8", "int16", "int32", "int64", "uint8", "bool", "complex64", "complex128",
+}
+_SHAPED = {"zeros", "ones", "empty", "full", "rand", "randn"}
+
+
+class TensorFactoryWithoutDeviceInForward(Rule):
+    """## What it does
+    Flags `torch` tensor factories (`arange`, `zeros`, `ones`, `full`, `tensor`, `rand*`,
+    `linspace`, `eye`, `from_numpy`, ...) called in a module's `forward`, or in a method
+    that `forward` calls, without `device=`.
+
+    ## Why is this bad?
+    Without `device=`, the new tensor is made on the CPU, while the module's inputs and
+    weights are on a GPU. The next op fails (`Expected all tensors to be on the same
+    device, but found at least two devices, cuda:0 and cpu!`, or `expected self and mask to
+    be on the same device`), or silently copies every call. `device_map` hooks move only
+    arguments that cross a module boundary, never tensors made inside `forward`.
+    `*_like` and `x.new_*` factories follow their argument and are fine; so is a 0-dim
+    tensor of a literal (`torch.tensor(1.0)`), which mixes with CUDA tensors.
+
+    ## Example
+    ```python
+    def forward(self, hidden_states):
+        positions = torch.arange(hidden_states.shape[1])
+        return hidden_states + self.pos_embed(positions)
+    ```
+
+    Use instead:
+    ```python
+    def forward(self, hidden_states):
+        positions = torch.arange(hidden_states.shape[1], device=hidden_states.device)
+        return hidden_states + self.pos_embed(positions)
+    ```
+
+    ## Fix safety
+    In `forward` itself, the fix adds `device=<first argument>.device`. It is unsafe: that
+    argument may be optional or not a tensor, and a tensor meant for the CPU moves to the GPU.
+
+    ## References
+    - https://pytorch.org/docs/stable/tensor_attributes.html#torch.device
+    - https://huggingface.co/docs/accelerate/concept_guides/big_model_inference
+    """
+
+    code = "TPL201"
+    name = "tensor-factory-without-device-in-forward"
+    summary = "Tensor created in forward without `device=` lands on the CPU"
+    pattern = "tensor-created-without-device"
+    fix_safety = FixSafety.UNSAFE
+    candidate = re.compile(FACTORY_CANDIDATE)
+    file_gate = ("torch",)
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        moved = _moved_calls(ctx)
+        for located in ctx.calls(*TENSOR_FACTORIES):
+            call = located.node
+            assert isinstance(call, ast.Call)
+            qualified = ctx.qualified(call.func) or ""
+            factory = qualified.removeprefix("torch.")
+            if "." in factory or not qualified.startswith("torch.") or id(call) in moved:
+                continue
+            if keyword(call, "device") or keyword(call, "out") or has_star_kwargs(call):
+                continue
+            if _is_scalar(factory, call):
+                continue
+            path = ctx.forward_path(located.scope)
+            if path is None:
+                continue
+            message = f"`torch.{factory}` without `device=` in {path} makes a CPU tensor"
+            yield self.finding(ctx, call, message, self._fix(ctx, call, factory, located.scope))
+
+    def _fix(self, ctx: FileContext, call: ast.Call, factory: str, scope: Scope) -> Fix | None:
+        function = scope.function
+        if factory == "from_numpy" or function is None or function.parent is None:
+            return None
+        if function.name not in ctx.forward_methods or function is not scope:
+            return None
+        argument = _first_tensor_argument(function.node)
+        if argument is None:
+            return None
+        text = f"device={argument}.device"
+        return self.insert_keyword(ctx, call, text, f"Add {text}")
+
+
+def _moved_calls(ctx: FileContext) -> set[int]:
+    """Calls inside an expression whose result is moved by `.to(...)`/`.cuda(...)`."""
+    moved: set[int] = set()
+    for located in ctx.calls(*_MOVES):
+        call = located.node
+        assert isinstance(call, ast.Call)
+        if not isinstance(call.func, ast.Attribute) or _casts_dtype_only(call):
+            continue
+        moved.update(id(node) for node in ast.walk(call.func.value) if isinstance(node, ast.Call))
+    return moved
+
+
+def _casts_dtype_only(call: ast.Call) -> bool:
+    """`.to(torch.float32)`, `.to(x.dtype)`, `.to(dtype=...)`: no device change."""
+    if keyword(call, "device"):
+        return False
+    if not call.args:
+        return keyword(call, "dtype") is not None
+    first = call.args[0]
+    if isinstance(first, ast.Attribute):
+        return first.attr == "dtype" or first.attr in _DTYPES
+    return isinstance(first, ast.Name) and "dtype" in first.id
+
+
+def _is_scalar(factory: str, call: ast.Call) -> bool:
+    if factory in ("tensor", "as_tensor", "scalar_tensor") and call.args:
+        value = call.args[0]
+        if isinstance(value, ast.UnaryOp):
+            value = value.operand
+        return isinstance(value, ast.Constant) and isinstance(value.value, int | float | bool)
+    if factory in _SHAPED and call.args:
+        shape = call.args[0]
+        return isinstance(shape, ast.Tuple | ast.List) and not shape.elts
+    return False
+
+
+def _first_tensor_argument(function: ast.AST) -> str | None:
+    """The first parameter after self (ctx for autograd Functions), unless it defaults to None."""
+    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    if not positional or not positional[1:]:
+        return None
+    parameter = positional[1]
+    defaults = arguments.defaults
+    index = len(positional) - len(defaults)
+    position = positional.index(parameter)
+    if position >= index:
+        default = defaults[position - index]
+        if isinstance(default, ast.Constant) and default.value is None:
+            return None
+    return parameter.arg

@@ -1,0 +1,61 @@
+"""TPL102 cuda-call-with-literal-index."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, keyword
+from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import literal_index
+from torchplace.report import Finding
+
+
+class CudaCallWithLiteralIndex(Rule):
+    """## What it does
+    Flags `.cuda(N)` and `.cuda(device=N)` with an integer literal.
+
+    ## Why is this bad?
+    A literal index pins the tensor or module to one GPU whatever rank, thread or
+    `device_map` shard runs the line. Every rank of a `torchrun` job puts its copy on the
+    same GPU (out of memory, or NCCL sees two ranks on one device), and a layer placed on
+    cuda:1 receives an operand on cuda:0: `Expected all tensors to be on the same device,
+    but found at least two devices, cuda:0 and cuda:1!`.
+
+    ## Example
+    ```python
+    model = build_model().cuda(0)
+    batch = batch.cuda(0)
+    ```
+
+    Use instead:
+    ```python
+    local_rank = int(os.environ["LOCAL_RANK"])
+    device = torch.device("cuda", local_rank)
+    model = build_model().to(device)
+    batch = batch.to(device)
+    ```
+    Inside a module, follow an input instead: `cache.to(hidden_states.device)`.
+
+    ## Fix safety
+    No automatic fix: which device is right depends on how the program is launched.
+
+    ## References
+    - https://pytorch.org/docs/stable/generated/torch.Tensor.cuda.html
+    - https://pytorch.org/docs/stable/notes/cuda.html#cuda-semantics
+    """
+
+    code = "TPL102"
+    name = "cuda-call-with-literal-index"
+    summary = "`.cuda(N)` with a literal index pins every rank and thread to one GPU"
+    pattern = "hardcoded-cuda-device"
+    candidate = re.compile(r"\.\s*cuda\s*\(\s*(?:device\s*=\s*)?\d")
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        for call, _ in self.located_calls(ctx, "cuda"):
+            device_kw = keyword(call, "device")
+            value = call.args[0] if call.args else device_kw.value if device_kw else None
+            index = literal_index(value) if value is not None else None
+            if index is not None:
+                message = f"`.cuda({index})` pins the tensor to cuda:{index} in every rank"
+                yield self.finding(ctx, call, message)

@@ -1,0 +1,69 @@
+"""TPL104 hardcoded-device-index."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import device_sites, literal_index, literal_string
+from torchplace.report import Finding
+
+
+class HardcodedDeviceIndex(Rule):
+    """## What it does
+    Flags integer literals used as CUDA devices: `device=0`, `.to(0)`, `torch.device(0)`,
+    `torch.device("cuda", 1)`, `device_ids=[0]`, `output_device=0`, `map_location=0`,
+    `torch.cuda.set_device(0)` and `torch.cuda.device(1)`.
+
+    ## Why is this bad?
+    An integer device is a CUDA ordinal. Written into code that runs once per rank, per
+    thread or per shard, it sends all of them to the same GPU: ranks collide on one device
+    (`DistributedDataParallel(model, device_ids=[0])` on every rank), and a layer on cuda:1
+    meets a tensor on cuda:0 (`Expected all tensors to be on the same device`).
+
+    ## Example
+    ```python
+    torch.cuda.set_device(0)
+    model = DistributedDataParallel(model.to(0), device_ids=[0])
+    ```
+
+    Use instead:
+    ```python
+    local_rank = int(os.environ["LOCAL_RANK"])
+    torch.cuda.set_device(local_rank)
+    model = DistributedDataParallel(model.to(local_rank), device_ids=[local_rank])
+    ```
+    Inside a module, follow an input: `x.to(hidden_states.device)`.
+
+    ## Fix safety
+    No automatic fix: the right index depends on how the program is launched.
+
+    ## References
+    - https://pytorch.org/docs/stable/notes/ddp.html
+    - https://pytorch.org/docs/stable/generated/torch.nn.parallel.DistributedDataParallel.html
+    """
+
+    code = "TPL104"
+    name = "hardcoded-device-index"
+    summary = "A literal integer device index sends every rank and shard to the same GPU"
+    pattern = "hardcoded-cuda-device"
+    candidate = re.compile(
+        r"(?:\bdevice|map_location|output_device)\s*=\s*\d|\.to\(\s*\d|set_device\(\s*\d"
+        r"|device\(\s*(?:[\"']cuda[\"']\s*,\s*)?\d|device_ids\s*=\s*[\[(]\s*\d"
+    )
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        for site in device_sites(ctx):
+            if call_name(site.call) == "cuda":
+                continue  # TPL102
+            index = literal_index(site.value)
+            if index is None:
+                continue
+            if site.where == "torch.device-index":
+                kind = literal_string(site.call.args[0])
+                if kind is not None and kind != "cuda":
+                    continue
+            message = f"Hardcoded device index {index} (cuda:{index} in every rank and shard)"
+            yield self.finding(ctx, site.value, message)

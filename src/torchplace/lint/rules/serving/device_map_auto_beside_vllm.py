@@ -1,0 +1,79 @@
+"""TPL302 device-map-auto-beside-vllm."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, keyword
+from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import all_calls, literal_string
+from torchplace.lint.rules.serving.device_map_passed_to_vllm import (
+    ENGINE_BUILDERS,
+    is_vllm_engine_call,
+)
+from torchplace.report import Finding
+
+_SPREADING = {"auto", "balanced", "balanced_low_0", "sequential"}
+
+
+class DeviceMapAutoBesideVllm(Rule):
+    """## What it does
+    Flags a Hugging Face model or pipeline loaded with `device_map="auto"` (or `"balanced"`,
+    `"balanced_low_0"`, `"sequential"`) in a file that also creates a vLLM engine.
+
+    ## Why is this bad?
+    `device_map="auto"` spreads the model over every visible GPU and takes as much of
+    their memory as it needs. vLLM's workers then start on the same GPUs and reserve
+    `gpu_memory_utilization` of each: the engine fails with out-of-memory or "no available
+    memory for the cache blocks", or the helper model's layers land on GPUs that a tensor-
+    parallel worker owns, and its inputs meet tensors on another GPU.
+
+    ## Example
+    ```python
+    reward = AutoModelForSequenceClassification.from_pretrained(path, device_map="auto")
+    llm = LLM(model=policy_path, tensor_parallel_size=2)
+    ```
+
+    Use instead:
+    ```python
+    local_rank = int(os.environ.get("LOCAL_RANK", 0))
+    reward = AutoModelForSequenceClassification.from_pretrained(path, device_map={"": "cpu"})
+    llm = LLM(model=policy_path, tensor_parallel_size=2)
+    ```
+    or give the helper model its own GPU (`device_map={"": local_rank}`) outside the
+    engine's `CUDA_VISIBLE_DEVICES`, or run it in another process.
+
+    ## Fix safety
+    No automatic fix: where the helper model belongs is a deployment decision.
+
+    ## References
+    - https://docs.vllm.ai/en/latest/configuration/conserving_memory.html
+    - https://huggingface.co/docs/accelerate/concept_guides/big_model_inference
+    """
+
+    code = "TPL302"
+    name = "device-map-auto-beside-vllm"
+    summary = 'device_map="auto" model in the same program as a vLLM engine: they share GPUs'
+    pattern = "device-map-with-vllm"
+    candidate = re.compile(r"\bdevice_map\s*=|\b(?:LLM|LLMEngine|EngineArgs)\b|from_engine_args")
+    file_gate = ("vllm", "device_map")
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        engines = [
+            call for call, _ in self.located_calls(ctx, *ENGINE_BUILDERS)
+            if is_vllm_engine_call(ctx, call)
+        ]
+        if not engines:
+            return
+        for located in all_calls(ctx):
+            call = located.node
+            assert isinstance(call, ast.Call)
+            argument = keyword(call, "device_map")
+            if argument is None or any(call is engine for engine in engines):
+                continue
+            value = literal_string(argument.value)
+            if value in _SPREADING:
+                message = f'device_map="{value}" spreads this model over the GPUs vLLM uses'
+                yield self.finding(ctx, argument, message)

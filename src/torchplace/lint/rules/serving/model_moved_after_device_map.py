@@ -1,0 +1,103 @@
+"""TPL303 model-moved-after-device-map."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, keyword
+from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import calls_in_scope, literal_string
+from torchplace.report import Finding
+
+_SPREADING = {"auto", "balanced", "balanced_low_0", "sequential"}
+_DISPATCHERS = {"dispatch_model", "load_checkpoint_and_dispatch"}
+_DTYPE = re.compile(r"dtype|^torch\.(?:b?float\d*|half|double)$")
+
+
+class ModelMovedAfterDeviceMap(Rule):
+    """## What it does
+    Flags `model.to(...)` / `model.cuda()` on a model that the same function loaded with a
+    multi-device `device_map` (`"auto"`, `"balanced"`, `"sequential"`, or a map of several
+    entries) or dispatched with `dispatch_model` / `load_checkpoint_and_dispatch`.
+
+    ## Why is this bad?
+    A dispatched model is spread over several GPUs (and maybe the CPU or disk), with
+    accelerate hooks that move activations between the pieces. Moving it afterwards either
+    fails (`You can't move a model that has some modules offloaded to cpu or disk.`),
+    or piles every layer onto one GPU (out of memory) while the hooks still send
+    activations to the devices of the old map.
+
+    ## Example
+    ```python
+    model = AutoModelForCausalLM.from_pretrained(path, device_map="auto")
+    model.to("cuda")
+    ```
+
+    Use instead:
+    ```python
+    model = AutoModelForCausalLM.from_pretrained(path, device_map="auto")
+    inputs = inputs.to(model.device)  # move the inputs, not the model
+    ```
+    For one GPU per rank, load there directly:
+    `device_map={"": int(os.environ["LOCAL_RANK"])}`.
+
+    ## Fix safety
+    No automatic fix.
+
+    ## References
+    - https://github.com/huggingface/accelerate/issues/1613
+    - https://github.com/huggingface/transformers/pull/41032
+    - https://github.com/evalplus/evalplus/issues/280
+    """
+
+    code = "TPL303"
+    name = "model-moved-after-device-map"
+    summary = "Model loaded with a multi-GPU device_map is moved with `.to()`/`.cuda()`"
+    pattern = "offloaded-module-used-outside-scope"
+    candidate = re.compile(r"\bdevice_map\s*=|\b(?:dispatch_model|load_checkpoint_and_dispatch)\b")
+    file_gate = ("device_map",)
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        for located in ctx.assignments:
+            node = located.node
+            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                continue
+            if not _dispatches(ctx, node.value):
+                continue
+            name = ctx.source.segment(node.targets[0])
+            end = node.end_lineno or node.lineno
+            for call in calls_in_scope(ctx, located.scope):
+                if call.lineno > end and _moves(ctx, call, name):
+                    message = f"`{name}` was dispatched over several devices; do not move it"
+                    yield self.finding(ctx, call, message)
+
+
+def _dispatches(ctx: FileContext, value: ast.expr) -> bool:
+    if not isinstance(value, ast.Call):
+        return False
+    qualified = ctx.qualified(value.func) or ""
+    argument = keyword(value, "device_map")
+    if qualified.rpartition(".")[2] in _DISPATCHERS:
+        return argument is None or _spreads(argument.value)
+    return argument is not None and _spreads(argument.value)
+
+
+def _spreads(value: ast.expr) -> bool:
+    if isinstance(value, ast.Dict):
+        return len(value.keys) > 1
+    return literal_string(value) in _SPREADING
+
+
+def _moves(ctx: FileContext, call: ast.Call, name: str) -> bool:
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in ("to", "cuda"):
+        return False
+    if ctx.source.segment(func.value) != name:
+        return False
+    if func.attr == "to":
+        if not call.args:
+            return keyword(call, "device") is not None
+        return not _DTYPE.search(ctx.source.segment(call.args[0]))
+    return True

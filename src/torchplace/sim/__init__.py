@@ -1,0 +1,54 @@
+"""Virtual CUDA GPUs on a CPU-only machine: run multi-GPU code and fail where real GPUs would.
+
+    import torchplace
+    with torchplace.virtual_gpus(2):            # or: torchplace sim --gpus 2 script.py
+        model = MyModel().to("cuda:1")
+        model(torch.randn(4, 8, device="cuda:0"))   # RuntimeError naming cuda:1 and cuda:0
+
+Public API:
+- `virtual_gpus(n, memory="141GiB", name="NVIDIA H200", *, keep_values_up_to="64MiB",
+  rank=None, world_size=None)`: a context manager; yields the `Machine` (count, memory, name).
+  Inside, `torch.cuda` answers for n GPUs (`is_available`, `device_count`, properties,
+  `mem_get_info`, streams and events as no-ops, seeds), the current device is per thread (a new
+  thread starts on device 0), and tensors on `cuda:N` are `VirtualTensor`s. Leaving restores
+  torch completely. One simulation per process at a time.
+- `VirtualTensor`, `is_virtual(t)`: the tensor type; `t.has_values()` says whether it holds
+  real values. Tensors made from real CPU tensors, and new ones up to `keep_values_up_to` bytes,
+  keep real values (computed on the CPU); tensors from the meta device hold none.
+- `DataNeededError` (a `NotSimulatedError`, a `RuntimeError`): raised by `.item()`, `bool(t)`,
+  `.tolist()`, `nonzero`, boolean-mask indexing... on a tensor without values; the message
+  names the user's line.
+- `run_path(path, argv, gpus=..., ...)`, `run_module(name, argv, ...)`: run a program under
+  simulation in this process (what `torchplace sim` does; exception hooks keep working).
+- `model_from_config(config, device_map="auto", ...)`: build a Hugging Face model from a config on
+  the meta device and place it with accelerate's `dispatch_model` (for use inside the context).
+
+Errors match eager CUDA: device mismatches raise `RuntimeError` with CUDA's text naming both
+devices; CPU 0-dim tensors and CPU index tensors (`x[idx]`) mix as on CUDA; `masked_fill` with a
+CPU mask fails; an index past the last GPU raises `torch.AcceleratorError`. Under
+`torch.distributed`, `init_process_group("nccl")` uses the fake process group; collectives check
+the tensor's device like NCCL (`DistBackendError`).
+"""
+
+from __future__ import annotations
+
+from torchplace.sim.context import virtual_gpus
+from torchplace.sim.devices import Machine, active, parse_memory
+from torchplace.sim.errors import DataNeededError, NotSimulatedError
+from torchplace.sim.models import model_from_config
+from torchplace.sim.runner import run_module, run_path
+from torchplace.sim.tensor import VirtualTensor, is_virtual
+
+__all__ = [
+    "DataNeededError",
+    "Machine",
+    "NotSimulatedError",
+    "VirtualTensor",
+    "active",
+    "is_virtual",
+    "model_from_config",
+    "parse_memory",
+    "run_module",
+    "run_path",
+    "virtual_gpus",
+]

@@ -1,0 +1,66 @@
+"""`F.scaled_dot_product_attention` on virtual tensors in one step.
+
+On a meta tensor the C++ operator takes the math path (about fifteen ops, with a Python
+reference for `tril`); a CUDA build calls one fused kernel. Inference calls here check devices
+as that kernel would and compute the output directly: its shape on meta storage, its values on
+the CPU when the inputs hold values. Calls that record autograd use the operator itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from torchplace.sim import checks
+from torchplace.sim.dispatch import _scan, _unwrap
+from torchplace.sim.patches import Patches
+from torchplace.sim.tensor import META, VirtualTensor, wrap
+
+_fused = torch.ops.aten._scaled_dot_product_efficient_attention.default
+_flash = torch.ops.aten._scaled_dot_product_flash_attention.default
+_HALF = (torch.float16, torch.bfloat16)
+
+
+def _kernel(query: torch.Tensor, attn_mask: Any) -> Any:
+    """The fused kernel a CUDA build would pick, for the message of a device mismatch."""
+    return _flash if attn_mask is None and query.dtype in _HALF else _fused
+
+
+def _needs_autograd(tensors: tuple[Any, ...]) -> bool:
+    return torch.is_grad_enabled() and any(
+        isinstance(t, torch.Tensor) and t.requires_grad for t in tensors
+    )
+
+
+def _repeat_heads(query: torch.Tensor, other: torch.Tensor) -> torch.Tensor:
+    if other.dim() < 3 or other.shape[-3] == query.shape[-3]:
+        return other
+    return other.repeat_interleave(query.shape[-3] // other.shape[-3], dim=-3)
+
+
+def install(patches: Patches) -> None:
+    original = torch.nn.functional.scaled_dot_product_attention
+
+    def scaled_dot_product_attention(
+        query: Any, key: Any, value: Any, attn_mask: Any = None, dropout_p: float = 0.0,
+        is_causal: bool = False, scale: Any = None, enable_gqa: bool = False,
+    ) -> Any:  # fmt: skip
+        inputs = (query, key, value, attn_mask)
+        if type(query) is not VirtualTensor or _needs_autograd(inputs):
+            return original(query, key, value, attn_mask, dropout_p, is_causal, scale=scale,
+                            enable_gqa=enable_gqa)  # fmt: skip
+        scan = _scan(inputs, {})
+        if scan.mixed:
+            kernel = _kernel(query, attn_mask)
+            checks.codegen_check(kernel, inputs, {}, f"wrapper_CUDA___{kernel._schema.name[6:]}")
+        q, k, v, mask = (_unwrap(t, scan.real) for t in inputs)
+        if enable_gqa:
+            k, v = _repeat_heads(q, k), _repeat_heads(q, v)
+        if scan.real:
+            out = original(q, k, v, mask, dropout_p, is_causal, scale=scale)
+        else:
+            out = torch.empty(q.shape[:-1] + v.shape[-1:], dtype=q.dtype, device=META)
+        return out if scan.out_device.type == "cpu" else wrap(out, scan.out_device)
+
+    patches.set(torch.nn.functional, "scaled_dot_product_attention", scaled_dot_product_attention)

@@ -1,0 +1,66 @@
+"""Build a Hugging Face model from a config, on the meta device, placed across virtual GPUs."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import torch
+
+
+def _load_config(config: Any) -> Any:
+    if not isinstance(config, (str, os.PathLike)):
+        return config
+    from transformers import AutoConfig
+
+    from torchplace.configs import resolve
+
+    return AutoConfig.from_pretrained(str(resolve(str(config))))
+
+
+def infer_device_map(model: torch.nn.Module, device_map: Any, dtype: Any, max_memory: Any) -> Any:
+    """An explicit device map for `"auto"`, `"balanced"`, `"balanced_low_0"`, `"sequential"`."""
+    if not isinstance(device_map, str):
+        return device_map
+    from accelerate import infer_auto_device_map
+    from accelerate.utils import get_balanced_memory
+
+    no_split = getattr(model, "_no_split_modules", None) or []
+    if device_map != "sequential":
+        max_memory = get_balanced_memory(
+            model,
+            max_memory=max_memory,
+            no_split_module_classes=no_split,
+            dtype=dtype,
+            low_zero=device_map == "balanced_low_0",
+        )
+    return infer_auto_device_map(
+        model, max_memory=max_memory, no_split_module_classes=no_split, dtype=dtype
+    )
+
+
+def model_from_config(
+    config: Any,
+    device_map: Any = "auto",
+    *,
+    dtype: torch.dtype = torch.bfloat16,
+    max_memory: dict[Any, Any] | None = None,
+    model_class: Any = None,
+) -> torch.nn.Module:
+    """A model built on the meta device from `config` and dispatched with accelerate.
+
+    `config` is a transformers config, a directory with `config.json`, or a bundled name
+    (`"llama-3-70b"`). `device_map` is an accelerate strategy name or an explicit dict. The
+    parameters hold no values; run inside `virtual_gpus`.
+    """
+    from accelerate import dispatch_model, init_empty_weights
+
+    if model_class is None:
+        from transformers import AutoModelForCausalLM as model_class
+    with init_empty_weights():
+        model = model_class.from_config(_load_config(config), dtype=dtype)
+    model.eval()
+    placed: torch.nn.Module = dispatch_model(
+        model, infer_device_map(model, device_map, dtype, max_memory)
+    )
+    return placed

@@ -1,0 +1,1 @@
+"""Checks that misbehave on purpose, for the runner's isolation tests."""

@@ -1,0 +1,7 @@
+import os
+
+import torch
+
+torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+device = torch.device("cuda", int(os.environ.get('LOCAL_RANK', 0)))
+batch = batch.to(f"cuda:{os.getenv('LOCAL_RANK')}")

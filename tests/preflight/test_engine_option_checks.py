@@ -1,0 +1,148 @@
+"""draft-model-placement, hf-loading-options-with-vllm and unrecognised-arguments."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+from torchplace.preflight.checks import Status
+
+from .helpers import only, preflight
+
+
+def _spec(config: dict[str, object]) -> list[str]:
+    return ["--speculative-config", json.dumps(config)]
+
+
+def test_draft_tp_other_than_one_or_target_quotes_vllm() -> None:
+    spec = {
+        "model": "meta-llama/Llama-3.2-1B",
+        "num_speculative_tokens": 5,
+        "draft_tensor_parallel_size": 2,
+    }
+    result = preflight(["vllm", "serve", "meta-llama/Meta-Llama-3-70B", "-tp", "4", *_spec(spec)])
+    verdict = only(result, "draft-model-placement")
+    assert verdict.status is Status.FAIL
+    assert verdict.upstream == (
+        "speculative_draft_tensor_parallel_size=2 cannot be other value than 1 or target model "
+        "tensor_parallel_size"
+    )
+
+
+def test_draft_tp_one_or_default_passes() -> None:
+    for extra in ({"draft_tensor_parallel_size": 1}, {}):
+        spec = {"model": "meta-llama/Llama-3.2-1B", "num_speculative_tokens": 5, **extra}
+        result = preflight(["vllm", "serve", "m", "-tp", "4", *_spec(spec)])
+        assert only(result, "draft-model-placement").status is Status.PASS
+
+
+def test_draft_on_another_gpu_is_rejected() -> None:
+    # The Hugging Face habit: "put the draft model on GPU 1".
+    spec = {"model": "meta-llama/Llama-3.2-1B", "num_speculative_tokens": 4, "device": "cuda:1"}
+    verdict = only(preflight(["vllm", "serve", "m", *_spec(spec)]), "draft-model-placement")
+    assert verdict.status is Status.FAIL
+    assert "Extra inputs are not permitted" in verdict.upstream
+    assert "remove device" in verdict.fix
+
+
+def test_speculative_tensor_parallel_size_key() -> None:
+    spec = {"model": "d", "num_speculative_tokens": 4, "tensor_parallel_size": 1}
+    verdict = only(
+        preflight(["vllm", "serve", "m", "-tp", "2", *_spec(spec)]), "draft-model-placement"
+    )
+    assert "Please pass 'draft_tensor_parallel_size' instead." in verdict.upstream
+
+
+def test_dotted_speculative_keys_are_merged() -> None:
+    result = preflight(
+        "vllm serve m -tp 8 --speculative-config.model d "
+        "--speculative-config.num_speculative_tokens 3 "
+        "--speculative-config.draft_tensor_parallel_size 4"
+    )
+    assert result.command.engine["speculative_config"] == {  # type: ignore[index]
+        "model": "d",
+        "num_speculative_tokens": 3,
+        "draft_tensor_parallel_size": 4,
+    }
+    assert only(result, "draft-model-placement").status is Status.FAIL
+
+
+def test_speculative_config_not_json() -> None:
+    result = preflight(["vllm", "serve", "m", "--speculative-config", "{model: d}"])
+    assert "is not JSON" in only(result, "draft-model-placement").observed
+
+
+def test_device_map_flag_quotes_argparse() -> None:
+    result = preflight("vllm serve meta-llama/Meta-Llama-3-70B --device-map auto -tp 4")
+    verdict = only(result, "hf-loading-options-with-vllm")
+    assert verdict.status is Status.FAIL
+    assert verdict.upstream == "vllm serve: error: unrecognized arguments: --device-map auto"
+    assert "--tensor-parallel-size" in verdict.fix
+
+
+def test_other_hf_options_each_get_their_replacement() -> None:
+    result = preflight(
+        "vllm serve m --torch_dtype=bfloat16 --load-in-4bit --max_memory 70GiB --device cuda:1"
+    )
+    fixes = {
+        v.result.observed: v.result.fix
+        for v in result.verdicts
+        if v.check.name == "hf-loading-options-with-vllm"
+    }
+    assert len(fixes) == 4
+    joined = " ".join(fixes.values())
+    assert "--dtype bfloat16" in joined
+    assert "--quantization bitsandbytes" in joined
+    assert "--gpu-memory-utilization" in joined
+    assert "CUDA_VISIBLE_DEVICES=1" in joined
+
+
+def test_device_map_hidden_in_hf_overrides_is_a_warning() -> None:
+    result = preflight(["vllm", "serve", "m", "--hf-overrides", '{"device_map": "auto"}'])
+    verdict = only(result, "hf-loading-options-with-vllm")
+    assert verdict.status is Status.WARN
+    assert "ignores this key" in verdict.reason
+
+
+def test_device_map_in_llm_call_of_a_script(tmp_path: Path) -> None:
+    script = tmp_path / "offline.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            from vllm import LLM
+
+            llm = LLM(model="meta-llama/Meta-Llama-3-8B", device_map="auto")
+            print(llm.generate("hello"))
+            """
+        )
+    )
+    result = preflight(["python", str(script)])
+    verdict = only(result, "hf-loading-options-with-vllm")
+    assert verdict.upstream == (
+        "TypeError: EngineArgs.__init__() got an unexpected keyword argument 'device_map'"
+    )
+    assert f"{script}:4 LLM(device_map='auto')" == verdict.observed
+
+
+def test_device_map_from_yaml_config_names_the_file(tmp_path: Path) -> None:
+    config = tmp_path / "engine.yaml"
+    config.write_text("model: meta-llama/Meta-Llama-3-8B\ndevice_map: auto\n")
+    result = preflight(["vllm", "serve", "--config", str(config)])
+    verdict = only(result, "hf-loading-options-with-vllm")
+    assert f"(from {config})" in verdict.observed
+
+
+def test_unknown_flags_are_kept_and_listed_by_the_table() -> None:
+    result = preflight("vllm serve m --port 8000 --served-model-name llama --device-map auto")
+    verdict = only(result, "unrecognised-arguments")
+    assert verdict.status is Status.PASS
+    assert verdict.observed.endswith("--port 8000 --served-model-name llama")
+    assert result.command.passthrough == [
+        "--port",
+        "8000",
+        "--served-model-name",
+        "llama",
+        "--device-map",
+        "auto",
+    ]
