@@ -6,6 +6,8 @@ import importlib.util
 
 import pytest
 
+pytest_plugins = ["pytester"]
+
 
 def _cuda_gpu_count() -> int:
     if importlib.util.find_spec("torch") is None:

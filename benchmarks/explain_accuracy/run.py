@@ -62,8 +62,10 @@ def run_one(path: Path, mode: str, origins: bool, timeout: int) -> dict[str, Any
         env = dict(os.environ)
         if mode == "sim" and expect.get("launcher") == "torchrun":
             rank = str(expect.get("rank", 0))
-            env.update(RANK=rank, LOCAL_RANK=rank, WORLD_SIZE="2", LOCAL_WORLD_SIZE="2",
-                       MASTER_ADDR="127.0.0.1", MASTER_PORT="29533")
+            # One process plays this rank; without MASTER_ADDR sim uses a fake store.
+            env.update(RANK=rank, LOCAL_RANK=rank, WORLD_SIZE="2", LOCAL_WORLD_SIZE="2")
+            env.pop("MASTER_ADDR", None)
+            env.pop("MASTER_PORT", None)
             out_rank = out
         else:
             rank = str(expect.get("rank", 0))

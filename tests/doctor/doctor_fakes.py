@@ -192,3 +192,17 @@ def warning_only() -> FakeEnv:
     env = FakeEnv()
     env.shm_info = ShmInfo("/dev/shm", 512 << 20, 500 << 20)
     return env
+
+
+class GlooHost(FakeEnv):
+    """The fake 2-GPU host, but its all-reduce is real: two gloo ranks on CPU."""
+
+    def all_reduce(self, nbytes: int, timeout_s: float) -> AllReduceResult:
+        from torchplace.doctor.allreduce import run_all_reduce
+
+        self.all_reduce_calls.append((nbytes, timeout_s))
+        return run_all_reduce(2, "gloo", 1 << 16, timeout_s, iterations=2)
+
+
+def gloo_host() -> FakeEnv:
+    return GlooHost()

@@ -3,23 +3,36 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from test_doctor_runner import alive, children
 
-from torchplace.doctor.allreduce import run_all_reduce
+from torchplace.doctor import registry
+from torchplace.doctor.allreduce import measure_all_reduce, run_all_reduce
+from torchplace.doctor.result import Status
+from torchplace.doctor.runner import run_isolated
 
 
-def test_two_ranks_sum_correctly_and_report_bus_bandwidth() -> None:
-    result = run_all_reduce(2, "gloo", 1 << 20, timeout_s=60, iterations=3)
-    assert result.ok and result.correct and not result.hung, result.error
-    assert result.seconds > 0 and result.busbw_gbps == result.algbw_gbps  # 2(n-1)/n == 1
-    assert [r["rank"] for r in result.ranks] == [0, 1]
-    assert all(not alive(r["pid"]) for r in result.ranks)
+def test_two_ranks_spawned_from_the_doctor_worker(worker_path: str) -> None:
+    # The real path: doctor -> worker subprocess -> nccl-all-reduce check -> spawned ranks
+    # (gloo on CPU here, 64 KiB), as on a GPU host.
+    [result] = run_isolated([registry.get("nccl-all-reduce")], env_factory="doctor_fakes:gloo_host")
+    assert result.status is Status.WARN, result  # correct, but CPU bandwidth << NVLink's
+    assert "2 ranks, sum correct; 0 MiB" in result.observed
+    data = result.data
+    assert data["world_size"] == 2 and data["bytes"] == 1 << 16 and data["seconds"] > 0
+    assert [r["rank"] for r in data["ranks"]] == [0, 1]
+    assert all(r["finished"] and not alive(r["pid"]) for r in data["ranks"])
 
 
-def test_wrong_sum_is_detected() -> None:
-    result = run_all_reduce(2, "gloo", 1 << 16, timeout_s=60, iterations=1, fault="corrupt")
-    assert result.ok and not result.correct
+def test_wrong_sum_is_detected(tmp_path: Path) -> None:
+    # One gloo rank in this process: the same code path as every spawned rank, minus the spawn.
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    good = measure_all_reduce(0, 1, "gloo", 1 << 12, 1, str(tmp_path / "a"), None, 30)
+    assert good["correct"] and good["seconds"] > 0
+    bad = measure_all_reduce(0, 1, "gloo", 1 << 12, 1, str(tmp_path / "b"), "corrupt", 30)
+    assert not bad["correct"]
 
 
 def test_hanging_rank_is_killed_at_the_deadline() -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -54,6 +57,18 @@ def children() -> list[int]:
     return found
 
 
+def describe(pids: set[int]) -> list[str]:
+    found = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                words = handle.read().split(b"\0")
+            found.append(f"{pid}: {b' '.join(words).decode()}")
+        except OSError:
+            found.append(f"{pid}: gone")
+    return found
+
+
 def test_crashing_check_is_a_fail_and_the_rest_run() -> None:
     results = run_inline(probes("crash", "ok"), FakeEnv())
     assert [r.status for r in results] == [Status.FAIL, Status.PASS]
@@ -87,6 +102,7 @@ def test_returning_something_else_is_a_fail() -> None:
 def test_isolated_worker_survives_crash_death_and_hang(
     worker_path: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    before = set(children())
     pid_file = tmp_path / "pids"
     monkeypatch.setenv("DOCTOR_PROBE_PIDS", str(pid_file))
     start = time.monotonic()
@@ -112,7 +128,7 @@ def test_isolated_worker_survives_crash_death_and_hang(
     assert first != os.getpid()
     hung_worker, grandchild = (int(p) for p in pid_file.read_text().split())
     assert not alive(hung_worker) and not alive(grandchild)
-    assert children() == []
+    assert set(children()) <= before, describe(set(children()) - before)
     assert elapsed < 15
 
 
@@ -120,3 +136,25 @@ def test_run_doctor_against_a_fake_env_without_isolation() -> None:
     report = run_doctor(env=FakeEnv())
     assert report.counts()["fail"] == 0 and report.exit_code() == 0
     assert len(report.results) == 17
+
+
+def test_sigterm_to_the_doctor_takes_its_worker_group_down(
+    worker_path: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pid_file = tmp_path / "pids"
+    monkeypatch.setenv("DOCTOR_PROBE_PIDS", str(pid_file))
+    code = (
+        "from torchplace.doctor.runner import run_isolated\n"
+        "from torchplace.doctor.registry import load\n"
+        "run_isolated([load('doctor_probe_checks.hang')], env_factory='doctor_fakes:healthy',"
+        " timeout_scale=30)\n"
+    )
+    doctor = subprocess.Popen([sys.executable, "-c", code])
+    deadline = time.monotonic() + 30
+    while not (pid_file.exists() and pid_file.read_text().strip()):
+        assert time.monotonic() < deadline, "the hanging probe never started"
+        time.sleep(0.1)
+    doctor.send_signal(signal.SIGTERM)
+    assert doctor.wait(timeout=20) == 128 + signal.SIGTERM
+    time.sleep(0.3)
+    assert not any(alive(int(pid)) for pid in pid_file.read_text().split())

@@ -45,7 +45,7 @@ def test_every_rank_fails_alike_when_the_node_has_too_few_gpus() -> None:
 
 def test_global_rank_as_local_rank_without_local_world_size() -> None:
     env = {"RANK": "9", "LOCAL_RANK": "9", "WORLD_SIZE": "16"}
-    with pytest.raises(BindingError, match="global rank is being used as the device index"):
+    with pytest.raises(BindingError, match="global rank used as the device index"):
         _choose(env, count=8)
 
 

@@ -38,6 +38,7 @@ class LlavaQwen(nn.Module):
 if __name__ == "__main__":
     model = LlavaQwen()
     model.model.mm_projector.to("cuda:1")
-    model.model.image_newline.data = model.model.image_newline.data.to("cuda:0")
+    # The newline embedding was loaded onto the first GPU by a hand-written device map.
+    model.model.image_newline = nn.Parameter(torch.zeros(16, device="cuda:0"))
     with torch.no_grad():
         model.prepare_inputs_labels_for_multimodal(torch.randn(2, 4, 16, device="cuda:1"))

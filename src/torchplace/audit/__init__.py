@@ -14,6 +14,8 @@ Works on real GPUs and under `torchplace.virtual_gpus`.
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -115,3 +117,14 @@ def _model_name(model: nn.Module) -> str:
     config = getattr(model, "config", None)
     source = getattr(config, "_name_or_path", "") or getattr(config, "model_type", "")
     return f"{type(model).__name__} ({source})" if source else type(model).__name__
+
+
+class _CallableModule(types.ModuleType):
+    """`torchplace.audit` is both this package and the function: importing the package binds
+    the package to the attribute `torchplace.audit`, so the package forwards calls to `audit`."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> AuditReport:
+        return audit(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

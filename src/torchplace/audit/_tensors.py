@@ -64,3 +64,18 @@ def human_bytes(count: int) -> str:
             return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
         value /= 1024
     return f"{value:.1f} GiB"
+
+
+def compress_names(names: list[str]) -> list[str]:
+    """`model.layers.0`, `model.layers.1`, `model.layers.2` -> `model.layers.0-2`."""
+    out: list[str] = []
+    prefix, first, last = None, -1, -1
+    for name in names:
+        head, _, tail = name.rpartition(".")
+        if tail.isdigit() and head == prefix and int(tail) == last + 1:
+            last = int(tail)
+            out[-1] = f"{prefix}.{first}-{last}"
+            continue
+        out.append(name or "(model)")
+        prefix, first, last = (head, int(tail), int(tail)) if tail.isdigit() else (None, -1, -1)
+    return out

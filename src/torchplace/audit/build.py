@@ -185,7 +185,8 @@ def _examples(names: set[str]) -> str:
 
 def sample_inputs(model: nn.Module, tokens: int) -> dict[str, torch.Tensor]:
     """`input_ids` of `tokens` tokens on the device of the input embeddings, as users do."""
-    embeddings = model.get_input_embeddings() if hasattr(model, "get_input_embeddings") else None
+    getter = getattr(model, "get_input_embeddings", None)
+    embeddings = getter() if callable(getter) else None
     weight = getattr(embeddings, "weight", None)
     device = weight.device if isinstance(weight, torch.Tensor) else torch.device("cuda", 0)
     vocab = int(getattr(embeddings, "num_embeddings", 0) or 32000)

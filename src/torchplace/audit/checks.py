@@ -84,7 +84,7 @@ def split_without_mover(
     model: nn.Module, usage: list[DeviceUsage], wrapper: str | None
 ) -> list[AuditFinding]:
     """The seed's warning: tensors on several devices and nothing that moves activations."""
-    devices = [u.device for u in usage if u.device not in {"meta"}]
+    devices = [u.device for u in usage if u.device != "meta" and u.parameters]
     if len(devices) < 2 or wrapper:
         return []
     if any(hasattr(m, "_hf_hook") for m in model.modules()):

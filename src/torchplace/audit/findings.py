@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from torchplace.audit.report import AuditFinding, Creation, ForwardObservation
+from collections import defaultdict
+
+from torchplace.audit._tensors import compress_names, human_bytes
+from torchplace.audit.report import AuditFinding, Creation, ForwardObservation, Transfer
 from torchplace.patterns import matching
 from torchplace.report import Severity
 
@@ -10,6 +13,7 @@ from torchplace.report import Severity
 def forward_findings(observation: ForwardObservation) -> list[AuditFinding]:
     """A failed forward, and tensors created on another device than their module's."""
     found = [_creation_finding(c) for c in observation.creations]
+    found += repeated_copies(observation)
     if not observation.completed:
         found.insert(0, _failure_finding(observation))
     return found
@@ -45,3 +49,33 @@ def _creation_finding(creation: Creation) -> AuditFinding:
         if creation.device_given
         else "tensor-created-without-device",
     )
+
+
+def repeated_copies(observation: ForwardObservation, threshold: int = 3) -> list[AuditFinding]:
+    """Tensors from one device copied again at many modules: typically once per layer."""
+    groups: dict[tuple[str, str, int], list[Transfer]] = defaultdict(list)
+    for t in observation.transfers:
+        if not t.weights and t.count:
+            groups[(t.source, t.target, t.bytes // t.count)].append(t)
+    by_source: dict[str, list[Transfer]] = defaultdict(list)
+    for (source, _, _), items in groups.items():
+        if len(items) >= threshold:
+            by_source[source] += items
+    found = []
+    for source, items in by_source.items():
+        targets = sorted({t.target for t in items})
+        modules = compress_names([t.module for t in items])
+        size = human_bytes(sum(t.bytes for t in items))
+        shown = ", ".join(modules[:3]) + (", ..." if len(modules) > 3 else "")
+        found.append(
+            AuditFinding(
+                "activation-copied-at-every-layer",
+                Severity.NOTE,
+                items[0].module,
+                f"tensors made once on {source} are copied again at each of {len(items)} "
+                f"modules on {', '.join(targets)} ({sum(t.count for t in items)} copies, {size}; "
+                f"{shown}). Placing the module that makes them (often `rotary_emb`) next to "
+                "their users, or moving them once per device, saves the copies.",
+            )
+        )
+    return found

@@ -71,6 +71,7 @@ class ForwardObserver:
         self._skip_dirs = (
             _package_dir("torchplace.sim"),
             os.path.dirname(os.path.abspath(__file__)),
+            os.path.dirname(os.path.abspath(torch.__file__)) + os.sep,
         )
 
     @contextlib.contextmanager
@@ -142,7 +143,7 @@ class ForwardObserver:
         return factory
 
     def _ours(self, frame: FrameType) -> bool:
-        """True in this thread for frames outside the simulator and the audit itself."""
+        """True in this thread for frames outside torch, the simulator and the audit itself."""
         if threading.get_ident() != self._thread:
             return False
         return not frame.f_code.co_filename.startswith(self._skip_dirs)

@@ -13,6 +13,7 @@ Two ways to run:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
@@ -23,6 +24,7 @@ import tempfile
 import threading
 import time
 import traceback
+from collections.abc import Iterator
 from typing import IO, Any
 
 from torchplace.doctor.progress import Progress
@@ -126,31 +128,44 @@ class Worker:
         except BrokenPipeError:
             pass
         line = self._read_line(process, start + timeout)
-        if line is not None:
-            return CheckResult.from_dict(json.loads(line))
-        if process.poll() is None:
+        if isinstance(line, bytes):
+            try:
+                return CheckResult.from_dict(json.loads(line))
+            except (ValueError, KeyError) as error:
+                return CheckResult.fail(f"unreadable result from the worker: {error}", CRASH_FIX)
+        if line == "timeout":
             self.kill()
             return timed_out(check, timeout, "; its worker process group was killed")
-        return self._died(check, process.returncode, time.monotonic() - start)
+        try:  # end of output: the worker is exiting; its status follows the closed pipe
+            code = process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            code = None
+        return self._died(check, code, time.monotonic() - start)
 
-    def _read_line(self, process: subprocess.Popen[bytes], deadline: float) -> bytes | None:
+    def _read_line(self, process: subprocess.Popen[bytes], deadline: float) -> bytes | str:
+        """One result line, or "timeout", or "eof" when the worker closed its output."""
         assert process.stdout is not None
         fd = process.stdout.fileno()
         while b"\n" not in self.buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                return None
+                return "timeout"
             ready, _, _ = select.select([fd], [], [], min(remaining, 0.5))
             if ready:
                 chunk = os.read(fd, 1 << 16)
                 if not chunk:
-                    return None
+                    return "eof"
                 self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line
 
     def _died(self, check: LoadedCheck, code: int | None, seconds: float) -> CheckResult:
-        how = f"signal {signal.Signals(-code).name}" if code and code < 0 else f"exit code {code}"
+        how = f"exit code {code}"
+        if code is not None and code < 0:
+            try:
+                how = f"signal {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"signal {-code}"
         tail = self._stderr_tail()
         self.kill()
         return CheckResult.fail(
@@ -210,12 +225,33 @@ def run_isolated(
     progress = progress or Progress()
     worker = Worker(env_factory)
     results = []
-    try:
-        for position, check in enumerate(checks, 1):
-            progress.start(check.name, position, len(checks))
-            result = worker.run(check, check.info.timeout_s * timeout_scale)
-            progress.finish(result)
-            results.append(result)
-    finally:
-        worker.close()
+    with _terminate_as_exit():
+        try:
+            for position, check in enumerate(checks, 1):
+                progress.start(check.name, position, len(checks))
+                result = worker.run(check, check.info.timeout_s * timeout_scale)
+                progress.finish(result)
+                results.append(result)
+        except BaseException:  # Ctrl-C or SIGTERM: take the worker's group down now
+            worker.kill()
+            raise
+        finally:
+            worker.close()
     return results
+
+
+@contextlib.contextmanager
+def _terminate_as_exit() -> Iterator[None]:
+    """Turn SIGTERM into SystemExit while checks run, so cleanup kills the worker group."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

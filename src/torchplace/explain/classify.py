@@ -19,18 +19,20 @@ from torchplace.explain.model import Diagnosis, PatternMatch
 # Patterns that can explain each kind of message, in order of preference when evidence ties.
 CANDIDATES: dict[ErrorKind, tuple[str, ...]] = {
     ErrorKind.DEVICE_MISMATCH: (
-        "tensor-created-without-device",
-        "hardcoded-cuda-device",
-        "inputs-not-on-model-device",
-        "cpu-mask-or-index",
-        "buffer-left-on-other-device",
+        # Specific patterns first: on equal evidence the narrower explanation wins.
         "lora-adapter-on-wrong-gpu",
         "vision-features-on-other-gpu",
         "draft-model-on-other-gpu",
+        "buffer-left-on-other-device",
         "thread-without-device-binding",
         "offloaded-module-used-outside-scope",
         "parameter-moved-in-forward",
         "checkpoint-loaded-to-saving-device",
+        "tensor-created-without-device",
+        "inputs-not-on-model-device",
+        "tensor-carried-across-device-map-split",
+        "cpu-mask-or-index",
+        "hardcoded-cuda-device",
         "rank-not-bound-to-gpu",
     ),
     ErrorKind.COLLECTIVE_DEVICE: (
@@ -113,7 +115,10 @@ def _gather(diagnosis: Diagnosis) -> _Evidence:
     if diagnosis.module is not None:
         evidence.texts.append((f"{diagnosis.module.qualname} {diagnosis.module.class_name}", 2))
         evidence.texts.append((" ".join(diagnosis.module.strays), 2))
-    stack_text = " ".join(f"{f.path} {f.function} {f.source}" for f in diagnosis.stack[-8:])
+    # The entry frame (the script's own top level) says how the program was set up, not where
+    # the failure comes from: its `device="cuda:0"` literals would point at the wrong pattern.
+    inner = diagnosis.stack[1:][-8:]
+    stack_text = " ".join(f"{f.path} {f.function} {f.source}" for f in inner)
     evidence.texts.append((stack_text, 1))
     return evidence
 
@@ -138,7 +143,28 @@ def _score_structure(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evide
     notes = [o.note for o in diagnosis.operands if o.note] + diagnosis.notes
     if "meta" in devices:
         evidence.add("offloaded-module-used-outside-scope", 8, "a meta tensor took part")
-    _score_operands(diagnosis, evidence)
+    root_cause = _score_root_causes(diagnosis, evidence, line, notes)
+    op = _normal_op(parsed.op or diagnosis.op or "")
+    if op in _EMBEDDING_OPS and "embedding" in f"{lib_line} {line} {_module_text(diagnosis)}":
+        evidence.add("inputs-not-on-model-device", 3, "an embedding lookup's indices")
+    elif not root_cause and (op in _MASK_INDEX_OPS or parsed.argument in _MASK_ARGUMENTS):
+        # Only when nothing says where the mask or index came from.
+        evidence.add("cpu-mask-or-index", 4, f"the {parsed.argument or op} operand")
+    if not root_cause:
+        _score_carried(diagnosis, evidence)
+    _score_thread(diagnosis, parsed, evidence)
+    _score_module(diagnosis, evidence)
+
+
+_MASK_ARGUMENTS = {"mask", "index", "indices"}
+
+
+def _score_root_causes(
+    diagnosis: Diagnosis, evidence: _Evidence, line: str, notes: list[str]
+) -> bool:
+    """Evidence of where the stray tensor came from; True when there is some."""
+    before = dict(evidence.scores)
+    devices = set(diagnosis.devices)
     cpu_notes = [o.note for o in diagnosis.operands if o.device == "cpu" and o.note]
     if "cpu" in devices and any(_FACTORY_WITHOUT_DEVICE.search(t) for t in [line, *cpu_notes]):
         evidence.add("tensor-created-without-device", 5, "a factory call without device=")
@@ -147,14 +173,15 @@ def _score_structure(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evide
         evidence.add("hardcoded-cuda-device", 5, "a hardcoded CUDA device where the tensor is made")
     if any(".data`" in n for n in diagnosis.notes):
         evidence.add("parameter-moved-in-forward", 6, "the failing function assigns `.data`")
-    op = _normal_op(parsed.op or diagnosis.op or "")
-    if op in _EMBEDDING_OPS and "embedding" in f"{lib_line} {line} {_module_text(diagnosis)}":
-        evidence.add("inputs-not-on-model-device", 3, "an embedding lookup's indices")
-    elif op in _MASK_INDEX_OPS or parsed.argument in {"mask", "index", "indices"}:
-        evidence.add("cpu-mask-or-index", 4, f"the {parsed.argument or op} operand")
-    _score_carried(diagnosis, evidence)
-    _score_thread(diagnosis, parsed, evidence)
-    _score_module(diagnosis, evidence)
+    for note in diagnosis.notes:
+        if "equals RANK" in note:
+            evidence.add("global-rank-as-device-index", 6, note)
+        elif "CUDA_VISIBLE_DEVICES" in note:
+            evidence.add("cuda-visible-devices-misuse", 6, note)
+    _score_operands(diagnosis, evidence)
+    return any(evidence.scores.get(k, 0.0) > v for k, v in before.items()) or any(
+        k not in before for k in evidence.scores
+    )
 
 
 def _score_operands(diagnosis: Diagnosis, evidence: _Evidence) -> None:
@@ -209,6 +236,16 @@ def _score_thread(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evidence
     if not thread.is_main and (cuda_pair or parsed.kind is ErrorKind.CUDA_CONTEXT):
         evidence.add("thread-without-device-binding", 6, f"it failed in thread {thread.name!r}")
     expected = thread.expected_device
+    if parsed.kind is ErrorKind.COLLECTIVE_DEVICE and expected is not None:
+        for operand in diagnosis.operands:
+            if operand.kind == "tensor" and operand.device not in (None, f"cuda:{expected}"):
+                evidence.add(
+                    "rank-not-bound-to-gpu",
+                    4,
+                    f"`{operand.expr}` is on {operand.device}, LOCAL_RANK {expected} "
+                    f"means cuda:{expected}",
+                )
+                break
     current = thread.current_device
     if expected is not None and current is not None and current != expected and thread.is_main:
         evidence.add(

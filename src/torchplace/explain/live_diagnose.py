@@ -130,6 +130,7 @@ def _devices_from_request(diagnosis: Diagnosis, frames: list[live_frames.LiveFra
         if requested is not None:
             if requested not in diagnosis.devices:
                 diagnosis.devices.append(requested)
+            diagnosis.notes += _ordinal_notes(requested)
             break
     thread = diagnosis.thread
     if thread is not None and thread.local_rank is not None:
@@ -156,6 +157,27 @@ def _trace_back(operand: Operand, frame: live_frames.LiveFrame, describe: Any) -
                 origin.path, origin.line, origin.op, origin.device, f"{origin.note} (via `{name}`)"
             )
             return
+
+
+def _ordinal_notes(requested: str) -> list[str]:
+    """Say when a requested device index is really a global rank or a physical GPU id."""
+    import os
+
+    index = requested.partition(":")[2]
+    if not index.isdigit():
+        return []
+    rank, local_rank = os.environ.get("RANK"), os.environ.get("LOCAL_RANK")
+    notes = []
+    if rank == index and local_rank is not None and local_rank != rank:
+        notes.append(f"the requested {requested} equals RANK={rank}; LOCAL_RANK is {local_rank}")
+    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+    if visible is not None and index in [v.strip() for v in visible.split(",")]:
+        position = [v.strip() for v in visible.split(",")].index(index)
+        notes.append(
+            f"{requested} is a physical id from CUDA_VISIBLE_DEVICES={visible}; "
+            f"torch calls that GPU cuda:{position}"
+        )
+    return notes
 
 
 def _parse_expr(text: str) -> Any:

@@ -37,7 +37,7 @@ def outer_user_frames(frames: list[LiveFrame]) -> list[FrameType]:
 def program_input_name(value: Any, frames: list[LiveFrame]) -> str | None:
     """`batch['labels']` when `value` is held by the outermost user frame (a program input)."""
     user_frames = outer_user_frames(frames)
-    if len(user_frames) < 2:
+    if len(user_frames) < 2 or not _model_in(user_frames):
         return None
     outermost = user_frames[0]
     for name, held in list(outermost.f_locals.items()):
@@ -47,6 +47,17 @@ def program_input_name(value: Any, frames: list[LiveFrame]) -> str | None:
             if item is value:
                 return f"{name}[{key!r}]"
     return None
+
+
+def _model_in(user_frames: list[FrameType]) -> bool:
+    """Inputs are only "not on the model's device" when there is a model."""
+    import torch
+
+    for frame in user_frames:
+        for value in list(frame.f_locals.values()):
+            if isinstance(value, torch.nn.Module):
+                return True
+    return False
 
 
 def _children(held: Any) -> list[tuple[Any, Any]]:

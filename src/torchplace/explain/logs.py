@@ -127,7 +127,7 @@ def _read_traceback(lines: list[LogLine], start: int) -> tuple[_Traceback, int]:
 def _read_message(lines: list[LogLine], index: int, tb: _Traceback) -> int:
     """Continuation lines of a multi-line message (CUDA errors add hints below the first)."""
     while index < len(lines) and len(tb.message_lines) < 12:
-        text = lines[index].text
+        text = _after_logger_prefix(lines[index].text)
         if (
             not text.strip()
             or _TRACEBACK.search(text)
@@ -150,9 +150,14 @@ def _looks_like_log_record(text: str) -> bool:
     return bool(_LOG_RECORD.match(text.strip()))
 
 
+_LOGGER_PREFIX = re.compile(
+    r"^(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d\d-\d\d [\d:.]+ \[?[\w./-]+:\d+\] ?"
+)
+
+
 def _after_logger_prefix(text: str) -> str:
     """vLLM's logger puts `ERROR 11-30 10:00:00 [core.py:1] ` before each traceback line."""
-    match = re.match(r"^(?:ERROR|WARNING|INFO) \d\d-\d\d [\d:.]+ \[[^\]]*\] ?", text)
+    match = _LOGGER_PREFIX.match(text)
     return text[match.end() :] if match else text
 
 

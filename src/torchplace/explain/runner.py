@@ -16,7 +16,6 @@ from types import TracebackType
 from torchplace.explain.hooks import explain_exception, install
 from torchplace.explain.live_frames import is_internal
 
-
 Launcher = Callable[[str, Sequence[str], bool], object]
 
 

@@ -34,29 +34,34 @@ class Candidate(Protocol):
 
 
 class AnyOf:
-    """Several regular expressions acting as one candidate.
+    """Several regular expressions acting as one candidate; one instance may serve several rules.
 
     CPython's `re` finds a pattern that starts with a literal (`device`, `.to(`) with a fast
     scan, but an alternation of branches starting with different letters is tried at nearly
-    every position: `a...|b...` costs about ten times `a...` plus `b...` on real code. So a
+    every position: `a...|b...` costs several times `a...` plus `b...` on real code. So a
     rule whose lines have several spellings lists them here, each with its own literal prefix.
+    The matches of the last text are kept, so rules sharing an instance scan a file once.
     """
 
     def __init__(self, *patterns: str, flags: int = 0) -> None:
         self.parts = tuple(re.compile(p, flags) for p in patterns)
         self.pattern = "|".join(f"(?:{p})" for p in patterns)
         self.flags = flags
+        self._text: str | None = None
+        self._matches: list[re.Match[str]] = []
+
+    def _all(self, string: str) -> list[re.Match[str]]:
+        if string is not self._text:
+            self._matches = [m for part in self.parts for m in part.finditer(string)]
+            self._text = string
+        return self._matches
 
     def search(self, string: str) -> re.Match[str] | None:
-        for part in self.parts:
-            match = part.search(string)
-            if match is not None:
-                return match
-        return None
+        matches = self._all(string)
+        return matches[0] if matches else None
 
     def finditer(self, string: str) -> Iterator[re.Match[str]]:
-        for part in self.parts:
-            yield from part.finditer(string)
+        return iter(self._all(string))
 
 
 class Rule:

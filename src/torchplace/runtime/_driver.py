@@ -18,6 +18,7 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 NO_CONTEXT = -1
 """What `context_device()` returns when no context is current (or the driver is not initialised)."""
@@ -66,13 +67,23 @@ def _from_cuda_bindings() -> Driver | None:
     except Exception:
         return None
     get_device = cu.cuCtxGetDevice
+    success = cu.CUresult.CUDA_SUCCESS
 
     def query() -> tuple[int, int]:
         err, dev = get_device()
-        code = int(err)
-        return code, int(dev) if code == 0 else NO_CONTEXT
+        if err == success:
+            return CUDA_SUCCESS, int(dev)
+        return _enum_value(err), NO_CONTEXT
 
     return Driver("cuda-bindings", query)
+
+
+def _enum_value(member: Any) -> int:
+    # CUresult is an IntEnum in cuda-python 12 and a fast enum class in later cuda-bindings.
+    try:
+        return int(member)
+    except TypeError:
+        return int(member.value)
 
 
 def _libcuda_names() -> list[str]:

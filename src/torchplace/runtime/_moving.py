@@ -12,6 +12,7 @@ from typing import Any
 import torch
 
 _Tensor = torch.Tensor
+_SCALARS = (bool, int, float, str)
 
 
 def move(obj: Any, device: torch.device, non_blocking: bool = False) -> Any:
@@ -40,11 +41,19 @@ def move_sequence(items: Any, device: torch.device, non_blocking: bool = False) 
     """A list/tuple: the same object when nothing moved, else a new one of the same type."""
     moved = None
     for position, item in enumerate(items):
-        new = move(item, device, non_blocking)
-        if new is not item:
-            if moved is None:
-                moved = list(items)
-            moved[position] = new
+        if isinstance(item, _Tensor):  # the hot path, inlined: most arguments are tensors
+            if item.device == device:
+                continue
+            new = item.to(device, non_blocking=non_blocking)
+        elif item is None or isinstance(item, _SCALARS):
+            continue
+        else:
+            new = move(item, device, non_blocking)
+            if new is item:
+                continue
+        if moved is None:
+            moved = list(items)
+        moved[position] = new
     if moved is None:
         return items
     return tuple(moved) if isinstance(items, tuple) else moved
@@ -54,11 +63,19 @@ def move_mapping(mapping: dict[str, Any], device: torch.device, non_blocking: bo
     """A plain dict (e.g. forward kwargs): the same object when nothing moved, else a new one."""
     moved = None
     for key, value in mapping.items():
-        new = move(value, device, non_blocking)
-        if new is not value:
-            if moved is None:
-                moved = dict(mapping)
-            moved[key] = new
+        if isinstance(value, _Tensor):
+            if value.device == device:
+                continue
+            new = value.to(device, non_blocking=non_blocking)
+        elif value is None or isinstance(value, _SCALARS):
+            continue
+        else:
+            new = move(value, device, non_blocking)
+            if new is value:
+                continue
+        if moved is None:
+            moved = dict(mapping)
+        moved[key] = new
     return mapping if moved is None else moved
 
 

@@ -21,32 +21,53 @@ from typing import Any, Literal, overload
 
 import torch
 
-from torchplace.runtime._devices import TensorRef, device_of, find_reference
+from torchplace.runtime._devices import device_of, find_reference
 from torchplace.runtime._moving import move, move_mapping, move_sequence
 from torchplace.runtime.errors import DeviceMismatchError
 
+META = torch.device("meta")
+
 
 class _Target:
-    """Where a module's inputs belong: a fixed device or the module's reference tensor."""
+    """Where a module's inputs belong: a fixed device or the module's reference tensor.
 
-    __slots__ = ("device", "module", "ref")
+    `resolve()` runs on every call of a hooked module, so it reads the reference tensor straight
+    from its owner's parameter (or buffer) table and compares devices without building strings.
+    """
+
+    __slots__ = ("device", "module", "name", "table")
 
     def __init__(self, module: torch.nn.Module, device: torch.device | None) -> None:
         self.module = module
         self.device = device
-        self.ref: TensorRef | None = None if device is not None else find_reference(module)
+        self.table: dict[str, Any] | None = None
+        self.name = ""
+        if device is None:
+            self._find()
+
+    def _find(self) -> None:
+        ref = find_reference(self.module)
+        if ref is None:
+            self.table = None
+            return
+        self.table = ref.owner._parameters if ref.kind == "p" else ref.owner._buffers
+        self.name = ref.name
+
+    @property
+    def found(self) -> bool:
+        return self.device is not None or self.table is not None
 
     def resolve(self) -> torch.device | None:
         if self.device is not None:
             return self.device
-        tensor = None if self.ref is None else self.ref.tensor()
+        tensor = None if self.table is None else self.table.get(self.name)
         if tensor is None:  # the parameter was replaced or deleted: look again
-            self.ref = find_reference(self.module)
-            tensor = None if self.ref is None else self.ref.tensor()
+            self._find()
+            tensor = None if self.table is None else self.table.get(self.name)
             if tensor is None:
                 return None
-        found = tensor.device
-        return None if found.type == "meta" else found
+        found: torch.device = tensor.device
+        return None if found == META else found
 
 
 def _align(
@@ -72,16 +93,20 @@ class _AlignedForward:
         self.non_blocking = non_blocking
         self.enabled = True
         self.previous = module.__dict__.get("forward")  # an earlier wrapper (accelerate's), if any
+        self.forward_function = type(module).forward
         _copy_metadata(self, module.forward)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self.enabled:
-            moved = _align(self.target, args, kwargs, self.non_blocking)
-            if moved is not None:
-                args, kwargs = moved
+            device = self.target.resolve()
+            if device is not None:
+                if args:
+                    args = move_sequence(args, device, self.non_blocking)
+                if kwargs:
+                    kwargs = move_mapping(kwargs, device, self.non_blocking)
         if self.previous is not None:
             return self.previous(*args, **kwargs)
-        return type(self.module).forward(self.module, *args, **kwargs)
+        return self.forward_function(self.module, *args, **kwargs)
 
 
 def _copy_metadata(wrapper: _AlignedForward, forward: Any) -> None:
@@ -170,7 +195,7 @@ def align_inputs(
     removers = []
     for each in modules:
         target = _Target(each, fixed)
-        if fixed is None and target.ref is None:
+        if not target.found:
             continue
         removers.append(install(each, target, non_blocking))
     return AlignHandle(removers)

@@ -227,17 +227,16 @@ def _check_explicit(ranks: Ranks, index: int | None, count: int, where: str) -> 
 def _beyond_message(ranks: Ranks, count: int, where: str) -> str:
     message = (
         f"LOCAL_RANK={ranks.local_rank} but this process sees only {count} GPU(s), "
-        f"cuda:0..cuda:{count - 1} ({where})"
+        f"cuda:0..cuda:{count - 1} ({where}): run at most {count} process(es) per node "
+        f"(--nproc-per-node={count}) or make more GPUs visible"
     )
-    if ranks.local_rank == ranks.rank and ranks.world_size > count:
-        return message + (
-            f"; LOCAL_RANK equals RANK={ranks.rank}: the global rank is being used as the device"
-            " index. LOCAL_RANK must count processes on this node only (torchrun sets it)"
+    if ranks.local_rank == ranks.rank:
+        message += (
+            f". LOCAL_RANK equals RANK={ranks.rank}: on a job spanning several nodes that is the "
+            "global rank used as the device index; LOCAL_RANK must count processes on this node "
+            "only (torchrun sets it)"
         )
-    return message + (
-        f"; run at most {count} process(es) per node (--nproc-per-node={count}) or make more "
-        "GPUs visible"
-    )
+    return message
 
 
 def _gpu_names(index: int) -> tuple[str | None, str | None]:
@@ -274,13 +273,15 @@ def _init_group(
                 f"{binding.world_size}; call bind_worker before init_process_group"
             )
         return "already initialized"
-    device_id = binding.torch_device if binding.device != "cpu" else None
+    # device_id binds NCCL's communicator to this GPU (eager init); gloo has no use for it.
+    uses_nccl = backend is None or "nccl" in str(backend)
+    device_id = binding.torch_device if binding.device != "cpu" and uses_nccl else None
     common: dict[str, Any] = {"rank": binding.rank, "world_size": binding.world_size}
     if timeout is not None:
         common["timeout"] = timeout
     if device_id is not None:
         common["device_id"] = device_id
-    if check_collisions and device_id is not None and "store" not in init_kwargs:
+    if check_collisions and binding.device != "cpu" and "store" not in init_kwargs:
         url = init_method or "env://"
         store, _, _ = next(
             rendezvous(url, binding.rank, binding.world_size, timeout=timeout or _DEFAULT_TIMEOUT)

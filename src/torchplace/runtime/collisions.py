@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any, Protocol
@@ -24,6 +25,8 @@ class KeyValueStore(Protocol):
     def set(self, key: str, value: str, /) -> None: ...
 
     def get(self, key: str, /) -> bytes: ...
+
+    def add(self, key: str, amount: int, /) -> int: ...
 
 
 class _Binding(Protocol):
@@ -104,6 +107,16 @@ def exchange(
     return [json.loads(store.get(f"{namespace}/{peer}")) for peer in peers]
 
 
+def _leave_together(store: KeyValueStore, namespace: str, rank: int, peers: int) -> None:
+    """Rank 0 may host the store (plain env:// launches): it must not exit, on a collision,
+    before the others have read what they need, or they fail with a connection error instead."""
+    done = store.add(f"{namespace}/done", 1)
+    deadline = time.monotonic() + 60.0
+    while rank == 0 and done < peers and time.monotonic() < deadline:
+        time.sleep(0.01)
+        done = store.add(f"{namespace}/done", 0)
+
+
 def check_node_collisions(
     store: KeyValueStore,
     binding: _Binding,
@@ -125,7 +138,9 @@ def check_node_collisions(
         "identity": identity,
     }
     peers = node_peers(binding.rank, binding.local_rank, binding.local_world_size)
-    records = exchange(store, _namespace(environ), binding.rank, peers, record)
+    namespace = _namespace(environ)
+    records = exchange(store, namespace, binding.rank, peers, record)
+    _leave_together(store, namespace, binding.rank, len(peers))
     groups = find_collisions(records)
     if groups:
         raise BindingError(collision_message(groups))

@@ -30,9 +30,27 @@ ALLOWED_MIX = {
 }
 
 # Structured kernels are named wrapper_CUDA_<name>; others wrapper_CUDA_<overload>_<name>.
-_STRUCTURED = {"mm", "bmm", "addmm", "baddbmm", "addmv", "mv", "cat", "gather", "scatter",
-               "scatter_add", "index_add", "index_copy", "addbmm", "topk", "sort", "_softmax",
-               "_log_softmax", "nll_loss_forward", "nll_loss_backward"}
+_STRUCTURED = {
+    "mm",
+    "bmm",
+    "addmm",
+    "baddbmm",
+    "addmv",
+    "mv",
+    "cat",
+    "gather",
+    "scatter",
+    "scatter_add",
+    "index_add",
+    "index_copy",
+    "addbmm",
+    "topk",
+    "sort",
+    "_softmax",
+    "_log_softmax",
+    "nll_loss_forward",
+    "nll_loss_backward",
+}
 
 
 def _device_of(tensor: torch.Tensor) -> torch.device | None:
@@ -108,12 +126,12 @@ def iterator_check(func: Any, args: Any, kwargs: Any) -> None:
 
 def _masked_fill(func: Any, args: Any, kwargs: Any) -> None:
     self, mask = args[0], args[1]
-    if _device_of(mask) is not None and _device_of(self) is not None:
-        if mask.device != self.device:
-            raise RuntimeError(
-                "expected self and mask to be on the same device, but got mask on "
-                f"{mask.device} and self on {self.device}"
-            )
+    known = _device_of(mask) is not None and _device_of(self) is not None
+    if known and mask.device != self.device:
+        raise RuntimeError(
+            "expected self and mask to be on the same device, but got mask on "
+            f"{mask.device} and self on {self.device}"
+        )
 
 
 def _indices_check(self: torch.Tensor, indices: Any) -> None:
@@ -143,9 +161,9 @@ def _index_put(func: Any, args: Any, kwargs: Any) -> None:
 
 def _embedding(func: Any, args: Any, kwargs: Any) -> None:
     weight, indices = args[0], args[1]
-    if _device_of(weight) is not None and _device_of(indices) is not None:
-        if indices.device != weight.device:
-            raise mismatch("index", indices.device, weight.device, "wrapper_CUDA__index_select")
+    known = _device_of(weight) is not None and _device_of(indices) is not None
+    if known and indices.device != weight.device:
+        raise mismatch("index", indices.device, weight.device, "wrapper_CUDA__index_select")
 
 
 SPECIAL: dict[Any, Callable[[Any, Any, Any], None]] = {

@@ -6,7 +6,7 @@ import contextlib
 import threading
 from collections.abc import Iterator
 
-from torchplace.sim import attention, cuda_api, devices, distributed, factories, hf, ops
+from torchplace.sim import cuda_api, devices, distributed, factories, functional, hf, ops
 from torchplace.sim.patches import Patches
 
 _lock = threading.Lock()
@@ -46,11 +46,11 @@ def virtual_gpus(
         cuda_api.install(patches, machine)
         distributed.install(patches, machine, rank=rank, world_size=world_size)
         hf.install(patches)
-        attention.install(patches)
+        functional.install(patches)
         yield machine
     finally:
         distributed.uninstall()
         patches.restore()
         if library is not None:
-            library._destroy()
+            library._destroy()  # type: ignore[no-untyped-call]
         devices.set_active(None)

@@ -12,6 +12,8 @@ from torchplace.sim import devices
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
 
+_RealDevice = torch.device
+
 
 def _machine() -> devices.Machine:
     return devices.require()
@@ -32,10 +34,10 @@ class Stream:
     def query(self) -> bool:
         return True
 
-    def record_event(self, event: Any = None) -> Event:
-        event = event or Event()
-        event.record(self)
-        return event
+    def record_event(self, event: Event | None = None) -> Event:
+        recorded = event or Event()
+        recorded.record(self)
+        return recorded
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Stream) and other.device == self.device
@@ -130,10 +132,10 @@ def _resolve_to_args(args: tuple[Any, ...]) -> tuple[Any, ...]:
     first = args[0]
     machine = _machine()
     if isinstance(first, int) and not isinstance(first, bool):
-        return (torch.device("cuda", machine.check_index(first)), *args[1:])
+        return (_RealDevice("cuda", machine.check_index(first)), *args[1:])
     if isinstance(first, str) and first.startswith("cuda"):
-        return (machine.resolve(torch.device(first)), *args[1:])
-    if isinstance(first, torch.device) and first.type == "cuda":
+        return (machine.resolve(_RealDevice(first)), *args[1:])
+    if type(first) is _RealDevice and first.type == "cuda":
         return (machine.resolve(first), *args[1:])
     if isinstance(first, torch.Tensor) and type(first) is VirtualTensor:
         return (first.device, first.dtype, *args[1:])
@@ -145,8 +147,8 @@ def _resolve_device_kwarg(kwargs: dict[str, Any]) -> dict[str, Any]:
     if device is None:
         return kwargs
     if isinstance(device, int) and not isinstance(device, bool):
-        device = torch.device("cuda", device)
-    device = torch.device(device)
+        device = _RealDevice("cuda", device)
+    device = _RealDevice(device)
     if device.type == "cuda":
         kwargs = {**kwargs, "device": _machine().resolve(device)}
     return kwargs
@@ -177,7 +179,7 @@ def _new_tensor(self: torch.Tensor, data: Any, **kwargs: Any) -> torch.Tensor:
     kwargs.setdefault("device", self.device)
     if isinstance(data, torch.Tensor):
         return data.detach().clone().to(kwargs.pop("device"), **kwargs)
-    return torch.tensor(data, **kwargs)  # type: ignore[no-any-return]
+    return torch.tensor(data, **kwargs)
 
 
 def install(patches: Patches, machine: devices.Machine) -> None:
@@ -262,6 +264,15 @@ def _install_tensor_methods(patches: Patches) -> None:
     original_parse_to = torch._C._nn._parse_to
 
     def to(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
+        if type(self) is VirtualTensor and args and "dtype" not in kwargs and len(args) == 1:
+            target = args[0]  # the hot case: accelerate's hooks moving inputs, already there
+            vdev = self._vdev
+            if (
+                target is vdev
+                or (type(target) is int and vdev.index == target)
+                or (type(target) is _RealDevice and target == vdev)
+            ):
+                return self
         args = _resolve_to_args(args)
         kwargs = _resolve_device_kwarg(kwargs)
         if type(self) is VirtualTensor and not kwargs.get("copy", False):
@@ -286,9 +297,6 @@ def _install_tensor_methods(patches: Patches) -> None:
     patches.set(torch.Tensor, "cuda", cuda)
     patches.set(torch.Tensor, "pin_memory", lambda self, device=None: self)
     patches.set(torch._C._nn, "_parse_to", parse_to)
-
-
-_RealDevice = torch.device
 
 
 class _DeviceType(type):

@@ -110,7 +110,7 @@ def invalid_ordinal() -> Exception:
         "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions."
     )
     error_type = getattr(torch, "AcceleratorError", RuntimeError)
-    return error_type(text)  # type: ignore[no-any-return]
+    return error_type(text)
 
 
 _active: Machine | None = None

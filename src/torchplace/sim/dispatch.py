@@ -111,7 +111,7 @@ def _target_device(kwargs: dict[str, Any], scan: Scan) -> torch.device:
     """For ops with a `device=` argument (new_empty, *_like, ...): where the result goes."""
     device = kwargs.get("device")
     if device is None or torch.device(device).type == "meta":
-        return scan.virtual or scan.out_device  # type: ignore[no-any-return]
+        return scan.virtual or scan.out_device
     return devices.require().resolve(torch.device(device))
 
 
@@ -121,7 +121,10 @@ def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         return special(func, args, kwargs)
     scan = _scan(args, kwargs)
     if scan.mixed:
-        checks.check(func, args, kwargs)
+        try:
+            checks.check(func, args, kwargs)
+        except Exception as error:  # raise from here: the checker's frames are noise
+            raise error.with_traceback(None) from None
     real = scan.real
     if not real and "device" not in kwargs:
         rule = RULES.get(func)

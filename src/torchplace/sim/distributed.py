@@ -38,6 +38,7 @@ class _State:
         self.world_size: int | None = None
         self.bound: torch.device | None = None
         self.store: Any = None
+        self.shared: Any = None  # a store all ranks share, when launched with a rendezvous
         self.announced: set[int] = set()
 
 
@@ -46,7 +47,7 @@ _state = _State()
 
 def _collective_error(text: str) -> Exception:
     error_type = getattr(dist, "DistBackendError", RuntimeError)
-    return error_type(text)  # type: ignore[no-any-return]
+    return error_type(text)
 
 
 def _tensors(value: Any) -> list[VirtualTensor | torch.Tensor]:
@@ -70,14 +71,17 @@ def _check_device(tensor: torch.Tensor) -> None:
 
 def _announce(index: int) -> None:
     """Publish this rank's GPU in the shared store; two ranks on one GPU fail like NCCL."""
-    store, rank, world = _state.store, _state.rank, _state.world_size
+    store, rank, world = _state.shared, _state.rank, _state.world_size
     if store is None or rank is None or not world or world < 2 or index in _state.announced:
         return
     _state.announced.add(index)
     store.set(f"torchplace/gpu/{rank}/{index}", "1")
     store.set(f"torchplace/gpu-of/{rank}", str(index))
     keys = [f"torchplace/gpu-of/{r}" for r in range(world)]
-    store.wait(keys, timedelta(seconds=60))
+    try:
+        store.wait(keys, timedelta(seconds=30))
+    except Exception:  # a rank that never reaches a collective: nothing to compare with
+        return
     for other in range(world):
         if other != rank and store.check([f"torchplace/gpu/{other}/{index}"]):
             first, second = max(rank, other), min(rank, other)
@@ -89,30 +93,31 @@ def _announce(index: int) -> None:
             )
 
 
+def _stand_in(value: Any) -> Any:
+    """What the fake backend gets: real values when held, else an empty CPU tensor."""
+    if isinstance(value, VirtualTensor):
+        return value._elem if value.has_values() else torch.empty(0, dtype=value.dtype)
+    if isinstance(value, list):
+        return [_stand_in(item) for item in value]
+    return value
+
+
 def _collective(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    tensors = [t for a in args for t in _tensors(a)]
-    for tensor in tensors:
+    for tensor in (t for a in args for t in _tensors(a)):
         _check_device(tensor)
-    returns = func._schema.returns
-    work = _completed_work()
-    if len(returns) == 1:
-        return work
-    first_list = next((a for a in args if isinstance(a, (list, tuple))), [])
-    if len(returns) == 2:
-        return (first_list, work)
-    return tuple(a for a in args[: len(returns) - 1]) + (work,)
-
-
-def _completed_work() -> Any:
-    future: torch.futures.Future[Any] = torch.futures.Future()
-    future.set_result(None)
-    return torch._C._distributed_c10d._create_work_from_future(future)
+    result = func._op(*[_stand_in(a) for a in args], **kwargs)
+    if isinstance(result, tuple) and len(result) == 2:
+        return (args[0], result[1])  # the collective's output is its (in-place) first argument
+    return result
 
 
 def _store_for(rank: int, world_size: int, timeout: timedelta) -> Any:
+    """The launcher's store when there is one (ranks then see each other), else a FakeStore."""
     if "MASTER_ADDR" in os.environ and "MASTER_PORT" in os.environ and world_size > 1:
-        store, _, _ = next(dist.rendezvous("env://", rank, world_size, timeout=timeout))
-        return dist.PrefixStore("torchplace-sim", store)
+        rendezvous = dist.rendezvous  # type: ignore[attr-defined]
+        store, _, _ = next(rendezvous("env://", rank, world_size, timeout=timeout))
+        _state.shared = dist.PrefixStore("torchplace-sim", store)  # type: ignore[attr-defined]
+        return _state.shared
     from torch.testing._internal.distributed.fake_pg import FakeStore
 
     return FakeStore()
@@ -143,7 +148,7 @@ def _make_init(original: Any, rank_default: int | None, world_default: int | Non
         device_id: Any = None,
         **_: Any,
     ) -> None:
-        import torch.testing._internal.distributed.fake_pg  # noqa: F401  (registers "fake")
+        import torch.testing._internal.distributed.fake_pg
 
         if backend not in _NCCL_NAMES and str(backend) not in _NCCL_NAMES:
             raise ValueError(f"torchplace sim: backend {backend!r} is not simulated")
@@ -184,4 +189,4 @@ def uninstall() -> None:
     """Forget the process group (a real one must not outlive the simulation)."""
     if dist.is_available() and dist.is_initialized() and _state.rank is not None:
         dist.destroy_process_group()
-    _state.store = None
+    _state.store = _state.shared = None

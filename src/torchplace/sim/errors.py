@@ -10,8 +10,7 @@ import torch
 
 # Frames inside these packages are library code; the "user's line" is the innermost other frame.
 _LIBRARY_ROOTS = tuple(
-    os.path.dirname(os.path.abspath(module.__file__ or ""))
-    for module in (torch,)
+    os.path.dirname(os.path.abspath(module.__file__ or "")) for module in (torch,)
 ) + (os.path.dirname(os.path.abspath(__file__)),)
 _LIBRARY_NAMES = ("transformers", "accelerate", "peft", "torchplace")
 
@@ -40,7 +39,7 @@ def _is_library_file(filename: str) -> bool:
 
 def user_frame(frame: FrameType | None = None) -> FrameType | None:
     """The innermost frame outside torch, transformers, accelerate and torchplace."""
-    current = frame or sys._getframe(1)
+    current: FrameType | None = frame or sys._getframe(1)
     while current is not None:
         if not _is_library_file(current.f_code.co_filename):
             return current

@@ -57,7 +57,7 @@ def _empty_strided(
 
 def register() -> torch.library.Library:
     """Register the CUDA-key factories; destroy the returned library to undo."""
-    library = torch.library.Library("aten", "IMPL")
-    library.impl("empty.memory_format", _empty, "CUDA")
-    library.impl("empty_strided", _empty_strided, "CUDA")
+    library = torch.library.Library("aten", "IMPL")  # type: ignore[no-untyped-call]
+    library.impl("empty.memory_format", _empty, "CUDA")  # type: ignore[no-untyped-call]
+    library.impl("empty_strided", _empty_strided, "CUDA")  # type: ignore[no-untyped-call]
     return library

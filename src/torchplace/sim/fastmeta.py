@@ -34,6 +34,8 @@ def _empty_like(
         dense[i] = step
         step *= max(sizes[i], 1)
     return _empty_strided(sizes, dense, dtype=dtype, device=META)
+
+
 Rule = Callable[..., "torch.Tensor | None"]
 RULES: dict[Any, Rule] = {}
 
@@ -90,7 +92,8 @@ def _same_unary(self: torch.Tensor, *args: Any, **kwargs: Any) -> torch.Tensor:
 
 
 _rule(aten.add.Tensor, aten.sub.Tensor, aten.mul.Tensor, aten.maximum.default,
-      aten.minimum.default, aten.pow.Tensor_Scalar, aten.pow.Tensor_Tensor)(_elementwise)  # fmt: skip
+      aten.minimum.default, aten.pow.Tensor_Scalar,
+      aten.pow.Tensor_Tensor)(_elementwise)  # fmt: skip
 _rule(aten.rsqrt.default, aten.sqrt.default, aten.exp.default, aten.sin.default,
       aten.cos.default, aten.sigmoid.default, aten.tanh.default, aten.reciprocal.default,
       aten.log.default)(_float_unary)  # fmt: skip
@@ -106,9 +109,9 @@ def _clone(self: torch.Tensor, memory_format: Any = None) -> torch.Tensor:
 @_rule(aten.div.Tensor)
 def _div(self: Any, other: Any, **kwargs: Any) -> torch.Tensor | None:
     out = _elementwise(self, other)
-    if out is not None and not (out.dtype.is_floating_point or out.dtype.is_complex):
-        if kwargs.get("rounding_mode") is None:
-            return _empty_like(out, dtype=torch.get_default_dtype())
+    integral = out is not None and not (out.dtype.is_floating_point or out.dtype.is_complex)
+    if integral and kwargs.get("rounding_mode") is None:
+        return _empty_like(out, dtype=torch.get_default_dtype())  # type: ignore[arg-type]
     return out
 
 
@@ -164,7 +167,7 @@ def _cat(tensors: list[torch.Tensor], dim: int = 0) -> torch.Tensor | None:
     dim %= ndim
     shape = list(tensors[0].shape)
     for t in tensors[1:]:
-        if any(a != b for i, (a, b) in enumerate(zip(shape, t.shape)) if i != dim):
+        if any(a != b for i, (a, b) in enumerate(zip(shape, t.shape, strict=True)) if i != dim):
             return None
     shape[dim] = sum(t.shape[dim] for t in tensors)
     dtype = tensors[0].dtype

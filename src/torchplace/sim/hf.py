@@ -13,7 +13,9 @@ from typing import Any
 
 import torch
 
+from torchplace.sim import devices
 from torchplace.sim.patches import Patches
+from torchplace.sim.tensor import wrap
 
 
 def _allow_meta_placement(original: Any) -> Any:
@@ -27,9 +29,9 @@ def _allow_meta_placement(original: Any) -> Any:
                 owner = getattr(owner, part)
             old = getattr(owner, tensor_name.split(".")[-1], None)
             if isinstance(old, torch.Tensor) and old.device.type == "meta":
-                if isinstance(device, int):
-                    device = torch.device("cuda", device)
-                value = torch.empty_like(old, device=device)
+                target = torch.device("cuda", device) if isinstance(device, int) else device
+                target = devices.require().resolve(torch.device(target))
+                value = wrap(torch.empty(old.shape, dtype=old.dtype, device="meta"), target)
         return original(module, tensor_name, device, value, *args, **kwargs)
 
     set_module_tensor_to_device.__wrapped__ = original  # type: ignore[attr-defined]
@@ -38,12 +40,10 @@ def _allow_meta_placement(original: Any) -> Any:
 
 def install(patches: Patches) -> None:
     """Patch accelerate's set_module_tensor_to_device wherever it was imported."""
-    modeling = sys.modules.get("accelerate.utils.modeling")
-    if modeling is None:
-        try:
-            import accelerate.utils.modeling as modeling
-        except ImportError:
-            return
+    try:
+        from accelerate.utils import modeling
+    except ImportError:
+        return
     original = modeling.set_module_tensor_to_device
     replacement = _allow_meta_placement(original)
     for name, module in list(sys.modules.items()):

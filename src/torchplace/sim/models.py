@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import Any
 
@@ -16,6 +17,15 @@ def _load_config(config: Any) -> Any:
     from torchplace.configs import resolve
 
     return AutoConfig.from_pretrained(str(resolve(str(config))))
+
+
+def _skip_weight_init() -> Any:
+    """Initialising meta weights computes nothing but costs a second on a 70B shape: skip it."""
+    try:
+        from transformers.initialization import no_init_weights
+    except ImportError:
+        return contextlib.nullcontext()
+    return no_init_weights()
 
 
 def infer_device_map(model: torch.nn.Module, device_map: Any, dtype: Any, max_memory: Any) -> Any:
@@ -57,7 +67,7 @@ def model_from_config(
 
     if model_class is None:
         from transformers import AutoModelForCausalLM as model_class
-    with init_empty_weights():
+    with init_empty_weights(), _skip_weight_init():
         model = model_class.from_config(_load_config(config), dtype=dtype)
     model.eval()
     placed: torch.nn.Module = dispatch_model(

@@ -29,7 +29,7 @@ def _run(start: Callable[[], Any], options: dict[str, Any]) -> None:
         start()
 
 
-def run_path(path: str, argv: Sequence[str] = (), **options: Any) -> None:
+def run_path(path: str, argv: Sequence[str] = (), /, **options: Any) -> None:
     """Run `path` as `__main__` with `sys.argv = [path, *argv]` inside `virtual_gpus(**options)`.
 
     Exceptions from the program propagate unchanged, so `sys.excepthook` and explainers see them.
@@ -39,7 +39,7 @@ def run_path(path: str, argv: Sequence[str] = (), **options: Any) -> None:
         _run(lambda: runpy.run_path(path, run_name="__main__"), options)
 
 
-def run_module(name: str, argv: Sequence[str] = (), **options: Any) -> None:
-    """Run module `name` as `python -m name` would, inside `virtual_gpus(**options)`."""
-    with _program_argv(name, argv, os.getcwd()):
-        _run(lambda: runpy.run_module(name, run_name="__main__", alter_sys=True), options)
+def run_module(module: str, argv: Sequence[str] = (), /, **options: Any) -> None:
+    """Run `module` as `python -m module` would, inside `virtual_gpus(**options)`."""
+    with _program_argv(module, argv, os.getcwd()):
+        _run(lambda: runpy.run_module(module, run_name="__main__", alter_sys=True), options)

@@ -16,7 +16,7 @@ from torchplace.sim import errors
 
 META = torch.device("meta")
 _make_wrapper = torch.Tensor._make_wrapper_subclass
-_base_data = torch._C.TensorBase.data
+_base_data: Any = torch._C.TensorBase.__dict__["data"]
 
 
 class VirtualTensor(torch.Tensor):
@@ -42,26 +42,26 @@ class VirtualTensor(torch.Tensor):
         return cls._handle(func, args, kwargs or {})
 
     # -- the device, as Python code sees it --------------------------------------------------
-    @property  # type: ignore[override]
-    def device(self) -> torch.device:
+    @property
+    def device(self) -> torch.device:  # type: ignore[override]
         return self._vdev
 
-    @property  # type: ignore[override]
-    def is_cuda(self) -> bool:
+    @property
+    def is_cuda(self) -> bool:  # type: ignore[override]
         return self._vdev.type == "cuda"
 
-    @property  # type: ignore[override]
-    def is_cpu(self) -> bool:
+    @property
+    def is_cpu(self) -> bool:  # type: ignore[override]
         return self._vdev.type == "cpu"
 
-    @property  # type: ignore[override]
-    def is_meta(self) -> bool:
+    @property
+    def is_meta(self) -> bool:  # type: ignore[override]
         return self._vdev.type == "meta"
 
-    def get_device(self) -> int:  # type: ignore[override]
+    def get_device(self) -> int:
         return -1 if self._vdev.type == "cpu" else (self._vdev.index or 0)
 
-    @property  # type: ignore[override]
+    @property
     def data(self) -> torch.Tensor:
         return _base_data.__get__(self)  # type: ignore[no-any-return]
 
@@ -78,7 +78,7 @@ class VirtualTensor(torch.Tensor):
         return self._elem.device.type == "cpu"
 
     # -- reading values -----------------------------------------------------------------------
-    def numpy(self, *, force: bool = False) -> Any:  # type: ignore[override]
+    def numpy(self, *, force: bool = False) -> Any:
         if self._vdev.type != "cpu":
             raise TypeError(
                 f"can't convert {self._vdev} device type tensor to numpy. Use Tensor.cpu() to "
@@ -88,7 +88,7 @@ class VirtualTensor(torch.Tensor):
             raise errors.data_needed("Tensor.numpy()")
         return self._elem.numpy(force=force)
 
-    def tolist(self) -> Any:  # type: ignore[override]
+    def tolist(self) -> Any:
         if not self.has_values():
             raise errors.data_needed("Tensor.tolist()")
         return self._elem.tolist()
@@ -107,10 +107,10 @@ class VirtualTensor(torch.Tensor):
     def untyped_storage(self) -> torch.UntypedStorage:
         return self._elem.untyped_storage()
 
-    def pin_memory(self, device: Any = None) -> torch.Tensor:  # type: ignore[override]
+    def pin_memory(self, device: Any = None) -> torch.Tensor:
         return self
 
-    def is_pinned(self, device: Any = None) -> bool:  # type: ignore[override]
+    def is_pinned(self, device: Any = None) -> bool:
         return False
 
     def __repr__(self, *, tensor_contents: Any = None) -> str:  # type: ignore[override]

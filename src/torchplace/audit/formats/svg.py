@@ -160,7 +160,8 @@ def _routes(report: AuditReport) -> list[_Route]:
 
 
 def _backward(layout: _Layout, route: _Route) -> bool:
-    return layout.devices.index(route.source) >= layout.devices.index(route.target)
+    """Routes drawn in a lane under the columns: all but those to the next column."""
+    return layout.devices.index(route.target) != layout.devices.index(route.source) + 1
 
 
 def _row_y(layout: _Layout, device: str, module: str) -> float:
@@ -181,9 +182,11 @@ def _arrow(layout: _Layout, route: _Route, bottom: int, index: int) -> list[str]
     )
     if _backward(layout, route):
         y = float(bottom + 22 * (index + 1))
-        start, end = (sx + COLUMN / 2, float(bottom)), (tx + COLUMN / 2, float(bottom))
-        path = f"M{start[0]},{start[1]} C{start[0]},{y} {end[0]},{y} {end[0]},{end[1]}"
-        lx, ly = (start[0] + end[0]) / 2, y - 4
+        shift = (index % 7 - 3) * 14
+        start = (sx + COLUMN / 2 + shift, float(bottom))
+        end = (tx + COLUMN / 2 + shift, float(bottom))
+        path = f"M{start[0]},{start[1]} L{start[0]},{y} L{end[0]},{y} L{end[0]},{end[1]}"
+        lx, ly = (start[0] + end[0]) / 2, y - 3
     else:
         sy = _source_y(layout, route.source)
         start, end = (float(sx + COLUMN), sy), (float(tx), ty)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from torchplace.audit._tensors import human_bytes
-from torchplace.audit.report import AuditReport, Block, DeviceUsage, ForwardObservation
+from torchplace.audit._tensors import compress_names, human_bytes
+from torchplace.audit.report import AuditReport, Block, DeviceUsage, ForwardObservation, Transfer
 
 _BAR = 20
 
@@ -88,14 +88,8 @@ def _forward(forward: ForwardObservation) -> str:
     lines.append(f"  inputs: {inputs or 'none'}")
     if forward.transfers:
         total = human_bytes(forward.transfer_bytes)
-        lines.append(f"  transfers between devices ({total} in {len(forward.transfers)} routes):")
-        for t in forward.transfers:
-            what = "weights" if t.weights else "tensors"
-            at = t.module or "(model)"
-            lines.append(
-                f"    {t.source:>7} -> {t.target:<7} at {at}: {t.count} {what}, "
-                f"{human_bytes(t.bytes)}"
-            )
+        lines.append(f"  transfers between devices ({total}):")
+        lines += [f"    {line}" for line in transfer_lines(forward)]
     else:
         lines.append("  transfers between devices: none")
     for c in forward.creations:
@@ -123,3 +117,19 @@ def _findings(report: AuditReport) -> str:
         pattern = f" [pattern: {f.pattern}]" if f.pattern else ""
         lines.append(f"  {f.severity.value:<7} {f.code}: {f.message}{pattern}")
     return "\n".join(lines)
+
+
+def transfer_lines(forward: ForwardObservation) -> list[str]:
+    """Transfers grouped by route, with the modules they happened at as ranges."""
+    groups: dict[tuple[str, str, bool], list[Transfer]] = defaultdict(list)
+    for t in forward.transfers:
+        groups[(t.source, t.target, t.weights)].append(t)
+    lines = []
+    for (source, target, weights), items in groups.items():
+        count, size = sum(t.count for t in items), human_bytes(sum(t.bytes for t in items))
+        modules = compress_names([t.module for t in items])
+        shown = ", ".join(modules[:4]) + (f", +{len(modules) - 4} more" if len(modules) > 4 else "")
+        where = f" ({len(items)} modules)" if len(items) > 1 else ""
+        what = ("weight" if weights else "tensor") + ("s" if count != 1 else "")
+        lines.append(f"{source:>7} -> {target:<7} {count:>4} {what}, {size:>9} at {shown}{where}")
+    return lines

@@ -51,8 +51,10 @@ class PynvmlBackend:
             pynvml.nvmlDeviceGetHandleByIndex(i) for i in range(pynvml.nvmlDeviceGetCount())
         ]
 
-    def _maybe(self, call: Callable[..., Any], *args: Any) -> Any:
+    def _maybe(self, call: Callable[..., Any] | None, *args: Any) -> Any:
         """The call's value, or None where NVML says the GPU does not support it."""
+        if call is None:
+            return None
         try:
             return call(*args)
         except self.nv.NVMLError:
@@ -119,11 +121,12 @@ class PynvmlBackend:
         nv = self.nv
         handle = self._handles[a]
         target = self.gpus()[b].pci_bus_id
-        direct = to_switch = 0
+        remote_type = getattr(nv, "nvmlDeviceGetNvLinkRemoteDeviceType", None)
+        active = direct = to_switch = 0
         for link in range(getattr(nv, "NVML_NVLINK_MAX_LINKS", 18)):
             if self._maybe(nv.nvmlDeviceGetNvLinkState, handle, link) != 1:
                 continue
-            remote_type = getattr(nv, "nvmlDeviceGetNvLinkRemoteDeviceType", None)
+            active += 1
             kind = self._maybe(remote_type, handle, link) if remote_type else None
             if kind == _NVLINK_DEVICE_TYPE_SWITCH:
                 to_switch += 1
@@ -131,7 +134,19 @@ class PynvmlBackend:
             remote = self._maybe(nv.nvmlDeviceGetNvLinkRemotePciInfo, handle, link)
             if remote is not None and canonical_bus_id(_text(remote.busId)) == target:
                 direct += 1
-        return (direct, False) if direct else (to_switch, to_switch > 0)
+        if direct:
+            return direct, False
+        if not to_switch and active and self._nvlink_p2p_ok(a, b):
+            return active, True  # links whose far end NVML cannot name, yet NVLink P2P works
+        return to_switch, to_switch > 0
+
+    def _nvlink_p2p_ok(self, a: int, b: int) -> bool:
+        nv = self.nv
+        caps = getattr(nv, "NVML_P2P_CAPS_INDEX_NVLINK", 2)
+        status = self._maybe(
+            getattr(nv, "nvmlDeviceGetP2PStatus", None), self._handles[a], self._handles[b], caps
+        )
+        return bool(status == getattr(nv, "NVML_P2P_STATUS_OK", 0))
 
     def _pcie_gbps(self, a: int, b: int) -> float | None:
         speeds = []

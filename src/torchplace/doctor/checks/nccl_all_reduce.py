@@ -44,12 +44,14 @@ def run(env: Env) -> CheckResult:
     timeout = float(env.environ.get("TORCHPLACE_DOCTOR_NCCL_TIMEOUT", DEFAULT_TIMEOUT_S))
     nbytes = int(env.environ.get("TORCHPLACE_DOCTOR_NCCL_BYTES", ALL_REDUCE_BYTES))
     result = env.all_reduce(nbytes, timeout)
+    nbytes = result.nbytes or nbytes
     data = {
         "world_size": result.world_size,
         "bytes": nbytes,
         "seconds": result.seconds,
         "algbw_gbps": round(result.algbw_gbps, 1),
         "busbw_gbps": round(result.busbw_gbps, 1),
+        "ranks": result.ranks,
     }
     if result.hung:
         return CheckResult.fail(

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from torchplace.lint.context import FileContext, Located, Scope, call_name
+from torchplace.lint.rule import AnyOf
+from torchplace.lint.source import SourceFile
 from torchplace.report import Edit, Fix, FixSafety, Position
 
 #: Keyword arguments that take one device.
@@ -19,16 +21,38 @@ DEVICE_KEYWORDS = ("device", "map_location", "output_device")
 #: `torch` functions that create a tensor and take `device=` (from_numpy does not).
 TENSOR_FACTORIES = frozenset(
     {
-        "arange", "zeros", "ones", "empty", "full", "tensor", "as_tensor", "rand", "randn",
-        "randint", "randperm", "linspace", "logspace", "eye", "empty_strided", "tril_indices",
-        "triu_indices", "from_numpy", "range", "bartlett_window", "hann_window",
-        "hamming_window", "blackman_window", "kaiser_window", "sparse_coo_tensor", "scalar_tensor",
+        "arange",
+        "zeros",
+        "ones",
+        "empty",
+        "full",
+        "tensor",
+        "as_tensor",
+        "rand",
+        "randn",
+        "randint",
+        "randperm",
+        "linspace",
+        "logspace",
+        "eye",
+        "empty_strided",
+        "tril_indices",
+        "triu_indices",
+        "from_numpy",
+        "bartlett_window",
+        "hann_window",
+        "hamming_window",
+        "blackman_window",
+        "kaiser_window",
+        "sparse_coo_tensor",
+        "scalar_tensor",
     }
 )
-FACTORY_CANDIDATE = (
-    r"\b(?:arange|zeros|ones|empty|full|tensor|as_tensor|rand|randn|randint|randperm|linspace"
-    r"|logspace|eye|empty_strided|tril_indices|triu_indices|from_numpy|range"
-    r"|\w+_window|sparse_coo_tensor|scalar_tensor)\s*\("
+#: Lines calling a factory by name, spelled `name(` (no space before the parenthesis). One
+#: alternation of names is slow in CPython's `re`; a `(` scan with fixed-width look-behinds is
+#: about ten times faster. Rules using it check the same spelling (`called_as_written`).
+FACTORY_CANDIDATE = AnyOf(
+    r"\((?:" + "|".join(rf"(?<={name}\()" for name in sorted(TENSOR_FACTORIES)) + ")"
 )
 _COMMENT = re.compile(r"#[^\n]*")
 
@@ -163,9 +187,7 @@ def scope_nodes(ctx: FileContext, scope: Scope) -> Iterator[ast.AST]:
             yield from ast.walk(statement)
 
 
-def traced_names(
-    ctx: FileContext, scope: Scope, is_source: Callable[[ast.AST], bool]
-) -> set[str]:
+def traced_names(ctx: FileContext, scope: Scope, is_source: Callable[[ast.AST], bool]) -> set[str]:
     """Local names bound (only) to values traced to a source, in one scope, to a fixed point."""
     bindings: list[tuple[str, ast.AST]] = []
     for node in scope_nodes(ctx, scope):
@@ -224,16 +246,21 @@ def without_comments(text: str) -> str:
     return _COMMENT.sub("", text)
 
 
-def remove_argument(
-    ctx: FileContext, call: ast.Call, argument: ast.AST, description: str
-) -> Fix:
-    """An unsafe fix deleting one argument of a call with its separating comma."""
+def remove_argument(ctx: FileContext, call: ast.Call, argument: ast.AST, description: str) -> Fix:
+    """An unsafe fix deleting one argument of a call with its separating comma.
+
+    An argument on lines of its own (one argument per line) goes with those whole lines;
+    otherwise the text up to the next argument, or from the previous one, goes.
+    """
+    source = ctx.source
+    start, end = source.start(argument), source.end(argument)
+    whole = _own_lines(source, start, end)
+    if whole is not None:
+        return Fix(description, (Edit(*whole, ""),), FixSafety.UNSAFE)
     items: list[ast.expr | ast.keyword] = sorted(
         [*call.args, *call.keywords], key=lambda n: (n.lineno, n.col_offset)
     )
     index = next(i for i, item in enumerate(items) if item is argument)
-    source = ctx.source
-    start, end = source.start(argument), source.end(argument)
     if index + 1 < len(items):
         end = source.start(items[index + 1])
     elif index > 0:
@@ -244,7 +271,28 @@ def remove_argument(
     return Fix(description, (Edit(start, end, ""),), FixSafety.UNSAFE)
 
 
+def _own_lines(
+    source: SourceFile, start: Position, end: Position
+) -> tuple[Position, Position] | None:
+    """The whole lines of an argument written alone on them (`    x=1,  # note`), if it is."""
+    before = source.line(start.line)[: start.column]
+    after = source.line(end.line)[end.column :]
+    if before.strip() or not re.fullmatch(r"\s*,?\s*(?:#.*)?\n?", after):
+        return None
+    if not after.lstrip().startswith(","):
+        return None  # the last argument without a trailing comma: keep the lines' shape
+    return Position(start.line, 0), Position(end.line + 1, 0)
+
+
 def qualified_last(ctx: FileContext, node: ast.AST) -> tuple[str, str]:
     """(qualified dotted name or "", last part) of a called expression."""
     qualified = ctx.qualified(node) or ""
     return qualified, qualified.rpartition(".")[2]
+
+
+def called_as_written(ctx: FileContext, call: ast.Call) -> bool:
+    """Whether the called name is followed directly by `(` (what FACTORY_CANDIDATE matches)."""
+    func = call.func
+    line = ctx.source.line(func.end_lineno or func.lineno).encode("utf-8")
+    column = func.end_col_offset or 0
+    return line[column : column + 1] == b"("

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import code_before, literal_string
 from torchplace.report import Finding
 
@@ -58,7 +58,7 @@ class CudaVisibleDevicesSetLate(Rule):
     name = "cuda-visible-devices-set-late"
     summary = "CUDA_VISIBLE_DEVICES set after CUDA may be initialised: it has no effect"
     pattern = "cuda-visible-devices-misuse"
-    candidate = re.compile(VARIABLE)
+    candidate = AnyOf(VARIABLE)
     file_gate = (VARIABLE,)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     calls_in_scope,
     device_sites,
@@ -58,7 +57,7 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     name = "device-index-from-cuda-visible-devices"
     summary = "Device index read from CUDA_VISIBLE_DEVICES: a physical id, not a torch ordinal"
     pattern = "cuda-visible-devices-misuse"
-    candidate = re.compile(VARIABLE)
+    candidate = AnyOf(VARIABLE)
     file_gate = (VARIABLE,)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, keyword
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import all_calls, literal_string, without_comments
 from torchplace.report import Finding
 
@@ -57,7 +57,7 @@ class ForkStartMethodWithCuda(Rule):
     name = "fork-start-method-with-cuda"
     summary = "`fork` start method in a program that uses CUDA (Cannot re-initialize CUDA)"
     pattern = "fork-after-cuda-init"
-    candidate = re.compile(r"[\"']fork[\"']")
+    candidate = AnyOf(r"[\"']fork[\"']")
     file_gate = ("fork", "cuda")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

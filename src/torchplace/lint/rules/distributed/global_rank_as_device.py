@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     DeviceSite,
     calls_in_scope,
@@ -19,8 +18,18 @@ from torchplace.lint.rules._helpers import (
 )
 from torchplace.report import Finding, FixSafety
 
-_SITES = {"to", "cuda", "torch.device", "torch.device-index", "cuda.device", "set_device",
-          "device=", "device_ids=", "output_device=", "map_location="}
+_SITES = {
+    "to",
+    "cuda",
+    "torch.device",
+    "torch.device-index",
+    "cuda.device",
+    "set_device",
+    "device=",
+    "device_ids=",
+    "output_device=",
+    "map_location=",
+}
 
 
 class GlobalRankAsDevice(Rule):
@@ -63,7 +72,7 @@ class GlobalRankAsDevice(Rule):
     summary = "Device index taken from the global rank; use LOCAL_RANK (breaks on node 2)"
     pattern = "global-rank-as-device-index"
     fix_safety = FixSafety.SAFE
-    candidate = re.compile(r"\bRANK\b|\bget_rank\s*\(")
+    candidate = AnyOf(r"RANK\b", r"get_rank\s*\(")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         def is_rank(node: ast.AST) -> bool:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, has_star_kwargs, keyword
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import branches, code_before, literal_string
 from torchplace.report import Finding
 
@@ -53,7 +53,7 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     name = "init-process-group-without-device-binding"
     summary = "NCCL process group created before this rank bound its GPU (all ranks on cuda:0)"
     pattern = "rank-not-bound-to-gpu"
-    candidate = re.compile(r"\binit_process_group\s*\(")
+    candidate = AnyOf(r"init_process_group\s*\(")
     file_gate = ("init_process_group", "nccl")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, keyword
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import scope_nodes, without_comments
 from torchplace.report import Finding
 
@@ -64,7 +64,7 @@ class ThreadWithoutDeviceBinding(Rule):
     name = "thread-without-device-binding"
     summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
     pattern = "thread-without-device-binding"
-    candidate = re.compile(r"\bThread\s*\(|\.\s*(?:submit|map)\s*\(")
+    candidate = AnyOf(r"Thread\s*\(", r"\.\s*(?:submit|map)\s*\(")
     file_gate = ("cuda",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
@@ -76,8 +76,11 @@ class ThreadWithoutDeviceBinding(Rule):
             function, label = _resolve(ctx, target)
             if function is None:
                 continue
-            text = without_comments(ctx.node_text(function) if not isinstance(
-                function, ast.Lambda) else ctx.source.segment(function))
+            text = without_comments(
+                ctx.node_text(function)
+                if not isinstance(function, ast.Lambda)
+                else ctx.source.segment(function)
+            )
             if _USES_CUDA.search(text) and not _BINDS.search(text):
                 message = f"Thread target `{label}` uses CUDA without binding a device"
                 yield self.finding(ctx, call, message)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.report import Finding
 
 
@@ -52,9 +51,7 @@ class ParameterMovedInForward(Rule):
     name = "parameter-moved-in-forward"
     summary = "Parameters moved or replaced inside forward: per-call mutation that races"
     pattern = "parameter-moved-in-forward"
-    candidate = re.compile(
-        r"\.data\s*=(?!=)|Parameter\s*\(|\bself(?:\.\w+)*\s*\.\s*(?:to|cuda)\s*\("
-    )
+    candidate = AnyOf(r"\.data\s*=(?!=)", r"Parameter\s*\(", r"\.(?:to|cuda)\s*\(")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for located in ctx.assignments:

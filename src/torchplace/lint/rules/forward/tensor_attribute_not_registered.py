@@ -8,12 +8,32 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import Rule
-from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, TENSOR_FACTORIES
+from torchplace.lint.rules._helpers import (
+    FACTORY_CANDIDATE,
+    TENSOR_FACTORIES,
+    called_as_written,
+)
 from torchplace.report import Finding
 
 #: Methods that keep a new tensor a plain tensor (`torch.arange(n).float()`).
-_TENSOR_METHODS = {"float", "half", "bfloat16", "long", "int", "bool", "view", "reshape",
-                   "unsqueeze", "expand", "repeat", "t", "contiguous", "clone", "tril", "triu"}
+_TENSOR_METHODS = {
+    "float",
+    "half",
+    "bfloat16",
+    "long",
+    "int",
+    "bool",
+    "view",
+    "reshape",
+    "unsqueeze",
+    "expand",
+    "repeat",
+    "t",
+    "contiguous",
+    "clone",
+    "tril",
+    "triu",
+}
 
 
 class TensorAttributeNotRegistered(Rule):
@@ -56,7 +76,7 @@ class TensorAttributeNotRegistered(Rule):
     name = "tensor-attribute-not-registered"
     summary = "Tensor attribute set in __init__ is not a buffer: `.to()` and device_map skip it"
     pattern = "buffer-left-on-other-device"
-    candidate = re.compile(FACTORY_CANDIDATE)
+    candidate = FACTORY_CANDIDATE
     file_gate = ("torch", "__init__")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
@@ -113,6 +133,8 @@ def _factory_call(ctx: FileContext, value: ast.expr) -> ast.Call | None:
     qualified = ctx.qualified(value.func) or ""
     factory = qualified.removeprefix("torch.")
     if not qualified.startswith("torch.") or factory not in TENSOR_FACTORIES:
+        return None
+    if not called_as_written(ctx, value):
         return None
     if keyword(value, "device") or has_star_kwargs(value):
         return None

@@ -3,21 +3,41 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import Rule
-from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, TENSOR_FACTORIES
+from torchplace.lint.rules._helpers import (
+    FACTORY_CANDIDATE,
+    TENSOR_FACTORIES,
+    called_as_written,
+)
 from torchplace.report import Finding, Fix, FixSafety
 
 #: Methods that, called right on the new tensor, put it on a chosen device.
 _MOVES = ("to", "cuda", "type_as")
 #: Factories whose result is 0-dim (a scalar) when given an empty shape.
 _DTYPES = {
-    "float", "float16", "float32", "float64", "bfloat16", "half", "double", "long", "int",
-    "int8", "int16", "int32", "int64", "uint8", "bool", "complex64", "complex128",
+    "float",
+    "float16",
+    "float32",
+    "float64",
+    "bfloat16",
+    "half",
+    "double",
+    "long",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "uint8",
+    "bool",
+    "complex64",
+    "complex128",
 }
+_FINFO = {"min", "max", "eps", "tiny", "smallest_normal"}
+_NUMBER_FUNCTIONS = {"float", "int", "len", "abs", "round", "bool"}
 _SHAPED = {"zeros", "ones", "empty", "full", "rand", "randn"}
 
 
@@ -64,11 +84,12 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     summary = "Tensor created in forward without `device=` lands on the CPU"
     pattern = "tensor-created-without-device"
     fix_safety = FixSafety.UNSAFE
-    candidate = re.compile(FACTORY_CANDIDATE)
+    candidate = FACTORY_CANDIDATE
     file_gate = ("torch",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         moved = _moved_calls(ctx)
+        functions: dict[int, _FunctionFacts] = {}
         for located in ctx.calls(*TENSOR_FACTORIES):
             call = located.node
             assert isinstance(call, ast.Call)
@@ -78,10 +99,13 @@ class TensorFactoryWithoutDeviceInForward(Rule):
                 continue
             if keyword(call, "device") or keyword(call, "out") or has_star_kwargs(call):
                 continue
-            if _is_scalar(factory, call):
+            if _is_scalar(factory, call) or not called_as_written(ctx, call):
                 continue
             path = ctx.forward_path(located.scope)
-            if path is None:
+            if path is None or _static_helper(ctx, located.scope):
+                continue
+            facts = _facts(located.scope, functions)
+            if facts is not None and (id(call) in facts.indices or facts.moved_later(call)):
                 continue
             message = f"`torch.{factory}` without `device=` in {path} makes a CPU tensor"
             yield self.finding(ctx, call, message, self._fix(ctx, call, factory, located.scope))
@@ -111,6 +135,89 @@ def _moved_calls(ctx: FileContext) -> set[int]:
     return moved
 
 
+def _facts(scope: Scope, cache: dict[int, _FunctionFacts]) -> _FunctionFacts | None:
+    function = scope.function
+    if function is None:
+        return None
+    key = id(function.node)
+    if key not in cache:
+        cache[key] = _FunctionFacts(function.node)
+    return cache[key]
+
+
+def _static_helper(ctx: FileContext, scope: Scope) -> bool:
+    """A `@staticmethod` reached from forward: a pure helper whose caller places the result."""
+    function = scope.function
+    if function is None or function.name in ctx.forward_methods:
+        return False
+    decorators = getattr(function.node, "decorator_list", [])
+    return any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in decorators)
+
+
+class _FunctionFacts:
+    """What one function's body says about its new tensors (computed once per function)."""
+
+    def __init__(self, function: ast.AST) -> None:
+        self.assigns: list[ast.Assign] = []
+        self.returns: list[ast.Return] = []
+        self.indices: set[int] = set()
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign):
+                self.assigns.append(node)
+            elif isinstance(node, ast.Return) and node.value is not None:
+                self.returns.append(node)
+            elif isinstance(node, ast.Subscript):
+                parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+                self.indices.update(id(part) for part in parts)
+        self.assigns.sort(key=lambda a: (a.lineno, a.col_offset))
+
+    def moved_later(self, call: ast.Call) -> bool:
+        """`x = torch.arange(n)`, then (through assignments) `y = f(x)....to(device)` or
+        `return y.to(device)`."""
+        made = next((a for a in self.assigns if any(n is call for n in ast.walk(a.value))), None)
+        if made is None:
+            return False
+        derived = _target_names(made)
+        for later in self.assigns:
+            if later.lineno <= made.lineno or not derived:
+                continue
+            if _moves_any(later.value, derived):
+                return True
+            if _mentions(later.value, derived):
+                derived |= _target_names(later)
+        return any(
+            r.lineno > made.lineno and r.value is not None and _moves_any(r.value, derived)
+            for r in self.returns
+        )
+
+
+def _target_names(assign: ast.Assign) -> set[str]:
+    names: set[str] = set()
+    for target in assign.targets:
+        while isinstance(target, ast.Attribute | ast.Subscript):
+            target = target.value
+        if isinstance(target, ast.Name):
+            names.add(target.id)
+    return names
+
+
+def _mentions(node: ast.AST, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+
+def _moves_any(value: ast.AST, names: set[str]) -> bool:
+    for node in ast.walk(value):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _MOVES
+            and not _casts_dtype_only(node)
+            and _mentions(node.func.value, names)
+        ):
+            return True
+    return False
+
+
 def _casts_dtype_only(call: ast.Call) -> bool:
     """`.to(torch.float32)`, `.to(x.dtype)`, `.to(dtype=...)`: no device change."""
     if keyword(call, "device"):
@@ -124,14 +231,35 @@ def _casts_dtype_only(call: ast.Call) -> bool:
 
 
 def _is_scalar(factory: str, call: ast.Call) -> bool:
+    """A 0-dim result: `torch.tensor(<number expression>)`, `torch.zeros(())`."""
     if factory in ("tensor", "as_tensor", "scalar_tensor") and call.args:
-        value = call.args[0]
-        if isinstance(value, ast.UnaryOp):
-            value = value.operand
-        return isinstance(value, ast.Constant) and isinstance(value.value, int | float | bool)
+        return _number(call.args[0])
     if factory in _SHAPED and call.args:
         shape = call.args[0]
         return isinstance(shape, ast.Tuple | ast.List) and not shape.elts
+    return False
+
+
+def _number(node: ast.AST) -> bool:
+    """An expression that is a Python number (never a list or a tensor with elements)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, int | float | bool)
+    if isinstance(node, ast.UnaryOp):
+        return _number(node.operand)
+    if isinstance(node, ast.BinOp):
+        sides = (node.left, node.right)
+        if any(isinstance(s, ast.List | ast.Tuple | ast.ListComp) for s in sides):
+            return False
+        return any(_number(s) for s in sides)
+    if isinstance(node, ast.Attribute):
+        return node.attr in _FINFO
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name):
+            return func.id in _NUMBER_FUNCTIONS
+        if isinstance(func, ast.Attribute):
+            named = isinstance(func.value, ast.Name) and func.value.id == "math"
+            return named or (func.attr in ("size", "dim", "numel", "item") and bool(node.args))
     return False
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, keyword
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import literal_index
 from torchplace.report import Finding
 
@@ -49,7 +48,7 @@ class CudaCallWithLiteralIndex(Rule):
     name = "cuda-call-with-literal-index"
     summary = "`.cuda(N)` with a literal index pins every rank and thread to one GPU"
     pattern = "hardcoded-cuda-device"
-    candidate = re.compile(r"\.\s*cuda\s*\(\s*(?:device\s*=\s*)?\d")
+    candidate = AnyOf(r"\.\s*cuda\s*\(\s*(?:device\s*=\s*)?\d")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call, _ in self.located_calls(ctx, "cuda"):

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import device_sites, literal_index, literal_string
 from torchplace.report import Finding
 
@@ -49,9 +48,11 @@ class HardcodedDeviceIndex(Rule):
     name = "hardcoded-device-index"
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"
-    candidate = re.compile(
-        r"(?:\bdevice|map_location|output_device)\s*=\s*\d|\.to\(\s*\d|set_device\(\s*\d"
-        r"|device\(\s*(?:[\"']cuda[\"']\s*,\s*)?\d|device_ids\s*=\s*[\[(]\s*\d"
+    candidate = AnyOf(
+        # device=0, output_device=0, device_ids=[0], set_device(0), torch.device("cuda", 0)
+        r"device(?:_ids\s*=\s*[\[(]\s*\d|\s*=\s*\d|\(\s*(?:[\"']cuda[\"']\s*,\s*)?\d)",
+        r"\.to\(\s*\d",
+        r"map_location\s*=\s*\d",
     )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

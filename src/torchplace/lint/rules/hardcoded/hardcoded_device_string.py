@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import branches, device_sites, literal_string
 from torchplace.report import Finding
 
@@ -54,7 +54,7 @@ class HardcodedDeviceString(Rule):
     name = "hardcoded-device-string"
     summary = 'A literal "cuda:N" device sends every rank and shard to the same GPU'
     pattern = "hardcoded-cuda-device"
-    candidate = re.compile(r"cuda:\d")
+    candidate = AnyOf(r"cuda:\d")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for site in device_sites(ctx):

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, has_star_kwargs, keyword
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.report import Finding, FixSafety
 
 
@@ -50,7 +49,7 @@ class TorchLoadWithoutMapLocation(Rule):
     summary = "`torch.load` without `map_location` restores tensors onto the GPU that saved them"
     pattern = "checkpoint-loaded-to-saving-device"
     fix_safety = FixSafety.UNSAFE
-    candidate = re.compile(r"\bload\s*\(")
+    candidate = AnyOf(r"load\s*\(")
     file_gate = ("torch",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
@@ -63,4 +62,3 @@ class TorchLoadWithoutMapLocation(Rule):
                 continue
             fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
             yield self.finding(ctx, call, fix=fix)
-

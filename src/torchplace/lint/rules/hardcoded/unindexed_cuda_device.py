@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import device_sites, literal_string
 from torchplace.report import Finding
 
+_TYPE_ONLY = re.compile(r"[\s)]*\.type\b")
 _SITES = {"to", "torch.device", "device=", "map_location="}
 
 
@@ -52,11 +54,21 @@ class UnindexedCudaDevice(Rule):
     name = "unindexed-cuda-device"
     summary = 'Device "cuda" means the thread\'s current GPU (cuda:0 unless bound)'
     pattern = "hardcoded-cuda-device"
-    candidate = re.compile(r"(?:\bdevice\s*=|\.to\(|device\(|map_location\s*=)\s*[\"']cuda[\"']")
+    candidate = AnyOf(r"cuda[\"']")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for site in device_sites(ctx):
             if site.where not in _SITES or call_name(site.call) == "cuda":
                 continue
-            if literal_string(site.value) == "cuda":
-                yield self.finding(ctx, site.value)
+            if literal_string(site.value) != "cuda":
+                continue
+            if site.where == "torch.device" and _only_type_used(ctx, site.call):
+                continue
+            yield self.finding(ctx, site.value)
+
+
+def _only_type_used(ctx: FileContext, call: ast.Call) -> bool:
+    """`torch.device("cuda").type` (also through `(a or torch.device("cuda")).type`)."""
+    end = ctx.source.end(call)
+    rest = ctx.source.line(end.line)[end.column :]
+    return _TYPE_ONLY.match(rest) is not None

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import all_calls, peel
 from torchplace.report import Finding, Severity
 
@@ -53,7 +53,7 @@ class DeviceCountAsWorldSize(Rule):
     severity = Severity.WARNING
     default_enabled = False
     pattern = "parallel-config-mismatch"
-    candidate = re.compile(r"device_count\s*\(")
+    candidate = AnyOf(r"device_count\s*\(")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for located in ctx.assignments:

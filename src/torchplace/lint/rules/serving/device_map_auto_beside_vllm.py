@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, keyword
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import all_calls, literal_string
 from torchplace.lint.rules.serving.device_map_passed_to_vllm import (
     ENGINE_BUILDERS,
@@ -57,12 +56,13 @@ class DeviceMapAutoBesideVllm(Rule):
     name = "device-map-auto-beside-vllm"
     summary = 'device_map="auto" model in the same program as a vLLM engine: they share GPUs'
     pattern = "device-map-with-vllm"
-    candidate = re.compile(r"\bdevice_map\s*=|\b(?:LLM|LLMEngine|EngineArgs)\b|from_engine_args")
+    candidate = AnyOf(r"device_map\s*=", r"LLM\b", r"EngineArgs\b", r"from_engine_args")
     file_gate = ("vllm", "device_map")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         engines = [
-            call for call, _ in self.located_calls(ctx, *ENGINE_BUILDERS)
+            call
+            for call, _ in self.located_calls(ctx, *ENGINE_BUILDERS)
             if is_vllm_engine_call(ctx, call)
         ]
         if not engines:

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, keyword
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import remove_argument
 from torchplace.report import Finding, FixSafety
 
 #: vLLM entry points that build an engine from keyword arguments.
 ENGINE_BUILDERS = {
-    "LLM", "EngineArgs", "AsyncEngineArgs", "LLMEngine", "AsyncLLMEngine", "from_engine_args",
+    "LLM",
+    "EngineArgs",
+    "AsyncEngineArgs",
+    "LLMEngine",
+    "AsyncLLMEngine",
+    "from_engine_args",
 }
 
 
@@ -63,7 +67,7 @@ class DeviceMapPassedToVllm(Rule):
     summary = "`device_map=` is not a vLLM engine argument; use tensor_parallel_size"
     pattern = "device-map-with-vllm"
     fix_safety = FixSafety.UNSAFE
-    candidate = re.compile(r"\bdevice_map\s*=")
+    candidate = AnyOf(r"device_map\s*=")
     file_gate = ("vllm", "device_map")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

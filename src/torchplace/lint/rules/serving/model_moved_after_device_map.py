@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, keyword
-from torchplace.lint.rule import Rule
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import calls_in_scope, literal_string
 from torchplace.report import Finding
 
@@ -56,7 +56,7 @@ class ModelMovedAfterDeviceMap(Rule):
     name = "model-moved-after-device-map"
     summary = "Model loaded with a multi-GPU device_map is moved with `.to()`/`.cuda()`"
     pattern = "offloaded-module-used-outside-scope"
-    candidate = re.compile(r"\bdevice_map\s*=|\b(?:dispatch_model|load_checkpoint_and_dispatch)\b")
+    candidate = AnyOf(r"device_map\s*=", r"dispatch_model", r"load_checkpoint_and_dispatch")
     file_gate = ("device_map",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

@@ -1,9 +1,10 @@
-"""`F.scaled_dot_product_attention` on virtual tensors in one step.
+"""`F.scaled_dot_product_attention` and `F.linear` on virtual tensors in one step each.
 
-On a meta tensor the C++ operator takes the math path (about fifteen ops, with a Python
-reference for `tril`); a CUDA build calls one fused kernel. Inference calls here check devices
-as that kernel would and compute the output directly: its shape on meta storage, its values on
-the CPU when the inputs hold values. Calls that record autograd use the operator itself.
+On a meta tensor the C++ attention operator takes the math path (about fifteen ops, with a
+Python reference for `tril`) where a CUDA build calls one fused kernel; `linear` decomposes into
+four ops before any of them reaches the simulator. Inference calls here check devices as the
+CUDA kernel would (same message) and compute the output directly: its shape on meta storage, its
+values on the CPU when the inputs hold values. Calls that record autograd use the operator.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from torchplace.sim.tensor import META, VirtualTensor, wrap
 _fused = torch.ops.aten._scaled_dot_product_efficient_attention.default
 _flash = torch.ops.aten._scaled_dot_product_flash_attention.default
 _HALF = (torch.float16, torch.bfloat16)
+_mm = torch.ops.aten.mm.default
+_addmm = torch.ops.aten.addmm.default
 
 
 def _kernel(query: torch.Tensor, attn_mask: Any) -> Any:
@@ -40,6 +43,34 @@ def _repeat_heads(query: torch.Tensor, other: torch.Tensor) -> torch.Tensor:
 
 
 def install(patches: Patches) -> None:
+    _install_attention(patches)
+    _install_linear(patches)
+
+
+def _install_linear(patches: Patches) -> None:
+    original = torch.nn.functional.linear
+
+    def linear(input: Any, weight: Any, bias: Any = None) -> Any:
+        if type(weight) is not VirtualTensor or _needs_autograd((input, weight, bias)):
+            return original(input, weight, bias)
+        inputs = (input, weight, bias)
+        scan = _scan(inputs, {})
+        if scan.mixed:
+            if bias is None:
+                checks.codegen_check(_mm, (input, weight), {}, "wrapper_CUDA_mm")
+            else:
+                checks.codegen_check(_addmm, (bias, input, weight), {}, "wrapper_CUDA_addmm")
+        x, w, b = (_unwrap(t, scan.real) for t in inputs)
+        if scan.real or x.dtype != w.dtype or x.dim() == 0 or x.shape[-1] != w.shape[-1]:
+            out = original(x, w, b)
+        else:
+            out = torch.empty((*x.shape[:-1], w.shape[0]), dtype=x.dtype, device=META)
+        return out if scan.out_device.type == "cpu" else wrap(out, scan.out_device)
+
+    patches.set(torch.nn.functional, "linear", linear)
+
+
+def _install_attention(patches: Patches) -> None:
     original = torch.nn.functional.scaled_dot_product_attention
 
     def scaled_dot_product_attention(

@@ -1,0 +1,195 @@
+"""Run a program as if this machine had N CUDA GPUs, and fail where real GPUs would."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+
+from torchplace.cli import UsageError
+
+USAGE = """\
+usage: torchplace sim [--gpus N] [--memory SIZE] [--name NAME]
+                      [--rank R --world-size W] (script.py | -m module) [args ...]
+       torchplace sim --nproc-per-node N [--gpus G] (script.py | -m module) [args ...]
+
+Runs the program unchanged on N virtual CUDA GPUs (default 1; with --nproc-per-node, N).
+Tensors hold no GPU memory; device mismatches raise the errors real GPUs raise.
+
+options:
+  --gpus N              number of virtual GPUs in each process
+  --memory SIZE         memory of each virtual GPU (default 141GiB)
+  --name NAME           device name (default "NVIDIA H200")
+  --rank R              this process's rank, for torch.distributed (sets RANK, LOCAL_RANK)
+  --world-size W        number of ranks (sets WORLD_SIZE, LOCAL_WORLD_SIZE)
+  --nproc-per-node N    launch N processes like torchrun (RANK, LOCAL_RANK, WORLD_SIZE,
+                        MASTER_ADDR, MASTER_PORT set for each); exit 1 if any rank fails
+  -m module             run a module as `python -m module`
+"""
+
+_VALUE_OPTIONS = {"--gpus", "--memory", "--name", "--rank", "--world-size", "--nproc-per-node"}
+
+
+@dataclass
+class Options:
+    gpus: int | None = None
+    memory: str = "141GiB"
+    name: str = "NVIDIA H200"
+    rank: int | None = None
+    world_size: int | None = None
+    nproc: int | None = None
+    script: str | None = None
+    module: str | None = None
+    args: list[str] = field(default_factory=list)
+
+
+def _int(option: str, text: str, minimum: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"{option} expects an integer, got {text!r}") from None
+    if value < minimum:
+        raise UsageError(f"{option} must be at least {minimum}, got {value}")
+    return value
+
+
+def _set(options: Options, option: str, value: str) -> None:
+    if option == "--gpus":
+        options.gpus = _int(option, value, 1)
+    elif option == "--memory":
+        from torchplace.sim.devices import parse_memory
+
+        try:
+            parse_memory(value)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        options.memory = value
+    elif option == "--name":
+        options.name = value
+    elif option == "--rank":
+        options.rank = _int(option, value, 0)
+    elif option == "--world-size":
+        options.world_size = _int(option, value, 1)
+    else:
+        options.nproc = _int(option, value, 1)
+
+
+def parse(argv: Sequence[str]) -> Options:
+    """Options up to the program (script or `-m module`); the rest belongs to the program."""
+    options = Options()
+    index = 0
+    while index < len(argv):
+        token = argv[index]
+        if token == "-m":
+            if index + 1 >= len(argv):
+                raise UsageError("-m expects a module name")
+            options.module, options.args = argv[index + 1], list(argv[index + 2 :])
+            break
+        if not token.startswith("-"):
+            options.script, options.args = token, list(argv[index + 1 :])
+            break
+        option, has_value, value = token.partition("=")
+        if option not in _VALUE_OPTIONS:
+            raise UsageError(f"unknown option {token!r} (see `torchplace sim --help`)")
+        if not has_value:
+            if index + 1 >= len(argv):
+                raise UsageError(f"{option} expects a value")
+            index += 1
+            value = argv[index]
+        _set(options, option, value)
+        index += 1
+    _validate(options)
+    return options
+
+
+def _validate(options: Options) -> None:
+    if options.script is None and options.module is None:
+        raise UsageError("nothing to run: give a script path or -m module")
+    if options.script is not None and not os.path.isfile(options.script):
+        raise UsageError(f"can't open file {options.script!r}: no such file")
+    if (options.rank is None) != (options.world_size is None):
+        raise UsageError("--rank and --world-size go together")
+    if options.rank is not None and options.world_size is not None:
+        if options.rank >= options.world_size:
+            raise UsageError(
+                f"--rank {options.rank} is not below --world-size {options.world_size}"
+            )
+        if options.nproc is not None:
+            raise UsageError("--rank/--world-size and --nproc-per-node exclude each other")
+
+
+def main(argv: Sequence[str]) -> int:
+    if any(token in ("-h", "--help") for token in _own_tokens(argv)):
+        print(USAGE)
+        return 0
+    options = parse(argv)
+    if options.nproc is not None:
+        from torchplace.sim.launch import launch
+
+        return launch(options.nproc, _worker_argv(options))
+    return _run_here(options)
+
+
+def _own_tokens(argv: Sequence[str]) -> list[str]:
+    """The tokens before the program (a `--help` after the script is the program's)."""
+    tokens: list[str] = []
+    for token in argv:
+        if token == "-m" or not token.startswith("-"):
+            break
+        tokens.append(token)
+    return tokens
+
+
+def _worker_argv(options: Options) -> list[str]:
+    gpus = options.gpus or options.nproc or 1
+    argv = ["--gpus", str(gpus), "--memory", options.memory, "--name", options.name]
+    program = ["-m", options.module] if options.module else [str(options.script)]
+    return argv + program + options.args
+
+
+def _run_here(options: Options) -> int:
+    from torchplace.sim.runner import run_module, run_path
+
+    if options.rank is not None and options.world_size is not None:
+        os.environ.setdefault("RANK", str(options.rank))
+        os.environ.setdefault("LOCAL_RANK", str(options.rank))
+        os.environ.setdefault("WORLD_SIZE", str(options.world_size))
+        os.environ.setdefault("LOCAL_WORLD_SIZE", str(options.world_size))
+    settings = {
+        "n": options.gpus or 1,
+        "memory": options.memory,
+        "name": options.name,
+        "rank": options.rank,
+        "world_size": options.world_size,
+    }
+    try:
+        if options.module is not None:
+            run_module(options.module, options.args, **settings)
+        else:
+            run_path(str(options.script), options.args, **settings)
+    except SystemExit as exit_:
+        return _exit_code(exit_.code)
+    except BaseException as error:  # the program's own failure: report it as Python would
+        trimmed = _user_traceback(error.__traceback__)
+        sys.excepthook(type(error), error.with_traceback(trimmed), trimmed)
+        return 1
+    return 0
+
+
+def _exit_code(code: object) -> int:
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _user_traceback(tb: TracebackType | None) -> TracebackType | None:
+    """Drop the launcher's own frames (this module, the runner, runpy) from the top."""
+    skip = ("torchplace/cli/sim.py", "torchplace/sim/runner.py", "runpy.py", "<frozen runpy>")
+    while tb is not None and tb.tb_frame.f_code.co_filename.replace("\\", "/").endswith(skip):
+        tb = tb.tb_next
+    return tb

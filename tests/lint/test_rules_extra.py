@@ -1,0 +1,121 @@
+"""Cases the fixture files do not show well: candidate coverage, fixes at the edges of a call,
+alias resolution, and the shared candidate object."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig, lint_source
+from torchplace.lint.fix import apply_fixes
+from torchplace.lint.registry import all_rules
+from torchplace.lint.rule import AnyOf
+
+FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("TPL*.py"))
+
+
+def _lint(code: str, rule: str) -> list[int]:
+    return [f.line for f in lint_source(code, config=LintConfig(select=(rule,))) if f.code == rule]
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=lambda p: p.stem)
+def test_findings_do_not_depend_on_which_other_rules_run(fixture: Path) -> None:
+    """Other rules' candidate lines widen what gets walked; a rule must flag the same lines
+    whether it runs alone or with every rule (its own candidate covers what it needs)."""
+    text = fixture.read_text(encoding="utf-8")
+    every = tuple(r.code for r in all_rules())
+    together = lint_source(text, config=LintConfig(select=every))
+    for rule in all_rules():
+        alone_findings = lint_source(text, config=LintConfig(select=(rule.code,)))
+        alone = {(f.line, f.column) for f in alone_findings}
+        assert alone == {(f.line, f.column) for f in together if f.code == rule.code}, rule.code
+
+
+def test_any_of_scans_a_text_once_and_keeps_order_of_parts() -> None:
+    candidate = AnyOf(r"b+", r"a")
+    text = "a bb a"
+    assert [m.group(0) for m in candidate.finditer(text)] == ["bb", "a", "a"]
+    first = candidate.search(text)
+    assert first is not None and first.group(0) == "bb"
+    assert candidate.search("nothing here") is None
+
+
+def test_aliases_are_resolved() -> None:
+    code = (
+        "import torch as th\n"
+        "from torch import arange\n"
+        "class M(th.nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        return th.zeros(2) + arange(2)\n"
+    )
+    assert _lint(code, "TPL201") == [5, 5]
+
+
+def test_factory_with_space_before_parenthesis_is_not_a_candidate() -> None:
+    code = "import torch\nclass M:\n    def forward(self, x):\n        return torch.zeros (2)\n"
+    assert _lint(code, "TPL201") == []
+
+
+def test_remove_device_map_keeps_comments_and_commas() -> None:
+    code = (
+        "from vllm import LLM\n"
+        "llm = LLM(\n"
+        "    model=path,  # the policy\n"
+        "    device_map='auto',\n"
+        ")\n"
+    )
+    config = LintConfig(select=("TPL301",))
+    outcome = apply_fixes("x.py", code, lint_source(code, config=config), unsafe=True)
+    assert outcome.fixed == "from vllm import LLM\nllm = LLM(\n    model=path,  # the policy\n)\n"
+
+
+def test_insert_keyword_after_star_arguments() -> None:
+    code = "import torch\nstate = torch.load(*args)\n"
+    assert _lint(code, "TPL106") == []
+    code = "import torch\nstate = torch.load(path, weights_only=True,)\n"
+    config = LintConfig(select=("TPL106",))
+    outcome = apply_fixes("x.py", code, lint_source(code, config=config), unsafe=True)
+    assert outcome.fixed.endswith('torch.load(path, weights_only=True, map_location="cpu",)\n')
+
+
+def test_global_rank_fix_is_safe_and_only_for_environment_reads() -> None:
+    code = (
+        "import os, torch\n"
+        "import torch.distributed as dist\n"
+        "torch.cuda.set_device(int(os.environ['RANK']))\n"
+        "torch.cuda.set_device(dist.get_rank())\n"
+    )
+    findings = lint_source(code, config=LintConfig(select=("TPL402",)))
+    assert [f.line for f in findings] == [3, 4]
+    assert findings[0].fix is not None and findings[0].fix.safety.value == "safe"
+    assert findings[1].fix is None
+
+
+def test_thread_target_method_and_executor_assigned_to_a_name() -> None:
+    code = (
+        "import torch\n"
+        "from concurrent.futures import ThreadPoolExecutor\n"
+        "class Loader:\n"
+        "    def _work(self, batch):\n"
+        "        return batch.to('cuda', non_blocking=True)\n"
+        "    def run(self, batches):\n"
+        "        pool = ThreadPoolExecutor(2)\n"
+        "        return [pool.submit(self._work, b) for b in batches]\n"
+    )
+    assert _lint(code, "TPL403") == [8]
+
+
+def test_cuda_visible_devices_in_module_after_import_time_cuda_use() -> None:
+    code = (
+        "import os, torch\n"
+        "N = torch.cuda.device_count()\n"
+        "def main():\n"
+        "    os.environ['CUDA_VISIBLE_DEVICES'] = '1'\n"
+    )
+    assert _lint(code, "TPL404") == [4]
+
+
+def test_noisy_rule_is_off_by_default() -> None:
+    code = "import torch\nworld_size = torch.cuda.device_count()\n"
+    assert all(f.code != "TPL901" for f in lint_source(code))

@@ -1,0 +1,146 @@
+"""The pytest plugin, tested as users run it: real pytest subprocesses through `pytester`."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("torch")
+
+
+def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest_subprocess("-p", "no:cacheprovider", "-o", "addopts=", *args)
+
+
+def test_plugin_is_inactive_until_used(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import sys
+        def test_plain():
+            assert "torch" not in sys.modules
+            assert "torchplace.sim" not in sys.modules
+        """
+    )
+    _run(pytester).assert_outcomes(passed=1)
+
+
+def test_gpus_marker_simulates_when_gpus_are_missing(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import pytest, torch
+
+        @pytest.mark.gpus(2)
+        def test_two_gpus():
+            assert torch.cuda.device_count() == 2
+            a = torch.ones(2, device="cuda:0")
+            b = torch.ones(2, device="cuda:1")
+            with pytest.raises(RuntimeError, match="cuda:0 and cuda:1"):
+                a + b
+
+        def test_after_leaves_torch_alone():
+            assert not torch.cuda.is_available()
+        """
+    )
+    _run(pytester).assert_outcomes(passed=2)
+
+
+def test_gpus_marker_without_simulation_is_skipped_with_reason(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import pytest
+
+        @pytest.mark.gpus(2, simulate=False)
+        def test_needs_real():
+            raise AssertionError("must not run without GPUs")
+        """
+    )
+    result = _run(pytester, "-rs")
+    result.assert_outcomes(skipped=1)
+    result.stdout.fnmatch_lines(["*needs 2 real CUDA GPUs, found 0*"])
+
+
+def test_option_sets_the_virtual_gpu_count(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import pytest, torch
+
+        @pytest.mark.gpus(2)
+        def test_count():
+            assert torch.cuda.device_count() == 4
+
+        @pytest.mark.gpus(8)
+        def test_too_many():
+            pass
+        """
+    )
+    result = _run(pytester, "--torchplace-gpus=4", "-rs")
+    result.assert_outcomes(passed=1, skipped=1)
+    result.stdout.fnmatch_lines(["*needs 8 GPUs; --torchplace-gpus=4 simulates fewer*"])
+
+
+def test_bad_option_value_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile("def test_x():\n    pass\n")
+    result = _run(pytester, "--torchplace-gpus=0")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*--torchplace-gpus must be at least 1*"])
+
+
+def test_virtual_gpus_fixture(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import torch
+
+        def test_fixture(virtual_gpus):
+            assert virtual_gpus.count == 2
+            assert torch.cuda.is_available()
+            x = torch.zeros(3, device="cuda:1")
+            assert x.device == torch.device("cuda", 1)
+        """
+    )
+    _run(pytester).assert_outcomes(passed=1)
+
+
+def test_ranks_fixture_runs_each_rank_and_reports_a_failing_one(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        """
+        import os
+        import pytest, torch
+        import torch.distributed as dist
+
+        @pytest.mark.ranks(2)
+        def test_each_rank_on_its_gpu(ranks):
+            assert dist.get_world_size() == 2
+            assert ranks.device == torch.device("cuda", ranks.rank)
+            assert torch.cuda.current_device() == ranks.rank
+            dist.all_reduce(torch.ones(4, device=ranks.device))
+
+        @pytest.mark.ranks(2)
+        def test_rank_collision(ranks):
+            shard = torch.ones(4).cuda(0)  # every rank on cuda:0: rank 1's collective fails
+            dist.all_reduce(shard)
+        """
+    )
+    result = _run(pytester, "-rf")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines([
+        "*rank 1 of 2 failed:*",
+        "*Attempt to perform collective on tensor not on device passed to init_process_group*",
+    ])
+    assert "rank 0 of 2 failed" not in result.stdout.str()
+
+
+def test_ranks_with_gloo_use_real_cpu_collectives(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import pytest, torch
+        import torch.distributed as dist
+
+        @pytest.mark.ranks(3, backend="gloo")
+        def test_sum(ranks):
+            value = torch.tensor([float(ranks.rank)])
+            dist.all_reduce(value)
+            assert value.item() == 3.0
+        """
+    )
+    _run(pytester).assert_outcomes(passed=1)
