@@ -45,15 +45,25 @@ def child_env() -> dict[str, str]:
 def run_stage(command: list[str], timeout: float) -> dict[str, Any]:
     """Run a command in its own session; kill its whole process group at the timeout."""
     start = time.perf_counter()
-    process = subprocess.Popen(
-        command,
-        cwd=REPO,
-        env=child_env(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    try:
+        process = subprocess.Popen(
+            command,
+            cwd=REPO,
+            env=child_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+    except OSError as error:
+        return {
+            "command": " ".join(command),
+            "returncode": None,
+            "timed_out": False,
+            "seconds": 0.0,
+            "stdout": "",
+            "stderr_tail": str(error),
+        }
     timed_out = False
     try:
         out, err = process.communicate(timeout=max(1.0, timeout))
@@ -107,26 +117,33 @@ def plain_p2p(path: str) -> None:
 
 
 def plain_all_reduce(path: str) -> None:
+    """One torchrun rank: NCCL on its GPU (gloo on CPU where there is none, for a dry run)."""
     import torch
     import torch.distributed as dist
 
-    local_rank = int(os.environ["LOCAL_RANK"])
-    torch.cuda.set_device(local_rank)
-    dist.init_process_group("nccl")
+    on_gpu = torch.cuda.is_available()
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"])) if on_gpu else torch.device("cpu")
+    if on_gpu:
+        torch.cuda.set_device(device)
+    dist.init_process_group("nccl" if on_gpu else "gloo")
     n = dist.get_world_size()
+    sizes = ((1 << 20, 50), (64 << 20, 30), (GIB, 20)) if on_gpu else ((1 << 20, 5),)
     results = {}
-    for nbytes, iterations in ((1 << 20, 50), (64 << 20, 30), (GIB, 20)):
-        x = torch.ones(nbytes // 2, dtype=torch.bfloat16, device="cuda")
+    for nbytes, iterations in sizes:
+        dtype = torch.bfloat16 if on_gpu else torch.float32
+        x = torch.ones(
+            nbytes // torch.tensor([], dtype=dtype).element_size(), dtype=dtype, device=device
+        )
         for _ in range(5):
             dist.all_reduce(x)
-        torch.cuda.synchronize()
+        sync(device)
         dist.barrier()
-        torch.cuda.synchronize()
+        sync(device)
         start = time.perf_counter()
         for _ in range(iterations):
             dist.all_reduce(x)
-        torch.cuda.synchronize()
-        elapsed = torch.tensor([(time.perf_counter() - start) / iterations], device="cuda")
+        sync(device)
+        elapsed = torch.tensor([(time.perf_counter() - start) / iterations], device=device)
         dist.all_reduce(elapsed, op=dist.ReduceOp.MAX)
         seconds = float(elapsed.item())
         algbw = nbytes / seconds / 1e9
@@ -137,8 +154,17 @@ def plain_all_reduce(path: str) -> None:
         }
         del x
     if dist.get_rank() == 0:
-        Path(path).write_text(json.dumps({"world_size": n, "sizes": results}))
+        Path(path).write_text(
+            json.dumps({"world_size": n, "device": device.type, "sizes": results})
+        )
     dist.destroy_process_group()
+
+
+def sync(device: Any) -> None:
+    import torch
+
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
 
 
 # ---- orchestration ---------------------------------------------------------------------------

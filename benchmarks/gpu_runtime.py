@@ -26,6 +26,7 @@ import sys
 import threading
 import time
 import traceback
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -569,6 +570,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, any machine")
     args = parser.parse_args(argv)
     SMOKE = args.smoke
+    # transformers 5.2x deprecates `past_key_values=` (5.17 on the GPU host wants it): quiet.
+    warnings.filterwarnings("ignore", category=FutureWarning)
     RESULTS["environment"] = _environment()
     threading.Thread(target=_watchdog, args=(args.out,), daemon=True).start()
     order = [

@@ -37,9 +37,9 @@ def child(shape: str, tokens: int, repeat: int) -> None:
 
     import torchplace.sim as sim
 
-    imported = time.perf_counter()
+    imported, imported_cpu = time.perf_counter(), time.process_time()
     model = sim.model_from_config(shape, "auto", dtype=torch.bfloat16)
-    built = time.perf_counter()
+    built, built_cpu = time.perf_counter(), time.process_time()
     ids = torch.randint(0, 1000, (1, tokens), device="cuda:0")
     walls, cpus = [], []
     with torch.no_grad():
@@ -55,6 +55,8 @@ def child(shape: str, tokens: int, repeat: int) -> None:
         "tokens": tokens,
         "imports_s": imported - STARTED,
         "build_and_place_s": built - imported,
+        "imports_cpu_s": imported_cpu - STARTED_CPU,
+        "build_and_place_cpu_s": built_cpu - imported_cpu,
         "first_forward_s": walls[0],
         "forward_wall_s": walls,
         "forward_cpu_s": cpus,

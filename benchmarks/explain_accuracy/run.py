@@ -81,7 +81,9 @@ def run_one(path: Path, mode: str, origins: bool, timeout: int) -> dict[str, Any
         except subprocess.TimeoutExpired as error:
             returncode, stderr = -1, f"timeout after {timeout}s: {error.stderr!r}"
         seconds = time.perf_counter() - started
-        report = _read(out_rank)
+        # A program that sets RANK itself gets a `.rankN` report name: take what is there.
+        found = sorted(Path(tmp).glob("report*.json"))
+        report = _read(out_rank) or (_read(str(found[0])) if found else None)
     return score(path, expect, report, returncode, stderr, seconds)
 
 

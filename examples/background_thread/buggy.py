@@ -3,10 +3,12 @@
 A new thread starts on device 0 whatever its parent set, so the prefetched batch lands on
 cuda:0 and meets the model's cuda:1 weights.
 
+Run-with: --gpus 2
 Expected-lint: TPL403, TPL105
 Expected-run: cuda:0 and cuda:1
 """
 
+import os
 import queue
 import threading
 
@@ -20,7 +22,7 @@ def prefetch(batches: "queue.Queue[torch.Tensor]", count: int) -> None:
 
 
 def main() -> None:
-    torch.cuda.set_device(1)  # this worker's GPU
+    torch.cuda.set_device(int(os.environ.get("WORKER_GPU", "1")))  # this worker's GPU
     with torch.no_grad():
         model = nn.Linear(32, 8).to(torch.cuda.current_device())
         batches: "queue.Queue[torch.Tensor]" = queue.Queue()

@@ -4,6 +4,7 @@ Expected-lint: none
 Expected-run: ok
 """
 
+import os
 import queue
 import threading
 
@@ -18,7 +19,7 @@ def prefetch(batches: "queue.Queue[torch.Tensor]", count: int, device: torch.dev
 
 
 def main() -> None:
-    torch.cuda.set_device(1)  # this worker's GPU
+    torch.cuda.set_device(int(os.environ.get("WORKER_GPU", "1")))  # this worker's GPU
     with torch.no_grad():
         device = torch.device("cuda", torch.cuda.current_device())
         model = nn.Linear(32, 8).to(device)

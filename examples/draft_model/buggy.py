@@ -2,12 +2,17 @@
 
 The draft's proposed tokens are appended to the target's input ids without being moved.
 
+Run-with: --gpus 2
 Expected-lint: none
 Expected-run: cuda:0 and cuda:1
 """
 
 import torch
 from torch import nn
+
+
+# The serving config: the target model on the first GPU, the small draft on a spare one.
+PLACEMENT = {"target": 0, "draft": 1}
 
 
 class TinyCausalLM(nn.Module):
@@ -36,9 +41,10 @@ def verify(target: TinyCausalLM, input_ids: torch.Tensor, proposal: torch.Tensor
 
 def main() -> None:
     with torch.no_grad():
-        target = TinyCausalLM(vocab=128, hidden=64).to("cuda:0")
-        draft = TinyCausalLM(vocab=128, hidden=32).to("cuda:1")
-        input_ids = torch.randint(0, 128, (1, 6), device="cuda:0")
+        target_device = torch.device("cuda", PLACEMENT["target"])
+        target = TinyCausalLM(vocab=128, hidden=64).to(target_device)
+        draft = TinyCausalLM(vocab=128, hidden=32).to(torch.device("cuda", PLACEMENT["draft"]))
+        input_ids = torch.randint(0, 128, (1, 6), device=target_device)
         proposal = propose(draft, input_ids, steps=3)
         print(verify(target, input_ids, proposal).shape)
 

@@ -1,5 +1,6 @@
 """A LoRA adapter loaded onto cuda:0 for a base layer that the device map put on cuda:1.
 
+Run-with: --gpus 2
 Expected-lint: TPL103
 Expected-run: cuda:0 and cuda:1
 """
@@ -31,7 +32,8 @@ def load_adapter(layer: LoRALinear, state: dict[str, torch.Tensor]) -> None:
 
 def main() -> None:
     with torch.no_grad():
-        base = nn.Linear(64, 64).to("cuda:1")  # placed by the device map
+        placed_on = torch.device("cuda", torch.cuda.device_count() - 1)  # by the device map
+        base = nn.Linear(64, 64).to(placed_on)
         layer = LoRALinear(base)
         load_adapter(layer, {"lora_a": torch.randn(8, 64), "lora_b": torch.zeros(64, 8)})
         x = torch.randn(4, 64, device=base.weight.device)

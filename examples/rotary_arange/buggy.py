@@ -4,6 +4,7 @@ The attention block is placed on cuda:1 (as `device_map` would for a late layer)
 `torch.arange` in `forward` has no `device=`, so the positions are CPU tensors and the
 product with the CUDA frequencies fails.
 
+Run-with: --gpus 2
 Expected-lint: TPL201
 Expected-run: cpu and cuda:1
 """
@@ -43,8 +44,9 @@ class Attention(nn.Module):
 
 def main() -> None:
     with torch.no_grad():
-        layer = Attention(hidden=64, heads=4).to("cuda:1")
-        hidden_states = torch.randn(2, 16, 64, device="cuda:1")
+        last_gpu = torch.device("cuda", torch.cuda.device_count() - 1)  # a late layer's GPU
+        layer = Attention(hidden=64, heads=4).to(last_gpu)
+        hidden_states = torch.randn(2, 16, 64, device=last_gpu)
         print(layer(hidden_states).shape)
 
 

@@ -39,8 +39,9 @@ class Attention(nn.Module):
 
 def main() -> None:
     with torch.no_grad():
-        layer = Attention(hidden=64, heads=4).to("cuda:1")
-        hidden_states = torch.randn(2, 16, 64, device="cuda:1")
+        last_gpu = torch.device("cuda", torch.cuda.device_count() - 1)  # a late layer's GPU
+        layer = Attention(hidden=64, heads=4).to(last_gpu)
+        hidden_states = torch.randn(2, 16, 64, device=last_gpu)
         print(layer(hidden_states).shape)
 
 

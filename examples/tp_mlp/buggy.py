@@ -5,6 +5,7 @@ lands on cuda:0 while its process group was bound to cuda:1. Launch with
 `torchrun --nproc-per-node 2 examples/tp_mlp/buggy.py` (real GPUs) or
 `torchplace sim --nproc-per-node 2 examples/tp_mlp/buggy.py` (virtual GPUs).
 
+Run-with: --nproc-per-node 2
 Expected-lint: TPL101
 Expected-run: Attempt to perform collective on tensor not on device passed to init_process_group
 """

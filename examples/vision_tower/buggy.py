@@ -3,12 +3,17 @@
 The image features are merged into the text embeddings without being moved to the
 language model's device.
 
+Run-with: --gpus 2
 Expected-lint: none
 Expected-run: cuda:0 and cuda:1
 """
 
 import torch
 from torch import nn
+
+
+# What a device map for two GPUs gives this model: the vision tower first, the language model next.
+PLACEMENT = {"vision": 0, "language": 1}
 
 
 class VisionTower(nn.Module):
@@ -48,10 +53,12 @@ class VisionLanguageModel(nn.Module):
 def main() -> None:
     with torch.no_grad():
         model = VisionLanguageModel()
-        model.vision.to("cuda:0")
-        model.language.to("cuda:1")
-        input_ids = torch.randint(0, 100, (1, 8), device="cuda:1")
-        pixel_patches = torch.randn(1, 4, 48, device="cuda:0")
+        for part, gpu in PLACEMENT.items():
+            getattr(model, part).to(torch.device("cuda", gpu))
+        text_device = model.language.embed_tokens.weight.device
+        vision_device = model.vision.patch_embed.weight.device
+        input_ids = torch.randint(0, 100, (1, 8), device=text_device)
+        pixel_patches = torch.randn(1, 4, 48, device=vision_device)
         print(model(input_ids, pixel_patches).shape)
 
 

@@ -5,6 +5,7 @@ vLLM shards the model over its own tensor-parallel workers; the Hugging Face mod
 memory on the same GPUs and `device_map` is not an engine argument. (Static example: vLLM
 does not run without GPUs, so only the linter and preflight check it.)
 
+Run-with: none
 Expected-lint: TPL301, TPL302
 Expected-run: none
 """

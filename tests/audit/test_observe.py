@@ -91,7 +91,7 @@ def test_observer_restores_everything_it_wrapped() -> None:
     assert {name: getattr(torch, name) for name in FACTORIES} == before
     assert {name: torch.Tensor.__dict__.get(name) for name in methods} == methods
     assert model.first._forward_hooks == {}
-    assert observer.activations["first"].output_devices == ("cpu",)
+    assert observer.result(0.0).activations[0].output_devices == ("cpu",)
 
 
 def test_other_threads_are_not_recorded() -> None:

@@ -41,8 +41,24 @@ def test_split_llama_transfers_and_output(prepared: build.Prepared) -> None:
     assert ("cuda:0", "cuda:1", "model.layers.1") in routes
     assert ("cuda:1", "cuda:0", "") in routes  # accelerate returns the output to the input device
     assert forward.output_devices["output.logits"] == "cuda:0"
-    assert [a.module for a in forward.activations][:2] == ["model.embed_tokens", "model.rotary_emb"]
+    activations = {a.module: a for a in forward.activations}
+    assert activations["model.layers.1"].output_devices == ("cuda:1",)
+    assert all(a.calls == 1 for a in activations.values())
     assert report.errors == []
+
+
+def test_block_boundaries_and_traced_moves_agree(prepared: build.Prepared) -> None:
+    with torchplace.virtual_gpus(2, memory="1GiB"):
+        model = build.place(prepared, 2, dict(SPLIT_MAP), torch.float32, 2**30)
+        inputs = build.sample_inputs(model, 16)
+        hooked = torchplace.audit(model, inputs).forward
+        traced = torchplace.audit(model, inputs, trace_moves=True).forward
+    assert hooked is not None and traced is not None
+
+    def routes(forward):  # type: ignore[no-untyped-def]
+        return sorted((t.source, t.target, t.module, t.count, t.bytes) for t in forward.transfers)
+
+    assert routes(hooked) == routes(traced)
 
 
 def test_weight_moved_after_dispatch_is_found(prepared: build.Prepared) -> None:

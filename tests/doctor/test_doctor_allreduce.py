@@ -17,8 +17,8 @@ def test_two_ranks_spawned_from_the_doctor_worker(worker_path: str) -> None:
     # The real path: doctor -> worker subprocess -> nccl-all-reduce check -> spawned ranks
     # (gloo on CPU here, 64 KiB), as on a GPU host.
     [result] = run_isolated([registry.get("nccl-all-reduce")], env_factory="doctor_fakes:gloo_host")
-    assert result.status is Status.WARN, result  # correct, but CPU bandwidth << NVLink's
-    assert "2 ranks, sum correct; 0 MiB" in result.observed
+    assert result.status is Status.PASS, result  # too small for a bandwidth verdict
+    assert "2 ranks, sum correct; 64 KiB in" in result.observed
     data = result.data
     assert data["world_size"] == 2 and data["bytes"] == 1 << 16 and data["seconds"] > 0
     assert [r["rank"] for r in data["ranks"]] == [0, 1]

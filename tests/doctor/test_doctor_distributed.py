@@ -114,3 +114,17 @@ def test_rank_info_needs_torchrun_variables() -> None:
     assert RankInfo.from_environ({}) is None
     info = RankInfo.from_environ({"RANK": "3", "WORLD_SIZE": "4", "LOCAL_RANK": "1"})
     assert info == RankInfo(3, 4, 1, 4)
+
+
+def test_watchdog_ends_a_hung_rank_with_a_fail_line() -> None:
+    code = (
+        "import time\n"
+        "from torchplace.doctor.distributed import start_watchdog\n"
+        "start_watchdog(3, 0.5)\n"
+        "time.sleep(30)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=20)
+    assert done.returncode == 1
+    assert (
+        "FAIL rank 3 did not finish within 0 s" in done.stderr and "NCCL_DEBUG=INFO" in done.stderr
+    )

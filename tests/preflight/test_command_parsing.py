@@ -129,12 +129,73 @@ def test_auto_parser_uses_builtin_without_vllm() -> None:
     assert command.parser == BUILTIN_PARSER
 
 
-@pytest.mark.skipif(not vllm_available(), reason="vLLM is not importable here")
-def test_vllm_parser_reads_the_same_values(tmp_path: Path) -> None:
-    line = "vllm serve m -tp 4 --max-model-len 8192 --device-map auto --port 8000"
+needs_vllm = pytest.mark.skipif(not vllm_available(), reason="vLLM is not importable here")
+
+
+@pytest.fixture
+def vllm_platform(monkeypatch: pytest.MonkeyPatch) -> None:
+    # vLLM's parser needs a platform; on a machine without GPUs tell it to use the CPU one.
+    if not Path("/dev/nvidia0").exists():
+        monkeypatch.setenv("VLLM_TARGET_DEVICE", "cpu")
+
+
+@needs_vllm
+@pytest.mark.slow
+def test_vllm_parser_reads_the_same_values(vllm_platform: None, tmp_path: Path) -> None:
+    config = tmp_path / "engine.yaml"
+    config.write_text(
+        "max-model-len: 8192\nspeculative-config:\n  model: d\n  num_speculative_tokens: 3\n"
+    )
+    line = [
+        "vllm",
+        "serve",
+        "m",
+        "-tp",
+        "4",
+        "--device-map",
+        "auto",
+        "--port",
+        "8000",
+        "--device_ids",
+        "0,1,2,3",
+        "--config",
+        str(config),
+    ]
     ours = _parse(line)
     theirs = _parse(line, use_vllm_parser=True)
     assert theirs.parser == VLLM_PARSER
-    for dest in ("model", "tensor_parallel_size", "max_model_len"):
-        assert str(theirs.engine[dest]) == str(ours.engine[dest])
+    for dest in (
+        "model",
+        "tensor_parallel_size",
+        "max_model_len",
+        "device_ids",
+        "speculative_config",
+    ):
+        assert theirs.engine[dest] == ours.engine[dest] or str(theirs.engine[dest]) == str(
+            ours.engine[dest]
+        ), dest
     assert theirs.engine.passthrough == ["--device-map", "auto"]  # --port is a vLLM flag
+    assert "--port" in ours.engine.passthrough  # the table does not know it; kept untouched
+
+
+@needs_vllm
+@pytest.mark.slow
+def test_vllm_parser_errors_are_input_errors(vllm_platform: None) -> None:
+    with pytest.raises(PreflightInputError, match="invalid int value"):
+        _parse("vllm serve m -tp four", use_vllm_parser=True)
+
+
+def test_unusable_vllm_falls_back_to_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An installed vLLM that cannot build its parser here (no platform, a missing dependency).
+    from torchplace.preflight import vllm_args
+
+    def broken(args: list[str], prog: str) -> None:
+        raise RuntimeError("Failed to infer device type, please set ...")
+
+    monkeypatch.setattr(vllm_args, "parse_with_vllm", broken)
+    monkeypatch.setattr(vllm_args, "vllm_available", lambda: True)
+    fallback = parse(["vllm", "serve", "m", "-tp", "2"], {}, use_vllm_parser=None)
+    assert fallback.parser.startswith("built-in table (vLLM's parser failed to load: RuntimeError")
+    assert fallback.engine is not None and fallback.engine.tp == 2
+    with pytest.raises(PreflightInputError, match="--parser vllm: vLLM's parser failed to load"):
+        parse(["vllm", "serve", "m"], {}, use_vllm_parser=True)

@@ -76,3 +76,20 @@ def test_parse_memory() -> None:
     assert parse_memory("80GB") == 80 * 10**9
     with pytest.raises(ValueError, match="not understood"):
         parse_memory("lots")
+
+
+def test_assignment_keeps_values() -> None:
+    with torchplace.virtual_gpus(2):
+        x = torch.zeros(3, 2, device="cuda:0")
+        x[0] = 5.0
+        x[1:] = torch.ones(2, 2)
+        x[torch.tensor([2])] = 7
+        assert x.cpu().tolist() == [[5.0, 5.0], [1.0, 1.0], [7.0, 7.0]]
+
+
+def test_meta_tensors_cannot_be_copied_to_a_gpu() -> None:
+    with torchplace.virtual_gpus(2):
+        with pytest.raises(NotImplementedError, match="Cannot copy out of meta tensor"):
+            torch.nn.Linear(2, 2, device="meta").cuda()
+        moved = torch.ones(2, device="cuda:1").to("meta")
+        assert moved.device.type == "meta" and not is_virtual(moved)

@@ -13,4 +13,4 @@ ids = torch.tensor([[1, 2, 3, 4]], device="cuda:0")
 with torch.no_grad():
     logits = model(ids).logits
 out = model.generate(ids, max_new_tokens=2, do_sample=False, pad_token_id=0)
-assert out.shape == (1, 6)
+assert out.shape[0] == 1 and 5 <= out.shape[1] <= 6  # EOS may end it early

@@ -55,6 +55,7 @@ def audit(
     *,
     forward: Callable[[nn.Module, Any], Any] | None = None,
     device_map: dict[str, Any] | None = None,
+    trace_moves: bool = False,
     title: str = "",
 ) -> AuditReport:
     """Audit where `model`'s tensors live; with `inputs`, observe one forward pass too.
@@ -62,7 +63,9 @@ def audit(
     `inputs` is passed as `model(**inputs)` for a dict, `model(*inputs)` for a tuple or list,
     else `model(inputs)`; give `forward(model, inputs)` to call it another way. `device_map`
     defaults to the model's `hf_device_map`. A forward that raises is reported (error text and
-    the module it failed in), not re-raised.
+    the module it failed in), not re-raised. Transfers are observed at placement-block
+    boundaries (cheap: hooks on a few dozen modules); `trace_moves=True` also catches copies
+    made inside `forward` by wrapping `Tensor.to` and friends (about 1.5 ms more per forward).
     """
     trees = inventory.subtrees(model)
     usage = inventory.device_usage(model)
@@ -75,7 +78,16 @@ def audit(
     observation = None
     if inputs is not None:
         block_modules = tuple(name for block in blocks for name in block.modules)
-        observation = observe_forward(model, inputs, trees, block_modules, forward or call_model)
+        offloaded = _offloaded(model, trees, normalized)
+        observation = observe_forward(
+            model,
+            inputs,
+            trees,
+            block_modules,
+            forward or call_model,
+            trace_moves=trace_moves,
+            offloaded=offloaded,
+        )
         findings += forward_findings(observation)
     return AuditReport(
         model=_model_name(model),
@@ -88,6 +100,20 @@ def audit(
         parallel_wrapper=checks.parallel_wrapper(model),
         title=title,
     )
+
+
+def _offloaded(
+    model: nn.Module, trees: dict[str, inventory.Subtree], device_map: dict[str, str] | None
+) -> dict[str, tuple[str, int]]:
+    """Blocks that accelerate loads from CPU or disk at each call: (execution device, bytes)."""
+    found = {}
+    modules = dict(model.named_modules())
+    for name, device in (device_map or {}).items():
+        if device in {"cpu", "disk"} and name in modules and name in trees:
+            target = checks.hook_execution_device(modules[name])
+            if target is not None and target != "cpu":
+                found[name] = (target, trees[name].bytes)
+    return found
 
 
 def _accelerator(usage: list[DeviceUsage]) -> str:

@@ -21,14 +21,17 @@ class Subtree:
     """Devices and bytes of every tensor under one module (each tensor counted once)."""
 
     tensors: dict[int, tuple[str, int]] = field(default_factory=dict)
+    _devices: Counter[str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def devices(self) -> Counter[str]:
         """Device -> bytes under this module (a tensor with no bytes counts as one)."""
-        found: Counter[str] = Counter()
-        for device, size in self.tensors.values():
-            found[device] += size or 1
-        return found
+        if self._devices is None or sum(self._devices.values()) < len(self.tensors):
+            found: Counter[str] = Counter()
+            for device, size in self.tensors.values():
+                found[device] += size or 1
+            self._devices = found
+        return self._devices
 
     @property
     def bytes(self) -> int:
@@ -117,6 +120,9 @@ def blocks(
     names = [n for n in device_map if n] if device_map and len(device_map) > 1 else None
     if names is None:
         names = _structural_blocks(model, trees)
+    else:  # the model's own order (embeddings, layers, norm, head), not the map's
+        order = {name: i for i, (name, _) in enumerate(model.named_modules())}
+        names.sort(key=lambda n: order.get(n, len(order)))
     single: list[Block] = []
     seen: set[int] = set()
     for name in names:

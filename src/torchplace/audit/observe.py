@@ -23,7 +23,13 @@ from typing import Any
 import torch
 from torch import nn
 
-from torchplace.audit._tensors import device_name, iter_tensors, named_tensors, nbytes
+from torchplace.audit._tensors import (
+    device_name,
+    device_sort_key,
+    iter_tensors,
+    named_tensors,
+    nbytes,
+)
 from torchplace.audit.checks import hook_execution_device
 from torchplace.audit.inventory import Subtree
 from torchplace.audit.report import BlockActivation, Creation, ForwardObservation, Transfer
@@ -47,7 +53,14 @@ class ForwardObserver:
     """Records what one forward pass of `model` moves and creates; use `observing()`.
 
     `trees` (from `inventory.subtrees`) lets the observer know each module's device without
-    recomputing it; `blocks` are module names whose outputs are recorded.
+    recomputing it; `blocks` are the placement blocks (device-map entries) whose boundaries are
+    watched. By default transfers are seen at block boundaries: an input arriving on another
+    device than the block computes on (what accelerate's hook moves), or on another device than
+    the previous block left it (moved by the caller). `trace_moves=True` also wraps
+    `Tensor.to/cuda/cpu/copy_` and so sees every copy, wherever it happens; changing
+    `torch.Tensor`'s attributes invalidates CPython's attribute caches, about 1.5 ms per forward,
+    so it is meant for virtual GPUs, where time does not matter. `offloaded` maps offloaded
+    blocks to (execution device, bytes of weights) loaded at each call.
     """
 
     def __init__(
@@ -55,14 +68,24 @@ class ForwardObserver:
         model: nn.Module,
         trees: dict[str, Subtree] | None = None,
         blocks: tuple[str, ...] = (),
+        *,
+        trace_moves: bool = False,
+        offloaded: dict[str, tuple[str, int]] | None = None,
     ) -> None:
         self.model = model
+        self.trace_moves = trace_moves
+        self.offloaded = offloaded or {}
+        self._targets: dict[str, torch.device | None] = {}
+        self._recent: dict[tuple[Any, Any], torch.device] = {}
         self.names: dict[int, str] = {}
+        self.modules: dict[str, nn.Module] = {}
         for name, module in model.named_modules(remove_duplicate=False):
             self.names.setdefault(id(module), name)
+            self.modules[name] = module
         self.trees = trees or {}
         self.block_names = blocks
-        self.tensor_ids = {id(t) for t in model.parameters()} | {id(t) for t in model.buffers()}
+        self._tensor_ids: set[int] | None = None
+        self._block_devices: dict[str, set[torch.device]] = {}
         self.transfers: dict[tuple[str, str, str, bool], Transfer] = {}
         self.creations: dict[tuple[str, str, str, str], Creation] = {}
         self.activations: dict[str, BlockActivation] = {}
@@ -78,18 +101,16 @@ class ForwardObserver:
     def observing(self) -> Iterator[ForwardObserver]:
         """Install the wrappers and block hooks for the body; everything is undone on exit."""
         saved: list[tuple[Any, str, Any]] = []
-        handles = []
+        handles: list[Any] = []
         self._thread = threading.get_ident()
         try:
-            for name in _MOVES:
-                self._patch(saved, torch.Tensor, name, self._wrap_move)
-            self._patch(saved, torch.Tensor, "copy_", self._wrap_copy)
+            if self.trace_moves:
+                for name in _MOVES:
+                    self._patch(saved, torch.Tensor, name, self._wrap_move)
+                self._patch(saved, torch.Tensor, "copy_", self._wrap_copy)
             for name in FACTORIES:
                 self._patch(saved, torch, name, self._wrap_factory)
-            modules = dict(self.model.named_modules())
-            for block in self.block_names:
-                if block in modules:
-                    handles.append(modules[block].register_forward_hook(self._block_hook(block)))
+            handles = self._install_hooks()
             yield self
         finally:
             self._thread = None
@@ -153,13 +174,9 @@ class ForwardObserver:
             return
         found = self.module_at(frame)
         module = found[0] if found else "(outside the model)"
-        weights = id(tensor) in self.tensor_ids or "tensor_to_device" in frame.f_code.co_name
+        weights = id(tensor) in self.tensor_ids() or "tensor_to_device" in frame.f_code.co_name
         key = (device_name(tensor.device), device_name(target), module, weights)
-        entry = self.transfers.get(key)
-        if entry is None:
-            entry = self.transfers[key] = Transfer(key[0], key[1], module, weights=weights)
-        entry.count += 1
-        entry.bytes += nbytes(tensor)
+        self._add(key, nbytes(tensor))
 
     def _on_creation(self, function: str, out: torch.Tensor, given: bool, frame: FrameType) -> None:
         if not self._ours(frame):
@@ -180,6 +197,13 @@ class ForwardObserver:
                 name, function, device, expected, 0, shape, given
             )
         entry.count += 1
+
+    def tensor_ids(self) -> set[int]:
+        """Ids of the model's parameters and buffers (computed at the first transfer)."""
+        if self._tensor_ids is None:
+            tensors = [*self.model.parameters(), *self.model.buffers()]
+            self._tensor_ids = {id(t) for t in tensors}
+        return self._tensor_ids
 
     def module_at(self, frame: FrameType | None) -> tuple[str, nn.Module, FrameType] | None:
         """The innermost module of this model whose `__call__` is running at `frame`."""
@@ -213,16 +237,96 @@ class ForwardObserver:
         devices = set(tree.devices) - {"meta"} if tree is not None else set()
         return devices.pop() if len(devices) == 1 else None
 
-    def _block_hook(self, name: str) -> Callable[..., None]:
-        def hook(module: nn.Module, args: Any, output: Any) -> None:
-            entry = self.activations.setdefault(name, BlockActivation(name))
-            entry.calls += 1
-            tensors = list(iter_tensors(output))
-            devices = {device_name(t.device) for t in tensors} | set(entry.output_devices)
-            entry.output_devices = tuple(sorted(devices))
-            entry.output_bytes = max(entry.output_bytes, sum(nbytes(t) for t in tensors))
+    def _install_hooks(self) -> list[Any]:
+        handles = []
+        for name in self.block_names:
+            module = self.modules.get(name)
+            if module is None:
+                continue
+            target = None if name == "" else self._static_device(module)
+            self._targets[name] = torch.device(target) if target else None
+            pre = self._block_pre_hook(name)
+            handles.append(module.register_forward_pre_hook(pre, with_kwargs=True))
+            handles.append(module.register_forward_hook(self._block_hook(name)))
+        if "" not in self.block_names:
+            root = hook_execution_device(self.model)
+            self._targets[""] = torch.device(root) if root else None
+            pre = self._block_pre_hook("")
+            handles.append(self.model.register_forward_pre_hook(pre, with_kwargs=True))
+            handles.append(self.model.register_forward_hook(self._root_hook))
+        return handles
+
+    def _block_pre_hook(self, name: str) -> Callable[..., None]:
+        target = self._targets.get(name)
+        caller = self._caller(name)
+
+        def hook(module: nn.Module, args: Any, kwargs: Any) -> None:
+            if self.trace_moves or self._thread != threading.get_ident():
+                return
+            recent = self._recent
+            for tensor in iter_tensors((args, kwargs)):
+                device = tensor.device
+                if target is not None and device != target:
+                    self._record(device, target, name, tensor)
+                    continue
+                source = recent.get((tensor.shape, tensor.dtype))
+                if source is not None and source != device:
+                    self._record(source, device, caller, tensor)
+            if name == "":
+                for tensor in iter_tensors((args, kwargs)):
+                    recent[(tensor.shape, tensor.dtype)] = tensor.device
 
         return hook
+
+    def _caller(self, name: str) -> str:
+        """The module whose forward calls block `name` (containers like ModuleList skipped)."""
+        parent = name
+        while parent:
+            parent = parent.rpartition(".")[0]
+            if not isinstance(self.modules.get(parent), (nn.ModuleList, nn.ModuleDict)):
+                return parent
+        return ""
+
+    def _block_hook(self, name: str) -> Callable[..., None]:
+        devices: set[torch.device] = set()
+        entry = self.activations[name] = BlockActivation(name)
+        offloaded = self.offloaded.get(name)
+
+        def hook(module: nn.Module, args: Any, output: Any) -> None:
+            entry.calls += 1
+            size = 0
+            for tensor in iter_tensors(output):
+                devices.add(tensor.device)
+                self._recent[(tensor.shape, tensor.dtype)] = tensor.device
+                size += tensor.numel() * tensor.element_size()
+            entry.output_bytes = max(entry.output_bytes, size)
+            if offloaded is not None:
+                self._add(("cpu", offloaded[0], name, True), offloaded[1])
+
+        self._block_devices[name] = devices
+        return hook
+
+    def _root_hook(self, module: nn.Module, args: Any, output: Any) -> None:
+        """Outputs on another device than their block left them: moved back at the root."""
+        if self.trace_moves or self._thread != threading.get_ident():
+            return
+        for tensor in iter_tensors(output):
+            source = self._recent.get((tensor.shape, tensor.dtype))
+            if source is not None and source != tensor.device:
+                self._record(source, tensor.device, "", tensor)
+
+    def _record(
+        self, source: torch.device, target: torch.device, module: str, tensor: torch.Tensor
+    ) -> None:
+        key = (device_name(source), device_name(target), module, False)
+        self._add(key, nbytes(tensor))
+
+    def _add(self, key: tuple[str, str, str, bool], size: int) -> None:
+        entry = self.transfers.get(key)
+        if entry is None:
+            entry = self.transfers[key] = Transfer(key[0], key[1], key[2], weights=key[3])
+        entry.count += 1
+        entry.bytes += size
 
     def error_module(self, error: BaseException) -> str | None:
         """The innermost module of this model on the error's traceback."""
@@ -242,8 +346,14 @@ class ForwardObserver:
             seconds=seconds,
             transfers=list(self.transfers.values()),
             creations=list(self.creations.values()),
-            activations=[self.activations[b] for b in self.block_names if b in self.activations],
+            activations=[self._activation(b) for b in self.block_names if b in self.activations],
         )
+
+    def _activation(self, name: str) -> BlockActivation:
+        entry = self.activations[name]
+        names = {device_name(d) for d in self._block_devices.get(name, ())}
+        entry.output_devices = tuple(sorted(names, key=device_sort_key))
+        return entry
 
 
 def call_model(model: nn.Module, inputs: Any) -> Any:
@@ -261,9 +371,12 @@ def observe_forward(
     trees: dict[str, Subtree] | None = None,
     blocks: tuple[str, ...] = (),
     forward: Callable[[nn.Module, Any], Any] = call_model,
+    *,
+    trace_moves: bool = False,
+    offloaded: dict[str, tuple[str, int]] | None = None,
 ) -> ForwardObservation:
     """One forward under `torch.no_grad()` and the observer; a failure is recorded, not raised."""
-    observer = ForwardObserver(model, trees, blocks)
+    observer = ForwardObserver(model, trees, blocks, trace_moves=trace_moves, offloaded=offloaded)
     start = time.perf_counter()
     output, failure = None, None
     with torch.no_grad(), observer.observing():

@@ -100,7 +100,8 @@ def _run(args: argparse.Namespace) -> Any:
             inputs = build.sample_inputs(model, args.tokens) if args.tokens else None
             _progress(f"auditing{f' a {args.tokens}-token forward' if inputs else ''}")
             title = f"{prepared.source} on {args.gpus} x {args.gpu_name} ({args.device_map})"
-            return audit(model, inputs, title=title)
+            # Time does not matter on virtual GPUs: trace every copy, not only block boundaries.
+            return audit(model, inputs, title=title, trace_moves=True)
     except (build.PlacementError, ValueError) as error:
         raise UsageError(str(error)) from error
 

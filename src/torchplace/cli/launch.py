@@ -10,6 +10,7 @@ check fails (and --force is not given), 2 for bad input; otherwise the command's
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -45,7 +46,7 @@ def main(argv: Sequence[str]) -> int:
     program = result.command.program
     if options.dry_run:
         added = {k: v for k, v in env.items() if os.environ.get(k) != v}
-        print(" ".join(f"{k}={v}" for k, v in sorted(added.items())), *program)
+        print(shlex.join([*(f"{k}={v}" for k, v in sorted(added.items())), *program]))
         return 0
     sys.stdout.flush()
     sys.stderr.flush()

@@ -68,8 +68,8 @@ def split_command(argv: Sequence[str]) -> tuple[list[str], list[str]]:
 
 def run_checks(options: argparse.Namespace, command: list[str]) -> PreflightResult:
     """Parse the options and run preflight; bad input becomes UsageError (exit code 2)."""
-    from torchplace.preflight import PreflightInputError, run_preflight
-    from torchplace.preflight.runner import Options
+    from torchplace.preflight.errors import PreflightInputError
+    from torchplace.preflight.runner import Options, run_preflight
     from torchplace.preflight.sizes import parse_size
     from torchplace.preflight.vllm_args import vllm_available
 

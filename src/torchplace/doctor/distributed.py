@@ -24,7 +24,7 @@ from torchplace.doctor.allreduce import sum_is_correct, time_all_reduce
 from torchplace.doctor.env import RealEnv
 from torchplace.doctor.registry import get
 from torchplace.doctor.report import render_cluster, render_table
-from torchplace.doctor.result import CheckResult, Status, worst
+from torchplace.doctor.result import CheckResult, Status
 from torchplace.doctor.runner import run_inline
 
 # Per-rank checks: cheap, in-process, and meaningful on each rank. The pairwise GPU checks and
@@ -102,6 +102,7 @@ def bind_device(info: RankInfo) -> tuple[Any, str, str | None]:
 
 def rank_row(info: RankInfo, nbytes: int, iterations: int, backend: str | None) -> dict[str, Any]:
     """This rank's checks, binding and all-reduce, as one JSON-able row."""
+    import torch
     import torch.distributed as dist
 
     device, binding, uuid = bind_device(info)
@@ -111,7 +112,7 @@ def rank_row(info: RankInfo, nbytes: int, iterations: int, backend: str | None) 
     use_gpu = all(flags) and backend != "gloo"
     group = dist.new_group(backend="nccl") if use_gpu else None
     if not use_gpu:
-        device = __import__("torch").device("cpu")
+        device = torch.device("cpu")
     row: dict[str, Any] = {
         "host": socket.gethostname(),
         "rank": info.rank,
@@ -164,7 +165,7 @@ def row_status(row: Mapping[str, Any], strict: bool = False) -> int:
         Status(v.split()[0]) for v in verdicts if v.split() and v.split()[0] in Status.__members__
     ]
     bad = {Status.FAIL, Status.WARN} if strict else {Status.FAIL}
-    return 1 if worst(statuses) in bad or any(s in bad for s in statuses) else 0
+    return 1 if any(s in bad for s in statuses) else 0
 
 
 def render_findings(rows: list[dict[str, Any]]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 
+from torchplace.doctor.distributed import RANK_CHECKS
 from torchplace.doctor.registry import LoadedCheck, all_checks
 
 INTRO = (
@@ -29,24 +30,15 @@ torchrun --nnodes=2 --nproc-per-node=8 -m torchplace doctor --distributed
 
 Exit codes: 0 no FAIL (and no WARN with `--strict`), 1 otherwise, 2 bad usage.
 
-`--distributed` runs the per-rank checks ("""
-    + ", ".join(
-        "`" + n + "`"
-        for n in (
-            "torch-cuda-build",
-            "driver-cuda-version",
-            "cuda-visible-devices",
-            "torch-device-count",
-            "nccl-env",
-            "dev-shm",
-            "ecc-errors",
-        )
-    )
-    + """) on every rank, binds each rank to `cuda:LOCAL_RANK` (or `cuda:0` when the rank sees one
-GPU), flags two ranks of one host on the same GPU, checks and times an all-reduce over all
-ranks (NCCL on GPUs, gloo otherwise), and rank 0 prints one table: host, rank, local rank, GPU
-UUID, binding, all-reduce and bus bandwidth. Bus bandwidth follows nccl-tests:
-busbw = algbw * 2(n-1)/n, with algbw = bytes / time of the slowest rank.
+`--distributed` runs the per-rank checks on every rank, binds each rank to `cuda:LOCAL_RANK`
+(or `cuda:0` when the rank sees one GPU), flags two ranks of one host on the same GPU, checks
+and times an all-reduce over all ranks (NCCL on GPUs, gloo otherwise), and rank 0 prints one
+table: host, rank, local rank, GPU UUID, binding, all-reduce, bus bandwidth and a count of the
+per-rank check verdicts, followed by every non-passing verdict once with the ranks that gave it.
+Bus bandwidth follows nccl-tests: busbw = algbw * 2(n-1)/n, with algbw = bytes / time of the
+slowest rank. Per-rank checks: """
+    + ", ".join(f"`{name}`" for name in RANK_CHECKS)
+    + """.
 
 Tuning knobs (environment): `TORCHPLACE_DOCTOR_NCCL_TIMEOUT` (seconds, default 45),
 `TORCHPLACE_DOCTOR_NCCL_BYTES` and `TORCHPLACE_DOCTOR_P2P_BYTES` (default 1 GiB each).

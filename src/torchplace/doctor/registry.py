@@ -72,4 +72,5 @@ def select(names: list[str] | None) -> list[LoadedCheck]:
     """Checks to run: all of them, or those named (each name must exist)."""
     if not names:
         return list(all_checks())
-    return [get(name) for name in names]
+    chosen = {get(name).name: get(name) for name in names}
+    return sorted(chosen.values(), key=lambda c: (c.info.order, c.name))

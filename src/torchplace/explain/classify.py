@@ -165,7 +165,12 @@ def _score_root_causes(
     """Evidence of where the stray tensor came from; True when there is some."""
     before = dict(evidence.scores)
     devices = set(diagnosis.devices)
-    cpu_notes = [o.note for o in diagnosis.operands if o.device == "cpu" and o.note]
+    # Tensors made in `__init__` without device= are normal (the module moves them later).
+    cpu_notes = [
+        o.note
+        for o in diagnosis.operands
+        if o.device == "cpu" and o.note and "`__init__`" not in o.note
+    ]
     if "cpu" in devices and any(_FACTORY_WITHOUT_DEVICE.search(t) for t in [line, *cpu_notes]):
         evidence.add("tensor-created-without-device", 5, "a factory call without device=")
     cuda_devices = {d for d in devices if d.startswith("cuda")}
@@ -274,7 +279,8 @@ def _hint_regex(hint: str) -> re.Pattern[str]:
         return re.compile(rf"(?<![A-Za-z0-9_]){re.escape(hint)}(?![A-Za-z0-9_])")
     if re.fullmatch(r"\w+", hint):
         return re.compile(rf"(?<![a-z0-9]){re.escape(hint.lower())}(?![a-z0-9])")
-    return re.compile(re.escape(hint.lower()))
+    # Code fragments (`.cuda()`, `torch.tensor`) match as written: `torch.Tensor` is a type.
+    return re.compile(re.escape(hint))
 
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -283,6 +289,6 @@ _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 def hint_in(hint: str, text: str) -> bool:
     """Whether `hint` occurs in `text` as a word (`rope` is not in `property`, but `Rotary` is
     in `LlamaRotaryEmbedding` and `mask` in `attention_mask`)."""
-    if re.fullmatch(r"[A-Z][A-Z0-9_]*", hint):
+    if not re.fullmatch(r"\w+", hint) or re.fullmatch(r"[A-Z][A-Z0-9_]*", hint):
         return bool(_hint_regex(hint).search(text))
     return bool(_hint_regex(hint).search(_CAMEL.sub("_", text).lower()))

@@ -121,6 +121,10 @@ def _annotate(
             return
     if operand.origin is None:
         _trace_back(operand, frame, describe)
+    if not operand.note and operand.expr.startswith("self.") and operand.expr.count(".") == 1:
+        owner = frame.frame.f_locals.get("self")
+        if owner is not None:
+            operand.note = live_evidence.attribute_assignments(owner, operand.expr[5:], frame.path)
 
 
 def _devices_from_request(diagnosis: Diagnosis, frames: list[live_frames.LiveFrame]) -> None:

@@ -51,6 +51,10 @@ def is_internal(path: str) -> bool:
     return os.path.basename(path) == "runpy.py" or path.startswith("<frozen runpy")
 
 
+def _is_runpy(path: str) -> bool:
+    return os.path.basename(path) == "runpy.py" or path.startswith("<frozen runpy")
+
+
 def is_library(path: str) -> bool:
     """Code the user did not write: the standard library and installed packages."""
     if path.startswith("<"):
@@ -82,10 +86,12 @@ def is_torch_internal(path: str) -> bool:
 def walk(tb: TracebackType | None) -> list[LiveFrame]:
     """The traceback's frames, outermost first, without torchplace's own and without torch's
     dispatch machinery below the last public frame (fake tensors, dynamo wrappers, pytree)."""
-    frames = []
+    frames: list[LiveFrame] = []
     while tb is not None:
         path = tb.tb_frame.f_code.co_filename
-        if not is_internal(path):
+        if _is_runpy(path):
+            frames = []  # whatever launched the program through runpy is not the program
+        elif not is_internal(path):
             frames.append(LiveFrame(tb.tb_frame, tb.tb_lineno, tb.tb_lasti))
         tb = tb.tb_next
     while len(frames) > 1 and is_torch_internal(frames[-1].path):

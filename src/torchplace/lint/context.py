@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 from torchplace.lint.source import SourceFile
 
-
 _SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
 
 
@@ -44,9 +43,8 @@ class Scope:
     def method_class(self) -> Scope | None:
         """The class whose method this scope is directly in, if any."""
         function = self.function
-        if function is not None and function.parent is not None:
-            if function.parent.kind == "class":
-                return function.parent
+        if function is not None and function.parent is not None and function.parent.kind == "class":
+            return function.parent
         return None
 
     @property
@@ -123,7 +121,7 @@ class FileContext:
             yield from self.calls_by_name.get(name, ())
 
     def qualified(self, node: ast.AST) -> str | None:
-        """The dotted name with its first part resolved through imports (`th.zeros` -> `torch.zeros`)."""
+        """The dotted name, first part resolved through imports (`th.zeros` -> `torch.zeros`)."""
         name = dotted_name(node)
         if name is None:
             return None
@@ -227,9 +225,9 @@ class FileContext:
             inner = Scope("function", node.name, node, scope)
             self._visit_children(node.decorator_list, scope)
             for statement in node.body:
-                if isinstance(statement, ast.Import | ast.ImportFrom):
-                    self._note_statement(statement, inner)
-                elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                if isinstance(
+                    statement, ast.Import | ast.ImportFrom | ast.FunctionDef | ast.AsyncFunctionDef
+                ):
                     self._note_statement(statement, inner)
             self._walk(node.body, inner)
             return

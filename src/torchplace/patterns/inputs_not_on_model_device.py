@@ -6,10 +6,14 @@ PATTERN = Pattern(
     id="inputs-not-on-model-device",
     title="Inputs left on the CPU (or another GPU) while the model is on a GPU",
     cause=(
-        "`input_ids`, `attention_mask`, labels or pixel values were built on the CPU (tokenizer output) and passed to a model whose first layer is on a GPU; with `device_map` the first layer may not even be on cuda:0."
+        "`input_ids`, `attention_mask`, labels or pixel values were built on the CPU (tokenizer "
+        "output) and passed to a model whose first layer is on a GPU; with `device_map` the first "
+        "layer may not even be on cuda:0."
     ),
     fix=(
-        "Move inputs to the device of the model's input embedding: `inputs = inputs.to(model.get_input_embeddings().weight.device)` (for Hugging Face models, `model.device` is that device)."
+        "Move inputs to the device of the model's input embedding: `inputs = "
+        "inputs.to(model.get_input_embeddings().weight.device)` (for Hugging Face models, "
+        "`model.device` is that device)."
     ),
     fix_example='inputs = tokenizer(text, return_tensors="pt").to(model.device)',
     lint_rules=(),

@@ -6,10 +6,12 @@ PATTERN = Pattern(
     id="parallel-config-mismatch",
     title="Parallel sizes that do not fit the model or the machine",
     cause=(
-        "Tensor parallel size must divide the attention (and KV) heads, and tensor x pipeline parallel size must not exceed the GPUs the launcher can see on each node."
+        "Tensor parallel size must divide the attention (and KV) heads, and tensor x pipeline "
+        "parallel size must not exceed the GPUs the launcher can see on each node."
     ),
     fix=(
-        "Pick a tensor parallel size that divides the model's heads and fits the visible GPUs, or add nodes / pipeline stages."
+        "Pick a tensor parallel size that divides the model's heads and fits the visible GPUs, or "
+        "add nodes / pipeline stages."
     ),
     fix_example="vllm serve MODEL --tensor-parallel-size 4 --pipeline-parallel-size 2",
     lint_rules=("TPL901",),

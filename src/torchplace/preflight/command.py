@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from torchplace.preflight import launchers, script_scan, vllm_args, yaml_config
 from torchplace.preflight.errors import PreflightInputError
+from torchplace.preflight.vllm_args import EngineArgs
 
 _ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PYTHON = re.compile(r"^python(\d+(\.\d+)?)?$")
@@ -138,7 +139,24 @@ def _vllm(command: Command, args: list[str], use_vllm_parser: bool | None, prog:
     negatable = {"--no-" + name[2:] for name in negatable if name.startswith("--")}
     args, command.config_file = yaml_config.splice(args, negatable)
     use_vllm = vllm_args.vllm_available() if use_vllm_parser is None else use_vllm_parser
-    if use_vllm:
-        command.engine = vllm_args.parse_with_vllm(args, prog)
-    else:
-        command.engine = vllm_args.parse_builtin(args)
+    command.engine = _parse_engine(args, prog, use_vllm, explicit=use_vllm_parser is True)
+
+
+def _parse_engine(args: list[str], prog: str, use_vllm: bool, explicit: bool) -> EngineArgs:
+    if not use_vllm:
+        return vllm_args.parse_builtin(args)
+    try:
+        return vllm_args.parse_with_vllm(args, prog)
+    except PreflightInputError:
+        raise
+    except (Exception, SystemExit) as error:
+        # An installed but unusable vLLM (missing dependency, no platform on this machine)
+        # must not hide the checks: fall back to the table and say why.
+        why = f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+        if explicit:
+            raise PreflightInputError(
+                f"--parser vllm: vLLM's parser failed to load ({why})"
+            ) from None
+        engine = vllm_args.parse_builtin(args)
+        engine.parser = f"built-in table (vLLM's parser failed to load: {why})"
+        return engine

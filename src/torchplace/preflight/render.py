@@ -55,7 +55,8 @@ def _header(result: PreflightResult) -> str:
     gpus = result.machine
     if gpus.known:
         names = sorted({g.name for g in gpus.gpus}) or ["none"]
-        machine = f"{len(gpus.gpus)} GPU(s) [{', '.join(names)}] via {gpus.source}"
+        source = gpus.source.replace("override", "--gpus/--gpu-memory/--gpu-name")
+        machine = f"{len(gpus.gpus)} GPU(s) [{', '.join(names)}] from {source}"
     else:
         machine = "GPUs unknown"
     model = result.model.source if result.model else f"unknown ({result.model_note})"

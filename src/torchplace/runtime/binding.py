@@ -89,6 +89,10 @@ def bind_worker(
     that no two of them hold the same GPU (`check_collisions`), then
     `torch.distributed.init_process_group(backend, device_id=...)` runs. On CPU (no CUDA, or
     `device="cpu"`) use `backend="gloo"`. Raises BindingError quoting the bad value.
+
+    `environ` replaces `os.environ` for reading the ranks and `CUDA_VISIBLE_DEVICES` (CUDA itself
+    and the `env://` rendezvous still read the real environment); extra keyword arguments go to
+    `init_process_group`.
     """
     env = os.environ if environ is None else environ
     ranks = read_ranks(env, rank, local_rank, world_size, local_world_size)
@@ -105,6 +109,7 @@ def bind_worker(
 
 def _wants_cuda(backend: str | None, device: Any, visible: visible_devices.VisibleDevices) -> bool:
     if device is not None:
+        device = getattr(device, "device", device)  # a tensor: its device
         if isinstance(device, int) and not isinstance(device, bool):
             return device >= 0
         return torch.device(device).type == "cuda"

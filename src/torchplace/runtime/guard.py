@@ -68,9 +68,9 @@ def _verify(query: Any, index: int) -> None:
             else f"no context ({_driver.error_name(code)})"
         )
         raise ContextError(
-            f"after torch.cuda.set_device({index}) the CUDA driver reports {found} on this thread; "
-            "the current context was changed behind torch's back (cuCtxSetCurrent/cuCtxPushCurrent)"
-            " — pop it before using PyTorch here"
+            f"after torch.cuda.set_device({index}) and a runtime call the CUDA driver reports "
+            f"{found} on this thread; another library may have pushed its own context here "
+            "(cuCtxPushCurrent/cuCtxSetCurrent): pop it before using PyTorch on this thread"
         )
 
 

@@ -284,8 +284,9 @@ def check_context_invariants(
     """Check, for each CUDA device (default: all visible), that the runtime assumptions hold.
 
     Never raises for a failing check: a check that crashes is reported as failed. Restores the
-    calling thread's current device afterwards. Without CUDA the report has no devices and
-    says why in `skipped_reason`.
+    calling thread's current device afterwards. It creates a CUDA context on every device it
+    checks (a few hundred MiB each), so check only the devices this process should use. Without
+    CUDA the report has no devices and says why in `skipped_reason`.
     """
     driver = _driver.get_driver().name
     versions = (str(torch.__version__), torch.version.cuda)

@@ -29,7 +29,7 @@ _original_submit: Callable[..., Future[Any]] | None = None
 
 def creator_device() -> int | None:
     """The calling thread's CUDA device, or None when CUDA is unused (never initialises it)."""
-    if not torch.cuda.is_available() or not torch.cuda.is_initialized():  # type: ignore[no-untyped-call]
+    if not torch.cuda.is_initialized() or not torch.cuda.is_available():  # type: ignore[no-untyped-call]
         return None
     return torch.cuda.current_device()
 
@@ -75,15 +75,17 @@ def _install() -> None:
 
 
 def _uninstall() -> None:
-    global _installs, _original_start, _original_submit
+    global _installs
     with _state_lock:
         _installs -= 1
         if _installs > 0:
             return
-        assert _original_start is not None and _original_submit is not None
-        setattr(threading.Thread, "start", _original_start)  # noqa: B010 - patching a method
-        setattr(ThreadPoolExecutor, "submit", _original_submit)  # noqa: B010 - patching a method
-        _original_start = _original_submit = None
+        # Leave a later patch by someone else in place; the originals stay recorded so a
+        # patched call already under way still finds them.
+        if threading.Thread.start is _patched_start:
+            setattr(threading.Thread, "start", _original_start)  # noqa: B010 - patching a method
+        if ThreadPoolExecutor.submit is _patched_submit:
+            setattr(ThreadPoolExecutor, "submit", _original_submit)  # noqa: B010
 
 
 def is_installed() -> bool:

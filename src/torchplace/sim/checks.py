@@ -140,7 +140,7 @@ def _indices_check(self: torch.Tensor, indices: Any) -> None:
         if index is None or _device_of(index) is None:
             continue
         if index.device.type != "cpu" and index.device != device:
-            raise IndexError(
+            raise RuntimeError(
                 "indices should be either on cpu or on the same device as the indexed tensor "
                 f"({device})"
             )
@@ -166,7 +166,16 @@ def _embedding(func: Any, args: Any, kwargs: Any) -> None:
         raise mismatch("index", indices.device, weight.device, "wrapper_CUDA__index_select")
 
 
+def _fill(func: Any, args: Any, kwargs: Any) -> None:
+    # fill_ reads a CPU value as a scalar; a value on another GPU meets TensorIterator's check.
+    value = args[1]
+    if _device_of(value) is not None and value.device.type != "cpu":
+        iterator_check(func, args, kwargs)
+
+
 SPECIAL: dict[Any, Callable[[Any, Any, Any], None]] = {
+    aten.fill_.Tensor: _fill,
+    aten.fill.Tensor: _fill,
     aten.masked_fill.Scalar: _masked_fill,
     aten.masked_fill.Tensor: _masked_fill,
     aten.masked_fill_.Scalar: _masked_fill,

@@ -259,6 +259,23 @@ def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
             patches.set(accelerator, name, value)
 
 
+def _is_meta_device(target: Any) -> bool:
+    if isinstance(target, tuple):
+        target = target[0] if target else None
+    if isinstance(target, str):
+        return target == "meta"
+    return isinstance(target, _RealDevice) and target.type == "meta"
+
+
+def _refuse_meta_copy(target: Any) -> None:
+    """A meta tensor has no data to copy to a GPU (meta's own kernel would not say so)."""
+    if isinstance(target, _RealDevice) and target.type == "cuda":
+        raise NotImplementedError(
+            "Cannot copy out of meta tensor; no data! Please use torch.nn.Module.to_empty() "
+            "instead of torch.nn.Module.to() when moving module from meta to a different device."
+        )
+
+
 def _install_tensor_methods(patches: Patches) -> None:
     original_to = torch._C.TensorBase.to
     original_parse_to = torch._C._nn._parse_to
@@ -275,6 +292,14 @@ def _install_tensor_methods(patches: Patches) -> None:
                 return self
         args = _resolve_to_args(args)
         kwargs = _resolve_device_kwarg(kwargs)
+        if self.is_meta:  # plain meta, or a virtual tensor accelerate sent to meta
+            _refuse_meta_copy(kwargs.get("device", args[0] if args else None))
+        if type(self) is VirtualTensor and _is_meta_device(kwargs.get("device", args[0:1])):
+            # C++ sees a meta tensor already and would return it unchanged: move it ourselves.
+            dtype = kwargs.get("dtype") or next(
+                (a for a in args if isinstance(a, torch.dtype)), self.dtype
+            )
+            return torch.empty_strided(self.shape, self.stride(), dtype=dtype, device="meta")
         if type(self) is VirtualTensor and not kwargs.get("copy", False):
             device = kwargs.get("device", args[0] if args else None)
             if isinstance(device, torch.device) and device == self._vdev:

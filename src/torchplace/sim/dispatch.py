@@ -48,16 +48,21 @@ def to_meta(tensor: torch.Tensor) -> torch.Tensor:
 class Scan:
     """Devices of one op's tensor arguments: mixed?, all holding values?, result device."""
 
-    __slots__ = ("mixed", "out_device", "real", "virtual")
+    __slots__ = ("convert", "mixed", "out_device", "real", "virtual")
 
-    def __init__(self, mixed: bool, real: bool, out_device: torch.device, virtual: Any) -> None:
+    def __init__(
+        self, mixed: bool, real: bool, out_device: torch.device, virtual: Any, valued: bool
+    ) -> None:
         self.mixed, self.real, self.out_device, self.virtual = mixed, real, out_device, virtual
+        # value-less op with some inputs holding values: those must be converted to meta
+        self.convert = valued and not real
 
 
 def _scan(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Scan:
     first: torch.device | None = None
     mixed = False
     real = True
+    valued = False
     out_device = _CPU
     virtual = None
     values = (*args, *kwargs.values()) if kwargs else args
@@ -77,12 +82,17 @@ def _scan(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Scan:
                     virtual = device
                 if tensor._elem.is_meta:
                     real = False
+                else:
+                    valued = True
             elif isinstance(tensor, _Tensor):
                 device = tensor.device
+                if device.type == "meta":
+                    real = False
+                    continue
+                valued = True
             else:
                 continue
             if device.type == "meta":
-                real = False
                 continue
             if first is None:
                 first = device
@@ -90,7 +100,7 @@ def _scan(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Scan:
                 mixed = True
             if out_device.type == "cpu" and device.type != "cpu":
                 out_device = device
-    return Scan(mixed, real, out_device, virtual)
+    return Scan(mixed, real, out_device, virtual, valued)
 
 
 def _unwrap_one(value: Any, real: bool) -> Any:
@@ -99,6 +109,19 @@ def _unwrap_one(value: Any, real: bool) -> Any:
     if not real and isinstance(value, _Tensor):
         return to_meta(value)
     return value
+
+
+def _unwrap_all(args: tuple[Any, ...], scan: Scan) -> list[Any]:
+    """The held tensors in place of virtual ones (as meta where the op runs without values)."""
+    if scan.convert:
+        return [_unwrap(a, False) for a in args]
+    return [
+        a._elem if type(a) is VirtualTensor else _unwrap(a, True) if type(a) in _SEQ else a
+        for a in args
+    ]
+
+
+_SEQ = (list, tuple)
 
 
 def _unwrap(value: Any, real: bool) -> Any:
@@ -129,7 +152,7 @@ def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     if not real and "device" not in kwargs:
         rule = RULES.get(func)
         if rule is not None:
-            out = rule(*[_unwrap(a, False) for a in args], **kwargs)
+            out = rule(*_unwrap_all(args, scan), **kwargs)
             if out is not None:
                 return wrap(out, scan.out_device)
     return _run(func, args, kwargs, scan)
@@ -145,7 +168,7 @@ def _run(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], scan: Scan) -
     mutated = _mutated(func)
     if not real and mutated:
         _drop_values(args, mutated)
-    new_args = tuple([_unwrap(a, real) for a in args])
+    new_args = tuple(_unwrap_all(args, scan))
     try:
         out = func._op(*new_args, **new_kwargs)
     except errors.NotSimulatedError:

@@ -41,11 +41,6 @@ def copy_(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
             raise errors.data_needed("copying a virtual GPU tensor's values to the CPU")
         target.copy_(source_elem)
         return target
-    if type(source) is not VirtualTensor and source.is_meta:
-        raise NotImplementedError(
-            "Cannot copy out of meta tensor; no data! Please use torch.nn.Module.to_empty() "
-            "instead of torch.nn.Module.to() when moving module from meta to a different device."
-        )
     if target._elem.is_meta or source_elem.is_meta:
         target._elem = to_meta(target._elem)
         target._elem.copy_(to_meta(source_elem))

@@ -73,6 +73,13 @@ class VirtualTensor(torch.Tensor):
         self._elem = value._elem
         self._vdev = value._vdev
 
+    def __setitem__(self, index: Any, value: Any) -> None:
+        # C++ would turn a Python number into a meta tensor (this tensor's C++ device), losing
+        # it; a CPU 0-dim tensor keeps it and is a scalar for CUDA's rules as well.
+        if isinstance(value, (int, float, bool, complex)):
+            value = torch.tensor(value, dtype=self.dtype)
+        super().__setitem__(index, value)
+
     def has_values(self) -> bool:
         """Whether this tensor holds real values (it does when made from real CPU tensors)."""
         return self._elem.device.type == "cpu"

@@ -97,6 +97,7 @@ class PynvmlBackend:
                 uuids.append(_text(nv.nvmlDeviceGetUUID(mig)))
         return tuple(uuids)
 
+    @functools.cache  # noqa: B019 - several checks ask for the same pairs
     def link(self, a: int, b: int) -> Link:
         nv = self.nv
         ha, hb = self._handles[a], self._handles[b]

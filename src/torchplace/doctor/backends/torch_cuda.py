@@ -140,8 +140,9 @@ class TorchCuda:
 
         def look() -> None:
             try:
-                seen["device"] = int(cuda.current_device())
+                # The driver first: it must see the thread exactly as user code would.
                 seen["driver"] = driver_current_device()
+                seen["device"] = int(cuda.current_device())
             except BaseException as error:  # reported to the caller below
                 seen["error"] = error
 

@@ -69,7 +69,7 @@ def run(env: Env) -> CheckResult:
             **data,
         )
     observed = (
-        f"{count} ranks, sum correct; {nbytes / 2**20:.0f} MiB in {result.seconds * 1e3:.2f} ms: "
+        f"{count} ranks, sum correct; {_size(nbytes)} in {result.seconds * 1e3:.2f} ms: "
         f"busbw {result.busbw_gbps:.0f} GB/s (algbw {result.algbw_gbps:.0f} GB/s)"
     )
     expected = _slowest_link_gbps(env, count)
@@ -87,3 +87,10 @@ def _slowest_link_gbps(env: Env, count: int) -> float | None:
     speeds = [link.expected_gbps for link in links_by_pair(env, count).values()]
     known = [s for s in speeds if s]
     return min(known) if known else None
+
+
+def _size(nbytes: int) -> str:
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if nbytes >= 1 << shift:
+            return f"{nbytes / (1 << shift):g} {unit}"
+    return f"{nbytes} B"

@@ -12,7 +12,7 @@ import enum
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
 
@@ -53,7 +53,6 @@ class Context:
     machine: MachineFacts
     model: ModelFacts | None
     model_note: str = ""
-    extra: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def env(self) -> Mapping[str, str]:

@@ -85,7 +85,9 @@ def _check_call(
             f"{ranks} engines share the same GPUs",
             'pass distributed_executor_backend="external_launcher" (ranks become the workers), '
             "or launch with plain python and let vLLM start its workers",
-            "torch.OutOfMemoryError: CUDA out of memory",
+            "ValueError: Free memory on device cuda:0 (.../... GiB) on startup is less than "
+            "desired GPU memory utilization (0.92, ... GiB). Decrease GPU memory utilization or "
+            "reduce GPU memory used by other processes.",
         )
     if manual_init and tp * pp > 1:
         lines = ", ".join(str(n) for n in script.init_process_group_lines)

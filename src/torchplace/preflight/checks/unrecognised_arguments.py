@@ -24,7 +24,8 @@ def run(context: Context) -> list[Result]:
     assert engine is not None
     tokens = _without_hf_options(engine.passthrough)
     if not tokens:
-        return passed(f"every argument read by the {engine.parser}")
+        reader = "vLLM's own parser" if engine.parser == VLLM_PARSER else "the built-in table"
+        return passed(f"{reader} read every argument")
     shown = " ".join(tokens)
     if engine.parser != VLLM_PARSER:
         return passed(f"passed through unchecked by the built-in table: {shown}")

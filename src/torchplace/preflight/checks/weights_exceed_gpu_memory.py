@@ -56,7 +56,11 @@ def _verdict(engine: EngineArgs, model: ModelFacts, util: float, total: int) -> 
         f"budget {util:g} x {gib(total)} = {gib(budget)}"
     )
     if weights > total:
-        return _fail(seen, "the weights alone are larger than the GPU", "CUDA out of memory")
+        return _fail(
+            seen,
+            "the weights alone are larger than the GPU",
+            "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ...",
+        )
     if explicit_kv is None and weights >= budget:
         return _fail(
             seen,

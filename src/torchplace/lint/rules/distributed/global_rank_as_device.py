@@ -40,11 +40,10 @@ class GlobalRankAsDevice(Rule):
     `device=`, `device_ids=[...]` or `f"cuda:{...}"`.
 
     ## Why is this bad?
-    The global rank counts processes over all nodes; CUDA ordinals count GPUs on this
-    node. On one node they agree, so the bug hides until the second node, where rank 8
-    asks for cuda:8 on an 8-GPU machine: `invalid device ordinal`
-    (`torch.AcceleratorError`), or, with `% n`-free arithmetic elsewhere, two ranks on
-    one GPU.
+    The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
+    node. On one node they agree, so the bug hides until the second node, where rank 8 of
+    an 8-GPU-per-node job asks for cuda:8: `invalid device ordinal` (raised as
+    `torch.AcceleratorError`). Code that wraps it (`rank % 8`) hardcodes the node size.
 
     ## Example
     ```python

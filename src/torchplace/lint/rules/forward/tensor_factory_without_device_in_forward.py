@@ -54,7 +54,9 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     be on the same device`), or silently copies every call. `device_map` hooks move only
     arguments that cross a module boundary, never tensors made inside `forward`.
     `*_like` and `x.new_*` factories follow their argument and are fine; so is a 0-dim
-    tensor of a literal (`torch.tensor(1.0)`), which mixes with CUDA tensors.
+    0-dim tensor of a number (`torch.tensor(1.0)`), which mixes with CUDA tensors, a tensor
+    used only as an index (`x[idx]` accepts CPU indices), one moved later in the same
+    function (`pos = pos.view(...).to(x.device)`), and one made in a `@staticmethod` helper.
 
     ## Example
     ```python
@@ -105,7 +107,7 @@ class TensorFactoryWithoutDeviceInForward(Rule):
             if path is None or _static_helper(ctx, located.scope):
                 continue
             facts = _facts(located.scope, functions)
-            if facts is not None and (id(call) in facts.indices or facts.moved_later(call)):
+            if facts is not None and (facts.index_only(call) or facts.moved_later(call)):
                 continue
             message = f"`torch.{factory}` without `device=` in {path} makes a CPU tensor"
             yield self.finding(ctx, call, message, self._fix(ctx, call, factory, located.scope))
@@ -160,7 +162,8 @@ class _FunctionFacts:
     def __init__(self, function: ast.AST) -> None:
         self.assigns: list[ast.Assign] = []
         self.returns: list[ast.Return] = []
-        self.indices: set[int] = set()
+        self.indices: set[int] = set()  # nodes that are (inside) an index: `x[here]`
+        self.loads: dict[str, list[ast.Name]] = {}
         for node in ast.walk(function):
             if isinstance(node, ast.Assign):
                 self.assigns.append(node)
@@ -169,12 +172,41 @@ class _FunctionFacts:
             elif isinstance(node, ast.Subscript):
                 parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
                 self.indices.update(id(part) for part in parts)
+                self.indices.update(id(n) for part in parts for n in ast.walk(part))
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                self.loads.setdefault(node.id, []).append(node)
         self.assigns.sort(key=lambda a: (a.lineno, a.col_offset))
+
+    def index_only(self, call: ast.Call) -> bool:
+        """`idx = torch.arange(n)` (or a value computed from it) used only to index, as in
+        `x[idx]`: CUDA tensors accept CPU indices."""
+        if id(call) in self.indices:
+            return True
+        made = self._assignment_of(call)
+        if made is None:
+            return False
+        derived = _target_names(made)
+        feeding: set[int] = set()  # loads inside values that only feed derived names
+        for later in self.assigns:
+            if later.lineno > made.lineno and any(
+                isinstance(n, ast.Name) and n.id in derived and id(n) not in self.indices
+                for n in ast.walk(later.value)
+            ):  # `y = f(x)`: y is computed from x; `y = t[x]` is not (it lives with t)
+                derived |= _target_names(later)
+                feeding.update(id(n) for n in ast.walk(later.value))
+        uses = [
+            n for name in derived for n in self.loads.get(name, []) if n.lineno >= made.lineno
+        ]
+        indexed = [n for n in uses if id(n) in self.indices]
+        return bool(indexed) and all(id(n) in self.indices or id(n) in feeding for n in uses)
+
+    def _assignment_of(self, call: ast.Call) -> ast.Assign | None:
+        return next((a for a in self.assigns if any(n is call for n in ast.walk(a.value))), None)
 
     def moved_later(self, call: ast.Call) -> bool:
         """`x = torch.arange(n)`, then (through assignments) `y = f(x)....to(device)` or
         `return y.to(device)`."""
-        made = next((a for a in self.assigns if any(n is call for n in ast.walk(a.value))), None)
+        made = self._assignment_of(call)
         if made is None:
             return False
         derived = _target_names(made)

@@ -11,7 +11,10 @@ from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import device_sites, literal_string
 from torchplace.report import Finding
 
-_TYPE_ONLY = re.compile(r"[\s)]*\.type\b")
+_TYPE_AFTER = re.compile(r"[\s)]*\.type\b|\s*(?:==|!=|in\b|not\s+in\b)")
+_TYPE_BEFORE = re.compile(r"(?:==|!=|\bin|_get_backend\()\s*$")
+#: Calls whose `device=` names a device *type* ("cuda" is right there), and `.cuda(...)`.
+_DEVICE_TYPE_CALLS = {"cuda", "GradScaler", "autocast", "get_device_module"}
 _SITES = {"to", "torch.device", "device=", "map_location="}
 
 
@@ -58,7 +61,7 @@ class UnindexedCudaDevice(Rule):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for site in device_sites(ctx):
-            if site.where not in _SITES or call_name(site.call) == "cuda":
+            if site.where not in _SITES or call_name(site.call) in _DEVICE_TYPE_CALLS:
                 continue
             if literal_string(site.value) != "cuda":
                 continue
@@ -68,7 +71,9 @@ class UnindexedCudaDevice(Rule):
 
 
 def _only_type_used(ctx: FileContext, call: ast.Call) -> bool:
-    """`torch.device("cuda").type` (also through `(a or torch.device("cuda")).type`)."""
-    end = ctx.source.end(call)
-    rest = ctx.source.line(end.line)[end.column :]
-    return _TYPE_ONLY.match(rest) is not None
+    """`torch.device("cuda")` as a device *type*: `.type`, compared, looked up in a collection
+    (`torch.device("cuda") in devices`), or a backend key (`pg._get_backend(...)`)."""
+    start, end = ctx.source.start(call), ctx.source.end(call)
+    before = ctx.source.line(start.line)[: start.column]
+    after = ctx.source.line(end.line)[end.column :]
+    return bool(_TYPE_AFTER.match(after) or _TYPE_BEFORE.search(before))
