@@ -100,7 +100,7 @@ def measure(reps: int, steps: int, smoke: bool = False) -> dict[str, Any]:
             samples[name].append(decode_ms(model, config.vocab_size, steps))
     set_condition("off")
     ratios = {
-        name: statistics.median(s / o for s, o in zip(samples[name], samples["off"]))
+        name: statistics.median(s / o for s, o in zip(samples[name], samples["off"], strict=True))
         for name in CONDITIONS
     }
     return {

@@ -40,9 +40,23 @@ def load_expectation(path: Path) -> dict[str, Any]:
         ):
             expect = ast.literal_eval(node.value)
     lines = path.read_text(encoding="utf-8").splitlines()
-    expect["line"] = next(i for i, text in enumerate(lines, 1) if MARKER in text)
+    marked = next(i for i, text in enumerate(lines, 1) if MARKER in text)
+    expect["line"] = _statement_start(tree, marked)
     expect["issue"] = (ast.get_docstring(tree) or "").split("\n\n")[-1].replace("\n", " ")
     return expect
+
+
+def _statement_start(tree: ast.Module, line: int) -> int:
+    """The first line of the simple statement holding `line`: a traceback names that line
+    for a call the formatter spread over several lines."""
+    best: ast.stmt | None = None
+    for node in ast.walk(tree):
+        compound = isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.If, ast.For, ast.With))
+        if isinstance(node, ast.stmt) and not compound:
+            end = node.end_lineno or node.lineno
+            if node.lineno <= line <= end and (best is None or node.lineno >= best.lineno):
+                best = node
+    return best.lineno if best is not None else line
 
 
 def command(path: Path, expect: dict[str, Any], mode: str, out: str, origins: bool) -> list[str]:
@@ -74,8 +88,12 @@ def run_one(path: Path, mode: str, origins: bool, timeout: int) -> dict[str, Any
         started = time.perf_counter()
         try:
             proc = subprocess.run(
-                command(path, expect, mode, out, origins), capture_output=True, text=True,
-                timeout=timeout, env=env, cwd=str(PROGRAMS),
+                command(path, expect, mode, out, origins),
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                env=env,
+                cwd=str(PROGRAMS),
             )
             returncode, stderr = proc.returncode, proc.stderr
         except subprocess.TimeoutExpired as error:
@@ -97,17 +115,29 @@ def _read(path: str) -> dict[str, Any] | None:
 
 
 def score(
-    path: Path, expect: dict[str, Any], report: dict[str, Any] | None, returncode: int,
-    stderr: str, seconds: float,
+    path: Path,
+    expect: dict[str, Any],
+    report: dict[str, Any] | None,
+    returncode: int,
+    stderr: str,
+    seconds: float,
 ) -> dict[str, Any]:
     result: dict[str, Any] = {
-        "program": path.name, "expected": expect, "returncode": returncode,
+        "program": path.name,
+        "expected": expect,
+        "returncode": returncode,
         "seconds": round(seconds, 2),
     }
     diagnoses = [d for d in (report or {}).get("diagnoses", []) if d.get("known")]
     if not diagnoses:
-        result.update(line=False, devices=False, module=None, pattern=False, got=None,
-                      stderr_tail=stderr[-1500:])
+        result.update(
+            line=False,
+            devices=False,
+            module=None,
+            pattern=False,
+            got=None,
+            stderr_tail=stderr[-1500:],
+        )
         return result
     d = diagnoses[0]
     user = d.get("user_frame") or {}
@@ -115,9 +145,13 @@ def score(
     pattern = (d.get("pattern") or {}).get("id")
     library = (d.get("library_frame") or {}).get("path", "")
     result["got"] = {
-        "line": user.get("line"), "path": os.path.basename(user.get("path", "")),
-        "devices": d.get("devices"), "module": module, "pattern": pattern,
-        "alternatives": (d.get("pattern") or {}).get("alternatives"), "kind": d.get("kind"),
+        "line": user.get("line"),
+        "path": os.path.basename(user.get("path", "")),
+        "devices": d.get("devices"),
+        "module": module,
+        "pattern": pattern,
+        "alternatives": (d.get("pattern") or {}).get("alternatives"),
+        "kind": d.get("kind"),
         "library": os.path.basename(library) if library else None,
     }
     result["line"] = (
@@ -149,7 +183,9 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def markdown(mode: str, origins: bool, summary: dict[str, Any], results: list[dict[str, Any]]) -> str:
+def markdown(
+    mode: str, origins: bool, summary: dict[str, Any], results: list[dict[str, Any]]
+) -> str:
     lines = [
         f"# explain accuracy ({mode} mode{', origins' if origins else ''})",
         "",

@@ -25,6 +25,10 @@ _LAZY_EXPORTS: dict[str, str] = {
     "assert_same_device": "torchplace.runtime",
     "DeviceFollowingAdapter": "torchplace.runtime",
     "check_context_invariants": "torchplace.runtime",
+    "BindingError": "torchplace.runtime",
+    "ContextError": "torchplace.runtime",
+    "DeviceMismatchError": "torchplace.runtime",
+    "WorkerBinding": "torchplace.runtime",
     "audit": "torchplace.audit",
 }
 

@@ -87,7 +87,7 @@ def test_module_path_and_origins(fake_cuda) -> None:  # type: ignore[no-untyped-
     x = torch.randn(3, 4, device="cuda:0")
     with pytest.raises(RuntimeError) as info, torchplace.explain(origins=True, print_report=False):
         model(x)
-    diagnosis = getattr(info.value, "_torchplace_diagnosis")
+    diagnosis = hooks.diagnosis_of(info.value)
     assert diagnosis.module.qualname == "layers.0.rotary_emb"
     assert diagnosis.module.root_class == "_Model"
     freqs = next(o for o in diagnosis.operands if o.expr == "freqs")
@@ -138,6 +138,7 @@ def test_install_is_idempotent_and_uninstall_restores() -> None:
     assert sys.excepthook is before_sys and threading.excepthook is before_thread
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
 def test_thread_hook_explains_and_names_thread(fake_cuda) -> None:  # type: ignore[no-untyped-def]
     torchplace.install()
     a = torch.ones(2, device="cuda:0")

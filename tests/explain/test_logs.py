@@ -16,7 +16,7 @@ LOGS = Path(__file__).parent / "logs"
 def test_prefixes_give_stream_and_rank() -> None:
     line = strip_prefixes("(VllmWorker rank=1 pid=4567) ERROR boom", 1)
     assert (line.rank, line.text) == (1, "ERROR boom")
-    line = strip_prefixes("[rank3]:   File \"x.py\", line 2, in f", 1)
+    line = strip_prefixes('[rank3]:   File "x.py", line 2, in f', 1)
     assert line.rank == 3 and line.text.startswith('  File "x.py"')
     line = strip_prefixes("\x1b[36m(RayWorkerWrapper pid=99, ip=10.0.0.1)\x1b[0m oops", 1)
     assert line.stream.startswith("RayWorkerWrapper") and line.text == "oops"
@@ -80,6 +80,8 @@ def test_log_mode_does_not_import_torch() -> None:
 def test_stdin(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     import io
 
-    monkeypatch.setattr(sys, "stdin", io.StringIO("RuntimeError: CUDA error: invalid device ordinal\n"))
+    monkeypatch.setattr(
+        sys, "stdin", io.StringIO("RuntimeError: CUDA error: invalid device ordinal\n")
+    )
     assert main(["explain", "-"]) == 1
     assert "invalid device ordinal" in capsys.readouterr().out

@@ -32,7 +32,9 @@ def test_run_reports_crash_and_exits_1(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     proc = subprocess.run(
         [sys.executable, "-m", "torchplace", "run", "--json", str(report), str(script), "x"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 1
     assert "argv ['x']" in proc.stdout

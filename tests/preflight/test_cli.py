@@ -154,8 +154,8 @@ def test_preflight_does_not_import_torch_without_gpus() -> None:
     probe = (
         "import sys\n"
         "from torchplace.cli import main\n"
-        "main(['preflight', '--gpus', '2', '--model-config', 'llama-3-8b',\n"
-        "      '--', 'vllm', 'serve', 'm'])\n"
+        "main(['preflight', '--gpus', '2', '--gpu-memory', '80GB',\n"
+        "      '--model-config', 'llama-3-8b', '--', 'vllm', 'serve', 'm'])\n"
         "print('TORCH' if 'torch' in sys.modules else 'NO-TORCH', file=sys.stderr)\n"
     )
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
@@ -167,3 +167,16 @@ def test_help_lists_the_verbs(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "preflight" in out
     assert "launch" in out
+
+
+def test_planning_for_another_node_does_not_probe_this_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from torchplace.preflight import machine
+
+    def probe(env: object) -> None:
+        raise AssertionError("detect() called while planning")
+
+    monkeypatch.setattr(machine, "detect", probe)
+    assert main(["preflight", *PLAN, "--", "vllm", "serve", "m", "-tp", "8"]) == 0
+    assert "8 GPU(s) [GPU] from --gpus/--gpu-memory/--gpu-name" in capsys.readouterr().out

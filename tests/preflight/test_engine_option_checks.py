@@ -42,7 +42,11 @@ def test_draft_on_another_gpu_is_rejected() -> None:
     spec = {"model": "meta-llama/Llama-3.2-1B", "num_speculative_tokens": 4, "device": "cuda:1"}
     verdict = only(preflight(["vllm", "serve", "m", *_spec(spec)]), "draft-model-placement")
     assert verdict.status is Status.FAIL
-    assert "Extra inputs are not permitted" in verdict.upstream
+    # Checked against vLLM 0.33: SpeculativeConfig(model=..., device="cuda:1").
+    assert verdict.upstream == (
+        "1 validation error for SpeculativeConfig\ndevice\n  Unexpected keyword argument "
+        "[type=unexpected_keyword_argument, input_value='cuda:1', input_type=str]"
+    )
     assert "remove device" in verdict.fix
 
 
@@ -96,6 +100,11 @@ def test_other_hf_options_each_get_their_replacement() -> None:
     assert "--quantization bitsandbytes" in joined
     assert "--gpu-memory-utilization" in joined
     assert "CUDA_VISIBLE_DEVICES=1" in joined
+    device = only(preflight("vllm serve m --device cuda:1"), "hf-loading-options-with-vllm")
+    assert device.upstream == (
+        "vllm serve: error: ambiguous option: --device could match --device-ids, "
+        "--device-memory-utilization"
+    )
 
 
 def test_device_map_hidden_in_hf_overrides_is_a_warning() -> None:

@@ -21,7 +21,9 @@ def scaled_dot_product_attention(query, key, value, is_causal=True):
     attn_weight = query @ key.transpose(-2, -1) / math.sqrt(query.size(-1))
     if is_causal:
         temp_mask = torch.ones(L, S, dtype=torch.bool).tril(diagonal=0)
-        attn_weight = attn_weight.masked_fill(temp_mask.logical_not(), float("-inf"))  # <- fails here
+        attn_weight = attn_weight.masked_fill(
+            temp_mask.logical_not(), float("-inf")
+        )  # <- fails here
     return attn_weight.softmax(dim=-1) @ value
 
 

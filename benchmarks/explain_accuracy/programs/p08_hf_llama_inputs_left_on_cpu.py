@@ -16,8 +16,13 @@ EXPECT = {
 
 if __name__ == "__main__":
     config = LlamaConfig(
-        vocab_size=128, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
-        num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64,
+        vocab_size=128,
+        hidden_size=32,
+        intermediate_size=64,
+        num_hidden_layers=2,
+        num_attention_heads=4,
+        num_key_value_heads=2,
+        max_position_embeddings=64,
     )
     model = LlamaForCausalLM(config).to("cuda:1").eval()
     input_ids = torch.randint(0, 128, (1, 8))  # tokenizer output: on the CPU

@@ -45,4 +45,7 @@ if __name__ == "__main__":
     model.embed_tokens.to("cuda:1")
     model.lm_head.to("cuda:1")
     with torch.no_grad():
-        model(torch.randint(0, 100, (1, 5), device="cuda:1"), torch.randn(1, 3, 16, 16, device="cuda:0"))
+        model(
+            torch.randint(0, 100, (1, 5), device="cuda:1"),
+            torch.randn(1, 3, 16, 16, device="cuda:0"),
+        )

@@ -30,7 +30,9 @@ class LlavaQwen(nn.Module):
         new_image_features = []
         for image_feature in image_features:
             image_feature = self.model.mm_projector(image_feature)
-            image_feature = torch.cat((image_feature, self.model.image_newline[None]), dim=0)  # <- fails here
+            image_feature = torch.cat(
+                (image_feature, self.model.image_newline[None]), dim=0
+            )  # <- fails here
             new_image_features.append(image_feature)
         return torch.stack(new_image_features)
 

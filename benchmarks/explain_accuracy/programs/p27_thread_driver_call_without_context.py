@@ -21,7 +21,9 @@ def current_device_from_driver() -> int:
 
     err, device = driver.cuCtxGetDevice()
     if err != driver.CUresult.CUDA_SUCCESS:
-        raise RuntimeError(f"failed to call cuCtxGetDevice(device), error code: {err.name}")  # <- fails here
+        raise RuntimeError(
+            f"failed to call cuCtxGetDevice(device), error code: {err.name}"
+        )  # <- fails here
     return int(device)
 
 

@@ -87,6 +87,7 @@ def audit(
             forward or call_model,
             trace_moves=trace_moves,
             offloaded=offloaded,
+            names=inventory.module_names(model),
         )
         findings += forward_findings(observation)
     return AuditReport(

@@ -38,6 +38,14 @@ class Subtree:
         return sum(size for _, size in self.tensors.values())
 
 
+def module_names(model: nn.Module) -> dict[int, str]:
+    """id(module) -> its qualified name (the first one, for a module registered twice)."""
+    names: dict[int, str] = {}
+    for name, module in model.named_modules(remove_duplicate=False):
+        names.setdefault(id(module), name)
+    return names
+
+
 def own_tensors(module: nn.Module) -> list[tuple[str, torch.Tensor, bool]]:
     """(local name, tensor, is_parameter) for the module's own parameters and buffers."""
     found: list[tuple[str, torch.Tensor, bool]] = [

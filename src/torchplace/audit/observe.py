@@ -60,7 +60,8 @@ class ForwardObserver:
     `Tensor.to/cuda/cpu/copy_` and so sees every copy, wherever it happens; changing
     `torch.Tensor`'s attributes invalidates CPython's attribute caches, about 1.5 ms per forward,
     so it is meant for virtual GPUs, where time does not matter. `offloaded` maps offloaded
-    blocks to (execution device, bytes of weights) loaded at each call.
+    blocks to (execution device, bytes of weights) loaded at each call. `names` (id(module) ->
+    qualified name, from `inventory.module_names`) saves walking the model again.
     """
 
     def __init__(
@@ -71,17 +72,14 @@ class ForwardObserver:
         *,
         trace_moves: bool = False,
         offloaded: dict[str, tuple[str, int]] | None = None,
+        names: dict[int, str] | None = None,
     ) -> None:
         self.model = model
         self.trace_moves = trace_moves
         self.offloaded = offloaded or {}
         self._targets: dict[str, torch.device | None] = {}
         self._recent: dict[tuple[Any, Any], torch.device] = {}
-        self.names: dict[int, str] = {}
-        self.modules: dict[str, nn.Module] = {}
-        for name, module in model.named_modules(remove_duplicate=False):
-            self.names.setdefault(id(module), name)
-            self.modules[name] = module
+        self._names = names
         self.trees = trees or {}
         self.block_names = blocks
         self._tensor_ids: set[int] | None = None
@@ -198,6 +196,20 @@ class ForwardObserver:
             )
         entry.count += 1
 
+    def names(self) -> dict[int, str]:
+        """id(module) -> qualified name, built at the first event that needs it (not per call)."""
+        if self._names is None:
+            self._names = {}
+            for name, module in self.model.named_modules(remove_duplicate=False):
+                self._names.setdefault(id(module), name)
+        return self._names
+
+    def _submodule(self, name: str) -> nn.Module | None:
+        try:
+            return self.model.get_submodule(name)
+        except AttributeError:
+            return None
+
     def tensor_ids(self) -> set[int]:
         """Ids of the model's parameters and buffers (computed at the first transfer)."""
         if self._tensor_ids is None:
@@ -210,7 +222,7 @@ class ForwardObserver:
         while frame is not None:
             if frame.f_code is _CALL_IMPL:
                 module = frame.f_locals.get("self")
-                name = self.names.get(id(module))
+                name = self.names().get(id(module))
                 if name is not None and isinstance(module, nn.Module):
                     return name, module, frame
             frame = frame.f_back
@@ -220,7 +232,7 @@ class ForwardObserver:
         """Where the module computes: its hook's device, its tensors' device, or its inputs'."""
         key = id(module)
         if key not in self._expected:
-            self._expected[key] = self._static_device(module)
+            self._expected[key] = self._static_device(module, self.names().get(key, ""))
         device = self._expected[key]
         if device is not None:
             return device
@@ -229,21 +241,21 @@ class ForwardObserver:
             return device_name(tensor.device)
         return None
 
-    def _static_device(self, module: nn.Module) -> str | None:
+    def _static_device(self, module: nn.Module, name: str) -> str | None:
         hooked = hook_execution_device(module)
         if hooked is not None:
             return hooked
-        tree = self.trees.get(self.names.get(id(module), ""))
+        tree = self.trees.get(name)
         devices = set(tree.devices) - {"meta"} if tree is not None else set()
         return devices.pop() if len(devices) == 1 else None
 
     def _install_hooks(self) -> list[Any]:
         handles = []
         for name in self.block_names:
-            module = self.modules.get(name)
+            module = self._submodule(name)
             if module is None:
                 continue
-            target = None if name == "" else self._static_device(module)
+            target = None if name == "" else self._static_device(module, name)
             self._targets[name] = torch.device(target) if target else None
             pre = self._block_pre_hook(name)
             handles.append(module.register_forward_pre_hook(pre, with_kwargs=True))
@@ -258,22 +270,21 @@ class ForwardObserver:
 
     def _block_pre_hook(self, name: str) -> Callable[..., None]:
         target = self._targets.get(name)
-        caller = self._caller(name)
 
         def hook(module: nn.Module, args: Any, kwargs: Any) -> None:
             if self.trace_moves or self._thread != threading.get_ident():
                 return
             recent = self._recent
-            for tensor in iter_tensors((args, kwargs)):
+            for tensor in _shallow_tensors(args, kwargs):
                 device = tensor.device
                 if target is not None and device != target:
                     self._record(device, target, name, tensor)
                     continue
                 source = recent.get((tensor.shape, tensor.dtype))
                 if source is not None and source != device:
-                    self._record(source, device, caller, tensor)
+                    self._record(source, device, self._caller(name), tensor)
             if name == "":
-                for tensor in iter_tensors((args, kwargs)):
+                for tensor in _shallow_tensors(args, kwargs):
                     recent[(tensor.shape, tensor.dtype)] = tensor.device
 
         return hook
@@ -283,7 +294,7 @@ class ForwardObserver:
         parent = name
         while parent:
             parent = parent.rpartition(".")[0]
-            if not isinstance(self.modules.get(parent), (nn.ModuleList, nn.ModuleDict)):
+            if not isinstance(self._submodule(parent), (nn.ModuleList, nn.ModuleDict)):
                 return parent
         return ""
 
@@ -295,7 +306,7 @@ class ForwardObserver:
         def hook(module: nn.Module, args: Any, output: Any) -> None:
             entry.calls += 1
             size = 0
-            for tensor in iter_tensors(output):
+            for tensor in _shallow_tensors(output):
                 devices.add(tensor.device)
                 self._recent[(tensor.shape, tensor.dtype)] = tensor.device
                 size += tensor.numel() * tensor.element_size()
@@ -310,7 +321,7 @@ class ForwardObserver:
         """Outputs on another device than their block left them: moved back at the root."""
         if self.trace_moves or self._thread != threading.get_ident():
             return
-        for tensor in iter_tensors(output):
+        for tensor in _shallow_tensors(output):
             source = self._recent.get((tensor.shape, tensor.dtype))
             if source is not None and source != tensor.device:
                 self._record(source, tensor.device, "", tensor)
@@ -334,7 +345,7 @@ class ForwardObserver:
         tb: TracebackType | None = error.__traceback__
         while tb is not None:
             if tb.tb_frame.f_code is _CALL_IMPL:
-                name = self.names.get(id(tb.tb_frame.f_locals.get("self")))
+                name = self.names().get(id(tb.tb_frame.f_locals.get("self")))
                 found = name if name is not None else found
             tb = tb.tb_next
         return found
@@ -356,6 +367,29 @@ class ForwardObserver:
         return entry
 
 
+def _shallow_tensors(*values: Any) -> list[torch.Tensor]:
+    """Tensors in hook arguments, two levels deep (args tuple, kwargs dict, a tuple inside).
+
+    A hot path: called twice per block per forward, so no recursion and no generators.
+    """
+    found = []
+    for value in values:
+        items = value.values() if isinstance(value, dict) else value
+        if isinstance(items, torch.Tensor):
+            found.append(items)
+            continue
+        if not isinstance(items, (tuple, list, type({}.values()))):
+            continue
+        for item in items:
+            if isinstance(item, torch.Tensor):
+                found.append(item)
+            elif isinstance(item, (tuple, list)):
+                found += [t for t in item if isinstance(t, torch.Tensor)]
+            elif isinstance(item, dict):
+                found += [t for t in item.values() if isinstance(t, torch.Tensor)]
+    return found
+
+
 def call_model(model: nn.Module, inputs: Any) -> Any:
     """`model(**inputs)` for a dict, `model(*inputs)` for a tuple or list, else `model(inputs)`."""
     if isinstance(inputs, dict):
@@ -374,9 +408,12 @@ def observe_forward(
     *,
     trace_moves: bool = False,
     offloaded: dict[str, tuple[str, int]] | None = None,
+    names: dict[int, str] | None = None,
 ) -> ForwardObservation:
     """One forward under `torch.no_grad()` and the observer; a failure is recorded, not raised."""
-    observer = ForwardObserver(model, trees, blocks, trace_moves=trace_moves, offloaded=offloaded)
+    observer = ForwardObserver(
+        model, trees, blocks, trace_moves=trace_moves, offloaded=offloaded, names=names
+    )
     start = time.perf_counter()
     output, failure = None, None
     with torch.no_grad(), observer.observing():

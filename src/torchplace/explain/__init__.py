@@ -15,7 +15,15 @@ __all__ = ["diagnose", "explain", "install", "uninstall"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in {"explain", "install", "uninstall", "is_installed", "explain_exception"}:
+    if name in {
+        "explain",
+        "install",
+        "uninstall",
+        "is_installed",
+        "explain_exception",
+        "diagnosis_of",
+        "diagnoses",
+    }:
         from torchplace.explain import hooks
 
         return getattr(hooks, name)

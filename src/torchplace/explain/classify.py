@@ -109,7 +109,8 @@ def _gather(diagnosis: Diagnosis) -> _Evidence:
         evidence.texts.append((diagnosis.library_frame.source, 2))
     for operand in diagnosis.operands:
         evidence.texts.append((operand.expr, 2))
-        evidence.texts.append((operand.note, 2))
+        if "`__init__`" not in operand.note:  # construction-time code says little about the bug
+            evidence.texts.append((operand.note, 2))
         if operand.origin is not None:
             evidence.texts.append((operand.origin.op, 2))
     if diagnosis.module is not None:
@@ -126,7 +127,10 @@ def _gather(diagnosis: Diagnosis) -> _Evidence:
 def _score_pattern(pattern_id: str, diagnosis: Diagnosis, evidence: _Evidence) -> None:
     pattern = patterns.get(pattern_id)
     if pattern.matches(diagnosis.message):
-        evidence.add(pattern_id, 2.0, "the error message matches its signature")
+        # Specific texts (a collective, a fork) already chose the family; within the generic
+        # "devices differ" texts a signature match is weak evidence.
+        points = 1.0 if diagnosis.kind == "device-mismatch" else 2.0
+        evidence.add(pattern_id, points, "the error message matches its signature")
     points = 0.0
     for hint in pattern.hints:
         weight = max((w for text, w in evidence.texts if hint_in(hint, text)), default=0)

@@ -191,6 +191,12 @@ class explain(contextlib.ContextDecorator):
         return False
 
 
+def diagnosis_of(exc: BaseException) -> Diagnosis | None:
+    """The diagnosis explain attached to `exc`, if it explained it."""
+    found = getattr(exc, _MARK, None)
+    return found if isinstance(found, Diagnosis) else None
+
+
 def diagnoses() -> list[Diagnosis]:
     """The diagnoses made so far in this process."""
     return list(_Settings.diagnoses)

@@ -121,7 +121,13 @@ def _annotate(
             return
     if operand.origin is None:
         _trace_back(operand, frame, describe)
-    if not operand.note and operand.expr.startswith("self.") and operand.expr.count(".") == 1:
+    in_user_code = not live_frames.is_library(frame.path)
+    if (
+        not operand.note
+        and in_user_code
+        and operand.expr.count(".") == 1
+        and operand.expr.startswith("self.")
+    ):
         owner = frame.frame.f_locals.get("self")
         if owner is not None:
             operand.note = live_evidence.attribute_assignments(owner, operand.expr[5:], frame.path)

@@ -88,8 +88,12 @@ def operand_exprs(node: ast.AST) -> list[ast.expr]:
 
 def _operands_of(node: ast.AST) -> list[ast.expr]:
     if isinstance(node, ast.Call):
-        receiver = [node.func.value] if isinstance(node.func, ast.Attribute) else []
-        return receiver + list(node.args) + [k.value for k in node.keywords]
+        # `x.masked_fill(...)`: the receiver `x`; `self.lora_down(...)`: the module called.
+        callee: list[ast.expr] = []
+        if isinstance(node.func, ast.Attribute):
+            callee = [node.func, node.func.value]
+        callee = [e for e in callee if not (isinstance(e, ast.Name) and e.id == "self")]
+        return callee + list(node.args) + [k.value for k in node.keywords]
     if isinstance(node, ast.BinOp):
         return [node.left, node.right]
     if isinstance(node, ast.Compare):

@@ -59,7 +59,11 @@ def run_preflight(
     options = options or Options()
     parsed = command_module.parse(argv, environ, options.use_vllm_parser)
     model, note = _model(parsed, options.model_config)
-    facts = machine if machine is not None else machine_module.detect(parsed.env)
+    planning = options.gpus is not None and options.gpu_memory is not None
+    if machine is None:
+        # Planning for another node needs nothing from this one (and never imports torch).
+        machine = MachineFacts((), "none") if planning else machine_module.detect(parsed.env)
+    facts = machine
     facts = machine_module.with_overrides(facts, options.gpus, options.gpu_memory, options.gpu_name)
     result = PreflightResult(parsed, facts, model, note)
     context = Context(parsed, facts, model, note)

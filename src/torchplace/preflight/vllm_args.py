@@ -246,6 +246,8 @@ def parse_with_vllm(args: list[str], prog: str = "vllm serve") -> EngineArgs:
             if message.startswith(prefix):
                 self.unrecognised = message[len(prefix) :].split()
                 return
+            if message.startswith("ambiguous option: "):
+                return  # argparse goes on and reports the option as unrecognised
             raise PreflightInputError(f"{self.prog}: error: {message}")
 
     parser = make_arg_parser(_Parser(prog=prog))

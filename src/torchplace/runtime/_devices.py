@@ -78,3 +78,49 @@ def device_of(ref: Any) -> torch.device | None:
     raise TypeError(
         f"expected a tensor, module, torch.device, device string or index; got {type(ref).__name__}"
     )
+
+
+META = torch.device("meta")
+
+
+class DeviceTracker:
+    """The device a module lives on now (or a fixed one), cheap enough to ask on every call.
+
+    `resolve()` reads the module's reference tensor straight from its owner's parameter (or
+    buffer) table and compares devices without building strings; it returns None for a module
+    holding no tensor and for one on the meta device (offloaded: decided at run time).
+    """
+
+    __slots__ = ("device", "module", "name", "table")
+
+    def __init__(self, module: torch.nn.Module, device: torch.device | None) -> None:
+        self.module = module
+        self.device = device
+        self.table: dict[str, Any] | None = None
+        self.name = ""
+        if device is None:
+            self._find()
+
+    def _find(self) -> None:
+        ref = find_reference(self.module)
+        if ref is None:
+            self.table = None
+            return
+        self.table = ref.owner._parameters if ref.kind == "p" else ref.owner._buffers
+        self.name = ref.name
+
+    @property
+    def found(self) -> bool:
+        return self.device is not None or self.table is not None
+
+    def resolve(self) -> torch.device | None:
+        if self.device is not None:
+            return self.device
+        tensor = None if self.table is None else self.table.get(self.name)
+        if tensor is None:  # the parameter was replaced or deleted: look again
+            self._find()
+            tensor = None if self.table is None else self.table.get(self.name)
+            if tensor is None:
+                return None
+        found: torch.device = tensor.device
+        return None if found == META else found

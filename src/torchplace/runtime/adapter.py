@@ -21,7 +21,7 @@ from typing import Any
 import torch
 from torch import nn
 
-from torchplace.runtime._devices import device_of
+from torchplace.runtime._devices import DeviceTracker, device_of
 from torchplace.runtime.errors import DeviceMismatchError
 
 _CopyKey = tuple[Any, ...]
@@ -45,6 +45,9 @@ class DeviceFollowingAdapter(nn.Module):
         self.scale = scale
         self._lock = threading.Lock()
         self._copies: dict[torch.device, tuple[_CopyKey, nn.Module]] = {}
+        # Device lookups on every call, without walking the modules each time.
+        self._base_device = DeviceTracker(base, None)
+        self._delta_device = DeviceTracker(delta, None)
 
     @classmethod
     def lora(
@@ -60,9 +63,13 @@ class DeviceFollowingAdapter(nn.Module):
         return cls(base, nn.Sequential(down, up), scale=alpha / rank)
 
     def forward(self, x: torch.Tensor, *args: Any, **kwargs: Any) -> torch.Tensor:
-        home = device_of(self.base)
-        if home is not None and home.type != "meta" and x.device != home:
-            x = x.to(home)  # offloaded (meta) bases are left to their own hooks
+        stale = self._base_device.module is not self.base
+        if stale or self._delta_device.module is not self.delta:  # a new base or delta assigned
+            self._base_device = DeviceTracker(self.base, None)
+            self._delta_device = DeviceTracker(self.delta, None)
+        home = self._base_device.resolve()
+        if home is not None and x.device != home:
+            x = x.to(home)  # offloaded (meta) bases resolve to None: left to their own hooks
         out = self.base(x, *args, **kwargs)
         if not isinstance(out, torch.Tensor):
             raise TypeError(f"the base layer returned {type(out).__name__}, not a tensor")
@@ -82,7 +89,7 @@ class DeviceFollowingAdapter(nn.Module):
         return self
 
     def _delta_on(self, device: torch.device) -> nn.Module:
-        own = device_of(self.delta)
+        own = self._delta_device.resolve()
         if own is None or own == device:
             return self.delta
         if self.training and torch.is_grad_enabled() and _needs_grad(self.delta):

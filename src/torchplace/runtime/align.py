@@ -21,57 +21,13 @@ from typing import Any, Literal, overload
 
 import torch
 
-from torchplace.runtime._devices import device_of, find_reference
+from torchplace.runtime._devices import DeviceTracker, device_of
 from torchplace.runtime._moving import move, move_mapping, move_sequence
 from torchplace.runtime.errors import DeviceMismatchError
 
-META = torch.device("meta")
-
-
-class _Target:
-    """Where a module's inputs belong: a fixed device or the module's reference tensor.
-
-    `resolve()` runs on every call of a hooked module, so it reads the reference tensor straight
-    from its owner's parameter (or buffer) table and compares devices without building strings.
-    """
-
-    __slots__ = ("device", "module", "name", "table")
-
-    def __init__(self, module: torch.nn.Module, device: torch.device | None) -> None:
-        self.module = module
-        self.device = device
-        self.table: dict[str, Any] | None = None
-        self.name = ""
-        if device is None:
-            self._find()
-
-    def _find(self) -> None:
-        ref = find_reference(self.module)
-        if ref is None:
-            self.table = None
-            return
-        self.table = ref.owner._parameters if ref.kind == "p" else ref.owner._buffers
-        self.name = ref.name
-
-    @property
-    def found(self) -> bool:
-        return self.device is not None or self.table is not None
-
-    def resolve(self) -> torch.device | None:
-        if self.device is not None:
-            return self.device
-        tensor = None if self.table is None else self.table.get(self.name)
-        if tensor is None:  # the parameter was replaced or deleted: look again
-            self._find()
-            tensor = None if self.table is None else self.table.get(self.name)
-            if tensor is None:
-                return None
-        found: torch.device = tensor.device
-        return None if found == META else found
-
 
 def _align(
-    target: _Target, args: tuple[Any, ...], kwargs: dict[str, Any], non_blocking: bool
+    target: DeviceTracker, args: tuple[Any, ...], kwargs: dict[str, Any], non_blocking: bool
 ) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
     device = target.resolve()
     if device is None:
@@ -87,7 +43,7 @@ class _AlignedForward:
     """Replaces `module.forward`. A class, not a closure, so `copy.deepcopy(module)` rebinds it
     to the copy instead of leaving the copy calling the original module."""
 
-    def __init__(self, module: torch.nn.Module, target: _Target, non_blocking: bool) -> None:
+    def __init__(self, module: torch.nn.Module, target: DeviceTracker, non_blocking: bool) -> None:
         self.module = module
         self.target = target
         self.non_blocking = non_blocking
@@ -148,7 +104,7 @@ class AlignHandle:
         self.remove()
 
 
-def _wrap_forward(module: torch.nn.Module, target: _Target, non_blocking: bool) -> Any:
+def _wrap_forward(module: torch.nn.Module, target: DeviceTracker, non_blocking: bool) -> Any:
     wrapper = _AlignedForward(module, target, non_blocking)
     module.forward = wrapper
 
@@ -164,7 +120,7 @@ def _wrap_forward(module: torch.nn.Module, target: _Target, non_blocking: bool) 
     return remove
 
 
-def _pre_hook(module: torch.nn.Module, target: _Target, non_blocking: bool) -> Any:
+def _pre_hook(module: torch.nn.Module, target: DeviceTracker, non_blocking: bool) -> Any:
     def hook(
         _module: torch.nn.Module, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
@@ -194,7 +150,7 @@ def align_inputs(
     modules: Iterable[torch.nn.Module] = module.modules() if recurse else (module,)
     removers = []
     for each in modules:
-        target = _Target(each, fixed)
+        target = DeviceTracker(each, fixed)
         if not target.found:
             continue
         removers.append(install(each, target, non_blocking))

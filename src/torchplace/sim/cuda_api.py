@@ -185,7 +185,6 @@ def _new_tensor(self: torch.Tensor, data: Any, **kwargs: Any) -> torch.Tensor:
 def install(patches: Patches, machine: devices.Machine) -> None:
     """Make torch.cuda and friends answer for `machine`."""
     cuda = torch.cuda
-    properties = machine.properties
     values: dict[str, Any] = {
         "is_available": lambda: True,
         "is_initialized": lambda: True,
@@ -228,7 +227,6 @@ def install(patches: Patches, machine: devices.Machine) -> None:
         "default_stream": _current_stream,
         "set_stream": _returns(None),
     }
-    del properties
     for name, value in values.items():
         patches.set(cuda, name, value)
     _install_accelerator(patches, machine)

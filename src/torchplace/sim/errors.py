@@ -9,9 +9,10 @@ from types import FrameType
 import torch
 
 # Frames inside these packages are library code; the "user's line" is the innermost other frame.
-_LIBRARY_ROOTS = tuple(
-    os.path.dirname(os.path.abspath(module.__file__ or "")) for module in (torch,)
-) + (os.path.dirname(os.path.abspath(__file__)),)
+_LIBRARY_ROOTS = (
+    os.path.dirname(os.path.abspath(torch.__file__ or "")),
+    os.path.dirname(os.path.abspath(__file__)),
+)
 _LIBRARY_NAMES = ("transformers", "accelerate", "peft", "torchplace")
 
 

@@ -19,7 +19,6 @@ from torchplace.sim import devices
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import wrap
 
-
 _MODELING = "accelerate.utils.modeling"
 
 

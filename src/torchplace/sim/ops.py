@@ -15,7 +15,6 @@ aten = torch.ops.aten
 _CPU = torch.device("cpu")
 
 
-
 @special(aten._to_copy.default)
 def to_copy(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     source = args[0]

@@ -113,6 +113,8 @@ def _device_keys(where: str, config: dict[str, Any], keys: list[str]) -> Result:
         "vLLM runs the draft model in the target's workers on the target's GPUs; there is no "
         "key to put it on another GPU",
         f"remove {', '.join(keys)}; use draft_tensor_parallel_size 1 or the target's TP",
-        f"1 validation error for SpeculativeConfig\n{keys[0]}\n  Extra inputs are not permitted "
-        "[type=extra_forbidden]",
+        # pydantic's text, as vLLM 0.33 raises it for SpeculativeConfig(device="cuda:1").
+        f"1 validation error for SpeculativeConfig\n{keys[0]}\n  Unexpected keyword argument "
+        f"[type=unexpected_keyword_argument, input_value={config[keys[0]]!r}, "
+        f"input_type={type(config[keys[0]]).__name__}]",
     )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from torchplace.preflight.checks import Context, Result, Status, passed
-from torchplace.preflight.vllm_args import normalise
+from torchplace.preflight.vllm_args import FLAGS, normalise
 
 NAME = "hf-loading-options-with-vllm"
 CODE = "PF104"
@@ -75,6 +75,11 @@ def _command_line(context: Context) -> list[Result]:
 
 
 def _argparse(shown: str) -> str:
+    # argparse lets a prefix stand for a longer flag: `--device` is ambiguous in vLLM 0.33.
+    option = normalise(shown.split()[0].split("=", 1)[0])
+    longer = sorted(f for f in FLAGS if f.startswith(option) and f != option)
+    if len(longer) > 1:
+        return f"vllm serve: error: ambiguous option: {option} could match {', '.join(longer)}"
     return f"vllm serve: error: unrecognized arguments: {shown}"
 
 

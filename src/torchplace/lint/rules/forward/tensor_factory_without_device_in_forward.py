@@ -36,6 +36,7 @@ _DTYPES = {
     "complex64",
     "complex128",
 }
+_INTEGER_DTYPES = {"int64", "long", "int32", "int", "int16", "int8", "uint8"}
 _FINFO = {"min", "max", "eps", "tiny", "smallest_normal"}
 _NUMBER_FUNCTIONS = {"float", "int", "len", "abs", "round", "bool"}
 _SHAPED = {"zeros", "ones", "empty", "full", "rand", "randn"}
@@ -56,7 +57,8 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     `*_like` and `x.new_*` factories follow their argument and are fine; so is a 0-dim
     0-dim tensor of a number (`torch.tensor(1.0)`), which mixes with CUDA tensors, a tensor
     used only as an index (`x[idx]` accepts CPU indices), one moved later in the same
-    function (`pos = pos.view(...).to(x.device)`), and one made in a `@staticmethod` helper.
+    function (`pos = pos.view(...).to(x.device)`), one made in a `@staticmethod` helper or
+    under `torch.jit.is_tracing()`, and integer index tensors returned to the caller.
 
     ## Example
     ```python
@@ -107,7 +109,7 @@ class TensorFactoryWithoutDeviceInForward(Rule):
             if path is None or _static_helper(ctx, located.scope):
                 continue
             facts = _facts(located.scope, functions)
-            if facts is not None and (facts.index_only(call) or facts.moved_later(call)):
+            if facts is not None and facts.exempt(call):
                 continue
             message = f"`torch.{factory}` without `device=` in {path} makes a CPU tensor"
             yield self.finding(ctx, call, message, self._fix(ctx, call, factory, located.scope))
@@ -164,6 +166,7 @@ class _FunctionFacts:
         self.returns: list[ast.Return] = []
         self.indices: set[int] = set()  # nodes that are (inside) an index: `x[here]`
         self.loads: dict[str, list[ast.Name]] = {}
+        self.tracing_only: set[int] = set()  # `a if torch.jit.is_tracing() else b`: only traced
         for node in ast.walk(function):
             if isinstance(node, ast.Assign):
                 self.assigns.append(node)
@@ -175,6 +178,8 @@ class _FunctionFacts:
                 self.indices.update(id(n) for part in parts for n in ast.walk(part))
             elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 self.loads.setdefault(node.id, []).append(node)
+            elif isinstance(node, ast.IfExp) and _is_tracing_test(node.test):
+                self.tracing_only.update(id(n) for n in ast.walk(node.body))
         self.assigns.sort(key=lambda a: (a.lineno, a.col_offset))
 
     def index_only(self, call: ast.Call) -> bool:
@@ -200,6 +205,24 @@ class _FunctionFacts:
         indexed = [n for n in uses if id(n) in self.indices]
         return bool(indexed) and all(id(n) in self.indices or id(n) in feeding for n in uses)
 
+    def returned_indices(self, call: ast.Call) -> bool:
+        """`return [(torch.as_tensor(i, dtype=torch.int64), ...) for i, j in matches]`: integer
+        index tensors handed to the caller, which indexes with them (Hungarian matchers)."""
+        dtype = keyword(call, "dtype")
+        if dtype is None or not isinstance(dtype.value, ast.Attribute):
+            return False
+        if dtype.value.attr not in _INTEGER_DTYPES:
+            return False
+        return any(n is call for r in self.returns if r.value for n in ast.walk(r.value))
+
+    def exempt(self, call: ast.Call) -> bool:
+        return (
+            id(call) in self.tracing_only
+            or self.returned_indices(call)
+            or self.index_only(call)
+            or self.moved_later(call)
+        )
+
     def _assignment_of(self, call: ast.Call) -> ast.Assign | None:
         return next((a for a in self.assigns if any(n is call for n in ast.walk(a.value))), None)
 
@@ -221,6 +244,13 @@ class _FunctionFacts:
             r.lineno > made.lineno and r.value is not None and _moves_any(r.value, derived)
             for r in self.returns
         )
+
+
+def _is_tracing_test(test: ast.expr) -> bool:
+    return any(
+        isinstance(n, ast.Attribute) and n.attr in ("is_tracing", "is_scripting")
+        for n in ast.walk(test)
+    )
 
 
 def _target_names(assign: ast.Assign) -> set[str]:
