@@ -90,8 +90,9 @@ def main() -> int:
 
     cold, cold_all, cold_out = _median([*torchplace, "--no-cache", str(corpus)])
     findings = len(cold_out.splitlines())
-    subprocess.run([*torchplace, "--cache-dir", str(cache_dir), str(corpus)], capture_output=True,
-                   check=False)
+    subprocess.run(
+        [*torchplace, "--cache-dir", str(cache_dir), str(corpus)], capture_output=True, check=False
+    )
     warm, warm_all, _ = _median([*torchplace, "--cache-dir", str(cache_dir), str(corpus)])
     ruff = shutil.which("ruff")
     ruff_time = ruff_all = None
@@ -107,12 +108,16 @@ def main() -> int:
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "machine": _machine(),
         "corpus": f"{corpus} ({len(files)} files, {lines} lines)",
-        "torchplace_cold_s": cold, "torchplace_cold_runs": cold_all,
-        "torchplace_warm_s": warm, "torchplace_warm_runs": warm_all,
+        "torchplace_cold_s": cold,
+        "torchplace_cold_runs": cold_all,
+        "torchplace_warm_s": warm,
+        "torchplace_warm_runs": warm_all,
         "torchplace_findings": findings,
         "torchplace_lines_per_s": lines / cold,
-        "ruff_default_s": ruff_time, "ruff_runs": ruff_all,
-        "ast_parse_walk_floor_s": floor, "floor_runs": floor_all,
+        "ruff_default_s": ruff_time,
+        "ruff_runs": ruff_all,
+        "ast_parse_walk_floor_s": floor,
+        "floor_runs": floor_all,
         "torchfix": torchfix,
         "ratio_cold_to_ruff": cold / ruff_time if ruff_time else None,
         "ratio_cold_to_parse_floor": cold / floor,
@@ -134,12 +139,21 @@ def _torchfix(sample: list[Path]) -> dict[str, float] | None:
         return None
     sample_lines = _corpus_lines(sample)
     seconds, result = _timed([flake8, "--select=TOR", "--jobs=2", *map(str, sample)])
-    if result.returncode not in (0, 1) or "TOR" not in subprocess.run(
-        [flake8, "--version"], capture_output=True, text=True, check=False
-    ).stdout + "torchfix":
+    if (
+        result.returncode not in (0, 1)
+        or "TOR"
+        not in subprocess.run(
+            [flake8, "--version"], capture_output=True, text=True, check=False
+        ).stdout
+        + "torchfix"
+    ):
         return None
-    return {"files": len(sample), "lines": sample_lines, "seconds": seconds,
-            "lines_per_s": sample_lines / seconds}
+    return {
+        "files": len(sample),
+        "lines": sample_lines,
+        "seconds": seconds,
+        "lines_per_s": sample_lines / seconds,
+    }
 
 
 def _markdown(r: dict[str, object]) -> str:
@@ -161,16 +175,22 @@ def _markdown(r: dict[str, object]) -> str:
         f"{float(r['torchplace_warm_s']) / float(r['torchplace_cold_s']):.2f} |",  # type: ignore[arg-type]
     ]
     if r.get("ruff_default_s"):
-        rows.append(f"| ruff, default rules, no cache | {s(r['ruff_default_s'])} | "
-                    f"{float(r['ruff_default_s']) / float(r['torchplace_cold_s']):.2f} |")  # type: ignore[arg-type]
-    rows.append(f"| bare ast.parse + ast.walk, all cores | {s(r['ast_parse_walk_floor_s'])} | "
-                f"{float(r['ast_parse_walk_floor_s']) / float(r['torchplace_cold_s']):.2f} |")  # type: ignore[arg-type]
+        rows.append(
+            f"| ruff, default rules, no cache | {s(r['ruff_default_s'])} | "
+            f"{float(r['ruff_default_s']) / float(r['torchplace_cold_s']):.2f} |"
+        )  # type: ignore[arg-type]
+    rows.append(
+        f"| bare ast.parse + ast.walk, all cores | {s(r['ast_parse_walk_floor_s'])} | "
+        f"{float(r['ast_parse_walk_floor_s']) / float(r['torchplace_cold_s']):.2f} |"
+    )  # type: ignore[arg-type]
     if torchfix:
         est = r["torchfix_estimated_whole_corpus_s"]
-        rows.append(f"| TorchFix (flake8 --select=TOR, 2 jobs), estimated from "
-                    f"{torchfix['files']} files / {torchfix['lines']} lines "
-                    f"at {torchfix['lines_per_s']:.0f} lines/s | {s(est)} | "
-                    f"{float(est) / float(r['torchplace_cold_s']):.0f} |")  # type: ignore[arg-type]
+        rows.append(
+            f"| TorchFix (flake8 --select=TOR, 2 jobs), estimated from "
+            f"{torchfix['files']} files / {torchfix['lines']} lines "
+            f"at {torchfix['lines_per_s']:.0f} lines/s | {s(est)} | "
+            f"{float(est) / float(r['torchplace_cold_s']):.0f} |"
+        )  # type: ignore[arg-type]
     rows += [
         "",
         f"torchplace: {r['torchplace_lines_per_s']:.0f} lines/s cold, "

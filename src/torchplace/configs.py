@@ -29,8 +29,7 @@ def resolve(path_or_name: str) -> Path:
         return bundled
     names = ", ".join(bundled_names())
     raise FileNotFoundError(
-        f"no config.json at {path_or_name!r} and no bundled config of that name "
-        f"(bundled: {names})"
+        f"no config.json at {path_or_name!r} and no bundled config of that name (bundled: {names})"
     )
 
 

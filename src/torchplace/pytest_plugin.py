@@ -1,4 +1,4 @@
-"""pytest plugin: multi-GPU placement tests that run on real GPUs when present, virtual ones otherwise.
+"""pytest plugin: multi-GPU placement tests on real GPUs when present, else on virtual ones.
 
 Registered through the `pytest11` entry point and inactive until used: importing it imports
 neither torch nor the simulator; they load only for a test that asks for GPUs.

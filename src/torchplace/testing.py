@@ -89,7 +89,7 @@ def assert_no_device_mismatch(
         try:
             with torch.no_grad():
                 return placed(*args, **kwargs)
-        except (RuntimeError, torch.AcceleratorError) as error:  # type: ignore[attr-defined]
+        except (RuntimeError, torch.AcceleratorError) as error:
             raise AssertionError(_diagnosis_text(error)) from error
 
 
@@ -100,10 +100,17 @@ def _place(model: Any, device_map: Mapping[str, Any] | str | None, gpus: int) ->
 
     if isinstance(device_map, str):
         import torch
+        from accelerate.utils import get_balanced_memory
 
-        memory = {i: torch.cuda.mem_get_info(i)[0] for i in range(gpus)}
+        if device_map not in {"auto", "balanced", "balanced_low_0", "sequential"}:
+            raise ValueError(f"device_map={device_map!r}: use a dict or auto/balanced/sequential")
+        memory: dict[int | str, int] = {i: torch.cuda.mem_get_info(i)[0] for i in range(gpus)}
+        if device_map != "sequential":
+            memory = get_balanced_memory(
+                model, max_memory=memory, low_zero=device_map == "balanced_low_0"
+            )
         device_map = infer_auto_device_map(model, max_memory=memory)
-    return dispatch_model(model, device_map=dict(device_map))
+    return dispatch_model(model, device_map=dict(device_map))  # type: ignore[arg-type]
 
 
 def _inputs(

@@ -45,7 +45,9 @@ def _run_in_simulation(script: Path) -> BaseException | None:
     return None
 
 
-SINGLE_PROCESS = [e for e in EXAMPLES if (s := declared_spec(e / "buggy.py")) and not s.nproc_per_node]
+SINGLE_PROCESS = [
+    e for e in EXAMPLES if (s := declared_spec(e / "buggy.py")) and not s.nproc_per_node
+]
 
 
 @pytest.mark.parametrize("example", SINGLE_PROCESS, ids=lambda p: p.name)
@@ -71,9 +73,19 @@ def test_distributed_example_fails_only_when_buggy(example: Path) -> None:
     results = {}
     for name in ("buggy.py", "fixed.py"):
         results[name] = subprocess.run(
-            [sys.executable, "-m", "torchplace", "sim", "--nproc-per-node",
-             str(spec.nproc_per_node), str(example / name)],
-            capture_output=True, text=True, timeout=300, check=False,
+            [
+                sys.executable,
+                "-m",
+                "torchplace",
+                "sim",
+                "--nproc-per-node",
+                str(spec.nproc_per_node),
+                str(example / name),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
         )
     assert results["buggy.py"].returncode != 0
     assert expected in results["buggy.py"].stdout + results["buggy.py"].stderr
@@ -83,8 +95,12 @@ def test_distributed_example_fails_only_when_buggy(example: Path) -> None:
 def test_check_demo_ranks_crashes_first_and_suggests_commands() -> None:
     """The README's main job: `torchplace check` with no arguments, in a clone."""
     result = subprocess.run(
-        [sys.executable, "-m", "torchplace", "check"], cwd=ROOT, capture_output=True,
-        text=True, timeout=600, check=False,
+        [sys.executable, "-m", "torchplace", "check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     assert result.returncode == 1, result.stderr[-3000:]
     report = result.stdout

@@ -66,8 +66,11 @@ def test_bad_files_are_reported_and_do_not_stop_the_run(
     _write(tmp_path, "broken.py", "def f(:\n    x.cuda()\n")
     _write(tmp_path, "binary.py", b"\x00\x01\x02cuda")
     _write(tmp_path, "latin.py", "x = 'caf\xe9'.cuda()\n".encode("latin-1"))
-    _write(tmp_path, "declared.py", "# -*- coding: latin-1 -*-\nx = 'caf\xe9'\ny = t.cuda()\n"
-           .encode("latin-1"))
+    _write(
+        tmp_path,
+        "declared.py",
+        "# -*- coding: latin-1 -*-\nx = 'caf\xe9'\ny = t.cuda()\n".encode("latin-1"),
+    )
     _write(tmp_path, "z_buggy.py", BUGGY)
     assert _lint(str(tmp_path)) == 1
     out = capsys.readouterr().out
@@ -78,7 +81,9 @@ def test_bad_files_are_reported_and_do_not_stop_the_run(
     assert "z_buggy.py:3:20: TPL101" in out
 
 
-def test_huge_file_is_skipped_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_huge_file_is_skipped_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _write(tmp_path, "pyproject.toml", "[tool.torchplace]\nmax-file-size = 100\n")
     _write(tmp_path, "big.py", "x = 1\n" * 100 + "y.cuda()\n")
     assert _lint(str(tmp_path)) == 1
@@ -120,7 +125,9 @@ def test_corrupt_cache_is_ignored(tmp_path: Path) -> None:
     assert main(["lint", "-q", "--cache-dir", str(cache), str(buggy)]) == 1
 
 
-def test_many_files_use_worker_processes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_many_files_use_worker_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     for index in range(80):
         _write(tmp_path, f"m{index:02d}.py", BUGGY if index % 2 else "x = 1\n")
     assert _lint("--jobs", "2", str(tmp_path)) == 1
@@ -133,7 +140,9 @@ def test_command_line_entry_point_runs(tmp_path: Path) -> None:
     buggy = _write(tmp_path, "buggy.py", BUGGY)
     result = subprocess.run(
         [sys.executable, "-m", "torchplace", "lint", "--no-cache", str(buggy)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 1
     assert "Found 1 finding(s) in 1 file(s)." in result.stderr

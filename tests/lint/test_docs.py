@@ -29,8 +29,13 @@ def test_rule_metadata_and_docstring_shape(rule: type[Rule]) -> None:
     assert re.fullmatch(r"TPL\d{3}", rule.code)
     assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)+", rule.name)
     docs = rule.docs()
-    for heading in ("## What it does", "## Why is this bad?", "## Example", "Use instead",
-                    "## Fix safety"):
+    for heading in (
+        "## What it does",
+        "## Why is this bad?",
+        "## Example",
+        "Use instead",
+        "## Fix safety",
+    ):
         assert heading in docs, f"{rule.code} docstring lacks {heading!r}"
     assert 15 <= len(docs.splitlines()) <= 60
     for block in re.findall(r"```python\n(.*?)```", docs, flags=re.S):

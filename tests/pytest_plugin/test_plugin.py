@@ -123,10 +123,12 @@ def test_ranks_fixture_runs_each_rank_and_reports_a_failing_one(
     )
     result = _run(pytester, "-rf")
     result.assert_outcomes(passed=1, failed=1)
-    result.stdout.fnmatch_lines([
-        "*rank 1 of 2 failed:*",
-        "*Attempt to perform collective on tensor not on device passed to init_process_group*",
-    ])
+    result.stdout.fnmatch_lines(
+        [
+            "*rank 1 of 2 failed:*",
+            "*Attempt to perform collective on tensor not on device passed to init_process_group*",
+        ]
+    )
     assert "rank 0 of 2 failed" not in result.stdout.str()
 
 

@@ -8,8 +8,17 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from torchplace.report import Edit, Finding, Fix, FixSafety, Position, Report, RuleInfo, Severity
-from torchplace.report import formats
+from torchplace.report import (
+    Edit,
+    Finding,
+    Fix,
+    FixSafety,
+    Position,
+    Report,
+    RuleInfo,
+    Severity,
+    formats,
+)
 
 HERE = Path(__file__).parent
 
@@ -21,16 +30,32 @@ def _report() -> Report:
         FixSafety.UNSAFE,
     )
     findings = [
-        Finding("pkg/serve.py", Position(7, 4), "TPL101", "cuda-call-without-device",
-                "`.cuda()` moves to the current GPU", Severity.ERROR, Position(7, 12)),
-        Finding("pkg/load.py", Position(3, 8), "TPL106", "torch-load-without-map-location",
-                "torch.load without map_location", Severity.WARNING, Position(3, 23), fix,
-                "checkpoint-loaded-to-saving-device"),
+        Finding(
+            "pkg/serve.py",
+            Position(7, 4),
+            "TPL101",
+            "cuda-call-without-device",
+            "`.cuda()` moves to the current GPU",
+            Severity.ERROR,
+            Position(7, 12),
+        ),
+        Finding(
+            "pkg/load.py",
+            Position(3, 8),
+            "TPL106",
+            "torch-load-without-map-location",
+            "torch.load without map_location",
+            Severity.WARNING,
+            Position(3, 23),
+            fix,
+            "checkpoint-loaded-to-saving-device",
+        ),
     ]
     rules = {
         "TPL101": RuleInfo("TPL101", "cuda-call-without-device", "cuda() without device", "docs"),
-        "TPL106": RuleInfo("TPL106", "torch-load-without-map-location", "load", "docs",
-                           Severity.WARNING),
+        "TPL106": RuleInfo(
+            "TPL106", "torch-load-without-map-location", "load", "docs", Severity.WARNING
+        ),
     }
     return Report(findings, rules, 2, "torchplace", "0.1.0")
 
@@ -55,8 +80,13 @@ def test_json_format_snapshot() -> None:
     assert data[0]["fix"] == {
         "description": "Load to the CPU",
         "safety": "unsafe",
-        "edits": [{"start": {"line": 3, "column": 23}, "end": {"line": 3, "column": 23},
-                   "content": ', map_location="cpu"'}],
+        "edits": [
+            {
+                "start": {"line": 3, "column": 23},
+                "end": {"line": 3, "column": 23},
+                "content": ', map_location="cpu"',
+            }
+        ],
     }
     assert data[1]["location"] == {"line": 7, "column": 5}
     assert data[1]["pattern"] is None
@@ -70,7 +100,8 @@ def test_sarif_validates_against_the_2_1_0_schema() -> None:
     assert [r["id"] for r in run["tool"]["driver"]["rules"]] == ["TPL101", "TPL106"]
     assert run["results"][0]["ruleIndex"] == 1
     assert run["results"][0]["fixes"][0]["artifactChanges"][0]["replacements"][0][
-        "insertedContent"] == {"text": ', map_location="cpu"'}
+        "insertedContent"
+    ] == {"text": ', map_location="cpu"'}
 
 
 def test_schema_catches_a_broken_log() -> None:

@@ -40,15 +40,25 @@ def _lint_item(finding: Finding) -> Item:
         tier = NOT_CHECKED
     else:
         tier = WILL_CRASH if finding.severity is Severity.ERROR else MAY_CRASH
-    return Item(tier, f"{finding.path}:{finding.line}:{finding.column + 1}",
-                f"{finding.code} {finding.message}", _lint_next(finding))
+    return Item(
+        tier,
+        f"{finding.path}:{finding.line}:{finding.column + 1}",
+        f"{finding.code} {finding.message}",
+        _lint_next(finding),
+    )
 
 
 def _run_items(outcome: RunOutcome, real: bool) -> list[Item]:
     spec = outcome.spec
-    how = "real GPUs" if real else (
-        f"{spec.nproc_per_node} ranks on virtual GPUs" if spec.nproc_per_node
-        else f"{spec.gpus} virtual GPUs")
+    how = (
+        "real GPUs"
+        if real
+        else (
+            f"{spec.nproc_per_node} ranks on virtual GPUs"
+            if spec.nproc_per_node
+            else f"{spec.gpus} virtual GPUs"
+        )
+    )
     items = []
     for diagnosis in outcome.diagnoses:
         if not diagnosis.get("known", True) and diagnosis.get("kind") == "other":
@@ -59,21 +69,31 @@ def _run_items(outcome: RunOutcome, real: bool) -> list[Item]:
         rank = diagnosis.get("rank")
         prefix = f"rank {rank}: " if rank is not None else ""
         op = diagnosis.get("op")
-        what = f"{prefix}{diagnosis.get('exception_type', 'error')} on {how}" + (
-            f" in {op}" if op else "") + f": {devices}"
+        what = (
+            f"{prefix}{diagnosis.get('exception_type', 'error')} on {how}"
+            + (f" in {op}" if op else "")
+            + f": {devices}"
+        )
         pattern = diagnosis.get("pattern") or {}
         details = []
         if frame.get("source"):
             details.append(f"line: {frame['source']}")
         if pattern:
             details.append(f"pattern: {pattern.get('id')}: {pattern.get('fix', '')}")
-        items.append(Item(CRASHED, where, what, f"torchplace run --origins {spec.script}", [],
-                          details))
+        items.append(
+            Item(CRASHED, where, what, f"torchplace run --origins {spec.script}", [], details)
+        )
     if outcome.crashed and not items:
         label = "timed out" if outcome.timed_out else f"exited with code {outcome.exit_code}"
         last = outcome.output_tail.strip().splitlines()[-1:] or [""]
-        items.append(Item(CRASHED, spec.script, f"{label} on {how}: {last[0]}",
-                          f"torchplace run {spec.script}"))
+        items.append(
+            Item(
+                CRASHED,
+                spec.script,
+                f"{label} on {how}: {last[0]}",
+                f"torchplace run {spec.script}",
+            )
+        )
     return items
 
 
@@ -117,8 +137,15 @@ def render_text(items: Sequence[Item], files: int, runs: Sequence[RunOutcome]) -
 def render_json(items: Sequence[Item], files: int, runs: Sequence[RunOutcome]) -> str:
     data: dict[str, Any] = {
         "files_linted": files,
-        "runs": [{"script": r.spec.script, "exit_code": r.exit_code, "timed_out": r.timed_out,
-                  "diagnoses": r.diagnoses} for r in runs],
+        "runs": [
+            {
+                "script": r.spec.script,
+                "exit_code": r.exit_code,
+                "timed_out": r.timed_out,
+                "diagnoses": r.diagnoses,
+            }
+            for r in runs
+        ],
         "findings": [asdict(item) for item in items],
     }
     return json.dumps(data, indent=2) + "\n"

@@ -58,7 +58,7 @@ def declared_spec(script: Path) -> RunSpec | None:
         return None
     words = match.group("spec").split()
     spec = RunSpec(str(script))
-    for flag, value in zip(words[::2], words[1::2]):
+    for flag, value in zip(words[::2], words[1::2], strict=False):
         if flag == "--gpus":
             spec = RunSpec(spec.script, int(value), spec.nproc_per_node)
         elif flag == "--nproc-per-node":
@@ -69,8 +69,14 @@ def declared_spec(script: Path) -> RunSpec | None:
 def _command(spec: RunSpec, json_path: str, real: bool) -> list[str]:
     explained = ["-m", "torchplace", "run", "--json", json_path, spec.script, *spec.args]
     if real and spec.nproc_per_node:
-        return [sys.executable, "-m", "torch.distributed.run", "--standalone",
-                f"--nproc-per-node={spec.nproc_per_node}", *explained[1:]]
+        return [
+            sys.executable,
+            "-m",
+            "torch.distributed.run",
+            "--standalone",
+            f"--nproc-per-node={spec.nproc_per_node}",
+            *explained[1:],
+        ]
     if real:
         return [sys.executable, *explained]
     if spec.nproc_per_node:
@@ -85,8 +91,12 @@ def run_one(spec: RunSpec, real: bool = False) -> RunOutcome:
         json_path = os.path.join(directory, "report.json")
         try:
             completed = subprocess.run(
-                _command(spec, json_path, real), capture_output=True, text=True,
-                timeout=RUN_TIMEOUT_S, check=False, stdin=subprocess.DEVNULL,
+                _command(spec, json_path, real),
+                capture_output=True,
+                text=True,
+                timeout=RUN_TIMEOUT_S,
+                check=False,
+                stdin=subprocess.DEVNULL,
             )
         except subprocess.TimeoutExpired as expired:
             tail = (expired.stdout or b"")[-2000:]
@@ -102,7 +112,9 @@ def run_one(spec: RunSpec, real: bool = False) -> RunOutcome:
         return RunOutcome(spec, completed.returncode, diagnoses, output)
 
 
-def run_all(specs: Sequence[RunSpec], real: bool = False, jobs: int | None = None) -> list[RunOutcome]:
+def run_all(
+    specs: Sequence[RunSpec], real: bool = False, jobs: int | None = None
+) -> list[RunOutcome]:
     """Run every spec, a few at a time; results in the order of `specs`."""
     workers = max(1, min(len(specs), jobs or os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:

@@ -28,7 +28,7 @@ def verbs() -> dict[str, str]:
     for info in pkgutil.iter_modules(__path__):
         if info.name.startswith("_"):
             continue
-        spec = info.module_finder.find_spec(f"{__name__}.{info.name}", None)  # type: ignore[call-arg]
+        spec = info.module_finder.find_spec(f"{__name__}.{info.name}", None)
         summary = ""
         if spec is not None and spec.origin:
             summary = _first_docstring_line(spec.origin)
@@ -42,6 +42,13 @@ def _first_docstring_line(path: str) -> str:
     with open(path, encoding="utf-8") as handle:
         doc = ast.get_docstring(ast.parse(handle.read())) or ""
     return doc.strip().splitlines()[0] if doc.strip() else ""
+
+
+def _is_verb(name: str) -> bool:
+    """Whether `name` is a verb module, without reading every verb's source (that is slow)."""
+    if not name.isidentifier() or name.startswith("_"):
+        return False
+    return any(info.name == name for info in pkgutil.iter_modules(__path__))
 
 
 def _usage() -> str:
@@ -62,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"torchplace {__version__}")
         return EXIT_OK
     verb = args[0]
-    if verb.startswith("_") or verb not in verbs():
+    if not _is_verb(verb):
         print(f"torchplace: unknown verb {verb!r}.\n\n{_usage()}", file=sys.stderr)
         return EXIT_ERROR
     module = importlib.import_module(f"{__name__}.{verb}")

@@ -22,14 +22,25 @@ def build_parser() -> argparse.ArgumentParser:
         description="Lint PATH and run entry scripts on N virtual GPUs (or real ones) with the "
         "explainer; findings ranked by how surely they will crash.",
     )
-    parser.add_argument("paths", nargs="*", help="files or directories to lint (default: "
-                        "examples/ when it exists, else .)")
-    parser.add_argument("--run", action="append", default=[], metavar="SCRIPT",
-                        help="entry script to run (repeatable)")
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        help="files or directories to lint (default: examples/ when it exists, else .)",
+    )
+    parser.add_argument(
+        "--run",
+        action="append",
+        default=[],
+        metavar="SCRIPT",
+        help="entry script to run (repeatable)",
+    )
     parser.add_argument("--gpus", type=int, default=2, help="virtual GPUs for --run (default 2)")
     parser.add_argument("--nproc-per-node", type=int, help="run --run scripts as N ranks")
-    parser.add_argument("--declared", action="store_true",
-                        help="also run every script under PATH whose docstring has `Run-with:`")
+    parser.add_argument(
+        "--declared",
+        action="store_true",
+        help="also run every script under PATH whose docstring has `Run-with:`",
+    )
     parser.add_argument("--real", action="store_true", help="run on this machine's real GPUs")
     parser.add_argument("--no-run", action="store_true", help="lint only")
     parser.add_argument("--json", action="store_true", help="machine-readable report on stdout")
@@ -54,8 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ConfigError, MissingPathError) as error:
         raise UsageError(str(error)) from error
     if specs and not args.json:
-        print(f"torchplace check: linted {len(linted.files)} file(s); running {len(specs)} "
-              f"script(s) on {'real' if args.real else 'virtual'} GPUs...", file=sys.stderr)
+        print(
+            f"torchplace check: linted {len(linted.files)} file(s); running {len(specs)} "
+            f"script(s) on {'real' if args.real else 'virtual'} GPUs...",
+            file=sys.stderr,
+        )
     outcomes = [] if args.no_run else runs.run_all(specs, real=args.real)
     items = report.build(linted.findings, outcomes, args.real)
     render = report.render_json if args.json else report.render_text

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from torchplace.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError
+from torchplace.cli import EXIT_FINDINGS, EXIT_OK, UsageError
 from torchplace.lint import config as config_module
 from torchplace.lint.config import ConfigError, LintConfig
 from torchplace.lint.discovery import MissingPathError
@@ -38,20 +38,28 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--extend-exclude", type=_codes, help="more glob patterns to skip")
     parser.add_argument("--config", type=Path, help="pyproject.toml to read [tool.torchplace] from")
     parser.add_argument(
-        "--format", "--output-format", dest="format", default="text",
-        choices=report_formats.available(), help="output format (default: text)",
+        "--format",
+        "--output-format",
+        dest="format",
+        default="text",
+        choices=report_formats.available(),
+        help="output format (default: text)",
     )
     parser.add_argument("-o", "--output", type=Path, help="write the report to this file")
     parser.add_argument("--fix", action="store_true", help="apply safe fixes in place")
     parser.add_argument(
-        "--unsafe-fixes", action="store_true", default=None,
+        "--unsafe-fixes",
+        action="store_true",
+        default=None,
         help="also apply fixes that may change behaviour (with --fix or --diff)",
     )
     parser.add_argument("--diff", action="store_true", help="print fixes as a diff; change nothing")
     parser.add_argument("--statistics", action="store_true", help="count findings per rule")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
-    parser.add_argument("--cache-dir", type=Path, help="cache location (default: .torchplace_cache)")
+    parser.add_argument(
+        "--cache-dir", type=Path, help="cache location (default: .torchplace_cache)"
+    )
     parser.add_argument("-j", "--jobs", type=int, help="worker processes (default: all cores)")
     progress = parser.add_mutually_exclusive_group()
     progress.add_argument("--progress", action="store_true", default=None, dest="progress")
@@ -77,7 +85,11 @@ def load_config(args: argparse.Namespace) -> LintConfig:
     except ConfigError as error:
         raise UsageError(str(error)) from error
     return config_module.with_overrides(
-        base, args.select, args.extend_select, args.ignore, args.extend_exclude,
+        base,
+        args.select,
+        args.extend_select,
+        args.ignore,
+        args.extend_exclude,
         args.unsafe_fixes,
     )
 

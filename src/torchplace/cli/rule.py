@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from torchplace.cli import EXIT_OK, UsageError
 from torchplace.lint.registry import all_rules, by_code
+from torchplace.lint.rule import Rule
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -43,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_OK
 
 
-def _as_text(rule: type) -> str:
+def _as_text(rule: type[Rule]) -> str:
     fix = rule.fix_safety.value if rule.fix_safety else "none"
     state = "on" if rule.default_enabled else "off (select it to enable)"
     header = f"# {rule.name} ({rule.code})\n\nDefault: {state}. Fix: {fix}."
@@ -52,7 +53,7 @@ def _as_text(rule: type) -> str:
     return f"{header}\n\n{rule.docs()}"
 
 
-def _as_dict(rule: type) -> dict[str, object]:
+def _as_dict(rule: type[Rule]) -> dict[str, object]:
     return {
         "code": rule.code,
         "name": rule.name,

@@ -35,7 +35,9 @@ class Entry:
 
 def fingerprint(rules: Sequence[type[Rule]], config: LintConfig) -> str:
     digest = hashlib.blake2b(digest_size=12)
-    digest.update(f"{_FORMAT}|{__version__}|{config.forward_methods}|{config.max_file_bytes}".encode())
+    digest.update(
+        f"{_FORMAT}|{__version__}|{config.forward_methods}|{config.max_file_bytes}".encode()
+    )
     digest.update(repr(config.per_file_ignores).encode())
     for rule in rules:
         digest.update(rule.code.encode())
@@ -57,8 +59,15 @@ class LintCache:
                 loaded = pickle.load(handle)
             if isinstance(loaded, dict):
                 self.entries = loaded
-        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError,
-                TypeError, ValueError):
+        except (
+            OSError,
+            EOFError,
+            pickle.UnpicklingError,
+            AttributeError,
+            ImportError,
+            TypeError,
+            ValueError,
+        ):
             self.entries = {}
 
     def lookup(self, path: str) -> tuple[Finding, ...] | None:

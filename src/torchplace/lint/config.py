@@ -17,15 +17,40 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 from torchplace.lint.rule import Rule
 
 DEFAULT_EXCLUDE = (
-    ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "env", "__pycache__", "build",
-    "dist", "node_modules", "site-packages", ".mypy_cache", ".ruff_cache", ".pytest_cache",
-    ".torchplace_cache", ".eggs", "*.egg-info",
+    ".git",
+    ".hg",
+    ".svn",
+    ".tox",
+    ".nox",
+    ".venv",
+    "venv",
+    "env",
+    "__pycache__",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    ".torchplace_cache",
+    ".eggs",
+    "*.egg-info",
 )
 DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024
 
 _KNOWN_KEYS = {
-    "select", "ignore", "extend-select", "extend-ignore", "exclude", "extend-exclude",
-    "per-file-ignores", "unsafe-fixes", "forward-methods", "max-file-size", "cache-dir",
+    "select",
+    "ignore",
+    "extend-select",
+    "extend-ignore",
+    "exclude",
+    "extend-exclude",
+    "per-file-ignores",
+    "unsafe-fixes",
+    "forward-methods",
+    "max-file-size",
+    "cache-dir",
 }
 
 
@@ -57,8 +82,7 @@ class LintConfig:
         else:
             chosen = [r for r in rules if r.default_enabled]
         chosen += [
-            r for r in rules
-            if r not in chosen and any(_matches(r, s) for s in self.extend_select)
+            r for r in rules if r not in chosen and any(_matches(r, s) for s in self.extend_select)
         ]
         return [r for r in chosen if not any(_matches(r, s) for s in self.ignore)]
 
@@ -125,8 +149,9 @@ def load(path: Path | None) -> LintConfig:
     unknown = sorted(set(table) - _KNOWN_KEYS)
     if unknown:
         known = ", ".join(sorted(_KNOWN_KEYS))
-        raise ConfigError(f"{path}: unknown key(s) {', '.join(unknown)} in [tool.torchplace]; "
-                          f"known keys: {known}")
+        raise ConfigError(
+            f"{path}: unknown key(s) {', '.join(unknown)} in [tool.torchplace]; known keys: {known}"
+        )
     return _from_table(table, path)
 
 
@@ -155,9 +180,7 @@ def _from_table(table: dict[str, Any], path: Path) -> LintConfig:
         extend_select=_strings(table, "extend-select", path),
         ignore=_strings(table, "ignore", path) + _strings(table, "extend-ignore", path),
         exclude=exclude + _strings(table, "extend-exclude", path),
-        per_file_ignores=tuple(
-            (glob, _strings(per_file, glob, path)) for glob in sorted(per_file)
-        ),
+        per_file_ignores=tuple((glob, _strings(per_file, glob, path)) for glob in sorted(per_file)),
         unsafe_fixes=unsafe,
         forward_methods=_strings(table, "forward-methods", path) or ("forward",),
         max_file_bytes=max_size,

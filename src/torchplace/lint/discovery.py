@@ -30,9 +30,7 @@ def python_files(paths: Sequence[str], config: LintConfig) -> Iterator[Path]:
 def _walk(root: Path, config: LintConfig) -> Iterator[Path]:
     for directory, subdirectories, files in os.walk(root):
         base = Path(directory)
-        subdirectories[:] = sorted(
-            d for d in subdirectories if not config.is_excluded(base / d)
-        )
+        subdirectories[:] = sorted(d for d in subdirectories if not config.is_excluded(base / d))
         for name in sorted(files):
             if name.endswith(PYTHON_SUFFIXES):
                 candidate = base / name

@@ -23,7 +23,9 @@ def _row(rule: type[Rule]) -> str:
     fix = rule.fix_safety.value if rule.fix_safety else ""
     default = "on" if rule.default_enabled else "off"
     summary = rule.summary.replace("|", "\\|")
-    return f"| [{rule.code}](#{rule.code.lower()}) | `{rule.name}` | {fix} | {default} | {summary} |"
+    return (
+        f"| [{rule.code}](#{rule.code.lower()}) | `{rule.name}` | {fix} | {default} | {summary} |"
+    )
 
 
 def _section(rule: type[Rule]) -> str:

@@ -82,7 +82,8 @@ class Linter:
             return result
         ignored = self.config.ignored_for(path)
         rules = [
-            r for r in self.rules
+            r
+            for r in self.rules
             if not any(r.code.startswith(code) for code in ignored)
             and all(gate in text for gate in r.file_gate)
             and r.candidate.search(text) is not None

@@ -39,10 +39,7 @@ class FixOutcome:
 
 
 def fixable(findings: Sequence[Finding], unsafe: bool) -> list[Finding]:
-    return [
-        f for f in findings
-        if f.fix is not None and (unsafe or f.fix.safety is FixSafety.SAFE)
-    ]
+    return [f for f in findings if f.fix is not None and (unsafe or f.fix.safety is FixSafety.SAFE)]
 
 
 def apply_fixes(path: str, text: str, findings: Sequence[Finding], unsafe: bool) -> FixOutcome:
@@ -52,8 +49,14 @@ def apply_fixes(path: str, text: str, findings: Sequence[Finding], unsafe: bool)
     taken: list[tuple[int, int]] = []
     for finding in sorted(fixable(findings, unsafe), key=lambda f: f.sort_key()):
         assert finding.fix is not None
-        spans = [(_offset(source, e.start.line, e.start.column),
-                  _offset(source, e.end.line, e.end.column), e) for e in finding.fix.edits]
+        spans = [
+            (
+                _offset(source, e.start.line, e.start.column),
+                _offset(source, e.end.line, e.end.column),
+                e,
+            )
+            for e in finding.fix.edits
+        ]
         if any(_overlaps(s, t) for s in spans for t in taken):
             continue
         for start, end, edit in spans:

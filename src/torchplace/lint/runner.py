@@ -92,6 +92,10 @@ def run(
     if cache:
         cache.save()
     return LintRun(
-        sort_findings(findings), files, rules, len(files) - len(to_lint),
-        time.perf_counter() - started, parsed,
+        sort_findings(findings),
+        files,
+        rules,
+        len(files) - len(to_lint),
+        time.perf_counter() - started,
+        parsed,
     )

@@ -1,7 +1,8 @@
 """Finding and diagnostic types shared by every part of torchplace, and their output formats.
 
-Nothing here imports torch or any other part of torchplace: lint, explain, doctor and preflight
-all produce :class:`Finding` objects and hand them to a format from :mod:`torchplace.report.formats`.
+Nothing here imports torch or any other part of torchplace: lint, explain, doctor and
+preflight all produce :class:`Finding` objects and hand them to a format from
+:mod:`torchplace.report.formats`.
 """
 
 from __future__ import annotations

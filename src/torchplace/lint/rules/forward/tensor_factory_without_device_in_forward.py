@@ -213,7 +213,11 @@ class _FunctionFacts:
             return False
         if dtype.value.attr not in _INTEGER_DTYPES:
             return False
-        return any(n is call for r in self.returns if r.value for n in ast.walk(r.value))
+        if any(n is call for r in self.returns if r.value for n in ast.walk(r.value)):
+            return True
+        made = self._assignment_of(call)
+        names = _target_names(made) if made is not None else set()
+        return any(r.value is not None and _mentions(r.value, names) for r in self.returns)
 
     def exempt(self, call: ast.Call) -> bool:
         return (
