@@ -103,7 +103,7 @@ def run_one(spec: RunSpec, real: bool = False) -> RunOutcome:
             text = tail.decode(errors="replace") if isinstance(tail, bytes) else str(tail)
             return RunOutcome(spec, 124, [], text, timed_out=True)
         diagnoses = []
-        for report in sorted(Path(directory).glob("report.json*")):
+        for report in sorted(Path(directory).glob("report*.json")):
             try:
                 diagnoses.extend(json.loads(report.read_text(encoding="utf-8"))["diagnoses"])
             except (OSError, ValueError, KeyError, TypeError):

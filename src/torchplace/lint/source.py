@@ -48,8 +48,8 @@ class SourceFile:
         return Position(lineno, self.char_column(lineno, getattr(node, "col_offset", 0)))
 
     def end(self, node: ast.AST) -> Position:
-        lineno: int = getattr(node, "end_lineno", None) or getattr(node, "lineno", 1)
-        column: int = getattr(node, "end_col_offset", None) or 0
+        lineno = int(getattr(node, "end_lineno", None) or getattr(node, "lineno", 1))
+        column = int(getattr(node, "end_col_offset", None) or 0)
         return Position(lineno, self.char_column(lineno, column))
 
     def segment(self, node: ast.AST) -> str:
