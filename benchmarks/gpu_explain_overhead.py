@@ -29,6 +29,11 @@ from typing import Any
 
 import torch
 
+# The GPU machine runs from a checkout without installing torchplace.
+_SRC = Path(__file__).resolve().parents[1] / "src"
+if _SRC.is_dir() and str(_SRC) not in sys.path:
+    sys.path.insert(0, str(_SRC))
+
 CONDITIONS = ("off", "installed", "origins")
 
 

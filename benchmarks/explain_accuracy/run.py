@@ -74,6 +74,9 @@ def run_one(path: Path, mode: str, origins: bool, timeout: int) -> dict[str, Any
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "report.json")
         env = dict(os.environ)
+        # Subprocesses import torchplace from this checkout (the GPU machine does not install it).
+        src = str(HERE.parents[1] / "src")
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (src, env.get("PYTHONPATH")) if p)
         if mode == "sim" and expect.get("launcher") == "torchrun":
             rank = str(expect.get("rank", 0))
             # One process plays this rank; without MASTER_ADDR sim uses a fake store.

@@ -33,7 +33,7 @@ def parallel_wrapper(model: nn.Module) -> str | None:
 
 def hook_execution_device(module: nn.Module) -> str | None:
     """The device accelerate's hook on this module moves inputs to, if it has one."""
-    hook = getattr(module, "_hf_hook", None)
+    hook = module.__dict__.get("_hf_hook")  # not getattr: a miss costs nn.Module.__getattr__
     for candidate in getattr(hook, "hooks", None) or [hook]:
         device = getattr(candidate, "execution_device", None)
         if device is not None:

@@ -41,6 +41,7 @@ FACTORIES = (
     "randint", "linspace", "eye", "tril_indices", "triu_indices",
 )  # fmt: skip
 _UNKNOWN = object()
+_Tensor = torch.Tensor
 
 
 def _package_dir(name: str) -> str:
@@ -61,7 +62,8 @@ class ForwardObserver:
     `torch.Tensor`'s attributes invalidates CPython's attribute caches, about 1.5 ms per forward,
     so it is meant for virtual GPUs, where time does not matter. `offloaded` maps offloaded
     blocks to (execution device, bytes of weights) loaded at each call. `names` (id(module) ->
-    qualified name, from `inventory.module_names`) saves walking the model again.
+    qualified name, from `inventory.module_names`) and `plan` (another observer's `plan()`)
+    save walking the model again: building them costs more than observing a forward.
     """
 
     def __init__(
@@ -73,8 +75,10 @@ class ForwardObserver:
         trace_moves: bool = False,
         offloaded: dict[str, tuple[str, int]] | None = None,
         names: dict[int, str] | None = None,
+        plan: list[tuple[str, nn.Module, torch.device | None]] | None = None,
     ) -> None:
         self.model = model
+        self._plan = plan
         self.trace_moves = trace_moves
         self.offloaded = offloaded or {}
         self._targets: dict[str, torch.device | None] = {}
@@ -249,18 +253,26 @@ class ForwardObserver:
         devices = set(tree.devices) - {"meta"} if tree is not None else set()
         return devices.pop() if len(devices) == 1 else None
 
+    def plan(self) -> list[tuple[str, nn.Module, torch.device | None]]:
+        """(name, module, device it computes on) per block; pass it to later observers."""
+        if self._plan is None:
+            self._plan = []
+            for name in self.block_names:
+                module = self._submodule(name)
+                if module is not None:
+                    target = None if name == "" else self._static_device(module, name)
+                    self._plan.append((name, module, torch.device(target) if target else None))
+        return self._plan
+
     def _install_hooks(self) -> list[Any]:
         handles = []
-        for name in self.block_names:
-            module = self._submodule(name)
-            if module is None:
-                continue
-            target = None if name == "" else self._static_device(module, name)
-            self._targets[name] = torch.device(target) if target else None
-            pre = self._block_pre_hook(name)
-            handles.append(module.register_forward_pre_hook(pre, with_kwargs=True))
+        for name, module, target in self.plan():
+            self._targets[name] = target
+            if not self.trace_moves:  # the move wrappers see every copy themselves
+                pre = self._block_pre_hook(name)
+                handles.append(module.register_forward_pre_hook(pre, with_kwargs=True))
             handles.append(module.register_forward_hook(self._block_hook(name)))
-        if "" not in self.block_names:
+        if "" not in self.block_names and not self.trace_moves:
             root = hook_execution_device(self.model)
             self._targets[""] = torch.device(root) if root else None
             pre = self._block_pre_hook("")
@@ -272,20 +284,20 @@ class ForwardObserver:
         target = self._targets.get(name)
 
         def hook(module: nn.Module, args: Any, kwargs: Any) -> None:
-            if self.trace_moves or self._thread != threading.get_ident():
+            if self._thread != threading.get_ident():
                 return
             recent = self._recent
-            for tensor in _shallow_tensors(args, kwargs):
+            for tensor in _input_tensors(args, kwargs):
                 device = tensor.device
                 if target is not None and device != target:
                     self._record(device, target, name, tensor)
                     continue
-                source = recent.get((tensor.shape, tensor.dtype))
+                key = (tensor.shape, tensor.dtype)
+                source = recent.get(key)
                 if source is not None and source != device:
                     self._record(source, device, self._caller(name), tensor)
-            if name == "":
-                for tensor in _shallow_tensors(args, kwargs):
-                    recent[(tensor.shape, tensor.dtype)] = tensor.device
+                elif not name:
+                    recent[key] = device
 
         return hook
 
@@ -306,10 +318,12 @@ class ForwardObserver:
         def hook(module: nn.Module, args: Any, output: Any) -> None:
             entry.calls += 1
             size = 0
-            for tensor in _shallow_tensors(output):
-                devices.add(tensor.device)
-                self._recent[(tensor.shape, tensor.dtype)] = tensor.device
-                size += tensor.numel() * tensor.element_size()
+            recent = self._recent
+            for tensor in _output_tensors(output):
+                device = tensor.device
+                devices.add(device)
+                recent[(tensor.shape, tensor.dtype)] = device
+                size += tensor.nbytes
             entry.output_bytes = max(entry.output_bytes, size)
             if offloaded is not None:
                 self._add(("cpu", offloaded[0], name, True), offloaded[1])
@@ -319,9 +333,9 @@ class ForwardObserver:
 
     def _root_hook(self, module: nn.Module, args: Any, output: Any) -> None:
         """Outputs on another device than their block left them: moved back at the root."""
-        if self.trace_moves or self._thread != threading.get_ident():
+        if self._thread != threading.get_ident():
             return
-        for tensor in _shallow_tensors(output):
+        for tensor in _output_tensors(output):
             source = self._recent.get((tensor.shape, tensor.dtype))
             if source is not None and source != tensor.device:
                 self._record(source, tensor.device, "", tensor)
@@ -367,27 +381,28 @@ class ForwardObserver:
         return entry
 
 
-def _shallow_tensors(*values: Any) -> list[torch.Tensor]:
-    """Tensors in hook arguments, two levels deep (args tuple, kwargs dict, a tuple inside).
+def _input_tensors(args: tuple[Any, ...], kwargs: dict[str, Any]) -> list[torch.Tensor]:
+    """Tensors among hook arguments, and inside a tuple or list argument (cos, sin).
 
-    A hot path: called twice per block per forward, so no recursion and no generators.
+    A hot path (every block, every forward): no recursion, no generators.
     """
     found = []
-    for value in values:
-        items = value.values() if isinstance(value, dict) else value
-        if isinstance(items, torch.Tensor):
-            found.append(items)
-            continue
-        if not isinstance(items, (tuple, list, type({}.values()))):
-            continue
-        for item in items:
-            if isinstance(item, torch.Tensor):
-                found.append(item)
-            elif isinstance(item, (tuple, list)):
-                found += [t for t in item if isinstance(t, torch.Tensor)]
-            elif isinstance(item, dict):
-                found += [t for t in item.values() if isinstance(t, torch.Tensor)]
+    for item in (*args, *kwargs.values()):
+        if isinstance(item, _Tensor):
+            found.append(item)
+        elif type(item) is tuple or type(item) is list:
+            found += [t for t in item if isinstance(t, _Tensor)]
     return found
+
+
+def _output_tensors(output: Any) -> list[torch.Tensor]:
+    """Tensors in a module's output: a tensor, a tuple or list of them, or a dict (ModelOutput)."""
+    if isinstance(output, _Tensor):
+        return [output]
+    items = output.values() if isinstance(output, dict) else output
+    if isinstance(items, (tuple, list, type({}.values()))):
+        return [t for t in items if isinstance(t, _Tensor)]
+    return []
 
 
 def call_model(model: nn.Module, inputs: Any) -> Any:

@@ -222,7 +222,7 @@ def requested_device(frame: LiveFrame) -> str | None:
     if not isinstance(node, ast.Call):
         return None
     candidates = [k.value for k in node.keywords if k.arg in {"device", "device_id"}]
-    name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+    name = str(getattr(node.func, "attr", getattr(node.func, "id", ""))).lstrip("_")
     if name in {"set_device", "device", "cuda", "to"} and node.args:
         candidates.append(node.args[-1] if name == "device" else node.args[0])
     for expr in candidates:

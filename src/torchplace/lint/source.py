@@ -48,7 +48,8 @@ class SourceFile:
         return Position(lineno, self.char_column(lineno, getattr(node, "col_offset", 0)))
 
     def end(self, node: ast.AST) -> Position:
-        lineno = int(getattr(node, "end_lineno", None) or getattr(node, "lineno", 1))
+        end_line: int | None = getattr(node, "end_lineno", None)
+        lineno = end_line if end_line is not None else int(getattr(node, "lineno", 1))
         column = int(getattr(node, "end_col_offset", None) or 0)
         return Position(lineno, self.char_column(lineno, column))
 
