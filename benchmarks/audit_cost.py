@@ -138,6 +138,10 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         runs = [run_once(Path(tmp)) for _ in range(args.repeats)]
+        # Keep the last run's picture and report beside the numbers.
+        args.out.mkdir(parents=True, exist_ok=True)
+        for name, target in (("map.svg", "audit_70b_map.svg"), ("report.json", "audit_70b.json")):
+            (args.out / target).write_bytes((Path(tmp) / name).read_bytes())
     write(args.out, runs, phases())
 
 

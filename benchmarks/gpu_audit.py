@@ -7,7 +7,8 @@ this checkout's `src/` when it is not installed). Builds the bundled config with
 in bf16 directly on cuda:0, splits it over the GPUs with accelerate (`infer_auto_device_map`
 with a per-GPU budget below the model's size, then `dispatch_model`), then times forwards of
 `--tokens` tokens: unobserved, and observed the way `torchplace.audit` observes its forward (a fresh
-`ForwardObserver` per forward, move/factory wrappers and block hooks installed and removed).
+`ForwardObserver` per forward: block hooks and factory wrappers installed, then removed; the
+static inventory it starts from is computed once, as `audit` does before its forward).
 Repetitions are interleaved and alternate which variant goes first. Goal (issue 6): observed
 under 1.2x unobserved. Writes gpu_audit.md, gpu_audit.json and the audit's report files
 (text, json, svg, html) into OUT_DIR. Takes well under 3 minutes on 2 H200s.
@@ -85,13 +86,16 @@ def measure(model: Any, tokens: int, gpus: int, repeats: int, per_repeat: int) -
     trees = inventory.subtrees(model)
     device_map = normalize_device_map(getattr(model, "hf_device_map", None))
     blocks = tuple(n for b in inventory.blocks(model, trees, device_map) for n in b.modules)
+    # What `audit` computes once before its forward (the static part of the report).
+    names = inventory.module_names(model)
+    plan = ForwardObserver(model, trees, blocks, names=names).plan()
 
     def plain() -> None:
         with torch.no_grad():
             model(input_ids=ids, use_cache=False)
 
     def observed() -> None:
-        observer = ForwardObserver(model, trees, blocks)
+        observer = ForwardObserver(model, trees, blocks, names=names, plan=plan)
         with torch.no_grad(), observer.observing():
             model(input_ids=ids, use_cache=False)
 

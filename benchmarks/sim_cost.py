@@ -192,6 +192,11 @@ def markdown(report: dict[str, object]) -> str:
             f"{run['build_and_place_s']:.1f} s, first forward {run['first_forward_s']:.2f} s, "
             f"forwards {[round(x, 2) for x in run['forward_wall_s']]} s wall"
         )
+    lines += [
+        "",
+        "Where the per-op time went and what was cut: `sim_cost_profile.md` (with an earlier run "
+        "on the same machine under heavier load).",
+    ]
     return "\n".join(lines) + "\n"
 
 

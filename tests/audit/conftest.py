@@ -34,6 +34,12 @@ def tiny_config(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def make_config(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A factory: a config directory with the tiny Llama's fields overridden."""
+    return lambda name, **overrides: write_config(tmp_path / name, **overrides)
+
+
+@pytest.fixture
 def tiny_llama():  # type: ignore[no-untyped-def]
     """A factory for tiny Llama models on the CPU (real values)."""
     from transformers import LlamaConfig, LlamaForCausalLM

@@ -47,9 +47,16 @@ def test_split_llama_transfers_and_output(prepared: build.Prepared) -> None:
     assert report.errors == []
 
 
-def test_block_boundaries_and_traced_moves_agree(prepared: build.Prepared) -> None:
+LIST_MAP = {"model.embed_tokens": 0, "lm_head": 0, "model.layers": 1, "model.norm": 1,
+            "model.rotary_emb": 0}  # fmt: skip
+
+
+@pytest.mark.parametrize("device_map", [SPLIT_MAP, LIST_MAP], ids=["per-layer", "module-list"])
+def test_block_boundaries_and_traced_moves_agree(
+    prepared: build.Prepared, device_map: dict[str, int]
+) -> None:
     with torchplace.virtual_gpus(2, memory="1GiB"):
-        model = build.place(prepared, 2, dict(SPLIT_MAP), torch.float32, 2**30)
+        model = build.place(prepared, 2, dict(device_map), torch.float32, 2**30)
         inputs = build.sample_inputs(model, 16)
         hooked = torchplace.audit(model, inputs).forward
         traced = torchplace.audit(model, inputs, trace_moves=True).forward
@@ -114,3 +121,13 @@ def test_bundled_8b_config_on_two_virtual_gpus() -> None:
     assert report.forward is not None and report.forward.completed
     assert report.errors == []
     assert {(t.source, t.target) for t in report.forward.transfers} >= {("cuda:0", "cuda:1")}
+
+
+def test_tied_embeddings_split_by_the_device_map(make_config) -> None:  # type: ignore[no-untyped-def]
+    prepared = build.prepare(str(make_config("tied", tie_word_embeddings=True)))
+    with torchplace.virtual_gpus(2, memory="1GiB"):
+        model = build.place(prepared, 2, dict(SPLIT_MAP), torch.float32, 2**30)
+        report = torchplace.audit(model)
+    finding = next(f for f in report.findings if f.code == "tied-weights-on-different-devices")
+    assert set(finding.tensors) == {"lm_head.weight", "model.embed_tokens.weight"}
+    assert "one tensor that the device map assigns to different devices" in finding.message

@@ -50,7 +50,9 @@ def test_run_reports_crash_and_exits_1(tmp_path: Path) -> None:
 def test_run_keeps_exit_code_and_module_mode(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "exits.py").write_text("import sys\nsys.exit(3)\n")
     (tmp_path / "okmod.py").write_text("import sys\nprint('module argv', sys.argv[1:])\n")
-    assert main(["run", str(tmp_path / "exits.py")]) == 3
+    report = tmp_path / "empty.json"
+    assert main(["run", "--json", str(report), str(tmp_path / "exits.py")]) == 3
+    assert json.loads(report.read_text())["diagnoses"] == []
     monkeypatch.syspath_prepend(str(tmp_path))
     assert main(["run", "-m", "okmod", "a"]) == 0
 

@@ -55,6 +55,7 @@ def _cpu_program() -> tuple[torch.Tensor, str]:
 
 
 def test_leaving_restores_torch() -> None:
+    available = torch.cuda.is_available()
     before = _cpu_program()
     saved = (torch.Tensor.to, torch.device, torch.tensor, torch.cuda.is_available)
     with torchplace.virtual_gpus(2):
@@ -63,18 +64,20 @@ def test_leaving_restores_torch() -> None:
     after = _cpu_program()
     assert torch.equal(before[0], inside[0]) and torch.equal(before[0], after[0])
     assert (torch.Tensor.to, torch.device, torch.tensor, torch.cuda.is_available) == saved
-    assert torch.cuda.is_available() is False
+    assert torch.cuda.is_available() is available
     assert "to" not in torch.Tensor.__dict__
-    with pytest.raises((RuntimeError, NotImplementedError, AssertionError)):
-        torch.empty(2, device="cuda")
-    with pytest.raises(RuntimeError):
-        torch.device(1)
+    if not available:  # the CUDA kernels registered for the simulation are gone again
+        with pytest.raises((RuntimeError, NotImplementedError, AssertionError)):
+            torch.empty(2, device="cuda")
+        with pytest.raises(RuntimeError):
+            torch.device(1)
 
 
 def test_restores_after_an_exception_and_is_not_reentrant() -> None:
+    available = torch.cuda.is_available()
     with pytest.raises(ZeroDivisionError), torchplace.virtual_gpus(2):
         1 / 0  # noqa: B018
-    assert torch.cuda.is_available() is False
+    assert torch.cuda.is_available() is available
     with (
         torchplace.virtual_gpus(1),
         pytest.raises(RuntimeError, match="already active"),

@@ -1,8 +1,10 @@
 # expect: raise
 # nproc: 2
 import os
+
 import torch
 import torch.distributed as dist
+
 local_rank = int(os.environ["LOCAL_RANK"])
 torch.cuda.set_device(local_rank)
 dist.init_process_group("nccl", device_id=torch.device("cuda", local_rank))

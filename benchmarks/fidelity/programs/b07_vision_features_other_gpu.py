@@ -1,5 +1,6 @@
 # expect: raise
 import torch
+
 vision = torch.nn.Linear(48, 32).to("cuda:1")
 projector = torch.nn.Linear(32, 32).to("cuda:1")
 text_embed = torch.nn.Embedding(100, 32).to("cuda:0")

@@ -1,5 +1,6 @@
 # expect: ok
 import torch
+
 stage0 = torch.nn.Linear(16, 16).to("cuda:0")
 stage1 = torch.nn.Linear(16, 4).to("cuda:1")
 with torch.no_grad():

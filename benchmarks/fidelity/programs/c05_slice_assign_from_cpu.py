@@ -1,5 +1,6 @@
 # expect: ok
 import torch
+
 x = torch.zeros(4, 4, device="cuda:0")
 x[1:3] = torch.ones(2, 4)  # copy_ across devices
 x[0] = 5.0

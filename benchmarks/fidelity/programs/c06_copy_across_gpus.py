@@ -1,5 +1,6 @@
 # expect: ok
 import torch
+
 a = torch.randn(4, device="cuda:0")
 b = torch.empty(4, device="cuda:1")
 b.copy_(a)

@@ -1,5 +1,6 @@
 # expect: ok
 import torch
+
 model = torch.nn.Linear(8, 1).to("cuda:1")
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 x, y = torch.randn(16, 8, device="cuda:1"), torch.randn(16, 1, device="cuda:1")

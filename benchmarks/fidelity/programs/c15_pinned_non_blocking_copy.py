@@ -1,5 +1,6 @@
 # expect: ok
 import torch
+
 batch = torch.randn(4, 8).pin_memory()
 x = batch.to("cuda:1", non_blocking=True)
 stream = torch.cuda.Stream(device=1)

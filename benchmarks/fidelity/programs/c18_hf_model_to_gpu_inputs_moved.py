@@ -1,8 +1,15 @@
 # expect: ok
 import torch
 from transformers import LlamaConfig, LlamaForCausalLM
-config = LlamaConfig(vocab_size=128, hidden_size=64, intermediate_size=128, num_hidden_layers=2,
-                     num_attention_heads=4, num_key_value_heads=2)
+
+config = LlamaConfig(
+    vocab_size=128,
+    hidden_size=64,
+    intermediate_size=128,
+    num_hidden_layers=2,
+    num_attention_heads=4,
+    num_key_value_heads=2,
+)
 model = LlamaForCausalLM(config).eval().to("cuda:1")
 ids = torch.tensor([[1, 2, 3]]).to(model.device)
 with torch.no_grad():

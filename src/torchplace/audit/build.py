@@ -119,6 +119,11 @@ def place(
 
     with init_empty_weights():
         model = prepared.model_class._from_config(prepared.config, dtype=dtype)
+    # On the meta device transformers leaves tying to the weight loading; tie as
+    # `from_pretrained` would, so tied embeddings are one tensor when accelerate places them.
+    tie = getattr(model, "tie_weights", None)
+    if callable(tie):
+        tie()
     model.eval()
     if isinstance(device_map, str):
         device_map = infer_map(model, device_map, dtype, {i: memory for i in range(gpus)})

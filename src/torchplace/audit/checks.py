@@ -116,7 +116,7 @@ def tied_weights(model: nn.Module, device_map: dict[str, str] | None) -> list[Au
             continue
         devices = {device_name(target_tensor.device), device_name(source_tensor.device)}
         if len(devices) > 1:
-            findings.append(_tie_finding(target, source, sorted(devices), "are no longer shared"))
+            findings.append(_tie_finding(target, source, sorted(devices), _broken_tie(model)))
     for names in _shared_parameters(model):
         mapped = {n: _mapped_device(device_map, n) for n in names} if device_map else {}
         devices = {d for d in mapped.values() if d is not None}
@@ -133,10 +133,19 @@ def tied_weights(model: nn.Module, device_map: dict[str, str] | None) -> list[Au
     return findings
 
 
+def _broken_tie(model: nn.Module) -> str:
+    if any("_hf_hook" in m.__dict__ for m in model.modules()):
+        return (
+            "are two tensors: accelerate keeps a copy on each device, so the weight takes its "
+            "memory twice and training would let the copies diverge"
+        )
+    return "are no longer shared: the copies hold separate values from now on"
+
+
 def _tie_finding(target: str, source: str, devices: list[str], why: str) -> AuditFinding:
     return AuditFinding(
         "tied-weights-on-different-devices",
-        Severity.ERROR if "no longer" in why else Severity.WARNING,
+        Severity.ERROR if "no longer shared" in why else Severity.WARNING,
         target.rpartition(".")[0],
         f"tied weights `{target}` and `{source}` {why} ({' and '.join(devices)}). Keep tied "
         "modules on one device (accelerate's `infer_auto_device_map` does) and call "

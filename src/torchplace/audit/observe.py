@@ -259,9 +259,18 @@ class ForwardObserver:
             self._plan = []
             for name in self.block_names:
                 module = self._submodule(name)
-                if module is not None:
-                    target = None if name == "" else self._static_device(module, name)
-                    self._plan.append((name, module, torch.device(target) if target else None))
+                # A ModuleList never runs forward: watch its members instead.
+                members = (
+                    [(f"{name}.{k}", m) for k, m in module.named_children()]
+                    if isinstance(module, (nn.ModuleList, nn.ModuleDict))
+                    else [(name, module)]
+                    if module is not None
+                    else []
+                )
+                for member, child in members:
+                    target = None if member == "" else self._static_device(child, member)
+                    device = torch.device(target) if target else None
+                    self._plan.append((member, child, device))
         return self._plan
 
     def _install_hooks(self) -> list[Any]:
@@ -371,7 +380,7 @@ class ForwardObserver:
             seconds=seconds,
             transfers=list(self.transfers.values()),
             creations=list(self.creations.values()),
-            activations=[self._activation(b) for b in self.block_names if b in self.activations],
+            activations=[self._activation(n) for n, _, _ in self.plan() if n in self.activations],
         )
 
     def _activation(self, name: str) -> BlockActivation:

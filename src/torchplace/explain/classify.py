@@ -198,7 +198,9 @@ def _score_operands(diagnosis: Diagnosis, evidence: _Evidence) -> None:
         if operand.note.startswith("a program input") and operand.device in diagnosis.devices:
             evidence.add("inputs-not-on-model-device", 5, f"`{operand.expr}` is {operand.note}")
         origin = operand.origin
-        if origin is None:
+        if origin is None or origin.function == "<module>":
+            # Made by the script's own top level: how the program set things up (its inputs,
+            # a hand-written device map), not the code that placed the stray tensor.
             continue
         reason = f"`{operand.expr}` {origin.describe()}"
         if origin.op == "torch.load":

@@ -76,6 +76,12 @@ def json_target(path: str) -> str:
     return path
 
 
+def write_json() -> None:
+    """Write the JSON report now (every diagnosis so far) if a path was configured."""
+    with _Settings.lock:
+        _write_json()
+
+
 def _write_json() -> None:
     if not _Settings.json_path:
         return

@@ -164,7 +164,12 @@ def _trace_back(operand: Operand, frame: live_frames.LiveFrame, describe: Any) -
         if described.origin is not None:
             origin = described.origin
             operand.origin = type(origin)(
-                origin.path, origin.line, origin.op, origin.device, f"{origin.note} (via `{name}`)"
+                origin.path,
+                origin.line,
+                origin.op,
+                origin.device,
+                f"{origin.note} (via `{name}`)",
+                origin.function,
             )
             return
 

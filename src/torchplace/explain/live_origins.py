@@ -92,7 +92,14 @@ class OriginTracker(TorchFunctionMode):
         if frame is None:
             return
         note = _note(label, args, kwargs)
-        origin = Origin(frame.f_code.co_filename, frame.f_lineno, label, str(result.device), note)
+        origin = Origin(
+            frame.f_code.co_filename,
+            frame.f_lineno,
+            label,
+            str(result.device),
+            note,
+            frame.f_code.co_name,
+        )
         key = id(result)
         try:
             ref = weakref.ref(result, self._forgetter(key))
@@ -119,7 +126,12 @@ class OriginTracker(TorchFunctionMode):
         note = "" if kwargs.get("map_location") is not None else "without map_location="
         for tensor in _tensors_in(loaded):
             origin = Origin(
-                frame.f_code.co_filename, frame.f_lineno, "torch.load", str(tensor.device), note
+                frame.f_code.co_filename,
+                frame.f_lineno,
+                "torch.load",
+                str(tensor.device),
+                note,
+                frame.f_code.co_name,
             )
             key = id(tensor)
             try:

@@ -30,6 +30,7 @@ class Origin:
     op: str
     device: str
     note: str = ""
+    function: str = ""
 
     def describe(self) -> str:
         import os

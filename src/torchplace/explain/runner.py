@@ -54,10 +54,19 @@ def run_target(
         report_crash(error)
         return 1
     finally:
+        _write_empty_report(json_path)
         sys.argv = saved_argv
         if not module and sys.path and saved_path0 is not None and sys.path[0] != saved_path0:
             sys.path.pop(0)
     return 0
+
+
+def _write_empty_report(json_path: str | None) -> None:
+    """A run that explained nothing still leaves a report (with no diagnoses) for tools."""
+    from torchplace.explain import hooks
+
+    if json_path and not hooks.diagnoses() and not os.path.exists(hooks.json_target(json_path)):
+        hooks.write_json()
 
 
 def report_crash(error: BaseException) -> None:

@@ -18,10 +18,19 @@ Public API:
 - `DataNeededError` (a `NotSimulatedError`, a `RuntimeError`): raised by `.item()`, `bool(t)`,
   `.tolist()`, `nonzero`, boolean-mask indexing... on a tensor without values; the message
   names the user's line.
-- `run_path(path, argv, gpus=..., ...)`, `run_module(name, argv, ...)`: run a program under
-  simulation in this process (what `torchplace sim` does; exception hooks keep working).
+- `run_path(path, argv=(), /, **virtual_gpus_options)`, `run_module(module, argv=(), /, ...)`:
+  run a program as `__main__` under simulation in this process, with `sys.argv` set (what
+  `torchplace sim` does). The program's exceptions propagate unchanged, so an explainer can wrap
+  the call or install `sys.excepthook`: e.g. `run_path("train.py", ["--x"], n=2)`.
+- `active()`: the running simulation's `Machine`, or None (for code that behaves differently
+  under simulation).
 - `model_from_config(config, device_map="auto", ...)`: build a Hugging Face model from a config on
   the meta device and place it with accelerate's `dispatch_model` (for use inside the context).
+
+Values: tensors made from real CPU tensors keep real values (computed on the CPU), so small
+programs and `generate()` compute real results; value-less tensors (meta-built, or larger than
+`keep_values_up_to`) raise `DataNeededError` when read. Ops that C++ decomposes with a Python
+scalar operand (`torch.where(mask, -inf, x)`) produce value-less results.
 
 Errors match eager CUDA: device mismatches raise `RuntimeError` with CUDA's text naming both
 devices; CPU 0-dim tensors and CPU index tensors (`x[idx]`) mix as on CUDA; `masked_fill` with a
