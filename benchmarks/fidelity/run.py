@@ -21,7 +21,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.join(HERE, "harness.py")
@@ -124,23 +126,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gpus", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=180.0)
     parser.add_argument("--only", default=None)
+    parser.add_argument("--jobs", type=int, default=1, help="programs run at once")
     args = parser.parse_args(argv)
     results: dict[str, object] = {}
-    for path in programs(args.only):
-        name = os.path.basename(path)[:-3]
-        try:
-            results[name] = run_one(args.mode, path, args.gpus, args.timeout)
-        except Exception as error:  # never let one program end the run
-            results[name] = {"status": "runner-error", "raised": None, "log": repr(error)}
-        record = results[name]
-        shown = record.get("type") if record.get("raised") else record.get("status")
-        print(f"{name:48s} {shown}", file=sys.stderr, flush=True)
     report = {
         "mode": args.mode,
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "machine": machine(),
         "programs": results,
     }
+
+    def one(path: str) -> None:
+        name = os.path.basename(path)[:-3]
+        try:
+            record = run_one(args.mode, path, args.gpus, args.timeout)
+        except Exception as error:  # never let one program end the run
+            record = {"status": "runner-error", "raised": None, "log": repr(error)}
+        shown = record.get("type") if record.get("raised") else record.get("status")
+        print(f"{name:48s} {shown}", file=sys.stderr, flush=True)
+        with lock:
+            results[name] = record
+            # Written after every program, so a run cut short still leaves what it measured.
+            with open(args.out, "w", encoding="utf-8") as handle:
+                json.dump(report, handle, indent=1)
+
+    lock = threading.Lock()
+    with ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        list(pool.map(one, programs(args.only)))
     with open(args.out, "w", encoding="utf-8") as handle:
         json.dump(report, handle, indent=1)
     print(f"wrote {args.out} ({len(results)} programs)", file=sys.stderr)
