@@ -100,3 +100,13 @@ def test_help_is_quick_and_does_not_import_torch() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def test_one_gpu_places_without_moving_meta_tensors(tiny_config: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    code = main(
+        ["audit", "--config", str(tiny_config), "--gpus", "1", "--tokens", "4", "--json", "-"]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [d["device"] for d in data["devices"]] == ["cuda:0"]
+    assert data["forward"]["completed"] and data["forward"]["transfers"] == []

@@ -128,7 +128,9 @@ def place(
     if isinstance(device_map, str):
         device_map = infer_map(model, device_map, dtype, {i: memory for i in range(gpus)})
     check_map_covers(model, device_map)
-    placed: nn.Module = dispatch_model(model, device_map)
+    # One device: accelerate would call `model.to(device)`, which cannot copy meta tensors;
+    # with hooks forced it places tensor by tensor, as for a split model.
+    placed: nn.Module = dispatch_model(model, device_map, force_hooks=True)
     return placed
 
 
