@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import jsonschema
 import pytest
 
 from torchplace.report import (
@@ -19,6 +18,8 @@ from torchplace.report import (
     Severity,
     formats,
 )
+
+jsonschema = pytest.importorskip("jsonschema")
 
 HERE = Path(__file__).parent
 

@@ -75,7 +75,7 @@ def _command(spec: RunSpec, json_path: str, real: bool) -> list[str]:
             "torch.distributed.run",
             "--standalone",
             f"--nproc-per-node={spec.nproc_per_node}",
-            *explained[1:],
+            *explained,
         ]
     if real:
         return [sys.executable, *explained]
