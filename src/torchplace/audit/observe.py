@@ -1,12 +1,12 @@
 """Observe one forward pass: cross-device copies, tensors made on a surprising device, outputs.
 
-Cost is kept off the hot path. Instead of a `TorchFunctionMode` (which sees every op: about
-+25% empty, +45% when it inspects arguments, FACTS.md), the observer wraps the few Python entry
-points that can move a tensor between devices (`Tensor.to`, `.cuda`, `.cpu`, `.copy_`) and the
-tensor factories (`torch.arange`, `torch.zeros`, ...). A wrapper costs a pointer comparison
-when nothing moves; only an actual move or a creation walks the Python stack to the innermost
-`nn.Module._call_impl` frame to learn which module it happened in. Forward hooks go on the
-placement blocks only (a few dozen modules, not hundreds) to record where activations are.
+Cost is kept off the hot path. A `TorchFunctionMode` sees every op but costs about 25% empty
+and 45% when it inspects arguments (FACTS.md). Instead, forward hooks go on the placement
+blocks only (a few dozen modules, not hundreds): a block's inputs on another device than it
+computes on, or than the previous block left them, are the transfers accelerate (or the caller)
+makes. The tensor factories (`torch.arange`, `torch.zeros`, ...) are wrapped; only a creation
+walks the Python stack to the innermost `nn.Module._call_impl` frame to learn its module.
+`trace_moves=True` also wraps `Tensor.to/cuda/cpu/copy_` to see every copy wherever it is made.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ FACTORIES = (
     "arange", "zeros", "ones", "empty", "full", "tensor", "as_tensor", "rand", "randn",
     "randint", "linspace", "eye", "tril_indices", "triu_indices",
 )  # fmt: skip
-_UNKNOWN = object()
 _Tensor = torch.Tensor
 
 

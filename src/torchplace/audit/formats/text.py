@@ -26,7 +26,8 @@ def _header(report: AuditReport) -> str:
     params = sum(d.parameters for d in report.devices)
     size = human_bytes(sum(d.bytes for d in report.devices))
     wrapper = report.parallel_wrapper or "none"
-    mapped = f"{len(report.hf_device_map)} entries" if report.hf_device_map else "none"
+    entries = len(report.hf_device_map or {})
+    mapped = f"{entries} entr{'y' if entries == 1 else 'ies'}" if entries else "none"
     return (
         f"torchplace audit: {title}\n"
         f"{params} parameter tensors, {size} on {len(report.devices)} device(s); "
