@@ -161,3 +161,12 @@ def test_rule_verb(capsys: pytest.CaptureFixture[str]) -> None:
 def test_unknown_verb_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["frobnicate"]) == 2
     assert "unknown verb" in capsys.readouterr().err
+
+
+def test_line_numbers_match_the_parser_with_form_feeds(tmp_path: Path) -> None:
+    """str.splitlines breaks at form feeds; Python's parser does not. Lines must agree."""
+    from torchplace.lint import lint_source
+
+    code = "import torch\n\x0c\nx = 1  # \x0c in a comment\ny = torch.zeros(3).cuda()\n"
+    findings = lint_source(code)
+    assert [(f.code, f.line) for f in findings] == [("TPL101", 4)]

@@ -175,13 +175,23 @@ def lint_many(
                 gc.enable()
         return results
     context = multiprocessing.get_context("fork")
-    chunk = max(1, min(32, len(paths) // (jobs * 8)))
+    # Largest files first, in small chunks: the last chunks are then small ones, and both
+    # workers stay busy to the end (sorted order would leave one worker with a tail of big
+    # model files).
+    ordered = sorted(paths, key=_size, reverse=True)
     with context.Pool(jobs, initializer=_init_worker, initargs=(linter,)) as pool:
-        for result in pool.imap_unordered(_lint_in_worker, paths, chunksize=chunk):
+        for result in pool.imap_unordered(_lint_in_worker, ordered, chunksize=4):
             results.append(result)
             if on_result:
                 on_result(result)
     return results
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def sort_findings(findings: Iterable[Finding]) -> list[Finding]:

@@ -57,8 +57,14 @@ class AnyOf:
         return self._matches
 
     def search(self, string: str) -> re.Match[str] | None:
-        matches = self._all(string)
-        return matches[0] if matches else None
+        """Some match (not necessarily the first), or None: callers only ask whether any."""
+        if string is self._text:
+            return self._matches[0] if self._matches else None
+        for part in self.parts:
+            match = part.search(string)
+            if match is not None:
+                return match
+        return None
 
     def finditer(self, string: str) -> Iterator[re.Match[str]]:
         return iter(self._all(string))

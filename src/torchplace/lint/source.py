@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import ast
+import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import accumulate
 
 from torchplace.report import Position
+
+_OTHER_LINE_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+_PARSER_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
 @dataclass
@@ -19,15 +24,17 @@ class SourceFile:
     lines: list[str] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.lines = self.text.splitlines(keepends=True)
+        if _OTHER_LINE_BREAKS.search(self.text) is None:
+            self.lines = self.text.splitlines(keepends=True)
+        else:
+            # str.splitlines also breaks at form feeds and other characters that Python's
+            # tokenizer treats as white space; the line numbers must be the parser's.
+            self.lines = _PARSER_LINE.findall(self.text)
 
     @cached_property
     def line_offsets(self) -> list[int]:
         """Character offset at which each line starts (index 0 is line 1)."""
-        offsets = [0]
-        for line in self.lines:
-            offsets.append(offsets[-1] + len(line))
-        return offsets
+        return [0, *accumulate(map(len, self.lines))]
 
     def line_of_offset(self, offset: int) -> int:
         """1-based line holding a character offset of `text`."""
