@@ -85,3 +85,12 @@ def test_stdin(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     )
     assert main(["explain", "-"]) == 1
     assert "invalid device ordinal" in capsys.readouterr().out
+
+
+def test_torchrun_log_without_prefixes() -> None:
+    diagnoses = read_log((LOGS / "torchrun_plain.log").read_text())
+    mismatch, summary = diagnoses
+    assert mismatch.user_frame is not None and mismatch.user_frame.line == 7
+    assert mismatch.library_frame is None  # fake-tensor dispatch frames are no library frame
+    assert mismatch.pattern is not None and mismatch.pattern.id == "hardcoded-cuda-device"
+    assert not summary.known and summary.exception_type.endswith("ChildFailedError")

@@ -146,3 +146,12 @@ def test_ranks_with_gloo_use_real_cpu_collectives(pytester: pytest.Pytester) -> 
         """
     )
     _run(pytester).assert_outcomes(passed=1)
+
+
+def test_the_example_placement_tests_pass(pytester: pytest.Pytester) -> None:
+    """examples/test_placement.py, the file the README tells users to copy, passes as shipped."""
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "examples" / "test_placement.py"
+    pytester.makepyfile(test_placement=source.read_text(encoding="utf-8"))
+    _run(pytester).assert_outcomes(passed=3)

@@ -118,7 +118,7 @@ def _gather(diagnosis: Diagnosis) -> _Evidence:
         evidence.texts.append((" ".join(diagnosis.module.strays), 2))
     # The entry frame (the script's own top level) says how the program was set up, not where
     # the failure comes from: its `device="cuda:0"` literals would point at the wrong pattern.
-    inner = diagnosis.stack[1:][-8:]
+    inner = [f for f in diagnosis.stack[1:] if not is_torch_internal_path(f.path)][-8:]
     stack_text = " ".join(f"{f.path} {f.function} {f.source}" for f in inner)
     evidence.texts.append((stack_text, 1))
     return evidence
@@ -276,6 +276,16 @@ def _score_module(diagnosis: Diagnosis, evidence: _Evidence) -> None:
             evidence.add("lora-adapter-on-wrong-gpu", 4, f"stray adapter weight `{name}`")
         elif any(hint_in(h, name) for h in patterns.get("buffer-left-on-other-device").hints):
             evidence.add("buffer-left-on-other-device", 4, f"stray buffer `{name}`")
+
+
+_TORCH_INTERNAL = re.compile(
+    r"[\\/]torch[\\/](?!nn[\\/]|functional\.py|distributed[\\/]|cuda[\\/]|_tensor\.py)"
+)
+
+
+def is_torch_internal_path(path: str) -> bool:
+    """torch's dispatch machinery (fake tensors, dynamo, pytree): no evidence about the bug."""
+    return bool(_TORCH_INTERNAL.search(path))
 
 
 @cache

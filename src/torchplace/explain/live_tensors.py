@@ -88,7 +88,12 @@ def _strays(module: torch.nn.Module, counts: Counter[str]) -> dict[str, str]:
     if len(counts) < 2:
         # Tensor attributes that are not registered buffers are strays too when off-device.
         return _unregistered_strays(module, counts)
-    main = counts.most_common(1)[0][0]
+    ranked = counts.most_common(2)
+    main = ranked[0][0]
+    if ranked[0][1] == ranked[1][1]:
+        # A tie (a base layer and its adapter): the first registered tensor, the base, decides.
+        first = next(iter([*module.parameters(), *module.buffers()]))
+        main = str(first.device)
     strays = {}
     for name, tensor in [*module.named_parameters(), *module.named_buffers()]:
         if str(tensor.device) != main:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from torchplace.explain.classify import classify
+from torchplace.explain.classify import classify, is_torch_internal_path
 from torchplace.explain.messages import ErrorKind, parse
 from torchplace.explain.model import Diagnosis, FrameRef
 
@@ -165,10 +165,12 @@ def _from_traceback(tb: _Traceback) -> Diagnosis:
     message = "\n".join(tb.message_lines).strip()
     parsed = parse(message)
     user = next((f for f in reversed(tb.frames) if not _is_library_path(f.path)), None)
-    library = next(
-        (f for f in reversed(tb.frames) if _is_library_path(f.path) and not _is_torch(f.path)),
-        None,
-    ) or next((f for f in reversed(tb.frames) if _is_library_path(f.path)), None)
+    libraries = [
+        f for f in tb.frames if _is_library_path(f.path) and not is_torch_internal_path(f.path)
+    ]
+    library = next((f for f in reversed(libraries) if not _is_torch(f.path)), None) or next(
+        reversed(libraries), None
+    )
     if library is not None and user is not None:
         library = library if tb.frames.index(library) > tb.frames.index(user) else None
     diagnosis = Diagnosis(

@@ -69,6 +69,8 @@ def model_from_config(
         from transformers import AutoModelForCausalLM as model_class
     with init_empty_weights(), _skip_weight_init():
         model = model_class.from_config(_load_config(config), dtype=dtype)
+    if hasattr(model, "tie_weights"):
+        model.tie_weights()  # as from_pretrained does: tied embeddings stay one tensor
     model.eval()
     placed: torch.nn.Module = dispatch_model(
         model, infer_device_map(model, device_map, dtype, max_memory)
