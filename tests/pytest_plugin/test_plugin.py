@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("torch")
+torch = pytest.importorskip("torch")
+
+REAL_GPUS = torch.cuda.device_count() if torch.cuda.is_available() else 0
 
 
 def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
@@ -23,39 +25,43 @@ def test_plugin_is_inactive_until_used(pytester: pytest.Pytester) -> None:
     _run(pytester).assert_outcomes(passed=1)
 
 
-def test_gpus_marker_simulates_when_gpus_are_missing(pytester: pytest.Pytester) -> None:
+def test_gpus_marker_runs_on_real_or_virtual_gpus(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
-        """
+        f"""
         import pytest, torch
+        from torchplace import sim
 
         @pytest.mark.gpus(2)
         def test_two_gpus():
-            assert torch.cuda.device_count() == 2
+            assert torch.cuda.device_count() >= 2
+            assert (sim.active() is not None) == ({REAL_GPUS} < 2)
             a = torch.ones(2, device="cuda:0")
             b = torch.ones(2, device="cuda:1")
             with pytest.raises(RuntimeError, match="cuda:0 and cuda:1"):
                 a + b
 
         def test_after_leaves_torch_alone():
-            assert not torch.cuda.is_available()
+            assert sim.active() is None
+            assert torch.cuda.is_available() == ({REAL_GPUS} > 0)
         """
     )
     _run(pytester).assert_outcomes(passed=2)
 
 
-def test_gpus_marker_without_simulation_is_skipped_with_reason(pytester: pytest.Pytester) -> None:
+def test_gpus_marker_without_simulation_needs_real_gpus(pytester: pytest.Pytester) -> None:
+    needed = REAL_GPUS + 1  # one more than this machine has: always skipped
     pytester.makepyfile(
-        """
+        f"""
         import pytest
 
-        @pytest.mark.gpus(2, simulate=False)
+        @pytest.mark.gpus({needed}, simulate=False)
         def test_needs_real():
-            raise AssertionError("must not run without GPUs")
+            raise AssertionError("must not run without the GPUs")
         """
     )
     result = _run(pytester, "-rs")
     result.assert_outcomes(skipped=1)
-    result.stdout.fnmatch_lines(["*needs 2 real CUDA GPUs, found 0*"])
+    result.stdout.fnmatch_lines([f"*needs {needed} real CUDA GPUs, found {REAL_GPUS}*"])
 
 
 def test_option_sets_the_virtual_gpu_count(pytester: pytest.Pytester) -> None:
