@@ -2,17 +2,75 @@
 
 Containers are rebuilt (never mutated: the caller may reuse them) only when a tensor inside
 them moved, so the common case, everything already in place, allocates nothing.
+
+`KINDS` sorts argument types once (a dict lookup per argument afterwards): `isinstance(x,
+torch.Tensor)` is cheap for a tensor but several times dearer for anything else, and the hot
+path (`align_inputs` on every module) mostly asks about tensors, None, bools and opaque objects
+such as caches.
 """
 
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, Final
 
 import torch
 
 _Tensor = torch.Tensor
 _SCALARS = (bool, int, float, str)
+
+PASS: Final = 0  # holds no tensor we follow: None, scalars, any other object (passed as is)
+TENSOR: Final = 1  # torch.Tensor and its subclasses
+NESTED: Final = 2  # tuple, list, dict and their subclasses (namedtuples, OrderedDict, ...)
+KINDS: dict[type, int] = {
+    _Tensor: TENSOR,
+    torch.nn.Parameter: TENSOR,
+    type(None): PASS,
+    bool: PASS,
+    int: PASS,
+    float: PASS,
+    str: PASS,
+    tuple: NESTED,
+    list: NESTED,
+    dict: NESTED,
+}
+_MAX_KINDS = 4096  # types made on the fly (a namedtuple per call) must not grow it forever
+
+
+def kind_of(cls: type) -> int:
+    """PASS, TENSOR or NESTED for objects of type `cls`, remembered in `KINDS`."""
+    kind = KINDS.get(cls)
+    if kind is None:
+        if issubclass(cls, _Tensor):
+            kind = TENSOR
+        elif issubclass(cls, (tuple, list, dict)):
+            kind = NESTED
+        else:
+            kind = PASS
+        if len(KINDS) < _MAX_KINDS:
+            KINDS[cls] = kind
+    return kind
+
+
+def settled(items: Iterable[Any], device: torch.device) -> bool:
+    """True when every tensor in `items` (followed into nested containers) is on `device`.
+
+    The check `move` would make, without building anything: when it holds, `move` of each item
+    returns the item itself.
+    """
+    for item in items:
+        kind = KINDS.get(type(item))
+        if kind is None:
+            kind = kind_of(type(item))
+        if kind == TENSOR:
+            if item.device != device:
+                return False
+        elif kind == NESTED and not settled(
+            item.values() if isinstance(item, dict) else item, device
+        ):
+            return False
+    return True
 
 
 def move(obj: Any, device: torch.device, non_blocking: bool = False) -> Any:

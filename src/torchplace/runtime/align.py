@@ -21,8 +21,17 @@ from typing import Any, Literal, overload
 
 import torch
 
+from torchplace.runtime._devices import META as _META
 from torchplace.runtime._devices import DeviceTracker, device_of
-from torchplace.runtime._moving import move, move_mapping, move_sequence
+from torchplace.runtime._moving import (
+    KINDS,
+    PASS,
+    TENSOR,
+    move,
+    move_mapping,
+    move_sequence,
+    settled,
+)
 from torchplace.runtime.errors import DeviceMismatchError
 
 
@@ -30,7 +39,7 @@ def _align(
     target: DeviceTracker, args: tuple[Any, ...], kwargs: dict[str, Any], non_blocking: bool
 ) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
     device = target.resolve()
-    if device is None:
+    if device is None or (settled(args, device) and settled(kwargs.values(), device)):
         return None
     new_args = move_sequence(args, device, non_blocking) if args else args
     new_kwargs = move_mapping(kwargs, device, non_blocking) if kwargs else kwargs
@@ -41,7 +50,13 @@ def _align(
 
 class _AlignedForward:
     """Replaces `module.forward`. A class, not a closure, so `copy.deepcopy(module)` rebinds it
-    to the copy instead of leaving the copy calling the original module."""
+    to the copy instead of leaving the copy calling the original module.
+
+    `__call__` is the hot path (every call of every aligned module): it reads the reference
+    tensor's device straight from its owner's table, checks the arguments in place (a type
+    lookup per argument, a device comparison per tensor) and only when something must move
+    hands over to `move_sequence` / `move_mapping`, which rebuild what changed.
+    """
 
     def __init__(self, module: torch.nn.Module, target: DeviceTracker, non_blocking: bool) -> None:
         self.module = module
@@ -54,12 +69,41 @@ class _AlignedForward:
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if self.enabled:
-            device = self.target.resolve()
+            target = self.target
+            device = target.device  # a fixed device, else the reference tensor's, read now
+            if device is None and target.table is not None:
+                reference = target.table.get(target.name)
+                if reference is None:  # replaced or deleted: let the tracker look again
+                    device = target.resolve()
+                else:
+                    device = reference.device
+                    if device == _META:  # offloaded: the device is decided at run time
+                        device = None
             if device is not None:
-                if args:
+                kinds = KINDS
+                for item in args:
+                    kind = kinds.get(type(item))
+                    if kind == PASS:
+                        continue
+                    if kind == TENSOR:
+                        if item.device == device:
+                            continue
+                    elif settled(item if type(item) is tuple else (item,), device):
+                        continue  # a tuple (rotary cos/sin), other containers, types not seen yet
                     args = move_sequence(args, device, self.non_blocking)
+                    break
                 if kwargs:
-                    kwargs = move_mapping(kwargs, device, self.non_blocking)
+                    for item in kwargs.values():
+                        kind = kinds.get(type(item))
+                        if kind == PASS:
+                            continue
+                        if kind == TENSOR:
+                            if item.device == device:
+                                continue
+                        elif settled(item if type(item) is tuple else (item,), device):
+                            continue
+                        kwargs = move_mapping(kwargs, device, self.non_blocking)
+                        break
         if self.previous is not None:
             return self.previous(*args, **kwargs)
         return self.forward_function(self.module, *args, **kwargs)

@@ -6,7 +6,17 @@ import contextlib
 import threading
 from collections.abc import Iterator
 
-from torchplace.sim import cuda_api, devices, distributed, factories, functional, hf, ops
+from torchplace.sim import (
+    cuda_api,
+    devices,
+    distributed,
+    errors,
+    factories,
+    functional,
+    hf,
+    ops,
+    tracing,
+)
 from torchplace.sim.patches import Patches
 
 _lock = threading.Lock()
@@ -47,7 +57,11 @@ def virtual_gpus(
         distributed.install(patches, machine, rank=rank, world_size=world_size)
         hf.install(patches)
         functional.install(patches)
+        tracing.install(patches)
         yield machine
+    except BaseException as error:
+        errors.hide_sim_frames(error)
+        raise
     finally:
         distributed.uninstall()
         patches.restore()

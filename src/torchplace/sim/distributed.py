@@ -40,6 +40,7 @@ class _State:
         self.store: Any = None
         self.shared: Any = None  # a store all ranks share, when launched with a rendezvous
         self.announced: set[int] = set()
+        self.timeout = timedelta(minutes=5)  # the process group's
 
 
 _state = _State()
@@ -78,9 +79,9 @@ def _announce(index: int) -> None:
     store.set(f"torchplace/gpu/{rank}/{index}", "1")
     store.set(f"torchplace/gpu-of/{rank}", str(index))
     keys = [f"torchplace/gpu-of/{r}" for r in range(world)]
-    try:
-        store.wait(keys, timedelta(seconds=30))
-    except Exception:  # a rank that never reaches a collective: nothing to compare with
+    try:  # as NCCL's first collective would, wait for every rank (a rank that ends marks it)
+        store.wait(keys, _state.timeout)
+    except Exception:  # a rank that never came: nothing to compare with
         return
     for other in range(world):
         if other != rank and store.check([f"torchplace/gpu/{other}/{index}"]):
@@ -162,6 +163,7 @@ def _make_init(original: Any, rank_default: int | None, world_default: int | Non
             bound = torch.device("cuda", device_id) if isinstance(device_id, int) else device_id
             _state.bound = machine.resolve(torch.device(bound))
         _state.rank, _state.world_size, _state.store = rank, world_size, store
+        _state.timeout = deadline
         original(backend="fake", store=store, rank=rank, world_size=world_size, timeout=deadline)
 
     return init_process_group
@@ -185,8 +187,33 @@ def install(
                 SPECIAL_OPS[getattr(packet, overload)] = _collective
 
 
+def _finish() -> None:
+    """Leave the shared store; rank 0 (which may host it) waits until every rank is done with it.
+
+    Otherwise a fast rank 0 exits and takes the TCPStore down while a slower rank still connects,
+    announces its GPU or reads the others' ("DistNetworkError: Failed to recv, got 0 bytes").
+    Ranks reach this when the simulation ends, also after an exception; a rank killed outright
+    makes rank 0 wait for the process group's timeout.
+    """
+    store, rank, world = _state.shared, _state.rank, _state.world_size
+    if store is None or rank is None or not world or world < 2:
+        return
+    try:
+        if not _state.announced:  # ranks waiting in `_announce` need not wait for this one
+            store.set(f"torchplace/gpu-of/{rank}", "none")
+        if store.add("torchplace/finished", 1) >= world:
+            store.set("torchplace/all-finished", "1")
+        if rank == 0:
+            store.wait(["torchplace/all-finished"], _state.timeout)
+    except Exception:  # the store is gone or a rank never finished: nothing left to protect
+        return
+
+
 def uninstall() -> None:
     """Forget the process group (a real one must not outlive the simulation)."""
-    if dist.is_available() and dist.is_initialized() and _state.rank is not None:
-        dist.destroy_process_group()
-    _state.store = _state.shared = None
+    try:
+        _finish()
+    finally:
+        if dist.is_available() and dist.is_initialized() and _state.rank is not None:
+            dist.destroy_process_group()
+        _state.store = _state.shared = None

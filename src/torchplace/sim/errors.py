@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from types import FrameType
+from types import FrameType, TracebackType
 
 import torch
 
@@ -28,6 +28,26 @@ class DataNeededError(NotSimulatedError):
     keep). Tensors moved to a virtual GPU from real CPU tensors keep their values, so small
     programs (and `generate()` on a small model) run for real.
     """
+
+
+_SIM_ROOT = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def hide_sim_frames(error: BaseException) -> None:
+    """Cut the simulator's own frames off the inner end of `error`'s traceback, in place.
+
+    A simulated error then ends, as on a real GPU, at the line that called the torch op; type
+    and message are unchanged. Frames of sim code that called back into user or library code
+    (and failed there) are kept.
+    """
+    last_kept: TracebackType | None = None
+    tb = error.__traceback__
+    while tb is not None:
+        if not tb.tb_frame.f_code.co_filename.startswith(_SIM_ROOT):
+            last_kept = tb
+        tb = tb.tb_next
+    if last_kept is not None:
+        last_kept.tb_next = None
 
 
 def _is_library_file(filename: str) -> bool:

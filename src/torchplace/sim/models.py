@@ -8,6 +8,9 @@ from typing import Any
 
 import torch
 
+from torchplace.sim import devices
+from torchplace.sim.tensor import wrap
+
 
 def _load_config(config: Any) -> Any:
     if not isinstance(config, (str, os.PathLike)):
@@ -49,6 +52,46 @@ def infer_device_map(model: torch.nn.Module, device_map: Any, dtype: Any, max_me
     )
 
 
+def _single_gpu(device_map: Any) -> torch.device | None:
+    """The virtual GPU that every entry of an explicit device map names, if there is one."""
+    if not isinstance(device_map, dict) or not device_map or devices.active() is None:
+        return None
+    targets = set()
+    for value in device_map.values():
+        target = torch.device("cuda", value) if isinstance(value, int) else torch.device(value)
+        targets.add(target)
+    if len(targets) != 1:
+        return None
+    (target,) = targets
+    if target.type != "cuda":
+        return None
+    return devices.require().resolve(target)
+
+
+def _place_placeholders(model: torch.nn.Module, device: torch.device) -> None:
+    """Replace every meta parameter and buffer by a value-less tensor on the virtual `device`.
+
+    accelerate's `dispatch_model` moves a model mapped to one device with `model.to(device)`,
+    which cannot copy meta tensors; under simulation there are no weights to load, so the
+    placeholders go where the weights would. Tied tensors stay one tensor.
+    """
+    placed: dict[int, torch.Tensor] = {}
+
+    def placeholder(old: torch.Tensor) -> torch.Tensor:
+        if id(old) not in placed:
+            value = wrap(torch.empty(old.shape, dtype=old.dtype, device="meta"), device)
+            if isinstance(old, torch.nn.Parameter):
+                value = torch.nn.Parameter(value, requires_grad=old.requires_grad)
+            placed[id(old)] = value
+        return placed[id(old)]
+
+    for module in model.modules():
+        for store in (module._parameters, module._buffers):
+            for name, old in store.items():
+                if old is not None and old.device.type == "meta":
+                    store[name] = placeholder(old)  # type: ignore[assignment]
+
+
 def model_from_config(
     config: Any,
     device_map: Any = "auto",
@@ -72,7 +115,9 @@ def model_from_config(
     if hasattr(model, "tie_weights"):
         model.tie_weights()  # as from_pretrained does: tied embeddings stay one tensor
     model.eval()
-    placed: torch.nn.Module = dispatch_model(
-        model, infer_device_map(model, device_map, dtype, max_memory)
-    )
+    device_map = infer_device_map(model, device_map, dtype, max_memory)
+    single = _single_gpu(device_map)
+    if single is not None:
+        _place_placeholders(model, single)
+    placed: torch.nn.Module = dispatch_model(model, device_map)
     return placed

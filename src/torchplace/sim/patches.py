@@ -12,15 +12,40 @@ class Patches:
 
     def __init__(self) -> None:
         self._saved: list[tuple[Any, str, Any]] = []
+        # id(replacement) -> (replacement, [(qualified name it was set as, original), ...])
+        self._originals: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
 
     def set(self, owner: Any, name: str, value: Any) -> None:
-        self._saved.append((owner, name, owner.__dict__.get(name, _MISSING)))
+        old = owner.__dict__.get(name, _MISSING)
+        self._saved.append((owner, name, old))
+        if old is not _MISSING:
+            entry = self._originals.setdefault(id(value), (value, []))
+            entry[1].append((f"{_qualified(owner)}.{name}", old))
         setattr(owner, name, value)
 
+    def original(self, value: Any, name: str = "") -> Any:
+        """What `value` replaced (as `name`, e.g. `"torch.cuda.set_device"`, when it replaced
+        several functions); `value` itself when it is not a replacement."""
+        entry = self._originals.get(id(value))
+        if entry is None or entry[0] is not value:
+            return value
+        dotted = name.replace("#", ".")
+        for qualified, old in entry[1]:
+            if qualified == dotted:
+                return old
+        return entry[1][0][1]
+
     def restore(self) -> None:
+        self._originals.clear()
         while self._saved:
             owner, name, old = self._saved.pop()
             if old is _MISSING:
                 delattr(owner, name)
             else:
                 setattr(owner, name, old)
+
+
+def _qualified(owner: Any) -> str:
+    if isinstance(owner, type):
+        return f"{owner.__module__}.{owner.__qualname__}"
+    return str(getattr(owner, "__name__", ""))

@@ -39,7 +39,10 @@ class VirtualTensor(torch.Tensor):
     def __torch_dispatch__(  # type: ignore[override]
         cls, func: Any, types: Any, args: Any = (), kwargs: Any = None
     ) -> Any:
-        return cls._handle(func, args, kwargs or {})
+        try:
+            return cls._handle(func, args, kwargs or {})
+        except Exception as error:  # the simulator's frames below this one are noise
+            raise error.with_traceback(None)  # noqa: B904 (the same error, not a new one)
 
     # -- the device, as Python code sees it --------------------------------------------------
     @property

@@ -1,0 +1,74 @@
+"""Ranks in real processes share the launcher's store: a late rank must not break the exchange."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+_RANK = textwrap.dedent(
+    """
+    import os, sys, time
+    import torch
+    import torch.distributed as dist
+    import torchplace
+
+    rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+    gpu = int(sys.argv[1])
+    with torchplace.virtual_gpus(world, rank=rank, world_size=world):
+        dist.init_process_group("nccl", device_id=torch.device("cuda", gpu))
+        try:
+            dist.all_reduce(torch.ones(4, device=f"cuda:{gpu}"))
+            print(f"rank {rank} reduced", flush=True)
+        except Exception as error:
+            print(f"rank {rank} {type(error).__name__}: {error}", flush=True)
+        dist.destroy_process_group()
+    print(f"rank {rank} done", flush=True)
+    """
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _run_ranks(tmp_path: Path, gpus: tuple[int, int], late_s: float) -> list[str]:
+    script = tmp_path / "rank.py"
+    script.write_text(_RANK)
+    port = str(_free_port())
+    processes = []
+    for rank, gpu in enumerate(gpus):
+        if rank:
+            time.sleep(late_s)  # rank 1 starts well after rank 0 is ready to finish
+        env = dict(os.environ, RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE="2")
+        env.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=port)
+        command = [sys.executable, str(script), str(gpu)]
+        processes.append(
+            subprocess.Popen(
+                command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            )
+        )
+    outputs = []
+    for process in processes:
+        output, _ = process.communicate(timeout=240)
+        assert process.returncode == 0, output
+        outputs.append(output)
+    return outputs
+
+
+def test_late_rank_still_meets_rank_zero(tmp_path: Path) -> None:
+    first, second = _run_ranks(tmp_path, (0, 1), late_s=6.0)
+    assert "rank 0 reduced" in first and "rank 0 done" in first
+    assert "rank 1 reduced" in second and "rank 1 done" in second
+
+
+def test_late_rank_on_the_same_gpu_is_a_duplicate(tmp_path: Path) -> None:
+    first, second = _run_ranks(tmp_path, (0, 0), late_s=4.0)
+    for output in (first, second):
+        assert "Duplicate GPU detected : rank 1 and rank 0" in output, output
