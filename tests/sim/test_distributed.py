@@ -18,11 +18,13 @@ _RANK = textwrap.dedent(
     import torchplace
 
     rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
-    gpu = int(sys.argv[1])
+    gpu, delay = int(sys.argv[1]), float(sys.argv[2])
     with torchplace.virtual_gpus(world, rank=rank, world_size=world):
         dist.init_process_group("nccl", device_id=torch.device("cuda", gpu))
+        time.sleep(max(delay, 0))
         try:
-            dist.all_reduce(torch.ones(4, device=f"cuda:{gpu}"))
+            if delay >= 0:  # a negative delay: this rank runs no collective
+                dist.all_reduce(torch.ones(4, device=f"cuda:{gpu}"))
             print(f"rank {rank} reduced", flush=True)
         except Exception as error:
             print(f"rank {rank} {type(error).__name__}: {error}", flush=True)
@@ -38,7 +40,9 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _run_ranks(tmp_path: Path, gpus: tuple[int, int], late_s: float) -> list[str]:
+def _run_ranks(
+    tmp_path: Path, gpus: tuple[int, int], late_s: float, delays: tuple[float, float] = (0, 0)
+) -> list[str]:
     script = tmp_path / "rank.py"
     script.write_text(_RANK)
     port = str(_free_port())
@@ -48,7 +52,7 @@ def _run_ranks(tmp_path: Path, gpus: tuple[int, int], late_s: float) -> list[str
             time.sleep(late_s)  # rank 1 starts well after rank 0 is ready to finish
         env = dict(os.environ, RANK=str(rank), LOCAL_RANK=str(rank), WORLD_SIZE="2")
         env.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=port)
-        command = [sys.executable, str(script), str(gpu)]
+        command = [sys.executable, str(script), str(gpu), str(delays[rank])]
         processes.append(
             subprocess.Popen(
                 command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
@@ -65,6 +69,13 @@ def _run_ranks(tmp_path: Path, gpus: tuple[int, int], late_s: float) -> list[str
 def test_late_rank_still_meets_rank_zero(tmp_path: Path) -> None:
     first, second = _run_ranks(tmp_path, (0, 1), late_s=6.0)
     assert "rank 0 reduced" in first and "rank 0 done" in first
+    assert "rank 1 reduced" in second and "rank 1 done" in second
+
+
+def test_rank_zero_keeps_the_store_until_every_rank_is_done(tmp_path: Path) -> None:
+    # rank 0 (the store's host) has nothing to do; rank 1 uses the store seconds later
+    first, second = _run_ranks(tmp_path, (0, 1), late_s=0.0, delays=(-1.0, 4.0))
+    assert "rank 0 done" in first
     assert "rank 1 reduced" in second and "rank 1 done" in second
 
 

@@ -6,6 +6,7 @@ import pytest
 import torch
 
 import torchplace
+from torchplace.configs import resolve
 from torchplace.sim import is_virtual
 
 transformers = pytest.importorskip("transformers")
@@ -21,7 +22,7 @@ def _tied_config():  # type: ignore[no-untyped-def]
 
 
 def test_bundled_tied_config_keeps_one_embedding_tensor() -> None:
-    config = transformers.AutoConfig.from_pretrained(torchplace.configs.resolve("llama-3.2-1b"))
+    config = transformers.AutoConfig.from_pretrained(str(resolve("llama-3.2-1b")))
     assert config.tie_word_embeddings
     with torchplace.virtual_gpus(2):
         model = torchplace.sim.model_from_config(config, device_map="auto")
@@ -63,7 +64,7 @@ def test_single_gpu_device_map_places_everything(target) -> None:  # type: ignor
         assert model.hf_device_map == {"": target}
         logits = model(torch.randint(0, 100, (1, 8), device="cuda:1")).logits
         assert logits.device == torch.device("cuda:1") and not logits.has_values()
-        with pytest.raises(RuntimeError, match="cuda:0.*cuda:1|cuda:1.*cuda:0"):
+        with pytest.raises(RuntimeError, match=r"cuda:0.*cuda:1|cuda:1.*cuda:0"):
             model(torch.randint(0, 100, (1, 8), device="cuda:0"))
 
 

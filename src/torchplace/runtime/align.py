@@ -10,6 +10,16 @@ Two ways to hook, same behaviour: `via="forward"` (default) wraps the module's `
 Any forward pre-hook sends every call of that module through PyTorch's slow call path (about
 1-3 µs, a measured 7% on a 1B-class Llama decode step with every module hooked); the forward
 wrapper keeps the fast path and costs a fraction of that.
+
+The common call moves nothing, so it is checked before anything is built: the reference
+tensor's device is read from its owner's table, each argument's type is sorted by one dict
+lookup (`_moving.KINDS`), each tensor's device is compared, and containers are searched without
+copying (`_moving.settled`). Only when something must move are `args`/`kwargs` rebuilt.
+
+Every module holding a tensor (its own or a descendant's) is hooked, containers without
+parameters of their own included (a decoder layer, an attention block): they use their inputs
+directly (a residual add, rotary cos/sin, a mask), so skipping them would break the promise
+that every aligned module sees its inputs on its device.
 """
 
 from __future__ import annotations
@@ -71,8 +81,9 @@ class _AlignedForward:
         if self.enabled:
             target = self.target
             device = target.device  # a fixed device, else the reference tensor's, read now
-            if device is None and target.table is not None:
-                reference = target.table.get(target.name)
+            if device is None:
+                table = target.table
+                reference = None if table is None else table.get(target.name)
                 if reference is None:  # replaced or deleted: let the tracker look again
                     device = target.resolve()
                 else:
@@ -81,13 +92,13 @@ class _AlignedForward:
                         device = None
             if device is not None:
                 kinds = KINDS
-                for item in args:
+                for item in args:  # mostly tensors: asked first
                     kind = kinds.get(type(item))
-                    if kind == PASS:
-                        continue
                     if kind == TENSOR:
                         if item.device == device:
                             continue
+                    elif kind == PASS:
+                        continue
                     elif settled(item if type(item) is tuple else (item,), device):
                         continue  # a tuple (rotary cos/sin), other containers, types not seen yet
                     args = move_sequence(args, device, self.non_blocking)

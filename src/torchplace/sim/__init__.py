@@ -25,7 +25,9 @@ Public API:
 - `active()`: the running simulation's `Machine`, or None (for code that behaves differently
   under simulation).
 - `model_from_config(config, device_map="auto", ...)`: build a Hugging Face model from a config on
-  the meta device and place it with accelerate's `dispatch_model` (for use inside the context).
+  the meta device, tie its weights (`tie_word_embeddings`) and place it with accelerate's
+  `dispatch_model` (for use inside the context); a map naming one GPU (`{"": 0}`) gets
+  value-less parameters on that GPU.
 
 Values: tensors made from real CPU tensors keep real values (computed on the CPU), so small
 programs and `generate()` compute real results; value-less tensors (meta-built, or larger than
@@ -36,7 +38,12 @@ Errors match eager CUDA: device mismatches raise `RuntimeError` with CUDA's text
 devices; CPU 0-dim tensors and CPU index tensors (`x[idx]`) mix as on CUDA; `masked_fill` with a
 CPU mask fails; an index past the last GPU raises `torch.AcceleratorError`. Under
 `torch.distributed`, `init_process_group("nccl")` uses the fake process group; collectives check
-the tensor's device like NCCL (`DistBackendError`).
+the tensor's device like NCCL (`DistBackendError`); ranks compare GPUs through the launcher's
+store within the process group's timeout, and rank 0 keeps the store until every rank is done.
+
+Tracebacks of simulated errors end at the torch call that failed (sim's frames are cut when the
+error leaves `virtual_gpus`). `torch._dynamo` (imported by transformers) may be imported first
+inside: its trace rules see torch's own functions, not sim's stand-ins.
 """
 
 from __future__ import annotations

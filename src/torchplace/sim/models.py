@@ -58,7 +58,10 @@ def _single_gpu(device_map: Any) -> torch.device | None:
         return None
     targets = set()
     for value in device_map.values():
-        target = torch.device("cuda", value) if isinstance(value, int) else torch.device(value)
+        try:
+            target = torch.device("cuda", value) if isinstance(value, int) else torch.device(value)
+        except (RuntimeError, TypeError, ValueError):  # "disk" and the like: not one GPU
+            return None
         targets.add(target)
     if len(targets) != 1:
         return None
@@ -79,7 +82,8 @@ def _place_placeholders(model: torch.nn.Module, device: torch.device) -> None:
 
     def placeholder(old: torch.Tensor) -> torch.Tensor:
         if id(old) not in placed:
-            value = wrap(torch.empty(old.shape, dtype=old.dtype, device="meta"), device)
+            meta = torch.empty(old.shape, dtype=old.dtype, device="meta")
+            value: torch.Tensor = wrap(meta, device)
             if isinstance(old, torch.nn.Parameter):
                 value = torch.nn.Parameter(value, requires_grad=old.requires_grad)
             placed[id(old)] = value

@@ -42,7 +42,7 @@ class VirtualTensor(torch.Tensor):
         try:
             return cls._handle(func, args, kwargs or {})
         except Exception as error:  # the simulator's frames below this one are noise
-            raise error.with_traceback(None)  # noqa: B904 (the same error, not a new one)
+            raise error.with_traceback(None)  # noqa: B904 (torchplace sim: the torch call above failed)
 
     # -- the device, as Python code sees it --------------------------------------------------
     @property
