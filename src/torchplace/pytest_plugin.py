@@ -21,6 +21,8 @@ import os
 import socket
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -32,6 +34,7 @@ _CHILD_RANK_ENV = "TORCHPLACE_PYTEST_RANK"
 _MODE_KEY = pytest.StashKey[tuple[str, int]]()
 _SIM_KEY = pytest.StashKey[AbstractContextManager[Any]]()
 RANK_TIMEOUT_S = 300
+FAILED_RANK_GRACE_S = 15.0
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -271,21 +274,51 @@ def _run_ranks(item: pytest.Function, spec: RankSpec, simulated: bool) -> list[s
                 text=True,
             )
         )
+    return _collect(processes, spec.world_size)
+
+
+def _collect(processes: list[subprocess.Popen[str]], world_size: int) -> list[str]:
+    """Wait for every rank. Once one fails, the others get a short grace period and are then
+    stopped, as torchrun does: on real NCCL the survivors would wait in a collective forever."""
+    outputs: list[str] = [""] * len(processes)
+
+    def drain(index: int) -> None:
+        stream = processes[index].stdout
+        outputs[index] = stream.read() if stream is not None else ""
+
+    readers = [
+        threading.Thread(target=drain, args=(i,), daemon=True) for i in range(len(processes))
+    ]
+    for reader in readers:
+        reader.start()
+    deadline = time.monotonic() + RANK_TIMEOUT_S
+    stopped: dict[int, str] = {}
+    first_failure: float | None = None
+    while any(p.poll() is None for p in processes):
+        now = time.monotonic()
+        if first_failure is None and any(p.returncode not in (None, 0) for p in processes):
+            first_failure = now
+        grace_over = first_failure is not None and now - first_failure > FAILED_RANK_GRACE_S
+        if grace_over or now > deadline:
+            reason = (
+                f"stopped {FAILED_RANK_GRACE_S:.0f} s after another rank failed "
+                "(waiting in a collective that rank never joined?)"
+                if grace_over
+                else f"timed out after {RANK_TIMEOUT_S} s (a collective other ranks never joined?)"
+            )
+            for index, process in enumerate(processes):
+                if process.poll() is None:
+                    process.kill()
+                    stopped[index] = reason
+        time.sleep(0.1)
+    for reader in readers:
+        reader.join(timeout=10)
     failures = []
     for rank, process in enumerate(processes):
-        try:
-            output, _ = process.communicate(timeout=RANK_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            for other in processes:
-                other.kill()
-            output, _ = process.communicate()
-            failures.append(
-                f"rank {rank} of {spec.world_size} timed out after "
-                f"{RANK_TIMEOUT_S} s (a collective other ranks never joined?)"
-            )
-            continue
-        if process.returncode != 0:
-            failures.append(f"rank {rank} of {spec.world_size} failed:\n{_tail(output)}")
+        if rank in stopped:
+            failures.append(f"rank {rank} of {world_size} {stopped[rank]}")
+        elif process.returncode != 0:
+            failures.append(f"rank {rank} of {world_size} failed:\n{_tail(outputs[rank])}")
     return failures
 
 

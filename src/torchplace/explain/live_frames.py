@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import linecache
 import os
+import re
 import sys
 import sysconfig
 from dataclasses import dataclass
@@ -23,7 +25,24 @@ _LIBRARY_ROOTS = tuple(
         if p
     }
 )
-_TORCH_PACKAGE_PARTS = (os.sep + "torch" + os.sep, os.sep + "torchvision" + os.sep)
+
+def _package_dirs(*names: str) -> tuple[str, ...]:
+    """Where these packages are installed, found without importing them."""
+    found = []
+    for name in names:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        for location in (spec.submodule_search_locations or []) if spec else []:
+            found.append(os.path.abspath(location) + os.sep)
+    return tuple(found)
+
+
+# By location, not by a "/torch/" anywhere in the path: a virtual environment may itself live
+# under a folder named torch (e.g. /opt/torch/.venv), and then every package would look like torch.
+_TORCH_DIRS = _package_dirs("torch", "torchvision")
+_TORCH_IN_SITE = re.compile(r"[/\\](?:site|dist)-packages[/\\]torch(?:vision)?[/\\]")
 
 
 @dataclass
@@ -66,7 +85,8 @@ def is_library(path: str) -> bool:
 
 
 def is_torch(path: str) -> bool:
-    return any(part in path for part in _TORCH_PACKAGE_PARTS)
+    absolute = os.path.abspath(path)
+    return absolute.startswith(_TORCH_DIRS) or _TORCH_IN_SITE.search(absolute) is not None
 
 
 _TORCH_PUBLIC = (
@@ -80,7 +100,17 @@ _TORCH_PUBLIC = (
 
 def is_torch_internal(path: str) -> bool:
     """torch's machinery (dispatch, fake tensors, dynamo, pytree): never the place to look."""
-    return is_torch(path) and not any(part in path for part in _TORCH_PUBLIC)
+    if not is_torch(path):
+        return False
+    absolute = os.path.abspath(path)
+    inside = next((absolute[len(d) - 1 :] for d in _TORCH_DIRS if absolute.startswith(d)), None)
+    if inside is None:  # found by the site-packages pattern: keep what follows "torch"
+        match = _TORCH_IN_SITE.search(absolute)
+        inside = absolute[match.end() - 1 :] if match else absolute
+        inside = os.sep + "torch" + inside
+    else:
+        inside = os.sep + "torch" + inside
+    return not any(part in inside for part in _TORCH_PUBLIC)
 
 
 def walk(tb: TracebackType | None) -> list[LiveFrame]:
