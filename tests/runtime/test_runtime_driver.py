@@ -69,3 +69,21 @@ def test_cuda_bindings_backend(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_error_names() -> None:
     assert _driver.error_name(201) == "CUDA_ERROR_INVALID_CONTEXT"
     assert _driver.error_name(999) == "CUresult 999"
+
+
+def test_no_driver_is_asked_about_virtual_gpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a machine with real GPUs, the real driver knows nothing of simulated ones: while a
+    simulation is active the runtime must not ask it (seen on an H200 host: every virtual
+    device was reported as missing its context)."""
+    from torchplace.sim import virtual_gpus
+
+    real_driver = _driver.Driver("cuda-bindings", lambda: (_driver.CUDA_ERROR_INVALID_CONTEXT, -1))
+    monkeypatch.setattr(_driver, "_driver", real_driver)
+    assert _driver.get_driver() is real_driver
+    with virtual_gpus(2):
+        assert _driver.get_driver().name == "none"
+        from torchplace.runtime import check_context_invariants
+
+        report = check_context_invariants()
+        assert report.ok, report.to_json()
+    assert _driver.get_driver() is real_driver

@@ -25,7 +25,7 @@ _FIRST_IMPORT_INSIDE = textwrap.dedent(
         from transformers import LlamaConfig
         from transformers.models.llama.modeling_llama import LlamaForCausalLM
 
-        assert "torch._dynamo" in sys.modules  # imported by transformers, inside
+        import torch._dynamo  # first imported here, inside (transformers 5 already did)
         config = LlamaConfig(
             vocab_size=64, hidden_size=32, intermediate_size=64, num_hidden_layers=1,
             num_attention_heads=2, num_key_value_heads=1,

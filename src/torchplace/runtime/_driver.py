@@ -141,8 +141,17 @@ def _select(preference: str | None) -> Driver:
     return _NONE
 
 
+def _simulating() -> bool:
+    # Virtual GPUs have no driver context: asking the real driver about them (on a machine
+    # that also has real GPUs) would report every virtual device as missing its context.
+    devices = sys.modules.get("torchplace.sim.devices")
+    return devices is not None and devices.active() is not None
+
+
 def get_driver() -> Driver:
-    """The process's driver backend, chosen on first use."""
+    """The process's driver backend, chosen on first use; none while GPUs are simulated."""
+    if _simulating():
+        return _NONE
     global _driver
     driver = _driver
     if driver is None:
