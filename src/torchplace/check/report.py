@@ -98,9 +98,20 @@ def _run_items(outcome: RunOutcome, real: bool) -> list[Item]:
 
 
 def build(findings: Sequence[Finding], outcomes: Sequence[RunOutcome], real: bool) -> list[Item]:
-    """Crashes first; a lint finding on a crashing line is folded into the crash it predicted."""
+    """Crashes first; a lint finding on a crashing line is folded into the crash it predicted,
+    and static findings in a crashed script are named under its crash (a thread that never
+    bound its GPU is visible to lint, not in the crashing line)."""
     crash_items = [item for outcome in outcomes for item in _run_items(outcome, real)]
-    crashed_lines = {item.where.rsplit(":", 0)[0]: item for item in crash_items}
+    crashed_lines = {item.where: item for item in crash_items}
+    for item in crash_items:
+        script = item.where.rsplit(":", 1)[0]
+        related = [f for f in findings if f.path == script and f.pattern]
+        for finding in related:
+            if f"{finding.path}:{finding.line}" != item.where:
+                item.details.append(
+                    f"lint: {finding.code} at line {finding.line} ({finding.pattern}) "
+                    "in the same script"
+                )
     items = list(crash_items)
     for finding in findings:
         item = _lint_item(finding)

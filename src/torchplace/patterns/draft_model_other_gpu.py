@@ -20,6 +20,7 @@ PATTERN = Pattern(
         "draft",
         "speculative",
         "proposer",
+        "proposal",
         "assistant_model",
     ),
 )
