@@ -26,6 +26,7 @@ _LIBRARY_ROOTS = tuple(
     }
 )
 
+
 def _package_dirs(*names: str) -> tuple[str, ...]:
     """Where these packages are installed, found without importing them."""
     found = []

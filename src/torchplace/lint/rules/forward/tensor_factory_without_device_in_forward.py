@@ -199,9 +199,7 @@ class _FunctionFacts:
             ):  # `y = f(x)`: y is computed from x; `y = t[x]` is not (it lives with t)
                 derived |= _target_names(later)
                 feeding.update(id(n) for n in ast.walk(later.value))
-        uses = [
-            n for name in derived for n in self.loads.get(name, []) if n.lineno >= made.lineno
-        ]
+        uses = [n for name in derived for n in self.loads.get(name, []) if n.lineno >= made.lineno]
         indexed = [n for n in uses if id(n) in self.indices]
         return bool(indexed) and all(id(n) in self.indices or id(n) in feeding for n in uses)
 
