@@ -21,26 +21,9 @@ from torch.overrides import TorchFunctionMode
 
 from torchplace.explain.live_frames import is_internal, is_torch
 from torchplace.explain.model import Origin
+from torchplace.torch_names import TENSOR_FACTORIES
 
-_FACTORY_NAMES = (
-    "arange",
-    "zeros",
-    "ones",
-    "empty",
-    "full",
-    "tensor",
-    "as_tensor",
-    "linspace",
-    "logspace",
-    "eye",
-    "rand",
-    "randn",
-    "randint",
-    "randperm",
-    "tril_indices",
-    "triu_indices",
-    "from_numpy",
-)
+_FACTORY_NAMES = tuple(sorted(TENSOR_FACTORIES))
 _MOVES = ("to", "cuda", "cpu")
 
 

@@ -15,39 +15,10 @@ from torchplace.lint.context import FileContext, Located, Scope, call_name
 from torchplace.lint.rule import AnyOf
 from torchplace.lint.source import SourceFile
 from torchplace.report import Edit, Fix, FixSafety, Position
+from torchplace.torch_names import TENSOR_FACTORIES
 
 #: Keyword arguments that take one device.
 DEVICE_KEYWORDS = ("device", "map_location", "output_device")
-#: `torch` functions that create a tensor and take `device=` (from_numpy does not).
-TENSOR_FACTORIES = frozenset(
-    {
-        "arange",
-        "zeros",
-        "ones",
-        "empty",
-        "full",
-        "tensor",
-        "as_tensor",
-        "rand",
-        "randn",
-        "randint",
-        "randperm",
-        "linspace",
-        "logspace",
-        "eye",
-        "empty_strided",
-        "tril_indices",
-        "triu_indices",
-        "from_numpy",
-        "bartlett_window",
-        "hann_window",
-        "hamming_window",
-        "blackman_window",
-        "kaiser_window",
-        "sparse_coo_tensor",
-        "scalar_tensor",
-    }
-)
 #: Lines calling a factory by name, spelled `name(` (no space before the parenthesis). One
 #: alternation of names is slow in CPython's `re`; a `(` scan with fixed-width look-behinds is
 #: about ten times faster. Rules using it check the same spelling (`called_as_written`).

@@ -10,10 +10,10 @@ from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import (
     FACTORY_CANDIDATE,
-    TENSOR_FACTORIES,
     called_as_written,
 )
 from torchplace.report import Finding
+from torchplace.torch_names import TENSOR_FACTORIES
 
 #: Methods that keep a new tensor a plain tensor (`torch.arange(n).float()`).
 _TENSOR_METHODS = {

@@ -9,10 +9,10 @@ from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import (
     FACTORY_CANDIDATE,
-    TENSOR_FACTORIES,
     called_as_written,
 )
 from torchplace.report import Finding, Fix, FixSafety
+from torchplace.torch_names import TENSOR_FACTORIES
 
 #: Methods that, called right on the new tensor, put it on a chosen device.
 _MOVES = ("to", "cuda", "type_as")
