@@ -170,3 +170,34 @@ def test_line_numbers_match_the_parser_with_form_feeds(tmp_path: Path) -> None:
     code = "import torch\n\x0c\nx = 1  # \x0c in a comment\ny = torch.zeros(3).cuda()\n"
     findings = lint_source(code)
     assert [(f.code, f.line) for f in findings] == [("TPL101", 4)]
+
+
+def test_flake8_plugin_reports_our_codes(tmp_path: Path) -> None:
+    """The `flake8.extension` entry point: `flake8 --select=TPL` runs torchplace's rules."""
+    pytest.importorskip("flake8")
+    buggy = _write(tmp_path, "buggy.py", BUGGY)
+    result = subprocess.run(
+        [sys.executable, "-m", "flake8", "--select=TPL", str(buggy)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1, result.stderr
+    assert result.stdout.strip().splitlines() == [
+        f"{buggy}:3:20: TPL101 `.cuda()` without a device moves to the thread's current GPU "
+        "(cuda:0 unless bound)"
+    ]
+
+
+def test_pre_commit_hooks_name_real_commands() -> None:
+    """`.pre-commit-hooks.yaml` entries run `torchplace lint` with options that exist."""
+    yaml = pytest.importorskip("yaml")
+    root = Path(__file__).resolve().parents[2]
+    hooks = yaml.safe_load((root / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert {h["id"] for h in hooks} == {"torchplace-lint", "torchplace-lint-fix"}
+    from torchplace.cli.lint import build_parser
+
+    for hook in hooks:
+        words = hook["entry"].split()
+        assert words[:2] == ["torchplace", "lint"]
+        build_parser().parse_args(words[2:])  # exits 2 on an unknown option
