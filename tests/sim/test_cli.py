@@ -28,7 +28,7 @@ def _script(tmp_path: Path, body: str, name: str = "prog.py") -> str:
         (["sim", "missing.py"], "can't open file"),
         (["sim", "--rank", "2", "--world-size", "2", "x.py"], "not below --world-size"),
         (["sim", "--rank", "0", "x.py"], "go together"),
-        (["sim", "--memory", "lots", "x.py"], "not understood"),
+        (["sim", "--memory", "lots", "x.py"], "is not a memory size"),
     ],
 )
 def test_usage_errors_exit_2(argv, message, capsys, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

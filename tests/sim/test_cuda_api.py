@@ -74,7 +74,7 @@ def test_factories_and_values() -> None:
 def test_parse_memory() -> None:
     assert parse_memory("141GiB") == 141 * 2**30
     assert parse_memory("80GB") == 80 * 10**9
-    with pytest.raises(ValueError, match="not understood"):
+    with pytest.raises(ValueError, match="is not a memory size"):
         parse_memory("lots")
 
 

@@ -150,6 +150,17 @@ def _worker_argv(options: Options) -> list[str]:
 
 
 def _run_here(options: Options) -> int:
+    # The rank's environment is the program's: put back what was there when it ends, since
+    # `main()` may be called in a process that lives on (tests, notebooks, other tools).
+    saved = dict(os.environ)
+    try:
+        return _run_program(options)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def _run_program(options: Options) -> int:
     from torchplace.sim.runner import run_module, run_path
 
     if options.rank is not None and options.world_size is not None:

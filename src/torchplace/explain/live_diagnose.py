@@ -6,6 +6,7 @@ import threading
 from types import FrameType
 from typing import Any
 
+from torchplace import visible_devices
 from torchplace.explain import live_evidence, live_frames, live_operands, live_origins
 from torchplace.explain.classify import classify
 from torchplace.explain.live_context import env_int, thread_info
@@ -185,11 +186,11 @@ def _ordinal_notes(requested: str) -> list[str]:
     notes = []
     if rank == index and local_rank is not None and local_rank != rank:
         notes.append(f"the requested {requested} equals RANK={rank}; LOCAL_RANK is {local_rank}")
-    visible = os.environ.get("CUDA_VISIBLE_DEVICES")
-    if visible is not None and index in [v.strip() for v in visible.split(",")]:
-        position = [v.strip() for v in visible.split(",")].index(index)
+    visible = visible_devices.from_environ(os.environ)
+    if index in visible.entries:
+        position = visible.entries.index(index)
         notes.append(
-            f"{requested} is a physical id from CUDA_VISIBLE_DEVICES={visible}; "
+            f"{requested} is a physical id from CUDA_VISIBLE_DEVICES={visible.raw}; "
             f"torch calls that GPU cuda:{position}"
         )
     return notes

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import dataclass, field
 
 import torch
 
-_UNITS = {"": 1, "B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12}
-_UNITS.update({"KIB": 2**10, "MIB": 2**20, "GIB": 2**30, "TIB": 2**40})
+from torchplace.sizes import parse_size
 
 
 def parse_memory(text: str | int) -> int:
-    """Bytes in `"141GiB"`, `"80GB"`, `"512MiB"` or a plain integer."""
-    if isinstance(text, int):
-        return text
-    match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([A-Za-z]*)\s*", text)
-    unit = match.group(2).upper() if match else ""
-    if match is None or unit not in _UNITS:
-        raise ValueError(f"memory size {text!r} is not understood; use a form like '141GiB'")
-    return int(float(match.group(1)) * _UNITS[unit])
+    """Bytes in `"141GiB"`, `"80GB"`, `"512MiB"` or a plain integer (see `torchplace.sizes`)."""
+    return parse_size(text, allow_zero=True)
 
 
 @dataclass

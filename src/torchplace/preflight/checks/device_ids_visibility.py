@@ -111,7 +111,7 @@ def _ids_exist(
     context: Context, cvd: visible_devices.VisibleDevices, ids: list[int | str]
 ) -> list[Result]:
     if all(isinstance(i, int) for i in ids) and cvd.is_set and cvd.raw:
-        count = len(cvd.raw.split(","))
+        count = cvd.count or 0
         return [
             _bad(
                 f"--device-ids {i} with {ENV}={cvd.raw}: vLLM reads it as an index into the "
