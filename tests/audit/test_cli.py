@@ -50,7 +50,7 @@ def test_device_map_file_and_json_to_stdout(tiny_config: Path, tmp_path: Path, c
         (["--gpus", "0"], "--gpus must be at least 1"),
         (["--dtype", "fp12"], "unknown dtype 'fp12'"),
         (["--device-map", "fastest"], "neither one of auto"),
-        (["--memory", "lots"], "not understood"),
+        (["--memory", "lots"], "is not a memory size"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(tiny_config: Path, capsys, args, message) -> None:  # type: ignore[no-untyped-def]

@@ -138,21 +138,9 @@ def infer_map(
     model: nn.Module, strategy: str, dtype: torch.dtype, max_memory: dict[Any, int]
 ) -> dict[str, Any]:
     """accelerate's device map for a strategy, with the model's no-split classes."""
-    from accelerate import infer_auto_device_map
-    from accelerate.utils import get_balanced_memory
+    from torchplace.sim.models import infer_device_map
 
-    no_split = list(getattr(model, "_no_split_modules", None) or [])
-    if strategy != "sequential":
-        max_memory = get_balanced_memory(
-            model,
-            max_memory=max_memory,
-            no_split_module_classes=no_split,
-            dtype=dtype,
-            low_zero=strategy == "balanced_low_0",
-        )
-    found: dict[str, Any] = infer_auto_device_map(
-        model, max_memory=max_memory, no_split_module_classes=no_split, dtype=dtype
-    )
+    found: dict[str, Any] = infer_device_map(model, strategy, dtype, max_memory)
     if not found:
         raise PlacementError("accelerate found no placement for this model on these GPUs")
     return found
