@@ -96,20 +96,17 @@ def assert_no_device_mismatch(
 def _place(model: Any, device_map: Mapping[str, Any] | str | None, gpus: int) -> Any:
     if device_map is None:
         return model
-    from accelerate import dispatch_model, infer_auto_device_map
+    from accelerate import dispatch_model
 
     if isinstance(device_map, str):
         import torch
-        from accelerate.utils import get_balanced_memory
+
+        from torchplace.sim.models import infer_device_map
 
         if device_map not in {"auto", "balanced", "balanced_low_0", "sequential"}:
             raise ValueError(f"device_map={device_map!r}: use a dict or auto/balanced/sequential")
-        memory: dict[int | str, int] = {i: torch.cuda.mem_get_info(i)[0] for i in range(gpus)}
-        if device_map != "sequential":
-            memory = get_balanced_memory(
-                model, max_memory=memory, low_zero=device_map == "balanced_low_0"
-            )
-        device_map = infer_auto_device_map(model, max_memory=memory)
+        memory = {i: torch.cuda.mem_get_info(i)[0] for i in range(gpus)}
+        device_map = infer_device_map(model, device_map, None, memory)
     return dispatch_model(model, device_map=dict(device_map))  # type: ignore[arg-type]
 
 
