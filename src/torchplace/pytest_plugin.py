@@ -12,7 +12,9 @@ neither torch nor the simulator; they load only for a test that asks for GPUs.
   environment (`RANK`, `LOCAL_RANK`, `WORLD_SIZE`, ...), a bound device and an initialised process
   group; failures are reported per rank. World size from `@pytest.mark.ranks(2, backend=...)`
   (default 2; backend "nccl", which is simulated by the fake process group on virtual GPUs, or
-  "gloo" for real CPU collectives).
+  "gloo" for real CPU collectives; gloo ranks are bound to `cuda:<rank>` when the machine has a
+  real GPU per rank, else they run on the CPU). A rank that fails stops the others after a short
+  grace period, as torchrun does, so a peer waiting in a collective never hangs the test run.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -31,6 +34,11 @@ from typing import Any
 import pytest
 
 _CHILD_RANK_ENV = "TORCHPLACE_PYTEST_RANK"
+# Where a rank process leaves `rank<N>.failed` the moment its test body fails. The parent
+# cannot wait for the exit code: after a failed NCCL collective, the rank's own teardown (and
+# every other rank) can block for good.
+_STATUS_DIR_ENV = "TORCHPLACE_PYTEST_STATUS_DIR"
+_BODY_FAILED_KEY = pytest.StashKey[bool]()
 _MODE_KEY = pytest.StashKey[tuple[str, int]]()
 _SIM_KEY = pytest.StashKey[AbstractContextManager[Any]]()
 RANK_TIMEOUT_S = 300
@@ -178,10 +186,23 @@ def ranks(request: pytest.FixtureRequest) -> Iterator[RankContext | RankSpec]:
     if rank_text is None:
         yield spec  # the parent: pytest_pyfunc_call runs the body in the rank processes
         return
-    yield from _rank_body_context(int(rank_text), spec)
+    yield from _rank_body_context(int(rank_text), spec, request.node)
 
 
-def _rank_body_context(rank: int, spec: RankSpec) -> Iterator[RankContext]:
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    rank_text = os.environ.get(_CHILD_RANK_ENV)
+    if rank_text is not None and report.when == "call" and report.failed:
+        item.stash[_BODY_FAILED_KEY] = True
+        status_dir = os.environ.get(_STATUS_DIR_ENV)
+        if status_dir:
+            with open(os.path.join(status_dir, f"rank{rank_text}.failed"), "w") as marker:
+                marker.write(item.nodeid)
+    return report
+
+
+def _rank_body_context(rank: int, spec: RankSpec, node: pytest.Item) -> Iterator[RankContext]:
     import torch
     import torch.distributed as dist
 
@@ -193,7 +214,10 @@ def _rank_body_context(rank: int, spec: RankSpec) -> Iterator[RankContext]:
         simulation = simulate(spec.world_size, rank=rank, world_size=spec.world_size)
         simulation.__enter__()
     try:
-        if spec.backend == "gloo" and not simulated and not torch.cuda.is_available():
+        real_gpus = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if spec.backend == "gloo" and not simulated and real_gpus < spec.world_size:
+            # gloo needs no GPU: a world wider than the machine runs its ranks on the CPU
+            # rather than asking for a device that does not exist.
             device = torch.device("cpu")
         else:
             device = torch.device("cuda", rank)
@@ -202,9 +226,10 @@ def _rank_body_context(rank: int, spec: RankSpec) -> Iterator[RankContext]:
         if device.type == "cuda" and spec.backend == "nccl":
             options["device_id"] = device
         dist.init_process_group(spec.backend, rank=rank, world_size=spec.world_size, **options)
-        try:
-            yield RankContext(rank, rank, spec.world_size, spec.backend, device, simulated)
-        finally:
+        yield RankContext(rank, rank, spec.world_size, spec.backend, device, simulated)
+        # After a failed body (a collective on the wrong GPU, say) NCCL's teardown can wait for
+        # peers that will never come; the process exits without it.
+        if not node.stash.get(_BODY_FAILED_KEY, False):
             dist.destroy_process_group()
     finally:
         if simulation is not None:
@@ -234,6 +259,13 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 
 def _run_ranks(item: pytest.Function, spec: RankSpec, simulated: bool) -> list[str]:
+    with tempfile.TemporaryDirectory(prefix="torchplace-ranks-") as status_dir:
+        return _launch_and_collect(item, spec, simulated, status_dir)
+
+
+def _launch_and_collect(
+    item: pytest.Function, spec: RankSpec, simulated: bool, status_dir: str
+) -> list[str]:
     port = _free_port()
     command = [
         sys.executable,
@@ -264,6 +296,7 @@ def _run_ranks(item: pytest.Function, spec: RankSpec, simulated: bool) -> list[s
             TORCHPLACE_PYTEST_SIMULATED="1" if simulated else "0",
         )
         env[_CHILD_RANK_ENV] = str(rank)
+        env[_STATUS_DIR_ENV] = status_dir
         processes.append(
             subprocess.Popen(
                 command,
@@ -274,12 +307,23 @@ def _run_ranks(item: pytest.Function, spec: RankSpec, simulated: bool) -> list[s
                 text=True,
             )
         )
-    return _collect(processes, spec.world_size)
+    return _collect(processes, spec.world_size, status_dir)
 
 
-def _collect(processes: list[subprocess.Popen[str]], world_size: int) -> list[str]:
-    """Wait for every rank. Once one fails, the others get a short grace period and are then
-    stopped, as torchrun does: on real NCCL the survivors would wait in a collective forever."""
+def _reported_failures(status_dir: str | None, world_size: int) -> set[int]:
+    if status_dir is None:
+        return set()
+    return {
+        r for r in range(world_size) if os.path.exists(os.path.join(status_dir, f"rank{r}.failed"))
+    }
+
+
+def _collect(
+    processes: list[subprocess.Popen[str]], world_size: int, status_dir: str | None = None
+) -> list[str]:
+    """Wait for every rank. Once one fails (exits non-zero, or reports its test body failed),
+    the others get a short grace period and are then stopped, as torchrun does: on real NCCL the
+    survivors would wait in a collective forever, and so can the failed rank's own teardown."""
     outputs: list[str] = [""] * len(processes)
 
     def drain(index: int) -> None:
@@ -294,9 +338,12 @@ def _collect(processes: list[subprocess.Popen[str]], world_size: int) -> list[st
     deadline = time.monotonic() + RANK_TIMEOUT_S
     stopped: dict[int, str] = {}
     first_failure: float | None = None
+    reported: set[int] = set()
     while any(p.poll() is None for p in processes):
         now = time.monotonic()
-        if first_failure is None and any(p.returncode not in (None, 0) for p in processes):
+        reported = _reported_failures(status_dir, world_size)
+        exited_badly = any(p.returncode not in (None, 0) for p in processes)
+        if first_failure is None and (exited_badly or reported):
             first_failure = now
         grace_over = first_failure is not None and now - first_failure > FAILED_RANK_GRACE_S
         if grace_over or now > deadline:
@@ -309,15 +356,18 @@ def _collect(processes: list[subprocess.Popen[str]], world_size: int) -> list[st
             for index, process in enumerate(processes):
                 if process.poll() is None:
                     process.kill()
-                    stopped[index] = reason
+                    process.wait()
+                    if index not in reported:
+                        stopped[index] = reason
         time.sleep(0.1)
     for reader in readers:
         reader.join(timeout=10)
+    reported |= _reported_failures(status_dir, world_size)
     failures = []
     for rank, process in enumerate(processes):
         if rank in stopped:
             failures.append(f"rank {rank} of {world_size} {stopped[rank]}")
-        elif process.returncode != 0:
+        elif process.returncode != 0 or rank in reported:
             failures.append(f"rank {rank} of {world_size} failed:\n{_tail(outputs[rank])}")
     return failures
 

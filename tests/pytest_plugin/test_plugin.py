@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -9,8 +11,13 @@ torch = pytest.importorskip("torch")
 REAL_GPUS = torch.cuda.device_count() if torch.cuda.is_available() else 0
 
 
+RUN_TIMEOUT_S = 240  # a hang (a rank waiting in NCCL) fails the test instead of stalling CI
+
+
 def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    return pytester.runpytest_subprocess("-p", "no:cacheprovider", "-o", "addopts=", *args)
+    return pytester.runpytest_subprocess(
+        "-p", "no:cacheprovider", "-o", "addopts=", *args, timeout=RUN_TIMEOUT_S
+    )
 
 
 def test_plugin_is_inactive_until_used(pytester: pytest.Pytester) -> None:
@@ -156,8 +163,42 @@ def test_ranks_with_gloo_use_real_cpu_collectives(pytester: pytest.Pytester) -> 
 
 def test_the_example_placement_tests_pass(pytester: pytest.Pytester) -> None:
     """examples/test_placement.py, the file the README tells users to copy, passes as shipped."""
-    from pathlib import Path
 
     source = Path(__file__).resolve().parents[2] / "examples" / "test_placement.py"
     pytester.makepyfile(test_placement=source.read_text(encoding="utf-8"))
     _run(pytester).assert_outcomes(passed=3)
+
+
+def test_a_rank_stuck_after_its_body_failed_is_reported_as_failed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On real NCCL a rank whose collective failed can block in its own teardown, and its peer
+    in the collective: the failure marker, not the exit code, must decide, within the grace."""
+    import subprocess
+    import sys
+    import time
+
+    from torchplace import pytest_plugin
+
+    monkeypatch.setattr(pytest_plugin, "FAILED_RANK_GRACE_S", 1.0)
+    failing = (
+        "import pathlib, sys, time; print('E   DistBackendError: wrong device', flush=True); "
+        f"pathlib.Path({str(tmp_path)!r}, 'rank0.failed').write_text('t'); time.sleep(600)"
+    )
+    waiting = "import time; time.sleep(600)"
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", code],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for code in (failing, waiting)
+    ]
+    started = time.monotonic()
+    failures = pytest_plugin._collect(processes, 2, str(tmp_path))
+    assert time.monotonic() - started < 60
+    assert len(failures) == 2
+    assert failures[0].startswith("rank 0 of 2 failed:")
+    assert "DistBackendError: wrong device" in failures[0]
+    assert failures[1].startswith("rank 1 of 2 stopped 1 s after another rank failed")
