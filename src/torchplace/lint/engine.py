@@ -1,8 +1,9 @@
 """Lint one file, and many files on all cores.
 
 Per file: read bytes, reject binary / non-UTF-8 / huge files with a finding, find candidate
-lines with one combined regular expression (no match: no parse), parse with CPython's C parser,
-build the pruned :class:`FileContext`, run the rules whose candidates matched, drop suppressed
+lines with the rules' regular expressions (no match: no parse), parse with CPython's C parser
+only the blocks that can matter (`regions`; the whole file when that is unsure), build the
+pruned :class:`FileContext`, run the rules whose candidates matched, drop suppressed
 findings. Files are spread over worker processes; results are cached by content hash.
 """
 
@@ -23,6 +24,7 @@ from torchplace.lint import suppression
 from torchplace.lint.cache_digest import content_digest
 from torchplace.lint.config import LintConfig
 from torchplace.lint.context import FileContext
+from torchplace.lint.regions import reduce_source
 from torchplace.lint.rule import Rule
 from torchplace.lint.source import SourceFile
 from torchplace.report import Finding, Position, Severity
@@ -43,9 +45,13 @@ class FileResult:
 class Linter:
     """The enabled rules, compiled once, applied to files."""
 
-    def __init__(self, rules: Sequence[type[Rule]], config: LintConfig) -> None:
+    def __init__(
+        self, rules: Sequence[type[Rule]], config: LintConfig, use_regions: bool = True
+    ) -> None:
         self.config = config
         self.rules = [rule() for rule in rules]
+        # Parse only the blocks that can hold a finding (`regions`); False parses whole files.
+        self.use_regions = use_regions
 
     # -- one file ------------------------------------------------------------------------
     def lint_path(self, path: str) -> FileResult:
@@ -85,22 +91,41 @@ class Linter:
         if not rules or suppression.file_is_ignored(text):
             return result
         source = SourceFile(path, text)
+        lines = _candidate_lines(source, rules)
         try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
-                tree = ast.parse(text, filename=path)
+            tree = self._parse(source, lines, rules)
         except (SyntaxError, ValueError) as error:
             line = getattr(error, "lineno", None) or 1
             message = getattr(error, "msg", None) or str(error)
             return self._problem(path, f"cannot parse: {message} (line {line})", line)
         result.parsed = True
-        lines = _candidate_lines(source, rules)
         ctx = FileContext(source, tree, lines, self.config.forward_methods)
         for rule in rules:
             for finding in rule.check(ctx):
                 if not suppression.is_suppressed(source, finding):
                     result.findings.append(finding)
         return result
+
+    def _parse(self, source: SourceFile, lines: Sequence[int], rules: Sequence[Rule]) -> ast.Module:
+        """The tree of the file, or of its reduced text (see `regions`) when that parses."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
+            if self.use_regions:
+                hints = [r.context_hint for r in rules if r.context_hint is not None]
+                reduced = reduce_source(
+                    source.lines,
+                    source.line_offsets,
+                    source.text,
+                    lines,
+                    hints,
+                    self.config.forward_methods,
+                )
+                if reduced is not None:
+                    try:
+                        return ast.parse(reduced, filename=source.path)
+                    except (SyntaxError, ValueError):
+                        pass  # the scan misread the layout: the whole file decides
+            return ast.parse(source.text, filename=source.path)
 
     def _problem(self, path: str, message: str, line: int = 1) -> FileResult:
         finding = Finding(

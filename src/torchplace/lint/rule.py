@@ -90,6 +90,9 @@ class Rule:
     candidate: ClassVar[Candidate] = _NEVER
     #: Substrings that must all be in the file for the rule to run at all.
     file_gate: ClassVar[tuple[str, ...]] = ()
+    #: Functions and classes whose text matches are parsed whole even with no candidate line
+    #: in them (see `regions`): for rules that read code a finding's line only refers to.
+    context_hint: ClassVar[re.Pattern[str] | None] = None
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         raise NotImplementedError

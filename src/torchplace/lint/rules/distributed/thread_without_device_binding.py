@@ -66,6 +66,8 @@ class ThreadWithoutDeviceBinding(Rule):
     pattern = "thread-without-device-binding"
     candidate = AnyOf(r"Thread\s*\(", r"\.\s*(?:submit|map)\s*\(")
     file_gate = ("cuda",)
+    # The target's body is read by name from anywhere in the file: keep CUDA users parsed.
+    context_hint = _USES_CUDA
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         executors: dict[int, set[str]] = {}

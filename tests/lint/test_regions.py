@@ -1,0 +1,205 @@
+"""Region parsing: the reduced text keeps every line that matters, and findings never change."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import regions
+from torchplace.lint.config import LintConfig
+from torchplace.lint.engine import Linter
+from torchplace.lint.registry import all_rules
+from torchplace.lint.source import SourceFile
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SAMPLE = '''\
+import torch
+from torch import nn
+
+
+def helper(x):
+    return x + 1
+
+
+@torch.no_grad()
+@other(
+    1,
+)
+def decorated(
+    a,
+    b,
+):
+    """A docstring with text at column zero:
+def fake_block():
+class Fake:
+    """
+    return a
+
+
+class Rope(nn.Module):
+    """Docs."""
+
+    scale = 2
+
+    def __init__(self):
+        super().__init__()
+        self.dim = 4
+
+    def forward(self, x):
+        return self._angles(x) * self.scale
+
+    def _angles(self, x):
+        return self._positions(x)
+
+    def _positions(self, x):
+        return torch.arange(x.shape[0])
+
+    def unrelated(self):
+        return 3
+    # a trailing comment
+
+
+class Config:
+    value = 1
+
+    def method(self):
+        return 2
+
+
+def worker():
+    torch.ones(1).cuda()
+'''
+
+
+def _reduce(text: str, candidates: list[int], hints: list[re.Pattern[str]] | None = None) -> str:
+    source = SourceFile("sample.py", text)
+    reduced = regions.reduce_source(
+        source.lines, source.line_offsets, text, candidates, hints or [], min_lines=0
+    )
+    assert reduced is not None
+    return reduced
+
+
+def _line(text: str, fragment: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+def test_blocks_without_candidates_become_stubs_on_their_own_lines() -> None:
+    arange = _line(SAMPLE, "torch.arange")
+    reduced = _reduce(SAMPLE, [arange])
+    lines, original = reduced.splitlines(), SAMPLE.splitlines()
+    assert len(lines) == len(original)
+    tree = ast.parse(reduced)
+    names = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    # Stubs keep their names and the line of their `def`/`class`.
+    for name in ("helper", "decorated", "Config", "worker", "unrelated", "__init__"):
+        assert names[name].lineno == _line(SAMPLE, f" {name}"), name
+        assert names[name].end_lineno == names[name].lineno, name
+    # The candidate's function and everything forward reaches on the way to it stay verbatim.
+    for name in ("forward", "_angles", "_positions"):
+        node = names[name]
+        assert node.end_lineno is not None and node.end_lineno > node.lineno
+        assert (
+            lines[node.lineno - 1 : node.end_lineno] == original[node.lineno - 1 : node.end_lineno]
+        )
+    # The kept class still ends on its last code line; class-level statements stay.
+    assert names["Rope"].end_lineno == _line(SAMPLE, "return 3")
+    assert lines[_line(SAMPLE, "scale = 2") - 1] == "    scale = 2"
+    # A column-zero `def` inside a docstring is text, not a block.
+    assert "fake_block" not in names
+
+
+def test_a_context_hint_keeps_a_block_whole() -> None:
+    reduced = _reduce(SAMPLE, [_line(SAMPLE, "torch.arange")], [re.compile(r"\.cuda\(")])
+    assert "    torch.ones(1).cuda()" in reduced.splitlines()
+
+
+def test_small_and_tab_indented_files_are_parsed_whole() -> None:
+    source = SourceFile("s.py", SAMPLE)
+    assert regions.reduce_source(source.lines, source.line_offsets, SAMPLE, [1]) is None
+    tabbed = SAMPLE.replace("    return x + 1", "\treturn x + 1")
+    source = SourceFile("t.py", tabbed)
+    assert (
+        regions.reduce_source(source.lines, source.line_offsets, tabbed, [1], min_lines=0) is None
+    )
+
+
+def test_nothing_to_leave_out_means_no_reduction() -> None:
+    text = "def f():\n    return torch.zeros(1)\n"
+    source = SourceFile("f.py", text)
+    assert regions.reduce_source(source.lines, source.line_offsets, text, [2], min_lines=0) is None
+
+
+def _findings(linter: Linter, path: Path) -> list[tuple[int, int, str, str]]:
+    return sorted(
+        (f.start.line, f.start.column, f.code, f.message)
+        for f in linter.lint_path(str(path)).findings
+    )
+
+
+def _corpus() -> list[Path]:
+    files = sorted((ROOT / "tests" / "lint").rglob("*.py"))
+    files += sorted((ROOT / "examples").rglob("*.py"))
+    files += sorted((ROOT / "src" / "torchplace").rglob("*.py"))
+    files += sorted((ROOT / "benchmarks").rglob("*.py"))
+    return files
+
+
+def test_findings_are_identical_with_and_without_regions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every fixture, example and source file of this repository, each reduced even when
+    small: the reduced parse must flag exactly what the whole-file parse flags."""
+    monkeypatch.setattr(regions, "MIN_LINES", 0)
+    config = LintConfig()
+    rules = [r for r in all_rules()]
+    whole, reduced = Linter(rules, config, use_regions=False), Linter(rules, config)
+    files = _corpus()
+    assert len(files) > 100
+    flagged = 0
+    for path in files:
+        expected = _findings(whole, path)
+        assert _findings(reduced, path) == expected, path
+        flagged += bool(expected)
+    assert flagged > 20  # the comparison covers files that do have findings
+
+
+def test_findings_are_identical_on_transformers_models() -> None:
+    """The largest real modeling files we can read here, at the default size threshold."""
+    transformers = pytest.importorskip("transformers")
+    models = Path(transformers.__file__).parent / "models"
+    files = sorted(models.rglob("modeling_*.py"), key=lambda p: p.stat().st_size)[-60:]
+    config = LintConfig()
+    rules = list(all_rules())
+    whole, reduced = Linter(rules, config, use_regions=False), Linter(rules, config)
+    for path in files:
+        assert _findings(reduced, path) == _findings(whole, path), path
+
+
+def test_a_reduction_that_does_not_parse_falls_back_to_the_whole_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Code inside brackets at a lower indentation than its block fools the scan; the reduced
+    # text no longer parses and the whole file decides.
+    text = (
+        "import torch\n\ndef f():\n    x = [\n1,\n    ]\n    return x\n\n\n"
+        "def g():\n    return torch.zeros(3).cuda()\n"
+    )
+    path = tmp_path / "odd.py"
+    path.write_text(text)
+    monkeypatch.setattr(regions, "MIN_LINES", 0)
+    source = SourceFile(str(path), text)
+    misread = regions.reduce_source(source.lines, source.line_offsets, text, [11])
+    assert misread is not None
+    with pytest.raises(SyntaxError):
+        ast.parse(misread)
+    config = LintConfig()
+    rules = list(all_rules())
+    result = Linter(rules, config).lint_path(str(path))
+    assert result.parsed
+    assert [f.code for f in result.findings] == [
+        f.code for f in Linter(rules, config, use_regions=False).lint_path(str(path)).findings
+    ]
+    assert any(f.code == "TPL101" for f in result.findings)
