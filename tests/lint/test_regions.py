@@ -203,3 +203,24 @@ def test_a_reduction_that_does_not_parse_falls_back_to_the_whole_file(
         f.code for f in Linter(rules, config, use_regions=False).lint_path(str(path)).findings
     ]
     assert any(f.code == "TPL101" for f in result.findings)
+
+
+def test_a_class_defined_inside_a_function_keeps_that_function(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Found by comparing on torch's own sources: an autograd Function defined inside a test
+    method has a `forward` of its own, so forward-only candidates there still count."""
+    text = (
+        "import torch\n\n\nclass Tests:\n    def test_grad(self):\n"
+        "        class Func(torch.autograd.Function):\n"
+        "            @staticmethod\n            def forward(ctx, inp):\n"
+        "                return torch.tensor([1.0])\n\n"
+        "        return Func\n\n    def other(self):\n        return 1\n"
+    )
+    path = tmp_path / "nested.py"
+    path.write_text(text)
+    monkeypatch.setattr(regions, "MIN_LINES", 0)
+    rules = list(all_rules())
+    whole = Linter(rules, LintConfig(), use_regions=False).lint_path(str(path)).findings
+    assert [f.code for f in whole] == ["TPL201"]
+    assert Linter(rules, LintConfig()).lint_path(str(path)).findings == whole

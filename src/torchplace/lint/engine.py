@@ -91,9 +91,10 @@ class Linter:
         if not rules or suppression.file_is_ignored(text):
             return result
         source = SourceFile(path, text)
-        lines = _candidate_lines(source, rules)
+        scoped_lines = _candidate_lines(source, rules)
+        lines = scoped_lines["all"]
         try:
-            tree = self._parse(source, lines, rules)
+            tree = self._parse(source, scoped_lines, rules)
         except (SyntaxError, ValueError) as error:
             line = getattr(error, "lineno", None) or 1
             message = getattr(error, "msg", None) or str(error)
@@ -106,7 +107,9 @@ class Linter:
                     result.findings.append(finding)
         return result
 
-    def _parse(self, source: SourceFile, lines: Sequence[int], rules: Sequence[Rule]) -> ast.Module:
+    def _parse(
+        self, source: SourceFile, lines: dict[str, list[int]], rules: Sequence[Rule]
+    ) -> ast.Module:
         """The tree of the file, or of its reduced text (see `regions`) when that parses."""
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes etc.
@@ -151,14 +154,19 @@ def _decode(data: bytes) -> str | None:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def _candidate_lines(source: SourceFile, rules: Sequence[Rule]) -> list[int]:
-    lines: set[int] = set()
+def _candidate_lines(source: SourceFile, rules: Sequence[Rule]) -> dict[str, list[int]]:
+    """Sorted candidate lines by the scope they matter in (`Rule.candidate_scope`), and all of
+    them under "all"."""
+    by_scope: dict[str, set[int]] = {}
     for rule in rules:
+        lines = by_scope.setdefault(rule.candidate_scope, set())
         for match in rule.candidate.finditer(source.text):
             first = source.line_of_offset(match.start())
             last = source.line_of_offset(max(match.end() - 1, match.start()))
             lines.update(range(first, last + 1))
-    return sorted(lines)
+    scoped = {scope: sorted(lines) for scope, lines in by_scope.items()}
+    scoped["all"] = sorted(set().union(*by_scope.values()))
+    return scoped
 
 
 # -- many files ----------------------------------------------------------------------------

@@ -26,12 +26,16 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 _SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
-_MEMBER_INDENT = re.compile(r"^([ ]+)(?:@|(?:async[ ]+)?def[ \t]|class[ \t])", re.MULTILINE)
+# The patterns below start with a newline, not `^`: a literal first character lets `re` jump
+# from line to line instead of trying every position (a whole file's worth, per block). So
+# they never see the file's first line, which then simply stays unreduced.
+_MEMBER_INDENT = re.compile(r"\n([ ]+)(?:@|(?:async[ ]+)?def[ \t]|class[ \t])")
+_NESTED_CLASS = re.compile(r"\n[ ]+class[ \t]")
 # Below this many lines the whole parse is cheap and the scan would not pay for itself.
 MIN_LINES = 120
 
@@ -39,16 +43,14 @@ MIN_LINES = 120
 @cache
 def _block_start(indent: int) -> re.Pattern[str]:
     """A decorator, `def` or `class` line at exactly `indent` spaces."""
-    return re.compile(
-        rf"^[ ]{{{indent}}}(?:(@)|(async[ ]+)?def[ \t]+(\w+)|class[ \t]+(\w+))", re.MULTILINE
-    )
+    return re.compile(rf"\n[ ]{{{indent}}}(?:(@)|(async[ ]+)?def[ \t]+(\w+)|class[ \t]+(\w+))")
 
 
 @cache
 def _block_end(indent: int) -> re.Pattern[str]:
     """The next line at `indent` or less that starts code (not a comment, not a closing
     bracket of a multi-line signature or call)."""
-    return re.compile(rf"^[ ]{{0,{indent}}}(?=[^ \t\r\n\f#)\]}}])", re.MULTILINE)
+    return re.compile(rf"\n(?=[ ]{{0,{indent}}}[^ \t\r\n\f#)\]}}])")
 
 
 @dataclass
@@ -121,37 +123,38 @@ class _Text:
             match = pattern.search(self.text, position, end)
             if match is None:
                 return found
-            inside = self.string_end(match.start())
+            line_start = match.start() + 1
+            inside = self.string_end(line_start)
             if inside is not None:
                 position = inside
                 continue
             position = match.end()
             if match.group(1):  # a decorator: the block starts at the first one
                 if decorated is None:
-                    decorated = match.start()
+                    decorated = line_start
                 continue
-            first = decorated if decorated is not None else match.start()
+            first = decorated if decorated is not None else line_start
             decorated = None
             last = self._last_line(match.end(), indent)
             block_end = self.offsets[last]
             kind = "def" if match.group(3) else "class"
             name = match.group(3) or match.group(4)
-            head = self.line(match.start())
+            head = self.line(line_start)
             found.append(_Block(kind, name, indent, self.line(first), head, last, first, block_end))
             found[-1].is_async = bool(match.group(2))
-            position = max(position, block_end)
+            position = max(position, block_end - 1)  # the newline before the next line
 
     def _last_line(self, after: int, indent: int) -> int:
         pattern = _block_end(indent)
-        position = self.text.find("\n", after) + 1
+        position = self.text.find("\n", after)
         last = len(self.lines)
-        while position > 0:
+        while position >= 0:
             end = pattern.search(self.text, position)
             if end is None:
                 break
-            inside = self.string_end(end.start())
+            inside = self.string_end(end.start() + 1)
             if inside is None:
-                last = self.line(end.start()) - 1
+                last = self.line(end.start() + 1) - 1
                 break
             position = inside
         lines = self.lines
@@ -161,9 +164,9 @@ class _Text:
 
     def members(self, block: _Block) -> list[_Block]:
         """The blocks directly inside a class (methods, nested classes)."""
-        body_start = self.offsets[block.head]  # the line after the `class` line
+        body_start = self.offsets[block.head] - 1  # the newline ending the `class` line
         match = _MEMBER_INDENT.search(self.text, body_start, block.end)
-        while match is not None and self.string_end(match.start()) is not None:
+        while match is not None and self.string_end(match.start() + 1) is not None:
             match = _MEMBER_INDENT.search(self.text, match.end(), block.end)
         if match is None or len(match.group(1)) <= block.indent:
             return []
@@ -179,23 +182,26 @@ def reduce_source(
     lines: Sequence[str],
     line_offsets: Sequence[int],
     text: str,
-    candidate_lines: Sequence[int],
+    candidate_lines: Sequence[int] | Mapping[str, Sequence[int]],
     context_hints: Sequence[re.Pattern[str]] = (),
     forward_methods: Sequence[str] = ("forward",),
     min_lines: int | None = None,
 ) -> str | None:
     """The file with blocks that cannot matter stubbed out, or None to parse it whole.
 
-    `candidate_lines` must be sorted. None when the file is small, uses tab indentation, the
-    scan is unsure, or nothing would be left out.
+    `candidate_lines`: sorted line numbers, or a mapping of them by `Rule.candidate_scope`
+    ("any", "forward", "init"; "all" for their union): lines that can only hold a finding in
+    a method `forward` reaches, or in an `__init__`, keep no other block. None when the file is
+    small, uses tab indentation, or nothing would be left out.
     """
     if len(lines) < (MIN_LINES if min_lines is None else min_lines) or "\t" in text:
         return None
+    scoped = candidate_lines if isinstance(candidate_lines, Mapping) else {"any": candidate_lines}
     scanned = _Text(text, lines, line_offsets)
     reduced = list(lines)
-    reducer = _Reducer(scanned, reduced, candidate_lines, context_hints, forward_methods)
+    reducer = _Reducer(scanned, reduced, scoped, context_hints, forward_methods)
     for block in scanned.blocks(0, 0, len(text)):
-        reducer.decide(block, reachable=False)
+        reducer.decide(block, reachable=False, in_class=False)
     if not reducer.stubbed:
         return None
     return "".join(reduced)
@@ -206,13 +212,18 @@ class _Reducer:
         self,
         scanned: _Text,
         reduced: list[str],
-        candidates: Sequence[int],
+        scoped: Mapping[str, Sequence[int]],
         hints: Sequence[re.Pattern[str]],
         forward_methods: Sequence[str],
     ) -> None:
         self.scanned = scanned
         self.reduced = reduced
-        self.candidates = candidates
+        self.anywhere = scoped.get("any", ())
+        self.init = scoped.get("init", ())
+        every = scoped.get("all")
+        if every is None:
+            every = sorted({line for lines in scoped.values() for line in lines})
+        self.every = every
         self.hints = hints
         self.forward_methods = forward_methods
         self.stubbed = 0
@@ -220,8 +231,21 @@ class _Reducer:
     def block_text(self, block: _Block) -> str:
         return self.scanned.text[block.start : block.end]
 
-    def decide(self, block: _Block, reachable: bool) -> None:
-        holds = _holds(self.candidates, block.first, block.last)
+    def decide(self, block: _Block, reachable: bool, in_class: bool) -> None:
+        first, last = block.first, block.last
+        if block.kind == "class":
+            holds = _holds(self.every, first, last)
+        else:
+            # "forward" lines matter only in reachable methods, which are kept anyway, or in
+            # methods of a class defined inside this function.
+            holds = (
+                _holds(self.anywhere, first, last)
+                or (in_class and block.name == "__init__" and _holds(self.init, first, last))
+                or (
+                    _holds(self.every, first, last)
+                    and _NESTED_CLASS.search(self.scanned.text, block.start, block.end) is not None
+                )
+            )
         hinted = not holds and any(h.search(self.block_text(block)) for h in self.hints)
         if block.kind == "class" and (holds or hinted):
             self.keep_class(block)  # a class is never kept whole: its members decide
@@ -243,7 +267,8 @@ class _Reducer:
                     if called in methods
                 ]
         for child in children:
-            self.decide(child, reachable=child.kind == "def" and child.name in reach)
+            reachable = child.kind == "def" and child.name in reach
+            self.decide(child, reachable=reachable, in_class=True)
         last = block.last
         if self.reduced[last - 1] == "\n" and children:
             # The class must still end on its own last line (rules read its text span).

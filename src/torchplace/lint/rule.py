@@ -11,7 +11,7 @@ import ast
 import inspect
 import re
 from collections.abc import Iterator
-from typing import ClassVar, Protocol
+from typing import ClassVar, Literal, Protocol
 
 from torchplace.lint.context import FileContext, Located
 from torchplace.report import Edit, Finding, Fix, FixSafety, Position, RuleInfo, Severity
@@ -90,6 +90,10 @@ class Rule:
     candidate: ClassVar[Candidate] = _NEVER
     #: Substrings that must all be in the file for the rule to run at all.
     file_gate: ClassVar[tuple[str, ...]] = ()
+    #: Where candidate lines can hold a finding, for `regions`: "any" function or module
+    #: code; only "forward" and the methods it reaches (`FileContext.forward_path`); only
+    #: "init", the `__init__` methods of classes.
+    candidate_scope: ClassVar[Literal["any", "forward", "init"]] = "any"
     #: Functions and classes whose text matches are parsed whole even with no candidate line
     #: in them (see `regions`): for rules that read code a finding's line only refers to.
     context_hint: ClassVar[re.Pattern[str] | None] = None

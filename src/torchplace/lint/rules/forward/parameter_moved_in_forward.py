@@ -52,6 +52,7 @@ class ParameterMovedInForward(Rule):
     summary = "Parameters moved or replaced inside forward: per-call mutation that races"
     pattern = "parameter-moved-in-forward"
     candidate = AnyOf(r"\.data\s*=(?!=)", r"Parameter\s*\(", r"\.(?:to|cuda)\s*\(")
+    candidate_scope = "forward"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for located in ctx.assignments:

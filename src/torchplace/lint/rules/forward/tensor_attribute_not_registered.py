@@ -78,6 +78,7 @@ class TensorAttributeNotRegistered(Rule):
     pattern = "buffer-left-on-other-device"
     candidate = FACTORY_CANDIDATE
     file_gate = ("torch", "__init__")
+    candidate_scope = "init"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         registered: dict[int, str] = {}

@@ -90,6 +90,7 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     fix_safety = FixSafety.UNSAFE
     candidate = FACTORY_CANDIDATE
     file_gate = ("torch",)
+    candidate_scope = "forward"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         moved = _moved_calls(ctx)
