@@ -88,6 +88,8 @@ class LintConfig:
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         """Codes switched off for one file by `per-file-ignores`."""
+        if not self.per_file_ignores:
+            return ()  # the common case: no path resolution for every file
         relative = _relative(path, self.root)
         codes: list[str] = []
         for pattern, ignored in self.per_file_ignores:

@@ -12,7 +12,7 @@ import ast
 import re
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from torchplace.lint.source import SourceFile
@@ -239,11 +239,17 @@ class FileContext:
             self.assignments.append(Located(node, scope))
         elif isinstance(node, ast.Lambda):
             scope = Scope("function", "<lambda>", node, scope)
-        self._visit_children(ast.iter_child_nodes(node), scope)
+        # `ast.iter_child_nodes`, inlined: this loop runs for every node the walk keeps.
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                self._visit_children(value, scope)
+            elif isinstance(value, ast.AST):
+                self._visit_children((value,), scope)
 
-    def _visit_children(self, children: Iterator[ast.AST] | list[ast.expr], scope: Scope) -> None:
+    def _visit_children(self, children: Iterable[ast.AST], scope: Scope) -> None:
         for child in children:
-            if isinstance(child, ast.expr_context):
-                continue
+            if not isinstance(child, ast.AST) or isinstance(child, ast.expr_context):
+                continue  # lists of names (`global a, b`) hold strings
             if getattr(child, "lineno", None) is None or self._touches_candidate(child):
                 self._visit(child, scope)

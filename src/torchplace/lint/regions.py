@@ -8,7 +8,10 @@ lines after it. Every kept line is verbatim and keeps its number, so positions, 
 `node_text` still refer to the real file.
 
 What is kept whole, because rules look at it beyond the candidate lines:
-- every `def` holding a candidate line (rules walk the enclosing function);
+- every `def` holding a candidate line that can count there: a rule's `candidate_scope` says
+  whether its lines count anywhere, only in methods `forward` reaches, or only in `__init__`
+  (so a helper full of `torch.arange` is left out when only the forward rule looks for that);
+  a function that defines a class is kept for any candidate, since that class has methods too;
 - every method a kept class's `forward` reaches through `self.method(...)` calls, so the
   forward-reachability that forward rules ask about is the same as in the full tree;
 - every block whose text matches a rule's `context_hint` (a thread target that uses CUDA);

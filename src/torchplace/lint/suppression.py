@@ -13,7 +13,8 @@ _IGNORE_FILE = re.compile(r"^\s*#\s*torchplace:\s*ignore-file\b", re.I | re.M)
 
 
 def file_is_ignored(text: str) -> bool:
-    return _IGNORE_FILE.search(text) is not None
+    # A substring test first: the multi-line regular expression tries every line start.
+    return "ignore-file" in text and _IGNORE_FILE.search(text) is not None
 
 
 def _codes(raw: str | None) -> list[str] | None:
