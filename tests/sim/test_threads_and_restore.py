@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 
 import pytest
@@ -54,16 +55,26 @@ def _cpu_program() -> tuple[torch.Tensor, str]:
     return out, str(out.device)
 
 
+def _patched_by_simulation() -> tuple[object, ...]:
+    return (
+        torch.Tensor.to, torch.device, torch.tensor, torch.cuda.is_available,
+        torch.cuda._is_in_bad_fork, torch.cuda._lazy_init, torch.serialization.location_tag,
+        torch.storage._to, torch._utils._rebuild_tensor, torch._utils._rebuild_tensor_v3,  # type: ignore[attr-defined]
+        sys.modules.get("cuda"), sys.modules.get("cuda.bindings.driver"),
+    )  # fmt: skip
+
+
 def test_leaving_restores_torch() -> None:
     available = torch.cuda.is_available()
     before = _cpu_program()
-    saved = (torch.Tensor.to, torch.device, torch.tensor, torch.cuda.is_available)
+    saved = _patched_by_simulation()
     with torchplace.virtual_gpus(2):
         inside = _cpu_program()
         torch.zeros(2, device="cuda:1") + 1
+        assert _patched_by_simulation() != saved
     after = _cpu_program()
     assert torch.equal(before[0], inside[0]) and torch.equal(before[0], after[0])
-    assert (torch.Tensor.to, torch.device, torch.tensor, torch.cuda.is_available) == saved
+    assert _patched_by_simulation() == saved
     assert torch.cuda.is_available() is available
     assert "to" not in torch.Tensor.__dict__
     if not available:  # the CUDA kernels registered for the simulation are gone again

@@ -36,7 +36,18 @@ scalar operand (`torch.where(mask, -inf, x)`) produce value-less results.
 
 Errors match eager CUDA: device mismatches raise `RuntimeError` with CUDA's text naming both
 devices; CPU 0-dim tensors and CPU index tensors (`x[idx]`) mix as on CUDA; `masked_fill` with a
-CPU mask fails; an index past the last GPU raises `torch.AcceleratorError`. Under
+CPU mask fails; an index past the last GPU raises `torch.AcceleratorError`. A virtual tensor
+meeting the program's meta tensor (an offloaded weight) gets the answer of torch's meta kernel,
+as on CUDA ("Tensor on device meta is not on the expected device cuda:1!").
+
+CUDA's life cycle: `CUDA_VISIBLE_DEVICES` is read when CUDA initialises (the first CUDA call),
+so a program may set it first and then sees fewer GPUs; later changes are ignored. A process
+forked after CUDA initialised gets torch's "Cannot re-initialize CUDA in forked subprocess" on
+its first CUDA call. `torch.save` records a virtual tensor's GPU and `torch.load` restores it
+there (or where `map_location` says), with its values; saving a tensor without values raises
+`DataNeededError`. `from cuda.bindings import driver` gets the virtual GPUs' driver: per-thread
+contexts (`cuCtxGetDevice` fails with CUDA_ERROR_INVALID_CONTEXT in a thread that never bound a
+GPU) and nothing else. Under
 `torch.distributed`, `init_process_group("nccl")` uses the fake process group; collectives check
 the tensor's device like NCCL (`DistBackendError`); ranks compare GPUs through the launcher's
 store within the process group's timeout, and rank 0 keeps the store until every rank is done.

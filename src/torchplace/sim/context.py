@@ -8,13 +8,16 @@ from collections.abc import Iterator
 
 from torchplace.sim import (
     cuda_api,
+    cuda_driver,
     devices,
     distributed,
     errors,
     factories,
+    forking,
     functional,
     hf,
     ops,
+    serialization,
     tracing,
 )
 from torchplace.sim.patches import Patches
@@ -54,6 +57,9 @@ def virtual_gpus(
     try:
         library = factories.register()
         cuda_api.install(patches, machine)
+        cuda_driver.install(patches)
+        serialization.install(patches)
+        forking.register()
         distributed.install(patches, machine, rank=rank, world_size=world_size)
         hf.install(patches)
         functional.install(patches)
@@ -65,6 +71,7 @@ def virtual_gpus(
     finally:
         distributed.uninstall()
         patches.restore()
+        serialization.uninstall()
         if library is not None:
             library._destroy()  # type: ignore[no-untyped-call]
         devices.set_active(None)

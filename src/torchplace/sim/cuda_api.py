@@ -8,7 +8,7 @@ from typing import Any
 
 import torch
 
-from torchplace.sim import devices
+from torchplace.sim import devices, meta_mix
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
 
@@ -23,7 +23,10 @@ class Stream:
     """A CUDA stream that orders nothing: every operation is already complete."""
 
     def __init__(self, device: Any = None, priority: int = 0, **_: Any) -> None:
-        self.device = torch.device("cuda", _machine().index_of(device))
+        machine = _machine()
+        index = machine.index_of(device)
+        machine.work(index)  # cudaStreamCreate needs the device's context
+        self.device = torch.device("cuda", index)
         self.priority = priority
         self.cuda_stream = 0
 
@@ -85,15 +88,44 @@ def _set_device(device: Any) -> None:
 
 
 def _exchange_device(index: int) -> int:
+    """Entering `torch.cuda.device(index)`: `cudaSetDevice` only when the device changes."""
     machine = _machine()
+    if index < 0:
+        return -1
     previous = machine.current()
-    if index >= 0:
-        machine.set_current(machine.check_index(index))
+    if machine.check_index(index) != previous:
+        machine.set_current(index)
     return previous
+
+
+def _maybe_exchange_device(index: int) -> int:
+    """Leaving `torch.cuda.device`: switch back, with the context only where one exists."""
+    machine = _machine()
+    if index < 0:
+        return -1
+    previous = machine.current()
+    if machine.check_index(index) != previous:
+        if machine.contexts.has_primary(index):
+            machine.set_current(index)
+        else:
+            machine.set_runtime_device(index)
+    return previous
+
+
+def _current_device() -> int:
+    machine = _machine()
+    machine.lazy_init()
+    return machine.current()
+
+
+def _synchronize(device: Any = None) -> None:
+    machine = _machine()
+    machine.work(machine.index_of(device))
 
 
 def _get_device_properties(device: Any = None) -> devices.DeviceProperties:
     machine = _machine()
+    machine.lazy_init()
     index = machine.current() if device is None else _index_or_assert(machine, device)
     return machine.properties(index)
 
@@ -101,14 +133,14 @@ def _get_device_properties(device: Any = None) -> devices.DeviceProperties:
 def _index_or_assert(machine: devices.Machine, device: Any) -> int:
     index = device if isinstance(device, int) else torch.device(device).index
     index = machine.current() if index is None else index
-    if not 0 <= index < machine.count:
+    if not 0 <= index < machine.device_count():
         raise AssertionError("Invalid device id")
     return int(index)
 
 
 def _mem_get_info(device: Any = None) -> tuple[int, int]:
     machine = _machine()
-    machine.index_of(device)
+    machine.work(machine.index_of(device))
     return machine.memory, machine.memory
 
 
@@ -186,15 +218,16 @@ def install(patches: Patches, machine: devices.Machine) -> None:
     """Make torch.cuda and friends answer for `machine`."""
     cuda = torch.cuda
     values: dict[str, Any] = {
-        "is_available": lambda: True,
-        "is_initialized": lambda: True,
-        "_lazy_init": _returns(None),
-        "init": _returns(None),
-        "device_count": lambda: machine.count,
-        "current_device": machine.current,
+        "is_available": lambda: bool(machine.driver_init()),
+        "is_initialized": lambda: machine.initialized,
+        "_is_in_bad_fork": lambda: machine.in_bad_fork,
+        "_lazy_init": machine.lazy_init,
+        "init": machine.lazy_init,
+        "device_count": machine.device_count,
+        "current_device": _current_device,
         "set_device": _set_device,
         "_exchange_device": _exchange_device,
-        "_maybe_exchange_device": _exchange_device,
+        "_maybe_exchange_device": _maybe_exchange_device,
         "get_device_properties": _get_device_properties,
         "get_device_name": lambda device=None: _get_device_properties(device).name,
         "get_device_capability": lambda device=None: (9, 0),
@@ -209,7 +242,7 @@ def install(patches: Patches, machine: devices.Machine) -> None:
         "reset_max_memory_allocated": _returns(None),
         "memory_stats": lambda device=None: {},
         "empty_cache": _returns(None),
-        "synchronize": lambda device=None: machine.index_of(device) and None,
+        "synchronize": _synchronize,
         "ipc_collect": _returns(None),
         "manual_seed": _returns(None),
         "manual_seed_all": _returns(None),
@@ -217,7 +250,7 @@ def install(patches: Patches, machine: devices.Machine) -> None:
         "seed_all": _returns(None),
         "initial_seed": _returns(0),
         "get_rng_state": _rng_state,
-        "get_rng_state_all": lambda: [_rng_state() for _ in range(machine.count)],
+        "get_rng_state_all": lambda: [_rng_state() for _ in range(machine.device_count())],
         "set_rng_state": _returns(None),
         "set_rng_state_all": _returns(None),
         "Stream": Stream,
@@ -239,14 +272,14 @@ def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
     if accelerator is None:
         return
     values: dict[str, Any] = {
-        "is_available": lambda: True,
+        "is_available": lambda: bool(machine.driver_init()),
         "current_accelerator": lambda check_available=False: torch.device("cuda"),
-        "device_count": lambda: machine.count,
-        "current_device_index": machine.current,
-        "current_device_idx": machine.current,
+        "device_count": machine.device_count,
+        "current_device_index": _current_device,
+        "current_device_idx": _current_device,
         "set_device_index": _set_device,
         "set_device_idx": _set_device,
-        "synchronize": lambda device=None: None,
+        "synchronize": _synchronize,
         "get_memory_info": _mem_get_info,
         "memory_allocated": _returns(0),
         "max_memory_allocated": _returns(0),
@@ -292,12 +325,17 @@ def _install_tensor_methods(patches: Patches) -> None:
         kwargs = _resolve_device_kwarg(kwargs)
         if self.is_meta:  # plain meta, or a virtual tensor accelerate sent to meta
             _refuse_meta_copy(kwargs.get("device", args[0] if args else None))
-        if type(self) is VirtualTensor and _is_meta_device(kwargs.get("device", args[0:1])):
+            if type(self) is not VirtualTensor and meta_mix.is_programs(self):
+                return meta_mix.mark(original_to(self, *args, **kwargs))  # e.g. a dtype change
+        if _is_meta_device(kwargs.get("device", args[0:1])):
+            if type(self) is not VirtualTensor:
+                return meta_mix.mark(original_to(self, *args, **kwargs))
             # C++ sees a meta tensor already and would return it unchanged: move it ourselves.
             dtype = kwargs.get("dtype") or next(
                 (a for a in args if isinstance(a, torch.dtype)), self.dtype
             )
-            return torch.empty_strided(self.shape, self.stride(), dtype=dtype, device="meta")
+            moved = torch.empty_strided(self.shape, self.stride(), dtype=dtype, device="meta")
+            return meta_mix.mark(moved)
         if type(self) is VirtualTensor and not kwargs.get("copy", False):
             device = kwargs.get("device", args[0] if args else None)
             if isinstance(device, torch.device) and device == self._vdev:
@@ -332,8 +370,9 @@ class _DeviceType(type):
         return issubclass(subclass, _RealDevice)
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        # Like a CUDA build: an int means that GPU; CUDA is not asked whether it exists.
         if len(args) == 1 and not kwargs and type(args[0]) is int:
-            return _RealDevice("cuda", _machine().check_index(args[0]))
+            return _RealDevice("cuda", args[0])
         return _RealDevice(*args, **kwargs)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import torch
 
-from torchplace.sim import checks, devices, errors
+from torchplace.sim import checks, devices, errors, meta_mix
 from torchplace.sim.fastmeta import RULES
 from torchplace.sim.tensor import META, VirtualTensor, wrap
 
@@ -48,12 +48,19 @@ def to_meta(tensor: torch.Tensor) -> torch.Tensor:
 class Scan:
     """Devices of one op's tensor arguments: mixed?, all holding values?, result device."""
 
-    __slots__ = ("convert", "mixed", "out_device", "real", "virtual")
+    __slots__ = ("convert", "mixed", "out_device", "program_meta", "real", "virtual")
 
     def __init__(
-        self, mixed: bool, real: bool, out_device: torch.device, virtual: Any, valued: bool
+        self,
+        mixed: bool,
+        real: bool,
+        out_device: torch.device,
+        virtual: Any,
+        valued: bool,
+        program_meta: bool = False,
     ) -> None:
         self.mixed, self.real, self.out_device, self.virtual = mixed, real, out_device, virtual
+        self.program_meta = program_meta  # a meta tensor of the program's own (meta_mix)
         # value-less op with some inputs holding values: those must be converted to meta
         self.convert = valued and not real
 
@@ -65,6 +72,7 @@ def _scan(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Scan:
     valued = False
     out_device = _CPU
     virtual = None
+    program_meta = False
     values = (*args, *kwargs.values()) if kwargs else args
     for value in values:
         if type(value) is VirtualTensor:
@@ -88,6 +96,7 @@ def _scan(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Scan:
                 device = tensor.device
                 if device.type == "meta":
                     real = False
+                    program_meta = program_meta or meta_mix.is_programs(tensor)
                     continue
                 valued = True
             else:
@@ -100,7 +109,7 @@ def _scan(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Scan:
                 mixed = True
             if out_device.type == "cpu" and device.type != "cpu":
                 out_device = device
-    return Scan(mixed, real, out_device, virtual, valued)
+    return Scan(mixed, real, out_device, virtual, valued, program_meta)
 
 
 def _unwrap_one(value: Any, real: bool) -> Any:
@@ -143,6 +152,8 @@ def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     if special is not None:
         return special(func, args, kwargs)
     scan = _scan(args, kwargs)
+    if scan.program_meta and scan.virtual is not None and scan.virtual.type == "cuda":
+        return meta_mix.run(func, args, kwargs)  # CUDA runs the meta kernel on such a mix
     if scan.mixed:
         try:
             checks.check(func, args, kwargs)

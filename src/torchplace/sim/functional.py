@@ -42,6 +42,15 @@ def _repeat_heads(query: torch.Tensor, other: torch.Tensor) -> torch.Tensor:
     return other.repeat_interleave(query.shape[-3] // other.shape[-3], dim=-3)
 
 
+def _check_same_device(query: Any, key: Any, value: Any) -> None:
+    """SDPA's own input check (`validate_sdpa_input`), which a meta key or value fails."""
+    if not query.device == key.device == value.device:
+        raise RuntimeError(
+            "Expected query, key, and value to have the same device type, but got query.device: "
+            f"{query.device} key.device: {key.device} and value.device: {value.device} instead."
+        )
+
+
 def install(patches: Patches) -> None:
     _install_attention(patches)
     _install_linear(patches)
@@ -55,6 +64,8 @@ def _install_linear(patches: Patches) -> None:
             return original(input, weight, bias)
         inputs = (input, weight, bias)
         scan = _scan(inputs, {})
+        if scan.program_meta:  # a meta weight or bias: the meta kernels decide (meta_mix)
+            return original(input, weight, bias)
         if scan.mixed:
             if bias is None:
                 checks.codegen_check(_mm, (input, weight), {}, "wrapper_CUDA_mm")
@@ -82,6 +93,8 @@ def _install_attention(patches: Patches) -> None:
             return original(query, key, value, attn_mask, dropout_p, is_causal, scale=scale,
                             enable_gqa=enable_gqa)  # fmt: skip
         scan = _scan(inputs, {})
+        if scan.program_meta:
+            _check_same_device(query, key, value)
         if scan.mixed:
             kernel = _kernel(query, attn_mask)
             checks.codegen_check(kernel, inputs, {}, f"wrapper_CUDA___{kernel._schema.name[6:]}")

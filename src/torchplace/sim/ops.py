@@ -6,7 +6,7 @@ from typing import Any
 
 import torch
 
-from torchplace.sim import devices, errors
+from torchplace.sim import devices, errors, meta_mix
 from torchplace.sim.dispatch import special, to_meta
 from torchplace.sim.fastmeta import _empty_like as empty_like
 from torchplace.sim.tensor import META, VirtualTensor, wrap
@@ -34,6 +34,9 @@ def to_copy(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
 @special(aten.copy_.default)
 def copy_(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     target, source = args[0], args[1]
+    foreign = type(target) is VirtualTensor and type(source) is not VirtualTensor
+    if foreign and source.is_meta and meta_mix.is_programs(source):  # as CUDA's copy_ from meta
+        raise NotImplementedError("Cannot copy out of meta tensor; no data!")
     source_elem = source._elem if type(source) is VirtualTensor else source
     if type(target) is not VirtualTensor:
         if target.device.type == "cpu" and source_elem.is_meta:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from typing import Any
 
 _MISSING = object()
@@ -12,6 +13,7 @@ class Patches:
 
     def __init__(self) -> None:
         self._saved: list[tuple[Any, str, Any]] = []
+        self._items: list[tuple[MutableMapping[str, Any], str, Any]] = []
         # id(replacement) -> (replacement, [(qualified name it was set as, original), ...])
         self._originals: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
 
@@ -22,6 +24,11 @@ class Patches:
             entry = self._originals.setdefault(id(value), (value, []))
             entry[1].append((f"{_qualified(owner)}.{name}", old))
         setattr(owner, name, value)
+
+    def set_item(self, mapping: MutableMapping[str, Any], key: str, value: Any) -> None:
+        """`mapping[key] = value` (e.g. a `sys.modules` entry), undone by `restore()`."""
+        self._items.append((mapping, key, mapping.get(key, _MISSING)))
+        mapping[key] = value
 
     def original(self, value: Any, name: str = "") -> Any:
         """What `value` replaced (as `name`, e.g. `"torch.cuda.set_device"`, when it replaced
@@ -37,6 +44,12 @@ class Patches:
 
     def restore(self) -> None:
         self._originals.clear()
+        while self._items:
+            mapping, key, old = self._items.pop()
+            if old is _MISSING:
+                mapping.pop(key, None)
+            else:
+                mapping[key] = old
         while self._saved:
             owner, name, old = self._saved.pop()
             if old is _MISSING:

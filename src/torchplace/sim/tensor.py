@@ -12,7 +12,7 @@ from typing import Any
 
 import torch
 
-from torchplace.sim import errors
+from torchplace.sim import devices, errors
 
 META = torch.device("meta")
 _make_wrapper = torch.Tensor._make_wrapper_subclass
@@ -133,7 +133,9 @@ class VirtualTensor(torch.Tensor):
         return f"tensor(..., size={tuple(self.shape)}{suffix}{dtype}{grad})"
 
     def __reduce_ex__(self, protocol: Any) -> Any:
-        raise errors.not_simulated("pickling a virtual-GPU tensor (torch.save)")
+        from torchplace.sim import serialization  # which imports this module
+
+        return serialization.reduce(self)
 
 
 def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
@@ -151,6 +153,10 @@ def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
         )  # fmt: skip
     out._elem = elem
     out._vdev = device
+    if device.type == "cuda":  # an allocation on that GPU: the driver context follows it
+        machine = devices.active()
+        if machine is not None:
+            machine.work(device.index or 0)
     return out
 
 
