@@ -28,11 +28,20 @@ def python_files(paths: Sequence[str], config: LintConfig) -> Iterator[Path]:
 
 
 def _walk(root: Path, config: LintConfig) -> Iterator[Path]:
+    # Relative paths are built by joining names onto the root's, not by resolving each path:
+    # resolving costs a system call per path component, for every file of a large tree.
+    top = str(root)
+    root_relative = config.relative(root)
+    prefix = "" if root_relative == "." else root_relative.rstrip("/") + "/"
     for directory, subdirectories, files in os.walk(root):
         base = Path(directory)
-        subdirectories[:] = sorted(d for d in subdirectories if not config.is_excluded(base / d))
+        inside = directory[len(top) :].strip(os.sep).replace(os.sep, "/")
+        here = prefix + inside + "/" if inside else prefix
+        subdirectories[:] = sorted(
+            d for d in subdirectories if not config.is_excluded(base / d, here + d)
+        )
         for name in sorted(files):
             if name.endswith(PYTHON_SUFFIXES):
                 candidate = base / name
-                if not config.is_excluded(candidate):
+                if not config.is_excluded(candidate, here + name):
                     yield candidate
