@@ -258,8 +258,10 @@ class _Reducer:
     def keep_class(self, block: _Block) -> None:
         children = self.scanned.members(block)
         methods = {child.name: child for child in children if child.kind == "def"}
+        holding = {n for n, m in methods.items() if _holds(self.every, m.first, m.last)}
         reach: set[str] = set()
-        queue = [name for name in self.forward_methods if name in methods]
+        # Without a candidate in any method, what forward reaches cannot matter.
+        queue = [name for name in self.forward_methods if name in methods] if holding else []
         while queue:
             name = queue.pop()
             if name not in reach:
@@ -269,6 +271,8 @@ class _Reducer:
                     for called in _SELF_CALL.findall(self.block_text(methods[name]))
                     if called in methods
                 ]
+        if not reach & holding:
+            reach = set()  # no reachable method holds a candidate: no path is ever asked for
         for child in children:
             reachable = child.kind == "def" and child.name in reach
             self.decide(child, reachable=reachable, in_class=True)
