@@ -80,11 +80,14 @@ class Linter:
         result = FileResult(path)
         # One scan per rule: CPython's `re` is fast on a pattern with a literal prefix and slow
         # on one alternation of many (see `AnyOf`), so the candidates are never combined.
-        rules = [
-            r
-            for r in self.rules
-            if all(gate in text for gate in r.file_gate) and r.candidate.search(text) is not None
-        ]
+        rules = []
+        for rule in self.rules:
+            for gate in rule.file_gate:
+                if gate not in text:
+                    break
+            else:
+                if rule.candidate.search(text) is not None:
+                    rules.append(rule)
         if rules:
             ignored = self.config.ignored_for(path)
             rules = [r for r in rules if not any(r.code.startswith(c) for c in ignored)]
