@@ -192,6 +192,16 @@ def _markdown(r: dict[str, object]) -> str:
         f"torchplace: {r['torchplace_lines_per_s']:.0f} lines/s cold, "
         f"{r['torchplace_findings']} findings. Goals: cold < 5 s, warm < 1 s.",
         "",
+        "Each tool runs 3 times (median shown). The machine is shared, so the ratios to ruff and",
+        "to the bare-parse floor, measured in the same run, are steadier than the seconds.",
+        "",
+        "How cold gets there (`src/torchplace/lint/regions.py`, `engine.py`): a file no rule's",
+        "expression matches is never parsed; in the others, functions and classes that cannot",
+        "hold a finding become one-line stubs before `ast.parse`, and only statements touching a",
+        "candidate line are walked. `tests/lint/test_regions.py` checks in CI that findings are",
+        "identical with and without the reduction (every fixture, example and source file of this",
+        "repository, and transformers' 60 largest modeling files).",
+        "",
     ]
     return "\n".join(rows)
 
