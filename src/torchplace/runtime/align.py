@@ -6,10 +6,10 @@ looked up on every call so the hook follows the module when it moves. A module t
 tensor and is given no `device` is left unhooked.
 
 Two ways to hook, same behaviour: `via="forward"` (default) wraps the module's `forward`
-(like accelerate's hooks); `via="pre_hook"` uses `register_forward_pre_hook(with_kwargs=True)`.
-Any forward pre-hook sends every call of that module through PyTorch's slow call path (about
-1-3 µs, a measured 7% on a 1B-class Llama decode step with every module hooked); the forward
-wrapper keeps the fast path and costs a fraction of that.
+(like accelerate's hooks; see `_forward_wrapper`); `via="pre_hook"` uses
+`register_forward_pre_hook(with_kwargs=True)`. Any forward pre-hook sends every call of that
+module through PyTorch's slow call path (about 1-3 µs, a measured 7% on a 1B-class Llama decode
+step with every module hooked); the forward wrapper keeps the fast path and costs a fraction.
 
 The common call moves nothing, so it is checked before anything is built: the reference
 tensor's device is read from its owner's table, each argument's type is sorted by one dict
@@ -24,19 +24,15 @@ that every aligned module sees its inputs on its device.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Iterable, Sequence
 from types import TracebackType
 from typing import Any, Literal, overload
 
 import torch
 
-from torchplace.runtime._devices import META as _META
 from torchplace.runtime._devices import DeviceTracker, device_of
+from torchplace.runtime._forward_wrapper import wrap_forward
 from torchplace.runtime._moving import (
-    KINDS,
-    PASS,
-    TENSOR,
     move,
     move_mapping,
     move_sequence,
@@ -56,79 +52,6 @@ def _align(
     if new_args is args and new_kwargs is kwargs:
         return None
     return new_args, new_kwargs
-
-
-class _AlignedForward:
-    """Replaces `module.forward`. A class, not a closure, so `copy.deepcopy(module)` rebinds it
-    to the copy instead of leaving the copy calling the original module.
-
-    `__call__` is the hot path (every call of every aligned module): it reads the reference
-    tensor's device straight from its owner's table, checks the arguments in place (a type
-    lookup per argument, a device comparison per tensor) and only when something must move
-    hands over to `move_sequence` / `move_mapping`, which rebuild what changed.
-    """
-
-    def __init__(self, module: torch.nn.Module, target: DeviceTracker, non_blocking: bool) -> None:
-        self.module = module
-        self.target = target
-        self.non_blocking = non_blocking
-        self.enabled = True
-        self.previous = module.__dict__.get("forward")  # an earlier wrapper (accelerate's), if any
-        self.forward_function = type(module).forward
-        _copy_metadata(self, module.forward)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if self.enabled:
-            target = self.target
-            device = target.device  # a fixed device, else the reference tensor's, read now
-            if device is None:
-                table = target.table
-                reference = None if table is None else table.get(target.name)
-                if reference is None:  # replaced or deleted: let the tracker look again
-                    device = target.resolve()
-                else:
-                    device = reference.device
-                    if device == _META:  # offloaded: the device is decided at run time
-                        device = None
-            if device is not None:
-                kinds = KINDS
-                for item in args:  # mostly tensors: asked first
-                    kind = kinds.get(type(item))
-                    if kind == TENSOR:
-                        if item.device == device:
-                            continue
-                    elif kind == PASS:
-                        continue
-                    elif settled(item if type(item) is tuple else (item,), device):
-                        continue  # a tuple (rotary cos/sin), other containers, types not seen yet
-                    args = move_sequence(args, device, self.non_blocking)
-                    break
-                if kwargs:
-                    for item in kwargs.values():
-                        kind = kinds.get(type(item))
-                        if kind == PASS:
-                            continue
-                        if kind == TENSOR:
-                            if item.device == device:
-                                continue
-                        elif settled(item if type(item) is tuple else (item,), device):
-                            continue
-                        kwargs = move_mapping(kwargs, device, self.non_blocking)
-                        break
-        if self.previous is not None:
-            return self.previous(*args, **kwargs)
-        return self.forward_function(self.module, *args, **kwargs)
-
-
-def _copy_metadata(wrapper: _AlignedForward, forward: Any) -> None:
-    # No `__wrapped__`: a bound method there would not survive pickling (it re-reads
-    # `module.forward`, i.e. this wrapper). The signature is what callers (HF's generate) read.
-    for name in ("__name__", "__qualname__", "__doc__"):
-        setattr(wrapper, name, getattr(forward, name, None))
-    try:
-        wrapper.__signature__ = inspect.signature(forward)  # type: ignore[attr-defined]
-    except (TypeError, ValueError):
-        pass
 
 
 class AlignHandle:
@@ -159,22 +82,6 @@ class AlignHandle:
         self.remove()
 
 
-def _wrap_forward(module: torch.nn.Module, target: DeviceTracker, non_blocking: bool) -> Any:
-    wrapper = _AlignedForward(module, target, non_blocking)
-    module.forward = wrapper
-
-    def remove() -> None:
-        if module.__dict__.get("forward") is wrapper:
-            if wrapper.previous is None:
-                del module.forward
-            else:
-                module.forward = wrapper.previous
-        else:  # wrapped again on top of us: cannot unwrap, so step aside
-            wrapper.enabled = False
-
-    return remove
-
-
 def _pre_hook(module: torch.nn.Module, target: DeviceTracker, non_blocking: bool) -> Any:
     def hook(
         _module: torch.nn.Module, args: tuple[Any, ...], kwargs: dict[str, Any]
@@ -199,7 +106,7 @@ def align_inputs(
     unless `device` is given. Tensors created inside `forward` are not touched: only inputs.
     """
     fixed = device_of(device) if device is not None else None
-    install = _wrap_forward if via == "forward" else _pre_hook
+    install = wrap_forward if via == "forward" else _pre_hook
     if via not in ("forward", "pre_hook"):
         raise ValueError(f"via={via!r}: expected 'forward' or 'pre_hook'")
     modules: Iterable[torch.nn.Module] = module.modules() if recurse else (module,)

@@ -1,0 +1,113 @@
+"""The aligned `forward`: a function bound to its state, generated for `forward(self, x)`."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import inspect
+import pickle
+from typing import Any
+
+import torch
+from torch import nn
+
+from torchplace.runtime import align_inputs
+from torchplace.runtime._forward_wrapper import _aligned_generic
+
+META = torch.device("meta")
+
+
+class Keeps(nn.Module):
+    """`forward(self, x)`: the shape that gets a generated function."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight = nn.Parameter(torch.zeros(2))
+        self.seen: list[torch.Tensor] = []
+
+    def forward(self, hidden: torch.Tensor) -> torch.Tensor:
+        self.seen.append(hidden)
+        return hidden
+
+
+def _traced(function: Any) -> Any:
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    return wrapper
+
+
+class Decorated(Keeps):
+    @_traced
+    def forward(self, hidden: torch.Tensor, scale: float = 1.0) -> torch.Tensor:
+        self.seen.append(hidden)
+        return hidden * scale
+
+
+class Clashes(Keeps):
+    def forward(self, _tp_self: torch.Tensor) -> torch.Tensor:
+        self.seen.append(_tp_self)
+        return _tp_self
+
+
+class TwoInputs(Keeps):
+    def forward(self, hidden: torch.Tensor, mask: Any = None) -> torch.Tensor:
+        self.seen.append(hidden)
+        return hidden
+
+
+def _is_generic(module: nn.Module) -> bool:
+    return module.forward.__func__.__code__ is _aligned_generic.__code__  # type: ignore[attr-defined]
+
+
+def test_a_single_argument_forward_gets_its_own_function() -> None:
+    module = Keeps()
+    before = inspect.signature(module.forward)
+    align_inputs(module, META)  # a fixed target: a module on meta itself counts as offloaded
+    assert not _is_generic(module)
+    assert inspect.signature(module.forward) == before
+    module(torch.ones(2))
+    module(hidden=torch.ones(2))  # by keyword, as the original allows
+    assert [t.device for t in module.seen] == [META, META]
+
+
+def test_other_forwards_use_the_generic_function_with_their_signature() -> None:
+    for module in (Decorated(), Clashes(), TwoInputs()):
+        before = inspect.signature(module.forward)
+        align_inputs(module, META)
+        assert _is_generic(module), type(module)
+        assert inspect.signature(module.forward) == before
+        module(torch.ones(2))
+        assert module.seen[-1].device == META
+    decorated = Decorated()
+    align_inputs(decorated, META)
+    assert decorated(torch.ones(2), scale=2.0).device == META
+
+
+def test_torch_layers_keep_working_through_the_generated_function() -> None:
+    linear, norm = nn.Linear(2, 3), nn.LayerNorm(3)
+    expected = norm(linear(torch.ones(1, 2)))
+    align_inputs(nn.Sequential(linear, norm), recurse=True)
+    assert not _is_generic(linear) and not _is_generic(norm)
+    assert torch.equal(norm(linear(input=torch.ones(1, 2))), expected)
+
+
+def test_copies_and_pickles_call_themselves_and_keep_the_signature() -> None:
+    module = Keeps()
+    align_inputs(module, META)
+    for clone in (copy.deepcopy(module), pickle.loads(pickle.dumps(module))):
+        clone(torch.ones(2))
+        assert clone.seen[-1].device == META
+        assert list(inspect.signature(clone.forward).parameters) == ["hidden"]
+        assert clone.forward.__self__.module is clone  # type: ignore[union-attr]
+    assert module.seen == []
+
+
+def test_removing_restores_the_class_forward() -> None:
+    module = Keeps()
+    handle = align_inputs(module, META)
+    handle.remove()
+    assert "forward" not in module.__dict__
+    module(torch.ones(2))
+    assert module.seen[-1].device == torch.device("cpu")
