@@ -157,7 +157,9 @@ except BaseException as e: print("ERR cur", type(e).__module__, type(e).__name__
         {"CUDA_VISIBLE_DEVICES": val},
     )
 
-R["fork"] = sub("""
+# One program, run twice: with CUDA initialised in the parent, and with only
+# `is_available()` called there (argument "avail").
+FORK_PROGRAM = """
 import multiprocessing as mp, torch, os
 def child(q, what):
     try:
@@ -182,36 +184,9 @@ print("parent_only_count", torch.cuda.device_count(), run("ones"))
 torch.zeros(1, device="cuda:0")
 for w in ["ones","count","avail","init","cur","cpu","props","set","to"]:
     print(w, run(w))
-""")
-R["fork_avail"] = sub(
-    """
-import multiprocessing as mp, torch, os
-def child(q, what):
-    try:
-        if what == "ones": r = torch.ones(4, device="cuda:1").sum().item()
-        elif what == "count": r = torch.cuda.device_count()
-        elif what == "avail": r = torch.cuda.is_available()
-        elif what == "init": r = torch.cuda.is_initialized()
-        elif what == "cur": r = torch.cuda.current_device()
-        elif what == "cpu": r = torch.ones(2).sum().item()
-        elif what == "props": r = torch.cuda.get_device_name(0)
-        elif what == "set": r = torch.cuda.set_device(0)
-        elif what == "to": r = str(torch.ones(2).to("cuda").device)
-        q.put(("ok", repr(r)))
-    except BaseException as e:
-        q.put((type(e).__module__ + "." + type(e).__name__, str(e)))
-def run(what):
-    ctx = mp.get_context("fork"); q = ctx.Queue(); p = ctx.Process(target=child, args=(q, what)); p.start(); p.join(); return q.get()
-import sys
-if len(sys.argv) > 1 and sys.argv[1] == "avail":
-    print("parent_only_avail", torch.cuda.is_available(), run("ones")); raise SystemExit
-print("parent_only_count", torch.cuda.device_count(), run("ones"))
-torch.zeros(1, device="cuda:0")
-for w in ["ones","count","avail","init","cur","cpu","props","set","to"]:
-    print(w, run(w))
-""",
-    args=["avail"],
-)
+"""
+R["fork"] = sub(FORK_PROGRAM)
+R["fork_avail"] = sub(FORK_PROGRAM, args=["avail"])
 
 R["save_load"] = sub("""
 import torch, os, tempfile
