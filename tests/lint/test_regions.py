@@ -224,3 +224,36 @@ def test_a_class_defined_inside_a_function_keeps_that_function(
     whole = Linter(rules, LintConfig(), use_regions=False).lint_path(str(path)).findings
     assert [f.code for f in whole] == ["TPL201"]
     assert Linter(rules, LintConfig()).lint_path(str(path)).findings == whole
+
+
+def test_windows_line_endings_and_async_and_decorated_blocks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    text = (
+        "import torch\n\n\n@decorate\nclass Stubbed:\n    x = 1\n\n\n"
+        "async def fetch():\n    return 1\n\n\n"
+        "class Model(torch.nn.Module):\n"
+        "    @property\n    def name(self):\n        return 'm'\n\n"
+        "    async def forward(self, x):\n        return torch.zeros(3).cuda()\n"
+    ).replace("\n", "\r\n")
+    path = tmp_path / "crlf.py"
+    path.write_bytes(text.encode())
+    monkeypatch.setattr(regions, "MIN_LINES", 0)
+    source = SourceFile(str(path), text)
+    reduced = regions.reduce_source(source.lines, source.line_offsets, text, [19])
+    assert reduced is not None
+    tree = ast.parse(reduced)
+    nodes = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.AST) and hasattr(n, "name")}
+    assert (
+        type(nodes["fetch"]) is ast.AsyncFunctionDef
+        and type(nodes["forward"]) is ast.AsyncFunctionDef
+    )
+    for stubbed in ("Stubbed", "fetch", "name"):  # decorated class, async def, decorated method
+        node = nodes[stubbed]
+        assert node.end_lineno == node.lineno and not node.decorator_list, stubbed
+    assert nodes["forward"].end_lineno == 19
+    assert len(reduced.splitlines()) == len(text.splitlines())
+    rules = list(all_rules())
+    whole = Linter(rules, LintConfig(), use_regions=False).lint_path(str(path)).findings
+    assert [f.code for f in whole] == ["TPL101"]
+    assert Linter(rules, LintConfig()).lint_path(str(path)).findings == whole
