@@ -105,32 +105,28 @@ R["uuids_unset"] = sub("""
 import torch
 print([str(torch.cuda.get_device_properties(i).uuid) for i in range(torch.cuda.device_count())])
 """)
-R["cvd_after_import_before_use"] = sub("""
+
+
+def _visible_devices_set_after(step: str) -> str:
+    """A program that runs `step`, then sets CUDA_VISIBLE_DEVICES=1 and uses cuda:1."""
+    return f"""
 import torch, os
+{step}
 os.environ["CUDA_VISIBLE_DEVICES"] = "1"
 print("count", torch.cuda.device_count())
 try: torch.zeros(1, device="cuda:1"); print("cuda:1 ok")
 except BaseException as e: print("ERR", type(e).__name__, repr(str(e)))
 print("count", torch.cuda.device_count())
-""")
-R["cvd_after_is_available"] = sub("""
-import torch, os
-print("avail", torch.cuda.is_available())
-os.environ["CUDA_VISIBLE_DEVICES"] = "1"
-print("count", torch.cuda.device_count())
-try: torch.zeros(1, device="cuda:1"); print("cuda:1 ok")
-except BaseException as e: print("ERR", type(e).__name__, repr(str(e)))
-print("count", torch.cuda.device_count())
-""")
-R["cvd_after_device_count"] = sub("""
-import torch, os
-print("count0", torch.cuda.device_count())
-os.environ["CUDA_VISIBLE_DEVICES"] = "1"
-print("count", torch.cuda.device_count())
-try: torch.zeros(1, device="cuda:1"); print("cuda:1 ok")
-except BaseException as e: print("ERR", type(e).__name__, repr(str(e)))
-print("count", torch.cuda.device_count())
-""")
+"""
+
+
+R["cvd_after_import_before_use"] = sub(_visible_devices_set_after(""))
+R["cvd_after_is_available"] = sub(
+    _visible_devices_set_after('print("avail", torch.cuda.is_available())')
+)
+R["cvd_after_device_count"] = sub(
+    _visible_devices_set_after('print("count0", torch.cuda.device_count())')
+)
 R["cvd_after_init"] = sub("""
 import torch, os
 torch.zeros(1, device="cuda")
