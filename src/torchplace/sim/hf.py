@@ -8,14 +8,13 @@ a meta parameter on a virtual GPU: it becomes a tensor with no values. Everythin
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.util
 import sys
 from typing import Any
 
 import torch
 
 from torchplace.sim import devices
+from torchplace.sim.import_hooks import when_imported
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import wrap
 
@@ -54,40 +53,14 @@ def _patch_loaded(patches: Patches, modeling: Any) -> None:
             patches.set(module, "set_module_tensor_to_device", replacement)
 
 
-class _PatchOnImport(importlib.abc.MetaPathFinder):
-    """Patch accelerate when the program imports it (importing it up front costs ~1 s).
-
-    The replacement defers to the original outside a simulation, so modules that imported it
-    during one keep working after.
-    """
-
-    def __init__(self, patches: Patches) -> None:
-        self.patches = patches
-
-    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
-        if name != _MODELING:
-            return None
-        sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.loader is None:
-            return spec
-        loader: Any = spec.loader
-        run = loader.exec_module
-
-        def exec_module(module: Any) -> None:
-            run(module)
-            module.set_module_tensor_to_device = _allow_meta_placement(
-                module.set_module_tensor_to_device
-            )
-
-        loader.exec_module = exec_module
-        return spec
-
-
 def install(patches: Patches) -> None:
     """Patch accelerate's set_module_tensor_to_device now, or when it is first imported."""
-    modeling = sys.modules.get(_MODELING)
-    if modeling is not None:
-        _patch_loaded(patches, modeling)
-    elif importlib.util.find_spec("accelerate") is not None:
-        patches.set(sys, "meta_path", [_PatchOnImport(patches), *sys.meta_path])
+    when_imported(patches, _MODELING, lambda m: _patch_loaded(patches, m), _patch_new)
+
+
+def _patch_new(modeling: Any) -> None:
+    # Imported during the simulation: no other module holds the original yet. The replacement
+    # defers to it outside a simulation, so it can stay after the simulation ends.
+    modeling.set_module_tensor_to_device = _allow_meta_placement(
+        modeling.set_module_tensor_to_device
+    )

@@ -10,11 +10,9 @@ simulation. So the map's name lookup sees through the stand-ins, wherever dynamo
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.util
-import sys
 from typing import Any
 
+from torchplace.sim.import_hooks import when_imported
 from torchplace.sim.patches import Patches
 
 _RULES = "torch._dynamo.trace_rules"
@@ -29,36 +27,6 @@ def _patch(patches: Patches, module: Any) -> None:
     patches.set(module, "load_object", load_original)
 
 
-class _PatchOnImport(importlib.abc.MetaPathFinder):
-    """Patch the trace rules when the program first imports dynamo (importing it costs ~1 s)."""
-
-    def __init__(self, patches: Patches) -> None:
-        self.patches = patches
-
-    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
-        if name != _RULES:
-            return None
-        if self in sys.meta_path:
-            sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.loader is None:
-            return spec
-        loader: Any = spec.loader
-        run = loader.exec_module
-        patches = self.patches
-
-        def exec_module(module: Any) -> None:
-            run(module)
-            _patch(patches, module)
-
-        loader.exec_module = exec_module
-        return spec
-
-
 def install(patches: Patches) -> None:
-    """Patch dynamo's trace-rule lookup now, or when dynamo is first imported."""
-    module = sys.modules.get(_RULES)
-    if module is not None:
-        _patch(patches, module)
-    else:
-        patches.set(sys, "meta_path", [_PatchOnImport(patches), *sys.meta_path])
+    """Patch dynamo's trace-rule lookup now, or when dynamo is first imported (~1 s to import)."""
+    when_imported(patches, _RULES, lambda m: _patch(patches, m))
