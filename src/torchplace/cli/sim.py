@@ -6,7 +6,6 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from types import TracebackType
 
 from torchplace.cli import UsageError
 
@@ -161,6 +160,7 @@ def _run_here(options: Options) -> int:
 
 
 def _run_program(options: Options) -> int:
+    from torchplace.explain.runner import exit_status, trim_launcher_frames
     from torchplace.sim.runner import run_module, run_path
 
     if options.rank is not None and options.world_size is not None:
@@ -181,26 +181,9 @@ def _run_program(options: Options) -> int:
         else:
             run_path(str(options.script), options.args, **settings)
     except SystemExit as exit_:
-        return _exit_code(exit_.code)
+        return exit_status(exit_)
     except BaseException as error:  # the program's own failure: report it as Python would
-        trimmed = _user_traceback(error.__traceback__)
+        trimmed = trim_launcher_frames(error.__traceback__)
         sys.excepthook(type(error), error.with_traceback(trimmed), trimmed)
         return 1
     return 0
-
-
-def _exit_code(code: object) -> int:
-    if code is None:
-        return 0
-    if isinstance(code, int):
-        return code
-    print(code, file=sys.stderr)
-    return 1
-
-
-def _user_traceback(tb: TracebackType | None) -> TracebackType | None:
-    """Drop the launcher's own frames (this module, the runner, runpy) from the top."""
-    skip = ("torchplace/cli/sim.py", "torchplace/sim/runner.py", "runpy.py", "<frozen runpy>")
-    while tb is not None and tb.tb_frame.f_code.co_filename.replace("\\", "/").endswith(skip):
-        tb = tb.tb_next
-    return tb

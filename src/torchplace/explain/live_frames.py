@@ -68,7 +68,7 @@ def is_internal(path: str) -> bool:
     absolute = os.path.abspath(path)
     if absolute.startswith(_TORCHPLACE_DIR + os.sep):
         return True
-    return os.path.basename(path) == "runpy.py" or path.startswith("<frozen runpy")
+    return _is_runpy(path)
 
 
 def _is_runpy(path: str) -> bool:

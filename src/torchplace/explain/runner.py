@@ -46,7 +46,7 @@ def run_target(
             sys.path.insert(0, os.path.dirname(os.path.abspath(target)))
             runpy.run_path(target, run_name="__main__")
     except SystemExit as exit_:
-        return _exit_code(exit_)
+        return exit_status(exit_)
     except KeyboardInterrupt:
         traceback.print_exc()
         return 130
@@ -72,7 +72,7 @@ def _write_empty_report(json_path: str | None) -> None:
 def report_crash(error: BaseException) -> None:
     """Print the traceback as Python would (our frames left out) with the diagnosis note."""
     diagnosis = explain_exception(error, print_report=False)
-    tb = _trim(error.__traceback__)
+    tb = trim_launcher_frames(error.__traceback__)
     sys.stderr.flush()
     traceback.print_exception(type(error), error, tb, file=sys.stderr)
     if diagnosis is not None and not diagnosis.known:
@@ -83,13 +83,15 @@ def report_crash(error: BaseException) -> None:
         )
 
 
-def _trim(tb: TracebackType | None) -> TracebackType | None:
+def trim_launcher_frames(tb: TracebackType | None) -> TracebackType | None:
+    """The traceback without the launcher's frames on top (torchplace's own, runpy's)."""
     while tb is not None and is_internal(tb.tb_frame.f_code.co_filename):
         tb = tb.tb_next
     return tb
 
 
-def _exit_code(exit_: SystemExit) -> int:
+def exit_status(exit_: SystemExit) -> int:
+    """The process exit status `sys.exit(code)` means; a message code is printed, as Python does."""
     code = exit_.code
     if code is None:
         return 0
