@@ -61,13 +61,7 @@ def device_usage(model: nn.Module, capacity: dict[str, int] | None = None) -> li
     for tensors, is_param in ((model.parameters(), True), (model.buffers(), False)):
         for tensor in tensors:
             name = device_name(tensor.device)
-            row = usage.setdefault(name, DeviceUsage(name))
-            if is_param:
-                row.parameters += 1
-                row.parameter_bytes += nbytes(tensor)
-            else:
-                row.buffers += 1
-                row.buffer_bytes += nbytes(tensor)
+            _count(usage.setdefault(name, DeviceUsage(name)), tensor, is_param)
     for name, total in (capacity or {}).items():
         usage.setdefault(name, DeviceUsage(name)).total_memory = total
     return [usage[name] for name in sorted(usage, key=device_sort_key)]
@@ -99,12 +93,7 @@ def module_rows(model: nn.Module, trees: dict[str, Subtree]) -> list[ModuleRow]:
             name, type(module).__name__, _sorted({device_name(t.device) for _, t, _ in tensors})
         )
         for _, tensor, is_param in tensors:
-            if is_param:
-                row.parameters += 1
-                row.parameter_bytes += nbytes(tensor)
-            else:
-                row.buffers += 1
-                row.buffer_bytes += nbytes(tensor)
+            _count(row, tensor, is_param)
         tree = trees.get(name, Subtree())
         row.subtree_devices = _sorted(tree.devices)
         row.subtree_bytes = tree.bytes
@@ -195,3 +184,12 @@ def merge_runs(single: list[Block]) -> list[Block]:
         run_prefix = match["prefix"] if match else None
         run_last = int(match["index"]) if match else -2
     return merged
+
+
+def _count(row: DeviceUsage | ModuleRow, tensor: torch.Tensor, is_param: bool) -> None:
+    if is_param:
+        row.parameters += 1
+        row.parameter_bytes += nbytes(tensor)
+    else:
+        row.buffers += 1
+        row.buffer_bytes += nbytes(tensor)
