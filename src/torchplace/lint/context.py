@@ -12,7 +12,7 @@ import ast
 import re
 from bisect import bisect_left
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from torchplace.lint.source import SourceFile
@@ -94,6 +94,25 @@ def has_star_kwargs(call: ast.Call) -> bool:
     return any(kw.arg is None for kw in call.keywords)
 
 
+def forward_reach(
+    methods: Collection[str], text_of: Callable[[str], str], forward_methods: Iterable[str]
+) -> dict[str, str]:
+    """Methods of one class that its forward methods reach through `self.method(...)` calls
+    (transitively), each with the chain that gets there (`forward -> _rope`). `text_of(name)`
+    gives a method's source; it is asked only for methods reached."""
+    reach: dict[str, str] = {}
+    queue = [(name, name) for name in forward_methods if name in methods]
+    while queue:
+        name, path = queue.pop()
+        if name in reach:
+            continue
+        reach[name] = path
+        for called in _SELF_CALL.findall(text_of(name)):
+            if called in methods and called not in reach:
+                queue.append((called, f"{path} -> {called}"))
+    return reach
+
+
 @dataclass
 class FileContext:
     """The pruned view of a file that rules query."""
@@ -172,16 +191,9 @@ class FileContext:
         methods = {
             s.name: s for s in owner.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
         }
-        reach: dict[str, str] = {}
-        queue = [(name, name) for name in self.forward_methods if name in methods]
-        while queue:
-            name, path = queue.pop()
-            if name in reach:
-                continue
-            reach[name] = path
-            for called in _SELF_CALL.findall(self.node_text(methods[name])):
-                if called in methods and called not in reach:
-                    queue.append((called, f"{path} -> {called}"))
+        reach = forward_reach(
+            methods.keys(), lambda name: self.node_text(methods[name]), self.forward_methods
+        )
         self._reach_cache[id(owner.node)] = reach
         return reach
 

@@ -33,7 +33,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-_SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
+from torchplace.lint.context import forward_reach
+
 # The patterns below start with a newline, not `^`: a literal first character lets `re` jump
 # from line to line instead of trying every position (a whole file's worth, per block). So
 # they never see the file's first line, which then simply stays unreduced.
@@ -260,17 +261,14 @@ class _Reducer:
         methods = {child.name: child for child in children if child.kind == "def"}
         holding = {n for n, m in methods.items() if _holds(self.every, m.first, m.last)}
         reach: set[str] = set()
-        # Without a candidate in any method, what forward reaches cannot matter.
-        queue = [name for name in self.forward_methods if name in methods] if holding else []
-        while queue:
-            name = queue.pop()
-            if name not in reach:
-                reach.add(name)
-                queue += [
-                    called
-                    for called in _SELF_CALL.findall(self.block_text(methods[name]))
-                    if called in methods
-                ]
+        if holding:  # without a candidate in any method, what forward reaches cannot matter
+            reach = set(
+                forward_reach(
+                    methods.keys(),
+                    lambda name: self.block_text(methods[name]),
+                    self.forward_methods,
+                )
+            )
         if not reach & holding:
             reach = set()  # no reachable method holds a candidate: no path is ever asked for
         for child in children:
