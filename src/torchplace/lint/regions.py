@@ -12,8 +12,9 @@ What is kept whole, because rules look at it beyond the candidate lines:
   whether its lines count anywhere, only in methods `forward` reaches, or only in `__init__`
   (so a helper full of `torch.arange` is left out when only the forward rule looks for that);
   a function that defines a class is kept for any candidate, since that class has methods too;
-- every method a kept class's `forward` reaches through `self.method(...)` calls, so the
-  forward-reachability that forward rules ask about is the same as in the full tree;
+- every method a kept class's `forward` reaches through `self.method(...)` calls, when one of
+  them holds a candidate, so the forward paths that forward rules ask about are the same as in
+  the full tree;
 - every block whose text matches a rule's `context_hint` (a thread target that uses CUDA);
 - all module-level and class-level statements that are not `def`/`class` blocks.
 A stub keeps the block's name (rules look functions up by name) and a kept class ends on its
@@ -144,8 +145,11 @@ class _Text:
             kind = "def" if match.group(3) else "class"
             name = match.group(3) or match.group(4)
             head = self.line(line_start)
-            found.append(_Block(kind, name, indent, self.line(first), head, last, first, block_end))
-            found[-1].is_async = bool(match.group(2))
+            first_line = self.line(first)
+            is_async = bool(match.group(2))
+            found.append(
+                _Block(kind, name, indent, first_line, head, last, first, block_end, is_async)
+            )
             position = max(position, block_end - 1)  # the newline before the next line
 
     def _last_line(self, after: int, indent: int) -> int:
