@@ -376,52 +376,95 @@ def _trimmed_mean(values: list[float]) -> float:
     return sum(kept) / len(kept)
 
 
+def _median_interval(values: list[float]) -> list[float]:
+    """A distribution-free 95% interval for the median (order statistics n/2 +- 1.96 sqrt(n)/2)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    half_width = 1.96 * n**0.5 / 2
+    low = max(int(n / 2 - half_width), 0)
+    high = min(int(n / 2 + half_width + 0.5), n - 1)
+    return [round(ordered[low], 4), round(ordered[high], 4)]
+
+
+def _one_step(model: Any, device: torch.device, cache: Any, token: torch.Tensor) -> Any:
+    """(wall s, process CPU s, next token) for one decode step, GPU work included."""
+    _sync(device)
+    wall, cpu = time.perf_counter(), time.process_time()
+    out = model(input_ids=token, past_key_values=cache, use_cache=True)
+    token = out.logits[:, -1:].argmax(-1)
+    _sync(device)
+    return time.perf_counter() - wall, time.process_time() - cpu, token
+
+
 @section("overhead_align_inputs_llama_decode", needs_gpus=1, smoke_on_cpu=True)
 def bench_align() -> dict[str, Any]:
+    import copy
+
     model, device = _build_llama()
-    # Many short samples, modes shuffled within each repetition: the host is shared, and a
-    # paired ratio per repetition cancels slow phases that last longer than one repetition.
-    reps, steps, prefill = (3, 3, 8) if SMOKE else (40, 12, 64)
-    modes = ["none", "forward", "pre_hook"]
+    # The host is shared and its slow phases last longer than a step: each sample is one
+    # decode step per mode, back to back in random order, and the ratio of each such pair is
+    # one sample. Each mode has its own copy of the model, aligned once (installing before
+    # every step would time cold caches, not the steady state), and its own cache, prefilled
+    # again every `refill` samples so its length stays put.
+    samples, refill, prefill = (12, 4, 8) if SMOKE else (500, 50, 64)
+    # "wrapper_only": the forward wrapper installed but switched off (the call layer alone,
+    # no device check), which splits what `via="forward"` adds into wrapping and checking.
+    modes = ["none", "forward", "pre_hook", "wrapper_only"]
+    models = {"none": model}
+    handles = {}
+    for mode in modes[1:]:
+        models[mode] = copy.deepcopy(model)
+        via = "pre_hook" if mode == "pre_hook" else "forward"
+        handles[mode] = align_inputs(models[mode], recurse=True, via=via)
+    for module in models["wrapper_only"].modules():
+        getattr(module.forward, "__self__", module).enabled = False
+    hooked = handles["forward"].hooked
     wall: dict[str, list[float]] = {m: [] for m in modes}
     cpu: dict[str, list[float]] = {m: [] for m in modes}
-    hooked = 0
     rng = random.Random(0)
+    state: dict[str, Any] = {}
     with torch.inference_mode():
-        for _mode in modes:  # warm-up (kernels, allocator, cuBLAS handles)
-            _time_steps(model, device, 4, prefill)
-        for _ in range(reps):
-            order = modes[:]
-            rng.shuffle(order)
-            for mode in order:
-                handle = None
-                if mode != "none":
-                    handle = align_inputs(model, recurse=True, via=mode)  # type: ignore[arg-type]
-                    hooked = handle.hooked
-                seconds_wall, seconds_cpu = _time_steps(model, device, steps, prefill)
-                wall[mode].append(seconds_wall)
-                cpu[mode].append(seconds_cpu)
-                if handle is not None:
-                    handle.remove()
+        for mode in modes:  # warm-up (kernels, allocator, cuBLAS handles, inline caches)
+            _time_steps(models[mode], device, 4, prefill)
+        gc.collect()
+        gc.disable()  # a collection landing in one mode's step is noise, not overhead
+        try:
+            for sample in range(samples):
+                if sample % refill == 0:
+                    state = {m: _prefill(models[m], device, prefill) for m in modes}
+                order = modes[:]
+                rng.shuffle(order)
+                for mode in order:
+                    cache, token = state[mode]
+                    seconds_wall, seconds_cpu, token = _one_step(models[mode], device, cache, token)
+                    state[mode] = (cache, token)
+                    wall[mode].append(seconds_wall)
+                    cpu[mode].append(seconds_cpu)
+        finally:
+            gc.enable()
+    for mode in modes[1:]:
+        handles[mode].remove()
+        del models[mode]
     result: dict[str, Any] = {
         "model": "llama-3.2-1b (bundled config, random init)" if not SMOKE else "tiny llama",
         "dtype": str(next(model.parameters()).dtype),
         "device": str(device),
         "modules_total": sum(1 for _ in model.modules()),
         "modules_hooked": hooked,
-        "repetitions": reps,
-        "steps_per_repetition": steps,
+        "paired_samples": samples,
+        "sample": "one decode step per mode, modes back to back in random order",
         "step_ms_median": {m: round(statistics.median(v) * 1e3, 3) for m, v in wall.items()},
         "step_cpu_ms_median": {m: round(statistics.median(v) * 1e3, 3) for m, v in cpu.items()},
     }
-    for mode in ("forward", "pre_hook"):
-        for label, samples in (("", wall), ("cpu_", cpu)):
-            base = samples["none"]
-            ratios = [w / b for w, b in zip(samples[mode], base, strict=True)]
+    for mode in ("forward", "pre_hook", "wrapper_only"):
+        for label, values in (("", wall), ("cpu_", cpu)):
+            base = values["none"]
+            ratios = [w / b for w, b in zip(values[mode], base, strict=True)]
             result[f"ratio_{label}{mode}_median"] = round(statistics.median(ratios), 4)
+            result[f"ratio_{label}{mode}_median_95ci"] = _median_interval(ratios)
             result[f"ratio_{label}{mode}_trimmed_mean"] = round(_trimmed_mean(ratios), 4)
             result[f"ratio_{label}{mode}_of_medians"] = round(
-                statistics.median(samples[mode]) / statistics.median(base), 4
+                statistics.median(values[mode]) / statistics.median(base), 4
             )
             result[f"ratio_{label}{mode}_min_max"] = [round(min(ratios), 4), round(max(ratios), 4)]
     result["added_us_per_hooked_module"] = round(
@@ -430,12 +473,13 @@ def bench_align() -> dict[str, Any]:
         / max(hooked, 1),
         3,
     )
-    for label, samples in (("", wall), ("cpu_", cpu)):
+    for label, values in (("", wall), ("cpu_", cpu)):
         # The least disturbed sample of each mode: host noise only ever adds time.
         result[f"ratio_{label}forward_of_mins"] = round(
-            min(samples["forward"]) / min(samples["none"]), 4
+            min(values["forward"]) / min(values["none"]), 4
         )
-    result["per_call"] = _per_call_costs(model, device, prefill)
+    with torch.inference_mode():
+        result["per_call"] = _per_call_costs(model, device, prefill)
     result["goal"] = "ratio < 1.03 (default via='forward'; median of paired wall-clock ratios)"
     result["meets_goal"] = result["ratio_forward_median"] < 1.03
     del model
@@ -452,44 +496,52 @@ def _per_call_costs(model: Any, device: torch.device, prefill: int) -> dict[str,
     the arguments that module really gets in a decode step (least disturbed of several runs),
     and the decode-step ratio those costs predict: a steadier estimate than timing whole steps
     on a busy host, where one step's spread is larger than the 3% being measured."""
-    from transformers import DynamicCache
+    import copy
 
     calls: dict[type, tuple[Any, tuple[Any, ...], dict[str, Any]]] = {}
     counts: dict[type, int] = {}
+    cache, token = _prefill(model, device, prefill)
+    snapshot = copy.deepcopy(cache)  # each timed run starts from this cache (calls append to it)
     handles = []
     for module in model.modules():
         counts[type(module)] = counts.get(type(module), 0) + 1
 
         def record(m: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-            calls[type(m)] = (m, args, dict(kwargs))  # the decode step's call comes last
+            # The decode step's first call of each type: for Linear a projection inside a
+            # layer, not the lm_head, whose GPU time would make the loop GPU-bound.
+            calls.setdefault(type(m), (m, args, dict(kwargs)))
 
         handles.append(module.register_forward_pre_hook(record, with_kwargs=True))
-    cache, token = _prefill(model, device, prefill)
     model(input_ids=token, past_key_values=cache, use_cache=True)
     for handle in handles:
         handle.remove()
-    n = 50 if SMOKE else 400
+    n = 20 if SMOKE else 100
     added: dict[str, float] = {}
     whole_model: list[type] = []
     predicted_us = 0.0
     hooked = 0
     for cls, (module, args, kwargs) in calls.items():
-        if "past_key_values" in kwargs:  # a fresh cache per call would grow: use a private one
-            kwargs["past_key_values"] = DynamicCache()
 
         def call(m: Any = module, a: Any = args, k: Any = kwargs) -> None:
             m(*a, **k)
 
-        base = _loop_us(call, n)
-        handle = align_inputs(module)
-        was_hooked = handle.hooked
-        with_align = _loop_us(call, n)
-        handle.remove()
-        _sync(device)
-        if not was_hooked:
-            continue
-        if base > WHOLE_MODEL_CALL_US:
+        def reset(k: dict[str, Any] = kwargs) -> None:
+            if "past_key_values" in k:
+                k["past_key_values"] = copy.deepcopy(snapshot)
+
+        reset()
+        if _loop_us(call, 2, reset, repeats=1) > WHOLE_MODEL_CALL_US:
             whole_model.append(cls)  # its own overhead is lost in its noise: priced below
+            continue
+        base, with_align, was_hooked = float("inf"), float("inf"), 0
+        for _ in range(3):  # alternate, least disturbed of each: the host drifts
+            base = min(base, _loop_us(call, n, reset))
+            handle = align_inputs(module)
+            was_hooked = handle.hooked
+            with_align = min(with_align, _loop_us(call, n, reset))
+            handle.remove()
+            _sync(device)
+        if not was_hooked:
             continue
         cost = round(with_align - base, 3)
         added[cls.__name__] = cost
@@ -513,9 +565,15 @@ def _per_call_costs(model: Any, device: torch.device, prefill: int) -> dict[str,
 
 
 # -- overhead 2: DeviceGuard enter/exit ------------------------------------------------------
-def _loop_us(body: Callable[[], None], n: int) -> float:
+def _loop_us(
+    body: Callable[[], None], n: int, reset: Callable[[], None] | None = None, repeats: int = 5
+) -> float:
+    """Microseconds per call of `body`: the least disturbed of `repeats` runs of `n` calls,
+    `reset` (untimed) before each run."""
     best = float("inf")
-    for _ in range(5):
+    for _ in range(repeats):
+        if reset is not None:
+            reset()
         began = time.perf_counter()
         for _ in range(n):
             body()
@@ -627,13 +685,20 @@ def _markdown() -> str:
         ms = align["step_ms_median"]
         lines.append(
             f"| align_inputs every module ({align['modules_hooked']} hooked), via=forward | "
-            f"ratio {align['ratio_forward_median']} (step {ms['none']} -> {ms['forward']} ms) | "
-            f"< 1.03 | {align['meets_goal']} |"
+            f"ratio {align['ratio_forward_median']} (95% CI "
+            f"{align.get('ratio_forward_median_95ci')}; step {ms['none']} -> {ms['forward']} ms, "
+            f"{align.get('paired_samples')} paired samples) | < 1.03 | {align['meets_goal']} |"
         )
         lines.append(
-            f"| same, via=pre_hook | ratio {align['ratio_pre_hook_median']} "
-            f"({ms['pre_hook']} ms) | - | - |"
+            f"| same, via=pre_hook | ratio {align['ratio_pre_hook_median']} (95% CI "
+            f"{align.get('ratio_pre_hook_median_95ci')}; {ms['pre_hook']} ms) | - | - |"
         )
+        if "ratio_wrapper_only_median" in align:
+            lines.append(
+                f"| forward wrapper switched off (call layer only) | ratio "
+                f"{align['ratio_wrapper_only_median']} (95% CI "
+                f"{align['ratio_wrapper_only_median_95ci']}; {ms['wrapper_only']} ms) | - | - |"
+            )
         for mode in ("forward", "pre_hook"):
             lines.append(
                 f"| via={mode}, other estimates | wall: trimmed mean "
@@ -702,6 +767,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, any machine")
+    parser.add_argument(
+        "--only", nargs="+", metavar="SECTION", help="run only these sections (JSON names)"
+    )
     args = parser.parse_args(argv)
     SMOKE = args.smoke
     # transformers 5.2x deprecates `past_key_values=` (5.17 on the GPU host wants it): quiet.
@@ -719,6 +787,11 @@ def main(argv: list[str] | None = None) -> int:
         bench_align,
         demo_rank_collision,
     ]
+    if args.only:
+        unknown = set(args.only) - {run.__name__ for run in order}
+        if unknown:
+            parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
+        order = [run for run in order if run.__name__ in args.only]
     for run in order:
         run()
         _write(args.out)

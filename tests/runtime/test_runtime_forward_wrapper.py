@@ -8,11 +8,12 @@ import inspect
 import pickle
 from typing import Any
 
+import pytest
 import torch
 from torch import nn
 
 from torchplace.runtime import align_inputs
-from torchplace.runtime._forward_wrapper import _aligned_generic
+from torchplace.runtime._forward_wrapper import _aligned_generic, _AlignedForward
 
 META = torch.device("meta")
 
@@ -111,3 +112,36 @@ def test_removing_restores_the_class_forward() -> None:
     assert "forward" not in module.__dict__
     module(torch.ones(2))
     assert module.seen[-1].device == torch.device("cpu")
+
+
+def test_settled_calls_skip_the_full_lookup_and_mismatches_take_it(
+    sim2: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    full_lookups: list[str] = []
+    original = _AlignedForward._device
+
+    def counted(self: _AlignedForward) -> Any:
+        full_lookups.append(type(self.module).__name__)
+        return original(self)
+
+    monkeypatch.setattr(_AlignedForward, "_device", counted)
+    single, generic = Keeps().to("cuda:1"), TwoInputs().to("cuda:1")
+    align_inputs(single)
+    align_inputs(generic)
+    on_1 = torch.ones(2, device="cuda:1")
+    single(on_1)  # the first call sorts the (simulated) tensor type: a full lookup
+    full_lookups.clear()
+    single(on_1)
+    generic(on_1, mask=(on_1, on_1))  # a tuple of tensors is checked inline
+    assert full_lookups == []
+    single(torch.ones(2, device="cuda:0"))  # same type, other index
+    generic(on_1, mask=torch.ones(2))  # a CPU tensor among settled ones
+    assert full_lookups == ["Keeps", "TwoInputs"]
+    assert [str(t.device) for t in (single.seen[-1], generic.seen[-1])] == ["cuda:1"] * 2
+
+
+def test_a_fixed_device_always_compares_whole_devices() -> None:
+    module = Keeps()  # on the CPU (index -1), like its input, but told to align to meta
+    align_inputs(module, META)
+    module(torch.ones(2))
+    assert module.seen[-1].device == META

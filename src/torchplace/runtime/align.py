@@ -12,9 +12,10 @@ module through PyTorch's slow call path (about 1-3 µs, a measured 7% on a 1B-cl
 step with every module hooked); the forward wrapper keeps the fast path and costs a fraction.
 
 The common call moves nothing, so it is checked before anything is built: the reference
-tensor's device is read from its owner's table, each argument's type is sorted by one dict
-lookup (`_moving.KINDS`), each tensor's device is compared, and containers are searched without
-copying (`_moving.settled`). Only when something must move are `args`/`kwargs` rebuilt.
+tensor is read from its owner's table, each argument's type is sorted by one dict lookup
+(`_moving.KINDS`), each tensor's device is compared (by index on the forward wrapper's fast
+path, see `_forward_wrapper`), and containers are searched without copying
+(`_moving.settled`). Only when something must move are `args`/`kwargs` rebuilt.
 
 Every module holding a tensor (its own or a descendant's) is hooked, containers without
 parameters of their own included (a decoder layer, an attention block): they use their inputs
