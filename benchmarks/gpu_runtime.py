@@ -27,6 +27,7 @@ import sys
 import threading
 import time
 import traceback
+import types
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -53,6 +54,8 @@ DEADLINE_S = 170.0
 STARTED = time.monotonic()
 RESULTS: dict[str, Any] = {"sections": {}}
 SMOKE = False
+COMPARE_WRAPPERS: list[Path] = []
+ALIGN_SAMPLES = 500
 
 
 # -- plumbing ---------------------------------------------------------------------------------
@@ -396,6 +399,33 @@ def _one_step(model: Any, device: torch.device, cache: Any, token: torch.Tensor)
     return time.perf_counter() - wall, time.process_time() - cpu, token
 
 
+def _call_only(state: Any, *args: Any, **kwargs: Any) -> Any:
+    """The aligned forward's call layer without its check: "wrapper_only" mode."""
+    if state.previous is not None:
+        return state.previous(*args, **kwargs)
+    return state.forward_function(state.module, *args, **kwargs)
+
+
+def _align_with(path: Path, model: Any) -> Any:
+    """`align_inputs(model, recurse=True)` with the `wrap_forward` of the file at `path` (an
+    earlier or candidate wrapper, for a paired comparison in the same run)."""
+    import importlib.util
+
+    from torchplace.runtime._devices import DeviceTracker
+    from torchplace.runtime.align import AlignHandle
+
+    spec = importlib.util.spec_from_file_location("compared_wrapper", path)
+    assert spec is not None and spec.loader is not None
+    wrapper = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(wrapper)
+    removers = []
+    for module in model.modules():
+        target = DeviceTracker(module, None)
+        if target.found:
+            removers.append(wrapper.wrap_forward(module, target, False))
+    return AlignHandle(removers)
+
+
 @section("overhead_align_inputs_llama_decode", needs_gpus=1, smoke_on_cpu=True)
 def bench_align() -> dict[str, Any]:
     import copy
@@ -406,18 +436,29 @@ def bench_align() -> dict[str, Any]:
     # one sample. Each mode has its own copy of the model, aligned once (installing before
     # every step would time cold caches, not the steady state), and its own cache, prefilled
     # again every `refill` samples so its length stays put.
-    samples, refill, prefill = (12, 4, 8) if SMOKE else (500, 50, 64)
-    # "wrapper_only": the forward wrapper installed but switched off (the call layer alone,
-    # no device check), which splits what `via="forward"` adds into wrapping and checking.
+    samples, refill, prefill = (12, 4, 8) if SMOKE else (ALIGN_SAMPLES, 50, 64)
+    # "wrapper_only": the forward wrapper's call layer alone (a bound function that calls the
+    # original forward, no device check), which splits what `via="forward"` adds into
+    # wrapping and checking.
+    # "compared:NAME": other implementations of `wrap_forward` (--compare-wrapper), paired too.
     modes = ["none", "forward", "pre_hook", "wrapper_only"]
-    models = {"none": model}
-    handles = {}
+    # Every mode runs a deep copy, "none" included: a copied module's attribute dicts are laid
+    # out differently from freshly built ones, which alone changes a step's time.
+    models = {"none": copy.deepcopy(model)}
+    handles: dict[str, Any] = {}
     for mode in modes[1:]:
         models[mode] = copy.deepcopy(model)
         via = "pre_hook" if mode == "pre_hook" else "forward"
         handles[mode] = align_inputs(models[mode], recurse=True, via=via)
+    for path in COMPARE_WRAPPERS:
+        mode = f"compared:{path.stem}"
+        modes.append(mode)
+        models[mode] = copy.deepcopy(model)
+        handles[mode] = _align_with(path, models[mode])
     for module in models["wrapper_only"].modules():
-        getattr(module.forward, "__self__", module).enabled = False
+        state = getattr(module.forward, "__self__", None)
+        if state is not None and hasattr(state, "forward_function"):
+            module.forward = types.MethodType(_call_only, state)
     hooked = handles["forward"].hooked
     wall: dict[str, list[float]] = {m: [] for m in modes}
     cpu: dict[str, list[float]] = {m: [] for m in modes}
@@ -444,7 +485,7 @@ def bench_align() -> dict[str, Any]:
             gc.enable()
     for mode in modes[1:]:
         handles[mode].remove()
-        del models[mode]
+    del models
     result: dict[str, Any] = {
         "model": "llama-3.2-1b (bundled config, random init)" if not SMOKE else "tiny llama",
         "dtype": str(next(model.parameters()).dtype),
@@ -456,7 +497,8 @@ def bench_align() -> dict[str, Any]:
         "step_ms_median": {m: round(statistics.median(v) * 1e3, 3) for m, v in wall.items()},
         "step_cpu_ms_median": {m: round(statistics.median(v) * 1e3, 3) for m, v in cpu.items()},
     }
-    for mode in ("forward", "pre_hook", "wrapper_only"):
+    result["compared_wrappers"] = [str(path) for path in COMPARE_WRAPPERS]
+    for mode in modes[1:]:
         for label, values in (("", wall), ("cpu_", cpu)):
             base = values["none"]
             ratios = [w / b for w, b in zip(values[mode], base, strict=True)]
@@ -478,90 +520,12 @@ def bench_align() -> dict[str, Any]:
         result[f"ratio_{label}forward_of_mins"] = round(
             min(values["forward"]) / min(values["none"]), 4
         )
-    with torch.inference_mode():
-        result["per_call"] = _per_call_costs(model, device, prefill)
     result["goal"] = "ratio < 1.03 (default via='forward'; median of paired wall-clock ratios)"
     result["meets_goal"] = result["ratio_forward_median"] < 1.03
     del model
     if device.type == "cuda":
         torch.cuda.empty_cache()
     return result
-
-
-WHOLE_MODEL_CALL_US = 1000.0  # calls longer than this are whole models, not layers
-
-
-def _per_call_costs(model: Any, device: torch.device, prefill: int) -> dict[str, Any]:
-    """What `align_inputs` adds to one call of each kind of module, timed in a tight loop with
-    the arguments that module really gets in a decode step (least disturbed of several runs),
-    and the decode-step ratio those costs predict: a steadier estimate than timing whole steps
-    on a busy host, where one step's spread is larger than the 3% being measured."""
-    import copy
-
-    calls: dict[type, tuple[Any, tuple[Any, ...], dict[str, Any]]] = {}
-    counts: dict[type, int] = {}
-    cache, token = _prefill(model, device, prefill)
-    snapshot = copy.deepcopy(cache)  # each timed run starts from this cache (calls append to it)
-    handles = []
-    for module in model.modules():
-        counts[type(module)] = counts.get(type(module), 0) + 1
-
-        def record(m: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
-            # The decode step's first call of each type: for Linear a projection inside a
-            # layer, not the lm_head, whose GPU time would make the loop GPU-bound.
-            calls.setdefault(type(m), (m, args, dict(kwargs)))
-
-        handles.append(module.register_forward_pre_hook(record, with_kwargs=True))
-    model(input_ids=token, past_key_values=cache, use_cache=True)
-    for handle in handles:
-        handle.remove()
-    n = 20 if SMOKE else 100
-    added: dict[str, float] = {}
-    whole_model: list[type] = []
-    predicted_us = 0.0
-    hooked = 0
-    for cls, (module, args, kwargs) in calls.items():
-
-        def call(m: Any = module, a: Any = args, k: Any = kwargs) -> None:
-            m(*a, **k)
-
-        def reset(k: dict[str, Any] = kwargs) -> None:
-            if "past_key_values" in k:
-                k["past_key_values"] = copy.deepcopy(snapshot)
-
-        reset()
-        if _loop_us(call, 2, reset, repeats=1) > WHOLE_MODEL_CALL_US:
-            whole_model.append(cls)  # its own overhead is lost in its noise: priced below
-            continue
-        base, with_align, was_hooked = float("inf"), float("inf"), 0
-        for _ in range(3):  # alternate, least disturbed of each: the host drifts
-            base = min(base, _loop_us(call, n, reset))
-            handle = align_inputs(module)
-            was_hooked = handle.hooked
-            with_align = min(with_align, _loop_us(call, n, reset))
-            handle.remove()
-            _sync(device)
-        if not was_hooked:
-            continue
-        cost = round(with_align - base, 3)
-        added[cls.__name__] = cost
-        predicted_us += cost * counts[cls]
-        hooked += counts[cls]
-    # The model and its decoder stack (one call each per step) take the same generic path as
-    # a decoder layer; they are priced at the dearest per-call cost measured.
-    dearest = max(added.values(), default=0.0)
-    for cls in whole_model:
-        predicted_us += dearest * counts[cls]
-        hooked += counts[cls]
-    step_us = _time_steps(model, device, 8, prefill)[0] * 1e6
-    return {
-        "added_us_by_module_type": added,
-        "priced_at_dearest": [cls.__name__ for cls in whole_model],
-        "modules_counted": hooked,
-        "predicted_added_us_per_step": round(predicted_us, 1),
-        "step_us": round(step_us, 1),
-        "predicted_ratio": round(1 + predicted_us / step_us, 4),
-    }
 
 
 # -- overhead 2: DeviceGuard enter/exit ------------------------------------------------------
@@ -693,9 +657,15 @@ def _markdown() -> str:
             f"| same, via=pre_hook | ratio {align['ratio_pre_hook_median']} (95% CI "
             f"{align.get('ratio_pre_hook_median_95ci')}; {ms['pre_hook']} ms) | - | - |"
         )
+        for path in align.get("compared_wrappers", []):
+            mode = f"compared:{Path(path).stem}"
+            lines.append(
+                f"| compared wrapper ({path}) | ratio {align[f'ratio_{mode}_median']} (95% CI "
+                f"{align[f'ratio_{mode}_median_95ci']}; {ms[mode]} ms) | - | - |"
+            )
         if "ratio_wrapper_only_median" in align:
             lines.append(
-                f"| forward wrapper switched off (call layer only) | ratio "
+                f"| call layer only (bound function, no check) | ratio "
                 f"{align['ratio_wrapper_only_median']} (95% CI "
                 f"{align['ratio_wrapper_only_median_95ci']}; {ms['wrapper_only']} ms) | - | - |"
             )
@@ -715,18 +685,6 @@ def _markdown() -> str:
             f"| ratio of least disturbed samples (wall / CPU) | {align['ratio_forward_of_mins']} / "
             f"{align['ratio_cpu_forward_of_mins']} | - | - |"
         )
-        per_call = align.get("per_call", {})
-        if per_call:
-            lines.append(
-                f"| predicted from per-call costs ({per_call['modules_counted']} modules, "
-                f"{per_call['predicted_added_us_per_step']} µs on a "
-                f"{per_call['step_us']} µs step) | "
-                f"ratio {per_call['predicted_ratio']} | < 1.03 | - |"
-            )
-            lines.append(
-                f"| added per call, by module type (µs) | {per_call['added_us_by_module_type']} "
-                f"| - | - |"
-            )
     if guard.get("status") == "ran":
         default = guard.get(guard["default_backend"], {})
         for key, value in default.items():
@@ -763,15 +721,28 @@ def _watchdog(out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    global SMOKE
+    global SMOKE, COMPARE_WRAPPERS, ALIGN_SAMPLES
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, any machine")
     parser.add_argument(
         "--only", nargs="+", metavar="SECTION", help="run only these sections (JSON names)"
     )
+    parser.add_argument(
+        "--compare-wrapper",
+        type=Path,
+        nargs="+",
+        default=[],
+        metavar="FILE",
+        help="also pair decode steps aligned by the wrap_forward in each FILE (older versions)",
+    )
+    parser.add_argument(
+        "--samples", type=int, default=ALIGN_SAMPLES, help="paired decode-step samples per mode"
+    )
     args = parser.parse_args(argv)
     SMOKE = args.smoke
+    ALIGN_SAMPLES = args.samples
+    COMPARE_WRAPPERS = args.compare_wrapper
     # transformers 5.2x deprecates `past_key_values=` (5.17 on the GPU host wants it): quiet.
     warnings.filterwarnings("ignore", category=FutureWarning)
     RESULTS["environment"] = _environment()

@@ -22,10 +22,11 @@ anyway, and a meta input cannot be copied to a CPU module. A process that mixes 
 accelerator types (CUDA and XPU tensors) should use `via="pre_hook"`, which compares whole
 devices on every call.
 
-Each module gets its own function object (the generic one shares its code), so the original
-signature can be set on it: `inspect.signature(module.forward)` is what it was (Hugging Face's
-`generate` reads it). `copy.deepcopy` rebinds the method to the copied state (hence the copied
-module), and pickling goes through `getattr(state, "aligned_forward")`, rebuilt on load.
+Modules of one class share one function object, carrying that class's `forward` signature:
+`inspect.signature(module.forward)` is what it was (Hugging Face's `generate` reads it); a
+module whose `forward` was already wrapped gets its own, with the wrapper's signature.
+`copy.deepcopy` rebinds the method to the copied state (hence the copied module), and pickling
+goes through `getattr(state, "aligned_forward")`, rebuilt on load.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from __future__ import annotations
 import inspect
 import keyword
 import types
+import weakref
 from typing import Any
 
 import torch
@@ -51,7 +53,7 @@ from torchplace.runtime._moving import (
 _Tensor = torch.Tensor
 _NAME = "aligned_forward"  # pickle finds the bound function again by this name
 _PREFIX = "_tp_"
-_NO_TABLE: dict[str, Any] = {}  # a fixed device: no reference tensor to read
+_NO_TABLE: dict[str, Any] = {}  # a fixed device or a switched-off wrapper: no fast check
 
 
 class _AlignedForward:
@@ -60,7 +62,22 @@ class _AlignedForward:
     `table`/`name` locate the reference tensor (its owner's `_parameters` or `_buffers`) for
     the fast check; a fixed device, or a module whose reference went missing, has the empty
     table, so every call takes `_slow_one`/`_slow_all`, which also refresh `table`/`name`.
+    Slots keep the fields the hot path reads in the object itself: one place in memory per
+    module, where an instance dict would add another.
     """
+
+    __slots__ = (
+        "bound",
+        "enabled",
+        "forward_function",
+        "module",
+        "name",
+        "non_blocking",
+        "previous",
+        "table",
+        "target",
+    )
+    _PICKLED = ("enabled", "forward_function", "module", "non_blocking", "previous", "target")
 
     def __init__(self, module: torch.nn.Module, target: DeviceTracker, non_blocking: bool) -> None:
         self.module = module
@@ -78,9 +95,16 @@ class _AlignedForward:
 
     def _sync_reference(self) -> None:
         target = self.target
-        fixed = target.device is not None
-        self.table = _NO_TABLE if fixed or target.table is None else target.table
+        if not self.enabled or target.device is not None or target.table is None:
+            self.table = _NO_TABLE  # every call takes the slow path
+        else:
+            self.table = target.table
         self.name = target.name
+
+    def disable(self) -> None:
+        """Stop aligning (the wrapper stays: someone else's wraps it); calls pass through."""
+        self.enabled = False
+        self._sync_reference()
 
     def _device(self) -> torch.device | None:
         """The full lookup: fixed device, else the reference tensor's (None on meta)."""
@@ -90,6 +114,8 @@ class _AlignedForward:
 
     def _slow_one(self, value: Any) -> Any:
         """One argument the fast check could not settle: compare whole devices, move if needed."""
+        if not self.enabled:
+            return value
         device = self._device()
         if device is None:
             return value
@@ -107,6 +133,8 @@ class _AlignedForward:
     def _slow_all(
         self, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> tuple[tuple[Any, ...], dict[str, Any]]:
+        if not self.enabled:
+            return args, kwargs
         device = self._device()
         if device is None:
             return args, kwargs
@@ -121,19 +149,38 @@ class _AlignedForward:
         return self.bound
 
     def __getstate__(self) -> dict[str, Any]:
-        state = self.__dict__.copy()
-        del state["bound"]  # a generated function does not pickle; it is made again on load
-        del state["table"]  # the owner's table: found again from the (pickled) tracker
-        return state
+        # Not `bound` (a generated function does not pickle; it is made again on load) nor
+        # `table`/`name` (found again from the pickled tracker).
+        return {field: getattr(self, field) for field in self._PICKLED}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        for field, value in state.items():
+            setattr(self, field, value)
         self._sync_reference()
         self._bind()
 
 
+_shared: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
 def _function_for(forward_function: Any, previous: Any) -> Any:
-    """A fresh function for one module: generated for `forward(self, x)`, else generic."""
+    """The function a module's aligned `forward` binds: generated for `forward(self, x)`, else
+    generic, with the original's signature. One per class `forward`, shared by every module
+    of that class (the hot path then reads one function object for all of them, not one
+    each); a module whose `forward` was already wrapped (accelerate) gets its own."""
+    if previous is None:
+        function = _shared.get(forward_function)
+        if function is None:
+            function = _new_function(forward_function, None)
+            try:
+                _shared[forward_function] = function
+            except TypeError:  # not weak-referenceable: not shared
+                pass
+        return function
+    return _new_function(forward_function, previous)
+
+
+def _new_function(forward_function: Any, previous: Any) -> Any:
     name = _single_parameter(forward_function) if previous is None else None
     if name is not None:
         function = _single_parameter_function(name)
@@ -178,17 +225,19 @@ def _single_parameter(function: Any) -> str | None:
     return str(name)
 
 
+# The fast check is the `try` body: anything it cannot read (an argument that is not a tensor,
+# a missing reference: None has no `get_device`) raises and means "not settled", like an
+# unequal index. The forward runs outside the `try`, so its own errors are never caught here.
 _SINGLE_TEMPLATE = """
 def aligned_forward(_tp_self, {name}):
-    if _tp_self.enabled and (
-        (type({name}) is not _Tensor and _KINDS.get(type({name})) != _TENSOR)
-        or (_tp_reference := _tp_self.table.get(_tp_self.name)) is None
-        or {name}.get_device() != _tp_reference.get_device()
-    ):
+    try:
+        _tp_settled = {name}.get_device() == _tp_self.table.get(_tp_self.name).get_device()
+    except Exception:
+        _tp_settled = False
+    if not _tp_settled:
         {name} = _tp_self._slow_one({name})
     return _tp_self.forward_function(_tp_self.module, {name})
 """
-_SINGLE_GLOBALS = {"_Tensor": _Tensor, "_KINDS": KINDS, "_TENSOR": TENSOR}
 _single_cache: dict[str, types.CodeType] = {}
 
 
@@ -196,10 +245,10 @@ def _single_parameter_function(name: str) -> Any:
     code = _single_cache.get(name)
     if code is None:
         namespace: dict[str, Any] = {}
-        exec(_SINGLE_TEMPLATE.format(name=name), dict(_SINGLE_GLOBALS), namespace)
+        exec(_SINGLE_TEMPLATE.format(name=name), {}, namespace)
         code = namespace[_NAME].__code__
         _single_cache[name] = code
-    return types.FunctionType(code, dict(_SINGLE_GLOBALS), _NAME)
+    return types.FunctionType(code, {"__builtins__": __builtins__}, _NAME)
 
 
 def _at_index(items: Any, index: int) -> bool:
@@ -212,40 +261,58 @@ def _at_index(items: Any, index: int) -> bool:
     return True
 
 
-def _settled_at(items: Any, index: int) -> bool:
-    """The fast check over arguments: True when each is a tensor on `index` or holds none."""
-    kinds = KINDS
-    for item in items:
-        if type(item) is _Tensor:
-            if item.get_device() == index:
-                continue
-            return False
-        kind = kinds.get(type(item))
-        if kind is None:
-            kind = kind_of(type(item))
-        if kind == PASS:
-            continue
-        if kind == TENSOR:  # subclasses: Parameter, simulated tensors
-            if item.get_device() == index:
-                continue
-        elif type(item) is tuple and _at_index(item, index):
-            continue
-        return False  # to move, or a container or type not seen yet: the slow path decides
-    return True
-
-
 def _aligned_generic(self: _AlignedForward, *args: Any, **kwargs: Any) -> Any:
     """The hot path for every other forward: one index read for the reference tensor, one per
-    tensor argument; anything else (a mismatch, a list, a type not seen yet, a fixed device)
-    goes to `_slow_all`, which compares whole devices and moves what must move."""
-    if self.enabled:
-        reference = self.table.get(self.name)
-        if reference is None:
+    tensor argument, plain tuples of tensors (rotary cos/sin) checked by `_at_index`; anything
+    else (a mismatch, a list or dict, a fixed device) goes to `_slow_all`, which compares whole
+    devices and moves what must move. The loops are written out twice, not shared through a
+    helper: a function call per loop is a measurable part of this path's cost."""
+    reference = self.table.get(self.name)
+    if reference is None:
+        args, kwargs = self._slow_all(args, kwargs)
+    else:
+        index = reference.get_device()
+        kinds = KINDS
+        settled = True
+        for item in args:
+            cls = type(item)
+            if cls is _Tensor:
+                if item.get_device() == index:
+                    continue
+            else:
+                kind = kinds.get(cls)
+                if kind == PASS:
+                    continue
+                if kind == TENSOR:
+                    if item.get_device() == index:
+                        continue
+                elif cls is tuple and _at_index(item, index):
+                    continue
+                elif kind is None:
+                    kind_of(cls)  # sorted now; settled by the slow path this once
+            settled = False
+            break
+        if settled and kwargs:
+            for item in kwargs.values():
+                cls = type(item)
+                if cls is _Tensor:
+                    if item.get_device() == index:
+                        continue
+                else:
+                    kind = kinds.get(cls)
+                    if kind == PASS:
+                        continue
+                    if kind == TENSOR:
+                        if item.get_device() == index:
+                            continue
+                    elif cls is tuple and _at_index(item, index):
+                        continue
+                    elif kind is None:
+                        kind_of(cls)
+                settled = False
+                break
+        if not settled:
             args, kwargs = self._slow_all(args, kwargs)
-        else:
-            index = reference.get_device()
-            if not _settled_at(args, index) or (kwargs and not _settled_at(kwargs.values(), index)):
-                args, kwargs = self._slow_all(args, kwargs)
     if self.previous is not None:
         return self.previous(*args, **kwargs)
     return self.forward_function(self.module, *args, **kwargs)
@@ -264,6 +331,6 @@ def wrap_forward(module: torch.nn.Module, target: DeviceTracker, non_blocking: b
             else:
                 module.forward = wrapper.previous
         else:  # wrapped again on top of us: cannot unwrap, so step aside
-            wrapper.enabled = False
+            wrapper.disable()
 
     return remove
