@@ -2,12 +2,14 @@
 
     python benchmarks/gpu_runtime.py OUT_DIR            # on a 2-GPU machine (finishes < 3 min)
     python benchmarks/gpu_runtime.py OUT_DIR --smoke    # quick run of the same code anywhere
+    python benchmarks/gpu_runtime.py OUT_DIR --cpu-proxy --only overhead_align_inputs_llama_decode
 
 Writes OUT_DIR/runtime_gpu.json and OUT_DIR/runtime_gpu.md. Demos (each shows "without" and
 "with"): rank collision (2 processes), the thread that starts on cuda:0, the fresh thread
 without a context (cuCtxGetDevice), a module fed from another GPU, a LoRA delta on another GPU.
 Overheads: `align_inputs` on every module of a Llama-3.2-1B decode step (bf16, random init,
-one GPU; modes interleaved in random order, paired ratios; goal < 1.03) and `DeviceGuard`
+one GPU; one step per mode per sample, modes in random order, paired ratios with a 95% interval;
+goal < 1.03) and `DeviceGuard`
 enter+exit (goal < 5 µs). A watchdog writes what it has and exits if the run nears 3 minutes;
 every subprocess has a timeout. Uses only torch, transformers and cuda-bindings (optional).
 """
@@ -56,6 +58,7 @@ RESULTS: dict[str, Any] = {"sections": {}}
 SMOKE = False
 COMPARE_WRAPPERS: list[Path] = []
 ALIGN_SAMPLES = 500
+CPU_PROXY = False
 
 
 # -- plumbing ---------------------------------------------------------------------------------
@@ -97,7 +100,7 @@ def section(
     def decorate(fn: Callable[[], dict[str, Any]]) -> Callable[[], None]:
         def run() -> None:
             began = time.monotonic()
-            if _gpus() < needs_gpus and not (SMOKE and smoke_on_cpu):
+            if _gpus() < needs_gpus and not ((SMOKE or CPU_PROXY) and smoke_on_cpu):
                 result: dict[str, Any] = {"status": "skipped", "why": f"needs {needs_gpus} GPUs"}
             else:
                 try:
@@ -329,10 +332,12 @@ def _build_llama() -> tuple[Any, Any]:
     from torchplace.configs import resolve
 
     config = AutoConfig.from_pretrained(resolve("llama-3.2-1b"))
-    if SMOKE:
-        config.num_hidden_layers, config.hidden_size, config.intermediate_size = 2, 64, 128
+    if SMOKE or CPU_PROXY:  # the proxy keeps all 16 layers: the same calls, tiny kernels
+        config.hidden_size, config.intermediate_size = 64, 128
         config.num_attention_heads, config.num_key_value_heads, config.head_dim = 4, 2, 16
         config.vocab_size = 1000
+    if SMOKE:
+        config.num_hidden_layers = 2
     device = torch.device("cuda", 0) if _gpus() else torch.device("cpu")
     dtype = torch.bfloat16 if device.type == "cuda" else torch.float32
     with device:
@@ -487,7 +492,11 @@ def bench_align() -> dict[str, Any]:
         handles[mode].remove()
     del models
     result: dict[str, Any] = {
-        "model": "llama-3.2-1b (bundled config, random init)" if not SMOKE else "tiny llama",
+        "model": "tiny llama (2 layers)"
+        if SMOKE
+        else "llama-3.2-1b structure, widths 64 (CPU proxy)"
+        if CPU_PROXY
+        else "llama-3.2-1b (bundled config, random init)",
         "dtype": str(next(model.parameters()).dtype),
         "device": str(device),
         "modules_total": sum(1 for _ in model.modules()),
@@ -721,7 +730,7 @@ def _watchdog(out: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    global SMOKE, COMPARE_WRAPPERS, ALIGN_SAMPLES
+    global SMOKE, COMPARE_WRAPPERS, ALIGN_SAMPLES, CPU_PROXY
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, any machine")
@@ -739,8 +748,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--samples", type=int, default=ALIGN_SAMPLES, help="paired decode-step samples per mode"
     )
+    parser.add_argument(
+        "--cpu-proxy",
+        action="store_true",
+        help="align overhead on the CPU: all 16 layers, tiny widths, one thread (a ~10 ms "
+        "Python-bound step, like the H200's launch-bound one; ratios come out about 2x)",
+    )
     args = parser.parse_args(argv)
     SMOKE = args.smoke
+    CPU_PROXY = args.cpu_proxy
+    if CPU_PROXY:
+        torch.set_num_threads(1)
     ALIGN_SAMPLES = args.samples
     COMPARE_WRAPPERS = args.compare_wrapper
     # transformers 5.2x deprecates `past_key_values=` (5.17 on the GPU host wants it): quiet.

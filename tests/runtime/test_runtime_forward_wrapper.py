@@ -129,7 +129,7 @@ def test_settled_calls_skip_the_full_lookup_and_mismatches_take_it(
     align_inputs(single)
     align_inputs(generic)
     on_1 = torch.ones(2, device="cuda:1")
-    single(on_1)  # the first call sorts the (simulated) tensor type: a full lookup
+    generic(on_1, mask=(on_1, on_1))  # a type not seen yet is sorted once, by a full lookup
     full_lookups.clear()
     single(on_1)
     generic(on_1, mask=(on_1, on_1))  # a tuple of tensors is checked inline
@@ -145,3 +145,13 @@ def test_a_fixed_device_always_compares_whole_devices() -> None:
     align_inputs(module, META)
     module(torch.ones(2))
     assert module.seen[-1].device == META
+
+
+def test_modules_of_one_class_share_one_function_with_its_signature() -> None:
+    first, second, other = nn.Linear(2, 2), nn.Linear(3, 3), Keeps()
+    align_inputs(nn.Sequential(first, second, other), recurse=True)
+    function = first.forward.__func__  # type: ignore[attr-defined]
+    assert second.forward.__func__ is function  # type: ignore[attr-defined]
+    assert other.forward.__func__ is not function  # type: ignore[attr-defined]
+    assert inspect.signature(second.forward) == inspect.signature(nn.Linear(1, 1).forward)
+    assert list(inspect.signature(other.forward).parameters) == ["hidden"]
