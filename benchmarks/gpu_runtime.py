@@ -415,20 +415,16 @@ def _align_with(path: Path, model: Any) -> Any:
     """`align_inputs(model, recurse=True)` with the `wrap_forward` of the file at `path` (an
     earlier or candidate wrapper, for a paired comparison in the same run)."""
     import importlib.util
+    from unittest import mock
 
-    from torchplace.runtime._devices import DeviceTracker
-    from torchplace.runtime.align import AlignHandle
+    from torchplace.runtime import align as align_module
 
     spec = importlib.util.spec_from_file_location("compared_wrapper", path)
     assert spec is not None and spec.loader is not None
     wrapper = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(wrapper)
-    removers = []
-    for module in model.modules():
-        target = DeviceTracker(module, None)
-        if target.found:
-            removers.append(wrapper.wrap_forward(module, target, False))
-    return AlignHandle(removers)
+    with mock.patch.object(align_module, "wrap_forward", wrapper.wrap_forward):
+        return align_inputs(model, recurse=True)
 
 
 @section("overhead_align_inputs_llama_decode", needs_gpus=1, smoke_on_cpu=True)
@@ -530,7 +526,9 @@ def bench_align() -> dict[str, Any]:
             min(values["forward"]) / min(values["none"]), 4
         )
     result["goal"] = "ratio < 1.03 (default via='forward'; median of paired wall-clock ratios)"
-    result["meets_goal"] = result["ratio_forward_median"] < 1.03
+    # The goal is for an H200 decode step; a smoke or CPU-proxy run does not decide it.
+    on_goal_setup = device.type == "cuda" and not (SMOKE or CPU_PROXY)
+    result["meets_goal"] = result["ratio_forward_median"] < 1.03 if on_goal_setup else None
     del model
     if device.type == "cuda":
         torch.cuda.empty_cache()
@@ -538,15 +536,10 @@ def bench_align() -> dict[str, Any]:
 
 
 # -- overhead 2: DeviceGuard enter/exit ------------------------------------------------------
-def _loop_us(
-    body: Callable[[], None], n: int, reset: Callable[[], None] | None = None, repeats: int = 5
-) -> float:
-    """Microseconds per call of `body`: the least disturbed of `repeats` runs of `n` calls,
-    `reset` (untimed) before each run."""
+def _loop_us(body: Callable[[], None], n: int) -> float:
+    """Microseconds per call of `body`: the least disturbed of 5 runs of `n` calls."""
     best = float("inf")
-    for _ in range(repeats):
-        if reset is not None:
-            reset()
+    for _ in range(5):
         began = time.perf_counter()
         for _ in range(n):
             body()
@@ -755,6 +748,11 @@ def main(argv: list[str] | None = None) -> int:
         "Python-bound step, like the H200's launch-bound one; ratios come out about 2x)",
     )
     args = parser.parse_args(argv)
+    missing = [str(path) for path in args.compare_wrapper if not path.is_file()]
+    if missing:
+        parser.error(f"--compare-wrapper: no such file: {', '.join(missing)}")
+    if args.samples < 1:
+        parser.error(f"--samples must be at least 1, got {args.samples}")
     SMOKE = args.smoke
     CPU_PROXY = args.cpu_proxy
     if CPU_PROXY:
