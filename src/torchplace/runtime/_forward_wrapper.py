@@ -10,6 +10,15 @@ decode step calls about 200 modules). Three things keep it cheap:
   function generated for its own parameter name, `aligned_forward(state, x)`, with no
   `*args/**kwargs` packing and one argument checked inline. Decorated forwards and any other
   signature use the generic `(state, *args, **kwargs)` function.
+- PyTorch's own single-kernel layers (`_refusing_forwards`: Linear, Embedding, the norms,
+  convolutions; over half the calls of a Llama step) are aligned on the error path instead:
+  the layer runs as it is, and only when it raises is its input compared and, if it was on
+  another device, moved and the call made again. Their kernels refuse an input on another
+  device before they read or write anything (`tests/runtime/test_runtime_refusing_layers.py`
+  checks each one, under virtual GPUs and on real ones), and the layer itself changes nothing
+  but its output, so running it again is the same as having moved first. A well-placed call
+  then costs the call layer alone; on the CPU proxy this took the step's overhead from about
+  5% to 3.5%.
 - The check compares device indexes (`Tensor.get_device()`: an int, where `.device` builds a
   `torch.device` object on every read) of the module's reference tensor and of each tensor
   argument; a tuple of tensors (rotary cos/sin) is checked inline. Anything it cannot settle
@@ -90,7 +99,12 @@ class _AlignedForward:
         self._bind()
 
     def _bind(self) -> None:
-        function = _function_for(self.forward_function, self.previous)
+        on_error = (
+            self.previous is None
+            and self.target.device is None  # a fixed target must be reached even when it runs
+            and self.forward_function in _refusing_forwards()
+        )
+        function = _function_for(self.forward_function, self.previous, on_error)
         self.bound = types.MethodType(function, self)
 
     def _sync_reference(self) -> None:
@@ -161,29 +175,46 @@ class _AlignedForward:
 
 
 _shared: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_shared_on_error: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+_refusing: frozenset[Any] | None = None
 
 
-def _function_for(forward_function: Any, previous: Any) -> Any:
+def _refusing_forwards() -> frozenset[Any]:
+    """The `forward`s aligned on the error path: PyTorch layers that make one kernel call on
+    their input and their own tensors, change nothing else (Embedding's `max_norm` renorm is
+    idempotent), and whose kernel refuses an input on another device before it starts.
+    A subclass that keeps the class `forward` is included; one that overrides it is not."""
+    global _refusing
+    if _refusing is None:
+        nn = torch.nn
+        names = ["Linear", "Embedding", "LayerNorm", "RMSNorm", "GroupNorm"]
+        names += ["Conv1d", "Conv2d", "Conv3d"]
+        _refusing = frozenset(getattr(nn, name).forward for name in names if hasattr(nn, name))
+    return _refusing
+
+
+def _function_for(forward_function: Any, previous: Any, on_error: bool) -> Any:
     """The function a module's aligned `forward` binds: generated for `forward(self, x)`, else
     generic, with the original's signature. One per class `forward`, shared by every module
     of that class (the hot path then reads one function object for all of them, not one
     each); a module whose `forward` was already wrapped (accelerate) gets its own."""
     if previous is None:
-        function = _shared.get(forward_function)
+        shared = _shared_on_error if on_error else _shared
+        function = shared.get(forward_function)
         if function is None:
-            function = _new_function(forward_function, None)
+            function = _new_function(forward_function, None, on_error)
             try:
-                _shared[forward_function] = function
+                shared[forward_function] = function
             except TypeError:  # not weak-referenceable: not shared
                 pass
         return function
-    return _new_function(forward_function, previous)
+    return _new_function(forward_function, previous, False)
 
 
-def _new_function(forward_function: Any, previous: Any) -> Any:
+def _new_function(forward_function: Any, previous: Any, on_error: bool) -> Any:
     name = _single_parameter(forward_function) if previous is None else None
     if name is not None:
-        function = _single_parameter_function(name)
+        function = _single_parameter_function(name, on_error)
     else:
         generic = _aligned_generic
         function = types.FunctionType(generic.__code__, generic.__globals__, _NAME)
@@ -238,16 +269,31 @@ def aligned_forward(_tp_self, {name}):
         {name} = _tp_self._slow_one({name})
     return _tp_self.forward_function(_tp_self.module, {name})
 """
-_single_cache: dict[str, types.CodeType] = {}
+# A refusing layer (`_refusing_forwards`) runs first and is looked at only if it raises: an
+# input that had to move is moved and the layer runs again, outside the `except` (its error
+# is then its own, not chained to the refusal); an input already in place means the error was
+# not ours, and it is raised as it came.
+_ON_ERROR_TEMPLATE = """
+def aligned_forward(_tp_self, {name}):
+    try:
+        return _tp_self.forward_function(_tp_self.module, {name})
+    except RuntimeError:
+        _tp_moved = _tp_self._slow_one({name})
+        if _tp_moved is {name}:
+            raise
+    return _tp_self.forward_function(_tp_self.module, _tp_moved)
+"""
+_single_cache: dict[tuple[str, bool], types.CodeType] = {}
 
 
-def _single_parameter_function(name: str) -> Any:
-    code = _single_cache.get(name)
+def _single_parameter_function(name: str, on_error: bool) -> Any:
+    code = _single_cache.get((name, on_error))
     if code is None:
+        template = _ON_ERROR_TEMPLATE if on_error else _SINGLE_TEMPLATE
         namespace: dict[str, Any] = {}
-        exec(_SINGLE_TEMPLATE.format(name=name), {}, namespace)
+        exec(template.format(name=name), {}, namespace)
         code = namespace[_NAME].__code__
-        _single_cache[name] = code
+        _single_cache[name, on_error] = code
     return types.FunctionType(code, {"__builtins__": __builtins__}, _NAME)
 
 
