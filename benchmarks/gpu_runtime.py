@@ -411,6 +411,27 @@ def _call_only(state: Any, *args: Any, **kwargs: Any) -> Any:
     return state.forward_function(state.module, *args, **kwargs)
 
 
+def _full_lookups_in_one_step(model: Any, device: torch.device, prefill: int) -> dict[str, int]:
+    """Per module class, the calls of one decode step that left the wrapper's fast path (its
+    full device lookup, `_AlignedForward._device`): none is expected once types are sorted."""
+    from collections import Counter
+    from unittest import mock
+
+    from torchplace.runtime._forward_wrapper import _AlignedForward
+
+    counts: Counter[str] = Counter()
+    original = _AlignedForward._device
+
+    def counted(state: Any) -> Any:
+        counts[type(state.module).__name__] += 1
+        return original(state)
+
+    cache, token = _prefill(model, device, prefill)
+    with mock.patch.object(_AlignedForward, "_device", counted):
+        _one_step(model, device, cache, token)
+    return dict(counts)
+
+
 def _align_with(path: Path, model: Any) -> Any:
     """`align_inputs(model, recurse=True)` with the `wrap_forward` of the file at `path` (an
     earlier or candidate wrapper, for a paired comparison in the same run)."""
@@ -489,6 +510,7 @@ def bench_align() -> dict[str, Any]:
                     cpu[mode].append(seconds_cpu)
         finally:
             gc.enable()
+        full_lookups = _full_lookups_in_one_step(models["forward"], device, prefill)
     for handle in handles.values():
         handle.remove()
     del models
@@ -508,6 +530,7 @@ def bench_align() -> dict[str, Any]:
         "step_cpu_ms_median": {m: round(statistics.median(v) * 1e3, 3) for m, v in cpu.items()},
     }
     result["compared_wrappers"] = [str(path) for path in COMPARE_WRAPPERS]
+    result["full_lookups_in_one_step"] = full_lookups
     for mode in modes[1:]:
         for label, values in (("", wall), ("cpu_", cpu)):
             base = values["none"]
@@ -519,6 +542,16 @@ def bench_align() -> dict[str, Any]:
                 statistics.median(values[mode]) / statistics.median(base), 4
             )
             result[f"ratio_{label}{mode}_min_max"] = [round(min(ratios), 4), round(max(ratios), 4)]
+    # The same ratios against the mean of both unaligned copies: the A/A control reads 0.996-1.0
+    # on an H200 (one copy's layout runs a little faster than another's), so a baseline of two
+    # copies leans less on either. The goal is judged on this one.
+    pooled = [(a + b) / 2 for a, b in zip(wall["none"], wall["none_again"], strict=True)]
+    for mode in modes[1:]:
+        if mode == "none_again":
+            continue
+        ratios = [w / b for w, b in zip(wall[mode], pooled, strict=True)]
+        result[f"ratio_pooled_{mode}_median"] = round(statistics.median(ratios), 4)
+        result[f"ratio_pooled_{mode}_median_95ci"] = _median_interval(ratios)
     result["added_us_per_hooked_module"] = round(
         (result["step_ms_median"]["forward"] - result["step_ms_median"]["none"])
         * 1e3
@@ -533,7 +566,8 @@ def bench_align() -> dict[str, Any]:
     result["goal"] = "ratio < 1.03 (default via='forward'; median of paired wall-clock ratios)"
     # The goal is for an H200 decode step; a smoke or CPU-proxy run does not decide it.
     on_goal_setup = device.type == "cuda" and not (SMOKE or CPU_PROXY)
-    result["meets_goal"] = result["ratio_forward_median"] < 1.03 if on_goal_setup else None
+    judged = result["ratio_pooled_forward_median"]
+    result["meets_goal"] = judged < 1.03 if on_goal_setup else None
     del model
     if device.type == "cuda":
         torch.cuda.empty_cache()
@@ -655,10 +689,15 @@ def _markdown() -> str:
     if align.get("status") == "ran":
         ms = align["step_ms_median"]
         lines.append(
-            f"| align_inputs every module ({align['modules_hooked']} hooked), via=forward | "
-            f"ratio {align['ratio_forward_median']} (95% CI "
+            f"| align_inputs every module ({align['modules_hooked']} hooked), via=forward, "
+            f"against both unaligned copies | ratio {align.get('ratio_pooled_forward_median')} "
+            f"(95% CI {align.get('ratio_pooled_forward_median_95ci')}) | < 1.03 | "
+            f"{align['meets_goal']} |"
+        )
+        lines.append(
+            f"| same, against the first copy alone | ratio {align['ratio_forward_median']} (95% CI "
             f"{align.get('ratio_forward_median_95ci')}; step {ms['none']} -> {ms['forward']} ms, "
-            f"{align.get('paired_samples')} paired samples) | < 1.03 | {align['meets_goal']} |"
+            f"{align.get('paired_samples')} paired samples) | - | - |"
         )
         lines.append(
             f"| same, via=pre_hook | ratio {align['ratio_pre_hook_median']} (95% CI "
@@ -668,7 +707,8 @@ def _markdown() -> str:
             mode = f"compared:{Path(path).stem}"
             lines.append(
                 f"| compared wrapper ({path}) | ratio {align[f'ratio_{mode}_median']} (95% CI "
-                f"{align[f'ratio_{mode}_median_95ci']}; {ms[mode]} ms) | - | - |"
+                f"{align[f'ratio_{mode}_median_95ci']}; {ms[mode]} ms); against both copies "
+                f"{align.get(f'ratio_pooled_{mode}_median')} | - | - |"
             )
         if "ratio_none_again_median" in align:
             lines.append(
