@@ -12,9 +12,8 @@ import pytest
 import torch
 from torch import nn
 
-from torchplace.runtime import _forward_wrapper, align_inputs
+from torchplace.runtime import align_inputs
 from torchplace.runtime._forward_wrapper import _aligned_generic, _AlignedForward
-from torchplace.runtime._moving import kind_of
 
 META = torch.device("meta")
 
@@ -156,65 +155,3 @@ def test_modules_of_one_class_share_one_function_with_its_signature() -> None:
     assert other.forward.__func__ is not function  # type: ignore[attr-defined]
     assert inspect.signature(second.forward) == inspect.signature(nn.Linear(1, 1).forward)
     assert list(inspect.signature(other.forward).parameters) == ["hidden"]
-
-
-class CountedTensor(torch.Tensor):
-    """Counts its device reads, to see which tensors the fast check looks at."""
-
-    reads = 0
-
-    def get_device(self) -> int:
-        CountedTensor.reads += 1
-        return super().get_device()
-
-
-class TakesPair(Keeps):
-    def forward(self, hidden: torch.Tensor, pair: Any = None) -> torch.Tensor:
-        self.seen.append(pair)
-        return hidden
-
-
-def _counted(*shape: int) -> CountedTensor:
-    return torch.zeros(*shape).as_subclass(CountedTensor)  # type: ignore[return-value]
-
-
-def test_a_tuple_settled_on_one_device_is_not_read_again() -> None:
-    first, second = TakesPair(), TakesPair()
-    handle = align_inputs(nn.Sequential(first, second), recurse=True)
-    pair, hidden = (_counted(2), _counted(2)), torch.ones(2)
-    kind_of(CountedTensor)  # sorted, as any tensor type is after its first slow call
-    CountedTensor.reads = 0
-    first(hidden, pair=pair)  # read, settled, remembered
-    assert CountedTensor.reads == 2
-    CountedTensor.reads = 0
-    second(hidden, pair=pair)  # the same tuple object: remembered by `first`'s call
-    assert CountedTensor.reads == 0
-    second(hidden, pair=(pair[0], pair[1]))  # an equal but new tuple is read
-    assert CountedTensor.reads == 2
-    handle.remove()
-    assert _forward_wrapper._remembered == {}  # removing any alignment lets go of it
-
-
-def test_tuples_holding_a_graph_or_much_memory_are_not_remembered() -> None:
-    module = TakesPair()
-    align_inputs(module)
-    small = (torch.zeros(2), torch.zeros(2))
-    module(torch.ones(2), pair=small)
-    assert _forward_wrapper._remembered[-1] is small
-    with_grad = (torch.zeros(2, requires_grad=True), torch.zeros(2))
-    large = (torch.zeros(5 << 20), torch.zeros(2))  # 20 MiB
-    view_of_large = (large[0][:2], torch.zeros(2))  # holds the whole storage alive
-    for pair in (with_grad, large, view_of_large):
-        module(torch.ones(2), pair=pair)
-        assert module.seen[-1] is pair
-        assert _forward_wrapper._remembered[-1] is small
-
-
-def test_a_tuple_remembered_on_one_gpu_still_moves_for_another(sim2: Any) -> None:
-    on_0, on_1 = TakesPair().to("cuda:0"), TakesPair().to("cuda:1")
-    align_inputs(nn.Sequential(on_0, on_1), recurse=True)
-    pair = (torch.ones(2, device="cuda:0"), torch.ones(2, device="cuda:0"))
-    on_0(torch.ones(2, device="cuda:0"), pair=pair)
-    assert on_0.seen[-1] is pair
-    on_1(torch.ones(2, device="cuda:1"), pair=pair)
-    assert [str(t.device) for t in on_1.seen[-1]] == ["cuda:1", "cuda:1"]
