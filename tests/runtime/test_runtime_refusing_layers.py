@@ -6,6 +6,8 @@ raised as it came."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -124,6 +126,38 @@ def test_a_moved_input_runs_again_and_its_own_error_is_not_chained(
     with pytest.raises(RuntimeError, match="shapes cannot be multiplied") as caught:
         layer(torch.ones(2, 5, device="cuda:0"))  # wrong device and wrong shape
     assert caught.value.__context__ is None
+
+
+def test_a_layer_handed_a_stray_input_checks_first_from_then_on(
+    sim2: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    layer = nn.Linear(4, 3).to("cuda:1")
+    align_inputs(layer)
+    layer(torch.ones(2, 4, device="cuda:0"))  # refused once, moved, run again
+    assert not _on_error_path(layer)
+    for clone in (copy.deepcopy(layer), pickle.loads(pickle.dumps(layer))):
+        assert not _on_error_path(clone)
+    counted = _Counted(monkeypatch, layer)
+    out = layer(torch.ones(2, 4, device="cuda:0"))  # moved before the call: runs once
+    assert (counted.looks, counted.runs) == (1, 1)
+    assert out.device == torch.device("cuda", 1)
+
+
+def test_a_wrapper_put_on_top_stays_when_the_layer_switches(sim2: Any) -> None:
+    layer = nn.Linear(4, 3).to("cuda:1")
+    align_inputs(layer)
+    ours = layer.forward
+    calls: list[int] = []
+
+    def on_top(x: torch.Tensor) -> torch.Tensor:
+        calls.append(1)
+        return ours(x)
+
+    layer.forward = on_top  # type: ignore[method-assign]
+    assert layer(torch.ones(2, 4, device="cuda:0")).device == torch.device("cuda", 1)
+    assert layer.forward is on_top
+    layer(torch.ones(2, 4, device="cuda:0"))
+    assert calls == [1, 1]
 
 
 def test_a_fixed_device_or_a_wrapped_forward_is_checked_before_the_call(sim2: Any) -> None:

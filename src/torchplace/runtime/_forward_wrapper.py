@@ -19,6 +19,8 @@ decode step calls about 200 modules). Three things keep it cheap:
   but its output, so running it again is the same as having moved first. A well-placed call
   then costs the call layer alone: on an H200 Llama step about 0.2-0.3 points less than
   checking first (the CPU proxy promised 1.5; its tiny Linear calls weigh far more there).
+  A refused call costs PyTorch tens of µs to build its error, so a layer once handed an input
+  from another device (one at a device boundary) checks first from then on.
 - The check compares device indexes (`Tensor.get_device()`: an int, where `.device` builds a
   `torch.device` object on every read) of the module's reference tensor and of each tensor
   argument; a tuple of tensors (rotary cos/sin) is checked inline. Anything it cannot settle
@@ -77,6 +79,7 @@ class _AlignedForward:
 
     __slots__ = (
         "bound",
+        "checks_first",
         "enabled",
         "forward_function",
         "module",
@@ -86,13 +89,22 @@ class _AlignedForward:
         "table",
         "target",
     )
-    _PICKLED = ("enabled", "forward_function", "module", "non_blocking", "previous", "target")
+    _PICKLED = (
+        "checks_first",
+        "enabled",
+        "forward_function",
+        "module",
+        "non_blocking",
+        "previous",
+        "target",
+    )
 
     def __init__(self, module: torch.nn.Module, target: DeviceTracker, non_blocking: bool) -> None:
         self.module = module
         self.target = target
         self.non_blocking = non_blocking
         self.enabled = True
+        self.checks_first = False  # set once a refusing layer was handed a stray input
         self.previous = module.__dict__.get("forward")  # an earlier wrapper (accelerate's), if any
         self.forward_function = type(module).forward
         self._sync_reference()
@@ -102,10 +114,22 @@ class _AlignedForward:
         on_error = (
             self.previous is None
             and self.target.device is None  # a fixed target must be reached even when it runs
+            and not self.checks_first
             and self.forward_function in _refusing_forwards()
         )
         function = _function_for(self.forward_function, self.previous, on_error)
         self.bound = types.MethodType(function, self)
+
+    def _check_first(self) -> None:
+        """A refusing layer was handed an input from another device: from now on its input is
+        checked before each call, as for any other module. Its inputs evidently arrive from
+        elsewhere (a layer at a device boundary), and a refused call costs tens of µs, spent by
+        PyTorch building the error, where a check costs well under one."""
+        self.checks_first = True
+        self._bind()
+        installed = self.module.__dict__.get("forward")
+        if getattr(installed, "__self__", None) is self:  # not if someone wrapped us since
+            self.module.forward = self.bound
 
     def _sync_reference(self) -> None:
         target = self.target
@@ -168,6 +192,7 @@ class _AlignedForward:
         return {field: getattr(self, field) for field in self._PICKLED}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        self.checks_first = False  # absent from pickles made before it existed
         for field, value in state.items():
             setattr(self, field, value)
         self._sync_reference()
@@ -271,8 +296,9 @@ def aligned_forward(_tp_self, {name}):
 """
 # A refusing layer (`_refusing_forwards`) runs first and is looked at only if it raises: an
 # input that had to move is moved and the layer runs again, outside the `except` (its error
-# is then its own, not chained to the refusal); an input already in place means the error was
-# not ours, and it is raised as it came.
+# is then its own, not chained to the refusal), and the layer checks first from then on
+# (`_check_first`); an input already in place means the error was not ours, and it is raised
+# as it came.
 _ON_ERROR_TEMPLATE = """
 def aligned_forward(_tp_self, {name}):
     try:
@@ -281,6 +307,7 @@ def aligned_forward(_tp_self, {name}):
         _tp_moved = _tp_self._slow_one({name})
         if _tp_moved is {name}:
             raise
+        _tp_self._check_first()
     return _tp_self.forward_function(_tp_self.module, _tp_moved)
 """
 _single_cache: dict[tuple[str, bool], types.CodeType] = {}
