@@ -1,4 +1,4 @@
-"""The layers `align_inputs` aligns on the error path (`_refusing_forwards`), and why that is
+"""The layers `align_inputs` aligns on the error path (`_REFUSING_FORWARDS`), and why that is
 safe: each one refuses an input on another device before doing anything (under virtual GPUs
 here, on real GPUs in the `gpu` tests at the end), and aligned it returns what moving the input
 first returns. A settled call is never looked at; an error that is not about devices is
@@ -16,7 +16,7 @@ import torch
 from torch import nn
 
 from torchplace.runtime import align_inputs
-from torchplace.runtime._forward_wrapper import _AlignedForward, _refusing_forwards
+from torchplace.runtime._forward_wrapper import _REFUSING_FORWARDS, _AlignedForward
 
 Layer = Callable[[], nn.Module]
 Input = Callable[[], torch.Tensor]
@@ -49,8 +49,8 @@ def _on_error_path(module: nn.Module) -> bool:
 
 
 def test_every_refusing_layer_is_checked_here() -> None:
-    # A layer joins `_refusing_forwards` only with its refusal shown below.
-    assert {getattr(nn, name).forward for name in LAYERS} == _refusing_forwards()
+    # A layer joins `_REFUSING_FORWARDS` only with its refusal shown below.
+    assert {getattr(nn, name).forward for name in LAYERS} == _REFUSING_FORWARDS
 
 
 @pytest.mark.parametrize("name", LAYERS)
