@@ -1,18 +1,24 @@
 """Lint a tree and run its entry scripts on virtual GPUs: one ranked report (start here).
 
-With no arguments in a clone of torchplace it runs on `examples/`: it lints them and runs
-each example that declares `Run-with:` on virtual GPUs with the explainer.
+With no arguments it checks the current directory. `--demo` checks the bundled examples
+(package data, so it works from an installed wheel): it lints them and runs each example that
+declares `Run-with:` on virtual GPUs with the explainer.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from torchplace.cli import EXIT_FINDINGS, EXIT_OK, UsageError
 
+#: The bundled examples, shipped as package data. The demo runs from their parent so that
+#: the report names them `examples/<name>/buggy.py`, as the README shows.
+DEMO_ROOT = Path(__file__).resolve().parent.parent / "data"
 DEMO_DIR = "examples"
 
 
@@ -25,7 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "paths",
         nargs="*",
-        help="files or directories to lint (default: examples/ when it exists, else .)",
+        help="files or directories to lint (default: the current directory)",
+    )
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="check the bundled examples: lint them and run each declared one on virtual GPUs",
     )
     parser.add_argument(
         "--run",
@@ -49,18 +60,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.gpus < 1 or (args.nproc_per_node is not None and args.nproc_per_node < 1):
+        raise UsageError("--gpus and --nproc-per-node must be at least 1")
+    if not args.demo:
+        return _check(args, args.paths or ["."], demo=False)
+    if args.paths or args.run:
+        raise UsageError("--demo checks the bundled examples; it takes no PATH or --run")
+    if not (DEMO_ROOT / DEMO_DIR).is_dir():
+        raise UsageError(f"the bundled examples are missing from {DEMO_ROOT / DEMO_DIR}")
+    if not args.json:
+        print(
+            f"torchplace check --demo: the bundled examples; paths below are relative to "
+            f"{DEMO_ROOT}",
+            file=sys.stderr,
+        )
+    with _working_directory(DEMO_ROOT):
+        return _check(args, [DEMO_DIR], demo=True)
+
+
+def _check(args: argparse.Namespace, paths: list[str], demo: bool) -> int:
     from torchplace.check import report, runs
     from torchplace.lint.config import ConfigError, LintConfig, find_pyproject, load
     from torchplace.lint.discovery import MissingPathError
     from torchplace.lint.runner import run as lint_run
 
-    demo = not args.paths and not args.run and Path(DEMO_DIR).is_dir()
-    paths = args.paths or ([DEMO_DIR] if demo else ["."])
-    if args.gpus < 1 or (args.nproc_per_node is not None and args.nproc_per_node < 1):
-        raise UsageError("--gpus and --nproc-per-node must be at least 1")
     specs = _specs(args, paths, demo)
     try:
-        config = load(find_pyproject(Path(paths[0]))) if not demo else LintConfig()
+        config = LintConfig() if demo else load(find_pyproject(Path(paths[0])))
         linted = lint_run(paths, config, cache_dir=None, progress=False)
     except (ConfigError, MissingPathError) as error:
         raise UsageError(str(error)) from error
@@ -75,6 +101,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     render = report.render_json if args.json else report.render_text
     sys.stdout.write(render(items, len(linted.files), outcomes))
     return EXIT_FINDINGS if items else EXIT_OK
+
+
+@contextmanager
+def _working_directory(path: Path) -> Iterator[None]:
+    """Run in `path`, then return to where we were (the demo's scripts run as subprocesses
+    that inherit it)."""
+    previous = os.getcwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(previous)
 
 
 def _specs(args: argparse.Namespace, paths: Sequence[str], demo: bool) -> list:  # type: ignore[type-arg]
