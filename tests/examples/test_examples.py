@@ -109,6 +109,7 @@ def test_check_demo_ranks_crashes_first_and_suggests_commands(tmp_path: Path) ->
     assert f"ran {len(runnable)} script(s), {len(runnable)} crashed." in report
     for example in EXAMPLES:
         assert f"examples/{example.name}/buggy.py" in report
+        assert f"examples/{example.name}/buggy.py:?" not in report, "a crash without its line"
         for code in _expected_codes(example / "buggy.py"):
             assert code in report
         assert f"examples/{example.name}/fixed.py" not in report

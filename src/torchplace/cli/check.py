@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 from torchplace.cli import EXIT_FINDINGS, EXIT_OK, UsageError
 
-#: The bundled examples, shipped as package data. The demo runs from their parent so that
-#: the report names them `examples/<name>/buggy.py`, as the README shows.
+#: The bundled examples, shipped as package data. The demo checks a copy of them outside the
+#: package: the explainer takes frames inside installed packages (and inside torchplace) for
+#: library code, and would not name the examples' failing lines.
 DEMO_ROOT = Path(__file__).resolve().parent.parent / "data"
 DEMO_DIR = "examples"
 
@@ -68,13 +71,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise UsageError("--demo checks the bundled examples; it takes no PATH or --run")
     if not (DEMO_ROOT / DEMO_DIR).is_dir():
         raise UsageError(f"the bundled examples are missing from {DEMO_ROOT / DEMO_DIR}")
-    if not args.json:
-        print(
-            f"torchplace check --demo: the bundled examples; paths below are relative to "
-            f"{DEMO_ROOT}",
-            file=sys.stderr,
-        )
-    with _working_directory(DEMO_ROOT):
+    root = Path(tempfile.mkdtemp(prefix="torchplace-demo-"))
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(DEMO_ROOT / DEMO_DIR, root / DEMO_DIR, ignore=ignore)
+    print(
+        f"torchplace check --demo: the bundled examples, copied to {root / DEMO_DIR}; "
+        f"paths below are relative to {root}",
+        file=sys.stderr,
+    )
+    with _working_directory(root):
         return _check(args, [DEMO_DIR], demo=True)
 
 
