@@ -65,3 +65,13 @@ def test_bundled_examples_are_package_data() -> None:
     for path in files:
         relative = path.relative_to(package).as_posix()
         assert any(fnmatch(relative, pattern) for pattern in globs), relative
+
+
+def test_demo_without_a_usable_temporary_directory_is_one_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
+    with pytest.raises(UsageError, match="cannot copy the bundled examples"):
+        main(["--demo", "--no-run"])

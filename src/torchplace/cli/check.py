@@ -69,11 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _check(args, args.paths or ["."], demo=False)
     if args.paths or args.run:
         raise UsageError("--demo checks the bundled examples; it takes no PATH or --run")
-    if not (DEMO_ROOT / DEMO_DIR).is_dir():
-        raise UsageError(f"the bundled examples are missing from {DEMO_ROOT / DEMO_DIR}")
-    root = Path(tempfile.mkdtemp(prefix="torchplace-demo-"))
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(DEMO_ROOT / DEMO_DIR, root / DEMO_DIR, ignore=ignore)
+    root = _copy_examples()
     print(
         f"torchplace check --demo: the bundled examples, copied to {root / DEMO_DIR}; "
         f"paths below are relative to {root}",
@@ -81,6 +77,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     with _working_directory(root):
         return _check(args, [DEMO_DIR], demo=True)
+
+
+def _copy_examples() -> Path:
+    """A new temporary directory holding `examples/`, a copy of the bundled ones; it is left
+    in place so that the report's `next:` commands can be run there."""
+    if not (DEMO_ROOT / DEMO_DIR).is_dir():
+        raise UsageError(f"the bundled examples are missing from {DEMO_ROOT / DEMO_DIR}")
+    try:
+        root = Path(tempfile.mkdtemp(prefix="torchplace-demo-"))
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+        shutil.copytree(DEMO_ROOT / DEMO_DIR, root / DEMO_DIR, ignore=ignore)
+    except OSError as error:
+        message = f"cannot copy the bundled examples to a temporary directory: {error}"
+        raise UsageError(message) from error
+    return root
 
 
 def _check(args: argparse.Namespace, paths: list[str], demo: bool) -> int:
