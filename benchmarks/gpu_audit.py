@@ -10,8 +10,9 @@ with a per-GPU budget below the model's size, then `dispatch_model`), then times
 `ForwardObserver` per forward: block hooks and factory wrappers installed, then removed; the
 static inventory it starts from is computed once, as `audit` does before its forward).
 Repetitions are interleaved and alternate which variant goes first. Goal (issue 6): observed
-under 1.2x unobserved. Writes gpu_audit.md, gpu_audit.json and the audit's report files
-(text, json, svg, html) into OUT_DIR. Takes well under 3 minutes on 2 H200s.
+under 1.2x unobserved. Writes audit_observed_overhead.md and .json (named after the claim) and
+the audit's report files (text, json, svg, html) into OUT_DIR. Takes well under 3 minutes on
+2 H200s.
 """
 
 from __future__ import annotations
@@ -218,9 +219,9 @@ def main() -> None:
     mapped = {k: str(v) for k, v in device_map.items()}
     data = {"environment": env, "config": args.config, "device_map": mapped, "runs": runs,
             "audit": audit, "goal_ratio": GOAL_RATIO}  # fmt: skip
-    (args.out / "gpu_audit.json").write_text(json.dumps(data, indent=2) + "\n")
+    (args.out / "audit_observed_overhead.json").write_text(json.dumps(data, indent=2) + "\n")
     text = markdown(env, runs, audit, device_map, args)
-    (args.out / "gpu_audit.md").write_text(text, encoding="utf-8")
+    (args.out / "audit_observed_overhead.md").write_text(text, encoding="utf-8")
     print(text)
 
 

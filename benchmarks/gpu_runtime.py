@@ -466,9 +466,9 @@ def bench_align() -> dict[str, Any]:
     # "compared:NAME": other implementations of `wrap_forward` (--compare-wrapper), paired too.
     # "none~K"/"forward~K": more copies of the two modes the goal compares. One copy's memory
     # layout can run a step 0.2-0.4% faster or slower than another's, steadily, which no
-    # number of samples averages out, and copies made later ran faster on the H200s (session
-    # 4: 1.0317, 1.0292, 1.0288 for three aligned copies in the order made). So the copies are
-    # made interleaved, each pair in the other order from the last (none, forward,
+    # number of samples averages out, and copies made later ran faster on the H200s
+    # (2026-11-30: 1.0317, 1.0292, 1.0288 for three aligned copies in the order made). So the
+    # copies are made interleaved, each pair in the other order from the last (none, forward,
     # forward~1, none~1, none~2, forward~2, ...); the judged ratio divides the mean over the
     # forward copies by the mean over the unaligned ones, and "none~K" against "none" (the
     # A/A control) shows how large the layout effect is.

@@ -181,7 +181,7 @@ def markdown(report: dict[str, object]) -> str:
         "",
         f"Floor: importing torch, transformers, accelerate and the Llama modeling code alone, "
         f"without torchplace, took {base['wall_s']:.1f} s wall / {base['cpu_s']:.1f} s CPU "  # type: ignore[index]
-        "in the same session.",
+        "in the same run.",
         "",
         "Breakdown (repeated run): imports, build + placement, first forward:",
         "",

@@ -9,8 +9,8 @@ GPUs; fork after CUDA initialisation (what works in the child); torch.save / tor
 tags and map_location; cuCtxGetDevice in fresh threads after each first call, with GPU 0 never
 used or both used; and the stderr of explain-accuracy programs p21, p22, p25, p26, p27.
 Results of 2026-11-30 (2x H200, torch 2.11.0+cu130, cuda-bindings 13.3.1):
-benchmarks/results/gpu-2026-11-30/sim_parity_probe.json (the meta table's first entry was cut
-off by the 3000-character capture; p22's stderr shows it).
+benchmarks/results/raw/2026-11-30-h200x2/sim_parity_probe.json (the meta table's first entry
+was cut off by the 3000-character capture; p22's stderr shows it).
 """
 
 # ruff: noqa: E501  (the child programs below are kept exactly as they ran on the GPUs)

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from torchplace.check.runs import declared_spec
+from torchplace.cli.check import DEMO_DIR, DEMO_ROOT
 from torchplace.lint import lint_paths
 
-ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted(p for p in (ROOT / "examples").iterdir() if (p / "buggy.py").is_file())
+EXAMPLES = sorted(p for p in (DEMO_ROOT / DEMO_DIR).iterdir() if (p / "buggy.py").is_file())
 
 
 def _header(path: Path, key: str) -> str:
@@ -92,11 +92,11 @@ def test_distributed_example_fails_only_when_buggy(example: Path) -> None:
     assert results["fixed.py"].returncode == 0, results["fixed.py"].stderr[-3000:]
 
 
-def test_check_demo_ranks_crashes_first_and_suggests_commands() -> None:
-    """The README's main job: `torchplace check` with no arguments, in a clone."""
+def test_check_demo_ranks_crashes_first_and_suggests_commands(tmp_path: Path) -> None:
+    """The README's main job: `torchplace check --demo`, from any directory."""
     result = subprocess.run(
-        [sys.executable, "-m", "torchplace", "check"],
-        cwd=ROOT,
+        [sys.executable, "-m", "torchplace", "check", "--demo"],
+        cwd=tmp_path,
         capture_output=True,
         text=True,
         timeout=600,
@@ -108,8 +108,11 @@ def test_check_demo_ranks_crashes_first_and_suggests_commands() -> None:
     runnable = [e for e in EXAMPLES if declared_spec(e / "buggy.py")]
     assert f"ran {len(runnable)} script(s), {len(runnable)} crashed." in report
     for example in EXAMPLES:
+        assert f"examples/{example.name}/buggy.py" in report
+        assert f"examples/{example.name}/buggy.py:?" not in report, "a crash without its line"
         for code in _expected_codes(example / "buggy.py"):
             assert code in report
         assert f"examples/{example.name}/fixed.py" not in report
     assert "next: torchplace" in report
     assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == [], "the demo wrote into the current directory"

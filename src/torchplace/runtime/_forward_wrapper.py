@@ -342,9 +342,9 @@ def _aligned_generic(self: _AlignedForward, *args: Any, **kwargs: Any) -> Any:
     tensor argument, plain tuples of tensors (rotary cos/sin) checked by `_at_index`; anything
     else (a mismatch, a list or dict, a fixed device) goes to `_slow_all`, which compares whole
     devices and moves what must move. The loop is written out twice (args, kwargs), not shared:
-    a helper function cost 0.6 points more on the CPU proxy (session 3), and one nested loop
-    over `(args, kwargs.values())` cost 0-80 ns more per decoder-layer call in a tight loop
-    (session 4). Neither is resolvable on an H200 step, where the goal's margin is 0.2 points,
+    a helper function cost 0.6 points more on the CPU proxy, and one nested loop over
+    `(args, kwargs.values())` cost 0-80 ns more per decoder-layer call in a tight loop (both
+    2026-11-30). Neither is resolvable on an H200 step, where the goal's margin is 0.2 points,
     so the code measured there stays."""
     reference = self.table.get(self.name)
     if reference is None:
