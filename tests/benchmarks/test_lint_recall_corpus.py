@@ -11,6 +11,20 @@ import tomllib
 
 CASES = Path(__file__).resolve().parents[2] / "benchmarks" / "lint_recall" / "cases"
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir()) if CASES.is_dir() else []
+CATEGORIES = {
+    "hardcoded device",
+    "factory without device",
+    "global rank as device",
+    "CUDA_VISIBLE_DEVICES string",
+    "map_location",
+    ".data assignment",
+    "thread binding",
+    "current device",
+    "fork start method",
+    "init_process_group without device binding",
+    "cross-device op",
+    "module not moved",
+}
 REQUIRED = ("project", "source", "path", "category", "buggy_lines", "shape", "verified")
 
 
@@ -24,6 +38,7 @@ def test_case_is_well_formed(case: Path) -> None:
     missing = [key for key in REQUIRED if not meta.get(key)]
     assert not missing, f"{case.name}: case.toml lacks {missing}"
     assert str(meta["source"]).startswith("https://github.com/"), meta["source"]
+    assert meta["category"] in CATEGORIES, meta["category"]
     buggy = (case / "buggy.py").read_text(encoding="utf-8")
     fixed = (case / "fixed.py").read_text(encoding="utf-8")
     ast.parse(buggy, filename=f"{case.name}/buggy.py")
