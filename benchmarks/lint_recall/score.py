@@ -192,7 +192,10 @@ def machine() -> str:
 def render(report: dict[str, object], cases: list[Case], keys: list[str]) -> str:
     lines = [f"# Lint recall on real placement bugs — {report['date']}", ""]
     lines += [f"Machine: {report['machine']}  ", f"Linter commit: {report['commit']}  "]
-    lines += [f"Command: `{report['command']}`  ", f"Rule sets: {report['rule_sets']}", ""]
+    sets = report["rule_sets"]
+    assert isinstance(sets, dict)
+    named = "; ".join(f"{k}: `{v}`" for k, v in sets.items())
+    lines += [f"Command: `{report['command']}`  ", f"Rule sets: {named}", ""]
     lines += ["| Rule set | Cases | Found on buggy | Recall | Fixed twins clean | Clean rate |"]
     lines += ["| --- | --- | --- | --- | --- | --- |"]
     all_totals = report["totals"]
@@ -286,7 +289,10 @@ def build_report(cases: list[Case], sets: dict[str, list[str]], out: Path) -> di
         "clean_all": all_totals["all"]["fixed_clean_rate"],
     }
     history = _previous_history(out / "lint_recall.json")
-    history = [h for h in history if (h["commit"], h["cases"]) != (commit, len(cases))] + [row]
+    figures = ("cases", "recall_default", "recall_all", "clean_default", "clean_all")
+    if history and all(history[-1].get(k) == row[k] for k in figures):
+        history = history[:-1]  # same figures as the last run: keep one row, the newest
+    history = [*history, row]
     return {
         "date": now,
         "machine": machine(),
