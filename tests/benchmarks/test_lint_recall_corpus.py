@@ -16,6 +16,7 @@ CATEGORIES = {
     "factory without device",
     "global rank as device",
     "CUDA_VISIBLE_DEVICES string",
+    "CUDA_VISIBLE_DEVICES set late",
     "map_location",
     ".data assignment",
     "thread binding",
