@@ -297,7 +297,7 @@ def build_report(cases: list[Case], sets: dict[str, list[str]], out: Path) -> di
         "date": now,
         "machine": machine(),
         "commit": commit,
-        "command": "python benchmarks/lint_recall/score.py",
+        "command": "PYTHONPATH=src python benchmarks/lint_recall/score.py",
         "rule_sets": {k: " ".join(v) or "(default)" for k, v in sets.items()},
         "totals": all_totals,
         "cases": [{"name": c.name, **c.meta, "results": c.results} for c in cases],
