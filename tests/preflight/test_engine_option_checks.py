@@ -33,11 +33,26 @@ def test_draft_tp_other_than_one_or_target_quotes_vllm() -> None:
     )
 
 
-def test_draft_tp_one_or_default_passes() -> None:
-    for extra in ({"draft_tensor_parallel_size": 1}, {}):
+def test_draft_tp_default_passes_and_one_only_for_draft_heads() -> None:
+    for extra in ({"draft_tensor_parallel_size": 4}, {}):
         spec = {"model": "meta-llama/Llama-3.2-1B", "num_speculative_tokens": 5, **extra}
         result = preflight(["vllm", "serve", "m", "-tp", "4", *_spec(spec)])
         assert only(result, "draft-model-placement").status is Status.PASS
+    eagle = {"model": "yuhuili/EAGLE-LLaMA3-Instruct-70B", "draft_tensor_parallel_size": 1}
+    result = preflight(["vllm", "serve", "m", "-tp", "4", *_spec(eagle)])
+    assert only(result, "draft-model-placement").status is Status.PASS
+
+
+def test_separate_draft_model_with_tp_one_follows_vllm_033() -> None:
+    # vLLM 0.33's DraftModelProposer: a separate draft model must use the target's TP.
+    spec = {"model": "meta-llama/Llama-3.2-1B", "draft_tensor_parallel_size": 1}
+    result = preflight(["vllm", "serve", "m", "-tp", "4", *_spec(spec)])
+    verdict = only(result, "draft-model-placement")
+    assert verdict.status is Status.FAIL
+    assert verdict.upstream is not None
+    assert "'draft_tensor_parallel_size' and 'tensor_parallel_size' must be the same" in (
+        verdict.upstream
+    )
 
 
 def test_draft_on_another_gpu_is_rejected() -> None:
