@@ -109,7 +109,9 @@ def test_nvfp4_and_mxfp4_widths() -> None:
     found = estimate(oss, Engine(Layout(tp=1)), H200)
     assert found is not None
     assert found.parameters / 1e9 == pytest.approx(116.8, rel=0.02)
-    assert found.weights / GIB == pytest.approx(60.8, rel=0.06)  # experts MXFP4, rest bf16
+    # Experts MXFP4 (padded to the kernel's tiles), the rest bf16; vLLM logs 65.97 GiB on an
+    # H100 (vllm-project/vllm#23278).
+    assert found.weights / GIB == pytest.approx(65.97, rel=0.03)
     # 18 sliding layers hold at most 128 tokens; 18 full layers the whole request.
     assert found.kv_for(131072) == pytest.approx(18 * 2 * 8 * 64 * 2 * (131072 + 128), rel=1e-6)
 

@@ -119,10 +119,14 @@ def test_argparse_rules_prefixes_underscores_auto_and_O() -> None:
     assert parsed["optimization_level"] == "3"
     assert parsed["model"] == "m"
     dotted = vllm_args.parse_builtin(
-        ["m", "--speculative-config.model", "d", "-sc.num_speculative_tokens", "3"]
+        ["m", "--speculative-config.model", "d", "--speculative-config.num_speculative_tokens=3"]
     )
-    assert dotted.passthrough == ["-sc.num_speculative_tokens", "3"]  # vLLM expands only `--x.y`
-    assert dotted["speculative_config"] == {"model": "d"}
+    assert dotted["speculative_config"] == {"model": "d", "num_speculative_tokens": 3}
+    # Short options take dotted keys too (`-cc.pass_config.x=True`), as vLLM's parser does.
+    short = vllm_args.parse_builtin(["m", "-cc.pass_config.fuse_rope_kvcache=True", "-O", "3"])
+    assert short.passthrough == []
+    assert short["compilation_config"] == {"pass_config": {"fuse_rope_kvcache": "True"}}
+    assert short["optimization_level"] == "3"
 
 
 def test_unknown_boolean_before_the_model_keeps_the_model() -> None:

@@ -92,6 +92,8 @@ class Shape:
     hidden: int
     intermediate: int
     vocab: int
+    experts_per_token: int = 0
+    expert_intermediate: int = 0
 
     @property
     def total(self) -> int:
@@ -156,6 +158,10 @@ def shape_of(raw: dict[str, Any]) -> Shape | None:
         hidden=hidden,
         intermediate=max(dense_inter, expert_inter),
         vocab=vocab,
+        experts_per_token=_int(c, "num_experts_per_tok", "moe_topk", default=1)
+        if moe_layers
+        else 0,
+        expert_intermediate=expert_inter if moe_layers else 0,
     )
 
 
@@ -326,16 +332,31 @@ def _weights_per_gpu(shape: Shape, scheme: QuantScheme, layout: Layout) -> float
     linear += moe_here * shape.shared_per_moe_layer / tp * scheme.linear_bytes
     if moe_here:
         local: float
+        expert = shape.expert_params * _expert_padding(shape, scheme)
         if layout.expert_parallel:
-            local = math.ceil(shape.experts / layout.ep) * shape.expert_params
+            local = math.ceil(shape.experts / layout.ep) * expert
         else:
-            local = shape.experts * shape.expert_params / tp
+            local = shape.experts * expert / tp
         linear += moe_here * local * scheme.expert_bytes
     small = layers_here * shape.norms_per_layer + moe_here * shape.gate_per_moe_layer
     ends = max(shape.embed, shape.lm_head) if pp > 1 else shape.embed + shape.lm_head
     plain = small * scheme.plain_bytes + ends / tp * scheme.ends_bytes
     vision = shape.vision / tp * scheme.plain_bytes
     return linear + plain + vision
+
+
+def _round_up(value: int, multiple: int) -> int:
+    return -(-value // multiple) * multiple
+
+
+def _expert_padding(shape: Shape, scheme: QuantScheme) -> float:
+    """MXFP4 MoE kernels pad the expert matrices (Marlin / TRT-LLM on Hopper and Blackwell:
+    hidden to 256, intermediate to 128), so the loaded weights are larger than the checkpoint."""
+    if scheme.name != "mxfp4" or not shape.expert_params:
+        return 1.0
+    inter = shape.expert_params // (3 * shape.hidden)
+    padded = _round_up(shape.hidden, 256) * _round_up(inter, 128)
+    return padded / (shape.hidden * inter)
 
 
 def _kv_value_bytes(kv_cache_dtype: str, scheme: QuantScheme) -> float:
@@ -377,12 +398,18 @@ def _state_per_layer(c: dict[str, Any], tp: int) -> float:
 
 
 def _activations(shape: Shape, engine: Engine, gpu_memory: int) -> float:
-    """Peak of vLLM's profiling run: one batch of `max_num_batched_tokens` and the sampler."""
+    """Peak of vLLM's profiling run: one batch of `max_num_batched_tokens` through the model,
+    and the sampler warm-up on `max_num_seqs` rows of float32 logits with top-k / top-p
+    (logits, probabilities, sorted values, int64 indices, cumulative sums: ~28 bytes each)."""
     large, huge = gpu_memory >= 70 * GIB, gpu_memory >= 160 * GIB
     tokens = engine.max_num_batched_tokens or (16384 if huge else 8192 if large else 2048)
     seqs = engine.max_num_seqs or (1024 if large else 256)
     tp = engine.layout.tp
     hidden_states = tokens * shape.hidden * 2 * 4
     mlp = tokens * (shape.intermediate / tp) * 2 * 3
-    logits = min(seqs, tokens) * shape.vocab * 4 * 2
-    return float(hidden_states + mlp + logits)
+    moe = 0.0
+    if shape.experts_per_token:
+        width = shape.expert_intermediate / (1 if engine.layout.expert_parallel else tp)
+        moe = tokens * shape.experts_per_token * (3 * width + shape.hidden) * 2
+    sampler = min(seqs, tokens) * shape.vocab * 28
+    return float(hidden_states + max(mlp, moe) + sampler)

@@ -107,7 +107,7 @@ def preprocess(args: list[str]) -> list[str]:
     index = 0
     while index < len(args):
         arg = args[index]
-        if arg.startswith("--") and "." in arg.split("=", 1)[0]:
+        if _dotted(arg):
             index = _take_dotted(args, index, dotted)
             continue
         if arg.startswith("--"):
@@ -123,6 +123,20 @@ def preprocess(args: list[str]) -> list[str]:
     for base, value in dotted.items():
         out += [base, json.dumps(value)]
     return out
+
+
+def _dotted(arg: str) -> bool:
+    """`--x.y`, `-cc.y=v`: vLLM merges dotted keys of any option (long or short) into JSON."""
+    name = arg.split("=", 1)[0]
+    return arg.startswith("-") and "." in name and not _is_number(name)
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _take_dotted(args: list[str], index: int, dotted: dict[str, Any]) -> int:
@@ -149,8 +163,13 @@ def _take_dotted(args: list[str], index: int, dotted: dict[str, Any]) -> int:
 
 
 def _json_or_text(text: str) -> Any:
+    """JSON, else a human-readable integer (`80g`), else the text, as vLLM reads dotted values."""
     try:
         return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        return vllm_table.CONVERTERS["human_int"](text)
     except ValueError:
         return text
 

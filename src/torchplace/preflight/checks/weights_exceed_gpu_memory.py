@@ -33,7 +33,7 @@ CONFIG_URL = "https://docs.vllm.ai/en/latest/configuration/conserving_memory/"
 # from parameter counts are within ~2% of what vLLM loads (benchmarks/results/
 # preflight_memory.md); KV cache and activations less surely so.
 CERTAIN_WEIGHTS = 0.98
-CERTAIN = 0.93
+CERTAIN = 0.97
 
 
 def run(context: Context) -> list[Result]:
