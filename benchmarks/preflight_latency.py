@@ -69,6 +69,22 @@ def _fixtures(root: Path) -> dict[str, list[str]]:
             "--config",
             str(root / "engine.yaml"),
         ],
+        "vllm serve DeepSeek-R1 DP8 + EP (671B MoE, MLA)": [
+            "preflight",
+            *plan,
+            "--model-config",
+            str(Path(__file__).parent / "preflight_corpus/models/deepseek-v3/config.json"),
+            "--",
+            "vllm",
+            "serve",
+            "deepseek-ai/DeepSeek-R1-0528",
+            "--trust-remote-code",
+            "--data-parallel-size",
+            "8",
+            "--enable-expert-parallel",
+            "--speculative-config.method",
+            "mtp",
+        ],
         "torchrun --nproc-per-node 16": [
             "preflight",
             *plan,
@@ -168,6 +184,14 @@ def main() -> int:
             )
     median = statistics.median(all_walls)
     date = subprocess.run(["date"], capture_output=True, text=True).stdout.strip()
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    load = statistics.median(r["load_before"] for r in rows)
+    history = _history(options.out / "preflight_latency.json")
+    history.append(
+        {"date": date, "commit": commit, "median_wall_s": round(median, 3), "load": round(load, 1)}
+    )
     report = {
         "date": date,
         "machine": _machine(),
@@ -179,12 +203,25 @@ def main() -> int:
         "goal_s": GOAL_S,
         "goal_met": median < GOAL_S,
         "rows": rows,
+        "history": history,
     }
     options.out.mkdir(parents=True, exist_ok=True)
     (options.out / "preflight_latency.json").write_text(json.dumps(report, indent=2) + "\n")
     (options.out / "preflight_latency.md").write_text(_markdown(report))
     print(_markdown(report))
     return 0 if report["goal_met"] else 1
+
+
+def _history(previous: Path) -> list[dict[str, object]]:
+    """Earlier results kept in the JSON (the first one recorded without its commit)."""
+    try:
+        old = json.loads(previous.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if "history" in old:
+        return list(old["history"])
+    median = round(float(old.get("median_wall_s", 0)), 3)
+    return [{"date": old.get("date"), "commit": "before the table parser", "median_wall_s": median}]
 
 
 def _markdown(report: dict[str, object]) -> str:
@@ -221,6 +258,17 @@ def _markdown(report: dict[str, object]) -> str:
         "Commands (after `torchplace`):",
         "",
         *(f"- {row['command']}: `{row['argv']}`" for row in rows),
+        "",
+        "## History",
+        "",
+        "| date | commit | figure |",
+        "|---|---|---|",
+        *(
+            f"| {h['date']} | {h['commit']} | median {h['median_wall_s']} s"
+            + (f" (load average {h['load']} on 2 shared cores)" if h.get("load") else "")
+            + " |"
+            for h in report.get("history", [])  # type: ignore[union-attr]
+        ),
         "",
     ]
     return "\n".join(lines)
