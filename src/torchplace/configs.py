@@ -40,7 +40,12 @@ def load(path_or_name: str) -> dict[str, Any]:
     Read through `torchplace.safe_data`: bounded size and nesting, UTF-8 only, a regular file
     only; an unreadable or non-UTF-8 file is a ValueError (`safe_data.DataError`) too.
     """
-    path = resolve(path_or_name) / "config.json"
+    candidate = Path(path_or_name)
+    # A file named by the user is read as given (`my-model.json`), not its directory's config.
+    if candidate.is_file() and candidate.name.endswith(".json"):
+        path = candidate
+    else:
+        path = resolve(path_or_name) / "config.json"
     data = safe_data.load_json(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path} does not hold a JSON object")
