@@ -199,3 +199,35 @@ def test_rocm_visibility_variables_are_read() -> None:
 def test_data_parallel_backend_is_mp_not_uni() -> None:
     result = preflight("vllm serve m -dp 4")
     assert "mp (default)" in only(result, "executor-backend-mismatch").observed
+
+
+def test_no_ray_warning_when_planning_for_another_machine() -> None:
+    planned = run_preflight(
+        ["vllm", "serve", "m", "-tp", "8", "--distributed-executor-backend", "ray"],
+        Options(gpus=8, gpu_memory=141 * GIB, use_vllm_parser=False),
+        {},
+    )
+    statuses = {
+        v.result.status for v in planned.verdicts if v.check.name == "executor-backend-mismatch"
+    }
+    assert statuses == {Status.PASS}
+
+
+def test_external_load_balancing_rank_needs_only_its_own_gpus() -> None:
+    result = preflight(
+        "vllm serve m -dp 8 --data-parallel-rank 3 -tp 2", env={"CUDA_VISIBLE_DEVICES": "6,7"}
+    )
+    verdict = only(result, "parallel-size-exceeds-gpus")
+    assert verdict.status is Status.PASS
+    assert "data-parallel rank 3" in verdict.observed
+
+
+def test_max_model_len_auto_is_fitted_not_checked(model_dir: Callable[..., Path]) -> None:
+    directory = model_dir(max_position_embeddings=1_000_000)
+    result = preflight(
+        f"vllm serve {directory} --max-model-len auto --kv-cache-memory-bytes 8G", gpus=1
+    )
+    assert only(result, "max-model-len-exceeds-config").status is Status.PASS
+    assert only(result, "weights-exceed-gpu-memory").status is Status.PASS
+    assert result.command.engine is not None
+    assert result.command.engine["kv_cache_memory_bytes"] == 8 * 1024**3  # vLLM: G = 2**30
