@@ -122,3 +122,17 @@ def test_gpu_count_outside_one_to_1024_is_a_usage_error(
     assert main(["preflight", "--gpus", count, "--", "vllm", "serve", "m"]) == 2
     assert "argument --gpus" in capsys.readouterr().err
     assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"\xff\xfe not utf-8\n", b"x = " + b"(" * 5000 + b")" * 5000 + b"\n", b"import torch\n"],
+)
+def test_odd_or_unreadable_scripts_are_skipped(tmp_path: Path, content: bytes) -> None:
+    script = tmp_path / "train.py"
+    script.write_bytes(content)
+    script.chmod(0)  # unreadable for anyone but root
+    run = _cli(["preflight", "--gpus", "2", "--", "torchrun", "--nproc-per-node", "2",
+                str(script)])  # fmt: skip
+    assert run.returncode in (0, 1), run.stderr
+    assert "Traceback" not in run.stderr + run.stdout
