@@ -188,6 +188,11 @@ def _meta(args: argparse.Namespace, argv: list[str]) -> dict[str, Any]:
     }
 
 
+def _counts(part: dict[str, Any]) -> str:
+    rest = ", ".join(f"{k} {v}" for k, v in part.items() if k != "total")
+    return f"{part['total']} ({rest})"
+
+
 def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     lines = [
         "# preflight on real launch commands",
@@ -201,13 +206,13 @@ def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[dict[str,
         "",
         "## Summary",
         "",
-        f"- working commands (docs, recipes): {summary['working']}",
+        f"- working commands (docs, recipes): {_counts(summary['working'])}",
         f"  - WARN on a working command (allowed): {summary['working_warned']}",
-        f"- failing commands (from issues): {summary['failing']}",
+        f"- failing commands (from issues): {_counts(summary['failing'])}",
         f"  - caught for the right reason: {summary['failing_caught_right_reason']} "
         f"(unpredictable cases excluded); as a FAIL: {summary['failing_caught_as_fail']}, "
         "the rest as a WARN of the right check",
-        f"- constructed failures (from vLLM 0.33's own checks): {summary['constructed']}",
+        f"- constructed failures (from vLLM 0.33's own checks): {_counts(summary['constructed'])}",
         "",
     ]
     for title, keep in (
