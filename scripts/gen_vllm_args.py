@@ -17,6 +17,7 @@ syntax trees of the wheel's Python files:
   BooleanOptionalAction (`--enable-x` also gets `--disable-x`), Literal -> choices,
   list/tuple/set -> nargs, int (human-readable for some), float, dict, str).
 The table records the wheel's name and SHA-256 and a checksum of its own arguments list.
+Reading classes, fields and type aliases is in `scripts/vllm_source_index.py`.
 """
 
 from __future__ import annotations
@@ -27,271 +28,22 @@ import hashlib
 import json
 import re
 import sys
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-HUMAN_INT_FIELDS = {
-    "max_num_batched_tokens",
-    "max_num_scheduled_tokens",
-    "kv_cache_memory_bytes",
-    "safetensors_prefetch_block_size",
-    "max_num_queued_tokens",
-}
-BUILTIN_NAMES = {"bool", "int", "float", "str", "dict", "list", "tuple", "set", "Any", "object"}
+from vllm_source_index import (
+    Source,
+    all_fields,
+    classify,
+    const_text,
+    hints,
+    literal,
+    read_wheel,
+)
+
 ENGINE_FILE = "vllm/engine/arg_utils.py"
 FRONTEND_FILE = "vllm/entrypoints/common/cli_args.py"
-
-
-@dataclass
-class Field:
-    name: str
-    annotation: ast.expr | None
-    default: Any
-    has_default: bool
-
-
-@dataclass
-class ClassInfo:
-    name: str
-    bases: list[str]
-    fields: list[Field]
-    is_dataclass: bool
-
-
-@dataclass
-class Source:
-    """Every module of the wheel: classes, type aliases, module-level string constants."""
-
-    classes: dict[str, ClassInfo] = field(default_factory=dict)
-    aliases: dict[str, ast.expr] = field(default_factory=dict)
-    constants: dict[str, str] = field(default_factory=dict)
-    trees: dict[str, ast.Module] = field(default_factory=dict)
-
-
-def read_wheel(path: Path) -> Source:
-    source = Source()
-    with zipfile.ZipFile(path) as wheel:
-        for name in sorted(wheel.namelist()):
-            if not name.startswith("vllm/") or not name.endswith(".py"):
-                continue
-            if not any(part in name for part in ("config", "entrypoints", "engine", "utils")):
-                continue
-            try:
-                tree = ast.parse(wheel.read(name).decode("utf-8"))
-            except (SyntaxError, UnicodeDecodeError):
-                continue
-            source.trees[name] = tree
-            _index(tree, source)
-    return source
-
-
-def _index(tree: ast.Module, source: Source) -> None:
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef):
-            source.classes.setdefault(node.name, _class_info(node))
-        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, ast.Name):
-                _alias_or_constant(target.id, node.value, source)
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value:
-            _alias_or_constant(node.target.id, node.value, source)
-
-
-def _alias_or_constant(name: str, value: ast.expr, source: Source) -> None:
-    if isinstance(value, ast.Subscript | ast.BinOp):
-        source.aliases.setdefault(name, value)
-    else:
-        text = _const_text(value)
-        if text is not None:
-            source.constants.setdefault(name, text)
-
-
-def _const_text(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        return "".join(v.value for v in node.values if isinstance(v, ast.Constant))
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        left, right = _const_text(node.left), _const_text(node.right)
-        return None if left is None or right is None else left + right
-    return None
-
-
-def _class_info(node: ast.ClassDef) -> ClassInfo:
-    decorators = {ast.unparse(d).split("(")[0].split(".")[-1] for d in node.decorator_list}
-    fields = []
-    for item in node.body:
-        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-            if ast.unparse(item.annotation).startswith("ClassVar"):
-                continue
-            fields.append(_field(item))
-    bases = [ast.unparse(b).split(".")[-1] for b in node.bases]
-    is_dc = bool(decorators & {"config", "dataclass"}) or "BaseModel" in bases
-    return ClassInfo(node.name, bases, fields, is_dc)
-
-
-def _field(item: ast.AnnAssign) -> Field:
-    assert isinstance(item.target, ast.Name)
-    value = item.value
-    if value is None:
-        return Field(item.target.id, item.annotation, None, False)
-    if isinstance(value, ast.Call) and ast.unparse(value.func).split(".")[-1] in ("field", "Field"):
-        for keyword in value.keywords:
-            if keyword.arg == "default":
-                return Field(item.target.id, item.annotation, _literal(keyword.value), True)
-            if keyword.arg == "default_factory":
-                return Field(item.target.id, item.annotation, _factory(keyword.value), True)
-        if value.args:
-            return Field(item.target.id, item.annotation, _literal(value.args[0]), True)
-        return Field(item.target.id, item.annotation, None, False)
-    return Field(item.target.id, item.annotation, _literal(value), True)
-
-
-def _literal(node: ast.expr) -> Any:
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return {"expr": ast.unparse(node)}
-    if isinstance(value, tuple | set | frozenset):
-        return sorted(value, key=str) if isinstance(value, set | frozenset) else list(value)
-    return value
-
-
-def _factory(node: ast.expr) -> Any:
-    text = ast.unparse(node)
-    simple = {"list": [], "dict": {}, "set": []}
-    if text in simple:
-        return simple[text]
-    if isinstance(node, ast.Lambda):
-        return _literal(node.body)
-    return {"expr": f"{text}()"}
-
-
-def all_fields(source: Source, name: str) -> list[Field]:
-    info = source.classes.get(name)
-    if info is None:
-        return []
-    inherited: list[Field] = []
-    for base in info.bases:
-        inherited.extend(all_fields(source, base))
-    own = {f.name for f in info.fields}
-    return [f for f in inherited if f.name not in own] + info.fields
-
-
-# --- the type classification of `_compute_kwargs` -------------------------------------------
-
-
-def _hints(node: ast.expr | None, source: Source, depth: int = 0) -> list[tuple[str, Any]]:
-    """The flattened union members of an annotation: (kind, detail) pairs."""
-    if node is None or depth > 20:
-        return [("other", None)]
-    if isinstance(node, ast.Constant):
-        if node.value is None:
-            return [("none", None)]
-        if isinstance(node.value, str):
-            return _hints(ast.parse(node.value, mode="eval").body, source, depth + 1)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return _hints(node.left, source, depth + 1) + _hints(node.right, source, depth + 1)
-    if isinstance(node, ast.Subscript):
-        return _subscript_hints(node, source, depth)
-    name = ast.unparse(node).split(".")[-1]
-    if name == "None":
-        return [("none", None)]
-    if name in BUILTIN_NAMES:
-        return [(name, None)]
-    if name in source.aliases:
-        return _hints(source.aliases[name], source, depth + 1)
-    info = source.classes.get(name)
-    if info is not None and "dict" in info.bases:
-        return [("dict", None)]
-    if info is not None and info.is_dataclass:
-        return [("dataclass", name)]
-    if info is not None and "TypedDict" in info.bases:
-        return [("dict", None)]
-    return [("other", name)]
-
-
-def _subscript_hints(node: ast.Subscript, source: Source, depth: int) -> list[tuple[str, Any]]:
-    head = ast.unparse(node.value).split(".")[-1]
-    args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-    if head in ("Union", "Optional"):
-        found = [h for a in args for h in _hints(a, source, depth + 1)]
-        return found + ([("none", None)] if head == "Optional" else [])
-    if head == "Annotated":
-        return _hints(args[0], source, depth + 1)
-    if head == "Literal":
-        return [("literal", [_literal(a) for a in args])]
-    if head in ("list", "List", "Sequence"):
-        return [("list", _element(args, source, depth))]
-    if head in ("set", "Set"):
-        return [("set", _element(args, source, depth))]
-    if head in ("tuple", "Tuple"):
-        fixed = not any(isinstance(a, ast.Constant) and a.value is Ellipsis for a in args)
-        return [("tuple", (_element(args, source, depth), len(args) if fixed else None))]
-    if head in ("dict", "Dict", "Mapping"):
-        return [("dict", None)]
-    return _hints(node.value, source, depth + 1)
-
-
-def _element(args: list[ast.expr], source: Source, depth: int) -> str:
-    kinds = {k for k, _ in _hints(args[0], source, depth + 1)} if args else {"str"}
-    if "literal" in kinds:
-        values = [v for k, v in _hints(args[0], source, depth + 1) if k == "literal"]
-        return "str" if isinstance(values[0][0], str) else type(values[0][0]).__name__
-    if len(kinds) > 1:
-        return "str"
-    only = next(iter(kinds))
-    return only if only in ("int", "float", "str") else "str"
-
-
-def classify(f: Field, source: Source) -> dict[str, Any]:
-    """The argparse keyword arguments `_compute_kwargs` would build for this field."""
-    hints = _hints(f.annotation, source)
-    kinds = {k for k, _ in hints}
-    optional = "none" in kinds
-    spec: dict[str, Any] = {"default": f.default}
-    if "dataclass" in kinds:
-        spec["type"] = "json"
-    elif kinds - {"none"} == {"bool", "str"} and optional:
-        spec.update(type="str", nargs="?", const=True)
-    elif "bool" in kinds:
-        spec["action"] = "boolean_optional"
-        optional = False
-    elif "literal" in kinds:
-        values = next(v for k, v in hints if k == "literal")
-        key = "metavar" if "str" in kinds else "choices"
-        spec["type"] = type(values[0]).__name__
-        if key == "choices":
-            spec["choices"] = sorted(values, key=str)
-    elif kinds & {"tuple", "list", "set"}:
-        kind = "tuple" if "tuple" in kinds else ("list" if "list" in kinds else "set")
-        detail = next(v for k, v in hints if k == kind)
-        if kind == "tuple":
-            spec.update(type=detail[0], nargs=detail[1] if detail[1] else "+")
-        else:
-            spec.update(type=detail, nargs="+")
-    elif "int" in kinds:
-        if f.name == "max_model_len":
-            spec["type"] = "human_int_or_auto"
-        elif f.name in HUMAN_INT_FIELDS:
-            spec["type"] = "human_int"
-        else:
-            spec["type"] = "int"
-    elif "float" in kinds:
-        spec["type"] = "float"
-    elif "dict" in kinds and ("str" in kinds or "other" in kinds):
-        spec["type"] = "dict_or_str"
-    elif "dict" in kinds:
-        spec["type"] = "json"
-    else:
-        spec["type"] = "str"
-    if optional:
-        spec["optional"] = True
-        if spec.get("choices"):
-            spec["choices"].append(None)
-    return spec
 
 
 # --- walking the add_cli_args functions ------------------------------------------------------
@@ -326,26 +78,26 @@ def _explicit(keyword: ast.keyword, walk: Walk) -> tuple[str, Any]:
     if keyword.arg == "action":
         return "action", _action_name(text)
     if keyword.arg == "help":
-        constant = _const_text(value)
+        constant = const_text(value)
         if constant is None and isinstance(value, ast.Name):
             constant = walk.source.constants.get(value.id)
         return "help", (constant or "")
     if keyword.arg == "choices":
         return "choices", _choices(value, walk)
-    return keyword.arg, _literal(value)
+    return keyword.arg, literal(value)
 
 
 def _choices(value: ast.expr, walk: Walk) -> Any:
     """Choices computed in the source: `get_args(LogLevel)`, or a list plus the platform's
     device type (vLLM on a CUDA machine, where these tables are meant to be used: `cuda`)."""
-    found = _literal(value)
+    found = literal(value)
     if not isinstance(found, dict):
         return found
     if isinstance(value, ast.Call) and ast.unparse(value.func) == "get_args" and value.args:
-        hints = _hints(value.args[0], walk.source)
-        return [v for kind, values in hints if kind == "literal" for v in values]
+        members = hints(value.args[0], walk.source)
+        return [v for kind, values in members if kind == "literal" for v in values]
     if isinstance(value, ast.BinOp) and isinstance(value.left, ast.List):
-        base = _literal(value.left)
+        base = literal(value.left)
         if isinstance(base, list) and "current_platform.device_type" in ast.unparse(value):
             return [*base, "cuda"]
     raise SystemExit(f"cannot read choices={ast.unparse(value)}")
@@ -387,7 +139,7 @@ def _record_edit(target: ast.expr, value: ast.expr | None, walk: Walk) -> None:
     if not isinstance(inner.value, ast.Name):
         return
     variable = inner.value.id
-    name, key = _literal(inner.slice), _literal(target.slice)
+    name, key = literal(inner.slice), literal(target.slice)
     if not isinstance(name, str) or not isinstance(key, str):
         return
     edits = walk.edits.setdefault((variable, name), {})
@@ -416,7 +168,7 @@ def walk_function(body: list[ast.stmt], walk: Walk) -> None:
             ):
                 for keyword in node.keywords:
                     if keyword.arg == "title":
-                        walk.group = str(_literal(keyword.value))
+                        walk.group = str(literal(keyword.value))
             elif isinstance(node, ast.Call) and ast.unparse(node.func).endswith(".remove"):
                 _remove_choice(node, walk)
 
@@ -436,7 +188,7 @@ def _assign(statement: ast.Assign, walk: Walk) -> None:
         ):
             # x = cfg_kwargs["field"]; x["type"] = ...
             variable, name = walk.single[target.value.id]
-            key = _literal(target.slice)
+            key = literal(target.slice)
             fake = ast.keyword(arg=str(key), value=value)
             walk.edits.setdefault((variable, name), {})[str(key)] = _explicit(fake, walk)[1]
         else:
@@ -444,7 +196,7 @@ def _assign(statement: ast.Assign, walk: Walk) -> None:
 
 
 def _bind_single(target: str, value: ast.Subscript, walk: Walk) -> None:
-    name = _literal(value.slice)
+    name = literal(value.slice)
     if not isinstance(name, str):
         return
     inner = value.value
@@ -465,10 +217,10 @@ def _remove_choice(node: ast.Call, walk: Walk) -> None:
     if not (isinstance(inner, ast.Subscript) and isinstance(inner.value, ast.Name)):
         return
     removed = node.args[0] if node.args else None
-    text = _const_text(removed) if removed is not None else None
+    text = const_text(removed) if removed is not None else None
     if text is None and isinstance(removed, ast.Name):
         text = walk.source.constants.get(removed.id)
-    name = _literal(inner.slice)
+    name = literal(inner.slice)
     if isinstance(name, str) and text is not None:
         walk.edits.setdefault((inner.value.id, name), {}).setdefault("remove_choices", []).append(
             text
@@ -493,7 +245,7 @@ def _splat(value: ast.expr, walk: Walk) -> dict[str, Any]:
     if isinstance(value, ast.Name) and value.id in walk.single:
         return walk.kwargs_for(*walk.single[value.id])
     if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name):
-        name = _literal(value.slice)
+        name = literal(value.slice)
         if isinstance(name, str):
             return walk.kwargs_for(value.value.id, name)
     if isinstance(value, ast.Dict):
@@ -502,7 +254,7 @@ def _splat(value: ast.expr, walk: Walk) -> dict[str, Any]:
             if key is None:
                 spec.update(_splat(item, walk))
             else:
-                fake = ast.keyword(arg=str(_literal(key)), value=item)
+                fake = ast.keyword(arg=str(literal(key)), value=item)
                 spec.update([_explicit(fake, walk)])
         return spec
     raise SystemExit(f"cannot read **{ast.unparse(value)}")
