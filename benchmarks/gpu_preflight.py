@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/gpu_preflight.py RESULT_DIR   (scripts/gpu-check part `bench-preflight`)
 
-On this machine (no `--gpus`): reads the GPUs through NVML (count, name, memory), then runs
+On this machine (no `--gpus`): reads the GPUs (NVML, else torch: count, name, memory), then runs
 every corpus case whose hardware fits this node (its GPU count <= the GPUs here and its
 memory per GPU <= this GPU's) twice, once against the real node and once planned with
 `--gpus N --gpu-memory <NVML's figure>`, and checks that the verdicts and the failing checks
