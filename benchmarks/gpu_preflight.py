@@ -91,7 +91,7 @@ def main(argv: list[str]) -> int:
         "rows": rows,
     }
     ok = (
-        source == "nvml"
+        source in ("nvml", "torch")
         and bool(gpus)
         and not report["disagreements"]
         and not report["false_fails"]
