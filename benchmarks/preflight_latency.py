@@ -69,6 +69,22 @@ def _fixtures(root: Path) -> dict[str, list[str]]:
             "--config",
             str(root / "engine.yaml"),
         ],
+        "vllm serve DeepSeek-R1 DP8 + EP (671B MoE, MLA)": [
+            "preflight",
+            *plan,
+            "--model-config",
+            str(Path(__file__).parent / "preflight_corpus/models/deepseek-v3/config.json"),
+            "--",
+            "vllm",
+            "serve",
+            "deepseek-ai/DeepSeek-R1-0528",
+            "--trust-remote-code",
+            "--data-parallel-size",
+            "8",
+            "--enable-expert-parallel",
+            "--speculative-config.method",
+            "mtp",
+        ],
         "torchrun --nproc-per-node 16": [
             "preflight",
             *plan,
@@ -167,9 +183,18 @@ def main() -> int:
                 }
             )
     median = statistics.median(all_walls)
-    date = subprocess.run(["date"], capture_output=True, text=True).stdout.strip()
+    date = time.strftime("%Y-%m-%d", time.gmtime())
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
+    load = statistics.median(r["load_before"] for r in rows)
+    history = _history(options.out / "preflight_latency.json")
+    history.append(
+        {"date": date, "commit": commit, "median_wall_s": round(median, 3), "load": round(load, 1)}
+    )
     report = {
         "date": date,
+        "commit": commit,
         "machine": _machine(),
         "vllm_importable": vllm,
         "pynvml_importable": nvml,
@@ -179,6 +204,7 @@ def main() -> int:
         "goal_s": GOAL_S,
         "goal_met": median < GOAL_S,
         "rows": rows,
+        "history": history,
     }
     options.out.mkdir(parents=True, exist_ok=True)
     (options.out / "preflight_latency.json").write_text(json.dumps(report, indent=2) + "\n")
@@ -187,16 +213,33 @@ def main() -> int:
     return 0 if report["goal_met"] else 1
 
 
+def _history(previous: Path) -> list[dict[str, object]]:
+    """Earlier results kept in the JSON (the first one recorded without its commit)."""
+    try:
+        old = json.loads(previous.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if "history" in old:
+        return list(old["history"])
+    median = round(float(old.get("median_wall_s", 0)), 3)
+    return [{"date": old.get("date"), "commit": "before the table parser", "median_wall_s": median}]
+
+
 def _markdown(report: dict[str, object]) -> str:
     rows = report["rows"]
     assert isinstance(rows, list)
     lines = [
         "# torchplace preflight: time from command to verdict",
         "",
-        f"Measured {report['date']} with `benchmarks/preflight_latency.py`.",
+        "- Claim: `torchplace preflight` goes from command to verdict in < 1 s",
+        f"- Figure: median {report['median_wall_s']:.2f} s",
+        f"- Date: {report['date']}",
+        f"- Machine: {report['machine']}",
+        f"- Commit: {report['commit']}",
+        "- Command: `python benchmarks/preflight_latency.py`",
         "",
-        f"Machine: {report['machine']}. vLLM importable: {report['vllm_importable']} (so the "
-        "built-in flag table was used); pynvml importable: "
+        f"vLLM importable: {report['vllm_importable']} (if not, the table generated from "
+        "vLLM's source was used); pynvml importable: "
         f"{report['pynvml_importable']}; GPUs planned with `--gpus 8 --gpu-memory 141GiB`.",
         "",
         "Each run is a fresh `torchplace preflight` process, timed from start to exit; "
@@ -221,6 +264,17 @@ def _markdown(report: dict[str, object]) -> str:
         "Commands (after `torchplace`):",
         "",
         *(f"- {row['command']}: `{row['argv']}`" for row in rows),
+        "",
+        "## History",
+        "",
+        "| date | commit | figure |",
+        "|---|---|---|",
+        *(
+            f"| {h['date']} | {h['commit']} | median {h['median_wall_s']} s"
+            + (f" (load average {h['load']} on 2 shared cores)" if h.get("load") else "")
+            + " |"
+            for h in report.get("history", [])  # type: ignore[union-attr]
+        ),
         "",
     ]
     return "\n".join(lines)

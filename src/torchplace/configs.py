@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+from torchplace import safe_data
 
 CONFIG_ROOT = Path(__file__).parent / "data" / "configs"
 
@@ -34,12 +35,18 @@ def resolve(path_or_name: str) -> Path:
 
 
 def load(path_or_name: str) -> dict[str, Any]:
-    """The parsed config.json; raises ValueError naming the file when it is not valid JSON."""
-    path = resolve(path_or_name) / "config.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path} is not valid JSON: {error}") from error
+    """The parsed config.json; raises ValueError naming the file when it cannot be read.
+
+    Read through `torchplace.safe_data`: bounded size and nesting, UTF-8 only, a regular file
+    only; an unreadable or non-UTF-8 file is a ValueError (`safe_data.DataError`) too.
+    """
+    candidate = Path(path_or_name)
+    # A file named by the user is read as given (`my-model.json`), not its directory's config.
+    if candidate.is_file() and candidate.name.endswith(".json"):
+        path = candidate
+    else:
+        path = resolve(path_or_name) / "config.json"
+    data = safe_data.load_json(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path} does not hold a JSON object")
     return data

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from torchplace.cli import main
+from torchplace.preflight.vllm_args import BUILTIN_PARSER
 
 PLAN = ["--gpus", "8", "--gpu-memory", "141GiB", "--parser", "builtin"]
 
@@ -33,7 +34,7 @@ def test_broken_vllm_serve_exits_1_with_table(capsys: pytest.CaptureFixture[str]
     )
     out = capsys.readouterr().out
     assert code == 1
-    assert "parser:  built-in table (vLLM not importable)" in out
+    assert "parser:  table generated from vLLM 0.33.0's source (vLLM not importable)" in out
     assert "FAIL  heads-not-divisible-by-tp" in out
     assert (
         "Total number of attention heads (64) must be divisible by tensor parallel size (6)." in out
@@ -80,7 +81,7 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert code == 1
     assert data["verdict"] == "fail"
-    assert data["parser"] == "built-in table (vLLM not importable)"
+    assert data["parser"] == BUILTIN_PARSER
     failing = [c for c in data["checks"] if c["status"] == "fail"]
     assert failing[0]["code"] == "PF102"
     assert failing[0]["upstream_message"].startswith("Total number of attention heads (28)")
@@ -113,7 +114,10 @@ def test_config_option_alone_means_vllm_serve(
             "is not a memory size",
         ),
         (["preflight"], "no command given"),
-        (["preflight", "--gpus", "-1", "--", "vllm", "serve", "m"], "cannot be negative"),
+        (
+            ["preflight", "--gpus", "-1", "--", "vllm", "serve", "m"],
+            "plan for 1 to 1024 GPUs per node",
+        ),
         (["preflight", "--bogus", "--", "vllm", "serve", "m"], "unrecognized arguments: --bogus"),
     ],
 )

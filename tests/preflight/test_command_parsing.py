@@ -9,7 +9,7 @@ import pytest
 
 from torchplace.preflight import PreflightInputError
 from torchplace.preflight.command import parse
-from torchplace.preflight.vllm_args import BUILTIN_PARSER, VLLM_PARSER, vllm_available
+from torchplace.preflight.vllm_args import BUILTIN_PARSER, TABLE_PARSER, VLLM_PARSER, vllm_available
 
 
 def _parse(line: str | list[str], **kw):  # type: ignore[no-untyped-def]
@@ -51,7 +51,7 @@ def test_builtin_table_reads_aliases_equals_and_negation() -> None:
 
 def test_bad_value_is_input_error() -> None:
     with pytest.raises(
-        PreflightInputError, match=r"--tensor-parallel-size: invalid int value: 'four'"
+        PreflightInputError, match=r"--tensor-parallel-size/-tp: invalid int value: 'four'"
     ):
         _parse("vllm serve m --tensor-parallel-size four")
     with pytest.raises(PreflightInputError, match="expected one argument"):
@@ -195,7 +195,7 @@ def test_unusable_vllm_falls_back_to_the_table(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(vllm_args, "parse_with_vllm", broken)
     monkeypatch.setattr(vllm_args, "vllm_available", lambda: True)
     fallback = parse(["vllm", "serve", "m", "-tp", "2"], {}, use_vllm_parser=None)
-    assert fallback.parser.startswith("built-in table (vLLM's parser failed to load: RuntimeError")
+    assert fallback.parser.startswith(f"{TABLE_PARSER} (vLLM's parser failed to load: RuntimeError")
     assert fallback.engine is not None and fallback.engine.tp == 2
     with pytest.raises(PreflightInputError, match="--parser vllm: vLLM's parser failed to load"):
         parse(["vllm", "serve", "m"], {}, use_vllm_parser=True)

@@ -157,3 +157,23 @@ def test_script_without_vllm_passes(tmp_path: Path) -> None:
 def test_unreadable_script_skips(tmp_path: Path) -> None:
     result = preflight(["torchrun", "--nproc-per-node", "2", str(tmp_path / "gone.py")], gpus=2)
     assert only(result, "manual-dist-init-with-vllm").status is Status.SKIP
+
+
+def test_missing_script_fails_here_and_warns_when_planning(tmp_path: Path) -> None:
+    from torchplace.preflight.runner import Options, run_preflight
+
+    missing = str(tmp_path / "nope.py")
+    here = preflight(["torchrun", "--nproc-per-node", "2", missing], gpus=2)
+    assert only(here, "launched-script-missing").status is Status.FAIL
+    planned = run_preflight(
+        ["torchrun", "--nproc-per-node", "2", missing],
+        Options(gpus=2, gpu_memory=80 * 1024**3),
+        {},
+    )
+    assert only(planned, "launched-script-missing").status is Status.WARN
+    script = tmp_path / "train.py"
+    script.write_text("print('hi')\n")
+    ok = preflight(["python", str(script)], gpus=1)
+    assert only(ok, "launched-script-missing").status is Status.PASS
+    module = preflight(["torchrun", "--nproc-per-node", "2", "-m", "pkg.train"], gpus=2)
+    assert only(module, "launched-script-missing").status is Status.SKIP

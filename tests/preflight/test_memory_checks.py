@@ -69,7 +69,7 @@ def test_quantisation_and_offload_shrink_the_weights() -> None:
     fp8 = preflight("vllm serve m --quantization fp8 --max-model-len 32768", **base)
     assert only(fp8, "weights-exceed-gpu-memory").status is Status.PASS
     awq = preflight("vllm serve m -q awq --max-model-len 32768", **base)
-    assert "0.5 B each" in only(awq, "weights-exceed-gpu-memory").observed
+    assert "awq: 0.52 B/param quantised" in only(awq, "weights-exceed-gpu-memory").observed
     offload = preflight("vllm serve m --cpu-offload-gb 80 --max-model-len 32768", **base)
     assert only(offload, "weights-exceed-gpu-memory").status is Status.PASS
 

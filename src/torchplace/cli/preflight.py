@@ -25,6 +25,25 @@ EPILOG = """examples:
 """
 
 
+# The most GPUs one node can hold (NVLink domains reach 72; leave room): a count above it is
+# a typo, and would cost memory to plan for.
+MAX_GPUS = 1024
+
+
+def gpu_count(text: str) -> int:
+    """`--gpus`: a whole number of GPUs on the planned node, 1 to MAX_GPUS."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of GPUs") from None
+    if not 1 <= value <= MAX_GPUS:
+        raise argparse.ArgumentTypeError(
+            f"{value} GPUs: plan for 1 to {MAX_GPUS} GPUs per node (a CPU-only launch needs no "
+            "preflight)"
+        )
+    return value
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
@@ -44,7 +63,9 @@ def build_parser(prog: str, description: str) -> argparse.ArgumentParser:
         metavar="PATH_OR_NAME",
         help="the model's config.json (a file, a directory, or a bundled name such as llama-3-70b)",
     )
-    parser.add_argument("--gpus", type=int, metavar="N", help="plan for a node with N GPUs")
+    parser.add_argument(
+        "--gpus", type=gpu_count, metavar="N", help=f"plan for a node with N GPUs (1-{MAX_GPUS})"
+    )
     parser.add_argument("--gpu-memory", metavar="SIZE", help="memory of each GPU, e.g. 141GiB")
     parser.add_argument("--gpu-name", metavar="NAME", help="GPU model name, e.g. 'NVIDIA H200'")
     parser.add_argument(
@@ -77,8 +98,6 @@ def run_checks(options: argparse.Namespace, command: list[str]) -> PreflightResu
         command = _with_config(command, options.config)
     if not command:
         raise UsageError("no command given; write `torchplace preflight -- vllm serve MODEL ...`")
-    if options.gpus is not None and options.gpus < 0:
-        raise UsageError(f"--gpus {options.gpus}: a GPU count cannot be negative")
     use_vllm = {"auto": None, "vllm": True, "builtin": False}[options.parser]
     if use_vllm and not vllm_available():
         raise UsageError("--parser vllm: vLLM is not importable here; use --parser builtin")

@@ -135,8 +135,7 @@ def _launcher(command: Command, parsed: launchers.LauncherArgs) -> None:
 
 def _vllm(command: Command, args: list[str], use_vllm_parser: bool | None, prog: str) -> None:
     command.kind = "vllm"
-    negatable = {name for name, flag in vllm_args.FLAGS.items() if flag.convert is None}
-    negatable = {"--no-" + name[2:] for name in negatable if name.startswith("--")}
+    negatable = {name for name in vllm_args.FLAGS if name.startswith("--no-")}
     args, command.config_file = yaml_config.splice(args, negatable)
     use_vllm = vllm_args.vllm_available() if use_vllm_parser is None else use_vllm_parser
     command.engine = _parse_engine(args, prog, use_vllm, explicit=use_vllm_parser is True)
@@ -144,7 +143,7 @@ def _vllm(command: Command, args: list[str], use_vllm_parser: bool | None, prog:
 
 def _parse_engine(args: list[str], prog: str, use_vllm: bool, explicit: bool) -> EngineArgs:
     if not use_vllm:
-        return vllm_args.parse_builtin(args)
+        return vllm_args.parse_builtin(args, prog)
     try:
         return vllm_args.parse_with_vllm(args, prog)
     except PreflightInputError:
@@ -157,6 +156,6 @@ def _parse_engine(args: list[str], prog: str, use_vllm: bool, explicit: bool) ->
             raise PreflightInputError(
                 f"--parser vllm: vLLM's parser failed to load ({why})"
             ) from None
-        engine = vllm_args.parse_builtin(args)
-        engine.parser = f"built-in table (vLLM's parser failed to load: {why})"
+        engine = vllm_args.parse_builtin(args, prog)
+        engine.parser = f"{vllm_args.TABLE_PARSER} (vLLM's parser failed to load: {why})"
         return engine

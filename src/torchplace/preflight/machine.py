@@ -15,6 +15,9 @@ from typing import Any
 from torchplace import visible_devices
 
 _DRIVER_MARKERS = ("/proc/driver/nvidia/gpus", "/dev/nvidia0", "/dev/nvidiactl")
+_ROCM_MARKERS = ("/dev/kfd", "/sys/module/amdgpu")
+ROCM_VARIABLES = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES")
+NO_DRIVER = "no GPU driver found on this machine"
 
 
 @dataclass(frozen=True)
@@ -42,13 +45,27 @@ class MachineFacts:
         return self.source != "none"
 
     def visible(self, environ: Mapping[str, str]) -> tuple[Gpu, ...]:
-        """The GPUs a process started with `environ` sees, in logical order cuda:0..n-1."""
+        """The GPUs a process started with `environ` sees, in logical order cuda:0..n-1.
+
+        On ROCm, `ROCR_VISIBLE_DEVICES` filters first, then `HIP_VISIBLE_DEVICES` (and
+        `CUDA_VISIBLE_DEVICES`, which HIP also reads) index into what is left.
+        """
         if self.already_filtered:
             return self.gpus
-        parsed = visible_devices.from_environ(environ)
-        uuids = [g.uuid or f"GPU-unknown-{g.index}" for g in self.gpus]
-        picked = visible_devices.resolve_physical(parsed, uuids)
-        return tuple(self.gpus[i] for i in picked if i is not None)
+        chosen = self.gpus
+        for name in (*ROCM_VARIABLES, visible_devices.ENV_VAR):
+            if name not in environ:
+                continue
+            parsed = visible_devices.parse(environ[name])
+            uuids = [g.uuid or f"GPU-unknown-{g.index}" for g in chosen]
+            picked = visible_devices.resolve_physical(parsed, uuids)
+            chosen = tuple(chosen[i] for i in picked if i is not None)
+        return chosen
+
+    @property
+    def no_gpu_here(self) -> bool:
+        """This machine has no GPU driver at all (not planning for another one)."""
+        return self.source == "none" and any(NO_DRIVER in note for note in self.notes)
 
     @property
     def heterogeneous(self) -> bool:
@@ -62,7 +79,13 @@ def detect(environ: Mapping[str, str] | None = None) -> MachineFacts:
     if facts is not None:
         return facts
     if not any(os.path.exists(marker) for marker in _DRIVER_MARKERS):
-        return MachineFacts((), "none", notes=("no NVIDIA driver found on this machine",))
+        if any(os.path.exists(marker) for marker in _ROCM_MARKERS):
+            return MachineFacts(
+                (),
+                "none",
+                notes=("an AMD GPU driver is present; NVML cannot count its GPUs: pass --gpus N",),
+            )
+        return MachineFacts((), "none", notes=(f"{NO_DRIVER} (NVIDIA or AMD)",))
     return _from_torch() or MachineFacts((), "none", notes=("neither pynvml nor torch.cuda",))
 
 

@@ -1,17 +1,18 @@
 """The shape of the model a command serves, read from its Hugging Face `config.json`.
 
-Only what the checks need: heads, KV heads, layers, the maximum length vLLM derives, the dtype
-and an estimate of the parameter count (decoder, mixture-of-experts, and a vision tower).
+Only what the checks need: heads, KV heads, layers, experts, the maximum length vLLM derives,
+the dtype, the parameter count (:mod:`torchplace.preflight.memory_model`) and the config itself.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from torchplace import configs
 from torchplace.preflight.errors import PreflightInputError
+from torchplace.preflight.memory_model import shape_of, text_config
 
 # vLLM's `derive_max_model_len_and_key` reads these keys and keeps the smallest.
 MAX_LEN_KEYS = (
@@ -27,16 +28,6 @@ MAX_LEN_KEYS = (
 )
 # RoPE types whose `factor` vLLM does not apply again (max_position_embeddings is already scaled).
 _PRESCALED_ROPE = {"su", "longrope", "llama3", "yarn", "deepseek_yarn", "deepseek_llama_scaling"}
-
-DTYPE_BYTES = {
-    "float32": 4.0,
-    "float": 4.0,
-    "float16": 2.0,
-    "half": 2.0,
-    "bfloat16": 2.0,
-    "fp8": 1.0,
-    "float8": 1.0,
-}
 
 
 @dataclass(frozen=True)
@@ -54,6 +45,9 @@ class ModelFacts:
     config_dtype: str | None
     parameters: int | None
     quantization: str | None
+    # The config as read (after --hf-overrides), for the memory model.
+    config: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    num_experts: int | None = None
 
 
 def load(path_or_name: str) -> ModelFacts:
@@ -80,25 +74,45 @@ def local_model_dir(model: str | None) -> Path | None:
 
 
 def from_dict(raw: dict[str, Any], source: str) -> ModelFacts:
-    text = raw.get("text_config") or raw
+    """Facts from a parsed config; values of the wrong type are ignored, never trusted."""
+    text = text_config(raw)
     heads = _int(text, "num_attention_heads", "n_head", "num_heads")
     hidden = _int(text, "hidden_size", "n_embd", "d_model")
     head_dim = _int(text, "head_dim") or (hidden // heads if hidden and heads else None)
     max_len, key = derived_max_len(text)
     quant = raw.get("quantization_config") or {}
+    method = quant.get("quant_method") if isinstance(quant, dict) else None
+    shape = shape_of(raw)
+    dtype = (
+        raw.get("torch_dtype") or raw.get("dtype") or text.get("torch_dtype") or text.get("dtype")
+    )
     return ModelFacts(
         source=source,
-        model_type=str(raw.get("model_type", "unknown")),
+        model_type=str(raw.get("model_type", "unknown"))[:100],
         num_attention_heads=heads,
         num_key_value_heads=_int(text, "num_key_value_heads", "num_kv_heads") or heads,
         num_hidden_layers=_int(text, "num_hidden_layers", "n_layer", "num_layers"),
         head_dim=head_dim,
         max_len=max_len,
         max_len_key=key,
-        config_dtype=_dtype_name(raw.get("torch_dtype") or raw.get("dtype") or text.get("dtype")),
-        parameters=estimate_parameters(raw),
-        quantization=str(quant.get("quant_method")) if isinstance(quant, dict) and quant else None,
+        config_dtype=_dtype_name(dtype),
+        parameters=shape.total if shape is not None else None,
+        quantization=str(method)[:100] if isinstance(method, str) else None,
+        config=raw,
+        num_experts=_int(text, "num_local_experts", "num_experts", "n_routed_experts"),
     )
+
+
+def apply_overrides(raw: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """`--hf-overrides` as vLLM applies them: nested mappings update, other values replace."""
+    merged = dict(raw)
+    for key, value in overrides.items():
+        current = merged.get(key)
+        if isinstance(value, dict) and isinstance(current, dict):
+            merged[key] = apply_overrides(current, value)
+        else:
+            merged[key] = value
+    return merged
 
 
 def derived_max_len(text: dict[str, Any]) -> tuple[float | None, str | None]:
@@ -106,66 +120,35 @@ def derived_max_len(text: dict[str, Any]) -> tuple[float | None, str | None]:
     best: float | None = None
     best_key = None
     for key in MAX_LEN_KEYS:
-        value = text.get(key)
-        if isinstance(value, int | float) and (best is None or value < best):
-            best, best_key = float(value), key
-    if isinstance(text.get("model_max_length"), int | float):
-        best, best_key = float(text["model_max_length"]), "model_max_length"
+        value = _length(text.get(key))
+        if value is not None and (best is None or value < best):
+            best, best_key = value, key
+    model_max = _length(text.get("model_max_length"))
+    if model_max is not None:
+        best, best_key = model_max, "model_max_length"
     rope = text.get("rope_scaling") or text.get("rope_parameters")
     if best is not None and isinstance(rope, dict):
         rope_type = rope.get("rope_type") or rope.get("type")
         factor = rope.get("factor")
-        if rope_type not in _PRESCALED_ROPE and isinstance(factor, int | float):
-            best *= factor
+        known = isinstance(rope_type, str) and rope_type in _PRESCALED_ROPE
+        scale = _length(factor)
+        if not known and scale is not None:
+            best *= scale
     return best, best_key
 
 
-def estimate_parameters(raw: dict[str, Any]) -> int | None:
-    """Parameters of the language model plus a vision tower when there is one."""
-    text = raw.get("text_config") or raw
-    total = _decoder_parameters(text, tied=bool(raw.get("tie_word_embeddings", False)))
-    if total is None:
+def _length(value: object) -> float | None:
+    """A positive, finite number (a length or a factor); anything else is ignored."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    vision = raw.get("vision_config")
-    if isinstance(vision, dict):
-        total += _encoder_parameters(vision)
-        if _int(vision, "hidden_size") and _int(text, "hidden_size"):
-            v, h = _int(vision, "hidden_size") or 0, _int(text, "hidden_size") or 0
-            total += v * h + h * h  # two-layer projector
-    return total
-
-
-def _decoder_parameters(c: dict[str, Any], tied: bool) -> int | None:
-    hidden = _int(c, "hidden_size", "n_embd", "d_model")
-    layers = _int(c, "num_hidden_layers", "n_layer", "num_layers")
-    heads = _int(c, "num_attention_heads", "n_head")
-    vocab = _int(c, "vocab_size")
-    if not (hidden and layers and heads and vocab):
-        return None
-    kv = _int(c, "num_key_value_heads") or heads
-    head_dim = _int(c, "head_dim") or hidden // heads
-    inter = _int(c, "intermediate_size", "n_inner", "ffn_dim") or 4 * hidden
-    experts = _int(c, "num_local_experts", "num_experts", "n_routed_experts") or 1
-    moe_inter = _int(c, "moe_intermediate_size") or inter
-    attention = hidden * head_dim * (2 * heads + 2 * kv)
-    mlp_one = 3 * hidden * (moe_inter if experts > 1 else inter)
-    mlp = mlp_one * experts + (hidden * experts if experts > 1 else 0)
-    embeddings = vocab * hidden * (1 if tied or c.get("tie_word_embeddings") else 2)
-    return layers * (attention + mlp + 2 * hidden) + embeddings
-
-
-def _encoder_parameters(c: dict[str, Any]) -> int:
-    hidden = _int(c, "hidden_size") or 0
-    layers = _int(c, "num_hidden_layers") or 0
-    inter = _int(c, "intermediate_size") or 4 * hidden
-    patch = _int(c, "patch_size") or 0
-    return layers * (4 * hidden * hidden + 2 * hidden * inter) + 3 * patch * patch * hidden
+    number = float(value)
+    return number if 0 < number < 1e15 else None
 
 
 def _int(c: dict[str, Any], *keys: str) -> int | None:
     for key in keys:
         value = c.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             return value
     return None
 

@@ -81,6 +81,17 @@ def _run_one(check: Check, context: Context) -> list[Result]:
 
 
 def _model(parsed: Command, model_config: str | None) -> tuple[ModelFacts | None, str]:
+    facts, note = _model_facts(parsed, model_config)
+    engine = parsed.engine
+    overrides = engine["hf_overrides"] if engine is not None else None
+    if facts is not None and isinstance(overrides, dict) and overrides:
+        # vLLM applies --hf-overrides to the config before anything reads it.
+        merged = model_facts.apply_overrides(facts.config, overrides)
+        facts = model_facts.from_dict(merged, f"{facts.source} + --hf-overrides")
+    return facts, note
+
+
+def _model_facts(parsed: Command, model_config: str | None) -> tuple[ModelFacts | None, str]:
     if model_config is not None:
         return model_facts.load(model_config), ""
     engine = parsed.engine

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from torchplace import safe_data
+
 ENGINE_CALLS = {"LLM", "EngineArgs", "AsyncEngineArgs"}
 _UNKNOWN = object()
 
@@ -39,8 +41,10 @@ def scan(path: str) -> ScriptFacts | None:
     if not file.is_file() or file.suffix != ".py":
         return None
     try:
-        tree = ast.parse(file.read_text(encoding="utf-8"), filename=path)
-    except (SyntaxError, UnicodeDecodeError, ValueError):
+        # Bounded read (size, regular file, UTF-8); an unreadable or odd script is skipped.
+        text = safe_data.read_text(file)
+        tree = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # DataError is a ValueError
         return None
     facts = ScriptFacts(path)
     for node in ast.walk(tree):

@@ -1,77 +1,40 @@
 """vLLM engine arguments: parsed by vLLM's own parser when vLLM is importable, else by a table.
 
-The table holds the flags the checks read, with vLLM 0.33's names, short aliases and defaults
-(from `vllm/engine/arg_utils.py` and `vllm/config/*.py`). Flags it does not know are kept
-untouched in `passthrough`, never guessed at; vLLM accepts `_` and `-` in names alike.
+The table (`data/vllm_args/<version>.json`, see :mod:`torchplace.preflight.vllm_table`) is
+generated from vLLM's source and holds every `vllm serve` argument; it is rebuilt here as an
+argparse parser, after the same rewriting vLLM's `FlexibleArgumentParser` does first
+(`_` -> `-` in names, `-O3`, dotted JSON keys `--x.y v`); a positional model wins over
+`--model`, as in `vllm serve`.
+Arguments vLLM would not recognise are kept in `passthrough`, never guessed at.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from torchplace.preflight import vllm_table
 from torchplace.preflight.errors import PreflightInputError
 
-BUILTIN_PARSER = "built-in table (vLLM not importable)"
+TABLE_PARSER = f"table generated from vLLM {vllm_table.DEFAULT_VERSION}'s source"
+BUILTIN_PARSER = f"{TABLE_PARSER} (vLLM not importable)"
 VLLM_PARSER = "vLLM's own parser"
 
-
-def _device_ids(text: str) -> list[int | str]:
-    # vLLM's own `--device-ids` type: digits become ints, anything else stays a UUID string.
-    parts = (p.strip() for p in text.split(","))
-    return [int(p) if p.isdigit() else p for p in parts]
-
-
-def _json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
-@dataclass(frozen=True)
-class Flag:
-    dest: str
-    convert: Callable[[str], Any] | None  # None: a boolean switch
-    default: Any = None
-
-
-_TABLE: dict[tuple[str, ...], Flag] = {
-    ("--model",): Flag("model", str),
-    ("--tensor-parallel-size", "-tp"): Flag("tensor_parallel_size", int, 1),
-    ("--pipeline-parallel-size", "-pp"): Flag("pipeline_parallel_size", int, 1),
-    ("--data-parallel-size", "-dp"): Flag("data_parallel_size", int, 1),
-    ("--data-parallel-size-local", "-dpl"): Flag("data_parallel_size_local", int),
-    ("--prefill-context-parallel-size", "-pcp"): Flag("prefill_context_parallel_size", int, 1),
-    ("--decode-context-parallel-size", "-dcp"): Flag("decode_context_parallel_size", int, 1),
-    ("--distributed-executor-backend",): Flag("distributed_executor_backend", str),
-    ("--nnodes", "-n"): Flag("nnodes", int, 1),
-    ("--node-rank", "-r"): Flag("node_rank", int, 0),
-    ("--master-addr",): Flag("master_addr", str, "127.0.0.1"),
-    ("--device-ids",): Flag("device_ids", _device_ids),
-    ("--gpu-memory-utilization", "--device-memory-utilization"): Flag(
-        "gpu_memory_utilization", float, 0.92
-    ),
-    ("--kv-cache-memory-bytes",): Flag("kv_cache_memory_bytes", str),
-    ("--max-model-len",): Flag("max_model_len", str),
-    ("--dtype",): Flag("dtype", str, "auto"),
-    ("--quantization", "-q"): Flag("quantization", str),
-    ("--kv-cache-dtype",): Flag("kv_cache_dtype", str, "auto"),
-    ("--cpu-offload-gb",): Flag("cpu_offload_gb", float, 0.0),
-    ("--speculative-config", "-sc"): Flag("speculative_config", _json),
-    ("--hf-overrides",): Flag("hf_overrides", _json),
-    ("--model-loader-extra-config",): Flag("model_loader_extra_config", _json),
-    ("--hf-config-path",): Flag("hf_config_path", str),
-    ("--enable-expert-parallel", "-ep"): Flag("enable_expert_parallel", None, False),
-    ("--disable-sliding-window",): Flag("disable_sliding_window", None, False),
-    ("--headless",): Flag("headless", None, False),
-    ("--config",): Flag("config", str),
-}
-
-FLAGS: dict[str, Flag] = {name: flag for names, flag in _TABLE.items() for name in names}
-DEFAULTS: dict[str, Any] = {flag.dest: flag.default for flag in _TABLE.values()}
+FLAGS: dict[str, vllm_table.Option] = vllm_table.options()
+DEFAULTS: dict[str, Any] = {**vllm_table.defaults(), "model": None, "config": None}
+# Sizes that must be whole numbers >= 1 (vLLM divides by them) or >= 0.
+POSITIVE = (
+    "tensor_parallel_size",
+    "pipeline_parallel_size",
+    "data_parallel_size",
+    "data_parallel_size_local",
+    "prefill_context_parallel_size",
+    "decode_context_parallel_size",
+    "nnodes",
+    "api_server_count",
+)
+NON_NEGATIVE = ("node_rank", "data_parallel_rank", "data_parallel_start_rank")
 
 
 @dataclass
@@ -82,41 +45,50 @@ class EngineArgs:
     given: set[str] = field(default_factory=set)
     passthrough: list[str] = field(default_factory=list)
     parser: str = BUILTIN_PARSER
+    ambiguous: list[str] = field(default_factory=list)
 
     def __getitem__(self, dest: str) -> Any:
         return self.values.get(dest)
 
+    def size(self, dest: str) -> int:
+        value = self.values.get(dest)
+        return int(value) if isinstance(value, int) and not isinstance(value, bool) else 1
+
     @property
     def tp(self) -> int:
-        return int(self.values["tensor_parallel_size"])
+        return self.size("tensor_parallel_size")
 
     @property
     def pp(self) -> int:
-        return int(self.values["pipeline_parallel_size"])
+        return self.size("pipeline_parallel_size")
+
+    @property
+    def dp(self) -> int:
+        return self.size("data_parallel_size")
 
     @property
     def world_size(self) -> int:
         """vLLM's `ParallelConfig.world_size`: pipeline x tensor x prefill-context parallel."""
-        return self.pp * self.tp * int(self.values["prefill_context_parallel_size"])
+        return self.pp * self.tp * self.size("prefill_context_parallel_size")
 
     @property
     def max_model_len(self) -> int | None:
         raw = self.values.get("max_model_len")
-        return None if raw is None else parse_human_int(str(raw))
+        if raw is None:
+            return None
+        if isinstance(raw, int):
+            return raw
+        return parse_human_int(str(raw))
 
 
 def parse_human_int(text: str) -> int:
-    """vLLM's `human_readable_int` for `--max-model-len`: `32768`, `32k`, `1M`, `-1`."""
-    text = text.strip()
-    multipliers = {"k": 1000, "m": 1000**2, "g": 1000**3, "K": 1024, "M": 1024**2, "G": 1024**3}
+    """vLLM's `human_readable_int_or_auto` for `--max-model-len`: `32768`, `32k`, `auto`."""
     try:
-        if text and text[-1] in multipliers:
-            return int(float(text[:-1]) * multipliers[text[-1]])
-        return int(text)
+        return int(vllm_table.CONVERTERS["human_int_or_auto"](text))
     except ValueError:
         raise PreflightInputError(
             f"argument --max-model-len: invalid value {text!r} (vLLM reads numbers like 32768 "
-            "or 32k)"
+            "or 32k, or auto)"
         ) from None
 
 
@@ -128,98 +100,123 @@ def normalise(option: str) -> str:
     return "--" + head.replace("_", "-") + dot + tail
 
 
-def parse_builtin(args: list[str]) -> EngineArgs:
-    """Parse vLLM engine arguments with the table; unknown flags go to `passthrough` as typed."""
-    parsed = EngineArgs()
-    positionals: list[str] = []
+def preprocess(args: list[str]) -> list[str]:
+    """What `FlexibleArgumentParser.parse_args` does before argparse sees the arguments."""
+    out: list[str] = []
+    dotted: dict[str, Any] = {}
     index = 0
     while index < len(args):
-        token = args[index]
-        if token.startswith("-") and len(token) > 1 and not _is_number(token):
-            index = _take_option(args, index, parsed)
+        arg = args[index]
+        if _dotted(arg):
+            index = _take_dotted(args, index, dotted)
+            continue
+        if arg.startswith("--"):
+            name, eq, value = arg.partition("=")
+            out.append(normalise(name) + eq + value)
+        elif arg.startswith("-O") and arg != "-O":
+            out += ["--optimization-level", arg[3:] if arg[2:3] == "=" else arg[2:]]
+        elif arg == "-O" and args[index + 1 : index + 2] in (["0"], ["1"], ["2"], ["3"]):
+            out.append("--optimization-level")
         else:
-            positionals.append(token)
-            index += 1
-    if positionals:
-        # `vllm serve MODEL`: the positional model_tag wins over `--model` (serve's cmd()).
-        _store(parsed, "model", positionals[0])
-        parsed.passthrough.extend(positionals[1:])
-    return parsed
-
-
-def _take_option(args: list[str], index: int, parsed: EngineArgs) -> int:
-    token = args[index]
-    name, has_value, inline = token.partition("=")
-    name = normalise(name)
-    if "." in name and name.startswith("--"):
-        return _take_dotted(args, index, name, inline if has_value else None, parsed)
-    flag = FLAGS.get(name)
-    negated = FLAGS.get("--" + name[5:]) if name.startswith("--no-") else None
-    if flag is None and negated is not None and negated.convert is None:
-        _store(parsed, negated.dest, False)
-        return index + 1
-    if flag is None:
-        parsed.passthrough.append(token)
-        if not has_value and index + 1 < len(args) and not args[index + 1].startswith("-"):
-            parsed.passthrough.append(args[index + 1])
-            return index + 2
-        return index + 1
-    if flag.convert is None:
-        _store(parsed, flag.dest, True if not has_value else inline.lower() != "false")
-        return index + 1
-    if not has_value:
-        if index + 1 >= len(args):
-            raise PreflightInputError(f"argument {name}: expected one argument")
-        inline = args[index + 1]
+            out.append(arg)
         index += 1
-    _store(parsed, flag.dest, _convert(flag, name, inline))
-    return index + 1
+    for base, value in dotted.items():
+        out += [base, json.dumps(value)]
+    return out
 
 
-def _take_dotted(
-    args: list[str], index: int, name: str, inline: str | None, parsed: EngineArgs
-) -> int:
-    # `--speculative-config.model X`: vLLM merges dotted keys into the JSON argument.
-    base, *keys = name.split(".")
-    step = 1
-    if inline is None:
-        if index + 1 >= len(args):
-            raise PreflightInputError(f"argument {name}: expected one argument")
-        inline, step = args[index + 1], 2
-    flag = FLAGS.get(base)
-    if flag is None:
-        parsed.passthrough.extend(args[index : index + step])
-        return index + step
-    current = parsed.values.get(flag.dest)
-    target = current if isinstance(current, dict) else {}
-    node = target
-    for key in keys[:-1]:
-        node = node.setdefault(key, {})
-    node[keys[-1]] = _json(inline)
-    _store(parsed, flag.dest, target)
-    return index + step
+def _dotted(arg: str) -> bool:
+    """`--x.y`, `-cc.y=v`: vLLM merges dotted keys of any option (long or short) into JSON."""
+    name = arg.split("=", 1)[0]
+    return arg.startswith("-") and "." in name and not _is_number(name)
 
 
-def _convert(flag: Flag, name: str, text: str) -> Any:
-    assert flag.convert is not None
+def _is_number(text: str) -> bool:
     try:
-        return flag.convert(text)
-    except ValueError:
-        kind = getattr(flag.convert, "__name__", "value")
-        raise PreflightInputError(f"argument {name}: invalid {kind} value: {text!r}") from None
-
-
-def _store(parsed: EngineArgs, dest: str, value: Any) -> None:
-    parsed.values[dest] = value
-    parsed.given.add(dest)
-
-
-def _is_number(token: str) -> bool:
-    try:
-        float(token)
+        float(text)
     except ValueError:
         return False
     return True
+
+
+def _take_dotted(args: list[str], index: int, dotted: dict[str, Any]) -> int:
+    """`--speculative-config.model X` / `--x.y=v` / `--x.list+ v`: merged into one JSON value."""
+    name, eq, inline = args[index].partition("=")
+    step = 1
+    if not eq:
+        if index + 1 >= len(args):
+            raise PreflightInputError(f"vllm serve: error: argument {name}: expected one argument")
+        inline, step = args[index + 1], 2
+    base, *keys = normalise(name).split(".")
+    node = dotted.setdefault(base, {})
+    for key in keys[:-1]:
+        child = node.get(key)
+        node = node.setdefault(key, {}) if not isinstance(child, dict) else child
+    last = keys[-1] if keys else ""
+    value = _json_or_text(inline)
+    if last.endswith("+"):
+        items = value if isinstance(value, list) else str(inline).split(",")
+        node.setdefault(last[:-1], []).extend(items)
+    else:
+        node[last] = value
+    return index + step
+
+
+def _json_or_text(text: str) -> Any:
+    """JSON, else a human-readable integer (`80g`), else the text, as vLLM reads dotted values."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        return vllm_table.CONVERTERS["human_int"](text)
+    except ValueError:
+        return text
+
+
+def parse_builtin(args: list[str], prog: str = "vllm serve") -> EngineArgs:
+    """Parse with the generated table; unknown flags go to `passthrough` as typed."""
+    parser = vllm_table.build_parser(prog=prog)
+    parser.ambiguous = []
+    try:
+        namespace, extras = parser.parse_known_args(preprocess(args))
+    except vllm_table.TableError as error:
+        raise PreflightInputError(str(error)) from None
+    parsed = EngineArgs(passthrough=list(extras), ambiguous=list(parser.ambiguous))
+    given = vars(namespace)
+    model = given.pop("model_tag", None) or given.get("model")
+    if model is not None:
+        given["model"] = model
+    for dest, value in given.items():
+        parsed.values[dest] = value
+        parsed.given.add(dest)
+    _merge_spec_flags(parsed)
+    validate(parsed)
+    return parsed
+
+
+def _merge_spec_flags(parsed: EngineArgs) -> None:
+    # `--spec-model M --spec-method m --spec-tokens n` build the speculative config in vLLM.
+    keys = {"spec_model": "model", "spec_method": "method", "spec_tokens": "num_speculative_tokens"}
+    found = {key: parsed.values[flag] for flag, key in keys.items() if flag in parsed.given}
+    if not found:
+        return
+    current = parsed.values.get("speculative_config")
+    merged = dict(current) if isinstance(current, dict) else {}
+    merged.update(found)
+    parsed.values["speculative_config"] = merged
+    parsed.given.add("speculative_config")
+
+
+def validate(parsed: EngineArgs) -> None:
+    """Sizes vLLM divides by must be >= 1, ranks >= 0: otherwise a usage error, as vLLM gives."""
+    for dest, low in [*((d, 1) for d in POSITIVE), *((d, 0) for d in NON_NEGATIVE)]:
+        value = parsed.values.get(dest)
+        if dest in parsed.given and isinstance(value, int) and value < low:
+            flag = "--" + dest.replace("_", "-")
+            raise PreflightInputError(
+                f"argument {flag}: {value} is not allowed; it must be a whole number >= {low}"
+            )
 
 
 def vllm_available() -> bool:
@@ -261,6 +258,8 @@ def parse_with_vllm(args: list[str], prog: str = "vllm serve") -> EngineArgs:
         if value != default:
             parsed.given.add(dest)
     if isinstance(parsed.values.get("speculative_config"), str):
-        parsed.values["speculative_config"] = _json(parsed.values["speculative_config"])
+        parsed.values["speculative_config"] = _json_or_text(parsed.values["speculative_config"])
     parsed.passthrough = list(parser.unrecognised)
+    _merge_spec_flags(parsed)
+    validate(parsed)
     return parsed

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from torchplace import safe_data
 from torchplace.preflight.errors import PreflightInputError
 
 
@@ -31,20 +32,14 @@ def load_config_args(path: str, negatable: set[str] | None = None) -> list[str]:
 
 
 def _read_yaml(path: str) -> dict[str, Any]:
-    try:
-        import yaml
-    except ImportError:
-        raise PreflightInputError(
-            f"reading {path} needs PyYAML, which is not installed: pip install pyyaml "
-            "(or pip install 'torchplace[dev]')"
-        ) from None
-    file = Path(path)
-    if not file.is_file():
+    # Bounded: size, nesting and alias expansion (a 600-byte alias bomb is refused at once);
+    # safe tags only; UTF-8 only; a FIFO or directory is refused without blocking.
+    if not Path(path).exists():
         raise PreflightInputError(f"config file {path!r} does not exist")
     try:
-        data = yaml.safe_load(file.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        raise PreflightInputError(f"{path} is not valid YAML: {_one_line(error)}") from None
+        data = safe_data.load_yaml(path)
+    except safe_data.DataError as error:
+        raise PreflightInputError(f"config file: {error}") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -93,7 +88,3 @@ def _config_index(args: list[str]) -> int | None:
     if len(found) > 1:
         raise PreflightInputError("More than one config file specified!")
     return found[0] if found else None
-
-
-def _one_line(error: Exception) -> str:
-    return " ".join(str(error).split())

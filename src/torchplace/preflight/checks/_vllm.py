@@ -25,6 +25,10 @@ def node_need(engine: EngineArgs) -> NodeNeed:
     sizes = f"tensor {engine.tp} x pipeline {engine.pp}"
     if int(engine["prefill_context_parallel_size"] or 1) > 1:
         sizes += f" x prefill-context {engine['prefill_context_parallel_size']}"
+    if engine["data_parallel_rank"] is not None:
+        # External load balancing: each `vllm serve --data-parallel-rank R` is one DP rank.
+        rank = engine["data_parallel_rank"]
+        return NodeNeed(world, f"world size {world} ({sizes}) for data-parallel rank {rank}")
     if nnodes == 1:
         dp_local = int(dp_local_raw) if dp_local_raw is not None else dp
         if dp_local > 1:

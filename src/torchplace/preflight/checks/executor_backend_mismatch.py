@@ -34,7 +34,7 @@ def run(context: Context) -> list[Result]:
         for r in (
             _unknown(chosen),
             _ray_multinode(chosen, nnodes),
-            _ray_missing(chosen),
+            _ray_missing(chosen, planning=context.machine.source == "override"),
             _uni_world(chosen, engine.world_size),
             _external_without_launcher(context, chosen),
             _node_rank(context, nnodes),
@@ -42,7 +42,9 @@ def run(context: Context) -> list[Result]:
         )
         if r is not None
     ]
-    shown = chosen or ("mp (default)" if engine.world_size > 1 else "uni (default)")
+    # vLLM picks mp when there is more than one worker, counting data-parallel ranks too.
+    several = engine.world_size > 1 or engine.dp > 1
+    shown = chosen or ("mp (default)" if several else "uni (default)")
     return results or passed(f"backend {shown}, {nnodes} node(s)")
 
 
@@ -73,8 +75,9 @@ def _ray_multinode(chosen: str | None, nnodes: int) -> Result | None:
     )
 
 
-def _ray_missing(chosen: str | None) -> Result | None:
-    if chosen != "ray" or importlib.util.find_spec("ray") is not None:
+def _ray_missing(chosen: str | None, planning: bool) -> Result | None:
+    # Planning for another machine (--gpus): whether Ray is installed here says nothing.
+    if chosen != "ray" or planning or importlib.util.find_spec("ray") is not None:
         return None
     return Result(
         Status.WARN,

@@ -1,6 +1,7 @@
 """Tensor x pipeline (x data) parallel size larger than the GPUs a node can see.
 
-What it checks: vLLM's world size (tensor x pipeline x prefill-context parallel, times the
+What it checks: that this machine has GPUs at all (unless `--gpus` plans another one); vLLM's
+world size (tensor x pipeline x prefill-context parallel, times the
 data-parallel ranks placed on this node) against the GPUs visible on this node after
 `CUDA_VISIBLE_DEVICES`; with `--nnodes N` (the `mp` backend) against each node's share.
 Why it matters: vLLM checks this only while it builds the engine, after downloading the model;
@@ -38,6 +39,8 @@ def run(context: Context) -> list[Result]:
     if backend(engine) in ("ray", "external_launcher"):
         return passed(f"{need.how}; placement is left to the {backend(engine)} backend")
     visible = context.visible_gpus
+    if visible is None and context.machine.no_gpu_here:
+        return [_no_gpu(need.how, need.gpus)]
     if visible is None:
         return skip(f"{need.how} needs {need.gpus} GPU(s) per node; {NO_GPU_FACTS}")
     count = len(visible)
@@ -45,6 +48,16 @@ def run(context: Context) -> list[Result]:
         spare = f"; {count - need.gpus} visible GPU(s) stay idle" if need.gpus < count else ""
         return passed(f"{need.how} needs {need.gpus} GPU(s); {count} visible{spare}")
     return [_too_many(context, need.gpus, need.how, count)]
+
+
+def _no_gpu(how: str, gpus: int) -> Result:
+    return Result(
+        Status.FAIL,
+        f"{how} needs {gpus} GPU(s); this machine has no GPU driver (NVIDIA or AMD)",
+        "vLLM's GPU workers cannot start on a machine without GPUs",
+        "run it on a GPU node, or plan for one here with --gpus N --gpu-memory 141GiB",
+        "RuntimeError: Failed to infer device type",
+    )
 
 
 def _too_many(context: Context, gpus: int, how: str, count: int) -> Result:
