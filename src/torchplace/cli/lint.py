@@ -15,6 +15,7 @@ from pathlib import Path
 
 from torchplace.cli import EXIT_FINDINGS, EXIT_OK, UsageError
 from torchplace.lint import config as config_module
+from torchplace.lint.cache_location import default_cache_dir
 from torchplace.lint.config import ConfigError, LintConfig
 from torchplace.lint.discovery import MissingPathError
 from torchplace.lint.engine import Linter
@@ -58,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     parser.add_argument(
-        "--cache-dir", type=Path, help="cache location (default: .torchplace_cache)"
+        "--cache-dir",
+        type=Path,
+        help="cache location (default: .torchplace_cache in the linted tree, else ~/.cache)",
     )
     parser.add_argument("-j", "--jobs", type=int, help="worker processes (default: all cores)")
     progress = parser.add_mutually_exclusive_group()
@@ -99,7 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     config = load_config(args)
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
-    cache_dir = None if args.no_cache else (args.cache_dir or config.root / ".torchplace_cache")
+    cache_dir = None
+    if not args.no_cache:
+        cache_dir = args.cache_dir or default_cache_dir(args.paths, config.root)
     try:
         lint_run = run(args.paths, config, cache_dir, args.jobs, args.progress)
     except (ConfigError, MissingPathError) as error:
