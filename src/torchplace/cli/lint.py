@@ -15,14 +15,17 @@ from pathlib import Path
 
 from torchplace.cli import EXIT_FINDINGS, EXIT_OK, UsageError
 from torchplace.lint import config as config_module
+from torchplace.lint.cache import read_regular_file
 from torchplace.lint.cache_location import default_cache_dir
 from torchplace.lint.config import ConfigError, LintConfig
 from torchplace.lint.discovery import MissingPathError
 from torchplace.lint.engine import Linter
-from torchplace.lint.fix import FixOutcome, apply_fixes, fixable, write_atomically
+from torchplace.lint.fix import FixOutcome, apply_fixes, fixable
+from torchplace.lint.fix_write import decode_for_fix, fix_in_place, unwritable_reason
 from torchplace.lint.runner import LintRun, run
 from torchplace.report import Finding, FixSafety
 from torchplace.report import formats as report_formats
+from torchplace.report.terminal import escape_line
 
 MAX_FIX_PASSES = 10
 
@@ -180,26 +183,46 @@ def _fix(
         if not fixable(findings, unsafe):
             remaining.extend(findings)
             continue
-        outcome, after = _fix_file(linter, path, findings, unsafe)
+        outcome, after = _fix_file(linter, path, findings, unsafe, write)
         if outcome.rejected_reason:
-            print(f"torchplace lint: {path}: {outcome.rejected_reason}", file=sys.stderr)
+            print(
+                f"torchplace lint: {escape_line(path)}: {outcome.rejected_reason}", file=sys.stderr
+            )
         if outcome.changed:
             diffs.append(outcome.diff())
-            fixed += len(findings) - len(after)
-            if write:
-                write_atomically(path, outcome.fixed)
+            fixed += max(len(findings) - len(after), 0)
         remaining.extend(after if write else findings)
     return replace(lint_run, findings=sorted(remaining, key=lambda f: f.sort_key())), fixed, diffs
 
 
 def _fix_file(
-    linter: Linter, path: str, findings: list[Finding], unsafe: bool
+    linter: Linter, path: str, findings: list[Finding], unsafe: bool, write: bool
 ) -> tuple[FixOutcome, list[Finding]]:
-    try:
-        original = Path(path).read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+    """The fix of one file, computed from the bytes it holds when it is fixed (under the lock
+    when writing), never from the findings of the first pass."""
+    after = findings
+
+    def compute(original: str) -> FixOutcome:
+        nonlocal after
+        outcome, after = fix_text(linter, path, original, unsafe)
+        return outcome
+
+    if write:
+        refused = unwritable_reason(path)
+        outcome = FixOutcome(path, "", "", [], refused) if refused else fix_in_place(path, compute)
+        return outcome, after
+    data = read_regular_file(Path(path), linter.config.max_file_bytes)
+    decoded = decode_for_fix(data) if data is not None else None
+    if decoded is None:
         return FixOutcome(path, "", "", [], "not fixed: cannot read it as UTF-8"), findings
-    text, current = original, findings
+    return compute(decoded.text), findings
+
+
+def fix_text(
+    linter: Linter, path: str, original: str, unsafe: bool
+) -> tuple[FixOutcome, list[Finding]]:
+    """Lint `original` and apply its fixes, pass after pass; the findings left at the end."""
+    text, current = original, linter.lint_text(path, original).findings
     reason = None
     for _ in range(MAX_FIX_PASSES):
         outcome = apply_fixes(path, text, current, unsafe)
@@ -208,4 +231,4 @@ def _fix_file(
             break
         text = outcome.fixed
         current = linter.lint_text(path, text).findings
-    return FixOutcome(path, original, text, [], reason), current
+    return FixOutcome(path, original, text, [], reason if text == original else None), current
