@@ -31,6 +31,9 @@ from torchplace.report import Finding, Position, Severity
 
 FILE_PROBLEM_CODE = "TPL001"
 FILE_PROBLEM_NAME = "file-not-checked"
+TOO_DEEP = (
+    "nested too deeply to analyse (an expression or block deeper than Python's recursion limit)"
+)
 
 
 @dataclass
@@ -77,6 +80,14 @@ class Linter:
         return self.lint_text(path, text)
 
     def lint_text(self, path: str, text: str) -> FileResult:
+        """Findings for one file's text; a file nested too deeply for the parser or the rules'
+        tree walks gets one TPL001 finding instead of ending the run."""
+        try:
+            return self._lint_text(path, text)
+        except RecursionError:
+            return self._problem(path, TOO_DEEP)
+
+    def _lint_text(self, path: str, text: str) -> FileResult:
         result = FileResult(path)
         # One scan per rule: CPython's `re` is fast on a pattern with a literal prefix and slow
         # on one alternation of many (see `AnyOf`), so the candidates are never combined.
