@@ -13,6 +13,7 @@ import ast
 import gc
 import multiprocessing
 import os
+import stat
 import tokenize
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -29,6 +30,7 @@ from torchplace.lint.rule import Rule
 from torchplace.lint.source import SourceFile
 from torchplace.report import Finding, Position, Severity
 
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 FILE_PROBLEM_CODE = "TPL001"
 FILE_PROBLEM_NAME = "file-not-checked"
 TOO_DEEP = (
@@ -59,8 +61,11 @@ class Linter:
     # -- one file ------------------------------------------------------------------------
     def lint_path(self, path: str) -> FileResult:
         try:
-            with open(path, "rb") as handle:
+            # Non-blocking: a FIFO put where a file was listed must not stall the run.
+            with open(os.open(path, os.O_RDONLY | _NONBLOCK), "rb") as handle:
                 status = os.fstat(handle.fileno())
+                if not stat.S_ISREG(status.st_mode):
+                    return self._problem(path, "not a regular file")
                 data = handle.read(self.config.max_file_bytes + 1)
         except OSError as error:
             return self._problem(path, f"cannot read file: {error.strerror or error}")
