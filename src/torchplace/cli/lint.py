@@ -28,6 +28,7 @@ from torchplace.report import formats as report_formats
 from torchplace.report.terminal import escape_line
 
 MAX_FIX_PASSES = 10
+MAX_JOBS = 1024
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -103,8 +104,8 @@ def load_config(args: argparse.Namespace) -> LintConfig:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     config = load_config(args)
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, got {args.jobs}")
     cache_dir = None
     if not args.no_cache:
         cache_dir = args.cache_dir or default_cache_dir(args.paths, config.root)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from torchplace.lint import suppression
 from torchplace.lint.cache_digest import content_digest
-from torchplace.lint.config import LintConfig
+from torchplace.lint.config import LintConfig, matches
 from torchplace.lint.context import FileContext
 from torchplace.lint.regions import reduce_source
 from torchplace.lint.rule import Rule
@@ -106,7 +106,7 @@ class Linter:
                     rules.append(rule)
         if rules:
             ignored = self.config.ignored_for(path)
-            rules = [r for r in rules if not any(r.code.startswith(c) for c in ignored)]
+            rules = [r for r in rules if not any(matches(type(r), c) for c in ignored)]
         if not rules or suppression.file_is_ignored(text):
             return result
         source = SourceFile(path, text)
@@ -211,7 +211,7 @@ def lint_many(
     on_result: Callable[[FileResult], None] | None = None,
 ) -> list[FileResult]:
     """Lint files on `jobs` processes (all cores by default; in-process for small sets)."""
-    jobs = jobs or os.cpu_count() or 1
+    jobs = min(jobs or os.cpu_count() or 1, max(len(paths), 1))
     results: list[FileResult] = []
     small = len(paths) < 64 or jobs == 1
     if small or "fork" not in multiprocessing.get_all_start_methods():
