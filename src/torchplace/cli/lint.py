@@ -25,7 +25,7 @@ from torchplace.lint.fix_write import decode_for_fix, fix_in_place, unwritable_r
 from torchplace.lint.runner import LintRun, run
 from torchplace.report import Finding, FixSafety
 from torchplace.report import formats as report_formats
-from torchplace.report.terminal import escape_line
+from torchplace.report.terminal import escape_controls, escape_line
 
 MAX_FIX_PASSES = 10
 MAX_JOBS = 1024
@@ -90,7 +90,7 @@ def load_config(args: argparse.Namespace) -> LintConfig:
             pyproject = config_module.find_pyproject(Path(args.paths[0]))
         base = config_module.load(pyproject)
     except ConfigError as error:
-        raise UsageError(str(error)) from error
+        raise UsageError(escape_line(str(error))) from error
     return config_module.with_overrides(
         base,
         args.select,
@@ -111,14 +111,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         cache_dir = args.cache_dir or default_cache_dir(args.paths, config.root)
     try:
         lint_run = run(args.paths, config, cache_dir, args.jobs, args.progress)
-    except (ConfigError, MissingPathError) as error:
-        raise UsageError(str(error)) from error
+    except ConfigError as error:
+        raise UsageError(escape_line(str(error))) from error
+    except MissingPathError as error:
+        raise UsageError(str(error)) from error  # names already escaped
     unsafe = bool(config.unsafe_fixes)
     fixed_count = 0
     if args.fix or args.diff:
         lint_run, fixed_count, diffs = _fix(lint_run, config, unsafe, write=args.fix)
         if args.diff:
-            _emit("".join(diffs), args.output)
+            # A diff for a terminal is escaped; one written to a file or a pipe stays a patch.
+            text = "".join(diffs)
+            if args.output is None and sys.stdout.isatty():
+                text = escape_controls(text)
+            _emit(text, args.output)
             return EXIT_FINDINGS if diffs and not args.exit_zero else EXIT_OK
     if args.statistics:
         _emit(_statistics(lint_run.findings), args.output)
