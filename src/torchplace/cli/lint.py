@@ -84,7 +84,7 @@ def load_config(args: argparse.Namespace) -> LintConfig:
     try:
         if args.config is not None:
             if not args.config.is_file():
-                raise UsageError(f"--config {args.config}: no such file")
+                raise UsageError(f"--config {escape_line(str(args.config))}: not a file")
             pyproject = args.config
         else:
             pyproject = config_module.find_pyproject(Path(args.paths[0]))
