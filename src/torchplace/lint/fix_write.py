@@ -30,6 +30,8 @@ except ImportError:  # pragma: no cover - Windows has no flock; runs there are n
 from torchplace.lint.fix import FixOutcome
 
 _BOM = b"\xef\xbb\xbf"
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _ATTEMPTS = 5
 
 
@@ -53,7 +55,7 @@ def fix_in_place(path: str, compute: Callable[[str], FixOutcome]) -> FixOutcome:
     target = os.path.realpath(path)
     for _ in range(_ATTEMPTS):
         try:
-            descriptor = os.open(target, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK)
+            descriptor = os.open(target, os.O_RDWR | _NOFOLLOW | _NONBLOCK)
         except OSError as error:
             return _refused(path, f"not fixed: cannot open it for writing ({error.strerror})")
         try:
