@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from torchplace.cli import main
 from torchplace.lint import cache_format
@@ -182,3 +184,26 @@ def test_a_failed_save_leaves_no_temporary_file(
     monkeypatch.setattr(os, "replace", refuse)
     assert main(["lint", "-q", "--cache-dir", str(cache), str(project)]) == 1
     assert [p.name for p in cache.iterdir()] == [".gitignore"]
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(entries=st.dictionaries(st.text(max_size=8), _JSON, max_size=4))
+def test_any_signed_json_decodes_to_entries_or_is_rejected(entries: dict[str, object]) -> None:
+    """Whatever a signed cache holds, reading it gives plain entries or a ValueError."""
+    secret = b"s" * 32
+    body = json.dumps({"format": cache_format.FORMAT, "key": "K", "entries": entries}).encode()
+    signed = b"torchplace-lint-cache " + cache_format._sign(body, secret).encode() + b"\n" + body
+    try:
+        decoded = cache_format.decode(signed, "K", secret)
+    except ValueError:
+        return
+    assert all(isinstance(e, cache_format.Entry) for e in decoded.values())
