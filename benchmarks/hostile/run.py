@@ -310,6 +310,18 @@ def case_audit_huge_layers(work: Path, sizes: Sizes, quick: bool) -> Result:
     return _result("audit-1e12-layers", command, run, ok, note)
 
 
+# Whose code each case exercises (its fix lives in that part of the product).
+AREA = {
+    "explain-big-log": "explain (streaming log reader)",
+    "explain-short-lines": "explain (streaming log reader)",
+    "lint-tpl201-long-forward": "lint rules (TPL201)",
+    "lint-deep-nesting": "lint engine",
+    "lint-fix-concurrent": "lint --fix",
+    "preflight-deep-yaml": "preflight (config loaders)",
+    "preflight-yaml-alias-bomb": "preflight (config loaders)",
+    "audit-1e12-layers": "audit (size validation)",
+}
+
 CASES: dict[str, Case] = {
     "explain-big-log": case_explain_big_log,
     "explain-short-lines": case_explain_short_lines,
@@ -429,14 +441,15 @@ def _markdown(
         "(for the fixes) with every file fixed exactly once. Peak memory: the largest of the "
         "process tree's RSS sampled every 0.1 s and `ru_maxrss` from `wait4`.",
         "",
-        "| case | input | seconds | peak MiB | exit | as promised | note |",
-        "|---|---|---|---|---|---|---|",
+        "| case | part | input | seconds | peak MiB | exit | as promised | note |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         size = f"{r.input_bytes / MIB:.1f} MiB" if r.input_bytes else "-"
         note = r.note.replace("|", "/") or "-"
         lines.append(
-            f"| {r.name} | {size} | {r.seconds:.1f} | {r.peak_rss_mib:.0f} | {r.exit} | "
+            f"| {r.name} | {AREA.get(r.name, '-')} | {size} | {r.seconds:.1f} | "
+            f"{r.peak_rss_mib:.0f} | {r.exit} | "
             f"{'yes' if r.ok else 'NO'} | {note} |"
         )
     lines += [
