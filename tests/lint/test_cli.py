@@ -108,7 +108,7 @@ def test_cache_reuses_results_and_notices_changes(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     args = ["lint", "-q", "--cache-dir", str(cache), str(buggy)]
     assert main(args) == 1
-    assert list(cache.glob("lint-*.pickle"))
+    assert list(cache.glob("lint-*.json"))
     assert main(args) == 1  # served from the cache
     buggy.write_text("import torch\nx = torch.zeros(3)\n", encoding="utf-8")
     assert main(args) == 0
@@ -120,7 +120,7 @@ def test_corrupt_cache_is_ignored(tmp_path: Path) -> None:
     buggy = _write(tmp_path, "buggy.py", BUGGY)
     cache = tmp_path / "cache"
     assert main(["lint", "-q", "--cache-dir", str(cache), str(buggy)]) == 1
-    for entry in cache.glob("lint-*.pickle"):
+    for entry in cache.glob("lint-*.json"):
         entry.write_bytes(b"not a pickle")
     assert main(["lint", "-q", "--cache-dir", str(cache), str(buggy)]) == 1
 

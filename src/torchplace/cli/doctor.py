@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from torchplace.cli import UsageError
@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-progress", action="store_true", help="no progress on stderr")
     parser.add_argument(
         "--timeout-scale",
-        type=float,
+        type=_bounded(float, 0.0, 100.0),
         default=1.0,
         metavar="X",
         help="multiply every check's hard timeout by X (slow or busy hosts)",
@@ -67,19 +67,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     cluster.add_argument(
         "--all-reduce-bytes",
-        type=int,
+        type=_bounded(int, 0, 1 << 36),
         default=1 << 30,
         metavar="N",
         help="bytes per timed all-reduce (default 1 GiB)",
     )
     cluster.add_argument(
         "--timeout",
-        type=float,
+        type=_bounded(float, 0.0, 86400.0),
         default=180.0,
         metavar="S",
         help="a rank that has not finished after S seconds exits with FAIL",
     )
     return parser
+
+
+def _bounded(kind: type[int] | type[float], low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number above `low` and at most `high` (a negative timeout or size
+    would otherwise be used as given)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not low < value <= high:
+            raise argparse.ArgumentTypeError(f"must be above {low:g} and at most {high:g}")
+        return value
+
+    return parse
 
 
 def _chosen(args: argparse.Namespace) -> list[LoadedCheck]:

@@ -15,15 +15,20 @@ from pathlib import Path
 
 from torchplace.cli import EXIT_FINDINGS, EXIT_OK, UsageError
 from torchplace.lint import config as config_module
+from torchplace.lint.cache import read_regular_file
+from torchplace.lint.cache_location import default_cache_dir
 from torchplace.lint.config import ConfigError, LintConfig
 from torchplace.lint.discovery import MissingPathError
 from torchplace.lint.engine import Linter
-from torchplace.lint.fix import FixOutcome, apply_fixes, fixable, write_atomically
+from torchplace.lint.fix import FixOutcome, apply_fixes, fixable
+from torchplace.lint.fix_write import decode_for_fix, fix_in_place, unwritable_reason
 from torchplace.lint.runner import LintRun, run
 from torchplace.report import Finding, FixSafety
 from torchplace.report import formats as report_formats
+from torchplace.report.terminal import escape_controls, escape_line
 
 MAX_FIX_PASSES = 10
+MAX_JOBS = 1024
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,7 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     parser.add_argument(
-        "--cache-dir", type=Path, help="cache location (default: .torchplace_cache)"
+        "--cache-dir",
+        type=Path,
+        help="cache location (default: .torchplace_cache in the linted tree, else ~/.cache)",
     )
     parser.add_argument("-j", "--jobs", type=int, help="worker processes (default: all cores)")
     progress = parser.add_mutually_exclusive_group()
@@ -77,13 +84,13 @@ def load_config(args: argparse.Namespace) -> LintConfig:
     try:
         if args.config is not None:
             if not args.config.is_file():
-                raise UsageError(f"--config {args.config}: no such file")
+                raise UsageError(f"--config {escape_line(str(args.config))}: not a file")
             pyproject = args.config
         else:
             pyproject = config_module.find_pyproject(Path(args.paths[0]))
         base = config_module.load(pyproject)
     except ConfigError as error:
-        raise UsageError(str(error)) from error
+        raise UsageError(escape_line(str(error))) from error
     return config_module.with_overrides(
         base,
         args.select,
@@ -97,19 +104,27 @@ def load_config(args: argparse.Namespace) -> LintConfig:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     config = load_config(args)
-    if args.jobs is not None and args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
-    cache_dir = None if args.no_cache else (args.cache_dir or config.root / ".torchplace_cache")
+    if args.jobs is not None and not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be from 1 to {MAX_JOBS}, got {args.jobs}")
+    cache_dir = None
+    if not args.no_cache:
+        cache_dir = args.cache_dir or default_cache_dir(args.paths, config.root)
     try:
         lint_run = run(args.paths, config, cache_dir, args.jobs, args.progress)
-    except (ConfigError, MissingPathError) as error:
-        raise UsageError(str(error)) from error
+    except ConfigError as error:
+        raise UsageError(escape_line(str(error))) from error
+    except MissingPathError as error:
+        raise UsageError(str(error)) from error  # names already escaped
     unsafe = bool(config.unsafe_fixes)
     fixed_count = 0
     if args.fix or args.diff:
         lint_run, fixed_count, diffs = _fix(lint_run, config, unsafe, write=args.fix)
         if args.diff:
-            _emit("".join(diffs), args.output)
+            # A diff for a terminal is escaped; one written to a file or a pipe stays a patch.
+            text = "".join(diffs)
+            if args.output is None and sys.stdout.isatty():
+                text = escape_controls(text)
+            _emit(text, args.output)
             return EXIT_FINDINGS if diffs and not args.exit_zero else EXIT_OK
     if args.statistics:
         _emit(_statistics(lint_run.findings), args.output)
@@ -175,26 +190,46 @@ def _fix(
         if not fixable(findings, unsafe):
             remaining.extend(findings)
             continue
-        outcome, after = _fix_file(linter, path, findings, unsafe)
+        outcome, after = _fix_file(linter, path, findings, unsafe, write)
         if outcome.rejected_reason:
-            print(f"torchplace lint: {path}: {outcome.rejected_reason}", file=sys.stderr)
+            print(
+                f"torchplace lint: {escape_line(path)}: {outcome.rejected_reason}", file=sys.stderr
+            )
         if outcome.changed:
             diffs.append(outcome.diff())
-            fixed += len(findings) - len(after)
-            if write:
-                write_atomically(path, outcome.fixed)
+            fixed += max(len(findings) - len(after), 0)
         remaining.extend(after if write else findings)
     return replace(lint_run, findings=sorted(remaining, key=lambda f: f.sort_key())), fixed, diffs
 
 
 def _fix_file(
-    linter: Linter, path: str, findings: list[Finding], unsafe: bool
+    linter: Linter, path: str, findings: list[Finding], unsafe: bool, write: bool
 ) -> tuple[FixOutcome, list[Finding]]:
-    try:
-        original = Path(path).read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError):
+    """The fix of one file, computed from the bytes it holds when it is fixed (under the lock
+    when writing), never from the findings of the first pass."""
+    after = findings
+
+    def compute(original: str) -> FixOutcome:
+        nonlocal after
+        outcome, after = fix_text(linter, path, original, unsafe)
+        return outcome
+
+    if write:
+        refused = unwritable_reason(path)
+        outcome = FixOutcome(path, "", "", [], refused) if refused else fix_in_place(path, compute)
+        return outcome, after
+    data = read_regular_file(Path(path), linter.config.max_file_bytes)
+    decoded = decode_for_fix(data) if data is not None else None
+    if decoded is None:
         return FixOutcome(path, "", "", [], "not fixed: cannot read it as UTF-8"), findings
-    text, current = original, findings
+    return compute(decoded.text), findings
+
+
+def fix_text(
+    linter: Linter, path: str, original: str, unsafe: bool
+) -> tuple[FixOutcome, list[Finding]]:
+    """Lint `original` and apply its fixes, pass after pass; the findings left at the end."""
+    text, current = original, linter.lint_text(path, original).findings
     reason = None
     for _ in range(MAX_FIX_PASSES):
         outcome = apply_fixes(path, text, current, unsafe)
@@ -203,4 +238,4 @@ def _fix_file(
             break
         text = outcome.fixed
         current = linter.lint_text(path, text).findings
-    return FixOutcome(path, original, text, [], reason), current
+    return FixOutcome(path, original, text, [], reason if text == original else None), current

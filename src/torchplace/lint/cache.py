@@ -1,42 +1,41 @@
 """Results cached by content hash, so an unchanged tree re-lints in well under a second.
 
-One pickle per settings fingerprint (torchplace version, enabled rules, the rules' own source,
+One file per settings fingerprint (torchplace version, enabled rules, the rules' own source,
 the options that change findings). An entry is reused when the file's size and mtime match; if
-only the mtime moved, the content hash decides. The cache is a local, private file: a corrupt or
-unreadable one is ignored and rebuilt, never an error.
+only the mtime moved, the content hash decides.
+
+The cache is data, never code: JSON checked field by field on load (`cache_format`), signed
+with a key private to the user (`cache_location`), so a cache shipped inside a repository or a
+tarball is neither run nor believed. Anything wrong with it (unreadable, not a regular file,
+bad signature, bad shape) means it is rebuilt, silently: a cache can only cost time.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import pickle
+import stat
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from torchplace import __version__
+from torchplace.lint import cache_format
 from torchplace.lint.cache_digest import content_digest
+from torchplace.lint.cache_format import Entry
 from torchplace.lint.config import LintConfig
 from torchplace.lint.rule import Rule
 from torchplace.report import Finding
 
-_FORMAT = 1
-
-
-@dataclass
-class Entry:
-    mtime_ns: int
-    size: int
-    digest: str
-    findings: tuple[Finding, ...]
+# A cache larger than this is not read (a real one holds a few hundred bytes per file).
+MAX_CACHE_BYTES = 256 * 1024 * 1024
 
 
 def fingerprint(rules: Sequence[type[Rule]], config: LintConfig) -> str:
     digest = hashlib.blake2b(digest_size=12)
     digest.update(
-        f"{_FORMAT}|{__version__}|{config.forward_methods}|{config.max_file_bytes}".encode()
+        f"{cache_format.FORMAT}|{__version__}|{config.forward_methods}|{config.max_file_bytes}".encode()
     )
     digest.update(repr(config.per_file_ignores).encode())
     for rule in rules:
@@ -50,25 +49,18 @@ def fingerprint(rules: Sequence[type[Rule]], config: LintConfig) -> str:
 
 
 class LintCache:
-    def __init__(self, directory: Path, key: str) -> None:
-        self.file = directory / f"lint-{key}.pickle"
+    def __init__(self, directory: Path, key: str, secret: bytes) -> None:
+        self.file = directory / f"lint-{key}.json"
+        self.key = key
+        self.secret = secret
         self.entries: dict[str, Entry] = {}
         self.dirty = False
-        try:
-            with open(self.file, "rb") as handle:
-                loaded = pickle.load(handle)
-            if isinstance(loaded, dict):
-                self.entries = loaded
-        except (
-            OSError,
-            EOFError,
-            pickle.UnpicklingError,
-            AttributeError,
-            ImportError,
-            TypeError,
-            ValueError,
-        ):
-            self.entries = {}
+        data = read_regular_file(self.file, MAX_CACHE_BYTES)
+        if data is not None:
+            try:
+                self.entries = cache_format.decode(data, key, secret)
+            except ValueError:
+                self.entries = {}
 
     def lookup(self, path: str) -> tuple[Finding, ...] | None:
         """Cached findings for `path` if its content is unchanged, else None."""
@@ -80,15 +72,11 @@ class LintCache:
             status = os.stat(path)
         except OSError:
             return None
-        if status.st_size != entry.size:
+        if not stat.S_ISREG(status.st_mode) or status.st_size != entry.size:
             return None
         if status.st_mtime_ns != entry.mtime_ns:
-            try:
-                with open(path, "rb") as handle:
-                    digest = content_digest(handle.read())
-            except OSError:
-                return None
-            if digest != entry.digest:
+            data = read_regular_file(Path(path), entry.size)
+            if data is None or content_digest(data) != entry.digest:
                 return None
             entry.mtime_ns = status.st_mtime_ns
             self.dirty = True
@@ -100,16 +88,61 @@ class LintCache:
         self.dirty = True
 
     def save(self) -> None:
+        """Write the cache through a temporary file renamed over it; on any failure leave
+        neither a temporary file nor a half-written cache behind."""
         if not self.dirty:
             return
+        directory = self.file.parent
         try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            gitignore = self.file.parent / ".gitignore"
-            if not gitignore.exists():
+            directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            if not _is_regular_or_absent(self.file) or directory.is_symlink():
+                return
+            gitignore = directory / ".gitignore"
+            if not os.path.lexists(gitignore):
                 gitignore.write_text("# Created by torchplace lint.\n*\n", encoding="utf-8")
-            descriptor, temporary = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
-            with os.fdopen(descriptor, "wb") as handle:
-                pickle.dump(self.entries, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, self.file)
+            payload = cache_format.encode(self.entries, self.key, self.secret)
+        except (OSError, ValueError):
+            return  # a cache that cannot be written only costs time on the next run
+        _replace_atomically(self.file, payload)
+
+
+def _replace_atomically(target: Path, payload: bytes) -> None:
+    try:
+        descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=".lint-", suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(payload)
+        os.replace(temporary, target)
+    except OSError:
+        pass
+    finally:
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+
+
+def _is_regular_or_absent(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+
+
+def read_regular_file(path: Path, limit: int) -> bytes | None:
+    """The bytes of `path` if it is a regular file (not a link, FIFO or device) of at most
+    `limit` bytes, else None. Opening never blocks: a FIFO is opened non-blocking and refused."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
+            return None
+        try:
+            data = handle.read(limit + 1)
         except OSError:
-            pass  # a cache that cannot be written only costs time on the next run
+            return None
+    return data if len(data) <= limit else None

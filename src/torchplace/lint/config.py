@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
+import stat
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -40,6 +42,9 @@ DEFAULT_EXCLUDE = (
     "*.egg-info",
 )
 DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024
+# Files are read whole: a larger limit would let one file take that much memory per worker.
+MAX_FILE_BYTES_LIMIT = 1024 * 1024 * 1024
+MAX_CONFIG_BYTES = 16 * 1024 * 1024
 
 _KNOWN_KEYS = {
     "select",
@@ -76,17 +81,24 @@ class LintConfig:
     def enabled_rules(self, rules: Iterable[type[Rule]]) -> list[type[Rule]]:
         """The rules this configuration turns on, checking every selector names something."""
         rules = list(rules)
-        for selector in (*self.select, *self.extend_select, *self.ignore):
-            if not any(_matches(r, selector) for r in rules):
+        per_file = [code for _, codes in self.per_file_ignores for code in codes]
+        for selector in (*self.select, *self.extend_select, *self.ignore, *per_file):
+            if not selector.strip():
+                # An empty prefix matches every code: it would turn every rule off unnoticed.
+                raise ConfigError(
+                    "an empty rule code in select/ignore/per-file-ignores would match every "
+                    "rule; remove it"
+                )
+            if not any(matches(r, selector) for r in rules):
                 raise ConfigError(f"{selector!r} selects no rule (codes look like TPL101)")
         if self.select:
-            chosen = [r for r in rules if any(_matches(r, s) for s in self.select)]
+            chosen = [r for r in rules if any(matches(r, s) for s in self.select)]
         else:
             chosen = [r for r in rules if r.default_enabled]
         chosen += [
-            r for r in rules if r not in chosen and any(_matches(r, s) for s in self.extend_select)
+            r for r in rules if r not in chosen and any(matches(r, s) for s in self.extend_select)
         ]
-        return [r for r in chosen if not any(_matches(r, s) for s in self.ignore)]
+        return [r for r in chosen if not any(matches(r, s) for s in self.ignore)]
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         """Codes switched off for one file by `per-file-ignores`."""
@@ -125,7 +137,8 @@ def _exclude_matcher(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
     return re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
 
 
-def _matches(rule: type[Rule], selector: str) -> bool:
+def matches(rule: type[Rule], selector: str) -> bool:
+    """Whether a selector (`ALL`, a code or code prefix, or a rule name) names `rule`."""
     selector = selector.strip()
     if selector.upper() == "ALL":
         return True
@@ -151,9 +164,17 @@ def find_pyproject(start: Path) -> Path | None:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"cannot read {path}: {error}") from error
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ConfigError(f"cannot read {path}: not a regular file")
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            raise ConfigError(f"cannot read {path}: larger than {MAX_CONFIG_BYTES} bytes")
+        return data.decode("utf-8")
+    except OSError as error:
+        raise ConfigError(f"cannot read {path}: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"cannot read {path}: not UTF-8 ({error.reason})") from error
 
 
 def load(path: Path | None) -> LintConfig:
@@ -164,6 +185,8 @@ def load(path: Path | None) -> LintConfig:
         data = tomllib.loads(_read(path))
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from error
+    except RecursionError:
+        raise ConfigError(f"{path} is nested too deeply to read") from None
     table = data.get("tool", {}).get("torchplace", {})
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.torchplace] must be a table")
@@ -192,8 +215,19 @@ def _from_table(table: dict[str, Any], path: Path) -> LintConfig:
         raise ConfigError(f"{path}: per-file-ignores must be a table of glob = [codes]")
     exclude = _strings(table, "exclude", path) or DEFAULT_EXCLUDE
     max_size = table.get("max-file-size", DEFAULT_MAX_FILE_BYTES)
-    if not isinstance(max_size, int) or max_size <= 0:
-        raise ConfigError(f"{path}: max-file-size must be a positive number of bytes")
+    if (
+        not isinstance(max_size, int)
+        or isinstance(max_size, bool)
+        or not 0 < max_size <= MAX_FILE_BYTES_LIMIT
+    ):
+        raise ConfigError(
+            f"{path}: max-file-size must be a whole number of bytes from 1 to "
+            f"{MAX_FILE_BYTES_LIMIT} (1 GiB), got {max_size!r}"
+        )
+    forward = _strings(table, "forward-methods", path) or ("forward",)
+    bad_names = [name for name in forward if not name.isidentifier()]
+    if bad_names:
+        raise ConfigError(f"{path}: forward-methods must be method names, got {bad_names[0]!r}")
     unsafe = table.get("unsafe-fixes", False)
     if not isinstance(unsafe, bool):
         raise ConfigError(f"{path}: unsafe-fixes must be true or false")
@@ -204,7 +238,7 @@ def _from_table(table: dict[str, Any], path: Path) -> LintConfig:
         exclude=exclude + _strings(table, "extend-exclude", path),
         per_file_ignores=tuple((glob, _strings(per_file, glob, path)) for glob in sorted(per_file)),
         unsafe_fixes=unsafe,
-        forward_methods=_strings(table, "forward-methods", path) or ("forward",),
+        forward_methods=forward,
         max_file_bytes=max_size,
         root=path.parent,
         source=path,

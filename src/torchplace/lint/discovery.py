@@ -1,47 +1,122 @@
-"""Which files to lint: Python files under the given paths, less the excluded ones."""
+"""Which files to lint: Python files under the given paths, less the excluded ones.
+
+Only regular files are linted: a FIFO, socket or device named `*.py` is skipped with a
+warning (reading one would block or never end). A directory that cannot be read is an error
+when it was named, and a warning naming it when it was found inside a named one.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+import stat
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from torchplace.lint.config import LintConfig
+from torchplace.report.terminal import escape_line
 
 PYTHON_SUFFIXES = (".py", ".pyi")
+
+Warn = Callable[[str], None]
 
 
 class MissingPathError(Exception):
     """A path given on the command line does not exist."""
 
 
-def python_files(paths: Sequence[str], config: LintConfig) -> Iterator[Path]:
+class UnreadableDirectoryError(MissingPathError):
+    """A directory given on the command line cannot be listed."""
+
+
+def warn_on_stderr(message: str) -> None:
+    print(f"torchplace lint: warning: {message}", file=sys.stderr)
+
+
+def python_files(
+    paths: Sequence[str], config: LintConfig, warn: Warn = warn_on_stderr
+) -> Iterator[Path]:
     """Files named directly are always linted; directories are walked, skipping exclusions."""
     for raw in paths:
         path = Path(raw)
-        if path.is_file():
+        try:
+            mode = path.stat().st_mode
+        except OSError:
+            if os.path.lexists(raw):
+                yield path  # a broken link or unreadable entry: the linter reports it
+                continue
+            raise MissingPathError(f"{escape_line(raw)}: no such file or directory") from None
+        if stat.S_ISREG(mode):
             yield path
-        elif path.is_dir():
-            yield from _walk(path, config)
+        elif stat.S_ISDIR(mode):
+            yield from _walk(path, config, warn)
         else:
-            raise MissingPathError(f"{raw}: no such file or directory")
+            warn(f"{escape_line(raw)}: not a regular file ({_kind(mode)}); skipped")
 
 
-def _walk(root: Path, config: LintConfig) -> Iterator[Path]:
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
+
+
+def _walk(root: Path, config: LintConfig, warn: Warn) -> Iterator[Path]:
     # Relative paths are built by joining names onto the root's, not by resolving each path:
     # resolving costs a system call per path component, for every file of a large tree.
-    top = str(root)
+    # `scandir` tells files from directories without a `stat` per entry (links excepted).
     root_relative = config.relative(root)
     prefix = "" if root_relative == "." else root_relative.rstrip("/") + "/"
-    for directory, subdirectories, files in os.walk(root):
-        base = Path(directory)
-        inside = directory[len(top) :].strip(os.sep).replace(os.sep, "/")
-        here = prefix + inside + "/" if inside else prefix
-        subdirectories[:] = sorted(
-            d for d in subdirectories if not config.is_excluded(base / d, here + d)
-        )
-        for name in sorted(files):
-            if name.endswith(PYTHON_SUFFIXES):
-                candidate = base / name
-                if not config.is_excluded(candidate, here + name):
-                    yield candidate
+    pending = [(root, prefix)]
+    while pending:
+        directory, here = pending.pop()
+        try:
+            with os.scandir(directory) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as error:
+            message = f"{escape_line(str(directory))}: cannot read directory ({error.strerror})"
+            if directory is root:
+                raise UnreadableDirectoryError(message) from None
+            warn(f"{message}; skipped")
+            continue
+        subdirectories: list[tuple[Path, str]] = []
+        for entry in entries:
+            yield from _entry(entry, directory, here, config, warn, subdirectories)
+        pending.extend(reversed(subdirectories))
+
+
+def _entry(
+    entry: os.DirEntry[str],
+    directory: Path,
+    here: str,
+    config: LintConfig,
+    warn: Warn,
+    subdirectories: list[tuple[Path, str]],
+) -> Iterator[Path]:
+    name = entry.name
+    is_python = name.endswith(PYTHON_SUFFIXES)
+    try:
+        is_file = is_python and entry.is_file()
+        is_directory = not is_file and entry.is_dir()  # a directory may be named `x.py`
+    except OSError:
+        is_directory = is_file = False
+    if not is_directory and not is_python:
+        return
+    candidate = directory / name
+    relative = here + name
+    if config.is_excluded(candidate, relative):
+        return
+    if is_directory:
+        if not entry.is_symlink():
+            subdirectories.append((candidate, relative + "/"))
+    elif is_file or entry.is_symlink():
+        yield candidate  # a broken link is reported by the linter as a file it cannot read
+    else:
+        try:
+            kind = _kind(entry.stat(follow_symlinks=False).st_mode)
+        except OSError:
+            kind = "not a file"
+        warn(f"{escape_line(str(candidate))}: not a regular file ({kind}); skipped")

@@ -13,6 +13,7 @@ import ast
 import gc
 import multiprocessing
 import os
+import stat
 import tokenize
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -22,15 +23,19 @@ from pathlib import Path
 
 from torchplace.lint import suppression
 from torchplace.lint.cache_digest import content_digest
-from torchplace.lint.config import LintConfig
+from torchplace.lint.config import LintConfig, matches
 from torchplace.lint.context import FileContext
 from torchplace.lint.regions import reduce_source
 from torchplace.lint.rule import Rule
 from torchplace.lint.source import SourceFile
 from torchplace.report import Finding, Position, Severity
 
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 FILE_PROBLEM_CODE = "TPL001"
 FILE_PROBLEM_NAME = "file-not-checked"
+TOO_DEEP = (
+    "nested too deeply to analyse (an expression or block deeper than Python's recursion limit)"
+)
 
 
 @dataclass
@@ -56,8 +61,11 @@ class Linter:
     # -- one file ------------------------------------------------------------------------
     def lint_path(self, path: str) -> FileResult:
         try:
-            with open(path, "rb") as handle:
+            # Non-blocking: a FIFO put where a file was listed must not stall the run.
+            with open(os.open(path, os.O_RDONLY | _NONBLOCK), "rb") as handle:
                 status = os.fstat(handle.fileno())
+                if not stat.S_ISREG(status.st_mode):
+                    return self._problem(path, "not a regular file")
                 data = handle.read(self.config.max_file_bytes + 1)
         except OSError as error:
             return self._problem(path, f"cannot read file: {error.strerror or error}")
@@ -77,6 +85,14 @@ class Linter:
         return self.lint_text(path, text)
 
     def lint_text(self, path: str, text: str) -> FileResult:
+        """Findings for one file's text; a file nested too deeply for the parser or the rules'
+        tree walks gets one TPL001 finding instead of ending the run."""
+        try:
+            return self._lint_text(path, text)
+        except RecursionError:
+            return self._problem(path, TOO_DEEP)
+
+    def _lint_text(self, path: str, text: str) -> FileResult:
         result = FileResult(path)
         # One scan per rule: CPython's `re` is fast on a pattern with a literal prefix and slow
         # on one alternation of many (see `AnyOf`), so the candidates are never combined.
@@ -90,7 +106,7 @@ class Linter:
                     rules.append(rule)
         if rules:
             ignored = self.config.ignored_for(path)
-            rules = [r for r in rules if not any(r.code.startswith(c) for c in ignored)]
+            rules = [r for r in rules if not any(matches(type(r), c) for c in ignored)]
         if not rules or suppression.file_is_ignored(text):
             return result
         source = SourceFile(path, text)
@@ -195,7 +211,7 @@ def lint_many(
     on_result: Callable[[FileResult], None] | None = None,
 ) -> list[FileResult]:
     """Lint files on `jobs` processes (all cores by default; in-process for small sets)."""
-    jobs = jobs or os.cpu_count() or 1
+    jobs = min(jobs or os.cpu_count() or 1, max(len(paths), 1))
     results: list[FileResult] = []
     small = len(paths) < 64 or jobs == 1
     if small or "fork" not in multiprocessing.get_all_start_methods():

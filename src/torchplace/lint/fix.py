@@ -1,16 +1,13 @@
-"""Apply fixes: edits end to start, keep the result only if it still parses, write atomically."""
+"""Apply fixes: edits end to start; keep the result only if it passes `fix_verify` (parses, no
+repeated keyword, the tree changed only where the edits are). Writing is `fix_write`'s job."""
 
 from __future__ import annotations
 
-import ast
 import difflib
-import os
-import tempfile
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
+from torchplace.lint import fix_verify
 from torchplace.lint.source import SourceFile
 from torchplace.report import Edit, Finding, FixSafety
 
@@ -49,14 +46,17 @@ def apply_fixes(path: str, text: str, findings: Sequence[Finding], unsafe: bool)
     taken: list[tuple[int, int]] = []
     for finding in sorted(fixable(findings, unsafe), key=lambda f: f.sort_key()):
         assert finding.fix is not None
-        spans = [
-            (
-                _offset(source, e.start.line, e.start.column),
-                _offset(source, e.end.line, e.end.column),
-                e,
-            )
-            for e in finding.fix.edits
-        ]
+        try:
+            spans = [
+                (
+                    _offset(source, e.start.line, e.start.column),
+                    _offset(source, e.end.line, e.end.column),
+                    e,
+                )
+                for e in finding.fix.edits
+            ]
+        except IndexError:
+            return FixOutcome(path, text, text, [], "the fix does not match the file; unchanged")
         if any(_overlaps(s, t) for s in spans for t in taken):
             continue
         for start, end, edit in spans:
@@ -66,12 +66,17 @@ def apply_fixes(path: str, text: str, findings: Sequence[Finding], unsafe: bool)
     for start, end, edit, _ in sorted(chosen, key=lambda c: (c[0], c[1]), reverse=True):
         fixed = fixed[:start] + edit.content + fixed[end:]
     applied = list({id(c[3]): c[3] for c in chosen}.values())
-    if fixed != text and not _parses(fixed, path):
-        return FixOutcome(path, text, text, [], "the fixed file would not parse; left unchanged")
+    if fixed != text:
+        made = [(start, end, edit.content) for start, end, edit, _ in chosen]
+        reason = fix_verify.refusal(source, fixed, made)
+        if reason is not None:
+            return FixOutcome(path, text, text, [], reason)
     return FixOutcome(path, text, fixed, applied)
 
 
 def _offset(source: SourceFile, line: int, column: int) -> int:
+    if not 0 < line <= len(source.lines) + 1 or column < 0:
+        raise IndexError(f"no line {line} column {column}")
     return source.line_offsets[line - 1] + column
 
 
@@ -81,29 +86,3 @@ def _overlaps(a: tuple[int, int, object] | tuple[int, int], b: tuple[int, int]) 
     if a_start == a_end == b_start == b_end:
         return True
     return a_start < b_end and b_start < a_end
-
-
-def _parses(text: str, path: str) -> bool:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            ast.parse(text, filename=path)
-    except (SyntaxError, ValueError):
-        return False
-    return True
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write through a temporary file in the same directory and rename it over the original,
-    keeping the original's permission bits: a crash never leaves a half-written file."""
-    target = Path(path)
-    mode = target.stat().st_mode & 0o7777
-    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

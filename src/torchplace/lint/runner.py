@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from torchplace.lint.cache import LintCache, fingerprint
+from torchplace.lint.cache_location import signing_key
 from torchplace.lint.config import LintConfig
 from torchplace.lint.discovery import python_files
 from torchplace.lint.engine import FileResult, Linter, lint_many, sort_findings
@@ -60,6 +61,15 @@ class _Progress:
             sys.stderr.write("\n")
 
 
+def _open_cache(
+    directory: Path | None, rules: Sequence[type[Rule]], config: LintConfig
+) -> LintCache | None:
+    secret = signing_key() if directory is not None else None
+    if directory is None or secret is None:
+        return None
+    return LintCache(directory, fingerprint(rules, config), secret)
+
+
 def run(
     paths: Sequence[str],
     config: LintConfig,
@@ -71,7 +81,7 @@ def run(
     started = time.perf_counter()
     rules = config.enabled_rules(all_rules())
     files = [str(p) for p in python_files(paths, config)]
-    cache = LintCache(cache_dir, fingerprint(rules, config)) if cache_dir else None
+    cache = _open_cache(cache_dir, rules, config)
     findings: list[Finding] = []
     to_lint: list[str] = []
     for path in files:

@@ -1,8 +1,13 @@
-"""GitHub Actions workflow commands: findings show as annotations on the pull request."""
+"""GitHub Actions workflow commands: findings show as annotations on the pull request.
+
+Besides the workflow-command escapes (`%`, CR, LF, and `:` `,` in properties), control
+characters are escaped (`report.terminal`): the log is also read raw, in a terminal.
+"""
 
 from __future__ import annotations
 
 from torchplace.report import Report, Severity
+from torchplace.report.terminal import escape_controls
 
 NAME = "github"
 
@@ -10,7 +15,8 @@ _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return escape_controls(text)
 
 
 def _escape_property(text: str) -> str:

@@ -1,8 +1,13 @@
-"""`path:line:col: CODE message`, the format every editor and CI log understands."""
+"""`path:line:col: CODE message`, the format every editor and CI log understands.
+
+File names and messages can come from the tree being checked; control characters in them are
+escaped (`report.terminal`) so a crafted name cannot drive the reader's terminal.
+"""
 
 from __future__ import annotations
 
 from torchplace.report import Report
+from torchplace.report.terminal import escape_line
 
 NAME = "text"
 
@@ -12,7 +17,7 @@ def render(report: Report) -> str:
     for finding in sorted(report.findings, key=lambda f: f.sort_key()):
         fixable = " [*]" if finding.fix is not None else ""
         lines.append(
-            f"{finding.path}:{finding.line}:{finding.column + 1}: "
-            f"{finding.code}{fixable} {finding.message}"
+            f"{escape_line(finding.path)}:{finding.line}:{finding.column + 1}: "
+            f"{escape_line(finding.code)}{fixable} {escape_line(finding.message)}"
         )
     return "\n".join(lines) + ("\n" if lines else "")
