@@ -75,3 +75,14 @@ def test_demo_without_a_usable_temporary_directory_is_one_clear_error(
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
     with pytest.raises(UsageError, match="cannot copy the bundled examples"):
         main(["--demo", "--no-run"])
+
+
+def test_text_report_escapes_control_characters_in_file_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "evil\x1b]0;title\x07.py").write_text(BUGGY, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main([]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "evil\\x1b]0;title\\x07.py" in out

@@ -9,6 +9,7 @@ from typing import Any
 
 from torchplace.check.runs import RunOutcome
 from torchplace.report import Finding, FixSafety, Severity
+from torchplace.report.terminal import escape_line
 
 # Certainty tiers, most certain first.
 CRASHED = "crashed"
@@ -132,10 +133,11 @@ def render_text(items: Sequence[Item], files: int, runs: Sequence[RunOutcome]) -
             continue
         lines.append(f"{tier.upper()} ({len(group)})")
         for item in group:
-            lines.append(f"  {item.where}  {item.what}")
+            # Paths, messages and crash lines come from the checked tree and its output.
+            lines.append(f"  {escape_line(item.where)}  {escape_line(item.what)}")
             for detail in item.details + item.confirmed_by:
-                lines.append(f"      {detail}")
-            lines.append(f"      next: {item.next_command}")
+                lines.append(f"      {escape_line(detail)}")
+            lines.append(f"      next: {escape_line(item.next_command)}")
         lines.append("")
     clean_runs = sum(1 for r in runs if not r.crashed)
     lines.append(
