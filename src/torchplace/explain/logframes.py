@@ -51,6 +51,10 @@ _TORCH_TOP = _names(
     testing backends jit onnx quantization ao nested sparse special linalg fft export
     _functorch func _subclasses _prims _refs _higher_order_ops _library compiler"""
 )
+_TORCH_FILES = _names(
+    """functional.py serialization.py overrides.py random.py hub.py storage.py library.py
+    types.py quasirandom.py return_types.py"""
+)
 _STDLIB_DIR = re.compile(r"^python\d(?:\.\d{1,2})?$")
 _SPLIT = re.compile(r"[\\/]")
 
@@ -127,7 +131,7 @@ def _is_package_component(part: str, parts: list[str], index: int) -> bool:
         return True
     # A folder named torch may hold a user's project: torch counts when what follows is torch.
     following = parts[index + 1]
-    return following in _TORCH_TOP or following.startswith("_") or following.endswith(".py")
+    return following in _TORCH_TOP or following.startswith("_") or following in _TORCH_FILES
 
 
 def is_torch_path(path: str) -> bool:

@@ -243,7 +243,12 @@ class LogReader:
         frames = list(stream.frames)
         stream.frames.clear()
         held = stream.held
-        if held is not None and not frames and error.line - held.end <= 1:
+        if (
+            held is not None
+            and held.exception_type == "error"
+            and not frames
+            and (error.line - held.end <= 1)
+        ):
             # One message split by an exception line (NCCL's `DistBackendError` ... `Last
             # error:` ... `Duplicate GPU detected`, also pasted in reverse): read it as one.
             held.lines += error.lines
@@ -453,7 +458,9 @@ def _same_message(first: _Error, second: _Error) -> bool:
 
 
 def _key(d: Diagnosis) -> tuple[object, ...]:
-    text = _normal(d.message)
+    # The first line names the error; the lines below it (CUDA's hints, NCCL's `Last error:`)
+    # vary in what each rank printed.
+    text = _normal(d.message.split("\n", 1)[0])
     if d.kind == "other" and d.category == "traceback cut before its message":
         text = d.user_frame.where() if d.user_frame else text
     return (d.kind, d.category, text[:200])
