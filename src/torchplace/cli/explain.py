@@ -47,7 +47,7 @@ def _read(path: str) -> list[Diagnosis]:
         stdin = io.TextIOWrapper(raw, encoding="utf-8", errors="replace") if raw else sys.stdin
         return read_lines(iter_lines(stdin))
     try:
-        with open(path, encoding="utf-8", errors="replace", newline="") as handle:
+        with open(path, encoding="utf-8", errors="replace") as handle:
             return read_lines(iter_lines(handle))
     except IsADirectoryError:
         raise UsageError(f"cannot read {path}: it is a directory") from None

@@ -80,16 +80,17 @@ class IPythonFrame:
 def notebook_frame(text: str) -> IPythonFrame | None:
     """IPython / Jupyter / rich frame headers (text already stripped of box characters)."""
     stripped = text.strip()
-    if match := _IPY_FILE.match(stripped):
+    first = stripped[:1]
+    if first == "F" and (match := _IPY_FILE.match(stripped)):
         return IPythonFrame(FrameRef(match[1], int(match[2]), match[3]), False)
-    if match := _IPY_CELL.match(stripped):
+    if first in ("C", "I") and (match := _IPY_CELL.match(stripped)):
         line = int(match[2]) if match[2] else 0
         return IPythonFrame(
             FrameRef(f"<cell In[{match[1]}]>", line, match[3] or "<cell>"), not line
         )
-    if match := _IPY_OLD.match(stripped):
+    if "ipython-input" in stripped and (match := _IPY_OLD.match(stripped)):
         return IPythonFrame(FrameRef(f"<{match[1]}>", 0, match[2]), True)
-    if match := _RICH_FRAME.match(stripped):
+    if " in " in stripped and (match := _RICH_FRAME.match(stripped)):
         return IPythonFrame(FrameRef(match[1], int(match[2]), match[3]), False)
     return None
 
@@ -97,7 +98,13 @@ def notebook_frame(text: str) -> IPythonFrame | None:
 def arrow_line(text: str) -> tuple[int, str] | None:
     """`---> 13     xt = torch.cat(...)` (IPython) or `❱ 14 │ return ...` (rich)."""
     stripped = text.strip()
-    match = _IPY_ARROW.match(stripped) or _RICH_ARROW.match(stripped)
+    first = stripped[:1]
+    if first == "-":
+        match = _IPY_ARROW.match(stripped)
+    elif first == "❱":
+        match = _RICH_ARROW.match(stripped)
+    else:
+        return None
     return (int(match[1]), match[2].strip()) if match else None
 
 

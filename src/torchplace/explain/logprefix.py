@@ -76,10 +76,18 @@ def expand(raw: str) -> list[str]:
     return [text]
 
 
-def strip_prefixes(raw: str, number: int) -> LogLine:
-    """Remove colours and process/logger/forum prefixes; remember the stream and its rank."""
-    text = _ESCAPES.sub("", raw.rstrip("\r\n"))
+# The first character of every prefix above: a line starting with anything else has none.
+_PREFIX_STARTS = frozenset("[(0123456789>*_`~IWEFDCMTS")
+
+
+def strip_prefixes(raw: str, number: int, *, clean: bool = False) -> LogLine:
+    """Remove colours and process/logger/forum prefixes; remember the stream and its rank.
+
+    `clean`: escape sequences were already removed (by `expand`)."""
+    text = raw.rstrip("\r\n") if clean else _ESCAPES.sub("", raw.rstrip("\r\n"))
     stream, rank = "main", None
+    if text.lstrip(" ")[:1] not in _PREFIX_STARTS:
+        return LogLine(_strip_markdown_end(text), number, stream, rank)
     for _ in range(8):
         before = text
         text, stream, rank = _strip_one(text, stream, rank)
@@ -89,25 +97,33 @@ def strip_prefixes(raw: str, number: int) -> LogLine:
 
 
 def _strip_one(text: str, stream: str, rank: int | None) -> tuple[str, str, int | None]:
-    if match := _RANK.match(text) or _MPI.match(text):
+    first = text.lstrip(" ")[:1]
+    if first not in _PREFIX_STARTS:
+        return text, stream, rank
+    if (first == "[" or first.isalpha()) and (match := _RANK.match(text) or _MPI.match(text)):
         rank = int(match.group(1))
         return text[match.end() :], f"rank{rank}", rank
-    if (match := _PROCESS.match(text)) and _PID.search(match.group("body")):
+    if first == "(" and (match := _PROCESS.match(text)) and _PID.search(match.group("body")):
         name, body = match.group("name"), match.group("body")
         found = _RANK_IN_BODY.search(body) or _RANK_IN_NAME.search(name)
         rank = int(found.group(1)) if found else rank
         pid = re.search(r"pid=(\d{1,9})", body)
         return text[match.end() :], f"{name} pid={pid.group(1) if pid else '?'}", rank
-    if match := _SRUN.match(text):
+    if first.isdigit() and (match := _SRUN.match(text)):
         rank = int(match.group(1))
         return text[match.end() :], f"rank{rank}", rank
-    for regex in (_VLLM_LOGGER, _GLOG, _FASTCHAT, _SHORT_TIME, _LEVEL_TAG):
+    regexes = _LETTER_PREFIXES if first.isalpha() else _DIGIT_PREFIXES if first.isdigit() else ()
+    for regex in regexes:
         if match := regex.match(text):
             return text[match.end() :], stream, rank
     timestamped = text[:1].isdigit() or text[:2] in ("[2", " 2")
     if timestamped and (match := _PY_LOGGING.match(text.lstrip())) and match.end() > 8:
         return text.lstrip()[match.end() :], stream, rank
     return _strip_markdown_start(text), stream, rank
+
+
+_LETTER_PREFIXES = (_VLLM_LOGGER, _GLOG, _LEVEL_TAG)
+_DIGIT_PREFIXES = (_FASTCHAT, _SHORT_TIME)
 
 
 def _strip_markdown_start(text: str) -> str:

@@ -42,11 +42,11 @@ _EXCEPTION = re.compile(
     r"(?::\s?(.*))?$"
 )
 _EMBEDDED_END = re.compile(r"(?:Error|Exception): ?(?=\S)")
-_PLACEMENT_HINT = re.compile(
-    r"cuda|device|ordinal|backend|deserializ|context|fork|parallel|meta tensor|Producer|rank"
-    r"|DataParallel|Tensors must",
-    re.IGNORECASE,
-)
+_PLACEMENT_WORDS = (
+    "cuda", "device", "ordinal", "backend", "deserializ", "context", "fork", "parallel",
+    "meta tensor", "producer", "rank", "dataparallel", "tensors must",
+)  # fmt: skip
+_PLACEMENT_RE = re.compile("|".join(re.escape(w) for w in _PLACEMENT_WORDS))
 _CHAINED = ("During handling of the above exception", "The above exception was the direct")
 _CODE = re.compile(
     r"^(?:return|raise|yield|await|if|elif|for|while|with|assert|del|import|from|def|class|self\.)\b"
@@ -55,6 +55,33 @@ _CODE = re.compile(
 _LOG_RECORD = re.compile(
     r"^(?:\w+ \d\d-\d\d \d\d:|\d{4}-\d\d-\d\d|\[?(?:INFO|WARNING|DEBUG)\b|W\d{4} |I\d{4} )"
 )
+# A line that starts with none of these characters and holds none of these words (compared in
+# lower case, with plain substring search: fast, and linear) has no prefix that names a process,
+# no frame, header, error or launch setting.
+_STARTS = frozenset('[(>*_`"│╭╰❱~-0123456789')
+_WORDS = (
+    "file ", "traceback", "error", "exception", "cuda", "device", "rank", "pid=", "ordinal",
+    "duplicate", "backend", "fork", "deserializ", "context", "memory", "timeout", "watchdog",
+    "mismatch", "state_dict", "shape", "size of tensor", "childfailed", "dataparallel",
+    "tensors must", "parallel", "meta", "nproc", "ngpu", "vllm", "enginecore", "gpus",
+    "producer", "failed", "cell in", "input in", "ipython", "<std", "\x1b", "\\",
+)  # fmt: skip
+_LAUNCH_WORDS = (
+    "nproc", "cuda_visible", "device_map", "parallel", "ngpu", "gpus", "vllm", "enginecore",
+    "init_device",
+)  # fmt: skip
+
+
+_WORDS_RE = re.compile("|".join(re.escape(w) for w in _WORDS))
+_LAUNCH_RE = re.compile("|".join(re.escape(w) for w in _LAUNCH_WORDS))
+
+
+def _interesting(raw: str) -> bool:
+    if raw.lstrip(" \t")[:1] in _STARTS:
+        return True
+    return _WORDS_RE.search(raw.lower()) is not None
+
+
 _LAUNCH = re.compile(
     r"(--nproc[-_]per[-_]node[= ]\s?\d+|nproc_per_node=\d+|CUDA_VISIBLE_DEVICES=[\w,\"']+"
     r"|device_map|tensor[-_]parallel[-_]size[= ]\s?\d+|\bNGPU=\d+|--num[-_]gpus[= ]\d+"
@@ -98,7 +125,8 @@ class LogReader:
 
     def __init__(self) -> None:
         self._streams: OrderedDict[str, _Stream] = OrderedDict()
-        self._found: OrderedDict[tuple[object, ...], Diagnosis] = OrderedDict()
+        self._found: dict[tuple[object, ...], list[Diagnosis]] = {}
+        self._kept = 0
         self._launch: OrderedDict[str, None] = OrderedDict()
         self.dropped = 0
         self._number = 0
@@ -106,22 +134,38 @@ class LogReader:
     def feed(self, raw: str) -> None:
         """Read one raw line of the log (without its newline)."""
         self._number += 1
-        for piece in expand(raw[:MAX_LINE]):
-            self._line(strip_prefixes(piece, self._number))
+        raw = raw[:MAX_LINE]
+        if not _interesting(raw) and self._plain(raw):
+            return
+        for piece in expand(raw):
+            self._line(strip_prefixes(piece, self._number, clean=True))
+
+    def _plain(self, raw: str) -> bool:
+        """Take a line with no prefix, keyword or traceback shape in the fast way: it only
+        joins the context of the main process (unless that process is in the middle of an
+        error or a frame waiting for its source line)."""
+        main = self._streams.get("main")
+        if main is None or main.reading is not None or main.last_frame is not None:
+            return False
+        stripped = raw.strip()
+        if stripped:
+            main.context.append(stripped[:300])
+        return True
 
     def finish(self) -> list[Diagnosis]:
         """Every error found, in log order, each once."""
         for stream in list(self._streams.values()):
             self._close(stream)
         self._streams.clear()
-        return sorted(self._found.values(), key=_first_line_number)
+        found = [d for same in self._found.values() for d in same]
+        return sorted(found, key=_first_line_number)
 
     # -- one line ---------------------------------------------------------------------------
 
     def _line(self, line: LogLine) -> None:
         stream = self._stream(line)
         text = logframes.strip_box(line.text)
-        if _LAUNCH.search(text):
+        if _LAUNCH_RE.search(text.lower()):
             self._remember_launch(text)
         if stream.reading is not None and self._continues(stream.reading, text):
             return
@@ -284,17 +328,16 @@ class LogReader:
 
     def _emit(self, error: _Error, stream: _Stream) -> None:
         diagnosis = _diagnose(error, self._context(stream))
-        key = _key(diagnosis)
-        kept = self._found.get(key)
-        if kept is not None and _compatible(kept, diagnosis):
-            _merge(kept, diagnosis)
-            return
-        if kept is not None:
-            key = (*key, len(self._found))
-        if len(self._found) >= MAX_REPORTS:
+        same = self._found.setdefault(_key(diagnosis), [])
+        for kept in same:
+            if _compatible(kept, diagnosis):
+                _merge(kept, diagnosis)
+                return
+        if self._kept >= MAX_REPORTS:
             self.dropped += 1
             return
-        self._found[key] = diagnosis
+        same.append(diagnosis)
+        self._kept += 1
 
     def _context(self, stream: _Stream) -> str:
         launch = " ".join(self._launch)
@@ -339,7 +382,7 @@ def _has_message(text: str) -> bool:
 
 def _is_error_text(text: str) -> bool:
     """A line naming a known failure without an exception type (a warning, a logger line)."""
-    if _PLACEMENT_HINT.search(text) and parse(text).kind is not ErrorKind.OTHER:
+    if _PLACEMENT_RE.search(text.lower()) and parse(text).kind is not ErrorKind.OTHER:
         return True
     return bool(other_category(text)) and not _LOG_RECORD.match(text)
 
@@ -504,39 +547,22 @@ def _first_line_number(d: Diagnosis) -> int:
 # -- entry points --------------------------------------------------------------------------
 
 
-def iter_lines(handle: IO[str], max_line: int = MAX_LINE, chunk: int = 1 << 16) -> Iterator[str]:
-    """The lines of a text stream, each cut at `max_line` characters, in bounded memory (a
-    single line of a gigabyte is read piece by piece and its tail skipped)."""
-    pending: list[str] = []
-    size = 0
-    skipping = False
+def iter_lines(handle: IO[str], max_line: int = MAX_LINE) -> Iterator[str]:
+    """The lines of a text stream (without newlines), each cut at `max_line` characters, in
+    bounded memory: `readline(max_line)` never reads more, and the rest of a longer line is
+    skipped piece by piece. Open files with universal newlines so `\\r` ends a line too
+    (progress bars)."""
+    readline = handle.readline
     while True:
-        block = handle.read(chunk)
-        if not block:
-            break
-        start = 0
-        while True:
-            end = _next_break(block, start)
-            if end < 0:
-                if not skipping:
-                    piece = block[start:]
-                    pending.append(piece[: max(0, max_line - size)])
-                    size += len(piece)
-                    skipping = size >= max_line
-                break
-            if not skipping:
-                pending.append(block[start:end][: max(0, max_line - size)])
-            yield "".join(pending)
-            pending, size, skipping = [], 0, False
-            start = end + 1
-    if pending:
-        yield "".join(pending)
-
-
-def _next_break(block: str, start: int) -> int:
-    newline = block.find("\n", start)
-    ret = block.find("\r", start, newline if newline >= 0 else len(block))
-    return ret if ret >= 0 else newline
+        line = readline(max_line)
+        if not line:
+            return
+        if line[-1:] == "\n":
+            yield line[:-1]
+            continue
+        yield line
+        while line and line[-1:] != "\n":
+            line = readline(max_line)
 
 
 def read_lines(lines: Iterable[str]) -> list[Diagnosis]:

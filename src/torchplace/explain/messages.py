@@ -337,17 +337,17 @@ _CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-_CATEGORY_HINT = re.compile(
-    r"memory|timeout|Watchdog|mismatch|state_dict|shape|size of tensor|ChildFailed"
-    r"|CUDA|cuda|Error Code",
-    re.IGNORECASE,
-)
+_CATEGORY_WORDS = (
+    "memory", "timeout", "watchdog", "mismatch", "state_dict", "shape", "size of tensor",
+    "childfailed", "cuda", "error code",
+)  # fmt: skip
+_CATEGORY_RE = re.compile("|".join(re.escape(w) for w in _CATEGORY_WORDS))
 
 
 def other_category(message: str) -> str:
     """What sort of failure a message shows that is no device-placement one ("" when unknown)."""
     message = message[:MAX_MESSAGE]
-    if not _CATEGORY_HINT.search(message):
+    if not _CATEGORY_RE.search(message.lower()):
         return ""
     for name, regex in _CATEGORIES:
         if regex.search(message):
