@@ -195,6 +195,7 @@ def test_op_names_without_dispatch_decoration() -> None:
 
 def test_wrapped_message_is_read_as_one_line() -> None:
     parsed = parse(
-        "Expected all tensors to be on the same device, but found at least two devices, cpu\n   and cuda:0!"
+        "Expected all tensors to be on the same device, but found at least two devices, cpu\n"
+        "   and cuda:0!"
     )
     assert parsed.devices == ("cpu", "cuda:0")
