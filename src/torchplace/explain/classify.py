@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from torchplace import patterns
-from torchplace.explain.messages import ErrorKind, ParsedError
+from torchplace.explain.messages import MAX_MESSAGE, ErrorKind, ParsedError
 from torchplace.explain.model import Diagnosis, PatternMatch
 
 # Patterns that can explain each kind of message, in order of preference when evidence ties.
@@ -88,7 +88,7 @@ class _Evidence:
 def classify(diagnosis: Diagnosis, parsed: ParsedError) -> PatternMatch | None:
     """The best pattern for this diagnosis, or None when the message is no known failure."""
     candidates = list(CANDIDATES.get(parsed.kind, ()))
-    for pattern in patterns.matching(" ".join(diagnosis.message[:8192].split())):
+    for pattern in patterns.matching(" ".join(diagnosis.message[:MAX_MESSAGE].split())):
         if pattern.id not in candidates and parsed.kind is not ErrorKind.OTHER:
             candidates.append(pattern.id)
     if not candidates:
@@ -156,7 +156,7 @@ def _gather(diagnosis: Diagnosis) -> _Evidence:
 
 def _score_pattern(pattern_id: str, diagnosis: Diagnosis, evidence: _Evidence) -> None:
     pattern = patterns.get(pattern_id)
-    if pattern.matches(" ".join(diagnosis.message.split())):
+    if pattern.matches(" ".join(diagnosis.message[:MAX_MESSAGE].split())):
         # Specific texts (a collective, a fork) already chose the family; within the generic
         # "devices differ" texts a signature match is weak evidence.
         points = 1.0 if diagnosis.kind == "device-mismatch" else 2.0
