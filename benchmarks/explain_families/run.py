@@ -12,8 +12,8 @@ For each program:
   --format json` on that log.
 A program EXPECT marks `"log": True` is checked in log mode only (its failure is a warning torch
 prints, not an exception). Under sim a program whose failure needs the real driver (NCCL, CUDA
-IPC, fork after a real CUDA init, DataParallel's scatter kernel) is listed as not reproducible
-there, with the reason, and not run.
+IPC in a spawned child, DataParallel's scatter kernel) is listed as not reproducible there, with
+the reason, and not run.
 
 Usage: python benchmarks/explain_families/run.py --mode real|sim --out DIR
 """
@@ -35,9 +35,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 # What the simulator cannot show, and why (each was run under sim once: it fails for this reason).
 SIM_LIMITS = {
-    "cpu_tensor_nccl.py": "NCCL needs the real driver; sim runs collectives on gloo",
-    "ipc_producer_exit.py": "CUDA IPC needs real device memory",
-    "fork_after_init.py": "the fork check is torch's own lazy-init state of the real driver",
+    "cpu_tensor_nccl.py": "sim runs NCCL collectives on gloo, which takes CPU tensors: no error",
+    "ipc_producer_exit.py": "a spawned child runs without the simulator (no CUDA in CPU torch)",
     "data_parallel_cpu_module.py": "nn.DataParallel calls torch._C._scatter, absent from CPU torch",
 }
 
@@ -130,13 +129,31 @@ def check(program: Path, mode: str, work: Path) -> dict[str, Any]:
 def write(rows: list[dict[str, Any]], mode: str, out: Path) -> bool:
     counted = [r for r in rows if "not_reproducible" not in r]
     ok = all(r[m]["ok"] for r in counted for m in ("live", "log") if m in r)
-    data = {"mode": mode, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "rows": rows}
-    data["all_ok"] = ok
-    (out / "explain_families.json").write_text(json.dumps(data, indent=2) + "\n")
+    json_path = out / f"explain_families_{mode}.json"
+    previous = json.loads(json_path.read_text()) if json_path.exists() else {}
+    commit = _commit()
+    data: dict[str, Any] = {
+        "claim": f"new catalogue families explained live and from logs ({mode})",
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "machine": _machine(mode),
+        "commit": commit,
+        "command": f"python benchmarks/explain_families/run.py --mode {mode} --out DIR",
+        "mode": mode,
+        "rows": rows,
+        "all_ok": ok,
+    }
+    explained = sum(r[m]["ok"] for r in counted for m in ("live", "log") if m in r)
+    checks = sum(1 for r in counted for m in ("live", "log") if m in r)
+    figure = f"{explained}/{checks} checks ok over {len(counted)} programs"
+    data["history"] = [
+        *previous.get("history", []),
+        {"date": data["date"], "commit": commit, "figure": figure},
+    ]
+    json_path.write_text(json.dumps(data, indent=2) + "\n")
     lines = [
         f"# explain: catalogue families on one {'real' if mode == 'real' else 'virtual'} GPU",
         "",
-        f"{data['date']}; `python benchmarks/explain_families/run.py --mode {mode}`.",
+        f"{data['date']}, {data['machine']}, commit {commit}; `{data['command']}`.",
         "",
         "| program | expected | live | log | note |",
         "|---|---|---|---|---|",
@@ -154,9 +171,34 @@ def write(rows: list[dict[str, Any]], mode: str, out: Path) -> bool:
             f"| {r['program']} | {r['expect']['kind']}/{r['expect']['pattern']} | {cells[0]} "
             f"| {cells[1]} | {r.get('not_reproducible', '')} |"
         )
-    lines += ["", f"all reproducible families explained: {ok}"]
-    (out / "explain_families.md").write_text("\n".join(lines) + "\n")
+    lines += ["", f"all reproducible families explained: {ok} ({figure})"]
+    lines += ["", "## History", "", "| date | commit | figure |", "|---|---|---|"]
+    lines += [f"| {h['date']} | {h['commit']} | {h['figure']} |" for h in data["history"]]
+    (out / f"explain_families_{mode}.md").write_text("\n".join(lines) + "\n")
     return ok
+
+
+def _commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def _machine(mode: str) -> str:
+    if mode == "sim":
+        return f"CPU machine, {os.cpu_count()} cores, 1 virtual GPU (torchplace sim)"
+    try:
+        import torch
+
+        return f"{torch.cuda.get_device_name(0)}, torch {torch.__version__}"
+    except Exception as error:  # a report must still be written
+        return f"GPU machine ({error!r})"
 
 
 def main() -> int:
