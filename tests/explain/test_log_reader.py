@@ -247,3 +247,15 @@ def test_iter_lines_cuts_long_lines_and_keeps_the_rest() -> None:
     stream = io.StringIO(f"first\r\n{long}\nlast", newline=None)
     lines = list(iter_lines(stream))
     assert lines == ["first", "x" * MAX_LINE, "last"]
+
+
+def test_distinct_errors_beyond_the_limit_are_counted_not_kept() -> None:
+    from torchplace.explain.logs import MAX_REPORTS, LogReader
+
+    reader = LogReader()
+    for i in range(MAX_REPORTS + 500):
+        name = "".join(chr(97 + (i // 26**k) % 26) for k in range(3))  # no digits: all distinct
+        reader.feed(f"ValueError: distinct problem {name}")
+    diagnoses = reader.finish()
+    assert len(diagnoses) == MAX_REPORTS and reader.dropped >= 500
+    assert len(reader._found) <= MAX_REPORTS

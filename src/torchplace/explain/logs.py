@@ -328,15 +328,16 @@ class LogReader:
 
     def _emit(self, error: _Error, stream: _Stream) -> None:
         diagnosis = _diagnose(error, self._context(stream))
-        same = self._found.setdefault(_key(diagnosis), [])
+        key = _key(diagnosis)
+        same = self._found.get(key, [])
         for kept in same:
             if _compatible(kept, diagnosis):
                 _merge(kept, diagnosis)
                 return
         if self._kept >= MAX_REPORTS:
-            self.dropped += 1
+            self.dropped += 1  # counted, not kept: memory stays bounded however many errors
             return
-        same.append(diagnosis)
+        self._found[key] = [*same, diagnosis]
         self._kept += 1
 
     def _context(self, stream: _Stream) -> str:
