@@ -2,7 +2,7 @@
 
 Each program here fails the way a public report did (CPU tensor to an NCCL collective,
 `torch.cat` of CPU and CUDA tensors, CUDA in a forked child, a checkpoint naming a GPU this
-machine lacks, `set_device(local_rank)` past the last GPU, `nn.DataParallel` around a CPU model,
+machine lacks, `set_device(local_rank)` past the last GPU, `nn.DataParallel` with a CPU buffer,
 a CUDA IPC producer exiting first) and declares `EXPECT = {"kind": ..., "pattern": ...}`.
 
 For each program:
@@ -12,8 +12,7 @@ For each program:
   --format json` on that log.
 A program EXPECT marks `"log": True` is checked in log mode only (its failure is a warning torch
 prints, not an exception). Under sim a program whose failure needs the real driver (NCCL, CUDA
-IPC in a spawned child, DataParallel's scatter kernel) is listed as not reproducible there, with
-the reason, and not run.
+IPC in a spawned child) is listed as not reproducible there, with the reason, and not run.
 
 Usage: python benchmarks/explain_families/run.py --mode real|sim --out DIR
 """
@@ -37,7 +36,6 @@ ROOT = HERE.parents[1]
 SIM_LIMITS = {
     "cpu_tensor_nccl.py": "sim runs NCCL collectives on gloo, which takes CPU tensors: no error",
     "ipc_producer_exit.py": "a spawned child runs without the simulator (no CUDA in CPU torch)",
-    "data_parallel_cpu_module.py": "nn.DataParallel calls torch._C._scatter, absent from CPU torch",
 }
 
 
