@@ -122,3 +122,80 @@ def test_named_argument_device_is_kept_apart() -> None:
 )
 def test_other_kinds(message: str, kind: ErrorKind) -> None:
     assert parse(message).kind is kind
+
+
+@pytest.mark.parametrize(
+    ("message", "kind", "devices", "facts"),
+    [
+        (
+            "Duplicate GPU detected : rank 3 and rank 0 both on CUDA device f000",
+            ErrorKind.COLLECTIVE_DEVICE,
+            (),
+            {"ranks": "3,0", "bus_id": "f000"},
+        ),
+        (
+            "Attempting to deserialize object on CUDA device 2 but torch.cuda.device_count() is 1."
+            " Please use torch.load with map_location to map your storages",
+            ErrorKind.CHECKPOINT_DEVICE,
+            ("cuda:2",),
+            {"saved_on": "cuda:2", "device_count": "1"},
+        ),
+        (
+            "module must have its parameters and buffers on device cuda:0 (device_ids[0]) but "
+            "found one of them on device: cpu",
+            ErrorKind.DATA_PARALLEL,
+            ("cuda:0", "cpu"),
+            {"device_ids[0]": "cuda:0", "stray_device": "cpu"},
+        ),
+        (
+            "No backend type associated with device type cpu",
+            ErrorKind.CPU_TENSOR_COLLECTIVE,
+            ("cpu",),
+            {},
+        ),
+        ("Tensors must be CUDA and dense", ErrorKind.CPU_TENSOR_COLLECTIVE, ("cpu",), {}),
+        ("Triton Error [CUDA]: context is destroyed", ErrorKind.CUDA_CONTEXT, (), {}),
+        (
+            "[W CudaIPCTypes.cpp:16] Producer process has been terminated before all shared CUDA "
+            "tensors released. See Note [Sharing CUDA tensors]",
+            ErrorKind.CUDA_IPC,
+            (),
+            {},
+        ),
+        (
+            "All input tensors must be on the same device. Received cpu and cuda:0",
+            ErrorKind.DEVICE_MISMATCH,
+            ("cpu", "cuda:0"),
+            {},
+        ),
+    ],
+)
+def test_new_families_and_their_facts(
+    message: str, kind: ErrorKind, devices: tuple[str, ...], facts: dict[str, str]
+) -> None:
+    parsed = parse(message)
+    assert parsed.kind is kind
+    assert parsed.devices == devices
+    assert parsed.details == facts
+
+
+def test_cpu_indices_are_legal_so_the_other_side_is_a_gpu() -> None:
+    parsed = parse(
+        "indices should be either on cpu or on the same device as the indexed tensor (cuda:0)"
+    )
+    assert parsed.devices == ("cuda:0", "cuda") and parsed.argument_device == "cuda"
+
+
+def test_op_names_without_dispatch_decoration() -> None:
+    base = "found at least two devices, cuda:0 and cuda:1! (when checking argument for argument "
+    assert parse(base + "index in method wrapper_CUDA__index_select)").op == "index_select"
+    assert parse(base + "mask in method wrapper_CUDA__masked_scatter_)").op == "masked_scatter"
+    assert parse(base + "x in method wrapper_CompositeImplicitAutograd__cat)").op == "cat"
+
+
+def test_wrapped_message_is_read_as_one_line() -> None:
+    parsed = parse(
+        "Expected all tensors to be on the same device, but found at least two devices, cpu\n"
+        "   and cuda:0!"
+    )
+    assert parsed.devices == ("cpu", "cuda:0")

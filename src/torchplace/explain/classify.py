@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from torchplace import patterns
-from torchplace.explain.messages import ErrorKind, ParsedError
+from torchplace.explain.messages import MAX_MESSAGE, ErrorKind, ParsedError
 from torchplace.explain.model import Diagnosis, PatternMatch
 
 # Patterns that can explain each kind of message, in order of preference when evidence ties.
@@ -37,13 +37,24 @@ CANDIDATES: dict[ErrorKind, tuple[str, ...]] = {
     ),
     ErrorKind.COLLECTIVE_DEVICE: (
         "rank-not-bound-to-gpu",
+        "more-ranks-than-gpus",
         "global-rank-as-device-index",
         "hardcoded-cuda-device",
         "thread-without-device-binding",
     ),
-    ErrorKind.INVALID_ORDINAL: ("cuda-visible-devices-misuse", "global-rank-as-device-index"),
-    ErrorKind.CUDA_CONTEXT: ("thread-without-device-binding",),
-    ErrorKind.FORK_AFTER_INIT: ("fork-after-cuda-init",),
+    ErrorKind.INVALID_ORDINAL: (
+        "more-ranks-than-gpus",
+        "cuda-visible-devices-misuse",
+        "global-rank-as-device-index",
+    ),
+    ErrorKind.CUDA_CONTEXT: (
+        "thread-without-device-binding",
+        "triton-kernel-on-non-current-device",
+    ),
+    ErrorKind.FORK_AFTER_INIT: ("fork-after-cuda-init", "vllm-worker-forked-after-cuda-init"),
+    ErrorKind.DATA_PARALLEL: ("data-parallel-module-not-on-first-device",),
+    ErrorKind.CPU_TENSOR_COLLECTIVE: ("cpu-tensor-to-nccl-collective",),
+    ErrorKind.CUDA_IPC: ("cuda-ipc-producer-exited",),
     ErrorKind.PARALLEL_CONFIG: ("parallel-config-mismatch", "draft-model-on-other-gpu"),
     ErrorKind.CHECKPOINT_DEVICE: ("checkpoint-loaded-to-saving-device",),
     ErrorKind.OFFLOAD_META: ("offloaded-module-used-outside-scope",),
@@ -77,7 +88,7 @@ class _Evidence:
 def classify(diagnosis: Diagnosis, parsed: ParsedError) -> PatternMatch | None:
     """The best pattern for this diagnosis, or None when the message is no known failure."""
     candidates = list(CANDIDATES.get(parsed.kind, ()))
-    for pattern in patterns.matching(diagnosis.message):
+    for pattern in patterns.matching(" ".join(diagnosis.message[:MAX_MESSAGE].split())):
         if pattern.id not in candidates and parsed.kind is not ErrorKind.OTHER:
             candidates.append(pattern.id)
     if not candidates:
@@ -88,6 +99,7 @@ def classify(diagnosis: Diagnosis, parsed: ParsedError) -> PatternMatch | None:
         evidence.add(pattern_id, -0.01 * rank, "")
         _score_pattern(pattern_id, diagnosis, evidence)
     _score_structure(diagnosis, parsed, evidence)
+    candidates = _possible(candidates, diagnosis)
     ranked = sorted(candidates, key=lambda pid: -evidence.scores.get(pid, 0.0))
     best = patterns.get(ranked[0])
     return PatternMatch(
@@ -99,6 +111,24 @@ def classify(diagnosis: Diagnosis, parsed: ParsedError) -> PatternMatch | None:
         reasons=[r for r in evidence.reasons.get(best.id, []) if r],
         alternatives=[pid for pid in ranked[1:3] if evidence.scores.get(pid, 0.0) > 0.5],
     )
+
+
+# Patterns whose story needs a CPU tensor, or two GPUs: ruled out when the devices say otherwise.
+_NEEDS_CPU = {"cpu-mask-or-index", "tensor-created-without-device"}
+_NEEDS_TWO_GPUS = {"tensor-carried-across-device-map-split", "draft-model-on-other-gpu"}
+
+
+def _possible(candidates: list[str], diagnosis: Diagnosis) -> list[str]:
+    devices = set(diagnosis.devices)
+    cuda = {d for d in devices if d.startswith("cuda")}
+    if diagnosis.kind != "device-mismatch" or len(devices) < 2:
+        return candidates
+    ruled_out = set()
+    if "cpu" not in devices and len(cuda) >= 2:
+        ruled_out = _NEEDS_CPU
+    elif "cpu" in devices:
+        ruled_out = _NEEDS_TWO_GPUS
+    return [c for c in candidates if c not in ruled_out] or candidates
 
 
 def _gather(diagnosis: Diagnosis) -> _Evidence:
@@ -126,18 +156,23 @@ def _gather(diagnosis: Diagnosis) -> _Evidence:
 
 def _score_pattern(pattern_id: str, diagnosis: Diagnosis, evidence: _Evidence) -> None:
     pattern = patterns.get(pattern_id)
-    if pattern.matches(diagnosis.message):
+    if pattern.matches(" ".join(diagnosis.message[:MAX_MESSAGE].split())):
         # Specific texts (a collective, a fork) already chose the family; within the generic
         # "devices differ" texts a signature match is weak evidence.
         points = 1.0 if diagnosis.kind == "device-mismatch" else 2.0
         evidence.add(pattern_id, points, "the error message matches its signature")
     points = 0.0
+    context_points = 0.0
     for hint in pattern.hints:
         weight = max((w for text, w in evidence.texts if hint_in(hint, text)), default=0)
         if weight:
             points += weight
             evidence.add(pattern_id, 0.0, f"`{hint}` appears near the failure")
-    evidence.add(pattern_id, min(points, 6.0), "")
+        elif diagnosis.context and hint_in(hint, diagnosis.context):
+            context_points = 1.0
+            evidence.add(pattern_id, 0.0, f"`{hint}` appears in the log around the error")
+    # The log around the error is weak evidence: one point at most, however many words match.
+    evidence.add(pattern_id, min(points + context_points, 6.0), "")
 
 
 def _score_structure(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evidence) -> None:
@@ -151,16 +186,78 @@ def _score_structure(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evide
     op = _normal_op(parsed.op or diagnosis.op or "")
     if op in _EMBEDDING_OPS and "embedding" in f"{lib_line} {line} {_module_text(diagnosis)}":
         evidence.add("inputs-not-on-model-device", 3, "an embedding lookup's indices")
-    elif not root_cause and (op in _MASK_INDEX_OPS or parsed.argument in _MASK_ARGUMENTS):
-        # Only when nothing says where the mask or index came from.
+    elif (
+        not root_cause
+        and "cpu" in devices
+        and (op in _MASK_INDEX_OPS or parsed.argument in _MASK_ARGUMENTS)
+    ):
+        # Only when nothing says where the mask or index came from, and only a CPU one: two
+        # GPUs meeting in a mask or index op is a cross-GPU problem, not a CPU mask.
         evidence.add("cpu-mask-or-index", 4, f"the {parsed.argument or op} operand")
     if not root_cause:
         _score_carried(diagnosis, evidence)
+        _score_message_shape(diagnosis, parsed, op, evidence)
+    _score_launch(diagnosis, parsed, evidence)
     _score_thread(diagnosis, parsed, evidence)
     _score_module(diagnosis, evidence)
 
 
 _MASK_ARGUMENTS = {"mask", "index", "indices"}
+# Operands that are a layer's input or weight: a CPU one means the model or its inputs were
+# never moved (the message names the argument, not where the tensor was made).
+_MODEL_ARGUMENTS = {"mat1", "mat2", "input", "weight", "self"}
+_MODEL_OPS = {"addmm", "mm", "bmm", "linear", "conv", "rnn", "cudnn_convolution", "convolution"}
+_DISPATCH_FRAMES = re.compile(r"accelerate[\\/]hooks\.py|transformers_modules|device_map")
+_SET_DEVICE_RANK = re.compile(
+    r"set_device\(\s*(?:[\w.]*local_rank|[\w.]*gpu\w*|[\w.]*device|self\.device)", re.IGNORECASE
+)
+
+
+def _score_message_shape(
+    diagnosis: Diagnosis, parsed: ParsedError, op: str, evidence: _Evidence
+) -> None:
+    """What the message's own wording says when nothing else points anywhere."""
+    devices = set(diagnosis.devices)
+    cuda = {d for d in devices if d.startswith("cuda")}
+    argument = parsed.argument or ""
+    if "cpu" in devices and (argument in _MODEL_ARGUMENTS or op in _MODEL_OPS):
+        evidence.add(
+            "inputs-not-on-model-device", 3, f"a layer's {argument or op} is on another device"
+        )
+    if len(cuda) >= 2 or (len(cuda) == 1 and "cpu" not in devices and len(devices) >= 2):
+        stack = " ".join(f.path for f in diagnosis.stack) + " " + diagnosis.context
+        if _DISPATCH_FRAMES.search(stack):
+            evidence.add(
+                "tensor-carried-across-device-map-split",
+                2,
+                "two GPUs meet in a model dispatched with a device map",
+            )
+        if "conv" in op:
+            # In multi-GPU LLM serving the convolutions are the vision tower's patch embedding.
+            evidence.add("vision-features-on-other-gpu", 2, "a convolution's weight on another GPU")
+        failing = diagnosis.stack[-1].source if diagnosis.stack else ""
+        vision = patterns.get("vision-features-on-other-gpu").hints
+        if any(hint_in(h, failing) for h in vision):
+            evidence.add(
+                "vision-features-on-other-gpu", 3, "the failing line merges image features"
+            )
+
+
+def _score_launch(diagnosis: Diagnosis, parsed: ParsedError, evidence: _Evidence) -> None:
+    """Rank/device binding failures: what the message and the launch say about the GPU count."""
+    text = " ".join(f.source for f in diagnosis.stack) + " " + diagnosis.context
+    if parsed.kind is ErrorKind.INVALID_ORDINAL and _SET_DEVICE_RANK.search(text):
+        evidence.add(
+            "more-ranks-than-gpus", 2, "set_device(<local rank or device id>) names a missing GPU"
+        )
+    if parsed.kind is ErrorKind.COLLECTIVE_DEVICE and "ranks" in parsed.details:
+        evidence.add(
+            "more-ranks-than-gpus",
+            2.5,
+            f"ranks {parsed.details['ranks'].replace(',', ' and ')} share one GPU",
+        )
+        if any(_HARDCODED.search(f.source) for f in diagnosis.stack):
+            evidence.add("hardcoded-cuda-device", 5, "a hardcoded CUDA device in the stack")
 
 
 def _score_root_causes(

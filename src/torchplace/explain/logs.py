@@ -1,239 +1,417 @@
-"""Find and classify placement errors in logs (pure text: never imports torch).
+"""Find and classify the errors in a log (pure text: never imports torch).
 
-Understands vLLM worker prefixes (`(VllmWorker rank=1 pid=7)`, `(Worker_TP1 pid=7)`,
-`(RayWorkerWrapper pid=7, ip=...)`), torchrun's `[rank1]:` / `[default1]:` prefixes, ANSI
-colours, logger prefixes, chained tracebacks and bare error lines without a traceback.
+The log is read as a stream, one line at a time, in memory bounded whatever its size: each
+line is cut at `MAX_LINE` characters, each process keeps at most `MAX_FRAMES` frames and a few
+dozen lines of context, at most `MAX_STREAMS` processes are tracked at once and `MAX_REPORTS`
+distinct errors kept. Time is linear in the log's size.
+
+Each line is split into its process (rank, vLLM worker, mpirun/srun task) and its text
+(`logprefix`). Per process, tracebacks are rebuilt from frames wherever they sit relative to the
+message: frames then message (CPython), the message first and the frames after (loggers, vLLM's
+`Exception in worker ... while processing method init_device: <msg>, Traceback ...`, reversed
+pastes), headerless fragments, several ranks' copies interleaved, cut lines. The same error
+reported by several ranks or printed twice is reported once, with every rank named.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections import OrderedDict, deque
+from collections.abc import Iterable, Iterator
+from typing import IO
 
-from torchplace.explain.classify import classify, is_torch_internal_path
-from torchplace.explain.messages import ErrorKind, parse
+from torchplace.explain import logframes
+from torchplace.explain.logprefix import LogLine, expand, strip_prefixes
+from torchplace.explain.logrecord import (
+    MAX_MESSAGE_CHARS,
+    ErrorRecord,
+    compatible,
+    diagnose,
+    first_line_number,
+    key,
+    merge,
+    same_message,
+)
+from torchplace.explain.messages import ErrorKind, other_category, parse
 from torchplace.explain.model import Diagnosis, FrameRef
 
-_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-_PROCESS_PREFIX = re.compile(r"^\s*\((?P<name>[A-Za-z_][\w.]*)(?P<body>[^()]*)\)\s?")
-_RANK_PREFIX = re.compile(r"^\s*\[(?:rank|default)(?P<rank>\d+)\]:\s?")
-_RANK_IN_BODY = re.compile(r"(?:\brank=|\bTP|_TP|\btp_rank=)(\d+)")
-_RANK_IN_NAME = re.compile(r"TP(\d+)$")
-_PID = re.compile(r"pid=(\d+)")
-_TRACEBACK = re.compile(r"Traceback \(most recent call last\):")
-_FRAME = re.compile(r'^\s*File "(?P<path>[^"]+)", line (?P<line>\d+), in (?P<func>\S+)')
+MAX_LINE = 16384
+MAX_FRAMES = 256
+MAX_STREAMS = 256
+MAX_REPORTS = 1000
+MAX_MESSAGE_LINES = 16
+CONTEXT_LINES = 40
+
+_HEADER = "Traceback (most recent call last)"
 _EXCEPTION = re.compile(
-    r"^(?P<type>[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)|[A-Za-z_][\w.]*\.\w+)"
-    r"(?::\s?(?P<message>.*))?$"
+    r"^\.?(?:[A-Za-z_][\w]{0,100}\.){0,8}([A-Za-z_]\w{0,100}(?:Error|Exception|Exit|Interrupt))"
+    r"(?::\s?(.*))?$"
 )
-_CARET = re.compile(r"^\s*[\^~\s]+$")
+_EMBEDDED_END = re.compile(r"(?:Error|Exception): ?(?=\S)")
+_PLACEMENT_WORDS = (
+    "cuda", "device", "ordinal", "backend", "deserializ", "context", "fork", "parallel",
+    "meta tensor", "producer", "rank", "dataparallel", "tensors must",
+)  # fmt: skip
+_PLACEMENT_RE = re.compile("|".join(re.escape(w) for w in _PLACEMENT_WORDS))
+_CHAINED = ("During handling of the above exception", "The above exception was the direct")
+_CODE = re.compile(
+    r"^(?:return|raise|yield|await|if|elif|for|while|with|assert|del|import|from|def|class|self\.)\b"
+    r"|^[\w.\[\]'\"]{1,200} ?(?:\(|=[^=])"
+)
+_LOG_RECORD = re.compile(
+    r"^(?:\w+ \d\d-\d\d \d\d:|\d{4}-\d\d-\d\d|\[?(?:INFO|WARNING|DEBUG)\b|W\d{4} |I\d{4} )"
+)
+# A line that starts with none of these characters and holds none of these words (compared in
+# lower case, with plain substring search: fast, and linear) has no prefix that names a process,
+# no frame, header, error or launch setting.
+_STARTS = frozenset('[(>*_`"│╭╰❱~-0123456789')
+_WORDS = (
+    "file ", "traceback", "error", "exception", "cuda", "device", "rank", "pid=", "ordinal",
+    "duplicate", "backend", "fork", "deserializ", "context", "memory", "timeout", "watchdog",
+    "mismatch", "state_dict", "shape", "size of tensor", "childfailed", "dataparallel",
+    "tensors must", "parallel", "meta", "nproc", "ngpu", "vllm", "enginecore", "gpus",
+    "producer", "failed", "cell in", "input in", "ipython", "<std", "\x1b", "\\",
+)  # fmt: skip
+_LAUNCH_WORDS = (
+    "nproc", "cuda_visible", "device_map", "parallel", "ngpu", "gpus", "vllm", "enginecore",
+    "init_device",
+)  # fmt: skip
 
 
-@dataclass
-class LogLine:
-    text: str
-    number: int
-    stream: str
-    rank: int | None
+_WORDS_RE = re.compile("|".join(re.escape(w) for w in _WORDS))
+_LAUNCH_RE = re.compile("|".join(re.escape(w) for w in _LAUNCH_WORDS))
 
 
-@dataclass
-class _Traceback:
-    stream: str
-    rank: int | None
-    first_line: int
-    frames: list[FrameRef] = field(default_factory=list)
-    exception_type: str = ""
-    message_lines: list[str] = field(default_factory=list)
+def _interesting(raw: str) -> bool:
+    if raw.lstrip(" \t")[:1] in _STARTS:
+        return True
+    return _WORDS_RE.search(raw.lower()) is not None
 
 
-def strip_prefixes(raw: str, number: int) -> LogLine:
-    """Remove colours and process prefixes; remember the stream (process) and its rank."""
-    text = _ANSI.sub("", raw.rstrip("\n"))
-    stream, rank = "main", None
-    for _ in range(3):
-        if match := _RANK_PREFIX.match(text):
-            rank = int(match.group("rank"))
-            stream = f"rank{rank}"
-            text = text[match.end() :]
-        elif (match := _PROCESS_PREFIX.match(text)) and _PID.search(match.group("body") or ""):
-            name, body = match.group("name"), match.group("body")
-            found = _RANK_IN_BODY.search(body) or _RANK_IN_NAME.search(name)
-            rank = int(found.group(1)) if found else rank
-            stream = f"{name}{body}".strip()
-            text = text[match.end() :]
+_LAUNCH = re.compile(
+    r"(--nproc[-_]per[-_]node[= ]\s?\d+|nproc_per_node=\d+|CUDA_VISIBLE_DEVICES=[\w,\"']+"
+    r"|device_map|tensor[-_]parallel[-_]size[= ]\s?\d+|\bNGPU=\d+|--num[-_]gpus[= ]\d+"
+    r"|VLLM_WORKER_MULTIPROC_METHOD=\w+|\bvllm\b|VllmWorker|EngineCore|init_device)",
+    re.IGNORECASE,
+)
+
+
+class _Stream:
+    """What one process printed, as far as the current error needs it."""
+
+    def __init__(self, name: str, rank: int | None) -> None:
+        self.name = name
+        self.rank = rank
+        self.frames: deque[FrameRef] = deque(maxlen=MAX_FRAMES)
+        self.reading: ErrorRecord | None = None
+        self.held: ErrorRecord | None = None
+        self.context: deque[str] = deque(maxlen=CONTEXT_LINES)
+        self.last_frame: FrameRef | None = None
+        self.notebook_frame: FrameRef | None = None
+        self.header_after_held = False
+
+
+class LogReader:
+    """Feed lines with `feed`, then call `finish` for the diagnoses."""
+
+    def __init__(self) -> None:
+        self._streams: OrderedDict[str, _Stream] = OrderedDict()
+        self._found: dict[tuple[object, ...], list[Diagnosis]] = {}
+        self._kept = 0
+        self._launch: OrderedDict[str, None] = OrderedDict()
+        self.dropped = 0
+        self._number = 0
+
+    def feed(self, raw: str) -> None:
+        """Read one raw line of the log (without its newline)."""
+        self._number += 1
+        raw = raw[:MAX_LINE]
+        if not _interesting(raw) and self._plain(raw):
+            return
+        for piece in expand(raw):
+            self._line(strip_prefixes(piece, self._number, clean=True))
+
+    def _plain(self, raw: str) -> bool:
+        """Take a line with no prefix, keyword or traceback shape in the fast way: it only
+        joins the context of the main process (unless that process is in the middle of an
+        error or a frame waiting for its source line)."""
+        main = self._streams.get("main")
+        if main is None or main.reading is not None or main.last_frame is not None:
+            return False
+        stripped = raw.strip()
+        if stripped:
+            main.context.append(stripped[:300])
+        return True
+
+    def finish(self) -> list[Diagnosis]:
+        """Every error found, in log order, each once."""
+        for stream in list(self._streams.values()):
+            self._close(stream)
+        self._streams.clear()
+        found = [d for same in self._found.values() for d in same]
+        return sorted(found, key=first_line_number)
+
+    # -- one line ---------------------------------------------------------------------------
+
+    def _line(self, line: LogLine) -> None:
+        stream = self._stream(line)
+        text = logframes.strip_box(line.text)
+        if _LAUNCH_RE.search(text.lower()):
+            self._remember_launch(text)
+        if stream.reading is not None and self._continues(stream.reading, text):
+            return
+        if stream.reading is not None:
+            self._finish_error(stream)
+        if self._frame(stream, text):
+            return
+        header = text.find(_HEADER)
+        if header >= 0:
+            before = text[:header].rstrip(" ,:")
+            if _has_message(before) and self._error_start(stream, before, line.number):
+                self._finish_error(stream)
+            if stream.held is not None:
+                stream.header_after_held = True
+            stream.last_frame = None
+            return
+        if text.strip().startswith(_CHAINED):
+            return
+        frame = stream.last_frame
+        if frame is not None and not frame.source and text[:1].isspace():
+            # The source line under a frame, even when it reads `raise ChildFailedError(`.
+            self._other_text(stream, text)
+            return
+        if self._error_start(stream, text, line.number):
+            return
+        self._other_text(stream, text)
+
+    def _stream(self, line: LogLine) -> _Stream:
+        stream = self._streams.get(line.stream)
+        if stream is None:
+            if len(self._streams) >= MAX_STREAMS:
+                _, oldest = self._streams.popitem(last=False)
+                self._close(oldest)
+            stream = self._streams[line.stream] = _Stream(line.stream, line.rank)
         else:
-            break
-    return LogLine(text, number, stream, rank)
+            self._streams.move_to_end(line.stream)
+        return stream
+
+    def _remember_launch(self, text: str) -> None:
+        for match in _LAUNCH.finditer(text[:2000]):
+            self._launch[match.group(1)[:80]] = None
+            if len(self._launch) > 32:
+                self._launch.popitem(last=False)
+
+    def _frame(self, stream: _Stream, text: str) -> bool:
+        frame = logframes.frame_in(text)
+        if frame is None:
+            notebook = logframes.notebook_frame(text)
+            if notebook is None:
+                return self._arrow(stream, text)
+            frame = notebook.frame
+            stream.notebook_frame = frame if notebook.needs_line else None
+        stream.frames.append(frame)
+        stream.last_frame = frame
+        return True
+
+    def _arrow(self, stream: _Stream, text: str) -> bool:
+        arrow = logframes.arrow_line(text) if stream.last_frame is not None else None
+        if arrow is None:
+            return False
+        frame = stream.last_frame
+        assert frame is not None
+        if stream.notebook_frame is frame:
+            frame.line = arrow[0]
+            stream.notebook_frame = None
+        frame.source = arrow[1][:500]
+        return True
+
+    def _other_text(self, stream: _Stream, text: str) -> None:
+        stripped = text.strip()
+        frame = stream.last_frame
+        if frame is not None and stripped and not frame.source and not _LOG_RECORD.match(stripped):
+            if stream.notebook_frame is None and not set(stripped) <= set("^~ "):
+                frame.source = stripped[:500]
+            return
+        if stripped:
+            stream.context.append(stripped[:300])
+
+    # -- errors -----------------------------------------------------------------------------
+
+    def _error_start(self, stream: _Stream, text: str, number: int) -> bool:
+        stripped = text.strip()
+        if not stripped:
+            return False
+        exception_type, message = _exception_in(stripped)
+        if not exception_type and not _is_error_text(stripped):
+            return False
+        indent = len(text) - len(text.lstrip())
+        stream.reading = ErrorRecord(
+            stream.name, stream.rank, number, exception_type or "error", [message], indent
+        )
+        stream.reading.end = number
+        stream.last_frame = None
+        return True
+
+    def _continues(self, error: ErrorRecord, text: str) -> bool:
+        """Whether `text` continues the message being read (CUDA hints, NCCL's `Last error:`)."""
+        stripped = text.strip()
+        if not stripped or len(error.lines) >= MAX_MESSAGE_LINES:
+            return False
+        if _HEADER in stripped or stripped.startswith(_CHAINED) or 'File "' in stripped:
+            return False
+        if _LOG_RECORD.match(stripped) or _CODE.match(stripped):
+            return False
+        if logframes.notebook_frame(stripped) or logframes.arrow_line(stripped):
+            return False
+        exception_type, _ = _exception_in(stripped)
+        if exception_type and _EXCEPTION.match(stripped):
+            return False
+        error.lines.append(stripped[:MAX_MESSAGE_CHARS])
+        error.end += 1
+        return True
+
+    def _finish_error(self, stream: _Stream) -> None:
+        error = stream.reading
+        stream.reading = None
+        if error is None:
+            return
+        frames = list(stream.frames)
+        stream.frames.clear()
+        held = stream.held
+        if (
+            held is not None
+            and held.exception_type == "error"
+            and not frames
+            and (error.line - held.end <= 1)
+        ):
+            # One message split by an exception line (NCCL's `DistBackendError` ... `Last
+            # error:` ... `Duplicate GPU detected`, also pasted in reverse): read it as one.
+            held.lines += error.lines
+            held.end = error.end
+            if held.exception_type == "error":
+                held.exception_type = error.exception_type
+            return
+        if held is not None and frames and same_message(held, error):
+            stream.held = None
+            held = None
+        if held is not None:
+            stream.held = None
+            self._emit(held, stream)
+        error.frames = frames
+        if frames:
+            self._emit(error, stream)
+        else:
+            stream.held = error
+            stream.header_after_held = False
+
+    def _close(self, stream: _Stream) -> None:
+        if stream.reading is not None:
+            self._finish_error(stream)
+        frames = list(stream.frames)
+        stream.frames.clear()
+        if stream.held is not None:
+            held, stream.held = stream.held, None
+            held.frames, held.frames_after = frames, not stream.header_after_held
+            self._emit(held, stream)
+        elif any(logframes.is_user_path(f.path) for f in frames):
+            cut = ErrorRecord(stream.name, stream.rank, 0, "traceback", [""], 0, frames)
+            self._emit(cut, stream)
+
+    def _emit(self, error: ErrorRecord, stream: _Stream) -> None:
+        diagnosis = diagnose(error, self._context(stream))
+        found_key = key(diagnosis)
+        same = self._found.get(found_key, [])
+        for kept in same:
+            if compatible(kept, diagnosis):
+                merge(kept, diagnosis)
+                return
+        if self._kept >= MAX_REPORTS:
+            self.dropped += 1  # counted, not kept: memory stays bounded however many errors
+            return
+        self._found[found_key] = [*same, diagnosis]
+        self._kept += 1
+
+    def _context(self, stream: _Stream) -> str:
+        launch = " ".join(self._launch)
+        return f"{' '.join(stream.context)} {launch}"[-6000:]
+
+
+# -- turning an error into a diagnosis -----------------------------------------------------
+
+
+def _exception_in(text: str) -> tuple[str, str]:
+    """(type, message) of an exception line, also one embedded after other words."""
+    if (match := _EXCEPTION.match(text)) and not match.group(1).endswith("Warning"):
+        return match.group(1), (match.group(2) or "").strip()
+    if ": " in text:
+        for match in _EMBEDDED_END.finditer(text):
+            start = _word_start(text, match.start())
+            if start >= 0:
+                name = text[start : match.end()].rstrip(": ")
+                return name, text[match.end() :].strip()
+    return "", text
+
+
+def _word_start(text: str, end: int) -> int:
+    """Where the identifier ending at `end` starts (a capitalised name), or -1."""
+    start = end
+    while start > 0 and end - start < 100 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    if (
+        start < len(text)
+        and text[start].isupper()
+        and (start == 0 or not text[start - 1].isalnum())
+    ):
+        return start
+    return -1
+
+
+def _has_message(text: str) -> bool:
+    """Text before a `Traceback` header that is itself an error message (vLLM's worker line)."""
+    exception_type, message = _exception_in(text.strip())
+    return bool(message) if exception_type else _is_error_text(text.strip())
+
+
+def _is_error_text(text: str) -> bool:
+    """A line naming a known failure without an exception type (a warning, a logger line)."""
+    if _PLACEMENT_RE.search(text.lower()) and parse(text).kind is not ErrorKind.OTHER:
+        return True
+    return bool(other_category(text)) and not _LOG_RECORD.match(text)
+
+
+# -- entry points --------------------------------------------------------------------------
+
+
+def iter_lines(handle: IO[str], max_line: int = MAX_LINE) -> Iterator[str]:
+    """The lines of a text stream (without newlines), each cut at `max_line` characters, in
+    bounded memory: `readline(max_line)` never reads more, and the rest of a longer line is
+    skipped piece by piece. Open files with universal newlines so `\\r` ends a line too
+    (progress bars)."""
+    readline = handle.readline
+    while True:
+        line = readline(max_line)
+        if not line:
+            return
+        if line[-1:] == "\n":
+            yield line[:-1]
+            continue
+        yield line
+        while line and line[-1:] != "\n":
+            line = readline(max_line)
+
+
+def read_lines(lines: Iterable[str]) -> list[Diagnosis]:
+    """Every error in these log lines, in order: placement errors classified, others listed."""
+    reader = LogReader()
+    for raw in lines:
+        reader.feed(raw)
+    return reader.finish()
 
 
 def read_log(text: str) -> list[Diagnosis]:
-    """Every error in the log, in order: placement errors classified, others marked unknown."""
-    lines = [strip_prefixes(raw, n) for n, raw in enumerate(text.splitlines(), start=1)]
-    by_stream: dict[str, list[LogLine]] = {}
-    for line in lines:
-        by_stream.setdefault(line.stream, []).append(line)
-    found: list[tuple[int, Diagnosis]] = []
-    for stream_lines in by_stream.values():
-        found += _errors_in_stream(stream_lines)
-    found.sort(key=lambda item: item[0])
-    return _deduplicate([d for _, d in found])
+    """Every error in the log text (see `read_lines`)."""
+    return read_lines(text.splitlines())
 
 
-def _errors_in_stream(lines: list[LogLine]) -> list[tuple[int, Diagnosis]]:
-    results: list[tuple[int, Diagnosis]] = []
-    covered: set[int] = set()
-    index = 0
-    while index < len(lines):
-        line = lines[index]
-        if _TRACEBACK.search(line.text):
-            traceback, index = _read_traceback(lines, index)
-            covered.update(range(traceback.first_line, lines[index - 1].number + 1))
-            if traceback.exception_type:
-                results.append((traceback.first_line, _from_traceback(traceback)))
-            continue
-        index += 1
-    for line in lines:
-        if line.number in covered:
-            continue
-        parsed = parse(line.text)
-        if parsed.kind is not ErrorKind.OTHER:
-            results.append((line.number, _from_line(line)))
-    return results
-
-
-def _read_traceback(lines: list[LogLine], start: int) -> tuple[_Traceback, int]:
-    first = lines[start]
-    tb = _Traceback(first.stream, first.rank, first.number)
-    index = start + 1
-    while index < len(lines):
-        text = _after_logger_prefix(lines[index].text)
-        if match := _FRAME.match(text):
-            tb.frames.append(FrameRef(match["path"], int(match["line"]), match["func"]))
-        elif text.startswith((" ", "\t")) or _CARET.match(text) or not text.strip():
-            if text.strip() and tb.frames and not tb.frames[-1].source and not _CARET.match(text):
-                tb.frames[-1].source = text.strip()
-        elif match := _EXCEPTION.match(text.strip()):
-            tb.exception_type = match["type"]
-            tb.message_lines = [match["message"] or ""]
-            index = _read_message(lines, index + 1, tb)
-            return tb, index
-        elif tb.frames:
-            break
-        index += 1
-    return tb, index
-
-
-def _read_message(lines: list[LogLine], index: int, tb: _Traceback) -> int:
-    """Continuation lines of a multi-line message (CUDA errors add hints below the first)."""
-    while index < len(lines) and len(tb.message_lines) < 12:
-        text = _after_logger_prefix(lines[index].text)
-        if (
-            not text.strip()
-            or _TRACEBACK.search(text)
-            or text.startswith(("During handling", "The above"))
-        ):
-            break
-        if _FRAME.match(text) or _looks_like_log_record(text):
-            break
-        tb.message_lines.append(text.strip())
-        index += 1
-    return index
-
-
-_LOG_RECORD = re.compile(
-    r"^(?:\w+ \d\d-\d\d \d\d:|\d{4}-\d\d-\d\d|\[?(?:INFO|WARNING|ERROR|DEBUG)\b|W\d{4} )"
-)
-
-
-def _looks_like_log_record(text: str) -> bool:
-    return bool(_LOG_RECORD.match(text.strip()))
-
-
-_LOGGER_PREFIX = re.compile(
-    r"^(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d\d-\d\d [\d:.]+ \[?[\w./-]+:\d+\] ?"
-)
-
-
-def _after_logger_prefix(text: str) -> str:
-    """vLLM's logger puts `ERROR 11-30 10:00:00 [core.py:1] ` before each traceback line."""
-    match = _LOGGER_PREFIX.match(text)
-    return text[match.end() :] if match else text
-
-
-def _from_traceback(tb: _Traceback) -> Diagnosis:
-    message = "\n".join(tb.message_lines).strip()
-    parsed = parse(message)
-    user = next((f for f in reversed(tb.frames) if not _is_library_path(f.path)), None)
-    libraries = [
-        f for f in tb.frames if _is_library_path(f.path) and not is_torch_internal_path(f.path)
-    ]
-    library = next((f for f in reversed(libraries) if not _is_torch(f.path)), None) or next(
-        reversed(libraries), None
-    )
-    if library is not None and user is not None:
-        library = library if tb.frames.index(library) > tb.frames.index(user) else None
-    diagnosis = Diagnosis(
-        kind=parsed.kind.value,
-        exception_type=tb.exception_type,
-        message=message,
-        op=parsed.op,
-        devices=list(parsed.devices),
-        argument=parsed.argument,
-        user_frame=user,
-        library_frame=library,
-        stack=tb.frames,
-        rank=tb.rank,
-        source="log",
-    )
-    stream = f", {tb.stream}" if tb.stream != "main" else ""
-    diagnosis.notes.append(f"log line {tb.first_line}{stream}")
-    diagnosis.pattern = classify(diagnosis, parsed)
-    return diagnosis
-
-
-def _from_line(line: LogLine) -> Diagnosis:
-    text = line.text.strip()
-    match = re.search(r"\b([A-Z]\w*(?:Error|Exception))\b:?\s*(.*)", text)
-    exception_type, message = (match.group(1), match.group(2)) if match else ("error", text)
-    parsed = parse(text)
-    diagnosis = Diagnosis(
-        kind=parsed.kind.value,
-        exception_type=exception_type,
-        message=message or text,
-        op=parsed.op,
-        devices=list(parsed.devices),
-        argument=parsed.argument,
-        rank=line.rank,
-        source="log",
-    )
-    stream = f", {line.stream}" if line.stream != "main" else ""
-    diagnosis.notes.append(f"log line {line.number}{stream} (no traceback)")
-    diagnosis.pattern = classify(diagnosis, parsed)
-    return diagnosis
-
-
-def _is_library_path(path: str) -> bool:
-    return bool(
-        re.search(r"[\\/](site-packages|dist-packages)[\\/]", path)
-        or re.search(r"[\\/]lib[\\/]python\d\.\d+[\\/]", path)
-        or path.startswith("<frozen")
-    )
-
-
-def _is_torch(path: str) -> bool:
-    return bool(re.search(r"[\\/]torch[\\/]", path))
-
-
-def _deduplicate(diagnoses: list[Diagnosis]) -> list[Diagnosis]:
-    """One report per (rank, message, place): chained re-raises repeat the same error."""
-    seen: set[tuple[object, ...]] = set()
-    out = []
-    for d in diagnoses:
-        where = d.user_frame.where() if d.user_frame else ""
-        key = (d.rank, d.message.splitlines()[0] if d.message else "", where)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(d)
-    return out
+# Kept for callers of the earlier API.
+__all__ = ["LogLine", "LogReader", "iter_lines", "read_lines", "read_log", "strip_prefixes"]

@@ -24,6 +24,9 @@ class ErrorKind(str, Enum):
     PARALLEL_CONFIG = "parallel-config"
     CHECKPOINT_DEVICE = "checkpoint-device"
     OFFLOAD_META = "meta-tensor"
+    DATA_PARALLEL = "data-parallel-device"
+    CPU_TENSOR_COLLECTIVE = "cpu-tensor-collective"
+    CUDA_IPC = "cuda-ipc"
     OTHER = "other"
 
 
@@ -45,8 +48,13 @@ class ParsedError:
         return self.kind is not ErrorKind.OTHER
 
 
+# Messages are read up to this many characters: every regular expression below then runs in
+# bounded time even inside an exception hook (and none nests quantifiers over the same characters).
+MAX_MESSAGE = 8192
+
 _DEV = r"(?:cpu|meta|mps|xpu(?::\d+)?|cuda(?::\d+)?|hpu(?::\d+)?)"
-_WRAPPER = re.compile(r"method (?:wrapper_)?(?:(?:CUDA|CPU|Meta|Composite\w*)_+)?_*(\w+?)_*\)")
+_WRAPPER = re.compile(r"method (\w{1,200})\)")
+_DISPATCH_KEYS = ("CUDA", "CPU", "Meta", "Composite")
 _OLD_ARGUMENT = re.compile(r"for argument (?:#\d+ )?'?(\w+)'?")
 
 _GOT_ARG = re.compile(
@@ -67,9 +75,24 @@ _OBJECT_TYPE = re.compile(
     re.IGNORECASE,
 )
 _TYPE_NAMES = re.compile(
-    r"Input type \((torch\.(?:cuda\.)?\w+)\) and weight type \((torch\.(?:cuda\.)?\w+)\) "
-    r"should be the same",
+    r"Input type \((torch\.(?:cuda\.)?\w+)\) and weight type \((torch\.(?:cuda\.)?\w+)\)",
     re.IGNORECASE,
+)
+_CAT_RECEIVED = re.compile(
+    rf"All input tensors must be on the same device\. Received ({_DEV}) and ({_DEV})",
+    re.IGNORECASE,
+)
+_DATA_PARALLEL = re.compile(
+    rf"module must have its parameters and buffers on device ({_DEV}) ?\(device_ids\[0\]\) ?"
+    rf"but found one of them on device ?: ?({_DEV})",
+    re.IGNORECASE,
+)
+_DESERIALIZE = re.compile(
+    r"deserialize object on (?:a )?CUDA device (\d+) but torch\.cuda\.device_count\(\) is (\d+)",
+    re.IGNORECASE,
+)
+_DUPLICATE_GPU = re.compile(
+    r"rank (\d+) and rank (\d+) both on CUDA device ([0-9a-fA-F]+)", re.IGNORECASE
 )
 _INPUT_PARAM = re.compile(
     rf"found input tensor at ({_DEV}) and parameter tensor at ({_DEV})", re.IGNORECASE
@@ -87,6 +110,21 @@ _GENERATOR = re.compile(r"Expected a '(\w+)' device type for generator but found
 
 _SIMPLE_KINDS: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
     (
+        ErrorKind.CPU_TENSOR_COLLECTIVE,
+        re.compile(
+            r"No backend type associated with device type cpu|Tensors must be CUDA and dense"
+            r"|ProcessGroupNCCL is only supported with GPUs",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        ErrorKind.CUDA_IPC,
+        re.compile(
+            r"Producer process has been terminated before all shared CUDA tensors released",
+            re.IGNORECASE,
+        ),
+    ),
+    (
         ErrorKind.COLLECTIVE_DEVICE,
         re.compile(
             r"collective on tensor not on device passed to init_process_group"
@@ -100,7 +138,7 @@ _SIMPLE_KINDS: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
         ErrorKind.CUDA_CONTEXT,
         re.compile(
             r"CUDA_ERROR_INVALID(?:_CONTEXT)?\b|cuCtxGetDevice|invalid device context"
-            r"|CUDA_ERROR_CONTEXT_IS_DESTROYED",
+            r"|CUDA_ERROR_CONTEXT_IS_DESTROYED|Triton Error \[CUDA\]: context is destroyed",
             re.IGNORECASE,
         ),
     ),
@@ -119,7 +157,9 @@ _SIMPLE_KINDS: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
     ),
     (
         ErrorKind.CHECKPOINT_DEVICE,
-        re.compile(r"Attempting to deserialize object on (a )?CUDA device", re.IGNORECASE),
+        re.compile(
+            r"(?:Attempting|Trying) to deserialize object on (a )?CUDA device", re.IGNORECASE
+        ),
     ),
     (
         ErrorKind.OFFLOAD_META,
@@ -129,15 +169,56 @@ _SIMPLE_KINDS: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
 
 
 def parse(message: str) -> ParsedError:
-    """Read one exception message (or log line); `ErrorKind.OTHER` when it is no placement error."""
-    for parser in (_parse_mismatch, _parse_legacy_mismatch):
+    """Read one exception message (or log line); `ErrorKind.OTHER` when it is no placement error.
+
+    Only the first `MAX_MESSAGE` characters are read, so the time is bounded whatever the input.
+    """
+    # Loggers and forums wrap long messages: read them as one line.
+    message = " ".join(message[:MAX_MESSAGE].split())
+    if _is_teardown(message):
+        return ParsedError(ErrorKind.OTHER)
+    for parser in (_parse_mismatch, _parse_legacy_mismatch, _parse_with_facts):
         parsed = parser(message)
         if parsed is not None:
             return parsed
     for kind, regex in _SIMPLE_KINDS:
         if regex.search(message):
-            return ParsedError(kind, devices=_all_devices(message), op=_op_name(message))
+            devices = ("cpu",) if kind is ErrorKind.CPU_TENSOR_COLLECTIVE else ()
+            return ParsedError(kind, devices or _all_devices(message), op=_op_name(message))
     return ParsedError(ErrorKind.OTHER)
+
+
+_TEARDOWN = re.compile(r"\bdeallocate\b|destroying stream|~\w+Context", re.IGNORECASE)
+
+
+def _is_teardown(message: str) -> bool:
+    """TensorRT/Myelin allocator errors while objects are destroyed after their CUDA context:
+    an ordering problem at exit, not a device-placement failure."""
+    return "[TRT]" in message and bool(_TEARDOWN.search(message))
+
+
+def _parse_with_facts(message: str) -> ParsedError | None:
+    """Messages that carry numbers worth reporting: ranks, device indices, device counts."""
+    if match := _DATA_PARALLEL.search(message):
+        expected, found = match.groups()
+        return ParsedError(
+            ErrorKind.DATA_PARALLEL,
+            (expected, found),
+            "module",
+            "DataParallel",
+            found,
+            expected,
+            {"device_ids[0]": expected, "stray_device": found},
+        )
+    if match := _DESERIALIZE.search(message):
+        device, count = match.groups()
+        facts = {"saved_on": f"cuda:{device}", "device_count": count}
+        return ParsedError(ErrorKind.CHECKPOINT_DEVICE, (f"cuda:{device}",), details=facts)
+    if match := _DUPLICATE_GPU.search(message):
+        first, second, bus = match.groups()
+        facts = {"ranks": f"{first},{second}", "bus_id": bus}
+        return ParsedError(ErrorKind.COLLECTIVE_DEVICE, (), details=facts)
+    return None
 
 
 def _parse_mismatch(message: str) -> ParsedError | None:
@@ -162,6 +243,9 @@ def _parse_legacy_mismatch(message: str) -> ParsedError | None:
     if match := _OBJECT_TYPE.search(message):
         expected, got, arg, call = match.groups()
         return _mismatch((expected, got), arg, call or _op_name(message), got, expected)
+    if match := _CAT_RECEIVED.search(message):
+        first, second = match.groups()
+        return _mismatch((first, second), "tensors", "cat", second, first)
     if match := _TYPE_NAMES.search(message):
         inp, weight = (_device_of_type_name(t) for t in match.groups())
         return _mismatch((weight, inp), "input", "conv", inp, weight)
@@ -169,9 +253,10 @@ def _parse_legacy_mismatch(message: str) -> ParsedError | None:
         inp, param = match.groups()
         return _mismatch((param, inp), "input", "rnn", inp, param)
     if match := _INDICES.search(message):
+        # CPU indices are legal for any tensor: the indices were on a GPU, another one than the
+        # indexed tensor's when that is on a GPU itself.
         data = match.group(1)
-        other = "cpu" if data != "cpu" else "cuda"
-        return _mismatch((data, other), "indices", "index", other, data)
+        return _mismatch((data, "cuda"), "indices", "index", "cuda", data)
     if match := _DEVICE_NUMBERS.search(message):
         arg, _other_arg, dev, other = match.groups()
         return _mismatch((f"cuda:{other}", f"cuda:{dev}"), arg, "cudnn", f"cuda:{dev}")
@@ -198,8 +283,19 @@ def _device_of_type_name(name: str) -> str:
 
 
 def _op_name(message: str) -> str | None:
+    """`method wrapper_CUDA__index_select)` -> `index_select` (the dispatch decoration removed)."""
     match = _WRAPPER.search(message)
-    return match.group(1) if match else None
+    if not match:
+        return None
+    name = match.group(1).removeprefix("wrapper_")
+    for key in _DISPATCH_KEYS:
+        if name.startswith(key + "_"):
+            name = name[len(key) :]
+            break
+        if name.startswith(key) and key == "Composite":
+            name = name.split("_", 1)[1] if "_" in name else name
+            break
+    return name.strip("_") or None
 
 
 _ANY_DEVICE = re.compile(rf"\b({_DEV})\b")
@@ -211,3 +307,49 @@ def _all_devices(message: str) -> tuple[str, ...]:
         if match.group(1) not in seen and ":" in match.group(1):
             seen.append(match.group(1))
     return tuple(seen)
+
+
+_CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("out of memory", re.compile(r"out of memory|OutOfMemoryError", re.IGNORECASE)),
+    (
+        "collective timeout",
+        re.compile(
+            r"Watchdog caught collective operation timeout|collective operation timeout"
+            r"|NCCL timeout|ProcessGroupNCCL::WorkNCCL::checkTimeout|ncclCommWatchdog",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "shape mismatch",
+        re.compile(
+            r"size mismatch for|Error\(s\) in loading state_dict|shapes cannot be multiplied"
+            r"|The size of tensor a|is invalid for input of size|shape mismatch",
+            re.IGNORECASE,
+        ),
+    ),
+    ("worker process failed", re.compile(r"ChildFailedError", re.IGNORECASE)),
+    (
+        "CUDA runtime error",
+        re.compile(
+            r"device not ready|illegal memory access|device-side assert|CUDA error"
+            r"|Error Code \d+: Cuda|cuda runtime error|CUDA driver version",
+            re.IGNORECASE,
+        ),
+    ),
+)
+_CATEGORY_WORDS = (
+    "memory", "timeout", "watchdog", "mismatch", "state_dict", "shape", "size of tensor",
+    "childfailed", "cuda", "error code",
+)  # fmt: skip
+_CATEGORY_RE = re.compile("|".join(re.escape(w) for w in _CATEGORY_WORDS))
+
+
+def other_category(message: str) -> str:
+    """What sort of failure a message shows that is no device-placement one ("" when unknown)."""
+    message = message[:MAX_MESSAGE]
+    if not _CATEGORY_RE.search(message.lower()):
+        return ""
+    for name, regex in _CATEGORIES:
+        if regex.search(message):
+            return name
+    return ""

@@ -117,6 +117,16 @@ class Diagnosis:
     rank: int | None = None
     source: str = "live"  # "live" or "log"
     notes: list[str] = field(default_factory=list)
+    # What the message itself states: ranks and device ids of `Duplicate GPU detected`, the
+    # device a checkpoint was saved on and the device count, DataParallel's device_ids[0].
+    facts: dict[str, Any] = field(default_factory=dict)
+    # For errors that are no placement failure: "out of memory", "collective timeout", ...
+    category: str = ""
+    # How many times the log printed this error (several ranks, re-raised, printed twice).
+    reports: int = 1
+    # Log lines around the error and the launch settings the log shows (log mode only): used
+    # to choose the pattern, not part of the report.
+    context: str = field(default="", repr=False)
 
     @property
     def known(self) -> bool:
@@ -124,6 +134,7 @@ class Diagnosis:
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        data.pop("context", None)
         data["schema"] = SCHEMA_VERSION
         data["known"] = self.known
         if self.thread is not None:

@@ -18,6 +18,9 @@ _TITLES = {
     "parallel-config": "parallel configuration does not fit",
     "checkpoint-device": "checkpoint restored onto a CUDA device",
     "meta-tensor": "meta (offloaded) tensor used",
+    "data-parallel-device": "nn.DataParallel module not on device_ids[0]",
+    "cpu-tensor-collective": "CPU tensor handed to an NCCL collective",
+    "cuda-ipc": "CUDA tensor shared between processes outlived its producer",
     "other": "not a device-placement error",
 }
 
@@ -25,6 +28,8 @@ _TITLES = {
 def headline(d: Diagnosis) -> str:
     """One line: what failed, in which op, between which devices."""
     text = _TITLES.get(d.kind, d.kind)
+    if d.kind == "collective-device" and "bus_id" in d.facts:
+        text = "two ranks on one GPU (NCCL: Duplicate GPU detected)"
     if d.op:
         text += f" in {d.op}"
     if len(d.devices) >= 2:
@@ -39,15 +44,18 @@ def headline(d: Diagnosis) -> str:
 def render_text(d: Diagnosis, prefix: str = "") -> str:
     """The human report; each line starts with `prefix` (e.g. `[rank1]: ` under torchrun)."""
     if not d.known:
+        what = f"{d.category}, " if d.category else "unknown error, "
         lines = [
-            f"torchplace explain: unknown error, not a known device-placement failure: "
+            f"torchplace explain: {what}not a device-placement failure: "
             f"{d.exception_type}: {_first_line(d.message)}"
         ]
         if d.user_frame is not None:
             lines.append(f"  at {_short(d.user_frame.where())} in {d.user_frame.function}")
+        lines += [f"  note:     {n}" for n in d.notes]
         return "\n".join(prefix + line for line in lines)
     rank = f" [rank {d.rank}]" if d.rank is not None else ""
     lines = [f"torchplace explain{rank}: {headline(d)}"]
+    lines += _facts(d)
     lines += _frames(d)
     lines += _operands(d.operands)
     if d.module is not None:
@@ -57,6 +65,19 @@ def render_text(d: Diagnosis, prefix: str = "") -> str:
     lines += _pattern(d)
     lines += [f"  note:     {n}" for n in d.notes]
     return "\n".join(prefix + line for line in lines)
+
+
+def _facts(d: Diagnosis) -> list[str]:
+    facts = dict(d.facts)
+    lines = []
+    ranks = facts.pop("ranks", None)
+    if ranks:
+        lines.append("  ranks:    " + ", ".join(str(r) for r in ranks))
+    if facts:
+        lines.append("  facts:    " + ", ".join(f"{k} {v}" for k, v in facts.items()))
+    if d.reports > 1:
+        lines.append(f"  reported: {d.reports} times in the log (several ranks or re-raised)")
+    return lines
 
 
 def _frames(d: Diagnosis) -> list[str]:

@@ -19,6 +19,7 @@ PATTERN = Pattern(
         "found at least two devices, (cpu and cuda:\\d+|cuda:\\d+ and cpu)",
         "is on cpu, different from other tensors on cuda:\\d+",
         "is on cuda:\\d+, different from other tensors on cpu",
+        "Received (cpu and cuda:\\d+|cuda:\\d+ and cpu)",
     ),
     hints=(
         "arange",

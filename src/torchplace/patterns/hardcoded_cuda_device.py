@@ -24,6 +24,7 @@ PATTERN = Pattern(
     signatures=(
         "found at least two devices, cuda:\\d+ and cuda:\\d+",
         "is on cuda:\\d+, different from other tensors on cuda:\\d+",
+        "Received cuda:\\d+ and cuda:\\d+",
     ),
     hints=(
         ".cuda()",

@@ -22,7 +22,6 @@ PATTERN = Pattern(
         "Attempt to perform collective on tensor not on device passed to init_process_group",
         "Duplicate GPU detected",
         "both on CUDA device",
-        "Tensors must be CUDA and dense",
         "Tensor found on device cuda:\\d+ but backend constrained to",
     ),
     hints=(
