@@ -50,9 +50,17 @@ def test_product_vocabulary_passes(tmp_path: Path) -> None:
     text = (
         "The pytest session starts; each worker runs in its own session (start_new_session).\n"
         "A helper function binds the GPU; torchplace.runtime helpers; round(x, 2).\n"
+        "File /tmp/ray/session_2025-04-15_08-40-06_621291_1489313/verl/workers/x.py\n"
     )
     result = _check(_repository(tmp_path, {"src/ok.py": text}))
     assert result.returncode == 0, result.stdout
+
+
+def test_quoted_third_party_text_is_checked_by_name_only(tmp_path: Path) -> None:
+    quoted = {"benchmarks/explain_corpus/logs/x.log": f"pasted: {NUMBERED}\n"}
+    assert _check(_repository(tmp_path, quoted)).returncode == 0
+    named = {f"benchmarks/explain_corpus/logs/{NUMBERED}.log": "ok\n"}
+    assert _check(_repository(tmp_path / "b", named)).returncode == 1
 
 
 def test_ignored_files_are_not_checked(tmp_path: Path) -> None:
