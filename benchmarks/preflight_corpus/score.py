@@ -124,7 +124,8 @@ def main(argv: list[str]) -> int:
     (args.out / f"{stem}.json").write_text(
         json.dumps({**meta, "summary": summary, "cases": rows}, indent=1) + "\n", encoding="utf-8"
     )
-    (args.out / f"{stem}.md").write_text(markdown(meta, summary, rows), encoding="utf-8")
+    history = _history(args.out / f"{stem}.md")
+    (args.out / f"{stem}.md").write_text(markdown(meta, summary, rows, history), encoding="utf-8")
     print(json.dumps(summary))
     return 0
 
@@ -146,6 +147,11 @@ def _figure(summary: dict[str, Any]) -> str:
     return (
         f"false FAILs {working.get('false-fail', 0)}/{working['total']} working; caught "
         f"{summary['failing_caught_right_reason']} failing for the right reason"
+        + (
+            f" (held out: {summary['heldout_caught_right_reason']})"
+            if summary.get("heldout_caught_right_reason", "0/0") != "0/0"
+            else ""
+        )
     )
 
 
@@ -167,6 +173,11 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         1
         for r in scored
         if r["judged"] == "caught" and r["outcome"]["verdict"] in ("fail", "usage-error")
+    )
+    # Held-out cases count as labelled before the tool ran, even one judged unpredictable after.
+    held = [r for r in rows if r["kind"] == "failing" and r.get("heldout")]
+    result["heldout_caught_right_reason"] = (
+        f"{sum(1 for r in held if r['judged'] == 'caught')}/{len(held)}"
     )
     result["working_warned"] = sum(
         1 for r in rows if r["kind"] == "working" and r["outcome"]["verdict"] == "warn"
@@ -193,7 +204,28 @@ def _counts(part: dict[str, Any]) -> str:
     return f"{part['total']} ({rest})"
 
 
-def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+def _history(previous: Path) -> list[str]:
+    """The History rows of the previous result file, kept so each run appends one."""
+    if not previous.is_file():
+        return []
+    lines = previous.read_text(encoding="utf-8").splitlines()
+    if "## History" not in lines:
+        return []
+    kept = []
+    for line in lines[lines.index("## History") + 1 :]:
+        if line.startswith("## "):
+            break
+        if line.startswith("| 20"):
+            kept.append(line)
+    return kept
+
+
+def markdown(
+    meta: dict[str, Any],
+    summary: dict[str, Any],
+    rows: list[dict[str, Any]],
+    history: list[str] | None = None,
+) -> str:
     lines = [
         "# preflight on real launch commands",
         "",
@@ -212,6 +244,8 @@ def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[dict[str,
         f"  - caught for the right reason: {summary['failing_caught_right_reason']} "
         f"(unpredictable cases excluded); as a FAIL: {summary['failing_caught_as_fail']}, "
         "the rest as a WARN of the right check",
+        f"  - of them held out (`heldout`: labelled from issues not read before, before the "
+        f"tool ran on them; none excluded): caught {summary['heldout_caught_right_reason']}",
         f"- constructed failures (from vLLM 0.33's own checks): {_counts(summary['constructed'])}",
         "",
     ]
@@ -229,12 +263,14 @@ def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[dict[str,
         ] or ["none"]
         lines.append("")
     lines += ["## History", "", "| date | commit | figure |", "|---|---|---|"]
+    new = []
     if "baseline" in summary:
-        lines.append(
+        new.append(
             f"| {meta['date']} | main before this work (`--baseline-src`) | "
             f"{_figure(summary['baseline'])} |"
         )
-    lines += [f"| {meta['date']} | {meta['commit']} | {_figure(summary)} |", ""]
+    new.append(f"| {meta['date']} | {meta['commit']} | {_figure(summary)} |")
+    lines += [row for row in history or [] if row not in new] + new + [""]
     lines += [
         "## Every case",
         "",

@@ -7,7 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from torchplace.preflight.checks import Status
+from torchplace.preflight.memory_model import shape_of
 from torchplace.preflight.multimodal import encoder_profile, limits_from, max_tokens_per_item
 
 from .helpers import machine, only, preflight
@@ -119,3 +122,43 @@ def test_low_utilisation_vlm_profiling_takes_the_kv_cache(
     assert only(no_video, "weights-exceed-gpu-memory").status is Status.PASS
     default = preflight("vllm serve m", gpus=gpus, model_config=str(directory))
     assert only(default, "weights-exceed-gpu-memory").status is Status.PASS
+
+
+QWEN2_VL_72B_VISION = {
+    "depth": 32,
+    "embed_dim": 1280,
+    "mlp_ratio": 4,
+    "num_heads": 16,
+    "in_chans": 3,
+    "hidden_size": 8192,  # the merger's output width, not the blocks'
+    "patch_size": 14,
+    "spatial_merge_size": 2,
+    "temporal_patch_size": 2,
+}
+
+
+def test_qwen2_vl_vision_blocks_are_embed_dim_wide() -> None:
+    raw = {
+        "model_type": "qwen2_vl",
+        "hidden_size": 8192,
+        "intermediate_size": 29568,
+        "num_hidden_layers": 80,
+        "num_attention_heads": 64,
+        "num_key_value_heads": 8,
+        "vocab_size": 152064,
+        "vision_config": QWEN2_VL_72B_VISION,
+    }
+    shape = shape_of(raw)
+    assert shape is not None
+    assert shape.total / 1e9 == pytest.approx(73.4, rel=0.01)  # Qwen's published 73.4B
+    profile = encoder_profile(
+        raw,
+        max_model_len=32768,
+        max_num_batched_tokens=8192,
+        tp=1,
+        encoder_data_parallel=False,
+        limits={},
+    )
+    assert profile is not None and profile.tokens_per_item == 32768
+    # 131072 patches x (3 x 1280 + 2 x 5120 + 1176) x 2 bytes: ~3.7 GB, not ~30 GB
+    assert 3 * GIB < profile.peak_bytes < 4 * GIB

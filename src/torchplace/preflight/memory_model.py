@@ -234,7 +234,8 @@ def _vision(raw: dict[str, Any], text_hidden: int) -> int:
     vision = raw.get("vision_config")
     if not isinstance(vision, dict):
         return 0
-    hidden = _int(vision, "hidden_size", "embed_dim", "width")
+    # Qwen2-VL's `hidden_size` is the merger's output width; its blocks are `embed_dim` wide.
+    hidden = _int(vision, "embed_dim", "hidden_size", "width")
     layers = _int(vision, "depth", "num_hidden_layers", "num_layers", "layers")
     if not (hidden and layers):
         return 0

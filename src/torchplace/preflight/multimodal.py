@@ -21,8 +21,9 @@ Each token is `merge^2` patches. The peak is inside an encoder block's MLP
 (`Qwen2_5_VisionBlock.forward`, `Qwen2_5_VisionMLP.forward`): the block's input and the
 residual, the gate-up output (2 x intermediate, kept until the MLP returns), its activation
 (intermediate) and the down projection's output (hidden): 3 x hidden + 3 x intermediate per
-patch, in the model dtype, with the patch inputs (channels x temporal x patch^2) held by the
-caller. The MLP is split over TP unless `--mm-encoder-tp-mode data`.
+patch (Qwen2-VL's ungated fc1 / activation: 2 x intermediate; its blocks are `embed_dim`
+wide, `hidden_size` being the merger's output), in the model dtype, with the patch inputs
+(channels x temporal x patch^2) held by the caller. The MLP is split over TP unless `--mm-encoder-tp-mode data`.
 """
 
 from __future__ import annotations
@@ -111,14 +112,18 @@ def encoder_profile(
     budget = max(max_num_batched_tokens, tokens)
     items = max(1, budget // tokens)
     vision = raw["vision_config"]
-    hidden = _int(vision, "hidden_size")
-    inter = _int(vision, "intermediate_size", 4 * hidden)
+    hidden = _int(vision, "embed_dim") or _int(vision, "hidden_size")
+    ratio = vision.get("mlp_ratio", 4)
+    ratio = ratio if isinstance(ratio, int | float) and 0 < ratio < 64 else 4
+    inter = _int(vision, "intermediate_size") or int(hidden * ratio)
+    # Qwen2.5-VL / Qwen3-VL: gated SiLU MLP (gate-up 2 x inter, then inter); Qwen2-VL: fc1, act
+    gated = str(vision.get("hidden_act", "")) == "silu" or "qwen2_5" in str(raw.get("model_type"))
     merge = _int(vision, "spatial_merge_size", 2)
     split = 1 if encoder_data_parallel else max(tp, 1)
     patches = items * tokens * merge * merge
     patch = _int(vision, "patch_size", 14)
     pixels = _int(vision, "in_channels", 3) * _int(vision, "temporal_patch_size", 2) * patch**2
-    per_patch = 3 * hidden + 3 * inter / split + pixels
+    per_patch = 3 * hidden + (3 if gated else 2) * inter / split + pixels
     text = raw.get("text_config")
     text_hidden = _int(text if isinstance(text, dict) else raw, "hidden_size")
     out_hidden = _int(vision, "out_hidden_size", text_hidden) or text_hidden
