@@ -23,7 +23,8 @@ residual, the gate-up output (2 x intermediate, kept until the MLP returns), its
 (intermediate) and the down projection's output (hidden): 3 x hidden + 3 x intermediate per
 patch (Qwen2-VL's ungated fc1 / activation: 2 x intermediate; its blocks are `embed_dim`
 wide, `hidden_size` being the merger's output), in the model dtype, with the patch inputs
-(channels x temporal x patch^2) held by the caller. The MLP is split over TP unless `--mm-encoder-tp-mode data`.
+(channels x temporal x patch^2) held by the caller. The MLP is split over TP unless
+`--mm-encoder-tp-mode data`.
 """
 
 from __future__ import annotations
