@@ -118,6 +118,7 @@ def main(argv: list[str]) -> int:
     summary = summarise(rows)
     if args.baseline_src is not None:
         summary["baseline"] = summarise(score_all(cases, args.baseline_src))
+        summary["baseline_commit"] = _commit(args.baseline_src)
     args.out.mkdir(parents=True, exist_ok=True)
     stem = f"preflight_corpus{args.suffix}"
     meta = _meta(args, argv)
@@ -185,10 +186,14 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _meta(args: argparse.Namespace, argv: list[str]) -> dict[str, Any]:
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
+def _commit(where: Path) -> str:
+    return subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=where
     ).stdout.strip()
+
+
+def _meta(args: argparse.Namespace, argv: list[str]) -> dict[str, Any]:
+    commit = _commit(ROOT)
     return {
         "date": datetime.date.today().isoformat(),
         "machine": f"{platform.machine()} CPU VM, {os.cpu_count()} cores",
@@ -266,8 +271,8 @@ def markdown(
     new = []
     if "baseline" in summary:
         new.append(
-            f"| {meta['date']} | main before this work (`--baseline-src`) | "
-            f"{_figure(summary['baseline'])} |"
+            f"| {meta['date']} | {summary.get('baseline_commit') or 'baseline'} "
+            f"(`--baseline-src`, this corpus) | {_figure(summary['baseline'])} |"
         )
     new.append(f"| {meta['date']} | {meta['commit']} | {_figure(summary)} |")
     lines += [row for row in history or [] if row not in new] + new + [""]
