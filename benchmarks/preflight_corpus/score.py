@@ -186,6 +186,14 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def _memory() -> str:
+    try:
+        pages = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return ""
+    return f", {pages / 1024**3:.1f} GiB"
+
+
 def _commit(where: Path) -> str:
     return subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=where
@@ -196,7 +204,7 @@ def _meta(args: argparse.Namespace, argv: list[str]) -> dict[str, Any]:
     commit = _commit(ROOT)
     return {
         "date": datetime.date.today().isoformat(),
-        "machine": f"{platform.machine()} CPU VM, {os.cpu_count()} cores",
+        "machine": f"{platform.machine()} CPU VM, {os.cpu_count()} cores{_memory()}",
         "commit": commit,
         "label": args.label,
         "src": str(args.src),
@@ -234,8 +242,12 @@ def markdown(
     lines = [
         "# preflight on real launch commands",
         "",
-        f"Date {meta['date']}; machine: {meta['machine']}; commit {meta['commit']} "
-        f"({meta['label']}, `{meta['src']}`).",
+        "Claim: `torchplace preflight` never FAILs a working vLLM launch from vLLM's docs and "
+        "recipes, and catches launches that failed in real issues for the reason they failed.",
+        f"Figure: {_figure(summary)}.",
+        f"Date: {meta['date']}.",
+        f"Machine: {meta['machine']}.",
+        f"Commit: {meta['commit']} ({meta['label']}, `{meta['src']}`).",
         f"Command: `{meta['command']}`",
         "",
         "Cases: `benchmarks/preflight_corpus/cases.json` (source, hardware stated or assumed, "
