@@ -6,7 +6,10 @@ On this machine (no `--gpus`): reads the GPUs (NVML, else torch: count, name, me
 every corpus case whose hardware fits this node (its GPU count <= the GPUs here and its
 memory per GPU <= this GPU's) twice, once against the real node and once planned with
 `--gpus N --gpu-memory <NVML's figure>`, and checks that the verdicts and the failing checks
-agree and that no working case FAILs on the real node. Also times a verdict with NVML.
+agree and that no working case FAILs on the real node. Also times a verdict with NVML, and
+checks that the compute capability preflight derives from the GPU's name
+(`torchplace.preflight.gpu_models`, used by `quantization-unsupported-on-gpu`) is the one
+torch reports for the GPU.
 Writes RESULT_DIR/gpu_preflight.json and .md; exit 1 when a check disagrees.
 """
 
@@ -46,6 +49,25 @@ def _failing(data: dict[str, Any]) -> list[str]:
     return sorted(c["name"] for c in data.get("checks", []) if c["status"] == "fail")
 
 
+def _capability(name: str) -> dict[str, Any]:
+    """The capability preflight derives from the GPU's name against torch's figure."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from torchplace.preflight.gpu_models import compute_capability
+
+    from_name = compute_capability(name)
+    from_torch = None
+    try:
+        import torch
+
+        if torch.cuda.is_available():
+            major, minor = torch.cuda.get_device_capability(0)
+            from_torch = major * 10 + minor
+    except ImportError:
+        pass
+    agree = from_torch is None or from_name == from_torch
+    return {"name": name, "from_name": from_name, "from_torch": from_torch, "agree": agree}
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else ROOT / "benchmarks" / "results"
     out.mkdir(parents=True, exist_ok=True)
@@ -80,7 +102,9 @@ def main(argv: list[str]) -> int:
                 "real_wall_s": round(real[2], 3),
             }
         )
+    capability = _capability(gpus[0]["name"] if gpus else "")
     report = {
+        "capability": capability,
         "machine_source": source,
         "gpus": [(g["name"], g["total_memory"]) for g in gpus],
         "probe_exit": probe_code,
@@ -95,6 +119,7 @@ def main(argv: list[str]) -> int:
         and bool(gpus)
         and not report["disagreements"]
         and not report["false_fails"]
+        and capability["agree"]
     )
     report["ok"] = ok
     (out / "gpu_preflight.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
@@ -104,7 +129,9 @@ def main(argv: list[str]) -> int:
         f"GPUs from {source}: {report['gpus']}; verdict with NVML in {probe_wall:.2f} s.",
         f"Corpus cases that fit this node: {len(rows)}; real vs planned disagreements: "
         f"{report['disagreements'] or 'none'}; false FAILs on the real node: "
-        f"{report['false_fails'] or 'none'}. OK: {ok}.",
+        f"{report['false_fails'] or 'none'}.",
+        f"Compute capability from the name: {capability['from_name']}; from torch: "
+        f"{capability['from_torch']}. OK: {ok}.",
         "",
     ]
     (out / "gpu_preflight.md").write_text("\n".join(lines), encoding="utf-8")

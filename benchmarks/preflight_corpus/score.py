@@ -118,13 +118,15 @@ def main(argv: list[str]) -> int:
     summary = summarise(rows)
     if args.baseline_src is not None:
         summary["baseline"] = summarise(score_all(cases, args.baseline_src))
+        summary["baseline_commit"] = _commit(args.baseline_src)
     args.out.mkdir(parents=True, exist_ok=True)
     stem = f"preflight_corpus{args.suffix}"
     meta = _meta(args, argv)
     (args.out / f"{stem}.json").write_text(
         json.dumps({**meta, "summary": summary, "cases": rows}, indent=1) + "\n", encoding="utf-8"
     )
-    (args.out / f"{stem}.md").write_text(markdown(meta, summary, rows), encoding="utf-8")
+    history = _history(args.out / f"{stem}.md")
+    (args.out / f"{stem}.md").write_text(markdown(meta, summary, rows, history), encoding="utf-8")
     print(json.dumps(summary))
     return 0
 
@@ -146,6 +148,11 @@ def _figure(summary: dict[str, Any]) -> str:
     return (
         f"false FAILs {working.get('false-fail', 0)}/{working['total']} working; caught "
         f"{summary['failing_caught_right_reason']} failing for the right reason"
+        + (
+            f" (held out: {summary['heldout_caught_right_reason']})"
+            if summary.get("heldout_caught_right_reason", "0/0") != "0/0"
+            else ""
+        )
     )
 
 
@@ -168,19 +175,36 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         for r in scored
         if r["judged"] == "caught" and r["outcome"]["verdict"] in ("fail", "usage-error")
     )
+    # Held-out cases count as labelled before the tool ran, even one judged unpredictable after.
+    held = [r for r in rows if r["kind"] == "failing" and r.get("heldout")]
+    result["heldout_caught_right_reason"] = (
+        f"{sum(1 for r in held if r['judged'] == 'caught')}/{len(held)}"
+    )
     result["working_warned"] = sum(
         1 for r in rows if r["kind"] == "working" and r["outcome"]["verdict"] == "warn"
     )
     return result
 
 
-def _meta(args: argparse.Namespace, argv: list[str]) -> dict[str, Any]:
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
+def _memory() -> str:
+    try:
+        pages = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return ""
+    return f", {pages / 1024**3:.1f} GiB"
+
+
+def _commit(where: Path) -> str:
+    return subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=where
     ).stdout.strip()
+
+
+def _meta(args: argparse.Namespace, argv: list[str]) -> dict[str, Any]:
+    commit = _commit(ROOT)
     return {
         "date": datetime.date.today().isoformat(),
-        "machine": f"{platform.machine()} CPU VM, {os.cpu_count()} cores",
+        "machine": f"{platform.machine()} CPU VM, {os.cpu_count()} cores{_memory()}",
         "commit": commit,
         "label": args.label,
         "src": str(args.src),
@@ -193,12 +217,37 @@ def _counts(part: dict[str, Any]) -> str:
     return f"{part['total']} ({rest})"
 
 
-def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+def _history(previous: Path) -> list[str]:
+    """The History rows of the previous result file, kept so each run appends one."""
+    if not previous.is_file():
+        return []
+    lines = previous.read_text(encoding="utf-8").splitlines()
+    if "## History" not in lines:
+        return []
+    kept = []
+    for line in lines[lines.index("## History") + 1 :]:
+        if line.startswith("## "):
+            break
+        if line.startswith("| 20"):
+            kept.append(line)
+    return kept
+
+
+def markdown(
+    meta: dict[str, Any],
+    summary: dict[str, Any],
+    rows: list[dict[str, Any]],
+    history: list[str] | None = None,
+) -> str:
     lines = [
         "# preflight on real launch commands",
         "",
-        f"Date {meta['date']}; machine: {meta['machine']}; commit {meta['commit']} "
-        f"({meta['label']}, `{meta['src']}`).",
+        "Claim: `torchplace preflight` never FAILs a working vLLM launch from vLLM's docs and "
+        "recipes, and catches launches that failed in real issues for the reason they failed.",
+        f"Figure: {_figure(summary)}.",
+        f"Date: {meta['date']}.",
+        f"Machine: {meta['machine']}.",
+        f"Commit: {meta['commit']} ({meta['label']}, `{meta['src']}`).",
         f"Command: `{meta['command']}`",
         "",
         "Cases: `benchmarks/preflight_corpus/cases.json` (source, hardware stated or assumed, "
@@ -212,6 +261,8 @@ def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[dict[str,
         f"  - caught for the right reason: {summary['failing_caught_right_reason']} "
         f"(unpredictable cases excluded); as a FAIL: {summary['failing_caught_as_fail']}, "
         "the rest as a WARN of the right check",
+        f"  - of them held out (`heldout`: labelled from issues not read before, before the "
+        f"tool ran on them; none excluded): caught {summary['heldout_caught_right_reason']}",
         f"- constructed failures (from vLLM 0.33's own checks): {_counts(summary['constructed'])}",
         "",
     ]
@@ -229,12 +280,14 @@ def markdown(meta: dict[str, Any], summary: dict[str, Any], rows: list[dict[str,
         ] or ["none"]
         lines.append("")
     lines += ["## History", "", "| date | commit | figure |", "|---|---|---|"]
+    new = []
     if "baseline" in summary:
-        lines.append(
-            f"| {meta['date']} | main before this work (`--baseline-src`) | "
-            f"{_figure(summary['baseline'])} |"
+        new.append(
+            f"| {meta['date']} | {summary.get('baseline_commit') or 'baseline'} "
+            f"(`--baseline-src`, this corpus) | {_figure(summary['baseline'])} |"
         )
-    lines += [f"| {meta['date']} | {meta['commit']} | {_figure(summary)} |", ""]
+    new.append(f"| {meta['date']} | {meta['commit']} | {_figure(summary)} |")
+    lines += [row for row in history or [] if row not in new] + new + [""]
     lines += [
         "## Every case",
         "",

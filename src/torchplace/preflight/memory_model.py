@@ -24,9 +24,10 @@ Activations of the profiling run and CUDA graphs are estimated from vLLM's defau
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from torchplace.preflight.multimodal import EncoderProfile, encoder_profile
 from torchplace.preflight.quantization import QuantScheme, scheme_for
 
 GIB = 1024**3
@@ -233,7 +234,8 @@ def _vision(raw: dict[str, Any], text_hidden: int) -> int:
     vision = raw.get("vision_config")
     if not isinstance(vision, dict):
         return 0
-    hidden = _int(vision, "hidden_size", "embed_dim", "width")
+    # Qwen2-VL's `hidden_size` is the merger's output width; its blocks are `embed_dim` wide.
+    hidden = _int(vision, "embed_dim", "hidden_size", "width")
     layers = _int(vision, "depth", "num_hidden_layers", "num_layers", "layers")
     if not (hidden and layers):
         return 0
@@ -270,6 +272,7 @@ class Estimate:
     sliding_window: int
     sliding_kv_per_token: float
     state_bytes: float
+    encoder: EncoderProfile | None = None
 
     @property
     def overhead(self) -> float:
@@ -293,6 +296,9 @@ class Engine:
     max_num_batched_tokens: int | None = None
     max_num_seqs: int | None = None
     enforce_eager: bool = False
+    max_model_len: int | None = None
+    mm_limits: dict[str, int] = field(default_factory=dict)
+    mm_encoder_data_parallel: bool = False
 
 
 def estimate(raw: dict[str, Any], engine: Engine, gpu_memory: int) -> Estimate | None:
@@ -305,19 +311,48 @@ def estimate(raw: dict[str, Any], engine: Engine, gpu_memory: int) -> Estimate |
     weights = max(weights - engine.cpu_offload_gb * GIB, 0.0)
     kv_value = _kv_value_bytes(engine.kv_cache_dtype, scheme)
     full, sliding, state = _kv_layout(shape, raw, layout, kv_value)
+    activations = _activations(shape, engine, gpu_memory)
+    encoder = _encoder(raw, engine, gpu_memory, scheme.plain_bytes)
+    if encoder is not None:  # the encoder run, then the LM run with the encoder cache held
+        activations = max(activations + encoder.cache_bytes, encoder.peak_bytes)
     return Estimate(
         weights=weights,
         parameters=shape.total,
         kv_per_token=full,
         kv_bytes_per_value=kv_value,
-        activations=_activations(shape, engine, gpu_memory),
+        activations=activations,
         cuda_graphs=0.0 if engine.enforce_eager else 0.5 * GIB,
         non_torch=(0.3 + (0.4 if layout.tp * layout.pp > 1 else 0.0)) * GIB,
         scheme=scheme,
         sliding_window=shape.sliding_window,
         sliding_kv_per_token=sliding,
         state_bytes=state,
+        encoder=encoder,
     )
+
+
+def _encoder(
+    raw: dict[str, Any], engine: Engine, gpu_memory: int, dtype_bytes: float
+) -> EncoderProfile | None:
+    """vLLM's multimodal encoder profiling run (:mod:`torchplace.preflight.multimodal`)."""
+    length = engine.max_model_len
+    if length is None or length <= 0:
+        return None
+    return encoder_profile(
+        raw,
+        max_model_len=length,
+        max_num_batched_tokens=_batched_tokens(engine, gpu_memory),
+        tp=engine.layout.tp,
+        encoder_data_parallel=engine.mm_encoder_data_parallel,
+        limits=engine.mm_limits,
+        dtype_bytes=dtype_bytes,
+    )
+
+
+def _batched_tokens(engine: Engine, gpu_memory: int) -> int:
+    """vLLM's default `max_num_batched_tokens` by GPU memory, unless given."""
+    large, huge = gpu_memory >= 70 * GIB, gpu_memory >= 160 * GIB
+    return engine.max_num_batched_tokens or (16384 if huge else 8192 if large else 2048)
 
 
 def _weights_per_gpu(shape: Shape, scheme: QuantScheme, layout: Layout) -> float:
@@ -401,8 +436,8 @@ def _activations(shape: Shape, engine: Engine, gpu_memory: int) -> float:
     """Peak of vLLM's profiling run: one batch of `max_num_batched_tokens` through the model,
     and the sampler warm-up on `max_num_seqs` rows of float32 logits with top-k / top-p
     (logits, probabilities, sorted values, int64 indices, cumulative sums: ~28 bytes each)."""
-    large, huge = gpu_memory >= 70 * GIB, gpu_memory >= 160 * GIB
-    tokens = engine.max_num_batched_tokens or (16384 if huge else 8192 if large else 2048)
+    large = gpu_memory >= 70 * GIB
+    tokens = _batched_tokens(engine, gpu_memory)
     seqs = engine.max_num_seqs or (1024 if large else 256)
     tp = engine.layout.tp
     hidden_states = tokens * shape.hidden * 2 * 4

@@ -20,6 +20,7 @@ from __future__ import annotations
 from torchplace.preflight.checks import NO_GPU_FACTS, Context, Result, Status, skip
 from torchplace.preflight.memory_model import Engine, Estimate, Layout, estimate
 from torchplace.preflight.model_facts import ModelFacts
+from torchplace.preflight.multimodal import limits_from
 from torchplace.preflight.sizes import GIB, gib
 from torchplace.preflight.vllm_args import EngineArgs
 
@@ -49,13 +50,15 @@ def run(context: Context) -> list[Result]:
     memories = [g.total_memory for g in visible or () if g.total_memory]
     if not memories:
         return skip(f"GPU memory unknown; {NO_GPU_FACTS}")
-    found = estimate(model.config, engine_of(engine), min(memories))
+    found = estimate(
+        model.config, engine_of(engine, _profiled_length(engine, model)), min(memories)
+    )
     if found is None:
         return skip("the model's config lacks hidden_size / layers / heads / vocab_size")
     return [_verdict(engine, model, found, util, min(memories))]
 
 
-def engine_of(engine: EngineArgs) -> Engine:
+def engine_of(engine: EngineArgs, max_model_len: int | None = None) -> Engine:
     layout = Layout(
         tp=engine.tp,
         pp=engine.pp,
@@ -74,7 +77,18 @@ def engine_of(engine: EngineArgs) -> Engine:
         max_num_batched_tokens=_positive(engine["max_num_batched_tokens"]),
         max_num_seqs=_positive(engine["max_num_seqs"]),
         enforce_eager=bool(engine["enforce_eager"]),
+        max_model_len=max_model_len,
+        mm_limits=limits_from(engine["limit_mm_per_prompt"]),
+        mm_encoder_data_parallel=engine["mm_encoder_tp_mode"] == "data",
     )
+
+
+def _profiled_length(engine: EngineArgs, model: ModelFacts) -> int | None:
+    """The length vLLM sizes the dummy multimodal inputs for (auto: at most the model's)."""
+    length = _length(engine, model)
+    if length is None and model.max_len:
+        return int(model.max_len)
+    return length
 
 
 def _positive(value: object) -> int | None:
@@ -89,7 +103,8 @@ def _verdict(
     seen = (
         f"weights {gib(found.weights)}/GPU ({found.parameters / 1e9:.1f}B params, "
         f"{found.scheme.describe()}, {_split(layout, model)}); activations + CUDA graphs "
-        f"~{gib(found.overhead)}; budget {util:g} x {gib(total)} = {gib(budget)}"
+        f"~{gib(found.overhead)}{_encoder_note(found)}; "
+        f"budget {util:g} x {gib(total)} = {gib(budget)}"
     )
     weights_low = found.weights * CERTAIN_WEIGHTS
     if weights_low > total:
@@ -123,6 +138,15 @@ def _verdict(
             "raise --gpu-memory-utilization or --tensor-parallel-size",
         )
     return Result(Status.PASS, f"{seen}; about {gib(left)} left for the KV cache")
+
+
+def _encoder_note(found: Estimate) -> str:
+    if found.encoder is None:
+        return ""
+    return (
+        f" (multimodal profiling: {found.encoder.describe()}, "
+        f"encoder peak ~{gib(found.encoder.peak_bytes)})"
+    )
 
 
 def _split(layout: Layout, model: ModelFacts) -> str:
