@@ -113,51 +113,52 @@ CASES = [
     Case("explain-binary-log", ("explain", "{d}/binary.log"), frozenset({0})),
     Case("explain-escape-codes", ("explain", "{d}/escapes.log"), ANY_CLEAN),
     Case(
-        "explain-backtracking-line", ("explain", "{d}/backtrack.log"), ANY_CLEAN, 8, owner="explain"
+        "explain-backtracking-line",
+        ("explain", "{d}/backtrack.log"),
+        ANY_CLEAN,
+        8,
     ),
     # preflight and launch
     Case("preflight-missing-config", ("preflight", "--config", "{d}/missing.yaml")),
     Case("preflight-config-is-a-directory", ("preflight", "--config", "{d}/a_dir")),
     Case(
-        "preflight-non-utf8-yaml", ("preflight", "--config", "{d}/latin1.yaml"), owner="preflight"
+        "preflight-non-utf8-yaml",
+        ("preflight", "--config", "{d}/latin1.yaml"),
     ),
-    Case("preflight-deep-yaml", ("preflight", "--config", "{d}/deep.yaml"), owner="preflight"),
+    Case(
+        "preflight-deep-yaml",
+        ("preflight", "--config", "{d}/deep.yaml"),
+    ),
     Case(
         "preflight-alias-bomb",
         ("preflight", "--config", "{d}/bomb.yaml"),
         timeout=8,
-        owner="preflight",
     ),
     Case("preflight-negative-gpus", ("preflight", "--gpus", "-1", "--", "vllm", "serve", "m")),
     Case(
         "preflight-huge-gpus",
         ("preflight", "--gpus", "100000000", "--", "vllm", "serve", "m"),
         timeout=8,
-        owner="preflight",
     ),
     Case(
         "preflight-negative-tp",
         ("preflight", "--", "vllm", "serve", "m", "-tp", "-1"),
         NONZERO,
-        owner="preflight",
     ),
     Case(
         "preflight-zero-tp",
         ("preflight", "--", "vllm", "serve", "m", "-tp", "0"),
         NONZERO,
-        owner="preflight",
     ),
     Case(
         "preflight-escape-codes",
         ("preflight", "--", "vllm", "serve", f"m{ESC}", "-tp", "2"),
         ANY_CLEAN,
-        owner="preflight",
     ),
     Case(
         "launch-negative-tp",
         ("launch", "--dry-run", "--", "vllm", "serve", "m", "-tp", "-8", "-pp", "-1"),
         NONZERO,
-        owner="preflight",
     ),
     Case(
         "launch-missing-config",

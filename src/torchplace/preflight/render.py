@@ -14,6 +14,7 @@ from torchplace.preflight.checks import Status
 from torchplace.preflight.runner import PreflightResult
 from torchplace.report import Finding, Position, Severity
 from torchplace.report.formats.json import finding_to_dict
+from torchplace.report.terminal import escape_controls
 
 _MARK = {Status.PASS: "ok", Status.WARN: "WARN", Status.FAIL: "FAIL", Status.SKIP: "skip"}
 
@@ -39,7 +40,8 @@ def table(result: PreflightResult) -> str:
             if verdict.result.upstream:
                 lines += _quoted(pad + "says: ", verdict.result.upstream, width)
     lines += ["", _summary(result)]
-    return "\n".join(lines) + "\n"
+    # The command, model path and upstream messages are the user's or a config's text.
+    return escape_controls("\n".join(lines) + "\n")
 
 
 def _width() -> int:
