@@ -47,7 +47,7 @@ def test_aliases_are_resolved() -> None:
         "from torch import arange\n"
         "class M(th.nn.Module):\n"
         "    def forward(self, x):\n"
-        "        return th.zeros(2) + arange(2)\n"
+        "        return x + th.zeros(2) + arange(2)\n"
     )
     assert _lint(code, "TPL201") == [5, 5]
 

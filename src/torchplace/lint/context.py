@@ -184,6 +184,10 @@ class FileContext:
         reach = self._forward_reach(owner)
         return reach.get(function.name)
 
+    def forward_reach_of(self, owner: Scope) -> dict[str, str]:
+        """The methods of a class that its forward methods reach, each with its chain."""
+        return self._forward_reach(owner)
+
     def _forward_reach(self, owner: Scope) -> dict[str, str]:
         cached = self._reach_cache.get(id(owner.node))
         if cached is not None:

@@ -1,0 +1,506 @@
+"""Device flow inside one function: where each tensor value was made, and where a CPU-made
+tensor meets a tensor that lives on a GPU.
+
+Every expression gets an abstract device (:class:`Kind`): made on the CPU by a factory without
+`device=`, from an argument of the function, from a parameter, buffer or submodule of `self`,
+on the thread's current GPU (`device="cuda"`), or unknown (None). Values flow through
+assignments, tuple unpacking, `.view`-like methods, `*_like` / `new_*`, arithmetic,
+`cat` / `stack`, lists built with `append`, and `return` of the class's own helper methods.
+`.to(...)`, `.cuda()` and `.cpu()` end the flow: the code chose a device there.
+
+A :class:`Meeting` is the evidence a rule needs: a CPU-made tensor and a GPU tensor in one
+operation (arithmetic, a `torch` function, a tensor method, a call of a submodule whose weights
+live on the GPU, `+=`, an assignment to `.data`). Indexing (`x[cpu_index]`) and `copy_` accept
+tensors of another device and are no meeting.
+
+One pass over the statements in order, each expression evaluated once: linear in the size of
+the function. Branches are not merged precisely (the last assignment wins), which can only
+lose meetings, never invent them.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from torchplace.torch_names import TENSOR_FACTORIES
+
+
+class Kind(Enum):
+    CPU = "made on the CPU"
+    INPUT = "from the input"
+    MODULE = "a parameter, buffer or output of the module"
+    CURRENT = "on the current GPU"
+
+
+#: Attributes of a tensor that are not tensors (or not on its device).
+_NOT_TENSORS = frozenset(
+    {"device", "dtype", "shape", "ndim", "is_cuda", "requires_grad", "grad_fn", "layout"}
+)
+#: Methods whose result is not a tensor on the receiver's device.
+_LEAVES = frozenset(
+    {"size", "dim", "numel", "item", "tolist", "numpy", "cpu", "data_ptr", "element_size",
+     "stride", "is_contiguous", "storage_offset", "get_device", "nelement", "__len__", "any",
+     "all"}
+)  # fmt: skip
+#: Methods that accept a tensor on another device (copies, index assignment).
+_CROSS_DEVICE = frozenset({"copy_", "__setitem__", "to", "cuda", "type_as", "new_tensor"})
+#: Evidence that a name is a tensor: it has these attributes or methods.
+_TENSOR_ATTRS = frozenset(
+    {"shape", "device", "dtype", "size", "view", "reshape", "transpose", "permute", "unsqueeze",
+     "squeeze", "contiguous", "float", "half", "bfloat16", "dim", "ndim", "numel", "matmul",
+     "masked_fill", "new_zeros", "new_ones", "new_empty", "new_full", "expand", "flatten",
+     "softmax", "type_as", "clone", "detach", "chunk", "narrow", "repeat", "sum", "mean"}
+)  # fmt: skip
+_TENSOR_NAMES = frozenset(
+    {"x", "hidden_states", "hidden_state", "inputs_embeds", "query", "key", "value", "logits",
+     "input_tensor", "tensor", "input", "inp", "q", "k", "v", "sample", "latents",
+     "encoder_hidden_states"}
+)  # fmt: skip
+_DTYPES = frozenset(
+    {"float", "float16", "float32", "float64", "bfloat16", "half", "double", "long", "int",
+     "int8", "int16", "int32", "int64", "uint8", "bool", "complex64", "complex128"}
+)  # fmt: skip
+_FINFO = frozenset({"min", "max", "eps", "tiny", "smallest_normal"})
+_NUMBER_FUNCTIONS = frozenset({"float", "int", "len", "abs", "round", "bool", "min", "max"})
+_SHAPED = frozenset({"zeros", "ones", "empty", "full", "rand", "randn"})
+_NAMESPACES = ("torch.", "torch.nn.functional.", "F.")
+
+
+@dataclass(frozen=True)
+class Value:
+    """One abstract tensor: its kind, where it was made and how to name it in a message."""
+
+    kind: Kind
+    line: int
+    label: str  # "`torch.arange`", "`hidden_states`", "`self.weight`"
+    origin: ast.Call | None = None  # the factory call of a CPU value
+
+    @property
+    def on_gpu(self) -> bool:
+        return self.kind is not Kind.CPU
+
+
+#: The abstract value of an expression: the tensors it may be (usually zero or one).
+Values = tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """A CPU-made tensor (`cpu`) used together with a GPU tensor (`gpu`) at `line`."""
+
+    cpu: Value
+    gpu: Value
+    line: int
+    where: str  # "`torch.cat`", "`+`", "`self.embed(...)`"
+
+    def chain(self) -> str:
+        return (
+            f"made on the CPU at line {self.cpu.line}, meets {self.gpu.label} "
+            f"({self.gpu.kind.value}) at line {self.line} in {self.where}"
+        )
+
+
+@dataclass
+class ClassFacts:
+    """What a class's text says about its attributes: submodules and tensors of `self`."""
+
+    methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    submodules: set[str] = field(default_factory=set)
+    tensors: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, node: ast.ClassDef) -> ClassFacts:
+        facts = cls()
+        for statement in node.body:
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                facts.methods[statement.name] = statement
+        init = facts.methods.get("__init__")
+        if init is not None:
+            facts.read_init(init)
+        return facts
+
+    def read_init(self, init: ast.AST) -> None:
+        """Note the submodules, parameters and buffers that `__init__` makes."""
+        for node in ast.walk(init):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                called = _dotted(node.value.func) or ""
+                last = called.rpartition(".")[2]
+                for target in node.targets:
+                    name = _self_attribute(target)
+                    if name is None:
+                        continue
+                    if last == "Parameter" or called.removeprefix("torch.") in TENSOR_FACTORIES:
+                        self.tensors.add(name)
+                    elif last[:1].isupper():
+                        self.submodules.add(name)
+            elif _registers(node):
+                assert isinstance(node, ast.Call)
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    self.tensors.add(first.value)
+
+
+class FunctionFlow:
+    """The meetings of one function, found in one pass (see the module docstring)."""
+
+    def __init__(
+        self,
+        function: ast.FunctionDef | ast.AsyncFunctionDef,
+        qualify: Callable[[ast.AST], str | None],
+        facts: ClassFacts | None = None,
+        helper_return: Callable[[str], Values] | None = None,
+    ) -> None:
+        self.function = function
+        self.qualify = qualify
+        self.facts = facts or ClassFacts()
+        self.helper_return = helper_return or (lambda name: ())
+        self.meetings: list[Meeting] = []
+        self.returned: list[Value] = []
+        self.env: dict[str, Values] = {}
+        arguments = function.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        self.self_name = every[0].arg if facts is not None and every else None
+        self.tensor_params = _tensor_params(function, every, self.self_name)
+        self._body(function.body)
+
+    # -- statements ----------------------------------------------------------------------
+    def _body(self, statements: Iterable[ast.stmt]) -> None:
+        for statement in statements:
+            self._statement(statement)
+
+    def _statement(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            return
+        if isinstance(node, ast.Assign):
+            values = self.eval(node.value)
+            for target in node.targets:
+                self._bind(target, values, node.value)
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            self._bind(node.target, self.eval(node.value), node.value)
+        elif isinstance(node, ast.AugAssign):
+            left, right = self.eval(node.target), self.eval(node.value)
+            symbol = _OPERATORS.get(type(node.op), "?")
+            self._meet(left, right, line=node.lineno, where=f"`{symbol}=`")
+            if isinstance(node.target, ast.Name):
+                self.env[node.target.id] = _join(left, right)
+        elif isinstance(node, ast.Return) and node.value is not None:
+            self.returned.extend(self.eval(node.value))
+        elif isinstance(node, ast.Expr):
+            self.eval(node.value)
+        else:
+            self._compound(node)
+
+    def _compound(self, node: ast.stmt) -> None:
+        for name in ("test", "iter", "subject", "exc"):
+            part = getattr(node, name, None)
+            if isinstance(part, ast.expr):
+                self.eval(part)
+        for item in getattr(node, "items", ()):  # with
+            if isinstance(item, ast.withitem):
+                self.eval(item.context_expr)
+        target = getattr(node, "target", None)
+        if isinstance(target, ast.expr):
+            self._bind(target, (), None)
+        for name in ("body", "orelse", "finalbody"):
+            self._body(getattr(node, name, ()))
+        for handler in getattr(node, "handlers", ()):
+            self._body(handler.body)
+        for case in getattr(node, "cases", ()):
+            self._body(case.body)
+
+    def _bind(self, target: ast.expr, values: Values, value: ast.expr | None) -> None:
+        if isinstance(target, ast.Name):
+            self.env[target.id] = values
+        elif isinstance(target, ast.Tuple | ast.List):
+            if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
+                for element, part in zip(target.elts, value.elts, strict=True):
+                    self._bind(element, self.eval(part), None)
+            else:
+                for element in target.elts:
+                    self._bind(element, values, None)
+        elif isinstance(target, ast.Attribute) and target.attr == "data":
+            where = "an assignment to `.data`"
+            self._meet(self.eval(target.value), values, line=target.lineno, where=where)
+        elif isinstance(target, ast.Starred):
+            self._bind(target.value, values, None)
+
+    # -- expressions ---------------------------------------------------------------------
+    def eval(self, node: ast.expr) -> Values:
+        if isinstance(node, ast.Name):
+            return self._name(node)
+        if isinstance(node, ast.Attribute):
+            return self._attribute(node)
+        if isinstance(node, ast.Subscript):
+            self.eval(node.slice)  # an index may live on another device
+            return self.eval(node.value)
+        if isinstance(node, ast.Call):
+            return self._call(node)
+        if isinstance(node, ast.BinOp):
+            left, right = self.eval(node.left), self.eval(node.right)
+            symbol = _OPERATORS.get(type(node.op), "an operator")
+            return self._meet(left, right, line=node.lineno, where=f"`{symbol}`")
+        if isinstance(node, ast.Compare):
+            values = self.eval(node.left)
+            for comparator in node.comparators:
+                values = self._meet(
+                    values, self.eval(comparator), line=node.lineno, where="a comparison"
+                )
+            return values
+        if isinstance(node, ast.IfExp):
+            self.eval(node.test)
+            return _join(self.eval(node.body), self.eval(node.orelse))
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            return _join(*(self.eval(e) for e in node.elts))
+        if isinstance(node, ast.ListComp | ast.GeneratorExp | ast.SetComp):
+            for generator in node.generators:
+                self.eval(generator.iter)
+            return self.eval(node.elt)
+        if isinstance(node, ast.Starred | ast.UnaryOp | ast.NamedExpr | ast.Await):
+            inner = node.operand if isinstance(node, ast.UnaryOp) else node.value
+            return self.eval(inner)
+        if isinstance(node, ast.BoolOp):
+            return _join(*(self.eval(v) for v in node.values))
+        if isinstance(node, ast.Dict):
+            return _join(*(self.eval(v) for v in node.values if v is not None))
+        return ()
+
+    def _name(self, node: ast.Name) -> Values:
+        found = self.env.get(node.id)
+        if found is not None:
+            return found
+        if node.id in self.tensor_params:
+            return (Value(Kind.INPUT, node.lineno, f"`{node.id}`"),)
+        return ()
+
+    def _attribute(self, node: ast.Attribute) -> Values:
+        if node.attr in _NOT_TENSORS:
+            self.eval(node.value)
+            return ()
+        base = node.value
+        if isinstance(base, ast.Name) and base.id == self.self_name:
+            if node.attr in self.facts.tensors:
+                return (Value(Kind.MODULE, node.lineno, f"`self.{node.attr}`"),)
+            return ()
+        if node.attr in ("weight", "bias") and _self_attribute(base) in self.facts.submodules:
+            return (Value(Kind.MODULE, node.lineno, f"`{_dotted(node)}`"),)
+        return self.eval(base) if node.attr in ("T", "mT", "data", "real", "imag") else ()
+
+    def _call(self, node: ast.Call) -> Values:
+        func = node.func
+        # A literal list or tuple argument (`torch.cat([a, b])`) is evaluated element by
+        # element, once: its elements are operands of their own.
+        spread: list[Values] = []
+        arguments: list[Values] = []
+        for argument in node.args:
+            if isinstance(argument, ast.List | ast.Tuple):
+                elements = [self.eval(e) for e in argument.elts]
+                spread.extend(elements)
+                arguments.append(_join(*elements))
+            else:
+                arguments.append(self.eval(argument))
+                spread.append(arguments[-1])
+        keywords = {kw.arg: self.eval(kw.value) for kw in node.keywords}
+        if isinstance(func, ast.Attribute):
+            receiver_name = _self_attribute(func)
+            if receiver_name is not None and isinstance(func.value, ast.Name):
+                return self._self_call(node, receiver_name, arguments)
+        qualified = self.qualify(func) or ""
+        if qualified.startswith(_NAMESPACES):
+            return self._torch_call(node, qualified, arguments, spread, keywords)
+        if isinstance(func, ast.Attribute):
+            return self._method(node, func, arguments)
+        return ()
+
+    def _self_call(self, node: ast.Call, name: str, arguments: list[Values]) -> Values:
+        if name in self.facts.submodules:
+            where = f"`self.{name}(...)` (weights on the module's device)"
+            gpu = Value(Kind.MODULE, node.lineno, f"the weights of `self.{name}`")
+            for values in arguments:
+                self._meet(values, (gpu,), line=node.lineno, where=where)
+            return (Value(Kind.MODULE, node.lineno, f"the output of `self.{name}`"),)
+        if name in self.facts.methods:
+            # What a helper returns: its CPU-made tensors, else it lives with its arguments.
+            made = self.helper_return(name)
+            placed = [v for values in arguments for v in values if v.on_gpu]
+            return made or tuple(placed[:1])
+        return ()
+
+    def _torch_call(
+        self,
+        node: ast.Call,
+        qualified: str,
+        arguments: list[Values],
+        spread: list[Values],
+        keywords: dict[str | None, Values],
+    ) -> Values:
+        name = qualified.rpartition(".")[2]
+        if name in TENSOR_FACTORIES and qualified == f"torch.{name}":
+            return self._factory(node, name)
+        if name.endswith("_like") and node.args:
+            return () if any(k.arg == "device" for k in node.keywords) else arguments[0]
+        everything = [*spread, *keywords.values()]
+        return self._meet(*everything, line=node.lineno, where=f"`{qualified}`")
+
+    def _factory(self, node: ast.Call, name: str) -> Values:
+        device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
+        if device is None:
+            if any(kw.arg is None or kw.arg == "out" for kw in node.keywords):
+                return ()
+            if _is_scalar(name, node):
+                return ()
+            return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node),)
+        if isinstance(device, ast.Attribute) and device.attr == "device":
+            return tuple(
+                Value(v.kind, node.lineno, v.label) for v in self.eval(device.value) if v.on_gpu
+            )
+        if isinstance(device, ast.Constant) and device.value == "cuda":
+            return (Value(Kind.CURRENT, node.lineno, f"`torch.{name}(device='cuda')`"),)
+        return ()
+
+    def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
+        method = func.attr
+        receiver = self.eval(func.value)
+        if method == "append" and isinstance(func.value, ast.Name) and arguments:
+            self.env[func.value.id] = _join(receiver, arguments[0])
+            return ()
+        if method in ("to", "cuda", "type_as"):
+            return receiver if _casts_dtype_only(node) else ()
+        if method in _LEAVES or not receiver:
+            return ()
+        if method.startswith("new_"):
+            return tuple(v for v in receiver if v.on_gpu) or receiver
+        if method not in _CROSS_DEVICE:
+            for values in arguments:
+                self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`")
+        return receiver
+
+    # -- meetings ------------------------------------------------------------------------
+    def _meet(self, *operands: Values, line: int, where: str) -> Values:
+        """Record a CPU value of one operand meeting a GPU value of another (one operand that
+        may be either, `a if c else b`, meets nothing by itself)."""
+        for index, values in enumerate(operands):
+            cpu = next((v for v in values if not v.on_gpu), None)
+            if cpu is None:
+                continue
+            others = (v for i, o in enumerate(operands) if i != index for v in o if v.on_gpu)
+            gpu = next(others, None)
+            if gpu is not None:
+                self.meetings.append(Meeting(cpu, gpu, line, where))
+                return (gpu,)
+        return _join(*operands)
+
+
+def _join(*operands: Values) -> Values:
+    seen: dict[tuple[Kind, int | None], Value] = {}
+    for values in operands:
+        for value in values:
+            seen.setdefault((value.kind, id(value.origin) if value.origin else None), value)
+            if len(seen) >= 4:
+                return tuple(seen.values())
+    return tuple(seen.values())
+
+
+_OPERATORS = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+    ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@", ast.BitAnd: "&", ast.BitOr: "|",
+    ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
+}  # fmt: skip
+
+
+def _dotted(node: ast.AST) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def _self_attribute(node: ast.AST) -> str | None:
+    """`name` of `self.name` (any first parameter spelled `self`)."""
+    value = node.value if isinstance(node, ast.Attribute) else None
+    if isinstance(value, ast.Name) and value.id == "self":
+        assert isinstance(node, ast.Attribute)
+        return node.attr
+    return None
+
+
+def _registers(node: ast.AST) -> bool:
+    """`self.register_buffer("name", ...)` or `register_parameter`."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    return node.func.attr in ("register_buffer", "register_parameter") and bool(node.args)
+
+
+def _tensor_params(
+    function: ast.AST, parameters: list[ast.arg], self_name: str | None
+) -> frozenset[str]:
+    """Parameters with evidence of being tensors: annotated so, named so, or used so."""
+    names = {p.arg for p in parameters if p.arg != self_name}
+    tensors = {n for n in names if n in _TENSOR_NAMES}
+    for p in parameters:
+        if p.annotation is not None and "Tensor" in ast.dump(p.annotation):
+            tensors.add(p.arg)
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Attribute) or node.attr not in _TENSOR_ATTRS:
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in names:
+            tensors.add(node.value.id)
+    return frozenset(tensors)
+
+
+def _casts_dtype_only(call: ast.Call) -> bool:
+    """`.to(torch.float32)`, `.to(x.dtype)`, `.to(dtype=...)`: no device change."""
+    if any(kw.arg == "device" for kw in call.keywords):
+        return False
+    if not call.args:
+        return any(kw.arg == "dtype" for kw in call.keywords)
+    first = call.args[0]
+    if isinstance(first, ast.Attribute):
+        return first.attr == "dtype" or first.attr in _DTYPES
+    return isinstance(first, ast.Name) and "dtype" in first.id
+
+
+def _is_scalar(factory: str, call: ast.Call) -> bool:
+    """A 0-dim result (`torch.tensor(1.0)`, `torch.zeros(())`) or an empty placeholder
+    (`torch.empty(0)`, `torch.tensor([])`): both mix with tensors of any device or are
+    replaced before use."""
+    if not call.args:
+        return factory in ("tensor", "empty", "zeros")
+    first = call.args[0]
+    if factory in ("tensor", "as_tensor", "scalar_tensor"):
+        empty = isinstance(first, ast.List | ast.Tuple) and not first.elts
+        return empty or _number(first)
+    if factory in _SHAPED:
+        if isinstance(first, ast.Tuple | ast.List) and not first.elts:
+            return True
+        return factory == "empty" and isinstance(first, ast.Constant) and first.value == 0
+    return False
+
+
+def _number(node: ast.AST) -> bool:
+    """An expression that is a Python number (never a list or a tensor with elements)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, int | float | bool)
+    if isinstance(node, ast.UnaryOp):
+        return _number(node.operand)
+    if isinstance(node, ast.BinOp):
+        sides = (node.left, node.right)
+        if any(isinstance(s, ast.List | ast.Tuple | ast.ListComp) for s in sides):
+            return False
+        return any(_number(s) for s in sides)
+    if isinstance(node, ast.Attribute):
+        return node.attr in _FINFO
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name):
+            return func.id in _NUMBER_FUNCTIONS
+        if isinstance(func, ast.Attribute):
+            named = isinstance(func.value, ast.Name) and func.value.id == "math"
+            return named or (func.attr in ("size", "dim", "numel", "item") and bool(node.args))
+    return False
