@@ -34,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("paths", nargs="*", default=["."], help="files or directories (default: .)")
     parser.add_argument("--select", type=_codes, help="only these codes or prefixes (TPL1,TPL201)")
     parser.add_argument("--extend-select", type=_codes, help="add codes, e.g. noisy TPL9xx rules")
+    parser.add_argument(
+        "--preview", action="store_true", help="also run rules of the preview tier (see `rule`)"
+    )
     parser.add_argument("--ignore", type=_codes, help="skip these codes or prefixes")
     parser.add_argument("--extend-exclude", type=_codes, help="more glob patterns to skip")
     parser.add_argument("--config", type=Path, help="pyproject.toml to read [tool.torchplace] from")
@@ -91,6 +94,7 @@ def load_config(args: argparse.Namespace) -> LintConfig:
         args.ignore,
         args.extend_exclude,
         args.unsafe_fixes,
+        args.preview,
     )
 
 
