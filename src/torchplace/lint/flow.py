@@ -21,6 +21,7 @@ lose meetings, never invent them.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -67,6 +68,9 @@ _FINFO = frozenset({"min", "max", "eps", "tiny", "smallest_normal"})
 _NUMBER_FUNCTIONS = frozenset({"float", "int", "len", "abs", "round", "bool", "min", "max"})
 _SHAPED = frozenset({"zeros", "ones", "empty", "full", "rand", "randn"})
 _NAMESPACES = ("torch.", "torch.nn.functional.", "F.")
+_LAYER = re.compile(r"Embedding|Linear|Conv[123]d|LayerNorm|RMSNorm|GroupNorm|BatchNorm|Embed$")
+#: Factories whose device comes from their tensor arguments.
+_FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,9 @@ class ClassFacts:
 
     methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     submodules: set[str] = field(default_factory=set)
+    #: Submodules built from a weight-bearing layer class (`nn.Embedding`, `nn.Linear`, ...):
+    #: a CPU tensor fed to one of these meets its weights.
+    layers: set[str] = field(default_factory=set)
     tensors: set[str] = field(default_factory=set)
 
     @classmethod
@@ -136,6 +143,8 @@ class ClassFacts:
                         self.tensors.add(name)
                     elif last[:1].isupper():
                         self.submodules.add(name)
+                        if _LAYER.search(last):
+                            self.layers.add(name)
             elif _registers(node):
                 assert isinstance(node, ast.Call)
                 first = node.args[0]
@@ -160,6 +169,7 @@ class FunctionFlow:
         self.meetings: list[Meeting] = []
         self.returned: list[Value] = []
         self.env: dict[str, Values] = {}
+        self._moving = False  # inside the receiver of `.to(device)`: the author places it
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
         self.self_name = every[0].arg if facts is not None and every else None
@@ -315,11 +325,13 @@ class FunctionFlow:
         return ()
 
     def _self_call(self, node: ast.Call, name: str, arguments: list[Values]) -> Values:
-        if name in self.facts.submodules:
+        if name in self.facts.layers and not self._moving:
             where = f"`self.{name}(...)` (weights on the module's device)"
             gpu = Value(Kind.MODULE, node.lineno, f"the weights of `self.{name}`")
             for values in arguments:
                 self._meet(values, (gpu,), line=node.lineno, where=where)
+            return (Value(Kind.MODULE, node.lineno, f"the output of `self.{name}`"),)
+        if name in self.facts.submodules:
             return (Value(Kind.MODULE, node.lineno, f"the output of `self.{name}`"),)
         if name in self.facts.methods:
             # What a helper returns: its CPU-made tensors, else it lives with its arguments.
@@ -338,6 +350,8 @@ class FunctionFlow:
     ) -> Values:
         name = qualified.rpartition(".")[2]
         if name in TENSOR_FACTORIES and qualified == f"torch.{name}":
+            if name in ("tensor", "as_tensor") and arguments and _is_input_tensor(node, arguments):
+                return arguments[0]  # a copy of a tensor keeps its device
             return self._factory(node, name)
         if name.endswith("_like") and node.args:
             return () if any(k.arg == "device" for k in node.keywords) else arguments[0]
@@ -346,6 +360,8 @@ class FunctionFlow:
 
     def _factory(self, node: ast.Call, name: str) -> Values:
         device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
+        if name in _FOLLOW_INPUTS:
+            return ()
         if device is None:
             if any(kw.arg is None or kw.arg == "out" for kw in node.keywords):
                 return ()
@@ -362,7 +378,10 @@ class FunctionFlow:
 
     def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
         method = func.attr
+        moving = method in ("to", "cuda") and not _casts_dtype_only(node)
+        outer, self._moving = self._moving, self._moving or moving
         receiver = self.eval(func.value)
+        self._moving = outer
         if method == "append" and isinstance(func.value, ast.Name) and arguments:
             self.env[func.value.id] = _join(receiver, arguments[0])
             return ()
@@ -447,6 +466,10 @@ def _tensor_params(
         if p.annotation is not None and "Tensor" in ast.dump(p.annotation):
             tensors.add(p.arg)
     for node in ast.walk(function):
+        if isinstance(node, ast.Subscript) and _multi_index(node.slice):
+            if isinstance(node.value, ast.Name) and node.value.id in names:
+                tensors.add(node.value.id)  # `x[:, 0]` indexes an array, not a list
+            continue
         if not isinstance(node, ast.Attribute) or node.attr not in _TENSOR_ATTRS:
             continue
         if isinstance(node.value, ast.Name) and node.value.id in names:
@@ -473,6 +496,8 @@ def _is_scalar(factory: str, call: ast.Call) -> bool:
     if not call.args:
         return factory in ("tensor", "empty", "zeros")
     first = call.args[0]
+    if factory == "empty" and _tiny(call.args):
+        return True  # `torch.empty(1)`, `torch.empty([0])`: a placeholder argument
     if factory in ("tensor", "as_tensor", "scalar_tensor"):
         empty = isinstance(first, ast.List | ast.Tuple) and not first.elts
         return empty or _number(first)
@@ -504,3 +529,20 @@ def _number(node: ast.AST) -> bool:
             named = isinstance(func.value, ast.Name) and func.value.id == "math"
             return named or (func.attr in ("size", "dim", "numel", "item") and bool(node.args))
     return False
+
+
+def _tiny(args: list[ast.expr]) -> bool:
+    """A shape of at most one element written as constants: `1`, `0`, `[0]`, `(1,)`."""
+    elements: list[ast.expr] = []
+    for arg in args:
+        elements.extend(arg.elts if isinstance(arg, ast.List | ast.Tuple) else [arg])
+    return all(isinstance(e, ast.Constant) and e.value in (0, 1) for e in elements)
+
+
+def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:
+    """`torch.tensor(t)` of a value already known to be a tensor on a GPU."""
+    return bool(node.args) and any(v.on_gpu for v in arguments[0])
+
+
+def _multi_index(index: ast.expr) -> bool:
+    return isinstance(index, ast.Tuple) and any(isinstance(e, ast.Slice) for e in index.elts)
