@@ -6,19 +6,30 @@ import ast
 import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, has_star_kwargs, keyword
+from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import branches, code_before, literal_string
+from torchplace.lint.rules._helpers import (
+    branches,
+    code_before,
+    literal_index,
+    literal_string,
+    without_comments,
+)
 from torchplace.report import Finding
 
 _BINDS = re.compile(r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|bind_worker\s*\(")
+_LITERAL_ARGUMENT = re.compile(r"\s*\d*\s*\)")
+#: CUDA work that would run on the wrong GPU before a late `set_device`.
+_CUDA_WORK = re.compile(r"\.cuda\s*\(|device\s*=|\.to\s*\(|all_reduce|broadcast|barrier")
 
 
 class InitProcessGroupWithoutDeviceBinding(Rule):
     """## What it does
     Flags `init_process_group(...)` with an NCCL backend when it has no `device_id=` and
     no `torch.cuda.set_device(...)` (or `torch.cuda.device(...)`, `bind_worker(...)`)
-    runs before it in the same function or at module level.
+    binds the rank's GPU: before it in the same function or at module level, right after it
+    before any CUDA work (NCCL builds communicators lazily), or in another function of the
+    file (a device-resolving helper). A process group of one rank (`world_size=1`) is fine.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
@@ -55,6 +66,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     pattern = "rank-not-bound-to-gpu"
     candidate = AnyOf(r"init_process_group\s*\(")
     file_gate = ("init_process_group", "nccl")
+    # Functions that bind a GPU are read whole even without a candidate line (`regions`).
+    context_hint = re.compile(r"set_device|bind_worker")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call, located in self.located_calls(ctx, "init_process_group"):
@@ -66,7 +79,9 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
             value = backend.value if backend else call.args[0] if call.args else None
             if value is None or not _is_nccl(value):
                 continue
-            if _BINDS.search(code_before(ctx, located.scope, call.lineno)):
+            if _single_rank(call) or _BINDS.search(code_before(ctx, located.scope, call.lineno)):
+                continue
+            if _binds_later(ctx, located.scope.function, call) or _binds_elsewhere(ctx, call):
                 continue
             yield self.finding(ctx, call)
 
@@ -76,4 +91,34 @@ def _is_nccl(value: ast.expr) -> bool:
         text = literal_string(branch)
         if text is not None and "nccl" in text.lower():
             return True
+    return False
+
+
+def _single_rank(call: ast.Call) -> bool:
+    size = keyword(call, "world_size")
+    return size is not None and literal_index(size.value) == 1
+
+
+def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bool:
+    """`set_device` in the same function after the call, with no CUDA work in between."""
+    if function is None:
+        return False
+    last = getattr(function.node, "end_lineno", None) or call.lineno
+    after = without_comments(ctx.source.lines_text((call.end_lineno or call.lineno) + 1, last))
+    binding = _BINDS.search(after)
+    return binding is not None and not _CUDA_WORK.search(after, 0, binding.start())
+
+
+def _binds_elsewhere(ctx: FileContext, call: ast.Call) -> bool:
+    """Another function of the file binds the GPU from a variable (not a literal index) and
+    sets up no process group itself: a device-resolving helper the program calls first."""
+    for functions in ctx.functions.values():
+        for located in functions:
+            node = located.node
+            assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            text = without_comments(ctx.node_text(node))
+            if "init_process_group" in text or node.lineno <= call.lineno <= (node.end_lineno or 0):
+                continue
+            if any(not _LITERAL_ARGUMENT.match(text, m.end()) for m in _BINDS.finditer(text)):
+                return True
     return False
