@@ -64,7 +64,9 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
             yield DeviceSite(call, args[0] if len(args) == 1 else args[1], where, located)
         elif qualified.endswith("cuda.device"):
             yield DeviceSite(call, args[0], "cuda.device", located)
-        elif name == "set_device" and (qualified.startswith("torch.") or "cuda" in qualified):
+        elif name == "set_device" and (
+            qualified.startswith("torch.") or "cuda" in qualified or _accelerator_call(call)
+        ):
             yield DeviceSite(call, args[0], "set_device", located)
     for kw in call.keywords:
         if kw.arg in DEVICE_KEYWORDS:
@@ -72,6 +74,13 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
         elif kw.arg == "device_ids" and isinstance(kw.value, ast.List | ast.Tuple):
             for element in kw.value.elts:
                 yield DeviceSite(call, element, "device_ids=", located)
+
+
+def _accelerator_call(call: ast.Call) -> bool:
+    """`get_accelerator().set_device(...)` (DeepSpeed's device abstraction)."""
+    func = call.func
+    inner = func.value if isinstance(func, ast.Attribute) else None
+    return isinstance(inner, ast.Call) and call_name(inner) == "get_accelerator"
 
 
 def literal_string(node: ast.AST) -> str | None:
@@ -131,6 +140,10 @@ def peel(node: ast.AST) -> ast.AST | None:
             return node.func.value
     if isinstance(node, ast.Subscript):
         return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return node.left  # `os.environ["X"] + ","`: string building
+    if isinstance(node, ast.IfExp):
+        return node.body  # `dist.get_rank() if dist.is_initialized() else 0`
     if isinstance(node, ast.JoinedStr):
         formatted = [v for v in node.values if isinstance(v, ast.FormattedValue)]
         if len(formatted) == 1:
