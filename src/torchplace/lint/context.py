@@ -61,6 +61,20 @@ class Located:
     scope: Scope
 
 
+_TEST_DIRECTORIES = frozenset({"tests", "test", "testing", "benchmarks", "benchmark", "bench"})
+_TEST_FILE = re.compile(
+    r"(?:test_|bench_|benchmark_)\w*\.py|\w*_(?:test|tests|bench)\.py|conftest\.py"
+)
+
+
+def is_test_or_benchmark(path: str) -> bool:
+    """A test or a benchmark, by its directory (`tests/`, `benchmarks/`, ...) or its name
+    (`test_*.py`, `*_test.py`, `conftest.py`, `bench_*.py`): code that runs on one GPU by
+    design, where rules about hard-coded devices do not apply."""
+    parts = path.replace("\\", "/").split("/")
+    return bool(_TEST_DIRECTORIES.intersection(parts[:-1])) or bool(_TEST_FILE.fullmatch(parts[-1]))
+
+
 def dotted_name(node: ast.AST) -> str | None:
     """`torch.cuda.set_device` for an attribute chain of names, else None."""
     parts = []

@@ -23,7 +23,7 @@ from pathlib import Path
 from torchplace.lint import suppression
 from torchplace.lint.cache_digest import content_digest
 from torchplace.lint.config import LintConfig
-from torchplace.lint.context import FileContext
+from torchplace.lint.context import FileContext, is_test_or_benchmark
 from torchplace.lint.regions import reduce_source
 from torchplace.lint.rule import Rule
 from torchplace.lint.source import SourceFile
@@ -91,6 +91,8 @@ class Linter:
         if rules:
             ignored = self.config.ignored_for(path)
             rules = [r for r in rules if not any(r.code.startswith(c) for c in ignored)]
+            if is_test_or_benchmark(path):  # single-GPU by design: only rules for tests
+                rules = [r for r in rules if r.in_tests]
         if not rules or suppression.file_is_ignored(text):
             return result
         source = SourceFile(path, text)

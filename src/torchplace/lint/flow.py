@@ -34,6 +34,7 @@ class Kind(Enum):
     INPUT = "from the input"
     MODULE = "a parameter, buffer or output of the module"
     CURRENT = "on the current GPU"
+    PLACED = "a tensor that keeps its own device"
 
 
 #: Attributes of a tensor that are not tensors (or not on its device).
@@ -48,6 +49,11 @@ _LEAVES = frozenset(
 )  # fmt: skip
 #: Methods that accept a tensor on another device (copies, index assignment).
 _CROSS_DEVICE = frozenset({"copy_", "__setitem__", "to", "cuda", "type_as", "new_tensor"})
+#: Methods of dicts, lists and strings: their arguments never meet a tensor.
+_CONTAINER_METHODS = frozenset(
+    {"get", "pop", "setdefault", "items", "keys", "values", "extend", "update", "index",
+     "count", "format", "join", "insert", "remove", "startswith", "endswith"}
+)  # fmt: skip
 #: Evidence that a name is a tensor: it has these attributes or methods.
 _TENSOR_ATTRS = frozenset(
     {"shape", "device", "dtype", "size", "view", "reshape", "transpose", "permute", "unsqueeze",
@@ -68,7 +74,7 @@ _FINFO = frozenset({"min", "max", "eps", "tiny", "smallest_normal"})
 _NUMBER_FUNCTIONS = frozenset({"float", "int", "len", "abs", "round", "bool", "min", "max"})
 _SHAPED = frozenset({"zeros", "ones", "empty", "full", "rand", "randn"})
 _NAMESPACES = ("torch.", "torch.nn.functional.", "F.")
-_LAYER = re.compile(r"Embedding|Linear|Conv[123]d|LayerNorm|RMSNorm|GroupNorm|BatchNorm|Embed$")
+_LAYER = re.compile(r"(?:Embedding|Linear|Conv[123]d|LayerNorm|RMSNorm|GroupNorm|BatchNorm[123]d)$")
 #: Factories whose device comes from their tensor arguments.
 _FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
 
@@ -139,7 +145,7 @@ class ClassFacts:
                     name = _self_attribute(target)
                     if name is None:
                         continue
-                    if last == "Parameter" or called.removeprefix("torch.") in TENSOR_FACTORIES:
+                    if last == "Parameter":  # a plain tensor attribute stays where it was made
                         self.tensors.add(name)
                     elif last[:1].isupper():
                         self.submodules.add(name)
@@ -233,7 +239,10 @@ class FunctionFlow:
                     self._bind(element, values, None)
         elif isinstance(target, ast.Attribute) and target.attr == "data":
             where = "an assignment to `.data`"
-            self._meet(self.eval(target.value), values, line=target.lineno, where=where)
+            owner = self.eval(target.value) or (
+                Value(Kind.PLACED, target.lineno, f"`{_dotted(target.value) or 'the tensor'}`"),
+            )
+            self._meet(owner, values, line=target.lineno, where=where)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, values, None)
 
@@ -291,7 +300,7 @@ class FunctionFlow:
             return ()
         base = node.value
         if isinstance(base, ast.Name) and base.id == self.self_name:
-            if node.attr in self.facts.tensors:
+            if node.attr in self.facts.tensors and "cpu" not in node.attr.lower():
                 return (Value(Kind.MODULE, node.lineno, f"`self.{node.attr}`"),)
             return ()
         if node.attr in ("weight", "bias") and _self_attribute(base) in self.facts.submodules:
@@ -391,7 +400,7 @@ class FunctionFlow:
             return ()
         if method.startswith("new_"):
             return tuple(v for v in receiver if v.on_gpu) or receiver
-        if method not in _CROSS_DEVICE:
+        if method not in _CROSS_DEVICE and method not in _CONTAINER_METHODS:
             for values in arguments:
                 self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`")
         return receiver
@@ -460,10 +469,10 @@ def _tensor_params(
     function: ast.AST, parameters: list[ast.arg], self_name: str | None
 ) -> frozenset[str]:
     """Parameters with evidence of being tensors: annotated so, named so, or used so."""
-    names = {p.arg for p in parameters if p.arg != self_name}
+    names = {p.arg for p in parameters if p.arg != self_name and "cpu" not in p.arg.lower()}
     tensors = {n for n in names if n in _TENSOR_NAMES}
     for p in parameters:
-        if p.annotation is not None and "Tensor" in ast.dump(p.annotation):
+        if p.annotation is not None and _tensor_annotation(p.annotation):
             tensors.add(p.arg)
     for node in ast.walk(function):
         if isinstance(node, ast.Subscript) and _multi_index(node.slice):
@@ -546,3 +555,17 @@ def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:
 
 def _multi_index(index: ast.expr) -> bool:
     return isinstance(index, ast.Tuple) and any(isinstance(e, ast.Slice) for e in index.elts)
+
+
+def _tensor_annotation(annotation: ast.expr) -> bool:
+    """`torch.Tensor`, `Tensor`, `Optional[torch.Tensor]`, `torch.Tensor | None`; not a
+    container of tensors (`dict[str, torch.Tensor]`)."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value.replace("torch.", "") in ("Tensor", "Optional[Tensor]")
+    if isinstance(annotation, ast.BinOp):  # `torch.Tensor | None`
+        return _tensor_annotation(annotation.left) or _tensor_annotation(annotation.right)
+    if isinstance(annotation, ast.Subscript):
+        outer = _dotted(annotation.value) or ""
+        return outer.endswith("Optional") and _tensor_annotation(annotation.slice)
+    name = _dotted(annotation) or ""
+    return name.rpartition(".")[2] in ("Tensor", "FloatTensor", "LongTensor", "BoolTensor")

@@ -61,6 +61,9 @@ class ForkStartMethodWithCuda(Rule):
 
     code = "TPL406"
     name = "fork-start-method-with-cuda"
+    contexts = (
+        "multiprocessing set-up in files that use CUDA; not behind an `is_initialized()` guard"
+    )
     summary = "`fork` start method in a program that uses CUDA (Cannot re-initialize CUDA)"
     pattern = "fork-after-cuda-init"
     candidate = AnyOf(r"[\"']fork[\"']")

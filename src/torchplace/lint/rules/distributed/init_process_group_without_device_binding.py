@@ -62,6 +62,10 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
 
     code = "TPL401"
     name = "init-process-group-without-device-binding"
+    contexts = (
+        "process-group set-up with NCCL; not when a helper of the file binds th"
+        "e GPU, nor one-rank groups"
+    )
     summary = "NCCL process group created before this rank bound its GPU (all ranks on cuda:0)"
     pattern = "rank-not-bound-to-gpu"
     candidate = AnyOf(r"init_process_group\s*\(")

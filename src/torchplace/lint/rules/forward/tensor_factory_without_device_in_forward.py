@@ -65,6 +65,10 @@ class TensorFactoryWithoutDeviceInForward(Rule):
 
     code = "TPL201"
     name = "tensor-factory-without-device-in-forward"
+    contexts = (
+        "`forward` of `nn.Module` subclasses (bases resolved through imports) a"
+        "nd the methods it reaches; tests included"
+    )
     summary = "Tensor created in forward without `device=` lands on the CPU and meets a GPU tensor"
     pattern = "tensor-created-without-device"
     fix_safety = FixSafety.UNSAFE

@@ -46,6 +46,8 @@ class HardcodedDeviceIndex(Rule):
 
     code = "TPL104"
     name = "hardcoded-device-index"
+    in_tests = False
+    contexts = "any code"
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(

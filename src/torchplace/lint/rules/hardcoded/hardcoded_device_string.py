@@ -52,6 +52,9 @@ class HardcodedDeviceString(Rule):
 
     code = "TPL103"
     name = "hardcoded-device-string"
+    preview = True
+    in_tests = False
+    contexts = "any code"
     summary = 'A literal "cuda:N" device sends every rank and shard to the same GPU'
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(r"cuda:\d")
