@@ -30,10 +30,12 @@ def sample(rows: list[dict[str, object]], per_rule: int, seed: int) -> list[dict
     by_rule: dict[str, list[dict[str, object]]] = defaultdict(list)
     for row in rows:
         by_rule[str(row["code"])].append(row)
-    rng = random.Random(seed)
     chosen = []
     for code in sorted(by_rule):
-        found = sorted(by_rule[code], key=lambda r: (str(r["path"]), int(str(r["line"]))))
+        # One generator per rule: a change in one rule's findings leaves the others' samples.
+        rng = random.Random(f"{seed}-{code}")
+        key = lambda r: (str(r["path"]), int(str(r["line"])), int(str(r["column"])))  # noqa: E731
+        found = sorted(by_rule[code], key=key)
         chosen += rng.sample(found, min(per_rule, len(found)))
     return chosen
 

@@ -205,3 +205,15 @@ def test_pre_commit_hooks_name_real_commands() -> None:
         words = hook["entry"].split()
         assert words[:2] == ["torchplace", "lint"]
         build_parser().parse_args(words[2:])  # exits 2 on an unknown option
+
+
+def test_summary_counts_unsafe_fixes_among_the_findings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18: the summary read "N more with --unsafe-fixes" for findings already counted."""
+    loads = _write(tmp_path, "load.py", "import torch\nstate = torch.load('w.pt')\n")
+    assert main(["lint", "--no-cache", "--select", "TPL106", str(loads)]) == 1
+    captured = capsys.readouterr()
+    assert "TPL106 [*]" not in captured.out  # `[*]` is for safe fixes only
+    assert "Found 1 finding(s) in 1 file(s). 1 of them have unsafe fixes" in captured.err
+    assert "more with" not in captured.err

@@ -138,7 +138,7 @@ def _emit(text: str, output: Path | None) -> None:
 
 def _statistics(findings: Sequence[Finding]) -> str:
     counts = Counter((f.code, f.name) for f in findings)
-    fixable_codes = {f.code for f in findings if f.fix is not None}
+    fixable_codes = {f.code for f in findings if f.fix and f.fix.safety is FixSafety.SAFE}
     lines = []
     for (code, name), count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         marker = "[*]" if code in fixable_codes else "   "
@@ -160,7 +160,8 @@ def _summary(lint_run: LintRun, fixed: int, unsafe: bool) -> None:
     if safe:
         text += f" {safe} fixable with --fix."
     if risky and not unsafe:
-        text += f" {risky} more with --fix --unsafe-fixes."
+        # Not "N more": these findings are among the N found; only their fixes are unsafe.
+        text += f" {risky} of them have unsafe fixes (review, then --fix --unsafe-fixes)."
     print(text, file=sys.stderr)
 
 

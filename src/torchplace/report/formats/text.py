@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from torchplace.report import Report
+from torchplace.report import FixSafety, Report
 
 NAME = "text"
 
@@ -10,7 +10,9 @@ NAME = "text"
 def render(report: Report) -> str:
     lines = []
     for finding in sorted(report.findings, key=lambda f: f.sort_key()):
-        fixable = " [*]" if finding.fix is not None else ""
+        # `[*]`, as in ruff: `--fix` alone fixes it. Unsafe fixes are not marked.
+        safe = finding.fix is not None and finding.fix.safety is FixSafety.SAFE
+        fixable = " [*]" if safe else ""
         lines.append(
             f"{finding.path}:{finding.line}:{finding.column + 1}: "
             f"{finding.code}{fixable} {finding.message}"
