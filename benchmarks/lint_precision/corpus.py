@@ -37,6 +37,13 @@ PACKAGES = (
     ("diffusers", "0.42.1"),
     ("deepspeed", "0.19.8"),
     ("trl", "1.16.0"),
+    ("sglang", "0.5.23"),
+    ("torchtitan", "0.3.0"),
+    ("bitsandbytes", "0.50.2"),
+    ("lightning", "2.6.6"),
+    ("torchtune", "0.6.1"),
+    ("megatron-core", "0.16.1"),
+    ("colossalai", "0.5.0"),
 )
 
 
@@ -63,8 +70,9 @@ def download(corpus: Path) -> list[Path]:
 
 
 def _archive(archives: Path, name: str, version: str) -> Path | None:
+    wanted = f"{name}-{version}".lower().replace("-", "_")
     for path in sorted(archives.iterdir()):
-        if path.name.lower().startswith(f"{name}-{version}".lower()):
+        if path.name.lower().replace("-", "_").startswith(wanted):
             return path
     return None
 

@@ -237,7 +237,7 @@ class FunctionFlow:
             else:
                 for element in target.elts:
                     self._bind(element, values, None)
-        elif isinstance(target, ast.Attribute) and target.attr == "data":
+        elif isinstance(target, ast.Attribute) and target.attr == "data" and not _is_self(target):
             where = "an assignment to `.data`"
             owner = self.eval(target.value) or (
                 Value(Kind.PLACED, target.lineno, f"`{_dotted(target.value) or 'the tensor'}`"),
@@ -569,3 +569,8 @@ def _tensor_annotation(annotation: ast.expr) -> bool:
         return outer.endswith("Optional") and _tensor_annotation(annotation.slice)
     name = _dotted(annotation) or ""
     return name.rpartition(".")[2] in ("Tensor", "FloatTensor", "LongTensor", "BoolTensor")
+
+
+def _is_self(node: ast.Attribute) -> bool:
+    """`self.data = ...`: an object's attribute named `data`, not a tensor's storage."""
+    return isinstance(node.value, ast.Name) and node.value.id == "self"

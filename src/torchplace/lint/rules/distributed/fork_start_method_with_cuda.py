@@ -61,6 +61,7 @@ class ForkStartMethodWithCuda(Rule):
 
     code = "TPL406"
     name = "fork-start-method-with-cuda"
+    preview = True
     contexts = (
         "multiprocessing set-up in files that use CUDA; not behind an `is_initialized()` guard"
     )

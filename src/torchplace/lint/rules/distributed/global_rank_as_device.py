@@ -68,6 +68,7 @@ class GlobalRankAsDevice(Rule):
 
     code = "TPL402"
     name = "global-rank-as-device"
+    in_tests = False
     contexts = "device arguments anywhere (`set_device`, `device_ids=`, `torch.device`, `.to`)"
     summary = "Device index taken from the global rank; use LOCAL_RANK (breaks on node 2)"
     pattern = "global-rank-as-device-index"

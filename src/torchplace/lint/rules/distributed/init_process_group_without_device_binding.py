@@ -17,7 +17,11 @@ from torchplace.lint.rules._helpers import (
 )
 from torchplace.report import Finding
 
-_BINDS = re.compile(r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|bind_worker\s*\(")
+# `get_device(device=...)`: a framework's device resolver that binds the local GPU
+# (torchtune's `utils.get_device`); `Tensor.get_device()` takes no argument.
+_BINDS = re.compile(
+    r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|bind_worker\s*\(|get_device\(\s*device\s*="
+)
 _LITERAL_ARGUMENT = re.compile(r"\s*\d*\s*\)")
 #: CUDA work that would run on the wrong GPU before a late `set_device`.
 _CUDA_WORK = re.compile(r"\.cuda\s*\(|device\s*=|\.to\s*\(|all_reduce|broadcast|barrier")
@@ -70,8 +74,6 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     pattern = "rank-not-bound-to-gpu"
     candidate = AnyOf(r"init_process_group\s*\(")
     file_gate = ("init_process_group", "nccl")
-    # Functions that bind a GPU are read whole even without a candidate line (`regions`).
-    context_hint = re.compile(r"set_device|bind_worker")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call, located in self.located_calls(ctx, "init_process_group"):
@@ -115,14 +117,23 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
 
 def _binds_elsewhere(ctx: FileContext, call: ast.Call) -> bool:
     """Another function of the file binds the GPU from a variable (not a literal index) and
-    sets up no process group itself: a device-resolving helper the program calls first."""
-    for functions in ctx.functions.values():
-        for located in functions:
-            node = located.node
-            assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            text = without_comments(ctx.node_text(node))
-            if "init_process_group" in text or node.lineno <= call.lineno <= (node.end_lineno or 0):
-                continue
-            if any(not _LITERAL_ARGUMENT.match(text, m.end()) for m in _BINDS.finditer(text)):
-                return True
+    sets up no process group itself: a device-resolving helper the program calls first.
+
+    The file is parsed whole here (`regions` leaves only stubs of functions without a
+    candidate line); this runs only for an NCCL group with no binding before it, rare."""
+    try:
+        tree = ast.parse(ctx.source.text)
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        last = node.end_lineno or node.lineno
+        if node.lineno <= call.lineno <= last:
+            continue
+        text = without_comments(ctx.source.lines_text(node.lineno, last))
+        if "init_process_group" in text:
+            continue
+        if any(not _LITERAL_ARGUMENT.match(text, m.end()) for m in _BINDS.finditer(text)):
+            return True
     return False

@@ -53,6 +53,7 @@ class CpuTensorMeetsGpuTensor(Rule):
 
     code = "TPL204"
     name = "cpu-tensor-meets-gpu-tensor"
+    in_tests = False
     summary = "Tensor made on the CPU without `device=` meets a tensor of another device"
     candidate = FACTORY_CANDIDATE
     file_gate = ("torch",)
