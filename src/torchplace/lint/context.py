@@ -141,6 +141,8 @@ class FileContext:
     assignments: list[Located] = field(default_factory=list)
     functions: dict[str, list[Located]] = field(default_factory=lambda: defaultdict(list))
     _reach_cache: dict[int, dict[str, str]] = field(default_factory=dict)
+    #: Child-to-parent maps of functions, built by rules that need them (`consumer_of`).
+    parents: dict[int, dict[int, ast.AST]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.module_scope = Scope("module", "<module>", self.tree)

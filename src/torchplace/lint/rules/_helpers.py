@@ -280,3 +280,38 @@ def called_as_written(ctx: FileContext, call: ast.Call) -> bool:
     line = ctx.source.line(func.end_lineno or func.lineno).encode("utf-8")
     column = func.end_col_offset or 0
     return line[column : column + 1] == b"("
+
+
+#: Calls that only ask about a device (capability, name, memory, readiness): a literal device
+#: there names which GPU to ask about, not where work runs.
+_QUERY = re.compile(
+    r"^(?:is_|has_|can_|supports?_|query)|capabilit|propert|_name$|ready|available|mem_get_info"
+)
+
+
+def placement_is_local(ctx: FileContext, site: DeviceSite) -> bool:
+    """A literal device that is no placement hazard: the device object is handed to a query
+    (`get_device_capability(torch.device("cuda", 0))`), or to a call that sets up a group of
+    one rank (`world_size=1`): single-GPU by design."""
+    consumer = consumer_of(ctx, site.located.scope, site.call)
+    for call in (site.call, consumer):
+        if call is None:
+            continue
+        size = next((kw.value for kw in call.keywords if kw.arg == "world_size"), None)
+        if size is not None and literal_index(size) == 1:
+            return True
+    name = call_name(consumer) if consumer is not None else None
+    return name is not None and _QUERY.search(name) is not None
+
+
+def consumer_of(ctx: FileContext, scope: Scope, node: ast.AST) -> ast.Call | None:
+    """The call that takes `node` as an argument, within the node's function or module."""
+    root = scope.function.node if scope.function is not None else scope.node
+    parents = ctx.parents.get(id(root))  # per file: ids are never reused within one tree
+    if parents is None:
+        parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
+        ctx.parents[id(root)] = parents
+    parent = parents.get(id(node))
+    while isinstance(parent, ast.keyword | ast.Starred):
+        parent = parents.get(id(parent))
+    return parent if isinstance(parent, ast.Call) and node is not parent.func else None
