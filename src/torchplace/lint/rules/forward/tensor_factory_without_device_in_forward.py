@@ -65,6 +65,7 @@ class TensorFactoryWithoutDeviceInForward(Rule):
 
     code = "TPL201"
     name = "tensor-factory-without-device-in-forward"
+    preview = True
     in_tests = False
     contexts = (
         "`forward` of `nn.Module` subclasses (bases resolved through imports) a"
