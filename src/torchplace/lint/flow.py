@@ -35,6 +35,7 @@ class Kind(Enum):
     MODULE = "a parameter, buffer or output of the module"
     CURRENT = "on the current GPU"
     PLACED = "a tensor that keeps its own device"
+    COLLECTIVE = "NCCL needs tensors on the rank's GPU"
 
 
 #: Attributes of a tensor that are not tensors (or not on its device).
@@ -74,6 +75,16 @@ _FINFO = frozenset({"min", "max", "eps", "tiny", "smallest_normal"})
 _NUMBER_FUNCTIONS = frozenset({"float", "int", "len", "abs", "round", "bool", "min", "max"})
 _SHAPED = frozenset({"zeros", "ones", "empty", "full", "rand", "randn"})
 _NAMESPACES = ("torch.", "torch.nn.functional.", "F.")
+#: `torch.FloatTensor([...])` and friends: always CPU tensors.
+LEGACY_CONSTRUCTORS = frozenset(
+    {"Tensor", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor",
+     "BoolTensor", "ByteTensor"}
+)  # fmt: skip
+#: Collectives whose tensors must be on the rank's GPU with NCCL.
+_COLLECTIVES = frozenset(
+    {"all_reduce", "broadcast", "all_gather", "reduce", "reduce_scatter", "all_to_all",
+     "all_gather_into_tensor", "reduce_scatter_tensor", "all_to_all_single"}
+)  # fmt: skip
 _LAYER = re.compile(r"(?:Embedding|Linear|Conv[123]d|LayerNorm|RMSNorm|GroupNorm|BatchNorm[123]d)$")
 #: Factories whose device comes from their tensor arguments.
 _FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
@@ -358,6 +369,13 @@ class FunctionFlow:
         keywords: dict[str | None, Values],
     ) -> Values:
         name = qualified.rpartition(".")[2]
+        if name in _COLLECTIVES and qualified.startswith("torch.distributed."):
+            sink = Value(Kind.COLLECTIVE, node.lineno, f"`{qualified}`")
+            for values in spread:
+                self._meet(values, (sink,), line=node.lineno, where=f"`{qualified}`")
+            return ()
+        if name in LEGACY_CONSTRUCTORS and qualified == f"torch.{name}":
+            return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node),) if node.args else ()
         if name in TENSOR_FACTORIES and qualified == f"torch.{name}":
             if name in ("tensor", "as_tensor") and arguments and _is_input_tensor(node, arguments):
                 return arguments[0]  # a copy of a tensor keeps its device

@@ -6,8 +6,8 @@ import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import ClassFacts, FunctionFlow, Kind, Meeting
-from torchplace.lint.rule import Rule
+from torchplace.lint.flow import LEGACY_CONSTRUCTORS, ClassFacts, FunctionFlow, Kind, Meeting
+from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
 from torchplace.report import Finding
 from torchplace.torch_names import TENSOR_FACTORIES
@@ -21,7 +21,8 @@ class CpuTensorMeetsGpuTensor(Rule):
     (a gating function, a trainer step, a loss, a pipeline stage) whose CPU result then
     meets a tensor that evidently lives elsewhere: a parameter, buffer or submodule output
     of `self`, a tensor made with `device="cuda"`, in arithmetic, `cat`/`stack`/`where`, a
-    tensor method, or an assignment to another tensor's `.data`.
+    tensor method, an assignment to another tensor's `.data`, or a collective
+    (`dist.all_reduce`), whose tensors must be on the rank's GPU with NCCL.
 
     ## Why is this bad?
     The factory makes its tensor on the CPU. When the other operand is on a GPU the op
@@ -55,19 +56,20 @@ class CpuTensorMeetsGpuTensor(Rule):
     name = "cpu-tensor-meets-gpu-tensor"
     in_tests = False
     summary = "Tensor made on the CPU without `device=` meets a tensor of another device"
-    candidate = FACTORY_CANDIDATE
+    candidate = AnyOf(FACTORY_CANDIDATE.parts[0].pattern, r"Tensor\(")
     file_gate = ("torch",)
     preview = True
     contexts = "functions outside forward (gating, trainer steps, losses, pipeline stages)"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         flows: dict[int, dict[int, Meeting]] = {}
-        for located in ctx.calls(*TENSOR_FACTORIES):
+        for located in ctx.calls(*TENSOR_FACTORIES, *LEGACY_CONSTRUCTORS):
             call = located.node
             assert isinstance(call, ast.Call)
             qualified = ctx.qualified(call.func) or ""
             factory = qualified.removeprefix("torch.")
-            if factory not in TENSOR_FACTORIES or not qualified.startswith("torch."):
+            known = factory in TENSOR_FACTORIES or factory in LEGACY_CONSTRUCTORS
+            if not known or not qualified.startswith("torch."):
                 continue
             function = located.scope.function
             if function is None or not called_as_written(ctx, call):
