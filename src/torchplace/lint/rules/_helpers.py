@@ -187,7 +187,12 @@ def traced_names(ctx: FileContext, scope: Scope, is_source: Callable[[ast.AST], 
         changed = False
         for name in {n for n, _ in bindings} - names:
             values = [v for n, v in bindings if n == name]
-            if all(trace(v, is_source, names) is not None for v in values):
+            # `device = device + ","` refines the same value: it may refer to itself, once
+            # one of its bindings reaches the source without it.
+            with_itself = names | {name}
+            if all(trace(v, is_source, with_itself) is not None for v in values) and any(
+                trace(v, is_source, names) is not None for v in values
+            ):
                 names.add(name)
                 changed = True
     return names

@@ -78,6 +78,7 @@ class GlobalRankAsDevice(Rule):
         r"get_rank\s*\(",
         r"global_rank\b",
         r"process_index\b",
+        r"[tpde]p_rank\b",
         r"device_ids\s*=",
         r"output_device\s*=",
         r"set_device\s*\(",
@@ -118,8 +119,9 @@ class GlobalRankAsDevice(Rule):
 
 def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.AST | None:
     """The `"RANK"` key of an environment read, the `get_rank()` call, a global rank under
-    its own name (`global_rank`, `process_index`, `world_rank`), or `self.<attr>` where the
-    file sets that attribute from the global rank; else None."""
+    its own name (`global_rank`, `process_index`, `world_rank`) or a rank within a parallel
+    group (`tp_rank`, `pp_rank`: not this node's GPU once groups span data-parallel copies),
+    or `self.<attr>` where the file sets that attribute from the global rank; else None."""
     key = is_env_read(ctx, node, "RANK")
     if key is not None:
         return key
@@ -136,7 +138,9 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
 
 
 #: Names that hold the global rank in common frameworks (accelerate, DeepSpeed, Megatron).
-_RANK_NAMES = frozenset({"global_rank", "process_index", "world_rank"})
+_RANK_NAMES = frozenset(
+    {"global_rank", "process_index", "world_rank", "tp_rank", "pp_rank", "dp_rank", "ep_rank"}
+)
 
 
 def _is_self(node: ast.AST) -> bool:
