@@ -178,11 +178,14 @@ class FunctionFlow:
         qualify: Callable[[ast.AST], str | None],
         facts: ClassFacts | None = None,
         helper_return: Callable[[str], Values] | None = None,
+        nccl: bool = False,
     ) -> None:
         self.function = function
         self.qualify = qualify
         self.facts = facts or ClassFacts()
         self.helper_return = helper_return or (lambda name: ())
+        #: Whether the file uses NCCL: only then is a collective on the default group a sink.
+        self.nccl = nccl
         self.meetings: list[Meeting] = []
         self.returned: list[Value] = []
         self.env: dict[str, Values] = {}
@@ -370,6 +373,8 @@ class FunctionFlow:
     ) -> Values:
         name = qualified.rpartition(".")[2]
         if name in _COLLECTIVES and qualified.startswith("torch.distributed."):
+            if any(kw.arg == "group" for kw in node.keywords) or not self.nccl:
+                return ()  # a group of its own is often a CPU (gloo) group: no evidence
             sink = Value(Kind.COLLECTIVE, node.lineno, f"`{qualified}`")
             for values in spread:
                 self._meet(values, (sink,), line=node.lineno, where=f"`{qualified}`")
@@ -405,14 +410,14 @@ class FunctionFlow:
 
     def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
         method = func.attr
-        moving = method in ("to", "cuda") and not _casts_dtype_only(node)
+        moving = method in ("to", "cuda", "xpu", "npu", "hpu") and not _casts_dtype_only(node)
         outer, self._moving = self._moving, self._moving or moving
         receiver = self.eval(func.value)
         self._moving = outer
         if method == "append" and isinstance(func.value, ast.Name) and arguments:
             self.env[func.value.id] = _join(receiver, arguments[0])
             return ()
-        if method in ("to", "cuda", "type_as"):
+        if method in ("to", "cuda", "type_as", "xpu", "npu", "hpu"):
             return receiver if _casts_dtype_only(node) else ()
         if method in _LEAVES or not receiver:
             return ()

@@ -21,8 +21,9 @@ class CpuTensorMeetsGpuTensor(Rule):
     (a gating function, a trainer step, a loss, a pipeline stage) whose CPU result then
     meets a tensor that evidently lives elsewhere: a parameter, buffer or submodule output
     of `self`, a tensor made with `device="cuda"`, in arithmetic, `cat`/`stack`/`where`, a
-    tensor method, an assignment to another tensor's `.data`, or a collective
-    (`dist.all_reduce`), whose tensors must be on the rank's GPU with NCCL.
+    tensor method, an assignment to another tensor's `.data`, or a collective on the
+    default group of a program that uses NCCL (`dist.all_reduce(t)`); a collective given a
+    `group=` of its own is left alone, as such groups are often CPU (gloo) groups.
 
     ## Why is this bad?
     The factory makes its tensor on the CPU. When the other operand is on a GPU the op
@@ -92,7 +93,7 @@ def _meetings(ctx: FileContext, function: Scope) -> dict[int, Meeting]:
     owner = function.parent
     facts = ClassFacts.of(owner.node) if owner and isinstance(owner.node, ast.ClassDef) else None
     try:
-        flow = FunctionFlow(node, ctx.qualified, facts)
+        flow = FunctionFlow(node, ctx.qualified, facts, nccl="nccl" in ctx.source.text)
     except RecursionError:  # absurdly nested expressions: no evidence, no finding
         return {}
     found: dict[int, Meeting] = {}
