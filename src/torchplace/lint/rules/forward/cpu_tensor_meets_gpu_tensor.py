@@ -93,7 +93,10 @@ def _meetings(ctx: FileContext, function: Scope) -> dict[int, Meeting]:
     owner = function.parent
     facts = ClassFacts.of(owner.node) if owner and isinstance(owner.node, ast.ClassDef) else None
     try:
-        flow = FunctionFlow(node, ctx.qualified, facts, nccl="nccl" in ctx.source.text)
+        # "cuda:nccl,cpu:gloo" sends CPU tensors to gloo: collectives on them are fine.
+        text = ctx.source.text
+        nccl = "nccl" in text and "cpu:gloo" not in text
+        flow = FunctionFlow(node, ctx.qualified, facts, nccl=nccl)
     except RecursionError:  # absurdly nested expressions: no evidence, no finding
         return {}
     found: dict[int, Meeting] = {}
