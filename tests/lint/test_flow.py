@@ -8,7 +8,8 @@ import pytest
 
 from torchplace.lint import LintConfig, lint_source
 from torchplace.lint.context import dotted_name
-from torchplace.lint.flow import ClassFacts, FunctionFlow
+from torchplace.lint.flow import FunctionFlow
+from torchplace.lint.flow_facts import ClassFacts
 
 
 def _flow(code: str) -> FunctionFlow:

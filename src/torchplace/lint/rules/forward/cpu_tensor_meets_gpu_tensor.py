@@ -6,7 +6,8 @@ import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import LEGACY_CONSTRUCTORS, ClassFacts, FunctionFlow, Kind, Meeting
+from torchplace.lint.flow import LEGACY_CONSTRUCTORS, FunctionFlow, Kind, Meeting
+from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
 from torchplace.report import Finding

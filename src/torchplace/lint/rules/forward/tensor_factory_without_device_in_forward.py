@@ -8,7 +8,8 @@ import textwrap
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import ClassFacts, FunctionFlow, Kind, Meeting, Values
+from torchplace.lint.flow import FunctionFlow, Kind, Meeting, Values
+from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
 from torchplace.report import Finding, Fix, FixSafety
