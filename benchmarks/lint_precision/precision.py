@@ -116,6 +116,15 @@ def render(summary: dict[str, object], meta: dict[str, object]) -> str:
             f"| {scope} | {f['judged']} | {f['true']} | {f['false']} | "
             f"{f['strict_precision']}% | {f['decided_precision']}% |"
         )
+    lines += [
+        "",
+        "Tier rule: a rule is in the default (stable) tier only with strict precision of 90% or",
+        "more on its judged findings, or with no finding on the whole corpus (no false alarm in",
+        "it, but no measured precision either: the corpus is released code, where such bugs are",
+        "rare; `benchmarks/results/lint_recall.md` measures those rules on real bugs instead).",
+        "Judged once, by reading the code; an independent second judging of a subset is not",
+        "done yet. Preview rules run with `--preview`.",
+    ]
     lines += ["", "## History", "", "| Date | Commit | Figure |", "| --- | --- | --- |"]
     for date, commit, figure in meta["history"]:  # type: ignore[attr-defined]
         lines.append(f"| {date} | {commit} | {figure} |")
