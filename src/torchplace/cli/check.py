@@ -60,7 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise UsageError("--gpus and --nproc-per-node must be at least 1")
     specs = _specs(args, paths, demo)
     try:
-        config = load(find_pyproject(Path(paths[0]))) if not demo else LintConfig()
+        # The demo shows every tier: several examples are caught by preview rules.
+        config = load(find_pyproject(Path(paths[0]))) if not demo else LintConfig(preview=True)
         linted = lint_run(paths, config, cache_dir=None, progress=False)
     except (ConfigError, MissingPathError) as error:
         raise UsageError(str(error)) from error
