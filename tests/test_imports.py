@@ -26,7 +26,7 @@ def test_lint_run_does_not_import_torch(tmp_path) -> None:  # type: ignore[no-un
     modules = _modules_after(
         f"""
         from torchplace.cli import main
-        code = main(["lint", "--no-cache", "-q", {str(target)!r}])
+        code = main(["lint", "--no-cache", "-q", "--preview", {str(target)!r}])
         assert code == 1, code
         """
     )

@@ -13,7 +13,8 @@ from torchplace.cli import UsageError
 from torchplace.cli.check import DEMO_DIR, DEMO_ROOT, main
 
 ROOT = Path(__file__).resolve().parents[2]
-BUGGY = 'import torch\nx = torch.zeros(4).to("cuda:0")\n'
+# A default-tier finding (TPL402): `torch.cuda.set_device` with the global rank.
+BUGGY = "import torch\nimport torch.distributed as dist\ntorch.cuda.set_device(dist.get_rank())\n"
 
 
 def test_no_arguments_checks_the_current_directory_even_beside_an_examples_folder(

@@ -12,7 +12,7 @@ import pytest
 
 from torchplace.check.runs import declared_spec
 from torchplace.cli.check import DEMO_DIR, DEMO_ROOT
-from torchplace.lint import lint_paths
+from torchplace.lint import LintConfig, lint_paths
 
 EXAMPLES = sorted(p for p in (DEMO_ROOT / DEMO_DIR).iterdir() if (p / "buggy.py").is_file())
 
@@ -30,9 +30,11 @@ def _expected_codes(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.name)
 def test_lint_finds_the_bug_and_nothing_in_the_twin(example: Path) -> None:
-    buggy_codes = {f.code for f in lint_paths([str(example / "buggy.py")])}
+    # Every tier: several examples show a bug that a preview rule finds (`--preview`).
+    config = LintConfig(preview=True)
+    buggy_codes = {f.code for f in lint_paths([str(example / "buggy.py")], config)}
     assert buggy_codes == _expected_codes(example / "buggy.py")
-    assert lint_paths([str(example / "fixed.py")]) == []
+    assert lint_paths([str(example / "fixed.py")], config) == []
 
 
 def _run_in_simulation(script: Path) -> BaseException | None:

@@ -237,7 +237,9 @@ def test_package_identity_not_site_packages() -> None:
     assert not is_user_path("/usr/lib/python3.10/runpy.py")
     assert not is_user_path("/env/bin/torchrun")
     assert is_user_path("/root/.cache/huggingface/modules/transformers_modules/m/modeling.py")
-    assert is_user_path("/tmp/ray/session_2025-04-15_08-40-06_621291_1/verl/workers/fsdp_workers.py")
+    assert is_user_path(
+        "/tmp/ray/session_2025-04-15_08-40-06_621291_1/verl/workers/fsdp_workers.py"
+    )
     assert is_user_path("/home/me/torch/train.py")  # a project folder named torch
     assert is_user_path("<ipython-input-3-ab>")
 

@@ -101,7 +101,11 @@ CASES = [
     Case("lint-empty-ignore-code", ("lint", "--no-cache", "{d}/bad_config")),
     Case("lint-negative-jobs", ("lint", "-j", "-1", "{d}/empty.py")),
     Case("lint-huge-jobs", ("lint", "-j", "1000000000000", "{d}/empty.py")),
-    Case("lint-escape-file-name", ("lint", "--no-cache", f"{{d}}/name{ESC}.py"), frozenset({1})),
+    Case(
+        "lint-escape-file-name",
+        ("lint", "--preview", "--no-cache", f"{{d}}/name{ESC}.py"),
+        frozenset({1}),
+    ),
     # check
     Case("check-missing-path", ("check", "{d}/missing.py")),
     Case("check-negative-gpus", ("check", "--gpus", "-1", "--no-run", "{d}/empty.py")),

@@ -43,7 +43,9 @@ class _Planted:
 
 
 def _key() -> str:
-    config = LintConfig()
+    # The tests lint with --preview (their bug is a preview rule's), so the planted and the
+    # checked cache files carry that configuration's key.
+    config = LintConfig(preview=True)
     return fingerprint(config.enabled_rules(all_rules()), config)
 
 
@@ -63,7 +65,7 @@ def test_a_planted_pickle_never_runs(tmp_path: Path) -> None:
     for name in (f"lint-{_key()}.pickle", f"lint-{_key()}.json"):
         (cache / name).write_bytes(payload)
     result = subprocess.run(
-        [sys.executable, "-m", "torchplace", "lint", "-q", "."],
+        [sys.executable, "-m", "torchplace", "lint", "--preview", "-q", "."],
         cwd=project,
         capture_output=True,
         text=True,
@@ -90,7 +92,7 @@ def test_a_planted_json_cache_that_hides_findings_is_not_believed(
     forged = cache_format.encode({str(buggy.resolve()): entry}, _key(), b"guessed key")
     (cache / f"lint-{_key()}.json").write_bytes(forged)
     monkeypatch.chdir(project)
-    assert main(["lint", "-q", "."]) == 1
+    assert main(["lint", "--preview", "-q", "."]) == 1
     unsigned = json.dumps({"format": cache_format.FORMAT, "key": _key(), "entries": {}})
     with pytest.raises(ValueError):
         cache_format.decode(unsigned.encode(), _key(), b"any key")
@@ -98,7 +100,7 @@ def test_a_planted_json_cache_that_hides_findings_is_not_believed(
 
 def test_cache_round_trips_findings_with_fixes(tmp_path: Path) -> None:
     project = _project(tmp_path)
-    args = ["lint", "-q", "--cache-dir", str(tmp_path / "c"), str(project)]
+    args = ["lint", "--preview", "-q", "--cache-dir", str(tmp_path / "c"), str(project)]
     assert main(args) == 1
     secret = signing_key()
     assert secret is not None
@@ -135,7 +137,7 @@ def test_an_ancestor_pyproject_does_not_redirect_the_cache(
     (shared / "pyproject.toml").write_text("[tool.torchplace]\nselect = ['TPL1']\n")
     victim = _project(shared)
     monkeypatch.chdir(victim)
-    assert main(["lint", "-q", "."]) == 1
+    assert main(["lint", "--preview", "-q", "."]) == 1
     assert not (shared / ".torchplace_cache").exists()
     assert not (victim / ".torchplace_cache").exists()
     assert list((_private_user_cache / "torchplace" / "lint").glob("*/lint-*.json"))
@@ -158,7 +160,17 @@ def test_a_fifo_or_symlink_as_cache_file_is_refused_without_hanging(tmp_path: Pa
     cache = tmp_path / "cache"
     cache.mkdir()
     os.mkfifo(cache / f"lint-{_key()}.json")
-    command = [sys.executable, "-m", "torchplace", "lint", "-q", "--cache-dir", str(cache), "."]
+    command = [
+        sys.executable,
+        "-m",
+        "torchplace",
+        "lint",
+        "--preview",
+        "-q",
+        "--cache-dir",
+        str(cache),
+        ".",
+    ]
     result = subprocess.run(
         command, cwd=project, capture_output=True, text=True, timeout=60, check=False
     )
@@ -168,7 +180,7 @@ def test_a_fifo_or_symlink_as_cache_file_is_refused_without_hanging(tmp_path: Pa
     elsewhere = tmp_path / "elsewhere.txt"
     elsewhere.write_text("keep me", encoding="utf-8")
     (cache / f"lint-{_key()}.json").symlink_to(elsewhere)
-    assert main(["lint", "-q", "--cache-dir", str(cache), str(project)]) == 1
+    assert main(["lint", "--preview", "-q", "--cache-dir", str(cache), str(project)]) == 1
     assert elsewhere.read_text(encoding="utf-8") == "keep me"
 
 
@@ -182,7 +194,7 @@ def test_a_failed_save_leaves_no_temporary_file(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", refuse)
-    assert main(["lint", "-q", "--cache-dir", str(cache), str(project)]) == 1
+    assert main(["lint", "--preview", "-q", "--cache-dir", str(cache), str(project)]) == 1
     assert [p.name for p in cache.iterdir()] == [".gitignore"]
 
 

@@ -26,7 +26,7 @@ def _write(directory: Path, name: str, text: str | bytes) -> Path:
 
 
 def _lint(*args: str) -> int:
-    return main(["lint", "--no-cache", "-q", *args])
+    return main(["lint", "--no-cache", "-q", "--preview", *args])  # BUGGY is a preview rule's
 
 
 def test_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,7 +106,7 @@ def test_output_file_and_formats(tmp_path: Path) -> None:
 def test_cache_reuses_results_and_notices_changes(tmp_path: Path) -> None:
     buggy = _write(tmp_path, "buggy.py", BUGGY)
     cache = tmp_path / "cache"
-    args = ["lint", "-q", "--cache-dir", str(cache), str(buggy)]
+    args = ["lint", "-q", "--preview", "--cache-dir", str(cache), str(buggy)]
     assert main(args) == 1
     assert list(cache.glob("lint-*.json"))
     assert main(args) == 1  # served from the cache
@@ -119,10 +119,10 @@ def test_cache_reuses_results_and_notices_changes(tmp_path: Path) -> None:
 def test_corrupt_cache_is_ignored(tmp_path: Path) -> None:
     buggy = _write(tmp_path, "buggy.py", BUGGY)
     cache = tmp_path / "cache"
-    assert main(["lint", "-q", "--cache-dir", str(cache), str(buggy)]) == 1
+    assert main(["lint", "-q", "--preview", "--cache-dir", str(cache), str(buggy)]) == 1
     for entry in cache.glob("lint-*.json"):
         entry.write_bytes(b"not a pickle")
-    assert main(["lint", "-q", "--cache-dir", str(cache), str(buggy)]) == 1
+    assert main(["lint", "-q", "--preview", "--cache-dir", str(cache), str(buggy)]) == 1
 
 
 def test_many_files_use_worker_processes(
@@ -139,7 +139,7 @@ def test_many_files_use_worker_processes(
 def test_command_line_entry_point_runs(tmp_path: Path) -> None:
     buggy = _write(tmp_path, "buggy.py", BUGGY)
     result = subprocess.run(
-        [sys.executable, "-m", "torchplace", "lint", "--no-cache", str(buggy)],
+        [sys.executable, "-m", "torchplace", "lint", "--no-cache", "--preview", str(buggy)],
         capture_output=True,
         text=True,
         check=False,
@@ -165,17 +165,22 @@ def test_unknown_verb_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_line_numbers_match_the_parser_with_form_feeds(tmp_path: Path) -> None:
     """str.splitlines breaks at form feeds; Python's parser does not. Lines must agree."""
-    from torchplace.lint import lint_source
+    from torchplace.lint import LintConfig, lint_source
 
     code = "import torch\n\x0c\nx = 1  # \x0c in a comment\ny = torch.zeros(3).cuda()\n"
-    findings = lint_source(code)
+    findings = lint_source(code, config=LintConfig(select=("TPL101",)))
     assert [(f.code, f.line) for f in findings] == [("TPL101", 4)]
 
 
 def test_flake8_plugin_reports_our_codes(tmp_path: Path) -> None:
     """The `flake8.extension` entry point: `flake8 --select=TPL` runs torchplace's rules."""
     pytest.importorskip("flake8")
-    buggy = _write(tmp_path, "buggy.py", BUGGY)
+    # A default-tier rule: the plugin runs the default set (TPL101 is in preview).
+    buggy = _write(
+        tmp_path,
+        "buggy.py",
+        'import os\nimport torch\n\ntorch.cuda.set_device(int(os.environ["RANK"]))\n',
+    )
     result = subprocess.run(
         [sys.executable, "-m", "flake8", "--select=TPL", str(buggy)],
         capture_output=True,
@@ -184,8 +189,7 @@ def test_flake8_plugin_reports_our_codes(tmp_path: Path) -> None:
     )
     assert result.returncode == 1, result.stderr
     assert result.stdout.strip().splitlines() == [
-        f"{buggy}:3:20: TPL101 `.cuda()` without a device moves to the thread's current GPU "
-        "(cuda:0 unless bound)"
+        f'{buggy}:4:23: TPL402 `os.environ["RANK"]` is the global rank, not this node\'s GPU'
     ]
 
 
@@ -201,3 +205,15 @@ def test_pre_commit_hooks_name_real_commands() -> None:
         words = hook["entry"].split()
         assert words[:2] == ["torchplace", "lint"]
         build_parser().parse_args(words[2:])  # exits 2 on an unknown option
+
+
+def test_summary_counts_unsafe_fixes_among_the_findings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 18: the summary read "N more with --unsafe-fixes" for findings already counted."""
+    loads = _write(tmp_path, "load.py", "import torch\nstate = torch.load('w.pt')\n")
+    assert main(["lint", "--no-cache", "--select", "TPL106", str(loads)]) == 1
+    captured = capsys.readouterr()
+    assert "TPL106 [*]" not in captured.out  # `[*]` is for safe fixes only
+    assert "Found 1 finding(s) in 1 file(s). 1 of them have unsafe fixes" in captured.err
+    assert "more with" not in captured.err

@@ -37,7 +37,7 @@ def test_bad_settings_are_a_clear_error(
 ) -> None:
     (tmp_path / "pyproject.toml").write_text(f"[tool.torchplace]\n{setting}\n", encoding="utf-8")
     (tmp_path / "a.py").write_text(CUDA, encoding="utf-8")
-    assert main(["lint", "--no-cache", str(tmp_path)]) == 2
+    assert main(["lint", "--preview", "--no-cache", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert message in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
@@ -53,14 +53,14 @@ def test_a_per_file_ignore_by_rule_name_works(
     (tmp_path / "pyproject.toml").write_text(settings, encoding="utf-8")
     (tmp_path / "a.py").write_text(CUDA, encoding="utf-8")
     (tmp_path / "b.py").write_text(CUDA, encoding="utf-8")
-    assert main(["lint", "--no-cache", "-q", str(tmp_path)]) == 1
+    assert main(["lint", "--preview", "--no-cache", "-q", str(tmp_path)]) == 1
     out = capsys.readouterr().out
     assert "b.py" in out and "a.py" not in out
 
 
 def test_too_many_jobs_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "a.py").write_text(CUDA, encoding="utf-8")
-    assert main(["lint", "--no-cache", "-j", "100000000", str(tmp_path)]) == 2
+    assert main(["lint", "--preview", "--no-cache", "-j", "100000000", str(tmp_path)]) == 2
     assert "--jobs must be from 1 to" in capsys.readouterr().err
 
 
@@ -69,5 +69,5 @@ def test_a_config_that_is_not_a_regular_file_or_not_utf8_is_an_error(
 ) -> None:
     bad = tmp_path / "pyproject.toml"
     bad.write_bytes(b"[tool.torchplace]\nselect = ['\xff']\n")
-    assert main(["lint", "--no-cache", "--config", str(bad), str(tmp_path)]) == 2
+    assert main(["lint", "--preview", "--no-cache", "--config", str(bad), str(tmp_path)]) == 2
     assert "not UTF-8" in capsys.readouterr().err

@@ -34,7 +34,7 @@ def test_deep_files_get_tpl001_and_the_rest_is_still_linted(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], copies: int, jobs: str
 ) -> None:
     _tree(tmp_path, copies)
-    assert main(["lint", "--no-cache", "-q", "-j", jobs, str(tmp_path)]) == 1
+    assert main(["lint", "--preview", "--no-cache", "-q", "-j", jobs, str(tmp_path)]) == 1
     lines = capsys.readouterr().out.splitlines()
     by_file: dict[str, list[str]] = {}
     for line in lines:
@@ -54,6 +54,8 @@ def test_fix_on_a_deep_file_does_not_crash(
     deep = tmp_path / "long_sum.py"
     text = DEEP["long_sum.py"] + "state = torch.load(path)\n"
     deep.write_text(text, encoding="utf-8")
-    assert main(["lint", "--no-cache", "-q", "--fix", "--unsafe-fixes", str(deep)]) == 1
+    assert (
+        main(["lint", "--preview", "--no-cache", "-q", "--fix", "--unsafe-fixes", str(deep)]) == 1
+    )
     assert deep.read_text(encoding="utf-8") == text
     assert "Traceback" not in capsys.readouterr().err

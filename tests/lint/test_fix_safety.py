@@ -32,7 +32,18 @@ FORWARD = (
 
 
 def _fix(*paths: Path, extra: tuple[str, ...] = ()) -> int:
-    return main(["lint", "--no-cache", "-q", "--fix", "--unsafe-fixes", *extra, *map(str, paths)])
+    return main(
+        [
+            "lint",
+            "--preview",
+            "--no-cache",
+            "-q",
+            "--fix",
+            "--unsafe-fixes",
+            *extra,
+            *map(str, paths),
+        ]
+    )
 
 
 def _expected(tmp_path: Path, text: str) -> str:
@@ -142,6 +153,7 @@ def test_concurrent_fix_runs_fix_every_file_exactly_once(tmp_path: Path) -> None
         "-m",
         "torchplace",
         "lint",
+        "--preview",
         "--no-cache",
         "-q",
         "--fix",
@@ -169,6 +181,7 @@ def test_kill_during_fix_never_leaves_a_half_written_file(tmp_path: Path) -> Non
         "-m",
         "torchplace",
         "lint",
+        "--preview",
         "--no-cache",
         "-q",
         "--fix",

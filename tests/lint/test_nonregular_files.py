@@ -21,7 +21,7 @@ needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 
 def _lint(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "torchplace", "lint", "--no-cache", *args],
+        [sys.executable, "-m", "torchplace", "lint", "--preview", "--no-cache", *args],
         capture_output=True,
         text=True,
         timeout=60,
@@ -90,7 +90,7 @@ def test_an_unreadable_subdirectory_is_named_in_a_warning(
     (tmp_path / "secret").mkdir()
     (tmp_path / "secret" / "hidden.py").write_text(CUDA, encoding="utf-8")
     _refuse_listing(monkeypatch, tmp_path / "secret")
-    assert main(["lint", "--no-cache", "-q", str(tmp_path)]) == 1
+    assert main(["lint", "--preview", "--no-cache", "-q", str(tmp_path)]) == 1
     captured = capsys.readouterr()
     assert "ok.py" in captured.out and "hidden.py" not in captured.out
     assert f"{tmp_path / 'secret'}: cannot read directory (Permission denied); skipped" in (
@@ -102,7 +102,7 @@ def test_an_unreadable_root_directory_is_an_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _refuse_listing(monkeypatch, tmp_path)
-    assert main(["lint", "--no-cache", "-q", str(tmp_path)]) == 2
+    assert main(["lint", "--preview", "--no-cache", "-q", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.strip() == (
         f"torchplace lint: error: {tmp_path}: cannot read directory (Permission denied)"

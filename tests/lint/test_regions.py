@@ -214,7 +214,7 @@ def test_a_class_defined_inside_a_function_keeps_that_function(
         "import torch\n\n\nclass Tests:\n    def test_grad(self):\n"
         "        class Func(torch.autograd.Function):\n"
         "            @staticmethod\n            def forward(ctx, inp):\n"
-        "                return torch.tensor([1.0])\n\n"
+        "                return inp * torch.tensor([1.0, 2.0])\n\n"
         "        return Func\n\n    def other(self):\n        return 1\n"
     )
     path = tmp_path / "nested.py"

@@ -1,6 +1,7 @@
 """Every rule has a fixture file: lines marked `# expect: CODE` must be flagged, no others.
 
-Fixtures live in `fixtures/<CODE>.py`; a new fixture file is a new test. Fix fixtures are
+Fixtures live in `fixtures/<CODE>.py` (more as `<CODE>_<shape>.py`; `<CODE>_clean_<shape>.py`
+holds only code that must stay clean); a new fixture file is a new test. Fix fixtures are
 `fixes/<name>.in.py` / `fixes/<name>.out.py` pairs whose name starts with the rule code.
 """
 
@@ -51,8 +52,13 @@ def test_fixture_flags_exactly_the_marked_lines(fixture: Path) -> None:
     code = _code_of(fixture)
     text = fixture.read_text(encoding="utf-8")
     expected = _expected(text, code)
-    assert expected, f"{fixture.name} marks no line with '# expect: {code}'"
-    findings = lint_source(text, str(fixture), LintConfig(select=(code,)))
+    # A `<CODE>_clean*.py` fixture holds only shapes that must not be flagged.
+    clean = "_clean" in fixture.stem
+    assert expected or clean, f"{fixture.name} marks no line with '# expect: {code}'"
+    assert not (expected and clean), f"{fixture.name} is a clean fixture but marks lines"
+    # Linted by file name alone: the fixtures directory is under tests/, where hard-coded
+    # device rules are off (`is_test_or_benchmark`).
+    findings = lint_source(text, fixture.name, LintConfig(select=(code,)))
     found = {f.line for f in findings if f.code == code}
     assert found == expected, (
         f"missed lines {sorted(expected - found)}, unexpected lines {sorted(found - expected)}"

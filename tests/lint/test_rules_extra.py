@@ -47,7 +47,7 @@ def test_aliases_are_resolved() -> None:
         "from torch import arange\n"
         "class M(th.nn.Module):\n"
         "    def forward(self, x):\n"
-        "        return th.zeros(2) + arange(2)\n"
+        "        return x + th.zeros(2) + arange(2)\n"
     )
     assert _lint(code, "TPL201") == [5, 5]
 
@@ -119,3 +119,20 @@ def test_cuda_visible_devices_in_module_after_import_time_cuda_use() -> None:
 def test_noisy_rule_is_off_by_default() -> None:
     code = "import torch\nworld_size = torch.cuda.device_count()\n"
     assert all(f.code != "TPL901" for f in lint_source(code))
+
+
+@pytest.mark.parametrize(
+    ("path", "flagged"),
+    [
+        ("pkg/model.py", True),
+        ("tests/models/test_model.py", False),
+        ("pkg/test_kernels.py", False),
+        ("benchmarks/attention.py", False),
+        ("pkg/conftest.py", False),
+        ("pkg/testing_utils.py", True),
+    ],
+)
+def test_hardcoded_device_rules_are_off_in_tests_and_benchmarks(path: str, flagged: bool) -> None:
+    code = 'import torch\nx = torch.zeros(3, device="cuda:0")\n'
+    found = [f.code for f in lint_source(code, path, LintConfig(select=("TPL103",)))]
+    assert found == (["TPL103"] if flagged else [])

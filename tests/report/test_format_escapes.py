@@ -49,7 +49,7 @@ def test_lint_prints_a_hostile_file_name_escaped(tmp_path: Path) -> None:
     name = "x\x1b]52;c;cGF5bG9hZA==\x07.py"
     (tmp_path / name).write_text("import torch\nz = torch.zeros(3).cuda()\n", encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "torchplace", "lint", "--no-cache", str(tmp_path)],
+        [sys.executable, "-m", "torchplace", "lint", "--preview", "--no-cache", str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=60,

@@ -62,8 +62,9 @@ def _report() -> Report:
 
 
 def test_text_format() -> None:
+    """`[*]` marks only fixes that `--fix` applies alone; TPL106's fix here is unsafe."""
     assert formats.render(_report(), "text") == (
-        "pkg/load.py:3:9: TPL106 [*] torch.load without map_location\n"
+        "pkg/load.py:3:9: TPL106 torch.load without map_location\n"
         "pkg/serve.py:7:5: TPL101 `.cuda()` moves to the current GPU\n"
     )
 

@@ -102,7 +102,8 @@ def _check(args: argparse.Namespace, paths: list[str], demo: bool) -> int:
 
     specs = _specs(args, paths, demo)
     try:
-        config = LintConfig() if demo else load(find_pyproject(Path(paths[0])))
+        # The demo shows every tier: several examples are caught by preview rules.
+        config = load(find_pyproject(Path(paths[0]))) if not demo else LintConfig(preview=True)
         linted = lint_run(paths, config, cache_dir=None, progress=False)
     except (ConfigError, MissingPathError) as error:
         raise UsageError(str(error)) from error

@@ -39,6 +39,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("paths", nargs="*", default=["."], help="files or directories (default: .)")
     parser.add_argument("--select", type=_codes, help="only these codes or prefixes (TPL1,TPL201)")
     parser.add_argument("--extend-select", type=_codes, help="add codes, e.g. noisy TPL9xx rules")
+    parser.add_argument(
+        "--preview", action="store_true", help="also run rules of the preview tier (see `rule`)"
+    )
     parser.add_argument("--ignore", type=_codes, help="skip these codes or prefixes")
     parser.add_argument("--extend-exclude", type=_codes, help="more glob patterns to skip")
     parser.add_argument("--config", type=Path, help="pyproject.toml to read [tool.torchplace] from")
@@ -98,6 +101,7 @@ def load_config(args: argparse.Namespace) -> LintConfig:
         args.ignore,
         args.extend_exclude,
         args.unsafe_fixes,
+        args.preview,
     )
 
 
@@ -149,7 +153,7 @@ def _emit(text: str, output: Path | None) -> None:
 
 def _statistics(findings: Sequence[Finding]) -> str:
     counts = Counter((f.code, f.name) for f in findings)
-    fixable_codes = {f.code for f in findings if f.fix is not None}
+    fixable_codes = {f.code for f in findings if f.fix and f.fix.safety is FixSafety.SAFE}
     lines = []
     for (code, name), count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         marker = "[*]" if code in fixable_codes else "   "
@@ -171,7 +175,8 @@ def _summary(lint_run: LintRun, fixed: int, unsafe: bool) -> None:
     if safe:
         text += f" {safe} fixable with --fix."
     if risky and not unsafe:
-        text += f" {risky} more with --fix --unsafe-fixes."
+        # Not "N more": these findings are among the N found; only their fixes are unsafe.
+        text += f" {risky} of them have unsafe fixes (review, then --fix --unsafe-fixes)."
     print(text, file=sys.stderr)
 
 

@@ -40,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for rule in rules:
             fix = "fix" if rule.fix_safety else "   "
             default = "" if rule.default_enabled else " (off by default)"
+            default = " (preview: --preview)" if rule.preview else default
             print(f"{rule.code}  {fix}  {rule.name:<42} {rule.summary}{default}")
     return EXIT_OK
 
@@ -47,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _as_text(rule: type[Rule]) -> str:
     fix = rule.fix_safety.value if rule.fix_safety else "none"
     state = "on" if rule.default_enabled else "off (select it to enable)"
+    if rule.preview:
+        state = "off: preview tier (--preview, or select its code)"
     header = f"# {rule.name} ({rule.code})\n\nDefault: {state}. Fix: {fix}."
     if rule.pattern:
         header += f" Failure pattern: {rule.pattern}."
@@ -59,7 +62,10 @@ def _as_dict(rule: type[Rule]) -> dict[str, object]:
         "name": rule.name,
         "summary": rule.summary,
         "fix": rule.fix_safety.value if rule.fix_safety else None,
-        "default_enabled": rule.default_enabled,
+        "default_enabled": rule.default_enabled and not rule.preview,
+        "tier": "preview" if rule.preview else "stable",
+        "contexts": rule.contexts,
+        "in_tests": rule.in_tests,
         "pattern": rule.pattern,
         "docs": rule.docs(),
     }

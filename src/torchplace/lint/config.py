@@ -58,6 +58,7 @@ _KNOWN_KEYS = {
     "forward-methods",
     "max-file-size",
     "cache-dir",
+    "preview",
 }
 
 
@@ -73,6 +74,8 @@ class LintConfig:
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     unsafe_fixes: bool = False
+    #: Turn on rules in the preview tier (`Rule.preview`), as ruff's `--preview`.
+    preview: bool = False
     forward_methods: tuple[str, ...] = ("forward",)
     max_file_bytes: int = DEFAULT_MAX_FILE_BYTES
     root: Path = field(default_factory=Path.cwd)
@@ -98,6 +101,9 @@ class LintConfig:
         chosen += [
             r for r in rules if r not in chosen and any(matches(r, s) for s in self.extend_select)
         ]
+        # A preview rule runs with `preview`, or when a selector names it exactly.
+        named = {s.strip().upper() for s in (*self.select, *self.extend_select)}
+        chosen = [r for r in chosen if self.preview or not r.preview or r.code in named]
         return [r for r in chosen if not any(matches(r, s) for s in self.ignore)]
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
@@ -231,6 +237,9 @@ def _from_table(table: dict[str, Any], path: Path) -> LintConfig:
     unsafe = table.get("unsafe-fixes", False)
     if not isinstance(unsafe, bool):
         raise ConfigError(f"{path}: unsafe-fixes must be true or false")
+    preview = table.get("preview", False)
+    if not isinstance(preview, bool):
+        raise ConfigError(f"{path}: preview must be true or false")
     return LintConfig(
         select=_strings(table, "select", path),
         extend_select=_strings(table, "extend-select", path),
@@ -238,6 +247,7 @@ def _from_table(table: dict[str, Any], path: Path) -> LintConfig:
         exclude=exclude + _strings(table, "extend-exclude", path),
         per_file_ignores=tuple((glob, _strings(per_file, glob, path)) for glob in sorted(per_file)),
         unsafe_fixes=unsafe,
+        preview=preview,
         forward_methods=forward,
         max_file_bytes=max_size,
         root=path.parent,
@@ -252,6 +262,7 @@ def with_overrides(
     ignore: Sequence[str] | None = None,
     extend_exclude: Sequence[str] | None = None,
     unsafe_fixes: bool | None = None,
+    preview: bool | None = None,
 ) -> LintConfig:
     """Command-line options win over the file, as in ruff."""
     changes: dict[str, Any] = {}
@@ -265,4 +276,6 @@ def with_overrides(
         changes["exclude"] = config.exclude + tuple(extend_exclude)
     if unsafe_fixes is not None:
         changes["unsafe_fixes"] = unsafe_fixes
+    if preview:
+        changes["preview"] = True
     return replace(config, **changes)

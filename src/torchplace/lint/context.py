@@ -61,6 +61,20 @@ class Located:
     scope: Scope
 
 
+_TEST_DIRECTORIES = frozenset({"tests", "test", "testing", "benchmarks", "benchmark", "bench"})
+_TEST_FILE = re.compile(
+    r"(?:test_|bench_|benchmark_)\w*\.py|\w*_(?:test|tests|bench)\.py|conftest\.py"
+)
+
+
+def is_test_or_benchmark(path: str) -> bool:
+    """A test or a benchmark, by its directory (`tests/`, `benchmarks/`, ...) or its name
+    (`test_*.py`, `*_test.py`, `conftest.py`, `bench_*.py`): code that runs on one GPU by
+    design, where rules about hard-coded devices do not apply."""
+    parts = path.replace("\\", "/").split("/")
+    return bool(_TEST_DIRECTORIES.intersection(parts[:-1])) or bool(_TEST_FILE.fullmatch(parts[-1]))
+
+
 def dotted_name(node: ast.AST) -> str | None:
     """`torch.cuda.set_device` for an attribute chain of names, else None."""
     parts = []
@@ -127,6 +141,8 @@ class FileContext:
     assignments: list[Located] = field(default_factory=list)
     functions: dict[str, list[Located]] = field(default_factory=lambda: defaultdict(list))
     _reach_cache: dict[int, dict[str, str]] = field(default_factory=dict)
+    #: Child-to-parent maps of functions, built by rules that need them (`consumer_of`).
+    parents: dict[int, dict[int, ast.AST]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.module_scope = Scope("module", "<module>", self.tree)
@@ -183,6 +199,10 @@ class FileContext:
             return None
         reach = self._forward_reach(owner)
         return reach.get(function.name)
+
+    def forward_reach_of(self, owner: Scope) -> dict[str, str]:
+        """The methods of a class that its forward methods reach, each with its chain."""
+        return self._forward_reach(owner)
 
     def _forward_reach(self, owner: Scope) -> dict[str, str]:
         cached = self._reach_cache.get(id(owner.node))

@@ -14,18 +14,39 @@ Families: 1xx hardcoded devices, 2xx tensors made or moved without regard to dev
 9xx noisy rules (off unless selected). Fixes marked *unsafe* are applied only with
 `--fix --unsafe-fixes`.
 
-| Code | Name | Fix | Default | Summary |
-| --- | --- | --- | --- | --- |
+Tiers, as ruff's: the **stable** set runs by default and holds only rules measured at 90% or
+more precision on real code, or that never fired on it
+(`benchmarks/results/lint_precision.md`); **preview** rules run with `--preview`
+(`preview = true` in `[tool.torchplace]`) or when selected by their exact code. Rules marked
+"not in tests" skip tests and benchmarks (a `tests/` or `benchmarks/` directory, `test_*.py`,
+`*_test.py`, `conftest.py`, `bench_*.py`): single-GPU by design.
+
+| Code | Name | Fix | Tier | Default | Applies to | Summary |
+| --- | --- | --- | --- | --- | --- | --- |
 """
+
+
+def tier(rule: type[Rule]) -> str:
+    return "preview" if rule.preview else "stable"
+
+
+def applies_to(rule: type[Rule]) -> str:
+    return rule.contexts + ("" if rule.in_tests else " (not in tests)")
 
 
 def _row(rule: type[Rule]) -> str:
     fix = rule.fix_safety.value if rule.fix_safety else ""
-    default = "on" if rule.default_enabled else "off"
-    summary = rule.summary.replace("|", "\\|")
-    return (
-        f"| [{rule.code}](#{rule.code.lower()}) | `{rule.name}` | {fix} | {default} | {summary} |"
-    )
+    default = "on" if rule.default_enabled and not rule.preview else "off"
+    cells = [
+        f"[{rule.code}](#{rule.code.lower()})",
+        f"`{rule.name}`",
+        fix,
+        tier(rule),
+        default,
+        applies_to(rule).replace("|", "\\|"),
+        rule.summary.replace("|", "\\|"),
+    ]
+    return "| " + " | ".join(cells) + " |"
 
 
 def _section(rule: type[Rule]) -> str:
@@ -34,7 +55,8 @@ def _section(rule: type[Rule]) -> str:
         body = "#" + body
     pattern = f" Failure pattern: `{rule.pattern}`." if rule.pattern else ""
     fix = rule.fix_safety.value if rule.fix_safety else "none"
-    return f"## {rule.code}\n\n`{rule.name}` — fix: {fix}.{pattern}\n\n{body}\n"
+    where = f" Tier: {tier(rule)}. Applies to: {applies_to(rule)}."
+    return f"## {rule.code}\n\n`{rule.name}` — fix: {fix}.{pattern}{where}\n\n{body}\n"
 
 
 def render_markdown() -> str:

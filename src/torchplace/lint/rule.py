@@ -84,6 +84,14 @@ class Rule:
     fix_safety: ClassVar[FixSafety | None] = None
     #: Rules in the 9xx family are noisy and off unless selected.
     default_enabled: ClassVar[bool] = True
+    #: Preview tier: measured below 90% precision on real code (`benchmarks/lint_precision`),
+    #: so it runs only with `--preview` / `preview = true`, or when selected by its exact code.
+    preview: ClassVar[bool] = False
+    #: Where the rule's findings apply, for the docs: e.g. "nn.Module forward", "any code".
+    contexts: ClassVar[str] = "any code"
+    #: Whether the rule runs on tests and benchmarks (`is_test_or_benchmark`): a hard-coded
+    #: device in a single-GPU test or a kernel benchmark is the test's choice.
+    in_tests: ClassVar[bool] = True
     #: Lines that may hold a finding: a superset, so files and statements without a match
     #: are never parsed or walked. Must never miss a line the rule would flag.
     #: Prefer patterns that start with a literal; see :class:`AnyOf` for several spellings.

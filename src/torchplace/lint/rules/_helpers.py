@@ -64,7 +64,9 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
             yield DeviceSite(call, args[0] if len(args) == 1 else args[1], where, located)
         elif qualified.endswith("cuda.device"):
             yield DeviceSite(call, args[0], "cuda.device", located)
-        elif name == "set_device" and (qualified.startswith("torch.") or "cuda" in qualified):
+        elif name == "set_device" and (
+            qualified.startswith("torch.") or "cuda" in qualified or _accelerator_call(call)
+        ):
             yield DeviceSite(call, args[0], "set_device", located)
     for kw in call.keywords:
         if kw.arg in DEVICE_KEYWORDS:
@@ -72,6 +74,13 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
         elif kw.arg == "device_ids" and isinstance(kw.value, ast.List | ast.Tuple):
             for element in kw.value.elts:
                 yield DeviceSite(call, element, "device_ids=", located)
+
+
+def _accelerator_call(call: ast.Call) -> bool:
+    """`get_accelerator().set_device(...)` (DeepSpeed's device abstraction)."""
+    func = call.func
+    inner = func.value if isinstance(func, ast.Attribute) else None
+    return isinstance(inner, ast.Call) and call_name(inner) == "get_accelerator"
 
 
 def literal_string(node: ast.AST) -> str | None:
@@ -131,6 +140,10 @@ def peel(node: ast.AST) -> ast.AST | None:
             return node.func.value
     if isinstance(node, ast.Subscript):
         return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return node.left  # `os.environ["X"] + ","`: string building
+    if isinstance(node, ast.IfExp):
+        return node.body  # `dist.get_rank() if dist.is_initialized() else 0`
     if isinstance(node, ast.JoinedStr):
         formatted = [v for v in node.values if isinstance(v, ast.FormattedValue)]
         if len(formatted) == 1:
@@ -174,7 +187,12 @@ def traced_names(ctx: FileContext, scope: Scope, is_source: Callable[[ast.AST], 
         changed = False
         for name in {n for n, _ in bindings} - names:
             values = [v for n, v in bindings if n == name]
-            if all(trace(v, is_source, names) is not None for v in values):
+            # `device = device + ","` refines the same value: it may refer to itself, once
+            # one of its bindings reaches the source without it.
+            with_itself = names | {name}
+            if all(trace(v, is_source, with_itself) is not None for v in values) and any(
+                trace(v, is_source, names) is not None for v in values
+            ):
                 names.add(name)
                 changed = True
     return names
@@ -267,3 +285,38 @@ def called_as_written(ctx: FileContext, call: ast.Call) -> bool:
     line = ctx.source.line(func.end_lineno or func.lineno).encode("utf-8")
     column = func.end_col_offset or 0
     return line[column : column + 1] == b"("
+
+
+#: Calls that only ask about a device (capability, name, memory, readiness): a literal device
+#: there names which GPU to ask about, not where work runs.
+_QUERY = re.compile(
+    r"^(?:is_|has_|can_|supports?_|query)|capabilit|propert|_name$|ready|available|mem_get_info"
+)
+
+
+def placement_is_local(ctx: FileContext, site: DeviceSite) -> bool:
+    """A literal device that is no placement hazard: the device object is handed to a query
+    (`get_device_capability(torch.device("cuda", 0))`), or to a call that sets up a group of
+    one rank (`world_size=1`): single-GPU by design."""
+    consumer = consumer_of(ctx, site.located.scope, site.call)
+    for call in (site.call, consumer):
+        if call is None:
+            continue
+        size = next((kw.value for kw in call.keywords if kw.arg == "world_size"), None)
+        if size is not None and literal_index(size) == 1:
+            return True
+    name = call_name(consumer) if consumer is not None else None
+    return name is not None and _QUERY.search(name) is not None
+
+
+def consumer_of(ctx: FileContext, scope: Scope, node: ast.AST) -> ast.Call | None:
+    """The call that takes `node` as an argument, within the node's function or module."""
+    root = scope.function.node if scope.function is not None else scope.node
+    parents = ctx.parents.get(id(root))  # per file: ids are never reused within one tree
+    if parents is None:
+        parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
+        ctx.parents[id(root)] = parents
+    parent = parents.get(id(node))
+    while isinstance(parent, ast.keyword | ast.Starred):
+        parent = parents.get(id(parent))
+    return parent if isinstance(parent, ast.Call) and node is not parent.func else None

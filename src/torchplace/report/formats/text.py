@@ -6,7 +6,7 @@ escaped (`report.terminal`) so a crafted name cannot drive the reader's terminal
 
 from __future__ import annotations
 
-from torchplace.report import Report
+from torchplace.report import FixSafety, Report
 from torchplace.report.terminal import escape_line
 
 NAME = "text"
@@ -15,7 +15,9 @@ NAME = "text"
 def render(report: Report) -> str:
     lines = []
     for finding in sorted(report.findings, key=lambda f: f.sort_key()):
-        fixable = " [*]" if finding.fix is not None else ""
+        # `[*]`, as in ruff: `--fix` alone fixes it. Unsafe fixes are not marked.
+        safe = finding.fix is not None and finding.fix.safety is FixSafety.SAFE
+        fixable = " [*]" if safe else ""
         lines.append(
             f"{escape_line(finding.path)}:{finding.line}:{finding.column + 1}: "
             f"{escape_line(finding.code)}{fixable} {escape_line(finding.message)}"

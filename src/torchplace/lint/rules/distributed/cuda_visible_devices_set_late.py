@@ -56,6 +56,7 @@ class CudaVisibleDevicesSetLate(Rule):
 
     code = "TPL404"
     name = "cuda-visible-devices-set-late"
+    contexts = "program start-up: `CUDA_VISIBLE_DEVICES` set after CUDA is initialized"
     summary = "CUDA_VISIBLE_DEVICES set after CUDA may be initialised: it has no effect"
     pattern = "cuda-visible-devices-misuse"
     candidate = AnyOf(VARIABLE)

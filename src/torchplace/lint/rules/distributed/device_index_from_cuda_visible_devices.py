@@ -55,6 +55,7 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
 
     code = "TPL405"
     name = "device-index-from-cuda-visible-devices"
+    contexts = "device arguments anywhere"
     summary = "Device index read from CUDA_VISIBLE_DEVICES: a physical id, not a torch ordinal"
     pattern = "cuda-visible-devices-misuse"
     candidate = AnyOf(VARIABLE)

@@ -6,9 +6,14 @@ import ast
 import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, keyword
+from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import all_calls, literal_string, without_comments
+from torchplace.lint.rules._helpers import (
+    all_calls,
+    code_before,
+    literal_string,
+    without_comments,
+)
 from torchplace.report import Finding
 
 _USES_CUDA = re.compile(
@@ -23,7 +28,8 @@ class ForkStartMethodWithCuda(Rule):
     """## What it does
     Flags the `fork` start method (`multiprocessing.set_start_method("fork")`,
     `get_context("fork")`, `multiprocessing_context="fork"`, `mp_context=...`) in a file
-    that uses CUDA.
+    that uses CUDA, unless the function returns early when CUDA is already initialized
+    (`if torch.cuda.is_initialized(): return ...`).
 
     ## Why is this bad?
     A CUDA context cannot be inherited across `fork`. Once the parent has touched CUDA,
@@ -55,6 +61,10 @@ class ForkStartMethodWithCuda(Rule):
 
     code = "TPL406"
     name = "fork-start-method-with-cuda"
+    preview = True
+    contexts = (
+        "multiprocessing set-up in files that use CUDA; not behind an `is_initialized()` guard"
+    )
     summary = "`fork` start method in a program that uses CUDA (Cannot re-initialize CUDA)"
     pattern = "fork-after-cuda-init"
     candidate = AnyOf(r"[\"']fork[\"']")
@@ -74,5 +84,10 @@ class ForkStartMethodWithCuda(Rule):
                     continue
                 if uses_cuda is None:
                     uses_cuda = bool(_USES_CUDA.search(without_comments(ctx.source.text)))
-                if uses_cuda:
+                if uses_cuda and not _guarded(ctx, located.scope, call.lineno):
                     yield self.finding(ctx, value)
+
+
+def _guarded(ctx: FileContext, scope: Scope, line: int) -> bool:
+    """A test of whether CUDA is initialized runs before the fork in the same function."""
+    return scope.function is not None and "is_initialized(" in code_before(ctx, scope, line)

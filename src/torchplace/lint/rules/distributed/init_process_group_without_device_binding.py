@@ -6,19 +6,34 @@ import ast
 import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, has_star_kwargs, keyword
+from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import branches, code_before, literal_string
+from torchplace.lint.rules._helpers import (
+    branches,
+    code_before,
+    literal_index,
+    literal_string,
+    without_comments,
+)
 from torchplace.report import Finding
 
-_BINDS = re.compile(r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|bind_worker\s*\(")
+# `get_device(device=...)`: a framework's device resolver that binds the local GPU
+# (torchtune's `utils.get_device`); `Tensor.get_device()` takes no argument.
+_BINDS = re.compile(
+    r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|bind_worker\s*\(|get_device\(\s*device\s*="
+)
+_LITERAL_ARGUMENT = re.compile(r"\s*\d*\s*\)")
+#: CUDA work that would run on the wrong GPU before a late `set_device`.
+_CUDA_WORK = re.compile(r"\.cuda\s*\(|device\s*=|\.to\s*\(|all_reduce|broadcast|barrier")
 
 
 class InitProcessGroupWithoutDeviceBinding(Rule):
     """## What it does
     Flags `init_process_group(...)` with an NCCL backend when it has no `device_id=` and
     no `torch.cuda.set_device(...)` (or `torch.cuda.device(...)`, `bind_worker(...)`)
-    runs before it in the same function or at module level.
+    binds the rank's GPU: before it in the same function or at module level, right after it
+    before any CUDA work (NCCL builds communicators lazily), or in another function of the
+    file (a device-resolving helper). A process group of one rank (`world_size=1`) is fine.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
@@ -51,6 +66,10 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
 
     code = "TPL401"
     name = "init-process-group-without-device-binding"
+    contexts = (
+        "process-group set-up with NCCL; not when a helper of the file binds th"
+        "e GPU, nor one-rank groups"
+    )
     summary = "NCCL process group created before this rank bound its GPU (all ranks on cuda:0)"
     pattern = "rank-not-bound-to-gpu"
     candidate = AnyOf(r"init_process_group\s*\(")
@@ -66,7 +85,9 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
             value = backend.value if backend else call.args[0] if call.args else None
             if value is None or not _is_nccl(value):
                 continue
-            if _BINDS.search(code_before(ctx, located.scope, call.lineno)):
+            if _single_rank(call) or _BINDS.search(code_before(ctx, located.scope, call.lineno)):
+                continue
+            if _binds_later(ctx, located.scope.function, call) or _binds_elsewhere(ctx, call):
                 continue
             yield self.finding(ctx, call)
 
@@ -75,5 +96,44 @@ def _is_nccl(value: ast.expr) -> bool:
     for branch in branches(value):
         text = literal_string(branch)
         if text is not None and "nccl" in text.lower():
+            return True
+    return False
+
+
+def _single_rank(call: ast.Call) -> bool:
+    size = keyword(call, "world_size")
+    return size is not None and literal_index(size.value) == 1
+
+
+def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bool:
+    """`set_device` in the same function after the call, with no CUDA work in between."""
+    if function is None:
+        return False
+    last = getattr(function.node, "end_lineno", None) or call.lineno
+    after = without_comments(ctx.source.lines_text((call.end_lineno or call.lineno) + 1, last))
+    binding = _BINDS.search(after)
+    return binding is not None and not _CUDA_WORK.search(after, 0, binding.start())
+
+
+def _binds_elsewhere(ctx: FileContext, call: ast.Call) -> bool:
+    """Another function of the file binds the GPU from a variable (not a literal index) and
+    sets up no process group itself: a device-resolving helper the program calls first.
+
+    The file is parsed whole here (`regions` leaves only stubs of functions without a
+    candidate line); this runs only for an NCCL group with no binding before it, rare."""
+    try:
+        tree = ast.parse(ctx.source.text)
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        last = node.end_lineno or node.lineno
+        if node.lineno <= call.lineno <= last:
+            continue
+        text = without_comments(ctx.source.lines_text(node.lineno, last))
+        if "init_process_group" in text:
+            continue
+        if any(not _LITERAL_ARGUMENT.match(text, m.end()) for m in _BINDS.finditer(text)):
             return True
     return False

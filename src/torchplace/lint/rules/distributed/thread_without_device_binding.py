@@ -62,6 +62,7 @@ class ThreadWithoutDeviceBinding(Rule):
 
     code = "TPL403"
     name = "thread-without-device-binding"
+    contexts = "thread targets that use CUDA"
     summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
     pattern = "thread-without-device-binding"
     candidate = AnyOf(r"Thread\s*\(", r"\.\s*(?:submit|map)\s*\(")

@@ -49,6 +49,8 @@ class ParameterMovedInForward(Rule):
 
     code = "TPL202"
     name = "parameter-moved-in-forward"
+    preview = True
+    contexts = "`forward` of modules and the methods it reaches"
     summary = "Parameters moved or replaced inside forward: per-call mutation that races"
     pattern = "parameter-moved-in-forward"
     candidate = AnyOf(r"\.data\s*=(?!=)", r"Parameter\s*\(", r"\.(?:to|cuda)\s*\(")

@@ -74,6 +74,8 @@ class TensorAttributeNotRegistered(Rule):
 
     code = "TPL203"
     name = "tensor-attribute-not-registered"
+    preview = True
+    contexts = "`__init__` of modules"
     summary = "Tensor attribute set in __init__ is not a buffer: `.to()` and device_map skip it"
     pattern = "buffer-left-on-other-device"
     candidate = FACTORY_CANDIDATE

@@ -46,6 +46,8 @@ class CudaCallWithLiteralIndex(Rule):
 
     code = "TPL102"
     name = "cuda-call-with-literal-index"
+    in_tests = False
+    contexts = "any code"
     summary = "`.cuda(N)` with a literal index pins every rank and thread to one GPU"
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(r"\.\s*cuda\s*\(\s*(?:device\s*=\s*)?\d")

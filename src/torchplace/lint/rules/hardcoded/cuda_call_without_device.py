@@ -50,6 +50,9 @@ class CudaCallWithoutDevice(Rule):
 
     code = "TPL101"
     name = "cuda-call-without-device"
+    preview = True
+    in_tests = False
+    contexts = "any code"
     summary = "`.cuda()` without a device moves to the thread's current GPU (cuda:0 unless bound)"
     pattern = "hardcoded-cuda-device"
     candidate = re.compile(r"\.\s*cuda\s*\(")

@@ -6,7 +6,12 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import device_sites, literal_index, literal_string
+from torchplace.lint.rules._helpers import (
+    device_sites,
+    literal_index,
+    literal_string,
+    placement_is_local,
+)
 from torchplace.report import Finding
 
 
@@ -46,6 +51,8 @@ class HardcodedDeviceIndex(Rule):
 
     code = "TPL104"
     name = "hardcoded-device-index"
+    in_tests = False
+    contexts = "any code"
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(
@@ -60,7 +67,7 @@ class HardcodedDeviceIndex(Rule):
             if call_name(site.call) == "cuda":
                 continue  # TPL102
             index = literal_index(site.value)
-            if index is None:
+            if index is None or placement_is_local(ctx, site):
                 continue
             if site.where == "torch.device-index":
                 kind = literal_string(site.call.args[0])

@@ -7,7 +7,12 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import branches, device_sites, literal_string
+from torchplace.lint.rules._helpers import (
+    branches,
+    device_sites,
+    literal_string,
+    placement_is_local,
+)
 from torchplace.report import Finding
 
 _INDEXED = re.compile(r"cuda:\d+")
@@ -52,13 +57,16 @@ class HardcodedDeviceString(Rule):
 
     code = "TPL103"
     name = "hardcoded-device-string"
+    preview = True
+    in_tests = False
+    contexts = "any code"
     summary = 'A literal "cuda:N" device sends every rank and shard to the same GPU'
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(r"cuda:\d")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for site in device_sites(ctx):
-            if site.where not in _SITES:
+            if site.where not in _SITES or placement_is_local(ctx, site):
                 continue
             for value in branches(site.value):
                 text = literal_string(value)

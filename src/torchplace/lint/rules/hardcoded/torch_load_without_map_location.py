@@ -46,6 +46,9 @@ class TorchLoadWithoutMapLocation(Rule):
 
     code = "TPL106"
     name = "torch-load-without-map-location"
+    preview = True
+    in_tests = False
+    contexts = "any code"
     summary = "`torch.load` without `map_location` restores tensors onto the GPU that saved them"
     pattern = "checkpoint-loaded-to-saving-device"
     fix_safety = FixSafety.UNSAFE

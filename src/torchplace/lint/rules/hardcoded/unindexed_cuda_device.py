@@ -55,6 +55,9 @@ class UnindexedCudaDevice(Rule):
 
     code = "TPL105"
     name = "unindexed-cuda-device"
+    preview = True
+    in_tests = False
+    contexts = "any code"
     summary = 'Device "cuda" means the thread\'s current GPU (cuda:0 unless bound)'
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(r"cuda[\"']")

@@ -49,6 +49,8 @@ class DeviceCountAsWorldSize(Rule):
 
     code = "TPL901"
     name = "device-count-as-world-size"
+    preview = True
+    contexts = "off by default (noisy)"
     summary = "World size taken from this node's GPU count (wrong on several nodes)"
     severity = Severity.WARNING
     default_enabled = False

@@ -54,6 +54,7 @@ class DeviceMapAutoBesideVllm(Rule):
 
     code = "TPL302"
     name = "device-map-auto-beside-vllm"
+    contexts = "code that builds a vLLM engine and a Hugging Face model"
     summary = 'device_map="auto" model in the same program as a vLLM engine: they share GPUs'
     pattern = "device-map-with-vllm"
     candidate = AnyOf(r"device_map\s*=", r"LLM\b", r"EngineArgs\b", r"from_engine_args")

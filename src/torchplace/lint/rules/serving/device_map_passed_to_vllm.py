@@ -64,6 +64,7 @@ class DeviceMapPassedToVllm(Rule):
 
     code = "TPL301"
     name = "device-map-passed-to-vllm"
+    contexts = "code that builds a vLLM engine"
     summary = "`device_map=` is not a vLLM engine argument; use tensor_parallel_size"
     pattern = "device-map-with-vllm"
     fix_safety = FixSafety.UNSAFE

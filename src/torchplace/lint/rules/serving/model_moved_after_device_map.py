@@ -54,6 +54,7 @@ class ModelMovedAfterDeviceMap(Rule):
 
     code = "TPL303"
     name = "model-moved-after-device-map"
+    contexts = "code that loads a model with `device_map`"
     summary = "Model loaded with a multi-GPU device_map is moved with `.to()`/`.cuda()`"
     pattern = "offloaded-module-used-outside-scope"
     candidate = AnyOf(r"device_map\s*=", r"dispatch_model", r"load_checkpoint_and_dispatch")

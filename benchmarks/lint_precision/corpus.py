@@ -1,0 +1,163 @@
+"""Download pinned releases of large multi-GPU codebases and lint them with every rule.
+
+Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
+
+Each package is fetched from the package index with `pip download --no-deps` (wheels where
+they exist, otherwise the sdist), its Python files are extracted under
+`<corpus>/src/<name>-<version>/`, and every file is linted in this process with all rules
+(default and preview), so that a rule that raises is counted as a crash of that file instead
+of ending the run. Findings go to a JSONL file (one finding per line, the path relative to the
+corpus), and a summary (files, findings per rule, crashes) to stdout. Nothing here is
+committed: `.corpus/` is ignored by git.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tarfile
+import traceback
+import zipfile
+from collections import Counter
+from multiprocessing import get_context
+from pathlib import Path
+
+from torchplace.lint.config import LintConfig
+from torchplace.lint.engine import Linter
+from torchplace.lint.registry import all_rules
+
+#: (distribution, version): the releases the precision figures were measured on.
+PACKAGES = (
+    ("transformers", "5.24.0"),
+    ("vllm", "0.33.0"),
+    ("accelerate", "1.15.0"),
+    ("peft", "0.21.2"),
+    ("diffusers", "0.42.1"),
+    ("deepspeed", "0.19.8"),
+    ("trl", "1.16.0"),
+    ("sglang", "0.5.23"),
+    ("torchtitan", "0.3.0"),
+    ("bitsandbytes", "0.50.2"),
+    ("lightning", "2.6.6"),
+    ("torchtune", "0.6.1"),
+    ("megatron-core", "0.16.1"),
+    ("colossalai", "0.5.0"),
+)
+
+
+def download(corpus: Path) -> list[Path]:
+    """Download and extract every package; returns the extracted trees."""
+    archives = corpus / "dl"
+    archives.mkdir(parents=True, exist_ok=True)
+    trees = []
+    for name, version in PACKAGES:
+        tree = corpus / "src" / f"{name}-{version}"
+        trees.append(tree)
+        if tree.is_dir():
+            continue
+        found = _archive(archives, name, version)
+        if found is None:
+            command = [sys.executable, "-m", "pip", "download", "--no-deps", "-q"]
+            command += ["-d", str(archives), f"{name}=={version}"]
+            subprocess.run(command, check=True)
+            found = _archive(archives, name, version)
+        if found is None:
+            raise SystemExit(f"no archive of {name}=={version} after pip download")
+        _extract(found, tree)
+    return trees
+
+
+def _archive(archives: Path, name: str, version: str) -> Path | None:
+    wanted = f"{name}-{version}".lower().replace("-", "_")
+    for path in sorted(archives.iterdir()):
+        if path.name.lower().replace("-", "_").startswith(wanted):
+            return path
+    return None
+
+
+def _extract(archive: Path, tree: Path) -> None:
+    """Only `.py` files, and only members whose names stay inside `tree`."""
+    tree.mkdir(parents=True)
+    if archive.suffix == ".whl":
+        with zipfile.ZipFile(archive) as zipped:
+            for member in zipped.namelist():
+                if member.endswith(".py") and _safe(member):
+                    target = tree / member
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(zipped.read(member))
+        return
+    with tarfile.open(archive) as tarred:
+        for info in tarred.getmembers():
+            if info.isfile() and info.name.endswith(".py") and _safe(info.name):
+                handle = tarred.extractfile(info)
+                if handle is not None:
+                    target = tree / info.name.split("/", 1)[-1]
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(handle.read())
+
+
+def _safe(member: str) -> bool:
+    parts = Path(member).parts
+    return not member.startswith("/") and ".." not in parts
+
+
+_LINTER: Linter | None = None
+
+
+def _lint_one(path: str) -> tuple[str, list[dict[str, object]], str | None]:
+    global _LINTER
+    if _LINTER is None:
+        _LINTER = Linter(all_rules(), LintConfig())
+    try:
+        result = _LINTER.lint_path(path)
+    except Exception:  # a crash of a rule: counted, the run goes on
+        return path, [], traceback.format_exc(limit=-3)
+    findings = [
+        {
+            "path": f.path,
+            "line": f.line,
+            "column": f.column + 1,
+            "code": f.code,
+            "name": f.name,
+            "message": f.message,
+            "fix": f.fix.safety.value if f.fix else None,
+        }
+        for f in result.findings
+    ]
+    return path, findings, None
+
+
+def lint(trees: list[Path], corpus: Path, out: Path, jobs: int) -> dict[str, object]:
+    files = sorted(str(p) for tree in trees for p in tree.rglob("*.py"))
+    counts: Counter[str] = Counter()
+    crashes: list[dict[str, str]] = []
+    with out.open("w", encoding="utf-8") as sink, get_context("fork").Pool(jobs) as pool:
+        for path, findings, crash in pool.imap_unordered(_lint_one, files, chunksize=8):
+            if crash is not None:
+                crashes.append({"path": path, "traceback": crash})
+            for finding in findings:
+                finding["path"] = str(Path(str(finding["path"])).relative_to(corpus / "src"))
+                counts[str(finding["code"])] += 1
+                sink.write(json.dumps(finding, sort_keys=True) + "\n")
+    return {"files": len(files), "findings": dict(sorted(counts.items())), "crashes": crashes}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=Path(".corpus"))
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("-j", "--jobs", type=int, default=2)
+    args = parser.parse_args()
+    corpus = args.corpus.resolve()
+    trees = download(corpus)
+    out = args.out or corpus / "findings.jsonl"
+    summary = lint(trees, corpus, out, args.jobs)
+    summary["out"] = str(out)
+    print(json.dumps(summary, indent=2))
+    return 1 if summary["crashes"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

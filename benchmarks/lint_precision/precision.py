@@ -1,0 +1,180 @@
+"""Precision per rule and overall from the judged sample; writes benchmarks/results/lint_precision.*
+
+Usage: python benchmarks/lint_precision/precision.py FINDINGS.jsonl
+       [--judged benchmarks/lint_precision/judged.jsonl] [--out benchmarks/results]
+
+FINDINGS.jsonl is the output of `corpus.py` (all findings of every rule on the corpus), used
+for the totals per rule. Two figures per rule: strict precision counts UNSURE as not TRUE
+(TRUE / judged); decided precision leaves UNSURE out (TRUE / (TRUE + FALSE)). A rule is in the
+default tier only with a strict precision of 90% or more, or with no finding on the corpus.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+from torchplace.lint.registry import all_rules
+
+HISTORY = [
+    ("2026-11-30", "27b766b", "issue 18 sample: about 2% real hazards, every rule below 50%"),
+]
+
+
+def _ratio(numerator: int, denominator: int) -> float | None:
+    return round(100 * numerator / denominator, 1) if denominator else None
+
+
+def summarize(judged: list[dict[str, object]], totals: Counter[str]) -> dict[str, object]:
+    verdicts: dict[str, Counter[str]] = {}
+    for row in judged:
+        verdicts.setdefault(str(row["code"]), Counter())[str(row["verdict"])] += 1
+    rules = []
+    for rule in all_rules():
+        counts = verdicts.get(rule.code, Counter())
+        judged_count = sum(counts.values())
+        true, false = counts["TRUE"], counts["FALSE"]
+        rules.append(
+            {
+                "code": rule.code,
+                "name": rule.name,
+                "tier": "preview" if rule.preview else "stable",
+                "default": rule.default_enabled and not rule.preview,
+                "findings": totals.get(rule.code, 0),
+                "judged": judged_count,
+                "true": true,
+                "false": false,
+                "unsure": counts["UNSURE"],
+                "strict_precision": _ratio(true, judged_count),
+                "decided_precision": _ratio(true, true + false),
+            }
+        )
+    default = [r for r in rules if r["default"]]
+    overall = {
+        scope: {
+            "judged": sum(int(str(r["judged"])) for r in chosen),
+            "true": sum(int(str(r["true"])) for r in chosen),
+            "false": sum(int(str(r["false"])) for r in chosen),
+        }
+        for scope, chosen in (("all rules", rules), ("default tier", default))
+    }
+    for figures in overall.values():
+        figures["strict_precision"] = _ratio(figures["true"], figures["judged"])
+        figures["decided_precision"] = _ratio(figures["true"], figures["true"] + figures["false"])
+    return {"rules": rules, "overall": overall}
+
+
+def _machine() -> str:
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    return f"CPU VM, {os.cpu_count()} cores, {memory:.0f} GiB, Python {platform.python_version()}"
+
+
+def _commit() -> str:
+    result = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    )
+    return result.stdout.strip() or "unknown"
+
+
+def render(summary: dict[str, object], meta: dict[str, object]) -> str:
+    lines = [
+        "# Lint precision on real multi-GPU code",
+        "",
+        f"Date: {meta['date']}  ",
+        f"Machine: {meta['machine']}  ",
+        f"Commit: {meta['commit']}  ",
+        f"Corpus: {meta['corpus']} ({meta['files']} Python files)  ",
+        f"Command: `{meta['command']}`  ",
+        f"Sample: up to {meta['per_rule']} findings per rule, seed {meta['seed']}, judged by "
+        "reading the code (benchmarks/lint_precision/judged.jsonl, one reason per verdict).",
+        "",
+        "Strict precision counts UNSURE as not TRUE; decided precision leaves UNSURE out.",
+        "",
+        "| Rule | Tier | Findings | Judged | TRUE | FALSE | UNSURE | Strict | Decided |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for r in summary["rules"]:  # type: ignore[attr-defined]
+        strict = "-" if r["strict_precision"] is None else f"{r['strict_precision']}%"
+        decided = "-" if r["decided_precision"] is None else f"{r['decided_precision']}%"
+        lines.append(
+            f"| {r['code']} `{r['name']}` | {r['tier']} | {r['findings']} | {r['judged']} | "
+            f"{r['true']} | {r['false']} | {r['unsure']} | {strict} | {decided} |"
+        )
+    lines += [
+        "",
+        "| Scope | Judged | TRUE | FALSE | Strict | Decided |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for scope, f in summary["overall"].items():  # type: ignore[attr-defined]
+        lines.append(
+            f"| {scope} | {f['judged']} | {f['true']} | {f['false']} | "
+            f"{f['strict_precision']}% | {f['decided_precision']}% |"
+        )
+    lines += [
+        "",
+        "Tier rule: a rule is in the default (stable) tier only with strict precision of 90% or",
+        "more on its judged findings, or with no finding on the whole corpus (no false alarm in",
+        "it, but no measured precision either: the corpus is released code, where such bugs are",
+        "rare; `benchmarks/results/lint_recall.md` measures those rules on real bugs instead).",
+        "Judged once, by reading the code; an independent second judging of a subset is not",
+        "done yet. Preview rules run with `--preview`.",
+    ]
+    lines += ["", "## History", "", "| Date | Commit | Figure |", "| --- | --- | --- |"]
+    for date, commit, figure in meta["history"]:  # type: ignore[attr-defined]
+        lines.append(f"| {date} | {commit} | {figure} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("findings", type=Path)
+    parser.add_argument(
+        "--judged", type=Path, default=Path("benchmarks/lint_precision/judged.jsonl")
+    )
+    parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
+    parser.add_argument("--files", type=int, default=0, help="Python files in the corpus")
+    args = parser.parse_args()
+    judged = [json.loads(x) for x in args.judged.read_text(encoding="utf-8").splitlines()]
+    findings = [json.loads(x) for x in args.findings.read_text(encoding="utf-8").splitlines()]
+    summary = summarize(judged, Counter(str(f["code"]) for f in findings))
+    default = summary["overall"]["default tier"]  # type: ignore[index]
+    meta: dict[str, object] = {
+        "date": datetime.date.today().isoformat(),
+        "machine": _machine(),
+        "commit": _commit(),
+        "corpus": ", ".join(sorted({str(f["path"]).split("/")[0] for f in findings})),
+        "files": args.files,
+        "command": "python benchmarks/lint_precision/corpus.py --out .corpus/final.jsonl && "
+        "python benchmarks/lint_precision/sample.py .corpus/final.jsonl --per-rule 28 --seed 18"
+        " && python benchmarks/lint_precision/precision.py .corpus/final.jsonl",
+        "per_rule": 28,
+        "seed": sorted({int(str(r["seed"])) for r in judged}),
+        "sample_commits": sorted({str(r["commit"]) for r in judged}),
+    }
+    meta["history"] = [
+        *HISTORY,
+        (
+            meta["date"],
+            meta["commit"],
+            f"default tier {default['true']}/{default['judged']} TRUE "
+            f"(strict {default['strict_precision']}%, decided {default['decided_precision']}%); "
+            f"all rules {summary['overall']['all rules']['strict_precision']}% strict",  # type: ignore[index]
+        ),
+    ]
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "lint_precision.json").write_text(
+        json.dumps({**meta, **summary}, indent=2) + "\n", encoding="utf-8"
+    )
+    (args.out / "lint_precision.md").write_text(render(summary, meta), encoding="utf-8")
+    print(render(summary, meta))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

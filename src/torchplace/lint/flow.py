@@ -1,0 +1,413 @@
+"""Device flow inside one function: where each tensor value was made, and where a CPU-made
+tensor meets a tensor that lives on a GPU.
+
+Every expression gets an abstract device (:class:`Kind`): made on the CPU by a factory without
+`device=`, from an argument of the function, from a parameter, buffer or submodule of `self`,
+on the thread's current GPU (`device="cuda"`), or unknown (None). Values flow through
+assignments, tuple unpacking, `.view`-like methods, `*_like` / `new_*`, arithmetic,
+`cat` / `stack`, lists built with `append`, and `return` of the class's own helper methods.
+`.to(...)`, `.cuda()` and `.cpu()` end the flow: the code chose a device there.
+
+A :class:`Meeting` is the evidence a rule needs: a CPU-made tensor and a GPU tensor in one
+operation (arithmetic, a `torch` function, a tensor method, a call of a submodule whose weights
+live on the GPU, `+=`, an assignment to `.data`). Indexing (`x[cpu_index]`) and `copy_` accept
+tensors of another device and are no meeting.
+
+One pass over the statements in order, each expression evaluated once: linear in the size of
+the function. Branches are not merged precisely (the last assignment wins), which can only
+lose meetings, never invent them.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from torchplace.lint.flow_facts import (
+    ClassFacts,
+    casts_dtype_only,
+    dotted,
+    is_scalar,
+    self_attribute,
+    tensor_params,
+)
+from torchplace.torch_names import TENSOR_FACTORIES
+
+
+class Kind(Enum):
+    CPU = "made on the CPU"
+    INPUT = "from the input"
+    MODULE = "a parameter, buffer or output of the module"
+    CURRENT = "on the current GPU"
+    PLACED = "a tensor that keeps its own device"
+    COLLECTIVE = "NCCL needs tensors on the rank's GPU"
+
+
+#: Attributes of a tensor that are not tensors (or not on its device).
+_NOT_TENSORS = frozenset(
+    {"device", "dtype", "shape", "ndim", "is_cuda", "requires_grad", "grad_fn", "layout"}
+)
+#: Methods whose result is not a tensor on the receiver's device.
+_LEAVES = frozenset(
+    {"size", "dim", "numel", "item", "tolist", "numpy", "cpu", "data_ptr", "element_size",
+     "stride", "is_contiguous", "storage_offset", "get_device", "nelement", "__len__", "any",
+     "all"}
+)  # fmt: skip
+#: Methods that accept a tensor on another device (copies, index assignment).
+_CROSS_DEVICE = frozenset({"copy_", "__setitem__", "to", "cuda", "type_as", "new_tensor"})
+#: Methods of dicts, lists and strings: their arguments never meet a tensor.
+_CONTAINER_METHODS = frozenset(
+    {"get", "pop", "setdefault", "items", "keys", "values", "extend", "update", "index",
+     "count", "format", "join", "insert", "remove", "startswith", "endswith"}
+)  # fmt: skip
+_NAMESPACES = ("torch.", "torch.nn.functional.", "F.")
+#: `torch.FloatTensor([...])` and friends: always CPU tensors.
+LEGACY_CONSTRUCTORS = frozenset(
+    {"Tensor", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor",
+     "BoolTensor", "ByteTensor"}
+)  # fmt: skip
+#: Collectives whose tensors must be on the rank's GPU with NCCL.
+_COLLECTIVES = frozenset(
+    {"all_reduce", "broadcast", "all_gather", "reduce", "reduce_scatter", "all_to_all",
+     "all_gather_into_tensor", "reduce_scatter_tensor", "all_to_all_single"}
+)  # fmt: skip
+#: Factories whose device comes from their tensor arguments.
+_FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
+
+
+@dataclass(frozen=True)
+class Value:
+    """One abstract tensor: its kind, where it was made and how to name it in a message."""
+
+    kind: Kind
+    line: int
+    label: str  # "`torch.arange`", "`hidden_states`", "`self.weight`"
+    origin: ast.Call | None = None  # the factory call of a CPU value
+
+    @property
+    def on_gpu(self) -> bool:
+        return self.kind is not Kind.CPU
+
+
+#: The abstract value of an expression: the tensors it may be (usually zero or one).
+Values = tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """A CPU-made tensor (`cpu`) used together with a GPU tensor (`gpu`) at `line`."""
+
+    cpu: Value
+    gpu: Value
+    line: int
+    where: str  # "`torch.cat`", "`+`", "`self.embed(...)`"
+
+    def chain(self) -> str:
+        return (
+            f"made on the CPU at line {self.cpu.line}, meets {self.gpu.label} "
+            f"({self.gpu.kind.value}) at line {self.line} in {self.where}"
+        )
+
+
+class FunctionFlow:
+    """The meetings of one function, found in one pass (see the module docstring)."""
+
+    def __init__(
+        self,
+        function: ast.FunctionDef | ast.AsyncFunctionDef,
+        qualify: Callable[[ast.AST], str | None],
+        facts: ClassFacts | None = None,
+        helper_return: Callable[[str], Values] | None = None,
+        nccl: bool = False,
+    ) -> None:
+        self.function = function
+        self.qualify = qualify
+        self.facts = facts or ClassFacts()
+        self.helper_return = helper_return or (lambda name: ())
+        #: Whether the file uses NCCL: only then is a collective on the default group a sink.
+        self.nccl = nccl
+        self.meetings: list[Meeting] = []
+        self.returned: list[Value] = []
+        self.env: dict[str, Values] = {}
+        self._moving = False  # inside the receiver of `.to(device)`: the author places it
+        arguments = function.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        self.self_name = every[0].arg if facts is not None and every else None
+        self.tensor_params = tensor_params(function, every, self.self_name)
+        self._body(function.body)
+
+    # -- statements ----------------------------------------------------------------------
+    def _body(self, statements: Iterable[ast.stmt]) -> None:
+        for statement in statements:
+            self._statement(statement)
+
+    def _statement(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            return
+        if isinstance(node, ast.Assign):
+            values = self.eval(node.value)
+            for target in node.targets:
+                self._bind(target, values, node.value)
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            self._bind(node.target, self.eval(node.value), node.value)
+        elif isinstance(node, ast.AugAssign):
+            left, right = self.eval(node.target), self.eval(node.value)
+            symbol = _OPERATORS.get(type(node.op), "?")
+            self._meet(left, right, line=node.lineno, where=f"`{symbol}=`")
+            if isinstance(node.target, ast.Name):
+                self.env[node.target.id] = _join(left, right)
+        elif isinstance(node, ast.Return) and node.value is not None:
+            self.returned.extend(self.eval(node.value))
+        elif isinstance(node, ast.Expr):
+            self.eval(node.value)
+        else:
+            self._compound(node)
+
+    def _compound(self, node: ast.stmt) -> None:
+        for name in ("test", "iter", "subject", "exc"):
+            part = getattr(node, name, None)
+            if isinstance(part, ast.expr):
+                self.eval(part)
+        for item in getattr(node, "items", ()):  # with
+            if isinstance(item, ast.withitem):
+                self.eval(item.context_expr)
+        target = getattr(node, "target", None)
+        if isinstance(target, ast.expr):
+            self._bind(target, (), None)
+        for name in ("body", "orelse", "finalbody"):
+            self._body(getattr(node, name, ()))
+        for handler in getattr(node, "handlers", ()):
+            self._body(handler.body)
+        for case in getattr(node, "cases", ()):
+            self._body(case.body)
+
+    def _bind(self, target: ast.expr, values: Values, value: ast.expr | None) -> None:
+        if isinstance(target, ast.Name):
+            self.env[target.id] = values
+        elif isinstance(target, ast.Tuple | ast.List):
+            if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
+                for element, part in zip(target.elts, value.elts, strict=True):
+                    self._bind(element, self.eval(part), None)
+            else:
+                for element in target.elts:
+                    self._bind(element, values, None)
+        elif isinstance(target, ast.Attribute) and target.attr == "data" and not _is_self(target):
+            where = "an assignment to `.data`"
+            owner = self.eval(target.value) or (
+                Value(Kind.PLACED, target.lineno, f"`{dotted(target.value) or 'the tensor'}`"),
+            )
+            self._meet(owner, values, line=target.lineno, where=where)
+        elif isinstance(target, ast.Starred):
+            self._bind(target.value, values, None)
+
+    # -- expressions ---------------------------------------------------------------------
+    def eval(self, node: ast.expr) -> Values:
+        if isinstance(node, ast.Name):
+            return self._name(node)
+        if isinstance(node, ast.Attribute):
+            return self._attribute(node)
+        if isinstance(node, ast.Subscript):
+            self.eval(node.slice)  # an index may live on another device
+            return self.eval(node.value)
+        if isinstance(node, ast.Call):
+            return self._call(node)
+        if isinstance(node, ast.BinOp):
+            left, right = self.eval(node.left), self.eval(node.right)
+            symbol = _OPERATORS.get(type(node.op), "an operator")
+            return self._meet(left, right, line=node.lineno, where=f"`{symbol}`")
+        if isinstance(node, ast.Compare):
+            values = self.eval(node.left)
+            for comparator in node.comparators:
+                values = self._meet(
+                    values, self.eval(comparator), line=node.lineno, where="a comparison"
+                )
+            return values
+        if isinstance(node, ast.IfExp):
+            self.eval(node.test)
+            return _join(self.eval(node.body), self.eval(node.orelse))
+        if isinstance(node, ast.List | ast.Tuple | ast.Set):
+            return _join(*(self.eval(e) for e in node.elts))
+        if isinstance(node, ast.ListComp | ast.GeneratorExp | ast.SetComp):
+            for generator in node.generators:
+                self.eval(generator.iter)
+            return self.eval(node.elt)
+        if isinstance(node, ast.Starred | ast.UnaryOp | ast.NamedExpr | ast.Await):
+            inner = node.operand if isinstance(node, ast.UnaryOp) else node.value
+            return self.eval(inner)
+        if isinstance(node, ast.BoolOp):
+            return _join(*(self.eval(v) for v in node.values))
+        if isinstance(node, ast.Dict):
+            return _join(*(self.eval(v) for v in node.values if v is not None))
+        return ()
+
+    def _name(self, node: ast.Name) -> Values:
+        found = self.env.get(node.id)
+        if found is not None:
+            return found
+        if node.id in self.tensor_params:
+            return (Value(Kind.INPUT, node.lineno, f"`{node.id}`"),)
+        return ()
+
+    def _attribute(self, node: ast.Attribute) -> Values:
+        if node.attr in _NOT_TENSORS:
+            self.eval(node.value)
+            return ()
+        base = node.value
+        if isinstance(base, ast.Name) and base.id == self.self_name:
+            if node.attr in self.facts.tensors and "cpu" not in node.attr.lower():
+                return (Value(Kind.MODULE, node.lineno, f"`self.{node.attr}`"),)
+            return ()
+        if node.attr in ("weight", "bias") and self_attribute(base) in self.facts.submodules:
+            return (Value(Kind.MODULE, node.lineno, f"`{dotted(node)}`"),)
+        return self.eval(base) if node.attr in ("T", "mT", "data", "real", "imag") else ()
+
+    def _call(self, node: ast.Call) -> Values:
+        func = node.func
+        # A literal list or tuple argument (`torch.cat([a, b])`) is evaluated element by
+        # element, once: its elements are operands of their own.
+        spread: list[Values] = []
+        arguments: list[Values] = []
+        for argument in node.args:
+            if isinstance(argument, ast.List | ast.Tuple):
+                elements = [self.eval(e) for e in argument.elts]
+                spread.extend(elements)
+                arguments.append(_join(*elements))
+            else:
+                arguments.append(self.eval(argument))
+                spread.append(arguments[-1])
+        keywords = {kw.arg: self.eval(kw.value) for kw in node.keywords}
+        if isinstance(func, ast.Attribute):
+            receiver_name = self_attribute(func)
+            if receiver_name is not None and isinstance(func.value, ast.Name):
+                return self._self_call(node, receiver_name, arguments)
+        qualified = self.qualify(func) or ""
+        if qualified.startswith(_NAMESPACES):
+            return self._torch_call(node, qualified, arguments, spread, keywords)
+        if isinstance(func, ast.Attribute):
+            return self._method(node, func, arguments)
+        return ()
+
+    def _self_call(self, node: ast.Call, name: str, arguments: list[Values]) -> Values:
+        if name in self.facts.layers and not self._moving:
+            where = f"`self.{name}(...)` (weights on the module's device)"
+            gpu = Value(Kind.MODULE, node.lineno, f"the weights of `self.{name}`")
+            for values in arguments:
+                self._meet(values, (gpu,), line=node.lineno, where=where)
+            return (Value(Kind.MODULE, node.lineno, f"the output of `self.{name}`"),)
+        if name in self.facts.submodules:
+            return (Value(Kind.MODULE, node.lineno, f"the output of `self.{name}`"),)
+        if name in self.facts.methods:
+            # What a helper returns: its CPU-made tensors, else it lives with its arguments.
+            made = self.helper_return(name)
+            placed = [v for values in arguments for v in values if v.on_gpu]
+            return made or tuple(placed[:1])
+        return ()
+
+    def _torch_call(
+        self,
+        node: ast.Call,
+        qualified: str,
+        arguments: list[Values],
+        spread: list[Values],
+        keywords: dict[str | None, Values],
+    ) -> Values:
+        name = qualified.rpartition(".")[2]
+        if name in _COLLECTIVES and qualified.startswith("torch.distributed."):
+            if any(kw.arg == "group" for kw in node.keywords) or not self.nccl:
+                return ()  # a group of its own is often a CPU (gloo) group: no evidence
+            sink = Value(Kind.COLLECTIVE, node.lineno, f"`{qualified}`")
+            for values in spread:
+                self._meet(values, (sink,), line=node.lineno, where=f"`{qualified}`")
+            return ()
+        if name in LEGACY_CONSTRUCTORS and qualified == f"torch.{name}":
+            return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node),) if node.args else ()
+        if name in TENSOR_FACTORIES and qualified == f"torch.{name}":
+            if name in ("tensor", "as_tensor") and arguments and _is_input_tensor(node, arguments):
+                return arguments[0]  # a copy of a tensor keeps its device
+            return self._factory(node, name)
+        if name.endswith("_like") and node.args:
+            return () if any(k.arg == "device" for k in node.keywords) else arguments[0]
+        everything = [*spread, *keywords.values()]
+        return self._meet(*everything, line=node.lineno, where=f"`{qualified}`")
+
+    def _factory(self, node: ast.Call, name: str) -> Values:
+        device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
+        if name in _FOLLOW_INPUTS:
+            return ()
+        if device is None:
+            if any(kw.arg is None or kw.arg == "out" for kw in node.keywords):
+                return ()
+            if is_scalar(name, node):
+                return ()
+            return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node),)
+        if isinstance(device, ast.Attribute) and device.attr == "device":
+            return tuple(
+                Value(v.kind, node.lineno, v.label) for v in self.eval(device.value) if v.on_gpu
+            )
+        if isinstance(device, ast.Constant) and device.value == "cuda":
+            return (Value(Kind.CURRENT, node.lineno, f"`torch.{name}(device='cuda')`"),)
+        return ()
+
+    def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
+        method = func.attr
+        moving = method in ("to", "cuda", "xpu", "npu", "hpu") and not casts_dtype_only(node)
+        outer, self._moving = self._moving, self._moving or moving
+        receiver = self.eval(func.value)
+        self._moving = outer
+        if method == "append" and isinstance(func.value, ast.Name) and arguments:
+            self.env[func.value.id] = _join(receiver, arguments[0])
+            return ()
+        if method in ("to", "cuda", "type_as", "xpu", "npu", "hpu"):
+            return receiver if casts_dtype_only(node) else ()
+        if method in _LEAVES or not receiver:
+            return ()
+        if method.startswith("new_"):
+            return tuple(v for v in receiver if v.on_gpu) or receiver
+        if method not in _CROSS_DEVICE and method not in _CONTAINER_METHODS:
+            for values in arguments:
+                self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`")
+        return receiver
+
+    # -- meetings ------------------------------------------------------------------------
+    def _meet(self, *operands: Values, line: int, where: str) -> Values:
+        """Record a CPU value of one operand meeting a GPU value of another (one operand that
+        may be either, `a if c else b`, meets nothing by itself)."""
+        for index, values in enumerate(operands):
+            cpu = next((v for v in values if not v.on_gpu), None)
+            if cpu is None:
+                continue
+            others = (v for i, o in enumerate(operands) if i != index for v in o if v.on_gpu)
+            gpu = next(others, None)
+            if gpu is not None:
+                self.meetings.append(Meeting(cpu, gpu, line, where))
+                return (gpu,)
+        return _join(*operands)
+
+
+def _join(*operands: Values) -> Values:
+    seen: dict[tuple[Kind, int | None], Value] = {}
+    for values in operands:
+        for value in values:
+            seen.setdefault((value.kind, id(value.origin) if value.origin else None), value)
+            if len(seen) >= 4:
+                return tuple(seen.values())
+    return tuple(seen.values())
+
+
+_OPERATORS = {
+    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+    ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@", ast.BitAnd: "&", ast.BitOr: "|",
+    ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
+}  # fmt: skip
+
+
+def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:
+    """`torch.tensor(t)` of a value already known to be a tensor on a GPU."""
+    return bool(node.args) and any(v.on_gpu for v in arguments[0])
+
+
+def _is_self(node: ast.Attribute) -> bool:
+    """`self.data = ...`: an object's attribute named `data`, not a tensor's storage."""
+    return isinstance(node.value, ast.Name) and node.value.id == "self"

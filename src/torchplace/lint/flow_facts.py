@@ -1,0 +1,215 @@
+"""What the device-flow analysis knows before it runs: a class's submodules, parameters and
+buffers, which arguments are tensors, and which factory calls make no placed tensor (0-dim
+numbers, empty placeholders). Pure syntax; no torch import."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+
+#: Evidence that a name is a tensor: it has these attributes or methods.
+_TENSOR_ATTRS = frozenset(
+    {"shape", "device", "dtype", "size", "view", "reshape", "transpose", "permute", "unsqueeze",
+     "squeeze", "contiguous", "float", "half", "bfloat16", "dim", "ndim", "numel", "matmul",
+     "masked_fill", "new_zeros", "new_ones", "new_empty", "new_full", "expand", "flatten",
+     "softmax", "type_as", "clone", "detach", "chunk", "narrow", "repeat", "sum", "mean"}
+)  # fmt: skip
+
+
+_TENSOR_NAMES = frozenset(
+    {"x", "hidden_states", "hidden_state", "inputs_embeds", "query", "key", "value", "logits",
+     "input_tensor", "tensor", "input", "inp", "q", "k", "v", "sample", "latents",
+     "encoder_hidden_states"}
+)  # fmt: skip
+
+
+_DTYPES = frozenset(
+    {"float", "float16", "float32", "float64", "bfloat16", "half", "double", "long", "int",
+     "int8", "int16", "int32", "int64", "uint8", "bool", "complex64", "complex128"}
+)  # fmt: skip
+
+
+_FINFO = frozenset({"min", "max", "eps", "tiny", "smallest_normal"})
+
+
+_NUMBER_FUNCTIONS = frozenset({"float", "int", "len", "abs", "round", "bool", "min", "max"})
+
+
+_SHAPED = frozenset({"zeros", "ones", "empty", "full", "rand", "randn"})
+
+
+_LAYER = re.compile(r"(?:Embedding|Linear|Conv[123]d|LayerNorm|RMSNorm|GroupNorm|BatchNorm[123]d)$")
+
+
+@dataclass
+class ClassFacts:
+    """What a class's text says about its attributes: submodules and tensors of `self`."""
+
+    methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    submodules: set[str] = field(default_factory=set)
+    #: Submodules built from a weight-bearing layer class (`nn.Embedding`, `nn.Linear`, ...):
+    #: a CPU tensor fed to one of these meets its weights.
+    layers: set[str] = field(default_factory=set)
+    tensors: set[str] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, node: ast.ClassDef) -> ClassFacts:
+        facts = cls()
+        for statement in node.body:
+            if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+                facts.methods[statement.name] = statement
+        init = facts.methods.get("__init__")
+        if init is not None:
+            facts.read_init(init)
+        return facts
+
+    def read_init(self, init: ast.AST) -> None:
+        """Note the submodules, parameters and buffers that `__init__` makes."""
+        for node in ast.walk(init):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                called = dotted(node.value.func) or ""
+                last = called.rpartition(".")[2]
+                for target in node.targets:
+                    name = self_attribute(target)
+                    if name is None:
+                        continue
+                    if last == "Parameter":  # a plain tensor attribute stays where it was made
+                        self.tensors.add(name)
+                    elif last[:1].isupper():
+                        self.submodules.add(name)
+                        if _LAYER.search(last):
+                            self.layers.add(name)
+            elif _registers(node):
+                assert isinstance(node, ast.Call)
+                first = node.args[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    self.tensors.add(first.value)
+
+
+def dotted(node: ast.AST) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def self_attribute(node: ast.AST) -> str | None:
+    """`name` of `self.name` (any first parameter spelled `self`)."""
+    value = node.value if isinstance(node, ast.Attribute) else None
+    if isinstance(value, ast.Name) and value.id == "self":
+        assert isinstance(node, ast.Attribute)
+        return node.attr
+    return None
+
+
+def _registers(node: ast.AST) -> bool:
+    """`self.register_buffer("name", ...)` or `register_parameter`."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    return node.func.attr in ("register_buffer", "register_parameter") and bool(node.args)
+
+
+def tensor_params(
+    function: ast.AST, parameters: list[ast.arg], self_name: str | None
+) -> frozenset[str]:
+    """Parameters with evidence of being tensors: annotated so, named so, or used so."""
+    names = {p.arg for p in parameters if p.arg != self_name and "cpu" not in p.arg.lower()}
+    tensors = {n for n in names if n in _TENSOR_NAMES}
+    for p in parameters:
+        if p.annotation is not None and _tensor_annotation(p.annotation):
+            tensors.add(p.arg)
+    for node in ast.walk(function):
+        if isinstance(node, ast.Subscript) and _multi_index(node.slice):
+            if isinstance(node.value, ast.Name) and node.value.id in names:
+                tensors.add(node.value.id)  # `x[:, 0]` indexes an array, not a list
+            continue
+        if not isinstance(node, ast.Attribute) or node.attr not in _TENSOR_ATTRS:
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in names:
+            tensors.add(node.value.id)
+    return frozenset(tensors)
+
+
+def casts_dtype_only(call: ast.Call) -> bool:
+    """`.to(torch.float32)`, `.to(x.dtype)`, `.to(dtype=...)`: no device change."""
+    if any(kw.arg == "device" for kw in call.keywords):
+        return False
+    if not call.args:
+        return any(kw.arg == "dtype" for kw in call.keywords)
+    first = call.args[0]
+    if isinstance(first, ast.Attribute):
+        return first.attr == "dtype" or first.attr in _DTYPES
+    return isinstance(first, ast.Name) and "dtype" in first.id
+
+
+def is_scalar(factory: str, call: ast.Call) -> bool:
+    """A 0-dim result (`torch.tensor(1.0)`, `torch.zeros(())`) or an empty placeholder
+    (`torch.empty(0)`, `torch.tensor([])`): both mix with tensors of any device or are
+    replaced before use."""
+    if not call.args:
+        return factory in ("tensor", "empty", "zeros")
+    first = call.args[0]
+    if factory == "empty" and tiny_shape(call.args):
+        return True  # `torch.empty(1)`, `torch.empty([0])`: a placeholder argument
+    if factory in ("tensor", "as_tensor", "scalar_tensor"):
+        empty = isinstance(first, ast.List | ast.Tuple) and not first.elts
+        return empty or _number(first)
+    if factory in _SHAPED:
+        if isinstance(first, ast.Tuple | ast.List) and not first.elts:
+            return True
+        return factory == "empty" and isinstance(first, ast.Constant) and first.value == 0
+    return False
+
+
+def _number(node: ast.AST) -> bool:
+    """An expression that is a Python number (never a list or a tensor with elements)."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, int | float | bool)
+    if isinstance(node, ast.UnaryOp):
+        return _number(node.operand)
+    if isinstance(node, ast.BinOp):
+        sides = (node.left, node.right)
+        if any(isinstance(s, ast.List | ast.Tuple | ast.ListComp) for s in sides):
+            return False
+        return any(_number(s) for s in sides)
+    if isinstance(node, ast.Attribute):
+        return node.attr in _FINFO
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name):
+            return func.id in _NUMBER_FUNCTIONS
+        if isinstance(func, ast.Attribute):
+            named = isinstance(func.value, ast.Name) and func.value.id == "math"
+            return named or (func.attr in ("size", "dim", "numel", "item") and bool(node.args))
+    return False
+
+
+def tiny_shape(args: list[ast.expr]) -> bool:
+    """A shape of at most one element written as constants: `1`, `0`, `[0]`, `(1,)`."""
+    elements: list[ast.expr] = []
+    for arg in args:
+        elements.extend(arg.elts if isinstance(arg, ast.List | ast.Tuple) else [arg])
+    return all(isinstance(e, ast.Constant) and e.value in (0, 1) for e in elements)
+
+
+def _multi_index(index: ast.expr) -> bool:
+    return isinstance(index, ast.Tuple) and any(isinstance(e, ast.Slice) for e in index.elts)
+
+
+def _tensor_annotation(annotation: ast.expr) -> bool:
+    """`torch.Tensor`, `Tensor`, `Optional[torch.Tensor]`, `torch.Tensor | None`; not a
+    container of tensors (`dict[str, torch.Tensor]`)."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value.replace("torch.", "") in ("Tensor", "Optional[Tensor]")
+    if isinstance(annotation, ast.BinOp):  # `torch.Tensor | None`
+        return _tensor_annotation(annotation.left) or _tensor_annotation(annotation.right)
+    if isinstance(annotation, ast.Subscript):
+        outer = dotted(annotation.value) or ""
+        return outer.endswith("Optional") and _tensor_annotation(annotation.slice)
+    name = dotted(annotation) or ""
+    return name.rpartition(".")[2] in ("Tensor", "FloatTensor", "LongTensor", "BoolTensor")

@@ -1,0 +1,78 @@
+"""The device-flow analysis: meetings found with their chain, and work linear in the function."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from torchplace.lint import LintConfig, lint_source
+from torchplace.lint.context import dotted_name
+from torchplace.lint.flow import FunctionFlow
+from torchplace.lint.flow_facts import ClassFacts
+
+
+def _flow(code: str) -> FunctionFlow:
+    module = ast.parse(code)
+    owner = next(n for n in module.body if isinstance(n, ast.ClassDef))
+    facts = ClassFacts.of(owner)
+    return FunctionFlow(facts.methods["forward"], dotted_name, facts)
+
+
+def _long_forward(statements: int) -> str:
+    lines = ["class Long(nn.Module):", "    def forward(self, x):", "        y0 = torch.arange(3)"]
+    for i in range(1, statements):
+        lines.append(f"        y{i} = torch.zeros(3) + y{i - 1}[0] + x")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_chain_names_where_the_cpu_tensor_was_made_and_what_it_met() -> None:
+    flow = _flow(
+        "class M(nn.Module):\n"
+        "    def forward(self, hidden_states):\n"
+        "        pad = torch.zeros(2, 3)\n"
+        "        pad = pad.view(1, 2, 3)\n"
+        "        return torch.cat([pad, hidden_states])\n"
+    )
+    assert [m.chain() for m in flow.meetings] == [
+        "made on the CPU at line 3, meets `hidden_states` (from the input) at line 5 in `torch.cat`"
+    ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "idx = torch.arange(4)\n        return x[idx]",
+        "m = torch.ones(4).to(x.device)\n        return x * m",
+        "if torch.rand(1) > 0.5:\n            return x\n        return x",
+        "n = torch.tensor(2.0)\n        return x * n",
+        "m = torch.ones(4)\n        return m * 2",
+        "buf = torch.zeros(4)\n        x.copy_(buf)\n        return x",
+    ],
+)
+def test_no_meeting_without_a_gpu_tensor_on_the_other_side(body: str) -> None:
+    flow = _flow(f"class M(nn.Module):\n    def forward(self, x):\n        {body}\n")
+    assert flow.meetings == []
+
+
+def test_work_is_linear_in_the_statements_of_a_forward(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: 4,000 statements took 145 s when every factory re-scanned the function."""
+    counts = []
+    for statements in (200, 400):
+        calls = 0
+        original = FunctionFlow.eval
+
+        def counting(self: FunctionFlow, node: ast.expr, original=original) -> object:
+            nonlocal calls
+            calls += 1
+            return original(self, node)
+
+        monkeypatch.setattr(FunctionFlow, "eval", counting)
+        findings = lint_source(
+            "import torch\nfrom torch import nn\n" + _long_forward(statements),
+            config=LintConfig(select=("TPL201",)),
+        )
+        monkeypatch.setattr(FunctionFlow, "eval", original)
+        assert len(findings) == statements - 1
+        counts.append(calls)
+    assert counts[1] <= 2 * counts[0] + 10
