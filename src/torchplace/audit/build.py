@@ -9,6 +9,7 @@ dispatches the model with accelerate's `dispatch_model`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,7 @@ class Prepared:
     config: Any
     model_class: Any
     source: str
+    directory: Path
 
 
 def parse_dtype(text: str) -> torch.dtype:
@@ -79,32 +81,81 @@ def _map_value(path: str, key: str, value: Any, gpus: int) -> Any:
 
 
 def prepare(config_path_or_name: str) -> Prepared:
-    """Read the config (a path, a directory or a bundled name) and import its model class."""
-    from transformers import AutoConfig
+    """Read the config (a path, a directory or a bundled name), check its sizes before anything
+    is built, and pick the model class; every fault of the config is one PlacementError."""
+    from transformers import CONFIG_MAPPING
 
-    from torchplace.configs import resolve
+    from torchplace.audit import limits
+    from torchplace.configs import load, resolve
 
     try:
         directory = resolve(config_path_or_name)
+        data = load(config_path_or_name)
     except FileNotFoundError as error:
         raise PlacementError(str(error)) from error
+    source = str(directory / "config.json")
+    limits.check_config(data, source, memory=_physical_memory())
+    model_type = data.get("model_type")
+    if not isinstance(model_type, str) or model_type not in CONFIG_MAPPING:
+        raise PlacementError(f"{source}: unknown model_type {model_type!r}")
     try:
-        config = AutoConfig.from_pretrained(str(directory))
-    except (ValueError, KeyError, OSError) as error:
-        message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise PlacementError(f"{directory / 'config.json'}: {message}") from error
-    return Prepared(config, model_class_for(config), str(config_path_or_name))
+        config = CONFIG_MAPPING[model_type].from_dict(data)
+    except Exception as error:  # transformers' own validation: any field it refuses
+        raise PlacementError(f"{source}: {_first_line(error)}") from error
+    return Prepared(config, model_class_for(config), str(config_path_or_name), directory)
+
+
+def _physical_memory() -> int:
+    import os
+
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):  # not POSIX: the kernel will say it
+        return 0
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    line = text.splitlines()[0] if text else ""
+    return f"{type(error).__name__}: {line}" if line else type(error).__name__
+
+
+# The head that makes the model do what it is published for: a VLM answers about images, an
+# encoder-decoder translates, an encoder fills masks; the bare model for what has no head
+# (CLIP, SigLIP: both towers).
+_HEADS = {
+    "vision": ("AutoModelForImageTextToText", "AutoModel"),
+    "speech": ("AutoModelForSpeechSeq2Seq", "AutoModel"),
+    "seq2seq": ("AutoModelForSeq2SeqLM", "AutoModel"),
+    "encoder": ("AutoModelForMaskedLM", "AutoModel"),
+    "other": ("AutoModelForCausalLM", "AutoModelForImageClassification", "AutoModel"),
+}
 
 
 def model_class_for(config: Any) -> Any:
-    """The causal-LM class for the config, else the image-text-to-text class, else the base."""
+    """The model class for the config's family (see `_HEADS`)."""
     import transformers
 
-    for auto in ("AutoModelForCausalLM", "AutoModelForImageTextToText", "AutoModel"):
+    for auto in _HEADS[family(config)]:
         mapping = getattr(transformers, auto)._model_mapping
         if type(config) in mapping:
             return mapping[type(config)]
     raise PlacementError(f"transformers has no model class for model_type {config.model_type!r}")
+
+
+def family(config: Any) -> str:
+    """vision (image and text towers), speech, seq2seq, encoder (masked LM) or other."""
+    import transformers
+
+    if getattr(config, "vision_config", None) is not None and hasattr(config, "text_config"):
+        return "vision"
+    if getattr(config, "num_mel_bins", None):
+        return "speech"
+    if getattr(config, "is_encoder_decoder", False):
+        return "seq2seq"
+    if type(config) in transformers.AutoModelForMaskedLM._model_mapping:
+        return "encoder"
+    return "other"
 
 
 def place(
@@ -115,10 +166,9 @@ def place(
     memory: int,
 ) -> nn.Module:
     """Build on meta, infer or check the device map, dispatch; call inside `virtual_gpus`."""
-    from accelerate import dispatch_model, init_empty_weights
+    from accelerate import dispatch_model
 
-    with init_empty_weights():
-        model = prepared.model_class._from_config(prepared.config, dtype=dtype)
+    model = _build_empty(prepared, dtype)
     # On the meta device transformers leaves tying to the weight loading; tie as
     # `from_pretrained` would, so tied embeddings are one tensor when accelerate places them.
     tie = getattr(model, "tie_weights", None)
@@ -132,6 +182,25 @@ def place(
     # with hooks forced it places tensor by tensor, as for a split model.
     placed: nn.Module = dispatch_model(model, device_map, force_hooks=True)
     return placed
+
+
+def _build_empty(prepared: Prepared, dtype: torch.dtype) -> nn.Module:
+    """The model with its weights on the meta device; a config transformers cannot build (a
+    field the modeling code needs and the config lacks) is a PlacementError of one line."""
+    from accelerate import init_empty_weights
+
+    skip_init: Any = contextlib.nullcontext  # older transformers: initialising only costs time
+    with contextlib.suppress(ImportError):
+        from transformers.initialization import no_init_weights as skip_init
+    try:
+        with init_empty_weights(), skip_init():
+            model: nn.Module = prepared.model_class._from_config(prepared.config, dtype=dtype)
+    except Exception as error:  # the modeling code's own complaint about this config
+        raise PlacementError(
+            f"transformers cannot build {prepared.model_class.__name__} from "
+            f"{prepared.directory / 'config.json'}: {_first_line(error)}"
+        ) from error
+    return model
 
 
 def infer_map(
