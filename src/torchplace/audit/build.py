@@ -248,11 +248,7 @@ def _examples(names: set[str]) -> str:
 
 
 def sample_inputs(model: nn.Module, tokens: int) -> dict[str, torch.Tensor]:
-    """`input_ids` of `tokens` tokens on the device of the input embeddings, as users do."""
-    getter = getattr(model, "get_input_embeddings", None)
-    embeddings = getter() if callable(getter) else None
-    weight = getattr(embeddings, "weight", None)
-    device = weight.device if isinstance(weight, torch.Tensor) else torch.device("cuda", 0)
-    vocab = int(getattr(embeddings, "num_embeddings", 0) or 32000)
-    ids = (torch.arange(tokens, dtype=torch.long) % vocab).unsqueeze(0)
-    return {"input_ids": ids.to(device)}
+    """The inputs one forward of `model` takes (see `torchplace.audit.inputs`)."""
+    from torchplace.audit.inputs import sample_inputs as make
+
+    return make(model, tokens)
