@@ -25,6 +25,7 @@ def headline(results: list[dict[str, Any]]) -> dict[str, Any]:
         "bad_audits": len(bad),
         "bad_caught": sum(bool(r.get("caught")) for r in bad),
         "max_seconds": max((r.get("seconds", 0) for r in results), default=0),
+        "max_cpu_seconds": max((r.get("cpu_seconds", 0) for r in results), default=0),
         "max_peak_mib": max((r.get("peak_mib", 0) for r in results), default=0),
     }
 
@@ -44,15 +45,17 @@ def markdown(meta: dict[str, Any], results: list[dict[str, Any]]) -> str:
         f"observed forward on every auto map ({h['auto_observed']}/{h['auto_audits']} auto-map "
         f"audits; {h['auto_false_errors']} with an error finding). VLMs fed images: "
         f"{len(h['vlm_with_images'])} ({', '.join(h['vlm_with_images'])}). Bad maps caught: "
-        f"**{h['bad_caught']}/{h['bad_audits']}**. Slowest audit {h['max_seconds']:.1f} s, "
+        f"**{h['bad_caught']}/{h['bad_audits']}**. Slowest audit {h['max_seconds']:.1f} s wall "
+        f"({h['max_cpu_seconds']:.1f} s CPU at most, imports excluded), "
         f"largest peak {h['max_peak_mib']} MiB.",
         "",
         "Configs: transformers' defaults for each model type scaled down by "
         "`benchmarks/audit_zoo/zoo.py` (2 layers, width 64, 4 heads, at most 4 experts). "
         "Peak memory is the audit process's maximum RSS (imports included).",
         "",
-        "| model type | class | GPUs | map | outcome | inputs | s | MiB | caught | findings |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| model type | class | GPUs | map | outcome | inputs | wall s | CPU s | load | MiB "
+        "| caught | findings |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
         ids = ", ".join(f"{f['severity'][0]}:{f['id']}" for f in r.get("findings", []))
@@ -62,6 +65,7 @@ def markdown(meta: dict[str, Any], results: list[dict[str, Any]]) -> str:
         lines.append(
             f"| {r['model_type']} | {r.get('model_class', '')} | {r['gpus']} | {r['map']} | "
             f"{outcome} | {', '.join(r.get('inputs', []))} | {r.get('seconds', 0):.1f} | "
+            f"{r.get('cpu_seconds', 0):.1f} | {r.get('load', '')} | "
             f"{r.get('peak_mib', 0)} | {caught} | {ids} |"
         )
     lines += ["", "## History", "", "| date | commit | figure |", "|---|---|---|"]
@@ -74,7 +78,8 @@ def figure(results: list[dict[str, Any]]) -> str:
     h = headline(results)
     return (
         f"{h['observed_all_auto']}/{h['architectures']} observed forward (auto maps), "
-        f"bad maps caught {h['bad_caught']}/{h['bad_audits']}, max {h['max_seconds']:.1f} s, "
+        f"bad maps caught {h['bad_caught']}/{h['bad_audits']}, max {h['max_seconds']:.1f} s wall "
+        f"/ {h['max_cpu_seconds']:.1f} s CPU, "
         f"{h['max_peak_mib']} MiB"
     )
 

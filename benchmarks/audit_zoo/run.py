@@ -107,7 +107,11 @@ def run_isolated(name: str, gpus: int, kind: str, tokens: int, timeout: float) -
         text = pipe.read()
     _, status, usage = os.wait4(pid, 0)
     result = json.loads(text) if text else {"outcome": "killed", "error": f"status {status}"}
-    result.update(model_type=name, gpus=gpus, map=kind, peak_mib=round(usage.ru_maxrss / 1024))
+    cpu = usage.ru_utime + usage.ru_stime  # unlike the wall time, not inflated by other jobs
+    result.update(
+        model_type=name, gpus=gpus, map=kind, peak_mib=round(usage.ru_maxrss / 1024),
+        cpu_seconds=round(cpu, 2), load=round(os.getloadavg()[0], 1),
+    )  # fmt: skip
     return result
 
 
@@ -291,7 +295,8 @@ def _line(r: dict[str, Any]) -> str:
     note = r.get("forward_error") or r.get("error") or ""
     return (
         f"{r['model_type']:12s} {r['gpus']} {r['map']:4s} {r['outcome']:16s} "
-        f"{r.get('seconds', 0):5.1f}s {r['peak_mib']:5d}MiB images={r.get('images')}"
+        f"{r.get('seconds', 0):5.1f}s cpu {r['cpu_seconds']:4.1f}s {r['peak_mib']:5d}MiB "
+        f"images={r.get('images')}"
         f"{caught} {[f['id'] for f in r.get('findings', [])]} {str(note)[:160]}"
     )
 

@@ -83,9 +83,6 @@ def _map_value(path: str, key: str, value: Any, gpus: int) -> Any:
 def prepare(config_path_or_name: str) -> Prepared:
     """Read the config (a path, a directory or a bundled name), check its sizes before anything
     is built, and pick the model class; every fault of the config is one PlacementError."""
-    from transformers import CONFIG_MAPPING
-
-    from torchplace.audit import limits
     from torchplace.configs import load, resolve
 
     try:
@@ -93,16 +90,30 @@ def prepare(config_path_or_name: str) -> Prepared:
         data = load(config_path_or_name)
     except FileNotFoundError as error:
         raise PlacementError(str(error)) from error
-    source = str(directory / "config.json")
-    limits.check_config(data, source, memory=_physical_memory())
+    except OSError as error:  # unreadable: permissions, a directory named config.json, ...
+        raise PlacementError(f"cannot read {config_path_or_name!r}: {error.strerror}") from error
+    return prepare_config(data, directory, str(config_path_or_name))
+
+
+def prepare_config(
+    data: dict[str, Any], directory: Path | None = None, source: str = ""
+) -> Prepared:
+    """`prepare` for a config's data: sizes checked, config made, model class picked."""
+    from transformers import CONFIG_MAPPING
+
+    from torchplace.audit import limits
+
+    directory = directory or Path(".")
+    where = str(directory / "config.json") if source else "config"
+    limits.check_config(data, where, memory=_physical_memory())
     model_type = data.get("model_type")
     if not isinstance(model_type, str) or model_type not in CONFIG_MAPPING:
-        raise PlacementError(f"{source}: unknown model_type {model_type!r}")
+        raise PlacementError(f"{where}: unknown model_type {model_type!r}")
     try:
         config = CONFIG_MAPPING[model_type].from_dict(data)
     except Exception as error:  # transformers' own validation: any field it refuses
-        raise PlacementError(f"{source}: {_first_line(error)}") from error
-    return Prepared(config, model_class_for(config), str(config_path_or_name), directory)
+        raise PlacementError(f"{where}: {_first_line(error)}") from error
+    return Prepared(config, model_class_for(config), source or model_type, directory)
 
 
 def _physical_memory() -> int:
