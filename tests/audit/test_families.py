@@ -122,3 +122,19 @@ def test_config_the_modeling_code_refuses_is_one_line(tmp_path: Path, capsys) ->
     assert main(["audit", "--config", str(tmp_path), "--tokens", "4"]) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err and err.count("\n") <= 3
+
+
+def test_cpu_offloaded_map_is_observed_not_blamed(
+    tiny_config: Path, tmp_path: Path, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    device_map = tmp_path / "map.json"
+    device_map.write_text(json.dumps({
+        "model.embed_tokens": 0, "model.rotary_emb": 0, "model.layers.0": 0,
+        "model.layers.1": "cpu", "model.norm": "cpu", "lm_head": "cpu",
+    }))  # fmt: skip
+    code = main(["audit", "--config", str(tiny_config), "--device-map", str(device_map),
+                 "--tokens", "4", "--json", "-"])  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["forward"]["completed"], data["findings"]
+    loads = {(t["source"], t["target"]) for t in data["forward"]["transfers"] if t["weights"]}
+    assert ("cpu", "cuda:0") in loads  # the offloaded weights, loaded at each call

@@ -189,6 +189,7 @@ def place(
     if isinstance(device_map, str):
         device_map = infer_map(model, device_map, dtype, {i: memory for i in range(gpus)})
     check_map_covers(model, device_map)
+    give_offloaded_storage(model, device_map)
     # One device: accelerate would call `model.to(device)`, which cannot copy meta tensors;
     # with hooks forced it places tensor by tensor, as for a split model.
     placed: nn.Module = dispatch_model(model, device_map, force_hooks=True)
@@ -212,6 +213,35 @@ def _build_empty(prepared: Prepared, dtype: torch.dtype) -> nn.Module:
             f"{prepared.directory / 'config.json'}: {_first_line(error)}"
         ) from error
     return model
+
+
+def give_offloaded_storage(model: nn.Module, device_map: dict[str, Any]) -> None:
+    """Give the weights mapped to "cpu" CPU storage: accelerate loads an offloaded module's
+    weights onto its GPU at each call, and a meta weight has nothing to load, so the forward
+    would stop at the first offloaded module with the audit's own fault ("Cannot copy out of
+    meta tensor"). `torch.empty` reserves the memory without touching it (the values are
+    arbitrary: the audit looks at devices, never at values); tied weights stay one tensor."""
+    made: dict[int, nn.Parameter] = {}
+    for key, device in device_map.items():
+        if device != "cpu":
+            continue
+        for module in _modules_under(model, key):
+            for name, old in list(module._parameters.items()):
+                if old is None or not old.is_meta:
+                    continue
+                if id(old) not in made:
+                    holder = torch.empty(old.shape, dtype=old.dtype, device="cpu")
+                    made[id(old)] = nn.Parameter(holder, requires_grad=False)
+                module._parameters[name] = made[id(old)]
+
+
+def _modules_under(model: nn.Module, key: str) -> list[nn.Module]:
+    """The module a device-map key names with its descendants (its owner, for a tensor key)."""
+    modules = dict(model.named_modules())
+    if key in modules:
+        return list(modules[key].modules())
+    owner = key.rpartition(".")[0]
+    return [modules[owner]] if owner in modules else []
 
 
 def infer_map(
