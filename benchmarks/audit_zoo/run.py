@@ -52,14 +52,17 @@ def main(argv: list[str] | None = None) -> int:
         for gpus in args.gpus.split(",")
         for kind in args.maps.split(",")
     ]
-    results = []
+    old = json.loads(Path(args.out).read_text())["results"] if args.merge else []
+    results: list[dict[str, Any]] = []
     for name, gpus, kind in cases:
         result = run_isolated(name, gpus, kind, args.tokens, args.timeout)
         results.append(result)
         print(_line(result), flush=True)
-    if args.merge and Path(args.out).exists():
-        results = _merged(json.loads(Path(args.out).read_text())["results"], results)
-    write(results, args, import_seconds, time.perf_counter() - started)
+        # Written after every audit: a run cut short keeps what it measured.
+        rows = _merged(old, results) if args.merge else results
+        write(rows, args, import_seconds, time.perf_counter() - started, final=False)
+    rows = _merged(old, results) if args.merge else results
+    write(rows, args, import_seconds, time.perf_counter() - started, final=True)
     return 0
 
 
@@ -73,6 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--out", default=str(ROOT / "benchmarks/results/audit_zoo.json"))
     parser.add_argument("--markdown", default="")
     parser.add_argument("--merge", action="store_true", help="update the rows of --out")
+    parser.add_argument("--history", action="store_true", help="add a history row (merged runs)")
     return parser
 
 
@@ -310,7 +314,9 @@ def _trace() -> str:
     return "".join(traceback.format_exc().splitlines(keepends=True)[-6:])[-1500:]
 
 
-def write(results: list[dict[str, Any]], args: Any, imports: float, total: float) -> None:
+def write(
+    results: list[dict[str, Any]], args: Any, imports: float, total: float, final: bool
+) -> None:
     from report import figure, markdown
 
     commit = subprocess.run(
@@ -327,7 +333,9 @@ def write(results: list[dict[str, Any]], args: Any, imports: float, total: float
     history = []
     if Path(args.out).exists():
         history = json.loads(Path(args.out).read_text()).get("history", [])
-    if not args.only:  # a full run makes a history row; a partial one only updates rows
+    if final and (
+        args.history or not args.only
+    ):  # a full run makes a history row; a partial one updates rows
         history.append({"date": meta["date"], "commit": commit, "figure": figure(results)})
     meta["history"] = history
     Path(args.out).write_text(json.dumps({**meta, "results": results}, indent=1) + "\n")

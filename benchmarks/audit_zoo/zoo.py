@@ -36,6 +36,7 @@ HEAD_KEYS = (
 )  # fmt: skip
 KV_KEYS = ("num_key_value_heads", "n_head_kv", "num_kv_heads")
 EXPERT_KEYS = ("num_local_experts", "num_experts", "n_routed_experts")
+ROUTED_KEYS = ("num_experts_per_tok", "moe_topk", "top_k")
 PER_LAYER_LISTS = ("layer_types", "no_rope_layers", "mlp_only_layers")
 INDEX_LISTS = ("moe_layers", "cross_attention_layers", "intermediate_layers_indices")
 
@@ -43,7 +44,7 @@ INDEX_LISTS = ("moe_layers", "cross_attention_layers", "intermediate_layers_indi
 OVERRIDES: dict[str, dict[str, Any]] = {
     "deepseek_v3": {
         "kv_lora_rank": 32, "q_lora_rank": 48, "qk_rope_head_dim": 8, "qk_nope_head_dim": 16,
-        "v_head_dim": 16, "first_k_dense_replace": 1, "n_group": 2, "topk_group": 1,
+        "v_head_dim": 16, "head_dim": 8, "first_k_dense_replace": 1, "n_group": 2, "topk_group": 1,
         "num_experts_per_tok": 2,
     },
     "gpt_oss": {"num_experts_per_tok": 2},
@@ -67,6 +68,9 @@ OVERRIDES: dict[str, dict[str, Any]] = {
         "text_config": {"cross_attention_layers": [1], "num_hidden_layers": 2},
     },
     "llama4": {"text_config": {"num_experts_per_tok": 1}},
+    # transformers' default pairs 224/16 patches with 256 image tokens (a pooling kernel of 0);
+    # the published models pool 64x64 patches into 16x16 tokens: the same 4x4 kernel here.
+    "gemma3": {"mm_tokens_per_image": 16, "vision_config": {"image_size": 224, "patch_size": 14}},
 }  # fmt: skip
 
 
@@ -103,6 +107,8 @@ def _shrink(config: dict[str, Any]) -> dict[str, Any]:
             out[key] = min(value, HIDDEN // 4)
         elif key in EXPERT_KEYS:
             out[key] = min(value, 4)
+        elif key in ROUTED_KEYS:
+            out[key] = min(value, 2)  # experts each token goes to: at most the 4 kept
         elif key in PER_LAYER_LISTS and isinstance(value, list) and depth:
             out[key] = value[:LAYERS]
         elif key in INDEX_LISTS and isinstance(value, list):

@@ -140,3 +140,16 @@ def test_cpu_offloaded_map_is_observed_not_blamed(
     assert data["findings"] == []
     loads = {(t["source"], t["target"]) for t in data["forward"]["transfers"] if t["weights"]}
     assert ("cpu", "cuda:0") in loads  # the offloaded weights, loaded at each call
+
+
+def test_parameter_keys_of_a_parent_module_are_placed_not_left_on_meta(tiny_config: Path) -> None:
+    # A map naming a parameter of a module whose children have their own entries (as
+    # accelerate's map does for Llama 4's vision_model.class_embedding): dispatch skips it.
+    prepared = build.prepare(str(tiny_config))
+    with torchplace.virtual_gpus(2):
+        model = build.place(prepared, 2, "auto", torch.float32, 2**30)
+        model.model.register_parameter("extra", torch.nn.Parameter(torch.empty(4, device="meta")))
+        build.place_stray_weights(model, {"model.extra": 1})
+        assert model.model.extra.device == torch.device("cuda", 1)
+        report = torchplace.audit(model)
+    assert "tensors-on-meta-device" not in {f.code for f in report.findings}

@@ -193,7 +193,35 @@ def place(
     # One device: accelerate would call `model.to(device)`, which cannot copy meta tensors;
     # with hooks forced it places tensor by tensor, as for a split model.
     placed: nn.Module = dispatch_model(model, device_map, force_hooks=True)
+    place_stray_weights(placed, device_map)
     return placed
+
+
+def place_stray_weights(model: nn.Module, device_map: dict[str, Any]) -> None:
+    """Put weights dispatch left on meta on the GPU their map entry names.
+
+    accelerate's map can name a parameter held directly by a module whose children have their
+    own entries (Llama 4's `vision_model.class_embedding`); `dispatch_model` places modules
+    only, warns that the key "does not match any submodule" and leaves the weight on meta, where
+    the forward would stop with the audit's own fault. Placed as value-less virtual tensors,
+    as every weight of the build is.
+    """
+    from torchplace.sim import devices
+    from torchplace.sim.tensor import wrap
+
+    if devices.active() is None:
+        return
+    for module_name, module in model.named_modules():
+        for name, old in list(module._parameters.items()):
+            full = f"{module_name}.{name}" if module_name else name
+            target = device_map.get(full)
+            if old is None or not old.is_meta or target is None or target in {"cpu", "disk"}:
+                continue
+            device = (
+                torch.device("cuda", target) if isinstance(target, int) else torch.device(target)
+            )
+            holder = wrap(torch.empty(old.shape, dtype=old.dtype, device="meta"), device)
+            module._parameters[name] = nn.Parameter(holder, requires_grad=False)
 
 
 def _build_empty(prepared: Prepared, dtype: torch.dtype) -> nn.Module:
