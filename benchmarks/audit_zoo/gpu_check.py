@@ -70,6 +70,12 @@ def split_map(model: Any) -> dict[str, Any]:
     device_map: dict[str, Any] = {}
     for name, module in model.named_children():
         _assign(model, name, module, second_half, device_map)
+    output = getattr(model, "get_output_embeddings", lambda: None)()
+    inputs = getattr(model, "get_input_embeddings", lambda: None)()
+    if output is not None and inputs is not None and output.weight is inputs.weight:
+        head = next(n for n, m in model.named_modules() if m is output)
+        if head in device_map:  # a tied head stays with its embeddings: a good map, not a bad one
+            device_map[head] = 0
     return device_map
 
 
