@@ -43,6 +43,8 @@ BAD_MAP_FINDINGS = {"unsplittable-module-split-across-devices", "tied-weights-on
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.combine:
+        return combine(args)
     started = time.perf_counter()
     import_seconds = _import_everything()
     names = args.only.split(",") if args.only else list(ARCHITECTURES)
@@ -77,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--markdown", default="")
     parser.add_argument("--merge", action="store_true", help="update the rows of --out")
     parser.add_argument("--history", action="store_true", help="add a history row (merged runs)")
+    parser.add_argument(
+        "--combine", default="", help="comma-separated result files of chunks: merge into --out"
+    )
     return parser
 
 
@@ -282,6 +287,19 @@ def _summary(
     }
 
 
+def combine(args: Any) -> int:
+    """Merge the rows of chunk runs (run in parallel on a shared machine) into `--out`."""
+    parts = [json.loads(Path(p).read_text()) for p in args.combine.split(",")]
+    rows: list[dict[str, Any]] = []
+    for part in parts:
+        rows = _merged(rows, part["results"])
+    args.history = True
+    args.chunk_commands = [p["command"] for p in parts]
+    imports = max(p["import_seconds"] for p in parts)
+    write(rows, args, imports, max(p["run_seconds"] for p in parts), final=True)
+    return 0
+
+
 def _merged(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
     def key(row: dict[str, Any]) -> tuple[str, int, str]:
         return (row["model_type"], row["gpus"], row["map"])
@@ -329,6 +347,7 @@ def write(
         "command": "python benchmarks/audit_zoo/run.py " + " ".join(sys.argv[1:]),
         "import_seconds": round(imports, 1),
         "run_seconds": round(total, 1),
+        "chunks": getattr(args, "chunk_commands", []),
     }
     history = []
     if Path(args.out).exists():

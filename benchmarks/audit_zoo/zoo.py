@@ -25,7 +25,7 @@ LAYER_KEYS = (
     "num_hidden_layers", "num_layers", "n_layer", "n_layers", "encoder_layers", "decoder_layers",
     "num_decoder_layers",
 )  # fmt: skip
-WIDTH_KEYS = ("hidden_size", "d_model", "n_embd", "embed_dim", "projection_dim")
+WIDTH_KEYS = ("hidden_size", "d_model", "n_embd", "embed_dim", "projection_dim", "projection_size")
 FFN_KEYS = (
     "intermediate_size", "d_ff", "ffn_dim", "encoder_ffn_dim", "decoder_ffn_dim", "n_inner",
     "moe_intermediate_size", "shared_expert_intermediate_size", "intermediate_size_mlp",
