@@ -136,7 +136,9 @@ def _audit_one(name: str, mode: str, started: float) -> dict[str, Any]:
         from torchplace.sim import virtual_gpus
 
         with virtual_gpus(1):
-            device_map = split_map(build._build_empty(prepared, dtype))
+            empty = build._build_empty(prepared, dtype)
+            empty.tie_weights()  # as place() does: a tied head is one tensor with its embeddings
+            device_map = split_map(empty)
             model = build.place(prepared, 1, dict(device_map), dtype, 1 << 34)
             report = audit(model, build.sample_inputs(model, 16), trace_moves=True)
     return _row(name, report, device_map, time.perf_counter() - started)

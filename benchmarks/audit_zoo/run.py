@@ -191,8 +191,9 @@ def bad_map(model: Any, device_map: dict[str, Any], gpus: int) -> tuple[dict[str
     names = {id(m): n for n, m in model.named_modules()}
     layers = [m for m in model.modules() if type(m).__name__ in classes]
     vision = [m for m in layers if "vision" in names[id(m)] or "visual" in names[id(m)]]
-    layer = (vision or layers)[0]
-    layer_name, child_name = _split_point(layer, names[id(layer)])
+    points = [_split_point(m, names[id(m)]) for m in (vision or []) + layers]
+    layer_name, child_name = next(p for p in points if p is not None)
+    layer = dict(model.named_modules())[layer_name]
     home = _device_of(layer)
     other = (home + 1) % gpus
     new = dict(device_map)
@@ -208,13 +209,16 @@ def bad_map(model: Any, device_map: dict[str, Any], gpus: int) -> tuple[dict[str
     return new, moved
 
 
-def _split_point(layer: Any, name: str) -> tuple[str, str]:
-    """The layer (or its only weighted descendant) and the first of its weighted children."""
+def _split_point(layer: Any, name: str) -> tuple[str, str] | None:
+    """The layer (or its only weighted descendant) and the first of its weighted children;
+    None for a layer whose weights are all its own (nothing to move apart)."""
     while True:
         weighted = [
             (n, c) for n, c in layer.named_children() if next(c.parameters(), None) is not None
         ]
-        if len(weighted) != 1:
+        if not weighted:
+            return None
+        if len(weighted) > 1:
             return name, weighted[0][0]
         child, layer = weighted[0]
         name = f"{name}.{child}"
@@ -235,16 +239,21 @@ def _expand(model: Any, device_map: dict[str, Any], target: str) -> None:
         parent = modules[prefix]
         for child, _ in parent.named_children():
             device_map[f"{prefix}.{child}" if prefix else child] = device
-        for pname, _ in parent.named_parameters(recurse=False):
-            device_map[f"{prefix}.{pname}" if prefix else pname] = device
+        own = [n for n, _ in parent.named_parameters(recurse=False)]
+        own += [n for n, _ in parent.named_buffers(recurse=False)]
+        for tensor in own:
+            device_map[f"{prefix}.{tensor}" if prefix else tensor] = device
         prefix = f"{prefix}.{part}" if prefix else part
         device_map.pop(prefix, None)
     device_map[target] = device
 
 
 def _tied_head(model: Any) -> str | None:
-    output = getattr(model, "get_output_embeddings", lambda: None)()
-    inputs = getattr(model, "get_input_embeddings", lambda: None)()
+    try:
+        output = getattr(model, "get_output_embeddings", lambda: None)()
+        inputs = getattr(model, "get_input_embeddings", lambda: None)()
+    except NotImplementedError:  # CLIP, SigLIP: two towers, no single input embedding
+        return None
     if output is None or inputs is None or output.weight is not inputs.weight:
         return None
     return next(n for n, m in model.named_modules() if m is output)

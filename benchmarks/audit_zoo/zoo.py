@@ -15,7 +15,7 @@ ARCHITECTURES = (
     "llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe", "gemma",
     "gemma2", "gemma3", "phi3", "gpt2", "gpt_neox", "falcon", "olmo2", "cohere", "starcoder2",
     "deepseek_v3", "gpt_oss", "llama4", "mamba", "jamba", "t5", "bart", "whisper", "bert",
-    "roberta", "deberta_v2", "vit", "clip", "siglip", "llava", "llava_next", "qwen2_vl",
+    "roberta", "deberta-v2", "vit", "clip", "siglip", "llava", "llava_next", "qwen2_vl",
     "qwen2_5_vl", "mllama", "idefics3", "paligemma", "phi", "opt",
 )  # fmt: skip
 
