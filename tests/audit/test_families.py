@@ -115,6 +115,16 @@ def test_meta_copy_without_offload_is_the_audits_limit_not_the_users() -> None:
     assert theirs.code == "forward-failed"
 
 
+def test_an_op_the_simulation_cannot_run_is_the_audits_limit() -> None:
+    observation = ForwardObservation(
+        completed=False, error="torchplace sim: aten._local_scalar_dense.default needs data; "
+        "not simulated (at x.py:1). The tensor holds no values.", error_type="RuntimeError",
+        error_module="deberta.encoder",
+    )  # fmt: skip
+    (ours,) = forward_findings(observation, meta_explained=True)
+    assert ours.code == "forward-not-simulated" and ours.severity.value == "warning"
+
+
 def test_config_the_modeling_code_refuses_is_one_line(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     (tmp_path / "config.json").write_text(
         json.dumps({"model_type": "llama", **TEXT, "hidden_size": 30, "head_dim": None})

@@ -278,7 +278,13 @@ def infer_map(
     """accelerate's device map for a strategy, with the model's no-split classes."""
     from torchplace.sim.models import infer_device_map
 
-    found: dict[str, Any] = infer_device_map(model, strategy, dtype, max_memory)
+    try:
+        found: dict[str, Any] = infer_device_map(model, strategy, dtype, max_memory)
+    except (IndexError, KeyError, ValueError, RuntimeError) as error:  # accelerate's own failure
+        raise PlacementError(
+            f"accelerate could not infer a {strategy!r} device map for this model "
+            f"({_first_line(error)}); pass an explicit --device-map JSON file"
+        ) from error
     if not found:
         raise PlacementError("accelerate found no placement for this model on these GPUs")
     return found

@@ -10,6 +10,7 @@ from torchplace.patterns import matching
 from torchplace.report import Severity
 
 _META_COPY = "Cannot copy out of meta tensor"
+_SIM_LIMIT = "not simulated"  # the simulator's own words for an op it cannot run without values
 
 
 def forward_findings(
@@ -24,7 +25,8 @@ def forward_findings(
     found = [_creation_finding(c) for c in observation.creations]
     found += repeated_copies(observation)
     if not observation.completed:
-        own = not meta_explained and _META_COPY in (observation.error or "")
+        text = observation.error or ""
+        own = (not meta_explained and _META_COPY in text) or _SIM_LIMIT in text
         found.insert(0, _limit_finding(observation) if own else _failure_finding(observation))
     return found
 
@@ -35,12 +37,16 @@ def _limit_finding(observation: ForwardObservation) -> AuditFinding:
         "forward-not-simulated",
         Severity.WARNING,
         observation.error_module or "",
-        f"the virtual GPUs could not run this forward{where}: an operation turned a value-less "
-        "(meta) weight into a value-less activation. Nothing in this model is offloaded or left "
-        "on the meta device, so this is a limit of torchplace's simulation, not a placement "
-        "problem; the placement findings above still hold. Audit on a real GPU (or a model "
-        "with real weights) to observe this forward.",
+        f"the virtual GPUs could not run this forward{where}: an operation needed values that "
+        "the simulation does not hold (value-less weights, or a tensor turned value-less). "
+        "Nothing in this model is offloaded or left on the meta device, so this is a limit of "
+        "torchplace's simulation, not a placement problem; the placement findings above still "
+        f"hold. Audit on a real GPU to observe this forward. ({_first_sentence(observation)})",
     )
+
+
+def _first_sentence(observation: ForwardObservation) -> str:
+    return (observation.error or "").split(". ")[0][:200]
 
 
 def _failure_finding(observation: ForwardObservation) -> AuditFinding:
