@@ -74,8 +74,12 @@ def split_map(model: Any) -> dict[str, Any]:
     inputs = getattr(model, "get_input_embeddings", lambda: None)()
     if output is not None and inputs is not None and output.weight is inputs.weight:
         head = next(n for n, m in model.named_modules() if m is output)
+        embed = next(n for n, m in model.named_modules() if m is inputs)
+        home = next(
+            (v for k, v in device_map.items() if embed == k or embed.startswith(k + ".")), 0
+        )
         if head in device_map:  # a tied head stays with its embeddings: a good map, not a bad one
-            device_map[head] = 0
+            device_map[head] = home
     return device_map
 
 
