@@ -163,3 +163,17 @@ def test_parameter_keys_of_a_parent_module_are_placed_not_left_on_meta(tiny_conf
         assert model.model.extra.device == torch.device("cuda", 1)
         report = torchplace.audit(model)
     assert "tensors-on-meta-device" not in {f.code for f in report.findings}
+
+
+def test_a_map_may_name_a_buffer(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    # accelerate requires an entry for a buffer held by the root (BART's final_logits_bias).
+    config = {"model_type": "bart", "d_model": 32, "encoder_layers": 1, "decoder_layers": 1,
+              "encoder_attention_heads": 4, "decoder_attention_heads": 4, "encoder_ffn_dim": 64,
+              "decoder_ffn_dim": 64, "vocab_size": 400, "max_position_embeddings": 64}  # fmt: skip
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    device_map = tmp_path / "map.json"
+    device_map.write_text(json.dumps({"model": 1, "lm_head": 1, "final_logits_bias": 1}))
+    code = main(["audit", "--config", str(tmp_path), "--gpus", "2", "--device-map",
+                 str(device_map), "--tokens", "4", "--json", "-"])  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["forward"]["completed"], data["findings"]

@@ -294,7 +294,8 @@ def check_map_covers(model: nn.Module, device_map: dict[str, Any]) -> None:
     """Every key names a module or tensor, and every parameter is under some key."""
     names = {name for name, _ in model.named_modules()}
     tensors = {name for name, _ in model.named_parameters()}
-    unknown = [k for k in device_map if k not in names and k not in tensors]
+    buffers = {name for name, _ in model.named_buffers()}  # BART's final_logits_bias
+    unknown = [k for k in device_map if k not in names | tensors | buffers]
     if unknown:
         raise PlacementError(
             f"device map names {len(unknown)} module(s) the model does not have, e.g. "
