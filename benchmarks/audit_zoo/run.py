@@ -190,9 +190,14 @@ def bad_map(model: Any, device_map: dict[str, Any], gpus: int) -> tuple[dict[str
     classes = set(getattr(model, "_no_split_modules", None) or [])
     names = {id(m): n for n, m in model.named_modules()}
     layers = [m for m in model.modules() if type(m).__name__ in classes]
+    if not layers:  # no _no_split_modules (DeBERTa-v2): the numbered layers of a stack
+        layers = [m for n, m in model.named_modules() if n.rpartition(".")[2].isdigit()]
     vision = [m for m in layers if "vision" in names[id(m)] or "visual" in names[id(m)]]
     points = [_split_point(m, names[id(m)]) for m in (vision or []) + layers]
-    layer_name, child_name = next(p for p in points if p is not None)
+    found = [p for p in points if p is not None]
+    if not found:
+        raise ValueError("no layer with two weighted sub-blocks to move apart")
+    layer_name, child_name = found[0]
     layer = dict(model.named_modules())[layer_name]
     home = _device_of(layer)
     other = (home + 1) % gpus
