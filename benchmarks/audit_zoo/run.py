@@ -13,7 +13,9 @@ model's size over the GPU count, so that the model really spreads over all of th
 default 141 GiB a small model would sit on one). The bad map: the auto map with one decoder
 (or vision) layer's first sub-block moved to another GPU, which splits a module transformers
 marks as not to be split; where input and output embeddings are tied, the output head is
-also moved. A bad map is caught when the audit reports an error or warning for it.
+also moved. A bad map is caught when the audit reports it: an error or warning finding that
+names the split (a split module, a split tied weight) or a forward stopped by the device
+mismatch it causes.
 """
 
 from __future__ import annotations
@@ -38,7 +40,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from zoo import ARCHITECTURES, small_config  # noqa: E402
 
 CAUGHT = {"error", "warning"}
-BAD_MAP_FINDINGS = {"unsplittable-module-split-across-devices", "tied-weights-on-different-devices"}
+BAD_MAP_FINDINGS = {
+    "unsplittable-module-split-across-devices",
+    "module-split-across-devices",
+    "tied-weights-on-different-devices",
+}
+MISMATCH = "Expected all tensors to be on the same device"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -284,7 +291,6 @@ def _summary(
         {"id": f.code, "severity": f.severity.value, "where": f.module, "message": f.message[:300]}
         for f in report.findings
     ]
-    ids = {f["id"] for f in findings if f["severity"] in CAUGHT}
     devices = sorted({str(v) for v in device_map.values()})
     return {
         "outcome": "forward-observed" if forward and forward.completed else "forward-failed",
@@ -293,7 +299,7 @@ def _summary(
         "images": "pixel_values" in inputs,
         "devices_used": devices,
         "moved": moved,
-        "caught": bool(ids & BAD_MAP_FINDINGS) if moved else None,
+        "caught": caught(findings) if moved else None,
         "errors": sum(f["severity"] == "error" for f in findings),
         "findings": findings,
         "forward_error": None if forward is None or forward.completed else forward.error,
@@ -307,11 +313,23 @@ def combine(args: Any) -> int:
     rows: list[dict[str, Any]] = []
     for part in parts:
         rows = _merged(rows, part["results"])
+    for row in rows:  # one definition of "caught" for rows measured by earlier runs
+        if row.get("moved"):
+            row["caught"] = caught(row["findings"])
     args.history = True
     args.chunk_commands = [p["command"] for p in parts]
     imports = max(p["import_seconds"] for p in parts)
     write(rows, args, imports, max(p["run_seconds"] for p in parts), final=True)
     return 0
+
+
+def caught(findings: list[dict[str, Any]]) -> bool:
+    """The bad map is reported: a placement finding that names it, or the observed forward
+    stopped by the device mismatch it causes (with the module where it happened)."""
+    serious = [f for f in findings if f["severity"] in CAUGHT]
+    return any(f["id"] in BAD_MAP_FINDINGS for f in serious) or any(
+        f["id"] == "forward-failed" and MISMATCH in f["message"] for f in serious
+    )
 
 
 def _merged(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
