@@ -101,6 +101,7 @@ def test_llava_image_tokens_match_the_vision_features() -> None:
     image_tokens = int((inputs["input_ids"] == 399).sum())
     assert image_tokens == (28 // 14) ** 2  # one feature per patch, CLS dropped ("default")
     assert inputs["pixel_values"].shape == (1, 3, 28, 28)
+    assert bool(inputs["pixel_values"].ne(0).all())  # an all-zero image counts as padding
 
 
 def test_meta_copy_without_offload_is_the_audits_limit_not_the_users() -> None:

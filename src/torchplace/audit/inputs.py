@@ -80,7 +80,7 @@ def image_inputs(config: Any, dtype: torch.dtype) -> Images:
         return make(config, vision, dtype)
     size = _image_size(vision)
     channels = _int(getattr(vision, "num_channels", None)) or 3
-    return Images([], {"pixel_values": torch.zeros(1, channels, size, size, dtype=dtype)})
+    return Images([], {"pixel_values": _image(1, channels, size, size, dtype=dtype)})
 
 
 def _llava(config: Any, vision: Any, dtype: torch.dtype) -> Images:
@@ -103,7 +103,7 @@ def _llava_next(config: Any, vision: Any, dtype: torch.dtype) -> Images:
         rows -= 2 * ((rows - cols) // 2)
     count = rows * cols + rows + side * side + _extra_cls(config)
     patches = 1 + (best_h // size) * (best_w // size)
-    pixels = torch.zeros(1, patches, 3, size, size, dtype=dtype)
+    pixels = _image(1, patches, 3, size, size, dtype=dtype)
     sizes = torch.tensor([[size, size]])
     return Images([_image_token(config)] * count, {"pixel_values": pixels, "image_sizes": sizes})
 
@@ -135,14 +135,14 @@ def _idefics3(config: Any, vision: Any, dtype: torch.dtype) -> Images:
     size, patch = _image_size(vision), _patch(vision)
     scale = _int(getattr(config, "scale_factor", None)) or 2
     count = (size // patch) ** 2 // (scale * scale)
-    pixels = torch.zeros(1, 1, 3, size, size, dtype=dtype)
+    pixels = _image(1, 1, 3, size, size, dtype=dtype)
     return Images([_image_token(config)] * count, {"pixel_values": pixels})
 
 
 def _mllama(config: Any, vision: Any, dtype: torch.dtype) -> Images:
     size = _image_size(vision)
     tiles = _int(getattr(vision, "max_num_tiles", None)) or 4
-    pixels = torch.zeros(1, 1, tiles, 3, size, size, dtype=dtype)
+    pixels = _image(1, 1, tiles, 3, size, size, dtype=dtype)
     mask = torch.zeros(1, 1, tiles, dtype=torch.long)
     mask[..., 0] = 1  # one tile used: aspect ratio 1x1, whose id is 1
     tensors = {
@@ -161,7 +161,7 @@ def _qwen_vl(config: Any, vision: Any, dtype: torch.dtype) -> Images:
     channels = _int(getattr(vision, "in_channels", None) or getattr(vision, "in_chans", None)) or 3
     side = 4 * merge  # a 4x4 grid of merged tokens: 16 image tokens
     count = side * side // (merge * merge)
-    pixels = torch.zeros(side * side, channels * temporal * patch * patch, dtype=dtype)
+    pixels = _image(side * side, channels * temporal * patch * patch, dtype=dtype)
     grid = torch.tensor([[1, side, side]])
     prefix = [config.vision_start_token_id] + [_image_token(config)] * count
     prefix.append(config.vision_end_token_id)
@@ -184,7 +184,12 @@ _LAYOUTS: dict[str, Callable[[Any, Any, torch.dtype], Images]] = {
 
 
 def _pixels(count: int, size: int, dtype: torch.dtype) -> torch.Tensor:
-    return torch.zeros(count, 3, size, size, dtype=dtype)
+    return _image(count, 3, size, size, dtype=dtype)
+
+
+def _image(*shape: int, dtype: torch.dtype) -> torch.Tensor:
+    """A grey image: all-zero images are taken for padding (Idefics3 drops them)."""
+    return torch.full(shape, 0.5, dtype=dtype)
 
 
 def _image_token(config: Any) -> int:
