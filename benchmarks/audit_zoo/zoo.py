@@ -70,6 +70,8 @@ OVERRIDES: dict[str, dict[str, Any]] = {
     "llama4": {"text_config": {"num_experts_per_tok": 1}},
     # transformers' default pairs 224/16 patches with 256 image tokens (a pooling kernel of 0);
     # the published models pool 64x64 patches into 16x16 tokens: the same 4x4 kernel here.
+    # 224/32 = 7 patches a side cannot be pixel-shuffled by 2; the published models use 364/14.
+    "idefics3": {"vision_config": {"image_size": 224, "patch_size": 14}},
     "gemma3": {"mm_tokens_per_image": 16, "vision_config": {"image_size": 224, "patch_size": 14}},
 }  # fmt: skip
 
