@@ -64,7 +64,10 @@ OVERRIDES: dict[str, dict[str, Any]] = {
         }
     },
     "mllama": {
-        "vision_config": {"num_global_layers": 1, "intermediate_layers_indices": [0, 1]},
+        # the projector takes the last hidden state and the two intermediate ones: 3 x 64
+        "vision_config": {
+            "num_global_layers": 1, "intermediate_layers_indices": [0, 1], "vision_output_dim": 192,
+        },
         "text_config": {"cross_attention_layers": [1], "num_hidden_layers": 2},
     },
     "llama4": {"text_config": {"num_experts_per_tok": 1}},
