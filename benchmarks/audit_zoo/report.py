@@ -15,6 +15,9 @@ def headline(results: list[dict[str, Any]]) -> dict[str, Any]:
         - {r["model_type"] for r in auto if r["outcome"] != "forward-observed"}
     )
     vlm = sorted({r["model_type"] for r in auto if r.get("images")})
+    seen = sorted(
+        {r["model_type"] for r in auto if r.get("images") and r["outcome"] == "forward-observed"}
+    )
     return {
         "architectures": len(types),
         "observed_all_auto": len(observed),
@@ -22,6 +25,7 @@ def headline(results: list[dict[str, Any]]) -> dict[str, Any]:
         "auto_observed": sum(r["outcome"] == "forward-observed" for r in auto),
         "auto_false_errors": sum(bool(r.get("errors")) for r in auto),
         "vlm_with_images": vlm,
+        "images_observed": seen,
         "bad_audits": len(bad),
         "bad_caught": sum(bool(r.get("caught")) for r in bad),
         "max_seconds": max((r.get("seconds", 0) for r in results), default=0),
@@ -44,8 +48,10 @@ def markdown(meta: dict[str, Any], results: list[dict[str, Any]]) -> str:
         "",
         f"**{h['observed_all_auto']} of {h['architectures']} architectures** audit with an "
         f"observed forward on every auto map ({h['auto_observed']}/{h['auto_audits']} auto-map "
-        f"audits; {h['auto_false_errors']} with an error finding). VLMs fed images: "
-        f"{len(h['vlm_with_images'])} ({', '.join(h['vlm_with_images'])}). Bad maps caught: "
+        f"audits; {h['auto_false_errors']} with an error finding). Image inputs built for "
+        f"{len(h['vlm_with_images'])} ({', '.join(h['vlm_with_images'])}); forward observed "
+        f"with images for {len(h['images_observed'])} ({', '.join(h['images_observed'])}). "
+        "Bad maps caught: "
         f"**{h['bad_caught']}/{h['bad_audits']}**. Slowest audit {h['max_seconds']:.1f} s wall "
         f"({h['max_cpu_seconds']:.1f} s CPU at most, imports excluded), "
         f"largest peak {h['max_peak_mib']} MiB.",
@@ -69,6 +75,8 @@ def markdown(meta: dict[str, Any], results: list[dict[str, Any]]) -> str:
             f"{r.get('cpu_seconds', 0):.1f} | {r.get('load', '')} | "
             f"{r.get('peak_mib', 0)} | {caught} | {ids} |"
         )
+    lines += ["", "## Why the other auto-map forwards stop", ""]
+    lines += [f"- {cause}" for cause in causes(results)]
     lines += ["", "## History", "", "| date | commit | figure |", "|---|---|---|"]
     for row in meta.get("history", []):
         lines.append(f"| {row['date']} | {row['commit']} | {row['figure']} |")
@@ -83,6 +91,39 @@ def figure(results: list[dict[str, Any]]) -> str:
         f"/ {h['max_cpu_seconds']:.1f} s CPU, "
         f"{h['max_peak_mib']} MiB"
     )
+
+
+# What stopped each failed auto-map forward, matched on the error text (judged by reading the
+# traceback and reproducing the failing operation alone; see docs/audit.md).
+_ON_CPU = (
+    "a value lands on the CPU mid-forward; suspected, not confirmed: the simulator's `type_as` "
+    "misplacing values (reproduced alone, it moves them to meta)"
+)
+CAUSES = (
+    ("Cannot copy out of meta", "simulator: `Tensor.type()` of a virtual tensor names no CUDA "
+     "device, so `type_as` (RMSNorm in Gemma, Gemma 2, PaliGemma) moves the value to meta"),
+    ("expanded size of the tensor (0)", "simulator: `torch.arange(n, device='cuda:N')` reports "
+     "shape [0], breaking `torch.meshgrid` in the Qwen2-VL / Qwen2.5-VL vision tower"),
+    ("not simulated", "simulator: a value needed by data-dependent code (`.item()` in "
+     "DeBERTa-v2's relative positions) that value-less weights do not have"),
+    ("could not infer", "accelerate: `infer_auto_device_map` raises IndexError on DeBERTa-v2's "
+     "tied weights with 4 GPUs (reported as one line asking for an explicit map)"),
+    ("and cpu", _ON_CPU),
+    ("other tensors on cpu", _ON_CPU),
+    ("different from other tensors on cuda", "Mllama on 2 GPUs: the vision model concatenates "
+     "hidden states of layers placed on different GPUs; not yet confirmed on real GPUs"),
+)  # fmt: skip
+
+
+def causes(results: list[dict[str, Any]]) -> list[str]:
+    found: dict[str, set[str]] = {}
+    for r in results:
+        if r["map"] != "auto" or r["outcome"] == "forward-observed":
+            continue
+        text = r.get("forward_error") or r.get("error") or ""
+        cause = next((c for key, c in CAUSES if key in text), "not yet explained: " + text[:80])
+        found.setdefault(cause, set()).add(r["model_type"])
+    return [f"{', '.join(sorted(types))}: {cause}" for cause, types in found.items()]
 
 
 def _short(text: str) -> str:
