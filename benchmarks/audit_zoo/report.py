@@ -43,7 +43,13 @@ def markdown(meta: dict[str, Any], results: list[dict[str, Any]]) -> str:
         f"- machine: {meta['machine']} (shared with other jobs: times are upper bounds)",
         f"- commit: {meta['commit']}",
         f"- command: `{meta['command']}`",
-        *[f"  - chunk, run in parallel: `{c}`" for c in meta.get("chunks", [])],
+        *[
+            f"  - chunk or rerun (a later row replaces an earlier one): `{c}`"
+            for c in meta.get("chunks", [])
+        ],
+        "  (chunks ran while the branch moved on; rerun rows after each fix they needed)"
+        if meta.get("chunks")
+        else "",
         f"- imports (paid once per CLI run, not in the times below): {meta['import_seconds']} s",
         "",
         f"**{h['observed_all_auto']} of {h['architectures']} architectures** audit with an "
