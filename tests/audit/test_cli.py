@@ -47,7 +47,11 @@ def test_device_map_file_and_json_to_stdout(tiny_config: Path, tmp_path: Path, c
     ("args", "message"),
     [
         (["--config", "no-such-model"], "no config.json"),
-        (["--gpus", "0"], "--gpus must be at least 1"),
+        (["--gpus", "0"], "--gpus must be between 1 and 128"),
+        (["--gpus", "129"], "--gpus must be between 1 and 128, got 129"),
+        (["--gpus", "-2"], "--gpus must be between 1 and 128"),
+        (["--tokens", "-1"], "--tokens must be between 0 and 16384"),
+        (["--tokens", "1000000000000"], "--tokens must be between 0 and 16384"),
         (["--dtype", "fp12"], "unknown dtype 'fp12'"),
         (["--device-map", "fastest"], "neither one of auto"),
         (["--memory", "lots"], "is not a memory size"),

@@ -89,7 +89,7 @@ def audit(
             offloaded=offloaded,
             names=inventory.module_names(model),
         )
-        findings += forward_findings(observation)
+        findings += forward_findings(observation, _meta_explained(usage, normalized))
     return AuditReport(
         model=_model_name(model),
         devices=usage,
@@ -115,6 +115,18 @@ def _offloaded(
             if target is not None and target != "cpu":
                 found[name] = (target, trees[name].bytes)
     return found
+
+
+def _meta_explained(usage: list[DeviceUsage], device_map: dict[str, str] | None) -> bool:
+    """Whether the model itself holds meta tensors (left on meta, or offloaded to cpu/disk)."""
+    offloaded = any(device in {"cpu", "disk"} for device in (device_map or {}).values())
+    return offloaded or any(u.device == "meta" for u in usage) or not _simulated()
+
+
+def _simulated() -> bool:
+    from torchplace.sim import devices
+
+    return devices.active() is not None
 
 
 def _accelerator(usage: list[DeviceUsage]) -> str:

@@ -9,6 +9,7 @@ dispatches the model with accelerate's `dispatch_model`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,7 @@ class Prepared:
     config: Any
     model_class: Any
     source: str
+    directory: Path
 
 
 def parse_dtype(text: str) -> torch.dtype:
@@ -79,32 +81,92 @@ def _map_value(path: str, key: str, value: Any, gpus: int) -> Any:
 
 
 def prepare(config_path_or_name: str) -> Prepared:
-    """Read the config (a path, a directory or a bundled name) and import its model class."""
-    from transformers import AutoConfig
-
-    from torchplace.configs import resolve
+    """Read the config (a path, a directory or a bundled name), check its sizes before anything
+    is built, and pick the model class; every fault of the config is one PlacementError."""
+    from torchplace.configs import load, resolve
 
     try:
         directory = resolve(config_path_or_name)
+        data = load(config_path_or_name)
     except FileNotFoundError as error:
         raise PlacementError(str(error)) from error
+    except OSError as error:  # unreadable: permissions, a directory named config.json, ...
+        raise PlacementError(f"cannot read {config_path_or_name!r}: {error.strerror}") from error
+    return prepare_config(data, directory, str(config_path_or_name))
+
+
+def prepare_config(
+    data: dict[str, Any], directory: Path | None = None, source: str = ""
+) -> Prepared:
+    """`prepare` for a config's data: sizes checked, config made, model class picked."""
+    from transformers import CONFIG_MAPPING
+
+    from torchplace.audit import limits
+
+    directory = directory or Path(".")
+    where = str(directory / "config.json") if source else "config"
+    limits.check_config(data, where, memory=_physical_memory())
+    model_type = data.get("model_type")
+    if not isinstance(model_type, str) or model_type not in CONFIG_MAPPING:
+        raise PlacementError(f"{where}: unknown model_type {model_type!r}")
     try:
-        config = AutoConfig.from_pretrained(str(directory))
-    except (ValueError, KeyError, OSError) as error:
-        message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise PlacementError(f"{directory / 'config.json'}: {message}") from error
-    return Prepared(config, model_class_for(config), str(config_path_or_name))
+        config = CONFIG_MAPPING[model_type].from_dict(data)
+    except Exception as error:  # transformers' own validation: any field it refuses
+        raise PlacementError(f"{where}: {_first_line(error)}") from error
+    return Prepared(config, model_class_for(config), source or model_type, directory)
+
+
+def _physical_memory() -> int:
+    import os
+
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (ValueError, OSError, AttributeError):  # not POSIX: the kernel will say it
+        return 0
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    line = text.splitlines()[0] if text else ""
+    return f"{type(error).__name__}: {line}" if line else type(error).__name__
+
+
+# The head that makes the model do what it is published for: a VLM answers about images, an
+# encoder-decoder translates, an encoder fills masks; the bare model for what has no head
+# (CLIP, SigLIP: both towers).
+_HEADS = {
+    "vision": ("AutoModelForImageTextToText", "AutoModel"),
+    "speech": ("AutoModelForSpeechSeq2Seq", "AutoModel"),
+    "seq2seq": ("AutoModelForSeq2SeqLM", "AutoModel"),
+    "encoder": ("AutoModelForMaskedLM", "AutoModel"),
+    "other": ("AutoModelForCausalLM", "AutoModelForImageClassification", "AutoModel"),
+}
 
 
 def model_class_for(config: Any) -> Any:
-    """The causal-LM class for the config, else the image-text-to-text class, else the base."""
+    """The model class for the config's family (see `_HEADS`)."""
     import transformers
 
-    for auto in ("AutoModelForCausalLM", "AutoModelForImageTextToText", "AutoModel"):
+    for auto in _HEADS[family(config)]:
         mapping = getattr(transformers, auto)._model_mapping
         if type(config) in mapping:
             return mapping[type(config)]
     raise PlacementError(f"transformers has no model class for model_type {config.model_type!r}")
+
+
+def family(config: Any) -> str:
+    """vision (image and text towers), speech, seq2seq, encoder (masked LM) or other."""
+    import transformers
+
+    if getattr(config, "vision_config", None) is not None and hasattr(config, "text_config"):
+        return "vision"
+    if getattr(config, "num_mel_bins", None):
+        return "speech"
+    if getattr(config, "is_encoder_decoder", False):
+        return "seq2seq"
+    if type(config) in transformers.AutoModelForMaskedLM._model_mapping:
+        return "encoder"
+    return "other"
 
 
 def place(
@@ -115,10 +177,9 @@ def place(
     memory: int,
 ) -> nn.Module:
     """Build on meta, infer or check the device map, dispatch; call inside `virtual_gpus`."""
-    from accelerate import dispatch_model, init_empty_weights
+    from accelerate import dispatch_model
 
-    with init_empty_weights():
-        model = prepared.model_class._from_config(prepared.config, dtype=dtype)
+    model = _build_empty(prepared, dtype)
     # On the meta device transformers leaves tying to the weight loading; tie as
     # `from_pretrained` would, so tied embeddings are one tensor when accelerate places them.
     tie = getattr(model, "tie_weights", None)
@@ -128,10 +189,87 @@ def place(
     if isinstance(device_map, str):
         device_map = infer_map(model, device_map, dtype, {i: memory for i in range(gpus)})
     check_map_covers(model, device_map)
+    give_offloaded_storage(model, device_map)
     # One device: accelerate would call `model.to(device)`, which cannot copy meta tensors;
     # with hooks forced it places tensor by tensor, as for a split model.
     placed: nn.Module = dispatch_model(model, device_map, force_hooks=True)
+    place_stray_weights(placed, device_map)
     return placed
+
+
+def place_stray_weights(model: nn.Module, device_map: dict[str, Any]) -> None:
+    """Put weights dispatch left on meta on the GPU their map entry names.
+
+    accelerate's map can name a parameter held directly by a module whose children have their
+    own entries (Llama 4's `vision_model.class_embedding`); `dispatch_model` places modules
+    only, warns that the key "does not match any submodule" and leaves the weight on meta, where
+    the forward would stop with the audit's own fault. Placed as value-less virtual tensors,
+    as every weight of the build is.
+    """
+    from torchplace.sim import devices
+    from torchplace.sim.tensor import wrap
+
+    if devices.active() is None:
+        return
+    for module_name, module in model.named_modules():
+        for name, old in list(module._parameters.items()):
+            full = f"{module_name}.{name}" if module_name else name
+            target = device_map.get(full)
+            if old is None or not old.is_meta or target is None or target in {"cpu", "disk"}:
+                continue
+            device = (
+                torch.device("cuda", target) if isinstance(target, int) else torch.device(target)
+            )
+            holder = wrap(torch.empty(old.shape, dtype=old.dtype, device="meta"), device)
+            module._parameters[name] = nn.Parameter(holder, requires_grad=False)
+
+
+def _build_empty(prepared: Prepared, dtype: torch.dtype) -> nn.Module:
+    """The model with its weights on the meta device; a config transformers cannot build (a
+    field the modeling code needs and the config lacks) is a PlacementError of one line."""
+    from accelerate import init_empty_weights
+
+    skip_init: Any = contextlib.nullcontext  # older transformers: initialising only costs time
+    with contextlib.suppress(ImportError):
+        from transformers.initialization import no_init_weights as skip_init
+    try:
+        with init_empty_weights(), skip_init():
+            model: nn.Module = prepared.model_class._from_config(prepared.config, dtype=dtype)
+    except Exception as error:  # the modeling code's own complaint about this config
+        raise PlacementError(
+            f"transformers cannot build {prepared.model_class.__name__} from "
+            f"{prepared.directory / 'config.json'}: {_first_line(error)}"
+        ) from error
+    return model
+
+
+def give_offloaded_storage(model: nn.Module, device_map: dict[str, Any]) -> None:
+    """Give the weights mapped to "cpu" CPU storage: accelerate loads an offloaded module's
+    weights onto its GPU at each call, and a meta weight has nothing to load, so the forward
+    would stop at the first offloaded module with the audit's own fault ("Cannot copy out of
+    meta tensor"). `torch.empty` reserves the memory without touching it (the values are
+    arbitrary: the audit looks at devices, never at values); tied weights stay one tensor."""
+    made: dict[int, nn.Parameter] = {}
+    for key, device in device_map.items():
+        if device != "cpu":
+            continue
+        for module in _modules_under(model, key):
+            for name, old in list(module._parameters.items()):
+                if old is None or not old.is_meta:
+                    continue
+                if id(old) not in made:
+                    holder = torch.empty(old.shape, dtype=old.dtype, device="cpu")
+                    made[id(old)] = nn.Parameter(holder, requires_grad=False)
+                module._parameters[name] = made[id(old)]
+
+
+def _modules_under(model: nn.Module, key: str) -> list[nn.Module]:
+    """The module a device-map key names with its descendants (its owner, for a tensor key)."""
+    modules = dict(model.named_modules())
+    if key in modules:
+        return list(modules[key].modules())
+    owner = key.rpartition(".")[0]
+    return [modules[owner]] if owner in modules else []
 
 
 def infer_map(
@@ -140,7 +278,13 @@ def infer_map(
     """accelerate's device map for a strategy, with the model's no-split classes."""
     from torchplace.sim.models import infer_device_map
 
-    found: dict[str, Any] = infer_device_map(model, strategy, dtype, max_memory)
+    try:
+        found: dict[str, Any] = infer_device_map(model, strategy, dtype, max_memory)
+    except (IndexError, KeyError, ValueError, RuntimeError) as error:  # accelerate's own failure
+        raise PlacementError(
+            f"accelerate could not infer a {strategy!r} device map for this model "
+            f"({_first_line(error)}); pass an explicit --device-map JSON file"
+        ) from error
     if not found:
         raise PlacementError("accelerate found no placement for this model on these GPUs")
     return found
@@ -150,7 +294,8 @@ def check_map_covers(model: nn.Module, device_map: dict[str, Any]) -> None:
     """Every key names a module or tensor, and every parameter is under some key."""
     names = {name for name, _ in model.named_modules()}
     tensors = {name for name, _ in model.named_parameters()}
-    unknown = [k for k in device_map if k not in names and k not in tensors]
+    buffers = {name for name, _ in model.named_buffers()}  # BART's final_logits_bias
+    unknown = [k for k in device_map if k not in names | tensors | buffers]
     if unknown:
         raise PlacementError(
             f"device map names {len(unknown)} module(s) the model does not have, e.g. "
@@ -179,11 +324,7 @@ def _examples(names: set[str]) -> str:
 
 
 def sample_inputs(model: nn.Module, tokens: int) -> dict[str, torch.Tensor]:
-    """`input_ids` of `tokens` tokens on the device of the input embeddings, as users do."""
-    getter = getattr(model, "get_input_embeddings", None)
-    embeddings = getter() if callable(getter) else None
-    weight = getattr(embeddings, "weight", None)
-    device = weight.device if isinstance(weight, torch.Tensor) else torch.device("cuda", 0)
-    vocab = int(getattr(embeddings, "num_embeddings", 0) or 32000)
-    ids = (torch.arange(tokens, dtype=torch.long) % vocab).unsqueeze(0)
-    return {"input_ids": ids.to(device)}
+    """The inputs one forward of `model` takes (see `torchplace.audit.inputs`)."""
+    from torchplace.audit.inputs import sample_inputs as make
+
+    return make(model, tokens)

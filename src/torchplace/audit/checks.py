@@ -231,15 +231,22 @@ def device_map_mismatches(
         return []
     wrong: dict[str, list[str]] = defaultdict(list)
     totals: dict[str, int] = defaultdict(int)
-    for tensors in (model.named_parameters(), model.named_buffers()):
+    modules = dict(model.named_modules())
+    for is_buffer, tensors in enumerate((model.named_parameters(), model.named_buffers())):
         for tensor_name, tensor in tensors:
             key = _map_key(device_map, tensor_name)
             if key is None:
                 continue
             totals[key] += 1
             actual = device_name(tensor.device)
-            if not _agrees(device_map[key], actual):
-                wrong[key].append(f"{tensor_name} on {actual}")
+            if _agrees(device_map[key], actual):
+                continue
+            # accelerate keeps an offloaded module's buffers on its execution device
+            # (offload_buffers=False, the default): that is where the map sends them.
+            offloaded = device_map[key] in {"cpu", "disk"} and key in modules
+            if is_buffer and offloaded and hook_execution_device(modules[key]) == actual:
+                continue
+            wrong[key].append(f"{tensor_name} on {actual}")
     return [_map_finding(key, device_map[key], wrong[key], totals[key]) for key in wrong]
 
 

@@ -9,14 +9,44 @@ from torchplace.audit.report import AuditFinding, Creation, ForwardObservation, 
 from torchplace.patterns import matching
 from torchplace.report import Severity
 
+_META_COPY = "Cannot copy out of meta tensor"
+_SIM_LIMIT = "not simulated"  # the simulator's own words for an op it cannot run without values
 
-def forward_findings(observation: ForwardObservation) -> list[AuditFinding]:
-    """A failed forward, and tensors created on another device than their module's."""
+
+def forward_findings(
+    observation: ForwardObservation, meta_explained: bool = True
+) -> list[AuditFinding]:
+    """A failed forward, and tensors created on another device than their module's.
+
+    `meta_explained` is False when nothing in the model is offloaded or on the meta device:
+    then a forward that tripped over a meta tensor met one the simulation made, and the
+    failure is reported as the audit's own limit, never as the user's offloaded module.
+    """
     found = [_creation_finding(c) for c in observation.creations]
     found += repeated_copies(observation)
     if not observation.completed:
-        found.insert(0, _failure_finding(observation))
+        text = observation.error or ""
+        own = (not meta_explained and _META_COPY in text) or _SIM_LIMIT in text
+        found.insert(0, _limit_finding(observation) if own else _failure_finding(observation))
     return found
+
+
+def _limit_finding(observation: ForwardObservation) -> AuditFinding:
+    where = f" in `{observation.error_module}`" if observation.error_module is not None else ""
+    return AuditFinding(
+        "forward-not-simulated",
+        Severity.WARNING,
+        observation.error_module or "",
+        f"the virtual GPUs could not run this forward{where}: an operation needed values that "
+        "the simulation does not hold (value-less weights, or a tensor turned value-less). "
+        "Nothing in this model is offloaded or left on the meta device, so this is a limit of "
+        "torchplace's simulation, not a placement problem; the placement findings above still "
+        f"hold. Audit on a real GPU to observe this forward. ({_first_sentence(observation)})",
+    )
+
+
+def _first_sentence(observation: ForwardObservation) -> str:
+    return (observation.error or "").split(". ")[0][:200]
 
 
 def _failure_finding(observation: ForwardObservation) -> AuditFinding:

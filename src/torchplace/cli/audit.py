@@ -67,10 +67,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _validate(args: argparse.Namespace) -> None:
-    if args.gpus < 1:
-        raise UsageError(f"--gpus must be at least 1, got {args.gpus}")
-    if args.tokens < 0:
-        raise UsageError(f"--tokens must be 0 or more, got {args.tokens}")
+    from torchplace.audit.limits import MAX_GPUS, MAX_TOKENS
+
+    if not 1 <= args.gpus <= MAX_GPUS:
+        raise UsageError(
+            f"--gpus must be between 1 and {MAX_GPUS}, got {args.gpus} (torch numbers a device "
+            f"with 8 bits: cuda:0 to cuda:{MAX_GPUS - 1})"
+        )
+    if not 0 <= args.tokens <= MAX_TOKENS:
+        raise UsageError(
+            f"--tokens must be between 0 and {MAX_TOKENS}, got {args.tokens} (the observed "
+            "forward holds a tokens x tokens attention mask)"
+        )
     for option in ("json", "svg", "html"):
         path = getattr(args, option)
         if path and path != "-" and not Path(path).resolve().parent.is_dir():
@@ -102,7 +110,7 @@ def _run(args: argparse.Namespace) -> Any:
             title = f"{prepared.source} on {args.gpus} x {args.gpu_name} ({args.device_map})"
             # Time does not matter on virtual GPUs: trace every copy, not only block boundaries.
             return audit(model, inputs, title=title, trace_moves=True)
-    except (build.PlacementError, ValueError) as error:
+    except (build.PlacementError, ValueError) as error:  # SizeError is a ValueError
         raise UsageError(str(error)) from error
 
 
