@@ -23,6 +23,7 @@ import datetime as dt
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 from dataclasses import asdict, dataclass, field
@@ -71,8 +72,12 @@ def run_tool(log: Path) -> tuple[int, dict[str, Any]]:
     return proc.returncode, report
 
 
+_CELL = re.compile(r"<cell (In\[\d+\])>|Cell (In\[\d+\])")
+
+
 def _norm_path(where: str) -> str:
-    return where.replace("\\", "/")
+    """Windows separators as `/`; a notebook cell `<cell In[7]>` or `Cell In[7]` as `In[7]`."""
+    return _CELL.sub(lambda m: m.group(1) or m.group(2), where.replace("\\", "/"))
 
 
 def _line_matches(label: str, diagnoses: list[dict[str, Any]]) -> tuple[bool, str | None]:
