@@ -37,7 +37,8 @@ def test_words_split_by_a_newline_without_a_cut_stay_apart() -> None:
     # The join without a space is only a second reading: an ordinary wrapped message between
     # two words is still read with a space.
     parsed = parse(
-        "Expected all tensors to be on the same device, but found at least two\ndevices, cpu and cuda:0!"
+        "Expected all tensors to be on the same device, but found at least two\n"
+        "devices, cpu and cuda:0!"
     )
     assert parsed.kind is ErrorKind.DEVICE_MISMATCH
     assert set(parsed.devices) == {"cpu", "cuda:0"}
