@@ -138,3 +138,19 @@ def test_reversed_paste_ending_in_the_entry_frame_is_still_innermost_first() -> 
         '  File "/work/train.py", line 9, in <module>\n'
     )
     assert d.user_frame is not None and d.user_frame.path == "/work/model.py"
+
+
+def test_environment_folder_names_are_no_evidence() -> None:
+    # A conda environment called `huggingface_meta` must not count as a `meta` (offload) hint.
+    d = _known(
+        "RuntimeError: Expected all tensors to be on the same device, but found at least two "
+        "devices, cuda:0 and cuda:1!\n"
+        "Traceback (most recent call last):\n"
+        '  File "train.py", line 66, in <module>\n'
+        "    trainer.fit(model)\n"
+        '  File "/home/u/conda/envs/huggingface_meta/lib/python3.8/site-packages/'
+        'pytorch_lightning/trainer/trainer.py", line 735, in fit\n'
+        "    self._call_and_handle_interrupt(\n"
+    )
+    assert d.pattern is not None
+    assert d.pattern.id != "offloaded-module-used-outside-scope"

@@ -167,9 +167,18 @@ def _gather(diagnosis: Diagnosis) -> _Evidence:
     # The entry frame (the script's own top level) says how the program was set up, not where
     # the failure comes from: its `device="cuda:0"` literals would point at the wrong pattern.
     inner = [f for f in diagnosis.stack[1:] if not is_torch_internal_path(f.path)][-8:]
-    stack_text = " ".join(f"{f.path} {f.function} {f.source}" for f in inner)
+    stack_text = " ".join(f"{_code_path(f.path)} {f.function} {f.source}" for f in inner)
     evidence.texts.append((stack_text, 1))
     return evidence
+
+
+_INSTALLED = re.compile(r"^.*[\\/](?:site|dist)-packages[\\/]")
+
+
+def _code_path(path: str) -> str:
+    """An installed package's path from the package on: the folders above it (an environment
+    named `huggingface_meta`, a user's home) say nothing about the code that failed."""
+    return _INSTALLED.sub("", path)
 
 
 def _score_pattern(pattern_id: str, diagnosis: Diagnosis, evidence: _Evidence) -> None:
