@@ -154,3 +154,17 @@ def test_environment_folder_names_are_no_evidence() -> None:
     )
     assert d.pattern is not None
     assert d.pattern.id != "offloaded-module-used-outside-scope"
+
+
+def test_import_time_failure_after_the_message_keeps_the_ordinary_order() -> None:
+    # The script's `<module>` first and an imported module's `<module>` innermost.
+    d = _known(
+        "RuntimeError: Expected all tensors to be on the same device, but found at least two "
+        "devices, cpu and cuda:0!\n"
+        '  File "/work/train.py", line 3, in <module>\n'
+        "    import model\n"
+        '  File "/env/lib/python3.10/site-packages/torch/nn/modules/module.py", line 10, in f\n'
+        '  File "/work/model.py", line 12, in <module>\n'
+        "    table = weights.cuda() + bias\n"
+    )
+    assert d.user_frame is not None and d.user_frame.path == "/work/model.py"

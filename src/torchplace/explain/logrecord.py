@@ -116,7 +116,9 @@ def _innermost_first(frames: list[FrameRef], after_message: bool) -> bool:
         return False
     entries = [i for i, f in enumerate(frames) if f.function == "<module>"]
     if entries:
-        return len(frames) > 1 and entries[-1] == len(frames) - 1
+        # Only the last frame an entry: innermost first. An entry frame earlier (the script's
+        # own, with an imported module's `<module>` innermost) is the ordinary order.
+        return len(frames) > 1 and entries[0] == len(frames) - 1
     return not logframes.is_user_path(frames[0].path)
 
 
