@@ -23,6 +23,7 @@ import datetime as dt
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 from dataclasses import asdict, dataclass, field
@@ -41,6 +42,7 @@ class Verdict:
     id: str
     clean: bool
     exit_code: int
+    split: str = "development"
     explained: bool | None = None
     line: bool | None = None
     devices: bool | None = None
@@ -70,8 +72,12 @@ def run_tool(log: Path) -> tuple[int, dict[str, Any]]:
     return proc.returncode, report
 
 
+_CELL = re.compile(r"<cell (In\[\d+\])>|Cell (In\[\d+\])")
+
+
 def _norm_path(where: str) -> str:
-    return where.replace("\\", "/")
+    """Windows separators as `/`; a notebook cell `<cell In[7]>` or `Cell In[7]` as `In[7]`."""
+    return _CELL.sub(lambda m: m.group(1) or m.group(2), where.replace("\\", "/"))
 
 
 def _line_matches(label: str, diagnoses: list[dict[str, Any]]) -> tuple[bool, str | None]:
@@ -113,7 +119,13 @@ def score(label: dict[str, Any]) -> Verdict:
     code, report = run_tool(HERE / "logs" / f"{label['id']}.log")
     diagnoses = report.get("diagnoses", [])
     known = [d for d in diagnoses if d.get("known")]
-    v = Verdict(label["id"], label["clean"], code, reports=len(diagnoses))
+    v = Verdict(
+        label["id"],
+        label["clean"],
+        code,
+        split=label.get("split", "development"),
+        reports=len(diagnoses),
+    )
     if known and known[0].get("pattern"):
         v.got_pattern = known[0]["pattern"]["id"]
     if label["clean"]:
@@ -182,6 +194,27 @@ def summarize(verdicts: list[Verdict]) -> dict[str, Any]:
     return figures
 
 
+SPLITS = ("heldout", "development", "all")
+
+
+def summarize_splits(verdicts: list[Verdict]) -> dict[str, Any]:
+    """Figures for the held-out logs, the development logs and both together."""
+    return {
+        split: summarize([v for v in verdicts if split == "all" or v.split == split])
+        for split in SPLITS
+    }
+
+
+def _figure(f: dict[str, Any]) -> str:
+    return (
+        f"explained {f['explained']['hit']}/{f['explained']['total']}, "
+        f"line {f['line']['hit']}/{f['line']['total']}, "
+        f"devices {f['devices']['hit']}/{f['devices']['total']}, "
+        f"pattern {f['pattern']['hit']}/{f['pattern']['total']}, "
+        f"false {f['false_diagnoses']['hit']}/{f['false_diagnoses']['total']}"
+    )
+
+
 def _history(previous: dict[str, Any] | None, entry: dict[str, Any]) -> list[dict[str, Any]]:
     history = list((previous or {}).get("history", []))
     history.append(entry)
@@ -190,22 +223,16 @@ def _history(previous: dict[str, Any] | None, entry: dict[str, Any]) -> list[dic
 
 def write(verdicts: list[Verdict], label: str) -> dict[str, Any]:
     figures = summarize(verdicts)
+    splits = summarize_splits(verdicts)
     now = dt.datetime.now(dt.timezone.utc)
     commit = _commit()
     json_path = RESULTS / f"{NAME}.json"
     previous = json.loads(json_path.read_text()) if json_path.exists() else None
-    f = figures
     entry = {
         "date": now.strftime("%Y-%m-%d %H:%M"),
         "commit": commit,
         "label": label,
-        "figure": (
-            f"explained {f['explained']['hit']}/{f['explained']['total']}, "
-            f"line {f['line']['hit']}/{f['line']['total']}, "
-            f"devices {f['devices']['hit']}/{f['devices']['total']}, "
-            f"pattern {f['pattern']['hit']}/{f['pattern']['total']}, "
-            f"false {f['false_diagnoses']['hit']}/{f['false_diagnoses']['total']}"
-        ),
+        "figure": "; ".join(f"{split}: {_figure(splits[split])}" for split in SPLITS),
     }
     data = {
         "claim": "explain on real pasted logs",
@@ -215,6 +242,7 @@ def write(verdicts: list[Verdict], label: str) -> dict[str, Any]:
         "command": "python benchmarks/explain_corpus/score.py",
         "logs": len(verdicts),
         "figures": figures,
+        "splits": splits,
         "verdicts": [asdict(v) for v in verdicts],
         "history": _history(previous, entry),
     }
@@ -230,11 +258,18 @@ def _cell(value: bool | None) -> str:
 
 def _markdown(data: dict[str, Any]) -> str:
     f = data["figures"]
+    held = data["splits"]["heldout"]
     lines = [
         "# explain on real pasted logs",
         "",
-        f"{data['date']}, {data['machine']}, commit {data['commit']}.",
-        f"Command: `{data['command']}` (corpus and labels: `benchmarks/explain_corpus/`).",
+        f"- Claim: {data['claim']} (held-out logs first, then development and all)",
+        f"- Figure: held-out {_figure(held)}",
+        f"- Date: {data['date']}",
+        f"- Machine: {data['machine']}",
+        f"- Commit: {data['commit']}",
+        f"- Command: `{data['command']}` (corpus and labels: `benchmarks/explain_corpus/`)",
+        "",
+        "All logs together:",
         "",
         f"- logs: {data['logs']} ({f['false_diagnoses']['total']} clean or non-placement)",
     ]
@@ -254,8 +289,26 @@ def _markdown(data: dict[str, Any]) -> str:
     lines += [
         f"- goals met: {f['goals_met']}",
         "",
-        "| log | explained | line | devices | pattern | got pattern | exit |",
+        "Held-out logs come from threads collected after the reader was built and were not",
+        "used to develop it; the development logs were.",
+        "",
+        "| split | logs | explained | failing line | devices | pattern | false on clean |",
         "|---|---|---|---|---|---|---|",
+    ]
+    for split in SPLITS:
+        g = data["splits"][split]
+        count = sum(1 for v in data["verdicts"] if split == "all" or v["split"] == split)
+        cells = " | ".join(
+            f"{g[k]['hit']}/{g[k]['total']}" for k in ("explained", "line", "devices", "pattern")
+        )
+        lines.append(
+            f"| {split} | {count} | {cells} | "
+            f"{g['false_diagnoses']['hit']}/{g['false_diagnoses']['total']} |"
+        )
+    lines += [
+        "",
+        "| log | split | explained | line | devices | pattern | got pattern | exit |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for v in data["verdicts"]:
         first = (
@@ -264,7 +317,7 @@ def _markdown(data: dict[str, Any]) -> str:
             else _cell(v["explained"])
         )
         lines.append(
-            f"| {v['id']} | {first} | {_cell(v['line'])} | {_cell(v['devices'])} | "
+            f"| {v['id']} | {v['split']} | {first} | {_cell(v['line'])} | {_cell(v['devices'])} | "
             f"{_cell(v['pattern'])} | {v['got_pattern'] or ''} | {v['exit_code']} |"
         )
     lines += ["", "## History", "", "| date | commit | figure |", "|---|---|---|"]
@@ -280,7 +333,8 @@ def main() -> int:
     labels = [json.loads(line) for line in (HERE / "labels.jsonl").read_text().splitlines()]
     verdicts = [score(label) for label in labels]
     data = write(verdicts, args.label)
-    print(json.dumps(data["figures"], indent=1))
+    for split in SPLITS:
+        print(f"{split}: {_figure(data['splits'][split])}")
     return 0
 
 

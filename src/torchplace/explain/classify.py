@@ -58,6 +58,8 @@ CANDIDATES: dict[ErrorKind, tuple[str, ...]] = {
     ErrorKind.PARALLEL_CONFIG: ("parallel-config-mismatch", "draft-model-on-other-gpu"),
     ErrorKind.CHECKPOINT_DEVICE: ("checkpoint-loaded-to-saving-device",),
     ErrorKind.OFFLOAD_META: ("offloaded-module-used-outside-scope",),
+    ErrorKind.DDP_DEVICE: ("ddp-module-not-on-rank-device",),
+    ErrorKind.FSDP_DEVICE: ("rank-not-bound-to-gpu", "global-rank-as-device-index"),
 }
 
 _FACTORIES = (
@@ -100,6 +102,11 @@ def classify(diagnosis: Diagnosis, parsed: ParsedError) -> PatternMatch | None:
         _score_pattern(pattern_id, diagnosis, evidence)
     _score_structure(diagnosis, parsed, evidence)
     candidates = _possible(candidates, diagnosis)
+    # A narrow story (a LoRA adapter, a vision tower, a draft model...) needs evidence of its
+    # own: with nothing pointing at it, the tie order must not pick it over the generic ones.
+    candidates = [
+        c for c in candidates if c not in _NEEDS_EVIDENCE or evidence.scores.get(c, 0.0) > 0.5
+    ] or candidates
     ranked = sorted(candidates, key=lambda pid: -evidence.scores.get(pid, 0.0))
     best = patterns.get(ranked[0])
     return PatternMatch(
@@ -112,6 +119,17 @@ def classify(diagnosis: Diagnosis, parsed: ParsedError) -> PatternMatch | None:
         alternatives=[pid for pid in ranked[1:3] if evidence.scores.get(pid, 0.0) > 0.5],
     )
 
+
+_NEEDS_EVIDENCE = {
+    "lora-adapter-on-wrong-gpu",
+    "vision-features-on-other-gpu",
+    "draft-model-on-other-gpu",
+    "buffer-left-on-other-device",
+    "thread-without-device-binding",
+    "offloaded-module-used-outside-scope",
+    "parameter-moved-in-forward",
+    "checkpoint-loaded-to-saving-device",
+}
 
 # Patterns whose story needs a CPU tensor, or two GPUs: ruled out when the devices say otherwise.
 _NEEDS_CPU = {"cpu-mask-or-index", "tensor-created-without-device"}
@@ -149,9 +167,18 @@ def _gather(diagnosis: Diagnosis) -> _Evidence:
     # The entry frame (the script's own top level) says how the program was set up, not where
     # the failure comes from: its `device="cuda:0"` literals would point at the wrong pattern.
     inner = [f for f in diagnosis.stack[1:] if not is_torch_internal_path(f.path)][-8:]
-    stack_text = " ".join(f"{f.path} {f.function} {f.source}" for f in inner)
+    stack_text = " ".join(f"{_code_path(f.path)} {f.function} {f.source}" for f in inner)
     evidence.texts.append((stack_text, 1))
     return evidence
+
+
+_INSTALLED = re.compile(r"^.*[\\/](?:site|dist)-packages[\\/]")
+
+
+def _code_path(path: str) -> str:
+    """An installed package's path from the package on: the folders above it (an environment
+    named `huggingface_meta`, a user's home) say nothing about the code that failed."""
+    return _INSTALLED.sub("", path)
 
 
 def _score_pattern(pattern_id: str, diagnosis: Diagnosis, evidence: _Evidence) -> None:

@@ -86,7 +86,7 @@ def _user_and_library(
     frames: list[FrameRef], after_message: bool
 ) -> tuple[FrameRef | None, FrameRef | None]:
     users = [f for f in frames if logframes.is_user_path(f.path)]
-    innermost_first = after_message and bool(frames) and not logframes.is_user_path(frames[0].path)
+    innermost_first = _innermost_first(frames, after_message)
     if innermost_first:
         # Pasted innermost first (library frames, then the user's): the first user frame failed.
         user = users[0] if users else None
@@ -102,6 +102,24 @@ def _user_and_library(
     after = libraries if user is None else [f for f in libraries if _after(ordered, f, user)]
     library = next((f for f in reversed(after) if not logframes.is_torch_path(f.path)), None)
     return user, library or (after[-1] if after else None)
+
+
+def _innermost_first(frames: list[FrameRef], after_message: bool) -> bool:
+    """Whether frames printed after the message run innermost first (some loggers do).
+
+    The script's entry frame (`<module>`) says the order wherever it sits; without one, a
+    library frame first means the innermost came first. Runners that print the message before
+    an ordinary outermost-first traceback (streamlit, web UIs) start with their own library
+    frame and then the script's `<module>`, so they keep their order.
+    """
+    if not after_message or not frames:
+        return False
+    entries = [i for i, f in enumerate(frames) if f.function == "<module>"]
+    if entries:
+        # Only the last frame an entry: innermost first. An entry frame earlier (the script's
+        # own, with an imported module's `<module>` innermost) is the ordinary order.
+        return len(frames) > 1 and entries[0] == len(frames) - 1
+    return not logframes.is_user_path(frames[0].path)
 
 
 def _after(frames: list[FrameRef], frame: FrameRef, user: FrameRef) -> bool:

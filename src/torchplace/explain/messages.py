@@ -27,6 +27,8 @@ class ErrorKind(str, Enum):
     DATA_PARALLEL = "data-parallel-device"
     CPU_TENSOR_COLLECTIVE = "cpu-tensor-collective"
     CUDA_IPC = "cuda-ipc"
+    DDP_DEVICE = "ddp-module-device"
+    FSDP_DEVICE = "fsdp-compute-device"
     OTHER = "other"
 
 
@@ -106,6 +108,22 @@ _DEVICE_NUMBERS = re.compile(
     r"but device (\d+) does not equal (\d+)",
     re.IGNORECASE,
 )
+# DistributedDataParallel's constructor check: `device_ids` names one GPU but the module's
+# parameters are on the CPU or spread over several devices.
+_DDP_DEVICES = re.compile(
+    r"DistributedDataParallel device_ids and output_device arguments only work with"
+    r"[^\n]{0,120}?but got device_ids \[?(\d+)\]?"
+    r"[^\n]{0,80}?module parameters \{([^}]{0,400})\}",
+    re.IGNORECASE,
+)
+_TORCH_DEVICE = re.compile(r"device\(type='(\w+)'(?:, index=(\d+))?\)")
+# FSDP's checks that a rank computes on its own GPU (the current CUDA device).
+_FSDP_COMPUTE = re.compile(
+    rf"Expects tensor to be on the compute device ({_DEV})"
+    rf"|Inconsistent compute device and `?device_id`? on rank (\d+): ({_DEV}) vs ({_DEV})"
+    rf"|FSDP-managed module unexpectedly has parameters on ({_DEV})",
+    re.IGNORECASE,
+)
 _GENERATOR = re.compile(r"Expected a '(\w+)' device type for generator but found '(\w+)'")
 
 _SIMPLE_KINDS: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
@@ -173,8 +191,17 @@ def parse(message: str) -> ParsedError:
 
     Only the first `MAX_MESSAGE` characters are read, so the time is bounded whatever the input.
     """
-    # Loggers and forums wrap long messages: read them as one line.
-    message = " ".join(message[:MAX_MESSAGE].split())
+    parsed = _parse_one_line(" ".join(message[:MAX_MESSAGE].split()))
+    if parsed.kind is ErrorKind.OTHER and "\n" in message[:MAX_MESSAGE]:
+        # A terminal or a forum cut the message at a fixed width inside a word ("but foun" /
+        # "d at least two devices"): join the pieces without a space and read it again.
+        joined = "".join(line.strip() for line in message[:MAX_MESSAGE].splitlines())
+        parsed = _parse_one_line(joined)
+    return parsed
+
+
+def _parse_one_line(message: str) -> ParsedError:
+    # Loggers and forums wrap long messages: they are read as one line.
     if _is_teardown(message):
         return ParsedError(ErrorKind.OTHER)
     for parser in (_parse_mismatch, _parse_legacy_mismatch, _parse_with_facts):
@@ -214,6 +241,31 @@ def _parse_with_facts(message: str) -> ParsedError | None:
         device, count = match.groups()
         facts = {"saved_on": f"cuda:{device}", "device_count": count}
         return ParsedError(ErrorKind.CHECKPOINT_DEVICE, (f"cuda:{device}",), details=facts)
+    if match := _DDP_DEVICES.search(message):
+        device_id, params = match.groups()
+        module_devices = tuple(
+            f"{kind}:{index}" if index else kind for kind, index in _TORCH_DEVICE.findall(params)
+        )
+        expected = f"cuda:{device_id}"
+        facts = {"device_ids": expected, "module_devices": ",".join(module_devices)}
+        stray = next((d for d in module_devices if d != expected), None)
+        devices = (expected, *[d for d in module_devices if d != expected])
+        return ParsedError(
+            ErrorKind.DDP_DEVICE,
+            devices,
+            "module",
+            "DistributedDataParallel",
+            stray,
+            expected,
+            facts,
+        )
+    if match := _FSDP_COMPUTE.search(message):
+        expects, rank, compute, device_id, stray = match.groups()
+        facts = {"rank": rank} if rank else {}
+        devices = tuple(d for d in (expects, compute, device_id, stray) if d)
+        return ParsedError(
+            ErrorKind.FSDP_DEVICE, devices, op="FullyShardedDataParallel", details=facts
+        )
     if match := _DUPLICATE_GPU.search(message):
         first, second, bus = match.groups()
         facts = {"ranks": f"{first},{second}", "bus_id": bus}

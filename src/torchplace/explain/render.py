@@ -21,6 +21,8 @@ _TITLES = {
     "data-parallel-device": "nn.DataParallel module not on device_ids[0]",
     "cpu-tensor-collective": "CPU tensor handed to an NCCL collective",
     "cuda-ipc": "CUDA tensor shared between processes outlived its producer",
+    "ddp-module-device": "DistributedDataParallel module not on its rank's one GPU",
+    "fsdp-compute-device": "FSDP rank not computing on its own GPU",
     "other": "not a device-placement error",
 }
 
