@@ -71,6 +71,7 @@ def test_bad_input_exits_2_with_one_line(tiny_config: Path, capsys, args, messag
     [
         ("{not json", "is not valid JSON"),
         ('{"model": 3, "lm_head": 0}', "only 2 GPU(s)"),
+        ('{"model": -1, "lm_head": 0}', "GPU indices count from 0"),
         ('{"model": "gpu-one", "lm_head": 0}', "is not a GPU index"),
         ('{"model.nope": 0, "lm_head": 0}', "does not have"),
         ('{"lm_head": 0}', "unplaced"),
@@ -83,7 +84,9 @@ def test_bad_device_map_file_exits_2(
     path.write_text(content)
     argv = ["audit", "--config", str(tiny_config), "--gpus", "2", "--device-map", str(path)]
     assert main(argv) == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err
+    assert "--gpus 0" not in err, "a negative index must not advise --gpus 0"
 
 
 def test_bad_config_json_exits_2(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]

@@ -72,7 +72,12 @@ def _map_value(path: str, key: str, value: Any, gpus: int) -> Any:
             f"device map {path!r}: {key!r} -> {value!r} is not a GPU index, 'cuda:N', 'cpu' or "
             "'disk'"
         )
-    if not 0 <= index < gpus:
+    if index < 0:
+        raise PlacementError(
+            f"device map {path!r}: {key!r} -> {value!r} is not a GPU index: GPU indices count "
+            f"from 0 (0-{gpus - 1} here); use one of those, 'cpu' or 'disk'"
+        )
+    if index >= gpus:
         raise PlacementError(
             f"device map {path!r}: {key!r} -> {value!r} but there are only {gpus} GPU(s) "
             f"(indices 0-{gpus - 1}); pass --gpus {index + 1} or change the map"
