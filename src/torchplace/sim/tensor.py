@@ -8,6 +8,7 @@ values, any size) or a real CPU tensor (values kept, so small programs compute f
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import torch
@@ -131,6 +132,30 @@ class VirtualTensor(torch.Tensor):
             return body[:-1] + suffix + grad + ")"
         dtype = "" if self.dtype == torch.get_default_dtype() else f", dtype={self.dtype}"
         return f"tensor(..., size={tuple(self.shape)}{suffix}{dtype}{grad})"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> VirtualTensor:
+        # torch's own __deepcopy__ rebuilds through `new_empty([])` + `set_`, which a wrapper
+        # subclass turns into a 0-dim tensor. Copy the held tensor instead: its storage is
+        # copied through `memo`, so views of one storage stay views of one copy, as on CUDA.
+        found = memo.get(id(self))
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        if not self.is_leaf:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                "protocol at the moment.  If you were attempting to deepcopy a module, this may "
+                "be because of a torch.nn.utils.weight_norm usage, see "
+                "https://github.com/pytorch/pytorch/pull/103001"
+            )
+        with torch.no_grad():
+            new = wrap(copy.deepcopy(self._elem.detach(), memo), self._vdev)
+        if self.requires_grad:
+            new.requires_grad_()
+        if self.grad is not None:
+            new.grad = copy.deepcopy(self.grad, memo)
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        memo[id(self)] = new
+        return new
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         from torchplace.sim import serialization  # which imports this module
