@@ -44,3 +44,31 @@ def test_deepcopy_of_a_value_less_tensor_stays_value_less() -> None:
         tensor = torch.empty(1000, device="cuda")
         copied = copy.deepcopy(tensor)
         assert copied.shape == (1000,) and not copied.has_values()
+
+
+def test_torch_tensor_inside_a_device_context_takes_that_device() -> None:
+    with torchplace.virtual_gpus(2):
+        with torch.device("meta"):
+            assert torch.tensor([1, 2]).device == torch.device("meta")
+        with torch.device("cpu"):
+            assert torch.tensor([1, 2]).device == torch.device("cpu")
+        with torch.device("cuda:1"):
+            made = torch.tensor([1.0, 2.0])
+            assert made.device == torch.device("cuda:1")
+            assert made.tolist() == [1.0, 2.0]
+
+
+def test_default_device_of_an_index_less_cuda_context_is_the_current_gpu() -> None:
+    with torchplace.virtual_gpus(2):
+        torch.cuda.set_device(1)
+        with torch.device("cuda"):
+            assert torch.get_default_device() == torch.device("cuda:1")
+            assert torch.tensor([3]).device == torch.device("cuda:1")
+        assert torch.get_default_device() == torch.device("cpu")
+
+
+def test_device_context_still_reaches_torch_tensor_after_the_simulation() -> None:
+    with torchplace.virtual_gpus(1):
+        pass
+    with torch.device("meta"):
+        assert torch.tensor([1]).device == torch.device("meta")

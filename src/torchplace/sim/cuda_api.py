@@ -186,6 +186,30 @@ def _resolve_device_kwarg(kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
+def _mode_device() -> torch.device | None:
+    """The device of the innermost `with torch.device(...)` / `set_default_device`, if any."""
+    from torch.overrides import _get_current_function_mode_stack
+    from torch.utils._device import DeviceContext
+
+    stack: list[Any] = _get_current_function_mode_stack()  # type: ignore[no-untyped-call]
+    for mode in reversed(stack):
+        if isinstance(mode, DeviceContext):
+            return mode.device
+    context = getattr(torch._GLOBAL_DEVICE_CONTEXT, "device_context", None)
+    return None if context is None else context.device
+
+
+def default_device() -> torch.device:
+    """`torch.get_default_device()`. torch's own finds the index of an index-less default by
+    calling `torch.tensor([])`, which under simulation asks for the default device again."""
+    device = _mode_device()
+    if device is None:
+        return _RealDevice("cpu")
+    if device.type == "cuda" and device.index is None:
+        return _RealDevice("cuda", _current_device())
+    return device
+
+
 def _from_data(original: Any) -> Any:
     """`torch.tensor(data, device="cuda:1")` builds on the CPU and copies, keeping the values.
 
@@ -195,7 +219,7 @@ def _from_data(original: Any) -> Any:
     def from_data(data: Any, *args: Any, **kwargs: Any) -> Any:
         device = kwargs.get("device")
         if device is None:
-            device = torch.get_default_device()
+            device = kwargs["device"] = default_device()
         if isinstance(device, int) and not isinstance(device, bool):
             device = torch.device("cuda", device)
         if torch.device(device).type != "cuda":
@@ -351,8 +375,14 @@ def _install_tensor_methods(patches: Patches) -> None:
     def parse_to(*args: Any, **kwargs: Any) -> Any:
         return original_parse_to(*_resolve_to_args(args), **_resolve_device_kwarg(kwargs))
 
+    # torch caches the functions a `with torch.device(...)` gives its device to, on first use:
+    # fill the cache with torch's own before they are replaced, or it keeps the replacements.
+    from torch.utils import _device as device_module
+
+    device_module._device_constructors()
     for name in ("tensor", "as_tensor", "asarray"):
         patches.set(torch, name, _from_data(getattr(torch, name)))
+    patches.set(torch, "get_default_device", default_device)
     patches.set(torch.Tensor, "new_tensor", _new_tensor)
     patches.set(torch.Tensor, "to", to)
     patches.set(torch.Tensor, "cuda", cuda)
