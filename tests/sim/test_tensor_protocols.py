@@ -72,3 +72,48 @@ def test_device_context_still_reaches_torch_tensor_after_the_simulation() -> Non
         pass
     with torch.device("meta"):
         assert torch.tensor([1]).device == torch.device("meta")
+
+
+def _tied_model() -> torch.nn.Sequential:
+    model = torch.nn.Sequential(torch.nn.Embedding(10, 4), torch.nn.Linear(4, 10, bias=False))
+    model[1].weight = model[0].weight
+    return model
+
+
+def test_module_to_keeps_parameter_objects_and_tied_weights() -> None:
+    with torchplace.virtual_gpus(2):
+        model = _tied_model()
+        weight = model[0].weight
+        model.to("cuda:1")
+        assert model[0].weight is weight and model[1].weight is weight
+        assert isinstance(weight, torch.nn.Parameter) and weight.requires_grad
+        assert weight.device == torch.device("cuda:1")
+        model.cpu()
+        assert model[1].weight is weight and weight.device == torch.device("cpu")
+
+
+def test_module_to_moves_an_existing_gradient_with_its_parameter() -> None:
+    with torchplace.virtual_gpus(2):
+        layer = torch.nn.Linear(3, 2)
+        layer(torch.randn(4, 3)).sum().backward()
+        expected = layer.weight.grad.clone()  # type: ignore[union-attr]
+        layer.to("cuda:0")
+        grad = layer.weight.grad
+        assert grad is not None and grad.device == torch.device("cuda:0")
+        assert torch.equal(grad.cpu(), expected)
+
+
+def test_data_assignment_of_a_virtual_tensor_to_a_cpu_parameter_keeps_the_parameter() -> None:
+    with torchplace.virtual_gpus(2):
+        parameter = torch.nn.Parameter(torch.ones(2))
+        parameter.data = torch.zeros(2, device="cuda:1")  # as offloading hooks do
+        assert isinstance(parameter, torch.nn.Parameter)
+        assert parameter.device == torch.device("cuda:1")
+        assert parameter.tolist() == [0.0, 0.0]
+
+
+def test_shallow_copy_compatibility_treats_a_virtual_gpu_tensor_as_dense() -> None:
+    with torchplace.virtual_gpus(1):
+        virtual = torch.zeros(2, device="cuda")
+        assert torch._has_compatible_shallow_copy_type(torch.zeros(2), virtual)
+        assert not torch._has_compatible_shallow_copy_type(torch.zeros(2, device="meta"), virtual)

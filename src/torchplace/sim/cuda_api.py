@@ -9,6 +9,7 @@ from typing import Any
 import torch
 
 from torchplace.sim import devices, meta_mix
+from torchplace.sim import tensor as tensor_module
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
 
@@ -383,6 +384,15 @@ def _install_tensor_methods(patches: Patches) -> None:
     for name in ("tensor", "as_tensor", "asarray"):
         patches.set(torch, name, _from_data(getattr(torch, name)))
     patches.set(torch, "get_default_device", default_device)
+    # `module.to("cuda")` keeps each parameter object (`param.data = moved`), as on CUDA, so
+    # tied weights stay one object.
+    base_data = tensor_module._base_data
+    patches.set(torch.Tensor, "data", property(base_data.__get__, tensor_module.set_data))
+    patches.set(
+        torch,
+        "_has_compatible_shallow_copy_type",
+        tensor_module.has_compatible_shallow_copy_type(torch._has_compatible_shallow_copy_type),
+    )
     patches.set(torch.Tensor, "new_tensor", _new_tensor)
     patches.set(torch.Tensor, "to", to)
     patches.set(torch.Tensor, "cuda", cuda)

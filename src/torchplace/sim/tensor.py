@@ -23,7 +23,8 @@ _base_data: Any = torch._C.TensorBase.__dict__["data"]
 class VirtualTensor(torch.Tensor):
     """A tensor on a virtual device; see the module docstring."""
 
-    __slots__ = ("_elem", "_vdev")
+    # No __slots__: `torch.utils.swap_tensors` (how a CPU parameter becomes a virtual one in
+    # place, see `become_virtual`) needs the same slots on both sides.
     _elem: torch.Tensor
     _vdev: torch.device
     _handle: Any  # torchplace.sim.dispatch.handle, set when that module loads
@@ -183,6 +184,59 @@ def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
         if machine is not None:
             machine.work(device.index or 0)
     return out
+
+
+def become_virtual(tensor: torch.Tensor, value: VirtualTensor) -> None:
+    """`tensor.data = value` for a real (CPU) `tensor`: it keeps its identity, as on CUDA.
+
+    C++ cannot give a CPU tensor a meta-keyed body, so the Python object swaps bodies with a
+    fresh wrapper of `value`'s held tensor and keeps its own attributes and `requires_grad`.
+    """
+    kind = type(tensor)
+    if kind not in (torch.Tensor, torch.nn.Parameter):
+        raise RuntimeError(
+            f"torchplace sim: `.data = <virtual GPU tensor>` on a {kind.__name__} is not "
+            f"simulated{errors.where()}; move the tensor with `.to()` instead."
+        )
+    grad = tensor.grad
+    if grad is not None:  # the gradient lives in the body being swapped: carry it over
+        tensor.grad = None
+        if type(grad) is not VirtualTensor:
+            become_virtual(grad, grad.to(value._vdev))  # type: ignore[arg-type]
+    fresh = wrap(value._elem, value._vdev)
+    if tensor.requires_grad:
+        fresh.requires_grad_()
+    attributes = dict(tensor.__dict__)
+    torch.utils.swap_tensors(tensor, fresh)  # type: ignore[no-untyped-call]
+    tensor.__dict__.update(attributes)
+    if kind is torch.nn.Parameter:
+        tensor._is_param = True  # isinstance(.., Parameter) holds
+    if grad is not None:
+        tensor.grad = grad
+
+
+def set_data(tensor: torch.Tensor, value: torch.Tensor) -> None:
+    """The `.data` setter of every tensor during a simulation."""
+    if type(value) is VirtualTensor and type(tensor) is not VirtualTensor:
+        become_virtual(tensor, value)
+    else:
+        _base_data.__set__(tensor, value)
+
+
+def has_compatible_shallow_copy_type(original: Any) -> Any:
+    """`torch._has_compatible_shallow_copy_type`: a virtual GPU tensor is a dense CUDA tensor
+    (C++ sees meta, which it would call incompatible with CPU; `module.to()` asks this to decide
+    whether to keep each parameter object)."""
+
+    def _has_compatible_shallow_copy_type(*args: Any, **kwargs: Any) -> bool:
+        # a wildcard signature: torch._dynamo's polyfill of this function checks signatures
+        tensors = [_DENSE if type(t) is VirtualTensor else t for t in (*args, *kwargs.values())]
+        return bool(original(*tensors))
+
+    return _has_compatible_shallow_copy_type
+
+
+_DENSE = torch.empty(0)
 
 
 def is_virtual(tensor: object) -> bool:
