@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Iterator
 from typing import Any
 
 import torch
 
-from torchplace.sim import devices, meta_mix
+from torchplace.sim import devices, factories, meta_mix
 from torchplace.sim import tensor as tensor_module
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
@@ -37,6 +38,9 @@ class Stream:
 
     def query(self) -> bool:
         return True
+
+    def is_capturing(self) -> bool:
+        return False  # no CUDA graph is ever being captured
 
     def record_event(self, event: Event | None = None) -> Event:
         recorded = event or Event()
@@ -78,6 +82,11 @@ def _stream(stream: Any = None) -> Iterator[None]:
 
 
 def _current_stream(device: Any = None) -> Stream:
+    return Stream(device)
+
+
+def _accelerator_current_stream(device: Any = None) -> Stream:
+    """`torch.accelerator.current_stream` (its own function: dynamo maps functions to rules)."""
     return Stream(device)
 
 
@@ -211,22 +220,77 @@ def default_device() -> torch.device:
     return device
 
 
+_LIKE_FACTORIES = (
+    "empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like",
+    "randint_like",
+)  # fmt: skip
+_NEW_METHODS = ("new_empty", "new_empty_strided", "new_zeros", "new_ones", "new_full")
+
+
+def _any_device_form(original: Any) -> Any:
+    """`original` taking `device=1` as a CUDA build does (`cuda:1`); a CPU build's parser
+    would ask for the current accelerator, which it has none of. Keeps torch's name."""
+
+    @functools.wraps(original)
+    def factory(*args: Any, **kwargs: Any) -> Any:
+        device = kwargs.get("device")
+        if type(device) is int:
+            kwargs["device"] = _RealDevice("cuda", device)
+        return original(*args, **kwargs)
+
+    return factory
+
+
+def _eager_compile(original: Any) -> Any:
+    """`torch.compile` under simulation runs the function eagerly (`disable=True`): virtual
+    tensors have no kernels to generate, and dynamo would trace the simulator itself. Device
+    checks are eager CUDA's; compile-only behaviour (graph breaks, recompiles) is not simulated."""
+
+    @functools.wraps(original)
+    def compile(*args: Any, **kwargs: Any) -> Any:
+        kwargs["disable"] = True
+        return original(*args, **kwargs)
+
+    return compile
+
+
+def _install_factories(patches: Patches) -> None:
+    """One way for every factory to take any device form: the functions a `with torch.device`
+    gives its device to, the `*_like` ones and the `Tensor.new_*` methods."""
+    from torch.utils import _device as device_module
+
+    # torch caches the functions a `with torch.device(...)` gives its device to, on first use:
+    # fill the cache with torch's own before they are replaced, or it keeps the replacements.
+    constructors = device_module._device_constructors()
+    for name in dir(torch):
+        value = getattr(torch, name, None)
+        if name in ("tensor", "as_tensor", "asarray"):
+            patches.set(torch, name, _from_data(value))
+        elif name in _LIKE_FACTORIES or (callable(value) and value in constructors):
+            patches.set(torch, name, _any_device_form(value))
+    for name in ("fftfreq", "rfftfreq"):
+        patches.set(torch.fft, name, _any_device_form(getattr(torch.fft, name)))
+    for name in _NEW_METHODS:
+        patches.set(torch.Tensor, name, _any_device_form(getattr(torch.Tensor, name)))
+
+
 def _from_data(original: Any) -> Any:
     """`torch.tensor(data, device="cuda:1")` builds on the CPU and copies, keeping the values.
 
     (The C++ path copies with Python dispatch switched off, which would drop them.)
     """
 
-    def from_data(data: Any, *args: Any, **kwargs: Any) -> Any:
+    @functools.wraps(original)  # torch's name, so messages naming the function stay torch's
+    def from_data(*args: Any, **kwargs: Any) -> Any:
         device = kwargs.get("device")
         if device is None:
             device = kwargs["device"] = default_device()
-        if isinstance(device, int) and not isinstance(device, bool):
-            device = torch.device("cuda", device)
-        if torch.device(device).type != "cuda":
-            return original(data, *args, **kwargs)
+        elif type(device) is int:
+            device = kwargs["device"] = _RealDevice("cuda", device)
+        if not args or _RealDevice(device).type != "cuda":
+            return original(*args, **kwargs)  # (no data: torch's own TypeError)
         kwargs["device"] = "cpu"
-        return original(data, *args, **kwargs).to(_machine().resolve(torch.device(device)))
+        return original(*args, **kwargs).to(_machine().resolve(_RealDevice(device)))
 
     return from_data
 
@@ -292,6 +356,17 @@ def install(patches: Patches, machine: devices.Machine) -> None:
     install_device_type(patches)
 
 
+def _own_function(function: Any) -> Any:
+    """A distinct function object per name: torch._dynamo keeps one rule per function, and one
+    object standing in for `torch.cuda.X` and `torch.accelerator.X` would get two."""
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    return call
+
+
 def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
     accelerator = getattr(torch, "accelerator", None)
     if accelerator is None:
@@ -309,10 +384,17 @@ def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
         "memory_allocated": _returns(0),
         "max_memory_allocated": _returns(0),
         "empty_cache": _returns(None),
+        "current_stream": _accelerator_current_stream,
+        "set_stream": _returns(None),
+        "reset_peak_memory_stats": _returns(None),
+        "reset_accumulated_memory_stats": _returns(None),
+        "memory_reserved": _returns(0),
+        "max_memory_reserved": _returns(0),
+        "memory_stats": lambda device=None: {},
     }
     for name, value in values.items():
         if hasattr(accelerator, name):
-            patches.set(accelerator, name, value)
+            patches.set(accelerator, name, _own_function(value))
 
 
 def _is_meta_device(target: Any) -> bool:
@@ -367,6 +449,9 @@ def _install_tensor_methods(patches: Patches) -> None:
                 dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
                 if dtype is None or dtype == self.dtype or not isinstance(dtype, torch.dtype):
                     return self
+        if type(self) is not VirtualTensor:  # a real tensor's values are copied: keep them
+            with factories.moving_values():
+                return original_to(self, *args, **kwargs)
         return original_to(self, *args, **kwargs)
 
     def cuda(self: torch.Tensor, device: Any = None, non_blocking: bool = False, **kw: Any) -> Any:
@@ -376,13 +461,8 @@ def _install_tensor_methods(patches: Patches) -> None:
     def parse_to(*args: Any, **kwargs: Any) -> Any:
         return original_parse_to(*_resolve_to_args(args), **_resolve_device_kwarg(kwargs))
 
-    # torch caches the functions a `with torch.device(...)` gives its device to, on first use:
-    # fill the cache with torch's own before they are replaced, or it keeps the replacements.
-    from torch.utils import _device as device_module
-
-    device_module._device_constructors()
-    for name in ("tensor", "as_tensor", "asarray"):
-        patches.set(torch, name, _from_data(getattr(torch, name)))
+    _install_factories(patches)
+    patches.set(torch, "compile", _eager_compile(torch.compile))
     patches.set(torch, "get_default_device", default_device)
     # `module.to("cuda")` keeps each parameter object (`param.data = moved`), as on CUDA, so
     # tied weights stay one object.

@@ -8,6 +8,7 @@ a meta parameter on a virtual GPU: it becomes a tensor with no values. Everythin
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any
 
@@ -21,23 +22,36 @@ from torchplace.sim.tensor import wrap
 _MODELING = "accelerate.utils.modeling"
 
 
+def _value_less_placement(module: torch.nn.Module, tensor_name: str, device: Any) -> Any:
+    """A value-less tensor on the virtual GPU for a meta parameter sent to `device` without a
+    value; None (accelerate then decides, and raises its own errors) in every other case: a
+    CPU or meta target, a name the module does not have, a tensor that is not on meta."""
+    try:
+        target = torch.device("cuda", device) if type(device) is int else torch.device(device)
+    except (RuntimeError, TypeError):
+        return None
+    if target.type != "cuda":
+        return None
+    owner: Any = module
+    for part in tensor_name.split(".")[:-1]:
+        owner = getattr(owner, part, None)
+    old = getattr(owner, tensor_name.split(".")[-1], None)
+    if not isinstance(old, torch.Tensor) or old.device.type != "meta":
+        return None
+    resolved = devices.require().resolve(target)
+    return wrap(torch.empty(old.shape, dtype=old.dtype, device="meta"), resolved)
+
+
 def _allow_meta_placement(original: Any) -> Any:
     def set_module_tensor_to_device(
         module: torch.nn.Module, tensor_name: str, device: Any, value: Any = None, *args: Any,
         **kwargs: Any,
     ) -> Any:  # fmt: skip
-        if value is None and str(device) != "meta" and devices.active() is not None:
-            owner = module
-            for part in tensor_name.split(".")[:-1]:
-                owner = getattr(owner, part)
-            old = getattr(owner, tensor_name.split(".")[-1], None)
-            if isinstance(old, torch.Tensor) and old.device.type == "meta":
-                target = torch.device("cuda", device) if isinstance(device, int) else device
-                target = devices.require().resolve(torch.device(target))
-                value = wrap(torch.empty(old.shape, dtype=old.dtype, device="meta"), target)
+        if value is None and devices.active() is not None:
+            value = _value_less_placement(module, tensor_name, device)
         return original(module, tensor_name, device, value, *args, **kwargs)
 
-    set_module_tensor_to_device.__wrapped__ = original  # type: ignore[attr-defined]
+    functools.update_wrapper(set_module_tensor_to_device, original)  # accelerate's name
     return set_module_tensor_to_device
 
 

@@ -78,12 +78,15 @@ class VirtualTensor(torch.Tensor):
         self._elem = value._elem
         self._vdev = value._vdev
 
+    def __getitem__(self, index: Any) -> Any:
+        return super().__getitem__(_cpu_indices(index))
+
     def __setitem__(self, index: Any, value: Any) -> None:
         # C++ would turn a Python number into a meta tensor (this tensor's C++ device), losing
         # it; a CPU 0-dim tensor keeps it and is a scalar for CUDA's rules as well.
         if isinstance(value, (int, float, bool, complex)):
             value = torch.tensor(value, dtype=self.dtype)
-        super().__setitem__(index, value)
+        super().__setitem__(_cpu_indices(index), value)
 
     def has_values(self) -> bool:
         """Whether this tensor holds real values (it does when made from real CPU tensors)."""
@@ -162,6 +165,16 @@ class VirtualTensor(torch.Tensor):
         from torchplace.sim import serialization  # which imports this module
 
         return serialization.reduce(self)
+
+
+def _cpu_indices(index: Any) -> Any:
+    """List indices (`x[:, [-1, 0]]`) as CPU index tensors, which CUDA indexing accepts: C++
+    would build them on this tensor's C++ device (meta), losing their values."""
+    if type(index) is list:
+        return torch.tensor(index) if index else index
+    if type(index) is tuple and any(type(part) is list for part in index):
+        return tuple(torch.tensor(p) if type(p) is list and p else p for p in index)
+    return index
 
 
 def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
