@@ -122,3 +122,38 @@ def test_indexing_with_a_list_keeps_values() -> None:
         assert ids[[0, 2]].tolist() == [[0, 1, 2, 3], [8, 9, 10, 11]]
         ids[:, [0]] = 5
         assert ids[:, 0].tolist() == [5, 5, 5]
+
+
+def test_data_parallel_scatters_and_gathers_across_virtual_gpus() -> None:
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU(), torch.nn.Linear(3, 2))
+    inputs = torch.randn(6, 4)
+    expected = model(inputs)  # an autograd graph holds the parameters: module.to() still works
+    with torchplace.virtual_gpus(2):
+        model.cuda()
+        out = torch.nn.DataParallel(model)(inputs.cuda())
+        assert out.device == torch.device("cuda:0")
+        assert torch.allclose(out.cpu(), expected, atol=1e-6)
+        out.sum().backward()
+        assert model[0].weight.grad is not None
+
+
+def test_accelerator_device_context_and_memory_stats() -> None:
+    with torchplace.virtual_gpus(2):
+        with torch.accelerator.device_index(1):
+            assert torch.cuda.current_device() == 1
+        assert torch.cuda.current_device() == 0
+        torch.accelerator.reset_peak_memory_stats()
+        assert torch.accelerator.max_memory_allocated() == 0
+
+
+def test_grad_scaler_steps_on_virtual_parameters() -> None:
+    with torchplace.virtual_gpus(1):
+        model = torch.nn.Linear(3, 2).cuda()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        scaler = torch.amp.GradScaler("cuda")
+        before = model.weight.detach().cpu().clone()
+        scaler.scale(model(torch.ones(4, 3, device="cuda")).sum()).backward()
+        scaler.step(optimizer)
+        scaler.update()
+        assert not torch.equal(model.weight.detach().cpu(), before)

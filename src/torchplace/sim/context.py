@@ -19,6 +19,7 @@ from torchplace.sim import (
     hf,
     inherit,
     ops,
+    parallel,
     serialization,
     tracing,
 )
@@ -71,6 +72,7 @@ def virtual_gpus(
         hf.install(patches)
         functional.install(patches)
         tracing.install(patches)
+        parallel.install(patches)
         with inherit.exported(n, machine.memory, name, machine.keep_values_limit):
             yield machine
     except BaseException as error:

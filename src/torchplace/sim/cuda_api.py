@@ -395,6 +395,31 @@ def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
     for name, value in values.items():
         if hasattr(accelerator, name):
             patches.set(accelerator, name, _own_function(value))
+    _install_accelerator_bindings(patches)
+
+
+def _install_accelerator_bindings(patches: Patches) -> None:
+    """The C++ bindings under `torch.accelerator` (its device context manager, memory module):
+    on a CPU build they find no accelerator."""
+    bindings: dict[str, Any] = {
+        "exchangeDevice": _exchange_device,
+        "maybeExchangeDevice": _maybe_exchange_device,
+        "getDeviceIndex": _current_device,
+        "setDeviceIndex": _set_device,
+        "getStream": _accelerator_current_stream,
+        "setStream": _returns(None),
+        "synchronizeDevice": _synchronize,
+        "getMemoryInfo": _mem_get_info,
+        "getDeviceStats": lambda device=None: {},
+        "resetAccumulatedStats": _returns(None),
+        "resetPeakStats": _returns(None),
+        "emptyCache": _returns(None),
+        "emptyHostCache": _returns(None),
+        "isAllocatorInitialized": _returns(True),
+    }
+    for name, value in bindings.items():
+        if hasattr(torch._C, f"_accelerator_{name}"):
+            patches.set(torch._C, f"_accelerator_{name}", _own_function(value))
 
 
 def _is_meta_device(target: Any) -> bool:

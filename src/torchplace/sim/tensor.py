@@ -9,6 +9,7 @@ values, any size) or a real CPU tensor (values kept, so small programs compute f
 from __future__ import annotations
 
 import copy
+import weakref
 from typing import Any
 
 import torch
@@ -228,6 +229,17 @@ def become_virtual(tensor: torch.Tensor, value: VirtualTensor) -> None:
         tensor.grad = grad
 
 
+def swappable(tensor: Any) -> bool:
+    """Whether `become_virtual` can swap `tensor`'s body: no weak references, and no C++ owner
+    other than its gradient accumulator (an autograd graph that used it holds it)."""
+    if type(tensor) is VirtualTensor or not isinstance(tensor, torch.Tensor):
+        return True
+    if weakref.getweakrefs(tensor):
+        return False
+    count = tensor._use_count()  # type: ignore[attr-defined]
+    return count == 1 or (count == 2 and tensor.is_leaf)
+
+
 def set_data(tensor: torch.Tensor, value: torch.Tensor) -> None:
     """The `.data` setter of every tensor during a simulation."""
     if type(value) is VirtualTensor and type(tensor) is not VirtualTensor:
@@ -243,7 +255,10 @@ def has_compatible_shallow_copy_type(original: Any) -> Any:
 
     def _has_compatible_shallow_copy_type(*args: Any, **kwargs: Any) -> bool:
         # a wildcard signature: torch._dynamo's polyfill of this function checks signatures
-        tensors = [_DENSE if type(t) is VirtualTensor else t for t in (*args, *kwargs.values())]
+        given = (*args, *kwargs.values())
+        if len(given) == 2 and type(given[1]) is VirtualTensor and not swappable(given[0]):
+            return False  # `.data =` could not keep the object: module.to() makes a new one
+        tensors = [_DENSE if type(t) is VirtualTensor else t for t in given]
         return bool(original(*tensors))
 
     return _has_compatible_shallow_copy_type
