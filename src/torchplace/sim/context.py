@@ -18,6 +18,7 @@ from torchplace.sim import (
     functional,
     hf,
     inherit,
+    libcuda,
     ops,
     parallel,
     serialization,
@@ -66,6 +67,7 @@ def virtual_gpus(
         library = factories.register()
         cuda_api.install(patches, machine)
         cuda_driver.install(patches)
+        libcuda.install(patches)
         serialization.install(patches)
         forking.register()
         distributed.install(patches, machine, rank=rank, world_size=world_size)
