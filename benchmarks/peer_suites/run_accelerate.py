@@ -54,6 +54,8 @@ def run_file(root: Path, name: str, simulated: bool, timeout: int, xml: Path) ->
     if simulated:
         command.append("--torchplace-gpus=2")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(root)])}
+    # the `accelerate` / `torchrun` commands tests start live beside this Python
+    env["PATH"] = os.pathsep.join([os.path.dirname(sys.executable), env.get("PATH", "")])
     env.pop("TORCHPLACE_GPUS", None)
     started = time.monotonic()
     try:

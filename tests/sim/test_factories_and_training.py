@@ -62,9 +62,13 @@ def test_accelerate_keeps_its_own_error_for_a_meta_tensor_sent_to_the_cpu() -> N
     with torch.device("meta"):
         layer = torch.nn.Linear(2, 2)
     with torchplace.virtual_gpus(1):
-        with pytest.raises(ValueError, match="is on the meta device"):
-            modeling.set_module_tensor_to_device(layer, "weight", "cpu")
-        modeling.set_module_tensor_to_device(layer, "weight", 0)
+        for device in ("cpu", 0):  # as on real GPUs: a meta tensor needs a value to move
+            with pytest.raises(ValueError, match="is on the meta device"):
+                modeling.set_module_tensor_to_device(layer, "weight", device)
+        from torchplace.sim.hf import placing_without_weights
+
+        with placing_without_weights():  # model_from_config's placement of a config-only model
+            modeling.set_module_tensor_to_device(layer, "weight", 0)
         assert layer.weight.device == torch.device("cuda:0")
 
 
@@ -92,7 +96,9 @@ def test_adam_steps_on_virtual_parameters_match_the_cpu(
 
 def test_torch_compile_runs_eagerly_with_cuda_s_device_checks() -> None:
     with torchplace.virtual_gpus(2):
-        compiled = torch.compile(torch.nn.Linear(3, 2).cuda())
+        layer = torch.nn.Linear(3, 2).cuda()
+        compiled = torch.compile(layer)
+        assert compiled._orig_mod is layer  # type: ignore[union-attr]
         assert compiled(torch.ones(2, 3, device="cuda")).shape == (2, 2)
         with pytest.raises(RuntimeError, match="cuda:1"):
             compiled(torch.ones(2, 3, device="cuda:1"))

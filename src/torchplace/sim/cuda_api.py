@@ -300,9 +300,15 @@ def _eager_compile(original: Any) -> Any:
     checks are eager CUDA's; compile-only behaviour (graph breaks, recompiles) is not simulated."""
 
     @functools.wraps(original)
-    def compile(*args: Any, **kwargs: Any) -> Any:
+    def compile(model: Any = None, **kwargs: Any) -> Any:
+        if model is None:  # `@torch.compile(mode=...)`
+            return lambda function: compile(function, **kwargs)
+        if isinstance(model, torch.nn.Module):  # the usual wrapper (`_orig_mod`), run eagerly
+            from torch._dynamo.eval_frame import DisableContext, OptimizedModule
+
+            return OptimizedModule(model, DisableContext())
         kwargs["disable"] = True
-        return original(*args, **kwargs)
+        return original(model, **kwargs)
 
     return compile
 

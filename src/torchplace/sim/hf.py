@@ -1,15 +1,19 @@
 """Hugging Face and accelerate under simulation: placing models built on the meta device.
 
 On real GPUs a model initialised on the meta device cannot be dispatched without weights. Under
-simulation there are no weights to load, so `accelerate`'s `set_module_tensor_to_device` may put
-a meta parameter on a virtual GPU: it becomes a tensor with no values. Everything else (hooks,
-`device_map="auto"`, offload) is accelerate's own code.
+simulation there are no weights to load, so inside `model_from_config` accelerate's
+`set_module_tensor_to_device` may put a meta parameter on a virtual GPU: it becomes a tensor
+with no values. Elsewhere accelerate answers as on real GPUs (its own ValueError). Everything
+else (hooks, `device_map="auto"`, offload) is accelerate's own code.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import torch
@@ -20,6 +24,25 @@ from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import wrap
 
 _MODELING = "accelerate.utils.modeling"
+
+
+class _Flag(threading.local):
+    active = False
+
+
+_placing_without_weights = _Flag()
+
+
+@contextlib.contextmanager
+def placing_without_weights() -> Iterator[None]:
+    """Inside (`model_from_config`), a meta tensor sent to a virtual GPU without a value becomes
+    a value-less tensor there. Outside, accelerate answers as on real GPUs (a ValueError)."""
+    previous = _placing_without_weights.active
+    _placing_without_weights.active = True
+    try:
+        yield
+    finally:
+        _placing_without_weights.active = previous
 
 
 def _value_less_placement(module: torch.nn.Module, tensor_name: str, device: Any) -> Any:
@@ -47,7 +70,7 @@ def _allow_meta_placement(original: Any) -> Any:
         module: torch.nn.Module, tensor_name: str, device: Any, value: Any = None, *args: Any,
         **kwargs: Any,
     ) -> Any:  # fmt: skip
-        if value is None and devices.active() is not None:
+        if value is None and _placing_without_weights.active and devices.active() is not None:
             value = _value_less_placement(module, tensor_name, device)
         return original(module, tensor_name, device, value, *args, **kwargs)
 

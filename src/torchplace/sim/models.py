@@ -123,5 +123,8 @@ def model_from_config(
     single = _single_gpu(device_map)
     if single is not None:
         _place_placeholders(model, single)
-    placed: torch.nn.Module = dispatch_model(model, device_map)
+    from torchplace.sim.hf import placing_without_weights
+
+    with placing_without_weights():
+        placed: torch.nn.Module = dispatch_model(model, device_map)
     return placed
