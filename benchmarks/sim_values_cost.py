@@ -4,8 +4,9 @@
 
 The same model (real weights, built on the CPU) runs a forward of 128 tokens on the CPU, then
 split across cuda:0 and cuda:1 by accelerate's `dispatch_model` under `virtual_gpus(2)` (the
-weights move from the CPU, so they keep their values and the forward computes for real). Median
-of 15 forwards each, after 3 warm-ups, in one process; the outputs must agree. Goal (issue 19):
+weights move from the CPU, so they keep their values and the forward computes for real). The
+CPU forward (of a copy) and the simulated one alternate in one process, 3 warm-ups then the
+median of 15 each; the outputs must agree. Goal (issue 19):
 simulated forward at most 1.5x the CPU forward.
 """
 
@@ -35,33 +36,39 @@ def _model() -> torch.nn.Module:
     return transformers.LlamaForCausalLM(config).eval()
 
 
-def _median_forward(model: torch.nn.Module, ids: torch.Tensor) -> tuple[float, torch.Tensor]:
-    times = []
-    with torch.inference_mode():
-        for index in range(WARMUP + REPEATS):
-            started = time.perf_counter()
-            logits = model(ids).logits
-            if index >= WARMUP:
-                times.append(time.perf_counter() - started)
-    return statistics.median(times), logits
+def _forward_seconds(model: torch.nn.Module, ids: torch.Tensor) -> tuple[float, torch.Tensor]:
+    started = time.perf_counter()
+    logits = model(ids).logits
+    return time.perf_counter() - started, logits
 
 
 def measure() -> dict[str, object]:
+    import copy
+
     import accelerate
 
     import torchplace
 
     model = _model()
+    reference = copy.deepcopy(model)
     ids = torch.randint(0, 1000, (1, TOKENS))
-    cpu_s, expected = _median_forward(model, ids)
     device_map = {"model.embed_tokens": 0, "model.rotary_emb": 0, "model.layers.0": 0,
                   "model.layers.1": 0, "model.layers.2": 1, "model.layers.3": 1,
                   "model.norm": 1, "lm_head": 1}  # fmt: skip
-    with torchplace.virtual_gpus(2):
+    cpu_times, sim_times = [], []
+    with torchplace.virtual_gpus(2), torch.inference_mode():
         placed = accelerate.dispatch_model(model, device_map)
-        sim_s, logits = _median_forward(placed, ids.to("cuda:0"))
+        inputs = ids.to("cuda:0")
+        # CPU and simulated forwards alternate, so a shared machine's load hits both alike
+        for index in range(WARMUP + REPEATS):
+            cpu_s, expected = _forward_seconds(reference, ids)
+            sim_s, logits = _forward_seconds(placed, inputs)
+            if index >= WARMUP:
+                cpu_times.append(cpu_s)
+                sim_times.append(sim_s)
         agree = bool(torch.allclose(logits.cpu(), expected, atol=1e-4))
-    return {"cpu_forward_s": cpu_s, "sim_forward_s": sim_s, "ratio": sim_s / cpu_s,
+    cpu, sim = statistics.median(cpu_times), statistics.median(sim_times)
+    return {"cpu_forward_s": cpu, "sim_forward_s": sim, "ratio": sim / cpu,
             "outputs_agree": agree, "tokens": TOKENS, "repeats": REPEATS}  # fmt: skip
 
 
@@ -78,8 +85,9 @@ Date: 2026-12-01. Machine: CPU VM, 2 cores (shared), 24 GiB. Commit: {commit}.
 Command: `PYTHONPATH=src python benchmarks/sim_values_cost.py --write`
 
 Llama (hidden 256, 4 layers, vocab 1000), real weights, one forward of {TOKENS} tokens; median of
-{REPEATS} after {WARMUP} warm-ups. Simulated: layers 0-1 on cuda:0, 2-3 and the head on cuda:1
-(accelerate's `dispatch_model`), values kept (moved from the CPU).
+{REPEATS} after {WARMUP} warm-ups, CPU and simulated forwards alternating. Simulated: layers
+0-1 on cuda:0, 2-3 and the head on cuda:1 (accelerate's `dispatch_model`), values kept (moved
+from the CPU).
 
 | CPU forward | 2 virtual GPUs | ratio (goal <= 1.5x) | outputs agree |
 |---|---|---|---|
