@@ -164,3 +164,20 @@ def test_children_of_a_test_inherit_the_session(pytester: pytest.Pytester) -> No
         """
     )
     _run(pytester, "--torchplace-gpus=2").assert_outcomes(passed=1)
+
+
+def test_a_failing_test_shows_no_simulator_frames(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import torch
+
+        def test_mismatch():
+            layer = torch.nn.Linear(2, 2).to("cuda:1")
+            layer(torch.ones(1, 2, device="cuda:0"))
+        """
+    )
+    result = _run(pytester, "--torchplace-gpus=2")
+    result.assert_outcomes(failed=1)
+    output = result.stdout.str()
+    assert "cuda:0" in output and "cuda:1" in output
+    assert "torchplace/sim/" not in output

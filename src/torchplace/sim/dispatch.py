@@ -8,6 +8,8 @@ real CPU kernel.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 from collections.abc import Callable
 from typing import Any
 

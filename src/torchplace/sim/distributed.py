@@ -10,6 +10,8 @@ the same GPU.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import functools
 import os
 from datetime import timedelta

@@ -13,6 +13,8 @@ The registration lives in a `torch.library.Library` that is destroyed on leaving
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import contextlib
 import math
 import threading

@@ -9,6 +9,8 @@ values on the CPU when the inputs hold values. Calls that record autograd use th
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import math
 from typing import Any
 

@@ -9,6 +9,8 @@ else (hooks, `device_map="auto"`, offload) is accelerate's own code.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import contextlib
 import functools
 import sys

@@ -13,6 +13,8 @@ puts the environment back.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import os
 from collections.abc import Iterator, MutableMapping
 from contextlib import contextmanager

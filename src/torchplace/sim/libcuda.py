@@ -10,6 +10,8 @@ function raises AttributeError naming it as not simulated; other libraries load 
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import ctypes
 import os
 from collections.abc import Callable

@@ -8,6 +8,8 @@ list, chunk sizes that do not add up).
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 from collections.abc import Sequence
 from typing import Any
 

@@ -8,6 +8,8 @@ values, any size) or a real CPU tensor (values kept, so small programs compute f
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import copy
 import weakref
 from typing import Any
