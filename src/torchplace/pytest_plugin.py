@@ -1,12 +1,19 @@
 """pytest plugin: multi-GPU placement tests on real GPUs when present, else on virtual ones.
 
 Registered through the `pytest11` entry point and inactive until used: importing it imports
-neither torch nor the simulator; they load only for a test that asks for GPUs.
+neither torch nor the simulator; they load only for a test that asks for GPUs (the `gpus`
+marker, the `virtual_gpus` fixture, this plugin's `ranks` fixture) or a session that asks for
+simulation. A test that merely has a parameter or fixture of its own named `ranks` is not
+touched.
 
 - `@pytest.mark.gpus(n, simulate=True)`: real GPUs if at least `n` exist; otherwise the test runs
   on `n` virtual GPUs when `simulate` allows it; otherwise it is skipped with the reason.
-- `--torchplace-gpus=N`: run every simulation-safe (`simulate=True`) `gpus` test on N virtual
-  GPUs, even where real GPUs exist (tests needing more than N are skipped).
+- `--torchplace-gpus=N` (or the ini option `torchplace_gpus`, or `TORCHPLACE_GPUS=N`): the whole
+  session runs on N virtual GPUs, from before collection (so suites that look for GPUs when
+  their modules are imported see N) to the end, even where real GPUs exist. Tests that never
+  touch CUDA behave as on a CPU machine; `gpus(n)` tests needing more than N are skipped, and so
+  are `simulate=False` ones. Child processes started by tests inherit the simulation
+  (`torchplace.sim.inherit`).
 - fixture `virtual_gpus`: the simulated machine (entered for the test if it is not already).
 - fixture `ranks`: the test body runs once per rank, each in its own process with torchrun's
   environment (`RANK`, `LOCAL_RANK`, `WORLD_SIZE`, ...), a bound device and an initialised process
@@ -19,7 +26,9 @@ neither torch nor the simulator; they load only for a test that asks for GPUs.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -41,19 +50,90 @@ _STATUS_DIR_ENV = "TORCHPLACE_PYTEST_STATUS_DIR"
 _BODY_FAILED_KEY = pytest.StashKey[bool]()
 _MODE_KEY = pytest.StashKey[tuple[str, int]]()
 _SIM_KEY = pytest.StashKey[AbstractContextManager[Any]]()
+_SESSION_KEY = pytest.StashKey[tuple[int, str, AbstractContextManager[Any] | None]]()
 RANK_TIMEOUT_S = 300
 FAILED_RANK_GRACE_S = 15.0
+GPUS_ENV = "TORCHPLACE_GPUS"
+GPUS_INI = "torchplace_gpus"
+MAX_GPUS = 128  # torch's device index is 8 bits wide
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("torchplace", "torchplace multi-GPU placement tests")
     group.addoption(
         "--torchplace-gpus",
-        type=int,
         default=None,
         metavar="N",
-        help="run simulation-safe @pytest.mark.gpus tests on N virtual GPUs",
+        help=f"run the whole session on N virtual GPUs (also: ini {GPUS_INI}, ${GPUS_ENV})",
     )
+    parser.addini(GPUS_INI, f"run the whole session on N virtual GPUs (1-{MAX_GPUS})", default="")
+
+
+def _session_request(config: pytest.Config) -> tuple[int, str] | None:
+    """(N, where it was asked) when the session asks for N virtual GPUs, else None."""
+    sources = (
+        (config.known_args_namespace.torchplace_gpus, "--torchplace-gpus={}"),
+        (os.environ.get(GPUS_ENV), GPUS_ENV + "={}"),
+        (config.getini(GPUS_INI), GPUS_INI + " = {}"),
+    )
+    for value, form in sources:
+        if value is None or str(value).strip() == "":
+            continue
+        text = str(value).strip()
+        try:
+            count = int(text)
+        except ValueError:
+            raise pytest.UsageError(f"{form.format(text)}: expected a number of GPUs") from None
+        if not 1 <= count <= MAX_GPUS:
+            raise pytest.UsageError(
+                f"{form.format(text)}: the number of GPUs must be 1 to {MAX_GPUS}"
+            )
+        return count, form.format(count)
+    return None
+
+
+def _start_session(config: pytest.Config) -> None:
+    """Start the session's simulation, once, before anything imports the suite's modules."""
+    if _SESSION_KEY in config.stash or os.environ.get(_CHILD_RANK_ENV) is not None:
+        return  # started already, or a rank process (the `ranks` fixture simulates there)
+    request = _session_request(config)
+    if request is None:
+        return
+    from torchplace.sim import active, virtual_gpus
+
+    context: AbstractContextManager[Any] | None = None
+    if active() is None:  # else: a child that inherited its parent's simulation
+        context = virtual_gpus(request[0])
+        context.__enter__()
+    config.stash[_SESSION_KEY] = (*request, context)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_load_initial_conftests(early_config: pytest.Config) -> None:
+    _start_session(early_config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    session = config.stash.get(_SESSION_KEY, None)
+    if session is not None and session[2] is not None:
+        del config.stash[_SESSION_KEY]
+        session[2].__exit__(None, None, None)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    bad = [f"{item.nodeid}: {error}" for item in items if (error := _marker_error(item))]
+    if bad:
+        raise pytest.UsageError("invalid torchplace marker:\n  " + "\n  ".join(bad))
+
+
+def _marker_error(item: pytest.Item) -> str | None:
+    try:
+        _gpus_marker(item)
+        if _uses_our_ranks(item):
+            _ranks_marker(item)
+    except ValueError as error:
+        return str(error)
+    return None
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -65,9 +145,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "ranks(world_size=2, backend='nccl'): world size for the `ranks` fixture"
     )
-    requested = config.getoption("--torchplace-gpus", default=None)
-    if requested is not None and requested < 1:
-        raise pytest.UsageError(f"--torchplace-gpus must be at least 1, got {requested}")
+    _start_session(config)  # when loaded too late for pytest_load_initial_conftests
 
 
 def real_gpu_count() -> int:
@@ -80,15 +158,30 @@ def real_gpu_count() -> int:
 
 
 def _decide(item: pytest.Item, needed: int, simulate: bool) -> tuple[str, int]:
-    forced = item.config.getoption("--torchplace-gpus", default=None)
-    if forced is None and real_gpu_count() >= needed:
+    session = item.config.stash.get(_SESSION_KEY, None)
+    if session is not None:
+        count, source = session[0], session[1]
+        if not simulate:
+            pytest.skip(f"needs {needed} real CUDA GPUs (simulate=False); {source} simulates")
+        if count < needed:
+            pytest.skip(f"needs {needed} GPUs; {source} simulates fewer")
+        return ("session", count)
+    if real_gpu_count() >= needed:
         return ("real", needed)
     if simulate:
-        count = forced or needed
-        if count < needed:
-            pytest.skip(f"needs {needed} GPUs; --torchplace-gpus={forced} simulates fewer")
-        return ("sim", count)
+        return ("sim", needed)
     pytest.skip(f"needs {needed} real CUDA GPUs, found {real_gpu_count()} (simulate=False)")
+
+
+_SIMULATE_WORDS = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
+
+
+def _simulate_flag(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _SIMULATE_WORDS:
+        return _SIMULATE_WORDS[value.strip().lower()]
+    raise ValueError(f"gpus(simulate=...) must be True or False, got {value!r}")
 
 
 def _gpus_marker(item: pytest.Item) -> tuple[int, bool] | None:
@@ -96,7 +189,22 @@ def _gpus_marker(item: pytest.Item) -> tuple[int, bool] | None:
     if marker is None:
         return None
     needed = marker.args[0] if marker.args else marker.kwargs.get("n", 1)
-    return int(needed), bool(marker.kwargs.get("simulate", True))
+    if isinstance(needed, bool) or not isinstance(needed, int):
+        raise ValueError(f"gpus(n) needs a whole number of GPUs, got {needed!r}")
+    if not 1 <= needed <= MAX_GPUS:
+        raise ValueError(f"gpus(n) needs 1 to {MAX_GPUS} GPUs, got {needed}")
+    return needed, _simulate_flag(marker.kwargs.get("simulate", True))
+
+
+def _uses_our_ranks(item: pytest.Item) -> bool:
+    """Whether the test's `ranks` is this plugin's fixture (not a parameter or the suite's own
+    fixture of that name)."""
+    info = getattr(item, "_fixtureinfo", None)
+    definitions = info.name2fixturedefs.get("ranks") if info is not None else None
+    if not definitions:
+        return False
+    func = getattr(definitions[-1], "func", None)
+    return getattr(func, "__module__", None) == __name__
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -108,7 +216,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         return
     mode, count = _decide(item, *wanted)
     item.stash[_MODE_KEY] = (mode, count)
-    if mode == "sim" and "ranks" not in getattr(item, "fixturenames", ()):
+    if mode == "sim" and not _uses_our_ranks(item):
         _enter_simulation(item, count)
 
 
@@ -141,10 +249,7 @@ def virtual_gpus(request: pytest.FixtureRequest) -> Iterator[Any]:
     from torchplace.sim import virtual_gpus as simulate
 
     wanted = _gpus_marker(request.node)
-    count = request.config.getoption("--torchplace-gpus", default=None) or (
-        wanted[0] if wanted else 2
-    )
-    with simulate(count) as machine:
+    with simulate(wanted[0] if wanted else 2) as machine:
         yield machine
 
 
@@ -174,8 +279,8 @@ def _ranks_marker(item: pytest.Item) -> RankSpec:
     if marker is not None:
         world_size = int(marker.args[0] if marker.args else marker.kwargs.get("world_size", 2))
         backend = str(marker.kwargs.get("backend", "nccl"))
-    if world_size < 1:
-        raise pytest.UsageError(f"{item.nodeid}: ranks world_size must be at least 1")
+    if isinstance(world_size, bool) or not 1 <= world_size <= MAX_GPUS:
+        raise ValueError(f"ranks(world_size) must be 1 to {MAX_GPUS}, got {world_size}")
     return RankSpec(world_size, backend)
 
 
@@ -244,14 +349,16 @@ def _free_port() -> int:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    if "ranks" not in pyfuncitem.fixturenames or os.environ.get(_CHILD_RANK_ENV) is not None:
+    if os.environ.get(_CHILD_RANK_ENV) is not None or not _uses_our_ranks(pyfuncitem):
         return None
     spec = _ranks_marker(pyfuncitem)
     mode = pyfuncitem.stash.get(_MODE_KEY, None)
-    if mode is None:
+    if _SESSION_KEY in pyfuncitem.config.stash:
+        simulated = spec.backend != "gloo"
+    elif mode is None:
         simulated = spec.backend != "gloo" and real_gpu_count() < spec.world_size
     else:
-        simulated = mode[0] == "sim"
+        simulated = mode[0] != "real"
     failures = _run_ranks(pyfuncitem, spec, simulated)
     if failures:
         pytest.fail("\n\n".join(failures), pytrace=False)
@@ -259,12 +366,69 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
 
 
 def _run_ranks(item: pytest.Function, spec: RankSpec, simulated: bool) -> list[str]:
-    with tempfile.TemporaryDirectory(prefix="torchplace-ranks-") as status_dir:
-        return _launch_and_collect(item, spec, simulated, status_dir)
+    processes: list[subprocess.Popen[str]] = []
+    try:
+        with _sigterm_raises(), tempfile.TemporaryDirectory(prefix="torchplace-ranks-") as status:
+            return _launch_and_collect(item, spec, simulated, status, processes)
+    finally:  # any way out (failure, Ctrl-C, SIGTERM): no rank and no child of one survives
+        for process in processes:
+            _kill_group(process)
+
+
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    """Kill a rank's whole process group (it leads one): its own children die with it."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if os.getpgid(process.pid) == process.pid:  # never another group (ours, say)
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Any:
+    """SIGTERM's default action ends the process without running `finally` blocks; while
+    ranks run it raises instead, so their process groups are killed on the way out."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminate(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _rank_environment(spec: RankSpec, rank: int, port: int, simulated: bool) -> dict[str, str]:
+    from torchplace.sim import inherit  # no torch: the settings module only
+
+    env = dict(os.environ)
+    inherit.without_inheritance(env)  # a rank sets up its own simulation
+    env.pop(GPUS_ENV, None)
+    env.update(
+        RANK=str(rank),
+        LOCAL_RANK=str(rank),
+        WORLD_SIZE=str(spec.world_size),
+        LOCAL_WORLD_SIZE=str(spec.world_size),
+        GROUP_RANK="0",
+        MASTER_ADDR="127.0.0.1",
+        MASTER_PORT=str(port),
+        TORCHPLACE_PYTEST_SIMULATED="1" if simulated else "0",
+    )
+    return env
 
 
 def _launch_and_collect(
-    item: pytest.Function, spec: RankSpec, simulated: bool, status_dir: str
+    item: pytest.Function,
+    spec: RankSpec,
+    simulated: bool,
+    status_dir: str,
+    processes: list[subprocess.Popen[str]],
 ) -> list[str]:
     port = _free_port()
     command = [
@@ -282,19 +446,8 @@ def _launch_and_collect(
     ]
     if item.config.pluginmanager.get_plugin("torchplace") is None:
         command += ["-p", "torchplace.pytest_plugin"]
-    processes = []
     for rank in range(spec.world_size):
-        env = dict(
-            os.environ,
-            RANK=str(rank),
-            LOCAL_RANK=str(rank),
-            WORLD_SIZE=str(spec.world_size),
-            LOCAL_WORLD_SIZE=str(spec.world_size),
-            GROUP_RANK="0",
-            MASTER_ADDR="127.0.0.1",
-            MASTER_PORT=str(port),
-            TORCHPLACE_PYTEST_SIMULATED="1" if simulated else "0",
-        )
+        env = _rank_environment(spec, rank, port, simulated)
         env[_CHILD_RANK_ENV] = str(rank)
         env[_STATUS_DIR_ENV] = status_dir
         processes.append(
@@ -305,6 +458,7 @@ def _launch_and_collect(
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
                 text=True,
+                start_new_session=True,  # a process group per rank, killed as a whole
             )
         )
     return _collect(processes, spec.world_size, status_dir)
@@ -355,8 +509,7 @@ def _collect(
             )
             for index, process in enumerate(processes):
                 if process.poll() is None:
-                    process.kill()
-                    process.wait()
+                    _kill_group(process)
                     if index not in reported:
                         stopped[index] = reason
         time.sleep(0.1)

@@ -94,7 +94,7 @@ def test_bad_option_value_is_a_usage_error(pytester: pytest.Pytester) -> None:
     pytester.makepyfile("def test_x():\n    pass\n")
     result = _run(pytester, "--torchplace-gpus=0")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*--torchplace-gpus must be at least 1*"])
+    result.stderr.fnmatch_lines(["*--torchplace-gpus=0: the number of GPUs must be 1 to 128*"])
 
 
 def test_virtual_gpus_fixture(pytester: pytest.Pytester) -> None:

@@ -29,6 +29,8 @@ def _script(tmp_path: Path, body: str, name: str = "prog.py") -> str:
         (["sim", "--rank", "2", "--world-size", "2", "x.py"], "not below --world-size"),
         (["sim", "--rank", "0", "x.py"], "go together"),
         (["sim", "--memory", "lots", "x.py"], "is not a memory size"),
+        (["sim", "--gpus", "256", "x.py"], "--gpus must be at most 128"),
+        (["sim", "--keep-values", "much", "x.py"], "--keep-values"),
     ],
 )
 def test_usage_errors_exit_2(argv, message, capsys, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -119,3 +121,54 @@ def test_nproc_per_node_launches_ranks_and_reports_failures(tmp_path) -> None:  
     assert "env 0 2 True" in output and "env 1 2 True" in output
     assert "Duplicate GPU detected : rank 1 and rank 0" in output
     assert "torchplace sim: rank 1 (local rank 1) failed" in output
+
+
+def test_the_explainer_runs_by_default_and_no_explain_turns_it_off(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    script = _script(
+        tmp_path,
+        """
+        import torch
+        torch.ones(2, device="cuda:0") + torch.ones(2, device="cuda:1")
+        """,
+    )
+    assert main(["sim", "--gpus", "2", script]) == 1
+    assert "torchplace explain: device mismatch" in capsys.readouterr().err
+    assert main(["sim", "--gpus", "2", "--no-explain", script]) == 1
+    err = capsys.readouterr().err
+    assert "cuda:0 and cuda:1" in err and "torchplace explain" not in err
+
+
+def test_file_is_absolute_as_python_gives_it(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    _script(tmp_path, "print(__file__)\n")
+    for explain in ([], ["--no-explain"]):
+        assert main(["sim", *explain, "prog.py"]) == 0
+        assert capsys.readouterr().out.strip() == str(tmp_path / "prog.py")
+
+
+def test_keep_values_option_sets_the_limit_for_new_tensors(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    script = _script(
+        tmp_path,
+        """
+        import torch
+        print(torch.zeros(4, device="cuda").has_values(), torch.zeros(4).cuda().has_values())
+        """,
+    )
+    assert main(["sim", "--keep-values", "0", script]) == 0
+    assert capsys.readouterr().out.split() == ["False", "True"]
+
+
+@pytest.mark.parametrize("explain", [[], ["--no-explain"]])
+def test_ctrl_c_exits_130(tmp_path, explain) -> None:  # type: ignore[no-untyped-def]
+    script = _script(tmp_path, "import os, signal, time\nos.kill(os.getpid(), signal.SIGINT)\n")
+    command = [sys.executable, "-m", "torchplace", "sim", *explain, script]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=240)
+    assert result.returncode == 130, result.stderr
+    assert "KeyboardInterrupt" in result.stderr
+
+
+def test_run_gives_the_script_an_absolute_file(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    _script(tmp_path, "print(__file__)\n")
+    assert main(["run", "prog.py"]) == 0
+    assert capsys.readouterr().out.strip() == str(tmp_path / "prog.py")

@@ -47,7 +47,9 @@ def main(argv: Sequence[str]) -> int:
         raise UsageError(f"no such script: {args[0]}")
     from torchplace.explain.runner import run_target
 
-    return run_target(args[0], args[1:], module=module, origins=origins, json_path=json_path)
+    # `__file__` absolute, as `python script.py` gives it
+    target = args[0] if module else os.path.abspath(args[0])
+    return run_target(target, args[1:], module=module, origins=origins, json_path=json_path)
 
 
 def _value(args: list[str], option: str) -> str:

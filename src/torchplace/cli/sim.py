@@ -4,23 +4,31 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from torchplace.cli import UsageError
 
 USAGE = """\
-usage: torchplace sim [--gpus N] [--memory SIZE] [--name NAME]
-                      [--rank R --world-size W] (script.py | -m module) [args ...]
+usage: torchplace sim [--gpus N] [--memory SIZE] [--name NAME] [--keep-values SIZE]
+                      [--no-explain] [--rank R --world-size W] (script.py | -m module) [args ...]
        torchplace sim --nproc-per-node N [--gpus G] (script.py | -m module) [args ...]
 
 Runs the program unchanged on N virtual CUDA GPUs (default 1; with --nproc-per-node, N).
-Tensors hold no GPU memory; device mismatches raise the errors real GPUs raise.
+Tensors hold no GPU memory; device mismatches raise the errors real GPUs raise, and the
+explainer says what went wrong (as `torchplace run` does). Python child processes the program
+starts run on the same virtual GPUs. Exit code: the program's; 1 on an uncaught exception,
+130 on Ctrl-C.
 
 options:
-  --gpus N              number of virtual GPUs in each process
+  --gpus N              number of virtual GPUs in each process (1-128)
   --memory SIZE         memory of each virtual GPU (default 141GiB)
   --name NAME           device name (default "NVIDIA H200")
+  --keep-values SIZE    new tensors up to SIZE bytes hold real values (default 64MiB, or
+                        $TORCHPLACE_SIM_KEEP_VALUES); moved tensors always keep theirs
+  --no-explain          print errors without the explainer's diagnosis
   --rank R              this process's rank, for torch.distributed (sets RANK, LOCAL_RANK)
   --world-size W        number of ranks (sets WORLD_SIZE, LOCAL_WORLD_SIZE)
   --nproc-per-node N    launch N processes like torchrun (RANK, LOCAL_RANK, WORLD_SIZE,
@@ -28,7 +36,11 @@ options:
   -m module             run a module as `python -m module`
 """
 
-_VALUE_OPTIONS = {"--gpus", "--memory", "--name", "--rank", "--world-size", "--nproc-per-node"}
+_VALUE_OPTIONS = {
+    "--gpus", "--memory", "--name", "--rank", "--world-size", "--nproc-per-node", "--keep-values",
+}  # fmt: skip
+_FLAGS = {"--no-explain"}
+MAX_GPUS = 128  # torch's device index is 8 bits wide
 
 
 @dataclass
@@ -39,32 +51,42 @@ class Options:
     rank: int | None = None
     world_size: int | None = None
     nproc: int | None = None
+    keep_values: str | None = None
+    explain: bool = True
     script: str | None = None
     module: str | None = None
     args: list[str] = field(default_factory=list)
 
 
-def _int(option: str, text: str, minimum: int) -> int:
+def _int(option: str, text: str, minimum: int, maximum: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
         raise UsageError(f"{option} expects an integer, got {text!r}") from None
     if value < minimum:
         raise UsageError(f"{option} must be at least {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise UsageError(f"{option} must be at most {maximum} (torch's limit), got {value}")
+    return value
+
+
+def _size(option: str, value: str) -> str:
+    from torchplace.sizes import parse_size
+
+    try:
+        parse_size(value, allow_zero=True)
+    except ValueError as error:
+        raise UsageError(f"{option}: {error}") from None
     return value
 
 
 def _set(options: Options, option: str, value: str) -> None:
     if option == "--gpus":
-        options.gpus = _int(option, value, 1)
+        options.gpus = _int(option, value, 1, MAX_GPUS)
     elif option == "--memory":
-        from torchplace.sim.devices import parse_memory
-
-        try:
-            parse_memory(value)
-        except ValueError as error:
-            raise UsageError(str(error)) from None
-        options.memory = value
+        options.memory = _size(option, value)
+    elif option == "--keep-values":
+        options.keep_values = _size(option, value)
     elif option == "--name":
         options.name = value
     elif option == "--rank":
@@ -72,7 +94,7 @@ def _set(options: Options, option: str, value: str) -> None:
     elif option == "--world-size":
         options.world_size = _int(option, value, 1)
     else:
-        options.nproc = _int(option, value, 1)
+        options.nproc = _int(option, value, 1, MAX_GPUS)
 
 
 def parse(argv: Sequence[str]) -> Options:
@@ -89,6 +111,10 @@ def parse(argv: Sequence[str]) -> Options:
         if not token.startswith("-"):
             options.script, options.args = token, list(argv[index + 1 :])
             break
+        if token in _FLAGS:
+            options.explain = False
+            index += 1
+            continue
         option, has_value, value = token.partition("=")
         if option not in _VALUE_OPTIONS:
             raise UsageError(f"unknown option {token!r} (see `torchplace sim --help`)")
@@ -144,6 +170,10 @@ def _own_tokens(argv: Sequence[str]) -> list[str]:
 def _worker_argv(options: Options) -> list[str]:
     gpus = options.gpus or options.nproc or 1
     argv = ["--gpus", str(gpus), "--memory", options.memory, "--name", options.name]
+    if options.keep_values is not None:
+        argv += ["--keep-values", options.keep_values]
+    if not options.explain:
+        argv.append("--no-explain")
     program = ["-m", options.module] if options.module else [str(options.script)]
     return argv + program + options.args
 
@@ -160,9 +190,6 @@ def _run_here(options: Options) -> int:
 
 
 def _run_program(options: Options) -> int:
-    from torchplace.explain.runner import exit_status, trim_launcher_frames
-    from torchplace.sim.runner import run_module, run_path
-
     if options.rank is not None and options.world_size is not None:
         os.environ.setdefault("RANK", str(options.rank))
         os.environ.setdefault("LOCAL_RANK", str(options.rank))
@@ -174,16 +201,37 @@ def _run_program(options: Options) -> int:
         "name": options.name,
         "rank": options.rank,
         "world_size": options.world_size,
+        "keep_values_up_to": options.keep_values,
     }
+    target = options.module if options.module is not None else str(options.script)
+    if options.explain:
+        from torchplace.explain.runner import run_target
+
+        def launch(target: str, args: Sequence[str], module: bool) -> None:
+            _launch(target, list(args), module, settings)
+
+        return run_target(target, options.args, module=options.module is not None, launch=launch)
+    return _run_unexplained(target, options.args, options.module is not None, settings)
+
+
+def _launch(target: str, args: list[str], module: bool, settings: dict[str, Any]) -> None:
+    from torchplace.sim.runner import run_module, run_path
+
+    if module:
+        run_module(target, args, **settings)
+    else:  # `__file__` absolute, as `python script.py` gives it (runpy sets argv[0] to it too)
+        run_path(os.path.abspath(target), args, **settings)
+
+
+def _run_unexplained(target: str, args: list[str], module: bool, settings: dict[str, Any]) -> int:
+    from torchplace.explain.runner import exit_status, trim_launcher_frames
+
     try:
-        if options.module is not None:
-            run_module(options.module, options.args, **settings)
-        else:
-            run_path(str(options.script), options.args, **settings)
+        _launch(target, args, module, settings)
     except SystemExit as exit_:
         return exit_status(exit_)
     except BaseException as error:  # the program's own failure: report it as Python would
         trimmed = trim_launcher_frames(error.__traceback__)
-        sys.excepthook(type(error), error.with_traceback(trimmed), trimmed)
-        return 1
+        traceback.print_exception(type(error), error, trimmed, file=sys.stderr)
+        return 130 if isinstance(error, KeyboardInterrupt) else 1
     return 0

@@ -6,7 +6,7 @@
         model(torch.randn(4, 8, device="cuda:0"))   # RuntimeError naming cuda:1 and cuda:0
 
 Public API:
-- `virtual_gpus(n, memory="141GiB", name="NVIDIA H200", *, keep_values_up_to="64MiB",
+- `virtual_gpus(n, memory="141GiB", name="NVIDIA H200", *, keep_values_up_to=None,
   rank=None, world_size=None)`: a context manager; yields the `Machine` (count, memory, name).
   Inside, `torch.cuda` answers for n GPUs (`is_available`, `device_count`, properties,
   `mem_get_info`, streams and events as no-ops, seeds), the current device is per thread (a new

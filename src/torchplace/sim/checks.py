@@ -8,6 +8,8 @@ ops with their own rules (`copy_` and `.to` allow any mix; `x[idx]` allows CPU i
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 from collections.abc import Callable, Iterator
 from typing import Any
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import contextlib
+import os
 import threading
 from collections.abc import Iterator
 
@@ -16,7 +19,10 @@ from torchplace.sim import (
     forking,
     functional,
     hf,
+    inherit,
+    libcuda,
     ops,
+    parallel,
     serialization,
     tracing,
 )
@@ -24,6 +30,8 @@ from torchplace.sim.patches import Patches
 
 _lock = threading.Lock()
 del ops  # imported for its op registrations
+MAX_GPUS = 128  # torch's device index is 8 bits wide: cuda:127 is the last one it can name
+DEFAULT_KEEP_VALUES = "64MiB"
 
 
 @contextlib.contextmanager
@@ -32,16 +40,19 @@ def virtual_gpus(
     memory: str | int = "141GiB",
     name: str = "NVIDIA H200",
     *,
-    keep_values_up_to: str | int = "64MiB",
+    keep_values_up_to: str | int | None = None,
     rank: int | None = None,
     world_size: int | None = None,
 ) -> Iterator[devices.Machine]:
     """Run the body as if the machine had `n` CUDA GPUs of `memory` bytes each.
 
     See `torchplace.sim` for what is simulated. Not re-entrant: one simulation per process.
+    `keep_values_up_to` defaults to `$TORCHPLACE_SIM_KEEP_VALUES`, else 64MiB.
     """
-    if n < 1:
-        raise ValueError(f"virtual_gpus needs at least one GPU, got {n}")
+    if not 1 <= n <= MAX_GPUS:
+        raise ValueError(f"virtual_gpus needs 1 to {MAX_GPUS} GPUs (torch's limit), got {n}")
+    if keep_values_up_to is None:
+        keep_values_up_to = os.environ.get(inherit.KEEP_VALUES) or DEFAULT_KEEP_VALUES
     machine = devices.Machine(
         count=n,
         memory=devices.parse_memory(memory),
@@ -58,13 +69,16 @@ def virtual_gpus(
         library = factories.register()
         cuda_api.install(patches, machine)
         cuda_driver.install(patches)
+        libcuda.install(patches)
         serialization.install(patches)
         forking.register()
         distributed.install(patches, machine, rank=rank, world_size=world_size)
         hf.install(patches)
         functional.install(patches)
         tracing.install(patches)
-        yield machine
+        parallel.install(patches)
+        with inherit.exported(n, machine.memory, name, machine.keep_values_limit):
+            yield machine
     except BaseException as error:
         errors.hide_sim_frames(error)
         raise

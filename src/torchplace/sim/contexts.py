@@ -13,6 +13,8 @@ otherwise the other device's context stays current.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import threading
 
 

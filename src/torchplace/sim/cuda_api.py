@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import contextlib
+import functools
 from collections.abc import Iterator
 from typing import Any
 
 import torch
 
-from torchplace.sim import devices, meta_mix
+from torchplace.sim import devices, factories, meta_mix
+from torchplace.sim import tensor as tensor_module
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
 
@@ -36,6 +40,9 @@ class Stream:
 
     def query(self) -> bool:
         return True
+
+    def is_capturing(self) -> bool:
+        return False  # no CUDA graph is ever being captured
 
     def record_event(self, event: Event | None = None) -> Event:
         recorded = event or Event()
@@ -77,6 +84,11 @@ def _stream(stream: Any = None) -> Iterator[None]:
 
 
 def _current_stream(device: Any = None) -> Stream:
+    return Stream(device)
+
+
+def _accelerator_current_stream(device: Any = None) -> Stream:
+    """`torch.accelerator.current_stream` (its own function: dynamo maps functions to rules)."""
     return Stream(device)
 
 
@@ -186,22 +198,160 @@ def _resolve_device_kwarg(kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
+def _mode_device() -> torch.device | None:
+    """The device of the innermost `with torch.device(...)` / `set_default_device`, if any."""
+    from torch.overrides import _get_current_function_mode_stack
+    from torch.utils._device import DeviceContext
+
+    stack: list[Any] = _get_current_function_mode_stack()  # type: ignore[no-untyped-call]
+    for mode in reversed(stack):
+        if isinstance(mode, DeviceContext):
+            return mode.device
+    context = getattr(torch._GLOBAL_DEVICE_CONTEXT, "device_context", None)
+    return None if context is None else context.device
+
+
+def default_device() -> torch.device:
+    """`torch.get_default_device()`. torch's own finds the index of an index-less default by
+    calling `torch.tensor([])`, which under simulation asks for the default device again."""
+    device = _mode_device()
+    if device is None:
+        return _RealDevice("cpu")
+    if device.type == "cuda" and device.index is None:
+        return _RealDevice("cuda", _current_device())
+    return device
+
+
+_LIKE_FACTORIES = (
+    "empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like",
+    "randint_like",
+)  # fmt: skip
+_NEW_METHODS = ("new_empty", "new_empty_strided", "new_zeros", "new_ones", "new_full")
+
+
+def _any_device_form(original: Any) -> Any:
+    """`original` taking `device=1` as a CUDA build does (`cuda:1`); a CPU build's parser
+    would ask for the current accelerator, which it has none of. Keeps torch's name."""
+
+    @functools.wraps(original)
+    def factory(*args: Any, **kwargs: Any) -> Any:
+        device = kwargs.get("device")
+        if type(device) is int:
+            kwargs["device"] = device = _RealDevice("cuda", device)
+        if kwargs.get("pin_memory"):  # pinned host memory: an ordinary CPU tensor here
+            kwargs["pin_memory"] = False
+        generator = kwargs.get("generator")
+        if generator is not None and device is not None:
+            check_generator(generator, _RealDevice(device))
+        return original(*args, **kwargs)
+
+    return factory
+
+
+def check_generator(generator: Any, device: torch.device) -> None:
+    """CUDA's check that a random op's generator is on the op's device type."""
+    found = "cuda" if generator._cdata in VIRTUAL_GENERATORS else generator.device.type
+    if device.type == "cuda" and found != "cuda":
+        raise RuntimeError(f"Expected a 'cuda' device type for generator but found '{found}'")
+
+
+# C++ identities of the generators made on virtual GPUs: the object an op receives from C++
+# is a fresh Python wrapper, a plain CPU generator as far as Python can tell.
+VIRTUAL_GENERATORS: set[int] = set()
+
+
+class VirtualGenerator(torch.Generator):
+    """A generator on a virtual GPU: a CPU generator (it draws the values) that says cuda:N."""
+
+    _vdev: torch.device
+
+    @property
+    def device(self) -> torch.device:  # type: ignore[override]
+        return self._vdev
+
+
+class _GeneratorType(type):
+    """`torch.Generator` as a CUDA build reads it: `Generator(device="cuda")` exists."""
+
+    def __instancecheck__(cls, instance: Any) -> bool:
+        return isinstance(instance, _RealGenerator)
+
+    def __subclasscheck__(cls, subclass: Any) -> bool:
+        return issubclass(subclass, _RealGenerator)
+
+    def __call__(cls, device: Any = "cpu") -> Any:
+        target = _RealDevice("cuda", device) if type(device) is int else _RealDevice(device)
+        if target.type != "cuda":
+            return _RealGenerator(device=target)
+        generator = VirtualGenerator()
+        generator._vdev = _machine().resolve(target)
+        VIRTUAL_GENERATORS.add(generator._cdata)  # type: ignore[attr-defined]
+        return generator
+
+
+_RealGenerator = torch.Generator
+
+
+class Generator(metaclass=_GeneratorType):
+    """Stands in for `torch.Generator` during simulation; instances are real generators."""
+
+
+def _eager_compile(original: Any) -> Any:
+    """`torch.compile` under simulation runs the function eagerly (`disable=True`): virtual
+    tensors have no kernels to generate, and dynamo would trace the simulator itself. Device
+    checks are eager CUDA's; compile-only behaviour (graph breaks, recompiles) is not simulated."""
+
+    @functools.wraps(original)
+    def compile(model: Any = None, **kwargs: Any) -> Any:
+        if model is None:  # `@torch.compile(mode=...)`
+            return lambda function: compile(function, **kwargs)
+        if isinstance(model, torch.nn.Module):  # the usual wrapper (`_orig_mod`), run eagerly
+            from torch._dynamo.eval_frame import DisableContext, OptimizedModule
+
+            return OptimizedModule(model, DisableContext())
+        kwargs["disable"] = True
+        return original(model, **kwargs)
+
+    return compile
+
+
+def _install_factories(patches: Patches) -> None:
+    """One way for every factory to take any device form: the functions a `with torch.device`
+    gives its device to, the `*_like` ones and the `Tensor.new_*` methods."""
+    from torch.utils import _device as device_module
+
+    # torch caches the functions a `with torch.device(...)` gives its device to, on first use:
+    # fill the cache with torch's own before they are replaced, or it keeps the replacements.
+    constructors = device_module._device_constructors()
+    for name in dir(torch):
+        value = getattr(torch, name, None)
+        if name in ("tensor", "as_tensor", "asarray"):
+            patches.set(torch, name, _from_data(value))
+        elif name in _LIKE_FACTORIES or (callable(value) and value in constructors):
+            patches.set(torch, name, _any_device_form(value))
+    for name in ("fftfreq", "rfftfreq"):
+        patches.set(torch.fft, name, _any_device_form(getattr(torch.fft, name)))
+    for name in _NEW_METHODS:
+        patches.set(torch.Tensor, name, _any_device_form(getattr(torch.Tensor, name)))
+
+
 def _from_data(original: Any) -> Any:
     """`torch.tensor(data, device="cuda:1")` builds on the CPU and copies, keeping the values.
 
     (The C++ path copies with Python dispatch switched off, which would drop them.)
     """
 
-    def from_data(data: Any, *args: Any, **kwargs: Any) -> Any:
+    @functools.wraps(original)  # torch's name, so messages naming the function stay torch's
+    def from_data(*args: Any, **kwargs: Any) -> Any:
         device = kwargs.get("device")
         if device is None:
-            device = torch.get_default_device()
-        if isinstance(device, int) and not isinstance(device, bool):
-            device = torch.device("cuda", device)
-        if torch.device(device).type != "cuda":
-            return original(data, *args, **kwargs)
+            device = kwargs["device"] = default_device()
+        elif type(device) is int:
+            device = kwargs["device"] = _RealDevice("cuda", device)
+        if not args or _RealDevice(device).type != "cuda":
+            return original(*args, **kwargs)  # (no data: torch's own TypeError)
         kwargs["device"] = "cpu"
-        return original(data, *args, **kwargs).to(_machine().resolve(torch.device(device)))
+        return original(*args, **kwargs).to(_machine().resolve(_RealDevice(device)))
 
     return from_data
 
@@ -267,6 +417,17 @@ def install(patches: Patches, machine: devices.Machine) -> None:
     install_device_type(patches)
 
 
+def _own_function(function: Any) -> Any:
+    """A distinct function object per name: torch._dynamo keeps one rule per function, and one
+    object standing in for `torch.cuda.X` and `torch.accelerator.X` would get two."""
+
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    return call
+
+
 def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
     accelerator = getattr(torch, "accelerator", None)
     if accelerator is None:
@@ -284,10 +445,42 @@ def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
         "memory_allocated": _returns(0),
         "max_memory_allocated": _returns(0),
         "empty_cache": _returns(None),
+        "current_stream": _accelerator_current_stream,
+        "set_stream": _returns(None),
+        "reset_peak_memory_stats": _returns(None),
+        "reset_accumulated_memory_stats": _returns(None),
+        "memory_reserved": _returns(0),
+        "max_memory_reserved": _returns(0),
+        "memory_stats": lambda device=None: {},
     }
     for name, value in values.items():
         if hasattr(accelerator, name):
-            patches.set(accelerator, name, value)
+            patches.set(accelerator, name, _own_function(value))
+    _install_accelerator_bindings(patches)
+
+
+def _install_accelerator_bindings(patches: Patches) -> None:
+    """The C++ bindings under `torch.accelerator` (its device context manager, memory module):
+    on a CPU build they find no accelerator."""
+    bindings: dict[str, Any] = {
+        "exchangeDevice": _exchange_device,
+        "maybeExchangeDevice": _maybe_exchange_device,
+        "getDeviceIndex": _current_device,
+        "setDeviceIndex": _set_device,
+        "getStream": _accelerator_current_stream,
+        "setStream": _returns(None),
+        "synchronizeDevice": _synchronize,
+        "getMemoryInfo": _mem_get_info,
+        "getDeviceStats": lambda device=None: {},
+        "resetAccumulatedStats": _returns(None),
+        "resetPeakStats": _returns(None),
+        "emptyCache": _returns(None),
+        "emptyHostCache": _returns(None),
+        "isAllocatorInitialized": _returns(True),
+    }
+    for name, value in bindings.items():
+        if hasattr(torch._C, f"_accelerator_{name}"):
+            patches.set(torch._C, f"_accelerator_{name}", _own_function(value))
 
 
 def _is_meta_device(target: Any) -> bool:
@@ -342,6 +535,9 @@ def _install_tensor_methods(patches: Patches) -> None:
                 dtype = kwargs.get("dtype", args[1] if len(args) > 1 else None)
                 if dtype is None or dtype == self.dtype or not isinstance(dtype, torch.dtype):
                     return self
+        if type(self) is not VirtualTensor:  # a real tensor's values are copied: keep them
+            with factories.moving_values():
+                return original_to(self, *args, **kwargs)
         return original_to(self, *args, **kwargs)
 
     def cuda(self: torch.Tensor, device: Any = None, non_blocking: bool = False, **kw: Any) -> Any:
@@ -351,8 +547,19 @@ def _install_tensor_methods(patches: Patches) -> None:
     def parse_to(*args: Any, **kwargs: Any) -> Any:
         return original_parse_to(*_resolve_to_args(args), **_resolve_device_kwarg(kwargs))
 
-    for name in ("tensor", "as_tensor", "asarray"):
-        patches.set(torch, name, _from_data(getattr(torch, name)))
+    _install_factories(patches)
+    patches.set(torch, "compile", _eager_compile(torch.compile))
+    patches.set(torch, "Generator", Generator)
+    patches.set(torch, "get_default_device", default_device)
+    # `module.to("cuda")` keeps each parameter object (`param.data = moved`), as on CUDA, so
+    # tied weights stay one object.
+    base_data = tensor_module._base_data
+    patches.set(torch.Tensor, "data", property(base_data.__get__, tensor_module.set_data))
+    patches.set(
+        torch,
+        "_has_compatible_shallow_copy_type",
+        tensor_module.has_compatible_shallow_copy_type(torch._has_compatible_shallow_copy_type),
+    )
     patches.set(torch.Tensor, "new_tensor", _new_tensor)
     patches.set(torch.Tensor, "to", to)
     patches.set(torch.Tensor, "cuda", cuda)

@@ -12,6 +12,8 @@ imported the real bindings before the simulation started keep the real ones.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import enum
 import sys
 import types

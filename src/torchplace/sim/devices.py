@@ -9,6 +9,8 @@ fork, a child of a process that had initialised CUDA fails on its first CUDA cal
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import os
 import threading
 from dataclasses import dataclass, field

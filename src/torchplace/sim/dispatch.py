@@ -8,6 +8,8 @@ real CPU kernel.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 from collections.abc import Callable
 from typing import Any
 
@@ -152,6 +154,10 @@ def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     if special is not None:
         return special(func, args, kwargs)
     scan = _scan(args, kwargs)
+    if kwargs and kwargs.get("generator") is not None and scan.virtual is not None:
+        from torchplace.sim.cuda_api import check_generator  # (cuda_api imports dispatch's users)
+
+        check_generator(kwargs["generator"], scan.virtual)
     if scan.program_meta and scan.virtual is not None and scan.virtual.type == "cuda":
         return meta_mix.run(func, args, kwargs)  # CUDA runs the meta kernel on such a mix
     if scan.mixed:

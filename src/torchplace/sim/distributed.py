@@ -10,6 +10,9 @@ the same GPU.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
+import functools
 import os
 from datetime import timedelta
 from typing import Any
@@ -30,6 +33,27 @@ _COLLECTIVES = (
     "barrier", "monitored_barrier_",
 )  # fmt: skip
 _NCCL_NAMES = {None, "nccl", "cuda:nccl", "cpu:gloo,cuda:nccl", "gloo", "cuda"}
+_CUDA_ONLY = {"nccl", "cuda:nccl", "cuda"}
+# The Python collectives (and DDP's buffer broadcast) that take tensors: a real CPU tensor
+# never reaches the virtual tensors' dispatch, so NCCL's refusal is checked here.
+_PYTHON_COLLECTIVES = (
+    "all_reduce", "broadcast", "reduce", "all_gather", "all_gather_into_tensor",
+    "reduce_scatter", "reduce_scatter_tensor", "all_to_all", "all_to_all_single", "gather",
+    "scatter", "send", "recv", "isend", "irecv", "_broadcast_coalesced",
+)  # fmt: skip
+
+
+def _refuse_cpu_tensors(original: Any) -> Any:
+    @functools.wraps(original)
+    def collective(*args: Any, **kwargs: Any) -> Any:
+        if _state.cuda_only:
+            for value in (*args, *kwargs.values()):
+                for tensor in _tensors(value):
+                    if type(tensor) is not VirtualTensor and tensor.device.type == "cpu":
+                        raise RuntimeError("No backend type associated with device type cpu")
+        return original(*args, **kwargs)
+
+    return collective
 
 
 class _State:
@@ -41,6 +65,7 @@ class _State:
         self.shared: Any = None  # a store all ranks share, when launched with a rendezvous
         self.announced: set[int] = set()
         self.timeout = timedelta(minutes=5)  # the process group's
+        self.cuda_only = False  # NCCL alone: no backend for CPU tensors
 
 
 _state = _State()
@@ -164,6 +189,7 @@ def _make_init(original: Any, rank_default: int | None, world_default: int | Non
             _state.bound = machine.resolve(torch.device(bound))
         _state.rank, _state.world_size, _state.store = rank, world_size, store
         _state.timeout = deadline
+        _state.cuda_only = str(backend) in _CUDA_ONLY
         original(backend="fake", store=store, rank=rank, world_size=world_size, timeout=deadline)
 
     return init_process_group
@@ -180,6 +206,9 @@ def install(
     init = _make_init(dist.init_process_group, rank, world_size)
     patches.set(dist, "init_process_group", init)
     patches.set(dist.distributed_c10d, "init_process_group", init)
+    for name in _PYTHON_COLLECTIVES:
+        if hasattr(dist, name):
+            patches.set(dist, name, _refuse_cpu_tensors(getattr(dist, name)))
     for name in _COLLECTIVES:
         packet = getattr(torch.ops.c10d, name, None)
         if packet is not None:

@@ -1,5 +1,10 @@
 """Tensor creation on `cuda:N`: Python kernels registered for the CUDA dispatch key.
 
+This is the one place that decides whether a new virtual tensor holds values: a tensor moved
+from a real CPU tensor always does (its values are copied); any other new tensor does up to the
+machine's `keep_values_limit` bytes (`keep_values_up_to=`, `--keep-values`,
+`$TORCHPLACE_SIM_KEEP_VALUES`).
+
 A CPU build has no CUDA kernels, so `torch.empty(..., device="cuda:1")` has nothing to run.
 Every factory (`zeros`, `randn`, `arange`, `.to("cuda")` of a CPU tensor, ...) allocates through
 `empty.memory_format` or `empty_strided`; registering those two for the CUDA key is enough.
@@ -8,7 +13,12 @@ The registration lives in a `torch.library.Library` that is destroyed on leaving
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
+import contextlib
 import math
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import torch
@@ -17,10 +27,24 @@ from torchplace.sim import devices
 from torchplace.sim.tensor import META, wrap
 
 _CPU = torch.device("cpu")
+_moving = threading.local()
+
+
+@contextlib.contextmanager
+def moving_values() -> Iterator[None]:
+    """Allocations in this block receive a real tensor's values: keep them, whatever the size."""
+    previous = getattr(_moving, "active", False)
+    _moving.active = True
+    try:
+        yield
+    finally:
+        _moving.active = previous
 
 
 def _holder_device(size: Any, dtype: Any) -> torch.device:
     """Real CPU storage for small tensors (so values exist), meta storage for large ones."""
+    if getattr(_moving, "active", False):
+        return _CPU
     machine = devices.require()
     itemsize = (dtype or torch.get_default_dtype()).itemsize
     nbytes = math.prod(int(s) for s in size) * itemsize

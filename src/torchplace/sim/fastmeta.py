@@ -8,6 +8,8 @@ to let the op's own meta kernel run (which also produces the proper error for ba
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 from collections.abc import Callable
 from typing import Any
 

@@ -10,6 +10,8 @@ virtual machine, and lets torch's `_lazy_init` raise its own message.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import os
 import threading
 

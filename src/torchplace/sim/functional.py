@@ -9,6 +9,9 @@ values on the CPU when the inputs hold values. Calls that record autograd use th
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
+import math
 from typing import Any
 
 import torch
@@ -51,6 +54,44 @@ def _check_same_device(query: Any, key: Any, value: Any) -> None:
         )
 
 
+def _check_attention_devices(scan: Any, query: Any, key: Any, value: Any, mask: Any) -> None:
+    if scan.program_meta:
+        _check_same_device(query, key, value)
+    if scan.mixed:
+        kernel = _kernel(query, mask)
+        name = f"wrapper_CUDA___{kernel._schema.name[6:]}"
+        checks.codegen_check(kernel, (query, key, value, mask), {}, name)
+
+
+def _attention_with_autograd(
+    query: Any, key: Any, value: Any, attn_mask: Any, dropout_p: float, is_causal: bool,
+    scale: Any, enable_gqa: bool,
+) -> Any:  # fmt: skip
+    """SDPA's math path written in differentiable torch ops, for calls that record autograd.
+
+    The C++ math path makes its causal mask on `query.device()`, which C++ sees as meta, so its
+    result would lose its values; here every new tensor is made on the virtual device.
+    """
+    if enable_gqa:
+        key, value = _repeat_heads(query, key), _repeat_heads(query, value)
+    factor = 1.0 / math.sqrt(query.size(-1)) if scale is None else scale
+    scores = query @ key.transpose(-2, -1) * factor
+    if is_causal:
+        causal = torch.ones(
+            query.size(-2), key.size(-2), dtype=torch.bool, device=query.device
+        ).tril()
+        scores = scores.masked_fill(causal.logical_not(), float("-inf"))
+    if attn_mask is not None:
+        if attn_mask.dtype == torch.bool:
+            scores = scores.masked_fill(attn_mask.logical_not(), float("-inf"))
+        else:
+            scores = scores + attn_mask
+    weights = torch.softmax(scores, dim=-1)
+    if dropout_p > 0.0:
+        weights = torch.dropout(weights, dropout_p, train=True)
+    return weights @ value
+
+
 def install(patches: Patches) -> None:
     _install_attention(patches)
     _install_linear(patches)
@@ -89,15 +130,22 @@ def _install_attention(patches: Patches) -> None:
         is_causal: bool = False, scale: Any = None, enable_gqa: bool = False,
     ) -> Any:  # fmt: skip
         inputs = (query, key, value, attn_mask)
-        if type(query) is not VirtualTensor or _needs_autograd(inputs):
+        if type(query) is not VirtualTensor:
             return original(query, key, value, attn_mask, dropout_p, is_causal, scale=scale,
                             enable_gqa=enable_gqa)  # fmt: skip
         scan = _scan(inputs, {})
-        if scan.program_meta:
-            _check_same_device(query, key, value)
-        if scan.mixed:
-            kernel = _kernel(query, attn_mask)
-            checks.codegen_check(kernel, inputs, {}, f"wrapper_CUDA___{kernel._schema.name[6:]}")
+        if _needs_autograd(inputs):
+            if scan.program_meta:
+                _check_same_device(query, key, value)
+            if scan.mixed:
+                kernel = _kernel(query, attn_mask)
+                checks.codegen_check(
+                    kernel, inputs, {}, f"wrapper_CUDA___{kernel._schema.name[6:]}"
+                )
+            return _attention_with_autograd(
+                query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa
+            )
+        _check_attention_devices(scan, query, key, value, attn_mask)
         q, k, v, mask = (_unwrap(t, scan.real) for t in inputs)
         if enable_gqa:
             k, v = _repeat_heads(q, k), _repeat_heads(q, v)

@@ -8,6 +8,8 @@ use, and `sys.meta_path` is restored with everything else when the simulation en
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import importlib.abc
 import importlib.util
 import sys

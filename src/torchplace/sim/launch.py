@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import sys
 from collections.abc import Sequence
 
@@ -13,12 +15,18 @@ def launch(nproc: int, worker_argv: Sequence[str]) -> int:
     MASTER_PORT for each process and prefixes each line of output with its rank.
     """
     from torch.distributed import run as torchrun
+    from torch.distributed.elastic.multiprocessing.api import SignalException
     from torch.distributed.elastic.multiprocessing.errors import ChildFailedError
 
     launcher = ["--standalone", f"--nproc-per-node={nproc}", "--tee=3", "-m", "torchplace"]
     args = torchrun.parse_args([*launcher, "sim", *worker_argv])  # type: ignore[no-untyped-call]
     try:
         torchrun.run(args)  # type: ignore[no-untyped-call]
+    except SignalException as signalled:  # torchrun has stopped the workers by now
+        print(f"torchplace sim: stopped by signal {signalled.sigval.name}", file=sys.stderr)
+        return 128 + int(signalled.sigval)
+    except KeyboardInterrupt:
+        return 130
     except ChildFailedError as error:
         for rank, failure in sorted(error.failures.items()):
             print(

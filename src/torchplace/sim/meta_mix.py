@@ -27,6 +27,8 @@ outcome and message for 31 (`addmm` with a meta bias, `bmm`, and the 0-dim case 
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import weakref
 from typing import Any
 

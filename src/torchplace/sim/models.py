@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 import contextlib
 import os
 from typing import Any
@@ -123,5 +125,8 @@ def model_from_config(
     single = _single_gpu(device_map)
     if single is not None:
         _place_placeholders(model, single)
-    placed: torch.nn.Module = dispatch_model(model, device_map)
+    from torchplace.sim.hf import placing_without_weights
+
+    with placing_without_weights():
+        placed: torch.nn.Module = dispatch_model(model, device_map)
     return placed

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 from collections.abc import MutableMapping
 from typing import Any
 

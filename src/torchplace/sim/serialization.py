@@ -14,6 +14,8 @@ checkpoint without data: that raises `DataNeededError` instead.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 from collections import OrderedDict
 from typing import Any
 

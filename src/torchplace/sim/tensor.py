@@ -8,6 +8,10 @@ values, any size) or a real CPU tensor (values kept, so small programs compute f
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
+import copy
+import weakref
 from typing import Any
 
 import torch
@@ -22,7 +26,8 @@ _base_data: Any = torch._C.TensorBase.__dict__["data"]
 class VirtualTensor(torch.Tensor):
     """A tensor on a virtual device; see the module docstring."""
 
-    __slots__ = ("_elem", "_vdev")
+    # No __slots__: `torch.utils.swap_tensors` (how a CPU parameter becomes a virtual one in
+    # place, see `become_virtual`) needs the same slots on both sides.
     _elem: torch.Tensor
     _vdev: torch.device
     _handle: Any  # torchplace.sim.dispatch.handle, set when that module loads
@@ -76,12 +81,15 @@ class VirtualTensor(torch.Tensor):
         self._elem = value._elem
         self._vdev = value._vdev
 
+    def __getitem__(self, index: Any) -> Any:
+        return super().__getitem__(_cpu_indices(index))
+
     def __setitem__(self, index: Any, value: Any) -> None:
         # C++ would turn a Python number into a meta tensor (this tensor's C++ device), losing
         # it; a CPU 0-dim tensor keeps it and is a scalar for CUDA's rules as well.
         if isinstance(value, (int, float, bool, complex)):
             value = torch.tensor(value, dtype=self.dtype)
-        super().__setitem__(index, value)
+        super().__setitem__(_cpu_indices(index), value)
 
     def has_values(self) -> bool:
         """Whether this tensor holds real values (it does when made from real CPU tensors)."""
@@ -132,10 +140,44 @@ class VirtualTensor(torch.Tensor):
         dtype = "" if self.dtype == torch.get_default_dtype() else f", dtype={self.dtype}"
         return f"tensor(..., size={tuple(self.shape)}{suffix}{dtype}{grad})"
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> VirtualTensor:
+        # torch's own __deepcopy__ rebuilds through `new_empty([])` + `set_`, which a wrapper
+        # subclass turns into a 0-dim tensor. Copy the held tensor instead: its storage is
+        # copied through `memo`, so views of one storage stay views of one copy, as on CUDA.
+        found = memo.get(id(self))
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        if not self.is_leaf:
+            raise RuntimeError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy "
+                "protocol at the moment.  If you were attempting to deepcopy a module, this may "
+                "be because of a torch.nn.utils.weight_norm usage, see "
+                "https://github.com/pytorch/pytorch/pull/103001"
+            )
+        with torch.no_grad():
+            new = wrap(copy.deepcopy(self._elem.detach(), memo), self._vdev)
+        if self.requires_grad:
+            new.requires_grad_()
+        if self.grad is not None:
+            new.grad = copy.deepcopy(self.grad, memo)
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        memo[id(self)] = new
+        return new
+
     def __reduce_ex__(self, protocol: Any) -> Any:
         from torchplace.sim import serialization  # which imports this module
 
         return serialization.reduce(self)
+
+
+def _cpu_indices(index: Any) -> Any:
+    """List indices (`x[:, [-1, 0]]`) as CPU index tensors, which CUDA indexing accepts: C++
+    would build them on this tensor's C++ device (meta), losing their values."""
+    if type(index) is list:
+        return torch.tensor(index) if index else index
+    if type(index) is tuple and any(type(part) is list for part in index):
+        return tuple(torch.tensor(p) if type(p) is list and p else p for p in index)
+    return index
 
 
 def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
@@ -158,6 +200,73 @@ def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
         if machine is not None:
             machine.work(device.index or 0)
     return out
+
+
+def become_virtual(tensor: torch.Tensor, value: VirtualTensor) -> None:
+    """`tensor.data = value` for a real (CPU) `tensor`: it keeps its identity, as on CUDA.
+
+    C++ cannot give a CPU tensor a meta-keyed body, so the Python object swaps bodies with a
+    fresh wrapper of `value`'s held tensor and keeps its own attributes and `requires_grad`.
+    """
+    kind = type(tensor)
+    if kind not in (torch.Tensor, torch.nn.Parameter):
+        raise RuntimeError(
+            f"torchplace sim: `.data = <virtual GPU tensor>` on a {kind.__name__} is not "
+            f"simulated{errors.where()}; move the tensor with `.to()` instead."
+        )
+    grad = tensor.grad
+    if grad is not None:  # the gradient lives in the body being swapped: carry it over
+        tensor.grad = None
+        if type(grad) is not VirtualTensor:
+            become_virtual(grad, grad.to(value._vdev))  # type: ignore[arg-type]
+    fresh = wrap(value._elem, value._vdev)
+    if tensor.requires_grad:
+        fresh.requires_grad_()
+    attributes = dict(tensor.__dict__)
+    torch.utils.swap_tensors(tensor, fresh)  # type: ignore[no-untyped-call]
+    tensor.__dict__.update(attributes)
+    if kind is torch.nn.Parameter:
+        tensor._is_param = True  # isinstance(.., Parameter) holds
+    if grad is not None:
+        tensor.grad = grad
+
+
+def swappable(tensor: Any) -> bool:
+    """Whether `become_virtual` can swap `tensor`'s body: no weak references, and no C++ owner
+    other than its gradient accumulator (an autograd graph that used it holds it)."""
+    if type(tensor) is VirtualTensor or not isinstance(tensor, torch.Tensor):
+        return True
+    if weakref.getweakrefs(tensor):
+        return False
+    count = tensor._use_count()  # type: ignore[attr-defined]
+    return count == 1 or (count == 2 and tensor.is_leaf)
+
+
+def set_data(tensor: torch.Tensor, value: torch.Tensor) -> None:
+    """The `.data` setter of every tensor during a simulation."""
+    if type(value) is VirtualTensor and type(tensor) is not VirtualTensor:
+        become_virtual(tensor, value)
+    else:
+        _base_data.__set__(tensor, value)
+
+
+def has_compatible_shallow_copy_type(original: Any) -> Any:
+    """`torch._has_compatible_shallow_copy_type`: a virtual GPU tensor is a dense CUDA tensor
+    (C++ sees meta, which it would call incompatible with CPU; `module.to()` asks this to decide
+    whether to keep each parameter object)."""
+
+    def _has_compatible_shallow_copy_type(*args: Any, **kwargs: Any) -> bool:
+        # a wildcard signature: torch._dynamo's polyfill of this function checks signatures
+        given = (*args, *kwargs.values())
+        if len(given) == 2 and type(given[1]) is VirtualTensor and not swappable(given[0]):
+            return False  # `.data =` could not keep the object: module.to() makes a new one
+        tensors = [_DENSE if type(t) is VirtualTensor else t for t in given]
+        return bool(original(*tensors))
+
+    return _has_compatible_shallow_copy_type
+
+
+_DENSE = torch.empty(0)
 
 
 def is_virtual(tensor: object) -> bool:

@@ -10,6 +10,8 @@ simulation. So the map's name lookup sees through the stand-ins, wherever dynamo
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 from typing import Any
 
 from torchplace.sim.import_hooks import when_imported

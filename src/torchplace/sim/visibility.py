@@ -11,6 +11,8 @@ a repeated entry makes `cudaGetDeviceCount` fail, anything else finds no GPU.
 
 from __future__ import annotations
 
+__tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
+
 from collections.abc import Mapping
 
 from torchplace import visible_devices

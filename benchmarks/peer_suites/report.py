@@ -1,0 +1,111 @@
+"""Write benchmarks/results/sim_peer_suites.md + .json from a run_accelerate.py result.
+
+    python benchmarks/peer_suites/report.py RESULT.json --commit SHA --command "..."
+
+Per file: pass / fail / skip / error on the CPU and under `--torchplace-gpus 2`; every test
+whose outcome differs, with the simulated run's message; and the cost: summed pytest time of
+the tests that passed in both runs, simulated over CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+Outcomes = dict[str, list[Any]]
+
+
+def tally(results: Outcomes) -> dict[str, int]:
+    counts = {"passed": 0, "failed": 0, "skipped": 0, "error": 0}
+    for outcome, _, _ in results.values():
+        counts[outcome] += 1
+    return counts
+
+
+def changes(cpu: Outcomes, sim: Outcomes) -> list[tuple[str, str, str, str]]:
+    rows = []
+    for test in sorted(set(cpu) | set(sim)):
+        before = cpu.get(test, ["absent", 0, ""])[0]
+        after, _, message = sim.get(test, ["absent", 0, ""])
+        if before != after:
+            rows.append((test.rsplit(".", 1)[-1], before, after, message))
+    return rows
+
+
+def cost(cpu: Outcomes, sim: Outcomes) -> tuple[float, float]:
+    both = [t for t in cpu if cpu[t][0] == "passed" and sim.get(t, ["", 0])[0] == "passed"]
+    return sum(cpu[t][1] for t in both), sum(sim[t][1] for t in both)
+
+
+def render(data: dict[str, Any], commit: str, command: str) -> str:
+    lines = [
+        "# accelerate's own tests on 2 virtual GPUs (`pytest --torchplace-gpus 2`) vs the CPU",
+        "",
+        f"Date: 2026-12-01. Machine: CPU VM, 2 cores (shared), 24 GiB. Commit: {commit}.",
+        f"accelerate {data['accelerate']} (tests from its sdist), torch 2.13.0 CPU.",
+        f"Command: `{command}`",
+        "",
+        "| file | CPU pass/fail/skip/err | sim pass/fail/skip/err "
+        "| sim/CPU time (tests passing in both) |",
+        "|---|---|---|---|",
+    ]  # fmt: skip
+    totals = {"cpu": [0, 0, 0, 0], "sim": [0, 0, 0, 0]}
+    cpu_time = sim_time = 0.0
+    for name, entry in data["files"].items():
+        cells = []
+        for mode in ("cpu", "sim"):
+            counts = list(tally(entry[mode]).values())
+            totals[mode] = [a + b for a, b in zip(totals[mode], counts, strict=True)]
+            cells.append("/".join(map(str, counts)))
+        spent = cost(entry["cpu"], entry["sim"])
+        cpu_time, sim_time = cpu_time + spent[0], sim_time + spent[1]
+        ratio = f"{spent[1] / spent[0]:.2f}x" if spent[0] > 0.05 else "n/a"
+        lines.append(f"| {name} | {cells[0]} | {cells[1]} | {ratio} |")
+    overall = f"{sim_time / cpu_time:.2f}x" if cpu_time else "n/a"
+    joined = ["/".join(map(str, totals[m])) for m in ("cpu", "sim")]
+    lines += [
+        f"| **all** | {joined[0]} | {joined[1]} | {overall} |",
+        "",
+        "## Tests whose outcome differs",
+        "",
+    ]
+    lines += ["| file | test | CPU | sim | sim message |", "|---|---|---|---|---|"]
+    for name, entry in data["files"].items():
+        for test, before, after, message in changes(entry["cpu"], entry["sim"]):
+            lines.append(f"| {name} | {test} | {before} | {after} | {message.replace('|', '/')} |")
+    lines += ["", "## History", "", "| date | commit | figure |", "|---|---|---|"]
+    lines.append(
+        f"| 2026-12-01 | {commit} | sim {joined[1]} vs CPU {joined[0]} (pass/fail/skip/err) |"
+    )
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("result")
+    parser.add_argument("--commit", required=True)
+    parser.add_argument("--command", required=True)
+    options = parser.parse_args()
+    data = json.loads(Path(options.result).read_text(encoding="utf-8"))
+    (RESULTS / "sim_peer_suites.md").write_text(
+        render(data, options.commit, options.command), encoding="utf-8"
+    )
+    summary = {
+        "date": "2026-12-01",
+        "commit": options.commit,
+        "command": options.command,
+        "accelerate": data["accelerate"],
+        "files": {
+            name: {
+                "cpu": tally(entry["cpu"]),
+                "sim": tally(entry["sim"]),
+                "changed": changes(entry["cpu"], entry["sim"]),
+                "runs": {"cpu": entry["cpu_run"], "sim": entry["sim_run"]},
+            }
+            for name, entry in data["files"].items()
+        },
+    }
+    (RESULTS / "sim_peer_suites.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")

@@ -1,0 +1,111 @@
+"""Cost of computing real values on virtual GPUs: a small Llama's forward, CPU vs 2 virtual GPUs.
+
+    PYTHONPATH=src python benchmarks/sim_values_cost.py [--write]
+
+The same model (real weights, built on the CPU) runs a forward of 128 tokens on the CPU, then
+split across cuda:0 and cuda:1 by accelerate's `dispatch_model` under `virtual_gpus(2)` (the
+weights move from the CPU, so they keep their values and the forward computes for real). The
+CPU forward (of a copy) and the simulated one alternate in one process, 3 warm-ups then the
+median of 15 each; the outputs must agree. Goal (issue 19):
+simulated forward at most 1.5x the CPU forward.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+import torch
+
+RESULTS = Path(__file__).resolve().parent / "results"
+REPEATS, WARMUP, TOKENS = 15, 3, 128
+
+
+def _model() -> torch.nn.Module:
+    import transformers
+
+    torch.manual_seed(0)
+    config = transformers.LlamaConfig(
+        vocab_size=1000, hidden_size=256, intermediate_size=688, num_hidden_layers=4,
+        num_attention_heads=8, num_key_value_heads=4, max_position_embeddings=256,
+    )  # fmt: skip
+    return transformers.LlamaForCausalLM(config).eval()
+
+
+def _forward_seconds(model: torch.nn.Module, ids: torch.Tensor) -> tuple[float, torch.Tensor]:
+    started = time.perf_counter()
+    logits = model(ids).logits
+    return time.perf_counter() - started, logits
+
+
+def measure() -> dict[str, object]:
+    import copy
+
+    import accelerate
+
+    import torchplace
+
+    model = _model()
+    reference = copy.deepcopy(model)
+    ids = torch.randint(0, 1000, (1, TOKENS))
+    device_map = {"model.embed_tokens": 0, "model.rotary_emb": 0, "model.layers.0": 0,
+                  "model.layers.1": 0, "model.layers.2": 1, "model.layers.3": 1,
+                  "model.norm": 1, "lm_head": 1}  # fmt: skip
+    cpu_times, sim_times = [], []
+    with torchplace.virtual_gpus(2), torch.inference_mode():
+        placed = accelerate.dispatch_model(model, device_map)
+        inputs = ids.to("cuda:0")
+        # CPU and simulated forwards alternate, so a shared machine's load hits both alike
+        for index in range(WARMUP + REPEATS):
+            cpu_s, expected = _forward_seconds(reference, ids)
+            sim_s, logits = _forward_seconds(placed, inputs)
+            if index >= WARMUP:
+                cpu_times.append(cpu_s)
+                sim_times.append(sim_s)
+        agree = bool(torch.allclose(logits.cpu(), expected, atol=1e-4))
+    cpu, sim = statistics.median(cpu_times), statistics.median(sim_times)
+    return {"cpu_forward_s": cpu, "sim_forward_s": sim, "ratio": sim / cpu,
+            "outputs_agree": agree, "tokens": TOKENS, "repeats": REPEATS}  # fmt: skip
+
+
+def _write(result: dict[str, object]) -> None:
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True, check=False).stdout.strip()  # fmt: skip
+    result = {"date": "2026-12-01", "commit": commit, **result}
+    row = " | ".join([f"{result['cpu_forward_s']:.4f} s", f"{result['sim_forward_s']:.4f} s",
+                      f"{result['ratio']:.2f}x", str(result["outputs_agree"])])  # fmt: skip
+    (RESULTS / "sim_values_cost.json").write_text(json.dumps(result, indent=1), encoding="utf-8")
+    text = f"""# Real values on 2 virtual GPUs: small Llama forward, simulated vs CPU
+
+Date: 2026-12-01. Machine: CPU VM, 2 cores (shared), 24 GiB. Commit: {commit}.
+Command: `PYTHONPATH=src python benchmarks/sim_values_cost.py --write`
+
+Llama (hidden 256, 4 layers, vocab 1000), real weights, one forward of {TOKENS} tokens; median of
+{REPEATS} after {WARMUP} warm-ups, CPU and simulated forwards alternating. Simulated: layers
+0-1 on cuda:0, 2-3 and the head on cuda:1 (accelerate's `dispatch_model`), values kept (moved
+from the CPU).
+
+| CPU forward | 2 virtual GPUs | ratio (goal <= 1.5x) | outputs agree |
+|---|---|---|---|
+| {row} |
+
+## History
+
+| date | commit | figure |
+|---|---|---|
+| 2026-12-01 | {commit} | {result["ratio"]:.2f}x CPU |
+"""
+    (RESULTS / "sim_values_cost.md").write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true")
+    measured = measure()
+    print(json.dumps(measured, indent=1))
+    if parser.parse_args().write:
+        _write(measured)
