@@ -217,7 +217,7 @@ def case_explain_short_lines(work: Path, sizes: Sizes, quick: bool) -> Result:
 def case_lint_long_forward(work: Path, sizes: Sizes, quick: bool) -> Result:
     source = work / "big_forward.py"
     write_long_forward(source, sizes.forward_statements)
-    command = torchplace("lint", "--no-cache", "-q", str(source))
+    command = torchplace("lint", "--preview", "--no-cache", "-q", str(source))
     (run,) = run_limited([command], 300, work)
     ok, note = _clean(run, {1})
     found = run.stdout.count("TPL201")
@@ -231,7 +231,7 @@ def case_lint_long_forward(work: Path, sizes: Sizes, quick: bool) -> Result:
 def case_lint_deep_code(work: Path, sizes: Sizes, quick: bool) -> Result:
     tree = work / "deep_code"
     write_deep_code(tree)
-    command = torchplace("lint", "--no-cache", "-q", "-j", "2", str(tree))
+    command = torchplace("lint", "--preview", "--no-cache", "-q", "-j", "2", str(tree))
     (run,) = run_limited([command], 120, work)
     ok, note = _clean(run, {1})
     kept = run.stdout.count("TPL101")
@@ -247,7 +247,11 @@ def case_concurrent_fix(work: Path, sizes: Sizes, quick: bool) -> Result:
     reference = work / "reference.py"
     reference.write_text(FIXABLE, encoding="utf-8")
     run_limited(
-        [torchplace("lint", "--no-cache", "-q", "--fix", "--unsafe-fixes", str(reference))],
+        [
+            torchplace(
+                "lint", "--preview", "--no-cache", "-q", "--fix", "--unsafe-fixes", str(reference)
+            )
+        ],
         120,
         work,
     )
@@ -256,7 +260,7 @@ def case_concurrent_fix(work: Path, sizes: Sizes, quick: bool) -> Result:
     for path in files:
         path.write_text(FIXABLE, encoding="utf-8")
     command = torchplace(
-        "lint", "--no-cache", "-q", "--fix", "--unsafe-fixes", "-j", "1", str(tree)
+        "lint", "--preview", "--no-cache", "-q", "--fix", "--unsafe-fixes", "-j", "1", str(tree)
     )
     runs = run_limited([command, command], 600, work)
     correct = sum(1 for path in files if path.read_text(encoding="utf-8") == expected)
