@@ -26,7 +26,9 @@ class ThreadWithoutDeviceBinding(Rule):
     Flags `threading.Thread(target=f)`, and `executor.submit(f, ...)` / `executor.map(f,
     ...)` on a `ThreadPoolExecutor`, when `f` (a function of the same file, or a lambda)
     uses CUDA and never binds a device (`torch.cuda.set_device`, `torch.cuda.device`,
-    `DeviceGuard`, `torchplace.bound_thread`).
+    `DeviceGuard`, `torchplace.bound_thread`). An executor kept in `self.<attr>` and fed from
+    another method is flagged where it is built, unless it is built with an `initializer=`
+    (which runs first in each of its threads: the place to bind the device).
 
     ## Why is this bad?
     The current CUDA device is per thread, and a new thread starts on device 0 whatever its
@@ -72,8 +74,22 @@ class ThreadWithoutDeviceBinding(Rule):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         executors: dict[int, set[str]] = {}
+        held: dict[str, ast.Call] | None = None
+        reported: set[int] = set()
         for call, located in self.located_calls(ctx, "Thread", "submit", "map"):
-            target = _target(ctx, call, located.scope, executors)
+            built: ast.Call | None = None
+            func = call.func
+            if isinstance(func, ast.Attribute) and func.attr in ("submit", "map"):
+                if held is None:
+                    held = _held_executors(ctx)
+                built = held.get(ctx.source.segment(func.value))
+                if built is not None and keyword(built, "initializer") is not None:
+                    continue  # its threads run an initializer first: the binding's place
+            target = (
+                call.args[0]
+                if built is not None and call.args
+                else _target(ctx, call, located.scope, executors)
+            )
             if target is None:
                 continue
             function, label = _resolve(ctx, target)
@@ -84,9 +100,36 @@ class ThreadWithoutDeviceBinding(Rule):
                 if not isinstance(function, ast.Lambda)
                 else ctx.source.segment(function)
             )
-            if _USES_CUDA.search(text) and not _BINDS.search(text):
+            if not _USES_CUDA.search(text) or _BINDS.search(text):
+                continue
+            if built is None:
                 message = f"Thread target `{label}` uses CUDA without binding a device"
                 yield self.finding(ctx, call, message)
+            elif id(built) not in reported:
+                reported.add(id(built))
+                message = (
+                    f"Executor's threads run `{label}` (line {call.lineno}), which uses CUDA, "
+                    "without binding a device: pass an `initializer=` that calls set_device"
+                )
+                yield self.finding(ctx, built, message)
+
+
+def _held_executors(ctx: FileContext) -> dict[str, ast.Call]:
+    """`self.<attr>` attributes the file sets (once) to a `ThreadPoolExecutor(...)`."""
+    built: dict[str, list[ast.Call]] = {}
+    for node in ast.walk(ctx.tree):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target, value = node.targets[0], node.value
+        if (
+            isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == "self"
+            and isinstance(value, ast.Call)
+            and (ctx.qualified(value.func) or "").endswith("ThreadPoolExecutor")
+        ):
+            built.setdefault(ctx.source.segment(target), []).append(value)
+    return {name: calls[0] for name, calls in built.items() if len(calls) == 1}
 
 
 def _target(
