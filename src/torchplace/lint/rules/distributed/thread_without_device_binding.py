@@ -67,7 +67,7 @@ class ThreadWithoutDeviceBinding(Rule):
     contexts = "thread targets that use CUDA"
     summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
     pattern = "thread-without-device-binding"
-    candidate = AnyOf(r"Thread\s*\(", r"\.\s*(?:submit|map)\s*\(")
+    candidate = AnyOf(r"Thread\s*\(", r"ThreadPoolExecutor\s*\(", r"\.\s*(?:submit|map)\s*\(")
     file_gate = ("cuda",)
     # The target's body is read by name from anywhere in the file: keep CUDA users parsed.
     context_hint = _USES_CUDA
