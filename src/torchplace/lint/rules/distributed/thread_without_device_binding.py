@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rule import AnyOf, Rule
@@ -26,9 +27,10 @@ class ThreadWithoutDeviceBinding(Rule):
     Flags `threading.Thread(target=f)`, and `executor.submit(f, ...)` / `executor.map(f,
     ...)` on a `ThreadPoolExecutor`, when `f` (a function of the same file, or a lambda)
     uses CUDA and never binds a device (`torch.cuda.set_device`, `torch.cuda.device`,
-    `DeviceGuard`, `torchplace.bound_thread`). An executor kept in `self.<attr>` and fed from
-    another method is flagged where it is built, unless it is built with an `initializer=`
-    (which runs first in each of its threads: the place to bind the device).
+    `DeviceGuard`, `torchplace.bound_thread`). An executor built with an `initializer=` is
+    left alone (the initializer runs first in each of its threads: the place to bind the
+    device); executors kept in `self.<attr>` are the preview rule
+    `held-executor-without-device-binding` (TPL408).
 
     ## Why is this bad?
     The current CUDA device is per thread, and a new thread starts on device 0 whatever its
@@ -66,11 +68,14 @@ class ThreadWithoutDeviceBinding(Rule):
     name = "thread-without-device-binding"
     contexts = "thread targets that use CUDA"
     summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
-    pattern = "thread-without-device-binding"
+    pattern: ClassVar[str | None] = "thread-without-device-binding"
     candidate = AnyOf(r"Thread\s*\(", r"ThreadPoolExecutor\s*\(", r"\.\s*(?:submit|map)\s*\(")
     file_gate = ("cuda",)
     # The target's body is read by name from anywhere in the file: keep CUDA users parsed.
     context_hint = _USES_CUDA
+
+    #: Whether to follow executors held in `self.<attr>` (TPL408) instead of local ones.
+    held_executors = False
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         executors: dict[int, set[str]] = {}
@@ -85,6 +90,8 @@ class ThreadWithoutDeviceBinding(Rule):
                 built = held.get(ctx.source.segment(func.value))
                 if built is not None and keyword(built, "initializer") is not None:
                     continue  # its threads run an initializer first: the binding's place
+            if (built is not None) != self.held_executors:
+                continue
             target = (
                 call.args[0]
                 if built is not None and call.args
@@ -112,6 +119,59 @@ class ThreadWithoutDeviceBinding(Rule):
                     "without binding a device: pass an `initializer=` that calls set_device"
                 )
                 yield self.finding(ctx, built, message)
+
+
+class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
+    """## What it does
+    Flags a `ThreadPoolExecutor` kept in `self.<attr>`, built without an `initializer=`, when
+    a function of the same file submitted to it (`self.<attr>.submit(f, ...)`, `.map`) uses
+    CUDA and never binds a device. The finding is where the executor is built: the place of
+    the fix.
+
+    ## Why is this bad?
+    The executor's threads start on the process's device 0, whatever the rank bound with
+    `set_device` on its main thread: memory queries, `.cuda()` and new streams in them land
+    on GPU 0 (a monitor that measures and resets GPU 0, work unordered with the rank's own
+    stream).
+
+    ## Example
+    ```python
+    class Monitor:
+        def __init__(self):
+            self.executor = ThreadPoolExecutor(max_workers=1)
+
+        def start(self):
+            self.executor.submit(self.measure)
+
+        def measure(self):
+            return torch.cuda.max_memory_allocated()
+    ```
+
+    Use instead:
+    ```python
+    class Monitor:
+        def __init__(self):
+            device = torch.cuda.current_device()
+            self.executor = ThreadPoolExecutor(
+                max_workers=1, initializer=lambda: torch.cuda.set_device(device)
+            )
+    ```
+
+    ## Fix safety
+    No automatic fix.
+
+    ## References
+    - https://pytorch.org/docs/stable/notes/cuda.html#cuda-semantics
+    - https://docs.python.org/3/library/concurrent.futures.html#threadpoolexecutor
+    """
+
+    code = "TPL408"
+    name = "held-executor-without-device-binding"
+    preview = True
+    contexts = "`ThreadPoolExecutor`s kept in `self.<attr>` whose submitted functions use CUDA"
+    summary = "Executor's threads use CUDA but never bind a device (they start on cuda:0)"
+    held_executors = True
+    pattern = None  # the catalogue's thread pattern names TPL403 alone
 
 
 def _held_executors(ctx: FileContext) -> dict[str, ast.Call]:
