@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from typing import ClassVar
 
-from torchplace.lint.context import FileContext, Located
+from torchplace.lint.context import FileContext, Located, Scope
+from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
-    DeviceSite,
     calls_in_scope,
-    device_sites,
     is_env_read,
     sites_of,
     trace,
@@ -34,10 +34,15 @@ _SITES = {
 
 class GlobalRankAsDevice(Rule):
     """## What it does
-    Flags a CUDA device taken from the *global* rank: `os.environ["RANK"]`,
-    `os.getenv("RANK")`, `dist.get_rank()`, or a local name assigned from one of them, used
-    in `set_device(...)`, `torch.device("cuda", ...)`, `.cuda(...)`, `.to(...)`,
-    `device=`, `device_ids=[...]` or `f"cuda:{...}"`.
+    Flags a CUDA device taken from the *global* rank: `os.environ["RANK"]` (or
+    `SLURM_PROCID`, `OMPI_COMM_WORLD_RANK`), `dist.get_rank()`, `dist.group.WORLD.rank()`,
+    used in `set_device(...)`, `torch.device("cuda", ...)`, `.cuda(...)`, `.to(...)`,
+    `device=`, `device_ids=[...]`, a returned `f"cuda:{...}"`, or written to `LOCAL_RANK`.
+    The rank is followed through the file: local names (also when set only on one arm of an
+    `if`, `local_rank = dist.get_rank()` when distributed), tuple unpacking, `self.<attr>`,
+    the returns of the file's own functions (`world, rank = self.get_world_size_and_rank()`)
+    and parameters that every call in the file fills with the rank. `rank % n` is the
+    separate preview rule `global-rank-modulo-as-device` (TPL407).
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -71,7 +76,7 @@ class GlobalRankAsDevice(Rule):
     in_tests = False
     contexts = "device arguments anywhere (`set_device`, `device_ids=`, `torch.device`, `.to`)"
     summary = "Device index taken from the global rank; use LOCAL_RANK (breaks on node 2)"
-    pattern = "global-rank-as-device-index"
+    pattern: ClassVar[str | None] = "global-rank-as-device-index"
     fix_safety = FixSafety.SAFE
     candidate = AnyOf(
         r"RANK\b",
@@ -82,39 +87,121 @@ class GlobalRankAsDevice(Rule):
         r"device_ids\s*=",
         r"output_device\s*=",
         r"set_device\s*\(",
+        r"cuda:\{",  # f"cuda:{index}"
+        r"\}:\{",  # f"{device_type}:{index}"
     )
 
+    #: Whether `x % n` passes the rank on (the `global-rank-modulo-as-device` rule).
+    modulo = False
+    derived = ""
+
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        attributes = _rank_attributes(ctx)
+        for value, source in _rank_devices(ctx, self.modulo):
+            yield self.report(ctx, value, source)
 
-        def is_rank(node: ast.AST) -> bool:
-            return _global_rank(ctx, node, attributes) is not None
-
-        seen: set[int] = set()
-        for site in device_sites(ctx):
-            yield from self._flag(ctx, site, trace(site.value, is_rank, set()), seen)
-        scopes = {id(loc.scope.node): loc.scope for loc in ctx.assignments}
-        for scope in scopes.values():
-            names = traced_names(ctx, scope, is_rank)
-            if not names:
-                continue
-            for call in calls_in_scope(ctx, scope):
-                for site in sites_of(ctx, call, Located(call, scope)):
-                    yield from self._flag(ctx, site, trace(site.value, is_rank, names), seen)
-
-    def _flag(
-        self, ctx: FileContext, site: DeviceSite, source: ast.AST | None, seen: set[int]
-    ) -> Iterator[Finding]:
-        if source is None or site.where not in _SITES or id(site.value) in seen:
-            return
-        seen.add(id(site.value))
+    def report(self, ctx: FileContext, value: ast.AST, source: ast.AST) -> Finding:
         key = _global_rank(ctx, source, set())
         fix = None
-        if isinstance(key, ast.Constant):
-            text = ctx.source.segment(key).replace("RANK", "LOCAL_RANK")
-            fix = self.replace(ctx, key, text, 'Read "LOCAL_RANK" instead of "RANK"')
-        message = f"`{ctx.source.segment(source)}` is the global rank, not this node's GPU"
-        yield self.finding(ctx, site.value, message, fix)
+        if isinstance(key, ast.Constant) and key.value in _LOCAL_OF:
+            local = _LOCAL_OF[str(key.value)]
+            text = ctx.source.segment(key).replace(str(key.value), local)
+            fix = self.replace(ctx, key, text, f'Read "{local}" instead of "{key.value}"')
+        message = (
+            f"`{ctx.source.segment(source)}` is the global rank{self.derived}, not this node's GPU"
+        )
+        return self.finding(ctx, value, message, fix)
+
+
+class GlobalRankModuloAsDevice(GlobalRankAsDevice):
+    """## What it does
+    Flags a CUDA device taken from the global rank modulo a GPU count:
+    `set_device(dist.get_rank() % torch.cuda.device_count())`, `rank % 8`, or a name or
+    parameter holding such a value, in the same places as `global-rank-as-device`.
+
+    ## Why is this bad?
+    `rank % gpus_per_node` equals this node's GPU only when the launcher gives each node a
+    block of consecutive ranks and every node runs as many processes as it has GPUs. Slurm's
+    cyclic task distribution, `SLURM_PROCID` under `srun`, or nodes of different sizes break
+    it: two processes share a GPU, or one asks for an ordinal the node lacks. The launcher
+    already says which GPU is this process's: `LOCAL_RANK` (`SLURM_LOCALID` under Slurm).
+    mmengine and xDiT replaced exactly this with the local rank.
+
+    ## Example
+    ```python
+    torch.cuda.set_device(dist.get_rank() % torch.cuda.device_count())
+    ```
+
+    Use instead:
+    ```python
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    ```
+
+    ## Fix safety
+    Where the device reads the environment directly, the fix reads the local variable
+    (`LOCAL_RANK`, `SLURM_LOCALID`) instead; the modulo stays and is then a no-op.
+
+    ## References
+    - https://pytorch.org/docs/stable/elastic/run.html#environment-variables
+    - https://slurm.schedmd.com/srun.html#OPT_SLURM_LOCALID
+    """
+
+    code = "TPL407"
+    name = "global-rank-modulo-as-device"
+    preview = True
+    pattern = None  # the catalogue's global-rank pattern names TPL402 alone
+    contexts = "device arguments anywhere; only values that pass through `% n`"
+    summary = "Device index is the global rank modulo a GPU count; use LOCAL_RANK"
+    modulo = True
+    derived = " (taken modulo a GPU count)"
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        strict = {id(value) for value, _ in _rank_devices(ctx, False)}
+        for value, source in _rank_devices(ctx, True):
+            if id(value) not in strict:
+                yield self.report(ctx, value, source)
+
+
+def _rank_devices(ctx: FileContext, modulo: bool) -> Iterator[tuple[ast.AST, ast.AST]]:
+    """Each place a device (or a local-rank variable) gets the global rank, with the rank's
+    source expression: device arguments, returned `f"cuda:{x}"` strings, `LOCAL_RANK` set."""
+    first = RankFlow(ctx.tree, lambda n: _global_rank(ctx, n, set()) is not None, modulo)
+    attributes = _rank_attributes(ctx, first)
+
+    def is_rank(node: ast.AST) -> bool:
+        return _global_rank(ctx, node, attributes) is not None
+
+    flow = RankFlow(ctx.tree, is_rank, modulo) if attributes else first
+    seen: set[int] = set()
+
+    def once(value: ast.AST, source: ast.AST | None) -> Iterator[tuple[ast.AST, ast.AST]]:
+        if source is not None and id(value) not in seen:
+            seen.add(id(value))
+            yield value, source
+
+    module = ctx.module_scope
+    names = traced_names(ctx, module, is_rank)
+    for call in calls_in_scope(ctx, module):
+        for site in sites_of(ctx, call, Located(call, module)):
+            if site.where in _SITES:
+                yield from once(site.value, trace(site.value, is_rank, names))
+    for function in flow.functions_of():
+        scope = Scope("function", function.name, function, module)
+        returns: list[ast.JoinedStr] = []
+        for node in own_nodes(function):
+            if isinstance(node, ast.Call):
+                for site in sites_of(ctx, node, Located(node, scope)):
+                    if site.where in _SITES:
+                        yield from once(site.value, flow.source_of(site.value, function))
+            elif isinstance(node, ast.Return) and isinstance(node.value, ast.JoinedStr):
+                returns.append(node.value)
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+                if any(is_env_read(ctx, target, v) for v in _LOCAL_RANK_VARIABLES):
+                    yield from once(node.value, flow.source_of(node.value, function))
+        for string in returns:
+            index = cuda_fstring_index(string)
+            if index is not None:
+                yield from once(string, flow.source_of(index, function))
 
 
 def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.AST | None:
@@ -122,9 +209,10 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
     its own name (`global_rank`, `process_index`, `world_rank`) or a rank within a parallel
     group (`tp_rank`, `pp_rank`: not this node's GPU once groups span data-parallel copies),
     or `self.<attr>` where the file sets that attribute from the global rank; else None."""
-    key = is_env_read(ctx, node, "RANK")
-    if key is not None:
-        return key
+    for variable in _RANK_VARIABLES:
+        key = is_env_read(ctx, node, variable)
+        if key is not None:
+            return key
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
     if name in _RANK_NAMES:
         return node
@@ -134,8 +222,23 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
         qualified = ctx.qualified(node.func) or ""
         if qualified.endswith("distributed.get_rank") or qualified == "dist.get_rank":
             return node
+    if isinstance(node, ast.Attribute) and node.attr == "WORLD":
+        qualified = ctx.qualified(node) or ""
+        if qualified.endswith("distributed.group.WORLD") or qualified == "dist.group.WORLD":
+            return node  # the default group: its `.rank()` is the global rank
     return None
 
+
+#: Environment variables holding the global rank (torchrun, Slurm, Open MPI, MPICH).
+_RANK_VARIABLES = ("RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMI_RANK")
+#: Environment variables that must hold this node's GPU.
+_LOCAL_RANK_VARIABLES = ("LOCAL_RANK", "SLURM_LOCALID", "OMPI_COMM_WORLD_LOCAL_RANK")
+#: The local variable that a fix reads instead of each global one.
+_LOCAL_OF = {
+    "RANK": "LOCAL_RANK",
+    "SLURM_PROCID": "SLURM_LOCALID",
+    "OMPI_COMM_WORLD_RANK": "OMPI_COMM_WORLD_LOCAL_RANK",
+}
 
 #: Names that hold the global rank in common frameworks (accelerate, DeepSpeed, Megatron).
 _RANK_NAMES = frozenset(
@@ -147,7 +250,7 @@ def _is_self(node: ast.AST) -> bool:
     return isinstance(node, ast.Name) and node.id == "self"
 
 
-def _rank_attributes(ctx: FileContext) -> set[str]:
+def _rank_attributes(ctx: FileContext, flow: RankFlow) -> set[str]:
     """`self.<attr>` set from the global rank in the file (`self.rank = dist.get_rank()`),
     and never set otherwise."""
     traced: dict[str, bool] = {}
@@ -157,6 +260,7 @@ def _rank_attributes(ctx: FileContext) -> set[str]:
             continue
         for target in node.targets:
             if isinstance(target, ast.Attribute) and _is_self(target.value):
-                source = trace(node.value, lambda n: _global_rank(ctx, n, set()) is not None, set())
+                function = located.scope.function
+                source = flow.source_of(node.value, function.node if function else None)
                 traced[target.attr] = traced.get(target.attr, True) and source is not None
     return {name for name, is_rank in traced.items() if is_rank}

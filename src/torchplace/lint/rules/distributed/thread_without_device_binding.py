@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rule import AnyOf, Rule
@@ -26,7 +27,10 @@ class ThreadWithoutDeviceBinding(Rule):
     Flags `threading.Thread(target=f)`, and `executor.submit(f, ...)` / `executor.map(f,
     ...)` on a `ThreadPoolExecutor`, when `f` (a function of the same file, or a lambda)
     uses CUDA and never binds a device (`torch.cuda.set_device`, `torch.cuda.device`,
-    `DeviceGuard`, `torchplace.bound_thread`).
+    `DeviceGuard`, `torchplace.bound_thread`). An executor built with an `initializer=` is
+    left alone (the initializer runs first in each of its threads: the place to bind the
+    device); executors kept in `self.<attr>` are the preview rule
+    `held-executor-without-device-binding` (TPL408).
 
     ## Why is this bad?
     The current CUDA device is per thread, and a new thread starts on device 0 whatever its
@@ -64,16 +68,35 @@ class ThreadWithoutDeviceBinding(Rule):
     name = "thread-without-device-binding"
     contexts = "thread targets that use CUDA"
     summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
-    pattern = "thread-without-device-binding"
-    candidate = AnyOf(r"Thread\s*\(", r"\.\s*(?:submit|map)\s*\(")
+    pattern: ClassVar[str | None] = "thread-without-device-binding"
+    candidate = AnyOf(r"Thread\s*\(", r"ThreadPoolExecutor\s*\(", r"\.\s*(?:submit|map)\s*\(")
     file_gate = ("cuda",)
     # The target's body is read by name from anywhere in the file: keep CUDA users parsed.
     context_hint = _USES_CUDA
 
+    #: Whether to follow executors held in `self.<attr>` (TPL408) instead of local ones.
+    held_executors = False
+
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         executors: dict[int, set[str]] = {}
+        held: dict[str, ast.Call] | None = None
+        reported: set[int] = set()
         for call, located in self.located_calls(ctx, "Thread", "submit", "map"):
-            target = _target(ctx, call, located.scope, executors)
+            built: ast.Call | None = None
+            func = call.func
+            if isinstance(func, ast.Attribute) and func.attr in ("submit", "map"):
+                if held is None:
+                    held = _held_executors(ctx)
+                built = held.get(ctx.source.segment(func.value))
+                if built is not None and keyword(built, "initializer") is not None:
+                    continue  # its threads run an initializer first: the binding's place
+            if (built is not None) != self.held_executors:
+                continue
+            target = (
+                call.args[0]
+                if built is not None and call.args
+                else _target(ctx, call, located.scope, executors)
+            )
             if target is None:
                 continue
             function, label = _resolve(ctx, target)
@@ -84,9 +107,89 @@ class ThreadWithoutDeviceBinding(Rule):
                 if not isinstance(function, ast.Lambda)
                 else ctx.source.segment(function)
             )
-            if _USES_CUDA.search(text) and not _BINDS.search(text):
+            if not _USES_CUDA.search(text) or _BINDS.search(text):
+                continue
+            if built is None:
                 message = f"Thread target `{label}` uses CUDA without binding a device"
                 yield self.finding(ctx, call, message)
+            elif id(built) not in reported:
+                reported.add(id(built))
+                message = (
+                    f"Executor's threads run `{label}` (line {call.lineno}), which uses CUDA, "
+                    "without binding a device: pass an `initializer=` that calls set_device"
+                )
+                yield self.finding(ctx, built, message)
+
+
+class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
+    """## What it does
+    Flags a `ThreadPoolExecutor` kept in `self.<attr>`, built without an `initializer=`, when
+    a function of the same file submitted to it (`self.<attr>.submit(f, ...)`, `.map`) uses
+    CUDA and never binds a device. The finding is where the executor is built: the place of
+    the fix.
+
+    ## Why is this bad?
+    The executor's threads start on the process's device 0, whatever the rank bound with
+    `set_device` on its main thread: memory queries, `.cuda()` and new streams in them land
+    on GPU 0 (a monitor that measures and resets GPU 0, work unordered with the rank's own
+    stream).
+
+    ## Example
+    ```python
+    class Monitor:
+        def __init__(self):
+            self.executor = ThreadPoolExecutor(max_workers=1)
+
+        def start(self):
+            self.executor.submit(self.measure)
+
+        def measure(self):
+            return torch.cuda.max_memory_allocated()
+    ```
+
+    Use instead:
+    ```python
+    class Monitor:
+        def __init__(self):
+            device = torch.cuda.current_device()
+            self.executor = ThreadPoolExecutor(
+                max_workers=1, initializer=lambda: torch.cuda.set_device(device)
+            )
+    ```
+
+    ## Fix safety
+    No automatic fix.
+
+    ## References
+    - https://pytorch.org/docs/stable/notes/cuda.html#cuda-semantics
+    - https://docs.python.org/3/library/concurrent.futures.html#threadpoolexecutor
+    """
+
+    code = "TPL408"
+    name = "held-executor-without-device-binding"
+    preview = True
+    contexts = "`ThreadPoolExecutor`s kept in `self.<attr>` whose submitted functions use CUDA"
+    summary = "Executor's threads use CUDA but never bind a device (they start on cuda:0)"
+    held_executors = True
+    pattern = None  # the catalogue's thread pattern names TPL403 alone
+
+
+def _held_executors(ctx: FileContext) -> dict[str, ast.Call]:
+    """`self.<attr>` attributes the file sets (once) to a `ThreadPoolExecutor(...)`."""
+    built: dict[str, list[ast.Call]] = {}
+    for node in ast.walk(ctx.tree):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target, value = node.targets[0], node.value
+        if (
+            isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == "self"
+            and isinstance(value, ast.Call)
+            and (ctx.qualified(value.func) or "").endswith("ThreadPoolExecutor")
+        ):
+            built.setdefault(ctx.source.segment(target), []).append(value)
+    return {name: calls[0] for name, calls in built.items() if len(calls) == 1}
 
 
 def _target(

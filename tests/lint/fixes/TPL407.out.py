@@ -1,0 +1,8 @@
+import os
+
+import torch
+
+
+def bind():
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
+    torch.cuda.set_device(int(os.getenv("SLURM_LOCALID", "0")) % 4)
