@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 import sys
 import textwrap
@@ -162,7 +163,15 @@ def test_keep_values_option_sets_the_limit_for_new_tensors(tmp_path, capsys) -> 
 def test_ctrl_c_exits_130(tmp_path, explain) -> None:  # type: ignore[no-untyped-def]
     script = _script(tmp_path, "import os, signal, time\nos.kill(os.getpid(), signal.SIGINT)\n")
     command = [sys.executable, "-m", "torchplace", "sim", *explain, script]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=240)
+    # A runner started in the background inherits SIGINT ignored; Python then installs no
+    # KeyboardInterrupt handler. Give the child the default disposition a terminal gives.
+    result = subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert result.returncode == 130, result.stderr
     assert "KeyboardInterrupt" in result.stderr
 

@@ -196,8 +196,13 @@ def place(
     check_map_covers(model, device_map)
     give_offloaded_storage(model, device_map)
     # One device: accelerate would call `model.to(device)`, which cannot copy meta tensors;
-    # with hooks forced it places tensor by tensor, as for a split model.
-    placed: nn.Module = dispatch_model(model, device_map, force_hooks=True)
+    # with hooks forced it places tensor by tensor, as for a split model. The build holds no
+    # weights by design, so the simulator is told to place value-less tensors (elsewhere it
+    # answers a value-less placement with accelerate's own error, as real GPUs do).
+    from torchplace.sim.hf import placing_without_weights
+
+    with placing_without_weights():
+        placed: nn.Module = dispatch_model(model, device_map, force_hooks=True)
     place_stray_weights(placed, device_map)
     return placed
 
