@@ -1,0 +1,44 @@
+"""CUDA's semantics where a CPU build differs: type names and casts, range factory shapes,
+integer devices, and ops whose CPU kernel lacks a dtype CUDA's has."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import torchplace
+
+
+def test_type_names_a_virtual_tensor_as_cuda_does() -> None:
+    with torchplace.virtual_gpus(2):
+        assert torch.ones(2, device="cuda:1").type() == "torch.cuda.FloatTensor"
+        assert torch.ones(2, device="cuda:0", dtype=torch.int64).type() == "torch.cuda.LongTensor"
+        assert torch.ones(2).type() == "torch.FloatTensor"
+
+
+def test_type_as_keeps_the_virtual_gpu_and_the_values() -> None:
+    # RoBERTa's position ids: torch.cumsum(mask, 1).type_as(mask)
+    with torchplace.virtual_gpus(2):
+        ids = torch.tensor([[0, 1, 2]], device="cuda:1")
+        mask = torch.ones(1, 3, device="cuda:1")
+        cast = torch.cumsum(ids.ne(1).int(), 1).type_as(mask)
+        assert cast.device == torch.device("cuda:1") and cast.dtype == torch.float32
+        assert cast.tolist() == [[1.0, 1.0, 2.0]]
+        moved = torch.tensor([1, 2]).type_as(mask)  # a CPU tensor follows `other` to its GPU
+        assert moved.device == torch.device("cuda:1") and moved.tolist() == [1.0, 2.0]
+
+
+def test_type_with_a_name_or_a_dtype_casts_on_the_virtual_gpu() -> None:
+    with torchplace.virtual_gpus(2):
+        x = torch.tensor([1.5, 2.5], device="cuda:1")
+        half = x.type("torch.cuda.HalfTensor")
+        assert half.device == torch.device("cuda:1") and half.dtype == torch.float16
+        assert half.tolist() == [1.5, 2.5]
+        assert x.type(torch.int64).device == torch.device("cuda:1")
+        assert x.type(torch.cuda.DoubleTensor).dtype == torch.float64
+        back = x.type("torch.FloatTensor")
+        assert back.device == torch.device("cpu") and back.tolist() == [1.5, 2.5]
+        up = torch.tensor([3]).type("torch.cuda.FloatTensor")  # the current GPU, as on CUDA
+        assert up.device == torch.device("cuda:0") and up.tolist() == [3.0]
+        with pytest.raises((TypeError, ValueError, RuntimeError)):
+            x.type("torch.cuda.NoSuchTensor")
