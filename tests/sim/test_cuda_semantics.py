@@ -42,3 +42,49 @@ def test_type_with_a_name_or_a_dtype_casts_on_the_virtual_gpu() -> None:
         assert up.device == torch.device("cuda:0") and up.tolist() == [3.0]
         with pytest.raises((TypeError, ValueError, RuntimeError)):
             x.type("torch.cuda.NoSuchTensor")
+
+
+RANGES = {
+    "arange": (lambda d: torch.arange(8, device=d), 8),
+    "arange_step": (lambda d: torch.arange(1, 9, 2, device=d), 4),
+    "linspace": (lambda d: torch.linspace(0, 1, 5, device=d), 5),
+    "logspace": (lambda d: torch.logspace(0, 1, 5, device=d), 5),
+    "range": (lambda d: torch.range(0, 4, device=d), 5),
+}
+
+
+@pytest.mark.filterwarnings("ignore:torch.range is deprecated")
+@pytest.mark.parametrize("name", sorted(RANGES))
+def test_range_factories_report_the_shape_of_the_values_they_hold(name: str) -> None:
+    build, length = RANGES[name]
+    expected = build("cpu").tolist()
+    with torchplace.virtual_gpus(2):
+        made = build("cuda:1")
+        assert made.device == torch.device("cuda:1")
+        assert made.shape == (length,) and made.tolist() == expected
+
+
+def test_meshgrid_of_aranges_on_a_virtual_gpu() -> None:
+    # the Qwen2-VL vision tower's rotary grid
+    with torchplace.virtual_gpus(1):
+        rows, cols = torch.meshgrid(
+            torch.arange(3, device="cuda:0"), torch.arange(4, device="cuda:0"), indexing="ij"
+        )
+        assert rows.shape == cols.shape == (3, 4)
+        assert cols.sum().item() == 18
+
+
+def test_an_out_argument_resized_by_the_kernel_takes_the_new_shape() -> None:
+    with torchplace.virtual_gpus(1):
+        out = torch.empty(0, device="cuda:0")
+        returned = torch.add(torch.ones(3, device="cuda:0"), 1, out=out)
+        assert returned is out and out.shape == (3,) and out.tolist() == [2.0, 2.0, 2.0]
+
+
+def test_index_factories_without_a_cuda_kernel_here_build_on_the_virtual_gpu() -> None:
+    with torchplace.virtual_gpus(2):
+        lower = torch.tril_indices(3, 3, device="cuda:1")
+        upper = torch.triu_indices(3, 3, device=1)
+        assert lower.device == upper.device == torch.device("cuda:1")
+        assert lower.tolist() == torch.tril_indices(3, 3).tolist()
+        assert upper.tolist() == torch.triu_indices(3, 3).tolist()

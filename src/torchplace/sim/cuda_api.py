@@ -243,9 +243,20 @@ def _any_device_form(original: Any) -> Any:
         generator = kwargs.get("generator")
         if generator is not None and device is not None:
             check_generator(generator, _RealDevice(device))
+        if cpu_built and device is not None and _RealDevice(device).type == "cuda":
+            # no CUDA-key kernel or device guard on a CPU build: build there, then move
+            target = _machine().resolve(_RealDevice(device))
+            built = original(*args, **{**kwargs, "device": "cpu"})
+            return built.to(target).requires_grad_(built.requires_grad)
         return original(*args, **kwargs)
 
+    cpu_built = getattr(original, "__name__", "") in _BUILT_ON_THE_CPU
     return factory
+
+
+# Factories whose C++ needs a CUDA kernel of their own (not empty + an out= kernel) or a CUDA
+# device guard: `range` (deprecated, still used), `tril_indices`, `triu_indices`.
+_BUILT_ON_THE_CPU = frozenset(("range", "tril_indices", "triu_indices"))
 
 
 def check_generator(generator: Any, device: torch.device) -> None:
