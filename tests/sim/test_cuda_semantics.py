@@ -88,3 +88,11 @@ def test_index_factories_without_a_cuda_kernel_here_build_on_the_virtual_gpu() -
         assert lower.device == upper.device == torch.device("cuda:1")
         assert lower.tolist() == torch.tril_indices(3, 3).tolist()
         assert upper.tolist() == torch.triu_indices(3, 3).tolist()
+
+
+def test_an_integer_device_in_empty_is_that_gpu() -> None:
+    # the audit zoo's "Cannot access accelerator device" (fixed with the integer devices)
+    with torchplace.virtual_gpus(2):
+        made = torch.empty(4, device=1)
+        assert made.device == torch.device("cuda:1") and made.shape == (4,)
+
