@@ -96,3 +96,19 @@ def test_an_integer_device_in_empty_is_that_gpu() -> None:
         made = torch.empty(4, device=1)
         assert made.device == torch.device("cuda:1") and made.shape == (4,)
 
+
+def test_histc_counts_an_integer_tensor_as_cuda_does() -> None:
+    # MoE routing (Qwen2-MoE, Qwen3-MoE): torch.histc(expert_ids, bins=E, min=0, max=E - 1)
+    ids = torch.tensor([0, 1, 1, 3, 3, 3, 7], dtype=torch.int32)
+    with pytest.raises(RuntimeError, match="not implemented for 'Int'"):
+        torch.histc(ids, bins=4, min=0, max=3)  # the CPU kernel has no integer dtype
+    with torchplace.virtual_gpus(2):
+        counts = torch.histc(ids.to("cuda:1"), bins=4, min=0, max=3)
+        # CUDA's output has the input's dtype; values outside [min, max] are not counted
+        assert counts.device == torch.device("cuda:1") and counts.dtype == torch.int32
+        assert counts.tolist() == [1, 2, 0, 3]
+        # bounds become integers first, as CUDA's `min.to<int64_t>()`: [0, 7] in 8 bins
+        wide = torch.histc(ids.to("cuda:0").long(), bins=8, min=0.7, max=7.9)
+        assert wide.dtype == torch.int64 and wide.tolist() == [1, 2, 0, 3, 0, 0, 0, 1]
+        floats = torch.histc(torch.tensor([0.5, 1.5], device="cuda:0"), bins=2, min=0, max=2)
+        assert floats.dtype == torch.float32 and floats.tolist() == [1.0, 1.0]

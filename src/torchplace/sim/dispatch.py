@@ -153,6 +153,11 @@ def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     special = SPECIAL_OPS.get(func)
     if special is not None:
         return special(func, args, kwargs)
+    return generic(func, args, kwargs)
+
+
+def generic(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """The path of every op without a special handler (special handlers may end here)."""
     scan = _scan(args, kwargs)
     if kwargs and kwargs.get("generator") is not None and scan.virtual is not None:
         from torchplace.sim.cuda_api import check_generator  # (cuda_api imports dispatch's users)
