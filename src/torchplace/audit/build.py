@@ -197,7 +197,12 @@ def place(
     give_offloaded_storage(model, device_map)
     # One device: accelerate would call `model.to(device)`, which cannot copy meta tensors;
     # with hooks forced it places tensor by tensor, as for a split model.
-    placed: nn.Module = dispatch_model(model, device_map, force_hooks=True)
+    from torchplace.sim.hf import placing_without_weights
+
+    # a config-only model: its meta weights become value-less tensors on their virtual GPUs
+    # (outside this block accelerate refuses them, as on real GPUs)
+    with placing_without_weights():
+        placed: nn.Module = dispatch_model(model, device_map, force_hooks=True)
     place_stray_weights(placed, device_map)
     return placed
 
