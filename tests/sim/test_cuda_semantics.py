@@ -112,3 +112,38 @@ def test_histc_counts_an_integer_tensor_as_cuda_does() -> None:
         assert wide.dtype == torch.int64 and wide.tolist() == [1, 2, 0, 3, 0, 0, 0, 1]
         floats = torch.histc(torch.tensor([0.5, 1.5], device="cuda:0"), bins=2, min=0, max=2)
         assert floats.dtype == torch.float32 and floats.tolist() == [1.0, 1.0]
+
+
+CASTS = {
+    "softmax_dtype": lambda x: torch.nn.functional.softmax(x, dim=-1, dtype=torch.float32),
+    "log_softmax_dtype": lambda x: torch.log_softmax(x, dim=-1, dtype=torch.float32),
+    "sum_dtype": lambda x: x.sum(-1, dtype=torch.float64),
+    "cumsum_dtype": lambda x: x.cumsum(-1, dtype=torch.float64),
+    "half": lambda x: x.half(),
+    "float": lambda x: x.float(),
+    "to_dtype": lambda x: x.to(torch.bfloat16),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASTS))
+def test_a_cast_inside_an_op_stays_on_the_virtual_gpu_with_its_values(name: str) -> None:
+    # C++ casts with the tensor's own options, which name a virtual tensor's meta device:
+    # Gemma 2's attention (softmax(..., dtype=float32)) met a CPU tensor next to a cuda:0 one
+    source = torch.rand(2, 4, dtype=torch.bfloat16)
+    expected = CASTS[name](source)
+    with torchplace.virtual_gpus(1):
+        cast = CASTS[name](source.to("cuda:0"))
+        assert cast.device == torch.device("cuda:0") and cast.dtype == expected.dtype
+        assert torch.equal(cast.cpu(), expected)
+
+
+def test_attention_after_a_layerwise_cast_sees_one_device() -> None:
+    with torchplace.virtual_gpus(1):
+        layer = torch.nn.Linear(8, 24).to("cuda:0").half()
+        hidden = torch.rand(1, 4, 8, device="cuda:0").half()
+        q, k, v = layer(hidden).float().view(1, 1, 4, 24).split(8, dim=-1)
+        weights = torch.nn.functional.softmax(q @ k.transpose(-1, -2), -1, dtype=torch.float32)
+        out = torch.nn.functional.scaled_dot_product_attention(q.half(), k.half(), v.half())
+        assert weights.device == out.device == torch.device("cuda:0")
+        assert (weights @ v).device == torch.device("cuda:0")
+        assert out.has_values()  # type: ignore[attr-defined]

@@ -21,7 +21,13 @@ _CPU = torch.device("cpu")
 def to_copy(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     source = args[0]
     target = kwargs.get("device")
-    device = source.device if target is None else devices.require().resolve(torch.device(target))
+    if target is None or (type(source) is VirtualTensor and torch.device(target).type == "meta"):
+        # C++ composites cast with the tensor's own options (`softmax(x, dtype=)`, `type_as`,
+        # fp16/bf16 layerwise casting), which name a virtual tensor's C++ device, meta: on CUDA
+        # they name its GPU. A program's own move to meta never gets here (`Tensor.to` makes it).
+        device = source.device
+    else:
+        device = devices.require().resolve(torch.device(target))
     elem = source._elem if type(source) is VirtualTensor else source
     options = dict(kwargs)
     options["device"] = _CPU if elem.device.type == "cpu" else META
