@@ -147,3 +147,17 @@ def test_attention_after_a_layerwise_cast_sees_one_device() -> None:
         assert weights.device == out.device == torch.device("cuda:0")
         assert (weights @ v).device == torch.device("cuda:0")
         assert out.has_values()  # type: ignore[attr-defined]
+
+
+@pytest.mark.filterwarnings("ignore:Sparse invariant checks")
+def test_a_sparse_tensor_on_a_virtual_gpu_is_refused_as_not_simulated() -> None:
+    # it became a dense tensor that said cuda:0, and coalesce() failed far from the cause
+    indices, values = torch.tensor([[0, 1], [1, 0]]), torch.tensor([1.0, 2.0])
+    with torchplace.virtual_gpus(1):
+        sparse = torch.sparse_coo_tensor(indices, values, (2, 2))
+        for move in (lambda: sparse.to("cuda:0"), sparse.cuda, lambda: sparse.to(0)):
+            with pytest.raises(torchplace.sim.errors.NotSimulatedError, match="sparse_coo"):
+                move()
+        with pytest.raises(torchplace.sim.errors.NotSimulatedError, match="sparse_coo_tensor"):
+            torch.sparse_coo_tensor(indices, values, (2, 2), device="cuda:0")
+        assert sparse.coalesce().to_dense().tolist() == [[0.0, 1.0], [2.0, 0.0]]  # CPU: as ever

@@ -11,7 +11,7 @@ from typing import Any
 
 import torch
 
-from torchplace.sim import devices, factories, meta_mix
+from torchplace.sim import devices, errors, factories, meta_mix
 from torchplace.sim import tensor as tensor_module
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
@@ -243,6 +243,8 @@ def _any_device_form(original: Any) -> Any:
         generator = kwargs.get("generator")
         if generator is not None and device is not None:
             check_generator(generator, _RealDevice(device))
+        if sparse and device is not None and _RealDevice(device).type == "cuda":
+            raise errors.not_simulated(f"torch.{original.__name__}(..., device={device!r})")
         if cpu_built and device is not None and _RealDevice(device).type == "cuda":
             # no CUDA-key kernel or device guard on a CPU build: build there, then move
             target = _machine().resolve(_RealDevice(device))
@@ -251,6 +253,8 @@ def _any_device_form(original: Any) -> Any:
         return original(*args, **kwargs)
 
     cpu_built = getattr(original, "__name__", "") in _BUILT_ON_THE_CPU
+    # sparse layouts on a virtual GPU: not simulated (a virtual tensor is dense); say so
+    sparse = getattr(original, "__name__", "").startswith("sparse_")
     return factory
 
 
@@ -586,6 +590,10 @@ def _install_tensor_methods(patches: Patches) -> None:
                 return self
         args = _resolve_to_args(args)
         kwargs = _resolve_device_kwarg(kwargs)
+        if self.layout != torch.strided:  # a virtual tensor is dense: say so, not densify
+            target = kwargs.get("device", args[0] if args else None)
+            if type(target) is _RealDevice and target.type == "cuda":
+                raise errors.not_simulated(f"moving a {self.layout} tensor to {target}")
         if self.is_meta:  # plain meta, or a virtual tensor accelerate sent to meta
             _refuse_meta_copy(kwargs.get("device", args[0] if args else None))
             if type(self) is not VirtualTensor and meta_mix.is_programs(self):

@@ -28,6 +28,8 @@ def to_copy(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         device = source.device
     else:
         device = devices.require().resolve(torch.device(target))
+    if source.layout != torch.strided and device.type == "cuda":  # a virtual tensor is dense
+        raise errors.not_simulated(f"moving a {source.layout} tensor to {device}")
     elem = source._elem if type(source) is VirtualTensor else source
     options = dict(kwargs)
     options["device"] = _CPU if elem.device.type == "cpu" else META
