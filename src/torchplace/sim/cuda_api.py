@@ -11,7 +11,7 @@ from typing import Any
 
 import torch
 
-from torchplace.sim import devices, factories, meta_mix
+from torchplace.sim import devices, errors, factories, meta_mix
 from torchplace.sim import tensor as tensor_module
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
@@ -243,9 +243,24 @@ def _any_device_form(original: Any) -> Any:
         generator = kwargs.get("generator")
         if generator is not None and device is not None:
             check_generator(generator, _RealDevice(device))
+        if sparse and device is not None and _RealDevice(device).type == "cuda":
+            raise errors.not_simulated(f"torch.{original.__name__}(..., device={device!r})")
+        if cpu_built and device is not None and _RealDevice(device).type == "cuda":
+            # no CUDA-key kernel or device guard on a CPU build: build there, then move
+            target = _machine().resolve(_RealDevice(device))
+            built = original(*args, **{**kwargs, "device": "cpu"})
+            return built.to(target).requires_grad_(built.requires_grad)
         return original(*args, **kwargs)
 
+    cpu_built = getattr(original, "__name__", "") in _BUILT_ON_THE_CPU
+    # sparse layouts on a virtual GPU: not simulated (a virtual tensor is dense); say so
+    sparse = getattr(original, "__name__", "").startswith("sparse_")
     return factory
+
+
+# Factories whose C++ needs a CUDA kernel of their own (not empty + an out= kernel) or a CUDA
+# device guard: `range` (deprecated, still used), `tril_indices`, `triu_indices`.
+_BUILT_ON_THE_CPU = frozenset(("range", "tril_indices", "triu_indices"))
 
 
 def check_generator(generator: Any, device: torch.device) -> None:
@@ -500,6 +515,65 @@ def _refuse_meta_copy(target: Any) -> None:
         )
 
 
+_TYPE_NAMES = {
+    "Float": torch.float32, "Double": torch.float64, "Half": torch.float16,
+    "BFloat16": torch.bfloat16, "Byte": torch.uint8, "Char": torch.int8, "Short": torch.int16,
+    "Int": torch.int32, "Long": torch.int64, "Bool": torch.bool,
+    "ComplexFloat": torch.complex64, "ComplexDouble": torch.complex128,
+}  # fmt: skip
+_original_type = torch._C.TensorBase.type
+_original_type_as = torch._C.TensorBase.type_as
+
+
+def _type_name(tensor: VirtualTensor) -> str:
+    """`Tensor.type()` of a virtual tensor: `torch.cuda.FloatTensor`, as CUDA names it (C++
+    sees the held meta tensor and would say `torch.meta.FloatTensor`)."""
+    kind = _original_type(tensor._elem).rsplit(".", 1)[1]
+    device_type = tensor._vdev.type
+    return f"torch.{kind}" if device_type == "cpu" else f"torch.{device_type}.{kind}"
+
+
+def _parse_type(target: Any) -> tuple[str, torch.dtype] | None:
+    """(device type, dtype) named by a type string (`"torch.cuda.HalfTensor"`) or class."""
+    if isinstance(target, type):
+        target = f"{target.__module__}.{target.__name__}"
+    if not isinstance(target, str) or not target.endswith("Tensor"):
+        return None
+    parts = target.split(".")
+    dtype = _TYPE_NAMES.get(parts[-1][: -len("Tensor")])
+    if dtype is None or parts[0] != "torch" or len(parts) not in (2, 3):
+        return None
+    return ("cpu" if len(parts) == 2 else parts[1]), dtype
+
+
+def _tensor_type(
+    self: torch.Tensor, dtype: Any = None, non_blocking: bool = False, **kw: Any
+) -> Any:
+    """`Tensor.type()`: the CUDA name of a virtual tensor; a cast that keeps it on its virtual
+    GPU (or moves it there, for a `torch.cuda.*Tensor` target) with its values, as CUDA does."""
+    virtual = type(self) is VirtualTensor
+    if dtype is None:
+        return _type_name(self) if virtual else _original_type(self)  # type: ignore[arg-type]
+    if isinstance(dtype, torch.dtype):
+        parsed: tuple[str, torch.dtype] | None = (self.device.type, dtype)
+    else:
+        parsed = _parse_type(dtype)
+    if parsed is None or not (virtual or parsed[0] == "cuda"):
+        return _original_type(self, dtype, non_blocking, **kw)
+    device_type, target_dtype = parsed
+    # like C++: the same device type keeps the device; another one is that type's current
+    device = self.device if device_type == self.device.type else _RealDevice(device_type)
+    return self.to(device, target_dtype, non_blocking=non_blocking)
+
+
+def _tensor_type_as(self: torch.Tensor, other: torch.Tensor) -> Any:
+    """`Tensor.type_as(other)`, which is `self.to(other.options())`: C++ reads a virtual
+    tensor's options as meta, so the result would leave the virtual GPU."""
+    if type(self) is VirtualTensor or type(other) is VirtualTensor:
+        return self.to(other.device, other.dtype)
+    return _original_type_as(self, other)
+
+
 def _install_tensor_methods(patches: Patches) -> None:
     original_to = torch._C.TensorBase.to
     original_parse_to = torch._C._nn._parse_to
@@ -516,6 +590,10 @@ def _install_tensor_methods(patches: Patches) -> None:
                 return self
         args = _resolve_to_args(args)
         kwargs = _resolve_device_kwarg(kwargs)
+        if self.layout != torch.strided:  # a virtual tensor is dense: say so, not densify
+            target = kwargs.get("device", args[0] if args else None)
+            if type(target) is _RealDevice and target.type == "cuda":
+                raise errors.not_simulated(f"moving a {self.layout} tensor to {target}")
         if self.is_meta:  # plain meta, or a virtual tensor accelerate sent to meta
             _refuse_meta_copy(kwargs.get("device", args[0] if args else None))
             if type(self) is not VirtualTensor and meta_mix.is_programs(self):
@@ -563,6 +641,8 @@ def _install_tensor_methods(patches: Patches) -> None:
     patches.set(torch.Tensor, "new_tensor", _new_tensor)
     patches.set(torch.Tensor, "to", to)
     patches.set(torch.Tensor, "cuda", cuda)
+    patches.set(torch.Tensor, "type", _tensor_type)
+    patches.set(torch.Tensor, "type_as", _tensor_type_as)
     patches.set(torch.Tensor, "pin_memory", lambda self, device=None: self)
     patches.set(torch._C._nn, "_parse_to", parse_to)
 

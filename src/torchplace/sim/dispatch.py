@@ -17,7 +17,7 @@ import torch
 
 from torchplace.sim import checks, devices, errors, meta_mix
 from torchplace.sim.fastmeta import RULES
-from torchplace.sim.tensor import META, VirtualTensor, wrap
+from torchplace.sim.tensor import META, VirtualTensor, follow_shape, wrap
 
 aten = torch.ops.aten
 _CPU = torch.device("cpu")
@@ -153,6 +153,11 @@ def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     special = SPECIAL_OPS.get(func)
     if special is not None:
         return special(func, args, kwargs)
+    return generic(func, args, kwargs)
+
+
+def generic(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """The path of every op without a special handler (special handlers may end here)."""
     scan = _scan(args, kwargs)
     if kwargs and kwargs.get("generator") is not None and scan.virtual is not None:
         from torchplace.sim.cuda_api import check_generator  # (cuda_api imports dispatch's users)
@@ -192,6 +197,9 @@ def _run(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], scan: Scan) -
         raise
     except Exception as error:
         raise _translate(func, error, real) from None
+    if mutated and kwargs:  # out= arguments: pair each with what the kernel wrote to
+        args = (*args, *kwargs.values())
+        new_args = (*new_args, *new_kwargs.values())
     if isinstance(out, _Tensor):
         return _rewrap_one(out, args, new_args, out_device, mutated)
     if type(out) in (list, tuple):
@@ -234,6 +242,10 @@ def _rewrap_one(
     if mutated:
         for original, unwrapped in zip(args, new_args, strict=False):
             if unwrapped is out:
+                if type(original) is VirtualTensor and (
+                    original.shape != out.shape or original.stride() != out.stride()
+                ):
+                    follow_shape(original)  # an out= kernel resized the held tensor
                 return original  # type: ignore[no-any-return]
     if device.type == "cpu" and not out.is_meta:
         return out

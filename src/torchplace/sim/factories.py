@@ -23,7 +23,7 @@ from typing import Any
 
 import torch
 
-from torchplace.sim import devices
+from torchplace.sim import devices, errors
 from torchplace.sim.tensor import META, wrap
 
 _CPU = torch.device("cpu")
@@ -60,6 +60,8 @@ def _empty(
     memory_format: Any = None,
 ) -> torch.Tensor:
     target = devices.require().resolve(torch.device(device or "cuda"))
+    if layout is not None and layout != torch.strided:  # a virtual tensor is dense
+        raise errors.not_simulated(f"a {layout} tensor on {target}")
     holder = torch.empty(
         size, dtype=dtype, device=_holder_device(size, dtype), memory_format=memory_format
     )

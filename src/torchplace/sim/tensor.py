@@ -202,6 +202,22 @@ def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
     return out
 
 
+_PYTHON_KEY = torch._C.DispatchKeySet(torch._C.DispatchKey.Python)
+
+
+def follow_shape(tensor: VirtualTensor) -> None:
+    """Give the wrapper the shape of its held tensor after an op resized that one in place
+    (`out=` kernels do: `torch.arange(8, device="cuda")` fills an empty tensor through
+    `arange.out`). The wrapper's own sizes are C++'s; they change only by a meta resize."""
+    elem = tensor._elem
+    with torch._C._ExcludeDispatchKeyGuard(_PYTHON_KEY):
+        torch.ops.aten.resize_.default(tensor, elem.size())
+        if tensor.stride() != elem.stride() or tensor.storage_offset() != elem.storage_offset():
+            torch.ops.aten.as_strided_.default(
+                tensor, elem.size(), elem.stride(), elem.storage_offset()
+            )
+
+
 def become_virtual(tensor: torch.Tensor, value: VirtualTensor) -> None:
     """`tensor.data = value` for a real (CPU) `tensor`: it keeps its identity, as on CUDA.
 
