@@ -63,14 +63,14 @@ def _audit(tmp_path: Path, name: str, capsys: Any, *extra: str) -> dict[str, Any
         ("bert", {"input.input_ids"}),
         ("vit", {"input.pixel_values"}),
         ("llava", {"input.pixel_values", "input.input_ids"}),
-        pytest.param(
+        (
             "qwen2_vl",
-            {"input.pixel_values", "input.input_ids", "input.image_grid_thw"},
-            marks=pytest.mark.xfail(
-                reason="sim: torch.arange(n, device='cuda:N') reports shape [0], which breaks "
-                "the vision tower's torch.meshgrid; passes once sim resizes arange's output",
-                strict=False,
-            ),
+            {
+                "input.pixel_values",
+                "input.input_ids",
+                "input.image_grid_thw",
+                "input.mm_token_type_ids",
+            },
         ),
     ],
 )

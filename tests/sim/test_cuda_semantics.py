@@ -161,3 +161,15 @@ def test_a_sparse_tensor_on_a_virtual_gpu_is_refused_as_not_simulated() -> None:
         with pytest.raises(torchplace.sim.errors.NotSimulatedError, match="sparse_coo_tensor"):
             torch.sparse_coo_tensor(indices, values, (2, 2), device="cuda:0")
         assert sparse.coalesce().to_dense().tolist() == [[0.0, 1.0], [2.0, 0.0]]  # CPU: as ever
+
+
+def test_tensor_of_a_list_of_gpu_scalars_reads_their_values() -> None:
+    # Qwen-VL's rope index: torch.tensor(list of 0-dim GPU tensors, device=ids.device).
+    with torchplace.virtual_gpus(2):
+        deltas = [torch.tensor(3, device="cuda:1"), torch.tensor(-2, device="cuda:1")]
+        made = torch.tensor(deltas, device="cuda:1")
+        nested = torch.tensor([[deltas[0], 5], (deltas[1], 1)], device="cuda:0")
+        assert made.device == torch.device("cuda:1")
+        assert made.cpu().tolist() == [3, -2]
+        assert nested.device == torch.device("cuda:0")
+        assert nested.cpu().tolist() == [[3, 5], [-2, 1]]

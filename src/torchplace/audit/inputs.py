@@ -52,6 +52,9 @@ def sample_inputs(model: nn.Module, tokens: int) -> dict[str, torch.Tensor]:
         tiles = found.pop("cross_attention_mask").shape[-1]
         found["cross_attention_mask"] = torch.ones(1, found["input_ids"].shape[1], 1, tiles)
         found["cross_attention_mask"] = found["cross_attention_mask"].long()
+    if "mm_token_type_ids" in accepts and "input_ids" in found and prefix:
+        # What Qwen-VL processors return beside input_ids: 0 text, 1 image (M-RoPE needs it).
+        found["mm_token_type_ids"] = (found["input_ids"] == _image_token(config)).int()
     device = _input_device(model)
     return {name: tensor.to(device) for name, tensor in found.items()}
 

@@ -366,9 +366,26 @@ def _from_data(original: Any) -> Any:
         if not args or _RealDevice(device).type != "cuda":
             return original(*args, **kwargs)  # (no data: torch's own TypeError)
         kwargs["device"] = "cpu"
-        return original(*args, **kwargs).to(_machine().resolve(_RealDevice(device)))
+        data = _host_values(args[0])
+        return original(data, *args[1:], **kwargs).to(_machine().resolve(_RealDevice(device)))
 
     return from_data
+
+
+def _host_values(data: Any) -> Any:
+    """`data` with the GPU tensors inside its lists and tuples copied to the CPU.
+
+    CUDA reads each element of `torch.tensor([t0, t1])` (0-dim GPU tensors, as
+    `torch.tensor(deltas, device=ids.device)` in Qwen-VL's rope index makes); the CPU build
+    taken here cannot read a virtual tensor's elements in place.
+    """
+    if isinstance(data, torch.Tensor):
+        return data.cpu() if data.device.type == "cuda" else data
+    if isinstance(data, (list, tuple)) and any(
+        isinstance(item, (torch.Tensor, list, tuple)) for item in data
+    ):
+        return type(data)(_host_values(item) for item in data)
+    return data
 
 
 def _new_tensor(self: torch.Tensor, data: Any, **kwargs: Any) -> torch.Tensor:
