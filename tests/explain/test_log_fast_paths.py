@@ -3,6 +3,7 @@ per-line expression chain) give exactly what the full chain gives."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from torchplace.explain import logs, messages
-from torchplace.explain.logs import read_log
+from torchplace.explain.logs import iter_lines, read_log
 from torchplace.explain.messages import any_word
 
 _TEXT_WORDS = (*logs._WORDS, "exit", "interrupt", " in ")
@@ -87,3 +88,29 @@ def test_fast_path_gives_what_the_full_chain_gives(lines: list[str]) -> None:
         patch.setattr(logs, "_interesting", lambda raw: True)
         full = [repr(d) for d in read_log(log)]
     assert fast == full
+
+
+def _readline_lines(handle: io.StringIO, max_line: int) -> list[str]:
+    """The reference: one `readline(max_line)` at a time, the rest of a cut line skipped."""
+    lines = []
+    while line := handle.readline(max_line):
+        lines.append(line.removesuffix("\n"))
+        while line[-1:] != "\n" and (line := handle.readline(max_line)):
+            pass
+    return lines
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", "bc", "\n", "\r", "\r\n", "xyz\n"]), max_size=40),
+    st.integers(1, 7),
+    st.integers(1, 9),
+)
+def test_block_reading_gives_the_lines_readline_gives(
+    pieces: list[str], max_line: int, block: int
+) -> None:
+    text = "".join(pieces)
+    expected = _readline_lines(io.StringIO(text, newline=None), max_line)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(logs, "_BLOCK", block)
+        assert list(iter_lines(io.StringIO(text, newline=None), max_line)) == expected

@@ -105,7 +105,12 @@ def _strip_one(text: str, stream: str, rank: int | None) -> tuple[str, str, int 
     first = text.lstrip(" ")[:1]
     if first not in _PREFIX_STARTS:
         return text, stream, rank
-    if (first == "[" or first.isalpha()) and (match := _RANK.match(text) or _MPI.match(text)):
+    # `_RANK` starts with `[` after the spaces; `_MPI` with `[` or horovod's `Fri Sep 25 ...`.
+    if first == "[":
+        match = _RANK.match(text) or _MPI.match(text)
+    else:
+        match = _MPI.match(text) if first.isalpha() and text.lstrip(" ")[3:4] == " " else None
+    if match:
         rank = int(match.group(1))
         return text[match.end() :], f"rank{rank}", rank
     if first == "(" and (match := _PROCESS.match(text)) and _PID.search(match.group("body")):

@@ -36,6 +36,7 @@ from torchplace.explain.messages import ErrorKind, any_word, other_category, par
 from torchplace.explain.model import Diagnosis, FrameRef
 
 MAX_LINE = 16384
+_BLOCK = 1 << 16
 MAX_FRAMES = 256
 MAX_STREAMS = 256
 MAX_REPORTS = 1000
@@ -405,20 +406,33 @@ def _is_error_text(text: str) -> bool:
 
 def iter_lines(handle: IO[str], max_line: int = MAX_LINE) -> Iterator[str]:
     """The lines of a text stream (without newlines), each cut at `max_line` characters, in
-    bounded memory: `readline(max_line)` never reads more, and the rest of a longer line is
-    skipped piece by piece. Open files with universal newlines so `\\r` ends a line too
-    (progress bars)."""
-    readline = handle.readline
-    while True:
-        line = readline(max_line)
-        if not line:
-            return
-        if line[-1:] == "\n":
-            yield line[:-1]
+    bounded memory: the stream is read in blocks of `_BLOCK` characters split at newlines, the
+    unfinished line carried over holds at most `max_line` characters and the rest of a longer
+    line is skipped. Open files with universal newlines so `\\r` ends a line too (progress
+    bars)."""
+    read = handle.read
+    rest = ""  # the start of a line whose end is in a later block
+    skipping = False  # the current line was cut and yielded: drop the rest of it
+    while block := read(_BLOCK):
+        lines = block.split("\n")
+        tail = lines.pop()  # not ended in this block
+        if lines:
+            first = lines[0]
+            if skipping:
+                skipping = False
+            else:
+                yield (rest + first)[:max_line] if rest else first[:max_line]
+            rest = ""
+            for line in lines[1:]:
+                yield line[:max_line]
+        if skipping:
             continue
-        yield line
-        while line and line[-1:] != "\n":
-            line = readline(max_line)
+        rest = rest + tail if rest else tail
+        if len(rest) > max_line:
+            yield rest[:max_line]
+            rest, skipping = "", True
+    if rest:
+        yield rest
 
 
 def read_lines(lines: Iterable[str]) -> list[Diagnosis]:
