@@ -164,7 +164,14 @@ def main() -> int:
         row = measure(log)
         row["kind"] = kind
         if baseline is not None and kind == "training":
+            # Alternated twice, fastest of each kept: load from other jobs on a shared machine
+            # falls on both readers alike.
             old = measure(log, baseline)
+            again = measure(log)
+            if again["seconds"] < row["seconds"]:
+                row.update(again, kind=kind, mb_per_s=again["mb_per_s"])
+            second = measure(log, baseline)
+            old = old if old["seconds"] <= second["seconds"] else second
             row["baseline_seconds"] = old["seconds"]
             row["baseline_exit"] = old["exit"]
             row["same_report"] = old["report_bytes"] == row["report_bytes"]
@@ -212,8 +219,8 @@ def write_results(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         f"- Command: `{data['command']}`",
         "",
         "Each log is read by a fresh `python -m torchplace explain LOG --format json`; seconds "
-        "are wall time and peak RSS is that process's. With a baseline, both readers run one "
-        "after the other on the same file; `same report` says their JSON reports have the same "
+        "are wall time and peak RSS is that process's. With a baseline, both readers run "
+        "alternately twice on the same file, the faster time of each kept; `same report` says their JSON reports have the same "
         "size (the real-log corpus is compared report by report separately).",
         "",
         "| log | size (MB) | exit | seconds | MB/s | peak RSS (MiB) | baseline s | speed-up "
