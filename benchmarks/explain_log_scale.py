@@ -220,7 +220,8 @@ def write_results(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         "",
         "Each log is read by a fresh `python -m torchplace explain LOG --format json`; seconds "
         "are wall time and peak RSS is that process's. With a baseline, both readers run "
-        "alternately twice on the same file, the faster time of each kept; `same report` says their JSON reports have the same "
+        "alternately twice on the same file, the faster time of each kept; `same report` says "
+        "their JSON reports have the same "
         "size (the real-log corpus is compared report by report separately).",
         "",
         "| log | size (MB) | exit | seconds | MB/s | peak RSS (MiB) | baseline s | speed-up "
