@@ -27,7 +27,7 @@ _IPY_OLD = re.compile(
 _IPY_ARROW = re.compile(r"^-{1,3}> ?(\d{1,9}) ?(.*)$")
 _RICH_FRAME = re.compile(r"^(\S{1,1000}):(\d{1,9}) in (\S{1,300})$")
 _RICH_ARROW = re.compile(r"^❱ *(\d{1,9}) *│ ?(.*)$")
-_BOX = "│╭╰╮╯─"
+BOX = "│╭╰╮╯─"
 
 
 # Packages whose frames are never the user's code (matched as a whole path component).
@@ -110,9 +110,9 @@ def arrow_line(text: str) -> tuple[int, str] | None:
 
 def strip_box(text: str) -> str:
     """Remove rich's box-drawing border from a traceback line."""
-    if not text or text.lstrip()[:1] not in _BOX:
+    if not text or text.lstrip()[:1] not in BOX:
         return text
-    return text.strip().strip(_BOX).strip()
+    return text.strip().strip(BOX).strip()
 
 
 def is_user_path(path: str) -> bool:

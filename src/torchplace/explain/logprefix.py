@@ -34,6 +34,7 @@ _PROCESS = re.compile(r"^\s{0,8}\((?P<name>[A-Za-z_][\w.]{0,80})(?P<body>[^()\n]
 _RANK_IN_BODY = re.compile(r"(?:\brank=|\bTP|_TP|\btp_rank=|_DP|\bdp_rank=)(\d{1,6})")
 _RANK_IN_NAME = re.compile(r"(?:TP|DP|_)(\d{1,6})$")
 _PID = re.compile(r"pid=\d")
+_PID_NUMBER = re.compile(r"pid=(\d{1,9})")
 _VLLM_LOGGER = re.compile(
     r"^(?:ERROR|WARNING|INFO|DEBUG|CRITICAL) \d\d-\d\d [\d:.]{5,15} "
     r"(?:\[[\w./-]{1,200}:\d{1,7}\]|[\w./-]{1,200}:\d{1,7}\]) ?"
@@ -63,7 +64,7 @@ class LogLine:
 
 def expand(raw: str) -> list[str]:
     """The printed lines in one raw line: usually itself; a notebook JSON string gives several."""
-    text = _ESCAPES.sub("", raw)
+    text = _ESCAPES.sub("", raw) if "\x1b" in raw else raw  # every escape starts with ESC
     if "\\n" in text or "\\u001b" in text:
         stripped = text.strip()
         if stripped.startswith('"') and _NOTEBOOK_JSON.match(text):
@@ -84,11 +85,15 @@ def strip_prefixes(raw: str, number: int, *, clean: bool = False) -> LogLine:
     """Remove colours and process/logger/forum prefixes; remember the stream and its rank.
 
     `clean`: escape sequences were already removed (by `expand`)."""
-    text = raw.rstrip("\r\n") if clean else _ESCAPES.sub("", raw.rstrip("\r\n"))
+    text = raw.rstrip("\r\n")
+    if not clean and "\x1b" in text:
+        text = _ESCAPES.sub("", text)
     stream, rank = "main", None
     if text.lstrip(" ")[:1] not in _PREFIX_STARTS:
         return LogLine(_strip_markdown_end(text), number, stream, rank)
     for _ in range(8):
+        if text.lstrip(" ")[:1] not in _PREFIX_STARTS:
+            break  # `_strip_one` would return it unchanged
         before = text
         text, stream, rank = _strip_one(text, stream, rank)
         if text == before:
@@ -100,14 +105,19 @@ def _strip_one(text: str, stream: str, rank: int | None) -> tuple[str, str, int 
     first = text.lstrip(" ")[:1]
     if first not in _PREFIX_STARTS:
         return text, stream, rank
-    if (first == "[" or first.isalpha()) and (match := _RANK.match(text) or _MPI.match(text)):
+    # `_RANK` starts with `[` after the spaces; `_MPI` with `[` or horovod's `Fri Sep 25 ...`.
+    if first == "[":
+        match = _RANK.match(text) or _MPI.match(text)
+    else:
+        match = _MPI.match(text) if first.isalpha() and text.lstrip(" ")[3:4] == " " else None
+    if match:
         rank = int(match.group(1))
         return text[match.end() :], f"rank{rank}", rank
     if first == "(" and (match := _PROCESS.match(text)) and _PID.search(match.group("body")):
         name, body = match.group("name"), match.group("body")
         found = _RANK_IN_BODY.search(body) or _RANK_IN_NAME.search(name)
         rank = int(found.group(1)) if found else rank
-        pid = re.search(r"pid=(\d{1,9})", body)
+        pid = _PID_NUMBER.search(body)
         return text[match.end() :], f"{name} pid={pid.group(1) if pid else '?'}", rank
     if first.isdigit() and (match := _SRUN.match(text)):
         rank = int(match.group(1))
@@ -123,10 +133,14 @@ def _strip_one(text: str, stream: str, rank: int | None) -> tuple[str, str, int 
 
 
 _LETTER_PREFIXES = (_VLLM_LOGGER, _GLOG, _LEVEL_TAG)
+_MARKDOWN_STARTS = frozenset("`~>*_")
+_MARKDOWN_ENDS = frozenset("_*`")
 _DIGIT_PREFIXES = (_FASTCHAT, _SHORT_TIME)
 
 
 def _strip_markdown_start(text: str) -> str:
+    if text.lstrip()[:1] not in _MARKDOWN_STARTS:
+        return text  # every form below starts with one of these (after at most 3 spaces)
     if _FENCE.match(text):
         return ""
     if match := _QUOTE.match(text):
@@ -140,6 +154,8 @@ def _strip_markdown_start(text: str) -> str:
 
 def _strip_markdown_end(text: str) -> str:
     stripped = text.rstrip()
+    if stripped[-1:] not in _MARKDOWN_ENDS:
+        return stripped
     for marker in ("_**", "**", "```", "`"):
         if stripped.endswith(marker) and len(stripped) > len(marker):
             return stripped[: -len(marker)]

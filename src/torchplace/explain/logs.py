@@ -32,10 +32,11 @@ from torchplace.explain.logrecord import (
     merge,
     same_message,
 )
-from torchplace.explain.messages import ErrorKind, other_category, parse
+from torchplace.explain.messages import ErrorKind, any_word, other_category, parse
 from torchplace.explain.model import Diagnosis, FrameRef
 
 MAX_LINE = 16384
+_BLOCK = 1 << 16
 MAX_FRAMES = 256
 MAX_STREAMS = 256
 MAX_REPORTS = 1000
@@ -52,7 +53,7 @@ _PLACEMENT_WORDS = (
     "cuda", "device", "ordinal", "backend", "deserializ", "context", "fork", "parallel",
     "meta tensor", "producer", "rank", "dataparallel", "tensors must",
 )  # fmt: skip
-_PLACEMENT_RE = re.compile("|".join(re.escape(w) for w in _PLACEMENT_WORDS))
+_PLACEMENT_RE = any_word(_PLACEMENT_WORDS)
 _CHAINED = ("During handling of the above exception", "The above exception was the direct")
 _CODE = re.compile(
     r"^(?:return|raise|yield|await|if|elif|for|while|with|assert|del|import|from|def|class|self\.)\b"
@@ -78,14 +79,30 @@ _LAUNCH_WORDS = (
 )  # fmt: skip
 
 
-_WORDS_RE = re.compile("|".join(re.escape(w) for w in _WORDS))
-_LAUNCH_RE = re.compile("|".join(re.escape(w) for w in _LAUNCH_WORDS))
+_WORDS_RE = any_word(_WORDS)
+_LAUNCH_RE = any_word(_LAUNCH_WORDS)
 
 
 def _interesting(raw: str) -> bool:
     if raw.lstrip(" \t")[:1] in _STARTS:
         return True
     return _WORDS_RE.search(raw.lower()) is not None
+
+
+# The same test on a line's text once its prefixes are gone (most lines of a multi-rank log
+# carry a prefix, so the raw test above lets them through). Text holding none of these words,
+# no ` in ` (rich's `x.py:3 in f` frame) and no box border cannot be a frame, header, error,
+# message or launch setting: it only joins its process's context. `_WORDS` already holds every
+# word `_LAUNCH_WORDS`, `_PLACEMENT_WORDS` and the classifier's category words contain; `exit`
+# and `interrupt` end exception names (`SystemExit`, `KeyboardInterrupt`).
+_TEXT_WORDS_RE = any_word((*_WORDS, "exit", "interrupt", " in "))
+_TEXT_STARTS = frozenset(logframes.BOX + "-❱")
+
+
+def _plain_text(text: str) -> bool:
+    if text.lstrip()[:1] in _TEXT_STARTS:
+        return False
+    return _TEXT_WORDS_RE.search(text.lower()) is None
 
 
 _LAUNCH = re.compile(
@@ -155,6 +172,11 @@ class LogReader:
 
     def _line(self, line: LogLine) -> None:
         stream = self._stream(line)
+        if stream.reading is None and stream.last_frame is None and _plain_text(line.text):
+            stripped = line.text.strip()
+            if stripped:
+                stream.context.append(stripped[:300])
+            return
         text = logframes.strip_box(line.text)
         if _LAUNCH_RE.search(text.lower()):
             self._remember_launch(text)
@@ -384,20 +406,33 @@ def _is_error_text(text: str) -> bool:
 
 def iter_lines(handle: IO[str], max_line: int = MAX_LINE) -> Iterator[str]:
     """The lines of a text stream (without newlines), each cut at `max_line` characters, in
-    bounded memory: `readline(max_line)` never reads more, and the rest of a longer line is
-    skipped piece by piece. Open files with universal newlines so `\\r` ends a line too
-    (progress bars)."""
-    readline = handle.readline
-    while True:
-        line = readline(max_line)
-        if not line:
-            return
-        if line[-1:] == "\n":
-            yield line[:-1]
+    bounded memory: the stream is read in blocks of `_BLOCK` characters split at newlines, the
+    unfinished line carried over holds at most `max_line` characters and the rest of a longer
+    line is skipped. Open files with universal newlines so `\\r` ends a line too (progress
+    bars)."""
+    read = handle.read
+    rest = ""  # the start of a line whose end is in a later block
+    skipping = False  # the current line was cut and yielded: drop the rest of it
+    while block := read(_BLOCK):
+        lines = block.split("\n")
+        tail = lines.pop()  # not ended in this block
+        if lines:
+            first = lines[0]
+            if skipping:
+                skipping = False
+            else:
+                yield (rest + first)[:max_line] if rest else first[:max_line]
+            rest = ""
+            for line in lines[1:]:
+                yield line[:max_line]
+        if skipping:
             continue
-        yield line
-        while line and line[-1:] != "\n":
-            line = readline(max_line)
+        rest = rest + tail if rest else tail
+        if len(rest) > max_line:
+            yield rest[:max_line]
+            rest, skipping = "", True
+    if rest:
+        yield rest
 
 
 def read_lines(lines: Iterable[str]) -> list[Diagnosis]:

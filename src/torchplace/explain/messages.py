@@ -9,6 +9,7 @@ collective and context errors, and the parallel-configuration checks of serving 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -361,6 +362,27 @@ def _all_devices(message: str) -> tuple[str, ...]:
     return tuple(seen)
 
 
+def any_word(words: Iterable[str]) -> re.Pattern[str]:
+    """An expression found wherever one of `words` (plain text) occurs.
+
+    The words are merged into one tree by their common beginnings (`c(?:uda|ontext)`), so at
+    each position of the text at most one branch is tried instead of every word in turn: the
+    same matches as `w1|w2|...`, several times faster on long lines, and still linear (no
+    quantifier but `?` over literal text)."""
+    return re.compile(_word_tree(sorted(set(words))))
+
+
+def _word_tree(words: list[str]) -> str:
+    if "" in words:
+        rest = [w for w in words if w]
+        return f"(?:{_word_tree(rest)})?" if rest else ""
+    groups: dict[str, list[str]] = {}
+    for word in words:
+        groups.setdefault(word[0], []).append(word[1:])
+    branches = [re.escape(first) + _word_tree(tails) for first, tails in groups.items()]
+    return branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+
+
 _CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("out of memory", re.compile(r"out of memory|OutOfMemoryError", re.IGNORECASE)),
     (
@@ -393,7 +415,7 @@ _CATEGORY_WORDS = (
     "memory", "timeout", "watchdog", "mismatch", "state_dict", "shape", "size of tensor",
     "childfailed", "cuda", "error code",
 )  # fmt: skip
-_CATEGORY_RE = re.compile("|".join(re.escape(w) for w in _CATEGORY_WORDS))
+_CATEGORY_RE = any_word(_CATEGORY_WORDS)
 
 
 def other_category(message: str) -> str:
