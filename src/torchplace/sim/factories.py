@@ -18,6 +18,7 @@ __tracebackhide__ = True  # pytest leaves the simulator's frames out of test fai
 import contextlib
 import math
 import threading
+import warnings
 from collections.abc import Iterator
 from typing import Any
 
@@ -84,6 +85,10 @@ def _empty_strided(
 def register() -> torch.library.Library:
     """Register the CUDA-key factories; destroy the returned library to undo."""
     library = torch.library.Library("aten", "IMPL")  # type: ignore[no-untyped-call]
-    library.impl("empty.memory_format", _empty, "CUDA")  # type: ignore[no-untyped-call]
-    library.impl("empty_strided", _empty_strided, "CUDA")  # type: ignore[no-untyped-call]
+    # A CUDA build of torch has its own CUDA kernels here and warns that they are overridden;
+    # overriding them while simulating is the point, so the warning would only mislead.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=".*Overriding a previously registered kernel")
+        library.impl("empty.memory_format", _empty, "CUDA")  # type: ignore[no-untyped-call]
+        library.impl("empty_strided", _empty_strided, "CUDA")  # type: ignore[no-untyped-call]
     return library
