@@ -88,7 +88,7 @@ def register() -> torch.library.Library:
     # A CUDA build of torch has its own CUDA kernels here and warns that they are overridden;
     # overriding them while simulating is the point, so the warning would only mislead.
     with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*Overriding a previously registered kernel")
+        warnings.filterwarnings("ignore", message="(?s).*Overriding a previously registered kernel")
         library.impl("empty.memory_format", _empty, "CUDA")  # type: ignore[no-untyped-call]
         library.impl("empty_strided", _empty_strided, "CUDA")  # type: ignore[no-untyped-call]
     return library
