@@ -25,10 +25,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_facts import (
     ClassFacts,
     casts_dtype_only,
-    dotted,
     is_scalar,
     self_attribute,
     tensor_params,

@@ -8,6 +8,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from torchplace.lint.context import dotted_name as dotted
+
 #: Evidence that a name is a tensor: it has these attributes or methods.
 _TENSOR_ATTRS = frozenset(
     {"shape", "device", "dtype", "size", "view", "reshape", "transpose", "permute", "unsqueeze",
@@ -85,17 +87,6 @@ class ClassFacts:
                 first = node.args[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     self.tensors.add(first.value)
-
-
-def dotted(node: ast.AST) -> str | None:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
 
 
 def self_attribute(node: ast.AST) -> str | None:
