@@ -289,8 +289,9 @@ def _markdown(data: dict[str, Any]) -> str:
     lines += [
         f"- goals met: {f['goals_met']}",
         "",
-        "Held-out logs come from threads collected after the reader was built and were not",
-        "used to develop it; the development logs were.",
+        "Held-out logs come from threads collected after the reader was built, labelled before",
+        "it first ran on them; their first figures (before the fixes they then prompted) are",
+        "the History row marked 'held-out added, before fixes'. A new held-out check needs new logs.",
         "",
         "| split | logs | explained | failing line | devices | pattern | false on clean |",
         "|---|---|---|---|---|---|---|",
