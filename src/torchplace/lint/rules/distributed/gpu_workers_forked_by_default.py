@@ -80,7 +80,7 @@ class GpuWorkersForkedByDefault(Rule):
             if loop is not None:
                 message = (
                     f"one process per GPU (loop at line {loop.lineno}) started with the default "
-                    "start method, fork on Linux: use `get_context(\"spawn\")`"
+                    'start method, fork on Linux: use `get_context("spawn")`'
                 )
                 yield self.finding(ctx, call, message)
 
