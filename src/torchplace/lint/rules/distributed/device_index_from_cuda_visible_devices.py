@@ -140,5 +140,7 @@ def _comprehension_sites(
         calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)]
         located = [Located(call, scope) for call in calls]
         found += [(site, inner) for site in _query_sites(ctx, located)]
-        found += [(s, inner) for c, at in zip(calls, located) for s in sites_of(ctx, c, at)]
+        found += [
+            (s, inner) for c, at in zip(calls, located, strict=True) for s in sites_of(ctx, c, at)
+        ]
     return found
