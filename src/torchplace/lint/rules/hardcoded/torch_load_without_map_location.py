@@ -3,16 +3,38 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, has_star_kwargs, keyword
+from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.rules._helpers import consumer_of, scope_nodes
 from torchplace.report import Finding, FixSafety
+
+# Names of what holds model or adapter weights, or a training snapshot of them.
+_WEIGHTS = re.compile(
+    r"state_dict|weights?\b|weights_|tensors|embeddings?\b|snapshot|checkpoint|ckpt|adapter",
+    re.IGNORECASE,
+)
+# State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
+_NOT_WEIGHTS = re.compile(
+    r"scaler|schedul|sched\b|rng|random|seed|sampler|param_groups?|hparams|config|args|meta",
+    re.IGNORECASE,
+)
+_MODEL_FILE = re.compile(r"model", re.IGNORECASE)
+# Functions that load weights into a model: `load_state_dict`, `set_peft_model_state_dict`.
+_LOADS_WEIGHTS = re.compile(r"(?:set|load)_\w*state_dict$|load_\w*weights$")
 
 
 class TorchLoadWithoutMapLocation(Rule):
     """## What it does
-    Flags `torch.load(...)` called without `map_location`.
+    Flags `torch.load(...)` called without `map_location` when what it loads is model or
+    adapter weights: the result goes to `load_state_dict` (of a model, not of a scaler,
+    scheduler or sampler) or to a `set_*_state_dict` function, or is kept under a weights
+    name (`state_dict`, `adapters_weights`, `tensors`, `snapshot`, `checkpoint`), or read
+    from a path so named (`torch.load(checkpoint_path)`, `torch.load(model_file)`). Loads of
+    state that holds no CUDA tensors (GradScaler, LR scheduler, RNG state, hyper-parameters)
+    and loads whose use is not seen are left alone.
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from, which
@@ -48,7 +70,7 @@ class TorchLoadWithoutMapLocation(Rule):
     name = "torch-load-without-map-location"
     preview = True
     in_tests = False
-    contexts = "any code"
+    contexts = "loads of model or adapter weights (not scaler, scheduler, RNG state)"
     summary = "`torch.load` without `map_location` restores tensors onto the GPU that saved them"
     pattern = "checkpoint-loaded-to-saving-device"
     fix_safety = FixSafety.UNSAFE
@@ -56,12 +78,59 @@ class TorchLoadWithoutMapLocation(Rule):
     file_gate = ("torch",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for call, _ in self.located_calls(ctx, "load"):
+        for call, located in self.located_calls(ctx, "load"):
             if ctx.qualified(call.func) != "torch.load":
                 continue
             if len(call.args) >= 2 or keyword(call, "map_location") or has_star_kwargs(call):
                 continue
             if any(isinstance(a, ast.Starred) for a in call.args):
                 continue
+            if not _loads_weights(ctx, located.scope, call):
+                continue
             fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
             yield self.finding(ctx, call, fix=fix)
+
+
+def _loads_weights(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
+    """The loaded object is model weights: given to `load_state_dict` (of anything but a
+    scaler, scheduler or sampler) or `set_*_state_dict`, or kept under a weights name."""
+    loaded = ctx.source.segment(load)
+    if _NOT_WEIGHTS.search(loaded):
+        return False
+    if _WEIGHTS.search(loaded) or _MODEL_FILE.search(loaded):
+        return True  # `torch.load(checkpoint_path)`, `torch.load(model_file)`
+    consumer = consumer_of(ctx, scope, load)
+    if consumer is not None:
+        return _weights_consumer(ctx, consumer)
+    name = _assigned_name(ctx, scope, load)
+    if name is None or _NOT_WEIGHTS.search(name):
+        return False
+    if _WEIGHTS.search(name):
+        return True
+    for node in scope_nodes(ctx, scope):
+        if isinstance(node, ast.Call) and any(
+            isinstance(n, ast.Name) and n.id == name
+            for a in (*node.args, *(k.value for k in node.keywords))
+            for n in ast.walk(a)
+        ):
+            if _weights_consumer(ctx, node):
+                return True
+    return False
+
+
+def _weights_consumer(ctx: FileContext, call: ast.Call) -> bool:
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if not _LOADS_WEIGHTS.search(name):
+        return False
+    receiver = ctx.source.segment(func.value) if isinstance(func, ast.Attribute) else ""
+    return not _NOT_WEIGHTS.search(receiver)
+
+
+def _assigned_name(ctx: FileContext, scope: Scope, load: ast.Call) -> str | None:
+    for node in scope_nodes(ctx, scope):
+        if isinstance(node, ast.Assign) and node.value is load and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name | ast.Attribute):
+                return ctx.source.segment(target)
+    return None
