@@ -108,13 +108,16 @@ def _loads_weights(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
     if _WEIGHTS.search(name):
         return True
     for node in scope_nodes(ctx, scope):
-        if isinstance(node, ast.Call) and any(
-            isinstance(n, ast.Name) and n.id == name
-            for a in (*node.args, *(k.value for k in node.keywords))
-            for n in ast.walk(a)
+        if (
+            isinstance(node, ast.Call)
+            and _weights_consumer(ctx, node)
+            and any(
+                isinstance(n, ast.Name) and n.id == name
+                for a in (*node.args, *(k.value for k in node.keywords))
+                for n in ast.walk(a)
+            )
         ):
-            if _weights_consumer(ctx, node):
-                return True
+            return True
     return False
 
 
