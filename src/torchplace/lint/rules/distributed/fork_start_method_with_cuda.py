@@ -28,7 +28,10 @@ class ForkStartMethodWithCuda(Rule):
     """## What it does
     Flags the `fork` start method (`multiprocessing.set_start_method("fork")`,
     `get_context("fork")`, `multiprocessing_context="fork"`, `mp_context=...`) in a file
-    that uses CUDA, unless the function returns early when CUDA is already initialized
+    whose child processes use CUDA: a function of the file run by `Process(target=...)` or
+    a pool (`map`, `apply`, `submit`) calls `.cuda()`, `torch.cuda.*` or places on "cuda".
+    Left alone: children that never touch CUDA (file writers forked after a device-to-host
+    copy), and a function that returns early when CUDA is already initialized
     (`if torch.cuda.is_initialized(): return ...`).
 
     ## Why is this bad?
@@ -63,15 +66,19 @@ class ForkStartMethodWithCuda(Rule):
     name = "fork-start-method-with-cuda"
     preview = True
     contexts = (
-        "multiprocessing set-up in files that use CUDA; not behind an `is_initialized()` guard"
+        "multiprocessing set-up whose child processes use CUDA; not behind an"
+        " `is_initialized()` guard"
     )
     summary = "`fork` start method in a program that uses CUDA (Cannot re-initialize CUDA)"
     pattern = "fork-after-cuda-init"
     candidate = AnyOf(r"[\"']fork[\"']")
     file_gate = ("fork", "cuda")
+    # The children's functions are read by name from anywhere in the file.
+    context_hint = _USES_CUDA
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         uses_cuda: bool | None = None
+        child: str | None = None
         for located in all_calls(ctx):
             call = located.node
             assert isinstance(call, ast.Call)
@@ -84,8 +91,35 @@ class ForkStartMethodWithCuda(Rule):
                     continue
                 if uses_cuda is None:
                     uses_cuda = bool(_USES_CUDA.search(without_comments(ctx.source.text)))
-                if uses_cuda and not _guarded(ctx, located.scope, call.lineno):
-                    yield self.finding(ctx, value)
+                    child = _cuda_child(ctx) if uses_cuda else None
+                if child is not None and not _guarded(ctx, located.scope, call.lineno):
+                    message = f"`fork` start method, and the child runs `{child}`, which uses CUDA"
+                    yield self.finding(ctx, value, message)
+
+
+def _cuda_child(ctx: FileContext) -> str | None:
+    """A function of this file that a child process runs (`Process(target=f)`,
+    `pool.map(f, ...)`, `apply`, `submit`, `starmap`) and that uses CUDA, if any."""
+    for node in ast.walk(ctx.tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute | ast.Name)):
+            continue
+        name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+        target: ast.expr | None = None
+        if name == "Process":
+            found = keyword(node, "target")
+            target = found.value if found else None
+        elif name in _POOL_METHODS and node.args:
+            target = node.args[0]
+        if isinstance(target, ast.Call) and (ctx.qualified(target.func) or "").endswith("partial"):
+            target = target.args[0] if target.args else None
+        label = getattr(target, "attr", getattr(target, "id", None))
+        defs = ctx.functions.get(label, []) if isinstance(label, str) else []
+        if len(defs) == 1 and _USES_CUDA.search(without_comments(ctx.node_text(defs[0].node))):
+            return str(label)
+    return None
+
+
+_POOL_METHODS = ("apply", "apply_async", "map", "map_async", "imap", "starmap", "submit")
 
 
 def _guarded(ctx: FileContext, scope: Scope, line: int) -> bool:
