@@ -34,7 +34,7 @@ class TorchLoadWithoutMapLocation(Rule):
     name (`state_dict`, `adapters_weights`, `tensors`, `snapshot`, `checkpoint`), or read
     from a path so named (`torch.load(checkpoint_path)`, `torch.load(model_file)`). Loads of
     state that holds no CUDA tensors (GradScaler, LR scheduler, RNG state, hyper-parameters)
-    and loads whose use is not seen are left alone.
+    loads whose use is not seen, and XLA code (`xm.save` writes CPU tensors) are left alone.
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from, which
@@ -93,39 +93,40 @@ class TorchLoadWithoutMapLocation(Rule):
 
 def _loads_weights(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
     """The loaded object is model weights: given to `load_state_dict` (of anything but a
-    scaler, scheduler or sampler) or `set_*_state_dict`, or kept under a weights name."""
-    loaded = ctx.source.segment(load)
-    if _NOT_WEIGHTS.search(loaded):
+    scaler, scheduler or sampler) or `set_*_state_dict`, kept under a weights name, or read
+    from a path so named; never in XLA code (`xm.save` writes CPU tensors)."""
+    source = ctx.source.segment(load.args[0]) if load.args else ""
+    if _NOT_WEIGHTS.search(source) or "torch_xla" in ctx.source.text:
         return False
-    if _WEIGHTS.search(loaded) or _MODEL_FILE.search(loaded):
-        return True  # `torch.load(checkpoint_path)`, `torch.load(model_file)`
     consumer = consumer_of(ctx, scope, load)
     if consumer is not None:
-        return _weights_consumer(ctx, consumer)
+        return _weights_consumer(ctx, consumer) is True
     name = _assigned_name(ctx, scope, load)
     if name is None or _NOT_WEIGHTS.search(name):
         return False
-    if _WEIGHTS.search(name):
-        return True
-    for node in scope_nodes(ctx, scope):
-        if (
-            isinstance(node, ast.Call)
-            and _weights_consumer(ctx, node)
-            and any(
-                isinstance(n, ast.Name) and n.id == name
-                for a in (*node.args, *(k.value for k in node.keywords))
-                for n in ast.walk(a)
-            )
-        ):
-            return True
-    return False
+    verdicts = {
+        _weights_consumer(ctx, node)
+        for node in scope_nodes(ctx, scope)
+        if isinstance(node, ast.Call)
+        and any(
+            isinstance(n, ast.Name) and n.id == name
+            for a in (*node.args, *(k.value for k in node.keywords))
+            for n in ast.walk(a)
+        )
+    }
+    if False in verdicts:
+        return False  # `lr_scheduler.load_state_dict(state_dict)`: not weights
+    weights_source = _WEIGHTS.search(source) or _MODEL_FILE.search(source)
+    return True in verdicts or bool(_WEIGHTS.search(name) or weights_source)
 
 
-def _weights_consumer(ctx: FileContext, call: ast.Call) -> bool:
+def _weights_consumer(ctx: FileContext, call: ast.Call) -> bool | None:
+    """True: loads weights into a model; False: into a scaler, scheduler, sampler; None:
+    not a state-dict loader."""
     func = call.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     if not _LOADS_WEIGHTS.search(name):
-        return False
+        return None
     receiver = ctx.source.segment(func.value) if isinstance(func, ast.Attribute) else ""
     return not _NOT_WEIGHTS.search(receiver)
 
