@@ -42,6 +42,11 @@ class ExecutorInBoundWorker(Rule):
 
     Use instead:
     ```python
+    class Worker:
+        def __init__(self, device):
+            self.device = device
+            torch.cuda.set_device(device)
+
         def run(self):
             self.gpu_executor = ThreadPoolExecutor(
                 max_workers=1, initializer=torch.cuda.set_device, initargs=(self.device,)

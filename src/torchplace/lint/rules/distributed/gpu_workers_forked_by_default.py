@@ -66,7 +66,7 @@ class GpuWorkersForkedByDefault(Rule):
     preview = True
     contexts = "one process per GPU rank, in files that never choose a start method"
     summary = "GPU worker processes started with the default start method (fork on Linux)"
-    pattern = "fork-after-cuda-init"
+    pattern = None  # the catalogue's fork pattern names TPL406 alone
     candidate = AnyOf(r"Process\s*\(")
     file_gate = ("Process", "multiprocessing")
 

@@ -54,7 +54,7 @@ class CurrentDeviceUsedBeforeBinding(Rule):
     name = "current-device-used-before-binding"
     contexts = "module or function code that binds its GPU with `set_device` later"
     summary = "Current GPU used before this process binds its own (cuda:0 on every rank)"
-    pattern = "hardcoded-cuda-device"
+    pattern = None  # the catalogue's hardcoded-device pattern lists TPL101-105
     candidate = AnyOf(r"cuda[\"']", r"\.\s*cuda\s*\(\s*\)")
     file_gate = ("set_device",)
 
@@ -87,6 +87,8 @@ def _binding_after(ctx: FileContext, scope: Scope, node: ast.AST) -> int | None:
     scope's own body (module statements, or the function's), if any."""
     function = scope.function
     body = function.body if function is not None else ctx.module_scope.body
+    if not isinstance(body, list):
+        return None  # a lambda's body is one expression
     line = getattr(node, "lineno", 0)
     for statement in body:
         if statement.lineno <= line or isinstance(
