@@ -12,6 +12,7 @@ from torchplace.lint.rules._helpers import (
     all_calls,
     code_before,
     literal_string,
+    scope_nodes,
     without_comments,
 )
 from torchplace.report import Finding
@@ -21,15 +22,15 @@ _USES_CUDA = re.compile(
     r"|torch\.cuda\.(?!is_available|device_count)\w+\s*\(|torch\.device\(\s*f?[\"']cuda"
 )
 _METHOD_CALLS = ("set_start_method", "get_context")
-_KEYWORDS = ("multiprocessing_context", "mp_context", "start_method")
 
 
 class ForkStartMethodWithCuda(Rule):
     """## What it does
     Flags the `fork` start method (`multiprocessing.set_start_method("fork")`,
-    `get_context("fork")`, `multiprocessing_context="fork"`, `mp_context=...`) in a file
-    whose child processes use CUDA: a function of the file run by `Process(target=...)` or
-    a pool (`map`, `apply`, `submit`) calls `.cuda()`, `torch.cuda.*` or places on "cuda".
+    `get_context("fork")`) when a child it starts uses CUDA: a function of the file run by
+    `Process(target=...)` or a pool (`map`, `apply`, `submit`) of that context (or of the
+    module, after `set_start_method`) calls `.cuda()`, `torch.cuda.*` or places on "cuda".
+    A DataLoader's `multiprocessing_context="fork"` runs dataset code not seen here.
     Left alone: children that never touch CUDA (file writers forked after a device-to-host
     copy), and a function that returns early when CUDA is already initialized
     (`if torch.cuda.is_initialized(): return ...`).
@@ -77,33 +78,60 @@ class ForkStartMethodWithCuda(Rule):
     context_hint = _USES_CUDA
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        uses_cuda: bool | None = None
-        child: str | None = None
         for located in all_calls(ctx):
             call = located.node
             assert isinstance(call, ast.Call)
-            values = [kw.value for kw in call.keywords if kw.arg in _KEYWORDS]
             method = keyword(call, "method")
-            if getattr(call.func, "attr", getattr(call.func, "id", "")) in _METHOD_CALLS:
-                values += call.args[:1] + ([method.value] if method else [])
-            for value in values:
-                if literal_string(value) != "fork":
+            if getattr(call.func, "attr", getattr(call.func, "id", "")) not in _METHOD_CALLS:
+                continue
+            values = call.args[:1] + ([method.value] if method else [])
+            if not any(literal_string(value) == "fork" for value in values):
+                continue
+            child = _cuda_child(ctx, _forking_receivers(ctx, located.scope, call))
+            if child is not None and not _guarded(ctx, located.scope, call.lineno):
+                message = f"`fork` start method, and the child runs `{child}`, which uses CUDA"
+                yield self.finding(ctx, values[0], message)
+
+
+def _forking_receivers(ctx: FileContext, scope: Scope, call: ast.Call) -> set[str]:
+    """What fork children are started from: the context `get_context("fork")` is kept in
+    (`ctx = ...`, `with ....Pool() as pool`), or, after `set_start_method("fork")`, the
+    multiprocessing modules themselves."""
+    if getattr(call.func, "attr", getattr(call.func, "id", "")) == "set_start_method":
+        return {alias for alias, module in ctx.aliases.items() if module in _MODULES}
+    receivers = {ctx.source.segment(call)}
+    changed = True
+    while changed:
+        changed = False
+        for node in scope_nodes(ctx, scope):
+            pairs: list[tuple[ast.expr | None, ast.expr]] = []
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                pairs = [(node.targets[0], node.value)]
+            elif isinstance(node, ast.With | ast.AsyncWith):
+                pairs = [(item.optional_vars, item.context_expr) for item in node.items]
+            for target, value in pairs:
+                made = {ctx.source.segment(value)}
+                if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+                    made.add(ctx.source.segment(value.func.value))  # `ctx.Pool(...)`
+                if target is None or not made & receivers:
                     continue
-                if uses_cuda is None:
-                    uses_cuda = bool(_USES_CUDA.search(without_comments(ctx.source.text)))
-                    child = _cuda_child(ctx) if uses_cuda else None
-                if child is not None and not _guarded(ctx, located.scope, call.lineno):
-                    message = f"`fork` start method, and the child runs `{child}`, which uses CUDA"
-                    yield self.finding(ctx, value, message)
+                name = ctx.source.segment(target)
+                if name not in receivers:
+                    receivers.add(name)
+                    changed = True
+    return receivers
 
 
-def _cuda_child(ctx: FileContext) -> str | None:
-    """A function of this file that a child process runs (`Process(target=f)`,
-    `pool.map(f, ...)`, `apply`, `submit`, `starmap`) and that uses CUDA, if any."""
+def _cuda_child(ctx: FileContext, receivers: set[str]) -> str | None:
+    """A function of this file that a child started from `receivers` runs
+    (`Process(target=f)`, `pool.map(f, ...)`, `apply`, `submit`, `starmap`) and that uses
+    CUDA, if any."""
     for node in ast.walk(ctx.tree):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute | ast.Name)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
-        name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+        if ctx.source.segment(node.func.value) not in receivers:
+            continue
+        name = node.func.attr
         target: ast.expr | None = None
         if name == "Process":
             found = keyword(node, "target")
@@ -119,6 +147,7 @@ def _cuda_child(ctx: FileContext) -> str | None:
     return None
 
 
+_MODULES = ("multiprocessing", "torch.multiprocessing")
 _POOL_METHODS = ("apply", "apply_async", "map", "map_async", "imap", "starmap", "submit")
 
 
