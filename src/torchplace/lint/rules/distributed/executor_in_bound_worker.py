@@ -13,13 +13,17 @@ from torchplace.report import Finding
 
 # `set_device(x)` with x not the literal 0: the worker chose a GPU other than the default.
 _BINDS_GPU = re.compile(r"\bset_device\s*\(\s*(?!0\s*\))[^)\s]")
+_USES_CUDA = re.compile(
+    r"\.cuda\s*\(|(?:\bdevice\s*=\s*|\.to\(\s*)f?[\"']cuda|torch\.cuda\.\w+\s*\(|current_stream"
+)
 
 
 class ExecutorInBoundWorker(Rule):
     """## What it does
     Flags a `ThreadPoolExecutor(...)` built without `initializer=` in a method of a class
     that binds its GPU with `torch.cuda.set_device(...)` (a worker that owns one GPU),
-    when no function submitted to it in the file is known to stay off CUDA. An executor
+    when no function run on it in the file (`submit`, `map`, `loop.run_in_executor`) is
+    known to stay off CUDA. An executor
     whose submitted functions are read and use CUDA is `thread-without-device-binding`
     (TPL403) or `held-executor-without-device-binding` (TPL408) instead.
 
@@ -69,6 +73,8 @@ class ExecutorInBoundWorker(Rule):
     pattern = None
     candidate = AnyOf(r"ThreadPoolExecutor\s*\(")
     file_gate = ("set_device", "ThreadPoolExecutor")
+    # Methods that hand work to an executor are read whole, with their nested functions.
+    context_hint = re.compile(r"run_in_executor\s*\(|\.(?:submit|map)\s*\(")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         lines = ctx.source.text.splitlines()
@@ -92,22 +98,44 @@ class ExecutorInBoundWorker(Rule):
 
 
 def _work_is_known(ctx: FileContext, owner: ast.ClassDef, built: ast.Call) -> bool:
-    """Some function submitted to this executor is read: TPL403/TPL408 judge it instead."""
+    """What runs on the executor is read: functions given to its `submit` / `map` (judged by
+    TPL403 / TPL408), or to `loop.run_in_executor(executor, f)` that stay off CUDA."""
     target = _assigned_to(ctx, owner, built)
     if target is None:
         return False
     for node in ast.walk(owner):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ("submit", "map")
-            and ctx.source.segment(node.func.value) == target
-            and node.args
-        ):
-            name = getattr(node.args[0], "attr", getattr(node.args[0], "id", None))
-            if isinstance(name, str) and len(ctx.functions.get(name, [])) == 1:
-                return True
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        method = node.func.attr
+        if method in ("submit", "map") and ctx.source.segment(node.func.value) == target:
+            work = node.args[:1]
+        elif method == "run_in_executor" and node.args[:1]:
+            if ctx.source.segment(node.args[0]) != target:
+                continue
+            work = node.args[1:2]
+            function = _function(ctx, owner, work[0]) if work else None
+            if function is not None and _USES_CUDA.search(function):
+                return False  # the known work uses CUDA: this rule's finding
+        else:
+            continue
+        if work and _function(ctx, owner, work[0]) is not None:
+            return True
     return False
+
+
+def _function(ctx: FileContext, owner: ast.ClassDef, node: ast.expr) -> str | None:
+    """The text of the function that `node` names (a method or nested function of the
+    class, or a function of the module), if there is exactly one."""
+    name = getattr(node, "attr", getattr(node, "id", None))
+    if not isinstance(name, str):
+        return None
+    inner: list[ast.AST] = [
+        n
+        for n in ast.walk(owner)
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == name
+    ]
+    defs = inner or [located.node for located in ctx.functions.get(name, [])]
+    return without_comments(ctx.node_text(defs[0])) if len(defs) == 1 else None
 
 
 def _assigned_to(ctx: FileContext, owner: ast.ClassDef, built: ast.Call) -> str | None:
