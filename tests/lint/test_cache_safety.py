@@ -22,7 +22,7 @@ from torchplace.lint.cache_location import default_cache_dir, signing_key
 from torchplace.lint.config import LintConfig
 from torchplace.lint.registry import all_rules
 
-BUGGY = "import torch\n\nx = torch.zeros(3).cuda()\nstate_dict = torch.load(path)\n"
+BUGGY = "import torch\n\nx = torch.zeros(3).cuda()\nstate = torch.load(path)\n"
 
 
 @pytest.fixture(autouse=True)

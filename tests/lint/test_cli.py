@@ -211,7 +211,7 @@ def test_summary_counts_unsafe_fixes_among_the_findings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Issue 18: the summary read "N more with --unsafe-fixes" for findings already counted."""
-    loads = _write(tmp_path, "load.py", "import torch\nstate_dict = torch.load('w.pt')\n")
+    loads = _write(tmp_path, "load.py", "import torch\nstate = torch.load('w.pt')\n")
     assert main(["lint", "--no-cache", "--select", "TPL106", str(loads)]) == 1
     captured = capsys.readouterr()
     assert "TPL106 [*]" not in captured.out  # `[*]` is for safe fixes only

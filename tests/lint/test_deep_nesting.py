@@ -52,7 +52,7 @@ def test_fix_on_a_deep_file_does_not_crash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     deep = tmp_path / "long_sum.py"
-    text = DEEP["long_sum.py"] + "state_dict = torch.load(path)\n"
+    text = DEEP["long_sum.py"] + "state = torch.load(path)\n"
     deep.write_text(text, encoding="utf-8")
     assert (
         main(["lint", "--preview", "--no-cache", "-q", "--fix", "--unsafe-fixes", str(deep)]) == 1

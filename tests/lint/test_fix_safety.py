@@ -23,8 +23,8 @@ from torchplace.lint.fix_verify import refusal
 from torchplace.lint.registry import all_rules
 from torchplace.lint.source import SourceFile
 
-LOAD = "import torch\n\nstate_dict = torch.load(path)\n"
-LOAD_FIXED = 'import torch\n\nstate_dict = torch.load(path, map_location="cpu")\n'
+LOAD = "import torch\n\nstate = torch.load(path)\n"
+LOAD_FIXED = 'import torch\n\nstate = torch.load(path, map_location="cpu")\n'
 FORWARD = (
     "import torch\nfrom torch import nn\n\n\nclass M(nn.Module):\n"
     "    def forward(self, x):\n        return x + torch.arange(4)\n"
@@ -201,8 +201,8 @@ def test_kill_during_fix_never_leaves_a_half_written_file(tmp_path: Path) -> Non
 
 
 _SNIPPETS = [
-    "state_dict = torch.load(path)\n",
-    "state_dict = torch.load(path, weights_only=True)\n",
+    "state = torch.load(path)\n",
+    "state = torch.load(path, weights_only=True)\n",
     'llm = LLM(model=name, device_map="auto")\n',
     'torch.cuda.set_device(int(os.environ["RANK"]))\n',
     "x = torch.zeros(3).cuda()\n",

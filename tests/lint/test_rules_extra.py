@@ -71,9 +71,9 @@ def test_remove_device_map_keeps_comments_and_commas() -> None:
 
 
 def test_insert_keyword_after_star_arguments() -> None:
-    code = "import torch\nstate_dict = torch.load(*args)\n"
+    code = "import torch\nstate = torch.load(*args)\n"
     assert _lint(code, "TPL106") == []
-    code = "import torch\nstate_dict = torch.load(path, weights_only=True,)\n"
+    code = "import torch\nstate = torch.load(path, weights_only=True,)\n"
     config = LintConfig(select=("TPL106",))
     outcome = apply_fixes("x.py", code, lint_source(code, config=config), unsafe=True)
     assert outcome.fixed.endswith('torch.load(path, weights_only=True, map_location="cpu",)\n')

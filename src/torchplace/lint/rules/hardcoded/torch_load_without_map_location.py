@@ -11,30 +11,21 @@ from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import consumer_of, scope_nodes
 from torchplace.report import Finding, FixSafety
 
-# Names of what holds model or adapter weights, or a training snapshot of them.
-_WEIGHTS = re.compile(
-    r"state_dict|weights?\b|weights_|tensors|embeddings?\b|snapshot|checkpoint|ckpt|adapter",
-    re.IGNORECASE,
-)
 # State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
 _NOT_WEIGHTS = re.compile(
     r"scaler|schedul|sched\b|rng|random|seed|sampler|param_groups?|hparams|config|args|meta",
     re.IGNORECASE,
 )
-_MODEL_FILE = re.compile(r"model", re.IGNORECASE)
-# Functions that load weights into a model: `load_state_dict`, `set_peft_model_state_dict`.
+# Functions that load a state dict into something: `load_state_dict`, `set_peft_model_state_dict`.
 _LOADS_WEIGHTS = re.compile(r"(?:set|load)_\w*state_dict$|load_\w*weights$")
 
 
 class TorchLoadWithoutMapLocation(Rule):
     """## What it does
-    Flags `torch.load(...)` called without `map_location` when what it loads is model or
-    adapter weights: the result goes to `load_state_dict` (of a model, not of a scaler,
-    scheduler or sampler) or to a `set_*_state_dict` function, or is kept under a weights
-    name (`state_dict`, `adapters_weights`, `tensors`, `snapshot`, `checkpoint`), or read
-    from a path so named (`torch.load(checkpoint_path)`, `torch.load(model_file)`). Loads of
-    state that holds no CUDA tensors (GradScaler, LR scheduler, RNG state, hyper-parameters)
-    loads whose use is not seen, and XLA code (`xm.save` writes CPU tensors) are left alone.
+    Flags `torch.load(...)` called without `map_location`. Left alone: state that holds no
+    CUDA tensors, known by its path, its name or the `load_state_dict` that takes it
+    (GradScaler, LR scheduler, RNG state, samplers, parameter groups, hyper-parameters),
+    and XLA code (`xm.save` writes CPU tensors).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from, which
@@ -70,7 +61,7 @@ class TorchLoadWithoutMapLocation(Rule):
     name = "torch-load-without-map-location"
     preview = True
     in_tests = False
-    contexts = "loads of model or adapter weights (not scaler, scheduler, RNG state)"
+    contexts = "any code; not loads of scaler, scheduler, RNG or hyper-parameter state"
     summary = "`torch.load` without `map_location` restores tensors onto the GPU that saved them"
     pattern = "checkpoint-loaded-to-saving-device"
     fix_safety = FixSafety.UNSAFE
@@ -85,27 +76,29 @@ class TorchLoadWithoutMapLocation(Rule):
                 continue
             if any(isinstance(a, ast.Starred) for a in call.args):
                 continue
-            if not _loads_weights(ctx, located.scope, call):
+            if not _may_hold_cuda_tensors(ctx, located.scope, call):
                 continue
             fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
             yield self.finding(ctx, call, fix=fix)
 
 
-def _loads_weights(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
-    """The loaded object is model weights: given to `load_state_dict` (of anything but a
-    scaler, scheduler or sampler) or `set_*_state_dict`, kept under a weights name, or read
-    from a path so named; never in XLA code (`xm.save` writes CPU tensors)."""
+def _may_hold_cuda_tensors(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
+    """Not state known to hold no CUDA tensors: a path or a name of a scaler, scheduler, RNG
+    state, sampler or hyper-parameters, a `load_state_dict` of one of those, or XLA code
+    (`xm.save` writes CPU tensors)."""
     source = ctx.source.segment(load.args[0]) if load.args else ""
     if _NOT_WEIGHTS.search(source) or "torch_xla" in ctx.source.text:
         return False
     consumer = consumer_of(ctx, scope, load)
     if consumer is not None:
-        return _weights_consumer(ctx, consumer) is True
+        return _weights_consumer(ctx, consumer) is not False
     name = _assigned_name(ctx, scope, load)
-    if name is None or _NOT_WEIGHTS.search(name):
+    if name is None:
+        return True
+    if _NOT_WEIGHTS.search(name):
         return False
-    verdicts = {
-        _weights_consumer(ctx, node)
+    return not any(
+        _weights_consumer(ctx, node) is False
         for node in scope_nodes(ctx, scope)
         if isinstance(node, ast.Call)
         and any(
@@ -113,11 +106,7 @@ def _loads_weights(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
             for a in (*node.args, *(k.value for k in node.keywords))
             for n in ast.walk(a)
         )
-    }
-    if False in verdicts:
-        return False  # `lr_scheduler.load_state_dict(state_dict)`: not weights
-    weights_source = _WEIGHTS.search(source) or _MODEL_FILE.search(source)
-    return True in verdicts or bool(_WEIGHTS.search(name) or weights_source)
+    )
 
 
 def _weights_consumer(ctx: FileContext, call: ast.Call) -> bool | None:
