@@ -1,4 +1,4 @@
-"""TPL411 kernel-launched-on-current-device."""
+"""TPL902 kernel-launched-on-current-device (noisy: off unless selected)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ class KernelLaunchedOnCurrentDevice(Rule):
     call into an imported module of Triton kernels, `triton_kernels.op(...)`) that passes
     tensors from the function's parameters, outside a device context (`with
     torch.cuda.device(x.device)`), in a function that does not bind a device.
+
+    Off unless selected: in a serving engine's worker, which binds its GPU at start-up, the
+    current GPU is the tensors' GPU and such launches are right; in a library called on
+    `device_map` shards (a quantization or attention kernel package) they are not.
 
     ## Why is this bad?
     A Triton launch (like a raw CUDA launch) runs on the thread's *current* GPU, not on the
@@ -57,11 +61,14 @@ class KernelLaunchedOnCurrentDevice(Rule):
     - https://github.com/triton-lang/triton/issues/2925
     """
 
-    code = "TPL411"
+    code = "TPL902"
     name = "kernel-launched-on-current-device"
     preview = True
+    # Noisy: serving engines launch their kernels in worker processes that bound their GPU,
+    # where the current GPU is the right one; a file does not say which kind it is.
+    default_enabled = False
     in_tests = False
-    contexts = "Triton kernel launches with the caller's tensors (not in tests)"
+    contexts = "off by default (noisy): Triton launches with the caller's tensors"
     summary = "Triton kernel launched on the current GPU, not on its tensors' GPU"
     pattern = None
     candidate = AnyOf(r"\]\s*\(", r"triton\w*\.\w+\s*\(")
