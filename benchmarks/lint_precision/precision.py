@@ -33,6 +33,11 @@ HISTORY = [
         "817b3cf",
         "default tier 2/2 TRUE (strict 100.0%, decided 100.0%); all rules 5.8% strict",
     ),
+    (
+        "2026-12-01",
+        "da6a4e8",
+        "default tier 3/3 TRUE (strict 100.0%, decided 100.0%); all rules 6.3% strict",
+    ),
 ]
 
 

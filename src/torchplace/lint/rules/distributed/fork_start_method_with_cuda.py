@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from torchplace.lint.context import FileContext, Scope, keyword
+from torchplace.lint.context import FileContext, Scope, call_name, keyword
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     all_calls,
@@ -87,7 +87,11 @@ class ForkStartMethodWithCuda(Rule):
             values = call.args[:1] + ([method.value] if method else [])
             if not any(literal_string(value) == "fork" for value in values):
                 continue
-            child = _cuda_child(ctx, _forking_receivers(ctx, located.scope, call))
+            # A fork context's children are started where the context is kept (its function);
+            # after `set_start_method("fork")`, anywhere in the file.
+            global_fork = call_name(call) == "set_start_method"
+            where = ast.walk(ctx.tree) if global_fork else scope_nodes(ctx, located.scope)
+            child = _cuda_child(ctx, _forking_receivers(ctx, located.scope, call), where)
             if child is not None and not _guarded(ctx, located.scope, call.lineno):
                 message = f"`fork` start method, and the child runs `{child}`, which uses CUDA"
                 yield self.finding(ctx, values[0], message)
@@ -122,11 +126,11 @@ def _forking_receivers(ctx: FileContext, scope: Scope, call: ast.Call) -> set[st
     return receivers
 
 
-def _cuda_child(ctx: FileContext, receivers: set[str]) -> str | None:
+def _cuda_child(ctx: FileContext, receivers: set[str], nodes: Iterable[ast.AST]) -> str | None:
     """A function of this file that a child started from `receivers` runs
     (`Process(target=f)`, `pool.map(f, ...)`, `apply`, `submit`, `starmap`) and that uses
     CUDA, if any."""
-    for node in ast.walk(ctx.tree):
+    for node in nodes:
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
         if ctx.source.segment(node.func.value) not in receivers:
