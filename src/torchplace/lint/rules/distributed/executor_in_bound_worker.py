@@ -67,7 +67,6 @@ class ExecutorInBoundWorker(Rule):
 
     code = "TPL409"
     name = "executor-in-bound-worker-without-initializer"
-    preview = True
     contexts = "`ThreadPoolExecutor`s built in methods of classes that call `set_device`"
     summary = "Executor built in a worker that bound its GPU: its threads start on cuda:0"
     pattern = None

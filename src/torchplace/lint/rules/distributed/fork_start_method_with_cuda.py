@@ -65,7 +65,6 @@ class ForkStartMethodWithCuda(Rule):
 
     code = "TPL406"
     name = "fork-start-method-with-cuda"
-    preview = True
     contexts = (
         "multiprocessing set-up whose child processes use CUDA; not behind an"
         " `is_initialized()` guard"

@@ -153,7 +153,6 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
 
     code = "TPL407"
     name = "global-rank-modulo-as-device"
-    preview = True
     pattern = None  # the catalogue's global-rank pattern names TPL402 alone
     contexts = (
         "device arguments anywhere; only values that pass through `% n`, where a local rank"

@@ -63,7 +63,6 @@ class GpuWorkersForkedByDefault(Rule):
 
     code = "TPL410"
     name = "gpu-workers-forked-by-default"
-    preview = True
     contexts = "one process per GPU rank, in files that never choose a start method"
     summary = "GPU worker processes started with the default start method (fork on Linux)"
     pattern = None  # the catalogue's fork pattern names TPL406 alone
