@@ -98,7 +98,7 @@ class GlobalRankAsDevice(Rule):
     derived = ""
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for value, source in _rank_devices(ctx, self.modulo):
+        for value, source in _rank_devices_once(ctx, self.modulo):
             yield self.report(ctx, value, source)
 
     def report(self, ctx: FileContext, value: ast.AST, source: ast.AST) -> Finding:
@@ -161,10 +161,17 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     summary = "Device index is the global rank modulo a GPU count; use LOCAL_RANK"
     modulo = True
     derived = " (taken modulo a GPU count)"
+    # Its own candidate: lines taking a modulo by a GPU count. The device that receives the
+    # value may sit in another function: the rank rule's lines keep those parsed whole.
+    candidate = AnyOf(
+        r"%\s*\(?\s*[\w.]*(?:device_count|gpu|GPU|per_node|nproc|local_size)",
+        r"rank\w*\s*%\s*\d",
+    )
+    context_hint = re.compile(GlobalRankAsDevice.candidate.pattern)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        strict = {id(value) for value, _ in _rank_devices(ctx, False)}
-        for value, source in _rank_devices(ctx, True):
+        strict = {id(value) for value, _ in _rank_devices_once(ctx, False)}
+        for value, source in _rank_devices_once(ctx, True):
             if id(value) not in strict and _local_rank_at_hand(ctx, value, source):
                 yield self.report(ctx, value, source)
 
@@ -195,6 +202,19 @@ _LOCAL_RANK_TEXT = re.compile(
     r"\blocal_rank\b|LOCAL_RANK|SLURM_LOCALID|[\"'](?:RANK|SLURM_PROCID|OMPI_COMM_WORLD_RANK"
     r"|PMI_RANK)[\"']"
 )
+
+
+_LAST: list[tuple[FileContext, bool, list[tuple[ast.AST, ast.AST]]]] = []
+
+
+def _rank_devices_once(ctx: FileContext, modulo: bool) -> list[tuple[ast.AST, ast.AST]]:
+    """`_rank_devices`, computed once per file and mode: TPL402 and TPL407 both ask."""
+    for seen, mode, found in _LAST:
+        if seen is ctx and mode == modulo:
+            return found
+    found = list(_rank_devices(ctx, modulo))
+    _LAST[:] = [*(entry for entry in _LAST if entry[0] is ctx), (ctx, modulo, found)]
+    return found
 
 
 def _rank_devices(ctx: FileContext, modulo: bool) -> Iterator[tuple[ast.AST, ast.AST]]:
