@@ -5,7 +5,8 @@ Usage: python benchmarks/lint_precision/precision.py FINDINGS.jsonl
        [--out benchmarks/results]
 
 With several `--judged` files, a rule judged in a later file takes its verdicts from that file
-only: its earlier rows judged findings of an older version of the rule.
+only: its earlier rows judged findings of an older version of the rule. Judged rows whose
+finding is no longer in FINDINGS.jsonl are left out (and counted on stdout).
 
 FINDINGS.jsonl is the output of `corpus.py` (all findings of every rule on the corpus), used
 for the totals per rule. Two figures per rule: strict precision counts UNSURE as not TRUE
@@ -51,6 +52,16 @@ def load_judged(paths: list[Path]) -> list[dict[str, object]]:
     return rows
 
 
+def current(
+    judged: list[dict[str, object]], findings: list[dict[str, object]]
+) -> tuple[list[dict[str, object]], int]:
+    """Judged rows whose finding (rule, file, line) the findings still hold, and how many were
+    left out: a verdict on a finding the rule no longer raises says nothing of the rule now."""
+    live = {(str(f["code"]), str(f["path"]), int(str(f["line"]))) for f in findings}
+    kept = [r for r in judged if (str(r["code"]), str(r["path"]), int(str(r["line"]))) in live]
+    return kept, len(judged) - len(kept)
+
+
 def _ratio(numerator: int, denominator: int) -> float | None:
     return round(100 * numerator / denominator, 1) if denominator else None
 
@@ -68,7 +79,9 @@ def summarize(judged: list[dict[str, object]], totals: Counter[str]) -> dict[str
             {
                 "code": rule.code,
                 "name": rule.name,
-                "tier": "preview" if rule.preview else "stable",
+                "tier": "noisy"
+                if not rule.default_enabled
+                else ("preview" if rule.preview else "stable"),
                 "default": rule.default_enabled and not rule.preview,
                 "findings": totals.get(rule.code, 0),
                 "judged": judged_count,
@@ -166,6 +179,9 @@ def main() -> int:
     args = parser.parse_args()
     judged = load_judged(args.judged or [Path("benchmarks/lint_precision/judged.jsonl")])
     findings = [json.loads(x) for x in args.findings.read_text(encoding="utf-8").splitlines()]
+    judged, stale = current(judged, findings)
+    if stale:
+        print(f"{stale} judged rows left out: the rule no longer raises those findings")
     summary = summarize(judged, Counter(str(f["code"]) for f in findings))
     default = summary["overall"]["default tier"]  # type: ignore[index]
     meta: dict[str, object] = {
