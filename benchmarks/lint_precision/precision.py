@@ -1,7 +1,12 @@
 """Precision per rule and overall from the judged sample; writes benchmarks/results/lint_precision.*
 
 Usage: python benchmarks/lint_precision/precision.py FINDINGS.jsonl
-       [--judged benchmarks/lint_precision/judged.jsonl] [--out benchmarks/results]
+       [--judged benchmarks/lint_precision/judged.jsonl [--judged judged-env.jsonl ...]]
+       [--out benchmarks/results]
+
+With several `--judged` files, a rule judged in a later file takes its verdicts from that file
+only: its earlier rows judged findings of an older version of the rule. Judged rows whose
+finding is no longer in FINDINGS.jsonl are left out (and counted on stdout).
 
 FINDINGS.jsonl is the output of `corpus.py` (all findings of every rule on the corpus), used
 for the totals per rule. Two figures per rule: strict precision counts UNSURE as not TRUE
@@ -29,7 +34,32 @@ HISTORY = [
         "817b3cf",
         "default tier 2/2 TRUE (strict 100.0%, decided 100.0%); all rules 5.8% strict",
     ),
+    (
+        "2026-12-01",
+        "da6a4e8",
+        "default tier 3/3 TRUE (strict 100.0%, decided 100.0%); all rules 6.3% strict",
+    ),
 ]
+
+
+def load_judged(paths: list[Path]) -> list[dict[str, object]]:
+    """Judged rows of every file; a rule judged again in a later file keeps only those."""
+    rows: list[dict[str, object]] = []
+    for path in paths:
+        fresh = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x]
+        codes = {str(r["code"]) for r in fresh}
+        rows = [r for r in rows if str(r["code"]) not in codes] + fresh
+    return rows
+
+
+def current(
+    judged: list[dict[str, object]], findings: list[dict[str, object]]
+) -> tuple[list[dict[str, object]], int]:
+    """Judged rows whose finding (rule, file, line) the findings still hold, and how many were
+    left out: a verdict on a finding the rule no longer raises says nothing of the rule now."""
+    live = {(str(f["code"]), str(f["path"]), int(str(f["line"]))) for f in findings}
+    kept = [r for r in judged if (str(r["code"]), str(r["path"]), int(str(r["line"]))) in live]
+    return kept, len(judged) - len(kept)
 
 
 def _ratio(numerator: int, denominator: int) -> float | None:
@@ -49,7 +79,9 @@ def summarize(judged: list[dict[str, object]], totals: Counter[str]) -> dict[str
             {
                 "code": rule.code,
                 "name": rule.name,
-                "tier": "preview" if rule.preview else "stable",
+                "tier": "noisy"
+                if not rule.default_enabled
+                else ("preview" if rule.preview else "stable"),
                 "default": rule.default_enabled and not rule.preview,
                 "findings": totals.get(rule.code, 0),
                 "judged": judged_count,
@@ -97,7 +129,8 @@ def render(summary: dict[str, object], meta: dict[str, object]) -> str:
         f"Corpus: {meta['corpus']} ({meta['files']} Python files)  ",
         f"Command: `{meta['command']}`  ",
         f"Sample: up to {meta['per_rule']} findings per rule, seed {meta['seed']}, judged by "
-        "reading the code (benchmarks/lint_precision/judged.jsonl, one reason per verdict).",
+        f"reading the code ({meta.get('judged_files', 'benchmarks/lint_precision/judged.jsonl')},"
+        " one reason per verdict).",
         "",
         "Strict precision counts UNSURE as not TRUE; decided precision leaves UNSURE out.",
         "",
@@ -139,14 +172,16 @@ def render(summary: dict[str, object], meta: dict[str, object]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("findings", type=Path)
-    parser.add_argument(
-        "--judged", type=Path, default=Path("benchmarks/lint_precision/judged.jsonl")
-    )
+    parser.add_argument("--judged", type=Path, action="append", default=None)
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     parser.add_argument("--files", type=int, default=0, help="Python files in the corpus")
+    parser.add_argument("--per-rule", type=int, default=28, help="the sample size per rule")
     args = parser.parse_args()
-    judged = [json.loads(x) for x in args.judged.read_text(encoding="utf-8").splitlines()]
+    judged = load_judged(args.judged or [Path("benchmarks/lint_precision/judged.jsonl")])
     findings = [json.loads(x) for x in args.findings.read_text(encoding="utf-8").splitlines()]
+    judged, stale = current(judged, findings)
+    if stale:
+        print(f"{stale} judged rows left out: the rule no longer raises those findings")
     summary = summarize(judged, Counter(str(f["code"]) for f in findings))
     default = summary["overall"]["default tier"]  # type: ignore[index]
     meta: dict[str, object] = {
@@ -156,9 +191,11 @@ def main() -> int:
         "corpus": ", ".join(sorted({str(f["path"]).split("/")[0] for f in findings})),
         "files": args.files,
         "command": "python benchmarks/lint_precision/corpus.py --out .corpus/final.jsonl && "
-        "python benchmarks/lint_precision/sample.py .corpus/final.jsonl --per-rule 28 --seed 18"
-        " && python benchmarks/lint_precision/precision.py .corpus/final.jsonl",
-        "per_rule": 28,
+        f"python benchmarks/lint_precision/sample.py .corpus/final.jsonl --per-rule {args.per_rule}"
+        " --seed 18 && python benchmarks/lint_precision/precision.py .corpus/final.jsonl"
+        + "".join(f" --judged {p}" for p in args.judged or []),
+        "per_rule": args.per_rule,
+        "judged_files": ", ".join(str(p) for p in args.judged or ["judged.jsonl"]),
         "seed": sorted({int(str(r["seed"])) for r in judged}),
         "sample_commits": sorted({str(r["commit"]) for r in judged}),
     }

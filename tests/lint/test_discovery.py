@@ -58,3 +58,27 @@ def test_files_named_directly_are_linted_even_if_excluded(tmp_path: Path) -> Non
 def test_a_missing_path_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(MissingPathError, match="no such file"):
         list(python_files([str(tmp_path / "nope")], LintConfig(root=tmp_path)))
+
+
+def test_a_package_named_dist_or_build_is_linted(tmp_path: Path) -> None:
+    # mmengine keeps its distributed helpers in `mmengine/dist/`: source, not build output.
+    _tree(tmp_path, "mmengine/dist/__init__.py", "mmengine/dist/utils.py", "pkg/build/x.py")
+    config = LintConfig(root=tmp_path)
+    found = _found([str(tmp_path)], config)
+    assert found == ["mmengine/dist/__init__.py", "mmengine/dist/utils.py", "pkg/build/x.py"]
+
+
+def test_build_output_is_skipped_wherever_build_tools_put_it(tmp_path: Path) -> None:
+    _tree(
+        tmp_path,
+        "proj/setup.py",
+        "proj/build/lib/proj/a.py",  # setuptools' copy of the package
+        "proj/dist/b.py",  # next to setup.py
+        "other/dist/c.py",
+        "top/dist/d.py",
+    )
+    (tmp_path / "other/dist/other-1.0-py3-none-any.whl").write_bytes(b"")
+    config = LintConfig(root=tmp_path)
+    assert _found([str(tmp_path)], config) == ["proj/setup.py", "top/dist/d.py"]
+    # `top/dist/` is at the top of the tree when `top/` itself is linted.
+    assert _found([str(tmp_path / "top")], config) == []

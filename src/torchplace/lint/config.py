@@ -30,8 +30,6 @@ DEFAULT_EXCLUDE = (
     "venv",
     "env",
     "__pycache__",
-    "build",
-    "dist",
     "node_modules",
     "site-packages",
     ".mypy_cache",
@@ -41,6 +39,10 @@ DEFAULT_EXCLUDE = (
     ".eggs",
     "*.egg-info",
 )
+#: Folders that build tools write (`setup.py build`, `python -m build`): skipped when they hold
+#: build output, linted when they are a package of the project (`mmengine/dist/`); see
+#: `torchplace.lint.discovery.is_build_output`.
+BUILD_OUTPUT_NAMES = ("build", "dist")
 DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024
 # Files are read whole: a larger limit would let one file take that much memory per worker.
 MAX_FILE_BYTES_LIMIT = 1024 * 1024 * 1024

@@ -13,10 +13,12 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from torchplace.lint.config import LintConfig
+from torchplace.lint.config import BUILD_OUTPUT_NAMES, LintConfig
 from torchplace.report.terminal import escape_line
 
 PYTHON_SUFFIXES = (".py", ".pyi")
+_ARCHIVES = (".whl", ".tar.gz", ".egg", ".zip")
+_PROJECT_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
 
 Warn = Callable[[str], None]
 
@@ -84,7 +86,8 @@ def _walk(root: Path, config: LintConfig, warn: Warn) -> Iterator[Path]:
             continue
         subdirectories: list[tuple[Path, str]] = []
         for entry in entries:
-            yield from _entry(entry, directory, here, config, warn, subdirectories)
+            at_root = directory is root
+            yield from _entry(entry, directory, here, config, warn, subdirectories, at_root)
         pending.extend(reversed(subdirectories))
 
 
@@ -95,6 +98,7 @@ def _entry(
     config: LintConfig,
     warn: Warn,
     subdirectories: list[tuple[Path, str]],
+    at_root: bool,
 ) -> Iterator[Path]:
     name = entry.name
     is_python = name.endswith(PYTHON_SUFFIXES)
@@ -109,6 +113,8 @@ def _entry(
     relative = here + name
     if config.is_excluded(candidate, relative):
         return
+    if is_directory and name in BUILD_OUTPUT_NAMES and is_build_output(candidate, at_root):
+        return
     if is_directory:
         if not entry.is_symlink():
             subdirectories.append((candidate, relative + "/"))
@@ -120,3 +126,23 @@ def _entry(
         except OSError:
             kind = "not a file"
         warn(f"{escape_line(str(candidate))}: not a regular file ({kind}); skipped")
+
+
+def is_build_output(directory: Path, at_walk_root: bool) -> bool:
+    """Whether a `build/` or `dist/` folder is what build tools wrote, not a package.
+
+    A folder holding `__init__.py` is a package (`mmengine/dist/`). Otherwise it is build
+    output when it holds a built archive (`dist/*.whl`), setuptools' work folders
+    (`build/lib`, `build/bdist.linux-x86_64`), or when it sits where build tools put it:
+    at the top of the linted tree or next to `setup.py` / `pyproject.toml`.
+    """
+    try:
+        with os.scandir(directory) as listing:
+            names = [entry.name for entry in listing]
+    except OSError:
+        return False  # the walk reports an unreadable folder itself
+    if "__init__.py" in names:
+        return False
+    if any(n.endswith(_ARCHIVES) or n == "lib" or n.startswith(("bdist.", "lib.")) for n in names):
+        return True
+    return at_walk_root or any((directory.parent / n).is_file() for n in _PROJECT_FILES)

@@ -2,7 +2,7 @@ import torch
 
 state = torch.load(checkpoint_path)
 weights = torch.load(path, weights_only=True)
-multi = torch.load(
+state_dict = torch.load(
     path,
     weights_only=True,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from torchplace.lint.context import FileContext, Located
 from torchplace.lint.rule import AnyOf, Rule
@@ -24,7 +25,9 @@ class CudaVisibleDevicesSetLate(Rule):
     `.setdefault`, `os.putenv`) that runs after code that may have initialised CUDA or
     cached the device count: `torch.cuda.*()` calls (`is_available`, `device_count`,
     `set_device`, ...), `.cuda()`, `device="cuda..."`, `.to("cuda...")`,
-    `init_process_group(...)`.
+    `init_process_group(...)`; or, at module level, after `import torch` and an import of
+    the project's own modules (relative, or from a package the file lives in), which run
+    when imported and often ask CUDA.
 
     ## Why is this bad?
     CUDA reads `CUDA_VISIBLE_DEVICES` once, when the runtime first initialises; PyTorch also
@@ -72,11 +75,42 @@ class CudaVisibleDevicesSetLate(Rule):
             if _sets_variable(ctx, call):
                 writes.append((call, located))
         for node, located in writes:
-            before = code_before(ctx, located.scope, getattr(node, "lineno", 1))
+            line = getattr(node, "lineno", 1)
+            before = code_before(ctx, located.scope, line)
             match = _INITIALISES.search(before)
             if match:
                 message = f"{VARIABLE} set after `{match.group(0).strip()}`: it has no effect"
                 yield self.finding(ctx, node, message)
+            elif located.scope.function is None:
+                imported = _project_import_before(ctx, line)
+                if imported is not None:
+                    message = (
+                        f"{VARIABLE} set after importing torch and this project's `{imported}`, "
+                        "which may touch CUDA when imported: set it before the imports"
+                    )
+                    yield self.finding(ctx, node, message)
+
+
+def _project_import_before(ctx: FileContext, line: int) -> str | None:
+    """A module of the file's own project imported at module level before `line`, after
+    `import torch`: the project's modules run at import and often ask CUDA (a module-level
+    `torch.cuda.is_available()`), fixing the visible GPUs before the write."""
+    parts = set(Path(ctx.source.path).parts[:-1])
+    torch_seen = False
+    for statement in ctx.tree.body:
+        if statement.lineno >= line:
+            break
+        names: list[str] = []
+        if isinstance(statement, ast.Import):
+            names = [alias.name for alias in statement.names]
+        elif isinstance(statement, ast.ImportFrom):
+            names = ["." * statement.level + (statement.module or "")]
+        for name in names:
+            if name == "torch" or name.startswith("torch."):
+                torch_seen = True
+            elif torch_seen and (name.startswith(".") or name.split(".")[0] in parts):
+                return name
+    return None
 
 
 def _is_environ_key(ctx: FileContext, target: ast.AST) -> bool:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
-from torchplace.lint.context import FileContext, Located
+from torchplace.lint.context import FileContext, Located, Scope
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
+    DeviceSite,
+    all_calls,
     calls_in_scope,
     device_sites,
     is_env_read,
+    scope_nodes,
     sites_of,
     trace,
     traced_names,
@@ -18,14 +21,30 @@ from torchplace.lint.rules._helpers import (
 from torchplace.report import Finding
 
 VARIABLE = "CUDA_VISIBLE_DEVICES"
+#: `torch.cuda` functions whose first argument is a device index.
+_QUERIES = frozenset(
+    (
+        "get_device_capability",
+        "get_device_properties",
+        "get_device_name",
+        "mem_get_info",
+        "memory_allocated",
+        "memory_reserved",
+        "max_memory_allocated",
+        "reset_peak_memory_stats",
+        "synchronize",
+    )
+)
 
 
 class DeviceIndexFromCudaVisibleDevices(Rule):
     """## What it does
     Flags a device index parsed out of `CUDA_VISIBLE_DEVICES`
     (`int(os.environ["CUDA_VISIBLE_DEVICES"])`, `...split(",")[i]`, or a local name holding
-    one) and used as a device: `f"cuda:{...}"`, `set_device(...)`, `torch.device(...)`,
-    `.to(...)`, `.cuda(...)`, `device=`.
+    one, or the loop variable of a comprehension over its entries) and used as a device:
+    `f"cuda:{...}"`, `set_device(...)`, `torch.device(...)`, `.to(...)`, `.cuda(...)`,
+    `device=`, or the index of a `torch.cuda` query (`get_device_capability(i)`,
+    `get_device_properties`, `mem_get_info`, ...).
 
     ## Why is this bad?
     `CUDA_VISIBLE_DEVICES` lists *physical* GPU ids (or UUIDs); inside the process the
@@ -67,18 +86,61 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
 
         seen: set[int] = set()
         found = [(site, set[str]()) for site in device_sites(ctx)]
+        found += [(site, set[str]()) for site in _query_sites(ctx, all_calls(ctx))]
         scopes = {id(loc.scope.node): loc.scope for loc in ctx.assignments}
         for scope in scopes.values():
             names = traced_names(ctx, scope, is_visible_devices)
             if names:
+                calls = list(calls_in_scope(ctx, scope))
                 found += [
                     (site, names)
-                    for call in calls_in_scope(ctx, scope)
+                    for call in calls
                     for site in sites_of(ctx, call, Located(call, scope))
                 ]
+                located = (Located(call, scope) for call in calls)
+                found += [(site, names) for site in _query_sites(ctx, located)]
+            found += _comprehension_sites(ctx, scope, names, is_visible_devices)
         for site, names in found:
             if id(site.value) in seen or site.where == "map_location=":
                 continue
             if trace(site.value, is_visible_devices, names) is not None:
                 seen.add(id(site.value))
                 yield self.finding(ctx, site.value)
+
+
+def _query_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceSite]:
+    """The index argument of `torch.cuda` queries (`get_device_capability(i)`)."""
+    for located in calls:
+        call = located.node
+        if not (isinstance(call, ast.Call) and call.args) or isinstance(call.args[0], ast.Starred):
+            continue
+        module, _, function = (ctx.qualified(call.func) or "").rpartition(".")
+        if module == "torch.cuda" and function in _QUERIES:
+            yield DeviceSite(call, call.args[0], "query", located)
+
+
+def _comprehension_sites(
+    ctx: FileContext, scope: Scope, names: set[str], is_source: Callable[[ast.AST], bool]
+) -> list[tuple[DeviceSite, set[str]]]:
+    """Device arguments inside a comprehension whose loop runs over the variable's entries
+    (`get_device_capability(int(i)) for i in visible.split(",")`)."""
+    found: list[tuple[DeviceSite, set[str]]] = []
+    for node in scope_nodes(ctx, scope):
+        if not isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            continue
+        targets = {g.target.id for g in node.generators if isinstance(g.target, ast.Name)}
+        own = {
+            g.target.id
+            for g in node.generators
+            if isinstance(g.target, ast.Name) and trace(g.iter, is_source, names) is not None
+        }
+        if not own:
+            continue
+        inner = (names - targets) | own
+        calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)]
+        located = [Located(call, scope) for call in calls]
+        found += [(site, inner) for site in _query_sites(ctx, located)]
+        found += [
+            (s, inner) for c, at in zip(calls, located, strict=True) for s in sites_of(ctx, c, at)
+        ]
+    return found

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from torchplace.lint.context import FileContext, Scope, keyword
+from torchplace.lint.context import FileContext, Scope, call_name, keyword
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     all_calls,
     code_before,
     literal_string,
+    scope_nodes,
     without_comments,
 )
 from torchplace.report import Finding
@@ -21,14 +22,17 @@ _USES_CUDA = re.compile(
     r"|torch\.cuda\.(?!is_available|device_count)\w+\s*\(|torch\.device\(\s*f?[\"']cuda"
 )
 _METHOD_CALLS = ("set_start_method", "get_context")
-_KEYWORDS = ("multiprocessing_context", "mp_context", "start_method")
 
 
 class ForkStartMethodWithCuda(Rule):
     """## What it does
     Flags the `fork` start method (`multiprocessing.set_start_method("fork")`,
-    `get_context("fork")`, `multiprocessing_context="fork"`, `mp_context=...`) in a file
-    that uses CUDA, unless the function returns early when CUDA is already initialized
+    `get_context("fork")`) when a child it starts uses CUDA: a function of the file run by
+    `Process(target=...)` or a pool (`map`, `apply`, `submit`) of that context (or of the
+    module, after `set_start_method`) calls `.cuda()`, `torch.cuda.*` or places on "cuda".
+    A DataLoader's `multiprocessing_context="fork"` runs dataset code not seen here.
+    Left alone: children that never touch CUDA (file writers forked after a device-to-host
+    copy), and a function that returns early when CUDA is already initialized
     (`if torch.cuda.is_initialized(): return ...`).
 
     ## Why is this bad?
@@ -61,31 +65,93 @@ class ForkStartMethodWithCuda(Rule):
 
     code = "TPL406"
     name = "fork-start-method-with-cuda"
-    preview = True
     contexts = (
-        "multiprocessing set-up in files that use CUDA; not behind an `is_initialized()` guard"
+        "multiprocessing set-up whose child processes use CUDA; not behind an"
+        " `is_initialized()` guard"
     )
     summary = "`fork` start method in a program that uses CUDA (Cannot re-initialize CUDA)"
     pattern = "fork-after-cuda-init"
     candidate = AnyOf(r"[\"']fork[\"']")
     file_gate = ("fork", "cuda")
+    # The children's functions are read by name from anywhere in the file.
+    context_hint = _USES_CUDA
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        uses_cuda: bool | None = None
         for located in all_calls(ctx):
             call = located.node
             assert isinstance(call, ast.Call)
-            values = [kw.value for kw in call.keywords if kw.arg in _KEYWORDS]
             method = keyword(call, "method")
-            if getattr(call.func, "attr", getattr(call.func, "id", "")) in _METHOD_CALLS:
-                values += call.args[:1] + ([method.value] if method else [])
-            for value in values:
-                if literal_string(value) != "fork":
+            if getattr(call.func, "attr", getattr(call.func, "id", "")) not in _METHOD_CALLS:
+                continue
+            values = call.args[:1] + ([method.value] if method else [])
+            if not any(literal_string(value) == "fork" for value in values):
+                continue
+            # A fork context's children are started where the context is kept (its function);
+            # after `set_start_method("fork")`, anywhere in the file.
+            global_fork = call_name(call) == "set_start_method"
+            where = ast.walk(ctx.tree) if global_fork else scope_nodes(ctx, located.scope)
+            child = _cuda_child(ctx, _forking_receivers(ctx, located.scope, call), where)
+            if child is not None and not _guarded(ctx, located.scope, call.lineno):
+                message = f"`fork` start method, and the child runs `{child}`, which uses CUDA"
+                yield self.finding(ctx, values[0], message)
+
+
+def _forking_receivers(ctx: FileContext, scope: Scope, call: ast.Call) -> set[str]:
+    """What fork children are started from: the context `get_context("fork")` is kept in
+    (`ctx = ...`, `with ....Pool() as pool`), or, after `set_start_method("fork")`, the
+    multiprocessing modules themselves."""
+    if getattr(call.func, "attr", getattr(call.func, "id", "")) == "set_start_method":
+        return {alias for alias, module in ctx.aliases.items() if module in _MODULES}
+    receivers = {ctx.source.segment(call)}
+    changed = True
+    while changed:
+        changed = False
+        for node in scope_nodes(ctx, scope):
+            pairs: list[tuple[ast.expr | None, ast.expr]] = []
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                pairs = [(node.targets[0], node.value)]
+            elif isinstance(node, ast.With | ast.AsyncWith):
+                pairs = [(item.optional_vars, item.context_expr) for item in node.items]
+            for target, value in pairs:
+                made = {ctx.source.segment(value)}
+                if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+                    made.add(ctx.source.segment(value.func.value))  # `ctx.Pool(...)`
+                if target is None or not made & receivers:
                     continue
-                if uses_cuda is None:
-                    uses_cuda = bool(_USES_CUDA.search(without_comments(ctx.source.text)))
-                if uses_cuda and not _guarded(ctx, located.scope, call.lineno):
-                    yield self.finding(ctx, value)
+                name = ctx.source.segment(target)
+                if name not in receivers:
+                    receivers.add(name)
+                    changed = True
+    return receivers
+
+
+def _cuda_child(ctx: FileContext, receivers: set[str], nodes: Iterable[ast.AST]) -> str | None:
+    """A function of this file that a child started from `receivers` runs
+    (`Process(target=f)`, `pool.map(f, ...)`, `apply`, `submit`, `starmap`) and that uses
+    CUDA, if any."""
+    for node in nodes:
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        if ctx.source.segment(node.func.value) not in receivers:
+            continue
+        name = node.func.attr
+        target: ast.expr | None = None
+        if name == "Process":
+            found = keyword(node, "target")
+            target = found.value if found else None
+        elif name in _POOL_METHODS and node.args:
+            target = node.args[0]
+        if isinstance(target, ast.Call) and (ctx.qualified(target.func) or "").endswith("partial"):
+            target = target.args[0] if target.args else None
+        label = getattr(target, "attr", getattr(target, "id", None))
+        defs = ctx.functions.get(label, []) if isinstance(label, str) else []
+        if len(defs) == 1 and _USES_CUDA.search(without_comments(ctx.node_text(defs[0].node))):
+            return str(label)
+    return None
+
+
+_MODULES = ("multiprocessing", "torch.multiprocessing")
+_POOL_METHODS = ("apply", "apply_async", "map", "map_async", "imap", "starmap", "submit")
 
 
 def _guarded(ctx: FileContext, scope: Scope, line: int) -> bool:

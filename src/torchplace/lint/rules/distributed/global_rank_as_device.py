@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from typing import ClassVar
 
@@ -15,6 +16,7 @@ from torchplace.lint.rules._helpers import (
     sites_of,
     trace,
     traced_names,
+    without_comments,
 )
 from torchplace.report import Finding, FixSafety
 
@@ -96,7 +98,7 @@ class GlobalRankAsDevice(Rule):
     derived = ""
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for value, source in _rank_devices(ctx, self.modulo):
+        for value, source in _rank_devices_once(ctx, self.modulo):
             yield self.report(ctx, value, source)
 
     def report(self, ctx: FileContext, value: ast.AST, source: ast.AST) -> Finding:
@@ -116,7 +118,11 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     """## What it does
     Flags a CUDA device taken from the global rank modulo a GPU count:
     `set_device(dist.get_rank() % torch.cuda.device_count())`, `rank % 8`, or a name or
-    parameter holding such a value, in the same places as `global-rank-as-device`.
+    parameter holding such a value, in the same places as `global-rank-as-device`, where the
+    local rank was at hand: the rank is read from the launcher's environment (`RANK`,
+    `SLURM_PROCID`: the launcher sets `LOCAL_RANK` / `SLURM_LOCALID` too), or the function
+    has a `local_rank` or reads a local-rank variable. Elsewhere (a library's
+    `get_rank() % device_count()`) it is right under torchrun and left alone.
 
     ## Why is this bad?
     `rank % gpus_per_node` equals this node's GPU only when the launcher gives each node a
@@ -147,18 +153,68 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
 
     code = "TPL407"
     name = "global-rank-modulo-as-device"
-    preview = True
     pattern = None  # the catalogue's global-rank pattern names TPL402 alone
-    contexts = "device arguments anywhere; only values that pass through `% n`"
+    contexts = (
+        "device arguments anywhere; only values that pass through `% n`, where a local rank"
+        " was at hand (a launcher's environment, a `local_rank` in the function)"
+    )
     summary = "Device index is the global rank modulo a GPU count; use LOCAL_RANK"
     modulo = True
     derived = " (taken modulo a GPU count)"
+    # Its own candidate: lines taking a modulo by a GPU count. The device that receives the
+    # value may sit in another function: the rank rule's lines keep those parsed whole.
+    candidate = AnyOf(
+        r"%\s*\(?\s*[\w.]*(?:device_count|gpu|GPU|per_node|nproc|local_size)",
+        r"rank\w*\s*%\s*\d",
+    )
+    context_hint = re.compile(GlobalRankAsDevice.candidate.pattern)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        strict = {id(value) for value, _ in _rank_devices(ctx, False)}
-        for value, source in _rank_devices(ctx, True):
-            if id(value) not in strict:
+        strict = {id(value) for value, _ in _rank_devices_once(ctx, False)}
+        for value, source in _rank_devices_once(ctx, True):
+            if id(value) not in strict and _local_rank_at_hand(ctx, value, source):
                 yield self.report(ctx, value, source)
+
+
+def _local_rank_at_hand(ctx: FileContext, value: ast.AST, source: ast.AST) -> bool:
+    """The code could have used this node's GPU: the rank is read from a launcher's
+    environment (which also sets `LOCAL_RANK` / `SLURM_LOCALID`), or the function holding
+    the device has a local rank at hand (a `local_rank` name or a local-rank variable read).
+    Without either, `get_rank() % device_count()` equals the local rank under torchrun's
+    blocks of consecutive ranks, and whether it holds depends on the launcher."""
+    if isinstance(_global_rank(ctx, source, set()), ast.Constant):
+        return True
+    line = getattr(value, "lineno", 0)
+    holders = [
+        node
+        for node in ast.walk(ctx.tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    if not holders:
+        return False
+    text = without_comments(ctx.node_text(holders[-1]))
+    return _LOCAL_RANK_TEXT.search(text) is not None
+
+
+# A local rank at hand, or a launcher's rank variable read (its launcher sets a local one).
+_LOCAL_RANK_TEXT = re.compile(
+    r"\blocal_rank\b|LOCAL_RANK|SLURM_LOCALID|[\"'](?:RANK|SLURM_PROCID|OMPI_COMM_WORLD_RANK"
+    r"|PMI_RANK)[\"']"
+)
+
+
+_LAST: list[tuple[FileContext, bool, list[tuple[ast.AST, ast.AST]]]] = []
+
+
+def _rank_devices_once(ctx: FileContext, modulo: bool) -> list[tuple[ast.AST, ast.AST]]:
+    """`_rank_devices`, computed once per file and mode: TPL402 and TPL407 both ask."""
+    for seen, mode, found in _LAST:
+        if seen is ctx and mode == modulo:
+            return found
+    found = list(_rank_devices(ctx, modulo))
+    _LAST[:] = [*(entry for entry in _LAST if entry[0] is ctx), (ctx, modulo, found)]
+    return found
 
 
 def _rank_devices(ctx: FileContext, modulo: bool) -> Iterator[tuple[ast.AST, ast.AST]]:

@@ -17,6 +17,10 @@ _USES_CUDA = re.compile(
     r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|current_device|is_initialized"
     r"|set_device|device\b)\w+\s*\(|torch\.device\(\s*f?[\"']cuda"
 )
+# Methods of CUDA events and streams: a thread that waits on them makes its own CUDA context
+# on its current device (GPU 0 in a new thread), when the file's events are CUDA ones.
+_EVENT_METHODS = re.compile(r"\.(?:synchronize|elapsed_time)\s*\(")
+_CUDA_EVENTS = re.compile(r"\bcuda\.(?:Event|Stream)\b")
 _BINDS = re.compile(
     r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|DeviceGuard\s*\(|bound_thread\s*\("
 )
@@ -26,7 +30,8 @@ class ThreadWithoutDeviceBinding(Rule):
     """## What it does
     Flags `threading.Thread(target=f)`, and `executor.submit(f, ...)` / `executor.map(f,
     ...)` on a `ThreadPoolExecutor`, when `f` (a function of the same file, or a lambda)
-    uses CUDA and never binds a device (`torch.cuda.set_device`, `torch.cuda.device`,
+    uses CUDA (CUDA calls, or `.synchronize()` / `.elapsed_time()` on the `torch.cuda.Event`s
+    or streams of the file) and never binds a device (`torch.cuda.set_device`, `torch.cuda.device`,
     `DeviceGuard`, `torchplace.bound_thread`). An executor built with an `initializer=` is
     left alone (the initializer runs first in each of its threads: the place to bind the
     device); executors kept in `self.<attr>` are the preview rule
@@ -72,7 +77,7 @@ class ThreadWithoutDeviceBinding(Rule):
     candidate = AnyOf(r"Thread\s*\(", r"ThreadPoolExecutor\s*\(", r"\.\s*(?:submit|map)\s*\(")
     file_gate = ("cuda",)
     # The target's body is read by name from anywhere in the file: keep CUDA users parsed.
-    context_hint = _USES_CUDA
+    context_hint = re.compile(f"{_USES_CUDA.pattern}|{_EVENT_METHODS.pattern}")
 
     #: Whether to follow executors held in `self.<attr>` (TPL408) instead of local ones.
     held_executors = False
@@ -107,7 +112,7 @@ class ThreadWithoutDeviceBinding(Rule):
                 if not isinstance(function, ast.Lambda)
                 else ctx.source.segment(function)
             )
-            if not _USES_CUDA.search(text) or _BINDS.search(text):
+            if not _uses_cuda(ctx, text) or _BINDS.search(text):
                 continue
             if built is None:
                 message = f"Thread target `{label}` uses CUDA without binding a device"
@@ -172,6 +177,13 @@ class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
     summary = "Executor's threads use CUDA but never bind a device (they start on cuda:0)"
     held_executors = True
     pattern = None  # the catalogue's thread pattern names TPL403 alone
+
+
+def _uses_cuda(ctx: FileContext, text: str) -> bool:
+    """CUDA calls, or waits on events and streams of a file that makes CUDA ones."""
+    if _USES_CUDA.search(text):
+        return True
+    return bool(_EVENT_METHODS.search(text)) and bool(_CUDA_EVENTS.search(ctx.source.text))
 
 
 def _held_executors(ctx: FileContext) -> dict[str, ast.Call]:

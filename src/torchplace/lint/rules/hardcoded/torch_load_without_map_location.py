@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, has_star_kwargs, keyword
+from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.rules._helpers import consumer_of, scope_nodes
 from torchplace.report import Finding, FixSafety
+
+# State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
+_NOT_WEIGHTS = re.compile(
+    r"scaler|schedul|sched\b|rng|random|seed|sampler|param_groups?|hparams|config|args|meta",
+    re.IGNORECASE,
+)
+# Functions that load a state dict into something: `load_state_dict`, `set_peft_model_state_dict`.
+_LOADS_WEIGHTS = re.compile(r"(?:set|load)_\w*state_dict$|load_\w*weights$")
 
 
 class TorchLoadWithoutMapLocation(Rule):
     """## What it does
-    Flags `torch.load(...)` called without `map_location`.
+    Flags `torch.load(...)` called without `map_location`. Left alone: state that holds no
+    CUDA tensors, known by its path, its name or the `load_state_dict` that takes it
+    (GradScaler, LR scheduler, RNG state, samplers, parameter groups, hyper-parameters),
+    and XLA code (`xm.save` writes CPU tensors).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from, which
@@ -48,7 +61,7 @@ class TorchLoadWithoutMapLocation(Rule):
     name = "torch-load-without-map-location"
     preview = True
     in_tests = False
-    contexts = "any code"
+    contexts = "any code; not loads of scaler, scheduler, RNG or hyper-parameter state"
     summary = "`torch.load` without `map_location` restores tensors onto the GPU that saved them"
     pattern = "checkpoint-loaded-to-saving-device"
     fix_safety = FixSafety.UNSAFE
@@ -56,12 +69,61 @@ class TorchLoadWithoutMapLocation(Rule):
     file_gate = ("torch",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for call, _ in self.located_calls(ctx, "load"):
+        for call, located in self.located_calls(ctx, "load"):
             if ctx.qualified(call.func) != "torch.load":
                 continue
             if len(call.args) >= 2 or keyword(call, "map_location") or has_star_kwargs(call):
                 continue
             if any(isinstance(a, ast.Starred) for a in call.args):
                 continue
+            if not _may_hold_cuda_tensors(ctx, located.scope, call):
+                continue
             fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
             yield self.finding(ctx, call, fix=fix)
+
+
+def _may_hold_cuda_tensors(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
+    """Not state known to hold no CUDA tensors: a path or a name of a scaler, scheduler, RNG
+    state, sampler or hyper-parameters, a `load_state_dict` of one of those, or XLA code
+    (`xm.save` writes CPU tensors)."""
+    source = ctx.source.segment(load.args[0]) if load.args else ""
+    if _NOT_WEIGHTS.search(source) or "torch_xla" in ctx.source.text:
+        return False
+    consumer = consumer_of(ctx, scope, load)
+    if consumer is not None:
+        return _weights_consumer(ctx, consumer) is not False
+    name = _assigned_name(ctx, scope, load)
+    if name is None:
+        return True
+    if _NOT_WEIGHTS.search(name):
+        return False
+    return not any(
+        _weights_consumer(ctx, node) is False
+        for node in scope_nodes(ctx, scope)
+        if isinstance(node, ast.Call)
+        and any(
+            isinstance(n, ast.Name) and n.id == name
+            for a in (*node.args, *(k.value for k in node.keywords))
+            for n in ast.walk(a)
+        )
+    )
+
+
+def _weights_consumer(ctx: FileContext, call: ast.Call) -> bool | None:
+    """True: loads weights into a model; False: into a scaler, scheduler, sampler; None:
+    not a state-dict loader."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if not _LOADS_WEIGHTS.search(name):
+        return None
+    receiver = ctx.source.segment(func.value) if isinstance(func, ast.Attribute) else ""
+    return not _NOT_WEIGHTS.search(receiver)
+
+
+def _assigned_name(ctx: FileContext, scope: Scope, load: ast.Call) -> str | None:
+    for node in scope_nodes(ctx, scope):
+        if isinstance(node, ast.Assign) and node.value is load and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name | ast.Attribute):
+                return ctx.source.segment(target)
+    return None

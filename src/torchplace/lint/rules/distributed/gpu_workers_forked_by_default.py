@@ -1,0 +1,103 @@
+"""TPL410 gpu-workers-forked-by-default."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.rules._helpers import scope_nodes
+from torchplace.report import Finding
+
+_MODULES = ("multiprocessing", "torch.multiprocessing")
+# A loop bound that counts GPUs or ranks: one process per GPU.
+_PER_GPU = re.compile(
+    r"world_size|parallel_size|tp_size|device_count\s*\(|num_gpus|n_gpus|ngpus|gpus_per_node"
+    r"|nprocs|nproc_per_node"
+)
+# A start method chosen anywhere in the file (`spawn` or `forkserver`, or `fork` on purpose,
+# which TPL406 judges).
+_CHOSEN = re.compile(r"set_start_method\s*\(|get_context\s*\(|start_method\s*=")
+
+
+class GpuWorkersForkedByDefault(Rule):
+    """## What it does
+    Flags `multiprocessing.Process(...)` (or `torch.multiprocessing.Process`) started with
+    the platform's default start method, one per GPU: in a loop over a rank count
+    (`range(world_size)`, `range(1, tensor_parallel_size)`, `range(device_count())`) that
+    passes the loop's index to the process, in a file that never chooses a start method
+    (`set_start_method`, `get_context`).
+
+    ## Why is this bad?
+    The default start method on Linux is `fork`. A GPU worker forked from a parent that
+    has touched CUDA (a model built, `torch.cuda.is_available()` answered by the driver, a
+    tensor moved) dies with `Cannot re-initialize CUDA in forked subprocess. To use CUDA
+    with multiprocessing, you must use the 'spawn' start method`; whether the parent has
+    touched CUDA depends on the caller, so the engine breaks when imported by a program
+    that has.
+
+    ## Example
+    ```python
+    for rank in range(1, config.tensor_parallel_size):
+        process = mp.Process(target=ModelRunner, args=(config, rank))
+        process.start()
+    ```
+
+    Use instead:
+    ```python
+    ctx = mp.get_context("spawn")
+    for rank in range(1, config.tensor_parallel_size):
+        process = ctx.Process(target=ModelRunner, args=(config, rank))
+        process.start()
+    ```
+
+    ## Fix safety
+    No automatic fix: `spawn` re-imports the main module and needs picklable targets.
+
+    ## References
+    - https://pytorch.org/docs/stable/notes/multiprocessing.html#cuda-in-multiprocessing
+    - https://docs.python.org/3/library/multiprocessing.html#contexts-and-start-methods
+    """
+
+    code = "TPL410"
+    name = "gpu-workers-forked-by-default"
+    contexts = "one process per GPU rank, in files that never choose a start method"
+    summary = "GPU worker processes started with the default start method (fork on Linux)"
+    pattern = None  # the catalogue's fork pattern names TPL406 alone
+    candidate = AnyOf(r"Process\s*\(")
+    file_gate = ("Process", "multiprocessing")
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if _CHOSEN.search(ctx.source.text):
+            return
+        for call, located in self.located_calls(ctx, "Process"):
+            if (ctx.qualified(call.func) or "").rpartition(".")[0] not in _MODULES:
+                continue
+            loop = _rank_loop(ctx, located.scope, call)
+            if loop is not None:
+                message = (
+                    f"one process per GPU (loop at line {loop.lineno}) started with the default "
+                    'start method, fork on Linux: use `get_context("spawn")`'
+                )
+                yield self.finding(ctx, call, message)
+
+
+def _rank_loop(ctx: FileContext, scope: Scope, call: ast.Call) -> ast.For | None:
+    """The loop over a GPU or rank count that holds `call` and passes it the index."""
+    for node in scope_nodes(ctx, scope):
+        if not (isinstance(node, ast.For) and isinstance(node.target, ast.Name)):
+            continue
+        bound = node.iter
+        if not (isinstance(bound, ast.Call) and getattr(bound.func, "id", None) == "range"):
+            continue
+        if not _PER_GPU.search(ctx.source.segment(bound)):
+            continue
+        if not any(n is call for n in ast.walk(node)):
+            continue
+        index = node.target.id
+        passed = [*call.args, *(kw.value for kw in call.keywords)]
+        if any(isinstance(n, ast.Name) and n.id == index for a in passed for n in ast.walk(a)):
+            return node
+    return None
