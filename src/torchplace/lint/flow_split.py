@@ -1,0 +1,125 @@
+"""Modules that `device_map` spreads over several GPUs, and what their methods hold.
+
+A module whose `forward` runs a list of blocks in sequence (`for block in self.layers:
+hidden = block(hidden)`) is the one `device_map="auto"` splits: its blocks, and its other
+submodules (embeddings, norms, heads) and its own parameters, may each sit on another GPU.
+Accelerate's hooks move a submodule's inputs to its device, but nothing moves the tensors
+that `forward` combines itself: the output of one submodule with that of another, or with a
+parameter of the module.
+
+When `__init__` is not in the file (or says little), what `forward` does with an attribute
+tells what it is: `self.embed(x)` calls a submodule, `self.table.unsqueeze(0)` uses a
+tensor (`self.scale * x` may be a float: not taken as evidence).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.flow_facts import ClassFacts, self_attribute
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: Tensor methods: `self.<attr>.<method>(...)` makes `attr` a tensor of the module.
+_TENSOR_METHODS = frozenset(
+    {"unsqueeze", "squeeze", "repeat", "expand", "view", "reshape", "permute", "transpose",
+     "flatten", "chunk", "split", "narrow", "index_select", "expand_as", "t"}
+)  # fmt: skip
+#: Submodules whose output stays with their input: no weights to place.
+_PASSTHROUGH = re.compile(
+    r"drop|act|identity|relu|gelu|silu|tanh|sigmoid|softmax|flatten|pool|checkpoint|_func$|_fn$",
+    re.IGNORECASE,
+)
+
+
+def runs_blocks_in_sequence(method: _Function) -> bool:
+    """`for block in self.layers: h = block(h)` (or `self.h[i]`, `enumerate(self.blocks)`):
+    a tensor passed to a block comes back from it, so the blocks run one after another."""
+    for loop in ast.walk(method):
+        if not isinstance(loop, ast.For | ast.AsyncFor):
+            continue
+        listed = _iterated_attribute(loop.iter)
+        if listed is None:
+            continue
+        blocks = _loop_names(loop.target) if _iterates_items(loop.iter) else set()
+        blocks |= _taken_from(loop.body, listed)
+        if any(_chained(call, loop.body) for call in _block_calls(loop.body, blocks, listed)):
+            return True
+    return False
+
+
+def _iterated_attribute(node: ast.expr) -> str | None:
+    """`self.x`, `enumerate(self.x)`, `zip(self.x, ...)`, `range(len(self.x))`: `x`."""
+    while isinstance(node, ast.Call) and node.args:
+        node = node.args[0]
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    return self_attribute(node)
+
+
+def _iterates_items(node: ast.expr) -> bool:
+    """The loop's target takes the list's items (not `range(len(...))` indices)."""
+    return not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "range")  # fmt: skip
+
+
+def _loop_names(target: ast.expr) -> set[str]:
+    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+
+
+def _taken_from(body: list[ast.stmt], listed: str) -> set[str]:
+    """Names bound to `self.<listed>[i]` in the loop (`block, past = self.h[i], pasts[i]`)."""
+    names: set[str] = set()
+    for node in (n for s in body for n in ast.walk(s)):
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target, value = node.targets[0], node.value
+        pairs = [(target, value)]
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple):
+            pairs = list(zip(target.elts, value.elts, strict=False))
+        for name, item in pairs:
+            from_list = isinstance(item, ast.Subscript) and self_attribute(item.value) == listed
+            if isinstance(name, ast.Name) and from_list:
+                names.add(name.id)
+    return names
+
+
+def _block_calls(body: list[ast.stmt], blocks: set[str], listed: str) -> Iterator[ast.Call]:
+    for node in (n for s in body for n in ast.walk(s)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        named = isinstance(func, ast.Name) and func.id in blocks
+        if named or (isinstance(func, ast.Subscript) and self_attribute(func.value) == listed):
+            yield node
+
+
+def _chained(call: ast.Call, body: list[ast.stmt]) -> bool:
+    """A name given to the block is assigned again from the call on (its output)."""
+    given = {
+        a.id for a in (*call.args, *(k.value for k in call.keywords)) if isinstance(a, ast.Name)
+    }
+    assigned = (
+        name
+        for node in (n for s in body for n in ast.walk(s))
+        if isinstance(node, ast.Assign) and node.lineno >= call.lineno
+        for target in node.targets
+        for name in _loop_names(target)
+    )
+    return any(name in given for name in assigned)
+
+
+def infer_from_use(facts: ClassFacts, methods: list[_Function]) -> None:
+    """Add what the methods' code shows: submodules called, tensors of `self` used."""
+    for method in methods:
+        for node in ast.walk(method):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                name = self_attribute(node.func)
+                if name is not None and name not in facts.methods:
+                    facts.submodules.add(name)
+                inner = self_attribute(node.func.value)
+                if inner is not None and node.func.attr in _TENSOR_METHODS:
+                    facts.tensors.add(inner)
+    facts.tensors -= facts.submodules | set(facts.methods)
+    facts.passthrough |= {n for n in facts.submodules if _PASSTHROUGH.search(n)}
