@@ -403,24 +403,38 @@ class FunctionFlow:
                 return ()
             size = factory_size(node, name)
             return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node, size=size),)
-        return self._device_of(device, node, f"`torch.{name}(device=...)`")
+        return self._device_of(device, node, f"`torch.{name}(device=...)`") or ()
 
-    def _device_of(self, device: ast.expr, node: ast.Call, label: str) -> Values:
-        """The values a device expression places on: `x.device`, a name bound to one, `"cuda"`."""
+    def _device_of(self, device: ast.expr, node: ast.Call, label: str) -> Values | None:
+        """The values a device expression places on: `x.device` (or a name bound to it) gives
+        `x`'s GPU values, `"cuda"` the current GPU; None for any other expression."""
         if isinstance(device, ast.Attribute) and device.attr == "device":
+            if not self._tensor_name(device.value):
+                return None  # `self.device`, `model.device`: a device the code chose
             placed = self.eval(device.value)
         elif isinstance(device, ast.Name) and device.id in self.devices:
             placed = self.devices[device.id]
         elif isinstance(device, ast.Constant) and device.value == "cuda":
             return (Value(Kind.CURRENT, node.lineno, label, placed=True),)
         else:
-            return ()
+            return None
         label = f"`{_text(node)}`"
         return tuple(
             Value(v.kind, node.lineno, label, owner=v.owner, placed=True)
             for v in placed
             if v.on_gpu
         )
+
+    def _tensor_name(self, node: ast.expr) -> bool:
+        """Whether `node.device` is a tensor's: a local name or argument that may hold one, a
+        tensor of `self`, or any other expression; not `self`, `model` or `self.args`."""
+        if isinstance(node, ast.Name):
+            local = node.id in self.env or node.id in self.tensor_params
+            return node.id != self.self_name and local
+        if isinstance(node, ast.Attribute):
+            owner = self_attribute(node)
+            return owner in self.facts.tensors or node.attr in ("weight", "bias", "data")
+        return True
 
     def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
         method = func.attr
@@ -458,9 +472,10 @@ class FunctionFlow:
             device = node.args[0]
         if device is None or _names_cpu(device):
             return ()
-        return self._device_of(device, node, f"`{_text(node)}`") or (
-            Value(Kind.MOVED, node.lineno, f"`{_text(node)}`", placed=True),
-        )
+        placed = self._device_of(device, node, f"`{_text(node)}`")
+        if placed is None:  # `.to(self.device)`: a device the code chose, not the CPU
+            return (Value(Kind.MOVED, node.lineno, f"`{_text(node)}`", placed=True),)
+        return placed
 
     # -- meetings ------------------------------------------------------------------------
     def _meet(

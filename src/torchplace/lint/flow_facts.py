@@ -46,6 +46,10 @@ _SHAPED = frozenset({"zeros", "ones", "empty", "full", "rand", "randn"})
 _LAYER = re.compile(r"(?:Embedding|Linear|Conv[123]d|LayerNorm|RMSNorm|GroupNorm|BatchNorm[123]d)$")
 
 
+#: Layers without weights: their output stays on their input's device.
+_NO_WEIGHTS = re.compile(r"Dropout|Identity|ReLU|GELU|SiLU|Tanh|Sigmoid|Softmax|Flatten|Pool")
+
+
 @dataclass
 class ClassFacts:
     """What a class's text says about its attributes: submodules and tensors of `self`."""
@@ -89,6 +93,8 @@ class ClassFacts:
                         self.tensors.add(name)
                     elif last[:1].isupper():
                         self.submodules.add(name)
+                        if _NO_WEIGHTS.search(last):
+                            self.passthrough.add(name)
                         if _LAYER.search(last):
                             self.layers.add(name)
             elif _registers(node):

@@ -116,10 +116,15 @@ def infer_from_use(facts: ClassFacts, methods: list[_Function]) -> None:
         for node in ast.walk(method):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 name = self_attribute(node.func)
-                if name is not None and name not in facts.methods:
+                if name is not None and name not in facts.methods and not _helper_name(name):
                     facts.submodules.add(name)
                 inner = self_attribute(node.func.value)
                 if inner is not None and node.func.attr in _TENSOR_METHODS:
                     facts.tensors.add(inner)
     facts.tensors -= facts.submodules | set(facts.methods)
     facts.passthrough |= {n for n in facts.submodules if _PASSTHROUGH.search(n)}
+
+
+def _helper_name(name: str) -> bool:
+    """`self._prepare_mask(...)`, `self.get_head_mask(...)`: a method of a base class."""
+    return name.startswith(("_", "get_", "prepare_", "compute_", "create_"))

@@ -33,7 +33,8 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
     same device, but found at least two devices, cuda:0 and cuda:1!`), only on machines with
     several GPUs. Not flagged: modules that run no list of blocks (a block itself is kept
     whole by `_no_split_modules`), dropout and activation outputs (they stay with their
-    input), and tensors moved with `.to(other.device)`.
+    input), tensors moved with `.to(other.device)`, and models of serving engines (files
+    that import vLLM or SGLang: the engine places a whole model on each rank's GPU).
 
     ## Example
     ```python
@@ -75,6 +76,8 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
     candidate_scope = "forward"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if ctx.imports_module("vllm") or ctx.imports_module("sglang"):
+            return  # an engine places the whole model on each rank's GPU: nothing is split
         for node in ctx.tree.body:
             if isinstance(node, ast.ClassDef):
                 yield from self._class(ctx, node)
@@ -91,7 +94,8 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
         init = unstubbed_init(ctx, node)
         if init is not None:
             facts.read_init(init)
-        infer_from_use(facts, methods)
+        elif "__init__" not in facts.methods:
+            infer_from_use(facts, methods)  # what a class that inherits `__init__` holds
         seen: set[int] = set()
         for method in methods:
             for split in _splits(ctx, method, facts):
