@@ -334,7 +334,8 @@ class FunctionFlow:
             return self._method(node, func, arguments)
         if isinstance(func, ast.Name) and qualified in ("min", "max") and len(spread) > 1:
             where = f"builtin `{qualified}` (it returns one of the tensors, with its device)"
-            return self._meet(*spread, line=node.lineno, where=where, strict=True, at=node)
+            found = self._meet(*spread, line=node.lineno, where=where, strict=True, at=node)
+            return found if all(spread) else ()  # `min(t, 200)` may be the Python number
         if isinstance(func, ast.Name) and self.local is not None:
             return self.local.follow(self, node, func.id, arguments, keywords)
         return ()
@@ -503,7 +504,9 @@ class FunctionFlow:
                 return (gpu,)
         if self.owners and split:
             self._split(operands, line, where, at)
-        return _join(*operands)
+        placed = tuple(v for values in operands for v in values if v.on_gpu)
+        # A 0-dim CPU number or a placeholder beside a GPU tensor: the result is on the GPU.
+        return _join(placed) if placed else _join(*operands)
 
     def _split(
         self, operands: tuple[Values, ...], line: int, where: str, at: ast.AST | None
