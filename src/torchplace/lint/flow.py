@@ -76,6 +76,11 @@ _COLLECTIVES = frozenset(
 )  # fmt: skip
 #: Factories whose device comes from their tensor arguments.
 _FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
+#: Methods whose arguments are sizes and dimensions, not tensors.
+_SHAPES = frozenset(
+    {"view", "reshape", "expand", "repeat", "permute", "transpose", "flatten", "unflatten",
+     "narrow", "split", "chunk", "squeeze", "unsqueeze", "movedim", "size", "tile"}
+)  # fmt: skip
 #: Methods that place a tensor on a device.
 _MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
 #: Ops that take no CPU scalar beside a GPU tensor (binary arithmetic does).
@@ -454,7 +459,7 @@ class FunctionFlow:
             return ()
         if method.startswith("new_"):
             return tuple(v for v in receiver if v.on_gpu) or receiver
-        if method not in _CROSS_DEVICE and method not in _CONTAINER_METHODS:
+        if method not in _CROSS_DEVICE and method not in _CONTAINER_METHODS | _SHAPES:
             strict = method in _STRICT
             for values in arguments:
                 self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`",
