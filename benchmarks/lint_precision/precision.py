@@ -29,6 +29,11 @@ HISTORY = [
         "817b3cf",
         "default tier 2/2 TRUE (strict 100.0%, decided 100.0%); all rules 5.8% strict",
     ),
+    (
+        "2026-12-01",
+        "da6a4e8",
+        "default tier 3/3 TRUE (strict 100.0%, decided 100.0%); all rules 6.3% strict",
+    ),
 ]
 
 
@@ -97,7 +102,7 @@ def render(summary: dict[str, object], meta: dict[str, object]) -> str:
         f"Corpus: {meta['corpus']} ({meta['files']} Python files)  ",
         f"Command: `{meta['command']}`  ",
         f"Sample: up to {meta['per_rule']} findings per rule, seed {meta['seed']}, judged by "
-        "reading the code (benchmarks/lint_precision/judged.jsonl, one reason per verdict).",
+        "reading the code (benchmarks/lint_precision/judged*.jsonl, one reason per verdict).",
         "",
         "Strict precision counts UNSURE as not TRUE; decided precision leaves UNSURE out.",
         "",
@@ -136,16 +141,29 @@ def render(summary: dict[str, object], meta: dict[str, object]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _judged(paths: list[Path]) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for path in paths:
+        later = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+        codes = {str(r["code"]) for r in later}
+        rows = [r for r in rows if str(r["code"]) not in codes] + later
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("findings", type=Path)
     parser.add_argument(
-        "--judged", type=Path, default=Path("benchmarks/lint_precision/judged.jsonl")
+        "--judged",
+        type=Path,
+        action="append",
+        help="judged samples (default judged.jsonl); in a later file, a rule's rows replace "
+        "that rule's rows of earlier files (a re-sample after the rule changed)",
     )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     parser.add_argument("--files", type=int, default=0, help="Python files in the corpus")
     args = parser.parse_args()
-    judged = [json.loads(x) for x in args.judged.read_text(encoding="utf-8").splitlines()]
+    judged = _judged(args.judged or [Path("benchmarks/lint_precision/judged.jsonl")])
     findings = [json.loads(x) for x in args.findings.read_text(encoding="utf-8").splitlines()]
     summary = summarize(judged, Counter(str(f["code"]) for f in findings))
     default = summary["overall"]["default tier"]  # type: ignore[index]
