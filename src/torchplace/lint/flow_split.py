@@ -18,6 +18,7 @@ import ast
 import re
 from collections.abc import Iterator
 
+from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_facts import ClassFacts, self_attribute
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -33,9 +34,11 @@ _PASSTHROUGH = re.compile(
 )
 
 
-def runs_blocks_in_sequence(method: _Function) -> bool:
-    """`for block in self.layers: h = block(h)` (or `self.h[i]`, `enumerate(self.blocks)`):
-    a tensor passed to a block comes back from it, so the blocks run one after another."""
+def blocks_run_in_sequence(method: _Function) -> set[str]:
+    """The lists of blocks a method runs in sequence: `for block in self.layers: h =
+    block(h)` (or `self.h[i]`, `enumerate(self.blocks)`), a tensor passed to a block coming
+    back from it."""
+    found: set[str] = set()
     for loop in ast.walk(method):
         if not isinstance(loop, ast.For | ast.AsyncFor):
             continue
@@ -45,8 +48,44 @@ def runs_blocks_in_sequence(method: _Function) -> bool:
         blocks = _loop_names(loop.target) if _iterates_items(loop.iter) else set()
         blocks |= _taken_from(loop.body, listed)
         if any(_chained(call, loop.body) for call in _block_calls(loop.body, blocks, listed)):
-            return True
-    return False
+            found.add(listed)
+    return found
+
+
+def init_layout(init: ast.AST | None) -> dict[str, tuple[int, str]]:
+    """Where `__init__` first assigns each `self.<name>`, and the class it builds it from."""
+    layout: dict[str, tuple[int, str]] = {}
+    for node in ast.walk(init) if init is not None else ():
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
+            continue
+        built = (dotted(node.value.func) or "").rpartition(".")[2]
+        for target in node.targets:
+            name = self_attribute(target)
+            if name is not None and built and built != "None":
+                line = min(node.lineno, layout.get(name, (node.lineno, ""))[0])
+                layout[name] = (line, built)
+    return layout
+
+
+def placed_apart(owners: set[str], layout: dict[str, tuple[int, str]], lists: set[str]) -> bool:
+    """Whether `device_map` is known to split two holders of tensors: a parameter of the
+    model itself (placed on its own, ahead of every submodule), two submodules that
+    `__init__` registers on either side of the block list (the first and the last GPU), or
+    a lookup table of positions or tokens beside another submodule (GPT-2's `wte + wpe`).
+    Without an `__init__` to read, every pair counts."""
+    if "self" in owners or not layout:
+        return True
+    places = [layout.get(owner) for owner in owners]
+    if any(place is None for place in places):
+        return False
+    lines = sorted(place[0] for place in places if place is not None)
+    if any(lines[0] < layout[name][0] < lines[-1] for name in lists if name in layout):
+        return True
+    return any(_TABLE.search(place[1]) for place in places if place is not None)
+
+
+#: Lookup tables (`nn.Embedding`, position embeddings): the shape of GPT-2's `wte + wpe`.
+_TABLE = re.compile(r"^Embedding$|Position")
 
 
 def _iterated_attribute(node: ast.expr) -> str | None:

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow import FunctionFlow, Meeting
 from torchplace.lint.flow_classes import class_bases, is_module_class, unstubbed_init
 from torchplace.lint.flow_facts import ClassFacts
-from torchplace.lint.flow_split import infer_from_use, runs_blocks_in_sequence
+from torchplace.lint.flow_split import (
+    blocks_run_in_sequence,
+    infer_from_use,
+    init_layout,
+    placed_apart,
+)
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.report import Finding
 
@@ -18,11 +24,13 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 class SubmoduleTensorsMixedAcrossDevices(Rule):
     """## What it does
-    Flags, in the `forward` of a module that runs a list of blocks in sequence (the module
+    Flags, in the `forward` of a model that runs a list of blocks in sequence (the module
     `device_map="auto"` splits: `for block in self.layers: hidden = block(hidden)`), an op
-    that combines the outputs of two different submodules, or a submodule's output with a
-    parameter or buffer of the module itself, with no `.to(...)` between: `inputs_embeds +
-    position_embeds`, `torch.cat([self.register_tokens, encoder_hidden_states])`.
+    that combines, with no `.to(...)` between, tensors of two holders that `device_map`
+    places apart: a parameter of the model itself and a submodule's output
+    (`torch.cat([self.register_tokens, text])`), two submodules registered on either side
+    of the block list, or an embedding table beside another submodule (`inputs_embeds +
+    position_embeds`).
 
     ## Why is this bad?
     Under a multi-GPU `device_map` (or CPU offloading) each submodule and each direct
@@ -31,10 +39,11 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
     When the embedding and the position embedding (or the block stack's input and a table
     of the top module) land on two GPUs, the op fails (`Expected all tensors to be on the
     same device, but found at least two devices, cuda:0 and cuda:1!`), only on machines with
-    several GPUs. Not flagged: modules that run no list of blocks (a block itself is kept
-    whole by `_no_split_modules`), dropout and activation outputs (they stay with their
-    input), tensors moved with `.to(other.device)`, and models of serving engines (files
-    that import vLLM or SGLang: the engine places a whole model on each rank's GPU).
+    several GPUs. Not flagged: modules that run no list of blocks, classes listed in
+    `_no_split_modules` (kept whole), other pairs of submodules registered side by side
+    (placed together unless a split falls between them), dropout and activation outputs,
+    tensors moved with `.to(other.device)`, and models of serving engines (files that
+    import vLLM or SGLang: the engine places a whole model on each rank's GPU).
 
     ## Example
     ```python
@@ -87,7 +96,8 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
         reach = ctx.forward_reach_of(scope)
         facts = ClassFacts.of(node)
         methods = [facts.methods[name] for name in reach if name in facts.methods]
-        if not any(runs_blocks_in_sequence(m) for m in methods):
+        lists = {name for m in methods for name in blocks_run_in_sequence(m)}
+        if not lists or node.name in _kept_whole(ctx):
             return
         if not is_module_class(ctx, scope) or not _dispatched(ctx, node):
             return
@@ -96,12 +106,27 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
             facts.read_init(init)
         elif "__init__" not in facts.methods:
             infer_from_use(facts, methods)  # what a class that inherits `__init__` holds
+        layout = init_layout(init or facts.methods.get("__init__"))
         seen: set[int] = set()
         for method in methods:
             for split in _splits(ctx, method, facts):
-                if split.line not in seen and split.at is not None:
+                owners = {str(split.cpu.owner), str(split.gpu.owner)}
+                if split.line in seen or split.at is None:
+                    continue
+                if placed_apart(owners, layout, lists):
                     seen.add(split.line)
                     yield self.finding(ctx, split.at, _message(split, reach[method.name]))
+
+
+def _kept_whole(ctx: FileContext) -> set[str]:
+    """Classes the file lists in `_no_split_modules`: `device_map` never splits them."""
+    names: set[str] = set()
+    for listed in _NO_SPLIT.findall(ctx.source.text):
+        names.update(re.findall(r"[\"']([A-Za-z_]\w*)[\"']", listed))
+    return names
+
+
+_NO_SPLIT = re.compile(r"_no_split_modules\s*=\s*\[([^\]]*)\]")
 
 
 def _dispatched(ctx: FileContext, node: ast.ClassDef, depth: int = 0) -> bool:
