@@ -148,6 +148,7 @@ class FunctionFlow:
         local: LocalFunctions | None = None,
         owners: bool = False,
         bindings: dict[str, Values] | None = None,
+        inputs: bool = True,
     ) -> None:
         self.function = function
         self.qualify = qualify
@@ -170,7 +171,10 @@ class FunctionFlow:
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
         self.self_name = every[0].arg if facts is not None and every else None
-        self.tensor_params = tensor_params(function, every, self.self_name)
+        #: Arguments that are tensors (`inputs=False`: not asked, as for `splits` alone).
+        self.tensor_params = (
+            tensor_params(function, every, self.self_name) if inputs else frozenset()
+        )
         self.env.update(bindings or {})  # values of arguments known from a caller
         self._body(function.body)
 

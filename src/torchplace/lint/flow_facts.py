@@ -67,7 +67,9 @@ class ClassFacts:
     cpu_made: dict[str, ast.Call] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, node: ast.ClassDef) -> ClassFacts:
+    def of(cls, node: ast.ClassDef, cpu_made: bool = False) -> ClassFacts:
+        """What the class's text says; `cpu_made` also reads every method for CPU-made
+        attributes (a walk of the whole class: only the rule that needs it asks)."""
         facts = cls()
         for statement in node.body:
             if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -75,7 +77,7 @@ class ClassFacts:
         init = facts.methods.get("__init__")
         if init is not None:
             facts.read_init(init)
-        if not any((dotted(b) or "").endswith("Module") for b in node.bases):
+        if cpu_made and not any((dotted(b) or "").endswith("Module") for b in node.bases):
             facts.cpu_made = _cpu_made_attributes(facts.methods.values())
         return facts
 

@@ -39,9 +39,7 @@ def blocks_run_in_sequence(method: _Function) -> set[str]:
     block(h)` (or `self.h[i]`, `enumerate(self.blocks)`), a tensor passed to a block coming
     back from it."""
     found: set[str] = set()
-    for loop in ast.walk(method):
-        if not isinstance(loop, ast.For | ast.AsyncFor):
-            continue
+    for loop in _loops(method.body):
         listed = _iterated_attribute(loop.iter)
         if listed is None:
             continue
@@ -86,6 +84,21 @@ def placed_apart(owners: set[str], layout: dict[str, tuple[int, str]], lists: se
 
 #: Lookup tables (`nn.Embedding`, position embeddings): the shape of GPT-2's `wte + wpe`.
 _TABLE = re.compile(r"^Embedding$|Position")
+
+
+def _loops(body: list[ast.stmt]) -> Iterator[ast.For | ast.AsyncFor]:
+    """The `for` loops among the statements (not inside expressions: none are there)."""
+    for statement in body:
+        if isinstance(statement, ast.For | ast.AsyncFor):
+            yield statement
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            yield from _loops(getattr(statement, name, []))
+        for handler in getattr(statement, "handlers", []):
+            yield from _loops(handler.body)
+        for case in getattr(statement, "cases", []):
+            yield from _loops(case.body)
 
 
 def _iterated_attribute(node: ast.expr) -> str | None:

@@ -150,7 +150,7 @@ def _meetings(ctx: FileContext, function: Scope) -> dict[int, Meeting]:
 def _attribute_meetings(ctx: FileContext, owner: ast.ClassDef) -> Iterator[Meeting]:
     """Meetings of CPU-made attributes of a class (`self.losses = torch.tensor([])`, grown
     with `torch.cat([self.losses, loss])`) in any of its methods, outside `forward`."""
-    facts = ClassFacts.of(owner)
+    facts = ClassFacts.of(owner, cpu_made=True)
     if not facts.cpu_made:
         return
     for name, method in facts.methods.items():
