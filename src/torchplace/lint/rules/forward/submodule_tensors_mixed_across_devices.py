@@ -23,6 +23,21 @@ from torchplace.report import Finding
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
+class _ModelFileCandidate(AnyOf):
+    """Block loops, in files that name a model base `device_map` splits: a file without
+    `PreTrainedModel` or `ModelMixin` in its text is never parsed for this rule."""
+
+    def search(self, string: str) -> re.Match[str] | None:
+        return super().search(string) if _names_a_model_base(string) else None
+
+    def finditer(self, string: str) -> Iterator[re.Match[str]]:
+        return super().finditer(string) if _names_a_model_base(string) else iter(())
+
+
+def _names_a_model_base(text: str) -> bool:
+    return "PreTrainedModel" in text or "ModelMixin" in text
+
+
 class SubmoduleTensorsMixedAcrossDevices(Rule):
     """## What it does
     Flags, in the `forward` of a model that runs a list of blocks in sequence (the module
@@ -84,7 +99,7 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
         "that run a list of blocks in sequence; not in serving-engine files"
     )
     summary = "Tensors of two submodules that device_map may place on two GPUs meet in one op"
-    candidate = AnyOf(r"in (?:\w+\()?self\.\w+", r"range\(len\(self\.")
+    candidate = _ModelFileCandidate(r"in (?:\w+\()?self\.\w+", r"range\(len\(self\.")
     file_gate = ("torch",)
     candidate_scope = "forward"
 
