@@ -29,7 +29,7 @@ from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_facts import (
     ClassFacts,
     casts_dtype_only,
-    is_scalar,
+    factory_size,
     self_attribute,
     tensor_params,
 )
@@ -41,6 +41,7 @@ class Kind(Enum):
     INPUT = "from the input"
     MODULE = "a parameter, buffer or output of the module"
     CURRENT = "on the current GPU"
+    MOVED = "placed by the code"
     PLACED = "a tensor that keeps its own device"
     COLLECTIVE = "NCCL needs tensors on the rank's GPU"
 
@@ -75,6 +76,17 @@ _COLLECTIVES = frozenset(
 )  # fmt: skip
 #: Factories whose device comes from their tensor arguments.
 _FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
+#: Methods whose arguments are sizes and dimensions, not tensors.
+_SHAPES = frozenset(
+    {"view", "reshape", "expand", "repeat", "permute", "transpose", "flatten", "unflatten",
+     "narrow", "split", "chunk", "squeeze", "unsqueeze", "movedim", "size", "tile"}
+)  # fmt: skip
+#: Methods that place a tensor on a device.
+_MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
+#: Ops that take no CPU scalar beside a GPU tensor (binary arithmetic does).
+_STRICT = frozenset({"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum"})
+#: Ops that join tensors: every operand, even an empty one, must be on one device.
+_JOINS = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack"})
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,14 @@ class Value:
     line: int
     label: str  # "`torch.arange`", "`hidden_states`", "`self.weight`"
     origin: ast.Call | None = None  # the factory call of a CPU value
+    #: The module that holds it: "self" for a parameter or buffer of `self`, the submodule's
+    #: name for its output (`wte` for `self.wte(ids)`); None when not known.
+    owner: str | None = None
+    #: A CPU value's size: "" (elements), "scalar" (0-dim: mixes in arithmetic with any
+    #: device) or "empty" (a placeholder such as `torch.tensor([])`).
+    size: str = ""
+    #: Placed on purpose by the code: `.to(x.device)`, `device="cuda"`.
+    placed: bool = False
 
     @property
     def on_gpu(self) -> bool:
@@ -103,10 +123,14 @@ class Meeting:
     gpu: Value
     line: int
     where: str  # "`torch.cat`", "`+`", "`self.embed(...)`"
+    at: ast.AST | None = None  # the operation
 
     def chain(self) -> str:
+        made = f"made on the CPU at line {self.cpu.line}"
+        if self.cpu.label.startswith("`self."):
+            made = f"{self.cpu.label} {made}"
         return (
-            f"made on the CPU at line {self.cpu.line}, meets {self.gpu.label} "
+            f"{made}, meets {self.gpu.label} "
             f"({self.gpu.kind.value}) at line {self.line} in {self.where}"
         )
 
@@ -121,6 +145,10 @@ class FunctionFlow:
         facts: ClassFacts | None = None,
         helper_return: Callable[[str], Values] | None = None,
         nccl: bool = False,
+        local: LocalFunctions | None = None,
+        owners: bool = False,
+        bindings: dict[str, Values] | None = None,
+        inputs: bool = True,
     ) -> None:
         self.function = function
         self.qualify = qualify
@@ -128,14 +156,26 @@ class FunctionFlow:
         self.helper_return = helper_return or (lambda name: ())
         #: Whether the file uses NCCL: only then is a collective on the default group a sink.
         self.nccl = nccl
+        #: The file's module-level functions, for following a CPU tensor into a call of one.
+        self.local = local
+        #: Whether to record `splits`: outputs of two submodules (or a submodule's output and
+        #: a parameter of `self`) in one op, which `device_map` may have put on two GPUs.
+        self.owners = owners
         self.meetings: list[Meeting] = []
+        self.splits: list[Meeting] = []
         self.returned: list[Value] = []
         self.env: dict[str, Values] = {}
+        #: `device = x.device`: the tensors whose device a name holds.
+        self.devices: dict[str, Values] = {}
         self._moving = False  # inside the receiver of `.to(device)`: the author places it
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
         self.self_name = every[0].arg if facts is not None and every else None
-        self.tensor_params = tensor_params(function, every, self.self_name)
+        #: Arguments that are tensors (`inputs=False`: not asked, as for `splits` alone).
+        self.tensor_params = (
+            tensor_params(function, every, self.self_name) if inputs else frozenset()
+        )
+        self.env.update(bindings or {})  # values of arguments known from a caller
         self._body(function.body)
 
     # -- statements ----------------------------------------------------------------------
@@ -155,7 +195,7 @@ class FunctionFlow:
         elif isinstance(node, ast.AugAssign):
             left, right = self.eval(node.target), self.eval(node.value)
             symbol = _OPERATORS.get(type(node.op), "?")
-            self._meet(left, right, line=node.lineno, where=f"`{symbol}=`")
+            self._meet(left, right, line=node.lineno, where=f"`{symbol}=`", at=node)
             if isinstance(node.target, ast.Name):
                 self.env[node.target.id] = _join(left, right)
         elif isinstance(node, ast.Return) and node.value is not None:
@@ -186,10 +226,14 @@ class FunctionFlow:
     def _bind(self, target: ast.expr, values: Values, value: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.env[target.id] = values
+            if isinstance(value, ast.Attribute) and value.attr == "device":
+                self.devices[target.id] = self.eval(value.value)
+            else:
+                self.devices.pop(target.id, None)
         elif isinstance(target, ast.Tuple | ast.List):
             if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
                 for element, part in zip(target.elts, value.elts, strict=True):
-                    self._bind(element, self.eval(part), None)
+                    self._bind(element, self.eval(part), part)
             else:
                 for element in target.elts:
                     self._bind(element, values, None)
@@ -198,7 +242,7 @@ class FunctionFlow:
             owner = self.eval(target.value) or (
                 Value(Kind.PLACED, target.lineno, f"`{dotted(target.value) or 'the tensor'}`"),
             )
-            self._meet(owner, values, line=target.lineno, where=where)
+            self._meet(owner, values, line=target.lineno, where=where, strict=True, at=target)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, values, None)
 
@@ -215,13 +259,15 @@ class FunctionFlow:
             return self._call(node)
         if isinstance(node, ast.BinOp):
             left, right = self.eval(node.left), self.eval(node.right)
+            if any(isinstance(side, _SEQUENCES) for side in (node.left, node.right)):
+                return _join(left, right)  # `outputs + (hidden,)`: a tuple, not a tensor op
             symbol = _OPERATORS.get(type(node.op), "an operator")
-            return self._meet(left, right, line=node.lineno, where=f"`{symbol}`")
+            return self._meet(left, right, line=node.lineno, where=f"`{symbol}`", at=node)
         if isinstance(node, ast.Compare):
             values = self.eval(node.left)
             for comparator in node.comparators:
                 values = self._meet(
-                    values, self.eval(comparator), line=node.lineno, where="a comparison"
+                    values, self.eval(comparator), line=node.lineno, where="a comparison", at=node
                 )
             return values
         if isinstance(node, ast.IfExp):
@@ -256,11 +302,17 @@ class FunctionFlow:
             return ()
         base = node.value
         if isinstance(base, ast.Name) and base.id == self.self_name:
+            made = self.facts.cpu_made.get(node.attr)
+            if made is not None:
+                size = factory_size(made)
+                return (Value(Kind.CPU, made.lineno, f"`self.{node.attr}`", made, size=size),)
             if node.attr in self.facts.tensors and "cpu" not in node.attr.lower():
-                return (Value(Kind.MODULE, node.lineno, f"`self.{node.attr}`"),)
+                label = f"`self.{node.attr}`"
+                return (Value(Kind.MODULE, node.lineno, label, owner="self"),)
             return ()
-        if node.attr in ("weight", "bias") and self_attribute(base) in self.facts.submodules:
-            return (Value(Kind.MODULE, node.lineno, f"`{dotted(node)}`"),)
+        submodule = self_attribute(base)
+        if node.attr in ("weight", "bias") and submodule in self.facts.submodules:
+            return (Value(Kind.MODULE, node.lineno, f"`{dotted(node)}`", owner=submodule),)
         return self.eval(base) if node.attr in ("T", "mT", "data", "real", "imag") else ()
 
     def _call(self, node: ast.Call) -> Values:
@@ -283,27 +335,38 @@ class FunctionFlow:
             if receiver_name is not None and isinstance(func.value, ast.Name):
                 return self._self_call(node, receiver_name, arguments)
         qualified = self.qualify(func) or ""
+        if qualified.rpartition(".")[2] == "Parameter" and arguments:
+            return arguments[0]  # `nn.Parameter(t)` holds `t`'s storage
         if qualified.startswith(_NAMESPACES):
             return self._torch_call(node, qualified, arguments, spread, keywords)
         if isinstance(func, ast.Attribute):
             return self._method(node, func, arguments)
+        if isinstance(func, ast.Name) and qualified in ("min", "max") and len(spread) > 1:
+            where = f"builtin `{qualified}` (it returns one of the tensors, with its device)"
+            found = self._meet(*spread, line=node.lineno, where=where, strict=True, at=node)
+            return found if all(spread) else ()  # `min(t, 200)` may be the Python number
+        if isinstance(func, ast.Name) and self.local is not None:
+            return self.local.follow(self, node, func.id, arguments, keywords)
         return ()
 
     def _self_call(self, node: ast.Call, name: str, arguments: list[Values]) -> Values:
         if name in self.facts.layers and not self._moving:
             where = f"`self.{name}(...)` (weights on the module's device)"
-            gpu = Value(Kind.MODULE, node.lineno, f"the weights of `self.{name}`")
-            for values in arguments:
-                self._meet(values, (gpu,), line=node.lineno, where=where)
-            return (Value(Kind.MODULE, node.lineno, f"the output of `self.{name}`"),)
+            gpu = Value(Kind.MODULE, node.lineno, f"the weights of `self.{name}`", owner=name)
+            for values in arguments:  # a submodule's hooks move its inputs: no split here
+                self._meet(values, (gpu,), line=node.lineno, where=where, at=node, split=False)
+        if name in self.facts.passthrough:
+            return _join(*arguments)  # dropout, activations: the output stays with the input
         if name in self.facts.submodules:
-            return (Value(Kind.MODULE, node.lineno, f"the output of `self.{name}`"),)
+            label = f"the output of `self.{name}`"
+            return (Value(Kind.MODULE, node.lineno, label, owner=name),)
         if name in self.facts.methods:
             # What a helper returns: its CPU-made tensors, else it lives with its arguments.
             made = self.helper_return(name)
             placed = [v for values in arguments for v in values if v.on_gpu]
             return made or tuple(placed[:1])
-        return ()
+        # A callable held by `self` (a loss function given to `__init__`): with its arguments.
+        return tuple(v for values in arguments for v in values if v.on_gpu)[:1]
 
     def _torch_call(
         self,
@@ -319,7 +382,7 @@ class FunctionFlow:
                 return ()  # a group of its own is often a CPU (gloo) group: no evidence
             sink = Value(Kind.COLLECTIVE, node.lineno, f"`{qualified}`")
             for values in spread:
-                self._meet(values, (sink,), line=node.lineno, where=f"`{qualified}`")
+                self._meet(values, (sink,), line=node.lineno, where=f"`{qualified}`", at=node)
             return ()
         if name in LEGACY_CONSTRUCTORS and qualified == f"torch.{name}":
             return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node),) if node.args else ()
@@ -330,7 +393,16 @@ class FunctionFlow:
         if name.endswith("_like") and node.args:
             return () if any(k.arg == "device" for k in node.keywords) else arguments[0]
         everything = [*spread, *keywords.values()]
-        return self._meet(*everything, line=node.lineno, where=f"`{qualified}`")
+        strict = name in _STRICT or name in _JOINS
+        where = f"`{qualified}`"
+        return self._meet(
+            *everything,
+            line=node.lineno,
+            where=where,
+            strict=strict,
+            empties=name in _JOINS,
+            at=node,
+        )
 
     def _factory(self, node: ast.Call, name: str) -> Values:
         device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
@@ -339,63 +411,213 @@ class FunctionFlow:
         if device is None:
             if any(kw.arg is None or kw.arg == "out" for kw in node.keywords):
                 return ()
-            if is_scalar(name, node):
-                return ()
-            return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node),)
+            size = factory_size(node, name)
+            return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node, size=size),)
+        return self._device_of(device, node, f"`torch.{name}(device=...)`") or ()
+
+    def _device_of(self, device: ast.expr, node: ast.Call, label: str) -> Values | None:
+        """The values a device expression places on: `x.device` (or a name bound to it) gives
+        `x`'s GPU values, `"cuda"` the current GPU; None for any other expression."""
         if isinstance(device, ast.Attribute) and device.attr == "device":
-            return tuple(
-                Value(v.kind, node.lineno, v.label) for v in self.eval(device.value) if v.on_gpu
-            )
-        if isinstance(device, ast.Constant) and device.value == "cuda":
-            return (Value(Kind.CURRENT, node.lineno, f"`torch.{name}(device='cuda')`"),)
-        return ()
+            if not self._tensor_name(device.value):
+                return None  # `self.device`, `model.device`: a device the code chose
+            placed = self.eval(device.value)
+        elif isinstance(device, ast.Name) and device.id in self.devices:
+            placed = self.devices[device.id]
+        elif isinstance(device, ast.Constant) and device.value == "cuda":
+            return (Value(Kind.CURRENT, node.lineno, label, placed=True),)
+        else:
+            return None
+        label = f"`{_text(node)}`"
+        return tuple(
+            Value(v.kind, node.lineno, label, owner=v.owner, placed=True)
+            for v in placed
+            if v.on_gpu
+        )
+
+    def _tensor_name(self, node: ast.expr) -> bool:
+        """Whether `node.device` is a tensor's: a local name or argument that may hold one, a
+        tensor of `self`, or any other expression; not `self`, `model` or `self.args`."""
+        if isinstance(node, ast.Name):
+            local = node.id in self.env or node.id in self.tensor_params
+            return node.id != self.self_name and local
+        if isinstance(node, ast.Attribute):
+            owner = self_attribute(node)
+            return owner in self.facts.tensors or node.attr in ("weight", "bias", "data")
+        return True
 
     def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
         method = func.attr
-        moving = method in ("to", "cuda", "xpu", "npu", "hpu") and not casts_dtype_only(node)
+        moving = method in _MOVES and not casts_dtype_only(node)
         outer, self._moving = self._moving, self._moving or moving
         receiver = self.eval(func.value)
         self._moving = outer
         if method == "append" and isinstance(func.value, ast.Name) and arguments:
             self.env[func.value.id] = _join(receiver, arguments[0])
             return ()
-        if method in ("to", "cuda", "type_as", "xpu", "npu", "hpu"):
-            return receiver if casts_dtype_only(node) else ()
+        if method in _MOVES or method == "type_as":
+            if casts_dtype_only(node):
+                return receiver
+            return self._moved(node, method)
         if method in _LEAVES or not receiver:
             return ()
         if method.startswith("new_"):
             return tuple(v for v in receiver if v.on_gpu) or receiver
-        if method not in _CROSS_DEVICE and method not in _CONTAINER_METHODS:
+        if method not in _CROSS_DEVICE and method not in _CONTAINER_METHODS | _SHAPES:
+            strict = method in _STRICT
             for values in arguments:
-                self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`")
+                self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`",
+                           strict=strict, at=node)  # fmt: skip
         return receiver
 
+    def _moved(self, node: ast.Call, method: str) -> Values:
+        """Where `.to(...)` / `.cuda()` put a tensor, when the code says."""
+        if method == "cuda" and not node.args:
+            label = f"`{_text(node)}`"
+            return (Value(Kind.CURRENT, node.lineno, label, placed=True),)
+        if method != "to":
+            return ()
+        device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
+        if device is None and node.args:
+            device = node.args[0]
+        if device is None or _names_cpu(device):
+            return ()
+        placed = self._device_of(device, node, f"`{_text(node)}`")
+        if placed is None:  # `.to(self.device)`: a device the code chose, not the CPU
+            return (Value(Kind.MOVED, node.lineno, f"`{_text(node)}`", placed=True),)
+        return placed
+
     # -- meetings ------------------------------------------------------------------------
-    def _meet(self, *operands: Values, line: int, where: str) -> Values:
+    def _meet(
+        self,
+        *operands: Values,
+        line: int,
+        where: str,
+        strict: bool = False,
+        empties: bool = False,
+        at: ast.AST | None = None,
+        split: bool = True,
+    ) -> Values:
         """Record a CPU value of one operand meeting a GPU value of another (one operand that
-        may be either, `a if c else b`, meets nothing by itself)."""
+        may be either, `a if c else b`, meets nothing by itself). A 0-dim CPU tensor counts
+        only where `strict` (an op that does not take CPU scalars: `cat`, `clamp`, builtin
+        `min`), an empty placeholder only where `empties` (`cat`, registering it)."""
         for index, values in enumerate(operands):
-            cpu = next((v for v in values if not v.on_gpu), None)
+            cpu = next((v for v in values if _counts(v, strict, empties)), None)
             if cpu is None:
                 continue
             others = (v for i, o in enumerate(operands) if i != index for v in o if v.on_gpu)
             gpu = next(others, None)
             if gpu is not None:
-                self.meetings.append(Meeting(cpu, gpu, line, where))
+                self.meetings.append(Meeting(cpu, gpu, line, where, at))
                 return (gpu,)
-        return _join(*operands)
+        if self.owners and split:
+            self._split(operands, line, where, at)
+        placed = tuple(v for values in operands for v in values if v.on_gpu)
+        # A 0-dim CPU number or a placeholder beside a GPU tensor: the result is on the GPU.
+        return _join(placed) if placed else _join(*operands)
+
+    def _split(
+        self, operands: tuple[Values, ...], line: int, where: str, at: ast.AST | None
+    ) -> None:
+        held = [
+            next((v for v in values if v.kind is Kind.MODULE and v.owner), None)
+            for values in operands
+        ]
+        found = [v for v in held if v is not None]
+        for first in found:
+            second = next((v for v in found if v.owner != first.owner), None)
+            if second is not None:
+                self.splits.append(Meeting(first, second, line, where, at))
+                return
+
+
+class LocalFunctions:
+    """The module-level functions of a file, to follow a CPU tensor into a call of one (two
+    calls deep at most: a helper of a helper)."""
+
+    def __init__(
+        self,
+        functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+        resolve: Callable[[_Function], _Function | None] = lambda f: f,
+    ) -> None:
+        self.functions = functions
+        #: The function's full text where the parse kept only a stub of it.
+        self.resolve = resolve
+        self.depth = 0
+
+    def follow(
+        self,
+        caller: FunctionFlow,
+        node: ast.Call,
+        name: str,
+        arguments: list[Values],
+        keywords: dict[str | None, Values],
+    ) -> Values:
+        stub = self.functions.get(name)
+        callee = self.resolve(stub) if stub is not None else None
+        carried = [v for values in (*arguments, *keywords.values()) for v in values]
+        if callee is None or self.depth >= 2 or not any(v.kind is Kind.CPU for v in carried):
+            return ()
+        parameters = [*callee.args.posonlyargs, *callee.args.args]
+        bindings = {p.arg: values for p, values in zip(parameters, arguments, strict=False)}
+        for keyword, values in keywords.items():
+            if keyword is not None:
+                bindings[keyword] = values
+        self.depth += 1
+        try:
+            flow = FunctionFlow(
+                callee, caller.qualify, nccl=caller.nccl, local=self, bindings=bindings
+            )
+        finally:
+            self.depth -= 1
+        mine = {id(v) for v in carried}
+        for meeting in flow.meetings:
+            if id(meeting.cpu) in mine:
+                where = f"{meeting.where} in `{name}` (called at line {node.lineno})"
+                caller.meetings.append(Meeting(meeting.cpu, meeting.gpu, meeting.line, where, node))
+        return tuple(v for v in flow.returned if id(v) in mine)
+
+
+def _text(node: ast.AST, limit: int = 60) -> str:
+    """Short source text of an expression for a message."""
+    text = ast.unparse(node)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _names_cpu(device: ast.expr) -> bool:
+    """`"cpu"`, `torch.device("cpu")`, `cpu_device`: a move to the CPU."""
+    if isinstance(device, ast.Constant):
+        return isinstance(device.value, str) and device.value.startswith("cpu")
+    if isinstance(device, ast.Call) and device.args:
+        return _names_cpu(device.args[0])
+    name = dotted(device) or ""
+    return "cpu" in name.rpartition(".")[2].lower()
+
+
+def _counts(value: Value, strict: bool, empties: bool) -> bool:
+    if value.kind is not Kind.CPU:
+        return False
+    if value.size == "scalar":
+        return strict
+    if value.size == "empty":
+        return empties
+    return True
 
 
 def _join(*operands: Values) -> Values:
-    seen: dict[tuple[Kind, int | None], Value] = {}
+    seen: dict[tuple[Kind, object], Value] = {}
     for values in operands:
         for value in values:
-            seen.setdefault((value.kind, id(value.origin) if value.origin else None), value)
+            key = id(value.origin) if value.origin else value.owner
+            seen.setdefault((value.kind, key), value)
             if len(seen) >= 4:
                 return tuple(seen.values())
     return tuple(seen.values())
 
 
+_SEQUENCES = (ast.Tuple, ast.List, ast.ListComp)
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
 _OPERATORS = {
     ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@", ast.BitAnd: "&", ast.BitOr: "|",

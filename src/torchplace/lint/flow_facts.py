@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from torchplace.lint.context import dotted_name as dotted
+from torchplace.torch_names import TENSOR_FACTORIES
 
 #: Evidence that a name is a tensor: it has these attributes or methods.
 _TENSOR_ATTRS = frozenset(
@@ -44,6 +46,10 @@ _SHAPED = frozenset({"zeros", "ones", "empty", "full", "rand", "randn"})
 _LAYER = re.compile(r"(?:Embedding|Linear|Conv[123]d|LayerNorm|RMSNorm|GroupNorm|BatchNorm[123]d)$")
 
 
+#: Layers without weights: their output stays on their input's device.
+_NO_WEIGHTS = re.compile(r"Dropout|Identity|ReLU|GELU|SiLU|Tanh|Sigmoid|Softmax|Flatten|Pool")
+
+
 @dataclass
 class ClassFacts:
     """What a class's text says about its attributes: submodules and tensors of `self`."""
@@ -54,9 +60,16 @@ class ClassFacts:
     #: a CPU tensor fed to one of these meets its weights.
     layers: set[str] = field(default_factory=set)
     tensors: set[str] = field(default_factory=set)
+    #: Submodules whose output stays with their input (dropout, activations).
+    passthrough: set[str] = field(default_factory=set)
+    #: Plain attributes of a class that is not an `nn.Module`, made only by tensor factories
+    #: without `device=` (or grown from themselves, `self.x = torch.cat([self.x, y])`).
+    cpu_made: dict[str, ast.Call] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, node: ast.ClassDef) -> ClassFacts:
+    def of(cls, node: ast.ClassDef, cpu_made: bool = False) -> ClassFacts:
+        """What the class's text says; `cpu_made` also reads every method for CPU-made
+        attributes (a walk of the whole class: only the rule that needs it asks)."""
         facts = cls()
         for statement in node.body:
             if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -64,6 +77,8 @@ class ClassFacts:
         init = facts.methods.get("__init__")
         if init is not None:
             facts.read_init(init)
+        if cpu_made and not any((dotted(b) or "").endswith("Module") for b in node.bases):
+            facts.cpu_made = _cpu_made_attributes(facts.methods.values())
         return facts
 
     def read_init(self, init: ast.AST) -> None:
@@ -80,6 +95,8 @@ class ClassFacts:
                         self.tensors.add(name)
                     elif last[:1].isupper():
                         self.submodules.add(name)
+                        if _NO_WEIGHTS.search(last):
+                            self.passthrough.add(name)
                         if _LAYER.search(last):
                             self.layers.add(name)
             elif _registers(node):
@@ -87,6 +104,48 @@ class ClassFacts:
                 first = node.args[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     self.tensors.add(first.value)
+
+
+def _cpu_made_attributes(methods: Iterable[ast.AST]) -> dict[str, ast.Call]:
+    """`self.x = torch.zeros(n)` (no `device=`) in some method, and every other assignment
+    of `self.x` another such factory or one that grows it from itself."""
+    made: dict[str, ast.Call] = {}
+    spoiled: set[str] = set()
+    for method in methods:
+        for node in ast.walk(method):
+            if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+                continue
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                name = self_attribute(target)
+                if name is None:
+                    continue
+                if _cpu_factory(node.value):
+                    assert isinstance(node.value, ast.Call)
+                    made.setdefault(name, node.value)
+                elif not _grows_itself(node.value, name):
+                    spoiled.add(name)
+    return {name: call for name, call in made.items() if name not in spoiled}
+
+
+def _cpu_factory(node: ast.expr) -> bool:
+    if not isinstance(node, ast.Call) or any(kw.arg in ("device", None) for kw in node.keywords):
+        return False
+    name = dotted(node.func) or ""
+    return name.startswith("torch.") and name[6:] in TENSOR_FACTORIES
+
+
+def _grows_itself(node: ast.expr, name: str) -> bool:
+    """`torch.cat([self.x, y])`, optionally cast with `.to(dtype)`: stays where `self.x` is."""
+    func = node.func if isinstance(node, ast.Call) else None
+    if isinstance(func, ast.Attribute) and func.attr == "to":
+        assert isinstance(node, ast.Call)
+        return casts_dtype_only(node) and _grows_itself(func.value, name)
+    if not isinstance(node, ast.Call) or (dotted(node.func) or "") not in _GROWERS:
+        return False
+    return any(self_attribute(n) == name for n in ast.walk(node))
+
+
+_GROWERS = frozenset({"torch.cat", "torch.concat", "torch.stack", "torch.hstack", "torch.vstack"})
 
 
 def self_attribute(node: ast.AST) -> str | None:
@@ -155,6 +214,19 @@ def is_scalar(factory: str, call: ast.Call) -> bool:
             return True
         return factory == "empty" and isinstance(first, ast.Constant) and first.value == 0
     return False
+
+
+def factory_size(call: ast.Call, factory: str | None = None) -> str:
+    """ "" for a tensor with elements, "scalar" for a 0-dim one, "empty" for a placeholder."""
+    name = factory or (dotted(call.func) or "").rpartition(".")[2]
+    if not is_scalar(name, call):
+        return ""
+    first = call.args[0] if call.args else None
+    if isinstance(first, ast.List | ast.Tuple) and not first.elts:
+        return "empty" if name in ("tensor", "as_tensor") or not call.args[1:] else "scalar"
+    if name == "empty":
+        return "empty"
+    return "scalar"
 
 
 def _number(node: ast.AST) -> bool:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import ast
 import re
-import textwrap
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow import FunctionFlow, Kind, Meeting, Values
+from torchplace.lint.flow_classes import is_module_class, unstubbed_init
 from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
@@ -16,10 +16,6 @@ from torchplace.report import Finding, Fix, FixSafety
 from torchplace.torch_names import TENSOR_FACTORIES
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-#: Bases that make a class something other than an `nn.Module`.
-_NOT_MODULES = frozenset(
-    {"object", "ABC", "Protocol", "Generic", "NamedTuple", "Enum", "Exception", "dict", "list"}
-)
 
 
 class TensorFactoryWithoutDeviceInForward(Rule):
@@ -95,7 +91,7 @@ class TensorFactoryWithoutDeviceInForward(Rule):
                 continue
             key = id(owner.node)
             if key not in classes:
-                classes[key] = _ClassFlows(ctx, owner) if _is_module_class(ctx, owner) else None
+                classes[key] = _ClassFlows(ctx, owner) if is_module_class(ctx, owner) else None
             flows = classes[key]
             meeting = flows.meeting_of(call) if flows is not None else None
             if meeting is None:
@@ -127,7 +123,7 @@ class _ClassFlows:
         assert isinstance(owner.node, ast.ClassDef)
         self.ctx = ctx
         self.facts = ClassFacts.of(owner.node)
-        init = _unstubbed_init(ctx, owner.node)
+        init = unstubbed_init(ctx, owner.node)
         if init is not None:
             self.facts.read_init(init)
         self.flows: dict[str, FunctionFlow | None] = {}
@@ -160,70 +156,3 @@ class _ClassFlows:
 
     def meeting_of(self, call: ast.Call) -> tuple[_Function, Meeting] | None:
         return self.by_origin.get(id(call))
-
-
-def _is_module_class(ctx: FileContext, owner: Scope, depth: int = 0) -> bool:
-    """Whether a class is an `nn.Module` (or may be one): a base resolved through the file's
-    imports to `torch.nn`, a class of the file that is one, or a base imported from elsewhere
-    (a project's own module classes). Classes with no base, or only `object`-like bases,
-    are not."""
-    node = owner.node
-    assert isinstance(node, ast.ClassDef)
-    bases = node.bases or _bases_from_text(ctx, node)
-    return any(_is_module_base(ctx, base, depth) for base in bases)
-
-
-def _is_module_base(ctx: FileContext, base: ast.expr, depth: int) -> bool:
-    qualified = ctx.qualified(base) or ""
-    last = qualified.rpartition(".")[2]
-    if not qualified or last in _NOT_MODULES:
-        return False
-    if qualified.startswith(("torch.nn.", "nn.")) or last.endswith("Module"):
-        return True
-    local = next(
-        (s for s in ctx.tree.body if isinstance(s, ast.ClassDef) and s.name == qualified), None
-    )
-    if local is not None:
-        return depth < 8 and _is_module_class(ctx, Scope("class", local.name, local), depth + 1)
-    return True
-
-
-def _bases_from_text(ctx: FileContext, node: ast.ClassDef) -> list[ast.expr]:
-    """A class stubbed out by `regions` keeps its name only: read its bases from its line."""
-    line = ctx.source.line(node.lineno)
-    match = re.match(r"\s*class\s+\w+\s*\(([^)]*)\)", line)
-    if match is None:
-        return []
-    try:
-        parsed = ast.parse(f"class _({match.group(1)}): pass").body[0]
-    except SyntaxError:
-        return []
-    assert isinstance(parsed, ast.ClassDef)
-    return parsed.bases
-
-
-def _unstubbed_init(ctx: FileContext, node: ast.ClassDef) -> ast.AST | None:
-    """`__init__` parsed from the file's text when `regions` left only a stub of it (it holds
-    no candidate line), so that the submodules and buffers it makes are known."""
-    body = node.body
-    index = next(
-        (i for i, s in enumerate(body) if isinstance(s, _Function) and s.name == "__init__"), None
-    )
-    if index is None:
-        return None
-    init = body[index]
-    assert isinstance(init, _Function)
-    stub = init.args.vararg is not None and len(init.body) == 1
-    if not (stub and isinstance(init.body[0], ast.Pass)):
-        return None
-    following = body[index + 1] if index + 1 < len(body) else None
-    if following is None:
-        last = node.end_lineno or init.lineno
-    else:
-        decorators = getattr(following, "decorator_list", [])
-        last = min([following.lineno, *(d.lineno for d in decorators)]) - 1
-    text = textwrap.dedent(ctx.source.lines_text(init.lineno, last))
-    try:
-        return ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError):
-        return None

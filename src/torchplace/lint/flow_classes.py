@@ -1,0 +1,111 @@
+"""What kind of class a method belongs to, read from the file's text: an `nn.Module` (bases
+resolved through the file's imports), and its `__init__` even where `regions` stubbed it out."""
+
+from __future__ import annotations
+
+import ast
+import re
+import textwrap
+
+from torchplace.lint.context import FileContext, Scope
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: Bases that make a class something other than an `nn.Module`.
+_NOT_MODULES = frozenset(
+    {"object", "ABC", "Protocol", "Generic", "NamedTuple", "Enum", "Exception", "dict", "list"}
+)
+
+
+def is_module_class(ctx: FileContext, owner: Scope, depth: int = 0) -> bool:
+    """Whether a class is an `nn.Module` (or may be one): a base resolved through the file's
+    imports to `torch.nn`, a class of the file that is one, or a base imported from elsewhere
+    (a project's own module classes). Classes with no base, or only `object`-like bases,
+    are not."""
+    node = owner.node
+    assert isinstance(node, ast.ClassDef)
+    return any(_is_module_base(ctx, base, depth) for base in class_bases(ctx, node))
+
+
+def class_bases(ctx: FileContext, node: ast.ClassDef) -> list[ast.expr]:
+    """A class's bases, read from its line where `regions` stubbed the class out."""
+    return node.bases or _bases_from_text(ctx, node)
+
+
+def _is_module_base(ctx: FileContext, base: ast.expr, depth: int) -> bool:
+    qualified = ctx.qualified(base) or ""
+    last = qualified.rpartition(".")[2]
+    if not qualified or last in _NOT_MODULES:
+        return False
+    if qualified.startswith(("torch.nn.", "nn.")) or last.endswith("Module"):
+        return True
+    local = next(
+        (s for s in ctx.tree.body if isinstance(s, ast.ClassDef) and s.name == qualified), None
+    )
+    if local is not None:
+        return depth < 8 and is_module_class(ctx, Scope("class", local.name, local), depth + 1)
+    return True
+
+
+def _bases_from_text(ctx: FileContext, node: ast.ClassDef) -> list[ast.expr]:
+    """A class stubbed out by `regions` keeps its name only: read its bases from its line."""
+    line = ctx.source.line(node.lineno)
+    match = re.match(r"\s*class\s+\w+\s*\(([^)]*)\)", line)
+    if match is None:
+        return []
+    try:
+        parsed = ast.parse(f"class _({match.group(1)}): pass").body[0]
+    except SyntaxError:
+        return []
+    assert isinstance(parsed, ast.ClassDef)
+    return parsed.bases
+
+
+def unstubbed_init(ctx: FileContext, node: ast.ClassDef) -> ast.AST | None:
+    """`__init__` parsed from the file's text when `regions` left only a stub of it (it holds
+    no candidate line), so that the submodules and buffers it makes are known."""
+    body = node.body
+    index = next(
+        (i for i, s in enumerate(body) if isinstance(s, _Function) and s.name == "__init__"), None
+    )
+    if index is None or not _is_stub(body[index]):
+        return None
+    return _parse_block(ctx, body, index, node.end_lineno)
+
+
+def unstubbed_function(ctx: FileContext, function: _Function) -> _Function | None:
+    """A module-level function, parsed from the file's text when `regions` stubbed it out
+    (line numbers as in the file); the function itself when it was not stubbed."""
+    if not _is_stub(function):
+        return function
+    body = ctx.tree.body
+    index = next((i for i, s in enumerate(body) if s is function), None)
+    if index is None:
+        return None
+    parsed = _parse_block(ctx, body, index, None)
+    found = parsed.body[0] if parsed is not None and parsed.body else None
+    return found if isinstance(found, _Function) else None
+
+
+def _is_stub(function: ast.stmt) -> bool:
+    if not isinstance(function, _Function):
+        return False
+    stub = function.args.vararg is not None and len(function.body) == 1
+    return stub and isinstance(function.body[0], ast.Pass)
+
+
+def _parse_block(
+    ctx: FileContext, body: list[ast.stmt], index: int, end: int | None
+) -> ast.Module | None:
+    block = body[index]
+    following = body[index + 1] if index + 1 < len(body) else None
+    if following is None:
+        last = end or len(ctx.source.text.splitlines())
+    else:
+        decorators = getattr(following, "decorator_list", [])
+        last = min([following.lineno, *(d.lineno for d in decorators)]) - 1
+    text = textwrap.dedent(ctx.source.lines_text(block.lineno, last))
+    try:
+        parsed = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    return ast.increment_lineno(parsed, block.lineno - 1)
