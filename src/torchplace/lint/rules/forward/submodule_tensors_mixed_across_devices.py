@@ -58,8 +58,9 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
     several GPUs. Not flagged: modules that run no list of blocks, classes listed in
     `_no_split_modules` (kept whole), other pairs of submodules registered side by side
     (placed together unless a split falls between them), dropout and activation outputs,
-    tensors moved with `.to(other.device)`, and models of serving engines (files that
-    import vLLM or SGLang: the engine places a whole model on each rank's GPU).
+    tensors moved with `.to(other.device)`, diffusers models that leave `_no_split_modules`
+    at None (diffusers refuses `device_map="auto"` for them), and models of serving engines
+    (files that import vLLM or SGLang: the engine places a whole model on each rank's GPU).
 
     ## Example
     ```python
@@ -107,6 +108,7 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
         if ctx.imports_module("vllm") or ctx.imports_module("sglang"):
             return  # an engine places the whole model on each rank's GPU: nothing is split
         models = _dispatched_classes(ctx.source.text) - _kept_whole(ctx.source.text)
+        models -= _refusing_auto_maps(ctx.tree)
         lines = ctx.candidate_lines
         for node in ctx.tree.body:
             if not isinstance(node, ast.ClassDef) or node.name not in models:
@@ -159,6 +161,62 @@ def _dispatched_classes(text: str) -> set[str]:
         if any(b.endswith(_DISPATCHED_BASES) for b in named) or named & found:
             found.add(name)
     return found
+
+
+def _refusing_auto_maps(tree: ast.Module) -> set[str]:
+    """diffusers models that `from_pretrained(..., device_map="auto")` refuses: a `ModelMixin`
+    whose `_no_split_modules` is left at the base's None raises "does not support
+    `device_map='auto'`", so nothing splits them (transformers treats a missing list as
+    empty and splits anyway). Bases are followed through the file's own classes."""
+    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
+    refusing: set[str] = set()
+    for name, node in classes.items():
+        if _diffusers_model(node, classes, set()) and not _declares_no_split(
+            node, classes, set()
+        ):
+            refusing.add(name)
+    return refusing
+
+
+def _base_names(node: ast.ClassDef) -> list[str]:
+    names = []
+    for base in node.bases:
+        if isinstance(base, ast.Name):
+            names.append(base.id)
+        elif isinstance(base, ast.Attribute):
+            names.append(base.attr)
+    return names
+
+
+def _diffusers_model(node: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]) -> bool:
+    seen.add(node.name)
+    for base in _base_names(node):
+        if base.endswith("ModelMixin"):
+            return True
+        if base in classes and base not in seen and _diffusers_model(classes[base], classes, seen):
+            return True
+    return False
+
+
+def _declares_no_split(
+    node: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]
+) -> bool:
+    seen.add(node.name)
+    for statement in node.body:
+        targets: list[ast.expr] = []
+        value: ast.expr | None = None
+        if isinstance(statement, ast.Assign):
+            targets, value = statement.targets, statement.value
+        elif isinstance(statement, ast.AnnAssign):
+            targets, value = [statement.target], statement.value
+        for target in targets:
+            if isinstance(target, ast.Name) and target.id == "_no_split_modules":
+                return not (isinstance(value, ast.Constant) and value.value is None)
+    return any(
+        _declares_no_split(classes[base], classes, seen)
+        for base in _base_names(node)
+        if base in classes and base not in seen
+    )
 
 
 _NO_SPLIT = re.compile(r"_no_split_modules\s*=\s*\[([^\]]*)\]")
