@@ -131,6 +131,10 @@ class VirtualTensor(torch.Tensor):
     def is_pinned(self, device: Any = None) -> bool:
         return False
 
+    def record_stream(self, stream: Any) -> None:
+        """Simulated streams order nothing, so no allocation waits on one (FSDP records its
+        unsharded parameters on its streams; C++ cannot parse a simulated stream)."""
+
     def __repr__(self, *, tensor_contents: Any = None) -> str:  # type: ignore[override]
         suffix = f", device='{self._vdev}'"
         grad = ", requires_grad=True" if self.requires_grad else ""
