@@ -200,7 +200,7 @@ def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
     out._elem = elem
     out._vdev = device
     if device.type == "cuda":  # an allocation on that GPU: the driver context follows it
-        machine = devices.active()
+        machine = devices._active
         if machine is not None:
             machine.work(device.index or 0)
     return out
