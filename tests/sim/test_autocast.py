@@ -79,3 +79,18 @@ def test_cpu_tensors_and_cpu_autocast_are_left_alone() -> None:
             assert cpu_layer(torch.randn(3, 8)).dtype == torch.float32
         with torch.autocast("cpu", dtype=torch.bfloat16):
             assert gpu_layer(torch.randn(3, 8, device="cuda")).dtype == torch.float32
+
+
+def test_autocast_is_per_thread() -> None:
+    import threading
+
+    with torchplace.virtual_gpus(1):
+        layer = torch.nn.Linear(8, 4).cuda()
+        x = torch.randn(3, 8, device="cuda")
+        seen: list[torch.dtype] = []
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            worker = threading.Thread(target=lambda: seen.append(layer(x).dtype))
+            worker.start()
+            worker.join()
+            assert layer(x).dtype == torch.bfloat16
+        assert seen == [torch.float32]  # a thread of its own starts without autocast, as in torch

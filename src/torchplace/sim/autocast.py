@@ -13,6 +13,7 @@ from __future__ import annotations
 __tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
 
 import functools
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -196,10 +197,15 @@ class CudaAutocast(TorchFunctionMode):
         return func(*args, **kwargs)
 
 
-class _Active:
-    """The modes pushed by `autocast.__enter__`, popped by the matching `__exit__`."""
+class _Active(threading.local):
+    """This thread's modes pushed by `autocast.__enter__`, popped by the matching `__exit__`
+    (autocast, like the mode stack, is per thread)."""
 
-    modes: list[CudaAutocast | None] = []
+    def __init__(self) -> None:
+        self.modes: list[CudaAutocast | None] = []
+
+
+_active = _Active()
 
 
 def _make_enter(original: Callable[..., Any]) -> Callable[..., Any]:
@@ -211,7 +217,7 @@ def _make_enter(original: Callable[..., Any]) -> Callable[..., Any]:
             policies()  # asked before the mode is on (the probe calls torch functions)
             mode = CudaAutocast()
             mode.__enter__()  # type: ignore[no-untyped-call]
-        _Active.modes.append(mode)
+        _active.modes.append(mode)
         return result
 
     return __enter__
@@ -220,7 +226,7 @@ def _make_enter(original: Callable[..., Any]) -> Callable[..., Any]:
 def _make_exit(original: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(original)
     def __exit__(self: Any, *exc: Any) -> Any:
-        mode = _Active.modes.pop() if _Active.modes else None
+        mode = _active.modes.pop() if _active.modes else None
         if mode is not None:
             mode.__exit__(None, None, None)  # type: ignore[no-untyped-call]
         return original(self, *exc)
@@ -234,7 +240,7 @@ def _autocast_aware(name: str, function: Callable[..., Any]) -> Callable[..., An
 
     @functools.wraps(function)
     def replacement(*args: Any, **kwargs: Any) -> Any:
-        if _Active.modes and torch.is_autocast_enabled("cuda"):
+        if _active.modes and torch.is_autocast_enabled("cuda"):
             args, kwargs = cast_arguments(name, args, kwargs)
         return function(*args, **kwargs)
 
@@ -243,7 +249,7 @@ def _autocast_aware(name: str, function: Callable[..., Any]) -> Callable[..., An
 
 def install(patches: Patches) -> None:
     """Make `torch.autocast("cuda")` (and `torch.cuda.amp.autocast`) cast virtual tensors."""
-    _Active.modes = []
+    _active.modes = []
     autocast = torch.amp.autocast_mode.autocast
     patches.set(autocast, "__enter__", _make_enter(autocast.__enter__))
     patches.set(autocast, "__exit__", _make_exit(autocast.__exit__))
