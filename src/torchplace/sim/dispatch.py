@@ -17,7 +17,7 @@ import torch
 
 from torchplace.sim import checks, devices, errors, meta_mix
 from torchplace.sim.fastmeta import RULES
-from torchplace.sim.tensor import META, VirtualTensor, follow_shape, wrap
+from torchplace.sim.tensor import META, VirtualTensor, device_type, follow_shape, wrap
 
 aten = torch.ops.aten
 _CPU = torch.device("cpu")
@@ -218,7 +218,7 @@ def _run_valued(
     mutated = _MUTATED.get(func)
     if mutated is None:
         mutated = _mutated(func)
-    if type(out) is _Tensor and not mutated and device.type != "cpu":
+    if type(out) is _Tensor and not mutated and device_type(device) != "cpu":
         return wrap(out, device)  # the common case of `_rewrap_one`
     if isinstance(out, _Tensor):
         return _rewrap_one(out, args, new_args, device, mutated)
