@@ -19,20 +19,15 @@ PROGRAM = Path(__file__).parent / "programs" / "collectives_two_ranks.py"
 
 
 @pytest.fixture(scope="module")
-def results() -> dict[int, dict[str, Any]]:
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[int, dict[str, Any]]:
     """Each rank's findings, from real torchrun (2 processes) started in a simulated process."""
+    out = tmp_path_factory.mktemp("collectives")
     command = [sys.executable, "-m", "torchplace", "sim", "--gpus", "2", "--no-explain", "-m",
                "torch.distributed.run", "--nproc-per-node", "2", str(PROGRAM)]  # fmt: skip
-    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "COLLECTIVES_OUT": str(out)}
     done = subprocess.run(command, capture_output=True, text=True, timeout=240, env=env)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    found = {}
-    for line in done.stdout.splitlines():
-        if "RESULT " in line:
-            data = json.loads(line.split("RESULT ", 1)[1])
-            found[len(found)] = data
-    assert len(found) == 2, done.stdout[-3000:]
-    return {0 if "recv" not in data else 1: data for data in found.values()}
+    return {r: json.loads((out / f"rank{r}.json").read_text(encoding="utf-8")) for r in (0, 1)}
 
 
 def test_reductions_carry_values_between_ranks(results: dict[int, dict[str, Any]]) -> None:

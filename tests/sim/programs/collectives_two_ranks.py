@@ -2,6 +2,7 @@
 
 import json
 import os
+from pathlib import Path
 
 import torch
 import torch.distributed as dist
@@ -67,5 +68,6 @@ with ddp.no_sync():
     model.weight.grad = None
     ddp(torch.full((3, 4), float(rank + 1), device="cuda")).sum().backward()
 found["ddp_no_sync_grad"] = model.weight.grad.tolist()
-print("RESULT " + json.dumps(found), flush=True)
+out = Path(os.environ["COLLECTIVES_OUT"], f"rank{rank}.json")
+out.write_text(json.dumps(found), encoding="utf-8")  # not stdout: the ranks' lines interleave
 dist.destroy_process_group()
