@@ -21,15 +21,16 @@ _RANK = textwrap.dedent(
     gpu, delay = int(sys.argv[1]), float(sys.argv[2])
     with torchplace.virtual_gpus(world, rank=rank, world_size=world):
         dist.init_process_group("nccl", device_id=torch.device("cuda", gpu))
-        time.sleep(max(delay, 0))
+        time.sleep(abs(delay))
         try:
             if delay >= 0:  # a negative delay: this rank runs no collective
                 dist.all_reduce(torch.ones(4, device=f"cuda:{gpu}"))
-            print(f"rank {rank} reduced", flush=True)
+                print(f"rank {rank} reduced", flush=True)
         except Exception as error:
             print(f"rank {rank} {type(error).__name__}: {error}", flush=True)
         dist.destroy_process_group()
-    print(f"rank {rank} done", flush=True)
+        print(f"rank {rank} leaving {time.time()}", flush=True)
+    print(f"rank {rank} done {time.time()}", flush=True)
     """
 )
 
@@ -72,11 +73,17 @@ def test_late_rank_still_meets_rank_zero(tmp_path: Path) -> None:
     assert "rank 1 reduced" in second and "rank 1 done" in second
 
 
+def _time_of(output: str, what: str) -> float:
+    line = next(line for line in output.splitlines() if what in line)
+    return float(line.rsplit(" ", 1)[1])
+
+
 def test_rank_zero_keeps_the_store_until_every_rank_is_done(tmp_path: Path) -> None:
-    # rank 0 (the store's host) has nothing to do; rank 1 uses the store seconds later
-    first, second = _run_ranks(tmp_path, (0, 1), late_s=0.0, delays=(-1.0, 4.0))
-    assert "rank 0 done" in first
-    assert "rank 1 reduced" in second and "rank 1 done" in second
+    # rank 0 (the store's host) has nothing to do; rank 1 leaves (using the store) seconds later.
+    # Neither runs a collective: one rank skipping a collective the other runs hangs, as on NCCL.
+    first, second = _run_ranks(tmp_path, (0, 1), late_s=0.0, delays=(-0.01, -4.0))
+    assert "rank 1 done" in second
+    assert _time_of(first, "rank 0 done") >= _time_of(second, "rank 1 leaving")
 
 
 def test_late_rank_on_the_same_gpu_is_a_duplicate(tmp_path: Path) -> None:

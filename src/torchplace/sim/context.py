@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 
 from torchplace.sim import (
+    autocast,
     cuda_api,
     cuda_driver,
     devices,
@@ -75,6 +76,7 @@ def virtual_gpus(
         distributed.install(patches, machine, rank=rank, world_size=world_size)
         hf.install(patches)
         functional.install(patches)
+        autocast.install(patches)  # after functional: wraps its F.linear
         tracing.install(patches)
         parallel.install(patches)
         with inherit.exported(n, machine.memory, name, machine.keep_values_limit):

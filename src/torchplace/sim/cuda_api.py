@@ -601,6 +601,7 @@ def _install_tensor_methods(patches: Patches) -> None:
             vdev = self._vdev
             if (
                 target is vdev
+                or target is self.dtype  # `.to(dtype)` to its own dtype: C++ returns self too
                 or (type(target) is int and vdev.index == target)
                 or (type(target) is _RealDevice and target == vdev)
             ):

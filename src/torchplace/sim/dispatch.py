@@ -17,7 +17,7 @@ import torch
 
 from torchplace.sim import checks, devices, errors, meta_mix
 from torchplace.sim.fastmeta import RULES
-from torchplace.sim.tensor import META, VirtualTensor, follow_shape, wrap
+from torchplace.sim.tensor import META, VirtualTensor, device_type, follow_shape, wrap
 
 aten = torch.ops.aten
 _CPU = torch.device("cpu")
@@ -153,7 +153,81 @@ def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     special = SPECIAL_OPS.get(func)
     if special is not None:
         return special(func, args, kwargs)
+    device = _one_valued_device(args, kwargs)
+    if device is not None:
+        return _run_valued(func, args, kwargs, device)
     return generic(func, args, kwargs)
+
+
+_NOT_FAST = ("device", "generator")
+
+
+def _one_valued_device(args: tuple[Any, ...], kwargs: dict[str, Any]) -> torch.device | None:
+    """The fast path's question: are the tensors all virtual, on one device, with values (and
+    the rest plain values)? Then nothing is checked or converted: the op runs on the held
+    tensors. Anything else (a mix, a CPU or meta tensor, a list of tensors, `device=`,
+    `generator=`, value-less tensors) takes `generic`."""
+    first = None
+    for value in args:
+        if type(value) is VirtualTensor:
+            if value._elem.is_meta:
+                return None
+            device = value._vdev
+            if first is None:
+                first = device
+            elif device is not first and device != first:
+                return None
+        elif isinstance(value, _Tensor):
+            return None
+        elif type(value) in _SEQ:  # sizes, dims, and virtual tensors (`cat`) as above
+            for item in value:
+                if type(item) is VirtualTensor:
+                    if item._elem.is_meta:
+                        return None
+                    device = item._vdev
+                    if first is None:
+                        first = device
+                    elif device is not first and device != first:
+                        return None
+                elif isinstance(item, _Tensor):
+                    return None
+    if kwargs:
+        for key, value in kwargs.items():
+            if key in _NOT_FAST or isinstance(value, _Tensor) or type(value) in _SEQ:
+                return None
+    return first
+
+
+def _held(values: Any) -> Any:
+    return type(values)(v._elem if type(v) is VirtualTensor else v for v in values)
+
+
+def _run_valued(
+    func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], device: torch.device
+) -> Any:
+    """`_run` for inputs that all hold values on one virtual device (see `_one_valued_device`)."""
+    new_args = tuple([
+        a._elem if type(a) is VirtualTensor else _held(a) if type(a) in _SEQ else a for a in args
+    ])  # fmt: skip
+    try:
+        out = func._op(*new_args, **kwargs)
+    except errors.NotSimulatedError:
+        raise
+    except Exception as error:
+        raise _translate(func, error, True) from None
+    mutated = _MUTATED.get(func)
+    if mutated is None:
+        mutated = _mutated(func)
+    if type(out) is _Tensor and not mutated and device_type(device) != "cpu":
+        return wrap(out, device)  # the common case of `_rewrap_one`
+    if isinstance(out, _Tensor):
+        return _rewrap_one(out, args, new_args, device, mutated)
+    if type(out) in _SEQ:
+        return type(out)(
+            _rewrap_one(o, args, new_args, device, mutated) if isinstance(o, _Tensor) else o
+            for o in out
+        )
+    return out
 
 
 def generic(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:

@@ -1,11 +1,12 @@
 """`torch.distributed` under simulation: the real fake process group, NCCL's device rules.
 
-Each process is one rank. `init_process_group("nccl", ...)` becomes the fake backend (collectives
-complete at once and leave values unchanged); the rendezvous is the real one when a launcher set
-`MASTER_ADDR`, so ranks of `torchplace sim --nproc-per-node N` can compare their GPUs. Every
-collective on a virtual tensor is checked like NCCL checks it: the tensor must be on a GPU, on
-the device passed to `init_process_group(device_id=...)` if one was, and no two ranks may use
-the same GPU.
+Each process is one rank. When the ranks are real processes that can meet (a launcher set
+`MASTER_ADDR`, or the program passed a `store` or an `init_method`), `init_process_group("nccl")`
+becomes a real gloo process group and collectives exchange the virtual tensors' values between
+processes as NCCL would (value-less tensors exchange nothing); a lone rank gets PyTorch's fake
+process group (collectives complete at once and leave values unchanged). Every collective on a
+virtual tensor is checked like NCCL checks it: the tensor must be on a GPU, on the device passed
+to `init_process_group(device_id=...)` if one was, and no two ranks may use the same GPU.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import torch
 import torch.distributed as dist
 
 from torchplace.sim import devices
-from torchplace.sim.dispatch import SPECIAL_OPS
+from torchplace.sim.dispatch import SPECIAL_OPS, generic
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
 
@@ -31,6 +32,12 @@ _COLLECTIVES = (
     "_reduce_scatter_base_", "reduce_scatter_tensor_coalesced_", "broadcast_", "reduce_",
     "gather_", "scatter_", "alltoall_", "alltoall_base_", "send", "recv_", "recv_any_source_",
     "barrier", "monitored_barrier_",
+)  # fmt: skip
+_FUNCTIONAL_COLLECTIVES = (
+    "all_reduce", "all_reduce_", "all_reduce_coalesced", "all_reduce_coalesced_",
+    "all_gather_into_tensor", "all_gather_into_tensor_out", "all_gather_into_tensor_coalesced",
+    "reduce_scatter_tensor", "reduce_scatter_tensor_coalesced", "all_to_all_single",
+    "broadcast", "broadcast_",
 )  # fmt: skip
 _NCCL_NAMES = {None, "nccl", "cuda:nccl", "cpu:gloo,cuda:nccl", "gloo", "cuda"}
 _CUDA_ONLY = {"nccl", "cuda:nccl", "cuda"}
@@ -66,6 +73,9 @@ class _State:
         self.announced: set[int] = set()
         self.timeout = timedelta(minutes=5)  # the process group's
         self.cuda_only = False  # NCCL alone: no backend for CPU tensors
+        self.real = False  # a gloo group between real processes (else the fake one)
+        self.requested = "nccl"  # the backend the program asked for, as get_backend reports it
+        self.groups: list[Any] = []  # groups standing in for NCCL ones
 
 
 _state = _State()
@@ -120,7 +130,7 @@ def _announce(index: int) -> None:
 
 
 def _stand_in(value: Any) -> Any:
-    """What the fake backend gets: real values when held, else an empty CPU tensor."""
+    """What the backend gets: the held CPU values, else an empty CPU tensor (nothing to send)."""
     if isinstance(value, VirtualTensor):
         return value._elem if value.has_values() else torch.empty(0, dtype=value.dtype)
     if isinstance(value, list):
@@ -128,25 +138,85 @@ def _stand_in(value: Any) -> Any:
     return value
 
 
+_AVG = getattr(dist.ReduceOp, "AVG", None)
+
+
 def _collective(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     for tensor in (t for a in args for t in _tensors(a)):
         _check_device(tensor)
-    result = func._op(*[_stand_in(a) for a in args], **kwargs)
+    stand_ins = [_stand_in(a) for a in args]
+    if _state.real and func.__name__.split(".")[0] in _FLAT:
+        stand_ins[:2] = [_flat(stand_ins[0]), _flat(stand_ins[1])]
+    averaged = _averaged_tensors(func, stand_ins)
+    if averaged:  # gloo has no AVG: sum, wait, divide (NCCL's average, computed in place)
+        stand_ins[2] = dist.ReduceOp.SUM
+        result = func._op(*stand_ins, **kwargs)
+        result[1].wait()
+        for tensor in averaged:
+            tensor.div_(_state.world_size or 1)
+        return (args[0], result[1])
+    result = func._op(*stand_ins, **kwargs)
     if isinstance(result, tuple) and len(result) == 2:
         return (args[0], result[1])  # the collective's output is its (in-place) first argument
     return result
 
 
-def _store_for(rank: int, world_size: int, timeout: timedelta) -> Any:
-    """The launcher's store when there is one (ranks then see each other), else a FakeStore."""
-    if "MASTER_ADDR" in os.environ and "MASTER_PORT" in os.environ and world_size > 1:
-        rendezvous = dist.rendezvous  # type: ignore[attr-defined]
-        store, _, _ = next(rendezvous("env://", rank, world_size, timeout=timeout))
-        _state.shared = dist.PrefixStore("torchplace-sim", store)  # type: ignore[attr-defined]
-        return _state.shared
+# NCCL's single-tensor all-gather / reduce-scatter read only the element counts; gloo wants the
+# output to be the inputs stacked on dim 0, so both go flat (views: the kernel writes through).
+_FLAT = {
+    "_allgather_base_", "_reduce_scatter_base_", "allgather_into_tensor_coalesced_",
+    "reduce_scatter_tensor_coalesced_",
+}  # fmt: skip
+
+
+def _flat(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_flat(item) for item in value]
+    if isinstance(value, torch.Tensor) and value.is_contiguous():
+        return value.view(-1)
+    return value
+
+
+def _averaged_tensors(func: Any, stand_ins: list[Any]) -> list[torch.Tensor]:
+    """The tensors of an `allreduce_(..., AVG)` on a gloo group (which refuses AVG)."""
+    if not _state.real or func.__name__.split(".")[0] != "allreduce_" or len(stand_ins) < 3:
+        return []
+    op = stand_ins[2]
+    if _AVG is None or getattr(op, "op", op) != _AVG:
+        return []
+    return list(_tensors(stand_ins[0]))
+
+
+def _functional_collective(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """`torch.ops._c10d_functional.*` (functional collectives, DDP's Python reducer): NCCL's
+    device checks, then the op on the held values like any other op."""
+    for tensor in (t for a in args for t in _tensors(a)):
+        _check_device(tensor)
+    return generic(func, args, kwargs)
+
+
+def _store_for(
+    rank: int, world_size: int, timeout: timedelta, init_method: Any, store: Any
+) -> tuple[Any, bool]:
+    """The store the ranks meet in, and whether they can (then collectives carry values).
+
+    A store or `init_method` the program gave, else the launcher's (`MASTER_ADDR`): real
+    processes meet there. A lone rank gets a FakeStore.
+    """
+    if world_size > 1:
+        if store is None and init_method not in (None, "env://"):
+            store, _, _ = next(dist.rendezvous(init_method, rank, world_size, timeout=timeout))  # type: ignore[attr-defined]
+        if store is None and "MASTER_ADDR" in os.environ and "MASTER_PORT" in os.environ:
+            rendezvous = dist.rendezvous  # type: ignore[attr-defined]
+            store, _, _ = next(rendezvous("env://", rank, world_size, timeout=timeout))
+        if store is not None:
+            _state.shared = dist.PrefixStore("torchplace-sim", store)  # type: ignore[attr-defined]
+            return store, True
+    if store is not None:
+        return store, False
     from torch.testing._internal.distributed.fake_pg import FakeStore
 
-    return FakeStore()
+    return FakeStore(), False
 
 
 def _env_int(name: str, fallback: int | None) -> int:
@@ -181,8 +251,7 @@ def _make_init(original: Any, rank_default: int | None, world_default: int | Non
         rank = rank if rank >= 0 else _env_int("RANK", rank_default)
         world_size = world_size if world_size > 0 else _env_int("WORLD_SIZE", world_default)
         deadline = timeout or timedelta(minutes=5)
-        if store is None:
-            store = _store_for(rank, world_size, deadline)
+        store, real = _store_for(rank, world_size, deadline, init_method, store)
         if device_id is not None:
             machine = devices.require()
             bound = torch.device("cuda", device_id) if isinstance(device_id, int) else device_id
@@ -190,9 +259,116 @@ def _make_init(original: Any, rank_default: int | None, world_default: int | Non
         _state.rank, _state.world_size, _state.store = rank, world_size, store
         _state.timeout = deadline
         _state.cuda_only = str(backend) in _CUDA_ONLY
-        original(backend="fake", store=store, rank=rank, world_size=world_size, timeout=deadline)
+        _state.real, _state.requested = real, str(backend or "nccl")
+        original(
+            backend="gloo" if real else "fake", store=store, rank=rank, world_size=world_size,
+            timeout=deadline,
+        )  # fmt: skip
+        _state.groups.append(dist.distributed_c10d._get_default_group())
 
     return init_process_group
+
+
+def _make_new_group(original: Any) -> Any:
+    """`new_group(backend="nccl")`: a group of the default group's backend (gloo or fake)."""
+
+    @functools.wraps(original)
+    def new_group(*args: Any, **kwargs: Any) -> Any:
+        backend = kwargs.get("backend", args[2] if len(args) > 2 else None)
+        if backend is None or str(backend) not in _CUDA_ONLY:
+            return original(*args, **kwargs)
+        kwargs["backend"] = None
+        kwargs.pop("pg_options", None)  # NCCL's options mean nothing to the stand-in
+        group = original(*args[:2], **kwargs)
+        _state.groups.append(group)
+        return group
+
+    return new_group
+
+
+def _make_get_backend(original: Any) -> Any:
+    """`get_backend` names the backend the program asked for, not the stand-in."""
+
+    @functools.wraps(original)
+    def get_backend(group: Any = None) -> Any:
+        name = original(group)
+        pg = group or dist.distributed_c10d._get_default_group()
+        if any(pg is ours for ours in _state.groups):
+            return dist.Backend(_state.requested)
+        return name
+
+    return get_backend
+
+
+def _verify_params_across_processes(
+    process_group: Any, tensors: list[torch.Tensor], logger: Any = None
+) -> None:
+    """DDP's check that every rank holds the same parameters, asked of shapes and strides.
+
+    The C++ check builds its metadata tensor on the parameters' C++ device (meta for virtual
+    tensors) and reads it back, which a value-less tensor cannot; the question is the same.
+    """
+    if not _state.real:
+        return  # a lone rank: nothing to compare with
+    mine = [(tuple(t.shape), tuple(t.stride())) for t in tensors]
+    world = dist.get_world_size(process_group)
+    everyone: list[Any] = [None] * world
+    dist.distributed_c10d.all_gather_object(everyone, mine, group=process_group)
+    rank = dist.get_rank(process_group)
+    for other, theirs in enumerate(everyone):
+        if len(theirs) != len(mine):
+            raise RuntimeError(
+                f"DDP expects same model across all ranks, but Rank {rank} has {len(mine)} "
+                f"params, while rank {other} has inconsistent {len(theirs)} params."
+            )
+        for index, ((size, stride), (their_size, their_stride)) in enumerate(
+            zip(mine, theirs, strict=True)
+        ):
+            if size != their_size:
+                raise RuntimeError(
+                    f"[{rank}]: params[{index}] in this process with sizes {list(size)} appears "
+                    f"not to match sizes of the same param in process {other}."
+                )
+            if stride != their_stride:
+                raise RuntimeError(
+                    f"[{rank}]: params[{index}] in this process with sizes {list(size)} appears "
+                    f"not to match strides of the same param in process {other}."
+                )
+
+
+def _make_ddp_init(original: Any) -> Any:
+    """DDP over virtual parameters reduces gradients with its Python reducer.
+
+    The C++ reducer flattens gradients into buckets it allocates on the parameters' C++ device
+    (meta for virtual tensors), so the values would never reach the process group; DDP's Python
+    reducer (its `python_reducer` mode) all-reduces each gradient through the group instead, with
+    the same results, honouring `no_sync()` and comm hooks.
+    """
+
+    @functools.wraps(original)
+    def __init__(self: Any, module: Any, *args: Any, **kwargs: Any) -> None:
+        if not any(type(p) is VirtualTensor for p in module.parameters()):
+            original(self, module, *args, **kwargs)
+            return
+        import torch._dynamo.config as dynamo_config
+
+        mode = dynamo_config.optimize_ddp
+        dynamo_config.optimize_ddp = "python_reducer"
+        try:
+            original(self, module, *args, **kwargs)
+        finally:
+            dynamo_config.optimize_ddp = mode
+        # the C++ reducer's own hooks would still run when a program arms it directly
+        # (accelerate's `trigger_sync_in_backward` calls `reducer.prepare_for_backward`)
+        self._remove_autograd_hooks()
+
+    return __init__
+
+
+def _nccl_version() -> tuple[int, int, int]:
+    """`torch.cuda.nccl.version()`: the NCCL that torch's CUDA wheels carried on the H200s
+    measured (`NCCL_VERSION=2.28.3-1`); torch's c10d logger asks it on every collective error."""
+    return (2, 28, 3)
 
 
 def install(
@@ -206,6 +382,15 @@ def install(
     init = _make_init(dist.init_process_group, rank, world_size)
     patches.set(dist, "init_process_group", init)
     patches.set(dist.distributed_c10d, "init_process_group", init)
+    for module in (dist, dist.distributed_c10d):
+        patches.set(module, "new_group", _make_new_group(dist.distributed_c10d.new_group))
+    patches.set(dist, "get_backend", _make_get_backend(dist.distributed_c10d.get_backend))
+    import torch.cuda.nccl
+
+    patches.set(torch.cuda.nccl, "version", _nccl_version)
+    patches.set(dist, "_verify_params_across_processes", _verify_params_across_processes)
+    ddp = torch.nn.parallel.DistributedDataParallel
+    patches.set(ddp, "__init__", _make_ddp_init(ddp.__init__))
     for name in _PYTHON_COLLECTIVES:
         if hasattr(dist, name):
             patches.set(dist, name, _refuse_cpu_tensors(getattr(dist, name)))
@@ -214,6 +399,12 @@ def install(
         if packet is not None:
             for overload in packet.overloads():
                 SPECIAL_OPS[getattr(packet, overload)] = _collective
+    functional = getattr(torch.ops, "_c10d_functional", None)
+    for name in _FUNCTIONAL_COLLECTIVES:
+        packet = getattr(functional, name, None)
+        if packet is not None:
+            for overload in packet.overloads():
+                SPECIAL_OPS[getattr(packet, overload)] = _functional_collective
 
 
 def _finish() -> None:
@@ -246,3 +437,4 @@ def uninstall() -> None:
         if dist.is_available() and dist.is_initialized() and _state.rank is not None:
             dist.destroy_process_group()
         _state.store = _state.shared = None
+        _state.groups.clear()

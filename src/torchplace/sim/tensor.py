@@ -131,6 +131,10 @@ class VirtualTensor(torch.Tensor):
     def is_pinned(self, device: Any = None) -> bool:
         return False
 
+    def record_stream(self, stream: Any) -> None:
+        """Simulated streams order nothing, so no allocation waits on one (FSDP records its
+        unsharded parameters on its streams; C++ cannot parse a simulated stream)."""
+
     def __repr__(self, *, tensor_contents: Any = None) -> str:  # type: ignore[override]
         suffix = f", device='{self._vdev}'"
         grad = ", requires_grad=True" if self.requires_grad else ""
@@ -188,6 +192,8 @@ def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
             VirtualTensor, elem.size(), strides=elem.stride(), storage_offset=offset,
             dtype=elem.dtype, device=META, requires_grad=False,
         )  # fmt: skip
+    elif elem.is_contiguous():  # C++ computes contiguous strides itself, faster than Python
+        out = _make_wrapper(VirtualTensor, elem.size(), dtype=elem.dtype, device=META)
     else:
         out = _make_wrapper(
             VirtualTensor, elem.size(), strides=elem.stride(), dtype=elem.dtype, device=META,
@@ -195,11 +201,23 @@ def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
         )  # fmt: skip
     out._elem = elem
     out._vdev = device
-    if device.type == "cuda":  # an allocation on that GPU: the driver context follows it
-        machine = devices.active()
+    if device_type(device) == "cuda":  # an allocation on that GPU: the driver context follows it
+        machine = devices._active
         if machine is not None:
             machine.work(device.index or 0)
     return out
+
+
+_DEVICE_TYPES: dict[torch.device, str] = {}
+
+
+def device_type(device: torch.device) -> str:
+    """`device.type`, remembered: torch builds a new string on every `.type` (a microsecond
+    per op on the simulator's hot path)."""
+    kind = _DEVICE_TYPES.get(device)
+    if kind is None:
+        kind = _DEVICE_TYPES[device] = device.type
+    return kind
 
 
 _PYTHON_KEY = torch._C.DispatchKeySet(torch._C.DispatchKey.Python)
