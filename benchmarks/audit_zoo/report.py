@@ -121,15 +121,31 @@ CAUSES = (
 )  # fmt: skip
 
 
+# Findings in which the audit itself names the cause of a failed forward (audit/blame.py).
+BLAMING = ("split-module-uses-own-weights", "model-code-failed")
+
+
 def causes(results: list[dict[str, Any]]) -> list[str]:
     found: dict[str, set[str]] = {}
     for r in results:
         if r["map"] != "auto" or r["outcome"] == "forward-observed":
             continue
         text = r.get("forward_error") or r.get("error") or ""
-        cause = next((c for key, c in CAUSES if key in text), "not yet explained: " + text[:80])
+        blamed = [f for f in r.get("findings", []) if f["id"] in BLAMING]
+        cause = (
+            f"the audit's finding `{blamed[0]['id']}`: {_generic(blamed[0]['message'])}"
+            if blamed
+            else next((c for key, c in CAUSES if key in text), "not yet explained: " + text[:80])
+        )
         found.setdefault(cause, set()).add(r["model_type"])
     return [f"{', '.join(sorted(types))}: {cause}" for cause, types in found.items()]
+
+
+def _generic(message: str) -> str:
+    """A finding's message without the GPU numbers, so that 2- and 4-GPU rows share a line."""
+    import re
+
+    return re.sub(r"cuda:\d+", "cuda:N", message).replace("|", "/")
 
 
 def _short(text: str) -> str:

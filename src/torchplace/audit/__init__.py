@@ -21,7 +21,7 @@ from typing import Any
 
 from torch import nn
 
-from torchplace.audit import checks, inventory
+from torchplace.audit import blame, checks, inventory
 from torchplace.audit.findings import forward_findings
 from torchplace.audit.observe import ForwardObserver, call_model, observe_forward
 from torchplace.audit.report import (
@@ -79,6 +79,7 @@ def audit(
     if inputs is not None:
         block_modules = tuple(name for block in blocks for name in block.modules)
         offloaded = _offloaded(model, trees, normalized)
+
         observation = observe_forward(
             model,
             inputs,
@@ -89,7 +90,10 @@ def audit(
             offloaded=offloaded,
             names=inventory.module_names(model),
         )
-        findings += forward_findings(observation, _meta_explained(usage, normalized))
+        blamed = blame.split_module_own_weights(
+            model, observation, normalized
+        ) or blame.model_code_failure(observation)
+        findings += forward_findings(observation, _meta_explained(usage, normalized), blamed)
     return AuditReport(
         model=_model_name(model),
         devices=usage,

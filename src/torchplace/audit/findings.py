@@ -14,20 +14,25 @@ _SIM_LIMIT = "not simulated"  # the simulator's own words for an op it cannot ru
 
 
 def forward_findings(
-    observation: ForwardObservation, meta_explained: bool = True
+    observation: ForwardObservation,
+    meta_explained: bool = True,
+    blamed: AuditFinding | None = None,
 ) -> list[AuditFinding]:
     """A failed forward, and tensors created on another device than their module's.
 
     `meta_explained` is False when nothing in the model is offloaded or on the meta device:
     then a forward that tripped over a meta tensor met one the simulation made, and the
     failure is reported as the audit's own limit, never as the user's offloaded module.
+    `blamed` (from `torchplace.audit.blame`) replaces the plain failure finding when the
+    failure is known to be the model code's.
     """
     found = [_creation_finding(c) for c in observation.creations]
     found += repeated_copies(observation)
     if not observation.completed:
         text = observation.error or ""
         own = (not meta_explained and _META_COPY in text) or _SIM_LIMIT in text
-        found.insert(0, _limit_finding(observation) if own else _failure_finding(observation))
+        failure = _limit_finding(observation) if own else blamed or _failure_finding(observation)
+        found.insert(0, failure)
     return found
 
 

@@ -108,6 +108,7 @@ class ForwardObservation:
     error: str | None = None
     error_type: str | None = None
     error_module: str | None = None
+    error_site: str | None = None  # the model code's line that raised: "pkg/file.py:12 in f"
 
     @property
     def transfer_bytes(self) -> int:
