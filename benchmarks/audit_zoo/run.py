@@ -46,6 +46,7 @@ BAD_MAP_FINDINGS = {
     "tied-weights-on-different-devices",
 }
 MISMATCH = "Expected all tensors to be on the same device"
+ATTEMPTS: list[str] = []  # per-GPU budgets the auto map refused, with the audit's reason
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,8 +149,9 @@ def audit_case(name: str, gpus: int, kind: str, tokens: int) -> dict[str, Any]:
         return {"outcome": "config-refused", "error": str(error)}
     dtype = torch.bfloat16
     memory = _spreading_memory(prepared, gpus, dtype)
+    notes: list[Any] = []
     with virtual_gpus(gpus, memory=memory * 8):
-        model = _place_auto(build, prepared, gpus, dtype, memory)
+        model = _place_auto(build, prepared, gpus, dtype, memory, notes)
         device_map = dict(model.hf_device_map)
         moved: list[str] = []
         if kind == "bad":
@@ -157,20 +159,24 @@ def audit_case(name: str, gpus: int, kind: str, tokens: int) -> dict[str, Any]:
             model = build.place(prepared, gpus, device_map, dtype, memory * 8)
         inputs = build.sample_inputs(model, tokens)
         report = audit(model, inputs, trace_moves=True)
+        report.findings[:0] = notes
     seconds = time.perf_counter() - started
     return _summary(report, inputs, device_map, moved, seconds, prepared)
 
 
-def _place_auto(build: Any, prepared: Any, gpus: int, dtype: Any, memory: int) -> Any:
+def _place_auto(
+    build: Any, prepared: Any, gpus: int, dtype: Any, memory: int, notes: list[Any]
+) -> Any:
     """accelerate's auto map under a per-GPU budget, raised until nothing goes to disk."""
     for _ in range(6):
         try:
-            return build.place(prepared, gpus, "auto", dtype, memory)
+            return build.place(prepared, gpus, "auto", dtype, memory, notes)
         except build.PlacementError as error:
             if "does not fit" not in str(error):
                 raise
+            ATTEMPTS.append(f"{memory / 2**20:.1f} MiB a GPU: {error}")
             memory = memory * 3 // 2
-    return build.place(prepared, gpus, "auto", dtype, memory)
+    return build.place(prepared, gpus, "auto", dtype, memory, notes)
 
 
 def _spreading_memory(prepared: Any, gpus: int, dtype: Any) -> int:
@@ -304,6 +310,7 @@ def _summary(
         "findings": findings,
         "forward_error": None if forward is None or forward.completed else forward.error,
         "seconds": round(seconds, 2),
+        "refused_budgets": list(ATTEMPTS),
     }
 
 

@@ -104,12 +104,15 @@ def _run(args: argparse.Namespace) -> Any:
         prepared = build.prepare(args.config)
         with virtual_gpus(args.gpus, memory=memory, name=args.gpu_name):
             _progress(f"placing on {args.gpus} virtual GPU(s) ({args.device_map})")
-            model = build.place(prepared, args.gpus, device_map, dtype, memory)
+            notes: list[Any] = []
+            model = build.place(prepared, args.gpus, device_map, dtype, memory, notes)
             inputs = build.sample_inputs(model, args.tokens) if args.tokens else None
             _progress(f"auditing{f' a {args.tokens}-token forward' if inputs else ''}")
             title = f"{prepared.source} on {args.gpus} x {args.gpu_name} ({args.device_map})"
             # Time does not matter on virtual GPUs: trace every copy, not only block boundaries.
-            return audit(model, inputs, title=title, trace_moves=True)
+            report = audit(model, inputs, title=title, trace_moves=True)
+            report.findings[:0] = notes
+            return report
     except (build.PlacementError, ValueError) as error:  # SizeError is a ValueError
         raise UsageError(str(error)) from error
 
