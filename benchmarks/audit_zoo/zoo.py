@@ -63,7 +63,7 @@ OVERRIDES: dict[str, dict[str, Any]] = {
         "use_mamba_kernels": False,
     },
     "whisper": {"num_mel_bins": 80, "max_source_positions": 32, "max_target_positions": 64},
-    "t5": {"d_kv": 16},
+    "t5": {"d_kv": 16, "decoder_start_token_id": 0},  # as in the published t5 configs
     "qwen2_vl": {"vision_config": {"embed_dim": 64, "hidden_size": 64, "depth": 2}},
     "qwen2_5_vl": {
         "vision_config": {

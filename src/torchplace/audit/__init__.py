@@ -22,7 +22,7 @@ from typing import Any
 from torch import nn
 
 from torchplace.audit import blame, checks, inventory
-from torchplace.audit.findings import forward_findings
+from torchplace.audit.findings import forward_findings, generation_findings
 from torchplace.audit.observe import ForwardObserver, call_model, observe_forward
 from torchplace.audit.report import (
     AuditFinding,
@@ -57,6 +57,7 @@ def audit(
     device_map: dict[str, Any] | None = None,
     trace_moves: bool = False,
     title: str = "",
+    generate: int = 0,
 ) -> AuditReport:
     """Audit where `model`'s tensors live; with `inputs`, observe one forward pass too.
 
@@ -66,6 +67,8 @@ def audit(
     the module it failed in), not re-raised. Transfers are observed at placement-block
     boundaries (cheap: hooks on a few dozen modules); `trace_moves=True` also catches copies
     made inside `forward` by wrapping `Tensor.to` and friends (about 1.5 ms more per forward).
+    `generate=N` (dict inputs) also observes `model.generate()` for N new tokens, step by step
+    (see `torchplace.audit.generation`).
     """
     trees = inventory.subtrees(model)
     usage = inventory.device_usage(model)
@@ -94,6 +97,19 @@ def audit(
             model, observation, normalized
         ) or blame.model_code_failure(observation)
         findings += forward_findings(observation, _meta_explained(usage, normalized), blamed)
+    generation = None
+    if generate and isinstance(inputs, dict):
+        from torchplace.audit.generation import observe_generate
+
+        observer = ForwardObserver(
+            model,
+            trees,
+            tuple(name for block in blocks for name in block.modules),
+            trace_moves=trace_moves,
+            offloaded=_offloaded(model, trees, normalized),
+        )
+        generation = observe_generate(model, inputs, generate, observer)
+        findings += generation_findings(generation)
     return AuditReport(
         model=_model_name(model),
         devices=usage,
@@ -104,6 +120,7 @@ def audit(
         hf_device_map=normalized,
         parallel_wrapper=checks.parallel_wrapper(model),
         title=title,
+        generation=generation,
     )
 
 

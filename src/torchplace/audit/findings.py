@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from torchplace.audit._tensors import compress_names, human_bytes
 from torchplace.audit.report import AuditFinding, Creation, ForwardObservation, Transfer
@@ -114,3 +115,30 @@ def repeated_copies(observation: ForwardObservation, threshold: int = 3) -> list
             )
         )
     return found
+
+
+def generation_findings(generation: Any) -> list[AuditFinding]:
+    """A `generate()` that failed: an error when the error is about devices, else a warning
+    naming the model code's line (as for a forward, see `torchplace.audit.blame`)."""
+    from torchplace.audit.blame import is_device_error
+
+    if generation.completed:
+        return []
+    text = generation.error or ""
+    step = len(generation.steps) - 1
+    at = f"at step {step} " if step >= 0 else "before its first step "
+    where = f" in `{generation.error_module}`" if generation.error_module else ""
+    site = f" at {generation.error_site}" if generation.error_site else ""
+    device = is_device_error(text)
+    patterns = matching(text) if device else []
+    cause = "" if device else " The error names no device: it is the model code's, not the map's."
+    return [
+        AuditFinding(
+            "generate-failed",
+            Severity.ERROR if device else Severity.WARNING,
+            generation.error_module or "",
+            f"`generate()` for {generation.requested} tokens raised {generation.error_type} "
+            f"{at}{where}{site}: {text}.{cause}",
+            pattern=patterns[0].id if patterns else None,
+        )
+    ]

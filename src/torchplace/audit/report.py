@@ -140,6 +140,7 @@ class AuditReport:
     hf_device_map: dict[str, str] | None = None
     parallel_wrapper: str | None = None
     title: str = ""
+    generation: Any = None  # a GenerationObservation (torchplace.audit.generation) or None
 
     @property
     def device_names(self) -> list[str]:

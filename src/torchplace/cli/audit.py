@@ -39,6 +39,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--dtype", default="bf16", help="bf16 (default), fp16 or fp32")
     parser.add_argument("--tokens", type=int, default=128, help="tokens in the forward; 0: none")
+    parser.add_argument(
+        "--generate",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also observe generate() for N new tokens, step by step (default 0: none)",
+    )
     parser.add_argument("--memory", default="141GiB", help="memory of each virtual GPU")
     parser.add_argument("--gpu-name", default="NVIDIA H200", help="name of the virtual GPUs")
     parser.add_argument("--json", metavar="PATH", help="write the report as JSON ('-': stdout)")
@@ -67,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _validate(args: argparse.Namespace) -> None:
-    from torchplace.audit.limits import MAX_GPUS, MAX_TOKENS
+    from torchplace.audit.limits import MAX_GPUS, MAX_NEW_TOKENS, MAX_TOKENS
 
     if not 1 <= args.gpus <= MAX_GPUS:
         raise UsageError(
@@ -79,6 +86,10 @@ def _validate(args: argparse.Namespace) -> None:
             f"--tokens must be between 0 and {MAX_TOKENS}, got {args.tokens} (the observed "
             "forward holds a tokens x tokens attention mask)"
         )
+    if not 0 <= args.generate <= MAX_NEW_TOKENS:
+        raise UsageError(f"--generate must be between 0 and {MAX_NEW_TOKENS}, got {args.generate}")
+    if args.generate and not args.tokens:
+        raise UsageError("--generate needs a prompt: pass --tokens N (N > 0)")
     for option in ("json", "svg", "html"):
         path = getattr(args, option)
         if path and path != "-" and not Path(path).resolve().parent.is_dir():
@@ -110,7 +121,9 @@ def _run(args: argparse.Namespace) -> Any:
             _progress(f"auditing{f' a {args.tokens}-token forward' if inputs else ''}")
             title = f"{prepared.source} on {args.gpus} x {args.gpu_name} ({args.device_map})"
             # Time does not matter on virtual GPUs: trace every copy, not only block boundaries.
-            report = audit(model, inputs, title=title, trace_moves=True)
+            if args.generate:
+                _progress(f"observing generate() for {args.generate} new tokens")
+            report = audit(model, inputs, title=title, trace_moves=True, generate=args.generate)
             report.findings[:0] = notes
             return report
     except (build.PlacementError, ValueError) as error:  # SizeError is a ValueError

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from torchplace.audit._tensors import compress_names, human_bytes
 from torchplace.audit.report import AuditReport, Block, DeviceUsage, ForwardObservation, Transfer
@@ -17,6 +18,8 @@ def render(report: AuditReport, *, all_modules: bool = False) -> str:
         sections.append(_module_table(report))
     if report.forward is not None:
         sections.append(_forward(report.forward))
+    if report.generation is not None:
+        sections.append(_generation(report.generation))
     sections.append(_findings(report))
     return "\n\n".join(s for s in sections if s) + "\n"
 
@@ -103,6 +106,26 @@ def _forward(forward: ForwardObservation) -> str:
         lines.append(f"  output: {outputs or 'no tensors'}")
     else:
         lines.append(f"  failed in {forward.error_module or '(unknown module)'}: {forward.error}")
+    return "\n".join(lines)
+
+
+def _generation(generation: Any) -> str:
+    state = "completed" if generation.completed else f"FAILED ({generation.error_type})"
+    lines = [
+        f"observed generate ({generation.requested} new tokens): {state} in "
+        f"{generation.seconds:.2f} s"
+    ]
+    for step in generation.steps:
+        routes = ", ".join(f"{route} x{n}" for route, n in step.routes.items())
+        copies = f"{step.copies} copies, {human_bytes(step.bytes)}: {routes}" if routes else "none"
+        tokens = f"{step.tokens} token{'' if step.tokens == 1 else 's'} in"
+        lines.append(f"  step {step.step} ({tokens}): {copies}")
+    if generation.completed:
+        lines.append(f"  {generation.new_tokens} new tokens, on {generation.output_device}")
+    else:
+        site = f" at {generation.error_site}" if generation.error_site else ""
+        where = generation.error_module or "(model)"
+        lines.append(f"  failed in {where}{site}: {generation.error}")
     return "\n".join(lines)
 
 
