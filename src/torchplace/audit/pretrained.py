@@ -72,9 +72,9 @@ def _quiet() -> Any:
     from transformers.utils import logging
 
     enabled = logging.is_progress_bar_enabled()
-    logging.disable_progress_bar()
+    logging.disable_progress_bar()  # type: ignore[no-untyped-call]
     try:
         yield
     finally:
         if enabled:
-            logging.enable_progress_bar()
+            logging.enable_progress_bar()  # type: ignore[no-untyped-call]
