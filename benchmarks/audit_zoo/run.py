@@ -311,6 +311,15 @@ def _summary(
         "forward_error": None if forward is None or forward.completed else forward.error,
         "seconds": round(seconds, 2),
         "refused_budgets": list(ATTEMPTS),
+        "moe": [
+            {
+                "module": m.module,
+                "experts": m.experts,
+                "reached": len(m.reached),
+                "chosen_by": m.chosen_by,
+            }
+            for m in report.moe
+        ],
     }
 
 

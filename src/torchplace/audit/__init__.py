@@ -21,7 +21,7 @@ from typing import Any
 
 from torch import nn
 
-from torchplace.audit import blame, checks, inventory
+from torchplace.audit import blame, checks, inventory, moe
 from torchplace.audit.findings import forward_findings, generation_findings
 from torchplace.audit.observe import ForwardObserver, call_model, observe_forward
 from torchplace.audit.report import (
@@ -79,24 +79,27 @@ def audit(
     blocks = inventory.blocks(model, trees, normalized)
     findings = checks.run_all(model, usage, rows, trees, normalized)
     observation = None
+    routes: list[moe.ExpertRouting] = []
     if inputs is not None:
         block_modules = tuple(name for block in blocks for name in block.modules)
         offloaded = _offloaded(model, trees, normalized)
 
-        observation = observe_forward(
-            model,
-            inputs,
-            trees,
-            block_modules,
-            forward or call_model,
-            trace_moves=trace_moves,
-            offloaded=offloaded,
-            names=inventory.module_names(model),
-        )
+        with moe.routing(model, assign=_simulated()) as routes:
+            observation = observe_forward(
+                model,
+                inputs,
+                trees,
+                block_modules,
+                forward or call_model,
+                trace_moves=trace_moves,
+                offloaded=offloaded,
+                names=inventory.module_names(model),
+            )
         blamed = blame.split_module_own_weights(
             model, observation, normalized
         ) or blame.model_code_failure(observation)
         findings += forward_findings(observation, _meta_explained(usage, normalized), blamed)
+        findings += moe.unreached_findings(routes)
     generation = None
     if generate and isinstance(inputs, dict):
         from torchplace.audit.generation import observe_generate
@@ -121,6 +124,7 @@ def audit(
         parallel_wrapper=checks.parallel_wrapper(model),
         title=title,
         generation=generation,
+        moe=routes,
     )
 
 

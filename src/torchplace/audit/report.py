@@ -141,6 +141,7 @@ class AuditReport:
     parallel_wrapper: str | None = None
     title: str = ""
     generation: Any = None  # a GenerationObservation (torchplace.audit.generation) or None
+    moe: list[Any] = field(default_factory=list)  # ExpertRouting per MoE layer (audit.moe)
 
     @property
     def device_names(self) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from torchplace.audit._tensors import compress_names, human_bytes
+from torchplace.audit._tensors import compress_inner, compress_names, human_bytes
 from torchplace.audit.report import AuditReport, Block, DeviceUsage, ForwardObservation, Transfer
 
 _BAR = 20
@@ -18,6 +18,8 @@ def render(report: AuditReport, *, all_modules: bool = False) -> str:
         sections.append(_module_table(report))
     if report.forward is not None:
         sections.append(_forward(report.forward))
+    if report.moe:
+        sections.append(_moe(report.moe))
     if report.generation is not None:
         sections.append(_generation(report.generation))
     sections.append(_findings(report))
@@ -106,6 +108,32 @@ def _forward(forward: ForwardObservation) -> str:
         lines.append(f"  output: {outputs or 'no tensors'}")
     else:
         lines.append(f"  failed in {forward.error_module or '(unknown module)'}: {forward.error}")
+    return "\n".join(lines)
+
+
+_CHOSEN = {
+    "router": "chosen by the router",
+    "assigned": "assigned round-robin: the virtual router holds no values",
+    "dense": "every expert computes every token",
+}
+
+
+def _moe(routes: list[Any]) -> str:
+    """One line per group of layers routed alike (names compressed: layers.0-31)."""
+    groups: dict[tuple[Any, ...], list[str]] = defaultdict(list)
+    for route in routes:
+        key = (route.calls > 0, len(route.reached), route.experts, tuple(route.slots),
+               route.chosen_by)  # fmt: skip
+        groups[key].append(route.module)
+    lines = ["MoE routing (experts reached per layer)"]
+    for (called, reached, experts, slots, chosen_by), names in groups.items():
+        where = ", ".join(compress_inner(names))
+        if not called:
+            lines.append(f"  {where}: not called")
+            continue
+        counts = f", token slots {list(slots)}" if slots else ""
+        how = _CHOSEN.get(chosen_by, chosen_by)
+        lines.append(f"  {where}: {reached}/{experts} experts{counts} ({how})")
     return "\n".join(lines)
 
 
