@@ -21,7 +21,7 @@ from typing import Any
 
 from torch import nn
 
-from torchplace.audit import blame, checks, inventory, moe
+from torchplace.audit import blame, checks, inventory, moe, offload
 from torchplace.audit.findings import forward_findings, generation_findings
 from torchplace.audit.observe import ForwardObserver, call_model, observe_forward
 from torchplace.audit.report import (
@@ -84,7 +84,8 @@ def audit(
         block_modules = tuple(name for block in blocks for name in block.modules)
         offloaded = _offloaded(model, trees, normalized)
 
-        with moe.routing(model, assign=_simulated()) as routes:
+        recorder = offload.CallRecorder(model, offloaded)
+        with moe.routing(model, assign=_simulated()) as routes, recorder.recording():
             observation = observe_forward(
                 model,
                 inputs,
@@ -95,9 +96,14 @@ def audit(
                 offloaded=offloaded,
                 names=inventory.module_names(model),
             )
+        never = offload.never_loaded_finding(recorder, model, not observation.completed)
         blamed = blame.split_module_own_weights(
             model, observation, normalized
         ) or blame.model_code_failure(observation)
+        if never is not None and blamed is None and "meta" in (observation.error or ""):
+            blamed = never  # the meta weights it names are what stopped the forward
+        elif never is not None:
+            findings.append(never)  # another cause stopped the forward, or none did
         findings += forward_findings(observation, _meta_explained(usage, normalized), blamed)
         findings += moe.unreached_findings(routes)
     generation = None
