@@ -18,7 +18,21 @@ def headline(results: list[dict[str, Any]]) -> dict[str, Any]:
     seen = sorted(
         {r["model_type"] for r in auto if r.get("images") and r["outcome"] == "forward-observed"}
     )
+    model_code = sorted({r["model_type"] for r in auto if r["outcome"] == "model-code-failed"})
+    moe = sorted({r["model_type"] for r in auto if r.get("moe")})
+    every_expert = sorted(
+        {r["model_type"] for r in auto if r.get("moe")}
+        - {
+            r["model_type"]
+            for r in auto
+            for m in r.get("moe", [])
+            if m["reached"] < m["experts"] and m["chosen_by"] != "dense"
+        }
+    )
     return {
+        "model_code_failed": model_code,
+        "moe": moe,
+        "moe_every_expert": every_expert,
         "architectures": len(types),
         "observed_all_auto": len(observed),
         "auto_audits": len(auto),
@@ -61,6 +75,11 @@ def markdown(meta: dict[str, Any], results: list[dict[str, Any]]) -> str:
         f"**{h['bad_caught']}/{h['bad_audits']}**. Slowest audit {h['max_seconds']:.1f} s wall "
         f"({h['max_cpu_seconds']:.1f} s CPU at most, imports excluded), "
         f"largest peak {h['max_peak_mib']} MiB.",
+        "",
+        f"Forward stopped by the model's own code whatever the placement (`model-code-failed`: "
+        f"the error names no device): {', '.join(h['model_code_failed']) or 'none'}. "
+        f"MoE architectures: {len(h['moe'])}; every expert of every MoE layer reached on every "
+        f"auto map: {len(h['moe_every_expert'])} ({', '.join(h['moe_every_expert'])}).",
         "",
         "Configs: transformers' defaults for each model type scaled down by "
         "`benchmarks/audit_zoo/zoo.py` (2 layers, width 64, 4 heads, at most 4 experts). "

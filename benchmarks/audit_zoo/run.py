@@ -299,7 +299,7 @@ def _summary(
     ]
     devices = sorted({str(v) for v in device_map.values()})
     return {
-        "outcome": "forward-observed" if forward and forward.completed else "forward-failed",
+        "outcome": _outcome(forward, findings),
         "model_class": prepared.model_class.__name__,
         "inputs": sorted(inputs),
         "images": "pixel_values" in inputs,
@@ -321,6 +321,16 @@ def _summary(
             for m in report.moe
         ],
     }
+
+
+def _outcome(forward: Any, findings: list[dict[str, Any]]) -> str:
+    """forward-observed; model-code-failed (the error names no device: transformers' own code
+    fails whatever the placement, see audit/blame.py); or forward-failed."""
+    if forward is not None and forward.completed:
+        return "forward-observed"
+    if any(f["id"] == "model-code-failed" for f in findings):
+        return "model-code-failed"
+    return "forward-failed"
 
 
 def combine(args: Any) -> int:
