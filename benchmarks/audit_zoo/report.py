@@ -19,6 +19,7 @@ def headline(results: list[dict[str, Any]]) -> dict[str, Any]:
         {r["model_type"] for r in auto if r.get("images") and r["outcome"] == "forward-observed"}
     )
     model_code = sorted({r["model_type"] for r in auto if r["outcome"] == "model-code-failed"})
+    cured = sorted({r["model_type"] for r in auto if r["outcome"] == "observed-after-cure"})
     moe = sorted({r["model_type"] for r in auto if r.get("moe")})
     every_expert = sorted(
         {r["model_type"] for r in auto if r.get("moe")}
@@ -31,6 +32,7 @@ def headline(results: list[dict[str, Any]]) -> dict[str, Any]:
     )
     return {
         "model_code_failed": model_code,
+        "observed_after_cure": cured,
         "moe": moe,
         "moe_every_expert": every_expert,
         "architectures": len(types),
@@ -78,6 +80,9 @@ def markdown(meta: dict[str, Any], results: list[dict[str, Any]]) -> str:
         "",
         f"Forward stopped by the model's own code whatever the placement (`model-code-failed`: "
         f"the error names no device): {', '.join(h['model_code_failed']) or 'none'}. "
+        "The auto map splits a module whose code does not survive the split, and the forward "
+        "is observed with it kept whole (`split-module-uses-own-weights`, cure tried): "
+        f"{', '.join(h['observed_after_cure']) or 'none'}. "
         f"MoE architectures: {len(h['moe'])}; every expert of every MoE layer reached on every "
         f"auto map: {len(h['moe_every_expert'])} ({', '.join(h['moe_every_expert'])}).",
         "",

@@ -90,3 +90,26 @@ def test_device_errors_are_told_from_others() -> None:
     assert is_device_error("Cannot copy out of meta tensor; no data!")
     assert not is_device_error("'MoeCausalLMOutputWithPast' object has no attribute 'x'")
     assert not is_device_error("split_with_sizes expects split_sizes to sum exactly to 8")
+
+
+def test_the_cure_is_tried_and_its_result_told() -> None:
+    from torchplace.audit import cure
+
+    device_map = {"tower.class_embedding": 0, "tower.patch": 1}
+    with torchplace.virtual_gpus(2):
+        model = _split_model(device_map)
+        report = torchplace.audit(model, torch.zeros(1, 3, 8), device_map=device_map)
+        assert cure.keep_whole_class(report, model) == "Tower"
+        kept: list[tuple[str, ...]] = []
+
+        def place(keep: tuple[str, ...]) -> Model:
+            kept.append(keep)
+            return _split_model({"tower": 1})
+
+        cure.confirm(report, model, place, lambda m: torchplace.audit(m, torch.zeros(1, 3, 8)))
+    assert kept == [("Tower",)]
+    (finding,) = [f for f in report.findings if f.code == "split-module-uses-own-weights"]
+    assert finding.message.endswith(
+        "Tried: with Tower kept whole, the same strategy puts `tower` on cuda:1 and the observed "
+        "forward completes."
+    )

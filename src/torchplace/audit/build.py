@@ -181,12 +181,17 @@ def place(
     dtype: torch.dtype,
     memory: int,
     notes: list[Any] | None = None,
+    keep_whole: tuple[str, ...] = (),
 ) -> nn.Module:
     """Build on meta, infer or check the device map, dispatch; call inside `virtual_gpus`.
-    Findings about the inference of the map (see `infer_map`) go to `notes`."""
+    Findings about the inference of the map (see `infer_map`) go to `notes`; `keep_whole`
+    adds classes to the model's no-split classes for an inferred map."""
     from accelerate import dispatch_model
 
     model = _build_empty(prepared, dtype)
+    if keep_whole:
+        classes = [*(getattr(model, "_no_split_modules", None) or []), *keep_whole]
+        setattr(model, "_no_split_modules", classes)  # noqa: B010 (an instance attribute)
     # On the meta device transformers leaves tying to the weight loading; tie as
     # `from_pretrained` would, so tied embeddings are one tensor when accelerate places them.
     tie = getattr(model, "tie_weights", None)

@@ -110,7 +110,7 @@ def _validate(args: argparse.Namespace) -> None:
 
 
 def _run(args: argparse.Namespace) -> Any:
-    from torchplace.audit import audit, build, pretrained
+    from torchplace.audit import audit, build, cure, pretrained
     from torchplace.sim import parse_memory, virtual_gpus
 
     try:
@@ -144,6 +144,15 @@ def _run(args: argparse.Namespace) -> Any:
                 _progress(f"observing generate() for {args.generate} new tokens")
             report = audit(model, inputs, title=title, trace_moves=True, generate=args.generate)
             report.findings[:0] = notes
+            if inputs is not None and isinstance(device_map, str) and not weights:
+                cure.confirm(
+                    report,
+                    model,
+                    lambda keep: build.place(
+                        prepared, args.gpus, device_map, dtype, memory, keep_whole=keep
+                    ),
+                    lambda placed: audit(placed, build.sample_inputs(placed, args.tokens)),
+                )
             return report
     except (build.PlacementError, ValueError) as error:  # SizeError is a ValueError
         raise UsageError(str(error)) from error
