@@ -30,7 +30,11 @@ def headline(results: list[dict[str, Any]]) -> dict[str, Any]:
             if m["reached"] < m["experts"] and m["chosen_by"] != "dense"
         }
     )
+    raised = sum(
+        any(f["id"] == "auto-map-cannot-place-piece" for f in r.get("findings", [])) for r in auto
+    )
     return {
+        "raised_shares": raised,
         "model_code_failed": model_code,
         "observed_after_cure": cured,
         "moe": moe,
@@ -85,6 +89,12 @@ def markdown(meta: dict[str, Any], results: list[dict[str, Any]]) -> str:
         f"{', '.join(h['observed_after_cure']) or 'none'}. "
         f"MoE architectures: {len(h['moe'])}; every expert of every MoE layer reached on every "
         f"auto map: {len(h['moe_every_expert'])} ({', '.join(h['moe_every_expert'])}).",
+        "",
+        f"`auto-map-cannot-place-piece` on {h['raised_shares']} of {h['auto_audits']} auto-map "
+        "audits: the zoo's per-GPU budget (the model's size over the GPUs, plus a margin) is "
+        "smaller than the scaled models' embeddings (vocabularies of 32k-256k tokens at width "
+        "64 are most of their size), so accelerate's balanced share cannot hold them; the audit "
+        "places such a model as accelerate would with the shares raised, and says so.",
         "",
         "Configs: transformers' defaults for each model type scaled down by "
         "`benchmarks/audit_zoo/zoo.py` (2 layers, width 64, 4 heads, at most 4 experts). "
