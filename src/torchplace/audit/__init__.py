@@ -96,7 +96,9 @@ def audit(
                 offloaded=offloaded,
                 names=inventory.module_names(model),
             )
-        never = offload.never_loaded_finding(recorder, model, not observation.completed)
+        never = offload.never_loaded_finding(
+            recorder, model, not observation.completed, observation.error_module
+        )
         blamed = blame.split_module_own_weights(
             model, observation, normalized
         ) or blame.model_code_failure(observation)

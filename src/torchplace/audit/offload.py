@@ -35,11 +35,16 @@ class CallRecorder:
             for name, module in root.named_modules():
                 self.watched[f"{block}.{name}" if name else block] = module
         self.called: set[str] = set()
+        self.completed: set[str] = set()
 
     @contextlib.contextmanager
     def recording(self) -> Iterator[CallRecorder]:
         handles = [
-            module.register_forward_pre_hook(self._hook(name))
+            module.register_forward_pre_hook(self._hook(name, self.called))
+            for name, module in self.watched.items()
+        ]
+        handles += [
+            module.register_forward_hook(self._hook(name, self.completed))
             for name, module in self.watched.items()
         ]
         try:
@@ -48,18 +53,20 @@ class CallRecorder:
             for handle in handles:
                 handle.remove()
 
-    def _hook(self, name: str) -> Any:
-        def hook(module: nn.Module, args: Any) -> None:
-            self.called.add(name)
+    def _hook(self, name: str, into: set[str]) -> Any:
+        def hook(module: nn.Module, *args: Any) -> None:
+            into.add(name)
 
         return hook
 
-    def never_loaded(self) -> list[tuple[str, str, list[str]]]:
-        """(parent, child, the child's own weights) for weighted children never called under a
-        parent that was."""
+    def never_loaded(self, failed_in: str | None = None) -> list[tuple[str, str, list[str]]]:
+        """(parent, child, the child's own weights) for weighted children never called by a
+        parent that ran to its end, or by the module the forward failed in (a child after the
+        failure point was not skipped, only not reached: a parent that stopped early does not
+        count)."""
         found = []
         for name, module in self.watched.items():
-            if name not in self.called:
+            if name not in self.completed and name != failed_in:
                 continue
             for child, sub in module.named_children():
                 full = f"{name}.{child}"
@@ -70,11 +77,12 @@ class CallRecorder:
 
 
 def never_loaded_finding(
-    recorder: CallRecorder, model: nn.Module, failed: bool
+    recorder: CallRecorder, model: nn.Module, failed: bool, failed_in: str | None = None
 ) -> AuditFinding | None:
     """One finding naming the offloaded weights their parents read without calling their
-    modules; an error when the forward failed (it stops there on real GPUs), else a warning."""
-    found = recorder.never_loaded()
+    modules; an error when the forward failed (it stops there on real GPUs), else a warning.
+    `failed_in`: the innermost module on the failed forward's traceback."""
+    found = recorder.never_loaded(failed_in)
     if not found:
         return None
     parent, child, weights = found[0]
