@@ -354,12 +354,20 @@ def _raised_share_map(
             f"with larger shares: {_first_line(error)}); pass an explicit --device-map JSON file"
         ) from error
     if not _on_a_gpu(found):
-        raise PlacementError("accelerate found no placement for this model on these GPUs")
+        raise PlacementError(
+            f"the model does not fit on these GPUs: accelerate places nothing on a GPU even "
+            f"with each GPU's share raised to hold {piece} ({_mib(size)} MiB, the largest "
+            "piece it cannot split); pass a larger --memory"
+        )
     if any(v in {"cpu", "disk"} for v in found.values()):
         return found  # still offloaded with the larger shares: check_map_covers says so
     if notes is not None:
         notes.append(mapping.fallback_finding(strategy, cause, piece, size, balanced, shares))
     return found
+
+
+def _mib(size: int) -> str:
+    return f"{size / 2**20:.1f}"
 
 
 def check_map_covers(model: nn.Module, device_map: dict[str, Any]) -> None:
