@@ -29,28 +29,38 @@ class NoMapError(ValueError):
 
 def largest_piece(model: nn.Module, dtype: torch.dtype) -> tuple[str, int]:
     """The largest part accelerate keeps on one device: a leaf module, a no-split block, or the
-    modules that share a tied weight (counted once); (names, bytes)."""
-    from accelerate.utils import compute_module_sizes, find_tied_parameters
+    modules that share a tied weight (the shared weight counted once); (names, bytes)."""
+    from accelerate.utils import find_tied_parameters
 
-    sizes = compute_module_sizes(model, dtype=dtype)
+    modules = dict(model.named_modules())
     no_split = set(getattr(model, "_no_split_modules", None) or [])
-    pieces: dict[str, int] = {}
-    for name, module in model.named_modules():
+    pieces: dict[str, list[str]] = {}
+    for name, module in modules.items():
         if name and (next(module.children(), None) is None or type(module).__name__ in no_split):
-            pieces[name] = sizes.get(name, 0)
+            pieces[name] = [name]
     for group in find_tied_parameters(model):
         owners = sorted({_owner(pieces, param) for param in group} - {""})
         if len(owners) > 1:
-            shared = sizes.get(group[0], 0)
-            total = sum(pieces.pop(o, 0) for o in owners) - shared * (len(owners) - 1)
-            pieces[" + ".join(f"`{o}`" for o in owners)] = total
-    if not pieces:
+            members = [m for o in owners for m in pieces.pop(o)]
+            pieces[" + ".join(f"`{o}`" for o in owners)] = members
+    sizes = {key: _bytes([modules[m] for m in members], dtype) for key, members in pieces.items()}
+    if not sizes:
         return "", 0
-    name = max(pieces, key=lambda n: pieces[n])
-    return (name if name.startswith("`") else f"`{name}`"), pieces[name]
+    name = max(sizes, key=lambda n: sizes[n])
+    return (name if name.startswith("`") else f"`{name}`"), sizes[name]
 
 
-def _owner(pieces: dict[str, int], param: str) -> str:
+def _bytes(modules: list[nn.Module], dtype: torch.dtype) -> int:
+    """Bytes of the modules' tensors at `dtype` (floating ones), each tensor counted once."""
+    seen: dict[int, int] = {}
+    for module in modules:
+        for tensor in [*module.parameters(), *module.buffers()]:
+            size = (torch.finfo(dtype).bits // 8) if tensor.is_floating_point() else None
+            seen[id(tensor)] = tensor.numel() * (size or tensor.element_size())
+    return sum(seen.values())
+
+
+def _owner(pieces: dict[str, list[str]], param: str) -> str:
     """The piece holding a parameter: the longest piece name that prefixes it."""
     found = [p for p in pieces if param.startswith(p + ".")]
     return max(found, key=len) if found else ""
