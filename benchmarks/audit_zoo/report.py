@@ -160,7 +160,9 @@ BLAMING = ("split-module-uses-own-weights", "model-code-failed")
 
 
 def causes(results: list[dict[str, Any]]) -> list[str]:
-    found: dict[str, set[str]] = {}
+    """One line per cause: the audit's own finding where it names one (the longest text of
+    rows that start alike: earlier rows kept 300 characters), else the judged cause."""
+    found: dict[str, tuple[str, set[str]]] = {}
     for r in results:
         if r["map"] != "auto" or r["outcome"] == "forward-observed":
             continue
@@ -171,8 +173,10 @@ def causes(results: list[dict[str, Any]]) -> list[str]:
             if blamed
             else next((c for key, c in CAUSES if key in text), "not yet explained: " + text[:80])
         )
-        found.setdefault(cause, set()).add(r["model_type"])
-    return [f"{', '.join(sorted(types))}: {cause}" for cause, types in found.items()]
+        key = cause[:250]
+        longest, types = found.get(key, ("", set()))
+        found[key] = (max(longest, cause, key=len), types | {r["model_type"]})
+    return [f"{', '.join(sorted(types))}: {cause}" for cause, types in found.values()]
 
 
 def _generic(message: str) -> str:
