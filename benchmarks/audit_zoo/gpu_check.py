@@ -11,9 +11,16 @@ output head on "cpu". Real mode builds the model with random weights on the CPU 
 it with accelerate on the real `cuda:0`; virtual mode builds it on the meta device and places
 it with `torchplace audit`'s own build on one virtual GPU. Each audits a 16-token forward.
 
-Agreement, per architecture: the same forward outcome, the same error/warning finding codes,
-the same input and output devices, and the same set of (source, target, module) transfers.
-Exit 0 when every architecture agrees, 1 otherwise.
+Besides the ten, `GENERATE` rows audit `generate()` for a few tokens on the same split map
+(`torchplace audit --generate`): each step's tokens and copy routes are compared too.
+
+Agreement, per row: the same forward outcome, the same error/warning finding codes, the same
+input and output devices, the same set of (source, target, module) transfers, and for the
+generate rows the same steps. Real mode also runs virtual mode on the same machine (same torch:
+the simulator answers a mix of CUDA and meta tensors with the installed torch's meta kernels,
+which change between versions) and compares with it first; the comparison with `--compare`
+(the virtual run recorded in the repository) follows. Exit 0 when every row agrees with the
+same-machine virtual run, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -32,33 +39,52 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from zoo import ARCHITECTURES, small_config  # noqa: E402
 
 FIRST_TEN = ARCHITECTURES[:10]
+GENERATE = {"llama --generate 3": ("llama", 3), "t5 --generate 3": ("t5", 3)}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("real", "virtual"), required=True)
     parser.add_argument("--out", required=True)
-    parser.add_argument("--only", default="", help="comma-separated model types")
+    parser.add_argument("--only", default="", help="comma-separated rows (model types)")
     parser.add_argument("--compare", default="", help="the other mode's JSON to compare with")
     parser.add_argument("--markdown", default="")
     parser.add_argument(
         "--dry-run", action="store_true", help="real mode on one virtual GPU (no CUDA needed)"
     )
     args = parser.parse_args(argv)
-    names = args.only.split(",") if args.only else list(FIRST_TEN)
+    names = args.only.split(",") if args.only else [*FIRST_TEN, *GENERATE]
     rows = [run_one(name, args.mode, args.dry_run) for name in names]
     for row in rows:
         print(json.dumps({k: row[k] for k in ("model_type", "completed", "codes", "seconds")}))
     Path(args.out).write_text(json.dumps({"mode": args.mode, "rows": rows}, indent=1) + "\n")
-    if not args.compare:
-        return 0
-    other = {r["model_type"]: r for r in json.loads(Path(args.compare).read_text())["rows"]}
-    verdicts = [compare(row, other.get(row["model_type"])) for row in rows]
-    text = comparison_markdown(verdicts, args)
+    sections, primary = [], None
+    if args.mode == "real":
+        here = virtual_here(args.out, names)
+        primary = [compare(row, here.get(row["model_type"])) for row in rows]
+        sections.append(comparison_markdown(primary, args, "virtual audit on this machine"))
+    if args.compare:
+        other = {r["model_type"]: r for r in json.loads(Path(args.compare).read_text())["rows"]}
+        verdicts = [compare(row, other.get(row["model_type"])) for row in rows]
+        sections.append(comparison_markdown(verdicts, args, f"virtual audit in {args.compare}"))
+        primary = primary or verdicts
+    text = "\n".join(sections)
     print(text)
     if args.markdown:
         Path(args.markdown).write_text(text)
-    return 0 if all(v["agree"] for v in verdicts) else 1
+    return 0 if primary is None or all(v["agree"] for v in primary) else 1
+
+
+def virtual_here(out: str, names: list[str]) -> dict[str, dict[str, Any]]:
+    """The virtual rows made on this machine, in a fresh process (no real CUDA state)."""
+    import subprocess
+
+    target = str(Path(out).with_name(Path(out).stem + "_virtual_here.json"))
+    command = [sys.executable, __file__, "--mode", "virtual", "--out", target]
+    subprocess.run([*command, "--only", ",".join(names)], check=False, timeout=400)
+    if not Path(target).exists():
+        return {}
+    return {r["model_type"]: r for r in json.loads(Path(target).read_text())["rows"]}
 
 
 def split_map(model: Any) -> dict[str, Any]:
@@ -119,11 +145,12 @@ def run_one(name: str, mode: str, dry_run: bool = False) -> dict[str, Any]:
                 "inputs": {}, "outputs": {}, "transfers": []}  # fmt: skip
 
 
-def _audit_one(name: str, mode: str, started: float) -> dict[str, Any]:
+def _audit_one(row: str, mode: str, started: float) -> dict[str, Any]:
     import torch
 
     from torchplace.audit import audit, build
 
+    name, generate = GENERATE.get(row, (row, 0))
     prepared = build.prepare_config(small_config(name))
     dtype = torch.bfloat16
     if mode == "real":
@@ -135,7 +162,8 @@ def _audit_one(name: str, mode: str, started: float) -> dict[str, Any]:
             model.tie_weights()
         device_map = split_map(model)
         model = dispatch_model(model, device_map, main_device=torch.device("cuda", 0))
-        report = audit(model, build.sample_inputs(model, 16), trace_moves=True)
+        inputs = build.sample_inputs(model, 16)
+        report = audit(model, inputs, trace_moves=True, generate=generate)
     else:
         from torchplace.sim import virtual_gpus
 
@@ -144,8 +172,9 @@ def _audit_one(name: str, mode: str, started: float) -> dict[str, Any]:
             empty.tie_weights()  # as place() does: a tied head is one tensor with its embeddings
             device_map = split_map(empty)
             model = build.place(prepared, 1, dict(device_map), dtype, 1 << 34)
-            report = audit(model, build.sample_inputs(model, 16), trace_moves=True)
-    return _row(name, report, device_map, time.perf_counter() - started)
+            inputs = build.sample_inputs(model, 16)
+            report = audit(model, inputs, trace_moves=True, generate=generate)
+    return _row(row, report, device_map, time.perf_counter() - started)
 
 
 def _row(name: str, report: Any, device_map: dict[str, Any], seconds: float) -> dict[str, Any]:
@@ -162,26 +191,32 @@ def _row(name: str, report: Any, device_map: dict[str, Any], seconds: float) -> 
             [t.source, t.target, t.module] for t in (forward.transfers if forward else [])
         ),
         "seconds": round(seconds, 2),
+        "generation": _steps(report.generation),
     }
+
+
+def _steps(generation: Any) -> dict[str, Any] | None:
+    """A generate row's comparable part: outcome and, per step, tokens in and copy routes."""
+    if generation is None:
+        return None
+    steps = [[s.tokens, sorted(s.routes)] for s in generation.steps]
+    return {"completed": generation.completed, "error": generation.error, "steps": steps}
 
 
 def compare(row: dict[str, Any], other: dict[str, Any] | None) -> dict[str, Any]:
     if other is None:
         return {"model_type": row["model_type"], "agree": False, "differences": ["missing"]}
-    differences = [
-        key
-        for key in ("device_map", "completed", "codes", "inputs", "outputs", "transfers")
-        if row[key] != other[key]
-    ]
+    keys = ("device_map", "completed", "codes", "inputs", "outputs", "transfers", "generation")
+    differences = [key for key in keys if row.get(key) != other.get(key)]
     return {"model_type": row["model_type"], "agree": not differences, "differences": differences}
 
 
-def comparison_markdown(verdicts: list[dict[str, Any]], args: Any) -> str:
+def comparison_markdown(verdicts: list[dict[str, Any]], args: Any, against: str) -> str:
     agreed = sum(v["agree"] for v in verdicts)
     lines = [
-        f"# Virtual audit vs {args.mode} GPU: {agreed}/{len(verdicts)} architectures agree",
+        f"# {args.mode} GPU vs {against}: {agreed}/{len(verdicts)} rows agree",
         "",
-        f"compared {args.out} with {args.compare}",
+        f"compared {args.out} with the {against}",
         "",
         "| model type | agree | differing fields |",
         "|---|---|---|",

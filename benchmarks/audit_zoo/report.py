@@ -18,7 +18,27 @@ def headline(results: list[dict[str, Any]]) -> dict[str, Any]:
     seen = sorted(
         {r["model_type"] for r in auto if r.get("images") and r["outcome"] == "forward-observed"}
     )
+    model_code = sorted({r["model_type"] for r in auto if r["outcome"] == "model-code-failed"})
+    cured = sorted({r["model_type"] for r in auto if r["outcome"] == "observed-after-cure"})
+    moe = sorted({r["model_type"] for r in auto if r.get("moe")})
+    every_expert = sorted(
+        {r["model_type"] for r in auto if r.get("moe")}
+        - {
+            r["model_type"]
+            for r in auto
+            for m in r.get("moe", [])
+            if m["reached"] < m["experts"] and m["chosen_by"] != "dense"
+        }
+    )
+    raised = sum(
+        any(f["id"] == "auto-map-cannot-place-piece" for f in r.get("findings", [])) for r in auto
+    )
     return {
+        "raised_shares": raised,
+        "model_code_failed": model_code,
+        "observed_after_cure": cured,
+        "moe": moe,
+        "moe_every_expert": every_expert,
         "architectures": len(types),
         "observed_all_auto": len(observed),
         "auto_audits": len(auto),
@@ -61,6 +81,20 @@ def markdown(meta: dict[str, Any], results: list[dict[str, Any]]) -> str:
         f"**{h['bad_caught']}/{h['bad_audits']}**. Slowest audit {h['max_seconds']:.1f} s wall "
         f"({h['max_cpu_seconds']:.1f} s CPU at most, imports excluded), "
         f"largest peak {h['max_peak_mib']} MiB.",
+        "",
+        f"Forward stopped by the model's own code whatever the placement (`model-code-failed`: "
+        f"the error names no device): {', '.join(h['model_code_failed']) or 'none'}. "
+        "The auto map splits a module whose code does not survive the split, and the forward "
+        "is observed with it kept whole (`split-module-uses-own-weights`, cure tried): "
+        f"{', '.join(h['observed_after_cure']) or 'none'}. "
+        f"MoE architectures: {len(h['moe'])}; every expert of every MoE layer reached on every "
+        f"auto map: {len(h['moe_every_expert'])} ({', '.join(h['moe_every_expert'])}).",
+        "",
+        f"`auto-map-cannot-place-piece` on {h['raised_shares']} of {h['auto_audits']} auto-map "
+        "audits: the zoo's per-GPU budget (the model's size over the GPUs, plus a margin) is "
+        "smaller than the scaled models' embeddings (vocabularies of 32k-256k tokens at width "
+        "64 are most of their size), so accelerate's balanced share cannot hold them; the audit "
+        "places such a model as accelerate would with the shares raised, and says so.",
         "",
         "Configs: transformers' defaults for each model type scaled down by "
         "`benchmarks/audit_zoo/zoo.py` (2 layers, width 64, 4 heads, at most 4 experts). "
@@ -121,15 +155,35 @@ CAUSES = (
 )  # fmt: skip
 
 
+# Findings in which the audit itself names the cause of a failed forward (audit/blame.py).
+BLAMING = ("split-module-uses-own-weights", "model-code-failed")
+
+
 def causes(results: list[dict[str, Any]]) -> list[str]:
-    found: dict[str, set[str]] = {}
+    """One line per cause: the audit's own finding where it names one (the longest text of
+    rows that start alike: earlier rows kept 300 characters), else the judged cause."""
+    found: dict[str, tuple[str, set[str]]] = {}
     for r in results:
         if r["map"] != "auto" or r["outcome"] == "forward-observed":
             continue
         text = r.get("forward_error") or r.get("error") or ""
-        cause = next((c for key, c in CAUSES if key in text), "not yet explained: " + text[:80])
-        found.setdefault(cause, set()).add(r["model_type"])
-    return [f"{', '.join(sorted(types))}: {cause}" for cause, types in found.items()]
+        blamed = [f for f in r.get("findings", []) if f["id"] in BLAMING]
+        cause = (
+            f"the audit's finding `{blamed[0]['id']}`: {_generic(blamed[0]['message'])}"
+            if blamed
+            else next((c for key, c in CAUSES if key in text), "not yet explained: " + text[:80])
+        )
+        key = cause[:250]
+        longest, types = found.get(key, ("", set()))
+        found[key] = (max(longest, cause, key=len), types | {r["model_type"]})
+    return [f"{', '.join(sorted(types))}: {cause}" for cause, types in found.values()]
+
+
+def _generic(message: str) -> str:
+    """A finding's message without the GPU numbers, so that 2- and 4-GPU rows share a line."""
+    import re
+
+    return re.sub(r"cuda:\d+", "cuda:N", message).replace("|", "/")
 
 
 def _short(text: str) -> str:

@@ -46,6 +46,7 @@ BAD_MAP_FINDINGS = {
     "tied-weights-on-different-devices",
 }
 MISMATCH = "Expected all tensors to be on the same device"
+ATTEMPTS: list[str] = []  # per-GPU budgets the auto map refused, with the audit's reason
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,7 +135,7 @@ def run_isolated(name: str, gpus: int, kind: str, tokens: int, timeout: float) -
 def audit_case(name: str, gpus: int, kind: str, tokens: int) -> dict[str, Any]:
     import torch
 
-    from torchplace.audit import audit, build
+    from torchplace.audit import audit, build, cure
     from torchplace.sim import virtual_gpus
 
     torch.set_num_threads(1)
@@ -148,8 +149,9 @@ def audit_case(name: str, gpus: int, kind: str, tokens: int) -> dict[str, Any]:
         return {"outcome": "config-refused", "error": str(error)}
     dtype = torch.bfloat16
     memory = _spreading_memory(prepared, gpus, dtype)
+    notes: list[Any] = []
     with virtual_gpus(gpus, memory=memory * 8):
-        model = _place_auto(build, prepared, gpus, dtype, memory)
+        model, memory = _place_auto(build, prepared, gpus, dtype, memory, notes)
         device_map = dict(model.hf_device_map)
         moved: list[str] = []
         if kind == "bad":
@@ -157,20 +159,34 @@ def audit_case(name: str, gpus: int, kind: str, tokens: int) -> dict[str, Any]:
             model = build.place(prepared, gpus, device_map, dtype, memory * 8)
         inputs = build.sample_inputs(model, tokens)
         report = audit(model, inputs, trace_moves=True)
+        report.findings[:0] = notes
+        if kind == "auto":
+            cure.confirm(
+                report,
+                model,
+                lambda keep: build.place(
+                    prepared, gpus, "auto", dtype, memory * 8, keep_whole=keep
+                ),
+                lambda placed: audit(placed, build.sample_inputs(placed, tokens)),
+            )
     seconds = time.perf_counter() - started
     return _summary(report, inputs, device_map, moved, seconds, prepared)
 
 
-def _place_auto(build: Any, prepared: Any, gpus: int, dtype: Any, memory: int) -> Any:
-    """accelerate's auto map under a per-GPU budget, raised until nothing goes to disk."""
+def _place_auto(
+    build: Any, prepared: Any, gpus: int, dtype: Any, memory: int, notes: list[Any]
+) -> Any:
+    """accelerate's auto map under a per-GPU budget, raised until nothing goes to disk; the
+    model and the budget that placed it."""
     for _ in range(6):
         try:
-            return build.place(prepared, gpus, "auto", dtype, memory)
+            return build.place(prepared, gpus, "auto", dtype, memory, notes), memory
         except build.PlacementError as error:
             if "does not fit" not in str(error):
                 raise
+            ATTEMPTS.append(f"{memory / 2**20:.1f} MiB a GPU: {error}")
             memory = memory * 3 // 2
-    return build.place(prepared, gpus, "auto", dtype, memory)
+    return build.place(prepared, gpus, "auto", dtype, memory, notes), memory
 
 
 def _spreading_memory(prepared: Any, gpus: int, dtype: Any) -> int:
@@ -288,12 +304,12 @@ def _summary(
 ) -> dict[str, Any]:
     forward = report.forward
     findings = [
-        {"id": f.code, "severity": f.severity.value, "where": f.module, "message": f.message[:300]}
+        {"id": f.code, "severity": f.severity.value, "where": f.module, "message": f.message[:1200]}
         for f in report.findings
     ]
     devices = sorted({str(v) for v in device_map.values()})
     return {
-        "outcome": "forward-observed" if forward and forward.completed else "forward-failed",
+        "outcome": _outcome(forward, findings),
         "model_class": prepared.model_class.__name__,
         "inputs": sorted(inputs),
         "images": "pixel_values" in inputs,
@@ -304,7 +320,31 @@ def _summary(
         "findings": findings,
         "forward_error": None if forward is None or forward.completed else forward.error,
         "seconds": round(seconds, 2),
+        "refused_budgets": list(ATTEMPTS),
+        "moe": [
+            {
+                "module": m.module,
+                "experts": m.experts,
+                "reached": len(m.reached),
+                "chosen_by": m.chosen_by,
+            }
+            for m in report.moe
+        ],
     }
+
+
+def _outcome(forward: Any, findings: list[dict[str, Any]]) -> str:
+    """forward-observed; model-code-failed (the error names no device: transformers' own code
+    fails whatever the placement, see audit/blame.py); observed-after-cure (the map splits a
+    module whose code does not survive it, and the forward completes with it kept whole, see
+    audit/cure.py); or forward-failed."""
+    if forward is not None and forward.completed:
+        return "forward-observed"
+    if any(f["id"] == "model-code-failed" for f in findings):
+        return "model-code-failed"
+    if any("the observed forward completes." in f["message"] for f in findings):
+        return "observed-after-cure"  # audit/cure.py: the split module kept whole
+    return "forward-failed"
 
 
 def combine(args: Any) -> int:

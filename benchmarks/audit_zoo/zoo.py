@@ -5,10 +5,18 @@
 experts shrunk so that a build, placement and observed forward take seconds on two CPU cores.
 Lists indexed by layer (`layer_types`, `moe_layers`, `cross_attention_layers`, ...) are cut to
 the new depth. A few architectures need one or two fields set by hand (`OVERRIDES`).
+
+Shrinking widths one by one breaks the sizes that the modeling code requires to agree (Qwen-VL's
+`mrope_section` must sum to half the text head size; a vision projector's output must be the
+text width). `RULES` states each such requirement as the modeling code does, with the fields it
+derives from the scaled config's own values; `small_config` applies them after shrinking and
+`broken_rules` checks them, so a scaled config is valid by construction. Only the zoo's own
+configs are scaled: a user's config is audited as written.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 ARCHITECTURES = (
@@ -55,19 +63,16 @@ OVERRIDES: dict[str, dict[str, Any]] = {
         "use_mamba_kernels": False,
     },
     "whisper": {"num_mel_bins": 80, "max_source_positions": 32, "max_target_positions": 64},
-    "t5": {"d_kv": 16},
+    "t5": {"d_kv": 16, "decoder_start_token_id": 0},  # as in the published t5 configs
     "qwen2_vl": {"vision_config": {"embed_dim": 64, "hidden_size": 64, "depth": 2}},
     "qwen2_5_vl": {
         "vision_config": {
-            "hidden_size": 64, "out_hidden_size": 64, "depth": 2, "intermediate_size": 128,
-            "fullatt_block_indexes": [1], "window_size": 56,
+            "hidden_size": 64, "depth": 2, "intermediate_size": 128, "fullatt_block_indexes": [1],
+            "window_size": 56,
         }
     },
     "mllama": {
-        # the projector takes the last hidden state and the two intermediate ones: 3 x 64
-        "vision_config": {
-            "num_global_layers": 1, "intermediate_layers_indices": [0, 1], "vision_output_dim": 192,
-        },
+        "vision_config": {"num_global_layers": 1, "intermediate_layers_indices": [0, 1]},
         "text_config": {"cross_attention_layers": [1], "num_hidden_layers": 2},
     },
     "llama4": {"text_config": {"num_experts_per_tok": 1}},
@@ -87,7 +92,131 @@ def small_config(model_type: str) -> dict[str, Any]:
     shrunk = _shrink(defaults)
     _merge(shrunk, OVERRIDES.get(model_type, {}))
     shrunk["model_type"] = model_type
+    for rule in RULES.get(model_type, ()):
+        rule.apply(shrunk)
     return shrunk
+
+
+def broken_rules(model_type: str, config: dict[str, Any]) -> list[str]:
+    """The size rules of `model_type` that `config` breaks, each as 'field = want (is got)'."""
+    return [text for rule in RULES.get(model_type, ()) if (text := rule.broken(config))]
+
+
+class Rule:
+    """A field whose size the modeling code ties to other fields: `path` must equal
+    `derive(config)`. `why` names the code that needs it."""
+
+    def __init__(self, path: str, derive: Callable[[dict[str, Any]], Any], why: str) -> None:
+        self.path, self.derive, self.why = path, derive, why
+
+    def apply(self, config: dict[str, Any]) -> None:
+        *parents, leaf = self.path.split(".")
+        node = config
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = self.derive(config)
+
+    def broken(self, config: dict[str, Any]) -> str:
+        want, got = self.derive(config), _get(config, self.path)
+        return "" if want == got else f"{self.path} = {want!r} (is {got!r}): {self.why}"
+
+
+def _get(config: dict[str, Any], path: str) -> Any:
+    node: Any = config
+    for part in path.split("."):
+        node = node.get(part) if isinstance(node, dict) else None
+    return node
+
+
+def head_dim(config: dict[str, Any]) -> int:
+    """The attention head size as transformers computes it: `head_dim`, else width / heads."""
+    given = config.get("head_dim")
+    return int(given) if given else int(config["hidden_size"]) // int(config["num_attention_heads"])
+
+
+def scaled_sections(sections: list[int], total: int) -> list[int]:
+    """`sections` scaled to sum to `total`, each at least 1, the rounding put on the last."""
+    if total < len(sections):
+        raise ValueError(f"cannot split {total} rotary frequencies into {len(sections)} sections")
+    whole = sum(sections)
+    scaled = [max(1, round(s * total / whole)) for s in sections[:-1]]
+    return [*scaled, max(1, total - sum(scaled))]
+
+
+# Qwen-VL's modeling code: `mrope_section = rope_parameters.get("mrope_section", [16, 24, 24])`
+# (temporal, height, width shares of the rotary frequencies), then `freq.split(mrope_section)`
+# over head_dim / 2 frequencies.
+QWEN_MROPE = [16, 24, 24]
+
+
+def _mrope(config: dict[str, Any]) -> list[int]:
+    text = config["text_config"]
+    given = (text.get("rope_parameters") or {}).get("mrope_section") or QWEN_MROPE
+    return scaled_sections(list(given), head_dim(text) // 2)
+
+
+def _mllama_vision_output(config: dict[str, Any]) -> int:
+    vision = config["vision_config"]
+    return int(vision["hidden_size"]) * (1 + len(vision["intermediate_layers_indices"]))
+
+
+def _llama4_shuffled(config: dict[str, Any]) -> int:
+    vision = config["vision_config"]
+    return int(vision["hidden_size"] / float(vision.get("pixel_shuffle_ratio", 0.5)) ** 2)
+
+
+_MROPE_RULE = Rule(
+    "text_config.rope_parameters.mrope_section",
+    _mrope,
+    "the rotary frequencies (head_dim / 2) are split by mrope_section",
+)
+RULES: dict[str, tuple[Rule, ...]] = {
+    "qwen2_vl": (
+        _MROPE_RULE,
+        Rule(
+            "vision_config.hidden_size",
+            lambda c: c["text_config"]["hidden_size"],
+            "PatchMerger's output (vision hidden_size) replaces text embeddings",
+        ),
+    ),
+    "qwen2_5_vl": (
+        _MROPE_RULE,
+        Rule(
+            "vision_config.out_hidden_size",
+            lambda c: c["text_config"]["hidden_size"],
+            "Qwen2_5_VLPatchMerger's output (out_hidden_size) replaces text embeddings",
+        ),
+    ),
+    "llama4": (
+        Rule(
+            "vision_config.intermediate_size",
+            _llama4_shuffled,
+            "Llama4VisionMLP2.fc1 takes the pixel-shuffled patches: hidden_size / ratio^2",
+        ),
+        Rule(
+            "vision_config.projector_input_dim",
+            lambda c: c["vision_config"]["hidden_size"],
+            "scaled with the vision width",
+        ),
+        Rule(
+            "vision_config.projector_output_dim",
+            lambda c: c["vision_config"]["projector_input_dim"],
+            "Llama4VisionMLP2.fc2 takes fc1's output (projector_input_dim)",
+        ),
+        Rule(
+            "vision_config.vision_output_dim",
+            lambda c: c["vision_config"]["projector_output_dim"],
+            "Llama4MultiModalProjector takes the vision adapter's output (projector_output_dim)",
+        ),
+    ),
+    "mllama": (
+        Rule(
+            "vision_config.vision_output_dim",
+            _mllama_vision_output,
+            "the projector takes the last hidden state and each intermediate layer's",
+        ),
+    ),
+}
 
 
 def _shrink(config: dict[str, Any]) -> dict[str, Any]:

@@ -21,8 +21,8 @@ from typing import Any
 
 from torch import nn
 
-from torchplace.audit import checks, inventory
-from torchplace.audit.findings import forward_findings
+from torchplace.audit import blame, checks, inventory, moe, offload
+from torchplace.audit.findings import forward_findings, generation_findings
 from torchplace.audit.observe import ForwardObserver, call_model, observe_forward
 from torchplace.audit.report import (
     AuditFinding,
@@ -57,6 +57,7 @@ def audit(
     device_map: dict[str, Any] | None = None,
     trace_moves: bool = False,
     title: str = "",
+    generate: int = 0,
 ) -> AuditReport:
     """Audit where `model`'s tensors live; with `inputs`, observe one forward pass too.
 
@@ -66,6 +67,8 @@ def audit(
     the module it failed in), not re-raised. Transfers are observed at placement-block
     boundaries (cheap: hooks on a few dozen modules); `trace_moves=True` also catches copies
     made inside `forward` by wrapping `Tensor.to` and friends (about 1.5 ms more per forward).
+    `generate=N` (dict inputs) also observes `model.generate()` for N new tokens, step by step
+    (see `torchplace.audit.generation`).
     """
     trees = inventory.subtrees(model)
     usage = inventory.device_usage(model)
@@ -76,20 +79,48 @@ def audit(
     blocks = inventory.blocks(model, trees, normalized)
     findings = checks.run_all(model, usage, rows, trees, normalized)
     observation = None
+    routes: list[moe.ExpertRouting] = []
     if inputs is not None:
         block_modules = tuple(name for block in blocks for name in block.modules)
         offloaded = _offloaded(model, trees, normalized)
-        observation = observe_forward(
-            model,
-            inputs,
-            trees,
-            block_modules,
-            forward or call_model,
-            trace_moves=trace_moves,
-            offloaded=offloaded,
-            names=inventory.module_names(model),
+
+        recorder = offload.CallRecorder(model, offloaded)
+        with moe.routing(model, assign=_simulated()) as routes, recorder.recording():
+            observation = observe_forward(
+                model,
+                inputs,
+                trees,
+                block_modules,
+                forward or call_model,
+                trace_moves=trace_moves,
+                offloaded=offloaded,
+                names=inventory.module_names(model),
+            )
+        never = offload.never_loaded_finding(
+            recorder, model, not observation.completed, observation.error_module
         )
-        findings += forward_findings(observation, _meta_explained(usage, normalized))
+        blamed = blame.split_module_own_weights(
+            model, observation, normalized
+        ) or blame.model_code_failure(observation)
+        if never is not None and blamed is None and "meta" in (observation.error or ""):
+            blamed = never  # the meta weights it names are what stopped the forward
+        elif never is not None:
+            findings.append(never)  # another cause stopped the forward, or none did
+        findings += forward_findings(observation, _meta_explained(usage, normalized), blamed)
+        findings += moe.unreached_findings(routes)
+    generation = None
+    if generate and isinstance(inputs, dict):
+        from torchplace.audit.generation import observe_generate
+
+        observer = ForwardObserver(
+            model,
+            trees,
+            tuple(name for block in blocks for name in block.modules),
+            trace_moves=trace_moves,
+            offloaded=_offloaded(model, trees, normalized),
+        )
+        generation = observe_generate(model, inputs, generate, observer)
+        findings += generation_findings(generation)
     return AuditReport(
         model=_model_name(model),
         devices=usage,
@@ -100,6 +131,8 @@ def audit(
         hf_device_map=normalized,
         parallel_wrapper=checks.parallel_wrapper(model),
         title=title,
+        generation=generation,
+        moe=routes,
     )
 
 

@@ -79,3 +79,23 @@ def compress_names(names: list[str]) -> list[str]:
         out.append(name or "(model)")
         prefix, first, last = (head, int(tail), int(tail)) if tail.isdigit() else (None, -1, -1)
     return out
+
+
+def compress_inner(names: list[str]) -> list[str]:
+    """`model.layers.0.mlp.experts` ... `model.layers.31.mlp.experts` ->
+    `model.layers.0-31.mlp.experts`: consecutive layer numbers inside names that otherwise agree."""
+    import re
+
+    out: list[str] = []
+    shape, first, last = None, -1, -1
+    for name in names:
+        match = re.search(r"\.(\d+)\.", name)
+        key = (name[: match.start()], name[match.end() :]) if match else None
+        number = int(match.group(1)) if match else -1
+        if key is not None and key == shape and number == last + 1:
+            last = number
+            out[-1] = f"{key[0]}.{first}-{last}.{key[1]}"
+            continue
+        out.append(name or "(model)")
+        shape, first, last = key, number, number
+    return out

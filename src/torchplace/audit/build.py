@@ -180,11 +180,18 @@ def place(
     device_map: str | dict[str, Any],
     dtype: torch.dtype,
     memory: int,
+    notes: list[Any] | None = None,
+    keep_whole: tuple[str, ...] = (),
 ) -> nn.Module:
-    """Build on meta, infer or check the device map, dispatch; call inside `virtual_gpus`."""
+    """Build on meta, infer or check the device map, dispatch; call inside `virtual_gpus`.
+    Findings about the inference of the map (see `infer_map`) go to `notes`; `keep_whole`
+    adds classes to the model's no-split classes for an inferred map."""
     from accelerate import dispatch_model
 
     model = _build_empty(prepared, dtype)
+    if keep_whole:
+        classes = [*(getattr(model, "_no_split_modules", None) or []), *keep_whole]
+        setattr(model, "_no_split_modules", classes)  # noqa: B010 (an instance attribute)
     # On the meta device transformers leaves tying to the weight loading; tie as
     # `from_pretrained` would, so tied embeddings are one tensor when accelerate places them.
     tie = getattr(model, "tie_weights", None)
@@ -192,7 +199,7 @@ def place(
         tie()
     model.eval()
     if isinstance(device_map, str):
-        device_map = infer_map(model, device_map, dtype, {i: memory for i in range(gpus)})
+        device_map = infer_map(model, device_map, dtype, {i: memory for i in range(gpus)}, notes)
     check_map_covers(model, device_map)
     give_offloaded_storage(model, device_map)
     # One device: accelerate would call `model.to(device)`, which cannot copy meta tensors;
@@ -283,21 +290,84 @@ def _modules_under(model: nn.Module, key: str) -> list[nn.Module]:
 
 
 def infer_map(
-    model: nn.Module, strategy: str, dtype: torch.dtype, max_memory: dict[Any, int]
+    model: nn.Module,
+    strategy: str,
+    dtype: torch.dtype,
+    max_memory: dict[Any, int],
+    notes: list[Any] | None = None,
 ) -> dict[str, Any]:
-    """accelerate's device map for a strategy, with the model's no-split classes."""
+    """accelerate's device map for a strategy, with the model's no-split classes. Where
+    accelerate places nothing on a GPU (a piece larger than its balanced share, see
+    `torchplace.audit.mapping`), the map with the shares raised; a note saying so goes to
+    `notes`."""
     from torchplace.sim.models import infer_device_map
 
     try:
         found: dict[str, Any] = infer_device_map(model, strategy, dtype, max_memory)
+        cause = "it offloads to disk a model that fits on these GPUs"
     except (IndexError, KeyError, ValueError, RuntimeError) as error:  # accelerate's own failure
+        found, cause = {}, f"`infer_auto_device_map` raised {_first_line(error)}"
+    offloads = any(v in {"cpu", "disk"} for v in found.values())
+    if _on_a_gpu(found) and not offloads:
+        return found
+    if offloads and _size(model, dtype) > sum(max_memory.values()):
+        return found  # it really does not fit: check_map_covers says so
+    return _raised_share_map(model, strategy, dtype, max_memory, cause, notes)
+
+
+def _on_a_gpu(device_map: dict[str, Any]) -> bool:
+    return any(isinstance(v, int) or str(v).startswith("cuda") for v in device_map.values())
+
+
+def _size(model: nn.Module, dtype: torch.dtype) -> int:
+    from accelerate.utils import compute_module_sizes
+
+    return int(compute_module_sizes(model, dtype=dtype).get("", 0))
+
+
+def _raised_share_map(
+    model: nn.Module, strategy: str, dtype: torch.dtype, max_memory: dict[Any, int],
+    cause: str, notes: list[Any] | None,
+) -> dict[str, Any]:  # fmt: skip
+    from accelerate import infer_auto_device_map
+    from accelerate.utils import get_balanced_memory
+
+    from torchplace.audit import mapping
+
+    no_split = getattr(model, "_no_split_modules", None) or []
+    balanced = dict(max_memory)
+    if strategy != "sequential":
+        balanced = get_balanced_memory(
+            model, max_memory=dict(max_memory), no_split_module_classes=no_split, dtype=dtype,
+            low_zero=strategy == "balanced_low_0",
+        )  # fmt: skip
+    try:
+        shares, piece, size = mapping.raised_shares(model, dtype, max_memory, balanced)
+        found: dict[str, Any] = infer_auto_device_map(
+            model, max_memory=shares, no_split_module_classes=no_split, dtype=dtype
+        )
+    except mapping.NoMapError as error:
+        raise PlacementError(str(error)) from error
+    except (IndexError, KeyError, ValueError, RuntimeError) as error:
         raise PlacementError(
-            f"accelerate could not infer a {strategy!r} device map for this model "
-            f"({_first_line(error)}); pass an explicit --device-map JSON file"
+            f"accelerate could not infer a {strategy!r} device map for this model ({cause}; "
+            f"with larger shares: {_first_line(error)}); pass an explicit --device-map JSON file"
         ) from error
-    if not found:
-        raise PlacementError("accelerate found no placement for this model on these GPUs")
+    if not _on_a_gpu(found):
+        raise PlacementError(
+            f"the model does not fit on these GPUs: accelerate places nothing on a GPU even "
+            f"with each GPU's share raised to hold {piece} ({_mib(size)} MiB, the largest "
+            "piece it cannot split); pass a larger --memory"
+        )
+    if any(v in {"cpu", "disk"} for v in found.values()):
+        return found  # still offloaded with the larger shares: check_map_covers says so
+    if notes is not None:
+        notes.append(mapping.fallback_finding(strategy, cause, piece, size, balanced, shares))
     return found
+
+
+def _mib(size: int) -> str:
+    return f"{size / 2**20:.1f}"
 
 
 def check_map_covers(model: nn.Module, device_map: dict[str, Any]) -> None:

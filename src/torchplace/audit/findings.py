@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from torchplace.audit._tensors import compress_names, human_bytes
 from torchplace.audit.report import AuditFinding, Creation, ForwardObservation, Transfer
@@ -14,20 +15,25 @@ _SIM_LIMIT = "not simulated"  # the simulator's own words for an op it cannot ru
 
 
 def forward_findings(
-    observation: ForwardObservation, meta_explained: bool = True
+    observation: ForwardObservation,
+    meta_explained: bool = True,
+    blamed: AuditFinding | None = None,
 ) -> list[AuditFinding]:
     """A failed forward, and tensors created on another device than their module's.
 
     `meta_explained` is False when nothing in the model is offloaded or on the meta device:
     then a forward that tripped over a meta tensor met one the simulation made, and the
     failure is reported as the audit's own limit, never as the user's offloaded module.
+    `blamed` (from `torchplace.audit.blame`) replaces the plain failure finding when the
+    failure is known to be the model code's.
     """
     found = [_creation_finding(c) for c in observation.creations]
     found += repeated_copies(observation)
     if not observation.completed:
         text = observation.error or ""
         own = (not meta_explained and _META_COPY in text) or _SIM_LIMIT in text
-        found.insert(0, _limit_finding(observation) if own else _failure_finding(observation))
+        failure = _limit_finding(observation) if own else blamed or _failure_finding(observation)
+        found.insert(0, failure)
     return found
 
 
@@ -109,3 +115,30 @@ def repeated_copies(observation: ForwardObservation, threshold: int = 3) -> list
             )
         )
     return found
+
+
+def generation_findings(generation: Any) -> list[AuditFinding]:
+    """A `generate()` that failed: an error when the error is about devices, else a warning
+    naming the model code's line (as for a forward, see `torchplace.audit.blame`)."""
+    from torchplace.audit.blame import is_device_error
+
+    if generation.completed:
+        return []
+    text = generation.error or ""
+    step = len(generation.steps) - 1
+    at = f"at step {step} " if step >= 0 else "before its first step "
+    where = f" in `{generation.error_module}`" if generation.error_module else ""
+    site = f" at {generation.error_site}" if generation.error_site else ""
+    device = is_device_error(text)
+    patterns = matching(text) if device else []
+    cause = "" if device else " The error names no device: it is the model code's, not the map's."
+    return [
+        AuditFinding(
+            "generate-failed",
+            Severity.ERROR if device else Severity.WARNING,
+            generation.error_module or "",
+            f"`generate()` for {generation.requested} tokens raised {generation.error_type} "
+            f"{at}{where}{site}: {text}.{cause}",
+            pattern=patterns[0].id if patterns else None,
+        )
+    ]

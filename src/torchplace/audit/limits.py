@@ -18,6 +18,7 @@ from typing import Any
 MAX_PARAMETERS = 10**14
 MAX_GPUS = 128  # torch keeps a device index in an int8: cuda:127 is the last one
 MAX_TOKENS = 16384  # the attention mask holds real values: tokens^2 of them
+MAX_NEW_TOKENS = 64  # --generate: each new token is one more observed forward
 MAX_EXPERT_MODULES = 200_000  # layers x experts: one Python module each when not fused
 _FIELDS: dict[str, tuple[tuple[str, ...], int]] = {
     "layers": (

@@ -451,9 +451,39 @@ def observe_forward(
         observation.error = str(failure).strip().splitlines()[0][:500] if str(failure) else ""
         observation.error_type = type(failure).__name__
         observation.error_module = observer.error_module(failure)
+        observation.error_site = error_site(failure)
     else:
         observation.output_devices = _devices(named_tensors(output, "output"))
     return observation
+
+
+_RUNTIME_DIRS = (
+    os.path.dirname(os.path.abspath(torch.__file__)) + os.sep,
+    _package_dir("torchplace") + os.sep,
+    os.path.dirname(os.path.abspath(contextlib.__file__)) + os.sep,  # the standard library
+)
+
+
+def error_site(error: BaseException) -> str | None:
+    """The innermost line of model code on the error's traceback, as `package/file.py:LINE in
+    function`: frames of torch, accelerate, the standard library and torchplace are skipped."""
+    skip = (*_RUNTIME_DIRS, _package_dir("accelerate") + os.sep)
+    found = None
+    tb: TracebackType | None = error.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if not code.co_filename.startswith(skip):
+            found = f"{_short_path(code.co_filename)}:{tb.tb_lineno} in {code.co_name}"
+        tb = tb.tb_next
+    return found
+
+
+def _short_path(path: str) -> str:
+    """`.../site-packages/transformers/models/x.py` -> `transformers/models/x.py`."""
+    for marker in ("site-packages" + os.sep, "dist-packages" + os.sep):
+        if marker in path:
+            return path.rpartition(marker)[2]
+    return path
 
 
 def _devices(pairs: Iterator[tuple[str, torch.Tensor]], limit: int = 32) -> dict[str, str]:

@@ -108,6 +108,7 @@ class ForwardObservation:
     error: str | None = None
     error_type: str | None = None
     error_module: str | None = None
+    error_site: str | None = None  # the model code's line that raised: "pkg/file.py:12 in f"
 
     @property
     def transfer_bytes(self) -> int:
@@ -139,6 +140,8 @@ class AuditReport:
     hf_device_map: dict[str, str] | None = None
     parallel_wrapper: str | None = None
     title: str = ""
+    generation: Any = None  # a GenerationObservation (torchplace.audit.generation) or None
+    moe: list[Any] = field(default_factory=list)  # ExpertRouting per MoE layer (audit.moe)
 
     @property
     def device_names(self) -> list[str]:

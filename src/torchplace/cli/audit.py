@@ -1,10 +1,13 @@
 """Audit a Hugging Face model's placement on N virtual GPUs: layers, memory, transfers, findings.
 
     torchplace audit --config llama-3-70b --gpus 8 --device-map auto --tokens 128 --svg map.svg
+    torchplace audit ./saved-model --gpus 2 --generate 4
 
-Builds the model from its config with no weights, places it with accelerate on N simulated
-GPUs, runs one forward of `--tokens` tokens and reports where every parameter, buffer and
-activation is. Exit codes: 0 no error findings, 1 error findings, 2 bad input.
+Builds the model from its config with no weights (or, for a directory with saved weights,
+loads it with `from_pretrained` and the device map), places it on N simulated GPUs, runs one
+forward of `--tokens` tokens (and `generate()` for `--generate` tokens) and reports where every
+parameter, buffer and activation is. Exit codes: 0 no error findings, 1 error findings, 2 bad
+input.
 """
 
 from __future__ import annotations
@@ -29,7 +32,14 @@ def _parser() -> argparse.ArgumentParser:
         "where its parameters, buffers and activations are.",
     )
     parser.add_argument(
-        "--config", required=True, help="config.json, a directory holding one, or a bundled name"
+        "model",
+        nargs="?",
+        help="a directory with config.json (and saved weights, loaded with from_pretrained), "
+        "a config.json, or a bundled name",
+    )
+    parser.add_argument(
+        "--config",
+        help="config.json, a directory holding one, or a bundled name: built without weights",
     )
     parser.add_argument("--gpus", type=int, default=1, help="number of virtual GPUs (default 1)")
     parser.add_argument(
@@ -39,6 +49,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--dtype", default="bf16", help="bf16 (default), fp16 or fp32")
     parser.add_argument("--tokens", type=int, default=128, help="tokens in the forward; 0: none")
+    parser.add_argument(
+        "--generate",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also observe generate() for N new tokens, step by step (default 0: none)",
+    )
     parser.add_argument("--memory", default="141GiB", help="memory of each virtual GPU")
     parser.add_argument("--gpu-name", default="NVIDIA H200", help="name of the virtual GPUs")
     parser.add_argument("--json", metavar="PATH", help="write the report as JSON ('-': stdout)")
@@ -67,7 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _validate(args: argparse.Namespace) -> None:
-    from torchplace.audit.limits import MAX_GPUS, MAX_TOKENS
+    from torchplace.audit.limits import MAX_GPUS, MAX_NEW_TOKENS, MAX_TOKENS
+
+    if (args.model is None) == (args.config is None):
+        raise UsageError("give the model to audit: a directory or config as MODEL, or --config")
 
     if not 1 <= args.gpus <= MAX_GPUS:
         raise UsageError(
@@ -79,6 +99,10 @@ def _validate(args: argparse.Namespace) -> None:
             f"--tokens must be between 0 and {MAX_TOKENS}, got {args.tokens} (the observed "
             "forward holds a tokens x tokens attention mask)"
         )
+    if not 0 <= args.generate <= MAX_NEW_TOKENS:
+        raise UsageError(f"--generate must be between 0 and {MAX_NEW_TOKENS}, got {args.generate}")
+    if args.generate and not args.tokens:
+        raise UsageError("--generate needs a prompt: pass --tokens N (N > 0)")
     for option in ("json", "svg", "html"):
         path = getattr(args, option)
         if path and path != "-" and not Path(path).resolve().parent.is_dir():
@@ -86,7 +110,7 @@ def _validate(args: argparse.Namespace) -> None:
 
 
 def _run(args: argparse.Namespace) -> Any:
-    from torchplace.audit import audit, build
+    from torchplace.audit import audit, build, cure, pretrained
     from torchplace.sim import parse_memory, virtual_gpus
 
     try:
@@ -100,16 +124,36 @@ def _run(args: argparse.Namespace) -> Any:
                     "nor an existing JSON file"
                 )
             device_map = build.load_device_map(device_map, args.gpus)
-        _progress(f"reading {args.config}")
-        prepared = build.prepare(args.config)
+        source = args.model or args.config
+        _progress(f"reading {source}")
+        prepared = build.prepare(source)
+        weights = args.model is not None and pretrained.weights_in(prepared.directory)
         with virtual_gpus(args.gpus, memory=memory, name=args.gpu_name):
-            _progress(f"placing on {args.gpus} virtual GPU(s) ({args.device_map})")
-            model = build.place(prepared, args.gpus, device_map, dtype, memory)
+            notes: list[Any] = []
+            if weights:
+                _progress(f"loading {weights} weights on {args.gpus} virtual GPU(s)")
+                model = pretrained.load(prepared, args.gpus, device_map, dtype, memory)
+            else:
+                _progress(f"placing on {args.gpus} virtual GPU(s) ({args.device_map})")
+                model = build.place(prepared, args.gpus, device_map, dtype, memory, notes)
             inputs = build.sample_inputs(model, args.tokens) if args.tokens else None
             _progress(f"auditing{f' a {args.tokens}-token forward' if inputs else ''}")
             title = f"{prepared.source} on {args.gpus} x {args.gpu_name} ({args.device_map})"
             # Time does not matter on virtual GPUs: trace every copy, not only block boundaries.
-            return audit(model, inputs, title=title, trace_moves=True)
+            if args.generate:
+                _progress(f"observing generate() for {args.generate} new tokens")
+            report = audit(model, inputs, title=title, trace_moves=True, generate=args.generate)
+            report.findings[:0] = notes
+            if inputs is not None and isinstance(device_map, str) and not weights:
+                cure.confirm(
+                    report,
+                    model,
+                    lambda keep: build.place(
+                        prepared, args.gpus, device_map, dtype, memory, keep_whole=keep
+                    ),
+                    lambda placed: audit(placed, build.sample_inputs(placed, args.tokens)),
+                )
+            return report
     except (build.PlacementError, ValueError) as error:  # SizeError is a ValueError
         raise UsageError(str(error)) from error
 

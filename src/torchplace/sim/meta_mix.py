@@ -112,6 +112,15 @@ def _from_shell(value: Any) -> Any:
 
 def run(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """Run `func`'s meta kernel on the virtual tensors' devices; raise what it raises."""
+    decomposition = _meta_decomposition(func)
+    if decomposition is not None:
+        # torch's Meta kernel of this op is a decomposition into other ops (`addmm` is
+        # `mm(mat1, mat2) + bias`). On CUDA each of them dispatches with the real devices, and
+        # the intermediate (`mm` of a CUDA input: a CUDA tensor) meets the meta bias in `add`,
+        # which raises. Run on shells, the intermediate would be a plain meta tensor and pass;
+        # run op by op here, each meets the simulator as on CUDA.
+        with _CarryProgramMeta():
+            return decomposition(*args, **kwargs)
     shell_args = _to_shells(args)
     shell_kwargs = {k: _to_shells(v) for k, v in kwargs.items()}
     with torch._C._ExcludeDispatchKeyGuard(_NO_PYTHON), torch.no_grad():
@@ -119,3 +128,43 @@ def run(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     if type(out) in (list, tuple):
         return type(out)(_from_shell(item) for item in out)
     return _from_shell(out)
+
+
+# Ops whose decomposition torch does not register as their Meta kernel (`activate_meta`).
+_NOT_ACTIVATED = frozenset((
+    "aten::empty_strided", "aten::clone", "aten::_to_copy", "aten::copy_",
+    "aten::constant_pad_nd", "aten::rot90", "aten::as_strided_scatter",
+))  # fmt: skip
+
+
+class _CarryProgramMeta(torch.overrides.TorchFunctionMode):
+    """Inside a decomposition, a meta tensor computed from the program's own meta tensor is the
+    program's too (`beta * bias` in addmm's), so the next op mixing it with a virtual tensor
+    answers as CUDA does."""
+
+    def __torch_function__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        out = func(*args, **(kwargs or {}))
+        inputs = [*args, *(kwargs or {}).values()]
+        if any(isinstance(t, torch.Tensor) and t.is_meta and is_programs(t) for t in inputs):
+            for item in out if isinstance(out, (list, tuple)) else (out,):
+                if type(item) is torch.Tensor and item.is_meta:
+                    mark(item)
+        return out
+
+
+def _meta_decomposition(func: Any) -> Any:
+    """The Python decomposition torch registers as `func`'s Meta kernel, or None where the
+    Meta kernel is a meta function proper (run on shells) or C++."""
+    from torch._decomp import decomposition_table, global_decomposition_table
+
+    if not isinstance(func, torch._ops.OpOverload) or func in global_decomposition_table["meta"]:
+        return None
+    decomposition = decomposition_table.get(func)
+    name = str(func._schema.name)
+    if decomposition is None or func.is_view or name in _NOT_ACTIVATED:
+        return None
+    if getattr(decomposition, "__module__", "") != "torch._decomp.decompositions":
+        return None  # a reference (torch._refs): the meta function proper, checks included
+    if torch._C._dispatch_has_kernel_for_dispatch_key(name, "CompositeImplicitAutograd"):
+        return None  # decomposed before any Meta kernel
+    return decomposition

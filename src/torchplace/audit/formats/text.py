@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
-from torchplace.audit._tensors import compress_names, human_bytes
+from torchplace.audit._tensors import compress_inner, compress_names, human_bytes
 from torchplace.audit.report import AuditReport, Block, DeviceUsage, ForwardObservation, Transfer
 
 _BAR = 20
@@ -17,6 +18,10 @@ def render(report: AuditReport, *, all_modules: bool = False) -> str:
         sections.append(_module_table(report))
     if report.forward is not None:
         sections.append(_forward(report.forward))
+    if report.moe:
+        sections.append(_moe(report.moe))
+    if report.generation is not None:
+        sections.append(_generation(report.generation))
     sections.append(_findings(report))
     return "\n\n".join(s for s in sections if s) + "\n"
 
@@ -103,6 +108,52 @@ def _forward(forward: ForwardObservation) -> str:
         lines.append(f"  output: {outputs or 'no tensors'}")
     else:
         lines.append(f"  failed in {forward.error_module or '(unknown module)'}: {forward.error}")
+    return "\n".join(lines)
+
+
+_CHOSEN = {
+    "router": "chosen by the router",
+    "assigned": "assigned round-robin: the virtual router holds no values",
+    "dense": "every expert computes every token",
+}
+
+
+def _moe(routes: list[Any]) -> str:
+    """One line per group of layers routed alike (names compressed: layers.0-31)."""
+    groups: dict[tuple[Any, ...], list[str]] = defaultdict(list)
+    for route in routes:
+        key = (route.calls > 0, len(route.reached), route.experts, tuple(route.slots),
+               route.chosen_by)  # fmt: skip
+        groups[key].append(route.module)
+    lines = ["MoE routing (experts reached per layer)"]
+    for (called, reached, experts, slots, chosen_by), names in groups.items():
+        where = ", ".join(compress_inner(names))
+        if not called:
+            lines.append(f"  {where}: not called")
+            continue
+        counts = f", token slots {list(slots)}" if slots else ""
+        how = _CHOSEN.get(chosen_by, chosen_by)
+        lines.append(f"  {where}: {reached}/{experts} experts{counts} ({how})")
+    return "\n".join(lines)
+
+
+def _generation(generation: Any) -> str:
+    state = "completed" if generation.completed else f"FAILED ({generation.error_type})"
+    lines = [
+        f"observed generate ({generation.requested} new tokens): {state} in "
+        f"{generation.seconds:.2f} s"
+    ]
+    for step in generation.steps:
+        routes = ", ".join(f"{route} x{n}" for route, n in step.routes.items())
+        copies = f"{step.copies} copies, {human_bytes(step.bytes)}: {routes}" if routes else "none"
+        tokens = f"{step.tokens} token{'' if step.tokens == 1 else 's'} in"
+        lines.append(f"  step {step.step} ({tokens}): {copies}")
+    if generation.completed:
+        lines.append(f"  {generation.new_tokens} new tokens, on {generation.output_device}")
+    else:
+        site = f" at {generation.error_site}" if generation.error_site else ""
+        where = generation.error_module or "(model)"
+        lines.append(f"  failed in {where}{site}: {generation.error}")
     return "\n".join(lines)
 
 
