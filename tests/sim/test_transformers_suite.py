@@ -1,0 +1,28 @@
+"""Defects found running transformers' own model tests on virtual GPUs (one test each)."""
+
+from __future__ import annotations
+
+import torch
+
+import torchplace
+
+
+def test_torch_tensor_takes_its_data_as_a_keyword() -> None:
+    # transformers' ids_tensor: torch.tensor(data=values, dtype=torch.long, device=torch_device)
+    with torchplace.virtual_gpus(2):
+        ids = torch.tensor(data=[3, 4], dtype=torch.long, device="cuda")
+        assert ids.device == torch.device("cuda:0")
+        assert ids.tolist() == [3, 4]
+
+
+def test_a_python_scalar_that_torch_wraps_on_the_tensor_s_device_keeps_its_value() -> None:
+    # transformers' T5 attention: torch.where(bool_mask, position_bias, torch.finfo(dtype).min)
+    with torchplace.virtual_gpus(2):
+        mask = torch.tensor([True, False], device="cuda:1")
+        half = torch.tensor([1.0, 2.0], device="cuda:1", dtype=torch.float16)
+        picked = torch.where(mask, half, -5.0)
+        assert (picked.device, picked.dtype) == (torch.device("cuda:1"), torch.float16)
+        assert picked.tolist() == [1.0, -5.0]
+        assert torch.pow(2, half).tolist() == [2.0, 4.0]
+        # the scalar still promotes as a wrapped number: an int tensor with 2.5 gives float32
+        assert torch.where(mask, torch.tensor([1, 2], device="cuda:1"), 2.5).dtype == torch.float32
