@@ -26,3 +26,17 @@ def test_a_python_scalar_that_torch_wraps_on_the_tensor_s_device_keeps_its_value
         assert torch.pow(2, half).tolist() == [2.0, 4.0]
         # the scalar still promotes as a wrapped number: an int tensor with 2.5 gives float32
         assert torch.where(mask, torch.tensor([1, 2], device="cuda:1"), 2.5).dtype == torch.float32
+
+
+def test_attention_that_records_autograd_gives_zeros_for_a_fully_masked_query() -> None:
+    # bart's standalone decoder: a padded first token under a causal mask attends to nothing
+    torch.manual_seed(0)
+    query = torch.randn(1, 1, 2, 4)
+    mask = torch.tensor([[False, False], [True, True]])
+    expected = torch.nn.functional.scaled_dot_product_attention(query, query, query, mask)
+    with torchplace.virtual_gpus(2):
+        q = query.to("cuda:1").requires_grad_()
+        out = torch.nn.functional.scaled_dot_product_attention(q, q, q, attn_mask=mask.cuda(1))
+        assert out.requires_grad
+        assert torch.allclose(out.detach().cpu(), expected, atol=1e-6)
+        assert out.detach().cpu()[0, 0, 0].eq(0).all()

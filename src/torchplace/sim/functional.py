@@ -86,7 +86,9 @@ def _attention_with_autograd(
             scores = scores.masked_fill(attn_mask.logical_not(), float("-inf"))
         else:
             scores = scores + attn_mask
-    weights = torch.softmax(scores, dim=-1)
+    # torch's kernels (CUDA's and the CPU math path alike) give 0 for a query that may attend
+    # to nothing (a row of -inf, as a padded first token under a causal mask), not NaN
+    weights = torch.ops.aten._safe_softmax(scores, -1)
     if dropout_p > 0.0:
         weights = torch.dropout(weights, dropout_p, train=True)
     return weights @ value
