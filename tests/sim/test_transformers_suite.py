@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import torch
 
 import torchplace
@@ -40,3 +41,20 @@ def test_attention_that_records_autograd_gives_zeros_for_a_fully_masked_query() 
         assert out.requires_grad
         assert torch.allclose(out.detach().cpu(), expected, atol=1e-6)
         assert out.detach().cpu()[0, 0, 0].eq(0).all()
+
+
+def test_flex_attention_on_a_virtual_gpu_is_refused_not_a_process_abort() -> None:
+    import importlib
+
+    from torch.nn.attention import flex_attention as module
+
+    operator = importlib.import_module("torch._higher_order_ops.flex_attention").flex_attention
+
+    with torchplace.virtual_gpus(1):
+        query = torch.randn(1, 1, 16, 8, device="cuda", requires_grad=True)
+        with pytest.raises(torchplace.sim.NotSimulatedError, match="flex_attention"):
+            module.flex_attention(query, query, query)
+        with pytest.raises(torchplace.sim.NotSimulatedError, match="flex_attention"):
+            operator(query, query, query, None, (), 1.0, {})
+    query = torch.randn(1, 1, 16, 8)  # the CPU's flex_attention is untouched afterwards
+    assert module.flex_attention(query, query, query).shape == query.shape
