@@ -161,6 +161,7 @@ def main() -> int:
     make.add_argument("commit")
     make.add_argument("--source", required=True, help="where the commit was read (owner/name)")
     make.add_argument("--archs", nargs="+", required=True)
+    make.add_argument("--note", default="", help="how the files relate to the installed release")
     make.add_argument(
         "--infra", nargs="*", default=[], metavar="PATH=COMMIT",
         help="a file taken at another commit (the root conftest.py of a later one)",
@@ -171,6 +172,7 @@ def main() -> int:
     if options.verb == "build":
         infra = dict(item.split("=", 1) for item in options.infra)
         manifest = build(options.git_dir, options.commit, options.archs, options.source, infra)
+        manifest["note"] = options.note
         MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
         extract(options.git_dir, manifest)
     elif options.verb == "extract":

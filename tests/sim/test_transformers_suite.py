@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 import torch
 
@@ -58,3 +61,21 @@ def test_flex_attention_on_a_virtual_gpu_is_refused_not_a_process_abort() -> Non
             operator(query, query, query, None, (), 1.0, {})
     query = torch.randn(1, 1, 16, 8)  # the CPU's flex_attention is untouched afterwards
     assert module.flex_attention(query, query, query).shape == query.shape
+
+
+def test_torch_compile_works_on_the_cpu_after_dynamo_was_first_imported_in_a_simulation() -> None:
+    # dynamo reads torch.device once, at import; imported inside a simulation it held only the
+    # stand-in, and every later torch.compile (transformers' flex_attention) failed
+    program = """
+import sys, torch, torchplace
+assert "torch._dynamo.variables.builder" not in sys.modules
+with torchplace.virtual_gpus(1):
+    torch.compile(lambda t: t * 2)(torch.ones(2, device="cuda"))
+compiled = torch.compile(lambda t: t.new_ones((), device=t.device) + t, backend="eager")
+print(compiled(torch.ones(2)).tolist())
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().endswith("[2.0, 2.0]")

@@ -104,7 +104,7 @@ def install(patches: Patches) -> None:
 def _refuse_flex_attention(patches: Patches) -> None:
     """flex_attention on a virtual GPU raises `NotSimulatedError`: CUDA runs it only as a kernel
     Triton generates, and tracing its autograd graph through virtual tensors aborts the whole
-    process (a C++ assertion), which would end a test session, not one test."""
+    process (a C++ assertion), which would end the whole pytest run, not one test."""
     import importlib
 
     # (the package exports the operator under the module's name: import the module itself)
