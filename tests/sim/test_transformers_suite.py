@@ -68,14 +68,15 @@ def test_torch_compile_works_on_the_cpu_after_dynamo_was_first_imported_in_a_sim
     # stand-in, and every later torch.compile (transformers' flex_attention) failed
     program = """
 import sys, torch, torchplace
+from torch.nn.attention import flex_attention as module
 assert "torch._dynamo.variables.builder" not in sys.modules
 with torchplace.virtual_gpus(1):
     torch.compile(lambda t: t * 2)(torch.ones(2, device="cuda"))
-compiled = torch.compile(lambda t: t.new_ones((), device=t.device) + t, backend="eager")
-print(compiled(torch.ones(2)).tolist())
+query = torch.randn(1, 1, 16, 8)
+print(module.flex_attention(query, query, query).shape)
 """
     done = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, timeout=300, check=False
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip().endswith("[2.0, 2.0]")
+    assert done.stdout.strip().endswith("torch.Size([1, 1, 16, 8])")
