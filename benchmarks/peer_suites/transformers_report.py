@@ -1,7 +1,8 @@
 """Write benchmarks/results/sim_peer_suites_transformers.md + .json from a run_transformers.py
 result.
 
-    python benchmarks/peer_suites/transformers_report.py RESULT.json --commit SHA --command "..."
+    python benchmarks/peer_suites/transformers_report.py RESULT.json [MORE.json ...] --commit SHA
+        --command "..."
         [--date 2026-12-02] [--machine "CPU VM, 2 cores (shared), 24 GiB"]
 
 Per selection: pass / fail / skip / error on the CPU and under `--torchplace-gpus 2`, the tests
@@ -21,6 +22,7 @@ from typing import Any
 from report import changes, cost, tally
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
+JUDGED = Path(__file__).with_name("transformers_judged.json")  # read failures, with reasons
 NAME = "sim_peer_suites_transformers"
 
 
@@ -107,6 +109,19 @@ def render(data: dict[str, Any], options: argparse.Namespace) -> tuple[str, dict
         for arch, row in arch_rows.items():
             lines.append(f"| {arch} | {' | '.join(str(v) for v in row.values())} |")
         summary["parallel"]["per_arch"] = arch_rows
+    lines += [
+        "",
+        "A simulated run marked `(reused)` CPU / fewer tests ran only the tests that passed on the "
+        "CPU (`--sim-cpu-passing`): its wall time is not like for like; the last column is.",
+        "",
+        "## Simulated failures and skips of GPU-gated tests, judged",
+        "",
+        "Skips under simulation are the suite's own `unittest.skip` decorators (their messages "
+        "are in the table below); they skip on GPUs too.",
+        "",
+    ]
+    judged = json.loads(JUDGED.read_text(encoding="utf-8"))
+    lines += [f"- `{test}`: **{j['verdict']}**. {j['reason']}" for test, j in judged.items()]
     lines += ["", "## Tests that pass on the CPU and not under simulation", ""]
     lost = [(n, t, m) for n, s in summary.items() for t, m in s["cpu_pass_sim_not"]]
     lines += [f"- {n}: `{t}`: {m}" for n, t, m in lost] or ["None."]
@@ -132,12 +147,17 @@ def render(data: dict[str, Any], options: argparse.Namespace) -> tuple[str, dict
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("result")
+    parser.add_argument("results", nargs="+", help="run_transformers.py results, merged")
     parser.add_argument("--commit", required=True)
     parser.add_argument("--command", required=True)
     parser.add_argument("--date", default="2026-12-02")
     parser.add_argument("--machine", default="CPU VM, 2 cores (shared), 24 GiB")
     options = parser.parse_args()
-    text, meta = render(json.loads(Path(options.result).read_text(encoding="utf-8")), options)
+    merged: dict[str, Any] = {}
+    for result in options.results:
+        data = json.loads(Path(result).read_text(encoding="utf-8"))
+        selections = {**merged.get("selections", {}), **data["selections"]}
+        merged = {**data, "selections": selections}
+    text, meta = render(merged, options)
     (RESULTS / f"{NAME}.md").write_text(text, encoding="utf-8")
     (RESULTS / f"{NAME}.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
