@@ -358,6 +358,8 @@ def _from_data(original: Any) -> Any:
 
     @functools.wraps(original)  # torch's name, so messages naming the function stay torch's
     def from_data(*args: Any, **kwargs: Any) -> Any:
+        if not args and "data" in kwargs:  # `torch.tensor(data=values, ...)`
+            args = (kwargs.pop("data"),)
         device = kwargs.get("device")
         if device is None:
             device = kwargs["device"] = default_device()

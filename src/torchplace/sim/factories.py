@@ -82,6 +82,18 @@ def _empty_strided(
     return wrap(holder, target)
 
 
+def _scalar_tensor(
+    value: Any, dtype: Any = None, layout: Any = None, device: Any = None, pin_memory: Any = None
+) -> torch.Tensor:
+    """A Python scalar that C++ wraps into a tensor on a virtual tensor's device.
+
+    A virtual tensor's C++ device is meta, so ops that C++ decomposes with the scalar made on
+    `self.device()` (`torch.where(mask, x, -inf)`, `pow(2, x)`) would make it a meta tensor and
+    lose its value. CUDA lets a 0-dim CPU tensor join any op, so the scalar is made there.
+    """
+    return torch.scalar_tensor(value, dtype=dtype, device=_CPU)
+
+
 def register() -> torch.library.Library:
     """Register the CUDA-key factories; destroy the returned library to undo."""
     library = torch.library.Library("aten", "IMPL")  # type: ignore[no-untyped-call]
@@ -91,4 +103,5 @@ def register() -> torch.library.Library:
         warnings.filterwarnings("ignore", message="(?s).*Overriding a previously registered kernel")
         library.impl("empty.memory_format", _empty, "CUDA")  # type: ignore[no-untyped-call]
         library.impl("empty_strided", _empty_strided, "CUDA")  # type: ignore[no-untyped-call]
+    library.impl("scalar_tensor", _scalar_tensor, "Meta")  # type: ignore[no-untyped-call]
     return library

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 __tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
 
+import functools
 import math
 from typing import Any
 
 import torch
 
-from torchplace.sim import checks
+from torchplace.sim import checks, errors
 from torchplace.sim.dispatch import _scan, _unwrap
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import META, VirtualTensor, wrap
@@ -86,7 +87,9 @@ def _attention_with_autograd(
             scores = scores.masked_fill(attn_mask.logical_not(), float("-inf"))
         else:
             scores = scores + attn_mask
-    weights = torch.softmax(scores, dim=-1)
+    # torch's kernels (CUDA's and the CPU math path alike) give 0 for a query that may attend
+    # to nothing (a row of -inf, as a padded first token under a causal mask), not NaN
+    weights = torch.ops.aten._safe_softmax(scores, -1)
     if dropout_p > 0.0:
         weights = torch.dropout(weights, dropout_p, train=True)
     return weights @ value
@@ -95,6 +98,40 @@ def _attention_with_autograd(
 def install(patches: Patches) -> None:
     _install_attention(patches)
     _install_linear(patches)
+    _refuse_flex_attention(patches)
+
+
+def _refuse_flex_attention(patches: Patches) -> None:
+    """flex_attention on a virtual GPU raises `NotSimulatedError`: CUDA runs it only as a kernel
+    Triton generates, and tracing its autograd graph through virtual tensors aborts the whole
+    process (a C++ assertion), which would end the whole pytest run, not one test."""
+    import importlib
+
+    # (the package exports the operator under the module's name: import the module itself)
+    hops = importlib.import_module("torch._higher_order_ops.flex_attention")
+
+    for operator in (hops.FlexAttentionHOP, hops.FlexAttentionBackwardHOP):
+        patches.set(operator, "__call__", _refusing_virtual(operator.__call__))
+    # the public function compiles the operator with dynamo first, which fails on its own
+    module = importlib.import_module("torch.nn.attention.flex_attention")
+    public = module.flex_attention
+
+    @functools.wraps(public)
+    def flex_attention(query: Any, *args: Any, **kwargs: Any) -> Any:
+        if type(query) is VirtualTensor:
+            raise errors.not_simulated("flex_attention (a Triton kernel on CUDA)")
+        return public(query, *args, **kwargs)
+
+    patches.set(module, "flex_attention", flex_attention)
+
+
+def _refusing_virtual(call: Any) -> Any:
+    def __call__(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if any(type(a) is VirtualTensor for a in args[:3]):
+            raise errors.not_simulated(f"{self.name()} (a Triton kernel on CUDA)")
+        return call(self, *args, **kwargs)
+
+    return __call__
 
 
 def _install_linear(patches: Patches) -> None:

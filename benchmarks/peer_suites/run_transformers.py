@@ -1,0 +1,185 @@
+"""transformers' own model tests on the CPU and on 2 virtual GPUs: pass / fail / skip per test.
+
+The test files are pinned in `transformers_tests.json` (commit and sha256 each; see
+`transformers_corpus.py` for how they are extracted from a git copy of transformers) and are
+checked before anything runs. Two selections:
+
+- `parallel`: the model-parallel and offload tests (`test_model_parallelism`,
+  `test_model_parallel_beam_search`, `test_cpu_offload`, `test_disk_offload_bin`,
+  `test_disk_offload_safetensors`) of every architecture in the manifest; they need one or two
+  GPUs, so on the CPU they skip, and under simulation they should run and pass;
+- `whole`: every test of the llama, gpt2, bert and t5 model test files.
+
+Each pytest run is made twice, once plain (the CPU machine as it is) and once with
+`--torchplace-gpus 2`, and the outcomes are compared test by test. A test that passes on the
+CPU and fails under simulation is a regression; tests failing on the CPU are left out of the
+comparison (the pinned files are not those of the installed release, see the manifest).
+
+    PYTHONPATH=src python benchmarks/peer_suites/run_transformers.py [--only parallel|whole]
+        [--archs llama t5] [--timeout 1800] [--json OUT.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from importlib import metadata, util
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from run_accelerate import outcomes
+from transformers_corpus import CORPUS, load_manifest, verify
+
+ROOT = Path(__file__).resolve().parents[2]
+PARALLEL_TESTS = (
+    "test_model_parallelism",
+    "test_model_parallel_beam_search",
+    "test_cpu_offload",
+    "test_disk_offload_bin",
+    "test_disk_offload_safetensors",
+)
+WHOLE_FILES = ("llama", "gpt2", "bert", "t5")
+
+
+def link_installed_transformers() -> None:
+    """The tests read transformers' sources at `src/transformers` (as in a checkout): point that
+    at the installed release, the one they run against."""
+    spec = util.find_spec("transformers")
+    if spec is None or spec.origin is None:
+        raise SystemExit("transformers is not installed")
+    link = CORPUS / "src" / "transformers"
+    link.parent.mkdir(exist_ok=True)
+    if link.is_symlink() or link.exists():
+        link.unlink()
+    link.symlink_to(Path(spec.origin).parent, target_is_directory=True)
+
+
+def pytest_command(paths: list[str], keyword: str | None, xml: Path, simulated: bool) -> list[str]:
+    command = [sys.executable, "-m", "pytest", *paths, "-q", "-p", "no:cacheprovider",
+               "-p", "transformers_compat", "-o", "addopts=", f"--junitxml={xml}", "-rN",
+               "--tb=line"]  # fmt: skip
+    if keyword:
+        command += ["-k", keyword]
+    if simulated:
+        command.append("--torchplace-gpus=2")
+    return command
+
+
+def run(paths: list[str], keyword: str | None, simulated: bool, timeout: int, xml: Path) -> dict:
+    xml.unlink(missing_ok=True)
+    env = {**os.environ}
+    env["PYTHONPATH"] = os.pathsep.join(
+        [str(ROOT / "src"), str(CORPUS), str(Path(__file__).parent)]
+    )
+    env.pop("TORCHPLACE_GPUS", None)
+    env["HF_HUB_OFFLINE"] = "1"  # no network here: hub tests fail the same way in both runs
+    started = time.monotonic()
+    try:
+        done = subprocess.run(
+            pytest_command(paths, keyword, xml, simulated), cwd=CORPUS, env=env,
+            capture_output=True, text=True, timeout=timeout, start_new_session=True,
+        )  # fmt: skip
+        status = f"exit {done.returncode}"
+    except subprocess.TimeoutExpired:
+        status = f"timed out after {timeout} s"
+    return {
+        "status": status,
+        "wall_s": round(time.monotonic() - started, 1),
+        "tests": outcomes(xml),
+    }
+
+
+def cpu_passing_ids(tests: dict[str, tuple[str, float, str]]) -> list[str]:
+    """pytest node ids of the tests that passed on the CPU (junit names them by class)."""
+    ids = []
+    for test, (outcome, _, _) in tests.items():
+        if outcome == "passed":
+            classname, name = test.split("::")
+            module, cls = classname.rsplit(".", 1)
+            ids.append(f"{module.replace('.', '/')}.py::{cls}::{name}")
+    return ids
+
+
+def selections(only: str | None, archs: list[str]) -> list[tuple[str, list[str], str | None]]:
+    chosen = []
+    if only in (None, "parallel"):  # one run: collecting transformers' tests costs ~20 s a run
+        paths = [f"tests/models/{arch}/test_modeling_{arch}.py" for arch in archs]
+        chosen.append(("parallel", paths, " or ".join(PARALLEL_TESTS)))
+    if only in (None, "whole"):
+        for arch in WHOLE_FILES:
+            if arch in archs:
+                path = f"tests/models/{arch}/test_modeling_{arch}.py"
+                chosen.append((f"whole:{arch}", [path], None))
+    return chosen
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=("parallel", "whole"))
+    parser.add_argument("--archs", nargs="*")
+    parser.add_argument("--timeout", type=int, default=1800, help="seconds per pytest run")
+    parser.add_argument(
+        "--sim-cpu-passing", action="store_true",
+        help="whole files: run under simulation only the tests that passed on the CPU",
+    )  # fmt: skip
+    parser.add_argument(
+        "--reuse-cpu", type=float, metavar="WALL_S",
+        help="keep an existing CPU result (its run's wall time given here) instead of rerunning",
+    )  # fmt: skip
+    parser.add_argument("--json", default=str(ROOT / ".corpus" / "peer_transformers.json"))
+    options = parser.parse_args()
+    manifest = load_manifest()
+    problems = verify(manifest)
+    if problems:
+        print("the test files differ from transformers_tests.json:", *problems, sep="\n  ",
+              file=sys.stderr)  # fmt: skip
+        print("extract them: python benchmarks/peer_suites/transformers_corpus.py extract "
+              "GIT_DIR", file=sys.stderr)  # fmt: skip
+        return 2
+    link_installed_transformers()
+    archs = options.archs or list(manifest["archs"])  # type: ignore[call-overload]
+    work = ROOT / ".corpus" / "peer_runs"
+    work.mkdir(parents=True, exist_ok=True)
+    report: dict[str, object] = {
+        "transformers": metadata.version("transformers"),
+        "tests_commit": manifest["commit"],
+        "tests_source": manifest["source"],
+        "selections": {},
+    }
+    for name, paths, keyword in selections(options.only, archs):
+        entry = {}
+        for mode, simulated in (("cpu", False), ("sim", True)):
+            xml = work / f"{name.replace(':', '-')}.{mode}.xml"
+            if mode == "cpu" and options.reuse_cpu and xml.exists():
+                entry[mode] = {
+                    "status": "reused",
+                    "wall_s": options.reuse_cpu,
+                    "tests": outcomes(xml),
+                }
+                continue
+            if mode == "sim" and options.sim_cpu_passing and name.startswith("whole"):
+                paths = cpu_passing_ids(entry["cpu"]["tests"])
+            entry[mode] = run(paths, keyword, simulated, options.timeout, xml)
+        report["selections"][name] = entry  # type: ignore[index]
+        Path(options.json).write_text(json.dumps(report, indent=1), encoding="utf-8")
+        print(f"{name}: {summary(entry)}", file=sys.stderr, flush=True)
+    return 0
+
+
+def summary(entry: dict) -> str:
+    parts = []
+    for mode in ("cpu", "sim"):
+        tally: dict[str, int] = {}
+        for outcome, _, _ in entry[mode]["tests"].values():
+            tally[outcome] = tally.get(outcome, 0) + 1
+        parts.append(f"{mode} {tally} in {entry[mode]['wall_s']} s ({entry[mode]['status']})")
+    return " | ".join(parts)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

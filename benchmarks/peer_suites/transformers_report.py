@@ -1,0 +1,163 @@
+"""Write benchmarks/results/sim_peer_suites_transformers.md + .json from a run_transformers.py
+result.
+
+    python benchmarks/peer_suites/transformers_report.py RESULT.json [MORE.json ...] --commit SHA
+        --command "..."
+        [--date 2026-12-02] [--machine "CPU VM, 2 cores (shared), 24 GiB"]
+
+Per selection: pass / fail / skip / error on the CPU and under `--torchplace-gpus 2`, the tests
+that pass on the CPU and fail under simulation (regressions), and the cost (wall time of the
+whole pytest run, and summed time of the tests passing in both runs, simulated over CPU). For
+the model-parallel and offload tests, the simulated outcome per architecture.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from report import changes, cost, tally
+
+RESULTS = Path(__file__).resolve().parents[1] / "results"
+JUDGED = Path(__file__).with_name("transformers_judged.json")  # read failures, with reasons
+NAME = "sim_peer_suites_transformers"
+
+
+def arch_of(test: str) -> str:
+    match = re.search(r"models\.([a-z0-9_]+)\.test_modeling_", test)
+    return match.group(1) if match else "?"
+
+
+def regressions(cpu: dict[str, Any], sim: dict[str, Any]) -> list[tuple[str, str]]:
+    return [
+        (test, sim.get(test, ["absent", 0, ""])[2])
+        for test in sorted(cpu)
+        if cpu[test][0] == "passed" and sim.get(test, ["absent"])[0] != "passed"
+    ]
+
+
+def per_arch(sim: dict[str, Any]) -> dict[str, dict[str, int]]:
+    rows: dict[str, dict[str, int]] = {}
+    for test, (outcome, _, _) in sim.items():
+        row = rows.setdefault(arch_of(test), {"passed": 0, "failed": 0, "skipped": 0, "error": 0})
+        row[outcome] += 1
+    return dict(sorted(rows.items()))
+
+
+def cells(results: dict[str, Any]) -> str:
+    return "/".join(str(v) for v in tally(results).values())
+
+
+def selection_rows(data: dict[str, Any]) -> tuple[list[str], dict[str, Any]]:
+    lines = [
+        "| selection | CPU pass/fail/skip/err | sim pass/fail/skip/err | CPU pass, sim not "
+        "| wall time sim/CPU | time of tests passing in both, sim/CPU |",
+        "|---|---|---|---|---|---|",
+    ]  # fmt: skip
+    summary: dict[str, Any] = {}
+    for name, entry in data["selections"].items():
+        cpu, sim = entry["cpu"]["tests"], entry["sim"]["tests"]
+        walls = entry["cpu"]["wall_s"], entry["sim"]["wall_s"]
+        spent = cost(cpu, sim)
+        wall_ratio = f"{walls[1] / walls[0]:.2f}x ({walls[1]:.0f} s / {walls[0]:.0f} s)"
+        ratio = f"{spent[1] / spent[0]:.2f}x" if spent[0] > 0.05 else "n/a"
+        lost = regressions(cpu, sim)
+        lines.append(
+            f"| {name} | {cells(cpu)} | {cells(sim)} | {len(lost)} | {wall_ratio} | {ratio} |"
+        )
+        summary[name] = {
+            "cpu": tally(cpu), "sim": tally(sim), "cpu_pass_sim_not": lost,
+            "runs": {m: {"status": entry[m]["status"], "wall_s": entry[m]["wall_s"]}
+                     for m in ("cpu", "sim")},
+            "time_of_tests_passing_in_both_s": {"cpu": spent[0], "sim": spent[1]},
+        }  # fmt: skip
+    return lines, summary
+
+
+def render(data: dict[str, Any], options: argparse.Namespace) -> tuple[str, dict[str, Any]]:
+    lines = [
+        "# transformers' own model tests on 2 virtual GPUs (`--torchplace-gpus 2`) vs the CPU",
+        "",
+        f"Date: {options.date}. Machine: {options.machine}. Commit: {options.commit}.",
+        f"transformers {data['transformers']} installed; its test files from "
+        f"{data['tests_source']} at {data['tests_commit']} (pinned in "
+        "`benchmarks/peer_suites/transformers_tests.json`; see the note there), torch 2.13.0 CPU.",
+        f"Command: `{options.command}`",
+        "",
+    ]  # fmt: skip
+    rows, summary = selection_rows(data)
+    lines += rows
+    parallel = data["selections"].get("parallel")
+    arch_rows: dict[str, Any] = {}
+    if parallel:
+        arch_rows = per_arch(parallel["sim"]["tests"])
+        ran = [a for a, r in arch_rows.items() if r["passed"] + r["failed"] + r["error"]]
+        clean = [a for a in ran if arch_rows[a]["failed"] + arch_rows[a]["error"] == 0]
+        lines += [
+            "",
+            "## Model-parallel and offload tests per architecture (simulated run)",
+            "",
+            f"Architectures whose tests ran: {len(ran)}; all of them passing: {len(clean)}. "
+            "On the CPU every one of these tests skips (they need 1 or 2 GPUs).",
+            "",
+            "| architecture | pass | fail | skip | error |",
+            "|---|---|---|---|---|",
+        ]
+        for arch, row in arch_rows.items():
+            lines.append(f"| {arch} | {' | '.join(str(v) for v in row.values())} |")
+        summary["parallel"]["per_arch"] = arch_rows
+    lines += [
+        "",
+        "A simulated run marked `(reused)` CPU / fewer tests ran only the tests that passed on the "
+        "CPU (`--sim-cpu-passing`): its wall time is not like for like; the last column is.",
+        "",
+        "## Simulated failures and skips of GPU-gated tests, judged",
+        "",
+        "Skips under simulation are the suite's own `unittest.skip` decorators (their messages "
+        "are in the table below); they skip on GPUs too.",
+        "",
+    ]
+    judged = json.loads(JUDGED.read_text(encoding="utf-8"))
+    lines += [f"- `{test}`: **{j['verdict']}**. {j['reason']}" for test, j in judged.items()]
+    lines += ["", "## Tests that pass on the CPU and not under simulation", ""]
+    lost = [(n, t, m) for n, s in summary.items() for t, m in s["cpu_pass_sim_not"]]
+    lines += [f"- {n}: `{t}`: {m}" for n, t, m in lost] or ["None."]
+    lines += ["", "## Tests whose outcome differs (all)", ""]
+    lines += ["| selection | test | CPU | sim | sim message |", "|---|---|---|---|---|"]
+    for name, entry in data["selections"].items():
+        for test, before, after, message in changes(entry["cpu"]["tests"], entry["sim"]["tests"]):
+            lines.append(f"| {name} | {test} | {before} | {after} | {message.replace('|', '/')} |")
+    figure = "; ".join(
+        f"{n}: sim {'/'.join(map(str, s['sim'].values()))} vs CPU "
+        f"{'/'.join(map(str, s['cpu'].values()))}, {len(s['cpu_pass_sim_not'])} CPU-passing "
+        "not passing under sim"
+        for n, s in summary.items()
+    )
+    lines += ["", "## History", "", "| date | commit | figure |", "|---|---|---|"]
+    lines.append(f"| {options.date} | {options.commit} | {figure} |")
+    meta = {"date": options.date, "machine": options.machine, "commit": options.commit,
+            "command": options.command, "transformers": data["transformers"],
+            "tests_source": data["tests_source"], "tests_commit": data["tests_commit"],
+            "selections": summary}  # fmt: skip
+    return "\n".join(lines) + "\n", meta
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("results", nargs="+", help="run_transformers.py results, merged")
+    parser.add_argument("--commit", required=True)
+    parser.add_argument("--command", required=True)
+    parser.add_argument("--date", default="2026-12-02")
+    parser.add_argument("--machine", default="CPU VM, 2 cores (shared), 24 GiB")
+    options = parser.parse_args()
+    merged: dict[str, Any] = {}
+    for result in options.results:
+        data = json.loads(Path(result).read_text(encoding="utf-8"))
+        selections = {**merged.get("selections", {}), **data["selections"]}
+        merged = {**data, "selections": selections}
+    text, meta = render(merged, options)
+    (RESULTS / f"{NAME}.md").write_text(text, encoding="utf-8")
+    (RESULTS / f"{NAME}.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
