@@ -163,3 +163,27 @@ def test_grad_scaler_steps_on_virtual_parameters() -> None:
         scaler.step(optimizer)
         scaler.update()
         assert not torch.equal(model.weight.detach().cpu(), before)
+
+
+def test_scalar_kernel_overrides_torch_s_own_python_meta_kernel(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # torch registers a Python Meta kernel for scalar_tensor itself; torch 2.11 (the GPU hosts')
+    # refuses a second one unless `allow_override=True` is passed, which made every simulation
+    # there fail to start. Stand for that torch by making the refusal the default.
+    original = torch.library.Library.impl
+
+    def refusing_by_default(  # type: ignore[no-untyped-def]
+        self, op_name, fn, dispatch_key="", *, with_keyset=False, allow_override=False
+    ):
+        return original(
+            self, op_name, fn, dispatch_key, with_keyset=with_keyset, allow_override=allow_override
+        )
+
+    monkeypatch.setattr(torch.library.Library, "impl", refusing_by_default)
+    with torchplace.virtual_gpus(2):
+        x = torch.ones(3, device="cuda:1")
+        y = torch.where(x > 0, x, float("-inf"))
+        assert y.device == torch.device("cuda:1")
+        assert y.cpu().tolist() == [1.0, 1.0, 1.0]
+    assert torch.scalar_tensor(2.0, device="meta").device.type == "meta"

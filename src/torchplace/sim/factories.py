@@ -16,6 +16,7 @@ from __future__ import annotations
 __tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
 
 import contextlib
+import inspect
 import math
 import threading
 import warnings
@@ -103,5 +104,16 @@ def register() -> torch.library.Library:
         warnings.filterwarnings("ignore", message="(?s).*Overriding a previously registered kernel")
         library.impl("empty.memory_format", _empty, "CUDA")  # type: ignore[no-untyped-call]
         library.impl("empty_strided", _empty_strided, "CUDA")  # type: ignore[no-untyped-call]
-    library.impl("scalar_tensor", _scalar_tensor, "Meta")  # type: ignore[no-untyped-call]
+    _override(library, "scalar_tensor", _scalar_tensor, "Meta")
     return library
+
+
+def _override(library: torch.library.Library, name: str, kernel: Any, key: str) -> None:
+    """Register `kernel` over a Python kernel torch may hold for the same key: torch registers
+    its own Meta kernels for some ops (`torch._meta_registrations`, scalar_tensor among them),
+    and torch before 2.13 refuses a second Python kernel unless told it may override. The
+    dispatcher keeps the earlier kernel and restores it when the library is destroyed."""
+    if "allow_override" in inspect.signature(library.impl).parameters:
+        library.impl(name, kernel, key, allow_override=True)  # type: ignore[no-untyped-call]
+    else:  # older torch: overriding was allowed without asking
+        library.impl(name, kernel, key)  # type: ignore[no-untyped-call]
