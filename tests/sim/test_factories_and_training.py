@@ -187,3 +187,22 @@ def test_scalar_kernel_overrides_torch_s_own_python_meta_kernel(
         assert y.device == torch.device("cuda:1")
         assert y.cpu().tolist() == [1.0, 1.0, 1.0]
     assert torch.scalar_tensor(2.0, device="meta").device.type == "meta"
+
+
+def test_a_failed_start_leaves_no_kernel_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    from torchplace.sim import factories
+
+    original = factories._override
+
+    def failing_on_scalars(library: Any, name: str, kernel: Any, key: str) -> None:
+        if name == "scalar_tensor":
+            raise RuntimeError("refused")
+        original(library, name, kernel, key)
+
+    monkeypatch.setattr(factories, "_override", failing_on_scalars)
+    with pytest.raises(RuntimeError, match="refused"), torchplace.virtual_gpus(2):
+        pass
+    assert "aten/empty.memory_format/CUDA" not in torch.library._impls
+    monkeypatch.undo()
+    with torchplace.virtual_gpus(2):
+        assert torch.zeros(2, device="cuda:1").device == torch.device("cuda:1")

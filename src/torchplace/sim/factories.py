@@ -98,13 +98,22 @@ def _scalar_tensor(
 def register() -> torch.library.Library:
     """Register the CUDA-key factories; destroy the returned library to undo."""
     library = torch.library.Library("aten", "IMPL")  # type: ignore[no-untyped-call]
-    # A CUDA build of torch has its own CUDA kernels here and warns that they are overridden;
-    # overriding them while simulating is the point, so the warning would only mislead.
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="(?s).*Overriding a previously registered kernel")
-        library.impl("empty.memory_format", _empty, "CUDA")  # type: ignore[no-untyped-call]
-        library.impl("empty_strided", _empty_strided, "CUDA")  # type: ignore[no-untyped-call]
-    _override(library, "scalar_tensor", _scalar_tensor, "Meta")
+    try:
+        # A CUDA build of torch has its own CUDA kernels here and warns that they are
+        # overridden; overriding them while simulating is the point, so the warning would only
+        # mislead.
+        with warnings.catch_warnings():
+            warnings.filterwarnings(
+                "ignore", message="(?s).*Overriding a previously registered kernel"
+            )
+            _override(library, "empty.memory_format", _empty, "CUDA")
+            _override(library, "empty_strided", _empty_strided, "CUDA")
+        _override(library, "scalar_tensor", _scalar_tensor, "Meta")
+    except BaseException:
+        # Half a registration must not outlive a failed start: the next start would find its
+        # kernels in the way.
+        library._destroy()  # type: ignore[no-untyped-call]
+        raise
     return library
 
 
