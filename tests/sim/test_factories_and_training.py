@@ -200,8 +200,10 @@ def test_a_failed_start_leaves_no_kernel_registered(monkeypatch: pytest.MonkeyPa
         original(library, name, kernel, key)
 
     monkeypatch.setattr(factories, "_override", failing_on_scalars)
-    with pytest.raises(RuntimeError, match="refused"), torchplace.virtual_gpus(2):
+    with pytest.raises(RuntimeError, match="refused") as failed, torchplace.virtual_gpus(2):
         pass
+    # the traceback (kept, as a test runner or a logger keeps it) holds the failed start's frames
+    assert failed.tb is not None
     assert "aten/empty.memory_format/CUDA" not in torch.library._impls
     monkeypatch.undo()
     with torchplace.virtual_gpus(2):
