@@ -65,25 +65,53 @@ def init_layout(init: ast.AST | None) -> dict[str, tuple[int, str]]:
     return layout
 
 
-def placed_apart(owners: set[str], layout: dict[str, tuple[int, str]], lists: set[str]) -> bool:
-    """Whether `device_map` is known to split two holders of tensors: a parameter of the
-    model itself (placed on its own, ahead of every submodule), two submodules that
-    `__init__` registers on either side of the block list (the first and the last GPU), or
-    a lookup table of positions or tokens beside another submodule (GPT-2's `wte + wpe`).
-    Without an `__init__` to read, every pair counts."""
-    if "self" in owners or not layout:
+def placed_apart(
+    owners: set[str], layout: dict[str, tuple[int, str]], lists: set[str], tied: set[str]
+) -> bool:
+    """Whether `device_map` is known to split two holders of tensors. accelerate fills the GPUs
+    in registration order, a module's own parameters first, so two holders share a GPU unless
+    the block list is registered between them (the first and the last GPU: a parameter of the
+    model itself counts as registered first) or one of them is a decoder's table tied to a
+    weight placed before the decoder (`tied_names`). Holders registered side by side on one
+    side of the blocks, as most `wte + wpe` pairs are, were never split in the maps
+    measured. Without an `__init__` to read, every pair counts."""
+    if not layout:
         return True
-    places = [layout.get(owner) for owner in owners]
-    if any(place is None for place in places):
-        return False
-    lines = sorted(place[0] for place in places if place is not None)
-    if any(lines[0] < layout[name][0] < lines[-1] for name in lists if name in layout):
+    if owners & tied:
         return True
-    return any(_TABLE.search(place[1]) for place in places if place is not None)
+    lines: list[int] = []
+    for owner in owners:
+        if owner == "self":
+            lines.append(-1)
+        elif owner in layout:
+            lines.append(layout[owner][0])
+        else:
+            return False
+    lines.sort()
+    return any(lines[0] < layout[name][0] < lines[-1] for name in lists if name in layout)
 
 
-#: Lookup tables (`nn.Embedding`, position embeddings): the shape of GPT-2's `wte + wpe`.
-_TABLE = re.compile(r"^Embedding$|Position")
+def tied_names(text: str, class_name: str) -> set[str]:
+    """Tables of `class_name` tied to a weight placed before its module: in the file's
+    `_tied_weights_keys`, a key under `decoder` (`"model.decoder.embed_tokens.weight"`) names
+    a table of the module the parent builds as `self.decoder = <class_name>(...)`. The decoder
+    is registered after the encoder and its blocks, while its table is tied to the shared one
+    at the front, where accelerate places tied weights together. (A decoder-only model's table
+    is the first thing placed: its tied head joins it, so nothing is apart there.)"""
+    built = {m.group(1) for m in _BUILT_AS_DECODER.finditer(text)}
+    if class_name not in built:
+        return set()
+    names: set[str] = set()
+    for listed in _TIED_KEYS.findall(text):
+        for key in re.findall(r"[\"']([\w.]+)[\"']", listed):
+            parts = key.split(".")
+            if len(parts) >= 3 and parts[-1] == "weight" and parts[-3] == "decoder":
+                names.add(parts[-2])
+    return names
+
+
+_BUILT_AS_DECODER = re.compile(r"self\.decoder\s*=\s*(\w+)\(")
+_TIED_KEYS = re.compile(r"_tied_weights_keys\s*(?::[^=]*)?=\s*(\[[^\]]*\]|\{[^}]*\})")
 
 
 def _loops(body: list[ast.stmt]) -> Iterator[ast.For | ast.AsyncFor]:
