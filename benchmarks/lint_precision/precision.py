@@ -39,6 +39,11 @@ HISTORY = [
         "da6a4e8",
         "default tier 3/3 TRUE (strict 100.0%, decided 100.0%); all rules 6.3% strict",
     ),
+    (
+        "2026-12-02",
+        "06871bc",
+        "default tier 3/3 TRUE (strict 100.0%, decided 100.0%); all rules 8.0% strict",
+    ),
 ]
 
 
@@ -160,8 +165,10 @@ def render(summary: dict[str, object], meta: dict[str, object]) -> str:
         "more on its judged findings, or with no finding on the whole corpus (no false alarm in",
         "it, but no measured precision either: the corpus is released code, where such bugs are",
         "rare; `benchmarks/results/lint_recall.md` measures those rules on real bugs instead).",
-        "Judged once, by reading the code; an independent second judging of a subset is not",
-        "done yet. Preview rules run with `--preview`.",
+        "Judged by reading the code. Second, independent judges (blind to the first verdicts):",
+        "47 findings of the first sample and every TPL205 finding, before and after its",
+        "narrowing (`benchmarks/lint_precision/second_judge/`, with agreement and kappa).",
+        "Preview rules run with `--preview`; noisy rules only when selected.",
     ]
     lines += ["", "## History", "", "| Date | Commit | Figure |", "| --- | --- | --- |"]
     for date, commit, figure in meta["history"]:  # type: ignore[attr-defined]
