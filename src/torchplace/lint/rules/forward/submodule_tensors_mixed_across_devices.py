@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow import FunctionFlow, Meeting
-from torchplace.lint.flow_classes import unstubbed_init
+from torchplace.lint.flow_classes import class_bases, unstubbed_init
 from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.flow_split import (
     blocks_run_in_sequence,
@@ -111,7 +111,7 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
         if ctx.imports_module("vllm") or ctx.imports_module("sglang"):
             return  # an engine places the whole model on each rank's GPU: nothing is split
         models = _dispatched_classes(ctx.source.text) - _kept_whole(ctx.source.text)
-        models -= _refusing_auto_maps(ctx.tree)
+        models -= _refusing_auto_maps(ctx)
         lines = ctx.candidate_lines
         for node in ctx.tree.body:
             if not isinstance(node, ast.ClassDef) or node.name not in models:
@@ -167,58 +167,52 @@ def _dispatched_classes(text: str) -> set[str]:
     return found
 
 
-def _refusing_auto_maps(tree: ast.Module) -> set[str]:
+def _refusing_auto_maps(ctx: FileContext) -> set[str]:
     """diffusers models that `from_pretrained(..., device_map="auto")` refuses: a `ModelMixin`
     whose `_no_split_modules` is left at the base's None raises "does not support
     `device_map='auto'`", so nothing splits them (transformers treats a missing list as
-    empty and splits anyway). Bases are followed through the file's own classes."""
-    classes = {node.name: node for node in tree.body if isinstance(node, ast.ClassDef)}
-    refusing: set[str] = set()
-    for name, node in classes.items():
-        if _diffusers_model(node, classes, set()) and not _declares_no_split(node, classes, set()):
-            refusing.add(name)
-    return refusing
+    empty and splits anyway). Bases are followed through the file's own classes, read from
+    the text where `regions` stubbed a class out."""
+    body = ctx.tree.body
+    classes = {node.name: node for node in body if isinstance(node, ast.ClassDef)}
+    declared: dict[str, bool | None] = {}  # True: a list; False: None; None: not in the class
+    for index, node in enumerate(body):
+        if isinstance(node, ast.ClassDef):
+            following = body[index + 1].lineno - 1 if index + 1 < len(body) else None
+            text = ctx.source.lines_text(node.lineno, following or node.end_lineno or node.lineno)
+            found = _CLASS_NO_SPLIT.search(text)
+            declared[node.name] = None if found is None else found.group(1) != "None"
+
+    def bases(name: str) -> list[str]:
+        names = []
+        for base in class_bases(ctx, classes[name]):
+            qualified = ctx.qualified(base) or ""
+            names.append(qualified.rpartition(".")[2])
+        return names
+
+    def diffusers_model(name: str, seen: set[str]) -> bool:
+        seen.add(name)
+        return any(
+            base.endswith("ModelMixin") or (base in classes and base not in seen
+                                            and diffusers_model(base, seen))
+            for base in bases(name)
+        )  # fmt: skip
+
+    def splittable(name: str, seen: set[str]) -> bool:
+        seen.add(name)
+        if declared[name] is not None:
+            return bool(declared[name])
+        return any(
+            splittable(base, seen) for base in bases(name) if base in classes and base not in seen
+        )
+
+    return {
+        name for name in classes if diffusers_model(name, set()) and not splittable(name, set())
+    }
 
 
-def _base_names(node: ast.ClassDef) -> list[str]:
-    names = []
-    for base in node.bases:
-        if isinstance(base, ast.Name):
-            names.append(base.id)
-        elif isinstance(base, ast.Attribute):
-            names.append(base.attr)
-    return names
-
-
-def _diffusers_model(node: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]) -> bool:
-    seen.add(node.name)
-    for base in _base_names(node):
-        if base.endswith("ModelMixin"):
-            return True
-        if base in classes and base not in seen and _diffusers_model(classes[base], classes, seen):
-            return True
-    return False
-
-
-def _declares_no_split(
-    node: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]
-) -> bool:
-    seen.add(node.name)
-    for statement in node.body:
-        targets: list[ast.expr] = []
-        value: ast.expr | None = None
-        if isinstance(statement, ast.Assign):
-            targets, value = statement.targets, statement.value
-        elif isinstance(statement, ast.AnnAssign):
-            targets, value = [statement.target], statement.value
-        for target in targets:
-            if isinstance(target, ast.Name) and target.id == "_no_split_modules":
-                return not (isinstance(value, ast.Constant) and value.value is None)
-    return any(
-        _declares_no_split(classes[base], classes, seen)
-        for base in _base_names(node)
-        if base in classes and base not in seen
-    )
+#: `_no_split_modules = ...` in a class body (indented): a list, or None.
+_CLASS_NO_SPLIT = re.compile(r"(?m)^[ \t]+_no_split_modules\s*(?::[^=\n]*)?=\s*(None\b)?")
 
 
 _NO_SPLIT = re.compile(r"_no_split_modules\s*=\s*\[([^\]]*)\]")
