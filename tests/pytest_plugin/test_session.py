@@ -146,7 +146,7 @@ def test_simulate_no_is_honoured(pytester: pytest.Pytester) -> None:
     _run(pytester).assert_outcomes(skipped=1)
 
 
-def test_children_of_a_test_inherit_the_session(pytester: pytest.Pytester) -> None:
+def test_children_of_a_test_inherit_its_simulated_gpus(pytester: pytest.Pytester) -> None:
     pytester.makepyfile(
         """
         import os, subprocess, sys
