@@ -15,6 +15,7 @@ from pathlib import Path
 
 from torchplace.cli import EXIT_FINDINGS, EXIT_OK, UsageError
 from torchplace.lint import config as config_module
+from torchplace.lint.add_noqa import add_noqa
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.cache_location import default_cache_dir
 from torchplace.lint.config import ConfigError, LintConfig
@@ -62,6 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="also apply fixes that may change behaviour (with --fix or --diff)",
     )
     parser.add_argument("--diff", action="store_true", help="print fixes as a diff; change nothing")
+    parser.add_argument(
+        "--add-noqa",
+        action="store_true",
+        help="mark every current finding with `# noqa: CODE` (adopt in CI: only new ones fail)",
+    )
     parser.add_argument("--statistics", action="store_true", help="count findings per rule")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even with findings")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
@@ -119,6 +125,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise UsageError(escape_line(str(error))) from error
     except MissingPathError as error:
         raise UsageError(str(error)) from error  # names already escaped
+    if args.add_noqa:
+        if args.fix or args.diff:
+            raise UsageError("--add-noqa cannot be combined with --fix or --diff")
+        return _add_noqa(lint_run, config, args.exit_zero)
     unsafe = bool(config.unsafe_fixes)
     fixed_count = 0
     if args.fix or args.diff:
@@ -178,6 +188,42 @@ def _summary(lint_run: LintRun, fixed: int, unsafe: bool) -> None:
         # Not "N more": these findings are among the N found; only their fixes are unsafe.
         text += f" {risky} of them have unsafe fixes (review, then --fix --unsafe-fixes)."
     print(text, file=sys.stderr)
+
+
+def _add_noqa(lint_run: LintRun, config: LintConfig, exit_zero: bool) -> int:
+    """Mark each file's findings, computed again from the bytes the file holds when written."""
+    linter = Linter(lint_run.rules, config)
+    paths = sorted({finding.path for finding in lint_run.findings})
+    marked = files = left = 0
+    for path in paths:
+        counts = {"marked": 0, "unmarkable": 0}
+
+        def compute(original: str, path: str = path, counts: dict[str, int] = counts) -> FixOutcome:
+            findings = linter.lint_text(path, original).findings
+            outcome = add_noqa(original, findings)
+            counts["marked"] = outcome.marked
+            counts["unmarkable"] = outcome.unmarkable or (
+                len(findings) if outcome.rejected_reason else 0
+            )
+            return FixOutcome(path, original, outcome.text, [], outcome.rejected_reason)
+
+        refused = unwritable_reason(path)
+        result = FixOutcome(path, "", "", [], refused) if refused else fix_in_place(path, compute)
+        if result.rejected_reason:
+            print(
+                f"torchplace lint: {escape_line(path)}: {result.rejected_reason}", file=sys.stderr
+            )
+            left += sum(1 for f in lint_run.findings if f.path == path)
+            continue
+        marked += counts["marked"]
+        left += counts["unmarkable"]
+        files += 1 if counts["marked"] else 0
+    text = f"Marked {marked} finding(s) with `# noqa` in {files} file(s)."
+    if left:
+        # Lines that end inside a string or a backslash continuation cannot hold a comment.
+        text += f" {left} finding(s) could not be marked; they are still reported."
+    print(text, file=sys.stderr)
+    return EXIT_FINDINGS if left and not exit_zero else EXIT_OK
 
 
 def _fix(

@@ -7,7 +7,9 @@ import re
 from torchplace.lint.source import SourceFile
 from torchplace.report import Finding
 
-_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]*(?:[\s,]+[A-Z]+[0-9]*)*))?", re.I)
+NOQA_DIRECTIVE = re.compile(
+    r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]*(?:[\s,]+[A-Z]+[0-9]*)*))?", re.I
+)
 _IGNORE = re.compile(r"#\s*torchplace:\s*ignore(?!-file)(?:\[(?P<codes>[^\]]*)\])?", re.I)
 _IGNORE_FILE = re.compile(r"^\s*#\s*torchplace:\s*ignore-file\b", re.I | re.M)
 
@@ -27,7 +29,7 @@ def _codes(raw: str | None) -> list[str] | None:
 def _suppresses(line: str, code: str) -> bool:
     if "#" not in line:
         return False
-    for regex in (_NOQA, _IGNORE):
+    for regex in (NOQA_DIRECTIVE, _IGNORE):
         for match in regex.finditer(line):
             codes = _codes(match.group("codes"))
             if codes is None or any(code.startswith(c) for c in codes):
