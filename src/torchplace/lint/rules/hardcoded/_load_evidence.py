@@ -37,6 +37,7 @@ _WRAPS_ON_GPU = {"DistributedDataParallel", "DDP", "FullyShardedDataParallel", "
 _DECODES = {"b64decode", "urlsafe_b64decode", "decodebytes", "standard_b64decode"}
 _HTTP = ("requests.", "httpx.", "aiohttp.", "urllib.request.", "urllib3.")
 _HUB = {"hf_hub_download"}
+_OUTSIDE_TEXT = re.compile(r"b64decode|decodebytes|requests|httpx|aiohttp|urllib|hf_hub_download")
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,13 @@ def evidence_of(ctx: FileContext, tree: ast.Module, load: ast.Call) -> Evidence 
         or _outside_bytes(ctx, tree, function, load)
         or _hub_weights(ctx, function, load)
     )
+
+
+def may_have_evidence(ctx: FileContext) -> bool:
+    """Whether the file's text holds what some evidence needs: the whole file is parsed
+    only then."""
+    text = ctx.source.text
+    return bool(_MULTI_PROCESS.search(text) or _OUTSIDE_TEXT.search(text))
 
 
 # -- the loaded weights go into a model placed on a GPU ----------------------------------------

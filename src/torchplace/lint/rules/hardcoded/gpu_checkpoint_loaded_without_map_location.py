@@ -7,7 +7,12 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules.hardcoded._load_evidence import evidence_of, full_tree, same_call
+from torchplace.lint.rules.hardcoded._load_evidence import (
+    evidence_of,
+    full_tree,
+    may_have_evidence,
+    same_call,
+)
 from torchplace.lint.rules.hardcoded.torch_load_without_map_location import (
     may_hold_cuda_tensors,
     unmapped_loads,
@@ -68,10 +73,14 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     summary = "`torch.load` without `map_location` of CUDA tensors saved on another GPU"
     pattern = "checkpoint-loaded-to-saving-device"
     fix_safety = FixSafety.UNSAFE
-    candidate = AnyOf(r"load\s*\(")
+    # `torch.load(` and `th.load(` only: a bare `load(` is mostly prose and other loaders;
+    # loads under other spellings are left to TPL106.
+    candidate = AnyOf(r"torch\.load\s*\(", r"\bth\.load\s*\(")
     file_gate = ("torch",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if not may_have_evidence(ctx):
+            return
         tree: ast.Module | None = None
         for call, located in unmapped_loads(ctx, self.located_calls(ctx, "load")):
             if not may_hold_cuda_tensors(ctx, located.scope, call):

@@ -13,6 +13,7 @@ from torchplace.lint.rules.hardcoded._load_evidence import (
     NOT_WEIGHTS,
     evidence_of,
     full_tree,
+    may_have_evidence,
     same_call,
 )
 from torchplace.report import Finding, FixSafety
@@ -74,9 +75,10 @@ class TorchLoadWithoutMapLocation(Rule):
         for call, located in unmapped_loads(ctx, self.located_calls(ctx, "load")):
             if not may_hold_cuda_tensors(ctx, located.scope, call):
                 continue
-            tree = tree or full_tree(ctx)
-            if evidence_of(ctx, tree, same_call(tree, call)) is not None:
-                continue  # TPL108's, with its evidence
+            if may_have_evidence(ctx):
+                tree = tree or full_tree(ctx)
+                if evidence_of(ctx, tree, same_call(tree, call)) is not None:
+                    continue  # TPL108's, with its evidence
             fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
             yield self.finding(ctx, call, fix=fix)
 
