@@ -1,7 +1,7 @@
 """Evidence that a `torch.load` without `map_location` restores CUDA tensors onto a wrong GPU.
 
 Shared by TPL106 (every unmapped load, preview) and TPL108 (only loads with evidence, stable).
-Three kinds of evidence, each read from the file's whole syntax tree:
+Four kinds of evidence, each read from the file's whole syntax tree:
 
 - the loaded state dict goes into a model that this multi-process file places on a GPU
   (`.to(gpu)`, `.cuda()`, `DDP(..., device_ids=...)`): a checkpoint saved from such a model
@@ -10,7 +10,9 @@ Three kinds of evidence, each read from the file's whole syntax tree:
   through the function's own names and the file's calls of it: the sender's CUDA tensors
   come back on the sender's GPU index;
 - weights downloaded from the Hugging Face Hub go into a model's state dict: they keep the
-  devices of whoever saved them.
+  devices of whoever saved them;
+- the loaded tensors are then placed on a device the code chooses: the load first restores
+  them onto the saver's GPU, which must exist here.
 """
 
 from __future__ import annotations
@@ -37,7 +39,9 @@ _WRAPS_ON_GPU = {"DistributedDataParallel", "DDP", "FullyShardedDataParallel", "
 _DECODES = {"b64decode", "urlsafe_b64decode", "decodebytes", "standard_b64decode"}
 _HTTP = ("requests.", "httpx.", "aiohttp.", "urllib.request.", "urllib3.")
 _HUB = {"hf_hub_download"}
-_OUTSIDE_TEXT = re.compile(r"b64decode|decodebytes|requests|httpx|aiohttp|urllib|hf_hub_download")
+_OUTSIDE_TEXT = re.compile(
+    r"b64decode|decodebytes|requests|httpx|aiohttp|urllib|hf_hub_download|\.to\(|device\s*="
+)
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,7 @@ def evidence_of(ctx: FileContext, tree: ast.Module, load: ast.Call) -> Evidence 
         _model_on_gpu(ctx, tree, function, load)
         or _outside_bytes(ctx, tree, function, load)
         or _hub_weights(ctx, function, load)
+        or _placed_after(ctx, function, load)
     )
 
 
@@ -279,6 +284,42 @@ def _hub_weights(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidenc
                 seen.add(inner.id)
                 pending += assigned.get(inner.id, [])
     return None
+
+
+# -- the loaded tensors are placed on a device afterwards -----------------------------------------
+def _placed_after(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
+    """`x = torch.load(p)` then `x.to(device)`, or `x` passed on with `device=...`: the code
+    wants the tensors on a device it chooses, and the load first puts them on the saver's."""
+    names = _names_bound_to(function, load)
+    for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+        if call.lineno <= load.lineno:
+            continue
+        func = call.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "to"
+            and isinstance(func.value, ast.Name)
+            and func.value.id in names
+            and call.args
+            and _gpu_placement(ctx, call) is not None
+        ):
+            return _placed_evidence(ctx.source.segment(call.args[0]), call.lineno)
+        target = next((k.value for k in call.keywords if k.arg == "device"), None)
+        arguments = [*call.args, *(k.value for k in call.keywords)]
+        if target is not None and any(_is_loaded(a, load, names) for a in arguments):
+            text = ctx.source.segment(target)
+            if not re.search(r"cpu", text, re.IGNORECASE):
+                return _placed_evidence(text, call.lineno)
+    return None
+
+
+def _placed_evidence(device: str, line: int) -> Evidence:
+    text = (
+        f"the loaded tensors are then placed on `{device}` (line {line}), but the load "
+        f"first restores each onto the GPU that saved it (that GPU must exist here, and "
+        f"its memory is used): pass `map_location=` the target device"
+    )
+    return Evidence(text, line)
 
 
 # -- small tree utilities ----------------------------------------------------------------------

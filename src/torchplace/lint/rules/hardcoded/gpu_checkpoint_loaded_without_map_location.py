@@ -29,7 +29,9 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     - the bytes come from outside the program: base64 text it was sent, or the body of an
       HTTP response (followed through the function's names and the file's calls of it);
     - the file is downloaded from the Hugging Face Hub (`hf_hub_download`) and goes into a
-      model's state dict.
+      model's state dict;
+    - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
+      passed on with `device=`): they were meant for that device, not the saver's.
     The message names the evidence and its line. Loads without such evidence are TPL106's
     (preview).
 
@@ -68,7 +70,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     in_tests = False
     contexts = (
         "`torch.load` without `map_location` of a state dict going into a model placed on a "
-        "GPU in multi-process code, of bytes sent from outside, or of Hub weights"
+        "GPU in multi-process code, of bytes sent from outside, of Hub weights, or of tensors "
+        "then placed on a chosen device"
     )
     summary = "`torch.load` without `map_location` of CUDA tensors saved on another GPU"
     pattern = "checkpoint-loaded-to-saving-device"
