@@ -39,6 +39,7 @@ _WRAPS_ON_GPU = {"DistributedDataParallel", "DDP", "FullyShardedDataParallel", "
 _DECODES = {"b64decode", "urlsafe_b64decode", "decodebytes", "standard_b64decode"}
 _HTTP = ("requests.", "httpx.", "aiohttp.", "urllib.request.", "urllib3.")
 _HUB = {"hf_hub_download"}
+_REMOTE_TEXT = re.compile(r"b64decode|decodebytes|requests|httpx|aiohttp|urllib")
 _OUTSIDE_TEXT = re.compile(
     r"b64decode|decodebytes|requests|httpx|aiohttp|urllib|hf_hub_download|\.to\(|device\s*="
 )
@@ -52,22 +53,50 @@ class Evidence:
     line: int
 
 
-def evidence_of(ctx: FileContext, tree: ast.Module, load: ast.Call) -> Evidence | None:
-    """The first kind of evidence found for `load`, or None."""
-    function = _enclosing_function(tree, load.lineno)
+class Trees:
+    """The file's pruned tree, and its whole tree parsed once, only when asked for."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        self.ctx = ctx
+        self._full: ast.Module | None = None
+
+    def full(self) -> ast.Module:
+        """The whole file's tree: cross-function evidence may sit where `regions` blanked."""
+        if self._full is None:
+            try:
+                self._full = ast.parse(self.ctx.source.text)
+            except (SyntaxError, ValueError):  # the pruned tree parsed; the whole may not
+                self._full = self.ctx.tree
+        return self._full
+
+
+def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | None:
+    """The first kind of evidence found for `load` (a node of the pruned tree), or None.
+
+    Evidence inside the load's own function is read from the pruned tree (that function is
+    kept whole); the whole file is parsed only for evidence in other functions, and only
+    when the file's text holds what it needs."""
+    function = _enclosing_function(ctx.tree, load.lineno)
     if function is None:
         return None
-    return (
-        _model_on_gpu(ctx, tree, function, load)
-        or _outside_bytes(ctx, tree, function, load)
-        or _hub_weights(ctx, function, load)
-        or _placed_after(ctx, function, load)
+    local = _hub_weights(ctx, function, load) or _placed_after(ctx, function, load)
+    if local is not None:
+        return local
+    text = ctx.source.text
+    if not (_MULTI_PROCESS.search(text) or _REMOTE_TEXT.search(text)):
+        return None
+    tree = trees.full()
+    whole_load = _same_call(tree, load)
+    whole_function = _enclosing_function(tree, load.lineno)
+    if whole_load is None or whole_function is None:
+        return None
+    return _model_on_gpu(ctx, tree, whole_function, whole_load) or _outside_bytes(
+        ctx, tree, whole_function, whole_load
     )
 
 
 def may_have_evidence(ctx: FileContext) -> bool:
-    """Whether the file's text holds what some evidence needs: the whole file is parsed
-    only then."""
+    """Whether the file's text holds what some evidence needs."""
     text = ctx.source.text
     return bool(_MULTI_PROCESS.search(text) or _OUTSIDE_TEXT.search(text))
 
@@ -359,15 +388,7 @@ def _enclosing_class(tree: ast.Module, function: ast.AST) -> ast.ClassDef | None
     return None
 
 
-def full_tree(ctx: FileContext) -> ast.Module:
-    """The whole file's tree: evidence may sit in functions `regions` blanked out."""
-    try:
-        return ast.parse(ctx.source.text)
-    except (SyntaxError, ValueError):  # the pruned tree parsed; the whole file may not
-        return ctx.tree
-
-
-def same_call(tree: ast.Module, call: ast.Call) -> ast.Call:
+def _same_call(tree: ast.Module, call: ast.Call) -> ast.Call | None:
     """`call` (from the pruned tree) as a node of `tree`."""
     for node in ast.walk(tree):
         if (
@@ -376,4 +397,4 @@ def same_call(tree: ast.Module, call: ast.Call) -> ast.Call:
             and node.col_offset == call.col_offset
         ):
             return node
-    raise LookupError(f"no call at line {call.lineno}")
+    return None

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules.hardcoded._load_evidence import (
+    Trees,
     evidence_of,
-    full_tree,
     may_have_evidence,
-    same_call,
 )
 from torchplace.lint.rules.hardcoded.torch_load_without_map_location import (
     may_hold_cuda_tensors,
@@ -84,12 +82,11 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if not may_have_evidence(ctx):
             return
-        tree: ast.Module | None = None
+        trees = Trees(ctx)
         for call, located in unmapped_loads(ctx, self.located_calls(ctx, "load")):
             if not may_hold_cuda_tensors(ctx, located.scope, call):
                 continue
-            tree = tree or full_tree(ctx)
-            evidence = evidence_of(ctx, tree, same_call(tree, call))
+            evidence = evidence_of(ctx, trees, call)
             if evidence is None:
                 continue
             message = f"`torch.load` without `map_location`: {evidence.text}"

@@ -11,10 +11,9 @@ from torchplace.lint.rules._helpers import consumer_of, scope_nodes
 from torchplace.lint.rules.hardcoded._load_evidence import (
     LOADS_WEIGHTS,
     NOT_WEIGHTS,
+    Trees,
     evidence_of,
-    full_tree,
     may_have_evidence,
-    same_call,
 )
 from torchplace.report import Finding, FixSafety
 
@@ -71,14 +70,12 @@ class TorchLoadWithoutMapLocation(Rule):
     file_gate = ("torch",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        tree: ast.Module | None = None
+        trees = Trees(ctx)
         for call, located in unmapped_loads(ctx, self.located_calls(ctx, "load")):
             if not may_hold_cuda_tensors(ctx, located.scope, call):
                 continue
-            if may_have_evidence(ctx):
-                tree = tree or full_tree(ctx)
-                if evidence_of(ctx, tree, same_call(tree, call)) is not None:
-                    continue  # TPL108's, with its evidence
+            if may_have_evidence(ctx) and evidence_of(ctx, trees, call) is not None:
+                continue  # TPL108's, with its evidence
             fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
             yield self.finding(ctx, call, fix=fix)
 
