@@ -1,6 +1,6 @@
 """Results cached by content hash, so an unchanged tree re-lints in well under a second.
 
-One file per settings fingerprint (torchplace version, enabled rules, the rules' own source,
+One file per settings fingerprint (torchplace version, enabled rules, the linter's source,
 the options that change findings). An entry is reused when the file's size and mtime match; if
 only the mtime moved, the content hash decides.
 
@@ -40,11 +40,13 @@ def fingerprint(rules: Sequence[type[Rule]], config: LintConfig) -> str:
     digest.update(repr(config.per_file_ignores).encode())
     for rule in rules:
         digest.update(rule.code.encode())
-        module_file = getattr(__import__(rule.__module__, fromlist=["_"]), "__file__", None)
-        if module_file:
-            digest.update(Path(module_file).read_bytes())
-    for engine_part in ("engine.py", "context.py", "rule.py", "suppression.py", "source.py"):
-        digest.update((Path(__file__).parent / engine_part).read_bytes())
+    # All of the linter's source, not only the rules' modules: a rule's findings also come
+    # from the helpers it imports (`rules/_helpers.py`, flow analysis, `regions`), and a
+    # cache keyed on less serves stale findings after an upgrade that changed only those.
+    package = Path(__file__).parent
+    for part in sorted(package.rglob("*.py")):
+        digest.update(part.relative_to(package).as_posix().encode())
+        digest.update(part.read_bytes())
     return digest.hexdigest()
 
 

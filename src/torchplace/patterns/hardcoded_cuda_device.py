@@ -20,6 +20,7 @@ PATTERN = Pattern(
         "TPL103",
         "TPL104",
         "TPL105",
+        "TPL109",
     ),
     signatures=(
         "found at least two devices, cuda:\\d+ and cuda:\\d+",

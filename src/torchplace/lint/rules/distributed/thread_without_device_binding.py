@@ -21,6 +21,13 @@ _USES_CUDA = re.compile(
 # on its current device (GPU 0 in a new thread), when the file's events are CUDA ones.
 _EVENT_METHODS = re.compile(r"\.(?:synchronize|elapsed_time)\s*\(")
 _CUDA_EVENTS = re.compile(r"\bcuda\.(?:Event|Stream)\b")
+# Uses that act on the thread's *current* GPU: no device named (`.cuda()`, `"cuda"`,
+# `torch.cuda.memory_allocated()`), or the current device read (`current_device()`).
+_ON_CURRENT_DEVICE = re.compile(
+    r"\.cuda\s*\(\s*\)|current_device\s*\(|(?:\bdevice\s*=\s*|\.to\(\s*)[\"']cuda[\"']"
+    r"|torch\.device\(\s*[\"']cuda[\"']\s*\)"
+    r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|is_initialized)\w+\(\s*\)"
+)
 _BINDS = re.compile(
     r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|DeviceGuard\s*\(|bound_thread\s*\("
 )
@@ -34,7 +41,7 @@ class ThreadWithoutDeviceBinding(Rule):
     or streams of the file) and never binds a device (`torch.cuda.set_device`, `torch.cuda.device`,
     `DeviceGuard`, `torchplace.bound_thread`). An executor built with an `initializer=` is
     left alone (the initializer runs first in each of its threads: the place to bind the
-    device); executors kept in `self.<attr>` are the preview rule
+    device); executors kept in `self.<attr>` are the rule
     `held-executor-without-device-binding` (TPL408).
 
     ## Why is this bad?
@@ -114,6 +121,8 @@ class ThreadWithoutDeviceBinding(Rule):
             )
             if not _uses_cuda(ctx, text) or _BINDS.search(text):
                 continue
+            if self.held_executors and not _on_current_device(ctx, text):
+                continue  # every CUDA use names its device: the thread's own does not matter
             if built is None:
                 message = f"Thread target `{label}` uses CUDA without binding a device"
                 yield self.finding(ctx, call, message)
@@ -130,8 +139,10 @@ class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
     """## What it does
     Flags a `ThreadPoolExecutor` kept in `self.<attr>`, built without an `initializer=`, when
     a function of the same file submitted to it (`self.<attr>.submit(f, ...)`, `.map`) uses
-    CUDA and never binds a device. The finding is where the executor is built: the place of
-    the fix.
+    the thread's current GPU (`.cuda()`, `"cuda"`, `torch.cuda.memory_allocated()`,
+    `current_device()`, a wait on a CUDA event) and never binds a device. Functions whose
+    CUDA calls all name their device (`torch.cuda.current_stream(device)`) are left alone.
+    The finding is where the executor is built: the place of the fix.
 
     ## Why is this bad?
     The executor's threads start on the process's device 0, whatever the rank bound with
@@ -172,8 +183,9 @@ class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
 
     code = "TPL408"
     name = "held-executor-without-device-binding"
-    preview = True
-    contexts = "`ThreadPoolExecutor`s kept in `self.<attr>` whose submitted functions use CUDA"
+    contexts = (
+        "`ThreadPoolExecutor`s kept in `self.<attr>` whose submitted functions use the current GPU"
+    )
     summary = "Executor's threads use CUDA but never bind a device (they start on cuda:0)"
     held_executors = True
     pattern = None  # the catalogue's thread pattern names TPL403 alone
@@ -182,6 +194,14 @@ class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
 def _uses_cuda(ctx: FileContext, text: str) -> bool:
     """CUDA calls, or waits on events and streams of a file that makes CUDA ones."""
     if _USES_CUDA.search(text):
+        return True
+    return bool(_EVENT_METHODS.search(text)) and bool(_CUDA_EVENTS.search(ctx.source.text))
+
+
+def _on_current_device(ctx: FileContext, text: str) -> bool:
+    """Uses of the thread's current GPU, or waits on CUDA events (which make a context on
+    it)."""
+    if _ON_CURRENT_DEVICE.search(text):
         return True
     return bool(_EVENT_METHODS.search(text)) and bool(_CUDA_EVENTS.search(ctx.source.text))
 

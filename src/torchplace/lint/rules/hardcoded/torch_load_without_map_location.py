@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 import ast
-import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
+from torchplace.lint.context import FileContext, Located, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import consumer_of, scope_nodes
+from torchplace.lint.rules.hardcoded._load_evidence import (
+    LOADS_WEIGHTS,
+    NOT_WEIGHTS,
+    Trees,
+    evidence_of,
+    may_have_evidence,
+)
 from torchplace.report import Finding, FixSafety
 
-# State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
-_NOT_WEIGHTS = re.compile(
-    r"scaler|schedul|sched\b|rng|random|seed|sampler|param_groups?|hparams|config|args|meta",
-    re.IGNORECASE,
-)
-# Functions that load a state dict into something: `load_state_dict`, `set_peft_model_state_dict`.
-_LOADS_WEIGHTS = re.compile(r"(?:set|load)_\w*state_dict$|load_\w*weights$")
+_NOT_WEIGHTS = NOT_WEIGHTS
+_LOADS_WEIGHTS = LOADS_WEIGHTS
 
 
 class TorchLoadWithoutMapLocation(Rule):
@@ -69,20 +70,32 @@ class TorchLoadWithoutMapLocation(Rule):
     file_gate = ("torch",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for call, located in self.located_calls(ctx, "load"):
-            if ctx.qualified(call.func) != "torch.load":
+        trees = Trees(ctx)
+        for call, located in unmapped_loads(ctx, self.located_calls(ctx, "load")):
+            if not may_hold_cuda_tensors(ctx, located.scope, call):
                 continue
-            if len(call.args) >= 2 or keyword(call, "map_location") or has_star_kwargs(call):
-                continue
-            if any(isinstance(a, ast.Starred) for a in call.args):
-                continue
-            if not _may_hold_cuda_tensors(ctx, located.scope, call):
-                continue
+            if may_have_evidence(ctx) and evidence_of(ctx, trees, call) is not None:
+                continue  # TPL108's, with its evidence
             fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
             yield self.finding(ctx, call, fix=fix)
 
 
-def _may_hold_cuda_tensors(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
+def unmapped_loads(
+    ctx: FileContext, calls: Iterable[tuple[ast.Call, Located]]
+) -> Iterator[tuple[ast.Call, Located]]:
+    """`torch.load` calls that leave the device to the file: no `map_location` (by keyword,
+    position or `**kwargs`)."""
+    for call, located in calls:
+        if ctx.qualified(call.func) != "torch.load":
+            continue
+        if len(call.args) >= 2 or keyword(call, "map_location") or has_star_kwargs(call):
+            continue
+        if any(isinstance(a, ast.Starred) for a in call.args):
+            continue
+        yield call, located
+
+
+def may_hold_cuda_tensors(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
     """Not state known to hold no CUDA tensors: a path or a name of a scaler, scheduler, RNG
     state, sampler or hyper-parameters, a `load_state_dict` of one of those, or XLA code
     (`xm.save` writes CPU tensors)."""

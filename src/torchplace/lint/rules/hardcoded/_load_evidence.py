@@ -1,0 +1,400 @@
+"""Evidence that a `torch.load` without `map_location` restores CUDA tensors onto a wrong GPU.
+
+Shared by TPL106 (every unmapped load, preview) and TPL108 (only loads with evidence, stable).
+Four kinds of evidence, each read from the file's whole syntax tree:
+
+- the loaded state dict goes into a model that this multi-process file places on a GPU
+  (`.to(gpu)`, `.cuda()`, `DDP(..., device_ids=...)`): a checkpoint saved from such a model
+  holds CUDA tensors, and every rank restores them onto the saving GPU;
+- the bytes come from outside this program (base64 text of a request, an HTTP response),
+  through the function's own names and the file's calls of it: the sender's CUDA tensors
+  come back on the sender's GPU index;
+- weights downloaded from the Hugging Face Hub go into a model's state dict: they keep the
+  devices of whoever saved them;
+- the loaded tensors are then placed on a device the code chooses: the load first restores
+  them onto the saver's GPU, which must exist here.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from torchplace.lint.context import FileContext, call_name, dotted_name
+
+# State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
+NOT_WEIGHTS = re.compile(
+    r"scaler|schedul|sched\b|rng|random|seed|sampler|param_groups?|hparams|config|args|meta",
+    re.IGNORECASE,
+)
+# Functions that load a state dict into something: `load_state_dict`, `set_peft_model_state_dict`.
+LOADS_WEIGHTS = re.compile(r"(?:set|load)_\w*state_dict$|load_\w*weights$")
+_OPTIMIZER = re.compile(r"optim", re.IGNORECASE)
+_MULTI_PROCESS = re.compile(
+    r"LOCAL_RANK|local_rank|get_rank\s*\(|DistributedDataParallel|init_process_group"
+    r"|process_index|\bDDP\s*\("
+)
+_WRAPS_ON_GPU = {"DistributedDataParallel", "DDP", "FullyShardedDataParallel", "FSDP"}
+_DECODES = {"b64decode", "urlsafe_b64decode", "decodebytes", "standard_b64decode"}
+_HTTP = ("requests.", "httpx.", "aiohttp.", "urllib.request.", "urllib3.")
+_HUB = {"hf_hub_download"}
+_REMOTE_TEXT = re.compile(r"b64decode|decodebytes|requests|httpx|aiohttp|urllib")
+_OUTSIDE_TEXT = re.compile(
+    r"b64decode|decodebytes|requests|httpx|aiohttp|urllib|hf_hub_download|\.to\(|device\s*="
+)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Why the load is a hazard, in words for the message, and the line that shows it."""
+
+    text: str
+    line: int
+
+
+class Trees:
+    """The file's pruned tree, and its whole tree parsed once, only when asked for."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        self.ctx = ctx
+        self._full: ast.Module | None = None
+
+    def full(self) -> ast.Module:
+        """The whole file's tree: cross-function evidence may sit where `regions` blanked."""
+        if self._full is None:
+            try:
+                self._full = ast.parse(self.ctx.source.text)
+            except (SyntaxError, ValueError):  # the pruned tree parsed; the whole may not
+                self._full = self.ctx.tree
+        return self._full
+
+
+def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | None:
+    """The first kind of evidence found for `load` (a node of the pruned tree), or None.
+
+    Evidence inside the load's own function is read from the pruned tree (that function is
+    kept whole); the whole file is parsed only for evidence in other functions, and only
+    when the file's text holds what it needs."""
+    function = _enclosing_function(ctx.tree, load.lineno)
+    if function is None:
+        return None
+    local = _hub_weights(ctx, function, load) or _placed_after(ctx, function, load)
+    if local is not None:
+        return local
+    text = ctx.source.text
+    if not (_MULTI_PROCESS.search(text) or _REMOTE_TEXT.search(text)):
+        return None
+    tree = trees.full()
+    whole_load = _same_call(tree, load)
+    whole_function = _enclosing_function(tree, load.lineno)
+    if whole_load is None or whole_function is None:
+        return None
+    return _model_on_gpu(ctx, tree, whole_function, whole_load) or _outside_bytes(
+        ctx, tree, whole_function, whole_load
+    )
+
+
+def may_have_evidence(ctx: FileContext) -> bool:
+    """Whether the file's text holds what some evidence needs."""
+    text = ctx.source.text
+    return bool(_MULTI_PROCESS.search(text) or _OUTSIDE_TEXT.search(text))
+
+
+# -- the loaded weights go into a model placed on a GPU ----------------------------------------
+def _model_on_gpu(
+    ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
+) -> Evidence | None:
+    if not _MULTI_PROCESS.search(ctx.source.text):
+        return None
+    owner = _enclosing_class(tree, function)
+    for receiver in _weights_receivers(ctx, function, load):
+        placed = _placement_on_gpu(ctx, owner or function, receiver)
+        if placed is not None:
+            text = (
+                f"loads it into `{receiver}`, which this multi-process code places on a GPU "
+                f"({placed[0]}, line {placed[1]}): a checkpoint saved from it holds CUDA "
+                f"tensors, and every rank restores them onto the GPU that saved them"
+            )
+            return Evidence(text, placed[1])
+    return None
+
+
+def _weights_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:
+    """The models the loaded value goes into (`m.load_state_dict(x)`, `set_..._state_dict(m,
+    x)`), directly or through one local name (or an item of it)."""
+    names = _names_bound_to(function, load)
+    found = []
+    for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+        name = call_name(call) or ""
+        if not LOADS_WEIGHTS.search(name):
+            continue
+        arguments = [*call.args, *(k.value for k in call.keywords)]
+        if not any(_is_loaded(a, load, names) for a in arguments):
+            continue
+        if isinstance(call.func, ast.Attribute):
+            receiver = dotted_name(call.func.value)
+        else:
+            receiver = dotted_name(call.args[0]) if call.args else None
+        if receiver and not NOT_WEIGHTS.search(receiver) and not _OPTIMIZER.search(receiver):
+            found.append(receiver)
+    return found
+
+
+def _is_loaded(node: ast.AST, load: ast.Call, names: set[str]) -> bool:
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    return node is load or (isinstance(node, ast.Name) and node.id in names)
+
+
+def _names_bound_to(function: ast.AST, load: ast.Call) -> set[str]:
+    return {
+        t.id
+        for n in ast.walk(function)
+        if isinstance(n, ast.Assign) and n.value is load
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+
+
+def _placement_on_gpu(ctx: FileContext, where: ast.AST, receiver: str) -> tuple[str, int] | None:
+    """`receiver = x.to(gpu)` / `receiver.cuda()` / `receiver = DDP(receiver, device_ids=...)`
+    in `where` (the method's class, or the function)."""
+    for node in ast.walk(where):
+        if isinstance(node, ast.Assign) and any(dotted_name(t) == receiver for t in node.targets):
+            how = _gpu_placement(ctx, node.value)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            func = node.value.func
+            on = isinstance(func, ast.Attribute) and dotted_name(func.value) == receiver
+            how = _gpu_placement(ctx, node.value) if on else None
+        else:
+            continue
+        if how is not None:
+            return how, node.lineno
+    return None
+
+
+def _gpu_placement(ctx: FileContext, value: ast.AST) -> str | None:
+    if not isinstance(value, ast.Call):
+        return None
+    name = call_name(value)
+    if name in _WRAPS_ON_GPU and any(k.arg in ("device_ids", "device_id") for k in value.keywords):
+        return f"`{ctx.source.segment(value.func)}(..., device_ids=...)`"
+    if name == "cuda" and isinstance(value.func, ast.Attribute):
+        return "`.cuda()`"
+    if name == "to" and isinstance(value.func, ast.Attribute) and value.args:
+        target = value.args[0]
+        text = ctx.source.segment(target)
+        if isinstance(target, ast.Constant) and not str(target.value).startswith("cuda"):
+            return None
+        if re.search(r"cpu|dtype|float|half|bfloat|int8", text, re.IGNORECASE):
+            return None
+        return f"`.to({text})`"
+    return None
+
+
+# -- bytes from outside the program ------------------------------------------------------------
+def _outside_bytes(
+    ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
+) -> Evidence | None:
+    if not load.args:
+        return None
+    found = _origin(ctx, tree, function, load.args[0], depth=3)
+    if found is None:
+        return None
+    text = (
+        f"the data comes from outside this program ({found[0]}, line {found[1]}): tensors "
+        f"the sender saved on a GPU come back on that GPU index here"
+    )
+    return Evidence(text, found[1])
+
+
+def _origin(
+    ctx: FileContext, tree: ast.Module, function: ast.AST, node: ast.AST, depth: int
+) -> tuple[str, int] | None:
+    """Base64 text or an HTTP response that `node` is made from: in the expression, through
+    the function's assignments, or through the arguments the file's calls of the function
+    pass for one of its parameters."""
+    assigned = _assignments(function)
+    parameters = _parameters(function)
+    seen: set[str] = set()
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        for inner in ast.walk(current):
+            direct = _outside_call(ctx, assigned, inner)
+            if direct is not None:
+                return direct
+            if not isinstance(inner, ast.Name) or inner.id in seen:
+                continue
+            seen.add(inner.id)
+            pending += assigned.get(inner.id, [])
+            if inner.id in parameters and depth > 0:
+                for argument, caller in _arguments_passed(tree, function, inner.id):
+                    found = _origin(ctx, tree, caller, argument, depth - 1)
+                    if found is not None:
+                        return found
+    return None
+
+
+def _outside_call(
+    ctx: FileContext, assigned: dict[str, list[ast.AST]], node: ast.AST
+) -> tuple[str, int] | None:
+    if isinstance(node, ast.Call) and call_name(node) in _DECODES:
+        return f"`{ctx.source.segment(node.func)}` of text it was sent", node.lineno
+    # `response.content` where `response = requests.post(...)`
+    if isinstance(node, ast.Attribute) and node.attr in ("content", "body", "read"):
+        base = node.value
+        if isinstance(base, ast.Name):
+            for value in assigned.get(base.id, []):
+                if not isinstance(value, ast.Call):
+                    continue
+                qualified = ctx.qualified(value.func)
+                if qualified and qualified.startswith(_HTTP):
+                    return f"the body of an HTTP response, `{qualified}`", value.lineno
+    return None
+
+
+def _arguments_passed(
+    tree: ast.Module, function: ast.AST, parameter: str
+) -> list[tuple[ast.AST, ast.AST]]:
+    """(argument, calling function) for every call of `function` in the file: a method by
+    `self.name(...)` from its own class, a function by its name."""
+    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+    names = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    owner = _enclosing_class(tree, function)
+    if owner is not None and names and names[0] in ("self", "cls"):
+        names = names[1:]
+    position = names.index(parameter) if parameter in names else None
+    found: list[tuple[ast.AST, ast.AST]] = []
+    for caller in _functions(owner or tree):
+        for call in (n for n in ast.walk(caller) if isinstance(n, ast.Call)):
+            if not _calls(call, function.name, method=owner is not None):
+                continue
+            found += [(k.value, caller) for k in call.keywords if k.arg == parameter]
+            if position is not None and position < len(call.args):
+                found.append((call.args[position], caller))
+    return found
+
+
+def _calls(call: ast.Call, name: str, *, method: bool) -> bool:
+    func = call.func
+    if method:
+        return (
+            isinstance(func, ast.Attribute)
+            and func.attr == name
+            and isinstance(func.value, ast.Name)
+            and func.value.id in ("self", "cls")
+        )
+    return isinstance(func, ast.Name) and func.id == name
+
+
+def _functions(where: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [n for n in ast.walk(where) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+# -- Hub weights into a model --------------------------------------------------------------------
+def _hub_weights(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
+    if not load.args or not _weights_receivers(ctx, function, load):
+        return None
+    assigned = _assignments(function)
+    pending: list[ast.AST] = [load.args[0]]
+    seen: set[str] = set()
+    while pending:
+        for inner in ast.walk(pending.pop()):
+            if isinstance(inner, ast.Call) and call_name(inner) in _HUB:
+                text = (
+                    f"weights downloaded from the Hub (`{call_name(inner)}`, line "
+                    f"{inner.lineno}) go into a model: they keep the devices of whoever "
+                    f"saved them (a missing cuda:N fails, every rank lands on one GPU)"
+                )
+                return Evidence(text, inner.lineno)
+            if isinstance(inner, ast.Name) and inner.id not in seen:
+                seen.add(inner.id)
+                pending += assigned.get(inner.id, [])
+    return None
+
+
+# -- the loaded tensors are placed on a device afterwards -----------------------------------------
+def _placed_after(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
+    """`x = torch.load(p)` then `x.to(device)`, or `x` passed on with `device=...`: the code
+    wants the tensors on a device it chooses, and the load first puts them on the saver's."""
+    names = _names_bound_to(function, load)
+    for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+        if call.lineno <= load.lineno:
+            continue
+        func = call.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "to"
+            and isinstance(func.value, ast.Name)
+            and func.value.id in names
+            and call.args
+            and _gpu_placement(ctx, call) is not None
+        ):
+            return _placed_evidence(ctx.source.segment(call.args[0]), call.lineno)
+        target = next((k.value for k in call.keywords if k.arg == "device"), None)
+        arguments = [*call.args, *(k.value for k in call.keywords)]
+        if target is not None and any(_is_loaded(a, load, names) for a in arguments):
+            text = ctx.source.segment(target)
+            if not re.search(r"cpu", text, re.IGNORECASE):
+                return _placed_evidence(text, call.lineno)
+    return None
+
+
+def _placed_evidence(device: str, line: int) -> Evidence:
+    text = (
+        f"the loaded tensors are then placed on `{device}` (line {line}), but the load "
+        f"first restores each onto the GPU that saved it (that GPU must exist here, and "
+        f"its memory is used): pass `map_location=` the target device"
+    )
+    return Evidence(text, line)
+
+
+# -- small tree utilities ----------------------------------------------------------------------
+def _assignments(function: ast.AST) -> dict[str, list[ast.AST]]:
+    found: dict[str, list[ast.AST]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    found.setdefault(target.id, []).append(node.value)
+        elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
+            found.setdefault(node.optional_vars.id, []).append(node.context_expr)
+    return found
+
+
+def _parameters(function: ast.AST) -> set[str]:
+    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+    arguments = function.args
+    return {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+
+
+def _enclosing_function(tree: ast.Module, line: int) -> ast.AST | None:
+    """The innermost function whose lines hold `line`."""
+    holding = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    return max(holding, key=lambda node: node.lineno, default=None)
+
+
+def _enclosing_class(tree: ast.Module, function: ast.AST) -> ast.ClassDef | None:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and function in node.body:
+            return node
+    return None
+
+
+def _same_call(tree: ast.Module, call: ast.Call) -> ast.Call | None:
+    """`call` (from the pruned tree) as a node of `tree`."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and node.lineno == call.lineno
+            and node.col_offset == call.col_offset
+        ):
+            return node
+    return None

@@ -1,0 +1,157 @@
+"""TPL109 current-gpu-beside-input-device."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, Scope, call_name
+from torchplace.lint.flow_classes import is_module_class
+from torchplace.lint.rule import Rule
+from torchplace.report import Finding
+
+_DEVICE_ATTRIBUTES = {"is_cuda", "device", "get_device"}
+
+
+class CurrentGpuBesideInputDevice(Rule):
+    """## What it does
+    Flags `.cuda()` without a device where the function has a better device at hand and the
+    moved value meets it:
+    - it goes into one call with an input tensor whose device the function itself checks
+      (`if x.is_cuda:`, `x.device`), as in an autograd `Function` or a kernel wrapper;
+    - or, in an `nn.Module` method, it goes into the module's own `forward` (`self(...)`,
+      `self.forward(...)`), whose parameters live wherever the model was placed.
+    The message names the value it meets and the line.
+
+    ## Why is this bad?
+    `.cuda()` moves to the thread's *current* GPU, cuda:0 unless something bound another.
+    When a caller runs the op or the model on cuda:1 (a second model, a `device_map` shard,
+    one process driving several GPUs) the moved value sits on cuda:0 beside inputs on
+    cuda:1, and the kernel fails (`Expected all tensors to be on the same device`) or
+    reads memory of the wrong GPU.
+
+    ## Example
+    ```python
+    def forward(ctx, xyz1, xyz2):
+        dist = torch.zeros(xyz1.shape[0])
+        if xyz1.is_cuda:
+            dist = dist.cuda()
+            ext.forward_cuda(xyz1, xyz2, dist)
+    ```
+
+    Use instead:
+    ```python
+    def forward(ctx, xyz1, xyz2):
+        dist = torch.zeros(xyz1.shape[0], device=xyz1.device)
+        if xyz1.is_cuda:
+            ext.forward_cuda(xyz1, xyz2, dist)
+    ```
+
+    ## Fix safety
+    No automatic fix: which input's device to follow is the author's choice.
+
+    ## References
+    - https://pytorch.org/docs/stable/generated/torch.Tensor.cuda.html
+    - https://pytorch.org/docs/stable/notes/cuda.html#cuda-semantics
+    """
+
+    code = "TPL109"
+    name = "current-gpu-beside-input-device"
+    in_tests = False
+    contexts = (
+        "functions that check an input tensor's device, and `nn.Module` methods feeding "
+        "their own forward"
+    )
+    summary = "`.cuda()` value meets a tensor whose device the code knows (cuda:0 beside it)"
+    pattern = "hardcoded-cuda-device"
+    # A substring gate, then a pattern with a literal start: both fast over every file.
+    candidate = re.compile(r"cuda\(\s*\)")
+    file_gate = ("cuda(",)
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        for call, located in self.located_calls(ctx, "cuda"):
+            function = located.scope.function
+            if call.args or call.keywords or function is None:
+                continue
+            if not isinstance(call.func, ast.Attribute):
+                continue
+            met = _meets_known_device(ctx, located.scope, function.node, call)
+            if met is not None:
+                yield self.finding(ctx, call, f"`.cuda()` moves to the current GPU, {met}")
+
+
+def _meets_known_device(
+    ctx: FileContext, scope: Scope, function: ast.AST, moved: ast.Call
+) -> str | None:
+    names = _names_holding(function, moved)
+    checked = _inputs_with_checked_device(function)
+    owner = scope.method_class
+    module = owner is not None and is_module_class(ctx, owner)
+    later = sorted(
+        (n for n in ast.walk(function) if isinstance(n, ast.Call) and n.lineno >= moved.lineno),
+        key=lambda n: (n.lineno, n.col_offset),
+    )
+    for call in later:
+        arguments = [*call.args, *(k.value for k in call.keywords)]
+        if not any(_is_moved(a, moved, names) for a in arguments):
+            continue
+        for argument in arguments:
+            # Another input: `x = x.cuda()` moves the checked input itself.
+            if isinstance(argument, ast.Name) and argument.id in checked.keys() - names:
+                return (
+                    f"but meets `{argument.id}` (an input whose device this function checks "
+                    f"at line {checked[argument.id]}) in `{ctx.source.segment(call.func)}` "
+                    f"at line {call.lineno}: on another GPU, two devices in one call"
+                )
+        if module and _own_forward(call):
+            return (
+                f"but feeds this module's own forward at line {call.lineno}: its parameters "
+                f"live wherever the model was placed (cuda:1 beside cuda:0)"
+            )
+    return None
+
+
+def _names_holding(function: ast.AST, moved: ast.Call) -> set[str]:
+    """Local names assigned the moved value (`x = x.cuda()`)."""
+    return {
+        target.id
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign) and node.value is moved
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+
+
+def _is_moved(node: ast.AST, moved: ast.Call, names: set[str]) -> bool:
+    return node is moved or (isinstance(node, ast.Name) and node.id in names)
+
+
+def _inputs_with_checked_device(function: ast.AST) -> dict[str, int]:
+    """Parameters whose device the function reads (`x.is_cuda`, `x.device`), with the line."""
+    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+    arguments = function.args
+    parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    parameters -= {"self", "cls", "ctx"}
+    found: dict[str, int] = {}
+    for node in ast.walk(function):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in _DEVICE_ATTRIBUTES
+            and isinstance(node.value, ast.Name)
+            and node.value.id in parameters
+        ):
+            found.setdefault(node.value.id, node.lineno)
+    return found
+
+
+def _own_forward(call: ast.Call) -> bool:
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id == "self"
+    return (
+        call_name(call) == "forward"
+        and isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+    )

@@ -1,0 +1,95 @@
+"""TPL108 gpu-checkpoint-loaded-without-map-location."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext
+from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.rules.hardcoded._load_evidence import (
+    Trees,
+    evidence_of,
+    may_have_evidence,
+)
+from torchplace.lint.rules.hardcoded.torch_load_without_map_location import (
+    may_hold_cuda_tensors,
+    unmapped_loads,
+)
+from torchplace.report import Finding, FixSafety
+
+
+class GpuCheckpointLoadedWithoutMapLocation(Rule):
+    """## What it does
+    Flags `torch.load(...)` without `map_location` where the file shows that the data holds
+    CUDA tensors saved on another GPU or machine:
+    - the loaded state dict goes into a model that this multi-process code places on a GPU
+      (`model.to(local_rank)`, `.cuda()`, `DDP(model, device_ids=[...])`);
+    - the bytes come from outside the program: base64 text it was sent, or the body of an
+      HTTP response (followed through the function's names and the file's calls of it);
+    - the file is downloaded from the Hugging Face Hub (`hf_hub_download`) and goes into a
+      model's state dict;
+    - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
+      passed on with `device=`): they were meant for that device, not the saver's.
+    The message names the evidence and its line. Loads without such evidence are TPL106's
+    (preview).
+
+    ## Why is this bad?
+    Without `map_location`, every tensor comes back on the device it was saved from. A
+    checkpoint that rank 0 saved from its GPU is restored onto cuda:0 by every rank (out of
+    memory there, N CUDA contexts on one GPU); one saved on cuda:3 fails with `Attempting to
+    deserialize object on CUDA device 3 but torch.cuda.device_count() is 1` on a smaller
+    machine, which is where uploaded tensors and Hub weights often land.
+
+    ## Example
+    ```python
+    self.model = model.to(local_rank)
+    snapshot = torch.load(snapshot_path)
+    self.model.load_state_dict(snapshot["MODEL_STATE"])
+    ```
+
+    Use instead:
+    ```python
+    snapshot = torch.load(snapshot_path, map_location=f"cuda:{local_rank}")
+    self.model.load_state_dict(snapshot["MODEL_STATE"])
+    ```
+    Or `map_location="cpu"`: `load_state_dict` copies into the parameters wherever they live.
+
+    ## Fix safety
+    The fix adds `map_location="cpu"`. It is unsafe: code that used the loaded tensors
+    directly (without `load_state_dict` or `.to`) now gets CPU tensors.
+
+    ## References
+    - https://pytorch.org/docs/stable/generated/torch.load.html
+    - https://github.com/pytorch/examples/issues/1078
+    """
+
+    code = "TPL108"
+    name = "gpu-checkpoint-loaded-without-map-location"
+    in_tests = False
+    contexts = (
+        "`torch.load` without `map_location` of a state dict going into a model placed on a "
+        "GPU in multi-process code, of bytes sent from outside, of Hub weights, or of tensors "
+        "then placed on a chosen device"
+    )
+    summary = "`torch.load` without `map_location` of CUDA tensors saved on another GPU"
+    pattern = "checkpoint-loaded-to-saving-device"
+    fix_safety = FixSafety.UNSAFE
+    # `torch.load(` and `th.load(` only (one pattern, `h.load(`): a bare `load(` is mostly
+    # prose and other loaders; loads under other spellings are left to TPL106. The gate is a
+    # plain substring test, much faster than a regular expression over every file.
+    candidate = AnyOf(r"h\.load\s*\(")
+    file_gate = ("h.load", "torch")
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if not may_have_evidence(ctx):
+            return
+        trees = Trees(ctx)
+        for call, located in unmapped_loads(ctx, self.located_calls(ctx, "load")):
+            if not may_hold_cuda_tensors(ctx, located.scope, call):
+                continue
+            evidence = evidence_of(ctx, trees, call)
+            if evidence is None:
+                continue
+            message = f"`torch.load` without `map_location`: {evidence.text}"
+            fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
+            yield self.finding(ctx, call, message, fix=fix)
