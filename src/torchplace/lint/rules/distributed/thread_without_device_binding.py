@@ -17,8 +17,11 @@ _USES_CUDA = re.compile(
     r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|current_device|is_initialized"
     r"|set_device|device\b)\w+\s*\(|torch\.device\(\s*f?[\"']cuda"
 )
-# Methods of CUDA events and streams: a thread that waits on them makes its own CUDA context
-# on its current device (GPU 0 in a new thread), when the file's events are CUDA ones.
+# Methods of CUDA events and streams: on older stacks a thread that waits on them made its own
+# CUDA context on its current device (GPU 0 in a new thread; pytorch-pfn-extras#726 fixed
+# that). On torch 2.11 with CUDA 13 a new thread that only waits makes no context (measured on
+# an H200), so these waits count for TPL403 (any thread) but not as use of the current GPU
+# (TPL408, whose executors live in current serving stacks).
 _EVENT_METHODS = re.compile(r"\.(?:synchronize|elapsed_time)\s*\(")
 _CUDA_EVENTS = re.compile(r"\bcuda\.(?:Event|Stream)\b")
 # Uses that act on the thread's *current* GPU: no device named (`.cuda()`, `"cuda"`,
@@ -140,7 +143,8 @@ class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
     Flags a `ThreadPoolExecutor` kept in `self.<attr>`, built without an `initializer=`, when
     a function of the same file submitted to it (`self.<attr>.submit(f, ...)`, `.map`) uses
     the thread's current GPU (`.cuda()`, `"cuda"`, `torch.cuda.memory_allocated()`,
-    `current_device()`, a wait on a CUDA event) and never binds a device. Functions whose
+    `current_device()`) and never binds a device. A mere wait on a CUDA event is not counted:
+    on current torch and CUDA it makes no context on GPU 0. Functions whose
     CUDA calls all name their device (`torch.cuda.current_stream(device)`) are left alone.
     The finding is where the executor is built: the place of the fix.
 
@@ -199,11 +203,8 @@ def _uses_cuda(ctx: FileContext, text: str) -> bool:
 
 
 def _on_current_device(ctx: FileContext, text: str) -> bool:
-    """Uses of the thread's current GPU, or waits on CUDA events (which make a context on
-    it)."""
-    if _ON_CURRENT_DEVICE.search(text):
-        return True
-    return bool(_EVENT_METHODS.search(text)) and bool(_CUDA_EVENTS.search(ctx.source.text))
+    """Uses of the thread's current GPU (waits on events are not: see `_EVENT_METHODS`)."""
+    return bool(_ON_CURRENT_DEVICE.search(text))
 
 
 def _held_executors(ctx: FileContext) -> dict[str, ast.Call]:
