@@ -411,6 +411,8 @@ class FunctionFlow:
         if device is None:
             if any(kw.arg is None or kw.arg == "out" for kw in node.keywords):
                 return ()
+            if any(kw.arg == "pin_memory" for kw in node.keywords):
+                return ()  # pinned host memory: on the CPU on purpose, for async copies
             size = factory_size(node, name)
             return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node, size=size),)
         return self._device_of(device, node, f"`torch.{name}(device=...)`") or ()

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located
+from torchplace.lint.flow import Meeting
 from torchplace.lint.flow_evidence import uses_collectives
 from torchplace.lint.flow_meetings import (
     Evidence,
@@ -65,7 +66,9 @@ class CpuTensorAtDeviceSink(Rule):
     tensor is smaller, so the result's device depends on the values (DeepSpeed's MoE
     capacity became a CPU tensor on some steps); NCCL refuses CPU tensors (`No backend type
     associated with device type cpu`). Even a 0-dim tensor fails here, unlike in arithmetic.
-    Arithmetic and `cat` meetings are TPL204's (preview).
+    Not flagged: `.data` of a weight of a module handed in (an initializer, a vocabulary
+    resize: the module sits wherever the caller put it), pinned host memory
+    (`pin_memory=True`), arguments as the other tensor. Arithmetic and `cat` are TPL204's.
 
     ## Example
     ```python
@@ -117,6 +120,8 @@ class CpuTensorAtDeviceSink(Rule):
                 origin = meeting.cpu.origin
                 if not at_device_sink(meeting) or origin is None or id(origin) in reported:
                     continue
+                if not _owner_in_play(meeting, function.node):
+                    continue
                 if not called_as_written(ctx, origin):
                     continue
                 reported.add(id(origin))
@@ -132,3 +137,25 @@ def _sink_sites(ctx: FileContext) -> Iterator[Located]:
         if any(isinstance(t, ast.Attribute) and t.attr == "data" for t in targets):
             yield located
     yield from ctx.calls("min", "max", *_COLLECTIVES)
+
+
+def _owner_in_play(meeting: Meeting, function: ast.AST) -> bool:
+    """For `.data =`: a tensor this code computes (a local name) or a tensor `self` holds,
+    outside `__init__`. A weight of a module handed in (`emb.weight.data = torch.zeros(...)`
+    in an initializer or a vocabulary resize) goes wherever the caller has put the module:
+    no evidence here."""
+    target = meeting.at
+    if not isinstance(target, ast.Attribute) or target.attr != "data":
+        return True  # builtin min / max, a collective
+    owner = target.value
+    if isinstance(owner, ast.Attribute):
+        in_init = getattr(function, "name", "") == "__init__"
+        return isinstance(owner.value, ast.Name) and owner.value.id == "self" and not in_init
+    if not isinstance(owner, ast.Name) or not isinstance(function, _Function):
+        return False
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    return owner.id not in {a.arg for a in every}
+
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
