@@ -144,7 +144,8 @@ class _Blocks:
     def _evident(self, index: int) -> bool:
         if index not in self._verdicts:
             text = self.text[self.starts[index] : self._end(index)]
-            self._verdicts[index] = has_evidence(text, self.local, self.collectives)
+            others = self.local - {self.blocks[index].group(3)}  # its own `def` line names it
+            self._verdicts[index] = has_evidence(text, others, self.collectives)
         return self._verdicts[index]
 
     def _keeps_attributes(self, index: int) -> bool:

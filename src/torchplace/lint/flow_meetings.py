@@ -61,7 +61,8 @@ class Evidence:
         return self.facts[key]
 
     def possible(self, node: _Function) -> bool:
-        return has_evidence(self.ctx.node_text(node), self.local, self.collectives)
+        others = self.local - {node.name}  # the flow follows calls of the others only
+        return has_evidence(self.ctx.node_text(node), others, self.collectives)
 
 
 def reached_from_forward(ctx: FileContext, function: Scope) -> bool:
