@@ -411,6 +411,8 @@ class FunctionFlow:
         if device is None:
             if any(kw.arg is None or kw.arg == "out" for kw in node.keywords):
                 return ()
+            if any(kw.arg == "pin_memory" for kw in node.keywords):
+                return ()  # pinned host memory: on the CPU on purpose, for async copies
             size = factory_size(node, name)
             return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node, size=size),)
         return self._device_of(device, node, f"`torch.{name}(device=...)`") or ()
@@ -504,9 +506,15 @@ class FunctionFlow:
         `min`), an empty placeholder only where `empties` (`cat`, registering it)."""
         for index, values in enumerate(operands):
             cpu = next((v for v in values if _counts(v, strict, empties)), None)
-            if cpu is None:
+            if cpu is None or any(v.on_gpu for v in values):
                 continue
-            others = (v for i, o in enumerate(operands) if i != index for v in o if v.on_gpu)
+            others = (
+                v
+                for i, o in enumerate(operands)
+                if i != index and not _may_be_cpu(o)
+                for v in o
+                if v.on_gpu
+            )
             gpu = next(others, None)
             if gpu is not None:
                 self.meetings.append(Meeting(cpu, gpu, line, where, at))
@@ -514,8 +522,10 @@ class FunctionFlow:
         if self.owners and split:
             self._split(operands, line, where, at)
         placed = tuple(v for values in operands for v in values if v.on_gpu)
-        # A 0-dim CPU number or a placeholder beside a GPU tensor: the result is on the GPU.
-        return _join(placed) if placed else _join(*operands)
+        # A 0-dim CPU number or a placeholder beside a GPU tensor: the result is on the GPU;
+        # an operand that may be either keeps the result so.
+        either = any(_may_be_cpu(values) and any(v.on_gpu for v in values) for values in operands)
+        return _join(placed) if placed and not either else _join(*operands)
 
     def _split(
         self, operands: tuple[Values, ...], line: int, where: str, at: ast.AST | None
@@ -603,6 +613,12 @@ def _counts(value: Value, strict: bool, empties: bool) -> bool:
     if value.size == "empty":
         return empties
     return True
+
+
+def _may_be_cpu(values: Values) -> bool:
+    """An operand that may hold a CPU-made tensor (a list grown with tensors of both kinds,
+    `a if c else b`): no evidence that the other operand meets a GPU tensor there."""
+    return any(v.kind is Kind.CPU for v in values)
 
 
 def _join(*operands: Values) -> Values:

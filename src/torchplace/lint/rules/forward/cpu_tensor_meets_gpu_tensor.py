@@ -7,10 +7,18 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import LEGACY_CONSTRUCTORS, FunctionFlow, Kind, LocalFunctions, Meeting
-from torchplace.lint.flow_classes import unstubbed_function
+from torchplace.lint.flow import LEGACY_CONSTRUCTORS, Meeting
+from torchplace.lint.flow_evidence import SELF_FACTORY, EvidentFactories
 from torchplace.lint.flow_facts import ClassFacts
-from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.flow_meetings import (
+    Evidence,
+    at_device_sink,
+    evident,
+    function_flow,
+    meetings_of,
+    reached_from_forward,
+)
+from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
 from torchplace.report import Finding
 from torchplace.torch_names import TENSOR_FACTORIES
@@ -25,18 +33,18 @@ class CpuTensorMeetsGpuTensor(Rule):
     (a gating function, a trainer step, a loss, a quantizer, a pipeline stage) whose CPU
     result then meets a tensor that evidently lives elsewhere: a parameter, buffer or
     submodule output of `self`, a tensor made with `device="cuda"` or moved with
-    `.to(x.device)`, in arithmetic, `cat`/`stack`, `clamp`, builtin `min`/`max`, a tensor
-    method, an assignment to another tensor's `.data`, or a collective on the default group
-    of a program that uses NCCL. The tensor is followed into the file's own helper functions
-    (`quantize(x, scale, max_q)`), and through attributes of a class that only ever holds a
-    CPU-made tensor there (`self.losses = torch.tensor([])`, grown with `torch.cat`).
+    `.to(x.device)`, in arithmetic, `cat`/`stack`, `clamp` or a tensor method (an assignment
+    to `.data`, builtin `min`/`max` and NCCL collectives are TPL207's). The tensor is followed
+    into the file's own helper functions (`quantize(x, scale, max_q)`), and through
+    attributes of a class that only ever holds a CPU-made tensor there
+    (`self.losses = torch.tensor([])`, grown with `torch.cat`). Only functions whose text
+    shows such evidence (a move, a `device=`, a `.data`, a helper of the file) are followed.
 
     ## Why is this bad?
     The factory makes its tensor on the CPU. When the other operand is on a GPU the op
     fails (`Expected all tensors to be on the same device, but found at least two devices,
-    cuda:0 and cpu!`); `x.data = torch.zeros(1)` silently moves an activation to the CPU.
-    A 0-dim CPU number mixes with any device in arithmetic, but not in `clamp` or `cat`, and
-    builtin `min` hands back whichever tensor is smaller, with its device. Arguments, even
+    cuda:0 and cpu!`). A 0-dim CPU number mixes with any device in arithmetic, but not in
+    `clamp` or `cat`. Arguments, even
     ones declared `torch.Tensor`, are not taken as evidence (pipelines, processors and
     collators take CPU tensors on purpose); nor is `register_parameter` on a module passed
     in (engines build weights under `with torch.device(...)`); a collective given a `group=`
@@ -45,13 +53,13 @@ class CpuTensorMeetsGpuTensor(Rule):
     ## Example
     ```python
     def update_bias(self, counts):
-        self.expert_bias.data = torch.zeros(self.num_experts)
+        return self.expert_bias + torch.zeros(self.num_experts)
     ```
 
     Use instead:
     ```python
     def update_bias(self, counts):
-        self.expert_bias.data = torch.zeros_like(self.expert_bias)
+        return self.expert_bias + torch.zeros_like(self.expert_bias)
     ```
 
     ## Fix safety
@@ -65,8 +73,11 @@ class CpuTensorMeetsGpuTensor(Rule):
     name = "cpu-tensor-meets-gpu-tensor"
     in_tests = False
     summary = "Tensor made on the CPU without `device=` meets a tensor of another device"
-    candidate = AnyOf(FACTORY_CANDIDATE.parts[0].pattern, r"Tensor\(")
+    candidate = EvidentFactories(FACTORY_CANDIDATE.parts[0].pattern, r"Tensor\(")
     file_gate = ("torch",)
+    # Preview: no finding on the precision corpus, but it must parse and follow every function
+    # outside forward that makes a tensor and places another (benchmarks/lint_speed.py); its
+    # sinks that take no CPU tensor at all run by default as TPL207.
     preview = True
     #: Methods that grow a CPU-made attribute (`torch.cat([self.x, y])`) hold no factory:
     #: keep them whole so that the attribute's meeting is seen.
@@ -78,6 +89,7 @@ class CpuTensorMeetsGpuTensor(Rule):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         flows: dict[int, dict[int, Meeting]] = {}
+        evidence = Evidence(ctx)
         for located in ctx.calls(*TENSOR_FACTORIES, *LEGACY_CONSTRUCTORS):
             call = located.node
             assert isinstance(call, ast.Call)
@@ -89,11 +101,11 @@ class CpuTensorMeetsGpuTensor(Rule):
             function = located.scope.function
             if function is None or not called_as_written(ctx, call):
                 continue
-            if ctx.forward_path(located.scope) is not None:
+            if ctx.forward_path(located.scope) is not None or reached_from_forward(ctx, function):
                 continue  # TPL201's ground
             key = id(function.node)
             if key not in flows:
-                flows[key] = _meetings(ctx, function)
+                flows[key] = _first_meetings(ctx, function, evidence)
             meeting = flows[key].get(id(call))
             if meeting is not None:
                 message = f"`torch.{factory}` without `device=`: {meeting.chain()}"
@@ -108,41 +120,27 @@ class CpuTensorMeetsGpuTensor(Rule):
                 continue
             seen.add(id(owner.node))
             assert isinstance(owner.node, ast.ClassDef)
+            if not _may_hold_cpu_attributes(ctx, owner.node):
+                continue
             for meeting in _attribute_meetings(ctx, owner.node):
                 assert meeting.at is not None
                 yield self.finding(ctx, meeting.at, f"{meeting.chain()}")
 
 
-def _flow(ctx: FileContext, node: _Function, facts: ClassFacts | None) -> FunctionFlow | None:
-    # "cuda:nccl,cpu:gloo" sends CPU tensors to gloo: collectives on them are fine.
-    text = ctx.source.text
-    nccl = "nccl" in text and "cpu:gloo" not in text
-    local = LocalFunctions(
-        {s.name: s for s in ctx.tree.body if isinstance(s, _Function) and s is not node},
-        lambda function: unstubbed_function(ctx, function),
-    )
-    try:
-        return FunctionFlow(node, ctx.qualified, facts, nccl=nccl, local=local)
-    except RecursionError:  # absurdly nested expressions: no evidence, no finding
-        return None
+def _may_hold_cpu_attributes(ctx: FileContext, owner: ast.ClassDef) -> bool:
+    """The text test of `ClassFacts.of(..., cpu_made=True)`: an assignment of a `torch`
+    factory's result to an attribute of `self` somewhere in the class."""
+    last = owner.end_lineno or owner.lineno
+    return SELF_FACTORY.search(ctx.source.lines_text(owner.lineno, last)) is not None
 
 
-def _evident(meeting: Meeting) -> bool:
-    """Outside forward, a tensor argument is often a CPU tensor on purpose (even one declared
-    `torch.Tensor`): it counts only when the code places it (`.to(x.device)`)."""
-    return meeting.gpu.kind is not Kind.INPUT or meeting.gpu.placed
-
-
-def _meetings(ctx: FileContext, function: Scope) -> dict[int, Meeting]:
-    node = function.node
-    if not isinstance(node, _Function):
-        return {}  # a lambda: one expression, no statements to follow
-    owner = function.parent
-    facts = ClassFacts.of(owner.node) if owner and isinstance(owner.node, ast.ClassDef) else None
-    flow = _flow(ctx, node, facts)
+def _first_meetings(ctx: FileContext, function: Scope, evidence: Evidence) -> dict[int, Meeting]:
+    """The first meeting of each factory call, leaving out TPL207's (a sink that takes no CPU
+    tensor: it reports those)."""
     found: dict[int, Meeting] = {}
-    for meeting in flow.meetings if flow is not None else ():
-        if _evident(meeting) and meeting.cpu.origin is not None:
+    for meeting in meetings_of(ctx, function, evidence):
+        assert meeting.cpu.origin is not None
+        if not at_device_sink(meeting):
             found.setdefault(id(meeting.cpu.origin), meeting)
     return found
 
@@ -154,7 +152,7 @@ def _attribute_meetings(ctx: FileContext, owner: ast.ClassDef) -> Iterator[Meeti
     if not facts.cpu_made:
         return
     for name, method in facts.methods.items():
-        flow = None if name in _FORWARDS else _flow(ctx, method, facts)
+        flow = None if name in _FORWARDS else function_flow(ctx, method, facts)
         for meeting in flow.meetings if flow is not None else ():
-            if _evident(meeting) and meeting.cpu.label.startswith("`self.") and meeting.at:
+            if evident(meeting) and meeting.cpu.label.startswith("`self.") and meeting.at:
                 yield meeting

@@ -1,0 +1,161 @@
+"""TPL207 cpu-tensor-at-device-sink."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, Located
+from torchplace.lint.flow import Meeting
+from torchplace.lint.flow_evidence import uses_collectives
+from torchplace.lint.flow_meetings import (
+    Evidence,
+    at_device_sink,
+    meetings_of,
+    reached_from_forward,
+)
+from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.rules._helpers import called_as_written
+from torchplace.report import Finding
+
+_COLLECTIVES = ("all_reduce", "broadcast", "all_gather", "reduce", "reduce_scatter",
+                "all_to_all", "all_gather_into_tensor", "reduce_scatter_tensor",
+                "all_to_all_single")  # fmt: skip
+
+
+class _SinkLines(AnyOf):
+    """Assignments to `.data`, builtin `min` / `max` over a `torch` expression, and (in files
+    that use NCCL) collectives: the lines where such a sink can be. `min(` after a dot or a
+    letter (`torch.min(`, `x.amax(`) is left out after the scan: a look-behind at the start of
+    the pattern would make `re` try it at every position."""
+
+    def __init__(self) -> None:
+        super().__init__(r"\.data\s*=(?!=)", r"min\([^\n]*torch\.", r"max\([^\n]*torch\.")
+        self.collectives = AnyOf(*(rf"{name}\(" for name in _COLLECTIVES))
+
+    def search(self, string: str) -> re.Match[str] | None:
+        return next(self.finditer(string), None)
+
+    def finditer(self, string: str) -> Iterator[re.Match[str]]:
+        for match in super().finditer(string):
+            start = match.start()
+            builtin = match.group(0)[0] == "." or start == 0 or not _name_char(string[start - 1])
+            if builtin:
+                yield match
+        if uses_collectives(string):
+            yield from self.collectives.finditer(string)
+
+
+def _name_char(character: str) -> bool:
+    return character == "." or character.isalnum() or character == "_"
+
+
+class CpuTensorAtDeviceSink(Rule):
+    """## What it does
+    Flags a `torch` tensor factory called without `device=` outside a module's `forward`
+    whose CPU result reaches a sink that takes no CPU tensor beside a GPU one: an assignment
+    to the `.data` of a tensor that keeps its device, builtin `min` / `max` with a tensor the
+    code placed (`.to(logits.device)`, `device="cuda"`) or a parameter of the module, or a
+    collective on the default group of a program that uses NCCL. The message gives the
+    chain, from the factory to the sink.
+
+    ## Why is this bad?
+    `x.data = torch.zeros(1)` silently moves `x`'s storage to the CPU (the next op on the
+    GPU fails far from here); builtin `min(gpu_tensor, torch.tensor(n))` returns whichever
+    tensor is smaller, so the result's device depends on the values (DeepSpeed's MoE
+    capacity became a CPU tensor on some steps); NCCL refuses CPU tensors (`No backend type
+    associated with device type cpu`). Even a 0-dim tensor fails here, unlike in arithmetic.
+    Not flagged: `.data` of a weight of a module handed in (an initializer, a vocabulary
+    resize: the module sits wherever the caller put it), pinned host memory
+    (`pin_memory=True`), arguments as the other tensor. Arithmetic and `cat` are TPL204's.
+
+    ## Example
+    ```python
+    def top1gating(logits, capacity, mask1):
+        new_capacity = torch.max(mask1.sum(0)).to(logits.device)
+        return min(new_capacity, torch.tensor(mask1.size(0)))
+    ```
+
+    Use instead:
+    ```python
+    def top1gating(logits, capacity, mask1):
+        new_capacity = torch.max(mask1.sum(0)).to(logits.device)
+        return min(new_capacity, torch.tensor(mask1.size(0), device=logits.device))
+    ```
+
+    ## Fix safety
+    No automatic fix: the tensor met may be the one on the wrong device.
+
+    ## References
+    - https://github.com/deepspeedai/DeepSpeed/pull/5230
+    - https://pytorch.org/docs/stable/distributed.html#backends
+    """
+
+    code = "TPL207"
+    name = "cpu-tensor-at-device-sink"
+    # Stable by the tier rule's second clause: no finding on the 15,588 files of the precision
+    # corpus; recall: DeepSpeed's top1gating capacity and pipeline `.data = torch.zeros(1)`.
+    in_tests = False
+    summary = "Tensor made on the CPU without `device=` reaches `.data`, builtin min/max or NCCL"
+    contexts = (
+        "functions outside forward: `.data` assignments, builtin `min` / `max`, collectives "
+        "on the default group of programs that use NCCL"
+    )
+    candidate = _SinkLines()
+    file_gate = ("torch",)
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        evidence = Evidence(ctx)
+        flowed: set[int] = set()
+        reported: set[int] = set()
+        for located in _sink_sites(ctx):
+            function = located.scope.function
+            if function is None or id(function.node) in flowed:
+                continue
+            flowed.add(id(function.node))
+            if ctx.forward_path(located.scope) is not None or reached_from_forward(ctx, function):
+                continue  # TPL201's and TPL202's ground
+            for meeting in meetings_of(ctx, function, evidence):
+                origin = meeting.cpu.origin
+                if not at_device_sink(meeting) or origin is None or id(origin) in reported:
+                    continue
+                if not _owner_in_play(meeting, function.node):
+                    continue
+                if not called_as_written(ctx, origin):
+                    continue
+                reported.add(id(origin))
+                factory = (ctx.qualified(origin.func) or "").removeprefix("torch.")
+                message = f"`torch.{factory}` without `device=`: {meeting.chain()}"
+                yield self.finding(ctx, origin, message)
+
+
+def _sink_sites(ctx: FileContext) -> Iterator[Located]:
+    for located in ctx.assignments:
+        node = located.node
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if any(isinstance(t, ast.Attribute) and t.attr == "data" for t in targets):
+            yield located
+    yield from ctx.calls("min", "max", *_COLLECTIVES)
+
+
+def _owner_in_play(meeting: Meeting, function: ast.AST) -> bool:
+    """For `.data =`: a tensor this code computes (a local name) or a tensor `self` holds,
+    outside `__init__`. A weight of a module handed in (`emb.weight.data = torch.zeros(...)`
+    in an initializer or a vocabulary resize) goes wherever the caller has put the module:
+    no evidence here."""
+    target = meeting.at
+    if not isinstance(target, ast.Attribute) or target.attr != "data":
+        return True  # builtin min / max, a collective
+    owner = target.value
+    if isinstance(owner, ast.Attribute):
+        in_init = getattr(function, "name", "") == "__init__"
+        return isinstance(owner.value, ast.Name) and owner.value.id == "self" and not in_init
+    if not isinstance(owner, ast.Name) or not isinstance(function, _Function):
+        return False
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    return owner.id not in {a.arg for a in every}
+
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
