@@ -7,6 +7,7 @@ in `torchplace --help`. Exit codes follow the linters' convention: 0 clean, 1 fi
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -16,6 +17,7 @@ from torchplace import __version__
 EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_ERROR = 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a reader that left
 
 
 class UsageError(Exception):
@@ -81,3 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"torchplace {verb}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # `torchplace rule | head`: the reader left. Nothing more goes to stdout (nor a
+        # traceback when Python flushes it at exit); exit as a process killed by SIGPIPE does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
