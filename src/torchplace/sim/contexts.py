@@ -20,9 +20,8 @@ import threading
 
 class _ThreadState(threading.local):
     device: int | None = None  # the device whose context is current on this thread
-    # Work on this device would change nothing (its context is current and it is the runtime's
-    # device): every op's result is an allocation, so `work` is asked on the hot path.
-    settled: int | None = None
+    # Devices whose work would change nothing now (asked for every op's result: an allocation)
+    settled: frozenset[int] = frozenset()
 
 
 class Contexts:
@@ -40,15 +39,15 @@ class Contexts:
         """`cudaSetDevice(index)`: creates the device's primary context and makes it current."""
         self._primary.add(index)
         self._local.device = index
-        self._local.settled = None
+        self._local.settled = frozenset()
 
     def settled(self, index: int) -> bool:
         """Whether work on `index` would change nothing on this thread (see `work`)."""
-        return self._local.settled == index
+        return index in self._local.settled
 
     def unsettle(self) -> None:
         """The runtime's device changed on this thread: `work` must look again."""
-        self._local.settled = None
+        self._local.settled = frozenset()
 
     def retain_primary(self, index: int) -> None:
         """`cuDevicePrimaryCtxRetain`: the context exists, current nowhere new."""
@@ -60,7 +59,7 @@ class Contexts:
     def clear(self) -> None:
         """`cuCtxSetCurrent(NULL)`: no context current on this thread."""
         self._local.device = None
-        self._local.settled = None
+        self._local.settled = frozenset()
 
     def work(self, index: int, runtime_device: int) -> None:
         """This thread ran CUDA work on `index` while the runtime's device is `runtime_device`."""
@@ -68,8 +67,10 @@ class Contexts:
         if index == runtime_device:
             if local.device != index:
                 self.make_current(index)
-            local.settled = index
+            local.settled = local.settled | {index}  # the same work again would change nothing
             return
         self.make_current(index)  # the guard switches to the tensor's device...
         if runtime_device in self._primary:  # ...and back only where a context exists
             local.device = runtime_device
+            # primary contexts are never destroyed: the same work again ends here again
+            local.settled = local.settled | {index}

@@ -203,7 +203,7 @@ def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
         index = _cuda_index(device)
     if index >= 0:  # an allocation on that GPU: the driver context follows it
         machine = devices._active
-        if machine is not None and machine.contexts._local.settled != index:
+        if machine is not None and index not in machine.contexts._local.settled:
             machine.work(index)
     return out
 
