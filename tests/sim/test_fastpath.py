@@ -113,3 +113,17 @@ def test_value_less_tensors_keep_the_meta_path(gpus):
         big = torch.empty(4096, 4096, 32, device="cuda:0")  # over the kept-values limit
         out = (big + big).view(-1)[:10]
     assert type(out) is VirtualTensor and not out.has_values() and out.shape == (10,)
+
+
+def test_grouped_query_attention_and_linear_compute_the_cpu_values(gpus):
+    query, key, value = torch.randn(1, 8, 5, 16), torch.randn(1, 2, 5, 16), torch.randn(1, 2, 5, 16)
+    weight, bias = torch.randn(12, 16), torch.randn(12)
+    attention = torch.nn.functional.scaled_dot_product_attention
+    with torch.inference_mode():
+        expected = attention(query, key, value, is_causal=True, enable_gqa=True)
+        got = attention(*(t.to("cuda:1") for t in (query, key, value)), is_causal=True,
+                        enable_gqa=True)  # fmt: skip
+        assert got.device == torch.device("cuda:1")
+        assert torch.allclose(got.cpu(), expected, atol=1e-6)
+        linear = torch.nn.functional.linear(got, weight.to("cuda:1"), bias.to("cuda:1"))
+        assert torch.allclose(linear.cpu(), torch.nn.functional.linear(expected, weight, bias))

@@ -23,7 +23,7 @@ from typing import Any
 
 import torch
 
-from torchplace.sim.tensor import VirtualTensor, device_type, wrap
+from torchplace.sim.tensor import _CUDA_INDEX, VirtualTensor, device_type, wrap
 
 _Tensor = torch.Tensor
 _TensorBase = torch._C.TensorBase
@@ -95,33 +95,31 @@ def _fast_method(name: str, view: bool) -> Callable[..., Any]:
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         try:
-            if _computable(self, kwargs, view):
-                held = held_arguments(self._vdev, args)
-                if held is not None:
+            # (written out flat: this runs for most ops of a forward with values)
+            if (
+                (
+                    (_inference_mode() and self.is_inference())
+                    if view
+                    else not (self.requires_grad and _grad_enabled())
+                )
+                and not self._elem.is_meta
+                and (not kwargs or _plain(kwargs))
+                and not _function_mode()
+                and not _dispatch_modes()
+                and _tracing() is None
+            ):
+                device = self._vdev
+                held = held_arguments(device, args) if args else args
+                if held is not None and _CUDA_INDEX.get(device, -1) >= 0:
                     out = compute(self._elem, *held, **kwargs)
                     if type(out) is _Tensor:
-                        return wrap(out, self._vdev)
+                        return wrap(out, device)
             return compute(self, *args, **kwargs)  # through C++ and `__torch_dispatch__`
         except Exception as error:  # the simulator's frames below this one are noise
             raise error.with_traceback(None)  # noqa: B904 (torchplace sim: the torch call failed)
 
     method.__name__ = method.__qualname__ = name
     return method
-
-
-def _computable(tensor: Any, kwargs: dict[str, Any], view: bool) -> bool:
-    """Whether a method on `tensor` may run on its held values (see the module docstring)."""
-    if view:
-        if not (_inference_mode() and tensor.is_inference()):
-            return False
-    elif tensor.requires_grad and _grad_enabled():
-        return False
-    return (
-        not tensor._elem.is_meta
-        and device_type(tensor._vdev) != "cpu"
-        and _plain(kwargs)
-        and _unobserved()
-    )
 
 
 def _basic_index(index: Any) -> bool:

@@ -203,10 +203,8 @@ def _install_attention(patches: Patches) -> None:
             )
         _check_attention_devices(scan, query, key, value, attn_mask)
         q, k, v, mask = (_unwrap(t, scan.real) for t in inputs)
-        if enable_gqa:
-            k, v = _repeat_heads(q, k), _repeat_heads(q, v)
-        if scan.real:
-            out = original(q, k, v, mask, dropout_p, is_causal, scale=scale)
+        if scan.real:  # the CPU kernel takes grouped heads itself, as the CPU run does
+            out = original(q, k, v, mask, dropout_p, is_causal, scale=scale, enable_gqa=enable_gqa)
         else:
             out = torch.empty(q.shape[:-1] + v.shape[-1:], dtype=q.dtype, device=META)
         return out if scan.out_device.type == "cpu" else wrap(out, scan.out_device)
