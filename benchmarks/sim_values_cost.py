@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -116,8 +117,12 @@ def _history() -> list[str]:
 def _write(results: list[dict[str, object]]) -> None:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, check=False).stdout.strip()  # fmt: skip
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     (RESULTS / "sim_values_cost.json").write_text(
-        json.dumps({"date": "2026-12-02", "commit": commit, "runs": results}, indent=1),
+        json.dumps(
+            {"date": "2026-12-02", "commit": commit, "load_average": load, "runs": results},
+            indent=1,
+        ),
         encoding="utf-8",
     )
     rows = [
@@ -131,6 +136,7 @@ def _write(results: list[dict[str, object]]) -> None:
     text = f"""# Real values on 2 virtual GPUs: small Llama forward, simulated vs CPU
 
 Date: 2026-12-02. Machine: CPU VM, 2 cores (shared), 24 GiB. Commit: {commit}.
+Load average at the end (1, 5, 15 min): {load} (other jobs share the 2 cores).
 Command: `PYTHONPATH=src python benchmarks/sim_values_cost.py --write`
 
 Llama (hidden 256, 4 layers, vocab 1000), real weights, one forward of {TOKENS} tokens; median of

@@ -18,21 +18,36 @@ __tracebackhide__ = True  # pytest leaves the simulator's frames out of test fai
 import threading
 
 
+class _ThreadState(threading.local):
+    device: int | None = None  # the device whose context is current on this thread
+    # Devices whose work would change nothing now (asked for every op's result: an allocation)
+    settled: frozenset[int] = frozenset()
+
+
 class Contexts:
     """Per-thread current context and the process's primary contexts, for one machine."""
 
     def __init__(self) -> None:
-        self._local = threading.local()
+        self._local = _ThreadState()
         self._primary: set[int] = set()  # devices whose primary context exists (process-wide)
 
     def current(self) -> int | None:
         """Index of the device whose context is current on this thread; None when none is."""
-        return getattr(self._local, "device", None)
+        return self._local.device
 
     def make_current(self, index: int) -> None:
         """`cudaSetDevice(index)`: creates the device's primary context and makes it current."""
         self._primary.add(index)
         self._local.device = index
+        self._local.settled = frozenset()
+
+    def settled(self, index: int) -> bool:
+        """Whether work on `index` would change nothing on this thread (see `work`)."""
+        return index in self._local.settled
+
+    def unsettle(self) -> None:
+        """The runtime's device changed on this thread: `work` must look again."""
+        self._local.settled = frozenset()
 
     def retain_primary(self, index: int) -> None:
         """`cuDevicePrimaryCtxRetain`: the context exists, current nowhere new."""
@@ -44,14 +59,18 @@ class Contexts:
     def clear(self) -> None:
         """`cuCtxSetCurrent(NULL)`: no context current on this thread."""
         self._local.device = None
+        self._local.settled = frozenset()
 
     def work(self, index: int, runtime_device: int) -> None:
         """This thread ran CUDA work on `index` while the runtime's device is `runtime_device`."""
         local = self._local
         if index == runtime_device:
-            if getattr(local, "device", None) != index:
+            if local.device != index:
                 self.make_current(index)
+            local.settled = local.settled | {index}  # the same work again would change nothing
             return
         self.make_current(index)  # the guard switches to the tensor's device...
         if runtime_device in self._primary:  # ...and back only where a context exists
             local.device = runtime_device
+            # primary contexts are never destroyed: the same work again ends here again
+            local.settled = local.settled | {index}

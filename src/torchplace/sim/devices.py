@@ -119,10 +119,12 @@ class Machine:
     def set_runtime_device(self, index: int) -> None:
         """Select `index` without touching the driver context (c10 defers `cudaSetDevice`)."""
         self._local.index = index
+        self.contexts.unsettle()
 
     def work(self, index: int) -> None:
         """This thread ran CUDA work (allocation, kernel, synchronize) on device `index`."""
-        self.contexts.work(index, getattr(self._local, "index", 0))
+        if not self.contexts.settled(index):
+            self.contexts.work(index, getattr(self._local, "index", 0))
 
     def check_index(self, index: int) -> int:
         self.lazy_init()

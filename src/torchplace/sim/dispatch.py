@@ -15,7 +15,7 @@ from typing import Any
 
 import torch
 
-from torchplace.sim import checks, devices, errors, meta_mix
+from torchplace.sim import checks, devices, errors, fastpath, meta_mix
 from torchplace.sim.fastmeta import RULES
 from torchplace.sim.tensor import META, VirtualTensor, device_type, follow_shape, wrap
 
@@ -24,8 +24,43 @@ _CPU = torch.device("cpu")
 _Tensor = torch.Tensor
 _empty_strided = torch.empty_strided
 Handler = Callable[[Any, tuple[Any, ...], dict[str, Any]], Any]
-SPECIAL_OPS: dict[Any, Handler] = {}
+
+
+class _Registry(dict[Any, Handler]):
+    """Special handlers by op; a new registration drops the plans made without it."""
+
+    def __setitem__(self, op: Any, handler: Handler) -> None:
+        super().__setitem__(op, handler)
+        _PLANS.clear()
+
+
+SPECIAL_OPS: dict[Any, Handler] = _Registry()
 _MUTATED: dict[Any, tuple[int, ...]] = {}
+
+
+class Plan:
+    """What `dispatch` needs to know of one op, found once: its special handler, the
+    arguments it writes to, whether it returns a view, and its C++ entry point."""
+
+    __slots__ = ("call", "func", "mutated", "special", "view")
+
+    def __init__(self, func: Any) -> None:
+        self.func = func  # keeps the op alive, so its id stays its own
+        self.special = SPECIAL_OPS.get(func)
+        self.mutated = _mutated(func)
+        self.view = bool(func.is_view)
+        self.call = func._op
+
+
+# by `id(op)`: an OpOverload's own hash is a Python method, a cost on every op
+_PLANS: dict[int, Plan] = {}
+
+
+def plan(func: Any) -> Plan:
+    found = _PLANS.get(id(func))
+    if found is None:
+        found = _PLANS[id(func)] = Plan(func)
+    return found
 
 
 def _mutated(func: Any) -> tuple[int, ...]:
@@ -149,13 +184,25 @@ def _target_device(kwargs: dict[str, Any], scan: Scan) -> torch.device:
     return devices.require().resolve(torch.device(device))
 
 
+def torch_dispatch(
+    cls: Any, func: Any, types: Any, args: tuple[Any, ...] = (), kwargs: Any = None
+) -> Any:
+    """`VirtualTensor.__torch_dispatch__`."""
+    try:
+        return handle(func, args, kwargs or {})
+    except Exception as error:  # the simulator's frames below this one are noise
+        raise error.with_traceback(None)  # noqa: B904 (torchplace sim: the torch call above failed)
+
+
 def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    special = SPECIAL_OPS.get(func)
-    if special is not None:
-        return special(func, args, kwargs)
+    found = _PLANS.get(id(func))
+    if found is None:
+        found = plan(func)
+    if found.special is not None:
+        return found.special(func, args, kwargs)
     device = _one_valued_device(args, kwargs)
     if device is not None:
-        return _run_valued(func, args, kwargs, device)
+        return _run_valued(found, args, kwargs, device)
     return generic(func, args, kwargs)
 
 
@@ -203,23 +250,35 @@ def _held(values: Any) -> Any:
 
 
 def _run_valued(
-    func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], device: torch.device
+    found: Plan, args: tuple[Any, ...], kwargs: dict[str, Any], device: torch.device
 ) -> Any:
     """`_run` for inputs that all hold values on one virtual device (see `_one_valued_device`)."""
-    new_args = tuple([
+    new_args = [
         a._elem if type(a) is VirtualTensor else _held(a) if type(a) in _SEQ else a for a in args
-    ])  # fmt: skip
-    try:
-        out = func._op(*new_args, **kwargs)
-    except errors.NotSimulatedError:
-        raise
-    except Exception as error:
-        raise _translate(func, error, True) from None
-    mutated = _MUTATED.get(func)
-    if mutated is None:
-        mutated = _mutated(func)
-    if type(out) is _Tensor and not mutated and device_type(device) != "cpu":
+    ]
+    out = found.call(*new_args, **kwargs)  # errors are the CPU kernel's own, as they stand
+    mutated = found.mutated
+    if type(out) is _Tensor and not mutated and not found.view and device_type(device) != "cpu":
         return wrap(out, device)  # the common case of `_rewrap_one`
+    return _rewrap(out, args, tuple(new_args), device, mutated, found.view)
+
+
+def _rewrap(
+    out: Any,
+    args: tuple[Any, ...],
+    new_args: tuple[Any, ...],
+    device: torch.device,
+    mutated: tuple[int, ...],
+    view: bool,
+) -> Any:
+    """The op's result with each held tensor wrapped again (an in-place op's own target kept).
+
+    A view of a tensor made outside inference mode is a normal tensor even inside it, as on
+    CUDA (a wrapper made inside would be an inference tensor, which C++ cannot link to its base:
+    "Cannot set version_counter for inference tensor")."""
+    if view and _inference_mode() and not _all_inference(args):
+        with _no_inference():
+            return _rewrap(out, args, new_args, device, mutated, False)
     if isinstance(out, _Tensor):
         return _rewrap_one(out, args, new_args, device, mutated)
     if type(out) in _SEQ:
@@ -228,6 +287,17 @@ def _run_valued(
             for o in out
         )
     return out
+
+
+def _all_inference(args: tuple[Any, ...]) -> bool:
+    return all(a.is_inference() for a in args if isinstance(a, _Tensor))
+
+
+_inference_mode = torch.is_inference_mode_enabled
+
+
+def _no_inference() -> Any:
+    return torch.inference_mode(False)
 
 
 def generic(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -261,12 +331,13 @@ def _run(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], scan: Scan) -
     if "device" in kwargs:
         out_device = _target_device(kwargs, scan)
         new_kwargs["device"] = _CPU if real or out_device.type == "cpu" else META
-    mutated = _mutated(func)
+    found = plan(func)
+    mutated = found.mutated
     if not real and mutated:
         _drop_values(args, mutated)
     new_args = tuple(_unwrap_all(args, scan))
     try:
-        out = func._op(*new_args, **new_kwargs)
+        out = found.call(*new_args, **new_kwargs)
     except errors.NotSimulatedError:
         raise
     except Exception as error:
@@ -274,14 +345,7 @@ def _run(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any], scan: Scan) -
     if mutated and kwargs:  # out= arguments: pair each with what the kernel wrote to
         args = (*args, *kwargs.values())
         new_args = (*new_args, *new_kwargs.values())
-    if isinstance(out, _Tensor):
-        return _rewrap_one(out, args, new_args, out_device, mutated)
-    if type(out) in (list, tuple):
-        return type(out)(
-            _rewrap_one(o, args, new_args, out_device, mutated) if isinstance(o, _Tensor) else o
-            for o in out
-        )
-    return out
+    return _rewrap(out, args, new_args, out_device, mutated, found.view)
 
 
 def _drop_values(args: tuple[Any, ...], mutated: tuple[int, ...]) -> None:
@@ -337,4 +401,5 @@ def special(*ops: Any) -> Callable[[Handler], Handler]:
     return register
 
 
-VirtualTensor._handle = staticmethod(handle)
+VirtualTensor.__torch_dispatch__ = classmethod(torch_dispatch)  # type: ignore[assignment]
+fastpath.install()

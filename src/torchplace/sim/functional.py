@@ -20,7 +20,7 @@ import torch
 from torchplace.sim import checks, errors
 from torchplace.sim.dispatch import _scan, _unwrap
 from torchplace.sim.patches import Patches
-from torchplace.sim.tensor import META, VirtualTensor, wrap
+from torchplace.sim.tensor import META, VirtualTensor, device_type, wrap
 
 _fused = torch.ops.aten._scaled_dot_product_efficient_attention.default
 _flash = torch.ops.aten._scaled_dot_product_flash_attention.default
@@ -134,12 +134,31 @@ def _refusing_virtual(call: Any) -> Any:
     return __call__
 
 
+def _held_on_one_device(input: Any, weight: Any, bias: Any) -> tuple[Any, ...] | None:
+    """The held tensors of a `linear` whose tensors are all virtual, on the weight's (GPU)
+    device and hold values; None for any other call (`_scan` sorts those out)."""
+    device = weight._vdev
+    if type(input) is not VirtualTensor or device_type(device) == "cpu":
+        return None
+    x, w = input._elem, weight._elem
+    if input._vdev != device or x.is_meta or w.is_meta:
+        return None
+    if bias is None:
+        return x, w, None
+    if type(bias) is not VirtualTensor or bias._vdev != device or bias._elem.is_meta:
+        return None
+    return x, w, bias._elem
+
+
 def _install_linear(patches: Patches) -> None:
     original = torch.nn.functional.linear
 
     def linear(input: Any, weight: Any, bias: Any = None) -> Any:
         if type(weight) is not VirtualTensor or _needs_autograd((input, weight, bias)):
             return original(input, weight, bias)
+        held = _held_on_one_device(input, weight, bias)
+        if held is not None:  # the common case, as `_scan` would find it: compute and wrap
+            return wrap(original(*held), weight._vdev)
         inputs = (input, weight, bias)
         scan = _scan(inputs, {})
         if scan.program_meta:  # a meta weight or bias: the meta kernels decide (meta_mix)
@@ -184,10 +203,8 @@ def _install_attention(patches: Patches) -> None:
             )
         _check_attention_devices(scan, query, key, value, attn_mask)
         q, k, v, mask = (_unwrap(t, scan.real) for t in inputs)
-        if enable_gqa:
-            k, v = _repeat_heads(q, k), _repeat_heads(q, v)
-        if scan.real:
-            out = original(q, k, v, mask, dropout_p, is_causal, scale=scale)
+        if scan.real:  # the CPU kernel takes grouped heads itself, as the CPU run does
+            out = original(q, k, v, mask, dropout_p, is_causal, scale=scale, enable_gqa=enable_gqa)
         else:
             out = torch.empty(q.shape[:-1] + v.shape[-1:], dtype=q.dtype, device=META)
         return out if scan.out_device.type == "cpu" else wrap(out, scan.out_device)

@@ -30,8 +30,6 @@ class VirtualTensor(torch.Tensor):
     # place, see `become_virtual`) needs the same slots on both sides.
     _elem: torch.Tensor
     _vdev: torch.device
-    _handle: Any  # torchplace.sim.dispatch.handle, set when that module loads
-
     # Skip the subclass-preserving __torch_function__ wrapper: outputs are wrapped in dispatch.
     __torch_function__ = torch._C._disabled_torch_function_impl  # type: ignore[assignment]
 
@@ -44,10 +42,9 @@ class VirtualTensor(torch.Tensor):
     def __torch_dispatch__(  # type: ignore[override]
         cls, func: Any, types: Any, args: Any = (), kwargs: Any = None
     ) -> Any:
-        try:
-            return cls._handle(func, args, kwargs or {})
-        except Exception as error:  # the simulator's frames below this one are noise
-            raise error.with_traceback(None)  # noqa: B904 (torchplace sim: the torch call above failed)
+        # replaced by `torchplace.sim.dispatch.torch_dispatch` when that module loads (torch
+        # asks for this method when the class is made)
+        raise RuntimeError("torchplace sim: the simulator's dispatcher is not loaded")
 
     # -- the device, as Python code sees it --------------------------------------------------
     @property
@@ -201,11 +198,24 @@ def wrap(elem: torch.Tensor, device: torch.device) -> VirtualTensor:
         )  # fmt: skip
     out._elem = elem
     out._vdev = device
-    if device_type(device) == "cuda":  # an allocation on that GPU: the driver context follows it
+    index = _CUDA_INDEX.get(device)
+    if index is None:
+        index = _cuda_index(device)
+    if index >= 0:  # an allocation on that GPU: the driver context follows it
         machine = devices._active
-        if machine is not None:
-            machine.work(device.index or 0)
+        if machine is not None and index not in machine.contexts._local.settled:
+            machine.work(index)
     return out
+
+
+_CUDA_INDEX: dict[torch.device, int] = {}
+
+
+def _cuda_index(device: torch.device) -> int:
+    """The GPU index of a CUDA device, -1 for any other (remembered: asked per op)."""
+    index = (device.index or 0) if device.type == "cuda" else -1
+    _CUDA_INDEX[device] = index
+    return index
 
 
 _DEVICE_TYPES: dict[torch.device, str] = {}
