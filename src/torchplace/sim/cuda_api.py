@@ -398,6 +398,9 @@ def _new_tensor(self: torch.Tensor, data: Any, **kwargs: Any) -> torch.Tensor:
     return torch.tensor(data, **kwargs)
 
 
+CUDA_RUNTIME_VERSION = "13.0"
+
+
 def install(patches: Patches, machine: devices.Machine) -> None:
     """Make torch.cuda and friends answer for `machine`."""
     cuda = torch.cuda
@@ -646,6 +649,8 @@ def _install_tensor_methods(patches: Patches) -> None:
         return original_parse_to(*_resolve_to_args(args), **_resolve_device_kwarg(kwargs))
 
     _install_factories(patches)
+    # a CUDA build names its CUDA runtime (the H200 hosts measured: torch 2.11.0+cu130)
+    patches.set(torch.version, "cuda", CUDA_RUNTIME_VERSION)
     patches.set(torch, "compile", _eager_compile(torch.compile))
     patches.set(torch, "Generator", Generator)
     patches.set(torch, "get_default_device", default_device)
