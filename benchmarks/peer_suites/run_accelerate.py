@@ -11,7 +11,10 @@ simulation is a GPU test the simulator now runs.
 
 Each file's run is bounded (`--timeout`, whole file); a run that times out is reported as such.
 Each file's result is saved under `.corpus/peer_runs/`; `--reuse` takes a saved one instead of
-running that file again (for files whose code paths did not change).
+running that file again (for files whose code paths did not change). The sdist ships only
+tests/test_*.py; `--repository GIT_DIR` adds the sub-directories accelerate's CI also runs
+(tests/fsdp, tests/tp) from a clone of its repository, whose commit the result records; name
+those files as `fsdp/test_fsdp.py`.
 Cost: summed pytest time of the tests that ran in both runs, simulated over CPU.
 """
 
@@ -48,6 +51,21 @@ def sdist_tests(version: str) -> Path:
         with tarfile.open(archive) as tar:
             tar.extractall(CORPUS, filter="data")
     return root
+
+
+def add_repository_dirs(root: Path, git_dir: Path, dirs: list[str]) -> str:
+    """Copy test sub-directories the sdist leaves out (accelerate's CI runs tests/fsdp,
+    tests/tp, tests/deepspeed) from a clone of accelerate's repository; returns its commit."""
+    commit = subprocess.run(
+        ["git", "--git-dir", str(git_dir), "rev-parse", "HEAD"],
+        check=True, capture_output=True, text=True,
+    ).stdout.strip()  # fmt: skip
+    archive = subprocess.run(
+        ["git", "--git-dir", str(git_dir), "archive", commit, *dirs],
+        check=True, capture_output=True,
+    ).stdout  # fmt: skip
+    subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
+    return commit
 
 
 def run_file(root: Path, name: str, simulated: bool, timeout: int, xml: Path) -> dict[str, object]:
@@ -93,9 +111,13 @@ def compare(files: list[str], timeout: int, work: Path, reuse: bool) -> dict[str
     """Run each file on the CPU and simulated; with `reuse`, a file's saved result stands."""
     version = metadata.version("accelerate")
     root = sdist_tests(version)
-    report: dict[str, object] = {"accelerate": version, "files": {}}
+    report: dict[str, object] = {
+        "accelerate": version,
+        "torch": metadata.version("torch"),
+        "files": {},
+    }
     for name in files:
-        saved = work / f"{name}.json"
+        saved = work / f"{name.replace('/', '_')}.json"
         if reuse and saved.exists():
             entry = json.loads(saved.read_text(encoding="utf-8"))
         else:
@@ -135,6 +157,12 @@ if __name__ == "__main__":
     parser.add_argument("--timeout", type=int, default=900)
     parser.add_argument("--json", default=str(CORPUS / "peer_accelerate.json"))
     parser.add_argument(
+        "--repository",
+        type=Path,
+        help="a git clone of accelerate; its --repository-dirs are added to the sdist's tests",
+    )
+    parser.add_argument("--repository-dirs", nargs="*", default=["tests/fsdp", "tests/tp"])
+    parser.add_argument(
         "--reuse", action="store_true", help="keep each file's saved result from an earlier run"
     )
     options = parser.parse_args()
@@ -144,5 +172,11 @@ if __name__ == "__main__":
     if options.all:
         root = sdist_tests(metadata.version("accelerate"))
         files = sorted(p.name for p in (root / "tests").glob("test_*.py"))
+    commit = None
+    if options.repository is not None:
+        root = sdist_tests(metadata.version("accelerate"))
+        commit = add_repository_dirs(root, options.repository, options.repository_dirs)
     result = compare(files, options.timeout, work, options.reuse)
+    if commit is not None:
+        result["repository_commit"] = commit
     Path(options.json).write_text(json.dumps(result, indent=1), encoding="utf-8")
