@@ -161,7 +161,11 @@ if __name__ == "__main__":
         type=Path,
         help="a git clone of accelerate; its --repository-dirs are added to the sdist's tests",
     )
-    parser.add_argument("--repository-dirs", nargs="*", default=["tests/fsdp", "tests/tp"])
+    parser.add_argument(
+        "--repository-dirs",
+        nargs="*",
+        default=["tests/fsdp", "tests/tp", "tests/test_configs", "tests/test_samples", "examples"],
+    )
     parser.add_argument(
         "--reuse", action="store_true", help="keep each file's saved result from an earlier run"
     )
