@@ -173,13 +173,14 @@ if __name__ == "__main__":
     work = CORPUS / "peer_runs"
     work.mkdir(parents=True, exist_ok=True)
     files = options.files
-    if options.all:
-        root = sdist_tests(metadata.version("accelerate"))
-        files = sorted(p.name for p in (root / "tests").glob("test_*.py"))
+    root = sdist_tests(metadata.version("accelerate"))
     commit = None
     if options.repository is not None:
-        root = sdist_tests(metadata.version("accelerate"))
         commit = add_repository_dirs(root, options.repository, options.repository_dirs)
+    if options.all:  # the sdist's files, then those of the added test directories
+        tests = root / "tests"
+        files = sorted(p.name for p in tests.glob("test_*.py"))
+        files += sorted(str(p.relative_to(tests)) for p in tests.glob("*/test_*.py"))
     result = compare(files, options.timeout, work, options.reuse)
     if commit is not None:
         result["repository_commit"] = commit
