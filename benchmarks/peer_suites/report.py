@@ -55,17 +55,32 @@ def history(path: Path) -> list[str]:
     return [r for r in rows if r.startswith("| 20")]
 
 
+def headline(data: dict[str, Any]) -> tuple[int, int]:
+    """(skipped on the CPU and passing simulated, passing on the CPU and failing simulated)."""
+    gained = lost = 0
+    for entry in data["files"].values():
+        for test, result in entry["cpu"].items():
+            before, after = result[0], entry["sim"].get(test, ["absent"])[0]
+            gained += before == "skipped" and after == "passed"
+            lost += before == "passed" and after in ("failed", "error")
+    return gained, lost
+
+
 def render(data: dict[str, Any], options: argparse.Namespace) -> str:
     extra = data.get("repository_commit")
     source = f"accelerate {data['accelerate']} (tests from its sdist"
     if extra:
-        source += f"; tests/fsdp and tests/tp from its repository at {extra[:10]}"
+        source += (
+            f"; tests/fsdp, tests/tp and the test configs, samples and examples it leaves out "
+            f"from its repository at {extra[:10]}"
+        )
     lines = [
         "# accelerate's own tests on 2 virtual GPUs (`pytest --torchplace-gpus 2`) vs the CPU",
         "",
         f"Date: {options.date}. Machine: {options.machine}. Commit: {options.commit}.",
-        f"{source}), torch {data.get('torch', '2.13.0')} CPU.",
+        f"{source}), torch {data.get('torch', '2.13.0')}.",
         f"Command: `{options.command}`",
+        *([options.note] if options.note else []),
         "",
         "| file | CPU pass/fail/skip/err | sim pass/fail/skip/err "
         "| sim/CPU time (tests passing in both) |",
@@ -85,8 +100,12 @@ def render(data: dict[str, Any], options: argparse.Namespace) -> str:
         lines.append(f"| {name} | {cells[0]} | {cells[1]} | {ratio} |")
     overall = f"{sim_time / cpu_time:.2f}x" if cpu_time else "n/a"
     joined = ["/".join(map(str, totals[m])) for m in ("cpu", "sim")]
+    gained, lost = headline(data)
     lines += [
         f"| **all** | {joined[0]} | {joined[1]} | {overall} |",
+        "",
+        f"Tests skipped on the CPU that pass simulated: {gained}. Tests that pass on the CPU and "
+        f"fail or error simulated: {lost}.",
         "",
         "## Tests whose outcome differs",
         "",
@@ -113,6 +132,7 @@ if __name__ == "__main__":
     parser.add_argument("--command", required=True)
     parser.add_argument("--date", default="2026-12-02")
     parser.add_argument("--machine", default="CPU VM, 2 cores (shared), 24 GiB")
+    parser.add_argument("--note", default="", help="a line after the command (e.g. what ran when)")
     options = parser.parse_args()
     data = json.loads(Path(options.result).read_text(encoding="utf-8"))
     text = render(data, options)
