@@ -120,7 +120,8 @@ def render(data: dict[str, Any], options: argparse.Namespace) -> str:
     lines += history(RESULTS / "sim_peer_suites.md")
     lines.append(
         f"| {options.date} | {options.commit} | {len(data['files'])} files: sim {joined[1]} vs "
-        f"CPU {joined[0]} (pass/fail/skip/err) |"
+        f"CPU {joined[0]} (pass/fail/skip/err); {gained} GPU tests pass that skip on the CPU; "
+        f"{lost} CPU-passing tests fail |"
     )
     return "\n".join(lines) + "\n"
 
