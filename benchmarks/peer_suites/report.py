@@ -1,10 +1,13 @@
 """Write benchmarks/results/sim_peer_suites.md + .json from a run_accelerate.py result.
 
-    python benchmarks/peer_suites/report.py RESULT.json --commit SHA --command "..."
+    python benchmarks/peer_suites/report.py RESULT.json --commit SHA --command "..." \
+        [--date 2026-12-02] [--machine "CPU VM, 2 cores, 24 GiB"]
 
 Per file: pass / fail / skip / error on the CPU and under `--torchplace-gpus 2`; every test
 whose outcome differs, with the simulated run's message; and the cost: summed pytest time of
-the tests that passed in both runs, simulated over CPU.
+the tests that passed in both runs, simulated over CPU. The reasons, judged by reading each
+failure, come from `accelerate_reasons.md` beside this script; the History table of the
+results file already there is kept and one row added.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
+REASONS = Path(__file__).with_name("accelerate_reasons.md")
 Outcomes = dict[str, list[Any]]
 
 
@@ -40,13 +44,43 @@ def cost(cpu: Outcomes, sim: Outcomes) -> tuple[float, float]:
     return sum(cpu[t][1] for t in both), sum(sim[t][1] for t in both)
 
 
-def render(data: dict[str, Any], commit: str, command: str) -> str:
+def history(path: Path) -> list[str]:
+    """The rows of the History table of an earlier results file (none when there is none)."""
+    if not path.exists():
+        return []
+    text = path.read_text(encoding="utf-8")
+    if "## History" not in text:
+        return []
+    rows = text.split("## History", 1)[1].splitlines()
+    return [r for r in rows if r.startswith("| 20")]
+
+
+def headline(data: dict[str, Any]) -> tuple[int, int]:
+    """(skipped on the CPU and passing simulated, passing on the CPU and failing simulated)."""
+    gained = lost = 0
+    for entry in data["files"].values():
+        for test, result in entry["cpu"].items():
+            before, after = result[0], entry["sim"].get(test, ["absent"])[0]
+            gained += before == "skipped" and after == "passed"
+            lost += before == "passed" and after in ("failed", "error")
+    return gained, lost
+
+
+def render(data: dict[str, Any], options: argparse.Namespace) -> str:
+    extra = data.get("repository_commit")
+    source = f"accelerate {data['accelerate']} (tests from its sdist"
+    if extra:
+        source += (
+            f"; tests/fsdp, tests/tp and the test configs, samples and examples it leaves out "
+            f"from its repository at {extra[:10]}"
+        )
     lines = [
         "# accelerate's own tests on 2 virtual GPUs (`pytest --torchplace-gpus 2`) vs the CPU",
         "",
-        f"Date: 2026-12-01. Machine: CPU VM, 2 cores (shared), 24 GiB. Commit: {commit}.",
-        f"accelerate {data['accelerate']} (tests from its sdist), torch 2.13.0 CPU.",
-        f"Command: `{command}`",
+        f"Date: {options.date}. Machine: {options.machine}. Commit: {options.commit}.",
+        f"{source}), torch {data.get('torch', '2.13.0')}.",
+        f"Command: `{options.command}`",
+        *([options.note] if options.note else []),
         "",
         "| file | CPU pass/fail/skip/err | sim pass/fail/skip/err "
         "| sim/CPU time (tests passing in both) |",
@@ -66,8 +100,12 @@ def render(data: dict[str, Any], commit: str, command: str) -> str:
         lines.append(f"| {name} | {cells[0]} | {cells[1]} | {ratio} |")
     overall = f"{sim_time / cpu_time:.2f}x" if cpu_time else "n/a"
     joined = ["/".join(map(str, totals[m])) for m in ("cpu", "sim")]
+    gained, lost = headline(data)
     lines += [
         f"| **all** | {joined[0]} | {joined[1]} | {overall} |",
+        "",
+        f"Tests skipped on the CPU that pass simulated: {gained}. Tests that pass on the CPU and "
+        f"fail or error simulated: {lost}.",
         "",
         "## Tests whose outcome differs",
         "",
@@ -76,9 +114,14 @@ def render(data: dict[str, Any], commit: str, command: str) -> str:
     for name, entry in data["files"].items():
         for test, before, after, message in changes(entry["cpu"], entry["sim"]):
             lines.append(f"| {name} | {test} | {before} | {after} | {message.replace('|', '/')} |")
+    if REASONS.exists():
+        lines += ["", REASONS.read_text(encoding="utf-8").rstrip()]
     lines += ["", "## History", "", "| date | commit | figure |", "|---|---|---|"]
+    lines += history(RESULTS / "sim_peer_suites.md")
     lines.append(
-        f"| 2026-12-01 | {commit} | sim {joined[1]} vs CPU {joined[0]} (pass/fail/skip/err) |"
+        f"| {options.date} | {options.commit} | {len(data['files'])} files: sim {joined[1]} vs "
+        f"CPU {joined[0]} (pass/fail/skip/err); {gained} GPU tests pass that skip on the CPU; "
+        f"{lost} CPU-passing tests fail |"
     )
     return "\n".join(lines) + "\n"
 
@@ -88,13 +131,17 @@ if __name__ == "__main__":
     parser.add_argument("result")
     parser.add_argument("--commit", required=True)
     parser.add_argument("--command", required=True)
+    parser.add_argument("--date", default="2026-12-02")
+    parser.add_argument("--machine", default="CPU VM, 2 cores (shared), 24 GiB")
+    parser.add_argument("--note", default="", help="a line after the command (e.g. what ran when)")
     options = parser.parse_args()
     data = json.loads(Path(options.result).read_text(encoding="utf-8"))
-    (RESULTS / "sim_peer_suites.md").write_text(
-        render(data, options.commit, options.command), encoding="utf-8"
-    )
+    text = render(data, options)
+    (RESULTS / "sim_peer_suites.md").write_text(text, encoding="utf-8")
     summary = {
-        "date": "2026-12-01",
+        "date": options.date,
+        "machine": options.machine,
+        "repository_commit": data.get("repository_commit"),
         "commit": options.commit,
         "command": options.command,
         "accelerate": data["accelerate"],

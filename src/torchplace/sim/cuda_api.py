@@ -6,6 +6,7 @@ __tracebackhide__ = True  # pytest leaves the simulator's frames out of test fai
 
 import contextlib
 import functools
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -398,11 +399,23 @@ def _new_tensor(self: torch.Tensor, data: Any, **kwargs: Any) -> torch.Tensor:
     return torch.tensor(data, **kwargs)
 
 
+CUDA_RUNTIME_VERSION = "13.0"
+
+
+def _is_available(machine: devices.Machine) -> bool:
+    """`torch.cuda.is_available()`: asks the driver (`cuInit`: a fork after it is a bad fork),
+    unless PYTORCH_NVML_BASED_CUDA_CHECK=1 asks NVML instead, which leaves the driver alone
+    (accelerate's `notebook_launcher` checks this way before it forks its workers)."""
+    if os.environ.get("PYTORCH_NVML_BASED_CUDA_CHECK") == "1":
+        return machine.device_count() > 0
+    return bool(machine.driver_init())
+
+
 def install(patches: Patches, machine: devices.Machine) -> None:
     """Make torch.cuda and friends answer for `machine`."""
     cuda = torch.cuda
     values: dict[str, Any] = {
-        "is_available": lambda: bool(machine.driver_init()),
+        "is_available": lambda: _is_available(machine),
         "is_initialized": lambda: machine.initialized,
         "_is_in_bad_fork": lambda: machine.in_bad_fork,
         "_lazy_init": machine.lazy_init,
@@ -446,6 +459,9 @@ def install(patches: Patches, machine: devices.Machine) -> None:
     }
     for name, value in values.items():
         patches.set(cuda, name, value)
+    # the binding behind `_is_in_bad_fork`, which programs also ask directly (accelerate's
+    # notebook launcher checks its forked workers with it)
+    patches.set(torch._C, "_cuda_isInBadFork", _own_function(values["_is_in_bad_fork"]))
     _install_accelerator(patches, machine)
     _install_tensor_methods(patches)
     install_device_type(patches)
@@ -467,7 +483,7 @@ def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
     if accelerator is None:
         return
     values: dict[str, Any] = {
-        "is_available": lambda: bool(machine.driver_init()),
+        "is_available": lambda: _is_available(machine),
         "current_accelerator": lambda check_available=False: torch.device("cuda"),
         "device_count": machine.device_count,
         "current_device_index": _current_device,
@@ -646,6 +662,8 @@ def _install_tensor_methods(patches: Patches) -> None:
         return original_parse_to(*_resolve_to_args(args), **_resolve_device_kwarg(kwargs))
 
     _install_factories(patches)
+    # a CUDA build names its CUDA runtime (the H200 hosts measured: torch 2.11.0+cu130)
+    patches.set(torch.version, "cuda", CUDA_RUNTIME_VERSION)
     patches.set(torch, "compile", _eager_compile(torch.compile))
     patches.set(torch, "Generator", Generator)
     patches.set(torch, "get_default_device", default_device)

@@ -21,7 +21,7 @@ from typing import Any
 import torch
 import torch.distributed as dist
 
-from torchplace.sim import devices
+from torchplace.sim import ddp, devices
 from torchplace.sim.dispatch import SPECIAL_OPS, generic
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
@@ -336,39 +336,16 @@ def _verify_params_across_processes(
                 )
 
 
-def _make_ddp_init(original: Any) -> Any:
-    """DDP over virtual parameters reduces gradients with its Python reducer.
-
-    The C++ reducer flattens gradients into buckets it allocates on the parameters' C++ device
-    (meta for virtual tensors), so the values would never reach the process group; DDP's Python
-    reducer (its `python_reducer` mode) all-reduces each gradient through the group instead, with
-    the same results, honouring `no_sync()` and comm hooks.
-    """
-
-    @functools.wraps(original)
-    def __init__(self: Any, module: Any, *args: Any, **kwargs: Any) -> None:
-        if not any(type(p) is VirtualTensor for p in module.parameters()):
-            original(self, module, *args, **kwargs)
-            return
-        import torch._dynamo.config as dynamo_config
-
-        mode = dynamo_config.optimize_ddp
-        dynamo_config.optimize_ddp = "python_reducer"
-        try:
-            original(self, module, *args, **kwargs)
-        finally:
-            dynamo_config.optimize_ddp = mode
-        # the C++ reducer's own hooks would still run when a program arms it directly
-        # (accelerate's `trigger_sync_in_backward` calls `reducer.prepare_for_backward`)
-        self._remove_autograd_hooks()
-
-    return __init__
-
-
 def _nccl_version() -> tuple[int, int, int]:
     """`torch.cuda.nccl.version()`: the NCCL that torch's CUDA wheels carried on the H200s
     measured (`NCCL_VERSION=2.28.3-1`); torch's c10d logger asks it on every collective error."""
     return (2, 28, 3)
+
+
+def _nccl_available() -> bool:
+    """`dist.is_nccl_available()`: a CUDA build has NCCL, and `init_process_group("nccl")`
+    works under simulation (DDP asks this before accepting a bf16 gradient-compression hook)."""
+    return True
 
 
 def install(
@@ -388,9 +365,10 @@ def install(
     import torch.cuda.nccl
 
     patches.set(torch.cuda.nccl, "version", _nccl_version)
+    for module in (dist, dist.distributed_c10d):  # NCCL is what the simulation stands in for
+        patches.set(module, "is_nccl_available", _nccl_available)
     patches.set(dist, "_verify_params_across_processes", _verify_params_across_processes)
-    ddp = torch.nn.parallel.DistributedDataParallel
-    patches.set(ddp, "__init__", _make_ddp_init(ddp.__init__))
+    ddp.install(patches)
     for name in _PYTHON_COLLECTIVES:
         if hasattr(dist, name):
             patches.set(dist, name, _refuse_cpu_tensors(getattr(dist, name)))
