@@ -398,6 +398,9 @@ def _new_tensor(self: torch.Tensor, data: Any, **kwargs: Any) -> torch.Tensor:
     return torch.tensor(data, **kwargs)
 
 
+CUDA_VERSION = "12.8"  # torch.version.cuda of a CUDA build (cu128 wheels) that supports sm_90
+
+
 def install(patches: Patches, machine: devices.Machine) -> None:
     """Make torch.cuda and friends answer for `machine`."""
     cuda = torch.cuda
@@ -446,6 +449,9 @@ def install(patches: Patches, machine: devices.Machine) -> None:
     }
     for name, value in values.items():
         patches.set(cuda, name, value)
+    # a CUDA build says which CUDA it was built with; code asks this before any device call
+    # (transformers' testing_utils: IS_CUDA_SYSTEM = torch.version.cuda is not None)
+    patches.set(torch.version, "cuda", CUDA_VERSION)
     _install_accelerator(patches, machine)
     _install_tensor_methods(patches)
     install_device_type(patches)
