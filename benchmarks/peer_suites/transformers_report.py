@@ -174,11 +174,10 @@ def render(data: dict[str, Any], options: argparse.Namespace) -> tuple[str, dict
     ]  # fmt: skip
     rows, summary = selection_rows(data)
     lines += rows
-    lines += gated_section(data, summary)
     parallel = data["selections"].get("parallel")
     arch_rows: dict[str, Any] = {}
     if parallel:
-        arch_rows = per_arch(parallel["sim"]["tests"])
+        arch_rows = parallel.get("per_arch") or per_arch(parallel["sim"]["tests"])
         ran = [a for a, r in arch_rows.items() if r["passed"] + r["failed"] + r["error"]]
         clean = [a for a in ran if arch_rows[a]["failed"] + arch_rows[a]["error"] == 0]
         lines += [
@@ -194,6 +193,7 @@ def render(data: dict[str, Any], options: argparse.Namespace) -> tuple[str, dict
         for arch, row in arch_rows.items():
             lines.append(f"| {arch} | {' | '.join(str(v) for v in row.values())} |")
         summary["parallel"]["per_arch"] = arch_rows
+    lines += gated_section(data, summary)
     lines += [
         "",
         "A simulated run marked `(reused)` CPU / fewer tests ran only the tests that passed on the "
