@@ -398,7 +398,7 @@ def _new_tensor(self: torch.Tensor, data: Any, **kwargs: Any) -> torch.Tensor:
     return torch.tensor(data, **kwargs)
 
 
-CUDA_VERSION = "12.8"  # torch.version.cuda of a CUDA build (cu128 wheels) that supports sm_90
+CUDA_RUNTIME_VERSION = "13.0"
 
 
 def install(patches: Patches, machine: devices.Machine) -> None:
@@ -449,9 +449,6 @@ def install(patches: Patches, machine: devices.Machine) -> None:
     }
     for name, value in values.items():
         patches.set(cuda, name, value)
-    # a CUDA build says which CUDA it was built with; code asks this before any device call
-    # (transformers' testing_utils: IS_CUDA_SYSTEM = torch.version.cuda is not None)
-    patches.set(torch.version, "cuda", CUDA_VERSION)
     _install_accelerator(patches, machine)
     _install_tensor_methods(patches)
     install_device_type(patches)
@@ -652,6 +649,8 @@ def _install_tensor_methods(patches: Patches) -> None:
         return original_parse_to(*_resolve_to_args(args), **_resolve_device_kwarg(kwargs))
 
     _install_factories(patches)
+    # a CUDA build names its CUDA runtime (the H200 hosts measured: torch 2.11.0+cu130)
+    patches.set(torch.version, "cuda", CUDA_RUNTIME_VERSION)
     patches.set(torch, "compile", _eager_compile(torch.compile))
     patches.set(torch, "Generator", Generator)
     patches.set(torch, "get_default_device", default_device)
