@@ -56,3 +56,21 @@ def test_flex_attention_on_a_virtual_gpu_computes_as_on_the_cpu_and_keeps_autogr
         with pytest.raises(RuntimeError, match="block_mask to be on the same device"):
             module.flex_attention(q, k, v, block_mask=other)
     assert torch.allclose(module.flex_attention(query, key, value, block_mask=cpu_mask), expected)
+
+
+def test_a_child_that_looks_for_torch_before_importing_it_still_inherits_the_gpus() -> None:
+    # transformers' is_torch_available() calls importlib.util.find_spec("torch") before its
+    # import; the start-up hook then let go of the import, and the child pytest run by
+    # @run_test_using_subprocess (test_can_load_with_global_device_set) saw no GPU, skipped,
+    # and the parent test passed without having run
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib.util; importlib.util.find_spec('torch'); import torch; "
+        "print(torch.cuda.is_available(), torch.cuda.device_count())"
+    )
+    with torchplace.virtual_gpus(2):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "2"]
