@@ -17,7 +17,7 @@ class _AfterTorch:
     (transformers' `is_torch_available()`) asks the finders too, before the real import.
     """
 
-    def __init__(self):  # type: ignore[no-untyped-def]
+    def __init__(self) -> None:
         self.looking = False
 
     def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
