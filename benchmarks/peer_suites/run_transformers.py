@@ -162,6 +162,31 @@ def gated_beyond_parallel(archs: list[str], timeout: int, work: Path) -> list[st
     )
 
 
+def rerun_sim(result: Path, test_name: str, archs: list[str], timeout: int, work: Path) -> int:
+    """Replace, in every selection of `result`, the simulated outcome of the tests named
+    `test_name` in the files of `archs` by a new simulated run's; the rerun is recorded."""
+    report = json.loads(result.read_text(encoding="utf-8"))
+    for name, entry in report["selections"].items():
+        chosen = [t for t in entry["sim"]["tests"] if t.split("::")[1] == test_name
+                  and any(f".{arch}.test_modeling_" in t for arch in archs)]  # fmt: skip
+        if not chosen:
+            continue
+        done = run([node_id(t) for t in chosen], None, True, timeout,
+                   work / f"{name.replace(':', '-')}.rerun.xml")  # fmt: skip
+        entry["sim"]["tests"].update(done["tests"])
+        record = {"status": done["status"], "wall_s": done["wall_s"], "commit": git_head()}
+        entry.setdefault("sim_reruns", []).append({"tests": sorted(done["tests"]), **record})
+        print(f"{name}: reran {len(done['tests'])} ({done['status']})", file=sys.stderr)
+    result.write_text(json.dumps(report, indent=1), encoding="utf-8")
+    return 0
+
+
+def git_head() -> str:
+    done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    return done.stdout.strip()
+
+
 def gated_selections(
     only: str, archs: list[str], timeout: int, work: Path
 ) -> list[tuple[str, list[str]]]:
@@ -197,6 +222,11 @@ def main() -> int:
         "--reuse-cpu", type=float, metavar="WALL_S",
         help="keep an existing CPU result (its run's wall time given here) instead of rerunning",
     )  # fmt: skip
+    parser.add_argument(
+        "--rerun-sim", metavar="TEST_NAME",
+        help="in the existing --json result, rerun under simulation the tests of this name of "
+        "the --archs' files (after a simulator fix) and record the rerun in the result",
+    )  # fmt: skip
     parser.add_argument("--json", default=str(ROOT / ".corpus" / "peer_transformers.json"))
     options = parser.parse_args()
     manifest = load_manifest()
@@ -217,6 +247,8 @@ def main() -> int:
         "tests_source": manifest["source"],
         "selections": {},
     }
+    if options.rerun_sim:
+        return rerun_sim(Path(options.json), options.rerun_sim, archs, options.timeout, work)
     if options.only in ("gated", "gated-parallel"):
         for name, ids in gated_selections(options.only, archs, options.timeout, work):
             entry = run_three(ids, options.timeout, work / name.replace(":", "-"))
