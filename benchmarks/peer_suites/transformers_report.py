@@ -135,6 +135,20 @@ def sim_outcomes(entry: dict[str, Any]) -> dict[str, Any]:
     return {**entry["sim"]["tests"], **entry.get("sim_slow", {}).get("tests", {})}
 
 
+def rerun_lines(data: dict[str, Any]) -> list[str]:
+    """The simulated reruns a selection had after a simulator fix (`--rerun-sim`)."""
+    lines = []
+    for name, entry in data["selections"].items():
+        for rerun in entry.get("sim_reruns", []):
+            names = sorted({t.split("::")[1] for t in rerun["tests"]})
+            lines.append(
+                f"{name}: {len(rerun['tests'])} tests ({', '.join(names)}) were rerun under "
+                f"simulation at {rerun['commit']} after a simulator fix, in {rerun['wall_s']} s; "
+                "their outcomes are the rerun's."
+            )
+    return [*lines, ""] if lines else []
+
+
 def gated_section(data: dict[str, Any], summary: dict[str, Any]) -> list[str]:
     gated = {n: summarize(e) for n, e in data["selections"].items() if n.startswith("gated")}
     if not gated:
@@ -155,6 +169,7 @@ def gated_section(data: dict[str, Any], summary: dict[str, Any]) -> list[str]:
         "",
         *table(gated),
         "",
+        *rerun_lines(data),
         "GPU-gated tests that do not pass under simulation, by reason:",
         "",
         *reasons_table(gated),
