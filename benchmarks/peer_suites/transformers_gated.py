@@ -107,3 +107,17 @@ def reasons_table(summaries: dict[str, dict[str, Any]]) -> list[str]:
         shown = ", ".join(f"`{n}`" for n in names[:12]) + (" ..." if len(names) > 12 else "")
         lines.append(f"| {reason.replace('|', '/')} | {len(tests)} | {shown} |")
     return lines
+
+
+def per_arch_rows(entry: dict[str, Any], arch_of: Any) -> list[str]:
+    """GPU-gated tests of one selection per architecture, with their simulated outcomes."""
+    rows: dict[str, dict[str, int]] = {}
+    for test in gated_tests(entry):
+        empty = {"passed": 0, "failed": 0, "skipped": 0, "error": 0}
+        counts = rows.setdefault(arch_of(test), empty)
+        outcome = final(entry, test)[0]
+        counts[outcome if outcome in counts else "error"] += 1
+    lines = ["| architecture | GPU-gated | pass | fail | skip | error |", "|---" * 6 + "|"]
+    for arch, c in sorted(rows.items()):
+        lines.append(f"| {arch} | {sum(c.values())} | {' | '.join(str(v) for v in c.values())} |")
+    return lines

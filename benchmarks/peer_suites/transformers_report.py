@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from transformers_gated import reasons_table, summarize, table
+from transformers_gated import per_arch_rows, reasons_table, summarize, table
 
 from report import changes, cost, tally
 
@@ -173,7 +173,15 @@ def gated_section(data: dict[str, Any], summary: dict[str, Any]) -> list[str]:
         "GPU-gated tests that do not pass under simulation, by reason:",
         "",
         *reasons_table(gated),
+        *per_arch_section(data),
     ]
+
+
+def per_arch_section(data: dict[str, Any]) -> list[str]:
+    entry = data["selections"].get("gated-parallel")
+    if entry is None:
+        return []
+    return ["", "`gated-parallel` per architecture:", "", *per_arch_rows(entry, arch_of)]
 
 
 def render(data: dict[str, Any], options: argparse.Namespace) -> tuple[str, dict[str, Any]]:
