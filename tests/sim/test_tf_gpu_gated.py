@@ -74,3 +74,14 @@ def test_a_child_that_looks_for_torch_before_importing_it_still_inherits_the_gpu
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "2"]
+
+
+def test_one_hot_of_a_virtual_tensor_keeps_its_values() -> None:
+    # MoE routers (mixtral, olmoe, qwen2_moe, qwen3_moe) under nn.DataParallel:
+    # one_hot(selected_experts).sum(...).nonzero() raised DataNeededError
+    with torchplace.virtual_gpus(2):
+        experts = torch.tensor([[0, 2], [1, 2]], device="cuda:1")
+        mask = torch.nn.functional.one_hot(experts, num_classes=3)
+        assert (mask.device, mask.dtype) == (torch.device("cuda:1"), torch.long)
+        assert mask.sum(dim=(0, 1)).tolist() == [1, 1, 2]
+        assert torch.greater(mask.sum(dim=(0, 1)), 0).nonzero().flatten().tolist() == [0, 1, 2]

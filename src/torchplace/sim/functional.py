@@ -98,6 +98,24 @@ def install(patches: Patches) -> None:
     _install_attention(patches)
     _install_linear(patches)
     _simulate_flex_attention(patches)
+    _install_one_hot(patches)
+
+
+def _install_one_hot(patches: Patches) -> None:
+    """`F.one_hot` of a virtual tensor with values computes them on the CPU: C++ sees the
+    virtual tensor as meta and answers a meta tensor's one_hot, an empty one (MoE routers read
+    the result: `one_hot(selected_experts).sum(...).nonzero()`)."""
+    original = torch.nn.functional.one_hot
+
+    def one_hot(tensor: Any, num_classes: int = -1) -> Any:
+        if type(tensor) is not VirtualTensor:
+            return original(tensor, num_classes)
+        scan = _scan((tensor,), {})
+        if not scan.real:
+            return original(tensor, num_classes)
+        return wrap(original(_unwrap(tensor, True), num_classes), scan.out_device)
+
+    patches.set(torch.nn.functional, "one_hot", one_hot)
 
 
 def _simulate_flex_attention(patches: Patches) -> None:
