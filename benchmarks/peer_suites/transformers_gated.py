@@ -25,6 +25,16 @@ REASONS = (
      "loads a hub checkpoint (`@slow` integration test; no network here)"),
     (r"requires SentencePiece", "needs sentencepiece, not installed (the tokenizer of a hub "
      "checkpoint; a `@slow` integration test)"),
+    (r"a Tensor with 2 elements cannot be converted to Scalar", "fails on GPUs too: "
+     "nn.DataParallel gathers the replicas' DynamicCache; torch's gather turns each replica's "
+     "0-dim sliding_window into a 2-element vector and transformers' cache rebuild calls "
+     "`.item()` on it (cache_utils.py:2082), device-independent Python"),
+    (r"Caught StopIteration in replica", "fails on GPUs too: a DataParallel replica has no "
+     "registered parameters (torch's replicate), so transformers' `self.device`, "
+     "`next(self.parameters())`, raises StopIteration (modeling_utils.py:905)"),
+    (r"Caught TypeError in replica", "fails on GPUs too: transformers collects the vision "
+     "tower's hidden states through a ContextVar (output_capturing.py), which DataParallel's "
+     "worker threads do not inherit, so `selected_image_feature` is None (modeling_llava.py:144)"),
     (r"`flex_attention` does not support `dropout`", "fails on a GPU too: transformers refuses "
      "flex_attention with dropout in training mode before any tensor op (the installed "
      "release declares flex support the pinned tests' commit did not; see judged)"),
