@@ -101,7 +101,11 @@ def carried(names: list[str]) -> dict[str, Any]:
     if not names or not path.exists():
         return {}
     old = json.loads(path.read_text(encoding="utf-8"))
-    return {n: {**old["selections"][n], "carried_from": old["commit"]} for n in names}
+    return {
+        n: {**old["selections"][n], "carried_from": old["selections"][n].get("carried_from",
+                                                                            old["commit"])}
+        for n in names
+    }  # fmt: skip
 
 
 def figure_of(name: str, s: dict[str, Any]) -> str:
@@ -242,7 +246,9 @@ def render(data: dict[str, Any], options: argparse.Namespace) -> tuple[str, dict
             lines.append(f"| {name} | {test} | {before} | {after} | {message.replace('|', '/')} |")
     figure = "; ".join(figure_of(n, s) for n, s in summary.items())
     lines += ["", "## History", "", "| date | commit | figure |", "|---|---|---|"]
-    lines += previous_history()
+    lines += [
+        r for r in previous_history() if not r.startswith(f"| {options.date} | {options.commit} |")
+    ]
     lines.append(f"| {options.date} | {options.commit} | {figure} |")
     meta = {"date": options.date, "machine": options.machine, "commit": options.commit,
             "command": options.command, "transformers": data["transformers"],
