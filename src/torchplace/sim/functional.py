@@ -11,7 +11,6 @@ from __future__ import annotations
 
 __tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
 
-import functools
 import math
 from typing import Any
 
@@ -98,31 +97,52 @@ def _attention_with_autograd(
 def install(patches: Patches) -> None:
     _install_attention(patches)
     _install_linear(patches)
-    _refuse_flex_attention(patches)
+    _simulate_flex_attention(patches)
+    _install_one_hot(patches)
 
 
-def _refuse_flex_attention(patches: Patches) -> None:
-    """flex_attention on a virtual GPU raises `NotSimulatedError`: CUDA runs it only as a kernel
-    Triton generates, and tracing its autograd graph through virtual tensors aborts the whole
-    process (a C++ assertion), which would end the whole pytest run, not one test."""
+def _install_one_hot(patches: Patches) -> None:
+    """`F.one_hot` of a virtual tensor with values computes them on the CPU: C++ sees the
+    virtual tensor as meta and answers a meta tensor's one_hot, an empty one (MoE routers read
+    the result: `one_hot(selected_experts).sum(...).nonzero()`)."""
+    original = torch.nn.functional.one_hot
+
+    def one_hot(tensor: Any, num_classes: int = -1) -> Any:
+        if type(tensor) is not VirtualTensor:
+            return original(tensor, num_classes)
+        scan = _scan((tensor,), {})
+        if not scan.real:
+            return original(tensor, num_classes)
+        return wrap(original(_unwrap(tensor, True), num_classes), scan.out_device)
+
+    patches.set(torch.nn.functional, "one_hot", one_hot)
+
+
+def _simulate_flex_attention(patches: Patches) -> None:
+    """flex_attention on virtual GPUs runs torch's own eager implementation of the operator
+    (`sdpa_dense`: the scores materialised, `score_mod` and `mask_mod` vmapped over index
+    tensors made on the query's device) as differentiable ops on the virtual tensors.
+
+    CUDA runs the operator as a kernel Triton generates; its placement rules are the public
+    function's checks (q/k/v on one device, the block mask on theirs), which run unchanged. The
+    operator's own autograd (`FlexAttentionAutogradOp`) is not entered: tracing its graph
+    through virtual tensors aborts the whole process (a C++ assertion), so its backward operator
+    refuses virtual tensors (`NotSimulatedError`) rather than reach that.
+    """
     import importlib
 
     # (the package exports the operator under the module's name: import the module itself)
     hops = importlib.import_module("torch._higher_order_ops.flex_attention")
+    forward = hops.FlexAttentionHOP.__call__
 
-    for operator in (hops.FlexAttentionHOP, hops.FlexAttentionBackwardHOP):
-        patches.set(operator, "__call__", _refusing_virtual(operator.__call__))
-    # the public function compiles the operator with dynamo first, which fails on its own
-    module = importlib.import_module("torch.nn.attention.flex_attention")
-    public = module.flex_attention
+    def __call__(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not any(type(a) is VirtualTensor for a in args[:3]):
+            return forward(self, *args, **kwargs)
+        return hops.sdpa_dense(*args, **kwargs)
 
-    @functools.wraps(public)
-    def flex_attention(query: Any, *args: Any, **kwargs: Any) -> Any:
-        if type(query) is VirtualTensor:
-            raise errors.not_simulated("flex_attention (a Triton kernel on CUDA)")
-        return public(query, *args, **kwargs)
-
-    patches.set(module, "flex_attention", flex_attention)
+    patches.set(hops.FlexAttentionHOP, "__call__", __call__)
+    backward = hops.FlexAttentionBackwardHOP
+    patches.set(backward, "__call__", _refusing_virtual(backward.__call__))
 
 
 def _refusing_virtual(call: Any) -> Any:

@@ -11,21 +11,33 @@ import sys
 
 
 class _AfterTorch:
-    """A meta path finder: on `import torch`, run torch's import, then start the simulation."""
+    """A meta path finder: on `import torch`, run torch's import, then start the simulation.
+
+    It stays in place until torch's module actually runs: `importlib.util.find_spec("torch")`
+    (transformers' `is_torch_available()`) asks the finders too, before the real import.
+    """
+
+    def __init__(self) -> None:
+        self.looking = False
 
     def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
-        if name != "torch":
+        if name != "torch" or self.looking:
             return None
-        sys.meta_path.remove(self)
         import importlib.util
 
-        spec = importlib.util.find_spec(name)
+        self.looking = True  # the search below asks this finder again
+        try:
+            spec = importlib.util.find_spec(name)
+        finally:
+            self.looking = False
         if spec is None or spec.loader is None:
             return spec
         loader = spec.loader
         run = loader.exec_module
 
         def exec_module(module):  # type: ignore[no-untyped-def]
+            if self in sys.meta_path:
+                sys.meta_path.remove(self)
             run(module)
             _start()
 
