@@ -103,6 +103,12 @@ class RankFlow:
     #: Parameters filled with the rank at every call within the file, per function name.
     params: dict[str, set[str]] = field(default_factory=dict)
     functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = field(default_factory=dict)
+    #: Each function's own nodes and bindings, collected once: the rounds below read them
+    #: again and again (walking them each time was most of the default set's cold time).
+    _own: dict[int, list[ast.AST]] = field(default_factory=dict, repr=False)
+    _bindings: dict[int, tuple[list[_Binding], list[ast.If | ast.Try]]] = field(
+        default_factory=dict, repr=False
+    )
 
     def __post_init__(self) -> None:
         for node in ast.walk(self.tree):
@@ -167,10 +173,21 @@ class RankFlow:
             return False
         return self.returns[name]
 
-    def _local_names(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    def _own_nodes(self, function: ast.AST) -> list[ast.AST]:
+        nodes = self._own.get(id(function))
+        if nodes is None:
+            nodes = self._own[id(function)] = list(own_nodes(function))
+        return nodes
+
+    def _function_bindings(
+        self, function: ast.FunctionDef | ast.AsyncFunctionDef
+    ) -> tuple[list[_Binding], list[ast.If | ast.Try]]:
+        cached = self._bindings.get(id(function))
+        if cached is not None:
+            return cached
         bindings: list[_Binding] = []
         ifs: list[ast.If | ast.Try] = []
-        for node in own_nodes(function):
+        for node in self._own_nodes(function):
             if isinstance(node, ast.If | ast.Try):
                 ifs.append(node)
             elif isinstance(node, ast.Assign):
@@ -184,6 +201,11 @@ class RankFlow:
                 bound = getattr(node, "target", None) or getattr(node, "optional_vars", None)
                 for name in _target_names(bound):
                     bindings.append(_Binding(name, ast.Constant(None), getattr(node, "lineno", 0)))
+        self._bindings[id(function)] = (bindings, ifs)
+        return bindings, ifs
+
+    def _local_names(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+        bindings, ifs = self._function_bindings(function)
         names = set(self.params.get(function.name, set()))
         arguments = {a.arg for a in _all_args(function.args)}
         changed = True
@@ -221,7 +243,7 @@ class RankFlow:
             names = self.names.get(id(function), set())
             values = [
                 n.value
-                for n in own_nodes(function)
+                for n in self._own_nodes(function)
                 if isinstance(n, ast.Return) and n.value is not None
             ]
             if not values:
@@ -253,7 +275,7 @@ class RankFlow:
         filled: dict[str, dict[str, list[bool]]] = {}
         for caller in self.functions_of():
             names = self.names.get(id(caller), set())
-            for node in own_nodes(caller):
+            for node in self._own_nodes(caller):
                 if not isinstance(node, ast.Call):
                     continue
                 callee = self._callee(node)

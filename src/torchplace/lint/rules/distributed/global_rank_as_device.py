@@ -85,7 +85,9 @@ class GlobalRankAsDevice(Rule):
         r"get_rank\s*\(",
         r"global_rank\b",
         r"process_index\b",
-        r"[tpde]p_rank\b",
+        # tp_rank, pp_rank, dp_rank, ep_rank: a literal start lets `re` skip ahead (a leading
+        # class made it try every position: most of this rule's scan of transformers).
+        r"p_rank\b",
         r"device_ids\s*=",
         r"output_device\s*=",
         r"set_device\s*\(",
@@ -167,6 +169,7 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
         r"%\s*\(?\s*[\w.]*(?:device_count|gpu|GPU|per_node|nproc|local_size)",
         r"rank\w*\s*%\s*\d",
     )
+    file_gate = ("%",)  # both spellings take a modulo
     context_hint = re.compile(GlobalRankAsDevice.candidate.pattern)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

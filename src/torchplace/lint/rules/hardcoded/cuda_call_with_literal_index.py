@@ -51,6 +51,7 @@ class CudaCallWithLiteralIndex(Rule):
     summary = "`.cuda(N)` with a literal index pins every rank and thread to one GPU"
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(r"\.\s*cuda\s*\(\s*(?:device\s*=\s*)?\d")
+    file_gate = ("cuda",)  # a substring test skips most files before the scan
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call, _ in self.located_calls(ctx, "cuda"):
