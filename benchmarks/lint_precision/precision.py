@@ -44,6 +44,12 @@ HISTORY = [
         "06871bc",
         "default tier 3/3 TRUE (strict 100.0%, decided 100.0%); all rules 8.0% strict",
     ),
+    (
+        "2026-12-02",
+        "32e9a6c",
+        "default tier 3/3 TRUE (strict 100.0%, decided 100.0%); all rules 13.7% strict; "
+        "TPL205 (preview) 14/21 and 15/21 TRUE by two judges",
+    ),
 ]
 
 
