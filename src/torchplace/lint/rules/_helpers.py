@@ -320,3 +320,14 @@ def consumer_of(ctx: FileContext, scope: Scope, node: ast.AST) -> ast.Call | Non
     while isinstance(parent, ast.keyword | ast.Starred):
         parent = parents.get(id(parent))
     return parent if isinstance(parent, ast.Call) and node is not parent.func else None
+
+
+def names_assigned(function: ast.AST, value: ast.expr) -> set[str]:
+    """Local names a plain assignment in `function` binds to `value` itself (`x = x.cuda()`)."""
+    return {
+        target.id
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign) and node.value is value
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, call_name, dotted_name
+from torchplace.lint.rules._helpers import names_assigned
 
 # State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
 NOT_WEIGHTS = re.compile(
@@ -123,7 +124,7 @@ def _model_on_gpu(
 def _weights_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:
     """The models the loaded value goes into (`m.load_state_dict(x)`, `set_..._state_dict(m,
     x)`), directly or through one local name (or an item of it)."""
-    names = _names_bound_to(function, load)
+    names = names_assigned(function, load)
     found = []
     for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
         name = call_name(call) or ""
@@ -145,16 +146,6 @@ def _is_loaded(node: ast.AST, load: ast.Call, names: set[str]) -> bool:
     while isinstance(node, ast.Subscript):
         node = node.value
     return node is load or (isinstance(node, ast.Name) and node.id in names)
-
-
-def _names_bound_to(function: ast.AST, load: ast.Call) -> set[str]:
-    return {
-        t.id
-        for n in ast.walk(function)
-        if isinstance(n, ast.Assign) and n.value is load
-        for t in n.targets
-        if isinstance(t, ast.Name)
-    }
 
 
 def _placement_on_gpu(ctx: FileContext, where: ast.AST, receiver: str) -> tuple[str, int] | None:
@@ -319,7 +310,7 @@ def _hub_weights(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidenc
 def _placed_after(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
     """`x = torch.load(p)` then `x.to(device)`, or `x` passed on with `device=...`: the code
     wants the tensors on a device it chooses, and the load first puts them on the saver's."""
-    names = _names_bound_to(function, load)
+    names = names_assigned(function, load)
     for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
         if call.lineno <= load.lineno:
             continue

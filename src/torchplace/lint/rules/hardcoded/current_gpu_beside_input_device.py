@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, Scope, call_name
 from torchplace.lint.flow_classes import is_module_class
 from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import names_assigned
 from torchplace.report import Finding
 
 _DEVICE_ATTRIBUTES = {"is_cuda", "device", "get_device"}
@@ -84,7 +85,7 @@ class CurrentGpuBesideInputDevice(Rule):
 def _meets_known_device(
     ctx: FileContext, scope: Scope, function: ast.AST, moved: ast.Call
 ) -> str | None:
-    names = _names_holding(function, moved)
+    names = names_assigned(function, moved)
     checked = _inputs_with_checked_device(function)
     owner = scope.method_class
     module = owner is not None and is_module_class(ctx, owner)
@@ -110,17 +111,6 @@ def _meets_known_device(
                 f"live wherever the model was placed (cuda:1 beside cuda:0)"
             )
     return None
-
-
-def _names_holding(function: ast.AST, moved: ast.Call) -> set[str]:
-    """Local names assigned the moved value (`x = x.cuda()`)."""
-    return {
-        target.id
-        for node in ast.walk(function)
-        if isinstance(node, ast.Assign) and node.value is moved
-        for target in node.targets
-        if isinstance(target, ast.Name)
-    }
 
 
 def _is_moved(node: ast.AST, moved: ast.Call, names: set[str]) -> bool:
