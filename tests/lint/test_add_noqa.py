@@ -1,4 +1,4 @@
-"""`torchplace lint --add-noqa`: adopt the linter on a codebase with findings, fail only on new ones."""
+"""`torchplace lint --add-noqa`: adopt the linter on code with findings, fail only on new ones."""
 
 from __future__ import annotations
 
