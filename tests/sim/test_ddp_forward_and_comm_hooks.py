@@ -3,10 +3,6 @@ hooks get buckets (accelerate's `test_ddp_comm_hook` launches PowerSGD and fp16/
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,18 +12,14 @@ import torch.distributed as dist
 
 from torchplace.sim import virtual_gpus
 
+from .two_ranks import run_two_ranks
+
 PROGRAM = Path(__file__).parent / "programs" / "ddp_forward_hooks_two_ranks.py"
 
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[int, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("ddp_hooks")
-    command = [sys.executable, "-m", "torchplace", "sim", "--gpus", "2", "--no-explain", "-m",
-               "torch.distributed.run", "--nproc-per-node", "2", str(PROGRAM)]  # fmt: skip
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "DDP_HOOKS_OUT": str(out)}
-    done = subprocess.run(command, capture_output=True, text=True, timeout=240, env=env)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return {r: json.loads((out / f"rank{r}.json").read_text(encoding="utf-8")) for r in (0, 1)}
+    return run_two_ranks(PROGRAM, "DDP_HOOKS_OUT", tmp_path_factory.mktemp("ddp_hooks"))
 
 
 def test_cpu_inputs_reach_the_device_and_rank0_buffers_win(

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,19 +11,15 @@ import torch.distributed as dist
 
 import torchplace
 
+from .two_ranks import run_two_ranks
+
 PROGRAM = Path(__file__).parent / "programs" / "collectives_two_ranks.py"
 
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[int, dict[str, Any]]:
     """Each rank's findings, from real torchrun (2 processes) started in a simulated process."""
-    out = tmp_path_factory.mktemp("collectives")
-    command = [sys.executable, "-m", "torchplace", "sim", "--gpus", "2", "--no-explain", "-m",
-               "torch.distributed.run", "--nproc-per-node", "2", str(PROGRAM)]  # fmt: skip
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "COLLECTIVES_OUT": str(out)}
-    done = subprocess.run(command, capture_output=True, text=True, timeout=240, env=env)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return {r: json.loads((out / f"rank{r}.json").read_text(encoding="utf-8")) for r in (0, 1)}
+    return run_two_ranks(PROGRAM, "COLLECTIVES_OUT", tmp_path_factory.mktemp("collectives"))
 
 
 def test_reductions_carry_values_between_ranks(results: dict[int, dict[str, Any]]) -> None:
