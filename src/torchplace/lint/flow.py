@@ -70,7 +70,7 @@ LEGACY_CONSTRUCTORS = frozenset(
      "BoolTensor", "ByteTensor"}
 )  # fmt: skip
 #: Collectives whose tensors must be on the rank's GPU with NCCL.
-_COLLECTIVES = frozenset(
+NCCL_COLLECTIVES = frozenset(
     {"all_reduce", "broadcast", "all_gather", "reduce", "reduce_scatter", "all_to_all",
      "all_gather_into_tensor", "reduce_scatter_tensor", "all_to_all_single"}
 )  # fmt: skip
@@ -377,7 +377,7 @@ class FunctionFlow:
         keywords: dict[str | None, Values],
     ) -> Values:
         name = qualified.rpartition(".")[2]
-        if name in _COLLECTIVES and qualified.startswith("torch.distributed."):
+        if name in NCCL_COLLECTIVES and qualified.startswith("torch.distributed."):
             if any(kw.arg == "group" for kw in node.keywords) or not self.nccl:
                 return ()  # a group of its own is often a CPU (gloo) group: no evidence
             sink = Value(Kind.COLLECTIVE, node.lineno, f"`{qualified}`")

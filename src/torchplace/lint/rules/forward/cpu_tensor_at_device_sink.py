@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located
-from torchplace.lint.flow import Meeting
+from torchplace.lint.flow import NCCL_COLLECTIVES, Meeting
 from torchplace.lint.flow_evidence import uses_collectives
 from torchplace.lint.flow_meetings import (
     Evidence,
@@ -19,9 +19,8 @@ from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
 from torchplace.report import Finding
 
-_COLLECTIVES = ("all_reduce", "broadcast", "all_gather", "reduce", "reduce_scatter",
-                "all_to_all", "all_gather_into_tensor", "reduce_scatter_tensor",
-                "all_to_all_single")  # fmt: skip
+# Builtin min/max over tensors and NCCL collectives: calls that take no CPU tensor beside GPU ones.
+_SINK_CALLS = ("min", "max", *sorted(NCCL_COLLECTIVES))
 
 
 class _SinkLines(AnyOf):
@@ -32,7 +31,7 @@ class _SinkLines(AnyOf):
 
     def __init__(self) -> None:
         super().__init__(r"\.data\s*=(?!=)", r"min\([^\n]*torch\.", r"max\([^\n]*torch\.")
-        self.collectives = AnyOf(*(rf"{name}\(" for name in _COLLECTIVES))
+        self.collectives = AnyOf(*(rf"{name}\(" for name in sorted(NCCL_COLLECTIVES)))
 
     def search(self, string: str) -> re.Match[str] | None:
         return next(self.finditer(string), None)
@@ -136,7 +135,7 @@ def _sink_sites(ctx: FileContext) -> Iterator[Located]:
         targets = node.targets if isinstance(node, ast.Assign) else []
         if any(isinstance(t, ast.Attribute) and t.attr == "data" for t in targets):
             yield located
-    yield from ctx.calls("min", "max", *_COLLECTIVES)
+    yield from ctx.calls(*_SINK_CALLS)
 
 
 def _owner_in_play(meeting: Meeting, function: ast.AST) -> bool:
