@@ -195,9 +195,7 @@ def torch_dispatch(
 
 
 def handle(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    found = _PLANS.get(id(func))
-    if found is None:
-        found = plan(func)
+    found = _PLANS.get(id(func)) or plan(func)
     if found.special is not None:
         return found.special(func, args, kwargs)
     device = _one_valued_device(args, kwargs)
