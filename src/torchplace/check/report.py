@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -65,7 +66,7 @@ def _run_items(outcome: RunOutcome, real: bool) -> list[Item]:
         if not diagnosis.get("known", True) and diagnosis.get("kind") == "other":
             continue
         frame = diagnosis.get("user_frame") or {}
-        where = f"{frame.get('path', spec.script)}:{frame.get('line', '?')}"
+        where = f"{_as_linted(frame.get('path', spec.script))}:{frame.get('line', '?')}"
         devices = " vs ".join(diagnosis.get("devices") or []) or diagnosis.get("kind", "error")
         rank = diagnosis.get("rank")
         prefix = f"rank {rank}: " if rank is not None else ""
@@ -96,6 +97,19 @@ def _run_items(outcome: RunOutcome, real: bool) -> list[Item]:
             )
         )
     return items
+
+
+def _as_linted(path: str) -> str:
+    """A frame's file named as lint names it: relative to the current directory when it lies
+    under it. Python reports the script it runs by its absolute path, lint by the path it was
+    given; without this the crash and the lint findings of one script never meet."""
+    if not os.path.isabs(path):
+        return path
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path
+    return path if relative.startswith(os.pardir) else relative
 
 
 def build(findings: Sequence[Finding], outcomes: Sequence[RunOutcome], real: bool) -> list[Item]:
