@@ -1,8 +1,9 @@
 """The device checks CUDA kernels make, with their eager error texts.
 
 Three families, as in ATen: TensorIterator ops (pointwise: a CPU 0-dim tensor is a scalar and
-allowed), codegen-checked ops (every tensor argument on one device, named in the message), and
-ops with their own rules (`copy_` and `.to` allow any mix; `x[idx]` allows CPU indices;
+allowed, unless the op's schema asks for the generated check: see `device_checked`),
+codegen-checked ops (every tensor argument on one device, named in the message), and ops with
+their own rules (`copy_` and `.to` allow any mix; `x[idx]` allows CPU indices;
 `masked_fill` wants the mask on self's device).
 """
 
@@ -14,6 +15,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import torch
+
+from torchplace.sim.device_checked import codegen_checked_pointwise, structured
 
 aten = torch.ops.aten
 _CPU = torch.device("cpu")
@@ -32,6 +35,8 @@ ALLOWED_MIX = {
 }
 
 # Structured kernels are named wrapper_CUDA_<name>; others wrapper_CUDA_<overload>_<name>.
+# Read from torch's schema file where it is installed (`device_checked.structured`); this list
+# is the fallback without it.
 _STRUCTURED = {
     "mm",
     "bmm",
@@ -85,6 +90,8 @@ def _named_tensors(func: Any, args: Any, kwargs: Any) -> Iterator[tuple[str, tor
 def _method(func: Any) -> str:
     name = func._schema.name.split("::")[-1]
     overload = func._overloadname
+    if (name, overload) in structured():
+        return f"wrapper_CUDA_{name}" + ("" if overload == "default" else f"_{overload}")
     if name in _STRUCTURED or name.rstrip("_") in _STRUCTURED:
         return f"wrapper_CUDA_{name}"
     overload = "" if overload == "default" else overload
@@ -175,6 +182,11 @@ def _fill(func: Any, args: Any, kwargs: Any) -> None:
         iterator_check(func, args, kwargs)
 
 
+def _codegen_checked(func: Any) -> bool:
+    name = func._schema.name.split("::")[-1]
+    return (name, func._overloadname) in codegen_checked_pointwise()
+
+
 SPECIAL: dict[Any, Callable[[Any, Any, Any], None]] = {
     aten.fill_.Tensor: _fill,
     aten.fill.Tensor: _fill,
@@ -200,7 +212,7 @@ def check(func: Any, args: Any, kwargs: Any) -> None:
         special(func, args, kwargs)
     elif func.__name__.startswith("_foreach"):
         return  # foreach kernels group their tensors by device themselves
-    elif torch.Tag.pointwise in func.tags:
+    elif torch.Tag.pointwise in func.tags and not _codegen_checked(func):
         iterator_check(func, args, kwargs)
     else:
         codegen_check(func, args, kwargs)

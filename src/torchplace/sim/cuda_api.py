@@ -362,12 +362,21 @@ def _from_data(original: Any) -> Any:
         if not args and "data" in kwargs:  # `torch.tensor(data=values, ...)`
             args = (kwargs.pop("data"),)
         device = kwargs.get("device")
-        if device is None:
+        if device is None and isinstance(args[0] if args else None, torch.Tensor):
+            # Without `device=` or a device context a tensor's copy stays on its device.
+            device = kwargs["device"] = _mode_device() or args[0].device
+        elif device is None:
             device = kwargs["device"] = default_device()
         elif type(device) is int:
             device = kwargs["device"] = _RealDevice("cuda", device)
-        if not args or _RealDevice(device).type != "cuda":
+        if not args:
             return original(*args, **kwargs)  # (no data: torch's own TypeError)
+        if _RealDevice(device).type != "cuda":
+            # A list of 0-dim GPU tensors is read element by element onto the CPU, as CUDA does
+            # (`torch.tensor(scores)` gives a CPU tensor); a tensor itself keeps its device.
+            if isinstance(args[0], (list, tuple)):
+                args = (_host_values(args[0]), *args[1:])
+            return original(*args, **kwargs)
         kwargs["device"] = "cpu"
         data = _host_values(args[0])
         return original(data, *args[1:], **kwargs).to(_machine().resolve(_RealDevice(device)))
