@@ -13,8 +13,9 @@ from torchplace.lint.rules._helpers import without_comments
 from torchplace.report import Finding
 
 # A device context around the launch: `torch.cuda.device(i)`, `torch.accelerator.device_index`,
-# `device_of(x)`, a backend module's `.device(x)`.
-_GUARD = re.compile(r"\bdevice(?:_index|_of)?\s*\(|\bDeviceGuard\s*\(")
+# `device_of(x)`, a backend module's `.device(x)`, and a project's own alias of one of them
+# (`torch_gpu_device(x.device)`, `cuda_device_guard(x)`).
+_GUARD = re.compile(r"device(?:_index|_of|_guard)?\s*\(|DeviceGuard\s*\(")
 _BINDS = re.compile(r"set_device\s*\(")
 
 
