@@ -50,6 +50,7 @@ _DECODES = {"b64decode", "urlsafe_b64decode", "decodebytes", "standard_b64decode
 _HTTP = ("requests.", "httpx.", "aiohttp.", "urllib.request.", "urllib3.")
 _HUB = {"hf_hub_download"}
 _REMOTE_TEXT = re.compile(r"b64decode|decodebytes|requests|httpx|aiohttp|urllib")
+_CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
 _OUTSIDE_TEXT = re.compile(
     r"b64decode|decodebytes|requests|httpx|aiohttp|urllib|hf_hub_download|\.to\(|device\s*="
 )
@@ -89,9 +90,12 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     function = _enclosing_function(ctx.tree, load.lineno)
     if function is None:
         return None
-    local = _hub_weights(ctx, function, load) or _placed_after(ctx, function, load)
-    if local is not None:
-        return local
+    hub = _hub_weights(ctx, function, load)
+    if hub is not None:
+        return hub
+    placed = _placed_after(ctx, function, load)
+    if placed is not None and not _saves_only_cpu_copies(ctx, trees):
+        return placed
     text = ctx.source.text
     if not (_MULTI_PROCESS.search(text) or _REMOTE_TEXT.search(text)):
         return None
@@ -406,6 +410,35 @@ def _placed_after(ctx: FileContext, function: ast.AST, load: ast.Call) -> Eviden
             if not re.search(r"cpu", text, re.IGNORECASE):
                 return _placed_evidence(text, call.lineno)
     return None
+
+
+def _saves_only_cpu_copies(ctx: FileContext, trees: Trees) -> bool:
+    """Every `torch.save` of the file writes a CPU copy (`x.cpu()`, `x.to("cpu")`, or a name
+    bound to one): what the file loads back is its own CPU data (an offload cache)."""
+    if "save" not in ctx.source.text or not _CPU_COPY_TEXT.search(ctx.source.text):
+        return False
+    tree = trees.full()
+    saves = 0
+    for function in _functions(tree):
+        assigned = _assignments(function)
+        for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+            if ctx.qualified(call.func) != "torch.save" or not call.args:
+                continue
+            saves += 1
+            value = call.args[0]
+            values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
+            if not values or not all(_is_cpu_copy(ctx, v) for v in values):
+                return False
+    return saves > 0
+
+
+def _is_cpu_copy(ctx: FileContext, value: ast.AST) -> bool:
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
+        return False
+    if value.func.attr == "cpu":
+        return True
+    target = value.args[0] if value.func.attr == "to" and value.args else None
+    return target is not None and _CPU_COPY_TEXT.search(ctx.source.segment(target)) is not None
 
 
 def _placed_evidence(device: str, line: int) -> Evidence:

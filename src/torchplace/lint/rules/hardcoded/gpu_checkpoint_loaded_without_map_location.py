@@ -33,7 +33,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     - the file is downloaded from the Hugging Face Hub (`hf_hub_download`) and goes into a
       model's state dict;
     - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
-      passed on with `device=`): they were meant for that device, not the saver's.
+      passed on with `device=`): they were meant for that device, not the saver's (not in
+      a file whose every `torch.save` writes a CPU copy: it loads back its own CPU data).
     The message names the evidence and its line. Loads without such evidence are TPL106's
     (preview).
 
