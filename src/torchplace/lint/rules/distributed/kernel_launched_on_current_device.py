@@ -14,8 +14,8 @@ from torchplace.report import Finding
 
 # A device context around the launch: `torch.cuda.device(i)`, `torch.accelerator.device_index`,
 # `device_of(x)`, a backend module's `.device(x)`, and a project's own alias of one of them
-# (`torch_gpu_device(x.device)`, `cuda_device_guard(x)`).
-_GUARD = re.compile(r"device(?:_index|_of|_guard)?\s*\(|DeviceGuard\s*\(")
+# (`torch_gpu_device(x.device)`, `cuda_device_guard(x)`, `_triton_device_context(x)`).
+_GUARD = re.compile(r"device(?:_index|_of|_guard|_context|_ctx)?\s*\(|DeviceGuard\s*\(")
 _BINDS = re.compile(r"set_device\s*\(")
 
 
@@ -109,7 +109,9 @@ def _kernel_modules(tree: ast.Module) -> set[str]:
 def _is_launch(call: ast.Call, modules: set[str], subscripts: bool) -> bool:
     func = call.func
     if isinstance(func, ast.Subscript):
-        return subscripts
+        # `plan[3](out)` calls an item of a list; a launch's grid is a tuple, a name, a lambda.
+        index = func.slice
+        return subscripts and not (isinstance(index, ast.Constant) and type(index.value) is int)
     return (
         isinstance(func, ast.Attribute)
         and isinstance(func.value, ast.Name)
