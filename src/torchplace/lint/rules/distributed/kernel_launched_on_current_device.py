@@ -13,8 +13,9 @@ from torchplace.lint.rules._helpers import without_comments
 from torchplace.report import Finding
 
 # A device context around the launch: `torch.cuda.device(i)`, `torch.accelerator.device_index`,
-# `device_of(x)`, a backend module's `.device(x)`.
-_GUARD = re.compile(r"\bdevice(?:_index|_of)?\s*\(|\bDeviceGuard\s*\(")
+# `device_of(x)`, a backend module's `.device(x)`, and a project's own alias of one of them
+# (`torch_gpu_device(x.device)`, `cuda_device_guard(x)`, `_triton_device_context(x)`).
+_GUARD = re.compile(r"device(?:_index|_of|_guard|_context|_ctx)?\s*\(|DeviceGuard\s*\(")
 _BINDS = re.compile(r"set_device\s*\(")
 
 
@@ -23,11 +24,13 @@ class KernelLaunchedOnCurrentDevice(Rule):
     Flags a Triton kernel launch (`kernel[grid](...)` in a file that imports `triton`, or a
     call into an imported module of Triton kernels, `triton_kernels.op(...)`) that passes
     tensors from the function's parameters, outside a device context (`with
-    torch.cuda.device(x.device)`), in a function that does not bind a device.
+    torch.cuda.device(x.device)`, or a project's own alias or helper for one, such as
+    `with torch_gpu_device(x.device)`), in a function that does not bind a device.
 
     Off unless selected: in a serving engine's worker, which binds its GPU at start-up, the
     current GPU is the tensors' GPU and such launches are right; in a library called on
-    `device_map` shards (a quantization or attention kernel package) they are not.
+    `device_map` shards (a quantization or attention kernel package) they are not. Select it
+    (`extend-select = ["TPL902"]`) in such a kernel library.
 
     ## Why is this bad?
     A Triton launch (like a raw CUDA launch) runs on the thread's *current* GPU, not on the
@@ -68,7 +71,10 @@ class KernelLaunchedOnCurrentDevice(Rule):
     # where the current GPU is the right one; a file does not say which kind it is.
     default_enabled = False
     in_tests = False
-    contexts = "off by default (noisy): Triton launches with the caller's tensors"
+    contexts = (
+        "off by default (noisy; for kernel libraries called on `device_map` shards): Triton "
+        "launches with the caller's tensors outside a device context"
+    )
     summary = "Triton kernel launched on the current GPU, not on its tensors' GPU"
     pattern = None
     candidate = AnyOf(r"\]\s*\(", r"triton\w*\.\w+\s*\(")
@@ -108,7 +114,9 @@ def _kernel_modules(tree: ast.Module) -> set[str]:
 def _is_launch(call: ast.Call, modules: set[str], subscripts: bool) -> bool:
     func = call.func
     if isinstance(func, ast.Subscript):
-        return subscripts
+        # `plan[3](out)` calls an item of a list; a launch's grid is a tuple, a name, a lambda.
+        index = func.slice
+        return subscripts and not (isinstance(index, ast.Constant) and type(index.value) is int)
     return (
         isinstance(func, ast.Attribute)
         and isinstance(func.value, ast.Name)

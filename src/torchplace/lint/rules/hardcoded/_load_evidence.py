@@ -1,11 +1,15 @@
 """Evidence that a `torch.load` without `map_location` restores CUDA tensors onto a wrong GPU.
 
 Shared by TPL106 (every unmapped load, preview) and TPL108 (only loads with evidence, stable).
-Four kinds of evidence, each read from the file's whole syntax tree:
+Five kinds of evidence, each read from the file's whole syntax tree:
 
 - the loaded state dict goes into a model that this multi-process file places on a GPU
-  (`.to(gpu)`, `.cuda()`, `DDP(..., device_ids=...)`): a checkpoint saved from such a model
-  holds CUDA tensors, and every rank restores them onto the saving GPU;
+  (`.to(gpu)`, `.cuda()`, `DDP(..., device_ids=...)`, or a `*Trainer(model=...)` that trains
+  it on each process's GPU): a checkpoint saved from such a model holds CUDA tensors, and
+  every rank restores them onto the saving GPU;
+- the load is part of a training resume in multi-process code: the same function restores an
+  optimizer's state dict from a shared (not per-rank) checkpoint; optimizer state lives on the
+  GPU of the parameters it trained, so every rank restores it onto the saving GPU first;
 - the bytes come from outside this program (base64 text of a request, an HTTP response),
   through the function's own names and the file's calls of it: the sender's CUDA tensors
   come back on the sender's GPU index;
@@ -37,10 +41,16 @@ _MULTI_PROCESS = re.compile(
     r"|process_index|\bDDP\s*\("
 )
 _WRAPS_ON_GPU = {"DistributedDataParallel", "DDP", "FullyShardedDataParallel", "FSDP"}
+# A trainer class (`Trainer`, `Seq2SeqTrainer`, `SFTTrainer`): given the model, it moves it to
+# the GPU of its process and trains it there.
+_TRAINER = re.compile(r"Trainer$")
+# A path made per rank (`optim_rank{rank}.pt`): each rank restores the tensors it saved itself.
+_PER_RANK = re.compile(r"rank|process_index|local_process", re.IGNORECASE)
 _DECODES = {"b64decode", "urlsafe_b64decode", "decodebytes", "standard_b64decode"}
 _HTTP = ("requests.", "httpx.", "aiohttp.", "urllib.request.", "urllib3.")
 _HUB = {"hf_hub_download"}
 _REMOTE_TEXT = re.compile(r"b64decode|decodebytes|requests|httpx|aiohttp|urllib")
+_CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
 _OUTSIDE_TEXT = re.compile(
     r"b64decode|decodebytes|requests|httpx|aiohttp|urllib|hf_hub_download|\.to\(|device\s*="
 )
@@ -80,9 +90,12 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     function = _enclosing_function(ctx.tree, load.lineno)
     if function is None:
         return None
-    local = _hub_weights(ctx, function, load) or _placed_after(ctx, function, load)
-    if local is not None:
-        return local
+    hub = _hub_weights(ctx, function, load)
+    if hub is not None:
+        return hub
+    placed = _placed_after(ctx, function, load)
+    if placed is not None and not _saves_only_cpu_copies(ctx, trees):
+        return placed
     text = ctx.source.text
     if not (_MULTI_PROCESS.search(text) or _REMOTE_TEXT.search(text)):
         return None
@@ -91,8 +104,10 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     whole_function = _enclosing_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
-    return _model_on_gpu(ctx, tree, whole_function, whole_load) or _outside_bytes(
-        ctx, tree, whole_function, whole_load
+    return (
+        _model_on_gpu(ctx, tree, whole_function, whole_load)
+        or _training_resumed(ctx, whole_function, whole_load)
+        or _outside_bytes(ctx, tree, whole_function, whole_load)
     )
 
 
@@ -162,6 +177,20 @@ def _placement_on_gpu(ctx: FileContext, where: ast.AST, receiver: str) -> tuple[
             continue
         if how is not None:
             return how, node.lineno
+    return _trained_by(ctx, where, receiver)
+
+
+def _trained_by(ctx: FileContext, where: ast.AST, receiver: str) -> tuple[str, int] | None:
+    """`SomeTrainer(model=receiver, ...)` (or `receiver` first): the trainer moves the model
+    to its process's GPU and trains it there."""
+    for call in (n for n in ast.walk(where) if isinstance(n, ast.Call)):
+        name = call_name(call) or ""
+        if not _TRAINER.search(name):
+            continue
+        given = [k.value for k in call.keywords if k.arg == "model"] + call.args[:1]
+        if any(dotted_name(value) == receiver for value in given):
+            text = f"`{ctx.source.segment(call.func)}(model=...)` trains it on each process's GPU"
+            return text, call.lineno
     return None
 
 
@@ -182,6 +211,56 @@ def _gpu_placement(ctx: FileContext, value: ast.AST) -> str | None:
             return None
         return f"`.to({text})`"
     return None
+
+
+# -- a training resume: the optimizer's state is restored too ---------------------------------
+def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
+    """The load's value goes into a model's or an optimizer's `load_state_dict`, and the
+    function restores an optimizer's state from a shared checkpoint (path not per rank)."""
+    if not _MULTI_PROCESS.search(ctx.source.text) or not _shared_path(ctx, load):
+        return None
+    if not _state_receivers(ctx, function, load):
+        return None
+    for other in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+        if ctx.qualified(other.func) != "torch.load":
+            continue
+        if not _shared_path(ctx, other):
+            continue
+        optimizers = [r for r in _state_receivers(ctx, function, other) if _OPTIMIZER.search(r)]
+        if optimizers:
+            text = (
+                f"this multi-process code resumes training here: it restores the state of "
+                f"`{optimizers[0]}` (line {other.lineno}), which lives on the GPU of the "
+                f"parameters it trained, so every rank restores the checkpoint onto the GPU "
+                f"that saved it first"
+            )
+            return Evidence(text, other.lineno)
+    return None
+
+
+def _shared_path(ctx: FileContext, load: ast.Call) -> bool:
+    """A path that is not made per rank (and not of state that holds no CUDA tensors)."""
+    if not load.args:
+        return False
+    text = ctx.source.segment(load.args[0])
+    return not (_PER_RANK.search(text) or NOT_WEIGHTS.search(text))
+
+
+def _state_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:
+    """The source text of what `X.load_state_dict(value of load)` loads into, for each such
+    call in `function` (`models[i]`, `self.optimizer`); not state that holds no CUDA tensors."""
+    names = names_assigned(function, load)
+    found = []
+    for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "load_state_dict"):
+            continue
+        if not any(_is_loaded(a, load, names) for a in call.args):
+            continue
+        receiver = ctx.source.segment(func.value)
+        if not NOT_WEIGHTS.search(receiver):
+            found.append(receiver)
+    return found
 
 
 # -- bytes from outside the program ------------------------------------------------------------
@@ -331,6 +410,35 @@ def _placed_after(ctx: FileContext, function: ast.AST, load: ast.Call) -> Eviden
             if not re.search(r"cpu", text, re.IGNORECASE):
                 return _placed_evidence(text, call.lineno)
     return None
+
+
+def _saves_only_cpu_copies(ctx: FileContext, trees: Trees) -> bool:
+    """Every `torch.save` of the file writes a CPU copy (`x.cpu()`, `x.to("cpu")`, or a name
+    bound to one): what the file loads back is its own CPU data (an offload cache)."""
+    if "save" not in ctx.source.text or not _CPU_COPY_TEXT.search(ctx.source.text):
+        return False
+    tree = trees.full()
+    saves = 0
+    for function in _functions(tree):
+        assigned = _assignments(function)
+        for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+            if ctx.qualified(call.func) != "torch.save" or not call.args:
+                continue
+            saves += 1
+            value = call.args[0]
+            values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
+            if not values or not all(_is_cpu_copy(ctx, v) for v in values):
+                return False
+    return saves > 0
+
+
+def _is_cpu_copy(ctx: FileContext, value: ast.AST) -> bool:
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
+        return False
+    if value.func.attr == "cpu":
+        return True
+    target = value.args[0] if value.func.attr == "to" and value.args else None
+    return target is not None and _CPU_COPY_TEXT.search(ctx.source.segment(target)) is not None
 
 
 def _placed_evidence(device: str, line: int) -> Evidence:

@@ -23,13 +23,18 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     Flags `torch.load(...)` without `map_location` where the file shows that the data holds
     CUDA tensors saved on another GPU or machine:
     - the loaded state dict goes into a model that this multi-process code places on a GPU
-      (`model.to(local_rank)`, `.cuda()`, `DDP(model, device_ids=[...])`);
+      (`model.to(local_rank)`, `.cuda()`, `DDP(model, device_ids=[...])`) or gives to a
+      trainer (`Trainer(model=model)`, which trains it on each process's GPU);
+    - the load resumes training in multi-process code: the same function restores an
+      optimizer's state dict from a checkpoint shared by all ranks (its path is not per
+      rank); optimizer state lives on the GPU of the parameters it trained;
     - the bytes come from outside the program: base64 text it was sent, or the body of an
       HTTP response (followed through the function's names and the file's calls of it);
     - the file is downloaded from the Hugging Face Hub (`hf_hub_download`) and goes into a
       model's state dict;
     - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
-      passed on with `device=`): they were meant for that device, not the saver's.
+      passed on with `device=`): they were meant for that device, not the saver's (not in
+      a file whose every `torch.save` writes a CPU copy: it loads back its own CPU data).
     The message names the evidence and its line. Loads without such evidence are TPL106's
     (preview).
 
@@ -68,8 +73,9 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     in_tests = False
     contexts = (
         "`torch.load` without `map_location` of a state dict going into a model placed on a "
-        "GPU in multi-process code, of bytes sent from outside, of Hub weights, or of tensors "
-        "then placed on a chosen device"
+        "GPU (or given to a trainer) in multi-process code, of a shared checkpoint restored "
+        "with an optimizer's state in multi-process code, of bytes sent from outside, of Hub "
+        "weights, or of tensors then placed on a chosen device"
     )
     summary = "`torch.load` without `map_location` of CUDA tensors saved on another GPU"
     pattern = "checkpoint-loaded-to-saving-device"
