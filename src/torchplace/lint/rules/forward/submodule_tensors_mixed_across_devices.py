@@ -6,9 +6,10 @@ import ast
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import FunctionFlow, Meeting
+from torchplace.lint.flow import FunctionFlow, Meeting, Value
 from torchplace.lint.flow_classes import class_bases, unstubbed_init
 from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.flow_split import (
@@ -147,6 +148,7 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
         facts.submodules |= lists  # a block's call reads as a call of its list
         layout = init_layout(init or facts.methods.get("__init__"))
         tied = decoder_tables_tied_to_front(ctx.source.text, node.name)
+        placement = _Placement(layout, lists, tied)
         seen: set[int] = set()
         for method in methods:
             read = blocks_as_one_submodule(method, lists) if loops[method.name] else method
@@ -159,7 +161,7 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
                 )
                 if chain or (not owners & lists and placed_apart(owners, layout, lists, tied)):
                     seen.add(split.line)
-                    message = _message(split, reach[method.name], lists if chain else set())
+                    message = _message(split, reach[method.name], placement)
                     yield self.finding(ctx, split.at, message)
 
 
@@ -243,15 +245,58 @@ def _splits(ctx: FileContext, method: _Function, facts: ClassFacts) -> list[Meet
         return []
 
 
-def _message(split: Meeting, path: str, lists: set[str]) -> str:
+def _message(split: Meeting, path: str, placement: _Placement) -> str:
     first, second = split.cpu, split.gpu
-    if str(first.owner) in lists:
+    if str(first.owner) in placement.lists:
         first, second = second, first
-    label = second.label
-    if str(second.owner) in lists:  # the output of the block chain: where its last block is
-        label = f"the output of the blocks in `self.{second.owner}` (on the last GPU they fill)"
+    if not placement.layout:
+        why = "`__init__` is not in this file, so nothing shows the two registered side by side"
+    elif {str(first.owner), str(second.owner)} & placement.tied:
+        table, other = (first, second) if str(first.owner) in placement.tied else (second, first)
+        why = (
+            f"`self.{table.owner}` is tied to a table at the front of the model "
+            f"(`_tied_weights_keys`), while `self.{other.owner}` stays with this decoder, after "
+            "the encoder's blocks"
+        )
+    else:
+        why = f"{_placed(first, placement)}, {_placed(second, placement)}"
     return (
-        f"{first.label} (line {first.line}) meets {label} (line {second.line}) at "
-        f"line {split.line} in {split.where}, in {path} of a module that runs its blocks in "
-        "sequence: device_map may place them on two GPUs; move one to the other's device"
+        f"{_label(first, placement)} (line {first.line}) meets {_label(second, placement)} "
+        f"(line {second.line}) at line {split.line} in {split.where}, in {path}: {why}; "
+        "device_map may place them on two GPUs: move one to the other's device"
     )
+
+
+@dataclass(frozen=True)
+class _Placement:
+    """What the class's text says about where `device_map` puts its holders."""
+
+    layout: dict[str, tuple[int, str]]
+    lists: set[str]
+    tied: set[str]
+
+
+def _label(value: Value, placement: _Placement) -> str:
+    if str(value.owner) in placement.lists:
+        return f"the output of the blocks in `self.{value.owner}`"
+    return value.label
+
+
+def _placed(value: Value, placement: _Placement) -> str:
+    """Why this holder sits where it does: `self` first, the chain's output last, a
+    submodule before or after the block list."""
+    owner = str(value.owner)
+    if owner == "self":
+        return f"{value.label} is a parameter of the model itself (placed first)"
+    if owner in placement.lists:
+        return "the blocks' output leaves the last block (the last GPU the map fills)"
+    line = placement.layout.get(owner, (0, ""))[0]
+    ordered = sorted(
+        (placement.layout[name][0], name) for name in placement.lists if name in placement.layout
+    )
+    if not ordered or not line:
+        return f"`self.{owner}` is registered apart"
+    after = [name for at, name in ordered if at < line]
+    if after:
+        return f"`self.{owner}` is registered after `self.{after[-1]}` (line {line})"
+    return f"`self.{owner}` is registered before `self.{ordered[0][1]}` (line {line})"
