@@ -17,8 +17,10 @@ _MOVES = frozenset({"to", "cuda", "cpu"})
 
 
 class _ModelFileCandidate(AnyOf):
-    """Joins, in files that name a model base `device_map` splits (`PreTrainedModel`,
-    `ModelMixin`): other files are never parsed for this rule."""
+    """Tuple tests (`isinstance(x, tuple)`), in files that name a model base `device_map`
+    splits (`PreTrainedModel`, `ModelMixin`): other files are never parsed for this rule,
+    and `regions` keeps whole only the functions that test a tuple, where the join must be
+    (the `torch.cat` lines of every `forward` would keep far more)."""
 
     def search(self, string: str) -> re.Match[str] | None:
         return super().search(string) if _names_a_model_base(string) else None
@@ -84,7 +86,7 @@ class LayerOutputsJoinedAcrossDevices(Rule):
     )
     in_tests = False
     summary = "A tuple of per-layer outputs, spread over GPUs by device_map, joined unmoved"
-    candidate = _ModelFileCandidate(r"cat\(", r"stack\(")
+    candidate = _ModelFileCandidate(r"isinstance\(\w+,[^)\n]*\b[Tt]uple\b")
     file_gate = ("torch", "isinstance")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
