@@ -17,20 +17,38 @@ _MOVES = frozenset({"to", "cuda", "cpu"})
 
 
 class _ModelFileCandidate(AnyOf):
-    """Tuple tests (`isinstance(x, tuple)`), in files that name a model base `device_map`
-    splits (`PreTrainedModel`, `ModelMixin`): other files are never parsed for this rule,
-    and `regions` keeps whole only the functions that test a tuple, where the join must be
-    (the `torch.cat` lines of every `forward` would keep far more)."""
+    """Tuple tests (`isinstance(x, tuple)`) in a module-level function that also joins
+    (`cat(`, `stack(`), in files that name a model base `device_map` splits
+    (`PreTrainedModel`, `ModelMixin`). Read from the text: a model file whose tuple tests are
+    all in methods (most of them) is never parsed for this rule, and `regions` keeps whole
+    only the functions that test a tuple, where the join must be."""
 
     def search(self, string: str) -> re.Match[str] | None:
-        return super().search(string) if _names_a_model_base(string) else None
+        return next(self.finditer(string), None)
 
     def finditer(self, string: str) -> Iterator[re.Match[str]]:
-        return super().finditer(string) if _names_a_model_base(string) else iter(())
+        if not _names_a_model_base(string):
+            return iter(())
+        return (m for m in super().finditer(string) if _in_a_joining_function(string, m.start()))
 
 
 def _names_a_model_base(text: str) -> bool:
     return "PreTrainedModel" in text or "ModelMixin" in text
+
+
+def _in_a_joining_function(text: str, at: int) -> bool:
+    """Whether `at` lies in a module-level `def` whose text holds a join."""
+    start = max(text.rfind(mark, 0, at) for mark in _TOP_LEVEL)
+    head = text[start + 1 : start + 11] if start >= 0 else text[:10]  # the first line's start
+    if not head.startswith(("def ", "async def ")):
+        return False
+    ends = [i for i in (text.find(mark, at) for mark in _TOP_LEVEL) if i >= 0]
+    body = text[start : min(ends, default=len(text))]
+    return "cat(" in body or "stack(" in body
+
+
+#: The starts of top-level statements a function can follow or precede.
+_TOP_LEVEL = ("\ndef ", "\nasync def ", "\nclass ", "\n@")
 
 
 class LayerOutputsJoinedAcrossDevices(Rule):
