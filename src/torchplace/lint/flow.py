@@ -30,6 +30,7 @@ from torchplace.lint.flow_facts import (
     ClassFacts,
     casts_dtype_only,
     factory_size,
+    number,
     self_attribute,
     tensor_params,
 )
@@ -85,6 +86,8 @@ _SHAPES = frozenset(
 _MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
 #: Ops that take no CPU scalar beside a GPU tensor (binary arithmetic does).
 _STRICT = frozenset({"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum"})
+#: Factories of a 0-dim tensor when given one number.
+_SCALAR_FACTORIES = frozenset({"tensor", "as_tensor", "scalar_tensor"})
 #: Ops that join tensors: every operand, even an empty one, must be on one device.
 _JOINS = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack"})
 
@@ -167,6 +170,8 @@ class FunctionFlow:
         self.env: dict[str, Values] = {}
         #: `device = x.device`: the tensors whose device a name holds.
         self.devices: dict[str, Values] = {}
+        #: Names bound to a Python number (`n = x.shape[-1]`): `torch.tensor(n)` is 0-dim.
+        self.numbers: set[str] = set()
         self._moving = False  # inside the receiver of `.to(device)`: the author places it
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
@@ -230,6 +235,10 @@ class FunctionFlow:
                 self.devices[target.id] = self.eval(value.value)
             else:
                 self.devices.pop(target.id, None)
+            if value is not None and self._numeric(value):
+                self.numbers.add(target.id)
+            else:
+                self.numbers.discard(target.id)
         elif isinstance(target, ast.Tuple | ast.List):
             if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
                 for element, part in zip(target.elts, value.elts, strict=True):
@@ -414,8 +423,28 @@ class FunctionFlow:
             if any(kw.arg == "pin_memory" for kw in node.keywords):
                 return ()  # pinned host memory: on the CPU on purpose, for async copies
             size = factory_size(node, name)
+            if not size and name in _SCALAR_FACTORIES and node.args:
+                size = "scalar" if self._numeric(node.args[0]) else ""
             return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node, size=size),)
         return self._device_of(device, node, f"`torch.{name}(device=...)`") or ()
+
+    def _numeric(self, node: ast.expr) -> bool:
+        """A Python number the flow can see: a literal or builtin number (`flow_facts`), a
+        name bound to one, a size (`x.shape[-1]`) or a `math` function's result (through
+        the file's imports: `from math import sqrt as math_sqrt`)."""
+        if number(node):
+            return True
+        if isinstance(node, ast.Name):
+            return node.id in self.numbers
+        if isinstance(node, ast.Subscript):
+            return isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
+        if isinstance(node, ast.BinOp):
+            return self._numeric(node.left) and self._numeric(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self._numeric(node.operand)
+        if isinstance(node, ast.Call):
+            return (self.qualify(node.func) or "").startswith("math.")
+        return False
 
     def _device_of(self, device: ast.expr, node: ast.Call, label: str) -> Values | None:
         """The values a device expression places on: `x.device` (or a name bound to it) gives
@@ -436,6 +465,9 @@ class FunctionFlow:
             for v in placed
             if v.on_gpu
         )
+
+    def _is_param(self, node: ast.Name) -> bool:
+        return node.id in self.tensor_params and node.id not in self.env
 
     def _tensor_name(self, node: ast.expr) -> bool:
         """Whether `node.device` is a tensor's: a local name or argument that may hold one, a
@@ -484,6 +516,12 @@ class FunctionFlow:
             device = node.args[0]
         if device is None or _names_cpu(device):
             return ()
+        if isinstance(device, ast.Name) and (self.env.get(device.id) or self._is_param(device)):
+            # `.to(other)`: onto another tensor's device, which is known only if it is
+            label = f"`{_text(node)}`"
+            found = self.eval(device)
+            return tuple(Value(v.kind, node.lineno, label, owner=v.owner, placed=True)
+                         for v in found if v.on_gpu)  # fmt: skip
         placed = self._device_of(device, node, f"`{_text(node)}`")
         if placed is None:  # `.to(self.device)`: a device the code chose, not the CPU
             return (Value(Kind.MOVED, node.lineno, f"`{_text(node)}`", placed=True),)

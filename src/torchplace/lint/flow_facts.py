@@ -194,6 +194,10 @@ def casts_dtype_only(call: ast.Call) -> bool:
     first = call.args[0]
     if isinstance(first, ast.Attribute):
         return first.attr == "dtype" or first.attr in _DTYPES
+    if isinstance(first, ast.Call):  # `.to(_get_dtype(config))`, `.to(get_dtype())`
+        first = first.func
+        name = first.attr if isinstance(first, ast.Attribute) else getattr(first, "id", "")
+        return "dtype" in name
     return isinstance(first, ast.Name) and "dtype" in first.id
 
 
@@ -208,7 +212,7 @@ def is_scalar(factory: str, call: ast.Call) -> bool:
         return True  # `torch.empty(1)`, `torch.empty([0])`: a placeholder argument
     if factory in ("tensor", "as_tensor", "scalar_tensor"):
         empty = isinstance(first, ast.List | ast.Tuple) and not first.elts
-        return empty or _number(first)
+        return empty or number(first)
     if factory in _SHAPED:
         if isinstance(first, ast.Tuple | ast.List) and not first.elts:
             return True
@@ -229,17 +233,17 @@ def factory_size(call: ast.Call, factory: str | None = None) -> str:
     return "scalar"
 
 
-def _number(node: ast.AST) -> bool:
+def number(node: ast.AST) -> bool:
     """An expression that is a Python number (never a list or a tensor with elements)."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, int | float | bool)
     if isinstance(node, ast.UnaryOp):
-        return _number(node.operand)
+        return number(node.operand)
     if isinstance(node, ast.BinOp):
         sides = (node.left, node.right)
         if any(isinstance(s, ast.List | ast.Tuple | ast.ListComp) for s in sides):
             return False
-        return any(_number(s) for s in sides)
+        return any(number(s) for s in sides)
     if isinstance(node, ast.Attribute):
         return node.attr in _FINFO
     if isinstance(node, ast.Call):
