@@ -65,6 +65,9 @@ class ClassFacts:
     #: Plain attributes of a class that is not an `nn.Module`, made only by tensor factories
     #: without `device=` (or grown from themselves, `self.x = torch.cat([self.x, y])`).
     cpu_made: dict[str, ast.Call] = field(default_factory=dict)
+    #: `__init__` takes a `device` argument: the object is told where its tensors live, so
+    #: the tensors its methods are handed are on that device.
+    given_device: bool = False
 
     @classmethod
     def of(cls, node: ast.ClassDef, cpu_made: bool = False) -> ClassFacts:
@@ -79,6 +82,7 @@ class ClassFacts:
             facts.read_init(init)
         if cpu_made and not any((dotted(b) or "").endswith("Module") for b in node.bases):
             facts.cpu_made = _cpu_made_attributes(facts.methods.values())
+            facts.given_device = init is not None and _takes_device(init)
         return facts
 
     def read_init(self, init: ast.AST) -> None:
@@ -104,6 +108,12 @@ class ClassFacts:
                 first = node.args[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     self.tensors.add(first.value)
+
+
+def _takes_device(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    arguments = init.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    return any(a.arg == "device" for a in every)
 
 
 def _cpu_made_attributes(methods: Iterable[ast.AST]) -> dict[str, ast.Call]:
