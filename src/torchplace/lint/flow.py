@@ -86,6 +86,11 @@ _SHAPES = frozenset(
 _MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
 #: Ops that take no CPU scalar beside a GPU tensor (binary arithmetic does).
 _STRICT = frozenset({"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum"})
+#: Functions whose arguments after the first are counts, sizes or dimensions.
+_SIZE_ARGUMENTS = frozenset(
+    {"multinomial", "topk", "kthvalue", "narrow", "split", "chunk", "roll", "tril", "triu",
+     "diag", "flatten", "transpose", "movedim", "squeeze", "unsqueeze", "flip"}
+)  # fmt: skip
 #: Factories of a 0-dim tensor when given one number.
 _SCALAR_FACTORIES = frozenset({"tensor", "as_tensor", "scalar_tensor"})
 #: Ops that join tensors: every operand, even an empty one, must be on one device.
@@ -398,10 +403,14 @@ class FunctionFlow:
         if name in TENSOR_FACTORIES and qualified == f"torch.{name}":
             if name in ("tensor", "as_tensor") and arguments and _is_input_tensor(node, arguments):
                 return arguments[0]  # a copy of a tensor keeps its device
+            if name in ("tensor", "as_tensor") and node.args and _elementwise(node.args[0]):
+                return ()  # `torch.tensor(ids == 1)`: of an array, a tensor's copy keeps its device
             return self._factory(node, name)
         if name.endswith("_like") and node.args:
             return () if any(k.arg == "device" for k in node.keywords) else arguments[0]
         everything = [*spread, *keywords.values()]
+        if name in _SIZE_ARGUMENTS:
+            everything = arguments[:1]  # `torch.multinomial(w, n)`: `n` is a count
         strict = name in _STRICT or name in _JOINS
         where = f"`{qualified}`"
         return self._meet(
@@ -677,6 +686,11 @@ _OPERATORS = {
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@", ast.BitAnd: "&", ast.BitOr: "|",
     ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
 }  # fmt: skip
+
+
+def _elementwise(node: ast.expr) -> bool:
+    """A comparison of arrays (`ids == 1`): its operand is a tensor or an array, not a list."""
+    return isinstance(node, ast.Compare) and not isinstance(node.left, _SEQUENCES)
 
 
 def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.flow_facts import casts_dtype_only
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.report import Finding
 
@@ -22,6 +24,11 @@ class ParameterMovedInForward(Rule):
     same weights, silently breaks `device_map` / tensor-parallel sharding (the weight jumps
     to another GPU; assigning a CPU tensor to a CUDA parameter's `.data` raises nothing),
     detaches the parameter from its optimizer, and defeats CUDA graphs and `torch.compile`.
+
+    Not flagged: dtype casts (`w.data = w.data.to(x.dtype)`), storage swapped for another
+    tensor of the module (`self.weight.data = self.state.CB`), one-time steps (`unmerge`,
+    a cache built when `self.x is None`), and moves in a function that tests the weight's
+    device first (on-demand offloading: `if w.device == device: return`).
 
     ## Example
     ```python
@@ -62,11 +69,11 @@ class ParameterMovedInForward(Rule):
             if not isinstance(node, ast.Assign):
                 continue
             path = ctx.forward_path(located.scope)
-            if path is None:
+            if path is None or _one_time_step(path) or _places_on_purpose(ctx, located.scope):
                 continue
             for target in node.targets:
                 message = _assignment_problem(ctx, target, node.value)
-                if message:
+                if message and not _built_once(ctx, located.scope, target):
                     yield self.finding(ctx, target, f"{message} in {path}")
         statements: dict[int, set[int]] = {}
         for call, located in self.located_calls(ctx, "to", "cuda"):
@@ -77,7 +84,7 @@ class ParameterMovedInForward(Rule):
             if not (receiver == "self" or receiver.startswith("self.")):
                 continue
             path = ctx.forward_path(located.scope)
-            if path is None:
+            if path is None or _one_time_step(path) or _places_on_purpose(ctx, located.scope):
                 continue
             if receiver != "self" and id(call) not in _statement_calls(located.scope, statements):
                 continue
@@ -87,6 +94,8 @@ class ParameterMovedInForward(Rule):
 
 def _assignment_problem(ctx: FileContext, target: ast.expr, value: ast.expr) -> str | None:
     if isinstance(target, ast.Attribute) and target.attr == "data":
+        if _is_self(target.value) or _keeps_device(value):
+            return None
         return f"`{ctx.source.segment(target)} = ...` replaces a parameter's storage"
     if (
         isinstance(target, ast.Attribute)
@@ -97,6 +106,67 @@ def _assignment_problem(ctx: FileContext, target: ast.expr, value: ast.expr) -> 
     ):
         return f"`self.{target.attr} = Parameter(...)` replaces a parameter"
     return None
+
+
+#: Methods reached from forward only for a one-time step (`if self.merged: self.unmerge()`).
+_ONE_TIME = re.compile(r"merge", re.IGNORECASE)
+#: A device test before the move: the code checks where the weight is and places it.
+_DEVICE_TEST = re.compile(r"device(?:\.type)?\s*[!=]=|[!=]=\s*[\w.]*device\b|\.is_meta\b")
+#: `if self._fused is not None: return`: the rest of the function runs once.
+_EARLY_RETURN = re.compile(r"if self\.\w+ is not None:\s*\n\s*return\b")
+#: The new parameter is placed on the module's own device (`.to(self.q.weight.device)`).
+_OWN_DEVICE = re.compile(r"device=self\.|\.to\(self\.[\w.]*device\)")
+#: Casts that keep a tensor on its device.
+_CASTS = frozenset({"float", "half", "bfloat16", "double", "int", "long", "bool"})
+
+
+def _one_time_step(path: str) -> bool:
+    """`forward -> unmerge`: merging adapter weights is a one-time step, not per call."""
+    return any(_ONE_TIME.search(name) for name in path.split(" -> ")[1:])
+
+
+def _places_on_purpose(ctx: FileContext, scope: Scope) -> bool:
+    """A helper that tests a weight's device before it moves it (on-demand offloading:
+    `if weight.device == device: return`) places it on purpose. Not `forward` itself: there
+    a test of the input's device that moves the weights after it is the per-call move."""
+    function = scope.function
+    if function is None or function.name in ctx.forward_methods:
+        return False
+    return _DEVICE_TEST.search(ctx.node_text(function.node)) is not None
+
+
+def _built_once(ctx: FileContext, scope: Scope, target: ast.expr) -> bool:
+    """`if self._fused is not None: return` before `self._fused = Parameter(...)`: a cache
+    built on the first call; or a parameter rebuilt on the module's own device (a positional
+    table grown with `device=self.weight.device`)."""
+    if not (isinstance(target, ast.Attribute) and _is_self(target.value)):
+        return False
+    function = scope.function
+    if function is None:
+        return False
+    text = ctx.node_text(function.node)
+    test = re.compile(rf"self\.{re.escape(target.attr)}\s+is\s+(?:not\s+)?None")
+    if test.search(text) or _EARLY_RETURN.search(text):
+        return True
+    return _OWN_DEVICE.search(text) is not None
+
+
+def _keeps_device(value: ast.expr) -> bool:
+    """A dtype cast (`w.data.to(x.dtype)`, `.float()`) or another tensor the module holds
+    (`self.state.CB`, `self.get_projection()`): the storage stays on the module's device."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        if value.func.attr == "to":
+            return casts_dtype_only(value)
+        if _is_self(value.func.value):
+            return True  # `self.get_projection()`: computed from the module's own weights
+        return value.func.attr in _CASTS and not value.args
+    while isinstance(value, ast.Attribute):
+        value = value.value
+    return _is_self(value)
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
 
 
 def _statement_calls(scope: Scope, cache: dict[int, set[int]]) -> set[int]:

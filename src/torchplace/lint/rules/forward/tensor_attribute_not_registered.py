@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
+from torchplace.lint.flow_facts import factory_size
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import (
     FACTORY_CANDIDATE,
@@ -63,6 +64,11 @@ class TensorAttributeNotRegistered(Rule):
     ```
     or move it where it is used: `self.mask.to(hidden_states.device)`.
 
+    Not flagged: empty placeholders (`torch.tensor([])`, `torch.empty(0)`) that code
+    replaces later (a KV cache bound by the engine), and models of serving engines (vLLM,
+    SGLang), which build each model under `with torch.device(...)` on the rank's GPU and
+    never move it.
+
     ## Fix safety
     No automatic fix: registering a buffer can change the `state_dict` keys.
 
@@ -75,7 +81,7 @@ class TensorAttributeNotRegistered(Rule):
     code = "TPL203"
     name = "tensor-attribute-not-registered"
     preview = True
-    contexts = "`__init__` of modules"
+    contexts = "`__init__` of modules; not in serving-engine files"
     summary = "Tensor attribute set in __init__ is not a buffer: `.to()` and device_map skip it"
     pattern = "buffer-left-on-other-device"
     candidate = FACTORY_CANDIDATE
@@ -83,6 +89,10 @@ class TensorAttributeNotRegistered(Rule):
     candidate_scope = "init"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if ctx.imports_module("vllm") or ctx.imports_module("sglang"):
+            # Engines build each model under `with torch.device(...)` on the rank's bound GPU
+            # and never move it: a plain attribute is made where the weights are.
+            return
         registered: dict[int, str] = {}
         for located in ctx.assignments:
             node = located.node
@@ -104,6 +114,8 @@ class TensorAttributeNotRegistered(Rule):
             text = registered.setdefault(id(owner.node), ctx.node_text(owner.node))
             if re.search(rf"register_buffer\(\s*[\"']{target.attr}[\"']", text):
                 continue
+            if len(re.findall(rf"\bself\.{target.attr}\b", text)) < 2:
+                continue  # never read by the module: it meets no weight
             message = f"`self.{target.attr}` is a plain tensor: `.to()` and device_map skip it"
             yield self.finding(ctx, factory, message)
 
@@ -141,6 +153,8 @@ def _factory_call(ctx: FileContext, value: ast.expr) -> ast.Call | None:
         return None
     if keyword(value, "device") or has_star_kwargs(value):
         return None
+    if factory_size(value, factory) == "empty":
+        return None  # `torch.tensor([])`, `torch.empty(0)`: a placeholder replaced later
     if factory in ("tensor", "as_tensor") and value.args:
         first = value.args[0]
         if isinstance(first, ast.UnaryOp):
