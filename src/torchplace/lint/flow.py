@@ -80,7 +80,8 @@ _FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
 #: Methods whose arguments are sizes and dimensions, not tensors.
 _SHAPES = frozenset(
     {"view", "reshape", "expand", "repeat", "permute", "transpose", "flatten", "unflatten",
-     "narrow", "split", "chunk", "squeeze", "unsqueeze", "movedim", "size", "tile"}
+     "narrow", "split", "chunk", "squeeze", "unsqueeze", "movedim", "size", "tile",
+     "expand_as", "view_as", "reshape_as"}
 )  # fmt: skip
 #: Methods that place a tensor on a device.
 _MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
@@ -413,7 +414,7 @@ class FunctionFlow:
             everything = arguments[:1]  # `torch.multinomial(w, n)`: `n` is a count
         strict = name in _STRICT or name in _JOINS
         where = f"`{qualified}`"
-        return self._meet(
+        found = self._meet(
             *everything,
             line=node.lineno,
             where=where,
@@ -421,6 +422,10 @@ class FunctionFlow:
             empties=name in _JOINS,
             at=node,
         )
+        # `F.binary_cross_entropy_with_logits(x, y, pos_weight=w)`: an option such as a
+        # weight does not make the result a CPU tensor; the operands do.
+        operands = {id(v) for values in spread for v in values}
+        return tuple(v for v in found if v.kind is not Kind.CPU or id(v) in operands)
 
     def _factory(self, node: ast.Call, name: str) -> Values:
         device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)

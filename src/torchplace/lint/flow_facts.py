@@ -255,7 +255,8 @@ def number(node: ast.AST) -> bool:
             return False
         return any(number(s) for s in sides)
     if isinstance(node, ast.Attribute):
-        return node.attr in _FINFO
+        math = isinstance(node.value, ast.Name) and node.value.id == "math"
+        return node.attr in _FINFO or math  # `math.inf`, `math.pi`
     if isinstance(node, ast.Call):
         func = node.func
         if isinstance(func, ast.Name):

@@ -64,7 +64,9 @@ class TensorAttributeNotRegistered(Rule):
     ```
     or move it where it is used: `self.mask.to(hidden_states.device)`.
 
-    Not flagged: empty placeholders (`torch.tensor([])`, `torch.empty(0)`) that code
+    Not flagged: attributes the module never reads, moves where it reads them
+    (`self.bins.to(x.device)`) or assigns again in another method, 0-dim numbers of a
+    `float` argument, empty placeholders (`torch.tensor([])`, `torch.empty(0)`) that code
     replaces later (a KV cache bound by the engine), and models of serving engines (vLLM,
     SGLang), which build each model under `with torch.device(...)` on the rank's GPU and
     never move it.
@@ -114,10 +116,46 @@ class TensorAttributeNotRegistered(Rule):
             text = registered.setdefault(id(owner.node), ctx.node_text(owner.node))
             if re.search(rf"register_buffer\(\s*[\"']{target.attr}[\"']", text):
                 continue
-            if len(re.findall(rf"\bself\.{target.attr}\b", text)) < 2:
-                continue  # never read by the module: it meets no weight
+            if _managed_elsewhere(
+                text, target.attr, node.lineno - getattr(owner.node, "lineno", 0)
+            ):
+                continue
+            if _python_number(located.scope, factory):
+                continue  # `torch.tensor(drop_rate)` of a `float` argument: a 0-dim number
             message = f"`self.{target.attr}` is a plain tensor: `.to()` and device_map skip it"
             yield self.finding(ctx, factory, message)
+
+
+def _managed_elsewhere(text: str, attr: str, assigned_at: int) -> bool:
+    """The module never reads the attribute, moves it wherever it reads it
+    (`self.bins.to(x.device)`), or assigns it again outside this line (a placeholder that a
+    method replaces, a state it moves itself): no weight is met where `.to()` left it."""
+    lines = text.splitlines()
+    uses = re.compile(rf"\bself\.{attr}\b(?!\s*=[^=])")
+    reads = [m for i, line in enumerate(lines) for m in uses.finditer(line) if i != assigned_at]
+    if not reads:
+        return True
+    moved = re.compile(rf"\bself\.{attr}\.(?:to|cuda)\(")
+    if all(moved.match(m.string, m.start()) for m in reads):
+        return True
+    again = re.compile(rf"\bself\.{attr}\s*=[^=]")
+    return any(again.search(line) for i, line in enumerate(lines) if i != assigned_at)
+
+
+def _python_number(scope: Scope, factory: ast.Call) -> bool:
+    """`torch.tensor(rate)` where `rate` is an argument of `__init__` declared a number."""
+    function = scope.function
+    if function is None or not factory.args or not isinstance(factory.args[0], ast.Name):
+        return False
+    node = function.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    name = factory.args[0].id
+    arguments = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+    for argument in arguments:
+        if argument.arg == name and isinstance(argument.annotation, ast.Name):
+            return argument.annotation.id in ("float", "int", "bool")
+    return False
 
 
 def _module_class(ctx: FileContext, scope: Scope) -> Scope | None:
