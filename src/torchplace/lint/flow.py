@@ -153,6 +153,7 @@ class FunctionFlow:
         qualify: Callable[[ast.AST], str | None],
         facts: ClassFacts | None = None,
         helper_return: Callable[[str], Values] | None = None,
+        helper_items: Callable[[str], list[Values] | None] | None = None,
         nccl: bool = False,
         local: LocalFunctions | None = None,
         owners: bool = False,
@@ -163,6 +164,11 @@ class FunctionFlow:
         self.qualify = qualify
         self.facts = facts or ClassFacts()
         self.helper_return = helper_return or (lambda name: ())
+        #: What a helper returns position by position (`return negs, neg_idxs`), if known.
+        self.helper_items = helper_items or (lambda name: None)
+        #: Calls of helpers whose result is unpacked position by position.
+        self._items: dict[int, list[Values]] = {}
+        self._tuple_returns: list[list[Values]] = []
         #: Whether the file uses NCCL: only then is a collective on the default group a sink.
         self.nccl = nccl
         #: The file's module-level functions, for following a CPU tensor into a call of one.
@@ -189,6 +195,16 @@ class FunctionFlow:
         self.env.update(bindings or {})  # values of arguments known from a caller
         self._body(function.body)
 
+    @property
+    def returned_items(self) -> list[Values] | None:
+        """The returned values position by position, when the tuples it returns have one
+        length; else None. Other returns (`return y.new(0)`) cannot be unpacked into that many
+        names, so a caller that unpacks the result never gets them."""
+        shapes = {len(items) for items in self._tuple_returns}
+        if len(shapes) != 1:
+            return None
+        return [_join(*column) for column in zip(*self._tuple_returns, strict=True)]
+
     # -- statements ----------------------------------------------------------------------
     def _body(self, statements: Iterable[ast.stmt]) -> None:
         for statement in statements:
@@ -210,7 +226,15 @@ class FunctionFlow:
             if isinstance(node.target, ast.Name):
                 self.env[node.target.id] = _join(left, right)
         elif isinstance(node, ast.Return) and node.value is not None:
-            self.returned.extend(self.eval(node.value))
+            value = node.value
+            if isinstance(value, ast.Tuple) and not any(
+                isinstance(e, ast.Starred) for e in value.elts
+            ):
+                items = [self.eval(e) for e in value.elts]
+                self._tuple_returns.append(items)
+                self.returned.extend(_join(*items))
+            else:
+                self.returned.extend(self.eval(value))
         elif isinstance(node, ast.Expr):
             self.eval(node.value)
         else:
@@ -246,9 +270,13 @@ class FunctionFlow:
             else:
                 self.numbers.discard(target.id)
         elif isinstance(target, ast.Tuple | ast.List):
+            items = self._items.get(id(value)) if value is not None else None
             if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
                 for element, part in zip(target.elts, value.elts, strict=True):
                     self._bind(element, self.eval(part), part)
+            elif items is not None and len(items) == len(target.elts):
+                for element, item in zip(target.elts, items, strict=True):
+                    self._bind(element, item, None)
             else:
                 for element in target.elts:
                     self._bind(element, values, None)
@@ -378,8 +406,12 @@ class FunctionFlow:
         if name in self.facts.methods:
             # What a helper returns: its CPU-made tensors, else it lives with its arguments.
             made = self.helper_return(name)
-            placed = [v for values in arguments for v in values if v.on_gpu]
-            return made or tuple(placed[:1])
+            placed = tuple([v for values in arguments for v in values if v.on_gpu][:1])
+            items = self.helper_items(name)
+            if items is not None:  # `negs, idxs = self.sample(...)`: unpacked by position
+                cpu = [tuple(v for v in item if v.kind is Kind.CPU) for item in items]
+                self._items[id(node)] = [found or placed for found in cpu]
+            return made or placed
         # A callable held by `self` (a loss function given to `__init__`): with its arguments.
         return tuple(v for values in arguments for v in values if v.on_gpu)[:1]
 
