@@ -63,3 +63,17 @@ def test_only_functions_with_evidence_keep_their_factories() -> None:
 def test_a_def_on_the_first_line_is_seen() -> None:
     source = "def f(x):\n    return x.to('cuda') + torch.ones(2)\n"
     assert _candidate_lines(source) == [2]
+
+
+def test_a_factory_given_a_device_is_no_candidate() -> None:
+    source = (
+        "def f(x, n, kw):\n"
+        "    a = torch.arange(n, device=x.device)\n"  # placed: makes no CPU tensor
+        "    b = torch.zeros(\n        n,  # a (comment\n        device=x.device,\n    )\n"
+        "    c = torch.ones(n, **kw)\n"  # its device comes from the caller
+        "    d = torch.tensor(2**n)\n"  # a power, not `**kwargs`: made on the CPU
+        "    e = torch.tensor(x.to(device='cuda'))\n"  # `device=` of another call
+        "    f = torch.empty(n, pin_memory=True)\n"  # pinned host memory on purpose
+        "    return x.to('cuda') + a + b + c + d + e + f\n"
+    )
+    assert _candidate_lines(source) == [8, 9]

@@ -30,6 +30,7 @@ from torchplace.lint.flow_facts import (
     ClassFacts,
     casts_dtype_only,
     factory_size,
+    number,
     self_attribute,
     tensor_params,
 )
@@ -79,12 +80,20 @@ _FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
 #: Methods whose arguments are sizes and dimensions, not tensors.
 _SHAPES = frozenset(
     {"view", "reshape", "expand", "repeat", "permute", "transpose", "flatten", "unflatten",
-     "narrow", "split", "chunk", "squeeze", "unsqueeze", "movedim", "size", "tile"}
+     "narrow", "split", "chunk", "squeeze", "unsqueeze", "movedim", "size", "tile",
+     "expand_as", "view_as", "reshape_as"}
 )  # fmt: skip
 #: Methods that place a tensor on a device.
 _MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
 #: Ops that take no CPU scalar beside a GPU tensor (binary arithmetic does).
 _STRICT = frozenset({"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum"})
+#: Functions whose arguments after the first are counts, sizes or dimensions.
+_SIZE_ARGUMENTS = frozenset(
+    {"multinomial", "topk", "kthvalue", "narrow", "split", "chunk", "roll", "tril", "triu",
+     "diag", "flatten", "transpose", "movedim", "squeeze", "unsqueeze", "flip"}
+)  # fmt: skip
+#: Factories of a 0-dim tensor when given one number.
+_SCALAR_FACTORIES = frozenset({"tensor", "as_tensor", "scalar_tensor"})
 #: Ops that join tensors: every operand, even an empty one, must be on one device.
 _JOINS = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack"})
 
@@ -144,6 +153,7 @@ class FunctionFlow:
         qualify: Callable[[ast.AST], str | None],
         facts: ClassFacts | None = None,
         helper_return: Callable[[str], Values] | None = None,
+        helper_items: Callable[[str], list[Values] | None] | None = None,
         nccl: bool = False,
         local: LocalFunctions | None = None,
         owners: bool = False,
@@ -154,6 +164,11 @@ class FunctionFlow:
         self.qualify = qualify
         self.facts = facts or ClassFacts()
         self.helper_return = helper_return or (lambda name: ())
+        #: What a helper returns position by position (`return negs, neg_idxs`), if known.
+        self.helper_items = helper_items or (lambda name: None)
+        #: Calls of helpers whose result is unpacked position by position.
+        self._items: dict[int, list[Values]] = {}
+        self._tuple_returns: list[list[Values]] = []
         #: Whether the file uses NCCL: only then is a collective on the default group a sink.
         self.nccl = nccl
         #: The file's module-level functions, for following a CPU tensor into a call of one.
@@ -167,6 +182,8 @@ class FunctionFlow:
         self.env: dict[str, Values] = {}
         #: `device = x.device`: the tensors whose device a name holds.
         self.devices: dict[str, Values] = {}
+        #: Names bound to a Python number (`n = x.shape[-1]`): `torch.tensor(n)` is 0-dim.
+        self.numbers: set[str] = set()
         self._moving = False  # inside the receiver of `.to(device)`: the author places it
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
@@ -177,6 +194,16 @@ class FunctionFlow:
         )
         self.env.update(bindings or {})  # values of arguments known from a caller
         self._body(function.body)
+
+    @property
+    def returned_items(self) -> list[Values] | None:
+        """The returned values position by position, when the tuples it returns have one
+        length; else None. Other returns (`return y.new(0)`) cannot be unpacked into that many
+        names, so a caller that unpacks the result never gets them."""
+        shapes = {len(items) for items in self._tuple_returns}
+        if len(shapes) != 1:
+            return None
+        return [_join(*column) for column in zip(*self._tuple_returns, strict=True)]
 
     # -- statements ----------------------------------------------------------------------
     def _body(self, statements: Iterable[ast.stmt]) -> None:
@@ -199,7 +226,15 @@ class FunctionFlow:
             if isinstance(node.target, ast.Name):
                 self.env[node.target.id] = _join(left, right)
         elif isinstance(node, ast.Return) and node.value is not None:
-            self.returned.extend(self.eval(node.value))
+            value = node.value
+            if isinstance(value, ast.Tuple) and not any(
+                isinstance(e, ast.Starred) for e in value.elts
+            ):
+                items = [self.eval(e) for e in value.elts]
+                self._tuple_returns.append(items)
+                self.returned.extend(_join(*items))
+            else:
+                self.returned.extend(self.eval(value))
         elif isinstance(node, ast.Expr):
             self.eval(node.value)
         else:
@@ -230,10 +265,18 @@ class FunctionFlow:
                 self.devices[target.id] = self.eval(value.value)
             else:
                 self.devices.pop(target.id, None)
+            if value is not None and self._numeric(value):
+                self.numbers.add(target.id)
+            else:
+                self.numbers.discard(target.id)
         elif isinstance(target, ast.Tuple | ast.List):
+            items = self._items.get(id(value)) if value is not None else None
             if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
                 for element, part in zip(target.elts, value.elts, strict=True):
                     self._bind(element, self.eval(part), part)
+            elif items is not None and len(items) == len(target.elts):
+                for element, item in zip(target.elts, items, strict=True):
+                    self._bind(element, item, None)
             else:
                 for element in target.elts:
                     self._bind(element, values, None)
@@ -363,8 +406,12 @@ class FunctionFlow:
         if name in self.facts.methods:
             # What a helper returns: its CPU-made tensors, else it lives with its arguments.
             made = self.helper_return(name)
-            placed = [v for values in arguments for v in values if v.on_gpu]
-            return made or tuple(placed[:1])
+            placed = tuple([v for values in arguments for v in values if v.on_gpu][:1])
+            items = self.helper_items(name)
+            if items is not None:  # `negs, idxs = self.sample(...)`: unpacked by position
+                cpu = [tuple(v for v in item if v.kind is Kind.CPU) for item in items]
+                self._items[id(node)] = [found or placed for found in cpu]
+            return made or placed
         # A callable held by `self` (a loss function given to `__init__`): with its arguments.
         return tuple(v for values in arguments for v in values if v.on_gpu)[:1]
 
@@ -389,13 +436,17 @@ class FunctionFlow:
         if name in TENSOR_FACTORIES and qualified == f"torch.{name}":
             if name in ("tensor", "as_tensor") and arguments and _is_input_tensor(node, arguments):
                 return arguments[0]  # a copy of a tensor keeps its device
+            if name in ("tensor", "as_tensor") and node.args and _elementwise(node.args[0]):
+                return ()  # `torch.tensor(ids == 1)`: of an array, a tensor's copy keeps its device
             return self._factory(node, name)
         if name.endswith("_like") and node.args:
             return () if any(k.arg == "device" for k in node.keywords) else arguments[0]
         everything = [*spread, *keywords.values()]
+        if name in _SIZE_ARGUMENTS:
+            everything = arguments[:1]  # `torch.multinomial(w, n)`: `n` is a count
         strict = name in _STRICT or name in _JOINS
         where = f"`{qualified}`"
-        return self._meet(
+        found = self._meet(
             *everything,
             line=node.lineno,
             where=where,
@@ -403,6 +454,10 @@ class FunctionFlow:
             empties=name in _JOINS,
             at=node,
         )
+        # `F.binary_cross_entropy_with_logits(x, y, pos_weight=w)`: an option such as a
+        # weight does not make the result a CPU tensor; the operands do.
+        operands = {id(v) for values in spread for v in values}
+        return tuple(v for v in found if v.kind is not Kind.CPU or id(v) in operands)
 
     def _factory(self, node: ast.Call, name: str) -> Values:
         device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
@@ -414,8 +469,28 @@ class FunctionFlow:
             if any(kw.arg == "pin_memory" for kw in node.keywords):
                 return ()  # pinned host memory: on the CPU on purpose, for async copies
             size = factory_size(node, name)
+            if not size and name in _SCALAR_FACTORIES and node.args:
+                size = "scalar" if self._numeric(node.args[0]) else ""
             return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node, size=size),)
         return self._device_of(device, node, f"`torch.{name}(device=...)`") or ()
+
+    def _numeric(self, node: ast.expr) -> bool:
+        """A Python number the flow can see: a literal or builtin number (`flow_facts`), a
+        name bound to one, a size (`x.shape[-1]`) or a `math` function's result (through
+        the file's imports: `from math import sqrt as math_sqrt`)."""
+        if number(node):
+            return True
+        if isinstance(node, ast.Name):
+            return node.id in self.numbers
+        if isinstance(node, ast.Subscript):
+            return isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
+        if isinstance(node, ast.BinOp):
+            return self._numeric(node.left) and self._numeric(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self._numeric(node.operand)
+        if isinstance(node, ast.Call):
+            return (self.qualify(node.func) or "").startswith("math.")
+        return False
 
     def _device_of(self, device: ast.expr, node: ast.Call, label: str) -> Values | None:
         """The values a device expression places on: `x.device` (or a name bound to it) gives
@@ -436,6 +511,9 @@ class FunctionFlow:
             for v in placed
             if v.on_gpu
         )
+
+    def _is_param(self, node: ast.Name) -> bool:
+        return node.id in self.tensor_params and node.id not in self.env
 
     def _tensor_name(self, node: ast.expr) -> bool:
         """Whether `node.device` is a tensor's: a local name or argument that may hold one, a
@@ -484,6 +562,12 @@ class FunctionFlow:
             device = node.args[0]
         if device is None or _names_cpu(device):
             return ()
+        if isinstance(device, ast.Name) and (self.env.get(device.id) or self._is_param(device)):
+            # `.to(other)`: onto another tensor's device, which is known only if it is
+            label = f"`{_text(node)}`"
+            found = self.eval(device)
+            return tuple(Value(v.kind, node.lineno, label, owner=v.owner, placed=True)
+                         for v in found if v.on_gpu)  # fmt: skip
         placed = self._device_of(device, node, f"`{_text(node)}`")
         if placed is None:  # `.to(self.device)`: a device the code chose, not the CPU
             return (Value(Kind.MOVED, node.lineno, f"`{_text(node)}`", placed=True),)
@@ -639,6 +723,11 @@ _OPERATORS = {
     ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@", ast.BitAnd: "&", ast.BitOr: "|",
     ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
 }  # fmt: skip
+
+
+def _elementwise(node: ast.expr) -> bool:
+    """A comparison of arrays (`ids == 1`): its operand is a tensor or an array, not a list."""
+    return isinstance(node, ast.Compare) and not isinstance(node.left, _SEQUENCES)
 
 
 def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:

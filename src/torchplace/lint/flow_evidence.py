@@ -6,7 +6,8 @@ The device-flow analysis needs evidence of a GPU tensor in the function it follo
 a program that uses NCCL, or a call of one of the file's own functions (the flow follows a CPU
 tensor into it). A factory call in a function with none of these can make no finding, so its
 line is no candidate, and a model file full of `torch.arange` in such functions is never
-parsed. Nor is one in `forward` or a method it reaches (the forward rule's ground, which the
+parsed. Nor is a factory given `device=`, `out=`, `pin_memory=` or `**kwargs` (it makes no
+CPU-made tensor), nor one in `forward` or a method it reaches (the forward rule's ground, which the
 analysis leaves alone). A factory whose result a class keeps (`self.x = torch.zeros(n)`) stays a
 candidate in a class that is not an `nn.Module`: another method may grow or meet it.
 
@@ -68,10 +69,46 @@ class EvidentFactories(AnyOf):
 
     def _filtered(self, string: str) -> list[re.Match[str]]:
         if string is not self._kept_text:
-            matches = list(super().finditer(string))
+            matches = [m for m in super().finditer(string) if not _placed_call(string, m.end())]
             self._kept = _Blocks(string).keep(matches) if matches else []
             self._kept_text = string
         return self._kept
+
+
+#: Keywords with which a factory makes no CPU-made tensor (`flow`'s `_factory`).
+_NO_CPU_KEYWORD = re.compile(r"\b(?:device|out|pin_memory)\s*=(?!=)|(?:^|,)\s*\*\*")
+
+
+def _placed_call(text: str, start: int, limit: int = 2000) -> bool:
+    """Whether the call whose arguments start at `start` (just past its `(`) passes
+    `device=`, `out=`, `pin_memory=` or `**kwargs` among its own arguments: such a factory
+    makes no CPU-made tensor, so its line holds no candidate. Strings are skipped; a call
+    longer than `limit` characters is kept."""
+    depth, index, end = 1, start, min(len(text), start + limit)
+    piece_start = start
+    while index < end:
+        char = text[index]
+        if char in "\"'":
+            close = text.find(char, index + 1)
+            if close < 0:
+                return False
+            index = close + 1
+            continue
+        if char in "([{":
+            if depth == 1 and _NO_CPU_KEYWORD.search(text[piece_start:index]):
+                return True
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+            if depth == 0:
+                return _NO_CPU_KEYWORD.search(text[piece_start:index]) is not None
+            piece_start = index + 1
+        elif char == "#":
+            newline = text.find("\n", index)
+            index = newline if newline >= 0 else end
+            continue
+        index += 1
+    return False
 
 
 class _Blocks:

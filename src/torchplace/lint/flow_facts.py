@@ -65,6 +65,9 @@ class ClassFacts:
     #: Plain attributes of a class that is not an `nn.Module`, made only by tensor factories
     #: without `device=` (or grown from themselves, `self.x = torch.cat([self.x, y])`).
     cpu_made: dict[str, ast.Call] = field(default_factory=dict)
+    #: `__init__` takes a `device` argument: the object is told where its tensors live, so
+    #: the tensors its methods are handed are on that device.
+    given_device: bool = False
 
     @classmethod
     def of(cls, node: ast.ClassDef, cpu_made: bool = False) -> ClassFacts:
@@ -79,6 +82,7 @@ class ClassFacts:
             facts.read_init(init)
         if cpu_made and not any((dotted(b) or "").endswith("Module") for b in node.bases):
             facts.cpu_made = _cpu_made_attributes(facts.methods.values())
+            facts.given_device = init is not None and _takes_device(init)
         return facts
 
     def read_init(self, init: ast.AST) -> None:
@@ -104,6 +108,12 @@ class ClassFacts:
                 first = node.args[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     self.tensors.add(first.value)
+
+
+def _takes_device(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    arguments = init.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    return any(a.arg == "device" for a in every)
 
 
 def _cpu_made_attributes(methods: Iterable[ast.AST]) -> dict[str, ast.Call]:
@@ -194,6 +204,10 @@ def casts_dtype_only(call: ast.Call) -> bool:
     first = call.args[0]
     if isinstance(first, ast.Attribute):
         return first.attr == "dtype" or first.attr in _DTYPES
+    if isinstance(first, ast.Call):  # `.to(_get_dtype(config))`, `.to(get_dtype())`
+        first = first.func
+        name = first.attr if isinstance(first, ast.Attribute) else getattr(first, "id", "")
+        return "dtype" in name
     return isinstance(first, ast.Name) and "dtype" in first.id
 
 
@@ -208,7 +222,7 @@ def is_scalar(factory: str, call: ast.Call) -> bool:
         return True  # `torch.empty(1)`, `torch.empty([0])`: a placeholder argument
     if factory in ("tensor", "as_tensor", "scalar_tensor"):
         empty = isinstance(first, ast.List | ast.Tuple) and not first.elts
-        return empty or _number(first)
+        return empty or number(first)
     if factory in _SHAPED:
         if isinstance(first, ast.Tuple | ast.List) and not first.elts:
             return True
@@ -229,19 +243,20 @@ def factory_size(call: ast.Call, factory: str | None = None) -> str:
     return "scalar"
 
 
-def _number(node: ast.AST) -> bool:
+def number(node: ast.AST) -> bool:
     """An expression that is a Python number (never a list or a tensor with elements)."""
     if isinstance(node, ast.Constant):
         return isinstance(node.value, int | float | bool)
     if isinstance(node, ast.UnaryOp):
-        return _number(node.operand)
+        return number(node.operand)
     if isinstance(node, ast.BinOp):
         sides = (node.left, node.right)
         if any(isinstance(s, ast.List | ast.Tuple | ast.ListComp) for s in sides):
             return False
-        return any(_number(s) for s in sides)
+        return any(number(s) for s in sides)
     if isinstance(node, ast.Attribute):
-        return node.attr in _FINFO
+        math = isinstance(node.value, ast.Name) and node.value.id == "math"
+        return node.attr in _FINFO or math  # `math.inf`, `math.pi`
     if isinstance(node, ast.Call):
         func = node.func
         if isinstance(func, ast.Name):

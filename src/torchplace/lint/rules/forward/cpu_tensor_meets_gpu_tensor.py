@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import LEGACY_CONSTRUCTORS, Meeting
+from torchplace.lint.flow import LEGACY_CONSTRUCTORS, Kind, Meeting
 from torchplace.lint.flow_evidence import SELF_FACTORY, EvidentFactories
 from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.flow_meetings import (
@@ -37,8 +37,10 @@ class CpuTensorMeetsGpuTensor(Rule):
     to `.data`, builtin `min`/`max` and NCCL collectives are TPL207's). The tensor is followed
     into the file's own helper functions (`quantize(x, scale, max_q)`), and through
     attributes of a class that only ever holds a CPU-made tensor there
-    (`self.losses = torch.tensor([])`, grown with `torch.cat`). Only functions whose text
-    shows such evidence (a move, a `device=`, a `.data`, a helper of the file) are followed.
+    (`self.losses = torch.tensor([])`, grown with `torch.cat`); when such a class is told
+    its device (`__init__(self, ..., device)`), the tensors its methods are handed count as
+    on that device. Only functions whose text shows evidence (a move, a `device=`, a
+    `.data`, a helper of the file) are followed.
 
     ## Why is this bad?
     The factory makes its tensor on the CPU. When the other operand is on a GPU the op
@@ -154,5 +156,6 @@ def _attribute_meetings(ctx: FileContext, owner: ast.ClassDef) -> Iterator[Meeti
     for name, method in facts.methods.items():
         flow = None if name in _FORWARDS else function_flow(ctx, method, facts)
         for meeting in flow.meetings if flow is not None else ():
-            if evident(meeting) and meeting.cpu.label.startswith("`self.") and meeting.at:
+            told = facts.given_device and meeting.gpu.kind is Kind.INPUT
+            if (evident(meeting) or told) and meeting.cpu.label.startswith("`self.") and meeting.at:
                 yield meeting

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.flow_facts import casts_dtype_only
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.report import Finding
 
@@ -22,6 +24,11 @@ class ParameterMovedInForward(Rule):
     same weights, silently breaks `device_map` / tensor-parallel sharding (the weight jumps
     to another GPU; assigning a CPU tensor to a CUDA parameter's `.data` raises nothing),
     detaches the parameter from its optimizer, and defeats CUDA graphs and `torch.compile`.
+
+    Not flagged: dtype casts (`w.data = w.data.to(x.dtype)`), storage swapped for another
+    tensor of the module (`self.weight.data = self.state.CB`), one-time steps (`unmerge`,
+    a cache built when `self.x is None`), and moves in a function that tests the weight's
+    device first (on-demand offloading: `if w.device == device: return`).
 
     ## Example
     ```python
@@ -62,11 +69,13 @@ class ParameterMovedInForward(Rule):
             if not isinstance(node, ast.Assign):
                 continue
             path = ctx.forward_path(located.scope)
-            if path is None:
+            if path is None or _one_time_step(path) or _places_on_purpose(ctx, located.scope):
+                continue
+            if _runs_once(ctx, located.scope):
                 continue
             for target in node.targets:
                 message = _assignment_problem(ctx, target, node.value)
-                if message:
+                if message and not _built_once(ctx, located.scope, target):
                     yield self.finding(ctx, target, f"{message} in {path}")
         statements: dict[int, set[int]] = {}
         for call, located in self.located_calls(ctx, "to", "cuda"):
@@ -77,7 +86,9 @@ class ParameterMovedInForward(Rule):
             if not (receiver == "self" or receiver.startswith("self.")):
                 continue
             path = ctx.forward_path(located.scope)
-            if path is None:
+            if path is None or _one_time_step(path) or _places_on_purpose(ctx, located.scope):
+                continue
+            if _runs_once(ctx, located.scope):
                 continue
             if receiver != "self" and id(call) not in _statement_calls(located.scope, statements):
                 continue
@@ -87,6 +98,8 @@ class ParameterMovedInForward(Rule):
 
 def _assignment_problem(ctx: FileContext, target: ast.expr, value: ast.expr) -> str | None:
     if isinstance(target, ast.Attribute) and target.attr == "data":
+        if _is_self(target.value) or _keeps_device(value, target.value):
+            return None
         return f"`{ctx.source.segment(target)} = ...` replaces a parameter's storage"
     if (
         isinstance(target, ast.Attribute)
@@ -97,6 +110,103 @@ def _assignment_problem(ctx: FileContext, target: ast.expr, value: ast.expr) -> 
     ):
         return f"`self.{target.attr} = Parameter(...)` replaces a parameter"
     return None
+
+
+#: Methods reached from forward only for a one-time step (`if self.merged: self.unmerge()`).
+_ONE_TIME = re.compile(r"merge", re.IGNORECASE)
+#: A device test before the move: the code checks where the weight is and places it.
+_DEVICE_TEST = re.compile(r"device(?:\.type)?\s*[!=]=|[!=]=\s*[\w.]*device\b|\.is_meta\b")
+#: `if self._fused is not None: return`: the rest of the function runs once.
+_EARLY_RETURN = re.compile(r"if self\.\w+ is not None:\s*\n\s*return\b")
+#: `if not self._prepared:`: a flag a one-time step tests.
+_NOT_FLAG = re.compile(r"if not self\.(\w+)\s*:")
+#: The new parameter is placed on the module's own device (`.to(self.q.weight.device)`).
+_OWN_DEVICE = re.compile(r"device=self\.|\.to\(self\.[\w.]*device\)")
+#: Casts that keep a tensor on its device.
+_MOVES = frozenset({"to", "cuda", "cpu", "xpu", "npu", "hpu"})
+_CASTS = frozenset({"float", "half", "bfloat16", "double", "int", "long", "bool"})
+
+
+def _one_time_step(path: str) -> bool:
+    """`forward -> unmerge`: merging adapter weights is a one-time step, not per call."""
+    return any(_ONE_TIME.search(name) for name in path.split(" -> ")[1:])
+
+
+def _places_on_purpose(ctx: FileContext, scope: Scope) -> bool:
+    """A helper that tests a weight's device before it moves it (on-demand offloading:
+    `if weight.device == device: return`) places it on purpose. Not `forward` itself: there
+    a test of the input's device that moves the weights after it is the per-call move."""
+    function = scope.function
+    if function is None or function.name in ctx.forward_methods:
+        return False
+    return _DEVICE_TEST.search(ctx.node_text(function.node)) is not None
+
+
+def _runs_once(ctx: FileContext, scope: Scope) -> bool:
+    """`if not self._prepared: ...; self._prepared = True`: a first-call step under a flag
+    the function sets."""
+    function = scope.function
+    if function is None:
+        return False
+    text = ctx.node_text(function.node)
+    flags = _NOT_FLAG.findall(text)
+    return any(re.search(rf"self\.{flag}\s*=\s*True\b", text) for flag in flags)
+
+
+def _built_once(ctx: FileContext, scope: Scope, target: ast.expr) -> bool:
+    """`if self._fused is not None: return` before `self._fused = Parameter(...)`: a cache
+    built on the first call; or a parameter rebuilt on the module's own device (a positional
+    table grown with `device=self.weight.device`)."""
+    if not (isinstance(target, ast.Attribute) and _is_self(target.value)):
+        return False
+    function = scope.function
+    if function is None:
+        return False
+    text = ctx.node_text(function.node)
+    name = re.escape(target.attr)
+    test = re.compile(rf"self\.{name}\s+is\s+(?:not\s+)?None|isinstance\(self\.{name},")
+    if test.search(text) or _EARLY_RETURN.search(text):
+        return True
+    return _OWN_DEVICE.search(text) is not None
+
+
+def _keeps_device(value: ast.expr, target: ast.expr) -> bool:
+    """A dtype cast (`w.data.to(x.dtype)`, `.float()`), a tensor the module holds
+    (`self.state.CB`, `self.get_projection()`) or another tensor the parameter holds
+    (`p.data = p._fp16_shard`): the storage stays on its device."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        if value.func.attr == "to" and casts_dtype_only(value):
+            return True
+        if value.func.attr in _CASTS and not value.args:
+            return True
+    if _moves(value):
+        return False
+    root, owner = _chain_root(value), _chain_root(target)
+    if root is None:
+        return False
+    return _is_self(root) or (owner is not None and root.id == owner.id)
+
+
+def _chain_root(node: ast.expr) -> ast.Name | None:
+    """The name at the start of `p._full[:n].view(shape)`."""
+    while True:
+        if isinstance(node, ast.Attribute | ast.Subscript):
+            node = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            node = node.func.value
+        else:
+            return node if isinstance(node, ast.Name) else None
+
+
+def _moves(node: ast.expr) -> bool:
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _MOVES
+        for n in ast.walk(node)
+    )
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
 
 
 def _statement_calls(scope: Scope, cache: dict[int, set[int]]) -> set[int]:

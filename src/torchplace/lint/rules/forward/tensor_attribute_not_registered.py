@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
+from torchplace.lint.flow_facts import factory_size
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import (
     FACTORY_CANDIDATE,
@@ -63,6 +64,13 @@ class TensorAttributeNotRegistered(Rule):
     ```
     or move it where it is used: `self.mask.to(hidden_states.device)`.
 
+    Not flagged: attributes the module never reads, moves where it reads them
+    (`self.bins.to(x.device)`) or assigns again in another method, 0-dim numbers of a
+    `float` argument, empty placeholders (`torch.tensor([])`, `torch.empty(0)`) that code
+    replaces later (a KV cache bound by the engine), and models of serving engines (vLLM,
+    SGLang), which build each model under `with torch.device(...)` on the rank's GPU and
+    never move it.
+
     ## Fix safety
     No automatic fix: registering a buffer can change the `state_dict` keys.
 
@@ -75,7 +83,7 @@ class TensorAttributeNotRegistered(Rule):
     code = "TPL203"
     name = "tensor-attribute-not-registered"
     preview = True
-    contexts = "`__init__` of modules"
+    contexts = "`__init__` of modules; not in serving-engine files"
     summary = "Tensor attribute set in __init__ is not a buffer: `.to()` and device_map skip it"
     pattern = "buffer-left-on-other-device"
     candidate = FACTORY_CANDIDATE
@@ -83,6 +91,10 @@ class TensorAttributeNotRegistered(Rule):
     candidate_scope = "init"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if ctx.imports_module("vllm") or ctx.imports_module("sglang"):
+            # Engines build each model under `with torch.device(...)` on the rank's bound GPU
+            # and never move it: a plain attribute is made where the weights are.
+            return
         registered: dict[int, str] = {}
         for located in ctx.assignments:
             node = located.node
@@ -104,8 +116,46 @@ class TensorAttributeNotRegistered(Rule):
             text = registered.setdefault(id(owner.node), ctx.node_text(owner.node))
             if re.search(rf"register_buffer\(\s*[\"']{target.attr}[\"']", text):
                 continue
+            if _managed_elsewhere(
+                text, target.attr, node.lineno - getattr(owner.node, "lineno", 0)
+            ):
+                continue
+            if _python_number(located.scope, factory):
+                continue  # `torch.tensor(drop_rate)` of a `float` argument: a 0-dim number
             message = f"`self.{target.attr}` is a plain tensor: `.to()` and device_map skip it"
             yield self.finding(ctx, factory, message)
+
+
+def _managed_elsewhere(text: str, attr: str, assigned_at: int) -> bool:
+    """The module never reads the attribute, moves it wherever it reads it
+    (`self.bins.to(x.device)`), or assigns it again outside this line (a placeholder that a
+    method replaces, a state it moves itself): no weight is met where `.to()` left it."""
+    lines = text.splitlines()
+    uses = re.compile(rf"\bself\.{attr}\b(?!\s*=[^=])")
+    reads = [m for i, line in enumerate(lines) for m in uses.finditer(line) if i != assigned_at]
+    if not reads:
+        return True
+    moved = re.compile(rf"\bself\.{attr}\.(?:to|cuda)\(")
+    if all(moved.match(m.string, m.start()) for m in reads):
+        return True
+    again = re.compile(rf"\bself\.{attr}\s*=[^=]")
+    return any(again.search(line) for i, line in enumerate(lines) if i != assigned_at)
+
+
+def _python_number(scope: Scope, factory: ast.Call) -> bool:
+    """`torch.tensor(rate)` where `rate` is an argument of `__init__` declared a number."""
+    function = scope.function
+    if function is None or not factory.args or not isinstance(factory.args[0], ast.Name):
+        return False
+    node = function.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    name = factory.args[0].id
+    arguments = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+    for argument in arguments:
+        if argument.arg == name and isinstance(argument.annotation, ast.Name):
+            return argument.annotation.id in ("float", "int", "bool")
+    return False
 
 
 def _module_class(ctx: FileContext, scope: Scope) -> Scope | None:
@@ -141,6 +191,8 @@ def _factory_call(ctx: FileContext, value: ast.expr) -> ast.Call | None:
         return None
     if keyword(value, "device") or has_star_kwargs(value):
         return None
+    if factory_size(value, factory) == "empty":
+        return None  # `torch.tensor([])`, `torch.empty(0)`: a placeholder replaced later
     if factory in ("tensor", "as_tensor") and value.args:
         first = value.args[0]
         if isinstance(first, ast.UnaryOp):

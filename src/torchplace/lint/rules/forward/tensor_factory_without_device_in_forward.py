@@ -140,7 +140,9 @@ class _ClassFlows:
         if function is None:
             return None
         try:
-            flow = FunctionFlow(function, self.ctx.qualified, self.facts, self._returns)
+            flow = FunctionFlow(
+                function, self.ctx.qualified, self.facts, self._returns, self._return_items
+            )
         except RecursionError:  # absurdly nested expressions: no evidence, no finding
             return None
         self.flows[name] = flow
@@ -153,6 +155,10 @@ class _ClassFlows:
     def _returns(self, name: str) -> Values:
         flow = self._flow(name)
         return tuple(v for v in flow.returned if v.kind is Kind.CPU) if flow else ()
+
+    def _return_items(self, name: str) -> list[Values] | None:
+        flow = self._flow(name)
+        return flow.returned_items if flow else None
 
     def meeting_of(self, call: ast.Call) -> tuple[_Function, Meeting] | None:
         return self.by_origin.get(id(call))

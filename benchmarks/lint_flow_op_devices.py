@@ -1,0 +1,111 @@
+"""Check on real torch the device rules that lint's device-flow analysis assumes.
+
+Usage: python benchmarks/lint_flow_op_devices.py OUT_DIR
+
+`torchplace lint` never imports torch: `lint/flow.py` encodes which operations accept a CPU
+tensor beside a CUDA one (a 0-dim CPU number in arithmetic, `torch.where`, index assignment)
+and which do not (`clamp` bounds, `cat` even of an empty tensor, a comparison of a CPU tensor
+with elements). This script runs each case on the machine's torch and writes
+`lint_flow_op_devices.md` / `.json` into OUT_DIR with the expected and observed outcome.
+Without CUDA only the CPU case runs (the legacy constructors ignore `with torch.device(...)`)
+and the CUDA cases are listed as skipped. Exit status 1 when any observed outcome differs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import torch
+import torch.nn.functional as F
+
+#: (name, what the flow assumes, needs CUDA, the operation; it returns a device or raises)
+Case = tuple[str, str, bool, Callable[[], Any]]
+
+
+def _gpu(*shape: int) -> torch.Tensor:
+    return torch.rand(*shape, device="cuda")
+
+
+def _legacy_under_meta() -> str:
+    with torch.device("meta"):
+        return str(torch.Tensor(3).device)
+
+
+def _clamp_bound() -> torch.Tensor:
+    return torch.clamp(_gpu(4), 0, torch.tensor(1.0))
+
+
+def _where_scalar() -> torch.Tensor:
+    return torch.where(_gpu(4) > 0.5, torch.tensor(-1.0), _gpu(4))
+
+
+def _pos_weight() -> torch.Tensor:
+    return F.binary_cross_entropy_with_logits(_gpu(4), _gpu(4), pos_weight=torch.tensor(2.0))
+
+
+def _builtin_min() -> str:
+    return str(min(_gpu(1)[0] + 5, torch.tensor(1.0)).device)
+
+
+def _cases() -> list[Case]:
+    return [
+        ("torch.Tensor(3) under with torch.device('meta')", "cpu", False, _legacy_under_meta),
+        ("cuda + 0-dim cpu", "ok", True, lambda: _gpu(4) + torch.tensor(2.0)),
+        ("cuda * cpu with elements", "raises", True, lambda: _gpu(4) * torch.ones(4)),
+        ("clamp(cuda, 0, 0-dim cpu)", "raises", True, _clamp_bound),
+        ("cat([empty cpu, cuda])", "raises", True, lambda: torch.cat([torch.tensor([]), _gpu(4)])),
+        ("where(cuda cond, 0-dim cpu, cuda)", "ok", True, _where_scalar),
+        ("cuda[mask] = cpu with elements", "ok", True, lambda: _setitem(_gpu(4))),
+        ("cpu arange .gt(cuda)", "raises", True, lambda: torch.arange(4).gt(_gpu(4))),
+        ("BCE-with-logits pos_weight 0-dim cpu", "ok", True, _pos_weight),
+        ("builtin min(cuda 0-dim, smaller cpu 0-dim)", "cpu", True, _builtin_min),
+    ]
+
+
+def _setitem(target: torch.Tensor) -> torch.Tensor:
+    target[torch.tensor([True, False, True, False])] = torch.tensor([1.0, 2.0])
+    return target
+
+
+def _observe(operation: Callable[[], Any]) -> str:
+    try:
+        result = operation()
+    except (RuntimeError, TypeError) as error:
+        return "raises" if "device" in str(error).lower() else f"raises: {error}"
+    return result if isinstance(result, str) else "ok"
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    out = Path(argv[0])
+    out.mkdir(parents=True, exist_ok=True)
+    cuda = torch.cuda.is_available()
+    rows = []
+    for name, expected, needs_cuda, operation in _cases():
+        observed = _observe(operation) if cuda or not needs_cuda else "skipped (no CUDA)"
+        rows.append({"case": name, "expected": expected, "observed": observed})
+    wrong = [r for r in rows if not r["observed"].startswith(("skipped", r["expected"]))]
+    report = {"torch": torch.__version__, "cuda": cuda, "cases": rows, "differ": len(wrong)}
+    (out / "lint_flow_op_devices.json").write_text(json.dumps(report, indent=2) + "\n")
+    lines = [
+        "# Device rules lint's flow assumes, checked on real torch",
+        "",
+        f"torch {torch.__version__}, CUDA {'yes' if cuda else 'no'}; {len(wrong)} differ.",
+        "",
+        "| Case | Expected | Observed |",
+        "| --- | --- | --- |",
+        *(f"| {r['case']} | {r['expected']} | {r['observed']} |" for r in rows),
+    ]
+    (out / "lint_flow_op_devices.md").write_text("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
