@@ -3,10 +3,12 @@
 Usage: python benchmarks/lint_flow_op_devices.py OUT_DIR
 
 `torchplace lint` never imports torch: `lint/flow.py` encodes which operations accept a CPU
-tensor beside a CUDA one (a 0-dim CPU number in arithmetic, `torch.where`, index assignment)
-and which do not (`clamp` bounds, `cat` even of an empty tensor, a comparison of a CPU tensor
-with elements). This script runs each case on the machine's torch and writes
-`lint_flow_op_devices.md` / `.json` into OUT_DIR with the expected and observed outcome.
+tensor beside a CUDA one (a 0-dim CPU number in arithmetic, `torch.where`, a `clamp` bound
+beside a Python number, index assignment of a 0-dim value, slice assignment) and which do not
+(`clamp` with tensor bounds only, `cat` even of an empty tensor, a comparison of a CPU tensor
+with elements, `x[mask] = v` with `v` a CPU tensor with elements). This script runs each case
+on the machine's torch and writes `lint_flow_op_devices.md` / `.json` into OUT_DIR with the
+expected and observed outcome.
 Without CUDA only the CPU case runs (the legacy constructors ignore `with torch.device(...)`)
 and the CUDA cases are listed as skipped. Exit status 1 when any observed outcome differs.
 """
@@ -35,8 +37,17 @@ def _legacy_under_meta() -> str:
         return str(torch.Tensor(3).device)
 
 
-def _clamp_bound() -> torch.Tensor:
+def _clamp_number_and_tensor_bound() -> torch.Tensor:
+    # a Python number among the bounds: the Scalar overload, which reads the 0-dim tensor
     return torch.clamp(_gpu(4), 0, torch.tensor(1.0))
+
+
+def _clamp_tensor_bounds() -> torch.Tensor:
+    return torch.clamp(_gpu(4), torch.tensor(0.0), torch.tensor(1.0))
+
+
+def _clamp_tensor_max() -> torch.Tensor:
+    return _gpu(4).clamp(max=torch.tensor(1.0))
 
 
 def _where_scalar() -> torch.Tensor:
@@ -56,18 +67,29 @@ def _cases() -> list[Case]:
         ("torch.Tensor(3) under with torch.device('meta')", "cpu", False, _legacy_under_meta),
         ("cuda + 0-dim cpu", "ok", True, lambda: _gpu(4) + torch.tensor(2.0)),
         ("cuda * cpu with elements", "raises", True, lambda: _gpu(4) * torch.ones(4)),
-        ("clamp(cuda, 0, 0-dim cpu)", "raises", True, _clamp_bound),
+        ("clamp(cuda, 0, 0-dim cpu)", "ok", True, _clamp_number_and_tensor_bound),
+        ("clamp(cuda, 0-dim cpu, 0-dim cpu)", "raises", True, _clamp_tensor_bounds),
+        ("cuda.clamp(max=0-dim cpu)", "raises", True, _clamp_tensor_max),
         ("cat([empty cpu, cuda])", "raises", True, lambda: torch.cat([torch.tensor([]), _gpu(4)])),
         ("where(cuda cond, 0-dim cpu, cuda)", "ok", True, _where_scalar),
-        ("cuda[mask] = cpu with elements", "ok", True, lambda: _setitem(_gpu(4))),
+        ("cuda[mask] = cpu with elements", "raises", True, lambda: _setitem(_gpu(4))),
+        ("cuda[mask] = 0-dim cpu", "ok", True, lambda: _setitem(_gpu(4), torch.tensor(1.0))),
+        ("cuda[1:3] = cpu with elements", "ok", True, _slice_assign),
         ("cpu arange .gt(cuda)", "raises", True, lambda: torch.arange(4).gt(_gpu(4))),
         ("BCE-with-logits pos_weight 0-dim cpu", "ok", True, _pos_weight),
         ("builtin min(cuda 0-dim, smaller cpu 0-dim)", "cpu", True, _builtin_min),
     ]
 
 
-def _setitem(target: torch.Tensor) -> torch.Tensor:
-    target[torch.tensor([True, False, True, False])] = torch.tensor([1.0, 2.0])
+def _setitem(target: torch.Tensor, values: torch.Tensor | None = None) -> torch.Tensor:
+    mask = torch.tensor([True, False, True, False])
+    target[mask] = torch.tensor([1.0, 2.0]) if values is None else values
+    return target
+
+
+def _slice_assign() -> torch.Tensor:
+    target = _gpu(4)
+    target[1:3] = torch.tensor([1.0, 2.0])  # basic indexing: a copy across devices
     return target
 
 

@@ -76,3 +76,23 @@ def test_work_is_linear_in_the_statements_of_a_forward(monkeypatch: pytest.Monke
         assert len(findings) == statements - 1
         counts.append(calls)
     assert counts[1] <= 2 * counts[0] + 10
+
+
+@pytest.mark.parametrize(
+    ("body", "meets"),
+    [
+        # measured on an H200 (benchmarks/lint_flow_op_devices.py)
+        ("mask = x > 0\n        x[mask] = torch.tensor([1.0, 2.0])", "an index assignment"),
+        ("x[0:2] = torch.tensor([1.0, 2.0])", None),  # basic indexing copies across devices
+        ("mask = x > 0\n        x[mask] = torch.tensor(1.0)", None),  # a 0-dim value
+        ("y = torch.clamp(x, torch.tensor(0.0), torch.tensor(1.0))", "`torch.clamp`"),
+        ("y = torch.clamp(x, 0, torch.tensor(1.0))", None),  # the Scalar overload reads it
+        ("y = x.clamp(0, torch.tensor(1.0))", None),
+    ],
+)
+def test_index_assignment_and_clamp_bounds_meet_as_torch_decides(
+    body: str, meets: str | None
+) -> None:
+    flow = _flow(f"class M(nn.Module):\n    def forward(self, x):\n        {body}\n")
+    places = [m.chain().rpartition(" in ")[2] for m in flow.meetings]
+    assert places == ([meets] if meets else [])

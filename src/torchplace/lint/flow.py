@@ -87,6 +87,8 @@ _SHAPES = frozenset(
 _MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
 #: Ops that take no CPU scalar beside a GPU tensor (binary arithmetic does).
 _STRICT = frozenset({"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum"})
+_CLAMPS = frozenset({"clamp", "clip", "clamp_", "clip_"})
+_BOUNDS = frozenset({"min", "max"})
 #: Functions whose arguments after the first are counts, sizes or dimensions.
 _SIZE_ARGUMENTS = frozenset(
     {"multinomial", "topk", "kthvalue", "narrow", "split", "chunk", "roll", "tril", "triu",
@@ -286,6 +288,14 @@ class FunctionFlow:
                 Value(Kind.PLACED, target.lineno, f"`{dotted(target.value) or 'the tensor'}`"),
             )
             self._meet(owner, values, line=target.lineno, where=where, strict=True, at=target)
+        elif isinstance(target, ast.Subscript) and self.eval(target.slice):
+            # `x[mask] = v` indexes with a tensor: `index_put_` wants `v` on `x`'s device
+            # unless it is 0-dim (measured: `benchmarks/lint_flow_op_devices.py`); basic
+            # indexing (`x[1:3] = v`, `x[0] = v`) copies across devices and meets nothing.
+            owner = self.eval(target.value)
+            if owner:
+                where = "an index assignment"
+                self._meet(owner, values, line=target.lineno, where=where, at=target)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, values, None)
 
@@ -444,7 +454,7 @@ class FunctionFlow:
         everything = [*spread, *keywords.values()]
         if name in _SIZE_ARGUMENTS:
             everything = arguments[:1]  # `torch.multinomial(w, n)`: `n` is a count
-        strict = name in _STRICT or name in _JOINS
+        strict = (name in _STRICT and not self._scalar_bounds(node, 1)) or name in _JOINS
         where = f"`{qualified}`"
         found = self._meet(
             *everything,
@@ -544,11 +554,24 @@ class FunctionFlow:
         if method.startswith("new_"):
             return tuple(v for v in receiver if v.on_gpu) or receiver
         if method not in _CROSS_DEVICE and method not in _CONTAINER_METHODS | _SHAPES:
-            strict = method in _STRICT
+            strict = method in _STRICT and not self._scalar_bounds(node, 0)
             for values in arguments:
                 self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`",
                            strict=strict, at=node)  # fmt: skip
         return receiver
+
+    def _scalar_bounds(self, node: ast.Call, first: int) -> bool:
+        """`clamp(x, 0, hi)`: with a Python number among its bounds torch's argument parser
+        picks the Scalar overload and reads a 0-dim tensor bound as a number, so a 0-dim CPU
+        bound is fine there; with tensor bounds only (`clamp(x, lo, hi)`, `clamp(x, max=hi)`)
+        the Tensor overload checks every bound's device (measured on an H200:
+        `benchmarks/lint_flow_op_devices.py`)."""
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name not in _CLAMPS:
+            return False
+        bounds = [*node.args[first:], *(k.value for k in node.keywords if k.arg in _BOUNDS)]
+        return any(self._numeric(bound) for bound in bounds)
 
     def _moved(self, node: ast.Call, method: str) -> Values:
         """Where `.to(...)` / `.cuda()` put a tensor, when the code says."""
