@@ -77,6 +77,7 @@ class KernelLaunchedOnCurrentDevice(Rule):
     )
     summary = "Triton kernel launched on the current GPU, not on its tensors' GPU"
     pattern = None
+    project_condition = "binds-no-gpu-per-process"
     candidate = AnyOf(r"\]\s*\(", r"triton\w*\.\w+\s*\(")
     file_gate = ("triton",)
 
