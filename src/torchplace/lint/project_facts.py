@@ -308,5 +308,6 @@ def apply_project_facts(
 def _said(condition: str, facts: ProjectFacts) -> str:
     if condition == "binds-no-gpu-per-process":
         where = Path(facts.root).name
-        return f"(project `{where}` binds no GPU per process in its {facts.files} files)"
+        files = f"{facts.files} Python file" + ("" if facts.files == 1 else "s")
+        return f"(project `{where}` binds no GPU per process in its {files})"
     return f"({condition})"

@@ -1,0 +1,148 @@
+"""Project facts: where a file's project starts, whether the project binds one GPU per process,
+and how TPL902 (whose findings need that fact) follows changes in other files, cache or not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig, lint_paths
+from torchplace.lint.project_facts import ProjectIndex, facts_of_text, read_facts
+from torchplace.lint.runner import run
+
+KERNELS = """\
+import torch
+import triton
+
+
+def rotary(x, cos, sin):
+    out = torch.empty_like(x)
+    rotary_kernel[(x.shape[0],)](out, x, cos, sin)
+    return out
+"""
+WORKER = """\
+import os
+
+import torch
+
+
+def init_worker():
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+"""
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("layout", "linted", "root"),
+    [
+        # The nearest marker wins, above any package.
+        ({"pyproject.toml": "", "pkg/__init__.py": "", "pkg/ops.py": ""}, "pkg/ops.py", "."),
+        ({".git/HEAD": "", "a/b/ops.py": ""}, "a/b/ops.py", "."),
+        # No marker: the top of the Python tree, through namespace packages (no
+        # `__init__.py`) and a directory of subpackages only.
+        (
+            {"top/pkg/__init__.py": "", "top/pkg/srt/x.py": "", "top/pkg/srt/hw/musa/k.py": ""},
+            "top/pkg/srt/hw/musa/k.py",
+            "top/pkg",
+        ),
+        # A script in no package is a project of its own.
+        ({"scripts/alone/run.py": ""}, "scripts/alone/run.py", "scripts/alone/run.py"),
+    ],
+)
+def test_project_root(tmp_path: Path, layout: dict[str, str], linted: str, root: str) -> None:
+    base = tmp_path / "base"
+    for name, text in layout.items():
+        _write(base / name, text)
+    found = ProjectIndex().root_of(str(base / linted))
+    assert Path(found) == (base / root).resolve() or Path(found) == base / root
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "torch.cuda.set_device(local_rank)\n",
+        "torch.cuda.set_device(self.device)\n",
+        "get_accelerator().set_device(int(os.environ['LOCAL_RANK']))\n",
+        "torch.cuda.set_device(torch.device('cuda', rank))\n",
+        "dist.init_process_group('nccl', device_id=torch.device(f'cuda:{local_rank}'))\n",
+        "state = PartialState()\n",
+        "accelerator = Accelerator(mixed_precision='bf16')\n",
+    ],
+)
+def test_a_per_process_binding_is_found(code: str) -> None:
+    facts = facts_of_text("worker.py", "def start(self, local_rank, rank):\n    " + code)
+    assert facts.binds_gpu_per_process is True
+    assert facts.gpu_binding[0].line == 2
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        # Literals choose no GPU per process; a tensor's device guards one call.
+        "def f():\n    torch.cuda.set_device(0)\n",
+        "def f():\n    torch.cuda.set_device('cuda:0')\n",
+        "def f(x):\n    torch.cuda.set_device(x.device)\n",
+        "def f(x):\n    torch.cuda.set_device(x.get_device())\n",
+        "def f():\n    dist.init_process_group('nccl', device_id=None)\n",
+        # Save, set, restore: a device guard of a library (bitsandbytes' `_cuda_device_of`).
+        "def f(device):\n    prev = torch.cuda.current_device()\n"
+        "    torch.cuda.set_device(device)\n    yield\n    torch.cuda.set_device(prev)\n",
+        "class G:\n    def __enter__(self):\n        torch.cuda.set_device(self.index)\n",
+    ],
+)
+def test_a_guard_or_a_literal_is_no_binding(code: str) -> None:
+    assert facts_of_text("ops.py", code).binds_gpu_per_process is False
+
+
+def test_bindings_in_tests_and_examples_do_not_count(tmp_path: Path) -> None:
+    project = tmp_path / "lib"
+    _write(project / "pyproject.toml", "")
+    _write(project / "lib" / "ops.py", KERNELS)
+    _write(project / "tests" / "test_multi_gpu.py", WORKER)
+    _write(project / "examples" / "train.py", WORKER)
+    _write(project / "lib" / "test_dist.py", WORKER)
+    facts = read_facts(str(project))
+    assert facts.binds_gpu_per_process is False
+    _write(project / "lib" / "serve.py", WORKER)
+    assert read_facts(str(project)).binds_gpu_per_process is True
+
+
+def _tpl902(project: Path, cache: Path | None) -> list[str]:
+    config = LintConfig(extend_select=("TPL902",))
+    lint_run = run([str(project)], config, cache_dir=cache, jobs=1)
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code == "TPL902"]
+
+
+@pytest.mark.parametrize("cached", [False, True])
+def test_tpl902_follows_a_binding_added_in_another_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cached: bool
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    project = tmp_path / "kernels"
+    _write(project / "pyproject.toml", "")
+    _write(project / "kernels" / "rotary.py", KERNELS)
+    cache = tmp_path / "cache" if cached else None
+    assert _tpl902(project, cache) == ["rotary.py:7"]
+    assert _tpl902(project, cache) == ["rotary.py:7"]  # warm: served by the cache
+    # Only another file changes: the cached entry of rotary.py is still valid, its finding
+    # is not (the project now binds one GPU per process).
+    worker = _write(project / "kernels" / "worker.py", WORKER)
+    assert _tpl902(project, cache) == []
+    worker.unlink()
+    assert _tpl902(project, cache) == ["rotary.py:7"]
+
+
+def test_the_message_names_the_project_fact(tmp_path: Path) -> None:
+    project = tmp_path / "kernels"
+    _write(project / "setup.py", "")
+    _write(project / "kernels" / "rotary.py", KERNELS)
+    config = LintConfig(extend_select=("TPL902",))
+    (finding,) = [f for f in lint_paths([str(project)], config) if f.code == "TPL902"]
+    # setup.py counts: it is one of the project's Python files.
+    assert "project `kernels` binds no GPU per process in its 2 Python files" in finding.message
