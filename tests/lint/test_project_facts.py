@@ -51,6 +51,16 @@ def _write(path: Path, text: str) -> Path:
             "top/pkg/srt/hw/musa/k.py",
             "top/pkg",
         ),
+        # An installed package: site-packages holds other distributions, not its project.
+        (
+            {
+                "lib/site-packages/six.py": "",
+                "lib/site-packages/pkg/__init__.py": "",
+                "lib/site-packages/pkg/ops.py": "",
+            },
+            "lib/site-packages/pkg/ops.py",
+            "lib/site-packages/pkg",
+        ),
         # A script in no package is a project of its own.
         ({"scripts/alone/run.py": ""}, "scripts/alone/run.py", "scripts/alone/run.py"),
     ],

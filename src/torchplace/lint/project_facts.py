@@ -39,6 +39,7 @@ _SKIPPED_DIRECTORIES = frozenset(
 _BINDING_TEXT = re.compile(
     rb"set_device(?:_index)?\s*\(|init_process_group|PartialState\s*\(|Accelerator\s*\("
 )
+_INSTALL_DIRECTORIES = frozenset({"site-packages", "dist-packages"})
 _BINDERS = frozenset({"set_device", "set_device_index"})
 _ACCELERATE_STATES = frozenset({"PartialState", "Accelerator"})
 
@@ -145,6 +146,8 @@ def _package_root(directory: str) -> str | None:
 
 
 def _holds_python(directory: str) -> bool:
+    if os.path.basename(directory) in _INSTALL_DIRECTORIES:
+        return False  # installed distributions side by side are not one project
     try:
         with os.scandir(directory) as entries:
             return any(e.name.endswith(".py") and e.is_file() for e in entries)
