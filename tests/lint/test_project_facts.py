@@ -156,3 +156,64 @@ def test_the_message_names_the_project_fact(tmp_path: Path) -> None:
     (finding,) = [f for f in lint_paths([str(project)], config) if f.code == "TPL902"]
     # setup.py counts: it is one of the project's Python files.
     assert "project `kernels` binds no GPU per process in its 2 Python files" in finding.message
+
+
+HELPERS = """\
+import torch
+import triton
+
+
+def dequant(A, out):
+    dequant_kernel[(A.numel(),)](A, out)
+"""
+GUARDED_OPS = """\
+import torch
+
+from . import helpers
+
+update_impl = helpers.dequant
+
+
+def dequantize(A, out):
+    with torch.cuda.device(A.device):
+        helpers.dequant(A, out)
+
+
+def update(A, out):
+    with torch_accelerator_module.device(A.device):
+        update_impl(A, out)
+"""
+
+
+def _library(tmp_path: Path, ops: str) -> Path:
+    project = tmp_path / "lib"
+    _write(project / "pyproject.toml", "")
+    _write(project / "lib" / "helpers.py", HELPERS)
+    _write(project / "lib" / "ops.py", ops)
+    return project
+
+
+def test_a_launch_every_caller_guards_is_not_flagged(tmp_path: Path) -> None:
+    # The bitsandbytes shape: launches in helper modules, guarded one call up in ops.py,
+    # directly and through an alias.
+    assert _tpl902(_library(tmp_path, GUARDED_OPS), None) == []
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        # One caller without the guard.
+        "\n\ndef fast_path(A, out):\n    helpers.dequant(A, out)\n",
+        # Handed to a registry: who calls it, and how, is unknown.
+        "\n\nregister_kernel('lib::dequant', 'cuda')(helpers.dequant)\n",
+    ],
+)
+def test_a_launch_with_an_unguarded_or_unknown_caller_is_flagged(
+    tmp_path: Path, extra: str
+) -> None:
+    assert _tpl902(_library(tmp_path, GUARDED_OPS + extra), None) == ["helpers.py:6"]
+
+
+def test_a_launch_nobody_calls_in_the_project_is_flagged(tmp_path: Path) -> None:
+    # A library's entry point: its callers are the library's users.
+    assert _tpl902(_library(tmp_path, "import torch\n"), None) == ["helpers.py:6"]

@@ -20,13 +20,13 @@ def lint_source(
     code: str, path: str = "<string>", config: LintConfig | None = None
 ) -> list[Finding]:
     """Findings for one piece of source code, standing as a project of its own."""
-    from torchplace.lint.project_facts import apply_project_facts, facts_of_text, project_conditions
+    from torchplace.lint.project_facts import ProjectIndex, apply_project_facts, project_conditions
 
     config = config or LintConfig()
     rules = config.enabled_rules(all_rules())
     findings = Linter(rules, config).lint_text(path, code).findings
-    facts = facts_of_text(path, code)
-    kept = apply_project_facts(findings, project_conditions(rules), facts_of=lambda _: facts)
+    project = ProjectIndex.of_text(path, code)
+    kept = apply_project_facts(findings, project_conditions(rules), project)
     return sort_findings(kept)
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from torchplace.lint.context import call_name, is_test_or_benchmark, keyword
+from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rule import Rule
 from torchplace.report import Finding
 
@@ -79,11 +80,36 @@ class ProjectFacts:
         return digest.hexdigest()
 
 
-#: What a rule may ask of a project (`Rule.project_condition`): a name and its test.
-CONDITIONS: dict[str, Callable[[ProjectFacts], bool]] = {
-    # Read whole, and nothing in it binds one GPU per process: its code runs on the caller's
-    # current GPU, whatever GPU the caller's tensors are on (a library).
-    "binds-no-gpu-per-process": lambda facts: facts.binds_gpu_per_process is False,
+#: What a rule may ask of a project (`Rule.project_condition`): a name, and a test of one
+#: finding against its project that gives the words to add to the message, or None when
+#: the condition does not hold (the finding is dropped).
+Condition = Callable[["ProjectIndex", Finding], "str | None"]
+
+
+def _binds_no_gpu(index: ProjectIndex, finding: Finding) -> str | None:
+    """Read whole, and nothing in it binds one GPU per process: its code runs on the
+    caller's current GPU, whatever GPU the caller's tensors are on (a library)."""
+    facts = index.facts_for(finding.path)
+    if facts.binds_gpu_per_process is not False:
+        return None
+    files = f"{facts.files} Python file" + ("" if facts.files == 1 else "s")
+    return f"(project `{Path(facts.root).name}` binds no GPU per process in its {files})"
+
+
+def _unguarded_library_launch(index: ProjectIndex, finding: Finding) -> str | None:
+    """As `binds-no-gpu-per-process`, and the function holding the finding is not always
+    called under a device guard elsewhere in the project (`project_callers`)."""
+    said = _binds_no_gpu(index, finding)
+    if said is None or index.callers_of(finding.path).guarded_by_callers(
+        os.path.abspath(finding.path), finding.line
+    ):
+        return None
+    return said
+
+
+CONDITIONS: dict[str, Condition] = {
+    "binds-no-gpu-per-process": _binds_no_gpu,
+    "unguarded-library-launch": _unguarded_library_launch,
 }
 
 
@@ -93,6 +119,17 @@ class ProjectIndex:
     def __init__(self) -> None:
         self._roots: dict[str, str] = {}
         self._facts: dict[str, ProjectFacts] = {}
+        self._callers: dict[str, CallerIndex] = {}
+
+    @classmethod
+    def of_text(cls, path: str, text: str) -> ProjectIndex:
+        """The index of one piece of code standing as a project of its own (`lint_source`)."""
+        index = cls()
+        key = os.path.abspath(path)
+        index._roots[os.path.dirname(key)] = key
+        index._facts[key] = facts_of_text(key, text)
+        index._callers[key] = CallerIndex([key], {key: text.encode("utf-8", "surrogatepass")})
+        return index
 
     def root_of(self, path: str) -> str:
         """The project root directory of `path`, or `path` itself for a lone file."""
@@ -110,6 +147,16 @@ class ProjectIndex:
             facts = read_facts(root)
             self._facts[root] = facts
         return facts
+
+    def callers_of(self, path: str) -> CallerIndex:
+        """Call sites across the project of `path` (tests, examples and docs left out)."""
+        root = self.root_of(path)
+        callers = self._callers.get(root)
+        if callers is None:
+            files = [root] if os.path.isfile(root) else _project_files(root)[0]
+            callers = CallerIndex(files)
+            self._callers[root] = callers
+        return callers
 
 
 def _marked_root(directory: str) -> str | None:
@@ -290,27 +337,17 @@ def apply_project_facts(
     findings: Iterable[Finding],
     conditions: dict[str, str],
     index: ProjectIndex | None = None,
-    facts_of: Callable[[str], ProjectFacts] | None = None,
 ) -> list[Finding]:
     """`findings` less those whose rule's project condition (`conditions`: code -> name in
-    :data:`CONDITIONS`) does not hold for the finding's project."""
-    if facts_of is None:
-        facts_of = (index or ProjectIndex()).facts_for
+    :data:`CONDITIONS`) does not hold for the finding's project; the kept ones say why."""
+    index = index or ProjectIndex()
     kept = []
     for finding in findings:
         condition = conditions.get(finding.code)
         if condition is None:
             kept.append(finding)
             continue
-        facts = facts_of(finding.path)
-        if CONDITIONS[condition](facts):
-            kept.append(replace(finding, message=f"{finding.message} {_said(condition, facts)}"))
+        said = CONDITIONS[condition](index, finding)
+        if said is not None:
+            kept.append(replace(finding, message=f"{finding.message} {said}"))
     return kept
-
-
-def _said(condition: str, facts: ProjectFacts) -> str:
-    if condition == "binds-no-gpu-per-process":
-        where = Path(facts.root).name
-        files = f"{facts.files} Python file" + ("" if facts.files == 1 else "s")
-        return f"(project `{where}` binds no GPU per process in its {files})"
-    return f"({condition})"

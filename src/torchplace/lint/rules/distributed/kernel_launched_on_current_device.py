@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext
+from torchplace.lint.project_callers import BINDS_DEVICE, DEVICE_GUARD
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import without_comments
 from torchplace.report import Finding
 
-# A device context around the launch: `torch.cuda.device(i)`, `torch.accelerator.device_index`,
-# `device_of(x)`, a backend module's `.device(x)`, and a project's own alias of one of them
-# (`torch_gpu_device(x.device)`, `cuda_device_guard(x)`, `_triton_device_context(x)`).
-_GUARD = re.compile(r"device(?:_index|_of|_guard|_context|_ctx)?\s*\(|DeviceGuard\s*\(")
-_BINDS = re.compile(r"set_device\s*\(")
+# A device context around the launch (`torch.cuda.device(i)`, a project's alias of it) and a
+# device binding: the same tests that `project_callers` applies to the callers.
+_GUARD = DEVICE_GUARD
+_BINDS = BINDS_DEVICE
 
 
 class KernelLaunchedOnCurrentDevice(Rule):
@@ -83,7 +82,7 @@ class KernelLaunchedOnCurrentDevice(Rule):
     )
     summary = "Triton kernel launched on the current GPU, not on its tensors' GPU"
     pattern = None
-    project_condition = "binds-no-gpu-per-process"
+    project_condition = "unguarded-library-launch"
     candidate = AnyOf(r"\]\s*\(", r"triton\w*\.\w+\s*\(")
     file_gate = ("triton",)
 
