@@ -32,8 +32,9 @@ class KernelLaunchedOnCurrentDevice(Rule):
     In a serving engine or trainer whose processes bind their GPU at start-up, the current
     GPU is the tensors' GPU and such launches are right: those projects get no finding. In a
     kernel library called on `device_map` shards (a quantization or attention kernel
-    package) they are not. Off unless selected (`extend-select = ["TPL902"]`): a library
-    whose callers, one call up in another file, hold the device guard still gets findings.
+    package) they are not, unless every caller of the launching function across the project
+    holds the guard (`with torch.cuda.device(A.device): kernels.dequant(A)` in `ops.py`).
+    Off unless selected (`extend-select = ["TPL902"]`).
 
     ## Why is this bad?
     A Triton launch (like a raw CUDA launch) runs on the thread's *current* GPU, not on the
@@ -70,9 +71,8 @@ class KernelLaunchedOnCurrentDevice(Rule):
     code = "TPL902"
     name = "kernel-launched-on-current-device"
     preview = True
-    # Noisy even with the project fact: 14 of 42 judged findings TRUE, 16 UNSURE
-    # (benchmarks/lint_precision/judged-project.jsonl); the FALSE ones are launches whose
-    # caller in another file holds the guard, which per-file findings cannot see.
+    # Noisy even with the project facts: 14 of 32 judged findings TRUE, 16 UNSURE (Ascend
+    # backends, training kernels), 2 FALSE (benchmarks/lint_precision/judged-project.jsonl).
     default_enabled = False
     in_tests = False
     contexts = (
