@@ -217,3 +217,19 @@ def test_a_launch_with_an_unguarded_or_unknown_caller_is_flagged(
 def test_a_launch_nobody_calls_in_the_project_is_flagged(tmp_path: Path) -> None:
     # A library's entry point: its callers are the library's users.
     assert _tpl902(_library(tmp_path, "import torch\n"), None) == ["helpers.py:6"]
+
+
+@pytest.mark.parametrize("select", [(), ("TPL902",)])
+def test_no_project_is_read_without_a_finding_that_needs_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, select: tuple[str, ...]
+) -> None:
+    # The cost guarantee: the default rules never read project facts, and a rule that needs
+    # them reads them only for a project holding one of its findings.
+    def refuse(root: str) -> None:
+        raise AssertionError(f"project facts read for {root}")
+
+    monkeypatch.setattr("torchplace.lint.project_facts.read_facts", refuse)
+    project = tmp_path / "app"
+    _write(project / "pyproject.toml", "")
+    _write(project / "app" / "train.py", "import torch\nx = torch.zeros(3).cuda()\n")
+    run([str(project)], LintConfig(extend_select=select), cache_dir=None, jobs=1)
