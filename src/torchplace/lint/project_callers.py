@@ -34,6 +34,9 @@ class CallerIndex:
         self._trees: dict[str, ast.Module | None] = {}
         self._answers: dict[str, bool] = {}
         self._parent_maps: dict[int, dict[int, ast.AST]] = {}
+        self._load_maps: dict[int, dict[str, list[ast.AST]]] = {}
+        self._binds: dict[int, bool] = {}
+        self._functions: dict[str, list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]]] = {}
 
     def guarded_by_callers(self, path: str, line: int) -> bool:
         """Whether the function holding `path:line` is called somewhere in the project, and
@@ -49,24 +52,29 @@ class CallerIndex:
         return answer
 
     def _function_at(self, path: str, line: int) -> str | None:
-        """The innermost function whose lines hold `line`."""
-        tree = self._tree(path)
-        holding = [
-            node
-            for node in (ast.walk(tree) if tree is not None else ())
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            and node.lineno <= line <= (node.end_lineno or node.lineno)
-        ]
-        return max(holding, key=lambda node: node.lineno).name if holding else None
+        """The innermost function whose lines hold `line`; None for module code and for a
+        method (`forward` of an autograd Function is called through `.apply`, and any method
+        through an object: its callers are not found by name)."""
+        functions = self._functions.get(path)
+        if functions is None:
+            tree = self._tree(path)
+            functions = _functions_of(tree) if tree is not None else []
+            self._functions[path] = functions
+        holding = [f for f in functions if f[0].lineno <= line <= (f[0].end_lineno or 0)]
+        if not holding:
+            return None
+        function, is_method = max(holding, key=lambda item: item[0].lineno)
+        return None if is_method else function.name
 
     def _uses(
         self, name: str, depth: int, followed: frozenset[int] = frozenset()
     ) -> Iterator[bool]:
         """One verdict per use of `name` in the project: True for a guarded call."""
         needle = name.encode()
+        word = re.compile(rb"(?<![\w])" + re.escape(needle) + rb"(?![\w])")
         for path in self.files:
             data = self._read(path)
-            if data is None or needle not in data:
+            if data is None or needle not in data or word.search(data) is None:
                 continue
             tree = self._tree(path)
             if tree is not None:
@@ -76,12 +84,10 @@ class CallerIndex:
         self, tree: ast.Module, name: str, depth: int, followed: frozenset[int]
     ) -> Iterator[bool]:
         parents = self._parents(tree)
-        for node in ast.walk(tree):
-            if not _loads(node, name):
-                continue
+        for node in self._loads_of(tree).get(name, ()):
             parent = parents.get(id(node))
             if isinstance(parent, ast.Call) and parent.func is node:
-                yield _guarded(parent, parents)
+                yield _guarded(parent, parents, self._binds)
             elif isinstance(parent, ast.Assign) and parent.value is node:
                 if id(parent) in followed or _rebinds_itself(parent, name):
                     continue  # the alias being followed, or `update = update`
@@ -95,11 +101,29 @@ class CallerIndex:
                 yield False  # handed on: its callers are unknown
 
     def _parents(self, tree: ast.Module) -> dict[int, ast.AST]:
-        parents = self._parent_maps.get(id(tree))
-        if parents is None:
-            parents = {id(c): p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
-            self._parent_maps[id(tree)] = parents
-        return parents
+        self._index(tree)
+        return self._parent_maps[id(tree)]
+
+    def _loads_of(self, tree: ast.Module) -> dict[str, list[ast.AST]]:
+        """Every name read in a file (`name`, `module.name`)."""
+        self._index(tree)
+        return self._load_maps[id(tree)]
+
+    def _index(self, tree: ast.Module) -> None:
+        """One walk per file: each node's parent, and the nodes that read each name."""
+        if id(tree) in self._parent_maps:
+            return
+        parents: dict[int, ast.AST] = {}
+        loads: dict[str, list[ast.AST]] = {}
+        for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                parents[id(child)] = node
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                loads.setdefault(node.id, []).append(node)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                loads.setdefault(node.attr, []).append(node)
+        self._parent_maps[id(tree)] = parents
+        self._load_maps[id(tree)] = loads
 
     def _read(self, path: str) -> bytes | None:
         if path not in self._data:
@@ -126,14 +150,19 @@ def _rebinds_itself(assign: ast.Assign, name: str) -> bool:
     ] == [name]
 
 
-def _loads(node: ast.AST, name: str) -> bool:
-    """`name` or `module.name` read (not assigned to)."""
-    if isinstance(node, ast.Name):
-        return node.id == name and isinstance(node.ctx, ast.Load)
-    return isinstance(node, ast.Attribute) and node.attr == name and isinstance(node.ctx, ast.Load)
+def _functions_of(tree: ast.Module) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]]:
+    """Every function of a file, and whether it is a method (defined in a class body)."""
+    found = []
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                found.append((child, isinstance(node, ast.ClassDef)))
+    return found
 
 
-def _guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+def _guarded(call: ast.Call, parents: dict[int, ast.AST], binds: dict[int, bool]) -> bool:
+    """Inside a device context, or in a function that binds a device (`binds`: memo of the
+    latter, by node identity; the nodes live as long as the memo's owner)."""
     node: ast.AST | None = parents.get(id(call))
     while node is not None:
         if isinstance(node, ast.With | ast.AsyncWith) and any(
@@ -141,13 +170,21 @@ def _guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
         ):
             return True
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            return not isinstance(node, ast.Lambda) and _binds(node)
+            if isinstance(node, ast.Lambda):
+                return False
+            if id(node) not in binds:
+                binds[id(node)] = _binds(node)
+            return binds[id(node)]
         node = parents.get(id(node))
     return False
 
 
 def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    return any(
-        isinstance(n, ast.Call) and BINDS_DEVICE.search(ast.unparse(n.func) + "(")
-        for n in ast.walk(function)
-    )
+    """Whether the function calls `set_device` (its text is not at hand: names only)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if name == "set_device":
+                return True
+    return False
