@@ -233,3 +233,17 @@ def test_no_project_is_read_without_a_finding_that_needs_it(
     _write(project / "pyproject.toml", "")
     _write(project / "app" / "train.py", "import torch\nx = torch.zeros(3).cuda()\n")
     run([str(project)], LintConfig(extend_select=select), cache_dir=None, jobs=1)
+
+
+def test_a_fifo_or_a_link_in_the_project_is_not_read(tmp_path: Path) -> None:
+    # Opening a FIFO named *.py would block the run; a link may point anywhere.
+    import os
+
+    project = tmp_path / "lib"
+    _write(project / "pyproject.toml", "")
+    _write(project / "lib" / "rotary.py", KERNELS)
+    os.mkfifo(project / "lib" / "pipe.py")
+    _write(tmp_path / "elsewhere.py", WORKER)
+    (project / "lib" / "link.py").symlink_to(tmp_path / "elsewhere.py")
+    assert read_facts(str(project)).binds_gpu_per_process is False
+    assert _tpl902(project, None) == ["rotary.py:7"]

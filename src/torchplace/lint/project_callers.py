@@ -16,6 +16,9 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from torchplace.lint.cache import read_regular_file
 
 #: A device context: `torch.cuda.device(i)`, `torch.accelerator.device_index`, `device_of(x)`,
 #: a backend module's `.device(x)`, or a project's own alias of one (`torch_gpu_device(x)`,
@@ -23,6 +26,7 @@ from collections.abc import Iterator, Sequence
 DEVICE_GUARD = re.compile(r"device(?:_index|_of|_guard|_context|_ctx)?\s*\(|DeviceGuard\s*\(")
 BINDS_DEVICE = re.compile(r"set_device\s*\(")
 _ALIAS_DEPTH = 1
+MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
 class CallerIndex:
@@ -127,11 +131,7 @@ class CallerIndex:
 
     def _read(self, path: str) -> bytes | None:
         if path not in self._data:
-            try:
-                with open(path, "rb") as handle:
-                    self._data[path] = handle.read()
-            except OSError:
-                self._data[path] = None
+            self._data[path] = read_regular_file(Path(path), MAX_FILE_BYTES)
         return self._data[path]
 
     def _tree(self, path: str) -> ast.Module | None:

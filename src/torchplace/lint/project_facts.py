@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import call_name, is_test_or_benchmark, keyword
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rule import Rule
@@ -247,11 +248,8 @@ def _facts_of_files(root: str, files: Sequence[str], complete: bool) -> ProjectF
 
 
 def _read(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(MAX_FILE_BYTES)
-    except OSError:
-        return None
+    """A regular file's bytes (never a FIFO, device or link: opening one could block)."""
+    return read_regular_file(Path(path), MAX_FILE_BYTES)
 
 
 def _binding_calls(path: str, data: bytes) -> Iterable[Evidence]:
@@ -347,7 +345,10 @@ def apply_project_facts(
         if condition is None:
             kept.append(finding)
             continue
-        said = CONDITIONS[condition](index, finding)
+        try:
+            said = CONDITIONS[condition](index, finding)
+        except RecursionError:
+            said = None  # a file nested too deeply to read: no evidence, no finding
         if said is not None:
             kept.append(replace(finding, message=f"{finding.message} {said}"))
     return kept
