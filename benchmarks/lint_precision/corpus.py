@@ -32,6 +32,7 @@ from pathlib import Path
 
 from torchplace.lint.config import LintConfig
 from torchplace.lint.engine import Linter
+from torchplace.lint.project_facts import ProjectIndex, apply_project_facts, project_conditions
 from torchplace.lint.registry import all_rules
 
 #: (distribution, version): the releases the precision figures were measured on.
@@ -149,6 +150,8 @@ def _safe(member: str) -> bool:
 
 
 _LINTER: Linter | None = None
+#: Project facts as `torchplace lint` applies them (each process reads a project once).
+_PROJECTS = ProjectIndex()
 #: Codes (or code prefixes) to lint with; empty: every rule. Set before the pool forks.
 _SELECT: tuple[str, ...] = ()
 
@@ -160,6 +163,8 @@ def _lint_one(path: str) -> tuple[str, list[dict[str, object]], str | None]:
         _LINTER = Linter(rules, LintConfig())
     try:
         result = _LINTER.lint_path(path)
+        conditions = project_conditions(type(rule) for rule in _LINTER.rules)
+        kept = apply_project_facts(result.findings, conditions, _PROJECTS)
     except Exception:  # a crash of a rule: counted, the run goes on
         return path, [], traceback.format_exc(limit=-3)
     findings = [
@@ -172,7 +177,7 @@ def _lint_one(path: str) -> tuple[str, list[dict[str, object]], str | None]:
             "message": f.message,
             "fix": f.fix.safety.value if f.fix else None,
         }
-        for f in result.findings
+        for f in kept
     ]
     return path, findings, None
 

@@ -67,6 +67,10 @@ def lay_out(cases: list[Case], cases_dir: Path, tree: Path) -> None:
             target = tree / side / case.name / case.lint_path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes((cases_dir / case.name / f"{side}.py").read_bytes())
+            # Each case is an excerpt of its own project: a project marker keeps the linter's
+            # project facts (`lint/project_facts.py`) from reading the other cases as one.
+            marker = tree / side / case.name / "setup.cfg"
+            marker.write_text(f"# excerpt of {case.meta.get('project', case.name)}\n")
 
 
 def lint_help() -> str:

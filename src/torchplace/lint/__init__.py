@@ -19,18 +19,26 @@ __all__ = ["LintConfig", "lint_paths", "lint_source"]
 def lint_source(
     code: str, path: str = "<string>", config: LintConfig | None = None
 ) -> list[Finding]:
-    """Findings for one piece of source code."""
+    """Findings for one piece of source code, standing as a project of its own."""
+    from torchplace.lint.project_facts import ProjectIndex, apply_project_facts, project_conditions
+
     config = config or LintConfig()
-    linter = Linter(config.enabled_rules(all_rules()), config)
-    return sort_findings(linter.lint_text(path, code).findings)
+    rules = config.enabled_rules(all_rules())
+    findings = Linter(rules, config).lint_text(path, code).findings
+    project = ProjectIndex.of_text(path, code)
+    kept = apply_project_facts(findings, project_conditions(rules), project)
+    return sort_findings(kept)
 
 
 def lint_paths(paths: Sequence[str], config: LintConfig | None = None) -> list[Finding]:
     """Findings for files and directories (walked for `.py` files), on all cores, no cache."""
     from torchplace.lint.discovery import python_files
+    from torchplace.lint.project_facts import apply_project_facts, project_conditions
 
     config = config or LintConfig()
-    linter = Linter(config.enabled_rules(all_rules()), config)
+    linter_rules = config.enabled_rules(all_rules())
+    linter = Linter(linter_rules, config)
     files = [str(p) for p in python_files(paths, config)]
     results = lint_many(linter, files)
-    return sort_findings(f for r in results for f in r.findings)
+    findings = [f for r in results for f in r.findings]
+    return sort_findings(apply_project_facts(findings, project_conditions(linter_rules)))

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from torchplace import __version__
 from torchplace.lint.config import LintConfig
 from torchplace.lint.engine import Linter
+from torchplace.lint.project_facts import ProjectIndex, apply_project_facts, project_conditions
 from torchplace.lint.registry import all_rules
 
 
@@ -20,6 +21,7 @@ class Flake8Plugin:
     name = "torchplace"
     version = __version__
     _linter: ClassVar[Linter | None] = None
+    _index: ClassVar[ProjectIndex] = ProjectIndex()
 
     def __init__(self, tree: ast.AST, filename: str, lines: list[str] | None = None) -> None:
         self.filename = filename
@@ -38,6 +40,10 @@ class Flake8Plugin:
         else:
             with open(self.filename, encoding="utf-8") as handle:
                 text = handle.read()
-        result = self._get_linter().lint_text(self.filename, text)
-        for finding in result.findings:
+        linter = self._get_linter()
+        findings = linter.lint_text(self.filename, text).findings
+        conditions = project_conditions(type(rule) for rule in linter.rules)
+        if conditions:
+            findings = apply_project_facts(findings, conditions, self._index)
+        for finding in findings:
             yield finding.line, finding.column, f"{finding.code} {finding.message}", type(self)

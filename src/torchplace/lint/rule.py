@@ -105,6 +105,10 @@ class Rule:
     #: Functions and classes whose text matches are parsed whole even with no candidate line
     #: in them (see `regions`): for rules that read code a finding's line only refers to.
     context_hint: ClassVar[re.Pattern[str] | None] = None
+    #: A fact the rule's findings need of the whole project (a name in
+    #: `project_facts.CONDITIONS`): findings are made per file, then kept only where the
+    #: file's project has it (see `project_facts.apply_project_facts`).
+    project_condition: ClassVar[str | None] = None
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         raise NotImplementedError

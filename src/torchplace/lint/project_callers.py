@@ -1,0 +1,190 @@
+"""Whether every caller of a function, across its project, holds a device guard around the call.
+
+A kernel library often keeps its launches in helper modules (`kernels_4bit.py`) and guards
+them one call up (`with torch.cuda.device(A.device): kernels_4bit.dequantize(...)` in
+`ops.py`): the launch itself is unguarded, but it only ever runs under its callers' guard.
+This module answers that question for one function, by name: it reads the project's files
+that hold the name (a byte search first, a parse only of those), and looks at every place the
+name is used. A call inside a device context (`with torch.cuda.device(...)`, an alias or
+helper of one) or in a function that binds a device is guarded; a use that is not a call (the
+function handed to a registry, stored, returned) leaves its callers unknown, so the answer is
+no. An alias (`impl = kernels_optim.update`) is followed one step.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from torchplace.lint.cache import read_regular_file
+
+#: A device context: `torch.cuda.device(i)`, `torch.accelerator.device_index`, `device_of(x)`,
+#: a backend module's `.device(x)`, or a project's own alias of one (`torch_gpu_device(x)`,
+#: `cuda_device_guard(x)`, `_triton_device_context(x)`).
+DEVICE_GUARD = re.compile(r"device(?:_index|_of|_guard|_context|_ctx)?\s*\(|DeviceGuard\s*\(")
+BINDS_DEVICE = re.compile(r"set_device\s*\(")
+_ALIAS_DEPTH = 1
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+class CallerIndex:
+    """Call sites of functions across one project's files, parsed at most once each."""
+
+    def __init__(self, files: Sequence[str], texts: dict[str, bytes] | None = None) -> None:
+        self.files = files
+        self._data: dict[str, bytes | None] = dict(texts or {})
+        self._trees: dict[str, ast.Module | None] = {}
+        self._answers: dict[str, bool] = {}
+        self._parent_maps: dict[int, dict[int, ast.AST]] = {}
+        self._load_maps: dict[int, dict[str, list[ast.AST]]] = {}
+        self._binds: dict[int, bool] = {}
+        self._functions: dict[str, list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]]] = {}
+
+    def guarded_by_callers(self, path: str, line: int) -> bool:
+        """Whether the function holding `path:line` is called somewhere in the project, and
+        always under a device guard (or a device binding)."""
+        name = self._function_at(path, line)
+        if name is None or name.startswith("__"):
+            return False  # module code, or a dunder the interpreter calls
+        answer = self._answers.get(name)
+        if answer is None:
+            verdicts = list(self._uses(name, _ALIAS_DEPTH))
+            answer = bool(verdicts) and all(verdicts)
+            self._answers[name] = answer
+        return answer
+
+    def _function_at(self, path: str, line: int) -> str | None:
+        """The innermost function whose lines hold `line`; None for module code and for a
+        method (`forward` of an autograd Function is called through `.apply`, and any method
+        through an object: its callers are not found by name)."""
+        functions = self._functions.get(path)
+        if functions is None:
+            tree = self._tree(path)
+            functions = _functions_of(tree) if tree is not None else []
+            self._functions[path] = functions
+        holding = [f for f in functions if f[0].lineno <= line <= (f[0].end_lineno or 0)]
+        if not holding:
+            return None
+        function, is_method = max(holding, key=lambda item: item[0].lineno)
+        return None if is_method else function.name
+
+    def _uses(
+        self, name: str, depth: int, followed: frozenset[int] = frozenset()
+    ) -> Iterator[bool]:
+        """One verdict per use of `name` in the project: True for a guarded call."""
+        needle = name.encode()
+        word = re.compile(rb"(?<![\w])" + re.escape(needle) + rb"(?![\w])")
+        for path in self.files:
+            data = self._read(path)
+            if data is None or needle not in data or word.search(data) is None:
+                continue
+            tree = self._tree(path)
+            if tree is not None:
+                yield from self._uses_in(tree, name, depth, followed)
+
+    def _uses_in(
+        self, tree: ast.Module, name: str, depth: int, followed: frozenset[int]
+    ) -> Iterator[bool]:
+        parents = self._parents(tree)
+        for node in self._loads_of(tree).get(name, ()):
+            parent = parents.get(id(node))
+            if isinstance(parent, ast.Call) and parent.func is node:
+                yield _guarded(parent, parents, self._binds)
+            elif isinstance(parent, ast.Assign) and parent.value is node:
+                if id(parent) in followed or _rebinds_itself(parent, name):
+                    continue  # the alias being followed, or `update = update`
+                targets = [t.id for t in parent.targets if isinstance(t, ast.Name)]
+                if depth == 0 or len(targets) != 1:
+                    yield False
+                    continue
+                aliased = list(self._uses(targets[0], depth - 1, followed | {id(parent)}))
+                yield from aliased or [False]
+            else:
+                yield False  # handed on: its callers are unknown
+
+    def _parents(self, tree: ast.Module) -> dict[int, ast.AST]:
+        self._index(tree)
+        return self._parent_maps[id(tree)]
+
+    def _loads_of(self, tree: ast.Module) -> dict[str, list[ast.AST]]:
+        """Every name read in a file (`name`, `module.name`)."""
+        self._index(tree)
+        return self._load_maps[id(tree)]
+
+    def _index(self, tree: ast.Module) -> None:
+        """One walk per file: each node's parent, and the nodes that read each name."""
+        if id(tree) in self._parent_maps:
+            return
+        parents: dict[int, ast.AST] = {}
+        loads: dict[str, list[ast.AST]] = {}
+        for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                parents[id(child)] = node
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                loads.setdefault(node.id, []).append(node)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                loads.setdefault(node.attr, []).append(node)
+        self._parent_maps[id(tree)] = parents
+        self._load_maps[id(tree)] = loads
+
+    def _read(self, path: str) -> bytes | None:
+        if path not in self._data:
+            self._data[path] = read_regular_file(Path(path), MAX_FILE_BYTES)
+        return self._data[path]
+
+    def _tree(self, path: str) -> ast.Module | None:
+        if path not in self._trees:
+            data = self._read(path)
+            try:
+                self._trees[path] = None if data is None else ast.parse(data)
+            except (SyntaxError, ValueError, RecursionError):
+                self._trees[path] = None
+        return self._trees[path]
+
+
+def _rebinds_itself(assign: ast.Assign, name: str) -> bool:
+    return isinstance(assign.value, ast.Name) and [
+        t.id for t in assign.targets if isinstance(t, ast.Name)
+    ] == [name]
+
+
+def _functions_of(tree: ast.Module) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]]:
+    """Every function of a file, and whether it is a method (defined in a class body)."""
+    found = []
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                found.append((child, isinstance(node, ast.ClassDef)))
+    return found
+
+
+def _guarded(call: ast.Call, parents: dict[int, ast.AST], binds: dict[int, bool]) -> bool:
+    """Inside a device context, or in a function that binds a device (`binds`: memo of the
+    latter, by node identity; the nodes live as long as the memo's owner)."""
+    node: ast.AST | None = parents.get(id(call))
+    while node is not None:
+        if isinstance(node, ast.With | ast.AsyncWith) and any(
+            DEVICE_GUARD.search(ast.unparse(item.context_expr)) for item in node.items
+        ):
+            return True
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            if isinstance(node, ast.Lambda):
+                return False
+            if id(node) not in binds:
+                binds[id(node)] = _binds(node)
+            return binds[id(node)]
+        node = parents.get(id(node))
+    return False
+
+
+def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether the function calls `set_device` (its text is not at hand: names only)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            if name == "set_device":
+                return True
+    return False

@@ -1,0 +1,354 @@
+"""Facts about the project a linted file belongs to, gathered over the project's Python files.
+
+Some hazards are decided by code in other files: a Triton launch runs on the thread's current
+GPU, which is the tensors' GPU in a serving engine whose workers bind one GPU each at start-up,
+and any GPU in a kernel library called on `device_map` shards. A rule that needs such a fact
+names a condition (`Rule.project_condition`); its findings are made per file as usual (and cached
+per file), then kept or dropped by :func:`apply_project_facts` against the facts of the run.
+
+The project of a file is the nearest directory at or above it holding `pyproject.toml`,
+`setup.py`, `setup.cfg` or `.git`; without one, the top of the Python tree around the file
+(climbing while the parent directory holds Python files: packages and namespace packages); a
+script in no package is a project of its own. The facts are
+read cheaply: a byte search over the project's Python files, and a parse only of those that
+hold a hit. Tests, benchmarks, examples and docs do not count: a library's multi-GPU test that
+binds its GPU does not bind the GPU of the library's users.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from torchplace.lint.cache import read_regular_file
+from torchplace.lint.context import call_name, is_test_or_benchmark, keyword
+from torchplace.lint.project_callers import CallerIndex
+from torchplace.lint.rule import Rule
+from torchplace.report import Finding
+
+MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+#: A project with more Python files than this is not read whole: its facts stay unknown.
+MAX_FILES = 20_000
+MAX_FILE_BYTES = 4 * 1024 * 1024
+_SKIPPED_DIRECTORIES = frozenset(
+    {"examples", "example", "docs", "doc", "node_modules", "site-packages", "venv", "build"}
+)
+_BINDING_TEXT = re.compile(
+    rb"set_device(?:_index)?\s*\(|init_process_group|PartialState\s*\(|Accelerator\s*\("
+)
+_INSTALL_DIRECTORIES = frozenset({"site-packages", "dist-packages"})
+_BINDERS = frozenset({"set_device", "set_device_index"})
+_ACCELERATE_STATES = frozenset({"PartialState", "Accelerator"})
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Where the project does something: a file, a line, the code there."""
+
+    path: str
+    line: int
+    code: str
+
+
+@dataclass(frozen=True)
+class ProjectFacts:
+    root: str
+    files: int
+    #: Calls that bind one GPU per process: `set_device(local_rank)`, `init_process_group(
+    #: device_id=...)`, accelerate's `PartialState()` / `Accelerator()`.
+    gpu_binding: tuple[Evidence, ...]
+    #: False when the project was too large to read whole (its facts are then unknown).
+    complete: bool = True
+
+    @property
+    def binds_gpu_per_process(self) -> bool | None:
+        """True with evidence, False when the whole project was read and none was found,
+        None when unknown."""
+        if self.gpu_binding:
+            return True
+        return False if self.complete else None
+
+    def digest(self) -> str:
+        digest = hashlib.blake2b(digest_size=12)
+        digest.update(f"{self.root}|{self.files}|{self.complete}".encode())
+        for item in self.gpu_binding:
+            digest.update(f"|{item.path}:{item.line}:{item.code}".encode())
+        return digest.hexdigest()
+
+
+#: What a rule may ask of a project (`Rule.project_condition`): a name, and a test of one
+#: finding against its project that gives the words to add to the message, or None when
+#: the condition does not hold (the finding is dropped).
+Condition = Callable[["ProjectIndex", Finding], "str | None"]
+
+
+def _binds_no_gpu(index: ProjectIndex, finding: Finding) -> str | None:
+    """Read whole, and nothing in it binds one GPU per process: its code runs on the
+    caller's current GPU, whatever GPU the caller's tensors are on (a library)."""
+    facts = index.facts_for(finding.path)
+    if facts.binds_gpu_per_process is not False:
+        return None
+    files = f"{facts.files} Python file" + ("" if facts.files == 1 else "s")
+    return f"(project `{Path(facts.root).name}` binds no GPU per process in its {files})"
+
+
+def _unguarded_library_launch(index: ProjectIndex, finding: Finding) -> str | None:
+    """As `binds-no-gpu-per-process`, and the function holding the finding is not always
+    called under a device guard elsewhere in the project (`project_callers`)."""
+    said = _binds_no_gpu(index, finding)
+    if said is None or index.callers_of(finding.path).guarded_by_callers(
+        os.path.abspath(finding.path), finding.line
+    ):
+        return None
+    return said
+
+
+CONDITIONS: dict[str, Condition] = {
+    "binds-no-gpu-per-process": _binds_no_gpu,
+    "unguarded-library-launch": _unguarded_library_launch,
+}
+
+
+class ProjectIndex:
+    """Project roots and facts, each computed once per run."""
+
+    def __init__(self) -> None:
+        self._roots: dict[str, str] = {}
+        self._facts: dict[str, ProjectFacts] = {}
+        self._callers: dict[str, CallerIndex] = {}
+
+    @classmethod
+    def of_text(cls, path: str, text: str) -> ProjectIndex:
+        """The index of one piece of code standing as a project of its own (`lint_source`)."""
+        index = cls()
+        key = os.path.abspath(path)
+        index._roots[os.path.dirname(key)] = key
+        index._facts[key] = facts_of_text(key, text)
+        index._callers[key] = CallerIndex([key], {key: text.encode("utf-8", "surrogatepass")})
+        return index
+
+    def root_of(self, path: str) -> str:
+        """The project root directory of `path`, or `path` itself for a lone file."""
+        start = os.path.dirname(os.path.abspath(path))
+        root = self._roots.get(start)
+        if root is None:
+            root = _marked_root(start) or _package_root(start) or os.path.abspath(path)
+            self._roots[start] = root
+        return root
+
+    def facts_for(self, path: str) -> ProjectFacts:
+        root = self.root_of(path)
+        facts = self._facts.get(root)
+        if facts is None:
+            facts = read_facts(root)
+            self._facts[root] = facts
+        return facts
+
+    def callers_of(self, path: str) -> CallerIndex:
+        """Call sites across the project of `path` (tests, examples and docs left out)."""
+        root = self.root_of(path)
+        callers = self._callers.get(root)
+        if callers is None:
+            files = [root] if os.path.isfile(root) else _project_files(root)[0]
+            callers = CallerIndex(files)
+            self._callers[root] = callers
+        return callers
+
+
+def _marked_root(directory: str) -> str | None:
+    current = directory
+    while True:
+        if any(os.path.lexists(os.path.join(current, marker)) for marker in MARKERS):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def _package_root(directory: str) -> str | None:
+    """The top of the Python tree holding `directory`: climb while the parent holds Python
+    files (a package, or a namespace package's directory, which has no `__init__.py`), or
+    the grandparent does (a directory that holds only subpackages).
+    None when `directory` is neither a package nor below one (a lone script)."""
+    top = directory
+    while True:
+        parent = os.path.dirname(top)
+        if parent != top and _holds_python(parent):
+            top = parent
+            continue
+        # A directory of subpackages only (`srt/hardware_backend/{musa,xpu}`) is one gap.
+        grandparent = os.path.dirname(parent)
+        if grandparent != parent and _holds_python(grandparent):
+            top = grandparent
+            continue
+        break
+    if top == directory and not os.path.isfile(os.path.join(directory, "__init__.py")):
+        return None
+    return top
+
+
+def _holds_python(directory: str) -> bool:
+    if os.path.basename(directory) in _INSTALL_DIRECTORIES:
+        return False  # installed distributions side by side are not one project
+    try:
+        with os.scandir(directory) as entries:
+            return any(e.name.endswith(".py") and e.is_file() for e in entries)
+    except OSError:
+        return False
+
+
+def read_facts(root: str) -> ProjectFacts:
+    """The facts of the project at `root` (a directory, or a lone file)."""
+    if os.path.isfile(root):
+        return _facts_of_files(root, [root], True)
+    files, complete = _project_files(root)
+    return _facts_of_files(root, files, complete)
+
+
+def facts_of_text(path: str, text: str) -> ProjectFacts:
+    """The facts of one piece of code standing as its own project (`lint_source`)."""
+    evidence = tuple(_binding_calls(path, text.encode("utf-8", "surrogatepass")))
+    return ProjectFacts(path, 1, evidence)
+
+
+def _project_files(root: str) -> tuple[list[str], bool]:
+    files: list[str] = []
+    for directory, subdirectories, names in os.walk(root):
+        subdirectories[:] = [
+            d
+            for d in subdirectories
+            if not d.startswith(".") and d != "__pycache__" and d not in _SKIPPED_DIRECTORIES
+        ]
+        for name in names:
+            if name.endswith(".py"):
+                path = os.path.join(directory, name)
+                if not is_test_or_benchmark(os.path.relpath(path, root)):
+                    files.append(path)
+        if len(files) > MAX_FILES:
+            return files, False
+    return files, True
+
+
+def _facts_of_files(root: str, files: Sequence[str], complete: bool) -> ProjectFacts:
+    """Read until the first binding: one is enough to know a project binds, and a project
+    that binds mostly says so early (workers, launchers); a library is read whole."""
+    for path in files:
+        data = _read(path)
+        if data is not None and _BINDING_TEXT.search(data):
+            evidence = tuple(_binding_calls(path, data))
+            if evidence:
+                return ProjectFacts(root, len(files), evidence[:1], complete)
+    return ProjectFacts(root, len(files), (), complete)
+
+
+def _read(path: str) -> bytes | None:
+    """A regular file's bytes (never a FIFO, device or link: opening one could block)."""
+    return read_regular_file(Path(path), MAX_FILE_BYTES)
+
+
+def _binding_calls(path: str, data: bytes) -> Iterable[Evidence]:
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError):
+        return
+    scopes: list[ast.AST] = [tree]
+    scopes += [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    for scope in scopes:
+        nodes = list(_own_nodes(scope))
+        calls = [n for n in nodes if isinstance(n, ast.Call) and _binds_gpu(n)]
+        if calls and not _guards_and_restores(scope, nodes):
+            yield from (Evidence(path, c.lineno, _short(ast.unparse(c))) for c in calls)
+
+
+def _own_nodes(scope: ast.AST) -> Iterable[ast.AST]:
+    """The nodes of a module or function, less those of the functions nested in it."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _guards_and_restores(scope: ast.AST, nodes: Sequence[ast.AST]) -> bool:
+    """A device guard, not a binding: a context manager (`__enter__`, a generator), or a
+    function that reads the current device or sets it twice (save, set, restore)."""
+    name = getattr(scope, "name", "")
+    if name in {"__enter__", "__exit__"}:
+        return True
+    if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes):
+        return True
+    calls = [call_name(n) for n in nodes if isinstance(n, ast.Call)]
+    return "current_device" in calls or sum(c in _BINDERS for c in calls) > 1
+
+
+def _binds_gpu(call: ast.Call) -> bool:
+    name = call_name(call)
+    if name in _BINDERS:
+        given = call.args[0] if call.args else _keyword_value(call, "device")
+        return given is not None and _per_process_device(given)
+    if name == "init_process_group":
+        device_id = _keyword_value(call, "device_id")
+        return device_id is not None and _per_process_device(device_id)
+    return name in _ACCELERATE_STATES
+
+
+def _keyword_value(call: ast.Call, name: str) -> ast.expr | None:
+    found = keyword(call, name)
+    return None if found is None else found.value
+
+
+def _per_process_device(node: ast.expr) -> bool:
+    """A device chosen per process (`local_rank`, `self.device`, `torch.device("cuda", rank)`),
+    not a literal (`0`, `"cuda:0"`, `None`) nor a tensor's own device (`set_device(x.device)`
+    guards one call, it binds nothing)."""
+    if isinstance(node, ast.Constant):
+        return False
+    if isinstance(node, ast.JoinedStr):
+        return any(isinstance(part, ast.FormattedValue) for part in node.values)
+    if isinstance(node, ast.Attribute) and node.attr == "device":
+        return isinstance(node.value, ast.Name) and node.value.id == "self"
+    if isinstance(node, ast.Call):
+        if call_name(node) == "get_device":
+            return False
+        given = [*node.args, *(k.value for k in node.keywords)]
+        return any(_per_process_device(argument) for argument in given)
+    return True
+
+
+def _short(code: str) -> str:
+    return code if len(code) <= 80 else code[:77] + "..."
+
+
+def project_conditions(rules: Iterable[type[Rule]]) -> dict[str, str]:
+    """Code -> project condition of the rules that have one."""
+    return {r.code: r.project_condition for r in rules if r.project_condition is not None}
+
+
+def apply_project_facts(
+    findings: Iterable[Finding],
+    conditions: dict[str, str],
+    index: ProjectIndex | None = None,
+) -> list[Finding]:
+    """`findings` less those whose rule's project condition (`conditions`: code -> name in
+    :data:`CONDITIONS`) does not hold for the finding's project; the kept ones say why."""
+    index = index or ProjectIndex()
+    kept = []
+    for finding in findings:
+        condition = conditions.get(finding.code)
+        if condition is None:
+            kept.append(finding)
+            continue
+        try:
+            said = CONDITIONS[condition](index, finding)
+        except RecursionError:
+            said = None  # a file nested too deeply to read: no evidence, no finding
+        if said is not None:
+            kept.append(replace(finding, message=f"{finding.message} {said}"))
+    return kept
