@@ -4,8 +4,11 @@ says where each whole file came from is read strictly. Offline: no file is fetch
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -130,3 +133,37 @@ def test_the_committed_manifest_names_a_source_for_every_case() -> None:
     cases = W.read_manifest(W.MANIFEST)
     names = {p.name for p in (SCRIPT.parent / "cases").iterdir() if p.is_dir()}
     assert set(cases) == names
+
+
+def _git(repo: Path, *args: str) -> str:
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "HOME": str(repo)}
+    env |= {"GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t", "PATH": os.environ["PATH"]}
+    done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_rebuild_brings_files_back_from_a_local_clone_and_checks_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "work"
+    source.mkdir()
+    _git(source, "init", "-q")
+    (source / "m.py").write_text("x = torch.zeros(1)\n")
+    _git(source, "add", "m.py")
+    _git(source, "commit", "-q", "-m", "buggy")
+    (source / "m.py").write_text("x = torch.zeros(1, device=d)\n")
+    _git(source, "commit", "-q", "-am", "fix")
+    mirrors = tmp_path / "mirrors"
+    subprocess.run(["git", "clone", "-q", "--bare", str(source), str(mirrors / "o+p" / "repo")])
+    fix, parent = _git(source, "rev-parse", "HEAD"), _git(source, "rev-parse", "HEAD^")
+    item: dict[str, object] = {"path": "m.py"}
+    for side, commit, text in (("buggy", parent, b"x = torch.zeros(1)\n"), ("fixed", fix, None)):
+        digest = hashlib.sha256(text).hexdigest() if text else "0" * 64  # fixed: a wrong digest
+        item[side] = {"origin": "git", "repo": "o/p", "commit": commit, "path": "m.py"}
+        item[side]["sha256"] = digest  # type: ignore[index]
+    monkeypatch.setattr(W.sources, "CORPUS", tmp_path / "corpus")
+    problems = W.rebuild({"c": {"status": "retrieved", "files": [item]}}, mirrors)
+    rebuilt = tmp_path / "corpus" / "files" / "buggy" / "c" / "m.py"
+    assert rebuilt.read_text() == "x = torch.zeros(1)\n"
+    assert problems == ["c fixed: content differs from the manifest's sha256"]
