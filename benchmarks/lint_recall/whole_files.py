@@ -40,6 +40,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import tomllib
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
@@ -56,6 +58,7 @@ from whole_files_sources import (  # noqa: E402
     write_manifest,
 )
 
+WHY = HERE / "whole_files_why.toml"
 CONTEXT = 12  # neighbours each side that may break a tie between equal lines
 
 
@@ -222,6 +225,14 @@ def score_excerpts(cases: list[excerpt_score.Case], cases_dir: Path, sets: dict[
 RULES_OF = {"found": "rules_on_bug", "fixed_clean": "rules_left_on_fix"}
 
 
+def read_why(path: Path) -> dict[str, str]:
+    """The hand-read notes on why a case's excerpt and whole file disagree (case -> note)."""
+    if not path.exists():
+        return {}
+    notes = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {name: " ".join(str(entry["why"]).split()) for name, entry in notes.items()}
+
+
 def disagreements(items: list[WholeCase], keys: list[str]) -> list[dict[str, object]]:
     """Every (case, rule set, found / fixed clean) where the excerpt and the whole file differ."""
     out: list[dict[str, object]] = []
@@ -261,13 +272,18 @@ def per_category(items: list[WholeCase], key: str, whole: bool) -> dict[str, lis
 
 
 def build_report(
-    items: list[WholeCase], manifest: dict[str, dict[str, object]], sets: dict[str, list[str]]
+    items: list[WholeCase],
+    manifest: dict[str, dict[str, object]],
+    sets: dict[str, list[str]],
+    why: dict[str, str],
 ) -> dict[str, object]:
     now = datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
     keys = list(sets)
     whole = {k: totals([i.results for i in items], k) for k in keys}
     excerpt = {k: totals([i.case.results for i in items], k) for k in keys}
     lost = {n: str(e["reason"]) for n, e in manifest.items() if e["status"] != "retrieved"}
+    found_apart = disagreements(items, keys)
+    apart = {str(d["case"]) for d in found_apart}
     commit = excerpt_score.linter_commit()
     row = {"date": now[:10], "commit": commit, "cases": len(items)}
     for k in keys:
@@ -292,7 +308,9 @@ def build_report(
             ],
         },
         "totals": {"whole": whole, "excerpt": excerpt},
-        "disagreements": disagreements(items, keys),
+        "disagreements": found_apart,
+        "why": {n: w for n, w in why.items() if n in apart},
+        "notes_no_longer_apart": sorted(set(why) - apart),
         "cases": [_case_entry(i, manifest) for i in items],
         "history": _history(row),
     }
@@ -388,6 +406,13 @@ def _disagreement_lines(report: dict[str, object]) -> list[str]:
         ex = f"{d['excerpt']} ({','.join(d['excerpt_rules']) or '-'})"
         wh = f"{d['whole']} ({','.join(d['whole_rules']) or '-'})"
         out.append(f"| {d['case']} | {d['rule_set']} | {d['what']} | {ex} | {wh} |")
+    out += ["", "Why, read by hand in the whole files (`whole_files_why.toml`):", ""]
+    notes = report["why"]
+    assert isinstance(notes, dict)
+    for case in sorted({str(d["case"]) for d in report["disagreements"]}):  # type: ignore[attr-defined]
+        out.append(f"- {case}: {notes.get(case, 'not read yet')}")
+    for case in report["notes_no_longer_apart"]:  # type: ignore[attr-defined]
+        out.append(f"- {case}: a note is kept for it, but it no longer disagrees")
     return out
 
 
@@ -446,7 +471,7 @@ def run_score(cases_dir: Path, manifest: dict[str, dict[str, object]], write: bo
     for key, flags in sets.items():
         score_whole(items, lint_whole(items, flags), key)
     score_excerpts(cases, cases_dir, sets)
-    report = build_report(items, manifest, sets)
+    report = build_report(items, manifest, sets, read_why(WHY))
     whole = report["totals"]["whole"]  # type: ignore[index]
     excerpt = report["totals"]["excerpt"]  # type: ignore[index]
     for k in sets:

@@ -167,3 +167,10 @@ def test_rebuild_brings_files_back_from_a_local_clone_and_checks_them(
     rebuilt = tmp_path / "corpus" / "files" / "buggy" / "c" / "m.py"
     assert rebuilt.read_text() == "x = torch.zeros(1)\n"
     assert problems == ["c fixed: content differs from the manifest's sha256"]
+
+
+def test_every_hand_read_note_names_a_case() -> None:
+    notes = W.read_why(W.WHY)
+    names = {p.name for p in (SCRIPT.parent / "cases").iterdir() if p.is_dir()}
+    assert notes and set(notes) <= names
+    assert all("\n" not in note and len(note) > 40 for note in notes.values())
