@@ -253,8 +253,12 @@ def totals(results: list[dict[str, dict[str, object]]], key: str) -> dict[str, o
     found = sum(1 for r in results if r[key]["found"])
     clean = sum(1 for r in results if r[key]["fixed_clean"])
     rate = lambda k: round(k / n, 4) if n else 0.0  # noqa: E731
+    # every finding in the files, buggy lines or not: what a user of the file would read
+    findings = sum(int(str(r[key]["findings_buggy"])) for r in results)
+    findings += sum(int(str(r[key]["findings_fixed"])) for r in results)
     return {"cases": n, "found": found, "fixed_clean": clean, "recall": rate(found)} | {
-        "fixed_clean_rate": rate(clean)
+        "fixed_clean_rate": rate(clean),
+        "findings_in_files": findings,
     }
 
 
@@ -359,16 +363,19 @@ def render(report: dict[str, object], items: list[WholeCase], keys: list[str]) -
         f"- Command: `{report['command']}` (files from `whole_files.py rebuild`)",
         "- Rule sets: " + "; ".join(f"{k}: `{v}`" for k, v in report["rule_sets"].items()),  # type: ignore[attr-defined]
         "",
-        "| Rule set | Cases | Whole: found | recall | twins clean | Excerpt: found | recall "
-        "| twins clean |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| Rule set | Cases | Whole: found | recall | twins clean | findings in the files "
+        "| Excerpt: found | recall | twins clean | findings in the files |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for k in keys:
         w, e = whole[k], excerpt[k]
         lines.append(
             f"| {k} | {w['cases']} | {w['found']} | {w['recall']:.1%} | {w['fixed_clean_rate']:.1%}"
-            f" | {e['found']} | {e['recall']:.1%} | {e['fixed_clean_rate']:.1%} |"
+            f" | {w['findings_in_files']} | {e['found']} | {e['recall']:.1%}"
+            f" | {e['fixed_clean_rate']:.1%} | {e['findings_in_files']} |"
         )
+    lines += ["", "Findings in the files: every finding in the buggy and fixed files of the"]
+    lines += ["cases, on buggy lines or not (not judged); what a user linting them would read."]
     lines += ["", *_coverage_lines(cover), "", *_category_lines(items, keys)]
     lines += ["", *_disagreement_lines(report), "", *_case_lines(items, keys), ""]
     lines += _history_lines(report, keys)
