@@ -136,3 +136,14 @@ def test_hardcoded_device_rules_are_off_in_tests_and_benchmarks(path: str, flagg
     code = 'import torch\nx = torch.zeros(3, device="cuda:0")\n'
     found = [f.code for f in lint_source(code, path, LintConfig(select=("TPL103",)))]
     assert found == (["TPL103"] if flagged else [])
+
+
+def test_tpl108_leaves_a_module_named_for_xla_and_a_file_saving_with_xm_save_alone() -> None:
+    fixture = Path(__file__).parent / "fixtures" / "TPL108_accelerator_branch.py"
+    resume = fixture.read_text(encoding="utf-8")
+    config = LintConfig(select=("TPL108",))
+    assert [f.line for f in lint_source(resume, "pkg/checkpointing.py", config)] == [15, 18]
+    # lightning's strategies/xla.py: every checkpoint there is written by xm.save
+    assert lint_source(resume, "pkg/strategies/xla.py", config) == []
+    saved_by_xm = resume + "\n\ndef save(state, path):\n    xm.save(state, path)\n"
+    assert lint_source(saved_by_xm, "pkg/checkpointing.py", config) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Iterator
 
 from torchplace.lint.context import FileContext, Located, Scope, has_star_kwargs, keyword
@@ -98,9 +99,12 @@ def unmapped_loads(
 def may_hold_cuda_tensors(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
     """Not state known to hold no CUDA tensors: a path or a name of a scaler, scheduler, RNG
     state, sampler or hyper-parameters, a `load_state_dict` of one of those, or XLA code
-    (`xm.save` writes CPU tensors)."""
+    (`xm.save` writes CPU tensors): a load under an `if` that tests for XLA / TPUs, in a
+    module named for XLA / TPUs (`strategies/xla.py`), or in a file that saves with `xm.save`
+    only. Not every load of a file that mentions `torch_xla`:
+    accelerate's checkpointing imports it for TPUs and resumes CUDA training beside it."""
     source = ctx.source.segment(load.args[0]) if load.args else ""
-    if _NOT_WEIGHTS.search(source) or "torch_xla" in ctx.source.text:
+    if _NOT_WEIGHTS.search(source) or _xla_code(ctx, scope, load):
         return False
     consumer = consumer_of(ctx, scope, load)
     if consumer is not None:
@@ -120,6 +124,22 @@ def may_hold_cuda_tensors(ctx: FileContext, scope: Scope, load: ast.Call) -> boo
             for n in ast.walk(a)
         )
     )
+
+
+_XLA_TEST = re.compile(r"xla|tpu", re.IGNORECASE)
+
+
+def _xla_code(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
+    text = ctx.source.text
+    name = ctx.source.path.replace("\\", "/").rpartition("/")[2]
+    if _XLA_TEST.search(name) or ("xm.save(" in text and "torch.save(" not in text):
+        return True
+    for node in ast.walk(scope.node):
+        if isinstance(node, ast.If) and _XLA_TEST.search(ctx.source.segment(node.test) or ""):
+            last = node.body[-1]
+            if node.body[0].lineno <= load.lineno <= (last.end_lineno or last.lineno):
+                return True
+    return False
 
 
 def _weights_consumer(ctx: FileContext, call: ast.Call) -> bool | None:
