@@ -10,6 +10,7 @@ from typing import ClassVar
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import scope_nodes, without_comments
+from torchplace.lint.run_conditions import runs_only_on_cpu, runs_only_on_rank_zero
 from torchplace.report import Finding
 
 _USES_CUDA = re.compile(
@@ -17,12 +18,14 @@ _USES_CUDA = re.compile(
     r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|current_device|is_initialized"
     r"|set_device|device\b)\w+\s*\(|torch\.device\(\s*f?[\"']cuda"
 )
-# Methods of CUDA events and streams: on older stacks a thread that waits on them made its own
-# CUDA context on its current device (GPU 0 in a new thread; pytorch-pfn-extras#726 fixed
-# that). On torch 2.11 with CUDA 13 a new thread that only waits makes no context (measured on
-# an H200), so these waits count for TPL403 (any thread) but not as use of the current GPU
-# (TPL408, whose executors live in current serving stacks).
-_EVENT_METHODS = re.compile(r"\.(?:synchronize|elapsed_time)\s*\(")
+# Methods of CUDA events and streams. `elapsed_time` made a CUDA context on the calling thread's
+# current device (GPU 0 in a new thread) until PyTorch guarded it with the event's own device
+# (pytorch#122538, torch 2.3; pytorch-pfn-extras#726 is the bug it caused): it counts for
+# TPL403. A wait (`synchronize()`) never did: `Stream.synchronize` guards the stream's device
+# and `cudaEventSynchronize` runs from any device; a new thread that only waits makes no
+# context (measured on an H200). A thread that only waits, then works on host data, is not a
+# CUDA user. TPL408 (executors of current serving stacks) counts neither.
+_EVENT_METHODS = re.compile(r"\.elapsed_time\s*\(")
 _CUDA_EVENTS = re.compile(r"\bcuda\.(?:Event|Stream)\b")
 # Uses that act on the thread's *current* GPU: no device named (`.cuda()`, `"cuda"`,
 # `torch.cuda.memory_allocated()`), or the current device read (`current_device()`).
@@ -40,12 +43,15 @@ class ThreadWithoutDeviceBinding(Rule):
     """## What it does
     Flags `threading.Thread(target=f)`, and `executor.submit(f, ...)` / `executor.map(f,
     ...)` on a `ThreadPoolExecutor`, when `f` (a function of the same file, or a lambda)
-    uses CUDA (CUDA calls, or `.synchronize()` / `.elapsed_time()` on the `torch.cuda.Event`s
-    or streams of the file) and never binds a device (`torch.cuda.set_device`, `torch.cuda.device`,
-    `DeviceGuard`, `torchplace.bound_thread`). An executor built with an `initializer=` is
-    left alone (the initializer runs first in each of its threads: the place to bind the
-    device); executors kept in `self.<attr>` are the rule
-    `held-executor-without-device-binding` (TPL408).
+    uses CUDA (CUDA calls, or `.elapsed_time()` on the `torch.cuda.Event`s of the file) and
+    never binds a device (`torch.cuda.set_device`, `torch.cuda.device`, `DeviceGuard`,
+    `torchplace.bound_thread`). A thread that only waits on an event or a stream
+    (`.synchronize()`) and then works on host data uses no GPU of its own. Not flagged: a
+    thread started only when the device is the CPU, or only in rank 0 (global, or
+    `rank % nprocs_per_node == 0`: the process of the node's first GPU, cuda:0). An executor
+    built with an `initializer=` is left alone (the initializer runs first in each of its
+    threads); executors kept in `self.<attr>` are `held-executor-without-device-binding`
+    (TPL408).
 
     ## Why is this bad?
     The current CUDA device is per thread, and a new thread starts on device 0 whatever its
@@ -81,7 +87,10 @@ class ThreadWithoutDeviceBinding(Rule):
 
     code = "TPL403"
     name = "thread-without-device-binding"
-    contexts = "thread targets that use CUDA"
+    contexts = (
+        "thread targets that use CUDA (not only event waits); not threads started only on the"
+        " CPU path or only in rank 0"
+    )
     summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
     pattern: ClassVar[str | None] = "thread-without-device-binding"
     candidate = AnyOf(r"Thread\s*\(", r"ThreadPoolExecutor\s*\(", r"\.\s*(?:submit|map)\s*\(")
@@ -124,6 +133,10 @@ class ThreadWithoutDeviceBinding(Rule):
             )
             if not _uses_cuda(ctx, text) or _BINDS.search(text):
                 continue
+            if runs_only_on_cpu(ctx, located.scope, call) or runs_only_on_rank_zero(
+                ctx, located.scope, call
+            ):
+                continue  # no GPU in use, or the process of the node's first GPU (cuda:0)
             if self.held_executors and not _on_current_device(ctx, text):
                 continue  # every CUDA use names its device: the thread's own does not matter
             if built is None:

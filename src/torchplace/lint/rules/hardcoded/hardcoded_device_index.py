@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.device_value_uses import only_a_value
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
+    DeviceSite,
     device_sites,
     literal_index,
     literal_string,
     placement_is_local,
 )
+from torchplace.lint.run_conditions import documented_single_gpu, runs_only_on_rank_zero
 from torchplace.report import Finding
 
 
@@ -19,7 +22,12 @@ class HardcodedDeviceIndex(Rule):
     """## What it does
     Flags integer literals used as CUDA devices: `device=0`, `.to(0)`, `torch.device(0)`,
     `torch.device("cuda", 1)`, `device_ids=[0]`, `output_device=0`, `map_location=0`,
-    `torch.cuda.set_device(0)` and `torch.cuda.device(1)`.
+    `torch.cuda.set_device(0)` and `torch.cuda.device(1)`. A device object
+    (`torch.device("cuda", 0)`) is flagged only where it may reach a placement: not when it
+    is only compared, printed or handed to a query (`get_device_capability`), followed
+    through a local name and a private function's return. Not flagged either: code that only
+    rank 0 runs (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), and code whose
+    docstring says it runs on a single GPU by design.
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
@@ -52,7 +60,10 @@ class HardcodedDeviceIndex(Rule):
     code = "TPL104"
     name = "hardcoded-device-index"
     in_tests = False
-    contexts = "any code"
+    contexts = (
+        "placements anywhere; not device objects only compared or queried, code only rank 0"
+        " runs, code documented as single-GPU"
+    )
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(
@@ -73,5 +84,17 @@ class HardcodedDeviceIndex(Rule):
                 kind = literal_string(site.call.args[0])
                 if kind is not None and kind != "cuda":
                     continue
+            if _safe_in_context(ctx, site):
+                continue
             message = f"Hardcoded device index {index} (cuda:{index} in every rank and shard)"
             yield self.finding(ctx, site.value, message)
+
+
+def _safe_in_context(ctx: FileContext, site: DeviceSite) -> bool:
+    """A literal index that places nothing on another rank's GPU: a device object used only as
+    a value (compared, printed, handed to a capability query), code that only rank 0 runs
+    (its GPU is cuda:0), or code documented as single-GPU by design."""
+    scope = site.located.scope
+    if site.where.startswith("torch.device") and only_a_value(ctx, scope, site.call):
+        return True
+    return runs_only_on_rank_zero(ctx, scope, site.call) or documented_single_gpu(ctx, scope)
