@@ -18,8 +18,9 @@ import re
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rules._helpers import without_comments
 
-#: CUDA work that would run on the wrong GPU before a late binding.
-CUDA_WORK = re.compile(r"\.cuda\s*\(|device\s*=|\.to\s*\(|all_reduce|broadcast|barrier")
+#: CUDA work that would run on the wrong GPU before a late binding: a move, a `device=`
+#: argument (not `device = torch.device(...)`, which only names one), a collective.
+CUDA_WORK = re.compile(r"\.cuda\s*\(|[(,]\s*device\s*=(?!=)|\.to\s*\(|all_reduce|broadcast|barrier")
 _ACCELERATE_BINDERS = frozenset({"PartialState", "Accelerator", "AcceleratorState"})
 
 

@@ -261,3 +261,25 @@ def statements_after(ctx: FileContext, scope: Scope, node: ast.AST) -> list[ast.
             break
         child, parent = parent, parents.get(id(parent))
     return following
+
+
+#: Anything that may run the file's code in several processes, or shard one model over GPUs.
+_SEVERAL_PROCESSES = re.compile(
+    r"\b(?:distributed|init_process_group|get_rank|\w*rank|RANK|LOCAL_RANK|world_size|WORLD_SIZE"
+    r"|\w*DataParallel|DDP|FSDP|deepspeed|accelerate|Accelerator|\w*Trainer|Fabric|lightning"
+    r"|spawn|Process|Pool|ProcessPoolExecutor|device_map|ray|torchrun|nproc\w*|horovod|hvd"
+    r"|mpi4py|MPI|xm|launch)\b",
+    re.IGNORECASE,
+)
+_MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
+
+
+def single_process_script(ctx: FileContext) -> bool:
+    """A program run as a script (`if __name__ == "__main__":`) whose file never speaks of ranks,
+    process groups, launchers, worker processes, data parallelism or device maps: one process,
+    whose GPU choices are the whole program's."""
+    text = ctx.source.text
+    if not _MAIN_GUARD.search(text):
+        return False
+    code = re.sub(r"#[^\n]*", "", text)
+    return _SEVERAL_PROCESSES.search(code) is None

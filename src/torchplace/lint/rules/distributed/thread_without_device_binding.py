@@ -26,6 +26,7 @@ _USES_CUDA = re.compile(
 # context (measured on an H200). A thread that only waits, then works on host data, is not a
 # CUDA user. TPL408 (executors of current serving stacks) counts neither.
 _EVENT_METHODS = re.compile(r"\.elapsed_time\s*\(")
+_EVENT_WAITS = re.compile(r"\.(?:synchronize|elapsed_time)\s*\(")
 _CUDA_EVENTS = re.compile(r"\bcuda\.(?:Event|Stream)\b")
 # Uses that act on the thread's *current* GPU: no device named (`.cuda()`, `"cuda"`,
 # `torch.cuda.memory_allocated()`), or the current device read (`current_device()`).
@@ -33,6 +34,18 @@ _ON_CURRENT_DEVICE = re.compile(
     r"\.cuda\s*\(\s*\)|current_device\s*\(|(?:\bdevice\s*=\s*|\.to\(\s*)[\"']cuda[\"']"
     r"|torch\.device\(\s*[\"']cuda[\"']\s*\)"
     r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|is_initialized)\w+\(\s*\)"
+)
+# TPL403's uses of the thread's current GPU: `.cuda()` without an index (`non_blocking=` may
+# follow), an unindexed `"cuda"` as a device, `current_device()`, and `torch.cuda.*()` calls
+# given no device (`Stream()`, `synchronize()`, `memory_allocated()`). A call that names its
+# device, or `torch.cuda.stream(s)` (which switches to the stream's device), does not depend
+# on which GPU the thread starts on.
+_CURRENT_GPU = re.compile(
+    r"\.cuda\s*\(\s*(?:\)|(?!device\b)\w+\s*=)|current_device\s*\("
+    r"|(?:\bdevice\s*=\s*|\.to\(\s*|map_location\s*=\s*)[\"']cuda[\"']"
+    r"|torch\.device\(\s*[\"']cuda[\"']\s*\)"
+    r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|is_initialized|set_device|device\b"
+    r"|stream\b|Event\b|nvtx\b)\w+\s*\(\s*(?:\)|(?!device\b)\w+\s*=)"
 )
 _BINDS = re.compile(
     r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|DeviceGuard\s*\(|bound_thread\s*\("
@@ -43,8 +56,10 @@ class ThreadWithoutDeviceBinding(Rule):
     """## What it does
     Flags `threading.Thread(target=f)`, and `executor.submit(f, ...)` / `executor.map(f,
     ...)` on a `ThreadPoolExecutor`, when `f` (a function of the same file, or a lambda)
-    uses CUDA (CUDA calls, or `.elapsed_time()` on the `torch.cuda.Event`s of the file) and
-    never binds a device (`torch.cuda.set_device`, `torch.cuda.device`, `DeviceGuard`,
+    uses the thread's current GPU (`.cuda()`, `"cuda"`, `torch.cuda.*()` calls given no
+    device, `current_device()`, or `.elapsed_time()` on the `torch.cuda.Event`s of the
+    file; a call that names its device does not count) and never binds a device
+    (`torch.cuda.set_device`, `torch.cuda.device`, `DeviceGuard`,
     `torchplace.bound_thread`). A thread that only waits on an event or a stream
     (`.synchronize()`) and then works on host data uses no GPU of its own. Not flagged: a
     thread started only when the device is the CPU, or only in rank 0 (global, or
@@ -96,7 +111,7 @@ class ThreadWithoutDeviceBinding(Rule):
     candidate = AnyOf(r"Thread\s*\(", r"ThreadPoolExecutor\s*\(", r"\.\s*(?:submit|map)\s*\(")
     file_gate = ("cuda",)
     # The target's body is read by name from anywhere in the file: keep CUDA users parsed.
-    context_hint = re.compile(f"{_USES_CUDA.pattern}|{_EVENT_METHODS.pattern}")
+    context_hint = re.compile(f"{_USES_CUDA.pattern}|{_EVENT_WAITS.pattern}")
 
     #: Whether to follow executors held in `self.<attr>` (TPL408) instead of local ones.
     held_executors = False
@@ -131,7 +146,7 @@ class ThreadWithoutDeviceBinding(Rule):
                 if not isinstance(function, ast.Lambda)
                 else ctx.source.segment(function)
             )
-            if not _uses_cuda(ctx, text) or _BINDS.search(text):
+            if not _uses_cuda(ctx, text, self.held_executors) or _BINDS.search(text):
                 continue
             if runs_only_on_cpu(ctx, located.scope, call) or runs_only_on_rank_zero(
                 ctx, located.scope, call
@@ -208,11 +223,14 @@ class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
     pattern = None  # the catalogue's thread pattern names TPL403 alone
 
 
-def _uses_cuda(ctx: FileContext, text: str) -> bool:
-    """CUDA calls, or waits on events and streams of a file that makes CUDA ones."""
-    if _USES_CUDA.search(text):
+def _uses_cuda(ctx: FileContext, text: str, any_use: bool = False) -> bool:
+    """Uses of the thread's current GPU, or `elapsed_time` on the CUDA events of the file
+    (see `_EVENT_METHODS`); with `any_use` (TPL408, which then asks `_on_current_device`),
+    any CUDA call or event wait."""
+    if (_USES_CUDA if any_use else _CURRENT_GPU).search(text):
         return True
-    return bool(_EVENT_METHODS.search(text)) and bool(_CUDA_EVENTS.search(ctx.source.text))
+    events = _EVENT_WAITS if any_use else _EVENT_METHODS
+    return bool(events.search(text)) and bool(_CUDA_EVENTS.search(ctx.source.text))
 
 
 def _on_current_device(ctx: FileContext, text: str) -> bool:
