@@ -96,23 +96,14 @@ class HardcodedDeviceIndex(Rule):
 
 def _safe_in_context(ctx: FileContext, site: DeviceSite) -> bool:
     """A literal index that places nothing on another rank's GPU: a device object used only as
-    a value (compared, printed, handed to a capability query), `nn.DataParallel`'s own GPU
-    list, code that only rank 0 runs (its GPU is cuda:0), code documented as single-GPU by
-    design, or a script that runs as one process."""
+    a value (compared, printed, handed to a capability query), code that only rank 0 runs
+    (its GPU is cuda:0), code documented as single-GPU by design, or a script that runs as
+    one process."""
     scope = site.located.scope
     if site.where.startswith("torch.device") and only_a_value(ctx, scope, site.call):
-        return True
-    if _single_process_wrapper(ctx, site):
         return True
     return (
         runs_only_on_rank_zero(ctx, scope, site.call)
         or documented_single_gpu(ctx, scope)
         or single_process_script(ctx)
     )
-
-
-def _single_process_wrapper(ctx: FileContext, site: DeviceSite) -> bool:
-    """`nn.DataParallel(model, device_ids=[0, 1], output_device=0)`: one process driving the
-    GPUs it lists, by the wrapper's design (not one rank per GPU)."""
-    qualified = ctx.qualified(site.call.func) or ""
-    return qualified.endswith("DataParallel") and not qualified.endswith("DistributedDataParallel")
