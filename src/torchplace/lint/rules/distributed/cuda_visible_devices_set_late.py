@@ -9,7 +9,12 @@ from pathlib import Path
 
 from torchplace.lint.context import FileContext, Located
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import code_before, literal_string, without_comments
+from torchplace.lint.rules._helpers import (
+    code_before,
+    is_env_read,
+    literal_string,
+    without_comments,
+)
 from torchplace.lint.run_conditions import statements_after
 from torchplace.report import Finding
 
@@ -30,7 +35,8 @@ class CudaVisibleDevicesSetLate(Rule):
     the project's own modules (relative, or from a package the file lives in), which run
     when imported and often ask CUDA. A late write still meant for child processes is left
     alone: the function starts processes after it (`subprocess`, `Process`, `spawn`), or it
-    hides every GPU (`""`, `"-1"`) and no CUDA use can follow it in the function.
+    hides every GPU (`""`, `"-1"`) and no CUDA use can follow it in the function, or it
+    puts back the value the function saved from the same variable.
 
     ## Why is this bad?
     CUDA reads `CUDA_VISIBLE_DEVICES` once, when the runtime first initialises; PyTorch also
@@ -64,7 +70,8 @@ class CudaVisibleDevicesSetLate(Rule):
     name = "cuda-visible-devices-set-late"
     contexts = (
         "program start-up: `CUDA_VISIBLE_DEVICES` set after CUDA is initialized; not writes"
-        " for child processes started after them, nor masks hiding every GPU with no CUDA after"
+        " for child processes started after them, masks hiding every GPU with no CUDA after,"
+        " or a saved value put back"
     )
     summary = "CUDA_VISIBLE_DEVICES set after CUDA may be initialised: it has no effect"
     pattern = "cuda-visible-devices-misuse"
@@ -113,6 +120,8 @@ def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bo
     later must not see the GPUs)."""
     if located.scope.function is None:
         return False
+    if _restores_saved_value(ctx, node, located):
+        return True
     following = statements_after(ctx, located.scope, node)
     after = without_comments("".join(ctx.node_text(statement) for statement in following))
     if _STARTS_CHILD.search(after):
@@ -120,8 +129,24 @@ def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bo
     return _hides_every_gpu(ctx, node) and not _INITIALISES.search(after)
 
 
-def _hides_every_gpu(ctx: FileContext, node: ast.AST) -> bool:
-    """The write's value is an empty mask (`""`, `"-1"`): no GPU visible."""
+def _restores_saved_value(ctx: FileContext, node: ast.AST, located: Located) -> bool:
+    """`os.environ["CUDA_VISIBLE_DEVICES"] = saved` where the function read `saved` from the
+    same variable (`saved = os.environ.get("CUDA_VISIBLE_DEVICES")`): it puts back what the
+    process started with, after setting it for children (lmms-eval's spawn loop)."""
+    value = _value_written(ctx, node)
+    function = located.scope.function
+    if not isinstance(value, ast.Name) or function is None:
+        return False
+    reads = [
+        statement.value
+        for statement in ast.walk(function.node)
+        if isinstance(statement, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == value.id for t in statement.targets)
+    ]
+    return bool(reads) and all(is_env_read(ctx, read, VARIABLE) for read in reads)
+
+
+def _value_written(ctx: FileContext, node: ast.AST) -> ast.expr | None:
     if isinstance(node, ast.Subscript):
         parent = next(
             (
@@ -131,11 +156,15 @@ def _hides_every_gpu(ctx: FileContext, node: ast.AST) -> bool:
             ),
             None,
         )
-        value = parent.value if parent is not None else None
-    elif isinstance(node, ast.Call):
-        value = _written_value(node)
-    else:
-        value = None
+        return parent.value if parent is not None else None
+    if isinstance(node, ast.Call):
+        return _written_value(node)
+    return None
+
+
+def _hides_every_gpu(ctx: FileContext, node: ast.AST) -> bool:
+    """The write's value is an empty mask (`""`, `"-1"`): no GPU visible."""
+    value = _value_written(ctx, node)
     text = literal_string(value) if value is not None else None
     return text is not None and text.strip() in ("", "-1")
 
