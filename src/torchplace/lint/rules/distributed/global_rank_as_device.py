@@ -18,6 +18,7 @@ from torchplace.lint.rules._helpers import (
     traced_names,
     without_comments,
 )
+from torchplace.lint.spawn_ranks import ranks_are_spawn_indices
 from torchplace.report import Finding, FixSafety
 
 _SITES = {
@@ -46,7 +47,10 @@ class GlobalRankAsDevice(Rule):
     `if`, `local_rank = dist.get_rank()` when distributed), tuple unpacking, `self.<attr>`,
     the returns of the file's own functions (`world, rank = self.get_world_size_and_rank()`)
     and parameters that every call in the file fills with the rank. `rank % n` is the
-    separate preview rule `global-rank-modulo-as-device` (TPL407).
+    separate preview rule `global-rank-modulo-as-device` (TPL407). Not flagged:
+    `dist.get_rank()` in a file that spawns its ranks on this machine (`mp.spawn(train)`)
+    and creates the group with `rank=` the spawn index: there the global rank is this
+    machine's GPU index by construction.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -105,7 +109,13 @@ class GlobalRankAsDevice(Rule):
     derived = ""
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        spawned: bool | None = None
         for value, source in _rank_devices_once(ctx, self.modulo):
+            if _is_get_rank(ctx, source):
+                if spawned is None:
+                    spawned = ranks_are_spawn_indices(ctx)
+                if spawned:
+                    continue  # the group's ranks are this machine's spawn indices
             yield self.report(ctx, value, source)
 
     def report(self, ctx: FileContext, value: ast.AST, source: ast.AST) -> Finding:
@@ -184,6 +194,12 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
         for value, source in _rank_devices_once(ctx, True):
             if id(value) not in strict and _local_rank_at_hand(ctx, value, source):
                 yield self.report(ctx, value, source)
+
+
+def _is_get_rank(ctx: FileContext, node: ast.AST) -> bool:
+    """`dist.get_rank()` of the default group: the `rank=` the file's process group was
+    created with."""
+    return isinstance(node, ast.Call) and _global_rank(ctx, node, set()) is node
 
 
 def _local_rank_at_hand(ctx: FileContext, value: ast.AST, source: ast.AST) -> bool:
