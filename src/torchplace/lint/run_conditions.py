@@ -274,12 +274,25 @@ _SEVERAL_PROCESSES = re.compile(
 _MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
 
 
-def single_process_script(ctx: FileContext) -> bool:
+def single_process_script(ctx: FileContext, node: ast.AST | None = None) -> bool:
     """A program run as a script (`if __name__ == "__main__":`) whose file never speaks of ranks,
     process groups, launchers, worker processes, data parallelism or device maps: one process,
-    whose GPU choices are the whole program's."""
+    whose GPU choices are the whole program's. With `node`, also: `node` sits in the file's
+    `__main__` block and that block speaks of none of them (a module's demo run)."""
     text = ctx.source.text
     if not _MAIN_GUARD.search(text):
         return False
-    code = re.sub(r"#[^\n]*", "", text)
-    return _SEVERAL_PROCESSES.search(code) is None
+    if _SEVERAL_PROCESSES.search(_COMMENTS.sub("", text)) is None:
+        return True
+    line = getattr(node, "lineno", None)
+    for statement in ctx.tree.body:
+        last = statement.end_lineno or statement.lineno
+        if line is None or not (statement.lineno <= line <= last):
+            continue
+        if isinstance(statement, ast.If) and _MAIN_GUARD.match(ctx.node_text(statement)):
+            block = _COMMENTS.sub("", ctx.node_text(statement))
+            return _SEVERAL_PROCESSES.search(block) is None
+    return False
+
+
+_COMMENTS = re.compile(r"#[^\n]*")

@@ -34,7 +34,8 @@ class HardcodedDeviceIndex(Rule):
     through a local name and a private function's return. Not flagged either: code that only
     rank 0 runs (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), code whose
     docstring says it runs on a single GPU by design, a script (`__main__`) that never
-    speaks of ranks, launchers or worker processes, and the `except` fallback of a call
+    speaks of ranks, launchers or worker processes (or a module's `__main__` block that
+    does not), and the `except` fallback of a call
     whose index could not be read (`"cuda"` without an index means cuda:0 anyway).
 
     ## Why is this bad?
@@ -110,7 +111,7 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite) -> bool:
         _fallback_of_computed_index(ctx, site)
         or runs_only_on_rank_zero(ctx, scope, site.call)
         or documented_single_gpu(ctx, scope)
-        or single_process_script(ctx)
+        or single_process_script(ctx, site.call)
     )
 
 
