@@ -9,7 +9,13 @@ from pathlib import Path
 
 from torchplace.lint.context import FileContext, Located
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import code_before, literal_string
+from torchplace.lint.rules._helpers import (
+    code_before,
+    is_env_read,
+    literal_string,
+    without_comments,
+)
+from torchplace.lint.run_conditions import statements_after
 from torchplace.report import Finding
 
 VARIABLE = "CUDA_VISIBLE_DEVICES"
@@ -27,7 +33,10 @@ class CudaVisibleDevicesSetLate(Rule):
     `set_device`, ...), `.cuda()`, `device="cuda..."`, `.to("cuda...")`,
     `init_process_group(...)`; or, at module level, after `import torch` and an import of
     the project's own modules (relative, or from a package the file lives in), which run
-    when imported and often ask CUDA.
+    when imported and often ask CUDA. A late write still meant for child processes is left
+    alone: the function starts processes after it (`subprocess`, `Process`, `spawn`), or it
+    hides every GPU (`""`, `"-1"`) and no CUDA use can follow it in the function, or it
+    puts back the value the function saved from the same variable.
 
     ## Why is this bad?
     CUDA reads `CUDA_VISIBLE_DEVICES` once, when the runtime first initialises; PyTorch also
@@ -59,7 +68,11 @@ class CudaVisibleDevicesSetLate(Rule):
 
     code = "TPL404"
     name = "cuda-visible-devices-set-late"
-    contexts = "program start-up: `CUDA_VISIBLE_DEVICES` set after CUDA is initialized"
+    contexts = (
+        "program start-up: `CUDA_VISIBLE_DEVICES` set after CUDA is initialized; not writes"
+        " for child processes started after them, masks hiding every GPU with no CUDA after,"
+        " or a saved value put back"
+    )
     summary = "CUDA_VISIBLE_DEVICES set after CUDA may be initialised: it has no effect"
     pattern = "cuda-visible-devices-misuse"
     candidate = AnyOf(VARIABLE)
@@ -76,6 +89,8 @@ class CudaVisibleDevicesSetLate(Rule):
                 writes.append((call, located))
         for node, located in writes:
             line = getattr(node, "lineno", 1)
+            if _meant_for_children(ctx, node, located):
+                continue
             before = code_before(ctx, located.scope, line)
             match = _INITIALISES.search(before)
             if match:
@@ -89,6 +104,83 @@ class CudaVisibleDevicesSetLate(Rule):
                         "which may touch CUDA when imported: set it before the imports"
                     )
                     yield self.finding(ctx, node, message)
+
+
+#: Starting a child process: it reads `CUDA_VISIBLE_DEVICES` when its own CUDA starts.
+_STARTS_CHILD = re.compile(
+    r"\bsubprocess\.\w+\s*\(|\b(?:Popen|Process|ProcessPoolExecutor|Pool|spawn|start_processes"
+    r"|create_subprocess_exec|create_subprocess_shell)\s*\(|\bos\.(?:system|exec\w*|posix_spawn\w*)\s*\("
+)
+
+
+def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bool:
+    """A late write that still does what it is for: the function starts child processes after
+    it (they read the variable when their CUDA starts), or it hides every GPU (`""`, `"-1"`)
+    and this function uses no CUDA after it (the process has left CUDA; what it launches
+    later must not see the GPUs)."""
+    if located.scope.function is None:
+        return False
+    if _restores_saved_value(ctx, node, located):
+        return True
+    following = statements_after(ctx, located.scope, node)
+    after = without_comments("".join(ctx.node_text(statement) for statement in following))
+    if _STARTS_CHILD.search(after):
+        return True
+    return _hides_every_gpu(ctx, node) and not _INITIALISES.search(after)
+
+
+def _restores_saved_value(ctx: FileContext, node: ast.AST, located: Located) -> bool:
+    """`os.environ["CUDA_VISIBLE_DEVICES"] = saved` where the function read `saved` from the
+    same variable (`saved = os.environ.get("CUDA_VISIBLE_DEVICES")`): it puts back what the
+    process started with, after setting it for children (lmms-eval's spawn loop)."""
+    value = _value_written(ctx, node)
+    function = located.scope.function
+    if not isinstance(value, ast.Name) or function is None:
+        return False
+    reads = [
+        statement.value
+        for statement in ast.walk(function.node)
+        if isinstance(statement, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == value.id for t in statement.targets)
+    ]
+    return bool(reads) and all(is_env_read(ctx, read, VARIABLE) for read in reads)
+
+
+def _value_written(ctx: FileContext, node: ast.AST) -> ast.expr | None:
+    if isinstance(node, ast.Subscript):
+        parent = next(
+            (
+                located.node
+                for located in ctx.assignments
+                if isinstance(located.node, ast.Assign) and node in located.node.targets
+            ),
+            None,
+        )
+        return parent.value if parent is not None else None
+    if isinstance(node, ast.Call):
+        return _written_value(node)
+    return None
+
+
+def _hides_every_gpu(ctx: FileContext, node: ast.AST) -> bool:
+    """The write's value is an empty mask (`""`, `"-1"`): no GPU visible."""
+    value = _value_written(ctx, node)
+    text = literal_string(value) if value is not None else None
+    return text is not None and text.strip() in ("", "-1")
+
+
+def _written_value(call: ast.Call) -> ast.expr | None:
+    """The value `os.environ.setdefault(K, v)`, `os.putenv(K, v)`, `.update({K: v})`,
+    `.update(K=v)` writes."""
+    for kw in call.keywords:
+        if kw.arg == VARIABLE:
+            return kw.value
+    if len(call.args) == 2:
+        return call.args[1]
+    if call.args and isinstance(call.args[0], ast.Dict):
+        pairs = zip(call.args[0].keys, call.args[0].values, strict=True)
+        return next((v for k, v in pairs if k is not None and literal_string(k) == VARIABLE), None)
+    return None
 
 
 def _project_import_before(ctx: FileContext, line: int) -> str | None:

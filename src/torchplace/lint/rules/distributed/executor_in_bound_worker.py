@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, keyword
+from torchplace.lint.executor_work import work_binds_itself
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import without_comments
 from torchplace.report import Finding
@@ -23,9 +25,13 @@ class ExecutorInBoundWorker(Rule):
     Flags a `ThreadPoolExecutor(...)` built without `initializer=` in a method of a class
     that binds its GPU with `torch.cuda.set_device(...)` (a worker that owns one GPU),
     when no function run on it in the file (`submit`, `map`, `loop.run_in_executor`) is
-    known to stay off CUDA. An executor
-    whose submitted functions are read and use CUDA is `thread-without-device-binding`
-    (TPL403) or `held-executor-without-device-binding` (TPL408) instead.
+    known to stay off CUDA (a function of the file, read by TPL403 / TPL408, or one of the
+    standard library or an HTTP client: `executor.submit(requests.post, url)`), and not
+    every function run on it binds its own device (followed through a method that forwards
+    its argument to `submit`: `cls.thread_submit(_work)`, where each `_work` starts with
+    `torch.cuda.set_device(device)`). An executor whose submitted functions are read and use
+    CUDA is `thread-without-device-binding` (TPL403) or `held-executor-without-device-binding`
+    (TPL408) instead.
 
     ## Why is this bad?
     `set_device` binds the calling thread only. The executor's threads start on the
@@ -67,7 +73,10 @@ class ExecutorInBoundWorker(Rule):
 
     code = "TPL409"
     name = "executor-in-bound-worker-without-initializer"
-    contexts = "`ThreadPoolExecutor`s built in methods of classes that call `set_device`"
+    contexts = (
+        "`ThreadPoolExecutor`s built in methods of classes that call `set_device`; not when"
+        " every function submitted to it binds its own device"
+    )
     summary = "Executor built in a worker that bound its GPU: its threads start on cuda:0"
     pattern = None
     candidate = AnyOf(r"ThreadPoolExecutor\s*\(")
@@ -88,6 +97,8 @@ class ExecutorInBoundWorker(Rule):
             bind = _BINDS_GPU.search(text)
             if bind is None or _work_is_known(ctx, node, call):
                 continue
+            if work_binds_itself(ctx, node, _assigned_to(ctx, node, call)):
+                continue  # the `set_device` is the submitted functions' own binding
             line = node.lineno + text.count("\n", 0, bind.start())
             message = (
                 f"Executor's threads start on cuda:0, not the GPU this worker bound with "
@@ -117,9 +128,25 @@ def _work_is_known(ctx: FileContext, owner: ast.ClassDef, built: ast.Call) -> bo
                 return False  # the known work uses CUDA: this rule's finding
         else:
             continue
-        if work and _function(ctx, owner, work[0]) is not None:
+        if work and (_function(ctx, owner, work[0]) is not None or _off_cuda(ctx, work[0])):
             return True
     return False
+
+
+#: Client libraries for HTTP and storage: they never touch a GPU.
+_IO_CLIENTS = frozenset({"requests", "httpx", "aiohttp", "urllib3", "boto3", "fsspec"})
+
+
+def _off_cuda(ctx: FileContext, node: ast.expr) -> bool:
+    """A function of an imported module that never touches a GPU: the standard library
+    (`json.dump`, `shutil.copy`, `time.sleep`) or an HTTP / storage client
+    (`requests.post`)."""
+    qualified = ctx.qualified(node) or ""
+    root, _, rest = qualified.partition(".")
+    imported = {target.partition(".")[0] for target in ctx.aliases.values()}
+    return (
+        bool(rest) and root in imported and (root in sys.stdlib_module_names or root in _IO_CLIENTS)
+    )
 
 
 def _function(ctx: FileContext, owner: ast.ClassDef, node: ast.expr) -> str | None:

@@ -18,6 +18,7 @@ from torchplace.lint.rules._helpers import (
     traced_names,
     without_comments,
 )
+from torchplace.lint.spawn_ranks import ranks_are_spawn_indices
 from torchplace.report import Finding, FixSafety
 
 _SITES = {
@@ -40,11 +41,16 @@ class GlobalRankAsDevice(Rule):
     `SLURM_PROCID`, `OMPI_COMM_WORLD_RANK`), `dist.get_rank()`, `dist.group.WORLD.rank()`,
     used in `set_device(...)`, `torch.device("cuda", ...)`, `.cuda(...)`, `.to(...)`,
     `device=`, `device_ids=[...]`, a returned `f"cuda:{...}"`, or written to `LOCAL_RANK`.
+    Other accelerators count the same way (`torch.npu.set_device`, `torch.xpu`,
+    `torch.musa`, `torch.mlu`): their ordinals are per node too.
     The rank is followed through the file: local names (also when set only on one arm of an
     `if`, `local_rank = dist.get_rank()` when distributed), tuple unpacking, `self.<attr>`,
     the returns of the file's own functions (`world, rank = self.get_world_size_and_rank()`)
     and parameters that every call in the file fills with the rank. `rank % n` is the
-    separate preview rule `global-rank-modulo-as-device` (TPL407).
+    separate preview rule `global-rank-modulo-as-device` (TPL407). Not flagged:
+    `dist.get_rank()` in a file that spawns its ranks on this machine (`mp.spawn(train)`)
+    and creates the group with `rank=` the spawn index: there the global rank is this
+    machine's GPU index by construction.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -76,7 +82,10 @@ class GlobalRankAsDevice(Rule):
     code = "TPL402"
     name = "global-rank-as-device"
     in_tests = False
-    contexts = "device arguments anywhere (`set_device`, `device_ids=`, `torch.device`, `.to`)"
+    contexts = (
+        "device arguments anywhere (`set_device` of CUDA or another accelerator, `device_ids=`,"
+        " `torch.device`, `.to`)"
+    )
     summary = "Device index taken from the global rank; use LOCAL_RANK (breaks on node 2)"
     pattern: ClassVar[str | None] = "global-rank-as-device-index"
     fix_safety = FixSafety.SAFE
@@ -100,7 +109,13 @@ class GlobalRankAsDevice(Rule):
     derived = ""
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        spawned: bool | None = None
         for value, source in _rank_devices_once(ctx, self.modulo):
+            if _is_get_rank(ctx, source):
+                if spawned is None:
+                    spawned = ranks_are_spawn_indices(ctx)
+                if spawned:
+                    continue  # the group's ranks are this machine's spawn indices
             yield self.report(ctx, value, source)
 
     def report(self, ctx: FileContext, value: ast.AST, source: ast.AST) -> Finding:
@@ -123,8 +138,9 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     parameter holding such a value, in the same places as `global-rank-as-device`, where the
     local rank was at hand: the rank is read from the launcher's environment (`RANK`,
     `SLURM_PROCID`: the launcher sets `LOCAL_RANK` / `SLURM_LOCALID` too), or the function
-    has a `local_rank` or reads a local-rank variable. Elsewhere (a library's
-    `get_rank() % device_count()`) it is right under torchrun and left alone.
+    has a `local_rank` (other than the modulo value itself, e.g. a parameter its callers
+    fill with `global_rank % local_size`) or reads a local-rank variable. Elsewhere (a
+    library's `get_rank() % device_count()`) it is right under torchrun and left alone.
 
     ## Why is this bad?
     `rank % gpus_per_node` equals this node's GPU only when the launcher gives each node a
@@ -158,7 +174,8 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     pattern = None  # the catalogue's global-rank pattern names TPL402 alone
     contexts = (
         "device arguments anywhere; only values that pass through `% n`, where a local rank"
-        " was at hand (a launcher's environment, a `local_rank` in the function)"
+        " was at hand (a launcher's environment, a `local_rank` in the function that is not"
+        " the modulo value itself)"
     )
     summary = "Device index is the global rank modulo a GPU count; use LOCAL_RANK"
     modulo = True
@@ -179,6 +196,12 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
                 yield self.report(ctx, value, source)
 
 
+def _is_get_rank(ctx: FileContext, node: ast.AST) -> bool:
+    """`dist.get_rank()` of the default group: the `rank=` the file's process group was
+    created with."""
+    return isinstance(node, ast.Call) and _global_rank(ctx, node, set()) is node
+
+
 def _local_rank_at_hand(ctx: FileContext, value: ast.AST, source: ast.AST) -> bool:
     """The code could have used this node's GPU: the rank is read from a launcher's
     environment (which also sets `LOCAL_RANK` / `SLURM_LOCALID`), or the function holding
@@ -197,14 +220,26 @@ def _local_rank_at_hand(ctx: FileContext, value: ast.AST, source: ast.AST) -> bo
     if not holders:
         return False
     text = without_comments(ctx.node_text(holders[-1]))
+    if _holds_name(source, "local_rank"):
+        # The `local_rank` here is the value traced from the global rank (a parameter the
+        # callers fill with `global_rank % local_size`, or a name set so): no other local rank
+        # is at hand, only what the environment gives.
+        return _LOCAL_RANK_VARIABLE_TEXT.search(text) is not None
     return _LOCAL_RANK_TEXT.search(text) is not None
 
 
-# A local rank at hand, or a launcher's rank variable read (its launcher sets a local one).
-_LOCAL_RANK_TEXT = re.compile(
-    r"\blocal_rank\b|LOCAL_RANK|SLURM_LOCALID|[\"'](?:RANK|SLURM_PROCID|OMPI_COMM_WORLD_RANK"
-    r"|PMI_RANK)[\"']"
+def _holds_name(node: ast.AST, name: str) -> bool:
+    return (isinstance(node, ast.Name) and node.id == name) or (
+        isinstance(node, ast.Attribute) and node.attr == name
+    )
+
+
+# A launcher's local-rank variable read, or its rank variable (its launcher sets a local one).
+_LOCAL_RANK_VARIABLE_TEXT = re.compile(
+    r"LOCAL_RANK|SLURM_LOCALID|[\"'](?:RANK|SLURM_PROCID|OMPI_COMM_WORLD_RANK|PMI_RANK)[\"']"
 )
+# A local rank at hand: a `local_rank` name, or such a variable read.
+_LOCAL_RANK_TEXT = re.compile(rf"\blocal_rank\b|{_LOCAL_RANK_VARIABLE_TEXT.pattern}")
 
 
 _LAST: list[tuple[FileContext, bool, list[tuple[ast.AST, ast.AST]]]] = []

@@ -6,6 +6,7 @@ import ast
 import re
 from collections.abc import Iterator
 
+from torchplace.lint.binding_callees import CUDA_WORK, bound_by_callee
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -23,8 +24,6 @@ _BINDS = re.compile(
     r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|bind_worker\s*\(|get_device\(\s*device\s*="
 )
 _LITERAL_ARGUMENT = re.compile(r"\s*\d*\s*\)")
-#: CUDA work that would run on the wrong GPU before a late `set_device`.
-_CUDA_WORK = re.compile(r"\.cuda\s*\(|device\s*=|\.to\s*\(|all_reduce|broadcast|barrier")
 
 
 class InitProcessGroupWithoutDeviceBinding(Rule):
@@ -33,7 +32,11 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     no `torch.cuda.set_device(...)` (or `torch.cuda.device(...)`, `bind_worker(...)`)
     binds the rank's GPU: before it in the same function or at module level, right after it
     before any CUDA work (NCCL builds communicators lazily), or in another function of the
-    file (a device-resolving helper). A process group of one rank (`world_size=1`) is fine.
+    file (a device-resolving helper), or a library object built right after it that binds
+    the GPU in its constructor (accelerate's `PartialState()` / `Accelerator()`,
+    transformers' `TrainingArguments`, TRL configs, `HfArgumentParser` parsing one, or a
+    call whose result is handed to a `Trainer` as `args=`). A process group of one rank
+    (`world_size=1`) is fine.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
@@ -67,8 +70,9 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     code = "TPL401"
     name = "init-process-group-without-device-binding"
     contexts = (
-        "process-group set-up with NCCL; not when a helper of the file binds th"
-        "e GPU, nor one-rank groups"
+        "process-group set-up with NCCL; not when a helper of the file, or a library object "
+        "built before any CUDA work (`PartialState`, `TrainingArguments`), binds the GPU, nor "
+        "one-rank groups"
     )
     summary = "NCCL process group created before this rank bound its GPU (all ranks on cuda:0)"
     pattern = "rank-not-bound-to-gpu"
@@ -88,6 +92,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
             if _single_rank(call) or _BINDS.search(code_before(ctx, located.scope, call.lineno)):
                 continue
             if _binds_later(ctx, located.scope.function, call) or _binds_elsewhere(ctx, call):
+                continue
+            if bound_by_callee(ctx, located.scope.function, call):
                 continue
             yield self.finding(ctx, call)
 
@@ -112,7 +118,7 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
     last = getattr(function.node, "end_lineno", None) or call.lineno
     after = without_comments(ctx.source.lines_text((call.end_lineno or call.lineno) + 1, last))
     binding = _BINDS.search(after)
-    return binding is not None and not _CUDA_WORK.search(after, 0, binding.start())
+    return binding is not None and not CUDA_WORK.search(after, 0, binding.start())
 
 
 def _binds_elsewhere(ctx: FileContext, call: ast.Call) -> bool:

@@ -10,6 +10,7 @@ from typing import ClassVar
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import scope_nodes, without_comments
+from torchplace.lint.run_conditions import runs_only_on_cpu, runs_only_on_rank_zero
 from torchplace.report import Finding
 
 _USES_CUDA = re.compile(
@@ -17,12 +18,15 @@ _USES_CUDA = re.compile(
     r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|current_device|is_initialized"
     r"|set_device|device\b)\w+\s*\(|torch\.device\(\s*f?[\"']cuda"
 )
-# Methods of CUDA events and streams: on older stacks a thread that waits on them made its own
-# CUDA context on its current device (GPU 0 in a new thread; pytorch-pfn-extras#726 fixed
-# that). On torch 2.11 with CUDA 13 a new thread that only waits makes no context (measured on
-# an H200), so these waits count for TPL403 (any thread) but not as use of the current GPU
-# (TPL408, whose executors live in current serving stacks).
-_EVENT_METHODS = re.compile(r"\.(?:synchronize|elapsed_time)\s*\(")
+# Methods of CUDA events and streams. `elapsed_time` made a CUDA context on the calling thread's
+# current device (GPU 0 in a new thread) until PyTorch guarded it with the event's own device
+# (pytorch#122538, torch 2.3; pytorch-pfn-extras#726 is the bug it caused): it counts for
+# TPL403. A wait (`synchronize()`) never did: `Stream.synchronize` guards the stream's device
+# and `cudaEventSynchronize` runs from any device; a new thread that only waits makes no
+# context (measured on an H200). A thread that only waits, then works on host data, is not a
+# CUDA user. TPL408 (executors of current serving stacks) counts neither.
+_EVENT_METHODS = re.compile(r"\.elapsed_time\s*\(")
+_EVENT_WAITS = re.compile(r"\.(?:synchronize|elapsed_time)\s*\(")
 _CUDA_EVENTS = re.compile(r"\bcuda\.(?:Event|Stream)\b")
 # Uses that act on the thread's *current* GPU: no device named (`.cuda()`, `"cuda"`,
 # `torch.cuda.memory_allocated()`), or the current device read (`current_device()`).
@@ -30,6 +34,18 @@ _ON_CURRENT_DEVICE = re.compile(
     r"\.cuda\s*\(\s*\)|current_device\s*\(|(?:\bdevice\s*=\s*|\.to\(\s*)[\"']cuda[\"']"
     r"|torch\.device\(\s*[\"']cuda[\"']\s*\)"
     r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|is_initialized)\w+\(\s*\)"
+)
+# TPL403's uses of the thread's current GPU: `.cuda()` without an index (`non_blocking=` may
+# follow), an unindexed `"cuda"` as a device, `current_device()`, and `torch.cuda.*()` calls
+# given no device (`Stream()`, `synchronize()`, `memory_allocated()`). A call that names its
+# device, or `torch.cuda.stream(s)` (which switches to the stream's device), does not depend
+# on which GPU the thread starts on.
+_CURRENT_GPU = re.compile(
+    r"\.cuda\s*\(\s*(?:\)|(?!device\b)\w+\s*=)|current_device\s*\("
+    r"|(?:\bdevice\s*=\s*|\.to\(\s*|map_location\s*=\s*)[\"']cuda[\"']"
+    r"|torch\.device\(\s*[\"']cuda[\"']\s*\)"
+    r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|is_initialized|set_device|device\b"
+    r"|stream\b|Event\b|nvtx\b)\w+\s*\(\s*(?:\)|(?!device\b)\w+\s*=)"
 )
 _BINDS = re.compile(
     r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|DeviceGuard\s*\(|bound_thread\s*\("
@@ -40,12 +56,17 @@ class ThreadWithoutDeviceBinding(Rule):
     """## What it does
     Flags `threading.Thread(target=f)`, and `executor.submit(f, ...)` / `executor.map(f,
     ...)` on a `ThreadPoolExecutor`, when `f` (a function of the same file, or a lambda)
-    uses CUDA (CUDA calls, or `.synchronize()` / `.elapsed_time()` on the `torch.cuda.Event`s
-    or streams of the file) and never binds a device (`torch.cuda.set_device`, `torch.cuda.device`,
-    `DeviceGuard`, `torchplace.bound_thread`). An executor built with an `initializer=` is
-    left alone (the initializer runs first in each of its threads: the place to bind the
-    device); executors kept in `self.<attr>` are the rule
-    `held-executor-without-device-binding` (TPL408).
+    uses the thread's current GPU (`.cuda()`, `"cuda"`, `torch.cuda.*()` calls given no
+    device, `current_device()`, or `.elapsed_time()` on the `torch.cuda.Event`s of the
+    file; a call that names its device does not count) and never binds a device
+    (`torch.cuda.set_device`, `torch.cuda.device`, `DeviceGuard`,
+    `torchplace.bound_thread`). A thread that only waits on an event or a stream
+    (`.synchronize()`) and then works on host data uses no GPU of its own. Not flagged: a
+    thread started only when the device is the CPU, or only in rank 0 (global, or
+    `rank % nprocs_per_node == 0`: the process of the node's first GPU, cuda:0). An executor
+    built with an `initializer=` is left alone (the initializer runs first in each of its
+    threads); executors kept in `self.<attr>` are `held-executor-without-device-binding`
+    (TPL408).
 
     ## Why is this bad?
     The current CUDA device is per thread, and a new thread starts on device 0 whatever its
@@ -81,13 +102,16 @@ class ThreadWithoutDeviceBinding(Rule):
 
     code = "TPL403"
     name = "thread-without-device-binding"
-    contexts = "thread targets that use CUDA"
+    contexts = (
+        "thread targets that use CUDA (not only event waits); not threads started only on the"
+        " CPU path or only in rank 0"
+    )
     summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
     pattern: ClassVar[str | None] = "thread-without-device-binding"
     candidate = AnyOf(r"Thread\s*\(", r"ThreadPoolExecutor\s*\(", r"\.\s*(?:submit|map)\s*\(")
     file_gate = ("cuda",)
     # The target's body is read by name from anywhere in the file: keep CUDA users parsed.
-    context_hint = re.compile(f"{_USES_CUDA.pattern}|{_EVENT_METHODS.pattern}")
+    context_hint = re.compile(f"{_USES_CUDA.pattern}|{_EVENT_WAITS.pattern}")
 
     #: Whether to follow executors held in `self.<attr>` (TPL408) instead of local ones.
     held_executors = False
@@ -122,8 +146,12 @@ class ThreadWithoutDeviceBinding(Rule):
                 if not isinstance(function, ast.Lambda)
                 else ctx.source.segment(function)
             )
-            if not _uses_cuda(ctx, text) or _BINDS.search(text):
+            if not _uses_cuda(ctx, text, self.held_executors) or _BINDS.search(text):
                 continue
+            if runs_only_on_cpu(ctx, located.scope, call) or runs_only_on_rank_zero(
+                ctx, located.scope, call
+            ):
+                continue  # no GPU in use, or the process of the node's first GPU (cuda:0)
             if self.held_executors and not _on_current_device(ctx, text):
                 continue  # every CUDA use names its device: the thread's own does not matter
             if built is None:
@@ -195,11 +223,14 @@ class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
     pattern = None  # the catalogue's thread pattern names TPL403 alone
 
 
-def _uses_cuda(ctx: FileContext, text: str) -> bool:
-    """CUDA calls, or waits on events and streams of a file that makes CUDA ones."""
-    if _USES_CUDA.search(text):
+def _uses_cuda(ctx: FileContext, text: str, any_use: bool = False) -> bool:
+    """Uses of the thread's current GPU, or `elapsed_time` on the CUDA events of the file
+    (see `_EVENT_METHODS`); with `any_use` (TPL408, which then asks `_on_current_device`),
+    any CUDA call or event wait."""
+    if (_USES_CUDA if any_use else _CURRENT_GPU).search(text):
         return True
-    return bool(_EVENT_METHODS.search(text)) and bool(_CUDA_EVENTS.search(ctx.source.text))
+    events = _EVENT_WAITS if any_use else _EVENT_METHODS
+    return bool(events.search(text)) and bool(_CUDA_EVENTS.search(ctx.source.text))
 
 
 def _on_current_device(ctx: FileContext, text: str) -> bool:

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.device_value_uses import only_a_value
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
+    DeviceSite,
     device_sites,
     literal_index,
     literal_string,
     placement_is_local,
+)
+from torchplace.lint.run_conditions import (
+    documented_single_gpu,
+    parent_map,
+    runs_only_on_rank_zero,
+    single_process_script,
 )
 from torchplace.report import Finding
 
@@ -19,7 +28,15 @@ class HardcodedDeviceIndex(Rule):
     """## What it does
     Flags integer literals used as CUDA devices: `device=0`, `.to(0)`, `torch.device(0)`,
     `torch.device("cuda", 1)`, `device_ids=[0]`, `output_device=0`, `map_location=0`,
-    `torch.cuda.set_device(0)` and `torch.cuda.device(1)`.
+    `torch.cuda.set_device(0)` and `torch.cuda.device(1)`. A device object
+    (`torch.device("cuda", 0)`) is flagged only where it may reach a placement: not when it
+    is only compared, printed or handed to a query (`get_device_capability`), followed
+    through a local name and a private function's return. Not flagged either: code that only
+    rank 0 runs (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), code whose
+    docstring says it runs on a single GPU by design, a script (`__main__`) that never
+    speaks of ranks, launchers or worker processes (or a module's `__main__` block that
+    does not), and the `except` fallback of a call
+    whose index could not be read (`"cuda"` without an index means cuda:0 anyway).
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
@@ -52,7 +69,10 @@ class HardcodedDeviceIndex(Rule):
     code = "TPL104"
     name = "hardcoded-device-index"
     in_tests = False
-    contexts = "any code"
+    contexts = (
+        "placements anywhere; not device objects only compared or queried, code only rank 0"
+        " runs, code documented as single-GPU, one-process scripts, fallbacks of an unread index"
+    )
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(
@@ -73,5 +93,50 @@ class HardcodedDeviceIndex(Rule):
                 kind = literal_string(site.call.args[0])
                 if kind is not None and kind != "cuda":
                     continue
+            if _safe_in_context(ctx, site):
+                continue
             message = f"Hardcoded device index {index} (cuda:{index} in every rank and shard)"
             yield self.finding(ctx, site.value, message)
+
+
+def _safe_in_context(ctx: FileContext, site: DeviceSite) -> bool:
+    """A literal index that places nothing on another rank's GPU: a device object used only as
+    a value (compared, printed, handed to a capability query), code that only rank 0 runs
+    (its GPU is cuda:0), code documented as single-GPU by design, a script that runs as one
+    process, or the fallback when no index could be read (what an unindexed `"cuda"` means)."""
+    scope = site.located.scope
+    if site.where.startswith("torch.device") and only_a_value(ctx, scope, site.call):
+        return True
+    return (
+        _fallback_of_computed_index(ctx, site)
+        or runs_only_on_rank_zero(ctx, scope, site.call)
+        or documented_single_gpu(ctx, scope)
+        or single_process_script(ctx, site.call)
+    )
+
+
+def _fallback_of_computed_index(ctx: FileContext, site: DeviceSite) -> bool:
+    """The literal is what an `except` handler uses when its `try` could not read the index
+    for the same call (`try: set_device(int(device.split(":")[1])) except ValueError:
+    set_device(0)`): the device string had no index, and an unindexed `"cuda"` means cuda:0
+    in any case."""
+    function = site.located.scope.function
+    root = function.node if function is not None else ctx.tree
+    parents = parent_map(ctx.parents, root)
+    child: ast.AST = site.call
+    parent = parents.get(id(child))
+    while parent is not None and not isinstance(parent, ast.ExceptHandler):
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return False
+        child, parent = parent, parents.get(id(parent))
+    attempt = parents.get(id(parent)) if parent is not None else None
+    if not isinstance(attempt, ast.Try):
+        return False
+    name = call_name(site.call)
+    return any(
+        isinstance(node, ast.Call)
+        and call_name(node) == name
+        and any(literal_index(argument) is None for argument in node.args[:2])
+        for statement in attempt.body
+        for node in ast.walk(statement)
+    )

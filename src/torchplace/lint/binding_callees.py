@@ -1,0 +1,117 @@
+"""Calls that bind the process's GPU inside a library: an NCCL process group created first and
+bound right after by a callee, before any CUDA work.
+
+accelerate's `PartialState()` (and `Accelerator()`, `AcceleratorState()`, which build it) calls
+`torch.cuda.set_device(local_rank)` in its constructor; transformers' `TrainingArguments`
+(and TRL's configs, its subclasses) evaluates `self.device` in `__post_init__`, which builds a
+`PartialState`. So does `HfArgumentParser(...).parse_*()` that builds one, and any call whose
+result the code hands to a transformers or TRL `Trainer` as `args=` (a `TrainingArguments`
+made by that call). NCCL builds its communicators lazily (unless `device_id=` is given), so a
+binding made after `init_process_group` and before the first CUDA work is in time.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from torchplace.lint.context import FileContext, Scope, keyword
+from torchplace.lint.rules._helpers import without_comments
+
+#: CUDA work that would run on the wrong GPU before a late binding: a move, a `device=`
+#: argument (not `device = torch.device(...)`, which only names one), a collective.
+CUDA_WORK = re.compile(r"\.cuda\s*\(|[(,]\s*device\s*=(?!=)|\.to\s*\(|all_reduce|broadcast|barrier")
+_ACCELERATE_BINDERS = frozenset({"PartialState", "Accelerator", "AcceleratorState"})
+
+
+def bound_by_callee(ctx: FileContext, function: Scope | None, group: ast.Call) -> bool:
+    """Whether a call after `group` (an `init_process_group`) and before the function's first
+    CUDA work builds an object that binds the GPU in its constructor."""
+    if function is None:
+        return False
+    start = group.end_lineno or group.lineno
+    last = getattr(function.node, "end_lineno", None) or start
+    after = without_comments(ctx.source.lines_text(start + 1, last))
+    work = CUDA_WORK.search(after)
+    limit = start + 1 + after.count("\n", 0, work.start()) if work else last + 1
+    return any(
+        isinstance(node, ast.Call)
+        and start < node.lineno < limit
+        and _binds(ctx, function.node, node)
+        for node in ast.walk(function.node)
+    )
+
+
+def _binds(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool:
+    root, last = _library_name(ctx, function, call.func)
+    if root == "accelerate" and last in _ACCELERATE_BINDERS:
+        return True
+    if _is_training_arguments(root, last):
+        return True
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr.startswith("parse_"):
+        parser = _value_of(function, func.value)
+        if isinstance(parser, ast.Call) and (
+            _library_name(ctx, function, parser.func)[1] == "HfArgumentParser"
+        ):
+            return any(
+                _is_training_arguments(*_library_name(ctx, function, node))
+                for node in ast.walk(parser)
+                if isinstance(node, ast.Name | ast.Attribute)
+            )
+    return _result_is_trainer_args(ctx, function, call)
+
+
+def _is_training_arguments(root: str, last: str) -> bool:
+    """transformers' `TrainingArguments` (and `Seq2SeqTrainingArguments`), or a TRL trainer
+    config (`SFTConfig`, `GRPOConfig`, ...: subclasses of it)."""
+    if root == "transformers":
+        return last.endswith("TrainingArguments")
+    return root == "trl" and last.endswith("Config") and last != "ModelConfig"
+
+
+def _result_is_trainer_args(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool:
+    """The call's result (a name it is assigned to) is given to a transformers / TRL trainer as
+    `args=`: it is a `TrainingArguments`, built by this call."""
+    names = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and node.value is call:
+            for target in node.targets:
+                elements = target.elts if isinstance(target, ast.Tuple) else [target]
+                names |= {e.id for e in elements if isinstance(e, ast.Name)}
+    if not names:
+        return False
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Call):
+            continue
+        given = keyword(node, "args")
+        if given is None or not (isinstance(given.value, ast.Name) and given.value.id in names):
+            continue
+        root, last = _library_name(ctx, function, node.func)
+        if root in ("transformers", "trl") and last.endswith("Trainer"):
+            return True
+    return False
+
+
+def _library_name(ctx: FileContext, function: ast.AST, func: ast.expr) -> tuple[str, str]:
+    """(top-level package, last name) of what is called, through imports and one local alias
+    (`trainer_class = Trainer`)."""
+    value = _value_of(function, func) if isinstance(func, ast.Name) else None
+    qualified = ctx.qualified(value if isinstance(value, ast.Name | ast.Attribute) else func)
+    qualified = qualified or ""
+    return qualified.partition(".")[0], qualified.rpartition(".")[2]
+
+
+def _value_of(function: ast.AST, node: ast.expr) -> ast.expr | None:
+    """The one value a local name is assigned in the function, or the node itself."""
+    if not isinstance(node, ast.Name):
+        return node
+    values = [
+        n.value
+        for n in ast.walk(function)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Name)
+        and n.targets[0].id == node.id
+    ]
+    return values[0] if len(values) == 1 else node

@@ -1,0 +1,298 @@
+"""Under which condition a statement runs, read from the `if`s around it in its function and
+the early exits before it: only in the process of rank 0, or only when the device is the CPU.
+
+A placement that runs only in rank 0 (global or local) is made by the process that owns the
+node's first GPU under every standard launcher (torchrun, `mp.spawn`, Slurm with one task per
+GPU): `device=0` there, or a new thread's default cuda:0, is that process's own GPU. Code that
+runs only when the device is the CPU puts nothing on a GPU.
+
+Only the function holding the node is read (its `if` tests, `if ...: return` before it);
+conditions set by callers are not followed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from torchplace.lint.context import FileContext, Scope
+
+#: Names of the process's rank in the whole job or on its node: 0 means the node's first GPU.
+#: Ranks within a parallel group (`tp_rank`, `dp_rank`) are 0 in many processes, on many GPUs.
+_RANK_NAMES = frozenset(
+    {
+        "rank",
+        "local_rank",
+        "global_rank",
+        "world_rank",
+        "process_rank",
+        "process_index",
+        "local_process_index",
+        "node_local_rank",
+    }
+)
+_RANK_CALLS = frozenset({"get_rank", "get_local_rank", "get_global_rank", "get_process_index"})
+#: Flags that name the first process: accelerate's `is_main_process`, Lightning's
+#: `is_global_zero`, ...
+_RANK_ZERO_FLAGS = frozenset(
+    {
+        "is_main_process",
+        "is_local_main_process",
+        "is_global_zero",
+        "is_local_zero",
+        "is_rank_zero",
+        "is_rank_0",
+        "is_master",
+    }
+)
+_RANK_ENV = frozenset({"RANK", "LOCAL_RANK", "SLURM_PROCID", "SLURM_LOCALID"})
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def runs_only_on_rank_zero(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
+    """Whether `node` runs only in the process of rank 0 (global, or local to its node)."""
+    return any(_rank_zero(test, holds) for test, holds in conditions(ctx, scope, node))
+
+
+def runs_only_on_cpu(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
+    """Whether `node` runs only when the device in use is the CPU (`device.type == "cpu"`,
+    `not torch.cuda.is_available()`)."""
+    return any(_cpu_only(test, holds) for test, holds in conditions(ctx, scope, node))
+
+
+def conditions(ctx: FileContext, scope: Scope, node: ast.AST) -> Iterator[tuple[ast.expr, bool]]:
+    """Each test known to hold (True) or to fail (False) whenever `node` runs: enclosing `if`s
+    and conditional expressions, and `if test: return` (or raise, continue, break) statements
+    before it in the blocks that hold it."""
+    function = scope.function
+    root = function.node if function is not None else ctx.tree
+    parents = parent_map(ctx.parents, root)
+    child: ast.AST = node
+    parent = parents.get(id(child))
+    while parent is not None and child is not root:
+        if isinstance(parent, ast.If | ast.IfExp) and child is not parent.test:
+            body = parent.body if isinstance(parent.body, list) else [parent.body]
+            yield parent.test, any(child is statement for statement in body)
+        for block in _blocks(parent):
+            if any(child is statement for statement in block):
+                yield from _early_exits(block, child)
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            break  # a nested function runs when called, not where it is defined
+        child, parent = parent, parents.get(id(parent))
+
+
+def parent_map(cache: dict[int, dict[int, ast.AST]], root: ast.AST) -> dict[int, ast.AST]:
+    """Child-to-parent map of one function (or the module), kept in `cache` (a file context's
+    `parents`, the same maps `consumer_of` builds)."""
+    parents = cache.get(id(root))
+    if parents is None:
+        parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
+        cache[id(root)] = parents
+    return parents
+
+
+def _blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(node, name, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+
+
+def _early_exits(block: list[ast.stmt], child: ast.AST) -> Iterator[tuple[ast.expr, bool]]:
+    """`if test: return` before `child` in `block`: `test` is false whenever `child` runs."""
+    for statement in block:
+        if statement is child:
+            return
+        if (
+            isinstance(statement, ast.If)
+            and not statement.orelse
+            and isinstance(statement.body[-1], _EXITS)
+        ):
+            yield statement.test, False
+
+
+def _rank_zero(test: ast.expr, holds: bool) -> bool:
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _rank_zero(test.operand, not holds) or (holds and _is_rank(test.operand))
+    if isinstance(test, ast.BoolOp):
+        # `a and b` holding means both hold; `a or b` failing means both fail.
+        if isinstance(test.op, ast.And) == holds:
+            return any(_rank_zero(value, holds) for value in test.values)
+        return False
+    if holds and _names_rank_zero_flag(test):
+        return True
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left, right, op = test.left, test.comparators[0], test.ops[0]
+        zero_first = _is_zero(left)
+        value = right if zero_first else left
+        if not (zero_first or _is_zero(right)) or not _is_rank(value, modulo=True):
+            return False
+        return (isinstance(op, ast.Eq) and holds) or (isinstance(op, ast.NotEq) and not holds)
+    return False
+
+
+def _names_rank_zero_flag(node: ast.expr) -> bool:
+    if isinstance(node, ast.Call) and not node.args:
+        node = node.func
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
+    return name in _RANK_ZERO_FLAGS
+
+
+def _is_zero(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value in (0, "0") and node.value is not False
+
+
+def _is_rank(node: ast.expr, modulo: bool = False) -> bool:
+    """The process's global or local rank: a rank name, `get_rank()` of the default group,
+    a `RANK` / `LOCAL_RANK` environment read, `int(...)` of one; with `modulo`, `rank % n`
+    (the first process of each node under block launches)."""
+    if modulo and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return _is_rank(node.left)
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name) and func.id == "int" and len(node.args) == 1:
+            return _is_rank(node.args[0], modulo)
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name in _RANK_CALLS:
+            return not node.args and not node.keywords  # a group's rank is not the process's
+        if name in ("get", "getenv") and node.args:
+            return _is_rank_key(node.args[0])
+        return False
+    if isinstance(node, ast.Subscript):
+        return _is_rank_key(node.slice)
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
+    return name in _RANK_NAMES
+
+
+def _is_rank_key(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value in _RANK_ENV
+
+
+def _cpu_only(test: ast.expr, holds: bool) -> bool:
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _cpu_only(test.operand, not holds)
+    if isinstance(test, ast.BoolOp):
+        if isinstance(test.op, ast.And) == holds:
+            return any(_cpu_only(value, holds) for value in test.values)
+        return False
+    if isinstance(test, ast.Call) and _is_cuda_available(test):
+        return not holds
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left, right, op = test.left, test.comparators[0], test.ops[0]
+        kinds = {_literal(left), _literal(right)} - {None}
+        if len(kinds) != 1:
+            return False
+        kind = kinds.pop()
+        same = (isinstance(op, ast.Eq | ast.Is) and holds) or (
+            isinstance(op, ast.NotEq | ast.IsNot) and not holds
+        )
+        differs = (isinstance(op, ast.NotEq | ast.IsNot) and holds) or (
+            isinstance(op, ast.Eq | ast.Is) and not holds
+        )
+        return (kind == "cpu" and same) or (kind == "cuda" and differs)
+    return False
+
+
+def _is_cuda_available(call: ast.Call) -> bool:
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "is_available"
+        and isinstance(func.value, ast.Attribute)
+        and func.value.attr == "cuda"
+    )
+
+
+def _literal(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Constant) and node.value in ("cpu", "cuda"):
+        return str(node.value)
+    return None
+
+
+#: A docstring saying the code runs on one GPU by design.
+_SINGLE_GPU = re.compile(
+    r"\b(?:single|one)[- ](?:gpu|cuda[- ]device)\b|\bonly (?:on )?(?:one|a single) gpu\b",
+    re.IGNORECASE,
+)
+#: ... unless it also speaks of several GPUs or processes.
+_SEVERAL = re.compile(
+    r"\bmulti(?:ple)?[- ]?(?:gpus?|devices?|process|node)|\bdistributed\b|\bddp\b|\bfsdp\b"
+    r"|\bper[- ](?:rank|gpu)\b|\bseveral gpus\b|\bmany gpus\b",
+    re.IGNORECASE,
+)
+
+
+def documented_single_gpu(ctx: FileContext, scope: Scope) -> bool:
+    """Whether the docstring of the enclosing function, class or module says the code runs on
+    a single GPU by design ("prediction on a single gpu") and speaks of no other setup."""
+    current: Scope | None = scope
+    while current is not None:
+        node = ctx.tree if current.kind == "module" else current.node
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            text = ast.get_docstring(node, clean=False) or ""
+            if _SINGLE_GPU.search(text) and not _SEVERAL.search(text):
+                return True
+        current = current.parent
+    return False
+
+
+def statements_after(ctx: FileContext, scope: Scope, node: ast.AST) -> list[ast.stmt]:
+    """The statements of the function that may run after `node`: the rest of each block that
+    holds it, innermost first, stopping at a block that ends in `return` or `raise` (the arms
+    not taken are left out). Loops are not followed back to their start."""
+    function = scope.function
+    if function is None:
+        return []
+    parents = parent_map(ctx.parents, function.node)
+    following: list[ast.stmt] = []
+    child: ast.AST = node
+    parent = parents.get(id(child))
+    while parent is not None and child is not function.node:
+        for block in _blocks(parent):
+            if any(child is statement for statement in block):
+                rest = block[[id(s) for s in block].index(id(child)) + 1 :]
+                following += rest
+                if rest and isinstance(rest[-1], ast.Return | ast.Raise):
+                    return following
+                if not rest and isinstance(child, ast.Return | ast.Raise):
+                    return following
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef):
+            break
+        child, parent = parent, parents.get(id(parent))
+    return following
+
+
+#: Anything that may run the file's code in several processes, or shard one model over GPUs.
+_SEVERAL_PROCESSES = re.compile(
+    r"\b(?:distributed|init_process_group|get_rank|\w*rank|RANK|LOCAL_RANK|world_size|WORLD_SIZE"
+    r"|\w*DataParallel|DDP|FSDP|deepspeed|accelerate|Accelerator|\w*Trainer|Fabric|lightning"
+    r"|spawn|Process|Pool|ProcessPoolExecutor|device_map|ray|torchrun|nproc\w*|horovod|hvd"
+    r"|mpi4py|MPI|xm|launch)\b",
+    re.IGNORECASE,
+)
+_MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
+
+
+def single_process_script(ctx: FileContext, node: ast.AST | None = None) -> bool:
+    """A program run as a script (`if __name__ == "__main__":`) whose file never speaks of ranks,
+    process groups, launchers, worker processes, data parallelism or device maps: one process,
+    whose GPU choices are the whole program's. With `node`, also: `node` sits in the file's
+    `__main__` block and that block speaks of none of them (a module's demo run)."""
+    text = ctx.source.text
+    if not _MAIN_GUARD.search(text):
+        return False
+    if _SEVERAL_PROCESSES.search(_COMMENTS.sub("", text)) is None:
+        return True
+    line = getattr(node, "lineno", None)
+    for statement in ctx.tree.body:
+        last = statement.end_lineno or statement.lineno
+        if line is None or not (statement.lineno <= line <= last):
+            continue
+        if isinstance(statement, ast.If) and _MAIN_GUARD.match(ctx.node_text(statement)):
+            block = _COMMENTS.sub("", ctx.node_text(statement))
+            return _SEVERAL_PROCESSES.search(block) is None
+    return False
+
+
+_COMMENTS = re.compile(r"#[^\n]*")
