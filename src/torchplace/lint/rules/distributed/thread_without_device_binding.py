@@ -138,7 +138,7 @@ class ThreadWithoutDeviceBinding(Rule):
             )
             if target is None:
                 continue
-            function, label = _resolve(ctx, target)
+            function, label = _resolve(ctx, target, located.scope)
             if function is None:
                 continue
             text = without_comments(
@@ -291,8 +291,11 @@ def _executor_names(ctx: FileContext, scope: Scope) -> set[str]:
     return names
 
 
-def _resolve(ctx: FileContext, target: ast.expr) -> tuple[ast.AST | None, str]:
-    """The function a thread runs: a lambda, or a def of this file (through `partial`)."""
+def _resolve(
+    ctx: FileContext, target: ast.expr, scope: Scope | None = None
+) -> tuple[ast.AST | None, str]:
+    """The function a thread runs: a lambda, or a def of this file (through `partial`); a
+    method named on `self` is looked up in the class of the code starting the thread."""
     if isinstance(target, ast.Call) and (ctx.qualified(target.func) or "").endswith("partial"):
         target = target.args[0] if target.args else target
     if isinstance(target, ast.Lambda):
@@ -301,6 +304,10 @@ def _resolve(ctx: FileContext, target: ast.expr) -> tuple[ast.AST | None, str]:
     if not isinstance(name, str):
         return None, ""
     definitions = ctx.functions.get(name, [])
+    if len(definitions) > 1 and isinstance(target, ast.Attribute) and scope is not None:
+        # `self._worker` with a `_worker` in two classes of the file: the caller's own class's
+        owner = scope.enclosing("class")
+        definitions = [d for d in definitions if owner is not None and d.scope.node is owner.node]
     if len(definitions) != 1:
         return None, name
     return definitions[0].node, name
