@@ -6,9 +6,9 @@ import ast
 import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, keyword
+from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import calls_in_scope, literal_string
+from torchplace.lint.rules._helpers import calls_in_scope, literal_string, scope_nodes
 from torchplace.report import Finding
 
 _SPREADING = {"auto", "balanced", "balanced_low_0", "sequential"}
@@ -61,16 +61,29 @@ class ModelMovedAfterDeviceMap(Rule):
     file_gate = ("device_map",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        dispatched: dict[tuple[int, str], Scope] = {}
         for located in ctx.assignments:
             node = located.node
             if not isinstance(node, ast.Assign) or len(node.targets) != 1:
                 continue
-            if not _dispatches(ctx, node.value):
-                continue
-            name = ctx.source.segment(node.targets[0])
-            end = node.end_lineno or node.lineno
-            for call in calls_in_scope(ctx, located.scope):
-                if call.lineno > end and _moves(ctx, call, name):
+            if _dispatches(ctx, node.value):
+                name = ctx.source.segment(node.targets[0])
+                dispatched[(id(located.scope.node), name)] = located.scope
+        for (_, name), scope in dispatched.items():
+            # A move answers to the name's last assignment before it, once: a model loaded
+            # again without a device map may be moved.
+            history = sorted(
+                (node.end_lineno or node.lineno, _dispatches(ctx, node.value))
+                for node in scope_nodes(ctx, scope)
+                if isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and ctx.source.segment(node.targets[0]) == name
+            )
+            for call in calls_in_scope(ctx, scope):
+                if not _moves(ctx, call, name):
+                    continue
+                before = [spreads for end, spreads in history if end < call.lineno]
+                if before and before[-1]:
                     message = f"`{name}` was dispatched over several devices; do not move it"
                     yield self.finding(ctx, call, message)
 
