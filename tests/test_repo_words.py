@@ -37,8 +37,9 @@ def _repository(tmp_path: Path, files: dict[str, str]) -> Path:
         {"src/a.py": f"# tuned by {NAMED}\n"},
         {"docs/x.md": "Numbers from the previous " + "session.\n"},
         {"README.md": "Written with " + "Clau" + "de.\n"},
+        {"notes.md": "Measured in " + "round" + "-2 of the work.\n"},
     ],
-    ids=["numbered-session", "file-name", "named-helper", "work-session", "ai-tool"],
+    ids=["numbered-session", "file-name", "named-helper", "work-session", "ai-tool", "round"],
 )
 def test_words_about_the_work_fail_the_check(tmp_path: Path, files: dict[str, str]) -> None:
     result = _check(_repository(tmp_path, files))
@@ -51,6 +52,7 @@ def test_product_vocabulary_passes(tmp_path: Path) -> None:
         "The pytest session starts; each worker runs in its own session (start_new_session).\n"
         "A helper function binds the GPU; torchplace.runtime helpers; round(x, 2).\n"
         "File /tmp/ray/session_2025-04-15_08-40-06_621291_1489313/verl/workers/x.py\n"
+        "Linted auto-round-0.16.1/auto_round/apply.py (a package's folder).\n"
     )
     result = _check(_repository(tmp_path, {"src/ok.py": text}))
     assert result.returncode == 0, result.stdout
