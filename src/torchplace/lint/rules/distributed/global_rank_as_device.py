@@ -18,7 +18,7 @@ from torchplace.lint.rules._helpers import (
     traced_names,
     without_comments,
 )
-from torchplace.lint.spawn_ranks import ranks_are_spawn_indices
+from torchplace.lint.spawn_ranks import runs_in_spawned_process
 from torchplace.report import Finding, FixSafety
 
 _SITES = {
@@ -48,9 +48,9 @@ class GlobalRankAsDevice(Rule):
     the returns of the file's own functions (`world, rank = self.get_world_size_and_rank()`)
     and parameters that every call in the file fills with the rank. `rank % n` is the
     separate preview rule `global-rank-modulo-as-device` (TPL407). Not flagged:
-    `dist.get_rank()` in a file that spawns its ranks on this machine (`mp.spawn(train)`)
-    and creates the group with `rank=` the spawn index: there the global rank is this
-    machine's GPU index by construction.
+    `dist.get_rank()` in the code of processes spawned on this machine (`mp.spawn(train)`,
+    `train` and what it calls) that create the group with `rank=` the unchanged spawn index:
+    there the global rank is this machine's GPU index by construction.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -109,13 +109,9 @@ class GlobalRankAsDevice(Rule):
     derived = ""
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        spawned: bool | None = None
         for value, source in _rank_devices_once(ctx, self.modulo):
-            if _is_get_rank(ctx, source):
-                if spawned is None:
-                    spawned = ranks_are_spawn_indices(ctx)
-                if spawned:
-                    continue  # the group's ranks are this machine's spawn indices
+            if _is_get_rank(ctx, source) and runs_in_spawned_process(ctx, source):
+                continue  # the group's ranks are this machine's spawn indices
             yield self.report(ctx, value, source)
 
     def report(self, ctx: FileContext, value: ast.AST, source: ast.AST) -> Finding:
