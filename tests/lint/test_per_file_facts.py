@@ -8,8 +8,7 @@ import re
 
 import pytest
 
-from torchplace.lint import LintConfig, lint_source
-from torchplace.lint import run_conditions
+from torchplace.lint import LintConfig, lint_source, run_conditions
 
 
 def _lint_104(text: str) -> list[str]:
