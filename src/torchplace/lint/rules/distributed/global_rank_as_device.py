@@ -13,6 +13,7 @@ from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     calls_in_scope,
     is_env_read,
+    is_self,
     sites_of,
     trace,
     traced_names,
@@ -306,7 +307,7 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
     if name in _RANK_NAMES:
         return node
-    if isinstance(node, ast.Attribute) and _is_self(node.value) and node.attr in attributes:
+    if isinstance(node, ast.Attribute) and is_self(node.value) and node.attr in attributes:
         return node
     if isinstance(node, ast.Call) and not node.args:
         qualified = ctx.qualified(node.func) or ""
@@ -336,10 +337,6 @@ _RANK_NAMES = frozenset(
 )
 
 
-def _is_self(node: ast.AST) -> bool:
-    return isinstance(node, ast.Name) and node.id == "self"
-
-
 def _rank_attributes(ctx: FileContext, flow: RankFlow) -> set[str]:
     """`self.<attr>` set from the global rank in the file (`self.rank = dist.get_rank()`),
     and never set otherwise."""
@@ -349,7 +346,7 @@ def _rank_attributes(ctx: FileContext, flow: RankFlow) -> set[str]:
         if not isinstance(node, ast.Assign):
             continue
         for target in node.targets:
-            if isinstance(target, ast.Attribute) and _is_self(target.value):
+            if isinstance(target, ast.Attribute) and is_self(target.value):
                 function = located.scope.function
                 source = flow.source_of(node.value, function.node if function else None)
                 traced[target.attr] = traced.get(target.attr, True) and source is not None
