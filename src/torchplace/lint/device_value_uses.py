@@ -3,10 +3,12 @@
 A device object places nothing by itself: it matters where it goes. Its uses are followed
 through a local name it is bound to, containers and conditional expressions around it, and the
 returns of a private function of the file (to that function's callers). A use is *only a
-value* when it is compared (`==`, `in`, a set of devices), printed, formatted or logged, or
-handed to a query that asks about a GPU (`get_device_capability`, `get_device_name`,
+value* when it is compared (`==`, `in`, a set of devices), printed or logged, or handed to a
+query that asks about a GPU (`get_device_capability`, `get_device_name`,
 `mem_get_info`, ...). Every other use (a `.to`, a factory's `device=`, `set_device`, an unknown
-call, an attribute, a module-level name others may import) may place and is kept.
+call, an attribute, a module-level name others may import) may place and is kept. A device
+turned into a string (`str(device)`, `f"{device}"`, `"{}".format(device)`) is followed as the
+device itself: `.to("cuda:0")` places as well as `.to(torch.device("cuda", 0))`.
 """
 
 from __future__ import annotations
@@ -15,17 +17,26 @@ import ast
 import re
 
 from torchplace.lint.context import FileContext, Scope, call_name
-from torchplace.lint.run_conditions import parent_map
+from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.run_conditions import parent_map, per_file
 
 #: Calls that only ask about a device (capability, name, memory, readiness).
 QUERY = re.compile(
     r"^(?:is_|has_|can_|supports?_|query)|capabilit|propert|_name$|ready|available|mem_get_info"
 )
 #: Calls that only show or compare a value.
-_SHOWN = frozenset(
-    {"print", "str", "repr", "format", "isinstance", "debug", "info", "warning", "warn", "error"}
+_SHOWN = frozenset({"print", "repr", "isinstance", "debug", "info", "warning", "warn", "error"})
+#: Calls whose result is the device as a string, which places as well as the device does.
+_AS_TEXT = frozenset({"str", "format"})
+_CONTAINERS = (
+    ast.Set,
+    ast.List,
+    ast.Tuple,
+    ast.IfExp,
+    ast.BoolOp,
+    ast.FormattedValue,
+    ast.JoinedStr,
 )
-_CONTAINERS = (ast.Set, ast.List, ast.Tuple, ast.IfExp, ast.BoolOp, ast.FormattedValue)
 _DEPTH = 4
 
 
@@ -43,11 +54,11 @@ def _only_value(
         return False
     parents = parent_map(cache, root)
     parent = parents.get(id(node))
-    while isinstance(parent, _CONTAINERS):
+    while parent is not None and (isinstance(parent, _CONTAINERS) or _as_text(parent, node)):
         node, parent = parent, parents.get(id(parent))
     if isinstance(parent, ast.keyword):
         parent = parents.get(id(parent))
-    if isinstance(parent, ast.Compare | ast.JoinedStr):
+    if isinstance(parent, ast.Compare):
         return True
     if isinstance(parent, ast.Call) and node is not parent.func:
         name = call_name(parent) or ""
@@ -64,6 +75,15 @@ def _only_value(
     return False
 
 
+def _as_text(parent: ast.AST, node: ast.AST) -> bool:
+    """`parent` turns `node` into a string (`str(node)`, `"cuda:{}".format(node)`)."""
+    return (
+        isinstance(parent, ast.Call)
+        and node is not parent.func
+        and (call_name(parent) or "") in _AS_TEXT
+    )
+
+
 def _loads(function: ast.AST, name: str) -> list[ast.Name]:
     return [
         node
@@ -74,40 +94,49 @@ def _loads(function: ast.AST, name: str) -> list[ast.Name]:
 
 def _callers_only_value(ctx: FileContext, function: ast.AST, depth: int) -> bool:
     """A private function of the file (`_name`) whose every call in the file uses the returned
-    device only as a value. Public functions have callers elsewhere: not followed. The file is
-    parsed whole here (`regions` keeps only stubs of functions without a candidate line); this
-    runs only for device objects returned from a private function, rare."""
+    device only as a value. Public functions have callers elsewhere: not followed. The calls
+    come from the whole file (`regions` keeps only stubs of functions without a candidate
+    line), parsed once per file."""
     name = getattr(function, "name", "")
     if not name.startswith("_") or name.startswith("__"):
         return False
+    whole = per_file(ctx, "device-value-calls", _calls_by_callee)
+    calls = whole.calls.get(name, [])
+    answer = whole.answers.get((name, depth))
+    if answer is None:
+        whole.answers[(name, depth)] = False  # a recursive private function: not followed
+        answer = bool(calls) and all(
+            _only_value(ctx, holder, call, depth, whole.parents) for holder, call in calls
+        )
+        whole.answers[(name, depth)] = answer
+    return answer
+
+
+class _WholeFile:
+    """The whole file's calls by callee name, with each call's function (or the module), the
+    parent maps of that tree and the answers already given, per private function."""
+
+    def __init__(self) -> None:
+        self.calls: dict[str, list[tuple[ast.AST, ast.Call]]] = {}
+        # Its own parent maps: node ids of this tree must not mix with `ctx.parents`.
+        self.parents: dict[int, dict[int, ast.AST]] = {}
+        self.answers: dict[tuple[str, int], bool] = {}
+        self.tree: ast.AST | None = None  # keeps the nodes (and so their ids) alive
+
+
+def _calls_by_callee(ctx: FileContext) -> _WholeFile:
+    whole = _WholeFile()
     try:
-        tree = ast.parse(ctx.source.text)
+        whole.tree = ast.parse(ctx.source.text)
     except (SyntaxError, ValueError, RecursionError):
-        return False
-    calls: list[tuple[ast.AST, ast.Call]] = []
-    for holder in ast.walk(tree):
+        return whole
+    for holder in ast.walk(whole.tree):
         if isinstance(holder, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
-            for node in _own_calls(holder):
-                callee = node.func
-                called = callee.attr if isinstance(callee, ast.Attribute) else None
-                if getattr(callee, "id", called) == name:
-                    calls.append((holder, node))
-    # Its own cache: node ids of this throw-away tree must not outlive it in `ctx.parents`.
-    cache: dict[int, dict[int, ast.AST]] = {}
-    return bool(calls) and all(
-        _only_value(ctx, holder, call, depth, cache) for holder, call in calls
-    )
-
-
-def _own_calls(holder: ast.AST) -> list[ast.Call]:
-    """Calls in a function's (or the module's) own code, nested functions left out."""
-    found: list[ast.Call] = []
-    stack = list(ast.iter_child_nodes(holder))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        if isinstance(node, ast.Call):
-            found.append(node)
-        stack.extend(ast.iter_child_nodes(node))
-    return found
+            for node in own_nodes(holder):
+                if isinstance(node, ast.Call):
+                    callee = node.func
+                    called = callee.attr if isinstance(callee, ast.Attribute) else None
+                    name = getattr(callee, "id", called)
+                    if isinstance(name, str):
+                        whole.calls.setdefault(name, []).append((holder, node))
+    return whole

@@ -586,7 +586,8 @@ class FunctionFlow:
         if device is None or _names_cpu(device):
             return ()
         if isinstance(device, ast.Name) and (self.env.get(device.id) or self._is_param(device)):
-            # `.to(other)`: onto another tensor's device, which is known only if it is
+            # `.to(other)`: onto another tensor's device, which is known only if it is a
+            # name bound in this function or a parameter: the result is where that tensor is.
             label = f"`{_text(node)}`"
             found = self.eval(device)
             return tuple(Value(v.kind, node.lineno, label, owner=v.owner, placed=True)

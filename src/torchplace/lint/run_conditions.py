@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TypeVar, cast
 
 from torchplace.lint.context import FileContext, Scope
 
@@ -75,11 +76,29 @@ def conditions(ctx: FileContext, scope: Scope, node: ast.AST) -> Iterator[tuple[
             body = parent.body if isinstance(parent.body, list) else [parent.body]
             yield parent.test, any(child is statement for statement in body)
         for block in _blocks(parent):
-            if any(child is statement for statement in block):
-                yield from _early_exits(block, child)
+            position = _positions(ctx, block).get(id(child))
+            if position is not None:
+                yield from _early_exits(ctx, block, position)
         if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             break  # a nested function runs when called, not where it is defined
         child, parent = parent, parents.get(id(parent))
+
+
+_T = TypeVar("_T")
+#: Facts computed once per file: the context last seen for each key and the fact built on it.
+#: Files are linted one at a time, so one entry per key suffices; `is` makes a new context
+#: (even one reusing a freed context's id) build afresh.
+_PER_FILE: dict[str, tuple[FileContext, object]] = {}
+
+
+def per_file(ctx: FileContext, key: str, build: Callable[[FileContext], _T]) -> _T:
+    """`build(ctx)`, computed once per file context (rules ask the same question per site)."""
+    held = _PER_FILE.get(key)
+    if held is not None and held[0] is ctx:
+        return cast(_T, held[1])
+    value = build(ctx)
+    _PER_FILE[key] = (ctx, value)
+    return value
 
 
 def parent_map(cache: dict[int, dict[int, ast.AST]], root: ast.AST) -> dict[int, ast.AST]:
@@ -99,17 +118,37 @@ def _blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:
             yield block
 
 
-def _early_exits(block: list[ast.stmt], child: ast.AST) -> Iterator[tuple[ast.expr, bool]]:
-    """`if test: return` before `child` in `block`: `test` is false whenever `child` runs."""
-    for statement in block:
-        if statement is child:
-            return
-        if (
-            isinstance(statement, ast.If)
+def _positions(ctx: FileContext, block: list[ast.stmt]) -> dict[int, int]:
+    """Index of each statement of `block` by its id, built once per block of the file (a
+    module of thousands of statements is otherwise scanned once per site)."""
+    table = per_file(ctx, "block-positions", lambda _: dict[int, dict[int, int]]())
+    positions = table.get(id(block))
+    if positions is None:
+        positions = {id(statement): index for index, statement in enumerate(block)}
+        table[id(block)] = positions
+    return positions
+
+
+def _early_exits(
+    ctx: FileContext, block: list[ast.stmt], position: int
+) -> Iterator[tuple[ast.expr, bool]]:
+    """`if test: return` before position `position` in `block`: `test` is false whenever the
+    statement there runs."""
+    table = per_file(ctx, "early-exits", lambda _: dict[int, list[tuple[int, ast.expr]]]())
+    exits = table.get(id(block))
+    if exits is None:
+        exits = [
+            (index, statement.test)
+            for index, statement in enumerate(block)
+            if isinstance(statement, ast.If)
             and not statement.orelse
             and isinstance(statement.body[-1], _EXITS)
-        ):
-            yield statement.test, False
+        ]
+        table[id(block)] = exits
+    for index, test in exits:
+        if index >= position:
+            return
+        yield test, False
 
 
 def _rank_zero(test: ast.expr, holds: bool) -> bool:
@@ -146,7 +185,10 @@ def _is_zero(node: ast.expr) -> bool:
 def _is_rank(node: ast.expr, modulo: bool = False) -> bool:
     """The process's global or local rank: a rank name, `get_rank()` of the default group,
     a `RANK` / `LOCAL_RANK` environment read, `int(...)` of one; with `modulo`, `rank % n`
-    (the first process of each node under block launches)."""
+    (the first process of each node under block launches). A walrus (`(r := get_rank())`)
+    is its value."""
+    if isinstance(node, ast.NamedExpr):
+        return _is_rank(node.value, modulo)
     if modulo and isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
         return _is_rank(node.left)
     if isinstance(node, ast.Call):
@@ -279,20 +321,35 @@ def single_process_script(ctx: FileContext, node: ast.AST | None = None) -> bool
     process groups, launchers, worker processes, data parallelism or device maps: one process,
     whose GPU choices are the whole program's. With `node`, also: `node` sits in the file's
     `__main__` block and that block speaks of none of them (a module's demo run)."""
-    text = ctx.source.text
-    if not _MAIN_GUARD.search(text):
+    script = per_file(ctx, "script-shape", _script_shape)
+    if script is None:
         return False
-    if _SEVERAL_PROCESSES.search(_COMMENTS.sub("", text)) is None:
+    several, main_blocks = script
+    if not several:
         return True
     line = getattr(node, "lineno", None)
-    for statement in ctx.tree.body:
-        last = statement.end_lineno or statement.lineno
-        if line is None or not (statement.lineno <= line <= last):
-            continue
-        if isinstance(statement, ast.If) and _MAIN_GUARD.match(ctx.node_text(statement)):
-            block = _COMMENTS.sub("", ctx.node_text(statement))
-            return _SEVERAL_PROCESSES.search(block) is None
-    return False
+    if line is None:
+        return False
+    return any(first <= line <= last and quiet for first, last, quiet in main_blocks)
+
+
+def _script_shape(ctx: FileContext) -> tuple[bool, list[tuple[int, int, bool]]] | None:
+    """None for a file without a `__main__` block; else whether the file speaks of several
+    processes, and each `__main__` block's lines and whether it speaks of none."""
+    text = ctx.source.text
+    if not _MAIN_GUARD.search(text):
+        return None
+    several = _SEVERAL_PROCESSES.search(_COMMENTS.sub("", text)) is not None
+    blocks = [
+        (
+            statement.lineno,
+            statement.end_lineno or statement.lineno,
+            _SEVERAL_PROCESSES.search(_COMMENTS.sub("", ctx.node_text(statement))) is None,
+        )
+        for statement in ctx.tree.body
+        if isinstance(statement, ast.If) and _MAIN_GUARD.match(ctx.node_text(statement))
+    ]
+    return several, blocks
 
 
 _COMMENTS = re.compile(r"#[^\n]*")

@@ -5,7 +5,9 @@ calls `train(i, ...)` with `i` = 0..n-1. When the process group is then created 
 `rank=i` (in `train`, or in a helper `train` passes `i` to), every rank of the job lives on
 this machine and `dist.get_rank()` is this machine's GPU index: the program is single-node
 by construction (nnU-Net's `run_training`). A job that adds a node offset
-(`rank=node_rank * n + i`) does not qualify.
+(`rank=node_rank * n + i`, or `i = node_rank * n + i` before the group is made) does not
+qualify. This holds only for the code the spawned processes run (the target and the functions
+of the file it calls): another branch of the same file may start under torchrun on many nodes.
 """
 
 from __future__ import annotations
@@ -13,30 +15,60 @@ from __future__ import annotations
 import ast
 
 from torchplace.lint.context import FileContext, call_name, keyword
+from torchplace.lint.run_conditions import per_file
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SPAWNERS = ("spawn", "start_processes")
 
 
-def ranks_are_spawn_indices(ctx: FileContext) -> bool:
-    """Whether the file creates its process group with `rank=` the index `mp.spawn` gives."""
+def runs_in_spawned_process(ctx: FileContext, node: ast.AST) -> bool:
+    """Whether `node` lies in code that processes spawned with the group's `rank=` their spawn
+    index run: the spawn target or a function of the file it reaches through calls."""
+    line = getattr(node, "lineno", None)
+    return line is not None and any(
+        first <= line <= last for first, last in per_file(ctx, "spawned-lines", _spawned_lines)
+    )
+
+
+def _spawned_lines(ctx: FileContext) -> list[tuple[int, int]]:
+    """Lines of the functions run by processes whose rank is their spawn index."""
     if "spawn" not in ctx.source.text and "start_processes" not in ctx.source.text:
-        return False
+        return []
     try:
         tree = ast.parse(ctx.source.text)  # the whole file: the launcher may hold no candidate
     except (SyntaxError, ValueError, RecursionError):
-        return False
+        return []
     functions: dict[str, list[_Function]] = {}
     for node in ast.walk(tree):
         if isinstance(node, _Function):
             functions.setdefault(node.name, []).append(node)
+    lines: list[tuple[int, int]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and call_name(node) in _SPAWNERS:
             target = node.args[0] if node.args else getattr(keyword(node, "fn"), "value", None)
             defs = functions.get(getattr(target, "id", ""), [])
             if len(defs) == 1 and _groups_with_first_parameter(defs[0], functions, depth=2):
-                return True
-    return False
+                lines += _reached_lines(defs[0], functions)
+    return lines
+
+
+def _reached_lines(
+    target: _Function, functions: dict[str, list[_Function]]
+) -> list[tuple[int, int]]:
+    """Lines of `target` and of the file's functions it calls, transitively (one def each)."""
+    seen: dict[int, _Function] = {}
+    queue = [target]
+    while queue:
+        function = queue.pop()
+        if id(function) in seen:
+            continue
+        seen[id(function)] = function
+        for node in ast.walk(function):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                defs = functions.get(node.func.id, [])
+                if len(defs) == 1:
+                    queue.append(defs[0])
+    return [(f.lineno, f.end_lineno or f.lineno) for f in seen.values()]
 
 
 def _groups_with_first_parameter(
@@ -50,7 +82,10 @@ def _groups_with(
     function: _Function, parameter: str, functions: dict[str, list[_Function]], depth: int
 ) -> bool:
     """`init_process_group(rank=parameter)` in `function`, or in a function of the file it
-    passes `parameter` to (unchanged)."""
+    passes `parameter` to (unchanged). A parameter assigned anew in the function
+    (`rank = node_rank * n + rank`) is no longer the spawn index."""
+    if _assigned(function, parameter):
+        return False
     for node in ast.walk(function):
         if not isinstance(node, ast.Call):
             continue
@@ -74,3 +109,10 @@ def _groups_with(
 
 def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
+
+
+def _assigned(function: _Function, name: str) -> bool:
+    return any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for node in ast.walk(function)
+    )

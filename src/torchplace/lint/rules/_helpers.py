@@ -94,6 +94,11 @@ def literal_string(node: ast.AST) -> str | None:
     return None
 
 
+def is_self(node: ast.AST) -> bool:
+    """The name `self` (the receiver of `self.<attr>`)."""
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
 def literal_index(node: ast.AST) -> int | None:
     """A non-negative integer literal (not a bool)."""
     if isinstance(node, ast.Constant) and type(node.value) is int and node.value >= 0:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from torchplace.lint.context import FileContext, Located
+from torchplace.lint.context import FileContext, Located, call_name
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     code_before,
@@ -106,11 +106,40 @@ class CudaVisibleDevicesSetLate(Rule):
                     yield self.finding(ctx, node, message)
 
 
-#: Starting a child process: it reads `CUDA_VISIBLE_DEVICES` when its own CUDA starts.
-_STARTS_CHILD = re.compile(
-    r"\bsubprocess\.\w+\s*\(|\b(?:Popen|Process|ProcessPoolExecutor|Pool|spawn|start_processes"
-    r"|create_subprocess_exec|create_subprocess_shell)\s*\(|\bos\.(?:system|exec\w*|posix_spawn\w*)\s*\("
+#: Calls that start a child process: it reads `CUDA_VISIBLE_DEVICES` when its own CUDA starts.
+_CHILD_CALLS = frozenset(
+    {"Popen", "Process", "ProcessPoolExecutor", "Pool", "spawn", "start_processes"}
+    | {"create_subprocess_exec", "create_subprocess_shell"}
 )
+_OS_CHILD = re.compile(r"system|exec\w*|posix_spawn\w*|spawn\w*")
+#: Modules whose `Process` / `Pool` / `spawn` start a process (`psutil.Process` only reads one).
+_PROCESS_MODULES = frozenset(
+    {"multiprocessing", "torch", "subprocess", "concurrent", "asyncio", "billiard", "ray"}
+)
+
+
+def _starts_child(ctx: FileContext, statements: list[ast.stmt]) -> bool:
+    for statement in statements:
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Call) and _is_child_start(ctx, node):
+                return True
+    return False
+
+
+def _is_child_start(ctx: FileContext, call: ast.Call) -> bool:
+    name = call_name(call) or ""
+    root = call.func
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    imported = ctx.aliases.get(root.id) if isinstance(root, ast.Name) else None
+    module = imported.partition(".")[0] if imported is not None else None
+    if module == "subprocess" and isinstance(call.func, ast.Attribute):
+        return True
+    if module == "os" and isinstance(call.func, ast.Attribute):
+        return _OS_CHILD.fullmatch(name) is not None
+    # A name the file did not import (`context.Process`, a local `mp_context`) is taken as a
+    # process start; one imported from another module (`psutil.Process`) is not.
+    return name in _CHILD_CALLS and (module is None or module in _PROCESS_MODULES)
 
 
 def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bool:
@@ -123,9 +152,9 @@ def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bo
     if _restores_saved_value(ctx, node, located):
         return True
     following = statements_after(ctx, located.scope, node)
-    after = without_comments("".join(ctx.node_text(statement) for statement in following))
-    if _STARTS_CHILD.search(after):
+    if _starts_child(ctx, following):
         return True
+    after = without_comments("".join(ctx.node_text(statement) for statement in following))
     return _hides_every_gpu(ctx, node) and not _INITIALISES.search(after)
 
 

@@ -118,17 +118,42 @@ def _work_is_known(ctx: FileContext, owner: ast.ClassDef, built: ast.Call) -> bo
             continue
         method = node.func.attr
         if method in ("submit", "map") and ctx.source.segment(node.func.value) == target:
-            work = node.args[:1]
+            work, given = node.args[:1], node.args[1:]
         elif method == "run_in_executor" and node.args[:1]:
             if ctx.source.segment(node.args[0]) != target:
                 continue
-            work = node.args[1:2]
+            work, given = node.args[1:2], node.args[2:]
             function = _function(ctx, owner, work[0]) if work else None
             if function is not None and _USES_CUDA.search(function):
                 return False  # the known work uses CUDA: this rule's finding
         else:
             continue
-        if work and (_function(ctx, owner, work[0]) is not None or _off_cuda(ctx, work[0])):
+        if work and _function(ctx, owner, work[0]) is not None:
+            return True
+        given = [*given, *(k.value for k in node.keywords)]
+        if work and _off_cuda(ctx, work[0]) and not _runs_given_code(ctx, owner, given):
+            return True
+    return False
+
+
+#: Standard modules whose functions run the code they are given (`asyncio.run(coro)`,
+#: `functools.partial(f)`, a thread, a pool): what they run is not known to stay off CUDA.
+_RUNS_USER_CODE = frozenset(
+    {"asyncio", "functools", "threading", "concurrent", "multiprocessing", "contextvars"}
+    | {"runpy", "operator", "sched", "queue", "subprocess", "code", "builtins", "inspect"}
+)
+
+
+def _runs_given_code(ctx: FileContext, owner: ast.ClassDef, given: list[ast.expr]) -> bool:
+    """An argument handed to the work is code to run: a lambda, a function of the file or
+    class, or a call of one (a coroutine such as `self.serve(model)`, a `partial`)."""
+    for argument in given:
+        if isinstance(argument, ast.Lambda):
+            return True
+        named = argument.func if isinstance(argument, ast.Call) else argument
+        if _function(ctx, owner, named) is not None:
+            return True
+        if isinstance(argument, ast.Call) and (ctx.qualified(named) or "").startswith("functools."):
             return True
     return False
 
@@ -140,13 +165,14 @@ _IO_CLIENTS = frozenset({"requests", "httpx", "aiohttp", "urllib3", "boto3", "fs
 def _off_cuda(ctx: FileContext, node: ast.expr) -> bool:
     """A function of an imported module that never touches a GPU: the standard library
     (`json.dump`, `shutil.copy`, `time.sleep`) or an HTTP / storage client
-    (`requests.post`)."""
+    (`requests.post`), but not a standard module that runs the code it is given
+    (`asyncio.run`, `functools.partial`, `threading`, `concurrent.futures`)."""
     qualified = ctx.qualified(node) or ""
     root, _, rest = qualified.partition(".")
     imported = {target.partition(".")[0] for target in ctx.aliases.values()}
-    return (
-        bool(rest) and root in imported and (root in sys.stdlib_module_names or root in _IO_CLIENTS)
-    )
+    if not rest or root not in imported or root in _RUNS_USER_CODE:
+        return False
+    return root in sys.stdlib_module_names or root in _IO_CLIENTS
 
 
 def _function(ctx: FileContext, owner: ast.ClassDef, node: ast.expr) -> str | None:

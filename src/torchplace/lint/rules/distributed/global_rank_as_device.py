@@ -13,12 +13,13 @@ from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     calls_in_scope,
     is_env_read,
+    is_self,
     sites_of,
     trace,
     traced_names,
     without_comments,
 )
-from torchplace.lint.spawn_ranks import ranks_are_spawn_indices
+from torchplace.lint.spawn_ranks import runs_in_spawned_process
 from torchplace.report import Finding, FixSafety
 
 _SITES = {
@@ -48,9 +49,9 @@ class GlobalRankAsDevice(Rule):
     the returns of the file's own functions (`world, rank = self.get_world_size_and_rank()`)
     and parameters that every call in the file fills with the rank. `rank % n` is the
     separate preview rule `global-rank-modulo-as-device` (TPL407). Not flagged:
-    `dist.get_rank()` in a file that spawns its ranks on this machine (`mp.spawn(train)`)
-    and creates the group with `rank=` the spawn index: there the global rank is this
-    machine's GPU index by construction.
+    `dist.get_rank()` in the code of processes spawned on this machine (`mp.spawn(train)`,
+    `train` and what it calls) that create the group with `rank=` the unchanged spawn index:
+    there the global rank is this machine's GPU index by construction.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -109,13 +110,9 @@ class GlobalRankAsDevice(Rule):
     derived = ""
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        spawned: bool | None = None
         for value, source in _rank_devices_once(ctx, self.modulo):
-            if _is_get_rank(ctx, source):
-                if spawned is None:
-                    spawned = ranks_are_spawn_indices(ctx)
-                if spawned:
-                    continue  # the group's ranks are this machine's spawn indices
+            if _is_get_rank(ctx, source) and runs_in_spawned_process(ctx, source):
+                continue  # the group's ranks are this machine's spawn indices
             yield self.report(ctx, value, source)
 
     def report(self, ctx: FileContext, value: ast.AST, source: ast.AST) -> Finding:
@@ -310,7 +307,7 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
     if name in _RANK_NAMES:
         return node
-    if isinstance(node, ast.Attribute) and _is_self(node.value) and node.attr in attributes:
+    if isinstance(node, ast.Attribute) and is_self(node.value) and node.attr in attributes:
         return node
     if isinstance(node, ast.Call) and not node.args:
         qualified = ctx.qualified(node.func) or ""
@@ -340,10 +337,6 @@ _RANK_NAMES = frozenset(
 )
 
 
-def _is_self(node: ast.AST) -> bool:
-    return isinstance(node, ast.Name) and node.id == "self"
-
-
 def _rank_attributes(ctx: FileContext, flow: RankFlow) -> set[str]:
     """`self.<attr>` set from the global rank in the file (`self.rank = dist.get_rank()`),
     and never set otherwise."""
@@ -353,7 +346,7 @@ def _rank_attributes(ctx: FileContext, flow: RankFlow) -> set[str]:
         if not isinstance(node, ast.Assign):
             continue
         for target in node.targets:
-            if isinstance(target, ast.Attribute) and _is_self(target.value):
+            if isinstance(target, ast.Attribute) and is_self(target.value):
                 function = located.scope.function
                 source = flow.source_of(node.value, function.node if function else None)
                 traced[target.attr] = traced.get(target.attr, True) and source is not None

@@ -37,11 +37,13 @@ _ON_CURRENT_DEVICE = re.compile(
 )
 # TPL403's uses of the thread's current GPU: `.cuda()` without an index (`non_blocking=` may
 # follow), an unindexed `"cuda"` as a device, `current_device()`, and `torch.cuda.*()` calls
-# given no device (`Stream()`, `synchronize()`, `memory_allocated()`). A call that names its
-# device, or `torch.cuda.stream(s)` (which switches to the stream's device), does not depend
-# on which GPU the thread starts on.
+# given no device (`Stream()`, `synchronize()`, `memory_allocated()`), and the legacy typed
+# constructors (`torch.cuda.FloatTensor(n)`), which allocate on the current GPU whatever their
+# arguments. A call that names its device, or `torch.cuda.stream(s)` (which switches to the
+# stream's device), does not depend on which GPU the thread starts on.
 _CURRENT_GPU = re.compile(
     r"\.cuda\s*\(\s*(?:\)|(?!device\b)\w+\s*=)|current_device\s*\("
+    r"|torch\.cuda\.(?:Float|Double|Half|BFloat16|Byte|Char|Short|Int|Long|Bool)Tensor\s*\("
     r"|(?:\bdevice\s*=\s*|\.to\(\s*|map_location\s*=\s*)[\"']cuda[\"']"
     r"|torch\.device\(\s*[\"']cuda[\"']\s*\)"
     r"|torch\.cuda\.(?!is_available|device_count|get_device_\w+|is_initialized|set_device|device\b"
@@ -306,6 +308,7 @@ def _resolve(
     definitions = ctx.functions.get(name, [])
     if len(definitions) > 1 and isinstance(target, ast.Attribute) and scope is not None:
         # `self._worker` with a `_worker` in two classes of the file: the caller's own class's
+        # method is the one the thread runs.
         owner = scope.enclosing("class")
         definitions = [d for d in definitions if owner is not None and d.scope.node is owner.node]
     if len(definitions) != 1:

@@ -18,10 +18,10 @@ _MOVES = frozenset({"to", "cuda", "cpu"})
 
 class _ModelFileCandidate(AnyOf):
     """Tuple tests (`isinstance(x, tuple)`) in a module-level function that also joins
-    (`cat(`, `stack(`), in files that name a model base `device_map` splits
-    (`PreTrainedModel`, `ModelMixin`). Read from the text: a model file whose tuple tests are
-    all in methods (most of them) is never parsed for this rule, and `regions` keeps whole
-    only the functions that test a tuple, where the join must be."""
+    (`cat(`, `concat(`, `concatenate(`, `stack(`), in files that name a model base
+    `device_map` splits (`PreTrainedModel`, `ModelMixin`). Read from the text: a model file
+    whose tuple tests are all in methods (most of them) is never parsed for this rule, and
+    `regions` keeps whole only the functions that test a tuple, where the join must be."""
 
     def search(self, string: str) -> re.Match[str] | None:
         return next(self.finditer(string), None)
@@ -44,7 +44,8 @@ def _in_a_joining_function(text: str, at: int) -> bool:
         return False
     ends = [i for i in (text.find(mark, at) for mark in _TOP_LEVEL) if i >= 0]
     body = text[start : min(ends, default=len(text))]
-    return "cat(" in body or "stack(" in body
+    # `cat(` also finds `concat(`; `concatenate(` ends otherwise.
+    return any(join in body for join in ("cat(", "concatenate(", "stack("))
 
 
 #: The starts of top-level statements a function can follow or precede.

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow_facts import casts_dtype_only
 from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.rules._helpers import is_self
 from torchplace.report import Finding
 
 
@@ -98,7 +99,7 @@ class ParameterMovedInForward(Rule):
 
 def _assignment_problem(ctx: FileContext, target: ast.expr, value: ast.expr) -> str | None:
     if isinstance(target, ast.Attribute) and target.attr == "data":
-        if _is_self(target.value) or _keeps_device(value, target.value):
+        if is_self(target.value) or _keeps_device(value, target.value):
             return None
         return f"`{ctx.source.segment(target)} = ...` replaces a parameter's storage"
     if (
@@ -157,7 +158,7 @@ def _built_once(ctx: FileContext, scope: Scope, target: ast.expr) -> bool:
     """`if self._fused is not None: return` before `self._fused = Parameter(...)`: a cache
     built on the first call; or a parameter rebuilt on the module's own device (a positional
     table grown with `device=self.weight.device`)."""
-    if not (isinstance(target, ast.Attribute) and _is_self(target.value)):
+    if not (isinstance(target, ast.Attribute) and is_self(target.value)):
         return False
     function = scope.function
     if function is None:
@@ -184,7 +185,7 @@ def _keeps_device(value: ast.expr, target: ast.expr) -> bool:
     root, owner = _chain_root(value), _chain_root(target)
     if root is None:
         return False
-    return _is_self(root) or (owner is not None and root.id == owner.id)
+    return is_self(root) or (owner is not None and root.id == owner.id)
 
 
 def _chain_root(node: ast.expr) -> ast.Name | None:
@@ -203,10 +204,6 @@ def _moves(node: ast.expr) -> bool:
         isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _MOVES
         for n in ast.walk(node)
     )
-
-
-def _is_self(node: ast.expr) -> bool:
-    return isinstance(node, ast.Name) and node.id == "self"
 
 
 def _statement_calls(scope: Scope, cache: dict[int, set[int]]) -> set[int]:

@@ -31,12 +31,12 @@ class HardcodedDeviceIndex(Rule):
     `torch.cuda.set_device(0)` and `torch.cuda.device(1)`. A device object
     (`torch.device("cuda", 0)`) is flagged only where it may reach a placement: not when it
     is only compared, printed or handed to a query (`get_device_capability`), followed
-    through a local name and a private function's return. Not flagged either: code that only
-    rank 0 runs (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), code whose
-    docstring says it runs on a single GPU by design, a script (`__main__`) that never
-    speaks of ranks, launchers or worker processes (or a module's `__main__` block that
-    does not), and the `except` fallback of a call
-    whose index could not be read (`"cuda"` without an index means cuda:0 anyway).
+    through a local name, a conversion to a string and a private function's return. Not
+    flagged either: code whose docstring says it runs on a single GPU by design, a script
+    (`__main__`) that never speaks of ranks, launchers or worker processes (or a module's
+    `__main__` block that does not), and index 0 in code that only rank 0 runs
+    (`if dist.get_rank() == 0:`: that process's GPU is cuda:0) or in the `except` fallback
+    of the same call whose index could not be read (`"cuda"` without an index means cuda:0).
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
@@ -93,25 +93,25 @@ class HardcodedDeviceIndex(Rule):
                 kind = literal_string(site.call.args[0])
                 if kind is not None and kind != "cuda":
                     continue
-            if _safe_in_context(ctx, site):
+            if _safe_in_context(ctx, site, index):
                 continue
             message = f"Hardcoded device index {index} (cuda:{index} in every rank and shard)"
             yield self.finding(ctx, site.value, message)
 
 
-def _safe_in_context(ctx: FileContext, site: DeviceSite) -> bool:
+def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
     """A literal index that places nothing on another rank's GPU: a device object used only as
-    a value (compared, printed, handed to a capability query), code that only rank 0 runs
-    (its GPU is cuda:0), code documented as single-GPU by design, a script that runs as one
-    process, or the fallback when no index could be read (what an unindexed `"cuda"` means)."""
+    a value (compared, printed, handed to a capability query), code documented as single-GPU
+    by design, a script that runs as one process; and for index 0 only, code that only rank 0
+    runs (its GPU is cuda:0) or the fallback when no index could be read (what an unindexed
+    `"cuda"` means). Rank 0 on cuda:1, or a fallback to cuda:3, is still another GPU."""
     scope = site.located.scope
     if site.where.startswith("torch.device") and only_a_value(ctx, scope, site.call):
         return True
-    return (
-        _fallback_of_computed_index(ctx, site)
-        or runs_only_on_rank_zero(ctx, scope, site.call)
-        or documented_single_gpu(ctx, scope)
-        or single_process_script(ctx, site.call)
+    if documented_single_gpu(ctx, scope) or single_process_script(ctx, site.call):
+        return True
+    return index == 0 and (
+        _fallback_of_computed_index(ctx, site) or runs_only_on_rank_zero(ctx, scope, site.call)
     )
 
 
@@ -132,10 +132,12 @@ def _fallback_of_computed_index(ctx: FileContext, site: DeviceSite) -> bool:
     attempt = parents.get(id(parent)) if parent is not None else None
     if not isinstance(attempt, ast.Try):
         return False
-    name = call_name(site.call)
+    # The same call: the same callee on the same receiver (`batch.to(device)` failing says
+    # nothing of `model.to(0)`).
+    callee = ast.dump(site.call.func)
     return any(
         isinstance(node, ast.Call)
-        and call_name(node) == name
+        and ast.dump(node.func) == callee
         and any(literal_index(argument) is None for argument in node.args[:2])
         for statement in attempt.body
         for node in ast.walk(statement)
