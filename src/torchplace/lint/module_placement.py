@@ -50,8 +50,8 @@ def _tied_pairs(listed: str) -> list[tuple[str, str | None]]:
     """`{"a": "b"}` gives ("a", "b"); `["a"]` gives ("a", None); anything else nothing."""
     try:
         value = ast.literal_eval(listed)
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
-        return []
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return []  # TypeError: an unhashable key, `{[]: 1}`
     if isinstance(value, dict):
         return [(k, v) for k, v in value.items() if isinstance(k, str) and isinstance(v, str)]
     if isinstance(value, list):
