@@ -105,6 +105,12 @@ def keyword(call: ast.Call, name: str) -> ast.keyword | None:
     return None
 
 
+def parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    """The names of a function's parameters, `*args` and `**kwargs` left out."""
+    arguments = function.args
+    return {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+
+
 def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
     """The value given to keyword `name` in `call`, or None."""
     found = keyword(call, name)

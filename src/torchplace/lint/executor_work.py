@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 import re
 
-from torchplace.lint.context import FileContext
+from torchplace.lint.context import FileContext, parameter_names
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rules._helpers import without_comments
 
@@ -70,7 +70,7 @@ def _resolve(
     nested = [n for n in _own_defs(holder) if n.name == node.id]
     if len(nested) == 1:
         return [nested[0]]
-    if node.id in _parameters(holder) and depth > 0:
+    if node.id in parameter_names(holder) and depth > 0:
         return _forwarded(ctx, owner, holder, node.id, depth - 1)
     module = [located.node for located in ctx.functions.get(node.id, [])]
     return [module[0] if len(module) == 1 else None]
@@ -112,11 +112,6 @@ def _functions(owner: ast.ClassDef) -> list[_Function]:
 def _method(owner: ast.ClassDef, name: str) -> ast.AST | None:
     methods = [s for s in owner.body if isinstance(s, _Function) and s.name == name]
     return methods[0] if len(methods) == 1 else None
-
-
-def _parameters(function: _Function) -> set[str]:
-    arguments = function.args
-    return {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
 
 
 def _own_defs(function: _Function) -> list[_Function]:
