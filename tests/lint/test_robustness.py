@@ -4,6 +4,7 @@ on with the other rules and files, exit code 2."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -161,3 +162,28 @@ def test_the_whole_file_is_parsed_once_for_all_executors(monkeypatch: pytest.Mon
     findings = lint_source(code, "workers.py", LintConfig(preview=True))
     assert not [f for f in findings if f.code in {"TPL001", "TPL002", "TPL409"}]
     assert len(parses) <= 3  # the pruned text, the whole file once, the project facts
+
+
+def test_an_engine_failure_ends_one_file_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import torchplace.lint.engine as engine
+
+    original = engine.FileContext
+
+    def context(source: object, *args: object) -> FileContext:
+        if str(getattr(source, "path", "")).endswith("broken.py"):
+            raise ValueError("bad layout")
+        return original(source, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "FileContext", context)
+    (tmp_path / "broken.py").write_text(BUGGY)
+    (tmp_path / "fine.py").write_text(BUGGY)
+    status = main(["lint", "--no-cache", "--preview", "--format", "json", str(tmp_path)])
+    found = json.loads(capsys.readouterr().out)
+    assert status == 2
+    codes = {(Path(f["path"]).name, f["code"]) for f in found}
+    assert ("broken.py", "TPL002") in codes and ("fine.py", "TPL101") in codes
+    (error,) = [f for f in found if f["code"] == "TPL002"]
+    assert "internal error: torchplace failed on" in error["message"]
+    assert "ValueError: bad layout (please report)" in error["message"]

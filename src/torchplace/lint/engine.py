@@ -95,6 +95,8 @@ class Linter:
             return self._lint_text(path, text)
         except RecursionError:
             return self._problem(path, TOO_DEEP)
+        except Exception as error:  # a bug of ours outside the rules: this file only
+            return FileResult(path, [internal_error(path, None, error)])
 
     def _lint_text(self, path: str, text: str) -> FileResult:
         result = FileResult(path)
@@ -172,18 +174,19 @@ class Linter:
         return FileResult(path, [finding])
 
 
-def internal_error(path: str, code: str, error: BaseException) -> Finding:
-    """The finding for a rule that raised on a file: a bug of ours, reported, never a
-    traceback that ends the run (the CLI exits 2 when one is found)."""
+def internal_error(path: str, code: str | None, error: BaseException) -> Finding:
+    """The finding for a rule (`code`; None: the engine) that raised on a file: a bug of
+    ours, reported, never a traceback that ends the run (the CLI exits 2 when one is found)."""
     line = _line_in_file(error, path)
     where = f"{path}:{line}" if line is not None else path
+    failed = "torchplace" if code is None else f"rule {code}"
     text = f"{type(error).__name__}: {error}"
     return Finding(
         path=path,
         start=Position(line or 1, 0),
         code=INTERNAL_ERROR_CODE,
         name=INTERNAL_ERROR_NAME,
-        message=f"internal error: rule {code} failed on {where}: {text} (please report)",
+        message=f"internal error: {failed} failed on {where}: {text} (please report)",
         severity=Severity.ERROR,
     )
 
