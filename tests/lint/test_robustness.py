@@ -138,6 +138,8 @@ def test_a_rule_that_raises_is_reported_and_the_run_goes_on(
     assert any("broken.py:4:" in line and "TPL105" in line for line in lines)
     assert any("fine.py:3:" in line and "TPL101" in line for line in lines)
     assert "internal error" in captured.err
+    # --exit-zero forgives findings, not an incomplete result.
+    assert main(["lint", "--no-cache", "-q", "--preview", "--exit-zero", str(tmp_path)]) == 2
 
 
 def test_the_whole_file_is_parsed_once_for_all_executors(monkeypatch: pytest.MonkeyPatch) -> None:
