@@ -13,14 +13,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from torchplace.cli import EXIT_FINDINGS, EXIT_OK, UsageError
+from torchplace.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError
 from torchplace.lint import config as config_module
 from torchplace.lint.add_noqa import add_noqa
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.cache_location import default_cache_dir
 from torchplace.lint.config import ConfigError, LintConfig
 from torchplace.lint.discovery import MissingPathError
-from torchplace.lint.engine import Linter
+from torchplace.lint.engine import INTERNAL_ERROR_CODE, Linter
 from torchplace.lint.fix import FixOutcome, apply_fixes, fixable
 from torchplace.lint.fix_write import decode_for_fix, fix_in_place, unwritable_reason
 from torchplace.lint.runner import LintRun, run
@@ -146,6 +146,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _emit(report_formats.render(lint_run.report(), args.format), args.output)
     if not args.quiet:
         _summary(lint_run, fixed_count, unsafe)
+    failed = [f for f in lint_run.findings if f.code == INTERNAL_ERROR_CODE]
+    if failed:
+        # A rule of ours raised: the run went on, but its result is not complete.
+        print(f"torchplace lint: {len(failed)} internal error(s), see above", file=sys.stderr)
+        return EXIT_ERROR
     if lint_run.findings and not args.exit_zero:
         return EXIT_FINDINGS
     return EXIT_OK

@@ -25,15 +25,21 @@ def lint_source(
     config = config or LintConfig()
     rules = config.enabled_rules(all_rules())
     findings = Linter(rules, config).lint_text(path, code).findings
+    conditions = project_conditions(rules)
+    if not any(f.code in conditions for f in findings):
+        return sort_findings(findings)  # no finding asks for facts: none are gathered
     project = ProjectIndex.of_text(path, code)
-    kept = apply_project_facts(findings, project_conditions(rules), project)
-    return sort_findings(kept)
+    return sort_findings(apply_project_facts(findings, conditions, project))
 
 
 def lint_paths(paths: Sequence[str], config: LintConfig | None = None) -> list[Finding]:
     """Findings for files and directories (walked for `.py` files), on all cores, no cache."""
     from torchplace.lint.discovery import python_files
-    from torchplace.lint.project_facts import apply_project_facts, project_conditions
+    from torchplace.lint.project_facts import (
+        ProjectIndex,
+        apply_project_facts,
+        project_conditions,
+    )
 
     config = config or LintConfig()
     linter_rules = config.enabled_rules(all_rules())
@@ -41,4 +47,6 @@ def lint_paths(paths: Sequence[str], config: LintConfig | None = None) -> list[F
     files = [str(p) for p in python_files(paths, config)]
     results = lint_many(linter, files)
     findings = [f for r in results for f in r.findings]
-    return sort_findings(apply_project_facts(findings, project_conditions(linter_rules)))
+    conditions = project_conditions(linter_rules)
+    index = ProjectIndex(config.max_file_bytes)
+    return sort_findings(apply_project_facts(findings, conditions, index))

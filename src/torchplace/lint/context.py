@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -104,6 +105,18 @@ def keyword(call: ast.Call, name: str) -> ast.keyword | None:
     return None
 
 
+def parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    """The names of a function's parameters, `*args` and `**kwargs` left out."""
+    arguments = function.args
+    return {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+
+
+def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
+    """The value given to keyword `name` in `call`, or None."""
+    found = keyword(call, name)
+    return None if found is None else found.value
+
+
 def has_star_kwargs(call: ast.Call) -> bool:
     return any(kw.arg is None for kw in call.keywords)
 
@@ -143,6 +156,8 @@ class FileContext:
     _reach_cache: dict[int, dict[str, str]] = field(default_factory=dict)
     #: Child-to-parent maps of functions, built by rules that need them (`consumer_of`).
     parents: dict[int, dict[int, ast.AST]] = field(default_factory=dict)
+    #: The whole file's tree, parsed on first use (`whole_tree`): False when it does not parse.
+    _whole: ast.Module | bool | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.module_scope = Scope("module", "<module>", self.tree)
@@ -150,6 +165,18 @@ class FileContext:
         self._walk(self.tree.body, self.module_scope)
 
     # -- queries -------------------------------------------------------------------------
+    def whole_tree(self) -> ast.Module | None:
+        """The tree of the whole file, parsed once per file: `tree` leaves stubs of blocks
+        without a candidate line (`regions`). None when the whole file does not parse."""
+        if self._whole is None:
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # SyntaxWarning, already shown or not
+                    self._whole = ast.parse(self.source.text)
+            except (SyntaxError, ValueError, RecursionError):
+                self._whole = False
+        return self._whole if isinstance(self._whole, ast.Module) else None
+
     def calls(self, *names: str) -> Iterator[Located]:
         """Collected calls whose last name is one of `names`."""
         for name in names:

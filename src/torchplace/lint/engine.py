@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import stat
 import tokenize
+import traceback
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ from torchplace.report import Finding, Position, Severity
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 FILE_PROBLEM_CODE = "TPL001"
 FILE_PROBLEM_NAME = "file-not-checked"
+INTERNAL_ERROR_CODE = "TPL002"
+INTERNAL_ERROR_NAME = "internal-error"
 TOO_DEEP = (
     "nested too deeply to analyse (an expression or block deeper than Python's recursion limit)"
 )
@@ -73,7 +76,8 @@ class Linter:
             limit = self.config.max_file_bytes
             return self._problem(path, f"file is larger than {limit} bytes (max-file-size)")
         result = self.lint_bytes(path, data)
-        result.identity = (status.st_mtime_ns, status.st_size, content_digest(data))
+        if not any(f.code == INTERNAL_ERROR_CODE for f in result.findings):  # never cached
+            result.identity = (status.st_mtime_ns, status.st_size, content_digest(data))
         return result
 
     def lint_bytes(self, path: str, data: bytes) -> FileResult:
@@ -91,6 +95,8 @@ class Linter:
             return self._lint_text(path, text)
         except RecursionError:
             return self._problem(path, TOO_DEEP)
+        except Exception as error:  # a bug of ours outside the rules: this file only
+            return FileResult(path, [internal_error(path, None, error)])
 
     def _lint_text(self, path: str, text: str) -> FileResult:
         result = FileResult(path)
@@ -123,9 +129,14 @@ class Linter:
         result.parsed = True
         ctx = FileContext(source, tree, lines, self.config.forward_methods)
         for rule in rules:
-            for finding in rule.check(ctx):
-                if not suppression.is_suppressed(source, finding):
-                    result.findings.append(finding)
+            try:
+                found = list(rule.check(ctx))
+            except RecursionError:
+                raise  # the file is too deep for every rule: one TPL001 (`lint_text`)
+            except Exception as error:
+                result.findings.append(internal_error(path, rule.code, error))
+                continue
+            result.findings += [f for f in found if not suppression.is_suppressed(source, f)]
         return result
 
     def _parse(
@@ -161,6 +172,37 @@ class Linter:
             severity=Severity.ERROR,
         )
         return FileResult(path, [finding])
+
+
+def internal_error(path: str, code: str | None, error: BaseException) -> Finding:
+    """The finding for a rule (`code`; None: the engine) that raised on a file: a bug of
+    ours, reported, never a traceback that ends the run (the CLI exits 2 when one is found)."""
+    line = _line_in_file(error, path)
+    where = f"{path}:{line}" if line is not None else path
+    failed = "torchplace" if code is None else f"rule {code}"
+    text = f"{type(error).__name__}: {error}"
+    return Finding(
+        path=path,
+        start=Position(line or 1, 0),
+        code=INTERNAL_ERROR_CODE,
+        name=INTERNAL_ERROR_NAME,
+        message=f"internal error: {failed} failed on {where}: {text} (please report)",
+        severity=Severity.ERROR,
+    )
+
+
+def _line_in_file(error: BaseException, path: str) -> int | None:
+    """The line of the linted file the rule was on, when the error says (`SyntaxError` of a
+    re-parse, or an `ast` node the innermost frame of ours was looking at)."""
+    if isinstance(error, SyntaxError) and error.filename == path and error.lineno:
+        return error.lineno
+    frames = traceback.walk_tb(error.__traceback__)
+    for frame, _ in reversed(list(frames)):
+        node = frame.f_locals.get("node")
+        line = getattr(node, "lineno", None) if isinstance(node, ast.AST) else None
+        if isinstance(line, int):
+            return line
+    return None
 
 
 def _decode(data: bytes) -> str | None:

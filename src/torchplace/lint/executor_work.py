@@ -14,7 +14,8 @@ from __future__ import annotations
 import ast
 import re
 
-from torchplace.lint.context import FileContext
+from torchplace.lint.context import FileContext, parameter_names
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rules._helpers import without_comments
 
 _BINDS = re.compile(r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|DeviceGuard\s*\(")
@@ -44,10 +45,9 @@ def work_binds_itself(ctx: FileContext, owner: ast.ClassDef, executor: str | Non
 def _whole(ctx: FileContext, owner: ast.ClassDef) -> ast.ClassDef:
     """The class parsed whole: `regions` leaves stubs of methods without a candidate line, and
     a method that only calls the forwarding one (`cls.thread_submit(_work)`) has none. This
-    runs only for executors of classes that bind a GPU, rare."""
-    try:
-        tree = ast.parse(ctx.source.text)
-    except (SyntaxError, ValueError, RecursionError):
+    runs only for executors of classes that bind a GPU, rare; the file is parsed once."""
+    tree = ctx.whole_tree()
+    if tree is None:
         return owner
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.lineno == owner.lineno:
@@ -70,7 +70,7 @@ def _resolve(
     nested = [n for n in _own_defs(holder) if n.name == node.id]
     if len(nested) == 1:
         return [nested[0]]
-    if node.id in _parameters(holder) and depth > 0:
+    if node.id in parameter_names(holder) and depth > 0:
         return _forwarded(ctx, owner, holder, node.id, depth - 1)
     module = [located.node for located in ctx.functions.get(node.id, [])]
     return [module[0] if len(module) == 1 else None]
@@ -82,7 +82,7 @@ def _forwarded(
     """The arguments every call of `method` in the class passes as `parameter`, resolved."""
     names = [a.arg for a in (*method.args.posonlyargs, *method.args.args)]
     bound = bool(names) and names[0] in ("self", "cls")
-    position = names.index(parameter) - (1 if bound else 0) if parameter in names else None
+    position = _call_position(names, parameter, bound)
     found: list[ast.AST | None] = []
     for holder in _functions(owner):
         for call in _own_calls(holder):
@@ -96,6 +96,15 @@ def _forwarded(
     return found or [None]
 
 
+def _call_position(names: list[str], parameter: str, bound: bool) -> int | None:
+    """Where a call through `self.` / `cls.` gives `parameter`: None for the bound first
+    parameter itself (`submit(self)`), which no argument of such a call gives."""
+    if parameter not in names:
+        return None
+    position = names.index(parameter) - (1 if bound else 0)
+    return position if position >= 0 else None
+
+
 def _functions(owner: ast.ClassDef) -> list[_Function]:
     return [n for n in ast.walk(owner) if isinstance(n, _Function)]
 
@@ -105,24 +114,10 @@ def _method(owner: ast.ClassDef, name: str) -> ast.AST | None:
     return methods[0] if len(methods) == 1 else None
 
 
-def _parameters(function: _Function) -> set[str]:
-    arguments = function.args
-    return {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
-
-
 def _own_defs(function: _Function) -> list[_Function]:
     return [s for s in ast.walk(function) if isinstance(s, _Function) and s is not function]
 
 
 def _own_calls(function: _Function) -> list[ast.Call]:
     """Calls in the function's own code (its nested functions are functions of their own)."""
-    found: list[ast.Call] = []
-    stack: list[ast.AST] = list(function.body)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, _Function | ast.ClassDef | ast.Lambda):
-            continue
-        if isinstance(node, ast.Call):
-            found.append(node)
-        stack.extend(ast.iter_child_nodes(node))
-    return found
+    return [node for node in own_nodes(function) if isinstance(node, ast.Call)]

@@ -25,6 +25,7 @@ import copy
 import re
 
 from torchplace.lint.flow_facts import self_attribute
+from torchplace.lint.flow_split import _iterated_attribute, _iterates_items, _taken_from
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -50,8 +51,8 @@ def _tied_pairs(listed: str) -> list[tuple[str, str | None]]:
     """`{"a": "b"}` gives ("a", "b"); `["a"]` gives ("a", None); anything else nothing."""
     try:
         value = ast.literal_eval(listed)
-    except (ValueError, SyntaxError, MemoryError, RecursionError):
-        return []
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return []  # TypeError: an unhashable key, `{[]: 1}`
     if isinstance(value, dict):
         return [(k, v) for k, v in value.items() if isinstance(k, str) and isinstance(v, str)]
     if isinstance(value, list):
@@ -130,26 +131,7 @@ def inside_block_loops(method: _Function, lists: set[str], line: int) -> bool:
 
 def _iterated_list(node: ast.expr) -> str | None:
     """`self.x`, `enumerate(self.x)`, `zip(self.x, ...)`: `x` (not `range(len(self.x))`)."""
-    while isinstance(node, ast.Call) and node.args:
-        if isinstance(node.func, ast.Name) and node.func.id in {"range", "len"}:
-            return None
-        node = node.args[0]
-    if isinstance(node, ast.Subscript):
-        node = node.value
-    return self_attribute(node)
-
-
-def _taken_from_list(body: list[ast.stmt], listed: str) -> list[str]:
-    """Names bound to `self.<listed>[i]` in a loop's body (`block = self.h[i]`)."""
-    return [
-        target.id
-        for statement in body
-        for node in ast.walk(statement)
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Subscript)
-        and self_attribute(node.value.value) == listed
-        for target in node.targets
-        if isinstance(target, ast.Name)
-    ]  # fmt: skip
+    return _iterated_attribute(node) if _iterates_items(node) else None
 
 
 class _BlockCalls(ast.NodeTransformer):
@@ -162,7 +144,7 @@ class _BlockCalls(ast.NodeTransformer):
         names: list[str] = []
         if listed in self.lists:
             names = [n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)]
-            names += _taken_from_list(node.body, listed)
+            names += sorted(_taken_from(node.body, listed))
             self.blocks.update(dict.fromkeys(names, listed))
         self.generic_visit(node)
         for name in names:

@@ -19,21 +19,32 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
+from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 
 #: A device context: `torch.cuda.device(i)`, `torch.accelerator.device_index`, `device_of(x)`,
 #: a backend module's `.device(x)`, or a project's own alias of one (`torch_gpu_device(x)`,
 #: `cuda_device_guard(x)`, `_triton_device_context(x)`).
-DEVICE_GUARD = re.compile(r"device(?:_index|_of|_guard|_context|_ctx)?\s*\(|DeviceGuard\s*\(")
+#: The name is matched as a whole word: `current_device(`, `get_device(` and
+#: `lock_for_device(` read or lock a device, they set none.
+DEVICE_GUARD = re.compile(
+    r"\b(?!\w*(?:current|get|for)_device\b)(?:\w+_)?device(?:_index|_of|_guard|_context|_ctx)?"
+    r"\s*\(|\bDeviceGuard\s*\("
+)
 BINDS_DEVICE = re.compile(r"set_device\s*\(")
 _ALIAS_DEPTH = 1
-MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
 class CallerIndex:
     """Call sites of functions across one project's files, parsed at most once each."""
 
-    def __init__(self, files: Sequence[str], texts: dict[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        files: Sequence[str],
+        texts: dict[str, bytes] | None = None,
+        max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
+    ) -> None:
         self.files = files
+        self.max_file_bytes = max_file_bytes
         self._data: dict[str, bytes | None] = dict(texts or {})
         self._trees: dict[str, ast.Module | None] = {}
         self._answers: dict[str, bool] = {}
@@ -131,7 +142,7 @@ class CallerIndex:
 
     def _read(self, path: str) -> bytes | None:
         if path not in self._data:
-            self._data[path] = read_regular_file(Path(path), MAX_FILE_BYTES)
+            self._data[path] = read_regular_file(Path(path), self.max_file_bytes)
         return self._data[path]
 
     def _tree(self, path: str) -> ast.Module | None:

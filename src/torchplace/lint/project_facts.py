@@ -18,7 +18,6 @@ binds its GPU does not bind the GPU of the library's users.
 from __future__ import annotations
 
 import ast
-import hashlib
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -26,15 +25,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
-from torchplace.lint.context import call_name, is_test_or_benchmark, keyword
+from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
+from torchplace.lint.context import call_name, is_test_or_benchmark, keyword_value
+from torchplace.lint.engine import internal_error
 from torchplace.lint.project_callers import CallerIndex
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rule import Rule
 from torchplace.report import Finding
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 #: A project with more Python files than this is not read whole: its facts stay unknown.
 MAX_FILES = 20_000
-MAX_FILE_BYTES = 4 * 1024 * 1024
 _SKIPPED_DIRECTORIES = frozenset(
     {"examples", "example", "docs", "doc", "node_modules", "site-packages", "venv", "build"}
 )
@@ -44,6 +45,8 @@ _BINDING_TEXT = re.compile(
 _INSTALL_DIRECTORIES = frozenset({"site-packages", "dist-packages"})
 _BINDERS = frozenset({"set_device", "set_device_index"})
 _ACCELERATE_STATES = frozenset({"PartialState", "Accelerator"})
+#: Where a binding's code runs on its own (`own_nodes` leaves nested ones out of each).
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,8 @@ class ProjectFacts:
     #: Calls that bind one GPU per process: `set_device(local_rank)`, `init_process_group(
     #: device_id=...)`, accelerate's `PartialState()` / `Accelerator()`.
     gpu_binding: tuple[Evidence, ...]
-    #: False when the project was too large to read whole (its facts are then unknown).
+    #: False when the project was not read whole (too many files, or a file that could not be
+    #: read or parsed): a binding not found is then not known to be absent.
     complete: bool = True
 
     @property
@@ -72,13 +76,6 @@ class ProjectFacts:
         if self.gpu_binding:
             return True
         return False if self.complete else None
-
-    def digest(self) -> str:
-        digest = hashlib.blake2b(digest_size=12)
-        digest.update(f"{self.root}|{self.files}|{self.complete}".encode())
-        for item in self.gpu_binding:
-            digest.update(f"|{item.path}:{item.line}:{item.code}".encode())
-        return digest.hexdigest()
 
 
 #: What a rule may ask of a project (`Rule.project_condition`): a name, and a test of one
@@ -117,7 +114,8 @@ CONDITIONS: dict[str, Condition] = {
 class ProjectIndex:
     """Project roots and facts, each computed once per run."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES) -> None:
+        self.max_file_bytes = max_file_bytes
         self._roots: dict[str, str] = {}
         self._facts: dict[str, ProjectFacts] = {}
         self._callers: dict[str, CallerIndex] = {}
@@ -145,7 +143,7 @@ class ProjectIndex:
         root = self.root_of(path)
         facts = self._facts.get(root)
         if facts is None:
-            facts = read_facts(root)
+            facts = read_facts(root, self.max_file_bytes)
             self._facts[root] = facts
         return facts
 
@@ -155,7 +153,7 @@ class ProjectIndex:
         callers = self._callers.get(root)
         if callers is None:
             files = [root] if os.path.isfile(root) else _project_files(root)[0]
-            callers = CallerIndex(files)
+            callers = CallerIndex(files, max_file_bytes=self.max_file_bytes)
             self._callers[root] = callers
         return callers
 
@@ -203,18 +201,29 @@ def _holds_python(directory: str) -> bool:
         return False
 
 
-def read_facts(root: str) -> ProjectFacts:
-    """The facts of the project at `root` (a directory, or a lone file)."""
+def read_facts(root: str, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES) -> ProjectFacts:
+    """The facts of the project at `root` (a directory, or a lone file); files larger than
+    `max_file_bytes` (the user's `max-file-size`) are not read."""
     if os.path.isfile(root):
-        return _facts_of_files(root, [root], True)
+        return _facts_of_files(root, [root], True, max_file_bytes)
     files, complete = _project_files(root)
-    return _facts_of_files(root, files, complete)
+    return _facts_of_files(root, files, complete, max_file_bytes)
 
 
 def facts_of_text(path: str, text: str) -> ProjectFacts:
     """The facts of one piece of code standing as its own project (`lint_source`)."""
-    evidence = tuple(_binding_calls(path, text.encode("utf-8", "surrogatepass")))
+    evidence = _evidence_in(path, text.encode("utf-8", "surrogatepass"))
+    if evidence is None:
+        return ProjectFacts(path, 1, (), complete=False)
     return ProjectFacts(path, 1, evidence)
+
+
+def _evidence_in(path: str, data: bytes) -> tuple[Evidence, ...] | None:
+    """The GPU bindings in one file's bytes; None when it is nested too deeply to read."""
+    try:
+        return tuple(_binding_calls(path, data))
+    except RecursionError:
+        return None
 
 
 def _project_files(root: str) -> tuple[list[str], bool]:
@@ -235,45 +244,40 @@ def _project_files(root: str) -> tuple[list[str], bool]:
     return files, True
 
 
-def _facts_of_files(root: str, files: Sequence[str], complete: bool) -> ProjectFacts:
+def _facts_of_files(
+    root: str, files: Sequence[str], complete: bool, max_file_bytes: int
+) -> ProjectFacts:
     """Read until the first binding: one is enough to know a project binds, and a project
     that binds mostly says so early (workers, launchers); a library is read whole."""
     for path in files:
-        data = _read(path)
-        if data is not None and _BINDING_TEXT.search(data):
-            evidence = tuple(_binding_calls(path, data))
-            if evidence:
-                return ProjectFacts(root, len(files), evidence[:1], complete)
+        data = read_regular_file(Path(path), max_file_bytes)
+        if data is None:
+            # Never a FIFO, device or link (opening one could block), nor a file over the
+            # size limit: unread, it may hold a binding, so "binds no GPU" is not known.
+            complete = False
+            continue
+        if not _BINDING_TEXT.search(data):
+            continue
+        evidence = _evidence_in(path, data)
+        if evidence is None:
+            complete = False
+        elif evidence:
+            return ProjectFacts(root, len(files), evidence[:1], complete)
     return ProjectFacts(root, len(files), (), complete)
-
-
-def _read(path: str) -> bytes | None:
-    """A regular file's bytes (never a FIFO, device or link: opening one could block)."""
-    return read_regular_file(Path(path), MAX_FILE_BYTES)
 
 
 def _binding_calls(path: str, data: bytes) -> Iterable[Evidence]:
     try:
         tree = ast.parse(data)
-    except (SyntaxError, ValueError, RecursionError):
-        return
+    except (SyntaxError, ValueError):
+        return  # a file that does not compile binds nothing (RecursionError: not read)
     scopes: list[ast.AST] = [tree]
-    scopes += [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    scopes += [n for n in ast.walk(tree) if isinstance(n, _SCOPES)]
     for scope in scopes:
-        nodes = list(_own_nodes(scope))
+        nodes = list(own_nodes(scope))
         calls = [n for n in nodes if isinstance(n, ast.Call) and _binds_gpu(n)]
         if calls and not _guards_and_restores(scope, nodes):
             yield from (Evidence(path, c.lineno, _short(ast.unparse(c))) for c in calls)
-
-
-def _own_nodes(scope: ast.AST) -> Iterable[ast.AST]:
-    """The nodes of a module or function, less those of the functions nested in it."""
-    stack = list(ast.iter_child_nodes(scope))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            stack.extend(ast.iter_child_nodes(node))
 
 
 def _guards_and_restores(scope: ast.AST, nodes: Sequence[ast.AST]) -> bool:
@@ -291,17 +295,12 @@ def _guards_and_restores(scope: ast.AST, nodes: Sequence[ast.AST]) -> bool:
 def _binds_gpu(call: ast.Call) -> bool:
     name = call_name(call)
     if name in _BINDERS:
-        given = call.args[0] if call.args else _keyword_value(call, "device")
+        given = call.args[0] if call.args else keyword_value(call, "device")
         return given is not None and _per_process_device(given)
     if name == "init_process_group":
-        device_id = _keyword_value(call, "device_id")
+        device_id = keyword_value(call, "device_id")
         return device_id is not None and _per_process_device(device_id)
     return name in _ACCELERATE_STATES
-
-
-def _keyword_value(call: ast.Call, name: str) -> ast.expr | None:
-    found = keyword(call, name)
-    return None if found is None else found.value
 
 
 def _per_process_device(node: ast.expr) -> bool:
@@ -349,6 +348,9 @@ def apply_project_facts(
             said = CONDITIONS[condition](index, finding)
         except RecursionError:
             said = None  # a file nested too deeply to read: no evidence, no finding
+        except Exception as error:
+            kept.append(internal_error(finding.path, finding.code, error))
+            continue
         if said is not None:
             kept.append(replace(finding, message=f"{finding.message} {said}"))
     return kept

@@ -13,7 +13,7 @@ from torchplace.lint.cache_location import signing_key
 from torchplace.lint.config import LintConfig
 from torchplace.lint.discovery import python_files
 from torchplace.lint.engine import FileResult, Linter, lint_many, sort_findings
-from torchplace.lint.project_facts import apply_project_facts, project_conditions
+from torchplace.lint.project_facts import ProjectIndex, apply_project_facts, project_conditions
 from torchplace.lint.registry import all_rules
 from torchplace.lint.rule import Rule
 from torchplace.report import Finding, Report, RuleInfo
@@ -106,7 +106,7 @@ def run(
     # project (other files) are read afresh on every run, only for projects with such findings.
     conditions = project_conditions(rules)
     if conditions:
-        findings = apply_project_facts(findings, conditions)
+        findings = apply_project_facts(findings, conditions, ProjectIndex(config.max_file_bytes))
     return LintRun(
         sort_findings(findings),
         files,
