@@ -92,3 +92,9 @@ def test_cli_refuses_add_noqa_with_fix(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["lint", "--no-cache", "--add-noqa", "--fix", str(tmp_path)]) == 2
     assert "--add-noqa" in capsys.readouterr().err
     assert target.read_text(encoding="utf-8") == GLOBAL_RANK
+
+
+def test_file_problems_and_internal_errors_are_never_silenced() -> None:
+    outcome = add_noqa(GLOBAL_RANK, [_finding(7, "TPL002"), _finding(1, "TPL001"), _finding(8)])
+    assert (outcome.marked, outcome.unmarkable) == (1, 2)
+    assert "TPL002" not in outcome.text and "TPL001" not in outcome.text

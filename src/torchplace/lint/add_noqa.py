@@ -22,10 +22,14 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE
 from torchplace.lint.suppression import NOQA_DIRECTIVE
 from torchplace.report import Finding
 
 _LINE_ENDS = (tokenize.NEWLINE, tokenize.NL)
+#: A file the linter could not read (TPL001) or a rule that failed on it (TPL002): silencing
+#: them would hide that the file was not checked.
+NOT_MARKED = frozenset({FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE})
 
 
 @dataclass
@@ -58,6 +62,9 @@ def add_noqa(text: str, findings: Iterable[Finding]) -> NoqaOutcome:
     unmarkable = 0
     marked = 0
     for finding in findings:
+        if finding.code in NOT_MARKED:
+            unmarkable += 1  # a problem of the file or of the linter, not of the code
+            continue
         candidates = [finding.start.line]
         if finding.end is not None and finding.end.line != finding.start.line:
             candidates.append(finding.end.line)
