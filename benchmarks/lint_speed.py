@@ -252,6 +252,13 @@ HISTORY = [
         "1.24x default (5 more rules in it: TPL108, TPL109, TPL206, TPL207, TPL408; rank flow's "
         "nodes collected once, literal-start candidates), 6.70x with --preview; warm 0.37 s",
     ),
+    ("2026-12-02", "380fd6b", "1.37x default (21 rules), 5.26x with --preview; warm 0.28 s"),
+    (
+        "2026-12-02",
+        "7ccc1e1",
+        "1.65x default in a run minutes before the next one, same code (ruff 1.49 s there, "
+        "1.82 s in the next: the shared machine's noise), 6.99x with --preview; warm 0.27 s",
+    ),
 ]
 
 
