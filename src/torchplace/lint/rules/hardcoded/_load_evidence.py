@@ -25,7 +25,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from torchplace.lint.context import FileContext, call_name, dotted_name
+from torchplace.lint.context import FileContext, call_name, dotted_name, parameter_names
 from torchplace.lint.rules._helpers import names_assigned
 
 # State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
@@ -286,7 +286,8 @@ def _origin(
     the function's assignments, or through the arguments the file's calls of the function
     pass for one of its parameters."""
     assigned = _assignments(function)
-    parameters = _parameters(function)
+    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+    parameters = parameter_names(function)
     seen: set[str] = set()
     pending = [node]
     while pending:
@@ -461,12 +462,6 @@ def _assignments(function: ast.AST) -> dict[str, list[ast.AST]]:
         elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
             found.setdefault(node.optional_vars.id, []).append(node.context_expr)
     return found
-
-
-def _parameters(function: ast.AST) -> set[str]:
-    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
-    arguments = function.args
-    return {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
 
 
 def _enclosing_function(tree: ast.Module, line: int) -> ast.AST | None:
