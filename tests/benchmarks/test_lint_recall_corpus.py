@@ -4,13 +4,12 @@ buggy file, its fixed twin and a case.toml naming its source and the buggy lines
 from __future__ import annotations
 
 import ast
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 import tomllib
+from tests.benchmarks.scripts import load_script
 
 CASES = Path(__file__).resolve().parents[2] / "benchmarks" / "lint_recall" / "cases"
 CASE_DIRS = sorted(p for p in CASES.iterdir() if p.is_dir()) if CASES.is_dir() else []
@@ -55,13 +54,7 @@ def test_case_is_well_formed(case: Path) -> None:
 
 
 def _scorer() -> ModuleType:
-    path = CASES.parent / "score.py"
-    spec = importlib.util.spec_from_file_location("lint_recall_score", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
+    return load_script(CASES.parent / "score.py", "lint_recall_score")
 
 
 def test_fixed_twin_watches_written_lines_and_kept_buggy_lines() -> None:

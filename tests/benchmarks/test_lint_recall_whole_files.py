@@ -5,26 +5,20 @@ says where each whole file came from is read strictly. Offline: no file is fetch
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.benchmarks.scripts import load_script
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "lint_recall" / "whole_files.py"
 
 
 def _whole_files() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("lint_recall_whole_files", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "lint_recall_whole_files")
 
 
 W = _whole_files()

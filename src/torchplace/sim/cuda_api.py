@@ -396,7 +396,10 @@ def _host_values(data: Any) -> Any:
     if isinstance(data, (list, tuple)) and any(
         isinstance(item, (torch.Tensor, list, tuple)) for item in data
     ):
-        return type(data)(_host_values(item) for item in data)
+        items = [_host_values(item) for item in data]
+        if all(new is old for new, old in zip(items, data, strict=True)):
+            return data  # nested numbers, no GPU tensor: no copy of the lists
+        return type(data)(items)
     return data
 
 
