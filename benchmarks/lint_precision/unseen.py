@@ -174,7 +174,10 @@ def main() -> int:
         for path in (Path(findings), Path(judged)):
             if not path.is_file():
                 parser.error(f"no such file: {path}")
-        results[name] = measure(Path(findings), Path(judged))
+        try:
+            results[name] = measure(Path(findings), Path(judged))
+        except (ValueError, KeyError) as error:  # a line that is not a finding or a verdict
+            parser.error(f"{name}: unreadable findings or verdicts: {error!r}")
     missing = [(n, u) for n, r in results.items() for u in r["unjudged"]]  # type: ignore[attr-defined]
     if missing:
         for name, finding in missing:

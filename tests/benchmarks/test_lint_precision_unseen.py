@@ -56,3 +56,14 @@ def test_refuses_a_figure_while_a_finding_has_no_verdict(unseen, tmp_path, monke
     assert unseen.main() == 1
     assert "no verdict for TPL402 p/a.py:3" in capsys.readouterr().out
     assert not (tmp_path / "lint_precision_unseen.md").exists()
+
+
+def test_a_line_that_is_not_json_is_a_clear_error(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
+    broken = tmp_path / "f.jsonl"
+    broken.write_text('{"code": "TPL402"\n', encoding="utf-8")
+    argv = ["unseen.py", "--corpus", "fresh", str(broken), str(broken), "--out", str(tmp_path)]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit) as stopped:
+        unseen.main()
+    assert stopped.value.code == 2
+    assert "fresh: unreadable findings or verdicts" in capsys.readouterr().err
