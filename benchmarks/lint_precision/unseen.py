@@ -4,7 +4,7 @@ Usage: python benchmarks/lint_precision/unseen.py
        --corpus NAME FINDINGS.jsonl JUDGED.jsonl [--corpus NAME FINDINGS.jsonl JUDGED.jsonl ...]
        [--files NAME=N ...] [--out benchmarks/results]
 
-FINDINGS.jsonl is `corpus.py --held-out` or `corpus.py --fresh` output (all rules); only the
+FINDINGS.jsonl is `corpus.py --held-out`, `--fresh` or `--fresh-2` output (all rules); only the
 default tier's findings count here, and each of them must have a verdict in JUDGED.jsonl (rows
 keyed by rule code, path and line; a judge's file may name the code `rule` or `code`). A finding
 without a verdict is listed and the figure is refused (exit 1): on unseen code the whole default
@@ -19,7 +19,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from corpus import FRESH, HELD_OUT  # sibling scripts, not a package
+from corpus import FRESH, FRESH_2, HELD_OUT  # sibling scripts, not a package
 from precision import _commit, _machine, _ratio
 
 from torchplace.lint.registry import all_rules
@@ -35,7 +35,7 @@ HISTORY = [
 
 
 #: The package sets of `corpus.py` by the names this script takes.
-PACKAGE_SETS = {"held-out": HELD_OUT, "fresh": FRESH}
+PACKAGE_SETS = {"held-out": HELD_OUT, "fresh": FRESH, "fresh-2": FRESH_2}
 
 #: Judging outside the two sets, said so that the figures above are read with it.
 OTHER_JUDGING = [
@@ -60,6 +60,11 @@ CORPUS_NOTES = {
         "Read by no rule's author: linted once the default tier was settled, every finding "
         "judged by two blind judges (`second_judge/unseen/`; a disagreement counts UNSURE). "
         "Released code holds few such bugs, so the sample is small."
+    ),
+    "fresh-2": (
+        "Read by no rule's author, in no other set and in no judged sample: linted once, at "
+        "6f8b535, every default-tier finding judged blind by two judges "
+        "(`second_judge/unseen/`; a disagreement counts UNSURE)."
     ),
 }
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -67,3 +69,53 @@ def test_a_line_that_is_not_json_is_a_clear_error(unseen, tmp_path, monkeypatch,
         unseen.main()
     assert stopped.value.code == 2
     assert "fresh: unreadable findings or verdicts" in capsys.readouterr().err
+
+
+def _normalized(name: str) -> str:
+    return name.lower().replace("_", "-")
+
+
+def test_the_package_sets_share_no_package(unseen):  # type: ignore[no-untyped-def]
+    corpus = sys.modules["corpus"]
+    sets = {"main": corpus.PACKAGES, **unseen.PACKAGE_SETS}
+    owners: dict[str, list[str]] = {}
+    for set_name, packages in sets.items():
+        for name, _version in packages:
+            owners.setdefault(_normalized(name), []).append(set_name)
+    assert {name: where for name, where in owners.items() if len(where) > 1} == {}
+    assert unseen.PACKAGE_SETS["fresh-2"] is corpus.FRESH_2 and len(corpus.FRESH_2) >= 15
+
+
+def test_fresh_2_was_judged_in_no_earlier_sample(unseen):  # type: ignore[no-untyped-def]
+    samples = sorted(SCRIPTS.rglob("*.jsonl"))
+    text = _normalized("\n".join(path.read_text(encoding="utf-8") for path in samples))
+    assert samples and "modelscope-1.40.2/" in text  # paths and corpus notes read as expected
+    for name, _version in sys.modules["corpus"].FRESH_2:
+        # a tree name ("petals-2.2.0/...") or a corpus note ("petals 2.2.0")
+        assert not re.search(rf"(^|[\s\"/]){re.escape(_normalized(name))}[- ]\d", text), name
+
+
+def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
+    corpus = sys.modules["corpus"]
+    picked = corpus._package_set(argparse.Namespace(held_out=False, fresh=False, fresh_2=True))
+    assert picked is corpus.FRESH_2
+    argv = ["corpus.py", "--corpus", str(tmp_path / "c"), "--fresh", "--fresh-2"]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit) as stopped:
+        corpus.main()
+    assert stopped.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+    assert not (tmp_path / "c").exists()  # refused before anything was downloaded
+
+
+def test_fresh_2_table_lists_its_packages_and_how_it_was_judged(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    findings = _write(tmp_path / "f.jsonl", [{"code": "TPL402", "path": "p/a.py", "line": 3}])
+    judged = _write(
+        tmp_path / "j.jsonl", [{"rule": "TPL402", "path": "p/a.py", "line": 3, "verdict": "FALSE"}]
+    )
+    argv = ["unseen.py", "--corpus", "fresh-2", str(findings), str(judged), "--out", str(tmp_path)]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert unseen.main() == 0
+    table = (tmp_path / "lint_precision_unseen.md").read_text(encoding="utf-8")
+    assert "## fresh-2" in table and "Packages (20): ai2-olmo-core-3.0.0," in table
+    assert "fresh-2: 0/1 TRUE (0.0% strict)" in table
+    assert unseen.CORPUS_NOTES["fresh-2"] in table
