@@ -51,7 +51,9 @@ class GlobalRankAsDevice(Rule):
     separate preview rule `global-rank-modulo-as-device` (TPL407). Not flagged:
     `dist.get_rank()` in the code of processes spawned on this machine (`mp.spawn(train)`,
     `train` and what it calls) that create the group with `rank=` the unchanged spawn index:
-    there the global rank is this machine's GPU index by construction.
+    there the global rank is this machine's GPU index by construction; nor code after a guard
+    that refuses several nodes in the same function (`if num_nodes > 1: raise ...`,
+    `assert nnodes == 1`): on one node the global rank is the local one.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -113,6 +115,8 @@ class GlobalRankAsDevice(Rule):
         for value, source in _rank_devices_once(ctx, self.modulo):
             if _is_get_rank(ctx, source) and runs_in_spawned_process(ctx, source):
                 continue  # the group's ranks are this machine's spawn indices
+            if _after_single_node_guard(ctx, value):
+                continue  # one node: the global rank is this node's GPU index
             yield self.report(ctx, value, source)
 
     def report(self, ctx: FileContext, value: ast.AST, source: ast.AST) -> Finding:
@@ -191,6 +195,68 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
         for value, source in _rank_devices_once(ctx, True):
             if id(value) not in strict and _local_rank_at_hand(ctx, value, source):
                 yield self.report(ctx, value, source)
+
+
+def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
+    """The function holding the device refuses more than one node before it: `if num_nodes >
+    1: raise ...` or `assert nnodes == 1` (a node count: a name or attribute with "node" in
+    it), a statement of its own body (not one arm of a branch) at an earlier line."""
+    line = getattr(value, "lineno", 0)
+    holders = [
+        node
+        for node in ast.walk(ctx.tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    if not holders:
+        return False
+    function = holders[-1]
+    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+    for node in function.body:
+        if node.lineno >= line:
+            break
+        if isinstance(node, ast.If) and _several_nodes(node.test) and _raises(node.body):
+            return True
+        if isinstance(node, ast.Assert) and _one_node(node.test):
+            return True
+    return False
+
+
+def _raises(body: list[ast.stmt]) -> bool:
+    return isinstance(body[-1], ast.Raise)
+
+
+def _node_count(node: ast.expr) -> bool:
+    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", "")
+    return isinstance(node, ast.Name | ast.Attribute) and "node" in name.lower()
+
+
+def _compares_node_count(
+    test: ast.expr, operators: tuple[type[ast.cmpop], ...], bound: int
+) -> bool:
+    """`<node count> <op> <bound>` (one comparison)."""
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], operators)
+        and _node_count(test.left)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == bound
+    )
+
+
+def _several_nodes(test: ast.expr) -> bool:
+    """`num_nodes > 1`, `num_nodes >= 2`, `num_nodes != 1`."""
+    return _compares_node_count(test, (ast.Gt, ast.NotEq), 1) or _compares_node_count(
+        test, (ast.GtE,), 2
+    )
+
+
+def _one_node(test: ast.expr) -> bool:
+    """`nnodes == 1`, `nnodes <= 1`, `nnodes < 2`."""
+    return _compares_node_count(test, (ast.Eq, ast.LtE), 1) or _compares_node_count(
+        test, (ast.Lt,), 2
+    )
 
 
 def _is_get_rank(ctx: FileContext, node: ast.AST) -> bool:

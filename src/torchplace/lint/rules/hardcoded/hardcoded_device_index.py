@@ -35,8 +35,10 @@ class HardcodedDeviceIndex(Rule):
     flagged either: code whose docstring says it runs on a single GPU by design, a script
     (`__main__`) that never speaks of ranks, launchers or worker processes (or a module's
     `__main__` block that does not), and index 0 in code that only rank 0 runs
-    (`if dist.get_rank() == 0:`: that process's GPU is cuda:0) or in the `except` fallback
-    of the same call whose index could not be read (`"cuda"` without an index means cuda:0).
+    (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), in the `except` fallback
+    of the same call whose index could not be read (`"cuda"` without an index means cuda:0),
+    or where `torch.cuda.is_initialized()` is false (no GPU was bound yet: cuda:0 is the
+    current one).
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
@@ -71,7 +73,8 @@ class HardcodedDeviceIndex(Rule):
     in_tests = False
     contexts = (
         "placements anywhere; not device objects only compared or queried, code only rank 0"
-        " runs, code documented as single-GPU, one-process scripts, fallbacks of an unread index"
+        " runs, code documented as single-GPU, one-process scripts, fallbacks of an unread index,"
+        " code reached only before CUDA is initialised"
     )
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"
@@ -111,7 +114,61 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
     if documented_single_gpu(ctx, scope) or single_process_script(ctx, site.call):
         return True
     return index == 0 and (
-        _fallback_of_computed_index(ctx, site) or runs_only_on_rank_zero(ctx, scope, site.call)
+        _fallback_of_computed_index(ctx, site)
+        or _cuda_not_initialised_here(ctx, site)
+        or runs_only_on_rank_zero(ctx, scope, site.call)
+    )
+
+
+def _cuda_not_initialised_here(ctx: FileContext, site: DeviceSite) -> bool:
+    """The literal is reached only where `torch.cuda.is_initialized()` is false (the `else`
+    of `if torch.cuda.is_initialized():`, the body of `if not ...`, or after `if
+    torch.cuda.is_initialized(): return ...`). `set_device` and `torch.cuda.device(...)`
+    initialise CUDA, so no GPU was bound yet: the current GPU is cuda:0, and the literal
+    names it (a "which GPU am I on" helper that avoids starting CUDA)."""
+    function = site.located.scope.function
+    root = function.node if function is not None else ctx.tree
+    parents = parent_map(ctx.parents, root)
+    child: ast.AST = site.call
+    parent = parents.get(id(child))
+    while parent is not None:
+        if isinstance(parent, ast.If):
+            initialised = _tests_cuda_initialised(ctx, parent.test)
+            if initialised is False and child in parent.body:
+                return True
+            if initialised is True and child in parent.orelse:
+                return True
+        body = getattr(parent, "body", None)
+        if isinstance(child, ast.stmt) and isinstance(body, list) and child in body:
+            earlier = body[: body.index(child)]
+            if any(_returns_when_initialised(ctx, statement) for statement in earlier):
+                return True
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return False
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _tests_cuda_initialised(ctx: FileContext, test: ast.expr) -> bool | None:
+    """True for `torch.cuda.is_initialized()`, False for its negation, None otherwise."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _tests_cuda_initialised(ctx, test.operand)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Call) and not test.args:
+        name = ctx.qualified(test.func) or ""
+        if name.endswith("cuda.is_initialized"):
+            return True
+    return None
+
+
+def _returns_when_initialised(ctx: FileContext, statement: ast.stmt) -> bool:
+    """`if torch.cuda.is_initialized(): return ...` (no `else`)."""
+    return (
+        isinstance(statement, ast.If)
+        and not statement.orelse
+        and _tests_cuda_initialised(ctx, statement.test) is True
+        and bool(statement.body)
+        and isinstance(statement.body[-1], ast.Return | ast.Raise)
     )
 
 
