@@ -14,7 +14,7 @@ PATTERN = Pattern(
         "device=x.device)`, or use `x.new_zeros(...)` / `torch.zeros_like(x)`."
     ),
     fix_example="positions = torch.arange(seq_len, device=hidden_states.device)",
-    lint_rules=("TPL201", "TPL209"),
+    lint_rules=("TPL201", "TPL903"),
     signatures=(
         "found at least two devices, (cpu and cuda:\\d+|cuda:\\d+ and cpu)",
         "is on cpu, different from other tensors on cuda:\\d+",

@@ -1,4 +1,4 @@
-"""TPL209 legacy-constructor-ignores-device-context."""
+"""TPL903 legacy-constructor-ignores-device-context."""
 
 from __future__ import annotations
 
@@ -69,6 +69,11 @@ class LegacyConstructorIgnoresDeviceContext(Rule):
     Not flagged: legacy constructors given `device=`, or used outside a module's parameters
     and buffers (a CPU tensor on purpose, e.g. indices); `torch.cuda.FloatTensor`.
 
+    Select it (`--extend-select TPL903`) in projects that build models under a device
+    context or `set_default_device` and do not move them afterwards: elsewhere the model's
+    `.to()` or the checkpoint loader repairs the placement (1 of 30 findings were real
+    hazards on released multi-GPU code).
+
     ## Fix safety
     Unsafe: the tensor then follows the device context, which is the point, but code that
     relied on it staying on the CPU changes. Offered only where the arguments are sizes
@@ -81,12 +86,17 @@ class LegacyConstructorIgnoresDeviceContext(Rule):
     - https://pytorch.org/docs/stable/generated/torch.set_default_device.html
     """
 
-    code = "TPL209"
+    code = "TPL903"
     name = "legacy-constructor-ignores-device-context"
-    # Preview until measured on the precision corpus (benchmarks/lint_precision).
+    # Opt-in: 1 of 30 findings TRUE on the precision corpora (judged-legacy.jsonl). Most
+    # projects build on the CPU and move the whole model, or load weights that replace these
+    # tensors; it matters where models are built under a device context and never moved.
     preview = True
+    default_enabled = False
     in_tests = False
-    contexts = "parameters and buffers of `nn.Module` subclasses (any method)"
+    contexts = (
+        "off by default (noisy); parameters and buffers of `nn.Module` subclasses (any method)"
+    )
     summary = "Legacy constructor `torch.Tensor(...)` ignores `with torch.device(...)`: CPU weight"
     pattern = "tensor-created-without-device"
     fix_safety = FixSafety.UNSAFE
