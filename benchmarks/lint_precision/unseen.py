@@ -31,6 +31,13 @@ HISTORY = [
         "held-out: default tier 6/22 TRUE by a blind judge (27.3% strict) before its rules were "
         "fixed against these findings",
     ),
+    (
+        "2026-12-02",
+        "6f8b535",
+        "fresh-2: default tier 3/5 TRUE by two blind judges, who agreed on all five (60.0% "
+        "strict), before TPL104 and TPL402 were fixed against its two FALSE findings; fresh and "
+        "fresh-2 as first linted: 9/11 TRUE (81.8%)",
+    ),
 ]
 
 
@@ -62,9 +69,12 @@ CORPUS_NOTES = {
         "Released code holds few such bugs, so the sample is small."
     ),
     "fresh-2": (
-        "Read by no rule's author, in no other set and in no judged sample: linted once, at "
-        "6f8b535, every default-tier finding judged blind by two judges "
-        "(`second_judge/unseen/`; a disagreement counts UNSURE)."
+        "Read by no rule's author, in no other set and in no judged sample when first linted, "
+        "at 6f8b535: its 5 default-tier findings were judged blind by two judges, who agreed "
+        "on all five (3 TRUE; `second_judge/unseen/`). Not unseen any more: the two FALSE "
+        "shapes were then fixed (TPL104: `cuda:0` where `torch.cuda.is_initialized()` is "
+        "false, so no GPU was bound; TPL402: code after a guard that refuses several nodes), "
+        "and the figure here is after those fixes."
     ),
 }
 
