@@ -4,16 +4,24 @@ from __future__ import annotations
 
 __tracebackhide__ = True  # pytest leaves the simulator's frames out of test failures
 
-import contextlib
 import functools
 import os
-from collections.abc import Iterator
 from typing import Any
 
 import torch
 
-from torchplace.sim import devices, errors, factories, meta_mix
+from torchplace.sim import (
+    devices,
+    eager_compile,
+    errors,
+    factories,
+    generators,
+    meta_mix,
+    streams,
+    torch_device,
+)
 from torchplace.sim import tensor as tensor_module
+from torchplace.sim.generators import check_generator
 from torchplace.sim.patches import Patches
 from torchplace.sim.tensor import VirtualTensor
 
@@ -22,75 +30,6 @@ _RealDevice = torch.device
 
 def _machine() -> devices.Machine:
     return devices.require()
-
-
-class Stream:
-    """A CUDA stream that orders nothing: every operation is already complete."""
-
-    def __init__(self, device: Any = None, priority: int = 0, **_: Any) -> None:
-        machine = _machine()
-        index = machine.index_of(device)
-        machine.work(index)  # cudaStreamCreate needs the device's context
-        self.device = torch.device("cuda", index)
-        self.priority = priority
-        self.cuda_stream = 0
-
-    def wait_stream(self, stream: Any) -> None: ...
-    def wait_event(self, event: Any) -> None: ...
-    def synchronize(self) -> None: ...
-
-    def query(self) -> bool:
-        return True
-
-    def is_capturing(self) -> bool:
-        return False  # no CUDA graph is ever being captured
-
-    def record_event(self, event: Event | None = None) -> Event:
-        recorded = event or Event()
-        recorded.record(self)
-        return recorded
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Stream) and other.device == self.device
-
-    def __hash__(self) -> int:
-        return hash(self.device)
-
-    def __enter__(self) -> Stream:
-        return self
-
-    def __exit__(self, *exc: object) -> None: ...
-
-
-class Event:
-    """A CUDA event that is always complete; elapsed_time is 0."""
-
-    def __init__(self, enable_timing: bool = False, blocking: bool = False, **_: Any) -> None:
-        self.enable_timing = enable_timing
-
-    def record(self, stream: Any = None) -> None: ...
-    def wait(self, stream: Any = None) -> None: ...
-    def synchronize(self) -> None: ...
-
-    def query(self) -> bool:
-        return True
-
-    def elapsed_time(self, end_event: Any) -> float:
-        return 0.0
-
-
-@contextlib.contextmanager
-def _stream(stream: Any = None) -> Iterator[None]:
-    yield
-
-
-def _current_stream(device: Any = None) -> Stream:
-    return Stream(device)
-
-
-def _accelerator_current_stream(device: Any = None) -> Stream:
-    """`torch.accelerator.current_stream` (its own function: dynamo maps functions to rules)."""
-    return Stream(device)
 
 
 def _set_device(device: Any) -> None:
@@ -264,73 +203,6 @@ def _any_device_form(original: Any) -> Any:
 _BUILT_ON_THE_CPU = frozenset(("range", "tril_indices", "triu_indices"))
 
 
-def check_generator(generator: Any, device: torch.device) -> None:
-    """CUDA's check that a random op's generator is on the op's device type."""
-    found = "cuda" if generator._cdata in VIRTUAL_GENERATORS else generator.device.type
-    if device.type == "cuda" and found != "cuda":
-        raise RuntimeError(f"Expected a 'cuda' device type for generator but found '{found}'")
-
-
-# C++ identities of the generators made on virtual GPUs: the object an op receives from C++
-# is a fresh Python wrapper, a plain CPU generator as far as Python can tell.
-VIRTUAL_GENERATORS: set[int] = set()
-
-
-class VirtualGenerator(torch.Generator):
-    """A generator on a virtual GPU: a CPU generator (it draws the values) that says cuda:N."""
-
-    _vdev: torch.device
-
-    @property
-    def device(self) -> torch.device:  # type: ignore[override]
-        return self._vdev
-
-
-class _GeneratorType(type):
-    """`torch.Generator` as a CUDA build reads it: `Generator(device="cuda")` exists."""
-
-    def __instancecheck__(cls, instance: Any) -> bool:
-        return isinstance(instance, _RealGenerator)
-
-    def __subclasscheck__(cls, subclass: Any) -> bool:
-        return issubclass(subclass, _RealGenerator)
-
-    def __call__(cls, device: Any = "cpu") -> Any:
-        target = _RealDevice("cuda", device) if type(device) is int else _RealDevice(device)
-        if target.type != "cuda":
-            return _RealGenerator(device=target)
-        generator = VirtualGenerator()
-        generator._vdev = _machine().resolve(target)
-        VIRTUAL_GENERATORS.add(generator._cdata)  # type: ignore[attr-defined]
-        return generator
-
-
-_RealGenerator = torch.Generator
-
-
-class Generator(metaclass=_GeneratorType):
-    """Stands in for `torch.Generator` during simulation; instances are real generators."""
-
-
-def _eager_compile(original: Any) -> Any:
-    """`torch.compile` under simulation runs the function eagerly (`disable=True`): virtual
-    tensors have no kernels to generate, and dynamo would trace the simulator itself. Device
-    checks are eager CUDA's; compile-only behaviour (graph breaks, recompiles) is not simulated."""
-
-    @functools.wraps(original)
-    def compile(model: Any = None, **kwargs: Any) -> Any:
-        if model is None:  # `@torch.compile(mode=...)`
-            return lambda function: compile(function, **kwargs)
-        if isinstance(model, torch.nn.Module):  # the usual wrapper (`_orig_mod`), run eagerly
-            from torch._dynamo.eval_frame import DisableContext, OptimizedModule
-
-            return OptimizedModule(model, DisableContext())
-        kwargs["disable"] = True
-        return original(model, **kwargs)
-
-    return compile
-
-
 def _install_factories(patches: Patches) -> None:
     """One way for every factory to take any device form: the functions a `with torch.device`
     gives its device to, the `*_like` ones and the `Tensor.new_*` methods."""
@@ -462,11 +334,11 @@ def install(patches: Patches, machine: devices.Machine) -> None:
         "get_rng_state_all": lambda: [_rng_state() for _ in range(machine.device_count())],
         "set_rng_state": _returns(None),
         "set_rng_state_all": _returns(None),
-        "Stream": Stream,
-        "Event": Event,
-        "stream": _stream,
-        "current_stream": _current_stream,
-        "default_stream": _current_stream,
+        "Stream": streams.Stream,
+        "Event": streams.Event,
+        "stream": streams.stream,
+        "current_stream": streams.current_stream,
+        "default_stream": streams.current_stream,
         "set_stream": _returns(None),
     }
     for name, value in values.items():
@@ -476,7 +348,7 @@ def install(patches: Patches, machine: devices.Machine) -> None:
     patches.set(torch._C, "_cuda_isInBadFork", _own_function(values["_is_in_bad_fork"]))
     _install_accelerator(patches, machine)
     _install_tensor_methods(patches)
-    install_device_type(patches)
+    torch_device.install(patches)
 
 
 def _own_function(function: Any) -> Any:
@@ -507,7 +379,7 @@ def _install_accelerator(patches: Patches, machine: devices.Machine) -> None:
         "memory_allocated": _returns(0),
         "max_memory_allocated": _returns(0),
         "empty_cache": _returns(None),
-        "current_stream": _accelerator_current_stream,
+        "current_stream": streams.accelerator_current_stream,
         "set_stream": _returns(None),
         "reset_peak_memory_stats": _returns(None),
         "reset_accumulated_memory_stats": _returns(None),
@@ -529,7 +401,7 @@ def _install_accelerator_bindings(patches: Patches) -> None:
         "maybeExchangeDevice": _maybe_exchange_device,
         "getDeviceIndex": _current_device,
         "setDeviceIndex": _set_device,
-        "getStream": _accelerator_current_stream,
+        "getStream": streams.accelerator_current_stream,
         "setStream": _returns(None),
         "synchronizeDevice": _synchronize,
         "getMemoryInfo": _mem_get_info,
@@ -676,8 +548,8 @@ def _install_tensor_methods(patches: Patches) -> None:
     _install_factories(patches)
     # a CUDA build names its CUDA runtime (the H200 hosts measured: torch 2.11.0+cu130)
     patches.set(torch.version, "cuda", CUDA_RUNTIME_VERSION)
-    patches.set(torch, "compile", _eager_compile(torch.compile))
-    patches.set(torch, "Generator", Generator)
+    patches.set(torch, "compile", eager_compile.eager_compile(torch.compile))
+    patches.set(torch, "Generator", generators.Generator)
     patches.set(torch, "get_default_device", default_device)
     # `module.to("cuda")` keeps each parameter object (`param.data = moved`), as on CUDA, so
     # tied weights stay one object.
@@ -695,27 +567,3 @@ def _install_tensor_methods(patches: Patches) -> None:
     patches.set(torch.Tensor, "type_as", _tensor_type_as)
     patches.set(torch.Tensor, "pin_memory", lambda self, device=None: self)
     patches.set(torch._C._nn, "_parse_to", parse_to)
-
-
-class _DeviceType(type):
-    """`torch.device` as a CUDA build reads it: `torch.device(1)` is `cuda:1`."""
-
-    def __instancecheck__(cls, instance: Any) -> bool:
-        return isinstance(instance, _RealDevice)
-
-    def __subclasscheck__(cls, subclass: Any) -> bool:
-        return issubclass(subclass, _RealDevice)
-
-    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        # Like a CUDA build: an int means that GPU; CUDA is not asked whether it exists.
-        if len(args) == 1 and not kwargs and type(args[0]) is int:
-            return _RealDevice("cuda", args[0])
-        return _RealDevice(*args, **kwargs)
-
-
-class device(metaclass=_DeviceType):
-    """Stands in for `torch.device` during simulation; instances are real `torch.device`s."""
-
-
-def install_device_type(patches: Patches) -> None:
-    patches.set(torch, "device", device)
