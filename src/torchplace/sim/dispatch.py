@@ -17,6 +17,7 @@ import torch
 
 from torchplace.sim import checks, devices, errors, fastpath, meta_mix
 from torchplace.sim.fastmeta import RULES
+from torchplace.sim.generators import check_generator
 from torchplace.sim.tensor import META, VirtualTensor, device_type, follow_shape, wrap
 
 aten = torch.ops.aten
@@ -302,8 +303,6 @@ def generic(func: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """The path of every op without a special handler (special handlers may end here)."""
     scan = _scan(args, kwargs)
     if kwargs and kwargs.get("generator") is not None and scan.virtual is not None:
-        from torchplace.sim.cuda_api import check_generator  # (cuda_api imports dispatch's users)
-
         check_generator(kwargs["generator"], scan.virtual)
     if scan.program_meta and scan.virtual is not None and scan.virtual.type == "cuda":
         return meta_mix.run(func, args, kwargs)  # CUDA runs the meta kernel on such a mix
