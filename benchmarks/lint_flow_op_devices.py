@@ -6,11 +6,13 @@ Usage: python benchmarks/lint_flow_op_devices.py OUT_DIR
 tensor beside a CUDA one (a 0-dim CPU number in arithmetic, `torch.where`, a `clamp` bound
 beside a Python number, index assignment of a 0-dim value, slice assignment) and which do not
 (`clamp` with tensor bounds only, `cat` even of an empty tensor, a comparison of a CPU tensor
-with elements, `x[mask] = v` with `v` a CPU tensor with elements). This script runs each case
-on the machine's torch and writes `lint_flow_op_devices.md` / `.json` into OUT_DIR with the
-expected and observed outcome.
-Without CUDA only the CPU case runs (the legacy constructors ignore `with torch.device(...)`)
-and the CUDA cases are listed as skipped. Exit status 1 when any observed outcome differs.
+with elements, `x[mask] = v` with `v` a CPU tensor with elements, a CPU tensor with elements
+beside a 0-dim CUDA one); TPL903 assumes that the legacy constructors ignore the device context
+(`with torch.device(...)`, `set_default_device`). This script runs each case on the machine's
+torch and writes `lint_flow_op_devices.md` / `.json` into OUT_DIR with the expected and
+observed outcome. Without CUDA only the CPU case runs (a legacy constructor under the meta
+device) and the CUDA cases are listed as skipped. Exit status 1 when any observed outcome
+differs.
 """
 
 from __future__ import annotations
@@ -35,6 +37,19 @@ def _gpu(*shape: int) -> torch.Tensor:
 def _legacy_under_meta() -> str:
     with torch.device("meta"):
         return str(torch.Tensor(3).device)
+
+
+def _legacy_under_cuda() -> str:
+    with torch.device("cuda"):
+        return str(torch.nn.Parameter(torch.Tensor(2)).device)
+
+
+def _legacy_under_default_device() -> str:
+    torch.set_default_device("cuda")
+    try:
+        return str(torch.FloatTensor(2).device)
+    finally:
+        torch.set_default_device(None)
 
 
 def _clamp_number_and_tensor_bound() -> torch.Tensor:
@@ -65,7 +80,20 @@ def _builtin_min() -> str:
 def _cases() -> list[Case]:
     return [
         ("torch.Tensor(3) under with torch.device('meta')", "cpu", False, _legacy_under_meta),
+        (
+            "Parameter(torch.Tensor(2)) under with torch.device('cuda')",
+            "cpu",
+            True,
+            _legacy_under_cuda,
+        ),
+        (
+            "torch.FloatTensor(2) under set_default_device('cuda')",
+            "cpu",
+            True,
+            _legacy_under_default_device,
+        ),
         ("cuda + 0-dim cpu", "ok", True, lambda: _gpu(4) + torch.tensor(2.0)),
+        ("cpu with elements * 0-dim cuda", "raises", True, lambda: torch.ones(4) * _gpu(4).sum()),
         ("cuda * cpu with elements", "raises", True, lambda: _gpu(4) * torch.ones(4)),
         ("clamp(cuda, 0, 0-dim cpu)", "ok", True, _clamp_number_and_tensor_bound),
         ("clamp(cuda, 0-dim cpu, 0-dim cpu)", "raises", True, _clamp_tensor_bounds),
