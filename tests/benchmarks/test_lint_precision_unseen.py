@@ -84,22 +84,60 @@ def test_the_package_sets_share_no_package(unseen):  # type: ignore[no-untyped-d
             owners.setdefault(_normalized(name), []).append(set_name)
     assert {name: where for name, where in owners.items() if len(where) > 1} == {}
     assert unseen.PACKAGE_SETS["fresh-2"] is corpus.FRESH_2 and len(corpus.FRESH_2) >= 15
+    assert unseen.PACKAGE_SETS["fresh-3"] is corpus.FRESH_3 and 20 <= len(corpus.FRESH_3) <= 25
 
 
-def test_fresh_2_was_judged_in_no_earlier_sample(unseen):  # type: ignore[no-untyped-def]
-    samples = sorted(SCRIPTS.rglob("*.jsonl"))
-    text = _normalized("\n".join(path.read_text(encoding="utf-8") for path in samples))
-    assert samples and "modelscope-1.40.2/" in text  # paths and corpus notes read as expected
-    for name, _version in sys.modules["corpus"].FRESH_2:
+def _recall_projects() -> set[str]:
+    cases = SCRIPTS.parent / "lint_recall" / "cases"
+    found = re.findall(r'^project = "([^"]+)"', _cases_text(cases), flags=re.MULTILINE)
+    return {_normalized(name.rsplit("/", 1)[-1]) for name in found}
+
+
+def _cases_text(cases: Path) -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(cases.glob("*/case.toml")))
+
+
+def test_fresh_3_holds_no_recall_project(unseen):  # type: ignore[no-untyped-def]
+    projects = _recall_projects()
+    assert {"flash-attention", "sentence-transformers", "peft"} <= projects  # read as expected
+    names = {_normalized(name) for name, _version in sys.modules["corpus"].FRESH_3}
+    assert names & projects == set()
+
+
+def _judged_text_outside(set_name: str) -> str:
+    """Every judged sample's rows but the verdicts on `set_name` itself (rows naming it)."""
+    rows = []
+    for path in sorted(SCRIPTS.rglob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line) if line.strip() else {}
+            if row.get("corpus") != set_name:
+                rows.append(line)
+    return _normalized("\n".join(rows))
+
+
+@pytest.mark.parametrize("set_name", ["fresh-2", "fresh-3"])
+def test_an_unseen_set_was_judged_in_no_earlier_sample(unseen, set_name):  # type: ignore[no-untyped-def]
+    text = _judged_text_outside(set_name)
+    assert "modelscope-1.40.2/" in text  # paths and corpus notes read as expected
+    for name, _version in unseen.PACKAGE_SETS[set_name]:
         # a tree name ("petals-2.2.0/...") or a corpus note ("petals 2.2.0")
         assert not re.search(rf"(^|[\s\"/]){re.escape(_normalized(name))}[- ]\d", text), name
 
 
+def test_judged_rows_of_a_set_are_not_counted_against_it(unseen):  # type: ignore[no-untyped-def]
+    # fresh-2's own verdicts name its packages; rows of other sets do not
+    assert "mistral-inference-1.6.0/" in _judged_text_outside("fresh")
+    assert "mistral-inference-1.6.0/" not in _judged_text_outside("fresh-2")
+
+
 def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
     corpus = sys.modules["corpus"]
-    picked = corpus._package_set(argparse.Namespace(held_out=False, fresh=False, fresh_2=True))
-    assert picked is corpus.FRESH_2
-    argv = ["corpus.py", "--corpus", str(tmp_path / "c"), "--fresh", "--fresh-2"]
+    flags = dict.fromkeys(("held_out", "fresh", "fresh_2", "fresh_3"), False)
+    for flag, packages in (("fresh_2", corpus.FRESH_2), ("fresh_3", corpus.FRESH_3)):
+        picked = corpus._package_set(argparse.Namespace(**{**flags, flag: True}))
+        assert picked is packages
+    assert corpus._package_set(argparse.Namespace(**flags)) is corpus.PACKAGES
+    argv = ["corpus.py", "--corpus", str(tmp_path / "c"), "--fresh-2", "--fresh-3"]
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit) as stopped:
         corpus.main()
@@ -119,3 +157,18 @@ def test_fresh_2_table_lists_its_packages_and_how_it_was_judged(unseen, tmp_path
     assert "## fresh-2" in table and "Packages (20): ai2-olmo-core-3.0.0," in table
     assert "fresh-2: 0/1 TRUE (0.0% strict)" in table
     assert unseen.CORPUS_NOTES["fresh-2"] in table
+
+
+def test_fresh_3_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    findings = _write(tmp_path / "f.jsonl", [{"code": "TPL402", "path": "p/a.py", "line": 3}])
+    judged = _write(
+        tmp_path / "j.jsonl", [{"rule": "TPL402", "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
+    )
+    argv = ["unseen.py", "--corpus", "fresh-3", str(findings), str(judged), "--out", str(tmp_path)]
+    argv += ["--files", "fresh-3=12"]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert unseen.main() == 0
+    table = (tmp_path / "lint_precision_unseen.md").read_text(encoding="utf-8")
+    assert "## fresh-3" in table and "Packages (25, 12 Python files): allennlp-2.10.1," in table
+    assert "fresh-3: 1/1 TRUE (100.0% strict)" in table
+    assert unseen.CORPUS_NOTES["fresh-3"] in table
