@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from enum import Enum
 
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_facts import (
@@ -34,116 +32,28 @@ from torchplace.lint.flow_facts import (
     self_attribute,
     tensor_params,
 )
-from torchplace.torch_names import TENSOR_FACTORIES
-
-
-class Kind(Enum):
-    CPU = "made on the CPU"
-    INPUT = "from the input"
-    MODULE = "a parameter, buffer or output of the module"
-    CURRENT = "on the current GPU"
-    MOVED = "placed by the code"
-    PLACED = "a tensor that keeps its own device"
-    COLLECTIVE = "NCCL needs tensors on the rank's GPU"
-
-
-#: Attributes of a tensor that are not tensors (or not on its device).
-_NOT_TENSORS = frozenset(
-    {"device", "dtype", "shape", "ndim", "is_cuda", "requires_grad", "grad_fn", "layout"}
+from torchplace.lint.flow_ops import (
+    BOUNDS,
+    CLAMPS,
+    CONTAINER_METHODS,
+    CROSS_DEVICE,
+    FOLLOW_INPUTS,
+    JOINS,
+    LEAVES,
+    LEGACY_CONSTRUCTORS,
+    MOVES,
+    NAMESPACES,
+    NCCL_COLLECTIVES,
+    NOT_TENSORS,
+    OPERATORS,
+    SCALAR_FACTORIES,
+    SEQUENCES,
+    SHAPES,
+    SIZE_ARGUMENTS,
+    STRICT,
 )
-#: Methods whose result is not a tensor on the receiver's device.
-_LEAVES = frozenset(
-    {"size", "dim", "numel", "item", "tolist", "numpy", "cpu", "data_ptr", "element_size",
-     "stride", "is_contiguous", "storage_offset", "get_device", "nelement", "__len__", "any",
-     "all"}
-)  # fmt: skip
-#: Methods that accept a tensor on another device (copies, index assignment).
-_CROSS_DEVICE = frozenset({"copy_", "__setitem__", "to", "cuda", "type_as", "new_tensor"})
-#: Methods of dicts, lists and strings: their arguments never meet a tensor.
-_CONTAINER_METHODS = frozenset(
-    {"get", "pop", "setdefault", "items", "keys", "values", "extend", "update", "index",
-     "count", "format", "join", "insert", "remove", "startswith", "endswith"}
-)  # fmt: skip
-_NAMESPACES = ("torch.", "torch.nn.functional.", "F.")
-#: `torch.FloatTensor([...])` and friends: always CPU tensors.
-LEGACY_CONSTRUCTORS = frozenset(
-    {"Tensor", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor", "IntTensor",
-     "BoolTensor", "ByteTensor"}
-)  # fmt: skip
-#: Collectives whose tensors must be on the rank's GPU with NCCL.
-NCCL_COLLECTIVES = frozenset(
-    {"all_reduce", "broadcast", "all_gather", "reduce", "reduce_scatter", "all_to_all",
-     "all_gather_into_tensor", "reduce_scatter_tensor", "all_to_all_single"}
-)  # fmt: skip
-#: Factories whose device comes from their tensor arguments.
-_FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
-#: Methods whose arguments are sizes and dimensions, not tensors.
-_SHAPES = frozenset(
-    {"view", "reshape", "expand", "repeat", "permute", "transpose", "flatten", "unflatten",
-     "narrow", "split", "chunk", "squeeze", "unsqueeze", "movedim", "size", "tile",
-     "expand_as", "view_as", "reshape_as"}
-)  # fmt: skip
-#: Methods that place a tensor on a device.
-_MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
-#: Ops that take no CPU scalar beside a GPU tensor (binary arithmetic does).
-_STRICT = frozenset({"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum"})
-_CLAMPS = frozenset({"clamp", "clip", "clamp_", "clip_"})
-_BOUNDS = frozenset({"min", "max"})
-#: Functions whose arguments after the first are counts, sizes or dimensions.
-_SIZE_ARGUMENTS = frozenset(
-    {"multinomial", "topk", "kthvalue", "narrow", "split", "chunk", "roll", "tril", "triu",
-     "diag", "flatten", "transpose", "movedim", "squeeze", "unsqueeze", "flip"}
-)  # fmt: skip
-#: Factories of a 0-dim tensor when given one number.
-_SCALAR_FACTORIES = frozenset({"tensor", "as_tensor", "scalar_tensor"})
-#: Ops that join tensors: every operand, even an empty one, must be on one device.
-_JOINS = frozenset({"cat", "concat", "concatenate", "stack", "hstack", "vstack", "dstack"})
-
-
-@dataclass(frozen=True)
-class Value:
-    """One abstract tensor: its kind, where it was made and how to name it in a message."""
-
-    kind: Kind
-    line: int
-    label: str  # "`torch.arange`", "`hidden_states`", "`self.weight`"
-    origin: ast.Call | None = None  # the factory call of a CPU value
-    #: The module that holds it: "self" for a parameter or buffer of `self`, the submodule's
-    #: name for its output (`wte` for `self.wte(ids)`); None when not known.
-    owner: str | None = None
-    #: A CPU value's size: "" (elements), "scalar" (0-dim: mixes in arithmetic with any
-    #: device) or "empty" (a placeholder such as `torch.tensor([])`).
-    size: str = ""
-    #: Placed on purpose by the code: `.to(x.device)`, `device="cuda"`.
-    placed: bool = False
-
-    @property
-    def on_gpu(self) -> bool:
-        return self.kind is not Kind.CPU
-
-
-#: The abstract value of an expression: the tensors it may be (usually zero or one).
-Values = tuple[Value, ...]
-
-
-@dataclass(frozen=True)
-class Meeting:
-    """A CPU-made tensor (`cpu`) used together with a GPU tensor (`gpu`) at `line`."""
-
-    cpu: Value
-    gpu: Value
-    line: int
-    where: str  # "`torch.cat`", "`+`", "`self.embed(...)`"
-    at: ast.AST | None = None  # the operation
-
-    def chain(self) -> str:
-        made = f"made on the CPU at line {self.cpu.line}"
-        if self.cpu.label.startswith("`self."):
-            made = f"{self.cpu.label} {made}"
-        return (
-            f"{made}, meets {self.gpu.label} "
-            f"({self.gpu.kind.value}) at line {self.line} in {self.where}"
-        )
+from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
+from torchplace.torch_names import TENSOR_FACTORIES
 
 
 class FunctionFlow:
@@ -205,7 +115,7 @@ class FunctionFlow:
         shapes = {len(items) for items in self._tuple_returns}
         if len(shapes) != 1:
             return None
-        return [_join(*column) for column in zip(*self._tuple_returns, strict=True)]
+        return [join(*column) for column in zip(*self._tuple_returns, strict=True)]
 
     # -- statements ----------------------------------------------------------------------
     def _body(self, statements: Iterable[ast.stmt]) -> None:
@@ -223,10 +133,10 @@ class FunctionFlow:
             self._bind(node.target, self.eval(node.value), node.value)
         elif isinstance(node, ast.AugAssign):
             left, right = self.eval(node.target), self.eval(node.value)
-            symbol = _OPERATORS.get(type(node.op), "?")
+            symbol = OPERATORS.get(type(node.op), "?")
             self._meet(left, right, line=node.lineno, where=f"`{symbol}=`", at=node)
             if isinstance(node.target, ast.Name):
-                self.env[node.target.id] = _join(left, right)
+                self.env[node.target.id] = join(left, right)
         elif isinstance(node, ast.Return) and node.value is not None:
             value = node.value
             if isinstance(value, ast.Tuple) and not any(
@@ -234,7 +144,7 @@ class FunctionFlow:
             ):
                 items = [self.eval(e) for e in value.elts]
                 self._tuple_returns.append(items)
-                self.returned.extend(_join(*items))
+                self.returned.extend(join(*items))
             else:
                 self.returned.extend(self.eval(value))
         elif isinstance(node, ast.Expr):
@@ -312,9 +222,9 @@ class FunctionFlow:
             return self._call(node)
         if isinstance(node, ast.BinOp):
             left, right = self.eval(node.left), self.eval(node.right)
-            if any(isinstance(side, _SEQUENCES) for side in (node.left, node.right)):
-                return _join(left, right)  # `outputs + (hidden,)`: a tuple, not a tensor op
-            symbol = _OPERATORS.get(type(node.op), "an operator")
+            if any(isinstance(side, SEQUENCES) for side in (node.left, node.right)):
+                return join(left, right)  # `outputs + (hidden,)`: a tuple, not a tensor op
+            symbol = OPERATORS.get(type(node.op), "an operator")
             return self._meet(left, right, line=node.lineno, where=f"`{symbol}`", at=node)
         if isinstance(node, ast.Compare):
             values = self.eval(node.left)
@@ -325,9 +235,9 @@ class FunctionFlow:
             return values
         if isinstance(node, ast.IfExp):
             self.eval(node.test)
-            return _join(self.eval(node.body), self.eval(node.orelse))
+            return join(self.eval(node.body), self.eval(node.orelse))
         if isinstance(node, ast.List | ast.Tuple | ast.Set):
-            return _join(*(self.eval(e) for e in node.elts))
+            return join(*(self.eval(e) for e in node.elts))
         if isinstance(node, ast.ListComp | ast.GeneratorExp | ast.SetComp):
             for generator in node.generators:
                 self.eval(generator.iter)
@@ -336,9 +246,9 @@ class FunctionFlow:
             inner = node.operand if isinstance(node, ast.UnaryOp) else node.value
             return self.eval(inner)
         if isinstance(node, ast.BoolOp):
-            return _join(*(self.eval(v) for v in node.values))
+            return join(*(self.eval(v) for v in node.values))
         if isinstance(node, ast.Dict):
-            return _join(*(self.eval(v) for v in node.values if v is not None))
+            return join(*(self.eval(v) for v in node.values if v is not None))
         return ()
 
     def _name(self, node: ast.Name) -> Values:
@@ -350,7 +260,7 @@ class FunctionFlow:
         return ()
 
     def _attribute(self, node: ast.Attribute) -> Values:
-        if node.attr in _NOT_TENSORS:
+        if node.attr in NOT_TENSORS:
             self.eval(node.value)
             return ()
         base = node.value
@@ -378,7 +288,7 @@ class FunctionFlow:
             if isinstance(argument, ast.List | ast.Tuple):
                 elements = [self.eval(e) for e in argument.elts]
                 spread.extend(elements)
-                arguments.append(_join(*elements))
+                arguments.append(join(*elements))
             else:
                 arguments.append(self.eval(argument))
                 spread.append(arguments[-1])
@@ -390,7 +300,7 @@ class FunctionFlow:
         qualified = self.qualify(func) or ""
         if qualified.rpartition(".")[2] == "Parameter" and arguments:
             return arguments[0]  # `nn.Parameter(t)` holds `t`'s storage
-        if qualified.startswith(_NAMESPACES):
+        if qualified.startswith(NAMESPACES):
             return self._torch_call(node, qualified, arguments, spread, keywords)
         if isinstance(func, ast.Attribute):
             return self._method(node, func, arguments)
@@ -409,7 +319,7 @@ class FunctionFlow:
             for values in arguments:  # a submodule's hooks move its inputs: no split here
                 self._meet(values, (gpu,), line=node.lineno, where=where, at=node, split=False)
         if name in self.facts.passthrough:
-            return _join(*arguments)  # dropout, activations: the output stays with the input
+            return join(*arguments)  # dropout, activations: the output stays with the input
         if name in self.facts.submodules:
             label = f"the output of `self.{name}`"
             return (Value(Kind.MODULE, node.lineno, label, owner=name),)
@@ -452,16 +362,16 @@ class FunctionFlow:
         if name.endswith("_like") and node.args:
             return () if any(k.arg == "device" for k in node.keywords) else arguments[0]
         everything = [*spread, *keywords.values()]
-        if name in _SIZE_ARGUMENTS:
+        if name in SIZE_ARGUMENTS:
             everything = arguments[:1]  # `torch.multinomial(w, n)`: `n` is a count
-        strict = (name in _STRICT and not self._scalar_bounds(node, 1)) or name in _JOINS
+        strict = (name in STRICT and not self._scalar_bounds(node, 1)) or name in JOINS
         where = f"`{qualified}`"
         found = self._meet(
             *everything,
             line=node.lineno,
             where=where,
             strict=strict,
-            empties=name in _JOINS,
+            empties=name in JOINS,
             at=node,
         )
         # `F.binary_cross_entropy_with_logits(x, y, pos_weight=w)`: an option such as a
@@ -471,7 +381,7 @@ class FunctionFlow:
 
     def _factory(self, node: ast.Call, name: str) -> Values:
         device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
-        if name in _FOLLOW_INPUTS:
+        if name in FOLLOW_INPUTS:
             return ()
         if device is None:
             if any(kw.arg is None or kw.arg == "out" for kw in node.keywords):
@@ -479,7 +389,7 @@ class FunctionFlow:
             if any(kw.arg == "pin_memory" for kw in node.keywords):
                 return ()  # pinned host memory: on the CPU on purpose, for async copies
             size = factory_size(node, name)
-            if not size and name in _SCALAR_FACTORIES and node.args:
+            if not size and name in SCALAR_FACTORIES and node.args:
                 size = "scalar" if self._numeric(node.args[0]) else ""
             return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node, size=size),)
         return self._device_of(device, node, f"`torch.{name}(device=...)`") or ()
@@ -538,23 +448,23 @@ class FunctionFlow:
 
     def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
         method = func.attr
-        moving = method in _MOVES and not casts_dtype_only(node)
+        moving = method in MOVES and not casts_dtype_only(node)
         outer, self._moving = self._moving, self._moving or moving
         receiver = self.eval(func.value)
         self._moving = outer
         if method == "append" and isinstance(func.value, ast.Name) and arguments:
-            self.env[func.value.id] = _join(receiver, arguments[0])
+            self.env[func.value.id] = join(receiver, arguments[0])
             return ()
-        if method in _MOVES or method == "type_as":
+        if method in MOVES or method == "type_as":
             if casts_dtype_only(node):
                 return receiver
             return self._moved(node, method)
-        if method in _LEAVES or not receiver:
+        if method in LEAVES or not receiver:
             return ()
         if method.startswith("new_"):
             return tuple(v for v in receiver if v.on_gpu) or receiver
-        if method not in _CROSS_DEVICE and method not in _CONTAINER_METHODS | _SHAPES:
-            strict = method in _STRICT and not self._scalar_bounds(node, 0)
+        if method not in CROSS_DEVICE and method not in CONTAINER_METHODS | SHAPES:
+            strict = method in STRICT and not self._scalar_bounds(node, 0)
             for values in arguments:
                 self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`",
                            strict=strict, at=node)  # fmt: skip
@@ -568,9 +478,9 @@ class FunctionFlow:
         `benchmarks/lint_flow_op_devices.py`)."""
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        if name not in _CLAMPS:
+        if name not in CLAMPS:
             return False
-        bounds = [*node.args[first:], *(k.value for k in node.keywords if k.arg in _BOUNDS)]
+        bounds = [*node.args[first:], *(k.value for k in node.keywords if k.arg in BOUNDS)]
         return any(self._numeric(bound) for bound in bounds)
 
     def _moved(self, node: ast.Call, method: str) -> Values:
@@ -633,7 +543,7 @@ class FunctionFlow:
         # A 0-dim CPU number or a placeholder beside a GPU tensor: the result is on the GPU;
         # an operand that may be either keeps the result so.
         either = any(_may_be_cpu(values) and any(v.on_gpu for v in values) for values in operands)
-        return _join(placed) if placed and not either else _join(*operands)
+        return join(placed) if placed and not either else join(*operands)
 
     def _split(
         self, operands: tuple[Values, ...], line: int, where: str, at: ast.AST | None
@@ -729,29 +639,12 @@ def _may_be_cpu(values: Values) -> bool:
     return any(v.kind is Kind.CPU for v in values)
 
 
-def _join(*operands: Values) -> Values:
-    seen: dict[tuple[Kind, object], Value] = {}
-    for values in operands:
-        for value in values:
-            key = id(value.origin) if value.origin else value.owner
-            seen.setdefault((value.kind, key), value)
-            if len(seen) >= 4:
-                return tuple(seen.values())
-    return tuple(seen.values())
-
-
-_SEQUENCES = (ast.Tuple, ast.List, ast.ListComp)
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-_OPERATORS = {
-    ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
-    ast.Mod: "%", ast.Pow: "**", ast.MatMult: "@", ast.BitAnd: "&", ast.BitOr: "|",
-    ast.BitXor: "^", ast.LShift: "<<", ast.RShift: ">>",
-}  # fmt: skip
 
 
 def _elementwise(node: ast.expr) -> bool:
     """A comparison of arrays (`ids == 1`): its operand is a tensor or an array, not a list."""
-    return isinstance(node, ast.Compare) and not isinstance(node.left, _SEQUENCES)
+    return isinstance(node, ast.Compare) and not isinstance(node.left, SEQUENCES)
 
 
 def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:
