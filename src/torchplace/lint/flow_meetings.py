@@ -7,10 +7,11 @@ from __future__ import annotations
 import ast
 
 from torchplace.lint.context import FileContext, Scope, forward_reach
-from torchplace.lint.flow import FunctionFlow, Kind, LocalFunctions, Meeting
+from torchplace.lint.flow import FunctionFlow, LocalFunctions
 from torchplace.lint.flow_classes import unstubbed_function, unstubbed_init
 from torchplace.lint.flow_evidence import has_evidence, uses_collectives
 from torchplace.lint.flow_facts import ClassFacts
+from torchplace.lint.flow_values import Kind, Meeting
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 

@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located
-from torchplace.lint.flow import NCCL_COLLECTIVES, Meeting
 from torchplace.lint.flow_evidence import uses_collectives
 from torchplace.lint.flow_meetings import (
     Evidence,
@@ -15,6 +14,8 @@ from torchplace.lint.flow_meetings import (
     meetings_of,
     reached_from_forward,
 )
+from torchplace.lint.flow_ops import NCCL_COLLECTIVES
+from torchplace.lint.flow_values import Meeting
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
 from torchplace.report import Finding

@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import LEGACY_CONSTRUCTORS, Kind, Meeting
 from torchplace.lint.flow_evidence import SELF_FACTORY, EvidentFactories
 from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.flow_meetings import (
@@ -18,6 +17,8 @@ from torchplace.lint.flow_meetings import (
     meetings_of,
     reached_from_forward,
 )
+from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
+from torchplace.lint.flow_values import Kind, Meeting
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
 from torchplace.report import Finding

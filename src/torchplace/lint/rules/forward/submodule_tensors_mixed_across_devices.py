@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import FunctionFlow, Meeting, Value
+from torchplace.lint.flow import FunctionFlow
 from torchplace.lint.flow_classes import class_bases, unstubbed_init
 from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.flow_split import (
@@ -18,6 +18,7 @@ from torchplace.lint.flow_split import (
     init_layout,
     placed_apart,
 )
+from torchplace.lint.flow_values import Meeting, Value
 from torchplace.lint.module_placement import (
     blocks_as_one_submodule,
     chain_apart,

@@ -7,9 +7,10 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import FunctionFlow, Kind, Meeting, Values
+from torchplace.lint.flow import FunctionFlow
 from torchplace.lint.flow_classes import is_module_class, unstubbed_init
 from torchplace.lint.flow_facts import ClassFacts
+from torchplace.lint.flow_values import Kind, Meeting, Values
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
 from torchplace.report import Finding, Fix, FixSafety

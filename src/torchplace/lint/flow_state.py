@@ -1,0 +1,180 @@
+"""What the device-flow pass holds while it walks one function, and how it records a meeting.
+
+:class:`FlowState` keeps the values bound to names, the tensors whose device a name holds, the
+names bound to Python numbers, the function's tensor arguments and its class's facts, and the
+meetings (and `device_map` splits) found so far; `_meet` decides whether the operands of one
+operation hold a CPU-made tensor beside a GPU tensor. Walking the statements and expressions
+is the subclasses' work: calls in `flow_calls.CallFlow`, the rest in `flow.FunctionFlow`.
+"""
+
+from __future__ import annotations
+
+import ast
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from typing import Protocol
+
+from torchplace.lint.flow_facts import ClassFacts, number, tensor_params
+from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
+
+
+class Callees(Protocol):
+    """The file's own functions, to follow a CPU tensor into a call of one
+    (`flow.LocalFunctions`)."""
+
+    def follow(
+        self,
+        caller: FlowState,
+        node: ast.Call,
+        name: str,
+        arguments: list[Values],
+        keywords: dict[str | None, Values],
+    ) -> Values: ...
+
+
+class FlowState(ABC):
+    """The state of the pass over one function (see the module docstring). Constructing a
+    subclass runs the pass."""
+
+    def __init__(
+        self,
+        function: ast.FunctionDef | ast.AsyncFunctionDef,
+        qualify: Callable[[ast.AST], str | None],
+        facts: ClassFacts | None = None,
+        helper_return: Callable[[str], Values] | None = None,
+        helper_items: Callable[[str], list[Values] | None] | None = None,
+        nccl: bool = False,
+        local: Callees | None = None,
+        owners: bool = False,
+        bindings: dict[str, Values] | None = None,
+        inputs: bool = True,
+    ) -> None:
+        self.function = function
+        self.qualify = qualify
+        self.facts = facts or ClassFacts()
+        self.helper_return = helper_return or (lambda name: ())
+        #: What a helper returns position by position (`return negs, neg_idxs`), if known.
+        self.helper_items = helper_items or (lambda name: None)
+        #: Calls of helpers whose result is unpacked position by position.
+        self._items: dict[int, list[Values]] = {}
+        self._tuple_returns: list[list[Values]] = []
+        #: Whether the file uses NCCL: only then is a collective on the default group a sink.
+        self.nccl = nccl
+        #: The file's module-level functions, for following a CPU tensor into a call of one.
+        self.local = local
+        #: Whether to record `splits`: outputs of two submodules (or a submodule's output and
+        #: a parameter of `self`) in one op, which `device_map` may have put on two GPUs.
+        self.owners = owners
+        self.meetings: list[Meeting] = []
+        self.splits: list[Meeting] = []
+        self.returned: list[Value] = []
+        self.env: dict[str, Values] = {}
+        #: `device = x.device`: the tensors whose device a name holds.
+        self.devices: dict[str, Values] = {}
+        #: Names bound to a Python number (`n = x.shape[-1]`): `torch.tensor(n)` is 0-dim.
+        self.numbers: set[str] = set()
+        self._moving = False  # inside the receiver of `.to(device)`: the author places it
+        arguments = function.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        self.self_name = every[0].arg if facts is not None and every else None
+        #: Arguments that are tensors (`inputs=False`: not asked, as for `splits` alone).
+        self.tensor_params = (
+            tensor_params(function, every, self.self_name) if inputs else frozenset()
+        )
+        self.env.update(bindings or {})  # values of arguments known from a caller
+        self._body(function.body)
+
+    @abstractmethod
+    def _body(self, statements: Iterable[ast.stmt]) -> None:
+        """Walk statements in order (`flow.FunctionFlow`)."""
+
+    @abstractmethod
+    def eval(self, node: ast.expr) -> Values:
+        """The tensors an expression may be, each expression evaluated once
+        (`flow.FunctionFlow`)."""
+
+    def _numeric(self, node: ast.expr) -> bool:
+        """A Python number the flow can see: a literal or builtin number (`flow_facts`), a
+        name bound to one, a size (`x.shape[-1]`) or a `math` function's result (through
+        the file's imports: `from math import sqrt as math_sqrt`)."""
+        if number(node):
+            return True
+        if isinstance(node, ast.Name):
+            return node.id in self.numbers
+        if isinstance(node, ast.Subscript):
+            return isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
+        if isinstance(node, ast.BinOp):
+            return self._numeric(node.left) and self._numeric(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self._numeric(node.operand)
+        if isinstance(node, ast.Call):
+            return (self.qualify(node.func) or "").startswith("math.")
+        return False
+
+    # -- meetings ------------------------------------------------------------------------
+    def _meet(
+        self,
+        *operands: Values,
+        line: int,
+        where: str,
+        strict: bool = False,
+        empties: bool = False,
+        at: ast.AST | None = None,
+        split: bool = True,
+    ) -> Values:
+        """Record a CPU value of one operand meeting a GPU value of another (one operand that
+        may be either, `a if c else b`, meets nothing by itself). A 0-dim CPU tensor counts
+        only where `strict` (an op that does not take CPU scalars: `cat`, `clamp`, builtin
+        `min`), an empty placeholder only where `empties` (`cat`, registering it)."""
+        for index, values in enumerate(operands):
+            cpu = next((v for v in values if _counts(v, strict, empties)), None)
+            if cpu is None or any(v.on_gpu for v in values):
+                continue
+            others = (
+                v
+                for i, o in enumerate(operands)
+                if i != index and not _may_be_cpu(o)
+                for v in o
+                if v.on_gpu
+            )
+            gpu = next(others, None)
+            if gpu is not None:
+                self.meetings.append(Meeting(cpu, gpu, line, where, at))
+                return (gpu,)
+        if self.owners and split:
+            self._split(operands, line, where, at)
+        placed = tuple(v for values in operands for v in values if v.on_gpu)
+        # A 0-dim CPU number or a placeholder beside a GPU tensor: the result is on the GPU;
+        # an operand that may be either keeps the result so.
+        either = any(_may_be_cpu(values) and any(v.on_gpu for v in values) for values in operands)
+        return join(placed) if placed and not either else join(*operands)
+
+    def _split(
+        self, operands: tuple[Values, ...], line: int, where: str, at: ast.AST | None
+    ) -> None:
+        held = [
+            next((v for v in values if v.kind is Kind.MODULE and v.owner), None)
+            for values in operands
+        ]
+        found = [v for v in held if v is not None]
+        for first in found:
+            second = next((v for v in found if v.owner != first.owner), None)
+            if second is not None:
+                self.splits.append(Meeting(first, second, line, where, at))
+                return
+
+
+def _counts(value: Value, strict: bool, empties: bool) -> bool:
+    if value.kind is not Kind.CPU:
+        return False
+    if value.size == "scalar":
+        return strict
+    if value.size == "empty":
+        return empties
+    return True
+
+
+def _may_be_cpu(values: Values) -> bool:
+    """An operand that may hold a CPU-made tensor (a list grown with tensors of both kinds,
+    `a if c else b`): no evidence that the other operand meets a GPU tensor there."""
+    return any(v.kind is Kind.CPU for v in values)
