@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_flow_op_devices.py OUT_DIR
 
-`torchplace lint` never imports torch: `lint/flow.py` encodes which operations accept a CPU
+`torchplace lint` never imports torch: `lint/flow_ops.py` encodes which operations accept a CPU
 tensor beside a CUDA one (a 0-dim CPU number in arithmetic, `torch.where`, a `clamp` bound
 beside a Python number, index assignment of a 0-dim value, slice assignment) and which do not
 (`clamp` with tensor bounds only, `cat` even of an empty tensor, a comparison of a CPU tensor

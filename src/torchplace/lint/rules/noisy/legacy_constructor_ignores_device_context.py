@@ -6,8 +6,8 @@ import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow import LEGACY_CONSTRUCTORS
 from torchplace.lint.flow_classes import is_module_class
+from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
 from torchplace.report import Edit, Finding, Fix, FixSafety
