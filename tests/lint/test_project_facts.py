@@ -223,8 +223,8 @@ def test_a_launch_nobody_calls_in_the_project_is_flagged(tmp_path: Path) -> None
 def test_no_project_is_read_without_a_finding_that_needs_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, select: tuple[str, ...]
 ) -> None:
-    # The cost guarantee: the default rules never read project facts, and a rule that needs
-    # them reads them only for a project holding one of its findings.
+    # The cost guarantee: a rule that needs project facts reads them only for a project
+    # holding one of its findings (here none: the default rules read nothing).
     def refuse(root: str, *_: object) -> None:
         raise AssertionError(f"project facts read for {root}")
 

@@ -20,9 +20,12 @@ from torchplace.lint.context import FileContext, Scope, call_name
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.run_conditions import parent_map, per_file
 
-#: Calls that only ask about a device (capability, name, memory, readiness).
+#: Calls that only ask about a device (capability, name, memory, readiness, load): a literal
+#: device there names which GPU to ask about, not where work runs.
 QUERY = re.compile(
     r"^(?:is_|has_|can_|supports?_|query)|capabilit|propert|_name$|ready|available|mem_get_info"
+    r"|^(?:max_)?memory_|^reset_(?:peak|accumulated)_memory|^utilization$|^temperature$"
+    r"|^power_draw$|^clock_rate$|^list_gpu_processes$"
 )
 #: Calls that only show or compare a value.
 _SHOWN = frozenset({"print", "repr", "isinstance", "debug", "info", "warning", "warn", "error"})

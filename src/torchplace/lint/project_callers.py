@@ -51,7 +51,9 @@ class CallerIndex:
         self._parent_maps: dict[int, dict[int, ast.AST]] = {}
         self._load_maps: dict[int, dict[str, list[ast.AST]]] = {}
         self._binds: dict[int, bool] = {}
-        self._functions: dict[str, list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]]] = {}
+        self._functions: dict[
+            str, list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str | None]]
+        ] = {}
 
     def guarded_by_callers(self, path: str, line: int) -> bool:
         """Whether the function holding `path:line` is called somewhere in the project, and
@@ -67,9 +69,11 @@ class CallerIndex:
         return answer
 
     def _function_at(self, path: str, line: int) -> str | None:
-        """The innermost function whose lines hold `line`; None for module code and for a
-        method (`forward` of an autograd Function is called through `.apply`, and any method
-        through an object: its callers are not found by name)."""
+        """The name the callers of the innermost function holding `line` use: its own, or
+        its class's for `__init__` (a constructor is called by the class name); None for
+        module code and for other methods (`forward` of an autograd Function is called
+        through `.apply`, and any method through an object: their callers are not found by
+        name)."""
         functions = self._functions.get(path)
         if functions is None:
             tree = self._tree(path)
@@ -78,8 +82,10 @@ class CallerIndex:
         holding = [f for f in functions if f[0].lineno <= line <= (f[0].end_lineno or 0)]
         if not holding:
             return None
-        function, is_method = max(holding, key=lambda item: item[0].lineno)
-        return None if is_method else function.name
+        function, owner = max(holding, key=lambda item: item[0].lineno)
+        if owner is None:
+            return function.name
+        return owner if function.name == "__init__" else None
 
     def _uses(
         self, name: str, depth: int, followed: frozenset[int] = frozenset()
@@ -161,13 +167,15 @@ def _rebinds_itself(assign: ast.Assign, name: str) -> bool:
     ] == [name]
 
 
-def _functions_of(tree: ast.Module) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]]:
-    """Every function of a file, and whether it is a method (defined in a class body)."""
+def _functions_of(
+    tree: ast.Module,
+) -> list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str | None]]:
+    """Every function of a file, and the class whose body defines it (None: not a method)."""
     found = []
     for node in ast.walk(tree):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-                found.append((child, isinstance(node, ast.ClassDef)))
+                found.append((child, node.name if isinstance(node, ast.ClassDef) else None))
     return found
 
 

@@ -105,9 +105,20 @@ def _unguarded_library_launch(index: ProjectIndex, finding: Finding) -> str | No
     return said
 
 
+def _not_bound_by_callers(index: ProjectIndex, finding: Finding) -> str | None:
+    """The function holding the finding (a constructor: its class) is not always called, in
+    the project, from a function that binds a device or under a device context: a process
+    group that a caller's `set_device` precedes is bound (`project_callers`)."""
+    guarded = index.callers_of(finding.path).guarded_by_callers(
+        os.path.abspath(finding.path), finding.line
+    )
+    return None if guarded else ""
+
+
 CONDITIONS: dict[str, Condition] = {
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
+    "not-bound-by-callers": _not_bound_by_callers,
 }
 
 
@@ -352,5 +363,5 @@ def apply_project_facts(
             kept.append(internal_error(finding.path, finding.code, error))
             continue
         if said is not None:
-            kept.append(replace(finding, message=f"{finding.message} {said}"))
+            kept.append(replace(finding, message=f"{finding.message} {said}".rstrip()))
     return kept

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 from torchplace.lint.context import FileContext, Located, Scope, call_name
+from torchplace.lint.device_value_uses import QUERY
 from torchplace.lint.rule import AnyOf
 from torchplace.lint.source import SourceFile
 from torchplace.report import Edit, Fix, FixSafety, Position
@@ -292,17 +293,11 @@ def called_as_written(ctx: FileContext, call: ast.Call) -> bool:
     return line[column : column + 1] == b"("
 
 
-#: Calls that only ask about a device (capability, name, memory, readiness): a literal device
-#: there names which GPU to ask about, not where work runs.
-_QUERY = re.compile(
-    r"^(?:is_|has_|can_|supports?_|query)|capabilit|propert|_name$|ready|available|mem_get_info"
-)
-
-
 def placement_is_local(ctx: FileContext, site: DeviceSite) -> bool:
-    """A literal device that is no placement hazard: the device object is handed to a query
-    (`get_device_capability(torch.device("cuda", 0))`), or to a call that sets up a group of
-    one rank (`world_size=1`): single-GPU by design."""
+    """A literal device that is no placement hazard: a query names it
+    (`torch.cuda.memory_summary(device=0)`) or is handed the device object
+    (`get_device_capability(torch.device("cuda", 0))`), or a call that sets up a group of one
+    rank takes it (`world_size=1`): single-GPU by design."""
     consumer = consumer_of(ctx, site.located.scope, site.call)
     for call in (site.call, consumer):
         if call is None:
@@ -310,8 +305,10 @@ def placement_is_local(ctx: FileContext, site: DeviceSite) -> bool:
         size = next((kw.value for kw in call.keywords if kw.arg == "world_size"), None)
         if size is not None and literal_index(size) == 1:
             return True
-    name = call_name(consumer) if consumer is not None else None
-    return name is not None and _QUERY.search(name) is not None
+    return any(
+        call is not None and QUERY.search(call_name(call) or "") is not None
+        for call in (site.call, consumer)
+    )
 
 
 def consumer_of(ctx: FileContext, scope: Scope, node: ast.AST) -> ast.Call | None:

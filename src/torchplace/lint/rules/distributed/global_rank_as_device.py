@@ -375,7 +375,7 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
         return node
     if isinstance(node, ast.Attribute) and is_self(node.value) and node.attr in attributes:
         return node
-    if isinstance(node, ast.Call) and not node.args:
+    if isinstance(node, ast.Call) and not node.args and _default_group(ctx, node):
         qualified = ctx.qualified(node.func) or ""
         if qualified.endswith("distributed.get_rank") or qualified == "dist.get_rank":
             return node
@@ -384,6 +384,19 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
         if qualified.endswith("distributed.group.WORLD") or qualified == "dist.group.WORLD":
             return node  # the default group: its `.rank()` is the global rank
     return None
+
+
+def _default_group(ctx: FileContext, call: ast.Call) -> bool:
+    """`get_rank()` of the default group: no `group=`, or `group=None` / the WORLD group.
+    `get_rank(group=local_group)` is the rank within that group (a per-node group's rank is
+    this node's GPU)."""
+    group = next((kw.value for kw in call.keywords if kw.arg == "group"), None)
+    if group is None:
+        return not call.keywords
+    if isinstance(group, ast.Constant) and group.value is None:
+        return True
+    qualified = ctx.qualified(group) or ""
+    return qualified.endswith(("group.WORLD", "GroupMember.WORLD"))
 
 
 #: Environment variables holding the global rank (torchrun, Slurm, Open MPI, MPICH).

@@ -35,8 +35,11 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     file (a device-resolving helper), or a library object built right after it that binds
     the GPU in its constructor (accelerate's `PartialState()` / `Accelerator()`,
     transformers' `TrainingArguments`, TRL configs, `HfArgumentParser` parsing one, or a
-    call whose result is handed to a `Trainer` as `args=`). A process group of one rank
-    (`world_size=1`) is fine.
+    call whose result is handed to a `Trainer` as `args=`), nor by every caller across the
+    project (a backend class built only by a function that calls `set_device` first). A
+    process group of one rank (`world_size=1`) is fine, and so is a project's own function
+    named `init_process_group` (a side group of an engine; torch's is linted where it calls
+    it).
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
@@ -70,19 +73,20 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     code = "TPL401"
     name = "init-process-group-without-device-binding"
     contexts = (
-        "process-group set-up with NCCL; not when a helper of the file, or a library object "
-        "built before any CUDA work (`PartialState`, `TrainingArguments`), binds the GPU, nor "
-        "one-rank groups"
+        "process-group set-up with NCCL; not when a helper of the file, every caller in the "
+        "project, or a library object built before any CUDA work (`PartialState`, "
+        "`TrainingArguments`) binds the GPU, nor one-rank groups"
     )
     summary = "NCCL process group created before this rank bound its GPU (all ranks on cuda:0)"
     pattern = "rank-not-bound-to-gpu"
+    project_condition = "not-bound-by-callers"
     candidate = AnyOf(r"init_process_group\s*\(")
     file_gate = ("init_process_group", "nccl")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call, located in self.located_calls(ctx, "init_process_group"):
-            if not (ctx.qualified(call.func) or "").endswith("init_process_group"):
-                continue
+            if not _torch_distributed(ctx.qualified(call.func) or ""):
+                continue  # a project's own `init_process_group` (a side group, a wrapper)
             if keyword(call, "device_id") or has_star_kwargs(call):
                 continue
             backend = keyword(call, "backend")
@@ -96,6 +100,13 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
             if bound_by_callee(ctx, located.scope.function, call):
                 continue
             yield self.finding(ctx, call)
+
+
+def _torch_distributed(qualified: str) -> bool:
+    """`torch.distributed.init_process_group` (as imported or through an alias): not a
+    function of the project's own of that name, which may build a side group (a weight-sync
+    group of an engine) and is linted where it calls torch's."""
+    return qualified.startswith("torch.distributed.") and qualified.endswith(".init_process_group")
 
 
 def _is_nccl(value: ast.expr) -> bool:

@@ -1,0 +1,105 @@
+"""TPL401 across a project: a process group created in a helper or a backend class that every
+caller in the project builds after `set_device` is bound; an unbound or unknown caller keeps
+the finding, and a project's own function named `init_process_group` is not torch's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig
+from torchplace.lint.runner import run
+
+BACKEND = """\
+import torch.distributed as dist
+
+
+class NcclBackend:
+    def __init__(self, device, rank, world_size):
+        self.device = device
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+
+
+def make_group(rank, world_size):
+    dist.init_process_group("nccl", rank=rank, world_size=world_size)
+"""
+BOUND_CALLERS = """\
+import torch
+
+from .backend import NcclBackend, make_group
+
+
+def init_pg(device, rank, world_size):
+    torch.cuda.set_device(device)
+    return NcclBackend(device, rank, world_size)
+
+
+def init_plain(device, rank, world_size):
+    torch.cuda.set_device(device)
+    make_group(rank, world_size)
+"""
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+
+
+def _tpl401(project: Path) -> list[str]:
+    result = run([str(project)], LintConfig(select=("TPL401",)), cache_dir=None, jobs=1)
+    return sorted(f"{Path(f.path).name}:{f.start.line}" for f in result.findings)
+
+
+def _project(tmp_path: Path, callers: str) -> Path:
+    project = tmp_path / "engine"
+    _write(project / "pyproject.toml", "")
+    _write(project / "engine" / "__init__.py", "")
+    _write(project / "engine" / "backend.py", BACKEND)
+    _write(project / "engine" / "worker.py", callers)
+    return project
+
+
+def test_groups_every_caller_binds_first_are_not_flagged(tmp_path: Path) -> None:
+    # The exllamav3 shape: the backend class is only built by a function that binds.
+    assert _tpl401(_project(tmp_path, BOUND_CALLERS)) == []
+
+
+@pytest.mark.parametrize(
+    ("extra", "flagged"),
+    [
+        # A second caller that binds nothing.
+        (
+            "\n\ndef quick(rank, world_size):\n    return NcclBackend(0, rank, world_size)\n",
+            ["backend.py:7"],
+        ),
+        ("\n\ndef quick(rank, world_size):\n    make_group(rank, world_size)\n", ["backend.py:11"]),
+        # Handed on: who calls it, and how, is unknown.
+        ("\n\nFACTORIES = {'nccl': NcclBackend}\n", ["backend.py:7"]),
+    ],
+)
+def test_an_unbound_or_unknown_caller_keeps_the_finding(
+    tmp_path: Path, extra: str, flagged: list[str]
+) -> None:
+    assert _tpl401(_project(tmp_path, BOUND_CALLERS + extra)) == flagged
+
+
+def test_a_group_nobody_calls_in_the_project_is_flagged(tmp_path: Path) -> None:
+    # A library's entry point: its callers are the library's users.
+    assert _tpl401(_project(tmp_path, "import torch\n")) == ["backend.py:11", "backend.py:7"]
+
+
+def test_a_projects_own_init_process_group_is_not_torchs(tmp_path: Path) -> None:
+    # An engine's weight-sync group: a function of the project's own that builds a side group.
+    project = tmp_path / "rl"
+    _write(project / "pyproject.toml", "")
+    _write(
+        project / "rl" / "sync.py",
+        "from torch.distributed.distributed_c10d import _new_process_group_helper\n\n\n"
+        "def init_process_group(host, port, backend='nccl', world_size=-1, rank=-1):\n"
+        "    return _new_process_group_helper(world_size, rank, [], backend)\n\n\n"
+        "class WeightSync:\n"
+        "    def __init__(self, host, port, world_size):\n"
+        "        self.group = init_process_group(host, port, backend='nccl', world_size=world_size)\n",
+    )
+    assert _tpl401(project) == []
