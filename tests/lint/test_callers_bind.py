@@ -100,6 +100,6 @@ def test_a_projects_own_init_process_group_is_not_torchs(tmp_path: Path) -> None
         "    return _new_process_group_helper(world_size, rank, [], backend)\n\n\n"
         "class WeightSync:\n"
         "    def __init__(self, host, port, world_size):\n"
-        "        self.group = init_process_group(host, port, 'nccl', world_size)\n",
+        "        self.group = init_process_group(host, port, backend='nccl')\n",
     )
     assert _tpl401(project) == []
