@@ -316,6 +316,21 @@ _SEVERAL_PROCESSES = re.compile(
 _MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
 
 
+def speaks_of_no_parallelism(ctx: FileContext) -> bool:
+    """The file never speaks of ranks, process groups, launchers, worker processes or threads,
+    data parallelism or device maps (comments aside): whatever process runs it, its code
+    picks no GPU per rank, shard or thread."""
+    return per_file(ctx, "no-parallelism", _no_parallelism)
+
+
+def _no_parallelism(ctx: FileContext) -> bool:
+    text = _COMMENTS.sub("", ctx.source.text)
+    return _SEVERAL_PROCESSES.search(text) is None and _THREADS.search(text) is None
+
+
+_THREADS = re.compile(r"\b(?:threading|Thread\w*|\w*Executor)\b")
+
+
 def single_process_script(ctx: FileContext, node: ast.AST | None = None) -> bool:
     """A program run as a script (`if __name__ == "__main__":`) whose file never speaks of ranks,
     process groups, launchers, worker processes, data parallelism or device maps: one process,

@@ -6,7 +6,8 @@ import ast
 import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, Located
+from torchplace.lint.context import FileContext, Located, Scope
+from torchplace.lint.flow_classes import unstubbed_init
 from torchplace.lint.flow_evidence import uses_collectives
 from torchplace.lint.flow_meetings import (
     Evidence,
@@ -67,7 +68,9 @@ class CpuTensorAtDeviceSink(Rule):
     capacity became a CPU tensor on some steps); NCCL refuses CPU tensors (`No backend type
     associated with device type cpu`). Even a 0-dim tensor fails here, unlike in arithmetic.
     Not flagged: `.data` of a weight of a module handed in (an initializer, a vocabulary
-    resize: the module sits wherever the caller put it), pinned host memory
+    resize, a checkpoint converter walking `getattr(model, ...)`: the module sits wherever
+    the caller put it), `.data` set in a method only `__init__` calls (`reset_parameters`:
+    nothing was placed yet), pinned host memory
     (`pin_memory=True`), arguments as the other tensor. Arithmetic and `cat` are TPL204's.
 
     ## Example
@@ -122,6 +125,8 @@ class CpuTensorAtDeviceSink(Rule):
                     continue
                 if not _owner_in_play(meeting, function.node):
                     continue
+                if _at_construction(ctx, located.scope):
+                    continue  # `reset_parameters()` from `__init__`: nothing was placed yet
                 if not called_as_written(ctx, origin):
                     continue
                 reported.add(id(origin))
@@ -154,8 +159,91 @@ def _owner_in_play(meeting: Meeting, function: ast.AST) -> bool:
     if not isinstance(owner, ast.Name) or not isinstance(function, _Function):
         return False
     arguments = function.args
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-    return owner.id not in {a.arg for a in every}
+    every = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    return not _reached_from(function, owner.id, every)
+
+
+def _reached_from(function: _Function, name: str, arguments: set[str]) -> bool:
+    """`name` is an argument, or a part of an object handed in: assigned in the function from
+    an argument through attributes or `getattr` (and items), at least one attribute on the
+    way (`pointer = model`, `pointer = getattr(pointer, "weight")`, `pointer = pointer[i]`).
+    An item alone (`first = outputs[0]`) is a tensor handed in, not a module's weight."""
+    if name in arguments:
+        return True
+    seen: set[tuple[str, bool]] = set()
+    pending = [(name, False)]
+    while pending:
+        current, through_attribute = pending.pop()
+        if current in arguments and through_attribute:
+            return True
+        if (current, through_attribute) in seen:
+            continue
+        seen.add((current, through_attribute))
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == current for t in node.targets
+            ):
+                root, attribute = _root_name(node.value)
+                if root is not None:
+                    pending.append((root, through_attribute or attribute))
+    return False
+
+
+def _root_name(value: ast.expr) -> tuple[str | None, bool]:
+    """`model` of `model`, `model.h`, `model[0]`, `getattr(model, "h")`, and whether an
+    attribute was read on the way."""
+    attribute = False
+    while True:
+        if isinstance(value, ast.Name):
+            return value.id, attribute
+        if isinstance(value, ast.Attribute):
+            attribute, value = True, value.value
+        elif isinstance(value, ast.Subscript):
+            value = value.value
+        elif (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id == "getattr"
+            and value.args
+        ):
+            attribute, value = True, value.args[0]
+        else:
+            return None, attribute
+
+
+def _at_construction(ctx: FileContext, scope: Scope) -> bool:
+    """The method runs while the object is built: `__init__` calls it (`self.reset_parameters()`)
+    and no other code of the file does. A module is placed after it is built, so a CPU
+    tensor given to its weights then is where the other weights are."""
+    function, owner = scope.function, scope.method_class
+    if function is None or owner is None or function.name == "__init__":
+        return False
+    assert isinstance(owner.node, ast.ClassDef)
+    init = unstubbed_init(ctx, owner.node) or next(
+        (s for s in owner.node.body if isinstance(s, _Function) and s.name == "__init__"), None
+    )
+    if init is None:
+        return False
+    called = re.compile(rf"\.{re.escape(function.name)}\s*\(")
+    first: int = getattr(init, "lineno", 0)
+    last: int = getattr(init, "end_lineno", None) or first
+    # Other classes with a method of that name call their own on `self`.
+    others = [
+        (node.lineno, node.end_lineno or node.lineno)
+        for node in ctx.tree.body
+        if isinstance(node, ast.ClassDef)
+        and node is not owner.node
+        and any(isinstance(s, _Function) and s.name == function.name for s in node.body)
+    ]
+    inside = outside = False
+    for number, line in enumerate(ctx.source.lines, start=1):
+        if not called.search(line) or any(a <= number <= b for a, b in others):
+            continue
+        if first <= number <= last:
+            inside = True
+        else:
+            outside = True
+    return inside and not outside
 
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef

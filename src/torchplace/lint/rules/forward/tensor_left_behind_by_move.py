@@ -36,8 +36,9 @@ class TensorLeftBehindByMove(Rule):
     device while the others move, and the next op that uses both fails with `Expected all
     tensors to be on the same device` (bitsandbytes' `QuantState.to` left `code` behind:
     4-bit layers moved to a second GPU failed to dequantize). Not flagged: methods that
-    move attributes through `setattr`, `__dict__` or `_apply` (no attribute is named), and
-    attributes named as CPU or host copies.
+    move attributes through `setattr`, `__dict__` or `_apply` (no attribute is named),
+    attributes named as CPU or host copies, and tensors that nothing in the file reads
+    outside `__init__` (used there to build other state).
 
     ## Example
     ```python
@@ -121,6 +122,8 @@ class TensorLeftBehindByMove(Rule):
         for name, line in _init_tensors(ctx, init).items():
             if name in moves.touched or _kept_on_host(name):
                 continue
+            if not _read_after_init(ctx, init, name):
+                continue  # only `__init__` reads it (to build other state): left behind unread
             message = (
                 f"`{method.name}()` moves {moved} but not `self.{name}` (a tensor set at line "
                 f"{line} in `__init__`): it stays on its old device"
@@ -221,6 +224,19 @@ def _names_tensor(annotation: ast.expr) -> bool:
     """`Tensor`, `torch.Tensor`; not `Optional[Tensor]` (often None) nor containers."""
     text = ast.unparse(annotation)
     return text in ("Tensor", "torch.Tensor")
+
+
+def _read_after_init(ctx: FileContext, init: ast.AST, name: str) -> bool:
+    """Whether the file reads `.<name>` outside `__init__` (in a method, or of the object from
+    outside: `state.code`). A tensor only `__init__` reads (to build other state) meets
+    nothing where a move left it."""
+    uses = re.compile(rf"\.{re.escape(name)}\b(?!\s*=[^=])")
+    first: int = getattr(init, "lineno", 0)
+    last: int = getattr(init, "end_lineno", None) or first
+    return any(
+        not first <= number <= last and uses.search(line)
+        for number, line in enumerate(ctx.source.lines, start=1)
+    )
 
 
 def _kept_on_host(name: str) -> bool:

@@ -217,14 +217,14 @@ def _gpu_placement(ctx: FileContext, value: ast.AST) -> str | None:
 def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
     """The load's value goes into a model's or an optimizer's `load_state_dict`, and the
     function restores an optimizer's state from a shared checkpoint (path not per rank)."""
-    if not _MULTI_PROCESS.search(ctx.source.text) or not _shared_path(ctx, load):
+    if not _MULTI_PROCESS.search(ctx.source.text) or not _shared_path(ctx, function, load):
         return None
     if not _state_receivers(ctx, function, load):
         return None
     for other in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
         if ctx.qualified(other.func) != "torch.load":
             continue
-        if not _shared_path(ctx, other):
+        if not _shared_path(ctx, function, other):
             continue
         optimizers = [r for r in _state_receivers(ctx, function, other) if _OPTIMIZER.search(r)]
         if optimizers:
@@ -238,12 +238,15 @@ def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Ev
     return None
 
 
-def _shared_path(ctx: FileContext, load: ast.Call) -> bool:
-    """A path that is not made per rank (and not of state that holds no CUDA tensors)."""
+def _shared_path(ctx: FileContext, function: ast.AST, load: ast.Call) -> bool:
+    """A path that is not made per rank (and not of state that holds no CUDA tensors); a
+    name is read through its assignments in the function (`shard = f"optim_rank_{rank}.pt"`)."""
     if not load.args:
         return False
-    text = ctx.source.segment(load.args[0])
-    return not (_PER_RANK.search(text) or NOT_WEIGHTS.search(text))
+    path = load.args[0]
+    named = _assignments(function).get(path.id, []) if isinstance(path, ast.Name) else []
+    texts = [ctx.source.segment(node) for node in (path, *named)]
+    return not any(_PER_RANK.search(text) or NOT_WEIGHTS.search(text) for text in texts)
 
 
 def _state_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:

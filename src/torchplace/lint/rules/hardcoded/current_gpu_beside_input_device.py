@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, call_name
 from torchplace.lint.flow_classes import is_module_class
+from torchplace.lint.flow_ops import NCCL_COLLECTIVES
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import names_assigned
 from torchplace.report import Finding
@@ -23,7 +24,9 @@ class CurrentGpuBesideInputDevice(Rule):
       (`if x.is_cuda:`, `x.device`), as in an autograd `Function` or a kernel wrapper;
     - or, in an `nn.Module` method, it goes into the module's own `forward` (`self(...)`,
       `self.forward(...)`), whose parameters live wherever the model was placed.
-    The message names the value it meets and the line.
+    The message names the value it meets and the line. Not flagged: functions that exchange
+    tensors with other ranks (`all_reduce`, `allgather`: one process per GPU, whose
+    communicator works on the current GPU).
 
     ## Why is this bad?
     `.cuda()` moves to the thread's *current* GPU, cuda:0 unless something bound another.
@@ -77,6 +80,8 @@ class CurrentGpuBesideInputDevice(Rule):
                 continue
             if not isinstance(call.func, ast.Attribute):
                 continue
+            if _runs_collectives(function.node):
+                continue  # one process per GPU, whose communicator is the current GPU's
             met = _meets_known_device(ctx, located.scope, function.node, call)
             if met is not None:
                 yield self.finding(ctx, call, f"`.cuda()` moves to the current GPU, {met}")
@@ -111,6 +116,18 @@ def _meets_known_device(
                 f"live wherever the model was placed (cuda:1 beside cuda:0)"
             )
     return None
+
+
+def _runs_collectives(function: ast.AST) -> bool:
+    """The function exchanges tensors with other ranks (`all_reduce`, `allgather`, ...): it
+    runs in one process per GPU, and a communicator of NCCL works on the GPU that is current
+    when it is built, so the current GPU is the rank's (a rank that never bound one is
+    TPL401's and TPL107's finding, not this `.cuda()`'s)."""
+    return any(
+        isinstance(node, ast.Call)
+        and (call_name(node) or "").replace("allgather", "all_gather") in NCCL_COLLECTIVES
+        for node in ast.walk(function)
+    )
 
 
 def _is_moved(node: ast.AST, moved: ast.Call, names: set[str]) -> bool:

@@ -20,6 +20,7 @@ from torchplace.lint.run_conditions import (
     parent_map,
     runs_only_on_rank_zero,
     single_process_script,
+    speaks_of_no_parallelism,
 )
 from torchplace.report import Finding
 
@@ -37,8 +38,9 @@ class HardcodedDeviceIndex(Rule):
     `__main__` block that does not), and index 0 in code that only rank 0 runs
     (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), in the `except` fallback
     of the same call whose index could not be read (`"cuda"` without an index means cuda:0),
-    or where `torch.cuda.is_initialized()` is false (no GPU was bound yet: cuda:0 is the
-    current one).
+    where `torch.cuda.is_initialized()` is false (no GPU was bound yet: cuda:0 is the
+    current one), or in a file that never speaks of ranks, workers, threads or device maps
+    (there cuda:0 means what `"cuda"` means: TPL105's ground).
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
@@ -74,7 +76,8 @@ class HardcodedDeviceIndex(Rule):
     contexts = (
         "placements anywhere; not device objects only compared or queried, code only rank 0"
         " runs, code documented as single-GPU, one-process scripts, fallbacks of an unread index,"
-        " code reached only before CUDA is initialised"
+        " code reached only before CUDA is initialised, index 0 in files that speak of no"
+        " parallelism"
     )
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"
@@ -114,7 +117,8 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
     if documented_single_gpu(ctx, scope) or single_process_script(ctx, site.call):
         return True
     return index == 0 and (
-        _fallback_of_computed_index(ctx, site)
+        speaks_of_no_parallelism(ctx)
+        or _fallback_of_computed_index(ctx, site)
         or _cuda_not_initialised_here(ctx, site)
         or runs_only_on_rank_zero(ctx, scope, site.call)
     )
