@@ -137,19 +137,26 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     Flags a CUDA device taken from the global rank modulo a GPU count:
     `set_device(dist.get_rank() % torch.cuda.device_count())`, `rank % 8`, or a name or
     parameter holding such a value, in the same places as `global-rank-as-device`, where the
-    local rank was at hand: the rank is read from the launcher's environment (`RANK`,
-    `SLURM_PROCID`: the launcher sets `LOCAL_RANK` / `SLURM_LOCALID` too), or the function
-    has a `local_rank` (other than the modulo value itself, e.g. a parameter its callers
-    fill with `global_rank % local_size`) or reads a local-rank variable. Elsewhere (a
-    library's `get_rank() % device_count()`) it is right under torchrun and left alone.
+    local rank was at hand: the rank is read from a launcher's environment that may number
+    the ranks round-robin over the nodes (`SLURM_PROCID`, `OMPI_COMM_WORLD_RANK`,
+    `PMI_RANK`: the launcher sets `SLURM_LOCALID` / a local rank too), or the function has
+    a `local_rank` (other than the modulo value itself, e.g. a parameter its callers fill
+    with `global_rank % local_size`) or reads a local-rank variable. Elsewhere (a library's
+    `get_rank() % device_count()`, torchrun's `RANK % device_count()` with no local rank
+    beside it: torchrun numbers ranks in blocks per node, so each process gets a GPU of
+    its own) it is left alone, unless the node size is written in (`rank % 8`); the
+    placement by the local rank it disagrees with may also sit in another file, which this
+    rule does not read.
 
     ## Why is this bad?
-    `rank % gpus_per_node` equals this node's GPU only when the launcher gives each node a
-    block of consecutive ranks and every node runs as many processes as it has GPUs. Slurm's
-    cyclic task distribution, `SLURM_PROCID` under `srun`, or nodes of different sizes break
-    it: two processes share a GPU, or one asks for an ordinal the node lacks. The launcher
-    already says which GPU is this process's: `LOCAL_RANK` (`SLURM_LOCALID` under Slurm).
-    mmengine and xDiT replaced exactly this with the local rank.
+    `rank % gpus_per_node` is a GPU of this process's own only when the launcher gives each
+    node a block of consecutive ranks. Slurm's cyclic task distribution or MPI's `--map-by
+    node` number ranks round-robin over the nodes: two processes of a node share a GPU. A
+    node size written into the code (`rank % 8`) asks for an ordinal a smaller node lacks;
+    beside a placement by the local rank (`device_ids=[local_rank]`) the two disagree on
+    nodes of unequal sizes. The launcher already says which GPU is this process's:
+    `LOCAL_RANK` (`SLURM_LOCALID` under Slurm). mmengine and xDiT replaced exactly this with
+    the local rank.
 
     ## Example
     ```python
@@ -267,11 +274,15 @@ def _is_get_rank(ctx: FileContext, node: ast.AST) -> bool:
 
 def _local_rank_at_hand(ctx: FileContext, value: ast.AST, source: ast.AST) -> bool:
     """The code could have used this node's GPU: the rank is read from a launcher's
-    environment (which also sets `LOCAL_RANK` / `SLURM_LOCALID`), or the function holding
-    the device has a local rank at hand (a `local_rank` name or a local-rank variable read).
-    Without either, `get_rank() % device_count()` equals the local rank under torchrun's
-    blocks of consecutive ranks, and whether it holds depends on the launcher."""
-    if isinstance(_global_rank(ctx, source, set()), ast.Constant):
+    environment that may number ranks round-robin over nodes (which also sets a local rank),
+    or the function holding the device has a local rank at hand (a `local_rank` name or a
+    local-rank variable read). Without either, `get_rank() % device_count()` (and torchrun's
+    `RANK % n`) equals the local rank under torchrun's blocks of consecutive ranks, and
+    whether it holds depends on the launcher."""
+    key = _global_rank(ctx, source, set())
+    if isinstance(key, ast.Constant) and key.value != "RANK":
+        # Slurm's and MPI's ranks may go round-robin over the nodes (`--distribution=cyclic`,
+        # `--map-by node`): `rank % n` then gives two processes of a node one GPU.
         return True
     line = getattr(value, "lineno", 0)
     holders = [
@@ -283,6 +294,8 @@ def _local_rank_at_hand(ctx: FileContext, value: ast.AST, source: ast.AST) -> bo
     if not holders:
         return False
     text = without_comments(ctx.node_text(holders[-1]))
+    if _HARDCODED_NODE_SIZE.search(text):
+        return True  # `rank % 8`: wrong on any node of another size, whatever the launcher
     if _holds_name(source, "local_rank"):
         # The `local_rank` here is the value traced from the global rank (a parameter the
         # callers fill with `global_rank % local_size`, or a name set so): no other local rank
@@ -297,10 +310,14 @@ def _holds_name(node: ast.AST, name: str) -> bool:
     )
 
 
-# A launcher's local-rank variable read, or its rank variable (its launcher sets a local one).
+# A launcher's local-rank variable read, or the rank variable of a launcher that may number
+# ranks round-robin over nodes (and sets a local one too). torchrun's `RANK` is not one: it
+# numbers ranks in blocks per node, so `RANK % n` gives each process a GPU of its own.
 _LOCAL_RANK_VARIABLE_TEXT = re.compile(
-    r"LOCAL_RANK|SLURM_LOCALID|[\"'](?:RANK|SLURM_PROCID|OMPI_COMM_WORLD_RANK|PMI_RANK)[\"']"
+    r"LOCAL_RANK|SLURM_LOCALID|[\"'](?:SLURM_PROCID|OMPI_COMM_WORLD_RANK|PMI_RANK)[\"']"
 )
+# A rank taken modulo a literal: the node size written into the code.
+_HARDCODED_NODE_SIZE = re.compile(r"rank\w*\s*%\s*\(?\s*\d")
 # A local rank at hand: a `local_rank` name, or such a variable read.
 _LOCAL_RANK_TEXT = re.compile(rf"\blocal_rank\b|{_LOCAL_RANK_VARIABLE_TEXT.pattern}")
 
