@@ -10,6 +10,7 @@ from torchplace.lint.flow_classes import is_module_class
 from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
+from torchplace.lint.run_conditions import parent_map
 from torchplace.report import Edit, Finding, Fix, FixSafety
 
 #: The dtype each legacy constructor stands for (`torch.Tensor` takes the default dtype, as
@@ -150,7 +151,8 @@ def _state_holder(ctx: FileContext, scope: Scope, call: ast.Call) -> str | None:
     """What the constructor's tensor becomes: "parameter `weight`" for `self.weight =
     Parameter(torch.Tensor(n))`, "buffer `table`" for `self.register_buffer("table", ...)`;
     None when it becomes neither."""
-    parents = _parents(ctx, scope)
+    root = scope.function.node if scope.function is not None else scope.node
+    parents = parent_map(ctx.parents, root)
     node: ast.AST = call
     parent = parents.get(id(node))
     while isinstance(parent, ast.Attribute) and parent.attr in _IN_PLACE:
@@ -175,16 +177,6 @@ def _state_holder(ctx: FileContext, scope: Scope, call: ast.Call) -> str | None:
             return f"buffer `{name.value}`"
         return "a buffer"
     return None
-
-
-def _parents(ctx: FileContext, scope: Scope) -> dict[int, ast.AST]:
-    """Child-to-parent map of the function holding the call (shared through `ctx.parents`)."""
-    root = scope.function.node if scope.function is not None else scope.node
-    parents = ctx.parents.get(id(root))
-    if parents is None:
-        parents = {id(c): p for p in ast.walk(root) for c in ast.iter_child_nodes(p)}
-        ctx.parents[id(root)] = parents
-    return parents
 
 
 def _assigned_name(statement: ast.AST | None) -> str:
