@@ -209,16 +209,9 @@ def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
     1: raise ...` or `assert nnodes == 1` (a node count: a name or attribute with "node" in
     it), a statement of its own body (not one arm of a branch) at an earlier line."""
     line = getattr(value, "lineno", 0)
-    holders = [
-        node
-        for node in ast.walk(ctx.tree)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.lineno <= line <= (node.end_lineno or node.lineno)
-    ]
-    if not holders:
+    function = _holding_function(ctx, value)
+    if function is None:
         return False
-    function = holders[-1]
-    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
     for node in function.body:
         if node.lineno >= line:
             break
@@ -227,6 +220,20 @@ def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
         if isinstance(node, ast.Assert) and _one_node(node.test):
             return True
     return False
+
+
+def _holding_function(
+    ctx: FileContext, value: ast.AST
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The innermost function whose lines hold `value`."""
+    line = getattr(value, "lineno", 0)
+    holders = [
+        node
+        for node in ast.walk(ctx.tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    return holders[-1] if holders else None
 
 
 def _raises(body: list[ast.stmt]) -> bool:
@@ -284,16 +291,10 @@ def _local_rank_at_hand(ctx: FileContext, value: ast.AST, source: ast.AST) -> bo
         # Slurm's and MPI's ranks may go round-robin over the nodes (`--distribution=cyclic`,
         # `--map-by node`): `rank % n` then gives two processes of a node one GPU.
         return True
-    line = getattr(value, "lineno", 0)
-    holders = [
-        node
-        for node in ast.walk(ctx.tree)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.lineno <= line <= (node.end_lineno or node.lineno)
-    ]
-    if not holders:
+    function = _holding_function(ctx, value)
+    if function is None:
         return False
-    text = without_comments(ctx.node_text(holders[-1]))
+    text = without_comments(ctx.node_text(function))
     if _HARDCODED_NODE_SIZE.search(text):
         return True  # `rank % 8`: wrong on any node of another size, whatever the launcher
     if _holds_name(source, "local_rank"):
