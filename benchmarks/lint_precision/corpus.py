@@ -1,22 +1,27 @@
 """Download pinned releases of large multi-GPU codebases and lint them with every rule.
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
-       [--select TPL204,TPL205] [--held-out | --fresh | --fresh-2 | --fresh-3]
+       [--select TPL204,TPL205] [--held-out | --fresh | --fresh-2 | --fresh-3 | --fresh-4]
+       [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
 rules that raise nothing on the main corpus are checked there for false alarms. Its findings were
 then used to fix rules, so `--fresh` (`FRESH`, a third set) measures the default tier on code
 that no rule was fixed against. `--fresh-2` (`FRESH_2`, a fourth set) measures it again on more
 code, since the third set holds few default-tier findings, and `--fresh-3` (`FRESH_3`, a fifth
-set, chosen before it was first linted) again, since the fourth held few too.
+set, chosen before it was first linted) again, since the fourth held few too. Its findings were
+then used to fix rules in turn, so `--fresh-4` (`FRESH_4`, a sixth set, also chosen before it was
+first linted) measures the default tier after those fixes.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
 `<corpus>/src/<name>-<version>/`, and every file is linted in this process with all rules
 (default and preview), so that a rule that raises is counted as a crash of that file instead
 of ending the run. Findings go to a JSONL file (one finding per line, the path relative to the
-corpus), and a summary (files, findings per rule, crashes) to stdout. Nothing here is
-committed: `.corpus/` is ignored by git.
+corpus), and a summary (files, findings per rule, crashes) to stdout. `--download-only` stops
+after the download and extraction and prints the trees and their Python file count, so that a set
+can be fetched ahead of the run that lints it. Nothing here is committed: `.corpus/` is ignored
+by git.
 """
 
 from __future__ import annotations
@@ -153,6 +158,43 @@ FRESH_3 = (
 )
 
 
+#: A sixth set, chosen and committed before it was first linted (no package added or swapped
+#: after a finding was seen), read by no rule's author, in no other set, no judged sample and no
+#: recall case, once the fifth set's findings had been used to fix rules: trainers, parallelism
+#: libraries, RL systems and multi-GPU inference whose code binds devices across ranks.
+FRESH_4 = (
+    ("airllm", "4.0.0"),  # layer-by-layer inference, moving each layer onto the GPU and back
+    ("bmtrain", "1.0.1"),  # ZeRO and pipeline training over a NCCL communicator per rank
+    ("cache-dit", "1.5.3"),  # context and tensor parallel DiT inference over process groups
+    ("classy-vision", "0.7.0"),  # distributed trainer, a device per rank
+    ("determined", "0.38.1"),  # PyTorchTrial and DeepSpeed trials under a distributed context
+    ("fastvideo", "0.2.1"),  # sequence-parallel video diffusion, a worker per GPU
+    ("gsplat", "1.5.3"),  # Gaussian splatting with rasterization distributed across ranks
+    ("hetu-galvatron", "2.4.0"),  # automatic tensor, pipeline and data parallel training
+    ("horovod", "0.28.1"),  # allreduce training, local rank to GPU, elastic workers
+    ("internevo", "0.5.2"),  # InternLM training: tensor, pipeline, ZeRO and sequence parallel
+    ("lightly", "1.6.0"),  # self-supervised losses that gather embeddings across ranks
+    ("mmagic", "1.2.0"),  # generative models under MMEngine's distributed runners
+    ("mosaicml-streaming", "0.13.0"),  # streaming datasets partitioned by node, rank and worker
+    ("neural-compressor", "3.10"),  # quantization over an accelerator abstraction (CUDA, XPU, HPU)
+    ("optimum-habana", "1.21.2"),  # Transformers on Gaudi: distributed training and generation
+    ("parlai", "1.7.2"),  # dialogue training: distributed workers and model-parallel GPUs
+    ("rl-games", "1.6.5"),  # multi-GPU RL training launched by torchrun
+    ("rlinf", "0.3.0"),  # RL infrastructure placing actor, rollout and env workers on GPUs
+    ("rsl-rl-lib", "5.5.1"),  # multi-GPU PPO for robots, a GPU per rank
+    ("sample-factory", "2.1.1"),  # asynchronous RL: policy workers pinned to GPUs
+    ("skrl", "2.1.1"),  # RL agents with distributed multi-GPU training
+    ("swissarmytransformer", "0.4.12"),  # model-parallel transformers under DeepSpeed
+    ("torchgpipe", "0.0.7"),  # GPipe: a model's partitions on several devices, copy streams
+    ("torchrunx", "0.4.0"),  # launches torch.distributed workers and their environment
+    ("torchscale", "0.3.0"),  # transformers with mixture-of-experts all-to-all across ranks
+    ("torchsnapshot", "0.1.0"),  # distributed checkpointing of sharded tensors across ranks
+    ("transformer-lens", "4.3.0"),  # splits a model's blocks over n_devices GPUs
+    ("vllm-omni", "0.30.0"),  # omni-modality serving on vLLM: stages placed on GPUs
+    ("yunchang", "0.6.4"),  # sequence parallelism: Ulysses all-to-all and ring attention
+)
+
+
 def download(corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES) -> list[Path]:
     """Download and extract every package; returns the extracted trees."""
     archives = corpus / "dl"
@@ -259,11 +301,23 @@ def lint(trees: list[Path], corpus: Path, out: Path, jobs: int) -> dict[str, obj
 
 def _package_set(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
     """The set a flag names; the main corpus without one."""
-    named = (("held_out", HELD_OUT), ("fresh", FRESH), ("fresh_2", FRESH_2), ("fresh_3", FRESH_3))
+    named = (
+        ("held_out", HELD_OUT),
+        ("fresh", FRESH),
+        ("fresh_2", FRESH_2),
+        ("fresh_3", FRESH_3),
+        ("fresh_4", FRESH_4),
+    )
     for flag, packages in named:
         if getattr(args, flag):
             return packages
     return PACKAGES
+
+
+def _downloaded(trees: list[Path], corpus: Path) -> dict[str, object]:
+    """What `--download-only` fetched: each tree's Python file count and their sum."""
+    files = {str(tree.relative_to(corpus)): sum(1 for _ in tree.rglob("*.py")) for tree in trees}
+    return {"files": sum(files.values()), "trees": files}
 
 
 def main() -> int:
@@ -277,11 +331,18 @@ def main() -> int:
     which.add_argument("--fresh", action="store_true", help="lint the FRESH packages")
     which.add_argument("--fresh-2", action="store_true", help="lint the FRESH_2 packages")
     which.add_argument("--fresh-3", action="store_true", help="lint the FRESH_3 packages")
+    which.add_argument("--fresh-4", action="store_true", help="lint the FRESH_4 packages")
+    parser.add_argument(
+        "--download-only", action="store_true", help="download and extract the set; lint nothing"
+    )
     args = parser.parse_args()
     global _SELECT
     _SELECT = tuple(code.strip().upper() for code in args.select.split(",") if code.strip())
     corpus = args.corpus.resolve()
     trees = download(corpus, _package_set(args))
+    if args.download_only:
+        print(json.dumps(_downloaded(trees, corpus), indent=2))
+        return 0
     out = args.out or corpus / "findings.jsonl"
     summary = lint(trees, corpus, out, args.jobs)
     summary["out"] = str(out)

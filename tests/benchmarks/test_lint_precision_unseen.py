@@ -85,6 +85,7 @@ def test_the_package_sets_share_no_package(unseen):  # type: ignore[no-untyped-d
     assert {name: where for name, where in owners.items() if len(where) > 1} == {}
     assert unseen.PACKAGE_SETS["fresh-2"] is corpus.FRESH_2 and len(corpus.FRESH_2) >= 15
     assert unseen.PACKAGE_SETS["fresh-3"] is corpus.FRESH_3 and 20 <= len(corpus.FRESH_3) <= 25
+    assert unseen.PACKAGE_SETS["fresh-4"] is corpus.FRESH_4 and 25 <= len(corpus.FRESH_4) <= 30
 
 
 def _recall_projects() -> set[str]:
@@ -97,11 +98,33 @@ def _cases_text(cases: Path) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in sorted(cases.glob("*/case.toml")))
 
 
-def test_fresh_3_holds_no_recall_project(unseen):  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("set_name", ["fresh-3", "fresh-4"])
+def test_an_unseen_set_holds_no_recall_project(unseen, set_name):  # type: ignore[no-untyped-def]
     projects = _recall_projects()
     assert {"flash-attention", "sentence-transformers", "peft"} <= projects  # read as expected
-    names = {_normalized(name) for name, _version in sys.modules["corpus"].FRESH_3}
+    names = {_normalized(name) for name, _version in unseen.PACKAGE_SETS[set_name]}
     assert names & projects == set()
+
+
+#: Packages in no set and no judged sample that were already looked at elsewhere when fresh-4
+#: was chosen, so kept out of it.
+LOOKED_AT_BEFORE_FRESH_4 = {
+    "ai2-olmo",
+    "catalyst",
+    "ktransformers",
+    "lmcache",
+    "ludwig",
+    "mamba-ssm",
+    "megatron-bridge",
+    "realhf",
+    "skyrl-train",
+    "xformers",
+}
+
+
+def test_fresh_4_holds_no_package_looked_at_before(unseen):  # type: ignore[no-untyped-def]
+    names = {_normalized(name) for name, _version in unseen.PACKAGE_SETS["fresh-4"]}
+    assert names & LOOKED_AT_BEFORE_FRESH_4 == set()
 
 
 def _judged_text_outside(set_name: str) -> str:
@@ -115,7 +138,7 @@ def _judged_text_outside(set_name: str) -> str:
     return _normalized("\n".join(rows))
 
 
-@pytest.mark.parametrize("set_name", ["fresh-2", "fresh-3"])
+@pytest.mark.parametrize("set_name", ["fresh-2", "fresh-3", "fresh-4"])
 def test_an_unseen_set_was_judged_in_no_earlier_sample(unseen, set_name):  # type: ignore[no-untyped-def]
     text = _judged_text_outside(set_name)
     assert "modelscope-1.40.2/" in text  # paths and corpus notes read as expected
@@ -132,17 +155,37 @@ def test_judged_rows_of_a_set_are_not_counted_against_it(unseen):  # type: ignor
 
 def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
     corpus = sys.modules["corpus"]
-    flags = dict.fromkeys(("held_out", "fresh", "fresh_2", "fresh_3"), False)
-    for flag, packages in (("fresh_2", corpus.FRESH_2), ("fresh_3", corpus.FRESH_3)):
+    flags = dict.fromkeys(("held_out", "fresh", "fresh_2", "fresh_3", "fresh_4"), False)
+    named = (("fresh_2", corpus.FRESH_2), ("fresh_3", corpus.FRESH_3), ("fresh_4", corpus.FRESH_4))
+    for flag, packages in named:
         picked = corpus._package_set(argparse.Namespace(**{**flags, flag: True}))
         assert picked is packages
     assert corpus._package_set(argparse.Namespace(**flags)) is corpus.PACKAGES
-    argv = ["corpus.py", "--corpus", str(tmp_path / "c"), "--fresh-2", "--fresh-3"]
-    monkeypatch.setattr(sys, "argv", argv)
-    with pytest.raises(SystemExit) as stopped:
-        corpus.main()
-    assert stopped.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+    for pair in (["--fresh-2", "--fresh-3"], ["--fresh-3", "--fresh-4"]):
+        monkeypatch.setattr(sys, "argv", ["corpus.py", "--corpus", str(tmp_path / "c"), *pair])
+        with pytest.raises(SystemExit) as stopped:
+            corpus.main()
+        assert stopped.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
     assert not (tmp_path / "c").exists()  # refused before anything was downloaded
+
+
+def test_download_only_extracts_and_lints_nothing(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
+    corpus = sys.modules["corpus"]
+    root = tmp_path / "c"
+    for name, version in corpus.FRESH_4:  # already extracted: nothing is fetched again
+        tree = root / "src" / f"{name}-{version}" / name.replace("-", "_")
+        tree.mkdir(parents=True)
+        (tree / "__init__.py").write_text("import torch\nx = torch.ones(2).to('cuda:0')\n")
+    nested = root / "src" / "yunchang-0.6.4" / "yunchang" / "ring"
+    nested.mkdir()
+    (nested / "attn.py").write_text("")
+    argv = ["corpus.py", "--corpus", str(root), "--fresh-4", "--download-only"]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert corpus.main() == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["files"] == len(corpus.FRESH_4) + 1
+    assert summary["trees"]["src/yunchang-0.6.4"] == 2 and len(summary["trees"]) == 29
+    assert "findings" not in summary and not (root / "findings.jsonl").exists()
 
 
 def test_fresh_2_table_lists_its_packages_and_how_it_was_judged(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
@@ -172,3 +215,17 @@ def test_fresh_3_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path
     assert "## fresh-3" in table and "Packages (25, 12 Python files): allennlp-2.10.1," in table
     assert "fresh-3: 1/1 TRUE (100.0% strict)" in table
     assert unseen.CORPUS_NOTES["fresh-3"] in table
+
+
+def test_fresh_4_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    findings = _write(tmp_path / "f.jsonl", [{"code": "TPL402", "path": "p/a.py", "line": 3}])
+    judged = _write(
+        tmp_path / "j.jsonl", [{"rule": "TPL402", "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
+    )
+    argv = ["unseen.py", "--corpus", "fresh-4", str(findings), str(judged), "--out", str(tmp_path)]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert unseen.main() == 0
+    table = (tmp_path / "lint_precision_unseen.md").read_text(encoding="utf-8")
+    assert "## fresh-4" in table and "Packages (29): airllm-4.0.0, bmtrain-1.0.1," in table
+    assert "fresh-4: 1/1 TRUE (100.0% strict)" in table
+    assert unseen.CORPUS_NOTES["fresh-4"] in table
