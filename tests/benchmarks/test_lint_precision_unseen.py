@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from torchplace.lint.registry import all_rules
+
 SCRIPTS = Path(__file__).resolve().parents[2] / "benchmarks" / "lint_precision"
 
 
@@ -23,6 +25,10 @@ def unseen(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     return module
 
 
+# Two rules of the default tier, whichever they are now (the tier follows the measurements).
+A, B = sorted(r.code for r in all_rules() if r.default_enabled and not r.preview)[:2]
+
+
 def _write(path: Path, rows: list[dict[str, object]]) -> Path:
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     return path
@@ -32,16 +38,16 @@ def test_counts_only_default_tier_findings_and_reads_a_judges_rule_key(unseen, t
     findings = _write(
         tmp_path / "f.jsonl",
         [
-            {"code": "TPL402", "path": "pkg-1/a.py", "line": 3},
-            {"code": "TPL403", "path": "pkg-1/b.py", "line": 9},
+            {"code": A, "path": "pkg-1/a.py", "line": 3},
+            {"code": B, "path": "pkg-1/b.py", "line": 9},
             {"code": "TPL105", "path": "pkg-1/c.py", "line": 1},  # preview: not counted
         ],
     )
     judged = _write(
         tmp_path / "j.jsonl",
         [
-            {"rule": "TPL402", "path": "pkg-1/a.py", "line": 3, "verdict": "TRUE"},
-            {"code": "TPL403", "path": "pkg-1/b.py", "line": 9, "verdict": "UNSURE"},
+            {"rule": A, "path": "pkg-1/a.py", "line": 3, "verdict": "TRUE"},
+            {"code": B, "path": "pkg-1/b.py", "line": 9, "verdict": "UNSURE"},
         ],
     )
     result = unseen.measure(findings, judged)
@@ -51,18 +57,18 @@ def test_counts_only_default_tier_findings_and_reads_a_judges_rule_key(unseen, t
 
 
 def test_refuses_a_figure_while_a_finding_has_no_verdict(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": "TPL402", "path": "p/a.py", "line": 3}])
+    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
     judged = _write(tmp_path / "j.jsonl", [])
     argv = ["unseen.py", "--corpus", "fresh", str(findings), str(judged), "--out", str(tmp_path)]
     monkeypatch.setattr(sys, "argv", argv)
     assert unseen.main() == 1
-    assert "no verdict for TPL402 p/a.py:3" in capsys.readouterr().out
+    assert f"no verdict for {A} p/a.py:3" in capsys.readouterr().out
     assert not (tmp_path / "lint_precision_unseen.md").exists()
 
 
 def test_a_line_that_is_not_json_is_a_clear_error(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
     broken = tmp_path / "f.jsonl"
-    broken.write_text('{"code": "TPL402"\n', encoding="utf-8")
+    broken.write_text('{"code": "TPL000"\n', encoding="utf-8")
     argv = ["unseen.py", "--corpus", "fresh", str(broken), str(broken), "--out", str(tmp_path)]
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit) as stopped:
@@ -189,9 +195,9 @@ def test_download_only_extracts_and_lints_nothing(unseen, tmp_path, monkeypatch,
 
 
 def test_fresh_2_table_lists_its_packages_and_how_it_was_judged(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": "TPL402", "path": "p/a.py", "line": 3}])
+    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
     judged = _write(
-        tmp_path / "j.jsonl", [{"rule": "TPL402", "path": "p/a.py", "line": 3, "verdict": "FALSE"}]
+        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "FALSE"}]
     )
     argv = ["unseen.py", "--corpus", "fresh-2", str(findings), str(judged), "--out", str(tmp_path)]
     monkeypatch.setattr(sys, "argv", argv)
@@ -203,9 +209,9 @@ def test_fresh_2_table_lists_its_packages_and_how_it_was_judged(unseen, tmp_path
 
 
 def test_fresh_3_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": "TPL402", "path": "p/a.py", "line": 3}])
+    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
     judged = _write(
-        tmp_path / "j.jsonl", [{"rule": "TPL402", "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
+        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
     )
     argv = ["unseen.py", "--corpus", "fresh-3", str(findings), str(judged), "--out", str(tmp_path)]
     argv += ["--files", "fresh-3=12"]
@@ -218,9 +224,9 @@ def test_fresh_3_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path
 
 
 def test_fresh_4_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": "TPL402", "path": "p/a.py", "line": 3}])
+    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
     judged = _write(
-        tmp_path / "j.jsonl", [{"rule": "TPL402", "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
+        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
     )
     argv = ["unseen.py", "--corpus", "fresh-4", str(findings), str(judged), "--out", str(tmp_path)]
     monkeypatch.setattr(sys, "argv", argv)

@@ -14,7 +14,8 @@ from torchplace.cli.check import DEMO_DIR, DEMO_ROOT, main
 
 ROOT = Path(__file__).resolve().parents[2]
 # A default-tier finding (TPL402): `torch.cuda.set_device` with the global rank.
-BUGGY = "import torch\nimport torch.distributed as dist\ntorch.cuda.set_device(dist.get_rank())\n"
+# A default-tier finding (TPL102: `.cuda(1)` pins every rank to one GPU).
+BUGGY = "import torch\nimport torch.distributed as dist\nmodel = torch.nn.Linear(2, 2).cuda(1)\n"
 
 
 def test_no_arguments_checks_the_current_directory_even_beside_an_examples_folder(

@@ -11,7 +11,8 @@ from torchplace.cli import main
 from torchplace.lint.add_noqa import add_noqa, commentable_lines
 from torchplace.report import Finding, Position
 
-# TPL402 (default set): the global rank used as this node's GPU, twice.
+# TPL402 (preview: the CLI tests select it by code): the global rank used as this node's GPU,
+# twice.
 GLOBAL_RANK = (
     "import torch\n"
     "import torch.distributed as dist\n"
@@ -23,6 +24,9 @@ GLOBAL_RANK = (
     '    x = torch.ones(2, device=f"cuda:{rank}")  # keep on this GPU\n'
     "    return x\n"
 )
+
+
+SELECT = ("--select", "TPL402")
 
 
 def _finding(line: int, code: str = "TPL402", end: int | None = None) -> Finding:
@@ -72,18 +76,18 @@ def test_cli_marks_every_finding_then_the_tree_is_clean(
 ) -> None:
     target = tmp_path / "setup_ranks.py"
     target.write_text(GLOBAL_RANK, encoding="utf-8")
-    assert main(["lint", "--no-cache", "-q", str(tmp_path)]) == 1
-    assert main(["lint", "--no-cache", "--add-noqa", str(tmp_path)]) == 0
+    assert main(["lint", "--no-cache", *SELECT, "-q", str(tmp_path)]) == 1
+    assert main(["lint", "--no-cache", *SELECT, "--add-noqa", str(tmp_path)]) == 0
     assert "Marked 2 finding(s)" in capsys.readouterr().err
     marked = target.read_text(encoding="utf-8")
     assert ast.dump(ast.parse(marked)) == ast.dump(ast.parse(GLOBAL_RANK))
-    assert main(["lint", "--no-cache", "-q", str(tmp_path)]) == 0
+    assert main(["lint", "--no-cache", *SELECT, "-q", str(tmp_path)]) == 0
     # A second run finds nothing to mark and changes nothing.
-    assert main(["lint", "--no-cache", "--add-noqa", str(tmp_path)]) == 0
+    assert main(["lint", "--no-cache", *SELECT, "--add-noqa", str(tmp_path)]) == 0
     assert target.read_text(encoding="utf-8") == marked
     # New code added afterwards is reported again.
     target.write_text(marked + "\n\ndef again():\n    torch.cuda.set_device(dist.get_rank())\n")
-    assert main(["lint", "--no-cache", "-q", str(tmp_path)]) == 1
+    assert main(["lint", "--no-cache", *SELECT, "-q", str(tmp_path)]) == 1
 
 
 def test_cli_refuses_add_noqa_with_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -179,7 +179,8 @@ def test_flake8_plugin_reports_our_codes(tmp_path: Path) -> None:
     buggy = _write(
         tmp_path,
         "buggy.py",
-        'import os\nimport torch\n\ntorch.cuda.set_device(int(os.environ["RANK"]))\n',
+        "import os\nimport torch\n\n"
+        'torch.cuda.set_device(int(os.environ["CUDA_VISIBLE_DEVICES"]))\n',
     )
     result = subprocess.run(
         [sys.executable, "-m", "flake8", "--select=TPL", str(buggy)],
@@ -189,7 +190,8 @@ def test_flake8_plugin_reports_our_codes(tmp_path: Path) -> None:
     )
     assert result.returncode == 1, result.stderr
     assert result.stdout.strip().splitlines() == [
-        f'{buggy}:4:23: TPL402 `os.environ["RANK"]` is the global rank, not this node\'s GPU'
+        f"{buggy}:4:23: TPL405 Device index read from CUDA_VISIBLE_DEVICES: a physical id, "
+        "not a torch ordinal"
     ]
 
 

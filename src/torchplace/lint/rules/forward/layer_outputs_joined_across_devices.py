@@ -94,6 +94,11 @@ class LayerOutputsJoinedAcrossDevices(Rule):
     """
 
     code = "TPL208"
+    # Preview: TRUE on 0 of 1 of its findings on package sets no rule was tuned on (two judges
+    # disagree), judged
+    # blind at first look (benchmarks/results/lint_precision_unseen.md); the default set
+    # needs 90% there.
+    preview = True
     name = "layer-outputs-joined-across-devices"
     # Default tier: no finding on the precision corpus (its copies of the function all move
     # each layer's tensor first); on the held-out packages 1 finding, judged TRUE (axolotl's

@@ -69,6 +69,10 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     """
 
     code = "TPL108"
+    # Preview: TRUE on 1 of 4 of its findings on package sets no rule was tuned on, judged
+    # blind at first look (benchmarks/results/lint_precision_unseen.md); the default set
+    # needs 90% there.
+    preview = True
     name = "gpu-checkpoint-loaded-without-map-location"
     in_tests = False
     contexts = (
