@@ -1,8 +1,8 @@
 """Download pinned releases of large multi-GPU codebases and lint them with every rule.
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
-       [--select TPL204,TPL205] [--held-out | --fresh | --fresh-2 | --fresh-3 | --fresh-4]
-       [--download-only]
+       [--select TPL204,TPL205]
+       [--held-out | --fresh | --fresh-2 | --fresh-3 | --fresh-4 | --fresh-5] [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
 rules that raise nothing on the main corpus are checked there for false alarms. Its findings were
@@ -11,7 +11,9 @@ that no rule was fixed against. `--fresh-2` (`FRESH_2`, a fourth set) measures i
 code, since the third set holds few default-tier findings, and `--fresh-3` (`FRESH_3`, a fifth
 set, chosen before it was first linted) again, since the fourth held few too. Its findings were
 then used to fix rules in turn, so `--fresh-4` (`FRESH_4`, a sixth set, also chosen before it was
-first linted) measures the default tier after those fixes.
+first linted) measures the default tier after those fixes. Its findings were used to fix rules
+too, so `--fresh-5` (`FRESH_5`, a seventh set, chosen and committed before it was first linted)
+measures the default tier after those.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -195,6 +197,42 @@ FRESH_4 = (
 )
 
 
+#: A seventh set, chosen and committed before it was first linted (no package added or swapped
+#: after a finding was seen), read by no rule's author, in no other set, no judged sample and no
+#: recall case, once the sixth set's findings had been used to fix rules: launchers, trainers,
+#: parallelism libraries, inference servers, RL and distributed data loaders across GPUs.
+FRESH_5 = (
+    ("ai-dynamo", "1.6.1"),  # distributed inference: vLLM and SGLang workers placed on GPUs
+    ("autogluon-multimodal", "1.6.3"),  # Lightning training over num_gpus with DDP strategies
+    ("distilabel", "1.5.3"),  # LLM pipelines placing each step's model on its own GPUs
+    ("infinity-emb", "0.0.78"),  # embedding server, an engine per device
+    ("lhotse", "1.33.0"),  # speech data: samplers partitioned by rank and world size
+    ("litdata", "0.2.76"),  # streaming datasets split across nodes, ranks and workers
+    ("mace-torch", "0.3.16"),  # interatomic potentials trained with DDP under torchrun or SLURM
+    ("megatron-energon", "7.4.1"),  # Megatron's multimodal loader, sharded by data-parallel rank
+    ("modalities", "0.5.0"),  # FSDP2 and tensor-parallel foundation model training
+    ("nemo-curator", "1.4.0"),  # data curation stages on GPU workers
+    ("nemo-run", "0.11.1"),  # launches torchrun jobs on local, SLURM and cloud executors
+    ("nnsight", "0.8.1"),  # model internals over device_map dispatch, tensor parallel and vLLM
+    ("nvidia-resiliency-ext", "0.4.1"),  # fault-tolerant training: rank monitors, restarts
+    ("open-flamingo", "2.0.1"),  # multimodal training under DDP and FSDP
+    ("openpipe-art", "0.5.18"),  # RL training of agents with vLLM and Unsloth on GPUs
+    ("pipegoose", "0.2.0"),  # tensor, pipeline, ZeRO and expert parallelism
+    ("ring-attention-pytorch", "0.5.20"),  # ring attention passing keys and values across ranks
+    ("simpletransformers", "0.70.8"),  # Transformers training over n_gpu GPUs, a cuda_device
+    ("slapo", "0.0.3"),  # schedules models for tensor and pipeline parallelism
+    ("submitit", "1.5.4"),  # SLURM jobs that set up the torch.distributed environment
+    ("super-gradients", "3.7.1"),  # trainer launching DDP over the local GPUs
+    ("torch-harmonics", "0.9.3"),  # spherical transforms distributed over model-parallel ranks
+    ("torchdata", "0.11.0"),  # stateful loaders and nodes for distributed data loading
+    ("torchdistill", "1.1.5"),  # knowledge distillation under DDP, a device per rank
+    ("torchelastic", "0.2.2"),  # elastic agent starting a worker per GPU, rendezvous
+    ("torchserve", "0.12.0"),  # model server assigning a GPU to each worker
+    ("torchshard", "0.1.0"),  # tensor-parallel layers sliced over a process group
+    ("torchx", "0.7.0"),  # launches distributed jobs: the dist.ddp component, schedulers
+)
+
+
 def download(corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES) -> list[Path]:
     """Download and extract every package; returns the extracted trees."""
     archives = corpus / "dl"
@@ -307,6 +345,7 @@ def _package_set(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
         ("fresh_2", FRESH_2),
         ("fresh_3", FRESH_3),
         ("fresh_4", FRESH_4),
+        ("fresh_5", FRESH_5),
     )
     for flag, packages in named:
         if getattr(args, flag):
@@ -332,6 +371,7 @@ def main() -> int:
     which.add_argument("--fresh-2", action="store_true", help="lint the FRESH_2 packages")
     which.add_argument("--fresh-3", action="store_true", help="lint the FRESH_3 packages")
     which.add_argument("--fresh-4", action="store_true", help="lint the FRESH_4 packages")
+    which.add_argument("--fresh-5", action="store_true", help="lint the FRESH_5 packages")
     parser.add_argument(
         "--download-only", action="store_true", help="download and extract the set; lint nothing"
     )

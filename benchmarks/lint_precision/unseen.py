@@ -4,12 +4,12 @@ Usage: python benchmarks/lint_precision/unseen.py
        --corpus NAME FINDINGS.jsonl JUDGED.jsonl [--corpus NAME FINDINGS.jsonl JUDGED.jsonl ...]
        [--files NAME=N ...] [--out benchmarks/results]
 
-FINDINGS.jsonl is `corpus.py --held-out`, `--fresh`, `--fresh-2`, `--fresh-3` or `--fresh-4`
-output (all rules); only the default tier's findings count here, and each of them must have a
-verdict in JUDGED.jsonl (rows keyed by rule code, path and line; a judge's file may name the code
-`rule` or `code`). A finding without a verdict is listed and the figure is refused (exit 1): on
-unseen code the whole default tier is judged, not a sample. Writes `lint_precision_unseen.md` and
-`.json`.
+FINDINGS.jsonl is `corpus.py --held-out`, `--fresh`, `--fresh-2`, `--fresh-3`, `--fresh-4` or
+`--fresh-5` output (all rules); only the default tier's findings count here, and each of them must
+have a verdict in JUDGED.jsonl (rows keyed by rule code, path and line; a judge's file may name the
+code `rule` or `code`). A finding without a verdict is listed and the figure is refused (exit 1):
+on unseen code the whole default tier is judged, not a sample. Writes `lint_precision_unseen.md`
+and `.json`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,14 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from corpus import FRESH, FRESH_2, FRESH_3, FRESH_4, HELD_OUT  # sibling scripts, not a package
+from corpus import (  # sibling scripts, not a package
+    FRESH,
+    FRESH_2,
+    FRESH_3,
+    FRESH_4,
+    FRESH_5,
+    HELD_OUT,
+)
 from precision import _commit, _machine, _ratio
 
 from torchplace.lint.registry import all_rules
@@ -57,6 +64,7 @@ PACKAGE_SETS = {
     "fresh-2": FRESH_2,
     "fresh-3": FRESH_3,
     "fresh-4": FRESH_4,
+    "fresh-5": FRESH_5,
 }
 
 #: Judging outside the two sets, said so that the figures above are read with it.
@@ -107,6 +115,12 @@ CORPUS_NOTES = {
     ),
     "fresh-4": (
         "Chosen and committed before it was first linted, after fresh-3's findings were used to "
+        "fix rules; read by no rule's author, in no other set, in no judged sample and in no "
+        "recall case. Not linted yet: the commit it is first linted at, its file count and its "
+        "default-tier findings are written here when it is."
+    ),
+    "fresh-5": (
+        "Chosen and committed before it was first linted, after fresh-4's findings were used to "
         "fix rules; read by no rule's author, in no other set, in no judged sample and in no "
         "recall case. Not linted yet: the commit it is first linted at, its file count and its "
         "default-tier findings are written here when it is."
