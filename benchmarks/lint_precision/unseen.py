@@ -54,6 +54,13 @@ HISTORY = [
         "0/1, TPL407 0/1), before TPL104, TPL108, TPL109, TPL206, TPL207, TPL401, TPL402 and "
         "TPL407 were fixed against its 30 FALSE findings",
     ),
+    (
+        "2026-12-02",
+        "dee8e62",
+        "fresh-4: default tier 0/12 TRUE by two blind judges, who agreed on all 12 (TPL401 0/8 "
+        "with 1 UNSURE, TPL104 0/4); first looks on all unseen sets together: 17/77 TRUE "
+        "(22.1%); the rules below 90% there moved to preview",
+    ),
 ]
 
 
@@ -116,12 +123,14 @@ CORPUS_NOTES = {
     "fresh-4": (
         "Chosen and committed before it was first linted, after fresh-3's findings were used to "
         "fix rules; read by no rule's author, in no other set, in no judged sample and in no "
-        "recall case. Not linted yet: the commit it is first linted at, its file count and its "
-        "default-tier findings are written here when it is."
+        "recall case. First linted at dee8e62: 9118 Python files, no crash, 12 default-tier "
+        "findings (TPL401 8, TPL104 4) handed to two blind judges unread, who agreed on all "
+        "12: none TRUE (11 FALSE, 1 UNSURE). Its verdicts decided the tiers: the rules whose "
+        "first-look findings on the unseen sets were below 90% TRUE left the default set."
     ),
     "fresh-5": (
-        "Chosen and committed before it was first linted, after fresh-4's findings were used to "
-        "fix rules; read by no rule's author, in no other set, in no judged sample and in no "
+        "Chosen and committed before it was first linted, after fresh-4's verdicts were used to "
+        "set the tiers; read by no rule's author, in no other set, in no judged sample and in no "
         "recall case. Not linted yet: the commit it is first linted at, its file count and its "
         "default-tier findings are written here when it is."
     ),

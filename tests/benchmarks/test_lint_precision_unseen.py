@@ -292,9 +292,9 @@ def test_fresh_4_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path
 
 
 def test_fresh_5_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": "TPL402", "path": "p/a.py", "line": 3}])
+    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
     judged = _write(
-        tmp_path / "j.jsonl", [{"rule": "TPL402", "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
+        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
     )
     argv = ["unseen.py", "--corpus", "fresh-5", str(findings), str(judged), "--out", str(tmp_path)]
     monkeypatch.setattr(sys, "argv", argv)
