@@ -183,6 +183,39 @@ def measure(findings_path: Path, judged_path: Path) -> dict[str, object]:
     }
 
 
+def first_looks(sources: list[tuple[str, Path]]) -> dict[str, dict[str, object]]:
+    """Per rule, the verdicts on its findings of each unseen set as first linted, before any
+    fix made against that set (`NAME=JUDGED`: the rows of JUDGED whose `corpus` is NAME, or
+    every row where rows name no corpus): the record that decides a rule's tier."""
+    tiers = {
+        r.code: "noisy" if not r.default_enabled else "preview" if r.preview else "default"
+        for r in all_rules()
+    }
+    counts: dict[str, Counter[str]] = {}
+    sets: dict[str, set[str]] = {}
+    for name, path in sources:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line:
+                continue
+            row = json.loads(line)
+            if row.get("corpus", name) != name:
+                continue
+            code = str(row.get("code") or row.get("rule"))
+            counts.setdefault(code, Counter())[str(row["verdict"])] += 1
+            sets.setdefault(code, set()).add(name)
+    return {
+        code: {
+            "tier": tiers.get(code, "?"),
+            "judged": sum(c.values()),
+            "true": c["TRUE"],
+            "false": c["FALSE"],
+            "unsure": c["UNSURE"],
+            "sets": sorted(sets[code]),
+        }
+        for code, c in sorted(counts.items())
+    }
+
+
 def render(results: dict[str, dict[str, object]], meta: dict[str, object]) -> str:
     figure = "; ".join(
         f"{name}: {r['true']}/{r['judged']} TRUE ({r['strict_precision']}% strict)"
@@ -225,6 +258,24 @@ def render(results: dict[str, dict[str, object]], meta: dict[str, object]) -> st
             + CORPUS_NOTES.get(name, ""),
             "",
         ]
+    looks = meta.get("first_looks") or {}
+    if looks:
+        lines += [
+            "## First looks, by rule",
+            "",
+            "Every verdict on a finding of a set as it was first linted, before any fix made "
+            "against that set: the record that decides whether a rule is in the default set "
+            "(90% TRUE or more; a rule with none there is decided on the tuning corpus).",
+            "",
+            "| Rule | Tier now | Judged | TRUE | FALSE | UNSURE | Sets |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+        ]
+        for code, c in looks.items():  # type: ignore[attr-defined]
+            lines.append(
+                f"| {code} | {c['tier']} | {c['judged']} | {c['true']} | {c['false']} | "
+                f"{c['unsure']} | {', '.join(c['sets'])} |"
+            )
+        lines.append("")
     lines += [*OTHER_JUDGING, ""]
     lines += ["## History", "", "| Date | Commit | Figure |", "| --- | --- | --- |"]
     for date, commit, figure in meta["history"]:  # type: ignore[attr-defined]
@@ -238,6 +289,13 @@ def main() -> int:
         "--corpus", nargs=3, action="append", required=True, metavar=("NAME", "FINDINGS", "JUDGED")
     )
     parser.add_argument("--files", action="append", default=[], help="NAME=N Python files")
+    parser.add_argument(
+        "--first-look",
+        action="append",
+        default=[],
+        metavar="NAME=JUDGED",
+        help="verdicts on a set's findings as first linted (rows of that corpus)",
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     args = parser.parse_args()
     results: dict[str, dict[str, object]] = {}
@@ -256,14 +314,26 @@ def main() -> int:
         for name, finding in missing:
             print(f"{name}: no verdict for {finding}")
         return 1
+    sources = []
+    for item in args.first_look:
+        name, _, path = item.partition("=")
+        if name not in PACKAGE_SETS or not Path(path).is_file():
+            parser.error(f"--first-look {item!r}: NAME=JUDGED with a known set and a file")
+        sources.append((name, Path(path)))
+    try:
+        looks = first_looks(sources)
+    except (ValueError, KeyError) as error:
+        parser.error(f"unreadable first-look verdicts: {error!r}")
     meta: dict[str, object] = {
+        "first_looks": looks,
         "date": datetime.date.today().isoformat(),
         "machine": _machine(),
         "commit": _commit(),
         "files": dict(item.split("=", 1) for item in args.files),
         "judged": {name: judged for name, _, judged in args.corpus},
         "command": "python benchmarks/lint_precision/unseen.py "
-        + " ".join(f"--corpus {n} {f} {j}" for n, f, j in args.corpus),
+        + " ".join(f"--corpus {n} {f} {j}" for n, f, j in args.corpus)
+        + "".join(f" --first-look {item}" for item in args.first_look),
     }
     meta["history"] = [
         *HISTORY,

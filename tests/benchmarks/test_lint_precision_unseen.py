@@ -306,3 +306,27 @@ def test_fresh_5_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path
     )
     assert "fresh-5: 1/1 TRUE (100.0% strict)" in table
     assert unseen.CORPUS_NOTES["fresh-5"] in table
+
+
+def test_first_looks_count_each_set_s_own_rows_and_name_the_tier_now(unseen, tmp_path):  # type: ignore[no-untyped-def]
+    # A file of one set's first look names no corpus; a shared file holds several sets' rows.
+    held_out = _write(
+        tmp_path / "held.jsonl",
+        [
+            {"rule": A, "path": "p/a.py", "line": 1, "verdict": "TRUE"},
+            {"rule": "TPL105", "path": "p/b.py", "line": 2, "verdict": "FALSE"},
+        ],
+    )
+    shared = _write(
+        tmp_path / "shared.jsonl",
+        [
+            {"code": A, "path": "q/a.py", "line": 1, "verdict": "FALSE", "corpus": "fresh"},
+            {"code": A, "path": "r/a.py", "line": 1, "verdict": "UNSURE", "corpus": "fresh-2"},
+            {"code": A, "path": "s/a.py", "line": 1, "verdict": "TRUE", "corpus": "held-out"},
+        ],
+    )
+    looks = unseen.first_looks([("held-out", held_out), ("fresh", shared)])
+    assert looks[A]["tier"] == "default"
+    assert (looks[A]["judged"], looks[A]["true"], looks[A]["false"]) == (2, 1, 1)
+    assert looks[A]["sets"] == ["fresh", "held-out"]
+    assert looks["TPL105"]["tier"] == "preview"
