@@ -61,6 +61,12 @@ HISTORY = [
         "with 1 UNSURE, TPL104 0/4); first looks on all unseen sets together: 17/77 TRUE "
         "(22.1%); the rules below 90% there moved to preview",
     ),
+    (
+        "2026-12-02",
+        "10f3297",
+        "fresh-5, linted after the tier change: default tier 0/1 (TPL302 FALSE by two blind "
+        "judges; TPL302 then moved to preview); the demoted TPL401 and TPL403 1/1 TRUE each",
+    ),
 ]
 
 
@@ -131,8 +137,11 @@ CORPUS_NOTES = {
     "fresh-5": (
         "Chosen and committed before it was first linted, after fresh-4's verdicts were used to "
         "set the tiers; read by no rule's author, in no other set, in no judged sample and in no "
-        "recall case. Not linted yet: the commit it is first linted at, its file count and its "
-        "default-tier findings are written here when it is."
+        "recall case. First linted at 10f3297, with the nine-rule default set: 4299 Python "
+        "files, no crash, 1 default-tier finding (TPL302: FALSE by two blind judges: the model "
+        "and the engine sit on two branches that never run together), which moved TPL302 to "
+        "preview. The preview rules that had left the default set were judged there too: "
+        "TPL401 1 of 1 and TPL403 1 of 1 TRUE (`judged-unseen.jsonl`)."
     ),
 }
 
