@@ -96,6 +96,17 @@ def current(
     return kept, len(judged) - len(kept)
 
 
+def _default_figure(default: dict[str, object], per_rule: str, silent: int, files: object) -> str:
+    """The default set's part of the figure: its judged findings, and how many of its rules
+    raise nothing on the corpus."""
+    if not default["judged"]:
+        return f"the default set ({silent} rules) raises nothing on {files} files"
+    return (
+        f"default set {default['true']}/{default['judged']} TRUE ({per_rule}; its other "
+        f"{silent} rules raise nothing on {files} files)"
+    )
+
+
 def _ratio(numerator: int, denominator: int) -> float | None:
     return round(100 * numerator / denominator, 1) if denominator else None
 
@@ -167,8 +178,7 @@ def render(summary: dict[str, object], meta: dict[str, object]) -> str:
         "",
         "- Claim: every rule in the default set is >= 90% precise on findings judged by reading "
         "real multi-GPU code",
-        f"- Figure: default set {default['true']}/{default['judged']} TRUE ({per_rule}; its other "
-        f"{silent} rules raise nothing on {meta['files']} files); all rules "
+        f"- Figure: {_default_figure(default, per_rule, silent, meta['files'])}; all rules "
         f"{every['true']}/{every['judged']} TRUE ({every['strict_precision']}% strict)",
         f"- Date: {meta['date']}",
         f"- Machine: {meta['machine']}",
@@ -261,9 +271,15 @@ def main() -> int:
         (
             meta["date"],
             meta["commit"],
-            f"default tier {default['true']}/{default['judged']} TRUE "
-            f"(strict {default['strict_precision']}%, decided {default['decided_precision']}%); "
-            f"all rules {summary['overall']['all rules']['strict_precision']}% strict",  # type: ignore[index]
+            (
+                f"default tier {default['true']}/{default['judged']} TRUE "
+                f"(strict {default['strict_precision']}%, decided "
+                f"{default['decided_precision']}%)"
+                if default["judged"]
+                else f"default tier ({sum(1 for r in summary['rules'] if r['default'])} rules): "  # type: ignore[attr-defined]
+                "no finding"
+            )
+            + f"; all rules {summary['overall']['all rules']['strict_precision']}% strict",  # type: ignore[index]
         ),
     ]
     args.out.mkdir(parents=True, exist_ok=True)
