@@ -11,8 +11,8 @@ from torchplace.cli import main
 from torchplace.lint.add_noqa import add_noqa, commentable_lines
 from torchplace.report import Finding, Position
 
-# TPL402 (preview: the CLI tests select it by code): the global rank used as this node's GPU,
-# twice.
+# TPL402 (selected by code in the CLI tests, whatever its tier): the global rank used as this
+# node's GPU, twice.
 GLOBAL_RANK = (
     "import torch\n"
     "import torch.distributed as dist\n"
