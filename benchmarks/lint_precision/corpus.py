@@ -2,7 +2,8 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | --fresh-3 | --fresh-4 | --fresh-5] [--download-only]
+       [--held-out | --fresh | --fresh-2 | --fresh-3 | --fresh-4 | --fresh-5 | --fresh-6]
+       [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
 rules that raise nothing on the main corpus are checked there for false alarms. Its findings were
@@ -13,7 +14,9 @@ set, chosen before it was first linted) again, since the fourth held few too. It
 then used to fix rules in turn, so `--fresh-4` (`FRESH_4`, a sixth set, also chosen before it was
 first linted) measures the default tier after those fixes. Its findings were used to fix rules
 too, so `--fresh-5` (`FRESH_5`, a seventh set, chosen and committed before it was first linted)
-measures the default tier after those.
+measures the default tier after those. Its verdicts were then used to set the tiers, so
+`--fresh-6` (`FRESH_6`, an eighth set, chosen and committed before it was first linted) measures
+the default tier as those verdicts left it.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -233,6 +236,44 @@ FRESH_5 = (
 )
 
 
+#: An eighth set, chosen and committed before it was first linted (no package added or swapped
+#: after a finding was seen), read by no rule's author, in no other set, no judged sample and no
+#: recall case, once the seventh set's verdicts had been used to set the tiers: federated and
+#: distributed trainers, RL, speech, translation, science and recommendation code on many GPUs.
+FRESH_6 = (
+    ("agilerl", "2.58.0"),  # evolutionary RL, populations trained across GPUs with accelerate
+    ("amd-quark", "0.13"),  # quantization of models placed on one device or a device_map
+    ("cogdl", "0.6"),  # graph learning, a trainer spawning a DDP worker per GPU
+    ("d3rlpy", "2.8.1"),  # offline RL, a device per algorithm and DDP training
+    ("deepchem", "2.8.0"),  # chemistry models placed on a chosen device
+    ("demucs", "4.1.0"),  # source separation trained with its distributed wrappers
+    ("di-engine", "0.5.3"),  # RL platform: DDP learners, a device per rank, collectors
+    ("dora-search", "0.1.13"),  # launches distributed grid searches, local or SLURM
+    ("f5-tts", "1.1.22"),  # speech synthesis trained across GPUs with accelerate
+    ("fedml", "0.9.6"),  # federated and distributed training, processes mapped onto GPUs
+    ("flagai", "1.8.4"),  # trainer over DDP, DeepSpeed and BMTrain with model parallelism
+    ("habitat-baselines", "0.3.320260507"),  # DD-PPO: decentralized distributed RL over GPUs
+    ("joeynmt", "2.3.0"),  # translation trained with DDP or DataParallel over n_gpu
+    ("mattersim", "1.2.3"),  # interatomic potentials fine-tuned with DDP under torchrun
+    ("mmf", "1.0.0rc10"),  # multimodal framework: distributed launch, a device per rank
+    ("monailabel", "0.8.5"),  # labelling server training on several GPUs per request
+    ("neuraloperator", "2.0.0"),  # neural operators with model-parallel communicators
+    ("nvflare", "2.9.0"),  # federated learning clients launching torchrun on their GPUs
+    ("openrl", "0.2.0"),  # RL with DDP learners and a device per worker
+    ("optimum-neuron", "0.4.5"),  # tensor and pipeline parallelism over accelerator cores
+    ("protenix", "2.0.0"),  # structure prediction trained under DDP, a device per rank
+    ("pytext-nlp", "0.3.3"),  # NLP trainer spawning a process per GPU
+    ("pytorchvideo", "0.1.5"),  # video models and samplers split over ranks
+    ("recbole", "1.2.1"),  # recommendation models trained with DDP over several GPUs
+    ("sevenn", "0.13.0"),  # interatomic potentials trained in parallel under torchrun
+    ("sockeye", "3.1.34"),  # translation trained under torchrun and DeepSpeed
+    ("stable-audio-tools", "0.0.19"),  # audio diffusion trained with multi-GPU strategies
+    ("torchbiggraph", "1.0.0"),  # graph embeddings trained over distributed ranks
+    ("xuance", "1.4.4"),  # RL library with DDP training over several GPUs
+    ("zeus", "0.16.0"),  # GPU energy measurement over the devices of each rank
+)
+
+
 def download(corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES) -> list[Path]:
     """Download and extract every package; returns the extracted trees."""
     archives = corpus / "dl"
@@ -346,6 +387,7 @@ def _package_set(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
         ("fresh_3", FRESH_3),
         ("fresh_4", FRESH_4),
         ("fresh_5", FRESH_5),
+        ("fresh_6", FRESH_6),
     )
     for flag, packages in named:
         if getattr(args, flag):
@@ -372,6 +414,7 @@ def main() -> int:
     which.add_argument("--fresh-3", action="store_true", help="lint the FRESH_3 packages")
     which.add_argument("--fresh-4", action="store_true", help="lint the FRESH_4 packages")
     which.add_argument("--fresh-5", action="store_true", help="lint the FRESH_5 packages")
+    which.add_argument("--fresh-6", action="store_true", help="lint the FRESH_6 packages")
     parser.add_argument(
         "--download-only", action="store_true", help="download and extract the set; lint nothing"
     )
