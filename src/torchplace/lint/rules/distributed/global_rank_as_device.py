@@ -442,8 +442,10 @@ _RANK_NAMES = frozenset(
 
 def _rank_attributes(ctx: FileContext, flow: RankFlow) -> set[str]:
     """`self.<attr>` set from the global rank in the file (`self.rank = dist.get_rank()`),
-    and never set otherwise."""
+    and never set otherwise: not in the parsed code, nor on any other line of the file (a
+    method `regions` left as a stub, another class's `self.device = config.device`)."""
     traced: dict[str, bool] = {}
+    lines: dict[str, set[int]] = {}
     for located in ctx.assignments:
         node = located.node
         if not isinstance(node, ast.Assign):
@@ -453,4 +455,19 @@ def _rank_attributes(ctx: FileContext, flow: RankFlow) -> set[str]:
                 function = located.scope.function
                 source = flow.source_of(node.value, function.node if function else None)
                 traced[target.attr] = traced.get(target.attr, True) and source is not None
-    return {name for name, is_rank in traced.items() if is_rank}
+                lines.setdefault(target.attr, set()).add(target.lineno)
+    return {
+        name
+        for name, is_rank in traced.items()
+        if is_rank and _assigned_only_on(ctx, name, lines[name])
+    }
+
+
+def _assigned_only_on(ctx: FileContext, name: str, known: set[int]) -> bool:
+    """No line of the file but `known` assigns `self.<name>`."""
+    assigned = re.compile(rf"\bself\.{re.escape(name)}\s*=(?!=)")
+    return all(
+        number in known
+        for number, line in enumerate(ctx.source.lines, start=1)
+        if assigned.search(without_comments(line))
+    )
