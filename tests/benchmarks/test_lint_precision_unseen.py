@@ -378,9 +378,9 @@ def test_first_looks_count_each_set_s_own_rows_and_name_the_tier_now(unseen, tmp
 
 
 def test_fresh_6_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": "TPL402", "path": "p/a.py", "line": 3}])
+    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
     judged = _write(
-        tmp_path / "j.jsonl", [{"rule": "TPL402", "path": "p/a.py", "line": 3, "verdict": "FALSE"}]
+        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "FALSE"}]
     )
     argv = ["unseen.py", "--corpus", "fresh-6", str(findings), str(judged), "--out", str(tmp_path)]
     monkeypatch.setattr(sys, "argv", argv)

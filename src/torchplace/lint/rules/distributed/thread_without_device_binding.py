@@ -104,8 +104,8 @@ class ThreadWithoutDeviceBinding(Rule):
 
     code = "TPL403"
     # Default: before the fixes made against them its first looks on unseen package sets
-    # were TRUE on 2 of 9; as it is now it raised 1 finding there, TRUE (fresh-4 and fresh-5, 13,417
-    # files, linted after the last fix: benchmarks/results/lint_precision_unseen.md).
+    # were TRUE on 2 of 9; as it is now it raised 1 finding there, TRUE (fresh-4, fresh-5 and
+    # fresh-6, 21,525 files linted after the last fix: lint_precision_unseen.md).
     name = "thread-without-device-binding"
     contexts = (
         "thread targets that use CUDA (not only event waits); not threads started only on the"
