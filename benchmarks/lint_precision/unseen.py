@@ -343,8 +343,8 @@ def render(results: dict[str, dict[str, object]], meta: dict[str, object]) -> st
         if current:
             lines += [
                 f"The same for the rules as they are now: the sets first linted after the last "
-                f"change of any rule ({current}); every rule ran there, and those without a row "
-                "raised nothing.",
+                f"change of the default rules ({current}); every rule ran there, and those "
+                "without a row raised nothing.",
                 "",
                 "| Rule | Tier now | Judged | TRUE | FALSE | UNSURE |",
                 "| --- | --- | --- | --- | --- | --- |",
