@@ -293,66 +293,6 @@ def test_download_only_extracts_and_lints_nothing(unseen, tmp_path, monkeypatch,
     assert "findings" not in summary and not (root / "findings.jsonl").exists()
 
 
-def test_fresh_2_table_lists_its_packages_and_how_it_was_judged(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
-    judged = _write(
-        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "FALSE"}]
-    )
-    argv = ["unseen.py", "--corpus", "fresh-2", str(findings), str(judged), "--out", str(tmp_path)]
-    monkeypatch.setattr(sys, "argv", argv)
-    assert unseen.main() == 0
-    table = (tmp_path / "lint_precision_unseen.md").read_text(encoding="utf-8")
-    assert "## fresh-2" in table and "Packages (20): ai2-olmo-core-3.0.0," in table
-    assert "fresh-2: 0/1 TRUE (0.0% strict)" in table
-    assert unseen.CORPUS_NOTES["fresh-2"] in table
-
-
-def test_fresh_3_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
-    judged = _write(
-        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
-    )
-    argv = ["unseen.py", "--corpus", "fresh-3", str(findings), str(judged), "--out", str(tmp_path)]
-    argv += ["--files", "fresh-3=12"]
-    monkeypatch.setattr(sys, "argv", argv)
-    assert unseen.main() == 0
-    table = (tmp_path / "lint_precision_unseen.md").read_text(encoding="utf-8")
-    assert "## fresh-3" in table and "Packages (25, 12 Python files): allennlp-2.10.1," in table
-    assert "fresh-3: 1/1 TRUE (100.0% strict)" in table
-    assert unseen.CORPUS_NOTES["fresh-3"] in table
-
-
-def test_fresh_4_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
-    judged = _write(
-        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
-    )
-    argv = ["unseen.py", "--corpus", "fresh-4", str(findings), str(judged), "--out", str(tmp_path)]
-    monkeypatch.setattr(sys, "argv", argv)
-    assert unseen.main() == 0
-    table = (tmp_path / "lint_precision_unseen.md").read_text(encoding="utf-8")
-    assert "## fresh-4" in table and "Packages (29): airllm-4.0.0, bmtrain-1.0.1," in table
-    assert "fresh-4: 1/1 TRUE (100.0% strict)" in table
-    assert unseen.CORPUS_NOTES["fresh-4"] in table
-
-
-def test_fresh_5_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
-    judged = _write(
-        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
-    )
-    argv = ["unseen.py", "--corpus", "fresh-5", str(findings), str(judged), "--out", str(tmp_path)]
-    monkeypatch.setattr(sys, "argv", argv)
-    assert unseen.main() == 0
-    table = (tmp_path / "lint_precision_unseen.md").read_text(encoding="utf-8")
-    assert (
-        "## fresh-5" in table
-        and "Packages (28): ai-dynamo-1.6.1, autogluon-multimodal-1.6.3," in table
-    )
-    assert "fresh-5: 1/1 TRUE (100.0% strict)" in table
-    assert unseen.CORPUS_NOTES["fresh-5"] in table
-
-
 def test_first_looks_count_each_set_s_own_rows_and_name_the_tier_now(unseen, tmp_path):  # type: ignore[no-untyped-def]
     # A file of one set's first look names no corpus; a shared file holds several sets' rows.
     held_out = _write(
@@ -377,15 +317,28 @@ def test_first_looks_count_each_set_s_own_rows_and_name_the_tier_now(unseen, tmp
     assert looks["TPL105"]["tier"] == "preview"
 
 
-def test_fresh_6_table_lists_its_packages_and_how_it_was_chosen(unseen, tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    ("name", "packages", "verdict", "figure"),
+    [
+        ("fresh-2", "Packages (20): ai2-olmo-core-3.0.0,", "FALSE", "0/1 TRUE (0.0% strict)"),
+        ("fresh-3", "Packages (25, 12 Python files): allennlp-2.10.1,", "TRUE", "1/1 TRUE"),
+        ("fresh-4", "Packages (29): airllm-4.0.0, bmtrain-1.0.1,", "TRUE", "1/1 TRUE"),
+        ("fresh-5", "Packages (28): ai-dynamo-1.6.1, autogluon-multimodal-1.6.3,", "TRUE", "1/1"),
+        ("fresh-6", "Packages (30): agilerl-2.58.0, amd-quark-0.13,", "FALSE", "0/1 TRUE"),
+    ],
+)
+def test_a_set_s_table_lists_its_packages_and_how_it_was_chosen(  # type: ignore[no-untyped-def]
+    unseen, tmp_path, monkeypatch, name, packages, verdict, figure
+):
     findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
     judged = _write(
-        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": "FALSE"}]
+        tmp_path / "j.jsonl", [{"rule": A, "path": "p/a.py", "line": 3, "verdict": verdict}]
     )
-    argv = ["unseen.py", "--corpus", "fresh-6", str(findings), str(judged), "--out", str(tmp_path)]
+    argv = ["unseen.py", "--corpus", name, str(findings), str(judged), "--out", str(tmp_path)]
+    argv += ["--files", f"{name}=12"] if name == "fresh-3" else []
     monkeypatch.setattr(sys, "argv", argv)
     assert unseen.main() == 0
     table = (tmp_path / "lint_precision_unseen.md").read_text(encoding="utf-8")
-    assert "## fresh-6" in table and "Packages (30): agilerl-2.58.0, amd-quark-0.13," in table
-    assert "fresh-6: 0/1 TRUE (0.0% strict)" in table
-    assert unseen.CORPUS_NOTES["fresh-6"] in table
+    assert f"## {name}" in table and packages in table
+    assert f"{name}: {figure}" in table
+    assert unseen.CORPUS_NOTES[name] in table
