@@ -276,6 +276,16 @@ def _figure(name: str, result: dict[str, object]) -> str:
 
 def render(results: dict[str, dict[str, object]], meta: dict[str, object]) -> str:
     figure = "; ".join(_figure(name, r) for name, r in results.items())
+    looks = meta.get("first_looks") or {}
+    if looks:
+        true = sum(int(c["true"]) for c in looks.values())  # type: ignore[attr-defined]
+        judged = sum(int(c["judged"]) for c in looks.values())  # type: ignore[attr-defined]
+        sets = {name for c in looks.values() for name in c["sets"]}  # type: ignore[attr-defined]
+        figure = (
+            f"at first look, before the fixes each set prompted: {true}/{judged} TRUE "
+            f"({_ratio(true, judged)}%) over {len(sets)} sets; the default set as it is now "
+            f"(chosen with those looks): {figure}"
+        )
     lines = [
         "# Lint default tier on code no rule was tuned on",
         "",
@@ -317,7 +327,6 @@ def render(results: dict[str, dict[str, object]], meta: dict[str, object]) -> st
             + CORPUS_NOTES.get(name, ""),
             "",
         ]
-    looks = meta.get("first_looks") or {}
     if looks:
         lines += [
             "## First looks, by rule",
