@@ -378,19 +378,22 @@ def lint(trees: list[Path], corpus: Path, out: Path, jobs: int) -> dict[str, obj
     return {"files": len(files), "findings": dict(sorted(counts.items())), "crashes": crashes}
 
 
+#: The unseen sets by name (`--held-out`, `--fresh-2`, ...; `unseen.py --corpus NAME`).
+UNSEEN_SETS = {
+    "held-out": HELD_OUT,
+    "fresh": FRESH,
+    "fresh-2": FRESH_2,
+    "fresh-3": FRESH_3,
+    "fresh-4": FRESH_4,
+    "fresh-5": FRESH_5,
+    "fresh-6": FRESH_6,
+}
+
+
 def _package_set(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
     """The set a flag names; the main corpus without one."""
-    named = (
-        ("held_out", HELD_OUT),
-        ("fresh", FRESH),
-        ("fresh_2", FRESH_2),
-        ("fresh_3", FRESH_3),
-        ("fresh_4", FRESH_4),
-        ("fresh_5", FRESH_5),
-        ("fresh_6", FRESH_6),
-    )
-    for flag, packages in named:
-        if getattr(args, flag):
+    for name, packages in UNSEEN_SETS.items():
+        if getattr(args, name.replace("-", "_")):
             return packages
     return PACKAGES
 
@@ -408,13 +411,9 @@ def main() -> int:
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--select", default="", help="comma-separated codes or prefixes")
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--held-out", action="store_true", help="lint the HELD_OUT packages")
-    which.add_argument("--fresh", action="store_true", help="lint the FRESH packages")
-    which.add_argument("--fresh-2", action="store_true", help="lint the FRESH_2 packages")
-    which.add_argument("--fresh-3", action="store_true", help="lint the FRESH_3 packages")
-    which.add_argument("--fresh-4", action="store_true", help="lint the FRESH_4 packages")
-    which.add_argument("--fresh-5", action="store_true", help="lint the FRESH_5 packages")
-    which.add_argument("--fresh-6", action="store_true", help="lint the FRESH_6 packages")
+    for name in UNSEEN_SETS:
+        constant = name.upper().replace("-", "_")
+        which.add_argument(f"--{name}", action="store_true", help=f"lint the {constant} packages")
     parser.add_argument(
         "--download-only", action="store_true", help="download and extract the set; lint nothing"
     )

@@ -20,15 +20,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from corpus import (  # sibling scripts, not a package
-    FRESH,
-    FRESH_2,
-    FRESH_3,
-    FRESH_4,
-    FRESH_5,
-    FRESH_6,
-    HELD_OUT,
-)
+from corpus import UNSEEN_SETS  # sibling scripts, not a package
 from precision import _commit, _machine, _ratio
 
 from torchplace.lint.registry import all_rules
@@ -94,15 +86,7 @@ HISTORY = [
 
 
 #: The package sets of `corpus.py` by the names this script takes.
-PACKAGE_SETS = {
-    "held-out": HELD_OUT,
-    "fresh": FRESH,
-    "fresh-2": FRESH_2,
-    "fresh-3": FRESH_3,
-    "fresh-4": FRESH_4,
-    "fresh-5": FRESH_5,
-    "fresh-6": FRESH_6,
-}
+PACKAGE_SETS = UNSEEN_SETS
 
 #: How to read the figures above, and judging outside the unseen sets.
 OTHER_JUDGING = [
