@@ -77,13 +77,17 @@ class CurrentGpuBesideInputDevice(Rule):
     file_gate = ("cuda(",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        collectives: dict[int, bool] = {}  # per function: one walk, however many `.cuda()`
         for call, located in self.located_calls(ctx, "cuda"):
             function = located.scope.function
             if call.args or call.keywords or function is None:
                 continue
             if not isinstance(call.func, ast.Attribute):
                 continue
-            if _runs_collectives(function.node):
+            key = id(function.node)
+            if key not in collectives:
+                collectives[key] = _runs_collectives(function.node)
+            if collectives[key]:
                 continue  # one process per GPU, whose communicator is the current GPU's
             met = _meets_known_device(ctx, located.scope, function.node, call)
             if met is not None:
