@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Located, Scope
+from torchplace.lint.job_scale import after_single_node_guard
 from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -212,21 +213,9 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
 
 
 def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
-    """The function holding the device refuses more than one node before it: `if num_nodes >
-    1: raise ...` or `assert nnodes == 1` (a node count: a name or attribute with "node" in
-    it), a statement of its own body (not one arm of a branch) at an earlier line."""
-    line = getattr(value, "lineno", 0)
+    """The function holding the device refuses more than one node before it."""
     function = _holding_function(ctx, value)
-    if function is None:
-        return False
-    for node in function.body:
-        if node.lineno >= line:
-            break
-        if isinstance(node, ast.If) and _several_nodes(node.test) and _raises(node.body):
-            return True
-        if isinstance(node, ast.Assert) and _one_node(node.test):
-            return True
-    return False
+    return function is not None and after_single_node_guard(function, getattr(value, "lineno", 0))
 
 
 def _holding_function(
@@ -241,43 +230,6 @@ def _holding_function(
         and node.lineno <= line <= (node.end_lineno or node.lineno)
     ]
     return holders[-1] if holders else None
-
-
-def _raises(body: list[ast.stmt]) -> bool:
-    return isinstance(body[-1], ast.Raise)
-
-
-def _node_count(node: ast.expr) -> bool:
-    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", "")
-    return isinstance(node, ast.Name | ast.Attribute) and "node" in name.lower()
-
-
-def _compares_node_count(
-    test: ast.expr, operators: tuple[type[ast.cmpop], ...], bound: int
-) -> bool:
-    """`<node count> <op> <bound>` (one comparison)."""
-    return (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], operators)
-        and _node_count(test.left)
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value == bound
-    )
-
-
-def _several_nodes(test: ast.expr) -> bool:
-    """`num_nodes > 1`, `num_nodes >= 2`, `num_nodes != 1`."""
-    return _compares_node_count(test, (ast.Gt, ast.NotEq), 1) or _compares_node_count(
-        test, (ast.GtE,), 2
-    )
-
-
-def _one_node(test: ast.expr) -> bool:
-    """`nnodes == 1`, `nnodes <= 1`, `nnodes < 2`."""
-    return _compares_node_count(test, (ast.Eq, ast.LtE), 1) or _compares_node_count(
-        test, (ast.Lt,), 2
-    )
 
 
 def _is_get_rank(ctx: FileContext, node: ast.AST) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.device_value_uses import only_a_value
+from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     DeviceSite,
@@ -126,7 +127,7 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         speaks_of_no_parallelism(ctx)
         or _fallback_of_computed_index(ctx, site)
         or _cuda_not_initialised_here(ctx, site)
-        or _single_process_branch(ctx, site)
+        or in_one_process_branch(ctx, site.call, _function_node(site))
         or runs_only_on_rank_zero(ctx, scope, site.call)
     )
 
@@ -160,47 +161,9 @@ def _cuda_not_initialised_here(ctx: FileContext, site: DeviceSite) -> bool:
     return False
 
 
-def _single_process_branch(ctx: FileContext, site: DeviceSite) -> bool:
-    """The literal sits where the job has one process: the body of `if world_size == 1:`
-    (`<size> < 2`, `<= 1`) or the `else`/`elif` of `if world_size > 1:` (`!= 1`, `>= 2`),
-    a size being `world_size`, `distributed.size`, `num_processes` or `get_world_size()`.
-    One process's GPU is cuda:0 unless it chose another."""
+def _function_node(site: DeviceSite) -> ast.AST | None:
     function = site.located.scope.function
-    root = function.node if function is not None else ctx.tree
-    parents = parent_map(ctx.parents, root)
-    child: ast.AST = site.call
-    parent = parents.get(id(child))
-    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef):
-        if isinstance(parent, ast.If):
-            several = _compares_size(parent.test)
-            if several is False and child in parent.body:
-                return True
-            if several is True and child in parent.orelse:
-                return True
-        child, parent = parent, parents.get(id(parent))
-    return False
-
-
-def _compares_size(test: ast.expr) -> bool | None:
-    """True for a test that the job has several processes, False for one, None otherwise."""
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and _is_size(test.left)):
-        return None
-    bound = test.comparators[0]
-    if not isinstance(bound, ast.Constant) or type(bound.value) is not int:
-        return None
-    operator, value = type(test.ops[0]), bound.value
-    if (operator, value) in ((ast.Gt, 1), (ast.NotEq, 1), (ast.GtE, 2)):
-        return True
-    if (operator, value) in ((ast.Eq, 1), (ast.Lt, 2), (ast.LtE, 1)):
-        return False
-    return None
-
-
-def _is_size(node: ast.expr) -> bool:
-    if isinstance(node, ast.Call) and not node.args:
-        node = node.func
-    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
-    return name in {"world_size", "size", "num_processes", "get_world_size", "WORLD_SIZE"}
+    return function.node if function is not None else None
 
 
 def _tests_cuda_initialised(ctx: FileContext, test: ast.expr) -> bool | None:

@@ -1,0 +1,79 @@
+"""How many processes or nodes the code at a line runs in, read from the guards around it:
+`if world_size == 1:` (one process), `if num_nodes > 1: raise ...` (one node). A device literal
+or a global rank is harmless where the job is that small, whatever the rule."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from torchplace.lint.context import FileContext
+from torchplace.lint.run_conditions import parent_map
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: Names of a job's process count: `world_size`, `distributed.size`, `get_world_size()`.
+_WORLD_SIZES = frozenset({"world_size", "size", "num_processes", "get_world_size", "WORLD_SIZE"})
+_SEVERAL = {(ast.Gt, 1), (ast.NotEq, 1), (ast.GtE, 2)}
+_ONE = {(ast.Eq, 1), (ast.Lt, 2), (ast.LtE, 1)}
+
+
+def compares_count(test: ast.expr, is_count: Callable[[ast.expr], bool]) -> bool | None:
+    """True for `<count> > 1` (`!= 1`, `>= 2`), False for `<count> == 1` (`< 2`, `<= 1`),
+    None for any other test."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and is_count(test.left)):
+        return None
+    bound = test.comparators[0]
+    if not isinstance(bound, ast.Constant) or type(bound.value) is not int:
+        return None
+    key = (type(test.ops[0]), bound.value)
+    return True if key in _SEVERAL else False if key in _ONE else None
+
+
+def is_world_size(node: ast.expr) -> bool:
+    if isinstance(node, ast.Call) and not node.args:
+        node = node.func
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+    return name in _WORLD_SIZES
+
+
+def is_node_count(node: ast.expr) -> bool:
+    """A name or attribute with "node" in it (`num_nodes`, `args.nnodes`)."""
+    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", "")
+    return isinstance(node, ast.Name | ast.Attribute) and "node" in name.lower()
+
+
+def in_one_process_branch(ctx: FileContext, node: ast.AST, function: ast.AST | None) -> bool:
+    """`node` sits where the job has one process: the body of `if world_size == 1:` or the
+    `else` / `elif` of `if world_size > 1:`, within its function."""
+    parents = parent_map(ctx.parents, function if function is not None else ctx.tree)
+    child: ast.AST = node
+    parent = parents.get(id(child))
+    while parent is not None and not isinstance(parent, _Function):
+        if isinstance(parent, ast.If):
+            several = compares_count(parent.test, is_world_size)
+            if several is False and child in parent.body:
+                return True
+            if several is True and child in parent.orelse:
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def after_single_node_guard(function: _Function, line: int) -> bool:
+    """A statement of the function's own body (not one arm of a branch) before `line` refuses
+    more than one node: `if num_nodes > 1: raise ...` or `assert nnodes == 1`."""
+    for statement in function.body:
+        if statement.lineno >= line:
+            break
+        if (
+            isinstance(statement, ast.If)
+            and compares_count(statement.test, is_node_count) is True
+            and isinstance(statement.body[-1], ast.Raise)
+        ):
+            return True
+        if (
+            isinstance(statement, ast.Assert)
+            and compares_count(statement.test, is_node_count) is False
+        ):
+            return True
+    return False
