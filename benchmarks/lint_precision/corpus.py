@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | --fresh-3 | --fresh-4 | --fresh-5 | --fresh-6]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-7]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -16,7 +16,9 @@ first linted) measures the default tier after those fixes. Its findings were use
 too, so `--fresh-5` (`FRESH_5`, a seventh set, chosen and committed before it was first linted)
 measures the default tier after those. Its verdicts were then used to set the tiers, so
 `--fresh-6` (`FRESH_6`, an eighth set, chosen and committed before it was first linted) measures
-the default tier as those verdicts left it.
+the default tier as those verdicts left it, and its verdicts cut the default tier to the rules
+whose first looks held, which `--fresh-7` (`FRESH_7`, a ninth set, chosen and committed before
+it was first linted) measures.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -274,6 +276,44 @@ FRESH_6 = (
 )
 
 
+#: A ninth set, chosen and committed before it was first linted (as the eighth), read by no rule's
+#: author, in no other set, no judged sample and no recall case, once the eighth set's verdicts
+#: had cut the default tier to the rules whose first looks held: it measures that default set.
+#: Distributed training and serving frameworks, speech, vision, graph, RL and evaluation code.
+FRESH_7 = (
+    ("ai2-olmo", "0.6.0"),  # language-model trainer over FSDP, a device per local rank
+    ("aphrodite-engine", "0.24.1"),  # LLM serving with tensor-parallel GPU workers
+    ("autotrain-advanced", "0.8.36"),  # fine-tuning launched with accelerate over several GPUs
+    ("botorch", "0.18.1"),  # Bayesian optimisation, tensors built on a model's device
+    ("catalyst", "22.4"),  # training loops with DDP, AMP and DeepSpeed engines
+    ("chronos-forecasting", "2.3.2"),  # forecasting models placed on a chosen device
+    ("colpali-engine", "0.3.18"),  # retrieval models trained with accelerate and DDP
+    ("dgl", "2.1.0"),  # graph learning with distributed samplers and per-rank GPUs
+    ("evalscope", "1.14.1"),  # model evaluation over local GPUs and serving back ends
+    ("fair-esm", "2.0.0"),  # protein language models, FSDP wrappers and a device per rank
+    ("gpytorch", "1.15.2"),  # Gaussian processes with kernels split over several GPUs
+    ("ipex-llm", "2.2.0"),  # LLM inference and fine-tuning, pipeline-parallel over devices
+    ("kornia", "0.9.0"),  # differentiable vision, tensors built on a caller's device
+    ("lightly-train", "0.18.0"),  # self-supervised pre-training over several GPUs
+    ("lightning-bolts", "0.7.0"),  # models and callbacks for multi-GPU Lightning training
+    ("lmcache", "0.5.6"),  # KV-cache offload between GPUs, CPU and remote stores
+    ("ludwig", "0.11.0"),  # declarative training over DDP, DeepSpeed, Horovod and Ray
+    ("mamba-ssm", "2.3.2.post1"),  # state-space models with tensor-parallel layers
+    ("megablocks", "0.10.0"),  # mixture-of-experts layers with expert parallelism
+    ("nequip", "0.19.1"),  # interatomic potentials trained with DDP over several GPUs
+    ("optimum-benchmark", "0.6.0"),  # benchmarks launched over torchrun and several GPUs
+    ("pykeen", "1.11.1"),  # knowledge-graph embeddings trained on a chosen device
+    ("pytorch-accelerated", "0.1.61"),  # trainer running on accelerate's distributed set-up
+    ("ray", "2.60.0"),  # Ray Train and Serve: workers given GPUs by the scheduler
+    ("sparseml", "1.9.0"),  # sparse training recipes under DDP and FSDP
+    ("tianshou", "2.0.1"),  # RL library with vectorised collectors and policies on devices
+    ("torch-tensorrt", "2.14.0"),  # compiled models and engines placed on a chosen GPU
+    ("transformer-engine", "2.20.2"),  # FP8 layers with tensor and sequence parallelism
+    ("xformers", "0.0.35"),  # attention kernels and sequence-parallel fused ops
+    ("yolox", "0.3.0"),  # detection trained with a launcher spawning a process per GPU
+)
+
+
 def download(corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES) -> list[Path]:
     """Download and extract every package; returns the extracted trees."""
     archives = corpus / "dl"
@@ -387,6 +427,7 @@ UNSEEN_SETS = {
     "fresh-4": FRESH_4,
     "fresh-5": FRESH_5,
     "fresh-6": FRESH_6,
+    "fresh-7": FRESH_7,
 }
 
 
