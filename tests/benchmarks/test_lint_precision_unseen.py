@@ -247,18 +247,10 @@ def test_judged_rows_of_a_set_are_not_counted_against_it(unseen):  # type: ignor
 
 def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
     corpus = sys.modules["corpus"]
-    flags = dict.fromkeys(
-        ("held_out", "fresh", "fresh_2", "fresh_3", "fresh_4", "fresh_5", "fresh_6"), False
-    )
-    named = (
-        ("fresh_2", corpus.FRESH_2),
-        ("fresh_3", corpus.FRESH_3),
-        ("fresh_4", corpus.FRESH_4),
-        ("fresh_5", corpus.FRESH_5),
-        ("fresh_6", corpus.FRESH_6),
-    )
-    for flag, packages in named:
-        picked = corpus._package_set(argparse.Namespace(**{**flags, flag: True}))
+    flags = {name.replace("-", "_"): False for name in corpus.UNSEEN_SETS}
+    assert {"held_out", "fresh", "fresh_6", "fresh_7"} <= set(flags)
+    for name, packages in corpus.UNSEEN_SETS.items():
+        picked = corpus._package_set(argparse.Namespace(**{**flags, name.replace("-", "_"): True}))
         assert picked is packages
     assert corpus._package_set(argparse.Namespace(**flags)) is corpus.PACKAGES
     for pair in (
@@ -266,6 +258,7 @@ def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch,
         ["--fresh-3", "--fresh-4"],
         ["--fresh-4", "--fresh-5"],
         ["--fresh-5", "--fresh-6"],
+        ["--fresh-6", "--fresh-7"],
     ):
         monkeypatch.setattr(sys, "argv", ["corpus.py", "--corpus", str(tmp_path / "c"), *pair])
         with pytest.raises(SystemExit) as stopped:
