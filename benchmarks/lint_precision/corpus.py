@@ -285,7 +285,6 @@ FRESH_7 = (
     ("aphrodite-engine", "0.24.1"),  # LLM serving with tensor-parallel GPU workers
     ("autotrain-advanced", "0.8.36"),  # fine-tuning launched with accelerate over several GPUs
     ("botorch", "0.18.1"),  # Bayesian optimisation, tensors built on a model's device
-    ("catalyst", "22.4"),  # training loops with DDP, AMP and DeepSpeed engines
     ("chronos-forecasting", "2.3.2"),  # forecasting models placed on a chosen device
     ("colpali-engine", "0.3.18"),  # retrieval models trained with accelerate and DDP
     ("dgl", "2.1.0"),  # graph learning with distributed samplers and per-rank GPUs
@@ -305,6 +304,7 @@ FRESH_7 = (
     ("pykeen", "1.11.1"),  # knowledge-graph embeddings trained on a chosen device
     ("pytorch-accelerated", "0.1.61"),  # trainer running on accelerate's distributed set-up
     ("ray", "2.60.0"),  # Ray Train and Serve: workers given GPUs by the scheduler
+    ("schnetpack", "2.1.1"),  # atomistic networks trained with Lightning over several GPUs
     ("sparseml", "1.9.0"),  # sparse training recipes under DDP and FSDP
     ("tianshou", "2.0.1"),  # RL library with vectorised collectors and policies on devices
     ("torch-tensorrt", "2.14.0"),  # compiled models and engines placed on a chosen GPU
