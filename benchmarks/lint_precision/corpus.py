@@ -298,13 +298,13 @@ FRESH_7 = (
     ("lightning-bolts", "0.7.0"),  # models and callbacks for multi-GPU Lightning training
     ("lmcache", "0.5.6"),  # KV-cache offload between GPUs, CPU and remote stores
     ("ludwig", "0.11.0"),  # declarative training over DDP, DeepSpeed, Horovod and Ray
-    ("mamba-ssm", "2.3.2.post1"),  # state-space models with tensor-parallel layers
     ("megablocks", "0.10.0"),  # mixture-of-experts layers with expert parallelism
     ("nequip", "0.19.1"),  # interatomic potentials trained with DDP over several GPUs
     ("optimum-benchmark", "0.6.0"),  # benchmarks launched over torchrun and several GPUs
     ("pykeen", "1.11.1"),  # knowledge-graph embeddings trained on a chosen device
     ("pytorch-accelerated", "0.1.61"),  # trainer running on accelerate's distributed set-up
     ("ray", "2.60.0"),  # Ray Train and Serve: workers given GPUs by the scheduler
+    ("ring-flash-attn", "0.1.8"),  # ring attention across the GPUs of a process group
     ("schnetpack", "2.1.1"),  # atomistic networks trained with Lightning over several GPUs
     ("sparseml", "1.9.0"),  # sparse training recipes under DDP and FSDP
     ("tianshou", "2.0.1"),  # RL library with vectorised collectors and policies on devices
