@@ -292,13 +292,14 @@ FRESH_7 = (
     ("evalscope", "1.14.1"),  # model evaluation over local GPUs and serving back ends
     ("fair-esm", "2.0.0"),  # protein language models, FSDP wrappers and a device per rank
     ("gpytorch", "1.15.2"),  # Gaussian processes with kernels split over several GPUs
+    ("intel-extension-for-pytorch", "2.8.0"),  # LLM inference with tensor parallelism over devices
     ("ipex-llm", "2.2.0"),  # LLM inference and fine-tuning, pipeline-parallel over devices
     ("kornia", "0.9.0"),  # differentiable vision, tensors built on a caller's device
     ("lightly-train", "0.18.0"),  # self-supervised pre-training over several GPUs
     ("lightning-bolts", "0.7.0"),  # models and callbacks for multi-GPU Lightning training
     ("lmcache", "0.5.6"),  # KV-cache offload between GPUs, CPU and remote stores
     ("ludwig", "0.11.0"),  # declarative training over DDP, DeepSpeed, Horovod and Ray
-    ("megablocks", "0.10.0"),  # mixture-of-experts layers with expert parallelism
+    ("mteb", "2.26.24"),  # embedding benchmarks encoding over several GPUs
     ("nequip", "0.19.1"),  # interatomic potentials trained with DDP over several GPUs
     ("optimum-benchmark", "0.6.0"),  # benchmarks launched over torchrun and several GPUs
     ("pykeen", "1.11.1"),  # knowledge-graph embeddings trained on a chosen device
@@ -311,7 +312,6 @@ FRESH_7 = (
     ("torch-tensorrt", "2.14.0"),  # compiled models and engines placed on a chosen GPU
     ("transformer-engine", "2.20.2"),  # FP8 layers with tensor and sequence parallelism
     ("xformers", "0.0.35"),  # attention kernels and sequence-parallel fused ops
-    ("yolox", "0.3.0"),  # detection trained with a launcher spawning a process per GPU
 )
 
 
