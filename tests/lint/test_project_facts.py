@@ -249,3 +249,41 @@ def test_a_fifo_or_a_link_in_the_project_is_not_read(tmp_path: Path) -> None:
     # TPL902 (which needs "binds no GPU") stays silent.
     assert read_facts(str(project)).binds_gpu_per_process is None
     assert _tpl902(project, None) == []
+
+
+PIPELINE = """\
+import torch.multiprocessing as mp
+
+from pipeline.runtime import run_stage
+
+
+def start(world_size):
+    for rank in range(1, world_size):
+        mp.Process(target=run_stage, args=(rank,)).start()
+"""
+
+
+def _tpl410(project: Path, cache: Path | None) -> list[str]:
+    lint_run = run([str(project)], LintConfig(select=("TPL410",)), cache_dir=cache, jobs=1)
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code == "TPL410"]
+
+
+@pytest.mark.parametrize("cached", [False, True])
+def test_tpl410_follows_the_accelerator_of_an_imported_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cached: bool
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    project = tmp_path / "pipeline"
+    _write(project / "pyproject.toml", "")
+    _write(project / "pipeline" / "launch.py", PIPELINE)
+    runtime = project / "pipeline" / "runtime.py"
+    cache = tmp_path / "cache" if cached else None
+    # The stage's runtime is an Intel NPU's: no CUDA context for a fork to copy.
+    _write(runtime, "from intel_npu_acceleration_library import compile\n\ndef run_stage(r): ...\n")
+    assert _tpl410(project, cache) == []
+    # The same launcher over a runtime that uses CUDA (only the other file changed).
+    _write(runtime, "import torch\n\ndef run_stage(r):\n    torch.cuda.set_device(r)\n")
+    assert _tpl410(project, cache) == ["launch.py:8"]
+    # A runtime naming no accelerator says nothing: the launcher keeps the CUDA rule.
+    _write(runtime, "def run_stage(r): ...\n")
+    assert _tpl410(project, cache) == ["launch.py:8"]

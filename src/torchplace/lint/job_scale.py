@@ -42,15 +42,33 @@ def is_node_count(node: ast.expr) -> bool:
     return isinstance(node, ast.Name | ast.Attribute) and "node" in name.lower()
 
 
+def process_group_test(ctx: FileContext, test: ast.expr) -> bool | None:
+    """True for `dist.is_initialized()` (also beside `is_available() and`), False for `not
+    dist.is_initialized()`, None for any other test: whether a process group exists."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = process_group_test(ctx, test.operand)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        if any(process_group_test(ctx, value) for value in test.values):
+            return True
+        return None
+    if isinstance(test, ast.Call) and not test.args:
+        return True if ctx.qualified(test.func) == "torch.distributed.is_initialized" else None
+    return None
+
+
 def in_one_process_branch(ctx: FileContext, node: ast.AST, function: ast.AST | None) -> bool:
-    """`node` sits where the job has one process: the body of `if world_size == 1:` or the
-    `else` / `elif` of `if world_size > 1:`, within its function."""
+    """`node` sits where the job has one process: the body of `if world_size == 1:` or of `if
+    not dist.is_initialized():`, or the `else` / `elif` of `if world_size > 1:` or of `if
+    dist.is_initialized():` (no process group: one process), within its function."""
     parents = parent_map(ctx.parents, function if function is not None else ctx.tree)
     child: ast.AST = node
     parent = parents.get(id(child))
     while parent is not None and not isinstance(parent, _Function):
         if isinstance(parent, ast.If):
             several = compares_count(parent.test, is_world_size)
+            if several is None:
+                several = process_group_test(ctx, parent.test)
             if several is False and child in parent.body:
                 return True
             if several is True and child in parent.orelse:

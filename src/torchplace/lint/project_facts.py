@@ -27,6 +27,7 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import call_name, is_test_or_benchmark, keyword_value
+from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import internal_error
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
@@ -115,10 +116,17 @@ def _not_bound_by_callers(index: ProjectIndex, finding: Finding) -> str | None:
     return None if guarded else ""
 
 
+def _may_run_on_cuda(index: ProjectIndex, finding: Finding) -> str | None:
+    """The file does not import its runtime from a module of its own package that targets
+    another accelerator and never CUDA (`device_kind`): its workers may hold CUDA contexts."""
+    return None if imports_other_accelerator(finding.path) else ""
+
+
 CONDITIONS: dict[str, Condition] = {
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,
+    "may-run-on-cuda": _may_run_on_cuda,
 }
 
 

@@ -19,8 +19,10 @@ from torchplace.lint.run_conditions import statements_after
 from torchplace.report import Finding
 
 VARIABLE = "CUDA_VISIBLE_DEVICES"
+# `device="cuda"` counts as a call's argument (a tensor made there), not as an assignment
+# (`device = "cuda"` or a field's default only names the device).
 _INITIALISES = re.compile(
-    r"torch\.cuda\.\w+\s*\(|\.cuda\s*\(|(?:\bdevice\s*=\s*|\.to\(\s*)f?[\"']cuda"
+    r"torch\.cuda\.\w+\s*\(|\.cuda\s*\(|(?:[(,]\s*device\s*=\s*|\.to\(\s*)f?[\"']cuda"
     r"|init_process_group\s*\("
 )
 
@@ -30,7 +32,7 @@ class CudaVisibleDevicesSetLate(Rule):
     Flags an assignment to `os.environ["CUDA_VISIBLE_DEVICES"]` (or `os.environ.update`,
     `.setdefault`, `os.putenv`) that runs after code that may have initialised CUDA or
     cached the device count: `torch.cuda.*()` calls (`is_available`, `device_count`,
-    `set_device`, ...), `.cuda()`, `device="cuda..."`, `.to("cuda...")`,
+    `set_device`, ...), `.cuda()`, a call given `device="cuda..."`, `.to("cuda...")`,
     `init_process_group(...)`; or, at module level, after `import torch` and an import of
     the project's own modules (relative, or from a package the file lives in), which run
     when imported and often ask CUDA. A late write still meant for child processes is left

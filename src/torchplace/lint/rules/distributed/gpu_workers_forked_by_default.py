@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.device_kind import targets_other_accelerator
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import scope_nodes
 from torchplace.report import Finding
@@ -28,7 +29,10 @@ class GpuWorkersForkedByDefault(Rule):
     the platform's default start method, one per GPU: in a loop over a rank count
     (`range(world_size)`, `range(1, tensor_parallel_size)`, `range(device_count())`) that
     passes the loop's index to the process, in a file that never chooses a start method
-    (`set_start_method`, `get_context`).
+    (`set_start_method`, `get_context`). Not flagged: a file whose code never names CUDA
+    and names another accelerator (an Intel NPU or XPU, a Habana HPU, XLA), or imports its
+    runtime from a module of its own package that does (and never names CUDA): no CUDA
+    context exists there for a fork to copy.
 
     ## Why is this bad?
     The default start method on Linux is `fork`. A GPU worker forked from a parent that
@@ -63,14 +67,18 @@ class GpuWorkersForkedByDefault(Rule):
 
     code = "TPL410"
     name = "gpu-workers-forked-by-default"
-    contexts = "one process per GPU rank, in files that never choose a start method"
+    contexts = (
+        "one process per GPU rank, in files that never choose a start method; not files that"
+        " target another accelerator and never CUDA"
+    )
     summary = "GPU worker processes started with the default start method (fork on Linux)"
     pattern = None  # the catalogue's fork pattern names TPL406 alone
+    project_condition = "may-run-on-cuda"
     candidate = AnyOf(r"Process\s*\(")
     file_gate = ("Process", "multiprocessing")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        if _CHOSEN.search(ctx.source.text):
+        if _CHOSEN.search(ctx.source.text) or targets_other_accelerator(ctx):
             return
         for call, located in self.located_calls(ctx, "Process"):
             if (ctx.qualified(call.func) or "").rpartition(".")[0] not in _MODULES:

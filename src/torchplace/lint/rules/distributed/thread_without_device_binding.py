@@ -52,6 +52,12 @@ _CURRENT_GPU = re.compile(
 _BINDS = re.compile(
     r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|DeviceGuard\s*\(|bound_thread\s*\("
 )
+# `torch.cuda.stream(s)` and `torch.cuda.set_stream(s)` switch the thread to the stream's GPU
+# (PyTorch's `_cuda_setStream` sets the device first when they differ): a stream made
+# elsewhere, on the rank's GPU, binds the thread. One made in the thread with no device
+# (`torch.cuda.Stream()`) is on the thread's current GPU, GPU 0, and binds nothing.
+_STREAM_SWITCH = re.compile(r"cuda\s*\.\s*(?:set_)?stream\s*\(\s*([\w.]+)\s*\)")
+_NEW_STREAM = r"(?:torch\s*\.\s*)?cuda\s*\.\s*Stream\s*\(\s*\)"
 
 
 class ThreadWithoutDeviceBinding(Rule):
@@ -62,12 +68,13 @@ class ThreadWithoutDeviceBinding(Rule):
     device, `current_device()`, or `.elapsed_time()` on the `torch.cuda.Event`s of the
     file; a call that names its device does not count) and never binds a device
     (`torch.cuda.set_device`, `torch.cuda.device`, `DeviceGuard`,
-    `torchplace.bound_thread`). A thread that only waits on an event or a stream
-    (`.synchronize()`) and then works on host data uses no GPU of its own. Not flagged: a
-    thread started only when the device is the CPU, or only in rank 0 (global, or
-    `rank % nprocs_per_node == 0`: the process of the node's first GPU, cuda:0). An executor
-    built with an `initializer=` is left alone (the initializer runs first in each of its
-    threads); executors kept in `self.<attr>` are `held-executor-without-device-binding`
+    `torchplace.bound_thread`, or `torch.cuda.stream(s)` / `set_stream(s)` with a stream
+    made elsewhere: switching to a stream switches to its GPU). A thread that only waits on
+    an event or a stream (`.synchronize()`) and then works on host data uses no GPU of its
+    own. Not flagged: a thread started only when the device is the CPU, or only in rank 0
+    (global, or `rank % nprocs_per_node == 0`: the process of the node's first GPU, cuda:0).
+    An executor built with an `initializer=` is left alone (the initializer runs first in
+    each of its threads); executors kept in `self.<attr>` are `held-executor-without-device-binding`
     (TPL408).
 
     ## Why is this bad?
@@ -151,7 +158,7 @@ class ThreadWithoutDeviceBinding(Rule):
                 if not isinstance(function, ast.Lambda)
                 else ctx.source.segment(function)
             )
-            if not _uses_cuda(ctx, text, self.held_executors) or _BINDS.search(text):
+            if not _uses_cuda(ctx, text, self.held_executors) or _binds(text):
                 continue
             if runs_only_on_cpu(ctx, located.scope, call) or runs_only_on_rank_zero(
                 ctx, located.scope, call
@@ -226,6 +233,19 @@ class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
     summary = "Executor's threads use CUDA but never bind a device (they start on cuda:0)"
     held_executors = True
     pattern = None  # the catalogue's thread pattern names TPL403 alone
+
+
+def _binds(text: str) -> bool:
+    """The thread's code binds a device: `set_device`, a device context, or a switch to a
+    stream made elsewhere (not `None`, not a `torch.cuda.Stream()` made here without a device)."""
+    if _BINDS.search(text):
+        return True
+    for switch in _STREAM_SWITCH.finditer(text):
+        stream = switch.group(1)
+        made_here = re.search(rf"(?<![\w.]){re.escape(stream)}\s*=\s*{_NEW_STREAM}", text)
+        if stream != "None" and not made_here:
+            return True
+    return False
 
 
 def _uses_cuda(ctx: FileContext, text: str, any_use: bool = False) -> bool:

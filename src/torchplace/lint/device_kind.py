@@ -1,0 +1,91 @@
+"""Which accelerator a file's code targets: CUDA GPUs, or another kind (Intel XPU and NPU,
+Habana HPU, Ascend NPU, Apple MPS, XLA) with its own runtime.
+
+The rules about CUDA's runtime (a forked child that re-initializes CUDA) say nothing of code
+that never runs on CUDA: an Intel NPU pipeline forks its workers safely, since no CUDA context
+exists to be copied. A file is taken as another accelerator's when its code (comments aside)
+never names CUDA and either names another accelerator itself or imports a module of its own
+project that does and never names CUDA either (the pipeline's workers import their runtime from
+a sibling module). A file that names no accelerator at all, and imports none that does, keeps
+the CUDA rules: a launcher whose workers live in another module is still a CUDA launcher.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from torchplace.lint.cache import read_regular_file
+from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
+from torchplace.lint.context import FileContext
+from torchplace.lint.run_conditions import per_file
+
+_COMMENTS = re.compile(r"#[^\n]*")
+#: A non-CUDA accelerator: its runtime's package, torch's module for it, a device string or a
+#: move to it (`"xpu"`, `"npu:0"`, `.hpu()`).
+_OTHER_ACCELERATOR = re.compile(
+    r"\b(?:torch_npu|intel_npu_acceleration_library|intel_extension_for_pytorch|habana_frameworks"
+    r"|torch_xla|torch\.(?:xpu|npu|hpu|mps))\b"
+    r"|[\"'](?:xpu|npu|hpu|mps|xla)(?::\d+)?[\"']|\.(?:xpu|npu|hpu)\s*\("
+)
+#: CUDA named anywhere: torch's module, a device string, a move, NCCL, its environment.
+_CUDA = re.compile(r"cuda|nccl|\bgpus?\b", re.IGNORECASE)
+
+
+def targets_other_accelerator(ctx: FileContext) -> bool:
+    """The file's code never names CUDA (nor NCCL, nor a GPU) and names another accelerator."""
+    return per_file(ctx, "other-accelerator", _other_accelerator)
+
+
+def _other_accelerator(ctx: FileContext) -> bool:
+    return _names_other_only(ctx.source.text)
+
+
+def imports_other_accelerator(path: str) -> bool:
+    """The file at `path` never names CUDA and imports, at module level, a module of its own
+    package tree whose code names another accelerator and never CUDA. Read at run time, not
+    per file, since the answer depends on other files (`project_facts` asks it)."""
+    data = read_regular_file(Path(path), DEFAULT_MAX_FILE_BYTES)
+    if data is None:
+        return False
+    text = data.decode("utf-8", "replace")
+    if _CUDA.search(_COMMENTS.sub("", text)):
+        return False
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return any(_module_names_other_only(module) for module in _project_imports(path, tree))
+
+
+def _names_other_only(text: str) -> bool:
+    code = _COMMENTS.sub("", text)
+    return _OTHER_ACCELERATOR.search(code) is not None and _CUDA.search(code) is None
+
+
+def _module_names_other_only(path: Path) -> bool:
+    data = read_regular_file(path, DEFAULT_MAX_FILE_BYTES)
+    return data is not None and _names_other_only(data.decode("utf-8", "replace"))
+
+
+def _project_imports(path: str, tree: ast.Module) -> list[Path]:
+    """The files of the module-level `from X import ...` of the file that live in its own
+    package tree (relative imports, or absolute ones whose top package holds the file)."""
+    here = Path(path).resolve().parent
+    found = []
+    for statement in tree.body:
+        if not isinstance(statement, ast.ImportFrom) or not statement.module:
+            continue
+        parts = statement.module.split(".")
+        base: Path | None
+        if statement.level:  # `from .x import y`: this directory, `..` its parent
+            base = (here, *here.parents)[min(statement.level - 1, len(here.parents))]
+        else:  # `from pkg.x import y` with this file under a directory named `pkg`
+            base = next((p.parent for p in (here, *here.parents) if p.name == parts[0]), None)
+        if base is None:
+            continue
+        module = base.joinpath(*parts[:-1], parts[-1] + ".py")
+        if module.is_file():
+            found.append(module)
+    return found
