@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from torchplace.lint import LintConfig, lint_source
+from torchplace.lint import LintConfig, lint_paths, lint_source
 from torchplace.lint.fix import apply_fixes
 from torchplace.lint.registry import all_rules
 from torchplace.lint.rule import AnyOf
@@ -147,3 +147,28 @@ def test_tpl108_leaves_a_module_named_for_xla_and_a_file_saving_with_xm_save_alo
     assert lint_source(resume, "pkg/strategies/xla.py", config) == []
     saved_by_xm = resume + "\n\ndef save(state, path):\n    xm.save(state, path)\n"
     assert lint_source(saved_by_xm, "pkg/checkpointing.py", config) == []
+
+
+@pytest.mark.parametrize(
+    ("imported", "flagged"),
+    [("fastchat.constants", False), ("pkg.utils", True), (".utils", True)],
+)
+def test_tpl404_project_import_is_one_of_the_files_top_package(
+    tmp_path: Path, imported: str, flagged: bool
+) -> None:
+    # `pkg/serving/fastchat/worker.py`: an absolute `fastchat.*` is the outside package of
+    # that name (the directory is a subpackage of `pkg`), so it says nothing of CUDA here.
+    package = tmp_path / "pkg" / "serving" / "fastchat"
+    package.mkdir(parents=True)
+    for directory in (package, package.parent, package.parent.parent):
+        (directory / "__init__.py").write_text("")
+    worker = package / "worker.py"
+    worker.write_text(
+        "import os\nimport torch\n"
+        f"from {imported} import X\n"
+        "if __name__ == '__main__':\n"
+        "    os.environ['CUDA_VISIBLE_DEVICES'] = '1'\n"
+    )
+    config = LintConfig(select=("TPL404",), preview=True)
+    found = [f.line for f in lint_paths([str(worker)], config) if f.code == "TPL404"]
+    assert found == ([5] if flagged else [])

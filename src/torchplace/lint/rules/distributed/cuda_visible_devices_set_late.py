@@ -221,8 +221,12 @@ def _written_value(call: ast.Call) -> ast.expr | None:
 def _project_import_before(ctx: FileContext, line: int) -> str | None:
     """A module of the file's own project imported at module level before `line`, after
     `import torch`: the project's modules run at import and often ask CUDA (a module-level
-    `torch.cuda.is_available()`), fixing the visible GPUs before the write."""
-    parts = set(Path(ctx.source.path).parts[:-1])
+    `torch.cuda.is_available()`), fixing the visible GPUs before the write. An absolute
+    import is the project's when it names the file's top-level package (the outermost of the
+    directories above it that hold `__init__.py`): `fastchat.constants` imported from
+    `ipex_llm/serving/fastchat/worker.py` is the outside `fastchat` package, not that
+    directory. Without `__init__.py` beside the file, any directory above it counts."""
+    parts = _top_packages(Path(ctx.source.path))
     torch_seen = False
     for statement in ctx.tree.body:
         if statement.lineno >= line:
@@ -238,6 +242,16 @@ def _project_import_before(ctx: FileContext, line: int) -> str | None:
             elif torch_seen and (name.startswith(".") or name.split(".")[0] in parts):
                 return name
     return None
+
+
+def _top_packages(path: Path) -> set[str]:
+    """The names an absolute import of the file's own project may start with."""
+    directory = path.parent
+    if not (directory / "__init__.py").is_file():
+        return set(path.parts[:-1])
+    while (directory.parent / "__init__.py").is_file() and directory.parent != directory:
+        directory = directory.parent
+    return {directory.name}
 
 
 def _is_environ_key(ctx: FileContext, target: ast.AST) -> bool:

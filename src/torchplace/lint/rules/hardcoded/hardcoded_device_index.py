@@ -34,14 +34,15 @@ class HardcodedDeviceIndex(Rule):
     (`torch.device("cuda", 0)`) is flagged only where it may reach a placement: not when it
     is only compared, printed or handed to a query (`get_device_capability`), followed
     through a local name, a conversion to a string and a private function's return. Not
-    flagged either: code whose docstring says it runs on a single GPU by design, a script
+    flagged either: `device=0` given to a class or function of the file that never reads
+    that parameter (kept for compatibility and deleted), code whose docstring says it runs on a single GPU by design, a script
     (`__main__`) that never speaks of ranks, launchers or worker processes (or a module's
     `__main__` block that does not), and index 0 in code that only rank 0 runs
     (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), in the `except` fallback
     of the same call whose index could not be read (`"cuda"` without an index means cuda:0),
     where `torch.cuda.is_initialized()` is false (no GPU was bound yet: cuda:0 is the
     current one), in the one-process branch of a job (`if world_size == 1:`, the `else` of
-    `if world_size > 1:`), or in a file that never speaks of ranks, workers, threads or device
+    `if world_size > 1:` or of `if dist.is_initialized():`), or in a file that never speaks of ranks, workers, threads or device
     maps (there cuda:0 means what `"cuda"` means: TPL105's ground).
 
     ## Why is this bad?
@@ -121,6 +122,8 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
     scope = site.located.scope
     if site.where.startswith("torch.device") and only_a_value(ctx, scope, site.call):
         return True
+    if _discarded_by_callee(ctx, site):
+        return True
     if documented_single_gpu(ctx, scope) or single_process_script(ctx, site.call):
         return True
     return index == 0 and (
@@ -129,6 +132,39 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         or _cuda_not_initialised_here(ctx, site)
         or in_one_process_branch(ctx, site.call, _function_node(site))
         or runs_only_on_rank_zero(ctx, scope, site.call)
+    )
+
+
+def _discarded_by_callee(ctx: FileContext, site: DeviceSite) -> bool:
+    """`device=0` given to a class or function of this file whose parameter of that name is
+    never read (kept in the signature for compatibility, then `del`-eted): it places nothing."""
+    if not site.where.endswith("=") or not isinstance(site.call.func, ast.Name):
+        return False
+    tree = ctx.whole_tree()
+    if tree is None:
+        return False
+    wanted, parameter = site.call.func.id, site.where[:-1]
+    callees: list[ast.FunctionDef | ast.AsyncFunctionDef] = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == wanted:
+            callees.append(node)
+        elif isinstance(node, ast.ClassDef) and node.name == wanted:
+            callees += [
+                f
+                for f in node.body
+                if isinstance(f, ast.FunctionDef) and f.name in ("__init__", "__new__")
+            ]
+    if len(callees) != 1:
+        return False
+    (callee,) = callees
+    arguments = callee.args
+    named = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+    if parameter not in named:
+        return False
+    return not any(
+        isinstance(node, ast.Name) and node.id == parameter and isinstance(node.ctx, ast.Load)
+        for statement in callee.body
+        for node in ast.walk(statement)
     )
 
 
