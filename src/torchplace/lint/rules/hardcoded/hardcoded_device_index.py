@@ -35,15 +35,16 @@ class HardcodedDeviceIndex(Rule):
     is only compared, printed or handed to a query (`get_device_capability`), followed
     through a local name, a conversion to a string and a private function's return. Not
     flagged either: `device=0` given to a class or function of the file that never reads
-    that parameter (kept for compatibility and deleted), code whose docstring says it runs on a single GPU by design, a script
-    (`__main__`) that never speaks of ranks, launchers or worker processes (or a module's
-    `__main__` block that does not), and index 0 in code that only rank 0 runs
-    (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), in the `except` fallback
-    of the same call whose index could not be read (`"cuda"` without an index means cuda:0),
-    where `torch.cuda.is_initialized()` is false (no GPU was bound yet: cuda:0 is the
-    current one), in the one-process branch of a job (`if world_size == 1:`, the `else` of
-    `if world_size > 1:` or of `if dist.is_initialized():`), or in a file that never speaks of ranks, workers, threads or device
-    maps (there cuda:0 means what `"cuda"` means: TPL105's ground).
+    that parameter (kept for compatibility and deleted), code whose docstring says it runs
+    on a single GPU by design, a script (`__main__`) that never speaks of ranks, launchers
+    or worker processes (or a module's `__main__` block that does not), and index 0 in code
+    that only rank 0 runs (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), in the
+    `except` fallback of the same call whose index could not be read (`"cuda"` without an
+    index means cuda:0), where `torch.cuda.is_initialized()` is false (no GPU was bound yet:
+    cuda:0 is the current one), in the one-process branch of a job (`if world_size == 1:`,
+    the `else` of `if world_size > 1:` or of `if dist.is_initialized():`), or in a file that
+    never speaks of ranks, workers, threads or device maps (there cuda:0 means what `"cuda"`
+    means: TPL105's ground).
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
