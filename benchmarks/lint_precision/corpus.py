@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-8]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-9] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -19,7 +19,10 @@ measures the default tier after those. Its verdicts were then used to set the ti
 the default tier as those verdicts left it, and its verdicts cut the default tier to the rules
 whose first looks held, which `--fresh-7` (`FRESH_7`, a ninth set, chosen and committed before
 it was first linted) measures; `--fresh-8` (`FRESH_8`, a tenth set, chosen and committed with
-the ninth) then measures whatever the ninth set's first look leads to.
+the ninth) then measures whatever the ninth set's first look leads to. `--fresh-9` (`FRESH_9`) is
+of GitHub repositories at pinned commits (research and training code, launch scripts): their
+`.py` files are exported with `git archive` from a repository under `--git-mirrors` (named
+`<owner>+<name>`), or from a bare clone.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -351,13 +354,52 @@ FRESH_8 = (
     ("vptq", "0.0.5.post1"),  # vector-quantized LLM inference over a model's devices
 )
 
+#: An eleventh set, chosen and committed before it was first linted, read by no rule's author,
+#: in no other set, no judged sample and no recall case (nor a fork of one): research and
+#: training repositories from GitHub at a pinned commit, whose launch scripts, DDP set-up and
+#: per-rank device choices are the code the distributed rules read (the package sets hold
+#: little of it). Entries `github:<owner>/<name>` with the commit; `--git-mirrors` finds them.
+FRESH_9 = (
+    ("github:EleutherAI/gpt-neox", "ea7aefd8f8e183256992d9fede4d7c71a46d67a5"),
+    ("github:NVIDIA/DeepLearningExamples", "729963dd47e7c8bd462ad10bfac7a7b0b604e6dd"),
+    ("github:NVlabs/edm", "008a4e5316c8e3bfe61a62f874bddba254295afb"),
+    ("github:NVlabs/stylegan3", "c233a919a6faee6e36a316ddd4eddababad1adf9"),
+    ("github:OpenGVLab/InternVL", "2410d1dbf208f0e799459aff9376e5747dbf41a2"),
+    ("github:QwenLM/Qwen", "2df8e8ac450fa185c421a08b0090ef81826caa6e"),
+    ("github:Stability-AI/generative-models", "0ad7de9a5cb53fd63d6d30a4f385485e72e08597"),
+    ("github:Vision-CAIR/MiniGPT-4", "d94738a7626ec43eba6c2cddf3cd2043f1a9689a"),
+    ("github:artidoro/qlora", "7f4e95a68dc076bea9b3a413d2b512eca6d004e5"),
+    ("github:facebookresearch/DiT", "ed81ce2229091fd4ecc9a223645f95cf379d582b"),
+    ("github:facebookresearch/deit", "7e160fe43f0252d17191b71cbb5826254114ea5b"),
+    ("github:facebookresearch/detectron2", "02b5c4e295e990042a714712c21dc79b731e8833"),
+    ("github:facebookresearch/dinov2", "b8931f7bf91576930313be2c6d6af376033b35f0"),
+    ("github:facebookresearch/mae", "efb2a8062c206524e35e47d04501ed4f544c0ae8"),
+    ("github:hpcaitech/Open-Sora", "7ad6a96a135feb81f755c84fb391818718f6beb2"),
+    ("github:karpathy/nanoGPT", "3adf61e154c3fe3fca428ad6bc3818b27a3b8291"),
+    ("github:microsoft/DeepSpeedExamples", "83757d9c937daabd1089a08051061706cb73900d"),
+    ("github:microsoft/Swin-Transformer", "f82860bfb5225915aca09c3227159ee9e1df874d"),
+    ("github:openai/guided-diffusion", "22e0df8183507e13a7813f8d38d51b072ca1e67c"),
+    ("github:openai/improved-diffusion", "1bc7bbbdc414d83d4abf2ad8cc1446dc36c4e4d5"),
+    ("github:salesforce/BLIP", "056a169437371659074aa2732649d5de3bffb4a8"),
+    ("github:tloen/alpaca-lora", "8bb8579e403dc78e37fe81ffbb253c413007323f"),
+)
 
-def download(corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES) -> list[Path]:
-    """Download and extract every package; returns the extracted trees."""
+
+def download(
+    corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES, mirrors: Path | None = None
+) -> list[Path]:
+    """Download and extract every package (a `github:` entry: export its commit from a git
+    repository under `mirrors`, else a clone); returns the extracted trees."""
     archives = corpus / "dl"
     archives.mkdir(parents=True, exist_ok=True)
     trees = []
     for name, version in packages:
+        if name.startswith(GITHUB):
+            tree = corpus / "src" / f"{_repository(name).replace('/', '+')}-{version[:12]}"
+            trees.append(tree)
+            if not tree.is_dir():
+                _export(_git_dir(archives, name, version, mirrors), version, tree)
+            continue
         tree = corpus / "src" / f"{name}-{version}"
         trees.append(tree)
         if tree.is_dir():
@@ -380,6 +422,48 @@ def _archive(archives: Path, name: str, version: str) -> Path | None:
         if path.name.lower().replace("-", "_").startswith(wanted):
             return path
     return None
+
+
+#: The prefix of a set entry that names a GitHub repository (with a commit for a version).
+GITHUB = "github:"
+
+
+def _repository(name: str) -> str:
+    return name.removeprefix(GITHUB)
+
+
+def _git_dir(archives: Path, name: str, commit: str, mirrors: Path | None) -> Path:
+    """A git repository holding `commit`: `<mirrors>/<owner>+<name>` (or its `repo`
+    subdirectory) when that exists, else a bare clone made under `archives`."""
+    repository = _repository(name)
+    base = mirrors / repository.replace("/", "+") if mirrors is not None else None
+    found = [d for d in (base / "repo", base) if d.is_dir()] if base is not None else []
+    if not found:
+        clone = archives / (repository.replace("/", "+") + ".git")
+        if not clone.is_dir():
+            url = f"https://github.com/{repository}.git"
+            command = ["git", "clone", "-q", "--bare", url, str(clone)]
+            if subprocess.run(command, check=False).returncode != 0:
+                raise SystemExit(f"{repository}: cannot clone {url} (give --git-mirrors)")
+        found = [clone]
+    if not _has_commit(found[0], commit):
+        raise SystemExit(f"{repository}: commit {commit} not found in {found[0]}")
+    return found[0]
+
+
+def _has_commit(git_dir: Path, commit: str) -> bool:
+    probe = ["git", "-C", str(git_dir), "cat-file", "-e", f"{commit}^{{commit}}"]
+    return subprocess.run(probe, capture_output=True, check=False).returncode == 0
+
+
+def _export(git_dir: Path, commit: str, tree: Path) -> None:
+    """The commit's `.py` files, through `git archive` (a tar read here like an sdist's)."""
+    archive = tree.parent.parent / "dl" / f"{tree.name}.tar"
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    with archive.open("wb") as sink:
+        command = ["git", "-C", str(git_dir), "archive", "--format=tar", "--prefix=x/", commit]
+        subprocess.run(command, stdout=sink, check=True)
+    _extract(archive, tree)
 
 
 def _extract(archive: Path, tree: Path) -> None:
@@ -467,6 +551,7 @@ UNSEEN_SETS = {
     "fresh-6": FRESH_6,
     "fresh-7": FRESH_7,
     "fresh-8": FRESH_8,
+    "fresh-9": FRESH_9,
 }
 
 
@@ -497,11 +582,17 @@ def main() -> int:
     parser.add_argument(
         "--download-only", action="store_true", help="download and extract the set; lint nothing"
     )
+    parser.add_argument(
+        "--git-mirrors",
+        type=Path,
+        default=None,
+        help="directory of git repositories named <owner>+<name> for the github: entries",
+    )
     args = parser.parse_args()
     global _SELECT
     _SELECT = tuple(code.strip().upper() for code in args.select.split(",") if code.strip())
     corpus = args.corpus.resolve()
-    trees = download(corpus, _package_set(args))
+    trees = download(corpus, _package_set(args), args.git_mirrors)
     if args.download_only:
         print(json.dumps(_downloaded(trees, corpus), indent=2))
         return 0

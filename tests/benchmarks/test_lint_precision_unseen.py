@@ -248,7 +248,7 @@ def test_judged_rows_of_a_set_are_not_counted_against_it(unseen):  # type: ignor
 def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
     corpus = sys.modules["corpus"]
     flags = {name.replace("-", "_"): False for name in corpus.UNSEEN_SETS}
-    assert {"held_out", "fresh", "fresh_6", "fresh_7", "fresh_8"} <= set(flags)
+    assert {"held_out", "fresh", "fresh_6", "fresh_7", "fresh_8", "fresh_9"} <= set(flags)
     for name, packages in corpus.UNSEEN_SETS.items():
         picked = corpus._package_set(argparse.Namespace(**{**flags, name.replace("-", "_"): True}))
         assert picked is packages
@@ -284,6 +284,38 @@ def test_download_only_extracts_and_lints_nothing(unseen, tmp_path, monkeypatch,
     assert summary["files"] == len(corpus.FRESH_4) + 1
     assert summary["trees"]["src/yunchang-0.6.4"] == 2 and len(summary["trees"]) == 29
     assert "findings" not in summary and not (root / "findings.jsonl").exists()
+
+
+def _git(*args: str) -> str:
+    import subprocess
+
+    done = subprocess.run(["git", *args], capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def test_a_github_entry_is_exported_at_its_commit_from_a_mirror(unseen, tmp_path):  # type: ignore[no-untyped-def]
+    corpus = sys.modules["corpus"]
+    work = tmp_path / "mirrors" / "someone+trainer" / "repo"
+    (work / "tools").mkdir(parents=True)
+    (work / "train.py").write_text("import torch\n")
+    (work / "tools" / "launch.py").write_text("import os\n")
+    (work / "README.md").write_text("not python\n")
+    _git("init", "-q", str(work))
+    for key, value in (("user.email", "a@b.c"), ("user.name", "a")):
+        _git("-C", str(work), "config", key, value)
+    _git("-C", str(work), "add", "-A")
+    _git("-C", str(work), "commit", "-q", "-m", "first")
+    first = _git("-C", str(work), "rev-parse", "HEAD")
+    (work / "later.py").write_text("x = 1\n")  # committed after: not in the pinned commit
+    _git("-C", str(work), "add", "-A")
+    _git("-C", str(work), "commit", "-q", "-m", "second")
+    root = tmp_path / "c"
+    (tree,) = corpus.download(root, (("github:someone/trainer", first),), tmp_path / "mirrors")
+    assert tree == root / "src" / f"someone+trainer-{first[:12]}"
+    files = sorted(str(p.relative_to(tree)) for p in tree.rglob("*") if p.is_file())
+    assert files == ["tools/launch.py", "train.py"]
+    with pytest.raises(SystemExit, match="not found"):  # a commit the mirror lacks
+        corpus.download(root, (("github:someone/trainer", "0" * 40),), tmp_path / "mirrors")
 
 
 def test_first_looks_count_each_set_s_own_rows_and_name_the_tier_now(unseen, tmp_path):  # type: ignore[no-untyped-def]
