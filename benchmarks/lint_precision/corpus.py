@@ -21,7 +21,7 @@ whose first looks held, which `--fresh-7` (`FRESH_7`, a ninth set, chosen and co
 it was first linted) measures; `--fresh-8` (`FRESH_8`, a tenth set, chosen and committed with
 the ninth) then measures whatever the ninth set's first look leads to. `--fresh-9` (`FRESH_9`) is
 of GitHub repositories at pinned commits (research and training code, launch scripts): their
-`.py` files are exported with `git archive` from a repository under `--git-mirrors` (named
+`.py` files are exported at that commit from a git repository under `--git-mirrors` (named
 `<owner>+<name>`), or from a bare clone.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
@@ -388,8 +388,8 @@ FRESH_9 = (
 def download(
     corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES, mirrors: Path | None = None
 ) -> list[Path]:
-    """Download and extract every package (a `github:` entry: export its commit from a git
-    repository under `mirrors`, else a clone); returns the extracted trees."""
+    """Download and extract every package (a `github:` entry: export its commit's `.py` files
+    from a git repository under `mirrors`, else a clone); returns the extracted trees."""
     archives = corpus / "dl"
     archives.mkdir(parents=True, exist_ok=True)
     trees = []
@@ -457,13 +457,32 @@ def _has_commit(git_dir: Path, commit: str) -> bool:
 
 
 def _export(git_dir: Path, commit: str, tree: Path) -> None:
-    """The commit's `.py` files, through `git archive` (a tar read here like an sdist's)."""
-    archive = tree.parent.parent / "dl" / f"{tree.name}.tar"
-    archive.parent.mkdir(parents=True, exist_ok=True)
-    with archive.open("wb") as sink:
-        command = ["git", "-C", str(git_dir), "archive", "--format=tar", "--prefix=x/", commit]
-        subprocess.run(command, stdout=sink, check=True)
-    _extract(archive, tree)
+    """The commit's `.py` files (blobs absent from a partial mirror are skipped: counted in the
+    tree's file total), read through one `git cat-file --batch`."""
+    listing = ["git", "-C", str(git_dir), "ls-tree", "-r", "-z", commit]
+    entries = subprocess.run(listing, capture_output=True, check=True).stdout.split(b"\0")
+    wanted: list[tuple[str, str]] = []
+    for entry in entries:
+        meta, _, name = entry.decode("utf-8", "replace").partition("\t")
+        fields = meta.split()
+        if len(fields) == 3 and fields[1] == "blob" and name.endswith(".py") and _safe(name):
+            wanted.append((fields[2], name))
+    request = "".join(f"{sha}\n" for sha, _ in wanted).encode()
+    batch = ["git", "-C", str(git_dir), "cat-file", "--batch"]
+    output = subprocess.run(batch, input=request, capture_output=True, check=True).stdout
+    tree.mkdir(parents=True)
+    position = 0
+    for _, name in wanted:
+        end = output.index(b"\n", position)
+        header = output[position:end].split()
+        position = end + 1
+        if len(header) != 3:  # `<sha> missing`: not in this mirror
+            continue
+        size = int(header[2])
+        target = tree / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(output[position : position + size])
+        position += size + 1
 
 
 def _extract(archive: Path, tree: Path) -> None:
