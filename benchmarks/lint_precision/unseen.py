@@ -168,6 +168,29 @@ CORPUS_NOTES = {
         "on lines the rule did not read, since fixed). The rules with findings here moved to "
         "preview, so the default set now has none."
     ),
+    "fresh-7": (
+        "Chosen and committed before it was first linted (five packages swapped before that run "
+        "for ones pip could fetch, none linted), after fresh-6's verdicts cut the default set to "
+        "11 rules; read by no rule's author, in no other set, in no judged sample and in no "
+        "recall case. First linted at cf93cfc: 13607 Python files, no crash, 7 default-tier "
+        "findings (TPL410 5, TPL403 1, TPL408 1) and 22 of the preview rules once default "
+        "(TPL108, TPL402, TPL404, TPL104, TPL204, TPL205, TPL207), all 29 handed to two blind "
+        "judges unread, who agreed on 27: the default rules 0 TRUE of 7 (TPL410 on an Intel "
+        "NPU pipeline that never uses CUDA; TPL408 on a thread inside `torch.cuda.stream(s)`, "
+        "which switches it to the stream's GPU; TPL403 on a profiler run only by one process "
+        "on GPU 0). Not unseen any more: TPL410, TPL408, TPL104, TPL404 and TPL108 were then "
+        "fixed at the mechanism of these FALSE findings (another accelerator's code, a stream "
+        'switch as binding, a parameter deleted unread, `device = "cuda"` naming no CUDA '
+        "work, a subpackage named like an outside package, the one-process arm of "
+        "`dist.is_initialized()`), and the figure here is after those fixes."
+    ),
+    "fresh-8": (
+        "Chosen and committed with fresh-7, before either was linted; read by no rule's author, "
+        "in no other set, in no judged sample and in no recall case. First linted at aa8e7a3, "
+        "after fresh-7's fixes: 5306 Python files, no crash, no default-tier finding. Its 17 "
+        "findings of preview rules (TPL203 13, TPL204 2, TPL104 1, TPL108 1) were read by two "
+        "blind judges, who agreed on all: 1 TRUE (TPL204)."
+    ),
 }
 
 
