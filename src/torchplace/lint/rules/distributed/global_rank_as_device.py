@@ -183,9 +183,10 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     """
 
     code = "TPL407"
-    # Default (its base class TPL402 is in preview): as it is now it raised nothing at first
-    # look on fresh-4, fresh-5 and fresh-6 (21,525 files; lint_precision_unseen.md).
-    preview = False
+    # Preview: as it is now it raised nothing at first look on fresh-4 to fresh-8, then on
+    # fresh-9 TRUE on 0 of 12 (11 FALSE, 1 UNSURE): `SLURM_PROCID % device_count()` in
+    # training code launched with Slurm's default block distribution, where it is the local
+    # rank (lint_precision_unseen.md). Inherits TPL402's preview tier.
     name = "global-rank-modulo-as-device"
     pattern = None  # the catalogue's global-rank pattern names TPL402 alone
     contexts = (

@@ -31,7 +31,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     Flags `init_process_group(...)` with an NCCL backend when it has no `device_id=` and
     no `torch.cuda.set_device(...)` (or `torch.cuda.device(...)`, `bind_worker(...)`)
     binds the rank's GPU: before it in the same function or at module level, right after it
-    before any CUDA work (NCCL builds communicators lazily), or in another function of the
+    before any CUDA work (NCCL builds communicators lazily; in a function, or in a script's
+    module-level block), or in another function of the
     file (a device-resolving helper), or a library object built right after it that binds
     the GPU in its constructor (accelerate's `PartialState()` / `Accelerator()`,
     transformers' `TrainingArguments`, TRL configs, `HfArgumentParser` parsing one, or a
@@ -128,10 +129,20 @@ def _single_rank(call: ast.Call) -> bool:
 
 
 def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bool:
-    """`set_device` in the same function after the call, with no CUDA work in between."""
-    if function is None:
-        return False
-    last = getattr(function.node, "end_lineno", None) or call.lineno
+    """`set_device` in the same function after the call, with no CUDA work in between; at
+    module level (a script's `if __name__ == "__main__":` block), in the same top-level
+    statement."""
+    if function is not None:
+        last = getattr(function.node, "end_lineno", None) or call.lineno
+    else:
+        holding = [
+            statement
+            for statement in ctx.tree.body
+            if statement.lineno <= call.lineno <= (statement.end_lineno or statement.lineno)
+        ]
+        if not holding:
+            return False
+        last = holding[0].end_lineno or call.lineno
     after = without_comments(ctx.source.lines_text((call.end_lineno or call.lineno) + 1, last))
     binding = _BINDS.search(after)
     return binding is not None and not CUDA_WORK.search(after, 0, binding.start())
