@@ -43,8 +43,10 @@ def is_node_count(node: ast.expr) -> bool:
 
 
 def process_group_test(ctx: FileContext, test: ast.expr) -> bool | None:
-    """True for `dist.is_initialized()` (also beside `is_available() and`), False for `not
-    dist.is_initialized()`, None for any other test: whether a process group exists."""
+    """Whether a test says the job runs several processes: True for `dist.is_initialized()`
+    (also beside `is_available() and`), a flag named for it (`args.distributed`, `use_ddp`)
+    and `local_rank != -1`; False for their negations and `local_rank == -1` (the launcher
+    gave no local rank: one process); None for any other test."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = process_group_test(ctx, test.operand)
         return None if inner is None else not inner
@@ -54,13 +56,38 @@ def process_group_test(ctx: FileContext, test: ast.expr) -> bool | None:
         return None
     if isinstance(test, ast.Call) and not test.args:
         return True if ctx.qualified(test.func) == "torch.distributed.is_initialized" else None
+    if isinstance(test, ast.Name | ast.Attribute):
+        return True if _name_of(test) in _DISTRIBUTED_FLAGS else None
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and "local_rank" in _name_of(test.left):
+        bound = test.comparators[0]
+        minus_one = (
+            isinstance(bound, ast.UnaryOp)
+            and isinstance(bound.op, ast.USub)
+            and isinstance(bound.operand, ast.Constant)
+            and bound.operand.value == 1
+        )
+        if minus_one and isinstance(test.ops[0], ast.Eq | ast.NotEq):
+            return isinstance(test.ops[0], ast.NotEq)
     return None
 
 
+#: Flags that say a job runs under a process group (`if args.distributed:`).
+_DISTRIBUTED_FLAGS = frozenset(
+    {"distributed", "is_distributed", "use_distributed", "ddp", "use_ddp"}
+)
+
+
+def _name_of(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else ""
+
+
 def in_one_process_branch(ctx: FileContext, node: ast.AST, function: ast.AST | None) -> bool:
-    """`node` sits where the job has one process: the body of `if world_size == 1:` or of `if
-    not dist.is_initialized():`, or the `else` / `elif` of `if world_size > 1:` or of `if
-    dist.is_initialized():` (no process group: one process), within its function."""
+    """`node` sits where the job has one process: the body of `if world_size == 1:`, of `if
+    not dist.is_initialized():` (or `not args.distributed`, `local_rank == -1`), or the
+    `else` / `elif` of their opposites (no process group: one process), within its
+    function."""
     parents = parent_map(ctx.parents, function if function is not None else ctx.tree)
     child: ast.AST = node
     parent = parents.get(id(child))
