@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-9] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-10] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -22,7 +22,8 @@ it was first linted) measures; `--fresh-8` (`FRESH_8`, a tenth set, chosen and c
 the ninth) then measures whatever the ninth set's first look leads to. `--fresh-9` (`FRESH_9`) is
 of GitHub repositories at pinned commits (research and training code, launch scripts): their
 `.py` files are exported at that commit from a git repository under `--git-mirrors` (named
-`<owner>+<name>`), or from a bare clone.
+`<owner>+<name>`), or from a bare clone; `--fresh-10` (`FRESH_10`) is a second such set, linted
+once the first looks of the ninth to eleventh sets had been used.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -384,6 +385,43 @@ FRESH_9 = (
     ("github:tloen/alpaca-lora", "8bb8579e403dc78e37fe81ffbb253c413007323f"),
 )
 
+#: A twelfth set, chosen and committed before it was first linted, as the eleventh: GitHub
+#: research, training and inference repositories at pinned commits (torchrun and Slurm
+#: launches, model-parallel inference), read by no rule's author, in no other set, no judged
+#: sample and no recall case (nor a fork or vendored copy of one): it measures the rules as
+#: the first looks of the ninth to eleventh sets left them.
+FRESH_10 = (
+    ("github:baichuan-inc/Baichuan2", "ed1cf0f598378e1bc393f526c6052b8e6144eeef"),
+    ("github:bigcode-project/starcoder", "d72c7fe3dda81d47ad9b851f9567393fb6b551b9"),
+    ("github:black-forest-labs/flux", "802fb4713906133fcbd0d8dc5351620ca4773036"),
+    ("github:CompVis/latent-diffusion", "a506df5756472e2ebaf9078affdde2c4f1502cd4"),
+    ("github:deepseek-ai/DeepSeek-V3", "9b4e9788e4a3a731f7567338ed15d3ec549ce03b"),
+    ("github:facebookresearch/codellama", "1af62e1f43db1fa5140fa43cb828465a603a48f3"),
+    ("github:facebookresearch/ConvNeXt", "048efcea897d999aed302f2639b6270aedf8d4c8"),
+    ("github:facebookresearch/dino", "7c446df5b9f45747937fb0d72314eb9f7b66930a"),
+    ("github:facebookresearch/ImageBind", "53680b02d7e37b19b124fa37bae4b6c98c38f5be"),
+    ("github:facebookresearch/llama", "54c22c0d63a3f3c9e77f43a6a3041c00018f4964"),
+    ("github:facebookresearch/Mask2Former", "9b0651c6c1d5b3af2e6da0589b719c514ec0d69a"),
+    ("github:facebookresearch/moco-v3", "c349e6e24f40d3fedb22d973f92defa4cedf37a7"),
+    ("github:facebookresearch/segment-anything", "dca509fe793f601edb92606367a655c15ac00fdf"),
+    ("github:facebookresearch/SlowFast", "287ec0076846560f44a9327e931a5a2360240533"),
+    ("github:huggingface/open-r1", "1416fa0cf21595d2083b399a2a0bbddd7f6e9563"),
+    ("github:karpathy/llm.c", "f1e2ace651495b74ae22d45d1723443fd00ecd3a"),
+    ("github:Lightning-AI/lit-llama", "2a464de2a1d2f266614d15091d3d7f30330c3ede"),
+    ("github:MCG-NJU/VideoMAE", "14ef8d856287c94ef1f985fe30f958eb4ec2c55d"),
+    ("github:microsoft/DeBERTa", "4d7fe0bd4fb3c7d4f4005a7cafabde9800372098"),
+    ("github:NVlabs/eg3d", "7cf1fd1e99e1061e8b6ba850f91c94fe56e7afe4"),
+    ("github:NVlabs/stylegan2-ada-pytorch", "d72cc7d041b42ec8e806021a205ed9349f87c6a4"),
+    ("github:openai/consistency_models", "e32b69ee436d518377db86fb2127a3972d0d8716"),
+    ("github:PKU-YuanGroup/Open-Sora-Plan", "f7fa604f4e3a523d6b973e4c89a5620ed1aff65a"),
+    ("github:tatsu-lab/stanford_alpaca", "761dc5bfbdeeffa89b8bff5d038781a4055f796a"),
+    ("github:Tencent/HunyuanVideo", "fa14b001c18f37191c938a9ef6baad3b9b472759"),
+    ("github:THUDM/ChatGLM-6B", "401bf3a8a7dd8a26fba189551dccfc61a7079b4e"),
+    ("github:THUDM/CogVideo", "e519eced782c08db81f45e5eb40baa45958087ae"),
+    ("github:Wan-Video/Wan2.1", "9737cba9c1c3c4d04b33fcad41c111989865d315"),
+    ("github:ymcui/Chinese-LLaMA-Alpaca", "090475fbebcca06af2ae52c5227fe1617e22072a"),
+)
+
 
 def download(
     corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES, mirrors: Path | None = None
@@ -571,6 +609,7 @@ UNSEEN_SETS = {
     "fresh-7": FRESH_7,
     "fresh-8": FRESH_8,
     "fresh-9": FRESH_9,
+    "fresh-10": FRESH_10,
 }
 
 

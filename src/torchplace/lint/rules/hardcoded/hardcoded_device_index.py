@@ -42,9 +42,9 @@ class HardcodedDeviceIndex(Rule):
     `except` fallback of the same call whose index could not be read (`"cuda"` without an
     index means cuda:0), where `torch.cuda.is_initialized()` is false (no GPU was bound yet:
     cuda:0 is the current one), in the one-process branch of a job (`if world_size == 1:`,
-    the `else` of `if world_size > 1:` or of `if dist.is_initialized():`), or in a file that
-    never speaks of ranks, workers, threads or device maps (there cuda:0 means what `"cuda"`
-    means: TPL105's ground).
+    the `else` of `if world_size > 1:` or of `if dist.is_initialized():`, `if
+    args.local_rank == -1:`), or in a file that never speaks of ranks, workers, threads or
+    device maps (there cuda:0 means what `"cuda"` means: TPL105's ground).
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
