@@ -1,8 +1,9 @@
 """Whether a device object built in the code (`torch.device("cuda", 0)`) can reach a placement.
 
 A device object places nothing by itself: it matters where it goes. Its uses are followed
-through a local name it is bound to, containers and conditional expressions around it, and the
-returns of a private function of the file (to that function's callers). A use is *only a
+through a local name it is bound to (or a name set in a script's `__main__` block, which no
+other module can import), containers and conditional expressions around it, and the returns of
+a private function of the file (to that function's callers). A use is *only a
 value* when it is compared (`==`, `in`, a set of devices), printed or logged, or handed to a
 query that asks about a GPU (`get_device_capability`, `get_device_name`,
 `mem_get_info`, ...). Every other use (a `.to`, a factory's `device=`, `set_device`, an unknown
@@ -73,9 +74,38 @@ def _only_value(
         ):
             uses = _loads(root, target.id)
             return all(_only_value(ctx, root, use, depth - 1, cache) for use in uses)
+        if isinstance(target, ast.Name) and isinstance(root, ast.Module):
+            return _main_block_name_only_value(ctx, root, parent, target.id, depth, cache)
     if isinstance(parent, ast.Return) and isinstance(root, ast.FunctionDef | ast.AsyncFunctionDef):
         return _callers_only_value(ctx, root, depth - 1)
     return False
+
+
+def _main_block_name_only_value(
+    ctx: FileContext,
+    root: ast.Module,
+    assign: ast.Assign,
+    name: str,
+    depth: int,
+    cache: dict[int, dict[int, ast.AST]],
+) -> bool:
+    """A module-level name set in the `if __name__ == "__main__":` block: no other module can
+    import it, so its uses are the file's own (read in the whole file, since `regions` may
+    have left stubs of the functions that read it)."""
+    in_main = any(
+        _MAIN_TEST.fullmatch(ast.unparse(statement.test).replace('"', "'"))
+        and statement.lineno <= assign.lineno <= (statement.end_lineno or statement.lineno)
+        for statement in root.body
+        if isinstance(statement, ast.If)
+    )
+    whole = ctx.whole_tree() if in_main else None
+    if whole is None:
+        return False
+    uses = _loads(whole, name)
+    return all(_only_value(ctx, whole, use, depth - 1, cache) for use in uses)
+
+
+_MAIN_TEST = re.compile(r"__name__ == '__main__'")
 
 
 def _as_text(parent: ast.AST, node: ast.AST) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TypeVar, cast
 
 from torchplace.lint.context import FileContext, Scope
@@ -257,6 +258,8 @@ _SINGLE_GPU = re.compile(
     r"\b(?:single|one)[- ](?:gpu|cuda[- ]device)\b|\bonly (?:on )?(?:one|a single) gpu\b",
     re.IGNORECASE,
 )
+#: A file named for one GPU: `singleGPU`, `single_gpu`, `1gpu`, `one-gpu`.
+_SINGLE_GPU_NAME = re.compile(r"(?:single|one|\b1|_1)[-_]?gpu(?![a-z])", re.IGNORECASE)
 #: ... unless it also speaks of several GPUs or processes.
 _SEVERAL = re.compile(
     r"\bmulti(?:ple)?[- ]?(?:gpus?|devices?|process|node)|\bdistributed\b|\bddp\b|\bfsdp\b"
@@ -267,7 +270,11 @@ _SEVERAL = re.compile(
 
 def documented_single_gpu(ctx: FileContext, scope: Scope) -> bool:
     """Whether the docstring of the enclosing function, class or module says the code runs on
-    a single GPU by design ("prediction on a single gpu") and speaks of no other setup."""
+    a single GPU by design ("prediction on a single gpu") and speaks of no other setup, or
+    the file is named for one GPU (`t2v_14B_singleGPU.py`, `infer_single_gpu.py`): demos
+    and scripts say so in their names."""
+    if _SINGLE_GPU_NAME.search(Path(ctx.source.path).stem):
+        return True
     current: Scope | None = scope
     while current is not None:
         node = ctx.tree if current.kind == "module" else current.node

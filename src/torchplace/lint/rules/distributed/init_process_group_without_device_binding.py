@@ -44,10 +44,14 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
-    Unless each rank binds its own GPU first, all ranks on a node build their
+    Unless each rank binds its own GPU first, all ranks on a node may build their
     communicator on GPU 0: collectives hang or fail (`Attempt to perform collective on
     tensor not on device passed to init_process_group`, `Duplicate GPU detected`), and
-    every `.cuda()` / `device="cuda"` of the program lands on GPU 0.
+    every `.cuda()` / `device="cuda"` of the program lands on GPU 0. Where the program
+    places its tensors explicitly on `cuda:rank`, the damage is quieter: pinned memory
+    (`pin_memory=True` loaders, `.pin_memory()`), memory statistics and `"cuda"` tensors
+    still open a CUDA context on GPU 0 in every rank, whose memory it then lacks
+    (stylegan2-ada-pytorch issues 70 and 308).
 
     ## Example
     ```python
@@ -72,10 +76,10 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     """
 
     code = "TPL401"
-    # Preview: TRUE on 3 of 14 of its findings on package sets no rule was tuned on (0 of 8
-    # on fresh-4, after earlier fixes), judged
-    # blind at first look (benchmarks/results/lint_precision_unseen.md); the default set
-    # needs 90% there.
+    # Preview: at first look on unseen sets, TRUE on 3 of 14 before earlier fixes, 0 of 8 on
+    # fresh-4, 2 of 11 on fresh-9 (then fixed: a binding on the next statements of a
+    # script's block), 5 of 5 on fresh-10; as it is now 7 of 10 over fresh-9 and fresh-10
+    # (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
     preview = True
     name = "init-process-group-without-device-binding"
     contexts = (
@@ -83,7 +87,9 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
         "project, or a library object built before any CUDA work (`PartialState`, "
         "`TrainingArguments`) binds the GPU, nor one-rank groups"
     )
-    summary = "NCCL process group created before this rank bound its GPU (all ranks on cuda:0)"
+    summary = (
+        "NCCL process group created before this rank bound its GPU (its current GPU is cuda:0)"
+    )
     pattern = "rank-not-bound-to-gpu"
     project_condition = "not-bound-by-callers"
     candidate = AnyOf(r"init_process_group\s*\(")
