@@ -21,6 +21,7 @@ from torchplace.lint.flow_ops import (
     MOVES,
     NAMESPACES,
     NCCL_COLLECTIVES,
+    PASS_THROUGH,
     SCALAR_FACTORIES,
     SEQUENCES,
     SHAPES,
@@ -102,6 +103,8 @@ class CallFlow(FlowState):
         keywords: dict[str | None, Values],
     ) -> Values:
         name = qualified.rpartition(".")[2]
+        if qualified.startswith(PASS_THROUGH):
+            return ()  # a custom op or `checkpoint(fn, *args)`: no torch op mixes the arguments
         if name in NCCL_COLLECTIVES and qualified.startswith("torch.distributed."):
             if any(kw.arg == "group" for kw in node.keywords) or not self.nccl:
                 return ()  # a group of its own is often a CPU (gloo) group: no evidence
