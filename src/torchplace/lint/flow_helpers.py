@@ -70,20 +70,30 @@ class ForwardHelperFactories(AnyOf):
 def _helper_candidates(
     text: str, factories: Callable[[str], Iterator[re.Match[str]]]
 ) -> list[re.Match[str]]:
+    """The factories of the module-level functions that indented code (a method) calls, and
+    those calls; a function only other module-level functions call is left out."""
     matches = [m for m in factories(text) if not placed_call(text, m.end())]
     if not matches:
         return []
     spans = helper_spans(text)
-    inside = [(a, b) for a, b in spans.values()]
-    holding = {name for name, (a, b) in spans.items() if any(a <= m.start() < b for m in matches)}
-    kept = [m for m in matches if any(a <= m.start() < b for a, b in inside)]
-    for name in sorted(holding):
-        for call in re.finditer(rf"(?<![\w.]){re.escape(name)}\(", text):
-            line_start = text.rfind("\n", 0, call.start()) + 1
-            indented = text[line_start : line_start + 1] in (" ", "\t")
-            if indented and not any(a <= call.start() < b for a, b in inside):
-                kept.append(call)
+    inside = list(spans.values())
+    kept: list[re.Match[str]] = []
+    for name, (a, b) in spans.items():
+        made = [m for m in matches if a <= m.start() < b]
+        if not made:
+            continue
+        calls = [c for c in _calls_of(name, text) if not any(x <= c.start() < y for x, y in inside)]
+        if calls:
+            kept += made + calls
     return sorted(kept, key=lambda m: m.start())
+
+
+def _calls_of(name: str, text: str) -> Iterator[re.Match[str]]:
+    """Calls of `name` on indented lines."""
+    for call in re.finditer(rf"(?<![\w.]){re.escape(name)}\(", text):
+        line_start = text.rfind("\n", 0, call.start()) + 1
+        if text[line_start : line_start + 1] in (" ", "\t"):
+            yield call
 
 
 @dataclass(frozen=True)
