@@ -47,3 +47,21 @@ def test_the_rule_skips_data_pipeline_files() -> None:
     flagged = lint_source(MODEL, "pkg/models/attention.py", config)
     assert [f.line for f in flagged if f.code == "TPL210"] == [6]
     assert not lint_source(MODEL, "pkg/dataset/transforms.py", config)
+
+
+def test_the_message_names_the_chain_from_forward_to_the_call() -> None:
+    text = MODEL.replace(
+        "        return scores + causal_mask(scores.shape[-1])",
+        "        return self._masked(scores)\n\n"
+        "    def _masked(self, projected):\n"
+        "        return causal_mask(4) + self.proj(projected)",
+    ).replace(
+        "class Attention(nn.Module):\n",
+        "class Attention(nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n"
+        "        self.proj = nn.Linear(4, 4)\n\n",
+    )
+    (finding,) = lint_source(text, "pkg/models/attention.py", LintConfig(select=("TPL210",)))
+    assert "`causal_mask`, called at line" in finding.message
+    assert "in forward -> _masked:" in finding.message
+    assert "the output of `self.proj`" in finding.message

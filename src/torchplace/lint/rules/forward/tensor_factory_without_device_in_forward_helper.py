@@ -91,29 +91,29 @@ class TensorFactoryWithoutDeviceInForwardHelper(Rule):
             scope = Scope("class", node.name, node, ctx.module_scope)
             if not is_module_class(ctx, scope):
                 continue
-            for found in _class_meetings(ctx, node, scope, functions):
+            for found, path in _class_meetings(ctx, node, scope, functions):
                 origin = found.meeting.cpu.origin
                 if origin is None or id(origin) in reported or not called_as_written(ctx, origin):
                     continue
                 reported.add(id(origin))
                 factory = (ctx.qualified(origin.func) or "").removeprefix("torch.")
                 message = (
-                    f"`torch.{factory}` without `device=` in `{found.helper}`, which forward "
-                    f"calls at line {found.call_line}: {found.meeting.chain()}"
+                    f"`torch.{factory}` without `device=` in `{found.helper}`, called at line "
+                    f"{found.call_line} in {path}: {found.meeting.chain()}"
                 )
                 yield self.finding(ctx, origin, message)
 
 
 def _class_meetings(
     ctx: FileContext, node: ast.ClassDef, scope: Scope, functions: dict[str, _Function]
-) -> Iterator[HelperMeeting]:
-    """The meetings of the helpers that the methods `forward` reaches call, each method
-    followed only when its text calls one of the file's functions."""
+) -> Iterator[tuple[HelperMeeting, str]]:
+    """The meetings of the helpers that the methods `forward` reaches call, with the chain
+    from `forward` to the caller; a method is followed only when it calls one of them."""
     facts = ClassFacts.of(node)
     init = unstubbed_init(ctx, node)
     if init is not None:
         facts.read_init(init)
-    for name in ctx.forward_reach_of(scope):
+    for name, path in ctx.forward_reach_of(scope).items():
         method = facts.methods.get(name)
         if method is None or not _calls_one_of(method, functions):
             continue
@@ -123,11 +123,12 @@ def _class_meetings(
             flow = FunctionFlow(method, ctx.qualified, facts, local=helpers)
         except RecursionError:  # absurdly nested expressions: no evidence, no finding
             continue
-        yield from helpers.found
+        for found in helpers.found:
+            yield found, path
         for meeting in flow.meetings:
             returned = helpers.returned_from(meeting)
             if returned is not None:
-                yield returned
+                yield returned, path
 
 
 def _calls_one_of(method: _Function, functions: dict[str, _Function]) -> bool:
