@@ -21,6 +21,7 @@ from torchplace.lint.flow_ops import (
     MOVES,
     NAMESPACES,
     NCCL_COLLECTIVES,
+    PASS_THROUGH,
     SCALAR_FACTORIES,
     SEQUENCES,
     SHAPES,
@@ -37,6 +38,18 @@ class CallFlow(FlowState):
     expressions and walks the statements."""
 
     def _call(self, node: ast.Call) -> Values:
+        found = self._call_values(node)
+        if found:
+            return found
+        # `self.compute_bias(n, m, device=x.device)`: a call told a tensor's device returns
+        # its tensors there (a name's device only: the expression is evaluated again).
+        device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
+        named = isinstance(device, ast.Attribute) and isinstance(device.value, ast.Name)
+        if device is None or not (named or isinstance(device, ast.Name | ast.Constant)):
+            return ()
+        return self._device_of(device, node, "") or ()
+
+    def _call_values(self, node: ast.Call) -> Values:
         func = node.func
         # A literal list or tuple argument (`torch.cat([a, b])`) is evaluated element by
         # element, once: its elements are operands of their own.
@@ -102,6 +115,8 @@ class CallFlow(FlowState):
         keywords: dict[str | None, Values],
     ) -> Values:
         name = qualified.rpartition(".")[2]
+        if qualified.startswith(PASS_THROUGH):
+            return ()  # a custom op or `checkpoint(fn, *args)`: no torch op mixes the arguments
         if name in NCCL_COLLECTIVES and qualified.startswith("torch.distributed."):
             if any(kw.arg == "group" for kw in node.keywords) or not self.nccl:
                 return ()  # a group of its own is often a CPU (gloo) group: no evidence

@@ -69,7 +69,7 @@ class EvidentFactories(AnyOf):
 
     def _filtered(self, string: str) -> list[re.Match[str]]:
         if string is not self._kept_text:
-            matches = [m for m in super().finditer(string) if not _placed_call(string, m.end())]
+            matches = [m for m in super().finditer(string) if not placed_call(string, m.end())]
             self._kept = _Blocks(string).keep(matches) if matches else []
             self._kept_text = string
         return self._kept
@@ -79,7 +79,7 @@ class EvidentFactories(AnyOf):
 _NO_CPU_KEYWORD = re.compile(r"\b(?:device|out|pin_memory)\s*=(?!=)|(?:^|,)\s*\*\*")
 
 
-def _placed_call(text: str, start: int, limit: int = 2000) -> bool:
+def placed_call(text: str, start: int, limit: int = 2000) -> bool:
     """Whether the call whose arguments start at `start` (just past its `(`) passes
     `device=`, `out=`, `pin_memory=` or `**kwargs` among its own arguments: such a factory
     makes no CPU-made tensor, so its line holds no candidate. Strings are skipped; a call

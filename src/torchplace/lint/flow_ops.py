@@ -37,6 +37,10 @@ NCCL_COLLECTIVES = frozenset(
     {"all_reduce", "broadcast", "all_gather", "reduce", "reduce_scatter", "all_to_all",
      "all_gather_into_tensor", "reduce_scatter_tensor", "all_to_all_single"}
 )  # fmt: skip
+#: Calls under `torch.` whose arguments meet in no torch op: custom operators (`torch.ops.*`,
+#: which often take host-side metadata such as sequence lengths on purpose) and helpers that
+#: hand their arguments to a function (`torch.utils.checkpoint.checkpoint(fn, *args)`).
+PASS_THROUGH = ("torch.ops.", "torch.utils.")
 #: Factories whose device comes from their tensor arguments.
 FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
 #: Methods whose arguments are sizes and dimensions, not tensors.
