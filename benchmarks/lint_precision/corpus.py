@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-10] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-11] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -22,8 +22,8 @@ it was first linted) measures; `--fresh-8` (`FRESH_8`, a tenth set, chosen and c
 the ninth) then measures whatever the ninth set's first look leads to. `--fresh-9` (`FRESH_9`) is
 of GitHub repositories at pinned commits (research and training code, launch scripts): their
 `.py` files are exported at that commit from a git repository under `--git-mirrors` (named
-`<owner>+<name>`), or from a bare clone; `--fresh-10` (`FRESH_10`) is a second such set, linted
-once the first looks of the ninth to eleventh sets had been used.
+`<owner>+<name>`), or from a bare clone; `--fresh-10` (`FRESH_10`) and `--fresh-11`
+(`FRESH_11`) are more such sets, each linted once the first looks before it had been used.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -422,6 +422,29 @@ FRESH_10 = (
     ("github:ymcui/Chinese-LLaMA-Alpaca", "090475fbebcca06af2ae52c5227fe1617e22072a"),
 )
 
+#: A thirteenth set, chosen and committed before it was first linted, as the twelfth: GitHub
+#: repositories of distributed LLM training and RL (process groups, per-rank devices, vLLM and
+#: sglang workers), vision pre-training and robotics, at pinned commits, read by no rule's
+#: author, in no other set, no judged sample and no recall case: it measures the rules as the
+#: first looks of the twelfth set left them.
+FRESH_11 = (
+    ("github:allenai/open-instruct", "e6c3044aa6201c8bfa4573c1b03142af599e730d"),
+    ("github:deepseek-ai/Janus", "1daa72fa409002d40931bd7b36a9280362469ead"),
+    ("github:facebookresearch/co-tracker", "82e02e8029753ad4ef13cf06be7f4fc5facdda4d"),
+    ("github:facebookresearch/detr", "29901c51d7fe8712168b8d0d64351170bc0f83e0"),
+    ("github:facebookresearch/ijepa", "52c1ae95d05f743e000e8f10a1f3a79b10cff048"),
+    ("github:facebookresearch/jepa", "51c59d518fc63c08464af6de585f78ac0c7ed4d5"),
+    ("github:facebookresearch/lingua", "437d680e521873bb5971067148a69587790da853"),
+    ("github:huggingface/alignment-handbook", "925acdfe4b2b4e38c3dabd1851bc418f0b656351"),
+    ("github:huggingface/lerobot", "7427f31801f944f5ec9ce53cda02862ce7d1638b"),
+    ("github:huggingface/picotron", "59714b1bf25541dbeb6f5a721ed15f6d0768e786"),
+    ("github:OpenGVLab/InternImage", "31c962dc6c1ceb23e580772f7daaa6944694fbe6"),
+    ("github:PrimeIntellect-ai/prime-rl", "559b44772e471d1538537b8805cc77f3824a5e64"),
+    ("github:QwenLM/Qwen2.5-VL", "f0af2996e843cf46aa5f778c38d6694500c2ca81"),
+    ("github:state-spaces/mamba", "e9594ce1c732d97440f0332fdc43170a2294dbfa"),
+    ("github:THUDM/slime", "624b824a898ab0ec1fcb4d373004c7f3852bf515"),
+)
+
 
 def download(
     corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES, mirrors: Path | None = None
@@ -610,6 +633,7 @@ UNSEEN_SETS = {
     "fresh-8": FRESH_8,
     "fresh-9": FRESH_9,
     "fresh-10": FRESH_10,
+    "fresh-11": FRESH_11,
 }
 
 
