@@ -73,8 +73,9 @@ class ExecutorInBoundWorker(Rule):
 
     code = "TPL409"
     # Default: before the fixes made against them its first looks on unseen package sets
-    # were TRUE on 0 of 1; as it is now it raised nothing there (fresh-4, fresh-5 and fresh-6,
-    # 21,525 files linted after the last fix: benchmarks/results/lint_precision_unseen.md).
+    # were TRUE on 0 of 2 (fresh-11's: an executor kept under a name set by a conditional
+    # expression, whose one function binds itself, now read); as it is now it raised nothing
+    # there (benchmarks/results/lint_precision_unseen.md).
     name = "executor-in-bound-worker-without-initializer"
     contexts = (
         "`ThreadPoolExecutor`s built in methods of classes that call `set_device`; not when"
@@ -194,10 +195,14 @@ def _function(ctx: FileContext, owner: ast.ClassDef, node: ast.expr) -> str | No
 
 
 def _assigned_to(ctx: FileContext, owner: ast.ClassDef, built: ast.Call) -> str | None:
-    """The name the executor is kept under: `x = ThreadPoolExecutor()`, `with ... as x`."""
+    """The name the executor is kept under: `x = ThreadPoolExecutor()`, `x =
+    ThreadPoolExecutor() if pipelined else None`, `with ... as x`."""
     for node in ast.walk(owner):
-        if isinstance(node, ast.Assign) and node.value is built and len(node.targets) == 1:
-            return ctx.source.segment(node.targets[0])
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            value = node.value
+            arms = (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,)
+            if any(arm is built for arm in arms):
+                return ctx.source.segment(node.targets[0])
         if isinstance(node, ast.withitem) and node.context_expr is built and node.optional_vars:
             return ctx.source.segment(node.optional_vars)
     return None

@@ -303,7 +303,8 @@ def _target(
 
 
 def _executor_names(ctx: FileContext, scope: Scope) -> set[str]:
-    """Names bound to a ThreadPoolExecutor in the scope (`with ... as pool`, `pool = ...`)."""
+    """Names bound to a ThreadPoolExecutor in the scope (`with ... as pool`, `pool = ...`, `pool
+    = ThreadPoolExecutor(...) if cond else None`)."""
     names: set[str] = set()
     for node in scope_nodes(ctx, scope):
         pairs: list[tuple[ast.expr | None, ast.expr]] = []
@@ -312,10 +313,12 @@ def _executor_names(ctx: FileContext, scope: Scope) -> set[str]:
         elif isinstance(node, ast.Assign) and len(node.targets) == 1:
             pairs = [(node.targets[0], node.value)]
         for target, value in pairs:
-            if (
-                target is not None
-                and isinstance(value, ast.Call)
-                and (ctx.qualified(value.func) or "").endswith("ThreadPoolExecutor")
+            # `pool = ThreadPoolExecutor(...) if pipelined else None`: either arm may build it.
+            arms = (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,)
+            if target is not None and any(
+                isinstance(arm, ast.Call)
+                and (ctx.qualified(arm.func) or "").endswith("ThreadPoolExecutor")
+                for arm in arms
             ):
                 names.add(ctx.source.segment(target))
     return names
