@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-11] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-12] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -22,8 +22,8 @@ it was first linted) measures; `--fresh-8` (`FRESH_8`, a tenth set, chosen and c
 the ninth) then measures whatever the ninth set's first look leads to. `--fresh-9` (`FRESH_9`) is
 of GitHub repositories at pinned commits (research and training code, launch scripts): their
 `.py` files are exported at that commit from a git repository under `--git-mirrors` (named
-`<owner>+<name>`), or from a bare clone; `--fresh-10` (`FRESH_10`) and `--fresh-11`
-(`FRESH_11`) are more such sets, each linted once the first looks before it had been used.
+`<owner>+<name>`), or from a bare clone; `--fresh-10`, `--fresh-11` and `--fresh-12`
+(`FRESH_10` to `FRESH_12`) are more such sets, each linted once the first looks before it had been used.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -445,6 +445,28 @@ FRESH_11 = (
     ("github:THUDM/slime", "624b824a898ab0ec1fcb4d373004c7f3852bf515"),
 )
 
+#: A fourteenth set, chosen and committed before it was first linted, as the thirteenth:
+#: GitHub repositories of LLM serving engines, vLLM plugins and RL frameworks that drive vLLM
+#: workers (worker processes, executors, per-rank devices, start methods), at pinned commits,
+#: read by no rule's author, in no other set, no judged sample and no recall case: it measures
+#: the rules as the first looks of the thirteenth set left them.
+FRESH_12 = (
+    ("github:agentica-project/rllm", "874daa4acb7f451dc2a4b2b6e8ce28f5aa88d1f5"),
+    ("github:alibaba/ROLL", "8eb27cc2dc34c4d1310b169d9b86d339004d811a"),
+    ("github:efeslab/Nanoflow", "d6b381e58110a8b5d08cfabd4a55c0d5d0ebef57"),
+    ("github:FlagOpen/FlagScale", "da4935ec60193e735bc70b81e259ed04eefd0132"),
+    ("github:LLMServe/DistServe", "82831f1604cc6b10bebd360f6c437a07790dde9f"),
+    ("github:mit-han-lab/distrifuser", "8aebdd6d0db87884ba03dc596c98d28f3f38a1a3"),
+    ("github:mit-han-lab/llm-awq", "d6e797a42b9ef7778de8ee2352116e0f48a78d61"),
+    ("github:mit-han-lab/qserve", "de6a2ec6b5248ce71f3d738c6c41c45195b2fb4e"),
+    ("github:ModelTC/lightllm", "fc72ffab9a3455cfb571f22d45ab777cc29de0de"),
+    ("github:ModelTC/LightX2V", "f8aee98b5462cca8d7288888146ebd95592bf266"),
+    ("github:NovaSky-AI/SkyRL", "a9564572eb8e91076be43c1bd5e4615e3de17265"),
+    ("github:sail-sg/oat", "c1a074c320ff5ca9fe9a4f669bf05208e2f310be"),
+    ("github:vllm-project/production-stack", "a6c01db05f65f556235413ba8dbcfb0c01132fff"),
+    ("github:vllm-project/vllm-ascend", "182b75ea84ff13ece27b57391331ef8935410aea"),
+)
+
 
 def download(
     corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES, mirrors: Path | None = None
@@ -634,6 +656,7 @@ UNSEEN_SETS = {
     "fresh-9": FRESH_9,
     "fresh-10": FRESH_10,
     "fresh-11": FRESH_11,
+    "fresh-12": FRESH_12,
 }
 
 
