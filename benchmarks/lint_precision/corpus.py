@@ -23,7 +23,8 @@ the ninth) then measures whatever the ninth set's first look leads to. `--fresh-
 of GitHub repositories at pinned commits (research and training code, launch scripts): their
 `.py` files are exported at that commit from a git repository under `--git-mirrors` (named
 `<owner>+<name>`), or from a bare clone; `--fresh-10`, `--fresh-11` and `--fresh-12`
-(`FRESH_10` to `FRESH_12`) are more such sets, each linted once the first looks before it had been used.
+(`FRESH_10` to `FRESH_12`) are more such sets, each linted once the first looks before it had
+been used.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
