@@ -287,3 +287,44 @@ def test_tpl410_follows_the_accelerator_of_an_imported_module(
     # A runtime naming no accelerator says nothing: the launcher keeps the CUDA rule.
     _write(runtime, "def run_stage(r): ...\n")
     assert _tpl410(project, cache) == ["launch.py:8"]
+
+
+RAY_WORKER = """\
+import torch
+import torch.distributed as dist
+
+
+class Worker:
+    def init_model(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model = build().cuda()
+"""
+
+
+def _tpl401(project: Path) -> list[str]:
+    lint_run = run([str(project)], LintConfig(select=("TPL401",), preview=True), jobs=1)
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code == "TPL401"]
+
+
+@pytest.mark.parametrize(
+    ("launcher", "flagged"),
+    [
+        ("import ray\nfrom .worker import Worker\nActor = ray.remote(num_gpus=1)(Worker)\n", False),
+        (
+            "import ray\nfrom .worker import Worker\n\ndef make(n):\n    options = {}\n"
+            "    options['num_gpus'] = n\n    return ray.remote(Worker).options(**options)\n",
+            False,
+        ),
+        ("import ray\nfrom .worker import Worker\nActor = ray.remote(num_gpus=0)(Worker)\n", True),
+        ("from .worker import Worker\n\nworkers = [Worker() for _ in range(8)]\n", True),
+    ],
+)
+def test_tpl401_leaves_workers_that_ray_gives_gpus(
+    tmp_path: Path, launcher: str, flagged: bool
+) -> None:
+    # Ray sets CUDA_VISIBLE_DEVICES in each actor given GPUs: its cuda:0 is its own GPU.
+    project = tmp_path / "rl"
+    _write(project / "pyproject.toml", "")
+    _write(project / "rl" / "worker.py", RAY_WORKER)
+    _write(project / "rl" / "launch.py", launcher)
+    assert _tpl401(project) == (["worker.py:7"] if flagged else [])

@@ -22,15 +22,20 @@ from torchplace.lint.context import FileContext
 from torchplace.lint.run_conditions import per_file
 
 _COMMENTS = re.compile(r"#[^\n]*")
-#: A non-CUDA accelerator: its runtime's package, torch's module for it, a device string or a
-#: move to it (`"xpu"`, `"npu:0"`, `.hpu()`).
+#: A non-CUDA accelerator: its runtime's package, torch's module for it, or its name as a word
+#: of an identifier or a string (`"npu:0"`, `.xpu()`, `wait_until_npu_memory_free`; not the
+#: `npu` inside `input`).
 _OTHER_ACCELERATOR = re.compile(
-    r"\b(?:torch_npu|intel_npu_acceleration_library|intel_extension_for_pytorch|habana_frameworks"
-    r"|torch_xla|torch\.(?:xpu|npu|hpu|mps))\b"
-    r"|[\"'](?:xpu|npu|hpu|mps|xla)(?::\d+)?[\"']|\.(?:xpu|npu|hpu)\s*\("
+    r"\b(?:intel_npu_acceleration_library|intel_extension_for_pytorch|habana_frameworks"
+    r"|torch_xla)\b|(?<![a-z0-9])(?:npu|xpu|hpu|mlu|musa|gcu)(?![a-z0-9])",
+    re.IGNORECASE,
 )
-#: CUDA named anywhere: torch's module, a device string, a move, NCCL, its environment.
-_CUDA = re.compile(r"cuda|nccl|\bgpus?\b", re.IGNORECASE)
+#: CUDA named as a device or runtime: `torch.cuda`, `"cuda:0"`, `.cuda()`, NCCL, a GPU, its
+#: environment (not `cudagraph`, a compilation setting every platform of vLLM reads).
+_CUDA = re.compile(
+    r"(?<![a-z0-9])cuda(?![a-z0-9])|CUDA_VISIBLE_DEVICES|nccl|(?<![a-z0-9])gpus?(?![a-z0-9])",
+    re.IGNORECASE,
+)
 
 
 def targets_other_accelerator(ctx: FileContext) -> bool:

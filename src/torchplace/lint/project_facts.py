@@ -31,6 +31,7 @@ from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import internal_error
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
 from torchplace.report import Finding
 
@@ -109,11 +110,15 @@ def _unguarded_library_launch(index: ProjectIndex, finding: Finding) -> str | No
 def _not_bound_by_callers(index: ProjectIndex, finding: Finding) -> str | None:
     """The function holding the finding (a constructor: its class) is not always called, in
     the project, from a function that binds a device or under a device context: a process
-    group that a caller's `set_device` precedes is bound (`project_callers`)."""
+    group that a caller's `set_device` precedes is bound (`project_callers`). Nor does the
+    project run its workers as Ray actors given GPUs (`ray_actors`): Ray binds those through
+    `CUDA_VISIBLE_DEVICES`, so each actor's cuda:0 is its own GPU."""
     guarded = index.callers_of(finding.path).guarded_by_callers(
         os.path.abspath(finding.path), finding.line
     )
-    return None if guarded else ""
+    if guarded or index.ray_gpu_actor_of(finding.path) is not None:
+        return None
+    return ""
 
 
 def _may_run_on_cuda(index: ProjectIndex, finding: Finding) -> str | None:
@@ -138,6 +143,7 @@ class ProjectIndex:
         self._roots: dict[str, str] = {}
         self._facts: dict[str, ProjectFacts] = {}
         self._callers: dict[str, CallerIndex] = {}
+        self._ray: dict[str, tuple[str, int] | None] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -146,7 +152,10 @@ class ProjectIndex:
         key = os.path.abspath(path)
         index._roots[os.path.dirname(key)] = key
         index._facts[key] = facts_of_text(key, text)
-        index._callers[key] = CallerIndex([key], {key: text.encode("utf-8", "surrogatepass")})
+        data = text.encode("utf-8", "surrogatepass")
+        index._callers[key] = CallerIndex([key], {key: data})
+        line = gpu_actor_line(data) if b"num_gpus" in data and b"ray" in data else None
+        index._ray[key] = (key, line) if line is not None else None
         return index
 
     def root_of(self, path: str) -> str:
@@ -165,6 +174,14 @@ class ProjectIndex:
             facts = read_facts(root, self.max_file_bytes)
             self._facts[root] = facts
         return facts
+
+    def ray_gpu_actor_of(self, path: str) -> tuple[str, int] | None:
+        """Where the project of `path` gives Ray workers GPUs (`ray_actors`), if it does."""
+        root = self.root_of(path)
+        if root not in self._ray:
+            files = [root] if os.path.isfile(root) else _project_files(root)[0]
+            self._ray[root] = ray_gpu_actor(files, self.max_file_bytes)
+        return self._ray[root]
 
     def callers_of(self, path: str) -> CallerIndex:
         """Call sites across the project of `path` (tests, examples and docs left out)."""

@@ -20,10 +20,13 @@ from torchplace.report import Finding
 
 VARIABLE = "CUDA_VISIBLE_DEVICES"
 # `device="cuda"` counts as a call's argument (a tensor made there), not as an assignment
-# (`device = "cuda"` or a field's default only names the device).
+# (`device = "cuda"` or a field's default only names the device). `torch.cuda` calls that
+# return early while CUDA is not initialised (`empty_cache`, the memory statistics, read on
+# torch 2.13: `if not is_initialized(): return {}`) start nothing.
 _INITIALISES = re.compile(
-    r"torch\.cuda\.\w+\s*\(|\.cuda\s*\(|(?:[(,]\s*device\s*=\s*|\.to\(\s*)f?[\"']cuda"
-    r"|init_process_group\s*\("
+    r"torch\.cuda\.(?!is_initialized\b|empty_cache\b|memory_stats\w*\b|memory_allocated\b"
+    r"|memory_reserved\b|max_memory_allocated\b|max_memory_reserved\b)\w+\s*\("
+    r"|\.cuda\s*\(|(?:[(,]\s*device\s*=\s*|\.to\(\s*)f?[\"']cuda|init_process_group\s*\("
 )
 
 
@@ -32,7 +35,8 @@ class CudaVisibleDevicesSetLate(Rule):
     Flags an assignment to `os.environ["CUDA_VISIBLE_DEVICES"]` (or `os.environ.update`,
     `.setdefault`, `os.putenv`) that runs after code that may have initialised CUDA or
     cached the device count: `torch.cuda.*()` calls (`is_available`, `device_count`,
-    `set_device`, ...), `.cuda()`, a call given `device="cuda..."`, `.to("cuda...")`,
+    `set_device`, ...; not `empty_cache()` nor the memory statistics, which do nothing
+    before CUDA starts), `.cuda()`, a call given `device="cuda..."`, `.to("cuda...")`,
     `init_process_group(...)`; or, at module level, after `import torch` and an import of
     the project's own modules (relative, or from a package the file lives in), which run
     when imported and often ask CUDA. A late write still meant for child processes is left
