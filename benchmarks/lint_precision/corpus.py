@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-12] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-13] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -22,8 +22,8 @@ it was first linted) measures; `--fresh-8` (`FRESH_8`, a tenth set, chosen and c
 the ninth) then measures whatever the ninth set's first look leads to. `--fresh-9` (`FRESH_9`) is
 of GitHub repositories at pinned commits (research and training code, launch scripts): their
 `.py` files are exported at that commit from a git repository under `--git-mirrors` (named
-`<owner>+<name>`), or from a bare clone; `--fresh-10`, `--fresh-11` and `--fresh-12`
-(`FRESH_10` to `FRESH_12`) are more such sets, each linted once the first looks before it had
+`<owner>+<name>`), or from a bare clone; `--fresh-10` to `--fresh-13` (`FRESH_10`
+to `FRESH_13`) are more such sets, each linted once the first looks before it had
 been used.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
@@ -468,6 +468,27 @@ FRESH_12 = (
     ("github:vllm-project/vllm-ascend", "182b75ea84ff13ece27b57391331ef8935410aea"),
 )
 
+#: A fifteenth set, chosen and committed before it was first linted, as the fourteenth: GitHub
+#: repositories of LLM inference with tensor parallelism, RLHF, DDP image generation and
+#: pre-training at pinned commits (forks and vendored copies of code in other sets left out),
+#: read by no rule's author, in no other set, no judged sample and no recall case: it measures
+#: the rules as the first looks of the fourteenth set left them.
+FRESH_13 = (
+    ("github:CarperAI/trlx", "3340c2f3a56d1d14fdd5f13ad575121fa26b6d92"),
+    ("github:FoundationVision/LlamaGen", "ce98ec41803a74a90ce68c40ababa9eaeffeb4ec"),
+    ("github:FoundationVision/VAR", "78b95394fc5896192e3a003e4b295f8ea743c48f"),
+    ("github:huggingface/nanoVLM", "4e0c0961846135c2217f95e54cb4c2d66eb55e42"),
+    ("github:huggingface/smollm", "a041759883ec7152d18fb985ea49be641a0bceef"),
+    ("github:LTH14/mar", "fe470ac24afbee924668d8c5c83e9fec60af3a73"),
+    ("github:mlfoundations/open_lm", "9bb92ef1689333534b7057942a20d18a46d1fa52"),
+    ("github:OpenGVLab/VideoMAEv2", "29eab1e8a588d1b3ec0cdec7b03a86cca491b74b"),
+    ("github:pytorch-labs/gpt-fast", "32971d3129541c5bfb4f715abc33d1c5f408d204"),
+    ("github:pytorch/torchchat", "a1a7f3702e52fffd798e302fa049b56b608602aa"),
+    ("github:THUDM/GLM-4", "3f79b543647b792aa167c712cd327475ec423f7b"),
+    ("github:vwxyzjn/cleanrl", "fe8d8a03c41a7ef5b523e2e354bd01c363e786bb"),
+    ("github:willisma/SiT", "947f95bd3a510e9af441d38c1e9f72e0eee873c5"),
+)
+
 
 def download(
     corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES, mirrors: Path | None = None
@@ -658,6 +679,7 @@ UNSEEN_SETS = {
     "fresh-10": FRESH_10,
     "fresh-11": FRESH_11,
     "fresh-12": FRESH_12,
+    "fresh-13": FRESH_13,
 }
 
 
