@@ -22,10 +22,13 @@ VARIABLE = "CUDA_VISIBLE_DEVICES"
 # `device="cuda"` counts as a call's argument (a tensor made there), not as an assignment
 # (`device = "cuda"` or a field's default only names the device). `torch.cuda` calls that
 # return early while CUDA is not initialised (`empty_cache`, the memory statistics, read on
-# torch 2.13: `if not is_initialized(): return {}`) start nothing.
+# torch 2.13: `if not is_initialized(): return {}`) start nothing, nor does `device_count()`,
+# which counts through NVML before CUDA starts: a write after it still hides the GPUs
+# (measured on an H200, torch 2.11: benchmarks/lint_cuda_init_facts.py). `is_available()`
+# does fix them there.
 _INITIALISES = re.compile(
     r"torch\.cuda\.(?!is_initialized\b|empty_cache\b|memory_stats\w*\b|memory_allocated\b"
-    r"|memory_reserved\b|max_memory_allocated\b|max_memory_reserved\b)\w+\s*\("
+    r"|memory_reserved\b|max_memory_allocated\b|max_memory_reserved\b|device_count\b)\w+\s*\("
     r"|\.cuda\s*\(|(?:[(,]\s*device\s*=\s*|\.to\(\s*)f?[\"']cuda|init_process_group\s*\("
 )
 
@@ -33,16 +36,17 @@ _INITIALISES = re.compile(
 class CudaVisibleDevicesSetLate(Rule):
     """## What it does
     Flags an assignment to `os.environ["CUDA_VISIBLE_DEVICES"]` (or `os.environ.update`,
-    `.setdefault`, `os.putenv`) that runs after code that may have initialised CUDA or
-    cached the device count: `torch.cuda.*()` calls (`is_available`, `device_count`,
-    `set_device`, ...; not `empty_cache()` nor the memory statistics, which do nothing
-    before CUDA starts), `.cuda()`, a call given `device="cuda..."`, `.to("cuda...")`,
-    `init_process_group(...)`; or, at module level, after `import torch` and an import of
-    the project's own modules (relative, or from a package the file lives in), which run
-    when imported and often ask CUDA. A late write still meant for child processes is left
-    alone: the function starts processes after it (`subprocess`, `Process`, `spawn`), or it
-    hides every GPU (`""`, `"-1"`) and no CUDA use can follow it in the function, or it
-    puts back the value the function saved from the same variable.
+    `.setdefault`, `os.putenv`) that runs after code that may have initialised CUDA or fixed
+    the visible GPUs: `torch.cuda.*()` calls (`is_available`, `set_device`, ...; not
+    `device_count()`, which counts through NVML before CUDA starts, nor `empty_cache()` and
+    the memory statistics, which do nothing then), `.cuda()`, a call given
+    `device="cuda..."`, `.to("cuda...")`, `init_process_group(...)`; or, at module level,
+    after `import torch` and an import of the project's own modules (relative, or from a
+    package the file lives in), which run when imported and often ask CUDA. A late write
+    still meant for child processes is left alone: the function starts processes after it
+    (`subprocess`, `Process`, `spawn`), or it hides every GPU (`""`, `"-1"`) and no CUDA use
+    can follow it in the function, or it puts back the value the function saved from the
+    same variable.
 
     ## Why is this bad?
     CUDA reads `CUDA_VISIBLE_DEVICES` once, when the runtime first initialises; PyTorch also

@@ -1,0 +1,208 @@
+"""Check on real CUDA what starts CUDA and what binds a thread, as TPL404, TPL403 and TPL408 assume.
+
+Usage: python benchmarks/lint_cuda_init_facts.py OUT_DIR
+
+`torchplace lint` never imports torch, so the rules encode these facts:
+- TPL404: `CUDA_VISIBLE_DEVICES` written after `torch.cuda.is_available()` (or any call that
+  starts CUDA) has no effect in that process; written after `torch.cuda.device_count()` (torch
+  counts through NVML before CUDA starts), `torch.cuda.empty_cache()` or a memory statistic
+  (`memory_allocated()`, `memory_stats()`, ...), which return early while CUDA is not
+  initialised, it still does.
+- TPL403 / TPL408: `torch.cuda.stream(s)` switches the calling thread to the stream's GPU, so a
+  thread that enters a stream made on the rank's GPU is bound to it (two GPUs needed).
+Each case runs in a fresh interpreter (CUDA's state is per process) and prints what it saw.
+Writes `lint_cuda_init_facts.md` / `.json` into OUT_DIR with the expected and observed outcome;
+cases that need more GPUs than the machine has are listed as skipped. Exit status 1 when any
+observed outcome differs from the expected one.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+#: (name, what the rule assumes, GPUs needed, code run in a fresh process, expected output)
+CASES: list[tuple[str, str, int, str, str]] = [
+    (
+        "visible devices written after is_available()",
+        "TPL404: the write has no effect on the GPUs CUDA then uses",
+        1,
+        "import os, torch\n"
+        "torch.cuda.is_available()\n"
+        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n"
+        "try:\n"
+        "    made = torch.zeros(1, device='cuda').is_cuda\n"
+        "except Exception as error:\n"
+        "    made = type(error).__name__\n"
+        "print(made)",
+        "True",
+    ),
+    (
+        "visible devices written after device_count()",
+        "TPL404: torch counts GPUs through NVML before CUDA starts: the write still hides them",
+        1,
+        "import os, torch\n"
+        "torch.cuda.device_count()\n"
+        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n"
+        "try:\n"
+        "    made = torch.zeros(1, device='cuda').is_cuda\n"
+        "except Exception as error:\n"
+        "    made = type(error).__name__\n"
+        "print(made)",
+        "RuntimeError",
+    ),
+    (
+        "visible devices written after a tensor was made on the GPU",
+        "TPL404: control, CUDA has started: the write has no effect",
+        1,
+        "import os, torch\n"
+        "torch.zeros(1, device='cuda')\n"
+        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n"
+        "print(torch.zeros(1, device='cuda').is_cuda)",
+        "True",
+    ),
+    (
+        "visible devices written before any CUDA call",
+        "TPL404: control, the write hides every GPU",
+        1,
+        "import os, torch\n"
+        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n"
+        "print(torch.cuda.is_available())",
+        "False",
+    ),
+    (
+        "visible devices written after empty_cache() and memory statistics",
+        "TPL404: these return early before CUDA starts, so the write still hides every GPU",
+        1,
+        "import os, torch\n"
+        "torch.cuda.empty_cache()\n"
+        "torch.cuda.memory_allocated(); torch.cuda.memory_reserved()\n"
+        "torch.cuda.max_memory_allocated(); torch.cuda.memory_stats()\n"
+        "started = torch.cuda.is_initialized()\n"
+        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n"
+        "print(started, torch.cuda.is_available())",
+        "False False",
+    ),
+    (
+        "a device named in a string",
+        "TPL404: `device = torch.device('cuda')` starts nothing",
+        1,
+        "import torch\ndevice = torch.device('cuda')\nprint(torch.cuda.is_initialized())",
+        "False",
+    ),
+    (
+        "a thread entering a stream made on cuda:1",
+        "TPL403/TPL408: the thread's current GPU becomes the stream's",
+        2,
+        "import threading, torch\n"
+        "torch.cuda.set_device(1)\n"
+        "stream = torch.cuda.Stream()\n"
+        "seen = []\n"
+        "def work():\n"
+        "    before = torch.cuda.current_device()\n"
+        "    with torch.cuda.stream(stream):\n"
+        "        seen.append((before, torch.cuda.current_device()))\n"
+        "thread = threading.Thread(target=work); thread.start(); thread.join()\n"
+        "print(*seen[0])",
+        "0 1",
+    ),
+]
+
+
+def _machine() -> str:
+    probe = (
+        "import torch\n"
+        "name = torch.cuda.get_device_name(0) if torch.cuda.is_available() else 'no GPU'\n"
+        "print(f'{name}, torch {torch.__version__}')"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 else "unknown"
+
+
+def _gpus() -> int:
+    probe = "import torch; print(torch.cuda.device_count() if torch.cuda.is_available() else 0)"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    return int(done.stdout.strip() or 0) if done.returncode == 0 else 0
+
+
+def run(gpus: int) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for name, assumption, needed, code, expected in CASES:
+        if gpus < needed:
+            rows.append(
+                {
+                    "case": name,
+                    "assumes": assumption,
+                    "expected": expected,
+                    "observed": f"skipped: needs {needed} GPU(s), {gpus} here",
+                    "ok": None,
+                }
+            )
+            continue
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+        )
+        observed = (
+            done.stdout.strip()
+            if done.returncode == 0
+            else ("raised: " + (done.stderr.strip().splitlines() or ["?"])[-1])
+        )
+        rows.append(
+            {
+                "case": name,
+                "assumes": assumption,
+                "expected": expected,
+                "observed": observed,
+                "ok": observed == expected,
+            }
+        )
+    return rows
+
+
+def render(rows: list[dict[str, object]], gpus: int, machine: str = "") -> str:
+    checked = [r for r in rows if r["ok"] is not None]
+    held = sum(1 for r in checked if r["ok"])
+    lines = [
+        "# What starts CUDA and what binds a thread, as lint assumes",
+        "",
+        "- Claim: the CUDA facts TPL404, TPL403 and TPL408 encode hold on real CUDA",
+        f"- Figure: {held}/{len(checked)} cases as assumed ({len(rows) - len(checked)} skipped, "
+        f"{gpus} GPU(s))",
+        f"- Date: {datetime.date.today().isoformat()}",
+        f"- Machine: {machine or 'unknown'}",
+        "- Command: `python benchmarks/lint_cuda_init_facts.py OUT_DIR` (`scripts/gpu-check "
+        '"$OUT" lint-facts`)',
+        "",
+        "| Case | Assumes | Expected | Observed | As assumed |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for r in rows:
+        mark = "-" if r["ok"] is None else ("yes" if r["ok"] else "NO")
+        lines.append(
+            f"| {r['case']} | {r['assumes']} | `{r['expected']}` | `{r['observed']}` | {mark} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    if len(sys.argv) != 2:
+        print("usage: python benchmarks/lint_cuda_init_facts.py OUT_DIR", file=sys.stderr)
+        return 2
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    gpus = _gpus()
+    rows = run(gpus)
+    (out / "lint_cuda_init_facts.json").write_text(
+        json.dumps({"gpus": gpus, "cases": rows}, indent=2) + "\n", encoding="utf-8"
+    )
+    text = render(rows, gpus, _machine())
+    (out / "lint_cuda_init_facts.md").write_text(text, encoding="utf-8")
+    print(text)
+    return 1 if any(r["ok"] is False for r in rows) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
