@@ -66,7 +66,8 @@ class TensorAttributeNotRegistered(Rule):
 
     Not flagged: attributes the module never reads, moves where it reads them
     (`self.bins.to(x.device)`) or assigns again in another method, 0-dim numbers of a
-    `float` argument, empty placeholders (`torch.tensor([])`, `torch.empty(0)`) that code
+    number argument (annotated `float`, given a number as its default, or asserted one with
+    `isinstance`), empty placeholders (`torch.tensor([])`, `torch.empty(0)`) that code
     replaces later (a KV cache bound by the engine), and models of serving engines (vLLM,
     SGLang), which build each model under `with torch.device(...)` on the rank's GPU and
     never move it.
@@ -143,7 +144,9 @@ def _managed_elsewhere(text: str, attr: str, assigned_at: int) -> bool:
 
 
 def _python_number(scope: Scope, factory: ast.Call) -> bool:
-    """`torch.tensor(rate)` where `rate` is an argument of `__init__` declared a number."""
+    """`torch.tensor(rate)` where `rate` is an argument of `__init__` that is a number: declared
+    one (`rate: float`), given a number as its default (`rate=0.1`), or asserted one
+    (`assert isinstance(rate, float)`)."""
     function = scope.function
     if function is None or not factory.args or not isinstance(factory.args[0], ast.Name):
         return False
@@ -151,11 +154,40 @@ def _python_number(scope: Scope, factory: ast.Call) -> bool:
     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         return False
     name = factory.args[0].id
-    arguments = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
-    for argument in arguments:
-        if argument.arg == name and isinstance(argument.annotation, ast.Name):
-            return argument.annotation.id in ("float", "int", "bool")
+    positional = [*node.args.posonlyargs, *node.args.args]
+    defaults = dict(zip([a.arg for a in positional[::-1]], node.args.defaults[::-1], strict=False))
+    defaults.update(
+        (a.arg, d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if d
+    )
+    for argument in [*positional, *node.args.kwonlyargs]:
+        if argument.arg != name:
+            continue
+        if isinstance(argument.annotation, ast.Name):
+            return argument.annotation.id in _NUMBERS
+        default = defaults.get(name)
+        if isinstance(default, ast.Constant) and type(default.value) in (int, float):
+            return True
+        return any(_asserts_number(statement, name) for statement in node.body)
     return False
+
+
+_NUMBERS = ("float", "int", "bool")
+
+
+def _asserts_number(statement: ast.stmt, name: str) -> bool:
+    """`assert isinstance(name, float)` (or a tuple of number types)."""
+    if not isinstance(statement, ast.Assert) or not isinstance(statement.test, ast.Call):
+        return False
+    test = statement.test
+    if getattr(test.func, "id", None) != "isinstance" or len(test.args) != 2:
+        return False
+    subject, kinds = test.args
+    names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+    return (
+        isinstance(subject, ast.Name)
+        and subject.id == name
+        and all(isinstance(k, ast.Name) and k.id in _NUMBERS for k in names)
+    )
 
 
 def _module_class(ctx: FileContext, scope: Scope) -> Scope | None:
