@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 from pathlib import PurePath
 
 from torchplace.lint.flow_evidence import placed_call
-from torchplace.lint.rule import AnyOf
+from torchplace.lint.rule import AnyOf, FilteredAnyOf
 
 #: The decorators, as written (`@torch.compile(dynamic=True)`, `@torch.jit.script`); the
 #: tree check resolves them through the file's imports.
@@ -52,35 +52,19 @@ def compiled_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-class CompiledFactories(AnyOf):
+class CompiledFactories(FilteredAnyOf):
     """The matches of the factory patterns that lie in a compiled function and pass no
     `device=` (nor `out=`, `pin_memory=`, `**kwargs`)."""
 
-    def __init__(self, *patterns: str) -> None:
-        super().__init__(*patterns)
-        self._kept_text: str | None = None
-        self._kept: list[re.Match[str]] = []
-
-    def search(self, string: str) -> re.Match[str] | None:
-        kept = self._filtered(string)
-        return kept[0] if kept else None
-
-    def finditer(self, string: str) -> Iterator[re.Match[str]]:
-        return iter(self._filtered(string))
-
-    def _filtered(self, string: str) -> list[re.Match[str]]:
-        if string is not self._kept_text:
-            self._kept_text = string
-            self._kept = []
-            spans = compiled_spans(string) if "@" in string else []
-            if spans:
-                self._kept = [
-                    m
-                    for m in super().finditer(string)
-                    if any(a <= m.start() < b for a, b in spans)
-                    and not placed_call(string, m.end())
-                ]
-        return self._kept
+    def select(self, string: str) -> list[re.Match[str]]:
+        spans = compiled_spans(string) if "@" in string else []
+        if not spans:
+            return []
+        return [
+            m
+            for m in AnyOf.finditer(self, string)
+            if any(a <= m.start() < b for a, b in spans) and not placed_call(string, m.end())
+        ]
 
 
 def is_compiled(

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterator
 
 from torchplace.lint.context import forward_reach
-from torchplace.lint.rule import AnyOf
+from torchplace.lint.rule import AnyOf, FilteredAnyOf
 
 #: Text that can give the flow a GPU tensor it counts as evidence.
 PLACEMENT = re.compile(r"\.to\(|\bdevice\s*=|cuda|\.data\b")
@@ -51,28 +50,13 @@ def uses_collectives(text: str) -> bool:
     return "nccl" in text and COLLECTIVES.search(text) is not None
 
 
-class EvidentFactories(AnyOf):
+class EvidentFactories(FilteredAnyOf):
     """The matches of the factory patterns that lie in a function with evidence, or in a
     class that may keep a CPU-made attribute and is not an `nn.Module`."""
 
-    def __init__(self, *patterns: str) -> None:
-        super().__init__(*patterns)
-        self._kept_text: str | None = None
-        self._kept: list[re.Match[str]] = []
-
-    def search(self, string: str) -> re.Match[str] | None:
-        kept = self._filtered(string)
-        return kept[0] if kept else None
-
-    def finditer(self, string: str) -> Iterator[re.Match[str]]:
-        return iter(self._filtered(string))
-
-    def _filtered(self, string: str) -> list[re.Match[str]]:
-        if string is not self._kept_text:
-            matches = [m for m in super().finditer(string) if not placed_call(string, m.end())]
-            self._kept = _Blocks(string).keep(matches) if matches else []
-            self._kept_text = string
-        return self._kept
+    def select(self, string: str) -> list[re.Match[str]]:
+        matches = [m for m in AnyOf.finditer(self, string) if not placed_call(string, m.end())]
+        return _Blocks(string).keep(matches) if matches else []
 
 
 #: Keywords with which a factory makes no CPU-made tensor (`flow`'s `_factory`).

@@ -22,7 +22,7 @@ from torchplace.lint.flow import FunctionFlow
 from torchplace.lint.flow_evidence import placed_call
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values
-from torchplace.lint.rule import AnyOf
+from torchplace.lint.rule import AnyOf, FilteredAnyOf
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: A module-level `def` (after a newline: the text is scanned with one put before it).
@@ -42,29 +42,14 @@ def helper_spans(text: str) -> dict[str, tuple[int, int]]:
     return spans
 
 
-class ForwardHelperFactories(AnyOf):
+class ForwardHelperFactories(FilteredAnyOf):
     """Factory calls without `device=` in module-level functions of a file that defines
     `forward`, and the calls of those functions from indented code (see the module doc)."""
 
-    def __init__(self, *patterns: str) -> None:
-        super().__init__(*patterns)
-        self._kept_text: str | None = None
-        self._kept: list[re.Match[str]] = []
-
-    def search(self, string: str) -> re.Match[str] | None:
-        kept = self._filtered(string)
-        return kept[0] if kept else None
-
-    def finditer(self, string: str) -> Iterator[re.Match[str]]:
-        return iter(self._filtered(string))
-
-    def _filtered(self, string: str) -> list[re.Match[str]]:
-        if string is not self._kept_text:
-            self._kept_text = string
-            self._kept = (
-                _helper_candidates(string, super().finditer) if "def forward" in string else []
-            )
-        return self._kept
+    def select(self, string: str) -> list[re.Match[str]]:
+        if "def forward" not in string:
+            return []
+        return _helper_candidates(string, lambda text: AnyOf.finditer(self, text))
 
 
 def _helper_candidates(

@@ -70,6 +70,33 @@ class AnyOf:
         return iter(self._all(string))
 
 
+class FilteredAnyOf(AnyOf):
+    """An `AnyOf` whose matches are then narrowed by :meth:`select` (a rule's own reading of the
+    text around them); the kept matches of the last text are reused, as `AnyOf` does."""
+
+    def __init__(self, *patterns: str) -> None:
+        super().__init__(*patterns)
+        self._kept_text: str | None = None
+        self._kept: list[re.Match[str]] = []
+
+    def select(self, string: str) -> list[re.Match[str]]:
+        """The matches to keep in `string` (`AnyOf.finditer(self, string)` gives them all)."""
+        raise NotImplementedError
+
+    def search(self, string: str) -> re.Match[str] | None:
+        kept = self._filtered(string)
+        return kept[0] if kept else None
+
+    def finditer(self, string: str) -> Iterator[re.Match[str]]:
+        return iter(self._filtered(string))
+
+    def _filtered(self, string: str) -> list[re.Match[str]]:
+        if string is not self._kept_text:
+            self._kept = self.select(string)
+            self._kept_text = string
+        return self._kept
+
+
 class Rule:
     """Subclasses set the class attributes below and implement :meth:`check`."""
 

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from torchplace.lint.context import FileContext, Located, Scope, call_name
 from torchplace.lint.device_value_uses import QUERY
+from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
 from torchplace.lint.rule import AnyOf
 from torchplace.lint.source import SourceFile
 from torchplace.report import Edit, Fix, FixSafety, Position
@@ -37,6 +38,19 @@ class DeviceSite(NamedTuple):
     where: str  # "to", "cuda", "torch.device", "torch.device-index", "cuda.device",
     # "set_device", or the keyword with "=": "device=", "map_location=", "device_ids=", ...
     located: Located
+
+
+def torch_factory_calls(ctx: FileContext) -> Iterator[tuple[ast.Call, Located, str]]:
+    """Calls of torch's tensor factories and legacy constructors as written (`torch.zeros`,
+    `torch.FloatTensor`, through the file's imports), with the factory's name."""
+    for located in ctx.calls(*TENSOR_FACTORIES, *LEGACY_CONSTRUCTORS):
+        call = located.node
+        assert isinstance(call, ast.Call)
+        qualified = ctx.qualified(call.func) or ""
+        factory = qualified.removeprefix("torch.")
+        known = factory in TENSOR_FACTORIES or factory in LEGACY_CONSTRUCTORS
+        if known and qualified.startswith("torch."):
+            yield call, located, factory
 
 
 def all_calls(ctx: FileContext) -> Iterator[Located]:

@@ -8,12 +8,14 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow_compiled import CompiledFactories, in_data_pipeline, is_compiled
 from torchplace.lint.flow_meetings import Evidence, function_flow, reached_from_forward
-from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
 from torchplace.lint.flow_values import Kind, Meeting
 from torchplace.lint.rule import Rule
-from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
+from torchplace.lint.rules._helpers import (
+    FACTORY_CANDIDATE,
+    called_as_written,
+    torch_factory_calls,
+)
 from torchplace.report import Finding
-from torchplace.torch_names import TENSOR_FACTORIES
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -82,14 +84,9 @@ class CpuTensorMeetsArgumentInCompiledFunction(Rule):
             return  # datasets and collators run in `DataLoader` workers, on CPU tensors
         evidence = Evidence(ctx)
         flows: dict[int, dict[int, Meeting]] = {}
-        for located in ctx.calls(*TENSOR_FACTORIES, *LEGACY_CONSTRUCTORS):
-            call = located.node
-            assert isinstance(call, ast.Call)
-            qualified = ctx.qualified(call.func) or ""
-            factory = qualified.removeprefix("torch.")
-            known = factory in TENSOR_FACTORIES or factory in LEGACY_CONSTRUCTORS
+        for call, located, factory in torch_factory_calls(ctx):
             function = located.scope.function
-            if not known or not qualified.startswith("torch.") or function is None:
+            if function is None:
                 continue
             key = id(function.node)
             if key not in flows:

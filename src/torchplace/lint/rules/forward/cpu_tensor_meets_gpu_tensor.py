@@ -17,10 +17,13 @@ from torchplace.lint.flow_meetings import (
     meetings_of,
     reached_from_forward,
 )
-from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
 from torchplace.lint.flow_values import Kind, Meeting
 from torchplace.lint.rule import Rule
-from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
+from torchplace.lint.rules._helpers import (
+    FACTORY_CANDIDATE,
+    called_as_written,
+    torch_factory_calls,
+)
 from torchplace.report import Finding
 from torchplace.torch_names import TENSOR_FACTORIES
 
@@ -93,14 +96,7 @@ class CpuTensorMeetsGpuTensor(Rule):
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         flows: dict[int, dict[int, Meeting]] = {}
         evidence = Evidence(ctx)
-        for located in ctx.calls(*TENSOR_FACTORIES, *LEGACY_CONSTRUCTORS):
-            call = located.node
-            assert isinstance(call, ast.Call)
-            qualified = ctx.qualified(call.func) or ""
-            factory = qualified.removeprefix("torch.")
-            known = factory in TENSOR_FACTORIES or factory in LEGACY_CONSTRUCTORS
-            if not known or not qualified.startswith("torch."):
-                continue
+        for call, located, factory in torch_factory_calls(ctx):
             function = located.scope.function
             if function is None or not called_as_written(ctx, call):
                 continue
