@@ -233,16 +233,13 @@ class LocalFunctions:
         arguments: list[Values],
         keywords: dict[str | None, Values],
     ) -> Values:
-        stub = self.functions.get(name)
-        callee = self.resolve(stub) if stub is not None else None
         carried = [v for values in (*arguments, *keywords.values()) for v in values]
-        if callee is None or self.depth >= 2 or not any(v.kind is Kind.CPU for v in carried):
+        if self.depth >= 2 or not any(v.kind is Kind.CPU for v in carried):
             return ()
-        parameters = [*callee.args.posonlyargs, *callee.args.args]
-        bindings = {p.arg: values for p, values in zip(parameters, arguments, strict=False)}
-        for keyword, values in keywords.items():
-            if keyword is not None:
-                bindings[keyword] = values
+        bound = bind_call(self.functions, self.resolve, name, arguments, keywords)
+        if bound is None:
+            return ()
+        callee, bindings = bound
         self.depth += 1
         try:
             flow = FunctionFlow(
@@ -259,6 +256,25 @@ class LocalFunctions:
 
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def bind_call(
+    functions: dict[str, _Function],
+    resolve: Callable[[_Function], _Function | None],
+    name: str,
+    arguments: list[Values],
+    keywords: dict[str | None, Values],
+) -> tuple[_Function, dict[str, Values]] | None:
+    """The file's function `name` (its full text, through `resolve`) and the caller's values
+    bound to its parameters, by position and by keyword; None for a function not found."""
+    stub = functions.get(name)
+    callee = resolve(stub) if stub is not None else None
+    if callee is None:
+        return None
+    parameters = [*callee.args.posonlyargs, *callee.args.args]
+    bindings = {p.arg: values for p, values in zip(parameters, arguments, strict=False)}
+    bindings.update({k: v for k, v in keywords.items() if k is not None})
+    return callee, bindings
 
 
 def _is_self(node: ast.Attribute) -> bool:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from torchplace.lint.flow import FunctionFlow
+from torchplace.lint.flow import FunctionFlow, bind_call
 from torchplace.lint.flow_evidence import placed_call
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values
@@ -120,13 +120,12 @@ class ForwardHelpers:
         arguments: list[Values],
         keywords: dict[str | None, Values],
     ) -> Values:
-        stub = self.functions.get(name)
-        callee = self.resolve(stub) if stub is not None else None
-        if callee is None or self._busy:
+        if self._busy:
             return ()
-        parameters = [*callee.args.posonlyargs, *callee.args.args]
-        bindings = {p.arg: values for p, values in zip(parameters, arguments, strict=False)}
-        bindings.update({k: v for k, v in keywords.items() if k is not None})
+        bound = bind_call(self.functions, self.resolve, name, arguments, keywords)
+        if bound is None:
+            return ()
+        callee, bindings = bound
         carried = {id(v) for values in bindings.values() for v in values if self.counts(v)}
         self._busy = True
         try:
