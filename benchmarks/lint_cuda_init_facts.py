@@ -24,6 +24,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+#: Prints whether a tensor can be made on the GPU now, or the name of the error that stops it.
+_MAKE_A_TENSOR = (
+    "try:\n"
+    "    made = torch.zeros(1, device='cuda').is_cuda\n"
+    "except Exception as error:\n"
+    "    made = type(error).__name__\n"
+    "print(made)"
+)
+
 #: (name, what the rule assumes, GPUs needed, code run in a fresh process, expected output)
 CASES: list[tuple[str, str, int, str, str]] = [
     (
@@ -32,12 +41,7 @@ CASES: list[tuple[str, str, int, str, str]] = [
         1,
         "import os, torch\n"
         "torch.cuda.is_available()\n"
-        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n"
-        "try:\n"
-        "    made = torch.zeros(1, device='cuda').is_cuda\n"
-        "except Exception as error:\n"
-        "    made = type(error).__name__\n"
-        "print(made)",
+        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n" + _MAKE_A_TENSOR,
         "True",
     ),
     (
@@ -46,12 +50,7 @@ CASES: list[tuple[str, str, int, str, str]] = [
         1,
         "import os, torch\n"
         "torch.cuda.device_count()\n"
-        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n"
-        "try:\n"
-        "    made = torch.zeros(1, device='cuda').is_cuda\n"
-        "except Exception as error:\n"
-        "    made = type(error).__name__\n"
-        "print(made)",
+        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n" + _MAKE_A_TENSOR,
         "RuntimeError",
     ),
     (
