@@ -162,15 +162,18 @@ def test_tpl108_leaves_a_module_named_for_xla_and_a_file_saving_with_xm_save_alo
     ("imported", "flagged"),
     [("fastchat.constants", False), ("pkg.utils", True), (".utils", True)],
 )
-def test_tpl404_project_import_is_one_of_the_files_top_package(
+def test_tpl404_project_import_is_a_module_of_the_files_package_tree(
     tmp_path: Path, imported: str, flagged: bool
 ) -> None:
-    # `pkg/serving/fastchat/worker.py`: an absolute `fastchat.*` is the outside package of
-    # that name (the directory is a subpackage of `pkg`), so it says nothing of CUDA here.
+    # `pkg/serving/fastchat/worker.py`: an absolute `fastchat.constants` names a directory
+    # above the file, but no such module lies there: it is the outside `fastchat` package,
+    # which says nothing of CUDA here. `pkg.utils` and `.utils` are the project's.
     package = tmp_path / "pkg" / "serving" / "fastchat"
     package.mkdir(parents=True)
     for directory in (package, package.parent, package.parent.parent):
         (directory / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "utils.py").write_text("X = 1\n")
+    (package / "utils.py").write_text("X = 1\n")
     worker = package / "worker.py"
     worker.write_text(
         "import os\nimport torch\n"

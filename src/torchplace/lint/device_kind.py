@@ -19,6 +19,7 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import FileContext
+from torchplace.lint.project_modules import project_module
 from torchplace.lint.run_conditions import per_file
 
 _COMMENTS = re.compile(r"#[^\n]*")
@@ -75,22 +76,12 @@ def _module_names_other_only(path: Path) -> bool:
 
 
 def _project_imports(path: str, tree: ast.Module) -> list[Path]:
-    """The files of the module-level `from X import ...` of the file that live in its own
-    package tree (relative imports, or absolute ones whose top package holds the file)."""
-    here = Path(path).resolve().parent
+    """The files of the module-level `from X import ...` of the file that are modules of its
+    own project (`project_modules`)."""
     found = []
     for statement in tree.body:
-        if not isinstance(statement, ast.ImportFrom) or not statement.module:
-            continue
-        parts = statement.module.split(".")
-        base: Path | None
-        if statement.level:  # `from .x import y`: this directory, `..` its parent
-            base = (here, *here.parents)[min(statement.level - 1, len(here.parents))]
-        else:  # `from pkg.x import y` with this file under a directory named `pkg`
-            base = next((p.parent for p in (here, *here.parents) if p.name == parts[0]), None)
-        if base is None:
-            continue
-        module = base.joinpath(*parts[:-1], parts[-1] + ".py")
-        if module.is_file():
-            found.append(module)
+        if isinstance(statement, ast.ImportFrom) and statement.module:
+            module = project_module(path, statement.module, statement.level)
+            if module is not None:
+                found.append(module)
     return found

@@ -5,9 +5,9 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 from torchplace.lint.context import FileContext, Located, call_name
+from torchplace.lint.project_modules import project_module
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     code_before,
@@ -229,37 +229,25 @@ def _written_value(call: ast.Call) -> ast.expr | None:
 def _project_import_before(ctx: FileContext, line: int) -> str | None:
     """A module of the file's own project imported at module level before `line`, after
     `import torch`: the project's modules run at import and often ask CUDA (a module-level
-    `torch.cuda.is_available()`), fixing the visible GPUs before the write. An absolute
-    import is the project's when it names the file's top-level package (the outermost of the
-    directories above it that hold `__init__.py`): `fastchat.constants` imported from
-    `ipex_llm/serving/fastchat/worker.py` is the outside `fastchat` package, not that
-    directory. Without `__init__.py` beside the file, any directory above it counts."""
-    parts = _top_packages(Path(ctx.source.path))
+    `torch.cuda.is_available()`), fixing the visible GPUs before the write. A relative import
+    is the project's; an absolute one when its module lies in the file's own package tree
+    (`project_modules`): `fastchat.constants` imported from `ipex_llm/serving/fastchat/` is
+    the outside `fastchat` package."""
     torch_seen = False
     for statement in ctx.tree.body:
         if statement.lineno >= line:
             break
-        names: list[str] = []
+        imported: list[tuple[str, int]] = []
         if isinstance(statement, ast.Import):
-            names = [alias.name for alias in statement.names]
+            imported = [(alias.name, 0) for alias in statement.names]
         elif isinstance(statement, ast.ImportFrom):
-            names = ["." * statement.level + (statement.module or "")]
-        for name in names:
+            imported = [(statement.module or "", statement.level)]
+        for name, level in imported:
             if name == "torch" or name.startswith("torch."):
                 torch_seen = True
-            elif torch_seen and (name.startswith(".") or name.split(".")[0] in parts):
-                return name
+            elif torch_seen and (level or project_module(ctx.source.path, name) is not None):
+                return "." * level + name
     return None
-
-
-def _top_packages(path: Path) -> set[str]:
-    """The names an absolute import of the file's own project may start with."""
-    directory = path.parent
-    if not (directory / "__init__.py").is_file():
-        return set(path.parts[:-1])
-    while (directory.parent / "__init__.py").is_file() and directory.parent != directory:
-        directory = directory.parent
-    return {directory.name}
 
 
 def _is_environ_key(ctx: FileContext, target: ast.AST) -> bool:

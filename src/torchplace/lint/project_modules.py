@@ -1,0 +1,36 @@
+"""The file of a module a linted file imports, when that module is part of the file's own
+project: the package tree the file sits in, not another distribution of the same name.
+
+`from pkg.util import x` in `.../pkg/models/net.py` is the project's `.../pkg/util.py` (or
+`.../pkg/util/__init__.py`); `from fastchat.constants import x` in
+`.../ipex_llm/serving/fastchat/worker.py` names a directory above the file, but no
+`constants.py` lies there: it is the outside `fastchat` package. Relative imports are read from
+the file's directory. Only the disk is read, never the module's code run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def project_module(path: str, module: str, level: int = 0) -> Path | None:
+    """The file of `module` (imported with `level` leading dots from the file at `path`) in the
+    file's own package tree, or None."""
+    parts = [part for part in module.split(".") if part]
+    here = Path(path).resolve().parent
+    base: Path | None
+    if level:  # `from .x import y`: this directory, `..` its parent
+        base = (here, *here.parents)[min(level - 1, len(here.parents))]
+    elif parts:  # `pkg.x` with this file under a directory named `pkg`
+        base = next((p.parent for p in (here, *here.parents) if p.name == parts[0]), None)
+    else:
+        base = None
+    if base is None or not parts:
+        return None
+    for candidate in (
+        base.joinpath(*parts[:-1], parts[-1] + ".py"),
+        base.joinpath(*parts, "__init__.py"),
+    ):
+        if candidate.is_file():
+            return candidate
+    return None
