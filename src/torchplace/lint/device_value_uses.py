@@ -19,7 +19,7 @@ import re
 
 from torchplace.lint.context import FileContext, Scope, call_name
 from torchplace.lint.rank_flow import own_nodes
-from torchplace.lint.run_conditions import parent_map, per_file
+from torchplace.lint.run_conditions import in_main_block, parent_map, per_file
 
 #: Calls that only ask about a device (capability, name, memory, readiness, load): a literal
 #: device there names which GPU to ask about, not where work runs.
@@ -75,7 +75,7 @@ def _only_value(
             uses = _loads(root, target.id)
             return all(_only_value(ctx, root, use, depth - 1, cache) for use in uses)
         if isinstance(target, ast.Name) and isinstance(root, ast.Module):
-            return _main_block_name_only_value(ctx, root, parent, target.id, depth, cache)
+            return _main_block_name_only_value(ctx, parent, target.id, depth, cache)
     if isinstance(parent, ast.Return) and isinstance(root, ast.FunctionDef | ast.AsyncFunctionDef):
         return _callers_only_value(ctx, root, depth - 1)
     return False
@@ -83,7 +83,6 @@ def _only_value(
 
 def _main_block_name_only_value(
     ctx: FileContext,
-    root: ast.Module,
     assign: ast.Assign,
     name: str,
     depth: int,
@@ -92,20 +91,11 @@ def _main_block_name_only_value(
     """A module-level name set in the `if __name__ == "__main__":` block: no other module can
     import it, so its uses are the file's own (read in the whole file, since `regions` may
     have left stubs of the functions that read it)."""
-    in_main = any(
-        _MAIN_TEST.fullmatch(ast.unparse(statement.test).replace('"', "'"))
-        and statement.lineno <= assign.lineno <= (statement.end_lineno or statement.lineno)
-        for statement in root.body
-        if isinstance(statement, ast.If)
-    )
-    whole = ctx.whole_tree() if in_main else None
+    whole = ctx.whole_tree() if in_main_block(ctx, assign.lineno) else None
     if whole is None:
         return False
     uses = _loads(whole, name)
     return all(_only_value(ctx, whole, use, depth - 1, cache) for use in uses)
-
-
-_MAIN_TEST = re.compile(r"__name__ == '__main__'")
 
 
 def _as_text(parent: ast.AST, node: ast.AST) -> bool:

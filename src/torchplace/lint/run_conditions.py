@@ -355,6 +355,12 @@ def single_process_script(ctx: FileContext, node: ast.AST | None = None) -> bool
     return any(first <= line <= last and quiet for first, last, quiet in main_blocks)
 
 
+def in_main_block(ctx: FileContext, line: int) -> bool:
+    """Whether `line` lies in one of the file's `if __name__ == "__main__":` blocks."""
+    script = per_file(ctx, "script-shape", _script_shape)
+    return script is not None and any(first <= line <= last for first, last, _ in script[1])
+
+
 def _script_shape(ctx: FileContext) -> tuple[bool, list[tuple[int, int, bool]]] | None:
     """None for a file without a `__main__` block; else whether the file speaks of several
     processes, and each `__main__` block's lines and whether it speaks of none."""
