@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, keyword
 from torchplace.lint.executor_work import work_binds_itself
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import without_comments
+from torchplace.lint.rules._helpers import branches, without_comments
 from torchplace.report import Finding
 
 # `set_device(x)` with x not the literal 0: the worker chose a GPU other than the default.
@@ -198,11 +198,12 @@ def _assigned_to(ctx: FileContext, owner: ast.ClassDef, built: ast.Call) -> str 
     """The name the executor is kept under: `x = ThreadPoolExecutor()`, `x =
     ThreadPoolExecutor() if pipelined else None`, `with ... as x`."""
     for node in ast.walk(owner):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            value = node.value
-            arms = (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,)
-            if any(arm is built for arm in arms):
-                return ctx.source.segment(node.targets[0])
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and any(arm is built for arm in branches(node.value))
+        ):
+            return ctx.source.segment(node.targets[0])
         if isinstance(node, ast.withitem) and node.context_expr is built and node.optional_vars:
             return ctx.source.segment(node.optional_vars)
     return None

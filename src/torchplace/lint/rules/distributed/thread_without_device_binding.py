@@ -9,7 +9,7 @@ from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import scope_nodes, without_comments
+from torchplace.lint.rules._helpers import branches, scope_nodes, without_comments
 from torchplace.lint.run_conditions import runs_only_on_cpu, runs_only_on_rank_zero
 from torchplace.report import Finding
 
@@ -314,11 +314,10 @@ def _executor_names(ctx: FileContext, scope: Scope) -> set[str]:
             pairs = [(node.targets[0], node.value)]
         for target, value in pairs:
             # `pool = ThreadPoolExecutor(...) if pipelined else None`: either arm may build it.
-            arms = (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,)
             if target is not None and any(
                 isinstance(arm, ast.Call)
                 and (ctx.qualified(arm.func) or "").endswith("ThreadPoolExecutor")
-                for arm in arms
+                for arm in branches(value)
             ):
                 names.add(ctx.source.segment(target))
     return names
