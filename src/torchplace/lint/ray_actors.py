@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
+from torchplace.lint.context import call_name
 
 #: Ray's calls that take a worker's resources.
 _RESOURCE_CALLS = frozenset({"remote", "options"})
@@ -45,13 +46,13 @@ def gpu_actor_line(data: bytes) -> int | None:
         tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func)]
-    if not any(_name(call.func) in _RESOURCE_CALLS for call in calls):
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    if not any(call_name(call) in _RESOURCE_CALLS for call in calls):
         return None
     lines = []
     for node in ast.walk(tree):
         given: list[ast.expr] = []
-        if isinstance(node, ast.Call) and _name(node.func) in _RESOURCE_CALLS:
+        if isinstance(node, ast.Call) and call_name(node) in _RESOURCE_CALLS:
             given = [k.value for k in node.keywords if k.arg == "num_gpus"]
         elif isinstance(node, ast.Dict):
             given = [
@@ -64,10 +65,6 @@ def gpu_actor_line(data: bytes) -> int | None:
         if given and not _no_gpu(given[0]):
             lines.append(getattr(node, "lineno", 0))
     return min(lines) if lines else None
-
-
-def _name(func: ast.expr) -> str:
-    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
 
 
 def _is_key(node: ast.expr | None, key: str) -> bool:
