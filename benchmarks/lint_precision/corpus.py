@@ -561,11 +561,22 @@ def _has_commit(git_dir: Path, commit: str) -> bool:
     return subprocess.run(probe, capture_output=True, check=False).returncode == 0
 
 
+def _git(git_dir: Path, *args: str, request: bytes | None = None) -> bytes:
+    """A git command's output; its failure ends the run with git's own message."""
+    done = subprocess.run(
+        ["git", "-C", str(git_dir), *args], input=request, capture_output=True, check=False
+    )
+    if done.returncode != 0:
+        error = done.stderr.decode("utf-8", "replace").strip()
+        raise SystemExit(f"git {args[0]} in {git_dir} failed: {error}")
+    return done.stdout
+
+
 def _export(git_dir: Path, commit: str, tree: Path) -> None:
-    """The commit's `.py` files (blobs absent from a partial mirror are skipped: counted in the
-    tree's file total), read through one `git cat-file --batch`."""
-    listing = ["git", "-C", str(git_dir), "ls-tree", "-r", "-z", commit]
-    entries = subprocess.run(listing, capture_output=True, check=True).stdout.split(b"\0")
+    """The commit's `.py` files, read through one `git cat-file --batch` (a blob absent from a
+    partial mirror is left out: the tree's file count, printed by `--download-only`, is what
+    was exported)."""
+    entries = _git(git_dir, "ls-tree", "-r", "-z", commit).split(b"\0")
     wanted: list[tuple[str, str]] = []
     for entry in entries:
         meta, _, name = entry.decode("utf-8", "replace").partition("\t")
@@ -573,8 +584,7 @@ def _export(git_dir: Path, commit: str, tree: Path) -> None:
         if len(fields) == 3 and fields[1] == "blob" and name.endswith(".py") and _safe(name):
             wanted.append((fields[2], name))
     request = "".join(f"{sha}\n" for sha, _ in wanted).encode()
-    batch = ["git", "-C", str(git_dir), "cat-file", "--batch"]
-    output = subprocess.run(batch, input=request, capture_output=True, check=True).stdout
+    output = _git(git_dir, "cat-file", "--batch", request=request)
     tree.mkdir(parents=True)
     position = 0
     for _, name in wanted:
