@@ -184,3 +184,16 @@ def test_tpl404_project_import_is_a_module_of_the_files_package_tree(
     config = LintConfig(select=("TPL404",), preview=True)
     found = [f.line for f in lint_paths([str(worker)], config) if f.code == "TPL404"]
     assert found == ([5] if flagged else [])
+
+
+def test_tpl404_a_loose_script_goes_by_the_directories_above_it(tmp_path: Path) -> None:
+    # No `__init__.py` beside it (a script copied out of its repository): an import named
+    # after a directory above it is taken as the project's; any other is not.
+    script = tmp_path / "smal_fitter" / "neural" / "main.py"
+    script.parent.mkdir(parents=True)
+    body = "if __name__ == '__main__':\n    os.environ['CUDA_VISIBLE_DEVICES'] = '1'\n"
+    config = LintConfig(select=("TPL404",), preview=True)
+    for imported, flagged in (("smal_fitter.neural.data", True), ("fastchat.constants", False)):
+        script.write_text(f"import os\nimport torch\nfrom {imported} import X\n{body}")
+        found = [f.line for f in lint_paths([str(script)], config) if f.code == "TPL404"]
+        assert found == ([5] if flagged else [])

@@ -5,7 +5,10 @@ project: the package tree the file sits in, not another distribution of the same
 `.../pkg/util/__init__.py`); `from fastchat.constants import x` in
 `.../ipex_llm/serving/fastchat/worker.py` names a directory above the file, but no
 `constants.py` lies there: it is the outside `fastchat` package. Relative imports are read from
-the file's directory. Only the disk is read, never the module's code run.
+the file's directory. Only the disk is read, never the module's code run. A file outside a
+package (a loose script, code linted under a path not on disk, a file copied out of its
+repository) has only its path to go by: there a directory of the import's name above it is
+taken as the project's package.
 """
 
 from __future__ import annotations
@@ -34,3 +37,16 @@ def project_module(path: str, module: str, level: int = 0) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def is_project_module(path: str, module: str, level: int = 0) -> bool:
+    """Whether the import of `module` (with `level` leading dots) in the file at `path` is of
+    the file's own project: relative; found in its package tree on disk when the file lies in
+    a package (`__init__.py` beside it); else, for a loose script or code not on disk, named
+    after a directory above the file."""
+    if level:
+        return True
+    if (Path(path).parent / "__init__.py").is_file():
+        return project_module(path, module) is not None
+    top = module.partition(".")[0]
+    return bool(top) and top in Path(path).parts[:-1]

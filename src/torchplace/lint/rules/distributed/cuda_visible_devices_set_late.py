@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located, call_name
-from torchplace.lint.project_modules import project_module
+from torchplace.lint.project_modules import is_project_module
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     code_before,
@@ -231,8 +231,9 @@ def _project_import_before(ctx: FileContext, line: int) -> str | None:
     `import torch`: the project's modules run at import and often ask CUDA (a module-level
     `torch.cuda.is_available()`), fixing the visible GPUs before the write. A relative import
     is the project's; an absolute one when its module lies in the file's own package tree
-    (`project_modules`): `fastchat.constants` imported from `ipex_llm/serving/fastchat/` is
-    the outside `fastchat` package."""
+    (`project_modules`: on disk; for code not on disk, a directory of that name above it):
+    `fastchat.constants` imported from `ipex_llm/serving/fastchat/` is the outside `fastchat`
+    package."""
     torch_seen = False
     for statement in ctx.tree.body:
         if statement.lineno >= line:
@@ -245,7 +246,7 @@ def _project_import_before(ctx: FileContext, line: int) -> str | None:
         for name, level in imported:
             if name == "torch" or name.startswith("torch."):
                 torch_seen = True
-            elif torch_seen and (level or project_module(ctx.source.path, name) is not None):
+            elif torch_seen and is_project_module(ctx.source.path, name, level):
                 return "." * level + name
     return None
 
