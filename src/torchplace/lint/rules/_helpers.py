@@ -224,6 +224,33 @@ def calls_in_scope(ctx: FileContext, scope: Scope) -> Iterator[ast.Call]:
             yield node
 
 
+#: The `if` arms holding a node: (id of the `if`, 0 for its body or 1 for its `else`).
+IfArms = tuple[tuple[int, int], ...]
+
+
+def if_arms(root: ast.AST) -> dict[int, IfArms]:
+    """For each node under `root`, the `if` arms that hold it, outermost first."""
+    arms: dict[int, IfArms] = {}
+    # A stack, not recursion: generated files nest deeper than Python's recursion limit.
+    pending: list[tuple[ast.AST, IfArms]] = [(root, ())]
+    while pending:
+        node, path = pending.pop()
+        arms[id(node)] = path
+        if isinstance(node, ast.If):
+            pending.append((node.test, path))
+            for arm, statements in enumerate((node.body, node.orelse)):
+                pending += [(statement, (*path, (id(node), arm))) for statement in statements]
+        else:
+            pending += [(child, path) for child in ast.iter_child_nodes(node)]
+    return arms
+
+
+def on_other_arms(first: IfArms, second: IfArms) -> bool:
+    """Whether two nodes sit on different arms of one `if`, so one run reaches only one."""
+    taken = dict(first)
+    return any(if_id in taken and taken[if_id] != arm for if_id, arm in second)
+
+
 def code_before(ctx: FileContext, scope: Scope, line: int) -> str:
     """Code that runs before `line`: module-level statements before the top-level statement
     holding it, then the enclosing function's statements up to it (defs left out, comments
@@ -246,8 +273,20 @@ def _statements_before(ctx: FileContext, body: list[ast.stmt], line: int) -> str
             break
         if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             continue
-        end = min(statement.end_lineno or statement.lineno, line - 1)
-        pieces.append(ctx.source.lines_text(statement.lineno, end))
+        end = statement.end_lineno or statement.lineno
+        if isinstance(statement, ast.If) and end >= line:
+            # Only the arm holding the line runs before it: `if zh: set_device(r)` then
+            # `elif en: os.environ[...] = r` never run in one call.
+            test_end = statement.test.end_lineno or statement.lineno
+            pieces.append(ctx.source.lines_text(statement.lineno, min(test_end, line - 1)))
+            in_body = bool(statement.body) and line <= (
+                statement.body[-1].end_lineno or statement.body[-1].lineno
+            )
+            pieces.append(
+                _statements_before(ctx, statement.body if in_body else statement.orelse, line)
+            )
+            continue
+        pieces.append(ctx.source.lines_text(statement.lineno, min(end, line - 1)))
     return "".join(pieces)
 
 

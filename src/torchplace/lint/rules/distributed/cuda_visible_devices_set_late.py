@@ -11,8 +11,11 @@ from torchplace.lint.project_modules import is_project_module
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     code_before,
+    if_arms,
     is_env_read,
     literal_string,
+    on_other_arms,
+    scope_nodes,
     without_comments,
 )
 from torchplace.lint.run_conditions import statements_after
@@ -46,7 +49,9 @@ class CudaVisibleDevicesSetLate(Rule):
     still meant for child processes is left alone: the function starts processes after it
     (`subprocess`, `Process`, `spawn`), or it hides every GPU (`""`, `"-1"`) and no CUDA use
     can follow it in the function, or it puts back the value the function saved from the
-    same variable.
+    same variable, or it names the GPU the process bound just before
+    (`set_device(gpu)`, then the variable set to that GPU for the processes it starts).
+    Code on another arm of an `if` than the write does not run before it.
 
     ## Why is this bad?
     CUDA reads `CUDA_VISIBLE_DEVICES` once, when the runtime first initialises; PyTorch also
@@ -77,9 +82,11 @@ class CudaVisibleDevicesSetLate(Rule):
     """
 
     code = "TPL404"
-    # Preview: as it is now, at first look on fresh-6 (8,108 files linted after its last fix):
-    # TRUE on 0 of 1 (the write and the binding are on two branches)
-    # (benchmarks/results/lint_precision_unseen.md).
+    # Preview: at first look on fresh-6 (8,108 files) TRUE on 0 of 1 (the write and the
+    # binding are on two arms of an `if`), on fresh-7 and fresh-12 1 of 7 (a write naming
+    # the GPU the process had just bound; project imports that start no CUDA). The code
+    # before a write now leaves out the other arms, and a write naming the bound GPU is left;
+    # no set linted since has measured it (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "cuda-visible-devices-set-late"
     contexts = (
@@ -103,7 +110,7 @@ class CudaVisibleDevicesSetLate(Rule):
                 writes.append((call, located))
         for node, located in writes:
             line = getattr(node, "lineno", 1)
-            if _meant_for_children(ctx, node, located):
+            if _meant_for_children(ctx, node, located) or _names_bound_gpu(ctx, node, located):
                 continue
             before = code_before(ctx, located.scope, line)
             match = _INITIALISES.search(before)
@@ -170,6 +177,29 @@ def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bo
         return True
     after = without_comments("".join(ctx.node_text(statement) for statement in following))
     return _hides_every_gpu(ctx, node) and not _INITIALISES.search(after)
+
+
+def _names_bound_gpu(ctx: FileContext, node: ast.AST, located: Located) -> bool:
+    """The write names the GPU the process bound just before: `set_device(gpu)` then
+    `os.environ["CUDA_VISIBLE_DEVICES"] = str(visible[gpu])` (nequip's pytest-xdist set-up).
+    This process runs on that GPU by its binding, not by the variable, which is left for
+    the processes it starts."""
+    value = _value_written(ctx, node)
+    if value is None:
+        return False
+    written = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    line = getattr(node, "lineno", 0)
+    arms = if_arms(located.scope.node)
+    # The scope's own nodes, not `ctx.calls`: that holds only calls on candidate lines.
+    for call in scope_nodes(ctx, located.scope):
+        if not isinstance(call, ast.Call) or call_name(call) != "set_device":
+            continue
+        if call.lineno >= line or on_other_arms(arms.get(id(call), ()), arms.get(id(node), ())):
+            continue
+        bound = {n.id for arg in call.args for n in ast.walk(arg) if isinstance(n, ast.Name)}
+        if bound & written:
+            return True
+    return False
 
 
 def _restores_saved_value(ctx: FileContext, node: ast.AST, located: Located) -> bool:

@@ -8,7 +8,14 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import calls_in_scope, literal_string, scope_nodes
+from torchplace.lint.rules._helpers import (
+    IfArms,
+    calls_in_scope,
+    if_arms,
+    literal_string,
+    on_other_arms,
+    scope_nodes,
+)
 from torchplace.report import Finding
 
 _SPREADING = {"auto", "balanced", "balanced_low_0", "sequential"}
@@ -84,7 +91,7 @@ class ModelMovedAfterDeviceMap(Rule):
                 and len(node.targets) == 1
                 and ctx.source.segment(node.targets[0]) == name
             ]
-            arms = _if_arms(scope.node)
+            arms = if_arms(scope.node)
             for call in calls_in_scope(ctx, scope):
                 if not _moves(ctx, call, name):
                     continue
@@ -103,7 +110,7 @@ class ModelMovedAfterDeviceMap(Rule):
                 reaching = [
                     node
                     for index, node in enumerate(earlier)
-                    if not _exclusive(arms.get(id(node), ()), call_arms)
+                    if not on_other_arms(arms.get(id(node), ()), call_arms)
                     and not any(
                         _always_before(arms.get(id(later), ()), call_arms)
                         for later in earlier[index + 1 :]
@@ -114,34 +121,7 @@ class ModelMovedAfterDeviceMap(Rule):
                     yield self.finding(ctx, call, message)
 
 
-def _if_arms(root: ast.AST) -> dict[int, tuple[tuple[int, int], ...]]:
-    """For each node under `root`, the `if` arms that hold it: (id of the `if`, 0 or 1)."""
-    arms: dict[int, tuple[tuple[int, int], ...]] = {}
-
-    def visit(node: ast.AST, path: tuple[tuple[int, int], ...]) -> None:
-        arms[id(node)] = path
-        if isinstance(node, ast.If):
-            visit(node.test, path)
-            for arm, statements in enumerate((node.body, node.orelse)):
-                for statement in statements:
-                    visit(statement, (*path, (id(node), arm)))
-            return
-        for child in ast.iter_child_nodes(node):
-            visit(child, path)
-
-    visit(root, ())
-    return arms
-
-
-def _exclusive(first: tuple[tuple[int, int], ...], second: tuple[tuple[int, int], ...]) -> bool:
-    """Whether two nodes sit on different arms of one `if`, so one run reaches only one."""
-    taken = dict(first)
-    return any(if_id in taken and taken[if_id] != arm for if_id, arm in second)
-
-
-def _always_before(
-    assignment: tuple[tuple[int, int], ...], call: tuple[tuple[int, int], ...]
-) -> bool:
+def _always_before(assignment: IfArms, call: IfArms) -> bool:
     """Whether every run that reaches the call ran the assignment: its arms are the call's."""
     return call[: len(assignment)] == assignment
 
