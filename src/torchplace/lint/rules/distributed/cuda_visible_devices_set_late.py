@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located, call_name
+from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, STARTS_CUDA
 from torchplace.lint.project_modules import is_project_module
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -23,17 +24,9 @@ from torchplace.report import Finding
 
 VARIABLE = "CUDA_VISIBLE_DEVICES"
 # `device="cuda"` counts as a call's argument (a tensor made there), not as an assignment
-# (`device = "cuda"` or a field's default only names the device). `torch.cuda` calls that
-# return early while CUDA is not initialised (`empty_cache`, the memory statistics, read on
-# torch 2.13: `if not is_initialized(): return {}`) start nothing, nor does `device_count()`,
-# which counts through NVML before CUDA starts: a write after it still hides the GPUs
-# (measured on an H200, torch 2.11: benchmarks/lint_cuda_init_facts.py). `is_available()`
-# does fix them there.
-_INITIALISES = re.compile(
-    r"torch\.cuda\.(?!is_initialized\b|empty_cache\b|memory_stats\w*\b|memory_allocated\b"
-    r"|memory_reserved\b|max_memory_allocated\b|max_memory_reserved\b|device_count\b)\w+\s*\("
-    r"|\.cuda\s*\(|(?:[(,]\s*device\s*=\s*|\.to\(\s*)f?[\"']cuda|init_process_group\s*\("
-)
+# (`device = "cuda"` or a field's default only names the device); what starts CUDA:
+# `import_cuda.STARTS_CUDA`.
+_INITIALISES = STARTS_CUDA
 
 
 class CudaVisibleDevicesSetLate(Rule):
@@ -121,8 +114,8 @@ class CudaVisibleDevicesSetLate(Rule):
                 imported = _project_import_before(ctx, line)
                 if imported is not None:
                     message = (
-                        f"{VARIABLE} set after importing torch and this project's `{imported}`, "
-                        "which may touch CUDA when imported: set it before the imports"
+                        f"{AFTER_PROJECT_IMPORTS} `{imported}`, which may touch CUDA when "
+                        "imported: set it before the imports"
                     )
                     yield self.finding(ctx, node, message)
 
