@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-13] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-15] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -24,7 +24,9 @@ of GitHub repositories at pinned commits (research and training code, launch scr
 `.py` files are exported at that commit from a git repository under `--git-mirrors` (named
 `<owner>+<name>`), or from a bare clone; `--fresh-10` to `--fresh-13` (`FRESH_10`
 to `FRESH_13`) are more such sets, each linted once the first looks before it had
-been used.
+been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed inference) and
+`--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
+committed together.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -489,6 +491,111 @@ FRESH_13 = (
     ("github:willisma/SiT", "947f95bd3a510e9af441d38c1e9f72e0eee873c5"),
 )
 
+#: A sixteenth set, chosen and committed together with the seventeenth, before either was first
+#: linted (no repository added or swapped after a finding was seen), read by no rule's author,
+#: in no other set, no judged sample and no recall case, nor a fork or vendored copy of one: GitHub
+#: repositories of LLM pre-training, fine-tuning, RLHF and distributed inference and serving at
+#: pinned commits, whose process groups, per-rank devices, spawned workers and checkpoint loads
+#: are the code the preview rules about multi-process GPU code read. It measures the rules as
+#: the first looks of the fifteenth set left them.
+FRESH_14 = (
+    # LLaMA2-Accessory: FSDP and fairscale model-parallel training and inference under torchrun
+    # (its Large-DiT folders hold DiT's diffusion utilities, 8 files with no device code)
+    ("github:Alpha-VLLM/LLaMA2-Accessory", "3777c43940ddfb45d3bc1046b118ca4401747ee2"),
+    # HALOs: alignment trainers (DPO, KTO, PPO) under accelerate with FSDP, Slurm launches
+    ("github:ContextualAI/HALOs", "4831988636b4cbc1c30c0bce78df568cf0f8103b"),
+    # direct-preference-optimization: FSDP trainer started by mp.spawn, a process per GPU
+    (
+        "github:eric-mitchell/direct-preference-optimization",
+        "f8b8c0f49dc92a430bae41585f9d467d3618fe2f",
+    ),
+    # h2o-llmstudio: LLM fine-tuning under torchrun with DDP or DeepSpeed
+    ("github:h2oai/h2o-llmstudio", "a4971c11ed2c93e531607670df7ae9cb673936b4"),
+    # LookaheadDecoding: generation split over GPUs by torch.distributed, a device per rank
+    ("github:hao-ai-lab/LookaheadDecoding", "eed010da9c7b1867912675d480feec5629e0c2d0"),
+    # transformers-bloom-inference: DeepSpeed-inference and accelerate servers over several GPUs
+    ("github:huggingface/transformers-bloom-inference", "62698bf4b75a105e0774ff77b43a4ee572d7b3da"),
+    # GaLore: LLaMA pre-training under torchrun with DDP
+    ("github:jiaweizzhao/GaLore", "2cc66f88cce189e505affbb91042a8e77f5bf4e9"),
+    # nanochat: pre-training, fine-tuning and RL of a small LLM under torchrun
+    ("github:karpathy/nanochat", "92d63d4e8bb4df75c3b71618f31ddde2378b2bcd"),
+    # fastmoe: mixture-of-experts layers exchanging tokens across ranks, Megatron adapters
+    ("github:laekov/fastmoe", "ee3c5615a5588c65273a512de82f19ca287e1bdf"),
+    # BELLE: instruction fine-tuning under torchrun and DeepSpeed
+    ("github:LianjiaTech/BELLE", "645084d36454cdeb4e7f1ce9b2f3426bac39f1f9"),
+    # LitServe: model serving with worker processes placed on the GPUs
+    ("github:Lightning-AI/LitServe", "1311d5b4aeaff2943f38a22cfb911c8bae2590bc"),
+    # tutel: mixture-of-experts with all-to-all across ranks under torchrun
+    ("github:microsoft/tutel", "82af7aad9fc3ec981395ba97e7242a480984a55e"),
+    # Star-Attention: long-context inference with attention blocks spread over GPUs
+    ("github:NVIDIA/Star-Attention", "c61059f5cbf506a3c2dadb65c3bd8ded5e9d41bb"),
+    # collie: tensor, pipeline and ZeRO parallel LLM training on DeepSpeed under torchrun
+    ("github:OpenLMLab/collie", "726ec80d263c1e1c56344dfde5b3c24897daa94d"),
+    # align-anything: RLHF and DPO trainers on DeepSpeed, vLLM and Ray evaluation
+    ("github:PKU-Alignment/align-anything", "3f9decc221be74b2052e712e3a32e155686ec6ec"),
+    # LLM-Shearing: structured pruning and continued pre-training under FSDP on Slurm
+    ("github:princeton-nlp/LLM-Shearing", "b87218b566c73f6b246aaad3e4c42883f65a48a6"),
+    # EAGLE: speculative-decoding draft heads trained with accelerate and DeepSpeed
+    ("github:SafeAILab/EAGLE", "cb7e0841fe0c206c6ed74a197ad5e2a1f13f5a2b"),
+    # alpaca_farm: RLHF (PPO, best-of-n) under FSDP and accelerate, launched by torchrun
+    ("github:tatsu-lab/alpaca_farm", "30717ddae735365de756ee2085191b491a71788d"),
+    # TencentPretrain: pre-training framework spawning a DDP process per GPU, or DeepSpeed
+    ("github:Tencent/TencentPretrain", "ed7984355235d35b19c9770e35c3c763b36434df"),
+    # OpenChatKit: pipeline- and data-parallel training over NCCL groups of its own
+    ("github:togethercomputer/OpenChatKit", "a7094aa583d4ac9ecbe700f0c5b11e6bb28cb454"),
+)
+
+#: A seventeenth set, chosen and committed together with the sixteenth, before either was first
+#: linted, and kept out of the same sets, samples and cases: GitHub repositories of image, video
+#: and diffusion training, speech, and scientific models at pinned commits, whose launch code,
+#: per-rank devices and spawned processes the preview rules read. Once the sixteenth set's first
+#: look has been used to fix rules or set tiers, this one measures the result.
+FRESH_15 = (
+    # openfold: protein structure training on Lightning with DeepSpeed across nodes
+    ("github:aqlaboratory/openfold", "ce0029e1199b65fd834fe822be50d936cfe57fd4"),
+    # 1d-tokenizer: image tokenizers and generators trained with accelerate over several GPUs
+    ("github:bytedance/1d-tokenizer", "942a96fbdd873780179d1b78d5462911528bf8c8"),
+    # KAIR: image restoration trained with DDP, launched by torch.distributed or Slurm
+    ("github:cszn/KAIR", "fc1732f4a4514e42ce15e5b3a1e18c828af47a1e"),
+    # Depth-Anything-V2: metric depth fine-tuning with DDP under torchrun or Slurm
+    ("github:DepthAnything/Depth-Anything-V2", "a561b849ebae10a6f5ef49e26c83cbbcd36c71bf"),
+    # DynamiCrafter: video diffusion trained with Lightning DDP, multi-GPU sampling scripts
+    ("github:Doubiiu/DynamiCrafter", "c453369367122d7fbb0aa38f124e76dc8fe2a91c"),
+    # mochi: video diffusion inference split over GPUs by context parallelism and Ray workers
+    ("github:genmoai/mochi", "0c86aebf386e6622deadfb47ff1996878cefc0ac"),
+    # AnimateDiff: motion-module training with DDP under torch.distributed or Slurm
+    ("github:guoyww/AnimateDiff", "e92bd5671ba62c0d774a32951453e328018b7c5b"),
+    # vits: speech synthesis trained with DDP, mp.spawn starting a process per GPU
+    ("github:jaywalnut310/vits", "2e561ba58618d021b5b8323d3765880f7e0ecfdb"),
+    # hifi-gan: vocoder trained with DDP, mp.spawn starting a process per GPU
+    ("github:jik876/hifi-gan", "4769534d45265d52a904b850da5a622601885777"),
+    # ClimaX: weather and climate foundation model trained with Lightning DDP across nodes
+    ("github:microsoft/ClimaX", "6d5d354ffb4b91bb684f430b98e8f6f8af7c7f7c"),
+    # diffusion: Stable Diffusion training on Composer with FSDP or DDP across nodes
+    ("github:mosaicml/diffusion", "49282fd7b2ecde2d5bafb1ca6476d9239865665f"),
+    # cosmos-predict1: world-model video training and context-parallel inference under torchrun
+    ("github:nvidia-cosmos/cosmos-predict1", "4ed35faafd01cf3d18e8b98c3875eae63032027a"),
+    # FourCastNet: weather forecasting trained with DDP under torchrun or Slurm
+    ("github:NVlabs/FourCastNet", "93360c1720a9f97aabf970689f21c9fad8737788"),
+    # openvla: vision-language-action models trained with FSDP under torchrun
+    ("github:openvla/openvla", "c8f03f48af692657d3060c19588038c7220e9af9"),
+    # RobustVideoMatting: video matting trained with DDP, mp.spawn starting a process per GPU
+    ("github:PeterL1n/RobustVideoMatting", "53d74c6826735f01f4406b5ca9075eee27bec094"),
+    # Retrieval-based-Voice-Conversion-WebUI: voice conversion trained with a process per GPU
+    (
+        "github:RVC-Project/Retrieval-based-Voice-Conversion-WebUI",
+        "4338f12c3c28c80b3ac015e2d0df66c41592746d",
+    ),
+    # StableCascade: text-to-image training with FSDP, launched on Slurm
+    ("github:Stability-AI/StableCascade", "7a7d341f729ccaa042920a1fac3e7b9326079aca"),
+    # Step-Video-T2V: video inference with tensor and sequence parallelism over GPUs
+    ("github:stepfun-ai/Step-Video-T2V", "675e08c0dd08aaf60b4da1a2ce57e9bd0d8af31c"),
+    # wenet: speech recognition trained under torchrun with DDP, FSDP or DeepSpeed
+    ("github:wenet-e2e/wenet", "015469960db73eb19c49a48c020d5ac9db69bae5"),
+    # BiRefNet: image segmentation trained with DDP under torchrun, or accelerate
+    ("github:ZhengPeng7/BiRefNet", "25cb9309bacf3dde954e4584594e16e142c51de5"),
+)
+
 
 def download(
     corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES, mirrors: Path | None = None
@@ -690,6 +797,8 @@ UNSEEN_SETS = {
     "fresh-11": FRESH_11,
     "fresh-12": FRESH_12,
     "fresh-13": FRESH_13,
+    "fresh-14": FRESH_14,
+    "fresh-15": FRESH_15,
 }
 
 

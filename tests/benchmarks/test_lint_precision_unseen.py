@@ -248,7 +248,7 @@ def test_judged_rows_of_a_set_are_not_counted_against_it(unseen):  # type: ignor
 def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
     corpus = sys.modules["corpus"]
     flags = {name.replace("-", "_"): False for name in corpus.UNSEEN_SETS}
-    assert {"held_out", "fresh", "fresh_7", "fresh_8", "fresh_9", "fresh_10"} <= set(flags)
+    assert {"held_out", "fresh", "fresh_7", "fresh_9", "fresh_14", "fresh_15"} <= set(flags)
     for name, packages in corpus.UNSEEN_SETS.items():
         picked = corpus._package_set(argparse.Namespace(**{**flags, name.replace("-", "_"): True}))
         assert picked is packages
@@ -259,6 +259,7 @@ def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch,
         ["--fresh-4", "--fresh-5"],
         ["--fresh-5", "--fresh-6"],
         ["--fresh-6", "--fresh-7"],
+        ["--fresh-14", "--fresh-15"],
     ):
         monkeypatch.setattr(sys, "argv", ["corpus.py", "--corpus", str(tmp_path / "c"), *pair])
         with pytest.raises(SystemExit) as stopped:
@@ -284,6 +285,24 @@ def test_download_only_extracts_and_lints_nothing(unseen, tmp_path, monkeypatch,
     assert summary["files"] == len(corpus.FRESH_4) + 1
     assert summary["trees"]["src/yunchang-0.6.4"] == 2 and len(summary["trees"]) == 29
     assert "findings" not in summary and not (root / "findings.jsonl").exists()
+
+
+def _recall_sources() -> set[str]:
+    """`owner/name` of every GitHub repository a recall case was read from (lower case)."""
+    text = _cases_text(SCRIPTS.parent / "lint_recall" / "cases")
+    found = re.findall(r'^source = "https://github\.com/([^/"]+/[^/"]+)', text, flags=re.MULTILINE)
+    return {name.lower() for name in found}
+
+
+@pytest.mark.parametrize("set_name", ["fresh-14", "fresh-15"])
+def test_a_github_set_is_pinned_and_holds_no_recall_source(unseen, set_name):  # type: ignore[no-untyped-def]
+    sources = _recall_sources()
+    assert {"huggingface/accelerate", "vllm-project/vllm"} <= sources  # read as expected
+    entries = unseen.PACKAGE_SETS[set_name]
+    assert 15 <= len(entries) <= 20
+    for name, commit in entries:
+        assert name.startswith("github:") and re.fullmatch(r"[0-9a-f]{40}", commit), name
+        assert name.removeprefix("github:").lower() not in sources, name
 
 
 def _git(*args: str) -> str:
