@@ -33,6 +33,7 @@ from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
+from torchplace.lint.single_node import SingleNode, single_node_project, single_node_text
 from torchplace.report import Finding
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -127,7 +128,14 @@ def _may_run_on_cuda(index: ProjectIndex, finding: Finding) -> str | None:
     return None if imports_other_accelerator(finding.path) else ""
 
 
+def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
+    """Not every process group the project creates is confined to one node (`single_node`):
+    where all are, the global rank is this node's GPU index."""
+    return None if index.single_node_of(finding.path) is not None else ""
+
+
 CONDITIONS: dict[str, Condition] = {
+    "may-span-nodes": _may_span_nodes,
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,
@@ -144,6 +152,7 @@ class ProjectIndex:
         self._facts: dict[str, ProjectFacts] = {}
         self._callers: dict[str, CallerIndex] = {}
         self._ray: dict[str, tuple[str, int] | None] = {}
+        self._single_node: dict[str, SingleNode | None] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -156,6 +165,7 @@ class ProjectIndex:
         index._callers[key] = CallerIndex([key], {key: data})
         line = gpu_actor_line(data) if b"num_gpus" in data and b"ray" in data else None
         index._ray[key] = (key, line) if line is not None else None
+        index._single_node[key] = single_node_text(key, text)
         return index
 
     def root_of(self, path: str) -> str:
@@ -182,6 +192,14 @@ class ProjectIndex:
             files = [root] if os.path.isfile(root) else _project_files(root)[0]
             self._ray[root] = ray_gpu_actor(files, self.max_file_bytes)
         return self._ray[root]
+
+    def single_node_of(self, path: str) -> SingleNode | None:
+        """Where the project of `path` confines its process groups to one node, when it
+        confines all of them (`single_node`)."""
+        root = self.root_of(path)
+        if root not in self._single_node:
+            self._single_node[root] = single_node_project(root, self.max_file_bytes)
+        return self._single_node[root]
 
     def callers_of(self, path: str) -> CallerIndex:
         """Call sites across the project of `path` (tests, examples and docs left out)."""
