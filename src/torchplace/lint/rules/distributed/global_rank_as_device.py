@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Located, Scope
 from torchplace.lint.job_scale import after_single_node_guard
+from torchplace.lint.rank_evidence import default_only, under_rank_zero
 from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -57,7 +58,10 @@ class GlobalRankAsDevice(Rule):
     `assert nnodes == 1`): on one node the global rank is the local one; nor code of a
     project every process group of which is confined to one node (made after pinning
     `MASTER_ADDR` to the loopback address, with a `tcp://localhost` `init_method`, or with
-    `rank=` the local rank; none made another way, e.g. by `Accelerator()`).
+    `rank=` the local rank; none made another way, e.g. by `Accelerator()`); nor a device
+    placed only where its own rank is 0 (`if rank == 0:`, after `if rank != 0: return`):
+    global rank 0 is GPU 0 of its node. A parameter named like a rank (`tp_rank=0`) is
+    not read as one when the file calls its function and never fills it.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -353,7 +357,9 @@ def _rank_devices(ctx: FileContext, modulo: bool) -> Iterator[tuple[ast.AST, ast
             if isinstance(node, ast.Call):
                 for site in sites_of(ctx, node, Located(node, scope)):
                     if site.where in _SITES:
-                        yield from once(site.value, flow.source_of(site.value, function))
+                        source = flow.source_of(site.value, function)
+                        if source is None or not _at_rank_zero(flow, function, site.value, source):
+                            yield from once(site.value, source)
             elif isinstance(node, ast.Return) and isinstance(node.value, ast.JoinedStr):
                 returns.append(node.value)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1:
@@ -364,6 +370,18 @@ def _rank_devices(ctx: FileContext, modulo: bool) -> Iterator[tuple[ast.AST, ast
             index = cuda_fstring_index(string)
             if index is not None:
                 yield from once(string, flow.source_of(index, function))
+
+
+def _at_rank_zero(flow: RankFlow, function: ast.AST, value: ast.AST, source: ast.AST) -> bool:
+    """`value` is placed only where its own rank source is 0 (`if rank == 0:`): global rank 0
+    is GPU 0 of the node that holds it."""
+    shape = ast.dump(source)
+
+    def same_rank(node: ast.AST) -> bool:
+        found = flow.source_of(node, function)
+        return found is not None and ast.dump(found) == shape
+
+    return under_rank_zero(function, value, same_rank)
 
 
 def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.AST | None:
@@ -377,7 +395,8 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
             return key
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
     if name in _RANK_NAMES:
-        return node
+        # `def quantize(w, tp_rank=0)` that the file's calls never fill: only the default.
+        return None if default_only(ctx, node, _RANK_NAMES) else node
     if isinstance(node, ast.Attribute) and is_self(node.value) and node.attr in attributes:
         return node
     if isinstance(node, ast.Call) and not node.args and _default_group(ctx, node):
