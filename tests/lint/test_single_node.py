@@ -76,3 +76,29 @@ def test_a_project_that_creates_no_group_is_not_confined(tmp_path: Path) -> None
     _write(project / "setup.py", "")
     policy = _write(project / "agents" / "policy.py", POLICY)
     assert _tpl402(policy) == ["policy.py:9"]
+
+
+SCRIPT = """\
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel
+
+
+def wrap_model(model):
+    return DistributedDataParallel(model, device_ids=[dist.get_rank()])
+
+
+if __name__ == "__main__":
+    dist.init_process_group(backend="nccl")
+"""
+
+
+def test_an_unused_script_function_is_left_unless_another_file_names_the_script(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "vlm"
+    _write(project / "pyproject.toml", "")
+    script = _write(project / "utils" / "run_evals.py", SCRIPT)
+    assert _tpl402(project) == []
+    # Another file imports the script: its function may be called from there.
+    _write(project / "train.py", "from utils.run_evals import wrap_model\n")
+    assert _tpl402(script) == ["run_evals.py:6"]

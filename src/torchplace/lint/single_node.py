@@ -66,10 +66,11 @@ class SingleNode:
     why: str
 
 
-def single_node_project(root: str, max_file_bytes: int) -> SingleNode | None:
+def single_node_project(
+    root: str, files: list[str] | None, max_file_bytes: int
+) -> SingleNode | None:
     """The first confined group of the project at `root` (a directory, or a lone file) when
-    every group it creates is confined to one node, else None."""
-    files = [root] if os.path.isfile(root) else _python_files(root)
+    every group it creates is confined to one node, else None. `files`: `tree_files(root)`."""
     if files is None:
         return None
     own = _own_packages(root)
@@ -233,7 +234,11 @@ def _module_names(directory: str) -> Iterator[str]:
         return
 
 
-def _python_files(root: str) -> list[str] | None:
+def tree_files(root: str) -> list[str] | None:
+    """Every Python file of the project at `root` (a directory, or a lone file), tests,
+    examples and scripts included; None when there are too many to read."""
+    if os.path.isfile(root):
+        return [root]
     files: list[str] = []
     for directory, subdirectories, names in os.walk(root):
         subdirectories[:] = [d for d in subdirectories if not _skipped(d)]

@@ -61,7 +61,9 @@ class GlobalRankAsDevice(Rule):
     `rank=` the local rank; none made another way, e.g. by `Accelerator()`); nor a device
     placed only where its own rank is 0 (`if rank == 0:`, after `if rank != 0: return`):
     global rank 0 is GPU 0 of its node. A parameter named like a rank (`tp_rank=0`) is
-    not read as one when the file calls its function and never fills it.
+    not read as one when the file calls its function and never fills it. Nor is a function
+    of a script that nothing names (not the script, not another file of the project): it
+    never runs.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
