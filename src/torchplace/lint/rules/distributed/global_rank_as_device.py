@@ -281,8 +281,11 @@ def _local_rank_reads(ctx: FileContext, function: ast.AST, names: bool) -> Itera
 
 
 def _is_local_rank_name(node: ast.AST) -> bool:
-    return (isinstance(node, ast.Name) and node.id == "local_rank") or (
-        isinstance(node, ast.arg) and node.arg == "local_rank"
+    """`local_rank`, `args.local_rank`, `self.local_rank`, or a parameter so named."""
+    return (
+        (isinstance(node, ast.Name) and node.id == "local_rank")
+        or (isinstance(node, ast.arg) and node.arg == "local_rank")
+        or (isinstance(node, ast.Attribute) and node.attr == "local_rank")
     )
 
 
