@@ -122,7 +122,9 @@ def _groups_of(path: str, tree: ast.Module, own: frozenset[str]) -> SingleNode |
 
 def _confined(scope: ast.AST, nodes: list[ast.AST], call: ast.Call) -> str | None:
     """Why the group `call` creates cannot span nodes, or None."""
-    method = keyword_value(call, "init_method")
+    if any(kw.arg in (None, "store") for kw in call.keywords):
+        return None  # `**options` or a store of its own: the address is not in sight
+    method = call.args[1] if len(call.args) > 1 else keyword_value(call, "init_method")
     if method is not None and not _is_env_method(method):
         address = _string_start(method)
         if address is not None and address.startswith(tuple(f"tcp://{h}" for h in _LOOPBACK)):
