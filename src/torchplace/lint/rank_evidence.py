@@ -8,7 +8,8 @@ Two readings the rank rules (TPL402, TPL407) need beside the provenance of `rank
   file never calls (a public entry point), is still read by its name.
 - A device under `if rank == 0:` (or after `if rank != 0: return`), where the tested value is
   the device's own rank source: the global rank is 0 there, which is local GPU 0 of the node
-  that holds rank 0 under any launcher.
+  that holds rank 0 under any launcher. The same holds under `if device == "cpu":` for a
+  value that is the rank on one path only: there it is the string, not a rank.
 """
 
 from __future__ import annotations
@@ -155,4 +156,8 @@ def _tests_zero(test: ast.expr, same_rank: Callable[[ast.AST], bool]) -> bool | 
 
 
 def _is_zero(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value == 0 and not isinstance(node.value, bool)
+    """0, or a value that is no rank at all (`device == "cpu"`, `rank is None`): where the
+    rank's value equals it, no other node's GPU index reaches the device."""
+    if not isinstance(node, ast.Constant) or isinstance(node.value, bool):
+        return False
+    return node.value == 0 or node.value is None or isinstance(node.value, str)
