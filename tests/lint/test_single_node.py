@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from torchplace.lint import LintConfig
 from torchplace.lint.runner import run
 
@@ -102,3 +104,25 @@ def test_an_unused_script_function_is_left_unless_another_file_names_the_script(
     # Another file imports the script: its function may be called from there.
     _write(project / "train.py", "from utils.run_evals import wrap_model\n")
     assert _tpl402(script) == ["run_evals.py:6"]
+
+
+def test_a_cached_finding_follows_a_pin_added_in_another_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    project = tmp_path / "agents"
+    _write(project / "setup.py", "")
+    _write(project / "agents" / "policy.py", POLICY)
+    cache = tmp_path / "cache"
+    config = LintConfig(select=("TPL402",), preview=True)
+
+    def findings() -> list[str]:
+        lint_run = run([str(project)], config, cache_dir=cache, jobs=1)
+        return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings]
+
+    assert findings() == ["policy.py:9"]
+    assert findings() == ["policy.py:9"]  # warm
+    init = _write(project / "agents" / "operations.py", INIT)
+    assert findings() == []
+    init.unlink()
+    assert findings() == ["policy.py:9"]
