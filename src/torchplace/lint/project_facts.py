@@ -27,12 +27,19 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import call_name, is_test_or_benchmark, keyword_value
+from torchplace.lint.dead_functions import mentioned_elsewhere, unused_script_function
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import internal_error
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
+from torchplace.lint.single_node import (
+    SingleNode,
+    single_node_project,
+    single_node_text,
+    tree_files,
+)
 from torchplace.report import Finding
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -127,7 +134,17 @@ def _may_run_on_cuda(index: ProjectIndex, finding: Finding) -> str | None:
     return None if imports_other_accelerator(finding.path) else ""
 
 
+def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
+    """Not every process group the project creates is confined to one node (`single_node`):
+    where all are, the global rank is this node's GPU index. Nor does the finding lie in a
+    script's function that nothing calls (`dead_functions`): that code never runs."""
+    if index.single_node_of(finding.path) is not None:
+        return None
+    return None if index.never_runs(finding.path, finding.line) else ""
+
+
 CONDITIONS: dict[str, Condition] = {
+    "may-span-nodes": _may_span_nodes,
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,
@@ -144,6 +161,10 @@ class ProjectIndex:
         self._facts: dict[str, ProjectFacts] = {}
         self._callers: dict[str, CallerIndex] = {}
         self._ray: dict[str, tuple[str, int] | None] = {}
+        self._single_node: dict[str, SingleNode | None] = {}
+        self._tree_files: dict[str, list[str] | None] = {}
+        #: The code of `lint_source`, which is on no disk.
+        self._texts: dict[str, bytes] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -156,6 +177,9 @@ class ProjectIndex:
         index._callers[key] = CallerIndex([key], {key: data})
         line = gpu_actor_line(data) if b"num_gpus" in data and b"ray" in data else None
         index._ray[key] = (key, line) if line is not None else None
+        index._single_node[key] = single_node_text(key, text)
+        index._texts[key] = data
+        index._tree_files[key] = [key]
         return index
 
     def root_of(self, path: str) -> str:
@@ -182,6 +206,34 @@ class ProjectIndex:
             files = [root] if os.path.isfile(root) else _project_files(root)[0]
             self._ray[root] = ray_gpu_actor(files, self.max_file_bytes)
         return self._ray[root]
+
+    def single_node_of(self, path: str) -> SingleNode | None:
+        """Where the project of `path` confines its process groups to one node, when it
+        confines all of them (`single_node`)."""
+        root = self.root_of(path)
+        if root not in self._single_node:
+            files = self.tree_files_of(path)
+            self._single_node[root] = single_node_project(root, files, self.max_file_bytes)
+        return self._single_node[root]
+
+    def tree_files_of(self, path: str) -> list[str] | None:
+        """Every Python file of the project of `path`, tests and examples included."""
+        root = self.root_of(path)
+        if root not in self._tree_files:
+            self._tree_files[root] = tree_files(root)
+        return self._tree_files[root]
+
+    def never_runs(self, path: str, line: int) -> bool:
+        """`line` of `path` lies in a function of a script that neither the script nor any
+        other file of the project names (`dead_functions`)."""
+        key = os.path.abspath(path)
+        data = self._texts.get(key) or read_regular_file(Path(key), self.max_file_bytes)
+        if unused_script_function(data, line) is None:
+            return False
+        if key in self._texts:
+            return True  # code standing as a project of its own: nothing else names it
+        files = self.tree_files_of(path)
+        return files is not None and not mentioned_elsewhere(path, files, self.max_file_bytes)
 
     def callers_of(self, path: str) -> CallerIndex:
         """Call sites across the project of `path` (tests, examples and docs left out)."""

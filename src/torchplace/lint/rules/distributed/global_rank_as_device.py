@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Located, Scope
 from torchplace.lint.job_scale import after_single_node_guard
+from torchplace.lint.rank_evidence import default_only, under_rank_zero
 from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -54,7 +55,15 @@ class GlobalRankAsDevice(Rule):
     `train` and what it calls) that create the group with `rank=` the unchanged spawn index:
     there the global rank is this machine's GPU index by construction; nor code after a guard
     that refuses several nodes in the same function (`if num_nodes > 1: raise ...`,
-    `assert nnodes == 1`): on one node the global rank is the local one.
+    `assert nnodes == 1`): on one node the global rank is the local one; nor code of a
+    project every process group of which is confined to one node (made after pinning
+    `MASTER_ADDR` to the loopback address, with a `tcp://localhost` `init_method`, or with
+    `rank=` the local rank; none made another way, e.g. by `Accelerator()`); nor a device
+    placed only where its own rank is 0 (`if rank == 0:`, after `if rank != 0: return`):
+    global rank 0 is GPU 0 of its node. A parameter named like a rank (`tp_rank=0`) is
+    not read as one when the file calls its function and never fills it. Nor is a function
+    of a script that nothing names (not the script, not another file of the project): it
+    never runs.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -90,6 +99,7 @@ class GlobalRankAsDevice(Rule):
     preview = True
     name = "global-rank-as-device"
     in_tests = False
+    project_condition = "may-span-nodes"
     contexts = (
         "device arguments anywhere (`set_device` of CUDA or another accelerator, `device_ids=`,"
         " `torch.device`, `.to`)"
@@ -141,25 +151,24 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     """## What it does
     Flags a CUDA device taken from the global rank modulo a GPU count:
     `set_device(dist.get_rank() % torch.cuda.device_count())`, `rank % 8`, or a name or
-    parameter holding such a value, in the same places as `global-rank-as-device`, where the
-    local rank was at hand: the rank is read from a launcher's environment that may number
-    the ranks round-robin over the nodes (`SLURM_PROCID`, `OMPI_COMM_WORLD_RANK`,
-    `PMI_RANK`: the launcher sets `SLURM_LOCALID` / a local rank too), or the function has
-    a `local_rank` (other than the modulo value itself, e.g. a parameter its callers fill
-    with `global_rank % local_size`) or reads a local-rank variable. Elsewhere (a library's
-    `get_rank() % device_count()`, torchrun's `RANK % device_count()` with no local rank
-    beside it: torchrun numbers ranks in blocks per node, so each process gets a GPU of
-    its own) it is left alone, unless the node size is written in (`rank % 8`); the
-    placement by the local rank it disagrees with may also sit in another file, which this
-    rule does not read.
+    parameter holding such a value, in the same places as `global-rank-as-device`, where it
+    may disagree with this node's GPU: the node size is written in (`rank % 8`), or the
+    function reads a local rank on the way to the device (a local-rank variable, a
+    `local_rank` other than the modulo value itself, e.g. a parameter its callers fill with
+    `global_rank % local_size`), not only in another arm of an `if`. `rank % device_count()`
+    with no local rank at hand is left alone whichever variable holds the rank (`RANK`,
+    `SLURM_PROCID`, `get_rank()`): torchrun, and Slurm and MPI by default, number ranks in
+    blocks per node, so each process gets a GPU of its own (with one GPU bound per task it
+    is `% 1`, GPU 0, where `SLURM_LOCALID` would not be); exporting that value as
+    `LOCAL_RANK` agrees with it. The placement by the local rank it disagrees with may also
+    sit in another file, which this rule does not read.
 
     ## Why is this bad?
     `rank % gpus_per_node` is a GPU of this process's own only when the launcher gives each
-    node a block of consecutive ranks. Slurm's cyclic task distribution or MPI's `--map-by
-    node` number ranks round-robin over the nodes: two processes of a node share a GPU. A
-    node size written into the code (`rank % 8`) asks for an ordinal a smaller node lacks;
-    beside a placement by the local rank (`device_ids=[local_rank]`) the two disagree on
-    nodes of unequal sizes. The launcher already says which GPU is this process's:
+    node a block of consecutive ranks (not under Slurm's `--distribution=cyclic` or MPI's
+    `--map-by node`). A node size written into the code (`rank % 8`) asks for an ordinal a
+    smaller node lacks; beside a placement by the local rank (`device_ids=[local_rank]`) the
+    two disagree on nodes of unequal sizes. The launcher already says which GPU is this process's:
     `LOCAL_RANK` (`SLURM_LOCALID` under Slurm). mmengine and xDiT replaced exactly this with
     the local rank.
 
@@ -190,9 +199,9 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     name = "global-rank-modulo-as-device"
     pattern = None  # the catalogue's global-rank pattern names TPL402 alone
     contexts = (
-        "device arguments anywhere; only values that pass through `% n`, where a local rank"
-        " was at hand (a launcher's environment, a `local_rank` in the function that is not"
-        " the modulo value itself)"
+        "device arguments anywhere; only values that pass through `% n`, where the node size"
+        " is written in or a local rank is read on the way to the device (a local-rank"
+        " variable, a `local_rank` that is not the modulo value itself)"
     )
     summary = "Device index is the global rank modulo a GPU count; use LOCAL_RANK"
     modulo = True
@@ -240,29 +249,64 @@ def _is_get_rank(ctx: FileContext, node: ast.AST) -> bool:
 
 
 def _local_rank_at_hand(ctx: FileContext, value: ast.AST, source: ast.AST) -> bool:
-    """The code could have used this node's GPU: the rank is read from a launcher's
-    environment that may number ranks round-robin over nodes (which also sets a local rank),
-    or the function holding the device has a local rank at hand (a `local_rank` name or a
-    local-rank variable read). Without either, `get_rank() % device_count()` (and torchrun's
-    `RANK % n`) equals the local rank under torchrun's blocks of consecutive ranks, and
-    whether it holds depends on the launcher."""
-    key = _global_rank(ctx, source, set())
-    if isinstance(key, ast.Constant) and key.value != "RANK":
-        # Slurm's and MPI's ranks may go round-robin over the nodes (`--distribution=cyclic`,
-        # `--map-by node`): `rank % n` then gives two processes of a node one GPU.
-        return True
+    """The code could have used this node's GPU, and `rank % n` may disagree with it: the node
+    size is written in (`rank % 8`), or the function holding the device reads a local rank
+    (a local-rank variable, a `local_rank` other than the modulo value itself) on the path
+    to the device, not only in another arm of an `if`. Without either, `rank % device_count()`
+    gives each process a GPU of its own whenever the launcher numbers ranks in blocks per node
+    (torchrun always; Slurm and MPI by default), whichever variable holds the rank."""
     function = _holding_function(ctx, value)
     if function is None:
         return False
-    text = without_comments(ctx.node_text(function))
-    if _HARDCODED_NODE_SIZE.search(text):
+    if _HARDCODED_NODE_SIZE.search(without_comments(ctx.node_text(function))):
         return True  # `rank % 8`: wrong on any node of another size, whatever the launcher
-    if _holds_name(source, "local_rank"):
-        # The `local_rank` here is the value traced from the global rank (a parameter the
-        # callers fill with `global_rank % local_size`, or a name set so): no other local rank
-        # is at hand, only what the environment gives.
-        return _LOCAL_RANK_VARIABLE_TEXT.search(text) is not None
-    return _LOCAL_RANK_TEXT.search(text) is not None
+    # The `local_rank` traced from the global rank (a parameter the callers fill with
+    # `global_rank % local_size`, or a name set so) is not another local rank.
+    names = not _holds_name(source, "local_rank")
+    return any(
+        _on_the_path(function, read, value) for read in _local_rank_reads(ctx, function, names)
+    )
+
+
+def _local_rank_reads(ctx: FileContext, function: ast.AST, names: bool) -> Iterator[ast.AST]:
+    """Reads of a local-rank variable in `function` (not writes: exporting `LOCAL_RANK` the
+    modulo value is the same GPU), and its `local_rank` names and parameters when `names`."""
+    for node in own_nodes(function):
+        if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load):
+            continue
+        if any(is_env_read(ctx, node, v) for v in _LOCAL_RANK_VARIABLES) or (
+            names and _is_local_rank_name(node)
+        ):
+            yield node
+
+
+def _is_local_rank_name(node: ast.AST) -> bool:
+    """`local_rank`, `args.local_rank`, `self.local_rank`, or a parameter so named."""
+    return (
+        (isinstance(node, ast.Name) and node.id == "local_rank")
+        or (isinstance(node, ast.arg) and node.arg == "local_rank")
+        or (isinstance(node, ast.Attribute) and node.attr == "local_rank")
+    )
+
+
+def _on_the_path(function: ast.AST, read: ast.AST, value: ast.AST) -> bool:
+    """`read` is not in one arm of an `if` whose other arm holds `value` (the torchrun branch
+    beside the Slurm branch of one init function)."""
+    read_line, value_line = getattr(read, "lineno", 0), getattr(value, "lineno", 0)
+    for node in own_nodes(function):
+        if isinstance(node, ast.If) and node.orelse:
+            read_arm = _arm_of(node, read_line)
+            value_arm = _arm_of(node, value_line)
+            if None not in (read_arm, value_arm) and read_arm != value_arm:
+                return False
+    return True
+
+
+def _arm_of(node: ast.If, line: int) -> int | None:
+    for index, arm in enumerate((node.body, node.orelse)):
+        if arm[0].lineno <= line <= (arm[-1].end_lineno or arm[-1].lineno):
+            return index
+    return None
 
 
 def _holds_name(node: ast.AST, name: str) -> bool:
@@ -271,16 +315,8 @@ def _holds_name(node: ast.AST, name: str) -> bool:
     )
 
 
-# A launcher's local-rank variable read, or the rank variable of a launcher that may number
-# ranks round-robin over nodes (and sets a local one too). torchrun's `RANK` is not one: it
-# numbers ranks in blocks per node, so `RANK % n` gives each process a GPU of its own.
-_LOCAL_RANK_VARIABLE_TEXT = re.compile(
-    r"LOCAL_RANK|SLURM_LOCALID|[\"'](?:SLURM_PROCID|OMPI_COMM_WORLD_RANK|PMI_RANK)[\"']"
-)
 # A rank taken modulo a literal: the node size written into the code.
 _HARDCODED_NODE_SIZE = re.compile(r"rank\w*\s*%\s*\(?\s*\d")
-# A local rank at hand: a `local_rank` name, or such a variable read.
-_LOCAL_RANK_TEXT = re.compile(rf"\blocal_rank\b|{_LOCAL_RANK_VARIABLE_TEXT.pattern}")
 
 
 _LAST: list[tuple[FileContext, bool, list[tuple[ast.AST, ast.AST]]]] = []
@@ -326,7 +362,9 @@ def _rank_devices(ctx: FileContext, modulo: bool) -> Iterator[tuple[ast.AST, ast
             if isinstance(node, ast.Call):
                 for site in sites_of(ctx, node, Located(node, scope)):
                     if site.where in _SITES:
-                        yield from once(site.value, flow.source_of(site.value, function))
+                        source = flow.source_of(site.value, function)
+                        if source is None or not _at_rank_zero(flow, function, site.value, source):
+                            yield from once(site.value, source)
             elif isinstance(node, ast.Return) and isinstance(node.value, ast.JoinedStr):
                 returns.append(node.value)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1:
@@ -337,6 +375,18 @@ def _rank_devices(ctx: FileContext, modulo: bool) -> Iterator[tuple[ast.AST, ast
             index = cuda_fstring_index(string)
             if index is not None:
                 yield from once(string, flow.source_of(index, function))
+
+
+def _at_rank_zero(flow: RankFlow, function: ast.AST, value: ast.AST, source: ast.AST) -> bool:
+    """`value` is placed only where its own rank source is 0 (`if rank == 0:`): global rank 0
+    is GPU 0 of the node that holds it."""
+    shape = ast.dump(source)
+
+    def same_rank(node: ast.AST) -> bool:
+        found = flow.source_of(node, function)
+        return found is not None and ast.dump(found) == shape
+
+    return under_rank_zero(function, value, same_rank)
 
 
 def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.AST | None:
@@ -350,7 +400,8 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
             return key
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
     if name in _RANK_NAMES:
-        return node
+        # `def quantize(w, tp_rank=0)` that the file's calls never fill: only the default.
+        return None if default_only(ctx, node, _RANK_NAMES) else node
     if isinstance(node, ast.Attribute) and is_self(node.value) and node.attr in attributes:
         return node
     if isinstance(node, ast.Call) and not node.args and _default_group(ctx, node):

@@ -1,0 +1,264 @@
+"""Whether every process group a project creates is confined to one node.
+
+A global rank is this node's GPU index when the job cannot span nodes. Some projects make that
+so in their code, where the group is created: `init_process_group` after the function pins
+`MASTER_ADDR` to the loopback address (a process on a second node would meet its own store,
+never rank 0's), with a `tcp://localhost` / `tcp://127.0.0.1` `init_method`, or with `rank=`
+the local rank (two nodes would give two processes one rank, and the ranks past one node's
+size would never join). The fact holds for a project when it creates at least one group, every
+`init_process_group` in it (tests, examples and scripts included: a multi-node launcher
+anywhere in the tree is enough to doubt it) is confined so, and nothing else in it creates
+the default group (`deepspeed.init_distributed`, accelerate's `Accelerator` / `PartialState`,
+`init_device_mesh`, a Lightning or Hugging Face `Trainer`, ...), unless that name is the
+project's own (defined in the file, or imported from the project's own modules).
+
+A default (`os.environ.setdefault("MASTER_ADDR", "127.0.0.1")`) or a pin under a condition
+does not count: a multi-node launcher's address then wins. Launch scripts and READMEs are not
+read: a user may launch any entry point on several nodes.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from torchplace.lint.cache import read_regular_file
+from torchplace.lint.context import call_name, keyword_value
+from torchplace.lint.rank_flow import own_nodes
+
+#: A file holding none of these creates no process group.
+_GROUP_TEXT = re.compile(
+    rb"init_process_group|init_distributed|Accelerator\s*\(|PartialState\s*\(|init_device_mesh"
+    rb"|Trainer\s*\(|Fabric\s*\(|launch_from_|initialize_model_parallel"
+)
+#: Calls that create the default group without `init_process_group` in the project's code.
+_OTHER_CREATORS = frozenset(
+    {
+        "init_distributed",
+        "Accelerator",
+        "PartialState",
+        "init_device_mesh",
+        "Trainer",
+        "Fabric",
+        "launch_from_torch",
+        "launch_from_slurm",
+        "launch_from_openmpi",
+        "initialize_model_parallel",
+    }
+)
+_LOOPBACK = ("localhost", "127.0.0.1", "[::1]", "::1")
+_SKIPPED = frozenset({"node_modules", "site-packages", "dist-packages", "venv", "__pycache__"})
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: A tree with more Python files than this is not read: the fact stays unknown.
+MAX_FILES = 20_000
+
+
+@dataclass(frozen=True)
+class SingleNode:
+    """Where the project confines a process group to one node."""
+
+    path: str
+    line: int
+    why: str
+
+
+def single_node_project(
+    root: str, files: list[str] | None, max_file_bytes: int
+) -> SingleNode | None:
+    """The first confined group of the project at `root` (a directory, or a lone file) when
+    every group it creates is confined to one node, else None. `files`: `tree_files(root)`."""
+    if files is None:
+        return None
+    own = _own_packages(root)
+    found: SingleNode | None = None
+    for path in files:
+        data = read_regular_file(Path(path), max_file_bytes)
+        if data is None:
+            return None  # unread: it may create a group anywhere
+        if not _GROUP_TEXT.search(data):
+            continue
+        verdict = single_node_in(path, data, own)
+        if verdict is False:
+            return None
+        if found is None and isinstance(verdict, SingleNode):
+            found = verdict
+    return found
+
+
+def single_node_in(path: str, data: bytes, own: frozenset[str] = frozenset()) -> SingleNode | bool:
+    """A file's groups: the first confined one when all are, False when one is not (or the
+    file cannot be read whole), True when it creates none."""
+    try:
+        tree = ast.parse(data)
+        return _groups_of(path, tree, own)
+    except (SyntaxError, ValueError):
+        return True  # a file that does not compile creates no group
+    except RecursionError:
+        return False
+
+
+def _groups_of(path: str, tree: ast.Module, own: frozenset[str]) -> SingleNode | bool:
+    mine = _own_names(tree, own)
+    found: SingleNode | bool = True
+    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, _SCOPES))]:
+        nodes = list(own_nodes(scope))
+        for call in (n for n in nodes if isinstance(n, ast.Call)):
+            name = call_name(call)
+            if name in _OTHER_CREATORS and name not in mine:
+                return False
+            if name != "init_process_group":
+                continue
+            why = _confined(scope, nodes, call)
+            if why is None:
+                return False
+            if found is True:
+                found = SingleNode(path, call.lineno, why)
+    return found
+
+
+def _confined(scope: ast.AST, nodes: list[ast.AST], call: ast.Call) -> str | None:
+    """Why the group `call` creates cannot span nodes, or None."""
+    if any(kw.arg in (None, "store") for kw in call.keywords):
+        return None  # `**options` or a store of its own: the address is not in sight
+    method = call.args[1] if len(call.args) > 1 else keyword_value(call, "init_method")
+    if method is not None and not _is_env_method(method):
+        address = _string_start(method)
+        if address is not None and address.startswith(tuple(f"tcp://{h}" for h in _LOOPBACK)):
+            return f"`init_method` {address!r}"
+        return None
+    rank = keyword_value(call, "rank")
+    if rank is not None and _reads_local_rank(rank, nodes, call.lineno):
+        return "`rank=` the local rank"
+    pin = _loopback_pin_before(scope, call.lineno)
+    if pin is not None:
+        return f"`MASTER_ADDR` pinned to {pin!r}"
+    return None
+
+
+def _is_env_method(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value == "env://"
+
+
+def _string_start(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr) and node.values:
+        first = node.values[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value
+    return None
+
+
+def _reads_local_rank(node: ast.expr, nodes: list[ast.AST], line: int) -> bool:
+    """`node` reads `LOCAL_RANK` (`int(os.environ["LOCAL_RANK"])`), or is a name every
+    assignment of which in the scope before `line` does."""
+    if _mentions_local_rank_variable(node):
+        return True
+    if not isinstance(node, ast.Name):
+        return False
+    values = [
+        a.value
+        for a in nodes
+        if isinstance(a, ast.Assign)
+        and a.lineno < line
+        and any(isinstance(t, ast.Name) and t.id == node.id for t in a.targets)
+    ]
+    return bool(values) and all(_mentions_local_rank_variable(v) for v in values)
+
+
+def _mentions_local_rank_variable(node: ast.AST) -> bool:
+    """An environment read of `LOCAL_RANK` and nothing else that could carry another rank."""
+    keys = [
+        n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    ]
+    names = [n for n in ast.walk(node) if isinstance(n, ast.Name)]
+    return "LOCAL_RANK" in keys and all(n.id in ("os", "int", "environ", "getenv") for n in names)
+
+
+def _loopback_pin_before(scope: ast.AST, line: int) -> str | None:
+    """`os.environ["MASTER_ADDR"] = "localhost"` as a statement of the scope's own body (not
+    under a condition) before `line`."""
+    for statement in getattr(scope, "body", []):
+        if statement.lineno >= line or not isinstance(statement, ast.Assign):
+            continue
+        value = statement.value
+        if not (isinstance(value, ast.Constant) and value.value in _LOOPBACK):
+            continue
+        for target in statement.targets:
+            if (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.slice, ast.Constant)
+                and target.slice.value == "MASTER_ADDR"
+                and "environ" in ast.unparse(target.value)
+            ):
+                return str(value.value)
+    return None
+
+
+def _own_names(tree: ast.Module, own: frozenset[str]) -> set[str]:
+    """Names the file defines, or imports from the project's own modules (relative imports,
+    or a top-level package of the project)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.ImportFrom):
+            top = (node.module or "").split(".")[0]
+            if node.level > 0 or top in own:
+                names.update(a.asname or a.name for a in node.names)
+    return names
+
+
+def _own_packages(root: str) -> frozenset[str]:
+    """The top-level module names of the project: the root itself (a package), the entries
+    of the root and of its `src/`."""
+    if os.path.isfile(root):
+        return frozenset({Path(root).stem})
+    names = {os.path.basename(root)}
+    for directory in (root, os.path.join(root, "src")):
+        names.update(_module_names(directory))
+    return frozenset(names)
+
+
+def _module_names(directory: str) -> Iterator[str]:
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                if entry.name.endswith(".py"):
+                    yield entry.name[:-3]
+                elif entry.is_dir() and not entry.name.startswith("."):
+                    yield entry.name
+    except OSError:
+        return
+
+
+def tree_files(root: str) -> list[str] | None:
+    """Every Python file of the project at `root` (a directory, or a lone file), tests,
+    examples and scripts included; None when there are too many to read."""
+    if os.path.isfile(root):
+        return [root]
+    files: list[str] = []
+    for directory, subdirectories, names in os.walk(root):
+        subdirectories[:] = [d for d in subdirectories if not _skipped(d)]
+        files += [os.path.join(directory, n) for n in names if n.endswith(".py")]
+        if len(files) > MAX_FILES:
+            return None
+    return files
+
+
+def _skipped(directory: str) -> bool:
+    return directory.startswith(".") or directory in _SKIPPED
+
+
+def single_node_text(path: str, text: str) -> SingleNode | None:
+    """The fact for one piece of code standing as a project of its own (`lint_source`)."""
+    verdict = single_node_in(path, text.encode("utf-8", "surrogatepass"), _lone(path))
+    return verdict if isinstance(verdict, SingleNode) else None
+
+
+def _lone(path: str) -> frozenset[str]:
+    return frozenset({Path(path).stem})

@@ -1,0 +1,128 @@
+"""TPL402 in a project whose every process group is confined to one node, across files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig
+from torchplace.lint.runner import run
+
+INIT = """\
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def init_distributed_mode():
+    os.environ["MASTER_ADDR"] = "localhost"
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    dist.init_process_group(backend="nccl")
+"""
+POLICY = """\
+import os
+
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+class Policy:
+    def __init__(self, model):
+        self.rank = int(os.environ["RANK"])
+        self.model = DDP(model, device_ids=[self.rank])
+"""
+MULTI_NODE_LAUNCHER = """\
+import torch.distributed as dist
+
+
+def main():
+    dist.init_process_group(backend="nccl")
+"""
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _tpl402(project: Path) -> list[str]:
+    config = LintConfig(select=("TPL402",), preview=True)
+    lint_run = run([str(project)], config, cache_dir=None, jobs=1)
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code == "TPL402"]
+
+
+def test_a_loopback_pin_in_another_file_confines_the_project(tmp_path: Path) -> None:
+    project = tmp_path / "agents"
+    _write(project / "setup.py", "")
+    _write(project / "agents" / "__init__.py", "")
+    _write(project / "agents" / "operations.py", INIT)
+    policy = _write(project / "agents" / "policy.py", POLICY)
+    assert _tpl402(policy) == []
+
+
+def test_one_unconfined_group_anywhere_in_the_tree_keeps_the_finding(tmp_path: Path) -> None:
+    project = tmp_path / "agents"
+    _write(project / "setup.py", "")
+    _write(project / "agents" / "operations.py", INIT)
+    policy = _write(project / "agents" / "policy.py", POLICY)
+    # An example launcher with the launcher's own address counts, though examples are not
+    # the project's library code: a user may start that one on several nodes.
+    _write(project / "examples" / "train_multi_node.py", MULTI_NODE_LAUNCHER)
+    assert _tpl402(policy) == ["policy.py:9"]
+
+
+def test_a_project_that_creates_no_group_is_not_confined(tmp_path: Path) -> None:
+    project = tmp_path / "agents"
+    _write(project / "setup.py", "")
+    policy = _write(project / "agents" / "policy.py", POLICY)
+    assert _tpl402(policy) == ["policy.py:9"]
+
+
+SCRIPT = """\
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel
+
+
+def wrap_model(model):
+    return DistributedDataParallel(model, device_ids=[dist.get_rank()])
+
+
+if __name__ == "__main__":
+    dist.init_process_group(backend="nccl")
+"""
+
+
+def test_an_unused_script_function_is_left_unless_another_file_names_the_script(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "vlm"
+    _write(project / "pyproject.toml", "")
+    script = _write(project / "utils" / "run_evals.py", SCRIPT)
+    assert _tpl402(project) == []
+    # Another file imports the script: its function may be called from there.
+    _write(project / "train.py", "from utils.run_evals import wrap_model\n")
+    assert _tpl402(script) == ["run_evals.py:6"]
+
+
+def test_a_cached_finding_follows_a_pin_added_in_another_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    project = tmp_path / "agents"
+    _write(project / "setup.py", "")
+    _write(project / "agents" / "policy.py", POLICY)
+    cache = tmp_path / "cache"
+    config = LintConfig(select=("TPL402",), preview=True)
+
+    def findings() -> list[str]:
+        lint_run = run([str(project)], config, cache_dir=cache, jobs=1)
+        return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings]
+
+    assert findings() == ["policy.py:9"]
+    assert findings() == ["policy.py:9"]  # warm
+    init = _write(project / "agents" / "operations.py", INIT)
+    assert findings() == []
+    init.unlink()
+    assert findings() == ["policy.py:9"]
