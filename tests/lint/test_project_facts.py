@@ -328,3 +328,43 @@ def test_tpl401_leaves_workers_that_ray_gives_gpus(
     _write(project / "rl" / "worker.py", RAY_WORKER)
     _write(project / "rl" / "launch.py", launcher)
     assert _tpl401(project) == (["worker.py:7"] if flagged else [])
+
+
+DEMO = """\
+import os
+
+import torch
+from app.models import build
+
+os.environ["CUDA_VISIBLE_DEVICES"] = "1"
+"""
+
+
+def _tpl404(project: Path, cache: Path | None) -> list[str]:
+    config = LintConfig(select=("TPL404",), preview=True)
+    lint_run = run([str(project)], config, cache_dir=cache, jobs=1)
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code == "TPL404"]
+
+
+@pytest.mark.parametrize("cached", [False, True])
+def test_tpl404_follows_what_an_imported_module_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cached: bool
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    project = tmp_path / "app"
+    _write(project / "pyproject.toml", "")
+    _write(project / "app" / "__init__.py", "")
+    _write(project / "app" / "demo.py", DEMO)
+    models = project / "app" / "models.py"
+    cache = tmp_path / "cache" if cached else None
+    # Importing the models module asks CUDA nothing: the write still takes effect.
+    _write(models, "import torch\n\ndef build():\n    return torch.nn.Linear(2, 2).cuda()\n")
+    assert _tpl404(project, cache) == []
+    # Its import now asks CUDA through a module it imports (only that other file changed).
+    _write(models, "import torch\nfrom app.kernels import ready\n\ndef build(): ...\n")
+    _write(project / "app" / "kernels.py", "import torch\nready = torch.cuda.is_available()\n")
+    assert _tpl404(project, cache) == ["demo.py:6"]
+    # A module of the project (a relative import) that is not on disk may ask CUDA.
+    models.unlink()
+    _write(project / "app" / "demo.py", DEMO.replace("from app.models", "from .models"))
+    assert _tpl404(project, cache) == ["demo.py:6"]

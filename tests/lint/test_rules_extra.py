@@ -167,13 +167,15 @@ def test_tpl404_project_import_is_a_module_of_the_files_package_tree(
 ) -> None:
     # `pkg/serving/fastchat/worker.py`: an absolute `fastchat.constants` names a directory
     # above the file, but no such module lies there: it is the outside `fastchat` package,
-    # which says nothing of CUDA here. `pkg.utils` and `.utils` are the project's.
+    # which says nothing of CUDA here. `pkg.utils` and `.utils` are the project's, and ask
+    # CUDA when imported.
     package = tmp_path / "pkg" / "serving" / "fastchat"
     package.mkdir(parents=True)
     for directory in (package, package.parent, package.parent.parent):
         (directory / "__init__.py").write_text("")
-    (tmp_path / "pkg" / "utils.py").write_text("X = 1\n")
-    (package / "utils.py").write_text("X = 1\n")
+    asks_cuda = "import torch\nX = torch.cuda.is_available()\n"
+    (tmp_path / "pkg" / "utils.py").write_text(asks_cuda)
+    (package / "utils.py").write_text(asks_cuda)
     worker = package / "worker.py"
     worker.write_text(
         "import os\nimport torch\n"

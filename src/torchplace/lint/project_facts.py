@@ -30,6 +30,7 @@ from torchplace.lint.context import call_name, is_test_or_benchmark, keyword_val
 from torchplace.lint.dead_functions import mentioned_elsewhere, unused_script_function
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import internal_error
+from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
@@ -143,8 +144,18 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     return None if index.never_runs(finding.path, finding.line) else ""
 
 
+def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None:
+    """A write found late only for the project's imports before it: one of them may start
+    CUDA when imported (`import_cuda`, reading the modules on disk). Findings of another kind
+    (a CUDA call before the write) hold whatever the imports do."""
+    if not finding.message.startswith(AFTER_PROJECT_IMPORTS):
+        return ""
+    return None if imports_before_start_no_cuda(finding.path, finding.line) else ""
+
+
 CONDITIONS: dict[str, Condition] = {
     "may-span-nodes": _may_span_nodes,
+    "imports-may-start-cuda": _imports_may_start_cuda,
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,

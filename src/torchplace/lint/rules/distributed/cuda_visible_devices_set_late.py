@@ -38,7 +38,9 @@ class CudaVisibleDevicesSetLate(Rule):
     the memory statistics, which do nothing then), `.cuda()`, a call given
     `device="cuda..."`, `.to("cuda...")`, `init_process_group(...)`; or, at module level,
     after `import torch` and an import of the project's own modules (relative, or from a
-    package the file lives in), which run when imported and often ask CUDA. A late write
+    package the file lives in) that may ask CUDA when imported: what an import runs is read
+    on disk (the module's import-time code, its parent packages, the project modules it
+    imports in turn); one not found there may. A late write
     still meant for child processes is left alone: the function starts processes after it
     (`subprocess`, `Process`, `spawn`), or it hides every GPU (`""`, `"-1"`) and no CUDA use
     can follow it in the function, or it puts back the value the function saved from the
@@ -78,8 +80,9 @@ class CudaVisibleDevicesSetLate(Rule):
     # Preview: at first look on fresh-6 (8,108 files) TRUE on 0 of 1 (the write and the
     # binding are on two arms of an `if`), on fresh-7 and fresh-12 1 of 7 (a write naming
     # the GPU the process had just bound; project imports that start no CUDA). The code
-    # before a write now leaves out the other arms, and a write naming the bound GPU is left;
-    # no set linted since has measured it (benchmarks/results/lint_precision_unseen.md).
+    # before a write now leaves out the other arms, a write naming the bound GPU is left, and
+    # what a project import runs is read on disk; no set linted since has measured it
+    # (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "cuda-visible-devices-set-late"
     contexts = (
@@ -91,6 +94,7 @@ class CudaVisibleDevicesSetLate(Rule):
     pattern = "cuda-visible-devices-misuse"
     candidate = AnyOf(VARIABLE)
     file_gate = (VARIABLE,)
+    project_condition = "imports-may-start-cuda"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         writes: list[tuple[ast.AST, Located]] = []
