@@ -181,7 +181,8 @@ def _functions_of(
 
 def _guarded(call: ast.Call, parents: dict[int, ast.AST], binds: dict[int, bool]) -> bool:
     """Inside a device context, or in a function that binds a device (`binds`: memo of the
-    latter, by node identity; the nodes live as long as the memo's owner)."""
+    latter, by node identity; the nodes live as long as the memo's owner), or in a file
+    that shows each process one GPU at import (module-level `CUDA_VISIBLE_DEVICES`)."""
     node: ast.AST | None = parents.get(id(call))
     while node is not None:
         if isinstance(node, ast.With | ast.AsyncWith) and any(
@@ -192,18 +193,57 @@ def _guarded(call: ast.Call, parents: dict[int, ast.AST], binds: dict[int, bool]
             if isinstance(node, ast.Lambda):
                 return False
             if id(node) not in binds:
-                binds[id(node)] = _binds(node)
+                binds[id(node)] = _binds(node, call.lineno)
+            if binds[id(node)]:
+                return True
+            while node is not None and not isinstance(node, ast.Module):
+                node = parents.get(id(node))  # only the module's own code is left to look at
+        if isinstance(node, ast.Module):
+            if id(node) not in binds:
+                binds[id(node)] = _module_shows_one_gpu(node)
             return binds[id(node)]
-        node = parents.get(id(node))
+        node = parents.get(id(node)) if node is not None else None
     return False
 
 
-def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether the function calls `set_device` (its text is not at hand: names only)."""
+def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
+    """Whether the function calls `set_device` (its text is not at hand: names only), or
+    sets `CUDA_VISIBLE_DEVICES` to a per-process value before `line` (before any CUDA work
+    of the call there: the process then sees one GPU, its cuda:0)."""
     for node in ast.walk(function):
         if isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
             if name == "set_device":
                 return True
+        elif isinstance(node, ast.Assign) and node.lineno < line and _shows_one_gpu(node):
+            return True
     return False
+
+
+def _module_shows_one_gpu(tree: ast.Module) -> bool:
+    """A statement of the module's own code (not in a function or class) sets
+    `CUDA_VISIBLE_DEVICES` per process: at import, before the program's CUDA work."""
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if _shows_one_gpu(node):
+            return True
+        pending += [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt)]
+        pending += [h for h in getattr(node, "handlers", ())]
+    return False
+
+
+def _shows_one_gpu(node: ast.AST) -> bool:
+    """`os.environ["CUDA_VISIBLE_DEVICES"] = value`, the value not a literal (a literal is
+    the same GPU for every process): a per-process entry (`SLURM_LOCALID`, `devices[rank]`)."""
+    if not isinstance(node, ast.Assign) or isinstance(node.value, ast.Constant):
+        return False
+    return any(
+        isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Constant)
+        and target.slice.value == "CUDA_VISIBLE_DEVICES"
+        for target in node.targets
+    )
