@@ -6,6 +6,9 @@
 - One process per node: an `assert` before the group says the local rank is 0 (or the local
   world size is 1), as a script run with `torchrun --nproc_per_node=1` checks: every rank is
   its node's only process, and cuda:0 is its GPU.
+- No work on the current GPU: a spawned process whose only work after the group is
+  `barrier(device_ids=[...])` (a connectivity check) and then ends: its communicator is built
+  on the GPU it names, and nothing else of the process touches a GPU.
 """
 
 from __future__ import annotations
@@ -64,6 +67,39 @@ def _one_process(spawn: ast.Call, caller: ast.AST) -> bool:
         ]
         value = assigned[0] if len(assigned) == 1 else None
     return isinstance(value, ast.Constant) and value.value == 1
+
+
+def only_named_barriers(tree: ast.Module, function: ast.AST | None, group: ast.Call) -> bool:
+    """`function` is a spawn target of the file, the group is made by a statement of its own
+    body, nothing before it names CUDA, and all after it is `barrier(device_ids=...)`,
+    `destroy_process_group()` or `print(...)`."""
+    if not isinstance(function, _Function) or not any(
+        isinstance(call, ast.Call)
+        and call_name(call) in _SPAWNERS
+        and call.args
+        and isinstance(call.args[0], ast.Name)
+        and call.args[0].id == function.name
+        for call in ast.walk(tree)
+    ):
+        return False
+    body = function.body
+    holding = [i for i, s in enumerate(body) if group in ast.walk(s)]
+    if not holding or not isinstance(body[holding[0]], ast.Expr):
+        return False
+    before = body[: holding[0]]
+    if any("cuda" in ast.unparse(statement).lower() for statement in before):
+        return False
+    return all(_named_barrier_or_end(statement) for statement in body[holding[0] + 1 :])
+
+
+def _named_barrier_or_end(statement: ast.stmt) -> bool:
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return False
+    call = statement.value
+    name = call_name(call)
+    if name == "barrier":
+        return keyword(call, "device_ids") is not None
+    return name in ("destroy_process_group", "print")
 
 
 def one_process_per_node(ctx: FileContext, body: list[ast.stmt], line: int) -> bool:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.binding_callees import CUDA_WORK, bound_by_callee
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
-from torchplace.lint.group_size import one_process_per_node, spawned_alone
+from torchplace.lint.group_size import one_process_per_node, only_named_barriers, spawned_alone
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     branches,
@@ -45,7 +45,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     `CUDA_VISIBLE_DEVICES` per actor, so cuda:0 is the actor's own GPU). A
     process group of one rank (`world_size=1`, or a function only spawned with `nprocs=1`)
     is fine, and so is one process per node (an `assert` before the group that the local
-    rank is 0, as a `torchrun --nproc_per_node=1` script checks), and a project's own
+    rank is 0, as a `torchrun --nproc_per_node=1` script checks), a spawned connectivity
+    check whose only work is `barrier(device_ids=[...])` on the GPU it names, and a project's own
     function named `init_process_group` (a side group of an engine; torch's is linted where
     it calls it).
 
@@ -127,12 +128,13 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
 
 def _gpu_zero_is_right(ctx: FileContext, function: Scope | None, call: ast.Call) -> bool:
     """The job has one process (its function is only spawned with `nprocs=1`), or one per
-    node (an `assert` before the group says the local rank is 0): cuda:0 is the rank's GPU."""
+    node (an `assert` before the group says the local rank is 0): cuda:0 is the rank's GPU.
+    Or the spawned process does nothing after the group but barriers on named GPUs."""
     tree = ctx.whole_tree()
     if tree is None:
         return False
     node = function.node if function is not None else None
-    if spawned_alone(tree, node):
+    if spawned_alone(tree, node) or only_named_barriers(tree, node, call):
         return True
     body = node.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else tree.body
     return one_process_per_node(ctx, body, call.lineno)
