@@ -155,3 +155,30 @@ def test_a_shared_or_late_visible_devices_setting_is_no_binding(
     tmp_path: Path, callers: str
 ) -> None:
     assert _tpl401(_project(tmp_path, callers)) == ["backend.py:11", "backend.py:7"]
+
+
+SCRIPT_CALLER = """\
+import torch
+
+from .backend import make_group
+
+
+def main(local_rank):
+    torch.cuda.set_device(local_rank)
+    torch.ones(1).cuda()
+
+
+if __name__ == "__main__":
+    make_group(0, 2)
+    main(0)
+"""
+
+
+def test_a_script_block_whose_main_binds_first_binds(tmp_path: Path) -> None:
+    # The fairseq shape: `distributed_init(args); main(args)` with `set_device` first in main.
+    assert _tpl401(_project(tmp_path, SCRIPT_CALLER)) == ["backend.py:7"]
+
+
+def test_a_script_block_that_never_binds_keeps_the_finding(tmp_path: Path) -> None:
+    callers = SCRIPT_CALLER.replace("    torch.cuda.set_device(local_rank)\n", "")
+    assert _tpl401(_project(tmp_path, callers)) == ["backend.py:11", "backend.py:7"]

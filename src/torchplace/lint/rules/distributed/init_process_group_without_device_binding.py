@@ -40,7 +40,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     call whose result is handed to a `Trainer` as `args=`), nor by every caller across the
     project (a backend class built only by a function that calls `set_device` first, or that
     shows its process one GPU by setting `CUDA_VISIBLE_DEVICES` per process before the call
-    or at its module's import), nor
+    or at its module's import, or a script's `__main__` block that also calls a function of
+    its file binding the GPU), nor
     by Ray in a project that runs its workers as Ray actors given GPUs (`num_gpus=`: Ray sets
     `CUDA_VISIBLE_DEVICES` per actor, so cuda:0 is the actor's own GPU). A
     process group of one rank (`world_size=1`, or a function only spawned with `nprocs=1`)
