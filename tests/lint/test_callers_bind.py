@@ -103,3 +103,82 @@ def test_a_projects_own_init_process_group_is_not_torchs(tmp_path: Path) -> None
         "        self.group = init_process_group(host, port, backend='nccl')\n",
     )
     assert _tpl401(project) == []
+
+
+VISIBLE_IN_CALLER = """\
+import os
+
+from .backend import make_group
+
+
+def process_main(rank, world_size, devices):
+    os.environ["CUDA_VISIBLE_DEVICES"] = devices[rank]
+    make_group(rank, world_size)
+"""
+VISIBLE_AT_IMPORT = """\
+import os
+
+try:
+    os.environ["CUDA_VISIBLE_DEVICES"] = os.environ["SLURM_LOCALID"]
+except KeyError:
+    pass
+
+from .backend import make_group
+
+
+def main(rank, world_size):
+    make_group(rank, world_size)
+"""
+
+
+@pytest.mark.parametrize("callers", [VISIBLE_IN_CALLER, VISIBLE_AT_IMPORT])
+def test_callers_that_show_each_process_one_gpu_bind_it(tmp_path: Path, callers: str) -> None:
+    # The ijepa shape: every process sees one GPU (CUDA_VISIBLE_DEVICES set per process
+    # before CUDA starts), so its cuda:0, the group's device, is its own GPU.
+    assert _tpl401(_project(tmp_path, callers)) == ["backend.py:7"]
+
+
+SHOW = '    os.environ["CUDA_VISIBLE_DEVICES"] = devices[rank]\n'
+GROUP = "    make_group(rank, world_size)\n"
+
+
+@pytest.mark.parametrize(
+    "callers",
+    [
+        # The same GPU for every process: not a binding.
+        VISIBLE_IN_CALLER.replace("devices[rank]", '"0"'),
+        # Set after the group is made: CUDA already chose its devices.
+        VISIBLE_IN_CALLER.replace(SHOW, "").replace(GROUP, GROUP + SHOW),
+    ],
+)
+def test_a_shared_or_late_visible_devices_setting_is_no_binding(
+    tmp_path: Path, callers: str
+) -> None:
+    assert _tpl401(_project(tmp_path, callers)) == ["backend.py:11", "backend.py:7"]
+
+
+SCRIPT_CALLER = """\
+import torch
+
+from .backend import make_group
+
+
+def main(local_rank):
+    torch.cuda.set_device(local_rank)
+    torch.ones(1).cuda()
+
+
+if __name__ == "__main__":
+    make_group(0, 2)
+    main(0)
+"""
+
+
+def test_a_script_block_whose_main_binds_first_binds(tmp_path: Path) -> None:
+    # The fairseq shape: `distributed_init(args); main(args)` with `set_device` first in main.
+    assert _tpl401(_project(tmp_path, SCRIPT_CALLER)) == ["backend.py:7"]
+
+
+def test_a_script_block_that_never_binds_keeps_the_finding(tmp_path: Path) -> None:
+    callers = SCRIPT_CALLER.replace("    torch.cuda.set_device(local_rank)\n", "")
+    assert _tpl401(_project(tmp_path, callers)) == ["backend.py:11", "backend.py:7"]

@@ -50,7 +50,7 @@ class CallerIndex:
         self._answers: dict[str, bool] = {}
         self._parent_maps: dict[int, dict[int, ast.AST]] = {}
         self._load_maps: dict[int, dict[str, list[ast.AST]]] = {}
-        self._binds: dict[int, bool] = {}
+        self._binds: dict[tuple[int, int], bool] = {}
         self._functions: dict[
             str, list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str | None]]
         ] = {}
@@ -179,10 +179,16 @@ def _functions_of(
     return found
 
 
-def _guarded(call: ast.Call, parents: dict[int, ast.AST], binds: dict[int, bool]) -> bool:
+def _guarded(
+    call: ast.Call, parents: dict[int, ast.AST], binds: dict[tuple[int, int], bool]
+) -> bool:
     """Inside a device context, or in a function that binds a device (`binds`: memo of the
-    latter, by node identity; the nodes live as long as the memo's owner)."""
+    latter, by node identity and line; the nodes live as long as the memo's owner), or in a
+    file that shows each process one GPU at import (module-level `CUDA_VISIBLE_DEVICES`), or
+    in a script's block that binds (`if __name__ == "__main__":` calling a function of the
+    file that calls `set_device`)."""
     node: ast.AST | None = parents.get(id(call))
+    top: ast.AST = call
     while node is not None:
         if isinstance(node, ast.With | ast.AsyncWith) and any(
             DEVICE_GUARD.search(ast.unparse(item.context_expr)) for item in node.items
@@ -191,19 +197,84 @@ def _guarded(call: ast.Call, parents: dict[int, ast.AST], binds: dict[int, bool]
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             if isinstance(node, ast.Lambda):
                 return False
-            if id(node) not in binds:
-                binds[id(node)] = _binds(node)
-            return binds[id(node)]
+            key = (id(node), call.lineno)
+            if key not in binds:
+                binds[key] = _binds(node, call.lineno)
+            if binds[key]:
+                return True
+            while node is not None and not isinstance(node, ast.Module):
+                node = parents.get(id(node))  # only the module's own code is left to look at
+            if node is None:
+                return False
+            top = call  # not module code: its block is not the caller
+        if isinstance(node, ast.Module):
+            if (id(node), 0) not in binds:
+                binds[(id(node), 0)] = _module_shows_one_gpu(node)
+            return binds[(id(node), 0)] or (top is not call and _block_binds(node, top))
+        top = node
         node = parents.get(id(node))
     return False
 
 
-def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Whether the function calls `set_device` (its text is not at hand: names only)."""
-    for node in ast.walk(function):
+def _block_binds(module: ast.Module, top: ast.AST) -> bool:
+    """A top-level statement (a script's `__main__` block) calls `set_device`, or a function
+    of the file that does."""
+    binders = {
+        f.name
+        for f in module.body
+        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef) and _calls_set_device(f)
+    }
+    return _calls_set_device(top) or any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in binders
+        for n in ast.walk(top)
+    )
+
+
+def _calls_set_device(where: ast.AST) -> bool:
+    for node in ast.walk(where):
         if isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
             if name == "set_device":
                 return True
     return False
+
+
+def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
+    """Whether the function calls `set_device` (its text is not at hand: names only), or
+    sets `CUDA_VISIBLE_DEVICES` to a per-process value before `line` (before any CUDA work
+    of the call there: the process then sees one GPU, its cuda:0)."""
+    if _calls_set_device(function):
+        return True
+    return any(
+        isinstance(node, ast.Assign) and node.lineno < line and _shows_one_gpu(node)
+        for node in ast.walk(function)
+    )
+
+
+def _module_shows_one_gpu(tree: ast.Module) -> bool:
+    """A statement of the module's own code (not in a function or class) sets
+    `CUDA_VISIBLE_DEVICES` per process: at import, before the program's CUDA work."""
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if _shows_one_gpu(node):
+            return True
+        pending += [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt)]
+        pending += [h for h in getattr(node, "handlers", ())]
+    return False
+
+
+def _shows_one_gpu(node: ast.AST) -> bool:
+    """`os.environ["CUDA_VISIBLE_DEVICES"] = value`, the value not a literal (a literal is
+    the same GPU for every process): a per-process entry (`SLURM_LOCALID`, `devices[rank]`)."""
+    if not isinstance(node, ast.Assign) or isinstance(node.value, ast.Constant):
+        return False
+    return any(
+        isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Constant)
+        and target.slice.value == "CUDA_VISIBLE_DEVICES"
+        for target in node.targets
+    )

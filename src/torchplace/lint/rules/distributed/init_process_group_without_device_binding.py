@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.binding_callees import CUDA_WORK, bound_by_callee
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
+from torchplace.lint.group_size import one_process_per_node, only_named_barriers, spawned_alone
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     branches,
@@ -37,12 +38,18 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     the GPU in its constructor (accelerate's `PartialState()` / `Accelerator()`,
     transformers' `TrainingArguments`, TRL configs, `HfArgumentParser` parsing one, or a
     call whose result is handed to a `Trainer` as `args=`), nor by every caller across the
-    project (a backend class built only by a function that calls `set_device` first), nor
+    project (a backend class built only by a function that calls `set_device` first, or that
+    shows its process one GPU by setting `CUDA_VISIBLE_DEVICES` per process before the call
+    or at its module's import, or a script's `__main__` block that also calls a function of
+    its file binding the GPU), nor
     by Ray in a project that runs its workers as Ray actors given GPUs (`num_gpus=`: Ray sets
     `CUDA_VISIBLE_DEVICES` per actor, so cuda:0 is the actor's own GPU). A
-    process group of one rank (`world_size=1`) is fine, and so is a project's own function
-    named `init_process_group` (a side group of an engine; torch's is linted where it calls
-    it).
+    process group of one rank (`world_size=1`, or a function only spawned with `nprocs=1`)
+    is fine, and so is one process per node (an `assert` before the group that the local
+    rank is 0, as a `torchrun --nproc_per_node=1` script checks), a spawned connectivity
+    check whose only work is `barrier(device_ids=[...])` on the GPU it names, and a project's own
+    function named `init_process_group` (a side group of an engine; torch's is linted where
+    it calls it).
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
@@ -88,7 +95,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     contexts = (
         "process-group set-up with NCCL; not when a helper of the file, every caller in the "
         "project, or a library object built before any CUDA work (`PartialState`, "
-        "`TrainingArguments`) binds the GPU, nor one-rank groups"
+        "`TrainingArguments`) binds the GPU, nor one-rank groups (`world_size=1`, spawned "
+        "with `nprocs=1`), nor one process per node (asserted local rank 0)"
     )
     summary = (
         "NCCL process group created before this rank bound its GPU (its current GPU is cuda:0)"
@@ -112,9 +120,25 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
                 continue
             if _binds_later(ctx, located.scope.function, call) or _binds_elsewhere(ctx, call):
                 continue
+            if _gpu_zero_is_right(ctx, located.scope.function, call):
+                continue
             if bound_by_callee(ctx, located.scope.function, call):
                 continue
             yield self.finding(ctx, call)
+
+
+def _gpu_zero_is_right(ctx: FileContext, function: Scope | None, call: ast.Call) -> bool:
+    """The job has one process (its function is only spawned with `nprocs=1`), or one per
+    node (an `assert` before the group says the local rank is 0): cuda:0 is the rank's GPU.
+    Or the spawned process does nothing after the group but barriers on named GPUs."""
+    tree = ctx.whole_tree()
+    if tree is None:
+        return False
+    node = function.node if function is not None else None
+    if spawned_alone(tree, node) or only_named_barriers(tree, node, call):
+        return True
+    body = node.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else tree.body
+    return one_process_per_node(ctx, body, call.lineno)
 
 
 def _torch_distributed(qualified: str) -> bool:

@@ -27,6 +27,14 @@ from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, call_name, dotted_name, parameter_names
 from torchplace.lint.rules._helpers import names_assigned
+from torchplace.lint.rules.hardcoded._load_reach import (
+    MULTI_PROCESS,
+    dead_in_script,
+    fixed_published_file,
+    local_assignments,
+    local_functions,
+    saves_only_cpu_copies,
+)
 
 # State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
 NOT_WEIGHTS = re.compile(
@@ -36,10 +44,6 @@ NOT_WEIGHTS = re.compile(
 # Functions that load a state dict into something: `load_state_dict`, `set_peft_model_state_dict`.
 LOADS_WEIGHTS = re.compile(r"(?:set|load)_\w*state_dict$|load_\w*weights$")
 _OPTIMIZER = re.compile(r"optim", re.IGNORECASE)
-_MULTI_PROCESS = re.compile(
-    r"LOCAL_RANK|local_rank|get_rank\s*\(|DistributedDataParallel|init_process_group"
-    r"|process_index|\bDDP\s*\("
-)
 _WRAPS_ON_GPU = {"DistributedDataParallel", "DDP", "FullyShardedDataParallel", "FSDP"}
 # A trainer class (`Trainer`, `Seq2SeqTrainer`, `SFTTrainer`): given the model, it moves it to
 # the GPU of its process and trains it there.
@@ -50,7 +54,6 @@ _DECODES = {"b64decode", "urlsafe_b64decode", "decodebytes", "standard_b64decode
 _HTTP = ("requests.", "httpx.", "aiohttp.", "urllib.request.", "urllib3.")
 _HUB = {"hf_hub_download"}
 _REMOTE_TEXT = re.compile(r"b64decode|decodebytes|requests|httpx|aiohttp|urllib")
-_CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
 _OUTSIDE_TEXT = re.compile(
     r"b64decode|decodebytes|requests|httpx|aiohttp|urllib|hf_hub_download|\.to\(|device\s*="
 )
@@ -90,42 +93,50 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     function = _enclosing_function(ctx.tree, load.lineno)
     if function is None:
         return None
+    assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+    if fixed_published_file(function, local_assignments(function), load):
+        return None  # the same bytes for every user, not saved by this program's ranks
+    if dead_in_script(ctx, trees.full(), load.lineno):
+        return None  # nothing runs it
     hub = _hub_weights(ctx, function, load)
     if hub is not None:
         return hub
     placed = _placed_after(ctx, function, load)
-    if placed is not None and not _saves_only_cpu_copies(ctx, trees):
+    if placed is not None and not saves_only_cpu_copies(ctx, trees.full):
         return placed
     text = ctx.source.text
-    if not (_MULTI_PROCESS.search(text) or _REMOTE_TEXT.search(text)):
+    if not (MULTI_PROCESS.search(text) or _REMOTE_TEXT.search(text)):
         return None
     tree = trees.full()
     whole_load = _same_call(tree, load)
     whole_function = _enclosing_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
-    return (
-        _model_on_gpu(ctx, tree, whole_function, whole_load)
-        or _training_resumed(ctx, whole_function, whole_load)
-        or _outside_bytes(ctx, tree, whole_function, whole_load)
-    )
+    if MULTI_PROCESS.search(text):
+        found = _model_on_gpu(ctx, tree, whole_function, whole_load) or _training_resumed(
+            ctx, whole_function, whole_load
+        )
+        if found is not None:
+            return found
+    if saves_only_cpu_copies(ctx, trees.full):
+        return None  # the file's own sender writes CPU copies
+    return _outside_bytes(ctx, tree, whole_function, whole_load)
 
 
 def may_have_evidence(ctx: FileContext) -> bool:
     """Whether the file's text holds what some evidence needs."""
     text = ctx.source.text
-    return bool(_MULTI_PROCESS.search(text) or _OUTSIDE_TEXT.search(text))
+    return bool(MULTI_PROCESS.search(text) or _OUTSIDE_TEXT.search(text))
 
 
 # -- the loaded weights go into a model placed on a GPU ----------------------------------------
 def _model_on_gpu(
     ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
 ) -> Evidence | None:
-    if not _MULTI_PROCESS.search(ctx.source.text):
-        return None
     owner = _enclosing_class(tree, function)
+    from_load = _derived_from_load(function, load)
     for receiver in _weights_receivers(ctx, function, load):
-        placed = _placement_on_gpu(ctx, owner or function, receiver)
+        placed = _placement_on_gpu(ctx, owner or function, receiver, from_load)
         if placed is not None:
             text = (
                 f"loads it into `{receiver}`, which this multi-process code places on a GPU "
@@ -163,21 +174,52 @@ def _is_loaded(node: ast.AST, load: ast.Call, names: set[str]) -> bool:
     return node is load or (isinstance(node, ast.Name) and node.id in names)
 
 
-def _placement_on_gpu(ctx: FileContext, where: ast.AST, receiver: str) -> tuple[str, int] | None:
+def _placement_on_gpu(
+    ctx: FileContext, where: ast.AST, receiver: str, from_load: set[str]
+) -> tuple[str, int] | None:
     """`receiver = x.to(gpu)` / `receiver.cuda()` / `receiver = DDP(receiver, device_ids=...)`
-    in `where` (the method's class, or the function)."""
+    in `where` (the method's class, or the function). Not a move to a device read from the
+    loaded checkpoint itself (`.to(ckpt["config"]["device"])`): that is the saver's device,
+    where the load puts the tensors anyway."""
     for node in ast.walk(where):
+        value: ast.expr | None
         if isinstance(node, ast.Assign) and any(dotted_name(t) == receiver for t in node.targets):
-            how = _gpu_placement(ctx, node.value)
+            value = node.value
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             func = node.value.func
             on = isinstance(func, ast.Attribute) and dotted_name(func.value) == receiver
-            how = _gpu_placement(ctx, node.value) if on else None
+            value = node.value if on else None
         else:
             continue
-        if how is not None:
+        how = _gpu_placement(ctx, value) if value is not None else None
+        if how is not None and not _device_from(value, from_load):
             return how, node.lineno
     return _trained_by(ctx, where, receiver)
+
+
+def _derived_from_load(function: ast.AST, load: ast.Call) -> set[str]:
+    """Local names bound to the loaded value or to something read from it."""
+    names = names_assigned(function, load)
+    assigns = [n for n in ast.walk(function) if isinstance(n, ast.Assign)]
+    grew = True
+    while grew:
+        grew = False
+        for node in assigns:
+            read = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            if not read & names:
+                continue
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id not in names:
+                    names.add(target.id)
+                    grew = True
+    return names
+
+
+def _device_from(value: ast.AST | None, names: set[str]) -> bool:
+    """A `.to(device)` whose device mentions one of `names`."""
+    if not (isinstance(value, ast.Call) and value.args and names):
+        return False
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(value.args[0]))
 
 
 def _trained_by(ctx: FileContext, where: ast.AST, receiver: str) -> tuple[str, int] | None:
@@ -217,7 +259,7 @@ def _gpu_placement(ctx: FileContext, value: ast.AST) -> str | None:
 def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
     """The load's value goes into a model's or an optimizer's `load_state_dict`, and the
     function restores an optimizer's state from a shared checkpoint (path not per rank)."""
-    if not _MULTI_PROCESS.search(ctx.source.text) or not _shared_path(ctx, function, load):
+    if not _shared_path(ctx, function, load):
         return None
     if not _state_receivers(ctx, function, load):
         return None
@@ -244,7 +286,7 @@ def _shared_path(ctx: FileContext, function: ast.AST, load: ast.Call) -> bool:
     if not load.args:
         return False
     path = load.args[0]
-    named = _assignments(function).get(path.id, []) if isinstance(path, ast.Name) else []
+    named = local_assignments(function).get(path.id, []) if isinstance(path, ast.Name) else []
     texts = [ctx.source.segment(node) for node in (path, *named)]
     return not any(_PER_RANK.search(text) or NOT_WEIGHTS.search(text) for text in texts)
 
@@ -288,7 +330,7 @@ def _origin(
     """Base64 text or an HTTP response that `node` is made from: in the expression, through
     the function's assignments, or through the arguments the file's calls of the function
     pass for one of its parameters."""
-    assigned = _assignments(function)
+    assigned = local_assignments(function)
     assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
     parameters = parameter_names(function)
     seen: set[str] = set()
@@ -341,7 +383,7 @@ def _arguments_passed(
         names = names[1:]
     position = names.index(parameter) if parameter in names else None
     found: list[tuple[ast.AST, ast.AST]] = []
-    for caller in _functions(owner or tree):
+    for caller in local_functions(owner or tree):
         for call in (n for n in ast.walk(caller) if isinstance(n, ast.Call)):
             if not _calls(call, function.name, method=owner is not None):
                 continue
@@ -363,15 +405,11 @@ def _calls(call: ast.Call, name: str, *, method: bool) -> bool:
     return isinstance(func, ast.Name) and func.id == name
 
 
-def _functions(where: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    return [n for n in ast.walk(where) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-
-
 # -- Hub weights into a model --------------------------------------------------------------------
 def _hub_weights(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
     if not load.args or not _weights_receivers(ctx, function, load):
         return None
-    assigned = _assignments(function)
+    assigned = local_assignments(function)
     pending: list[ast.AST] = [load.args[0]]
     seen: set[str] = set()
     while pending:
@@ -416,35 +454,6 @@ def _placed_after(ctx: FileContext, function: ast.AST, load: ast.Call) -> Eviden
     return None
 
 
-def _saves_only_cpu_copies(ctx: FileContext, trees: Trees) -> bool:
-    """Every `torch.save` of the file writes a CPU copy (`x.cpu()`, `x.to("cpu")`, or a name
-    bound to one): what the file loads back is its own CPU data (an offload cache)."""
-    if "save" not in ctx.source.text or not _CPU_COPY_TEXT.search(ctx.source.text):
-        return False
-    tree = trees.full()
-    saves = 0
-    for function in _functions(tree):
-        assigned = _assignments(function)
-        for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
-            if ctx.qualified(call.func) != "torch.save" or not call.args:
-                continue
-            saves += 1
-            value = call.args[0]
-            values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
-            if not values or not all(_is_cpu_copy(ctx, v) for v in values):
-                return False
-    return saves > 0
-
-
-def _is_cpu_copy(ctx: FileContext, value: ast.AST) -> bool:
-    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
-        return False
-    if value.func.attr == "cpu":
-        return True
-    target = value.args[0] if value.func.attr == "to" and value.args else None
-    return target is not None and _CPU_COPY_TEXT.search(ctx.source.segment(target)) is not None
-
-
 def _placed_evidence(device: str, line: int) -> Evidence:
     text = (
         f"the loaded tensors are then placed on `{device}` (line {line}), but the load "
@@ -455,18 +464,6 @@ def _placed_evidence(device: str, line: int) -> Evidence:
 
 
 # -- small tree utilities ----------------------------------------------------------------------
-def _assignments(function: ast.AST) -> dict[str, list[ast.AST]]:
-    found: dict[str, list[ast.AST]] = {}
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    found.setdefault(target.id, []).append(node.value)
-        elif isinstance(node, ast.withitem) and isinstance(node.optional_vars, ast.Name):
-            found.setdefault(node.optional_vars.id, []).append(node.context_expr)
-    return found
-
-
 def _enclosing_function(tree: ast.Module, line: int) -> ast.AST | None:
     """The innermost function whose lines hold `line`."""
     holding = [

@@ -37,9 +37,14 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
       passed on with `device=`): they were meant for that device, not the saver's (not in
       a file whose every `torch.save` writes a CPU copy: it loads back its own CPU data).
     The message names the evidence and its line. Loads without such evidence are TPL106's
-    (preview). Not flagged: a load on the one-process arm of its function (`if not
-    dist.is_initialized():`, the `else` of `if dist.is_initialized():` or of `if world_size
-    > 1:`), where no other rank restores the checkpoint.
+    (preview). Multi-process code names a process group, a launcher, a rank or a rank-0
+    guard; a bare `local_rank` option that picks one process's GPU is not one. Not flagged:
+    a load on the one-process arm of its function (`if not dist.is_initialized():`, the
+    `else` of `if dist.is_initialized():` or of `if world_size > 1:`), where no other rank
+    restores the checkpoint; a model moved to a device read from the checkpoint itself (the
+    saver's); a fixed published file (a literal URL, `hf_hub_download` of a literal
+    repository and name), the same bytes for every user; a function of a loose script that
+    nothing calls; bytes from a file whose every `torch.save` writes CPU copies.
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
