@@ -144,6 +144,12 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     return None if index.never_runs(finding.path, finding.line) else ""
 
 
+def _may_run(index: ProjectIndex, finding: Finding) -> str | None:
+    """The finding does not lie in a script's function that nothing calls (`dead_functions`):
+    that code never runs."""
+    return None if index.never_runs(finding.path, finding.line) else ""
+
+
 def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None:
     """A write found late only for the project's imports before it: one of them may start
     CUDA when imported (`import_cuda`, reading the modules on disk). Findings of another kind
@@ -156,6 +162,7 @@ def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None
 CONDITIONS: dict[str, Condition] = {
     "may-span-nodes": _may_span_nodes,
     "imports-may-start-cuda": _imports_may_start_cuda,
+    "may-run": _may_run,
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,

@@ -29,7 +29,6 @@ from torchplace.lint.context import FileContext, call_name, dotted_name, paramet
 from torchplace.lint.rules._helpers import names_assigned
 from torchplace.lint.rules.hardcoded._load_reach import (
     MULTI_PROCESS,
-    dead_in_script,
     fixed_published_file,
     local_assignments,
     local_functions,
@@ -96,8 +95,6 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
     if fixed_published_file(function, local_assignments(function), load):
         return None  # the same bytes for every user, not saved by this program's ranks
-    if dead_in_script(ctx, trees.full(), load.lineno):
-        return None  # nothing runs it
     hub = _hub_weights(ctx, function, load)
     if hub is not None:
         return hub

@@ -2,8 +2,6 @@
 
 - Multi-process code: the file names a process group, a launcher, a rank or a rank-0 guard;
   a bare `local_rank` option is not one.
-- Dead code of a script: a top-level function of a loose script (no `__init__.py` beside it,
-  run as `__main__`) that nothing in the file names, and that no script beside it imports.
 - A file whose every `torch.save` writes a CPU copy loads its own CPU data back.
 - A fixed published file: a literal URL, or `hf_hub_download` of a literal repository and file
   name. Its bytes are the same for every user and were not saved by this program's ranks.
@@ -12,7 +10,6 @@
 from __future__ import annotations
 
 import ast
-import os
 import re
 from collections.abc import Callable
 
@@ -30,68 +27,6 @@ MULTI_PROCESS = re.compile(
 _CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
 _URL = re.compile(r"^(?:https?|gs|s3)://")
 _HUB = {"hf_hub_download"}
-#: A script with more sibling files than this is not searched for importers.
-_MAX_SIBLINGS = 200
-
-
-def _top_level_at(
-    tree: ast.Module, line: int
-) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | None:
-    for statement in tree.body:
-        if isinstance(statement, _Function | ast.ClassDef) and (
-            statement.lineno <= line <= (statement.end_lineno or statement.lineno)
-        ):
-            return statement
-    return None
-
-
-def dead_in_script(ctx: FileContext, tree: ast.Module, line: int) -> bool:
-    """The statement at `line` is in a top-level function of a loose script that nothing in
-    the file names and no script beside it imports."""
-    top = _top_level_at(tree, line)
-    if not isinstance(top, _Function) or not _is_script(ctx, tree):
-        return False
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id == top.name:
-            return False
-        if isinstance(node, ast.Attribute) and node.attr == top.name:
-            return False
-    return not _imported_beside(ctx.source.path)
-
-
-def _is_script(ctx: FileContext, tree: ast.Module) -> bool:
-    """Run as `__main__`, and not a module of a package (no `__init__.py` beside it)."""
-    directory = os.path.dirname(ctx.source.path)
-    if directory and os.path.isfile(os.path.join(directory, "__init__.py")):
-        return False
-    return any(
-        isinstance(s, ast.If) and "__main__" in ctx.source.segment(s.test) for s in tree.body
-    )
-
-
-def _imported_beside(path: str) -> bool:
-    """A script in the same directory imports this one (`from train import load`)."""
-    directory = os.path.dirname(path)
-    if not directory:
-        return False
-    stem = os.path.splitext(os.path.basename(path))[0]
-    importing = re.compile(rf"(?:^|\s)(?:from|import)\s+{re.escape(stem)}\b", re.MULTILINE)
-    try:
-        siblings = [n for n in os.listdir(directory) if n.endswith(".py")]
-    except OSError:
-        return True  # unknown: take it as imported
-    if len(siblings) > _MAX_SIBLINGS:
-        return True
-    for name in siblings:
-        if name == os.path.basename(path):
-            continue
-        try:
-            with open(os.path.join(directory, name), encoding="utf-8", errors="replace") as f:
-                if importing.search(f.read(1_000_000)):
-                    return True
-        except OSError:
-            return True
-    return False
 
 
 def fixed_published_file(

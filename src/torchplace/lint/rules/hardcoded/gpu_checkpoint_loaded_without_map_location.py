@@ -43,8 +43,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     `else` of `if dist.is_initialized():` or of `if world_size > 1:`), where no other rank
     restores the checkpoint; a model moved to a device read from the checkpoint itself (the
     saver's); a fixed published file (a literal URL, `hf_hub_download` of a literal
-    repository and name), the same bytes for every user; a function of a loose script that
-    nothing calls; bytes from a file whose every `torch.save` writes CPU copies.
+    repository and name), the same bytes for every user; a function of a script that nothing
+    calls (the script never names it, no other file of the project names the script); bytes from a file whose every `torch.save` writes CPU copies.
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
@@ -97,6 +97,7 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # plain substring test, much faster than a regular expression over every file.
     candidate = AnyOf(r"h\.load\s*\(")
     file_gate = ("h.load", "torch")
+    project_condition = "may-run"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if not may_have_evidence(ctx):
