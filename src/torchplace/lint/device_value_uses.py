@@ -149,10 +149,10 @@ class _WholeFile:
 
 def _calls_by_callee(ctx: FileContext) -> _WholeFile:
     whole = _WholeFile()
-    try:
-        whole.tree = ast.parse(ctx.source.text)
-    except (SyntaxError, ValueError, RecursionError):
+    tree = ctx.whole_tree()
+    if tree is None:
         return whole
+    whole.tree = tree
     for holder in ast.walk(whole.tree):
         if isinstance(holder, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
             for node in own_nodes(holder):

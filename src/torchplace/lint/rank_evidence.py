@@ -47,9 +47,8 @@ def default_only(ctx: FileContext, node: ast.AST, names: frozenset[str]) -> bool
 def _default_only_parameters(ctx: FileContext, names: frozenset[str]) -> list[_Span]:
     if not _DEFAULTED_RANK.search(ctx.source.text):
         return []
-    try:
-        tree = ast.parse(ctx.source.text)  # the whole file: its calls may lie outside regions
-    except (SyntaxError, ValueError, RecursionError):
+    tree = ctx.whole_tree()  # the whole file: its calls may lie outside regions
+    if tree is None:
         return []
     functions: dict[str, list[_Function]] = {}
     calls: dict[str, list[ast.Call]] = {}

@@ -34,9 +34,8 @@ def _spawned_lines(ctx: FileContext) -> list[tuple[int, int]]:
     """Lines of the functions run by processes whose rank is their spawn index."""
     if "spawn" not in ctx.source.text and "start_processes" not in ctx.source.text:
         return []
-    try:
-        tree = ast.parse(ctx.source.text)  # the whole file: the launcher may hold no candidate
-    except (SyntaxError, ValueError, RecursionError):
+    tree = ctx.whole_tree()  # the whole file: the launcher may hold no candidate
+    if tree is None:
         return []
     functions: dict[str, list[_Function]] = {}
     for node in ast.walk(tree):

@@ -187,9 +187,8 @@ def _binds_elsewhere(ctx: FileContext, call: ast.Call) -> bool:
 
     The file is parsed whole here (`regions` leaves only stubs of functions without a
     candidate line); this runs only for an NCCL group with no binding before it, rare."""
-    try:
-        tree = ast.parse(ctx.source.text)
-    except (SyntaxError, ValueError, RecursionError):
+    tree = ctx.whole_tree()
+    if tree is None:
         return False
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):

@@ -44,7 +44,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     restores the checkpoint; a model moved to a device read from the checkpoint itself (the
     saver's); a fixed published file (a literal URL, `hf_hub_download` of a literal
     repository and name), the same bytes for every user; a function of a script that nothing
-    calls (the script never names it, no other file of the project names the script); bytes from a file whose every `torch.save` writes CPU copies.
+    calls (the script never names it, no other file of the project names the script); bytes
+    from a file whose every `torch.save` writes CPU copies.
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
