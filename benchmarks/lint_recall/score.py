@@ -87,7 +87,14 @@ def rule_sets() -> dict[str, list[str]]:
 
 def _torchplace(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "-m", "torchplace", *args]
-    return subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd)
+    # The lint runs inside a temporary tree: a relative PYTHONPATH (`src`) would name nothing
+    # there and quietly import another installed copy of torchplace.
+    env = dict(os.environ)
+    if env.get("PYTHONPATH"):
+        env["PYTHONPATH"] = os.pathsep.join(
+            os.path.abspath(part) for part in env["PYTHONPATH"].split(os.pathsep) if part
+        )
+    return subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd, env=env)
 
 
 def run_lint(tree: Path, flags: list[str]) -> list[dict[str, object]]:
