@@ -13,9 +13,12 @@ from torchplace.cli import UsageError
 from torchplace.cli.check import DEMO_DIR, DEMO_ROOT, main
 
 ROOT = Path(__file__).resolve().parents[2]
-# A default-tier finding (TPL402): `torch.cuda.set_device` with the global rank.
-# A default-tier finding (TPL102: `.cuda(1)` pins every rank to one GPU).
-BUGGY = "import torch\nimport torch.distributed as dist\nmodel = torch.nn.Linear(2, 2).cuda(1)\n"
+# A default-tier finding (TPL405: a physical GPU id from CUDA_VISIBLE_DEVICES used as a torch
+# ordinal).
+BUGGY = (
+    "import os\n\nimport torch\n\n"
+    "device = torch.device(f\"cuda:{os.environ['CUDA_VISIBLE_DEVICES']}\")\n"
+)
 
 
 def test_no_arguments_checks_the_current_directory_even_beside_an_examples_folder(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar, cast
 
@@ -55,6 +56,64 @@ _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 def runs_only_on_rank_zero(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
     """Whether `node` runs only in the process of rank 0 (global, or local to its node)."""
     return any(_rank_zero(test, holds) for test, holds in conditions(ctx, scope, node))
+
+
+def runs_only_on_rank_zero_through_callers(
+    ctx: FileContext, scope: Scope, node: ast.AST, depth: int = 3
+) -> bool:
+    """As `runs_only_on_rank_zero`, or `node` lies in a top-level function of a script (a file
+    with a `__main__` block, run rather than imported) whose every call in the file runs only
+    in rank 0, read the same way through the callers' own callers (`depth` levels up): VITS's
+    `evaluate()`, called only under `if rank == 0:`. A function the file also names other than
+    by calling it (a spawn target, a callback) may run anywhere."""
+    if runs_only_on_rank_zero(ctx, scope, node):
+        return True
+    function = scope.function
+    if depth == 0 or function is None or function.parent is None:
+        return False
+    if function.parent.kind != "module" or not _MAIN_GUARD.search(ctx.source.text):
+        return False
+    sites = per_file(ctx, "call-sites", _call_sites)
+    if sites is None or function.name in sites.named_otherwise:
+        return False
+    calls = sites.calls.get(function.name, [])
+    return bool(calls) and all(
+        runs_only_on_rank_zero_through_callers(ctx, caller, call, depth - 1)
+        for call, caller in calls
+    )
+
+
+@dataclass
+class _CallSites:
+    """Calls of the file's functions by bare name, each with the scope that makes it, and the
+    names used otherwise (read from the whole file: a caller may hold no candidate line)."""
+
+    calls: dict[str, list[tuple[ast.Call, Scope]]] = field(default_factory=dict)
+    named_otherwise: set[str] = field(default_factory=set)
+
+
+def _call_sites(ctx: FileContext) -> _CallSites | None:
+    tree = ctx.whole_tree()
+    if tree is None:
+        return None
+    sites = _CallSites()
+    pending: list[tuple[ast.AST, Scope]] = [(tree, Scope("module", "<module>", tree))]
+    while pending:
+        node, scope = pending.pop()
+        for child in ast.iter_child_nodes(node):
+            inner = scope
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                inner = Scope("function", child.name, child, scope)
+            elif isinstance(child, ast.ClassDef):
+                inner = Scope("class", child.name, child, scope)
+            elif isinstance(child, ast.Call) and isinstance(child.func, ast.Name):
+                sites.calls.setdefault(child.func.id, []).append((child, scope))
+                pending += [(part, scope) for part in (*child.args, *child.keywords)]
+                continue
+            elif isinstance(child, ast.Name):
+                sites.named_otherwise.add(child.id)
+            pending.append((child, inner))
+    return sites
 
 
 def runs_only_on_cpu(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:

@@ -19,7 +19,7 @@ from torchplace.lint.rules._helpers import (
 from torchplace.lint.run_conditions import (
     documented_single_gpu,
     parent_map,
-    runs_only_on_rank_zero,
+    runs_only_on_rank_zero_through_callers,
     single_process_script,
     speaks_of_no_parallelism,
 )
@@ -132,7 +132,7 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         or _fallback_of_computed_index(ctx, site)
         or _cuda_not_initialised_here(ctx, site)
         or in_one_process_branch(ctx, site.call, _function_node(site))
-        or runs_only_on_rank_zero(ctx, scope, site.call)
+        or runs_only_on_rank_zero_through_callers(ctx, scope, site.call)
     )
 
 
