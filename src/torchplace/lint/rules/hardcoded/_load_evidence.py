@@ -104,19 +104,23 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     text = ctx.source.text
     if not (MULTI_PROCESS.search(text) or _REMOTE_TEXT.search(text)):
         return None
+    if saves_only_cpu_copies(ctx, trees.full):
+        # The checkpoints (or sent bytes) the file writes are CPU copies: a model it saved
+        # and restores, a resumed optimizer, a payload from its own sender hold no CUDA data.
+        return None
     tree = trees.full()
     whole_load = _same_call(tree, load)
     whole_function = _enclosing_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
     if MULTI_PROCESS.search(text):
-        found = _model_on_gpu(ctx, tree, whole_function, whole_load) or _training_resumed(
-            ctx, whole_function, whole_load
-        )
+        found = _training_resumed(ctx, whole_function, whole_load)
+        if found is None and not saves_only_cpu_copies(ctx, trees.full, weights_only=True):
+            # Weights this file saved as CPU copies come back on the CPU whatever model
+            # they go into.
+            found = _model_on_gpu(ctx, tree, whole_function, whole_load)
         if found is not None:
             return found
-    if saves_only_cpu_copies(ctx, trees.full):
-        return None  # the file's own sender writes CPU copies
     return _outside_bytes(ctx, tree, whole_function, whole_load)
 
 

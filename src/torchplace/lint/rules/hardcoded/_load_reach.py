@@ -24,6 +24,8 @@ MULTI_PROCESS = re.compile(
     r"|process_index|\bDDP\s*\(|\.spawn\s*\("
     r"|local_rank\s*(?:<=|==|<)\s*0\b|local_rank\s+in\s*[\[(]\s*-1\s*,\s*0\b"
 )
+#: A saved value that is training state, not model weights.
+_TRAINING_STATE = re.compile(r"optim|scheduler|scaler", re.IGNORECASE)
 _CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
 _URL = re.compile(r"^(?:https?|gs|s3)://")
 _HUB = {"hf_hub_download"}
@@ -78,9 +80,13 @@ def _parameter_defaults(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dic
     return found
 
 
-def saves_only_cpu_copies(ctx: FileContext, full: Callable[[], ast.Module]) -> bool:
+def saves_only_cpu_copies(
+    ctx: FileContext, full: Callable[[], ast.Module], weights_only: bool = False
+) -> bool:
     """Every `torch.save` of the file writes a CPU copy (`x.cpu()`, `x.to("cpu")`, or a name
-    bound to one): what the file loads back is its own CPU data (an offload cache)."""
+    bound to one): what the file loads back is its own CPU data (an offload cache). With
+    `weights_only`, every save of model weights: saves of optimizer, scheduler or scaler
+    state are left out (KAIR saves its networks as CPU copies, its optimizers as they are)."""
     if "save" not in ctx.source.text or not _CPU_COPY_TEXT.search(ctx.source.text):
         return False
     tree = full()
@@ -90,17 +96,65 @@ def saves_only_cpu_copies(ctx: FileContext, full: Callable[[], ast.Module]) -> b
         for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
             if ctx.qualified(call.func) != "torch.save" or not call.args:
                 continue
+            if weights_only and _TRAINING_STATE.search(ctx.source.segment(call.args[0])):
+                continue
             saves += 1
             value = call.args[0]
+            if isinstance(value, ast.Name) and _entries_made_cpu(ctx, function, value.id):
+                continue
             values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
             if not values or not all(_is_cpu_copy(ctx, v) for v in values):
                 return False
     return saves > 0
 
 
+def _entries_made_cpu(ctx: FileContext, function: ast.AST, name: str) -> bool:
+    """`for key, value in name.items(): name[key] = value.cpu()` in the function: every entry
+    of the dict is replaced by a CPU copy (KAIR's `save_network`)."""
+    for loop in ast.walk(function):
+        if not (
+            isinstance(loop, ast.For)
+            and isinstance(loop.target, ast.Tuple)
+            and len(loop.target.elts) == 2
+            and isinstance(loop.iter, ast.Call)
+            and isinstance(loop.iter.func, ast.Attribute)
+            and loop.iter.func.attr == "items"
+            and isinstance(loop.iter.func.value, ast.Name)
+            and loop.iter.func.value.id == name
+        ):
+            continue
+        key, item = loop.target.elts
+        for statement in loop.body:
+            if (
+                isinstance(statement, ast.Assign)
+                and len(statement.targets) == 1
+                and isinstance(target := statement.targets[0], ast.Subscript)
+                and isinstance(target.value, ast.Name)
+                and target.value.id == name
+                and _same_name(target.slice, key)
+                and _is_cpu_copy(ctx, statement.value)
+                and _copies(statement.value, item)
+            ):
+                return True
+    return False
+
+
+def _copies(call: ast.AST, item: ast.expr) -> bool:
+    """The CPU copy is of the loop's value (`value.cpu()`, `value.to("cpu")`)."""
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+        return False
+    return _same_name(call.func.value, item)
+
+
+def _same_name(first: ast.AST, second: ast.AST) -> bool:
+    return isinstance(first, ast.Name) and isinstance(second, ast.Name) and first.id == second.id
+
+
 def _is_cpu_copy(ctx: FileContext, value: ast.AST) -> bool:
     """`x.cpu()`, `x.to("cpu")`, or a call given the CPU as its device (`to_device(x, "cpu")`,
-    `move(x, device="cpu")`)."""
+    `move(x, device="cpu")`), or a dict comprehension of those (`{k: v.cpu() for ...}`)."""
+    if isinstance(value, ast.DictComp):
+        return _is_cpu_copy(ctx, value.value)
     if not isinstance(value, ast.Call):
         return False
     if isinstance(value.func, ast.Attribute) and value.func.attr == "cpu":
