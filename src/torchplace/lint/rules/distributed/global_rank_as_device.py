@@ -7,15 +7,17 @@ import re
 from collections.abc import Iterator
 from typing import ClassVar
 
-from torchplace.lint.context import FileContext, Located, Scope
+from torchplace.lint.context import FileContext, Located, Scope, call_name
 from torchplace.lint.job_scale import after_single_node_guard
 from torchplace.lint.rank_evidence import default_only, under_rank_zero
 from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     calls_in_scope,
+    if_arms,
     is_env_read,
     is_self,
+    on_other_arms,
     sites_of,
     trace,
     traced_names,
@@ -93,9 +95,11 @@ class GlobalRankAsDevice(Rule):
     """
 
     code = "TPL402"
-    # Preview: as it is now, at first look on fresh-6 (8,108 files linted after its last fix):
-    # TRUE on 0 of 15 judged (3 UNSURE) of its 155 findings; 152 are one package's
-    # single-node code (benchmarks/results/lint_precision_unseen.md).
+    # Preview: at first look on fresh-6 TRUE on 0 of 15 judged (152 of its 155 findings one
+    # package's single-node code); after the fixes they prompted (single-node projects, rank
+    # 0 arms, defaults never filled, dead script functions), on fresh-14 and fresh-15 TRUE
+    # on 6 of 7 (FALSE: a one-node example) (benchmarks/results/lint_precision_unseen.md).
+    # The default set needs 90% there.
     preview = True
     name = "global-rank-as-device"
     in_tests = False
@@ -155,7 +159,9 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     may disagree with this node's GPU: the node size is written in (`rank % 8`), or the
     function reads a local rank on the way to the device (a local-rank variable, a
     `local_rank` other than the modulo value itself, e.g. a parameter its callers fill with
-    `global_rank % local_size`), not only in another arm of an `if`. `rank % device_count()`
+    `global_rank % local_size`) above the device or in a placement after it
+    (`device_ids=[args.local_rank]`), not only in another arm of an `if` nor only to build
+    node groups after the device is set. `rank % device_count()`
     with no local rank at hand is left alone whichever variable holds the rank (`RANK`,
     `SLURM_PROCID`, `get_rank()`): torchrun, and Slurm and MPI by default, number ranks in
     blocks per node, so each process gets a GPU of its own (with one GPU bound per task it
@@ -192,10 +198,11 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
     """
 
     code = "TPL407"
-    # Preview: as it is now it raised nothing at first look on fresh-4 to fresh-8, then on
-    # fresh-9 TRUE on 0 of 12 (11 FALSE, 1 UNSURE): `SLURM_PROCID % device_count()` in
-    # training code launched with Slurm's default block distribution, where it is the local
-    # rank (lint_precision_unseen.md). Inherits TPL402's preview tier.
+    # Preview: it raised nothing at first look on fresh-4 to fresh-8, then on fresh-9 TRUE
+    # on 0 of 12 (`SLURM_PROCID % device_count()` under Slurm's block layout, where it is
+    # the local rank), then, after that fix, on fresh-14 on 0 of 2 (a local rank read after
+    # the device only for node groups, now left; a branch its callers never reach)
+    # (lint_precision_unseen.md). Inherits TPL402's preview tier.
     name = "global-rank-modulo-as-device"
     pattern = None  # the catalogue's global-rank pattern names TPL402 alone
     contexts = (
@@ -290,23 +297,34 @@ def _is_local_rank_name(node: ast.AST) -> bool:
 
 
 def _on_the_path(function: ast.AST, read: ast.AST, value: ast.AST) -> bool:
-    """`read` is not in one arm of an `if` whose other arm holds `value` (the torchrun branch
-    beside the Slurm branch of one init function)."""
-    read_line, value_line = getattr(read, "lineno", 0), getattr(value, "lineno", 0)
+    """`read` is at hand for `value`: not in one arm of an `if` whose other arm holds `value`
+    (the torchrun branch beside the Slurm branch of one init function), and either above it
+    or itself placing something (`DDP(..., device_ids=[args.local_rank])` after the device is
+    set). A local rank read after the device only to build node groups places nothing."""
+    arms = if_arms(function)
+    if on_other_arms(arms.get(id(read), ()), arms.get(id(value), ())):
+        return False
+    if getattr(read, "lineno", 0) <= getattr(value, "lineno", 0):
+        return True
+    return id(read) in _placement_arguments(function)
+
+
+#: Calls and keywords whose arguments choose a device.
+_PLACING_CALLS = frozenset({"to", "cuda", "set_device", "device", "DistributedDataParallel", "DDP"})
+_PLACING_KEYWORDS = frozenset({"device", "device_ids", "output_device", "device_id"})
+
+
+def _placement_arguments(function: ast.AST) -> set[int]:
+    """Ids of every node inside an argument that chooses a device, in `function`."""
+    inside: set[int] = set()
     for node in own_nodes(function):
-        if isinstance(node, ast.If) and node.orelse:
-            read_arm = _arm_of(node, read_line)
-            value_arm = _arm_of(node, value_line)
-            if None not in (read_arm, value_arm) and read_arm != value_arm:
-                return False
-    return True
-
-
-def _arm_of(node: ast.If, line: int) -> int | None:
-    for index, arm in enumerate((node.body, node.orelse)):
-        if arm[0].lineno <= line <= (arm[-1].end_lineno or arm[-1].lineno):
-            return index
-    return None
+        if not isinstance(node, ast.Call):
+            continue
+        arguments: list[ast.AST] = [k.value for k in node.keywords if k.arg in _PLACING_KEYWORDS]
+        if call_name(node) in _PLACING_CALLS:
+            arguments += node.args
+        inside.update(id(part) for argument in arguments for part in ast.walk(argument))
+    return inside
 
 
 def _holds_name(node: ast.AST, name: str) -> bool:

@@ -110,9 +110,9 @@ class ThreadWithoutDeviceBinding(Rule):
     """
 
     code = "TPL403"
-    # Preview: as it is now, its findings at first look on unseen sets were TRUE on 1 of 2
-    # (fresh-5 TRUE; fresh-7 FALSE, a profiler thread that only a one-process, one-GPU run
-    # starts: lint_precision_unseen.md).
+    # Preview: its findings at first look on unseen sets were TRUE on 1 of 3 (fresh-5 TRUE;
+    # fresh-7 FALSE, a profiler thread that only a one-process, one-GPU run starts; fresh-15
+    # FALSE, worker threads of a one-process evaluation script: lint_precision_unseen.md).
     preview = True
     name = "thread-without-device-binding"
     contexts = (

@@ -79,7 +79,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
 
     code = "TPL108"
     # Preview: at first look on fresh-6 TRUE on 0 of 2 (loads in single-process code: the
-    # one-process arm is now left alone), on fresh-7 on 3 of 3
+    # one-process arm is now left alone), on fresh-7 on 3 of 3, on fresh-15 on 0 of 1
+    # (weights the file saves as CPU copies, now left)
     # (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "gpu-checkpoint-loaded-without-map-location"

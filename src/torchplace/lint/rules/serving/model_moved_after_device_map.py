@@ -62,8 +62,8 @@ class ModelMovedAfterDeviceMap(Rule):
     code = "TPL303"
     # Preview: at first look on fresh-6 (8,108 files) TRUE on 0 of 2: the move sat on the
     # arm of an `if` that does not dispatch. Moves now answer only to the assignments that
-    # reach them; no set linted since has measured it
-    # (benchmarks/results/lint_precision_unseen.md).
+    # reach them; at first look since, on fresh-14, TRUE on 1 of 1
+    # (benchmarks/results/lint_precision_unseen.md). Too few findings to leave preview.
     preview = True
     name = "model-moved-after-device-map"
     contexts = "code that loads a model with `device_map`"
