@@ -10,7 +10,11 @@ from typing import ClassVar
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import branches, scope_nodes, without_comments
-from torchplace.lint.run_conditions import runs_only_on_cpu, runs_only_on_rank_zero
+from torchplace.lint.run_conditions import (
+    runs_only_on_cpu,
+    runs_only_on_rank_zero,
+    single_process_script,
+)
 from torchplace.report import Finding
 
 _USES_CUDA = re.compile(
@@ -60,6 +64,21 @@ _STREAM_SWITCH = re.compile(r"cuda\s*\.\s*(?:set_)?stream\s*\(\s*([\w.]+)\s*\)")
 _NEW_STREAM = r"(?:torch\s*\.\s*)?cuda\s*\.\s*Stream\s*\(\s*\)"
 
 
+#: A choice of GPU anywhere in a file: a device name or variable, an index, a binding.
+_CHOOSES_DEVICE = re.compile(
+    r"\bdevice\b|cuda:|set_device|cuda\s*\.\s*device\s*\("
+    r"|\.cuda\s*\(\s*(?!\)|non_blocking\b|memory_format\b)"
+)
+
+
+def _one_gpu_program(ctx: FileContext) -> bool:
+    """A one-process script (`single_process_script`) that never chooses a GPU: its main
+    thread and every thread it starts use the current device, GPU 0 in each of them."""
+    return single_process_script(ctx) and not _CHOOSES_DEVICE.search(
+        without_comments(ctx.source.text)
+    )
+
+
 class ThreadWithoutDeviceBinding(Rule):
     """## What it does
     Flags `threading.Thread(target=f)`, and `executor.submit(f, ...)` / `executor.map(f,
@@ -72,7 +91,9 @@ class ThreadWithoutDeviceBinding(Rule):
     made elsewhere: switching to a stream switches to its GPU). A thread that only waits on
     an event or a stream (`.synchronize()`) and then works on host data uses no GPU of its
     own. Not flagged: a thread started only when the device is the CPU, or only in rank 0
-    (global, or `rank % nprocs_per_node == 0`: the process of the node's first GPU, cuda:0).
+    (global, or `rank % nprocs_per_node == 0`: the process of the node's first GPU, cuda:0),
+    or by a one-process script that never chooses a GPU (no device name, index or binding
+    anywhere): all its threads use GPU 0, as its main thread does.
     An executor built with an `initializer=` is left alone (the initializer runs first in
     each of its threads); executors kept in `self.<attr>` are `held-executor-without-device-binding`
     (TPL408).
@@ -165,6 +186,8 @@ class ThreadWithoutDeviceBinding(Rule):
                 ctx, located.scope, call
             ):
                 continue  # no GPU in use, or the process of the node's first GPU (cuda:0)
+            if _one_gpu_program(ctx):
+                continue  # every thread's current GPU is the one the whole program uses
             if self.held_executors and not _on_current_device(ctx, text):
                 continue  # every CUDA use names its device: the thread's own does not matter
             if built is None:
