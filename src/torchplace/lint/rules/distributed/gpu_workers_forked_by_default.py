@@ -66,6 +66,11 @@ class GpuWorkersForkedByDefault(Rule):
     """
 
     code = "TPL410"
+    # Preview: at first look on fresh-16 (9,817 files chosen by the default rules' text) TRUE
+    # on 0 of 6: workers that never use a GPU (API callers, CPU gloo tests) and a script
+    # whose parent starts no CUDA before forking (benchmarks/results/lint_precision_unseen.md).
+    # The default set needs 90% there.
+    preview = True
     name = "gpu-workers-forked-by-default"
     contexts = (
         "one process per GPU rank, in files that never choose a start method; not files that"
