@@ -270,6 +270,29 @@ CORPUS_NOTES = {
         "judges: none TRUE (8 FALSE; 3 TPL407 findings, `SLURM_PROCID % 8` in trlx's NeMo "
         "examples, split the judges: UNSURE)."
     ),
+    "fresh-14": (
+        "GitHub repositories of LLM training, RLHF and distributed inference at pinned "
+        "commits, chosen and committed together with fresh-15 before either was first linted "
+        "(forks and vendored copies of code in other sets left out). First linted at ce71f39, "
+        "after fresh-6 to fresh-13's findings had fixed TPL402, TPL407, TPL108, TPL401 and "
+        "TPL404: 1,595 Python files, no crash, no default-tier finding; its 27 findings of the "
+        "rules once default were read by two blind judges: 6 TRUE (TPL402 5 of 6, EAGLE's "
+        "DeepSpeed trainer placing batches by the global rank; TPL303 1 of 1), 15 FALSE, 6 "
+        "UNSURE (TPL401: ranks that never bind their GPU but place every tensor explicitly). "
+        "Not unseen any more: TPL407 (a local rank read after the device only to build node "
+        "groups) was fixed against these findings."
+    ),
+    "fresh-15": (
+        "GitHub repositories of image, video, speech and science training at pinned commits, "
+        "chosen and committed with fresh-14. First linted at ce71f39: 1,441 Python files, no "
+        "crash (one file that Python itself cannot parse: TPL001), 13 default-tier findings, "
+        "all TPL102 (`.cuda(0)` in VITS's `evaluate()`, which the script calls only under "
+        "`if rank == 0:`), FALSE for both judges: TPL102 moved to preview. Of its 12 findings "
+        "of the rules once default, 2 TRUE (TPL401, TPL402), 1 UNSURE. Not unseen any more: "
+        "TPL102 (a script's own calls followed to rank-0 guards), TPL108 (weights the file "
+        "saves as CPU copies) and TPL403 (a one-process script that never chooses a GPU) were "
+        "fixed against these findings."
+    ),
 }
 
 
