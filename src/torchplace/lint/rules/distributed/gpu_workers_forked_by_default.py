@@ -8,8 +8,11 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.device_kind import targets_other_accelerator
+from torchplace.lint.import_cuda import STARTS_CUDA
+from torchplace.lint.project_modules import is_project_module
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import scope_nodes
+from torchplace.lint.rules._helpers import scope_nodes, without_comments
+from torchplace.lint.run_conditions import in_main_block
 from torchplace.report import Finding
 
 _MODULES = ("multiprocessing", "torch.multiprocessing")
@@ -32,7 +35,12 @@ class GpuWorkersForkedByDefault(Rule):
     (`set_start_method`, `get_context`). Not flagged: a file whose code never names CUDA
     and names another accelerator (an Intel NPU or XPU, a Habana HPU, XLA), or imports its
     runtime from a module of its own package that does (and never names CUDA): no CUDA
-    context exists there for a fork to copy.
+    context exists there for a fork to copy. Nor workers whose target, a function of the
+    file, and the file's functions it calls never name CUDA, a GPU, NCCL or a device and
+    either never use torch or join a `gloo` process group (API callers, CPU test workers);
+    nor workers started from a script's `__main__` block before its process starts CUDA
+    (read in the file and the functions it calls; a module-level import of the project's
+    own code may start it, so the rule then holds).
 
     ## Why is this bad?
     The default start method on Linux is `fork`. A GPU worker forked from a parent that
@@ -89,12 +97,15 @@ class GpuWorkersForkedByDefault(Rule):
             if (ctx.qualified(call.func) or "").rpartition(".")[0] not in _MODULES:
                 continue
             loop = _rank_loop(ctx, located.scope, call)
-            if loop is not None:
-                message = (
-                    f"one process per GPU (loop at line {loop.lineno}) started with the default "
-                    'start method, fork on Linux: use `get_context("spawn")`'
-                )
-                yield self.finding(ctx, call, message)
+            if loop is None or _worker_stays_off_gpu(ctx, call):
+                continue
+            if not _parent_may_start_cuda(ctx, call):
+                continue  # a script that forks before its own process touches CUDA
+            message = (
+                f"one process per GPU (loop at line {loop.lineno}) started with the default "
+                'start method, fork on Linux: use `get_context("spawn")`'
+            )
+            yield self.finding(ctx, call, message)
 
 
 def _rank_loop(ctx: FileContext, scope: Scope, call: ast.Call) -> ast.For | None:
@@ -114,3 +125,102 @@ def _rank_loop(ctx: FileContext, scope: Scope, call: ast.Call) -> ast.For | None
         if any(isinstance(n, ast.Name) and n.id == index for a in passed for n in ast.walk(a)):
             return node
     return None
+
+
+#: Words of GPU work in a worker's code (a device, CUDA, a GPU, NCCL, a move).
+_GPU_WORDS = re.compile(r"(?<![a-z0-9])(?:cuda|gpus?|nccl|device\w*)(?![a-z0-9])|\.to\(", re.I)
+_GLOO = re.compile(r"""backend\s*=\s*["']gloo["']|init_process_group\(\s*["']gloo["']""")
+
+
+def _worker_stays_off_gpu(ctx: FileContext, call: ast.Call) -> bool:
+    """The process's target is a function of the file whose code, with the file's functions
+    it calls (three levels down), names no GPU work and either never uses torch or joins a
+    gloo (CPU) process group: a worker that calls a web API, or a CPU test of a collective."""
+    target = next((k.value for k in call.keywords if k.arg == "target"), None)
+    if not isinstance(target, ast.Name):
+        return False
+    tree = ctx.whole_tree()
+    if tree is None:
+        return False
+    functions = _file_functions(tree)
+    if target.id not in functions:
+        return False
+    code = without_comments("".join(_code_called(ctx, functions, [functions[target.id]])))
+    if _GPU_WORDS.search(code):
+        return False
+    return "torch" not in code or _GLOO.search(code) is not None
+
+
+def _file_functions(tree: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    return {
+        node.name: node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def _code_called(
+    ctx: FileContext,
+    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+    roots: list[ast.AST],
+) -> list[str]:
+    """The text of `roots` and of the file's functions they call, three levels down."""
+    texts = []
+    seen: set[int] = set()
+    pending = [(root, 0) for root in roots]
+    while pending:
+        node, depth = pending.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        texts.append(ctx.node_text(node))
+        if depth < 3:
+            pending += [
+                (functions[call.func.id], depth + 1)
+                for call in ast.walk(node)
+                if isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id in functions
+            ]
+    return texts
+
+
+#: CUDA calls that start nothing before CUDA starts: seeds are queued until then.
+_LAZY = re.compile(r"torch\.cuda\.manual_seed(?:_all)?\s*\(")
+
+
+def _parent_may_start_cuda(ctx: FileContext, call: ast.Call) -> bool:
+    """Unless the workers are started from a script's `__main__` block whose process, up to
+    the start, runs only code of this file and of other distributions (no module-level
+    import of its own project, which may start CUDA when imported) and none of it starts
+    CUDA (`import_cuda.STARTS_CUDA`, seeds aside): the module's statements, the block's
+    statements before the start, and the file's functions they call. A fork then copies no
+    CUDA context; each child starts its own."""
+    tree = ctx.whole_tree()
+    if tree is None or not in_main_block(ctx, call.lineno):
+        return True
+    before: list[ast.AST] = []
+    for statement in tree.body:
+        if statement.lineno > call.lineno:
+            break
+        if isinstance(statement, ast.Import | ast.ImportFrom):
+            names = (
+                [(alias.name, 0) for alias in statement.names]
+                if isinstance(statement, ast.Import)
+                else [(statement.module or "", statement.level)]
+            )
+            if any(is_project_module(ctx.source.path, n, level) for n, level in names):
+                return True
+        elif not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if (statement.end_lineno or statement.lineno) < call.lineno:
+                before.append(statement)
+            else:  # the `__main__` block: its statements above the start
+                before += [
+                    s
+                    for s in ast.walk(statement)
+                    if isinstance(s, ast.stmt)
+                    and (s.end_lineno or s.lineno) < call.lineno
+                    and s is not statement
+                ]
+    code = without_comments("".join(_code_called(ctx, _file_functions(tree), before)))
+    return STARTS_CUDA.search(_LAZY.sub("", code)) is not None
