@@ -103,6 +103,14 @@ HISTORY = [
         "100bd86: no default-tier finding; over the 14 sets at first look, 37 TRUE of 266 "
         "judged (13.9%)",
     ),
+    (
+        "2026-12-02",
+        "9270a41",
+        "fresh-14 and fresh-15 at ce71f39: 8 TRUE of 52 (TPL102 0/13, then TPL102 moved to "
+        "preview); fresh-16 (chosen by the default rules' text) at f0e2cd0: 17 TRUE of 48; "
+        "TPL410 0/6 and TPL408 0/1 moved to preview, TPL402 (21 of 22 TRUE at first look as "
+        "it is now) joined the default set (6 rules)",
+    ),
 ]
 
 
@@ -292,6 +300,21 @@ CORPUS_NOTES = {
         "TPL102 (a script's own calls followed to rank-0 guards), TPL108 (weights the file "
         "saves as CPU copies) and TPL403 (a one-process script that never chooses a GPU) were "
         "fixed against these findings."
+    ),
+    "fresh-16": (
+        "GitHub repositories chosen by the text the default rules look for (`.cuda(<int>)`, "
+        "`to` overrides, vLLM beside `device_map`, devices from `CUDA_VISIBLE_DEVICES`, fork "
+        "start methods, executors and processes of GPU workers; a grep-level criterion, never "
+        "the linter), since random sets leave the default rules nothing to fire on; committed "
+        "before it was first linted, kept out of every other set, sample and case (two VITS "
+        "forks and vendored copies left out). First linted at f0e2cd0, after fresh-14 and "
+        "fresh-15's fixes: 9,817 Python files, no crash (one file Python cannot parse), 7 "
+        "default-tier findings, none TRUE (TPL410 0/6: workers that never use a GPU, and a "
+        "script whose parent starts no CUDA before forking; TPL408 0/1: the thread names the "
+        "tensor's own device), so both moved to preview; of the 41 findings of the rules once "
+        "default, TPL402 15 of 15 TRUE (global ranks as devices in FasterTransformer's MPI "
+        "examples, apex and icefall), TPL108 1/1, TPL401 1/2, TPL104 0/14: TPL402 joined the "
+        "default set. Not unseen any more: TPL410 was fixed against these findings."
     ),
 }
 

@@ -13,7 +13,9 @@ conditions set by callers are not followed.
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -390,8 +392,35 @@ def speaks_of_no_parallelism(ctx: FileContext) -> bool:
 
 
 def _no_parallelism(ctx: FileContext) -> bool:
-    text = _COMMENTS.sub("", ctx.source.text)
+    text = code_words(ctx.source.text)
     return _SEVERAL_PROCESSES.search(text) is None and _THREADS.search(text) is None
+
+
+_F_PREFIX = re.compile(r"[rRbB]?[fF][rR]?['\"]")
+_F_FIELDS = re.compile(r"\{([^{}]*)\}")
+
+
+def code_words(text: str) -> str:
+    """The code of `text` without comments and without prose strings (help texts, log
+    messages, docstrings: strings holding whitespace), whose words (`"Process pieces from
+    this number"`) say nothing of how the program runs. Keys such as `"RANK"` stay. Text that
+    does not tokenize is kept whole, less its comments."""
+    kept: list[str] = []
+    middle = getattr(tokenize, "FSTRING_MIDDLE", -1)  # Python 3.12: f-strings in parts
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                continue
+            prose = token.type in (tokenize.STRING, middle) and any(
+                c.isspace() for c in token.string
+            )
+            if not prose:
+                kept.append(token.string)
+            elif token.type == tokenize.STRING and _F_PREFIX.match(token.string):
+                kept += _F_FIELDS.findall(token.string)  # the code inside `{...}` stays
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return _COMMENTS.sub("", text)
+    return " ".join(kept)
 
 
 _THREADS = re.compile(r"\b(?:threading|Thread\w*|\w*Executor)\b")
@@ -426,12 +455,12 @@ def _script_shape(ctx: FileContext) -> tuple[bool, list[tuple[int, int, bool]]] 
     text = ctx.source.text
     if not _MAIN_GUARD.search(text):
         return None
-    several = _SEVERAL_PROCESSES.search(_COMMENTS.sub("", text)) is not None
+    several = _SEVERAL_PROCESSES.search(code_words(text)) is not None
     blocks = [
         (
             statement.lineno,
             statement.end_lineno or statement.lineno,
-            _SEVERAL_PROCESSES.search(_COMMENTS.sub("", ctx.node_text(statement))) is None,
+            _SEVERAL_PROCESSES.search(code_words(ctx.node_text(statement))) is None,
         )
         for statement in ctx.tree.body
         if isinstance(statement, ast.If) and _MAIN_GUARD.match(ctx.node_text(statement))
