@@ -314,7 +314,9 @@ CORPUS_NOTES = {
         "tensor's own device), so both moved to preview; of the 41 findings of the rules once "
         "default, TPL402 15 of 15 TRUE (global ranks as devices in FasterTransformer's MPI "
         "examples, apex and icefall), TPL108 1/1, TPL401 1/2, TPL104 0/14: TPL402 joined the "
-        "default set. Not unseen any more: TPL410 was fixed against these findings."
+        "default set. Not unseen any more: TPL410 (workers off the GPU, parents that start "
+        "no CUDA before forking) and TPL104 (a one-process script's prose read as code) were "
+        "fixed against these findings."
     ),
 }
 
