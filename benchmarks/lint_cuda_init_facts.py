@@ -1,4 +1,5 @@
-"""Check on real CUDA what starts CUDA and what binds a thread, as TPL404, TPL403 and TPL408 assume.
+"""Check on real CUDA what starts CUDA and what binds a thread, as TPL404, TPL410, TPL403 and TPL408
+assume.
 
 Usage: python benchmarks/lint_cuda_init_facts.py OUT_DIR
 
@@ -8,6 +9,9 @@ Usage: python benchmarks/lint_cuda_init_facts.py OUT_DIR
   counts through NVML before CUDA starts), `torch.cuda.empty_cache()` or a memory statistic
   (`memory_allocated()`, `memory_stats()`, ...), which return early while CUDA is not
   initialised, it still does.
+- TPL410: a worker forked from a process that has not started CUDA starts its own (seeds are
+  queued until CUDA starts, `device_count()` counts through NVML); one forked after a tensor
+  was made on the GPU, or after `is_available()` asked the driver, cannot.
 - TPL403 / TPL408: `torch.cuda.stream(s)` switches the calling thread to the stream's GPU, so a
   thread that enters a stream made on the rank's GPU is bound to it (two GPUs needed).
 Each case runs in a fresh interpreter (CUDA's state is per process) and prints what it saw.
@@ -31,6 +35,19 @@ _MAKE_A_TENSOR = (
     "except Exception as error:\n"
     "    made = type(error).__name__\n"
     "print(made)"
+)
+
+#: Forks a child that makes a tensor on the GPU and prints what `_MAKE_A_TENSOR` prints.
+_FORK_A_CHILD = (
+    "import multiprocessing\n"
+    "def child():\n"
+    "    try:\n"
+    "        made = torch.zeros(1, device='cuda').is_cuda\n"
+    "    except Exception as error:\n"
+    "        made = type(error).__name__\n"
+    "    print(made, flush=True)\n"
+    "process = multiprocessing.get_context('fork').Process(target=child)\n"
+    "process.start(); process.join()"
 )
 
 #: (name, what the rule assumes, GPUs needed, code run in a fresh process, expected output)
@@ -91,6 +108,27 @@ CASES: list[tuple[str, str, int, str, str]] = [
         1,
         "import torch\ndevice = torch.device('cuda')\nprint(torch.cuda.is_initialized())",
         "False",
+    ),
+    (
+        "a worker forked after seeds and device_count()",
+        "TPL410: the parent has not started CUDA, so the forked child starts its own",
+        1,
+        "import torch\ntorch.cuda.manual_seed_all(1)\ntorch.cuda.device_count()\n" + _FORK_A_CHILD,
+        "True",
+    ),
+    (
+        "a worker forked after a tensor was made on the GPU",
+        "TPL410: control, the parent started CUDA: the forked child cannot",
+        1,
+        "import torch\ntorch.zeros(1, device='cuda')\n" + _FORK_A_CHILD,
+        "RuntimeError",
+    ),
+    (
+        "a worker forked after is_available()",
+        "TPL410: the parent asked the driver (it counts as starting CUDA): the child cannot",
+        1,
+        "import torch\ntorch.cuda.is_available()\n" + _FORK_A_CHILD,
+        "RuntimeError",
     ),
     (
         "a thread entering a stream made on cuda:1",
@@ -167,7 +205,7 @@ def render(rows: list[dict[str, object]], gpus: int, machine: str = "") -> str:
     lines = [
         "# What starts CUDA and what binds a thread, as lint assumes",
         "",
-        "- Claim: the CUDA facts TPL404, TPL403 and TPL408 encode hold on real CUDA",
+        "- Claim: the CUDA facts TPL404, TPL410, TPL403 and TPL408 encode hold on real CUDA",
         f"- Figure: {held}/{len(checked)} cases as assumed ({len(rows) - len(checked)} skipped, "
         f"{gpus} GPU(s))",
         f"- Date: {datetime.date.today().isoformat()}",
