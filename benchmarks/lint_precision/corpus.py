@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-16] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-17] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -26,8 +26,9 @@ of GitHub repositories at pinned commits (research and training code, launch scr
 to `FRESH_13`) are more such sets, each linted once the first looks before it had
 been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed inference) and
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
-committed together. `--fresh-16` (`FRESH_16`) is chosen by the text the default rules look
-for, so that they have something to fire on.
+committed together. `--fresh-16` (`FRESH_16`) and `--fresh-17` (`FRESH_17`) are chosen by
+the text the default rules (and the rules closest to them) look for, so that they have
+something to fire on.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -866,10 +867,84 @@ FRESH_16 = (
     ("github:openreasoner/openr", "54ae004c69623ebb9a97b22211d6b236033a710d"),
 )
 
+#: A nineteenth set, chosen like the eighteenth by the text of the rules of the default set
+#: and of the rules closest to it (`set_device(dist.get_rank())`, per-GPU `Process` loops, held
+#: executors, fork start methods, `to` overrides), with code where the same text is made safe
+#: (a spawn start method, a rank that is the local one) as controls; committed before it was
+#: first linted, kept out of every other set, sample and case. Of SkyReels' three repositories,
+#: which share code, only V2 is kept. Each entry: the shapes its files hold (S: as the rule
+#: states it; L: near it; control: made safe).
+FRESH_17 = (
+    # ParaAttention: Context parallelism (Ulysses/ring attention) and first-block cache for
+    # diffusers pipelines over several GPUs [TPL402 S]
+    ("github:chengzeyi/ParaAttention", "4de137c5b96416489f06e43e19f2c14a772e28fd"),
+    # SkyReels-V2: Infinite-length film generation (diffusion forcing), xDiT sequence parallel over
+    # GPUs [TPL402 S; TPL206 S]
+    ("github:SkyworkAI/SkyReels-V2", "abed76fec91103e4543c747eee45334137b3a558"),
+    # EnergonAI: Large-model inference system (tensor/pipeline parallel) from the Colossal-AI team
+    # [TPL402 S; TPL410 control]
+    ("github:hpcaitech/EnergonAI", "56b35f3c06eaac11b1bee633d1e836563f74bcea"),
+    # ShadowKV: Sparse KV-cache with low-rank keys for long-context LLM inference [TPL402 S]
+    ("github:ByteDance-Seed/ShadowKV", "e51904cdeab7d4d34013370f09f2cf5fcd655e15"),
+    # ByteCheckpoint: Unified checkpointing (save/reshard/load) for FSDP, DDP, Megatron, veScale
+    # [TPL402 S; TPL408 L]
+    ("github:ByteDance-Seed/ByteCheckpoint", "93292ea95acc0573c54d73b14a17646879bc5f3c"),
+    # optimizers: Distributed Shampoo optimizer (DDP / FSDP / HSDP distributors) [TPL402 S]
+    ("github:facebookresearch/optimizers", "f60660661194de26d3ee78bae6d15820ff8e583d"),
+    # DistVAE: Patch-parallel VAE decoding over several GPUs (used by xDiT; its own repository and
+    # package `distvae`) [TPL402 S]
+    ("github:xdit-project/DistVAE", "a7e7ee7ec222f45af1214984561c8c645be8aece"),
+    # VideoSys: Video-generation serving/acceleration system (pyramid attention broadcast, DSP) for
+    # Open-Sora, Latte, CogVideoX [TPL402 control; TPL407 S; TPL410 control; TPL206 S]
+    ("github:NUS-HPC-AI-Lab/VideoSys", "4cce477878b0683b5c05cd001ce45ac0e2fc3034"),
+    # chameleon: Meta's mixed-modal early-fusion model: inference and viewer backend with one
+    # process per GPU [TPL410 S; TPL402 control]
+    ("github:facebookresearch/chameleon", "dbbe47fdbc7a3cc4982ae931fea75e227262e70a"),
+    # Lumina-Image-2.0: Unified next-gen text-to-image diffusion transformer; demo serves one
+    # process per GPU [TPL406 S; TPL402 control; TPL407 S]
+    ("github:Alpha-VLLM/Lumina-Image-2.0", "4a4d6f856115db07e8ae127280ebcc3d9f65004e"),
+    # nunif: waifu2x / iw3 (2D-to-3D video) image and video upscaling with multi-GPU video pipelines
+    # [TPL408 S; TPL206 S]
+    ("github:nagadomi/nunif", "d23721f1b5f0a4c92c3ee1be013180bf298730c5"),
+    # checkpoint-engine: Weight broadcast/update middleware from a training cluster to inference
+    # engines (vLLM) [TPL409 L (control)]
+    ("github:MoonshotAI/checkpoint-engine", "59a3c4ffa2e14c0c26e81f62642e2d3ed68253ab"),
+    # HunyuanImage-2.1: 2K text-to-image diffusion model with offloading [TPL206 S]
+    ("github:Tencent-Hunyuan/HunyuanImage-2.1", "307df8801d176740dafb67b2872c831cb9362cf9"),
+    # mPLUG-Owl: Multimodal LLM family (Owl, Owl2, Owl3) with multi-GPU evaluation [TPL402 control]
+    ("github:X-PLUG/mPLUG-Owl", "0f3068fdb47b77aedc71fc39f5735cd7aa35e8f9"),
+    # MagicDec: Speculative decoding for long-context batched serving, tensor parallel [TPL402
+    # control]
+    ("github:Infini-AI-Lab/MagicDec", "09cd671c01bc87f7570d3243c46200a96f0fc0b4"),
+    # magic-animate: Human image animation with a diffusion model; distributed demo [TPL402 control;
+    # TPL206 S]
+    ("github:magic-research/magic-animate", "d2bc3bc3c9cc3dadeedef8a02668dd5582d10a01"),
+    # Infinity: Bitwise autoregressive text-to-image model [TPL402 control]
+    ("github:FoundationVision/Infinity", "4c27bbb54a9918847a2fe56b0fbe31a8523791a1"),
+    # quip-sharp: QuIP# 2-bit LLM quantization; Hessians collected with one process per GPU [TPL410
+    # control]
+    ("github:Cornell-RelaxML/quip-sharp", "1d8f873e9a2a8b86b12bb1064c312c5689b77d98"),
+    # OpenNMT-py: Neural machine translation / LLM toolkit, one training process per GPU [TPL410
+    # control]
+    ("github:OpenNMT/OpenNMT-py", "97111d97551c24857076a4102eabdb468b35cff4"),
+    # service-streamer: Batching service for deep-learning model inference across GPU worker
+    # processes [TPL410 control; TPL405 L]
+    ("github:ShannonAI/service-streamer", "c273234a6a07d5608304e414bd0622726f8b8b7e"),
+    # SimpleTuner: Diffusion-model fine-tuning toolkit (FLUX, SD3, Wan, ...) over several GPUs
+    # [TPL406 L; TPL408 control]
+    ("github:bghira/SimpleTuner", "bc8e6ab7738ce457a2ed8eb2d26cadd91c6442cb"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:xorbitsai/inference": ("xinference/thirdparty/",),
     "github:NVIDIA/FasterTransformer": ("examples/pytorch/bert/bert-quantization-sparsity/",),
+    # adapted from vLLM's `multiproc_worker_utils.py`
+    "github:NUS-HPC-AI-Lab/VideoSys": ("videosys/core/engine/mp_utils.py",),
+    # the same files as in MiniGPT-4 (fresh-9)
+    "github:X-PLUG/mPLUG-Owl": ("mPLUG-Owl3/evaluation/vqa_utils/",),
+    # the same file as in InternImage (fresh-11)
+    "github:FoundationVision/Infinity": ("evaluation/gen_eval/_base_/datasets/coco_panoptic.py",),
 }
 
 
@@ -891,6 +966,7 @@ UNSEEN_SETS = {
     "fresh-14": FRESH_14,
     "fresh-15": FRESH_15,
     "fresh-16": FRESH_16,
+    "fresh-17": FRESH_17,
 }
 
 

@@ -305,16 +305,16 @@ def test_a_github_set_is_pinned_and_holds_no_recall_source(unseen, set_name):  #
         assert name.removeprefix("github:").lower() not in sources, name
 
 
-def test_the_targeted_set_is_pinned_and_leaves_out_only_its_own_paths(unseen):  # type: ignore[no-untyped-def]
+def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen):  # type: ignore[no-untyped-def]
     sources = _recall_sources()
-    entries = unseen.PACKAGE_SETS["fresh-16"]
+    entries = unseen.PACKAGE_SETS["fresh-16"] + unseen.PACKAGE_SETS["fresh-17"]
     names = {name for name, _ in entries}
     for name, commit in entries:
         assert name.startswith("github:") and re.fullmatch(r"[0-9a-f]{40}", commit), name
         assert name.removeprefix("github:").lower() not in sources, name
     left_out = sys.modules["corpus"].LEFT_OUT
     assert left_out and set(left_out) <= names
-    assert all(p.endswith("/") for prefixes in left_out.values() for p in prefixes)
+    assert all(p.endswith(("/", ".py")) for prefixes in left_out.values() for p in prefixes)
 
 
 def _git(*args: str) -> str:
