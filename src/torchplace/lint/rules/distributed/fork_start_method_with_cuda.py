@@ -64,6 +64,10 @@ class ForkStartMethodWithCuda(Rule):
     """
 
     code = "TPL406"
+    # Preview: it raised nothing at first look on every earlier set, then on fresh-17 TRUE on
+    # 0 of 1: a demo that forks its one worker before its own process starts CUDA
+    # (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
+    preview = True
     name = "fork-start-method-with-cuda"
     contexts = (
         "multiprocessing set-up whose child processes use CUDA; not behind an"
