@@ -111,6 +111,13 @@ HISTORY = [
         "TPL410 0/6 and TPL408 0/1 moved to preview, TPL402 (21 of 22 TRUE at first look as "
         "it is now) joined the default set (6 rules)",
     ),
+    (
+        "2026-12-02",
+        "d527117",
+        "fresh-17 (chosen like fresh-16, with controls) at 71d4c50: 7 TRUE of 43 (TPL402 7 of "
+        "24 with 13 split, TPL406 0/1); TPL402 and TPL406 moved to preview (4 default rules); "
+        "over the 18 sets at first look, 69 TRUE of 409 judged",
+    ),
 ]
 
 
@@ -317,6 +324,20 @@ CORPUS_NOTES = {
         "default set. Not unseen any more: TPL410 (workers off the GPU, parents that start "
         "no CUDA before forking) and TPL104 (a one-process script's prose read as code) were "
         "fixed against these findings."
+    ),
+    "fresh-17": (
+        "GitHub repositories chosen like fresh-16 by the text of the default rules and of the "
+        "rules closest to them, with safe twins of that text (a spawn start method, a rank "
+        "that is the local one) as controls; committed before it was first linted (of "
+        "SkyReels' three repositories, which share code, one kept; vendored copies left out). "
+        "First linted at 71d4c50: 2,720 Python files, no crash, 25 default-tier findings "
+        "(TPL402 24, TPL406 1) and 18 of the rules once default, read by two blind judges: "
+        "TPL402 7 TRUE, 4 FALSE, 13 UNSURE (scripts that fail only on a second node of a job "
+        "nothing in the repository confines to one node: one judge TRUE, the other UNSURE), "
+        "TPL406 0/1 (a demo that forks before its process starts CUDA), TPL401 0/9: TPL402 "
+        "and TPL406 moved to preview, leaving 4 default rules. Not unseen any more: TPL402 (a "
+        "function named for the global rank that returns `LOCAL_RANK`) was fixed against "
+        "these findings."
     ),
 }
 
