@@ -183,6 +183,8 @@ class ProjectIndex:
         self._tree_files: dict[str, list[str] | None] = {}
         #: The code of `lint_source`, which is on no disk.
         self._texts: dict[str, bytes] = {}
+        #: Whether another file of the project names a script's module, per script.
+        self._mentioned: dict[str, bool] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -250,8 +252,12 @@ class ProjectIndex:
             return False
         if key in self._texts:
             return True  # code standing as a project of its own: nothing else names it
-        files = self.tree_files_of(path)
-        return files is not None and not mentioned_elsewhere(path, files, self.max_file_bytes)
+        if key not in self._mentioned:  # one read of the project per script, not per line
+            files = self.tree_files_of(path)
+            self._mentioned[key] = files is None or mentioned_elsewhere(
+                path, files, self.max_file_bytes
+            )
+        return not self._mentioned[key]
 
     def callers_of(self, path: str) -> CallerIndex:
         """Call sites across the project of `path` (tests, examples and docs left out)."""
