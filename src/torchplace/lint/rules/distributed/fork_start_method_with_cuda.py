@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from torchplace.lint.context import FileContext, Scope, call_name, keyword
+from torchplace.lint.fork_safety import starts_cuda_before
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     all_calls,
@@ -32,7 +33,9 @@ class ForkStartMethodWithCuda(Rule):
     module, after `set_start_method`) calls `.cuda()`, `torch.cuda.*` or places on "cuda".
     A DataLoader's `multiprocessing_context="fork"` runs dataset code not seen here.
     Left alone: children that never touch CUDA (file writers forked after a device-to-host
-    copy), and a function that returns early when CUDA is already initialized
+    copy), children a script starts before its own process starts CUDA (from its
+    `__main__` block, or a function of the file only that block calls; read in the file,
+    see `fork_safety`), and a function that returns early when CUDA is already initialized
     (`if torch.cuda.is_initialized(): return ...`).
 
     ## Why is this bad?
@@ -65,8 +68,9 @@ class ForkStartMethodWithCuda(Rule):
 
     code = "TPL406"
     # Preview: it raised nothing at first look on every earlier set, then on fresh-17 TRUE on
-    # 0 of 1: a demo that forks its one worker before its own process starts CUDA
-    # (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
+    # 0 of 1: a demo that forks its one worker before its own process starts CUDA, now read
+    # (`fork_safety`) (benchmarks/results/lint_precision_unseen.md). The default set needs
+    # 90% there.
     preview = True
     name = "fork-start-method-with-cuda"
     contexts = (
@@ -94,9 +98,11 @@ class ForkStartMethodWithCuda(Rule):
             # after `set_start_method("fork")`, anywhere in the file.
             global_fork = call_name(call) == "set_start_method"
             where = ast.walk(ctx.tree) if global_fork else scope_nodes(ctx, located.scope)
-            child = _cuda_child(ctx, _forking_receivers(ctx, located.scope, call), where)
-            if child is not None and not _guarded(ctx, located.scope, call.lineno):
-                message = f"`fork` start method, and the child runs `{child}`, which uses CUDA"
+            children = _cuda_children(ctx, _forking_receivers(ctx, located.scope, call), where)
+            # A child started before its parent starts CUDA starts its own (`fork_safety`).
+            late = [label for label, start in children if starts_cuda_before(ctx, start)]
+            if late and not _guarded(ctx, located.scope, call.lineno):
+                message = f"`fork` start method, and the child runs `{late[0]}`, which uses CUDA"
                 yield self.finding(ctx, values[0], message)
 
 
@@ -129,10 +135,13 @@ def _forking_receivers(ctx: FileContext, scope: Scope, call: ast.Call) -> set[st
     return receivers
 
 
-def _cuda_child(ctx: FileContext, receivers: set[str], nodes: Iterable[ast.AST]) -> str | None:
-    """A function of this file that a child started from `receivers` runs
+def _cuda_children(
+    ctx: FileContext, receivers: set[str], nodes: Iterable[ast.AST]
+) -> list[tuple[str, ast.Call]]:
+    """Each function of this file that a child started from `receivers` runs
     (`Process(target=f)`, `pool.map(f, ...)`, `apply`, `submit`, `starmap`) and that uses
-    CUDA, if any."""
+    CUDA, with the call that starts it."""
+    found = []
     for node in nodes:
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
             continue
@@ -141,8 +150,8 @@ def _cuda_child(ctx: FileContext, receivers: set[str], nodes: Iterable[ast.AST])
         name = node.func.attr
         target: ast.expr | None = None
         if name == "Process":
-            found = keyword(node, "target")
-            target = found.value if found else None
+            found_target = keyword(node, "target")
+            target = found_target.value if found_target else None
         elif name in _POOL_METHODS and node.args:
             target = node.args[0]
         if isinstance(target, ast.Call) and (ctx.qualified(target.func) or "").endswith("partial"):
@@ -150,8 +159,8 @@ def _cuda_child(ctx: FileContext, receivers: set[str], nodes: Iterable[ast.AST])
         label = getattr(target, "attr", getattr(target, "id", None))
         defs = ctx.functions.get(label, []) if isinstance(label, str) else []
         if len(defs) == 1 and _USES_CUDA.search(without_comments(ctx.node_text(defs[0].node))):
-            return str(label)
-    return None
+            found.append((str(label), node))
+    return found
 
 
 _MODULES = ("multiprocessing", "torch.multiprocessing")

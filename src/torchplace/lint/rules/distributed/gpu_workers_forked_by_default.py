@@ -8,11 +8,9 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.device_kind import targets_other_accelerator
-from torchplace.lint.import_cuda import STARTS_CUDA
-from torchplace.lint.project_modules import is_project_module
+from torchplace.lint.fork_safety import code_called, file_functions, starts_cuda_before
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import scope_nodes, without_comments
-from torchplace.lint.run_conditions import in_main_block
 from torchplace.report import Finding
 
 _MODULES = ("multiprocessing", "torch.multiprocessing")
@@ -99,7 +97,7 @@ class GpuWorkersForkedByDefault(Rule):
             loop = _rank_loop(ctx, located.scope, call)
             if loop is None or _worker_stays_off_gpu(ctx, call):
                 continue
-            if not _parent_may_start_cuda(ctx, call):
+            if not starts_cuda_before(ctx, call):
                 continue  # a script that forks before its own process touches CUDA
             message = (
                 f"one process per GPU (loop at line {loop.lineno}) started with the default "
@@ -142,85 +140,10 @@ def _worker_stays_off_gpu(ctx: FileContext, call: ast.Call) -> bool:
     tree = ctx.whole_tree()
     if tree is None:
         return False
-    functions = _file_functions(tree)
+    functions = file_functions(tree)
     if target.id not in functions:
         return False
-    code = without_comments("".join(_code_called(ctx, functions, [functions[target.id]])))
+    code = without_comments("".join(code_called(ctx, functions, [functions[target.id]])))
     if _GPU_WORDS.search(code):
         return False
     return "torch" not in code or _GLOO.search(code) is not None
-
-
-def _file_functions(tree: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
-    return {
-        node.name: node
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-    }
-
-
-def _code_called(
-    ctx: FileContext,
-    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
-    roots: list[ast.AST],
-) -> list[str]:
-    """The text of `roots` and of the file's functions they call, three levels down."""
-    texts = []
-    seen: set[int] = set()
-    pending = [(root, 0) for root in roots]
-    while pending:
-        node, depth = pending.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        texts.append(ctx.node_text(node))
-        if depth < 3:
-            pending += [
-                (functions[call.func.id], depth + 1)
-                for call in ast.walk(node)
-                if isinstance(call, ast.Call)
-                and isinstance(call.func, ast.Name)
-                and call.func.id in functions
-            ]
-    return texts
-
-
-#: CUDA calls that start nothing before CUDA starts: seeds are queued until then.
-_LAZY = re.compile(r"torch\.cuda\.manual_seed(?:_all)?\s*\(")
-
-
-def _parent_may_start_cuda(ctx: FileContext, call: ast.Call) -> bool:
-    """Unless the workers are started from a script's `__main__` block whose process, up to
-    the start, runs only code of this file and of other distributions (no module-level
-    import of its own project, which may start CUDA when imported) and none of it starts
-    CUDA (`import_cuda.STARTS_CUDA`, seeds aside): the module's statements, the block's
-    statements before the start, and the file's functions they call. A fork then copies no
-    CUDA context; each child starts its own."""
-    tree = ctx.whole_tree()
-    if tree is None or not in_main_block(ctx, call.lineno):
-        return True
-    before: list[ast.AST] = []
-    for statement in tree.body:
-        if statement.lineno > call.lineno:
-            break
-        if isinstance(statement, ast.Import | ast.ImportFrom):
-            names = (
-                [(alias.name, 0) for alias in statement.names]
-                if isinstance(statement, ast.Import)
-                else [(statement.module or "", statement.level)]
-            )
-            if any(is_project_module(ctx.source.path, n, level) for n, level in names):
-                return True
-        elif not isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            if (statement.end_lineno or statement.lineno) < call.lineno:
-                before.append(statement)
-            else:  # the `__main__` block: its statements above the start
-                before += [
-                    s
-                    for s in ast.walk(statement)
-                    if isinstance(s, ast.stmt)
-                    and (s.end_lineno or s.lineno) < call.lineno
-                    and s is not statement
-                ]
-    code = without_comments("".join(_code_called(ctx, _file_functions(tree), before)))
-    return STARTS_CUDA.search(_LAZY.sub("", code)) is not None
