@@ -338,8 +338,9 @@ CORPUS_NOTES = {
         "nothing in the repository confines to one node: one judge TRUE, the other UNSURE), "
         "TPL406 0/1 (a demo that forks before its process starts CUDA), TPL401 0/9: TPL402 "
         "and TPL406 moved to preview, leaving 4 default rules. Not unseen any more: TPL402 (a "
-        "function named for the global rank that returns `LOCAL_RANK`) and TPL406 (children "
-        "a script starts before its process starts CUDA) were fixed against these findings."
+        "function named for the global rank that returns `LOCAL_RANK`; a file whose own "
+        "launch commands keep it to one node) and TPL406 (children a script starts before "
+        "its process starts CUDA) were fixed against these findings."
     ),
 }
 
