@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-17] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-18] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -26,7 +26,7 @@ of GitHub repositories at pinned commits (research and training code, launch scr
 to `FRESH_13`) are more such sets, each linted once the first looks before it had
 been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed inference) and
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
-committed together. `--fresh-16` (`FRESH_16`) and `--fresh-17` (`FRESH_17`) are chosen by
+committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
 something to fire on.
 
@@ -935,6 +935,53 @@ FRESH_17 = (
     ("github:bghira/SimpleTuner", "bc8e6ab7738ce457a2ed8eb2d26cadd91c6442cb"),
 )
 
+#: A twentieth set, chosen like the eighteenth by text (`set_device(dist.get_rank())` and the
+#: like, `torch.load` without `map_location` in multi-process code, a `device_map="auto"` model
+#: then moved), with safe twins as controls, to measure TPL402, TPL108 and TPL303 as they are
+#: after fresh-17; committed before it was first linted, kept out of every other set, sample
+#: and case (llm-foundry and lighteval were read in an earlier judged sample; CodeXGLUE shares
+#: CodeBERT's code; vendored copies left out).
+FRESH_18 = (
+    # KIVI: 2-bit asymmetric KV-cache quantization for LLM inference [TPL303 S]
+    ("github:jy-yuan/KIVI", "876b4d2d08e3b1d5f70d0969c299d8c7c42ddfb6"),
+    # olmocr: PDF-to-text OCR toolkit with a VLM; benchmark runners [TPL303 S]
+    ("github:allenai/olmocr", "f7cfe4c22098b154c76b6ec950d1c0a464eecf8d"),
+    # Comfyui_image2prompt: ComfyUI custom nodes: image-to-prompt with VLMs (InternLM-XComposer,
+    # moondream, LLaVA-Llama3) [TPL303 S]
+    ("github:zhongpei/Comfyui_image2prompt", "a51486bbb64a626568a6b23110c1750f6aceff68"),
+    # duo-attention: Retrieval/streaming attention heads for long-context LLM inference [TPL303
+    # control; TPL108 control]
+    ("github:mit-han-lab/duo-attention", "fe93c314ae87306ef6629dc16713250b4718ffe7"),
+    # MiniCPM-V: MiniCPM-V / MiniCPM-o multimodal LLMs: demos, fine-tuning, evaluation [TPL303
+    # control]
+    ("github:OpenBMB/MiniCPM-V", "0dbb566de090067266abb76e702fb289f09934c5"),
+    # sparsify: Sparse autoencoders / transcoders trained on LLM activations (formerly
+    # EleutherAI/sae) [TPL402 S (+ control in the same project); TPL108 control]
+    ("github:EleutherAI/sparsify", "9d3b136c9217565af11089081444770e0d31673d"),
+    # glow-tts: Glow-TTS flow-based text-to-speech (predecessor of VITS) [TPL402 control]
+    ("github:jaywalnut310/glow-tts", "13e997689d643410f5d9f1f9a73877ae85e19bc2"),
+    # stable-pretraining: Self-supervised pretraining library on Lightning [TPL402 control]
+    ("github:galilai-group/stable-pretraining", "d15ec96d088a30e220f6fab1539dfb5d854729f0"),
+    # algorithmic-efficiency: AlgoPerf training-algorithms benchmark (PyTorch and JAX workloads,
+    # torchrun DDP) [TPL402 control]
+    ("github:mlcommons/algorithmic-efficiency", "2c90454fc05d5bdf3598b0c7651e611f132a7060"),
+    # UNITER: UNITER vision-language pretraining (horovod multi-GPU) [TPL108 S; TPL402 control]
+    ("github:ChenRocks/UNITER", "1dbfa62bb8ddb1f2b11d20775ce324c5e45a3ab4"),
+    # CodeBERT: CodeBERT, GraphCodeBERT, UniXcoder, CodeReviewer, LongCoder, CodeExecutor: code pre-
+    # trained models and fine-tuning scripts [TPL108 S; TPL407 (extra)]
+    ("github:microsoft/CodeBERT", "c0de43d3aaf38e89290f1efb771f8de845e7a489"),
+    # CodeT5: CodeT5 / CodeT5+ code LLMs: fine-tuning and retrieval scripts [TPL108 S]
+    ("github:salesforce/CodeT5", "7de7f696c7fb1c7551406f3079e8fed500673199"),
+    # ECCV2022-RIFE: RIFE real-time video frame interpolation [TPL108 L/control]
+    ("github:hzwer/ECCV2022-RIFE", "5d8adbdd40e12c2c8f91930eff838aebe561c086"),
+    # ChatLearn: RLHF / alignment training framework (FSDP, Megatron, vLLM on Ray) [TPL108 control]
+    ("github:alibaba/ChatLearn", "b7af31a972eb6c420ef0b5c04ea920820d68f784"),
+    # Oscar: Oscar / VinVL vision-language pretraining [TPL108 L]
+    ("github:microsoft/Oscar", "266075fef2486846bb7110fbb6232074e09e076d"),
+    # SimREC: SimREC: toolbox for referring expression comprehension (visual grounding) [TPL402 S]
+    ("github:luogen1996/SimREC", "e8136cceab2e656a347e315d14024d19e0959a8a"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:xorbitsai/inference": ("xinference/thirdparty/",),
@@ -945,6 +992,10 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:X-PLUG/mPLUG-Owl": ("mPLUG-Owl3/evaluation/vqa_utils/",),
     # the same file as in InternImage (fresh-11)
     "github:FoundationVision/Infinity": ("evaluation/gen_eval/_base_/datasets/coco_panoptic.py",),
+    # a copy of VLMEvalKit (fresh-16)
+    "github:OpenBMB/MiniCPM-V": ("eval_mm/vlmevalkit/",),
+    # Tacotron 2's text and audio helpers, also in VITS (fresh-15)
+    "github:jaywalnut310/glow-tts": ("text/", "audio_processing.py", "monotonic_align/setup.py"),
 }
 
 
@@ -967,6 +1018,7 @@ UNSEEN_SETS = {
     "fresh-15": FRESH_15,
     "fresh-16": FRESH_16,
     "fresh-17": FRESH_17,
+    "fresh-18": FRESH_18,
 }
 
 

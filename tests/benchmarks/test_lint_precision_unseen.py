@@ -307,7 +307,11 @@ def test_a_github_set_is_pinned_and_holds_no_recall_source(unseen, set_name):  #
 
 def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen):  # type: ignore[no-untyped-def]
     sources = _recall_sources()
-    entries = unseen.PACKAGE_SETS["fresh-16"] + unseen.PACKAGE_SETS["fresh-17"]
+    entries = [
+        entry
+        for name in ("fresh-16", "fresh-17", "fresh-18")
+        for entry in unseen.PACKAGE_SETS[name]
+    ]
     names = {name for name, _ in entries}
     for name, commit in entries:
         assert name.startswith("github:") and re.fullmatch(r"[0-9a-f]{40}", commit), name
