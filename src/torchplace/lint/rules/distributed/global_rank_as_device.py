@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Located, Scope, call_name
@@ -259,6 +260,8 @@ def documents_one_node(ctx: FileContext) -> bool:
 
 
 def _one_node_launches(ctx: FileContext) -> bool:
+    if _LAUNCH.search(ctx.source.text) is None:  # most files: one scan, no split
+        return False
     launches = [line for line in ctx.source.text.splitlines() if _LAUNCH.search(line)]
     return bool(launches) and all(_ONE_NODE.search(line) for line in launches)
 
@@ -473,30 +476,55 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
 def _bound_to_local_rank(ctx: FileContext, node: ast.AST) -> bool:
     """`node` is a local name that its function binds only to this node's rank: a read of a
     local-rank variable (`int(os.environ["LOCAL_RANK"])`), or a call of a function of the
-    file whose every return is one (whatever the names say)."""
-    tree = ctx.whole_tree()
-    if not isinstance(node, ast.Name) or tree is None:
+    file whose every return is one (whatever the names say). Asked for every rank-named
+    name the flow meets: the file's functions are indexed once, each answer kept."""
+    if not isinstance(node, ast.Name):
         return False
-    line = node.lineno
-    holders = [
-        f
-        for f in ast.walk(tree)
-        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
-        and f.lineno <= line <= (f.end_lineno or f.lineno)
-    ]
-    if not holders:
-        return False
-    holder = max(holders, key=lambda f: f.lineno)
-    values = [
-        statement.value
-        for statement in own_nodes(holder)
-        if isinstance(statement, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == node.id for t in statement.targets)
-    ]
-    functions = {
-        f.name: f for f in tree.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
-    }
-    return bool(values) and all(_reads_local_rank(ctx, v, functions, 1) for v in values)
+    index = per_file(ctx, "local-rank-bindings", _LocalRankBindings.of)
+    return index is not None and index.holds_local_rank(ctx, node)
+
+
+@dataclass
+class _LocalRankBindings:
+    """The whole file's functions (innermost found by line), and the answers given so far."""
+
+    tree: ast.Module
+    functions: list[ast.FunctionDef | ast.AsyncFunctionDef]
+    answers: dict[tuple[int, str], bool] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, ctx: FileContext) -> _LocalRankBindings | None:
+        tree = ctx.whole_tree()
+        if tree is None:
+            return None
+        functions = [
+            f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
+        return cls(tree, functions)
+
+    def holds_local_rank(self, ctx: FileContext, node: ast.Name) -> bool:
+        line = node.lineno
+        holders = [f for f in self.functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
+        if not holders:
+            return False
+        holder = max(holders, key=lambda f: f.lineno)
+        key = (id(holder), node.id)
+        if key not in self.answers:
+            values = [
+                statement.value
+                for statement in own_nodes(holder)
+                if isinstance(statement, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == node.id for t in statement.targets)
+            ]
+            top = {
+                f.name: f
+                for f in self.tree.body
+                if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+            }
+            self.answers[key] = bool(values) and all(
+                _reads_local_rank(ctx, v, top, 1) for v in values
+            )
+        return self.answers[key]
 
 
 def _reads_local_rank(
