@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 
 from torchplace.lint.context import FileContext, call_name, keyword
+from torchplace.lint.rules._helpers import enclosing_function
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 _SPAWNERS = frozenset({"spawn", "start_processes"})
@@ -46,13 +47,7 @@ def spawned_alone(tree: ast.Module, function: ast.AST | None) -> bool:
 
 def _caller(tree: ast.Module, call: ast.Call) -> ast.AST:
     """The innermost function holding `call`, else the module."""
-    holding = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, _Function)
-        and node.lineno <= call.lineno <= (node.end_lineno or node.lineno)
-    ]
-    return max(holding, key=lambda node: node.lineno, default=tree)
+    return enclosing_function(tree, call.lineno) or tree
 
 
 def _one_process(spawn: ast.Call, caller: ast.AST) -> bool:

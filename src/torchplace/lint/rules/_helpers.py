@@ -224,6 +224,17 @@ def calls_in_scope(ctx: FileContext, scope: Scope) -> Iterator[ast.Call]:
             yield node
 
 
+def enclosing_function(tree: ast.AST, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The innermost function under `tree` whose lines hold `line`."""
+    holding = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    return max(holding, key=lambda node: node.lineno, default=None)
+
+
 #: The `if` arms holding a node: (id of the `if`, 0 for its body or 1 for its `else`).
 IfArms = tuple[tuple[int, int], ...]
 

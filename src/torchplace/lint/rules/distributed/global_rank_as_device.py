@@ -15,6 +15,7 @@ from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     calls_in_scope,
+    enclosing_function,
     if_arms,
     is_env_read,
     is_self,
@@ -276,14 +277,7 @@ def _holding_function(
     ctx: FileContext, value: ast.AST
 ) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The innermost function whose lines hold `value`."""
-    line = getattr(value, "lineno", 0)
-    holders = [
-        node
-        for node in ast.walk(ctx.tree)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.lineno <= line <= (node.end_lineno or node.lineno)
-    ]
-    return holders[-1] if holders else None
+    return enclosing_function(ctx.tree, getattr(value, "lineno", 0))
 
 
 def _is_get_rank(ctx: FileContext, node: ast.AST) -> bool:
@@ -505,9 +499,9 @@ class _LocalRankBindings:
     def holds_local_rank(self, ctx: FileContext, node: ast.Name) -> bool:
         line = node.lineno
         holders = [f for f in self.functions if f.lineno <= line <= (f.end_lineno or f.lineno)]
-        if not holders:
+        holder = max(holders, key=lambda f: f.lineno, default=None)
+        if holder is None:
             return False
-        holder = max(holders, key=lambda f: f.lineno)
         key = (id(holder), node.id)
         if key not in self.answers:
             values = [

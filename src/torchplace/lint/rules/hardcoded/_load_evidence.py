@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, call_name, dotted_name, parameter_names
-from torchplace.lint.rules._helpers import names_assigned
+from torchplace.lint.rules._helpers import enclosing_function, names_assigned
 from torchplace.lint.rules.hardcoded._load_reach import (
     MULTI_PROCESS,
     fixed_published_file,
@@ -89,7 +89,7 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     Evidence inside the load's own function is read from the pruned tree (that function is
     kept whole); the whole file is parsed only for evidence in other functions, and only
     when the file's text holds what it needs."""
-    function = _enclosing_function(ctx.tree, load.lineno)
+    function = enclosing_function(ctx.tree, load.lineno)
     if function is None:
         return None
     assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
@@ -110,7 +110,7 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
         return None
     tree = trees.full()
     whole_load = _same_call(tree, load)
-    whole_function = _enclosing_function(tree, load.lineno)
+    whole_function = enclosing_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
     if MULTI_PROCESS.search(text):
@@ -465,17 +465,6 @@ def _placed_evidence(device: str, line: int) -> Evidence:
 
 
 # -- small tree utilities ----------------------------------------------------------------------
-def _enclosing_function(tree: ast.Module, line: int) -> ast.AST | None:
-    """The innermost function whose lines hold `line`."""
-    holding = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.lineno <= line <= (node.end_lineno or node.lineno)
-    ]
-    return max(holding, key=lambda node: node.lineno, default=None)
-
-
 def _enclosing_class(tree: ast.Module, function: ast.AST) -> ast.ClassDef | None:
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and function in node.body:
