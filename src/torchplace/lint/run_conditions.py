@@ -392,16 +392,8 @@ def speaks_of_no_parallelism(ctx: FileContext) -> bool:
 
 
 def _no_parallelism(ctx: FileContext) -> bool:
-    text = ctx.source.text
-    return not _speaks_of(_SEVERAL_PROCESSES, text) and not _speaks_of(_THREADS, text)
-
-
-def _speaks_of(pattern: re.Pattern[str], text: str) -> bool:
-    """`pattern` in the code of `text` (`code_words`); the cheap test without comments first,
-    since most files do not hold it at all."""
-    if pattern.search(_COMMENTS.sub("", text)) is None:
-        return False
-    return pattern.search(code_words(text)) is not None
+    text = code_words(ctx.source.text)
+    return _SEVERAL_PROCESSES.search(text) is None and _THREADS.search(text) is None
 
 
 _F_PREFIX = re.compile(r"[rRbB]?[fF][rR]?['\"]")
@@ -463,12 +455,12 @@ def _script_shape(ctx: FileContext) -> tuple[bool, list[tuple[int, int, bool]]] 
     text = ctx.source.text
     if not _MAIN_GUARD.search(text):
         return None
-    several = _speaks_of(_SEVERAL_PROCESSES, text)
+    several = _SEVERAL_PROCESSES.search(code_words(text)) is not None
     blocks = [
         (
             statement.lineno,
             statement.end_lineno or statement.lineno,
-            not _speaks_of(_SEVERAL_PROCESSES, ctx.node_text(statement)),
+            _SEVERAL_PROCESSES.search(code_words(ctx.node_text(statement))) is None,
         )
         for statement in ctx.tree.body
         if isinstance(statement, ast.If) and _MAIN_GUARD.match(ctx.node_text(statement))
