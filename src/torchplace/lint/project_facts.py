@@ -31,6 +31,13 @@ from torchplace.lint.dead_functions import mentioned_elsewhere, unused_script_fu
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import internal_error
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
+from torchplace.lint.launch_commands import (
+    SEVERAL_PROCESSES,
+    Launch,
+    LaunchIndex,
+    launch_root,
+    read_launches,
+)
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
@@ -137,17 +144,30 @@ def _may_run_on_cuda(index: ProjectIndex, finding: Finding) -> str | None:
 
 def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     """Not every process group the project creates is confined to one node (`single_node`):
-    where all are, the global rank is this node's GPU index. Nor does the finding lie in a
-    script's function that nothing calls (`dead_functions`): that code never runs."""
+    where all are, the global rank is this node's GPU index. Nor does the project launch the
+    file only on one node (`launch_commands`: every command of its shell scripts and READMEs
+    that runs it). Nor does the finding lie in a script's function that nothing calls
+    (`dead_functions`): that code never runs."""
     if index.single_node_of(finding.path) is not None:
+        return None
+    if index.one_node_launch(finding.path) is not None:
         return None
     return None if index.never_runs(finding.path, finding.line) else ""
 
 
-def _may_run(index: ProjectIndex, finding: Finding) -> str | None:
+def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str | None:
     """The finding does not lie in a script's function that nothing calls (`dead_functions`):
-    that code never runs."""
-    return None if index.never_runs(finding.path, finding.line) else ""
+    that code never runs. Nor, where the finding's evidence is that several processes of
+    the program run it (`SEVERAL_PROCESSES` in its message), does the project launch the file
+    only as one process that starts no others (`launch_commands`: `python run.py` in every
+    command that runs it): the process that reads a checkpoint then is the one that wrote it,
+    on the same GPU. Other evidence (bytes sent from outside, Hub weights) holds whatever
+    the launch."""
+    if index.never_runs(finding.path, finding.line):
+        return None
+    if SEVERAL_PROCESSES not in finding.message:
+        return ""
+    return None if index.one_process_launch(finding.path) is not None else ""
 
 
 def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None:
@@ -162,7 +182,7 @@ def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None
 CONDITIONS: dict[str, Condition] = {
     "may-span-nodes": _may_span_nodes,
     "imports-may-start-cuda": _imports_may_start_cuda,
-    "may-run": _may_run,
+    "may-run-in-several-processes": _may_run_in_several_processes,
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,
@@ -185,6 +205,10 @@ class ProjectIndex:
         self._texts: dict[str, bytes] = {}
         #: Whether another file of the project names a script's module, per script.
         self._mentioned: dict[str, bool] = {}
+        #: The launch commands of each launch root (`launch_commands`), and the launch root
+        #: of each project root.
+        self._launches: dict[str, LaunchIndex] = {}
+        self._launch_roots: dict[str, str] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -200,6 +224,8 @@ class ProjectIndex:
         index._single_node[key] = single_node_text(key, text)
         index._texts[key] = data
         index._tree_files[key] = [key]
+        index._launch_roots[key] = key
+        index._launches[key] = LaunchIndex(key, [], [])
         return index
 
     def root_of(self, path: str) -> str:
@@ -235,6 +261,34 @@ class ProjectIndex:
             files = self.tree_files_of(path)
             self._single_node[root] = single_node_project(root, files, self.max_file_bytes)
         return self._single_node[root]
+
+    def launches_for(self, path: str) -> LaunchIndex:
+        """The launch commands written in the texts of the project of `path`."""
+        project = self.root_of(path)
+        root = self._launch_roots.get(project)
+        if root is None:
+            root = self._launch_roots[project] = launch_root(project)
+        if root not in self._launches:
+            self._launches[root] = read_launches(root, self.max_file_bytes)
+        return self._launches[root]
+
+    def one_node_launch(self, path: str) -> Launch | None:
+        """A launch of `path` when the project launches it, and only on one node."""
+        launches = self.launches_for(path)
+        if not launches.launches_of(path):
+            return None
+        return launches.one_node_launch(path, self._code(path))
+
+    def one_process_launch(self, path: str) -> Launch | None:
+        """A launch of `path` when the project launches it, and only as one process."""
+        launches = self.launches_for(path)
+        if not launches.launches_of(path):
+            return None
+        return launches.one_process_launch(path, self._code(path))
+
+    def _code(self, path: str) -> bytes | None:
+        key = os.path.abspath(path)
+        return self._texts.get(key) or read_regular_file(Path(key), self.max_file_bytes)
 
     def tree_files_of(self, path: str) -> list[str] | None:
         """Every Python file of the project of `path`, tests and examples included."""

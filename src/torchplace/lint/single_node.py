@@ -13,8 +13,8 @@ the default group (`deepspeed.init_distributed`, accelerate's `Accelerator` / `P
 project's own (defined in the file, or imported from the project's own modules).
 
 A default (`os.environ.setdefault("MASTER_ADDR", "127.0.0.1")`) or a pin under a condition
-does not count: a multi-node launcher's address then wins. Launch scripts and READMEs are not
-read: a user may launch any entry point on several nodes.
+does not count: a multi-node launcher's address then wins. This fact is the code's; the
+project's launch scripts and READMEs are read apart, per script (`launch_commands`).
 """
 
 from __future__ import annotations

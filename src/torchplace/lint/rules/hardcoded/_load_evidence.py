@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, call_name, dotted_name, parameter_names
+from torchplace.lint.launch_commands import SEVERAL_PROCESSES
 from torchplace.lint.rules._helpers import enclosing_function, names_assigned
 from torchplace.lint.rules.hardcoded._load_reach import (
     MULTI_PROCESS,
@@ -140,7 +141,7 @@ def _model_on_gpu(
         placed = _placement_on_gpu(ctx, owner or function, receiver, from_load)
         if placed is not None:
             text = (
-                f"loads it into `{receiver}`, which this multi-process code places on a GPU "
+                f"loads it into `{receiver}`, which {SEVERAL_PROCESSES} places on a GPU "
                 f"({placed[0]}, line {placed[1]}): a checkpoint saved from it holds CUDA "
                 f"tensors, and every rank restores them onto the GPU that saved them"
             )
@@ -272,7 +273,7 @@ def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Ev
         optimizers = [r for r in _state_receivers(ctx, function, other) if _OPTIMIZER.search(r)]
         if optimizers:
             text = (
-                f"this multi-process code resumes training here: it restores the state of "
+                f"{SEVERAL_PROCESSES} resumes training here: it restores the state of "
                 f"`{optimizers[0]}` (line {other.lineno}), which lives on the GPU of the "
                 f"parameters it trained, so every rank restores the checkpoint onto the GPU "
                 f"that saved it first"

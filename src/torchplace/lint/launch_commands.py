@@ -1,0 +1,421 @@
+"""How a project says its scripts are launched: the commands in its shell scripts and READMEs.
+
+Whether a global rank is this node's GPU index, or whether a checkpoint is read back by the
+process that wrote it, depends on how the script is started. The code rarely says; the
+project's launch texts often do: `tools/train.sh` runs `python -m torch.distributed.launch
+--nproc_per_node $GPUS tools/train_engine.py`, the README runs `torchrun --nproc_per_node=8
+-m pkg.infer`, `sh/run.sh` runs `CUDA_VISIBLE_DEVICES=$GPU python run_clone.py`.
+
+Read: files ending in `.sh`, `.bash`, `.zsh`, `.slurm`, `.sbatch`, `.md` and `.rst` under the
+project's root (the directory holding `.git`, `pyproject.toml`, `setup.py` or `setup.cfg`;
+without one, the top of the tree of Python and launch files around it), as text, never run.
+Lines continued with `\\` are joined; Markdown's inline code spans are read as commands of
+their own. A launch is a command whose program is `torchrun`, `python -m
+torch.distributed.run` / `.launch`, `deepspeed`, `accelerate launch`, `srun`, `mpirun`,
+`mpiexec`, `horovodrun`, `ssh` / `pdsh`, or `python` running a script or a module; its script
+is the first `.py` argument (or the `-m` module; a shell variable assigned scripts on several
+branches stands for each), matched to the project's files by its path: the file at that path
+from the text's directory, else the files whose path ends with the script's path or ends it
+(the text ran it from a subdirectory, or from a checkout's absolute path).
+
+One node: `torchrun` (and `torch.distributed.launch`) without `--nnodes` (its default is one
+node), with `--nnodes=1` or `--standalone`; `deepspeed --num_nodes=1` or `--include
+localhost...`; `accelerate launch --num_machines 1`; `python script.py` with no argument
+naming nodes, machines, a world size, a rank, or a rendezvous address (`--dist-url`, as
+pytorch/examples' ImageNet takes for several nodes). Every other launcher may span nodes
+(DeepSpeed reads a hostfile, accelerate a config file, Slurm and MPI their allocations), and so
+does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or `pdsh`.
+A shell variable set once to a literal in the same file is read (`NNODES=1`); any other
+variable is unknown. One process: `python script.py` launched so, when the script starts no
+processes of its own (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers
+loads no model).
+
+A script is launched on one node (or as one process) when the project launches it at least
+once and every launch of it is so, its own code names no multi-node setting (`node_rank`,
+`nnodes`, `SLURM_...`, a hostfile), and no launch that may span nodes has a script that
+cannot be read (`torchrun --nnodes=$N $ENTRY`): that one could be any script. A launch that
+keeps to one node counts only for the one file it names (`python train.py` in a README of a
+tree with several `train.py` names none); one that may span nodes counts for every file it may
+name. A module the launched script imports is not covered: other entry points may import it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from torchplace.lint.cache import read_regular_file
+
+#: The words a finding's message uses when its evidence is that several processes of this
+#: program run the code (a launch as one process takes that evidence away).
+SEVERAL_PROCESSES = "this multi-process code"
+LAUNCH_TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
+MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+#: A tree with more files than this is not read: no launch is known.
+MAX_FILES = 50_000
+_SKIPPED = frozenset({"node_modules", "site-packages", "dist-packages", "venv", "__pycache__"})
+#: A shell script holding one of these runs its commands through a cluster launcher.
+_CLUSTER_SCRIPT = re.compile(
+    r"^\s*#\s*(?:SBATCH|PBS|BSUB)\b|\b(?:srun|mpirun|mpiexec|pdsh|ssh|qsub)\s", re.MULTILINE
+)
+#: Program names (the last path component) that launch across nodes, or may.
+_CLUSTER_LAUNCHERS = frozenset(
+    {"srun", "mpirun", "mpiexec", "horovodrun", "ssh", "pdsh", "sbatch", "qsub", "colossalai"}
+)
+_PYTHON = re.compile(r"python(?:\d+(?:\.\d+)?)?$")
+_TORCH_LAUNCH_MODULES = frozenset({"torch.distributed.run", "torch.distributed.launch"})
+#: Arguments of a plain `python script.py` that make it one process of a job over nodes.
+_MULTI_NODE_ARGUMENTS = re.compile(
+    r"^--?(?:nnodes|nodes|num[_-]nodes|node[_-]rank|world[_-]size|dist[_-]url|init[_-]method"
+    r"|master[_-]addr|hostfile|num[_-]machines|machine[_-]rank|rank|n[_-]?nodes)(?:=|$)"
+)
+#: A launched script whose own code names one of these takes part in multi-node jobs.
+_MULTI_NODE_CODE = re.compile(
+    rb"node_rank|NODE_RANK|nnodes|num_nodes|SLURM_|num_machines|machine_rank|hostfile"
+    rb"|OMPI_COMM_WORLD|MPI\.COMM_WORLD"
+)
+_STARTS_PROCESSES = re.compile(rb"\bspawn\s*\(|Process\s*\(|start_processes\s*\(")
+_ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+_SEPARATORS = re.compile(r"&&|\|\||;|\|")
+_INLINE_CODE = re.compile(r"`([^`]+)`")
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One launch command: where it is written, the script it runs, and its reach."""
+
+    path: str
+    line: int
+    command: str
+    #: The script's path as written (less shell variables at its start), or a dotted module
+    #: (`module`); None when it cannot be read.
+    script: str | None
+    module: bool
+    one_node: bool
+    one_process: bool
+
+    def describe(self) -> str:
+        return f"{self.path}:{self.line}: {self.command}"
+
+
+def launches_in_text(path: str, text: str) -> list[Launch]:
+    """The launch commands written in one text (a shell script, a README)."""
+    markdown = path.endswith((".md", ".rst"))
+    cluster = not markdown and _CLUSTER_SCRIPT.search(text) is not None
+    assigned = _assignments(text) if not markdown else {}
+    known = {n: v[0] for n, v in assigned.items() if len(v) == 1 and "$" not in v[0] and v[0]}
+    scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
+    found: list[Launch] = []
+    for line, logical in _logical_lines(text):
+        spans = _INLINE_CODE.findall(logical) if markdown and "`" in logical else [logical]
+        for span in spans:
+            for segment in _SEPARATORS.split(span):
+                for command in _script_choices(segment, scripts):
+                    launch = _parse(path, line, command, known)
+                    if launch is None:
+                        continue
+                    if cluster:
+                        launch = replace(launch, one_node=False, one_process=False)
+                    found.append(launch)
+    return found
+
+
+def _script_choices(segment: str, scripts: dict[str, list[str]]) -> list[str]:
+    """The command once per script a variable in it may hold (`python ${RUN_FN}` where the
+    script sets `RUN_FN=${WORKDIR}/run_clone.py` on one branch, `.../run_gen.py` on
+    another), else the command itself."""
+    for match in _VARIABLE.finditer(segment):
+        values = scripts.get(match.group(1))
+        if values:
+            head, tail = segment[: match.start()], segment[match.end() :]
+            return [head + value + tail for value in values]
+    return [segment]
+
+
+def _logical_lines(text: str) -> Iterator[tuple[int, str]]:
+    """Lines with `\\` continuations joined, each with the number of its first line."""
+    pending: list[str] = []
+    start = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not pending:
+            start = number
+        stripped = raw.rstrip()
+        if stripped.endswith("\\"):
+            pending.append(stripped[:-1])
+            continue
+        pending.append(stripped)
+        yield start, " ".join(pending)
+        pending = []
+    if pending:
+        yield start, " ".join(pending)
+
+
+def _assignments(text: str) -> dict[str, list[str]]:
+    """The values each shell variable is assigned, quotes dropped, in the order written."""
+    values: dict[str, list[str]] = {}
+    for name, value in _ASSIGNMENT.findall(text):
+        values.setdefault(name, []).append(value.strip("\"'"))
+    return values
+
+
+def _tokens(segment: str, known: dict[str, str]) -> list[str]:
+    """Words of a command, quotes dropped, `NAME=value` prefixes read as their value, known
+    variables put in."""
+    words = []
+    for word in segment.split():
+        word = word.strip("\"'()")
+        word = _VARIABLE.sub(lambda m: known.get(m.group(1), m.group(0)), word)
+        if word:
+            words.append(word)
+    return words
+
+
+def _parse(path: str, line: int, segment: str, known: dict[str, str]) -> Launch | None:
+    words = _tokens(segment.strip().lstrip("$>#").strip(), known)
+    for position, word in enumerate(words):
+        program = _program(word)
+        rest = words[position + 1 :]
+        if program == "torchrun":
+            return _torchrun(path, line, segment, rest)
+        if program in _CLUSTER_LAUNCHERS:
+            script, module, _ = _script_of(rest)
+            if not rest:
+                return None  # the word alone, in prose
+            return Launch(path, line, _short(segment), script, module, False, False)
+        if program == "deepspeed" and rest:
+            return _deepspeed(path, line, segment, rest)
+        if program == "accelerate" and rest[:1] == ["launch"]:
+            return _accelerate(path, line, segment, rest[1:])
+        if _PYTHON.match(program):
+            return _python(path, line, segment, rest)
+    return None
+
+
+def _program(word: str) -> str:
+    """The program a word names: `torchrun`, `/usr/bin/python3` -> `python3`; the value of
+    `NAME=value` (an environment prefix, or a variable holding the command)."""
+    if "=" in word and not word.startswith("-"):
+        word = word.split("=", 1)[1]
+    return word.rsplit("/", 1)[-1]
+
+
+def _script_of(words: list[str]) -> tuple[str | None, bool, int]:
+    """The script (or `-m` module) among a launcher's words, whether it is a module, and the
+    index of the first word after it (`len(words)` when there is none)."""
+    for index, word in enumerate(words):
+        if word in ("-m", "--module") and index + 1 < len(words):
+            return _readable(words[index + 1]), True, index + 2
+        if word.startswith("-"):
+            continue
+        if word.endswith(".py"):
+            return _readable(word), False, index + 1
+    return None, False, len(words)
+
+
+def _readable(script: str) -> str | None:
+    """The script's path less shell variables at its start (`$ROOT/tools/x.py` ->
+    `tools/x.py`); None when its file name itself is a variable."""
+    parts = [p for p in script.split("/") if p not in ("", ".")]
+    while parts and "$" in parts[0]:
+        parts.pop(0)
+    if not parts or "$" in "/".join(parts):
+        return None
+    return "/".join(parts)
+
+
+def _option(words: list[str], *names: str) -> str | None:
+    """The value of the first of `names` among `words` (`--name=value` or `--name value`)."""
+    for index, word in enumerate(words):
+        for name in names:
+            if word == name:
+                return words[index + 1] if index + 1 < len(words) else ""
+            if word.startswith(name + "="):
+                return word.split("=", 1)[1]
+    return None
+
+
+def _torchrun(path: str, line: int, segment: str, words: list[str]) -> Launch | None:
+    script, module, end = _script_of(words)
+    if not words:
+        return None
+    options = words[:end]
+    nodes = _option(options, "--nnodes", "--nnodes_", "--num_nodes")
+    rank = _option(options, "--node_rank", "--node-rank")
+    one_node = "--standalone" in options or (nodes in (None, "1", "1:1") and rank in (None, "0"))
+    return Launch(path, line, _short(segment), script, module, one_node, False)
+
+
+def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:
+    script, module, end = _script_of(words)
+    options = words[:end]
+    include = _option(options, "--include", "-i") or ""
+    one_node = _option(options, "--num_nodes") == "1" or include.startswith("localhost")
+    return Launch(path, line, _short(segment), script, module, one_node, False)
+
+
+def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
+    script, module, end = _script_of(words)
+    one_node = _option(words[:end], "--num_machines", "--num-machines") == "1"
+    return Launch(path, line, _short(segment), script, module, one_node, False)
+
+
+def _python(path: str, line: int, segment: str, words: list[str]) -> Launch | None:
+    index = 0
+    while index < len(words) and words[index].startswith("-") and words[index] != "-m":
+        index += 2 if words[index] in ("-W", "-X") else 1
+    words = words[index:]
+    if words[:1] == ["-m"] and len(words) > 1:
+        if words[1] in _TORCH_LAUNCH_MODULES:
+            return _torchrun(path, line, segment, words[2:])
+        script: str | None = _readable(words[1])
+        module = True
+        arguments = words[2:]
+    elif words and words[0].endswith(".py"):
+        script = _readable(words[0])
+        module = False
+        arguments = words[1:]
+    else:
+        return None
+    alone = not any(_MULTI_NODE_ARGUMENTS.match(a) for a in arguments)
+    return Launch(path, line, _short(segment), script, module, alone, alone)
+
+
+def _short(command: str) -> str:
+    command = " ".join(command.split())
+    return command if len(command) <= 100 else command[:97] + "..."
+
+
+class LaunchIndex:
+    """The launches of one project, by the Python file each runs."""
+
+    def __init__(self, root: str, launches: list[Launch], python_files: list[str]) -> None:
+        self.root = root
+        self._by_file: dict[str, list[Launch]] = {}
+        #: A launch that may span nodes and whose script cannot be read: it may run any file.
+        self.unread_spanning: Launch | None = None
+        relative = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in python_files}
+        for launch in launches:
+            if launch.script is None:
+                if not launch.one_node and self.unread_spanning is None:
+                    self.unread_spanning = launch
+                continue
+            matches = _matches(launch, relative)
+            if len(matches) > 1 and launch.one_node:
+                continue  # `python train.py` in a README, several `train.py`: which one?
+            for python in matches:
+                self._by_file.setdefault(python, []).append(launch)
+
+    def launches_of(self, path: str) -> list[Launch]:
+        return self._by_file.get(os.path.abspath(path), [])
+
+    def one_node_launch(self, path: str, code: bytes | None) -> Launch | None:
+        """A launch of `path` when every launch of it keeps it on one node (module docs)."""
+        launches = self.launches_of(path)
+        if not launches or self.unread_spanning is not None or code is None:
+            return None
+        if not all(launch.one_node for launch in launches) or _MULTI_NODE_CODE.search(code):
+            return None
+        return launches[0]
+
+    def one_process_launch(self, path: str, code: bytes | None) -> Launch | None:
+        """A launch of `path` when every launch of it runs it as one process that starts no
+        others."""
+        found = self.one_node_launch(path, code)
+        if found is None or code is None or _STARTS_PROCESSES.search(code):
+            return None
+        if not all(launch.one_process for launch in self.launches_of(path)):
+            return None
+        return found
+
+
+def _matches(launch: Launch, relative: dict[str, str]) -> list[str]:
+    """The project's Python files a launch's script names: the file at the path from the
+    text's own directory, else those whose path ends with the script's path or ends it."""
+    script = launch.script or ""
+    if launch.module:
+        dotted = script.replace(".", "/")
+        tails: tuple[str, ...] = (dotted + ".py", dotted + "/__main__.py")
+    else:
+        beside = os.path.normpath(os.path.join(os.path.dirname(launch.path), script))
+        exact = [path for path, name in relative.items() if name == beside.replace(os.sep, "/")]
+        if exact:
+            return exact
+        tails = ("/".join(p for p in script.split("/") if p != ".."),)
+    return [path for path, name in relative.items() if any(_same(name, t) for t in tails)]
+
+
+def _same(name: str, script: str) -> bool:
+    """A project file's path and a script's path name one file: one ends with the other
+    (the text ran it from a subdirectory, or named it from a checkout's absolute path)."""
+    return name == script or name.endswith("/" + script) or script.endswith("/" + name)
+
+
+def launch_root(project_root: str) -> str:
+    """The directory whose texts say how the project at `project_root` is launched: the
+    nearest marked directory at or above it, else the highest directory above it that still
+    holds Python files or launch texts of its own."""
+    start = project_root if os.path.isdir(project_root) else os.path.dirname(project_root)
+    current = start
+    while True:
+        if any(os.path.lexists(os.path.join(current, m)) for m in MARKERS):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        current = parent
+    top = start
+    while True:
+        parent = os.path.dirname(top)
+        if parent == top or not _holds_launch_or_python(parent):
+            return top
+        top = parent
+
+
+def _holds_launch_or_python(directory: str) -> bool:
+    try:
+        with os.scandir(directory) as entries:
+            return any(
+                e.name.endswith((".py", *LAUNCH_TEXT_SUFFIXES)) and e.is_file() for e in entries
+            )
+    except OSError:
+        return False
+
+
+def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
+    """Every launch written in the launch texts under `root`, matched to its Python files."""
+    texts: list[str] = []
+    python: list[str] = []
+    seen = 0
+    for directory, subdirectories, names in os.walk(root):
+        subdirectories[:] = [
+            d for d in subdirectories if not d.startswith(".") and d not in _SKIPPED
+        ]
+        for name in names:
+            seen += 1
+            if name.endswith(".py"):
+                python.append(os.path.join(directory, name))
+            elif name.endswith(LAUNCH_TEXT_SUFFIXES):
+                texts.append(os.path.join(directory, name))
+        if seen > MAX_FILES:
+            return LaunchIndex(root, [], [])
+    launches: list[Launch] = []
+    for text_path in texts:
+        data = read_regular_file(Path(text_path), max_file_bytes)
+        if data is None:
+            continue
+        text = data.decode("utf-8", "replace")
+        if not _MAY_LAUNCH.search(text):
+            continue
+        relative = os.path.relpath(text_path, root).replace(os.sep, "/")
+        launches += launches_in_text(relative, text)
+    return LaunchIndex(root, launches, python)
+
+
+#: A text without one of these words launches nothing (most READMEs are read no further).
+_MAY_LAUNCH = re.compile(
+    r"torchrun|python|deepspeed|accelerate|srun|mpirun|mpiexec|horovodrun|ssh|pdsh|sbatch"
+)

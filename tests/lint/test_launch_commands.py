@@ -1,0 +1,219 @@
+"""Launch commands read from a project's shell scripts and READMEs, and the rules that use them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig
+from torchplace.lint.launch_commands import (
+    Launch,
+    LaunchIndex,
+    launch_root,
+    launches_in_text,
+    read_launches,
+)
+from torchplace.lint.runner import run
+
+
+def _one(path: str, text: str) -> Launch:
+    launches = launches_in_text(path, text)
+    assert len(launches) == 1, launches
+    return launches[0]
+
+
+@pytest.mark.parametrize(
+    ("command", "one_node"),
+    [
+        ("torchrun --nproc_per_node=8 train.py --lr 1e-4", True),
+        ("torchrun --standalone --nnodes=2 --nproc_per_node=8 train.py", True),
+        ("torchrun --nnodes=1 --nproc_per_node 8 train.py", True),
+        ("torchrun --nnodes 2 --nproc_per_node 8 train.py", False),
+        ("torchrun --nnodes=1:4 --nproc_per_node=8 train.py", False),
+        ("torchrun --nproc_per_node=8 --node_rank=$NODE_RANK train.py", False),
+        ("python -m torch.distributed.launch --nproc_per_node $GPUS tools/train.py", True),
+        ("python3 -m torch.distributed.run --nnodes=$NNODES --nproc_per_node=8 train.py", False),
+        ("deepspeed --num_gpus 8 train.py --deepspeed ds.json", False),
+        ("deepspeed --num_nodes=1 --num_gpus 8 train.py", True),
+        ("deepspeed --include localhost:0,1 train.py", True),
+        ("accelerate launch --multi_gpu train.py", False),
+        ("accelerate launch --num_machines 1 --multi_gpu train.py", True),
+        ("srun python train.py", False),
+        ("CUDA_VISIBLE_DEVICES=0 python train.py --epochs 3", True),
+        ("python main.py --dist-url tcp://10.1.1.20:23456 --world-size 2 --rank 0", False),
+    ],
+)
+def test_the_reach_of_a_launcher_is_read_from_its_options(command: str, one_node: bool) -> None:
+    assert _one("run.sh", command + "\n").one_node is one_node
+
+
+def test_only_a_plain_python_launch_is_one_process() -> None:
+    assert _one("run.sh", "python train.py\n").one_process
+    assert not _one("run.sh", "torchrun --nproc_per_node=8 train.py\n").one_process
+
+
+def test_a_variable_set_once_to_a_literal_is_read_and_any_other_is_not() -> None:
+    assert _one("run.sh", "NNODES=1\ntorchrun --nnodes=$NNODES train.py\n").one_node
+    unknown = "NNODES=${NNODES:-1}\ntorchrun --nnodes=${NNODES} train.py\n"
+    assert not _one("run.sh", unknown).one_node
+
+
+def test_a_cluster_script_keeps_none_of_its_commands_on_one_node() -> None:
+    text = "#!/bin/bash\n#SBATCH --nodes=2\ntorchrun --nproc_per_node=8 train.py\n"
+    assert not _one("job.sh", text).one_node
+
+
+def test_continued_lines_are_one_command_and_markdown_code_spans_are_commands() -> None:
+    continued = _one("run.sh", "torchrun --nproc_per_node=8 \\\n  --nnodes=2 \\\n  train.py\n")
+    assert (continued.line, continued.script, continued.one_node) == (1, "train.py", False)
+    table = "| FLUX | `torchrun --nproc_per_node=2 examples/run_flux.py` |\n"
+    assert _one("README.md", table).script == "examples/run_flux.py"
+    prose = "We support distributed training with `torchrun` and `python`.\n"
+    assert launches_in_text("README.md", prose) == []
+
+
+def test_a_script_variable_set_on_several_branches_stands_for_each_script() -> None:
+    text = (
+        "if [[ $TASK == clone ]]; then\n  RUN_FN=${WORKDIR}/run_clone.py\nelse\n"
+        "  RUN_FN=${WORKDIR}/run_gen.py\nfi\n"
+        "CUDA_VISIBLE_DEVICES=${GPU} python ${RUN_FN} --do_train\n"
+    )
+    scripts = [launch.script for launch in launches_in_text("sh/run.sh", text)]
+    assert scripts == ["run_clone.py", "run_gen.py"]
+
+
+def _project(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "project"
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (root / "setup.py").write_text("", encoding="utf-8")
+    return root
+
+
+def test_launches_are_matched_to_the_files_they_run(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path,
+        {
+            "tools/train.py": "",
+            "pkg/infer.py": "",
+            "scripts/train.sh": (
+                "python -m torch.distributed.launch --nproc_per_node 8 tools/train.py\n"
+            ),
+            "README.md": "```\ntorchrun --nproc_per_node=8 -m pkg.infer\n```\n",
+        },
+    )
+    index = read_launches(str(root), 1 << 20)
+    assert index.one_node_launch(str(root / "tools/train.py"), b"") is not None
+    assert index.one_node_launch(str(root / "pkg/infer.py"), b"") is not None
+
+
+def test_a_one_node_launch_naming_several_files_names_none(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path, {"a/train.py": "", "b/train.py": "", "README.md": "python train.py\n"}
+    )
+    index = read_launches(str(root), 1 << 20)
+    assert index.one_node_launch(str(root / "a/train.py"), b"") is None
+
+
+def test_a_spanning_launch_of_an_unread_script_may_run_any_file(tmp_path: Path) -> None:
+    root = _project(
+        tmp_path,
+        {
+            "train.py": "",
+            "run.sh": "torchrun --nproc_per_node=8 train.py\n",
+            "multi.sh": "torchrun --nnodes=$NNODES --nproc_per_node=8 $ENTRY\n",
+        },
+    )
+    index = read_launches(str(root), 1 << 20)
+    assert index.unread_spanning is not None
+    assert index.one_node_launch(str(root / "train.py"), b"") is None
+
+
+def test_a_script_whose_code_names_nodes_is_not_kept_to_one_node(tmp_path: Path) -> None:
+    root = _project(tmp_path, {"train.py": "", "run.sh": "python train.py\n"})
+    index = read_launches(str(root), 1 << 20)
+    path = str(root / "train.py")
+    assert index.one_node_launch(path, b"rank = args.node_rank * 8 + local_rank") is None
+    assert index.one_process_launch(path, b"mp.spawn(main, nprocs=8)") is None
+    assert index.one_process_launch(path, b"pool = multiprocessing.Pool(8)") is not None
+
+
+def test_the_launch_root_is_the_checkout_above_the_package(tmp_path: Path) -> None:
+    root = _project(tmp_path, {"pkg/sub/__init__.py": "", "README.md": ""})
+    assert launch_root(str(root / "pkg" / "sub")) == str(root)
+    unmarked = tmp_path / "unmarked"
+    (unmarked / "pkg").mkdir(parents=True)
+    (unmarked / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (unmarked / "run.sh").write_text("", encoding="utf-8")
+    assert launch_root(str(unmarked / "pkg")) == str(unmarked)
+
+
+def test_an_index_without_launches_keeps_to_nothing() -> None:
+    index = LaunchIndex("/nowhere", [], [])
+    assert index.one_node_launch("/nowhere/x.py", b"") is None
+
+
+RANK_DEVICE = """\
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def main():
+    dist.init_process_group(backend="nccl")
+    torch.cuda.set_device(dist.get_rank())
+
+
+if __name__ == "__main__":
+    main()
+"""
+RESUME = """\
+import os
+
+import torch
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def resume(model, path):
+    wrapped = DDP(model.cuda(), device_ids=[int(os.environ["LOCAL_RANK"])])
+    wrapped.load_state_dict(torch.load(path))
+"""
+
+
+def _codes(root: Path, code: str) -> list[str]:
+    config = LintConfig(select=(code,), preview=True)
+    lint_run = run([str(root)], config, cache_dir=None, jobs=1)
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code == code]
+
+
+@pytest.mark.parametrize(
+    ("launch", "found"),
+    [
+        ("torchrun --nproc_per_node=8 train.py\n", []),
+        ("torchrun --nnodes=2 --nproc_per_node=8 train.py\n", ["train.py:9"]),
+        ("", ["train.py:9"]),
+    ],
+)
+def test_tpl402_follows_the_project_launches(tmp_path: Path, launch: str, found: list[str]) -> None:
+    files = {"train.py": RANK_DEVICE}
+    if launch:
+        files["scripts/run.sh"] = launch
+    assert _codes(_project(tmp_path, files), "TPL402") == found
+
+
+@pytest.mark.parametrize(
+    ("launch", "found"),
+    [
+        ("CUDA_VISIBLE_DEVICES=0 python resume.py\n", []),
+        ("torchrun --nproc_per_node=8 resume.py\n", ["resume.py:9"]),
+    ],
+)
+def test_tpl108_evidence_of_several_processes_needs_a_launch_that_makes_them(
+    tmp_path: Path, launch: str, found: list[str]
+) -> None:
+    root = _project(tmp_path, {"resume.py": RESUME, "README.md": launch})
+    assert _codes(root, "TPL108") == found
