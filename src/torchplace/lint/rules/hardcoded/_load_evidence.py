@@ -135,6 +135,8 @@ def may_have_evidence(ctx: FileContext) -> bool:
 def _model_on_gpu(
     ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
 ) -> Evidence | None:
+    if _rank_in_path(function, load):
+        return None  # each rank reads back the file it wrote itself, onto its own GPU
     owner = _enclosing_class(tree, function)
     from_load = _derived_from_load(function, load)
     for receiver in _weights_receivers(ctx, function, load):
@@ -285,12 +287,36 @@ def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Ev
 def _shared_path(ctx: FileContext, function: ast.AST, load: ast.Call) -> bool:
     """A path that is not made per rank (and not of state that holds no CUDA tensors); a
     name is read through its assignments in the function (`shard = f"optim_rank_{rank}.pt"`)."""
+    texts = _path_texts(ctx, function, load)
+    if not texts:
+        return False
+    return not any(_PER_RANK.search(text) or NOT_WEIGHTS.search(text) for text in texts)
+
+
+def _rank_in_path(function: ast.AST, load: ast.Call) -> bool:
+    """The path a load reads holds a rank as a value (`f"model_rank_{dist.get_rank()}.pt"`,
+    through the function's assignments to its name): one file per rank. A literal
+    (`"rank_0.pt"`, read by every rank) is not one."""
     if not load.args:
         return False
     path = load.args[0]
     named = local_assignments(function).get(path.id, []) if isinstance(path, ast.Name) else []
-    texts = [ctx.source.segment(node) for node in (path, *named)]
-    return not any(_PER_RANK.search(text) or NOT_WEIGHTS.search(text) for text in texts)
+    for node in (path, *named):
+        for part in ast.walk(node):
+            name = part.id if isinstance(part, ast.Name) else getattr(part, "attr", None)
+            if isinstance(name, str) and _PER_RANK.search(name):
+                return True
+    return False
+
+
+def _path_texts(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:
+    """The source of the path a load reads, and of the function's assignments to it when it
+    is a name (`model_path = os.path.join(d, f"model_rank_{rank}.pt")`); empty without one."""
+    if not load.args:
+        return []
+    path = load.args[0]
+    named = local_assignments(function).get(path.id, []) if isinstance(path, ast.Name) else []
+    return [ctx.source.segment(node) for node in (path, *named)]
 
 
 def _state_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:

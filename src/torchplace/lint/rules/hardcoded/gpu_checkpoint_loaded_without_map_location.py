@@ -45,10 +45,12 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     saver's); a fixed published file (a literal URL, `hf_hub_download` of a literal
     repository and name), the same bytes for every user; a function of a script that nothing
     calls (the script never names it, no other file of the project names the script); bytes
-    from a file whose every `torch.save` writes CPU copies; where the evidence is that several
-    processes run the code, a script that the project's shell scripts and READMEs always
-    launch as one process that starts no others (`CUDA_VISIBLE_DEVICES=$GPU python run.py`):
-    it reads back what it saved, on its one GPU.
+    from a file whose every `torch.save` writes CPU copies; weights read from one file per
+    rank (a rank in its path, `f"model_rank_{dist.get_rank()}.pt"`: each rank reads back what
+    it wrote, onto its own GPU); where the evidence is that several processes run the code, a
+    script that the project's shell scripts and READMEs always launch as one process that
+    starts no others (`CUDA_VISIBLE_DEVICES=$GPU python run.py`): it reads back what it
+    saved, on its one GPU.
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
