@@ -14,6 +14,7 @@ from torchplace.lint.launch_commands import (
     launches_in_text,
     read_launches,
 )
+from torchplace.lint.project_facts import ProjectIndex
 from torchplace.lint.runner import run
 
 
@@ -143,12 +144,14 @@ def test_a_script_whose_code_names_nodes_is_not_kept_to_one_node(tmp_path: Path)
 
 def test_the_launch_root_is_the_checkout_above_the_package(tmp_path: Path) -> None:
     root = _project(tmp_path, {"pkg/sub/__init__.py": "", "README.md": ""})
-    assert launch_root(str(root / "pkg" / "sub")) == str(root)
+    assert launch_root(str(root / "pkg" / "sub"), str(root)) == str(root)
     unmarked = tmp_path / "unmarked"
     (unmarked / "pkg").mkdir(parents=True)
     (unmarked / "pkg" / "__init__.py").write_text("", encoding="utf-8")
     (unmarked / "run.sh").write_text("", encoding="utf-8")
-    assert launch_root(str(unmarked / "pkg")) == str(unmarked)
+    assert launch_root(str(unmarked / "pkg"), None) == str(unmarked)
+    index = ProjectIndex()
+    assert index.launches_for(str(root / "pkg" / "sub" / "__init__.py")).root == str(root)
 
 
 def test_an_index_without_launches_keeps_to_nothing() -> None:

@@ -53,7 +53,6 @@ from torchplace.lint.cache import read_regular_file
 #: program run the code (a launch as one process takes that evidence away).
 SEVERAL_PROCESSES = "this multi-process code"
 LAUNCH_TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
-MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 #: A tree with more files than this is not read: no launch is known.
 MAX_FILES = 50_000
 _SKIPPED = frozenset({"node_modules", "site-packages", "dist-packages", "venv", "__pycache__"})
@@ -354,20 +353,14 @@ def _same(name: str, script: str) -> bool:
     return name == script or name.endswith("/" + script) or script.endswith("/" + name)
 
 
-def launch_root(project_root: str) -> str:
-    """The directory whose texts say how the project at `project_root` is launched: the
-    nearest marked directory at or above it, else the highest directory above it that still
-    holds Python files or launch texts of its own."""
-    start = project_root if os.path.isdir(project_root) else os.path.dirname(project_root)
-    current = start
-    while True:
-        if any(os.path.lexists(os.path.join(current, m)) for m in MARKERS):
-            return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            break
-        current = parent
-    top = start
+def launch_root(project_root: str, marked: str | None) -> str:
+    """The directory whose texts say how the project at `project_root` is launched: `marked`,
+    the nearest directory at or above it holding a project marker (`.git`, `pyproject.toml`,
+    ...), else the highest directory above it that still holds Python files or launch texts
+    of its own."""
+    if marked is not None:
+        return marked
+    top = project_root if os.path.isdir(project_root) else os.path.dirname(project_root)
     while True:
         parent = os.path.dirname(top)
         if parent == top or not _holds_launch_or_python(parent):

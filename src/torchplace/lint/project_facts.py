@@ -267,7 +267,8 @@ class ProjectIndex:
         project = self.root_of(path)
         root = self._launch_roots.get(project)
         if root is None:
-            root = self._launch_roots[project] = launch_root(project)
+            start = project if os.path.isdir(project) else os.path.dirname(project)
+            root = self._launch_roots[project] = launch_root(project, _marked_root(start))
         if root not in self._launches:
             self._launches[root] = read_launches(root, self.max_file_bytes)
         return self._launches[root]
