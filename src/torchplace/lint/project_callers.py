@@ -209,7 +209,7 @@ def _guarded(
             top = call  # not module code: its block is not the caller
         if isinstance(node, ast.Module):
             if (id(node), 0) not in binds:
-                binds[(id(node), 0)] = _module_shows_one_gpu(node)
+                binds[(id(node), 0)] = _moduleshows_one_gpu(node)
             return binds[(id(node), 0)] or (top is not call and _block_binds(node, top))
         top = node
         node = parents.get(id(node))
@@ -247,12 +247,12 @@ def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
     if _calls_set_device(function):
         return True
     return any(
-        isinstance(node, ast.Assign) and node.lineno < line and _shows_one_gpu(node)
+        isinstance(node, ast.Assign) and node.lineno < line and shows_one_gpu(node)
         for node in ast.walk(function)
     )
 
 
-def _module_shows_one_gpu(tree: ast.Module) -> bool:
+def _moduleshows_one_gpu(tree: ast.Module) -> bool:
     """A statement of the module's own code (not in a function or class) sets
     `CUDA_VISIBLE_DEVICES` per process: at import, before the program's CUDA work."""
     pending: list[ast.AST] = list(tree.body)
@@ -260,14 +260,14 @@ def _module_shows_one_gpu(tree: ast.Module) -> bool:
         node = pending.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             continue
-        if _shows_one_gpu(node):
+        if shows_one_gpu(node):
             return True
         pending += [c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt)]
         pending += [h for h in getattr(node, "handlers", ())]
     return False
 
 
-def _shows_one_gpu(node: ast.AST) -> bool:
+def shows_one_gpu(node: ast.AST) -> bool:
     """`os.environ["CUDA_VISIBLE_DEVICES"] = value`, the value not a literal (a literal is
     the same GPU for every process): a per-process entry (`SLURM_LOCALID`, `devices[rank]`)."""
     if not isinstance(node, ast.Assign) or isinstance(node.value, ast.Constant):

@@ -27,6 +27,12 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import call_name, is_test_or_benchmark, keyword_value
+from torchplace.lint.current_gpu import (
+    CurrentGpuUse,
+    current_gpu_use,
+    current_gpu_use_by_callers,
+    current_gpu_use_by_imports,
+)
 from torchplace.lint.dead_functions import mentioned_elsewhere, unused_script_function
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import internal_error
@@ -42,6 +48,7 @@ from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
+from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.single_node import (
     SingleNode,
     single_node_project,
@@ -136,6 +143,20 @@ def _not_bound_by_callers(index: ProjectIndex, finding: Finding) -> str | None:
     return ""
 
 
+def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> str | None:
+    """As `not-bound-by-callers`, and the process then acts on its current GPU, cuda:0
+    (`current_gpu`: `.cuda()`, `"cuda"`, pinned memory, `torch.cuda` calls given no device),
+    in the file or in a project file that calls the function holding the finding. A process
+    that names the device of every tensor leaves cuda:0 alone: NCCL builds its communicators
+    on the tensors' GPU."""
+    if _not_bound_by_callers(index, finding) is None:
+        return None
+    use = index.current_gpu_use_of(finding.path, finding.line)
+    if use is None:
+        return None
+    return f"(the process then uses its current GPU: {use.describe()})"
+
+
 def _may_run_on_cuda(index: ProjectIndex, finding: Finding) -> str | None:
     """The file does not import its runtime from a module of its own package that targets
     another accelerator and never CUDA (`device_kind`): its workers may hold CUDA contexts."""
@@ -186,6 +207,7 @@ CONDITIONS: dict[str, Condition] = {
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,
+    "unbound-process-uses-current-gpu": _unbound_process_uses_current_gpu,
     "may-run-on-cuda": _may_run_on_cuda,
 }
 
@@ -286,6 +308,30 @@ class ProjectIndex:
         if not launches.launches_of(path):
             return None
         return launches.one_process_launch(path, self._code(path))
+
+    def current_gpu_use_of(self, path: str, line: int) -> CurrentGpuUse | None:
+        """Where the process running `path:line` acts on its current GPU (`current_gpu`):
+        the file's code, else a project module it imports, else a project file that calls
+        the function holding the line."""
+        data = self._code(path)
+        if data is None:
+            return None
+        text = data.decode("utf-8", "replace")
+        use = current_gpu_use(path, text)
+        if use is not None:
+            return use
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError, RecursionError):
+            return None
+        use = current_gpu_use_by_imports(path, tree, self.max_file_bytes)
+        if use is not None:
+            return use
+        function = enclosing_function(tree, line)
+        files = self.tree_files_of(path)
+        if function is None or files is None:
+            return None
+        return current_gpu_use_by_callers(path, function.name, files, self.max_file_bytes)
 
     def _code(self, path: str) -> bytes | None:
         key = os.path.abspath(path)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from torchplace.lint.binding_callees import CUDA_WORK, bound_by_callee
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.group_size import one_process_per_node, only_named_barriers, spawned_alone
+from torchplace.lint.project_callers import shows_one_gpu
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     branches,
@@ -49,7 +50,14 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     rank is 0, as a `torchrun --nproc_per_node=1` script checks), a spawned connectivity
     check whose only work is `barrier(device_ids=[...])` on the GPU it names, and a project's own
     function named `init_process_group` (a side group of an engine; torch's is linted where
-    it calls it).
+    it calls it). A process shown one GPU by `CUDA_VISIBLE_DEVICES` set per process before the
+    group, in the same function or script block, has nothing to bind. The finding needs the
+    process to act on its current GPU: `.cuda()`, `"cuda"`, pinned memory
+    (`pin_memory=True`), or a `torch.cuda` call given no device (`synchronize()`, memory
+    statistics, `current_stream()`), in the file, in a project module it imports, or in a
+    project file that calls the function creating the group; the message names where. A
+    process that names the device of every tensor (`cuda:{rank}`, `.to(local_rank)`) leaves
+    cuda:0 alone: NCCL builds its communicators on the tensors' GPU.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
@@ -90,21 +98,22 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     # script's block), 5 of 5 on fresh-10, 0 of 3 on fresh-11, 0 of 7 on fresh-12 (then
     # fixed: Ray actors given GPUs, spawns of one process, CUDA_VISIBLE_DEVICES set by the
     # callers), 1 of 12 on fresh-14 and fresh-15 (7 UNSURE: ranks that never bind but place
-    # every tensor explicitly) (benchmarks/results/lint_precision_unseen.md). The default
-    # set needs 90% there.
+    # every tensor explicitly, now left unless the process acts on its current GPU)
+    # (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
     preview = True
     name = "init-process-group-without-device-binding"
     contexts = (
-        "process-group set-up with NCCL; not when a helper of the file, every caller in the "
-        "project, or a library object built before any CUDA work (`PartialState`, "
-        "`TrainingArguments`) binds the GPU, nor one-rank groups (`world_size=1`, spawned "
-        "with `nprocs=1`), nor one process per node (asserted local rank 0)"
+        "process-group set-up with NCCL, in a process that then acts on its current GPU; not "
+        "when a helper of the file, every caller in the project, or a library object built "
+        "before any CUDA work (`PartialState`, `TrainingArguments`) binds the GPU, nor "
+        "one-rank groups (`world_size=1`, spawned with `nprocs=1`), nor one process per node "
+        "(asserted local rank 0), nor processes shown one GPU by `CUDA_VISIBLE_DEVICES`"
     )
     summary = (
         "NCCL process group created before this rank bound its GPU (its current GPU is cuda:0)"
     )
     pattern = "rank-not-bound-to-gpu"
-    project_condition = "not-bound-by-callers"
+    project_condition = "unbound-process-uses-current-gpu"
     candidate = AnyOf(r"init_process_group\s*\(")
     file_gate = ("init_process_group", "nccl")
 
@@ -120,6 +129,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
                 continue
             if _single_rank(call) or _BINDS.search(code_before(ctx, located.scope, call.lineno)):
                 continue
+            if _shows_one_gpu_before(ctx, located.scope, call):
+                continue  # the process sees one GPU, its cuda:0
             if _binds_later(ctx, located.scope.function, call) or _binds_elsewhere(ctx, call):
                 continue
             if _gpu_zero_is_right(ctx, located.scope.function, call):
@@ -141,6 +152,24 @@ def _gpu_zero_is_right(ctx: FileContext, function: Scope | None, call: ast.Call)
         return True
     body = node.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else tree.body
     return one_process_per_node(ctx, body, call.lineno)
+
+
+def _shows_one_gpu_before(ctx: FileContext, scope: Scope, call: ast.Call) -> bool:
+    """`os.environ["CUDA_VISIBLE_DEVICES"] = <per-process value>` before the group, in its
+    function or, at module level, in the same top-level statement (a script's block)."""
+    if scope.function is not None:
+        holder: ast.AST = scope.function.node
+    else:
+        holding = [
+            s for s in ctx.tree.body if s.lineno <= call.lineno <= (s.end_lineno or s.lineno)
+        ]
+        if not holding:
+            return False
+        holder = holding[0]
+    return any(
+        isinstance(node, ast.Assign) and node.lineno < call.lineno and shows_one_gpu(node)
+        for node in ast.walk(holder)
+    )
 
 
 def _torch_distributed(qualified: str) -> bool:

@@ -1,0 +1,91 @@
+"""TPL401 keeps an unbound process group only where the process acts on its current GPU."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig
+from torchplace.lint.current_gpu import current_gpu_use
+from torchplace.lint.runner import run
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "x = torch.zeros(1).cuda()",
+        "x = batch.cuda(non_blocking=True)",
+        'device = "cuda"',
+        "y = x.to('cuda')",
+        "loader = DataLoader(data, pin_memory=True)",
+        "torch.cuda.synchronize()",
+        "peak = torch.cuda.max_memory_allocated()",
+        "index = torch.cuda.current_device()",
+        "buffer = torch.cuda.FloatTensor(4)",
+    ],
+)
+def test_uses_of_the_current_gpu(code: str) -> None:
+    found = current_gpu_use("a.py", "import torch\n\n" + code + "\n")
+    assert found is not None and found.line == 3
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "x = torch.zeros(1).cuda(rank)",
+        'x = torch.zeros(1, device=f"cuda:{rank}")',
+        'device = torch.device("cuda", local_rank)',
+        "torch.cuda.synchronize(device)",
+        "torch.cuda.empty_cache()",
+        "torch.cuda.manual_seed_all(0)",
+        "# model.cuda()",
+        "loader = DataLoader(data, pin_memory=False)",
+    ],
+)
+def test_code_that_names_its_device_does_not_use_the_current_gpu(code: str) -> None:
+    assert current_gpu_use("a.py", "import torch\n\n" + code + "\n") is None
+
+
+HELPER = """\
+import torch.distributed as dist
+
+
+def init_distributed():
+    dist.init_process_group(backend="nccl")
+"""
+NAMED = """\
+import os
+
+import torch
+
+from pkg.dist import init_distributed
+
+
+def main():
+    init_distributed()
+    rank = int(os.environ["LOCAL_RANK"])
+    model = torch.nn.Linear(2, 2).to(f"cuda:{rank}")
+"""
+
+
+def _tpl401(tmp_path: Path, caller: str) -> list[str]:
+    root = tmp_path / "project"
+    for name, text in {"pkg/__init__.py": "", "pkg/dist.py": HELPER, "train.py": caller}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (root / "setup.py").write_text("", encoding="utf-8")
+    result = run([str(root)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
+    return [f"{Path(f.path).name}:{f.line} {f.message}" for f in result.findings]
+
+
+def test_a_caller_that_names_every_device_leaves_cuda_0_alone(tmp_path: Path) -> None:
+    assert _tpl401(tmp_path, NAMED) == []
+
+
+def test_a_caller_that_uses_the_current_gpu_keeps_the_finding(tmp_path: Path) -> None:
+    caller = NAMED + "    loader = DataLoader(data, pin_memory=True)\n"
+    [finding] = _tpl401(tmp_path, caller)
+    assert finding.startswith("dist.py:5 ")
+    assert "`pin_memory=True` at train.py:12" in finding
