@@ -50,14 +50,11 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     rank is 0, as a `torchrun --nproc_per_node=1` script checks), a spawned connectivity
     check whose only work is `barrier(device_ids=[...])` on the GPU it names, and a project's own
     function named `init_process_group` (a side group of an engine; torch's is linted where
-    it calls it). A process shown one GPU by `CUDA_VISIBLE_DEVICES` set per process before the
-    group, in the same function or script block, has nothing to bind. The finding needs the
-    process to act on its current GPU: `.cuda()`, `"cuda"`, pinned memory
-    (`pin_memory=True`), or a `torch.cuda` call given no device (`synchronize()`, memory
-    statistics, `current_stream()`), in the file, in a project module it imports, or in a
-    project file that calls the function creating the group; the message names where. A
-    process that names the device of every tensor (`cuda:{rank}`, `.to(local_rank)`) leaves
-    cuda:0 alone: NCCL builds its communicators on the tensors' GPU.
+    it calls it), nor a process shown one GPU by `CUDA_VISIBLE_DEVICES` set per process just
+    before. The process must act on its current GPU (`.cuda()`, `"cuda"`, `pin_memory=True`,
+    `torch.cuda` calls given no device) in the file, a project module it imports, or a caller
+    of the function creating the group (the message names where): one that names every
+    tensor's device leaves cuda:0 alone, NCCL builds communicators on the tensors' GPU.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
