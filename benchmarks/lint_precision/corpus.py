@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-18] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-19] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,7 +28,8 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on.
+something to fire on; `--fresh-19` (`FRESH_19`) too, and by the launch texts beside the code
+(one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -1047,6 +1048,69 @@ FRESH_18 = (
     ("github:luogen1996/SimREC", "e8136cceab2e656a347e315d14024d19e0959a8a"),
 )
 
+#: A twenty-first set, chosen like the eighteenth by text (a global rank used as a device index,
+#: `torch.load` without `map_location` in multi-process code, `init_process_group` with NCCL
+#: before `set_device`), with safe twins as controls (`LOCAL_RANK`, `map_location`), and by the
+#: launch texts beside the code: some repositories document one-node launches only, others
+#: several nodes (`--nnodes`, Slurm, hostfiles), so that a launch-command project fact can be
+#: measured. Committed before it was first linted, kept out of every other set, sample and case;
+#: copies of code in other sets left out (`LEFT_OUT`). Each entry: the rule shapes its files hold
+#: (S: as the rule states it; L: near it; control: made safe) and what its launch texts say.
+FRESH_19 = (
+    # gpt-oss: reference inference of OpenAI's open-weight models, tensor parallel under torchrun
+    # [TPL402 S; TPL401 S] launch texts: one node (`torchrun --nproc-per-node=4`)
+    ("github:openai/gpt-oss", "7b583341fe16729127f6d5b94a7b09ccae97e1a1"),
+    # Spark-Wan: step distillation of Wan video diffusion, sequence parallel over GPUs [TPL402 S;
+    # TPL401 S; TPL108 S; TPL402 control] launch texts: inference on one node, training on
+    # `--nnodes $NNODES`
+    ("github:PKU-YuanGroup/Spark-Wan", "584fdddd2d69f21df5a709b6bba520c31adb76b5"),
+    # TriForce: long-context speculative decoding with tensor-parallel Llama under torchrun
+    # [TPL402 S; TPL401 S; TPL108 L] launch texts: one node (`torchrun --nproc_per_node=2`)
+    ("github:Infini-AI-Lab/TriForce", "164c8c0131cf49951eefdea89a3fbcccb8ca326b"),
+    # swav: SwAV / DeepCluster-v2 self-supervised pre-training on Slurm [TPL401 S; TPL402 L;
+    # TPL108 L; TPL108 control] launch texts: several nodes (`#SBATCH --nodes=8`, srun)
+    ("github:facebookresearch/swav", "06b1b7cbaf6ba2a792300d79c7299db98b93b7f9"),
+    # barlowtwins: Barlow Twins pre-training, a process per GPU spawned by mp.spawn [TPL401 S;
+    # TPL108 control] launch texts: one node (`python main.py`), a link for several nodes
+    ("github:facebookresearch/barlowtwins", "8e8d284ca0bc02f88b92328e53f9b901e86b4a3c"),
+    # Qwen-VL: vision-language model; multi-GPU evaluation and DeepSpeed fine-tuning [TPL401 S;
+    # TPL402 control] launch texts: several nodes (`--nnodes ${WORLD_SIZE:-1}`, `NODE_RANK`)
+    ("github:QwenLM/Qwen-VL", "aa00ed04091eea5fcdd32985e7915f1c53e7d599"),
+    # minimind: small LLM pre-training, SFT, LoRA and RL under torchrun [TPL401 S; TPL402
+    # control; TPL108 control] launch texts: one node (`torchrun --nproc_per_node N`)
+    ("github:jingyaogong/minimind", "d65ef2c00ebc6082f9df11541e1b191655eddb00"),
+    # deepspeed-course: DeepSpeed training lessons (MLP to LLM fine-tuning) [TPL401 S] launch
+    # texts: one node (`deepspeed --num_gpus=N`) and several (`--num_nodes=2 --node_rank`)
+    ("github:yiqiao-yin/deepspeed-course", "f5b1b0fa8ea1c97c2fa0904c0811e8937817c525"),
+    # ESFT: expert-specialized fine-tuning of DeepSeek MoE models, expert parallel [TPL401 S;
+    # TPL402 control] launch texts: one node (`torchrun --nproc-per-node=8`)
+    ("github:deepseek-ai/ESFT", "579a7711e4b332b4c57b47e378a0cf240d85caa6"),
+    # Latte: latent diffusion transformer for video, DDP training and sampling [TPL401 S; TPL402
+    # L; TPL402 control; TPL108 control] launch texts: one node (`torchrun --nnodes=1`,
+    # `#SBATCH --nodes=1`)
+    ("github:Vchitect/Latte", "b27c24a17487e3c33ae4e92364521303d0f14845"),
+    # BasicSR: image and video restoration toolbox, DDP under torch.distributed.launch or Slurm
+    # [TPL402 L; TPL108 control] launch texts: one node (`--nproc_per_node`, srun with
+    # `--ntasks-per-node` equal to `--ntasks`)
+    ("github:XPixelGroup/BasicSR", "8d56e3a045f9fb3e1d8872f92ee4a4f07f886b0a"),
+    # ALBEF: vision-language pre-training and fine-tuning with DDP [TPL108 L; TPL108 control;
+    # TPL402 control] launch texts: one node (`torch.distributed.launch --nproc_per_node=8`)
+    ("github:salesforce/ALBEF", "b9727e43c3040491774d1b22cc27718aa7772fac"),
+    # stylegan2-pytorch: StyleGAN2 trained with DDP [TPL402 control; TPL108 control] launch
+    # texts: one node (`torch.distributed.launch --nproc_per_node=N_GPU`)
+    ("github:rosinality/stylegan2-pytorch", "bef283a1c24087da704d16c30abc8e36e63efa0e"),
+    # matrix: interactive world-model video generation on Ray workers, xDiT sequence parallel
+    # [TPL402 L] launch texts: inference on one node, training on `--num_machines $WORLD_SIZE`
+    ("github:MatrixTeam-AI/matrix", "d947f2713bc2db9224635694bb0d5f9dbf65ec6b"),
+    # Pyramid-Flow: autoregressive video generation by pyramidal flow matching; multi-GPU
+    # training and sequence-parallel inference [TPL402 control; TPL108 control] launch texts:
+    # one node (`torchrun --nproc_per_node`)
+    ("github:jy0205/Pyramid-Flow", "3040d717b0ef48f0dfb10d0eb9f3c1d0b55442e0"),
+    # ProLong: long-context continued pre-training and SFT of Llama-3 [TPL108 L] launch texts:
+    # several nodes (Slurm, `srun torchrun --nnodes=$num_nodes`)
+    ("github:princeton-nlp/ProLong", "907dcf4b833a3510e39ce8355e45db4175648a49"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:xorbitsai/inference": ("xinference/thirdparty/",),
@@ -1061,6 +1125,19 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:OpenBMB/MiniCPM-V": ("eval_mm/vlmevalkit/",),
     # Tacotron 2's text and audio helpers, also in VITS (fresh-15)
     "github:jaywalnut310/glow-tts": ("text/", "audio_processing.py", "monotonic_align/setup.py"),
+    # evaluation helpers also in LLaMA2-Accessory (fresh-14)
+    "github:QwenLM/Qwen-VL": ("eval_mm/infographicsvqa_eval.py", "eval_mm/vqa.py"),
+    # DeepSeek's model code as published with the weights (also vendored elsewhere)
+    "github:deepseek-ai/ESFT": ("deepseek/",),
+    # StyleGAN2-ADA's dnnlib, torch_utils and metrics (stylegan2-ada-pytorch is in fresh-10)
+    "github:Vchitect/Latte": ("tools/",),
+    # the same file as the copy vendored in iopaint (fresh-8)
+    "github:XPixelGroup/BasicSR": ("basicsr/utils/img_util.py",),
+    # caption and VQA evaluation tools also in Oscar (fresh-18) and MiniGPT-4 (fresh-9), and
+    # RandAugment as in BLIP (fresh-9)
+    "github:salesforce/ALBEF": ("refTools/", "vqaTools/", "dataset/randaugment.py"),
+    # StyleGAN2's CUDA ops, also in KAIR (fresh-15)
+    "github:rosinality/stylegan2-pytorch": ("op/",),
 }
 
 
@@ -1084,6 +1161,7 @@ UNSEEN_SETS = {
     "fresh-16": FRESH_16,
     "fresh-17": FRESH_17,
     "fresh-18": FRESH_18,
+    "fresh-19": FRESH_19,
 }
 
 
