@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-18] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-19] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,17 +28,28 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on.
+something to fire on; `--fresh-19` (`FRESH_19`) too, and by the launch texts beside the code
+(one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
-`<corpus>/src/<name>-<version>/`, and every file is linted in this process with all rules
+`<corpus>/src/<name>-<version>/`, and every `.py` file is linted in this process with all rules
 (default and preview), so that a rule that raises is counted as a crash of that file instead
 of ending the run. Findings go to a JSONL file (one finding per line, the path relative to the
 corpus), and a summary (files, findings per rule, crashes) to stdout. `--download-only` stops
-after the download and extraction and prints the trees and their Python file count, so that a set
-can be fetched ahead of the run that lints it. Nothing here is committed: `.corpus/` is ignored
-by git.
+after the download and extraction and prints the trees, their Python file count and the number
+of launch texts, so that a set can be fetched ahead of the run that lints it. Nothing here is
+committed: `.corpus/` is ignored by git.
+
+Beside the `.py` files each tree keeps its launch texts: files named `*.sh`, `*.bash`, `*.zsh`,
+`*.slurm`, `*.sbatch`, `*.md` or `*.rst` (`LAUNCH_TEXT_SUFFIXES`) of at most 1 MiB, under the
+same rules of safe names and left-out paths, since a project's shell scripts and READMEs say how
+its scripts are launched (one process, one node, or several nodes); they are read as project
+facts, never linted. A tree holds `.launch-texts` once they are in. A tree extracted before
+launch texts were kept (no `.launch-texts`) is upgraded in place by the next run: the launch
+texts are added from the same archive in `<corpus>/dl/` (never downloaded again; without it the
+tree is left as it is, with a note on stderr) or the same git commit, and no `.py` file is
+written, so the Python file counts stay as they were.
 """
 
 from __future__ import annotations
@@ -602,8 +613,10 @@ FRESH_15 = (
 def download(
     corpus: Path, packages: tuple[tuple[str, str], ...] = PACKAGES, mirrors: Path | None = None
 ) -> list[Path]:
-    """Download and extract every package (a `github:` entry: export its commit's `.py` files
-    from a git repository under `mirrors`, else a clone); returns the extracted trees."""
+    """Download and extract every package (a `github:` entry: export its commit's files from a
+    git repository under `mirrors`, else a clone); returns the extracted trees. A tree already
+    there without `LAUNCH_TEXTS_MARKER` gets its launch texts from the same archive or commit,
+    its `.py` files untouched."""
     archives = corpus / "dl"
     archives.mkdir(parents=True, exist_ok=True)
     trees = []
@@ -611,13 +624,15 @@ def download(
         if name.startswith(GITHUB):
             tree = corpus / "src" / f"{_repository(name).replace('/', '+')}-{version[:12]}"
             trees.append(tree)
-            if not tree.is_dir():
+            if not (tree / LAUNCH_TEXTS_MARKER).is_file():
                 git_dir = _git_dir(archives, name, version, mirrors)
-                _export(git_dir, version, tree, LEFT_OUT.get(name, ()))
+                texts_only = tree.is_dir()
+                _export(git_dir, version, tree, LEFT_OUT.get(name, ()), texts_only=texts_only)
             continue
         tree = corpus / "src" / f"{name}-{version}"
         trees.append(tree)
         if tree.is_dir():
+            _add_launch_texts(tree, _archive(archives, name, version))
             continue
         found = _archive(archives, name, version)
         if found is None:
@@ -629,6 +644,17 @@ def download(
             raise SystemExit(f"no archive of {name}=={version} after pip download")
         _extract(found, tree)
     return trees
+
+
+def _add_launch_texts(tree: Path, archive: Path | None) -> None:
+    """Upgrade a package's tree extracted before launch texts were kept, from the archive it
+    came from (never a new download: another file of that release could differ)."""
+    if (tree / LAUNCH_TEXTS_MARKER).is_file():
+        return
+    if archive is None:
+        print(f"{tree}: its archive is not in dl/, launch texts not added", file=sys.stderr)
+        return
+    _extract(archive, tree, texts_only=True)
 
 
 def _archive(archives: Path, name: str, version: str) -> Path | None:
@@ -682,21 +708,62 @@ def _git(git_dir: Path, *args: str, request: bytes | None = None) -> bytes:
     return done.stdout
 
 
-def _export(git_dir: Path, commit: str, tree: Path, left_out: tuple[str, ...] = ()) -> None:
-    """The commit's `.py` files, read through one `git cat-file --batch` (a blob absent from a
-    partial mirror is left out: the tree's file count, printed by `--download-only`, is what
-    was exported), less those under the `left_out` path prefixes."""
+#: Files kept beside the `.py` files: shell scripts, batch jobs and docs, where a project's
+#: launch commands (torchrun, deepspeed, srun, ...) are written.
+LAUNCH_TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
+#: A launch text larger than this (a changelog, a generated reference) is left out.
+LAUNCH_TEXT_LIMIT = 1 << 20
+#: Written in a tree once its launch texts are in: a tree without it is upgraded in place.
+LAUNCH_TEXTS_MARKER = ".launch-texts"
+
+
+def _kept(name: str, size: int, texts_only: bool) -> bool:
+    """A member to extract: a `.py` file (unless only texts are wanted) or a launch text of at
+    most `LAUNCH_TEXT_LIMIT` bytes, with a name that stays inside the tree."""
+    if name.endswith(".py"):
+        return not texts_only and _safe(name)
+    return name.endswith(LAUNCH_TEXT_SUFFIXES) and size <= LAUNCH_TEXT_LIMIT and _safe(name)
+
+
+def _mark(tree: Path) -> None:
+    marker = {"suffixes": list(LAUNCH_TEXT_SUFFIXES), "limit": LAUNCH_TEXT_LIMIT}
+    (tree / LAUNCH_TEXTS_MARKER).write_text(json.dumps(marker) + "\n", encoding="utf-8")
+
+
+def _write(tree: Path, name: str, data: bytes, texts_only: bool) -> None:
+    """Write one member; an upgrade adds only what is missing."""
+    target = tree / name
+    if texts_only and target.exists():
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+
+
+def _export(
+    git_dir: Path,
+    commit: str,
+    tree: Path,
+    left_out: tuple[str, ...] = (),
+    *,
+    texts_only: bool = False,
+) -> None:
+    """The commit's `.py` files and launch texts (only the launch texts with `texts_only`),
+    read through one `git cat-file --batch` (a blob absent from a partial mirror is left out:
+    the tree's file count, printed by `--download-only`, is what was exported), less those
+    under the `left_out` path prefixes. Symbolic links are kept only as `.py` files were."""
     entries = _git(git_dir, "ls-tree", "-r", "-z", commit).split(b"\0")
     wanted: list[tuple[str, str]] = []
     for entry in entries:
         meta, _, name = entry.decode("utf-8", "replace").partition("\t")
         fields = meta.split()
-        python = len(fields) == 3 and fields[1] == "blob" and name.endswith(".py")
-        if python and _safe(name) and not name.startswith(left_out):
+        if len(fields) != 3 or fields[1] != "blob" or name.startswith(left_out):
+            continue
+        linked = fields[0] == "120000" and not name.endswith(".py")
+        if not linked and _kept(name, 0, texts_only):  # sizes are checked on reading
             wanted.append((fields[2], name))
     request = "".join(f"{sha}\n" for sha, _ in wanted).encode()
     output = _git(git_dir, "cat-file", "--batch", request=request)
-    tree.mkdir(parents=True)
+    tree.mkdir(parents=True, exist_ok=texts_only)
     position = 0
     for _, name in wanted:
         end = output.index(b"\n", position)
@@ -705,31 +772,30 @@ def _export(git_dir: Path, commit: str, tree: Path, left_out: tuple[str, ...] = 
         if len(header) != 3:  # `<sha> missing`: not in this mirror
             continue
         size = int(header[2])
-        target = tree / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(output[position : position + size])
+        if _kept(name, size, texts_only):
+            _write(tree, name, output[position : position + size], texts_only)
         position += size + 1
+    _mark(tree)
 
 
-def _extract(archive: Path, tree: Path) -> None:
-    """Only `.py` files, and only members whose names stay inside `tree`."""
-    tree.mkdir(parents=True)
+def _extract(archive: Path, tree: Path, *, texts_only: bool = False) -> None:
+    """`.py` files and launch texts (only the launch texts with `texts_only`), and only members
+    whose names stay inside `tree`; a sdist's top folder is dropped."""
+    tree.mkdir(parents=True, exist_ok=texts_only)
     if archive.suffix == ".whl":
         with zipfile.ZipFile(archive) as zipped:
-            for member in zipped.namelist():
-                if member.endswith(".py") and _safe(member):
-                    target = tree / member
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(zipped.read(member))
+            for member in zipped.infolist():
+                if not member.is_dir() and _kept(member.filename, member.file_size, texts_only):
+                    _write(tree, member.filename, zipped.read(member), texts_only)
+        _mark(tree)
         return
     with tarfile.open(archive) as tarred:
         for info in tarred.getmembers():
-            if info.isfile() and info.name.endswith(".py") and _safe(info.name):
+            if info.isfile() and _kept(info.name, info.size, texts_only):
                 handle = tarred.extractfile(info)
                 if handle is not None:
-                    target = tree / info.name.split("/", 1)[-1]
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(handle.read())
+                    _write(tree, info.name.split("/", 1)[-1], handle.read(), texts_only)
+    _mark(tree)
 
 
 def _safe(member: str) -> bool:
@@ -755,7 +821,7 @@ def _lint_one(path: str) -> tuple[str, list[dict[str, object]], str | None]:
         kept = apply_project_facts(result.findings, conditions, _PROJECTS)
     except Exception:  # a crash of a rule: counted, the run goes on
         return path, [], traceback.format_exc(limit=-3)
-    findings = [
+    findings: list[dict[str, object]] = [
         {
             "path": f.path,
             "line": f.line,
@@ -982,6 +1048,69 @@ FRESH_18 = (
     ("github:luogen1996/SimREC", "e8136cceab2e656a347e315d14024d19e0959a8a"),
 )
 
+#: A twenty-first set, chosen like the eighteenth by text (a global rank used as a device index,
+#: `torch.load` without `map_location` in multi-process code, `init_process_group` with NCCL
+#: before `set_device`), with safe twins as controls (`LOCAL_RANK`, `map_location`), and by the
+#: launch texts beside the code: some repositories document one-node launches only, others
+#: several nodes (`--nnodes`, Slurm, hostfiles), so that a launch-command project fact can be
+#: measured. Committed before it was first linted, kept out of every other set, sample and case;
+#: copies of code in other sets left out (`LEFT_OUT`). Each entry: the rule shapes its files hold
+#: (S: as the rule states it; L: near it; control: made safe) and what its launch texts say.
+FRESH_19 = (
+    # gpt-oss: reference inference of OpenAI's open-weight models, tensor parallel under torchrun
+    # [TPL402 S; TPL401 S] launch texts: one node (`torchrun --nproc-per-node=4`)
+    ("github:openai/gpt-oss", "7b583341fe16729127f6d5b94a7b09ccae97e1a1"),
+    # Spark-Wan: step distillation of Wan video diffusion, sequence parallel over GPUs [TPL402 S;
+    # TPL401 S; TPL108 S; TPL402 control] launch texts: inference on one node, training on
+    # `--nnodes $NNODES`
+    ("github:PKU-YuanGroup/Spark-Wan", "584fdddd2d69f21df5a709b6bba520c31adb76b5"),
+    # TriForce: long-context speculative decoding with tensor-parallel Llama under torchrun
+    # [TPL402 S; TPL401 S; TPL108 L] launch texts: one node (`torchrun --nproc_per_node=2`)
+    ("github:Infini-AI-Lab/TriForce", "164c8c0131cf49951eefdea89a3fbcccb8ca326b"),
+    # swav: SwAV / DeepCluster-v2 self-supervised pre-training on Slurm [TPL401 S; TPL402 L;
+    # TPL108 L; TPL108 control] launch texts: several nodes (`#SBATCH --nodes=8`, srun)
+    ("github:facebookresearch/swav", "06b1b7cbaf6ba2a792300d79c7299db98b93b7f9"),
+    # barlowtwins: Barlow Twins pre-training, a process per GPU spawned by mp.spawn [TPL401 S;
+    # TPL108 control] launch texts: one node (`python main.py`), a link for several nodes
+    ("github:facebookresearch/barlowtwins", "8e8d284ca0bc02f88b92328e53f9b901e86b4a3c"),
+    # Qwen-VL: vision-language model; multi-GPU evaluation and DeepSpeed fine-tuning [TPL401 S;
+    # TPL402 control] launch texts: several nodes (`--nnodes ${WORLD_SIZE:-1}`, `NODE_RANK`)
+    ("github:QwenLM/Qwen-VL", "aa00ed04091eea5fcdd32985e7915f1c53e7d599"),
+    # minimind: small LLM pre-training, SFT, LoRA and RL under torchrun [TPL401 S; TPL402
+    # control; TPL108 control] launch texts: one node (`torchrun --nproc_per_node N`)
+    ("github:jingyaogong/minimind", "d65ef2c00ebc6082f9df11541e1b191655eddb00"),
+    # deepspeed-course: DeepSpeed training lessons (MLP to LLM fine-tuning) [TPL401 S] launch
+    # texts: one node (`deepspeed --num_gpus=N`) and several (`--num_nodes=2 --node_rank`)
+    ("github:yiqiao-yin/deepspeed-course", "f5b1b0fa8ea1c97c2fa0904c0811e8937817c525"),
+    # ESFT: expert-specialized fine-tuning of DeepSeek MoE models, expert parallel [TPL401 S;
+    # TPL402 control] launch texts: one node (`torchrun --nproc-per-node=8`)
+    ("github:deepseek-ai/ESFT", "579a7711e4b332b4c57b47e378a0cf240d85caa6"),
+    # Latte: latent diffusion transformer for video, DDP training and sampling [TPL401 S; TPL402
+    # L; TPL402 control; TPL108 control] launch texts: one node (`torchrun --nnodes=1`,
+    # `#SBATCH --nodes=1`)
+    ("github:Vchitect/Latte", "b27c24a17487e3c33ae4e92364521303d0f14845"),
+    # BasicSR: image and video restoration toolbox, DDP under torch.distributed.launch or Slurm
+    # [TPL402 L; TPL108 control] launch texts: one node (`--nproc_per_node`, srun with
+    # `--ntasks-per-node` equal to `--ntasks`)
+    ("github:XPixelGroup/BasicSR", "8d56e3a045f9fb3e1d8872f92ee4a4f07f886b0a"),
+    # ALBEF: vision-language pre-training and fine-tuning with DDP [TPL108 L; TPL108 control;
+    # TPL402 control] launch texts: one node (`torch.distributed.launch --nproc_per_node=8`)
+    ("github:salesforce/ALBEF", "b9727e43c3040491774d1b22cc27718aa7772fac"),
+    # stylegan2-pytorch: StyleGAN2 trained with DDP [TPL402 control; TPL108 control] launch
+    # texts: one node (`torch.distributed.launch --nproc_per_node=N_GPU`)
+    ("github:rosinality/stylegan2-pytorch", "bef283a1c24087da704d16c30abc8e36e63efa0e"),
+    # matrix: interactive world-model video generation on Ray workers, xDiT sequence parallel
+    # [TPL402 L] launch texts: inference on one node, training on `--num_machines $WORLD_SIZE`
+    ("github:MatrixTeam-AI/matrix", "d947f2713bc2db9224635694bb0d5f9dbf65ec6b"),
+    # Pyramid-Flow: autoregressive video generation by pyramidal flow matching; multi-GPU
+    # training and sequence-parallel inference [TPL402 control; TPL108 control] launch texts:
+    # one node (`torchrun --nproc_per_node`)
+    ("github:jy0205/Pyramid-Flow", "3040d717b0ef48f0dfb10d0eb9f3c1d0b55442e0"),
+    # ProLong: long-context continued pre-training and SFT of Llama-3 [TPL108 L] launch texts:
+    # several nodes (Slurm, `srun torchrun --nnodes=$num_nodes`)
+    ("github:princeton-nlp/ProLong", "907dcf4b833a3510e39ce8355e45db4175648a49"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:xorbitsai/inference": ("xinference/thirdparty/",),
@@ -996,6 +1125,19 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:OpenBMB/MiniCPM-V": ("eval_mm/vlmevalkit/",),
     # Tacotron 2's text and audio helpers, also in VITS (fresh-15)
     "github:jaywalnut310/glow-tts": ("text/", "audio_processing.py", "monotonic_align/setup.py"),
+    # evaluation helpers also in LLaMA2-Accessory (fresh-14)
+    "github:QwenLM/Qwen-VL": ("eval_mm/infographicsvqa_eval.py", "eval_mm/vqa.py"),
+    # DeepSeek's model code as published with the weights (also vendored elsewhere)
+    "github:deepseek-ai/ESFT": ("deepseek/",),
+    # StyleGAN2-ADA's dnnlib, torch_utils and metrics (stylegan2-ada-pytorch is in fresh-10)
+    "github:Vchitect/Latte": ("tools/",),
+    # the same file as the copy vendored in iopaint (fresh-8)
+    "github:XPixelGroup/BasicSR": ("basicsr/utils/img_util.py",),
+    # caption and VQA evaluation tools also in Oscar (fresh-18) and MiniGPT-4 (fresh-9), and
+    # RandAugment as in BLIP (fresh-9)
+    "github:salesforce/ALBEF": ("refTools/", "vqaTools/", "dataset/randaugment.py"),
+    # StyleGAN2's CUDA ops, also in KAIR (fresh-15)
+    "github:rosinality/stylegan2-pytorch": ("op/",),
 }
 
 
@@ -1019,6 +1161,7 @@ UNSEEN_SETS = {
     "fresh-16": FRESH_16,
     "fresh-17": FRESH_17,
     "fresh-18": FRESH_18,
+    "fresh-19": FRESH_19,
 }
 
 
@@ -1031,9 +1174,17 @@ def _package_set(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
 
 
 def _downloaded(trees: list[Path], corpus: Path) -> dict[str, object]:
-    """What `--download-only` fetched: each tree's Python file count and their sum."""
+    """What `--download-only` fetched: each tree's Python file count, their sum, and the
+    number of launch texts beside them."""
     files = {str(tree.relative_to(corpus)): sum(1 for _ in tree.rglob("*.py")) for tree in trees}
-    return {"files": sum(files.values()), "trees": files}
+    texts = sum(len(_launch_texts(tree)) for tree in trees)
+    return {"files": sum(files.values()), "launch_texts": texts, "trees": files}
+
+
+def _launch_texts(tree: Path) -> list[Path]:
+    """The launch texts kept in a tree."""
+    found = (p for p in tree.rglob("*") if p.name.endswith(LAUNCH_TEXT_SUFFIXES))
+    return sorted(p for p in found if p.is_file())
 
 
 def main() -> int:

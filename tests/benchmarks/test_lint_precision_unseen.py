@@ -309,7 +309,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
     sources = _recall_sources()
     entries = [
         entry
-        for name in ("fresh-16", "fresh-17", "fresh-18")
+        for name in ("fresh-16", "fresh-17", "fresh-18", "fresh-19")
         for entry in unseen.PACKAGE_SETS[name]
     ]
     names = {name for name, _ in entries}
@@ -348,7 +348,7 @@ def test_a_github_entry_is_exported_at_its_commit_from_a_mirror(unseen, tmp_path
     (tree,) = corpus.download(root, (("github:someone/trainer", first),), tmp_path / "mirrors")
     assert tree == root / "src" / f"someone+trainer-{first[:12]}"
     files = sorted(str(p.relative_to(tree)) for p in tree.rglob("*") if p.is_file())
-    assert files == ["tools/launch.py", "train.py"]
+    assert files == [".launch-texts", "README.md", "tools/launch.py", "train.py"]
     with pytest.raises(SystemExit, match="not found"):  # a commit the mirror lacks
         corpus.download(root, (("github:someone/trainer", "0" * 40),), tmp_path / "mirrors")
 
