@@ -49,7 +49,9 @@ facts, never linted. A tree holds `.launch-texts` once they are in. A tree extra
 launch texts were kept (no `.launch-texts`) is upgraded in place by the next run: the launch
 texts are added from the same archive in `<corpus>/dl/` (never downloaded again; without it the
 tree is left as it is, with a note on stderr) or the same git commit, and no `.py` file is
-written, so the Python file counts stay as they were.
+written, so the Python file counts stay as they were. A GitHub repository's tree also gets an
+empty `.git` directory at its top, as a checkout has: the linter's project facts (callers,
+process groups, launch commands) then read the whole repository, as on a user's checkout.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ from collections import Counter
 from multiprocessing import get_context
 from pathlib import Path
 
+from torchplace.lint import launch_commands
 from torchplace.lint.config import LintConfig
 from torchplace.lint.engine import Linter
 from torchplace.lint.project_facts import ProjectIndex, apply_project_facts, project_conditions
@@ -628,6 +631,7 @@ def download(
                 git_dir = _git_dir(archives, name, version, mirrors)
                 texts_only = tree.is_dir()
                 _export(git_dir, version, tree, LEFT_OUT.get(name, ()), texts_only=texts_only)
+            (tree / CHECKOUT_MARKER).mkdir(exist_ok=True)
             continue
         tree = corpus / "src" / f"{name}-{version}"
         trees.append(tree)
@@ -709,12 +713,16 @@ def _git(git_dir: Path, *args: str, request: bytes | None = None) -> bytes:
 
 
 #: Files kept beside the `.py` files: shell scripts, batch jobs and docs, where a project's
-#: launch commands (torchrun, deepspeed, srun, ...) are written.
-LAUNCH_TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
+#: launch commands (torchrun, deepspeed, srun, ...) are written: the linter's own list.
+LAUNCH_TEXT_SUFFIXES = launch_commands.LAUNCH_TEXT_SUFFIXES
 #: A launch text larger than this (a changelog, a generated reference) is left out.
 LAUNCH_TEXT_LIMIT = 1 << 20
 #: Written in a tree once its launch texts are in: a tree without it is upgraded in place.
 LAUNCH_TEXTS_MARKER = ".launch-texts"
+#: An empty directory at the top of a GitHub repository's tree: where a user's checkout has its
+#: `.git`, which the linter takes as the project's root (its project facts read the whole
+#: repository, as they do on a checkout). It holds nothing and is never linted.
+CHECKOUT_MARKER = ".git"
 
 
 def _kept(name: str, size: int, texts_only: bool) -> bool:

@@ -149,6 +149,8 @@ def test_a_git_export_keeps_launch_texts_fresh_and_upgraded_in_place(
     (tree,) = corpus.download(root, (entry,), mirrors)
     assert _texts(tree) == KEPT_TEXTS  # no symbolic link, nothing vendored, nothing too large
     assert _python(tree) == {n: d for n, d in members.items() if n.endswith(".py")}
+    # The top of the repository is marked as a checkout's is: the linter's project root.
+    assert (tree / ".git").is_dir() and not any((tree / ".git").iterdir())
     fresh = _files(tree)
 
     _drop_launch_texts(corpus, tree)
