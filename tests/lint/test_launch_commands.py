@@ -140,6 +140,8 @@ def test_a_script_whose_code_names_nodes_is_not_kept_to_one_node(tmp_path: Path)
     assert index.one_node_launch(path, b"rank = args.node_rank * 8 + local_rank") is None
     assert index.one_process_launch(path, b"mp.spawn(main, nprocs=8)") is None
     assert index.one_process_launch(path, b"pool = multiprocessing.Pool(8)") is not None
+    assert index.one_process_launch(path, b'ddp = int(os.environ["WORLD_SIZE"]) > 1') is None
+    assert index.one_node_launch(path, b"device = rank % torch.cuda.device_count()") is None
 
 
 def test_the_launch_root_is_the_checkout_above_the_package(tmp_path: Path) -> None:
@@ -175,14 +177,14 @@ if __name__ == "__main__":
     main()
 """
 RESUME = """\
-import os
+import argparse
 
 import torch
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 
-def resume(model, path):
-    wrapped = DDP(model.cuda(), device_ids=[int(os.environ["LOCAL_RANK"])])
+def resume(model, path, args):
+    wrapped = DDP(model.cuda(), device_ids=[args.local_rank])
     wrapped.load_state_dict(torch.load(path))
 """
 
@@ -220,3 +222,12 @@ def test_tpl108_evidence_of_several_processes_needs_a_launch_that_makes_them(
 ) -> None:
     root = _project(tmp_path, {"resume.py": RESUME, "README.md": launch})
     assert _codes(root, "TPL108") == found
+
+
+def test_a_script_that_reads_the_launchers_variables_is_not_one_process(tmp_path: Path) -> None:
+    # alpaca-lora's finetune.py: its README runs `python finetune.py`, its code reads the
+    # variables torchrun sets, and each rank restores the checkpoint onto the saver's GPU.
+    code = RESUME.replace("args.local_rank", 'int(os.environ["LOCAL_RANK"])')
+    code = "import os\n" + code
+    root = _project(tmp_path, {"resume.py": code, "README.md": "python resume.py\n"})
+    assert _codes(root, "TPL108") == ["resume.py:10"]

@@ -28,11 +28,13 @@ does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ss
 A shell variable set once to a literal in the same file is read (`NNODES=1`); any other
 variable is unknown. One process: `python script.py` launched so, when the script starts no
 processes of its own (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers
-loads no model).
+loads no model) and reads none of the variables a launcher sets (`LOCAL_RANK`, `WORLD_SIZE`,
+`RANK`): such a script is written to run under one, whatever its README shows.
 
 A script is launched on one node (or as one process) when the project launches it at least
 once and every launch of it is so, its own code names no multi-node setting (`node_rank`,
-`nnodes`, `SLURM_...`, a hostfile), and no launch that may span nodes has a script that
+`nnodes`, `SLURM_...`, a hostfile, a rank modulo `torch.cuda.device_count()`: ranks past
+this node's GPUs expected), and no launch that may span nodes has a script that
 cannot be read (`torchrun --nnodes=$N $ENTRY`): that one could be any script. A launch that
 keeps to one node counts only for the one file it names (`python train.py` in a README of a
 tree with several `train.py` names none); one that may span nodes counts for every file it may
@@ -71,12 +73,16 @@ _MULTI_NODE_ARGUMENTS = re.compile(
     r"^--?(?:nnodes|nodes|num[_-]nodes|node[_-]rank|world[_-]size|dist[_-]url|init[_-]method"
     r"|master[_-]addr|hostfile|num[_-]machines|machine[_-]rank|rank|n[_-]?nodes)(?:=|$)"
 )
-#: A launched script whose own code names one of these takes part in multi-node jobs.
+#: A launched script whose own code names one of these takes part in multi-node jobs: a
+#: node setting, or a rank taken modulo this node's GPU count (ranks past its GPUs expected).
 _MULTI_NODE_CODE = re.compile(
     rb"node_rank|NODE_RANK|nnodes|num_nodes|SLURM_|num_machines|machine_rank|hostfile"
-    rb"|OMPI_COMM_WORLD|MPI\.COMM_WORLD"
+    rb"|OMPI_COMM_WORLD|MPI\.COMM_WORLD|%\s*(?:torch\s*\.\s*)?cuda\s*\.\s*device_count\s*\("
 )
 _STARTS_PROCESSES = re.compile(rb"\bspawn\s*\(|Process\s*\(|start_processes\s*\(")
+#: A script that reads the variables a launcher sets is written to run under one (alpaca-lora's
+#: `finetune.py` reads `WORLD_SIZE` and `LOCAL_RANK`), whatever its README shows.
+_READS_LAUNCHER = re.compile(rb"[\"'](?:LOCAL_RANK|WORLD_SIZE|RANK|LOCAL_WORLD_SIZE)[\"']")
 _ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _SEPARATORS = re.compile(r"&&|\|\||;|\|")
@@ -324,7 +330,9 @@ class LaunchIndex:
         """A launch of `path` when every launch of it runs it as one process that starts no
         others."""
         found = self.one_node_launch(path, code)
-        if found is None or code is None or _STARTS_PROCESSES.search(code):
+        if found is None or code is None:
+            return None
+        if _STARTS_PROCESSES.search(code) or _READS_LAUNCHER.search(code):
             return None
         if not all(launch.one_process for launch in self.launches_of(path)):
             return None
