@@ -231,3 +231,21 @@ def test_a_script_that_reads_the_launchers_variables_is_not_one_process(tmp_path
     code = "import os\n" + code
     root = _project(tmp_path, {"resume.py": code, "README.md": "python resume.py\n"})
     assert _codes(root, "TPL108") == ["resume.py:10"]
+
+
+def test_a_shell_script_a_cluster_launcher_runs_spans_nodes(tmp_path: Path) -> None:
+    # LLaMA2-Accessory's docs: `srun -n32 ... bash exps/finetune.sh`, whose own command
+    # (`python main_finetune.py`) reads as one process when the script is read alone.
+    files = {
+        "main_finetune.py": "",
+        "demo.py": "",
+        "exps/finetune.sh": "python main_finetune.py --epochs 2\n",
+        "README.md": "```\nsrun -n32 bash exps/finetune.sh\npython demo.py\n```\n",
+    }
+    index = read_launches(str(_project(tmp_path, files)), 1 << 20)
+    root = tmp_path / "project"
+    assert index.unread_spanning is None
+    assert index.one_node_launch(str(root / "main_finetune.py"), b"") is None
+    assert index.one_node_launch(str(root / "demo.py"), b"") is not None
+    unread = dict(files, **{"README.md": "srun -n32 bash $SCRIPT_DIR/$JOB.sh\n"})
+    assert read_launches(str(_project(tmp_path / "b", unread)), 1 << 20).unread_spanning

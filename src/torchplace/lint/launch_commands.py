@@ -24,7 +24,8 @@ localhost...`; `accelerate launch --num_machines 1`; `python script.py` with no 
 naming nodes, machines, a world size, a rank, or a rendezvous address (`--dist-url`, as
 pytorch/examples' ImageNet takes for several nodes). Every other launcher may span nodes
 (DeepSpeed reads a hostfile, accelerate a config file, Slurm and MPI their allocations), and so
-does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or `pdsh`.
+does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or `pdsh`,
+or that such a launcher runs (`srun -n32 bash exps/finetune.sh`).
 A shell variable set once to a literal in the same file is read (`NNODES=1`); any other
 variable is unknown. One process: `python script.py` launched so, when the script starts no
 processes of its own (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers
@@ -45,7 +46,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -67,6 +68,7 @@ _CLUSTER_LAUNCHERS = frozenset(
     {"srun", "mpirun", "mpiexec", "horovodrun", "ssh", "pdsh", "sbatch", "qsub", "colossalai"}
 )
 _PYTHON = re.compile(r"python(?:\d+(?:\.\d+)?)?$")
+_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch")
 _TORCH_LAUNCH_MODULES = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 #: Arguments of a plain `python script.py` that make it one process of a job over nodes.
 _MULTI_NODE_ARGUMENTS = re.compile(
@@ -102,6 +104,8 @@ class Launch:
     module: bool
     one_node: bool
     one_process: bool
+    #: The script is a shell script (`srun bash train.sh`): its own commands run as launched.
+    shell: bool = False
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -190,6 +194,9 @@ def _parse(path: str, line: int, segment: str, known: dict[str, str]) -> Launch 
             script, module, _ = _script_of(rest)
             if not rest:
                 return None  # the word alone, in prose
+            shell = _shell_script_of(rest) if script is None else None
+            if shell is not None:
+                return Launch(path, line, _short(segment), shell, False, False, False, shell=True)
             return Launch(path, line, _short(segment), script, module, False, False)
         if program == "deepspeed" and rest:
             return _deepspeed(path, line, segment, rest)
@@ -219,6 +226,15 @@ def _script_of(words: list[str]) -> tuple[str | None, bool, int]:
         if word.endswith(".py"):
             return _readable(word), False, index + 1
     return None, False, len(words)
+
+
+def _shell_script_of(words: list[str]) -> str | None:
+    """The shell script a cluster launcher runs (`srun -n32 bash exps/train.sh`), read as a
+    script's path is."""
+    for word in words:
+        if not word.startswith("-") and word.endswith(_SHELL_SUFFIXES):
+            return _readable(word)
+    return None
 
 
 def _readable(script: str) -> str | None:
@@ -297,13 +313,34 @@ def _short(command: str) -> str:
 class LaunchIndex:
     """The launches of one project, by the Python file each runs."""
 
-    def __init__(self, root: str, launches: list[Launch], python_files: list[str]) -> None:
+    def __init__(
+        self,
+        root: str,
+        launches: list[Launch],
+        python_files: list[str],
+        text_files: Sequence[str] = (),
+    ) -> None:
         self.root = root
         self._by_file: dict[str, list[Launch]] = {}
         #: A launch that may span nodes and whose script cannot be read: it may run any file.
         self.unread_spanning: Launch | None = None
         relative = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in python_files}
+        texts = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in text_files}
+        # A shell script a cluster launcher runs (`srun bash train.sh`): its commands run on
+        # every node of the job, whatever they say alone.
+        spanning: set[str] = set()
         for launch in launches:
+            if not launch.shell:
+                continue
+            found = _matches(launch, texts)
+            if not found and self.unread_spanning is None:
+                self.unread_spanning = launch
+            spanning.update(texts[f] for f in found)
+        for launch in launches:
+            if launch.shell:
+                continue
+            if launch.path in spanning:
+                launch = replace(launch, one_node=False, one_process=False)
             if launch.script is None:
                 if not launch.one_node and self.unread_spanning is None:
                     self.unread_spanning = launch
@@ -413,7 +450,7 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
             continue
         relative = os.path.relpath(text_path, root).replace(os.sep, "/")
         launches += launches_in_text(relative, text)
-    return LaunchIndex(root, launches, python)
+    return LaunchIndex(root, launches, python, texts)
 
 
 #: A text without one of these words launches nothing (most READMEs are read no further).
