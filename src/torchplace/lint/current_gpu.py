@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
-from torchplace.lint.project_modules import project_module
+from torchplace.lint.project_modules import imported_project_files
 from torchplace.lint.rules._helpers import without_comments
 
 CURRENT_GPU_USE = re.compile(
@@ -89,50 +89,11 @@ def current_gpu_use_by_imports(
     path: str, tree: ast.Module, max_file_bytes: int
 ) -> CurrentGpuUse | None:
     """The first use of the current GPU in a project module the file imports (one step)."""
-    for module in _imported_modules(path, tree):
+    for module in imported_project_files(path, tree):
         data = read_regular_file(module, max_file_bytes)
         if data is None:
             continue
         found = current_gpu_use(str(module), data.decode("utf-8", "replace"))
         if found is not None:
             return found
-    return None
-
-
-def _imported_modules(path: str, tree: ast.Module) -> list[Path]:
-    """The project files of the modules a file imports, anywhere in it: `import a.b`,
-    `from a import b` (the module `a.b` when it is one, else `a`), relative imports; for a
-    script outside a package, also modules beside it (its directory is on `sys.path`)."""
-    wanted: list[tuple[str, int]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            wanted += [(alias.name, 0) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            names = [alias.name for alias in node.names if alias.name != "*"]
-            wanted += [(f"{base}.{n}" if base else n, node.level) for n in names]
-            if base:
-                wanted.append((base, node.level))
-    script = not (Path(path).parent / "__init__.py").is_file()
-    found: list[Path] = []
-    for module, level in wanted:
-        file = project_module(path, module, level)
-        if file is None and script and not level:
-            file = _beside(path, module)
-        if file is not None and file not in found and str(file) != os.path.abspath(path):
-            found.append(file)
-    return found
-
-
-def _beside(path: str, module: str) -> Path | None:
-    parts = [part for part in module.split(".") if part]
-    if not parts:
-        return None
-    base = Path(path).resolve().parent
-    for candidate in (
-        base.joinpath(*parts[:-1], parts[-1] + ".py"),
-        base.joinpath(*parts, "__init__.py"),
-    ):
-        if candidate.is_file():
-            return candidate
     return None

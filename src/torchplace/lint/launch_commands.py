@@ -310,6 +310,12 @@ def _short(command: str) -> str:
     return command if len(command) <= 100 else command[:97] + "..."
 
 
+def names_multi_node_setting(code: bytes) -> bool:
+    """A file's code names a multi-node setting (`node_rank`, `SLURM_...`, a rank modulo
+    `torch.cuda.device_count()`): it takes part in jobs over several nodes."""
+    return _MULTI_NODE_CODE.search(code) is not None
+
+
 class LaunchIndex:
     """The launches of one project, by the Python file each runs."""
 
@@ -349,17 +355,22 @@ class LaunchIndex:
             if len(matches) > 1 and launch.one_node:
                 continue  # `python train.py` in a README, several `train.py`: which one?
             for python in matches:
-                self._by_file.setdefault(python, []).append(launch)
+                self._by_file.setdefault(os.path.realpath(python), []).append(launch)
+        self.python_files = list(python_files)
+
+    def launches_any(self) -> bool:
+        """Whether any launch of the project names one of its files."""
+        return bool(self._by_file)
 
     def launches_of(self, path: str) -> list[Launch]:
-        return self._by_file.get(os.path.abspath(path), [])
+        return self._by_file.get(os.path.realpath(path), [])
 
     def one_node_launch(self, path: str, code: bytes | None) -> Launch | None:
         """A launch of `path` when every launch of it keeps it on one node (module docs)."""
         launches = self.launches_of(path)
         if not launches or self.unread_spanning is not None or code is None:
             return None
-        if not all(launch.one_node for launch in launches) or _MULTI_NODE_CODE.search(code):
+        if not all(launch.one_node for launch in launches) or names_multi_node_setting(code):
             return None
         return launches[0]
 

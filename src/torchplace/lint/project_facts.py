@@ -44,6 +44,7 @@ from torchplace.lint.launch_commands import (
     launch_root,
     read_launches,
 )
+from torchplace.lint.launch_reach import ImportGraph, one_node_through_importers
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
@@ -231,6 +232,8 @@ class ProjectIndex:
         #: of each project root.
         self._launches: dict[str, LaunchIndex] = {}
         self._launch_roots: dict[str, str] = {}
+        #: Who imports whom in each launch root (`launch_reach`), read on first use.
+        self._import_graphs: dict[str, ImportGraph] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -296,11 +299,19 @@ class ProjectIndex:
         return self._launches[root]
 
     def one_node_launch(self, path: str) -> Launch | None:
-        """A launch of `path` when the project launches it, and only on one node."""
+        """A launch of `path` when the project launches it, and only on one node; or, for a
+        module it does not launch, a launch of the files importing it when every way the
+        project runs it keeps it on one node (`launch_reach`)."""
         launches = self.launches_for(path)
-        if not launches.launches_of(path):
+        if launches.launches_of(path):
+            return launches.one_node_launch(path, self._code(path))
+        if launches.unread_spanning is not None or not launches.launches_any():
             return None
-        return launches.one_node_launch(path, self._code(path))
+        graph = self._import_graphs.get(launches.root)
+        if graph is None:
+            graph = ImportGraph(launches.root, launches.python_files, self.max_file_bytes)
+            self._import_graphs[launches.root] = graph
+        return one_node_through_importers(path, launches, graph, self._code)
 
     def one_process_launch(self, path: str) -> Launch | None:
         """A launch of `path` when the project launches it, and only as one process."""

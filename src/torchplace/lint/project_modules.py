@@ -13,6 +13,8 @@ taken as the project's package.
 
 from __future__ import annotations
 
+import ast
+import os
 from pathlib import Path
 
 
@@ -50,3 +52,46 @@ def is_project_module(path: str, module: str, level: int = 0) -> bool:
         return project_module(path, module) is not None
     top = module.partition(".")[0]
     return bool(top) and top in Path(path).parts[:-1]
+
+
+def imported_project_files(path: str, tree: ast.Module, root: str | None = None) -> list[Path]:
+    """The project files of the modules a file imports, anywhere in it: `import a.b`,
+    `from a import b` (the module `a.b` when it is one, else `a`), relative imports; for a
+    script outside a package, also modules beside it (its directory is on `sys.path`); with
+    `root`, also modules under the project's root (run from there, or with it on the path)."""
+    wanted: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            wanted += [(alias.name, 0) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            names = [alias.name for alias in node.names if alias.name != "*"]
+            wanted += [(f"{base}.{n}" if base else n, node.level) for n in names]
+            if base:
+                wanted.append((base, node.level))
+    script = not (Path(path).parent / "__init__.py").is_file()
+    found: list[Path] = []
+    for module, level in wanted:
+        file = project_module(path, module, level)
+        if file is None and script and not level:
+            file = _under(str(Path(path).resolve().parent), module)
+        if file is None and root is not None and not level:
+            file = _under(root, module)
+        if file is not None and file not in found and str(file) != os.path.abspath(path):
+            found.append(file)
+    return found
+
+
+def _under(directory: str, module: str) -> Path | None:
+    """The file of `module` under `directory` (`a/b.py` or `a/b/__init__.py` for `a.b`)."""
+    parts = [part for part in module.split(".") if part]
+    if not parts:
+        return None
+    base = Path(directory)
+    for candidate in (
+        base.joinpath(*parts[:-1], parts[-1] + ".py"),
+        base.joinpath(*parts, "__init__.py"),
+    ):
+        if candidate.is_file():
+            return candidate
+    return None

@@ -73,9 +73,9 @@ class GlobalRankAsDevice(Rule):
     (`# torchrun --nnodes=1 ...` in its comments) all keep it to one node (`--standalone`,
     `--nnodes=1`), nor a script that the project's shell scripts and READMEs launch, every
     time, on one node only (`torchrun --nproc_per_node=8 train.py`, whose default is one
-    node; `python -m torch.distributed.launch` without `--nnodes`), when no launch there that
-    may span nodes (`--nnodes=2`, Slurm, MPI, DeepSpeed's hostfile) could run it and its own
-    code names no multi-node setting (`node_rank`, `SLURM_...`).
+    node; `python -m torch.distributed.launch` without `--nnodes`), or a module that only
+    such scripts (and tests) import, when no launch there that may span nodes (`--nnodes=2`,
+    Slurm, MPI, DeepSpeed's hostfile) could run it and its code names no multi-node setting.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this

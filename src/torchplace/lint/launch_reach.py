@@ -1,0 +1,126 @@
+"""Whether a module runs only under the project's one-node launches, through the files importing it.
+
+`launch_commands` says how the project launches its scripts. The code a finding sits in is
+often not a launched script but a module those scripts import: `gpt_oss/torch/utils.py`,
+imported by `gpt_oss/generate.py`, which the README runs with `torchrun --nproc-per-node=4 -m
+gpt_oss.generate`. Such a module runs on one node when every file of the project that imports
+it runs only on one node in turn: a script every launch of which keeps it on one node, a test
+or benchmark the project does not launch (a test runner runs it on one machine), or a module
+whose own importers all do. A file the project neither launches nor imports (a script with no
+launch written anywhere, an entry point of an installed package) may run in any way, and so
+may everything it reaches; so may a module whose code names a multi-node setting. Imports
+are read from the files' code (`import a.b`, `from a import b`, relative imports, a script's
+neighbours, modules under the project root; importing a module also runs the `__init__.py` of
+each package above it), never run; the walk stops after a bounded number of files, and an
+unfinished walk counts as unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from torchplace.lint.cache import read_regular_file
+from torchplace.lint.context import is_test_or_benchmark
+from torchplace.lint.launch_commands import Launch, LaunchIndex, names_multi_node_setting
+from torchplace.lint.project_modules import imported_project_files
+
+#: Files visited for one answer at most: past this the answer is unknown.
+MAX_VISITED = 400
+
+
+class ImportGraph:
+    """Which project files import which, read once for a project (lazily, on first use)."""
+
+    def __init__(self, root: str, python_files: list[str], max_file_bytes: int) -> None:
+        self.root = root
+        self.python_files = python_files
+        self.max_file_bytes = max_file_bytes
+        self._importers: dict[str, list[str]] | None = None
+
+    def importers_of(self, path: str) -> list[str]:
+        if self._importers is None:
+            self._importers = self._read()
+        return self._importers.get(_key(path), [])
+
+    def _read(self) -> dict[str, list[str]]:
+        importers: dict[str, list[str]] = {}
+        for path in self.python_files:
+            data = read_regular_file(Path(path), self.max_file_bytes)
+            if data is None or b"import" not in data:
+                continue
+            try:
+                tree = ast.parse(data)
+            except (SyntaxError, ValueError, RecursionError):
+                continue
+            for module in imported_project_files(path, tree, self.root):
+                for run in _files_run_by_import(module, self.root):
+                    importers.setdefault(_key(str(run)), []).append(_key(path))
+        return importers
+
+
+def _files_run_by_import(module: Path, root: str) -> list[Path]:
+    """The module and the `__init__.py` of each package above it, inside `root`: importing
+    `pkg.sub.mod` runs `pkg/__init__.py` and `pkg/sub/__init__.py` first."""
+    files = [module]
+    top = Path(os.path.realpath(root))
+    directory = Path(os.path.realpath(module)).parent
+    while directory != top and top in directory.parents:
+        package = directory / "__init__.py"
+        if not package.is_file():
+            break
+        if package != module:
+            files.append(package)
+        directory = directory.parent
+    return files
+
+
+def _key(path: str) -> str:
+    return os.path.realpath(path)
+
+
+def one_node_through_importers(
+    path: str,
+    launches: LaunchIndex,
+    graph: ImportGraph,
+    code_of: Callable[[str], bytes | None],
+) -> Launch | None:
+    """A one-node launch that reaches `path` through the files importing it, when every way
+    the project runs `path` keeps it on one node (module docs); None otherwise.
+
+    The files that may run `path` are walked up its importers; a launched script, or a test,
+    ends its branch (its launches decide it); any other file must have importers of its own.
+    An import cycle adds no way of running."""
+    if launches.unread_spanning is not None:
+        return None
+    root = os.path.realpath(launches.root)
+    found: Launch | None = None
+    seen: set[str] = set()
+    pending = [_key(path)]
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if len(seen) > MAX_VISITED:
+            return None
+        code = code_of(current)
+        if code is None or names_multi_node_setting(code):
+            return None
+        if launches.launches_of(current):
+            launch = launches.one_node_launch(current, code)
+            if launch is None:
+                return None
+        elif is_test_or_benchmark(os.path.relpath(current, root)):
+            # Run by a test runner on one machine (its multi-GPU cases spawn processes there).
+            launch = Launch(current, 0, "a test run", None, False, True, False)
+        else:
+            importers = graph.importers_of(current)
+            if not importers:
+                return None  # neither launched nor imported here: run in ways not written
+            pending += importers
+            continue
+        found = found or launch
+    return found

@@ -1,0 +1,94 @@
+"""A module runs only under one-node launches when every file importing it does (TPL402)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from torchplace.lint import LintConfig
+from torchplace.lint.project_facts import ProjectIndex
+from torchplace.lint.runner import run
+
+UTILS = """\
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def init_distributed():
+    rank = int(os.environ["RANK"])
+    dist.init_process_group(backend="nccl")
+    torch.cuda.set_device(rank)
+    return rank
+"""
+GENERATE = "from pkg.torch.utils import init_distributed\n\ninit_distributed()\n"
+README = "```\ntorchrun --nproc-per-node=4 -m pkg.generate model/\n```\n"
+
+
+def _project(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "project"
+    base = {
+        "pyproject.toml": "",
+        "pkg/__init__.py": "",
+        "pkg/torch/__init__.py": "",
+        "pkg/torch/utils.py": UTILS,
+        "pkg/generate.py": GENERATE,
+    }
+    for name, text in {**base, **files}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _one_node(root: Path) -> bool:
+    return ProjectIndex().one_node_launch(str(root / "pkg/torch/utils.py")) is not None
+
+
+def test_a_module_only_one_node_scripts_import_runs_on_one_node(tmp_path: Path) -> None:
+    assert _one_node(_project(tmp_path, {"README.md": README}))
+
+
+def test_an_importer_the_project_never_launches_may_run_it_anyhow(tmp_path: Path) -> None:
+    files = {"README.md": README, "pkg/serve.py": "from pkg.torch import utils\n"}
+    assert not _one_node(_project(tmp_path, files))
+
+
+def test_a_test_importing_it_runs_on_one_machine(tmp_path: Path) -> None:
+    files = {"README.md": README, "tests/test_utils.py": "from pkg.torch.utils import x\n"}
+    assert _one_node(_project(tmp_path, files))
+
+
+def test_an_importer_launched_on_several_nodes_keeps_it_open(tmp_path: Path) -> None:
+    readme = README + "torchrun --nnodes=2 --nproc-per-node=8 -m pkg.generate model/\n"
+    assert not _one_node(_project(tmp_path, {"README.md": readme}))
+
+
+def test_an_import_cycle_adds_no_way_of_running(tmp_path: Path) -> None:
+    # utils <-> helpers import each other; only the launched generate.py reaches them.
+    files = {
+        "README.md": README,
+        "pkg/torch/utils.py": "from pkg.torch import helpers\n" + UTILS,
+        "pkg/torch/helpers.py": "from pkg.torch import utils\n",
+    }
+    assert _one_node(_project(tmp_path, files))
+
+
+def test_importing_a_package_runs_its_init(tmp_path: Path) -> None:
+    # `__init__.py` re-exports utils; a script the project never launches imports the package.
+    files = {
+        "README.md": README,
+        "pkg/torch/__init__.py": "from .utils import init_distributed\n",
+        "tools/run.py": "import pkg.torch\n",
+    }
+    assert not _one_node(_project(tmp_path, files))
+
+
+def _tpl402(root: Path) -> list[str]:
+    result = run([str(root)], LintConfig(select=("TPL402",), preview=True), cache_dir=None)
+    return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
+
+
+def test_tpl402_leaves_a_module_of_one_node_launches(tmp_path: Path) -> None:
+    assert _tpl402(_project(tmp_path / "a", {"README.md": README})) == []
+    assert _tpl402(_project(tmp_path / "b", {})) == ["utils.py:10"]
