@@ -68,7 +68,8 @@ _CLUSTER_LAUNCHERS = frozenset(
     {"srun", "mpirun", "mpiexec", "horovodrun", "ssh", "pdsh", "sbatch", "qsub", "colossalai"}
 )
 _PYTHON = re.compile(r"python(?:\d+(?:\.\d+)?)?$")
-_SHELL_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch")
+#: Launch texts that are shell scripts (a cluster launcher may run one), not documents.
+_SHELL_SUFFIXES = tuple(s for s in LAUNCH_TEXT_SUFFIXES if s not in (".md", ".rst"))
 _TORCH_LAUNCH_MODULES = frozenset({"torch.distributed.run", "torch.distributed.launch"})
 #: Arguments of a plain `python script.py` that make it one process of a job over nodes.
 _MULTI_NODE_ARGUMENTS = re.compile(
