@@ -1131,7 +1131,7 @@ FRESH_20 = (
     # --nnodes=1 --nproc_per_node=8`)
     ("github:Tencent-Hunyuan/HunyuanVideo-Avatar", "fd59436af88e747c7e48055fd65df8233c4ff2eb"),
     # ckgc: cross-lingual knowledge-grounded conversation, retriever and generator trained with
-    # DDP [TPL402 S; TPL108 S; TPL108 control] launch texts: data preparation commands only
+    # DDP [TPL402 S; TPL108 control; TPL108 L] launch texts: data preparation commands only
     ("github:sunnweiwei/ckgc", "3b920753c426fc9ad753bb4e776649119d2abf43"),
     # MMAudio: video-to-audio generation by flow matching, DDP training and evaluation
     # [TPL402 control; TPL108 control; TPL108 L] launch texts: one node (`torchrun --standalone`)
@@ -1166,6 +1166,10 @@ FRESH_20 = (
     # Vchitect-2.0: text-to-video diffusion transformer, parallel inference [TPL402 L] launch
     # texts: `python inference.py` only
     ("github:Vchitect/Vchitect-2.0", "299618fe2051fc12c0c83e70a69dcf6f9746702a"),
+    # OmniAvatar: audio-driven avatar video generation (Wan-based), xDiT sequence parallel
+    # [TPL402 S; TPL402 control] launch texts: one node (`torchrun --standalone
+    # --nproc_per_node=8`)
+    ("github:Omni-Avatar/OmniAvatar", "1536bf31abaec74364fb7d5883470d5b23ffa7f8"),
 )
 
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
@@ -1212,6 +1216,13 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:PKU-YuanGroup/ConsisID": ("util/rife/",),
     # a copy of transformers' T5 model
     "github:Vchitect/Vchitect-2.0": ("models/modeling_t5.py",),
+    # DiffSynth-Studio's models, prompters, schedulers and VRAM management (DiffSynth is excluded)
+    "github:Omni-Avatar/OmniAvatar": (
+        "OmniAvatar/models/",
+        "OmniAvatar/prompters/",
+        "OmniAvatar/schedulers/",
+        "OmniAvatar/vram_management/",
+    ),
 }
 
 
