@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-19] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-20] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,8 +28,8 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on; `--fresh-19` (`FRESH_19`) too, and by the launch texts beside the code
-(one-node and multi-node launch commands).
+something to fire on; `--fresh-19` (`FRESH_19`) and `--fresh-20` (`FRESH_20`) too, and by the
+launch texts beside the code (one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -1119,6 +1119,59 @@ FRESH_19 = (
     ("github:princeton-nlp/ProLong", "907dcf4b833a3510e39ce8355e45db4175648a49"),
 )
 
+#: A twenty-second set, chosen like the twenty-first: by text (a global rank used as a device
+#: index, in scripts and in the library modules they import; `torch.load` without `map_location`
+#: in multi-process code; `init_process_group` with NCCL and no `set_device`), with safe twins as
+#: controls, and by the launch texts beside the code (one node only, or several nodes).
+#: Committed before it was first linted, kept out of every other set, sample and case; copies of
+#: code in other sets left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_20 = (
+    # HunyuanVideo-Avatar: audio-driven human animation, sequence parallel over GPUs [TPL402 S
+    # (library module and scripts); TPL108 control] launch texts: one node (`torchrun
+    # --nnodes=1 --nproc_per_node=8`)
+    ("github:Tencent-Hunyuan/HunyuanVideo-Avatar", "fd59436af88e747c7e48055fd65df8233c4ff2eb"),
+    # ckgc: cross-lingual knowledge-grounded conversation, retriever and generator trained with
+    # DDP [TPL402 S; TPL108 control; TPL108 L] launch texts: data preparation commands only
+    ("github:sunnweiwei/ckgc", "3b920753c426fc9ad753bb4e776649119d2abf43"),
+    # MMAudio: video-to-audio generation by flow matching, DDP training and evaluation
+    # [TPL402 control; TPL108 control; TPL108 L] launch texts: one node (`torchrun --standalone`)
+    ("github:hkchengrex/MMAudio", "974010a026c731054592d8f777218bd9d85a6c24"),
+    # LatentSync: audio-conditioned lip sync with latent diffusion, DDP training [TPL402 L;
+    # TPL108 control] launch texts: one node (`torchrun --nnodes=1`)
+    ("github:bytedance/LatentSync", "a229c3948406bc2cf6eaf4873e662e70c6a04746"),
+    # HexGen: LLM inference over heterogeneous GPUs, tensor and pipeline parallel [TPL108 S;
+    # TPL402 control] launch texts: several nodes (`torch.distributed.launch --nnodes=$NUM_NODES`)
+    ("github:Relaxed-System-Lab/HexGen", "949414d1be18e504752508c0559cb966ddf999f4"),
+    # LLM-PQ: phase-aware partitioning and quantization for LLM serving on heterogeneous
+    # clusters [TPL402 control; TPL401 L; TPL108 L] launch texts: several nodes (`torchrun
+    # --nnode $N_NODES --node_rank`)
+    ("github:tonyzhao-jt/LLM-PQ", "ad783cc10a30d6eeabf95685d4b0dcddf96df006"),
+    # MAGI-1: autoregressive video generation, context and pipeline parallel inference
+    # [TPL402 L] launch texts: one node (`NNODES=1`, `torchrun --nnodes=1`)
+    ("github:SandAI-org/MAGI-1", "6ff822e74ded50611e81e1d0e115146b5c4dd2a5"),
+    # sc22-dl-tutorial: NERSC's deep-learning-at-scale tutorial, DDP on Slurm and LSF [TPL402
+    # control] launch texts: several nodes (`srun` jobs, `jsrun -n${nnodes}`, two-node runs)
+    ("github:NERSC/sc22-dl-tutorial", "21ea7dc9419a474cfa40c9790adb935554c4c590"),
+    # StreamDiffusionV2: real-time streaming video-to-video diffusion, pipeline over GPUs
+    # [TPL402 L; TPL402 control; TPL108 control] launch texts: one node (`torchrun
+    # --nproc_per_node=2`)
+    ("github:chenfengxu714/StreamDiffusionV2", "c5a0f20d4320787b1031fa0e32802a60f9cdd2a6"),
+    # ConsisID: identity-preserving text-to-video generation, xDiT parallel inference [TPL402
+    # control; TPL108 control] launch texts: one node (`torchrun --nproc_per_node=$N_GPUS`) and
+    # a multi-machine accelerate config
+    ("github:PKU-YuanGroup/ConsisID", "60429e4b0d24d36ce8df7fb58f7ab42b86e2b70e"),
+    # Emu3: next-token prediction multimodal models, DeepSpeed fine-tuning [TPL108 L] launch
+    # texts: several nodes (`torchrun --nnodes=${WORLD_SIZE} --node_rank=${RANK}`)
+    ("github:baaivision/Emu3", "f6ea9aaa44bd4ae5d7a048300cf0a16a863b0cae"),
+    # Vchitect-2.0: text-to-video diffusion transformer, parallel inference [TPL402 L] launch
+    # texts: `python inference.py` only
+    ("github:Vchitect/Vchitect-2.0", "299618fe2051fc12c0c83e70a69dcf6f9746702a"),
+    # OmniAvatar: audio-driven avatar video generation (Wan-based), xDiT sequence parallel
+    # [TPL402 S; TPL402 control] launch texts: one node (`torchrun --standalone
+    # --nproc_per_node=8`)
+    ("github:Omni-Avatar/OmniAvatar", "1536bf31abaec74364fb7d5883470d5b23ffa7f8"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:xorbitsai/inference": ("xinference/thirdparty/",),
@@ -1146,6 +1199,30 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:salesforce/ALBEF": ("refTools/", "vqaTools/", "dataset/randaugment.py"),
     # StyleGAN2's CUDA ops, also in KAIR (fresh-15)
     "github:rosinality/stylegan2-pytorch": ("op/",),
+    # BigVGAN's code (NVIDIA/BigVGAN; some files also vendored in xinference, fresh-16)
+    "github:hkchengrex/MMAudio": ("mmaudio/ext/bigvgan/", "mmaudio/ext/bigvgan_v2/"),
+    # VideoMAEv2 code and OpenAI Whisper, vendored
+    "github:bytedance/LatentSync": (
+        "latentsync/trepa/third_party/",
+        "latentsync/whisper/whisper/",
+    ),
+    # a vendored Megatron-LM
+    "github:Relaxed-System-Lab/HexGen": ("third_party/",),
+    # the same file as in FourCastNet (fresh-15)
+    "github:NERSC/sc22-dl-tutorial": ("utils/logging_utils.py",),
+    # Wan2.1's modules (Wan2.1 is excluded; one file identical to InfiniteTalk's)
+    "github:chenfengxu714/StreamDiffusionV2": ("models/wan/wan_base/",),
+    # RIFE's model code (ECCV2022-RIFE is in fresh-18)
+    "github:PKU-YuanGroup/ConsisID": ("util/rife/",),
+    # a copy of transformers' T5 model
+    "github:Vchitect/Vchitect-2.0": ("models/modeling_t5.py",),
+    # DiffSynth-Studio's models, prompters, schedulers and VRAM management (DiffSynth is excluded)
+    "github:Omni-Avatar/OmniAvatar": (
+        "OmniAvatar/models/",
+        "OmniAvatar/prompters/",
+        "OmniAvatar/schedulers/",
+        "OmniAvatar/vram_management/",
+    ),
 }
 
 
@@ -1170,6 +1247,7 @@ UNSEEN_SETS = {
     "fresh-17": FRESH_17,
     "fresh-18": FRESH_18,
     "fresh-19": FRESH_19,
+    "fresh-20": FRESH_20,
 }
 
 
