@@ -5,11 +5,12 @@ That only matters where the code acts on the current device: `.cuda()` without a
 `"cuda"` as a device, the legacy typed constructors (`torch.cuda.FloatTensor(n)`), pinned
 memory (its host buffers register with a CUDA context on the current GPU: the
 `pin_memory=True` loaders of stylegan2-ada-pytorch opened a context on GPU 0 in every rank),
-and `torch.cuda` calls given no device (`synchronize()`, `current_stream()`, `Stream()`,
-memory statistics, `current_device()`). Code that names every device (`cuda:{rank}`,
-`.to(local_rank)`, `torch.device("cuda", rank)`) lets NCCL build its communicators on the
-tensors' GPU and opens no context on GPU 0. `torch.cuda.empty_cache()` and the seeding calls
-act on initialised devices only and are not counted.
+and `torch.cuda` calls given no device (`synchronize()`, `current_stream()`, `Stream()` and
+`current_device()` act on it; memory statistics report its numbers, GPU 0's, not the rank's,
+though they start no CUDA: `lint_cuda_init_facts.md`). Code that names every device
+(`cuda:{rank}`, `.to(local_rank)`, `torch.device("cuda", rank)`) lets NCCL build its
+communicators on the tensors' GPU and opens no context on GPU 0. `torch.cuda.empty_cache()`
+and the seeding calls act on initialised devices only and are not counted.
 
 The code read is the text of the file, comments left out; then of the project's modules it
 imports (one step: `from metrics import metric_utils` beside a script, `from .utils import x`),
