@@ -92,3 +92,40 @@ def _tpl402(root: Path) -> list[str]:
 def test_tpl402_leaves_a_module_of_one_node_launches(tmp_path: Path) -> None:
     assert _tpl402(_project(tmp_path / "a", {"README.md": README})) == []
     assert _tpl402(_project(tmp_path / "b", {})) == ["utils.py:10"]
+
+
+DIST_INIT = """\
+import torch
+
+
+def dist_init():
+    torch.distributed.init_process_group(backend="nccl")
+    local_rank = torch.distributed.get_rank()
+    torch.cuda.set_device(local_rank)
+"""
+
+
+def _research_tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)
+    for name, text in {"utils/__init__.py": "", "utils/distributed.py": DIST_INIT, **files}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_a_module_nothing_imports_in_a_checkout_never_runs(tmp_path: Path) -> None:
+    # ckgc's utils/distributed.py: its training scripts define their own set-up.
+    assert _tpl402(_research_tree(tmp_path / "a", {})) == []
+    imported = {"train.py": "from utils.distributed import dist_init\n\ndist_init()\n"}
+    assert _tpl402(_research_tree(tmp_path / "b", imported)) == ["distributed.py:7"]
+    installable = {"setup.py": "from setuptools import setup\n\nsetup()\n"}
+    assert _tpl402(_research_tree(tmp_path / "c", installable)) == ["distributed.py:7"]
+
+
+def test_a_script_without_a_main_block_still_runs(tmp_path: Path) -> None:
+    script = DIST_INIT + "\ndist_init()\n"
+    assert _tpl402(_research_tree(tmp_path, {"utils/distributed.py": script})) == [
+        "distributed.py:7"
+    ]

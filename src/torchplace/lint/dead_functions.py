@@ -18,14 +18,14 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 
-_MAIN_GUARD = re.compile(rb"""if\s+__name__\s*==\s*["']__main__["']\s*:""")
+MAIN_GUARD = re.compile(rb"""if\s+__name__\s*==\s*["']__main__["']\s*:""")
 
 
 def unused_script_function(data: bytes | None, line: int) -> str | None:
     """The name of the unused top-level function of a script (its bytes: `data`) that holds
     `line`, if any (the project-wide part, that no other file names the script, is
     `mentioned_elsewhere`)."""
-    if data is None or not _MAIN_GUARD.search(data):
+    if data is None or not MAIN_GUARD.search(data):
         return None
     try:
         tree = ast.parse(data)

@@ -33,7 +33,7 @@ from torchplace.lint.current_gpu import (
     current_gpu_use_by_callers,
     current_gpu_use_by_imports,
 )
-from torchplace.lint.dead_functions import mentioned_elsewhere, unused_script_function
+from torchplace.lint.dead_functions import MAIN_GUARD, mentioned_elsewhere, unused_script_function
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import internal_error
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
@@ -169,12 +169,15 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     where all are, the global rank is this node's GPU index. Nor does the project launch the
     file only on one node (`launch_commands`: every command of its shell scripts and READMEs
     that runs it). Nor does the finding lie in a script's function that nothing calls
-    (`dead_functions`): that code never runs."""
+    (`dead_functions`), nor in a module nothing in an uninstallable project imports
+    (`never_imported`): that code never runs."""
     if index.single_node_of(finding.path) is not None:
         return None
     if index.one_node_launch(finding.path) is not None:
         return None
-    return None if index.never_runs(finding.path, finding.line) else ""
+    if index.never_runs(finding.path, finding.line) or index.never_imported(finding.path):
+        return None
+    return ""
 
 
 def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str | None:
@@ -307,11 +310,7 @@ class ProjectIndex:
             return launches.one_node_launch(path, self._code(path))
         if launches.unread_spanning is not None or not launches.launches_any():
             return None
-        graph = self._import_graphs.get(launches.root)
-        if graph is None:
-            graph = ImportGraph(launches.root, launches.python_files, self.max_file_bytes)
-            self._import_graphs[launches.root] = graph
-        return one_node_through_importers(path, launches, graph, self._code)
+        return one_node_through_importers(path, launches, self._import_graph(launches), self._code)
 
     def one_process_launch(self, path: str) -> Launch | None:
         """A launch of `path` when the project launches it, and only as one process."""
@@ -343,6 +342,33 @@ class ProjectIndex:
         if function is None or files is None:
             return None
         return current_gpu_use_by_callers(path, function.name, files, self.max_file_bytes)
+
+    def never_imported(self, path: str) -> bool:
+        """`path` is a module of a checkout (`.git` at its launch root: the whole repository
+        is here) that cannot be installed (no `pyproject.toml`, `setup.py` or `setup.cfg`
+        there: nobody imports it from outside) that
+        no file of the project imports (`launch_reach.ImportGraph`), that is no script (only
+        definitions at its top level: no `__main__` block, no top-level call or loop), no
+        test, and no launch runs: its code never runs."""
+        launches = self.launches_for(path)
+        root = launches.root
+        if not os.path.lexists(os.path.join(root, ".git")):
+            return False  # not a whole checkout: the files importing it may lie elsewhere
+        if any(os.path.lexists(os.path.join(root, m)) for m in MARKERS if m != ".git"):
+            return False
+        if launches.launches_of(path) or is_test_or_benchmark(os.path.relpath(path, root)):
+            return False
+        code = self._code(path)
+        if code is None or not launches.python_files or not _definitions_only(code):
+            return False
+        return not self._import_graph(launches).importers_of(path)
+
+    def _import_graph(self, launches: LaunchIndex) -> ImportGraph:
+        graph = self._import_graphs.get(launches.root)
+        if graph is None:
+            graph = ImportGraph(launches.root, launches.python_files, self.max_file_bytes)
+            self._import_graphs[launches.root] = graph
+        return graph
 
     def _code(self, path: str) -> bytes | None:
         key = os.path.abspath(path)
@@ -380,6 +406,41 @@ class ProjectIndex:
             callers = CallerIndex(files, max_file_bytes=self.max_file_bytes)
             self._callers[root] = callers
         return callers
+
+
+#: Top-level statements a module of definitions holds (a docstring is an `Expr` of a string).
+_DEFINITIONS = (
+    ast.Import,
+    ast.ImportFrom,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Assign,
+    ast.AnnAssign,
+)
+
+
+def _definitions_only(code: bytes) -> bool:
+    """The module only defines (imports, functions, classes, plain assignments of names): no
+    statement of its own runs work when it is run as a script (no `__main__` block, no
+    top-level call, loop, `with` or `if`), and it parses."""
+    if MAIN_GUARD.search(code):
+        return False
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    for statement in tree.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            continue
+        if not isinstance(statement, _DEFINITIONS):
+            return False
+        if isinstance(statement, ast.Assign | ast.AnnAssign) and any(
+            isinstance(node, ast.Call) and "parse_args" in ast.unparse(node.func)
+            for node in ast.walk(statement)
+        ):
+            return False  # `args = parser.parse_args()`: a script's set-up
+    return True
 
 
 def _marked_root(directory: str) -> str | None:

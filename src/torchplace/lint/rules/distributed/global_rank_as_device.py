@@ -67,9 +67,10 @@ class GlobalRankAsDevice(Rule):
     placed only where its own rank is 0 (`if rank == 0:`, after `if rank != 0: return`):
     global rank 0 is GPU 0 of its node. A parameter named like a rank (`tp_rank=0`) is
     not read as one when the file calls its function and never fills it. Nor is a function
-    of a script that nothing names (not the script, not another file of the project): it
-    never runs. Nor a name its function binds only to a local-rank read (a function named
-    for the global rank that returns `LOCAL_RANK`), nor a file whose own launch commands
+    of a script that nothing names (not the script, not another file of the project), nor a
+    module nothing imports in a checkout that cannot be installed: it never runs. Nor a name
+    its function binds only to a local-rank read (a function named for the global rank that
+    returns `LOCAL_RANK`), nor a file whose own launch commands
     (`# torchrun --nnodes=1 ...` in its comments) all keep it to one node (`--standalone`,
     `--nnodes=1`), nor a script that the project's shell scripts and READMEs launch, every
     time, on one node only (`torchrun --nproc_per_node=8 train.py`, whose default is one

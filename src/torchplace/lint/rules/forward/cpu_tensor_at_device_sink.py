@@ -6,7 +6,7 @@ import ast
 import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, Located, Scope
+from torchplace.lint.context import FileContext, Located, Scope, call_name, keyword_value
 from torchplace.lint.flow_classes import unstubbed_init
 from torchplace.lint.flow_evidence import uses_collectives
 from torchplace.lint.flow_meetings import (
@@ -16,7 +16,7 @@ from torchplace.lint.flow_meetings import (
     reached_from_forward,
 )
 from torchplace.lint.flow_ops import NCCL_COLLECTIVES
-from torchplace.lint.flow_values import Meeting
+from torchplace.lint.flow_values import Kind, Meeting
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
 from torchplace.report import Finding
@@ -129,6 +129,8 @@ class CpuTensorAtDeviceSink(Rule):
                     continue
                 if not _owner_in_play(meeting, function.node):
                     continue
+                if _group_made_without_nccl(function.node, meeting):
+                    continue  # this function's own group is gloo's: CPU tensors are its own
                 if _at_construction(ctx, located.scope):
                     continue  # `reset_parameters()` from `__init__`: nothing was placed yet
                 if not called_as_written(ctx, origin):
@@ -146,6 +148,22 @@ def _sink_sites(ctx: FileContext) -> Iterator[Located]:
         if any(isinstance(t, ast.Attribute) and t.attr == "data" for t in targets):
             yield located
     yield from ctx.calls(*_SINK_CALLS)
+
+
+def _group_made_without_nccl(function: ast.AST, meeting: Meeting) -> bool:
+    """A collective after the function itself created the default group with a backend
+    named without NCCL (`init_process_group(backend="gloo")`): it runs on that backend."""
+    if meeting.gpu.kind is not Kind.COLLECTIVE:
+        return False
+    for node in ast.walk(function):
+        if not (isinstance(node, ast.Call) and node.lineno < meeting.line):
+            continue
+        if call_name(node) != "init_process_group":
+            continue
+        backend = keyword_value(node, "backend") or (node.args[0] if node.args else None)
+        if isinstance(backend, ast.Constant) and isinstance(backend.value, str):
+            return "nccl" not in backend.value.lower()
+    return False
 
 
 def _owner_in_play(meeting: Meeting, function: ast.AST) -> bool:
