@@ -183,20 +183,65 @@ def _loopback_pin_before(scope: ast.AST, line: int) -> str | None:
     """`os.environ["MASTER_ADDR"] = "localhost"` as a statement of the scope's own body (not
     under a condition) before `line`."""
     for statement in getattr(scope, "body", []):
-        if statement.lineno >= line or not isinstance(statement, ast.Assign):
-            continue
-        value = statement.value
-        if not (isinstance(value, ast.Constant) and value.value in _LOOPBACK):
-            continue
-        for target in statement.targets:
-            if (
-                isinstance(target, ast.Subscript)
-                and isinstance(target.slice, ast.Constant)
-                and target.slice.value == "MASTER_ADDR"
-                and "environ" in ast.unparse(target.value)
-            ):
-                return str(value.value)
+        if statement.lineno < line and _pins_loopback(statement):
+            assert isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant)
+            return str(statement.value.value)
     return None
+
+
+def confined_in_block(function: ast.AST, line: int) -> bool:
+    """A block of `function` pins `MASTER_ADDR` to the loopback address before `line` and
+    creates the group after the pin, and `line` lies in that block after the pin
+    (`os.environ["MASTER_ADDR"] = "127.0.0.1"`, `set_device(rank)`, `init_process_group`):
+    the ranks of that group are this node's (TorchIGather's own group in HunyuanVideo-Avatar's
+    VAE)."""
+    for node in ast.walk(function):
+        for body in (getattr(node, "body", None), getattr(node, "orelse", None)):
+            if not isinstance(body, list) or not body or not isinstance(body[0], ast.stmt):
+                continue
+            pins = [s.lineno for s in body if s.lineno < line and _pins_loopback(s)]
+            if not pins:
+                continue
+            after = [s for s in body if s.lineno > pins[0]]
+            creates = any(
+                isinstance(n, ast.Call)
+                and call_name(n) == "init_process_group"
+                and _keeps_the_pin(n)
+                for s in after
+                for n in ast.walk(s)
+            )
+            holds = any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in after)
+            if creates and holds:
+                return True
+    return False
+
+
+def _keeps_the_pin(call: ast.Call) -> bool:
+    """The group meets at `MASTER_ADDR`: no `init_method` naming another address (given by
+    keyword or by position), no store of its own, no `**options` that may name one."""
+    if any(kw.arg in (None, "store") for kw in call.keywords):
+        return False
+    method = call.args[1] if len(call.args) > 1 else keyword_value(call, "init_method")
+    if method is None or _is_env_method(method):
+        return True
+    address = _string_start(method)
+    return address is not None and address.startswith(tuple(f"tcp://{h}" for h in _LOOPBACK))
+
+
+def _pins_loopback(statement: ast.stmt) -> bool:
+    """`os.environ["MASTER_ADDR"] = "localhost"` (or another loopback address)."""
+    if not isinstance(statement, ast.Assign):
+        return False
+    value = statement.value
+    if not (isinstance(value, ast.Constant) and value.value in _LOOPBACK):
+        return False
+    return any(
+        isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Constant)
+        and target.slice.value == "MASTER_ADDR"
+        and "environ" in ast.unparse(target.value)
+        for target in statement.targets
+    )
 
 
 def _own_names(tree: ast.Module, own: frozenset[str]) -> set[str]:

@@ -26,6 +26,7 @@ from torchplace.lint.rules._helpers import (
     without_comments,
 )
 from torchplace.lint.run_conditions import per_file
+from torchplace.lint.single_node import confined_in_block
 from torchplace.lint.spawn_ranks import runs_in_spawned_process
 from torchplace.report import Finding, FixSafety
 
@@ -60,7 +61,8 @@ class GlobalRankAsDevice(Rule):
     `train` and what it calls) that create the group with `rank=` the unchanged spawn index:
     there the global rank is this machine's GPU index by construction; nor code after a guard
     that refuses several nodes in the same function (`if num_nodes > 1: raise ...`,
-    `assert nnodes == 1`): on one node the global rank is the local one; nor code of a
+    `assert nnodes == 1`) or creates its own group after pinning `MASTER_ADDR` to the
+    loopback address in the same block: on one node the global rank is the local one; nor code of a
     project every process group of which is confined to one node (made after pinning
     `MASTER_ADDR` to the loopback address, with a `tcp://localhost` `init_method`, or with
     `rank=` the local rank; none made another way, e.g. by `Accelerator()`); nor a device
@@ -273,9 +275,13 @@ def _one_node_launches(ctx: FileContext) -> bool:
 
 
 def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
-    """The function holding the device refuses more than one node before it."""
+    """The function holding the device refuses more than one node before it, or creates its
+    own group confined to this node before it (a loopback `MASTER_ADDR`, in the same block)."""
     function = _holding_function(ctx, value)
-    return function is not None and after_single_node_guard(function, getattr(value, "lineno", 0))
+    line = getattr(value, "lineno", 0)
+    if function is None:
+        return False
+    return after_single_node_guard(function, line) or confined_in_block(function, line)
 
 
 def _holding_function(
