@@ -1192,8 +1192,8 @@ FRESH_21 = (
     # flowtron: NVIDIA's autoregressive flow text-to-speech, DDP training [TPL402 L; TPL108 L]
     # launch texts: one node (`torch.distributed.launch --nproc_per_node`)
     ("github:NVIDIA/flowtron", "d149bc466b8325026aeb68aa2fef24337e7463b2"),
-    # SAM-Med3D: 3D medical segment-anything, mp.spawn training [TPL402 control; TPL108 L;
-    # TPL108 control] launch texts: `python train.py` (mp.spawn on one machine)
+    # SAM-Med3D: 3D medical segment-anything, mp.spawn training [TPL402 control; TPL108
+    # control] launch texts: `python train.py` (mp.spawn on one machine)
     ("github:uni-medical/SAM-Med3D", "f3de1fa10da98e46f49f176773d2b1e306ba131f"),
     # VLM2Vec: multimodal embedding models, torchrun training and evaluation [TPL402 control;
     # TPL108 L] launch texts: one node (`torchrun --nproc_per_node=8`)
