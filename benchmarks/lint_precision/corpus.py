@@ -1210,6 +1210,10 @@ FRESH_21 = (
     # fast-reid: JD's re-identification toolbox, detectron2-style launcher [TPL402 control;
     # TPL108 L] launch texts: several nodes (`--num-machines 2 --machine-rank`)
     ("github:JDAI-CV/fast-reid", "c9bc3ceb2f7a6438b62fb515ea3df6d1e999e95d"),
+    # TorchFly: a training framework for language models (trainer, callbacks, launcher)
+    # [TPL402 S (the trainer module and a tutorial script); TPL402 control; TPL108 S] launch
+    # texts: one node (`torch.distributed.launch --nproc_per_node=4`)
+    ("github:qywu/TorchFly", "d5889f5dec0767dcd5492235ae03ea6d1b8339e3"),
 )
 
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
