@@ -1214,6 +1214,10 @@ FRESH_21 = (
     # [TPL402 S (the trainer module and a tutorial script); TPL402 control; TPL108 S] launch
     # texts: one node (`torch.distributed.launch --nproc_per_node=4`)
     ("github:qywu/TorchFly", "d5889f5dec0767dcd5492235ae03ea6d1b8339e3"),
+    # dist-ir: an IR, simulator and PyTorch backend for distributed training strategies; the
+    # backend spawns one process per device on 127.0.0.1 [TPL402 L; TPL401 L] launch texts:
+    # none distributed (`python -m` experiment scripts)
+    ("github:microsoft/dist-ir", "7cfa1b0c1e671619d5049520ed35c9640d449195"),
 )
 
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
