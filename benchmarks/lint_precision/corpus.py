@@ -1218,6 +1218,10 @@ FRESH_21 = (
     # backend spawns one process per device on 127.0.0.1 [TPL402 L; TPL401 L] launch texts:
     # none distributed (`python -m` experiment scripts)
     ("github:microsoft/dist-ir", "7cfa1b0c1e671619d5049520ed35c9640d449195"),
+    # DL-Art-School: a configurable trainer for image, speech and music generators (the tortoise
+    # training code) [TPL402 S; TPL108 L; TPL108 control] launch texts: one node
+    # (`torch.distributed.launch --nproc_per_node=<gpus>`)
+    ("github:neonbjb/DL-Art-School", "f31a333c4ff51eef9d5d4d1091fce7a610159b80"),
 )
 
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
@@ -1281,6 +1285,11 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:apple/ml-4m": ("fourm/utils/clip/", "fourm/utils/timm/", "fourm/utils/hmr2_utils/"),
     # copies of BEiT (microsoft/unilm) and of streaming-llm
     "github:dvlab-research/LongLoRA": ("pdf2txt/", "streaming_llm/"),
+    # Tacotron 2's code and the guided-diffusion modules (both lineages are in other sets)
+    "github:neonbjb/DL-Art-School": (
+        "codes/models/audio/tts/tacotron2/",
+        "codes/models/diffusion/",
+    ),
 }
 
 
