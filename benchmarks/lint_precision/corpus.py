@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-20] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-21] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,7 +28,7 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on; `--fresh-19` (`FRESH_19`) and `--fresh-20` (`FRESH_20`) too, and by the
+something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-21` (`FRESH_21`) too, and by the
 launch texts beside the code (one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
@@ -1172,6 +1172,58 @@ FRESH_20 = (
     ("github:Omni-Avatar/OmniAvatar", "1536bf31abaec74364fb7d5883470d5b23ffa7f8"),
 )
 
+#: A twenty-third set, chosen like the twenty-second: by text (a global rank used as a device
+#: index, in scripts and in the library modules they import; `torch.load` without `map_location`
+#: in multi-process code), with safe twins as controls, and by the launch texts beside the code.
+#: Committed before it was first linted, kept out of every other set, sample and case; copies of
+#: code in other sets left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_21 = (
+    # OneRestore: universal image restoration for composite degradations, DDP training
+    # [TPL402 S; TPL108 S] launch texts: one node (`torchrun --nproc_per_node=4`)
+    ("github:gy65896/OneRestore", "23a2e6af066864dca013aeed7f6c6f5958aa7259"),
+    # research-contributions: MONAI's research code (SwinUNETR, DiNTS, DAE, SwinMM), mp.spawn and
+    # torchrun training of 3D medical segmentation [TPL402 S; TPL402 control; TPL108 L] launch
+    # texts: several nodes (`--nnodes=${NUM_NODES}`) and one node (`--nproc_per_node=8`)
+    ("github:Project-MONAI/research-contributions", "21ed8e57c7256834d4fbaf19579ca25ad3d135ee"),
+    # BenNevis: a k2-based speech recognition toolkit, DDP training and decoding [TPL402 S
+    # (scripts and the trainer module); TPL108 control] launch texts: one node (`torchrun
+    # --standalone`)
+    ("github:ZhaoZeyu1995/BenNevis", "17d0690a93a0b9dbfef951f189efd751d1abf1fc"),
+    # flowtron: NVIDIA's autoregressive flow text-to-speech, DDP training [TPL402 L; TPL108 L]
+    # launch texts: one node (`torch.distributed.launch --nproc_per_node`)
+    ("github:NVIDIA/flowtron", "d149bc466b8325026aeb68aa2fef24337e7463b2"),
+    # SAM-Med3D: 3D medical segment-anything, mp.spawn training [TPL402 control; TPL108
+    # control] launch texts: `python train.py` (mp.spawn on one machine)
+    ("github:uni-medical/SAM-Med3D", "f3de1fa10da98e46f49f176773d2b1e306ba131f"),
+    # VLM2Vec: multimodal embedding models, torchrun training and evaluation [TPL402 control;
+    # TPL108 L] launch texts: one node (`torchrun --nproc_per_node=8`)
+    ("github:TIGER-AI-Lab/VLM2Vec", "6e1e1d42d4cba85ae4db4d3f7a25cba2465d1e16"),
+    # ml-4m: Apple's 4M any-to-any multimodal models and tokenizers, DDP and FSDP training
+    # [TPL402 control; TPL108 L] launch texts: one node (`torchrun --nproc_per_node=8`)
+    ("github:apple/ml-4m", "cda590faa3b9f022c28537193d3e1650527646a3"),
+    # LongLoRA: long-context LoRA fine-tuning and distributed evaluation of Llama [TPL402
+    # control] launch texts: one node (`torchrun --nproc_per_node=8`)
+    ("github:dvlab-research/LongLoRA", "d4eb344c5ccc9e91c0812a2b2aeea69070df8c33"),
+    # Person_reID_baseline_pytorch: person re-identification baselines, DDP training [TPL402
+    # control] launch texts: one node (`torch.distributed.launch --nproc_per_node=2`)
+    ("github:layumi/Person_reID_baseline_pytorch", "82ff40fb11b7353400dc8670dcec620d97285096"),
+    # fast-reid: JD's re-identification toolbox, detectron2-style launcher [TPL402 control;
+    # TPL108 L] launch texts: several nodes (`--num-machines 2 --machine-rank`)
+    ("github:JDAI-CV/fast-reid", "c9bc3ceb2f7a6438b62fb515ea3df6d1e999e95d"),
+    # TorchFly: a training framework for language models (trainer, callbacks, launcher)
+    # [TPL402 S (the trainer module and a tutorial script); TPL402 control; TPL108 S] launch
+    # texts: one node (`torch.distributed.launch --nproc_per_node=4`)
+    ("github:qywu/TorchFly", "d5889f5dec0767dcd5492235ae03ea6d1b8339e3"),
+    # dist-ir: an IR, simulator and PyTorch backend for distributed training strategies; the
+    # backend spawns one process per device on 127.0.0.1 [TPL402 L; TPL401 L] launch texts:
+    # none distributed (`python -m` experiment scripts)
+    ("github:microsoft/dist-ir", "7cfa1b0c1e671619d5049520ed35c9640d449195"),
+    # DL-Art-School: a configurable trainer for image, speech and music generators (the tortoise
+    # training code) [TPL402 S; TPL108 L; TPL108 control] launch texts: one node
+    # (`torch.distributed.launch --nproc_per_node=<gpus>`)
+    ("github:neonbjb/DL-Art-School", "f31a333c4ff51eef9d5d4d1091fce7a610159b80"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:xorbitsai/inference": ("xinference/thirdparty/",),
@@ -1223,6 +1275,21 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "OmniAvatar/schedulers/",
         "OmniAvatar/vram_management/",
     ),
+    # auto3dseg's algorithm templates (their package files are MONAI's, also in other sets)
+    "github:Project-MONAI/research-contributions": ("auto3dseg/",),
+    # Tacotron 2's text helpers (nvidia/tacotron2 and glow-tts are in other sets)
+    "github:NVIDIA/flowtron": ("text/",),
+    # baseline backbones vendored from other projects (ColPali, GME, InternVideo2, LamRA, Phi-3-V)
+    "github:TIGER-AI-Lab/VLM2Vec": ("src/model/baseline_backbone/",),
+    # OpenAI CLIP (also in microsoft/unilm), timm and 4D-Humans' HMR2, vendored
+    "github:apple/ml-4m": ("fourm/utils/clip/", "fourm/utils/timm/", "fourm/utils/hmr2_utils/"),
+    # copies of BEiT (microsoft/unilm) and of streaming-llm
+    "github:dvlab-research/LongLoRA": ("pdf2txt/", "streaming_llm/"),
+    # Tacotron 2's code and the guided-diffusion modules (both lineages are in other sets)
+    "github:neonbjb/DL-Art-School": (
+        "codes/models/audio/tts/tacotron2/",
+        "codes/models/diffusion/",
+    ),
 }
 
 
@@ -1248,6 +1315,7 @@ UNSEEN_SETS = {
     "fresh-18": FRESH_18,
     "fresh-19": FRESH_19,
     "fresh-20": FRESH_20,
+    "fresh-21": FRESH_21,
 }
 
 
