@@ -364,6 +364,29 @@ CORPUS_NOTES = {
         "TRUE), TPL108 0 of 6 (5 FALSE: per-rank files and one-process scripts, 1 UNSURE), "
         "TPL203 0/3, TPL302 0/1, TPL404 0/2. TPL303 joined the default set."
     ),
+    "fresh-19": (
+        "GitHub repositories chosen by the text of TPL402, TPL108 and TPL401 and by their "
+        "launch texts (shell scripts and READMEs, which the trees now keep: one-node launches "
+        "only in 10, several nodes in 6), with controls; committed before it was first "
+        "linted. First linted at dee0aaf, after the linter began to read the project's launch "
+        "commands: 594 Python files, no crash; its 6 findings of the rules once default, read "
+        "by two blind judges who agreed on all: TPL402 0 of 4 (modules that one-node scripts "
+        "import, documented only on one node: the judges take the documented launch as the "
+        "plausible use), TPL108 1 of 1, TPL104 0/1. The one finding the launch reading had "
+        "dropped there was FALSE too (`fresh-19/dropped`). Not unseen any more: TPL402 (a "
+        "module only one-node scripts import) was fixed against these findings."
+    ),
+    "fresh-20": (
+        "GitHub repositories chosen like fresh-19, committed before it was first linted. First "
+        "linted at 2057a42: 500 Python files, no crash; its 13 findings of the rules once "
+        "default, read by two blind judges who agreed on all: TPL402 6 of 10 (TRUE: global "
+        "ranks as devices in training scripts that nothing keeps to one node; FALSE: code "
+        "behind a constant that is never true, a module nothing imports), TPL204 0/1, TPL207 "
+        "0/2 (a function's own gloo group). The 8 findings the launch reading had dropped "
+        "there were all FALSE (`fresh-20/dropped`). Not unseen any more: TPL402 (a module "
+        "nothing imports in a checkout; a group the function confines with a loopback "
+        "`MASTER_ADDR`) and TPL207 (gloo groups) were fixed against these findings."
+    ),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -249,3 +250,20 @@ def test_a_shell_script_a_cluster_launcher_runs_spans_nodes(tmp_path: Path) -> N
     assert index.one_node_launch(str(root / "demo.py"), b"") is not None
     unread = dict(files, **{"README.md": "srun -n32 bash $SCRIPT_DIR/$JOB.sh\n"})
     assert read_launches(str(_project(tmp_path / "b", unread)), 1 << 20).unread_spanning
+
+
+def test_launch_texts_that_are_not_text_or_not_files_are_read_safely(tmp_path: Path) -> None:
+    # Bytes that are not UTF-8, an unterminated code span, an endless continuation, and a
+    # FIFO named like a shell script (opening it must not block): the lint still finishes.
+    files = {
+        "train.py": RANK_DEVICE,
+        "README.md": "`torchrun --nproc_per_node=8 train.py\n\x00\xff\n",
+        "scripts/long.sh": "torchrun \\\n" * 5000 + "--nnodes=1 train.py\n",
+    }
+    root = _project(tmp_path, files)
+    # Undecodable bytes around a launch that spans nodes: it is still read, so train.py,
+    # kept on one node by scripts/long.sh, may run on several and stays flagged.
+    (root / "README.md").write_bytes(b"\xff\xfe\x00\n`torchrun --nnodes=2 train.py`\n\xff`\n")
+    fifo = root / "scripts" / "pipe.sh"
+    os.mkfifo(fifo)
+    assert _codes(root, "TPL402") == ["train.py:9"]
