@@ -69,9 +69,10 @@ def main():
 """
 
 
-def _tpl401(tmp_path: Path, caller: str) -> list[str]:
+def _tpl401(tmp_path: Path, caller: str, extra: dict[str, str] | None = None) -> list[str]:
     root = tmp_path / "project"
-    for name, text in {"pkg/__init__.py": "", "pkg/dist.py": HELPER, "train.py": caller}.items():
+    files = {"pkg/__init__.py": "", "pkg/dist.py": HELPER, "train.py": caller, **(extra or {})}
+    for name, text in files.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -89,3 +90,10 @@ def test_a_caller_that_uses_the_current_gpu_keeps_the_finding(tmp_path: Path) ->
     [finding] = _tpl401(tmp_path, caller)
     assert finding.startswith("dist.py:5 ")
     assert "`pin_memory=True` at train.py:12" in finding
+
+
+def test_a_function_of_the_same_name_elsewhere_is_not_a_caller(tmp_path: Path) -> None:
+    # Another script of the tree has its own `init_distributed` and uses the current GPU:
+    # it does not import pkg.dist, so it says nothing about the processes that do.
+    other = "def init_distributed():\n    pass\n\n\ninit_distributed()\nx = y.cuda()\n"
+    assert _tpl401(tmp_path, NAMED, {"tools/other.py": other}) == []

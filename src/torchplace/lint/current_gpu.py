@@ -15,8 +15,8 @@ and the seeding calls act on initialised devices only and are not counted.
 The code read is the text of the file, comments left out; then of the project's modules it
 imports (one step: `from metrics import metric_utils` beside a script, `from .utils import x`),
 where the process's work often is (stylegan's `metric_utils` loads with `pin_memory=True`);
-then of the project's other Python files that call the function holding the line by name (a
-byte search, then the same reading): the process group's set-up often sits in a helper
+then of the project's files that import the file and call the function holding the line by
+name (a byte search, then the same reading): the process group's set-up often sits in a helper
 (`utils/dist.py`) whose callers do the work. Only the disk is read, never the code run.
 """
 

@@ -321,8 +321,8 @@ class ProjectIndex:
 
     def current_gpu_use_of(self, path: str, line: int) -> CurrentGpuUse | None:
         """Where the process running `path:line` acts on its current GPU (`current_gpu`):
-        the file's code, else a project module it imports, else a project file that calls
-        the function holding the line."""
+        the file's code, else a project module it imports, else a project file that imports
+        it and calls the function holding the line."""
         data = self._code(path)
         if data is None:
             return None
@@ -338,18 +338,20 @@ class ProjectIndex:
         if use is not None:
             return use
         function = enclosing_function(tree, line)
-        files = self.tree_files_of(path)
-        if function is None or files is None:
+        if function is None:
             return None
-        return current_gpu_use_by_callers(path, function.name, files, self.max_file_bytes)
+        # Callers are files that import this one (a script of another project in the same
+        # tree may define a function of the same name).
+        importers = self._import_graph(self.launches_for(path)).importers_of(path)
+        return current_gpu_use_by_callers(path, function.name, importers, self.max_file_bytes)
 
     def never_imported(self, path: str) -> bool:
         """`path` is a module of a checkout (`.git` at its launch root: the whole repository
         is here) that cannot be installed (no `pyproject.toml`, `setup.py` or `setup.cfg`
-        there: nobody imports it from outside) that
-        no file of the project imports (`launch_reach.ImportGraph`), that is no script (only
-        definitions at its top level: no `__main__` block, no top-level call or loop), no
-        test, and no launch runs: its code never runs."""
+        there: nobody imports it from outside), that no file of the project imports
+        (`launch_reach.ImportGraph`), that is no script (only definitions at its top level:
+        no `__main__` block, no top-level call or loop), no test, and that no launch runs:
+        its code never runs."""
         launches = self.launches_for(path)
         root = launches.root
         if not os.path.lexists(os.path.join(root, ".git")):
