@@ -127,7 +127,7 @@ HISTORY = [
     ),
     (
         "2026-12-02",
-        "c8091ca",
+        "a8dc2bb",
         "fresh-19 to fresh-21 (chosen by the text of TPL402, TPL108, TPL401 and by their "
         "launch texts, which the trees now keep; the linter now reads launch commands) at "
         "dee0aaf, 2057a42 and 37b3c93: 26 TRUE of 57 (TPL402 6 of 15 with 1 split, TPL108 4/4, "
