@@ -32,13 +32,7 @@ def project_module(path: str, module: str, level: int = 0) -> Path | None:
         base = None
     if base is None or not parts:
         return None
-    for candidate in (
-        base.joinpath(*parts[:-1], parts[-1] + ".py"),
-        base.joinpath(*parts, "__init__.py"),
-    ):
-        if candidate.is_file():
-            return candidate
-    return None
+    return _under(str(base), module)
 
 
 def is_project_module(path: str, module: str, level: int = 0) -> bool:
