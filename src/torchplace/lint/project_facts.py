@@ -9,10 +9,12 @@ per file), then kept or dropped by :func:`apply_project_facts` against the facts
 The project of a file is the nearest directory at or above it holding `pyproject.toml`,
 `setup.py`, `setup.cfg` or `.git`; without one, the top of the Python tree around the file
 (climbing while the parent directory holds Python files: packages and namespace packages); a
-script in no package is a project of its own. The facts are
-read cheaply: a byte search over the project's Python files, and a parse only of those that
-hold a hit. Tests, benchmarks, examples and docs do not count: a library's multi-GPU test that
-binds its GPU does not bind the GPU of the library's users.
+script in no package is a project of its own. The facts are read cheaply: a byte search over
+the project's Python files, and a parse only of those that hold a hit; how the project
+launches its scripts is read from its shell scripts and READMEs (`launch_commands`,
+`launch_reach`), only when a finding asks. Tests, benchmarks, examples and docs do not count
+for the binding facts: a library's multi-GPU test that binds its GPU does not bind the GPU of
+the library's users.
 """
 
 from __future__ import annotations
@@ -147,9 +149,9 @@ def _not_bound_by_callers(index: ProjectIndex, finding: Finding) -> str | None:
 def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> str | None:
     """As `not-bound-by-callers`, and the process then acts on its current GPU, cuda:0
     (`current_gpu`: `.cuda()`, `"cuda"`, pinned memory, `torch.cuda` calls given no device),
-    in the file or in a project file that calls the function holding the finding. A process
-    that names the device of every tensor leaves cuda:0 alone: NCCL builds its communicators
-    on the tensors' GPU."""
+    in the file, in a project module it imports, or in a project file that imports it and
+    calls the function holding the finding. A process that names the device of every tensor
+    leaves cuda:0 alone: NCCL builds its communicators on the tensors' GPU."""
     if _not_bound_by_callers(index, finding) is None:
         return None
     use = index.current_gpu_use_of(finding.path, finding.line)
@@ -169,8 +171,8 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     where all are, the global rank is this node's GPU index. Nor does the project launch the
     file only on one node (`launch_commands`: every command of its shell scripts and READMEs
     that runs it). Nor does the finding lie in a script's function that nothing calls
-    (`dead_functions`), nor in a module nothing in an uninstallable project imports
-    (`never_imported`): that code never runs."""
+    (`dead_functions`), nor in a module nothing imports in a checkout that cannot be
+    installed (`never_imported`): that code never runs."""
     if index.single_node_of(finding.path) is not None:
         return None
     if index.one_node_launch(finding.path) is not None:
