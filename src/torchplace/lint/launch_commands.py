@@ -265,7 +265,7 @@ def _torchrun(path: str, line: int, segment: str, words: list[str]) -> Launch | 
     if not words:
         return None
     options = words[:end]
-    nodes = _option(options, "--nnodes", "--nnodes_", "--num_nodes")
+    nodes = _option(options, "--nnodes", "--num_nodes")
     rank = _option(options, "--node_rank", "--node-rank")
     one_node = "--standalone" in options or (nodes in (None, "1", "1:1") and rank in (None, "0"))
     return Launch(path, line, _short(segment), script, module, one_node, False)
