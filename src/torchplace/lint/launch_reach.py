@@ -17,7 +17,6 @@ unfinished walk counts as unknown.
 
 from __future__ import annotations
 
-import ast
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -25,7 +24,7 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import is_test_or_benchmark
 from torchplace.lint.launch_commands import Launch, LaunchIndex, names_multi_node_setting
-from torchplace.lint.project_modules import imported_project_files
+from torchplace.lint.project_modules import imported_names_in, resolve_imports
 
 #: Files visited for one answer at most: past this the answer is unknown.
 MAX_VISITED = 400
@@ -39,6 +38,14 @@ class ImportGraph:
         self.python_files = python_files
         self.max_file_bytes = max_file_bytes
         self._importers: dict[str, list[str]] | None = None
+        #: The files importing a module runs (it and its packages' `__init__.py`), by module.
+        self._runs: dict[str, list[str]] = {}
+        #: Every directory name and file stem on the paths of the project's Python files.
+        self._names = {
+            Path(part).stem
+            for path in python_files
+            for part in Path(os.path.relpath(path, root)).parts
+        }
 
     def importers_of(self, path: str) -> list[str]:
         if self._importers is None:
@@ -46,19 +53,32 @@ class ImportGraph:
         return self._importers.get(_key(path), [])
 
     def _read(self) -> dict[str, list[str]]:
+        """Each file's import statements, found by a line scan (not a parse of the whole
+        file: this reads every file of the project once), resolved with answers shared by
+        the files of one directory."""
         importers: dict[str, list[str]] = {}
+        memo: dict[tuple[str, str, int], Path | None] = {}
         for path in self.python_files:
             data = read_regular_file(Path(path), self.max_file_bytes)
             if data is None or b"import" not in data:
                 continue
-            try:
-                tree = ast.parse(data)
-            except (SyntaxError, ValueError, RecursionError):
-                continue
-            for module in imported_project_files(path, tree, self.root):
-                for run in _files_run_by_import(module, self.root):
-                    importers.setdefault(_key(str(run)), []).append(_key(path))
+            # An absolute import whose first name is no file or directory of the project
+            # (`torch`, `numpy`) cannot be one of its modules: not looked up on disk.
+            wanted = [
+                (name, level)
+                for name, level in imported_names_in(data)
+                if level or name.partition(".")[0] in self._names
+            ]
+            for module in resolve_imports(path, wanted, self.root, memo):
+                for run in self._files_run_by(module):
+                    importers.setdefault(run, []).append(_key(path))
         return importers
+
+    def _files_run_by(self, module: Path) -> list[str]:
+        key = str(module)
+        if key not in self._runs:
+            self._runs[key] = [_key(str(f)) for f in _files_run_by_import(module, self.root)]
+        return self._runs[key]
 
 
 def _files_run_by_import(module: Path, root: str) -> list[Path]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from pathlib import Path
 
 
@@ -48,11 +49,19 @@ def is_project_module(path: str, module: str, level: int = 0) -> bool:
     return bool(top) and top in Path(path).parts[:-1]
 
 
-def imported_project_files(path: str, tree: ast.Module, root: str | None = None) -> list[Path]:
-    """The project files of the modules a file imports, anywhere in it: `import a.b`,
-    `from a import b` (the module `a.b` when it is one, else `a`), relative imports; for a
-    script outside a package, also modules beside it (its directory is on `sys.path`); with
-    `root`, also modules under the project's root (run from there, or with it on the path)."""
+#: The start of an import statement at the beginning of a line (any indentation), with its
+#: parenthesised or backslash-continued names: what `imported_names_in` parses alone.
+_IMPORT_LINE = re.compile(
+    rb"^[ \t]*(?:from[ \t]+\.*[\w.]*[ \t]+import[ \t]*(?:\([^)]*\)|(?:[^\n]*\\\n)*[^\n]*)"
+    rb"|import[ \t]+(?:[^\n]*\\\n)*[^\n]*)",
+    re.MULTILINE,
+)
+
+
+def imported_names(tree: ast.AST) -> list[tuple[str, int]]:
+    """The modules a parsed file imports, anywhere in it, with their relative levels:
+    `import a.b` gives `a.b`; `from a import b` gives `a.b` (a submodule, if it is one) and
+    `a`."""
     wanted: list[tuple[str, int]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -63,17 +72,61 @@ def imported_project_files(path: str, tree: ast.Module, root: str | None = None)
             wanted += [(f"{base}.{n}" if base else n, node.level) for n in names]
             if base:
                 wanted.append((base, node.level))
-    script = not (Path(path).parent / "__init__.py").is_file()
+    return wanted
+
+
+def imported_names_in(data: bytes) -> list[tuple[str, int]]:
+    """As `imported_names`, from a file's bytes without parsing the whole file: each import
+    statement is found by a line scan and parsed alone (a statement that does not parse, such
+    as one quoted in a docstring, is skipped; one quoted there that does parse counts, which
+    only adds an importer)."""
+    wanted: list[tuple[str, int]] = []
+    for match in _IMPORT_LINE.finditer(data):
+        try:
+            statement = ast.parse(match.group(0).strip())
+        except (SyntaxError, ValueError):
+            continue
+        wanted += imported_names(statement)
+    return wanted
+
+
+def imported_project_files(path: str, tree: ast.Module, root: str | None = None) -> list[Path]:
+    """The project files of the modules a file imports (`imported_names`), found as
+    `resolve_imports` does."""
+    return resolve_imports(path, imported_names(tree), root)
+
+
+def resolve_imports(
+    path: str,
+    wanted: list[tuple[str, int]],
+    root: str | None = None,
+    memo: dict[tuple[str, str, int], Path | None] | None = None,
+) -> list[Path]:
+    """The project files of the modules `wanted` (name, relative level) imported by the file
+    at `path`: in its package tree (`project_module`); for a script outside a package, also
+    modules beside it (its directory is on `sys.path`); with `root`, also modules under the
+    project's root (run from there, or with it on the path). `memo` keeps answers by the
+    file's directory, for callers that resolve the imports of many files."""
+    directory = os.path.dirname(os.path.abspath(path))
+    memo = {} if memo is None else memo
     found: list[Path] = []
     for module, level in wanted:
-        file = project_module(path, module, level)
-        if file is None and script and not level:
-            file = _under(str(Path(path).resolve().parent), module)
-        if file is None and root is not None and not level:
-            file = _under(root, module)
+        key = (directory, module, level)
+        if key not in memo:
+            memo[key] = _resolve(path, module, level, root)
+        file = memo[key]
         if file is not None and file not in found and str(file) != os.path.abspath(path):
             found.append(file)
     return found
+
+
+def _resolve(path: str, module: str, level: int, root: str | None) -> Path | None:
+    file = project_module(path, module, level)
+    if file is None and not level and not (Path(path).parent / "__init__.py").is_file():
+        file = _under(str(Path(path).resolve().parent), module)
+    if file is None and root is not None and not level:
+        file = _under(root, module)
+    return file
 
 
 def _under(directory: str, module: str) -> Path | None:
