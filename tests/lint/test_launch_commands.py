@@ -267,3 +267,18 @@ def test_launch_texts_that_are_not_text_or_not_files_are_read_safely(tmp_path: P
     fifo = root / "scripts" / "pipe.sh"
     os.mkfifo(fifo)
     assert _codes(root, "TPL402") == ["train.py:9"]
+
+
+@pytest.mark.parametrize(
+    ("comment", "found"),
+    [
+        ("# torchrun --nproc_per_node=8 train.py", []),
+        ("# torchrun --nnodes=2 --nproc_per_node=8 train.py", ["train.py:10"]),
+        ('LAUNCH = f"torchrun --nnodes={NODES} train.py"', ["train.py:10"]),
+    ],
+)
+def test_a_files_own_launch_commands_are_read_as_launch_texts_are(
+    tmp_path: Path, comment: str, found: list[str]
+) -> None:
+    # No README: the file's own comment (or the launcher it builds) is all there is.
+    assert _codes(_project(tmp_path, {"train.py": comment + "\n" + RANK_DEVICE}), "TPL402") == found

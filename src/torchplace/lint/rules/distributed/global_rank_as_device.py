@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Located, Scope, call_name
 from torchplace.lint.job_scale import after_single_node_guard
+from torchplace.lint.launch_commands import launches_in_text
 from torchplace.lint.rank_evidence import default_only, under_rank_zero
 from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
 from torchplace.lint.rule import AnyOf, Rule
@@ -72,11 +73,11 @@ class GlobalRankAsDevice(Rule):
     of a script that nothing names (not the script, not another file of the project), nor a
     module nothing imports in a checkout that cannot be installed: it never runs. Nor a name
     its function binds only to a local-rank read (a function named for the global rank that
-    returns `LOCAL_RANK`), nor a file whose own launch commands
-    (`# torchrun --nnodes=1 ...` in its comments) all keep it to one node (`--standalone`,
-    `--nnodes=1`), nor a script that the project's shell scripts and READMEs launch, every
-    time, on one node only (`torchrun --nproc_per_node=8 train.py`, whose default is one
-    node; `python -m torch.distributed.launch` without `--nnodes`), or a module that only
+    returns `LOCAL_RANK`), nor a file whose own launch commands (`# torchrun --nnodes=1 ...`
+    in its comments) all keep it to one node, nor a script that the project's shell scripts
+    and READMEs launch, every time, on one node only (`torchrun --nproc_per_node=8 train.py`,
+    whose default is one node; `python -m torch.distributed.launch` without `--nnodes`), or
+    a module that only
     such scripts (and tests) import, when no launch there that may span nodes (`--nnodes=2`,
     Slurm, MPI, DeepSpeed's hostfile) could run it and its code names no multi-node setting.
 
@@ -255,23 +256,26 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
 _LAUNCH = re.compile(
     r"\btorchrun\b|torch\.distributed\.(?:launch|run)\b|\bdeepspeed\s+-|\baccelerate\s+launch\b"
 )
-#: One node: `--standalone`, or `--nnodes=1` / `--nnodes 1` (not an elastic `1:4`).
-_ONE_NODE = re.compile(r"--standalone\b|--nnodes[=\s]+1(?![\d:])|--num_nodes[=\s]+1(?![\d:])")
 
 
 def documents_one_node(ctx: FileContext) -> bool:
     """The file's own launch commands (in its comments and strings: `# torchrun
-    --nnodes=1 --nproc_per_node=8 demo.py`) all keep it to one node (`--standalone`,
-    `--nnodes=1`), and there is at least one: the global rank is then this node's GPU index.
-    A launcher the file builds with a node count it is given names no `--nnodes=1`."""
+    --nnodes=1 --nproc_per_node=8 demo.py`), read as the project's launch texts are
+    (`launch_commands`), all keep it to one node, and there is at least one: the global rank
+    is then this node's GPU index. A line naming a launcher that does not read as a command
+    (a launcher the file builds in code, `f"torchrun --nnodes={n}"`) keeps it open."""
     return per_file(ctx, "one-node-launches", _one_node_launches)
 
 
 def _one_node_launches(ctx: FileContext) -> bool:
     if _LAUNCH.search(ctx.source.text) is None:  # most files: one scan, no split
         return False
-    launches = [line for line in ctx.source.text.splitlines() if _LAUNCH.search(line)]
-    return bool(launches) and all(_ONE_NODE.search(line) for line in launches)
+    lines = [line for line in ctx.source.text.splitlines() if _LAUNCH.search(line)]
+    for line in lines:
+        launches = launches_in_text(ctx.source.path, line)
+        if not launches or not all(launch.one_node for launch in launches):
+            return False
+    return bool(lines)
 
 
 def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
