@@ -73,6 +73,8 @@ def test_continued_lines_are_one_command_and_markdown_code_spans_are_commands() 
     assert _one("README.md", table).script == "examples/run_flux.py"
     prose = "We support distributed training with `torchrun` and `python`.\n"
     assert launches_in_text("README.md", prose) == []
+    words = "Use torchrun specific settings, or deepspeed hostfiles.\n"
+    assert launches_in_text("notes.sh", words) == []
 
 
 def test_a_script_variable_set_on_several_branches_stands_for_each_script() -> None:
@@ -275,6 +277,8 @@ def test_launch_texts_that_are_not_text_or_not_files_are_read_safely(tmp_path: P
         ("# torchrun --nproc_per_node=8 train.py", []),
         ("# torchrun --nnodes=2 --nproc_per_node=8 train.py", ["train.py:10"]),
         ('LAUNCH = f"torchrun --nnodes={NODES} train.py"', ["train.py:10"]),
+        # llama-recipes' `# torchrun specific` above the set-up: prose, not a launch.
+        ("# torchrun specific", ["train.py:10"]),
     ],
 )
 def test_a_files_own_launch_commands_are_read_as_launch_texts_are(

@@ -189,8 +189,16 @@ def _parse(path: str, line: int, segment: str, known: dict[str, str]) -> Launch 
     for position, word in enumerate(words):
         program = _program(word)
         rest = words[position + 1 :]
+        if program == "accelerate" and rest[:1] == ["launch"]:
+            program, rest = "accelerate launch", rest[1:]
+        if program in _RUNNERS and not _starts_command(rest):
+            return None  # prose (`# torchrun specific`, "use torchrun"), not a command
         if program == "torchrun":
             return _torchrun(path, line, segment, rest)
+        if program == "deepspeed":
+            return _deepspeed(path, line, segment, rest)
+        if program == "accelerate launch":
+            return _accelerate(path, line, segment, rest)
         if program in _CLUSTER_LAUNCHERS:
             script, module, _ = _script_of(rest)
             if not rest:
@@ -199,13 +207,18 @@ def _parse(path: str, line: int, segment: str, known: dict[str, str]) -> Launch 
             if shell is not None:
                 return Launch(path, line, _short(segment), shell, False, False, False, shell=True)
             return Launch(path, line, _short(segment), script, module, False, False)
-        if program == "deepspeed" and rest:
-            return _deepspeed(path, line, segment, rest)
-        if program == "accelerate" and rest[:1] == ["launch"]:
-            return _accelerate(path, line, segment, rest[1:])
         if _PYTHON.match(program):
             return _python(path, line, segment, rest)
     return None
+
+
+#: Launchers whose arguments start with an option or the script; anything else after the
+#: word is prose.
+_RUNNERS = frozenset({"torchrun", "deepspeed", "accelerate launch"})
+
+
+def _starts_command(words: list[str]) -> bool:
+    return bool(words) and (words[0].startswith("-") or words[0].endswith(".py"))
 
 
 def _program(word: str) -> str:
