@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -330,6 +330,12 @@ def names_multi_node_setting(code: bytes) -> bool:
     return _MULTI_NODE_CODE.search(code) is not None
 
 
+def runs_several_processes(code: bytes) -> bool:
+    """The code starts processes of its own (`mp.spawn`, `Process(...)`) or reads the
+    variables a launcher sets: it is written to run as more than one process."""
+    return bool(_STARTS_PROCESSES.search(code) or _READS_LAUNCHER.search(code))
+
+
 class LaunchIndex:
     """The launches of one project, by the Python file each runs."""
 
@@ -388,13 +394,18 @@ class LaunchIndex:
             return None
         return launches[0]
 
-    def one_process_launch(self, path: str, code: bytes | None) -> Launch | None:
+    def one_process_launch(
+        self,
+        path: str,
+        code: bytes | None,
+        several: Callable[[bytes], bool] | None = None,
+    ) -> Launch | None:
         """A launch of `path` when every launch of it runs it as one process that starts no
-        others."""
+        others (nor anything else `several` finds in its code)."""
         found = self.one_node_launch(path, code)
         if found is None or code is None:
             return None
-        if _STARTS_PROCESSES.search(code) or _READS_LAUNCHER.search(code):
+        if (several or runs_several_processes)(code):
             return None
         if not all(launch.one_process for launch in self.launches_of(path)):
             return None

@@ -23,7 +23,12 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import is_test_or_benchmark
-from torchplace.lint.launch_commands import Launch, LaunchIndex, names_multi_node_setting
+from torchplace.lint.launch_commands import (
+    Launch,
+    LaunchIndex,
+    names_multi_node_setting,
+    runs_several_processes,
+)
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
 
 #: Files visited for one answer at most: past this the answer is unknown.
@@ -108,12 +113,50 @@ def one_node_through_importers(
     code_of: Callable[[str], bytes | None],
 ) -> Launch | None:
     """A one-node launch that reaches `path` through the files importing it, when every way
-    the project runs `path` keeps it on one node (module docs); None otherwise.
+    the project runs `path` keeps it on one node (module docs); None otherwise. A test, run
+    by a test runner on one machine (its multi-GPU cases spawn processes there), ends its
+    branch as a one-node run."""
+    return _through_importers(
+        path, launches, graph, code_of, launches.one_node_launch, names_multi_node_setting, True
+    )
 
-    The files that may run `path` are walked up its importers; a launched script, or a test,
-    ends its branch (its launches decide it); any other file must have importers of its own.
+
+def one_process_through_importers(
+    path: str,
+    launches: LaunchIndex,
+    graph: ImportGraph,
+    code_of: Callable[[str], bytes | None],
+    several: Callable[[bytes], bool] = runs_several_processes,
+) -> Launch | None:
+    """A one-process launch that reaches `path` through the files importing it, when every
+    way the project runs `path` runs it in one process that starts no others: every file on
+    the way is imported only by such scripts, and none starts processes or reads a
+    launcher's variables (nor holds anything else `several` finds). A test ends nothing
+    here: a test runner may spawn ranks."""
+
+    def launched(current: str, code: bytes | None) -> Launch | None:
+        return launches.one_process_launch(current, code, several)
+
+    return _through_importers(path, launches, graph, code_of, launched, several, False)
+
+
+def _through_importers(
+    path: str,
+    launches: LaunchIndex,
+    graph: ImportGraph,
+    code_of: Callable[[str], bytes | None],
+    launched: Callable[[str, bytes | None], Launch | None],
+    refused: Callable[[bytes], bool],
+    tests_end: bool,
+) -> Launch | None:
+    """A launch reaching `path` through its importers, when every way the project runs it
+    is one that `launched` accepts; None otherwise.
+
+    The files that may run `path` are walked up its importers; a launched script (or, with
+    `tests_end`, a test) ends its branch (`launched` decides it); any other file must have
+    importers of its own. Code that `refused` holds, anywhere on the way, decides against.
     An import cycle adds no way of running."""
-    if launches.unread_spanning is not None:
+    if launches.unread_spanning is not None or not launches.launches_any():
         return None
     root = os.path.realpath(launches.root)
     found: Launch | None = None
@@ -127,14 +170,13 @@ def one_node_through_importers(
         if len(seen) > MAX_VISITED:
             return None
         code = code_of(current)
-        if code is None or names_multi_node_setting(code):
+        if code is None or refused(code):
             return None
         if launches.launches_of(current):
-            launch = launches.one_node_launch(current, code)
+            launch = launched(current, code)
             if launch is None:
                 return None
-        elif is_test_or_benchmark(os.path.relpath(current, root)):
-            # Run by a test runner on one machine (its multi-GPU cases spawn processes there).
+        elif tests_end and is_test_or_benchmark(os.path.relpath(current, root)):
             launch = Launch(current, 0, "a test run", None, False, True, False)
         else:
             importers = graph.importers_of(current)

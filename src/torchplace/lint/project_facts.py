@@ -45,8 +45,13 @@ from torchplace.lint.launch_commands import (
     LaunchIndex,
     launch_root,
     read_launches,
+    runs_several_processes,
 )
-from torchplace.lint.launch_reach import ImportGraph, one_node_through_importers
+from torchplace.lint.launch_reach import (
+    ImportGraph,
+    one_node_through_importers,
+    one_process_through_importers,
+)
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
@@ -197,6 +202,24 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
     return None if index.one_process_launch(finding.path) is not None else ""
 
 
+def _shares_a_literal_gpu(index: ProjectIndex, finding: Finding) -> str | None:
+    """The finding does not lie in a program the project launches only as one process that
+    starts no others (`launch_commands`: `python infer.py` in every command that runs it, or,
+    for a module, in every command that runs a file importing it: `launch_reach`) and no
+    threads: a literal GPU there is the one process's choice, which no other rank or thread
+    shares."""
+    return "" if index.one_process_launch(finding.path, _processes_or_threads) is None else None
+
+
+def _processes_or_threads(code: bytes) -> bool:
+    """The code runs as several processes (`runs_several_processes`) or starts threads of
+    its own, each of which may want a GPU of its own."""
+    return runs_several_processes(code) or _STARTS_THREADS.search(code) is not None
+
+
+_STARTS_THREADS = re.compile(rb"\bThread\s*\(|ThreadPoolExecutor\s*\(")
+
+
 def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None:
     """A write found late only for the project's imports before it: one of them may start
     CUDA when imported (`import_cuda`, reading the modules on disk). Findings of another kind
@@ -210,6 +233,7 @@ CONDITIONS: dict[str, Condition] = {
     "may-span-nodes": _may_span_nodes,
     "imports-may-start-cuda": _imports_may_start_cuda,
     "may-run-in-several-processes": _may_run_in_several_processes,
+    "shares-a-literal-gpu": _shares_a_literal_gpu,
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,
@@ -246,12 +270,12 @@ class ProjectIndex:
         index = cls()
         key = os.path.abspath(path)
         index._roots[os.path.dirname(key)] = key
-        index._facts[key] = facts_of_text(key, text)
+        # The binding facts and the single-node facts are read from `_texts` when asked:
+        # most conditions need neither, and each is a parse of the code.
         data = text.encode("utf-8", "surrogatepass")
         index._callers[key] = CallerIndex([key], {key: data})
         line = gpu_actor_line(data) if b"num_gpus" in data and b"ray" in data else None
         index._ray[key] = (key, line) if line is not None else None
-        index._single_node[key] = single_node_text(key, text)
         index._texts[key] = data
         index._tree_files[key] = [key]
         index._launch_roots[key] = key
@@ -271,7 +295,11 @@ class ProjectIndex:
         root = self.root_of(path)
         facts = self._facts.get(root)
         if facts is None:
-            facts = read_facts(root, self.max_file_bytes)
+            text = self._texts.get(root)
+            if text is not None:
+                facts = facts_of_text(root, text.decode("utf-8", "surrogatepass"))
+            else:
+                facts = read_facts(root, self.max_file_bytes)
             self._facts[root] = facts
         return facts
 
@@ -288,8 +316,12 @@ class ProjectIndex:
         confines all of them (`single_node`)."""
         root = self.root_of(path)
         if root not in self._single_node:
-            files = self.tree_files_of(path)
-            self._single_node[root] = single_node_project(root, files, self.max_file_bytes)
+            text = self._texts.get(root)
+            if text is not None:
+                found = single_node_text(root, text.decode("utf-8", "surrogatepass"))
+            else:
+                found = single_node_project(root, self.tree_files_of(path), self.max_file_bytes)
+            self._single_node[root] = found
         return self._single_node[root]
 
     def launches_for(self, path: str) -> LaunchIndex:
@@ -310,16 +342,20 @@ class ProjectIndex:
         launches = self.launches_for(path)
         if launches.launches_of(path):
             return launches.one_node_launch(path, self._code(path))
-        if launches.unread_spanning is not None or not launches.launches_any():
-            return None
         return one_node_through_importers(path, launches, self._import_graph(launches), self._code)
 
-    def one_process_launch(self, path: str) -> Launch | None:
-        """A launch of `path` when the project launches it, and only as one process."""
+    def one_process_launch(
+        self, path: str, several: Callable[[bytes], bool] = runs_several_processes
+    ) -> Launch | None:
+        """A launch of `path` when the project launches it, and only as one process; or, for
+        a module it does not launch, a launch of the files importing it when every way the
+        project runs it is one process that starts no others (`launch_reach`). Code that
+        `several` finds, in the file or on the way, means more than one."""
         launches = self.launches_for(path)
-        if not launches.launches_of(path):
-            return None
-        return launches.one_process_launch(path, self._code(path))
+        if launches.launches_of(path):
+            return launches.one_process_launch(path, self._code(path), several)
+        graph = self._import_graph(launches)
+        return one_process_through_importers(path, launches, graph, self._code, several)
 
     def current_gpu_use_of(self, path: str, line: int) -> CurrentGpuUse | None:
         """Where the process running `path:line` acts on its current GPU (`current_gpu`):

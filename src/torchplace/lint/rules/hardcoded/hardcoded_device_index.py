@@ -44,7 +44,10 @@ class HardcodedDeviceIndex(Rule):
     cuda:0 is the current one), in the one-process branch of a job (`if world_size == 1:`,
     the `else` of `if world_size > 1:` or of `if dist.is_initialized():`, `if
     args.local_rank == -1:`), or in a file that never speaks of ranks, workers, threads or
-    device maps (there cuda:0 means what `"cuda"` means: TPL105's ground).
+    device maps (there cuda:0 means what `"cuda"` means: TPL105's ground). Nor, reading the
+    project, a program that its shell scripts and READMEs launch only as one process
+    (`python infer.py`, a script that starts no processes or threads and reads no launcher
+    variable) or a module that only such programs import: its GPU is shared by nothing.
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
@@ -82,11 +85,12 @@ class HardcodedDeviceIndex(Rule):
     preview = True
     name = "hardcoded-device-index"
     in_tests = False
+    project_condition = "shares-a-literal-gpu"
     contexts = (
         "placements anywhere; not device objects only compared or queried, code only rank 0"
         " runs, code documented as single-GPU, one-process scripts, fallbacks of an unread index,"
         " code reached only before CUDA is initialised, index 0 in files that speak of no"
-        " parallelism"
+        " parallelism, programs the project launches only as one process"
     )
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"

@@ -1,0 +1,91 @@
+"""A literal GPU in a program the project launches only as one process shares it with nothing
+(TPL104's project condition, `shares-a-literal-gpu`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from torchplace.lint import LintConfig
+from torchplace.lint.runner import run
+
+# BELLE's inference script, in short: a device map and inputs sent to cuda:0.
+INFER = """\
+import torch
+from transformers import AutoModelForCausalLM
+
+from pkg.inputs import encode
+
+
+def main():
+    model = AutoModelForCausalLM.from_pretrained("model", device_map="auto")
+    ids = encode("hello").to(0)
+    return model.generate(ids)
+
+
+if __name__ == "__main__":
+    main()
+"""
+# A module the script imports, which speaks of device maps too.
+INPUTS = """\
+import torch
+
+
+def encode(text, device_map=None):
+    return torch.tensor([[1, 2, 3]], device=0)
+"""
+
+
+def _project(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "project"
+    base = {
+        "pyproject.toml": "",
+        "pkg/__init__.py": "",
+        "pkg/inputs.py": INPUTS,
+        "infer.py": INFER,
+    }
+    for name, text in {**base, **files}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _tpl104(root: Path) -> list[str]:
+    result = run([str(root)], LintConfig(select=("TPL104",), preview=True), cache_dir=None)
+    return sorted(f"{Path(f.path).name}:{f.line}" for f in result.findings)
+
+
+BOTH = ["infer.py:9", "inputs.py:5"]
+
+
+def test_a_program_launched_only_as_one_process_shares_its_gpu_with_nothing(
+    tmp_path: Path,
+) -> None:
+    readme = "Run:\n\n```\npython infer.py --model llama\n```\n"
+    assert _tpl104(_project(tmp_path / "one", {"README.md": readme})) == []
+    # Nothing says how it runs: every finding stays.
+    assert _tpl104(_project(tmp_path / "unknown", {})) == BOTH
+
+
+def test_a_launch_of_several_processes_keeps_the_script_and_its_modules(tmp_path: Path) -> None:
+    readme = "```\npython infer.py\ntorchrun --nproc_per_node=2 infer.py\n```\n"
+    assert _tpl104(_project(tmp_path, {"README.md": readme})) == BOTH
+
+
+def test_a_script_that_starts_threads_or_processes_is_not_one_process(tmp_path: Path) -> None:
+    readme = "```\npython infer.py\n```\n"
+    # The threads the script starts may run the module's code too.
+    threads = INFER.replace("    main()", "    threading.Thread(target=main).start()")
+    found = _tpl104(_project(tmp_path / "threads", {"README.md": readme, "infer.py": threads}))
+    assert found == BOTH
+    spawned = INFER.replace("    main()", "    mp.spawn(main, nprocs=2)")
+    found = _tpl104(_project(tmp_path / "spawn", {"README.md": readme, "infer.py": spawned}))
+    assert found == BOTH
+
+
+def test_a_module_another_unlaunched_file_imports_stays(tmp_path: Path) -> None:
+    files = {
+        "README.md": "```\npython infer.py\n```\n",
+        "pkg/serve.py": "from pkg.inputs import encode\n\nencode('x')\n",
+    }
+    assert _tpl104(_project(tmp_path, files)) == ["inputs.py:5"]
