@@ -1,0 +1,358 @@
+"""Whether a line lies in a branch that never runs: `if flag:` where the file makes `flag` false.
+
+Research code keeps switched-off paths: `use_trt_engine = False` overwrites a parameter and
+`self.parallel_decode = use_trt_engine` then guards a whole multi-GPU decode, or a private
+helper `_rel_shift(x, zero_triu=False)` that every call in the file leaves at its default
+guards a CPU mask. A finding inside such a branch describes code that cannot run.
+
+The body of an `if` (or `elif`) is never taken when its test is false on every path the file
+shows, read without running anything:
+- a falsy literal (`False`, `None`, `0`, `""`), `a and b` with a false side, `a or b` with
+  both sides false;
+- a local name whose last assignment before the test is a statement of the function's own
+  body (not inside a branch or loop) of a false value, with no assignment to it in a loop
+  around the test; a module-level name every assignment of which (at the module's top level,
+  none under `global`) is false;
+- a parameter whose default is false, of a private function (`_name`, or one nested in
+  another) that the file names only by calling it, and that none of its calls fills (no such
+  keyword, not enough positional arguments, no `*args` or `**kwargs`);
+- an attribute (`self.parallel_decode`) that the file assigns only with `.name = <false
+  value>`, at least once, never as a class attribute, a property, a keyword argument or
+  through `setattr`.
+What another file does is not read: a module that sets `vae.parallel_decode = True` from
+outside, or calls the private helper with `zero_triu=True`, is not seen.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from torchplace.lint.context import FileContext
+from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.run_conditions import per_file
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: How many names or attributes one answer may follow (`a = b`, `self.x = self.y`).
+_MAX_DEPTH = 6
+#: An `if` or `elif` whose test is made only of names, attributes, `not`-free `and`/`or`
+#: and literals: the only tests this module can prove false.
+_SIMPLE_TEST = re.compile(r"^\s*(?:el)?if\s+[\w.\s]+:")
+
+
+def never_taken(ctx: FileContext, line: int) -> bool:
+    """Whether `line` lies in the body of an `if` whose test the file makes false."""
+    if not _under_simple_test(ctx, line):
+        return False  # most findings: no enclosing test of the shape, no whole parse
+    branches = per_file(ctx, "dead-branches", _DeadBranches.of)
+    return branches is not None and branches.holds(line)
+
+
+def _under_simple_test(ctx: FileContext, line: int) -> bool:
+    """Some `if` line above `line`, less indented than it, has a test of names only."""
+    lines = ctx.source.lines
+    if not 1 <= line <= len(lines):
+        return False
+    indent = _indent(lines[line - 1])
+    for number in range(line - 1, 0, -1):
+        text = lines[number - 1]
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        own = _indent(text)
+        if own < indent:
+            if _SIMPLE_TEST.match(text):
+                return True
+            indent = own
+            if own == 0:
+                return False
+    return False
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip())
+
+
+@dataclass
+class _DeadBranches:
+    """The line spans of the file's branches that never run, found on first use."""
+
+    tree: ast.Module
+    spans: list[tuple[int, int]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, ctx: FileContext) -> _DeadBranches | None:
+        tree = ctx.whole_tree()
+        if tree is None:
+            return None
+        found = cls(tree)
+        facts = _FileFacts(tree)
+        for node, function in _ifs(tree):
+            if node.body and facts.false(node.test, function, node.lineno, 0, set()):
+                last = node.body[-1]
+                found.spans.append((node.body[0].lineno, last.end_lineno or last.lineno))
+        return found
+
+    def holds(self, line: int) -> bool:
+        return any(first <= line <= last for first, last in self.spans)
+
+
+def _ifs(tree: ast.Module) -> Iterator[tuple[ast.If, _Function | None]]:
+    """Each `if` of the file with its innermost function (None at module or class level)."""
+    stack: list[tuple[ast.AST, _Function | None]] = [(tree, None)]
+    while stack:
+        node, function = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            inner = child if isinstance(child, _Function) else function
+            if isinstance(child, ast.ClassDef):
+                inner = None
+            if isinstance(child, ast.If):
+                yield child, function
+            stack.append((child, inner))
+
+
+class _FileFacts:
+    """What the file assigns, read once: attribute assignments, module-level names, calls."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self.functions: dict[str, list[_Function]] = {}
+        self.nested: set[int] = set()
+        self.attribute_values: dict[str, list[tuple[ast.AST, _Function | None, int]]] = {}
+        self.attribute_blocked: set[str] = set()
+        self.keywords: set[str] = set()
+        self.name_loads: dict[str, list[ast.Name | ast.Attribute]] = {}
+        self.calls: dict[str, list[ast.Call]] = {}
+        self.globals: set[str] = set()
+        self.has_setattr = False
+        self._read(tree, None)
+
+    def _read(self, node: ast.AST, function: _Function | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = function
+            if isinstance(child, _Function):
+                self.functions.setdefault(child.name, []).append(child)
+                if function is not None:
+                    self.nested.add(id(child))
+                self.attribute_blocked.add(child.name)  # a property or method of that name
+                inner = child
+            elif isinstance(child, ast.ClassDef):
+                for statement in child.body:
+                    for target in _targets(statement):
+                        if isinstance(target, ast.Name):
+                            self.attribute_blocked.add(target.id)
+                inner = None
+            elif isinstance(child, ast.Global):
+                self.globals.update(child.names)
+            elif isinstance(child, ast.Call):
+                self.keywords.update(k.arg for k in child.keywords if k.arg)
+                name = _called_name(child.func)
+                if name is not None:
+                    self.calls.setdefault(name, []).append(child)
+                if isinstance(child.func, ast.Name) and child.func.id == "setattr":
+                    self.has_setattr = True
+            elif isinstance(child, ast.Name | ast.Attribute) and isinstance(child.ctx, ast.Load):
+                key = child.id if isinstance(child, ast.Name) else child.attr
+                self.name_loads.setdefault(key, []).append(child)
+            if isinstance(child, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                value = None if isinstance(child, ast.AugAssign) else child.value
+                for target in _targets(child):
+                    if isinstance(target, ast.Attribute):
+                        entry = (value if value is not None else child, function, child.lineno)
+                        if value is None:
+                            self.attribute_blocked.add(target.attr)
+                        self.attribute_values.setdefault(target.attr, []).append(entry)
+            self._read(child, inner)
+
+    def false(
+        self, expr: ast.AST, function: _Function | None, line: int, depth: int, seen: set[str]
+    ) -> bool:
+        """Whether `expr`, read in `function` at `line`, is false on every path shown."""
+        if depth > _MAX_DEPTH:
+            return False
+        if isinstance(expr, ast.Constant):
+            return expr.value in (False, None, 0, "") and not isinstance(expr.value, float)
+        if isinstance(expr, ast.BoolOp):
+            parts = [self.false(v, function, line, depth + 1, seen) for v in expr.values]
+            return any(parts) if isinstance(expr.op, ast.And) else all(parts)
+        if isinstance(expr, ast.Name):
+            return self._name_false(expr.id, function, line, depth, seen)
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+            is_own = expr.value.id in ("self", "cls")
+            return is_own and self._attribute_false(expr.attr, depth, seen)
+        return False
+
+    def _attribute_false(self, attr: str, depth: int, seen: set[str]) -> bool:
+        key = "." + attr
+        if key in seen or attr in self.attribute_blocked or attr in self.keywords:
+            return False
+        if self.has_setattr:
+            return False
+        values = self.attribute_values.get(attr)
+        if not values:
+            return False
+        seen = seen | {key}
+        return all(self.false(v, f, line, depth + 1, seen) for v, f, line in values)
+
+    def _name_false(
+        self, name: str, function: _Function | None, line: int, depth: int, seen: set[str]
+    ) -> bool:
+        if function is not None and _binds(function, name):
+            return self._local_false(name, function, line, depth, seen)
+        return self._module_name_false(name, depth, seen)
+
+    def _module_name_false(self, name: str, depth: int, seen: set[str]) -> bool:
+        if name in seen or name in self.globals:
+            return False
+        values = []
+        for statement in self.tree.body:
+            if isinstance(statement, ast.Import | ast.ImportFrom) and _binds_name(statement, name):
+                return False
+            for target in _targets(statement):
+                if isinstance(target, ast.Name) and target.id == name:
+                    value = getattr(statement, "value", None)
+                    if isinstance(statement, ast.AugAssign) or value is None:
+                        return False
+                    values.append((value, statement.lineno))
+            if _binds_elsewhere(statement, name):
+                return False
+        seen = seen | {name}
+        return bool(values) and all(
+            self.false(v, None, line, depth + 1, seen) for v, line in values
+        )
+
+    def _local_false(
+        self, name: str, function: _Function, line: int, depth: int, seen: set[str]
+    ) -> bool:
+        assignments = [n for n in _assignments_of(function, name)]
+        before = [n for n in assignments if n.lineno < line]
+        if before:
+            last = max(before, key=lambda n: n.lineno)
+            if last not in function.body or not isinstance(last, ast.Assign | ast.AnnAssign):
+                return False  # set inside a branch or loop: other paths may hold another value
+            if any(_loop_around(function, line, n) for n in assignments if n.lineno >= line):
+                return False
+            if last.value is None:
+                return False
+            return self.false(last.value, function, last.lineno, depth + 1, seen)
+        default = _default_of(function, name)
+        if default is None or not self.false(default, None, line, depth + 1, seen):
+            return False
+        return not assignments and self._never_filled(function, name)
+
+    def _never_filled(self, function: _Function, name: str) -> bool:
+        """The private (or nested) function is named only by calls of it in this file, and
+        none of them fills parameter `name`."""
+        private = function.name.startswith("_") and not function.name.endswith("__")
+        if not (private or id(function) in self.nested) or function.decorator_list:
+            return False
+        if len(self.functions.get(function.name, ())) != 1:
+            return False
+        calls = self.calls.get(function.name, [])
+        funcs = {id(c.func) for c in calls}
+        if not calls or any(id(n) not in funcs for n in self.name_loads.get(function.name, [])):
+            return False  # passed or stored somewhere: called in ways not written here
+        positional = [a.arg for a in function.args.posonlyargs + function.args.args]
+        if name not in positional:
+            return all(k.arg != name for c in calls for k in c.keywords)
+        index = positional.index(name)
+        bound = 1 if positional and positional[0] in ("self", "cls") else 0
+        for call in calls:
+            if any(isinstance(a, ast.Starred) for a in call.args):
+                return False
+            if any(k.arg is None or k.arg == name for k in call.keywords):
+                return False
+            given = len(call.args) + (bound if isinstance(call.func, ast.Attribute) else 0)
+            if given > index:
+                return False
+        return True
+
+
+def _targets(statement: ast.AST) -> list[ast.AST]:
+    if isinstance(statement, ast.Assign):
+        found: list[ast.AST] = []
+        for target in statement.targets:
+            found += target.elts if isinstance(target, ast.Tuple | ast.List) else [target]
+        return found
+    if isinstance(statement, ast.AnnAssign | ast.AugAssign):
+        return [statement.target]
+    return []
+
+
+def _called_name(func: ast.AST) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _binds(function: _Function, name: str) -> bool:
+    """`name` is local to `function`: a parameter, or bound by its own statements."""
+    arguments = function.args
+    every = arguments.posonlyargs + arguments.args + arguments.kwonlyargs
+    every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    if any(a.arg == name for a in every):
+        return True
+    return any(_binds_name(node, name) for node in own_nodes(function))
+
+
+def _binds_name(node: ast.AST, name: str) -> bool:
+    if isinstance(node, ast.Name) and node.id == name:
+        return isinstance(node.ctx, ast.Store | ast.Del)
+    if isinstance(node, ast.Import | ast.ImportFrom):
+        return any((a.asname or a.name).split(".")[0] == name for a in node.names)
+    return False
+
+
+def _binds_elsewhere(statement: ast.AST, name: str) -> bool:
+    """A module-level statement that binds `name` other than by a plain assignment: a loop
+    target, a `with ... as`, a definition of that name, a nested assignment."""
+    if isinstance(statement, _Function | ast.ClassDef):
+        return statement.name == name
+    if isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign):
+        return False
+    return any(_binds_name(node, name) for node in ast.walk(statement))
+
+
+def _assignments_of(function: _Function, name: str) -> Iterator[ast.stmt]:
+    """Statements of `function` (nested definitions left out) that bind `name`."""
+    for node in own_nodes(function):
+        if isinstance(node, ast.stmt) and not isinstance(node, ast.FunctionDef):
+            if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+                if any(isinstance(t, ast.Name) and t.id == name for t in _targets(node)):
+                    yield node
+            elif isinstance(node, ast.For | ast.AsyncFor | ast.With | ast.AsyncWith):
+                heads = [node.target] if isinstance(node, ast.For | ast.AsyncFor) else []
+                if isinstance(node, ast.With | ast.AsyncWith):
+                    heads = [i.optional_vars for i in node.items if i.optional_vars is not None]
+                if any(_binds_name(n, name) for h in heads for n in ast.walk(h)):
+                    yield node
+        elif isinstance(node, ast.NamedExpr) and node.target.id == name:
+            yield ast.Expr(value=node, lineno=node.lineno, col_offset=node.col_offset)
+
+
+def _loop_around(function: _Function, line: int, assignment: ast.stmt) -> bool:
+    """A loop of `function` holds both `line` and `assignment`: the value flows back."""
+    for node in own_nodes(function):
+        if isinstance(node, ast.For | ast.AsyncFor | ast.While):
+            first, last = node.lineno, node.end_lineno or node.lineno
+            if first <= line <= last and first <= assignment.lineno <= last:
+                return True
+    return False
+
+
+def _default_of(function: _Function, name: str) -> ast.expr | None:
+    """The default value of parameter `name`, if it has one."""
+    arguments = function.args
+    positional = arguments.posonlyargs + arguments.args
+    defaults = arguments.defaults
+    pairs = zip(positional[len(positional) - len(defaults) :], defaults, strict=True)
+    for argument, default in pairs:
+        if argument.arg == name:
+            return default
+    for argument, keyword_default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True):
+        if argument.arg == name:
+            return keyword_default
+    return None

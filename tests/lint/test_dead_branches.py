@@ -1,0 +1,126 @@
+"""Findings in a branch the file switches off (`if self.parallel_decode:` where it is always
+false, a private helper's `zero_triu=False` no call fills) are dropped, for every rule."""
+
+from __future__ import annotations
+
+from torchplace.lint import LintConfig, lint_source
+
+# Transformer-XL's `_rel_shift` (NVIDIA DeepLearningExamples, fastmoe, wenet copies): the CPU
+# mask is built only under `zero_triu`, which both calls leave at its default.
+REL_SHIFT = """\
+import torch
+from torch import nn
+
+
+class RelMultiHeadAttn(nn.Module):
+    def _rel_shift(self, x, zero_triu=False):
+        zero_pad = torch.zeros((x.size(0), 1), device=x.device, dtype=x.dtype)
+        x = torch.cat([zero_pad, x], dim=1)
+        if zero_triu:
+            ones = torch.ones((x.size(0), x.size(1)))
+            x = x * torch.tril(ones)
+        return x
+
+    def forward(self, w, r):
+        scores = self._rel_shift(w @ r)
+        return self._rel_shift(scores){call}
+"""
+
+# HunyuanVideo-Avatar's VAE: a parameter overwritten with False, copied to an attribute (and
+# from it to another), which guards the multi-GPU decode.
+VAE = """\
+import torch
+import torch.distributed as dist
+
+
+class Decoder:
+    def __init__(self, use_trt_engine: bool = False):
+        use_trt_engine = False
+        self.parallel_decode = use_trt_engine
+        self.gather_to_rank0 = self.parallel_decode{extra}
+
+    def decode(self, z):
+        if self.gather_to_rank0:
+            rank = dist.get_rank()
+            z = z.to(rank)
+        return z
+"""
+
+
+def _moved(code: str) -> int:
+    """The line of the VAE's placement by the rank."""
+    return code.splitlines().index("            z = z.to(rank)") + 1
+
+
+def _lines(code: str, code_name: str) -> list[int]:
+    findings = lint_source(code, "model.py", LintConfig(select=(code_name,), preview=True))
+    return [f.line for f in findings if f.code == code_name]
+
+
+def test_a_private_helpers_default_that_no_call_fills_switches_its_branch_off() -> None:
+    assert _lines(REL_SHIFT.format(call=""), "TPL201") == []
+    # One call that fills it, by keyword or by position, turns the branch on.
+    filled = "\n\n    def masked(self, w):\n        return self._rel_shift(w, zero_triu=True)"
+    assert _lines(REL_SHIFT.format(call=filled), "TPL201") == [10]
+    by_position = "\n\n    def masked(self, w):\n        return self._rel_shift(w, True)"
+    assert _lines(REL_SHIFT.format(call=by_position), "TPL201") == [10]
+
+
+def test_a_public_helper_or_one_passed_around_may_be_called_with_anything() -> None:
+    public = REL_SHIFT.format(call="").replace("_rel_shift", "rel_shift")
+    assert _lines(public, "TPL201") == [10]
+    stored = REL_SHIFT.format(call="\n\n    shift = _rel_shift")
+    assert _lines(stored, "TPL201") == [10]
+
+
+def test_an_attribute_the_file_only_ever_sets_false_switches_its_branch_off() -> None:
+    assert _lines(VAE.format(extra=""), "TPL402") == []
+
+
+def test_an_attribute_set_true_anywhere_in_the_file_keeps_the_branch() -> None:
+    enabled = VAE.format(extra="\n\n    def enable(self):\n        self.gather_to_rank0 = True")
+    assert _lines(enabled, "TPL402") == [_moved(enabled)]
+    # From the parameter (a public method's), or set again on one path of an `if`: either
+    # value may reach the test.
+    from_parameter = VAE.format(extra="").replace("        use_trt_engine = False\n", "")
+    assert _lines(from_parameter, "TPL402") == [_moved(from_parameter)]
+    branch = "\n        if dist.is_initialized():\n            use_trt_engine = True"
+    on_one_path = VAE.format(extra="").replace("= False\n", "= False" + branch + "\n", 1)
+    assert _lines(on_one_path, "TPL402") == [_moved(on_one_path)]
+
+
+def test_module_constants_and_boolean_tests() -> None:
+    script = """\
+import torch
+import torch.distributed as dist
+
+PARALLEL = False
+
+
+def run(z, verbose):
+    if PARALLEL and verbose:
+        z = z.to(dist.get_rank())
+    if PARALLEL or verbose:
+        z = z.to(dist.get_rank())
+    return z
+"""
+    assert _lines(script, "TPL402") == [11]
+    switched = script + "\n\ndef enable():\n    global PARALLEL\n    PARALLEL = True\n"
+    assert _lines(switched, "TPL402") == [9, 11]
+
+
+def test_a_value_set_again_in_a_loop_around_the_test_is_not_known() -> None:
+    code = """\
+import torch
+import torch.distributed as dist
+
+
+def run(batches):
+    moved = False
+    for z in batches:
+        if moved:
+            z = z.to(dist.get_rank())
+        moved = True
+    return z
+"""
+    assert _lines(code, "TPL402") == [9]
