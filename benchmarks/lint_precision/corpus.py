@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-21] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-22] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,7 +28,7 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-21` (`FRESH_21`) too, and by the
+something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-22` (`FRESH_22`) too, and by the
 launch texts beside the code (one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
@@ -1224,6 +1224,89 @@ FRESH_21 = (
     ("github:neonbjb/DL-Art-School", "f31a333c4ff51eef9d5d4d1091fce7a610159b80"),
 )
 
+#: A twenty-fourth set, chosen like the twenty-third: by text (a global rank used as a device
+#: index, in scripts and in the library modules they import, or as a `device_map` target;
+#: `torch.load` without `map_location` in multi-process code; a `device_map="auto"` model then
+#: moved; a device index taken modulo the device count; an executor built in a GPU worker after
+#: `set_device`; `to` overrides that move tensors one attribute at a time), with safe twins as
+#: controls (`LOCAL_RANK`, `SLURM_LOCALID`, `map_location`), and by the launch texts beside the
+#: code (one node only, several nodes, MPI and Slurm). Committed before it was first linted, kept
+#: out of every other set, sample and case; copies of code in other sets left out (`LEFT_OUT`).
+#: Each entry as in `FRESH_19`.
+FRESH_22 = (
+    # coconut: chain of continuous thought, LLM reasoning in latent space trained with FSDP or
+    # DDP under torchrun [TPL402 S (`map_location=torch.device(rank)` and `device_ids=[rank]`
+    # with the global `RANK`); TPL402 control (`set_device(LOCAL_RANK)`)] launch texts: one node
+    # (`torchrun --nnodes 1 --nproc_per_node 4`)
+    ("github:facebookresearch/coconut", "27273cb8cca4bb763c041a63b036d0c3b7cbbb48"),
+    # atlas: retrieval-augmented language models, few-shot training on Slurm or under torchrun
+    # [TPL402 S (`set_device(dist.get_rank())` on the torchrun path of a script); TPL402 control
+    # (the library's torchrun and Slurm setups bind LOCAL_RANK and SLURM_LOCALID); TPL108
+    # control] launch texts: several nodes (`#SBATCH --nodes=8`, srun)
+    ("github:facebookresearch/atlas", "0ec8889492d5187b26c51b8d1781239a4cf6741e"),
+    # contriever: unsupervised dense retrieval pre-training on Slurm [TPL402 control
+    # (SLURM_LOCALID as the device); TPL108 control (`map_location="cpu"`)] launch texts: several
+    # nodes (`#SBATCH --nodes=4`, `--nodes=8`, srun)
+    ("github:facebookresearch/contriever", "39fb2201450cdba1648183737ed56d6b1bc33778"),
+    # Bagel: unified multimodal understanding and generation, FSDP training and per-GPU image
+    # generation for evaluation [TPL402 S (`f"cuda:{rank}"` from `dist.get_rank()` after
+    # `set_device(LOCAL_RANK)`); TPL303 L; TPL206 L] launch texts: evaluation on one node
+    # (`torchrun --nnodes=1`), training on `--nnodes=$num_nodes`
+    ("github:ByteDance-Seed/Bagel", "056b5fd51a88c1eb4547318609e25d40080fcf87"),
+    # Emu: Emu1 and Emu2 generative multimodal models; Emu1's evaluation binds the global rank
+    # [TPL402 S (`set_device(dist.get_rank())`, `cuda:{dist.get_rank()}`); TPL108 L] launch
+    # texts: one node (`torchrun --nproc_per_node=8`)
+    ("github:baaivision/Emu", "13c395e4a70ca78d87dd2a4e7987ce0a13c7e649"),
+    # nnscaler: a parallelization compiler and runtime for PyTorch training [TPL402 S (an
+    # example's `device_ids=[rank]` with the global `RANK`); TPL402 control (the runtime binds
+    # LOCAL_RANK); TPL108 L (per-rank checkpoints loaded without map_location)] launch texts:
+    # several nodes (`torchrun --nnodes=2`) and one node (`--nproc_per_node=4`)
+    ("github:microsoft/nnscaler", "1585c15d4ca99e23a410c90f9bad2664125524d4"),
+    # CogVLM: CogVLM and CogAgent visual language models (SAT), demos with model parallelism
+    # [TPL402 L (the global `RANK` passed as the local rank to the model loader)] launch texts:
+    # one node (`torchrun --nnodes=1 --nproc-per-node=2`) and deepspeed `--hostfile` fine-tuning
+    ("github:THUDM/CogVLM", "f7283b2c8d26cd7f932d9a5f7f5f9307f568195d"),
+    # bigcode-evaluation-harness: code-generation evaluation under accelerate [TPL402 L
+    # (`device_map={"": accelerator.process_index}`); TPL303 control (a `device_map="auto"`
+    # model left where it is)] launch texts: `accelerate launch`, several nodes in a Slurm job
+    # (`--num_machines $NNODES`)
+    (
+        "github:bigcode-project/bigcode-evaluation-harness",
+        "8fc5bae6479c4fbbb28c3f8b644f6a15b3f3b5bd",
+    ),
+    # HunyuanDiT: text-to-image diffusion transformer, DeepSpeed training [TPL407 S (`rank %
+    # torch.cuda.device_count()`); TPL108 L; TPL303 L (`device_map="auto"`, `"balanced"`);
+    # TPL206 L] launch texts: `deepspeed` scripts and a `--hostfile`
+    ("github:Tencent/HunyuanDiT", "368280ec35119ed2741a30cc5b40aafde34f8a8a"),
+    # Lumina-T2X: Flag-DiT and Next-DiT text-to-any diffusion, Slurm training, demos with a
+    # process per GPU [TPL407 S; TPL402 control (the demos' `set_device(rank)` of spawned
+    # processes); TPL108 S (training resumes without map_location); TPL206 L] launch texts:
+    # Slurm (`srun`, 8 and 32 GPUs) and one node (`torchrun --nproc-per-node=8`)
+    ("github:Alpha-VLLM/Lumina-T2X", "1c606962f95899da711633ee3a333d21c753e2d9"),
+    # jukebox: OpenAI's music generation, VQ-VAE and priors trained under MPI [TPL407 L
+    # (`mpi_rank % 8` as the local rank); TPL108 L] launch texts: `mpiexec -n {ngpus}`
+    ("github:openai/jukebox", "08efbbc1d4ed1a3cef96e08a931944c8b4d63bb3"),
+    # llmc: LLM compression toolkit (quantization, sparsification) under torchrun [TPL402
+    # control (`set_device(LOCAL_RANK)`); TPL108 L (calibration results loaded without
+    # map_location)] launch texts: `torchrun --nnodes $nnodes` (set to 1)
+    ("github:ModelTC/llmc", "05eedff08c58ce5a3a4e2e879133bc922dff6ff5"),
+    # inference: MLPerf inference reference implementations (LLMs, recommendation, vision)
+    # [TPL303 S (a `device_map="auto"` model moved with `.to(...)`); TPL303 control; TPL402
+    # control (a process per local GPU); TPL301 L; TPL206 L] launch texts: one node (`torchrun
+    # --nproc_per_node=8`, `#SBATCH --nodes=1`)
+    ("github:mlcommons/inference", "b66003e10e2db4b8c36a448b0545ec90fcc6e9e9"),
+    # bergson: training-data attribution (gradient collection and scoring) over several GPUs
+    # [TPL405 control (a child's `CUDA_VISIBLE_DEVICES` taken from the parent's list); TPL402
+    # control (`LOCAL_RANK`); TPL108 L; TPL206 L] launch texts: several nodes (`#SBATCH
+    # --nodes=64`, srun)
+    ("github:EleutherAI/bergson", "3c66bb516fd7ced71a7806aa198f8fa0f62f0171"),
+    # PipelineRL: RL post-training with vLLM actors and an accelerate/DeepSpeed trainer that
+    # streams weights to them [TPL409 S (an executor built in the trainer process after
+    # `set_device`)] launch texts: `python -m pipelinerl.launch` (the launcher builds
+    # `accelerate launch --num_machines`)
+    ("github:ServiceNow/PipelineRL", "58d393458625ad63ed539f2dcd072c85700c557f"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:xorbitsai/inference": ("xinference/thirdparty/",),
@@ -1290,6 +1373,44 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "codes/models/audio/tts/tacotron2/",
         "codes/models/diffusion/",
     ),
+    # a vendored NVIDIA apex (NVIDIA/apex is in fresh-16)
+    "github:openai/jukebox": ("apex/",),
+    # LLaVA's code (haotian-liu/LLaVA is a recall case's source)
+    "github:Tencent/HunyuanDiT": ("mllm/llava/",),
+    # copies of transformers' Qwen2 and SigLIP models
+    "github:ByteDance-Seed/Bagel": ("modeling/qwen2/", "modeling/siglip/"),
+    # video2dataset (also in Panda-70M, fresh-16) and transformers' T5 and LLaMA models
+    "github:baaivision/Emu": (
+        "Emu1/data/yt-sb-1b/video2dataset-1.1.0/",
+        "Emu1/models/modeling_t5.py",
+        "Emu1/models/modeling_llama.py",
+    ),
+    # DeepSeek's model code as published with the weights
+    "github:microsoft/nnscaler": ("examples/deepseek_coder_v2_lite/modeling/modeling_deepseek.py",),
+    # files identical to Lumina-Image-2.0's (fresh-17) and LLaMA2-Accessory's (fresh-14), and
+    # BigVGAN's vocoder (HiFi-GAN's lineage; BigVGAN is left out of MMAudio too)
+    "github:Alpha-VLLM/Lumina-T2X": (
+        "Flag-DiT-ImageNet/grad_norm.py",
+        "Flag-DiT-ImageNet/models/components.py",
+        "Flag-DiT-ImageNet/parallel.py",
+        "Flag-DiT-ImageNet/transport/path.py",
+        "Next-DiT-ImageNet/parallel.py",
+        "lumina_next_compositional_generation/models/components.py",
+        "lumina_next_compositional_generation/transport/path.py",
+        "lumina_next_t2i/grad_norm.py",
+        "lumina_next_t2i/models/components.py",
+        "lumina_next_t2i/parallel.py",
+        "lumina_next_t2i/transport/path.py",
+        "lumina_next_t2i_mini/models/components.py",
+        "lumina_t2i/grad_norm.py",
+        "lumina_t2i/models/components.py",
+        "lumina_t2i/parallel.py",
+        "lumina_t2i/transport/path.py",
+        "visual_anagrams/models/components.py",
+        "Next-DiT-MoE/parallel.py",
+        "lumina_audio/models/vocoder/",
+        "lumina_music/models/vocoder/",
+    ),
 }
 
 
@@ -1316,6 +1437,7 @@ UNSEEN_SETS = {
     "fresh-19": FRESH_19,
     "fresh-20": FRESH_20,
     "fresh-21": FRESH_21,
+    "fresh-22": FRESH_22,
 }
 
 

@@ -309,7 +309,15 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
     sources = _recall_sources()
     entries = [
         entry
-        for name in ("fresh-16", "fresh-17", "fresh-18", "fresh-19", "fresh-20", "fresh-21")
+        for name in (
+            "fresh-16",
+            "fresh-17",
+            "fresh-18",
+            "fresh-19",
+            "fresh-20",
+            "fresh-21",
+            "fresh-22",
+        )
         for entry in unseen.PACKAGE_SETS[name]
     ]
     names = {name for name, _ in entries}
