@@ -3,7 +3,10 @@ false, a private helper's `zero_triu=False` no call fills) are dropped, for ever
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from torchplace.lint import LintConfig, lint_source
+from torchplace.lint.runner import run
 
 # Transformer-XL's `_rel_shift` (NVIDIA DeepLearningExamples, fastmoe, wenet copies): the CPU
 # mask is built only under `zero_triu`, which both calls leave at its default.
@@ -124,3 +127,56 @@ def run(batches):
     return z
 """
     assert _lines(code, "TPL402") == [9]
+
+
+# MLPerf inference's llama2-70b SUT: a `torch.device` compared with a string is never equal.
+SUT = """\
+import torch
+from transformers import AutoModelForCausalLM
+
+
+class SUT:
+    def __init__(self, device="cpu"):
+        self.device = device
+
+    def load_model(self):
+        self.model = AutoModelForCausalLM.from_pretrained("m", device_map="auto")
+        self.device = torch.device(self.device)
+        if self.device == "cpu":
+            self.model = self.model.to(self.device)
+"""
+
+
+def test_a_device_object_compared_with_a_string_is_never_equal() -> None:
+    assert _lines(SUT, "TPL303") == []
+    # Without the conversion `self.device` is the string itself: the branch may run.
+    as_text = SUT.replace("        self.device = torch.device(self.device)\n", "")
+    assert _lines(as_text, "TPL303") == [12]
+    # Converted only on one path: the string may reach the test.
+    on_one_path = SUT.replace(
+        "        self.device = torch.device(self.device)\n",
+        "        if self.device:\n            self.device = torch.device(self.device)\n",
+    )
+    assert _lines(on_one_path, "TPL303") == [14]
+
+
+def _project_lines(tmp_path: Path, files: dict[str, str], code_name: str) -> list[str]:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    config = LintConfig(select=(code_name,), preview=True)
+    result = run([str(tmp_path)], config, cache_dir=None)
+    return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
+
+
+def test_a_name_another_file_assigns_may_be_true(tmp_path: Path) -> None:
+    vae = VAE.format(extra="")
+    line = _moved(vae)
+    alone = {"pyproject.toml": "", "pkg/__init__.py": "", "pkg/vae.py": vae}
+    assert _project_lines(tmp_path / "alone", alone, "TPL402") == []
+    # pytext's shape: the module that turns CUDA on sets the flag of another module.
+    enabled = {**alone, "pkg/run.py": "from pkg import vae\n\nvae.decoder.gather_to_rank0 = True\n"}
+    assert _project_lines(tmp_path / "enabled", enabled, "TPL402") == [f"vae.py:{line}"]
+    keyword = {**alone, "pkg/run.py": "from pkg.vae import Decoder\n\nDecoder(gather_to_rank0=1)\n"}
+    assert _project_lines(tmp_path / "keyword", keyword, "TPL402") == [f"vae.py:{line}"]

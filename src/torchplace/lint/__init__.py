@@ -26,9 +26,9 @@ def lint_source(
     rules = config.enabled_rules(all_rules())
     findings = Linter(rules, config).lint_text(path, code).findings
     conditions = project_conditions(rules)
-    if not any(f.code in conditions for f in findings):
-        return sort_findings(findings)  # no finding asks for facts: none are gathered
-    project = ProjectIndex.of_text(path, code)
+    if not findings:
+        return []
+    project = ProjectIndex.of_text(path, code)  # its facts are read only when asked
     return sort_findings(apply_project_facts(findings, conditions, project))
 
 

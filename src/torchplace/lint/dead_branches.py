@@ -18,41 +18,74 @@ shows, read without running anything:
   keyword, not enough positional arguments, no `*args` or `**kwargs`);
 - an attribute (`self.parallel_decode`) that the file assigns only with `.name = <false
   value>`, at least once, never as a class attribute, a property, a keyword argument or
-  through `setattr`.
-What another file does is not read: a module that sets `vae.parallel_decode = True` from
-outside, or calls the private helper with `zero_triu=True`, is not seen.
+  through `setattr`;
+- `device == "cpu"` where `device` (a local name, `self.device`) holds a `torch.device` made
+  just above, among the function's own statements: a device object never equals a string
+  (MLPerf's `if self.device == "cpu":` after `self.device = torch.device(self.device)`).
+An attribute or module-level name that the proof rests on must not be assigned by another
+file of the project either (`cuda.CUDA_ENABLED = True` from the module that turns CUDA on,
+`module.gradient_checkpointing = True` from a model base class, a keyword `parallel_decode=`,
+`setattr`): `ProjectIndex.in_branch_never_taken` reads the project's files for that, after
+the per-file cache, so the answer follows edits of other files. A private helper's calls are
+read in its own file only.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
-from torchplace.lint.context import FileContext
 from torchplace.lint.rank_flow import own_nodes
-from torchplace.lint.run_conditions import per_file
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: How many names or attributes one answer may follow (`a = b`, `self.x = self.y`).
 _MAX_DEPTH = 6
-#: An `if` or `elif` whose test is made only of names, attributes, `not`-free `and`/`or`
-#: and literals: the only tests this module can prove false.
-_SIMPLE_TEST = re.compile(r"^\s*(?:el)?if\s+[\w.\s]+:")
+#: An `if` or `elif` whose test is made only of names, attributes, `and`/`or`, literals and
+#: `==` with a string: the only tests this module can prove false.
+_SIMPLE_TEST = re.compile(r"""^\s*(?:el)?if\s+(?:[\w.\s]|==|"[^"\n]*"|'[^'\n]*')+:""")
 
 
-def never_taken(ctx: FileContext, line: int) -> bool:
-    """Whether `line` lies in the body of an `if` whose test the file makes false."""
-    if not _under_simple_test(ctx, line):
-        return False  # most findings: no enclosing test of the shape, no whole parse
-    branches = per_file(ctx, "dead-branches", _DeadBranches.of)
-    return branches is not None and branches.holds(line)
+class DeadBranches:
+    """The branches of one file's code that never run, read on the first question that an
+    `if` of the right shape encloses."""
+
+    def __init__(self, data: bytes) -> None:
+        self._text = data.decode("utf-8", "replace")
+        self._lines = self._text.splitlines()
+        self._spans: list[tuple[int, int, frozenset[str]]] | None = None
+
+    def holds(self, line: int) -> frozenset[str] | None:
+        """None when `line` lies in no branch the file switches off; else the attribute and
+        module-level names the proof rests on, which no other file may assign."""
+        if not _under_simple_test(self._lines, line):
+            return None  # most findings: no enclosing test of the shape, no parse
+        if self._spans is None:
+            self._spans = _spans_of(self._text)
+        found = [needs for first, last, needs in self._spans if first <= line <= last]
+        return min(found, key=len) if found else None
 
 
-def _under_simple_test(ctx: FileContext, line: int) -> bool:
+def _spans_of(text: str) -> list[tuple[int, int, frozenset[str]]]:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    facts = _FileFacts(tree)
+    spans = []
+    for node, function in _ifs(tree):
+        needs: set[str] = set()
+        if node.body and facts.false(node.test, function, node.lineno, 0, set(), needs):
+            last = node.body[-1]
+            spans.append((node.body[0].lineno, last.end_lineno or last.lineno, frozenset(needs)))
+    return spans
+
+
+def _under_simple_test(lines: list[str], line: int) -> bool:
     """Some `if` line above `line`, less indented than it, has a test of names only."""
-    lines = ctx.source.lines
     if not 1 <= line <= len(lines):
         return False
     indent = _indent(lines[line - 1])
@@ -74,28 +107,20 @@ def _indent(text: str) -> int:
     return len(text) - len(text.lstrip())
 
 
-@dataclass
-class _DeadBranches:
-    """The line spans of the file's branches that never run, found on first use."""
+def set_elsewhere(name: str, data: bytes) -> bool:
+    """Another file's bytes may assign `name` (`x.name = ...`, `name = ...`, a keyword
+    `name=`, `setattr(..., "name", ...)`)."""
+    if name.encode() not in data:
+        return False
+    pattern = _ASSIGNED.get(name)
+    if pattern is None:
+        word = re.escape(name).encode()
+        pattern = re.compile(rb"\b" + word + rb"\s*=(?!=)|setattr\([^)]*[\"']" + word + rb"[\"']")
+        _ASSIGNED[name] = pattern
+    return pattern.search(data) is not None
 
-    tree: ast.Module
-    spans: list[tuple[int, int]] = field(default_factory=list)
 
-    @classmethod
-    def of(cls, ctx: FileContext) -> _DeadBranches | None:
-        tree = ctx.whole_tree()
-        if tree is None:
-            return None
-        found = cls(tree)
-        facts = _FileFacts(tree)
-        for node, function in _ifs(tree):
-            if node.body and facts.false(node.test, function, node.lineno, 0, set()):
-                last = node.body[-1]
-                found.spans.append((node.body[0].lineno, last.end_lineno or last.lineno))
-        return found
-
-    def holds(self, line: int) -> bool:
-        return any(first <= line <= last for first, last in self.spans)
+_ASSIGNED: dict[str, re.Pattern[bytes]] = {}
 
 
 def _ifs(tree: ast.Module) -> Iterator[tuple[ast.If, _Function | None]]:
@@ -166,24 +191,33 @@ class _FileFacts:
             self._read(child, inner)
 
     def false(
-        self, expr: ast.AST, function: _Function | None, line: int, depth: int, seen: set[str]
+        self,
+        expr: ast.AST,
+        function: _Function | None,
+        line: int,
+        depth: int,
+        seen: set[str],
+        needs: set[str],
     ) -> bool:
-        """Whether `expr`, read in `function` at `line`, is false on every path shown."""
+        """Whether `expr`, read in `function` at `line`, is false on every path the file
+        shows; `needs` gets the attribute and module-level names the answer rests on."""
         if depth > _MAX_DEPTH:
             return False
         if isinstance(expr, ast.Constant):
             return expr.value in (False, None, 0, "") and not isinstance(expr.value, float)
         if isinstance(expr, ast.BoolOp):
-            parts = [self.false(v, function, line, depth + 1, seen) for v in expr.values]
+            parts = [self.false(v, function, line, depth + 1, seen, needs) for v in expr.values]
             return any(parts) if isinstance(expr.op, ast.And) else all(parts)
         if isinstance(expr, ast.Name):
-            return self._name_false(expr.id, function, line, depth, seen)
+            return self._name_false(expr.id, function, line, depth, seen, needs)
         if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
             is_own = expr.value.id in ("self", "cls")
-            return is_own and self._attribute_false(expr.attr, depth, seen)
+            return is_own and self._attribute_false(expr.attr, depth, seen, needs)
+        if isinstance(expr, ast.Compare) and len(expr.ops) == 1:
+            return _device_equals_text(expr, function, line)
         return False
 
-    def _attribute_false(self, attr: str, depth: int, seen: set[str]) -> bool:
+    def _attribute_false(self, attr: str, depth: int, seen: set[str], needs: set[str]) -> bool:
         key = "." + attr
         if key in seen or attr in self.attribute_blocked or attr in self.keywords:
             return False
@@ -193,16 +227,23 @@ class _FileFacts:
         if not values:
             return False
         seen = seen | {key}
-        return all(self.false(v, f, line, depth + 1, seen) for v, f, line in values)
+        needs.add(attr)
+        return all(self.false(v, f, line, depth + 1, seen, needs) for v, f, line in values)
 
     def _name_false(
-        self, name: str, function: _Function | None, line: int, depth: int, seen: set[str]
+        self,
+        name: str,
+        function: _Function | None,
+        line: int,
+        depth: int,
+        seen: set[str],
+        needs: set[str],
     ) -> bool:
         if function is not None and _binds(function, name):
-            return self._local_false(name, function, line, depth, seen)
-        return self._module_name_false(name, depth, seen)
+            return self._local_false(name, function, line, depth, seen, needs)
+        return self._module_name_false(name, depth, seen, needs)
 
-    def _module_name_false(self, name: str, depth: int, seen: set[str]) -> bool:
+    def _module_name_false(self, name: str, depth: int, seen: set[str], needs: set[str]) -> bool:
         if name in seen or name in self.globals:
             return False
         values = []
@@ -218,26 +259,26 @@ class _FileFacts:
             if _binds_elsewhere(statement, name):
                 return False
         seen = seen | {name}
+        needs.add(name)
         return bool(values) and all(
-            self.false(v, None, line, depth + 1, seen) for v, line in values
+            self.false(v, None, line, depth + 1, seen, needs) for v, line in values
         )
 
     def _local_false(
-        self, name: str, function: _Function, line: int, depth: int, seen: set[str]
+        self,
+        name: str,
+        function: _Function,
+        line: int,
+        depth: int,
+        seen: set[str],
+        needs: set[str],
     ) -> bool:
-        assignments = [n for n in _assignments_of(function, name)]
-        before = [n for n in assignments if n.lineno < line]
-        if before:
-            last = max(before, key=lambda n: n.lineno)
-            if last not in function.body or not isinstance(last, ast.Assign | ast.AnnAssign):
-                return False  # set inside a branch or loop: other paths may hold another value
-            if any(_loop_around(function, line, n) for n in assignments if n.lineno >= line):
-                return False
-            if last.value is None:
-                return False
-            return self.false(last.value, function, last.lineno, depth + 1, seen)
+        assignments = list(_assignments_of(function, name))
+        if any(n.lineno < line for n in assignments):
+            value = _reaching_value(function, line, assignments)
+            return value is not None and self.false(value, function, line, depth + 1, seen, needs)
         default = _default_of(function, name)
-        if default is None or not self.false(default, None, line, depth + 1, seen):
+        if default is None or not self.false(default, None, line, depth + 1, seen, needs):
             return False
         return not assignments and self._never_filled(function, name)
 
@@ -267,6 +308,65 @@ class _FileFacts:
             if given > index:
                 return False
         return True
+
+
+def _reaching_value(function: _Function, line: int, assignments: list[ast.stmt]) -> ast.expr | None:
+    """The value that reaches `line` from `assignments` (statements of `function` binding one
+    name or attribute): the last one above it, when that is a plain assignment among the
+    function's own statements (not inside a branch or loop) and no later one sits in a loop
+    around `line`; else None (other paths may hold another value)."""
+    before = [n for n in assignments if n.lineno < line]
+    if not before:
+        return None
+    last = max(before, key=lambda n: n.lineno)
+    if last not in function.body or not isinstance(last, ast.Assign | ast.AnnAssign):
+        return None
+    if any(_loop_around(function, line, n) for n in assignments if n.lineno >= line):
+        return None
+    return last.value
+
+
+def _device_equals_text(compare: ast.Compare, function: _Function | None, line: int) -> bool:
+    """`device == "cpu"` where `device` holds a `torch.device`: a device object never equals
+    a string, so the test is always false (`if self.device == "cpu":` after
+    `self.device = torch.device(self.device)`)."""
+    if not isinstance(compare.ops[0], ast.Eq | ast.Is):
+        return False
+    sides = (compare.left, compare.comparators[0])
+    texts = [s for s in sides if isinstance(s, ast.Constant) and isinstance(s.value, str)]
+    others = [s for s in sides if s not in texts]
+    return len(texts) == 1 and len(others) == 1 and _device_object(others[0], function, line)
+
+
+def _device_object(expr: ast.AST, function: _Function | None, line: int) -> bool:
+    """`expr` is a `torch.device(...)` call, or a local name or `self.<attr>` whose value
+    reaching `line` in `function` is one."""
+    if isinstance(expr, ast.Call):
+        return _dotted(expr.func) == "torch.device"
+    if function is None or not isinstance(expr, ast.Name | ast.Attribute):
+        return False
+    if isinstance(expr, ast.Attribute) and not (
+        isinstance(expr.value, ast.Name) and expr.value.id == "self"
+    ):
+        return False
+    key = _dotted(expr)
+    assignments: list[ast.stmt] = [
+        n
+        for n in own_nodes(function)
+        if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
+        and any(_dotted(t) == key for t in _targets(n))
+    ]
+    value = _reaching_value(function, line, assignments)
+    return isinstance(value, ast.Call) and _dotted(value.func) == "torch.device"
+
+
+def _dotted(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        head = _dotted(node.value)
+        return None if head is None else f"{head}.{node.attr}"
+    return None
 
 
 def _targets(statement: ast.AST) -> list[ast.AST]:

@@ -26,7 +26,6 @@ from torchplace.lint import suppression
 from torchplace.lint.cache_digest import content_digest
 from torchplace.lint.config import LintConfig, matches
 from torchplace.lint.context import FileContext, is_test_or_benchmark
-from torchplace.lint.dead_branches import never_taken
 from torchplace.lint.regions import reduce_source
 from torchplace.lint.rule import Rule
 from torchplace.lint.source import SourceFile
@@ -137,11 +136,7 @@ class Linter:
             except Exception as error:
                 result.findings.append(internal_error(path, rule.code, error))
                 continue
-            result.findings += [
-                f
-                for f in found
-                if not suppression.is_suppressed(source, f) and not never_taken(ctx, f.line)
-            ]
+            result.findings += [f for f in found if not suppression.is_suppressed(source, f)]
         return result
 
     def _parse(

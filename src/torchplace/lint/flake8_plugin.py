@@ -42,8 +42,8 @@ class Flake8Plugin:
                 text = handle.read()
         linter = self._get_linter()
         findings = linter.lint_text(self.filename, text).findings
-        conditions = project_conditions(type(rule) for rule in linter.rules)
-        if conditions:
+        if findings:
+            conditions = project_conditions(type(rule) for rule in linter.rules)
             findings = apply_project_facts(findings, conditions, self._index)
         for finding in findings:
             yield finding.line, finding.column, f"{finding.code} {finding.message}", type(self)

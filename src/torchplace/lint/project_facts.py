@@ -35,9 +35,10 @@ from torchplace.lint.current_gpu import (
     current_gpu_use_by_callers,
     current_gpu_use_by_imports,
 )
+from torchplace.lint.dead_branches import DeadBranches, set_elsewhere
 from torchplace.lint.dead_functions import MAIN_GUARD, mentioned_elsewhere, unused_script_function
 from torchplace.lint.device_kind import imports_other_accelerator
-from torchplace.lint.engine import internal_error
+from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE, internal_error
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
 from torchplace.lint.launch_commands import (
     SEVERAL_PROCESSES,
@@ -257,6 +258,10 @@ class ProjectIndex:
         self._texts: dict[str, bytes] = {}
         #: Whether another file of the project names a script's module, per script.
         self._mentioned: dict[str, bool] = {}
+        #: Each file's branches that never run (`dead_branches`), read when a finding asks.
+        self._dead_branches: dict[str, DeadBranches] = {}
+        #: Whether another file of a project assigns a name, by (project root, name).
+        self._assigned: dict[tuple[str, str], bool] = {}
         #: The launch commands of each launch root (`launch_commands`), and the launch root
         #: of each project root.
         self._launches: dict[str, LaunchIndex] = {}
@@ -420,6 +425,34 @@ class ProjectIndex:
         if root not in self._tree_files:
             self._tree_files[root] = tree_files(root)
         return self._tree_files[root]
+
+    def in_branch_never_taken(self, path: str, line: int) -> bool:
+        """`line` of `path` lies in a branch its file switches off (`dead_branches`), and no
+        other file of the project assigns an attribute or module-level name that rests on."""
+        key = os.path.abspath(path)
+        branches = self._dead_branches.get(key)
+        if branches is None:
+            data = self._code(path)
+            branches = self._dead_branches[key] = DeadBranches(data or b"")
+        needs = branches.holds(line)
+        if needs is None:
+            return False
+        return not any(self._assigned_elsewhere(path, name) for name in needs)
+
+    def _assigned_elsewhere(self, path: str, name: str) -> bool:
+        """Another file of the project of `path` (tests and examples included) may assign
+        `name`; an unreadable project may."""
+        root = self.root_of(path)
+        if (root, name) not in self._assigned:
+            own = os.path.abspath(path)
+            files = self.tree_files_of(path)
+            self._assigned[(root, name)] = files is None or any(
+                set_elsewhere(name, data)
+                for other in files
+                if os.path.abspath(other) != own
+                for data in [read_regular_file(Path(other), self.max_file_bytes) or b""]
+            )
+        return self._assigned[(root, name)]
 
     def never_runs(self, path: str, line: int) -> bool:
         """`line` of `path` lies in a function of a script that neither the script nor any
@@ -650,6 +683,10 @@ def _short(code: str) -> str:
     return code if len(code) <= 80 else code[:77] + "..."
 
 
+#: A file that cannot be read or an error of ours: no line of code to judge.
+_FILE_PROBLEMS = frozenset({FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE})
+
+
 def project_conditions(rules: Iterable[type[Rule]]) -> dict[str, str]:
     """Code -> project condition of the rules that have one."""
     return {r.code: r.project_condition for r in rules if r.project_condition is not None}
@@ -665,6 +702,12 @@ def apply_project_facts(
     index = index or ProjectIndex()
     kept = []
     for finding in findings:
+        if finding.code not in _FILE_PROBLEMS:
+            try:
+                if index.in_branch_never_taken(finding.path, finding.line):
+                    continue  # code that never runs (`dead_branches`)
+            except RecursionError:
+                pass  # too deep to read: the finding stands
         condition = conditions.get(finding.code)
         if condition is None:
             kept.append(finding)

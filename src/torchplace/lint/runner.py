@@ -104,9 +104,9 @@ def run(
         cache.save()
     # After the cache: its entries hold each file's own findings, and the facts of the
     # project (other files) are read afresh on every run, only for projects with such findings.
-    conditions = project_conditions(rules)
-    if conditions:
-        findings = apply_project_facts(findings, conditions, ProjectIndex(config.max_file_bytes))
+    if findings:
+        index = ProjectIndex(config.max_file_bytes)
+        findings = apply_project_facts(findings, project_conditions(rules), index)
     return LintRun(
         sort_findings(findings),
         files,
