@@ -26,7 +26,10 @@ class CurrentGpuBesideInputDevice(Rule):
       `self.forward(...)`), whose parameters live wherever the model was placed.
     The message names the value it meets and the line. Not flagged: functions that exchange
     tensors with other ranks (`all_reduce`, `allgather`: one process per GPU, whose
-    communicator works on the current GPU).
+    communicator works on the current GPU), nor code of a project that binds one GPU per
+    process anywhere (`torch.cuda.set_device(local_rank)` in its workers or launcher): there
+    the current GPU is the process's own, where its models were placed with `.cuda()` too.
+    Libraries that bind nothing run on whatever GPU their caller's tensors are on.
 
     ## Why is this bad?
     `.cuda()` moves to the thread's *current* GPU, cuda:0 unless something bound another.
@@ -64,13 +67,16 @@ class CurrentGpuBesideInputDevice(Rule):
     # Preview: before the fixes made against them its first looks on unseen package sets
     # were TRUE on 0 of 3; as it is now it raised nothing on fresh-4 to fresh-11, then on
     # fresh-12 TRUE on 0 of 5 (serving workers that bind their GPU before `.cuda()`, and a
-    # one-process server: benchmarks/results/lint_precision_unseen.md).
+    # one-process server), on fresh-21 and fresh-22 on 0 of 10 (self-tests after the rank
+    # bound its GPU; helpers nothing calls), so it now reads only projects that bind no GPU
+    # per process (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "current-gpu-beside-input-device"
     in_tests = False
+    project_condition = "binds-no-gpu-per-process"
     contexts = (
         "functions that check an input tensor's device, and `nn.Module` methods feeding "
-        "their own forward"
+        "their own forward, in projects that bind no GPU per process"
     )
     summary = "`.cuda()` value meets a tensor whose device the code knows (cuda:0 beside it)"
     pattern = "hardcoded-cuda-device"
