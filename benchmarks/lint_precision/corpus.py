@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-22] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-23] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,7 +28,7 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-22` (`FRESH_22`) too, and by the
+something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-23` (`FRESH_23`) too, and by the
 launch texts beside the code (one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
@@ -1307,6 +1307,95 @@ FRESH_22 = (
     ("github:ServiceNow/PipelineRL", "58d393458625ad63ed539f2dcd072c85700c557f"),
 )
 
+#: A twenty-fifth set, chosen like the twenty-fourth: by text (a model loaded with a
+#: `device_map` and then moved with `.cuda()` or `.to(...)`, in scripts and a server; literal
+#: device indexes such as `cuda:0`, `.to(0)` and `set_device(0)` in multi-process code and in
+#: programs launched as one process; `torch.load` without `map_location` in multi-process code;
+#: a global rank taken modulo the device count; a device index read from
+#: `CUDA_VISIBLE_DEVICES`), with safe twins as controls (`device_map="auto"` models left where
+#: they are, `LOCAL_RANK`, one process per local GPU), and by the launch texts beside the code
+#: (one node, several nodes, `accelerate launch`, `deepspeed`). Committed before it was first
+#: linted, kept out of every other set, sample and case; copies of code in other sets left out
+#: (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_23 = (
+    # text-generation-inference: Hugging Face's LLM server, one shard process per GPU [TPL303
+    # control (`device_map="auto"` with several GPUs, `.cuda()` only with one); TPL407 L (`RANK %
+    # device_count()`); TPL104 L (`cuda:0` in the GPTQ quantizer)] launch texts: `--num-shard 8`
+    # in the docs, one node (`torchrun --nproc_per_node=4`)
+    (
+        "github:huggingface/text-generation-inference",
+        "db931fcf42da018a3657580c64bf2720f167f9ab",
+    ),
+    # ChatGLM3: THUDM's chat model demos, an OpenAI-style API and fine-tuning [TPL303 control
+    # (`device_map="auto"` models never moved); TPL108 control (a P-tuning checkpoint loaded in a
+    # one-process demo)] launch texts: one node (`torchrun --standalone --nnodes=1
+    # --nproc_per_node=8`), `deepspeed`, `mpirun -n 2`
+    ("github:THUDM/ChatGLM3", "732294f42e2625509000daa87a9c3748d0bbb957"),
+    # wanda: pruning LLMs by weights and activations, and pruning image classifiers with DDP
+    # [TPL104 S (`cuda:0` as the LLM evaluation's default device); TPL407 L (`SLURM_PROCID %
+    # device_count()` in the image classifiers' setup); TPL402 control (`LOCAL_RANK`)] launch
+    # texts: `CUDA_VISIBLE_DEVICES=0 python main.py`
+    ("github:locuslab/wanda", "8e8fc87b4a2f9955baa7e76e64d5fce7fa8724a6"),
+    # LongBench: long-context benchmark, prediction with one process per local GPU [TPL402
+    # control (`cuda:{rank}` with the rank of `mp.Process` over `device_count()`); TPL409 control]
+    # launch texts: `CUDA_VISIBLE_DEVICES=0,1,2,3 python pred.py`
+    ("github:THUDM/LongBench", "2e00731f8d0bff23dc4325161044d0ed8af94c1e"),
+    # mistral-finetune: LoRA fine-tuning of Mistral models with FSDP under torchrun [TPL104
+    # control (`set_device(0)` only when one GPU is visible to the task); TPL405 control
+    # (`CUDA_VISIBLE_DEVICES` parsed and only counted); TPL108 L] launch texts: one node
+    # (`torchrun --nproc-per-node 8`)
+    ("github:mistralai/mistral-finetune", "1943535d8e6d46b2eb47de8b81df07fec3ca5c15"),
+    # PixArt-sigma: diffusion transformer for 4K text-to-image, DDP training under accelerate
+    # [TPL108 S (pre-computed embeddings loaded without map_location); TPL303 control (a
+    # `device_map='auto'` T5 encoder left where it is); TPL104 S (`cuda:0` in apps)] launch
+    # texts: one node (`torch.distributed.launch --nproc_per_node=1`), `accelerate launch
+    # --num_processes=1`
+    ("github:PixArt-alpha/PixArt-sigma", "1ce521afddcc2fab329b35b7374aa86d654e12f7"),
+    # DeepSeek-Coder: code LLM evaluation (HumanEval, MBPP, PAL-Math) and DeepSpeed fine-tuning
+    # [TPL303 control (`device_map="auto"`); TPL402 control (`device_map=accelerator.device`)]
+    # launch texts: `deepspeed finetune_deepseekcoder.py`
+    ("github:deepseek-ai/DeepSeek-Coder", "2f9fd85927c669dae3c0fbb2d607274023af243e"),
+    # MOSS: Fudan's conversational LLM, demos over several GPUs and an inference class [TPL303
+    # control (`device_map="auto"` dispatch on several GPUs, `.half().cuda()` only on one);
+    # TPL405 control (`CUDA_VISIBLE_DEVICES` set from an argument, never read as an index)]
+    # launch texts: several nodes (`deepspeed_multinode_launcher standard`), `accelerate launch`
+    ("github:OpenLMLab/MOSS", "c810e0b428bb209522dcde12f58daa318cf83027"),
+    # Yi: 01.AI's LLM demos (tensor-parallel generation under torchrun) and Yi-VL inference
+    # [TPL402 control (`set_device(LOCAL_RANK)`); TPL303 control (`device_map="auto"` in the
+    # demos, inputs sent to `model.device`)] launch texts: one node (`torchrun --nproc_per_node
+    # 2`), `deepspeed main.py`
+    ("github:01-ai/Yi", "f73194cc16e82df438bc01240b8e4b622209f3eb"),
+    # gptq: post-training quantization of OPT and BLOOM [TPL104 S (`cuda:0` in one-process
+    # scripts); TPL108 control (one process)] launch texts: `CUDA_VISIBLE_DEVICES=0 python opt.py`
+    ("github:IST-DASLab/gptq", "2d65066eeb06a5c9ff5184d8cebdf33662c67faf"),
+    # LAVIS: Salesforce's language-vision library (BLIP-2, InstructBLIP, ALBEF), DDP training
+    # and evaluation [TPL402 control (`RANK` and `LOCAL_RANK`); TPL108 L] launch texts: one node
+    # (`torch.distributed.run --nproc_per_node=8`)
+    ("github:salesforce/LAVIS", "506965b9c4a18c1e565bd32acaccabe0198433f7"),
+    # EasyContext: context-length extrapolation training with ring and Ulysses attention under
+    # accelerate [TPL407 L (`dist.get_rank() % local_world_size`); TPL402 control
+    # (`accelerator.process_index`)] launch texts: `accelerate launch --num_processes 8`
+    ("github:jzhang38/EasyContext", "6b0d31047e4e326cbd603f89d57cf8b1db3ff762"),
+    # Firefly: one-stop LLM training (pre-training, SFT, DPO, QLoRA) and an HTTP chat server
+    # [TPL303 S (the server's `device_map='auto'` model then `.to(device)`); TPL303 control
+    # (`device_map='auto'` in training and evaluation)] launch texts: one node (`torchrun
+    # --nproc_per_node={num_gpus}`), `deepspeed --num_gpus={num_gpus}`
+    ("github:yangjianxin1/Firefly", "e22b406ee440fda0b18a073c6325853de17741cb"),
+    # haloscope: hallucination detection from unlabeled LLM generations [TPL303 S (a
+    # `device_map="auto"` Llama then `.cuda()`, twice)] launch texts: `CUDA_VISIBLE_DEVICES=0
+    # python hal_det_llama.py`
+    ("github:deeplearning-wisc/haloscope", "4045fc23c568c2c7598124c6dca1dd021c7a447e"),
+    # MedicalGPT: medical LLM training (pre-training, SFT, RLHF, DPO) and demos [TPL303 control
+    # (`device_map='auto'` models and PEFT adapters left where they are)] launch texts: several
+    # nodes (`torchrun --nproc_per_node 8 --nnodes 2`) and one node
+    ("github:shibing624/MedicalGPT", "2f1008cfa49cbba69ff6f138c3b5e2fb0646bdc7"),
+    # zero_nlp: Chinese NLP and LLM training tutorials (ChatGLM, LLaVA, CLIP with DDP, vLLM and
+    # verl walk-throughs) [TPL104 S (`.to(0)` in a one-process test script); TPL303 control
+    # (`device_map='auto'` in training)] launch texts: one node (`torchrun --nnodes=1
+    # --nproc-per-node=2`, `--nproc_per_node=4`)
+    ("github:yuanzhoulvpi2017/zero_nlp", "0404bc27e8d17f5e97856e7f1085dc75abb771e4"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:xorbitsai/inference": ("xinference/thirdparty/",),
@@ -1411,6 +1500,23 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "lumina_audio/models/vocoder/",
         "lumina_music/models/vocoder/",
     ),
+    # a copy of transformers' Trainer
+    "github:locuslab/wanda": ("dense_ft/trainer.py",),
+    # a copy of LLaVA (a recall case's source) and of DeepSpeed-Chat (DeepSpeedExamples, fresh-9)
+    "github:01-ai/Yi": ("VL/llava/", "finetune/"),
+    # a copy of mmcv and mmseg (mmengine, mmaction2 and others in other sets)
+    "github:salesforce/LAVIS": ("lavis/common/annotator/",),
+    # a copy of transformers' Llama model
+    "github:deeplearning-wisc/haloscope": ("llama_iti/",),
+    # ChatGLM-6B's P-tuning (THUDM/ChatGLM-6B is in fresh-10), FastChat (fschat, fresh-2) and
+    # transformers' Trainer
+    "github:yuanzhoulvpi2017/zero_nlp": (
+        "Chatglm6b_ModelParallel_ptuning/",
+        "chinese_llama/fastchat/",
+        "chinese_llama/trainer.py",
+        "chatglm_v2_6b_lora/trainer.py",
+        "chatglm_v2_6b_lora/trainer_seq2seq.py",
+    ),
 }
 
 
@@ -1438,6 +1544,7 @@ UNSEEN_SETS = {
     "fresh-20": FRESH_20,
     "fresh-21": FRESH_21,
     "fresh-22": FRESH_22,
+    "fresh-23": FRESH_23,
 }
 
 

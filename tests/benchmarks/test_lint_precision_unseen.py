@@ -317,6 +317,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-20",
             "fresh-21",
             "fresh-22",
+            "fresh-23",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
