@@ -27,7 +27,8 @@ class ModelMovedAfterDeviceMap(Rule):
     """## What it does
     Flags `model.to(...)` / `model.cuda()` on a model that the same function loaded with a
     multi-device `device_map` (`"auto"`, `"balanced"`, `"sequential"`, or a map of several
-    entries) or dispatched with `dispatch_model` / `load_checkpoint_and_dispatch`.
+    entries) or dispatched with `dispatch_model` / `load_checkpoint_and_dispatch`, also in
+    the same expression (`from_pretrained(path, device_map="auto").cuda()`).
 
     ## Why is this bad?
     A dispatched model is spread over several GPUs (and maybe the CPU or disk), with
@@ -76,6 +77,19 @@ class ModelMovedAfterDeviceMap(Rule):
     file_gate = ("device_map",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        # Moved in the same expression: `from_pretrained(..., device_map="auto").cuda()`.
+        for located in ctx.calls("to", "cuda"):
+            call = located.node
+            if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+                continue
+            loaded = call.func.value
+            if (
+                isinstance(loaded, ast.Call)
+                and _dispatches(ctx, loaded)
+                and _moves_device(ctx, call)
+            ):
+                message = "the model is dispatched over several devices and moved at once"
+                yield self.finding(ctx, call, message)
         dispatched: dict[tuple[int, str], Scope] = {}
         for located in ctx.assignments:
             node = located.node
@@ -147,9 +161,15 @@ def _spreads(value: ast.expr) -> bool:
 
 def _moves(ctx: FileContext, call: ast.Call, name: str) -> bool:
     func = call.func
-    if not isinstance(func, ast.Attribute) or func.attr not in ("to", "cuda"):
+    if not isinstance(func, ast.Attribute) or ctx.source.segment(func.value) != name:
         return False
-    if ctx.source.segment(func.value) != name:
+    return _moves_device(ctx, call)
+
+
+def _moves_device(ctx: FileContext, call: ast.Call) -> bool:
+    """`.cuda()`, or `.to(...)` given a device (not only a dtype)."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in ("to", "cuda"):
         return False
     if func.attr == "to":
         if not call.args:
