@@ -83,13 +83,15 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     """
 
     code = "TPL108"
-    # Default: at first look on fresh-6 TRUE on 0 of 2 (loads in single-process code: the
+    # Preview: at first look on fresh-6 TRUE on 0 of 2 (loads in single-process code: the
     # one-process arm is now left alone), on fresh-7 on 3 of 3, on fresh-15 on 0 of 1
     # (weights the file saves as CPU copies, now left), on fresh-18 on 0 of 6 (per-rank
-    # files and scripts launched as one process, now read); as it is now, at first look on
-    # fresh-19 and fresh-21 TRUE on 4 of 4, and every finding it raises on any set is judged
-    # TRUE (16 of 16, the 5 of the tuning corpus among them)
-    # (benchmarks/results/lint_precision_unseen.md).
+    # files and scripts launched as one process, now read); then at first look on fresh-19
+    # and fresh-21 TRUE on 4 of 4, and it joined the default set; then on fresh-23 on 0 of 1
+    # (embeddings the script itself saved a moment before, on the same GPU), 4 of 5 since
+    # its last change, so it is back in preview until a later first look holds
+    # (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
+    preview = True
     name = "gpu-checkpoint-loaded-without-map-location"
     in_tests = False
     contexts = (
