@@ -37,6 +37,7 @@ import re
 import warnings
 from collections.abc import Iterator
 
+from torchplace.lint.context import call_name, dotted_name
 from torchplace.lint.rank_flow import own_nodes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -172,7 +173,7 @@ class _FileFacts:
                 self.globals.update(child.names)
             elif isinstance(child, ast.Call):
                 self.keywords.update(k.arg for k in child.keywords if k.arg)
-                name = _called_name(child.func)
+                name = call_name(child)
                 if name is not None:
                     self.calls.setdefault(name, []).append(child)
                 if isinstance(child.func, ast.Name) and child.func.id == "setattr":
@@ -342,31 +343,22 @@ def _device_object(expr: ast.AST, function: _Function | None, line: int) -> bool
     """`expr` is a `torch.device(...)` call, or a local name or `self.<attr>` whose value
     reaching `line` in `function` is one."""
     if isinstance(expr, ast.Call):
-        return _dotted(expr.func) == "torch.device"
+        return dotted_name(expr.func) == "torch.device"
     if function is None or not isinstance(expr, ast.Name | ast.Attribute):
         return False
     if isinstance(expr, ast.Attribute) and not (
         isinstance(expr.value, ast.Name) and expr.value.id == "self"
     ):
         return False
-    key = _dotted(expr)
+    key = dotted_name(expr)
     assignments: list[ast.stmt] = [
         n
         for n in own_nodes(function)
         if isinstance(n, ast.Assign | ast.AnnAssign | ast.AugAssign)
-        and any(_dotted(t) == key for t in _targets(n))
+        and any(dotted_name(t) == key for t in _targets(n))
     ]
     value = _reaching_value(function, line, assignments)
-    return isinstance(value, ast.Call) and _dotted(value.func) == "torch.device"
-
-
-def _dotted(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        head = _dotted(node.value)
-        return None if head is None else f"{head}.{node.attr}"
-    return None
+    return isinstance(value, ast.Call) and dotted_name(value.func) == "torch.device"
 
 
 def _targets(statement: ast.AST) -> list[ast.AST]:
@@ -378,14 +370,6 @@ def _targets(statement: ast.AST) -> list[ast.AST]:
     if isinstance(statement, ast.AnnAssign | ast.AugAssign):
         return [statement.target]
     return []
-
-
-def _called_name(func: ast.AST) -> str | None:
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return None
 
 
 def _binds(function: _Function, name: str) -> bool:
