@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-23] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-24] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,7 +28,7 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-23` (`FRESH_23`) too, and by the
+something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-24` (`FRESH_24`) too, and by the
 launch texts beside the code (one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
@@ -1396,8 +1396,90 @@ FRESH_23 = (
     ("github:yuanzhoulvpi2017/zero_nlp", "0404bc27e8d17f5e97856e7f1085dc75abb771e4"),
 )
 
+#: A twenty-sixth set, chosen like the twenty-fifth: by text (`torch.load` without
+#: `map_location` in multi-process code, in scripts and in library modules; a model loaded with
+#: `device_map="auto"` or a dict and then moved with `.to(...)` / `.cuda()`), with safe twins as
+#: controls (`map_location` passed; `device_map` models moved only when one GPU or no dispatch
+#: is used), and by the launch texts beside the code (one node, several nodes, `deepspeed`).
+#: Committed before it was first linted, kept out of every other set, sample and case; copies of
+#: code in other sets or recall sources left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_24 = (
+    # LESS: selecting instruction-tuning data by LoRA gradient features, warm-up training under
+    # torchrun [TPL108 S and L (gradient stores and the Adam optimizer state of the trained
+    # checkpoint loaded without map_location); TPL108 control (`map_location=device` when
+    # writing the selection)] launch texts: one node (`torchrun --nproc_per_node 1 --nnodes 1`)
+    ("github:princeton-nlp/LESS", "8abf9628b9a814ac3045445eebc8ba3c908fdc78"),
+    # LoftQ: LoRA-fine-tuning-aware quantization, GLUE/QA/GSM8K fine-tuning with accelerate
+    # [TPL303 S (a `device_map='auto'` model later sent `.to('cuda')` in the GSM8K test);
+    # TPL108 S (decomposed checkpoints loaded without map_location)] launch texts:
+    # `CUDA_VISIBLE_DEVICES=0 python run_glue.py`, `accelerate launch`
+    ("github:yxli2123/LoftQ", "ae33fd4fd05fd4ba146555cd77c13d307eb4e9b3"),
+    # FastChat: training, serving and evaluating chat LLMs (Vicuna), model workers over several
+    # GPUs [TPL303 control (`infer_auto_device_map` dispatch on several GPUs, `.to(device)` only
+    # on one); TPL108 L (delta weights and compressed shards loaded without map_location)]
+    # launch texts: one node (`torchrun --nproc_per_node=8`), `deepspeed`
+    ("github:lm-sys/FastChat", "0e6d3e4beaab66f4d3f93db72541a4abab8af28d"),
+    # EasyEdit: knowledge editing of LLMs (ROME, MEMIT, WISE, AlphaEdit) and steering [TPL303
+    # control (`device_map='auto'` only with `model_parallel`, `.to(device)` only without it);
+    # TPL108 L (projection matrices, caches and edit states loaded without map_location);
+    # TPL108 control] launch texts: `torch.distributed.launch --nproc_per_node`,
+    # `CUDA_VISIBLE_DEVICES=0 python`
+    ("github:zjunlp/EasyEdit", "14cea8245f06715684592ab55184939b99d70784"),
+    # instruct-eval: evaluation of instruction-tuned LLMs (MMLU, BBH, DROP, HumanEval) [TPL303
+    # control (`device_map="auto"` only for 8-bit models, `.to(device)` only otherwise); TPL108
+    # L (a LoRA checkpoint loaded without map_location)] launch texts: `python main.py` commands
+    ("github:declare-lab/instruct-eval", "49bbd2ce7e3a5bdc4024ba62a5c9c68c107ee966"),
+    # Alpaca-CoT: instruction-tuning platform for many LLMs and PEFT methods [TPL303 S (a
+    # `device_map={"": device}` model with its LoRA adapter then moved `.to(f"cuda:{device}")`
+    # in the evaluation pipeline)] launch texts: one node (`torchrun --nnodes 1
+    # --nproc_per_node $ngpu`, `torch.distributed.launch --nproc_per_node 4`)
+    ("github:PhoebusSi/Alpaca-CoT", "bd46c44e0d0d88522b6d817f9610e3eb1050784d"),
+    # Chinese-Vicuna: LoRA fine-tuning of LLaMA on Chinese instructions under torchrun [TPL108
+    # S (adapter weights and arguments of a resumed checkpoint loaded without map_location in
+    # the training scripts)] launch texts: one node (`torchrun --nproc_per_node=$CUDA_NUM`)
+    ("github:Facico/Chinese-Vicuna", "bd1658d70f66113eeb41e05e91f0754fa9dc845a"),
+    # MeZO: memory-efficient zeroth-order fine-tuning of LMs [TPL108 L (cached features,
+    # logits and kernels loaded without map_location in the medium-model trainer); TPL108
+    # control] launch texts: one node (`torchrun --nproc_per_node=$NUM_GPU`,
+    # `torch.distributed.launch`)
+    ("github:princeton-nlp/MeZO", "552cb1b710767f9a6e1dc8f9645d7640376f9941"),
+    # SimCSE: contrastive sentence embeddings, DDP training with the HF trainer [TPL108 L (the
+    # best checkpoint loaded without map_location in the trainer); TPL108 control] launch texts:
+    # one node (`torch.distributed.launch --nproc_per_node $NUM_GPU`)
+    ("github:princeton-nlp/SimCSE", "49fa580a853752ede55b8c76d9debf748e214d3f"),
+    # Deformable-DETR: deformable attention detector, DDP training on Slurm or one node
+    # [TPL108 control (`map_location='cpu'` for resume and frozen weights); TPL108 L
+    # (evaluation results loaded without map_location in the plot helpers)] launch texts: several
+    # nodes (`GPUS_PER_NODE=8 ./tools/run_dist_launch.sh 16`, srun), one node
+    ("github:fundamentalvision/Deformable-DETR", "11169a60c33333af00a4849f1808023eba96a931"),
+    # Chinese-LLaMA-Alpaca-2: Chinese Llama-2 pre-training and SFT with PEFT under torchrun and
+    # deepspeed [TPL108 S (LoRA shards loaded without map_location when merging); TPL108
+    # control] launch texts: one node (`torchrun --nnodes 1 --nproc_per_node 1`), `deepspeed`
+    ("github:ymcui/Chinese-LLaMA-Alpaca-2", "2a334d1634c857a7f02f885026d02ac4b469479d"),
+    # LLM-Adapters: adapter-based PEFT of LLMs (LoRA, bottleneck, prefix) [TPL108 S (adapter
+    # weights of a resumed checkpoint loaded without map_location under torchrun); TPL303
+    # control (`device_map="auto"` or `{"": device}` in evaluation)] launch texts: one node
+    # (`CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node=2`), `CUDA_VISIBLE_DEVICES=0 python`
+    ("github:AGI-Edgerunners/LLM-Adapters", "816657208af4db747803f87ba40a4c71383fed7a"),
+    # relora: high-rank training through low-rank updates, DDP pre-training under torchrun
+    # [TPL108 control (checkpoints and optimizer states loaded with `map_location`)] launch
+    # texts: one node (`torchrun --nproc-per-node 8`, `--nproc-per-node 2`)
+    ("github:Guitaricet/relora", "176f37633fe02019835387258ddabcf6d91e328d"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
+    # the evaluation code of open-instruct (fresh-11)
+    "github:princeton-nlp/LESS": ("evaluation/eval/",),
+    # a copy of peft (a recall source); BLIP-2 and MiniGPT-4 code of LAVIS (fresh-23) and
+    # MiniGPT-4 (fresh-9)
+    "github:zjunlp/EasyEdit": (
+        "easyeditor/models/melo/peft_egg/",
+        "easyeditor/trainer/blip2_models/",
+    ),
+    # copies of peft (a recall source)
+    "github:PhoebusSi/Alpaca-CoT": ("peft/",),
+    "github:AGI-Edgerunners/LLM-Adapters": ("peft/",),
     "github:xorbitsai/inference": ("xinference/thirdparty/",),
     "github:NVIDIA/FasterTransformer": ("examples/pytorch/bert/bert-quantization-sparsity/",),
     # adapted from vLLM's `multiproc_worker_utils.py`
@@ -1545,6 +1627,7 @@ UNSEEN_SETS = {
     "fresh-21": FRESH_21,
     "fresh-22": FRESH_22,
     "fresh-23": FRESH_23,
+    "fresh-24": FRESH_24,
 }
 
 
