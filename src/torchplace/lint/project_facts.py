@@ -5,6 +5,8 @@ GPU, which is the tensors' GPU in a serving engine whose workers bind one GPU ea
 and any GPU in a kernel library called on `device_map` shards. A rule that needs such a fact
 names a condition (`Rule.project_condition`); its findings are made per file as usual (and cached
 per file), then kept or dropped by :func:`apply_project_facts` against the facts of the run.
+Every finding, of any rule, is dropped there too when it lies in a branch its file switches
+off and no other file of the project can switch back on (`dead_branches`).
 
 The project of a file is the nearest directory at or above it holding `pyproject.toml`,
 `setup.py`, `setup.cfg` or `.git`; without one, the top of the Python tree around the file
