@@ -89,3 +89,17 @@ def test_a_module_another_unlaunched_file_imports_stays(tmp_path: Path) -> None:
         "pkg/serve.py": "from pkg.inputs import encode\n\nencode('x')\n",
     }
     assert _tpl104(_project(tmp_path, files)) == ["inputs.py:5"]
+
+
+def test_a_thread_that_streams_generation_is_no_gpu_of_its_own(tmp_path: Path) -> None:
+    # MedicalGPT's demos: `TextIteratorStreamer` with the model's `generate` in a thread.
+    readme = "```\npython infer.py\n```\n"
+    streaming = INFER.replace(
+        "    return model.generate(ids)",
+        "    Thread(target=model.generate, kwargs={'input_ids': ids}).start()",
+    )
+    files = {"README.md": readme, "infer.py": streaming}
+    assert _tpl104(_project(tmp_path / "streaming", files)) == []
+    worker = streaming.replace("target=model.generate", "target=serve")
+    files = {"README.md": readme, "infer.py": worker}
+    assert _tpl104(_project(tmp_path / "worker", files)) == BOTH

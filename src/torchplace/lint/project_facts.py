@@ -216,11 +216,19 @@ def _shares_a_literal_gpu(index: ProjectIndex, finding: Finding) -> str | None:
 
 def _processes_or_threads(code: bytes) -> bool:
     """The code runs as several processes (`runs_several_processes`) or starts threads of
-    its own, each of which may want a GPU of its own."""
-    return runs_several_processes(code) or _STARTS_THREADS.search(code) is not None
+    its own, each of which may want a GPU of its own. A thread that streams a model's
+    `generate` (`Thread(target=model.generate, kwargs=...)`, Hugging Face's
+    `TextIteratorStreamer` pattern) runs the one model where the process placed it."""
+    if runs_several_processes(code) or b"ThreadPoolExecutor" in code:
+        return True
+    return any(
+        _STREAMS_GENERATION.match(code, start.end()) is None
+        for start in _STARTS_THREAD.finditer(code)
+    )
 
 
-_STARTS_THREADS = re.compile(rb"\bThread\s*\(|ThreadPoolExecutor\s*\(")
+_STARTS_THREAD = re.compile(rb"\bThread\s*\(")
+_STREAMS_GENERATION = re.compile(rb"\s*target\s*=\s*[\w.]+\.generate\s*[,)]")
 
 
 def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None:
