@@ -66,8 +66,10 @@ class ModelMovedAfterDeviceMap(Rule):
     # reach them; at first look on fresh-14 and fresh-18 TRUE on 2 of 2, and it joined the
     # default set; then on fresh-22 on 4 of 6 (2 FALSE: a move under `if self.device ==
     # "cpu":` after `self.device = torch.device(...)`, a test that is never true, now read as
-    # a branch that never runs), so it is back in preview until a later first look holds
-    # (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
+    # a branch that never runs), so it is back in preview. Reading a move in the loading
+    # expression then added findings, which restarts its record: 1 of 1 on fresh-24
+    # (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there, on two
+    # first looks at least.
     preview = True
     name = "model-moved-after-device-map"
     contexts = "code that loads a model with `device_map`"
