@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-24] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-25] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,7 +28,7 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-24` (`FRESH_24`) too, and by the
+something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-25` (`FRESH_25`) too, and by the
 launch texts beside the code (one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
@@ -1467,6 +1467,95 @@ FRESH_24 = (
     ("github:Guitaricet/relora", "176f37633fe02019835387258ddabcf6d91e328d"),
 )
 
+
+#: A twenty-seventh set, chosen by text like the twenty-sixth (TPL108 and TPL303 weighed) and
+#: by the text of the default rules where found (a `.to()` moving tensors one by one, a thread
+#: started in a process that bound its GPU, a device from `CUDA_VISIBLE_DEVICES`, vLLM's `LLM`),
+#: with safe twins as controls and launch texts. Committed before it was first linted, checked
+#: against every other set (GitHub and package index), recall case and judged sample
+#: (llm-foundry and lighteval left out: read in `judged-default.jsonl`); copies of code in
+#: other sets left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_25 = (
+    # LMFlow: fine-tuning/inference toolkit for LLMs (SFT, LoRA, LISA, RAFT, vLLM inference)
+    # [TPL108 S (RAFT trainer rng/scheduler/scaler state and vision2seq prompt cache loaded
+    # without map_location); TPL108 control (RAFT resume weights `map_location="cpu"`);
+    # TPL303 control (`device_map="auto"` or `{"": local_rank}` for the merged LoRA model,
+    # `device_map="auto"` language model inside the vision2seq module, never moved); TPL301
+    # control (vLLM `LLM(...)` with tensor_parallel_size, no device_map); TPL206 S (DDIMSolver
+    # `.to()` moving three tensors one by one in LISA-diffusion; DataProto.to)] launch texts:
+    # `accelerate launch`, `deepspeed` in scripts/*.sh and README
+    ("github:OptimalScale/LMFlow", "f3597dba134e8bb3d2cfedeaaae6fc7296ace924"),
+    # CosyVoice: multilingual TTS, training and GRPO data inference on several GPUs
+    # [TPL409 S (infer_dataset.py calls `torch.cuda.set_device(local_rank)` under torchrun and
+    # builds CosyVoice2, whose `tts()` starts `threading.Thread(target=self.llm_job)` running
+    # the LLM on CUDA; token2wav_asr_server.py likewise); TPL108 control (train.py checkpoint
+    # and model loads with `map_location`); TPL108 S (tools/make_parquet_list.py embeddings)]
+    # launch texts: `torchrun --nnodes=1 --nproc_per_node=$num_gpus` in examples/*/run.sh
+    ("github:FunAudioLLM/CosyVoice", "ace7c47f41bbd303aa6bf1ea80e6f9fbd595cd40"),
+    # VGen: video generation (I2VGen-XL, VideoLCM, InstructVideo, DreamVideo), mp.spawn per GPU
+    # [TPL206 S (DDIMSolver.to moving its timestep/alpha tensors attribute by attribute in
+    # train_videolcm_t2v_entrance.py); TPL108 S (reward model `torch.load('models/HPS_v2.pt')`
+    # without map_location in utils/reward); TPL108 control (pretrain/resume loads with
+    # `map_location='cpu'` in tools/basic_funcs)] launch texts: `mp.spawn(worker,
+    # nprocs=cfg.gpus_per_machine)` + `torch.cuda.set_device(gpu)` in the entrance scripts
+    ("github:ali-vilab/VGen", "4014d1fae4ac4a35e8e8442123611e913001399e"),
+    # RewardBench: evaluating reward models and DPO models, Accelerate-based multi-GPU scoring
+    # [TPL303 S-like (rewardbench.py builds the model with `"device_map": "auto"` and then passes
+    # it to `accelerator.prepare(reward_pipe.model)`, which places it on the process device);
+    # TPL303 control (quantized / run_rm.py / run_bon.py models use `{"": current_device}`;
+    # run_dpo.py `device_map="auto"` models never moved); TPL108 S (models/starling.py
+    # `torch.load(checkpoint)` without map_location, then `.to("cuda")`); TPL108 control
+    # (ldlreward.py heads `map_location="cpu"`)] launch texts: `Accelerator()` in scripts/run_*.py
+    ("github:allenai/reward-bench", "05a9005efb607249822c193590c8ecab87c77052"),
+    # contrastors: Nomic contrastive / MLM training of text and image embedders (DDP, DeepSpeed)
+    # [TPL108 S (trainers/base.py load_state: `torch.load(f"{input_dir}/optimizer.pt")`,
+    # `scheduler.pt` and `random_states_{process_index}.pt` without map_location on resume);
+    # TPL108 control (model_utils.py `partial(torch.load, map_location=mapped_device)`);
+    # `torch.cuda.set_device(dist.get_rank())` in scripts/text negative mining] launch texts:
+    # `deepspeed --num_gpus=8 train.py`, `torchrun --nproc-per-node=8 train.py` in README
+    ("github:nomic-ai/contrastors", "613ddfd37309e538cceadb05b1e6423e7b09f603"),
+    # VISSL: self-supervised visual representation learning (SwAV, SimCLR, DINO), DDP/FSDP
+    # [TPL108 S (utils/checkpoint.py load_slice_state_dict: FSDP layer slices
+    # `torch.load(f)` without map_location in every training process); TPL108 control
+    # (consolidated/sharded checkpoints `map_location="cpu"` / `map_location=device`);
+    # `torch.cuda.set_device(local_rank)` in engines] launch texts:
+    # `torch.multiprocessing.spawn` in distributed_launcher.py, dev/launch_slurm.sh, README
+    # `python3 tools/run_distributed_engines.py`
+    ("github:facebookresearch/vissl", "09270ed25a6c2cf71263d955b64cbe076d34ac45"),
+    # OpenPCDet: LiDAR 3D object detection (PointPillars, PV-RCNN, ...), distributed training
+    # [TPL108 S (pretrained image backbones `torch.load(self.pretrained_path)` without
+    # map_location in sem_deeplabv3.py and ddn_template.py, built in every training process);
+    # TPL108 control (detector3d_template.py checkpoints `map_location=loc_type`, swin.py
+    # 'cpu'); `torch.cuda.set_device(local_rank % num_gpus)` in common_utils] launch texts:
+    # `python -m torch.distributed.launch --nproc_per_node=${NGPUS}` in tools/scripts/dist_*.sh,
+    # `srun` in slurm_train.sh
+    ("github:open-mmlab/OpenPCDet", "8cacccec11db6f59bf6934600c9a175dae254806"),
+    # SpinQuant: LLM quantization with learned rotations, FSDP rotation optimization
+    # [TPL108 S (eval_utils/main.py `torch.load(args.load_qmodel_path)` and rotation_utils.py
+    # `torch.load(R_cpk)["R1"].cuda()` without map_location, under torchrun); TPL303 control
+    # (fsdp_trainer.py checks `model.hf_device_map`)] launch texts:
+    # `torchrun --nnodes=1 --nproc_per_node=8 optimize_rotation.py` in scripts/*.sh
+    ("github:facebookresearch/SpinQuant", "8f47aa3f00e8662caf1a484153920a07e5281c3a"),
+    # SmoothQuant: W8A8 post-training quantization of LLMs (OPT, Llama) across several GPUs
+    # [TPL303 control (ppl_eval.py / export_int8_model.py `device_map="auto"` models smoothed
+    # and evaluated in place, never moved; generate_act_scales.py `"device_map": "sequential"`);
+    # TPL108 S-like (`act_scales = torch.load(args.act_scales)` without map_location)]
+    # launch texts: `python smoothquant/ppl_eval.py`, `python examples/generate_act_scales.py`
+    ("github:mit-han-lab/smoothquant", "c61476d728e42ae0d8a35e7e78494edcac3237b5"),
+    # LaViLa: video-language representation learning from LLM narrations (DDP, SLURM)
+    # [TPL108 control (main_pretrain.py / main_finetune_*.py resume and latest checkpoints
+    # `torch.load(..., map_location='cpu')`; eval/demo loads likewise); TPL303 control-like
+    # (gpt2_gated.py `parallelize(device_map)` over several GPUs)] launch texts:
+    # `torchrun --nproc_per_node=8` and `run_with_submitit_*.py` in docs/MODEL_ZOO.md
+    ("github:facebookresearch/LaViLa", "8002b5ab0db31789b9897a0a9c36729099e21ad4"),
+    # ELK: eliciting latent knowledge from LM hidden states, one inference worker per GPU
+    # [TPL405 control (gpu_utils.select_usable_devices returns `f"cuda:{i}"` over visible
+    # indices and leaves CUDA_VISIBLE_DEVICES to PyTorch); TPL409-adjacent (inference_server.py
+    # `mp.spawn` workers call `torch.cuda.set_device(device)` for FSDP or `model.to(device)`)]
+    # launch texts: `elk elicit microsoft/deberta-v2-xxlarge-mnli imdb` in README; `num_gpus` option
+    ("github:EleutherAI/elk", "84e99a36a5050881d85f1510a2486ce46ac1f942"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the evaluation code of open-instruct (fresh-11)
@@ -1599,6 +1688,13 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "chatglm_v2_6b_lora/trainer.py",
         "chatglm_v2_6b_lora/trainer_seq2seq.py",
     ),
+    # verl's protocol (fresh) and a copy of the transformers Trainer (the main corpus)
+    "github:OptimalScale/LMFlow": (
+        "src/lmflow/utils/protocol.py",
+        "src/lmflow/pipeline/utils/raft_trainer.py",
+    ),
+    # torchao's prototype/spinquant copy (held-out)
+    "github:facebookresearch/SpinQuant": ("utils/hadamard_utils.py",),
 }
 
 
@@ -1628,6 +1724,7 @@ UNSEEN_SETS = {
     "fresh-22": FRESH_22,
     "fresh-23": FRESH_23,
     "fresh-24": FRESH_24,
+    "fresh-25": FRESH_25,
 }
 
 

@@ -319,6 +319,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-22",
             "fresh-23",
             "fresh-24",
+            "fresh-25",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
@@ -329,6 +330,32 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
     left_out = sys.modules["corpus"].LEFT_OUT
     assert left_out and set(left_out) <= names
     assert all(p.endswith(("/", ".py")) for prefixes in left_out.values() for p in prefixes)
+
+
+def test_no_github_entry_is_a_package_of_another_set(unseen):  # type: ignore[no-untyped-def]
+    # A repository and the package built from it are the same code: one of them in a later
+    # set would not be unseen (audiocraft and FlagEmbedding are packages of fresh-2 and fresh).
+    corpus = sys.modules["corpus"]
+
+    def normal(name: str) -> str:
+        return re.sub(r"[-_.]", "", name.lower())
+
+    packages = {
+        normal(name)
+        for packages in (corpus.PACKAGES, *corpus.UNSEEN_SETS.values())
+        for name, _ in packages
+        if not name.startswith("github:")
+    }
+    assert {"audiocraft", "flagembedding", "f5tts"} <= packages  # read as expected
+    repositories = [
+        name
+        for packages in corpus.UNSEEN_SETS.values()
+        for name, _ in packages
+        if name.startswith("github:")
+    ]
+    assert len(repositories) > 250
+    clashes = [name for name in repositories if normal(name.rpartition("/")[2]) in packages]
+    assert clashes == []
 
 
 def _git(*args: str) -> str:
