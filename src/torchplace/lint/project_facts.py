@@ -57,6 +57,7 @@ from torchplace.lint.launch_reach import (
 )
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.rank_names import defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import enclosing_function
@@ -180,12 +181,17 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     file only on one node (`launch_commands`: every command of its shell scripts and READMEs
     that runs it). Nor does the finding lie in a script's function that nothing calls
     (`dead_functions`), nor in a module nothing imports in a checkout that cannot be
-    installed (`never_imported`): that code never runs."""
+    installed (`never_imported`): that code never runs. Nor is the rank a conventional name
+    read on `self` (`self.process_index`) that the project defines only as this node's rank
+    (`rank_names`: a property returning `LOCAL_RANK`)."""
     if index.single_node_of(finding.path) is not None:
         return None
     if index.one_node_launch(finding.path) is not None:
         return None
     if index.never_runs(finding.path, finding.line) or index.never_imported(finding.path):
+        return None
+    name = self_rank_name(finding.message)
+    if name is not None and index.defines_as_local_rank(finding.path, name):
         return None
     return ""
 
@@ -272,6 +278,8 @@ class ProjectIndex:
         self._dead_branches: dict[str, DeadBranches] = {}
         #: Whether another file of a project assigns a name, by (project root, name).
         self._assigned: dict[tuple[str, str], bool] = {}
+        #: Whether a project defines a conventional rank name as the local rank (`rank_names`).
+        self._local_rank_names: dict[tuple[str, str], bool] = {}
         #: The launch commands of each launch root (`launch_commands`), and the launch root
         #: of each project root.
         self._launches: dict[str, LaunchIndex] = {}
@@ -463,6 +471,17 @@ class ProjectIndex:
                 for data in [read_regular_file(Path(other), self.max_file_bytes) or b""]
             )
         return self._assigned[(root, name)]
+
+    def defines_as_local_rank(self, path: str, name: str) -> bool:
+        """The project of `path` defines the conventional rank name `name` only as this
+        node's rank (`rank_names`); an unreadable project does not."""
+        root = self.root_of(path)
+        if (root, name) not in self._local_rank_names:
+            files = self.tree_files_of(path)
+            self._local_rank_names[(root, name)] = files is not None and defines_as_local_rank(
+                name, files, self._code
+            )
+        return self._local_rank_names[(root, name)]
 
     def never_runs(self, path: str, line: int) -> bool:
         """`line` of `path` lies in a function of a script that neither the script nor any

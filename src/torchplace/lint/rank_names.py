@@ -1,0 +1,154 @@
+"""Conventional global-rank names that a project itself defines as this node's rank.
+
+TPL402 reads some names as the global rank by convention (`process_index` is accelerate's and
+the Hugging Face trainer's global rank, `global_rank` DeepSpeed's). A project may define such a
+name for its own classes, and then its definition speaks, not the convention: contrastors'
+trainer base class has
+
+    @property
+    def process_index(self):
+        return int(os.environ.get("LOCAL_RANK", -1)) if self.distributed else 0
+
+so `self.process_index` in its trainers is the local rank. A name counts as the project's local
+rank when the project defines it at least once, as a method or property (`def process_index`)
+or by an attribute assignment (`self.process_index = ...`), and every such definition gives
+this node's rank: a read of a local-rank variable (`LOCAL_RANK`, `SLURM_LOCALID`,
+`OMPI_COMM_WORLD_LOCAL_RANK`, `MPI_LOCALRANKID`), a call of a function named for the local rank
+(`get_local_rank()`), a literal integer (the one-process arm), or a conditional of those
+(`int(...)` and `str(...)` around them). A definition of any other value (`dist.get_rank()`,
+`RANK`, another attribute), a method with no returned value, or a project file that cannot be
+read leaves the convention standing. Files are searched as bytes first; only those that
+define the name are parsed, and nothing in them is run.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterable
+
+from torchplace.lint.rank_flow import own_nodes
+
+#: Names that hold the global rank in common frameworks (accelerate, DeepSpeed, Megatron), or a
+#: rank within a parallel group (`tp_rank`: not this node's GPU once groups span data-parallel
+#: copies).
+CONVENTIONAL_RANK_NAMES = frozenset(
+    {"global_rank", "process_index", "world_rank", "tp_rank", "pp_rank", "dp_rank", "ep_rank"}
+)
+#: Environment variables that hold this node's rank under common launchers.
+LOCAL_RANK_VARIABLES = frozenset(
+    {"LOCAL_RANK", "SLURM_LOCALID", "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"}
+)
+#: The leading quoted expression of a TPL402 message: "`self.process_index` is the global rank".
+_SELF_RANK_MESSAGE = re.compile(r"`self\.(\w+)` is the global rank")
+
+
+def self_rank_name(message: str) -> str | None:
+    """The conventional rank name that a TPL402 message cites as `self.<name>`, if any."""
+    match = _SELF_RANK_MESSAGE.match(message)
+    if match is None or match.group(1) not in CONVENTIONAL_RANK_NAMES:
+        return None
+    return match.group(1)
+
+
+def defines_as_local_rank(
+    name: str, files: Iterable[str], read: Callable[[str], bytes | None]
+) -> bool:
+    """Whether the project of `files` defines `name` at least once and only as this node's
+    rank (see the module's docstring). `read` gives a file's bytes, None when unreadable."""
+    search = re.compile(
+        rb"\bdef\s+%b\s*\(|\.%b\s*(?::[^=\n]*)?=(?!=)" % (name.encode(), name.encode())
+    )
+    found = False
+    for path in files:
+        data = read(path)
+        if data is None:
+            return False
+        if search.search(data) is None:
+            continue
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError, RecursionError):
+            return False
+        for value in _definitions(tree, name):
+            if value is None or not _local_rank_value(value):
+                return False
+            found = True
+    return found
+
+
+def _definitions(tree: ast.AST, name: str) -> Iterable[ast.expr | None]:
+    """The values the tree gives `name`: each `return` of a `def name` (None for a def that
+    returns nothing), each value assigned to `<x>.name`."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name:
+            returns = [n for n in own_nodes(node) if isinstance(n, ast.Return)]
+            if not returns:
+                yield None
+            for statement in returns:
+                yield statement.value
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Attribute) and t.attr == name for t in targets):
+                yield None if isinstance(node, ast.AugAssign) else node.value
+            elif any(
+                isinstance(e, ast.Attribute) and e.attr == name
+                for t in targets
+                if isinstance(t, ast.Tuple | ast.List)
+                for e in t.elts
+            ):
+                yield None  # unpacked from something: not read here
+
+
+def _local_rank_value(value: ast.expr | None) -> bool:
+    if value is None:
+        return False
+    if isinstance(value, ast.IfExp):
+        return _local_rank_value(value.body) and _local_rank_value(value.orelse)
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, int) and not isinstance(value.value, bool)
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+        return isinstance(value.operand, ast.Constant) and _local_rank_value(value.operand)
+    if isinstance(value, ast.Call):
+        func = value.func
+        callee = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if callee in ("int", "str") and len(value.args) == 1 and not value.keywords:
+            return _local_rank_value(value.args[0])
+        if "local_rank" in callee.lower():
+            return True
+        return _environment_key(value) in LOCAL_RANK_VARIABLES
+    if isinstance(value, ast.Subscript):
+        return _environment_key(value) in LOCAL_RANK_VARIABLES
+    return False
+
+
+def _environment_key(node: ast.AST) -> str | None:
+    """The constant key of `os.environ["X"]`, `os.environ.get("X", ...)`, `os.getenv("X")`."""
+    if isinstance(node, ast.Subscript):
+        holder, key = node.value, node.slice
+    elif isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Attribute):
+        if node.func.attr == "getenv":
+            holder, key = node.func.value, node.args[0]
+        elif node.func.attr == "get":
+            holder, key = node.func.value, node.args[0]
+            if not (isinstance(holder, ast.Attribute | ast.Name) and _names_environ(holder)):
+                return None
+        else:
+            return None
+    elif isinstance(node, ast.Call) and node.args and getattr(node.func, "id", "") == "getenv":
+        holder, key = None, node.args[0]
+    else:
+        return None
+    if holder is not None and not (_names_environ(holder) or _names_os(holder)):
+        return None
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+
+
+def _names_environ(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Attribute) and node.attr == "environ") or (
+        isinstance(node, ast.Name) and node.id == "environ"
+    )
+
+
+def _names_os(node: ast.AST) -> bool:
+    return isinstance(node, ast.Name) and node.id == "os"
