@@ -29,20 +29,29 @@ def bound_by_callee(ctx: FileContext, function: Scope | None, group: ast.Call) -
     CUDA work builds an object that binds the GPU in its constructor."""
     if function is None:
         return False
-    start = group.end_lineno or group.lineno
-    last = getattr(function.node, "end_lineno", None) or start
-    after = without_comments(ctx.source.lines_text(start + 1, last))
-    work = CUDA_WORK.search(after)
-    limit = start + 1 + after.count("\n", 0, work.start()) if work else last + 1
     return any(
-        isinstance(node, ast.Call)
-        and start < node.lineno < limit
-        and _binds(ctx, function.node, node)
-        for node in ast.walk(function.node)
+        builds_a_binder(ctx, function.node, node)
+        for node in calls_before_cuda_work(ctx, function.node, group)
     )
 
 
-def _binds(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool:
+def calls_before_cuda_work(ctx: FileContext, function: ast.AST, group: ast.Call) -> list[ast.Call]:
+    """The calls of `function` after `group` and before its first CUDA work (`CUDA_WORK`)."""
+    start = group.end_lineno or group.lineno
+    last = getattr(function, "end_lineno", None) or start
+    after = without_comments(ctx.source.lines_text(start + 1, last))
+    work = CUDA_WORK.search(after)
+    limit = start + 1 + after.count("\n", 0, work.start()) if work else last + 1
+    return [
+        node
+        for node in ast.walk(function)
+        if isinstance(node, ast.Call) and start < node.lineno < limit
+    ]
+
+
+def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool:
+    """Whether `call`, in `function`, builds an object that binds the GPU (see the module's
+    docstring)."""
     root, last = _library_name(ctx, function, call.func)
     if root == "accelerate" and last in _ACCELERATE_BINDERS:
         return True

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from torchplace.lint.binding_functions import bound_by_project_function
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import call_name, is_test_or_benchmark, keyword_value
@@ -156,12 +157,16 @@ def _not_bound_by_callers(index: ProjectIndex, finding: Finding) -> str | None:
 
 
 def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> str | None:
-    """As `not-bound-by-callers`, and the process then acts on its current GPU, cuda:0
+    """As `not-bound-by-callers`, and no function of the project called right after the
+    group binds the GPU (`binding_functions`: a helper that parses `TrainingArguments`), and
+    the process then acts on its current GPU, cuda:0
     (`current_gpu`: `.cuda()`, `"cuda"`, pinned memory, `torch.cuda` calls given no device),
     in the file, in a project module it imports, or in a project file that imports it and
     calls the function holding the finding. A process that names the device of every tensor
     leaves cuda:0 alone: NCCL builds its communicators on the tensors' GPU."""
     if _not_bound_by_callers(index, finding) is None:
+        return None
+    if index.bound_by_project_function(finding.path, finding.line):
         return None
     use = index.current_gpu_use_of(finding.path, finding.line)
     if use is None:
@@ -471,6 +476,11 @@ class ProjectIndex:
                 for data in [read_regular_file(Path(other), self.max_file_bytes) or b""]
             )
         return self._assigned[(root, name)]
+
+    def bound_by_project_function(self, path: str, line: int) -> bool:
+        """The process group on `line` of `path` is bound by a project function called
+        right after it (`binding_functions`)."""
+        return bound_by_project_function(path, line, self.root_of(path), self._code)
 
     def defines_as_local_rank(self, path: str, name: str) -> bool:
         """The project of `path` defines the conventional rank name `name` only as this

@@ -1,0 +1,119 @@
+"""A process group bound by a function of the project called right after it.
+
+`binding_callees` reads the calls between an `init_process_group` and the function's first
+CUDA work for a library object that binds the GPU when built (`PartialState()`,
+`TrainingArguments`, `HfArgumentParser(...).parse_args_into_dataclasses()`). Projects often
+build those in a helper of their own, in the same file or in another module:
+
+    dist.init_process_group(backend="nccl")
+    model_args, training_args, ptq_args = process_args_ptq()  # utils/process_args.py
+    torch.distributed.barrier()
+
+where `process_args_ptq` parses `TrainingArguments` with `HfArgumentParser`, whose
+`__post_init__` builds accelerate's `PartialState`, which calls `set_device(local_rank)`.
+This follows each such call one step: to a function defined at the top level of the same file,
+or imported from a module of the project (`from utils.process_args import process_args_ptq`,
+resolved as Python would: the package tree, the script's directory, the project's root), and
+asks whether that function's own body builds such an object. Read in the project phase, when a
+finding asks: the callee's file is parsed, never run.
+"""
+
+from __future__ import annotations
+
+import ast
+import warnings
+from collections.abc import Callable
+
+from torchplace.lint.binding_callees import builds_a_binder, calls_before_cuda_work
+from torchplace.lint.context import FileContext
+from torchplace.lint.project_modules import resolve_imports
+from torchplace.lint.source import SourceFile
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+Read = Callable[[str], "bytes | None"]
+
+
+def bound_by_project_function(path: str, line: int, root: str | None, read: Read) -> bool:
+    """Whether the `init_process_group` call on `line` of `path` is followed, before its
+    function's first CUDA work, by a call of a project function that builds a binder."""
+    ctx = _context(path, read)
+    if ctx is None:
+        return False
+    located = _group_and_function(ctx.tree, line)
+    if located is None:
+        return False
+    group, function = located
+    imported = _imported_names(ctx.tree)
+    for call in calls_before_cuda_work(ctx, function, group):
+        if not isinstance(call.func, ast.Name):
+            continue
+        name = call.func.id
+        if name in imported:
+            module, level, original = imported[name]
+            files = resolve_imports(path, [(module, level)], root)
+            if files and _defines_a_binder(str(files[0]), original, read):
+                return True
+        elif _binder_in(ctx, name):
+            return True
+    return False
+
+
+def _context(path: str, read: Read) -> FileContext | None:
+    data = read(path)
+    if data is None:
+        return None
+    text = data.decode("utf-8", "replace")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    lines = range(1, text.count("\n") + 2)
+    return FileContext(SourceFile(path, text), tree, lines)
+
+
+def _group_and_function(tree: ast.Module, line: int) -> tuple[ast.Call, _Function] | None:
+    """The `init_process_group` call on `line` and the innermost function holding it."""
+    holders = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, _Function) and node.lineno <= line <= (node.end_lineno or line)
+    ]
+    if not holders:
+        return None
+    function = max(holders, key=lambda node: node.lineno)
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and node.lineno == line:
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name == "init_process_group":
+                return node, function
+    return None
+
+
+def _imported_names(tree: ast.Module) -> dict[str, tuple[str, int, str]]:
+    """Names bound by the module's `from X import f [as g]`: g -> (X, level, f)."""
+    names = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name != "*":
+                    names[alias.asname or alias.name] = (node.module or "", node.level, alias.name)
+    return names
+
+
+def _defines_a_binder(path: str, name: str, read: Read) -> bool:
+    ctx = _context(path, read)
+    return ctx is not None and _binder_in(ctx, name)
+
+
+def _binder_in(ctx: FileContext, name: str) -> bool:
+    """A top-level function `name` of the file whose own body builds a binder."""
+    for node in ctx.tree.body:
+        if isinstance(node, _Function) and node.name == name:
+            return any(
+                isinstance(call, ast.Call) and builds_a_binder(ctx, node, call)
+                for call in ast.walk(node)
+            )
+    return False

@@ -1,0 +1,107 @@
+"""A process group bound by the project's own helper called right after it
+(`binding_functions`): SpinQuant's `ptq.py` creates the NCCL group, then calls
+`process_args_ptq()` from `utils/process_args.py`, which parses `TrainingArguments` (whose
+`__post_init__` binds the GPU) before any CUDA work; TPL401 judged FALSE there on fresh-25."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig, lint_paths
+
+PTQ = """\
+import torch
+import torch.distributed as dist
+{import_line}
+
+
+def train():
+    dist.init_process_group(backend="nccl")
+    model_args, training_args = process_args()
+    dist.barrier()
+    model = torch.nn.Linear(4, 4)
+    model.cuda()
+
+
+if __name__ == "__main__":
+    train()
+"""
+PARSES_TRAINING_ARGUMENTS = """\
+import transformers
+
+
+def process_args():
+    parser = transformers.HfArgumentParser((dict, transformers.TrainingArguments))
+    model_args, training_args = parser.parse_args_into_dataclasses()
+    return model_args, training_args
+"""
+PARSES_ARGPARSE = """\
+import argparse
+
+
+def process_args():
+    parser = argparse.ArgumentParser()
+    return parser.parse_args(), None
+"""
+LAUNCH = "torchrun --nnodes=2 --nproc_per_node=8 ptq.py\n"
+IMPORT = "from utils.process_args import process_args"
+GROUP = '    dist.init_process_group(backend="nccl")'
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _tpl401(project: Path) -> list[tuple[str, int]]:
+    config = LintConfig(select=("TPL401",), preview=True)
+    found = [f for f in lint_paths([str(project)], config) if f.code == "TPL401"]
+    return sorted((Path(f.path).name, f.line) for f in found)
+
+
+@pytest.mark.parametrize(
+    ("helper", "flagged"), [(PARSES_TRAINING_ARGUMENTS, False), (PARSES_ARGPARSE, True)]
+)
+def test_a_helper_in_another_module_that_binds_is_followed(
+    tmp_path: Path, helper: str, flagged: bool
+) -> None:
+    project = tmp_path / "spin"
+    _write(project / ".git" / "HEAD", "")
+    _write(project / "README.md", LAUNCH)
+    _write(project / "utils" / "__init__.py", "")
+    _write(project / "utils" / "process_args.py", helper)
+    _write(project / "ptq.py", PTQ.format(import_line=IMPORT))
+    assert _tpl401(project) == ([("ptq.py", 7)] if flagged else [])
+
+
+@pytest.mark.parametrize(
+    ("helper", "flagged"), [(PARSES_TRAINING_ARGUMENTS, False), (PARSES_ARGPARSE, True)]
+)
+def test_a_helper_of_the_same_file_that_binds_is_followed(
+    tmp_path: Path, helper: str, flagged: bool
+) -> None:
+    project = tmp_path / "spin"
+    _write(project / ".git" / "HEAD", "")
+    _write(project / "README.md", LAUNCH)
+    code = PTQ.format(import_line="") + "\n\n" + helper.split("\n\n\n", 1)[1]
+    head = helper.split("\n\n\n", 1)[0]
+    _write(project / "ptq.py", head + "\n" + code)
+    line = 1 + (head + "\n" + code).splitlines().index(GROUP)
+    assert _tpl401(project) == ([("ptq.py", line)] if flagged else [])
+
+
+def test_a_helper_called_after_the_first_cuda_work_is_too_late(tmp_path: Path) -> None:
+    project = tmp_path / "spin"
+    _write(project / ".git" / "HEAD", "")
+    _write(project / "README.md", LAUNCH)
+    _write(project / "utils" / "__init__.py", "")
+    _write(project / "utils" / "process_args.py", PARSES_TRAINING_ARGUMENTS)
+    late = PTQ.format(import_line=IMPORT).replace(
+        "    model_args, training_args = process_args()\n    dist.barrier()\n",
+        "    dist.barrier()\n    model_args, training_args = process_args()\n",
+    )
+    _write(project / "ptq.py", late)
+    assert _tpl401(project) == [("ptq.py", 7)]
