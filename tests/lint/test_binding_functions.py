@@ -37,6 +37,30 @@ def process_args():
     model_args, training_args = parser.parse_args_into_dataclasses()
     return model_args, training_args
 """
+PARSES_A_SUBCLASS = """\
+import transformers
+
+
+class TrainingArguments(transformers.TrainingArguments):
+    pass
+
+
+def process_args():
+    parser = transformers.HfArgumentParser((dict, TrainingArguments))
+    return parser.parse_args_into_dataclasses()
+"""
+PARSES_A_LOOKALIKE = """\
+import transformers
+
+
+class TrainingArguments:
+    pass
+
+
+def process_args():
+    parser = transformers.HfArgumentParser((dict, TrainingArguments))
+    return parser.parse_args_into_dataclasses()
+"""
 PARSES_ARGPARSE = """\
 import argparse
 
@@ -63,7 +87,13 @@ def _tpl401(project: Path) -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize(
-    ("helper", "flagged"), [(PARSES_TRAINING_ARGUMENTS, False), (PARSES_ARGPARSE, True)]
+    ("helper", "flagged"),
+    [
+        (PARSES_TRAINING_ARGUMENTS, False),
+        (PARSES_A_SUBCLASS, False),  # SpinQuant's own `TrainingArguments` subclass
+        (PARSES_A_LOOKALIKE, True),  # a dataclass of the same name builds no PartialState
+        (PARSES_ARGPARSE, True),
+    ],
 )
 def test_a_helper_in_another_module_that_binds_is_followed(
     tmp_path: Path, helper: str, flagged: bool

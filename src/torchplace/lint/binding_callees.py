@@ -4,7 +4,8 @@ bound right after by a callee, before any CUDA work.
 accelerate's `PartialState()` (and `Accelerator()`, `AcceleratorState()`, which build it) calls
 `torch.cuda.set_device(local_rank)` in its constructor; transformers' `TrainingArguments`
 (and TRL's configs, its subclasses) evaluates `self.device` in `__post_init__`, which builds a
-`PartialState`. So does `HfArgumentParser(...).parse_*()` that builds one, and any call whose
+`PartialState` (so does a subclass of it that the file defines). So does
+`HfArgumentParser(...).parse_*()` that builds one, and any call whose
 result the code hands to a transformers or TRL `Trainer` as `args=` (a `TrainingArguments`
 made by that call). NCCL builds its communicators lazily (unless `device_id=` is given), so a
 binding made after `init_process_group` and before the first CUDA work is in time.
@@ -55,7 +56,7 @@ def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool
     root, last = _library_name(ctx, function, call.func)
     if root == "accelerate" and last in _ACCELERATE_BINDERS:
         return True
-    if _is_training_arguments(root, last):
+    if _names_training_arguments(ctx, function, call.func):
         return True
     func = call.func
     if isinstance(func, ast.Attribute) and func.attr.startswith("parse_"):
@@ -64,11 +65,26 @@ def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool
             _library_name(ctx, function, parser.func)[1] == "HfArgumentParser"
         ):
             return any(
-                _is_training_arguments(*_library_name(ctx, function, node))
+                _names_training_arguments(ctx, function, node)
                 for node in ast.walk(parser)
                 if isinstance(node, ast.Name | ast.Attribute)
             )
     return _result_is_trainer_args(ctx, function, call)
+
+
+def _names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr) -> bool:
+    """`node` names transformers' `TrainingArguments` (or a TRL config), or a class of the
+    file that subclasses one (`class TrainingArguments(transformers.TrainingArguments)`)."""
+    if _is_training_arguments(*_library_name(ctx, function, node)):
+        return True
+    if not isinstance(node, ast.Name):
+        return False
+    return any(
+        isinstance(statement, ast.ClassDef)
+        and statement.name == node.id
+        and any(_is_training_arguments(*_library_name(ctx, function, b)) for b in statement.bases)
+        for statement in ctx.tree.body
+    )
 
 
 def _is_training_arguments(root: str, last: str) -> bool:
