@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-25] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-26] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,7 +28,7 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-25` (`FRESH_25`) too, and by the
+something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-26` (`FRESH_26`) too, and by the
 launch texts beside the code (one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
@@ -1556,6 +1556,105 @@ FRESH_25 = (
     ("github:EleutherAI/elk", "84e99a36a5050881d85f1510a2486ce46ac1f942"),
 )
 
+
+#: A twenty-eighth set, chosen by text like the twenty-seventh, weighing TPL108 (`torch.load`
+#: without `map_location` in code that runs as several processes: resumed training, weights
+#: loaded into a model then placed per rank) with a few TPL303 texts, with safe twins as
+#: controls and launch texts. Committed before it was first linted, checked against every
+#: other set, recall case and judged sample (CodeXGLUE left out: it shares CodeBERT's code,
+#: in fresh-16); copies of code in other sets left out (`LEFT_OUT`). Each entry as in
+#: `FRESH_19`.
+FRESH_26 = (
+    # Pointcept: point cloud perception codebase (PTv3, Sonata, SpUNet), DDP training and testing
+    # [TPL108 S (hooks/misc.py `torch.load(best_path, weights_only=False)` of model_best.pth
+    # saved by rank 0, and engines/test.py `torch.load(self.cfg.weight, ...)` after
+    # `create_ddp_model(model.cuda())`, no map_location); TPL108 control (hooks/misc.py resume
+    # and models/default.py `map_location=lambda storage, loc: storage.cuda()`)]
+    # launch texts: `sh scripts/train.sh -g 4`, `mp.spawn` + `torch.cuda.set_device` in launch
+    ("github:Pointcept/Pointcept", "d74c646db6abec569d0f23e0c34e7ddfce142789"),
+    # GLIP: grounded language-image pre-training on maskrcnn_benchmark, distributed training
+    # [TPL108 S (utils/ema.py `ModelEma.load_checkpoint` `torch.load(checkpoint)`,
+    # pretrain_model_loading.py `torch.load(f)`, engine/evolution.py, without map_location);
+    # TPL108 control (utils/checkpoint.py `map_location=torch.device("cpu")`)] launch texts:
+    # `python -m torch.distributed.launch --nnodes 2 --nproc_per_node=16 tools/train_net.py`
+    ("github:microsoft/GLIP", "9dda9558c1ef59bb6cdc8e896e2bcab775a68ff0"),
+    # Imaginaire: NVIDIA GAN library (SPADE, vid2vid, GANcraft), multi-GPU training
+    # [TPL108 S (trainers/gancraft.py GauGANLoader `torch.load(checkpoint)` without
+    # map_location, then `SPADEGenerator(...).to('cuda')`); TPL108 control (trainers/base.py
+    # resume `map_location=lambda storage, loc: storage`, evaluation loads 'cpu')]
+    # launch texts: `python -m torch.distributed.launch --nproc_per_node=8 train.py` in READMEs
+    ("github:NVlabs/imaginaire", "c6f74845c699c58975fd12b778c375b72eb00e8d"),
+    # OpenOOD: benchmark for out-of-distribution detection, trainers and evaluators
+    # [TPL108 S (networks/utils.py get_network `torch.load(network_config.checkpoint)` and
+    # net_utils_.py, ensemble_postprocessor.py, without map_location, in every spawned
+    # process); TPL108 control (a few `map_location='cpu'` loads)] launch texts:
+    # `--num_gpus 2` in scripts, `mp.spawn` + `torch.cuda.set_device(local_rank)` in launch.py
+    ("github:Jingkang50/OpenOOD", "3c35632ee91b54b09d1f085d04f94744cece7d0b"),
+    # MetaICL: meta-training GPT-2/GPT-J for in-context learning, torch.distributed training
+    # [TPL108 S-like (metaicl/model.py `state_dict = torch.load(checkpoint)` without
+    # map_location in every rank; saved by rank 0 with `.cpu()` values, so a control-like case)]
+    # launch texts: `python -m torch.distributed.launch --nproc_per_node=8 train.py` (README)
+    ("github:facebookresearch/MetaICL", "ec0f1c199965f54d4b4d35556e5ca9ba0a6719ab"),
+    # awesome-semantic-segmentation-pytorch: FCN/PSPNet/DeepLab/DANet... with DDP training
+    # [TPL108 S (base_models resnetv1b.py / xception.py pretrained backbones `torch.load(...)`
+    # without map_location, built in every training process); TPL108 control (model zoo
+    # loads, e.g. deeplabv3.py, with `map_location=device` on the next line)] launch texts:
+    # `python -m torch.distributed.launch --nproc_per_node=$NGPUS train.py` (README)
+    (
+        "github:Tramac/awesome-semantic-segmentation-pytorch",
+        "d37d2a17221d2681ad454958cf06a1065e9b1f7f",
+    ),
+    # VQ-Diffusion: vector-quantized diffusion for text-to-image, mp.spawn per GPU
+    # [TPL108 control (engine/solver.py resume `map_location='cuda:{}'.format(local_rank)`,
+    # taming/CLIP weights 'cpu'); TPL108 S-like (taming_gumbel_vqvae.py / diffusion_transformer
+    # `torch.load(mapping_path)` index tensors without map_location)] launch texts:
+    # `python train.py --name coco_train --num_node 1`, `mp.spawn` in distributed launch
+    ("github:cientgu/VQ-Diffusion", "85813353e6a42f18f74f6f50cdeb4ddf5ee3d1d1"),
+    # DROID-SLAM: deep visual SLAM, DDP training with one process per GPU
+    # [TPL108 S (train.py `model.load_state_dict(torch.load(args.ckpt))` after DDP wrap, the
+    # checkpoint saved from the GPU model; droid.py / droid_async.py `torch.load(weights)`)]
+    # launch texts: `python train.py --gpus=4` (README), `mp.spawn` + `torch.cuda.set_device`
+    ("github:princeton-vl/DROID-SLAM", "2dfd39f0dcad44012ca7bbb8aa70b55edbfa9c99"),
+    # HigherHRNet: bottom-up human pose estimation, multiprocessing-distributed training
+    # [TPL108 S (tools/dist_train.py auto-resume `torch.load(checkpoint_file)` of model and
+    # optimizer state saved by rank 0; pose_higher_hrnet.py `torch.load(pretrained)`)]
+    # launch texts: `python tools/dist_train.py` (README), `mp.spawn` per GPU
+    ("github:HRNet/HigherHRNet-Human-Pose-Estimation", "aa23881492ff511185acf756a2e14725cc4ab4d7"),
+    # HRNet-Semantic-Segmentation: HRNet/OCR segmentation, distributed training
+    # [TPL108 S (seg_hrnet.py init_weights `torch.load(pretrained)` in every process);
+    # TPL108 control (tools/train.py resume and seg_hrnet_ocr.py
+    # `map_location={'cuda:0': 'cpu'}`)] launch texts:
+    # `python -m torch.distributed.launch --nproc_per_node=4 tools/train.py --cfg ...`
+    ("github:HRNet/HRNet-Semantic-Segmentation", "0bbb2880446ddff2d78f8dd7e8c4c610151d5a51"),
+    # DALLE-pytorch: DALL-E reimplementation, DeepSpeed/Horovod distributed training
+    # [TPL108 S (train_dalle.py `torch.load(str(vae_path))` of the trained VAE without
+    # map_location in every process); TPL108 control (resume `torch.load(str(dalle_path),
+    # map_location='cpu')`, vae.py 'cpu')] launch texts: `deepspeed train_dalle.py ...
+    # --deepspeed` (README)
+    ("github:lucidrains/DALLE-pytorch", "58c1e1a4fef10725a79bd45cdb5581c03e3e59e7"),
+    # semseg: PSPNet/PSANet semantic segmentation, multiprocessing-distributed training
+    # [TPL108 S (tool/train.py `torch.load(args.weight)`, model/resnet.py pretrained
+    # `torch.load(model_path)`); TPL108 control (resume `map_location=lambda storage, loc:
+    # storage.cuda()`)] launch texts: `mp.spawn(main_worker, ...)` + `torch.cuda.set_device(gpu)`
+    ("github:hszhao/semseg", "4f274c3f276778228bc14a4565822d46359f0cc8"),
+    # FixMatch-pytorch: semi-supervised image classification, DDP training
+    # [TPL108 S (train.py resume `checkpoint = torch.load(args.resume)` of model, EMA,
+    # optimizer and scheduler state saved from the GPU)] launch texts:
+    # `python -m torch.distributed.launch --nproc_per_node 4 ./train.py` (README)
+    ("github:kekmodel/FixMatch-pytorch", "040be3b8950300b052f810df31a0c6c09561e09f"),
+    # KVCache-Factory (PyramidKV): KV-cache compression for long-context LLM inference
+    # [TPL303 control (run_longbench.py, run_ruler.py, run_needle_in_haystack.py
+    # `device_map="auto"` models only `.eval()`, never moved)] launch texts:
+    # `python run_longbench.py`, scripts/*.sh with CUDA_VISIBLE_DEVICES
+    ("github:Zefan-Cai/KVCache-Factory", "c97f9d706d63d1b56e980f8b81b2a924c21162b3"),
+    # honest_llama: inference-time intervention (ITI) for truthful LLM answers
+    # [TPL303 S (validation/validate_2fold.py `device_map="auto"` model passed as orig_model,
+    # utils.py run_kl_wrt_orig `orig_model.to('cuda')`); TPL303 control (get_activations.py,
+    # edit_weight.py `device_map="auto"` models never moved)] launch texts: `python
+    # validate_2fold.py` in README
+    ("github:likenneth/honest_llama", "2c6b2179be7b5aa8f0a171688cf9e01b812ca327"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the evaluation code of open-instruct (fresh-11)
@@ -1695,6 +1794,8 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     ),
     # torchao's prototype/spinquant copy (held-out)
     "github:facebookresearch/SpinQuant": ("utils/hadamard_utils.py",),
+    # detectron2's launcher (fresh-9)
+    "github:Jingkang50/OpenOOD": ("openood/utils/launch.py",),
 }
 
 
@@ -1725,6 +1826,7 @@ UNSEEN_SETS = {
     "fresh-23": FRESH_23,
     "fresh-24": FRESH_24,
     "fresh-25": FRESH_25,
+    "fresh-26": FRESH_26,
 }
 
 
