@@ -80,7 +80,11 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
-def _tpl401(project: Path) -> list[tuple[str, int]]:
+def _tpl401(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int]]:
+    """TPL401's findings in a checkout of `files` launched on two nodes by its README."""
+    project = tmp_path / "spin"
+    for name, text in {".git/HEAD": "", "README.md": LAUNCH, **files}.items():
+        _write(project / name, text)
     config = LintConfig(select=("TPL401",), preview=True)
     found = [f for f in lint_paths([str(project)], config) if f.code == "TPL401"]
     return sorted((Path(f.path).name, f.line) for f in found)
@@ -98,13 +102,12 @@ def _tpl401(project: Path) -> list[tuple[str, int]]:
 def test_a_helper_in_another_module_that_binds_is_followed(
     tmp_path: Path, helper: str, flagged: bool
 ) -> None:
-    project = tmp_path / "spin"
-    _write(project / ".git" / "HEAD", "")
-    _write(project / "README.md", LAUNCH)
-    _write(project / "utils" / "__init__.py", "")
-    _write(project / "utils" / "process_args.py", helper)
-    _write(project / "ptq.py", PTQ.format(import_line=IMPORT))
-    assert _tpl401(project) == ([("ptq.py", 7)] if flagged else [])
+    files = {
+        "utils/__init__.py": "",
+        "utils/process_args.py": helper,
+        "ptq.py": PTQ.format(import_line=IMPORT),
+    }
+    assert _tpl401(tmp_path, files) == ([("ptq.py", 7)] if flagged else [])
 
 
 @pytest.mark.parametrize(
@@ -113,25 +116,20 @@ def test_a_helper_in_another_module_that_binds_is_followed(
 def test_a_helper_of_the_same_file_that_binds_is_followed(
     tmp_path: Path, helper: str, flagged: bool
 ) -> None:
-    project = tmp_path / "spin"
-    _write(project / ".git" / "HEAD", "")
-    _write(project / "README.md", LAUNCH)
-    code = PTQ.format(import_line="") + "\n\n" + helper.split("\n\n\n", 1)[1]
-    head = helper.split("\n\n\n", 1)[0]
-    _write(project / "ptq.py", head + "\n" + code)
-    line = 1 + (head + "\n" + code).splitlines().index(GROUP)
-    assert _tpl401(project) == ([("ptq.py", line)] if flagged else [])
+    head, function = helper.split("\n\n\n", 1)
+    script = head + "\n" + PTQ.format(import_line="") + "\n\n" + function
+    line = 1 + script.splitlines().index(GROUP)
+    assert _tpl401(tmp_path, {"ptq.py": script}) == ([("ptq.py", line)] if flagged else [])
 
 
 def test_a_helper_called_after_the_first_cuda_work_is_too_late(tmp_path: Path) -> None:
-    project = tmp_path / "spin"
-    _write(project / ".git" / "HEAD", "")
-    _write(project / "README.md", LAUNCH)
-    _write(project / "utils" / "__init__.py", "")
-    _write(project / "utils" / "process_args.py", PARSES_TRAINING_ARGUMENTS)
     late = PTQ.format(import_line=IMPORT).replace(
         "    model_args, training_args = process_args()\n    dist.barrier()\n",
         "    dist.barrier()\n    model_args, training_args = process_args()\n",
     )
-    _write(project / "ptq.py", late)
-    assert _tpl401(project) == [("ptq.py", 7)]
+    files = {
+        "utils/__init__.py": "",
+        "utils/process_args.py": PARSES_TRAINING_ARGUMENTS,
+        "ptq.py": late,
+    }
+    assert _tpl401(tmp_path, files) == [("ptq.py", 7)]
