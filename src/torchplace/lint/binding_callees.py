@@ -5,10 +5,10 @@ accelerate's `PartialState()` (and `Accelerator()`, `AcceleratorState()`, which 
 `torch.cuda.set_device(local_rank)` in its constructor; transformers' `TrainingArguments`
 (and TRL's configs, its subclasses) evaluates `self.device` in `__post_init__`, which builds a
 `PartialState` (so does a subclass of it that the file defines). So does
-`HfArgumentParser(...).parse_*()` that builds one, and any call whose
-result the code hands to a transformers or TRL `Trainer` as `args=` (a `TrainingArguments`
-made by that call). NCCL builds its communicators lazily (unless `device_id=` is given), so a
-binding made after `init_process_group` and before the first CUDA work is in time.
+`HfArgumentParser(...).parse_*()` that builds one, and any call whose result the code hands
+to a transformers or TRL `Trainer` as `args=` (a `TrainingArguments` made by that call).
+NCCL builds its communicators lazily (unless `device_id=` is given), so a binding made after
+`init_process_group` and before the first CUDA work is in time.
 """
 
 from __future__ import annotations
