@@ -21,13 +21,11 @@ finding asks: the callee's file is parsed, never run.
 from __future__ import annotations
 
 import ast
-import warnings
 from collections.abc import Callable
 
 from torchplace.lint.binding_callees import builds_a_binder, calls_before_cuda_work
-from torchplace.lint.context import FileContext
+from torchplace.lint.context import FileContext, whole_file_context
 from torchplace.lint.project_modules import resolve_imports
-from torchplace.lint.source import SourceFile
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 Read = Callable[[str], "bytes | None"]
@@ -60,17 +58,7 @@ def bound_by_project_function(path: str, line: int, root: str | None, read: Read
 
 def _context(path: str, read: Read) -> FileContext | None:
     data = read(path)
-    if data is None:
-        return None
-    text = data.decode("utf-8", "replace")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
-            tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return None
-    lines = range(1, text.count("\n") + 2)
-    return FileContext(SourceFile(path, text), tree, lines)
+    return None if data is None else whole_file_context(path, data)
 
 
 def _group_and_function(tree: ast.Module, line: int) -> tuple[ast.Call, _Function] | None:

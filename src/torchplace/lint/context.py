@@ -312,3 +312,17 @@ class FileContext:
                 continue  # lists of names (`global a, b`) hold strings
             if getattr(child, "lineno", None) is None or self._touches_candidate(child):
                 self._visit(child, scope)
+
+
+def whole_file_context(path: str, data: bytes) -> FileContext | None:
+    """The context of a whole file that the project phase reads beside the linted one (every
+    line a candidate), so that the rules' helpers (`is_env_read`, `qualified`) apply to it;
+    None when it does not parse. The file is parsed, never run."""
+    text = data.decode("utf-8", "replace")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None
+    return FileContext(SourceFile(path, text), tree, range(1, text.count("\n") + 2))

@@ -13,7 +13,7 @@ so `self.process_index` in its trainers is the local rank. A name counts as the 
 rank when the project defines it at least once, as a method or property (`def process_index`)
 or by an attribute assignment (`self.process_index = ...`), and every such definition gives
 this node's rank: a read of a local-rank variable (`LOCAL_RANK`, `SLURM_LOCALID`,
-`OMPI_COMM_WORLD_LOCAL_RANK`, `MPI_LOCALRANKID`), a call of a function named for the local rank
+`OMPI_COMM_WORLD_LOCAL_RANK`), a call of a function named for the local rank
 (`get_local_rank()`), a literal integer (the one-process arm), or a conditional of those
 (`int(...)` and `str(...)` around them). A definition of any other value (`dist.get_rank()`,
 `RANK`, another attribute), a method with no returned value, or a project file that cannot be
@@ -27,7 +27,9 @@ import ast
 import re
 from collections.abc import Callable, Iterable
 
+from torchplace.lint.context import FileContext, whole_file_context
 from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.rules._helpers import is_env_read
 
 #: Names that hold the global rank in common frameworks (accelerate, DeepSpeed, Megatron), or a
 #: rank within a parallel group (`tp_rank`: not this node's GPU once groups span data-parallel
@@ -35,10 +37,8 @@ from torchplace.lint.rank_flow import own_nodes
 CONVENTIONAL_RANK_NAMES = frozenset(
     {"global_rank", "process_index", "world_rank", "tp_rank", "pp_rank", "dp_rank", "ep_rank"}
 )
-#: Environment variables that hold this node's rank under common launchers.
-LOCAL_RANK_VARIABLES = frozenset(
-    {"LOCAL_RANK", "SLURM_LOCALID", "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID"}
-)
+#: Environment variables that hold this node's rank (torchrun, Slurm, Open MPI).
+LOCAL_RANK_VARIABLES = ("LOCAL_RANK", "SLURM_LOCALID", "OMPI_COMM_WORLD_LOCAL_RANK")
 #: The leading quoted expression of a TPL402 message: "`self.process_index` is the global rank".
 _SELF_RANK_MESSAGE = re.compile(r"`self\.(\w+)` is the global rank")
 
@@ -66,12 +66,11 @@ def defines_as_local_rank(
             return False
         if search.search(data) is None:
             continue
-        try:
-            tree = ast.parse(data)
-        except (SyntaxError, ValueError, RecursionError):
+        ctx = whole_file_context(path, data)
+        if ctx is None:
             return False
-        for value in _definitions(tree, name):
-            if value is None or not _local_rank_value(value):
+        for value in _definitions(ctx.tree, name):
+            if value is None or not _local_rank_value(ctx, value):
                 return False
             found = True
     return found
@@ -100,55 +99,18 @@ def _definitions(tree: ast.AST, name: str) -> Iterable[ast.expr | None]:
                 yield None  # unpacked from something: not read here
 
 
-def _local_rank_value(value: ast.expr | None) -> bool:
-    if value is None:
-        return False
+def _local_rank_value(ctx: FileContext, value: ast.expr) -> bool:
     if isinstance(value, ast.IfExp):
-        return _local_rank_value(value.body) and _local_rank_value(value.orelse)
+        return _local_rank_value(ctx, value.body) and _local_rank_value(ctx, value.orelse)
     if isinstance(value, ast.Constant):
         return isinstance(value.value, int) and not isinstance(value.value, bool)
     if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
-        return isinstance(value.operand, ast.Constant) and _local_rank_value(value.operand)
+        return isinstance(value.operand, ast.Constant) and _local_rank_value(ctx, value.operand)
     if isinstance(value, ast.Call):
         func = value.func
         callee = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         if callee in ("int", "str") and len(value.args) == 1 and not value.keywords:
-            return _local_rank_value(value.args[0])
+            return _local_rank_value(ctx, value.args[0])
         if "local_rank" in callee.lower():
             return True
-        return _environment_key(value) in LOCAL_RANK_VARIABLES
-    if isinstance(value, ast.Subscript):
-        return _environment_key(value) in LOCAL_RANK_VARIABLES
-    return False
-
-
-def _environment_key(node: ast.AST) -> str | None:
-    """The constant key of `os.environ["X"]`, `os.environ.get("X", ...)`, `os.getenv("X")`."""
-    if isinstance(node, ast.Subscript):
-        holder, key = node.value, node.slice
-    elif isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Attribute):
-        if node.func.attr == "getenv":
-            holder, key = node.func.value, node.args[0]
-        elif node.func.attr == "get":
-            holder, key = node.func.value, node.args[0]
-            if not (isinstance(holder, ast.Attribute | ast.Name) and _names_environ(holder)):
-                return None
-        else:
-            return None
-    elif isinstance(node, ast.Call) and node.args and getattr(node.func, "id", "") == "getenv":
-        holder, key = None, node.args[0]
-    else:
-        return None
-    if holder is not None and not (_names_environ(holder) or _names_os(holder)):
-        return None
-    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
-
-
-def _names_environ(node: ast.AST) -> bool:
-    return (isinstance(node, ast.Attribute) and node.attr == "environ") or (
-        isinstance(node, ast.Name) and node.id == "environ"
-    )
-
-
-def _names_os(node: ast.AST) -> bool:
-    return isinstance(node, ast.Name) and node.id == "os"
+    return any(is_env_read(ctx, value, variable) for variable in LOCAL_RANK_VARIABLES)

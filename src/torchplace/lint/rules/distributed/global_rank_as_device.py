@@ -13,7 +13,7 @@ from torchplace.lint.job_scale import after_single_node_guard
 from torchplace.lint.launch_commands import launches_in_text
 from torchplace.lint.rank_evidence import default_only, under_rank_zero
 from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
-from torchplace.lint.rank_names import CONVENTIONAL_RANK_NAMES
+from torchplace.lint.rank_names import CONVENTIONAL_RANK_NAMES, LOCAL_RANK_VARIABLES
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     calls_in_scope,
@@ -330,7 +330,7 @@ def _local_rank_reads(ctx: FileContext, function: ast.AST, names: bool) -> Itera
     for node in own_nodes(function):
         if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load):
             continue
-        if any(is_env_read(ctx, node, v) for v in _LOCAL_RANK_VARIABLES) or (
+        if any(is_env_read(ctx, node, v) for v in LOCAL_RANK_VARIABLES) or (
             names and _is_local_rank_name(node)
         ):
             yield node
@@ -436,7 +436,7 @@ def _rank_devices(ctx: FileContext, modulo: bool) -> Iterator[tuple[ast.AST, ast
                 returns.append(node.value)
             elif isinstance(node, ast.Assign) and len(node.targets) == 1:
                 target = node.targets[0]
-                if any(is_env_read(ctx, target, v) for v in _LOCAL_RANK_VARIABLES):
+                if any(is_env_read(ctx, target, v) for v in LOCAL_RANK_VARIABLES):
                     yield from once(node.value, flow.source_of(node.value, function))
         for string in returns:
             index = cuda_fstring_index(string)
@@ -466,10 +466,10 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
         if key is not None:
             return key
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
-    if name in _RANK_NAMES:
+    if name in CONVENTIONAL_RANK_NAMES:
         # `def quantize(w, tp_rank=0)` that the file's calls never fill: only the default;
         # `global_rank = _get_global_rank()` whose function returns `LOCAL_RANK`: the local one.
-        if default_only(ctx, node, _RANK_NAMES) or _bound_to_local_rank(ctx, node):
+        if default_only(ctx, node, CONVENTIONAL_RANK_NAMES) or _bound_to_local_rank(ctx, node):
             return None
         return node
     if isinstance(node, ast.Attribute) and is_self(node.value) and node.attr in attributes:
@@ -549,7 +549,7 @@ def _reads_local_rank(
         if not value.args:
             return False
         value = value.args[0]
-    if any(is_env_read(ctx, value, v) for v in _LOCAL_RANK_VARIABLES):
+    if any(is_env_read(ctx, value, v) for v in LOCAL_RANK_VARIABLES):
         return True
     if depth and isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
         function = functions.get(value.func.id)
@@ -579,17 +579,12 @@ def _default_group(ctx: FileContext, call: ast.Call) -> bool:
 
 #: Environment variables holding the global rank (torchrun, Slurm, Open MPI, MPICH).
 _RANK_VARIABLES = ("RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMI_RANK")
-#: Environment variables that must hold this node's GPU.
-_LOCAL_RANK_VARIABLES = ("LOCAL_RANK", "SLURM_LOCALID", "OMPI_COMM_WORLD_LOCAL_RANK")
 #: The local variable that a fix reads instead of each global one.
 _LOCAL_OF = {
     "RANK": "LOCAL_RANK",
     "SLURM_PROCID": "SLURM_LOCALID",
     "OMPI_COMM_WORLD_RANK": "OMPI_COMM_WORLD_LOCAL_RANK",
 }
-
-#: Names that hold the global rank in common frameworks (accelerate, DeepSpeed, Megatron).
-_RANK_NAMES = CONVENTIONAL_RANK_NAMES
 
 
 def _rank_attributes(ctx: FileContext, flow: RankFlow) -> set[str]:
