@@ -286,3 +286,89 @@ def test_a_files_own_launch_commands_are_read_as_launch_texts_are(
 ) -> None:
     # No README: the file's own comment (or the launcher it builds) is all there is.
     assert _codes(_project(tmp_path, {"train.py": comment + "\n" + RANK_DEVICE}), "TPL402") == found
+
+
+@pytest.mark.parametrize(
+    ("text", "visible"),
+    [
+        ("CUDA_VISIBLE_DEVICES=0 python eval.py --model m\n", 1),
+        ("CUDA_VISIBLE_DEVICES=0,1,2,3 python eval.py\n", 4),
+        ("env NCCL_DEBUG=INFO CUDA_VISIBLE_DEVICES=3 python eval.py\n", 1),
+        ("export CUDA_VISIBLE_DEVICES=1\npython eval.py\n", 1),
+        ("GPU=2\nCUDA_VISIBLE_DEVICES=$GPU python eval.py\n", 1),
+        ("CUDA_VISIBLE_DEVICES=$1 python eval.py\n", None),
+        ("python eval.py\n", None),
+        # An argument of the script is not the environment of its process.
+        ("python eval.py CUDA_VISIBLE_DEVICES=0\n", None),
+        ("CUDA_VISIBLE_DEVICES= python eval.py\n", None),
+    ],
+)
+def test_the_gpus_a_command_shows_are_read_from_its_environment(
+    text: str, visible: int | None
+) -> None:
+    assert _one("run.sh", text).visible_gpus == visible
+
+
+def test_markdown_commands_show_gpus_only_by_their_own_prefix() -> None:
+    text = "```\nexport CUDA_VISIBLE_DEVICES=0\npython eval.py\n```\n"
+    assert _one("README.md", text).visible_gpus is None
+    assert _one("README.md", "`CUDA_VISIBLE_DEVICES=0 python eval.py`\n").visible_gpus == 1
+
+
+def test_a_one_gpu_launch_needs_every_launch_to_show_one_gpu(tmp_path: Path) -> None:
+    files = {"eval.py": "print(1)\n", "run.sh": "CUDA_VISIBLE_DEVICES=0 python eval.py\n"}
+    index = ProjectIndex()
+    assert index.one_gpu_launch(str(_project(tmp_path / "a", files) / "eval.py")) is not None
+    two = {**files, "README.md": "`CUDA_VISIBLE_DEVICES=0,1 python eval.py`\n"}
+    assert index.one_gpu_launch(str(_project(tmp_path / "b", two) / "eval.py")) is None
+    unread = {**files, "all.sh": "torchrun --nproc_per_node=8 $SCRIPT\n"}
+    assert index.one_gpu_launch(str(_project(tmp_path / "c", unread) / "eval.py")) is None
+    setting = {**files, "eval.py": 'import os\nos.environ["CUDA_VISIBLE_DEVICES"] = "0,1"\n'}
+    assert index.one_gpu_launch(str(_project(tmp_path / "d", setting) / "eval.py")) is None
+
+
+MOVED_AFTER_MAP = """\
+import torch
+from transformers import AutoModelForCausalLM
+
+
+def main():
+    model = AutoModelForCausalLM.from_pretrained("m", device_map="auto").cuda()
+    return model
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("launch", "found"),
+    [
+        # haloscope's README runs every script with one GPU visible: the map has one GPU.
+        ("CUDA_VISIBLE_DEVICES=0 python detect.py --model llama\n", []),
+        ("CUDA_VISIBLE_DEVICES=0,1 python detect.py --model llama\n", ["detect.py:6"]),
+        ("python detect.py --model llama\n", ["detect.py:6"]),
+        ("", ["detect.py:6"]),
+    ],
+)
+def test_tpl303_follows_the_gpus_the_project_launches_with(
+    tmp_path: Path, launch: str, found: list[str]
+) -> None:
+    files = {"detect.py": MOVED_AFTER_MAP}
+    if launch:
+        files["README.md"] = f"```\n{launch}```\n"
+    assert _codes(_project(tmp_path, files), "TPL303") == found
+
+
+def test_tpl303_follows_the_gpus_of_the_scripts_importing_a_module(tmp_path: Path) -> None:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/load.py": MOVED_AFTER_MAP,
+        "run.py": "from pkg.load import main\n\nmain()\n",
+        "README.md": "`CUDA_VISIBLE_DEVICES=0 python run.py`\n",
+    }
+    assert _codes(_project(tmp_path, files), "TPL303") == []
+    files["other.py"] = "from pkg.load import main\n\nmain()\n"
+    files["README.md"] += "`torchrun --nproc_per_node=2 other.py`\n"
+    assert _codes(_project(tmp_path / "two", files), "TPL303") == ["load.py:6"]

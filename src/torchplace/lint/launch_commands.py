@@ -32,6 +32,12 @@ processes of its own (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of dat
 loads no model) and reads none of the variables a launcher sets (`LOCAL_RANK`, `WORLD_SIZE`,
 `RANK`): such a script is written to run under one, whatever its README shows.
 
+One GPU: the command shows its processes one GPU, by an environment prefix
+(`CUDA_VISIBLE_DEVICES=0 python run.py`) or by a shell script that sets the variable once to a
+literal (`export CUDA_VISIBLE_DEVICES=0`); a script is launched with one GPU when every launch
+of it is so, no launch whose script cannot be read may show more, and its code does not set
+the variable itself.
+
 A script is launched on one node (or as one process) when the project launches it at least
 once and every launch of it is so, its own code names no multi-node setting (`node_rank`,
 `nnodes`, `SLURM_...`, a hostfile, a rank modulo `torch.cuda.device_count()`: ranks past
@@ -86,6 +92,12 @@ _STARTS_PROCESSES = re.compile(rb"\bspawn\s*\(|Process\s*\(|start_processes\s*\(
 #: A script that reads the variables a launcher sets is written to run under one (alpaca-lora's
 #: `finetune.py` reads `WORLD_SIZE` and `LOCAL_RANK`), whatever its README shows.
 _READS_LAUNCHER = re.compile(rb"[\"'](?:LOCAL_RANK|WORLD_SIZE|RANK|LOCAL_WORLD_SIZE)[\"']")
+_VISIBLE_DEVICES = "CUDA_VISIBLE_DEVICES"
+#: Code that sets which GPUs its process sees decides it, whatever the launch command says.
+_SETS_VISIBLE_DEVICES = re.compile(
+    rb"CUDA_VISIBLE_DEVICES[\"']\s*\]\s*=|(?:setdefault|putenv)\s*\(\s*[\"']CUDA_VISIBLE_DEVICES"
+    rb"|\.update\s*\([^)]*CUDA_VISIBLE_DEVICES"
+)
 _ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
 _SEPARATORS = re.compile(r"&&|\|\||;|\|")
@@ -107,6 +119,9 @@ class Launch:
     one_process: bool
     #: The script is a shell script (`srun bash train.sh`): its own commands run as launched.
     shell: bool = False
+    #: How many GPUs the command shows its processes (`CUDA_VISIBLE_DEVICES=0 python x.py`:
+    #: 1); None when it does not say.
+    visible_gpus: int | None = None
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -185,6 +200,33 @@ def _tokens(segment: str, known: dict[str, str]) -> list[str]:
 
 
 def _parse(path: str, line: int, segment: str, known: dict[str, str]) -> Launch | None:
+    launch = _parse_launcher(path, line, segment, known)
+    if launch is None:
+        return None
+    return replace(launch, visible_gpus=_visible_gpus(segment, known))
+
+
+def _visible_gpus(segment: str, known: dict[str, str]) -> int | None:
+    """How many GPUs `CUDA_VISIBLE_DEVICES` shows the command: its value as an environment
+    prefix of the command (`CUDA_VISIBLE_DEVICES=0,1 torchrun ...`), else as the shell
+    script sets it once to a literal (`export CUDA_VISIBLE_DEVICES=0`); None when neither
+    says, or the value is a variable the file does not set."""
+    value = known.get(_VISIBLE_DEVICES)
+    for word in _tokens(segment.strip().lstrip("$>#").strip(), known):
+        if "=" not in word or word.startswith("-"):
+            if _program(word) != "env":
+                break  # the program: words after it are its arguments
+            continue
+        name, _, assigned = word.partition("=")
+        if name == _VISIBLE_DEVICES:
+            value = assigned
+    if value is None or "$" in value:
+        return None
+    entries = [entry for entry in value.split(",") if entry.strip()]
+    return len(entries) if entries else None
+
+
+def _parse_launcher(path: str, line: int, segment: str, known: dict[str, str]) -> Launch | None:
     words = _tokens(segment.strip().lstrip("$>#").strip(), known)
     for position, word in enumerate(words):
         program = _program(word)
@@ -350,6 +392,8 @@ class LaunchIndex:
         self._by_file: dict[str, list[Launch]] = {}
         #: A launch that may span nodes and whose script cannot be read: it may run any file.
         self.unread_spanning: Launch | None = None
+        #: A launch whose script cannot be read and that may show it several GPUs.
+        self.unread_several_gpus: Launch | None = None
         relative = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in python_files}
         texts = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in text_files}
         # A shell script a cluster launcher runs (`srun bash train.sh`): its commands run on
@@ -370,6 +414,8 @@ class LaunchIndex:
             if launch.script is None:
                 if not launch.one_node and self.unread_spanning is None:
                     self.unread_spanning = launch
+                if launch.visible_gpus != 1 and self.unread_several_gpus is None:
+                    self.unread_several_gpus = launch
                 continue
             matches = _matches(launch, relative)
             if len(matches) > 1 and launch.one_node:
@@ -410,6 +456,23 @@ class LaunchIndex:
         if not all(launch.one_process for launch in self.launches_of(path)):
             return None
         return found
+
+    def one_gpu_launch(self, path: str, code: bytes | None) -> Launch | None:
+        """A launch of `path` when every launch of it shows its processes one GPU
+        (`CUDA_VISIBLE_DEVICES=0 python run.py`), no launch whose script cannot be read may
+        show it more, and its code does not set which GPUs it sees."""
+        launches = self.launches_of(path)
+        if not launches or self.unread_several_gpus is not None or code is None:
+            return None
+        if sets_visible_devices(code) or any(launch.visible_gpus != 1 for launch in launches):
+            return None
+        return launches[0]
+
+
+def sets_visible_devices(code: bytes) -> bool:
+    """The code sets `CUDA_VISIBLE_DEVICES` itself (`os.environ[...] = args.gpus`): which
+    GPUs its process sees is its own choice, not the launch command's."""
+    return _SETS_VISIBLE_DEVICES.search(code) is not None
 
 
 def _matches(launch: Launch, relative: dict[str, str]) -> list[str]:

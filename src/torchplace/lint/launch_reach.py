@@ -2,17 +2,19 @@
 
 `launch_commands` says how the project launches its scripts. The code a finding sits in is
 often not a launched script but a module those scripts import: `gpt_oss/torch/utils.py`,
-imported by `gpt_oss/generate.py`, which the README runs with `torchrun --nproc-per-node=4 -m
-gpt_oss.generate`. Such a module runs on one node when every file of the project that imports
-it runs only on one node in turn: a script every launch of which keeps it on one node, a test
-or benchmark the project does not launch (a test runner runs it on one machine), or a module
-whose own importers all do. A file the project neither launches nor imports (a script with no
-launch written anywhere, an entry point of an installed package) may run in any way, and so
-may everything it reaches; so may a module whose code names a multi-node setting. Imports
-are read from the files' code (`import a.b`, `from a import b`, relative imports, a script's
-neighbours, modules under the project root; importing a module also runs the `__init__.py` of
-each package above it), never run; the walk stops after a bounded number of files, and an
-unfinished walk counts as unknown.
+imported by `gpt_oss/generate.py`, which the README runs with `torchrun --nproc-per-node=4
+-m gpt_oss.generate`. Such a module runs on one node when every file of the project that
+imports it runs only on one node in turn: a script every launch of which keeps it on one
+node, a test or benchmark the project does not launch (a test runner runs it on one
+machine), or a module whose own importers all do. A file the project neither launches nor
+imports (a script with no launch written anywhere, an entry point of an installed package)
+may run in any way, and so may everything it reaches; so may a module whose code names a
+multi-node setting. The same walk says whether every way the project runs a module shows it
+one GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`). Imports are read from the files' code
+(`import a.b`, `from a import b`, relative imports, a script's neighbours, modules under the
+project root; importing a module also runs the `__init__.py` of each package above it),
+never run; the walk stops after a bounded number of files, and an unfinished walk counts as
+unknown.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from torchplace.lint.launch_commands import (
     LaunchIndex,
     names_multi_node_setting,
     runs_several_processes,
+    sets_visible_devices,
 )
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
 
@@ -138,6 +141,21 @@ def one_process_through_importers(
         return launches.one_process_launch(current, code, several)
 
     return _through_importers(path, launches, graph, code_of, launched, several, False)
+
+
+def one_gpu_through_importers(
+    path: str,
+    launches: LaunchIndex,
+    graph: ImportGraph,
+    code_of: Callable[[str], bytes | None],
+) -> Launch | None:
+    """A launch showing one GPU that reaches `path` through the files importing it, when
+    every way the project runs `path` shows its processes one GPU and no file on the way
+    sets `CUDA_VISIBLE_DEVICES` itself. A test ends nothing here: a test runner shows the
+    machine's GPUs."""
+    return _through_importers(
+        path, launches, graph, code_of, launches.one_gpu_launch, sets_visible_devices, False
+    )
 
 
 def _through_importers(

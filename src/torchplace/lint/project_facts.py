@@ -53,6 +53,7 @@ from torchplace.lint.launch_commands import (
 )
 from torchplace.lint.launch_reach import (
     ImportGraph,
+    one_gpu_through_importers,
     one_node_through_importers,
     one_process_through_importers,
 )
@@ -242,6 +243,17 @@ _STARTS_THREAD = re.compile(rb"\bThread\s*\(")
 _STREAMS_GENERATION = re.compile(rb"\s*target\s*=\s*[\w.]+\.generate\s*[,)]")
 
 
+def _may_see_several_gpus(index: ProjectIndex, finding: Finding) -> str | None:
+    """The finding does not lie in a function that never runs (`dead_functions`), nor in a
+    program the project launches only with one GPU visible (`launch_commands`:
+    `CUDA_VISIBLE_DEVICES=0 python eval.py` in every command that runs it, or in every
+    command that runs a file importing it: `launch_reach`): a device map has one GPU to
+    spread over there, and a move keeps the model where it is."""
+    if index.never_runs(finding.path, finding.line):
+        return None
+    return None if index.one_gpu_launch(finding.path) is not None else ""
+
+
 def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None:
     """A write found late only for the project's imports before it: one of them may start
     CUDA when imported (`import_cuda`, reading the modules on disk). Findings of another kind
@@ -256,6 +268,7 @@ CONDITIONS: dict[str, Condition] = {
     "imports-may-start-cuda": _imports_may_start_cuda,
     "may-run-in-several-processes": _may_run_in_several_processes,
     "shares-a-literal-gpu": _shares_a_literal_gpu,
+    "may-see-several-gpus": _may_see_several_gpus,
     "binds-no-gpu-per-process": _binds_no_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,
@@ -384,6 +397,15 @@ class ProjectIndex:
             return launches.one_process_launch(path, self._code(path), several)
         graph = self._import_graph(launches)
         return one_process_through_importers(path, launches, graph, self._code, several)
+
+    def one_gpu_launch(self, path: str) -> Launch | None:
+        """A launch of `path` when every way the project runs it shows its processes one
+        GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`), directly or, for a module it does not
+        launch, through the files importing it (`launch_reach`)."""
+        launches = self.launches_for(path)
+        if launches.launches_of(path):
+            return launches.one_gpu_launch(path, self._code(path))
+        return one_gpu_through_importers(path, launches, self._import_graph(launches), self._code)
 
     def current_gpu_use_of(self, path: str, line: int) -> CurrentGpuUse | None:
         """Where the process running `path:line` acts on its current GPU (`current_gpu`):

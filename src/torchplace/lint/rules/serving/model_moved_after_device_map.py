@@ -37,6 +37,10 @@ class ModelMovedAfterDeviceMap(Rule):
     or piles every layer onto one GPU (out of memory) while the hooks still send
     activations to the devices of the old map.
 
+    Not raised in a program the project launches only with one GPU visible
+    (`CUDA_VISIBLE_DEVICES=0 python eval.py` in every shell script and README command that
+    runs it, or that runs a file importing it), where the map has one GPU to spread over.
+
     ## Example
     ```python
     model = AutoModelForCausalLM.from_pretrained(path, device_map="auto")
@@ -72,7 +76,12 @@ class ModelMovedAfterDeviceMap(Rule):
     # first looks at least.
     preview = True
     name = "model-moved-after-device-map"
-    contexts = "code that loads a model with `device_map`"
+    contexts = (
+        "code that loads a model with `device_map`; not programs the project launches only"
+        " with one GPU visible (`CUDA_VISIBLE_DEVICES=0 python eval.py`)"
+    )
+    # The launch texts of the project decide whether the map has several GPUs to spread over.
+    project_condition = "may-see-several-gpus"
     summary = "Model loaded with a multi-GPU device_map is moved with `.to()`/`.cuda()`"
     pattern = "offloaded-module-used-outside-scope"
     candidate = AnyOf(r"device_map\s*=", r"dispatch_model", r"load_checkpoint_and_dispatch")
