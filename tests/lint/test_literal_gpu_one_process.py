@@ -8,7 +8,9 @@ from pathlib import Path
 from torchplace.lint import LintConfig
 from torchplace.lint.runner import run
 
-# BELLE's inference script, in short: a device map and inputs sent to cuda:0.
+# BELLE's inference script, in short, with the model placed whole on one GPU by a map of one
+# entry (a map that spreads it puts its first layers on cuda:0, where inputs belong): inputs
+# sent to cuda:0.
 INFER = """\
 import torch
 from transformers import AutoModelForCausalLM
@@ -17,7 +19,7 @@ from pkg.inputs import encode
 
 
 def main():
-    model = AutoModelForCausalLM.from_pretrained("model", device_map="auto")
+    model = AutoModelForCausalLM.from_pretrained("model", device_map={"": "cuda:0"})
     ids = encode("hello").to(0)
     return model.generate(ids)
 
@@ -103,3 +105,12 @@ def test_a_thread_that_streams_generation_is_no_gpu_of_its_own(tmp_path: Path) -
     worker = streaming.replace("target=model.generate", "target=serve")
     files = {"README.md": readme, "infer.py": worker}
     assert _tpl104(_project(tmp_path / "worker", files)) == BOTH
+
+
+def test_inputs_sent_to_the_first_layers_of_a_spread_model_are_in_place(tmp_path: Path) -> None:
+    # BELLE's script as written: `device_map="auto"` puts the embeddings on cuda:0, and every
+    # process of a launch spreads its own model the same way, so the inputs are in place.
+    spread = INFER.replace('device_map={"": "cuda:0"}', 'device_map="auto"')
+    readme = "```\ntorchrun --nproc_per_node=2 infer.py\n```\n"
+    found = _tpl104(_project(tmp_path, {"README.md": readme, "infer.py": spread}))
+    assert found == ["inputs.py:5"]

@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.device_maps import file_dispatches_a_model
 from torchplace.lint.device_value_uses import only_a_value
 from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
@@ -44,7 +45,10 @@ class HardcodedDeviceIndex(Rule):
     cuda:0 is the current one), in the one-process branch of a job (`if world_size == 1:`,
     the `else` of `if world_size > 1:` or of `if dist.is_initialized():`, `if
     args.local_rank == -1:`), or in a file that never speaks of ranks, workers, threads or
-    device maps (there cuda:0 means what `"cuda"` means: TPL105's ground). Nor, reading the
+    device maps (there cuda:0 means what `"cuda"` means: TPL105's ground), nor index 0 as
+    the place of tensors (`inputs.to(0)`, `device = torch.device(0)`) in a file that spreads
+    a model over the GPUs (`device_map="auto"`, `dispatch_model`): the map puts its first
+    layers on cuda:0, where the inputs go in. Nor, reading the
     project, a program that its shell scripts and READMEs launch only as one process
     (`python infer.py`, a script that starts no processes or threads and reads no launcher
     variable) or a module that only such programs import: its GPU is shared by nothing.
@@ -92,7 +96,8 @@ class HardcodedDeviceIndex(Rule):
         "placements anywhere; not device objects only compared or queried, code only rank 0"
         " runs, code documented as single-GPU, one-process scripts, fallbacks of an unread index,"
         " code reached only before CUDA is initialised, index 0 in files that speak of no"
-        " parallelism, programs the project launches only as one process"
+        " parallelism, index 0 as the inputs' place beside a model spread by `device_map`,"
+        " programs the project launches only as one process"
     )
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"
@@ -135,11 +140,24 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         return True
     return index == 0 and (
         speaks_of_no_parallelism(ctx)
+        or _inputs_of_a_spread_model(ctx, site)
         or _fallback_of_computed_index(ctx, site)
         or _cuda_not_initialised_here(ctx, site)
         or in_one_process_branch(ctx, site.call, _function_node(site))
         or runs_only_on_rank_zero_through_callers(ctx, scope, site.call)
     )
+
+
+#: Sites that name a place for tensors (`x.to(0)`, `device = torch.device(0)`), unlike
+#: `set_device(0)` or `device_ids=[0]`, which bind a process or a replica to the GPU.
+_TENSOR_PLACES = frozenset({"to", "torch.device", "torch.device-index"})
+
+
+def _inputs_of_a_spread_model(ctx: FileContext, site: DeviceSite) -> bool:
+    """Index 0 as a tensor's place in a file that spreads a model over the visible GPUs
+    (`device_map="auto"`, `dispatch_model`: `device_maps`): the map puts the first layers,
+    where inputs go in, on the first GPU, and its hooks move activations from there."""
+    return site.where in _TENSOR_PLACES and file_dispatches_a_model(ctx)
 
 
 def _discarded_by_callee(ctx: FileContext, site: DeviceSite) -> bool:

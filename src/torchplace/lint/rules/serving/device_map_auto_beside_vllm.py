@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, keyword
+from torchplace.lint.device_maps import SPREADING
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import all_calls, literal_string
 from torchplace.lint.rules.serving.device_map_passed_to_vllm import (
@@ -13,8 +14,6 @@ from torchplace.lint.rules.serving.device_map_passed_to_vllm import (
     is_vllm_engine_call,
 )
 from torchplace.report import Finding
-
-_SPREADING = {"auto", "balanced", "balanced_low_0", "sequential"}
 
 
 class DeviceMapAutoBesideVllm(Rule):
@@ -79,6 +78,6 @@ class DeviceMapAutoBesideVllm(Rule):
             if argument is None or any(call is engine for engine in engines):
                 continue
             value = literal_string(argument.value)
-            if value in _SPREADING:
+            if value in SPREADING:
                 message = f'device_map="{value}" spreads this model over the GPUs vLLM uses'
                 yield self.finding(ctx, argument, message)

@@ -7,19 +7,17 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, keyword
+from torchplace.lint.device_maps import dispatches
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     IfArms,
     calls_in_scope,
     if_arms,
-    literal_string,
     on_other_arms,
     scope_nodes,
 )
 from torchplace.report import Finding
 
-_SPREADING = {"auto", "balanced", "balanced_low_0", "sequential"}
-_DISPATCHERS = {"dispatch_model", "load_checkpoint_and_dispatch"}
 _DTYPE = re.compile(r"dtype|^torch\.(?:b?float\d*|half|double)$")
 
 
@@ -96,7 +94,7 @@ class ModelMovedAfterDeviceMap(Rule):
             loaded = call.func.value
             if (
                 isinstance(loaded, ast.Call)
-                and _dispatches(ctx, loaded)
+                and dispatches(ctx, loaded)
                 and _moves_device(ctx, call)
             ):
                 message = "the model is dispatched over several devices and moved at once"
@@ -106,7 +104,7 @@ class ModelMovedAfterDeviceMap(Rule):
             node = located.node
             if not isinstance(node, ast.Assign) or len(node.targets) != 1:
                 continue
-            if _dispatches(ctx, node.value):
+            if dispatches(ctx, node.value):
                 name = ctx.source.segment(node.targets[0])
                 dispatched[(id(located.scope.node), name)] = located.scope
         for (_, name), scope in dispatched.items():
@@ -144,7 +142,7 @@ class ModelMovedAfterDeviceMap(Rule):
                         for later in earlier[index + 1 :]
                     )
                 ]
-                if any(_dispatches(ctx, node.value) for node in reaching):
+                if any(dispatches(ctx, node.value) for node in reaching):
                     message = f"`{name}` was dispatched over several devices; do not move it"
                     yield self.finding(ctx, call, message)
 
@@ -152,22 +150,6 @@ class ModelMovedAfterDeviceMap(Rule):
 def _always_before(assignment: IfArms, call: IfArms) -> bool:
     """Whether every run that reaches the call ran the assignment: its arms are the call's."""
     return call[: len(assignment)] == assignment
-
-
-def _dispatches(ctx: FileContext, value: ast.expr) -> bool:
-    if not isinstance(value, ast.Call):
-        return False
-    qualified = ctx.qualified(value.func) or ""
-    argument = keyword(value, "device_map")
-    if qualified.rpartition(".")[2] in _DISPATCHERS:
-        return argument is None or _spreads(argument.value)
-    return argument is not None and _spreads(argument.value)
-
-
-def _spreads(value: ast.expr) -> bool:
-    if isinstance(value, ast.Dict):
-        return len(value.keys) > 1
-    return literal_string(value) in _SPREADING
 
 
 def _moves(ctx: FileContext, call: ast.Call, name: str) -> bool:
