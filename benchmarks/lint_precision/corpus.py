@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-26] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-27] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -28,7 +28,7 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 `--fresh-15` (`FRESH_15`: image, video, speech and science training) two more, chosen and
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
-something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-26` (`FRESH_26`) too, and by the
+something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-27` (`FRESH_27`) too, and by the
 launch texts beside the code (one-node and multi-node launch commands).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
@@ -1655,6 +1655,91 @@ FRESH_26 = (
     ("github:likenneth/honest_llama", "2c6b2179be7b5aa8f0a171688cf9e01b812ca327"),
 )
 
+
+FRESH_27 = (
+    # LLM-Blender: ensembling LLMs by pairwise ranking (PairRM) and generative fusion (GenFuser)
+    # [TPL303 S (gen_fuser/model_utils.py load_model: `from_pretrained(..., device_map="auto",
+    # ...).cuda()` in one expression, then `self.model.to("cuda:0")`); TPL303 control
+    # (blender_utils.py load_fuser: `device_map={"": "cpu"}` or "auto", never moved); TPL108 S
+    # (train_ranker.py `torch.load(.../pytorch_model.bin)` of a ranker checkpoint without
+    # map_location under deepspeed)] launch texts: train_ranker.sh `deepspeed --num_gpus`,
+    # gen_fuser/ds_train.sh, README torchrun notes
+    ("github:yuchenlin/LLM-Blender", "2a67366122808f03075e3a9c84f0791dcde0a247"),
+    # PIZZA: prompt-input attribution for LLMs (interpretability), gradient/perturbation methods
+    # [TPL303 S (examples/gemma-2b.py and examples/llama2-7b.py
+    # `AutoModelForCausalLM.from_pretrained(model_id, device_map="auto").cuda()`)]
+    # launch texts: README points to the examples/ scripts; one process over the visible GPUs
+    ("github:leap-laboratories/PIZZA", "286353623447c397b0a5e9ba7a3ef3ad8c068166"),
+    # codellama-finetune: LoRA fine-tuning of CodeLlama for commit-message generation
+    # [TPL303 S (gen.py main: `from_pretrained(..., device_map='auto').cuda()` in the
+    # non-8-bit branch); TPL303 control (8-bit branch and run.py: `device_map='auto'`, never
+    # moved)] launch texts: README `python run.py ... --load_in_8bit`, `python gen.py`
+    ("github:Ducanger/codellama-finetune", "11780aa9855f199bd8262c659d40549350e499c2"),
+    # lm-watermarking: "A Watermark for LLMs" and its reliability study (generation, detection,
+    # attacks, oracle-model perplexity)
+    # [TPL303 control (demo_watermark.py load_model, utils/generation.py load_model,
+    # utils/evaluation.py load_oracle_model: fp16 models get `device_map="auto"` and are not
+    # moved; `.to(device)` only in the branch without device_map)] launch texts:
+    # `python demo_watermark.py --model_name_or_path ...`, run_pipeline.sh (release folder)
+    ("github:jwkirchenbauer/lm-watermarking", "fb602de9f5ac4d70099e43d3c0d7ce93616a78b3"),
+    # FlashRAG: toolkit for retrieval-augmented generation research (retrievers, refiners,
+    # generators, pipelines)
+    # [TPL303 control (generator.py HFCausalLMGenerator._load_model: `device_map="auto"` when
+    # it loads the model itself, `model.to(self.device)` only for a model passed in; the
+    # FastChat generator's `model.cuda()` likewise only for a passed-in model)] launch texts:
+    # `gpu_id: "0,1,2,3"` in the configs (docs), `python interface.py` (README)
+    ("github:RUC-NLPIR/FlashRAG", "1ee524901aa3daf009f97b7a31e7a1b58eee8206"),
+    # CMMLU: Chinese massive multitask LLM evaluation, one script per model family
+    # [TPL303 control (src/moss.py `load_checkpoint_and_dispatch(..., device_map="auto")`,
+    # hf_causal_model.py / qwen.py / chinese_llama_alpaca.py `device_map="auto"`, never
+    # moved)] launch texts: script/no_slurm_example.sh `python qwen1.5.py ...`, slurm example
+    ("github:haonan-li/CMMLU", "d6e7b716d8ac694f38969a6c0407437d1fded799"),
+    # WizardLM: Evol-Instruct family (WizardLM, WizardCoder, WizardMath), generation and eval
+    # [TPL303 control (WizardCoder/src/humaneval_gen.py, mbpp_gen.py, inference_wizardcoder.py,
+    # WizardLM/src/infer_wizardlm13b.py: `device_map="auto"` on cuda, `{"": device}` on mps,
+    # then only `model.half()`, no device move)] launch texts: `deepspeed train_wizardcoder.py`
+    # (README), doc/distributed_finetune.md (several nodes)
+    ("github:nlpxucan/WizardLM", "cd4b4cc022b6426aee62d51f7ae99a4a6ec9aaef"),
+    # LOMO / AdaLomo: full-parameter LLM fine-tuning with low memory (fused update optimizer)
+    # [TPL108 S (lomo/src/lomo_lora_trainer.py: rank 0 merges the shards
+    # `pytorch_model-{rank}.bin` that the other ranks saved from their GPUs with
+    # `torch.load(f)`, no map_location)] launch texts: lomo/run.sh `deepspeed --master_port
+    # ... src/train_lomo.py`, README `deepspeed --include localhost:$CUDA_VISIBLE_DEVICES`
+    ("github:OpenLMLab/LOMO", "45d4bac16c642f101ed00db7244cacf28e5dde15"),
+    # TransReID: transformer-based object re-identification (person / vehicle), DDP training
+    # [TPL108 S (model/make_model.py load_param / load_param_finetune `torch.load(trained_path)`
+    # without map_location, in every training process; backbones/resnet.py); TPL108 control
+    # (backbones/vit_pytorch.py load_param `map_location='cpu'`)] launch texts: dist_train.sh
+    # `python -m torch.distributed.launch --nproc_per_node=4 train.py ... MODEL.DIST_TRAIN True`
+    ("github:damo-cv/TransReID", "dec55046fcdfadee14e2c28e2df89305d8f7557a"),
+    # Point-BERT: BERT-style pre-training of point cloud transformers (dVAE tokenizer)
+    # [TPL108 S (models/Point_BERT.py load_model_from_ckpt `torch.load(bert_ckpt_path)` without
+    # map_location; segmentation/test_partseg.py); TPL108 control (tools/builder.py resume
+    # `map_location={'cuda:0': 'cuda:%d' % args.local_rank}`)] launch texts:
+    # scripts/dist_train_BERT.sh `python -m torch.distributed.launch --nproc_per_node=${NGPUS}`
+    ("github:Julie-tang00/Point-BERT", "ce5a6e1f35a0d111de12c3a5e803d2b22aeec42f"),
+    # UnivNet: GAN neural vocoder, one training process per GPU
+    # [TPL108 S (utils/train.py resume `checkpoint = torch.load(chkpt_path)` of generator,
+    # discriminator and both optimizers without map_location, before DDP wrap on `rank`);
+    # TPL108 control (datasets/dataloader.py mel cache load with map_location)] launch texts:
+    # trainer.py `mp.spawn(train, nprocs=args.num_gpus, ...)`, `python trainer.py -c ...`
+    ("github:maum-ai/univnet", "9bb2b54838bb6d7ce767131cc7b8b61198bc7558"),
+    # openseg.pytorch: OCR / HRNet / SegFix semantic segmentation, distributed training
+    # [TPL108 S (segmentor/tools/module_runner.py load_net: resume `torch.load(...)` after the
+    # net is made parallel, no map_location; lib/models/tools/module_helper.py load_model
+    # pretrained backbones); TPL108 control (module_helper.load_url `map_location=...`)]
+    # launch texts: lib/utils/distributed.py re-launches main.py with
+    # `-m torch.distributed.launch --nproc_per_node <world_size>`
+    ("github:openseg-group/openseg.pytorch", "aefc75517b09068d7131a69420bc5f66cb41f0ee"),
+    # InsightFace: face recognition (ArcFace/PartialFC), detection, parsing, reconstruction
+    # [TPL108 S (recognition/arcface_torch/train_v2.py resume `torch.load(...
+    # checkpoint_gpu_{rank}.pt)` of backbone, partial-FC and optimizer state; parsing/dml_csr
+    # train.py `torch.load(args.restore_from)`); TPL108 control (recognition/vpl/train.py
+    # `map_location=torch.device(local_rank)`)] launch texts: arcface_torch README
+    # `torchrun --nproc_per_node=8 --nnodes=2 ...` (several nodes), dml_csr distributed.launch
+    ("github:deepinsight/insightface", "7fadd420c2351d0ffa8cac403421c1a3ed733365"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the evaluation code of open-instruct (fresh-11)
@@ -1827,6 +1912,7 @@ UNSEEN_SETS = {
     "fresh-24": FRESH_24,
     "fresh-25": FRESH_25,
     "fresh-26": FRESH_26,
+    "fresh-27": FRESH_27,
 }
 
 

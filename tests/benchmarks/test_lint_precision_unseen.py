@@ -321,6 +321,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-24",
             "fresh-25",
             "fresh-26",
+            "fresh-27",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
