@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, keyword
+from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.device_maps import dispatches
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -34,6 +35,10 @@ class ModelMovedAfterDeviceMap(Rule):
     fails (`You can't move a model that has some modules offloaded to cpu or disk.`),
     or piles every layer onto one GPU (out of memory) while the hooks still send
     activations to the devices of the old map.
+
+    A move on the other arm of an `if` than the loading (`if fp16: model =
+    from_pretrained(path, device_map="auto")` ... `if not fp16: model.to(device)`, the same
+    flag tested twice and not changed between) never meets the dispatched model.
 
     Not raised in a program the project launches only with one GPU visible
     (`CUDA_VISIBLE_DEVICES=0 python eval.py` in every shell script and README command that
@@ -118,11 +123,13 @@ class ModelMovedAfterDeviceMap(Rule):
                 and ctx.source.segment(node.targets[0]) == name
             ]
             arms = if_arms(scope.node)
+            flags = CorrelatedBranches(scope.node)
             for call in calls_in_scope(ctx, scope):
                 if not _moves(ctx, call, name):
                     continue
                 # The assignments that reach the move: not on the other arm of an `if`
-                # (`if several: model = dispatch_model(...) else: model.to(device)`), and not
+                # (`if several: model = dispatch_model(...) else: model.to(device)`), nor of
+                # another `if` testing the same flag (`correlated_branches`), and not
                 # replaced before it by a later one that always runs on the way to it.
                 call_arms = arms.get(id(call), ())
                 earlier = sorted(
@@ -137,6 +144,7 @@ class ModelMovedAfterDeviceMap(Rule):
                     node
                     for index, node in enumerate(earlier)
                     if not on_other_arms(arms.get(id(node), ()), call_arms)
+                    and not flags.exclusive(node, call)
                     and not any(
                         _always_before(arms.get(id(later), ()), call_arms)
                         for later in earlier[index + 1 :]
