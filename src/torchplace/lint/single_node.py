@@ -3,14 +3,15 @@
 A global rank is this node's GPU index when the job cannot span nodes. Some projects make that
 so in their code, where the group is created: `init_process_group` after the function pins
 `MASTER_ADDR` to the loopback address (a process on a second node would meet its own store,
-never rank 0's), with a `tcp://localhost` / `tcp://127.0.0.1` `init_method`, or with `rank=`
-the local rank (two nodes would give two processes one rank, and the ranks past one node's
-size would never join). The fact holds for a project when it creates at least one group, every
-`init_process_group` in it (tests, examples and scripts included: a multi-node launcher
-anywhere in the tree is enough to doubt it) is confined so, and nothing else in it creates
-the default group (`deepspeed.init_distributed`, accelerate's `Accelerator` / `PartialState`,
-`init_device_mesh`, a Lightning or Hugging Face `Trainer`, ...), unless that name is the
-project's own (defined in the file, or imported from the project's own modules).
+never rank 0's), with a `tcp://localhost` / `tcp://127.0.0.1` `init_method`, or with `rank=` the
+local rank (`LOCAL_RANK`, or the `--local_rank` argument: two nodes would give two processes one
+rank, and the ranks past one node's size would never join). The fact holds for a project when it
+creates at least one group, every `init_process_group` in it (tests, examples and scripts
+included: a multi-node launcher anywhere in the tree is enough to doubt it) is confined so, and
+nothing else in it creates the default group (`deepspeed.init_distributed`, accelerate's
+`Accelerator` / `PartialState`, `init_device_mesh`, a Lightning or Hugging Face `Trainer`, ...),
+unless that name is the project's own (defined in the file, or imported from the project's own
+modules).
 
 A default (`os.environ.setdefault("MASTER_ADDR", "127.0.0.1")`) or a pin under a condition
 does not count: a multi-node launcher's address then wins. This fact is the code's; the
@@ -154,9 +155,10 @@ def _string_start(node: ast.expr) -> str | None:
 
 
 def _reads_local_rank(node: ast.expr, nodes: list[ast.AST], line: int) -> bool:
-    """`node` reads `LOCAL_RANK` (`int(os.environ["LOCAL_RANK"])`), or is a name every
-    assignment of which in the scope before `line` does."""
-    if _mentions_local_rank_variable(node):
+    """`node` reads `LOCAL_RANK` (`int(os.environ["LOCAL_RANK"])`) or the `--local_rank`
+    argument `torch.distributed.launch` hands each process (`args.local_rank`), or is a name
+    every assignment of which in the scope before `line` does."""
+    if _mentions_local_rank_variable(node) or _local_rank_argument(node):
         return True
     if not isinstance(node, ast.Name):
         return False
@@ -167,7 +169,21 @@ def _reads_local_rank(node: ast.expr, nodes: list[ast.AST], line: int) -> bool:
         and a.lineno < line
         and any(isinstance(t, ast.Name) and t.id == node.id for t in a.targets)
     ]
-    return bool(values) and all(_mentions_local_rank_variable(v) for v in values)
+    return bool(values) and all(
+        _mentions_local_rank_variable(v) or _local_rank_argument(v) for v in values
+    )
+
+
+def _local_rank_argument(node: ast.AST) -> bool:
+    """`args.local_rank`: the parsed `--local_rank` option, which `torch.distributed.launch`
+    sets to this node's rank of the process (not an attribute of `self`, which the code
+    may set to anything)."""
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "local_rank"
+        and isinstance(node.value, ast.Name)
+        and node.value.id != "self"
+    )
 
 
 def _mentions_local_rank_variable(node: ast.AST) -> bool:
