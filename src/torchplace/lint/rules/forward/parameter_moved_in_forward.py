@@ -27,7 +27,9 @@ class ParameterMovedInForward(Rule):
     detaches the parameter from its optimizer, and defeats CUDA graphs and `torch.compile`.
 
     Not flagged: dtype casts (`w.data = w.data.to(x.dtype)`), storage swapped for another
-    tensor of the module (`self.weight.data = self.state.CB`), one-time steps (`unmerge`,
+    tensor of the module (`self.weight.data = self.state.CB`), arithmetic on the weight's own
+    storage (a momentum update, `k.data = k.data * m + q.data * (1 - m)`: an op across two
+    GPUs raises rather than moves), one-time steps (`unmerge`,
     a cache built when `self.x is None`), and moves in a function that tests the weight's
     device first (on-demand offloading: `if w.device == device: return`).
 
@@ -183,9 +185,31 @@ def _keeps_device(value: ast.expr, target: ast.expr) -> bool:
     if _moves(value):
         return False
     root, owner = _chain_root(value), _chain_root(target)
+    if owner is not None and _arithmetic_on(value, owner):
+        return True
     if root is None:
         return False
     return is_self(root) or (owner is not None and root.id == owner.id)
+
+
+def _arithmetic_on(value: ast.expr, owner: ast.Name) -> bool:
+    """Arithmetic with the parameter's own storage among its operands (MoCo's momentum
+    update, `p_k.data = p_k.data * m + p_q.data * (1 - m)`): an op between tensors of two
+    GPUs raises instead of moving anything, so the result lies where the parameter does."""
+    if not isinstance(value, ast.BinOp):
+        return False
+    pending: list[ast.expr] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.BinOp):
+            pending += [node.left, node.right]
+        elif isinstance(node, ast.UnaryOp):
+            pending.append(node.operand)
+        else:
+            root = _chain_root(node)
+            if root is not None and root.id == owner.id:
+                return True
+    return False
 
 
 def _chain_root(node: ast.expr) -> ast.Name | None:
