@@ -94,3 +94,54 @@ def test_imports_before_a_line(tmp_path: Path) -> None:
     assert imports_before_start_no_cuda(main, 4)
     assert not imports_before_start_no_cuda(main, 6)
     assert not imports_before_start_no_cuda(str(root / "app/absent.py"), 4)
+
+
+def test_a_main_block_runs_only_as_the_script_but_its_else_runs_on_import(
+    tmp_path: Path,
+) -> None:
+    # openseg.pytorch's base_oc_block: a GPU self-test under `__main__`, never run on import.
+    selftest = "import torch\nif __name__ == '__main__':\n    x = torch.randn(2).cuda()\n"
+    reversed_test = selftest.replace("__name__ == '__main__'", "'__main__' == __name__")
+    with_else = selftest + "else:\n    READY = torch.cuda.is_available()\n"
+    other_test = selftest.replace("__name__ == '__main__'", "__name__ != 'x'")
+    root = _project(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/selftest.py": selftest,
+            "pkg/reversed_test.py": reversed_test,
+            "pkg/with_else.py": with_else,
+            "pkg/other_test.py": other_test,
+            "pkg/run.py": "",
+        },
+    )
+    run = str(root / "pkg/run.py")
+    assert import_starts_no_cuda(run, "pkg.selftest")
+    assert import_starts_no_cuda(run, "pkg.reversed_test")
+    assert not import_starts_no_cuda(run, "pkg.with_else")
+    assert not import_starts_no_cuda(run, "pkg.other_test")
+
+
+def test_tpl404_leaves_a_write_after_importing_a_module_with_a_gpu_self_test(
+    tmp_path: Path,
+) -> None:
+    from torchplace.lint import LintConfig
+    from torchplace.lint.runner import run
+
+    block = "import torch\nif __name__ == '__main__':\n    x = torch.randn(2).cuda()\n"
+    script = (
+        "import os\nimport torch\nfrom pkg.block import x\n\n"
+        "if __name__ == '__main__':\n    os.environ['CUDA_VISIBLE_DEVICES'] = '0'\n"
+        "    torch.randn(2).cuda()\n"
+    )
+    config = LintConfig(select=("TPL404",), preview=True)
+    for name, text, found in (
+        ("self_test", block, []),
+        ("at_import", "import torch\nREADY = torch.cuda.is_available()\n", [6]),
+    ):
+        root = _project(
+            tmp_path / name,
+            {"setup.py": "", "pkg/__init__.py": "", "pkg/block.py": text, "pkg/run.py": script},
+        )
+        findings = run([str(root / "pkg/run.py")], config, cache_dir=None, jobs=1).findings
+        assert [f.line for f in findings if f.code == "TPL404"] == found, name

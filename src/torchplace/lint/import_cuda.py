@@ -3,7 +3,8 @@
 `CUDA_VISIBLE_DEVICES` written at module level after `from pkg.models import Net` is too late
 when importing `pkg.models` already asked CUDA (a module-level `torch.cuda.is_available()`,
 a tensor made on `"cuda"`). What an import runs is on disk: the module's own import-time code
-(its statements, and class bodies, not function bodies), the `__init__.py` of each package
+(its statements, and class bodies, not function bodies nor an `if __name__ == "__main__":`
+block, which runs only when the file is the script), the `__init__.py` of each package
 above it, and, in turn, the modules of the project those import at module level. Only the
 disk is read, never the code run. An import is taken as starting no CUDA only when every file
 it runs inside the project was found and read and none of their import-time code starts CUDA;
@@ -107,6 +108,12 @@ def _import_time_code(file: Path) -> tuple[str, list[tuple[str, int]]] | None:
         if isinstance(statement, ast.ClassDef):
             pending += statement.body
             continue
+        if _is_main_guard(statement):
+            # `if __name__ == "__main__":` runs only when the file is the script, never
+            # on import; its `else` does run.
+            assert isinstance(statement, ast.If)
+            pending += statement.orelse
+            continue
         if isinstance(statement, ast.Import):
             imports += [(alias.name, 0) for alias in statement.names]
         elif isinstance(statement, ast.ImportFrom):
@@ -134,6 +141,19 @@ def _import_time_code(file: Path) -> tuple[str, list[tuple[str, int]]] | None:
             continue
         pieces += lines[statement.lineno - 1 : statement.end_lineno or statement.lineno]
     return _COMMENT.sub("", "".join(pieces)), imports
+
+
+def _is_main_guard(statement: ast.stmt) -> bool:
+    """`if __name__ == "__main__":` (either way round)."""
+    if not isinstance(statement, ast.If) or not isinstance(statement.test, ast.Compare):
+        return False
+    test = statement.test
+    if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = [side.id for side in sides if isinstance(side, ast.Name)]
+    texts = [side.value for side in sides if isinstance(side, ast.Constant)]
+    return names == ["__name__"] and texts == ["__main__"]
 
 
 #: How TPL404 begins a finding made only by imports of the project before the write.
