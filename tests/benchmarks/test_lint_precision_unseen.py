@@ -220,12 +220,15 @@ def test_an_unseen_set_holds_no_package_looked_at_before(unseen, set_name, kept_
 
 
 def _judged_text_outside(set_name: str) -> str:
-    """Every judged sample's rows but the verdicts on `set_name` itself (rows naming it)."""
+    """Every judged sample's rows but the verdicts on `set_name` itself (rows naming it, also
+    as `<set>/dropped` or `<set>/added`: findings of that set a later change stopped or
+    started raising)."""
     rows = []
     for path in sorted(SCRIPTS.rglob("*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line) if line.strip() else {}
-            if row.get("corpus") != set_name:
+            corpus = str(row.get("corpus", ""))
+            if corpus not in (set_name, f"{set_name}/dropped", f"{set_name}/added"):
                 rows.append(line)
     return _normalized("\n".join(rows))
 
@@ -243,6 +246,9 @@ def test_judged_rows_of_a_set_are_not_counted_against_it(unseen):  # type: ignor
     # fresh-2's own verdicts name its packages; rows of other sets do not
     assert "mistral-inference-1.6.0/" in _judged_text_outside("fresh")
     assert "mistral-inference-1.6.0/" not in _judged_text_outside("fresh-2")
+    # a later judgment of the set's own findings is its own, not an earlier sample
+    assert "pytorchvideo-0.1.5/" not in _judged_text_outside("fresh-6")
+    assert "pytorchvideo-0.1.5/" in _judged_text_outside("fresh-5")
 
 
 def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
