@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-27] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-28] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -29,7 +29,9 @@ been used, and `--fresh-14` (`FRESH_14`: LLM training, RLHF and distributed infe
 committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are chosen by
 the text the default rules (and the rules closest to them) look for, so that they have
 something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-27` (`FRESH_27`) too, and by the
-launch texts beside the code (one-node and multi-node launch commands).
+launch texts beside the code (one-node and multi-node launch commands). `--fresh-28`
+(`FRESH_28`) is a general set again: research and application repositories a user would
+bring, not chosen by any one rule's text.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -1740,6 +1742,95 @@ FRESH_27 = (
     ("github:deepinsight/insightface", "7fadd420c2351d0ffa8cac403421c1a3ed733365"),
 )
 
+
+FRESH_28 = (
+    # ULTRA: foundation models for knowledge-graph reasoning (graph), pre-training and fine-tuning
+    # [a S (ultra/util.py get_device: `torch.device(cfg.train.gpus[get_rank()])`, the global rank
+    # indexes the GPU list, then DDP `device_ids=[device]` in script/run.py, pretrain.py);
+    # kind 1 control (checkpoints loaded with `map_location=device` / "cpu")]
+    # launch texts: README `python -m torch.distributed.launch --nnodes=4 --nproc_per_node=4`
+    ("github:DeepGraphLearning/ULTRA", "427966ad8ed60420eef034063d44f3153addff90"),
+    # LLaMA-MoE: building mixture-of-experts from LLaMA and continual pre-training (LLM)
+    # [c S (llama_get_hidden_features.py: `dist.init_process_group` with set_device commented
+    # out, then DDP `device_ids=[args.local_rank]`); a S (tests/entrypoint/test_conn.py DDP
+    # `device_ids=[dist.get_rank()]`); b (example.py `model.to("cuda:0")`); kind 1 S
+    # (callbacks/save_model.py scheduler state `torch.load(load_path)` on resume)]
+    # launch texts: scripts/*.sh `torchrun --nproc_per_node=${gpus}`, srun multi-node
+    ("github:pjlab-sys4nlp/llama-moe", "b17aff436cce58e2fcd7327789c7fadafe15d19e"),
+    # REPA: representation alignment for diffusion transformers (SiT/MMDiT training)
+    # [kind 1 S (utils.py load_encoders: `torch.load(f'./ckpts/mocov3_vit{...}.pth')` without
+    # map_location in every accelerate process); kind 1 control (train.py resume with
+    # `map_location='cpu'`, generate.py `map_location=f'cuda:{device}'`); control (generate.py
+    # `set_device(rank % device_count())`)] launch texts: README `accelerate launch train.py`,
+    # `torchrun --nnodes=1 --nproc_per_node=8 generate.py`
+    ("github:sihyun-yu/REPA", "67f714503e3892f993844aab088ffc5791c92613"),
+    # Show-o / Show-o2: one transformer for multimodal understanding and generation
+    # [kind 1 S (training/train.py, train_w_clip_vit.py: VQ model weights `torch.load(...)`
+    # without map_location under accelerate; show-o2/utils.py loads); kind 1 control (resume
+    # `unwrapped_model/pytorch_model.bin` with `map_location="cpu"`); b (show-o2 models default
+    # `device='cuda:0'`); device_map passed through to CLIPVisionModel (clip_encoder.py)]
+    # launch texts: README `accelerate launch --config_file ... --main_process_port`
+    ("github:showlab/Show-o", "45a5a2de01d1ebd10cd5864d29310a76476cdf23"),
+    # NATSpeech: non-autoregressive TTS (PortaSpeech, DiffSpeech) with its own DDP trainer
+    # [a (utils/commons/trainer.py: mp.spawn index `gpu_idx` used as global rank and as device,
+    # `set_device(gpu_idx)`, DDP `device_ids=[self.root_gpu]`); c-like (init_process_group in
+    # ddp_run before set_device); kind 1 control (ckpt_utils.py `map_location='cpu'`)]
+    # launch texts: README `CUDA_VISIBLE_DEVICES=0,1 python tasks/run.py --config ...`
+    ("github:NATSpeech/NATSpeech", "2e7084e4c76ee165de8d6ff7dacf6011514fbe7c"),
+    # EgoVLP: egocentric video-language pre-training (EgoClip) and downstream tasks
+    # [a S (base/base_trainer.py `map_location='cuda:{}'.format(self.args.rank)`, global rank as
+    # device; model/model.py similar with local_rank); kind 1 S (base_trainer.py
+    # `torch.load(resume_path)`, run/test_*.py `torch.load(config.resume)`); control
+    # (run/train_*.py `set_device(args.local_rank)`)] launch texts: README
+    # `python -m torch.distributed.launch --nnodes=$HOST_NUM --node_rank=...`
+    ("github:showlab/EgoVLP", "928406c2d5d42b4d76421f6500e43feb61fc9d68"),
+    # UniAD: planning-oriented end-to-end autonomous driving (mmdet3d plugin)
+    # [b (tools/analysis_tools/benchmark.py `MMDataParallel(model, device_ids=[0])`); control
+    # (mmdet_train.py / tools/test.py DDP `device_ids=[torch.cuda.current_device()]`)]
+    # launch texts: tools/uniad_dist_train.sh / dist_eval.sh (`torch.distributed.launch`)
+    ("github:OpenDriveLab/UniAD", "dd161b220c22de1c874c3fb8d55979054b24d716"),
+    # EquiformerV2: equivariant graph transformer for atomistic systems (OC20, MD)
+    # [control (oc20/trainer/dist_setup.py `set_device(config["local_rank"])`,
+    # `cuda:{local_rank}`); kind 1 S (energy_trainer_v2.py, forces_trainer_v2.py gathered
+    # predictions `torch.load(...)` without map_location)] launch texts: scripts/train
+    # `python -m torch.distributed.launch --nproc_per_node=8 main_oc20.py --distributed`
+    ("github:atomicarchitects/equiformer_v2", "cf45ee209abdceaa606c9a8dce50c9c753d470b2"),
+    # RAD-TTS: parallel flow-based TTS (NVIDIA), distributed training
+    # [control (distributed.py `set_device(rank % torch.cuda.device_count())` before
+    # init_process_group); kind 1 control (train.py checkpoints `map_location='cpu'`)]
+    # launch texts: README `python -m torch.distributed.launch --use_env --nproc_per_node=NUM`
+    ("github:NVIDIA/radtts", "07759cd474458f46db45cab975a85ba21b7fee0a"),
+    # CLIP4Clip: CLIP for video-text retrieval
+    # [c S (main_task_retrieval.py `torch.distributed.init_process_group("nccl")` at import,
+    # `set_device(args.local_rank)` only later in main); kind 1 control (`map_location='cpu'`);
+    # DDP `device_ids=[local_rank]`] launch texts: README
+    # `python -m torch.distributed.launch --nproc_per_node=4 main_task_retrieval.py`
+    ("github:ArrowLuo/CLIP4Clip", "508ffa3de39ba0563a03199c440ab602a72e9b6f"),
+    # LightningDiT: VA-VAE tokenizer and fast-converging latent diffusion transformer
+    # [control (train.py `rank = accelerator.local_process_index`, DDP `device_ids=[rank]`;
+    # evaluate_tokenizer.py `set_device(local_rank)`); kind 1 S (vavae/main.py
+    # `torch.load(config.init_weight)`, latent stats loads)] launch texts: run_train.sh
+    # `accelerate launch`, `torchrun --nproc_per_node=8`
+    ("github:hustvl/LightningDiT", "2725fed42a14898744433809949834e26957bcdd"),
+    # EfficientViT: efficient vision backbones, SAM, DC-AE and diffusion (multi-GPU training)
+    # [control (apps/setup.py, evaluators `set_device(get_dist_local_rank())`, DDP
+    # `device_ids=[get_dist_local_rank()]`; checkpoints `map_location="cpu"`); kind 1 S
+    # (efficientvit_gazesam/load_demo_models.py `torch.load(...)`)] launch texts: README
+    # `torchrun --nnodes=1 --nproc_per_node=8 -m applications...`
+    ("github:mit-han-lab/efficientvit", "de7d7733cc0329f391b33f1f459271562ec27bd5"),
+    # Denoising Diffusion GANs: fast sampling with a GAN-modelled denoising step
+    # [control (train_ddgan.py init_processes `set_device(args.local_rank)`, device and DDP
+    # `device_ids=[gpu]` by local rank, global rank only for the process group; resume with
+    # `map_location=device`); b (test_ddgan.py `device = 'cuda:0'`, single GPU)]
+    # launch texts: README `python3 train_ddgan.py --num_process_per_node 4` (one Process/GPU)
+    ("github:NVlabs/denoising-diffusion-gan", "6818ded6443e10ab69c7864745457ce391d4d883"),
+    # ring-flash-attention: ring / zigzag context-parallel flash attention
+    # [a S (test/*.py, benchmark/*.py `device = torch.device(f"cuda:{rank}")` with
+    # `rank = dist.get_rank()`, then `set_device(device)` in benchmarks); b (test_triton_kernels
+    # `cuda:0`)] launch texts: README `torchrun --nproc_per_node 8 test/test_ring_flash_attn...`
+    ("github:zhuzilin/ring-flash-attention", "899628238f2f5bb8c028579c89b7cd56ea451d2a"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the evaluation code of open-instruct (fresh-11)
@@ -1913,6 +2004,7 @@ UNSEEN_SETS = {
     "fresh-25": FRESH_25,
     "fresh-26": FRESH_26,
     "fresh-27": FRESH_27,
+    "fresh-28": FRESH_28,
 }
 
 
