@@ -64,7 +64,8 @@ class TensorAttributeNotRegistered(Rule):
     ```
     or move it where it is used: `self.mask.to(hidden_states.device)`.
 
-    Not flagged: attributes the module never reads, moves where it reads them
+    Not flagged: attributes the module never reads outside the method that makes them (a
+    tensor `__init__` uses only to compute another), moves where it reads them
     (`self.bins.to(x.device)`) or assigns again in another method, 0-dim numbers of a
     number argument (annotated `float`, given a number as its default, or asserted one with
     `isinstance`), empty placeholders (`torch.tensor([])`, `torch.empty(0)`) that code
@@ -117,9 +118,14 @@ class TensorAttributeNotRegistered(Rule):
             text = registered.setdefault(id(owner.node), ctx.node_text(owner.node))
             if re.search(rf"register_buffer\(\s*[\"']{target.attr}[\"']", text):
                 continue
-            if _managed_elsewhere(
-                text, target.attr, node.lineno - getattr(owner.node, "lineno", 0)
-            ):
+            start = getattr(owner.node, "lineno", 0)
+            function = located.scope.function
+            span = function.node if function is not None else node
+            building = (
+                getattr(span, "lineno", node.lineno) - start,
+                (getattr(span, "end_lineno", None) or node.lineno) - start,
+            )
+            if _managed_elsewhere(text, target.attr, node.lineno - start, building):
                 continue
             if _python_number(located.scope, factory):
                 continue  # `torch.tensor(drop_rate)` of a `float` argument: a 0-dim number
@@ -127,13 +133,18 @@ class TensorAttributeNotRegistered(Rule):
             yield self.finding(ctx, factory, message)
 
 
-def _managed_elsewhere(text: str, attr: str, assigned_at: int) -> bool:
-    """The module never reads the attribute, moves it wherever it reads it
+def _managed_elsewhere(text: str, attr: str, assigned_at: int, building: tuple[int, int]) -> bool:
+    """The module never reads the attribute after it is built (reads in the method that
+    assigns it, lines `building` of `text`, run before any `.to()`: UniAD's `self.map_x`
+    serves only to compute another attribute in `__init__`), moves it wherever it reads it
     (`self.bins.to(x.device)`), or assigns it again outside this line (a placeholder that a
     method replaces, a state it moves itself): no weight is met where `.to()` left it."""
     lines = text.splitlines()
     uses = re.compile(rf"\bself\.{attr}\b(?!\s*=[^=])")
-    reads = [m for i, line in enumerate(lines) for m in uses.finditer(line) if i != assigned_at]
+    first, last = building
+    reads = [
+        m for i, line in enumerate(lines) if not first <= i <= last for m in uses.finditer(line)
+    ]
     if not reads:
         return True
     moved = re.compile(rf"\bself\.{attr}\.(?:to|cuda)\(")
