@@ -139,6 +139,10 @@ def test_noisy_rule_is_off_by_default() -> None:
         ("benchmarks/attention.py", False),
         ("pkg/conftest.py", False),
         ("pkg/testing_utils.py", True),
+        # mmdet-style speed tools (UniAD's tools/analysis_tools/benchmark.py)
+        ("tools/analysis_tools/benchmark.py", False),
+        ("tools/speed_benchmark.py", False),
+        ("pkg/benchmarking.py", True),
     ],
 )
 def test_hardcoded_device_rules_are_off_in_tests_and_benchmarks(path: str, flagged: bool) -> None:

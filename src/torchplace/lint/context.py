@@ -64,13 +64,15 @@ class Located:
 
 _TEST_DIRECTORIES = frozenset({"tests", "test", "testing", "benchmarks", "benchmark", "bench"})
 _TEST_FILE = re.compile(
-    r"(?:test_|bench_|benchmark_)\w*\.py|\w*_(?:test|tests|bench)\.py|conftest\.py"
+    r"(?:test_|bench_|benchmark_)\w*\.py|\w*_(?:test|tests|bench|benchmark)\.py|conftest\.py"
+    r"|bench(?:mark)?s?\.py"
 )
 
 
 def is_test_or_benchmark(path: str) -> bool:
     """A test or a benchmark, by its directory (`tests/`, `benchmarks/`, ...) or its name
-    (`test_*.py`, `*_test.py`, `conftest.py`, `bench_*.py`): code that runs on one GPU by
+    (`test_*.py`, `*_test.py`, `conftest.py`, `bench_*.py`, `benchmark.py`, as mmdet-style
+    `tools/analysis_tools/benchmark.py` speed tools are named): code that runs on one GPU by
     design, where rules about hard-coded devices do not apply."""
     parts = path.replace("\\", "/").split("/")
     return bool(_TEST_DIRECTORIES.intersection(parts[:-1])) or bool(_TEST_FILE.fullmatch(parts[-1]))
