@@ -180,3 +180,24 @@ def test_a_name_another_file_assigns_may_be_true(tmp_path: Path) -> None:
     assert _project_lines(tmp_path / "enabled", enabled, "TPL402") == [f"vae.py:{line}"]
     keyword = {**alone, "pkg/run.py": "from pkg.vae import Decoder\n\nDecoder(gather_to_rank0=1)\n"}
     assert _project_lines(tmp_path / "keyword", keyword, "TPL402") == [f"vae.py:{line}"]
+
+
+def test_a_public_method_of_a_checkout_nobody_installs_is_called_only_in_sight(
+    tmp_path: Path,
+) -> None:
+    # NATSpeech's espnet attention: a public `rel_shift(x, zero_triu=False)` in a research
+    # checkout (a `.git`, no `setup.py`) that no other file names.
+    public = REL_SHIFT.format(call="").replace("_rel_shift", "rel_shift")
+    checkout = {"modules/attention.py": public, "train.py": "from modules import attention\n"}
+    (tmp_path / "checkout" / ".git").mkdir(parents=True)
+    assert _project_lines(tmp_path / "checkout", checkout, "TPL201") == []
+    # Installable, a package's users may call it with anything.
+    (tmp_path / "installable" / ".git").mkdir(parents=True)
+    installable = {**checkout, "setup.py": ""}
+    assert _project_lines(tmp_path / "installable", installable, "TPL201") == ["attention.py:10"]
+    # Another file names it: it may fill the parameter.
+    (tmp_path / "named" / ".git").mkdir(parents=True)
+    named = {**checkout, "train.py": "from modules.attention import X\n\nX().rel_shift(w, True)\n"}
+    assert _project_lines(tmp_path / "named", named, "TPL201") == ["attention.py:10"]
+    # Not a whole checkout (no `.git`): the files calling it may lie elsewhere.
+    assert _project_lines(tmp_path / "loose", checkout, "TPL201") == ["attention.py:10"]

@@ -15,7 +15,10 @@ shows, read without running anything:
   none under `global`) is false;
 - a parameter whose default is false, of a private function (`_name`, or one nested in
   another) that the file names only by calling it, and that none of its calls fills (no such
-  keyword, not enough positional arguments, no `*args` or `**kwargs`);
+  keyword, not enough positional arguments, no `*args` or `**kwargs`); also of a public
+  function or method (NATSpeech's `rel_shift(x, zero_triu=False)`) when, besides, no other
+  file of the project names it and the project is a checkout that cannot be installed (no
+  `pyproject.toml`, `setup.py` or `setup.cfg`), so that no caller lies out of sight;
 - an attribute (`self.parallel_decode`) that the file assigns only with `.name = <false
   value>`, at least once, never as a class attribute, a property, a keyword argument or
   through `setattr`;
@@ -27,7 +30,8 @@ file of the project either (`cuda.CUDA_ENABLED = True` from the module that turn
 `module.gradient_checkpointing = True` from a model base class, a keyword `parallel_decode=`,
 `setattr`): `ProjectIndex.in_branch_never_taken` reads the project's files for that, after
 the per-file cache, so the answer follows edits of other files. A private helper's calls are
-read in its own file only.
+read in its own file only; a public function's name is looked for in the project's other
+files the same way.
 """
 
 from __future__ import annotations
@@ -41,6 +45,9 @@ from torchplace.lint.context import call_name, dotted_name
 from torchplace.lint.rank_flow import own_nodes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: Marks a need that is a public function's name: no other file of the project may name it,
+#: and the project must be a checkout nobody installs (its calls are all in sight).
+CALLED_ONLY_HERE = "()"
 #: How many names or attributes one answer may follow (`a = b`, `self.x = self.y`).
 _MAX_DEPTH = 6
 #: An `if` or `elif` whose test is made only of names, attributes, `and`/`or`, literals and
@@ -59,7 +66,8 @@ class DeadBranches:
 
     def holds(self, line: int) -> frozenset[str] | None:
         """None when `line` lies in no branch the file switches off; else the attribute and
-        module-level names the proof rests on, which no other file may assign."""
+        module-level names the proof rests on, which no other file may assign, and the
+        public functions (`CALLED_ONLY_HERE` + name) no other file may name."""
         if not _under_simple_test(self._lines, line):
             return None  # most findings: no enclosing test of the shape, no parse
         if self._spans is None:
@@ -281,14 +289,18 @@ class _FileFacts:
         default = _default_of(function, name)
         if default is None or not self.false(default, None, line, depth + 1, seen, needs):
             return False
-        return not assignments and self._never_filled(function, name)
+        return not assignments and self._never_filled(function, name, needs)
 
-    def _never_filled(self, function: _Function, name: str) -> bool:
-        """The private (or nested) function is named only by calls of it in this file, and
-        none of them fills parameter `name`."""
+    def _never_filled(self, function: _Function, name: str, needs: set[str]) -> bool:
+        """The function is named only by calls of it in this file, and none of them fills
+        parameter `name`. A public one (not `_private`, not nested) may be called from
+        elsewhere: the answer then needs that no other file of the project names it and
+        that the project cannot be installed (`needs` gets `CALLED_ONLY_HERE` + its name)."""
         private = function.name.startswith("_") and not function.name.endswith("__")
-        if not (private or id(function) in self.nested) or function.decorator_list:
+        if function.decorator_list or function.name.startswith("__"):
             return False
+        if not (private or id(function) in self.nested):
+            needs.add(CALLED_ONLY_HERE + function.name)
         if len(self.functions.get(function.name, ())) != 1:
             return False
         calls = self.calls.get(function.name, [])

@@ -38,7 +38,7 @@ from torchplace.lint.current_gpu import (
     current_gpu_use_by_callers,
     current_gpu_use_by_imports,
 )
-from torchplace.lint.dead_branches import DeadBranches, set_elsewhere
+from torchplace.lint.dead_branches import CALLED_ONLY_HERE, DeadBranches, set_elsewhere
 from torchplace.lint.dead_functions import MAIN_GUARD, mentioned_elsewhere, unused_script_function
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE, internal_error
@@ -440,12 +440,10 @@ class ProjectIndex:
         (`launch_reach.ImportGraph`), that is no script (only definitions at its top level:
         no `__main__` block, no top-level call or loop), no test, and that no launch runs:
         its code never runs."""
+        if not self._uninstallable_checkout(path):
+            return False  # the files importing it may lie elsewhere
         launches = self.launches_for(path)
         root = launches.root
-        if not os.path.lexists(os.path.join(root, ".git")):
-            return False  # not a whole checkout: the files importing it may lie elsewhere
-        if any(os.path.lexists(os.path.join(root, m)) for m in MARKERS if m != ".git"):
-            return False
         if launches.launches_of(path) or is_test_or_benchmark(os.path.relpath(path, root)):
             return False
         code = self._code(path)
@@ -482,7 +480,39 @@ class ProjectIndex:
         needs = branches.holds(line)
         if needs is None:
             return False
-        return not any(self._assigned_elsewhere(path, name) for name in needs)
+        for name in needs:
+            if name.startswith(CALLED_ONLY_HERE):
+                if self._named_elsewhere(path, name.removeprefix(CALLED_ONLY_HERE)):
+                    return False
+            elif self._assigned_elsewhere(path, name):
+                return False
+        return True
+
+    def _named_elsewhere(self, path: str, name: str) -> bool:
+        """The function `name` of `path` may be called from out of sight: the project can
+        be installed (or is not a whole checkout), or another of its files names it."""
+        if not self._uninstallable_checkout(path):
+            return True
+        root = self.root_of(path)
+        if (root, CALLED_ONLY_HERE + name) not in self._assigned:
+            own = os.path.abspath(path)
+            files = self.tree_files_of(path)
+            word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
+            self._assigned[(root, CALLED_ONLY_HERE + name)] = files is None or any(
+                word.search(data) is not None
+                for other in files
+                if os.path.abspath(other) != own
+                for data in [read_regular_file(Path(other), self.max_file_bytes) or b""]
+            )
+        return self._assigned[(root, CALLED_ONLY_HERE + name)]
+
+    def _uninstallable_checkout(self, path: str) -> bool:
+        """`path` lies in a whole checkout (`.git` at its launch root) with no `pyproject.toml`,
+        `setup.py` or `setup.cfg` there: nobody imports its modules from outside."""
+        root = self.launches_for(path).root
+        if not os.path.lexists(os.path.join(root, ".git")):
+            return False
+        return not any(os.path.lexists(os.path.join(root, m)) for m in MARKERS if m != ".git")
 
     def _assigned_elsewhere(self, path: str, name: str) -> bool:
         """Another file of the project of `path` (tests and examples included) may assign
