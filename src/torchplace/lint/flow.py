@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_calls import CallFlow
@@ -149,7 +150,12 @@ class FunctionFlow(CallFlow):
             return self._attribute(node)
         if isinstance(node, ast.Subscript):
             self.eval(node.slice)  # an index may live on another device
-            return self.eval(node.value)
+            values = self.eval(node.value)
+            if values and _element_of_vector(values, node.slice, self.numbers):
+                # `t_steps[-2]` of a 1-D CPU tensor is 0-dim: a CPU scalar, which mixes in
+                # arithmetic with a tensor of any device.
+                return tuple(replace(v, size="scalar") for v in values)
+            return values
         if isinstance(node, ast.Call):
             return self._call(node)
         if isinstance(node, ast.BinOp):
@@ -280,3 +286,15 @@ def bind_call(
 def _is_self(node: ast.Attribute) -> bool:
     """`self.data = ...`: an object's attribute named `data`, not a tensor's storage."""
     return isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
+def _element_of_vector(values: Values, index: ast.expr, numbers: set[str]) -> bool:
+    """`index` picks one element (an integer: a literal, a name bound to a number) of
+    tensors that are all 1-D CPU tensors."""
+    if not all(v.kind is Kind.CPU and v.size == "vector" for v in values):
+        return False
+    if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
+        index = index.operand
+    if isinstance(index, ast.Constant):
+        return isinstance(index.value, int) and not isinstance(index.value, bool)
+    return isinstance(index, ast.Name) and index.id in numbers

@@ -231,16 +231,32 @@ def is_scalar(factory: str, call: ast.Call) -> bool:
 
 
 def factory_size(call: ast.Call, factory: str | None = None) -> str:
-    """ "" for a tensor with elements, "scalar" for a 0-dim one, "empty" for a placeholder."""
+    """ "" for a tensor with elements, "vector" for one known to be 1-D (an element of it is
+    0-dim), "scalar" for a 0-dim one, "empty" for a placeholder."""
     name = factory or (dotted(call.func) or "").rpartition(".")[2]
     if not is_scalar(name, call):
-        return ""
+        return "vector" if _one_dimensional(name, call) else ""
     first = call.args[0] if call.args else None
     if isinstance(first, ast.List | ast.Tuple) and not first.elts:
         return "empty" if name in ("tensor", "as_tensor") or not call.args[1:] else "scalar"
     if name == "empty":
         return "empty"
     return "scalar"
+
+
+#: Factories whose result is always 1-D.
+_ONE_DIMENSIONAL = frozenset({"arange", "linspace", "logspace", "randperm"})
+
+
+def _one_dimensional(factory: str, call: ast.Call) -> bool:
+    """`torch.linspace(1, 0, n)`, `torch.arange(n)`, `torch.tensor([0.5, 1.0])` (a flat list
+    of numbers): a 1-D tensor."""
+    if factory in _ONE_DIMENSIONAL:
+        return True
+    if factory in ("tensor", "as_tensor") and call.args:
+        first = call.args[0]
+        return isinstance(first, ast.List | ast.Tuple) and all(number(e) for e in first.elts)
+    return False
 
 
 def number(node: ast.AST) -> bool:
