@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-28] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-29] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -30,8 +30,8 @@ committed together. `--fresh-16` (`FRESH_16`) to `--fresh-18` (`FRESH_18`) are c
 the text the default rules (and the rules closest to them) look for, so that they have
 something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-27` (`FRESH_27`) too, and by the
 launch texts beside the code (one-node and multi-node launch commands). `--fresh-28`
-(`FRESH_28`) is a general set again: research and application repositories a user would
-bring, not chosen by any one rule's text.
+(`FRESH_28`) and `--fresh-29` (`FRESH_29`) are general sets again: research and application
+repositories a user would bring, not chosen by any one rule's text.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -1831,6 +1831,102 @@ FRESH_28 = (
     ("github:zhuzilin/ring-flash-attention", "899628238f2f5bb8c028579c89b7cd56ea451d2a"),
 )
 
+
+FRESH_29 = (
+    # UniAudio: one LM for many audio generation tasks, plus its neural codec (speech)
+    # [a S (infer.py, offline_tokenization.py: `torch.device(f'cuda:{args.rank}')` from the run.pl
+    # job index); b (tokenizers `device=torch.device('cuda:0')`); kind 1 S (codec/inference.py
+    # `torch.load(args.resume_path)`); controls (train.py set_device(local_rank), DDP
+    # `device_ids=[args.local_rank]`, map_location loads)] launch texts: egs/*/run.sh, run.pl
+    ("github:yangdongchao/UniAudio", "c1146a8cecf84f1c2e877170d84998393b7e1e78"),
+    # LLMBox: LLM training and evaluation toolkit (LLM fine-tuning and eval)
+    # [kind 2 control (huggingface_model.py `device_map=args.device_map`, default "auto", model
+    # never moved, only inputs sent `.to(self.device)`); kind 1 (training datasets
+    # `torch.load(pth_file)`)] launch texts: README SFT of LLaMA-2 (7B) with deepspeed3
+    ("github:RUCAIBox/LLMBox", "5a1cfe2ca6d296f2fdc171119012d8fa2cf2fc41"),
+    # Boltz: biomolecular structure prediction (science), Lightning DDP training and inference
+    # [controls (scripts/train/train.py `torch.load(cfg.pretrained, map_location="cpu")`,
+    # DDPStrategy; tests/test_kernels.py `device = "cuda:0"` single-GPU test)]
+    # launch texts: docs, `boltz predict --devices N`
+    ("github:jwohlwend/boltz", "832486dafed7b80e1246a3fed895e9bb03976558"),
+    # TRELLIS: structured 3D latents for 3D generation, multi-node trainer (diffusion / 3D)
+    # [kind 1 S (dataset_toolkits/encode_latent.py, encode_ss_latent.py `torch.load(ckpt_path)`);
+    # b (gaussian/general_utils.py `torch.cuda.set_device(torch.device("cuda:0"))`); controls
+    # (dist_utils.py set_device(local_rank) before init_process_group, trainer map_location)]
+    # launch texts: README train.py `--num_nodes --node_rank --num_gpus`
+    ("github:microsoft/TRELLIS", "6b0d64751ad54d9c32d7b05fec482eb29178f56f"),
+    # YOLO-World: open-vocabulary real-time detection (vision, mmdet/mmyolo based)
+    # [kind 1 S (mm_backbone.py `torch.load(test_embed_path)` next to a map_location='cpu'
+    # control); b (demos and deploy `device='cuda:0'`, `.to('cuda:0')`)]
+    # launch texts: README tools/dist_train.sh with 8 GPUs
+    ("github:AILab-CVC/YOLO-World", "4f70adbaacf5685bd9ec5bea85f1f91057f6fc0b"),
+    # Music-Source-Separation-Training: music source separation models, DDP / accelerate training
+    # [a (train.py, valid_ddp.py mp.spawn `rank` used as `cuda:{rank}` and `device_ids=[rank]`,
+    # settings.py set_device(rank)); b (`cuda:{device_ids[0]}` with DataParallel); kind 1 S
+    # (train_accelerate.py `torch.load(args.start_check_point)`, model_utils.py)]
+    # launch texts: README `train_ddp.py` for 2 or more GPUs, `--device_ids 0`
+    ("github:ZFTurbo/Music-Source-Separation-Training", "ccc011abf7f89dd7922bb2888d48493b575c0289"),
+    # XMem: long-term video object segmentation with memory (vision)
+    # [a S (train.py `local_rank = torch.distributed.get_rank()` then
+    # `torch.cuda.set_device(local_rank)`, DDP `device_ids=[local_rank]`); kind 1 S (eval.py
+    # `torch.load(args.model)`); controls (trainer.py `map_location={'cuda:0': ...}`)]
+    # launch texts: docs/TRAINING.md `torch.distributed.launch --nproc_per_node=2`
+    ("github:hkchengrex/XMem", "f3b841d50df058910bbf690229ddc15fb1aef7d6"),
+    # AOT / DeAOT: associating objects with transformers for video segmentation (vision)
+    # [b-like (trainer.py `self.gpu = rank + cfg.DIST_START_GPU`, set_device(self.gpu), DDP
+    # `device_ids=[self.gpu]`); controls (checkpoint loads with map_location, `cuda:{gpu_id}`)]
+    # launch texts: train_eval.sh `python tools/train.py --gpu_num 4` (mp.spawn)
+    ("github:yoxu515/aot-benchmark", "601c138435a1764eb01404f3495b914e6e2e8eca"),
+    # RQ-VAE Transformer: residual-quantized autoregressive image generation
+    # [kind 1 S (compute_rfid.py `torch.load(path)['state_dict']`); controls (main_stage1.py
+    # set_device(device) from local rank, dist.py DDP `device_ids=[distenv.local_rank]`)]
+    # launch texts: README `python -m torch.distributed.launch --nproc_per_node=8`
+    ("github:kakaobrain/rq-vae-transformer", "341395e562ac347f5eb62db9f5f08b9f2cc42a60"),
+    # Chinese-CLIP: Chinese contrastive vision-language pre-training (vision-language)
+    # [controls (training/main.py set_device(local_device_rank) before init_process_group, DDP
+    # `device_ids=[args.local_device_rank]`, all loads with map_location `cuda:{args.gpu}`)]
+    # launch texts: run_scripts/*.sh `torch.distributed.launch --nproc_per_node`, multi-node
+    ("github:OFA-Sys/Chinese-CLIP", "31863c707501bf1605d36842f43deb78793dbc5d"),
+    # Hallo: audio-driven portrait animation, diffusion training with accelerate (video)
+    # [kind 1 S (datasets/talk_video.py, mask_image.py face/audio embeddings `torch.load(...)`);
+    # b (audio_processor.py `device="cuda:0"`); controls (unet_3d.py `map_location="cpu"` on
+    # the next line)] launch texts: README `accelerate launch -m --config_file ... scripts/train`
+    ("github:fudan-generative-vision/hallo", "8fd7c572a3d43c2a9c1a5473219ce4fc1b6e3ed2"),
+    # OpenLTM: large time-series models (Timer, Timer-XL) pre-training and adaptation (science)
+    # [kind 1 S (exp/exp_forecast.py `torch.load(best_model_path)` under ddp after a barrier,
+    # `torch.load(self.args.pretrain_model_path)`); controls (run.py set_device(local_rank)
+    # after init_process_group, DDP `device_ids=[self.args.local_rank]`)]
+    # launch texts: scripts/*.sh `torchrun --nnodes 1 --nproc_per_node`
+    ("github:thuml/OpenLTM", "0b3005099d380ecc00d512f72553c7fe8fccca99"),
+    # VoiceCraft: neural codec LM for speech editing and zero-shot TTS (speech)
+    # [a S (main.py `rank = dist.get_rank()`, `torch.cuda.set_device(rank)`, trainer.py
+    # `cuda:{rank}`, DDP `device_ids=[self.rank]`); b (tokenizer, inference `cuda:0`);
+    # controls (resume loads with map_location="cpu")]
+    # launch texts: z_scripts/e830M.sh `torchrun --nnodes=1 --nproc_per_node=${WORLD_SIZE}`
+    ("github:jasonppy/VoiceCraft", "a702dfd2ced6d4fd6b04bdc160c832c6efc8f6c5"),
+    # BigVGAN: universal neural vocoder, GAN training (speech)
+    # [a (train.py mp.spawn index is both the global rank of a `world_size * num_gpus` group
+    # and `set_device(rank)` / `cuda:{rank:d}` / `device_ids=[rank]`); controls (checkpoint
+    # loads with map_location=device)] launch texts: README `python train.py --config ...`
+    ("github:NVIDIA/BigVGAN", "7d2b454564a6c7d014227f635b7423881f14bdac"),
+    # DRAGON: deep bidirectional language-knowledge-graph pretraining (graph + LM)
+    # [b (dragon.py get_devices `cuda:0` / `cuda:1` model split when not distributed);
+    # kind 1 S (modeling_dragon.py `torch.load(...)`); controls (set_device(args.local_rank)
+    # before init_process_group)] launch texts: scripts/run_*.sh `python3 -u dragon.py`
+    ("github:michiyasunaga/dragon", "b21251e4482128cae9825e4c7b8ba771ab19ad5c"),
+    # SEINE: short-to-long video diffusion for transitions and prediction (video)
+    # [c (utils.py init_distributed: `# torch.cuda.set_device(rank % num_gpus)` commented out
+    # before `dist.init_process_group`, helper not called in the released sampling code);
+    # controls (loads with map_location)] launch texts: README sampling commands
+    ("github:Vchitect/SEINE", "bd8d519ef4e7ce761f0b1064f906bb96f4cd3ebe"),
+    # simple_GRPO: minimal GRPO RL for LLMs with deepspeed and a vLLM generation worker
+    # [b S (grpo_vllm_one.py, rf++_vllm_one.py, hjy_grpo_program.py `torch.cuda.set_device(0)`
+    # in a worker that set CUDA_VISIBLE_DEVICES); kind 1 (ref_server tensors
+    # `torch.load(io.BytesIO(b))`)] launch texts: README
+    # `CUDA_VISIBLE_DEVICES=2,3,4,5,6 deepspeed grpo_vllm_one.py`
+    ("github:lsdefine/simple_GRPO", "4ab94c64765a33f73a2c285d1285f935fd299ef2"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the evaluation code of open-instruct (fresh-11)
@@ -2005,6 +2101,7 @@ UNSEEN_SETS = {
     "fresh-26": FRESH_26,
     "fresh-27": FRESH_27,
     "fresh-28": FRESH_28,
+    "fresh-29": FRESH_29,
 }
 
 
