@@ -103,6 +103,14 @@ class FunctionFlow(CallFlow):
         for case in getattr(node, "cases", ()):
             self._body(case.body)
 
+    def _keeps_rank(self, call: ast.Call) -> bool:
+        """The call's result has its tensor input's rank (a cast, `torch.cat`) or is made by
+        a 1-D factory: a 1-D tensor stays known as 1-D through it."""
+        qualified = self.qualify(call.func) or ""
+        if qualified.startswith("torch."):
+            return qualified.rpartition(".")[2] in _SAME_RANK_FUNCTIONS
+        return isinstance(call.func, ast.Attribute) and call.func.attr in _SAME_RANK_METHODS
+
     def _bind(self, target: ast.expr, values: Values, value: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.env[target.id] = values
@@ -155,15 +163,18 @@ class FunctionFlow(CallFlow):
                 # `t_steps[-2]` of a 1-D CPU tensor is 0-dim: a CPU scalar, which mixes in
                 # arithmetic with a tensor of any device.
                 return tuple(replace(v, size="scalar") for v in values)
-            return values
+            # A plain slice keeps a 1-D tensor 1-D; `[:, None]` or a mask may not.
+            return values if isinstance(node.slice, ast.Slice) else _rank_unknown(values)
         if isinstance(node, ast.Call):
-            return self._call(node)
+            values = self._call(node)
+            return values if self._keeps_rank(node) else _rank_unknown(values)
         if isinstance(node, ast.BinOp):
             left, right = self.eval(node.left), self.eval(node.right)
             if any(isinstance(side, SEQUENCES) for side in (node.left, node.right)):
                 return join(left, right)  # `outputs + (hidden,)`: a tuple, not a tensor op
             symbol = OPERATORS.get(type(node.op), "an operator")
-            return self._meet(left, right, line=node.lineno, where=f"`{symbol}`", at=node)
+            met = self._meet(left, right, line=node.lineno, where=f"`{symbol}`", at=node)
+            return _rank_unknown(met)  # broadcasting may add dimensions
         if isinstance(node, ast.Compare):
             values = self.eval(node.left)
             for comparator in node.comparators:
@@ -286,6 +297,55 @@ def bind_call(
 def _is_self(node: ast.Attribute) -> bool:
     """`self.data = ...`: an object's attribute named `data`, not a tensor's storage."""
     return isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
+#: Calls whose result has the rank of their input (or is a 1-D factory's own result):
+#: dtype casts and copies, `torch.cat` of 1-D tensors.
+_SAME_RANK_METHODS = frozenset(
+    {
+        "float",
+        "double",
+        "half",
+        "bfloat16",
+        "long",
+        "int",
+        "bool",
+        "to",
+        "clone",
+        "detach",
+        "contiguous",
+        "cpu",
+        "flip",
+        "sort",
+        "cumsum",
+        "cumprod",
+        "abs",
+        "sqrt",
+        "exp",
+        "log",
+    }
+)
+_SAME_RANK_FUNCTIONS = frozenset(
+    {
+        "cat",
+        "concat",
+        "concatenate",
+        "arange",
+        "linspace",
+        "logspace",
+        "randperm",
+        "tensor",
+        "as_tensor",
+    }
+)
+
+
+def _rank_unknown(values: Values) -> Values:
+    """The values with no claim to be 1-D: a reshape, a broadcast or an unknown call may
+    give them more dimensions (`arange(16).view(4, 4)`)."""
+    if not any(v.size == "vector" for v in values):
+        return values
+    return tuple(replace(v, size="") if v.size == "vector" else v for v in values)
 
 
 def _element_of_vector(values: Values, index: ast.expr, numbers: set[str]) -> bool:

@@ -31,8 +31,9 @@ class Value:
     #: The module that holds it: "self" for a parameter or buffer of `self`, the submodule's
     #: name for its output (`wte` for `self.wte(ids)`); None when not known.
     owner: str | None = None
-    #: A CPU value's size: "" (elements), "scalar" (0-dim: mixes in arithmetic with any
-    #: device) or "empty" (a placeholder such as `torch.tensor([])`).
+    #: A CPU value's size: "" (elements), "vector" (known 1-D: one element of it is 0-dim),
+    #: "scalar" (0-dim: mixes in arithmetic with any device) or "empty" (a placeholder such
+    #: as `torch.tensor([])`).
     size: str = ""
     #: Placed on purpose by the code: `.to(x.device)`, `device="cuda"`.
     placed: bool = False
