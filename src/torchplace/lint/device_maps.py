@@ -16,7 +16,8 @@ from torchplace.lint.rules._helpers import literal_string
 
 #: `device_map` strings that spread a model over every visible device.
 SPREADING = frozenset({"auto", "balanced", "balanced_low_0", "sequential"})
-_DISPATCHERS = frozenset({"dispatch_model", "load_checkpoint_and_dispatch"})
+#: Dispatch helpers, with the position of their `device_map` argument.
+_DISPATCHERS = {"dispatch_model": 1, "load_checkpoint_and_dispatch": 2}
 
 
 def spreads(value: ast.expr) -> bool:
@@ -28,21 +29,42 @@ def spreads(value: ast.expr) -> bool:
 
 
 def dispatches(ctx: FileContext, value: ast.expr) -> bool:
-    """`value` is a call that loads or dispatches a model over several devices."""
+    """`value` is a call that loads or dispatches a model over several devices. The map of
+    `dispatch_model(model, device_map)` and `load_checkpoint_and_dispatch(model, checkpoint,
+    device_map)` may come by position; one that is not a literal (a name) is taken as
+    spreading, as the map those helpers are for usually does."""
     if not isinstance(value, ast.Call):
         return False
     qualified = ctx.qualified(value.func) or ""
     argument = keyword(value, "device_map")
-    if qualified.rpartition(".")[2] in _DISPATCHERS:
-        return argument is None or spreads(argument.value)
+    dispatcher = _DISPATCHERS.get(qualified.rpartition(".")[2])
+    if dispatcher is not None:
+        if argument is not None:
+            return _may_spread(argument.value)
+        if len(value.args) > dispatcher:
+            return _may_spread(value.args[dispatcher])
+        return True
     return argument is not None and spreads(argument.value)
 
 
-def file_dispatches_a_model(ctx: FileContext) -> bool:
-    """Some call of the whole file loads or dispatches a model over several devices."""
-    if "device_map" not in ctx.source.text and "dispatch" not in ctx.source.text:
-        return False
-    tree = ctx.whole_tree()
-    if tree is None:
-        return False
-    return any(isinstance(node, ast.Call) and dispatches(ctx, node) for node in ast.walk(tree))
+def _may_spread(value: ast.expr) -> bool:
+    """A map that spreads, or one whose value the code does not spell out."""
+    if isinstance(value, ast.Dict) or literal_string(value) is not None:
+        return spreads(value)
+    return True
+
+
+def dispatches_in(ctx: FileContext, root: ast.AST) -> bool:
+    """Some call under `root` (a function, or the module's own statements) loads or
+    dispatches a model over several devices."""
+    pending = [root]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Call) and dispatches(ctx, node):
+            return True
+        pending += [
+            child
+            for child in ast.iter_child_nodes(node)
+            if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        ]
+    return False

@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
-from torchplace.lint.device_maps import file_dispatches_a_model
+from torchplace.lint.device_maps import dispatches_in
 from torchplace.lint.device_value_uses import only_a_value
 from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
@@ -46,9 +46,10 @@ class HardcodedDeviceIndex(Rule):
     the `else` of `if world_size > 1:` or of `if dist.is_initialized():`, `if
     args.local_rank == -1:`), or in a file that never speaks of ranks, workers, threads or
     device maps (there cuda:0 means what `"cuda"` means: TPL105's ground), nor index 0 as
-    the place of tensors (`inputs.to(0)`, `device = torch.device(0)`) in a file that spreads
-    a model over the GPUs (`device_map="auto"`, `dispatch_model`): the map puts its first
-    layers on cuda:0, where the inputs go in. Nor, reading the
+    the place of tensors (`inputs.to(0)`, `device = torch.device(0)`) in a function (or a
+    script's top level) that spreads a model over the GPUs (`device_map="auto"`,
+    `dispatch_model`): the map puts its first layers on cuda:0, where the inputs go in. Nor,
+    reading the
     project, a program that its shell scripts and READMEs launch only as one process
     (`python infer.py`, a script that starts no processes or threads and reads no launcher
     variable) or a module that only such programs import: its GPU is shared by nothing.
@@ -154,10 +155,16 @@ _TENSOR_PLACES = frozenset({"to", "torch.device", "torch.device-index"})
 
 
 def _inputs_of_a_spread_model(ctx: FileContext, site: DeviceSite) -> bool:
-    """Index 0 as a tensor's place in a file that spreads a model over the visible GPUs
-    (`device_map="auto"`, `dispatch_model`: `device_maps`): the map puts the first layers,
-    where inputs go in, on the first GPU, and its hooks move activations from there."""
-    return site.where in _TENSOR_PLACES and file_dispatches_a_model(ctx)
+    """Index 0 as a tensor's place in a function (or a script's top level) that spreads a
+    model over the visible GPUs (`device_map="auto"`, `dispatch_model`: `device_maps`): the
+    map puts the first layers, where inputs go in, on the first GPU, and its hooks move
+    activations from there. A spread model elsewhere in the file says nothing of this one."""
+    if site.where not in _TENSOR_PLACES:
+        return False
+    function = site.located.scope.function
+    if function is not None:
+        return dispatches_in(ctx, function.node)
+    return dispatches_in(ctx, ctx.tree)
 
 
 def _discarded_by_callee(ctx: FileContext, site: DeviceSite) -> bool:
