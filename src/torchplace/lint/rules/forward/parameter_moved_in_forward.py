@@ -184,20 +184,23 @@ def _keeps_device(value: ast.expr, target: ast.expr) -> bool:
             return True
     if _moves(value):
         return False
-    root, owner = _chain_root(value), _chain_root(target)
-    if owner is not None and _arithmetic_on(value, owner):
+    if _arithmetic_on(value, target):
         return True
+    root, owner = _chain_root(value), _chain_root(target)
     if root is None:
         return False
     return is_self(root) or (owner is not None and root.id == owner.id)
 
 
-def _arithmetic_on(value: ast.expr, owner: ast.Name) -> bool:
+def _arithmetic_on(value: ast.expr, owner: ast.expr) -> bool:
     """Arithmetic with the parameter's own storage among its operands (MoCo's momentum
     update, `p_k.data = p_k.data * m + p_q.data * (1 - m)`): an op between tensors of two
-    GPUs raises instead of moving anything, so the result lies where the parameter does."""
+    GPUs raises instead of moving anything, so the result lies where the parameter does.
+    The operand must be the parameter itself (`p_k`, `p_k.data`), not another attribute of
+    the same object (`self.decay` beside `self.weight`)."""
     if not isinstance(value, ast.BinOp):
         return False
+    wanted = ast.dump(owner)
     pending: list[ast.expr] = [value]
     while pending:
         node = pending.pop()
@@ -205,10 +208,11 @@ def _arithmetic_on(value: ast.expr, owner: ast.Name) -> bool:
             pending += [node.left, node.right]
         elif isinstance(node, ast.UnaryOp):
             pending.append(node.operand)
-        else:
-            root = _chain_root(node)
-            if root is not None and root.id == owner.id:
+        elif isinstance(node, ast.Attribute) and node.attr == "data":
+            if ast.dump(node.value) == wanted:
                 return True
+        elif ast.dump(node) == wanted:
+            return True
     return False
 
 
