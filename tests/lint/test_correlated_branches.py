@@ -7,15 +7,17 @@ import ast
 from torchplace.lint.correlated_branches import CorrelatedBranches, flag_of
 
 
-def _nodes(source: str) -> tuple[ast.Module, dict[str, ast.stmt]]:
-    """The tree and its simple statements by their text (`a = 1` -> that statement)."""
-    tree = ast.parse(source)
+def _nodes(source: str, parameters: str = "fp16, args") -> tuple[ast.AST, dict[str, ast.stmt]]:
+    """A function of `parameters` whose body is `source`, and its simple statements by
+    their text (`a = 1` -> that statement)."""
+    body = "".join(f"    {line}\n" for line in source.splitlines())
+    function = ast.parse(f"def f({parameters}):\n{body}").body[0]
     found = {
         ast.unparse(node): node
-        for node in ast.walk(tree)
+        for node in ast.walk(function)
         if isinstance(node, ast.Assign | ast.Expr)
     }
-    return tree, found
+    return function, found
 
 
 def test_a_flag_is_a_name_or_a_dotted_attribute_perhaps_negated() -> None:
@@ -59,3 +61,27 @@ def test_an_attribute_flag_changes_with_its_object_but_not_with_a_sibling() -> N
         tree, node = _nodes(base.format(between))
         exclusive = CorrelatedBranches(tree).exclusive(node["a = 1"], node["b = 2"])
         assert exclusive is not changed, between
+
+
+def test_a_flag_changed_after_the_tests_in_a_loop_around_them_may_differ() -> None:
+    source = (
+        "for step in range(3):\n    if fp16:\n        a = 1\n    if not fp16:\n        b = 2\n"
+        "    fp16 = step > 0\n"
+    )
+    tree, node = _nodes(source)
+    assert not CorrelatedBranches(tree).exclusive(node["a = 1"], node["b = 2"])
+
+
+def test_an_object_reached_another_way_may_change() -> None:
+    for between in ("alias = args", "vars(args)", "args.__dict__.update(cfg)"):
+        source = f"{between}\nif args.fp16:\n    a = 1\nif not args.fp16:\n    b = 2\n"
+        tree, node = _nodes(source)
+        assert not CorrelatedBranches(tree).exclusive(node["a = 1"], node["b = 2"]), between
+
+
+def test_a_module_level_name_is_no_flag() -> None:
+    # Any call between the tests may set it through `global`.
+    tree = ast.parse("if FP16:\n    a = 1\nsetup()\nif not FP16:\n    b = 2\n")
+    first, second = tree.body[0], tree.body[2]
+    assert isinstance(first, ast.If) and isinstance(second, ast.If)
+    assert not CorrelatedBranches(tree).exclusive(first.body[0], second.body[0])

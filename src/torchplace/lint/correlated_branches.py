@@ -13,20 +13,26 @@ flag again (lm-watermarking's `load_model`):
         model = model.to(device)
 
 The dispatched model never reaches the move: both tests read one flag, and a run that takes
-the first `if`'s body takes the second's too. A flag here is a name or a dotted attribute
-(`args.load_fp16`, `self.use_fp16`), perhaps under `not`; two tests of it agree while no
-statement between them assigns the flag or the name it hangs from (`args = ...`), nor a
-call that may set it (`self.configure()` for `self.x`; any call with the flag's root
-among its arguments). Other tests (comparisons, calls) are not read: they may change.
+the first `if`'s body takes the second's too. A flag here is a dotted attribute
+(`args.load_fp16`, `self.use_fp16`) or a name the function binds itself (a parameter, a
+local), perhaps under `not`; a module-level name is not one (any call may set it through
+`global`). Two tests of a flag agree when nothing may change it from the first test on: no
+statement at or after the first test assigns the flag or the names it hangs from (`args =
+...`), nor hands one of them to a call (`configure(args)`), nor calls a method on them
+(`args.update(...)`, `self.configure()`), nor does so earlier inside a loop around either
+test; and the object is never reached another way (`alias = args`, `vars(args)`,
+`args.__dict__`, `setattr`). Other tests (comparisons, calls) are not read: they may change.
 """
 
 from __future__ import annotations
 
 import ast
 
-#: The arms that hold a node: (flag, arm) pairs, arm 0 the body of a test of the flag being
-#: true, 1 the body of it being false.
-FlagArms = tuple[tuple[str, int], ...]
+from torchplace.lint.context import dotted_name
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+_Loop = ast.For | ast.AsyncFor | ast.While
+_Targeted = ast.AugAssign | ast.AnnAssign | ast.NamedExpr | ast.For | ast.AsyncFor
 
 
 def flag_of(test: ast.expr) -> tuple[str, int] | None:
@@ -34,17 +40,10 @@ def flag_of(test: ast.expr) -> tuple[str, int] | None:
     swapped = 0
     while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, swapped = test.operand, 1 - swapped
-    text = _dotted(test)
+    if not isinstance(test, ast.Name | ast.Attribute):
+        return None
+    text = dotted_name(test)
     return None if text is None else (text, swapped)
-
-
-def _dotted(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        base = _dotted(node.value)
-        return None if base is None else f"{base}.{node.attr}"
-    return None
 
 
 def _assigned_names(target: ast.expr) -> list[str]:
@@ -54,8 +53,10 @@ def _assigned_names(target: ast.expr) -> list[str]:
         return [name for element in target.elts for name in _assigned_names(element)]
     if isinstance(target, ast.Starred):
         return _assigned_names(target.value)
-    text = _dotted(target)
-    return [] if text is None else [text]
+    if isinstance(target, ast.Name | ast.Attribute):
+        text = dotted_name(target)
+        return [] if text is None else [text]
+    return []
 
 
 class CorrelatedBranches:
@@ -63,13 +64,31 @@ class CorrelatedBranches:
 
     def __init__(self, root: ast.AST) -> None:
         self._arms: dict[int, tuple[tuple[str, int, int], ...]] = {}
-        #: Lines at which each flag (and each root name) is assigned or may be set by a call.
+        #: Lines at which each name (a flag, or an object flags hang from) is assigned or may
+        #: be set by a call.
         self._changes: dict[str, list[int]] = {}
+        #: Names reached another way (`alias = args`, `vars(args)`, `args.__dict__`).
+        self._escaped: set[str] = set()
+        #: Names the function binds itself (its parameters and locals).
+        self._locals: set[str] = set()
+        #: The line spans of the loops.
+        self._loops: list[tuple[int, int]] = []
+        if isinstance(root, _Function):
+            arguments = root.args
+            self._locals.update(
+                a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+            )
+            for extra in (arguments.vararg, arguments.kwarg):
+                if extra is not None:
+                    self._locals.add(extra.arg)
+        self._in_function = isinstance(root, _Function)
         pending: list[tuple[ast.AST, tuple[tuple[str, int, int], ...]]] = [(root, ())]
         while pending:
             node, path = pending.pop()
             self._arms[id(node)] = path
             self._note_changes(node)
+            if isinstance(node, _Loop):
+                self._loops.append((node.lineno, node.end_lineno or node.lineno))
             if isinstance(node, ast.If):
                 pending.append((node.test, path))
                 flag = flag_of(node.test)
@@ -85,37 +104,57 @@ class CorrelatedBranches:
         targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = list(node.targets)
-        elif isinstance(
-            node, ast.AugAssign | ast.AnnAssign | ast.NamedExpr | ast.For | ast.AsyncFor
-        ):
+            if isinstance(node.value, ast.Name | ast.Attribute):
+                self._escape(node.value)  # `alias = args`: changed through the alias
+        elif isinstance(node, _Targeted):
             targets = [node.target]
         elif isinstance(node, ast.withitem) and node.optional_vars is not None:
             targets = [node.optional_vars]
+        elif isinstance(node, ast.Attribute) and node.attr == "__dict__":
+            self._escape(node.value)
         elif isinstance(node, ast.Call):
             # A method of the flag's object may set it (`args.update(...)`,
             # `self.configure()`); so may any call handed the object.
             receivers = [node.func.value] if isinstance(node.func, ast.Attribute) else []
             targets = [*receivers, *node.args, *(k.value for k in node.keywords)]
+            if isinstance(node.func, ast.Name) and node.func.id in ("vars", "setattr"):
+                for argument in node.args[:1]:
+                    self._escape(argument)
         line = getattr(node, "lineno", 0)
         for target in targets:
             for text in _assigned_names(target):
                 self._changes.setdefault(text, []).append(line)
+                if "." not in text and not isinstance(node, ast.Call):
+                    self._locals.add(text)
+
+    def _escape(self, node: ast.expr) -> None:
+        text = dotted_name(node)
+        if text is not None:
+            self._escaped.add(text)
 
     def exclusive(self, first: ast.AST, second: ast.AST) -> bool:
         """Whether `first` and `second` sit on opposite arms of tests of one flag that
-        nothing changes between the two tests."""
+        nothing may change from the first test on (module docs)."""
         arms_first = self._arms.get(id(first), ())
         arms_second = self._arms.get(id(second), ())
         for flag, arm, line in arms_first:
             for other_flag, other_arm, other_line in arms_second:
                 if flag != other_flag or arm == other_arm:
                     continue
-                if not self._changed_between(flag, min(line, other_line), max(line, other_line)):
+                if self._stable(flag, min(line, other_line), max(line, other_line)):
                     return True
         return False
 
-    def _changed_between(self, flag: str, start: int, end: int) -> bool:
-        names = [flag]
+    def _stable(self, flag: str, start: int, end: int) -> bool:
         parts = flag.split(".")
-        names += [".".join(parts[:i]) for i in range(1, len(parts))]
-        return any(start <= line <= end for name in names for line in self._changes.get(name, ()))
+        names = [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
+        if "." not in flag and (not self._in_function or flag not in self._locals):
+            return False  # a module-level name: any call may set it
+        if any(name in self._escaped for name in names):
+            return False
+        around = [(a, b) for a, b in self._loops if a <= start <= b or a <= end <= b]
+        for name in names:
+            for changed in self._changes.get(name, ()):
+                if changed >= start or any(a <= changed <= b for a, b in around):
+                    return False
+        return True
