@@ -301,6 +301,12 @@ def test_a_files_own_launch_commands_are_read_as_launch_texts_are(
         # An argument of the script is not the environment of its process.
         ("python eval.py CUDA_VISIBLE_DEVICES=0\n", None),
         ("CUDA_VISIBLE_DEVICES= python eval.py\n", None),
+        # An export after the command, under an `if`, or a variable never exported: the
+        # command does not see it (or not surely).
+        ("python eval.py\nexport CUDA_VISIBLE_DEVICES=0\n", None),
+        ("if [ $DEBUG ]; then\n  export CUDA_VISIBLE_DEVICES=0\nfi\npython eval.py\n", None),
+        ("CUDA_VISIBLE_DEVICES=0\npython eval.py\n", None),
+        ("export CUDA_VISIBLE_DEVICES=0,1\nexport CUDA_VISIBLE_DEVICES=3\npython eval.py\n", 1),
     ],
 )
 def test_the_gpus_a_command_shows_are_read_from_its_environment(

@@ -33,10 +33,11 @@ loads no model) and reads none of the variables a launcher sets (`LOCAL_RANK`, `
 `RANK`): such a script is written to run under one, whatever its README shows.
 
 One GPU: the command shows its processes one GPU, by an environment prefix
-(`CUDA_VISIBLE_DEVICES=0 python run.py`) or by a shell script that sets the variable once to a
-literal (`export CUDA_VISIBLE_DEVICES=0`); a script is launched with one GPU when every launch
-of it is so, no launch whose script cannot be read may show more, and its code does not set
-the variable itself.
+(`CUDA_VISIBLE_DEVICES=0 python run.py`) or by the last `export CUDA_VISIBLE_DEVICES=0` of the
+shell script's top level before it (a script that also sets the variable elsewhere, under an
+`if`, in a loop or without `export`, says nothing); a script is launched with one GPU when every
+launch of it is so, no launch whose script cannot be read may show more, and its code does not
+set the variable itself.
 
 A script is launched on one node (or as one process) when the project launches it at least
 once and every launch of it is so, its own code names no multi-node setting (`node_rank`,
@@ -134,13 +135,15 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
     assigned = _assignments(text) if not markdown else {}
     known = {n: v[0] for n, v in assigned.items() if len(v) == 1 and "$" not in v[0] and v[0]}
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
+    exports = _visible_exports(text) if not markdown else []
     found: list[Launch] = []
     for line, logical in _logical_lines(text):
         spans = _INLINE_CODE.findall(logical) if markdown and "`" in logical else [logical]
+        exported = _exported_before(exports, line)
         for span in spans:
             for segment in _SEPARATORS.split(span):
                 for command in _script_choices(segment, scripts):
-                    launch = _parse(path, line, command, known)
+                    launch = _parse(path, line, command, known, exported)
                     if launch is None:
                         continue
                     if cluster:
@@ -199,19 +202,46 @@ def _tokens(segment: str, known: dict[str, str]) -> list[str]:
     return words
 
 
-def _parse(path: str, line: int, segment: str, known: dict[str, str]) -> Launch | None:
+def _parse(
+    path: str, line: int, segment: str, known: dict[str, str], exported: str | None = None
+) -> Launch | None:
     launch = _parse_launcher(path, line, segment, known)
     if launch is None:
         return None
-    return replace(launch, visible_gpus=_visible_gpus(segment, known))
+    return replace(launch, visible_gpus=_visible_gpus(segment, known, exported))
 
 
-def _visible_gpus(segment: str, known: dict[str, str]) -> int | None:
+#: `export CUDA_VISIBLE_DEVICES=...` at a line's start (the script's top level).
+_EXPORT_VISIBLE = re.compile(r"^export\s+CUDA_VISIBLE_DEVICES=(\S*)\s*$", re.MULTILINE)
+_ANY_VISIBLE = re.compile(r"^\s*(?:export\s+)?CUDA_VISIBLE_DEVICES=\S*\s*$", re.MULTILINE)
+
+
+def _visible_exports(text: str) -> list[tuple[int, str]]:
+    """Each top-level `export CUDA_VISIBLE_DEVICES=value` of a shell script, with its line;
+    none when the script also sets the variable anywhere else (indented under an `if` or
+    a loop, or not exported): then which value a command sees is not known."""
+    exports = [
+        (text.count("\n", 0, match.start()) + 1, match.group(1).strip("\"'"))
+        for match in _EXPORT_VISIBLE.finditer(text)
+    ]
+    if len(exports) != len(_ANY_VISIBLE.findall(text)):
+        return []
+    return exports
+
+
+def _exported_before(exports: list[tuple[int, str]], line: int) -> str | None:
+    """The value the last top-level export before `line` gave the variable."""
+    earlier = [value for at, value in exports if at < line]
+    return earlier[-1] if earlier else None
+
+
+def _visible_gpus(segment: str, known: dict[str, str], exported: str | None) -> int | None:
     """How many GPUs `CUDA_VISIBLE_DEVICES` shows the command: its value as an environment
     prefix of the command (`CUDA_VISIBLE_DEVICES=0,1 torchrun ...`), else as the shell
-    script sets it once to a literal (`export CUDA_VISIBLE_DEVICES=0`); None when neither
-    says, or the value is a variable the file does not set."""
-    value = known.get(_VISIBLE_DEVICES)
+    script's top level exported it last before the command (`export
+    CUDA_VISIBLE_DEVICES=0`); None when neither says, or the value is a variable the file
+    does not set."""
+    value = exported
     for word in _tokens(segment.strip().lstrip("$>#").strip(), known):
         if "=" not in word or word.startswith("-"):
             if _program(word) != "env":
