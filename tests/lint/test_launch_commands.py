@@ -378,3 +378,18 @@ def test_tpl303_follows_the_gpus_of_the_scripts_importing_a_module(tmp_path: Pat
     files["other.py"] = "from pkg.load import main\n\nmain()\n"
     files["README.md"] += "`torchrun --nproc_per_node=2 other.py`\n"
     assert _codes(_project(tmp_path / "two", files), "TPL303") == ["load.py:6"]
+
+
+def test_tpl303_follows_the_gpus_of_the_files_importing_a_launched_script(
+    tmp_path: Path,
+) -> None:
+    # `evaluate.py` is launched with one GPU, but `train.py`, launched on every GPU, runs it
+    # too.
+    files = {
+        "evaluate.py": MOVED_AFTER_MAP,
+        "README.md": "`CUDA_VISIBLE_DEVICES=0 python evaluate.py`\n",
+    }
+    assert _codes(_project(tmp_path / "alone", files), "TPL303") == []
+    files["train.py"] = "from evaluate import main\n\nmain()\n"
+    files["README.md"] += "`torchrun --nproc_per_node=8 train.py`\n"
+    assert _codes(_project(tmp_path / "imported", files), "TPL303") == ["evaluate.py:6"]

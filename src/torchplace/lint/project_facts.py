@@ -400,12 +400,20 @@ class ProjectIndex:
 
     def one_gpu_launch(self, path: str) -> Launch | None:
         """A launch of `path` when every way the project runs it shows its processes one
-        GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`), directly or, for a module it does not
-        launch, through the files importing it (`launch_reach`)."""
+        GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`): its own launches and, for a module it
+        does not launch or a script other files import, the files importing it
+        (`launch_reach`)."""
         launches = self.launches_for(path)
-        if launches.launches_of(path):
-            return launches.one_gpu_launch(path, self._code(path))
-        return one_gpu_through_importers(path, launches, self._import_graph(launches), self._code)
+        graph = self._import_graph(launches)
+        if not launches.launches_of(path):
+            return one_gpu_through_importers(path, launches, graph, self._code)
+        found = launches.one_gpu_launch(path, self._code(path))
+        # A launched script that other files import runs their way too (`train.py` on
+        # every GPU importing `evaluate.py`).
+        for importer in graph.importers_of(path) if found is not None else ():
+            if one_gpu_through_importers(importer, launches, graph, self._code) is None:
+                return None
+        return found
 
     def current_gpu_use_of(self, path: str, line: int) -> CurrentGpuUse | None:
         """Where the process running `path:line` acts on its current GPU (`current_gpu`):
