@@ -201,3 +201,21 @@ def test_a_public_method_of_a_checkout_nobody_installs_is_called_only_in_sight(
     assert _project_lines(tmp_path / "named", named, "TPL201") == ["attention.py:10"]
     # Not a whole checkout (no `.git`): the files calling it may lie elsewhere.
     assert _project_lines(tmp_path / "loose", checkout, "TPL201") == ["attention.py:10"]
+
+
+def test_a_public_function_a_config_names_or_forward_may_be_called_out_of_sight(
+    tmp_path: Path,
+) -> None:
+    public = REL_SHIFT.format(call="").replace("_rel_shift", "rel_shift")
+    checkout = {"modules/attention.py": public, "train.py": "from modules import attention\n"}
+    # Hydra builds objects and calls functions a YAML file names.
+    (tmp_path / "hydra" / ".git").mkdir(parents=True)
+    hydra = {**checkout, "conf/model.yaml": "shift:\n  _target_: attention.rel_shift\n"}
+    assert _project_lines(tmp_path / "hydra", hydra, "TPL201") == ["attention.py:10"]
+    # `module(x, spread=True)` runs `forward` with the flag set, without naming it.
+    forward = public.replace("rel_shift", "forward").replace(
+        "def forward(self, w, r)", "def f(self, w, r)"
+    )
+    (tmp_path / "forward" / ".git").mkdir(parents=True)
+    module = {**checkout, "modules/attention.py": forward}
+    assert _project_lines(tmp_path / "forward", module, "TPL201") == ["attention.py:10"]

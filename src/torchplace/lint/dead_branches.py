@@ -16,9 +16,11 @@ shows, read without running anything:
 - a parameter whose default is false, of a private function (`_name`, or one nested in
   another) that the file names only by calling it, and that none of its calls fills (no such
   keyword, not enough positional arguments, no `*args` or `**kwargs`); also of a public
-  function or method (NATSpeech's `rel_shift(x, zero_triu=False)`) when, besides, no other
-  file of the project names it and the project is a checkout that cannot be installed (no
-  `pyproject.toml`, `setup.py` or `setup.cfg`), so that no caller lies out of sight;
+  function or method (NATSpeech's `rel_shift(x, zero_triu=False)`; not `forward`, which
+  `module(x)` calls) when, besides, no other file of the project (its Python files and its
+  configuration files: YAML, JSON, TOML, INI) names it and the project is a checkout that
+  cannot be installed (no `pyproject.toml`, `setup.py` or `setup.cfg`), so that no caller
+  lies out of sight;
 - an attribute (`self.parallel_decode`) that the file assigns only with `.name = <false
   value>`, at least once, never as a class attribute, a property, a keyword argument or
   through `setattr`;
@@ -45,6 +47,8 @@ from torchplace.lint.context import call_name, dotted_name
 from torchplace.lint.rank_flow import own_nodes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: Methods that code calls without naming them (`module(x)` runs `forward`).
+_CALLED_UNSEEN = frozenset({"forward"})
 #: Marks a need that is a public function's name: no other file of the project may name it,
 #: and the project must be a checkout nobody installs (its calls are all in sight).
 CALLED_ONLY_HERE = "()"
@@ -299,6 +303,8 @@ class _FileFacts:
         private = function.name.startswith("_") and not function.name.endswith("__")
         if function.decorator_list or function.name.startswith("__"):
             return False
+        if function.name in _CALLED_UNSEEN:
+            return False  # `module(x, flag=True)` calls `forward` through `__call__`
         if not (private or id(function) in self.nested):
             needs.add(CALLED_ONLY_HERE + function.name)
         if len(self.functions.get(function.name, ())) != 1:
