@@ -145,6 +145,7 @@ def test_noisy_rule_is_off_by_default() -> None:
         ("tools/analysis_tools/benchmark.py", False),
         ("tools/perf_benchmark.py", True),
         ("pkg/benchmarking.py", True),
+        ("pkg/benchmarks.py", True),
     ],
 )
 def test_hardcoded_device_rules_are_off_in_tests_and_benchmarks(path: str, flagged: bool) -> None:

@@ -65,7 +65,7 @@ class Located:
 _TEST_DIRECTORIES = frozenset({"tests", "test", "testing", "benchmarks", "benchmark", "bench"})
 _TEST_FILE = re.compile(
     r"(?:test_|bench_|benchmark_)\w*\.py|\w*_(?:test|tests|bench)\.py|conftest\.py"
-    r"|bench(?:mark)?s?\.py"
+    r"|bench(?:mark)?\.py"
 )
 
 

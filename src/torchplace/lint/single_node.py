@@ -104,6 +104,11 @@ def single_node_in(path: str, data: bytes, own: frozenset[str] = frozenset()) ->
 
 def _groups_of(path: str, tree: ast.Module, own: frozenset[str]) -> SingleNode | bool:
     mine = _own_names(tree, own)
+    # `args.local_rank = global_rank` anywhere in the file: the argument is not trusted.
+    argument = not any(
+        isinstance(n, ast.Attribute) and n.attr == "local_rank" and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(tree)
+    )
     found: SingleNode | bool = True
     for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, _SCOPES))]:
         nodes = list(own_nodes(scope))
@@ -113,7 +118,7 @@ def _groups_of(path: str, tree: ast.Module, own: frozenset[str]) -> SingleNode |
                 return False
             if name != "init_process_group":
                 continue
-            why = _confined(scope, nodes, call)
+            why = _confined(scope, nodes, call, argument)
             if why is None:
                 return False
             if found is True:
@@ -121,7 +126,9 @@ def _groups_of(path: str, tree: ast.Module, own: frozenset[str]) -> SingleNode |
     return found
 
 
-def _confined(scope: ast.AST, nodes: list[ast.AST], call: ast.Call) -> str | None:
+def _confined(
+    scope: ast.AST, nodes: list[ast.AST], call: ast.Call, argument: bool = True
+) -> str | None:
     """Why the group `call` creates cannot span nodes, or None."""
     if any(kw.arg in (None, "store") for kw in call.keywords):
         return None  # `**options` or a store of its own: the address is not in sight
@@ -132,7 +139,7 @@ def _confined(scope: ast.AST, nodes: list[ast.AST], call: ast.Call) -> str | Non
             return f"`init_method` {address!r}"
         return None
     rank = keyword_value(call, "rank")
-    if rank is not None and _reads_local_rank(rank, nodes, call.lineno):
+    if rank is not None and _reads_local_rank(rank, nodes, call.lineno, argument):
         return "`rank=` the local rank"
     pin = _loopback_pin_before(scope, call.lineno)
     if pin is not None:
@@ -154,11 +161,14 @@ def _string_start(node: ast.expr) -> str | None:
     return None
 
 
-def _reads_local_rank(node: ast.expr, nodes: list[ast.AST], line: int) -> bool:
+def _reads_local_rank(
+    node: ast.expr, nodes: list[ast.AST], line: int, argument: bool = True
+) -> bool:
     """`node` reads `LOCAL_RANK` (`int(os.environ["LOCAL_RANK"])`) or the `--local_rank`
-    argument `torch.distributed.launch` hands each process (`args.local_rank`), or is a name
-    every assignment of which in the scope before `line` does."""
-    if _mentions_local_rank_variable(node) or _local_rank_argument(node):
+    argument `torch.distributed.launch` hands each process (`args.local_rank`, when
+    `argument`: the file never assigns a `.local_rank`), or is a name every assignment of
+    which in the scope before `line` does."""
+    if _mentions_local_rank_variable(node) or (argument and _local_rank_argument(node)):
         return True
     if not isinstance(node, ast.Name):
         return False
@@ -170,7 +180,7 @@ def _reads_local_rank(node: ast.expr, nodes: list[ast.AST], line: int) -> bool:
         and any(isinstance(t, ast.Name) and t.id == node.id for t in a.targets)
     ]
     return bool(values) and all(
-        _mentions_local_rank_variable(v) or _local_rank_argument(v) for v in values
+        _mentions_local_rank_variable(v) or (argument and _local_rank_argument(v)) for v in values
     )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, keyword
 from torchplace.lint.correlated_branches import CorrelatedBranches
-from torchplace.lint.device_maps import SPREADING
+from torchplace.lint.device_maps import spreads
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import all_calls, if_arms, literal_string, on_other_arms
 from torchplace.lint.rules.serving.device_map_passed_to_vllm import (
@@ -23,8 +23,9 @@ class DeviceMapAutoBesideVllm(Rule):
     `"balanced_low_0"`, `"sequential"`) by a function (or a script's top level) that also
     creates a vLLM engine, in one run: not on the other arm of an `if` (`if use_vllm: llm =
     LLM(...) else: model = from_pretrained(..., device_map="auto")`, or two tests of one
-    flag). Alternatives built by two functions or classes of a file (an `HFModel` and a
-    `VLLMModel` a loader picks between) are not the same program.
+    flag). A model and an engine built by two functions or classes are not read together,
+    whether a loader picks one of them (HELMET's `HFModel` and `VLLMModel`) or a `main` calls
+    both helpers: the rule looks inside one function only.
 
     ## Why is this bad?
     `device_map="auto"` spreads the model over every visible GPU and takes as much of
@@ -87,9 +88,12 @@ class DeviceMapAutoBesideVllm(Rule):
             argument = keyword(call, "device_map")
             if argument is None or any(call is engine for engine, _ in engines):
                 continue
-            value = literal_string(argument.value)
-            if value not in SPREADING:
+            if not spreads(argument.value):
                 continue
+            text = literal_string(argument.value)
+            shown = (
+                f'device_map="{text}"' if text is not None else "a device_map of several devices"
+            )
             scope = located.scope.node
             if id(scope) not in together:
                 together[id(scope)] = _OneRun(scope)
@@ -98,7 +102,7 @@ class DeviceMapAutoBesideVllm(Rule):
                 engine_at.scope.node is scope and one_run.both(call, engine)
                 for engine, engine_at in engines
             ):
-                message = f'device_map="{value}" spreads this model over the GPUs vLLM uses'
+                message = f"{shown} spreads this model over the GPUs vLLM uses"
                 yield self.finding(ctx, argument, message)
 
 
