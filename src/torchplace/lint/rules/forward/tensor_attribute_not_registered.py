@@ -120,7 +120,13 @@ class TensorAttributeNotRegistered(Rule):
                 continue
             start = getattr(owner.node, "lineno", 0)
             function = located.scope.function
-            span = function.node if function is not None else node
+            span: ast.AST = function.node if function is not None else node
+            if any(
+                isinstance(inner, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef)
+                and inner is not span
+                for inner in ast.walk(span)
+            ):
+                span = node  # a hook or closure made there may read it after `.to()`
             building = (
                 getattr(span, "lineno", node.lineno) - start,
                 (getattr(span, "end_lineno", None) or node.lineno) - start,
