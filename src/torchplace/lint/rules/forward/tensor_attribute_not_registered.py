@@ -66,12 +66,12 @@ class TensorAttributeNotRegistered(Rule):
 
     Not flagged: attributes the module never reads outside the method that makes them (a
     tensor `__init__` uses only to compute another), moves where it reads them
-    (`self.bins.to(x.device)`) or assigns again in another method, 0-dim numbers of a
-    number argument (annotated `float`, given a number as its default, or asserted one with
-    `isinstance`), empty placeholders (`torch.tensor([])`, `torch.empty(0)`) that code
-    replaces later (a KV cache bound by the engine), and models of serving engines (vLLM,
-    SGLang), which build each model under `with torch.device(...)` on the rank's GPU and
-    never move it.
+    (`self.bins.to(x.device)`, `self.window.type_as(x)`) or assigns again in another method,
+    0-dim numbers of a number argument (annotated `float`, given a number as its default, or
+    asserted one with `isinstance`), empty placeholders (`torch.tensor([])`,
+    `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models
+    of serving engines (vLLM, SGLang), which build each model under `with torch.device(...)`
+    on the rank's GPU and never move it.
 
     ## Fix safety
     No automatic fix: registering a buffer can change the `state_dict` keys.
@@ -153,7 +153,8 @@ def _managed_elsewhere(text: str, attr: str, assigned_at: int, building: tuple[i
     ]
     if not reads:
         return True
-    moved = re.compile(rf"\bself\.{attr}\.(?:to|cuda)\(")
+    # `type_as(x)` is `to(x.options())`: x's dtype and device.
+    moved = re.compile(rf"\bself\.{attr}\.(?:to|cuda|type_as)\(")
     if all(moved.match(m.string, m.start()) for m in reads):
         return True
     again = re.compile(rf"\bself\.{attr}\s*=[^=]")
