@@ -29,10 +29,11 @@ def spreads(value: ast.expr) -> bool:
 
 
 def dispatches(ctx: FileContext, value: ast.expr) -> bool:
-    """`value` is a call that loads or dispatches a model over several devices. The map of
-    `dispatch_model(model, device_map)` and `load_checkpoint_and_dispatch(model, checkpoint,
-    device_map)` may come by position; one that is not a literal (a name) is taken as
-    spreading, as the map those helpers are for usually does."""
+    """`value` is a call that loads or dispatches a model over several devices: a
+    `device_map=` keyword that spreads (`"auto"`, a literal map of several entries), or a
+    dispatch helper given its map by position (`dispatch_model(model, device_map)`), where a
+    literal map of one entry spreads nothing and a name is taken as spreading, as the maps
+    those helpers are for usually do."""
     if not isinstance(value, ast.Call):
         return False
     qualified = ctx.qualified(value.func) or ""
@@ -40,7 +41,7 @@ def dispatches(ctx: FileContext, value: ast.expr) -> bool:
     dispatcher = _DISPATCHERS.get(qualified.rpartition(".")[2])
     if dispatcher is not None:
         if argument is not None:
-            return _may_spread(argument.value)
+            return spreads(argument.value)
         if len(value.args) > dispatcher:
             return _may_spread(value.args[dispatcher])
         return True
