@@ -209,6 +209,24 @@ HISTORY = [
         "blind judges, `<set>/dropped`); the other 10 are TPL101/TPL105 findings in files "
         "named benchmark.py",
     ),
+    (
+        "2026-12-03",
+        "6433a0d",
+        "fresh-29 (a general set) at 6433a0d: no default-tier finding; none TRUE of 16 of the "
+        "rules once default (TPL204 0/8, TPL104 0/3, TPL203 0/2, TPL207 0/2, TPL401 0/1)",
+    ),
+    (
+        "2026-12-03",
+        "dc5babf",
+        "a review of the round's readings narrowed them where they could hide real hazards "
+        "(a 1-D tensor reshaped or broadcast; a spread model in another function; a flag "
+        "changed in a loop or through an alias; an export after the command; a launched "
+        "script other files import; a public default that a config file or `module(x)` may "
+        "fill; `args.local_rank` reassigned; a closure in `__init__`), and `type_as(x)` is "
+        "read as a move (TPL203): on the 30 sets 3 more findings dropped (all FALSE, one "
+        "TPL204 by two blind judges) and 2 raised again (TPL203 in an `__init__` that makes "
+        "a closure, judged FALSE before)",
+    ),
 ]
 
 
