@@ -62,6 +62,9 @@ from torchplace.lint.cache import read_regular_file
 #: The words a finding's message uses when its evidence is that several processes of this
 #: program run the code (a launch as one process takes that evidence away).
 SEVERAL_PROCESSES = "this multi-process code"
+#: Configuration files, which may name a function for a framework to call (Hydra's
+#: `_target_: pkg.mod.build`): listed by the same walk, read only when a fact asks.
+CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini")
 LAUNCH_TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
 #: A tree with more files than this is not read: no launch is known.
 MAX_FILES = 50_000
@@ -417,8 +420,12 @@ class LaunchIndex:
         launches: list[Launch],
         python_files: list[str],
         text_files: Sequence[str] = (),
+        config_files: Sequence[str] | None = None,
     ) -> None:
         self.root = root
+        #: The configuration files of the tree (`CONFIG_SUFFIXES`), found by the same walk;
+        #: None when the tree was not read.
+        self.config_files = None if config_files is None else list(config_files)
         self._by_file: dict[str, list[Launch]] = {}
         #: A launch that may span nodes and whose script cannot be read: it may run any file.
         self.unread_spanning: Launch | None = None
@@ -556,6 +563,7 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
     """Every launch written in the launch texts under `root`, matched to its Python files."""
     texts: list[str] = []
     python: list[str] = []
+    configs: list[str] = []
     seen = 0
     for directory, subdirectories, names in os.walk(root):
         subdirectories[:] = [
@@ -567,6 +575,8 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
                 python.append(os.path.join(directory, name))
             elif name.endswith(LAUNCH_TEXT_SUFFIXES):
                 texts.append(os.path.join(directory, name))
+            elif name.endswith(CONFIG_SUFFIXES):
+                configs.append(os.path.join(directory, name))
         if seen > MAX_FILES:
             return LaunchIndex(root, [], [])
     launches: list[Launch] = []
@@ -579,7 +589,7 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
             continue
         relative = os.path.relpath(text_path, root).replace(os.sep, "/")
         launches += launches_in_text(relative, text)
-    return LaunchIndex(root, launches, python, texts)
+    return LaunchIndex(root, launches, python, texts, configs)
 
 
 #: A text without one of these words launches nothing (most READMEs are read no further).

@@ -157,34 +157,6 @@ def _not_bound_by_callers(index: ProjectIndex, finding: Finding) -> str | None:
     return ""
 
 
-#: Configuration files that may name a function for a framework to call (Hydra's
-#: `_target_: pkg.mod.build`), read when a proof rests on no other file naming it.
-_CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini")
-#: More files than this under a checkout: not read, so not known.
-_MAX_CONFIG_FILES = 20_000
-
-
-def _config_files(root: str) -> list[str] | None:
-    """The configuration files under `root` (hidden directories and installed packages
-    left out); None when there are too many to read."""
-    found: list[str] = []
-    seen = 0
-    for directory, subdirectories, names in os.walk(root):
-        subdirectories[:] = [
-            d for d in subdirectories if not d.startswith(".") and d not in _SKIPPED_TREES
-        ]
-        seen += len(names)
-        if seen > _MAX_CONFIG_FILES:
-            return None
-        found += [os.path.join(directory, n) for n in names if n.endswith(_CONFIG_SUFFIXES)]
-    return found
-
-
-_SKIPPED_TREES = frozenset(
-    {"node_modules", "site-packages", "dist-packages", "venv", "__pycache__"}
-)
-
-
 def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> str | None:
     """As `not-bound-by-callers`, and no function of the project called right after the
     group binds the GPU (`binding_functions`: a helper that parses `TrainingArguments`), and
@@ -533,7 +505,7 @@ class ProjectIndex:
         if (root, CALLED_ONLY_HERE + name) not in self._assigned:
             own = os.path.abspath(path)
             files = self.tree_files_of(path)
-            configs = _config_files(self.launches_for(path).root)
+            configs = self.launches_for(path).config_files
             word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
             self._assigned[(root, CALLED_ONLY_HERE + name)] = (
                 files is None
