@@ -21,6 +21,20 @@ from torchplace.lint.cache import read_regular_file
 MAIN_GUARD = re.compile(rb"""if\s+__name__\s*==\s*["']__main__["']\s*:""")
 
 
+def is_main_guard(statement: ast.AST) -> bool:
+    """The statement is a script's `if __name__ == "__main__":` block (also written the other
+    way round): the parsed form of `MAIN_GUARD`."""
+    if not isinstance(statement, ast.If) or not isinstance(statement.test, ast.Compare):
+        return False
+    test = statement.test
+    if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = [side.id for side in sides if isinstance(side, ast.Name)]
+    texts = [side.value for side in sides if isinstance(side, ast.Constant)]
+    return names == ["__name__"] and texts == ["__main__"]
+
+
 def unused_script_function(data: bytes | None, line: int) -> str | None:
     """The name of the unused top-level function of a script (its bytes: `data`) that holds
     `line`, if any (the project-wide part, that no other file names the script, is

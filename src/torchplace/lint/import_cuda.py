@@ -20,6 +20,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
+from torchplace.lint.dead_functions import is_main_guard
 from torchplace.lint.project_modules import is_project_module, project_module
 
 #: Code that starts CUDA or fixes the visible GPUs when it runs: `torch.cuda.*()` calls other
@@ -108,7 +109,7 @@ def _import_time_code(file: Path) -> tuple[str, list[tuple[str, int]]] | None:
         if isinstance(statement, ast.ClassDef):
             pending += statement.body
             continue
-        if _is_main_guard(statement):
+        if is_main_guard(statement):
             # `if __name__ == "__main__":` runs only when the file is the script, never
             # on import; its `else` does run.
             assert isinstance(statement, ast.If)
@@ -141,19 +142,6 @@ def _import_time_code(file: Path) -> tuple[str, list[tuple[str, int]]] | None:
             continue
         pieces += lines[statement.lineno - 1 : statement.end_lineno or statement.lineno]
     return _COMMENT.sub("", "".join(pieces)), imports
-
-
-def _is_main_guard(statement: ast.stmt) -> bool:
-    """`if __name__ == "__main__":` (either way round)."""
-    if not isinstance(statement, ast.If) or not isinstance(statement.test, ast.Compare):
-        return False
-    test = statement.test
-    if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
-        return False
-    sides = [test.left, test.comparators[0]]
-    names = [side.id for side in sides if isinstance(side, ast.Name)]
-    texts = [side.value for side in sides if isinstance(side, ast.Constant)]
-    return names == ["__name__"] and texts == ["__main__"]
 
 
 #: How TPL404 begins a finding made only by imports of the project before the write.

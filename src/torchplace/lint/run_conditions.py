@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TypeVar, cast
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.dead_functions import is_main_guard
 
 #: Names of the process's rank in the whole job or on its node: 0 means the node's first GPU.
 #: Ranks within a parallel group (`tp_rank`, `dp_rank`) are 0 in many processes, on many GPUs.
@@ -463,7 +464,7 @@ def _script_shape(ctx: FileContext) -> tuple[bool, list[tuple[int, int, bool]]] 
             _SEVERAL_PROCESSES.search(code_words(ctx.node_text(statement))) is None,
         )
         for statement in ctx.tree.body
-        if isinstance(statement, ast.If) and _MAIN_GUARD.match(ctx.node_text(statement))
+        if is_main_guard(statement)
     ]
     return several, blocks
 
