@@ -1,4 +1,5 @@
-"""Arms of separate `if` statements that test the same flag, so one run takes only one.
+"""Arms that no one run takes both of: the two arms of one `if`, and opposite arms of separate
+`if` statements that test the same flag.
 
 Scripts often pick a way of loading on one `if` and act on it in another that tests the same
 flag again (lm-watermarking's `load_model`):
@@ -32,6 +33,8 @@ from torchplace.lint.context import dotted_name
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 _Loop = ast.For | ast.AsyncFor | ast.While
+#: Marks the arms of an `if` whose test is no flag: only its own two arms exclude each other.
+_ONE_IF = "#"
 _Targeted = ast.AugAssign | ast.AnnAssign | ast.NamedExpr | ast.For | ast.AsyncFor
 
 
@@ -63,7 +66,9 @@ class CorrelatedBranches:
     """For one function (or module), which nodes sit on arms that no one run takes both of."""
 
     def __init__(self, root: ast.AST) -> None:
-        self._arms: dict[int, tuple[tuple[str, int, int], ...]] = {}
+        #: For each node, the arms that hold it: (flag, or `_ONE_IF` + the `if`'s id for a
+        #: test that is no flag; arm; the `if`'s line; the `if`'s id).
+        self._arms: dict[int, tuple[tuple[str, int, int, int], ...]] = {}
         #: Lines at which each name (a flag, or an object flags hang from) is assigned or may
         #: be set by a call.
         self._changes: dict[str, list[int]] = {}
@@ -82,7 +87,7 @@ class CorrelatedBranches:
                 if extra is not None:
                     self._locals.add(extra.arg)
         self._in_function = isinstance(root, _Function)
-        pending: list[tuple[ast.AST, tuple[tuple[str, int, int], ...]]] = [(root, ())]
+        pending: list[tuple[ast.AST, tuple[tuple[str, int, int, int], ...]]] = [(root, ())]
         while pending:
             node, path = pending.pop()
             self._arms[id(node)] = path
@@ -91,11 +96,9 @@ class CorrelatedBranches:
                 self._loops.append((node.lineno, node.end_lineno or node.lineno))
             if isinstance(node, ast.If):
                 pending.append((node.test, path))
-                flag = flag_of(node.test)
+                key, swapped = flag_of(node.test) or (f"{_ONE_IF}{id(node)}", 0)
                 for arm, statements in enumerate((node.body, node.orelse)):
-                    inner = path
-                    if flag is not None:
-                        inner = (*path, (flag[0], arm ^ flag[1], node.lineno))
+                    inner = (*path, (key, arm ^ swapped, node.lineno, id(node)))
                     pending += [(statement, inner) for statement in statements]
             else:
                 pending += [(child, path) for child in ast.iter_child_nodes(node)]
@@ -133,14 +136,16 @@ class CorrelatedBranches:
             self._escaped.add(text)
 
     def exclusive(self, first: ast.AST, second: ast.AST) -> bool:
-        """Whether `first` and `second` sit on opposite arms of tests of one flag that
-        nothing may change from the first test on (module docs)."""
+        """Whether `first` and `second` sit on the two arms of one `if`, or on opposite arms
+        of tests of one flag that nothing may change from the first test on (module docs)."""
         arms_first = self._arms.get(id(first), ())
         arms_second = self._arms.get(id(second), ())
-        for flag, arm, line in arms_first:
-            for other_flag, other_arm, other_line in arms_second:
+        for flag, arm, line, test in arms_first:
+            for other_flag, other_arm, other_line, other_test in arms_second:
                 if flag != other_flag or arm == other_arm:
                     continue
+                if test == other_test:
+                    return True  # the two arms of one `if`
                 if self._stable(flag, min(line, other_line), max(line, other_line)):
                     return True
         return False

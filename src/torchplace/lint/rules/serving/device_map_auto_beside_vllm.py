@@ -9,7 +9,7 @@ from torchplace.lint.context import FileContext, keyword
 from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.device_maps import spreads
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import all_calls, if_arms, literal_string, on_other_arms
+from torchplace.lint.rules._helpers import all_calls, literal_string
 from torchplace.lint.rules.serving.device_map_passed_to_vllm import (
     ENGINE_BUILDERS,
     is_vllm_engine_call,
@@ -81,7 +81,7 @@ class DeviceMapAutoBesideVllm(Rule):
         ]
         if not engines:
             return
-        together: dict[int, _OneRun] = {}
+        together: dict[int, CorrelatedBranches] = {}
         for located in all_calls(ctx):
             call = located.node
             assert isinstance(call, ast.Call)
@@ -96,25 +96,11 @@ class DeviceMapAutoBesideVllm(Rule):
             )
             scope = located.scope.node
             if id(scope) not in together:
-                together[id(scope)] = _OneRun(scope)
-            one_run = together[id(scope)]
+                together[id(scope)] = CorrelatedBranches(scope)
+            branches = together[id(scope)]
             if any(
-                engine_at.scope.node is scope and one_run.both(call, engine)
+                engine_at.scope.node is scope and not branches.exclusive(call, engine)
                 for engine, engine_at in engines
             ):
                 message = f"{shown} spreads this model over the GPUs vLLM uses"
                 yield self.finding(ctx, argument, message)
-
-
-class _OneRun:
-    """Whether two calls of one function (or of the module's top level) run in one call of
-    it: not on two arms of one `if`, nor of two tests of one flag (`correlated_branches`)."""
-
-    def __init__(self, scope: ast.AST) -> None:
-        self._arms = if_arms(scope)
-        self._flags = CorrelatedBranches(scope)
-
-    def both(self, first: ast.AST, second: ast.AST) -> bool:
-        if on_other_arms(self._arms.get(id(first), ()), self._arms.get(id(second), ())):
-            return False
-        return not self._flags.exclusive(first, second)

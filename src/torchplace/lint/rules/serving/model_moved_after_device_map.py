@@ -14,7 +14,6 @@ from torchplace.lint.rules._helpers import (
     IfArms,
     calls_in_scope,
     if_arms,
-    on_other_arms,
     scope_nodes,
 )
 from torchplace.report import Finding
@@ -130,7 +129,7 @@ class ModelMovedAfterDeviceMap(Rule):
                 if not _moves(ctx, call, name):
                     continue
                 # The assignments that reach the move: not on the other arm of an `if`
-                # (`if several: model = dispatch_model(...) else: model.to(device)`), nor of
+                # (`if several: model = dispatch_model(...) else: model.to(device)`), or of
                 # another `if` testing the same flag (`correlated_branches`), and not
                 # replaced before it by a later one that always runs on the way to it.
                 call_arms = arms.get(id(call), ())
@@ -145,8 +144,7 @@ class ModelMovedAfterDeviceMap(Rule):
                 reaching = [
                     node
                     for index, node in enumerate(earlier)
-                    if not on_other_arms(arms.get(id(node), ()), call_arms)
-                    and not flags.exclusive(node, call)
+                    if not flags.exclusive(node, call)
                     and not any(
                         _always_before(arms.get(id(later), ()), call_arms)
                         for later in earlier[index + 1 :]
