@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from torchplace.lint.context import FileContext, keyword
+from torchplace.lint.rank_flow import module_nodes, own_nodes
 from torchplace.lint.rules._helpers import literal_string
 
 #: `device_map` strings that spread a model over every visible device.
@@ -56,16 +57,7 @@ def _may_spread(value: ast.expr) -> bool:
 
 
 def dispatches_in(ctx: FileContext, root: ast.AST) -> bool:
-    """Some call under `root` (a function, or the module's own statements) loads or
-    dispatches a model over several devices."""
-    pending = [root]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.Call) and dispatches(ctx, node):
-            return True
-        pending += [
-            child
-            for child in ast.iter_child_nodes(node)
-            if not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-        ]
-    return False
+    """Some call of `root`'s own code (a function, or the module's own statements; nested
+    functions and classes left out) loads or dispatches a model over several devices."""
+    nodes = module_nodes(root) if isinstance(root, ast.Module) else own_nodes(root)
+    return any(isinstance(node, ast.Call) and dispatches(ctx, node) for node in nodes)

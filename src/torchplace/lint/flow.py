@@ -167,7 +167,9 @@ class FunctionFlow(CallFlow):
             return values if isinstance(node.slice, ast.Slice) else _rank_unknown(values)
         if isinstance(node, ast.Call):
             values = self._call(node)
-            return values if self._keeps_rank(node) else _rank_unknown(values)
+            if any(v.size == "vector" for v in values) and not self._keeps_rank(node):
+                return _rank_unknown(values)
+            return values
         if isinstance(node, ast.BinOp):
             left, right = self.eval(node.left), self.eval(node.right)
             if any(isinstance(side, SEQUENCES) for side in (node.left, node.right)):
