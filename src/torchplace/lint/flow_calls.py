@@ -30,6 +30,7 @@ from torchplace.lint.flow_ops import (
 )
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Value, Values, join
+from torchplace.lint.tensor_method_names import TENSOR_METHOD_NAMES
 from torchplace.torch_names import TENSOR_FACTORIES
 
 
@@ -218,7 +219,7 @@ class CallFlow(FlowState):
             return ()
         if method.startswith("new_"):
             return tuple(v for v in receiver if v.on_gpu) or receiver
-        if method not in CROSS_DEVICE and method not in CONTAINER_METHODS | SHAPES:
+        if _tensor_op(method) and method not in CROSS_DEVICE | CONTAINER_METHODS | SHAPES:
             strict = method in STRICT and not self._scalar_bounds(node, 0)
             for values in arguments:
                 self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`",
@@ -287,3 +288,11 @@ def _elementwise(node: ast.expr) -> bool:
 def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:
     """`torch.tensor(t)` of a value already known to be a tensor on a GPU."""
     return bool(node.args) and any(v.on_gpu for v in arguments[0])
+
+
+def _tensor_op(method: str) -> bool:
+    """`x.method(y)` on a value the flow knows mixes `x` and `y` in one op: a method of
+    `torch.Tensor` (`tensor_method_names`, read from PyTorch), or `forward` (a module's call
+    spelled out). Any other name (`tokenizer.tokenize(wav)`, `meter.update(v)`) is a method
+    of another kind of object, which may move what it is given."""
+    return method in TENSOR_METHOD_NAMES or method == "forward"
