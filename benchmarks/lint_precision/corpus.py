@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-29] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-30] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -31,7 +31,9 @@ the text the default rules (and the rules closest to them) look for, so that the
 something to fire on; `--fresh-19` (`FRESH_19`) to `--fresh-27` (`FRESH_27`) too, and by the
 launch texts beside the code (one-node and multi-node launch commands). `--fresh-28`
 (`FRESH_28`) and `--fresh-29` (`FRESH_29`) are general sets again: research and application
-repositories a user would bring, not chosen by any one rule's text.
+repositories a user would bring, not chosen by any one rule's text; `--fresh-30` (`FRESH_30`)
+is one of multi-GPU inference and serving code (device maps, vLLM engines, draft models, LoRA
+adapters, one process per GPU), chosen and committed before it was first linted.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -44,14 +46,17 @@ of launch texts, so that a set can be fetched ahead of the run that lints it. No
 committed: `.corpus/` is ignored by git.
 
 Beside the `.py` files each tree keeps its launch texts: files named `*.sh`, `*.bash`, `*.zsh`,
-`*.slurm`, `*.sbatch`, `*.md` or `*.rst` (`LAUNCH_TEXT_SUFFIXES`) of at most 1 MiB, under the
+`*.slurm`, `*.sbatch`, `*.md` or `*.rst`, and its configuration files, `*.yaml`, `*.yml`,
+`*.json`, `*.toml`, `*.cfg` or `*.ini` (`LAUNCH_TEXT_SUFFIXES`), of at most 1 MiB, under the
 same rules of safe names and left-out paths, since a project's shell scripts and READMEs say how
-its scripts are launched (one process, one node, or several nodes); they are read as project
-facts, never linted. A tree holds `.launch-texts` once they are in. A tree extracted before
-launch texts were kept (no `.launch-texts`) is upgraded in place by the next run: the launch
-texts are added from the same archive in `<corpus>/dl/` (never downloaded again; without it the
-tree is left as it is, with a note on stderr) or the same git commit, and no `.py` file is
-written, so the Python file counts stay as they were. A GitHub repository's tree also gets an
+its scripts are launched (one process, one node, or several nodes) and its configurations name
+the classes and functions it looks up by name; they are read as project facts, never linted.
+A tree holds `.launch-texts`, naming the suffixes and the limit, once they are in. A tree
+extracted when fewer kinds of text were kept (no `.launch-texts`, or one naming other
+suffixes) is upgraded in place by the next run: the texts are added from the same archive in
+`<corpus>/dl/` (never downloaded again; without it the tree is left as it is, with a note on
+stderr) or the same git commit, and no `.py` file is written, so the Python file counts stay as
+they were. A GitHub repository's tree also gets an
 empty `.git` directory at its top, as a checkout has: the linter's project facts (callers,
 process groups, launch commands) then read the whole repository, as on a user's checkout.
 """
@@ -620,7 +625,7 @@ def download(
 ) -> list[Path]:
     """Download and extract every package (a `github:` entry: export its commit's files from a
     git repository under `mirrors`, else a clone); returns the extracted trees. A tree already
-    there without `LAUNCH_TEXTS_MARKER` gets its launch texts from the same archive or commit,
+    there without today's `LAUNCH_TEXTS_MARKER` gets its texts from the same archive or commit,
     its `.py` files untouched."""
     archives = corpus / "dl"
     archives.mkdir(parents=True, exist_ok=True)
@@ -629,7 +634,7 @@ def download(
         if name.startswith(GITHUB):
             tree = corpus / "src" / f"{_repository(name).replace('/', '+')}-{version[:12]}"
             trees.append(tree)
-            if not (tree / LAUNCH_TEXTS_MARKER).is_file():
+            if not _texts_current(tree):
                 git_dir = _git_dir(archives, name, version, mirrors)
                 texts_only = tree.is_dir()
                 _export(git_dir, version, tree, LEFT_OUT.get(name, ()), texts_only=texts_only)
@@ -655,7 +660,7 @@ def download(
 def _add_launch_texts(tree: Path, archive: Path | None) -> None:
     """Upgrade a package's tree extracted before launch texts were kept, from the archive it
     came from (never a new download: another file of that release could differ)."""
-    if (tree / LAUNCH_TEXTS_MARKER).is_file():
+    if _texts_current(tree):
         return
     if archive is None:
         print(f"{tree}: its archive is not in dl/, launch texts not added", file=sys.stderr)
@@ -715,8 +720,9 @@ def _git(git_dir: Path, *args: str, request: bytes | None = None) -> bytes:
 
 
 #: Files kept beside the `.py` files: shell scripts, batch jobs and docs, where a project's
-#: launch commands (torchrun, deepspeed, srun, ...) are written: the linter's own list.
-LAUNCH_TEXT_SUFFIXES = launch_commands.LAUNCH_TEXT_SUFFIXES
+#: launch commands (torchrun, deepspeed, srun, ...) are written, and configuration files,
+#: which name the classes and functions a program looks up: the linter's own lists.
+LAUNCH_TEXT_SUFFIXES = launch_commands.LAUNCH_TEXT_SUFFIXES + launch_commands.CONFIG_SUFFIXES
 #: A launch text larger than this (a changelog, a generated reference) is left out.
 LAUNCH_TEXT_LIMIT = 1 << 20
 #: Written in a tree once its launch texts are in: a tree without it is upgraded in place.
@@ -735,9 +741,19 @@ def _kept(name: str, size: int, texts_only: bool) -> bool:
     return name.endswith(LAUNCH_TEXT_SUFFIXES) and size <= LAUNCH_TEXT_LIMIT and _safe(name)
 
 
+def _marker() -> str:
+    return json.dumps({"suffixes": list(LAUNCH_TEXT_SUFFIXES), "limit": LAUNCH_TEXT_LIMIT})
+
+
 def _mark(tree: Path) -> None:
-    marker = {"suffixes": list(LAUNCH_TEXT_SUFFIXES), "limit": LAUNCH_TEXT_LIMIT}
-    (tree / LAUNCH_TEXTS_MARKER).write_text(json.dumps(marker) + "\n", encoding="utf-8")
+    (tree / LAUNCH_TEXTS_MARKER).write_text(_marker() + "\n", encoding="utf-8")
+
+
+def _texts_current(tree: Path) -> bool:
+    """The tree holds the texts kept now: its marker names today's suffixes and limit (a
+    tree extracted when fewer kinds of text were kept is upgraded in place)."""
+    marker = tree / LAUNCH_TEXTS_MARKER
+    return marker.is_file() and marker.read_text(encoding="utf-8").strip() == _marker()
 
 
 def _write(tree: Path, name: str, data: bytes, texts_only: bool) -> None:
@@ -1927,8 +1943,106 @@ FRESH_29 = (
     ("github:lsdefine/simple_GRPO", "4ab94c64765a33f73a2c285d1285f935fd299ef2"),
 )
 
+FRESH_30 = (
+    # HELM: holistic evaluation of language and vision-language models, local HF/VLM clients
+    # [b control (clients/huggingface_client.py: `device_map` kwargs -> model never moved,
+    # else `.to(self.device)`); c (same client defaults `self.device = "cuda:0"`); VLM clients
+    # (idefics, paligemma, qwen2_vlm) `device_map="auto"`] launch texts: docs `helm-run`
+    ("github:stanford-crfm/helm", "63754d05db6f874e41a395880fb573890a13e791"),
+    # text-generation-webui: local LLM serving UI with a Transformers loader over several GPUs
+    # [b S (modules/transformers_loader.py `params['device_map'] = 'auto'` then
+    # `model = model.to(device)`); control (quantized/offload branch `device_map='auto'` with
+    # `max_memory` from `--gpu-split`, never moved)] launch texts: README `--gpu-split 20,7,7`
+    ("github:oobabooga/text-generation-webui", "1dcde41d03d13fc768316f4d2256a8a6dd044268"),
+    # h2oGPT: private document QA / chat application, LLM, embedding, caption and ASR models
+    # placed on chosen GPUs [c control (finetune.py under torchrun `device_map = {"":
+    # int(os.environ.get("LOCAL_RANK") or 0)}`); c (gpu_id / image_gpu_ids, audio_langchain.py
+    # `{"": 'cuda:%d' % device_id}`); spaces/demo `device_map="auto"`] launch texts: finetune.py
+    # `torchrun --nproc_per_node=4`, multi-node `--nnodes=3`, `CUDA_VISIBLE_DEVICES=0 python`
+    ("github:h2oai/h2ogpt", "a0ad1920a847cf12a4e9c3453f6cdb736fe97ba0"),
+    # Qwen2.5-Math: math LLM evaluation with a vLLM engine or a Hugging Face model
+    # [a S (evaluation/math_eval.py `LLM(..., tensor_parallel_size=...)` and the HF branch
+    # `load_hf_lm_and_tokenizer` in one program); b S (model_utils.py `device_map="auto"`
+    # default, then `model = model.cuda()`); d control (batch inputs `.cuda()`)]
+    # launch texts: evaluation/README `export CUDA_VISIBLE_DEVICES="0,1,2,3"`, sh/eval.sh
+    ("github:QwenLM/Qwen2.5-Math", "a45202bd16f1ec06f433442dc1152d0074773465"),
+    # search-and-learn: test-time compute scaling (best-of-N, beam search with a PRM)
+    # [a S (scripts/test_time_compute.py `LLM(..., tensor_parallel_size=num_gpus)` beside PRMs
+    # loaded `device_map="auto"` in sal/models/reward_models.py); controls (PRM never moved,
+    # inputs `.to(self.model.device)`)] launch texts: recipes/README `python
+    # scripts/test_time_compute.py $CONFIG`, slurm scripts, PRM train.sh
+    ("github:huggingface/search-and-learn", "6f81cac8b1ca4c4be9fabefc27a856c928f3ae7f"),
+    # nano-aha-moment: single-file R1-zero style RL, DeepSpeed policy and a vLLM engine per rank
+    # [a control (nano_r1_script.py HF models `device_map=torch.cuda.current_device()` and
+    # `LLM(..., device=f"cuda:{torch.cuda.current_device()}")`); c control (utils.py
+    # `torch.cuda.set_device(rank)` before init_process_group)] launch texts: README
+    ("github:McGill-NLP/nano-aha-moment", "6cd0306dd994674f98ec2f0b07732c00c0bfe125"),
+    # Ultravox: speech-in LLM (audio encoder + projector + LLM), FSDP/DDP training and eval
+    # [c S (training/ddp_utils.py `torch.cuda.set_device(torch.device(rank))` with
+    # `rank = dist.get_rank()`); c control (evaluation `set_device(get_local_rank())`,
+    # `f"{device}:{local_rank}"`, train.py `torch.device(config.device, index=local_rank)`)]
+    # launch texts: README `torchrun --nproc_per_node=8 -m ultravox.training.train`
+    ("github:fixie-ai/ultravox", "648efe7f55510afff7adb45f076e904b3aba1d02"),
+    # mLoRA: many LoRA adapters trained / served beside one shared base model, pipeline
+    # parallel over GPUs and nodes [c S (tests/pipeline_example_check.py and transport_check.py
+    # both ranks `torch.device("cuda:0")`; utils/cmd.py default `"cuda:0"`); c control
+    # (bench_peft_fsdp.py `set_device(local_rank)`); tests/inference_all_case.py
+    # `device_map="auto"`] launch texts: README mlora_pp_train.py `--device "cuda:0" --rank 0`
+    ("github:TUDB-Labs/mLoRA", "4abf120c10e9d96269383e27ac8cafd41f997216"),
+    # Sequoia: tree-based speculative decoding with a draft model and offloaded target
+    # [c (Engine/*.py draft and target engines default `device = "cuda:0"`, offload_engine
+    # `]).cuda()`); d control (static buffers `torch.full(..., device=device)`,
+    # `torch.arange(..., device=device)`)] launch texts: tests/run.sh `python test_specinfer.py`
+    ("github:Infini-AI-Lab/Sequoia", "0ff3ff71475ca148f2dfb7545e0de5caf5c67b39"),
+    # InfLLM: training-free long-context inference with a block-level KV-cache memory
+    # [c control (benchmark/pred.py one worker per GPU with `--rank/--world_size`, bound by
+    # `CUDA_VISIBLE_DEVICES=${rank}`, `device_map="cuda"`); d (utils/greedy_search.py
+    # `torch.tensor(...).cuda()`, rope.py `device="cuda"`)]
+    # launch texts: scripts/multiprocessing-benchmark.sh, scripts/longbench.sh
+    ("github:thunlp/InfLLM", "12b70798f56e56ebb23c53c7018091a3f540a028"),
+    # SnapKV: KV-cache compression for long-context LLMs (monkeypatched attention)
+    # [b control (experiments/LongBench/pred_snap.py `device_map="auto"` models never moved);
+    # d control (snapkv_utils.py masks `device=attn_weights.device`)]
+    # launch texts: scripts/run_longbench.sh `CUDA_VISIBLE_DEVICES=6 python pred_snap.py`
+    ("github:FasterDecoding/SnapKV", "e216ddc84c5bd210378cbdbbba12ba02102aa640"),
+    # Consistency LLM (CLLM): Jacobi-decoding LLMs, trajectory generation and training
+    # [d control (eval/gsm8k/acc.py, generate_trajectory.py tokens `torch.full(...,
+    # device="cuda")`, cllm_trainer_global.py `torch.tensor(...).to(model.device)`); c
+    # (chat_cli_cllm.py `--device` default "cuda:0")] launch texts: scripts/train_cllm.sh
+    # `torchrun --nnodes=1 --nproc_per_node=4`
+    ("github:hao-ai-lab/Consistency_LLM", "22775363f8563c63620e71f7a204e90a51d6a379"),
+    # Aria: open multimodal MoE model, vision encoder + MoE LM fine-tuning and inference
+    # [b control (aria/inference.py, examples/*/evaluation.py `device_map="auto"`, model never
+    # moved); moe_lm.py `torch.cuda.set_device(input.device)` for device_map="auto" on several
+    # GPUs] launch texts: examples/*/eval.sh, README `accelerate launch` fine-tuning
+    ("github:rhymes-ai/Aria", "9b25fecb02553a24832c26617d4e034517f71260"),
+    # Speculative-Decoding: speculative and n-gram assisted decoding, drafter and target models
+    # [d control (sampling/*.py `torch.full(..., device=target.device)`, drafter inputs
+    # `device=drafter.device`); infer.py models `device_map=self.device`]
+    # launch texts: README `python infer.py`
+    ("github:romsto/Speculative-Decoding", "db7db67604359d0380c330c240c276ec1f85ba65"),
+    # DeepSeek-Prover-V1.5: Lean 4 prover, RMaxTS proof search with one vLLM worker per GPU
+    # [c S (prover/workers/generator.py GeneratorProcess per `local_rank` sets only
+    # LOCAL_RANK, then `LLM(model=...)` with no device or CUDA_VISIBLE_DEVICES)]
+    # launch texts: README `python -m prover.launch --config=configs/RMaxTS.py`
+    ("github:deepseek-ai/DeepSeek-Prover-V1.5", "2c4ba9119eef74d0d611f494261b2c5bae98c69a"),
+    # LiveCodeBench: contamination-free code LLM benchmark, vLLM runner
+    # [a control (runner/vllm_runner.py `LLM(..., tensor_parallel_size=args.tensor_parallel_size)`,
+    # `-1` -> `torch.cuda.device_count()`, no HF model beside it)]
+    # launch texts: README `python -m lcb_runner.runner.main --model ...`
+    ("github:LiveCodeBench/LiveCodeBench", "28fef95ea8c9f7a547c8329f2cd3d32b92c1fa24"),
+    # KVzip: query-agnostic KV-cache compression with context reconstruction
+    # [b control (model/load.py `device_map="auto"`, never moved); d S-like (inputs sent
+    # `.to("cuda")` for a device_map model); d control (kvcache.py `torch.tensor(...,
+    # device=self.device)`)] launch texts: README `python -B test.py -m ... --kv_type evict`
+    ("github:snu-mllab/KVzip", "5d8472975d286e3da6b52178af39d18904330c0d"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
+    # open-flamingo's code (fresh-5) in HELM; gpt-fast's (fresh-13) in Aria
+    "github:stanford-crfm/helm": ("src/helm/clients/vision_language/open_flamingo/",),
+    "github:rhymes-ai/Aria": ("gptfast/",),
     # the evaluation code of open-instruct (fresh-11)
     "github:princeton-nlp/LESS": ("evaluation/eval/",),
     # a copy of peft (a recall source); BLIP-2 and MiniGPT-4 code of LAVIS (fresh-23) and
@@ -2102,6 +2216,7 @@ UNSEEN_SETS = {
     "fresh-27": FRESH_27,
     "fresh-28": FRESH_28,
     "fresh-29": FRESH_29,
+    "fresh-30": FRESH_30,
 }
 
 

@@ -1,8 +1,9 @@
-"""`benchmarks/lint_precision/corpus.py` keeps launch texts beside the `.py` files.
+"""`benchmarks/lint_precision/corpus.py` keeps launch texts and configuration files beside
+the `.py` files.
 
-A fresh extraction and an in-place upgrade of a tree extracted before launch texts were kept
-must give the same launch texts, leave out those over the size limit and those with unsafe
-names, and leave every `.py` file as it was.
+A fresh extraction and an in-place upgrade of a tree extracted before those texts were kept
+(or when only launch texts were) must give the same texts, leave out those over the size limit
+and those with unsafe names, and leave every `.py` file as it was.
 """
 
 from __future__ import annotations
@@ -18,8 +19,19 @@ import pytest
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "benchmarks" / "lint_precision"
 SDIST = ("tinytrainer", "1.0")
-#: The launch texts of the fixtures, relative to the tree.
-KEPT_TEXTS = ["README.md", "docs/launch.rst", "scripts/multi_node.slurm", "scripts/train.sh"]
+#: The launch texts and configuration files of the fixtures, relative to the tree.
+KEPT_TEXTS = [
+    "README.md",
+    "configs/model.yaml",
+    "docs/launch.rst",
+    "scripts/multi_node.slurm",
+    "scripts/train.sh",
+    "setup.cfg",
+]
+#: The marker of a tree extracted when only launch texts were kept.
+LAUNCH_ONLY_MARKER = (
+    '{"suffixes": [".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst"], "limit": 1048576}\n'
+)
 
 
 @pytest.fixture()
@@ -42,6 +54,7 @@ def _members(limit: int) -> dict[str, bytes]:
         "scripts/multi_node.slurm": b"#!/bin/sh\nsrun python train.py\n",
         "docs/CHANGELOG.md": b"x" * (limit + 1),
         "setup.cfg": b"[metadata]\nname = tinytrainer\n",
+        "configs/model.yaml": b"loss:\n  type: MarginLoss\n",
     }
 
 
@@ -91,6 +104,7 @@ def _python(tree: Path) -> dict[str, bytes]:
 
 def _texts(tree: Path) -> list[str]:
     suffixes = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
+    suffixes += (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini")
     return sorted(name for name in _files(tree) if name.endswith(suffixes))
 
 
@@ -124,6 +138,22 @@ def test_an_sdist_keeps_launch_texts_fresh_and_upgraded_in_place(
     assert {n: d for n, d in _files(tree).items() if n != "train.py"} == {
         n: d for n, d in fresh.items() if n != "train.py"
     }
+
+
+def test_a_tree_of_launch_texts_only_gets_its_configuration_files(
+    corpus: ModuleType, tmp_path: Path
+) -> None:
+    root = tmp_path / "c"
+    (root / "dl").mkdir(parents=True)
+    _sdist(root / "dl" / "tinytrainer-1.0.tar.gz", _members(corpus.LAUNCH_TEXT_LIMIT))
+    (tree,) = corpus.download(root, (SDIST,))
+    fresh = _files(tree)
+    # As extracted when only launch texts were kept: no configuration file, the old marker.
+    (tree / "configs" / "model.yaml").unlink()
+    (tree / "setup.cfg").unlink()
+    (tree / corpus.LAUNCH_TEXTS_MARKER).write_text(LAUNCH_ONLY_MARKER, encoding="utf-8")
+    assert corpus.download(root, (SDIST,)) == [tree]
+    assert _files(tree) == fresh
 
 
 def test_an_upgrade_without_its_archive_leaves_the_tree_and_says_so(

@@ -182,13 +182,17 @@ def test_a_name_another_file_assigns_may_be_true(tmp_path: Path) -> None:
     assert _project_lines(tmp_path / "keyword", keyword, "TPL402") == [f"vae.py:{line}"]
 
 
+#: A script that builds the attention class (a class nothing names never runs at all).
+BUILDS_ATTENTION = "from modules import attention\n\nlayer = attention.RelMultiHeadAttn()\n"
+
+
 def test_a_public_method_of_a_checkout_nobody_installs_is_called_only_in_sight(
     tmp_path: Path,
 ) -> None:
     # NATSpeech's espnet attention: a public `rel_shift(x, zero_triu=False)` in a research
     # checkout (a `.git`, no `setup.py`) that no other file names.
     public = REL_SHIFT.format(call="").replace("_rel_shift", "rel_shift")
-    checkout = {"modules/attention.py": public, "train.py": "from modules import attention\n"}
+    checkout = {"modules/attention.py": public, "train.py": BUILDS_ATTENTION}
     (tmp_path / "checkout" / ".git").mkdir(parents=True)
     assert _project_lines(tmp_path / "checkout", checkout, "TPL201") == []
     # Installable, a package's users may call it with anything.
@@ -197,7 +201,8 @@ def test_a_public_method_of_a_checkout_nobody_installs_is_called_only_in_sight(
     assert _project_lines(tmp_path / "installable", installable, "TPL201") == ["attention.py:10"]
     # Another file names it: it may fill the parameter.
     (tmp_path / "named" / ".git").mkdir(parents=True)
-    named = {**checkout, "train.py": "from modules.attention import X\n\nX().rel_shift(w, True)\n"}
+    calls = "from modules.attention import RelMultiHeadAttn\n\nRelMultiHeadAttn().rel_shift(w, 1)\n"
+    named = {**checkout, "train.py": calls}
     assert _project_lines(tmp_path / "named", named, "TPL201") == ["attention.py:10"]
     # Not a whole checkout (no `.git`): the files calling it may lie elsewhere.
     assert _project_lines(tmp_path / "loose", checkout, "TPL201") == ["attention.py:10"]
@@ -207,7 +212,7 @@ def test_a_public_function_a_config_names_or_forward_may_be_called_out_of_sight(
     tmp_path: Path,
 ) -> None:
     public = REL_SHIFT.format(call="").replace("_rel_shift", "rel_shift")
-    checkout = {"modules/attention.py": public, "train.py": "from modules import attention\n"}
+    checkout = {"modules/attention.py": public, "train.py": BUILDS_ATTENTION}
     # Hydra builds objects and calls functions a YAML file names.
     (tmp_path / "hydra" / ".git").mkdir(parents=True)
     hydra = {**checkout, "conf/model.yaml": "shift:\n  _target_: attention.rel_shift\n"}

@@ -1,4 +1,5 @@
-"""Whether a line lies in a function that nothing can call: a script's unused function.
+"""Whether a line lies in code that nothing can call: a script's unused function, or a class
+nothing names.
 
 A script (a file with an `if __name__ == "__main__":` block) whose module name no other file
 of the project mentions is run, never imported; a function of its own that the script never
@@ -6,6 +7,14 @@ names again (no call, no reference, no decorator that registers it) never runs. 
 there describe code that cannot execute. Files that are imported (the module name appears
 elsewhere), functions referenced anywhere in the file, decorated functions, and methods are
 all taken as reachable.
+
+A class runs only when something names it: a call, a subclass, a registry lookup by the
+name a configuration file or a launch command spells out. In a checkout nobody installs, a
+class with no decorator (a registry may file it under another name) and no keyword
+(`metaclass=` may file it) that no text of the project names outside its own body, other
+than another file's definition of a class of the same name (a copied module), never runs
+(`plain_classes` here; `named_in` reads its own file, `names_in` every other text; the
+project-wide reading is `ProjectIndex.in_class_nothing_names`).
 """
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ import ast
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
@@ -74,3 +84,59 @@ def mentioned_elsewhere(path: str, files: Sequence[str], max_file_bytes: int) ->
         if data is None or stem in data:
             return True
     return False
+
+
+@dataclass(frozen=True)
+class PlainClass:
+    """A class with no decorator and no keyword, and the lines of its body."""
+
+    name: str
+    first: int
+    last: int
+
+
+def plain_classes(data: bytes | None) -> list[PlainClass]:
+    """The classes of the file (`data`), nested ones too, that no decorator or keyword may
+    register under another name; none for a file that does not parse."""
+    if data is None:
+        return []
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    return [
+        PlainClass(node.name, node.lineno, node.end_lineno or node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef) and not node.decorator_list and not node.keywords
+    ]
+
+
+def named_in(data: bytes, name: str, outside: tuple[int, int] | None = None) -> bool:
+    """The text names `name` other than in a definition (`class name`, `def name`), on a
+    line outside the `outside` span (first and last line) when given."""
+    pattern = re.compile(rb"\b(?:(class|def)\s+)?" + re.escape(name.encode()) + rb"\b")
+    for match in pattern.finditer(data):
+        if match.group(1) is not None:
+            continue
+        if outside is not None:
+            line = data.count(b"\n", 0, match.start()) + 1
+            if outside[0] <= line <= outside[1]:
+                continue
+        return True
+    return False
+
+
+_WORD = re.compile(rb"\b(?:(class|def)\s+)?([A-Za-z_]\w*)")
+
+
+def names_in(data: bytes) -> frozenset[str]:
+    """Every word the text names other than in a definition: `named_in` for all names at
+    once, read once per file of a project."""
+    return frozenset(
+        match.group(2).decode("ascii") for match in _WORD.finditer(data) if match.group(1) is None
+    )
+
+
+#: Ways a program reaches classes it never names: every subclass of a base, or a base's hook
+#: that files each subclass as it is defined.
+FINDS_SUBCLASSES = frozenset({"__subclasses__", "__init_subclass__"})

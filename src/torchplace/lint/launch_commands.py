@@ -460,6 +460,8 @@ class LaunchIndex:
             for python in matches:
                 self._by_file.setdefault(os.path.realpath(python), []).append(launch)
         self.python_files = list(python_files)
+        #: The shell scripts and documents the launches were read from (`LAUNCH_TEXT_SUFFIXES`).
+        self.text_files = list(text_files)
 
     def launches_any(self) -> bool:
         """Whether any launch of the project names one of its files."""

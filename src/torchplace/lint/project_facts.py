@@ -39,7 +39,16 @@ from torchplace.lint.current_gpu import (
     current_gpu_use_by_imports,
 )
 from torchplace.lint.dead_branches import CALLED_ONLY_HERE, DeadBranches, set_elsewhere
-from torchplace.lint.dead_functions import MAIN_GUARD, mentioned_elsewhere, unused_script_function
+from torchplace.lint.dead_functions import (
+    FINDS_SUBCLASSES,
+    MAIN_GUARD,
+    PlainClass,
+    mentioned_elsewhere,
+    named_in,
+    names_in,
+    plain_classes,
+    unused_script_function,
+)
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE, internal_error
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
@@ -304,6 +313,10 @@ class ProjectIndex:
         self._launch_roots: dict[str, str] = {}
         #: Who imports whom in each launch root (`launch_reach`), read on first use.
         self._import_graphs: dict[str, ImportGraph] = {}
+        #: The classes of each file no decorator or keyword registers (`dead_functions`).
+        self._plain_classes: dict[str, list[PlainClass]] = {}
+        #: The words each text of a project names (`dead_functions.names_in`), by root.
+        self._words: dict[str, dict[str, frozenset[str] | None] | None] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -497,27 +510,65 @@ class ProjectIndex:
         return True
 
     def _named_elsewhere(self, path: str, name: str) -> bool:
-        """The function `name` of `path` may be called from out of sight: the project can
-        be installed (or is not a whole checkout), or another of its files names it."""
+        """The function or class `name` of `path` may be called from out of sight: the
+        project can be installed (or is not a whole checkout), or another of its files (code,
+        configuration, launch script or document) names it other than by defining its own
+        function or class of that name (`dead_functions.named_in`)."""
         if not self._uninstallable_checkout(path):
             return True
+        own = os.path.abspath(path)
+        words = self._project_words(path)
+        return words is None or any(
+            names is None or name in names for other, names in words.items() if other != own
+        )
+
+    def _project_words(self, path: str) -> dict[str, frozenset[str] | None] | None:
+        """The words each text of the project of `path` names (`dead_functions.names_in`):
+        its Python files, configuration files, launch scripts and documents, by absolute
+        path (None for a file that cannot be read); None when the project cannot be read."""
         root = self.root_of(path)
-        if (root, CALLED_ONLY_HERE + name) not in self._assigned:
-            own = os.path.abspath(path)
+        if root not in self._words:
             files = self.tree_files_of(path)
-            configs = self.launches_for(path).config_files
-            word = re.compile(rb"\b" + re.escape(name.encode()) + rb"\b")
-            self._assigned[(root, CALLED_ONLY_HERE + name)] = (
-                files is None
-                or configs is None
-                or any(
-                    data is None or word.search(data) is not None
-                    for other in [*files, *configs]
-                    if os.path.abspath(other) != own
-                    for data in [read_regular_file(Path(other), self.max_file_bytes)]
-                )
-            )
-        return self._assigned[(root, CALLED_ONLY_HERE + name)]
+            launches = self.launches_for(path)
+            configs = launches.config_files
+            words: dict[str, frozenset[str] | None] | None = None
+            if files is not None and configs is not None:
+                words = {}
+                for other in [*files, *configs, *launches.text_files]:
+                    data = read_regular_file(Path(other), self.max_file_bytes)
+                    words[os.path.abspath(other)] = None if data is None else names_in(data)
+            self._words[root] = words
+        return self._words[root]
+
+    def in_class_nothing_names(self, path: str, line: int) -> bool:
+        """`line` of `path` lies in a class that never runs (`dead_functions`): a checkout
+        nobody installs, a class no decorator or keyword registers, that its file names
+        nowhere outside its own body and no other text of the project names, in a project
+        that never looks for subclasses it does not name (`__subclasses__`)."""
+        if not self._uninstallable_checkout(path):
+            return False
+        key = os.path.abspath(path)
+        classes = self._plain_classes.get(key)
+        if classes is None:
+            classes = self._plain_classes[key] = plain_classes(self._code(path))
+        enclosing = [c for c in classes if c.first <= line <= c.last]
+        if not enclosing or self._finds_subclasses(path):
+            return False
+        data = self._code(path) or b""
+        return any(self._class_unnamed(path, data, c) for c in enclosing)
+
+    def _class_unnamed(self, path: str, data: bytes, plain: PlainClass) -> bool:
+        if named_in(data, plain.name, outside=(plain.first, plain.last)):
+            return False
+        return not self._named_elsewhere(path, plain.name)
+
+    def _finds_subclasses(self, path: str) -> bool:
+        """Some text of the project reaches classes through their base
+        (`dead_functions.FINDS_SUBCLASSES`); an unreadable project may."""
+        words = self._project_words(path)
+        return words is None or any(
+            names is None or not FINDS_SUBCLASSES.isdisjoint(names) for names in words.values()
+        )
 
     def _uninstallable_checkout(self, path: str) -> bool:
         """`path` lies in a whole checkout (`.git` at its launch root) with no `pyproject.toml`,
@@ -810,6 +861,8 @@ def apply_project_facts(
             try:
                 if index.in_branch_never_taken(finding.path, finding.line):
                     continue  # code that never runs (`dead_branches`)
+                if index.in_class_nothing_names(finding.path, finding.line):
+                    continue  # a class that never runs (`dead_functions`)
             except RecursionError:
                 pass  # too deep to read: the finding stands
         condition = conditions.get(finding.code)

@@ -1,0 +1,100 @@
+"""A class nothing names never runs: findings in it are dropped, in a checkout nobody
+installs (`dead_functions.plain_classes`, `ProjectIndex.in_class_nothing_names`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from torchplace.lint import LintConfig
+from torchplace.lint.dead_functions import named_in, names_in, plain_classes
+from torchplace.lint.runner import run
+
+# espnet's positional encodings as NATSpeech and UniAudio copy them: a subclass whose
+# `reset_parameters` nothing calls sets a parameter's storage to a CPU tensor.
+POSITION = """\
+import torch
+from torch import nn
+
+
+class PositionalEncoding(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.pe = nn.Parameter(torch.zeros(d))
+
+
+{decorator}class ScaledPositionalEncoding(PositionalEncoding):
+    def __init__(self, d):
+        super().__init__(d)
+        self.alpha = nn.Parameter(torch.tensor(1.0))
+
+    def reset_parameters(self):
+        self.alpha.data = torch.tensor(1.0)
+{tail}"""
+USES_BASE = (
+    "from modules.position import PositionalEncoding\n\nlayer = PositionalEncoding(8).cuda()\n"
+)
+
+
+def _lines(root: Path, files: dict[str, str], checkout: bool = True) -> list[str]:
+    if checkout:
+        (root / ".git").mkdir(parents=True)
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    config = LintConfig(select=("TPL207",), preview=True)
+    result = run([str(root)], config, cache_dir=None)
+    return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
+
+
+def _project(decorator: str = "", tail: str = "", **more: str) -> dict[str, str]:
+    position = POSITION.format(decorator=decorator, tail=tail)
+    return {"modules/position.py": position, "train.py": USES_BASE, **more}
+
+
+def test_a_class_nothing_names_never_runs(tmp_path: Path) -> None:
+    assert _lines(tmp_path / "dead", _project()) == []
+    # Another file's copy of the module defines a class of that name: still nothing uses it.
+    copy = {"codec/position.py": POSITION.format(decorator="", tail="")}
+    assert _lines(tmp_path / "copied", _project(**copy)) == []
+
+
+def test_a_class_named_anywhere_in_the_project_may_run(tmp_path: Path) -> None:
+    built = "from modules.position import ScaledPositionalEncoding as S\n\nS(8).cuda()\n"
+    assert _lines(tmp_path / "built", _project(**{"train.py": built})) == ["position.py:17"]
+    # A configuration file or a launch script names it: a registry may build it.
+    config = {"conf/model.yaml": "encoder:\n  type: ScaledPositionalEncoding\n"}
+    assert _lines(tmp_path / "config", _project(**config)) == ["position.py:17"]
+    script = {"run.sh": "python train.py --pe ScaledPositionalEncoding\n"}
+    assert _lines(tmp_path / "script", _project(**script)) == ["position.py:17"]
+    # Its own file names it outside its body (a factory, `__all__`).
+    own = '\n__all__ = ["ScaledPositionalEncoding"]\n'
+    assert _lines(tmp_path / "own", _project(tail=own)) == ["position.py:17"]
+
+
+def test_a_class_reached_without_its_name_may_run(tmp_path: Path) -> None:
+    # A decorator may file it in a registry under another name.
+    registered = _project(decorator="@register('scaled')\n")
+    assert _lines(tmp_path / "registered", registered) == ["position.py:18"]
+    # The project walks a base's subclasses.
+    walks = {"build.py": "from modules.position import PositionalEncoding as P\n\n"
+             "kinds = P.__subclasses__()\n"}  # fmt: skip
+    assert _lines(tmp_path / "walks", _project(**walks)) == ["position.py:17"]
+
+
+def test_an_installable_or_partial_project_may_be_used_from_outside(tmp_path: Path) -> None:
+    installable = _project(**{"pyproject.toml": "[project]\nname = 'pe'\n"})
+    assert _lines(tmp_path / "installable", installable) == ["position.py:17"]
+    assert _lines(tmp_path / "loose", _project(), checkout=False) == ["position.py:17"]
+
+
+def test_names_are_read_as_uses_not_definitions() -> None:
+    text = b"class Foo:\n    pass\n\ndef bar():\n    return Foo()\n"
+    assert named_in(text, "Foo")
+    assert not named_in(text, "Foo", outside=(1, 5))
+    assert not named_in(text, "bar")
+    assert "Foo" in names_in(text) and "bar" not in names_in(text)
+    spans = plain_classes(b"@dataclass\nclass A:\n    x: int\n\nclass B(metaclass=M):\n    pass\n"
+                          b"\nclass C:\n    class D:\n        pass\n")  # fmt: skip
+    assert [(c.name, c.first, c.last) for c in spans] == [("C", 8, 10), ("D", 9, 10)]
+    assert plain_classes(b"class (") == []
