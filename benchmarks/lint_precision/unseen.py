@@ -227,6 +227,13 @@ HISTORY = [
         "TPL204 by two blind judges) and 2 raised again (TPL203 in an `__init__` that makes "
         "a closure, judged FALSE before)",
     ),
+    (
+        "2026-12-03",
+        "22c04d4",
+        "fresh-30 (multi-GPU inference and serving code) at 22c04d4: no default-tier "
+        "finding; 2 TRUE of the 5 findings of the rules once default (TPL402 1/1, TPL108 "
+        "1/2, TPL104 0/1, TPL401 UNSURE: the judges split)",
+    ),
 ]
 
 
@@ -565,6 +572,22 @@ CORPUS_NOTES = {
         "called right after the group that parses `TrainingArguments`, also a subclass of its "
         "own) were then fixed against these findings; that dropped their 8 FALSE findings "
         "here and changed nothing on the 26 other sets."
+    ),
+    "fresh-30": (
+        "GitHub repositories of multi-GPU inference and serving code (evaluation harnesses, "
+        "serving UIs, vLLM engines beside Hugging Face models, speculative decoding, LoRA "
+        "adapters, KV-cache research; launch scripts beside them), chosen as a user would "
+        "bring them, checked against every other set, package (also under another name) and "
+        "recall source, with the vendored copies of open-flamingo (HELM) and gpt-fast (Aria) "
+        "left out, committed before it was first linted. First linted at 22c04d4, after "
+        "fresh-29's fixes and with configuration files in the trees: 1,751 Python files, no "
+        "crash, no default-tier finding; its 5 findings of the rules once default, read by "
+        "two blind judges: 2 TRUE (TPL402: `set_device(torch.device(dist.get_rank()))` in "
+        "Ultravox's FSDP helper; TPL108: h2oGPT's fine-tuning under torchrun resumes a "
+        "checkpoint without `map_location`), 2 FALSE (TPL104: a web UI's nominal `device` of "
+        "one process; TPL108: a one-GPU client that moves the model after loading) and one "
+        "split (TPL401: Ultravox's trainer binds through accelerate later, but a barrier "
+        "runs before that)."
     ),
     "fresh-29": (
         "GitHub research repositories chosen as a user would bring them (speech, audio, "

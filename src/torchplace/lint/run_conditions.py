@@ -6,6 +6,10 @@ node's first GPU under every standard launcher (torchrun, `mp.spawn`, Slurm with
 GPU): `device=0` there, or a new thread's default cuda:0, is that process's own GPU. Code that
 runs only when the device is the CPU puts nothing on a GPU.
 
+A placement made after the same code showed the process its GPUs
+(`os.environ["CUDA_VISIBLE_DEVICES"] = gpu` earlier in a block that holds it: a spawned
+worker choosing its GPU) counts from the first GPU that process sees: cuda:0 there is its own.
+
 Only the function holding the node is read (its `if` tests, `if ...: return` before it);
 conditions set by callers are not followed.
 """
@@ -145,6 +149,42 @@ def conditions(ctx: FileContext, scope: Scope, node: ast.AST) -> Iterator[tuple[
         if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             break  # a nested function runs when called, not where it is defined
         child, parent = parent, parents.get(id(parent))
+
+
+def after_showing_its_gpus(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
+    """Whether an earlier statement of a block that holds `node`, in its function (or the
+    module), sets `os.environ["CUDA_VISIBLE_DEVICES"]`: the process then picks its GPUs by
+    that variable, and index 0 is the first GPU it chose to see."""
+    function = scope.function
+    root = function.node if function is not None else ctx.tree
+    parents = parent_map(ctx.parents, root)
+    child: ast.AST = node
+    parent = parents.get(id(child))
+    while parent is not None:
+        for block in _blocks(parent):
+            position = _positions(ctx, block).get(id(child))
+            if position is not None and any(
+                _shows_gpus(ctx, statement) for statement in block[:position]
+            ):
+                return True
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return False
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _shows_gpus(ctx: FileContext, statement: ast.stmt) -> bool:
+    """`os.environ["CUDA_VISIBLE_DEVICES"] = ...` (one statement, not one nested in a branch
+    that may not run)."""
+    if not isinstance(statement, ast.Assign):
+        return False
+    return any(
+        isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Constant)
+        and target.slice.value == "CUDA_VISIBLE_DEVICES"
+        and (ctx.qualified(target.value) or "").endswith("environ")
+        for target in statement.targets
+    )
 
 
 _T = TypeVar("_T")

@@ -194,22 +194,38 @@ def _single_rank(call: ast.Call) -> bool:
 
 def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bool:
     """`set_device` in the same function after the call, with no CUDA work in between; at
-    module level (a script's `if __name__ == "__main__":` block), in the same top-level
-    statement."""
+    module level (a script's top level or its `if __name__ == "__main__":` block), in the
+    same top-level statement or the script's later ones (they run next, in order; the
+    functions and classes it defines run nothing there)."""
+    first = (call.end_lineno or call.lineno) + 1
     if function is not None:
         last = getattr(function.node, "end_lineno", None) or call.lineno
+        after = without_comments(ctx.source.lines_text(first, last))
     else:
+        body = ctx.tree.body
         holding = [
-            statement
-            for statement in ctx.tree.body
+            index
+            for index, statement in enumerate(body)
             if statement.lineno <= call.lineno <= (statement.end_lineno or statement.lineno)
         ]
         if not holding:
             return False
-        last = holding[0].end_lineno or call.lineno
-    after = without_comments(ctx.source.lines_text((call.end_lineno or call.lineno) + 1, last))
+        spans = [
+            (max(statement.lineno, first), statement.end_lineno or statement.lineno)
+            for statement in body[holding[0] :]
+            if not isinstance(statement, _DEFINITIONS)
+        ]
+        after = "\n".join(
+            without_comments(ctx.source.lines_text(start, end))
+            for start, end in spans
+            if start <= end
+        )
     binding = _BINDS.search(after)
     return binding is not None and not CUDA_WORK.search(after, 0, binding.start())
+
+
+#: Statements that define and run nothing where they stand.
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _binds_elsewhere(ctx: FileContext, call: ast.Call) -> bool:

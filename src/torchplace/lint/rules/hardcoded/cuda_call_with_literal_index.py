@@ -7,7 +7,10 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, keyword
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import literal_index
-from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
+from torchplace.lint.run_conditions import (
+    after_showing_its_gpus,
+    runs_only_on_rank_zero_through_callers,
+)
 from torchplace.report import Finding
 
 
@@ -16,7 +19,9 @@ class CudaCallWithLiteralIndex(Rule):
     Flags `.cuda(N)` and `.cuda(device=N)` with an integer literal. Not `.cuda(0)` in code
     that runs only in rank 0 (global or local: under `if rank == 0:`, after
     `if rank != 0: return`, or in a script's function that the script calls only there),
-    whose GPU is its node's first under every standard launcher.
+    whose GPU is its node's first under every standard launcher, nor after the same code set
+    `os.environ["CUDA_VISIBLE_DEVICES"]` (a spawned worker that shows itself its GPU: cuda:0
+    is the one it chose).
 
     ## Why is this bad?
     A literal index pins the tensor or module to one GPU whatever rank, thread or
@@ -55,7 +60,10 @@ class CudaCallWithLiteralIndex(Rule):
     preview = True
     name = "cuda-call-with-literal-index"
     in_tests = False
-    contexts = "any code; not `.cuda(0)` that runs only in rank 0"
+    contexts = (
+        "any code; not `.cuda(0)` that runs only in rank 0 or after the code set"
+        " CUDA_VISIBLE_DEVICES"
+    )
     summary = "`.cuda(N)` with a literal index pins every rank and thread to one GPU"
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(r"\.\s*cuda\s*\(\s*(?:device\s*=\s*)?\d")
@@ -68,6 +76,8 @@ class CudaCallWithLiteralIndex(Rule):
             index = literal_index(value) if value is not None else None
             if index == 0 and runs_only_on_rank_zero_through_callers(ctx, located.scope, call):
                 continue  # rank 0's GPU is its node's first: cuda:0 is its own
+            if index == 0 and after_showing_its_gpus(ctx, located.scope, call):
+                continue  # the process showed itself its GPUs: cuda:0 is the one it chose
             if index is not None:
                 message = f"`.cuda({index})` pins the tensor to cuda:{index} in every rank"
                 yield self.finding(ctx, call, message)

@@ -18,6 +18,7 @@ from torchplace.lint.rules._helpers import (
     placement_is_local,
 )
 from torchplace.lint.run_conditions import (
+    after_showing_its_gpus,
     documented_single_gpu,
     parent_map,
     runs_only_on_rank_zero_through_callers,
@@ -42,17 +43,18 @@ class HardcodedDeviceIndex(Rule):
     that only rank 0 runs (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), in the
     `except` fallback of the same call whose index could not be read (`"cuda"` without an
     index means cuda:0), where `torch.cuda.is_initialized()` is false (no GPU was bound yet:
-    cuda:0 is the current one), in the one-process branch of a job (`if world_size == 1:`,
-    the `else` of `if world_size > 1:` or of `if dist.is_initialized():`, `if
-    args.local_rank == -1:`), or in a file that never speaks of ranks, workers, threads or
-    device maps (there cuda:0 means what `"cuda"` means: TPL105's ground), nor index 0 as
-    the place of tensors (`inputs.to(0)`, `device = torch.device(0)`) in a function (or a
-    script's top level) that spreads a model over the GPUs (`device_map="auto"`,
-    `dispatch_model`): the map puts its first layers on cuda:0, where the inputs go in. Nor,
-    reading the
-    project, a program that its shell scripts and READMEs launch only as one process
-    (`python infer.py`, a script that starts no processes or threads and reads no launcher
-    variable) or a module that only such programs import: its GPU is shared by nothing.
+    cuda:0 is the current one), after the same code set `os.environ["CUDA_VISIBLE_DEVICES"]`
+    (a spawned worker that shows itself its GPU: cuda:0 is the one it chose), in the
+    one-process branch of a job (`if world_size == 1:`, the `else` of `if world_size > 1:` or
+    of `if dist.is_initialized():`, `if args.local_rank == -1:`), or in a file that never
+    speaks of ranks, workers, threads or device maps (there cuda:0 means what `"cuda"`
+    means: TPL105's ground), nor index 0 as the place of tensors (`inputs.to(0)`,
+    `device = torch.device(0)`) in a function (or a script's top level) that spreads a model
+    over the GPUs (`device_map="auto"`, `dispatch_model`): the map puts its first layers on
+    cuda:0, where the inputs go in. Nor, reading the project, a program that its shell
+    scripts and READMEs launch only as one process (`python infer.py`, a script that starts
+    no processes or threads and reads no launcher variable) or a module that only such
+    programs import: its GPU is shared by nothing.
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
@@ -96,7 +98,8 @@ class HardcodedDeviceIndex(Rule):
     contexts = (
         "placements anywhere; not device objects only compared or queried, code only rank 0"
         " runs, code documented as single-GPU, one-process scripts, fallbacks of an unread index,"
-        " code reached only before CUDA is initialised, index 0 in files that speak of no"
+        " code reached only before CUDA is initialised, index 0 after the code set"
+        " CUDA_VISIBLE_DEVICES, index 0 in files that speak of no"
         " parallelism, index 0 as the inputs' place beside a model spread by `device_map`,"
         " programs the project launches only as one process"
     )
@@ -144,6 +147,7 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         or _inputs_of_a_spread_model(ctx, site)
         or _fallback_of_computed_index(ctx, site)
         or _cuda_not_initialised_here(ctx, site)
+        or after_showing_its_gpus(ctx, scope, site.call)
         or in_one_process_branch(ctx, site.call, _function_node(site))
         or runs_only_on_rank_zero_through_callers(ctx, scope, site.call)
     )
