@@ -34,3 +34,17 @@ def test_a_changed_helper_module_changes_the_key(
 
     monkeypatch.setattr(Path, "read_bytes", edited)
     assert fingerprint(rules, config) != before
+
+
+def test_the_python_that_parses_the_files_is_part_of_the_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A file with Python 3.12's multi-line f-string parses on 3.12 and not on 3.11: a cache
+    # filled by one must not answer for the other.
+    import torchplace.lint.cache as cache
+
+    config = LintConfig()
+    rules = config.enabled_rules(all_rules())
+    before = fingerprint(rules, config)
+    monkeypatch.setattr(cache, "PYTHON_GRAMMAR", "Python 3.99")
+    assert fingerprint(rules, config) != before

@@ -1,8 +1,8 @@
 """Results cached by content hash, so an unchanged tree re-lints in well under a second.
 
 One file per settings fingerprint (torchplace version, enabled rules, the linter's source,
-the options that change findings). An entry is reused when the file's size and mtime match; if
-only the mtime moved, the content hash decides.
+the options that change findings, the Python whose parser reads the files). An entry is
+reused when the file's size and mtime match; if only the mtime moved, the content hash decides.
 
 The cache is data, never code: JSON checked field by field on load (`cache_format`), signed
 with a key private to the user (`cache_location`), so a cache shipped inside a repository or a
@@ -25,6 +25,7 @@ from torchplace.lint import cache_format
 from torchplace.lint.cache_digest import content_digest
 from torchplace.lint.cache_format import Entry
 from torchplace.lint.config import LintConfig
+from torchplace.lint.engine import PYTHON_GRAMMAR
 from torchplace.lint.rule import Rule
 from torchplace.report import Finding
 
@@ -37,6 +38,8 @@ def fingerprint(rules: Sequence[type[Rule]], config: LintConfig) -> str:
     digest.update(
         f"{cache_format.FORMAT}|{__version__}|{config.forward_methods}|{config.max_file_bytes}".encode()
     )
+    # Which files parse depends on the Python that parses them.
+    digest.update(PYTHON_GRAMMAR.encode())
     digest.update(repr(config.per_file_ignores).encode())
     for rule in rules:
         digest.update(rule.code.encode())

@@ -14,6 +14,7 @@ import gc
 import multiprocessing
 import os
 import stat
+import sys
 import tokenize
 import traceback
 import warnings
@@ -36,6 +37,10 @@ FILE_PROBLEM_CODE = "TPL001"
 FILE_PROBLEM_NAME = "file-not-checked"
 INTERNAL_ERROR_CODE = "TPL002"
 INTERNAL_ERROR_NAME = "internal-error"
+#: Files are parsed by the running Python's own parser: a file written for a newer Python
+#: (an f-string split over lines, 3.12) does not parse on an older one. Named in the message
+#: of a file that does not parse, and part of the cache's fingerprint.
+PYTHON_GRAMMAR = f"Python {sys.version_info.major}.{sys.version_info.minor}"
 TOO_DEEP = (
     "nested too deeply to analyse (an expression or block deeper than Python's recursion limit)"
 )
@@ -125,7 +130,8 @@ class Linter:
         except (SyntaxError, ValueError) as error:
             line = getattr(error, "lineno", None) or 1
             message = getattr(error, "msg", None) or str(error)
-            return self._problem(path, f"cannot parse: {message} (line {line})", line)
+            problem = f"cannot parse with {PYTHON_GRAMMAR}: {message} (line {line})"
+            return self._problem(path, problem, line)
         result.parsed = True
         ctx = FileContext(source, tree, lines, self.config.forward_methods)
         for rule in rules:
