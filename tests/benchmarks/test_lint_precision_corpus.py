@@ -22,6 +22,7 @@ SDIST = ("tinytrainer", "1.0")
 #: The launch texts and configuration files of the fixtures, relative to the tree.
 KEPT_TEXTS = [
     "README.md",
+    "configs/model.conf",
     "configs/model.yaml",
     "docs/launch.rst",
     "scripts/multi_node.slurm",
@@ -55,6 +56,7 @@ def _members(limit: int) -> dict[str, bytes]:
         "docs/CHANGELOG.md": b"x" * (limit + 1),
         "setup.cfg": b"[metadata]\nname = tinytrainer\n",
         "configs/model.yaml": b"loss:\n  type: MarginLoss\n",
+        "configs/model.conf": b"train { loss_class = model.loss.IFLoss }\n",
     }
 
 
@@ -104,7 +106,7 @@ def _python(tree: Path) -> dict[str, bytes]:
 
 def _texts(tree: Path) -> list[str]:
     suffixes = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
-    suffixes += (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini")
+    suffixes += (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini", ".conf", ".gin", ".jsonnet")
     return sorted(name for name in _files(tree) if name.endswith(suffixes))
 
 
@@ -150,6 +152,7 @@ def test_a_tree_of_launch_texts_only_gets_its_configuration_files(
     fresh = _files(tree)
     # As extracted when only launch texts were kept: no configuration file, the old marker.
     (tree / "configs" / "model.yaml").unlink()
+    (tree / "configs" / "model.conf").unlink()
     (tree / "setup.cfg").unlink()
     (tree / corpus.LAUNCH_TEXTS_MARKER).write_text(LAUNCH_ONLY_MARKER, encoding="utf-8")
     assert corpus.download(root, (SDIST,)) == [tree]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from torchplace.lint import LintConfig
 from torchplace.lint.dead_functions import named_in, names_in, plain_classes
+from torchplace.lint.project_facts import ProjectIndex
 from torchplace.lint.runner import run
 
 # espnet's positional encodings as NATSpeech and UniAudio copy them: a subclass whose
@@ -55,7 +56,10 @@ def _project(decorator: str = "", tail: str = "", **more: str) -> dict[str, str]
 def test_a_class_nothing_names_never_runs(tmp_path: Path) -> None:
     assert _lines(tmp_path / "dead", _project()) == []
     # Another file's copy of the module defines a class of that name: still nothing uses it.
-    copy = {"codec/position.py": POSITION.format(decorator="", tail="")}
+    copy = {
+        "codec/position.py": POSITION.format(decorator="", tail=""),
+        "codec/run.py": "from codec.position import PositionalEncoding\n",
+    }
     assert _lines(tmp_path / "copied", _project(**copy)) == []
 
 
@@ -72,6 +76,25 @@ def test_a_class_named_anywhere_in_the_project_may_run(tmp_path: Path) -> None:
     assert _lines(tmp_path / "own", _project(tail=own)) == ["position.py:17"]
 
 
+def test_a_module_nothing_imports_or_a_test_may_be_searched_for_classes(tmp_path: Path) -> None:
+    # A Triton model file (`TritonPythonModel`), a TorchServe handler, a pytest file: loaded
+    # by path and searched for their classes, not imported.
+    by_path = {"model_repo/tts/1/model.py": POSITION.format(decorator="", tail="")}
+    assert _lines(tmp_path / "by-path", by_path) == ["model.py:17"]
+    # A test file is collected by pytest, whatever imports it (asked of the index: the
+    # rules that run in tests are few).
+    root = tmp_path / "test"
+    test = {"tests/test_position.py": POSITION.format(decorator="", tail=""),
+            "tests/run.py": "from tests.test_position import PositionalEncoding\n"}  # fmt: skip
+    _lines(root, {**test, "train.py": USES_BASE})
+    index = ProjectIndex()
+    assert not index.in_class_nothing_names(str(root / "tests/test_position.py"), 17)
+    as_module = {"lib/position.py": test["tests/test_position.py"],
+                 "lib/run.py": "from lib.position import PositionalEncoding\n"}  # fmt: skip
+    _lines(tmp_path / "module", {**as_module, "train.py": USES_BASE})
+    assert ProjectIndex().in_class_nothing_names(str(tmp_path / "module/lib/position.py"), 17)
+
+
 def test_a_class_reached_without_its_name_may_run(tmp_path: Path) -> None:
     # A decorator may file it in a registry under another name.
     registered = _project(decorator="@register('scaled')\n")
@@ -80,6 +103,9 @@ def test_a_class_reached_without_its_name_may_run(tmp_path: Path) -> None:
     walks = {"build.py": "from modules.position import PositionalEncoding as P\n\n"
              "kinds = P.__subclasses__()\n"}  # fmt: skip
     assert _lines(tmp_path / "walks", _project(**walks)) == ["position.py:17"]
+    # The project imports every module of a directory and keeps the classes of a base.
+    scans = {"build.py": "import inspect\n\nfound = inspect.getmembers(mod, inspect.isclass)\n"}
+    assert _lines(tmp_path / "scans", _project(**scans)) == ["position.py:17"]
 
 
 def test_an_installable_or_partial_project_may_be_used_from_outside(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""The generated list of `torch.Tensor` method names matches the installed PyTorch."""
+"""The generated list of `torch.Tensor` and distribution method names matches the installed
+PyTorch."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_list_holds_tensor_ops_and_no_object_methods() -> None:
     assert {"add", "matmul", "masked_fill", "index_select", "to", "float"} <= TENSOR_METHOD_NAMES
+    assert {"log_prob", "cdf", "icdf"} <= TENSOR_METHOD_NAMES  # a distribution's methods
     assert not {"tokenize", "forward", "encode", "update", "generate"} & TENSOR_METHOD_NAMES
     assert not any(name.startswith("_") for name in TENSOR_METHOD_NAMES)
 

@@ -10,9 +10,11 @@ all taken as reachable.
 
 A class runs only when something names it: a call, a subclass, a registry lookup by the
 name a configuration file or a launch command spells out. In a checkout nobody installs, a
-class with no decorator (a registry may file it under another name) and no keyword
-(`metaclass=` may file it) that no text of the project names outside its own body, other
-than another file's definition of a class of the same name (a copied module), never runs
+class of a module other files import (a file loaded by path, as a Triton model or a pytest
+file is, may be searched for its classes) with no decorator (a registry may file it under
+another name) and no keyword (`metaclass=` may file it) that no text of the project names
+outside its own body, other than another file's definition of a class of the same name (a
+copied module), in a project that never scans modules for their classes, never runs
 (`plain_classes` here; `named_in` reads its own file, `names_in` every other text; the
 project-wide reading is `ProjectIndex.in_class_nothing_names`).
 """
@@ -137,6 +139,9 @@ def names_in(data: bytes) -> frozenset[str]:
     )
 
 
-#: Ways a program reaches classes it never names: every subclass of a base, or a base's hook
-#: that files each subclass as it is defined.
-FINDS_SUBCLASSES = frozenset({"__subclasses__", "__init_subclass__"})
+#: Ways a program reaches classes it never names: every subclass of a base, a base's hook that
+#: files each subclass as it is defined, a scan of a module's members (`inspect.getmembers`
+#: over the modules `pkgutil.walk_packages` finds, keeping those whose `getmro` holds a base).
+FINDS_SUBCLASSES = frozenset(
+    {"__subclasses__", "__init_subclass__", "getmembers", "getmro", "walk_packages"}
+)

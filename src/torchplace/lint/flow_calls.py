@@ -292,7 +292,8 @@ def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:
 
 def _tensor_op(method: str) -> bool:
     """`x.method(y)` on a value the flow knows mixes `x` and `y` in one op: a method of
-    `torch.Tensor` (`tensor_method_names`, read from PyTorch), or `forward` (a module's call
-    spelled out). Any other name (`tokenizer.tokenize(wav)`, `meter.update(v)`) is a method
-    of another kind of object, which may move what it is given."""
+    `torch.Tensor` or of a distribution (`normal.log_prob(y)`; `tensor_method_names`, read
+    from PyTorch), or `forward` (a module's call spelled out). Any other name
+    (`tokenizer.tokenize(wav)`, `meter.update(v)`) is a method of another kind of object,
+    which may move what it is given."""
     return method in TENSOR_METHOD_NAMES or method == "forward"

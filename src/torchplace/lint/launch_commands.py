@@ -64,7 +64,9 @@ from torchplace.lint.cache import read_regular_file
 SEVERAL_PROCESSES = "this multi-process code"
 #: Configuration files, which may name a function for a framework to call (Hydra's
 #: `_target_: pkg.mod.build`): listed by the same walk, read only when a fact asks.
-CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini")
+CONFIG_SUFFIXES = (
+    ".yaml", ".yml", ".json", ".toml", ".cfg", ".ini", ".conf", ".gin", ".jsonnet", ".libsonnet"
+)  # fmt: skip
 LAUNCH_TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
 #: A tree with more files than this is not read: no launch is known.
 MAX_FILES = 50_000

@@ -542,9 +542,11 @@ class ProjectIndex:
 
     def in_class_nothing_names(self, path: str, line: int) -> bool:
         """`line` of `path` lies in a class that never runs (`dead_functions`): a checkout
-        nobody installs, a class no decorator or keyword registers, that its file names
-        nowhere outside its own body and no other text of the project names, in a project
-        that never looks for subclasses it does not name (`__subclasses__`)."""
+        nobody installs, a module other files of the project import (one loaded by path, a
+        test or a server's model file, may be searched for classes), a class no decorator or
+        keyword registers, that its file names nowhere outside its own body and no other
+        text of the project names, in a project that never scans for classes it does not
+        name (`__subclasses__`, `inspect.getmembers`)."""
         if not self._uninstallable_checkout(path):
             return False
         key = os.path.abspath(path)
@@ -553,6 +555,11 @@ class ProjectIndex:
             classes = self._plain_classes[key] = plain_classes(self._code(path))
         enclosing = [c for c in classes if c.first <= line <= c.last]
         if not enclosing or self._finds_subclasses(path):
+            return False
+        launches = self.launches_for(path)
+        if is_test_or_benchmark(os.path.relpath(path, launches.root)):
+            return False
+        if not self._import_graph(launches).importers_of(path):
             return False
         data = self._code(path) or b""
         return any(self._class_unnamed(path, data, c) for c in enclosing)
