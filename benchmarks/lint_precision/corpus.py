@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-30] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-31] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -33,7 +33,9 @@ launch texts beside the code (one-node and multi-node launch commands). `--fresh
 (`FRESH_28`) and `--fresh-29` (`FRESH_29`) are general sets again: research and application
 repositories a user would bring, not chosen by any one rule's text; `--fresh-30` (`FRESH_30`)
 is one of multi-GPU inference and serving code (device maps, vLLM engines, draft models, LoRA
-adapters, one process per GPU), chosen and committed before it was first linted.
+adapters, one process per GPU), chosen and committed before it was first linted, and
+`--fresh-31` (`FRESH_31`) one of multi-node training code (recommendation, speech, graph,
+LLM pre-training, reinforcement learning; Slurm and torchrun job scripts).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -2039,8 +2041,159 @@ FRESH_30 = (
     ("github:snu-mllab/KVzip", "5d8472975d286e3da6b52178af39d18904330c0d"),
 )
 
+FRESH_31 = (
+    # DLRM: deep learning recommendation model, data/model-parallel training over MPI or torchrun
+    # [c S (dlrm_s_pytorch.py `torch.load(args.load_model)` in the multi-GPU branch); c control
+    # (single-GPU / CPU branches `map_location=`); a control (torchrec_dlrm/dlrm_main.py
+    # `cuda:{rank}` with `rank = int(os.environ["LOCAL_RANK"])`); b control (extend_distributed.py
+    # `set_device(my_local_rank)` from MPI/LOCAL_RANK env before init_process_group, `.cuda()`)]
+    # launch texts: README `torch.distributed.launch --nproc_per_node=8`, multi-node `--nnodes=2
+    # --node_rank=0 --master_addr=...`, mpirun; torchrec_dlrm/README `torchrun --nnodes 1`, torchx
+    ("github:facebookresearch/dlrm", "090956ee2319ddd349a42232958aefccfe3f7b0a"),
+    # generative-recommenders (HSTU): generative retrieval/ranking models, torchrec DLRMv3 trainer
+    # [a S (dlrm_v3/train/train_ranker.py spawns `nprocs=WORLD_SIZE` from the env and uses
+    # `torch.device(f"cuda:{rank}")` per spawned rank); b S (dlrm_v3/train/utils.py NCCL
+    # init_process_group, then `dist.new_group(...)`, only then `set_device(device)`); c S
+    # (dlrm_v3/checkpoint.py `torch.load(non_sparse_ckpt)` dense + optimizer state, no map_location,
+    # called before the rank's device is set in inference/model_family.py); a control (research/
+    # trainer/train.py mp.spawn on one node, MASTER_ADDR localhost, `DDP(device_ids=[rank])`)]
+    # launch texts: README `CUDA_VISIBLE_DEVICES=0 python3 main.py --gin_config_file=...`, mp.spawn
+    ("github:facebookresearch/generative-recommenders", "2e81fab69a497fb5e24cd23569adf1e78070e4ec"),
+    # the-algorithm-ml: Twitter's Heavy Ranker (recap) and TwHIN embeddings on torchrec
+    # [a S (common/log_weights.py `.to(torch.device(f"cuda:{dist.get_rank()}"))` for embedding
+    # norms before all_gather); a control + b control (common/device.py `cuda:{LOCAL_RANK}`,
+    # set_device before init_process_group); d control (model.py `device=torch.device("cuda:0")`,
+    # docstring "Only works for single GPU machines")]
+    # launch texts: projects/home/recap/script/run_local.sh `torchrun --standalone --nnodes 1`
+    ("github:twitter/the-algorithm-ml", "b85210863f7a94efded0ef5c5ccf4ff42767876c"),
+    # TorchEasyRec (tzrec): Alibaba recommendation framework (DLRM-HSTU, DIN, match, TDM), torchrec
+    # [a control + b control (tzrec/utils/dist_util.py `cuda:{LOCAL_RANK}`, set_device before
+    # init_process_group); d control (utils/export_util.py non-zero ranks return, then rank 0
+    # exports on `torch.device("cuda:0")`; acc/trt_utils.py `map_location="cuda:0"`); d (model
+    # wrappers' forward `device="cuda:0"` default, `set_device(device)` in worker threads);
+    # a control (tests `set_device(rank)` with spawned local ranks)]
+    # launch texts: docs `torchrun --nnodes=$WORLD_SIZE --nproc-per-node=$NPROC_PER_NODE
+    # --node_rank=$RANK -m tzrec.train_eval`, export `torchrun --nnodes=1 --nproc-per-node=2`
+    ("github:alibaba/TorchEasyRec", "54cac3165a2adece9a932616463a5b6a2095b0ce"),
+    # dpr-scale: scalable dense passage retrieval / re-ranking (DRAGON, CITADEL), Lightning + Hydra
+    # [c control (task/dpr_task.py, cross_encoder_task.py `torch.load(..., map_location=lambda
+    # s, l: default_restore_location(s, "cpu"))`); d control (optim/madgrad.py optimizer state
+    # `.cuda()` after Lightning bound each rank's GPU)]
+    # launch texts: README `trainer=slurm trainer.num_nodes=2 trainer.gpus=2`, submitit launcher
+    # `hydra.launcher.nodes=${NODES}`
+    ("github:facebookresearch/dpr-scale", "97dfd8725b0a0e3290f94c31bb32de94497eb5f6"),
+    # SpeechBrain: speech toolkit (ASR, enhancement, speaker, SSL) with recipes trained under DDP
+    # [a control + b control (speechbrain/utils/distributed.py `cuda:{local_rank}` and set_device
+    # before init_process_group, comments on 2 servers x 2 GPUs); c S (recipes/Voicebank/ASR/CTC/
+    # train.py `torch.load(hparams["pretrained"])` in a DDP recipe); c control (integrations
+    # `map_location="cpu"`); d (core.py `set_device(0)` when the device string has no index)]
+    # launch texts: docs/multigpu.md `torchrun --nproc_per_node=2 --nnodes=2 --node_rank=0
+    # --master_addr machine_1_address`, Slurm notes
+    ("github:speechbrain/speechbrain", "9c826ef3937bac885c8a6ca86c6889a30f256fb5"),
+    # WeSpeaker: speaker verification / SSL speaker embedding training (ResNet, ECAPA, DINO)
+    # [b control + a control (wespeaker/bin/train.py `gpu = int(configs['gpus'][local_rank])`,
+    # set_device before NCCL init, `dist.barrier(device_ids=[gpu])`); d control (`model.cuda()`
+    # after set_device); c S (models/convert_repvgg.py `torch.load(configs['load'])`); c control
+    # (utils/checkpoint.py `map_location="cpu"`)]
+    # launch texts: examples/voxceleb/v2/run.sh `torchrun --nnodes=$num_nodes
+    # --nproc_per_node=$num_gpus --rdzv_endpoint=$HOST_NODE_ADDR`
+    ("github:wenet-e2e/wespeaker", "dfa741957e5c11f477623b6e583d67d0af25ee88"),
+    # ParallelWaveGAN: neural vocoders (PWG, MelGAN, HiFi-GAN, StyleMelGAN), ESPnet-style recipes
+    # [a control (bin/train.py `--rank/--local_rank` is the launcher's local rank,
+    # `torch.cuda.set_device(args.rank)`; the same value is also given to the sampler as rank);
+    # b control (set_device before init_process_group); c control (`torch.load(checkpoint_path,
+    # map_location="cpu")`)] launch texts: egs/*/voc1/run.sh `python -m
+    # parallel_wavegan.distributed.launch --nproc_per_node ${n_gpus}` (its own launcher with
+    # --nnodes/--node_rank), cmd.sh / conf/slurm.conf
+    ("github:kan-bayashi/ParallelWaveGAN", "86740373ec609cb9fb192d472d2aea125041491a"),
+    # GraphStorm: distributed GNN training / inference on billion-scale graphs (DistDGL)
+    # [b S (gsf.py `init_process_group(backend)` then WholeGraph init before `setup_device`);
+    # a control (utils.py `'cuda:%d' % local_rank` with an assert on device_count); c S
+    # (model/utils.py per-rank `th.load(.../embed-{rank}.pt)`, sparse_emb shards, no map_location);
+    # c control (model.bin / optimizers.bin `map_location='cpu'`); d control (dataloading.py
+    # real-time inference `cuda:0`, "just use one GPU")]
+    # launch texts: `python -m graphstorm.run.gs_node_classification --ip-config ip_list.txt
+    # --num-trainers`, docs distributed/cluster.rst multi-machine
+    ("github:awslabs/graphstorm", "42482dab3d17d2045a314794cf9344430423f213"),
+    # TorchDrug: drug discovery / molecule and protein graph learning, core.Engine DDP trainer
+    # [a control (core/engine.py `torch.device(gpus[self.rank % len(gpus)])`, README multi-node
+    # `gpus=[0, 1, 2, 3, 0, 1, 2, 3]`); b S (NCCL init_process_group with no set_device, then
+    # `new_group(backend="gloo")`, task preprocess and DDP); c control (`torch.load(checkpoint,
+    # map_location=self.device)`)] launch texts: doc/source/quick_start.rst `python -m
+    # torch.distributed.launch --nproc_per_node=4`, README multi-node gpus list
+    ("github:DeepGraphLearning/torchdrug", "6066fbd82360abb5f270cba1eca560af01b8cc90"),
+    # EvoDiff: discrete diffusion models for protein sequences and MSAs
+    # [a control (train.py / train-msa.py mp.spawn with node rank `-nr`, `rank = args.nr *
+    # args.gpus + gpu`, device is `gpu + args.offset`); b (init_process_group before
+    # `set_device(gpu + args.offset)`, nothing on the GPU in between); c control (`torch.load(
+    # args.state_dict, map_location=torch.device('cpu'))`); d (analysis/*_perp.py `.cuda()`)]
+    # launch texts: argparse `--nodes/--gpus/--nr`, `--aml` multi-node with RANK env
+    ("github:microsoft/evodiff", "33206e99446f799ec11cf6e57d66ffaec837be91"),
+    # fms-fsdp: IBM FSDP pre-training of Llama / Mamba and speculator models
+    # [b (main_training_llama.py `setup()` NCCL init, then `set_device(local_rank)`, no GPU work
+    # in between); c S (checkpointing_utils.py `torch.load(.../metadata.pth)`, dataset_utils.py
+    # per-rank loader shards `torch.load(...)` without map_location); c control (single-file
+    # checkpoint `map_location="cpu"`); d control (`model.to(self.local_rank)`)]
+    # launch texts: scripts/train.slurm `srun ./scripts/train.sh`, train.sh `torchrun
+    # --nnodes=$SLURM_NTASKS`
+    ("github:foundation-model-stack/fms-fsdp", "5a296afe42f9932f590783cb053fa0f9384e01fc"),
+    # dolomite-engine (lm_engine): LLM / MoE pre-training and fine-tuning with FSDP, TP, PP
+    # [b S (utils/parallel.py NCCL init_process_group, then `init_device_mesh("cuda", ...)`,
+    # then `set_device(local_rank)`); a control (tools/tensor_parallel_inference.py
+    # `dist.get_rank() % device_count`); c S (checkpointing: rng state with `cuda_rng_state`,
+    # lr scheduler, dataloader state `torch.load(..., weights_only=False)` without map_location);
+    # d control (generate.py `set_device(0)`, "hardcoded single GPU assumed")]
+    # launch texts: scripts/coreweave, blue-vela pretrain.sh `torchrun --nnodes=$NNODES`, job.sh
+    ("github:IBM/dolomite-engine", "d0ee186128e8b8dfff7c1f90390398fdabc75be7"),
+    # llm-baselines: EPFL LLM pre-training baselines (Llama, muP, optimizer sweeps) under DDP
+    # [a control (distributed/ddp.py `args.device = f"cuda:{self.local_rank}"`, DDP
+    # `device_ids=[self.local_rank]`); b (init_process_group in the backend, set_device in main.py
+    # later); c S (optim/utils.py per-rank `torch.load(ckpt_dir / f"worker_{rank}.pt")`,
+    # weight_averaging.py loads); c control (`map_location=device`); d control (config default
+    # `--device cuda:0` replaced per rank)] launch texts: README `torchrun --nproc_per_node=4`
+    ("github:epfml/llm-baselines", "c8a5105d8125a49e5263daec9f7313471e72612e"),
+    # MSN: Masked Siamese Networks, label-efficient self-supervised ViT pre-training
+    # [d control (src/msn_train.py `torch.device('cuda:0')` in every rank after
+    # `CUDA_VISIBLE_DEVICES = SLURM_LOCALID` at import; comment warns non-Slurm launches);
+    # main.py local mp.spawn sets CUDA_VISIBLE_DEVICES per process; c control (`map_location=
+    # 'cpu'`)] launch texts: README `python main_distributed.py --nodes 2 --tasks-per-node 8`
+    # (submitit on Slurm), `python main.py --devices cuda:0 cuda:1 cuda:2`
+    ("github:facebookresearch/msn", "4388dc1eadbe3042b85d3296d41b9b207656e043"),
+    # SparK: sparse masked modeling (BERT-style) pre-training for convnets
+    # [a control (pretrain/dist.py `local_rank = global_rank % num_gpus` from RANK); b control
+    # (set_device before init_process_group); d control (`torch.empty(1).cuda().device` after
+    # set_device); c control (`torch.load(resume_from, map_location='cpu')`)]
+    # launch texts: pretrain/README `torchrun --nproc_per_node=8 --nnodes=<your_nnodes>
+    # --node_rank=<rank_starts_from_0>`
+    ("github:keyu-tian/SparK", "a63e386f8e5186bc07ad7fce86e06b08f48a61ea"),
+    # AllenAct: embodied-AI RL framework, distributed DD-PPO actors/learners over machines
+    # [a control + b control (algorithms/onpolicy_sync/engine.py per-worker device from machine
+    # params, `set_device(device)` before NCCL init on a TCPStore); c control (engine / runner
+    # `torch.load(..., map_location="cpu")`)] launch texts: docs distributed-objectnav tutorial
+    # `--distributed_ip_and_port`, `--machine_id` per node
+    ("github:allenai/allenact", "d055fc9d4533f086e0340fe0a838ed42c28d932e"),
+    # ElegantRL: massively parallel deep RL (learners and workers per GPU) and RL solvers
+    # [c S (train/replay_buffer.py `th.load(file_path)` of a replay buffer saved from a learner's
+    # `cuda:{gpu_id}`); c control (evaluator / run.py `map_location=lambda storage, loc:
+    # storage`); d control (learner/worker processes `th.device(f"cuda:{gpu_id}")`); a control
+    # (rlsolver AM_TSP/train.py mp.spawn over `device_count()` on one node, `set_device(rank)`)]
+    # launch texts: `train_agent_multiprocessing_multi_gpu` with `learner_gpu_ids`
+    ("github:AI4Finance-Foundation/ElegantRL", "7c64395ff4c2b53892fe6f9eaa3b58947136ffc1"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
+    # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
+    # ConvNeXt's detection code (fresh-10) in SparK
+    "github:facebookresearch/generative-recommenders": (
+        "generative_recommenders/modules/positional_encoder.py",
+        "generative_recommenders/ops/hstu_compute.py",
+        "generative_recommenders/ops/mm.py",
+        "generative_recommenders/ops/position.py",
+        "generative_recommenders/ops/pytorch/pt_hstu_linear.py",
+        "generative_recommenders/ops/triton/triton_attention_utils.py",
+    ),
+    "github:keyu-tian/SparK": ("downstream_mmdet/",),
     # open-flamingo's code (fresh-5) in HELM; gpt-fast's (fresh-13) in Aria
     "github:stanford-crfm/helm": ("src/helm/clients/vision_language/open_flamingo/",),
     "github:rhymes-ai/Aria": ("gptfast/",),
@@ -2218,6 +2371,7 @@ UNSEEN_SETS = {
     "fresh-28": FRESH_28,
     "fresh-29": FRESH_29,
     "fresh-30": FRESH_30,
+    "fresh-31": FRESH_31,
 }
 
 
