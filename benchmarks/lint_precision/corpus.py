@@ -48,20 +48,20 @@ of launch texts, so that a set can be fetched ahead of the run that lints it. No
 committed: `.corpus/` is ignored by git.
 
 Beside the `.py` files each tree keeps its launch texts: files named `*.sh`, `*.bash`, `*.zsh`,
-`*.slurm`, `*.sbatch`, `*.md` or `*.rst`, and its configuration files, `*.yaml`, `*.yml`,
-`*.json`, `*.toml`, `*.cfg`, `*.ini`, `*.conf`, `*.gin`, `*.jsonnet` or `*.libsonnet`
-(`LAUNCH_TEXT_SUFFIXES`), of at most 1 MiB, under the same rules of safe names and left-out
-paths, since a project's shell scripts and READMEs say how its scripts are launched (one
-process, one node, or several nodes) and its configurations name the classes and functions it
-looks up by name; they are read as project facts, never linted. A tree holds
-`.launch-texts`, naming the suffixes and the limit, once they are in. A tree extracted when
-fewer kinds of text were kept (no `.launch-texts`, or one naming other suffixes) is upgraded in
-place by the next run: the texts are added from the same archive in `<corpus>/dl/` (never
-downloaded again; without it the tree is left as it is, with a note on stderr) or the same git
-commit, and no `.py` file is written, so the Python file counts stay as they were. A GitHub
-repository's tree also gets an
-empty `.git` directory at its top, as a checkout has: the linter's project facts (callers,
-process groups, launch commands) then read the whole repository, as on a user's checkout.
+`*.slurm`, `*.sbatch`, `*.md` or `*.rst`, its configuration files, `*.yaml`, `*.yml`, `*.json`,
+`*.toml`, `*.cfg`, `*.ini`, `*.conf`, `*.gin`, `*.jsonnet` or `*.libsonnet`, and its notebooks,
+`*.ipynb` (`LAUNCH_TEXT_SUFFIXES`), of at most 1 MiB, under the same rules of safe names and
+left-out paths, since a project's shell scripts and READMEs say how its scripts are launched
+(one process, one node, or several nodes) and its configurations and notebooks name the
+classes and functions it looks up or calls; they are read as project facts, never linted. A
+tree holds `.launch-texts`, naming the suffixes and the limit, once they are in. A tree
+extracted when fewer kinds of text were kept (no `.launch-texts`, or one naming other
+suffixes) is upgraded in place by the next run: the texts are added from the same archive in
+`<corpus>/dl/` (never downloaded again; without it the tree is left as it is, with a note on
+stderr) or the same git commit, and no `.py` file is written, so the Python file counts stay as
+they were. A GitHub repository's tree also gets an empty `.git` directory at its top, as a
+checkout has: the linter's project facts (callers, process groups, launch commands) then read
+the whole repository, as on a user's checkout.
 """
 
 from __future__ import annotations

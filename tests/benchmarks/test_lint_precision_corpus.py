@@ -107,6 +107,7 @@ def _python(tree: Path) -> dict[str, bytes]:
 def _texts(tree: Path) -> list[str]:
     suffixes = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
     suffixes += (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini", ".conf", ".gin", ".jsonnet")
+    suffixes += (".libsonnet", ".ipynb")
     return sorted(name for name in _files(tree) if name.endswith(suffixes))
 
 

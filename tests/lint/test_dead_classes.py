@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from torchplace.lint import LintConfig
-from torchplace.lint.dead_functions import named_in, names_in, plain_classes
+from torchplace.lint.dead_functions import named_in, plain_classes
 from torchplace.lint.project_facts import ProjectIndex
 from torchplace.lint.runner import run
 
@@ -36,14 +36,16 @@ USES_BASE = (
 )
 
 
-def _lines(root: Path, files: dict[str, str], checkout: bool = True) -> list[str]:
+def _lines(
+    root: Path, files: dict[str, str], checkout: bool = True, code: str = "TPL207"
+) -> list[str]:
     if checkout:
         (root / ".git").mkdir(parents=True)
     for name, text in files.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    config = LintConfig(select=("TPL207",), preview=True)
+    config = LintConfig(select=(code,), preview=True)
     result = run([str(root)], config, cache_dir=None)
     return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
 
@@ -108,6 +110,41 @@ def test_a_class_reached_without_its_name_may_run(tmp_path: Path) -> None:
     assert _lines(tmp_path / "scans", _project(**scans)) == ["position.py:17"]
 
 
+def test_a_notebook_a_metaclass_or_a_namespace_scan_may_reach_the_class(tmp_path: Path) -> None:
+    notebook = {"demo.ipynb": '{"cells": [{"source": ["m = ScaledPositionalEncoding(8)"]}]}'}
+    assert _lines(tmp_path / "notebook", _project(**notebook)) == ["position.py:17"]
+    # A metaclass of the project's own files every subclass of the base that names it.
+    registry = {"registry.py": "class Registered(type):\n    table = {}\n"}
+    assert _lines(tmp_path / "metaclass", _project(**registry)) == ["position.py:17"]
+    # CycleGAN's `find_model_using_name`: a module's namespace matched against a built name.
+    scan = {"build.py": "for name, cls in modellib.__dict__.items():\n    pass\n"}
+    assert _lines(tmp_path / "namespace", _project(**scan)) == ["position.py:17"]
+
+
+def test_only_methods_are_dead_the_class_body_runs_on_import(tmp_path: Path) -> None:
+    body = POSITION.format(decorator="", tail="").replace(
+        "    def reset_parameters(self):\n        self.alpha.data = torch.tensor(1.0)\n",
+        "    table = torch.zeros(4).cuda(1)\n",
+    )
+    files = {"modules/position.py": body, "train.py": USES_BASE}
+    assert _lines(tmp_path / "body", files, code="TPL102") == ["position.py:16"]
+    method = body.replace("    table = ", "    def table(self):\n        return ")
+    files = {"modules/position.py": method, "train.py": USES_BASE}
+    assert _lines(tmp_path / "method", files, code="TPL102") == []
+
+
+def test_a_submodule_or_a_clone_inside_a_checkout_may_be_imported_by_it(tmp_path: Path) -> None:
+    # A git submodule's `.git` is a file: the parent repository imports its code.
+    sub = tmp_path / "sub"
+    (sub / ".git").parent.mkdir(parents=True)
+    (sub / ".git").write_text("gitdir: ../.git/modules/sub\n", encoding="utf-8")
+    assert _lines(sub, _project(), checkout=False) == ["position.py:17"]
+    # A clone inside another checkout: the outer project may import it.
+    outer = tmp_path / "outer"
+    (outer / ".git").mkdir(parents=True)
+    assert _lines(outer / "third_party" / "pe", _project()) == ["position.py:17"]
+
+
 def test_an_installable_or_partial_project_may_be_used_from_outside(tmp_path: Path) -> None:
     installable = _project(**{"pyproject.toml": "[project]\nname = 'pe'\n"})
     assert _lines(tmp_path / "installable", installable) == ["position.py:17"]
@@ -115,12 +152,19 @@ def test_an_installable_or_partial_project_may_be_used_from_outside(tmp_path: Pa
 
 
 def test_names_are_read_as_uses_not_definitions() -> None:
-    text = b"class Foo:\n    pass\n\ndef bar():\n    return Foo()\n"
+    text = "class Foo:\n    pass\n\ndef bar():\n    return Foo()\n"
     assert named_in(text, "Foo")
     assert not named_in(text, "Foo", outside=(1, 5))
     assert not named_in(text, "bar")
-    assert "Foo" in names_in(text) and "bar" not in names_in(text)
-    spans = plain_classes(b"@dataclass\nclass A:\n    x: int\n\nclass B(metaclass=M):\n    pass\n"
-                          b"\nclass C:\n    class D:\n        pass\n")  # fmt: skip
-    assert [(c.name, c.first, c.last) for c in spans] == [("C", 8, 10), ("D", 9, 10)]
+    assert not named_in("FooBar = 1\n", "Foo")  # a word of its own only
+    # Python identifiers need not be ASCII.
+    assert named_in("from model import Modèle\n\nm = Modèle()\n", "Modèle")
+    assert not named_in("class Modèles:\n    pass\n", "Modèle")
+    source = (
+        b"@dataclass\nclass A:\n    x: int\n\nclass B(metaclass=M):\n    pass\n"
+        b"\nclass C:\n    size = 1\n\n    def f(self):\n        pass\n"
+    )
+    spans = plain_classes(source)
+    assert [(c.name, c.first, c.last, c.methods) for c in spans] == [("C", 8, 12, ((11, 12),))]
+    assert spans[0].holds_in_a_method(12) and not spans[0].holds_in_a_method(9)
     assert plain_classes(b"class (") == []

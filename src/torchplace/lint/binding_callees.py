@@ -21,7 +21,14 @@ from torchplace.lint.rules._helpers import without_comments
 
 #: CUDA work that would run on the wrong GPU before a late binding: a move, a `device=`
 #: argument (not `device = torch.device(...)`, which only names one), a collective.
-CUDA_WORK = re.compile(r"\.cuda\s*\(|[(,]\s*device\s*=(?!=)|\.to\s*\(|all_reduce|broadcast|barrier")
+CUDA_WORK = re.compile(
+    r"\.cuda\s*\(|[(,]\s*device\s*=(?!=)|\.to\s*\(|all_reduce|broadcast|barrier"
+    # the other collectives (`all_gather_object` to learn the local rank from host names)
+    r"|all_gather|reduce_scatter|all_to_all|gather_object|scatter_object"
+    r"|\bdist(?:ributed)?\.(?:gather|reduce|scatter|send|recv|isend|irecv)\s*\("
+    # a load onto the current GPU
+    r"|map_location\s*=\s*[\"']cuda[\"']"
+)
 _ACCELERATE_BINDERS = frozenset({"PartialState", "Accelerator", "AcceleratorState"})
 
 

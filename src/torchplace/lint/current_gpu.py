@@ -7,7 +7,9 @@ memory (its host buffers register with a CUDA context on the current GPU: the
 `pin_memory=True` loaders of stylegan2-ada-pytorch opened a context on GPU 0 in every rank),
 and `torch.cuda` calls given no device (`synchronize()`, `current_stream()`, `Stream()` and
 `current_device()` act on it; memory statistics report its numbers, GPU 0's, not the rank's,
-though they start no CUDA: `lint_cuda_init_facts.md`). Code that names every device
+though they start no CUDA: `lint_cuda_init_facts.md`), and the object collectives
+(`all_gather_object`, `broadcast_object_list`: under NCCL they stage the pickled objects in
+tensors on the current GPU). Code that names every device
 (`cuda:{rank}`, `.to(local_rank)`, `torch.device("cuda", rank)`) lets NCCL build its
 communicators on the tensors' GPU and opens no context on GPU 0. `torch.cuda.empty_cache()`
 and the seeding calls act on initialised devices only and are not counted.
@@ -42,6 +44,7 @@ CURRENT_GPU_USE = re.compile(
     r"|torch\.cuda\.(?:synchronize|current_stream|default_stream|Stream|memory_allocated"
     r"|max_memory_allocated|memory_reserved|max_memory_reserved|memory_stats|mem_get_info"
     r"|reset_peak_memory_stats|utilization)\s*\(\s*\)"
+    r"|\b(?:all_gather_object|broadcast_object_list|gather_object|scatter_object_list)\s*\("
 )
 
 

@@ -15,8 +15,9 @@ file is, may be searched for its classes) with no decorator (a registry may file
 another name) and no keyword (`metaclass=` may file it) that no text of the project names
 outside its own body, other than another file's definition of a class of the same name (a
 copied module), in a project that never scans modules for their classes, never runs
-(`plain_classes` here; `named_in` reads its own file, `names_in` every other text; the
-project-wide reading is `ProjectIndex.in_class_nothing_names`).
+(`plain_classes` and `named_in` here; the project-wide reading is
+`ProjectIndex.in_class_nothing_names`). Only code in the class's methods is dropped: its
+body's own statements run when the module is imported.
 """
 
 from __future__ import annotations
@@ -90,11 +91,17 @@ def mentioned_elsewhere(path: str, files: Sequence[str], max_file_bytes: int) ->
 
 @dataclass(frozen=True)
 class PlainClass:
-    """A class with no decorator and no keyword, and the lines of its body."""
+    """A class with no decorator and no keyword, the lines of its body and of its methods
+    (its body's own statements run when the module is imported; its methods only when
+    something calls them)."""
 
     name: str
     first: int
     last: int
+    methods: tuple[tuple[int, int], ...]
+
+    def holds_in_a_method(self, line: int) -> bool:
+        return any(first <= line <= last for first, last in self.methods)
 
 
 def plain_classes(data: bytes | None) -> list[PlainClass]:
@@ -107,41 +114,45 @@ def plain_classes(data: bytes | None) -> list[PlainClass]:
     except (SyntaxError, ValueError, RecursionError):
         return []
     return [
-        PlainClass(node.name, node.lineno, node.end_lineno or node.lineno)
+        PlainClass(
+            node.name,
+            node.lineno,
+            node.end_lineno or node.lineno,
+            tuple(
+                (method.lineno, method.end_lineno or method.lineno)
+                for method in node.body
+                if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+            ),
+        )
         for node in ast.walk(tree)
         if isinstance(node, ast.ClassDef) and not node.decorator_list and not node.keywords
     ]
 
 
-def named_in(data: bytes, name: str, outside: tuple[int, int] | None = None) -> bool:
+def named_in(text: str, name: str, outside: tuple[int, int] | None = None) -> bool:
     """The text names `name` other than in a definition (`class name`, `def name`), on a
-    line outside the `outside` span (first and last line) when given."""
-    pattern = re.compile(rb"\b(?:(class|def)\s+)?" + re.escape(name.encode()) + rb"\b")
-    for match in pattern.finditer(data):
+    line outside the `outside` span (first and last line) when given. Words are read as
+    Python reads identifiers (`class Modèle`)."""
+    pattern = re.compile(r"(?<!\w)(?:(class|def)\s+)?" + re.escape(name) + r"(?!\w)")
+    for match in pattern.finditer(text):
         if match.group(1) is not None:
             continue
         if outside is not None:
-            line = data.count(b"\n", 0, match.start()) + 1
+            line = text.count("\n", 0, match.start()) + 1
             if outside[0] <= line <= outside[1]:
                 continue
         return True
     return False
 
 
-_WORD = re.compile(rb"\b(?:(class|def)\s+)?([A-Za-z_]\w*)")
-
-
-def names_in(data: bytes) -> frozenset[str]:
-    """Every word the text names other than in a definition: `named_in` for all names at
-    once, read once per file of a project."""
-    return frozenset(
-        match.group(2).decode("ascii") for match in _WORD.finditer(data) if match.group(1) is None
-    )
-
-
-#: Ways a program reaches classes it never names: every subclass of a base, a base's hook that
-#: files each subclass as it is defined, a scan of a module's members (`inspect.getmembers`
-#: over the modules `pkgutil.walk_packages` finds, keeping those whose `getmro` holds a base).
-FINDS_SUBCLASSES = frozenset(
-    {"__subclasses__", "__init_subclass__", "getmembers", "getmro", "walk_packages"}
+#: Ways a program reaches classes it never names: every subclass of a base, a base's hook or
+#: a metaclass of its own that files each subclass as it is defined (`class Registry(type)`,
+#: inherited by every subclass of a base that names it), a scan of a module's members
+#: (`inspect.getmembers` over the modules `pkgutil.walk_packages` finds, `module.__dict__`
+#: matched against a name built at run time, `globals()[name]`, `getattr(module, f"...")`).
+FINDS_CLASSES = re.compile(
+    rb"__subclasses__|__init_subclass__|\bgetmembers\b|\bgetmro\b|\bwalk_packages\b"
+    rb"|(?<!self)\.__dict__\b|\bglobals\(\)\s*(?:\[|\.get\b|\.items\b)"
+    rb"|\bgetattr\(\s*[\w.]+\s*,\s*f[\"']|\bsys\.modules\s*\["
+    rb"|\bclass\s+\w+\s*\(\s*(?:abc\.)?(?:type|ABCMeta)\s*\)"
 )

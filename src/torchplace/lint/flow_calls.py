@@ -292,8 +292,14 @@ def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:
 
 def _tensor_op(method: str) -> bool:
     """`x.method(y)` on a value the flow knows mixes `x` and `y` in one op: a method of
-    `torch.Tensor` or of a distribution (`normal.log_prob(y)`; `tensor_method_names`, read
-    from PyTorch), or `forward` (a module's call spelled out). Any other name
-    (`tokenizer.tokenize(wav)`, `meter.update(v)`) is a method of another kind of object,
-    which may move what it is given."""
-    return method in TENSOR_METHOD_NAMES or method == "forward"
+    `torch.Tensor` (`x.__mul__(y)` too), of a distribution or a transform (`normal.log_prob(y)`;
+    `tensor_method_names`, read from PyTorch), or a module's call of its layers on its input
+    (`model.forward(x)`, `model.generate(ids)`, `vae.encode(x)`: `MODULE_RUNS`). Any other
+    name (`tokenizer.tokenize(wav)`, `meter.update(v)`) is a method of another kind of
+    object, which may move what it is given."""
+    return method in TENSOR_METHOD_NAMES or method in MODULE_RUNS
+
+
+#: Methods of models that run their layers on what they are given (Hugging Face's
+#: `generate`, an autoencoder's `encode` and `decode`).
+MODULE_RUNS = frozenset({"forward", "generate", "encode", "decode"})

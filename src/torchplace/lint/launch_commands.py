@@ -62,10 +62,12 @@ from torchplace.lint.cache import read_regular_file
 #: The words a finding's message uses when its evidence is that several processes of this
 #: program run the code (a launch as one process takes that evidence away).
 SEVERAL_PROCESSES = "this multi-process code"
-#: Configuration files, which may name a function for a framework to call (Hydra's
-#: `_target_: pkg.mod.build`): listed by the same walk, read only when a fact asks.
+#: Configuration files, which may name a function or class for a framework to call (Hydra's
+#: `_target_: pkg.mod.build`, a `.conf` naming a loss class), and notebooks, whose cells call
+#: the project's code: listed by the same walk, read only when a fact asks.
 CONFIG_SUFFIXES = (
-    ".yaml", ".yml", ".json", ".toml", ".cfg", ".ini", ".conf", ".gin", ".jsonnet", ".libsonnet"
+    ".yaml", ".yml", ".json", ".toml", ".cfg", ".ini", ".conf", ".gin", ".jsonnet", ".libsonnet",
+    ".ipynb",
 )  # fmt: skip
 LAUNCH_TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rst")
 #: A tree with more files than this is not read: no launch is known.

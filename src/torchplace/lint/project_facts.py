@@ -40,12 +40,11 @@ from torchplace.lint.current_gpu import (
 )
 from torchplace.lint.dead_branches import CALLED_ONLY_HERE, DeadBranches, set_elsewhere
 from torchplace.lint.dead_functions import (
-    FINDS_SUBCLASSES,
+    FINDS_CLASSES,
     MAIN_GUARD,
     PlainClass,
     mentioned_elsewhere,
     named_in,
-    names_in,
     plain_classes,
     unused_script_function,
 )
@@ -315,8 +314,8 @@ class ProjectIndex:
         self._import_graphs: dict[str, ImportGraph] = {}
         #: The classes of each file no decorator or keyword registers (`dead_functions`).
         self._plain_classes: dict[str, list[PlainClass]] = {}
-        #: The words each text of a project names (`dead_functions.names_in`), by root.
-        self._words: dict[str, dict[str, frozenset[str] | None] | None] = {}
+        #: Whether a project reaches classes it does not name (`FINDS_CLASSES`), by root.
+        self._class_finders: dict[str, bool] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -512,78 +511,95 @@ class ProjectIndex:
     def _named_elsewhere(self, path: str, name: str) -> bool:
         """The function or class `name` of `path` may be called from out of sight: the
         project can be installed (or is not a whole checkout), or another of its files (code,
-        configuration, launch script or document) names it other than by defining its own
-        function or class of that name (`dead_functions.named_in`)."""
+        configuration, notebook, launch script or document) names it other than by defining
+        its own function or class of that name (`dead_functions.named_in`)."""
         if not self._uninstallable_checkout(path):
             return True
-        own = os.path.abspath(path)
-        words = self._project_words(path)
-        return words is None or any(
-            names is None or name in names for other, names in words.items() if other != own
-        )
-
-    def _project_words(self, path: str) -> dict[str, frozenset[str] | None] | None:
-        """The words each text of the project of `path` names (`dead_functions.names_in`):
-        its Python files, configuration files, launch scripts and documents, by absolute
-        path (None for a file that cannot be read); None when the project cannot be read."""
         root = self.root_of(path)
-        if root not in self._words:
-            files = self.tree_files_of(path)
-            launches = self.launches_for(path)
-            configs = launches.config_files
-            words: dict[str, frozenset[str] | None] | None = None
-            if files is not None and configs is not None:
-                words = {}
-                for other in [*files, *configs, *launches.text_files]:
-                    data = read_regular_file(Path(other), self.max_file_bytes)
-                    words[os.path.abspath(other)] = None if data is None else names_in(data)
-            self._words[root] = words
-        return self._words[root]
+        key = (root, CALLED_ONLY_HERE + name)
+        if key not in self._assigned:
+            self._assigned[key] = self._named_in_texts(path, name)
+        return self._assigned[key]
+
+    def _named_in_texts(self, path: str, name: str) -> bool:
+        """One read of the project's texts for one name: a byte search first (most files
+        never hold it), `named_in` only where it does; an unreadable project or file may."""
+        files = self.tree_files_of(path)
+        launches = self.launches_for(path)
+        configs = launches.config_files
+        if files is None or configs is None:
+            return True
+        own = os.path.abspath(path)
+        word = name.encode("utf-8")
+        for other in [*files, *configs, *launches.text_files]:
+            if os.path.abspath(other) == own:
+                continue
+            data = read_regular_file(Path(other), self.max_file_bytes)
+            if data is None:
+                return True
+            if word in data and named_in(data.decode("utf-8", "replace"), name):
+                return True
+        return False
 
     def in_class_nothing_names(self, path: str, line: int) -> bool:
-        """`line` of `path` lies in a class that never runs (`dead_functions`): a checkout
-        nobody installs, a module other files of the project import (one loaded by path, a
-        test or a server's model file, may be searched for classes), a class no decorator or
-        keyword registers, that its file names nowhere outside its own body and no other
-        text of the project names, in a project that never scans for classes it does not
-        name (`__subclasses__`, `inspect.getmembers`)."""
+        """`line` of `path` lies in a method of a class that never runs (`dead_functions`):
+        a checkout nobody installs, a module other files of the project import (one loaded
+        by path, a test or a server's model file, may be searched for classes), a class no
+        decorator or keyword registers, that its file names nowhere outside its own body
+        and no other text of the project names, in a project that never scans for classes
+        it does not name (`dead_functions.FINDS_CLASSES`). The cheap readings come first:
+        most findings stop at the first or second."""
         if not self._uninstallable_checkout(path):
             return False
         key = os.path.abspath(path)
         classes = self._plain_classes.get(key)
         if classes is None:
             classes = self._plain_classes[key] = plain_classes(self._code(path))
-        enclosing = [c for c in classes if c.first <= line <= c.last]
-        if not enclosing or self._finds_subclasses(path):
+        enclosing = [c for c in classes if c.first <= line <= c.last and c.holds_in_a_method(line)]
+        if not enclosing:
+            return False
+        text = (self._code(path) or b"").decode("utf-8", "replace")
+        unnamed = [c for c in enclosing if not named_in(text, c.name, (c.first, c.last))]
+        if not unnamed:
             return False
         launches = self.launches_for(path)
         if is_test_or_benchmark(os.path.relpath(path, launches.root)):
             return False
-        if not self._import_graph(launches).importers_of(path):
+        if not self._import_graph(launches).importers_of(path) or self._finds_classes(path):
             return False
-        data = self._code(path) or b""
-        return any(self._class_unnamed(path, data, c) for c in enclosing)
+        return any(not self._named_elsewhere(path, c.name) for c in unnamed)
 
-    def _class_unnamed(self, path: str, data: bytes, plain: PlainClass) -> bool:
-        if named_in(data, plain.name, outside=(plain.first, plain.last)):
-            return False
-        return not self._named_elsewhere(path, plain.name)
-
-    def _finds_subclasses(self, path: str) -> bool:
-        """Some text of the project reaches classes through their base
-        (`dead_functions.FINDS_SUBCLASSES`); an unreadable project may."""
-        words = self._project_words(path)
-        return words is None or any(
-            names is None or not FINDS_SUBCLASSES.isdisjoint(names) for names in words.values()
-        )
+    def _finds_classes(self, path: str) -> bool:
+        """Some Python file of the project reaches classes it does not name
+        (`dead_functions.FINDS_CLASSES`); an unreadable project may."""
+        root = self.root_of(path)
+        if root not in self._class_finders:
+            files = self.tree_files_of(path)
+            self._class_finders[root] = files is None or any(
+                data is None or FINDS_CLASSES.search(data) is not None
+                for other in files
+                for data in [read_regular_file(Path(other), self.max_file_bytes)]
+            )
+        return self._class_finders[root]
 
     def _uninstallable_checkout(self, path: str) -> bool:
-        """`path` lies in a whole checkout (`.git` at its launch root) with no `pyproject.toml`,
-        `setup.py` or `setup.cfg` there: nobody imports its modules from outside."""
-        root = self.launches_for(path).root
-        if not os.path.lexists(os.path.join(root, ".git")):
+        """`path` lies in a whole checkout (a `.git` directory at its launch root) with no
+        `pyproject.toml`, `setup.py` or `setup.cfg` there, nested in no other checkout (a
+        submodule's `.git` is a file; a clone inside another repository is its vendored
+        code): nobody imports its modules from outside."""
+        root = os.path.abspath(self.launches_for(path).root)
+        marker = os.path.join(root, ".git")
+        if not os.path.isdir(marker) or os.path.islink(marker):
             return False
-        return not any(os.path.lexists(os.path.join(root, m)) for m in MARKERS if m != ".git")
+        if any(os.path.lexists(os.path.join(root, m)) for m in MARKERS if m != ".git"):
+            return False
+        parent = os.path.dirname(root)
+        while True:
+            if os.path.lexists(os.path.join(parent, ".git")):
+                return False
+            if parent == os.path.dirname(parent):
+                return True
+            parent = os.path.dirname(parent)
 
     def _assigned_elsewhere(self, path: str, name: str) -> bool:
         """Another file of the project of `path` (tests and examples included) may assign

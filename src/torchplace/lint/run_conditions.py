@@ -27,6 +27,7 @@ from typing import TypeVar, cast
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.dead_functions import is_main_guard
+from torchplace.lint.project_callers import shows_one_gpu
 
 #: Names of the process's rank in the whole job or on its node: 0 means the node's first GPU.
 #: Ranks within a parallel group (`tp_rank`, `dp_rank`) are 0 in many processes, on many GPUs.
@@ -153,8 +154,9 @@ def conditions(ctx: FileContext, scope: Scope, node: ast.AST) -> Iterator[tuple[
 
 def after_showing_its_gpus(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
     """Whether an earlier statement of a block that holds `node`, in its function (or the
-    module), sets `os.environ["CUDA_VISIBLE_DEVICES"]`: the process then picks its GPUs by
-    that variable, and index 0 is the first GPU it chose to see."""
+    module), sets `os.environ["CUDA_VISIBLE_DEVICES"]` to a value of its own (not a literal
+    list every process shares): the process then picks its GPUs by that variable, and
+    index 0 is the first GPU it chose to see."""
     function = scope.function
     root = function.node if function is not None else ctx.tree
     parents = parent_map(ctx.parents, root)
@@ -174,16 +176,13 @@ def after_showing_its_gpus(ctx: FileContext, scope: Scope, node: ast.AST) -> boo
 
 
 def _shows_gpus(ctx: FileContext, statement: ast.stmt) -> bool:
-    """`os.environ["CUDA_VISIBLE_DEVICES"] = ...` (one statement, not one nested in a branch
+    """`os.environ["CUDA_VISIBLE_DEVICES"] = <per-process value>` (`shows_one_gpu`: not a
+    literal, which every process would share; one statement, not one nested in a branch
     that may not run)."""
-    if not isinstance(statement, ast.Assign):
-        return False
-    return any(
-        isinstance(target, ast.Subscript)
-        and isinstance(target.slice, ast.Constant)
-        and target.slice.value == "CUDA_VISIBLE_DEVICES"
-        and (ctx.qualified(target.value) or "").endswith("environ")
-        for target in statement.targets
+    return shows_one_gpu(statement) and any(
+        (ctx.qualified(target.value) or "").endswith("environ")
+        for target in cast(ast.Assign, statement).targets
+        if isinstance(target, ast.Subscript)
     )
 
 
@@ -370,12 +369,16 @@ _SEVERAL = re.compile(
 )
 
 
-def documented_single_gpu(ctx: FileContext, scope: Scope) -> bool:
+def documented_single_gpu(ctx: FileContext, scope: Scope, node: ast.AST | None = None) -> bool:
     """Whether the docstring of the enclosing function, class or module says the code runs on
     a single GPU by design ("prediction on a single gpu") and speaks of no other setup, or
-    the file is named for one GPU (`t2v_14B_singleGPU.py`, `infer_single_gpu.py`): demos
-    and scripts say so in their names."""
+    the comment on `node`'s line or in the block of comment lines right above it does
+    ("# hardcoded single GPU assumed for inference"), or the file is named for one GPU
+    (`t2v_14B_singleGPU.py`, `infer_single_gpu.py`): demos and scripts say so in their
+    names."""
     if _SINGLE_GPU_NAME.search(Path(ctx.source.path).stem):
+        return True
+    if node is not None and _comment_says_single_gpu(ctx, getattr(node, "lineno", 0)):
         return True
     current: Scope | None = scope
     while current is not None:
@@ -386,6 +389,23 @@ def documented_single_gpu(ctx: FileContext, scope: Scope) -> bool:
                 return True
         current = current.parent
     return False
+
+
+def _comment_says_single_gpu(ctx: FileContext, line: int) -> bool:
+    """The comment ending `line`, or the comment lines right above it (no code or blank line
+    between), says one GPU by design and speaks of no other setup."""
+    if line < 1:
+        return False
+    comments = []
+    text = ctx.source.line(line)
+    if "#" in text:
+        comments.append(text[text.index("#") :])
+    above = line - 1
+    while above >= 1 and ctx.source.line(above).lstrip().startswith("#"):
+        comments.append(ctx.source.line(above))
+        above -= 1
+    said = " ".join(comments)
+    return _SINGLE_GPU.search(said) is not None and _SEVERAL.search(said) is None
 
 
 def statements_after(ctx: FileContext, scope: Scope, node: ast.AST) -> list[ast.stmt]:

@@ -220,7 +220,11 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
             for start, end in spans
             if start <= end
         )
-    binding = _BINDS.search(after)
+    # The first binding to a chosen GPU (`set_device(0)` in a one-process branch binds
+    # nothing per rank), with no CUDA work before it.
+    binding = next(
+        (m for m in _BINDS.finditer(after) if not _LITERAL_ARGUMENT.match(after, m.end())), None
+    )
     return binding is not None and not CUDA_WORK.search(after, 0, binding.start())
 
 

@@ -37,9 +37,10 @@ class HardcodedDeviceIndex(Rule):
     is only compared, printed or handed to a query (`get_device_capability`), followed
     through a local name, a conversion to a string and a private function's return. Not
     flagged either: `device=0` given to a class or function of the file that never reads
-    that parameter (kept for compatibility and deleted), code whose docstring says it runs
-    on a single GPU by design, a script (`__main__`) that never speaks of ranks, launchers
-    or worker processes (or a module's `__main__` block that does not), and index 0 in code
+    that parameter (kept for compatibility and deleted), code whose docstring (or the
+    comment on or right above the line) says it runs on a single GPU by design, a script
+    (`__main__`) that never speaks of ranks, launchers or worker processes (or a module's
+    `__main__` block that does not), and index 0 in code
     that only rank 0 runs (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), in the
     `except` fallback of the same call whose index could not be read (`"cuda"` without an
     index means cuda:0), where `torch.cuda.is_initialized()` is false (no GPU was bound yet:
@@ -97,7 +98,8 @@ class HardcodedDeviceIndex(Rule):
     project_condition = "shares-a-literal-gpu"
     contexts = (
         "placements anywhere; not device objects only compared or queried, code only rank 0"
-        " runs, code documented as single-GPU, one-process scripts, fallbacks of an unread index,"
+        " runs, code documented as single-GPU (docstring or comment), one-process scripts,"
+        " fallbacks of an unread index,"
         " code reached only before CUDA is initialised, index 0 after the code set"
         " CUDA_VISIBLE_DEVICES, index 0 in files that speak of no"
         " parallelism, index 0 as the inputs' place beside a model spread by `device_map`,"
@@ -140,7 +142,7 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         return True
     if _discarded_by_callee(ctx, site):
         return True
-    if documented_single_gpu(ctx, scope) or single_process_script(ctx, site.call):
+    if documented_single_gpu(ctx, scope, site.call) or single_process_script(ctx, site.call):
         return True
     return index == 0 and (
         speaks_of_no_parallelism(ctx)
