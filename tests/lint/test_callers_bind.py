@@ -187,3 +187,29 @@ def test_a_script_block_whose_main_binds_first_binds(tmp_path: Path) -> None:
 def test_a_script_block_that_never_binds_keeps_the_finding(tmp_path: Path) -> None:
     callers = SCRIPT_CALLER.replace("    torch.cuda.set_device(local_rank)\n", "")
     assert _tpl401(_project(tmp_path, callers)) == ["backend.py:12", "backend.py:8"]
+
+
+def test_a_method_of_the_same_name_is_not_a_call_of_the_helper(tmp_path: Path) -> None:
+    # fms-fsdp: `setup()` creates the group and `main` binds right after calling it; the
+    # datasets' own `self.setup()` are methods of theirs, not calls of this helper.
+    helper = (
+        "import torch.distributed as dist\n\n\ndef setup():\n    dist.init_process_group('nccl')\n"
+    )
+    main = (
+        "import torch\n\nfrom engine.utils import setup\n\n\ndef main(local_rank):\n"
+        "    setup()\n    torch.cuda.set_device(local_rank)\n    torch.zeros(1).cuda()\n"
+    )
+    datasets = (
+        "class Stream:\n    def setup(self):\n        self.ready = True\n\n"
+        "    def __iter__(self):\n        self.setup()\n        return iter(())\n"
+    )
+    project = tmp_path / "fsdp"
+    _write(project / "pyproject.toml", "")
+    _write(project / "engine" / "__init__.py", "")
+    _write(project / "engine" / "utils.py", helper)
+    _write(project / "engine" / "train.py", main)
+    _write(project / "engine" / "datasets.py", datasets)
+    assert _tpl401(project) == []
+    # A module-level call that binds nothing keeps the finding.
+    _write(project / "engine" / "eval.py", "from engine.utils import setup\n\nsetup()\n")
+    assert _tpl401(project) == ["utils.py:5"]

@@ -6,6 +6,7 @@ where most meetings of a CPU-made tensor with a GPU tensor happen."""
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_facts import casts_dtype_only, factory_size, self_attribute
@@ -15,6 +16,7 @@ from torchplace.lint.flow_ops import (
     CONTAINER_METHODS,
     CROSS_DEVICE,
     FOLLOW_INPUTS,
+    FULL_REDUCTIONS,
     JOINS,
     LEAVES,
     LEGACY_CONSTRUCTORS,
@@ -138,6 +140,9 @@ class CallFlow(FlowState):
         everything = [*spread, *keywords.values()]
         if name in SIZE_ARGUMENTS:
             everything = arguments[:1]  # `torch.multinomial(w, n)`: `n` is a count
+        reduces_all = (
+            name in FULL_REDUCTIONS and len(node.args) == 1 and not node.keywords and arguments
+        )
         strict = (name in STRICT and not self._scalar_bounds(node, 1)) or name in JOINS
         where = f"`{qualified}`"
         found = self._meet(
@@ -151,7 +156,10 @@ class CallFlow(FlowState):
         # `F.binary_cross_entropy_with_logits(x, y, pos_weight=w)`: an option such as a
         # weight does not make the result a CPU tensor; the operands do.
         operands = {id(v) for values in spread for v in values}
-        return tuple(v for v in found if v.kind is not Kind.CPU or id(v) in operands)
+        result = tuple(v for v in found if v.kind is not Kind.CPU or id(v) in operands)
+        if reduces_all:  # `torch.max(length)`: 0-dim
+            return tuple(replace(v, size="scalar") if v.kind is Kind.CPU else v for v in result)
+        return result
 
     def _factory(self, node: ast.Call, name: str) -> Values:
         device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
@@ -224,6 +232,9 @@ class CallFlow(FlowState):
             for values in arguments:
                 self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`",
                            strict=strict, at=node)  # fmt: skip
+        if method in FULL_REDUCTIONS and not node.args and not node.keywords:
+            # `length.max()` of a CPU tensor is 0-dim: a number to any device's arithmetic.
+            return tuple(replace(v, size="scalar") if v.kind is Kind.CPU else v for v in receiver)
         return receiver
 
     def _scalar_bounds(self, node: ast.Call, first: int) -> bool:

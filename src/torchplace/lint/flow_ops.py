@@ -55,10 +55,19 @@ MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
 STRICT = frozenset({"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum"})
 CLAMPS = frozenset({"clamp", "clip", "clamp_", "clip_"})
 BOUNDS = frozenset({"min", "max"})
-#: Functions whose arguments after the first are counts, sizes or dimensions.
+#: Functions whose arguments after the first are counts, sizes or dimensions (`interpolate`'s
+#: output size and scale, `pad`'s widths, an adaptive pool's output size).
 SIZE_ARGUMENTS = frozenset(
     {"multinomial", "topk", "kthvalue", "narrow", "split", "chunk", "roll", "tril", "triu",
-     "diag", "flatten", "transpose", "movedim", "squeeze", "unsqueeze", "flip"}
+     "diag", "flatten", "transpose", "movedim", "squeeze", "unsqueeze", "flip", "interpolate",
+     "upsample", "pad", "adaptive_avg_pool1d", "adaptive_avg_pool2d", "adaptive_avg_pool3d",
+     "adaptive_max_pool1d", "adaptive_max_pool2d", "adaptive_max_pool3d"}
+)  # fmt: skip
+#: Reductions over every element when given no dimension (`x.max()`, `torch.sum(x)`): their
+#: result is 0-dim.
+FULL_REDUCTIONS = frozenset(
+    {"max", "min", "sum", "mean", "prod", "std", "var", "norm", "amax", "amin", "median",
+     "nansum", "nanmean", "count_nonzero"}
 )  # fmt: skip
 #: Factories of a 0-dim tensor when given one number.
 SCALAR_FACTORIES = frozenset({"tensor", "as_tensor", "scalar_tensor"})

@@ -126,7 +126,9 @@ class CallerIndex:
         return self._parent_maps[id(tree)]
 
     def _loads_of(self, tree: ast.Module) -> dict[str, list[ast.AST]]:
-        """Every name read in a file (`name`, `module.name`)."""
+        """Every name read in a file (`name`, `module.name`; not `self.name`, `cls.name` or
+        `super().name`, a class's own member, which is neither a function of a module nor a
+        class: fms-fsdp's `setup()` is not its datasets' `self.setup()`)."""
         self._index(tree)
         return self._load_maps[id(tree)]
 
@@ -141,7 +143,11 @@ class CallerIndex:
                 parents[id(child)] = node
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 loads.setdefault(node.id, []).append(node)
-            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Load)
+                and not _own_member(node)
+            ):
                 loads.setdefault(node.attr, []).append(node)
         self._parent_maps[id(tree)] = parents
         self._load_maps[id(tree)] = loads
@@ -177,6 +183,18 @@ def _functions_of(
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 found.append((child, node.name if isinstance(node, ast.ClassDef) else None))
     return found
+
+
+def _own_member(node: ast.Attribute) -> bool:
+    """`self.x`, `cls.x` or `super().x`: a member of the class the code runs in."""
+    owner = node.value
+    if isinstance(owner, ast.Name):
+        return owner.id in ("self", "cls")
+    return (
+        isinstance(owner, ast.Call)
+        and isinstance(owner.func, ast.Name)
+        and owner.func.id == "super"
+    )
 
 
 def _guarded(

@@ -194,17 +194,22 @@ def _keeps_device(value: ast.expr, target: ast.expr) -> bool:
 
 def _arithmetic_on(value: ast.expr, owner: ast.expr) -> bool:
     """Arithmetic with the parameter's own storage among its operands (MoCo's momentum
-    update, `p_k.data = p_k.data * m + p_q.data * (1 - m)`): an op between tensors of two
-    GPUs raises instead of moving anything, so the result lies where the parameter does.
-    The operand must be the parameter itself (`p_k`, `p_k.data`), not another attribute of
-    the same object (`self.decay` beside `self.weight`)."""
-    if not isinstance(value, ast.BinOp):
+    update, `p_k.data = p_k.data * m + p_q.data * (1 - m)`), or a torch function of it
+    (SpeechBrain's max-norm constraint, `w.data = torch.renorm(w.data, 2, 0, max_norm)`): an
+    op between tensors of two GPUs raises instead of moving anything, and a function of one
+    tensor keeps its device, so the result lies where the parameter does. The operand must
+    be the parameter itself (`p_k`, `p_k.data`), not another attribute of the same object
+    (`self.decay` beside `self.weight`)."""
+    if not isinstance(value, ast.BinOp) and _torch_function_argument(value) is None:
         return False
     wanted = ast.dump(owner)
     pending: list[ast.expr] = [value]
     while pending:
         node = pending.pop()
-        if isinstance(node, ast.BinOp):
+        first = _torch_function_argument(node)
+        if first is not None:
+            pending.append(first)
+        elif isinstance(node, ast.BinOp):
             pending += [node.left, node.right]
         elif isinstance(node, ast.UnaryOp):
             pending.append(node.operand)
@@ -214,6 +219,22 @@ def _arithmetic_on(value: ast.expr, owner: ast.expr) -> bool:
         elif ast.dump(node) == wanted:
             return True
     return False
+
+
+def _torch_function_argument(node: ast.expr) -> ast.expr | None:
+    """The tensor a `torch.renorm(x, ...)` / `F.normalize(x, ...)` call works on: its first
+    argument, when it names no device (`torch.zeros_like(x, device=...)` moves)."""
+    if not isinstance(node, ast.Call) or not node.args or not isinstance(node.func, ast.Attribute):
+        return None
+    namespace = ast.unparse(node.func.value)
+    if namespace not in _TORCH_NAMESPACES:
+        return None
+    if any(keyword.arg == "device" for keyword in node.keywords):
+        return None
+    return node.args[0]
+
+
+_TORCH_NAMESPACES = frozenset({"torch", "F", "torch.nn.functional", "nn.functional"})
 
 
 def _chain_root(node: ast.expr) -> ast.Name | None:
