@@ -201,7 +201,8 @@ def test_a_method_of_the_same_name_is_not_a_call_of_the_helper(tmp_path: Path) -
     )
     datasets = (
         "class Stream:\n    def setup(self):\n        self.ready = True\n\n"
-        "    def __iter__(self):\n        self.setup()\n        return iter(())\n"
+        "    def __iter__(self):\n        self.setup()\n        [d.setup() for d in self.data]\n"
+        "        return iter(())\n"
     )
     project = tmp_path / "fsdp"
     _write(project / "pyproject.toml", "")
@@ -209,7 +210,9 @@ def test_a_method_of_the_same_name_is_not_a_call_of_the_helper(tmp_path: Path) -
     _write(project / "engine" / "utils.py", helper)
     _write(project / "engine" / "train.py", main)
     _write(project / "engine" / "datasets.py", datasets)
+    # setuptools' `setup` in setup.py is another function of that name.
+    _write(project / "setup.py", "from setuptools import setup\n\nsetup(name='engine')\n")
     assert _tpl401(project) == []
-    # A module-level call that binds nothing keeps the finding.
-    _write(project / "engine" / "eval.py", "from engine.utils import setup\n\nsetup()\n")
+    # A call through the imported module that binds nothing keeps the finding.
+    _write(project / "engine" / "eval.py", "from engine import utils\n\nutils.setup()\n")
     assert _tpl401(project) == ["utils.py:5"]

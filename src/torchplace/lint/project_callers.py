@@ -47,7 +47,7 @@ class CallerIndex:
         self.max_file_bytes = max_file_bytes
         self._data: dict[str, bytes | None] = dict(texts or {})
         self._trees: dict[str, ast.Module | None] = {}
-        self._answers: dict[str, bool] = {}
+        self._answers: dict[tuple[str, str], bool] = {}
         self._parent_maps: dict[int, dict[int, ast.AST]] = {}
         self._load_maps: dict[int, dict[str, list[ast.AST]]] = {}
         self._binds: dict[tuple[int, int], bool] = {}
@@ -61,11 +61,12 @@ class CallerIndex:
         name = self._function_at(path, line)
         if name is None or name.startswith("__"):
             return False  # module code, or a dunder the interpreter calls
-        answer = self._answers.get(name)
+        module = Path(path).stem
+        answer = self._answers.get((name, module))
         if answer is None:
-            verdicts = list(self._uses(name, _ALIAS_DEPTH))
+            verdicts = list(self._uses(name, _ALIAS_DEPTH, module=module))
             answer = bool(verdicts) and all(verdicts)
-            self._answers[name] = answer
+            self._answers[(name, module)] = answer
         return answer
 
     def _function_at(self, path: str, line: int) -> str | None:
@@ -88,9 +89,15 @@ class CallerIndex:
         return owner if function.name == "__init__" else None
 
     def _uses(
-        self, name: str, depth: int, followed: frozenset[int] = frozenset()
+        self,
+        name: str,
+        depth: int,
+        followed: frozenset[int] = frozenset(),
+        module: str | None = None,
     ) -> Iterator[bool]:
-        """One verdict per use of `name` in the project: True for a guarded call."""
+        """One verdict per use of `name` in the project: True for a guarded call. A file
+        that imports a `name` from another module than `module` (the defining file's:
+        setuptools' `setup` in `setup.py`, not `train_utils.setup`) uses another function."""
         needle = name.encode()
         word = re.compile(rb"(?<![\w])" + re.escape(needle) + rb"(?![\w])")
         for path in self.files:
@@ -98,8 +105,9 @@ class CallerIndex:
             if data is None or needle not in data or word.search(data) is None:
                 continue
             tree = self._tree(path)
-            if tree is not None:
-                yield from self._uses_in(tree, name, depth, followed)
+            if tree is None or (module is not None and _imports_from_elsewhere(tree, name, module)):
+                continue
+            yield from self._uses_in(tree, name, depth, followed)
 
     def _uses_in(
         self, tree: ast.Module, name: str, depth: int, followed: frozenset[int]
@@ -126,9 +134,9 @@ class CallerIndex:
         return self._parent_maps[id(tree)]
 
     def _loads_of(self, tree: ast.Module) -> dict[str, list[ast.AST]]:
-        """Every name read in a file (`name`, `module.name`; not `self.name`, `cls.name` or
-        `super().name`, a class's own member, which is neither a function of a module nor a
-        class: fms-fsdp's `setup()` is not its datasets' `self.setup()`)."""
+        """Every name read in a file: `name`, and `module.name` where the file imports
+        `module` (not `self.setup()` or `d.setup()`, a method of some object: fms-fsdp's
+        `setup()` helper is not its datasets' `setup` methods)."""
         self._index(tree)
         return self._load_maps[id(tree)]
 
@@ -138,17 +146,20 @@ class CallerIndex:
             return
         parents: dict[int, ast.AST] = {}
         loads: dict[str, list[ast.AST]] = {}
+        members: list[ast.Attribute] = []
+        imported: set[str] = set()
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 parents[id(child)] = node
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 loads.setdefault(node.id, []).append(node)
-            elif (
-                isinstance(node, ast.Attribute)
-                and isinstance(node.ctx, ast.Load)
-                and not _own_member(node)
-            ):
-                loads.setdefault(node.attr, []).append(node)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                members.append(node)
+            elif isinstance(node, ast.Import | ast.ImportFrom):
+                imported.update((a.asname or a.name).partition(".")[0] for a in node.names)
+        for member in members:
+            if _root_name(member) in imported:
+                loads.setdefault(member.attr, []).append(member)
         self._parent_maps[id(tree)] = parents
         self._load_maps[id(tree)] = loads
 
@@ -185,16 +196,23 @@ def _functions_of(
     return found
 
 
-def _own_member(node: ast.Attribute) -> bool:
-    """`self.x`, `cls.x` or `super().x`: a member of the class the code runs in."""
-    owner = node.value
-    if isinstance(owner, ast.Name):
-        return owner.id in ("self", "cls")
-    return (
-        isinstance(owner, ast.Call)
-        and isinstance(owner.func, ast.Name)
-        and owner.func.id == "super"
-    )
+def _imports_from_elsewhere(tree: ast.Module, name: str, module: str) -> bool:
+    """The file binds `name` by `from x import name` from modules other than `module` only."""
+    sources = [
+        (node.module or "").rpartition(".")[2]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        and any((alias.asname or alias.name) == name for alias in node.names)
+    ]
+    return bool(sources) and module not in sources
+
+
+def _root_name(node: ast.Attribute) -> str | None:
+    """The name `utils.setup` and `pkg.utils.setup` start with; None for `d.x()[0].y`."""
+    value: ast.expr = node.value
+    while isinstance(value, ast.Attribute):
+        value = value.value
+    return value.id if isinstance(value, ast.Name) else None
 
 
 def _guarded(
