@@ -106,7 +106,51 @@ def _cases() -> list[Case]:
         ("cpu arange .gt(cuda)", "raises", True, lambda: torch.arange(4).gt(_gpu(4))),
         ("BCE-with-logits pos_weight 0-dim cpu", "ok", True, _pos_weight),
         ("builtin min(cuda 0-dim, smaller cpu 0-dim)", "cpu", True, _builtin_min),
+        # A full reduction of a CPU tensor is 0-dim: a number beside any device's tensor ...
+        ("cuda - cpu.max()", "ok", True, lambda: _gpu(4) - torch.ones(3).max()),
+        ("cuda / torch.sum(cpu)", "ok", True, lambda: _gpu(4) / torch.sum(torch.ones(3))),
+        # ... until a reshape gives it dimensions again, or an index op reads it.
+        (
+            "cuda + cpu.sum().unsqueeze(0)",
+            "raises",
+            True,
+            lambda: _gpu(4) + torch.ones(3).sum().unsqueeze(0),
+        ),
+        (
+            "cuda * cpu.max().expand(4)",
+            "raises",
+            True,
+            lambda: _gpu(4) * torch.ones(3).max().expand(4),
+        ),
+        ("index_select(cuda, 0, 0-dim cpu)", "raises", True, _index_select_scalar),
+        ("take(cuda, 0-dim cpu)", "raises", True, lambda: torch.take(_gpu(4), torch.tensor(1))),
+        (
+            "embedding(0-dim cpu, cuda)",
+            "raises",
+            True,
+            lambda: F.embedding(torch.tensor(1), _gpu(4, 2)),
+        ),
+        ("cuda[0-dim cpu]", "ok", True, lambda: _gpu(4)[torch.ones(3).sum().long() - 1]),
+        # Sizes: interpolate's size, pad's widths.
+        ("interpolate(cuda, size=0-dim cpu)", "ok", True, _interpolate_size),
+        # `.data =` of a CPU tensor on a CUDA parameter raises nothing: the parameter moves.
+        ("cuda parameter .data = cpu tensor", "cpu", True, _data_to_cpu),
     ]
+
+
+def _index_select_scalar() -> torch.Tensor:
+    return torch.index_select(_gpu(4), 0, torch.ones(3).long().sum() - 2)
+
+
+def _interpolate_size() -> torch.Tensor:
+    size = torch.randint(4, 6, (1,))[0]  # SpeechBrain's warp: a 0-dim CPU tensor as a size
+    return F.interpolate(_gpu(1, 1, 4, 4), (size, 4))
+
+
+def _data_to_cpu() -> str:
+    weight = torch.nn.Parameter(_gpu(4))
+    weight.data = torch.ones(4)
+    return str(weight.device)
 
 
 def _setitem(target: torch.Tensor, values: torch.Tensor | None = None) -> torch.Tensor:

@@ -17,6 +17,7 @@ import ast
 import re
 
 from torchplace.lint.context import FileContext, Scope, keyword
+from torchplace.lint.current_gpu import CURRENT_GPU_USE
 from torchplace.lint.rules._helpers import without_comments
 
 #: CUDA work that would run on the wrong GPU before a late binding: a move, a `device=`
@@ -26,8 +27,11 @@ CUDA_WORK = re.compile(
     # the other collectives (`all_gather_object` to learn the local rank from host names)
     r"|all_gather|reduce_scatter|all_to_all|gather_object|scatter_object"
     r"|\bdist(?:ributed)?\.(?:gather|reduce|scatter|send|recv|isend|irecv)\s*\("
-    # a load onto the current GPU
-    r"|map_location\s*=\s*[\"']cuda[\"']"
+    # a load onto the current GPU, or of tensors restored where they were saved
+    r"|map_location\s*=\s*[\"']cuda[\"']|torch\.load\((?![^()]*map_location)"
+    # the rest of what acts on the current GPU (`current_gpu`): typed constructors, pinned
+    # memory, `torch.cuda` calls given no device, object collectives
+    r"|" + CURRENT_GPU_USE.pattern
 )
 _ACCELERATE_BINDERS = frozenset({"PartialState", "Accelerator", "AcceleratorState"})
 

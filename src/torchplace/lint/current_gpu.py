@@ -44,7 +44,8 @@ CURRENT_GPU_USE = re.compile(
     r"|torch\.cuda\.(?:synchronize|current_stream|default_stream|Stream|memory_allocated"
     r"|max_memory_allocated|memory_reserved|max_memory_reserved|memory_stats|mem_get_info"
     r"|reset_peak_memory_stats|utilization)\s*\(\s*\)"
-    r"|\b(?:all_gather_object|broadcast_object_list|gather_object|scatter_object_list)\s*\("
+    r"|\b(?:all_gather_object|broadcast_object_list|gather_object|scatter_object_list"
+    r"|send_object_list|recv_object_list)\s*\("
 )
 
 

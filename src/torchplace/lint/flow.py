@@ -111,6 +111,15 @@ class FunctionFlow(CallFlow):
             return qualified.rpartition(".")[2] in _SAME_RANK_FUNCTIONS
         return isinstance(call.func, ast.Attribute) and call.func.attr in _SAME_RANK_METHODS
 
+    def _gives_dimensions(self, call: ast.Call) -> bool:
+        """The call reshapes, broadcasts or stacks its input (`GIVES_DIMENSIONS`): a 0-dim
+        tensor comes out with dimensions. Other ops keep a 0-dim CPU operand a number (an op
+        with a GPU tensor gives a GPU result)."""
+        qualified = self.qualify(call.func) or ""
+        if qualified.startswith("torch."):
+            return qualified.rpartition(".")[2] in GIVES_DIMENSIONS
+        return isinstance(call.func, ast.Attribute) and call.func.attr in GIVES_DIMENSIONS
+
     def _bind(self, target: ast.expr, values: Values, value: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
             self.env[target.id] = values
@@ -168,7 +177,10 @@ class FunctionFlow(CallFlow):
         if isinstance(node, ast.Call):
             values = self._call(node)
             if any(v.size == "vector" for v in values) and not self._keeps_rank(node):
-                return _rank_unknown(values)
+                return _rank_unknown(values, made_here=node)
+            if any(v.size == "scalar" for v in values) and self._gives_dimensions(node):
+                # `w.sum().unsqueeze(0)`, `torch.stack([a.mean(), b.std()])`: no longer 0-dim.
+                return _rank_unknown(values, made_here=node, scalars=True)
             return values
         if isinstance(node, ast.BinOp):
             left, right = self.eval(node.left), self.eval(node.right)
@@ -340,14 +352,31 @@ _SAME_RANK_FUNCTIONS = frozenset(
         "as_tensor",
     }
 )
+#: Calls that give a tensor dimensions: reshapes, broadcasts, stacks (a 0-dim tensor comes out
+#: 1-D or more).
+GIVES_DIMENSIONS = frozenset(
+    {"unsqueeze", "expand", "expand_as", "view", "view_as", "reshape", "reshape_as", "repeat",
+     "tile", "broadcast_to", "unflatten", "stack", "hstack", "vstack", "dstack", "atleast_1d",
+     "atleast_2d", "atleast_3d", "repeat_interleave"}
+)  # fmt: skip
 
 
-def _rank_unknown(values: Values) -> Values:
-    """The values with no claim to be 1-D: a reshape, a broadcast or an unknown call may
-    give them more dimensions (`arange(16).view(4, 4)`)."""
-    if not any(v.size == "vector" for v in values):
+def _rank_unknown(
+    values: Values, made_here: ast.AST | None = None, scalars: bool = False
+) -> Values:
+    """The values with no claim to be 1-D (nor, with `scalars`, 0-dim): a reshape, a
+    broadcast or an unknown call may give them more dimensions (`arange(16).view(4, 4)`,
+    `w.sum().expand(8)`); arithmetic keeps a 0-dim tensor 0-dim. A value the call itself
+    makes (`made_here`: a factory, `torch.zeros(())`) keeps its size."""
+    sizes = ("vector", "scalar") if scalars else ("vector",)
+    if not any(v.size in sizes for v in values):
         return values
-    return tuple(replace(v, size="") if v.size == "vector" else v for v in values)
+    return tuple(
+        replace(v, size="")
+        if v.size in sizes and (made_here is None or v.origin is not made_here)
+        else v
+        for v in values
+    )
 
 
 def _element_of_vector(values: Values, index: ast.expr, numbers: set[str]) -> bool:

@@ -140,9 +140,7 @@ class CallFlow(FlowState):
         everything = [*spread, *keywords.values()]
         if name in SIZE_ARGUMENTS:
             everything = arguments[:1]  # `torch.multinomial(w, n)`: `n` is a count
-        reduces_all = (
-            name in FULL_REDUCTIONS and len(node.args) == 1 and not node.keywords and arguments
-        )
+        reduced = bool(arguments) and reduces_all(node)
         strict = (name in STRICT and not self._scalar_bounds(node, 1)) or name in JOINS
         where = f"`{qualified}`"
         found = self._meet(
@@ -157,7 +155,7 @@ class CallFlow(FlowState):
         # weight does not make the result a CPU tensor; the operands do.
         operands = {id(v) for values in spread for v in values}
         result = tuple(v for v in found if v.kind is not Kind.CPU or id(v) in operands)
-        if reduces_all:  # `torch.max(length)`: 0-dim
+        if reduced:  # `torch.max(length)`: 0-dim
             return tuple(replace(v, size="scalar") if v.kind is Kind.CPU else v for v in result)
         return result
 
@@ -232,7 +230,7 @@ class CallFlow(FlowState):
             for values in arguments:
                 self._meet(receiver, values, line=node.lineno, where=f"`.{method}(...)`",
                            strict=strict, at=node)  # fmt: skip
-        if method in FULL_REDUCTIONS and not node.args and not node.keywords:
+        if reduces_all(node):
             # `length.max()` of a CPU tensor is 0-dim: a number to any device's arithmetic.
             return tuple(replace(v, size="scalar") if v.kind is Kind.CPU else v for v in receiver)
         return receiver
@@ -299,6 +297,17 @@ def _elementwise(node: ast.expr) -> bool:
 def _is_input_tensor(node: ast.Call, arguments: list[Values]) -> bool:
     """`torch.tensor(t)` of a value already known to be a tensor on a GPU."""
     return bool(node.args) and any(v.on_gpu for v in arguments[0])
+
+
+def reduces_all(node: ast.Call) -> bool:
+    """`x.max()` or `torch.sum(x)`: a reduction over every element (`FULL_REDUCTIONS`, given
+    no dimension), whose result is 0-dim."""
+    func = node.func
+    if not isinstance(func, ast.Attribute) or func.attr not in FULL_REDUCTIONS or node.keywords:
+        return False
+    if dotted(func.value) in ("torch", "torch.nn.functional"):
+        return len(node.args) == 1
+    return not node.args
 
 
 def _tensor_op(method: str) -> bool:

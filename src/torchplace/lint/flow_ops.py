@@ -52,7 +52,12 @@ SHAPES = frozenset(
 #: Methods that place a tensor on a device.
 MOVES = frozenset({"to", "cuda", "xpu", "npu", "hpu"})
 #: Ops that take no CPU scalar beside a GPU tensor (binary arithmetic does).
-STRICT = frozenset({"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum"})
+STRICT = frozenset(
+    {"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum",
+     # index ops check every tensor's device, a 0-dim index's too (measured on an H200)
+     "index_select", "gather", "take", "take_along_dim", "scatter", "scatter_add",
+     "index_add", "index_copy", "index_fill", "index_put", "embedding"}
+)  # fmt: skip
 CLAMPS = frozenset({"clamp", "clip", "clamp_", "clip_"})
 BOUNDS = frozenset({"min", "max"})
 #: Functions whose arguments after the first are counts, sizes or dimensions (`interpolate`'s

@@ -44,9 +44,10 @@ def is_node_count(node: ast.expr) -> bool:
 
 def process_group_test(ctx: FileContext, test: ast.expr) -> bool | None:
     """Whether a test says the job runs several processes: True for `dist.is_initialized()`
-    (also beside `is_available() and`), a flag named for it (`args.distributed`, `use_ddp`)
-    and `local_rank != -1`; False for their negations and `local_rank == -1` (the launcher
-    gave no local rank: one process); None for any other test."""
+    (also beside `is_available() and`), a flag named for it (`args.distributed`, `use_ddp`),
+    `local_rank != -1` and `"RANK" in os.environ`; False for their negations, `local_rank ==
+    -1` and `"RANK" not in os.environ` (no launcher: one process); None for any other
+    test."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = process_group_test(ctx, test.operand)
         return None if inner is None else not inner
@@ -58,6 +59,9 @@ def process_group_test(ctx: FileContext, test: ast.expr) -> bool | None:
         return True if ctx.qualified(test.func) == "torch.distributed.is_initialized" else None
     if isinstance(test, ast.Name | ast.Attribute):
         return True if _name_of(test) in _DISTRIBUTED_FLAGS else None
+    launched = _launcher_variable_test(ctx, test)
+    if launched is not None:
+        return launched
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and "local_rank" in _name_of(test.left):
         bound = test.comparators[0]
         minus_one = (
@@ -71,6 +75,23 @@ def process_group_test(ctx: FileContext, test: ast.expr) -> bool | None:
     return None
 
 
+def _launcher_variable_test(ctx: FileContext, test: ast.expr) -> bool | None:
+    """`"RANK" in os.environ` (a launcher started the process: True), `"RANK" not in
+    os.environ` (False); also `LOCAL_RANK` and `WORLD_SIZE`."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    key, where = test.left, test.comparators[0]
+    if not (isinstance(key, ast.Constant) and key.value in _LAUNCHER_VARIABLES):
+        return None
+    if not (ctx.qualified(where) or "").endswith("environ"):
+        return None
+    if isinstance(test.ops[0], ast.In):
+        return True
+    return False if isinstance(test.ops[0], ast.NotIn) else None
+
+
+#: Variables a distributed launcher (torchrun, `torch.distributed.launch`) sets.
+_LAUNCHER_VARIABLES = frozenset({"RANK", "LOCAL_RANK", "WORLD_SIZE"})
 #: Flags that say a job runs under a process group (`if args.distributed:`).
 _DISTRIBUTED_FLAGS = frozenset(
     {"distributed", "is_distributed", "use_distributed", "ddp", "use_ddp"}

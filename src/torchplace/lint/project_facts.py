@@ -70,7 +70,7 @@ from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rank_names import defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
-from torchplace.lint.rules._helpers import enclosing_function
+from torchplace.lint.rules._helpers import OWN_VALUES, enclosing_function
 from torchplace.lint.single_node import (
     SingleNode,
     single_node_project,
@@ -262,6 +262,17 @@ def _may_see_several_gpus(index: ProjectIndex, finding: Finding) -> str | None:
     return None if index.one_gpu_launch(finding.path) is not None else ""
 
 
+def _shards_parameters_for_own_values(index: ProjectIndex, finding: Finding) -> str | None:
+    """A parameter's storage replaced with its own values (`OWN_VALUES` in the message: on
+    its device) is a hazard only where the project shards its parameters (`SHARDS`: FSDP,
+    `fully_shard`, ZeRO stage 3, in its code or configuration); other findings hold
+    whatever the project does."""
+    if OWN_VALUES not in finding.message:
+        return ""
+    shard = index.shards_parameters(finding.path)
+    return None if shard is None else f"(the project shards its parameters: {shard})"
+
+
 def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None:
     """A write found late only for the project's imports before it: one of them may start
     CUDA when imported (`import_cuda`, reading the modules on disk). Findings of another kind
@@ -282,6 +293,7 @@ CONDITIONS: dict[str, Condition] = {
     "not-bound-by-callers": _not_bound_by_callers,
     "unbound-process-uses-current-gpu": _unbound_process_uses_current_gpu,
     "may-run-on-cuda": _may_run_on_cuda,
+    "shards-parameters-for-own-values": _shards_parameters_for_own_values,
 }
 
 
@@ -314,6 +326,8 @@ class ProjectIndex:
         self._import_graphs: dict[str, ImportGraph] = {}
         #: The classes of each file no decorator or keyword registers (`dead_functions`).
         self._plain_classes: dict[str, list[PlainClass]] = {}
+        #: Where each project shards its parameters (`SHARDS`), by root.
+        self._sharding: dict[str, str | None] = {}
         #: Whether a project reaches classes it does not name (`FINDS_CLASSES`), by root.
         self._class_finders: dict[str, bool] = {}
 
@@ -569,6 +583,27 @@ class ProjectIndex:
             return False
         return any(not self._named_elsewhere(path, c.name) for c in unnamed)
 
+    def shards_parameters(self, path: str) -> str | None:
+        """Where the project of `path` shards its parameters (`SHARDS` in a Python or
+        configuration file: `fully_shard`, `FullyShardedDataParallel`, ZeRO stage 3), as
+        `file: text`; an unreadable project may."""
+        root = self.root_of(path)
+        if root not in self._sharding:
+            files = self.tree_files_of(path)
+            configs = self.launches_for(path).config_files
+            found: str | None = "(the project could not be read)"
+            if files is not None:
+                found = None
+                for other in [*files, *(configs or [])]:
+                    data = self._code(other)
+                    match = SHARDS.search(data) if data is not None else None
+                    if match is not None:
+                        text = match.group(0).decode("utf-8", "replace")
+                        found = f"`{text}` in {Path(other).name}"
+                        break
+            self._sharding[root] = found
+        return self._sharding[root]
+
     def _finds_classes(self, path: str) -> bool:
         """Some Python file of the project reaches classes it does not name
         (`dead_functions.FINDS_CLASSES`); an unreadable project may."""
@@ -658,6 +693,13 @@ class ProjectIndex:
             self._callers[root] = callers
         return callers
 
+
+#: Parameters sharded across ranks: FSDP (`FullyShardedDataParallel`, FSDP2's `fully_shard`)
+#: or DeepSpeed's ZeRO stage 3 (`"stage": 3` in its JSON, `zero_stage=3`, `ZeRO-3`).
+SHARDS = re.compile(
+    rb"\bfully_shard\b|\bFullyShardedDataParallel\b|\bFSDP\b"
+    rb"|[\"']stage[\"']\s*:\s*3\b|\bzero_stage\s*[=:]\s*3\b|\bZeRO-?3\b|\bzero3\b"
+)
 
 #: Top-level statements a module of definitions holds (a docstring is an `Expr` of a string).
 _DEFINITIONS = (

@@ -364,9 +364,12 @@ _SINGLE_GPU_NAME = re.compile(r"(?:single|one|\b1|_1)[-_]?gpu(?![a-z])", re.IGNO
 #: ... unless it also speaks of several GPUs or processes.
 _SEVERAL = re.compile(
     r"\bmulti(?:ple)?[- ]?(?:gpus?|devices?|process|node)|\bdistributed\b|\bddp\b|\bfsdp\b"
-    r"|\bper[- ](?:rank|gpu)\b|\bseveral gpus\b|\bmany gpus\b",
+    r"|\bper[- ](?:rank|gpu|process|worker)\b|\bseveral gpus\b|\bmany gpus\b|\bworkers?\b"
+    r"|\btorchrun\b|\bworld_size\b|\beach (?:process|rank|worker)\b",
     re.IGNORECASE,
 )
+#: A comment that admits a limit to be fixed rather than a design.
+_ADMITS = re.compile(r"\b(?:TODO|FIXME|XXX|HACK)\b|\bfor now\b|\bbreaks?\b", re.IGNORECASE)
 
 
 def documented_single_gpu(ctx: FileContext, scope: Scope, node: ast.AST | None = None) -> bool:
@@ -405,6 +408,8 @@ def _comment_says_single_gpu(ctx: FileContext, line: int) -> bool:
         comments.append(ctx.source.line(above))
         above -= 1
     said = " ".join(comments)
+    if _ADMITS.search(said):
+        return False  # "TODO: only one GPU for now": the author names the bug
     return _SINGLE_GPU.search(said) is not None and _SEVERAL.search(said) is None
 
 

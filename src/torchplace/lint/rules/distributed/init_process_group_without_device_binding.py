@@ -25,7 +25,12 @@ from torchplace.report import Finding
 _BINDS = re.compile(
     r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|bind_worker\s*\(|get_device\(\s*device\s*="
 )
-_LITERAL_ARGUMENT = re.compile(r"\s*\d*\s*\)")
+#: A binding to a literal GPU (`set_device(0)`, `set_device("cuda:0")`,
+#: `set_device(torch.device("cuda", 0))`), or to none (`set_device()`): nothing per rank.
+_LITERAL_ARGUMENT = re.compile(
+    r"""\s*(?:\d+|["']cuda(?::\d+)?["']|torch\.device\(\s*["']cuda(?::\d+)?["']\s*"""
+    r"""(?:,\s*\d+\s*)?\))?\s*\)"""
+)
 
 
 class InitProcessGroupWithoutDeviceBinding(Rule):
@@ -225,7 +230,31 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
     binding = next(
         (m for m in _BINDS.finditer(after) if not _LITERAL_ARGUMENT.match(after, m.end())), None
     )
-    return binding is not None and not CUDA_WORK.search(after, 0, binding.start())
+    if binding is None or CUDA_WORK.search(after, 0, binding.start()):
+        return False
+    # The file's own functions called before the binding run there too (`model =
+    # build_model()` whose body calls `.cuda()`): one level down.
+    return not any(
+        CUDA_WORK.search(without_comments(ctx.node_text(callee)))
+        for callee in _own_functions_called(ctx, after[: binding.start()])
+    )
+
+
+def _own_functions_called(ctx: FileContext, text: str) -> list[ast.AST]:
+    """The module-level functions of the file that `text` calls by name."""
+    tree = ctx.whole_tree()
+    if tree is None:
+        return []
+    called = set(_CALLED_NAME.findall(text))
+    return [
+        statement
+        for statement in tree.body
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef)
+        and statement.name in called
+    ]
+
+
+_CALLED_NAME = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\(")
 
 
 #: Statements that define and run nothing where they stand.

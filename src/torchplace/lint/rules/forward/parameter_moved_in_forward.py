@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow_facts import casts_dtype_only
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import is_self
+from torchplace.lint.rules._helpers import OWN_VALUES, is_self
 from torchplace.report import Finding
 
 
@@ -27,11 +27,14 @@ class ParameterMovedInForward(Rule):
     detaches the parameter from its optimizer, and defeats CUDA graphs and `torch.compile`.
 
     Not flagged: dtype casts (`w.data = w.data.to(x.dtype)`), storage swapped for another
-    tensor of the module (`self.weight.data = self.state.CB`), arithmetic on the weight's own
-    storage (a momentum update, `k.data = k.data * m + q.data * (1 - m)`: an op across two
-    GPUs raises rather than moves), one-time steps (`unmerge`,
-    a cache built when `self.x is None`), and moves in a function that tests the weight's
-    device first (on-demand offloading: `if w.device == device: return`).
+    tensor of the module (`self.weight.data = self.state.CB`), one-time steps (`unmerge`, a
+    cache built when `self.x is None`), and moves in a function that tests the weight's
+    device first (on-demand offloading: `if w.device == device: return`). New storage
+    computed from the weight's own values (a momentum update, `k.data = k.data * m + q.data
+    * (1 - m)`; a max-norm constraint, `w.data = torch.renorm(w.data, 2, 0, 1.0)`) stays on
+    its device (an op across two GPUs raises rather than moves): it is flagged only in a
+    project that shards its parameters (FSDP, `fully_shard`, ZeRO stage 3), whose `forward`
+    works on a gathered copy that `.data =` cuts off from the shards.
 
     ## Example
     ```python
@@ -65,6 +68,7 @@ class ParameterMovedInForward(Rule):
     pattern = "parameter-moved-in-forward"
     candidate = AnyOf(r"\.data\s*=(?!=)", r"Parameter\s*\(", r"\.(?:to|cuda)\s*\(")
     candidate_scope = "forward"
+    project_condition = "shards-parameters-for-own-values"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for located in ctx.assignments:
@@ -103,7 +107,11 @@ def _assignment_problem(ctx: FileContext, target: ast.expr, value: ast.expr) -> 
     if isinstance(target, ast.Attribute) and target.attr == "data":
         if is_self(target.value) or _keeps_device(value, target.value):
             return None
-        return f"`{ctx.source.segment(target)} = ...` replaces a parameter's storage"
+        replaced = f"`{ctx.source.segment(target)} = ...` replaces a parameter's storage"
+        if not _moves(value) and _arithmetic_on(value, target.value):
+            # On its own device; a hazard only where the project shards parameters.
+            return replaced + OWN_VALUES
+        return replaced
     if (
         isinstance(target, ast.Attribute)
         and isinstance(target.value, ast.Name)
@@ -182,10 +190,8 @@ def _keeps_device(value: ast.expr, target: ast.expr) -> bool:
             return True
         if value.func.attr in _CASTS and not value.args:
             return True
-    if _moves(value):
-        return False
-    if _arithmetic_on(value, target):
-        return True
+    if _moves(value) or _arithmetic_on(value, target):
+        return False  # a move; or values of its own, which `_assignment_problem` weighs
     root, owner = _chain_root(value), _chain_root(target)
     if root is None:
         return False

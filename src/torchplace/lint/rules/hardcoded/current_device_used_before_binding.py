@@ -7,9 +7,9 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, call_name
+from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import device_sites, literal_index, literal_string
-from torchplace.lint.run_conditions import parent_map
 from torchplace.report import Finding
 
 #: Calls whose `device=` names a device *type*, not a placement.
@@ -21,9 +21,9 @@ class CurrentDeviceUsedBeforeBinding(Rule):
     """## What it does
     Flags a placement on the current GPU (`.cuda()`, `.to("cuda")`, `device="cuda"`) that
     runs before the same module or function binds this process's GPU with
-    `torch.cuda.set_device(...)` a few statements later. Not a placement in a block that
-    ends by leaving the function (`elif "RANK" not in os.environ: ...; return`): the
-    binding never follows it.
+    `torch.cuda.set_device(...)` a few statements later. Not a placement in the one-process
+    arm of the job (`elif "RANK" not in os.environ:`, `if world_size == 1:`): one process
+    has no other rank to collide with.
 
     ## Why is this bad?
     Until `set_device` runs, the current GPU is cuda:0 in every rank. The placement makes a
@@ -60,8 +60,8 @@ class CurrentDeviceUsedBeforeBinding(Rule):
     preview = True
     name = "current-device-used-before-binding"
     contexts = (
-        "module or function code that binds its GPU with `set_device` later; not a use in a"
-        " block that leaves the function first"
+        "module or function code that binds its GPU with `set_device` later; not a use in"
+        " the job's one-process arm"
     )
     summary = "Current GPU used before this process binds its own (cuda:0 on every rank)"
     pattern = None  # the catalogue's hardcoded-device pattern lists TPL101-105
@@ -94,14 +94,14 @@ def _current_device_uses(ctx: FileContext) -> Iterator[tuple[ast.AST, Scope]]:
 
 def _binding_after(ctx: FileContext, scope: Scope, node: ast.AST) -> int | None:
     """The line of a `set_device(x)` (x not the literal 0) in a later statement of the
-    scope's own body (module statements, or the function's), if any, and reached after the
-    use: not when the use sits in a block that ends by leaving the function (`elif "RANK"
-    not in os.environ: ...; return`, a one-GPU arm that never gets to the binding)."""
+    scope's own body (module statements, or the function's), if any; none for a use in the
+    one-process arm of the job (`elif "RANK" not in os.environ:`, `if world_size == 1:`:
+    `job_scale`), where the only process's current GPU is its own."""
     function = scope.function
     body = function.body if function is not None else ctx.module_scope.body
     if not isinstance(body, list):
         return None  # a lambda's body is one expression
-    if function is not None and _leaves_before_binding(ctx, function.node, node):
+    if in_one_process_branch(ctx, node, function.node if function is not None else None):
         return None
     line = getattr(node, "lineno", 0)
     for statement in body:
@@ -119,20 +119,3 @@ def _binding_after(ctx: FileContext, scope: Scope, node: ast.AST) -> int | None:
             ):
                 return inner.lineno
     return None
-
-
-def _leaves_before_binding(ctx: FileContext, function: ast.AST, node: ast.AST) -> bool:
-    """A block holding `node` inside the function (not its own body) ends with `return` or
-    `raise`: once the use has run, the function is left before any later statement."""
-    parents = parent_map(ctx.parents, function)
-    child: ast.AST = node
-    parent = parents.get(id(child))
-    while parent is not None and parent is not function:
-        for name in ("body", "orelse", "finalbody"):
-            block = getattr(parent, name, None)
-            if not isinstance(block, list) or not any(s is child for s in block):
-                continue
-            if isinstance(block[-1], ast.Return | ast.Raise):
-                return True
-        child, parent = parent, parents.get(id(parent))
-    return False
