@@ -216,3 +216,25 @@ def test_a_method_of_the_same_name_is_not_a_call_of_the_helper(tmp_path: Path) -
     # A call through the imported module that binds nothing keeps the finding.
     _write(project / "engine" / "eval.py", "from engine import utils\n\nutils.setup()\n")
     assert _tpl401(project) == ["utils.py:5"]
+
+
+def test_a_helper_re_exported_by_its_package_is_called_through_it(tmp_path: Path) -> None:
+    # efficientvit: `from efficientvit.apps.utils import dist_init`, re-exported by the package.
+    project = tmp_path / "vit"
+    _write(project / "pyproject.toml", "")
+    _write(project / "vit" / "__init__.py", "")
+    _write(project / "vit" / "utils" / "__init__.py", "from .dist import dist_init\n")
+    _write(
+        project / "vit" / "utils" / "dist.py",
+        "import torch\n\n\ndef dist_init():\n    torch.distributed.init_process_group('nccl')\n"
+        "\n\ndef sync():\n    torch.cuda.synchronize()\n",
+    )
+    _write(
+        project / "train.py",
+        "import torch\n\nfrom vit.utils import dist_init\n\n\ndef main(rank):\n"
+        "    dist_init()\n    torch.cuda.set_device(rank)\n    torch.zeros(1).cuda()\n",
+    )
+    assert _tpl401(project) == []
+    # Without the binding in its caller, the helper's group is flagged.
+    _write(project / "train.py", "from vit.utils import dist_init\n\ndist_init()\n")
+    assert _tpl401(project) == ["dist.py:5"]

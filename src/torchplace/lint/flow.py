@@ -30,9 +30,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from torchplace.lint.context import dotted_name as dotted
-from torchplace.lint.flow_calls import CallFlow
+from torchplace.lint.flow_calls import CallFlow, reduces_all
 from torchplace.lint.flow_facts import factory_size, self_attribute
-from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SEQUENCES
+from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SCALAR_FACTORIES, SEQUENCES
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
 
@@ -111,14 +111,25 @@ class FunctionFlow(CallFlow):
             return qualified.rpartition(".")[2] in _SAME_RANK_FUNCTIONS
         return isinstance(call.func, ast.Attribute) and call.func.attr in _SAME_RANK_METHODS
 
-    def _gives_dimensions(self, call: ast.Call) -> bool:
-        """The call reshapes, broadcasts or stacks its input (`GIVES_DIMENSIONS`): a 0-dim
-        tensor comes out with dimensions. Other ops keep a 0-dim CPU operand a number (an op
-        with a GPU tensor gives a GPU result)."""
+    def _reshapes_a_number(self, call: ast.Call) -> bool:
+        """The call reshapes, broadcasts or stacks (`GIVES_DIMENSIONS`) a 0-dim tensor made
+        right there (`w.sum().unsqueeze(0)`, `torch.stack([a.mean(), b.std()])`,
+        `torch.tensor(1.0).expand(4)`): it comes out with dimensions. A name is not followed
+        back: the value it holds may be an op's result with a tensor of unknown device
+        (`torch.where(mask, 0, cpu_0dim)`), on the GPU whatever its shape."""
         qualified = self.qualify(call.func) or ""
         if qualified.startswith("torch."):
-            return qualified.rpartition(".")[2] in GIVES_DIMENSIONS
-        return isinstance(call.func, ast.Attribute) and call.func.attr in GIVES_DIMENSIONS
+            if qualified.rpartition(".")[2] not in GIVES_DIMENSIONS or not call.args:
+                return False
+            first = call.args[0]
+            items = first.elts if isinstance(first, ast.List | ast.Tuple) else [first]
+            return any(_makes_a_number(item) for item in items)
+        func = call.func
+        return (
+            isinstance(func, ast.Attribute)
+            and func.attr in GIVES_DIMENSIONS
+            and _makes_a_number(func.value)
+        )
 
     def _bind(self, target: ast.expr, values: Values, value: ast.expr | None) -> None:
         if isinstance(target, ast.Name):
@@ -178,7 +189,7 @@ class FunctionFlow(CallFlow):
             values = self._call(node)
             if any(v.size == "vector" for v in values) and not self._keeps_rank(node):
                 return _rank_unknown(values, made_here=node)
-            if any(v.size == "scalar" for v in values) and self._gives_dimensions(node):
+            if any(v.size == "scalar" for v in values) and self._reshapes_a_number(node):
                 # `w.sum().unsqueeze(0)`, `torch.stack([a.mean(), b.std()])`: no longer 0-dim.
                 return _rank_unknown(values, made_here=node, scalars=True)
             return values
@@ -359,6 +370,22 @@ GIVES_DIMENSIONS = frozenset(
      "tile", "broadcast_to", "unflatten", "stack", "hstack", "vstack", "dstack", "atleast_1d",
      "atleast_2d", "atleast_3d", "repeat_interleave"}
 )  # fmt: skip
+
+
+def _makes_a_number(node: ast.expr) -> bool:
+    """A call that makes a 0-dim tensor: a full reduction (`w.sum()`) or a factory given
+    one number (`torch.tensor(1.0)`)."""
+    if not isinstance(node, ast.Call):
+        return False
+    if reduces_all(node):
+        return True
+    func = node.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in SCALAR_FACTORIES
+        and len(node.args) == 1
+        and isinstance(node.args[0], ast.Constant | ast.UnaryOp)
+    )
 
 
 def _rank_unknown(

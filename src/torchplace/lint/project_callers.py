@@ -48,6 +48,7 @@ class CallerIndex:
         self._data: dict[str, bytes | None] = dict(texts or {})
         self._trees: dict[str, ast.Module | None] = {}
         self._answers: dict[tuple[str, str], bool] = {}
+        self._names: frozenset[str] | None = None
         self._parent_maps: dict[int, dict[int, ast.AST]] = {}
         self._load_maps: dict[int, dict[str, list[ast.AST]]] = {}
         self._binds: dict[tuple[int, int], bool] = {}
@@ -105,7 +106,11 @@ class CallerIndex:
             if data is None or needle not in data or word.search(data) is None:
                 continue
             tree = self._tree(path)
-            if tree is None or (module is not None and _imports_from_elsewhere(tree, name, module)):
+            if tree is None:
+                continue
+            if module is not None and _imports_from_elsewhere(
+                tree, name, module, self._project_names()
+            ):
                 continue
             yield from self._uses_in(tree, name, depth, followed)
 
@@ -128,6 +133,15 @@ class CallerIndex:
                 yield from aliased or [False]
             else:
                 yield False  # handed on: its callers are unknown
+
+    def _project_names(self) -> frozenset[str]:
+        """The names a module of the project may start with: its files' directories and
+        module names."""
+        if self._names is None:
+            self._names = frozenset(
+                part.removesuffix(".py") for path in self.files for part in Path(path).parts
+            )
+        return self._names
 
     def _parents(self, tree: ast.Module) -> dict[int, ast.AST]:
         self._index(tree)
@@ -196,15 +210,24 @@ def _functions_of(
     return found
 
 
-def _imports_from_elsewhere(tree: ast.Module, name: str, module: str) -> bool:
-    """The file binds `name` by `from x import name` from modules other than `module` only."""
+def _imports_from_elsewhere(
+    tree: ast.Module, name: str, module: str, project_names: frozenset[str]
+) -> bool:
+    """The file binds `name` only by `from x import name` of modules outside the project
+    (`from setuptools import setup`): not its `module`, not a relative import, not a package
+    of the project that may re-export it (`from efficientvit.apps.utils import dist_init`)."""
     sources = [
-        (node.module or "").rpartition(".")[2]
+        node
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom)
         and any((alias.asname or alias.name) == name for alias in node.names)
     ]
-    return bool(sources) and module not in sources
+    return bool(sources) and all(
+        node.level == 0
+        and (node.module or "").rpartition(".")[2] != module
+        and (node.module or "").partition(".")[0] not in project_names
+        for node in sources
+    )
 
 
 def _root_name(node: ast.Attribute) -> str | None:
