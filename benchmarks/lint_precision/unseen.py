@@ -241,6 +241,24 @@ HISTORY = [
         "the 18 findings of the rules once default (TPL107 2/3, TPL402 2/2, TPL201 0/3, "
         "TPL202 0/3, TPL104 0/2, TPL401 0/1, TPL403 0/1, TPL207 3 UNSURE: the judges split)",
     ),
+    (
+        "2026-12-03",
+        "0321f69",
+        "fixes at the mechanism against the FALSE shapes of fresh-28 to fresh-31, then two "
+        "reviews by fresh readers that narrowed them where they could hide hazards: `x.f(y)` "
+        "is an op only for methods of tensors, distributions and transforms or a model's "
+        "`forward`/`generate`/`encode`/`decode`; a method of a class nothing names in an "
+        "uninstallable checkout never runs; index 0 after the code sets "
+        "`CUDA_VISIBLE_DEVICES` per process; TPL401 reads a script's later statements, its "
+        "callers through imports, and more CUDA work; TPL107 leaves the job's one-process "
+        "arm; a comment saying one GPU (not a TODO); full reductions are 0-dim until "
+        "reshaped; TPL202 flags own-value storage only where parameters are sharded; corpus "
+        "trees now keep configuration files and notebooks. Relint of the 32 sets: 39 findings "
+        "dropped (27 of the rules once default: 26 judged FALSE, 1 UNSURE; the other 12 "
+        "TPL101/TPL105/TPL903 in methods of classes nothing names), 2 raised (TPL401: one "
+        "judged FALSE before, one TRUE by two blind judges: a group whose `set_device` is "
+        "commented out, then `pin_memory=True`); the main corpus unchanged",
+    ),
 ]
 
 
