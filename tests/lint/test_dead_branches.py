@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from torchplace.lint import LintConfig, lint_source
-from torchplace.lint.runner import run
+
+from .project_tree import lint_tree
 
 # Transformer-XL's `_rel_shift` (NVIDIA DeepLearningExamples, fastmoe, wenet copies): the CPU
 # mask is built only under `zero_triu`, which both calls leave at its default.
@@ -161,13 +162,7 @@ def test_a_device_object_compared_with_a_string_is_never_equal() -> None:
 
 
 def _project_lines(tmp_path: Path, files: dict[str, str], code_name: str) -> list[str]:
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    config = LintConfig(select=(code_name,), preview=True)
-    result = run([str(tmp_path)], config, cache_dir=None)
-    return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
+    return lint_tree(tmp_path, files, code_name)
 
 
 def test_a_name_another_file_assigns_may_be_true(tmp_path: Path) -> None:

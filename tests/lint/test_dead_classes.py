@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from torchplace.lint import LintConfig
 from torchplace.lint.dead_functions import named_in, plain_classes
 from torchplace.lint.project_facts import ProjectIndex
-from torchplace.lint.runner import run
+
+from .project_tree import lint_tree
 
 # espnet's positional encodings as NATSpeech and UniAudio copy them: a subclass whose
 # `reset_parameters` nothing calls sets a parameter's storage to a CPU tensor.
@@ -41,13 +41,7 @@ def _lines(
 ) -> list[str]:
     if checkout:
         (root / ".git").mkdir(parents=True)
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    config = LintConfig(select=(code,), preview=True)
-    result = run([str(root)], config, cache_dir=None)
-    return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
+    return lint_tree(root, files, code)
 
 
 def _project(decorator: str = "", tail: str = "", **more: str) -> dict[str, str]:
