@@ -32,7 +32,7 @@ from dataclasses import replace
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_calls import CallFlow, reduces_all
 from torchplace.lint.flow_facts import factory_size, self_attribute
-from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SCALAR_FACTORIES, SEQUENCES
+from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SEQUENCES
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
 
@@ -373,19 +373,11 @@ GIVES_DIMENSIONS = frozenset(
 
 
 def _makes_a_number(node: ast.expr) -> bool:
-    """A call that makes a 0-dim tensor: a full reduction (`w.sum()`) or a factory given
-    one number (`torch.tensor(1.0)`)."""
+    """A call that makes a 0-dim tensor: a full reduction (`w.sum()`) or a factory of one
+    (`torch.tensor(1.0)`, `torch.zeros(())`: `factory_size`)."""
     if not isinstance(node, ast.Call):
         return False
-    if reduces_all(node):
-        return True
-    func = node.func
-    return (
-        isinstance(func, ast.Attribute)
-        and func.attr in SCALAR_FACTORIES
-        and len(node.args) == 1
-        and isinstance(node.args[0], ast.Constant | ast.UnaryOp)
-    )
+    return reduces_all(node) or factory_size(node) == "scalar"
 
 
 def _rank_unknown(

@@ -326,10 +326,11 @@ class ProjectIndex:
         self._import_graphs: dict[str, ImportGraph] = {}
         #: The classes of each file no decorator or keyword registers (`dead_functions`).
         self._plain_classes: dict[str, list[PlainClass]] = {}
-        #: Where each project shards its parameters (`SHARDS`), by root.
-        self._sharding: dict[str, str | None] = {}
-        #: Whether a project reaches classes it does not name (`FINDS_CLASSES`), by root.
-        self._class_finders: dict[str, bool] = {}
+        #: The first text of a pattern in a project (`_first_match`), by root, pattern and
+        #: whether configuration files are read.
+        self._matches: dict[tuple[str, bytes, bool], str | None] = {}
+        #: Whether each launch root is a checkout nobody installs (`_uninstallable_checkout`).
+        self._uninstallable: dict[str, bool] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -586,36 +587,37 @@ class ProjectIndex:
     def shards_parameters(self, path: str) -> str | None:
         """Where the project of `path` shards its parameters (`SHARDS` in a Python or
         configuration file: `fully_shard`, `FullyShardedDataParallel`, ZeRO stage 3), as
-        `file: text`; an unreadable project may."""
-        root = self.root_of(path)
-        if root not in self._sharding:
-            files = self.tree_files_of(path)
-            configs = self.launches_for(path).config_files
-            found: str | None = "(the project could not be read)"
-            if files is not None:
-                found = None
-                for other in [*files, *(configs or [])]:
-                    data = self._code(other)
-                    match = SHARDS.search(data) if data is not None else None
-                    if match is not None:
-                        text = match.group(0).decode("utf-8", "replace")
-                        found = f"`{text}` in {Path(other).name}"
-                        break
-            self._sharding[root] = found
-        return self._sharding[root]
+        `` `text` in file``; an unreadable project may."""
+        return self._first_match(path, SHARDS, configs=True)
 
     def _finds_classes(self, path: str) -> bool:
         """Some Python file of the project reaches classes it does not name
         (`dead_functions.FINDS_CLASSES`); an unreadable project may."""
-        root = self.root_of(path)
-        if root not in self._class_finders:
+        return self._first_match(path, FINDS_CLASSES, configs=False) is not None
+
+    def _first_match(self, path: str, pattern: re.Pattern[bytes], configs: bool) -> str | None:
+        """The first text of `pattern` in the project of `path` (its Python files, and its
+        configuration files with `configs`), as `` `text` in file``, read once per project
+        and pattern; a note when the project or a file cannot be read (it may hold one)."""
+        key = (self.root_of(path), pattern.pattern, configs)
+        if key not in self._matches:
             files = self.tree_files_of(path)
-            self._class_finders[root] = files is None or any(
-                data is None or FINDS_CLASSES.search(data) is not None
-                for other in files
-                for data in [read_regular_file(Path(other), self.max_file_bytes)]
-            )
-        return self._class_finders[root]
+            found: str | None = "(the project could not be read)"
+            if files is not None:
+                found = None
+                more = (self.launches_for(path).config_files or []) if configs else []
+                for other in [*files, *more]:
+                    data = self._code(other)
+                    if data is None:
+                        found = f"({Path(other).name} could not be read)"
+                        break
+                    match = pattern.search(data)
+                    if match is not None:
+                        text = match.group(0).decode("utf-8", "replace")
+                        found = f"`{text}` in {Path(other).name}"
+                        break
+            self._matches[key] = found
+        return self._matches[key]
 
     def _uninstallable_checkout(self, path: str) -> bool:
         """`path` lies in a whole checkout (a `.git` directory at its launch root) with no
@@ -623,18 +625,9 @@ class ProjectIndex:
         submodule's `.git` is a file; a clone inside another repository is its vendored
         code): nobody imports its modules from outside."""
         root = os.path.abspath(self.launches_for(path).root)
-        marker = os.path.join(root, ".git")
-        if not os.path.isdir(marker) or os.path.islink(marker):
-            return False
-        if any(os.path.lexists(os.path.join(root, m)) for m in MARKERS if m != ".git"):
-            return False
-        parent = os.path.dirname(root)
-        while True:
-            if os.path.lexists(os.path.join(parent, ".git")):
-                return False
-            if parent == os.path.dirname(parent):
-                return True
-            parent = os.path.dirname(parent)
+        if root not in self._uninstallable:  # asked for every finding: once per root
+            self._uninstallable[root] = _uninstallable_checkout_at(root)
+        return self._uninstallable[root]
 
     def _assigned_elsewhere(self, path: str, name: str) -> bool:
         """Another file of the project of `path` (tests and examples included) may assign
@@ -692,6 +685,23 @@ class ProjectIndex:
             callers = CallerIndex(files, max_file_bytes=self.max_file_bytes)
             self._callers[root] = callers
         return callers
+
+
+def _uninstallable_checkout_at(root: str) -> bool:
+    """`root` holds a `.git` directory and no packaging file, and no directory above it
+    holds a `.git`."""
+    marker = os.path.join(root, ".git")
+    if not os.path.isdir(marker) or os.path.islink(marker):
+        return False
+    if any(os.path.lexists(os.path.join(root, m)) for m in MARKERS if m != ".git"):
+        return False
+    parent = os.path.dirname(root)
+    while True:
+        if os.path.lexists(os.path.join(parent, ".git")):
+            return False
+        if parent == os.path.dirname(parent):
+            return True
+        parent = os.path.dirname(parent)
 
 
 #: Parameters sharded across ranks: FSDP (`FullyShardedDataParallel`, FSDP2's `fully_shard`)
