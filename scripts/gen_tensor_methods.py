@@ -41,7 +41,11 @@ TENSOR_METHOD_NAMES = frozenset(
 
 
 def render() -> str:
-    import torch
+    try:
+        import torch
+    except ImportError:
+        message = "gen_tensor_methods: PyTorch is not installed (pip install torch)"
+        raise SystemExit(message) from None
 
     kinds = (torch.Tensor, torch.distributions.Distribution, torch.distributions.Transform)
     names = sorted(
