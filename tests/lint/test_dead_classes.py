@@ -113,6 +113,20 @@ def test_a_notebook_a_metaclass_or_a_namespace_scan_may_reach_the_class(tmp_path
     # CycleGAN's `find_model_using_name`: a module's namespace matched against a built name.
     scan = {"build.py": "for name, cls in modellib.__dict__.items():\n    pass\n"}
     assert _lines(tmp_path / "namespace", _project(**scan)) == ["position.py:17"]
+    # A module's member fetched by a built name.
+    fetch = {"build.py": "def build(kind):\n    return getattr(modellib, f'{kind}Encoding')(8)\n"}
+    assert _lines(tmp_path / "fetched", _project(**fetch)) == ["position.py:17"]
+
+
+def test_an_attribute_of_self_fetched_by_a_built_name_reaches_no_class(tmp_path: Path) -> None:
+    # NATSpeech's tasks read their own losses as `getattr(self, f"{name}_loss")`: that object's
+    # class already runs, so the class nothing names still never does.
+    task = {"task.py": "class Task:\n    def loss(self, name):\n"
+            "        return getattr(self, f'{name}_loss')()\n"}  # fmt: skip
+    assert _lines(tmp_path / "self", _project(**task)) == []
+    clsmethod = {"task.py": "class Task:\n    @classmethod\n    def make(cls, name):\n"
+                 "        return getattr(cls, f'build_{name}')()\n"}  # fmt: skip
+    assert _lines(tmp_path / "cls", _project(**clsmethod)) == []
 
 
 def test_only_methods_are_dead_the_class_body_runs_on_import(tmp_path: Path) -> None:

@@ -150,9 +150,11 @@ def named_in(text: str, name: str, outside: tuple[int, int] | None = None) -> bo
 #: inherited by every subclass of a base that names it), a scan of a module's members
 #: (`inspect.getmembers` over the modules `pkgutil.walk_packages` finds, `module.__dict__`
 #: matched against a name built at run time, `globals()[name]`, `getattr(module, f"...")`).
+#: `getattr(self, f"...")` is not one: it reaches attributes of an object whose class already
+#: runs (NATSpeech's `getattr(self, f"{prefix}_loss")`), never a class nothing names.
 FINDS_CLASSES = re.compile(
     rb"__subclasses__|__init_subclass__|\bgetmembers\b|\bgetmro\b|\bwalk_packages\b"
     rb"|(?<!self)\.__dict__\b|\bglobals\(\)\s*(?:\[|\.get\b|\.items\b)"
-    rb"|\bgetattr\(\s*[\w.]+\s*,\s*f[\"']|\bsys\.modules\s*\["
+    rb"|\bgetattr\(\s*(?!(?:self|cls)\s*,)[\w.]+\s*,\s*f[\"']|\bsys\.modules\s*\["
     rb"|\bclass\s+\w+\s*\(\s*(?:abc\.)?(?:type|ABCMeta)\s*\)"
 )

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_calls import CallFlow, reduces_all
-from torchplace.lint.flow_facts import factory_size, self_attribute
+from torchplace.lint.flow_facts import factory_size, number, self_attribute
 from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SEQUENCES
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
@@ -199,6 +199,8 @@ class FunctionFlow(CallFlow):
                 return join(left, right)  # `outputs + (hidden,)`: a tuple, not a tensor op
             symbol = OPERATORS.get(type(node.op), "an operator")
             met = self._meet(left, right, line=node.lineno, where=f"`{symbol}`", at=node)
+            if self._no_tensor(node.left, left) or self._no_tensor(node.right, right):
+                return met  # `1.0 + torch.rand(2) * self.factor`: still 1-D
             return _rank_unknown(met)  # broadcasting may add dimensions
         if isinstance(node, ast.Compare):
             values = self.eval(node.left)
@@ -224,6 +226,19 @@ class FunctionFlow(CallFlow):
         if isinstance(node, ast.Dict):
             return join(*(self.eval(v) for v in node.values if v is not None))
         return ()
+
+    def _no_tensor(self, node: ast.expr, values: Values) -> bool:
+        """An operand that adds no dimensions: a Python number (a literal, a name bound to
+        one), or a hyper-parameter of the module (`self.param_rand_factor`, set in
+        `__init__` only from a number or an argument whose default is one)."""
+        if values:
+            return False
+        if number(node) or (isinstance(node, ast.Name) and node.id in self.numbers):
+            return True
+        if not isinstance(node, ast.Attribute):
+            return False
+        own = isinstance(node.value, ast.Name) and node.value.id == self.self_name
+        return own and node.attr in self.facts.numbers
 
     def _name(self, node: ast.Name) -> Values:
         found = self.env.get(node.id)

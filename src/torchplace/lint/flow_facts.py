@@ -68,6 +68,10 @@ class ClassFacts:
     #: `__init__` takes a `device` argument: the object is told where its tensors live, so
     #: the tensors its methods are handed are on that device.
     given_device: bool = False
+    #: Hyper-parameters: attributes that `__init__` sets only to a number or to one of its
+    #: own arguments whose default is a number, and no other method sets
+    #: (`self.param_rand_factor = param_rand_factor`).
+    numbers: set[str] = field(default_factory=set)
 
     @classmethod
     def of(cls, node: ast.ClassDef, cpu_made: bool = False) -> ClassFacts:
@@ -86,7 +90,12 @@ class ClassFacts:
         return facts
 
     def read_init(self, init: ast.AST) -> None:
-        """Note the submodules, parameters and buffers that `__init__` makes."""
+        """Note the submodules, parameters, buffers and hyper-parameters that `__init__`
+        makes (`init` may be the whole text of a method the class holds as a stub)."""
+        function = init.body[0] if isinstance(init, ast.Module) and init.body else init
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            others = [m for name, m in self.methods.items() if name != "__init__"]
+            self.numbers = _number_attributes(function, [function, *others])
         for node in ast.walk(init):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
                 called = dotted(node.value.func) or ""
@@ -108,6 +117,47 @@ class ClassFacts:
                 first = node.args[0]
                 if isinstance(first, ast.Constant) and isinstance(first.value, str):
                     self.tensors.add(first.value)
+
+
+def _number_attributes(
+    init: ast.FunctionDef | ast.AsyncFunctionDef, methods: Iterable[ast.AST]
+) -> set[str]:
+    """The attributes `__init__` sets only to numbers or to its arguments with a number as
+    default, and no other method (nor a nested function) sets."""
+    arguments = init.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    # Defaults belong to the last positional arguments; keyword-only ones may have none.
+    defaults = dict(zip([a.arg for a in positional[::-1]], arguments.defaults[::-1], strict=False))
+    defaults.update(
+        (a.arg, d)
+        for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True)
+        if d is not None
+    )
+    numeric = {name for name, default in defaults.items() if number(default)}
+    found: set[str] = set()
+    spoiled: set[str] = set()
+    for method in methods:
+        for node in ast.walk(method):
+            if isinstance(node, ast.Assign):
+                targets, value = node.targets, node.value
+            elif isinstance(node, ast.AnnAssign | ast.AugAssign) and node.value is not None:
+                targets, value = [node.target], node.value
+            else:
+                continue
+            for target in targets:
+                name = self_attribute(target)
+                if name is None:
+                    continue
+                plain = isinstance(value, ast.Name) and value.id in numeric
+                if (
+                    method is init
+                    and not isinstance(node, ast.AugAssign)
+                    and (number(value) or plain)
+                ):
+                    found.add(name)
+                else:
+                    spoiled.add(name)
+    return found - spoiled
 
 
 def _takes_device(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -250,13 +300,28 @@ _ONE_DIMENSIONAL = frozenset({"arange", "linspace", "logspace", "randperm"})
 
 def _one_dimensional(factory: str, call: ast.Call) -> bool:
     """`torch.linspace(1, 0, n)`, `torch.arange(n)`, `torch.tensor([0.5, 1.0])` (a flat list
-    of numbers): a 1-D tensor."""
+    of numbers), `torch.rand(2)` or `torch.zeros((3,))` (one literal size): a 1-D tensor."""
     if factory in _ONE_DIMENSIONAL:
         return True
     if factory in ("tensor", "as_tensor") and call.args:
         first = call.args[0]
         return isinstance(first, ast.List | ast.Tuple) and all(number(e) for e in first.elts)
+    if factory in _SHAPED and call.args:
+        # `torch.full(size, value)` takes one size argument; the others take sizes as
+        # arguments (`torch.rand(2)`) or one sequence (`torch.rand((2,))`).
+        sizes = call.args[:1] if factory == "full" else call.args
+        if len(sizes) != 1:
+            return False
+        size = sizes[0]
+        if isinstance(size, ast.Tuple | ast.List):
+            return len(size.elts) == 1 and _literal_count(size.elts[0])
+        return factory != "full" and _literal_count(size)
     return False
+
+
+def _literal_count(node: ast.AST) -> bool:
+    """A literal positive integer: the length of one dimension, never a shape."""
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value > 0
 
 
 def number(node: ast.AST) -> bool:

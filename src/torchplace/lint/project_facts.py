@@ -66,6 +66,7 @@ from torchplace.lint.launch_reach import (
     one_process_through_importers,
 )
 from torchplace.lint.project_callers import CallerIndex
+from torchplace.lint.project_modules import resolve_imports
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rank_names import defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
@@ -77,6 +78,7 @@ from torchplace.lint.single_node import (
     single_node_text,
     tree_files,
 )
+from torchplace.lint.world_size_names import module_world_size_names, one_process_arms
 from torchplace.report import Finding
 
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -216,12 +218,15 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
     the program run it (`SEVERAL_PROCESSES` in its message), does the project launch the file
     only as one process that starts no others (`launch_commands`: `python run.py` in every
     command that runs it): the process that reads a checkpoint then is the one that wrote it,
-    on the same GPU. Other evidence (bytes sent from outside, Hub weights) holds whatever
-    the launch."""
+    on the same GPU, nor does the load lie in the one-process arm of a test of a world size
+    the project keeps under a name of its own (`world_size_names`). Other evidence (bytes
+    sent from outside, Hub weights) holds whatever the launch."""
     if index.never_runs(finding.path, finding.line):
         return None
     if SEVERAL_PROCESSES not in finding.message:
         return ""
+    if index.in_one_process_arm(finding.path, finding.line):
+        return None
     return None if index.one_process_launch(finding.path) is not None else ""
 
 
@@ -230,7 +235,10 @@ def _shares_a_literal_gpu(index: ProjectIndex, finding: Finding) -> str | None:
     starts no others (`launch_commands`: `python infer.py` in every command that runs it, or,
     for a module, in every command that runs a file importing it: `launch_reach`) and no
     threads: a literal GPU there is the one process's choice, which no other rank or thread
-    shares."""
+    shares. Nor does it lie in the one-process arm of a test of a world size the project
+    keeps under a name of its own (`world_size_names`)."""
+    if index.in_one_process_arm(finding.path, finding.line):
+        return None
     return "" if index.one_process_launch(finding.path, _processes_or_threads) is None else None
 
 
@@ -247,6 +255,9 @@ def _processes_or_threads(code: bytes) -> bool:
     )
 
 
+#: A comparison with 1 or 2, which every test of a process count holds (`> 1`, `== 1`,
+#: `>= 2`): a file without one has no one-process arm to look for.
+_COUNT_TEXT = re.compile(rb"(?:[<>]=?|[!=]=)\s*[12]\b")
 _STARTS_THREAD = re.compile(rb"\bThread\s*\(")
 _STREAMS_GENERATION = re.compile(rb"\s*target\s*=\s*[\w.]+\.generate\s*[,)]")
 
@@ -331,6 +342,10 @@ class ProjectIndex:
         self._matches: dict[tuple[str, bytes, bool], str | None] = {}
         #: Whether each launch root is a checkout nobody installs (`_uninstallable_checkout`).
         self._uninstallable: dict[str, bool] = {}
+        #: Each file's one-process arms under a world size of the project's own name, and
+        #: each module's world-size names (`world_size_names`).
+        self._one_process_arms: dict[str, list[tuple[int, int]]] = {}
+        self._world_size_names: dict[str, frozenset[str]] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -583,6 +598,40 @@ class ProjectIndex:
         if not self._import_graph(launches).importers_of(path) or self._finds_classes(path):
             return False
         return any(not self._named_elsewhere(path, c.name) for c in unnamed)
+
+    def in_one_process_arm(self, path: str, line: int) -> bool:
+        """`line` of `path` lies in the one-process arm of a test of a world size that the
+        project keeps under a name of its own (`world_size_names`: DLRM's `if
+        ext_dist.my_size > 1: ... else: device = torch.device("cuda", 0)`)."""
+        key = os.path.abspath(path)
+        spans = self._one_process_arms.get(key)
+        if spans is None:
+            spans = self._one_process_arms[key] = self._read_one_process_arms(key)
+        return any(first <= line <= last for first, last in spans)
+
+    def _read_one_process_arms(self, path: str) -> list[tuple[int, int]]:
+        data = self._code(path)
+        if data is None or not _COUNT_TEXT.search(data):
+            return []
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError, MemoryError):
+            return []
+        memo: dict[tuple[str, str, int], Path | None] = {}
+
+        def module_names(module: str, level: int) -> frozenset[str]:
+            files = resolve_imports(path, [(module, level)], self.root_of(path), memo)
+            if not files:
+                return frozenset()
+            file = str(files[0])
+            if file not in self._world_size_names:
+                self._world_size_names[file] = module_world_size_names(files[0], self._read)
+            return self._world_size_names[file]
+
+        return one_process_arms(tree, module_names)
+
+    def _read(self, file: Path) -> bytes | None:
+        return self._code(str(file))
 
     def shards_parameters(self, path: str) -> str | None:
         """Where the project of `path` shards its parameters (`SHARDS` in a Python or

@@ -114,7 +114,7 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     whole_function = enclosing_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
-    if MULTI_PROCESS.search(text):
+    if MULTI_PROCESS.search(text) and not _in_one_process_class(ctx, tree, whole_function):
         found = _training_resumed(ctx, whole_function, whole_load)
         if found is None and not saves_only_cpu_copies(ctx, trees.full, weights_only=True):
             # Weights this file saved as CPU copies come back on the CPU whatever model
@@ -489,6 +489,49 @@ def _placed_evidence(device: str, line: int) -> Evidence:
         f"its memory is used): pass `map_location=` the target device"
     )
     return Evidence(text, line)
+
+
+# -- a class that drives its GPUs from one process ---------------------------------------------
+def _in_one_process_class(ctx: FileContext, tree: ast.Module, function: ast.AST) -> bool:
+    """The load is in a method of a top-level class that wraps its model in `nn.DataParallel`
+    (one process driving several GPUs, which restores what it saved onto the same GPU), and
+    the file's multi-process text lies only in code that has nothing to do with that class:
+    no other top-level statement naming multi-process work names the class or is named by it
+    (EgoVLP's `BaseTrainer` beside its `Multi_BaseTrainer_dist`). A class that another
+    multi-process class extends, uses or is extended by may run in that class's processes."""
+    owner = next(
+        (
+            node
+            for node in tree.body
+            if isinstance(node, ast.ClassDef) and any(inner is function for inner in ast.walk(node))
+        ),
+        None,
+    )
+    if owner is None:
+        return False
+    own_text = ctx.node_text(owner)
+    if MULTI_PROCESS.search(own_text) or not _DATA_PARALLEL.search(own_text):
+        return False
+    for statement in tree.body:
+        if statement is owner or isinstance(statement, ast.Import | ast.ImportFrom):
+            continue
+        statement_text = ctx.node_text(statement)
+        if not MULTI_PROCESS.search(statement_text):
+            continue
+        if _names(statement_text, owner.name):
+            return False
+        defined = getattr(statement, "name", None)
+        if defined is None or _names(own_text, defined):
+            return False  # module-level code runs beside the class; or the class uses it
+    return True
+
+
+#: `nn.DataParallel(` (not `DistributedDataParallel`): one process, several GPUs.
+_DATA_PARALLEL = re.compile(r"(?<!Distributed)DataParallel\s*\(")
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
 
 
 # -- small tree utilities ----------------------------------------------------------------------

@@ -39,18 +39,17 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     The message names the evidence and its line. Loads without such evidence are TPL106's
     (preview). Multi-process code names a process group, a launcher, a rank or a rank-0
     guard; a bare `local_rank` option that picks one process's GPU is not one. Not flagged:
-    a load on the one-process arm of its function (`if not dist.is_initialized():`, the
-    `else` of `if dist.is_initialized():` or of `if world_size > 1:`), where no other rank
-    restores the checkpoint; a model moved to a device read from the checkpoint itself (the
-    saver's); a fixed published file (a literal URL, `hf_hub_download` of a literal
-    repository and name), the same bytes for every user; a function of a script that nothing
-    calls (the script never names it, no other file of the project names the script); bytes
-    from a file whose every `torch.save` writes CPU copies; weights read from one file per
-    rank (a rank in its path, `f"model_rank_{dist.get_rank()}.pt"`: each rank reads back what
-    it wrote, onto its own GPU); where the evidence is that several processes run the code, a
-    script that the project's shell scripts and READMEs always launch as one process that
-    starts no others (`CUDA_VISIBLE_DEVICES=$GPU python run.py`): it reads back what it
-    saved, on its one GPU.
+    a load in one process: on the one-process arm of its function (`if not
+    dist.is_initialized():`, the `else` of `if world_size > 1:`), and where the evidence is
+    that several processes run it, of a world size under the project's own name, in a class
+    driving its GPUs by `nn.DataParallel` that the file's multi-process code neither uses
+    nor is used by, or in a script the project's shell scripts and READMEs always launch as
+    one process (`CUDA_VISIBLE_DEVICES=$GPU python run.py`);
+    a model moved to a device read from the checkpoint itself (the saver's); a fixed
+    published file (a literal URL, `hf_hub_download` of a literal repository and name); a
+    function of a script that nothing calls; bytes from a file whose every `torch.save`
+    writes CPU copies; one file per rank (a rank in its path, `f"model_{rank}.pt"`: each
+    rank reads back what it wrote, onto its own GPU).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A

@@ -55,7 +55,9 @@ class HardcodedDeviceIndex(Rule):
     cuda:0, where the inputs go in. Nor, reading the project, a program that its shell
     scripts and READMEs launch only as one process (`python infer.py`, a script that starts
     no processes or threads and reads no launcher variable) or a module that only such
-    programs import: its GPU is shared by nothing.
+    programs import: its GPU is shared by nothing; nor the one-process arm of a test of a
+    world size the project keeps under a name of its own (DLRM's `if ext_dist.my_size > 1:`,
+    `my_size = dist.get_world_size()` in its `extend_distributed` module).
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
