@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-31] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-32] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -35,7 +35,9 @@ repositories a user would bring, not chosen by any one rule's text; `--fresh-30`
 is one of multi-GPU inference and serving code (device maps, vLLM engines, draft models, LoRA
 adapters, one process per GPU), chosen and committed before it was first linted, and
 `--fresh-31` (`FRESH_31`) one of multi-node training code (recommendation, speech, graph,
-LLM pre-training, reinforcement learning; Slurm and torchrun job scripts).
+LLM pre-training, reinforcement learning; Slurm and torchrun job scripts); `--fresh-32`
+(`FRESH_32`) one of multi-GPU generation, evaluation and data pipelines (one process per GPU,
+Ray and vLLM workers, reward scoring, captioning and embedding farms).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -2181,6 +2183,109 @@ FRESH_31 = (
     ("github:AI4Finance-Foundation/ElegantRL", "7c64395ff4c2b53892fe6f9eaa3b58947136ffc1"),
 )
 
+FRESH_32 = (
+    # nv-ingest (NeMo Retriever): PDF/image/audio extraction, embedding and indexing pipeline
+    # [a control (nemo_retriever/ingest_modes/gpu_pool.py spawned worker sets
+    # `CUDA_VISIBLE_DEVICES = physical_device_id` before torch import, then the embedders use
+    # `"cuda"` / nemotron_parse_v1_2.py `"cuda:0"`); c control (nim/nim.py, text_embed/
+    # main_text_embed.py ThreadPoolExecutor only sends HTTP requests to NIM services);
+    # b control (HF embedders `device_map=dev` on the worker's single device, no vLLM engine)]
+    # launch texts: GPUWorkerPool spawns one persistent worker per GPU; docker-compose NIMs
+    ("github:NVIDIA/nv-ingest", "2b3488c6e7c63b57a7be35f7226a7dc6189a80b1"),
+    # Data-Juicer: multimodal data processing (filters, mappers, captioning, scoring ops) on
+    # HF-datasets multiprocessing or Ray [a control (utils/model_utils.py get_model
+    # `cuda:{rank % cuda_device_count()}`; ops/filter/video_motion_score_raft_filter.py the same);
+    # b control (prepare_vllm_model turns a `cuda:N` device into `"cuda"` for `vllm.LLM`,
+    # HF models get `device_map=device`, diffusion `device_map="balanced"`, vLLM and HF
+    # branches are separate); c control (ops/mixins.py polling `threading.Thread`, no CUDA)]
+    # launch texts: docs `dj-process --dataset_path ...`, Ray executor with `num_gpus` per op
+    ("github:modelscope/data-juicer", "c07c2d793cd85f7d5151ddc560fe92a0b6a0ba4b"),
+    # Cosmos-Curate: video curation (splitting, captioning with vLLM, embedding, dedup) on Ray
+    # [a (pipelines/video/dedup/raft_actor.py re-sets `CUDA_VISIBLE_DEVICES = str(gpu_ids[0])`
+    # from `ray.get_gpu_ids()` inside the actor); a control (stages bound by Ray use `.cuda()`,
+    # nvcodec_utils.py `device_id = 0`); b control (models/vllm_qwen.py, chat_lm.py `LLM(...)`
+    # with no device_map); c control (captioning/vllm_async_stage.py ThreadPoolExecutor decodes
+    # windows on the CPU; dedup_actor.py threads download parquet)]
+    # launch texts: README slurm_cli / Ray (Cosmos-Xenna) pipelines, vLLM stage `num_gpus`
+    ("github:nvidia-cosmos/cosmos-curate", "29f1358b75eab1c5ea7e1e32981747b2a842300f"),
+    # Pyserini: sparse and dense retrieval toolkit, corpus encoding into dense/faiss indexes
+    # [a control (pyserini/util.py resolve_device checks the `cuda:{gpu_id}` index against
+    # device_count, used by encode/__main__.py and search/faiss); c control (server/backend.py
+    # `ThreadPoolExecutor(max_workers=len(SHARDS))` searching Lucene shards, no CUDA work)]
+    # launch texts: docs/usage-index.md `python -m pyserini.encode ... --shard-id --shard-num`
+    # ("run 4 process on 4 gpu"), `--device cuda:0`
+    ("github:castorini/pyserini", "0a0be2960d33a578a883f10ec962ef1eff0ce1b7"),
+    # NeMo Speech Data Processor: speech dataset pipelines (ASR inference, LLM-based cleanup)
+    # [a control (asr/faster_whisper/faster_whisper_inference.py one Pool process per GPU,
+    # `device_index=[device_id]` from `range(device_count())`, no CUDA_VISIBLE_DEVICES);
+    # b control (inference/llm/vllm/vllm.py `LLM(**self.model_params)` from the yaml config);
+    # asr/nemo/utils/transcribe_speech.py `map_location=torch.device(f'cuda:{cfg.cuda}')`]
+    # launch texts: README `python <SDP_ROOT>/main.py --config-path ...` yaml configs
+    ("github:NVIDIA/NeMo-speech-data-processor", "8cba655538c41997ac0a6bef9e324131ec088e1d"),
+    # Delphi: automated interpretability of SAE latents, explanations and scoring with a vLLM
+    # explainer [b control (__main__.py subject model `device_map={"": "cuda"}` for activation
+    # caching, `del model` before the clients/offline.py `LLM(tensor_parallel_size=num_gpus)`
+    # engine starts in the same process); c control (examples ThreadPoolExecutor, no CUDA)]
+    # launch texts: README `python -m delphi EleutherAI/pythia-160m ...`, `Offline(num_gpus=1)`
+    ("github:EleutherAI/delphi", "3c2e139378b56ca02a632697b541a11aebf03855"),
+    # AxBench: steering / concept-detection benchmark, generation and LM-judge evaluation
+    # [HF device_map (scripts/inference.py every torchrun rank loads `device_map="auto"` after
+    # `set_device(cuda:{local_rank})`); control (inference.py line 272 `device_map=device` of
+    # the rank); no threads (scripts/evaluate.py scores with a ProcessPoolExecutor, LM judge)]
+    # launch texts: README `torchrun --nproc_per_node=$gpu_count
+    # axbench/scripts/inference.py`
+    ("github:stanfordnlp/axbench", "e9b8cd4783c983e350d78af76f3fb2b8b15fc7d3"),
+    # Deita: automatic data selection for instruction tuning (complexity/quality scorers,
+    # embedding-based diversity filter) [a control (selection/filter/base.py
+    # `f"cuda:{device}"`, examples/pipelines/filter_datasets.sh `CUDA_VISIBLE_DEVICES=$GPUIDX
+    # ... --device 0`); b control (scorer/base.py vLLM `LLM(...)` or HF `.to(self.device)`,
+    # separate branches); embedder/base.py `set_device(LOCAL_RANK)` under accelerate]
+    # launch texts: `CUDA_VISIBLE_DEVICES=$GPUIDX accelerate launch` embed_datasets.sh
+    ("github:hkust-nlp/deita", "b279f2c329b403d2612a61e270c8d2a2eeaed6f4"),
+    # clip-retrieval: CLIP embedding farm (clip_inference) and kNN retrieval backend
+    # [a control (clip_inference/distributor.py pyspark task sets `CUDA_VISIBLE_DEVICES = gpu`,
+    # then mapper.py uses `"cuda"`); slurm_worker.py `set_device(SLURM_LOCALID)`]
+    # launch texts: README `distribution_strategy` sequential / pyspark / slurm (`slurm_jobs`,
+    # `slurm_partition`)
+    ("github:rom1504/clip-retrieval", "b05533561e801db4fcfb5af0743321e8654f2f01"),
+    # DeepSeek-Math: math LLM evaluation (CoT, PAL, tool-integrated) over GPU groups
+    # [a control (infer/run_cot_eval.py sets `CUDA_VISIBLE_DEVICES = args.gpus` itself, then
+    # `tensor_parallel_size=len(os.environ['CUDA_VISIBLE_DEVICES'].split(","))`); b control
+    # (vLLM `LLM(...)` or eval/utils.py HF `device_map="auto"`, separate branches, `.cuda()` only
+    # without device_map)] launch texts: evaluation/run_subset_parallel.py one process per GPU
+    # group `--gpus 0,1,2,3`, `--ngpus 8`
+    ("github:deepseek-ai/DeepSeek-Math", "b8b0f8ce093d80bf8e9a641e44142f06d092c305"),
+    # Recognize Anything (RAM / RAM++ / Tag2Text): image tagging models for auto-labeling
+    # [d S (ram/models/ram.py, ram_plus.py, tag2text.py `self.class_threshold =
+    # torch.ones(...)` plain tensor left behind by `model.to(device)` in batch_inference.py;
+    # uses call `.to(image.device)`); d control (swin_transformer.py, bert.py
+    # `register_buffer`)] launch texts: README `python -m torch.distributed.run
+    # --nproc_per_node=8 pretrain.py / finetune.py`, batch_inference.py
+    ("github:xinyu1205/recognize-anything", "7cb804a8609e9f4b1a50b7f31436d2df40bb9481"),
+    # Data-Speech: speech dataset annotation (SNR, reverb, SQUIM, pitch, LLM text prompts)
+    # [a control (gpu_enrichments/snr_and_reverb.py, squim.py `f"cuda:{(rank or 0) %
+    # torch.cuda.device_count()}"` in datasets map workers with_rank); HF
+    # `device_map=get_kbit_device_map()` only for quantized prompt-creation models]
+    # launch texts: README `python main.py ... --num_workers_per_gpu_for_pitch`,
+    # `accelerate launch --multi_gpu --num_processes=8 run_prompt_creation.py`
+    ("github:huggingface/dataspeech", "aecbcfde51bfcada69b1983ae46b24bf2fe545a0"),
+    # DART-Math: difficulty-aware rejection sampling for math data synthesis with vLLM
+    # [a control (pipeline/gen.py `LLM(tensor_parallel_size=torch.cuda.device_count())` in a
+    # child started with its own `CUDA_VISIBLE_DEVICES`); b control (no HF model beside the
+    # engine)] launch texts: README loop `CUDA_VISIBLE_DEVICES="${gpu_ids}" python
+    # pipeline/gen.py ... &` over 8 GPUs, scripts/train-single-node.sh `--gpu_ids`
+    ("github:hkust-nlp/dart-math", "219b32467b55f7c610195e148b56df3431e1a963"),
+    # Magpie: alignment data synthesis by prompting aligned LLMs, tagging and reward scoring
+    # [a S (exp/gen_po_rewards.py `device_map=f"cuda:{args.device}"` with the physical id while
+    # scripts/magpie_example_po.sh runs it under `CUDA_VISIBLE_DEVICES=$device`); a control
+    # (gen_ins.py / gen_res.py set `CUDA_VISIBLE_DEVICES = args.device`, then the HF branch uses
+    # `device_map={'': torch.cuda.current_device()}`; unitag.py reward `pipeline(device=
+    # int(args.device))` in a run with no CUDA_VISIBLE_DEVICES); b control (vLLM and HF
+    # branches separate); c control (unitag.py ThreadPoolExecutor for API requests)]
+    # launch texts: scripts/magpie-*.sh `CUDA_VISIBLE_DEVICES=$device python ../exp/gen_ins.py`
+    ("github:magpie-align/magpie", "b734a36818e4ba7ef7f0f582fc55f7e860407d26"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -2336,6 +2441,13 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:facebookresearch/SpinQuant": ("utils/hadamard_utils.py",),
     # detectron2's launcher (fresh-9)
     "github:Jingkang50/OpenOOD": ("openood/utils/launch.py",),
+    # BLIP's vision transformer (also in sd-scripts, fresh-16), data utilities and RandAugment
+    # (fresh-9)
+    "github:xinyu1205/recognize-anything": (
+        "ram/models/vit.py",
+        "ram/data/randaugment.py",
+        "ram/data/utils.py",
+    ),
 }
 
 
@@ -2372,6 +2484,7 @@ UNSEEN_SETS = {
     "fresh-29": FRESH_29,
     "fresh-30": FRESH_30,
     "fresh-31": FRESH_31,
+    "fresh-32": FRESH_32,
 }
 
 
