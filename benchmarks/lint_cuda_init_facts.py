@@ -8,7 +8,8 @@ Usage: python benchmarks/lint_cuda_init_facts.py OUT_DIR
   starts CUDA) has no effect in that process; written after `torch.cuda.device_count()` (torch
   counts through NVML before CUDA starts), `torch.cuda.empty_cache()` or a memory statistic
   (`memory_allocated()`, `memory_stats()`, ...), which return early while CUDA is not
-  initialised, it still does.
+  initialised, or after the seeds (`manual_seed_all()`, `seed()`, `set_rng_state()`), which
+  torch queues until CUDA starts, it still does.
 - TPL410: a worker forked from a process that has not started CUDA starts its own (seeds are
   queued until CUDA starts, `device_count()` counts through NVML); one forked after a tensor
   was made on the GPU, or after `is_available()` asked the driver, cannot.
@@ -97,6 +98,18 @@ CASES: list[tuple[str, str, int, str, str]] = [
         "torch.cuda.empty_cache()\n"
         "torch.cuda.memory_allocated(); torch.cuda.memory_reserved()\n"
         "torch.cuda.max_memory_allocated(); torch.cuda.memory_stats()\n"
+        "started = torch.cuda.is_initialized()\n"
+        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n"
+        "print(started, torch.cuda.is_available())",
+        "False False",
+    ),
+    (
+        "visible devices written after seeds and an RNG state",
+        "TPL404: seeds are queued until CUDA starts, so the write still hides every GPU",
+        1,
+        "import os, torch\n"
+        "torch.cuda.manual_seed_all(1); torch.cuda.manual_seed(1); torch.cuda.seed_all()\n"
+        "torch.cuda.set_rng_state(torch.zeros(16, dtype=torch.uint8))\n"
         "started = torch.cuda.is_initialized()\n"
         "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n"
         "print(started, torch.cuda.is_available())",

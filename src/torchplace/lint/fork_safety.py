@@ -6,8 +6,8 @@ is made by a script's `__main__` block, directly or through a function of the fi
 that block calls, the parent's code up to the start is in the file: the module's statements,
 the block's statements before the start (or before the call of that function) and the
 function's statements before it, and the file's functions all these call (three levels
-down). None of it may start CUDA (`import_cuda.STARTS_CUDA`; `torch.cuda.manual_seed` is
-queued until CUDA starts). A module-level import of the project's own code may start CUDA
+down). None of it may start CUDA (`import_cuda.STARTS_CUDA`, which leaves out the seeds: torch
+queues them until CUDA starts). A module-level import of the project's own code may start CUDA
 when imported, and is not read here: it keeps the answer "may". So does a start anywhere
 else (a library's function may be called by a process that has started CUDA).
 """
@@ -15,7 +15,6 @@ else (a library's function may be called by a process that has started CUDA).
 from __future__ import annotations
 
 import ast
-import re
 
 from torchplace.lint.context import FileContext
 from torchplace.lint.import_cuda import STARTS_CUDA
@@ -24,8 +23,6 @@ from torchplace.lint.rules._helpers import without_comments
 from torchplace.lint.run_conditions import in_main_block
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-#: CUDA calls that start nothing before CUDA starts: seeds are queued until then.
-_LAZY = re.compile(r"torch\.cuda\.manual_seed(?:_all)?\s*\(")
 
 
 def file_functions(tree: ast.Module) -> dict[str, _Function]:
@@ -105,7 +102,7 @@ def starts_cuda_before(ctx: FileContext, start: ast.AST) -> bool:
             elif statement.lineno <= last:  # the `__main__` block: its statements above
                 before += _statements_before(statement, last)
     code = without_comments("".join(code_called(ctx, functions, before)))
-    return STARTS_CUDA.search(_LAZY.sub("", code)) is not None
+    return STARTS_CUDA.search(code) is not None
 
 
 def _statements_before(holder: ast.AST, line: int) -> list[ast.AST]:

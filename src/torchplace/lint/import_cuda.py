@@ -25,13 +25,17 @@ from torchplace.lint.project_modules import is_project_module, project_module
 
 #: Code that starts CUDA or fixes the visible GPUs when it runs: `torch.cuda.*()` calls other
 #: than those that return early before CUDA starts (`is_initialized`, `empty_cache`, the memory
-#: statistics, read on torch 2.13: `if not is_initialized(): return {}`) and `device_count()`,
-#: which counts through NVML (a later `CUDA_VISIBLE_DEVICES` still hides GPUs; `is_available()`
-#: does fix them; measured on an H200 with torch 2.11: benchmarks/lint_cuda_init_facts.py),
-#: `.cuda()`, a call given `device="cuda..."`, `.to("cuda...")`, `init_process_group(...)`.
+#: statistics, read on torch 2.13: `if not is_initialized(): return {}`), the seeds and RNG
+#: state setters, which torch queues until CUDA starts (`manual_seed`, `manual_seed_all`,
+#: `seed`, `seed_all`, `set_rng_state`, `set_rng_state_all`: `_lazy_call`), and
+#: `device_count()`, which counts through NVML (a later `CUDA_VISIBLE_DEVICES` still hides GPUs;
+#: `is_available()` does fix them; measured on an H200 with torch 2.11:
+#: benchmarks/lint_cuda_init_facts.py), `.cuda()`, a call given `device="cuda..."`,
+#: `.to("cuda...")`, `init_process_group(...)`.
 STARTS_CUDA = re.compile(
     r"torch\.cuda\.(?!is_initialized\b|empty_cache\b|memory_stats\w*\b|memory_allocated\b"
-    r"|memory_reserved\b|max_memory_allocated\b|max_memory_reserved\b|device_count\b)\w+\s*\("
+    r"|memory_reserved\b|max_memory_allocated\b|max_memory_reserved\b|device_count\b"
+    r"|manual_seed(?:_all)?\b|seed(?:_all)?\b|set_rng_state(?:_all)?\b)\w+\s*\("
     r"|\.cuda\s*\(|(?:[(,]\s*device\s*=\s*|\.to\(\s*)f?[\"']cuda|init_process_group\s*\("
 )
 _COMMENT = re.compile(r"#[^\n]*")

@@ -22,8 +22,10 @@ the library's users.
 from __future__ import annotations
 
 import ast
+import io
 import os
 import re
+import tokenize
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -647,7 +649,9 @@ class ProjectIndex:
     def _first_match(self, path: str, pattern: re.Pattern[bytes], configs: bool) -> str | None:
         """The first text of `pattern` in the project of `path` (its Python files, and its
         configuration files with `configs`), as `` `text` in file``, read once per project
-        and pattern; a note when the project or a file cannot be read (it may hold one)."""
+        and pattern; a note when the project or a file cannot be read (it may hold one). In
+        a Python file, prose does not count: a comment or a triple-quoted string
+        (speechbrain's `# Handle FSDP initialization` shards nothing)."""
         key = (self.root_of(path), pattern.pattern, configs)
         if key not in self._matches:
             files = self.tree_files_of(path)
@@ -660,7 +664,7 @@ class ProjectIndex:
                     if data is None:
                         found = f"({Path(other).name} could not be read)"
                         break
-                    match = pattern.search(data)
+                    match = _first_in_code(pattern, data, other.endswith(".py"))
                     if match is not None:
                         text = match.group(0).decode("utf-8", "replace")
                         found = f"`{text}` in {Path(other).name}"
@@ -759,6 +763,55 @@ SHARDS = re.compile(
     rb"\bfully_shard\b|\bFullyShardedDataParallel\b|\bFSDP\b"
     rb"|[\"']stage[\"']\s*:\s*3\b|\bzero_stage\s*[=:]\s*3\b|\bZeRO-?3\b|\bzero3\b"
 )
+
+
+def _first_in_code(pattern: re.Pattern[bytes], data: bytes, python: bool) -> re.Match[bytes] | None:
+    """The first match of `pattern` in `data` that, in Python, lies in no comment and no
+    triple-quoted string (read by `tokenize`; a file it cannot read counts every match)."""
+    first = pattern.search(data)
+    if first is None or not python:
+        return first
+    prose = _prose_spans(data)
+    if prose is None:
+        return first
+    for match in pattern.finditer(data):
+        if not any(start <= match.start() < end for start, end in prose):
+            return match
+    return None
+
+
+def _prose_spans(data: bytes) -> list[tuple[int, int]] | None:
+    """Byte spans of the comments and triple-quoted strings of Python `data`, or None when
+    it does not tokenize."""
+    starts = [0]
+    for line in data.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    spans = []
+    try:
+        for token in tokenize.tokenize(io.BytesIO(data).readline):
+            if token.type == tokenize.COMMENT or (
+                token.type == tokenize.STRING and _TRIPLE_QUOTED.match(token.string)
+            ):
+                (first_row, first_col), (last_row, last_col) = token.start, token.end
+                spans.append(
+                    (
+                        starts[first_row - 1] + _byte_column(data, starts, first_row, first_col),
+                        starts[last_row - 1] + _byte_column(data, starts, last_row, last_col),
+                    )
+                )
+    except (tokenize.TokenError, SyntaxError, ValueError, IndexError):
+        return None
+    return spans
+
+
+def _byte_column(data: bytes, starts: list[int], row: int, column: int) -> int:
+    """The byte offset in its line of `tokenize`'s character column."""
+    line = data[starts[row - 1] : starts[row]]
+    return len(line.decode("utf-8", "replace")[:column].encode("utf-8"))
+
+
+#: A string token written with triple quotes (with any prefix): a docstring or prose.
+_TRIPLE_QUOTED = re.compile(r"^[a-zA-Z]{0,2}(?:\"\"\"|\'\'\')")
 
 #: Top-level statements a module of definitions holds (a docstring is an `Expr` of a string).
 _DEFINITIONS = (

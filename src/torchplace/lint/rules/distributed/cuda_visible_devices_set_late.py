@@ -35,7 +35,8 @@ class CudaVisibleDevicesSetLate(Rule):
     `.setdefault`, `os.putenv`) that runs after code that may have initialised CUDA or fixed
     the visible GPUs: `torch.cuda.*()` calls (`is_available`, `set_device`, ...; not
     `device_count()`, which counts through NVML before CUDA starts, nor `empty_cache()` and
-    the memory statistics, which do nothing then), `.cuda()`, a call given
+    the memory statistics, which do nothing then, nor the seeds, `manual_seed_all()`, which
+    torch queues until CUDA starts), `.cuda()`, a call given
     `device="cuda..."`, `.to("cuda...")`, `init_process_group(...)`; or, at module level,
     after `import torch` and an import of the project's own modules (relative, or from a
     package the file lives in) that may ask CUDA when imported: what an import runs is read

@@ -33,7 +33,8 @@ class ParameterMovedInForward(Rule):
     computed from the weight's own values (a momentum update, `k.data = k.data * m + q.data
     * (1 - m)`; a max-norm constraint, `w.data = torch.renorm(w.data, 2, 0, 1.0)`) stays on
     its device (an op across two GPUs raises rather than moves): it is flagged only in a
-    project that shards its parameters (FSDP, `fully_shard`, ZeRO stage 3), whose `forward`
+    project whose code shards its parameters (FSDP, `fully_shard`, ZeRO stage 3; a comment
+    or a docstring naming them does not count), whose `forward`
     works on a gathered copy that `.data =` cuts off from the shards.
 
     ## Example

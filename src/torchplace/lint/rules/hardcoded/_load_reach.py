@@ -103,7 +103,7 @@ def saves_only_cpu_copies(
             if isinstance(value, ast.Name) and _entries_made_cpu(ctx, function, value.id):
                 continue
             values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
-            if not values or not all(_is_cpu_copy(ctx, v) for v in values):
+            if not values or not all(_is_cpu_copy(ctx, v, assigned) for v in values):
                 return False
     return saves > 0
 
@@ -150,19 +150,44 @@ def _same_name(first: ast.AST, second: ast.AST) -> bool:
     return isinstance(first, ast.Name) and isinstance(second, ast.Name) and first.id == second.id
 
 
-def _is_cpu_copy(ctx: FileContext, value: ast.AST) -> bool:
+def _is_cpu_copy(
+    ctx: FileContext,
+    value: ast.AST,
+    assigned: dict[str, list[ast.AST]] | None = None,
+    seen: frozenset[int] = frozenset(),
+) -> bool:
     """`x.cpu()`, `x.to("cpu")`, or a call given the CPU as its device (`to_device(x, "cpu")`,
-    `move(x, device="cpu")`), or a dict comprehension of those (`{k: v.cpu() for ...}`)."""
+    `move(x, device="cpu")`), or a dict comprehension of those (`{k: v.cpu() for ...}`), or a
+    `torch.cat` / `torch.stack` of a sequence holding one of those, directly or through a
+    name of the function (`assigned`) bound only to them: a join needs all its tensors on one
+    device (axbench's `weight = torch.cat([torch.load(file), weight.cpu()])`)."""
     if isinstance(value, ast.DictComp):
-        return _is_cpu_copy(ctx, value.value)
+        return _is_cpu_copy(ctx, value.value, assigned, seen)
     if not isinstance(value, ast.Call):
         return False
     if isinstance(value.func, ast.Attribute) and value.func.attr == "cpu":
         return True
+    if (ctx.qualified(value.func) or "") in _JOINS and value.args:
+        parts = value.args[0]
+        if not isinstance(parts, ast.List | ast.Tuple):
+            return False
+        inside = seen | {id(value)}
+        for part in parts.elts:
+            if isinstance(part, ast.Name) and assigned is not None:
+                bound = [v for v in assigned.get(part.id, []) if id(v) not in inside]
+                if bound and all(_is_cpu_copy(ctx, v, assigned, inside) for v in bound):
+                    return True
+            elif _is_cpu_copy(ctx, part, assigned, inside):
+                return True
+        return False
     targets = [*value.args[1:], *(k.value for k in value.keywords if k.arg == "device")]
     if isinstance(value.func, ast.Attribute) and value.func.attr == "to":
         targets = value.args[:1]
     return any(_CPU_COPY_TEXT.search(ctx.source.segment(target)) for target in targets)
+
+
+#: Joins of tensors, which need them all on one device.
+_JOINS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
 
 
 def local_assignments(function: ast.AST) -> dict[str, list[ast.AST]]:

@@ -1,0 +1,56 @@
+"""TPL202's project fact reads code, not prose: a project shards its parameters when its code
+calls FSDP or sets ZeRO stage 3, not when a comment or a docstring names them
+(`ProjectIndex.shards_parameters`, `project_facts._first_in_code`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from torchplace.lint.project_facts import SHARDS, _first_in_code
+
+from .project_tree import lint_tree
+
+# SpeechBrain's max-norm constraint: new storage from the weight's own values.
+LINEAR = """\
+import torch
+from torch import nn
+
+
+class Linear(nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.w = nn.Linear(n, n)
+
+    def forward(self, x):
+        self.w.weight.data = torch.renorm(self.w.weight.data, p=2, dim=0, maxnorm=1.0)
+        return self.w(x)
+"""
+
+
+def _lines(root: Path, other: str) -> list[str]:
+    (root / ".git").mkdir(parents=True)  # the project's root
+    return lint_tree(root, {"nnet/linear.py": LINEAR, "nnet/other.py": other}, "TPL202")
+
+
+def test_a_project_that_shards_in_code_keeps_the_finding(tmp_path: Path) -> None:
+    wrap = "from torch.distributed.fsdp import FullyShardedDataParallel as FSDP\n\nm = FSDP(m)\n"
+    assert _lines(tmp_path / "code", wrap) == ["linear.py:11"]
+    config = 'ds_config = {"zero_optimization": {"stage": 3}}\n'
+    assert _lines(tmp_path / "config", config) == ["linear.py:11"]
+
+
+def test_prose_that_names_sharding_shards_nothing(tmp_path: Path) -> None:
+    prose = (
+        '"""Saving code on multiple processes (e.g. FSDP, where we need to collect)."""\n\n'
+        "def init(m):\n    # Handle FSDP initialization\n    return m\n"
+    )
+    assert _lines(tmp_path / "prose", prose) == []
+
+
+def test_prose_spans_are_read_in_bytes() -> None:
+    data = "# é FSDP\ns = '''é FSDP'''\nt = 'FSDP'\n".encode()
+    match = _first_in_code(SHARDS, data, python=True)
+    assert match is not None and match.start() == data.index(b"'FSDP'") + 1
+    # A file that does not tokenize counts every match; configuration files are not Python.
+    assert _first_in_code(SHARDS, b"# FSDP\n(\n", python=True) is not None
+    assert _first_in_code(SHARDS, b"# FSDP\n", python=False) is not None
