@@ -42,7 +42,8 @@ def test_a_project_that_shards_in_code_keeps_the_finding(tmp_path: Path) -> None
 def test_prose_that_names_sharding_shards_nothing(tmp_path: Path) -> None:
     prose = (
         '"""Saving code on multiple processes (e.g. FSDP, where we need to collect)."""\n\n'
-        "def init(m):\n    # Handle FSDP initialization\n    return m\n"
+        "def init(m):\n    # Handle FSDP initialization\n"
+        '    warn("set float32 with FSDP mixed precision")\n    return m\n'
     )
     assert _lines(tmp_path / "prose", prose) == []
 

@@ -650,7 +650,7 @@ class ProjectIndex:
         """The first text of `pattern` in the project of `path` (its Python files, and its
         configuration files with `configs`), as `` `text` in file``, read once per project
         and pattern; a note when the project or a file cannot be read (it may hold one). In
-        a Python file, prose does not count: a comment or a triple-quoted string
+        a Python file, prose does not count: a comment, a docstring or a message
         (speechbrain's `# Handle FSDP initialization` shards nothing)."""
         key = (self.root_of(path), pattern.pattern, configs)
         if key not in self._matches:
@@ -766,8 +766,9 @@ SHARDS = re.compile(
 
 
 def _first_in_code(pattern: re.Pattern[bytes], data: bytes, python: bool) -> re.Match[bytes] | None:
-    """The first match of `pattern` in `data` that, in Python, lies in no comment and no
-    triple-quoted string (read by `tokenize`; a file it cannot read counts every match)."""
+    """The first match of `pattern` in `data` that, in Python, lies in no prose: no comment,
+    no triple-quoted string, no string of several words (read by `tokenize`; a file it
+    cannot read counts every match). A key such as `"stage"` or `"fsdp"` is code."""
     first = pattern.search(data)
     if first is None or not python:
         return first
@@ -781,8 +782,8 @@ def _first_in_code(pattern: re.Pattern[bytes], data: bytes, python: bool) -> re.
 
 
 def _prose_spans(data: bytes) -> list[tuple[int, int]] | None:
-    """Byte spans of the comments and triple-quoted strings of Python `data`, or None when
-    it does not tokenize."""
+    """Byte spans of the prose of Python `data`: comments, triple-quoted strings and strings
+    of several words (a message); None when it does not tokenize."""
     starts = [0]
     for line in data.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
@@ -790,7 +791,8 @@ def _prose_spans(data: bytes) -> list[tuple[int, int]] | None:
     try:
         for token in tokenize.tokenize(io.BytesIO(data).readline):
             if token.type == tokenize.COMMENT or (
-                token.type == tokenize.STRING and _TRIPLE_QUOTED.match(token.string)
+                token.type == tokenize.STRING
+                and (_TRIPLE_QUOTED.match(token.string) or token.string.count(" ") >= 3)
             ):
                 (first_row, first_col), (last_row, last_col) = token.start, token.end
                 spans.append(
