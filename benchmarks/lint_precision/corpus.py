@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-32] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-33] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -37,7 +37,10 @@ adapters, one process per GPU), chosen and committed before it was first linted,
 `--fresh-31` (`FRESH_31`) one of multi-node training code (recommendation, speech, graph,
 LLM pre-training, reinforcement learning; Slurm and torchrun job scripts); `--fresh-32`
 (`FRESH_32`) one of multi-GPU generation, evaluation and data pipelines (one process per GPU,
-Ray and vLLM workers, reward scoring, captioning and embedding farms).
+Ray and vLLM workers, reward scoring, captioning and embedding farms); `--fresh-33`
+(`FRESH_33`) one of hand-written model parallelism, offloading and multi-GPU inference of
+large models (layers placed per GPU, dispatched device maps, CPU offload, diffusion and video
+models across GPUs).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -2286,6 +2289,143 @@ FRESH_32 = (
     ("github:magpie-align/magpie", "b734a36818e4ba7ef7f0f582fc55f7e860407d26"),
 )
 
+FRESH_33 = (
+    # KTransformers: CPU/GPU hybrid inference of large MoE LLMs (DeepSeek-V3, Qwen3-MoE) with
+    # YAML injection rules placing layers on several GPUs and experts on the CPU [a control
+    # (archive/ktransformers/operators/models.py and models/custom_modeling_*.py move
+    # hidden_states, causal_mask, position_ids, cache_position to `transfer_map[i]` at each GPU
+    # boundary; operators/experts.py moves CPU-expert outputs back `.to(self.device)`);
+    # b control (server/backend/interfaces/transformers.py `device_map=args.device`, never
+    # moved); d S (kt-sft operators/flashinfer_wrapper.py, test_sft_amx_moe.py torch.load with
+    # no map_location)] launch texts: kt-sft README `*-multi-gpu-X` rules (model parallel on X GPUs)
+    ("github:kvcache-ai/ktransformers", "95009ea6856c0799e517e93cb12be5e8494bc7ce"),
+    # Fooocus: SDXL image generation app with ComfyUI-style model management (lowvram partial
+    # loading, text encoders and helper models on their own load/offload devices)
+    # [c control (ldm_patched/modules/clip_model.py, encoders/noise_aug_modules.py plain
+    # tensor attributes moved `.to(x.device)`, ModelPatcher load/offload devices in
+    # extras/expansion.py, censor.py); d S (modules/upscaler.py `torch.load(model_filename,
+    # weights_only=True)`, pfn gfpgan archs); d control (extras/BLIP, facexlib map_location)]
+    # launch texts: readme.md `python entry_with_update.py --share --always-high-vram`
+    ("github:lllyasviel/Fooocus", "59f183ab9b8e4a4bbf0fb8bc43886e19e8dfdfae"),
+    # DeepCompressor: LLM and diffusion quantization (QServe, SVDQuant) calibrated layer by
+    # layer on models spread over GPUs [d S (app/llm/ptq.py rotation, smooth and reorder caches
+    # and the quantized state dict loaded with torch.load and no map_location into a
+    # `device_map="balanced"` model, app/diffusion/ptq.py the same); d control
+    # (backend/*/convert.py map_location); a control (llm/quant/reorder.py
+    # `index.to(device=up_proj[0].weight.device)`); b control (llm/model/config.py balanced
+    # model never moved whole)] launch texts: examples/diffusion/README `python -m
+    # deepcompressor.app.diffusion.ptq configs/model/flux.1-schnell.yaml ...`
+    ("github:mit-han-lab/deepcompressor", "69f3473f5e1c1504bae35cc50c7858ef900a9b17"),
+    # Nunchaku: 4-bit SVDQuant inference engine for FLUX / SANA / Qwen-Image with CPU offload of
+    # weights and attention caches [a control (models/transformers/transformer_flux.py,
+    # transformer_sana.py move hidden states, temb, rotary emb `.to(self.device)` before the
+    # fused kernel); c control (controlnet samples `torch.stack(...).to(self.device)`);
+    # b control (examples/flux.1-dev-controlnet-union-pro.py `enable_sequential_cpu_offload()`
+    # or `.to("cuda")`, never both); d control (sketch/convert_ckpt.py map_location)]
+    # launch texts: examples/*.py, app/*/run_gradio.py, README per-layer CPU offloading notes
+    ("github:mit-han-lab/nunchaku", "4132b3bffdb7d520ecb30ac6983ee482a39f9362"),
+    # Chai-1: biomolecular structure prediction from exported TorchScript trunk/diffusion
+    # modules moved onto the GPU one at a time and back to the CPU in low-memory mode
+    # [c control (chai1.py `_component_moved_to` moves a component to the device then to
+    # "cpu"; ModuleWrapper `move_data_to_device` of inputs/results); a control (esm.py ESM
+    # embeddings on `esm_device`, token_ids moved `.to(device)`); d S-like (chai1.py
+    # `torch.jit.load(local_path)` with no map_location when device is cuda:0; control branch
+    # `map_location="cpu"` otherwise)] launch texts: README `chai-lab fold`, examples/*.py
+    ("github:chaidiscovery/chai-lab", "66c38d1fe5c6756a89ff8596b1dea87d305ec06f"),
+    # Vortex: inference engine for StripedHyena 2 / Evo 2 genome LMs whose blocks are spread
+    # over all GPUs by hand (`f"cuda:{device_idx}"` per block) [a S (model/model.py
+    # stateless_forward passes `padding_mask` made on the input device to blocks on other GPUs,
+    # engine.py `z * padding_mask[:, None]`); a control (`cross_device_transfer` moves x to each
+    # block's device, result moved back to the first device); d control (utils.py
+    # `map_location="cpu", mmap=True`); d S (model.py `te_fp8_meta = torch.load(...)`)]
+    # launch texts: README `python3 generate.py --config_path <PATH_TO_CONFIG>`
+    ("github:Zymrael/vortex", "cb229ae50581aa072972c33a81e23eb43a1330ab"),
+    # MoE-Infinity: offloading inference for large MoE models (experts fetched from CPU/SSD to
+    # several GPUs on demand) [a S (runtime/model_offload.py parameters not offloaded go to
+    # `f"cuda:{num_devices-1}"` while buffers go to "cuda:0"; router outputs pinned to
+    # `"cuda:0"`); a control (models/switch_transformers.py, nllb_moe.py expert outputs
+    # `output.to(next_states.device)`); d S (model_offload.py `torch.load(ckpt)` of shards)]
+    # launch texts: README `CUDA_VISIBLE_DEVICES=0,1 python script.py`, openai api_server
+    ("github:EfficientMoE/MoE-Infinity", "d6178017933c3d39f82be99f702d8a3e4ce98f8f"),
+    # UMbreLLa: LLM offloading with speculative decoding on consumer GPUs (target layers kept in
+    # pinned CPU memory and streamed into GPU buffers) [c control (models/*_layer.py custom
+    # `.to(device)` moving every plain weight attribute; llama.py / qwen.py offloaded layers
+    # copied into GPU buffers); d S (sequoia_utils.py `torch.load(pt_file)` of the tree)]
+    # launch texts: examples/README `python generate.py --model ... --offload`, README
+    # `python chatbot.py --configuration ../configs/chat_config_24gb.json`
+    ("github:Infini-AI-Lab/UMbreLLa", "ff1ac1751cf3073fd7f3bd42927658d98de61657"),
+    # LTX-Video: DiT text/image-to-video generation with a T5 text encoder, prompt-enhancer
+    # LLMs and CPU offloading [c control (pipelines/pipeline_ltx_video.py `offload_to_cpu` moves
+    # the text encoder `.cpu()` and the transformer to the execution device and back);
+    # d S (models/autoencoders/video_autoencoder.py `torch.load(model_local_path)`);
+    # d control (causal_video_autoencoder.py map_location cpu)]
+    # launch texts: README `python inference.py --prompt ... --conditioning_media_paths ...`
+    ("github:Lightricks/LTX-Video", "5260738e171955b66c0827f9af7e84d68fd1d919"),
+    # ChatRWKV / rwkv pip package: RWKV LM chat and API with hand-written layer strategies over
+    # GPUs and the CPU (`'cuda:0 fp16 -> cuda:1 fp16 -> cpu fp32 *1'`) [a control
+    # (rwkv_pip_package/src/rwkv/model.py `x = x.to(dtype=atype, device=dev)` per layer, per-layer
+    # state on its device); d S (API_DEMO_CHAT.py `torch.load(STATE_NAME + '.pth')` then states
+    # `.to(device=dev)`); d control (model.py, RWKV_v6_demo.py `map_location='cpu'`)]
+    # launch texts: API_DEMO.py / v2/chat.py strategy strings for two GPUs
+    ("github:BlinkDL/ChatRWKV", "965e40b85288a91c94c02bfa56adc3ce0fa20a82"),
+    # SliceGPT (TransformerCompression): deleting rows and columns of LLM weights, models
+    # distributed over GPUs with accelerate [b S (experiments/run_slicegpt.py `reset_model_device`
+    # dispatches with `distribute_model`, then `model.cpu()` after the baseline ppl); b control
+    # (run_lm_eval.py, run_slicegpt.py `distribute_model` or `.to(config.device)`, gpu_utils.py
+    # `infer_auto_device_map` + `dispatch_model`); d control (hf_utils.py map_location cpu)]
+    # launch texts: README `python run_slicegpt.py ...` (flag `--distribute-model`)
+    ("github:microsoft/TransformerCompression", "6b12cdee6ad51791d7c776b3a046bc408b9e77e9"),
+    # DeepFloyd IF: cascaded pixel diffusion (stages I-III) with a T5-XXL text encoder placed on
+    # its own device or half on disk through a hand-made device_map [a control
+    # (modules/base.py T5 embeddings moved `.to(self.device)` of the stage before
+    # `torch.cat`); b control (modules/t5.py `device_map={'shared': ..., 'encoder.block.12':
+    # 'disk', ...}`, never moved whole); d control (base.py `map_location='cpu'`)]
+    # launch texts: README `T5Embedder(device="cpu")`, `IFStageI(..., device='cuda:0')`
+    ("github:deep-floyd/IF", "ffc8163891682beaca0c5eb6b9077860a3bc6509"),
+    # ExLlama (v1): GPTQ Llama inference with a hand-written per-layer GPU split (`gpu_split`)
+    # [a control (model.py forward moves hidden_states with `_move_tensor` to each layer's
+    # device, attention mask built on the first device and copied to others through
+    # ExLlamaBuffer `.to(device)`; KV cache allocated on `device_map.layers[i]`)]
+    # launch texts: README `python test_benchmark_inference.py -d <path> -p -ppl`; benchmarks
+    # on a 4090 + 3090-Ti with `-gs 17.2,24`
+    ("github:turboderp/exllama", "3b013cd53c7d413cf99ca04c7c28dd5c95117c0d"),
+    # FramePack: next-frame-section video diffusion (HunyuanVideo packed) on 6 GB GPUs with
+    # dynamic swapping of the transformer and text encoders [c control
+    # (diffusers_helper/memory.py DynamicSwapInstaller, `offload_model_from_device_for_memory_
+    # preservation`; hunyuan.py inputs moved `.to(text_encoder.device)`); a control
+    # (models/hunyuan_video_packed.py `attention_mask.to(hidden_states.device)`)]
+    # launch texts: README `python demo_gradio.py` (high-VRAM / low-VRAM modes)
+    ("github:lllyasviel/FramePack", "97fe5dbe06ac1f337ece08935b1076a35eefeeb9"),
+    # OmniGen: unified image generation on a Phi-3 backbone with layer-wise weight offload and a
+    # KV cache offloaded to the CPU [c control (scheduler.py OmniGenCache moves each layer's
+    # key/value cache to "cpu" and back to the device before use; transformer.py per-layer
+    # `param.data.to(device)` / `.to("cpu")`); d control (model.py map_location cpu)]
+    # launch texts: README `pipe(..., offload_model=True)`, app.py gradio
+    ("github:VectorSpaceLab/OmniGen", "d4752019ae16741dc3801fd4989432aad4c81a4f"),
+    # Kandinsky 3: text-to-image and inpainting latent diffusion whose UNet, T5 text encoder and
+    # MoVQ decoder each take a device from a `device_map` dict [a S (t2i_pipeline.py context from
+    # `device_map['text_encoder']` passed to the UNet on `device_map['unet']`, diffusion.py
+    # `torch.cat([context, uncondition_context])` with null_embedding, UNet output decoded by
+    # MoVQ on its own device without a move); d S (movq.py `torch.load(conf.checkpoint)`);
+    # d control (__init__.py map_location cpu)] launch texts: README `get_T2I_pipeline(device_map,
+    # dtype_map)`
+    ("github:ai-forever/Kandinsky-3", "a4c9e92e4d9b2a57081b7e33a2e82373c99ddbfc"),
+    # AsyncDiff: parallelizing diffusion UNet / DiT stages over GPUs with asynchronous denoising
+    # (one stage per process) [a control (async_sd.py, async_sd3.py pipelines placed with
+    # `.to(f"cuda:{dist.get_rank()}")` and `torch.cuda.set_device`, stage outputs exchanged by
+    # `dist.broadcast`)] launch texts: README `CUDA_VISIBLE_DEVICES=0,1,2,3 python -m
+    # torch.distributed.run --nproc_per_node=4 --run-path examples/run_sdxl.py`
+    ("github:czg1225/AsyncDiff", "61d2be1652a41eef8e3a18edba8ff73c7f56aac5"),
+    # KoboldAI Client: browser front end for local LLM story writing with "breakmodel" splitting
+    # layers over several GPUs, RAM and disk [a control (breakmodel.py patched GPT-Neo / OPT /
+    # XGLM forwards move hidden_states, attention_mask, head_mask, past to each layer's device
+    # and back to `primary_device`); b control (aiserver.py, prompt_tuner.py
+    # `dispatch_model_ex` with a hand-made device_map only in the breakmodel branch, whole
+    # `.half().to(gpu_device)` otherwise); d S (prompt_tuner.py `torch.load(self.data.save_file)`)]
+    # launch texts: README local install / Colab GPU edition; breakmodel GPU layer split
+    ("github:KoboldAI/KoboldAI-Client", "1ce811c3f9f828ea80274640e866ca3189daf91f"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -2448,6 +2588,16 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "ram/data/randaugment.py",
         "ram/data/utils.py",
     ),
+    # facexlib (also in iopaint, fresh-8), BLIP (fresh-9) and latent-diffusion's modules
+    # (the CompVis and Stability repositories) vendored in Fooocus; in ktransformers, its
+    # fine-tuning fork of its own package (a second copy, with LLaMA-Factory's plotting helper,
+    # held-out) and vLLM's Marlin utilities (main corpus)
+    "github:lllyasviel/Fooocus": ("extras/facexlib/", "extras/BLIP/", "ldm_patched/ldm/"),
+    "github:kvcache-ai/ktransformers": (
+        "archive/kt-sft/",
+        "archive/csrc/custom_marlin/",
+        "archive/ktransformers/ktransformers_ext/operators/custom_marlin/",
+    ),
 }
 
 
@@ -2485,6 +2635,7 @@ UNSEEN_SETS = {
     "fresh-30": FRESH_30,
     "fresh-31": FRESH_31,
     "fresh-32": FRESH_32,
+    "fresh-33": FRESH_33,
 }
 
 

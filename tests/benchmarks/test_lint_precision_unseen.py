@@ -333,6 +333,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-30",
             "fresh-31",
             "fresh-32",
+            "fresh-33",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
