@@ -259,6 +259,23 @@ HISTORY = [
         "judged FALSE before, one TRUE by two blind judges: a group whose `set_device` is "
         "commented out, then `pin_memory=True`); the main corpus unchanged",
     ),
+    (
+        "2026-12-03",
+        "c0d5a27",
+        "fixes at the mechanism against the FALSE shapes left from fresh-28 to fresh-31: a "
+        "world size the project keeps under a name of its own marks a one-process arm (DLRM's "
+        "`ext_dist.my_size`, TPL104 and TPL108); a `nn.DataParallel` class beside unrelated "
+        "multi-process code loads in one process (TPL108); one element of a 1-D CPU tensor "
+        "scaled by numbers or the module's hyper-parameters is 0-dim (the flow); "
+        '`getattr(self, f"...")` reaches no class nothing names',
+    ),
+    (
+        "2026-12-03",
+        "4e69577",
+        "fresh-32 (multi-GPU generation, evaluation and data pipelines) at 4e69577: no "
+        "default-tier finding; none TRUE of the 3 findings of the rules once default (TPL108 "
+        "0/2, TPL404 0/1)",
+    ),
 ]
 
 
@@ -618,6 +635,22 @@ CORPUS_NOTES = {
         "that returns before the binding; TPL403 0/1) and 3 split (TPL207: a helper no file "
         "calls that gathers CPU tensors, fine with gloo; mamba's `A_log.data` set to a CPU "
         "tensor in one initialisation path)."
+    ),
+    "fresh-32": (
+        "GitHub repositories of multi-GPU generation, evaluation and data pipelines (one "
+        "process per GPU under `CUDA_VISIBLE_DEVICES`, Ray and vLLM workers, reward scoring "
+        "beside vLLM, captioning, embedding and retrieval farms), chosen as a user would bring "
+        "them, checked against every other set, package (also under another name) and recall "
+        "source and for files identical to those of any other set (BLIP's copies in "
+        "recognize-anything left out), committed before it was first linted. First linted at "
+        "4e69577, after the fixes against fresh-28 to fresh-31: 2,818 Python files, no crash, "
+        "no default-tier finding; its 3 findings of the rules once default, read by two blind "
+        "judges who agreed: none TRUE (TPL404 0/1: `CUDA_VISIBLE_DEVICES` written after "
+        "`torch.cuda.manual_seed_all()`, which torch queues until CUDA starts; TPL108 0/2: "
+        "steering vectors the file itself saves as CPU copies, appended with `torch.cat`). "
+        "Not unseen any more: both shapes were then fixed at their mechanism (seeds and RNG "
+        "state setters start no CUDA, for every rule that reads it; a join holding a CPU copy "
+        "is a CPU copy), which dropped all three."
     ),
     "fresh-30": (
         "GitHub repositories of multi-GPU inference and serving code (evaluation harnesses, "

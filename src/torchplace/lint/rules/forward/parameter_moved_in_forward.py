@@ -26,10 +26,12 @@ class ParameterMovedInForward(Rule):
     to another GPU; assigning a CPU tensor to a CUDA parameter's `.data` raises nothing),
     detaches the parameter from its optimizer, and defeats CUDA graphs and `torch.compile`.
 
-    Not flagged: dtype casts (`w.data = w.data.to(x.dtype)`), storage swapped for another
-    tensor of the module (`self.weight.data = self.state.CB`), one-time steps (`unmerge`, a
-    cache built when `self.x is None`), and moves in a function that tests the weight's
-    device first (on-demand offloading: `if w.device == device: return`). New storage
+    Not flagged: dtype casts (`w.data = w.data.to(x.dtype)`, `self.head.to(dtype=...)`),
+    storage swapped for another tensor of the module (`self.weight.data = self.state.CB`),
+    one-time steps (`unmerge`, a cache built when `self.x is None` or `not hasattr(self,
+    "x")`), moves in a function that tests the weight's device first (on-demand offloading:
+    `if w.device == device: return`), and moves in a class that also sends its weights to the
+    CPU in another method (layer offloading: evict one layer, prefetch the next). New storage
     computed from the weight's own values (a momentum update, `k.data = k.data * m + q.data
     * (1 - m)`; a max-norm constraint, `w.data = torch.renorm(w.data, 2, 0, 1.0)`) stays on
     its device (an op across two GPUs raises rather than moves): it is flagged only in a
@@ -79,7 +81,7 @@ class ParameterMovedInForward(Rule):
             path = ctx.forward_path(located.scope)
             if path is None or _one_time_step(path) or _places_on_purpose(ctx, located.scope):
                 continue
-            if _runs_once(ctx, located.scope):
+            if _runs_once(ctx, located.scope) or _swaps_with_the_cpu(ctx, located.scope):
                 continue
             for target in node.targets:
                 message = _assignment_problem(ctx, target, node.value)
@@ -93,10 +95,12 @@ class ParameterMovedInForward(Rule):
             receiver = ctx.source.segment(func.value)
             if not (receiver == "self" or receiver.startswith("self.")):
                 continue
+            if func.attr == "to" and casts_dtype_only(call):
+                continue  # `self.proj_out.to(dtype=torch.float32)`: it stays on its device
             path = ctx.forward_path(located.scope)
             if path is None or _one_time_step(path) or _places_on_purpose(ctx, located.scope):
                 continue
-            if _runs_once(ctx, located.scope):
+            if _runs_once(ctx, located.scope) or _swaps_with_the_cpu(ctx, located.scope):
                 continue
             if receiver != "self" and id(call) not in _statement_calls(located.scope, statements):
                 continue
@@ -154,6 +158,32 @@ def _places_on_purpose(ctx: FileContext, scope: Scope) -> bool:
     return _DEVICE_TEST.search(ctx.node_text(function.node)) is not None
 
 
+def _swaps_with_the_cpu(ctx: FileContext, scope: Scope) -> bool:
+    """The class offloads its weights: a method other than `forward` moves them to the CPU
+    (`p.data = p.data.to("cpu", non_blocking=True)`, `self.layers[i].cpu()`) and the class
+    moves them back to a device as layers are needed (OmniGen's `evict_previous_layer` and
+    `prefetch_layer`): swapping weights per call is what layer offloading is for."""
+    owner = scope.method_class
+    if owner is None:
+        return False
+    assert isinstance(owner.node, ast.ClassDef)
+    return any(
+        isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+        and method.name not in ctx.forward_methods
+        and _TO_CPU.search(ctx.node_text(method)) is not None
+        for method in owner.node.body
+    )
+
+
+#: Weights moved to the CPU: `x.data = x.data.to("cpu")` / `.cpu()`, or a statement moving a
+#: submodule there (`self.layers[i].cpu()`, `self.block.to("cpu")`).
+_TO_CPU = re.compile(
+    r"\.data\s*=[^\n]*(?:\.cpu\(\)|\.to\(\s*[\"']cpu[\"'])"
+    r"|^\s*self\.[\w.\[\]]+\.(?:cpu\(\)|to\(\s*[\"']cpu[\"'])",
+    re.MULTILINE,
+)
+
+
 def _runs_once(ctx: FileContext, scope: Scope) -> bool:
     """`if not self._prepared: ...; self._prepared = True`: a first-call step under a flag
     the function sets."""
@@ -169,17 +199,32 @@ def _built_once(ctx: FileContext, scope: Scope, target: ast.expr) -> bool:
     """`if self._fused is not None: return` before `self._fused = Parameter(...)`: a cache
     built on the first call; or a parameter rebuilt on the module's own device (a positional
     table grown with `device=self.weight.device`)."""
-    if not (isinstance(target, ast.Attribute) and is_self(target.value)):
+    first = _first_attribute_of_self(target)
+    if first is None:
         return False
     function = scope.function
     if function is None:
         return False
     text = ctx.node_text(function.node)
-    name = re.escape(target.attr)
-    test = re.compile(rf"self\.{name}\s+is\s+(?:not\s+)?None|isinstance\(self\.{name},")
+    name = re.escape(first)
+    test = re.compile(
+        rf"self\.{name}\s+is\s+(?:not\s+)?None|isinstance\(self\.{name},"
+        rf"|hasattr\(self,\s*[\"']{name}[\"']\)"
+    )
     if test.search(text) or _EARLY_RETURN.search(text):
         return True
     return _OWN_DEVICE.search(text) is not None
+
+
+def _first_attribute_of_self(target: ast.expr) -> str | None:
+    """`name` of a target `self.name`, `self.name.weight.data` or `self.name[i].data`: the
+    attribute of the module a one-time build tests."""
+    node = target
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Attribute) and is_self(node.value):
+            return node.attr
+        node = node.value
+    return None
 
 
 def _keeps_device(value: ast.expr, target: ast.expr) -> bool:
