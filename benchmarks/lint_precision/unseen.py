@@ -276,6 +276,22 @@ HISTORY = [
         "default-tier finding; none TRUE of the 3 findings of the rules once default (TPL108 "
         "0/2, TPL404 0/1)",
     ),
+    (
+        "2026-12-03",
+        "4910de9",
+        "fixes at the mechanism against fresh-32's FALSE shapes: the seeds and RNG-state "
+        "setters start no CUDA (torch queues them; one list for TPL404 and TPL410, checked by "
+        "a new case of `benchmarks/lint_cuda_init_facts.py`); a `torch.cat` holding a CPU "
+        "copy is a CPU copy (TPL108's saves); TPL202's sharding fact and the class-scan fact "
+        "are read in code, not in comments, docstrings or messages",
+    ),
+    (
+        "2026-12-03",
+        "29891bd",
+        "fresh-33 (hand-written model parallelism, offloading and multi-GPU inference) at "
+        "29891bd: no default-tier finding; none TRUE of the 9 findings of the rules once "
+        "default (TPL202 0/7, TPL104 0/1, TPL107 0/1)",
+    ),
 ]
 
 
@@ -651,6 +667,25 @@ CORPUS_NOTES = {
         "Not unseen any more: both shapes were then fixed at their mechanism (seeds and RNG "
         "state setters start no CUDA, for every rule that reads it; a join holding a CPU copy "
         "is a CPU copy), which dropped all three."
+    ),
+    "fresh-33": (
+        "GitHub repositories of hand-written model parallelism, offloading and multi-GPU "
+        "inference of large models (layers placed per GPU, dispatched device maps, KV caches "
+        "and weights offloaded to the CPU, diffusion and video models, MoE offloading "
+        "engines), chosen as a user would bring them, checked against every other set, "
+        "package (also under another name) and recall source and for files identical to those "
+        "of any other set (facexlib, BLIP and latent-diffusion's modules vendored in Fooocus, "
+        "ktransformers' second copy of its own package and vLLM's Marlin utilities left out), "
+        "committed before it was first linted. First linted at 29891bd, after fresh-32's "
+        "fixes: 1,378 Python files, no crash, no default-tier finding; its 9 findings of the "
+        "rules once default, read by two blind judges who agreed: none TRUE (TPL202 0/7: "
+        "OmniGen's layer offloading, ktransformers' absorbed projections built once under a "
+        "`hasattr` guard from the weight's own slices, FramePack's dtype-only move; TPL104 "
+        "0/1: an offloading engine's output hook returning logits to cuda:0, where its callers "
+        "put the inputs; TPL107 0/1: an `inputs_embeds is None` arm no caller reaches, after "
+        "callers bind layer 0's GPU). Not unseen any more: TPL202's three shapes were then "
+        "fixed at their mechanism (a dtype-only `.to` of a submodule, a build under a "
+        "`hasattr` guard, a class that also sends its weights to the CPU)."
     ),
     "fresh-30": (
         "GitHub repositories of multi-GPU inference and serving code (evaluation harnesses, "

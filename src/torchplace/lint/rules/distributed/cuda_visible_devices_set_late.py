@@ -82,7 +82,8 @@ class CudaVisibleDevicesSetLate(Rule):
     # binding are on two arms of an `if`), on fresh-7 and fresh-12 1 of 7 (a write naming
     # the GPU the process had just bound; project imports that start no CUDA). The code
     # before a write now leaves out the other arms, a write naming the bound GPU is left, and
-    # what a project import runs is read on disk; no set linted since has measured it
+    # what a project import runs is read on disk; on fresh-32 TRUE on 0 of 1 (a write after
+    # `manual_seed_all()`, which torch queues until CUDA starts: seeds now start nothing)
     # (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "cuda-visible-devices-set-late"

@@ -89,8 +89,10 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # and fresh-21 TRUE on 4 of 4, and it joined the default set; then on fresh-23 on 0 of 1
     # (embeddings the script itself saved a moment before, on the same GPU), 4 of 5 since
     # its last change that added findings, so it is back in preview; then on fresh-24 to
-    # fresh-27 on 5 of 6 (9 of 11; FALSE: a module nothing imports)
-    # (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
+    # fresh-27 on 5 of 6 (9 of 11; FALSE: a module nothing imports); on fresh-28 to fresh-32
+    # on 1 of 5 (FALSE: a DataParallel class beside the file's multi-process one, a single-
+    # GPU client's Hub weights, CPU copies appended with `torch.cat`: the first and last now
+    # read) (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
     preview = True
     name = "gpu-checkpoint-loaded-without-map-location"
     in_tests = False
