@@ -292,6 +292,17 @@ HISTORY = [
         "29891bd: no default-tier finding; none TRUE of the 9 findings of the rules once "
         "default (TPL202 0/7, TPL104 0/1, TPL107 0/1)",
     ),
+    (
+        "2026-12-03",
+        "bea9e53",
+        "fixes at the mechanism against fresh-33's FALSE shapes (TPL202: a dtype-only `.to` "
+        "of a submodule, a build under a `hasattr` guard, a class that also sends its weights "
+        "to the CPU). Relint of the 34 sets at bea9e53: 42 findings dropped (40 of the rules "
+        "once default: 16 judged FALSE before, 24 TPL202 findings of earlier sets judged "
+        "FALSE by two blind judges now, none TRUE; 2 TPL903 in a class nothing names, checked "
+        "with grep), 3 raised (TPL106, preview: loads whose TPL108 evidence is gone); the main "
+        "corpus unchanged",
+    ),
 ]
 
 

@@ -65,9 +65,10 @@ class ParameterMovedInForward(Rule):
 
     code = "TPL202"
     name = "parameter-moved-in-forward"
-    # Preview: at first look on the unseen sets TRUE on 1 of 32 (nemo-automodel's storage
-    # replaced under FSDP); on fresh-33 on 0 of 7 (layer offloading, a build under a
-    # `hasattr` guard, a dtype-only move: all now read) (lint_precision_unseen.md).
+    # Preview: at first look on the unseen sets TRUE on 0 of 19, on fresh-33 on 0 of 7 (layer
+    # offloading, a build under a `hasattr` guard, a dtype-only move: all now read); its one
+    # TRUE finding, nemo-automodel's storage replaced under FSDP, came in a relint
+    # (lint_precision_unseen.md).
     preview = True
     contexts = "`forward` of modules and the methods it reaches"
     summary = "Parameters moved or replaced inside forward: per-call mutation that races"
