@@ -96,3 +96,43 @@ def test_index_assignment_and_clamp_bounds_meet_as_torch_decides(
     flow = _flow(f"class M(nn.Module):\n    def forward(self, x):\n        {body}\n")
     places = [m.chain().rpartition(" in ")[2] for m in flow.meetings]
     assert places == ([meets] if meets else [])
+
+
+# A 1-D CPU vector scaled by the module's hyper-parameter: one element of it is 0-dim.
+HYPER_PARAMETER = """\
+import torch
+from torch import nn
+
+
+class Jitter(nn.Module):
+    def __init__(self, n, factor=0.1):
+        super().__init__()
+        self.f = nn.Parameter(torch.zeros(n))
+        self.factor = factor
+{filler}
+    def forward(self, x, scale):
+        change = torch.rand(2) * {operand}
+        return x * (self.f * change[0])
+{spoiler}"""
+FILLER = "".join(f"\n    def helper_{i}(self, a):\n        return a + {i}\n" for i in range(60))
+SPOILER = "\n    def set_factor(self, per_channel):\n        self.factor = per_channel\n"
+
+
+@pytest.mark.parametrize("filler", ["", FILLER], ids=["short", "long"])
+def test_a_hyper_parameter_is_read_from_the_whole_class(filler: str) -> None:
+    config = LintConfig(select=("TPL201",), preview=True)
+    clean = HYPER_PARAMETER.format(filler=filler, operand="self.factor", spoiler="")
+    assert lint_source(clean, "m.py", config) == []
+    # Another method sets it to something else: a method the linter keeps as a stub in a long
+    # file must still be read, or the finding would depend on the file's length.
+    spoiled = HYPER_PARAMETER.format(filler=filler, operand="self.factor", spoiler=SPOILER)
+    assert [f.code for f in lint_source(spoiled, "m.py", config)] == ["TPL201"]
+
+
+def test_arithmetic_with_an_unknown_operand_may_broadcast() -> None:
+    config = LintConfig(select=("TPL201",), preview=True)
+    for operand in ("(scale * 2)", "scale", "(self.factor * scale)"):
+        code = HYPER_PARAMETER.format(filler="", operand=operand, spoiler="")
+        assert [f.code for f in lint_source(code, "m.py", config)] == ["TPL201"], operand
+    code = HYPER_PARAMETER.format(filler="", operand="(2 * self.factor - 1)", spoiler="")
+    assert lint_source(code, "m.py", config) == []

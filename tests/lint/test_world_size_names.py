@@ -88,14 +88,49 @@ def test_world_size_values_and_names() -> None:
         "dist.get_world_size()",
         "int(os.environ['WORLD_SIZE'])",
         "os.environ.get('WORLD_SIZE', 1)",
-        "comm.Get_size()",
+        "MPI.COMM_WORLD.Get_size()",
+        "dist.get_world_size(group=dist.group.WORLD)",
         "hvd.size()",
     ):
         assert is_world_size_value(ast.parse(text, mode="eval").body), text
-    for text in ("torch.cuda.device_count()", "len(gpus)", "os.environ['RANK']", "x.size()"):
+    # A subgroup's size (tensor parallel) or a split communicator's is not the job's.
+    for text in (
+        "torch.cuda.device_count()",
+        "len(gpus)",
+        "os.environ['RANK']",
+        "x.size()",
+        "dist.get_world_size(tp_group)",
+        "dist.get_world_size(group=self.dp_group)",
+        "comm.Get_size()",
+    ):
         assert not is_world_size_value(ast.parse(text, mode="eval").body), text
     tree = ast.parse("a = -1\ndef f():\n    global a\n    a = dist.get_world_size()\nb = 2\n")
     assert world_size_names(tree, module_level=True) == {"a"}
     # A later assignment of another value: no longer the count.
     tree = ast.parse("a = dist.get_world_size()\na = 4\n")
     assert world_size_names(tree, module_level=True) == frozenset()
+
+
+def test_a_count_not_set_yet_at_import_time_marks_no_arm(tmp_path: Path) -> None:
+    # At a module's top level, before `init_distributed()` runs, `my_size` is still -1 in
+    # every rank: the `else` is taken by all of them.
+    top = TRAIN.replace(
+        "\n\ndef main():",
+        "\n\nif ext_dist.my_size > 1:\n    DEVICE = torch.device('cuda', 1)\n"
+        "else:\n    DEVICE = torch.device('cuda', 0)\n\n\ndef main():",
+    )
+    assert _lines(tmp_path / "top", train=top) == ["dlrm.py:8", "dlrm.py:10", "dlrm.py:26"]
+
+
+def test_a_subgroups_size_marks_no_arm(tmp_path: Path) -> None:
+    subgroup = TRAIN.replace("n = dist.get_world_size()", "n = dist.get_world_size(tp_group)")
+    subgroup = subgroup.replace("def check():", "def check(tp_group):")
+    assert _lines(tmp_path / "tp", train=subgroup) == ["dlrm.py:19", "dlrm.py:20"]
+
+
+def test_a_deeply_nested_expression_does_not_stop_the_reading(tmp_path: Path) -> None:
+    # Statements are walked without recursion: a 1,200-term sum three lines above shifts the
+    # lines, and only the multi-process arm's literal is left.
+    table = "\n\nTABLE = " + " + ".join(["1"] * 1200) + "\n\n\ndef main():"
+    deep = TRAIN.replace("\n\ndef main():", table)
+    assert _lines(tmp_path / "deep", train=deep) == ["dlrm.py:23"]

@@ -31,7 +31,7 @@ from dataclasses import replace
 
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_calls import CallFlow, reduces_all
-from torchplace.lint.flow_facts import factory_size, number, self_attribute
+from torchplace.lint.flow_facts import factory_size, self_attribute
 from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SEQUENCES
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
@@ -228,13 +228,21 @@ class FunctionFlow(CallFlow):
         return ()
 
     def _no_tensor(self, node: ast.expr, values: Values) -> bool:
-        """An operand that adds no dimensions: a Python number (a literal, a name bound to
-        one), or a hyper-parameter of the module (`self.param_rand_factor`, set in
-        `__init__` only from a number or an argument whose default is one)."""
+        """An operand that adds no dimensions: a Python number made only of numbers (a
+        literal, a name bound to one, a hyper-parameter of the module such as
+        `self.param_rand_factor`, set in `__init__` only from a number or an argument whose
+        default is one, and arithmetic of those: `scale * 2` with `scale` unknown may be a
+        tensor)."""
         if values:
             return False
-        if number(node) or (isinstance(node, ast.Name) and node.id in self.numbers):
-            return True
+        if isinstance(node, ast.Constant):
+            return type(node.value) in (int, float, bool)
+        if isinstance(node, ast.UnaryOp):
+            return self._no_tensor(node.operand, ())
+        if isinstance(node, ast.BinOp):
+            return self._no_tensor(node.left, ()) and self._no_tensor(node.right, ())
+        if isinstance(node, ast.Name):
+            return node.id in self.numbers
         if not isinstance(node, ast.Attribute):
             return False
         own = isinstance(node.value, ast.Name) and node.value.id == self.self_name

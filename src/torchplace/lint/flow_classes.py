@@ -8,6 +8,7 @@ import re
 import textwrap
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.flow_facts import ClassFacts
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Bases that make a class something other than an `nn.Module`.
@@ -58,6 +59,29 @@ def _bases_from_text(ctx: FileContext, node: ast.ClassDef) -> list[ast.expr]:
         return []
     assert isinstance(parsed, ast.ClassDef)
     return parsed.bases
+
+
+def class_facts(ctx: FileContext, node: ast.ClassDef) -> ClassFacts:
+    """What the class holds (`ClassFacts`), its `__init__` read from the text where
+    `regions` stubbed it out, and its hyper-parameters from the whole file's class (none
+    when the whole file does not parse)."""
+    facts = ClassFacts.of(node)
+    init = unstubbed_init(ctx, node)
+    if init is not None:
+        facts.read_init(init)
+    whole = ctx.whole_tree()
+    if whole is not None:
+        same = next(
+            (
+                n
+                for n in ast.walk(whole)
+                if isinstance(n, ast.ClassDef) and n.lineno == node.lineno and n.name == node.name
+            ),
+            None,
+        )
+        if same is not None:
+            facts.read_hyper_parameters(same)
+    return facts
 
 
 def unstubbed_init(ctx: FileContext, node: ast.ClassDef) -> ast.AST | None:

@@ -89,13 +89,16 @@ class ClassFacts:
             facts.given_device = init is not None and _takes_device(init)
         return facts
 
+    def read_hyper_parameters(self, whole: ast.ClassDef) -> None:
+        """Note the class's hyper-parameters, read from its whole text (`whole`: every method
+        in full, not the stubs `regions` leaves, so that no assignment that spoils one is
+        missed)."""
+        methods = [m for m in whole.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)]
+        init = next((m for m in methods if m.name == "__init__"), None)
+        self.numbers = set() if init is None else _number_attributes(init, methods)
+
     def read_init(self, init: ast.AST) -> None:
-        """Note the submodules, parameters, buffers and hyper-parameters that `__init__`
-        makes (`init` may be the whole text of a method the class holds as a stub)."""
-        function = init.body[0] if isinstance(init, ast.Module) and init.body else init
-        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-            others = [m for name, m in self.methods.items() if name != "__init__"]
-            self.numbers = _number_attributes(function, [function, *others])
+        """Note the submodules, parameters and buffers that `__init__` makes."""
         for node in ast.walk(init):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
                 called = dotted(node.value.func) or ""
@@ -246,8 +249,9 @@ def tensor_params(
 
 
 def casts_dtype_only(call: ast.Call) -> bool:
-    """`.to(torch.float32)`, `.to(x.dtype)`, `.to(dtype=...)`: no device change."""
-    if any(kw.arg == "device" for kw in call.keywords):
+    """`.to(torch.float32)`, `.to(x.dtype)`, `.to(dtype=...)`: no device change (not with
+    `**kwargs`, which may carry one)."""
+    if any(kw.arg in ("device", None) for kw in call.keywords):
         return False
     if not call.args:
         return any(kw.arg == "dtype" for kw in call.keywords)

@@ -8,7 +8,7 @@ import ast
 
 from torchplace.lint.context import FileContext, Scope, forward_reach
 from torchplace.lint.flow import FunctionFlow, LocalFunctions
-from torchplace.lint.flow_classes import unstubbed_function, unstubbed_init
+from torchplace.lint.flow_classes import class_facts, unstubbed_function
 from torchplace.lint.flow_evidence import has_evidence, uses_collectives
 from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.flow_values import Kind, Meeting
@@ -54,11 +54,7 @@ class Evidence:
         it out (it may hold no candidate line)."""
         key = id(owner)
         if key not in self.facts:
-            facts = ClassFacts.of(owner)
-            init = unstubbed_init(self.ctx, owner)
-            if init is not None:
-                facts.read_init(init)
-            self.facts[key] = facts
+            self.facts[key] = class_facts(self.ctx, owner)
         return self.facts[key]
 
     def possible(self, node: _Function) -> bool:

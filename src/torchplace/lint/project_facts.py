@@ -22,6 +22,7 @@ the library's users.
 from __future__ import annotations
 
 import ast
+import bisect
 import io
 import os
 import re
@@ -347,7 +348,7 @@ class ProjectIndex:
         #: Each file's one-process arms under a world size of the project's own name, and
         #: each module's world-size names (`world_size_names`).
         self._one_process_arms: dict[str, list[tuple[int, int]]] = {}
-        self._world_size_names: dict[str, frozenset[str]] = {}
+        self._world_size_names: dict[tuple[str, bool], frozenset[str]] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -615,22 +616,22 @@ class ProjectIndex:
         data = self._code(path)
         if data is None or not _COUNT_TEXT.search(data):
             return []
-        try:
-            tree = ast.parse(data)
-        except (SyntaxError, ValueError, MemoryError):
-            return []
         memo: dict[tuple[str, str, int], Path | None] = {}
 
-        def module_names(module: str, level: int) -> frozenset[str]:
+        def module_names(module: str, level: int, settled: bool) -> frozenset[str]:
             files = resolve_imports(path, [(module, level)], self.root_of(path), memo)
             if not files:
                 return frozenset()
-            file = str(files[0])
-            if file not in self._world_size_names:
-                self._world_size_names[file] = module_world_size_names(files[0], self._read)
-            return self._world_size_names[file]
+            key = (str(files[0]), settled)
+            if key not in self._world_size_names:
+                found = module_world_size_names(files[0], self._read, settled)
+                self._world_size_names[key] = found
+            return self._world_size_names[key]
 
-        return one_process_arms(tree, module_names)
+        try:
+            return one_process_arms(ast.parse(data), module_names)
+        except (SyntaxError, ValueError, MemoryError, RecursionError):
+            return []  # no arm known: the findings stand
 
     def _read(self, file: Path) -> bytes | None:
         return self._code(str(file))
@@ -650,8 +651,8 @@ class ProjectIndex:
         """The first text of `pattern` in the project of `path` (its Python files, and its
         configuration files with `configs`), as `` `text` in file``, read once per project
         and pattern; a note when the project or a file cannot be read (it may hold one). In
-        a Python file, prose does not count: a comment, a docstring or a message
-        (speechbrain's `# Handle FSDP initialization` shards nothing)."""
+        a Python file, prose does not count (`_first_in_code`): speechbrain's `# Handle FSDP
+        initialization` shards nothing."""
         key = (self.root_of(path), pattern.pattern, configs)
         if key not in self._matches:
             files = self.tree_files_of(path)
@@ -766,44 +767,84 @@ SHARDS = re.compile(
 
 
 def _first_in_code(pattern: re.Pattern[bytes], data: bytes, python: bool) -> re.Match[bytes] | None:
-    """The first match of `pattern` in `data` that, in Python, lies in no prose: no comment,
-    no triple-quoted string, no string of several words (read by `tokenize`; a file it
-    cannot read counts every match). A key such as `"stage"` or `"fsdp"` is code."""
+    """The first match of `pattern` in `data` that, in Python, lies in no prose: a comment,
+    a string standing as a statement of its own (a docstring), or a message (a string given
+    to `print`, a logging or `warnings` call, an exception raised, a `help=`). Strings that
+    are data count as code: an embedded DeepSpeed config, a launch command. A file that does
+    not parse counts every match."""
     first = pattern.search(data)
     if first is None or not python:
         return first
     prose = _prose_spans(data)
     if prose is None:
         return first
+    starts = [start for start, _ in prose]
     for match in pattern.finditer(data):
-        if not any(start <= match.start() < end for start, end in prose):
+        index = bisect.bisect_right(starts, match.start()) - 1
+        if index < 0 or match.start() >= prose[index][1]:
             return match
     return None
 
 
 def _prose_spans(data: bytes) -> list[tuple[int, int]] | None:
-    """Byte spans of the prose of Python `data`: comments, triple-quoted strings and strings
-    of several words (a message); None when it does not tokenize."""
+    """Sorted, disjoint byte spans of the prose of Python `data` (see `_first_in_code`); None
+    when it does not parse."""
     starts = [0]
-    for line in data.splitlines(keepends=True):
-        starts.append(starts[-1] + len(line))
-    spans = []
+    for line in data.split(b"\n"):  # as `tokenize` and the parser count lines: at `\n`
+        starts.append(starts[-1] + len(line) + 1)
+    spans: list[tuple[int, int]] = []
     try:
+        tree = ast.parse(data)
         for token in tokenize.tokenize(io.BytesIO(data).readline):
-            if token.type == tokenize.COMMENT or (
-                token.type == tokenize.STRING
-                and (_TRIPLE_QUOTED.match(token.string) or token.string.count(" ") >= 3)
-            ):
-                (first_row, first_col), (last_row, last_col) = token.start, token.end
+            if token.type == tokenize.COMMENT:
+                (row, column), (end_row, end_column) = token.start, token.end
                 spans.append(
                     (
-                        starts[first_row - 1] + _byte_column(data, starts, first_row, first_col),
-                        starts[last_row - 1] + _byte_column(data, starts, last_row, last_col),
+                        starts[row - 1] + _byte_column(data, starts, row, column),
+                        starts[end_row - 1] + _byte_column(data, starts, end_row, end_column),
                     )
                 )
-    except (tokenize.TokenError, SyntaxError, ValueError, IndexError):
+    except (tokenize.TokenError, SyntaxError, ValueError, IndexError, RecursionError, MemoryError):
         return None
-    return spans
+    for node in _prose_strings(tree):
+        end_line = node.end_lineno or node.lineno
+        end_column = node.end_col_offset or node.col_offset
+        spans.append((starts[node.lineno - 1] + node.col_offset, starts[end_line - 1] + end_column))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _prose_strings(tree: ast.Module) -> Iterable[ast.expr]:
+    """The strings of `tree` that are prose: a string statement (a docstring), and the
+    strings given to `print`, a logging or `warnings` call, an exception raised, `help=`."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant | ast.JoinedStr):
+            yield node.value
+        elif isinstance(node, ast.Call):
+            name = call_name(node) or ""
+            if name in _MESSAGE_CALLS:
+                yield from (a for a in node.args if _is_text(a))
+            yield from (k.value for k in node.keywords if k.arg == "help" and _is_text(k.value))
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+            yield from (a for a in node.exc.args if _is_text(a))
+
+
+def _is_text(node: ast.expr) -> bool:
+    return isinstance(node, ast.JoinedStr) or (
+        isinstance(node, ast.Constant) and isinstance(node.value, str)
+    )
+
+
+#: Calls whose string arguments are messages for a reader.
+_MESSAGE_CALLS = frozenset(
+    {"print", "warn", "warning", "info", "debug", "error", "exception", "critical", "log"}
+)
 
 
 def _byte_column(data: bytes, starts: list[int], row: int, column: int) -> int:
@@ -811,9 +852,6 @@ def _byte_column(data: bytes, starts: list[int], row: int, column: int) -> int:
     line = data[starts[row - 1] : starts[row]]
     return len(line.decode("utf-8", "replace")[:column].encode("utf-8"))
 
-
-#: A string token written with triple quotes (with any prefix): a docstring or prose.
-_TRIPLE_QUOTED = re.compile(r"^[a-zA-Z]{0,2}(?:\"\"\"|\'\'\')")
 
 #: Top-level statements a module of definitions holds (a docstring is an `Expr` of a string).
 _DEFINITIONS = (

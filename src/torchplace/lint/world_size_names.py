@@ -35,8 +35,6 @@ from pathlib import Path
 from torchplace.lint.job_scale import compares_count
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-#: Functions that return the job's process count (the last part of the called name).
-_COUNT_CALLS = frozenset({"get_world_size", "Get_size"})
 #: Modules whose `size()` is the job's process count (Horovod).
 _SIZE_MODULES = frozenset({"hvd", "horovod"})
 
@@ -49,8 +47,10 @@ def is_world_size_value(node: ast.expr) -> bool:
     if isinstance(node, ast.Call):
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        if name in _COUNT_CALLS:
-            return True
+        if name == "get_world_size":
+            return _whole_job(node)
+        if name == "Get_size":  # MPI: the world communicator's size, not a split one's
+            return isinstance(func, ast.Attribute) and _dotted_end(func.value) == "COMM_WORLD"
         if name == "size" and isinstance(func, ast.Attribute):
             return isinstance(func.value, ast.Name) and func.value.id in _SIZE_MODULES
         if name == "get" and isinstance(func, ast.Attribute) and node.args:
@@ -61,6 +61,19 @@ def is_world_size_value(node: ast.expr) -> bool:
     return False
 
 
+def _whole_job(call: ast.Call) -> bool:
+    """`get_world_size()` or `get_world_size(group=dist.group.WORLD)`: the job's process
+    count, not a subgroup's (`get_world_size(tp_group)`)."""
+    groups = [*call.args, *(k.value for k in call.keywords)]
+    return all(_dotted_end(group) == "WORLD" for group in groups)
+
+
+def _dotted_end(node: ast.expr) -> str:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
 def _environ(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "environ"
 
@@ -69,10 +82,11 @@ def _names_world_size(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value == "WORLD_SIZE"
 
 
-def world_size_names(scope: ast.AST, module_level: bool) -> frozenset[str]:
+def world_size_names(scope: ast.AST, module_level: bool, settled: bool = False) -> frozenset[str]:
     """The names `scope` assigns only world-size values: its own statements' (a function's
     locals, not its nested functions'), and, with `module_level`, also the names its
-    functions assign under `global`."""
+    functions assign under `global`. With `settled`, a name that is ever `0` or `-1` (not
+    set yet) is left out: a test that runs at import time may see that value in every rank."""
     values: dict[str, list[ast.expr]] = {}
     for node, declared in _assignments(scope, module_level):
         for target, value in _pairs(node):
@@ -82,15 +96,19 @@ def world_size_names(scope: ast.AST, module_level: bool) -> frozenset[str]:
         name
         for name, assigned in values.items()
         if any(map(is_world_size_value, assigned))
-        and all(is_world_size_value(value) or _small_count(value) for value in assigned)
+        and all(is_world_size_value(value) or _small_count(value, settled) for value in assigned)
     )
 
 
-def _small_count(node: ast.expr) -> bool:
-    """`1` (the count of a job with no process group), `0` or `-1` (not set yet)."""
+def _small_count(node: ast.expr, settled: bool) -> bool:
+    """`1` (the count of a job with no process group); unless `settled`, also `0` or `-1`
+    (not set yet)."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         node = node.operand
-    return isinstance(node, ast.Constant) and type(node.value) is int and node.value <= 1
+        return not settled and isinstance(node, ast.Constant) and node.value == 1
+    if not (isinstance(node, ast.Constant) and type(node.value) is int):
+        return False
+    return node.value == 1 or (not settled and node.value == 0)
 
 
 def _assignments(scope: ast.AST, module_level: bool) -> list[tuple[ast.AST, set[str] | None]]:
@@ -149,40 +167,63 @@ def imported_modules(tree: ast.Module) -> dict[str, tuple[str, int]]:
 
 
 def one_process_arms(
-    tree: ast.Module, module_names: Callable[[str, int], frozenset[str]]
+    tree: ast.Module, module_names: Callable[[str, int, bool], frozenset[str]]
 ) -> list[tuple[int, int]]:
     """The line spans of the arms of `if <count> > 1:` (`== 1`, ...) that run in one process,
     where `<count>` is a world size under a name of the project's own (see the module's
-    doc). `module_names(module, level)` gives the world-size names of an imported project
-    module (empty for one outside the project)."""
-    own = world_size_names(tree, module_level=True)
+    doc). `module_names(module, level, settled)` gives the world-size names of an imported
+    project module (empty for one outside the project); at a module's top level, which runs
+    at import time, only names never `0` or `-1` count. Statements are walked without
+    recursion (an `if` lives in a statement list), so a deeply nested expression costs
+    nothing."""
     aliases = imported_modules(tree)
     spans: list[tuple[int, int]] = []
-
-    def visit(scope: ast.AST, visible: frozenset[str]) -> None:
-        for node in ast.iter_child_nodes(scope):
+    top = world_size_names(tree, module_level=True, settled=True)
+    inner = world_size_names(tree, module_level=True)
+    pending: list[tuple[list[ast.stmt], frozenset[str], bool]] = [(tree.body, top, True)]
+    while pending:
+        statements, visible, at_top = pending.pop()
+        for node in statements:
             if isinstance(node, _Function):
                 shadowed = _local_names(node)
                 local = world_size_names(node, module_level=False)
-                visit(node, (visible - shadowed) | local)
+                pending.append((node.body, (inner - shadowed) | local, False))
                 continue
             if isinstance(node, ast.If):
-                several = compares_count(node.test, lambda n: held(n, visible))
+
+                def held(
+                    count: ast.expr, names: frozenset[str] = visible, top: bool = at_top
+                ) -> bool:
+                    return _held(count, names, aliases, module_names, top)
+
+                several = compares_count(node.test, held)
                 arm = node.body if several is False else node.orelse if several else []
                 if arm:
                     spans.append((arm[0].lineno, arm[-1].end_lineno or arm[-1].lineno))
-            visit(node, visible)
-
-    def held(node: ast.expr, visible: frozenset[str]) -> bool:
-        if isinstance(node, ast.Name):
-            return node.id in visible
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            imported = aliases.get(node.value.id)
-            return imported is not None and node.attr in module_names(*imported)
-        return False
-
-    visit(tree, own)
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                    pending.append((block, visible, at_top))
+            for handler in getattr(node, "handlers", []):
+                pending.append((handler.body, visible, at_top))
+            for case in getattr(node, "cases", []):
+                pending.append((case.body, visible, at_top))
     return spans
+
+
+def _held(
+    node: ast.expr,
+    visible: frozenset[str],
+    aliases: dict[str, tuple[str, int]],
+    module_names: Callable[[str, int, bool], frozenset[str]],
+    at_top: bool,
+) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id in visible
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        imported = aliases.get(node.value.id)
+        return imported is not None and node.attr in module_names(*imported, at_top)
+    return False
 
 
 def _local_names(function: ast.AST) -> frozenset[str]:
@@ -208,9 +249,11 @@ def _local_names(function: ast.AST) -> frozenset[str]:
     return frozenset(bound - declared)
 
 
-def module_world_size_names(file: Path, read: Callable[[Path], bytes | None]) -> frozenset[str]:
-    """The module-level world-size names of the module at `file` (empty when it cannot be
-    read or parsed)."""
+def module_world_size_names(
+    file: Path, read: Callable[[Path], bytes | None], settled: bool
+) -> frozenset[str]:
+    """The module-level world-size names of the module at `file` (with `settled`, only
+    those never `0` or `-1`; empty when it cannot be read or parsed)."""
     data = read(file)
     if data is None:
         return frozenset()
@@ -218,4 +261,4 @@ def module_world_size_names(file: Path, read: Callable[[Path], bytes | None]) ->
         tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return frozenset()
-    return world_size_names(tree, module_level=True)
+    return world_size_names(tree, module_level=True, settled=settled)

@@ -10,6 +10,7 @@ from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow_facts import casts_dtype_only
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import OWN_VALUES, is_self
+from torchplace.lint.run_conditions import parent_map
 from torchplace.report import Finding
 
 
@@ -163,29 +164,49 @@ def _places_on_purpose(ctx: FileContext, scope: Scope) -> bool:
 
 
 def _swaps_with_the_cpu(ctx: FileContext, scope: Scope) -> bool:
-    """The class offloads its weights: a method other than `forward` moves them to the CPU
-    (`p.data = p.data.to("cpu", non_blocking=True)`, `self.layers[i].cpu()`) and the class
-    moves them back to a device as layers are needed (OmniGen's `evict_previous_layer` and
-    `prefetch_layer`): swapping weights per call is what layer offloading is for."""
+    """The class offloads its weights per call: a method that `forward` reaches (or
+    `forward` itself) moves weights to the CPU (`p.data = p.data.to("cpu",
+    non_blocking=True)`, `self.layers[i].cpu()`) while the class moves them back to a device
+    as layers are needed (OmniGen's `evict_previous_layer` and `prefetch_layer`): swapping
+    weights per call is what layer offloading is for. A move to the CPU no call of `forward`
+    reaches (an `export()` or `save()`) is no offloading."""
     owner = scope.method_class
     if owner is None:
         return False
     assert isinstance(owner.node, ast.ClassDef)
+    reached = ctx.forward_reach_of(owner)
     return any(
         isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
-        and method.name not in ctx.forward_methods
-        and _TO_CPU.search(ctx.node_text(method)) is not None
+        and method.name in reached
+        and any(_moves_to_the_cpu(node) for node in ast.walk(method))
         for method in owner.node.body
     )
 
 
-#: Weights moved to the CPU: `x.data = x.data.to("cpu")` / `.cpu()`, or a statement moving a
-#: submodule there (`self.layers[i].cpu()`, `self.block.to("cpu")`).
-_TO_CPU = re.compile(
-    r"\.data\s*=[^\n]*(?:\.cpu\(\)|\.to\(\s*[\"']cpu[\"'])"
-    r"|^\s*self\.[\w.\[\]]+\.(?:cpu\(\)|to\(\s*[\"']cpu[\"'])",
-    re.MULTILINE,
-)
+def _moves_to_the_cpu(node: ast.AST) -> bool:
+    """`x.data = <...>.cpu()` / `.to("cpu")`, or a statement `self.<...>.cpu()` /
+    `self.<...>.to("cpu")` (code, never a string that shows one)."""
+    if isinstance(node, ast.Assign):
+        storage = any(isinstance(t, ast.Attribute) and t.attr == "data" for t in node.targets)
+        return storage and any(_to_cpu_call(n) for n in ast.walk(node.value))
+    if isinstance(node, ast.Expr) and _to_cpu_call(node.value):
+        assert isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
+        root = node.value.func.value
+        while isinstance(root, ast.Attribute | ast.Subscript):
+            root = root.value
+        return isinstance(root, ast.Name) and root.id == "self"
+    return False
+
+
+def _to_cpu_call(node: ast.AST) -> bool:
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        return False
+    if node.func.attr == "cpu":
+        return True
+    if node.func.attr != "to":
+        return False
+    targets = [*node.args[:1], *(k.value for k in node.keywords if k.arg == "device")]
+    return any(isinstance(t, ast.Constant) and t.value == "cpu" for t in targets)
 
 
 def _runs_once(ctx: FileContext, scope: Scope) -> bool:
@@ -202,27 +223,80 @@ def _runs_once(ctx: FileContext, scope: Scope) -> bool:
 def _built_once(ctx: FileContext, scope: Scope, target: ast.expr) -> bool:
     """`if self._fused is not None: return` before `self._fused = Parameter(...)`: a cache
     built on the first call; or a parameter rebuilt on the module's own device (a positional
-    table grown with `device=self.weight.device`)."""
-    first = _first_attribute_of_self(target)
-    if first is None:
-        return False
+    table grown with `device=self.weight.device`). For the storage of a submodule's weight
+    (`self.q_absorb.weight.data = ...`), only the block that first makes that submodule:
+    under `if not hasattr(self, "q_absorb"):` (or `self.q_absorb is None`), which also
+    assigns `self.q_absorb` (ktransformers' absorbed projections); an optional layer's
+    `if self.proj is not None:` is no such block."""
     function = scope.function
     if function is None:
         return False
-    text = ctx.node_text(function.node)
-    name = re.escape(first)
-    test = re.compile(
-        rf"self\.{name}\s+is\s+(?:not\s+)?None|isinstance\(self\.{name},"
-        rf"|hasattr\(self,\s*[\"']{name}[\"']\)"
+    if isinstance(target, ast.Attribute) and is_self(target.value):
+        text = ctx.node_text(function.node)
+        name = re.escape(target.attr)
+        test = re.compile(rf"self\.{name}\s+is\s+(?:not\s+)?None|isinstance\(self\.{name},")
+        if test.search(text) or _EARLY_RETURN.search(text):
+            return True
+        return _OWN_DEVICE.search(text) is not None
+    first = _first_attribute_of_self(target)
+    if first is None:
+        return False
+    parents = parent_map(ctx.parents, function.node)
+    node: ast.AST | None = parents.get(id(target))
+    while node is not None and node is not function.node:
+        if isinstance(node, ast.If) and _tests_absent(node.test, first):
+            return any(_assigns_attribute(statement, first) for statement in node.body)
+        node = parents.get(id(node))
+    return False
+
+
+def _tests_absent(test: ast.expr, name: str) -> bool:
+    """`not hasattr(self, "name")`, `not (hasattr(self, "name") and ...)` or `self.name is
+    None`: true while the module has no `name` yet."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is):
+        right = test.comparators[0]
+        return (
+            isinstance(right, ast.Constant)
+            and right.value is None
+            and isinstance(test.left, ast.Attribute)
+            and is_self(test.left.value)
+            and test.left.attr == name
+        )
+    if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+        return False
+    inner = test.operand
+    checks = (
+        inner.values if isinstance(inner, ast.BoolOp) and isinstance(inner.op, ast.And) else [inner]
     )
-    if test.search(text) or _EARLY_RETURN.search(text):
-        return True
-    return _OWN_DEVICE.search(text) is not None
+    return any(_has_attribute(check, name) for check in checks)
+
+
+def _has_attribute(node: ast.expr, name: str) -> bool:
+    """`hasattr(self, "name")`."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "hasattr"
+        and len(node.args) == 2
+        and is_self(node.args[0])
+        and isinstance(node.args[1], ast.Constant)
+        and node.args[1].value == name
+    )
+
+
+def _assigns_attribute(statement: ast.stmt, name: str) -> bool:
+    """The statement is `self.name = ...` (also `self.name: T = ...`)."""
+    targets = statement.targets if isinstance(statement, ast.Assign) else []
+    if isinstance(statement, ast.AnnAssign):
+        targets = [statement.target]
+    return any(
+        isinstance(t, ast.Attribute) and is_self(t.value) and t.attr == name for t in targets
+    )
 
 
 def _first_attribute_of_self(target: ast.expr) -> str | None:
-    """`name` of a target `self.name`, `self.name.weight.data` or `self.name[i].data`: the
-    attribute of the module a one-time build tests."""
+    """`name` of a target `self.name.weight.data` or `self.name[i].data`: the attribute of
+    the module a one-time build tests."""
     node = target
     while isinstance(node, ast.Attribute | ast.Subscript):
         if isinstance(node, ast.Attribute) and is_self(node.value):

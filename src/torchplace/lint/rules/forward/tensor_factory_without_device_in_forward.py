@@ -8,8 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow import FunctionFlow
-from torchplace.lint.flow_classes import is_module_class, unstubbed_init
-from torchplace.lint.flow_facts import ClassFacts
+from torchplace.lint.flow_classes import class_facts, is_module_class
 from torchplace.lint.flow_values import Kind, Meeting, Values
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
@@ -125,10 +124,7 @@ class _ClassFlows:
     def __init__(self, ctx: FileContext, owner: Scope) -> None:
         assert isinstance(owner.node, ast.ClassDef)
         self.ctx = ctx
-        self.facts = ClassFacts.of(owner.node)
-        init = unstubbed_init(ctx, owner.node)
-        if init is not None:
-            self.facts.read_init(init)
+        self.facts = class_facts(ctx, owner.node)
         self.flows: dict[str, FunctionFlow | None] = {}
         self.by_origin: dict[int, tuple[_Function, Meeting]] = {}
         reach = ctx.forward_reach_of(owner)

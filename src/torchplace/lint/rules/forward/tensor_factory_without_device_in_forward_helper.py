@@ -7,9 +7,8 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow import FunctionFlow
-from torchplace.lint.flow_classes import is_module_class, unstubbed_function, unstubbed_init
+from torchplace.lint.flow_classes import class_facts, is_module_class, unstubbed_function
 from torchplace.lint.flow_compiled import in_data_pipeline
-from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.flow_helpers import ForwardHelperFactories, ForwardHelpers, HelperMeeting
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
@@ -109,10 +108,7 @@ def _class_meetings(
 ) -> Iterator[tuple[HelperMeeting, str]]:
     """The meetings of the helpers that the methods `forward` reaches call, with the chain
     from `forward` to the caller; a method is followed only when it calls one of them."""
-    facts = ClassFacts.of(node)
-    init = unstubbed_init(ctx, node)
-    if init is not None:
-        facts.read_init(init)
+    facts = class_facts(ctx, node)
     for name, path in ctx.forward_reach_of(scope).items():
         method = facts.methods.get(name)
         if method is None or not _calls_one_of(method, functions):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, call_name, dotted_name, parameter_names
 from torchplace.lint.launch_commands import SEVERAL_PROCESSES
-from torchplace.lint.rules._helpers import enclosing_function, names_assigned
+from torchplace.lint.rules._helpers import enclosing_function, names_assigned, without_comments
 from torchplace.lint.rules.hardcoded._load_reach import (
     MULTI_PROCESS,
     fixed_published_file,
@@ -494,11 +494,11 @@ def _placed_evidence(device: str, line: int) -> Evidence:
 # -- a class that drives its GPUs from one process ---------------------------------------------
 def _in_one_process_class(ctx: FileContext, tree: ast.Module, function: ast.AST) -> bool:
     """The load is in a method of a top-level class that wraps its model in `nn.DataParallel`
-    (one process driving several GPUs, which restores what it saved onto the same GPU), and
-    the file's multi-process text lies only in code that has nothing to do with that class:
-    no other top-level statement naming multi-process work names the class or is named by it
-    (EgoVLP's `BaseTrainer` beside its `Multi_BaseTrainer_dist`). A class that another
-    multi-process class extends, uses or is extended by may run in that class's processes."""
+    (one process driving several GPUs, which restores what it saved onto the same GPU, in
+    code, not a comment), and the file's multi-process text lies only in code that has
+    nothing to do with that class: no other top-level statement names the class (a driver
+    that makes it may run it in every process), and none naming multi-process work is named
+    by it (EgoVLP's `BaseTrainer` beside its `Multi_BaseTrainer_dist`)."""
     owner = next(
         (
             node
@@ -510,16 +510,16 @@ def _in_one_process_class(ctx: FileContext, tree: ast.Module, function: ast.AST)
     if owner is None:
         return False
     own_text = ctx.node_text(owner)
-    if MULTI_PROCESS.search(own_text) or not _DATA_PARALLEL.search(own_text):
+    if MULTI_PROCESS.search(own_text) or not _DATA_PARALLEL.search(without_comments(own_text)):
         return False
     for statement in tree.body:
         if statement is owner or isinstance(statement, ast.Import | ast.ImportFrom):
             continue
         statement_text = ctx.node_text(statement)
+        if _names(statement_text, owner.name):
+            return False  # the file uses the class: a driver may run it in its processes
         if not MULTI_PROCESS.search(statement_text):
             continue
-        if _names(statement_text, owner.name):
-            return False
         defined = getattr(statement, "name", None)
         if defined is None or _names(own_text, defined):
             return False  # module-level code runs beside the class; or the class uses it
