@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-33] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-34] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -40,7 +40,8 @@ LLM pre-training, reinforcement learning; Slurm and torchrun job scripts); `--fr
 Ray and vLLM workers, reward scoring, captioning and embedding farms); `--fresh-33`
 (`FRESH_33`) one of hand-written model parallelism, offloading and multi-GPU inference of
 large models (layers placed per GPU, dispatched device maps, CPU offload, diffusion and video
-models across GPUs).
+models across GPUs); `--fresh-34` (`FRESH_34`) a general one again: research code releases
+of 2023-2025 across fields that train or run on several GPUs.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -2426,6 +2427,129 @@ FRESH_33 = (
     ("github:KoboldAI/KoboldAI-Client", "1ce811c3f9f828ea80274640e866ca3189daf91f"),
 )
 
+FRESH_34 = (
+    # RecAI: LLM-based recommender toolkit (recommendation; RecLM-emb, RecLM-gen/cgen,
+    # RecExplainer, RecLM-eval) [multi-GPU code: RecLM-eval/call_models/huggingface_models.py
+    # one `mp.spawn` worker per GPU (`set_device(args.device)`, NCCL `init_process_group`);
+    # RecLM-cgen trainer.py / task_test.py models loaded with `device_map=args.gpu`;
+    # RecLM-emb/utils/all_reduce_bench_v2.py `set_device(local_rank)`; accelerate + DeepSpeed
+    # ZeRO-2 configs] launch texts: RecLM-emb/shell/run_multi_node.sh `torchrun --nnodes=2
+    # --nproc_per_node 8 --node_rank=$1`, RecExplainer/shell/train.sh `torchrun --nproc_per_node 4`,
+    # RecLM-cgen/scripts `accelerate launch --num_processes=2 --gpu_ids=4,5`
+    ("github:microsoft/RecAI", "1602898505ed32371d431819f346e4e850fd6fcf"),
+    # IDvs.MoRec: ID- vs modality-based sequential recommendation (SIGIR 2023; text and vision
+    # item encoders trained end to end) [multi-GPU code: every variant's run.py / run_test.py
+    # `torch.cuda.set_device(local_rank)`, `dist.init_process_group(backend='nccl')`, DDP user
+    # and item towers; train_*.py / test_*.py build the launch line and `os.system` it]
+    # launch texts: `python -m torch.distributed.launch --nproc_per_node 2 --master_port 1234`
+    ("github:westlake-repl/IDvs.MoRec", "ce372cfc523c52458fa0267c9834d1be488e026a"),
+    # CARLA garage: TransFuser++ / PlanT end-to-end driving (robotics, 2023) with the CARLA
+    # leaderboard and scenario runner [multi-GPU code: team_code/train.py and relabel_dataset.py
+    # read LOCAL_RANK, `torch.device(f'cuda:{local_rank}')`, NCCL process group, DDP; agents
+    # (sensor_agent.py, plant_agent.py, map_agent.py) on `cuda:0` with `map_location`; CARLA
+    # servers per GPU via `CUDA_VISIBLE_DEVICES={cfg["gpu"]}`] launch texts: team_code/
+    # shell_train.sh, slurm_train.sh `torchrun --nnodes=1 --nproc_per_node=8 --rdzv_backend=c10d`
+    ("github:autonomousvision/carla_garage", "1448bed63642bfe7c25e49e79e15713b20d104e6"),
+    # Uni2TS / Moirai: universal time-series forecasting transformers (science, 2024)
+    # [multi-GPU code: cli/train.py Lightning `Trainer` from Hydra configs with `devices: auto`
+    # (DDP over all GPUs), project/vn1_competition fine-tune `devices: [0,1,2,3]`;
+    # project/benchmarks run_chronos.py `device_map="cuda:0"`, run_visionts.py `cuda:0`]
+    # launch texts: README `python -m cli.train -cp conf/finetune run_name=example_run
+    # model=moirai_1.0_R_small ...`
+    ("github:SalesforceAIResearch/uni2ts", "8d2a08df4512ab3551e53dfbb7c147e95f06731b"),
+    # MatterGen: diffusion model for inorganic materials design (science, 2025)
+    # [multi-GPU code: mattergen/conf/trainer/default.yaml Lightning `DDPStrategy`
+    # (find_unused_parameters), released checkpoints' configs trained with `devices: 8`;
+    # generator.py sampling model moved `.to(get_device())`] launch texts: README
+    # `mattergen-train data_module=alex_mp_20 ~trainer.logger trainer.accumulate_grad_batches=4`,
+    # `mattergen-finetune adapter.pretrained_name=mattergen_base ...`
+    ("github:microsoft/mattergen", "ac9ddd406171138c3f037d06b9b53fedbbb1c536"),
+    # RDT-1B: Robotics Diffusion Transformer for bimanual manipulation (robotics, 2024)
+    # [multi-GPU code: train/train.py accelerate `Accelerator` with DeepSpeed ZeRO-2, EMA model,
+    # T5-XXL text encoder and SigLIP vision tower moved `.to(accelerator.device)`;
+    # models/multimodal_encoder/t5_encoder.py T5 loaded with a hand-made `device_map` dict]
+    # launch texts: pretrain.sh / finetune.sh `deepspeed --hostfile=hostfile.txt main.py
+    # --deepspeed="./configs/zero2.json"`, finetune_maniskill.sh `accelerate launch main.py`
+    ("github:thu-ml/RoboticsDiffusionTransformer", "deb71d82278780d83253a28d9b904085559be400"),
+    # NAVSIM: data-driven non-reactive autonomous-vehicle simulation and benchmarking
+    # (robotics/driving, 2024) [multi-GPU code: planning/script/run_training.py Lightning
+    # `pl.Trainer` with `strategy: ddp` (default_training.yaml); Ray worker pools with
+    # `num_gpus` per simulation for PDM-score evaluation; transfuser_agent.py checkpoint loads]
+    # launch texts: scripts/training/run_transfuser_training.sh, scripts/evaluation/*.sh
+    ("github:autonomousvision/navsim", "0a380a9063d7162ec93d0f51e9990ebac585f720"),
+    # openpi: pi0 / pi0-FAST vision-language-action models (robotics, 2025), JAX and PyTorch
+    # [multi-GPU code: scripts/train_pytorch.py DDP setup (`init_process_group` from WORLD_SIZE,
+    # `cuda:{local_rank}` + `set_device`), DDP-wrapped model, checkpoint save/resume;
+    # models_pytorch/ pi0 with a few patched transformers files] launch texts: README and
+    # train_pytorch.py `torchrun --standalone --nnodes=1 --nproc_per_node=<num_gpus>`,
+    # multi-node `torchrun --nnodes=<num_nodes> --node_rank=<rank_of_node>`
+    ("github:Physical-Intelligence/openpi", "15a9616a00943ada6c20a0f158e3adb39df2ccac"),
+    # Video Seal: neural video / image watermarking (video, 2024) [multi-GPU code: train.py
+    # DDP-wrapped embedder/extractor and discriminator; videoseal/utils/dist.py SLURM or
+    # torchrun setup (LOCAL_RANK, `init_process_group`); wmforger/ training] launch texts:
+    # docs/training.md and train.py `OMP_NUM_THREADS=40 torchrun --nproc_per_node=2 train.py`,
+    # `torchrun train.py --debug_slurm`
+    ("github:facebookresearch/videoseal", "871eda0472bcea23493a880ea83f503d57492442"),
+    # D-FINE: real-time DETR object detector with fine-grained distribution refinement
+    # (vision, 2024) [multi-GPU code: src/misc/dist_utils.py env:// `init_process_group`,
+    # `torch.cuda.set_device(rank)` with `rank = dist.get_rank()`, DDP model/EMA, solver
+    # resume with `map_location="cpu"`] launch texts: README `CUDA_VISIBLE_DEVICES=0,1,2,3
+    # torchrun --master_port=7777 --nproc_per_node=4 train.py -c configs/dfine/... --use-amp`
+    ("github:Peterande/D-FINE", "4a1f73a8bcfac736a88abde9596d87f116d780a7"),
+    # Open-MAGVIT2 / IBQ: visual tokenizers and autoregressive image generation (vision, 2024)
+    # [multi-GPU code: main.py Lightning CLI, configs/IBQ/gpu/*.yaml `strategy:
+    # ddp_find_unused_parameters_true`, `devices: 8`, multi-node via NODE_RANK; generate.py
+    # loads with `map_location="cpu"`] launch texts: scripts/train_autogressive/run.sh
+    # `MASTER_ADDR`, `NODE_RANK=$NODE_RANK python main.py fit --config ...`
+    ("github:TencentARC/Open-MAGVIT2", "3c58097c358ce5bde74b9331cc32e98599a79a3f"),
+    # OpenP5: LLM-based generative recommendation platform (recommendation/language, 2023-24)
+    # [multi-GPU code: src/src_t5/main.py `mp.spawn` one process per GPU, `set_device(local_rank)`
+    # and NCCL `init_process_group`, DDP; src/src_llama/train.py LoRA LLaMA with
+    # `device_map={"": LOCAL_RANK}` under torchrun, else "auto"; generate_llama.py
+    # `device_map="auto"`] launch texts: command/command_llama/*.sh `CUDA_VISIBLE_DEVICES=0,...,7
+    # torchrun --nproc_per_node=8`, command/command_t5/*.sh `main.py --distributed 1 --gpu 0,1`
+    ("github:agiresearch/OpenP5", "7f110389cd5ab51820e29e94a44b6db83df243fb"),
+    # Moore-AnimateAnyone: pose-guided character video generation (video, 2024)
+    # [multi-GPU code: train_stage_1.py / train_stage_2.py accelerate `Accelerator` with
+    # DistributedDataParallelKwargs; tools/extract_dwpose_from_vid.py DWpose detectors placed
+    # on `cuda:{gpu_id}` from CUDA_VISIBLE_DEVICES and run in a ThreadPoolExecutor (its
+    # set_device commented out); weights loaded with `map_location="cpu"`] launch texts: README
+    # `accelerate launch train_stage_1.py --config configs/train/stage1.yaml`
+    ("github:MooreThreads/Moore-AnimateAnyone", "a914ef38aae3733c2f02f29853dd0593372e0cc9"),
+    # SaProt: structure-aware protein language model (science, ICLR 2024)
+    # [multi-GPU code: utils/module_loader.py Lightning `DDPStrategy` trainer, task configs with
+    # `devices: 8`, `num_nodes`, MASTER_ADDR / MASTER_PORT set in config; ESM-style models]
+    # launch texts: README `python scripts/training.py -c config/pretrain/saprot.yaml`
+    ("github:westlake-repl/SaProt", "e91e4858b55944523f1f8d385f7b96a0d3d34c1d"),
+    # WavTokenizer: discrete acoustic codec tokenizer for audio language modeling
+    # (speech, 2024) [multi-GPU code: train.py LightningCLI, configs/*.yaml `strategy: ddp`,
+    # `devices: [0,1,2,3,4,5,6,7]`; encoder/distrib.py hand-written gradient sync]
+    # launch texts: README `python train.py fit --config ./configs/xxx.yaml`
+    ("github:jishengpeng/WavTokenizer", "5cf440d91ac420ca338f117b7003a77450d64730"),
+    # WhisperSpeech: text-to-speech built by inverting Whisper (speech, 2023-24)
+    # [multi-GPU code: whisperspeech/train_multi.py Lightning trainer with `strategy='ddp'`,
+    # `num_nodes`/`devices` from SLURM_NNODES / SLURM_NTASKS_PER_NODE, per-RANK dataloader
+    # workers] launch texts: nbs/2B, 5B training notebooks `python -m whisperspeech.train_multi`
+    ("github:collabora/WhisperSpeech", "e82850046beab70d775dc6e74aa4ff0633caf7bb"),
+    # xRAG: extreme context compression for retrieval-augmented generation (language, 2024)
+    # [multi-GPU code: accelerate `Accelerator` training (language_modeling, dense_retrieval
+    # with all-gathered query embeddings); src/eval/run_eval.py `device_map='auto'` LLM with
+    # the `.to(device)` left commented; dense_retrieval/retrieve.py `cuda:0` index search]
+    # launch texts: README and scripts/language_modeling/*.sh `accelerate launch
+    # --mixed_precision bf16 --num_machines 1 --num_processes 8`
+    ("github:Hannibal046/xRAG", "121fa4180a8c1fa0ec1af5901d879452e5c9ce89"),
+    # SEDD: score-entropy discrete diffusion language models (language, ICML 2024)
+    # [multi-GPU code: train.py `mp.spawn` of run_train.py over `ngpus`, NCCL
+    # `init_process_group`, `torch.cuda.set_device(rank)`, `cuda:{rank}`, DDP score model;
+    # load_model.py `map_location=device`] launch texts: README `python train.py
+    # noise_lib=loglinear graph.type=absorb model=medium training.accum=2` (config `ngpus: 8`),
+    # configs/config.yaml Hydra `submitit_slurm` launcher with `gpus_per_node: ${ngpus}`
+    (
+        "github:louaaron/Score-Entropy-Discrete-Diffusion",
+        "0605786da5ccb5747545e26d66fdf477187598b6",
+    ),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -2598,6 +2722,21 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "archive/csrc/custom_marlin/",
         "archive/ktransformers/ktransformers_ext/operators/custom_marlin/",
     ),
+    # EnCodec vendored in WavTokenizer (also in UniAudio, fresh-29); taming-transformers'
+    # helpers in Open-MAGVIT2 (also in VQ-Diffusion, fresh-26)
+    "github:jishengpeng/WavTokenizer": ("encoder/",),
+    # transformers' Gemma, PaliGemma and SigLIP modeling files patched in openpi, and its
+    # learning-rate schedules copied into uni2ts (main corpus)
+    "github:Physical-Intelligence/openpi": ("src/openpi/models_pytorch/transformers_replace/",),
+    "github:SalesforceAIResearch/uni2ts": ("src/uni2ts/optim/lr_scheduler.py",),
+    "github:TencentARC/Open-MAGVIT2": (
+        "src/IBQ/util.py",
+        "src/IBQ/lr_scheduler.py",
+        "src/IBQ/modules/losses/segmentation.py",
+        "src/Open_MAGVIT2/util.py",
+        "src/Open_MAGVIT2/lr_scheduler.py",
+        "src/Open_MAGVIT2/modules/losses/segmentation.py",
+    ),
 }
 
 
@@ -2636,6 +2775,7 @@ UNSEEN_SETS = {
     "fresh-31": FRESH_31,
     "fresh-32": FRESH_32,
     "fresh-33": FRESH_33,
+    "fresh-34": FRESH_34,
 }
 
 
