@@ -119,7 +119,8 @@ class GlobalRankAsDevice(Rule):
     # split; 6 of them document their own one-node launch, now read), so it is back in preview
     # (benchmarks/results/lint_precision_unseen.md); on fresh-25 on 3 of 16 (6 FALSE: a
     # trainer's own `process_index` property returning `LOCAL_RANK`, now read from the
-    # project). The default set needs 90% there.
+    # project); on fresh-27 to fresh-34 on 8 of 12 (FALSE: a `dist_mode == "dp"` arm no
+    # caller in another file takes, not read across files). The default set needs 90% there.
     preview = True
     name = "global-rank-as-device"
     in_tests = False
