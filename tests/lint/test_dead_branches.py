@@ -219,3 +219,45 @@ def test_a_public_function_a_config_names_or_forward_may_be_called_out_of_sight(
     (tmp_path / "forward" / ".git").mkdir(parents=True)
     module = {**checkout, "modules/attention.py": forward}
     assert _project_lines(tmp_path / "forward", module, "TPL201") == ["attention.py:10"]
+
+
+# D-FINE's `dist_utils.warp_model`: a public helper whose `"dp"` arm never runs, since the
+# only call, in another file, leaves `dist_mode` at its default.
+WARP = """\
+import torch.distributed as dist
+from torch import nn
+
+
+def warp_model(model, sync_bn=False, dist_mode="ddp", **kwargs):
+    rank = dist.get_rank()
+    if dist_mode == "dp":
+        return nn.DataParallel(model, device_ids=[rank])
+    return model
+"""
+
+
+def test_a_mode_every_call_in_the_project_leaves_at_its_default(tmp_path: Path) -> None:
+    def lines(name: str, call: str, extra: dict[str, str] | None = None) -> list[str]:
+        (tmp_path / name / ".git").mkdir(parents=True)
+        solver = f"from misc import dist_utils\n\nmodel = {call}\n"
+        files = {"misc/dist_utils.py": WARP, "solver.py": solver, **(extra or {})}
+        return _project_lines(tmp_path / name, files, "TPL402")
+
+    assert lines("default", "dist_utils.warp_model(net, sync_bn=True)") == []
+    # The mode given by keyword, by position or through **kwargs may be "dp".
+    assert lines("keyword", 'dist_utils.warp_model(net, dist_mode="dp")') == ["dist_utils.py:8"]
+    assert lines("position", "dist_utils.warp_model(net, True, mode)") == ["dist_utils.py:8"]
+    assert lines("kwargs", "dist_utils.warp_model(net, **cfg)") == ["dist_utils.py:8"]
+    # Passed on as a value, imported under another name, or named by a config file.
+    assert lines("stored", "dist_utils.warp_model\n") == ["dist_utils.py:8"]
+    aliased = {"run.py": "from misc.dist_utils import warp_model as wrap\n\nwrap(n, dist_mode=m)\n"}
+    assert lines("alias", "dist_utils.warp_model(net)", aliased) == ["dist_utils.py:8"]
+    config = {"conf/model.yaml": "wrap:\n  _target_: misc.dist_utils.warp_model\n"}
+    assert lines("config", "dist_utils.warp_model(net)", config) == ["dist_utils.py:8"]
+    # A local name set to another literal before the test: the arm runs.
+    local = WARP.replace(
+        "    rank = dist.get_rank()\n", '    rank = dist.get_rank()\n    dist_mode = "dp"\n'
+    )
+    files = {"misc/dist_utils.py": local, "solver.py": "from misc import dist_utils\n"}
+    (tmp_path / "local" / ".git").mkdir(parents=True)
+    assert _project_lines(tmp_path / "local", files, "TPL402") == ["dist_utils.py:9"]

@@ -17,10 +17,15 @@ shows, read without running anything:
   another) that the file names only by calling it, and that none of its calls fills (no such
   keyword, not enough positional arguments, no `*args` or `**kwargs`); also of a public
   function or method (NATSpeech's `rel_shift(x, zero_triu=False)`; not `forward`, which
-  `module(x)` calls) when, besides, no other file of the project (its Python files and its
-  configuration files: YAML, JSON, TOML, INI) names it and the project is a checkout that
-  cannot be installed (no `pyproject.toml`, `setup.py` or `setup.cfg`), so that no caller
-  lies out of sight;
+  `module(x)` calls) when, besides, the project is a checkout that cannot be installed (no
+  `pyproject.toml`, `setup.py` or `setup.cfg`), so that no caller lies out of sight, and its
+  other files name it only in calls that leave the parameter unfilled (no configuration
+  file, launch text or notebook names it; no Python file passes it on, imports it under
+  another name or fills the parameter, also through `*args` / `**kwargs`);
+- `mode == "dp"` (or `!=`) with a literal, where the local name `mode` holds one literal
+  there: the last assignment that reaches the test, or a parameter's default that no call
+  fills, read as above (D-FINE's `warp_model(model, dist_mode="ddp")`, whose only call, in
+  its solver, leaves the mode at `"ddp"`);
 - an attribute (`self.parallel_decode`) that the file assigns only with `.name = <false
   value>`, at least once, never as a class attribute, a property, a keyword argument or
   through `setattr`;
@@ -32,8 +37,8 @@ file of the project either (`cuda.CUDA_ENABLED = True` from the module that turn
 `module.gradient_checkpointing = True` from a model base class, a keyword `parallel_decode=`,
 `setattr`): `ProjectIndex.in_branch_never_taken` reads the project's files for that, after
 the per-file cache, so the answer follows edits of other files. A private helper's calls are
-read in its own file only; a public function's name is looked for in the project's other
-files the same way.
+read in its own file only; a public function's calls are read in the project's other files
+the same way.
 """
 
 from __future__ import annotations
@@ -227,8 +232,50 @@ class _FileFacts:
             is_own = expr.value.id in ("self", "cls")
             return is_own and self._attribute_false(expr.attr, depth, seen, needs)
         if isinstance(expr, ast.Compare) and len(expr.ops) == 1:
-            return _device_equals_text(expr, function, line)
+            if _device_equals_text(expr, function, line):
+                return True
+            return self._compare_false(expr, function, line, needs)
         return False
+
+    def _compare_false(
+        self, compare: ast.Compare, function: _Function | None, line: int, needs: set[str]
+    ) -> bool:
+        """`mode == "dp"` (or `!=`) where the local name `mode` holds one literal here: the
+        last assignment that reaches the test, or, with none, a parameter's default that no
+        call fills (`_never_filled`)."""
+        if function is None or not isinstance(compare.ops[0], ast.Eq | ast.NotEq):
+            return False
+        left, right = compare.left, compare.comparators[0]
+        if isinstance(left, ast.Constant):
+            left, right = right, left
+        if not (isinstance(left, ast.Name) and _literal(right)):
+            return False
+        if not _binds(function, left.id):
+            return False
+        found: set[str] = set()
+        value = self._local_literal(left.id, function, line, found)
+        if value is None:
+            return False
+        assert isinstance(right, ast.Constant)
+        equal = value.value == right.value and type(value.value) is type(right.value)
+        if equal != isinstance(compare.ops[0], ast.Eq):
+            needs |= found
+            return True
+        return False
+
+    def _local_literal(
+        self, name: str, function: _Function, line: int, needs: set[str]
+    ) -> ast.Constant | None:
+        assignments = list(_assignments_of(function, name))
+        if any(n.lineno < line for n in assignments):
+            value = _reaching_value(function, line, assignments)
+            return value if _literal(value) else None  # type: ignore[return-value]
+        default = _default_of(function, name)
+        if assignments or not _literal(default):
+            return None
+        if not self._never_filled(function, name, needs):
+            return None
+        return default  # type: ignore[return-value]
 
     def _attribute_false(self, attr: str, depth: int, seen: set[str], needs: set[str]) -> bool:
         key = "." + attr
@@ -298,35 +345,69 @@ class _FileFacts:
     def _never_filled(self, function: _Function, name: str, needs: set[str]) -> bool:
         """The function is named only by calls of it in this file, and none of them fills
         parameter `name`. A public one (not `_private`, not nested) may be called from
-        elsewhere: the answer then needs that no other file of the project names it and
-        that the project cannot be installed (`needs` gets `CALLED_ONLY_HERE` + its name)."""
+        elsewhere: the answer then needs that the project cannot be installed and that its
+        other files name the function only in calls that leave `name` unfilled (`needs`
+        gets `CALLED_ONLY_HERE` + `called_only_here(...)`)."""
         private = function.name.startswith("_") and not function.name.endswith("__")
         if function.decorator_list or function.name.startswith("__"):
             return False
         if function.name in _CALLED_UNSEEN:
             return False  # `module(x, flag=True)` calls `forward` through `__call__`
+        positional = [a.arg for a in function.args.posonlyargs + function.args.args]
+        bound = 1 if positional and positional[0] in ("self", "cls") else 0
         if not (private or id(function) in self.nested):
-            needs.add(CALLED_ONLY_HERE + function.name)
+            index = positional.index(name) if name in positional else -1
+            needs.add(CALLED_ONLY_HERE + called_only_here(function.name, name, index, bound))
         if len(self.functions.get(function.name, ())) != 1:
             return False
         calls = self.calls.get(function.name, [])
         funcs = {id(c.func) for c in calls}
-        if not calls or any(id(n) not in funcs for n in self.name_loads.get(function.name, [])):
+        if any(id(n) not in funcs for n in self.name_loads.get(function.name, [])):
             return False  # passed or stored somewhere: called in ways not written here
-        positional = [a.arg for a in function.args.posonlyargs + function.args.args]
+        if not calls and (private or id(function) in self.nested):
+            return False  # a private helper nothing here calls: not this module's question
         if name not in positional:
             return all(k.arg != name for c in calls for k in c.keywords)
         index = positional.index(name)
-        bound = 1 if positional and positional[0] in ("self", "cls") else 0
-        for call in calls:
-            if any(isinstance(a, ast.Starred) for a in call.args):
-                return False
-            if any(k.arg is None or k.arg == name for k in call.keywords):
-                return False
-            given = len(call.args) + (bound if isinstance(call.func, ast.Attribute) else 0)
-            if given > index:
-                return False
+        return not any(fills_parameter(call, name, index, bound) for call in calls)
+
+
+def called_only_here(function: str, parameter: str, index: int, bound: int) -> str:
+    """The need that a public function's `parameter` (at positional `index`, -1 for a
+    keyword-only one; `bound`: 1 for a method, whose `self` a call through an attribute
+    fills) is left at its default by every call in the project's other files:
+    `warp_model(dist_mode@2+0)`. `ProjectIndex.in_branch_never_taken` reads it back."""
+    return f"{function}({parameter}@{index}+{bound})"
+
+
+def read_called_only_here(need: str) -> tuple[str, str, int, int] | None:
+    """`called_only_here`'s parts, or None for another text."""
+    match = _CALLED_ONLY_HERE.fullmatch(need)
+    if match is None:
+        return None
+    function, parameter, index, bound = match.groups()
+    return function, parameter, int(index), int(bound)
+
+
+_CALLED_ONLY_HERE = re.compile(r"(\w+)\((\w+)@(-?\d+)\+([01])\)")
+
+
+def fills_parameter(call: ast.Call, parameter: str, index: int, bound: int) -> bool:
+    """Whether `call` may give `parameter` a value (by keyword, by position, or through
+    `*args` / `**kwargs`)."""
+    if any(isinstance(a, ast.Starred) for a in call.args):
         return True
+    if any(k.arg is None or k.arg == parameter for k in call.keywords):
+        return True
+    if index < 0:
+        return False
+    given = len(call.args) + (bound if isinstance(call.func, ast.Attribute) else 0)
+    return given > index
+
+
+def _literal(node: ast.AST | None) -> bool:
+    """A literal string, integer or boolean (a mode, a flag), not a float."""
+    return isinstance(node, ast.Constant) and type(node.value) in (str, int, bool)
 
 
 def _reaching_value(function: _Function, line: int, assignments: list[ast.stmt]) -> ast.expr | None:

@@ -41,7 +41,13 @@ from torchplace.lint.current_gpu import (
     current_gpu_use_by_callers,
     current_gpu_use_by_imports,
 )
-from torchplace.lint.dead_branches import CALLED_ONLY_HERE, DeadBranches, set_elsewhere
+from torchplace.lint.dead_branches import (
+    CALLED_ONLY_HERE,
+    DeadBranches,
+    fills_parameter,
+    read_called_only_here,
+    set_elsewhere,
+)
 from torchplace.lint.dead_functions import (
     FINDS_CLASSES,
     MAIN_GUARD,
@@ -535,7 +541,7 @@ class ProjectIndex:
             return False
         for name in needs:
             if name.startswith(CALLED_ONLY_HERE):
-                if self._named_elsewhere(path, name.removeprefix(CALLED_ONLY_HERE)):
+                if self._filled_elsewhere(path, name.removeprefix(CALLED_ONLY_HERE)):
                     return False
             elif self._assigned_elsewhere(path, name):
                 return False
@@ -553,6 +559,50 @@ class ProjectIndex:
         if key not in self._assigned:
             self._assigned[key] = self._named_in_texts(path, name)
         return self._assigned[key]
+
+    def _filled_elsewhere(self, path: str, need: str) -> bool:
+        """A public function's parameter (`dead_branches.called_only_here`) may get a value
+        out of sight: the project can be installed, or another of its files names the
+        function other than in a call that leaves the parameter at its default (D-FINE's
+        `dist_utils.warp_model(model, sync_bn=...)` from its solver leaves `dist_mode` at
+        `"ddp"`): a non-Python text that names it, a use that is no call, a call that fills
+        the parameter or may through `*args` / `**kwargs`, a file that does not parse."""
+        parts = read_called_only_here(need)
+        if parts is None:
+            return self._named_elsewhere(path, need)
+        if not self._uninstallable_checkout(path):
+            return True
+        key = (self.root_of(path), CALLED_ONLY_HERE + need)
+        if key not in self._assigned:
+            self._assigned[key] = self._filled_in_texts(path, *parts)
+        return self._assigned[key]
+
+    def _filled_in_texts(
+        self, path: str, function: str, parameter: str, index: int, bound: int
+    ) -> bool:
+        files = self.tree_files_of(path)
+        launches = self.launches_for(path)
+        configs = launches.config_files
+        if files is None or configs is None:
+            return True
+        own = os.path.abspath(path)
+        word = function.encode("utf-8")
+        for other in [*files, *configs, *launches.text_files]:
+            if os.path.abspath(other) == own:
+                continue
+            data = read_regular_file(Path(other), self.max_file_bytes)
+            if data is None:
+                return True
+            if word not in data:
+                continue
+            text = data.decode("utf-8", "replace")
+            if not named_in(text, function):
+                continue
+            if not other.endswith(".py"):
+                return True
+            if _fills_in(data, function, parameter, index, bound):
+                return True
+        return False
 
     def _named_in_texts(self, path: str, name: str) -> bool:
         """One read of the project's texts for one name: a byte search first (most files
@@ -851,6 +901,36 @@ def _byte_column(data: bytes, starts: list[int], row: int, column: int) -> int:
     """The byte offset in its line of `tokenize`'s character column."""
     line = data[starts[row - 1] : starts[row]]
     return len(line.decode("utf-8", "replace")[:column].encode("utf-8"))
+
+
+def _fills_in(data: bytes, function: str, parameter: str, index: int, bound: int) -> bool:
+    """Whether Python `data` may give `parameter` of `function` a value: it does not parse,
+    names the function other than as a call's callee (passed on, stored), or calls it filling
+    the parameter (`dead_branches.fills_parameter`). Its own function of that name counts as
+    a use too: which one a call means is not read here."""
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return True
+    callees: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom | ast.Import) and any(
+            a.name.rpartition(".")[2] == function and a.asname for a in node.names
+        ):
+            return True  # called under another name
+        if isinstance(node, ast.Call):
+            func = node.func
+            if call_name(node) == function:
+                callees.add(id(func))
+                if fills_parameter(node, parameter, index, bound):
+                    return True
+    for node in ast.walk(tree):
+        named = (isinstance(node, ast.Name) and node.id == function) or (
+            isinstance(node, ast.Attribute) and node.attr == function
+        )
+        if named and id(node) not in callees:
+            return True
+    return False
 
 
 #: Top-level statements a module of definitions holds (a docstring is an `Expr` of a string).
