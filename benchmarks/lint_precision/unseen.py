@@ -323,6 +323,18 @@ HISTORY = [
         "finding; 3 TRUE of the 13 findings of the rules once default (TPL402 3/5, TPL201 "
         "0/3, TPL202 0/3, TPL203 0/1, TPL108 UNSURE)",
     ),
+    (
+        "2026-12-03",
+        "a962182",
+        "the review's narrowing raised 3 TPL202 findings again (judged FALSE before) and, "
+        "with layer offloading read in `forward` itself, dropped 30 more TPL202 findings of "
+        "fresh-4 (fastvideo's and vllm-omni's CPU offload; judged FALSE by two blind judges, "
+        "none TRUE); then a fix against fresh-34's FALSE shape: a literal comparison "
+        "(`dist_mode == \"dp\"`) under a parameter's default, and a public function's "
+        "calls read in the project's other files (dead_branches). Relint of the 35 sets at "
+        "a962182: 5 findings dropped (fresh-34's TPL402 in that arm, judged FALSE; 3 TPL106 "
+        "and 1 TPL103 in arms no call takes), none raised; the main corpus unchanged",
+    ),
 ]
 
 
@@ -736,7 +748,9 @@ CORPUS_NOTES = {
         "taken, and 0-dim loss weights; TPL202 0/3: a frozen module moved to its input's "
         "device, already there; TPL203 0/1: a plain attribute used as an index and moved "
         "where it meets values) and 1 UNSURE (TPL108: Hub weights whose saved devices the "
-        "repository cannot show)."
+        "repository cannot show). Not unseen any more: the `dist_mode` arm is now read as "
+        "never taken (a literal comparison under a parameter's default, the public helper's "
+        "calls read in the project's other files), which dropped those two findings."
     ),
     "fresh-30": (
         "GitHub repositories of multi-GPU inference and serving code (evaluation harnesses, "
