@@ -27,7 +27,7 @@ import io
 import os
 import re
 import tokenize
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -580,49 +580,35 @@ class ProjectIndex:
     def _filled_in_texts(
         self, path: str, function: str, parameter: str, index: int, bound: int
     ) -> bool:
-        files = self.tree_files_of(path)
-        launches = self.launches_for(path)
-        configs = launches.config_files
-        if files is None or configs is None:
-            return True
-        own = os.path.abspath(path)
-        word = function.encode("utf-8")
-        for other in [*files, *configs, *launches.text_files]:
-            if os.path.abspath(other) == own:
-                continue
-            data = read_regular_file(Path(other), self.max_file_bytes)
-            if data is None:
-                return True
-            if word not in data:
-                continue
-            text = data.decode("utf-8", "replace")
-            if not named_in(text, function):
-                continue
-            if not other.endswith(".py"):
-                return True
-            if _fills_in(data, function, parameter, index, bound):
-                return True
-        return False
+        return any(
+            data is None
+            or not other.endswith(".py")
+            or _fills_in(data, function, parameter, index, bound)
+            for other, data in self._texts_naming(path, function)
+        )
 
     def _named_in_texts(self, path: str, name: str) -> bool:
-        """One read of the project's texts for one name: a byte search first (most files
-        never hold it), `named_in` only where it does; an unreadable project or file may."""
+        return next(iter(self._texts_naming(path, name)), None) is not None
+
+    def _texts_naming(self, path: str, name: str) -> Iterator[tuple[str, bytes | None]]:
+        """The project's other texts (code, configuration, notebooks, launch texts) that
+        name `name` (`named_in`), with their bytes, read lazily: a byte search first (most
+        files never hold it), `named_in` only where it does. A file that cannot be read
+        comes with None (it may name it), so does the project when it cannot be read."""
         files = self.tree_files_of(path)
         launches = self.launches_for(path)
         configs = launches.config_files
         if files is None or configs is None:
-            return True
+            yield path, None
+            return
         own = os.path.abspath(path)
         word = name.encode("utf-8")
         for other in [*files, *configs, *launches.text_files]:
             if os.path.abspath(other) == own:
                 continue
             data = read_regular_file(Path(other), self.max_file_bytes)
-            if data is None:
-                return True
-            if word in data and named_in(data.decode("utf-8", "replace"), name):
-                return True
-        return False
+            if data is None or (word in data and named_in(data.decode("utf-8", "replace"), name)):
+                yield other, data
 
     def in_class_nothing_names(self, path: str, line: int) -> bool:
         """`line` of `path` lies in a method of a class that never runs (`dead_functions`):
