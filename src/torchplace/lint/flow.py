@@ -246,7 +246,7 @@ class FunctionFlow(CallFlow):
         if not isinstance(node, ast.Attribute):
             return False
         own = isinstance(node.value, ast.Name) and node.value.id == self.self_name
-        return own and node.attr in self.facts.numbers
+        return own and node.attr in self.facts.hyper_parameters()
 
     def _name(self, node: ast.Name) -> Values:
         found = self.env.get(node.id)

@@ -63,15 +63,18 @@ def _bases_from_text(ctx: FileContext, node: ast.ClassDef) -> list[ast.expr]:
 
 def class_facts(ctx: FileContext, node: ast.ClassDef) -> ClassFacts:
     """What the class holds (`ClassFacts`), its `__init__` read from the text where
-    `regions` stubbed it out, and its hyper-parameters from the whole file's class (none
-    when the whole file does not parse)."""
+    `regions` stubbed it out, and the way to its whole text for its hyper-parameters (read
+    only if a flow asks; none when the whole file does not parse)."""
     facts = ClassFacts.of(node)
     init = unstubbed_init(ctx, node)
     if init is not None:
         facts.read_init(init)
-    whole = ctx.whole_tree()
-    if whole is not None:
-        same = next(
+
+    def whole_class() -> ast.ClassDef | None:
+        whole = ctx.whole_tree()
+        if whole is None:
+            return None
+        return next(
             (
                 n
                 for n in ast.walk(whole)
@@ -79,8 +82,8 @@ def class_facts(ctx: FileContext, node: ast.ClassDef) -> ClassFacts:
             ),
             None,
         )
-        if same is not None:
-            facts.read_hyper_parameters(same)
+
+    facts.whole = whole_class
     return facts
 
 

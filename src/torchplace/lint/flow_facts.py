@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from torchplace.lint.context import dotted_name as dotted
@@ -68,10 +68,10 @@ class ClassFacts:
     #: `__init__` takes a `device` argument: the object is told where its tensors live, so
     #: the tensors its methods are handed are on that device.
     given_device: bool = False
-    #: Hyper-parameters: attributes that `__init__` sets only to a number or to one of its
-    #: own arguments whose default is a number, and no other method sets
-    #: (`self.param_rand_factor = param_rand_factor`).
-    numbers: set[str] = field(default_factory=set)
+    #: The class's whole text (every method in full, not the stubs `regions` leaves), found
+    #: only when asked for (`hyper_parameters`): finding it parses the whole file.
+    whole: Callable[[], ast.ClassDef | None] | None = None
+    _numbers: frozenset[str] | None = None
 
     @classmethod
     def of(cls, node: ast.ClassDef, cpu_made: bool = False) -> ClassFacts:
@@ -89,13 +89,23 @@ class ClassFacts:
             facts.given_device = init is not None and _takes_device(init)
         return facts
 
-    def read_hyper_parameters(self, whole: ast.ClassDef) -> None:
-        """Note the class's hyper-parameters, read from its whole text (`whole`: every method
-        in full, not the stubs `regions` leaves, so that no assignment that spoils one is
-        missed)."""
-        methods = [m for m in whole.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)]
-        init = next((m for m in methods if m.name == "__init__"), None)
-        self.numbers = set() if init is None else _number_attributes(init, methods)
+    def hyper_parameters(self) -> frozenset[str]:
+        """Attributes that `__init__` sets only to a number or to one of its own arguments
+        whose default is a number, and no other method sets (`self.param_rand_factor =
+        param_rand_factor`), read from the class's whole text so that no assignment that
+        spoils one is missed; none when that text is unknown. Read on first use: most flows
+        never ask."""
+        if self._numbers is None:
+            whole = self.whole() if self.whole is not None else None
+            found: set[str] = set()
+            if whole is not None:
+                methods = [
+                    m for m in whole.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)
+                ]
+                init = next((m for m in methods if m.name == "__init__"), None)
+                found = set() if init is None else _number_attributes(init, methods)
+            self._numbers = frozenset(found)
+        return self._numbers
 
     def read_init(self, init: ast.AST) -> None:
         """Note the submodules, parameters and buffers that `__init__` makes."""

@@ -807,7 +807,9 @@ def _first_in_code(pattern: re.Pattern[bytes], data: bytes, python: bool) -> re.
     a string standing as a statement of its own (a docstring), or a message (a string given
     to `print`, a logging or `warnings` call, an exception raised, a `help=`). Strings that
     are data count as code: an embedded DeepSpeed config, a launch command. A file that does
-    not parse counts every match."""
+    not parse counts every match. (`run_conditions.code_words` reads any string holding a
+    space as prose, right for the words of a file but not here: a ZeRO-3 config embedded as
+    JSON text shards parameters.)"""
     first = pattern.search(data)
     if first is None or not python:
         return first

@@ -191,10 +191,8 @@ def _moves_to_the_cpu(node: ast.AST) -> bool:
         return storage and any(_to_cpu_call(n) for n in ast.walk(node.value))
     if isinstance(node, ast.Expr) and _to_cpu_call(node.value):
         assert isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
-        root = node.value.func.value
-        while isinstance(root, ast.Attribute | ast.Subscript):
-            root = root.value
-        return isinstance(root, ast.Name) and root.id == "self"
+        root = _chain_root(node.value.func.value)
+        return root is not None and root.id == "self"
     return False
 
 

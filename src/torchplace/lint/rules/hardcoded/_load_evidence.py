@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, call_name, dotted_name, parameter_names
+from torchplace.lint.dead_functions import named_in
 from torchplace.lint.launch_commands import SEVERAL_PROCESSES
 from torchplace.lint.rules._helpers import enclosing_function, names_assigned, without_comments
 from torchplace.lint.rules.hardcoded._load_reach import (
@@ -516,22 +517,18 @@ def _in_one_process_class(ctx: FileContext, tree: ast.Module, function: ast.AST)
         if statement is owner or isinstance(statement, ast.Import | ast.ImportFrom):
             continue
         statement_text = ctx.node_text(statement)
-        if _names(statement_text, owner.name):
+        if named_in(statement_text, owner.name):
             return False  # the file uses the class: a driver may run it in its processes
         if not MULTI_PROCESS.search(statement_text):
             continue
         defined = getattr(statement, "name", None)
-        if defined is None or _names(own_text, defined):
+        if defined is None or named_in(own_text, defined):
             return False  # module-level code runs beside the class; or the class uses it
     return True
 
 
 #: `nn.DataParallel(` (not `DistributedDataParallel`): one process, several GPUs.
 _DATA_PARALLEL = re.compile(r"(?<!Distributed)DataParallel\s*\(")
-
-
-def _names(text: str, name: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text) is not None
 
 
 # -- small tree utilities ----------------------------------------------------------------------
