@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-34] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-35] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -41,7 +41,9 @@ Ray and vLLM workers, reward scoring, captioning and embedding farms); `--fresh-
 (`FRESH_33`) one of hand-written model parallelism, offloading and multi-GPU inference of
 large models (layers placed per GPU, dispatched device maps, CPU offload, diffusion and video
 models across GPUs); `--fresh-34` (`FRESH_34`) a general one again: research code releases
-of 2023-2025 across fields that train or run on several GPUs.
+of 2023-2025 across fields that train or run on several GPUs; `--fresh-35` (`FRESH_35`) one
+of multi-node training code (Slurm, MPI and torchrun launches of science and vision models)
+and of evaluation code that loads Hugging Face models with a multi-GPU `device_map`.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -2550,6 +2552,129 @@ FRESH_34 = (
     ),
 )
 
+FRESH_35 = (
+    # ACE / fme: Ai2 climate emulator, training and inference of ML atmosphere models (science,
+    # 2023-2025) [multi-GPU code: fme/core/distributed/model_torch_distributed.py
+    # `self._device_id = self._local_rank`, `torch.cuda.set_device(self._device_id)`, DDP with
+    # `device_ids=self._device_ids`; the vendored, edited PhysicsNeMo manager
+    # fme/core/distributed/external/pnd_manager.py reads SLURM_PROCID / SLURM_LOCALID and calls
+    # `dist.init_process_group(` then `torch.cuda.set_device(manager.device)`; TPL402 S/control,
+    # TPL401 S/control (both places); TPL108 control (stepper/single_module.py
+    # `torch.load(checkpoint_path, map_location="cpu", ...)`), TPL108 S in tests
+    # (fme/core/generics/test_trainer.py `torch.load(epoch_path, weights_only=False)`)]
+    # launch texts: several nodes (configs/examples/perlmutter-conda/sbatch-scripts `srun` of
+    # `torchrun --nnodes $SLURM_JOB_NUM_NODES`), baselines `torchrun --nproc_per_node "$N_GPUS"`
+    ("github:ai2cm/ace", "57c54a748cc7f06d9b5ad6d0e9e7922e5a3f54c2"),
+    # Makani: NVIDIA's massively parallel training of weather models (SFNO, FourCastNet3;
+    # science, 2024-2025) [multi-GPU code: makani/train.py, inference.py, ensemble.py
+    # `torch.cuda.set_device(comm.get_local_rank())` with ranks from PhysicsNeMo's
+    # DistributedManager; data_process/get_stats.py, get_spectra.py MPI ranks with
+    # `comm_local_rank = comm_rank % torch.cuda.device_count()`,
+    # `torch.device(f"cuda:{comm_local_rank}")`, `dist.init_process_group(` with
+    # `device_id=device`; `dist.barrier(device_ids=[device.index])`; TPL402 S/control, TPL401
+    # S/control; TPL108 control (utils/checkpoint_helpers.py `map_location=map_location`)]
+    # launch texts: several nodes (README `mpirun -np 256 ... python -u makani.train`
+    # with `--h_parallel_size=4`), one node `mpirun -np 8`
+    ("github:NVIDIA/makani", "2dfc4c893343dce717d611099f0df8cf0d243311"),
+    # Large Concept Model: sentence-embedding-space LMs (Meta, 2024) on fairseq2, training and
+    # evaluation [multi-GPU code: lcm/utils/distributed.py local rank from LOCAL_RANK or
+    # SLURM_LOCALID, `torch.cuda.set_device(local_rank)` before `dist.init_process_group(`;
+    # lcm/evaluation/utils/distributed.py `device = Device("cuda", index=rank)`,
+    # `torch.cuda.set_device(device)`; TPL402 S/control, TPL401 S/control; TPL303
+    # (lcm/evaluation/predictors/huggingface.py HF models with `device_map=device`, "auto" when
+    # `model_parallel_size > 1`, and `max_memory=max_memory`); TPL108 control
+    # (predictors/lcm.py `torch.load(eos_config.ckpt, map_location=self.device)`)]
+    # launch texts: several nodes (README SLURM via submitit/stopes launcher, `nodes: 4`),
+    # one node `CUDA_VISIBLE_DEVICES=0,1 torchrun --standalone --nnodes=1 --nproc-per-node=2`
+    ("github:facebookresearch/large_concept_model", "fd7db8022113ae2d2ff1219d9a4cb4def897e3ff"),
+    # Safari: Hyena / H3 long-convolution language models (HazyResearch, 2023), Hydra +
+    # PyTorch Lightning [multi-GPU code: train.py sets
+    # `pytorch_lightning.strategies.DDPStrategy` when `trainer.devices` > 1, configs
+    # `num_nodes: 1`; src/utils/distributed.py helper `init_process_group(backend=backend,`
+    # with no device binding (TPL401); TPL108 S (standalone_cifar.py
+    # `torch.load('./checkpoint/ckpt.pth')`); TPL108 control (evals/lambada.py
+    # `torch.load(ckpt_path, map_location='cpu')`)] launch texts: one node, Lightning DDP
+    # (experiments.md `python -m train experiment=lra/long-conv-lra-listops`)
+    ("github:HazyResearch/safari", "02220c69d247e5473616cd053a443ad99fd2559b"),
+    # AIM v1 / v2: autoregressive image models (Apple, 2024), attentive-probe evaluation
+    # [multi-GPU code: aim-v1/aim/v1/utils.py `gpu = int(os.environ["LOCAL_RANK"])`,
+    # `torch.cuda.set_device(gpu)`, `dist.init_process_group(`, returns `[gpu]` used as DDP
+    # `device_ids=device_ids` in aim-v1/main_attnprobe.py; TPL402 control, TPL401 control;
+    # TPL108 control (`loader(backbone_loc, map_location="cpu")`)] launch texts: one node
+    # (aim-v1/README.md `torchrun --standalone --nnodes=1 --nproc-per-node=8 main_attnprobe.py`)
+    ("github:apple/ml-aim", "bd9e06893f3ad68bda56b34ac2158fda2680b7fc"),
+    # CAPI: cluster-and-predict latent patches, self-supervised ViT pretraining (Meta, 2025)
+    # with a SimpleFSDP (fsdp.py) [multi-GPU code: utils.py `enable_distributed` sets
+    # `os.environ["LOCAL_RANK"] = os.environ["SLURM_LOCALID"]`,
+    # `torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))`, `dist.init_process_group(`,
+    # `dist.barrier(device_ids=[int(os.environ["LOCAL_RANK"])])`; TPL402 control, TPL401
+    # control; TPL108 control (train_capi.py `torch.load(last_ckpt_link, map_location="cpu"`);
+    # baselines/*_loader.py `model.to(device=device)`] launch texts: several nodes
+    # (train_distributed.py writes sbatch scripts running `srun --unbuffered` per node)
+    ("github:facebookresearch/capi", "98b4fa17ee8eec8810c17022df9a27a44845368b"),
+    # GLM-130B: open bilingual 130B model (THUDM, 2022-2023), tensor-parallel evaluation and
+    # generation on SwissArmyTransformer [multi-GPU code: initialize.py calls the library's
+    # `initialize_distributed(args)` (rank-to-device binding inside the library: TPL401),
+    # then `model = model.to(args.device)` and tensors on `torch.cuda.current_device()`
+    # (initialize.py, benchmark.py); TPL108 control (tools/convert_tp.py shards loaded with
+    # `map_location="cpu"`)] launch texts: one node (scripts/evaluate.sh
+    # `torchrun --nproc_per_node $MP_SIZE`), several nodes (scripts/evaluate_multiple_node.sh
+    # `deepspeed --num_nodes ${NUM_WORKERS}` with `--hostfile ${HOST_FILE_PATH}`)
+    ("github:THUDM/GLM-130B", "212215c54f8a9da2deed51455868305235664370"),
+    # CEPE: context expansion with parallel encoding for long-context LLaMA (Princeton NLP,
+    # 2024) [TPL303 control (eval_lm.py `device_map = "auto"` / `"balanced"` with
+    # `# model = model.to(device) ## shouldn't need this with device map`); TPL303 S-like
+    # (eval_downstream.py `max_memory=get_max_memory()` over all GPUs, no device_map, then
+    # `model = model.to(device)`); training through the HF Trainer] launch texts: one node
+    # (README `torchrun --nnodes=1 --nproc_per_node=8 train.py --config configs/train_llama2_cepe`)
+    ("github:princeton-nlp/CEPE", "53ca69b757b84872a234a4272e217ed453516616"),
+    # LM-Polygraph: uncertainty-estimation benchmark for LLMs (2023-2025) [TPL303
+    # (scripts/polygraph_eval `device_map=args.model.load_model_args.device_map`, instruct
+    # model configs `device_map: auto`; batches moved `.to(self.device())` in
+    # src/lm_polygraph/utils/model.py); TPL108 S (estimators/mahalanobis_distance.py
+    # `torch.load(f"{self.full_path}/centroid.pt")` then `.cuda()`); ensemble decoding moves
+    # logits `.to(self.device)`] launch texts: one process (README
+    # `CUDA_VISIBLE_DEVICES=0 polygraph_eval`, the map spreads a model over visible GPUs)
+    ("github:IINemo/lm-polygraph", "efea882d810d07770e71d3a80e02416d09751435"),
+    # CharXiv: chart-understanding benchmark for multimodal LLMs (Princeton NLP, 2024), one
+    # loader per model [TPL303 (src/generate_lib llama32.py, molmo.py `device_map="auto"` with
+    # inputs `.to(model.device)`; internvl2.py, nvlm.py per-layer `device_map` over all GPUs
+    # with pixel values `.cuda()`; chartllama.py LLaVA-style loader `device_map="auto"` then
+    # `vision_tower.to(device=device, dtype=torch.float16)`); one-GPU branches
+    # (llava16.py `.to('cuda:0')`, ixc2.py `.cuda().eval()`)] launch texts: one process
+    # (generate.sh `python src/generate.py`)
+    ("github:princeton-nlp/CharXiv", "7ebe88f78dee387691551f071abcb2b9e1a8025b"),
+    # WildBench: LLM benchmarking on real-user tasks (AllenAI, 2024) [TPL303 control
+    # (src/hf_models.py `device_map="auto"` models with `# .to(device_str)` left out, inputs
+    # `.to(device)` with `device = self.model.device`; int8 branch with a hand-written
+    # `device_map` offloading layers to "cpu")] launch texts: one process
+    # (scripts/_common_hf.sh `--engine hf`)
+    ("github:allenai/WildBench", "d6b8dcaf377d173d031980f97c16e1a82618c03d"),
+    # Semantic uncertainty: detecting LLM hallucinations with semantic entropy (Nature 2024)
+    # [TPL303 (uncertainty/models/huggingface_models.py `device_map="auto"` with
+    # `max_memory={0: '80GIB'}`, `accelerate.infer_auto_device_map` with
+    # `max_memory={0: max_mem, 1: max_mem}` and `load_checkpoint_and_dispatch` for 70B models
+    # on two GPUs; inputs `.to("cuda")`; uncertainty_measures/semantic_entropy.py DeBERTa
+    # `.to(DEVICE)`)] launch texts: one process (README
+    # `python semantic_uncertainty/generate_answers.py --model_name=Llama-2-7b-chat`)
+    ("github:jlko/semantic_uncertainty", "a8d9aa8cecd5f3bec09b19ae38ab13552e0846f4"),
+    # MUSE: six-way evaluation of machine unlearning for LLMs (2024) [TPL303
+    # (baselines/baselines/utils.py `load_model` with `device_map='auto'`, task_vector.py
+    # `load_model(model_dir, state_dict=new_state_dict, device_map='auto')`, such models then
+    # trained by the HF Trainer in iterative.py); TPL108 S (task_vector.py
+    # `torch.load(pretrained_checkpoint)` without map_location)] launch texts: one process
+    # (README `python unlearn.py`, `python eval.py`)
+    ("github:swj0419/muse_bench", "fcd6651da8bcf34744fb9a1cc69bb856ab3eb277"),
+    # vec2text: inverting text embeddings (2023-2024), HF Trainer training of inversion and
+    # corrector models [TPL303 (vec2text/models/model_utils.py Llama-2-70b embedder in 4 bit
+    # with `device_map="auto"`); TPL108 S (analyze_utils.py
+    # `torch.load(os.path.join(checkpoint, "training_args.bin"))` of saved args);
+    # experiments.py `int(os.environ.get("LOCAL_RANK", 0))`] launch texts: one node
+    # (experiment_scripts/train/run_ddp_slurm.sh sbatch `--gres=gpu:a6000:4`, `torchrun run.py`)
+    ("github:jxmorris12/vec2text", "e5022f169fa971a16d6d5f4788b024c53997debe"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -2729,6 +2854,10 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     # learning-rate schedules copied into uni2ts (main corpus)
     "github:Physical-Intelligence/openpi": ("src/openpi/models_pytorch/transformers_replace/",),
     "github:SalesforceAIResearch/uni2ts": ("src/uni2ts/optim/lr_scheduler.py",),
+    # NVIDIA's LAMB optimizer in safari (also in DeepLearningExamples, fresh-9); LLaMA's
+    # tokenizer wrapper in CEPE (also in LLM-Shearing, fresh-14)
+    "github:HazyResearch/safari": ("src/utils/optim/lamb.py",),
+    "github:princeton-nlp/CEPE": ("data/llama_tokenizer.py",),
     "github:TencentARC/Open-MAGVIT2": (
         "src/IBQ/util.py",
         "src/IBQ/lr_scheduler.py",
@@ -2776,6 +2905,7 @@ UNSEEN_SETS = {
     "fresh-32": FRESH_32,
     "fresh-33": FRESH_33,
     "fresh-34": FRESH_34,
+    "fresh-35": FRESH_35,
 }
 
 
