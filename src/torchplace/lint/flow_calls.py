@@ -31,7 +31,7 @@ from torchplace.lint.flow_ops import (
     STRICT,
 )
 from torchplace.lint.flow_state import FlowState
-from torchplace.lint.flow_values import Kind, Value, Values, join
+from torchplace.lint.flow_values import HelperCall, Kind, Value, Values, join
 from torchplace.lint.tensor_method_names import TENSOR_METHOD_NAMES
 from torchplace.torch_names import TENSOR_FACTORIES
 
@@ -70,7 +70,7 @@ class CallFlow(FlowState):
         if isinstance(func, ast.Attribute):
             receiver_name = self_attribute(func)
             if receiver_name is not None and isinstance(func.value, ast.Name):
-                return self._self_call(node, receiver_name, arguments)
+                return self._self_call(node, receiver_name, arguments, keywords)
         qualified = self.qualify(func) or ""
         if qualified.rpartition(".")[2] == "Parameter" and arguments:
             return arguments[0]  # `nn.Parameter(t)` holds `t`'s storage
@@ -86,7 +86,13 @@ class CallFlow(FlowState):
             return self.local.follow(self, node, func.id, arguments, keywords)
         return ()
 
-    def _self_call(self, node: ast.Call, name: str, arguments: list[Values]) -> Values:
+    def _self_call(
+        self,
+        node: ast.Call,
+        name: str,
+        arguments: list[Values],
+        keywords: dict[str | None, Values],
+    ) -> Values:
         if name in self.facts.layers and not self._moving:
             where = f"`self.{name}(...)` (weights on the module's device)"
             gpu = Value(Kind.MODULE, node.lineno, f"the weights of `self.{name}`", owner=name)
@@ -98,6 +104,7 @@ class CallFlow(FlowState):
             label = f"the output of `self.{name}`"
             return (Value(Kind.MODULE, node.lineno, label, owner=name),)
         if name in self.facts.methods:
+            self.helper_calls.append(HelperCall(name, node, arguments, keywords))
             # What a helper returns: its CPU-made tensors, else it lives with its arguments.
             made = self.helper_return(name)
             placed = tuple([v for values in arguments for v in values if v.on_gpu][:1])

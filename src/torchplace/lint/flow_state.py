@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from torchplace.lint.flow_facts import ClassFacts, number, tensor_params
-from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
+from torchplace.lint.flow_values import HelperCall, Kind, Meeting, Value, Values, join
 
 
 class Callees(Protocol):
@@ -66,6 +66,9 @@ class FlowState(ABC):
         #: a parameter of `self`) in one op, which `device_map` may have put on two GPUs.
         self.owners = owners
         self.meetings: list[Meeting] = []
+        #: Calls of `self`'s helper methods with the values of their arguments, for a class
+        #: flow that binds a helper's parameters to what its callers pass.
+        self.helper_calls: list[HelperCall] = []
         self.splits: list[Meeting] = []
         self.returned: list[Value] = []
         self.env: dict[str, Values] = {}

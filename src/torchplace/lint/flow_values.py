@@ -67,6 +67,17 @@ class Meeting:
         )
 
 
+@dataclass(frozen=True)
+class HelperCall:
+    """A call of one of `self`'s methods (`self._embed(grid[0])`) and the values of its
+    arguments where it is called."""
+
+    name: str
+    node: ast.Call
+    arguments: list[Values]
+    keywords: dict[str | None, Values]
+
+
 def join(*operands: Values) -> Values:
     """The tensors any of the operands may be: one per kind and origin (the factory call, else
     the owner), four at most."""

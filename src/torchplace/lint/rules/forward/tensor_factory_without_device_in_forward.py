@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow import FunctionFlow
 from torchplace.lint.flow_classes import class_facts, is_module_class
-from torchplace.lint.flow_values import Kind, Meeting, Values
+from torchplace.lint.flow_method_bindings import cpu_bindings
+from torchplace.lint.flow_values import HelperCall, Kind, Meeting, Values
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
 from torchplace.report import Finding, Fix, FixSafety
@@ -35,8 +36,10 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     Not flagged: tensors used only as an index (`x[idx]` accepts CPU indices), moved before
     they meet (`.to(x.device)`), 0-dim numbers (also one element of a 1-D tensor such as
     `torch.rand(2)`, scaled by numbers or by the module's hyper-parameters: `change[0]`),
-    empty placeholders, tensors that drive Python control flow (`torch.rand(1) > p`), and
-    classes that are not `nn.Module`s.
+    empty placeholders, tensors that drive Python control flow (`torch.rand(1) > p`),
+    classes that are not `nn.Module`s, and tensors that meet only a parameter of a private
+    helper method (`self._embed(grid[0])`) that every call of it, all in this file, fills
+    with a tensor made on the CPU.
 
     ## Example
     ```python
@@ -126,30 +129,57 @@ class _ClassFlows:
         self.ctx = ctx
         self.facts = class_facts(ctx, owner.node)
         self.flows: dict[str, FunctionFlow | None] = {}
+        self.finished: list[str] = []  # a helper's flow ends before its caller's
         self.by_origin: dict[int, tuple[_Function, Meeting]] = {}
         reach = ctx.forward_reach_of(owner)
         for name in reach:
             self._flow(name)
+        self._bind_helpers(reach)
+        for name in self.finished:  # a meeting in the helper that made the tensor first
+            function = self.facts.methods[name]
+            flow = self.flows[name]
+            for meeting in flow.meetings if flow is not None else ():
+                origin = meeting.cpu.origin
+                if origin is not None:
+                    self.by_origin.setdefault(id(origin), (function, meeting))
 
-    def _flow(self, name: str) -> FunctionFlow | None:
-        if name in self.flows:
+    def _flow(self, name: str, bindings: dict[str, Values] | None = None) -> FunctionFlow | None:
+        if name in self.flows and bindings is None:
             return self.flows[name]
-        self.flows[name] = None  # a recursive helper returns nothing known
+        self.flows.setdefault(name, None)  # a recursive helper returns nothing known
         function = self.facts.methods.get(name)
         if function is None:
             return None
         try:
             flow = FunctionFlow(
-                function, self.ctx.qualified, self.facts, self._returns, self._return_items
+                function,
+                self.ctx.qualified,
+                self.facts,
+                self._returns,
+                self._return_items,
+                bindings=bindings,
             )
         except RecursionError:  # absurdly nested expressions: no evidence, no finding
             return None
+        if self.flows[name] is None:
+            self.finished.append(name)
         self.flows[name] = flow
-        for meeting in flow.meetings:
-            origin = meeting.cpu.origin
-            if origin is not None:
-                self.by_origin.setdefault(id(origin), (function, meeting))
         return flow
+
+    def _bind_helpers(self, reach: dict[str, str]) -> None:
+        """Flow again each private helper that its callers hand only CPU tensors, with those
+        bound to its parameters (`flow_method_bindings`)."""
+        calls: dict[str, list[HelperCall]] = {}
+        for flow in list(self.flows.values()):
+            for call in flow.helper_calls if flow is not None else ():
+                calls.setdefault(call.name, []).append(call)
+        for name in reach:
+            function = self.facts.methods.get(name)
+            if function is None or name in self.ctx.forward_methods:
+                continue
+            bindings = cpu_bindings(function, calls.get(name, []), self.ctx.source.text)
+            if bindings:
+                self._flow(name, bindings)
 
     def _returns(self, name: str) -> Values:
         flow = self._flow(name)
