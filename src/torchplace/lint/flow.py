@@ -72,6 +72,8 @@ class FunctionFlow(CallFlow):
                 self.env[node.target.id] = join(left, right)
         elif isinstance(node, ast.Return) and node.value is not None:
             value = node.value
+            numeric = self._module_number(value)
+            self.numeric_returns = numeric and self.numeric_returns is not False
             if isinstance(value, ast.Tuple) and not any(
                 isinstance(e, ast.Starred) for e in value.elts
             ):
@@ -226,6 +228,20 @@ class FunctionFlow(CallFlow):
         if isinstance(node, ast.Dict):
             return join(*(self.eval(v) for v in node.values if v is not None))
         return ()
+
+    def _module_number(self, node: ast.expr) -> bool:
+        """A number the function computes from literals, numbers it can see and attributes of
+        `self` that hold no tensor, parameter, buffer or submodule the class makes
+        (`self.drop_prob / (self.block_size ** 2)`): no tensor of its arguments."""
+        if isinstance(node, ast.BinOp):
+            return self._module_number(node.left) and self._module_number(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return self._module_number(node.operand)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            facts = self.facts
+            held = (*facts.tensors, *facts.cpu_made, *facts.submodules, *facts.methods)
+            return node.value.id == self.self_name and node.attr not in held
+        return self._numeric(node)
 
     def _no_tensor(self, node: ast.expr, values: Values) -> bool:
         """An operand that adds no dimensions: a Python number made only of numbers (a

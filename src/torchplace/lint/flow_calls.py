@@ -105,8 +105,11 @@ class CallFlow(FlowState):
             return (Value(Kind.MODULE, node.lineno, label, owner=name),)
         if name in self.facts.methods:
             self.helper_calls.append(HelperCall(name, node, arguments, keywords))
-            # What a helper returns: its CPU-made tensors, else it lives with its arguments.
+            # What a helper returns: its CPU-made tensors, else it lives with its arguments,
+            # unless it only computes a number from the module's settings.
             made = self.helper_return(name)
+            if self.helper_numbers(name):
+                return made
             placed = tuple([v for values in arguments for v in values if v.on_gpu][:1])
             items = self.helper_items(name)
             if items is not None:  # `negs, idxs = self.sample(...)`: unpacked by position

@@ -43,6 +43,7 @@ class FlowState(ABC):
         facts: ClassFacts | None = None,
         helper_return: Callable[[str], Values] | None = None,
         helper_items: Callable[[str], list[Values] | None] | None = None,
+        helper_numbers: Callable[[str], bool] | None = None,
         nccl: bool = False,
         local: Callees | None = None,
         owners: bool = False,
@@ -55,6 +56,12 @@ class FlowState(ABC):
         self.helper_return = helper_return or (lambda name: ())
         #: What a helper returns position by position (`return negs, neg_idxs`), if known.
         self.helper_items = helper_items or (lambda name: None)
+        #: Whether a helper returns only a Python number of the module (`numeric_returns`).
+        self.helper_numbers = helper_numbers or (lambda name: False)
+        #: Whether every `return` of this function gives a number made of literals, numbers
+        #: and the module's attributes that hold no tensor (`self.drop_prob / self.size**2`);
+        #: None before the first `return`.
+        self.numeric_returns: bool | None = None
         #: Calls of helpers whose result is unpacked position by position.
         self._items: dict[int, list[Values]] = {}
         self._tuple_returns: list[list[Values]] = []

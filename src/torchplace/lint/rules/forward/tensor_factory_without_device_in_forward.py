@@ -36,8 +36,10 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     Not flagged: tensors used only as an index (`x[idx]` accepts CPU indices), moved before
     they meet (`.to(x.device)`), 0-dim numbers (also one element of a 1-D tensor such as
     `torch.rand(2)`, scaled by numbers or by the module's hyper-parameters: `change[0]`),
-    empty placeholders, tensors that drive Python control flow (`torch.rand(1) > p`),
-    classes that are not `nn.Module`s, and tensors that meet only a parameter of a private
+    empty placeholders, tensors that drive Python control flow (`torch.rand(1) > p`), and
+    classes that are not `nn.Module`s. Nor is a tensor that meets only the result of a
+    helper method computing a number from the module's settings (`self.drop_prob /
+    self.block_size**2`, whatever tensors it is handed), or only a parameter of a private
     helper method (`self._embed(grid[0])`) that every call of it, all in this file, fills
     with a tensor made on the CPU.
 
@@ -157,6 +159,7 @@ class _ClassFlows:
                 self.facts,
                 self._returns,
                 self._return_items,
+                self._returns_numbers,
                 bindings=bindings,
             )
         except RecursionError:  # absurdly nested expressions: no evidence, no finding
@@ -184,6 +187,10 @@ class _ClassFlows:
     def _returns(self, name: str) -> Values:
         flow = self._flow(name)
         return tuple(v for v in flow.returned if v.kind is Kind.CPU) if flow else ()
+
+    def _returns_numbers(self, name: str) -> bool:
+        flow = self._flow(name)
+        return bool(flow and flow.numeric_returns)
 
     def _return_items(self, name: str) -> list[Values] | None:
         flow = self._flow(name)
