@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-35] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-36] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -43,7 +43,9 @@ large models (layers placed per GPU, dispatched device maps, CPU offload, diffus
 models across GPUs); `--fresh-34` (`FRESH_34`) a general one again: research code releases
 of 2023-2025 across fields that train or run on several GPUs; `--fresh-35` (`FRESH_35`) one
 of multi-node training code (Slurm, MPI and torchrun launches of science and vision models)
-and of evaluation code that loads Hugging Face models with a multi-GPU `device_map`.
+and of evaluation code that loads Hugging Face models with a multi-GPU `device_map`;
+`--fresh-36` (`FRESH_36`) a general one of code that trains, fine-tunes or serves models on
+several GPUs (lab training frameworks, application toolkits, inference servers).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -2675,6 +2677,181 @@ FRESH_35 = (
 )
 
 
+FRESH_36 = (
+    # CPM-Bee: OpenBMB's 10B bilingual LLM, pre-training and delta-tuning on BMTrain (language,
+    # 2023) [multi-GPU code: src/pretrain_cpm_bee.py and finetune_cpm_bee.py
+    # `bmt.init_distributed(seed=args.seed)` (ZeRO-sharded model, `bmt.save` / `bmt.load`);
+    # TPL108 S (per-rank optimizer state `torch.load(... ".rank-%d.opt" % bmt.rank())` and the
+    # dataset state loaded without map_location; src/text_generation.py
+    # `model.load_state_dict(torch.load(ckpt_path), strict=False)` then `.cuda()`)] launch texts:
+    # several nodes (README `torchrun --nnodes=${NNODES} --nproc_per_node=${GPUS_PER_NODE}
+    # --rdzv_backend=c10d`), one node (src/scripts/finetune_cpm_bee.sh
+    # `CUDA_VISIBLE_DEVICES=0,1,2,3`, `torchrun --nnodes=1 --nproc_per_node=4`)
+    ("github:OpenBMB/CPM-Bee", "95cc575e956cc25115bf40e645bd082997462109"),
+    # NeMo RL: NVIDIA's post-training library (GRPO / DPO / SFT, 2025) on Ray, one actor per GPU
+    # [multi-GPU code: nemo_rl/distributed/worker_groups.py Ray placement-group bundles with
+    # `num_gpus=` and a per-worker `"LOCAL_RANK": str(bundle_idx)`; virtual_cluster.py reads
+    # `os.environ.get("CUDA_VISIBLE_DEVICES", "ALL")`; models/policy/dtensor_policy_worker.py
+    # `torch.distributed.init_process_group(backend="nccl")`, HF model loaded with
+    # `device_map="cpu"` then FSDP2/DTensor-parallelized, tensors sent `.cuda()`;
+    # models/generation/vllm.py vLLM workers with `tensor_parallel_size=`; TPL108 S
+    # (algorithms/grpo.py, dpo.py, sft.py dataloader state `torch.load(` without map_location)]
+    # launch texts: one node (`uv run python examples/run_grpo_math.py cluster.gpus_per_node=8`),
+    # several nodes (README `sbatch --nodes=${NUM_ACTOR_NODES} ... ray.sub`)
+    ("github:NVIDIA/NeMo-RL", "54bec9d169024696b922d040464863fc2746c9e6"),
+    # api-for-open-llm: OpenAI-compatible server for open LLMs (Qwen, ChatGLM, Baichuan...;
+    # serving, 2023-2024) [multi-GPU code: api/config.py `device_map` default
+    # `get_env("DEVICE_MAP", "auto")`, `num_gpus`, and
+    # `os.environ["CUDA_VISIBLE_DEVICES"] = SETTINGS.gpus`; api/adapter/loader.py passes
+    # `config_kwargs["device_map"] = device_map` to `from_pretrained`; api/models.py vLLM
+    # `AsyncEngineArgs(` with `tensor_parallel_size`; TPL303 (device_map models, inputs moved
+    # `.to(model.device)` in api/templates)] launch texts: .env.example `DEVICE_MAP=auto`,
+    # `GPUS=`, .env.vllm.example `TENSOR_PARALLEL_SIZE=1`, docker-compose.yml
+    ("github:xusenlinzy/api-for-open-llm", "1410ac39e2dcae4462cfff3e8a7e00d2789f2816"),
+    # OpenChat: C-RLFT fine-tuning of open LLMs and an OpenAI-style server (language, 2023-2024)
+    # [multi-GPU code: ochat/training_deepspeed/train.py `--local_rank`,
+    # `deepspeed.init_distributed(dist_backend="nccl")`, `model = model.to(args.local_rank)`;
+    # ochat/serving/openai_api_server.py vLLM engine with Ray workers; evaluation/run_eval.py
+    # `tensor_parallel_size=`] launch texts: README `deepspeed --num_gpus=$NUM_GPUS --module
+    # ochat.training_deepspeed.train`, `python -m ochat.serving.openai_api_server --model
+    # MODEL_REPO --engine-use-ray --worker-use-ray --tensor-parallel-size N`
+    ("github:imoneoi/openchat", "47a3596168ed90d8f948f63f458948c3db98e2b8"),
+    # Open-Assistant: LAION's chat-assistant project, SFT / reward-model / RL training, eval and
+    # inference workers (language, 2023) [multi-GPU code: model/model_training/trainer_sft.py
+    # `--local_rank` with DeepSpeed ZeRO configs; TPL303 control
+    # (model_eval/manual/sampling_report.py `device_map = "auto"` only with int8, `.to(device)`
+    # only `if not args.int8`); inference/worker/basic_hf_server.py `device_map="auto"`;
+    # TPL108 S (models/peft_modeling.py `torch.load(save_config.torch_ckpt_path)`), control
+    # (`torch.load(extra_embeds, map_location=model.device)`)] launch texts:
+    # model_training/README.md `CUDA_VISIBLE_DEVICES=0,1,2,3,4,5 ... accelerate launch
+    # --num_processes 6`, `deepspeed trainer_sft.py --configs defaults ... --deepspeed`
+    ("github:LAION-AI/Open-Assistant", "f1e6ed9526f5817531f3ab85441a40b3671ddccb"),
+    # AnglE (angle_emb): angle-optimized sentence embeddings, BERT and LLM backbones with LoRA
+    # (language, 2023-2025) [multi-GPU code: angle_emb/angle.py LLM backbones loaded with
+    # `device_map = "auto"`, or `{"": int(os.environ.get("LOCAL_RANK") or 0)}` when training on
+    # several GPUs; TPL303 control (`def cuda(self)` returns early for LLMs on >1 GPU); TPL206
+    # (class with its own `def to(self, device)` moving `self.backbone`)] launch texts:
+    # README / examples `CUDA_VISIBLE_DEVICES=0,1,2,3 ... accelerate launch` and `torchrun`
+    ("github:SeanLee97/AnglE", "5155458cfa6f7fbc7a8a19a66960cd86eadfd534"),
+    # YOLOv6: Meituan's industrial object detector, training / QAT / deployment (vision, 2022-2024)
+    # [multi-GPU code: tools/train.py `torch.cuda.set_device(args.local_rank)`,
+    # `dist.init_process_group(`; yolov6/core/engine.py `DDP(model,
+    # device_ids=[args.local_rank], output_device=args.local_rank)`; TPL108 control
+    # (`torch.load(args.resume, map_location='cpu')`), S (tools/qat/qat_export.py
+    # `torch.load(args.quant_weights)`, engine.py `torch.load(cfg.qat.calib_pt)`)] launch texts:
+    # one node (README `python -m torch.distributed.launch --nproc_per_node 8 tools/train.py
+    # ... --device 0,1,2,3,4,5,6,7`)
+    ("github:meituan/YOLOv6", "e86a483f3f6bded25d45970b56831345a99744a4"),
+    # open-muse: Hugging Face's open reproduction of MUSE / MaskGIT text-to-image (vision, 2023)
+    # [multi-GPU code: training/train_muse.py accelerate `Accelerator(`, text encoder, VQ model
+    # and EMA moved `.to(accelerator.device)`; muse/modeling_utils.py `from_pretrained` with
+    # `device_map` dispatch; TPL108 control (`torch.load(checkpoint_file, map_location="cpu")`)]
+    # launch texts: README `accelerate launch python -u training/train_maskgit_imagenet.py`,
+    # several nodes (slurm_scripts/*.slurm `srun` of the accelerate launcher with
+    # `--machine_rank \$SLURM_PROCID`, `num_processes: $NUM_GPUS`, DeepSpeed config)
+    ("github:huggingface/open-muse", "64e1afe033717d795866ab8204484705cd4dc3f7"),
+    # Metric3D v1/v2: metric monocular depth and normal estimation (vision, 2023-2025), mmcv-style
+    # configs [multi-GPU code: training/mono/tools/train.py `mp.spawn(main_worker,
+    # nprocs=cfg.dist_params.num_gpus_per_node, ...)` per node, global rank from node_rank,
+    # `torch.cuda.set_device(local_rank)`, DDP `device_ids=[local_rank]`; mono/tools/
+    # test_scale_cano.py the same for evaluation; TPL108 S (backbones/ViT_DINO.py
+    # `state_dict = torch.load(f)`), control (ConvNeXt.py `map_location="cpu"`)] launch texts:
+    # several nodes (training/mono/scripts/train_scripts/train.sh `--launcher slurm`),
+    # test.sh `python mono/tools/test_scale_cano.py ... --launcher None`
+    ("github:YvanYin/Metric3D", "eb5b6fac0dc155e4e52f576e304fbf11655ff339"),
+    # RADIO / AM-RADIO: NVIDIA's agglomerative vision foundation models, distributed evaluation
+    # (vision, 2024-2025) [multi-GPU code: examples/knn_classification.py and
+    # zero_shot_imagenet.py `local_rank = rank % torch.cuda.device_count()`,
+    # `torch.cuda.set_device(local_rank)`, `dist.init_process_group(backend='nccl')`;
+    # mmseg/train.py sets `os.environ["LOCAL_RANK"]`; TPL108 S (radio/eradio_model.py
+    # `torch.load(pretrained)`), control (hubconf.py `map_location="cpu"`)] launch texts: one
+    # node (examples/README.md `torchrun --nproc-per-node 8 zero_shot_imagenet.py`,
+    # `torchrun --nproc-per-node 8 knn_classification.py --dataset imagenet-1k`)
+    ("github:NVlabs/RADIO", "c0f37017930e9dda53f93424cf4bf39fc51f287e"),
+    # SeedVR / SeedVR2: diffusion-transformer video restoration (ByteDance Seed, 2025), inference
+    # with sequence parallelism [multi-GPU code: common/distributed/basic.py `init_torch`
+    # `torch.cuda.set_device(get_local_rank())` from LOCAL_RANK, `dist.init_process_group(`;
+    # common/distributed/advanced.py sequence-parallel groups; TPL108 S
+    # (projects/inference_seedvr2_3b.py `torch.load('pos_emb.pt')` without map_location)]
+    # launch texts: one node (readme.md `torchrun --nproc-per-node=NUM_GPUS
+    # projects/inference_seedvr2_3b.py ... --sp_size NUM_SP`)
+    ("github:ByteDance-Seed/SeedVR", "673b56374c2adb21b7628b90df3829d457a52bbb"),
+    # Kandinsky 5.0: text/image-to-video and image generation pipelines (video, 2025)
+    # [multi-GPU code: kandinsky/utils.py `local_rank` from LOCAL_RANK,
+    # `torch.cuda.set_device(local_rank)`, `init_device_mesh("cuda", (world_size,), ...)` for
+    # tensor-parallel DiT, per-component `device_map["dit"] = torch.device(f"cuda:{local_rank}")`;
+    # t2v_pipeline.py components moved `.to(self.device_map["text_embedder"])` with offload]
+    # launch texts: several nodes (README `python -m torch.distributed.launch --nnodes
+    # $NUMBER_OF_NODES --nproc-per-node $NUMBER_OF_DEVICES_PER_NODE test.py`), examples.sh
+    ("github:kandinskylab/kandinsky-5", "6e2a80517cdfc66c71723de245263d3a529b49dc"),
+    # 3D-Speaker: speaker verification, diarization and language ID toolkit (audio, 2023-2025)
+    # [multi-GPU code: speakerlab/bin/train.py `rank = int(os.environ['LOCAL_RANK'])`,
+    # `gpu = int(args.gpu[rank])`, `torch.cuda.set_device(gpu)`, NCCL process group, DDP;
+    # bin/infer_sv_batch.py and infer_diarization.py one `mp.spawn` worker per GPU on
+    # `torch.device('cuda:%d'%(rank%ngpus))`; TPL108 control (`map_location='cpu'`)]
+    # launch texts: one node (egs/*/run.sh `torchrun --nproc_per_node=$num_gpu
+    # speakerlab/bin/train.py --config conf/eres2net.yaml --gpu $gpus`)
+    ("github:modelscope/3D-Speaker", "09e7806729ed412d3f216316a552a30c8e9e37fa"),
+    # ClearerVoice-Studio: speech enhancement, separation, super-resolution and target-speaker
+    # extraction (audio, 2024-2025) [multi-GPU code: train/*/train.py
+    # `torch.cuda.set_device(args.local_rank)`, `torch.distributed.init_process_group(
+    # backend='nccl', ...)`, DDP; clearvoice/clearvoice/networks.py picks the GPU with most free
+    # memory and calls `torch.cuda.set_device(free_gpu_id)`; TPL108 control (solver.py
+    # `map_location=lambda storage, loc: storage`)] launch texts: one node
+    # (train/speech_enhancement/train.sh `CUDA_VISIBLE_DEVICES="$gpu_id"` with
+    # `-m torch.distributed.launch --nproc_per_node=$n_gpu`)
+    ("github:modelscope/ClearerVoice-Studio", "6b3774dc79c46ae8bed2a4fa5f706f0ac8c75c61"),
+    # Resemble Enhance: speech denoising and enhancement (latent CFM + UnivNet; audio, 2023-2024)
+    # [multi-GPU code: resemble_enhance/utils/distributed.py `init_distributed()` fills RANK /
+    # WORLD_SIZE / LOCAL_RANK when unset, `deepspeed.init_distributed(`,
+    # `torch.cuda.set_device(local_rank())`; utils/engine.py DeepSpeedEngine subclass with its
+    # own checkpoint loading; TPL108 control (enhancer.py `torch.load(path,
+    # map_location="cpu")["module"]`)] launch texts: README `python -m
+    # resemble_enhance.denoiser.train --yaml config/denoiser.yaml runs/denoiser`, enhancer stages
+    ("github:resemble-ai/resemble-enhance", "8e978149bfe8abab3eb77d965d579a111afdb0ff"),
+    # BioNeMo Framework: NVIDIA's biology models and recipes (ESM-2, Geneformer, Evo2, CodonFM,
+    # Llama-3 on DNA; science, 2024-2026) [multi-GPU code: bionemo-recipes/recipes/
+    # esm2_native_te/train_ddp.py, train_fsdp2.py `torch.distributed.init_process_group(
+    # backend="nccl", device_id=device)`, `torch.cuda.set_device(dist_config.local_rank)`,
+    # `init_device_mesh`, DDP / FSDP2 / context parallel; models/*/collator.py prefetch
+    # `threading.Thread` that calls `torch.cuda.set_device(self._cuda_device)` (TPL409
+    # control); TPL108 control (checkpoint.py `map_location=f"cuda:{dist_config.local_rank}"`);
+    # recipes/vllm_inference vLLM `LLM(`] launch texts: several nodes (esm2_native_te/slurm.sh
+    # `srun` of `torchrun --nnodes \$SLURM_NNODES`), one node (`torchrun --nproc_per_node=2
+    # train_fsdp2.py`), accelerate and Megatron recipes
+    ("github:NVIDIA/bionemo-framework", "3a9d005bffaa711e5964211d3ba34c5e373eb624"),
+    # nnU-Net v2: self-configuring medical image segmentation (medical imaging, 2022-2025)
+    # [multi-GPU code: nnunetv2/run/run_training.py `mp.spawn(run_ddp, ...)`,
+    # `dist.init_process_group("nccl", rank=rank, world_size=world_size)`,
+    # `torch.cuda.set_device(torch.device('cuda', dist.get_rank()))`; TPL108 S/control
+    # (run/load_pretrained_weights.py `map_location=torch.device('cuda', dist.get_rank())` under
+    # DDP, `torch.load(fname, weights_only=False)` otherwise); TPL409 (inference/
+    # predict_from_raw_data.py producer `Thread` moving slices `.to(self.device)`)] launch
+    # texts: documentation `nnUNetv2_train 221 3d_fullres_resenc_bs80 0 -num_gpus 8`,
+    # `CUDA_VISIBLE_DEVICES=X nnUNetv2_predict [...] -num_parts Y -part_id X`
+    ("github:MIC-DKFZ/nnUNet", "0e495086eb108ff79afe106291e8c15bd2f2bc3a"),
+    # Earth-2 MIP: NVIDIA's weather/climate model intercomparison (FourCastNet, SFNO, Pangu,
+    # GraphCast; science, 2023-2025) [multi-GPU code: earth2mip/inference_medium_range.py
+    # `device = f"cuda:{rank % world_size}"` when distributed; lagged_ensembles/__main__.py
+    # `torch.distributed.init_process_group(backend="nccl", init_method="env://")`,
+    # `torch.device("cuda", rank % torch.cuda.device_count())`; inference_ensemble.py
+    # PhysicsNeMo `DistributedManager` device; TPL108 control (`torch.load(weights_path,
+    # map_location=device)`)] launch texts: one node (docs `torchrun --nproc_per_node <ngpu> -m
+    # earth2mip.inference_medium_range`, `torchrun --nproc_per_node 2 --nnodes 1 -m
+    # earth2mip.lagged_ensembles`), Makefile `torchrun ... --nproc_per_node 3`
+    ("github:NVIDIA/earth2mip", "11680bd47d77015a7ec642047304a83c989122ca"),
+    # Time-Series-Library (TSLib): thuml's benchmark of forecasting, imputation, classification
+    # and anomaly models (science / time series, 2022-2026) [multi-GPU code: run.py
+    # `--use_multi_gpu`, `--devices` parsed into `args.device_ids`, `args.gpu =
+    # args.device_ids[0]`; exp/exp_basic.py `os.environ["CUDA_VISIBLE_DEVICES"] = ...
+    # self.args.devices` then `torch.device('cuda:{}'.format(self.args.gpu))` (TPL405);
+    # exp_*.py `nn.DataParallel(model, device_ids=self.args.device_ids)`; TPL108 S
+    # (`torch.load(best_model_path)`); models/Chronos.py `device_map="cuda"`] launch texts:
+    # scripts/*.sh `export CUDA_VISIBLE_DEVICES=0` and `python -u run.py ...`
+    ("github:thuml/Time-Series-Library", "4e938a1767106324dd753b2a44832bf870a0252e"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -2858,6 +3035,35 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     # tokenizer wrapper in CEPE (also in LLM-Shearing, fresh-14)
     "github:HazyResearch/safari": ("src/utils/optim/lamb.py",),
     "github:princeton-nlp/CEPE": ("data/llama_tokenizer.py",),
+    # SentEval in AnglE (also in SimCSE, fresh-24); Show-o's training helpers in open-muse
+    # (fresh-28); Alpaca's trainer in openchat (fresh-10); wespeaker's audio converter in
+    # 3D-Speaker (fresh-31); HiFi-GAN's and LatentSync's helpers in ClearerVoice-Studio
+    # (fresh-15, fresh-20)
+    "github:SeanLee97/AnglE": ("examples/NLI/SentEval/",),
+    "github:huggingface/open-muse": (
+        "training/optimizer.py",
+        "muse/lr_schedulers.py",
+        "muse/training_utils.py",
+        "muse/logging.py",
+    ),
+    "github:imoneoi/openchat": ("ochat/experimental/train_alpaca.py",),
+    "github:modelscope/3D-Speaker": tuple(
+        f"egs/cnceleb/{recipe}/local/flac2wav.py"
+        for recipe in (
+            "sv-eres2netv2",
+            "sv-cam++",
+            "sv-resnet",
+            "sv-ecapa",
+            "sv-res2net",
+            "sv-rdino",
+            "sv-eres2net",
+        )
+    ),
+    "github:modelscope/ClearerVoice-Studio": (
+        "train/speech_super_resolution/models/mossformer2_sr/env.py",
+        "clearvoice/clearvoice/models/mossformer2_sr/env.py",
+        "clearvoice/clearvoice/models/av_mossformer2_tse/faceDetector/s3fd/nets.py",
+    ),
     "github:TencentARC/Open-MAGVIT2": (
         "src/IBQ/util.py",
         "src/IBQ/lr_scheduler.py",
@@ -2906,6 +3112,7 @@ UNSEEN_SETS = {
     "fresh-33": FRESH_33,
     "fresh-34": FRESH_34,
     "fresh-35": FRESH_35,
+    "fresh-36": FRESH_36,
 }
 
 
