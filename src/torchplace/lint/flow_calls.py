@@ -220,7 +220,11 @@ class CallFlow(FlowState):
 
     def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
         method = func.attr
-        moving = method in MOVES and not casts_dtype_only(node)
+        # `.type(x.type())`, `.type("torch.cuda.FloatTensor")`: a tensor type names a device
+        # too, so the tensor moves there, as `.type_as(x)` does.
+        if method == "type" and node.args and _names_tensor_type(node.args[0]):
+            method = "type_as"
+        moving = (method in MOVES or method == "type_as") and not casts_dtype_only(node)
         outer, self._moving = self._moving, self._moving or moving
         receiver = self.eval(func.value)
         self._moving = outer
@@ -333,3 +337,13 @@ def _tensor_op(method: str) -> bool:
 #: Methods of models that run their layers on what they are given (Hugging Face's
 #: `generate`, an autoencoder's `encode` and `decode`).
 MODULE_RUNS = frozenset({"forward", "generate", "encode", "decode"})
+
+
+def _names_tensor_type(node: ast.expr) -> bool:
+    """A tensor type of another tensor (`x.type()`) or one that names CUDA
+    (`torch.cuda.FloatTensor`, `"torch.cuda.HalfTensor"`): not a dtype."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return node.func.attr == "type" and not node.args and not node.keywords
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.startswith("torch.cuda.")
+    return (dotted(node) or "").startswith("torch.cuda.")
