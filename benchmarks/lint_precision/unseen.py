@@ -335,6 +335,43 @@ HISTORY = [
         "a962182: 5 findings dropped (fresh-34's TPL402 in that arm, judged FALSE; 3 TPL106 "
         "and 1 TPL103 in arms no call takes), none raised; the main corpus unchanged",
     ),
+    (
+        "2026-12-03",
+        "c5d1863",
+        "fresh-35 (multi-node training code and `device_map` evaluation code) at c5d1863: no "
+        "default-tier finding; 0 TRUE of the 2 findings of the rules once default (TPL201 "
+        "0/2)",
+    ),
+    (
+        "2026-12-03",
+        "bb40e81",
+        "fixes against fresh-35's FALSE shape: a private helper method's parameter that every "
+        "call fills with a CPU-made tensor is that tensor; a helper returning a number of the "
+        "module's settings is no tensor of its arguments. Relint of the 36 sets at bb40e81: 5 "
+        "TPL201 findings dropped (all judged FALSE), 2 raised (deepchem's CPU-only SetGather, "
+        "judged FALSE by two blind judges); and 10 TPL202 findings of fresh-4 (fastvideo's "
+        "stage swaps) found dropped since 26469a6, whose shared `_chain_root` reads a CPU "
+        "move through a call (`self.get_module(...).to(\"cpu\")`): that commit was checked "
+        "on the main corpus and fresh-28 to fresh-34 only; judged FALSE by two blind judges; "
+        "the main corpus unchanged",
+    ),
+    (
+        "2026-12-03",
+        "0990320",
+        "fresh-36 (a general set of multi-GPU training, fine-tuning and serving code) at "
+        "0990320: no default-tier finding; 2 TRUE of the 18 findings of the rules once "
+        "default (TPL303 1/1, TPL108 1/1, TPL203 0/7, TPL402 0/2, TPL401 0/2, TPL204 0/2, "
+        "TPL201 0/2, TPL202 0/1)",
+    ),
+    (
+        "2026-12-03",
+        "b92dd81",
+        "a fix against fresh-36's FALSE shape: `.type(x.type())` takes a tensor off the CPU "
+        "(to the current GPU). Relint of the 36 sets at b92dd81: 6 TPL201 findings dropped, "
+        "none raised; two blind judges found 5 FALSE and 1 TRUE (lightly's W-MSE loss: a "
+        "library whose `torch.eye(...).type(x.type())` lands on the current GPU, not on "
+        "`x`'s: a current-GPU hazard no rule models yet); the main corpus unchanged",
+    ),
 ]
 
 
@@ -751,6 +788,49 @@ CORPUS_NOTES = {
         "repository cannot show). Not unseen any more: the `dist_mode` arm is now read as "
         "never taken (a literal comparison under a parameter's default, the public helper's "
         "calls read in the project's other files), which dropped those two findings."
+    ),
+    "fresh-35": (
+        "Multi-node training code (climate and weather models launched with Slurm, MPI and "
+        "`torchrun --nnodes`, vision pre-training, a fairseq2 concept model, a 130B language "
+        "model with DeepSpeed hostfiles) and evaluation code that loads Hugging Face models "
+        "with a multi-GPU `device_map` (uncertainty, unlearning, chart and chat benchmarks): "
+        "14 repositories, chosen by the kind of code and not by whether it looks buggy, "
+        "checked against every other set, package (also under another name) and recall "
+        "source and for files identical to those of any other set (NVIDIA's LAMB optimizer "
+        "in safari, LLaMA's tokenizer wrapper in CEPE left out), committed before it was "
+        "first linted. First linted at c5d1863: 1,532 Python files, no crash, no "
+        "default-tier finding and no finding of TPL402, TPL401, TPL303 or TPL108, which the "
+        "set was chosen to exercise (its ranks come from `LOCAL_RANK` / `SLURM_LOCALID`, its "
+        "`device_map` models are not moved); its 2 findings of the rules once default, read "
+        "by two blind judges who agreed: both FALSE (TPL201: AIM's sin-cos position table, "
+        "also copied into capi, where a private helper's `pos` is the CPU grid its only "
+        "caller builds, not the input). Not unseen any more: a private helper's parameter "
+        "that every call fills with a CPU-made tensor is now read as that tensor, which "
+        "dropped both."
+    ),
+    "fresh-36": (
+        "A general set: 19 repositories of code that trains, fine-tunes or serves models on "
+        "several GPUs (lab training frameworks and recipes, application toolkits for "
+        "embeddings, detection, segmentation, speech and biology, LLM servers beside vLLM, "
+        "weather ensembles), chosen as a user would bring them and not by any text a rule "
+        "looks for, checked against every other set, package (also under another name) and "
+        "recall source and for files identical to those of any other set (SentEval in "
+        "AnglE, Show-o's training helpers in open-muse, Alpaca's trainer in openchat, "
+        "wespeaker's, HiFi-GAN's and LatentSync's files in the two ModelScope audio "
+        "repositories left out), committed before it was first linted. First linted at "
+        "0990320, after the fixes against fresh-35: 2,747 Python files, no crash, no "
+        "default-tier finding; its 18 findings of the rules once default, read by two blind "
+        "judges who agreed on all: 2 TRUE (TPL303: Open-Assistant's CLI moves an 8-bit "
+        "`device_map=\"auto\"` model with `.to(\"cuda\")`; TPL108: YOLOv6's QAT loads a "
+        "calibrated checkpoint saved on GPU 0 in each of 8 processes), 16 FALSE (TPL203 0/7: "
+        "0-dim `eps` tensors, and detection strides that the model's own `_apply`, in "
+        "another file, moves; TPL402 0/2: nnU-Net's `mp.spawn` workers whose group a helper "
+        "imported from another file makes with the spawn index; TPL401 0/2: a mocked "
+        "`init_process_group`, GPU work under `with torch.cuda.device(...)`; TPL204 0/2: a "
+        "0-dim tensor, a detector's CPU output; TPL201 0/2: counts cast with "
+        "`.type(input.type())`, which moves them; TPL202 0/1: a move on Apple's MPS path). "
+        "Not unseen any more: `.type(x.type())` is now read as a move, which dropped the two "
+        "TPL201 findings."
     ),
     "fresh-30": (
         "GitHub repositories of multi-GPU inference and serving code (evaluation harnesses, "

@@ -220,8 +220,9 @@ class CallFlow(FlowState):
 
     def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
         method = func.attr
-        # `.type(x.type())`, `.type("torch.cuda.FloatTensor")`: a tensor type names a device
-        # too, so the tensor moves there, as `.type_as(x)` does.
+        # `.type(x.type())`, `.type("torch.cuda.FloatTensor")`: a CUDA tensor type moves the
+        # tensor off the CPU, to the current GPU (the type holds no index, unlike
+        # `.type_as(x)`); where it lands is left unknown here, as for `.type_as(x)`.
         if method == "type" and node.args and _names_tensor_type(node.args[0]):
             method = "type_as"
         moving = (method in MOVES or method == "type_as") and not casts_dtype_only(node)

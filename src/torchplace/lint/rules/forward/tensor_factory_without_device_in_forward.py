@@ -34,9 +34,9 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     the same device, but found at least two devices, cuda:0 and cpu!`). `device_map` hooks
     move only arguments that cross a module boundary, never tensors made inside `forward`.
     Not flagged: tensors used only as an index (`x[idx]` accepts CPU indices), moved before
-    they meet (`.to(x.device)`, `.type(x.type())`), 0-dim numbers (also one element of a
-    1-D tensor such as `torch.rand(2)`, scaled by numbers or by the module's
-    hyper-parameters: `change[0]`), empty placeholders, tensors that drive Python control
+    they meet (`.to(x.device)`; `.type(x.type())` to the current GPU), 0-dim numbers (also
+    one element of a 1-D tensor such as `torch.rand(2)`, scaled by numbers or by the
+    module's hyper-parameters: `change[0]`), empty placeholders, tensors that drive Python control
     flow (`torch.rand(1) > p`), and classes that are not `nn.Module`s. Nor is a tensor that
     meets only the result of a helper method computing a number from the module's settings
     (`self.drop_prob / self.block_size**2`, whatever tensors it is handed), or only a

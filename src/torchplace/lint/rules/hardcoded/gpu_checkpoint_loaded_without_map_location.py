@@ -92,7 +92,9 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # fresh-27 on 5 of 6 (9 of 11; FALSE: a module nothing imports); on fresh-28 to fresh-32
     # on 1 of 5 (FALSE: a DataParallel class beside the file's multi-process one, a single-
     # GPU client's Hub weights, CPU copies appended with `torch.cat`: the first and last now
-    # read) (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
+    # read); on fresh-33 to fresh-36 on 1 of 2 (the other UNSURE: Hub weights whose saved
+    # devices the repository cannot show) (benchmarks/results/lint_precision_unseen.md). The
+    # default set needs 90% there.
     preview = True
     name = "gpu-checkpoint-loaded-without-map-location"
     in_tests = False

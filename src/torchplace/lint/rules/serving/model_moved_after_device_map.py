@@ -76,8 +76,9 @@ class ModelMovedAfterDeviceMap(Rule):
     # expression then added findings, which restarts its record: 1 of 1 on fresh-24, 3 of 7
     # on fresh-27 (FALSE: a move under a second test of the flag that chose the map, now read
     # as the other arm; a module whose every launch shows one GPU, through a path the launch
-    # text no longer matches) (benchmarks/results/lint_precision_unseen.md). The default set
-    # needs 90% there, on two first looks at least.
+    # text no longer matches); on fresh-28 to fresh-36 on 1 of 1 (Open-Assistant's CLI moving
+    # an 8-bit `device_map="auto"` model) (benchmarks/results/lint_precision_unseen.md). The
+    # default set needs 90% there, on two first looks at least.
     preview = True
     name = "model-moved-after-device-map"
     contexts = (
