@@ -75,3 +75,27 @@ def test_model_and_config_are_one_or_the_other(tmp_path: Path, capsys) -> None: 
     assert main(["audit", "--tokens", "4"]) == 2
     assert main(["audit", str(tmp_path), "--config", str(tmp_path)]) == 2
     assert "give the model to audit" in capsys.readouterr().err
+
+
+def test_loading_fetches_no_hub_kernels(
+    tmp_path: Path, tiny_llama: Any, monkeypatch, capsys
+) -> None:  # type: ignore[no-untyped-def]
+    """transformers 5.25 swaps layers for kernels fetched from the Hub when a model loads onto
+    CUDA devices, unless `USE_HUB_KERNELS` says no: the audit downloads and runs no code."""
+    from transformers import LlamaForCausalLM
+
+    seen: list[str | None] = []
+    original = LlamaForCausalLM.from_pretrained.__func__  # type: ignore[attr-defined]
+
+    def recording(cls, *args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(os.environ.get("USE_HUB_KERNELS"))
+        return original(cls, *args, **kwargs)
+
+    monkeypatch.setattr(LlamaForCausalLM, "from_pretrained", classmethod(recording))
+    monkeypatch.setenv("USE_HUB_KERNELS", "YES")
+    model_dir = _saved(tmp_path / "saved", tiny_llama)
+    code = main(["audit", str(model_dir), "--gpus", "2", "--device-map", "balanced",
+                 "--tokens", "4", "--json", "-"])  # fmt: skip
+    assert code == 0, capsys.readouterr().err
+    assert seen == ["NO"]
+    assert os.environ["USE_HUB_KERNELS"] == "YES"  # the caller's setting comes back

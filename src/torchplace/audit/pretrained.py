@@ -13,6 +13,7 @@ asked (`local_files_only`), and pickled `.bin` weights are read only through tra
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ def load(
     if isinstance(device_map, str):
         options["max_memory"] = {i: memory for i in range(gpus)}
     try:
-        with _quiet():
+        with _quiet(), _no_hub_kernels():
             model: nn.Module = prepared.model_class.from_pretrained(
                 str(prepared.directory), **options
             )
@@ -64,6 +65,24 @@ def load(
             f"{_first_line(error)}"
         ) from error
     return model.eval()
+
+
+@contextlib.contextmanager
+def _no_hub_kernels() -> Any:
+    """No kernels fetched from the Hugging Face Hub while loading. transformers 5.25 swaps
+    layers of a model loaded onto CUDA devices for Hub kernels by default (`kernels`
+    package), which downloads and runs code the audit did not ask for and which cannot run on
+    virtual GPUs; `USE_HUB_KERNELS=NO` is its documented switch (earlier versions ignore
+    it and load no kernels)."""
+    previous = os.environ.get("USE_HUB_KERNELS")
+    os.environ["USE_HUB_KERNELS"] = "NO"
+    try:
+        yield
+    finally:
+        if previous is None:
+            os.environ.pop("USE_HUB_KERNELS", None)
+        else:
+            os.environ["USE_HUB_KERNELS"] = previous
 
 
 @contextlib.contextmanager
