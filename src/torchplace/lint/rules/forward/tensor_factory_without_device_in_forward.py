@@ -36,12 +36,12 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     Not flagged: tensors used only as an index (`x[idx]` accepts CPU indices), moved before
     they meet (`.to(x.device)`; `.type(x.type())` to the current GPU), 0-dim numbers (also
     one element of a 1-D tensor such as `torch.rand(2)`, scaled by numbers or by the
-    module's hyper-parameters: `change[0]`), empty placeholders, tensors that drive Python control
-    flow (`torch.rand(1) > p`), and classes that are not `nn.Module`s. Nor is a tensor that
-    meets only the result of a helper method computing a number from the module's settings
-    (`self.drop_prob / self.block_size**2`, whatever tensors it is handed), or only a
-    parameter of a private helper method (`self._embed(grid[0])`) that every call of it, all
-    in this file, fills with a tensor made on the CPU.
+    module's hyper-parameters: `change[0]`), empty placeholders, tensors that drive Python
+    control flow (`torch.rand(1) > p`), and classes that are not `nn.Module`s. Nor is a
+    tensor that meets only the result of a helper method computing a number from the
+    module's settings (`self.drop_prob / self.block_size**2`, whatever tensors it is
+    handed), or only a parameter of a private helper method (`self._embed(grid[0])`) that
+    every call of it, all in this file, fills with a tensor made on the CPU.
 
     ## Example
     ```python
