@@ -222,9 +222,12 @@ class CallFlow(FlowState):
         method = func.attr
         # `.type(x.type())`, `.type("torch.cuda.FloatTensor")`: a CUDA tensor type moves the
         # tensor off the CPU, to the current GPU (the type holds no index, unlike
-        # `.type_as(x)`); where it lands is left unknown here, as for `.type_as(x)`.
+        # `.type_as(x)`); where it lands is left unknown here, as for `.type_as(x)`. The
+        # type of a tensor the flow knows is on the CPU keeps it there.
         if method == "type" and node.args and _names_tensor_type(node.args[0]):
-            method = "type_as"
+            typed = arguments[0] if arguments else ()
+            if not typed or any(v.on_gpu for v in typed):
+                method = "type_as"
         moving = (method in MOVES or method == "type_as") and not casts_dtype_only(node)
         outer, self._moving = self._moving, self._moving or moving
         receiver = self.eval(func.value)
