@@ -126,3 +126,85 @@ def test_a_cached_finding_follows_a_pin_added_in_another_file(
     assert findings() == []
     init.unlink()
     assert findings() == ["policy.py:9"]
+
+
+RUN_TRAINING = """\
+import os
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+
+
+def setup_ddp(rank, world_size):
+    dist.init_process_group("nccl", rank=rank, world_size=world_size)
+
+
+def run_ddp(rank, world_size):
+    setup_ddp(rank, world_size)
+    torch.cuda.set_device(torch.device("cuda", dist.get_rank()))
+
+
+def main(num_gpus):
+    mp.spawn(run_ddp, args=(num_gpus,), nprocs=num_gpus, join=True)
+"""
+FROM_PRETRAINED = """\
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+
+from trainer.run_training import setup_ddp
+
+
+def run_ddp(rank, world_size):
+    setup_ddp({rank}, world_size)
+    torch.cuda.set_device(torch.device("cuda", dist.get_rank()))
+
+
+def main(num_gpus):
+    mp.spawn(run_ddp, args=(num_gpus,), nprocs=num_gpus){direct}
+"""
+LOAD_WEIGHTS = """\
+import torch
+import torch.distributed as dist
+
+
+def load_pretrained_weights(fname):
+    return torch.load(fname, map_location=torch.device("cuda", dist.get_rank()))
+"""
+
+
+def _spawned_project(tmp_path: Path, rank: str = "rank", direct: str = "") -> Path:
+    project = tmp_path / "trainer"
+    _write(project / "setup.py", "")
+    _write(project / "trainer" / "__init__.py", "")
+    _write(project / "trainer" / "run_training.py", RUN_TRAINING)
+    text = FROM_PRETRAINED.format(rank=rank, direct=direct)
+    _write(project / "trainer" / "run_training_from_pretrained.py", text)
+    _write(project / "trainer" / "load_pretrained_weights.py", LOAD_WEIGHTS)
+    return project
+
+
+def test_a_group_made_by_a_helper_every_spawn_target_hands_its_index_is_confined(
+    tmp_path: Path,
+) -> None:
+    # nnU-Net: two scripts spawn one process per local GPU, and both targets make the group
+    # with the shared helper, `rank=` their spawn index: the job cannot span nodes.
+    assert _tpl402(_spawned_project(tmp_path)) == []
+
+
+def test_a_helper_caller_passing_a_global_rank_keeps_the_findings(tmp_path: Path) -> None:
+    project = _spawned_project(tmp_path, rank="node_rank * world_size + rank")
+    assert _tpl402(project) == [
+        "load_pretrained_weights.py:6",
+        "run_training_from_pretrained.py:10",
+    ]
+
+
+def test_a_spawn_target_also_called_directly_keeps_the_findings(tmp_path: Path) -> None:
+    # Called directly, the target's first parameter is whatever that caller passes.
+    project = _spawned_project(tmp_path, direct="\n    run_ddp(int(os.environ['RANK']), 2)")
+    assert _tpl402(project) == [
+        "load_pretrained_weights.py:6",
+        "run_training_from_pretrained.py:10",
+    ]

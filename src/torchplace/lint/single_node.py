@@ -13,6 +13,13 @@ nothing else in it creates the default group (`deepspeed.init_distributed`, acce
 unless that name is the project's own (defined in the file, or imported from the project's own
 modules).
 
+A group made with `rank=` a parameter of the function making it (`def setup_ddp(rank,
+world_size)`) is confined when every call of that function in the project, whatever the file,
+lies in a `torch.multiprocessing.spawn` target of its file and passes the target's first
+parameter unchanged: the spawn index, this machine's process index (nnU-Net's `run_ddp`
+targets, one in each of two scripts, both calling `run_training.setup_ddp`). A target its own
+file also calls directly, or a call with anything else, leaves the group unconfined.
+
 A default (`os.environ.setdefault("MASTER_ADDR", "127.0.0.1")`) or a pin under a condition
 does not count: a multi-node launcher's address then wins. This fact is the code's; the
 project's launch scripts and READMEs are read apart, per script (`launch_commands`).
@@ -54,6 +61,8 @@ _OTHER_CREATORS = frozenset(
 _LOOPBACK = ("localhost", "127.0.0.1", "[::1]", "::1")
 _SKIPPED = frozenset({"node_modules", "site-packages", "dist-packages", "venv", "__pycache__"})
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: Calls that start processes calling their target with the spawn index first.
+_SPAWNERS = frozenset({"spawn", "start_processes"})
 #: A tree with more Python files than this is not read: the fact stays unknown.
 MAX_FILES = 20_000
 
@@ -67,6 +76,16 @@ class SingleNode:
     why: str
 
 
+@dataclass(frozen=True)
+class RankParameter:
+    """A group made with `rank=` the parameter `name` (at position `index`) of `function`:
+    confined only if every call of `function` passes a spawn index there."""
+
+    function: str
+    index: int
+    name: str
+
+
 def single_node_project(
     root: str, files: list[str] | None, max_file_bytes: int
 ) -> SingleNode | None:
@@ -76,33 +95,45 @@ def single_node_project(
         return None
     own = _own_packages(root)
     found: SingleNode | None = None
+    pending: list[RankParameter] = []
     for path in files:
         data = read_regular_file(Path(path), max_file_bytes)
         if data is None:
             return None  # unread: it may create a group anywhere
         if not _GROUP_TEXT.search(data):
             continue
-        verdict = single_node_in(path, data, own)
+        verdict = single_node_in(path, data, own, pending)
         if verdict is False:
             return None
         if found is None and isinstance(verdict, SingleNode):
             found = verdict
+    if found is not None and pending and not _spawn_indexes(pending, files, max_file_bytes):
+        return None
     return found
 
 
-def single_node_in(path: str, data: bytes, own: frozenset[str] = frozenset()) -> SingleNode | bool:
+def single_node_in(
+    path: str,
+    data: bytes,
+    own: frozenset[str] = frozenset(),
+    pending: list[RankParameter] | None = None,
+) -> SingleNode | bool:
     """A file's groups: the first confined one when all are, False when one is not (or the
-    file cannot be read whole), True when it creates none."""
+    file cannot be read whole), True when it creates none. A group whose `rank=` is a
+    parameter of its function counts as confined when `pending` is given, and is added
+    there: the caller checks that function's calls (`spawn_indexes_in`)."""
     try:
         tree = ast.parse(data)
-        return _groups_of(path, tree, own)
+        return _groups_of(path, tree, own, pending)
     except (SyntaxError, ValueError):
         return True  # a file that does not compile creates no group
     except RecursionError:
         return False
 
 
-def _groups_of(path: str, tree: ast.Module, own: frozenset[str]) -> SingleNode | bool:
+def _groups_of(
+    path: str, tree: ast.Module, own: frozenset[str], pending: list[RankParameter] | None
+) -> SingleNode | bool:
     mine = _own_names(tree, own)
     # `args.local_rank = global_rank` anywhere in the file: the argument is not trusted.
     argument = not any(
@@ -118,9 +149,16 @@ def _groups_of(path: str, tree: ast.Module, own: frozenset[str]) -> SingleNode |
                 return False
             if name != "init_process_group":
                 continue
-            why = _confined(scope, nodes, call, argument)
-            if why is None:
+            confined = _confined(scope, nodes, call, argument)
+            if confined is None:
                 return False
+            if isinstance(confined, RankParameter):
+                if pending is None:
+                    return False
+                pending.append(confined)
+                why = f"`rank=` the spawn index its callers pass `{confined.function}`"
+            else:
+                why = confined
             if found is True:
                 found = SingleNode(path, call.lineno, why)
     return found
@@ -128,8 +166,9 @@ def _groups_of(path: str, tree: ast.Module, own: frozenset[str]) -> SingleNode |
 
 def _confined(
     scope: ast.AST, nodes: list[ast.AST], call: ast.Call, argument: bool = True
-) -> str | None:
-    """Why the group `call` creates cannot span nodes, or None."""
+) -> str | RankParameter | None:
+    """Why the group `call` creates cannot span nodes, the parameter of `scope` its `rank=`
+    is when that is for the callers to decide, or None."""
     if any(kw.arg in (None, "store") for kw in call.keywords):
         return None  # `**options` or a store of its own: the address is not in sight
     method = call.args[1] if len(call.args) > 1 else keyword_value(call, "init_method")
@@ -144,7 +183,109 @@ def _confined(
     pin = _loopback_pin_before(scope, call.lineno)
     if pin is not None:
         return f"`MASTER_ADDR` pinned to {pin!r}"
+    return _rank_parameter(scope, rank)
+
+
+def _rank_parameter(scope: ast.AST, rank: ast.expr | None) -> RankParameter | None:
+    """`rank=` a positional parameter of the function `scope` that it never assigns."""
+    if not isinstance(scope, _SCOPES) or not isinstance(rank, ast.Name):
+        return None
+    names = [a.arg for a in (*scope.args.posonlyargs, *scope.args.args)]
+    if rank.id not in names or _assigns(scope, rank.id):
+        return None
+    return RankParameter(scope.name, names.index(rank.id), rank.id)
+
+
+def _assigns(function: ast.AST, name: str) -> bool:
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(function)
+    )
+
+
+def _spawn_indexes(pending: list[RankParameter], files: list[str], max_file_bytes: int) -> bool:
+    """Every call of each pending function, in every file of the project that names it,
+    passes a spawn index (`spawn_indexes_in`), and there is at least one such call."""
+    called = {p.function: False for p in pending}
+    needles = {p.function: p.function.encode() for p in pending}
+    for path in files:
+        data = read_regular_file(Path(path), max_file_bytes)
+        if data is None:
+            return False
+        names = [p for p in pending if needles[p.function] in data]
+        if not names:
+            continue
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError):
+            continue  # a file that does not compile calls nothing
+        except RecursionError:
+            return False
+        for parameter in names:
+            verdict = spawn_indexes_in(tree, parameter)
+            if verdict is False:
+                return False
+            called[parameter.function] |= verdict is True
+    return all(called.values())
+
+
+def spawn_indexes_in(tree: ast.Module, parameter: RankParameter) -> bool | None:
+    """Whether the file's calls of `parameter.function` all lie in a spawn target of the file
+    (`torch.multiprocessing.spawn(target, ...)`, `start_processes`) that the file never
+    calls itself and pass there the target's first parameter, unassigned: True when they
+    do, False when one does not, None when the file has none."""
+    targets: set[str] = set()
+    direct: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        if call_name(node) in _SPAWNERS:
+            target = node.args[0] if node.args else keyword_value(node, "fn")
+            if isinstance(target, ast.Name):
+                targets.add(target.id)
+        elif isinstance(node.func, ast.Name):
+            direct.add(node.func.id)
+    found: bool | None = None
+    for function in (n for n in ast.walk(tree) if isinstance(n, _SCOPES)):
+        for call in (n for n in own_nodes(function) if isinstance(n, ast.Call)):
+            if _callee(call) != parameter.function:
+                continue
+            if not _passes_spawn_index(function, call, parameter, targets - direct):
+                return False
+            found = True
+    # A call at a module's top level lies in no function: `own_nodes` of none saw it.
+    top = [n for n in own_nodes(tree) if isinstance(n, ast.Call)]
+    if any(_callee(c) == parameter.function for c in top):
+        return False
+    return found
+
+
+def _callee(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
     return None
+
+
+def _passes_spawn_index(
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    call: ast.Call,
+    parameter: RankParameter,
+    targets: set[str],
+) -> bool:
+    if function.name not in targets:
+        return False
+    names = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    if not names or _assigns(function, names[0]):
+        return False
+    if any(isinstance(a, ast.Starred) for a in call.args[: parameter.index + 1]):
+        return False
+    if parameter.index < len(call.args):
+        passed: ast.expr | None = call.args[parameter.index]
+    else:
+        passed = keyword_value(call, parameter.name)
+    return isinstance(passed, ast.Name) and passed.id == names[0]
 
 
 def _is_env_method(node: ast.expr) -> bool:
@@ -327,8 +468,16 @@ def _skipped(directory: str) -> bool:
 
 def single_node_text(path: str, text: str) -> SingleNode | None:
     """The fact for one piece of code standing as a project of its own (`lint_source`)."""
-    verdict = single_node_in(path, text.encode("utf-8", "surrogatepass"), _lone(path))
-    return verdict if isinstance(verdict, SingleNode) else None
+    data = text.encode("utf-8", "surrogatepass")
+    pending: list[RankParameter] = []
+    verdict = single_node_in(path, data, _lone(path), pending)
+    if not isinstance(verdict, SingleNode):
+        return None
+    if pending:
+        tree = ast.parse(data)  # it parsed above, or there would be no group
+        if not all(spawn_indexes_in(tree, p) is True for p in pending):
+            return None
+    return verdict
 
 
 def _lone(path: str) -> frozenset[str]:

@@ -64,8 +64,9 @@ class GlobalRankAsDevice(Rule):
     nnodes == 1`) or creates its own group after pinning `MASTER_ADDR` to the loopback
     address in the same block: on one node the global rank is the local one; nor code of a
     project every process group of which is confined to one node (made after pinning
-    `MASTER_ADDR` to the loopback address, with a `tcp://localhost` `init_method`, or with
-    `rank=` the local rank; none made another way, e.g. by `Accelerator()`); nor a device
+    `MASTER_ADDR` to the loopback address, with a `tcp://localhost` `init_method`, with
+    `rank=` the local rank, or by a helper every call of which, in any file, passes the spawn
+    index of an `mp.spawn` target; none made another way, e.g. by `Accelerator()`); nor a device
     placed only where its own rank is 0 (`if rank == 0:`, after `if rank != 0: return`):
     global rank 0 is GPU 0 of its node. A parameter named like a rank (`tp_rank=0`) is not
     read as one when the file calls its function and never fills it. Nor is a function of a
@@ -122,7 +123,7 @@ class GlobalRankAsDevice(Rule):
     # project); on fresh-27 to fresh-34 on 8 of 12 (FALSE: a `dist_mode == "dp"` arm no
     # caller in another file takes, now read across files); on fresh-35 and fresh-36 on 0 of
     # 2 (nnU-Net's `mp.spawn` workers, whose group a helper imported from another file makes
-    # with `rank=` the spawn index: not followed across files). The default set needs 90%
+    # with `rank=` the spawn index: now followed across files). The default set needs 90%
     # there.
     preview = True
     name = "global-rank-as-device"
