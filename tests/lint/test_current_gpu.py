@@ -97,3 +97,87 @@ def test_a_function_of_the_same_name_elsewhere_is_not_a_caller(tmp_path: Path) -
     # it does not import pkg.dist, so it says nothing about the processes that do.
     other = "def init_distributed():\n    pass\n\n\ninit_distributed()\nx = y.cuda()\n"
     assert _tpl401(tmp_path, NAMED, {"tools/other.py": other}) == []
+
+
+def test_work_inside_a_cuda_device_block_uses_that_gpu() -> None:
+    text = (
+        "import torch\n\nwith torch.cuda.device(device):\n    x = batch.cuda()\ny = batch.cuda()\n"
+    )
+    found = current_gpu_use("a.py", text)
+    assert found is not None and found.line == 5
+    # `torch.cuda.device(None)` binds nothing.
+    assert current_gpu_use("a.py", text.replace("(device)", "(None)")) is not None
+    unbound = current_gpu_use("a.py", text.replace("(device)", "(None)").replace("y = b", "# "))
+    assert unbound is not None and unbound.line == 4
+
+
+EARTH2MIP_MAIN = """\
+import asyncio
+
+import torch
+
+from pkg import core
+
+
+async def lagged_average(ensemble, obs):
+    async for x in core.yield_ensembles(ensemble):
+        score(x.cuda(), obs.cuda())
+
+
+def main(rank):
+    torch.distributed.init_process_group(backend="nccl", init_method="env://")
+    device = torch.device("cuda", rank % torch.cuda.device_count())
+    obs = torch.zeros(4, device=device)
+    with torch.cuda.device(device), torch.no_grad():
+        asyncio.run(lagged_average(ensemble, obs))
+"""
+EARTH2MIP_CORE = """\
+import torch
+
+
+async def yield_ensembles(ensemble):
+    for x in ensemble:
+        torch.cuda.synchronize()
+        yield _to_cpu(x)
+
+
+def _to_cpu(buffer):
+    return torch.empty_like(buffer, device="cpu", pin_memory=True)
+"""
+
+
+def _tpl401_package(project: Path, main: str, core: str) -> list[str]:
+    (project / "pkg").mkdir(parents=True)
+    (project / "setup.py").write_text("", encoding="utf-8")
+    (project / "pkg" / "__init__.py").write_text("", encoding="utf-8")
+    (project / "pkg" / "core.py").write_text(core, encoding="utf-8")
+    script = project / "pkg" / "main.py"
+    script.write_text(main, encoding="utf-8")
+    config = LintConfig(select=("TPL401",), preview=True)
+    lint_run = run([str(script)], config, cache_dir=None, jobs=1)
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings]
+
+
+def test_a_program_whose_gpu_work_runs_under_a_cuda_device_block_is_not_flagged(
+    tmp_path: Path,
+) -> None:
+    # earth2mip's lagged ensembles: every use of the current GPU, in the script and in the
+    # module it imports, runs inside `with torch.cuda.device(device)`.
+    assert _tpl401_package(tmp_path, EARTH2MIP_MAIN, EARTH2MIP_CORE) == []
+
+
+@pytest.mark.parametrize(
+    ("main", "core"),
+    [
+        # The script also calls its worker outside the block.
+        (EARTH2MIP_MAIN + "\n\nasyncio.run(lagged_average([], None))\n", EARTH2MIP_CORE),
+        # The module calls its public generator itself: other code may run it unbound.
+        (EARTH2MIP_MAIN, EARTH2MIP_CORE + "\n\ndef first(e):\n    return yield_ensembles(e)\n"),
+        # The module's helper is public: an importer may call it outside any block.
+        (EARTH2MIP_MAIN, EARTH2MIP_CORE.replace("_to_cpu", "to_cpu")),
+    ],
+)
+def test_current_gpu_work_outside_the_block_keeps_the_finding(
+    tmp_path: Path, main: str, core: str
+) -> None:
+    assert _tpl401_package(tmp_path, main, core) == ["main.py:14"]

@@ -12,7 +12,8 @@ though they start no CUDA: `lint_cuda_init_facts.md`), and the object collective
 tensors on the current GPU). Code that names every device
 (`cuda:{rank}`, `.to(local_rank)`, `torch.device("cuda", rank)`) lets NCCL build its
 communicators on the tensors' GPU and opens no context on GPU 0. `torch.cuda.empty_cache()`
-and the seeding calls act on initialised devices only and are not counted.
+and the seeding calls act on initialised devices only and are not counted, nor is work inside
+`with torch.cuda.device(d):`, whose current GPU is `d` (`DeviceBlocks`).
 
 The code read is the text of the file, comments left out; then of the project's modules it
 imports (one step: `from metrics import metric_utils` beside a script, `from .utils import x`),
@@ -61,14 +62,120 @@ class CurrentGpuUse:
         return f"`{self.code}` at {Path(self.path).name}:{self.line}"
 
 
-def current_gpu_use(path: str, text: str) -> CurrentGpuUse | None:
-    """The first use of the current GPU in a file's code (comments left out)."""
+def current_gpu_use(
+    path: str, text: str, program: bool = False, called_in_blocks: frozenset[str] = frozenset()
+) -> CurrentGpuUse | None:
+    """The first use of the current GPU in a file's code (comments left out) that no
+    `with torch.cuda.device(d):` block holds: there the current GPU is `d`. In the file of
+    the `program` itself, a function every reference to which in the file is a call inside
+    such a block is held too (earth2mip's `lagged_average_simple`, run under `with
+    torch.cuda.device(device)` in its `main`); elsewhere the file's own calls say nothing of
+    the importer's. In a module the program imports, so is a function named in
+    `called_in_blocks` (the program calls it only inside such blocks) that the module itself
+    never names, with the private helpers only such functions call."""
     code = without_comments(text)
-    found = CURRENT_GPU_USE.search(code)
-    if found is None:
-        return None
-    line = code.count("\n", 0, found.start()) + 1
-    return CurrentGpuUse(path, line, " ".join(found.group(0).split()))
+    held: list[tuple[int, int]] | None = None
+    for found in CURRENT_GPU_USE.finditer(code):
+        line = code.count("\n", 0, found.start()) + 1
+        if held is None:
+            blocks = DeviceBlocks.of(text)
+            held = blocks.held_spans(called_in_blocks, private=not program)
+        if any(first <= line <= last for first, last in held):
+            continue
+        return CurrentGpuUse(path, line, " ".join(found.group(0).split()))
+    return None
+
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+class DeviceBlocks:
+    """A file's `with torch.cuda.device(d):` blocks (`d` not `None`) and its functions."""
+
+    def __init__(self, tree: ast.Module | None) -> None:
+        self.spans: list[tuple[int, int]] = []
+        self._defined: dict[str, list[_Function]] = {}
+        self._references: dict[str, list[tuple[int, bool]]] = {}
+        if tree is None:
+            return
+        called: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.With | ast.AsyncWith) and any(
+                _binds_current_gpu(item.context_expr) for item in node.items
+            ):
+                self.spans.append((node.body[0].lineno, node.end_lineno or node.lineno))
+            elif isinstance(node, _Function):
+                self._defined.setdefault(node.name, []).append(node)
+            elif isinstance(node, ast.Call):
+                called.add(id(node.func))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                name = node.id
+            elif isinstance(node, ast.Attribute):
+                name = node.attr
+            else:
+                continue
+            self._references.setdefault(name, []).append((node.lineno, id(node) in called))
+
+    @classmethod
+    def of(cls, text: str) -> DeviceBlocks:
+        try:
+            return cls(ast.parse(text))
+        except (SyntaxError, ValueError, RecursionError):
+            return cls(None)
+
+    def _inside(self, line: int, spans: list[tuple[int, int]]) -> bool:
+        return any(first <= line <= last for first, last in spans)
+
+    def called_only_in_blocks(self, spans: list[tuple[int, int]]) -> set[str]:
+        """Names (of the file's functions or others) the file refers to only by calls that
+        lie inside `spans`."""
+        return {
+            name
+            for name, uses in self._references.items()
+            if all(is_call and self._inside(line, spans) for line, is_call in uses)
+        }
+
+    def held_spans(
+        self, seeds: frozenset[str] = frozenset(), private: bool = False
+    ) -> list[tuple[int, int]]:
+        """The blocks, the spans of the file's functions named in `seeds` that the file itself
+        never names, and those of the file's functions it calls only inside all these,
+        followed to a fixed point (a helper such a function alone calls); with `private`,
+        only functions named `_like_this` are followed: importers may call the others."""
+        spans = list(self.spans)
+        held: set[str] = set()
+        for name in seeds:
+            functions = self._defined.get(name, ())
+            if len(functions) == 1 and name not in self._references:
+                held.add(name)
+                spans.append(self._span(functions[0]))
+        while spans:
+            new = {
+                name
+                for name in self.called_only_in_blocks(spans)
+                if name not in held
+                and len(self._defined.get(name, ())) == 1
+                and (not private or name.startswith("_"))
+            }
+            if not new:
+                break
+            held |= new
+            spans += [self._span(self._defined[name][0]) for name in new]
+        return spans
+
+    @staticmethod
+    def _span(function: _Function) -> tuple[int, int]:
+        return (function.lineno, function.end_lineno or function.lineno)
+
+
+def _binds_current_gpu(node: ast.expr) -> bool:
+    """`torch.cuda.device(d)` with a device: the block's current GPU is `d`."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return False
+    if isinstance(node.args[0], ast.Constant) and node.args[0].value is None:
+        return False
+    return ast.unparse(node.func) in ("torch.cuda.device", "cuda.device")
 
 
 def current_gpu_use_by_callers(
@@ -93,12 +200,16 @@ def current_gpu_use_by_callers(
 def current_gpu_use_by_imports(
     path: str, tree: ast.Module, max_file_bytes: int
 ) -> CurrentGpuUse | None:
-    """The first use of the current GPU in a project module the file imports (one step)."""
+    """The first use of the current GPU in a project module the file imports (one step),
+    leaving out the functions the file calls only inside `with torch.cuda.device(d):`."""
+    blocks = DeviceBlocks(tree)
+    in_blocks = frozenset(blocks.called_only_in_blocks(blocks.held_spans()))
     for module in imported_project_files(path, tree):
         data = read_regular_file(module, max_file_bytes)
         if data is None:
             continue
-        found = current_gpu_use(str(module), data.decode("utf-8", "replace"))
+        text = data.decode("utf-8", "replace")
+        found = current_gpu_use(str(module), text, called_in_blocks=in_blocks)
         if found is not None:
             return found
     return None

@@ -474,7 +474,7 @@ class ProjectIndex:
         if data is None:
             return None
         text = data.decode("utf-8", "replace")
-        use = current_gpu_use(path, text)
+        use = current_gpu_use(path, text, program=True)
         if use is not None:
             return use
         try:
