@@ -56,32 +56,31 @@ class GlobalRankAsDevice(Rule):
     is followed through the file: local names (also when set only on one arm of an `if`),
     tuple unpacking, `self.<attr>`, the returns of the file's own functions (`world, rank =
     self.get_world_size_and_rank()`) and parameters that every call in the file fills with
-    the rank. `rank % n` is TPL407's. Not flagged:
-    `dist.get_rank()` in the code of processes spawned on this machine (`mp.spawn(train)`,
-    `train` and what it calls) that create the group with `rank=` the unchanged spawn index:
-    there the global rank is this machine's GPU index by construction; nor code after a guard
-    that refuses several nodes in the same function (`if num_nodes > 1: raise ...`, `assert
-    nnodes == 1`) or creates its own group after pinning `MASTER_ADDR` to the loopback
-    address in the same block: on one node the global rank is the local one; nor code of a
-    project every process group of which is confined to one node (made after pinning
-    `MASTER_ADDR` to the loopback address, with a `tcp://localhost` `init_method`, with
-    `rank=` the local rank, or by a helper every call of which, in any file, passes the spawn
-    index of an `mp.spawn` target; none made another way, e.g. by `Accelerator()`); nor a device
-    placed only where its own rank is 0 (`if rank == 0:`, after `if rank != 0: return`):
-    global rank 0 is GPU 0 of its node. A parameter named like a rank (`tp_rank=0`) is not
-    read as one when the file calls its function and never fills it. Nor is a function of a
-    script that nothing names (not the script, not another file of the project), nor a module
-    nothing imports in a checkout that cannot be installed: it never runs. Nor a name its
-    function binds only to a local-rank read (a function named for the global rank that
-    returns `LOCAL_RANK`), nor `self.process_index` (or another conventional rank name on
-    `self`) that the project defines only as this node's rank (a trainer's own property
-    returning `LOCAL_RANK`), nor a file whose own launch commands (`# torchrun --nnodes=1
-    ...` in its comments) all keep it to one node, nor a script that the project's shell
-    scripts and READMEs launch, every time, on one node only (`torchrun --nproc_per_node=8
-    train.py`, whose default is one node; `python -m torch.distributed.launch` without
-    `--nnodes`), or a module that only such scripts (and tests) import, when no launch there
-    that may span nodes (`--nnodes=2`, Slurm, MPI, DeepSpeed's hostfile) could run it and its
-    code names no multi-node setting.
+    the rank. `rank % n` is TPL407's. Not flagged: `dist.get_rank()` in the code of
+    processes spawned on this machine (`mp.spawn(train)`, `train` and what it calls) that
+    create the group with `rank=` the unchanged spawn index: there the global rank is this
+    machine's GPU index by construction; nor code after a guard that refuses several nodes
+    in the same function (`if num_nodes > 1: raise ...`, `assert nnodes == 1`) or creates
+    its own group after pinning `MASTER_ADDR` to the loopback address in the same block: on
+    one node the global rank is the local one; nor code of a project every process group of
+    which is confined to one node (made after pinning `MASTER_ADDR` to the loopback address,
+    with a `tcp://localhost` `init_method`, with `rank=` the local rank, or by a helper
+    every call of which, in any file, passes the spawn index of an `mp.spawn` target; none
+    made another way, e.g. by `Accelerator()`); nor a device placed only where its own rank
+    is 0 (`if rank == 0:`, after `if rank != 0: return`): global rank 0 is GPU 0 of its
+    node. A parameter named like a rank (`tp_rank=0`) is not read as one when the file calls
+    its function and never fills it. Nor is a function of a script that nothing names (not
+    the script, not another file of the project), nor a module nothing imports in a checkout
+    that cannot be installed: it never runs. Nor a name its function binds only to a
+    local-rank read (a function named for the global rank that returns `LOCAL_RANK`), nor
+    `self.process_index` (or another conventional rank name on `self`) that the project
+    defines only as this node's rank (a trainer's own property returning `LOCAL_RANK`), nor
+    a file whose own launch commands (`# torchrun --nnodes=1 ...` in its comments) all keep
+    it to one node, nor a script that the project's shell scripts and READMEs launch, every
+    time, on one node only (`torchrun --nproc_per_node=8 train.py`, whose default is one
+    node; `python -m torch.distributed.launch` without `--nnodes`), or a module that only
+    such scripts (and tests) import, when no launch there that may span nodes (`--nnodes=2`,
+    Slurm, MPI, DeepSpeed's hostfile) could run it and its code names no multi-node setting.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this

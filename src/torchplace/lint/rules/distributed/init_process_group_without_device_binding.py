@@ -35,10 +35,10 @@ _LITERAL_ARGUMENT = re.compile(
 
 class InitProcessGroupWithoutDeviceBinding(Rule):
     """## What it does
-    Flags `init_process_group(...)` with an NCCL backend when it has no `device_id=` and
-    no `torch.cuda.set_device(...)` (or `torch.cuda.device(...)`, `bind_worker(...)`)
-    binds the rank's GPU: before it in the same function or at module level, right after it
-    before any CUDA work (NCCL builds communicators lazily; in a function, or in a script's
+    Flags `init_process_group(...)` with an NCCL backend when it has no `device_id=` and no
+    `torch.cuda.set_device(...)` (or `torch.cuda.device(...)`, `bind_worker(...)`) binds the
+    rank's GPU: before it in the same function or at module level, right after it before any
+    CUDA work (NCCL builds communicators lazily; in a function, or in a script's
     module-level block), or in another function of the file (a device-resolving helper), or
     a library object built right after it that binds the GPU in its constructor
     (accelerate's `PartialState()` / `Accelerator()`, transformers' `TrainingArguments`, TRL
@@ -48,22 +48,20 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     project (a backend class built only by a function that calls `set_device` first, or that
     shows its process one GPU by setting `CUDA_VISIBLE_DEVICES` per process before the call
     or at its module's import, or a script's `__main__` block that also calls a function of
-    its file binding the GPU), nor
-    by Ray in a project that runs its workers as Ray actors given GPUs (`num_gpus=`: Ray sets
-    `CUDA_VISIBLE_DEVICES` per actor, so cuda:0 is the actor's own GPU). A
-    process group of one rank (`world_size=1`, or a function only spawned with `nprocs=1`)
-    is fine, and so is one process per node (an `assert` before the group that the local
-    rank is 0, as a `torchrun --nproc_per_node=1` script checks), a spawned connectivity
-    check whose only work is `barrier(device_ids=[...])` on the GPU it names, and a project's own
-    function named `init_process_group` (a side group of an engine; torch's is linted where
-    it calls it), nor a process shown one GPU by `CUDA_VISIBLE_DEVICES` set per process just
-    before. The process must act on its current GPU (`.cuda()`, `"cuda"`, `pin_memory=True`,
-    `torch.cuda` calls given no device) in the file, a project module it imports, or a caller
-    of the function creating the group (the message names where): one that names every
-    tensor's device leaves cuda:0 alone, NCCL builds communicators on the tensors' GPU. Work
-    inside `with torch.cuda.device(d):` acts on `d`, and so does a function of the script
-    that it calls only there (with the module functions it calls only from there, and their
-    private helpers).
+    its file binding the GPU), nor by Ray in a project that runs its workers as Ray actors
+    given GPUs (`num_gpus=`: Ray sets `CUDA_VISIBLE_DEVICES` per actor, so cuda:0 is the
+    actor's own GPU). A process group of one rank (`world_size=1`, or a function only
+    spawned with `nprocs=1`) is fine, and so is one process per node (an `assert` before the
+    group that the local rank is 0, as a `torchrun --nproc_per_node=1` script checks), a
+    spawned connectivity check whose only work is `barrier(device_ids=[...])` on the GPU it
+    names, and a project's own function named `init_process_group` (a side group of an
+    engine; torch's is linted where it calls it), nor a process shown one GPU by
+    `CUDA_VISIBLE_DEVICES` set per process just before. The process must act on its current
+    GPU (`.cuda()`, `"cuda"`, `pin_memory=True`, `torch.cuda` calls given no device) in the
+    file, a project module it imports, or a caller of the function creating the group (the
+    message names where): one that names every tensor's device leaves cuda:0 alone, NCCL
+    builds communicators on the tensors' GPU. Work inside `with torch.cuda.device(d):`, or
+    in functions called only there, acts on `d`.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
