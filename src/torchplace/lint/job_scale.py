@@ -125,6 +125,33 @@ def in_one_process_branch(ctx: FileContext, node: ast.AST, function: ast.AST | N
     return False
 
 
+def in_one_gpu_branch(ctx: FileContext, node: ast.AST, function: ast.AST | None) -> bool:
+    """`node` sits where the process sees one GPU: the body of `if torch.cuda.device_count()
+    == 1:` (`< 2`, `<= 1`) or the `else` of `if torch.cuda.device_count() > 1:`, within its
+    function. There cuda:0 is the only GPU the process has (a Slurm task given one GPU
+    each), whatever the number of processes."""
+
+    def is_device_count(test: ast.expr) -> bool:
+        return (
+            isinstance(test, ast.Call)
+            and not test.args
+            and ctx.qualified(test.func) == "torch.cuda.device_count"
+        )
+
+    parents = parent_map(ctx.parents, function if function is not None else ctx.tree)
+    child: ast.AST = node
+    parent = parents.get(id(child))
+    while parent is not None and not isinstance(parent, _Function):
+        if isinstance(parent, ast.If):
+            several = compares_count(parent.test, is_device_count)
+            if several is False and child in parent.body:
+                return True
+            if several is True and child in parent.orelse:
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
 def after_single_node_guard(function: _Function, line: int) -> bool:
     """A statement of the function's own body (not one arm of a branch) before `line` refuses
     more than one node: `if num_nodes > 1: raise ...` or `assert nnodes == 1`."""

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.device_maps import dispatches_in
 from torchplace.lint.device_value_uses import only_a_value
-from torchplace.lint.job_scale import in_one_process_branch
+from torchplace.lint.job_scale import in_one_gpu_branch, in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     DeviceSite,
@@ -37,7 +37,8 @@ class HardcodedDeviceIndex(Rule):
     is only compared, printed or handed to a query (`get_device_capability`), followed
     through a local name, a conversion to a string and a private function's return. Not
     flagged either: `device=0` given to a class or function of the file that never reads
-    that parameter (kept for compatibility and deleted), code whose docstring (or the
+    that parameter (kept for compatibility and deleted), `output_device=` of
+    `DistributedDataParallel` (kept only for its usage log), code whose docstring (or the
     comment on or right above the line) says it runs on a single GPU by design, a script
     (`__main__`) that never speaks of ranks, launchers or worker processes (or a module's
     `__main__` block that does not), and index 0 in code
@@ -47,7 +48,8 @@ class HardcodedDeviceIndex(Rule):
     cuda:0 is the current one), after the same code set `os.environ["CUDA_VISIBLE_DEVICES"]`
     (a spawned worker that shows itself its GPU: cuda:0 is the one it chose), in the
     one-process branch of a job (`if world_size == 1:`, the `else` of `if world_size > 1:` or
-    of `if dist.is_initialized():`, `if args.local_rank == -1:`), or in a file that never
+    of `if dist.is_initialized():`, `if args.local_rank == -1:`) or the one-GPU branch of a
+    process (`if torch.cuda.device_count() == 1:`), or in a file that never
     speaks of ranks, workers, threads or device maps (there cuda:0 means what `"cuda"`
     means: TPL105's ground), nor index 0 as the place of tensors (`inputs.to(0)`,
     `device = torch.device(0)`) in a function (or a script's top level) that spreads a model
@@ -91,7 +93,8 @@ class HardcodedDeviceIndex(Rule):
     # Preview: TRUE on 1 of 13 of its findings on package sets no rule was tuned on (0 of 4
     # on fresh-4, after earlier fixes), 0 of 3 on fresh-14 and fresh-15 (one-process
     # scripts), 16 of 18 on fresh-19 to fresh-21, 0 of 7 on fresh-23 and fresh-24 (one-GPU
-    # arms, one-process demos that stream generation in a thread, now read as one process),
+    # arms, one-process demos that stream generation in a thread, now read as one process;
+    # later also DDP's `output_device=0`, which places nothing, and a process's one-GPU arm),
     # judged blind at first look (benchmarks/results/lint_precision_unseen.md); the default
     # set needs 90% there.
     preview = True
@@ -102,7 +105,8 @@ class HardcodedDeviceIndex(Rule):
         "placements anywhere; not device objects only compared or queried, code only rank 0"
         " runs, code documented as single-GPU (docstring or comment), one-process scripts,"
         " fallbacks of an unread index,"
-        " code reached only before CUDA is initialised, index 0 after the code set"
+        " code reached only before CUDA is initialised, DDP's `output_device`, index 0 in"
+        " one-GPU arms (`device_count() == 1`), index 0 after the code set"
         " CUDA_VISIBLE_DEVICES, index 0 in files that speak of no"
         " parallelism, index 0 as the inputs' place beside a model spread by `device_map`,"
         " programs the project launches only as one process"
@@ -142,7 +146,7 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
     scope = site.located.scope
     if site.where.startswith("torch.device") and only_a_value(ctx, scope, site.call):
         return True
-    if _discarded_by_callee(ctx, site):
+    if _discarded_by_callee(ctx, site) or _ddp_output_device(ctx, site):
         return True
     if documented_single_gpu(ctx, scope, site.call) or single_process_script(ctx, site.call):
         return True
@@ -153,8 +157,19 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         or _cuda_not_initialised_here(ctx, site)
         or after_showing_its_gpus(ctx, scope, site.call)
         or in_one_process_branch(ctx, site.call, _function_node(site))
+        or in_one_gpu_branch(ctx, site.call, _function_node(site))
         or runs_only_on_rank_zero_through_callers(ctx, scope, site.call)
     )
+
+
+def _ddp_output_device(ctx: FileContext, site: DeviceSite) -> bool:
+    """`output_device=` of `DistributedDataParallel`: DDP keeps it only for its usage log
+    (its forward moves inputs to `device_ids[0]` and leaves outputs where the module put
+    them), so it places nothing. `DataParallel` gathers onto it; that one is kept."""
+    if site.where != "output_device=":
+        return False
+    qualified = ctx.qualified(site.call.func) or call_name(site.call) or ""
+    return qualified.endswith("DistributedDataParallel")
 
 
 #: Sites that name a place for tensors (`x.to(0)`, `device = torch.device(0)`), unlike
