@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-36] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-37] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -45,7 +45,9 @@ of 2023-2025 across fields that train or run on several GPUs; `--fresh-35` (`FRE
 of multi-node training code (Slurm, MPI and torchrun launches of science and vision models)
 and of evaluation code that loads Hugging Face models with a multi-GPU `device_map`;
 `--fresh-36` (`FRESH_36`) a general one of code that trains, fine-tunes or serves models on
-several GPUs (lab training frameworks, application toolkits, inference servers).
+several GPUs (lab training frameworks, application toolkits, inference servers); `--fresh-37`
+(`FRESH_37`) one of inference, evaluation and demo code that loads models over several GPUs
+with a `device_map`, and of multi-process training code that saves and resumes checkpoints.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -2852,6 +2854,153 @@ FRESH_36 = (
 )
 
 
+FRESH_37 = (
+    # --- A: multi-GPU inference / evaluation / demo code (device maps) ---
+    # ChatGLM2-6B: THUDM's bilingual chat LLM, demos, API and P-tuning v2 (language, 2023)
+    # [multi-GPU code: utils.py `load_model_on_gpus(checkpoint_path, num_gpus=2)` builds
+    # `auto_configure_device_map(num_gpus)` and calls accelerate `dispatch_model(model,
+    # device_map=device_map)`; TPL303 control (`.half().cuda()` only in the `num_gpus < 2`
+    # branch; cli_demo.py / api.py `.cuda()` models without a map); TPL108 S (ptuning/main.py
+    # `torch.load(os.path.join(model_args.ptuning_checkpoint, "pytorch_model.bin"))` without
+    # map_location, run under torchrun)] launch texts: one node (ptuning/train.sh
+    # `torchrun --standalone --nnodes=1 --nproc-per-node=$NUM_GPUS main.py`,
+    # ds_train_finetune.sh `deepspeed --num_gpus=4`), README `load_model_on_gpus(..., num_gpus=2)`
+    ("github:THUDM/ChatGLM2-6B", "cb8e8b43c0951b32614f25c03e1ab593a0603a1c"),
+    # wenda: a local-knowledge-base LLM chat app (RAG) over many open LLMs (2023-2025)
+    # [multi-GPU code: llms/llm_glm6b.py splits the model by a "cuda:0 ... -> cuda:1 ..."
+    # strategy string into a per-layer `device_map` and `dispatch_model(model,
+    # device_map=device_map)`; TPL303 S (`model = model.cuda()` in the same loader before the
+    # dispatch); TPL303 control (llms/llm_Yi.py `device_map="auto"` model never moved)]
+    # launch texts: run_GLM6B.sh / run_*.bat `python wenda.py -t glm6b`, example.config.yml
+    # `strategy: "cuda fp16"`
+    ("github:l15y/wenda", "f577766acebefe2bcb5114c45972950c29bd2526"),
+    # Binoculars: zero-shot detection of machine-generated text with two LLMs (2024)
+    # [multi-GPU code: binoculars/detector.py observer model `device_map={"": DEVICE_1}` on
+    # "cuda:0" and performer model `device_map={"": DEVICE_2}` on "cuda:1" when
+    # `torch.cuda.device_count() > 1`; TPL303 control (models never moved; encodings sent
+    # `.to(DEVICE_1)` / `.to(DEVICE_2)`)] launch texts: README `python app.py` (one process)
+    ("github:ahans30/Binoculars", "c8ae2f90d50ee696418bc71d8d9e5020e5f9d7b8"),
+    # three_bricks: Meta's LLM-watermarking study ("Three Bricks to Consolidate Watermarks",
+    # 2023) [multi-GPU code: main_watermark.py and main_eval.py `device_map="auto"` with
+    # `max_memory={i: '32000MB' for i in range(args.ngpus)}`; TPL303 control (models never
+    # moved; wm/detector.py moves token ids `.to(self.model.device)`)] launch texts: README
+    # `python main_watermark.py --model_name guanaco-7b ...`, `python main_eval.py` (one process)
+    ("github:facebookresearch/three_bricks", "ee9c7a286bd19e2c05c69d380c5d54bb47f17673"),
+    # Skywork: Kunlun's 13B LLM, demo, evaluation and training scripts (language, 2023-2024)
+    # [multi-GPU code: cli_demo.py `device_map = "balanced_low_0"`; eval/evaluate_mmlu.py,
+    # evaluate_ceval.py, eval_gsm8k.py `device_map="auto"`; TPL303 control (device_map models
+    # never moved, inputs `.to(model.device)`)] launch texts: bash_scripts/skywork_13b_sft.sh
+    # `torchrun $DISTRIBUTED_ARGS train/train.py --deepspeed $DS_CONFIG` (one or several nodes)
+    ("github:SkyworkAI/Skywork", "9c0d593e13f7999d15c12732b49d8591d0d39ae5"),
+    # EasyJailbreak: a framework of jailbreak attacks and judges on LLMs (safety, 2024)
+    # [multi-GPU code: easyjailbreak/models/huggingface_model.py `from_pretrained` helper
+    # loads every target / attack / eval model with `device_map='auto'`; TPL303 control
+    # (models never moved; inputs `.to(self.model.device.index)`); examples/run_codechameleon.py
+    # `device_map="auto"`] launch texts: examples `python examples/run_PAIR.py` (one process,
+    # several models on the visible GPUs)
+    ("github:EasyJailbreak/EasyJailbreak", "d5477e712e43b7a1a2110974b814ce578d609f5f"),
+    # FinGPT: open financial LLMs, LoRA fine-tuning, benchmarks, forecaster demo and RAG
+    # (2023-2025) [multi-GPU code: fingpt/FinGPT_Benchmark/benchmarks/benchmarks.py
+    # `device_map="auto"` base model wrapped by `PeftModel.from_pretrained`;
+    # FinGPT_Forecaster/app.py `device_map="auto"`; FinGPT_RAG/instruct-FinGPT/inference/
+    # chatbot.py `device_map='auto', load_in_8bit=True`; TPL303 control (models never moved,
+    # inputs `.cuda()` / `.to(model.device)`)] launch texts: FinGPT_Benchmark/train.sh
+    # `export CUDA_VISIBLE_DEVICES=0,1,2,3`, readme `deepspeed train_lora.py`
+    ("github:AI4Finance-Foundation/FinGPT", "ec315843886de0906692782090127d37f5400d60"),
+    # lost-in-the-middle: evaluation of long-context use by LLMs (multi-doc QA, KV retrieval,
+    # 2023) [multi-GPU code: scripts/get_kv_responses_from_mpt.py etc. `"device_map": "auto"`
+    # with `"max_memory": {i: ... for i in range(num_gpus)}` when `num_gpus > 1`;
+    # longchat scripts FastChat `load_model(..., num_gpus=num_gpus, max_gpu_memory=...)`;
+    # TPL303 control (`model = model.to(device)` only when `num_gpus == 1`)] launch texts:
+    # EXPERIMENTS.md `python -u ./scripts/get_qa_responses_from_mpt.py ... --num-gpus 1`
+    ("github:nelson-liu/lost-in-the-middle", "29b8a6d042ce29abccee3db1a73171a107d7e6af"),
+    # Lagent: InternLM's lightweight LLM-agent framework (agents, 2023-2025) [multi-GPU code:
+    # lagent/llms/huggingface.py `HFTransformer` with default `model_kwargs:
+    # dict = dict(device_map='auto')` passed to `AutoModel.from_pretrained`; TPL303 control
+    # (model never moved; inputs `v.cuda()`)] launch texts: examples/model_cli_demo.py,
+    # run_async_agent_vllm.py, run_ray_async_agent_lmdeploy.py (one process; vLLM / LMDeploy)
+    ("github:InternLM/lagent", "16ca689e0d9679d405e1085a06522ed259beff76"),
+    # AgentTuning: THUDM's agent-tuned AgentLM and its held-in / held-out agent evaluations
+    # (2023) [multi-GPU code: eval_heldout/science-world/slow_agent/local_llm.py and
+    # run_gradio.py `device_map="auto"`; TPL303 S (the same device_map model then `.cuda()`);
+    # TPL303 control (eval_general/eval_mmlu_hf.py `device_map="auto"` never moved;
+    # eval_heldout/rewoo/alpaca/lora.py `device_map={"": device}`)] launch texts: README
+    # `docker compose -f agentlm-70b.yml up` (TGI), `python eval_general/evaluate_mmlu_hf.py`,
+    # run_gradio.py `# CUDA_VISIBLE_DEVICES=7 gradio slow_agent/run_gradio.py`
+    ("github:THUDM/AgentTuning", "e33a45d7eab2b63cac4d1956da1e6377fca9fcc7"),
+    # --- B: training launched as several processes, saving and resuming checkpoints ---
+    # flow_matching: Meta's flow-matching library with image and text training examples
+    # (2024-2025) [multi-GPU code: examples/image/training/distributed_mode.py
+    # `torch.distributed.init_process_group(`; examples/text/run_train.py `mp.spawn(` one
+    # process per GPU; TPL108 control (image load_and_save.py `torch.load(args.resume,
+    # map_location="cpu")`; text logic/state.py `torch.load(ckpt_dir, map_location=device,
+    # weights_only=True)` of model / optimizer / EMA state)] launch texts: several nodes
+    # (examples/image/README `python submitit_train.py --nodes=...`), configs `ngpus: 8`
+    ("github:facebookresearch/flow_matching", "11568d37f8d5a080e12aa7b5305d9c35ae07d136"),
+    # Watermark Anything: Meta's localized image watermarking, embedder/extractor training
+    # (vision, 2024-2025) [multi-GPU code: watermark_anything/utils/dist.py reads
+    # `os.environ['LOCAL_RANK']`, `torch.distributed.init_process_group(`; TPL108 control
+    # (utils/optim.py `restart_from_checkpoint` `torch.load(ckp_path, map_location="cpu")` of
+    # model / optimizer / scheduler states)] launch texts: one node (README, train.py
+    # `torchrun --nproc_per_node=8 train.py`, `--nproc_per_node=2`)
+    ("github:facebookresearch/watermark-anything", "16397b1a43bdf76f59422c9c9dbfe058bfb1ec79"),
+    # U-ViT: ViT backbone for diffusion models, class- and text-conditional training
+    # (vision, 2022-2023) [multi-GPU code: train*.py accelerate `Accelerator`, `TrainState`
+    # save/resume; TPL108 S (utils.py `self.step = torch.load(os.path.join(path, 'step.pth'))`
+    # without map_location in every process); TPL108 control (same `TrainState.load` loads
+    # nnet / nnet_ema / optimizer / lr_scheduler with `map_location='cpu'`)] launch texts:
+    # README `accelerate launch --multi_gpu --num_processes 8 --mixed_precision fp16 train.py`
+    ("github:baofff/U-ViT", "ce551708dc9cde9818d2af7d84dfadfeb7bd9034"),
+    # The Well: PolymathicAI's large physics-simulation dataset and surrogate benchmarks
+    # (science, 2024-2025) [multi-GPU code: the_well/benchmark/train.py
+    # `dist.init_process_group(backend="nccl", ...)`, DDP; TPL108 S (benchmark/trainer/
+    # training.py `load_checkpoint` `torch.load(checkpoint_path, weights_only=False)` of model
+    # and optimizer state without map_location); TPL108 control (scripts/huggingface/
+    # upload_model.py `map_location="cpu"`)] launch texts: the_well/benchmark/train.sbatch
+    # `srun python train.py experiment=fno ...` (Slurm, one task per GPU)
+    ("github:PolymathicAI/the_well", "215f55d838d161964a49ce28d3dc1517c6e74b90"),
+    # CLIP-Driven Universal Model: CLIP-text-embedding-driven organ / tumor segmentation on CT
+    # (medical, ICCV 2023) [multi-GPU code: train.py `dist.init_process_group(backend="nccl",
+    # init_method="env://")`, `args.local_rank`, DDP; TPL108 S (`checkpoint =
+    # torch.load(args.resume)` of net / optimizer / scheduler and `torch.load(args.pretrain)`
+    # without map_location)] launch texts: one node (README `CUDA_VISIBLE_DEVICES=0,...,7
+    # python -m torch.distributed.launch --nproc_per_node=8 --master_port=1234 train.py`)
+    ("github:ljwztc/CLIP-Driven-Universal-Model", "43c12399cc98a40f447342a8dc2cecae5edae84c"),
+    # UniMatch: unified flow, stereo and depth matching (vision, TPAMI 2023) [multi-GPU code:
+    # main_flow.py / main_stereo.py / main_depth.py DDP via utils/dist_utils.py; TPL108
+    # control (`--resume` `torch.load(args.resume, map_location=loc)` with
+    # `loc = 'cuda:{}'.format(args.local_rank)`, model / optimizer / step)] launch texts:
+    # one node (scripts/*_train.sh `python -m torch.distributed.launch
+    # --nproc_per_node=${NUM_GPUS} --master_port=9989 main_depth.py`)
+    ("github:autonomousvision/unimatch", "943a99006950ab6c84ea72a72beb147fdd03c19a"),
+    # CoreNet: Apple's library for training vision / language / multimodal models (CatLIP,
+    # OpenELM, ByteFormer; 2024) [multi-GPU code: train_eval_pipelines/default_train_eval.py
+    # `torch.multiprocessing.spawn(` one process per GPU, utils/ddp_utils.py
+    # `dist.init_process_group(`; TPL108 control (utils/checkpoint_utils.py resume
+    # `torch.load(resume_loc, map_location="cuda:{}".format(dev_id))`); TPL108 S
+    # (utils/file_logger.py `self.stats = torch.load(self.fname)` on resume)] launch texts:
+    # several nodes (projects/catlip README `corenet-train ... --ddp.rank $RANK
+    # --ddp.world-size $WORLD_SIZE --ddp.dist-url`), one node `corenet-train --common.config-file`
+    ("github:apple/corenet", "1aa3acd17b7b02ba51889b648b1182845c4323eb"),
+    # Tuned Lens: training affine "lens" probes on every layer of a frozen LLM
+    # (interpretability, 2023-2025) [multi-GPU code: tuned_lens/scripts/ingredients.py reads
+    # `LOCAL_RANK`, `dist.init_process_group(`, FSDP / ZeRO; model loaded with
+    # `device_map={"": device}`; TPL108 control (scripts/train_loop.py snapshot resume
+    # `th.load(snapshot_file, map_location=device)` of lens / optim / scheduler / dataloader);
+    # nn/lenses.py `th.load(ckpt_path, **th_load_kwargs)`] launch texts: one node
+    # (docs tutorials `torchrun --nproc-per-node=<num_gpus> -m tuned_lens train ...`)
+    ("github:AlignmentResearch/tuned-lens", "abdac0c4de23d9f6d6c8459d576ad203aec15deb"),
+    # scBERT: BERT-style pre-training on single-cell RNA-seq for cell-type annotation
+    # (biology, Nature MI 2022) [multi-GPU code: pretrain.py / finetune.py `--local_rank`,
+    # `dist.init_process_group(backend='nccl')`, `torch.cuda.set_device(local_rank)`, DDP;
+    # utils.py `save_ckpt` `torch.save(` model / optimizer / scheduler; TPL108 S (finetune.py
+    # `ckpt = torch.load(path)` of the pre-trained model without map_location in every rank)]
+    # launch texts: one node (README `python -m torch.distributed.launch finetune.py
+    # --data_path ... --model_path ...`)
+    ("github:TencentAILabHealthcare/scBERT", "262fd4b91f3f1c21a6e595d03d4ef423e16ffc99"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -3064,6 +3213,10 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "clearvoice/clearvoice/models/mossformer2_sr/env.py",
         "clearvoice/clearvoice/models/av_mossformer2_tse/faceDetector/s3fd/nets.py",
     ),
+    # DeepSpeed-Chat's training code (in DeepSpeedExamples, fresh-9; two files also in BELLE,
+    # fresh-14) in FinGPT, and alpaca-lora's callbacks (fresh-9) in AgentTuning
+    "github:AI4Finance-Foundation/FinGPT": ("fingpt/FinGPT_RAG/instruct-FinGPT/training/",),
+    "github:THUDM/AgentTuning": ("eval_heldout/rewoo/alpaca/utils/callbacks.py",),
     "github:TencentARC/Open-MAGVIT2": (
         "src/IBQ/util.py",
         "src/IBQ/lr_scheduler.py",
@@ -3113,6 +3266,7 @@ UNSEEN_SETS = {
     "fresh-34": FRESH_34,
     "fresh-35": FRESH_35,
     "fresh-36": FRESH_36,
+    "fresh-37": FRESH_37,
 }
 
 
