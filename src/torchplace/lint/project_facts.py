@@ -151,6 +151,25 @@ def _binds_no_gpu(index: ProjectIndex, finding: Finding) -> str | None:
     return f"(project `{Path(facts.root).name}` binds no GPU per process in its {files})"
 
 
+def _may_bind_another_gpu(index: ProjectIndex, finding: Finding) -> str | None:
+    """The process running the finding may make another GPU than cuda:0 its current one: the
+    project binds one GPU per process somewhere (`set_device(local_rank)`, ...), the file
+    enters `with torch.cuda.device(...)`, the project was not read whole, or other code may
+    import it (an installable package, a tree that is not a whole checkout) and bind first.
+    In a checkout nobody installs whose code binds no GPU per process, every thread, the
+    main one too, starts and stays on cuda:0: a thread binds nothing the others chose."""
+    if index.facts_for(finding.path).binds_gpu_per_process is not False:
+        return ""
+    code = index.code_of(finding.path)
+    if code is None or _DEVICE_CONTEXT.search(code):
+        return ""
+    return None if index.uninstallable_checkout(finding.path) else ""
+
+
+#: `torch.cuda.device(...)` entered as a context: the main thread's current GPU changes.
+_DEVICE_CONTEXT = re.compile(rb"cuda\s*\.\s*device\s*\(")
+
+
 def _unguarded_library_launch(index: ProjectIndex, finding: Finding) -> str | None:
     """As `binds-no-gpu-per-process`, and the function holding the finding is not always
     called under a device guard elsewhere in the project (`project_callers`)."""
@@ -309,6 +328,7 @@ CONDITIONS: dict[str, Condition] = {
     "shares-a-literal-gpu": _shares_a_literal_gpu,
     "may-see-several-gpus": _may_see_several_gpus,
     "binds-no-gpu-per-process": _binds_no_gpu,
+    "may-bind-another-gpu": _may_bind_another_gpu,
     "unguarded-library-launch": _unguarded_library_launch,
     "not-bound-by-callers": _not_bound_by_callers,
     "unbound-process-uses-current-gpu": _unbound_process_uses_current_gpu,
@@ -708,6 +728,15 @@ class ProjectIndex:
                         break
             self._matches[key] = found
         return self._matches[key]
+
+    def uninstallable_checkout(self, path: str) -> bool:
+        """`path` lies in a whole checkout nobody installs (`_uninstallable_checkout`)."""
+        return self._uninstallable_checkout(path)
+
+    def code_of(self, path: str) -> bytes | None:
+        """The bytes of `path` (the text linted, for a text given to the linter); None when
+        it cannot be read."""
+        return self._code(path)
 
     def _uninstallable_checkout(self, path: str) -> bool:
         """`path` lies in a whole checkout (a `.git` directory at its launch root) with no

@@ -93,7 +93,8 @@ class ThreadWithoutDeviceBinding(Rule):
     own. Not flagged: a thread started only when the device is the CPU, or only in rank 0
     (global, or `rank % nprocs_per_node == 0`: the process of the node's first GPU, cuda:0),
     or by a one-process script that never chooses a GPU (no device name, index or binding
-    anywhere): all its threads use GPU 0, as its main thread does.
+    anywhere), nor in a checkout nobody installs whose code binds no GPU per process and
+    enters no `torch.cuda.device(...)`: all its threads use GPU 0, as its main thread does.
     An executor built with an `initializer=` is left alone (the initializer runs first in
     each of its threads); executors kept in `self.<attr>` are `held-executor-without-device-binding`
     (TPL408).
@@ -133,12 +134,15 @@ class ThreadWithoutDeviceBinding(Rule):
     code = "TPL403"
     # Preview: its findings at first look on unseen sets were TRUE on 1 of 3 (fresh-5 TRUE;
     # fresh-7 FALSE, a profiler thread that only a one-process, one-GPU run starts; fresh-15
-    # FALSE, worker threads of a one-process evaluation script: lint_precision_unseen.md).
+    # FALSE, worker threads of a one-process evaluation script: lint_precision_unseen.md);
+    # on fresh-37 on 0 of 2 (loader threads of a chat app that binds no GPU anywhere: every
+    # thread is on GPU 0 as its main one is; now read from the project).
     preview = True
     name = "thread-without-device-binding"
+    project_condition = "may-bind-another-gpu"
     contexts = (
         "thread targets that use CUDA (not only event waits); not threads started only on the"
-        " CPU path or only in rank 0"
+        " CPU path or only in rank 0, nor in applications that never bind a GPU per process"
     )
     summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
     pattern: ClassVar[str | None] = "thread-without-device-binding"
