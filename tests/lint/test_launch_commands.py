@@ -393,3 +393,31 @@ def test_tpl303_follows_the_gpus_of_the_files_importing_a_launched_script(
     files["train.py"] = "from evaluate import main\n\nmain()\n"
     files["README.md"] += "`torchrun --nproc_per_node=8 train.py`\n"
     assert _codes(_project(tmp_path / "imported", files), "TPL303") == ["evaluate.py:6"]
+
+
+@pytest.mark.parametrize(
+    ("comment", "found"),
+    [
+        # AgentTuning's Gradio demo names its own one-GPU launch in a comment.
+        ("# CUDA_VISIBLE_DEVICES=7 gradio slow_agent/detect.py\n", []),
+        ("# CUDA_VISIBLE_DEVICES=0 streamlit run detect.py\n", []),
+        ("# CUDA_VISIBLE_DEVICES=0 python detect.py\n", []),
+        ("# CUDA_VISIBLE_DEVICES=0,1 gradio slow_agent/detect.py\n", ["detect.py:7"]),
+        ("# gradio slow_agent/detect.py\n", ["detect.py:7"]),
+        # A launch of another script says nothing of this one.
+        ("# CUDA_VISIBLE_DEVICES=0 python serve.py\n", ["detect.py:7"]),
+    ],
+)
+def test_tpl303_reads_the_launch_a_file_gives_in_its_own_comments(
+    tmp_path: Path, comment: str, found: list[str]
+) -> None:
+    files = {"slow_agent/detect.py": comment + MOVED_AFTER_MAP}
+    assert _codes(_project(tmp_path, files), "TPL303") == found
+
+
+def test_a_project_launch_text_outweighs_the_files_own_comment(tmp_path: Path) -> None:
+    files = {
+        "detect.py": "# CUDA_VISIBLE_DEVICES=0 python detect.py\n" + MOVED_AFTER_MAP,
+        "README.md": "`torchrun --nproc_per_node=2 detect.py`\n",
+    }
+    assert _codes(_project(tmp_path, files), "TPL303") == ["detect.py:7"]

@@ -288,7 +288,18 @@ def _parse_launcher(path: str, line: int, segment: str, known: dict[str, str]) -
             return Launch(path, line, _short(segment), script, module, False, False)
         if _PYTHON.match(program):
             return _python(path, line, segment, rest)
+        if program in _APP_RUNNERS and rest[: len(_APP_RUNNERS[program])] == list(
+            _APP_RUNNERS[program]
+        ):
+            # `gradio app.py`, `streamlit run app.py`: one Python process running the script.
+            arguments = rest[len(_APP_RUNNERS[program]) :]
+            if arguments[:1] and arguments[0].endswith(".py"):
+                return _python(path, line, segment, arguments)
     return None
+
+
+#: Programs that run a script in one Python process, with the words before the script.
+_APP_RUNNERS: dict[str, tuple[str, ...]] = {"gradio": (), "streamlit": ("run",)}
 
 
 #: Launchers whose arguments start with an option or the script; anything else after the
@@ -512,6 +523,25 @@ class LaunchIndex:
         return launches[0]
 
 
+def own_comment_launches(path: str, relative: str, code: bytes) -> list[Launch]:
+    """The launches of `path` written in its own comments (`# CUDA_VISIBLE_DEVICES=7 gradio
+    slow_agent/run_gradio.py`), read as the project's launch texts are: those whose script
+    names the file (its path relative to the launch root, or its name)."""
+    if not _MAY_LAUNCH_BYTES.search(code):
+        return []
+    text = code.decode("utf-8", "replace")
+    found: list[Launch] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped.startswith("#") or not _MAY_LAUNCH.search(stripped):
+            continue
+        for launch in launches_in_text(relative, stripped.lstrip("#").strip()):
+            script = launch.script or ""
+            if launch.script is not None and not launch.module and _same(relative, script):
+                found.append(replace(launch, line=number))
+    return found
+
+
 def sets_visible_devices(code: bytes) -> bool:
     """The code sets `CUDA_VISIBLE_DEVICES` itself (`os.environ[...] = args.gpus`): which
     GPUs its process sees is its own choice, not the launch command's."""
@@ -601,4 +631,6 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
 #: A text without one of these words launches nothing (most READMEs are read no further).
 _MAY_LAUNCH = re.compile(
     r"torchrun|python|deepspeed|accelerate|srun|mpirun|mpiexec|horovodrun|ssh|pdsh|sbatch"
+    r"|gradio|streamlit"
 )
+_MAY_LAUNCH_BYTES = re.compile(_MAY_LAUNCH.pattern.encode())

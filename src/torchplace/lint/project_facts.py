@@ -65,8 +65,10 @@ from torchplace.lint.launch_commands import (
     Launch,
     LaunchIndex,
     launch_root,
+    own_comment_launches,
     read_launches,
     runs_several_processes,
+    sets_visible_devices,
 )
 from torchplace.lint.launch_reach import (
     ImportGraph,
@@ -477,6 +479,9 @@ class ProjectIndex:
         launches = self.launches_for(path)
         graph = self._import_graph(launches)
         if not launches.launches_of(path):
+            own = self._one_gpu_comment_launch(path, launches.root)
+            if own is not None:
+                return own
             return one_gpu_through_importers(path, launches, graph, self._code)
         found = launches.one_gpu_launch(path, self._code(path))
         # A launched script that other files import runs their way too (`train.py` on
@@ -485,6 +490,19 @@ class ProjectIndex:
             if one_gpu_through_importers(importer, launches, graph, self._code) is None:
                 return None
         return found
+
+    def _one_gpu_comment_launch(self, path: str, root: str) -> Launch | None:
+        """A launch of `path` written in its own comments when it has some, each shows it
+        one GPU, no text of the project launches it and its code sets no visible devices
+        itself (`launch_commands.own_comment_launches`)."""
+        code = self._code(path)
+        if code is None or sets_visible_devices(code):
+            return None
+        relative = os.path.relpath(path, root).replace(os.sep, "/")
+        own = own_comment_launches(path, relative, code)
+        if not own or any(launch.visible_gpus != 1 for launch in own):
+            return None
+        return own[0]
 
     def current_gpu_use_of(self, path: str, line: int) -> CurrentGpuUse | None:
         """Where the process running `path:line` acts on its current GPU (`current_gpu`):
