@@ -258,6 +258,8 @@ def test_a_mode_every_call_in_the_project_leaves_at_its_default(tmp_path: Path) 
     local = WARP.replace(
         "    rank = dist.get_rank()\n", '    rank = dist.get_rank()\n    dist_mode = "dp"\n'
     )
-    files = {"misc/dist_utils.py": local, "solver.py": "from misc import dist_utils\n"}
+    # (The function is called: one nothing calls would never run at all.)
+    solver = "from misc import dist_utils\n\nmodel = dist_utils.warp_model(net)\n"
+    files = {"misc/dist_utils.py": local, "solver.py": solver}
     (tmp_path / "local" / ".git").mkdir(parents=True)
     assert _project_lines(tmp_path / "local", files, "TPL402") == ["dist_utils.py:9"]

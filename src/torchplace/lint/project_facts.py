@@ -57,6 +57,7 @@ from torchplace.lint.dead_functions import (
     plain_classes,
     unused_script_function,
 )
+from torchplace.lint.dead_module_functions import DeadModuleFunctions
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE, internal_error
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
@@ -293,11 +294,11 @@ _STREAMS_GENERATION = re.compile(rb"\s*target\s*=\s*[\w.]+\.generate\s*[,)]")
 
 
 def _may_see_several_gpus(index: ProjectIndex, finding: Finding) -> str | None:
-    """The finding does not lie in a function that never runs (`dead_functions`), nor in a
-    program the project launches only with one GPU visible (`launch_commands`:
-    `CUDA_VISIBLE_DEVICES=0 python eval.py` in every command that runs it, or in every
-    command that runs a file importing it: `launch_reach`): a device map has one GPU to
-    spread over there, and a move keeps the model where it is."""
+    """The finding does not lie in a function that never runs (`dead_functions`,
+    `dead_module_functions`), nor in a program the project launches only with one GPU
+    visible (`launch_commands`: `CUDA_VISIBLE_DEVICES=0 python eval.py` in every command that
+    runs it, or in every command that runs a file importing it: `launch_reach`): a device
+    map has one GPU to spread over there, and a move keeps the model where it is."""
     if index.never_runs(finding.path, finding.line):
         return None
     return None if index.one_gpu_launch(finding.path) is not None else ""
@@ -354,6 +355,7 @@ class ProjectIndex:
         self._texts: dict[str, bytes] = {}
         #: Whether another file of the project names a script's module, per script.
         self._mentioned: dict[str, bool] = {}
+        self._dead_module_functions: dict[str, DeadModuleFunctions] = {}
         #: Each file's branches that never run (`dead_branches`), read when a finding asks.
         self._dead_branches: dict[str, DeadBranches] = {}
         #: Whether another file of a project assigns a name, by (project root, name).
@@ -799,11 +801,13 @@ class ProjectIndex:
 
     def never_runs(self, path: str, line: int) -> bool:
         """`line` of `path` lies in a function of a script that neither the script nor any
-        other file of the project names (`dead_functions`)."""
+        other file of the project names (`dead_functions`), or, in a checkout nobody
+        installs, in a module's function that only functions nothing calls call
+        (`dead_module_functions`)."""
         key = os.path.abspath(path)
         data = self._texts.get(key) or read_regular_file(Path(key), self.max_file_bytes)
         if unused_script_function(data, line) is None:
-            return False
+            return self._only_dead_callers(path, line)
         if key in self._texts:
             return True  # code standing as a project of its own: nothing else names it
         if key not in self._mentioned:  # one read of the project per script, not per line
@@ -811,7 +815,22 @@ class ProjectIndex:
             self._mentioned[key] = files is None or mentioned_elsewhere(
                 path, files, self.max_file_bytes
             )
-        return not self._mentioned[key]
+        return not self._mentioned[key] or self._only_dead_callers(path, line)
+
+    def _only_dead_callers(self, path: str, line: int) -> bool:
+        if os.path.abspath(path) in self._texts or not self._uninstallable_checkout(path):
+            return False
+        launches = self.launches_for(path)
+        if launches.config_files is None or not launches.python_files:
+            return False  # the tree was not read: a caller may lie anywhere
+        root = os.path.abspath(launches.root)
+        if root not in self._dead_module_functions:
+            graph = self._import_graph(launches)
+            texts = [*launches.python_files, *launches.text_files, *(launches.config_files or ())]
+            self._dead_module_functions[root] = DeadModuleFunctions(
+                root, graph.importers_of, self._code, texts
+            )
+        return self._dead_module_functions[root].holds(path, line)
 
     def callers_of(self, path: str) -> CallerIndex:
         """Call sites across the project of `path` (tests, examples and docs left out)."""

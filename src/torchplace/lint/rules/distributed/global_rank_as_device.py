@@ -69,10 +69,10 @@ class GlobalRankAsDevice(Rule):
     made another way, e.g. by `Accelerator()`); nor a device placed only where its own rank
     is 0 (`if rank == 0:`, after `if rank != 0: return`): global rank 0 is GPU 0 of its
     node. A parameter named like a rank (`tp_rank=0`) is not read as one when the file calls
-    its function and never fills it. Nor is a function of a script that nothing names (not
-    the script, not another file of the project), nor a module nothing imports in a checkout
-    that cannot be installed: it never runs. Nor a name its function binds only to a
-    local-rank read (a function named for the global rank that returns `LOCAL_RANK`), nor
+    its function and never fills it. Nor is code that never runs: a script's function
+    nothing names, or, in a checkout nobody installs, a module nothing imports or a function
+    only functions nothing calls reach. Nor a name its function binds only to a local-rank
+    read (a function named for the global rank that returns `LOCAL_RANK`), nor
     `self.process_index` (or another conventional rank name on `self`) that the project
     defines only as this node's rank (a trainer's own property returning `LOCAL_RANK`), nor
     a file whose own launch commands (`# torchrun --nnodes=1 ...` in its comments) all keep

@@ -47,7 +47,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     one process (`CUDA_VISIBLE_DEVICES=$GPU python run.py`);
     a model moved to a device read from the checkpoint itself (the saver's); a fixed
     published file (a literal URL, `hf_hub_download` of a literal repository and name); a
-    function of a script that nothing calls; bytes from a file whose every `torch.save`
+    function of a script that nothing calls (or, in a checkout nobody installs, that only
+    functions nothing calls reach); bytes from a file whose every `torch.save`
     writes CPU copies; one file per rank (a rank in its path, `f"model_{rank}.pt"`: each
     rank reads back what it wrote, onto its own GPU).
 

@@ -43,7 +43,8 @@ class ModelMovedAfterDeviceMap(Rule):
     (`CUDA_VISIBLE_DEVICES=0 python eval.py` in every shell script and README command that
     runs it, or that runs a file importing it; for a file no text launches, in every launch
     its own comments give: `# CUDA_VISIBLE_DEVICES=7 gradio demo.py`), where the map has one
-    GPU to spread over.
+    GPU to spread over, nor in code that never runs (a script's function nothing names; in a
+    checkout nobody installs, a function only functions nothing calls reach).
 
     ## Example
     ```python

@@ -1,0 +1,213 @@
+"""Whether a line lies in a module's function that only code nothing calls can reach.
+
+In a checkout nobody installs, a module's top-level function runs only when the project's own
+code calls it: its module, or a file that imports the module. When every reference to the
+function lies inside functions that are themselves never referenced, it never runs
+(AgentTuning's `slow_agent/local_llm.load`, called only by `eval_utils.load_model`, which
+nothing calls). References are read through the imports: `local_llm.load` where an importer
+binds the module (`from slow_agent import local_llm`), the name an importer takes with
+`from slow_agent.local_llm import load`, the bare name in the module itself; a method of
+another class of the same name (`self.load_model()`) is no reference.
+
+Taken as reachable: a decorated function (a registry may call it), a name in the module's
+`__all__`, a name some text quotes (`getattr(module, "load")`, a configuration's target), a
+module or importer that exposes its functions to a command line (`fire.Fire()`), a star
+import of the module, a package's `__init__.py` that imports the name (others may take it
+from the package), and any reference outside a top-level function (the module's own body, a
+class, a `__main__` block). Only the disk is read, never the code run.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from torchplace.lint.project_modules import resolve_imports
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: How many callers deep a chain of dead functions is followed (the function, its callers).
+DEPTH = 2
+#: A module that hands its functions to a command-line framework: any may run.
+_EXPOSES_FUNCTIONS = re.compile(rb"\bFire\s*\(|\btyper\b|@click\.")
+
+
+class DeadModuleFunctions:
+    """Answers for one project: `importers(path)` lists the files importing a module,
+    `read(path)` gives a file's bytes (None when unreadable)."""
+
+    def __init__(
+        self,
+        root: str,
+        importers: Callable[[str], list[str]],
+        read: Callable[[str], bytes | None],
+        texts: Sequence[str] = (),
+    ) -> None:
+        self.root = root
+        self._importers = importers
+        self._read = read
+        #: Every file of the project whose quoting of a name may call it: its Python files,
+        #: configurations and launch texts.
+        self._texts = list(texts)
+        self._trees: dict[str, ast.Module | None] = {}
+        self._dead: dict[tuple[str, str, int], bool] = {}
+        self._quoted: dict[str, bool] = {}
+
+    def holds(self, path: str, line: int) -> bool:
+        """`line` of `path` lies in a top-level function of the module that is never called
+        but from functions nothing calls."""
+        tree = self._tree(path)
+        if tree is None:
+            return False
+        function = next(
+            (
+                node
+                for node in tree.body
+                if isinstance(node, _Function)
+                and node.lineno <= line <= (node.end_lineno or node.lineno)
+            ),
+            None,
+        )
+        return function is not None and self._never_called(path, function.name, DEPTH)
+
+    def _tree(self, path: str) -> ast.Module | None:
+        key = str(Path(path).resolve())
+        if key not in self._trees:
+            data = self._read(key)
+            tree: ast.Module | None = None
+            if data is not None:
+                try:
+                    tree = ast.parse(data)
+                except (SyntaxError, ValueError, RecursionError):
+                    tree = None
+            self._trees[key] = tree
+        return self._trees[key]
+
+    def _never_called(self, path: str, name: str, depth: int) -> bool:
+        key = (str(Path(path).resolve()), name, depth)
+        if key not in self._dead:
+            self._dead[key] = False  # a cycle of calls is taken as reachable
+            self._dead[key] = self._decide(path, name, depth)
+        return self._dead[key]
+
+    def _decide(self, path: str, name: str, depth: int) -> bool:
+        tree = self._tree(path)
+        data = self._read(path)
+        if tree is None or data is None or _EXPOSES_FUNCTIONS.search(data):
+            return False
+        definitions = [n for n in tree.body if isinstance(n, _Function) and n.name == name]
+        if len(definitions) != 1 or definitions[0].decorator_list:
+            return False
+        if name in _exported(tree) or self._quoted_anywhere(name):
+            return False
+        own = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name]
+        if not self._all_in_dead_callers(path, tree, own, depth, definitions[0]):
+            return False
+        for importer in self._importers(path):
+            if not self._importer_calls_only_from_dead(importer, path, name, depth):
+                return False
+        return True
+
+    def _importer_calls_only_from_dead(
+        self, importer: str, module: str, name: str, depth: int
+    ) -> bool:
+        tree = self._tree(importer)
+        data = self._read(importer)
+        if tree is None or data is None or _EXPOSES_FUNCTIONS.search(data):
+            return False
+        target = Path(module).resolve()
+        aliases: set[str] = set()  # names bound to the module: `alias.name` is a reference
+        dotted: set[str] = set()  # `import a.b.module`: `a.b.module.name`
+        names: set[str] = set()  # names bound to the function itself
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if self._resolves(importer, alias.name, 0, target):
+                        if alias.asname:
+                            aliases.add(alias.asname)
+                        else:
+                            dotted.add(alias.name)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                for alias in node.names:
+                    whole = f"{base}.{alias.name}" if base else alias.name
+                    if alias.name == "*":
+                        if self._resolves(importer, base, node.level, target):
+                            return False
+                    elif self._resolves(importer, whole, node.level, target):
+                        aliases.add(alias.asname or alias.name)
+                    elif alias.name == name and self._resolves(importer, base, node.level, target):
+                        if Path(importer).name == "__init__.py":
+                            return False  # re-exported: others may take it from the package
+                        names.add(alias.asname or name)
+        references: list[ast.AST] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in names:
+                references.append(node)
+            elif isinstance(node, ast.Attribute) and node.attr == name:
+                owner = node.value
+                bound = isinstance(owner, ast.Name) and owner.id in aliases
+                if bound or (dotted and ast.unparse(owner) in dotted):
+                    references.append(node)
+        return self._all_in_dead_callers(importer, tree, references, depth, None)
+
+    def _all_in_dead_callers(
+        self,
+        path: str,
+        tree: ast.Module,
+        references: Sequence[ast.AST],
+        depth: int,
+        own: _Function | None,
+    ) -> bool:
+        """Every reference lies in a top-level function of the file (other than `own`, the
+        function itself, whose recursion runs nothing new) that is never called."""
+        spans = [
+            (node, node.lineno, node.end_lineno or node.lineno)
+            for node in tree.body
+            if isinstance(node, _Function)
+        ]
+        for reference in references:
+            line = getattr(reference, "lineno", 0)
+            holder = next((f for f, first, last in spans if first <= line <= last), None)
+            if holder is None:
+                return False  # the module's body, a class, a `__main__` block: it runs
+            if holder is own:
+                continue
+            if depth <= 1 or not self._never_called(path, holder.name, depth - 1):
+                return False
+        return True
+
+    def _quoted_anywhere(self, name: str) -> bool:
+        """A file of the project quotes the name (an unreadable one may)."""
+        if name not in self._quoted:
+            self._quoted[name] = any(
+                data is None or _quotes(data, name) for data in map(self._read, self._texts)
+            )
+        return self._quoted[name]
+
+    def _resolves(self, importer: str, module: str, level: int, target: Path) -> bool:
+        if not module and not level:
+            return False
+        found = resolve_imports(importer, [(module, level)], self.root)
+        return any(Path(f).resolve() == target for f in found)
+
+
+def _exported(tree: ast.Module) -> set[str]:
+    """The names of the module's `__all__` (a literal list or tuple of strings)."""
+    for node in tree.body:
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.List | ast.Tuple):
+            continue
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            return {
+                e.value
+                for e in node.value.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            }
+    return set()
+
+
+def _quotes(data: bytes, name: str) -> bool:
+    """The name stands alone in a string (`"load"`), or ends a dotted one (`"mod.load"`)."""
+    quoted = re.compile(rb"[\"'](?:[\w.]*\.)?" + re.escape(name.encode()) + rb"[\"']")
+    return quoted.search(data) is not None

@@ -1,0 +1,112 @@
+"""A module's function reached only from functions nothing calls never runs (TPL303 here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig
+from torchplace.lint.runner import run
+
+# AgentTuning's science-world agent: `local_llm.load` is called only by
+# `eval_utils.load_model`, which nothing calls.
+LOCAL_LLM = """\
+import torch
+from transformers import AutoModelForCausalLM
+
+llm_model = None
+
+
+def load():
+    global llm_model
+    llm_model = AutoModelForCausalLM.from_pretrained("m", device_map="auto").cuda()
+
+
+if __name__ == "__main__":
+    print("local test")
+"""
+EVAL_UTILS = """\
+from slow_agent import local_llm
+
+
+def load_model(args):
+    if args.local_llm:
+        local_llm.load()
+    return local_llm.llm_model
+
+
+def find_valid_action(actions):
+    return actions[0]
+"""
+EVAL = """\
+from eval_utils import find_valid_action
+
+print(find_valid_action(["look"]))
+"""
+
+
+def _tpl303(tmp_path: Path, changes: dict[str, str]) -> list[str]:
+    root = tmp_path / "agent"
+    (root / ".git").mkdir(parents=True)
+    files = {
+        "science/slow_agent/__init__.py": "",
+        "science/slow_agent/local_llm.py": LOCAL_LLM,
+        "science/eval_utils.py": EVAL_UTILS,
+        "science/eval.py": EVAL,
+        **changes,
+    }
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    config = LintConfig(select=("TPL303",), preview=True)
+    lint_run = run([str(root)], config, cache_dir=None, jobs=1)
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings]
+
+
+def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> None:
+    assert _tpl303(tmp_path, {}) == []
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # The caller is called after all.
+        {"science/eval.py": "from eval_utils import load_model\n\nload_model(None)\n"},
+        {
+            "science/eval.py": "import eval_utils\n\n\ndef main():\n    eval_utils.load_model(1)\n"
+            "\n\nmain()\n"
+        },
+        # An installable package: other code may call either function.
+        {"setup.py": "from setuptools import setup\n\nsetup(name='agent')\n"},
+        # A configuration names the caller: a registry may call it by its name.
+        {"science/config.py": "LOADER = 'eval_utils.load_model'\n"},
+        # A decorator may register the caller.
+        {"science/eval_utils.py": EVAL_UTILS.replace("def load_model", "@hook\ndef load_model")},
+        # The importer calls the loader in its own body.
+        {"science/eval_utils.py": EVAL_UTILS + "\nlocal_llm.load()\n"},
+        # The loader taken by name and called from a function that runs.
+        {
+            "science/eval.py": "from slow_agent.local_llm import load\n\n\ndef main():\n"
+            "    load()\n\n\nmain()\n"
+        },
+        # A star import may hand it to anything.
+        {"science/eval.py": "from slow_agent.local_llm import *\n"},
+        # A command line may call any function of the module.
+        {"science/eval_utils.py": EVAL_UTILS + "\nimport fire\n\nfire.Fire()\n"},
+    ],
+    ids=[
+        "called-by-name",
+        "called-through-module",
+        "installable",
+        "quoted",
+        "decorated",
+        "module-body",
+        "imported-name",
+        "star-import",
+        "command-line",
+    ],
+)
+def test_a_loader_that_may_run_keeps_the_finding(tmp_path: Path, changes: dict[str, str]) -> None:
+    assert _tpl303(tmp_path, changes) == ["local_llm.py:9"]
