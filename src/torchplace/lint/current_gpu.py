@@ -175,7 +175,18 @@ def _binds_current_gpu(node: ast.expr) -> bool:
         return False
     if isinstance(node.args[0], ast.Constant) and node.args[0].value is None:
         return False
-    return ast.unparse(node.func) in ("torch.cuda.device", "cuda.device")
+    func = node.func
+    if not isinstance(func, ast.Attribute) or func.attr != "device":
+        return False
+    owner = func.value
+    if isinstance(owner, ast.Name):
+        return owner.id == "cuda"
+    return (
+        isinstance(owner, ast.Attribute)
+        and owner.attr == "cuda"
+        and isinstance(owner.value, ast.Name)
+        and owner.value.id == "torch"
+    )
 
 
 def current_gpu_use_by_callers(

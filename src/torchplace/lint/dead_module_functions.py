@@ -105,8 +105,11 @@ class DeadModuleFunctions:
         if not self._all_in_dead_callers(path, tree, own, depth, definitions[0]):
             return False
         for importer in self._importers(path):
-            if not self._importer_calls_only_from_dead(importer, path, name, depth):
-                return False
+            try:
+                if not self._importer_calls_only_from_dead(importer, path, name, depth):
+                    return False
+            except RecursionError:
+                return False  # too deep to read: taken as reachable
         return True
 
     def _importer_calls_only_from_dead(
