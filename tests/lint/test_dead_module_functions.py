@@ -66,7 +66,14 @@ def _tpl303(tmp_path: Path, changes: dict[str, str]) -> list[str]:
 
 
 def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> None:
-    assert _tpl303(tmp_path, {}) == []
+    # Another agent of the repository calls a method of the same name and quotes the word
+    # "load": neither reaches this module.
+    other = (
+        "class Agent:\n    def __init__(self, page):\n        self.load_model()\n"
+        '        page.wait_for_load_state("load")\n\n    def load_model(self):\n'
+        "        pass\n"
+    )
+    assert _tpl303(tmp_path, {"webshop/agent.py": other}) == []
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ binds the module (`from slow_agent import local_llm`), the name an importer take
 another class of the same name (`self.load_model()`) is no reference.
 
 Taken as reachable: a decorated function (a registry may call it), a name in the module's
-`__all__`, a name some text quotes (`getattr(module, "load")`, a configuration's target), a
+`__all__`, a name the module or an importer quotes (`getattr(module, "load")`), a
+`module.name` any other text of the project writes (a configuration's target), a
 module or importer that exposes its functions to a command line (`fire.Fire()`), a star
 import of the module, a package's `__init__.py` that imports the name (others may take it
 from the package), and any reference outside a top-level function (the module's own body, a
@@ -99,7 +100,7 @@ class DeadModuleFunctions:
         definitions = [n for n in tree.body if isinstance(n, _Function) and n.name == name]
         if len(definitions) != 1 or definitions[0].decorator_list:
             return False
-        if name in _exported(tree) or self._quoted_anywhere(name):
+        if name in _exported(tree) or _quotes(data, name) or self._named_elsewhere(path, name):
             return False
         own = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name]
         if not self._all_in_dead_callers(path, tree, own, depth, definitions[0]):
@@ -119,6 +120,8 @@ class DeadModuleFunctions:
         data = self._read(importer)
         if tree is None or data is None or _EXPOSES_FUNCTIONS.search(data):
             return False
+        if _quotes(data, name):
+            return False  # `getattr(module, "load")`
         target = Path(module).resolve()
         aliases: set[str] = set()  # names bound to the module: `alias.name` is a reference
         dotted: set[str] = set()  # `import a.b.module`: `a.b.module.name`
@@ -181,13 +184,22 @@ class DeadModuleFunctions:
                 return False
         return True
 
-    def _quoted_anywhere(self, name: str) -> bool:
-        """A file of the project quotes the name (an unreadable one may)."""
-        if name not in self._quoted:
-            self._quoted[name] = any(
-                data is None or _quotes(data, name) for data in map(self._read, self._texts)
+    def _named_elsewhere(self, path: str, name: str) -> bool:
+        """A file of the project other than the module and its importers names the function
+        as `module.name` (a configuration's `_target_: pkg.eval_utils.load_model`, a
+        string, a reference through a package); an unreadable one may."""
+        module = Path(path).stem
+        key = f"{Path(path).resolve()}:{name}"
+        if key not in self._quoted:
+            pattern = re.compile(rb"\b" + re.escape(f"{module}.{name}".encode()) + rb"\b")
+            skipped = {str(Path(f).resolve()) for f in (path, *self._importers(path))}
+            self._quoted[key] = any(
+                data is None or pattern.search(data) is not None
+                for file in self._texts
+                if str(Path(file).resolve()) not in skipped
+                for data in (self._read(file),)
             )
-        return self._quoted[name]
+        return self._quoted[key]
 
     def _resolves(self, importer: str, module: str, level: int, target: Path) -> bool:
         if not module and not level:
