@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-37] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-38] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -47,7 +47,9 @@ and of evaluation code that loads Hugging Face models with a multi-GPU `device_m
 `--fresh-36` (`FRESH_36`) a general one of code that trains, fine-tunes or serves models on
 several GPUs (lab training frameworks, application toolkits, inference servers); `--fresh-37`
 (`FRESH_37`) one of inference, evaluation and demo code that loads models over several GPUs
-with a `device_map`, and of multi-process training code that saves and resumes checkpoints.
+with a `device_map`, and of multi-process training code that saves and resumes checkpoints;
+`--fresh-38` (`FRESH_38`) one of distributed training scripts of papers and labs (launch,
+torchrun, `mp.spawn`, Slurm and MPI launches that pick each process's GPU).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -3001,6 +3003,238 @@ FRESH_37 = (
 )
 
 
+FRESH_38 = (
+    # Distributed training scripts of papers and labs (2020-2025). Kinds: TPL402 = device index /
+    # `set_device` / `device_ids=` / `cuda:{...}` from a rank (S = from a global rank or spawn
+    # index, control = from a local rank); TPL401 = `init_process_group` and where the device is
+    # bound (S = group created before any `set_device`, or none at all; control = `set_device`
+    # first); TPL108 = `torch.load` of a checkpoint in code several processes run (S = without
+    # map_location, control = with it).
+    # --- language / retrieval ---
+    # ANCE: approximate nearest-neighbour negative contrastive learning for dense retrieval
+    # (Microsoft, 2020) [multi-GPU code: drivers/run_warmup.py, run_ann.py, run_ann_data_gen.py,
+    # run_ann_dpr.py `torch.cuda.set_device(args.local_rank)`, `torch.device("cuda",
+    # args.local_rank)` then `torch.distributed.init_process_group(backend="nccl")`, DDP
+    # `device_ids=[args.local_rank]`; TPL402 control, TPL401 control; TPL108 S (run_warmup.py and
+    # run_ann.py `optimizer.load_state_dict(torch.load(... "optimizer.pt"))` and scheduler.pt
+    # without map_location); TPL108 control (utils/dpr_utils.py `map_location=lambda s, l: ...`)]
+    # launch texts: one node (commands/run_train.sh, README `python -m torch.distributed.launch
+    # --nproc_per_node=$gpu_no ../drivers/run_ann.py`)
+    ("github:microsoft/ANCE", "c8439dfc9ab178457dd359d2ed7c403f2f3d7b6f"),
+    # jiant: NYU's multitask / transfer-learning NLU toolkit (jiant 2.0, 2020-2022) [multi-GPU
+    # code: jiant/shared/initialization.py `torch.cuda.set_device(local_rank)`,
+    # `torch.device("cuda", local_rank)` then `torch.distributed.init_process_group(
+    # backend="nccl")`; shared/model_setup.py `parallelize_dist` DDP `device_ids=[local_rank]`;
+    # TPL402 control, TPL401 control; TPL108 S (proj/main/runscript.py resume
+    # `torch.load(checkpoint_path)`, proj/main/modeling/model_setup.py
+    # `torch.load(weights_path)`, simple/runscript.py checkpoint.p, all without map_location)]
+    # launch texts: README `python jiant/proj/simple/runscript.py run ...`, runscript
+    # `local_rank` argument for `torch.distributed.launch` (one node)
+    ("github:nyu-mll/jiant", "daa5a258e3af5e7503288de8401429eaf3f58e13"),
+    # ViLBERT multi-task: 12-in-1 multi-task vision-and-language representation learning
+    # (Facebook, CVPR 2020) [multi-GPU code: train_tasks.py, train_concap.py, eval_tasks.py,
+    # evaluation/*.py `torch.cuda.set_device(args.local_rank)` then
+    # `torch.distributed.init_process_group(backend="nccl")`; TPL402 control, TPL401 control;
+    # TPL108 S (evaluation/eval_refer_expression.py `torch.load(args.pretrained_weight)`
+    # without map_location); TPL108 control (train_tasks.py / train_concap.py resume
+    # `torch.load(args.resume_file, map_location="cpu")`)] launch texts: README
+    # `python train_tasks.py --bert_model bert-base-uncased --tasks 1-2-4-7-...` with a
+    # `--local_rank` argument for `torch.distributed.launch`
+    ("github:facebookresearch/vilbert-multi-task", "f22b84a9918a9aea2106e14ac1f6b32ad71492e3"),
+    # EGG: emergence of language in games, Facebook's toolkit and game zoo (2019-2025)
+    # [multi-GPU code: egg/core/distributed.py reads LOCAL_RANK (torch.distributed.launch) or
+    # SLURM_LOCALID / SLURM_PROCID and calls `dist.init_process_group(backend="nccl", ...)`;
+    # egg/core/trainers.py later `torch.cuda.set_device(device_id)` with the local rank and DDP
+    # `device_ids=[device_id]`; TPL401 S (group created before the device is bound), TPL402
+    # control; TPL108 S (trainers.py `load_from_checkpoint` `torch.load(path)`, zoo/pop/utils.py
+    # `torch.load(path)` without map_location)] launch texts: one node (zoo/simclr/README.md
+    # `python -m torch.distributed.launch --use_env --nproc_per_node=2`), several nodes
+    # (zoo/emcom_as_ssl/README.md `egg/nest/nest.py --nodes=2 --tasks=8 --partition=` on SLURM)
+    ("github:facebookresearch/EGG", "54eb11c6b4ba3d3171811378f7ad7a117fa93a97"),
+    # --- science / medicine ---
+    # Deep Learning for Symbolic Mathematics: seq2seq integration and ODE solving (Facebook,
+    # ICLR 2020) [multi-GPU code: src/slurm.py `params.local_rank =
+    # int(os.environ['SLURM_LOCALID'])`, `torch.cuda.set_device(params.local_rank)` then
+    # `torch.distributed.init_process_group(init_method='env://', backend='nccl')`;
+    # src/trainer.py DDP `device_ids=[params.local_rank]`; TPL402 control, TPL401 control;
+    # TPL108 S (src/model/__init__.py `torch.load(params.reload_model)` without map_location);
+    # TPL108 control (trainer.py `torch.load(checkpoint_path, map_location='cpu')`)] launch
+    # texts: one node (README `export NGPU=8; python -m torch.distributed.launch
+    # --nproc_per_node=$NGPU main.py`), several nodes through SLURM (src/slurm.py)
+    ("github:facebookresearch/SymbolicMathematics", "4596d070e1a9a1c2239c923d7d68fda577c8c007"),
+    # MONAI tutorials: medical-imaging training recipes (Project MONAI, 2020-2025) [multi-GPU
+    # code: acceleration/distributed_training/brats_training_ddp.py, unet_training_ddp.py,
+    # unet_evaluation_ddp.py `dist.init_process_group(backend="nccl", init_method="env://")`
+    # then `torch.device(f"cuda:{args.local_rank}")` / `f"cuda:{os.environ['LOCAL_RANK']}"`,
+    # `torch.cuda.set_device(device)`; unet_training_horovod.py `f"cuda:{hvd.local_rank()}"`;
+    # also generation/maisi, 2d_ldm/3d_ldm utils, automl/DiNTS, pathology/hovernet; TPL401 S,
+    # TPL402 control; TPL108 control (unet_evaluation_ddp.py `map_location = {"cuda:0":
+    # f"cuda:{args.local_rank}"}`); TPL108 S (unet_evaluation_horovod.py
+    # `torch.load("final_model.pth", weights_only=True)` without map_location)] launch texts:
+    # one or several nodes (brats_training_ddp.py `torchrun --nproc_per_node=NUM_GPUS_PER_NODE
+    # --nnodes=NUM_NODES`), horovod scripts
+    ("github:Project-MONAI/tutorials", "b3c6c998c931d78b61c4d32b37f962a987400f8a"),
+    # --- recommendation ---
+    # P5: recommendation as language processing, a unified pretrain-prompt-predict model
+    # (Rutgers, RecSys 2022) [multi-GPU code: src/pretrain.py `main_worker(args.local_rank,
+    # args)` sets `args.gpu = gpu; args.rank = gpu`, `torch.cuda.set_device(args.gpu)` then
+    # `dist.init_process_group(backend='nccl')`, DDP `device_ids=[args.gpu]`; TPL402 control,
+    # TPL401 control; TPL108 control (src/trainer_base.py `load` with `loc =
+    # f'cuda:{self.args.gpu}'`, `torch.load("%s.pth" % path, map_location=loc)`; utils.py
+    # `load_state_dict(..., 'cpu')`)] launch texts: one node (scripts/pretrain_P5_base_beauty.sh
+    # `python -m torch.distributed.launch --nproc_per_node=$1 ../src/pretrain.py --distributed`)
+    ("github:jeykigung/P5", "1fa28ba7bb3946da94677013cc88e392cfc760ca"),
+    # --- speech / audio ---
+    # DiffWave: diffusion vocoder (LMNT, ICLR 2021) [multi-GPU code: src/diffwave/__main__.py
+    # `spawn(train_distributed, ..., nprocs=replica_count)` over `device_count()`;
+    # learner.py `torch.distributed.init_process_group('nccl', rank=replica_id, ...)` then
+    # `torch.device('cuda', replica_id)`, `torch.cuda.set_device(device)`, DDP
+    # `device_ids=[replica_id]`; TPL401 S, TPL402 S (device from the spawn index); TPL108 S
+    # (learner.py `restore_from_checkpoint` `torch.load(f'{self.model_dir}/{filename}.pt')`
+    # in every replica, inference.py `torch.load(f'{model_dir}/weights.pt')`)] launch texts:
+    # README "Multi-GPU training" (`python -m diffwave /path/to/model/dir ...` uses all
+    # visible GPUs, one node)
+    ("github:lmnt-com/diffwave", "0594106093b8d8c444de8bd8cd26482f653c569f"),
+    # voxceleb_trainer: speaker-recognition training on VoxCeleb (Clova AI, "In defence of metric
+    # learning", 2020-2026) [multi-GPU code: trainSpeakerNet.py `mp.spawn(main_worker,
+    # nprocs=n_gpus, ...)`, `dist.init_process_group(backend='nccl', world_size=ngpus_per_node,
+    # rank=args.gpu)` then `torch.cuda.set_device(args.gpu)`, DDP `device_ids=[args.gpu]`,
+    # `os.environ["CUDA_VISIBLE_DEVICES"] = str(args.gpu_id)`; SpeakerNet.py
+    # `torch.device(f"cuda:{gpu}")`; TPL401 S, TPL402 S (spawn index); TPL108 control
+    # (SpeakerNet.py `torch.load(path, map_location=self.device, weights_only=True)`)] launch
+    # texts: README `python ./trainSpeakerNet.py --config ...` with the `--distributed` flag
+    ("github:clovaai/voxceleb_trainer", "f51bab870672a9b0b50fa158b4e30f329e7866d7"),
+    # FullSubNet: full-band and sub-band fusion for speech enhancement (ICASSP 2021) on the
+    # audio_zen framework [multi-GPU code: recipes/dns_interspeech_2020/train.py `mp.spawn(entry,
+    # nprocs=args.num_gpus)`, `dist.init_process_group("gloo", rank=rank, ...)` and no
+    # `set_device`; audio_zen/trainer/base_trainer.py `DistributedDataParallel(model.to(rank),
+    # device_ids=[rank])`; TPL401 S (no device binding), TPL402 S (spawn rank); TPL108 control
+    # (base_trainer.py resume `torch.load(..., map_location="cpu")` after `self.dist.barrier()`,
+    # audio_zen/utils.py `map_location=device`)] launch texts: one node
+    # (docs/getting_started.md `CUDA_VISIABLE_DEVICES=0,1 python train.py -C
+    # fullsubnet/train.toml -N 2`)
+    ("github:haoxiangsnr/FullSubNet", "5e223b023f91085bc784121453de22ea722fa01f"),
+    # ASV-Subtools: speaker-verification toolkit on Kaldi + PyTorch (XMU, ICASSP 2021)
+    # [multi-GPU code: pytorch/libs/support/utils.py `init_ddp()` calls
+    # `torch.distributed.init_process_group(backend="nccl")`; `torch.cuda.set_device(
+    # gpu_id[dist.get_rank()])`, DDP `device_ids=[gpu_id[dist.get_rank()]],
+    # output_device=dist.get_rank()`; horovod `torch.cuda.set_device(gpu_id[hvd.rank()])`;
+    # GPU_Manager.py `torch.cuda.set_device(gm.auto_choice())`; TPL402 S (global rank),
+    # TPL401 S; TPL108 control (libs/training/trainer.py `map_location="cpu"`); TPL108 S
+    # (trainer.py nan-debug `torch.load(".../nan.batch").to(device)`)] launch texts: one node
+    # (pytorch/launcher/runLauncher.sh `python3 -m torch.distributed.launch
+    # --nproc_per_node=$num_gpu`, or `horovodrun -np $num_gpu python3`)
+    ("github:Snowdar/asv-subtools", "09102b188c2e8f348198ab8da3605e7234afb665"),
+    # --- vision ---
+    # SimCLR (PyTorch re-implementation of Chen et al. 2020, Spijkervet) [multi-GPU code:
+    # main.py `mp.spawn(main, nprocs=args.gpus)`, `rank = args.nr * args.gpus + gpu`,
+    # `dist.init_process_group("nccl", rank=rank, ...)` then `torch.cuda.set_device(gpu)`, DDP
+    # `device_ids=[gpu]`, while `args.device = torch.device("cuda:0")` is used by
+    # `model.to(args.device)` in every process; TPL401 S, TPL402 S/control; TPL108 control
+    # (main.py and linear_evaluation.py `torch.load(model_fp, map_location=args.device.type)`)]
+    # launch texts: several nodes (README `CUDA_VISIBLE_DEVICES=0 python main.py --nodes 2
+    # --nr 0`, `... --nr 1`)
+    ("github:Spijkervet/SimCLR", "2738efae85b3ca1b70b7919c5d7a7837d9d75235"),
+    # pycls: FAIR's image-classification codebase of "Designing Network Design Spaces" (RegNet,
+    # 2020) [multi-GPU code: pycls/core/distributed.py `local_rank =
+    # int(os.environ["LOCAL_RANK"])`, `torch.distributed.init_process_group(
+    # backend=cfg.DIST_BACKEND)` then `torch.cuda.set_device(local_rank)`; LOCAL_RANK set from
+    # `torch.multiprocessing.start_processes` index or submitit `job_env.local_rank`;
+    # core/trainer.py DDP `device_ids=[cur_device]`; TPL401 S, TPL402 control; TPL108 control
+    # (core/checkpoint.py `torch.load(f, map_location="cpu")`)] launch texts: one node
+    # (configs/dds_baselines/regnetx/RegNetX-400MF_dds_8gpu.yaml `NUM_GPUS: 8`), several nodes
+    # (docs/GETTING_STARTED.md `LAUNCH.MODE slurm ... NUM_GPUS 16`)
+    ("github:facebookresearch/pycls", "5719de641657c251f807c20a1fcf8ef6f4b60144"),
+    # NVAE: a deep hierarchical variational autoencoder (NVIDIA, NeurIPS 2020) [multi-GPU code:
+    # train.py starts `Process(target=init_processes, ...)` per GPU with `args.local_rank =
+    # rank`; `init_processes` `torch.cuda.set_device(args.local_rank)` then
+    # `dist.init_process_group(backend='nccl', init_method='env://', rank=rank, ...)`; TPL402
+    # control, TPL401 control; TPL108 control (train.py resume `torch.load(checkpoint_file,
+    # map_location='cpu')`); TPL108 S (utils.py `load` helper `torch.load(model_path)`)] launch
+    # texts: one node (README `--num_process_per_node 8`), several nodes (README `mpirun`,
+    # `--num_proc_node`, `--node_rank`, `--master_address`)
+    ("github:NVlabs/NVAE", "9fc1a288fb831c87d93a4e2663bc30ccf9225b29"),
+    # nvdiffrec: extracting triangular 3D models, materials and lighting from images (NVIDIA,
+    # CVPR 2022) [multi-GPU code: train.py `FLAGS.local_rank = int(os.environ["LOCAL_RANK"])`,
+    # `torch.cuda.set_device(FLAGS.local_rank)` then `torch.distributed.init_process_group(
+    # backend="nccl", init_method="env://")`; tensors made with `device="cuda"` (geometry/);
+    # TPL402 control, TPL401 control] launch texts: one node (README `torchrun
+    # --nproc_per_node=4 train.py --config configs/bob.json`)
+    ("github:NVlabs/nvdiffrec", "a3e73909a01887c8a135235ff860dd23a045cc1b"),
+    # MonoSDF: monocular geometric cues for neural implicit surface reconstruction (Tuebingen,
+    # NeurIPS 2022) [multi-GPU code: code/training/exp_runner.py `torch.cuda.set_device(
+    # opt.local_rank)` then `torch.distributed.init_process_group(backend='nccl', ...)`;
+    # monosdf_train.py DDP `device_ids=[self.GPU_INDEX]`; TPL402 control, TPL401 control;
+    # TPL108 S (monosdf_train.py resume `torch.load(` of ModelParameters, OptimizerParameters
+    # and scheduler .pth without map_location; evaluation/eval.py); TPL108 control
+    # (preprocess/extract_monocular_cues.py `map_location=map_location`)] launch texts: one node
+    # (README `CUDA_VISIBLE_DEVICES=0 python -m torch.distributed.launch --nproc_per_node 1
+    # --nnodes=1 --node_rank=0 training/exp_runner.py`)
+    ("github:autonomousvision/monosdf", "12513009cd20a08b35ddc2c55a7e42da2c7baf43"),
+    # SPVNAS: searching efficient 3D architectures with sparse point-voxel convolution (MIT HAN
+    # Lab, ECCV 2020) on torchpack [multi-GPU code: train.py / evaluate.py `dist.init()`
+    # (torchpack, MPI ranks) then `torch.cuda.set_device(dist.local_rank())`, DDP
+    # `device_ids=[dist.local_rank()]`; model_zoo.py `.to('cuda:%d' % dist.local_rank())`;
+    # TPL401 S (group set up in the library before the binding), TPL402 control; TPL108 control
+    # (model_zoo.py `torch.load(..., map_location='cuda:%d' % dist.local_rank())`)] launch
+    # texts: MPI (README `torchpack dist-run -np [num_of_gpus] python train.py
+    # configs/semantic_kitti/...`)
+    ("github:mit-han-lab/spvnas", "5c53224ca685844eb27caedf22817a89233ac0ce"),
+    # Once-for-All: train one network and specialize it for efficient deployment (MIT HAN Lab,
+    # ICLR 2020) with Horovod [multi-GPU code: train_ofa_net.py `hvd.init()` then
+    # `torch.cuda.set_device(hvd.local_rank())`; run_manager/distributed_run_manager.py
+    # `hvd.DistributedOptimizer`, `hvd.broadcast_parameters`; TPL402 control; TPL108 control
+    # (distributed_run_manager.py `torch.load(model_fname, map_location="cpu")`,
+    # progressive_shrinking.py, model_zoo.py `map_location="cpu"`)] launch texts: several nodes
+    # (README `mpirun -np 32 -H <server1_ip>:8,...` and `horovodrun -np 32 -H ...`)
+    ("github:mit-han-lab/once-for-all", "f03b2673db313b9167e2a1c2b7a5cad540cc1313"),
+    # GroupViT: semantic segmentation emerges from text supervision (NVIDIA, CVPR 2022)
+    # [multi-GPU code: main_group_vit.py mmcv `init_dist('pytorch')` (binding in the library)
+    # and `MMDistributedDataParallel(model, device_ids=[torch.cuda.current_device()])`;
+    # main_seg.py `torch.cuda.set_device(cfg.local_rank)` then `dist.init_process_group(
+    # backend='nccl', init_method='env://', ...)`; TPL401 control, TPL402 control; TPL108
+    # control (utils/checkpoint.py `CheckpointLoader.load_checkpoint(..., map_location='cpu')`)]
+    # launch texts: one node (tools/dist_launch.sh `python -m torch.distributed.launch
+    # --nproc_per_node=$GPUS`), several nodes (tools/dist_mn_launch.sh `--nnodes=$NODES
+    # --node_rank=$NODE_RNAK`)
+    ("github:NVlabs/GroupViT", "13b786155a1dfffe4703f40d028c92be58e1178d"),
+    # STARK: learning spatio-temporal transformer for visual tracking (MSRA, ICCV 2021), with a
+    # vendored pytracking copy (external/AR) [multi-GPU code: lib/train/run_training.py
+    # `dist.init_process_group(backend='nccl')` then `torch.cuda.set_device(args.local_rank)`;
+    # lib/train/train_script.py DDP `device_ids=[settings.local_rank]`,
+    # `torch.device("cuda:%d" % settings.local_rank)`; lib/test/evaluation/running.py
+    # `gpu_id = worker_id % num_gpu`, `torch.cuda.set_device(gpu_id)` in multiprocessing test
+    # workers; TPL401 S, TPL402 control and S; TPL108 control (trainers/base_trainer.py
+    # `torch.load(checkpoint_path, map_location='cpu')`); TPL108 S (external/AR/ltr/admin/
+    # loading.py `load_weights` `torch.load(path)`)] launch texts: one node (README `python
+    # tracking/train.py --mode multiple --nproc_per_node 8`, which runs `python -m
+    # torch.distributed.launch --nproc_per_node %d lib/train/run_training.py`)
+    ("github:researchmm/Stark", "162e1d37a38f92251cb380e90ccdb59608f2df3c"),
+    # --- reinforcement learning ---
+    # Phasic Policy Gradient (OpenAI, ICML 2021) on Procgen [multi-GPU code:
+    # phasic_policy_gradient/torch_util.py `torch_setup` computes the node-local MPI rank from
+    # `comm.allgather`, `device_index = (local_rank + gpu_offset) % torch.cuda.device_count()`,
+    # `torch.cuda.set_device(device_index)`; `torch_init_process_group` then
+    # `dist.init_process_group(backend=backend, init_method=f"env://")` with retries; TPL402
+    # control, TPL401 control] launch texts: one node, MPI (README `mpiexec -np 4 python -m
+    # phasic_policy_gradient.train`)
+    ("github:openai/phasic-policy-gradient", "7295473f0185c82f9eb9c1e17a373135edd8aacc"),
+    # WarpDrive: end-to-end multi-agent RL on the GPU (Salesforce, 2021-2024) [multi-GPU code:
+    # training/utils/distributed_train/distributed_trainer_pycuda.py / _numba.py start one
+    # `PyCUDADeviceContextProcessWrapper` per `device_id in range(num_devices)`;
+    # device_child_process/child_process_base.py makes the PyCUDA/Numba context
+    # (`cuda_driver.Device(device_id).retain_primary_context()`), then
+    # process_group_torch.py `dist.init_process_group(backend, rank=device_id, ...)` (gloo),
+    # no `torch.cuda.set_device`, asserts `torch.cuda.current_device() == self.device_id`;
+    # trainers/trainer_a2c.py, trainer_ddpg.py DDP `device_ids=[self.device_id]`; TPL401 S,
+    # TPL402 S (process index); TPL108 S (trainer_a2c.py / trainer_ddpg.py
+    # `load_state_dict(torch.load(ckpt_filepath))` without map_location)] launch texts: one
+    # node (tutorials/tutorial-6 `python warp_drive/training/example_training_script_pycuda.py
+    # --env <ENV-NAME> --num_gpus <NUM_GPUS>`)
+    ("github:salesforce/warp-drive", "bac017ebb481714bee8f6b0ec75a67d3a2e034d3"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -3217,6 +3451,21 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     # fresh-14) in FinGPT, and alpaca-lora's callbacks (fresh-9) in AgentTuning
     "github:AI4Finance-Foundation/FinGPT": ("fingpt/FinGPT_RAG/instruct-FinGPT/training/",),
     "github:THUDM/AgentTuning": ("eval_heldout/rewoo/alpaca/utils/callbacks.py",),
+    # Kaldi's utilities in asv-subtools (also in UniAudio, fresh-29); the evaluation scripts
+    # P5 shares with RecAI (fresh-34); the license-only package files of MONAI's tutorials
+    # (as in MONAI Label's sample apps, fresh-6)
+    "github:Snowdar/asv-subtools": ("kaldi/",),
+    "github:jeykigung/P5": ("notebooks/evaluate/",),
+    "github:Project-MONAI/tutorials": tuple(
+        f"{directory}/__init__.py"
+        for directory in (
+            "deepedit/ignite",
+            "deepgrow/ignite",
+            "bundle/hybrid_programming/scripts",
+            "bundle/python_bundle_workflow/scripts",
+            "bundle/custom_component/scripts",
+        )
+    ),
     "github:TencentARC/Open-MAGVIT2": (
         "src/IBQ/util.py",
         "src/IBQ/lr_scheduler.py",
@@ -3267,6 +3516,7 @@ UNSEEN_SETS = {
     "fresh-35": FRESH_35,
     "fresh-36": FRESH_36,
     "fresh-37": FRESH_37,
+    "fresh-38": FRESH_38,
 }
 
 
