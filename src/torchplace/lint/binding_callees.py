@@ -34,6 +34,36 @@ CUDA_WORK = re.compile(
     r"|" + CURRENT_GPU_USE.pattern
 )
 _ACCELERATE_BINDERS = frozenset({"PartialState", "Accelerator", "AcceleratorState"})
+_PIN_KEYWORD = re.compile(r"pin_memory\s*=\s*True")
+_CALLEE = re.compile(r"([\w.]+)\s*$")
+
+
+def first_cuda_work(text: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
+    """The first `CUDA_WORK` in `text[start:end]`, leaving out `pin_memory=True` given to a
+    data loader (`DataLoader(ds, pin_memory=True)`): the loader pins nothing until it is
+    iterated, and its pinning thread then takes the GPU current at that time. A tensor
+    factory's `pin_memory=True` (`torch.empty(n, pin_memory=True)`) pins at once."""
+    stop = len(text) if end is None else end
+    for match in CUDA_WORK.finditer(text, start, stop):
+        if _PIN_KEYWORD.fullmatch(match.group(0)) and _loader_keyword(text, match.start()):
+            continue
+        return match
+    return None
+
+
+def _loader_keyword(text: str, position: int, limit: int = 5000) -> bool:
+    """The keyword at `position` is an argument of a call named `...Loader(`."""
+    depth = 0
+    for index in range(position - 1, max(position - limit, 0) - 1, -1):
+        char = text[index]
+        if char in ")]}":
+            depth += 1
+        elif char in "([{":
+            if depth == 0:
+                callee = _CALLEE.search(text, 0, index)
+                return char == "(" and callee is not None and callee.group(1).endswith("Loader")
+            depth -= 1
+    return False
 
 
 def bound_by_callee(ctx: FileContext, function: Scope | None, group: ast.Call) -> bool:
@@ -52,7 +82,7 @@ def calls_before_cuda_work(ctx: FileContext, function: ast.AST, group: ast.Call)
     start = group.end_lineno or group.lineno
     last = getattr(function, "end_lineno", None) or start
     after = without_comments(ctx.source.lines_text(start + 1, last))
-    work = CUDA_WORK.search(after)
+    work = first_cuda_work(after)
     limit = start + 1 + after.count("\n", 0, work.start()) if work else last + 1
     return [
         node

@@ -84,11 +84,21 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
         ):
             yield DeviceSite(call, args[0], "set_device", located)
     for kw in call.keywords:
+        if kw.arg == "output_device" and _is_ddp(ctx, call):
+            continue  # DDP keeps it only for its usage log: it places nothing
         if kw.arg in DEVICE_KEYWORDS:
             yield DeviceSite(call, kw.value, kw.arg + "=", located)
         elif kw.arg == "device_ids" and isinstance(kw.value, ast.List | ast.Tuple):
             for element in kw.value.elts:
                 yield DeviceSite(call, element, "device_ids=", located)
+
+
+def _is_ddp(ctx: FileContext, call: ast.Call) -> bool:
+    """`DistributedDataParallel(...)` (also imported as `DDP`). Its `output_device=` is only
+    logged: its forward moves inputs to `device_ids[0]` and leaves outputs where the module
+    put them. `DataParallel` gathers onto its `output_device`: that one places."""
+    qualified = ctx.qualified(call.func) or call_name(call) or ""
+    return qualified.endswith("DistributedDataParallel")
 
 
 def _accelerator_call(call: ast.Call) -> bool:

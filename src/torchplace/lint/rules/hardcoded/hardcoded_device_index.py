@@ -146,7 +146,7 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
     scope = site.located.scope
     if site.where.startswith("torch.device") and only_a_value(ctx, scope, site.call):
         return True
-    if _discarded_by_callee(ctx, site) or _ddp_output_device(ctx, site):
+    if _discarded_by_callee(ctx, site):
         return True
     if documented_single_gpu(ctx, scope, site.call) or single_process_script(ctx, site.call):
         return True
@@ -160,16 +160,6 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         or in_one_gpu_branch(ctx, site.call, _function_node(site))
         or runs_only_on_rank_zero_through_callers(ctx, scope, site.call)
     )
-
-
-def _ddp_output_device(ctx: FileContext, site: DeviceSite) -> bool:
-    """`output_device=` of `DistributedDataParallel`: DDP keeps it only for its usage log
-    (its forward moves inputs to `device_ids[0]` and leaves outputs where the module put
-    them), so it places nothing. `DataParallel` gathers onto it; that one is kept."""
-    if site.where != "output_device=":
-        return False
-    qualified = ctx.qualified(site.call.func) or call_name(site.call) or ""
-    return qualified.endswith("DistributedDataParallel")
 
 
 #: Sites that name a place for tensors (`x.to(0)`, `device = torch.device(0)`), unlike
