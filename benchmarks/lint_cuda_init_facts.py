@@ -1,5 +1,5 @@
-"""Check on real CUDA what starts CUDA and what binds a thread, as TPL404, TPL410, TPL403 and TPL408
-assume.
+"""Check on real CUDA what starts CUDA and what binds a thread, as TPL404, TPL410, TPL401,
+TPL403 and TPL408 assume.
 
 Usage: python benchmarks/lint_cuda_init_facts.py OUT_DIR
 
@@ -13,6 +13,8 @@ Usage: python benchmarks/lint_cuda_init_facts.py OUT_DIR
 - TPL410: a worker forked from a process that has not started CUDA starts its own (seeds are
   queued until CUDA starts, `device_count()` counts through NVML); one forked after a tensor
   was made on the GPU, or after `is_available()` asked the driver, cannot.
+- TPL401: a `DataLoader(..., pin_memory=True)` built before the rank binds its GPU starts no
+  CUDA; it pins (and starts CUDA) only when iterated, so a binding between the two comes first.
 - TPL403 / TPL408: `torch.cuda.stream(s)` switches the calling thread to the stream's GPU, so a
   thread that enters a stream made on the rank's GPU is bound to it (two GPUs needed).
 Each case runs in a fresh interpreter (CUDA's state is per process) and prints what it saw.
@@ -53,6 +55,18 @@ _FORK_A_CHILD = (
 
 #: (name, what the rule assumes, GPUs needed, code run in a fresh process, expected output)
 CASES: list[tuple[str, str, int, str, str]] = [
+    (
+        "data loader built with pin_memory=True, then iterated",
+        "TPL401: building the loader starts no CUDA; iterating it pins, and starts CUDA",
+        1,
+        "import torch\n"
+        "from torch.utils.data import DataLoader\n"
+        "loader = DataLoader(torch.arange(8.0), batch_size=4, num_workers=2, pin_memory=True)\n"
+        "built = torch.cuda.is_initialized()\n"
+        "batch = next(iter(loader))\n"
+        "print(built, torch.cuda.is_initialized(), batch.is_pinned())",
+        "False True True",
+    ),
     (
         "visible devices written after is_available()",
         "TPL404: the write has no effect on the GPUs CUDA then uses",
@@ -218,7 +232,8 @@ def render(rows: list[dict[str, object]], gpus: int, machine: str = "") -> str:
     lines = [
         "# What starts CUDA and what binds a thread, as lint assumes",
         "",
-        "- Claim: the CUDA facts TPL404, TPL410, TPL403 and TPL408 encode hold on real CUDA",
+        "- Claim: the CUDA facts TPL404, TPL410, TPL401, TPL403 and TPL408 encode hold on real "
+        "CUDA",
         f"- Figure: {held}/{len(checked)} cases as assumed ({len(rows) - len(checked)} skipped, "
         f"{gpus} GPU(s))",
         f"- Date: {datetime.date.today().isoformat()}",
