@@ -372,6 +372,55 @@ HISTORY = [
         "library whose `torch.eye(...).type(x.type())` lands on the current GPU, not on "
         "`x`'s: a current-GPU hazard no rule models yet); the main corpus unchanged",
     ),
+    (
+        "2026-12-03",
+        "13af10c",
+        "fixes against fresh-35's and fresh-36's FALSE shapes: a process group made by a "
+        "helper every call of which, in any file, passes an `mp.spawn` target's index is "
+        "confined to one node (nnU-Net); work inside `with torch.cuda.device(d):`, and the "
+        "functions called only there, is no use of the current GPU (earth2mip); TPL104 "
+        "leaves DDP's `output_device=` and index 0 in a process's one-GPU arm. Relint of the "
+        "37 sets at 13af10c: 5 findings dropped (TPL402 2, TPL401 1, TPL104 2), all judged "
+        "FALSE at their first looks; none raised; the main corpus unchanged",
+    ),
+    (
+        "2026-12-03",
+        "13af10c",
+        "fresh-37 (multi-GPU `device_map` inference and evaluation code, and multi-process "
+        "training code that resumes checkpoints) at 13af10c: no default-tier finding; 0 TRUE "
+        "of the 4 findings of the rules once default (TPL303 0/2, TPL403 0/2)",
+    ),
+    (
+        "2026-12-03",
+        "78738e9",
+        "fixes against fresh-37's FALSE shapes: threads of a checkout nobody installs whose "
+        "code binds no GPU per process (TPL403/TPL408); a file's own comment launches "
+        "(`# CUDA_VISIBLE_DEVICES=7 gradio demo.py`); in a checkout nobody installs, a "
+        "module's function that only uncalled functions reach, read through the imports, "
+        "never runs. Relints of the 38 sets (at ade671f, and at 4fd1664 for the last): 5 "
+        "findings dropped (fresh-37's 4, and nunif's TPL403 thread on fresh-17), all judged "
+        "FALSE at their first looks; none raised",
+    ),
+    (
+        "2026-12-03",
+        "0af7915",
+        "fresh-38 (distributed training scripts of papers and labs) at 0af7915: no "
+        "default-tier finding; 10 TRUE of the 23 findings of the rules once default (TPL404 "
+        "4/4, TPL402 3/6 with 2 split, TPL401 2/5, TPL108 1/1, TPL201 0/3, TPL202 0/2, TPL210 "
+        "0/1, TPL204 0/1)",
+    ),
+    (
+        "2026-12-03",
+        "4fd1664",
+        "fixes against fresh-38's FALSE shapes: DDP's `output_device=` is no placement for "
+        "any device rule (DDP only logs it); a data loader's `pin_memory=True` is no CUDA "
+        "work before a late binding (it pins when iterated, measured on an H200). Relint of "
+        "the 39 sets at 4fd1664: 7 findings dropped, none raised: 4 judged FALSE at their "
+        "first looks (TPL401 3, TPL402 1, on fresh-38), 3 judged TRUE "
+        "(TPL402 on fresh-20 and fresh-34: the global rank as DDP's `output_device=`, in "
+        "statements whose `device_ids=[rank]` is still flagged), and HoVerNet's two split "
+        "`output_device=` findings beside their kept `device_ids=` ones",
+    ),
 ]
 
 
@@ -906,6 +955,51 @@ CORPUS_NOTES = {
         "job; sub-network checkpoints saved from GPU modules; FALSE: a module nothing "
         "imports), TPL204 0/3 (labels made on the CPU, then `.cuda()`), TPL203 0/2, TPL201 "
         "0/2, TPL202 0/1."
+    ),
+    "fresh-37": (
+        "A set of two kinds, about half each: inference, evaluation and demo code that loads "
+        "models over several GPUs with a `device_map` (chat demos, a RAG app, agents, "
+        "jailbreak, watermark and lens research, LLM evaluations), and multi-process training "
+        "code that saves and resumes checkpoints (flow matching, watermarking, diffusion, "
+        "physics surrogates, medical segmentation, stereo matching, CoreNet, scBERT); 19 "
+        "repositories chosen for those kinds, not by whether their code looks right, checked "
+        "against every other set, package (also under another name) and recall source and "
+        "for files identical to those of any other set (TransFuser dropped: 81 of its files "
+        "are CARLA-garage's, fresh-34; DeepSpeed-Chat's training code in FinGPT and "
+        "alpaca-lora's callbacks in AgentTuning left out), committed before it was first "
+        "linted. First linted at 13af10c: 1,637 Python files, no crash, no default-tier "
+        "finding and no TPL108 finding (its 11 loads without `map_location` are TPL106's, "
+        "the noisy rule); its 4 findings of the rules once default, read by two blind judges "
+        "who agreed on all: 0 TRUE (TPL303 0/2: a Gradio demo whose own comment launches it "
+        "with one GPU visible, and a loader only a function nothing calls reaches; TPL403 "
+        "0/2: loader threads of a chat app that binds no GPU anywhere, so every thread is on "
+        "GPU 0 as its main one is). Not unseen any more: a file's own comment launches, "
+        "functions reached only from uncalled ones across modules and the threads of "
+        "applications that bind no GPU are now read, which dropped all four."
+    ),
+    "fresh-38": (
+        "A set of distributed training scripts of papers and labs (retrieval, NLU, "
+        "vision-language, emergent language, symbolic maths, medical imaging tutorials, "
+        "recommendation, speech, self-supervised vision, 3D, tracking, reinforcement "
+        "learning) launched with `torch.distributed.launch`, torchrun, `mp.spawn`, Slurm or "
+        "MPI: 22 repositories, checked against every other set, package (also under another "
+        "name) and recall source and for files identical to those of any other set (Kaldi's "
+        "utilities in asv-subtools, the evaluation scripts P5 shares with RecAI, license-only "
+        "package files of MONAI's tutorials left out), committed before it was first linted. "
+        "First linted at 0af7915, after the fixes against fresh-37: 1,616 Python files, no "
+        "crash, no default-tier finding; its 23 findings of the rules once default, read by "
+        "two blind judges who agreed on 21: 10 TRUE (TPL404 4/4: pathology scripts that set "
+        "`CUDA_VISIBLE_DEVICES` from `--gpu` after `torch.cuda.is_available()`; TPL402 3/6: "
+        "MAISI's and HoVerNet's devices from the global rank; TPL401 2/5: MONAI workflows "
+        "that run an NCCL barrier before binding; TPL108 1/1: HoVerNet's second stage loads "
+        "rank 0's checkpoint in every rank), 11 FALSE (TPL401 0/3 of the others: DDP "
+        "tutorials whose loader's `pin_memory=True` pins only when iterated, after the "
+        "binding; TPL402: the rank as DDP's `output_device=`, which DDP only logs; TPL202 "
+        "0/2, TPL201 0/3, TPL210 0/1, TPL204 0/1: weight-norm updates on a rank's own GPU, "
+        "CPU-only augmentation, branches that never run), and 2 split (HoVerNet's rank as "
+        "DDP's `output_device=`). Not unseen any more: DDP's `output_device=` is no placement "
+        "for any rule now, and a loader's `pin_memory=True` no CUDA work before a late "
+        "binding."
     ),
 }
 
