@@ -109,20 +109,12 @@ def in_one_process_branch(ctx: FileContext, node: ast.AST, function: ast.AST | N
     not dist.is_initialized():` (or `not args.distributed`, `local_rank == -1`), or the
     `else` / `elif` of their opposites (no process group: one process), within its
     function."""
-    parents = parent_map(ctx.parents, function if function is not None else ctx.tree)
-    child: ast.AST = node
-    parent = parents.get(id(child))
-    while parent is not None and not isinstance(parent, _Function):
-        if isinstance(parent, ast.If):
-            several = compares_count(parent.test, is_world_size)
-            if several is None:
-                several = process_group_test(ctx, parent.test)
-            if several is False and child in parent.body:
-                return True
-            if several is True and child in parent.orelse:
-                return True
-        child, parent = parent, parents.get(id(parent))
-    return False
+
+    def several(test: ast.expr) -> bool | None:
+        found = compares_count(test, is_world_size)
+        return process_group_test(ctx, test) if found is None else found
+
+    return _in_branch_of_one(ctx, node, function, several)
 
 
 def in_one_gpu_branch(ctx: FileContext, node: ast.AST, function: ast.AST | None) -> bool:
@@ -138,15 +130,26 @@ def in_one_gpu_branch(ctx: FileContext, node: ast.AST, function: ast.AST | None)
             and ctx.qualified(test.func) == "torch.cuda.device_count"
         )
 
+    return _in_branch_of_one(ctx, node, function, lambda t: compares_count(t, is_device_count))
+
+
+def _in_branch_of_one(
+    ctx: FileContext,
+    node: ast.AST,
+    function: ast.AST | None,
+    several: Callable[[ast.expr], bool | None],
+) -> bool:
+    """`node` lies, within its function, in the body of an `if` whose test says one
+    (`several` is False) or in the `else` of one that says more than one (True)."""
     parents = parent_map(ctx.parents, function if function is not None else ctx.tree)
     child: ast.AST = node
     parent = parents.get(id(child))
     while parent is not None and not isinstance(parent, _Function):
         if isinstance(parent, ast.If):
-            several = compares_count(parent.test, is_device_count)
-            if several is False and child in parent.body:
+            many = several(parent.test)
+            if many is False and child in parent.body:
                 return True
-            if several is True and child in parent.orelse:
+            if many is True and child in parent.orelse:
                 return True
         child, parent = parent, parents.get(id(parent))
     return False
