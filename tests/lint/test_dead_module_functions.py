@@ -98,6 +98,8 @@ def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> 
             "science/eval.py": "from slow_agent.local_llm import load\n\n\ndef main():\n"
             "    load()\n\n\nmain()\n"
         },
+        # A dynamic import of the module.
+        {"science/run.py": "import importlib\n\nimportlib.import_module('slow_agent.local_llm')\n"},
         # A star import may hand it to anything.
         {"science/eval.py": "from slow_agent.local_llm import *\n"},
         # A command line may call any function of the module.
@@ -111,6 +113,7 @@ def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> 
         "decorated",
         "module-body",
         "imported-name",
+        "dynamic-import",
         "star-import",
         "command-line",
     ],

@@ -187,11 +187,16 @@ class DeadModuleFunctions:
     def _named_elsewhere(self, path: str, name: str) -> bool:
         """A file of the project other than the module and its importers names the function
         as `module.name` (a configuration's `_target_: pkg.eval_utils.load_model`, a
-        string, a reference through a package); an unreadable one may."""
+        string, a reference through a package) or quotes the module's name (a dynamic
+        import); an unreadable one may."""
         module = Path(path).stem
         key = f"{Path(path).resolve()}:{name}"
         if key not in self._quoted:
-            pattern = re.compile(rb"\b" + re.escape(f"{module}.{name}".encode()) + rb"\b")
+            # `pkg.module.name` anywhere, or the module's dotted name quoted alone (a dynamic
+            # import: `importlib.import_module("pkg.module")`).
+            dotted = re.escape(f"{module}.{name}".encode())
+            quoted = rb"[\"'](?:[\w.]*\.)?" + re.escape(module.encode()) + rb"[\"']"
+            pattern = re.compile(rb"\b" + dotted + rb"\b|" + quoted)
             skipped = {str(Path(f).resolve()) for f in (path, *self._importers(path))}
             self._quoted[key] = any(
                 data is None or pattern.search(data) is not None
