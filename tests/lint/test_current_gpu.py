@@ -181,3 +181,12 @@ def test_current_gpu_work_outside_the_block_keeps_the_finding(
     tmp_path: Path, main: str, core: str
 ) -> None:
     assert _tpl401_package(tmp_path, main, core) == ["main.py:14"]
+
+
+def test_a_barrier_given_no_devices_uses_the_current_gpu() -> None:
+    # torch's NCCL barrier reduces a tensor on the current GPU unless `device_ids=` (or the
+    # group's `device_id=`) names one.
+    found = current_gpu_use("a.py", "import torch.distributed as dist\n\ndist.barrier()\n")
+    assert found is not None and found.line == 3
+    named = "import torch.distributed as dist\n\ndist.barrier(device_ids=[local_rank])\n"
+    assert current_gpu_use("a.py", named) is None

@@ -9,7 +9,9 @@ and `torch.cuda` calls given no device (`synchronize()`, `current_stream()`, `St
 `current_device()` act on it; memory statistics report its numbers, GPU 0's, not the rank's,
 though they start no CUDA: `lint_cuda_init_facts.md`), and the object collectives
 (`all_gather_object`, `broadcast_object_list`: under NCCL they stage the pickled objects in
-tensors on the current GPU). Code that names every device
+tensors on the current GPU), and a `barrier()` given no `device_ids` (torch's NCCL barrier
+reduces a tensor on the current GPU when the group was made without `device_id=`). Code that
+names every device
 (`cuda:{rank}`, `.to(local_rank)`, `torch.device("cuda", rank)`) lets NCCL build its
 communicators on the tensors' GPU and opens no context on GPU 0. `torch.cuda.empty_cache()`
 and the seeding calls act on initialised devices only and are not counted, nor is work inside
@@ -47,6 +49,7 @@ CURRENT_GPU_USE = re.compile(
     r"|reset_peak_memory_stats|utilization)\s*\(\s*\)"
     r"|\b(?:all_gather_object|broadcast_object_list|gather_object|scatter_object_list"
     r"|send_object_list|recv_object_list)\s*\("
+    r"|\bbarrier\s*\(\s*\)"
 )
 
 
