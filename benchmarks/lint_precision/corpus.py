@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-38] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-39] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -49,7 +49,9 @@ several GPUs (lab training frameworks, application toolkits, inference servers);
 (`FRESH_37`) one of inference, evaluation and demo code that loads models over several GPUs
 with a `device_map`, and of multi-process training code that saves and resumes checkpoints;
 `--fresh-38` (`FRESH_38`) one of distributed training scripts of papers and labs (launch,
-torchrun, `mp.spawn`, Slurm and MPI launches that pick each process's GPU).
+torchrun, `mp.spawn`, Slurm and MPI launches that pick each process's GPU); `--fresh-39`
+(`FRESH_39`) one of multi-GPU batch inference, data-processing and evaluation tools that run
+one worker per GPU (per-worker `CUDA_VISIBLE_DEVICES`, process pools, sharded jobs).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -3235,6 +3237,174 @@ FRESH_38 = (
 )
 
 
+FRESH_39 = (
+    # Multi-GPU batch inference, data-processing and evaluation tools (2021-2025) that run one
+    # worker per GPU. Kinds: TPL404 = `CUDA_VISIBLE_DEVICES` written in the process (and what ran
+    # before it); TPL403 / TPL410 = threads or processes that use a GPU, and how each picks it;
+    # TPL104 / TPL405 = literal device indices, or indices read from `CUDA_VISIBLE_DEVICES`;
+    # TPL108 = `torch.load` without map_location (control = with it); TPL303 = `device_map` models
+    # (S = later moved, control = never moved); TPL301 = vLLM `LLM(...)` engines.
+    # --- captioning / video / image data pipelines ---
+    # CaptionFlow: distributed vLLM captioning of webdataset / HF / local image shards (2025)
+    # [multi-GPU code: src/caption_flow/workers/caption.py `_setup_vllm` writes
+    # `os.environ["CUDA_VISIBLE_DEVICES"] = str(self.gpu_id)` inside the worker, after the worker
+    # and its processor threads are running, then builds vLLM `LLM(...)`; TPL404 S; TPL410
+    # (processors/*.py `threading.Thread` unit-creation threads, checkpoint ThreadPoolExecutor)]
+    # launch texts: README "one process per gpu. select the device with `--gpu-id`",
+    # examples/worker.yaml `gpu_id: 0`
+    ("github:bghira/CaptionFlow", "35d9cb39d006a18adde0b918ff0dd6931e2d6098"),
+    # finetrainers: diffusion (CogVideoX, Mochi, Wan, Flux) fine-tuning and latent/embedding
+    # precomputation (2024-2025) [multi-GPU code: examples/_legacy/training/cogvideox/
+    # prepare_dataset.py creates `ThreadPoolExecutor(max_workers=args.num_artifact_workers)`
+    # before `torch.cuda.set_device(local_rank)` / `init_process_group`, then `device =
+    # f"cuda:{rank}"` from the global rank; TPL409/TPL410 (thread pool vs set_device order);
+    # TPL104 S (global-rank device index)] launch texts: mochi-1/prepare_dataset.sh
+    # `CUDA_VISIBLE_DEVICES=$GPU_ID python embed.py`, inference/*.sh
+    # `CUDA_VISIBLE_DEVICES="0,1,2,3"`,
+    # training/*.sh `accelerate launch --gpu_ids $CUDA_VISIBLE_DEVICES`
+    ("github:a-r-r-o-w/finetrainers", "f476c3717da6cbfb1070505a99ee989426b46d9c"),
+    # Real-ESRGAN: image/video super-resolution inference (2021-2024) [multi-GPU code:
+    # inference_realesrgan_video.py splits the video into `num_gpus * num_process_per_gpu` parts
+    # and runs `ctx.Pool(num_process)` (spawn) workers each given `torch.device(i % num_gpus)`;
+    # realesrgan/utils.py `f'cuda:{gpu_id}'`; TPL403 (pool workers, device from worker index);
+    # TPL104 (index-built device); realesrgan/utils.py PrefetchReader / IOConsumer
+    # `threading.Thread` in the GPU process] launch texts: docs/anime_video_model.md
+    # `CUDA_VISIBLE_DEVICES=0,1,2,3 python inference_realesrgan_video.py ...
+    # --num_process_per_gpu 2`
+    ("github:xinntao/Real-ESRGAN", "a4abfb2979a7bbff3f69f58f58ae324608821e27"),
+    # Tarsier: ByteDance video-description LVLM, captioning and benchmark inference (2024-2025)
+    # [multi-GPU code: scripts/run_inference_caption.sh / run_inference_benchmark.sh split the
+    # data into chunks, wait until each chunk's GPUs are free (nvidia-smi) and start
+    # `CUDA_VISIBLE_DEVICES=$CHUNK_GPUS_STR python3 -m tasks.inference_caption` per chunk;
+    # TPL303 control (tasks/utils.py `device_map='auto'` model, inputs sent to `model.device`)]
+    # launch texts: those scripts (one background job per GPU chunk)
+    ("github:bytedance/tarsier", "63de87a760c2aec6b31470a08046969a13787126"),
+    # clip-video-encode: CLIP frame-embedding of large video datasets / webdataset shards
+    # (2022-2023)
+    # [multi-GPU code: clip_video_encode/clip_video_encode.py `world_info_from_env()` (SLURM /
+    # torchrun env) splits shards per rank and sets `device = f"cuda:{local_rank}"`; TPL104 control
+    # (local-rank index)] launch texts: README `clip-video-encode` CLI, SLURM env variables
+    ("github:iejMac/clip-video-encode", "b5df2c7e116d937ac1e67b14c1516f2f07cfe5b7"),
+    # Ego4D: dataset CLI, feature extraction and internal pose / bbox pipelines (Meta, 2021-2025)
+    # [multi-GPU code: ego4d/features (sharded SLURM extraction, `gpus_per_node: int = 1`,
+    # `device: str = "cuda"`); internal/human_pose bbox_detector.py / pose_estimator.py literal
+    # `device="cuda:0"`; TPL104 S (literal index)] launch texts:
+    # internal/human_pose/scripts/process/0_get_bbox.sh one background job per camera with
+    # `DEVICES=0,; CUDA_VISIBLE_DEVICES=${DEVICES} python main_single_camera.py ... &`
+    ("github:facebookresearch/Ego4d", "a44f40b39f32d006d9f2eaae4216d4e4c3cec26e"),
+    # --- LLM data generation / refining ---
+    # ProX: programming every example, LM-driven refining of pre-training corpora (GAIR, 2024-2025)
+    # [multi-GPU code: data_gen/tasks/apply_doc_refining.py and apply_chunk_refining.py
+    # `CUDA_DEVICE = int(os.environ["CUDA_VISIBLE_DEVICES"])` used as the shard rank
+    # (`CUDA_DEVICE + NODE_RANK * NODE_GPUS`) before building a vLLM `LLM(...)` engine; TPL405 S]
+    # launch texts: scripts/data_gen/example_doc_refining.sh `for i in $(seq 0 $((NGPU-1)))`
+    # `CUDA_VISIBLE_DEVICES=$i python -m data_gen.tasks.apply_doc_refining ... &` on SLURM nodes
+    ("github:GAIR-NLP/ProX", "b3fcbb20a33ff7efa98a5b8f6ec788e41f94d890"),
+    # SelfCodeAlign: self-alignment data generation for code LLMs (BigCode, 2024-2025)
+    # [multi-GPU code: src/star_align/self_ossinstruct.py vLLM `LLM(args.model,
+    # tensor_parallel_size=torch.cuda.device_count())`; llm_wrapper.py `device_map="auto"` HF
+    # models, inputs to `self.model.device` (TPL303 control)] launch texts:
+    # self_ossinstruct_sc2_parallel.sh one job per GPU `CUDA_VISIBLE_DEVICES=$GPU_ID python -m
+    # star_align.self_ossinstruct` on its data chunk; README-SC2INST.md one vLLM engine per GPU
+    ("github:bigcode-project/selfcodealign", "045354e1f60ed01b0652ff9716359bb73d246740"),
+    # gsm8k-ScRel: rejection-sampling fine-tuning for math reasoning (OFA-Sys, 2023-2024)
+    # [multi-GPU code: group_test_7b_13b.py / single_inference_7b_13b.py / test.py sampling
+    # under torchrun: `dist.init_process_group("nccl")` then `torch.cuda.set_device(rank)` with
+    # LOCAL_RANK, DDP `device_ids=[torch.cuda.current_device()]`; TPL104 control] launch texts:
+    # test_7b_13b.sh `CUDA_VISIBLE_DEVICES=0,...,7 torchrun --nproc_per_node 8 test.py`,
+    # single_test_30b.sh `CUDA_VISIBLE_DEVICES=$2 python single_inference_30b.py`
+    ("github:OFA-Sys/gsm8k-ScRel", "25d2c4048f00aff72945ff8959a9fb22ed6e757f"),
+    # MetaMath: question bootstrapping for math LLMs, data generation and GSM8K/MATH eval
+    # (2023-2024)
+    # [multi-GPU code: code_for_generating_data/code/utils/config_utils.py `get_device(device_id=0)`
+    # `torch.device('cuda:{}'.format(device_id))` (TPL104, literal default index);
+    # parallel_utils.py `Pool(n_processes)`; eval_gsm8k.py vLLM `LLM(..., tensor_parallel_size=8)`]
+    # launch texts: run.sh `CUDA_VISIBLE_DEVICES=0,...,7 python3 -m torch.distributed.launch
+    # --nproc_per_node=8 train_math.py`
+    ("github:meta-math/MetaMath", "fe667b14f9a4c51bde9809adafb82b6b5d255800"),
+    # bigcode-dataset: The Stack preprocessing, decontamination and PII redaction (BigCode, 2023)
+    # [multi-GPU code: pii/ner/pii_inference/utils/pipeline.py `torch.device("cpu" if device < 0
+    # else f"cuda:{device}")` then `torch.cuda.set_device(self.device)`; ner_inference.py passes
+    # `device=accelerator.local_process_index`; TPL104 control; manual_sharding.py `Pool(16)`]
+    # launch texts: pii/ner/pii_inference/README.md `accelerate launch ner_inference.py`
+    ("github:bigcode-project/bigcode-dataset", "bebec929edd826f19b5fa3538f22d18d5b50da4b"),
+    # --- embedding / retrieval / mining ---
+    # BEIR: heterogeneous IR benchmark, dense / sparse retrieval and query generation (2021-2025)
+    # [multi-GPU code: beir/generation/models/auto_model.py `start_multi_process_pool` builds
+    # `[f"cuda:{i}" for i in range(torch.cuda.device_count())]` and one `ctx.Process` per device;
+    # examples/.../evaluate_anserini_docT5query_parallel.py `mp.Pool(num_procs, initializer=
+    # init_process, initargs=(device, model_id))`; evaluate_sbert_multi_gpu.py
+    # `torch.cuda.set_device(torch.cuda.device(device_id))`; TPL403 / TPL104] launch texts:
+    # `CUDA_VISIBLE_DEVICES=0,1 python query_gen_multi_gpu.py`, `CUDA_VISIBLE_DEVICES=1,2,3,4
+    # torchrun --nproc_per_node=4 evaluate_sbert_multi_gpu.py`
+    ("github:beir-cellar/beir", "ef83d29307061c65d04b035b4f4e7c18bd8374af"),
+    # BERGEN: benchmarking library for retrieval-augmented generation (NAVER, 2024-2025)
+    # [multi-GPU code: models/retrievers/dense.py and rerankers/crossencoder.py wrap encoders in
+    # `torch.nn.DataParallel` when `torch.cuda.device_count() > 1`; models/generators/llm.py
+    # `device_map='auto'` (4/8-bit) generators, inputs to `self.model.device` (TPL303 control)]
+    # launch texts: README `python3 bergen.py retriever=... reranker=... generator=vllm_SOLAR-107B`
+    ("github:naver/bergen", "1b0ee2c63b2e06cbcd1c81f2daccb30b1cafdbfe"),
+    # stopes: Meta's large-scale translation data mining / speech pipelines (NLLB, Seamless)
+    # [multi-GPU code: array jobs of one GPU each (`Requirements(gpus_per_node=1)` in
+    # bitext/indexing modules, vocal_style_sim_module.py), `.cuda()` encoders;
+    # train_fairseq_module.py `torch.cuda.set_device(distributed_cfg.device_id)`; TPL108 S
+    # (eval/auto_pcp/audio_comparator.py `torch.load(config_path)`); TPL108 control (same file
+    # `torch.load(ckpt_path, map_location=lambda storage, loc: storage)`)] launch texts:
+    # `python -m stopes.pipelines.bitext.global_mining_pipeline ...` (SLURM / local launcher)
+    ("github:facebookresearch/stopes", "a4e75e8cb5b8eed629ac0056f301d32d8f194db2"),
+    # LASER: multilingual sentence embeddings, bitext mining and encoders (Meta, 2019-2023)
+    # [multi-GPU code: source/nli.py and sent_classif.py `torch.cuda.set_device(args.gpu)` from a
+    # `--gpu` argument (TPL104); laser_encoders/models.py `.cuda()` encoder; TPL108 S
+    # (laser_encoders/models.py `torch.load(model_path)`, nli.py `torch.load(fname)`)]
+    # launch texts: tasks/*/ shell scripts, `--gpu` flags of the mining scripts
+    ("github:facebookresearch/LASER", "74bc6ae7ffb7cba670fe0f428d0ede9f666fb821"),
+    # --- evaluation / scoring harnesses ---
+    # GenAI-Bench / GenAI-Arena eval: MLLM judges scoring image/video generation (TIGER-Lab, 2024)
+    # [multi-GPU code: genaibench/mllm_tools/*_eval.py `device_map="auto"` judges (blip_flant5,
+    # fuyu, idefics) (TPL303 control); cogvlm_eval.py `.to('cuda')`; otter/otterhd.py
+    # `f"cuda:{cuda_id}"` (TPL104, index argument)] launch texts: inference.sh
+    # `export CUDA_VISIBLE_DEVICES=$GPU_ID` then one `nohup python inference.py --task ... &`
+    # per task
+    ("github:TIGER-AI-Lab/GenAI-Bench", "f0b0334d414074c6b1c97e2c60ad8d8a592bda9f"),
+    # PickScore / Pick-a-Pic: text-to-image preference scoring model and trainer (2023-2024)
+    # [multi-GPU code: trainer/utils/FID/fid_score.py `os.environ['CUDA_VISIBLE_DEVICES'] =
+    # args.gpu` from a `--gpu` argument after torch is imported (TPL404 S);
+    # trainer/slurm_scripts/slurm_train.py exports `"CUDA_VISIBLE_DEVICES": "0,1,...,7"` into the
+    # environment of the submitit job (TPL404)] launch texts: slurm_train.py (submitit,
+    # `accelerate launch` per node)
+    ("github:yuvalkirstain/PickScore", "f79607ff68609c1e6dfa78cba38afeea4c248df1"),
+    # BigScience workshop: data preparation, evaluation and inference scripts for BLOOM (2021-2024)
+    # [multi-GPU code: evaluation/generation/generate.py `device_map="auto"` model with inputs
+    # `.to("cuda:0")` (TPL303 control, TPL104 literal index); inference/modeling_gpt2_alibi_*
+    # `"cuda:" + str(k)` device maps; experiments/bandwidth/all_reduce_bench.py
+    # `torch.cuda.set_device(local_rank)`; data/oscar/*.py one `Process` per shard]
+    # launch texts: experiments/*.sh `export CUDA_VISIBLE_DEVICES=0`, deepspeed launchers
+    ("github:bigscience-workshop/bigscience", "9e64edec2ad1fb9263bf39ba616a84ff64b4d947"),
+    # surya: OCR, layout and reading-order toolkit over document batches (2024-2025)
+    # [multi-GPU code: surya/settings.py `TORCH_DEVICE` / `TORCH_DEVICE_MODEL` ("cuda" when
+    # available); detection/__init__.py `ThreadPoolExecutor` post-processing threads in the
+    # process running the GPU model (TPL410)] launch texts: README `surya_ocr DATA_PATH`,
+    # `TORCH_DEVICE=cuda`
+    ("github:VikParuchuri/surya", "80e9a7e986ae5a2bab1d9837ef5e728a921c8558"),
+    # --- speech / audio ---
+    # VoxPopuli: multilingual speech corpus building, segmentation and diarization
+    # (Meta, 2021-2022)
+    # [multi-GPU code: voxpopuli/segmentation/run_pyannote_sd.py batches audio by
+    # `n_devices = torch.cuda.device_count()` and `torch.multiprocessing.spawn(..., nprocs=
+    # n_devices)`, each worker `torch.cuda.set_device(device)` (TPL403); CPU `Pool` segmenters]
+    # launch texts: extension.md `python -m voxpopuli.segmentation.run_pyannote_sd ...`
+    ("github:facebookresearch/voxpopuli", "f7a3bb98d664e1d031763ec4f7639c4a530c64e9"),
+    # Libri-Light: limited-supervision ASR benchmark, data preparation and evaluation (Meta)
+    # [multi-GPU code: eval/eval_WER.py `mp.Process(target=Worker(...))` workers that move
+    # batches with `.cuda()` without choosing a device; eval/PER_src/seq_alignment.py
+    # `torch.multiprocessing.Process(target=get_local_per, ...)` started per batch item in a
+    # process that ran the model with `.cuda(non_blocking=True)` (outputs moved `.cpu()` first)
+    # (TPL403); data_preparation/*.py CPU pools] launch texts: eval/README.md
+    # `python eval_WER.py --path_checkpoint=... --path_wer=...`
+    ("github:facebookresearch/libri-light", "3fb5006a39e6f9e86daf3e5e52bc87630f3cdf3e"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -3466,6 +3636,8 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
             "bundle/custom_component/scripts",
         )
     ),
+    # finetrainers' legacy CogVideoX trainer, which matrix's second stage (fresh-19) copies
+    "github:a-r-r-o-w/finetrainers": ("examples/_legacy/training/cogvideox/",),
     "github:TencentARC/Open-MAGVIT2": (
         "src/IBQ/util.py",
         "src/IBQ/lr_scheduler.py",
@@ -3517,6 +3689,7 @@ UNSEEN_SETS = {
     "fresh-36": FRESH_36,
     "fresh-37": FRESH_37,
     "fresh-38": FRESH_38,
+    "fresh-39": FRESH_39,
 }
 
 
