@@ -13,8 +13,10 @@ Five kinds of evidence, each read from the file's whole syntax tree:
 - the bytes come from outside this program (base64 text of a request, an HTTP response),
   through the function's own names and the file's calls of it: the sender's CUDA tensors
   come back on the sender's GPU index;
-- weights downloaded from the Hugging Face Hub go into a model's state dict: they keep the
-  devices of whoever saved them;
+- weights downloaded from the Hugging Face Hub go into a model's state dict in multi-process
+  code: they keep the devices of whoever saved them, the same GPU in every rank (in one
+  process, a published file's GPU is rarely one the machine lacks: judged FALSE at every
+  look);
 - the loaded tensors are then placed on a device the code chooses: the load first restores
   them onto the saver's GPU, which must exist here.
 """
@@ -97,9 +99,6 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
     if fixed_published_file(function, local_assignments(function), load):
         return None  # the same bytes for every user, not saved by this program's ranks
-    hub = _hub_weights(ctx, function, load)
-    if hub is not None:
-        return hub
     placed = _placed_after(ctx, function, load)
     if placed is not None and not saves_only_cpu_copies(ctx, trees.full):
         return placed
@@ -116,7 +115,9 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     if whole_load is None or whole_function is None:
         return None
     if MULTI_PROCESS.search(text) and not _in_one_process_class(ctx, tree, whole_function):
-        found = _training_resumed(ctx, whole_function, whole_load)
+        found = _hub_weights(ctx, whole_function, whole_load)
+        if found is None:
+            found = _training_resumed(ctx, whole_function, whole_load)
         if found is None and not saves_only_cpu_copies(ctx, trees.full, weights_only=True):
             # Weights this file saved as CPU copies come back on the CPU whatever model
             # they go into.
@@ -446,8 +447,9 @@ def _hub_weights(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidenc
             if isinstance(inner, ast.Call) and call_name(inner) in _HUB:
                 text = (
                     f"weights downloaded from the Hub (`{call_name(inner)}`, line "
-                    f"{inner.lineno}) go into a model: they keep the devices of whoever "
-                    f"saved them (a missing cuda:N fails, every rank lands on one GPU)"
+                    f"{inner.lineno}) go into a model in {SEVERAL_PROCESSES}: they keep the "
+                    f"devices of whoever saved them, so every rank restores them onto one "
+                    f"GPU (and a missing cuda:N fails)"
                 )
                 return Evidence(text, inner.lineno)
             if isinstance(inner, ast.Name) and inner.id not in seen:

@@ -32,7 +32,7 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     - the bytes come from outside the program: base64 text it was sent, or the body of an
       HTTP response (followed through the function's names and the file's calls of it);
     - the file is downloaded from the Hugging Face Hub (`hf_hub_download`) and goes into a
-      model's state dict;
+      model's state dict in multi-process code;
     - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
       passed on with `device=`): they were meant for that device, not the saver's (not in
       a file whose every `torch.save` writes a CPU copy: it loads back its own CPU data).
@@ -94,8 +94,9 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # on 1 of 5 (FALSE: a DataParallel class beside the file's multi-process one, a single-
     # GPU client's Hub weights, CPU copies appended with `torch.cat`: the first and last now
     # read); on fresh-33 to fresh-36 on 1 of 2 (the other UNSURE: Hub weights whose saved
-    # devices the repository cannot show) (benchmarks/results/lint_precision_unseen.md). The
-    # default set needs 90% there.
+    # devices the repository cannot show); on fresh-37 to fresh-39 on 1 of 2 (FALSE: a
+    # one-GPU tool's Hub weights; Hub weights now count only in multi-process code)
+    # (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
     preview = True
     name = "gpu-checkpoint-loaded-without-map-location"
     in_tests = False
@@ -103,7 +104,7 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
         "`torch.load` without `map_location` of a state dict going into a model placed on a "
         "GPU (or given to a trainer) in multi-process code, of a shared checkpoint restored "
         "with an optimizer's state in multi-process code, of bytes sent from outside, of Hub "
-        "weights, or of tensors then placed on a chosen device"
+        "weights in multi-process code, or of tensors then placed on a chosen device"
     )
     summary = "`torch.load` without `map_location` of CUDA tensors saved on another GPU"
     pattern = "checkpoint-loaded-to-saving-device"
