@@ -421,6 +421,34 @@ HISTORY = [
         "statements whose `device_ids=[rank]` is still flagged), and HoVerNet's two split "
         "`output_device=` findings beside their kept `device_ids=` ones",
     ),
+    (
+        "2026-12-03",
+        "6a929aa",
+        "a `barrier()` given no `device_ids` is a use of the current GPU (torch's NCCL "
+        "barrier reduces a tensor there when the group names no device): TPL401 keeps the "
+        "findings whose process then only barriers on cuda:0, and names the barrier as its "
+        "evidence. Relint of the 39 sets at 6a929aa: 18 TPL401 findings raised, none dropped; "
+        "two blind judges agreed on all: 17 TRUE (ranks that barrier before binding their "
+        "GPU, or never bind it: ring-flash-attention's and yunchang's tests, Star-Attention, "
+        "Infinity, MONAI's DiNTS, ULTRA, oslo), 1 FALSE (a helper whose callers bind before "
+        "their barrier); the main corpus unchanged",
+    ),
+    (
+        "2026-12-03",
+        "8a6bf76",
+        "fresh-39 (multi-GPU batch inference, data-processing and evaluation tools that run "
+        "one worker per GPU) at 8a6bf76: no default-tier finding; 0 TRUE of the 3 findings "
+        "of the rules once default (TPL108 0/1, TPL202 0/1, TPL201 0/1)",
+    ),
+    (
+        "2026-12-03",
+        "0322116",
+        "a fix against fresh-39's TPL108 shape: weights downloaded from the Hub count as "
+        "evidence only in multi-process code (none of its four findings in other code had "
+        "been judged TRUE). Relint of the 40 sets at 0322116: 3 TPL108 findings moved to "
+        "TPL106, the noisy rule (2 FALSE: one-GPU clients' Hub weights; 1 UNSURE), none "
+        "raised; the main corpus unchanged",
+    ),
 ]
 
 
@@ -1000,6 +1028,24 @@ CORPUS_NOTES = {
         "DDP's `output_device=`). Not unseen any more: DDP's `output_device=` is no placement "
         "for any rule now, and a loader's `pin_memory=True` no CUDA work before a late "
         "binding."
+    ),
+    "fresh-39": (
+        "A set of multi-GPU batch inference, data-processing and evaluation tools that run "
+        "one worker per GPU (captioning and video-encoding farms, dataset scoring and "
+        "filtering, retrieval and RAG benchmarks, speech corpus building, OCR, super-"
+        "resolution, preference-model scoring): 21 repositories chosen for per-worker "
+        "`CUDA_VISIBLE_DEVICES`, process pools and sharded jobs, not by whether their code "
+        "looks right, checked against every other set, package (also under another name) and "
+        "recall source and for files identical to those of any other set (Bert-VITS2 dropped "
+        "as a VITS derivative; finetrainers' legacy CogVideoX trainer, which matrix copies, "
+        "fresh-19, left out), committed before it was first linted. First linted at 8a6bf76: "
+        "1,364 Python files, no crash, no default-tier finding and no finding of TPL404, "
+        "TPL405, TPL403 or TPL410, which the set was chosen to exercise; its 3 findings of "
+        "the rules once default, read by two blind judges who agreed on all: 0 TRUE (TPL108: "
+        "a one-GPU evaluation tool's Hub weights; TPL202: a discarded `.to()` of a buffer; "
+        "TPL201: a data transform that runs on the CPU in a dataset). Not unseen any more: "
+        "Hub weights now count as TPL108 evidence only in multi-process code, which dropped "
+        "the first."
     ),
 }
 
