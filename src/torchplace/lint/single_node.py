@@ -37,6 +37,7 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import call_name, keyword_value
 from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.spawn_ranks import SPAWNERS, assigns
 
 #: A file holding none of these creates no process group.
 _GROUP_TEXT = re.compile(
@@ -61,8 +62,6 @@ _OTHER_CREATORS = frozenset(
 _LOOPBACK = ("localhost", "127.0.0.1", "[::1]", "::1")
 _SKIPPED = frozenset({"node_modules", "site-packages", "dist-packages", "venv", "__pycache__"})
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef)
-#: Calls that start processes calling their target with the spawn index first.
-_SPAWNERS = frozenset({"spawn", "start_processes"})
 #: A tree with more Python files than this is not read: the fact stays unknown.
 MAX_FILES = 20_000
 
@@ -191,16 +190,9 @@ def _rank_parameter(scope: ast.AST, rank: ast.expr | None) -> RankParameter | No
     if not isinstance(scope, _SCOPES) or not isinstance(rank, ast.Name):
         return None
     names = [a.arg for a in (*scope.args.posonlyargs, *scope.args.args)]
-    if rank.id not in names or _assigns(scope, rank.id):
+    if rank.id not in names or assigns(scope, rank.id):
         return None
     return RankParameter(scope.name, names.index(rank.id), rank.id)
-
-
-def _assigns(function: ast.AST, name: str) -> bool:
-    return any(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
-        for n in ast.walk(function)
-    )
 
 
 def _spawn_indexes(pending: list[RankParameter], files: list[str], max_file_bytes: int) -> bool:
@@ -239,7 +231,7 @@ def spawn_indexes_in(tree: ast.Module, parameter: RankParameter) -> bool | None:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        if call_name(node) in _SPAWNERS:
+        if call_name(node) in SPAWNERS:
             target = node.args[0] if node.args else keyword_value(node, "fn")
             if isinstance(target, ast.Name):
                 targets.add(target.id)
@@ -248,24 +240,16 @@ def spawn_indexes_in(tree: ast.Module, parameter: RankParameter) -> bool | None:
     found: bool | None = None
     for function in (n for n in ast.walk(tree) if isinstance(n, _SCOPES)):
         for call in (n for n in own_nodes(function) if isinstance(n, ast.Call)):
-            if _callee(call) != parameter.function:
+            if call_name(call) != parameter.function:
                 continue
             if not _passes_spawn_index(function, call, parameter, targets - direct):
                 return False
             found = True
     # A call at a module's top level lies in no function: `own_nodes` of none saw it.
     top = [n for n in own_nodes(tree) if isinstance(n, ast.Call)]
-    if any(_callee(c) == parameter.function for c in top):
+    if any(call_name(c) == parameter.function for c in top):
         return False
     return found
-
-
-def _callee(call: ast.Call) -> str | None:
-    if isinstance(call.func, ast.Name):
-        return call.func.id
-    if isinstance(call.func, ast.Attribute):
-        return call.func.attr
-    return None
 
 
 def _passes_spawn_index(
@@ -277,7 +261,7 @@ def _passes_spawn_index(
     if function.name not in targets:
         return False
     names = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
-    if not names or _assigns(function, names[0]):
+    if not names or assigns(function, names[0]):
         return False
     if any(isinstance(a, ast.Starred) for a in call.args[: parameter.index + 1]):
         return False

@@ -18,7 +18,8 @@ from torchplace.lint.context import FileContext, call_name, keyword
 from torchplace.lint.run_conditions import per_file
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-_SPAWNERS = ("spawn", "start_processes")
+#: Calls that start processes calling their target with the spawn index first.
+SPAWNERS = frozenset({"spawn", "start_processes"})
 
 
 def runs_in_spawned_process(ctx: FileContext, node: ast.AST) -> bool:
@@ -43,7 +44,7 @@ def _spawned_lines(ctx: FileContext) -> list[tuple[int, int]]:
             functions.setdefault(node.name, []).append(node)
     lines: list[tuple[int, int]] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and call_name(node) in _SPAWNERS:
+        if isinstance(node, ast.Call) and call_name(node) in SPAWNERS:
             target = node.args[0] if node.args else getattr(keyword(node, "fn"), "value", None)
             defs = functions.get(getattr(target, "id", ""), [])
             if len(defs) == 1 and _groups_with_first_parameter(defs[0], functions, depth=2):
@@ -83,7 +84,7 @@ def _groups_with(
     """`init_process_group(rank=parameter)` in `function`, or in a function of the file it
     passes `parameter` to (unchanged). A parameter assigned anew in the function
     (`rank = node_rank * n + rank`) is no longer the spawn index."""
-    if _assigned(function, parameter):
+    if assigns(function, parameter):
         return False
     for node in ast.walk(function):
         if not isinstance(node, ast.Call):
@@ -110,7 +111,8 @@ def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
-def _assigned(function: _Function, name: str) -> bool:
+def assigns(function: ast.AST, name: str) -> bool:
+    """`function` stores to the name anywhere (`rank = node_rank * n + rank`)."""
     return any(
         isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
         for node in ast.walk(function)
