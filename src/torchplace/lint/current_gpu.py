@@ -66,7 +66,11 @@ class CurrentGpuUse:
 
 
 def current_gpu_use(
-    path: str, text: str, program: bool = False, called_in_blocks: frozenset[str] = frozenset()
+    path: str,
+    text: str,
+    program: bool = False,
+    called_in_blocks: frozenset[str] = frozenset(),
+    tree: ast.Module | None = None,
 ) -> CurrentGpuUse | None:
     """The first use of the current GPU in a file's code (comments left out) that no
     `with torch.cuda.device(d):` block holds: there the current GPU is `d`. In the file of
@@ -75,13 +79,14 @@ def current_gpu_use(
     torch.cuda.device(device)` in its `main`); elsewhere the file's own calls say nothing of
     the importer's. In a module the program imports, so is a function named in
     `called_in_blocks` (the program calls it only inside such blocks) that the module itself
-    never names, with the private helpers only such functions call."""
+    never names, with the private helpers only such functions call. `tree`: the text's
+    syntax tree when the caller has it (parsed here otherwise, only if a use is found)."""
     code = without_comments(text)
     held: list[tuple[int, int]] | None = None
     for found in CURRENT_GPU_USE.finditer(code):
         line = code.count("\n", 0, found.start()) + 1
         if held is None:
-            blocks = DeviceBlocks.of(text)
+            blocks = DeviceBlocks(tree) if tree is not None else DeviceBlocks.of(text)
             held = blocks.held_spans(called_in_blocks, private=not program)
         if any(first <= line <= last for first, last in held):
             continue

@@ -514,13 +514,13 @@ class ProjectIndex:
         if data is None:
             return None
         text = data.decode("utf-8", "replace")
-        use = current_gpu_use(path, text, program=True)
-        if use is not None:
-            return use
         try:
             tree = ast.parse(data)
         except (SyntaxError, ValueError, RecursionError):
-            return None
+            return current_gpu_use(path, text)  # no blocks to read: the text alone
+        use = current_gpu_use(path, text, program=True, tree=tree)
+        if use is not None:
+            return use
         use = current_gpu_use_by_imports(path, tree, self.max_file_bytes)
         if use is not None:
             return use
