@@ -60,7 +60,7 @@ def _loader_keyword(text: str, position: int, limit: int = 5000) -> bool:
             depth += 1
         elif char in "([{":
             if depth == 0:
-                callee = _CALLEE.search(text, 0, index)
+                callee = _CALLEE.search(text[max(index - 200, 0) : index])
                 return char == "(" and callee is not None and callee.group(1).endswith("Loader")
             depth -= 1
     return False

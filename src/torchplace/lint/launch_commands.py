@@ -536,8 +536,7 @@ def own_comment_launches(path: str, relative: str, code: bytes) -> list[Launch]:
         if not stripped.startswith("#") or not _MAY_LAUNCH.search(stripped):
             continue
         for launch in launches_in_text(relative, stripped.lstrip("#").strip()):
-            script = launch.script or ""
-            if launch.script is not None and not launch.module and _same(relative, script):
+            if launch.script is not None and not launch.module and _same(relative, launch.script):
                 found.append(replace(launch, line=number))
     return found
 
