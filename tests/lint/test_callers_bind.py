@@ -213,8 +213,13 @@ def test_a_method_of_the_same_name_is_not_a_call_of_the_helper(tmp_path: Path) -
     # setuptools' `setup` in setup.py is another function of that name.
     _write(project / "setup.py", "from setuptools import setup\n\nsetup(name='engine')\n")
     assert _tpl401(project) == []
-    # A call through the imported module that binds nothing keeps the finding.
+    # A call through the imported module that binds nothing, in a process that then works on
+    # its current GPU, keeps the finding. (train.py's `.cuda()` is no evidence: it runs after
+    # train's own binding, on its rank's GPU.)
     _write(project / "engine" / "eval.py", "from engine import utils\n\nutils.setup()\n")
+    assert _tpl401(project) == []
+    evaluate = "from engine import utils\n\nutils.setup()\nx = torch.zeros(1).cuda()\n"
+    _write(project / "engine" / "eval.py", evaluate)
     assert _tpl401(project) == ["utils.py:5"]
 
 

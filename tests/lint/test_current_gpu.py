@@ -190,3 +190,46 @@ def test_a_barrier_given_no_devices_uses_the_current_gpu() -> None:
     assert found is not None and found.line == 3
     named = "import torch.distributed as dist\n\ndist.barrier(device_ids=[local_rank])\n"
     assert current_gpu_use("a.py", named) is None
+
+
+BINDS_THEN_BARRIER = """\
+import os
+
+import torch
+import torch.distributed as dist
+
+from pkg.dist import init_distributed
+
+
+def main():
+    init_distributed()
+    rank = int(os.environ["LOCAL_RANK"])
+    torch.cuda.set_device(rank)
+    dist.barrier()
+"""
+
+
+def test_a_caller_that_binds_before_its_current_gpu_work_is_no_evidence(
+    tmp_path: Path,
+) -> None:
+    # hetu-galvatron's test helper: one caller binds its GPU right after the helper made the
+    # group, before its barrier; the other names every device. Neither runs anything on
+    # cuda:0, though the first file holds a barrier.
+    extra = {"tests/test_model.py": BINDS_THEN_BARRIER}
+    assert _tpl401(tmp_path, NAMED, extra) == []
+
+
+def test_current_gpu_work_before_the_callers_binding_keeps_the_finding(
+    tmp_path: Path,
+) -> None:
+    early = BINDS_THEN_BARRIER.replace(
+        "    init_distributed()\n", "    init_distributed()\n    dist.barrier()\n"
+    )
+    [finding] = _tpl401(tmp_path, NAMED, {"tests/test_model.py": early})
+    assert "`barrier()` at test_model.py:11" in finding
+
+
+def test_a_caller_that_never_binds_is_still_evidence(tmp_path: Path) -> None:
+    unbound = BINDS_THEN_BARRIER.replace("    torch.cuda.set_device(rank)\n", "")
+    [finding] = _tpl401(tmp_path, NAMED, {"tests/test_model.py": unbound})
+    assert "`barrier()` at test_model.py:12" in finding

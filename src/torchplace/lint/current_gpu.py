@@ -22,7 +22,9 @@ imports (one step: `from metrics import metric_utils` beside a script, `from .ut
 where the process's work often is (stylegan's `metric_utils` loads with `pin_memory=True`);
 then of the project's files that import the file and call the function holding the line by
 name (a byte search, then the same reading): the process group's set-up often sits in a helper
-(`utils/dist.py`) whose callers do the work. Only the disk is read, never the code run.
+(`utils/dist.py`) whose callers do the work. A caller that binds its GPU after every call of
+the helper, before the use (`set_device(rank)` on the next line, then a barrier), is no
+evidence: its work runs on the rank's own GPU. Only the disk is read, never the code run.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
+from torchplace.lint.gpu_bindings import binds_after_every_call
 from torchplace.lint.project_modules import imported_project_files
 from torchplace.lint.rules._helpers import without_comments
 
@@ -201,7 +204,9 @@ def current_gpu_use_by_callers(
     path: str, function: str, files: list[str], max_file_bytes: int
 ) -> CurrentGpuUse | None:
     """The first use of the current GPU in another file of `files` that calls `function`
-    (its name followed by `(`)."""
+    (its name followed by `(`), unless that file binds its GPU after every call of it and
+    before the use (`gpu_bindings.binds_after_every_call`): there the use runs on the rank's
+    own GPU."""
     called = re.compile(rb"\b" + re.escape(function.encode()) + rb"\s*\(")
     own = os.path.abspath(path)
     for other in files:
@@ -211,9 +216,17 @@ def current_gpu_use_by_callers(
         if data is None or not called.search(data):
             continue
         found = current_gpu_use(other, data.decode("utf-8", "replace"))
-        if found is not None:
+        if found is not None and not _binds_before(data, function, found.line):
             return found
     return None
+
+
+def _binds_before(data: bytes, function: str, line: int) -> bool:
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError):
+        return False  # unread: the use stands
+    return binds_after_every_call(tree, function, line)
 
 
 def current_gpu_use_by_imports(

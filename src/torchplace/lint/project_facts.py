@@ -34,7 +34,7 @@ from pathlib import Path
 from torchplace.lint.binding_functions import bound_by_project_function
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
-from torchplace.lint.context import call_name, is_test_or_benchmark, keyword_value
+from torchplace.lint.context import call_name, is_test_or_benchmark
 from torchplace.lint.current_gpu import (
     CurrentGpuUse,
     current_gpu_use,
@@ -60,6 +60,7 @@ from torchplace.lint.dead_functions import (
 from torchplace.lint.dead_module_functions import DeadModuleFunctions
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE, internal_error
+from torchplace.lint.gpu_bindings import BINDERS, binds_gpu
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
 from torchplace.lint.launch_commands import (
     SEVERAL_PROCESSES,
@@ -103,8 +104,6 @@ _BINDING_TEXT = re.compile(
     rb"set_device(?:_index)?\s*\(|init_process_group|PartialState\s*\(|Accelerator\s*\("
 )
 _INSTALL_DIRECTORIES = frozenset({"site-packages", "dist-packages"})
-_BINDERS = frozenset({"set_device", "set_device_index"})
-_ACCELERATE_STATES = frozenset({"PartialState", "Accelerator"})
 #: Where a binding's code runs on its own (`own_nodes` leaves nested ones out of each).
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -1139,7 +1138,7 @@ def _binding_calls(path: str, data: bytes) -> Iterable[Evidence]:
     scopes += [n for n in ast.walk(tree) if isinstance(n, _SCOPES)]
     for scope in scopes:
         nodes = list(own_nodes(scope))
-        calls = [n for n in nodes if isinstance(n, ast.Call) and _binds_gpu(n)]
+        calls = [n for n in nodes if isinstance(n, ast.Call) and binds_gpu(n)]
         if calls and not _guards_and_restores(scope, nodes):
             yield from (Evidence(path, c.lineno, _short(ast.unparse(c))) for c in calls)
 
@@ -1153,36 +1152,7 @@ def _guards_and_restores(scope: ast.AST, nodes: Sequence[ast.AST]) -> bool:
     if any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes):
         return True
     calls = [call_name(n) for n in nodes if isinstance(n, ast.Call)]
-    return "current_device" in calls or sum(c in _BINDERS for c in calls) > 1
-
-
-def _binds_gpu(call: ast.Call) -> bool:
-    name = call_name(call)
-    if name in _BINDERS:
-        given = call.args[0] if call.args else keyword_value(call, "device")
-        return given is not None and _per_process_device(given)
-    if name == "init_process_group":
-        device_id = keyword_value(call, "device_id")
-        return device_id is not None and _per_process_device(device_id)
-    return name in _ACCELERATE_STATES
-
-
-def _per_process_device(node: ast.expr) -> bool:
-    """A device chosen per process (`local_rank`, `self.device`, `torch.device("cuda", rank)`),
-    not a literal (`0`, `"cuda:0"`, `None`) nor a tensor's own device (`set_device(x.device)`
-    guards one call, it binds nothing)."""
-    if isinstance(node, ast.Constant):
-        return False
-    if isinstance(node, ast.JoinedStr):
-        return any(isinstance(part, ast.FormattedValue) for part in node.values)
-    if isinstance(node, ast.Attribute) and node.attr == "device":
-        return isinstance(node.value, ast.Name) and node.value.id == "self"
-    if isinstance(node, ast.Call):
-        if call_name(node) == "get_device":
-            return False
-        given = [*node.args, *(k.value for k in node.keywords)]
-        return any(_per_process_device(argument) for argument in given)
-    return True
+    return "current_device" in calls or sum(c in BINDERS for c in calls) > 1
 
 
 def _short(code: str) -> str:

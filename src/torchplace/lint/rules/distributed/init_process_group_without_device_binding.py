@@ -58,10 +58,10 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     linted where it calls it), nor a process shown one GPU by `CUDA_VISIBLE_DEVICES` set per
     process just before. The process must act on its current GPU (`.cuda()`, `"cuda"`,
     `pin_memory=True`, `torch.cuda` calls or `barrier()` given no device) in the file, a
-    project module it imports, or a caller of the function creating the group (the message
-    names where): one that names every tensor's device leaves cuda:0 alone, NCCL builds
-    communicators on the tensors' GPU. Work inside `with torch.cuda.device(d):`, or in
-    functions called only there, acts on `d`.
+    project module it imports, or a caller of the function creating the group that does not
+    bind its GPU between that call and the work (the message names where): one that names
+    every tensor's device leaves cuda:0 alone, NCCL builds communicators on the tensors' GPU.
+    Work inside `with torch.cuda.device(d):`, or in functions called only there, acts on `d`.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
