@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-39] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-40] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -51,7 +51,10 @@ with a `device_map`, and of multi-process training code that saves and resumes c
 `--fresh-38` (`FRESH_38`) one of distributed training scripts of papers and labs (launch,
 torchrun, `mp.spawn`, Slurm and MPI launches that pick each process's GPU); `--fresh-39`
 (`FRESH_39`) one of multi-GPU batch inference, data-processing and evaluation tools that run
-one worker per GPU (per-worker `CUDA_VISIBLE_DEVICES`, process pools, sharded jobs).
+one worker per GPU (per-worker `CUDA_VISIBLE_DEVICES`, process pools, sharded jobs); `--fresh-40`
+(`FRESH_40`) one of multi-GPU training code that sets up `torch.distributed` by hand
+(papers' releases, lab training code and courses across vision, speech, language, graph,
+recommendation and medical imaging).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -3405,6 +3408,166 @@ FRESH_39 = (
 )
 
 
+FRESH_40 = (
+    # Multi-GPU training code that sets up torch.distributed by hand (2020-2026). Kinds: TPL401 =
+    # init_process_group and where each process binds its GPU; TPL402 = global rank used as a
+    # device; TPL108 = torch.load without map_location in multi-process code; TPL404 =
+    # CUDA_VISIBLE_DEVICES written in the process; TPL403 = threads that use a GPU.
+    #
+    # DPR: Dense Passage Retrieval, bi-encoder retriever training and dense indexing, NLP
+    # (2020-2022)
+    # [multi-GPU code: dpr/options.py setup_cfg_gpu (set_device(local_rank), init_process_group from
+    # env or Slurm), dpr/utils/model_utils.py DDP wrap and checkpoint load_states_from_checkpoint
+    # (torch.load); TPL401, TPL108] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 train_dense_encoder.py ..." (1 node, 8 GPUs)
+    ("github:facebookresearch/DPR", "a31212dc0a54dfa85d8bfa01e1669f149ac832b7"),
+    # LLaMA-Adapter: parameter-efficient LLaMA fine-tuning (v1/v2, multimodal, ImageBind-LLM), LLM
+    # (2023-2024) [multi-GPU code: alpaca_finetuning_v1/util/misc.py, llama_adapter_v2_multimodal7b/
+    # util/misc.py, imagebind_LLM/util/misc.py init_distributed_mode (OMPI/LOCAL_RANK/SLURM ->
+    # set_device, init_process_group), */finetuning.py, main_finetune.py, main_pretrain.py DDP and
+    # torch.load of checkpoints; example.py torchrun model-parallel init; TPL401, TPL402, TPL108]
+    # launch texts: alpaca_finetuning_v1/finetuning.sh "torchrun --nproc_per_node 8 finetuning.py",
+    # imagebind_LLM/exps/pretrain.sh and finetune.sh "python -u -m torch.distributed.launch
+    # --nproc_per_node=8 --use_env main_pretrain.py", README "torchrun --nproc_per_node 1
+    # example.py" (1 node, 1-8 GPUs)
+    ("github:OpenGVLab/LLaMA-Adapter", "521a09da84f70f6913d54b7421afa24010319e47"),
+    # CvT: Convolutional vision Transformers, ImageNet classification, vision (2021-2022)
+    # [multi-GPU code: lib/utils/utils.py (set_device(args.local_rank), init_process_group),
+    # tools/train.py and tools/test.py DDP, checkpoint resume via torch.load; TPL401, TPL108]
+    # launch texts: run.sh "python3 -m torch.distributed.launch --nnodes ...
+    # --nproc_per_node ${GPUS} tools/train.py" (1+ nodes, GPUS per node)
+    ("github:microsoft/CvT", "f851e681966390779b71380d2600b52360ff4fe1"),
+    # 3DETR: end-to-end Transformer 3D object detection on point clouds, vision (2021-2022)
+    # [multi-GPU code: utils/dist.py init_distributed (set_device(gpu_id), init_process_group),
+    # main.py launch_distributed / mp spawn per GPU, DDP, checkpoint resume (torch.load); TPL401,
+    # TPL402, TPL108] launch texts: README "python main.py --dataset_name <name> --ngpus ..."
+    # (1 node, --ngpus processes)
+    ("github:facebookresearch/3detr", "a5d1aadfdde245d68fc1bde9e67a1d344d4ecc47"),
+    # speech-resynthesis: discrete-unit speech resynthesis / HiFi-GAN vocoders and F0 VQ-VAE,
+    # speech (2021-2023) [multi-GPU code: train.py, train_f0_vq.py, examples/*/train.py
+    # (init_process_group per rank, device "cuda:{rank}", DDP on generator/discriminators,
+    # torch.load of checkpoints), modules/dist.py; TPL401, TPL402, TPL108] launch texts: README
+    # "python -m torch.distributed.launch --nproc_per_node 8 train_f0_vq.py ..." and
+    # "--nproc_per_node <NUM_GPUS> train.py" (1 node, 8 GPUs)
+    ("github:facebookresearch/speech-resynthesis", "dbb92c8ddeb081e711adbe9a75714027cd447532"),
+    # AcademiCodec: neural audio codecs (Encodec, HiFi-Codec, SoundStream) training, speech
+    # (2022-2023) [multi-GPU code: academicodec/models/encodec/distributed/launch.py (mp.spawn,
+    # init_process_group, set_device(local_rank)), models/encodec/main_launch.py,
+    # models/hificodec/train.py (mp.spawn, set_device(rank), "cuda:{rank}", DDP),
+    # egs/*/main3_ddp.py;
+    # TPL401, TPL402, TPL108] launch texts: egs/*/start.sh "python3 -m torch.distributed.launch
+    # --nproc_per_node 8 ${BIN_DIR}/main_launch.py" (1 node, 8 GPUs)
+    ("github:yangdongchao/AcademiCodec", "b6ac134735f6079543db959a60eb77a7bab4277b"),
+    # BTS: monocular depth estimation (From Big to Small), PyTorch and TensorFlow versions, vision
+    # (2019-2026) [multi-GPU code: pytorch/bts_main.py (mp.spawn main_worker, init_process_group,
+    # set_device(args.gpu), DDP, checkpoint load with map_location "cuda:{gpu}"),
+    # pytorch/run_bts_eval_schedule.py (CUDA_VISIBLE_DEVICES in a shell command); TPL401, TPL402,
+    # TPL108, TPL404] launch texts: pytorch/arguments_train_*.txt "--multiprocessing_distributed",
+    # README "python bts_main.py arguments_train_nyu.txt" (1 node, all visible GPUs)
+    ("github:cleinc/bts", "5e3406b35d1497b2e55d2dd600524d1f4efacaed"),
+    # YOLOv7: real-time object detector training, vision (2022-2023) [multi-GPU code: train.py and
+    # train_aux.py (LOCAL_RANK, set_device, init_process_group, DDP, torch.load of weights,
+    # plotting threads), utils/torch_utils.py select_device (writes CUDA_VISIBLE_DEVICES), test.py;
+    # TPL401, TPL404, TPL108, TPL403] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node 4 --master_port 9527 train.py --device 0,1,2,3 ..." and "--nproc_per_node 8
+    # train_aux.py" (1 node, 4 or 8 GPUs)
+    ("github:WongKinYiu/yolov7", "a207844b1ce82d204ab36d87d496728d3d2348e7"),
+    # torch-quiver: multi-GPU graph sampling and feature collection for GNN training, graph
+    # (2021-2023) [multi-GPU code: examples/multi_gpu/*, benchmarks/ogbn-papers100M/*,
+    # benchmarks/ogbn-mag240m/train_quiver_multi_gpu.py (mp.spawn, set_device(rank),
+    # init_process_group, DDP), train_dgl_multi_node.py, srcs/python/quiver feature placement per
+    # device; TPL401, TPL402, TPL108] launch texts: README "python3 examples/multi_gpu/pyg/
+    # ogb-products/dist_sampling_ogb_products_quiver.py", "python3 benchmarks/ogbn-mag240m/
+    # train_quiver_multi_node.py" (1 node all GPUs; multi-host)
+    ("github:quiver-team/torch-quiver", "5a3bc774ed2e0b8d5a427830d6a6bd5297d3b24b"),
+    # LLMs-from-scratch: book/course code for building and training GPT-style LLMs, tutorial
+    # (2023-2026) [multi-GPU code: appendix-A/01_main-chapter-code/DDP-script.py (mp.spawn,
+    # init_process_group, set_device(rank)), DDP-script-torchrun.py (LOCAL_RANK),
+    # ch05/10_llm-training-speed/02_opt_multi_gpu_ddp.py; checkpoint torch.load in ch05/ch07;
+    # TPL401, TPL402, TPL108] launch texts: "CUDA_VISIBLE_DEVICES=0,1 python DDP-script.py",
+    # "torchrun --nproc_per_node=4 02_opt_multi_gpu_ddp.py" (1 node, 2-4 GPUs)
+    ("github:rasbt/LLMs-from-scratch", "28c65cdfbc3338e2e040016eea4b7fdf556e4d57"),
+    # ml-engineering: open book on LLM training engineering with debug and benchmark scripts,
+    # tutorial (2020-2026) [multi-GPU code: debug/torch-distributed-gpu-test.py (LOCAL_RANK,
+    # set_device, init_process_group), debug/code/*.py, network/benchmarks/*.py (all_reduce
+    # benchmarks), insights/when-to-upgrade-gpus/*.py ("cuda:{LOCAL_RANK}"), training/*; TPL401,
+    # TPL402] launch texts: "python -u -m torch.distributed.run --nproc_per_node=8
+    # all_reduce_bench.py", "CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node 2 --nnodes 1
+    # torch-distributed-gpu-test.py", "torchrun --role $(hostname -s): --tee 3 --nnodes 2
+    # --nproc_per_node 8 ...", srun examples (1-2 nodes, 2-8 GPUs each)
+    ("github:stas00/ml-engineering", "744d01e18b79512572f64a6bbd8b5f4a725203a7"),
+    # MDETR: modulated detection for end-to-end multi-modal understanding, vision-language
+    # (2021-2022) [multi-GPU code: util/dist.py init_distributed_mode (LOCAL_RANK/SLURM ->
+    # set_device, init_process_group), main.py and scripts/eval_*.py DDP, checkpoint load
+    # (torch.load / load_state_dict_from_url), run_with_submitit*.py; TPL401, TPL108] launch texts:
+    # README "python -m torch.distributed.launch --nproc_per_node=2 --use_env main.py
+    # --dataset_config configs/flickr.json ...", submitit "--ngpus 8 --nodes 4" (1-4 nodes)
+    ("github:ashkamath/mdetr", "ea09acc44ca067072c4b143b726447ee7ff66f5f"),
+    # MedSAM: Segment Anything fine-tuned for medical images, science/medical (2023-2025)
+    # [multi-GPU code: train_multi_gpus.py (mp.spawn main_worker, set_device(gpu),
+    # init_process_group, DDP, resume with torch.load map_location "cuda:{gpu}"), train_one_gpu.py,
+    # utils/*; TPL401, TPL402, TPL108] launch texts: train_multi_gpus.sh / README "srun -lN1
+    # --gres=gpu:4 ... python train_multi_gpus.py --world_size ${WORLD_SIZE} --node_rank ..."
+    # (Slurm, multi-node, 4 GPUs per node)
+    ("github:bowang-lab/MedSAM", "d71e8a1a99ad751840a22a7fa3ecfb4166fb1488"),
+    # Megalodon: long-context LLM pretraining with moving-average gated attention, LLM (2024-2025)
+    # [multi-GPU code: megalodon/distributed/setup.py (LOCAL_RANK / Slurm -> init_process_group,
+    # set_device, model-parallel groups), megalodon/distributed/fairscale_fsdp.py FSDP wrapper,
+    # megalodon/utils.py, eval.py checkpoint load; TPL401, TPL108] launch texts: README "export
+    # NGPU=<NUM_GPUS>; torchrun --nproc_per_node=$NGPU eval.py ..." (1 node; Slurm multi-node)
+    ("github:XuezheMax/megalodon", "cff8ba5f607a2176bbd0166afc09842984433f93"),
+    # PixelRec: image-based recommendation dataset and REC training framework, recommendation
+    # (2023-2024) [multi-GPU code: code/run.py (LOCAL_RANK, set_device, init_process_group, DDP),
+    # code/main.py (builds "CUDA_VISIBLE_DEVICES=... python -m torch.distributed.run
+    # --nproc_per_node" commands), code/REC/trainer/trainer.py checkpoints (torch.load); TPL401,
+    # TPL404, TPL108] launch texts: README "python main.py --device 0,1,2,3 --config_file
+    # PixelNet/sasrec.yaml overall/ViT.yaml" (1 node, 1-4 GPUs)
+    ("github:westlake-repl/PixelRec", "9a0474756439ca4d7f798e11ca0c16e2ee91d25c"),
+    # DUSt3R: dense unconstrained stereo 3D reconstruction, vision (2024-2025) [multi-GPU code:
+    # dust3r/training.py (init_distributed_mode from croco misc, DDP with device_ids=[args.gpu],
+    # resume via torch.load), dust3r/utils/parallel.py (thread/process pools),
+    # dust3r/cloud_opt/*; TPL401, TPL108, TPL403] launch texts: README "torchrun
+    # --nproc_per_node=4 train.py --train_dataset ..." and "torchrun --nproc_per_node 8 train.py"
+    # (1 node, 4-8 GPUs)
+    ("github:naver/dust3r", "4c24a6ebf04809f2cfe59915e51779c8984aaa40"),
+    # MapAnything: universal feed-forward metric 3D reconstruction, vision (2025-2026) [multi-GPU
+    # code: mapanything/utils/train_tools.py init_distributed_mode (LOCAL_RANK/SLURM ->
+    # set_device, init_process_group), mapanything/train/training.py DDP and checkpoint resume
+    # (torch.load), scripts/train.py, data_processing/* parallel workers; TPL401, TPL108, TPL403]
+    # launch texts: bash_scripts/train/*.sh "torchrun --nproc_per_node ${NUM_GPUS} --nnodes
+    # ${NUM_NODES} --node_rank ${NODE_RANK} scripts/train.py ..." (multi-node, 8 GPUs per node)
+    ("github:facebookresearch/map-anything", "f7ebafb4d8349776705aaa686cf928988d1bd7f4"),
+    # Omnivore: single model for images, videos and 3D with the omnivision trainer, vision (2022)
+    # [multi-GPU code: omnivision/utils/train.py (LOCAL_RANK, init_process_group),
+    # omnivision/trainer/omnivision_trainer.py (set_device(local_rank), DDP, checkpoint
+    # torch.load), omnivision/train_app_submitit.py (submitit / local mp launch setting LOCAL_RANK);
+    # TPL401, TPL108] launch texts: README "python train_app_submitit.py +experiments=$CONFIG
+    # submitit.use_cluster=false launcher.gpus_per_node=1 launcher.num_nodes=1" (Slurm, multi-node)
+    ("github:facebookresearch/omnivore", "1d55abdc8dfc7bd5cbf69316841ab804d0acf1ca"),
+    # AVID-CMA: audio-visual instance discrimination self-supervised video/audio learning,
+    # speech/vision (2020) [multi-GPU code: main-avid.py and eval-action-recg*.py (mp.spawn
+    # main_worker), utils/main_utils.py (init_process_group, set_device(args.gpu), DDP, checkpoint
+    # resume with torch.load), utils/eval_utils.py (rank=args.gpu); TPL401, TPL402, TPL108]
+    # launch texts: README "python main-avid.py configs/main/avid/kinetics/Cross-N1024.yaml
+    # --dist-url tcp://{NODE0-IP}:1234 --multiprocessing-distributed --world-size 4 --rank 0"
+    # (4 nodes, all visible GPUs)
+    ("github:facebookresearch/AVID-CMA", "4538e404c79eb1b7459122a31508d918038705fd"),
+    # DINO (IDEA): DETR with improved denoising anchor boxes, object detection, vision (2022-2023)
+    # [multi-GPU code: util/misc.py init_distributed_mode (LOCAL_RANK/SLURM -> set_device,
+    # init_process_group), main.py DDP, resume/pretrain torch.load, run_with_submitit.py; TPL401,
+    # TPL108] launch texts: scripts/DINO_train_dist.sh "python -m torch.distributed.launch
+    # --nproc_per_node=8 main.py ...", scripts/DINO_train_submitit.sh "--ngpus 8 --nodes 2"
+    # (1-2 nodes, 8 GPUs each)
+    ("github:IDEA-Research/DINO", "faa8520fe9604c23ad65a48bc583550a44c0e3ab"),
+    # denoiser: real-time speech enhancement in the waveform domain (Demucs denoiser), speech
+    # (2020-2022) [multi-GPU code: denoiser/distrib.py (set_device(rank), init_process_group, DDP
+    # wrap), denoiser/executor.py (starts one worker subprocess per GPU with its rank),
+    # denoiser/solver.py checkpoint save/resume (torch.load), denoiser/live.py; TPL401, TPL402,
+    # TPL108] launch texts: README "./train.py ddp=1" (1 node, one worker per visible GPU)
+    ("github:facebookresearch/denoiser", "8afd7c166699bb3c8b2d95b6dd706f71e1075df0"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -3646,6 +3809,39 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "src/Open_MAGVIT2/lr_scheduler.py",
         "src/Open_MAGVIT2/modules/losses/segmentation.py",
     ),
+    # fresh-40's vendored copies of other projects
+    # gorilla-main: copy of ShishirPatil/gorilla; gorilla/finetune: early LLaMA2-Accessory code
+    # (Alpha-VLLM/LLaMA2-Accessory is in another set); imagebind_LLM/ImageBind: copy of
+    # facebookresearch/ImageBind; llama/: copy of facebookresearch/llama reference code.
+    "github:OpenGVLab/LLaMA-Adapter": (
+        "gorilla/gorilla-main/",
+        "gorilla/finetune/",
+        "imagebind_LLM/ImageBind/",
+        "llama/",
+        # files identical to MAE's (fresh-9) and to Meta's llama tokenizer (FlagAI, fresh-6)
+        "alpaca_finetuning_v1/util/lars.py",
+        "alpaca_finetuning_v1/util/lr_decay.py",
+        "gorilla/alpaca_finetuning_v1/util/lars.py",
+        "gorilla/alpaca_finetuning_v1/util/lr_decay.py",
+        "imagebind_LLM/util/lr_sched.py",
+        "llama_adapter_v2_multimodal7b/util/lr_sched.py",
+        "gorilla/inference/llama/tokenizer.py",
+        "imagebind_LLM/llama/tokenizer.py",
+        "llama_adapter_v2_multimodal7b/llama/tokenizer.py",
+    ),
+    # copy of facebookresearch/segment-anything
+    "github:bowang-lab/MedSAM": ("segment_anything/",),
+    # copies of vggt, dinov2, pi3 and MoGe model code
+    "github:facebookresearch/map-anything": ("mapanything/models/external/",),
+    # MultiScaleDeformableAttention ops copied from Deformable-DETR, and DETR's panoptic files
+    # (fresh-11)
+    "github:IDEA-Research/DINO": (
+        "models/dino/ops/",
+        "datasets/coco_panoptic.py",
+        "datasets/panoptic_eval.py",
+    ),
+    # denoiser's resampler, which fairseq's examples (held-out) copy
+    "github:facebookresearch/denoiser": ("denoiser/resample.py",),
 }
 
 
@@ -3690,6 +3886,7 @@ UNSEEN_SETS = {
     "fresh-37": FRESH_37,
     "fresh-38": FRESH_38,
     "fresh-39": FRESH_39,
+    "fresh-40": FRESH_40,
 }
 
 
