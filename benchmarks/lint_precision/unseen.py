@@ -449,6 +449,24 @@ HISTORY = [
         "TPL106, the noisy rule (2 FALSE: one-GPU clients' Hub weights; 1 UNSURE), none "
         "raised; the main corpus unchanged",
     ),
+    (
+        "2026-12-03",
+        "0358342",
+        "a fix against the TPL401 FALSE shape among the barrier reading's added findings: a "
+        "caller's current-GPU work is evidence only where that caller does not bind its GPU "
+        "between the helper's call and the work. Relint of the nine package sets (the "
+        "GitHub sets' trees were not on the machine): the one finding read from such a "
+        "caller (hetu-galvatron's test helper, judged FALSE) dropped, none raised; the main "
+        "corpus unchanged",
+    ),
+    (
+        "2026-12-03",
+        "47e76a6",
+        "fresh-40 (multi-GPU training code that sets up torch.distributed by hand) at "
+        "47e76a6: no default-tier finding; 4 TRUE of the 14 findings of the rules once "
+        "default (TPL207 2/2, TPL201 1/1, TPL401 1/1, TPL104 0/5, TPL203 0/2, TPL202 0/1, "
+        "TPL210 0/1, TPL402 0/1)",
+    ),
 ]
 
 
@@ -1046,6 +1064,28 @@ CORPUS_NOTES = {
         "TPL201: a data transform that runs on the CPU in a dataset). Not unseen any more: "
         "Hub weights now count as TPL108 evidence only in multi-process code, which dropped "
         "the first."
+    ),
+    "fresh-40": (
+        "A set of multi-GPU training code that sets up `torch.distributed` by hand (papers' "
+        "releases, lab training code and courses across retrieval, LLM fine-tuning, vision, "
+        "3D, speech, graph, recommendation and medical imaging; torchrun, "
+        "`torch.distributed.launch`, `mp.spawn` and Slurm launches): 21 repositories chosen by "
+        "domain, not by whether their code looks right, checked against every package set, "
+        "the recall sources, the repository names of every other set, and file by file "
+        "against the package sets and the GitHub projects it derives from (DETR, "
+        "Deformable-DETR, DeiT, MAE, DINOv2, segment-anything; the other GitHub sets' trees "
+        "were not on the machine), with vendored copies and identical files left out, "
+        "committed before it was first linted. First linted at 47e76a6: 1,122 Python files, "
+        "no crash, no default-tier finding; its 14 findings of the rules once default, read "
+        "by two blind judges who agreed on all: 4 TRUE (TPL207 2/2: YOLOv7 broadcasts a CPU "
+        "index tensor over NCCL under `--image-weights`; TPL201 1/1: a Swin-V2 block clamps a "
+        "CUDA parameter with a CPU tensor bound; TPL401 1/1: torch-quiver's distributed "
+        "sampling example never binds its GPU, then barriers), 9 FALSE (TPL104 0/5 with 1 "
+        "UNSURE: one-process examples whose only rank is a literal `rank=0`, nnU-Net "
+        "inference whose pool shares one GPU; TPL203 0/2: plain tensors `forward` moves to "
+        "the bound GPU; TPL202 0/1: a move of a loss without parameters that never runs; "
+        "TPL210 0/1: a CPU mask used only as an index; TPL402 0/1: a demo launched with "
+        "`torchrun --standalone`)."
     ),
 }
 
