@@ -452,14 +452,25 @@ _MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MUL
 
 def speaks_of_no_parallelism(ctx: FileContext) -> bool:
     """The file never speaks of ranks, process groups, launchers, worker processes or threads,
-    data parallelism or device maps (comments aside): whatever process runs it, its code
-    picks no GPU per rank, shard or thread."""
+    data parallelism or device maps (comments aside; a rank given as a literal, `rank=0`,
+    names the one process): whatever process runs it, its code picks no GPU per rank, shard
+    or thread."""
     return per_file(ctx, "no-parallelism", _no_parallelism)
 
 
 def _no_parallelism(ctx: FileContext) -> bool:
-    text = code_words(ctx.source.text)
+    text = _parallel_words(ctx.source.text)
     return _SEVERAL_PROCESSES.search(text) is None and _THREADS.search(text) is None
+
+
+#: A rank given as a literal (`quiver.Feature(rank=0, ...)`, `local_rank = 0`): the one
+#: process names itself, which says nothing of other processes (`rank == 0` is a test, kept).
+_FIXED_RANK = re.compile(r"\b\w*rank\s*=\s*\d+\b(?!\s*[.=])", re.IGNORECASE)
+
+
+def _parallel_words(text: str) -> str:
+    """`code_words` less the ranks given as literals."""
+    return _FIXED_RANK.sub(" ", code_words(text))
 
 
 _F_PREFIX = re.compile(r"[rRbB]?[fF][rR]?['\"]")
@@ -521,12 +532,12 @@ def _script_shape(ctx: FileContext) -> tuple[bool, list[tuple[int, int, bool]]] 
     text = ctx.source.text
     if not _MAIN_GUARD.search(text):
         return None
-    several = _SEVERAL_PROCESSES.search(code_words(text)) is not None
+    several = _SEVERAL_PROCESSES.search(_parallel_words(text)) is not None
     blocks = [
         (
             statement.lineno,
             statement.end_lineno or statement.lineno,
-            _SEVERAL_PROCESSES.search(code_words(ctx.node_text(statement))) is None,
+            _SEVERAL_PROCESSES.search(_parallel_words(ctx.node_text(statement))) is None,
         )
         for statement in ctx.tree.body
         if is_main_guard(statement)

@@ -50,8 +50,9 @@ class HardcodedDeviceIndex(Rule):
     one-process branch of a job (`if world_size == 1:`, the `else` of `if world_size > 1:` or
     of `if dist.is_initialized():`, `if args.local_rank == -1:`) or the one-GPU branch of a
     process (`if torch.cuda.device_count() == 1:`), or in a file that never
-    speaks of ranks, workers, threads or device maps (there cuda:0 means what `"cuda"`
-    means: TPL105's ground), nor index 0 as the place of tensors (`inputs.to(0)`,
+    speaks of ranks (but as a literal, `rank=0`: the one process), workers, threads or
+    device maps (there cuda:0 means what `"cuda"` means: TPL105's ground), nor index 0
+    as the place of tensors (`inputs.to(0)`,
     `device = torch.device(0)`) in a function (or a script's top level) that spreads a model
     over the GPUs (`device_map="auto"`, `dispatch_model`): the map puts its first layers on
     cuda:0, where the inputs go in. Nor, reading the project, a program that its shell
