@@ -38,7 +38,7 @@ def test_the_file_is_parsed_a_bounded_number_of_times(monkeypatch: pytest.Monkey
 
 def test_the_script_text_is_searched_once(monkeypatch: pytest.MonkeyPatch) -> None:
     text = (
-        "import torch\nrank = 0\n"
+        "import torch\nrank = get_rank()\n"
         + "".join(f"x{i} = torch.zeros(1, device=0)\n" for i in range(60))
         + "if __name__ == '__main__':\n    pass\n"
     )
