@@ -65,3 +65,36 @@ def test_the_message_names_the_chain_from_forward_to_the_call() -> None:
     assert "`causal_mask`, called at line" in finding.message
     assert "in forward -> _masked:" in finding.message
     assert "the output of `self.proj`" in finding.message
+
+
+DURATIONS = """import torch
+from torch import nn
+
+
+def process_duration(code, feats):
+    out = feats[0].new_zeros((len(feats), 8))
+    mask = torch.arange(8).repeat(len(feats), 1)
+    return out, mask.bool(), code.float()
+
+
+class Generator(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.predictor = nn.Linear(8, 1)
+
+    def forward(self, code, feats):
+        out, mask, dur = process_duration(code, feats)
+        pred = self.predictor(out)
+        return pred[mask], dur
+"""
+
+
+def test_a_helper_s_returned_tuple_is_unpacked_by_position() -> None:
+    # speech-resynthesis: the CPU mask is the second item; the first, the predictor's input,
+    # is made from the inputs, and the mask only indexes.
+    config = LintConfig(select=("TPL210",))
+    assert not lint_source(DURATIONS, "pkg/models/generator.py", config)
+    # The same mask in the first place meets the predictor's weights.
+    swapped = DURATIONS.replace("return out, mask.bool(),", "return mask.bool(), out,")
+    flagged = lint_source(swapped, "pkg/models/generator.py", config)
+    assert [f.line for f in flagged] == [7]

@@ -94,7 +94,8 @@ class ForwardHelpers:
     """The `local` callees of a flow over a method `forward` reaches: a call of one of the
     file's module-level functions runs that function's flow with the caller's values bound
     to its parameters (see the module doc). Its meetings of a tensor it made with a GPU
-    value of the caller are kept; its CPU-made results flow back to the caller."""
+    value of the caller are kept; its CPU-made results flow back to the caller, position by
+    position where every tuple it returns has one length (`out, mask = helper(x)`)."""
 
     def __init__(
         self,
@@ -142,6 +143,10 @@ class ForwardHelpers:
             assert value.origin is not None
             self._origins[id(value.origin)] = name
             self._calls[id(value.origin)] = node.lineno
+        items = flow.returned_items
+        if items is not None:  # `out, mask, dur = helper(...)`: each name its own item
+            kept = {id(v) for v in made}
+            caller.unpack_by_position(node, [tuple(v for v in i if id(v) in kept) for i in items])
         return made
 
     def counts(self, value: Value) -> bool:

@@ -94,6 +94,11 @@ class FlowState(ABC):
         self.env.update(bindings or {})  # values of arguments known from a caller
         self._body(function.body)
 
+    def unpack_by_position(self, call: ast.Call, items: list[Values]) -> None:
+        """What `call` returns, position by position, for a tuple assignment of its result
+        (`out, mask, dur = process_duration(...)`): each name gets its own item."""
+        self._items[id(call)] = items
+
     @abstractmethod
     def _body(self, statements: Iterable[ast.stmt]) -> None:
         """Walk statements in order (`flow.FunctionFlow`)."""
