@@ -66,7 +66,8 @@ class TensorAttributeNotRegistered(Rule):
 
     Not flagged: attributes the module never reads outside the method that makes them (a
     tensor `__init__` uses only to compute another), moves where it reads them
-    (`self.bins.to(x.device)`, `self.window.type_as(x)`) or assigns again in another method,
+    (`self.bins.to(x.device)`, `self.window.type_as(x)`, also after reshaping it:
+    `self.u.repeat(b, h, w).cuda()`) or assigns again in another method,
     0-dim numbers of a number argument (annotated `float`, given a number as its default, or
     asserted one with `isinstance`), empty placeholders (`torch.tensor([])`,
     `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models
@@ -153,12 +154,22 @@ def _managed_elsewhere(text: str, attr: str, assigned_at: int, building: tuple[i
     ]
     if not reads:
         return True
-    # `type_as(x)` is `to(x.options())`: x's dtype and device.
-    moved = re.compile(rf"\bself\.{attr}\.(?:to|cuda|type_as)\(")
+    # `type_as(x)` is `to(x.options())`: x's dtype and device. Shape and dtype steps before
+    # the move (`self.u.repeat(b, h, w).cuda()`) keep it a move of the attribute.
+    moved = re.compile(rf"\bself\.{attr}(?:\.{_RESHAPE}\({_ARGUMENTS}\))*\.(?:to|cuda|type_as)\(")
     if all(moved.match(m.string, m.start()) for m in reads):
         return True
     again = re.compile(rf"\bself\.{attr}\s*=[^=]")
     return any(again.search(line) for i, line in enumerate(lines) if i != assigned_at)
+
+
+#: Methods that change a tensor's shape or dtype and keep its device.
+_RESHAPE = (
+    r"(?:repeat|reshape|view|expand|unsqueeze|squeeze|permute|transpose|flatten|contiguous"
+    r"|float|double|half|long|int|bool|clone|detach)"
+)
+#: An argument list with one level of nested calls (`repeat(x.size(0), 1)`).
+_ARGUMENTS = r"[^()]*(?:\([^()]*\)[^()]*)*"
 
 
 def _python_number(scope: Scope, factory: ast.Call) -> bool:
