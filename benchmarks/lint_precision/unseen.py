@@ -2,14 +2,16 @@
 
 Usage: python benchmarks/lint_precision/unseen.py
        --corpus NAME FINDINGS.jsonl JUDGED.jsonl [--corpus NAME FINDINGS.jsonl JUDGED.jsonl ...]
-       [--files NAME=N ...] [--out benchmarks/results]
+       [--carried NAME=RESULTS.json ...] [--files NAME=N ...] [--out benchmarks/results]
 
 FINDINGS.jsonl is `corpus.py --held-out`, `--fresh`, `--fresh-2`, `--fresh-3`, `--fresh-4`,
 `--fresh-5` or `--fresh-6` output (all rules); only the default tier's findings count here, and
 each of them must have a verdict in JUDGED.jsonl (rows keyed by rule code, path and line; a judge's
 file may name the code `rule` or `code`). A finding without a verdict is listed and the figure is
-refused (exit 1): on unseen code the whole default tier is judged, not a sample. Writes
-`lint_precision_unseen.md` and `.json`.
+refused (exit 1): on unseen code the whole default tier is judged, not a sample. A set whose
+trees are not on the machine can be `--carried` from an earlier run's JSON: its figures are
+shown as that run measured them, with that run's commit. Writes `lint_precision_unseen.md` and
+`.json`.
 """
 
 from __future__ import annotations
@@ -1212,7 +1214,13 @@ def render(results: dict[str, dict[str, object]], meta: dict[str, object]) -> st
             + "): "
             + ", ".join(f"{p}-{v}" for p, v in packages)
             + f". Default-tier findings: {r['findings']}, judged: {r['judged']} "
-            f"(`{meta['judged'][name]}`).",  # type: ignore[index]
+            f"(`{meta['judged'][name]}`)"  # type: ignore[index]
+            + (
+                f", as linted at {r['carried_from']} (not relinted at this commit: its trees "
+                "were not on the machine of this run)."
+                if r.get("carried_from")
+                else "."
+            ),
             "",
             "| Rule | Judged | TRUE | FALSE | UNSURE |",
             "| --- | --- | --- | --- | --- |",
@@ -1295,9 +1303,31 @@ def main() -> int:
         metavar="NAME=JUDGED",
         help="verdicts on a set's findings as first linted (rows of that corpus)",
     )
+    parser.add_argument(
+        "--carried",
+        action="append",
+        default=[],
+        metavar="NAME=RESULTS.json",
+        help="a set not relinted by this run (its trees are not on the machine): its "
+        "default-tier figures as an earlier run measured them (RESULTS.json, that run's "
+        "output), shown with that run's commit",
+    )
     parser.add_argument("--out", type=Path, default=Path("benchmarks/results"))
     args = parser.parse_args()
     results: dict[str, dict[str, object]] = {}
+    carried_judged: dict[str, str] = {}
+    for item in args.carried:
+        name, _, path = item.partition("=")
+        if name not in PACKAGE_SETS or not Path(path).is_file():
+            parser.error(f"--carried {item!r}: NAME=RESULTS.json with a known set and a file")
+        try:
+            earlier = json.loads(Path(path).read_text(encoding="utf-8"))
+            result = dict(earlier["corpora"][name])
+            result["carried_from"] = result.get("carried_from") or str(earlier["commit"])
+            carried_judged[name] = str(earlier["judged"][name])
+        except (ValueError, KeyError, TypeError) as error:
+            parser.error(f"--carried {item!r}: no figures of {name} there ({error!r})")
+        results[name] = result
     for name, findings, judged in args.corpus:
         if name not in PACKAGE_SETS:
             parser.error(f"unknown corpus {name!r}: one of {', '.join(PACKAGE_SETS)}")
@@ -1335,12 +1365,15 @@ def main() -> int:
         "machine": _machine(),
         "commit": _commit(),
         "files": dict(item.split("=", 1) for item in args.files),
-        "judged": {name: judged for name, _, judged in args.corpus},
+        "judged": {**carried_judged, **{name: judged for name, _, judged in args.corpus}},
         "command": "python benchmarks/lint_precision/unseen.py "
         + " ".join(f"--corpus {n} {f} {j}" for n, f, j in args.corpus)
         + "".join(f" --first-look {item}" for item in args.first_look)
-        + "".join(f" --current {name}" for name in args.current),
+        + "".join(f" --current {name}" for name in args.current)
+        + "".join(f" --carried {item}" for item in args.carried),
     }
+    order = list(PACKAGE_SETS)
+    results = dict(sorted(results.items(), key=lambda item: order.index(item[0])))
     meta["history"] = [
         *HISTORY,
         (

@@ -77,6 +77,47 @@ def test_a_line_that_is_not_json_is_a_clear_error(unseen, tmp_path, monkeypatch,
     assert "fresh: unreadable findings or verdicts" in capsys.readouterr().err
 
 
+def test_a_carried_set_keeps_an_earlier_run_s_figures_and_names_its_commit(  # type: ignore[no-untyped-def]
+    unseen, tmp_path, monkeypatch
+):
+    findings = _write(tmp_path / "f.jsonl", [{"code": A, "path": "p/a.py", "line": 3}])
+    judged = _write(
+        tmp_path / "j.jsonl", [{"code": A, "path": "p/a.py", "line": 3, "verdict": "TRUE"}]
+    )
+    earlier = tmp_path / "earlier"
+    argv = ["unseen.py", "--corpus", "fresh-2", str(findings), str(judged), "--out", str(earlier)]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert unseen.main() == 0
+    monkeypatch.setattr(unseen, "_commit", lambda: "abc1234")
+    empty = _write(tmp_path / "e.jsonl", [])
+    carried = f"fresh-2={earlier / 'lint_precision_unseen.json'}"
+    argv = ["unseen.py", "--corpus", "fresh", str(empty), str(empty), "--carried", carried]
+    monkeypatch.setattr(sys, "argv", [*argv, "--out", str(tmp_path)])
+    assert unseen.main() == 0
+    written = json.loads((tmp_path / "lint_precision_unseen.json").read_text(encoding="utf-8"))
+    assert list(written["corpora"]) == ["fresh", "fresh-2"]  # in the sets' order
+    kept = written["corpora"]["fresh-2"]
+    assert (kept["judged"], kept["true"]) == (1, 1)
+    assert kept["carried_from"] not in ("", "abc1234")
+    text = (tmp_path / "lint_precision_unseen.md").read_text(encoding="utf-8")
+    assert f"as linted at {kept['carried_from']} (not relinted at this commit" in text
+
+
+def test_a_carried_set_absent_from_the_earlier_run_is_a_clear_error(  # type: ignore[no-untyped-def]
+    unseen, tmp_path, monkeypatch, capsys
+):
+    empty = _write(tmp_path / "e.jsonl", [])
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(json.dumps({"commit": "x", "corpora": {}, "judged": {}}), encoding="utf-8")
+    argv = ["unseen.py", "--corpus", "fresh", str(empty), str(empty)]
+    argv += ["--carried", f"fresh-3={earlier}", "--out", str(tmp_path)]
+    monkeypatch.setattr(sys, "argv", argv)
+    with pytest.raises(SystemExit) as stopped:
+        unseen.main()
+    assert stopped.value.code == 2
+    assert "no figures of fresh-3 there" in capsys.readouterr().err
+
+
 def _normalized(name: str) -> str:
     return name.lower().replace("_", "-")
 
