@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-40] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-41] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -54,7 +54,9 @@ torchrun, `mp.spawn`, Slurm and MPI launches that pick each process's GPU); `--f
 one worker per GPU (per-worker `CUDA_VISIBLE_DEVICES`, process pools, sharded jobs); `--fresh-40`
 (`FRESH_40`) one of multi-GPU training code that sets up `torch.distributed` by hand
 (papers' releases, lab training code and courses across vision, speech, language, graph,
-recommendation and medical imaging).
+recommendation and medical imaging); `--fresh-41` (`FRESH_41`) one of LLM and
+vision-language post-training, RL from feedback and multi-GPU inference and evaluation code
+(reward models, vLLM rollouts, `device_map` models, LoRA, speculative decoding).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -3568,6 +3570,215 @@ FRESH_40 = (
 )
 
 
+FRESH_41 = (
+    # LLM/VLM post-training, RL from feedback and multi-GPU inference code (2024-2026). Kinds:
+    # TPL301/TPL302 = vLLM engines beside device_map; TPL303 = device_map models then moved;
+    # TPL401/TPL402 = process groups and per-process GPUs; TPL404 = CUDA_VISIBLE_DEVICES
+    # written in the process; TPL108 = torch.load without map_location; TPL403 = threads.
+    #
+    # RLHF-Reward-Modeling (RLHFlow): Bradley-Terry, pairwise, ArmoRM and math PRM/ORM reward
+    # model training and evaluation (2024-2025) [multi-GPU code: bradley-terry-rm/*.py,
+    # math-rm/*.py (accelerate/DeepSpeed ZeRO-3 training), math-rm/prm_evaluate.py and
+    # orm_evaluate.py (Accelerator().local_process_index as device, gather), armo-rm/stage-2_*.py
+    # (device_map=device, torch.load of regression layer), pair-pm/SSRM/pseudo_label.py;
+    # TPL401, TPL402, TPL303, TPL108] launch texts: README "accelerate launch
+    # ./bradley-terry-rm/gemma_2B_rm.py ... --deepspeed ./deepspeed_configs/deepspeed_3.json",
+    # "CUDA_VISIBLE_DEVICES=\"0,1,2,3\" torchrun --nproc_per_node 4 ... -m axolotl.cli.train",
+    # "accelerate launch prm_evaluate.py" (1 node, 4-8 GPUs)
+    ("github:RLHFlow/RLHF-Reward-Modeling", "fc39179f5a9a4dd75047a4c0311672905b9d9a04"),
+    # Open-Reasoner-Zero: large-scale PPO/GRPO reasoning RL on base models with Ray actors,
+    # vLLM rollout engines and DeepSpeed (2025) [multi-GPU code: orz/ppo/actors.py (Ray actor
+    # groups with num_gpus, placement groups, reads CUDA_VISIBLE_DEVICES set by Ray, NCCL weight
+    # sync), orz/exp_engine/accelerators/inference/vllm_engine.py and vllm_worker_wrap.py
+    # (vLLM LLM with tensor_parallel_size, init_process_group for weight update),
+    # orz/exp_engine/parallels/orz_distributed_c10d.py, orz/ppo/trainer.py, orz/exps/examples/ppo/
+    # ppo_base_exp.py (actor/critic/ref/reward GPUs per node); TPL301, TPL401, TPL402, TPL404]
+    # launch texts: README "ray start --head", "python -m playground.orz_7b_ppo",
+    # "python -m playground.orz_32b_ppo" (1-16 nodes of 8 GPUs; playground/orz_0p5b_ppo_1gpu.py 1
+    # GPU)
+    ("github:Open-Reasoner-Zero/Open-Reasoner-Zero", "3fdd9a07b4fb01e06005e6e74fc56690cde8a341"),
+    # Aligner (PKU-Alignment): model-agnostic residual correction aligner, SFT/DPO/PPO/PPO-Lag
+    # training code in the safe-rlhf style (2024-2025) [multi-GPU code: aligner/training/
+    # algorithms/{dpo,ppo,ppo_lag,ppo_reward_shaping}/main.py and finetune/main.py (--local_rank
+    # from the DeepSpeed launcher, torch.device("cuda", local_rank), set_device,
+    # deepspeed.init_distributed), aligner/training/trainers/*.py (actor, reference, reward and
+    # cost models on each rank), aligner/training/models/pretrained.py (device_map);
+    # TPL401, TPL402, TPL303, TPL108] launch texts: aligner/scripts/sft-correction.sh
+    # "deepspeed \"${DEEPSPEED_ARGS[@]}\" --module training.finetune" (1 node, all GPUs)
+    ("github:PKU-Alignment/aligner", "724d22b36d60cce0e78a70f9d4039421a402549f"),
+    # MOSS-RLHF: "Secrets of RLHF" PPO-max and reward-model training for LLaMA/MOSS (2023-2024)
+    # [multi-GPU code: train_ppo.py, ppo/ppo_trainer.py (policy, critic, reference and reward
+    # models under accelerate/DeepSpeed on each process), train_rm.py, rm/reward_trainer.py,
+    # utils.py (accelerator, device helpers), merge_weight_en.py and merge_weight_zh.py
+    # (device_map={"": torch.device(device)}); TPL401, TPL402, TPL303] launch texts:
+    # train_ppo_en.sh "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 accelerate launch --config_file
+    # accelerate_config.yaml train_ppo.py", train_rm.sh "accelerate launch --config_file
+    # config.yaml --num_processes 8 train_rm.py" (1 node, 7-8 GPUs)
+    ("github:OpenLMLab/MOSS-RLHF", "4865d826fc6705dfdf1894aede00b4c81dabb24b"),
+    # MODPO: multi-objective direct preference optimization with margin reward models, safety and
+    # summarization alignment (2023-2024) [multi-GPU code: scripts/modpo/*/modpo.py, scripts/
+    # examples/{sft,dpo,rm}/*.py (device_map={"": Accelerator().local_process_index} unless
+    # sharded), src/utils/reward.py (reward model per process), scripts/modpo/beavertails/utils/
+    # gen.py and score.py (device_map="auto", beaver reward and cost models); TPL402, TPL303,
+    # TPL301] launch texts: scripts/modpo/beavertails/run.sh "accelerate launch --config_file
+    # scripts/accelerate_configs/multi_gpu.yaml --num_processes=8", "CUDA_VISIBLE_DEVICES=${rank}
+    # PYTHONPATH=. python3 scripts/modpo/beavertails/utils/gen.py" (1 node, 8 GPUs)
+    ("github:ZHZisZZ/modpo", "2e2df20f73b35b09f88ae1fb7d8e19880a6bc3fc"),
+    # ReST-MCTS*: process-reward-guided tree search and LLM self-training, math/science reasoning
+    # (2024-2025) [multi-GPU code: PRM/train_VM_chatglm_deepspeed.py (os.environ
+    # CUDA_VISIBLE_DEVICES='0,1,2,3' in the script, LOCAL_RANK, deepspeed.init_distributed,
+    # torch.device("cuda", local_rank)), PRM/train_VM_mistral.py and train_VM_chatglm.py
+    # (CUDA_VISIBLE_DEVICES written in process, .cuda()), self_train/self_train_dpo.py (accelerate/
+    # DeepSpeed DPO with self_train/config/*.yaml), models/value_models.py and inference_models.py
+    # (policy and value models on "cuda"), MCTS/mcts.py; TPL404, TPL401, TPL402, TPL108]
+    # launch texts: README "We also provide `PRM/train_VM_chatglm.py` and
+    # `PRM/train_VM_mistral.py`",
+    # "python evaluate.py --task_name \"scibench\" ... --value_method \"local\" --mode \"mcts\"";
+    # self_train/config/default_config.yaml "distributed_type: DEEPSPEED, num_processes: 8" for
+    # self_train_dpo.py; PRM/train_VM_chatglm_deepspeed.py sets '0,1,2,3' (1 node, 1-8 GPUs)
+    ("github:THUDM/ReST-MCTS", "2d5f488c3d6e24f99d50a9860e818383b1bb5883"),
+    # Transformer-squared (SakanaAI self-adaptive-llms): SVD expert vectors trained with
+    # REINFORCE and evaluated with vLLM (2025) [multi-GPU code: svd_reinforce_hydra.py (policy HF
+    # model on device_map="cuda:1" / torch.device("cuda:1") while tasks/*.py build vllm.LLM on the
+    # other GPU, torch.load of decomposed params and checkpoints), tasks/{gsm8k,math,mbpp2,arc,
+    # cls}.py (vllm.LLM), policy/weighted_combination.py and utils.py (torch.load),
+    # evaluation/fishfarm (evaluation library, threads); TPL301, TPL302, TPL303, TPL108, TPL403]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0,1 python svd_reinforce_hydra.py ..." (1 node,
+    # 2 GPUs: vLLM on one, training on the other)
+    ("github:SakanaAI/self-adaptive-llms", "03a41aed1cfc57276e72ad5a42845a04b356db1e"),
+    # DigiRL: autonomous RL of device-control (Android) VLM agents, offline-to-online with critic
+    # and filtered BC (2024-2025) [multi-GPU code: scripts/run.py and digirl/algorithms/
+    # offpolicy_train_loop.py (accelerate Accelerator, torch.load of trajectories and replay
+    # buffers), digirl/models/model.py (T5 encoder/decoder model parallel with
+    # torch.cuda.set_device(first_device)), digirl/environment/android/env.py (evaluator on
+    # "cuda:2"), digirl/algorithms/parallel_utils.py (threads launching remote workers);
+    # TPL402, TPL108, TPL403, TPL401] launch texts: README "accelerate launch --config_file
+    # config/accelerate_config/default_config.yaml run.py --config-path config/main
+    # --config-name digirl_off2on" (1 host multi-GPU plus worker machines)
+    ("github:DigiRL-agent/digirl", "c74ec34029eb5092bf17a64211f2d0284c7d1ba8"),
+    # OpenUnlearning: unified LLM unlearning framework and benchmarks (TOFU, MUSE, WMDP) with Hydra
+    # configs (2024-2025) [multi-GPU code: src/train.py and src/trainer/base.py, src/trainer/
+    # unlearn/*.py (GradDiff, NPO, SimNPO, RMU ... with reference/retain models placed on the
+    # accelerator device under DeepSpeed), src/evals/metrics/mia/__init__.py (device_map={"":
+    # model.device}), src/model/__init__.py (from_pretrained, device_map from config); TPL303,
+    # TPL402, TPL401] launch texts: scripts/tofu_unlearn.sh "CUDA_VISIBLE_DEVICES=0,1 accelerate
+    # launch --config_file configs/accelerate/default_config.yaml --main_process_port $MASTER_PORT
+    # src/train.py --config-name=unlearn.yaml", "CUDA_VISIBLE_DEVICES=0 python src/eval.py"
+    # (1 node, 1-2 GPUs)
+    ("github:locuslab/open-unlearning", "d3d7cf9e6b3c125d16687d4232680d8d83548f1a"),
+    # VL-RLHF: RLHF toolkit for vision-language models (reward modeling, DPO, PPO, SFT) and
+    # MLLM benchmarks (2024) [multi-GPU code: src/vlrlhf/ppo.py and reward_modeling.py
+    # (device_map={"": int(os.environ["LOCAL_RANK"])} when DDP), src/vlrlhf/dpo.py, sft.py,
+    # src/vlrlhf/base/model.py (reward head torch.load), src/vlrlhf/eval/*/eval.py (accelerate
+    # multi-process inference; *_sgl.py SGLang runtimes); TPL402, TPL303, TPL108, TPL401]
+    # launch texts: scripts "accelerate launch --config_file accelerate_config/zero2.yaml
+    # --num_processes 8 src/vlrlhf/dpo.py", "accelerate launch --config_file
+    # accelerate_config/infer.yaml --num_processes $gpu_number src/vlrlhf/eval/mmbench/eval.py"
+    # (1 node, 8 GPUs)
+    ("github:TideDra/VL-RLHF", "e9737dcbf49ee8a23ad25b30dbb4f2b62437b5f4"),
+    # RLAIF-V: open-source AI feedback for trustworthy MLLMs, feedback collection and iterative
+    # DPO (2024-2025) [multi-GPU code: muffin/llava15_gen_data.py and omnilmm/omnilmm_gen_data.py
+    # (init_process_group, set_device(LOCAL_RANK), per-rank generation), muffin/train/
+    # train_llava15.py and train_llava15_lora.py (DeepSpeed DPO), chat.py (device_map="auto"
+    # with accelerate infer_auto_device_map, {"": 'cuda'}), utils/llama3_8b_inference.py
+    # (device_map="auto"), minicpm-llama3-v-25/*.py, omnilmm/model/omnilmm.py (torch.load);
+    # TPL401, TPL402, TPL303, TPL108] launch texts: script/data_gen/*.sh "torchrun --nnodes=1
+    # --nproc_per_node=${num_gpus} ... ./muffin/llava15_gen_data.py", "CUDA_VISIBLE_DEVICES=$i
+    # python ./utils/llama3_8b_inference.py" per GPU, "deepspeed ./muffin/train/train_llava15.py"
+    # (script/train/llava15_train.sh; 1 node, 8 GPUs)
+    ("github:RLHF-V/RLAIF-V", "83d917b2e8118ca8e7877a796d72af9bb3e6b356"),
+    # Qwen2-VL-Finetune (2U1): SFT, DPO, GRPO and classification fine-tuning of Qwen2/2.5-VL with
+    # LoRA (2024-2025) [multi-GPU code: src/train/train_{sft,dpo,grpo,cls}.py (local_rank from
+    # training args, device_map={"": training_args.device}, DeepSpeed ZeRO), src/trainer/
+    # grpo_trainer.py and dpo_trainer.py (reference model and generation per rank),
+    # src/merge_lora_weights.py, src/serve/app.py (generation thread); TPL402, TPL303, TPL403]
+    # launch texts: scripts/finetune.sh "deepspeed src/train/train_sft.py", scripts/
+    # finetune_grpo.sh "deepspeed src/train/train_grpo.py --deepspeed scripts/zero3.json"
+    # (1 node, all GPUs)
+    ("github:2U1/Qwen2-VL-Finetune", "6695161adfbd1da24a2a12fb172f005b59e723e3"),
+    # lmms-finetune: unified fine-tuning codebase for LLaVA-1.5/1.6/OneVision/Interleave,
+    # Qwen(2)-VL, Phi3-V, Llama-3.2-Vision with LoRA/QLoRA (2024-2025) [multi-GPU code: train.py
+    # (torchrun/DeepSpeed, LOCAL_RANK, device_map for quantized models), loaders/base.py
+    # (from_pretrained per model family), utils.py (rank-0 helpers), merge_lora_weights.py;
+    # TPL402, TPL303] launch texts: example_scripts/example_image.sh "DISTRIBUTED_ARGS=
+    # \"--nnodes=1 --nproc_per_node ${NUM_GPUS} ...\" torchrun $DISTRIBUTED_ARGS train.py"
+    # (1 node, NUM_GPUS)
+    ("github:zjysteven/lmms-finetune", "a62d87a26840d788f5e6ac90dff508183bfaed49"),
+    # Mantis: multi-image interleaved LMM instruction tuning and evaluation wrappers for many MLLMs
+    # (2024-2026) [multi-GPU code: mantis/train/train_*.py and train_utils.py (DeepSpeed/
+    # accelerate, LOCAL_RANK, device_map per process for QLoRA), mantis/mllm_tools/*_eval.py
+    # (dozens of MLLM wrappers with device_map="auto" and .to(device), emu2_eval.py with
+    # infer_auto_device_map across GPUs), mantis/benchmark/*.py, data/*/eval_*.py (torch.load);
+    # TPL303, TPL402, TPL108, TPL401] launch texts: mantis/train/scripts/*.sh
+    # "accelerate launch --config_file=$config_file ... train_*.py",
+    # mantis/benchmark "export CUDA_VISIBLE_DEVICES=1 && bash eval_single_model.sh" per GPU
+    # (1+ nodes, 8 GPUs)
+    ("github:TIGER-AI-Lab/Mantis", "f3a319202d882a1794d28440b77bba7c58869a9e"),
+    # VideoLLaMA3: frontier multimodal foundation model for image and video understanding,
+    # training and evaluation (2025) [multi-GPU code: evaluation/evaluate.py
+    # (dist.init_process_group(backend="gloo"), set_device(local_rank), device_map={"":
+    # f"cuda:{local_rank}"}), videollama3/train.py and videollama3_trainer.py (DeepSpeed,
+    # local_rank), videollama3/model/__init__.py load_pretrained_model (device_map="auto"),
+    # inference/server/plain_server.py; TPL401, TPL402, TPL303, TPL108] launch texts:
+    # scripts/train/stage*_2b.sh "torchrun --nnodes $WORLD_SIZE --nproc_per_node $NPROC_PER_NODE
+    # ... videollama3/train.py --deepspeed ...", scripts/eval/eval_video.sh
+    # "torchrun ... evaluation/evaluate.py" (1+ nodes, 8 GPUs)
+    ("github:DAMO-NLP-SG/VideoLLaMA3", "05cee23deb854fd6ff82dcff1243a4f682e4d617"),
+    # Bunny: family of lightweight multimodal models (Phi/StableLM/Qwen/Llama-3 backbones),
+    # training and evaluation (2024) [multi-GPU code: bunny/train/train.py and bunny_trainer.py
+    # (DeepSpeed ZeRO, local_rank, LoRA), bunny/model/builder.py load_pretrained_model
+    # (device_map="auto" or {"": device}, vision tower moved), bunny/eval/model_vqa_loader.py
+    # (chunked per-GPU eval), bunny/serve/model_worker.py; TPL303, TPL402, TPL108, TPL403]
+    # launch texts: script/train/finetune_full.sh "deepspeed bunny/train/train.py --deepspeed
+    # ./script/deepspeed/zero3.json", script/eval/full/*.sh "CUDA_VISIBLE_DEVICES=${GPULIST[$IDX]}
+    # python -m bunny.eval.model_vqa_loader ... &" per GPU (1 node, 8 GPUs)
+    ("github:BAAI-DCAI/Bunny", "08273acbd83b6836c03dce25cc134eb6b9cedba5"),
+    # ShowUI: vision-language-action model for GUI agents, Qwen2-VL based training and
+    # evaluation (2024-2026) [multi-GPU code: train.py (DeepSpeed engine, LOCAL_RANK),
+    # main/eval_screenspot.py, eval_aitw.py, eval_mind2web.py (LOCAL_RANK/WORLD_SIZE,
+    # f"cuda:{local_rank}" inputs, broadcast of metrics), merge_weight.py (device_map=
+    # f"cuda:{args.local_rank}"), api.py and app.py; TPL402, TPL401, TPL303, TPL108] launch
+    # texts: TRAIN.md/run.sh "deepspeed --include localhost:1 --master_port 5678 train.py ...",
+    # "Training on multiple nodes (e.g. 32 GPUs) is recommended" (1 node 1-8 GPUs; multi-node)
+    ("github:showlab/ShowUI", "21ed7cb24be0cc877bb8352ee34d58a9aea2c876"),
+    # Medusa: multiple decoding heads for LLM speculative-style acceleration, training and
+    # MT-bench evaluation (2023-2024) [multi-GPU code: medusa/train/train_legacy.py (torchrun
+    # DDP/FSDP HF Trainer), medusa/model/medusa_model.py (base model device_map, head
+    # torch.load(map_location=model.device)), llm_judge/gen_model_answer_*.py (ray.remote(
+    # num_gpus=...), device_map="auto", reads CUDA_VISIBLE_DEVICES), medusa/eval/heads_accuracy.py,
+    # medusa/eval/gen_results.py (torch.load); TPL303, TPL108, TPL401, TPL404] launch texts:
+    # README "torchrun --nproc_per_node=4 medusa/train/train_legacy.py --model_name_or_path
+    # lmsys/vicuna-7b-v1.3 ...", "CUDA_VISIBLE_DEVICES=0 python -m medusa.inference.cli" (1 node, 4
+    # GPUs)
+    ("github:FasterDecoding/Medusa", "e2a5d20c048a9b0a4092e6933c34313687422518"),
+    # YaRN: efficient context-window extension of LLMs, fine-tuning and long-context evaluation
+    # (2023-2024) [multi-GPU code: finetune.py (accelerate Accelerator with DeepSpeed, model
+    # placement and checkpointing per process), eval/model_loader.py (device_map="auto"),
+    # eval/perplexity.py, eval/passkey.py; TPL303, TPL402, TPL401] launch texts: train.sh
+    # "accelerate launch finetune.py --output-dir output/yarn-7b-64k --model
+    # NousResearch/Llama-2-7b-hf" (1 node, 8 GPUs)
+    ("github:jquesnelle/yarn", "995db5b575e75230b3384d658f8b944c9662f775"),
+    # Prometheus-Eval: open evaluator LMs (Prometheus 2) for direct and pairwise grading,
+    # BiGGen-Bench, and their training recipes (2024-2025) [multi-GPU code: libs/prometheus-eval/
+    # prometheus_eval/vllm.py (vLLM LLM judge), eval/llms/vllm_utils.py (LLM(...,
+    # tensor_parallel_size=num_gpus)), BiGGen-Bench/run_*_inference.py (VLLM models),
+    # train/scripts/run_sft.py and run_dpo.py (accelerate/DeepSpeed ZeRO-3, kbit device_map),
+    # train/recipes/prometheus-v2.0/merge_adapter.py (device_map="auto"); TPL301, TPL303, TPL402]
+    # launch texts: train recipes "ACCELERATE_LOG_LEVEL=info accelerate launch --config_file
+    # recipes/accelerate_configs/deepspeed_zero3.yaml scripts/run_sft.py
+    # recipes/prometheus-v2.0/sft/config_full_1.yaml" (1 node, 8 GPUs)
+    ("github:prometheus-eval/prometheus-eval", "dcfb44272d5d0414832f5dbb8c2a05ebc2614234"),
+    # EvalPlus: rigorous code-LLM evaluation (HumanEval+/MBPP+/EvalPerf) with HF, vLLM and API
+    # backends (2023-2025) [multi-GPU code: evalplus/provider/vllm.py (LLM(...,
+    # tensor_parallel_size)), evalplus/provider/hf.py (device_map, .to(device)),
+    # evalplus/provider/__init__.py and codegen.py (--tp, --device_map), evalplus/evaluate.py
+    # (checker threads), tools/*; TPL301, TPL303, TPL403] launch texts: README
+    # "evalplus.evaluate --model \"ise-uiuc/Magicoder-S-DS-6.7B\" --dataset humaneval
+    # --backend vllm --tp [TENSOR_PARALLEL_SIZE]" (1 node, TP GPUs)
+    ("github:evalplus/evalplus", "26d6d00bb1fd0fa37f39c99d5290da67891d1c5e"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -3842,6 +4053,38 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     ),
     # denoiser's resampler, which fairseq's examples (held-out) copy
     "github:facebookresearch/denoiser": ("denoiser/resample.py",),
+    # fresh-41's vendored copies of other projects, and files identical to InternVL's LLaVA
+    # copy (fresh-9) in Bunny and VideoLLaMA3 (prismatic-vlms, chosen too, was dropped: most of
+    # its files are in openvla, fresh-15)
+    "github:DAMO-NLP-SG/VideoLLaMA3": ("evaluation/image/MathVista/ext_ans.py",),
+    # DeepSpeed source files patched and copied into the Docker image
+    "github:Open-Reasoner-Zero/Open-Reasoner-Zero": ("docker/",),
+    # copy of haotian-liu/LLaVA model code
+    "github:RLHF-V/RLAIF-V": ("llava/",),
+    # copies of InternLM-XComposer2 and Qwen-VL Hugging Face remote code (plus DeepSpeed
+    # zero_to_fp32)
+    "github:TideDra/VL-RLHF": ("src/vlrlhf/models/InternLMXC2/", "src/vlrlhf/models/QwenVL/"),
+    # vendored Otter, OpenFlamingo and InternVL2.5 remote code
+    "github:TIGER-AI-Lab/Mantis": (
+        "mantis/mllm_tools/model_utils/otter/",
+        "mantis/models/openflamingo/",
+        "mantis/models/intern_vl_25_8b/",
+    ),
+    # copies of Hugging Face transformers modeling files for each backbone
+    "github:BAAI-DCAI/Bunny": (
+        "bunny/model/language_model/llama/",
+        "bunny/model/language_model/minicpm/",
+        "bunny/model/language_model/phi/",
+        "bunny/model/language_model/phi3/",
+        "bunny/model/language_model/qwen2/",
+        "bunny/model/language_model/stable_lm/",
+        "bunny/eval/m4c_evaluator.py",
+        "eval/mmbench/convert_mmbench_for_submission.py",
+    ),
+    # copies of transformers Qwen2-VL / Qwen2.5-VL model files
+    "github:showlab/ShowUI": ("model/qwen2_vl/", "model/qwen2_5_vl/"),
+    # copy of huggingface/alignment-handbook's src/alignment
+    "github:prometheus-eval/prometheus-eval": ("train/src/alignment/",),
 }
 
 
@@ -3887,6 +4130,7 @@ UNSEEN_SETS = {
     "fresh-38": FRESH_38,
     "fresh-39": FRESH_39,
     "fresh-40": FRESH_40,
+    "fresh-41": FRESH_41,
 }
 
 
