@@ -276,7 +276,8 @@ def casts_dtype_only(call: ast.Call) -> bool:
 
 
 def is_scalar(factory: str, call: ast.Call) -> bool:
-    """A 0-dim result (`torch.tensor(1.0)`, `torch.zeros(())`) or an empty placeholder
+    """A 0-dim result (`torch.tensor(1.0)`, `torch.zeros(())`, `torch.tensor(self.pad_token_id)`:
+    one id) or an empty placeholder
     (`torch.empty(0)`, `torch.tensor([])`): both mix with tensors of any device or are
     replaced before use."""
     if not call.args:
@@ -286,12 +287,22 @@ def is_scalar(factory: str, call: ast.Call) -> bool:
         return True  # `torch.empty(1)`, `torch.empty([0])`: a placeholder argument
     if factory in ("tensor", "as_tensor", "scalar_tensor"):
         empty = isinstance(first, ast.List | ast.Tuple) and not first.elts
-        return empty or number(first)
+        return empty or number(first) or _one_id(first)
     if factory in _SHAPED:
         if isinstance(first, ast.Tuple | ast.List) and not first.elts:
             return True
         return factory == "empty" and isinstance(first, ast.Constant) and first.value == 0
     return False
+
+
+#: A setting named for one id or index (`pad_token_id`, `image_token_index`, `ignore_idx`):
+#: a Python int by the naming convention of configs (a list of them is `..._ids`).
+_ONE_ID = re.compile(r"(?:^|_)(?:id|idx|index)$")
+
+
+def _one_id(node: ast.expr) -> bool:
+    """`self.pad_token_id`, `config.image_token_index`: an attribute holding one id."""
+    return isinstance(node, ast.Attribute) and _ONE_ID.search(node.attr) is not None
 
 
 def factory_size(call: ast.Call, factory: str | None = None) -> str:
