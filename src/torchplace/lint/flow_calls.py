@@ -138,7 +138,13 @@ class CallFlow(FlowState):
                 self._meet(values, (sink,), line=node.lineno, where=f"`{qualified}`", at=node)
             return ()
         if name in LEGACY_CONSTRUCTORS and qualified == f"torch.{name}":
-            return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node),) if node.args else ()
+            if not node.args:
+                return ()
+            # `torch.Tensor([])`: an empty placeholder (`torch.Tensor(3)` has three elements)
+            first = node.args[0]
+            empty = isinstance(first, ast.List | ast.Tuple) and not first.elts
+            size = "empty" if empty and len(node.args) == 1 else ""
+            return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node, size=size),)
         if name in TENSOR_FACTORIES and qualified == f"torch.{name}":
             if name in ("tensor", "as_tensor") and arguments and _is_input_tensor(node, arguments):
                 return arguments[0]  # a copy of a tensor keeps its device

@@ -71,7 +71,9 @@ class CpuTensorAtDeviceSink(Rule):
     resize, a checkpoint converter walking `getattr(model, ...)`: the module sits wherever
     the caller put it), `.data` set in a method only `__init__` calls (`reset_parameters`:
     nothing was placed yet), pinned host memory
-    (`pin_memory=True`), arguments as the other tensor. Arithmetic and `cat` are TPL204's.
+    (`pin_memory=True`), empty placeholders (`param.data = torch.Tensor([])` to free a
+    weight's GPU memory while offloading), arguments as the other tensor. Arithmetic and
+    `cat` are TPL204's.
 
     ## Example
     ```python
