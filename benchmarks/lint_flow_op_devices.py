@@ -135,7 +135,24 @@ def _cases() -> list[Case]:
         ("interpolate(cuda, size=0-dim cpu)", "ok", True, _interpolate_size),
         # `.data =` of a CPU tensor on a CUDA parameter raises nothing: the parameter moves.
         ("cuda parameter .data = cpu tensor", "cpu", True, _data_to_cpu),
+        # A token id made a tensor (`torch.tensor(self.pad_token_id)`) compared with CUDA ids:
+        # a 0-dim number (TPL201 leaves it), and a CPU tensor handed to an NCCL collective
+        # (TPL207's sink: YOLOv7's image-weights broadcast).
+        ("cuda ids == 0-dim cpu id", "ok", True, lambda: _gpu(2, 4)[:, -1] == torch.tensor(3)),
+        ("NCCL broadcast of a cpu tensor", "raises", True, _nccl_broadcast_cpu),
     ]
+
+
+def _nccl_broadcast_cpu() -> str:
+    import torch.distributed as dist
+
+    dist.init_process_group("nccl", init_method="tcp://127.0.0.1:29531", rank=0, world_size=1)
+    try:
+        torch.cuda.set_device(0)
+        dist.broadcast(torch.zeros(3), 0)
+        return "ok"
+    finally:
+        dist.destroy_process_group()
 
 
 def _index_select_scalar() -> torch.Tensor:
