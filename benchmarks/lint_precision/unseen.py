@@ -488,6 +488,17 @@ HISTORY = [
         "default-tier finding; 0 TRUE of the 6 findings of the rules once default (TPL201 "
         "0/3, TPL205 0/1, TPL207 0/1, TPL108 0/1 with 1 UNSURE)",
     ),
+    (
+        "2026-12-03",
+        "a11d929",
+        "fixes against two of fresh-41's FALSE shapes: `torch.tensor` of a setting named for "
+        "one id or index (`self.pad_token_id`) is a 0-dim number (the flow rules), and "
+        "`torch.Tensor([])` an empty placeholder (TPL207). Relint of the main corpus, the "
+        "nine package sets, fresh-40 and fresh-41 (the GitHub sets' trees were not on the "
+        "machine): fresh-41's 4 findings of those shapes, judged FALSE, dropped, and one "
+        "more on fresh (xtuner's copy of the LLaVA merge; judged FALSE by two blind judges, "
+        "`fresh/dropped`); nothing raised, the main corpus unchanged",
+    ),
 ]
 
 
