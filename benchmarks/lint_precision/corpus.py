@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-41] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-42] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -56,7 +56,8 @@ one worker per GPU (per-worker `CUDA_VISIBLE_DEVICES`, process pools, sharded jo
 (papers' releases, lab training code and courses across vision, speech, language, graph,
 recommendation and medical imaging); `--fresh-41` (`FRESH_41`) one of LLM and
 vision-language post-training, RL from feedback and multi-GPU inference and evaluation code
-(reward models, vLLM rollouts, `device_map` models, LoRA, speculative decoding).
+(reward models, vLLM rollouts, `device_map` models, LoRA, speculative decoding); `--fresh-42`
+(`FRESH_42`) one of diffusion, video, 3D and speech model code trained or run on several GPUs.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -3779,6 +3780,164 @@ FRESH_41 = (
 )
 
 
+FRESH_42 = (
+    # Diffusion, video, 3D and audio model code trained or run on several GPUs (2024-2026).
+    # Kinds: TPL2xx = tensors made or placed in forward; TPL303 = device_map models then moved;
+    # TPL401/TPL402 = process groups and per-process GPUs; TPL108 = torch.load without
+    # map_location; TPL104 = literal device indexes.
+    #
+    # Parler-TTS (Hugging Face): text-described TTS, T5 encoder + DAC-code decoder (2024)
+    # [multi-GPU code: training/run_parler_tts_training.py (accelerate Accelerator with
+    # InitProcessGroupKwargs/DDP kwargs, gather of generated audio), helpers/gradio_demo/app.py
+    # ("cuda:0"); TPL401, TPL402, TPL104] launch texts: README/training "accelerate launch
+    # ./training/run_parler_tts_training.py ./helpers/training_configs/starting_point_v1.json" (1
+    # node, all GPUs)
+    ("github:huggingface/parler-tts", "d108732cd57788ec86bc857d99a6cabd66663d68"),
+    # StyleTTS 2: style-diffusion + adversarial TTS (2023-2024) [multi-GPU code: train_first.py
+    # and train_finetune_accelerate.py (accelerate Accelerator, DDP kwargs), train_second.py and
+    # train_finetune.py (MyDataParallel/DataParallel over GPUs), models.py (torch.load of
+    # ASR/F0/PLBERT); TPL401, TPL402, TPL108]
+    # launch texts: README "accelerate launch train_first.py --config_path ./Configs/config.yml",
+    # "accelerate launch --mixed_precision=fp16 --num_processes=1 train_finetune_accelerate.py" (1
+    # node, 1-N GPUs)
+    ("github:yl4579/StyleTTS2", "5cedc71c333f8d8b8551ca59378bdcc7af4c9529"),
+    # Seed-VC: zero-shot voice/singing conversion with diffusion transformers (2024-2025)
+    # [multi-GPU code: train_v2.py (accelerate Accelerator, DDP kwargs), train.py (device
+    # f"cuda:{args.gpu}"), app_vc.py / app_svc.py / real-time-gui.py (cuda_target from --gpu),
+    # modules/rmvpe.py ("cuda:0"), many torch.load calls; TPL401, TPL402, TPL104, TPL108]
+    # launch texts: README "accelerate launch train_v2.py", "python train.py --gpu ..." (1 node, 1-N
+    # GPUs)
+    ("github:Plachtaa/seed-vc", "d334fb72407ca4abfb929f50f9067ff6ccd13bb0"),
+    # Fish-Speech (OpenAudio): LLM-based TTS with DAC/VQ codec (2023-2026) [multi-GPU code:
+    # fish_speech/train.py + fish_speech/configs/base.yaml (Lightning Trainer, DDPStrategy nccl,
+    # devices: auto), fish_speech/models/*, fish_speech/inference_engine and tools/server
+    # (model workers, threads, torch.load of codec); TPL401, TPL402, TPL108] launch texts:
+    # docs "python fish_speech/train.py --config-name text2semantic_finetune ..." (1 node, all GPUs)
+    ("github:fishaudio/fish-speech", "3dd1f85c402ee6f0a17c2971d3b0dd8d881ca139"),
+    # moshi-finetune (Kyutai): LoRA/full fine-tuning of the Moshi speech-text model (2025)
+    # [multi-GPU code: finetune/distributed.py (LOCAL_RANK, torch.cuda.set_device, process
+    # group), finetune/wrapped_model.py (FSDP wrapping), finetune/checkpointing.py (FSDP state
+    # dicts), annotate.py (per-rank device f"cuda:{local_rank}"); TPL401, TPL402] launch texts:
+    # README "torchrun --nproc-per-node 8 --master_port $RANDOM -m train example/moshi_7B.yaml" (1
+    # node, 1-8 GPUs)
+    ("github:kyutai-labs/moshi-finetune", "2acc879fe7c48f885a18f6cc9548bccb2674d87b"),
+    # LTX-Video-Trainer (Lightricks): LoRA/full fine-tuning of LTX-Video (2025) [multi-GPU code:
+    # src/ltxv_trainer/trainer.py (accelerate Accelerator, LOCAL_RANK main process), scripts/
+    # train_distributed.py (spawns accelerate with --num_processes), src/ltxv_trainer/captioning.py
+    # (device_map=self.device.type), scripts/decode_latents.py (torch.load); TPL401, TPL402,
+    # TPL303] launch texts: docs "CUDA_VISIBLE_DEVICES=0,1 python scripts/train_distributed.py
+    # configs/ltxv_2b_lora.yaml --num_processes 2" (1 node, 2-8 GPUs)
+    ("github:Lightricks/LTX-Video-Trainer", "31b12733f51cb16b244d23f6552609f369aed883"),
+    # ml-mdm (Apple): Matryoshka Diffusion Models text-to-image training (2024-2026)
+    # [multi-GPU code: ml-mdm-matryoshka/ml_mdm/distributed.py (LOCAL_RANK, init_process_group,
+    # set_device), ml_mdm/clis/train_parallel.py and generate_batch.py (DistributedDataParallel),
+    # ml_mdm/models/unet.py and model_ema.py (torch.load); TPL401, TPL402] launch texts: README
+    # "torchrun --standalone --nproc_per_node=8 ml_mdm/clis/train_parallel.py" (1 node, 1-8 GPUs)
+    ("github:apple/ml-mdm", "de8cde2b047563f069bdfe3204643e7339506838"),
+    # Allegro (Rhymes AI): open text-to-video and TI2V diffusion model (2024-2025) [multi-GPU
+    # code: train.py and train_ti2v.py (accelerate Accelerator, torch.load of T2V weights),
+    # allegro/utils/utils.py (init_process_group, LOCAL_RANK from rank % num_gpus),
+    # single_inference.py / single_inference_ti2v.py (pipeline .to("cuda:0"), Generator on
+    # "cuda:0"); TPL401, TPL402, TPL104] launch texts: README "accelerate launch ...
+    # --num_processes 8 train.py" (1 node, 8 GPUs)
+    ("github:rhymes-ai/Allegro", "f395a54b015f7e3296c52f59a45b78acf9dd07f6"),
+    # LGM: Large multi-view Gaussian model for image/text-to-3D (2024) [multi-GPU code: main.py
+    # (accelerate Accelerator, torch.load resume), core/gs.py (tensors on "cuda"), acc_configs/
+    # gpu1/4/6/8.yaml; TPL401, TPL402, TPL2xx] launch texts: README "accelerate launch
+    # --config_file acc_configs/gpu8.yaml main.py big --workspace workspace" (1 node, 1-8 GPUs)
+    ("github:3DTopia/LGM", "fe8d12cff8c827df7bb77a3c8e8b37408cb6fe4c"),
+    # InstantMesh (TencentARC): sparse-view large reconstruction model, image-to-3D mesh (2024)
+    # [multi-GPU code: train.py (Lightning Trainer with --gpus / --num_nodes, DDP),
+    # src/model_mesh.py
+    # and zero123plus/model.py (device f"cuda:{self.global_rank}"), app.py (cuda:0 and cuda:1
+    # for the two stages); TPL401, TPL402, TPL104] launch texts: README "python train.py --base
+    # configs/instant-mesh-large-train.yaml --gpus 0,1,2,3,4,5,6,7 --num_nodes 1" (1 node, 8 GPUs)
+    ("github:TencentARC/InstantMesh", "08822c52fdc399b93ea00e4fa9e596344ed52ccc"),
+    # MoGe (Microsoft): monocular geometry estimation, point maps from one image (2024-2025)
+    # [multi-GPU code: moge/scripts/train.py (accelerate Accelerator, DDP kwargs, unwrap of
+    # DistributedDataParallel), baselines/*.py and moge/scripts/infer*.py (--device "cuda:0"),
+    # torch.load of checkpoints; TPL401, TPL402, TPL104, TPL108] launch texts: docs "accelerate
+    # launch --num_processes 8 moge/scripts/train.py ..." (1 node, 8 GPUs)
+    ("github:microsoft/MoGe", "07444410f1e33f402353b99d6ccd26bd31e469e8"),
+    # Lumina-mGPT (Alpha-VLLM): autoregressive photorealistic text-to-image from Chameleon (2024)
+    # [multi-GPU code: xllmx/util/dist.py (RANK/LOCAL_RANK or Slurm, set_device,
+    # init_process_group), xllmx/solvers/finetune/finetune.py and xllmx/util/ckpt.py (FSDP),
+    # lumina_mgpt/finetune_solver.py (device_map="cpu" then FSDP), lumina_mgpt/inference_solver.py
+    # (device_map="cuda"), lumina_mgpt/demos/*.py (set_device per GPU process); TPL401, TPL402,
+    # TPL303, TPL108] launch texts: TRAIN.md "srun -n32 --ntasks-per-node=8 --gres=gpu:8 bash
+    # exps/7B.sh" and "torchrun ... finetune_solver.py" (4 nodes of 8 GPUs)
+    ("github:Alpha-VLLM/Lumina-mGPT", "104abe453ec1acca5863698629c4db2111b0b3fc"),
+    # X-Codec-2.0: speech codec with semantic + acoustic tokens for LLM TTS (2024-2026)
+    # [multi-GPU code: train.py (Lightning Trainer with DDPStrategy), inference_save_code.py
+    # (LOCAL_RANK -> f"cuda:{device_id}" per process), vq/*.py; TPL401, TPL402, TPL108]
+    # launch texts: README "python train.py log_dir=/path/to/log_dir", Slurm script "srun ...
+    # --gres=gpu:8 ... torchrun --nnodes=1 --nproc_per_node=8" (several nodes of 8 GPUs)
+    ("github:zhenye234/X-Codec-2.0", "e5d3b2601146b20da39fc2f7c5a1db1418292138"),
+    # MuseTalk (Tencent Music Lyra Lab): real-time audio-driven lip-sync by latent inpainting
+    # (2024-2025) [multi-GPU code: train.py (accelerate Accelerator, DDP kwargs),
+    # scripts/inference.py and realtime_inference.py (f"cuda:{args.gpu_id}"), musetalk/loss/
+    # basic_loss.py and musetalk/utils/utils.py ("cuda:0"), torch.load of UNet/VAE/whisper;
+    # TPL401, TPL402, TPL104, TPL108] launch texts: train.sh "accelerate launch --config_file
+    # ./configs/training/gpu.yaml ... train.py", gpu.yaml "num_processes: 2" (1 node, 2+ GPUs)
+    ("github:TMElyralab/MuseTalk", "0a89dec45a0192b824e3cf4daf96c239440c5ed8"),
+    # Hunyuan3D-2.1 (Tencent Hunyuan): image-to-3D shape diffusion and PBR texture painting
+    # (2025) [multi-GPU code: hy3dshape/main.py (Lightning Trainer devices=num_gpus, DDP/DeepSpeed
+    # strategy), hy3dpaint/train.py (LOCAL_RANK), hy3dpaint/hunyuanpaintpbr/unet/model.py
+    # (f"cuda:{self.local_rank}"), hy3dpaint/hunyuanpaintpbr/unet/attn_processor.py (albedo on
+    # "cuda:0", material on "cuda:1"); TPL401, TPL402, TPL104, TPL2xx, TPL108] launch texts:
+    # hy3dshape/scripts/train_deepspeed.sh "python3 main.py --num_nodes $node_num --num_gpus 8" (1+
+    # nodes of 8 GPUs)
+    ("github:Tencent-Hunyuan/Hunyuan3D-2.1", "5e3ec6def57591d22ff44722cfe9bea1266084b0"),
+    # GPT-SoVITS: few-shot voice cloning TTS, AR semantic GPT + SoVITS decoder (2024-2026)
+    # [multi-GPU code: GPT_SoVITS/s2_train.py (mp.spawn, init_process_group, set_device(rank),
+    # DDP), GPT_SoVITS/s1_train.py (Lightning DDPStrategy devices=-1), GPT_SoVITS/AR/data/
+    # bucket_sampler.py (set_device), GPT_SoVITS/prepare_datasets/*.py ("cuda:0" per
+    # _CUDA_VISIBLE_DEVICES worker), webui.py (one process per GPU via _CUDA_VISIBLE_DEVICES);
+    # TPL401, TPL402, TPL104, TPL108] launch texts: webui.py '"%s" -s GPT_SoVITS/s2_train.py
+    # --config "%s"', '"%s" -s GPT_SoVITS/s1_train.py --config_file "%s"' with gpu numbers "0-1" (1
+    # node, 1-N GPUs)
+    ("github:RVC-Boss/GPT-SoVITS", "48b1a0169a28582a8984402f82cf438d3bfa6aca"),
+    # IMS-Toucan (Univ. Stuttgart): multilingual controllable TTS, ToucanTTS (2021-2024)
+    # [multi-GPU code: Recipes/*.py (LOCAL_RANK, set_device, init_process_group, DDP),
+    # Modules/ToucanTTS/toucantts_train_loop.py and toucantts_meta_train_loop.py (rank-local
+    # training, DDP unwrap), Modules/Aligner/autoaligner_train_loop.py (DDP), torch.load of
+    # checkpoints; TPL401, TPL402, TPL108] launch texts: README "torchrun --standalone
+    # --nproc_per_node=4 --nnodes=1 run_training_pipeline.py <pipeline> --gpu_id \"0,1,2,3\"" (1
+    # node, 4 GPUs)
+    ("github:DigitalPhonetics/IMS-Toucan", "6355e679207917b68486649bfb0065b7f556cacd"),
+    # threestudio: unified framework for text/image-to-3D via score distillation (2023-2024)
+    # [multi-GPU code: launch.py (Lightning Trainer devices from --gpu, n_gpus), threestudio/
+    # utils/misc.py (get_rank from RANK/LOCAL_RANK/SLURM_PROCID, torch.device(f"cuda:{rank}")),
+    # threestudio/models/prompt_processors/*.py (T5/text encoders with device_map="auto" in
+    # subprocesses), threestudio/models/guidance/*.py (torch.load); TPL303, TPL401, TPL402,
+    # TPL108] launch texts: README "python launch.py --config configs/dreamfusion-if.yaml --train
+    # --gpu 0,1,2,3 ...", "CUDA_VISIBLE_DEVICES=3,4 python launch.py ..." (1 node, 1-4 GPUs)
+    ("github:threestudio-project/threestudio", "28d9d80d9d00f308244adfcf3be8b17ca0cb6465"),
+    # OmniGen2 (BAAI VectorSpaceLab): unified multimodal image generation and editing (2025)
+    # [multi-GPU code: train.py (accelerate Accelerator with DeepSpeed), inference.py,
+    # inference_chat.py and omnicontext/inference.py (Accelerator per process), app*.py;
+    # TPL401, TPL402, TPL303] launch texts: scripts "accelerate launch --num_processes=8 -m
+    # omnicontext.inference", train script "accelerate launch ... --num_processes=$(($WORLD_SIZE *
+    # 8))" (1+ nodes of 8 GPUs)
+    ("github:VectorSpaceLab/OmniGen2", "0f72fa92564d9f8ba76f53fcc3c05aca2372458f"),
+    # EasyAnimate (Alibaba PAI aigc-apps): DiT high-resolution long video generation (2024-2025)
+    # [multi-GPU code: scripts/train.py and train_control.py (accelerate Accelerator, LOCAL_RANK,
+    # DeepSpeed ZeRO-2), easyanimate/pipeline/*.py (hf_device_map checks, CPU offload),
+    # easyanimate/video_caption/*.py (accelerate-launched filtering and captioning), many
+    # torch.load calls; TPL401, TPL402, TPL303, TPL108] launch texts: scripts/README_TRAIN.md
+    # "accelerate launch --mixed_precision=\"bf16\" scripts/train.py", "accelerate launch
+    # --use_deepspeed --deepspeed_config_file config/zero_stage2_config.json ..." (1+ nodes)
+    ("github:aigc-apps/EasyAnimate", "c2a70d17daa1549a22129d0cd0e02053ecccd75c"),
+    # VoxCPM (OpenBMB): tokenizer-free continuous-latent TTS (2025-2026) [multi-GPU code:
+    # src/voxcpm/training/accelerator.py (init_process_group nccl, LOCAL_RANK,
+    # DistributedDataParallel device_ids=[local_rank]), scripts/train_voxcpm_finetune.py,
+    # app.py ("cuda:0" ASR device), lora_ft_webui.py; TPL401, TPL402, TPL104, TPL108]
+    # launch texts: docs "python scripts/train_voxcpm_finetune.py ..." (torchrun for multi-GPU per
+    # accelerator.py docstring; 1 node, 1-N GPUs)
+    ("github:OpenBMB/VoxCPM", "616d3d3e630a9c96c2853250eef91b0f39dcd5fa"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -4085,6 +4244,26 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:showlab/ShowUI": ("model/qwen2_vl/", "model/qwen2_5_vl/"),
     # copy of huggingface/alignment-handbook's src/alignment
     "github:prometheus-eval/prometheus-eval": ("train/src/alignment/",),
+    # fresh-42's vendored copies of other projects
+    "github:Plachtaa/seed-vc": ("modules/bigvgan/", "modules/openvoice/"),
+    "github:Alpha-VLLM/Lumina-mGPT": (
+        "lumina_mgpt/model/chameleon/",
+        "lumina_mgpt/model/chameleon_vae_ori/",
+        # identical to a file of Lumina-T2X (fresh-22)
+        "xllmx/model/components.py",
+    ),
+    # a copy of DINOv2 (fresh-9) in MoGe, and Lumina-T2X's transport path (fresh-22) in OmniGen2
+    "github:microsoft/MoGe": ("moge/model/dinov2/",),
+    "github:VectorSpaceLab/OmniGen2": ("omnigen2/transport/path.py",),
+    "github:TMElyralab/MuseTalk": ("musetalk/whisper/", "musetalk/utils/face_detection/"),
+    "github:RVC-Boss/GPT-SoVITS": (
+        "GPT_SoVITS/BigVGAN/",
+        "GPT_SoVITS/eres2net/",
+        "tools/uvr5/",
+        "tools/AP_BWE_main/",
+    ),
+    "github:threestudio-project/threestudio": ("extern/ldm_zero123/",),
+    "github:aigc-apps/EasyAnimate": ("easyanimate/vae/ldm/",),
 }
 
 
@@ -4131,6 +4310,7 @@ UNSEEN_SETS = {
     "fresh-39": FRESH_39,
     "fresh-40": FRESH_40,
     "fresh-41": FRESH_41,
+    "fresh-42": FRESH_42,
 }
 
 
