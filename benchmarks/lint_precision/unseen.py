@@ -499,6 +499,14 @@ HISTORY = [
         "more on fresh (xtuner's copy of the LLaVA merge; judged FALSE by two blind judges, "
         "`fresh/dropped`); nothing raised, the main corpus unchanged",
     ),
+    (
+        "2026-12-03",
+        "b1eef60",
+        "fresh-42 (diffusion, video, 3D and speech model code trained or run on several GPUs) "
+        "at b1eef60, after the fixes against fresh-41: no default-tier finding; 0 TRUE of the "
+        "6 findings of the rules once default (TPL201 0/3, TPL104 0/1, TPL207 0/1, TPL403 "
+        "split)",
+    ),
 ]
 
 
@@ -1135,6 +1143,22 @@ CORPUS_NOTES = {
         "installed only where the model is loaded whole on one GPU; TPL207 0/1: an empty "
         "placeholder `.data` swapped in while offloading; TPL108 UNSURE: Hub weights whose "
         "tensors' device the repository does not show)."
+    ),
+    "fresh-42": (
+        "A set of diffusion, video-generation, 3D and speech/audio model code of 2021-2025 "
+        "trained or run on several GPUs (TTS and voice conversion, codecs, video and image "
+        "generation, image-to-3D, depth, talking heads): 21 repositories chosen by domain, "
+        "checked like fresh-40 (file by file against the package sets, fresh-40, fresh-41 and "
+        "the GitHub projects they derive from that could be read: VITS, so-vits-svc, "
+        "BigVGAN, Lumina-T2X, LLaMA2-Accessory, OmniGen, CogVideo, dust3r, DINOv2), with "
+        "vendored copies and identical files left out, committed before it was first linted. "
+        "First linted at b1eef60: 1,090 Python files, no crash, no default-tier finding; its "
+        "6 findings of the rules once default, read by two blind judges who agreed on 5: "
+        "none TRUE (TPL201 0/3: an ONNX-export model traced on the CPU, an odd-width pad "
+        "after an even concatenation; TPL104 0/1: a one-process metrics script; TPL207 0/1: "
+        "a class nothing builds), and one split (TPL403: fish-speech's generation thread "
+        "never binds its GPU and calls `torch.cuda.synchronize()` without a device, while "
+        "placing every tensor on the chosen `--device`)."
     ),
 }
 
