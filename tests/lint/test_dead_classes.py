@@ -176,3 +176,14 @@ def test_names_are_read_as_uses_not_definitions() -> None:
     assert [(c.name, c.first, c.last, c.methods) for c in spans] == [("C", 8, 12, ((11, 12),))]
     assert spans[0].holds_in_a_method(12) and not spans[0].holds_in_a_method(9)
     assert plain_classes(b"class (") == []
+
+
+def test_a_library_s_member_fetched_by_a_built_name_reaches_no_class(tmp_path: Path) -> None:
+    # IMS-Toucan's (ESPnet's) STFT picks torch's window function by name: `getattr(torch,
+    # f"{window}_window")` reaches torch's members, never the project's classes.
+    window = {"stft.py": "import torch\n\n\ndef window(kind):\n"
+              "    return getattr(torch, f'{kind}_window')(512)\n"}  # fmt: skip
+    assert _lines(tmp_path / "torch", _project(**window)) == []
+    functional = {"act.py": "import torch.nn.functional as F\n\n\ndef act(name):\n"
+                  "    return getattr(F, f'{name}')\n"}  # fmt: skip
+    assert _lines(tmp_path / "functional", _project(**functional)) == []

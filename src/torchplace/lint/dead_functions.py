@@ -151,10 +151,13 @@ def named_in(text: str, name: str, outside: tuple[int, int] | None = None) -> bo
 #: (`inspect.getmembers` over the modules `pkgutil.walk_packages` finds, `module.__dict__`
 #: matched against a name built at run time, `globals()[name]`, `getattr(module, f"...")`).
 #: `getattr(self, f"...")` is not one: it reaches attributes of an object whose class already
-#: runs (NATSpeech's `getattr(self, f"{prefix}_loss")`), never a class nothing names.
+#: runs (NATSpeech's `getattr(self, f"{prefix}_loss")`), never a class nothing names; nor is
+#: a library's member fetched by name (ESPnet's `getattr(torch, f"{window}_window")`,
+#: `getattr(F, f"{name}")`): torch, numpy and math hold none of the project's classes.
 FINDS_CLASSES = re.compile(
     rb"__subclasses__|__init_subclass__|\bgetmembers\b|\bgetmro\b|\bwalk_packages\b"
     rb"|(?<!self)\.__dict__\b|\bglobals\(\)\s*(?:\[|\.get\b|\.items\b)"
-    rb"|\bgetattr\(\s*(?!(?:self|cls)\s*,)[\w.]+\s*,\s*f[\"']|\bsys\.modules\s*\["
+    rb"|\bgetattr\(\s*(?!(?:self|cls|torch|nn|F|np|numpy|math|torchaudio|torchvision)"
+    rb"(?:\.\w+)*\s*,)[\w.]+\s*,\s*f[\"']|\bsys\.modules\s*\["
     rb"|\bclass\s+\w+\s*\(\s*(?:abc\.)?(?:type|ABCMeta)\s*\)"
 )
