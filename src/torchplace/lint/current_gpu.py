@@ -215,18 +215,16 @@ def current_gpu_use_by_callers(
         data = read_regular_file(Path(other), max_file_bytes)
         if data is None or not called.search(data):
             continue
-        found = current_gpu_use(other, data.decode("utf-8", "replace"))
-        if found is not None and not _binds_before(data, function, found.line):
+        try:  # parsed once, for the device blocks and for the caller's binding
+            tree: ast.Module | None = ast.parse(data)
+        except (SyntaxError, ValueError, RecursionError):
+            tree = None  # unread: a use found in the text stands
+        found = current_gpu_use(other, data.decode("utf-8", "replace"), tree=tree)
+        if found is None:
+            continue
+        if tree is None or not binds_after_every_call(tree, function, found.line):
             return found
     return None
-
-
-def _binds_before(data: bytes, function: str, line: int) -> bool:
-    try:
-        tree = ast.parse(data)
-    except (SyntaxError, ValueError, RecursionError):
-        return False  # unread: the use stands
-    return binds_after_every_call(tree, function, line)
 
 
 def current_gpu_use_by_imports(
