@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-42] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-44] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -57,7 +57,11 @@ one worker per GPU (per-worker `CUDA_VISIBLE_DEVICES`, process pools, sharded jo
 recommendation and medical imaging); `--fresh-41` (`FRESH_41`) one of LLM and
 vision-language post-training, RL from feedback and multi-GPU inference and evaluation code
 (reward models, vLLM rollouts, `device_map` models, LoRA, speculative decoding); `--fresh-42`
-(`FRESH_42`) one of diffusion, video, 3D and speech model code trained or run on several GPUs.
+(`FRESH_42`) one of diffusion, video, 3D and speech model code trained or run on several GPUs;
+`--fresh-43` (`FRESH_43`) one of LLM inference-acceleration research code (speculative decoding,
+KV-cache compression and offload, quantized and long-context inference); `--fresh-44`
+(`FRESH_44`) one of graph, molecule, protein, weather, physics and recommendation models
+trained or run on several GPUs.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -3938,6 +3942,403 @@ FRESH_42 = (
 )
 
 
+FRESH_43 = (
+    # LLM inference-acceleration research code (2023-2026). Kinds: TPL2xx = tensors made or
+    # placed in forward; TPL303 = device_map models then moved; TPL401/TPL402 = process groups
+    # and per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # LayerSkip (Meta): early-exit + self-speculative decoding of LLaMA (2024-2025)
+    # [multi-GPU code: generate.py / benchmark.py / eval.py (torch.distributed.init_process_group
+    # "cuda:nccl,cpu:gloo", LOCAL_RANK, from_pretrained device_map="auto"), self_speculation/*
+    # (draft = early layers, verify = full model), tests/* (device_map="auto"); TPL401, TPL402,
+    # TPL303, TPL2xx]
+    # launch texts: README "torchrun generate.py --model facebook/layerskip-llama2-7B ...",
+    # "torchrun benchmark.py ...", "torchrun eval.py ..." (1 node, 1-N GPUs)
+    ("github:facebookresearch/LayerSkip", "f42c66965545747d42e27d4beab86b5c17956566"),
+    # SpecExec (Yandex): massively parallel speculative decoding with an offloaded target (2024)
+    # [multi-GPU code: engine/engines.py, engine/EngineFast.py (draft/target from_pretrained
+    # device_map=device, default "cuda:0"), engine/offload_engine.py + offloading/offload_model.py
+    # (layer-wise CPU->GPU offload, device_map {"model.embed_tokens": "cuda:0", ...}), run_exp.py
+    # (device "cuda:0"); TPL104, TPL2xx, TPL303] launch texts: README "python run_exp.py --top_p 0.9
+    # --temperature 0.6 --gen_type SpecExecBase ... --offload" (1 node, 1 GPU + CPU offload)
+    ("github:yandex-research/specexec", "c7f24b32638dcbb0ef2d1176719980631730c4e8"),
+    # ReDrafter (Apple): recurrent drafter heads for speculative decoding, PyTorch + MLX (2024)
+    # [multi-GPU code: recurrent_drafting/train/* + cmd/train.py (HF Trainer under torchrun,
+    # 8 processes), cmd/generate.py (device f"cuda:{FLAGS.use_gpu}"), recurrent_drafting/
+    # recurrent_drafting.py / modeling_drafter.py (beam/tree tensors made in forward);
+    # TPL2xx, TPL401, TPL402] launch texts: recurrent_drafting/cmd/train.sh "torchrun
+    # --nproc_per_node=8 recurrent_drafting/cmd/train.py ..." (1 node, 8 GPUs); "python3 -m
+    # recurrent_drafting.cmd.generate"
+    ("github:apple/ml-recurrent-drafter", "bd8586bb9bbfa761644c36f932a0cd1eb3f1cdf9"),
+    # QuaRot (ETH SPCL): rotation-based 4-bit weight/activation/KV quantization (2024)
+    # [multi-GPU code: fake_quant/utils.py (DEV = "cuda:0", distribute_model with accelerate
+    # infer_auto_device_map + dispatch_model over all GPUs), fake_quant/main.py (--distribute,
+    # torch.load of saved qmodel), quarot/nn/linear.py, e2e/* ("cuda:0" benchmarks);
+    # TPL104, TPL108, TPL2xx, TPL303] launch texts: fake_quant/README "python main.py --model
+    # meta-llama/Llama-2-7b-hf --rotate --a_bits 4 --v_bits 4 --k_bits 4 --w_bits 4 ..." (1 node,
+    # 1-N GPUs with --distribute)
+    ("github:spcl/QuaRot", "5008669b08c1f11f9b64d52d16fddd47ca754c5a"),
+    # RetrievalAttention / RetroInfer (Microsoft): vector-retrieval sparse attention with a
+    # CPU-GPU KV cache for long-context inference (2024-2026) [multi-GPU code: model_hub/llama.py,
+    # model_hub/qwen.py (layers split over visible GPUs, torch.cuda.set_device(next_device)),
+    # cache_hub/retroinfer_cache*.py (layer_mapping -> set_device, CPU/GPU cache buffers),
+    # benchmark/longbench/pred.py, benchmark/ruler/pred/call_api.py (device_map=device);
+    # TPL2xx, TPL303, TPL104] launch texts: README "You may need to set CUDA_VISIBLE_DEVICES ... our
+    # code will automatically split models into all visible GPUs",
+    # throughput_eval/run_different_models.sh
+    # "export CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7", "bash longbench_run.sh llama-3-8b-1048k
+    # RetroInfer ..." (1 node, 1-8 GPUs)
+    ("github:microsoft/RetrievalAttention", "6b1228c346836769da0ed525dadf05bb7010e96b"),
+    # Online Speculative Decoding (OSD, Berkeley): online distillation of the draft model
+    # (2023-2024)
+    # [multi-GPU code: distill/train.py + distill/distill_trainer*.py (HF Trainer, DDP/DataParallel
+    # unwrap of teacher/student), distill/experiment/test_*.py and data/generate_answer.py (teacher
+    # and draft from_pretrained device_map='auto'); TPL303, TPL401, TPL402, TPL2xx] launch texts:
+    # README "bash bash_scripts/code-python/offline.sh $datapath teacher forward" -> "python
+    # distill/train.py ..." (1 node, 1-N GPUs)
+    ("github:LiuXiaoxuanPKU/OSD", "788a403d5495896b4fc5b7f56cfd41de5ae61967"),
+    # PainlessInferenceAcceleration (Ant Group): Lookahead trie-based parallel decoding, IPAD and
+    # the Flood multi-GPU inference engine (2023-2026) [multi-GPU code:
+    # flood/flood/facade/dist_llm.py
+    # (FLOOD_RANK, layers split across devices/nodes), flood/flood/* (streams, cache, layers),
+    # lookahead/lookahead/common/pretrained_model.py (torch.distributed), lookahead/examples/*
+    # (from_pretrained device_map, "cuda:0"), many torch.load calls; TPL401, TPL402, TPL104, TPL303,
+    # TPL108, TPL2xx] launch texts: lookahead README "python [model name]_example.py",
+    # flood README/benchmarks (1 node, 1-N GPUs)
+    ("github:alipay/PainlessInferenceAcceleration", "78c9b002749f86a2dc601af3d02c5eaf6cc91507"),
+    # EfficientQAT (OpenGVLab): block-wise + end-to-end quantization-aware training of LLMs (2024)
+    # [multi-GPU code: main_block_ap.py (infer_auto_device_map with max_memory per GPU +
+    # dispatch_model, torch.load of cached loaders), main_e2e_qp.py (LOCAL_RANK -> device_map
+    # {'': local_rank}), quantize/int_linear_real.py (load_checkpoint_in_model with device map);
+    # TPL303, TPL402, TPL108] launch texts: README "CUDA_VISIBLE_DEVICES=0 python main_block_ap.py
+    # ...",
+    # examples/*.sh "CUDA_VISIBLE_DEVICES=0 python main_e2e_qp.py ..." (1 node, 1-N GPUs)
+    ("github:OpenGVLab/EfficientQAT", "78fd3fb6b6a2e70cc29d9e5d5f4fc6c3ea250619"),
+    # FlatQuant (Huawei/THU): learnable affine transforms for W4A4 LLM quantization (2024-2025)
+    # [multi-GPU code: main_dpskv3.py (LOCAL_RANK, dist.init_process_group("nccl"),
+    # torch.cuda.set_device, per-rank flat_matrices_{rank}.pth torch.load), flatquant/flat_utils.py
+    # (torch.load), flatquant/model_tools/*, deploy/* (quantized kernels); TPL401, TPL402, TPL108]
+    # launch texts: scripts/deepseek/deepseek-v3/w4a4kv4.sh "torchrun --nnodes 2 --nproc-per-node 8
+    # --node-rank $RANK ..." (2 nodes x 8 GPUs); README "python ./main.py --model ..." (1 GPU)
+    ("github:ruikangliu/FlatQuant", "9d88ffcb7d2c6bda59fb5c44dad36adc101aadb1"),
+    # Loki (UMD HPC group): low-rank keys for sparse attention / KV-cache top-k (2023-2024)
+    # [multi-GPU code: infer.py and methods/common/ppl.py (torch.distributed.init_process_group
+    # nccl from SLURM LOCAL_RANK), methods/pca_topk/utils.py (torch.load of PCA components then
+    # .to(device)), methods/baselines/* (H2O, top-k attention); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: examples/pca_topk/job_template_perlmutter.sh "srun -C gpu -N $NNODES -n $GPUS
+    # --gpus-per-node=4 ./set_env_vars_slurm.sh python -u evaluate_tasks.py ..." (N nodes x 4 GPUs)
+    ("github:hpcgroup/loki", "005913bc0b64c3b54d0d96871f4e51e799d7b17b"),
+    # REST (FasterDecoding): retrieval-based speculative decoding (2023-2024) [multi-GPU code:
+    # rest/model/* (tree candidates, kv cache tensors made in forward), rest/inference/cli.py,
+    # llm_judge/gen_model_answer_*.py, human_eval/*_test.py (from_pretrained device_map="auto",
+    # CUDA_VISIBLE_DEVICES parsing); TPL303, TPL2xx] launch texts: README "RAYON_NUM_THREADS=6
+    # CUDA_VISIBLE_DEVICES=0 python3 gen_model_answer_rest.py --model-path lmsys/vicuna-7b-v1.5
+    # ..." (1 node, 1-N GPUs)
+    ("github:FasterDecoding/REST", "50a5fc197382ed8df5b3e946dad2f8337511b541"),
+    # Keyformer (d-Matrix): KV-cache reduction via key-token selection (2024) [multi-GPU code:
+    # models/*-keyformer-lib/modeling_*.py (model.parallelize(device_map) over GPUs, first/last
+    # device "cuda:{k}", torch.cuda.set_device(hidden_states.device)), summarization/*,
+    # conversation/* (device_map), lm_eval_harness/run_lm_eval_harness.py ("cuda:0");
+    # TPL104, TPL2xx, TPL303] launch texts: README "python3 download_model.py --model_name
+    # mosaicml/mpt-7b",
+    # summarization/run_summarization_task.sh, lm_eval_harness/run.sh "python -u
+    # run_lm_eval_harness.py ..." (1 node, 1-N GPUs)
+    ("github:d-matrix-ai/keyformer-llm", "f327831056a9909b133aaa14a48f2bd0722acede"),
+    # MoA (THU NICS): mixture of sparse attention for long-context LLM compression (2024-2026)
+    # [multi-GPU code: MoA/dataset/convert.py (device f"cuda:{idx % torch.cuda.device_count()}"
+    # per worker), MoA/models/* + MoA/attention/* (torch.load of LUTs, masks made in forward),
+    # scripts/evaluate/* (device_map, "cuda:0"); TPL104, TPL108, TPL2xx, TPL303] launch texts:
+    # README "python scripts/pipeline/main.py --model_path lmsys/vicuna-7b-v1.5-16k ...",
+    # "CUDA_VISIBLE_DEVICES=0 python scripts/evaluate/longbench_evaluate.py ..." (1 node, 1-N GPUs)
+    ("github:thu-nics/MoA", "e224fe3e00cf5e10a2fca36b52b026fc18669931"),
+    # Double Sparsity (andy-yang-1): post-training sparse attention with label cache and
+    # offloading (2024-2025) [multi-GPU code: evaluation/generate.py, evaluation/chat.py
+    # (hand-written device_map {"model.embed_tokens": 0, "model.norm": 7, "lm_head": 7,
+    # layers i // 10}), evaluation/perplexity_eval.py (device_map="auto"), offloading/* (CPU/GPU
+    # KV offload), benchmark/e2e/* (torch.distributed, set_device); TPL303, TPL401, TPL402, TPL2xx,
+    # TPL108]
+    # launch texts: README "python3 evaluation/perplexity_eval.py --model_path
+    # meta-llama/Llama-2-7b-hf
+    # --heavy_const 128 --group_factor 4" (1 node, 1-8 GPUs)
+    ("github:andy-yang-1/DoubleSparse", "b0575e638a279d9b2bdd2359dc3fcb5616a1c67a"),
+    # TidalDecode (CMU): position-persistent sparse attention for fast LLM decoding (2024)
+    # [multi-GPU code: src/utils.py (from_pretrained device_map="auto"), tidal/models/llama.py
+    # (device "cuda:0"), scripts/bench_textgen.py (device_map=device), experiments/LongBench/*;
+    # TPL303, TPL104, TPL2xx] launch texts: README "python examples/run_tidal_llama.py --top_k 256
+    # --model_name gradientai/Llama-3-8B-Instruct-Gradient-1048k",
+    # experiments/LongBench/run_longbench.sh
+    # "export CUDA_VISIBLE_DEVICES=0,1,2,3" (1 node, 1-4 GPUs)
+    ("github:DerrickYLJ/TidalDecode", "d67a1bdfc2ed7611ed92be4f60883d98197cb641"),
+    # LongSpec (Sea AI Lab): long-context speculative decoding with a GLIDE draft (2025)
+    # [multi-GPU code: longspec/train/trainer_base_ds_mul_fs_tp.py (DeepSpeed comm, LOCAL_RANK,
+    # torch.cuda.set_device, torch.load(map_location='cpu')),
+    # longspec/train/general_util/dist_utils.py,
+    # longspec/test/llama_glide.py, qwen2_glide.py (target + draft from_pretrained
+    # device_map="auto");
+    # TPL401, TPL402, TPL303, TPL2xx] launch texts: longspec/train/train.sh "deepspeed --include
+    # localhost:0,1,2,3,4,5,6,7 ./trainer_base_ds_mul_fs_tp.py -cp conf/exp/ -cn
+    # qwq_glide_8gpu_slim6b" (1 node, 8 GPUs)
+    ("github:sail-sg/LongSpec", "15e499898f40f6891c08828d0bf2bd9ecdf9c08a"),
+    # SeerAttention (Microsoft): learned block-sparse attention gates for prefill and decode
+    # (2024-2025)
+    # [multi-GPU code: distillation_prefill.py / distillation_decode.py (HF Trainer + DeepSpeed
+    # under
+    # torchrun), seer_attn/*/modeling_*_seerattn*.py (torch.load of gate weights),
+    # eval/longbench/pred.py
+    # (per-rank device f"cuda:{rank}"), eval/reasoning_tasks/parallel_run_vllm.py; TPL401, TPL402,
+    # TPL108,
+    # TPL104] launch texts: scripts/run_distillation_prefill.sh "torchrun --nproc_per_node=$gpus
+    # --master_port=10003 distillation_prefill.py ... --deepspeed ds_config/stage2.json" (1 node, N
+    # GPUs)
+    ("github:microsoft/SeerAttention", "aba03e3f2caefd0ccd21e576670aa830b748c84e"),
+    # ServerlessLLM (Edinburgh): fast checkpoint loading and serverless LLM/LoRA serving (2024-2026)
+    # [multi-GPU code: sllm_store/sllm_store/transformers.py, device_map_utils.py (accelerate
+    # infer_auto_device_map), client.py (per-GPU memory pools,
+    # tensor copy chunks by device uuid), sllm_store/sllm_store/cli.py (warm-up f"cuda:{i}" for
+    # each GPU, device_map="auto"), sllm/backends/* (transformers / PEFT-LoRA backends with
+    # device_map); TPL303, TPL104, TPL2xx] launch texts: README "sllm-store start --storage-path
+    # ~/models --mem-pool-size 4GB", "sllm-store save --model Qwen/Qwen3-0.6B --backend
+    # transformers" (1 node, 1-N GPUs)
+    ("github:ServerlessLLM/ServerlessLLM", "9f50241baa5386e06a9321c51f19a9ef5f964c2b"),
+    # GliDe with a CaPE: glimpse draft model reusing target KV cache + proposal expansion (2024)
+    # [multi-GPU code: ds_train_glide.py (DeepSpeed, get_accelerator().set_device(local_rank)),
+    # glide/* (draft model reading target caches), inference/cape/benchmark_cape.py
+    # (large_model.cuda(args.cuda), small model on same GPU); TPL401, TPL402, TPL2xx, TPL108]
+    # launch texts: ds_train_glide.sh "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 deepspeed --master_port
+    # 30013 ds_train_glide.py ..." (1 node, 8 GPUs)
+    (
+        "github:NonvolatileMemory/GliDe_with_a_CaPE_ICML_24",
+        "edf4c9a85d7d20a0c7d382f876ab501b8ee7d9ee",
+    ),
+    # xKV (Cornell abdelfattah-lab): cross-layer SVD compression of the KV cache (2025)
+    # [multi-GPU code: evaluate/eval_acc.py (per-rank device f"cuda:{rank}", torch.cuda.set_device,
+    # dist.init_process_group nccl with device_id), utils.py (device_map="cuda"),
+    # xKV/customized_cache/*, xKV/attn_patch/* (cache tensors made in forward); TPL401, TPL402,
+    # TPL2xx, TPL108] launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3 OMP_NUM_THREADS=48 torchrun
+    # --standalone --nnodes=1 --nproc_per_node 4 evaluate/eval_acc.py --datalen 65536 ..." (1 node,
+    # 4 GPUs)
+    ("github:abdelfattah-lab/xKV", "bfe5d7201a098556416988a397632cd661b00ff5"),
+    # Parallel Prompt Decoding (PPD, Imperial): prompt-token multi-token drafting (2024)
+    # [multi-GPU code: prompt/train/train.py (HF Trainer under accelerate launch, torch.load of
+    # datasets), prompt/model/model.py (torch.load of prompt weights), prompt/inference/* (tree
+    # buffers made in forward), application/gen_model_answer_*.py; TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "accelerate launch --num_processes 4 prompt/train/train.py
+    # --model_name_or_path lmsys/vicuna-7b-v1.3 ..." (1 node, 4 GPUs)
+    ("github:hmarkc/parallel-prompt-decoding", "2ba3a1cd9328f274662c9d3a00a0a28b9ef3b874"),
+    # Compressed Context Memory (SNU MLLAB): online KV compression into a memory for LLM
+    # inference (2023-2024) [multi-GPU code: src/model.py (from_pretrained device_map='auto'),
+    # src/arch/ccm_t5.py (model-parallel T5: parallelize(device_map),
+    # torch.cuda.set_device(first_device)),
+    # src/arch/ccm_llama.py / ccm_mistral.py (compression masks made in forward), inference.py;
+    # TPL303, TPL2xx, TPL104] launch texts: README "python inference.py -i -m
+    # [llama-7b,llama-2-7b-chat]
+    # --eval_name concat_recur", "python inference.py --stream" (1 node, 1-N GPUs)
+    ("github:snu-mllab/Context-Memory", "a89dd08e2c9587ec9c6c3ad339bb154c33e6b41a"),
+)
+
+
+FRESH_44 = (
+    # Scientific and recommendation models trained or run on several GPUs (2021-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Graph neural networks (partitioned graphs, multi-GPU neighbour sampling) ---
+    # BNS-GCN: boundary-node-sampled full-graph GCN training on partitioned graphs (2022-2023)
+    # [multi-GPU code: main.py (one process per partition, CUDA_VISIBLE_DEVICES per rank),
+    # train.py (dist.init_process_group, torch.cuda.set_device('cuda:%d' % local_rank),
+    # boundary/feature tensors .cuda()), helper/reducer.py (set_device from rank, grad
+    # all-reduce), helper/feature_buffer.py (recv buffers moved to GPU); TPL401, TPL402, TPL2xx]
+    # launch texts: scripts/reddit.sh "python main.py --dataset reddit --n-partitions 2 ..."
+    # (1 node, N GPUs = partitions), scripts/reddit_multi_node.sh (2 nodes)
+    ("github:GATECH-EIC/BNS-GCN", "b4a48bdaf25212bfddce46ec84af0ca2e351be7a"),
+    # AdaQP: adaptive message quantization for distributed full-graph GNN training (2023-2024)
+    # [multi-GPU code: AdaQP/communicator/comm.py (init_process_group env://, LOCAL_RANK,
+    # torch.device(f'cuda:{local_rank}'), set_device), AdaQP/communicator/buffer.py,
+    # AdaQP/trainer/trainer.py, AdaQP/manager/*.py (partition tensors, torch.load of degrees);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README/scripts "torchrun
+    # --nproc_per_node=$WORKERS_PER_SERVER --nnodes=$NUM_SERVERS ... main.py" (1-N nodes, N GPUs)
+    ("github:raywan-110/AdaQP", "6bb67018266e3230e67e0fe1d7d935cf9d57d5e4"),
+    # SALIENT: fast neighbour-sampling GNN training with pipelined GPU transfer (2022-2023)
+    # [multi-GPU code: driver/main.py (mp.spawn(ddp_main, nprocs=num_devices_per_node),
+    # torch.device('cuda', i) lists, torch.load of checkpoints), driver/drivers/ddp.py
+    # (init_process_group, DistributedDataParallel), driver/drivers/base.py (devices list,
+    # transferers), fast_trainer/*.py; TPL401, TPL402, TPL108] launch texts:
+    # examples/example_Satori_interactive.sh "python -m driver.main ... --max_num_devices_per_node 2
+    # --total_num_nodes 1 --one_node_ddp", README "srun --gres=gpu:4 -N 1 ..." (1 node, 1-4 GPUs)
+    ("github:MITIBMxGraph/SALIENT", "51ab0e483ddfa2579930bec15a8a40ceec1ae748"),
+    # GraphLearn-for-PyTorch (GLT): GPU graph sampling/feature lookup and distributed GNN
+    # training (2023-2025) [multi-GPU code: graphlearn_torch/python/distributed/*.py (RPC,
+    # sampling workers, worker_devices), graphlearn_torch/python/data/feature.py (device
+    # groups, unified tensors), examples/multi_gpu/train_sage_ogbn_papers100m.py (mp.spawn,
+    # DDP per GPU), examples/igbh/train_rgnn_multi_gpu.py, examples/distributed/*.py;
+    # TPL401, TPL402, TPL104, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0,1 python -m
+    # torch.distributed.launch --use_env --nnodes=2 --node_rank=0 ... dist_train_sage_supervised.py"
+    # (2 nodes x 2 GPUs), benchmarks "CUDA_VISIBLE_DEVICES=0,1 python bench_dist_neighbor_loader.py"
+    ("github:alibaba/graphlearn-for-pytorch", "26fe3d4e050b081bc51a79dc9547f244f5d314da"),
+    #
+    # --- Molecule and protein models ---
+    # MoLFormer (IBM): large chemical language model with linear attention (2022-2023)
+    # [multi-GPU code: training/train_pubchem_light.py (Lightning Trainer accelerator=ddp,
+    # num_nodes, gpus), finetune/finetune_pubchem_light*.py (Trainer gpus), training/
+    # pubchem_encoder.py and dataset_pubchem.py (torch.load of vocab), notebooks/*/
+    # get_attention_map_full.py ("cuda:<n>" devices); TPL401, TPL402, TPL108, TPL104]
+    # launch texts: training/run_pubchem_light.sh "python train_pubchem_light.py --device cuda ...
+    # --gpu -1 --num_nodes 1 --accelerator ddp" (1 node, all GPUs),
+    # continue_pubchem_light_distributed_multinode_bert_both.sh "--num_nodes 2 --accelerator ddp"
+    # (2 nodes)
+    ("github:IBM/molformer", "3b9ac434db387fadf2cf99b99def654cbf193841"),
+    # Uni-Mol family (DP Technology): 3D molecular pretraining, Uni-Mol+, Uni-Mol2, docking
+    # (2022-2025) [multi-GPU code: unimol_tools/unimol_tools/tasks/trainer.py (LOCAL_RANK,
+    # set_device, init_process_group, DistributedDataParallel train/infer),
+    # unimol*/infer.py and unimol_plus/inference.py (torch.cuda.set_device(args.device_id)),
+    # unimol*/models and tasks (unicore-based); TPL401, TPL402, TPL108] launch texts: unimol
+    # README "python -m torch.distributed.launch --nproc_per_node=$n_gpu $(which unicore-train)
+    # ...", unimol_plus/train_oc20.sh "torchrun --nproc_per_node=$n_gpu
+    # --nnodes=$OMPI_COMM_WORLD_SIZE"
+    # (1-N nodes, 8 GPUs), unimol2 README "torchrun --standalone --nnodes=1 --nproc_per_node=$n_gpu"
+    ("github:deepmodeling/Uni-Mol", "90f52c41299a1a582da0f9765e9f87aa21faa16a"),
+    # ProtST: protein language model pretraining with biomedical text (2023) [multi-GPU code:
+    # protst/util.py (comm.init_process_group("nccl", env://)), script/run_pretrain.py
+    # (torch.cuda.set_device(comm.get_rank()), torchdrug engine gpus), script/run_zero_shot.py,
+    # run_few_shot_nonparam.py, run_supervised_with_zero.py (torch.device("cuda:0"));
+    # TPL401, TPL402, TPL104] launch texts: README "alias python4proc='python -m
+    # torch.distributed.launch --nproc_per_node=4'", "python4proc script/run_pretrain.py ..." (1
+    # node, 4 GPUs)
+    ("github:DeepGraphLearning/ProtST", "db53a76ed2430eb66dd9c8134ace99fd60980fb3"),
+    # alphafold3-pytorch: open reimplementation of AlphaFold 3 (2024-2025) [multi-GPU code:
+    # alphafold3_pytorch/trainer.py (Lightning Fabric, fabric.launch(), setup_dataloaders,
+    # distributed eval and EMA on main process), alphafold3_pytorch/configs.py (Fabric from
+    # config), alphafold3_pytorch/alphafold3.py (tensors made in forward, torch.load of
+    # checkpoints), alphafold3_pytorch/cli.py (use_cuda); TPL2xx, TPL401, TPL108] launch
+    # texts: tests/configs/trainer*.yaml (Trainer/Fabric kwargs), scripts/*.sh SLURM notes on
+    # Lightning ddp ("--ntasks-per-node ... Lightning's ddp"), README "docker run --gpus all" (1
+    # node, N GPUs)
+    ("github:lucidrains/alphafold3-pytorch", "1fd83f319b58a0bd78507f16e9cb75943655770f"),
+    # Graphormer + Distributional Graphormer (Microsoft): graph transformers for molecules,
+    # catalysts and protein/ligand conformation sampling (2021-2024) [multi-GPU code:
+    # graphormer/* (fairseq tasks/models), distributional_graphormer/*/graphormer
+    # (optim/layerwise_adam.py with torch.distributed), distributional_graphormer/protein/
+    # common/config.py (get_world_size), protein/run_inference.py (model.cuda(), torch.load),
+    # protein-ligand/src/graphormer/models/graphormer_diff.py (tensors made in forward);
+    # TPL2xx, TPL401, TPL108] launch texts: distributional_graphormer/*/scripts/train.sh
+    # "python -m torch.distributed.launch --nproc_per_node=$D_PROC $(which fairseq-train)"
+    # with n_gpu=$(nvidia-smi -L | wc -l) (1 node, all GPUs); examples "fairseq-train ..."
+    ("github:microsoft/Graphormer", "ac154fe4253d076a1c294f14be20dad0351cff3c"),
+    # ByProt (ByteDance): protein design, LM-Design and ProteinMPNN-CMLM (2023-2024)
+    # [multi-GPU code: train.py + configs/trainer/ddp.yaml (Lightning gpus auto, strategy
+    # ddp_sharded_fbo), src/byprot/utils/strategies.py (DDPShardedStrategy subclass),
+    # src/byprot/tasks/*.py, src/byprot/models/fixedbb/lm_design/*.py (ESM adapters, load of
+    # pretrained weights); TPL401, TPL402, TPL108, TPL2xx] launch texts: README
+    # "export CUDA_VISIBLE_DEVICES=0,1" + "python ./train.py experiment=${exp} ...
+    # trainer=ddp_fp16" (1 node, N GPUs)
+    ("github:BytedProtein/ByProt", "dd279dc85f76ee2c28c819b71bf3911b90159f0a"),
+    #
+    # --- Weather / climate and physics emulators ---
+    # Earthformer (Amazon): cuboid-attention transformer for Earth system forecasting
+    # (precipitation nowcasting SEVIR, ENSO, EarthNet) (2022-2023) [multi-GPU code:
+    # scripts/cuboid_transformer/*/train_cuboid_*.py (Lightning Trainer devices=args.gpus,
+    # ApexDDPStrategy), src/earthformer/utils/apex_ddp.py, src/earthformer/cuboid_transformer/
+    # cuboid_transformer.py (tensors made in forward); TPL401, TPL402, TPL2xx] launch texts:
+    # scripts/cuboid_transformer/sevir/README "MASTER_ADDR=localhost MASTER_PORT=10001 python
+    # train_cuboid_sevir.py --gpus 2 --cfg cfg.yaml" (1 node, 2 GPUs)
+    (
+        "github:amazon-science/earth-forecasting-transformer",
+        "7732b03bdb366110563516c3502315deab4c2026",
+    ),
+    # Neural-LAM (MLLAM community): graph-based limited-area weather models (2023-2026)
+    # [multi-GPU code: neural_lam/train_model.py (Lightning Trainer strategy="auto",
+    # num_nodes, devices), neural_lam/datastore/npyfilesmeps/compute_standardization_stats.py
+    # (dist.init_process_group, f"cuda:{rank}", set_device), neural_lam/models/*.py (graph
+    # tensors, buffers); TPL401, TPL402, TPL2xx] launch texts: README "srun -ul python -m
+    # neural_lam.train_model ... --num_nodes $SLURM_JOB_NUM_NODES", "--devices 0 1" (1-N nodes, N
+    # GPUs)
+    ("github:mllam/neural-lam", "434d5fab574150735f2e96debb89ea6c3e962137"),
+    # graph_weather (Open Climate Fix): GNN weather models, GenCast, WeatherMesh, Aurora
+    # variants (2022-2026) [multi-GPU code: graph_weather/models/gencast/train.py (Lightning
+    # devices=NUM_DEVICES, strategy DDP, tensors .to(self.device)), train/era5.py and
+    # train/lora.py (devices=-1, ddp_find_unused_parameters_true), train/deepspeed_graph.py
+    # (deepspeed_stage_3_offload), graph_weather/models/* (tensors made in forward);
+    # TPL2xx, TPL401, TPL402] launch texts: graph_weather/models/gencast/train.py
+    # "NUM_DEVICES = 2" ("true batch size: BATCH_SIZE*NUM_DEVICES*NUM_ACC_GRAD"), train/era5.py (1
+    # node, all GPUs)
+    ("github:openclimatefix/graph_weather", "cbf72b3482ce6468debc8117e71c2b9c66bcd926"),
+    # PDEArena (Microsoft): PDE surrogate benchmark, U-Nets/FNOs, PDE-Refiner (2022-2024)
+    # [multi-GPU code: scripts/train.py and scripts/cond_train.py (LightningCLI trainer),
+    # configs/*.yaml (trainer devices/strategy), pdearena/models/pdemodel.py, cond_pdemodel.py,
+    # pderefiner.py (tensors made in forward), pdearena/data/twod/datapipes/*.py (torch.load
+    # of normstats); TPL2xx, TPL108, TPL401] launch texts: docs/train.md "python
+    # scripts/train.py -c configs/navierstokes2d.yaml --trainer.strategy=ddp --trainer.devices=4"
+    # (1 node, 4 GPUs)
+    ("github:pdearena/pdearena", "78a8b03d50115d8bb24ce9f04efa5b920fcd4369"),
+    # Poseidon (ETH CAMLab): scalable operator transformer foundation model for PDEs
+    # (2024-2025) [multi-GPU code: scOT/train.py (HF Trainer under accelerate, DDP),
+    # scOT/inference.py (device placement), scOT/model.py (tensors in forward); TPL401,
+    # TPL402, TPL2xx] launch texts: README "accelerate launch scOT/train.py --config ...
+    # --wandb_run_name ..." (1 node, all GPUs)
+    ("github:camlab-ethz/poseidon", "b8fa28f59bd7f7673323f28d11a12c6f3a215c61"),
+    # DPOT (Tsinghua): auto-regressive denoising operator transformer pretraining for PDEs
+    # (2024) [multi-GPU code: train_temporal_parallel.py (accelerate Accelerator, prepare,
+    # gather_for_metrics, torch.load map_location='cuda:{gpu}'), parallel_trainer.py (one
+    # subprocess per free GPU from nvidia-smi), train_temporal.py / finetune.py / evaluate.py
+    # (torch.device("cuda:{}".format(args.gpu))); TPL401, TPL402, TPL104, TPL108] launch
+    # texts: train_temporal_parallel.py "CUDA_VISIBLE_DEVICES=0,...,7 accelerate launch
+    # --num_processes 8 --multi_gpu train_temporal_parallel.py" (1 node, 8 GPUs), README
+    # "python parallel_trainer.py --config_file ns2d_parallel.yaml" (num_gpus: 6-8)
+    ("github:thu-ml/DPOT", "dcd2f9a9359765e19ad63e2f3f879a2a8ce1aa17"),
+    #
+    # --- Materials models ---
+    # MatDeepLearn (Fung Lab): GNN benchmark platform for materials property prediction
+    # (2021-2023) [multi-GPU code: main.py (mp.spawn(..., nprocs=world_size) when parallel),
+    # matdeeplearn/training/training.py (init_process_group nccl/gloo, DistributedDataParallel
+    # device_ids=[rank], model saving/loading); TPL401, TPL402, TPL108] launch texts: README
+    # "python main.py --data_path='XXX' --run_mode='Training' --model='CGCNN_demo' ..." with
+    # config.yml "parallel: True" (1 node, all GPUs)
+    ("github:Fung-Lab/MatDeepLearn", "214c5cd735f1955ff26560322c43f4f2d0d3cdb6"),
+    # All-atom Diffusion Transformer (Meta FAIR): latent diffusion for molecules and crystals
+    # (2025) [multi-GPU code: src/train_diffusion.py and src/train_autoencoder.py (Lightning
+    # hydra trainer), configs/trainer/ddp.yaml (strategy ddp, devices auto),
+    # configs/trainer/ddp_sim.yaml (ddp_spawn, 2 devices), src/models/*.py (tensors in
+    # forward, checkpoint loading); TPL401, TPL402, TPL2xx, TPL108] launch texts:
+    # slurm/train_ddp_ldm.sh "#SBATCH --gpus-per-node=8", "srun python .../src/train_diffusion.py"
+    # (1-N nodes, 8 GPUs)
+    (
+        "github:facebookresearch/all-atom-diffusion-transformer",
+        "03f556d943f690216b60e65b5d18943e2c4f1347",
+    ),
+    # ALIGNN (NIST): atomistic line graph neural network and ALIGNN-FF force field
+    # (2021-2025) [multi-GPU code: alignn/train_alignn.py (dist.init_process_group("nccl"),
+    # torch.cuda.set_device(rank)), alignn/train.py (DistributedDataParallel),
+    # alignn/pretrained.py and alignn/ff/calculators.py (torch.load of models, device
+    # choice); TPL401, TPL402, TPL108] launch texts: README "torchrun --nproc_per_node=4
+    # train_alignn.py --root_dir DataDir --config config.json --output_dir temp" (1 node, 4 GPUs)
+    ("github:usnistgov/alignn", "a8be0bed552ac70c14b8db825a48dbca1d14ad8d"),
+    #
+    # --- Recommender systems ---
+    # UniSRec (RUC): universal sequence representation pretraining for recommendation
+    # (2022) [multi-GPU code: ddp_pretrain.py (mp.spawn(pretrain, nprocs=world_size)),
+    # trainer.py (init_process_group nccl, torch.cuda.set_device(local_rank),
+    # DistributedDataParallel), finetune.py (torch.load of pretrained .pth),
+    # dataset/preprocessing/utils.py ('cuda:' + gpu_id); TPL401, TPL402, TPL108, TPL104]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3 python ddp_pretrain.py" (1 node, 4 GPUs)
+    ("github:hyp1231/UniSRec", "9a6689914074ca75e57cec396cdfdade46d0bcca"),
+    # DeepCTR-Torch: CTR prediction models with sparse embedding tables (DeepFM, DCN, DIN,
+    # multitask) (2019-2022) [multi-GPU code: deepctr_torch/models/basemodel.py (gpus list ->
+    # torch.nn.DataParallel(device_ids=gpus), embeddings and inputs .to(device)),
+    # deepctr_torch/inputs.py (embedding dicts), deepctr_torch/layers/*.py (tensors made in
+    # forward); TPL2xx, TPL104] launch texts: docs/source/FAQ.md "model = DeepFM(...,
+    # device=device, gpus=[0, 1])" (1 node, 2 GPUs)
+    ("github:shenweichen/DeepCTR-Torch", "f6854257b1fc29caab655ce72c6b5528b7432574"),
+    # GRID (Snap Research): generative recommendation with semantic IDs, RQ-VAE/RQ-KMeans
+    # tokenizers and TIGER-style decoders (2025) [multi-GPU code: src/train.py and
+    # src/inference.py (Lightning hydra), configs/experiment/*_train_flat.yaml (devices: -1,
+    # strategy ddp / ddp_find_unused_parameters_true), src/components/training_loop_functions.py
+    # (world_size loss scaling), src/data/loading/datamodules/sequence_datamodule.py
+    # (per-GPU batching), torch.load of embeddings; TPL401, TPL402, TPL108] launch texts:
+    # README "python -m src.train experiment=tiger_train_flat data_dir=..." (1 node, all GPUs)
+    ("github:snap-research/GRID", "63e19a88af6977eba9c3dd1971030573968d99b7"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -4264,6 +4665,53 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     ),
     "github:threestudio-project/threestudio": ("extern/ldm_zero123/",),
     "github:aigc-apps/EasyAnimate": ("easyanimate/vae/ldm/",),
+    # fresh-43's vendored copies of other projects
+    "github:microsoft/RetrievalAttention": (
+        "benchmark/reasoning/latex2sympy/",
+        # RULER (via ShadowKV, fresh set) and LongBench's metrics
+        "benchmark/ruler/",
+        "benchmark/longbench/metrics.py",
+    ),
+    # DeepSeek-V3's inference code, and QuaRot's (this set) quantization kernels
+    "github:ruikangliu/FlatQuant": (
+        "deepseek_v3/",
+        "deploy/__init__.py",
+        "deploy/nn/linear.py",
+        "deploy/functional/quantization.py",
+    ),
+    "github:andy-yang-1/DoubleSparse": ("LongBench/",),
+    "github:NonvolatileMemory/GliDe_with_a_CaPE_ICML_24": ("dschat/",),
+    "github:abdelfattah-lab/xKV": ("evaluate/data/",),
+    # LongBench's and MInference's RULER evaluation files
+    "github:microsoft/SeerAttention": (
+        "eval/longbench/retrieval/",
+        "eval/ruler/data/",
+        "eval/ruler/eval/",
+        "eval/ruler/pred/client_wrappers.py",
+        "eval/longbench/llama_flash_attn_monkey_patch.py",
+        "eval/longbench/metrics.py",
+        "eval/longbench/pred.py",
+        # also in RetrievalAttention (this set)
+        "eval/reasoning_tasks/Utils/examples.py",
+    ),
+    # FastChat's llm_judge (fresh-2's fschat)
+    "github:hmarkc/parallel-prompt-decoding": (
+        "application/common.py",
+        "application/gen_judgment.py",
+        "application/show_result.py",
+    ),
+    # a tokenizer file also in airllm (fresh-4)
+    "github:alipay/PainlessInferenceAcceleration": (
+        "lookahead/lookahead/models/baichuan2_7b/tokenization_baichuan.py",
+    ),
+    # fresh-44's vendored copies of other projects
+    "github:thu-ml/DPOT": ("torch_utils/",),
+    "github:amazon-science/earth-forecasting-transformer": (
+        "src/earthformer/datasets/earthnet/earthnet_toolkit/",
+    ),
+    "github:facebookresearch/all-atom-diffusion-transformer": ("src/tools/ase_notebook/",),
+    "github:BytedProtein/ByProt": ("examples/pmpnn_compatible/",),
+    "github:alibaba/graphlearn-for-pytorch": ("third_party/",),
 }
 
 
@@ -4311,6 +4759,8 @@ UNSEEN_SETS = {
     "fresh-40": FRESH_40,
     "fresh-41": FRESH_41,
     "fresh-42": FRESH_42,
+    "fresh-43": FRESH_43,
+    "fresh-44": FRESH_44,
 }
 
 

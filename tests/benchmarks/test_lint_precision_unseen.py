@@ -384,6 +384,8 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-40",
             "fresh-41",
             "fresh-42",
+            "fresh-43",
+            "fresh-44",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
