@@ -137,7 +137,17 @@ def _after_nonzero_exit(function: ast.AST, line: int, same_rank: Callable[[ast.A
 
 
 def _tests_zero(test: ast.expr, same_rank: Callable[[ast.AST], bool]) -> bool | None:
-    """True when `test` holds exactly where the rank is 0, False where it is not 0, else None."""
+    """True when `test` holds only where the rank is 0, False when it fails only where the
+    rank is 0 (it holds wherever the rank is not 0), else None.
+
+    One conjunct of an `and` that holds only at rank 0 is enough (`if args.eval and rank == 0:`
+    runs its body on rank 0 alone); so is one operand of an `or` that holds wherever the rank
+    is not 0 (`if rank != 0 or not path: return` leaves rank 0 below it)."""
+    if isinstance(test, ast.BoolOp):
+        wanted = isinstance(test.op, ast.And)
+        if any(_tests_zero(operand, same_rank) is wanted for operand in test.values):
+            return wanted
+        return None
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _tests_zero(test.operand, same_rank)
         return None if inner is None else not inner
