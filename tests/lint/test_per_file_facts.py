@@ -54,3 +54,28 @@ def test_the_script_text_is_searched_once(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(run_conditions, "_SEVERAL_PROCESSES", Counting())
     assert _lint_104(text) == ["TPL104"] * 60
     assert searches < 5
+
+
+def test_imports_in_try_and_if_blocks_resolve_names() -> None:
+    """A module-level import inside `try:` or `if` names its module as a plain import does; a
+    fallback arm's import names it only where the first arm did not."""
+    from torchplace.lint.context import whole_file_context
+
+    text = (
+        "try:\n"
+        "    from axonn import axonn as ax\n"
+        "    import ujson as json\n"
+        "except ImportError:\n"
+        "    import json\n"
+        "    import numpy as np\n"
+        "if TYPE_CHECKING:\n"
+        "    import torch.distributed as dist\n"
+        "else:\n"
+        "    dist = None\n"
+    )
+    ctx = whole_file_context("m.py", text.encode())
+    assert ctx.aliases["ax"] == "axonn.axonn"
+    assert ctx.aliases["json"] == "ujson"
+    assert ctx.aliases["np"] == "numpy"
+    assert ctx.aliases["dist"] == "torch.distributed"
+    assert ctx.qualified(ast.parse("ax.init").body[0].value) == "axonn.axonn.init"

@@ -7,6 +7,9 @@ accelerate's `PartialState()` (and `Accelerator()`, `AcceleratorState()`, which 
 `PartialState` (so does a subclass of it that the file defines). So does
 `HfArgumentParser(...).parse_*()` that builds one, and any call whose result the code hands
 to a transformers or TRL `Trainer` as `args=` (a `TrainingArguments` made by that call).
+Parallelism libraries' initializers bind it too: AxoNN's `ax.init(...)` (its communication
+handle calls `set_device(world_rank % gpus_per_node)`) and ColossalAI's `launch*` functions
+(`set_device(local_rank)` after making the group).
 NCCL builds its communicators lazily (unless `device_id=` is given), so a binding made after
 `init_process_group` and before the first CUDA work is in time.
 """
@@ -34,6 +37,16 @@ CUDA_WORK = re.compile(
     r"|" + CURRENT_GPU_USE.pattern
 )
 _ACCELERATE_BINDERS = frozenset({"PartialState", "Accelerator", "AcceleratorState"})
+#: (package, function) of initializers that bind the GPU inside the library.
+_LIBRARY_BINDERS = frozenset(
+    {
+        ("axonn", "init"),
+        ("colossalai", "launch"),
+        ("colossalai", "launch_from_torch"),
+        ("colossalai", "launch_from_slurm"),
+        ("colossalai", "launch_from_openmpi"),
+    }
+)
 _PIN_KEYWORD = re.compile(r"pin_memory\s*=\s*True")
 _CALLEE = re.compile(r"([\w.]+)\s*$")
 
@@ -95,7 +108,7 @@ def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool
     """Whether `call`, in `function`, builds an object that binds the GPU (see the module's
     docstring)."""
     root, last = _library_name(ctx, function, call.func)
-    if root == "accelerate" and last in _ACCELERATE_BINDERS:
+    if (root == "accelerate" and last in _ACCELERATE_BINDERS) or (root, last) in _LIBRARY_BINDERS:
         return True
     if _names_training_arguments(ctx, function, call.func):
         return True

@@ -252,15 +252,40 @@ class FileContext:
             self._note_statement(statement, self.module_scope)
 
     def _note_statement(self, statement: ast.stmt, scope: Scope) -> None:
+        if isinstance(statement, ast.Import | ast.ImportFrom | ast.Try | ast.If):
+            self._note_imports(statement, fallback=False)
+        elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            self.functions[statement.name].append(Located(statement, scope))
+
+    def _note_imports(self, statement: ast.stmt, fallback: bool) -> None:
+        """The names a module-level import binds, also inside `try:` and `if` blocks (an
+        optional dependency: `try: from axonn import axonn as ax`). A fallback's imports (an
+        `except ImportError:` or `else:` arm) name a module only where the first arm did not
+        (`try: import ujson as json` / `except ImportError: import json`)."""
+        found: list[tuple[str, str]] = []
         if isinstance(statement, ast.Import):
             for alias in statement.names:
                 local = alias.asname or alias.name.partition(".")[0]
-                self.aliases[local] = alias.name if alias.asname else local
+                found.append((local, alias.name if alias.asname else local))
         elif isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
             for alias in statement.names:
-                self.aliases[alias.asname or alias.name] = f"{statement.module}.{alias.name}"
-        elif isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
-            self.functions[statement.name].append(Located(statement, scope))
+                found.append((alias.asname or alias.name, f"{statement.module}.{alias.name}"))
+        elif isinstance(statement, ast.Try):
+            for inner in statement.body:
+                self._note_imports(inner, fallback)
+            for arm in [*(h.body for h in statement.handlers), statement.orelse]:
+                for inner in arm:
+                    self._note_imports(inner, True)
+        elif isinstance(statement, ast.If):
+            for inner in statement.body:
+                self._note_imports(inner, fallback)
+            for inner in statement.orelse:
+                self._note_imports(inner, True)
+        for local, target in found:
+            if fallback:
+                self.aliases.setdefault(local, target)
+            else:
+                self.aliases[local] = target
 
     def _touches_candidate(self, node: ast.AST) -> bool:
         first: int = getattr(node, "lineno", 0)

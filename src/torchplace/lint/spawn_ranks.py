@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 
 from torchplace.lint.context import FileContext, call_name, keyword
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.run_conditions import per_file
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -117,3 +118,39 @@ def assigns(function: ast.AST, name: str) -> bool:
         isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
         for node in ast.walk(function)
     )
+
+
+def in_spawning_parent(ctx: FileContext, node: ast.AST) -> bool:
+    """Whether `node` runs in the one parent process before it spawns the ranks: it lies in a
+    function (or a top-level statement, such as the `__main__` block) that later calls
+    `torch.multiprocessing.spawn` / `start_processes` itself. graphlearn's examples load the
+    graph with `device=0` in the parent, then spawn one process per GPU that rebuilds it on
+    its own GPU: that index is one process's, not every rank's."""
+    line = getattr(node, "lineno", None)
+    tree = ctx.whole_tree()
+    if line is None or tree is None:
+        return False
+    functions = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, _Function) and n.lineno <= line <= (n.end_lineno or n.lineno)
+    ]
+    if functions:
+        holder: ast.AST = max(functions, key=lambda n: n.lineno)
+    else:
+        statements = [s for s in tree.body if s.lineno <= line <= (s.end_lineno or s.lineno)]
+        if not statements:
+            return False
+        holder = statements[0]
+    return any(
+        isinstance(call, ast.Call) and call.lineno > line and _spawns_processes(ctx, call)
+        for call in own_nodes(holder)
+    )
+
+
+def _spawns_processes(ctx: FileContext, call: ast.Call) -> bool:
+    """`mp.spawn(...)` / `torch.multiprocessing.start_processes(...)`, not another `spawn`."""
+    if call_name(call) not in SPAWNERS:
+        return False
+    qualified = ctx.qualified(call.func) or ""
+    return "multiprocessing" in qualified or keyword(call, "nprocs") is not None

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.binding_callees import bound_by_callee, first_cuda_work
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
+from torchplace.lint.gpu_spanning import holder_drives_gpus
 from torchplace.lint.group_size import one_process_per_node, only_named_barriers, spawned_alone
 from torchplace.lint.project_callers import shows_one_gpu
 from torchplace.lint.rule import AnyOf, Rule
@@ -35,33 +36,29 @@ _LITERAL_ARGUMENT = re.compile(
 
 class InitProcessGroupWithoutDeviceBinding(Rule):
     """## What it does
-    Flags `init_process_group(...)` with an NCCL backend when it has no `device_id=` and no
-    `torch.cuda.set_device(...)` (or `torch.cuda.device(...)`, `bind_worker(...)`) binds the
-    rank's GPU: before it in the same function or at module level, right after it before any
-    CUDA work (NCCL builds communicators lazily; a loader's `pin_memory=True` pins when
-    iterated; in a function, or a script's module-level block), or in another function of
-    the file (a device-resolving helper), or a library object built right after it that
-    binds the GPU in its constructor (accelerate's `PartialState()`, transformers'
-    `TrainingArguments`, TRL configs, `HfArgumentParser` parsing one, a `Trainer`'s
-    `args=`), also inside a function of the project called there (`process_args()` of
-    `utils/process_args.py` parsing `TrainingArguments`), nor by every caller across the
-    project (a backend class built only by a function that calls `set_device` first, or that
-    shows its process one GPU by setting `CUDA_VISIBLE_DEVICES` per process before the call
-    or at its module's import, or a script's `__main__` block that also calls a function of
-    its file binding the GPU), nor by Ray in a project that runs its workers as Ray actors
-    given GPUs (`num_gpus=`: Ray sets `CUDA_VISIBLE_DEVICES` per actor, so cuda:0 is the
-    actor's own GPU). A process group of one rank (`world_size=1`, or a function only
-    spawned with `nprocs=1`) is fine, and so is one process per node (an `assert` before the
-    group that the local rank is 0, as a `torchrun --nproc_per_node=1` script checks), a
-    spawned connectivity check whose only work is `barrier(device_ids=[...])`, and a
-    project's own function named `init_process_group` (a side group of an engine; torch's is
-    linted where it calls it), nor a process shown one GPU by `CUDA_VISIBLE_DEVICES` set per
-    process just before. The process must act on its current GPU (`.cuda()`, `"cuda"`,
-    `pin_memory=True`, `torch.cuda` calls or `barrier()` given no device) in the file, a
-    project module it imports, or a caller of the function creating the group that does not
-    bind its GPU between that call and the work (the message names where): one that names
-    every tensor's device leaves cuda:0 alone, NCCL builds communicators on the tensors' GPU.
-    Work inside `with torch.cuda.device(d):`, or in functions called only there, acts on `d`.
+    Flags `init_process_group(...)` with NCCL, without `device_id=`, where nothing binds the
+    rank's GPU: `set_device(...)` (or `torch.cuda.device(...)`, `bind_worker(...)`) before it,
+    or right after it before any CUDA work (NCCL builds communicators lazily; a loader's
+    `pin_memory=True` pins when iterated), in another function of the file, a library object
+    built right after it that binds in its constructor (accelerate's `PartialState()`,
+    transformers' `TrainingArguments`, TRL configs, `HfArgumentParser` parsing one, a
+    `Trainer`'s `args=`) or a library initializer (AxoNN's `ax.init`, ColossalAI's
+    `launch*`), also inside a project function called there (`process_args()` parsing
+    `TrainingArguments`); nor every caller across the project (a backend class built only by
+    a function that binds first or shows its process one GPU through `CUDA_VISIBLE_DEVICES`,
+    a `__main__` block that also calls a binding function of its file); nor Ray in a project
+    whose workers are Ray actors given GPUs (`num_gpus=`: cuda:0 is the actor's own). Fine
+    too: one rank (`world_size=1`, spawned with `nprocs=1`); one process per node (an
+    `assert` that the local rank is 0, or a process placing work on each of its GPUs by index,
+    `[torch.cuda.Stream(device=i) for i in range(n_stage)]` in its function or class); a
+    spawned check whose only work is `barrier(device_ids=[...])`; a project's own function
+    named `init_process_group` (linted where it calls torch's); a process shown one GPU by
+    `CUDA_VISIBLE_DEVICES` set just before. The process must act on its current GPU
+    (`.cuda()`, `"cuda"`, `pin_memory=True`, `torch.cuda` calls or `barrier()` given no device)
+    in the file, a project module it imports, or a caller of the function making the group
+    that does not bind between that call and the work (the message names where): one that
+    names every tensor's device leaves cuda:0 alone. Work inside `with torch.cuda.device(d):`,
+    or in functions called only there, acts on `d`.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
@@ -114,9 +111,10 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
         "process-group set-up with NCCL, in a process that then acts on its current GPU; not "
         "when a helper of the file, every caller in the project, or a library object built "
         "before any CUDA work (`PartialState`, `TrainingArguments`, also by a helper of the "
-        "project) binds the GPU, nor "
+        "project) or a library initializer (AxoNN, ColossalAI) binds the GPU, nor "
         "one-rank groups (`world_size=1`, spawned with `nprocs=1`), nor one process per node "
-        "(asserted local rank 0), nor processes shown one GPU by `CUDA_VISIBLE_DEVICES`"
+        "(asserted local rank 0, or placing work on each of its GPUs by index), nor "
+        "processes shown one GPU by `CUDA_VISIBLE_DEVICES`"
     )
     summary = (
         "NCCL process group created before this rank bound its GPU (its current GPU is cuda:0)"
@@ -144,6 +142,9 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
                 continue
             if _gpu_zero_is_right(ctx, located.scope.function, call):
                 continue
+            tree = ctx.whole_tree()
+            if tree is not None and holder_drives_gpus(tree, call.lineno):
+                continue  # one process per node, driving each of its GPUs: cuda:0 is its own
             if bound_by_callee(ctx, located.scope.function, call):
                 continue
             yield self.finding(ctx, call)

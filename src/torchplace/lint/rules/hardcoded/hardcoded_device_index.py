@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.device_maps import dispatches_in
 from torchplace.lint.device_value_uses import only_a_value
+from torchplace.lint.gpu_spanning import holder_drives_gpus
 from torchplace.lint.job_scale import in_one_gpu_branch, in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -25,42 +26,35 @@ from torchplace.lint.run_conditions import (
     single_process_script,
     speaks_of_no_parallelism,
 )
+from torchplace.lint.spawn_ranks import in_spawning_parent
 from torchplace.report import Finding
 
 
 class HardcodedDeviceIndex(Rule):
     """## What it does
     Flags integer literals used as CUDA devices: `device=0`, `.to(0)`, `torch.device(0)`,
-    `torch.device("cuda", 1)`, `device_ids=[0]`, `output_device=0`, `map_location=0`,
-    `torch.cuda.set_device(0)` and `torch.cuda.device(1)`. A device object
-    (`torch.device("cuda", 0)`) is flagged only where it may reach a placement: not when it
-    is only compared, printed or handed to a query (`get_device_capability`), followed
-    through a local name, a conversion to a string and a private function's return. Not
-    flagged either: `device=0` given to a class or function of the file that never reads
-    that parameter (kept for compatibility and deleted), `output_device=` of
-    `DistributedDataParallel` (kept only for its usage log), code whose docstring (or the
-    comment on or right above the line) says it runs on a single GPU by design, a script
-    (`__main__`) that never speaks of ranks, launchers or worker processes (or a module's
-    `__main__` block that does not), and index 0 in code
-    that only rank 0 runs (`if dist.get_rank() == 0:`: that process's GPU is cuda:0), in the
-    `except` fallback of the same call whose index could not be read (`"cuda"` without an
-    index means cuda:0), where `torch.cuda.is_initialized()` is false (no GPU was bound yet:
-    cuda:0 is the current one), after the same code set `os.environ["CUDA_VISIBLE_DEVICES"]`
-    (a spawned worker that shows itself its GPU: cuda:0 is the one it chose), in the
-    one-process branch of a job (`if world_size == 1:`, the `else` of `if world_size > 1:` or
-    of `if dist.is_initialized():`, `if args.local_rank == -1:`) or the one-GPU branch of a
-    process (`if torch.cuda.device_count() == 1:`), or in a file that never
-    speaks of ranks (but as a literal, `rank=0`: the one process), workers, threads or
-    device maps (there cuda:0 means what `"cuda"` means: TPL105's ground), nor index 0
-    as the place of tensors (`inputs.to(0)`,
-    `device = torch.device(0)`) in a function (or a script's top level) that spreads a model
-    over the GPUs (`device_map="auto"`, `dispatch_model`): the map puts its first layers on
-    cuda:0, where the inputs go in. Nor, reading the project, a program that its shell
-    scripts and READMEs launch only as one process (`python infer.py`, a script that starts
-    no processes or threads and reads no launcher variable) or a module that only such
-    programs import: its GPU is shared by nothing; nor the one-process arm of a test of a
-    world size the project keeps under a name of its own (DLRM's `if ext_dist.my_size > 1:`,
-    `my_size = dist.get_world_size()` in its `extend_distributed` module).
+    `torch.device("cuda", 1)`, `device_ids=[0]`, `map_location=0`, `set_device(0)`,
+    `torch.cuda.device(1)`. A device object is flagged only where it may reach a placement
+    (not only compared, printed or handed to a query, followed through names, strings and a
+    private function's return). Not flagged: `device=0` given to a class or function of the
+    file that never reads it; DDP's `output_device=` (only logged); code documented as
+    single-GPU (docstring, or a comment on or above the line); a `__main__` script or block
+    that never speaks of ranks, launchers or workers; a class or function that places work
+    on GPU after GPU by index (`[torch.cuda.Stream(device=i) for i in range(n_stage)]`: the
+    process drives all its node's GPUs, and any index is one of its own); the parent's code
+    before it spawns the ranks (`mp.spawn(run, nprocs=n)` later in its block). Index 0 is not
+    flagged either in code only rank 0 runs (`if dist.get_rank() == 0:`); in the `except`
+    fallback of the same call whose index could not be read; where
+    `torch.cuda.is_initialized()` is false (no GPU bound yet); after the code set
+    `CUDA_VISIBLE_DEVICES` (a worker that chose its GPU); in the one-process branch of a job
+    (`if world_size == 1:`, the `else` of `if dist.is_initialized():`, `if args.local_rank
+    == -1:`, a world size the project keeps under its own name, DLRM's `ext_dist.my_size`)
+    or the one-GPU branch of a process (`if torch.cuda.device_count() == 1:`); in a file that
+    never speaks of ranks (but as a literal, `rank=0`), workers, threads or device maps
+    (TPL105's ground); as the place of inputs (`inputs.to(0)`) in a function or script that
+    spreads a model with `device_map="auto"` or `dispatch_model` (its first layers are on
+    cuda:0); in a program the project's scripts and READMEs launch only as one process, or a
+    module only such programs import.
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
@@ -110,7 +104,8 @@ class HardcodedDeviceIndex(Rule):
         " one-GPU arms (`device_count() == 1`), index 0 after the code set"
         " CUDA_VISIBLE_DEVICES, index 0 in files that speak of no"
         " parallelism, index 0 as the inputs' place beside a model spread by `device_map`,"
-        " programs the project launches only as one process"
+        " programs the project launches only as one process, classes and functions that"
+        " place work on GPU after GPU by index, a parent's code before it spawns the ranks"
     )
     summary = "A literal integer device index sends every rank and shard to the same GPU"
     pattern = "hardcoded-cuda-device"
@@ -151,6 +146,11 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         return True
     if documented_single_gpu(ctx, scope, site.call) or single_process_script(ctx, site.call):
         return True
+    tree = ctx.whole_tree()
+    if tree is not None and holder_drives_gpus(tree, site.call.lineno):
+        return True  # the one process of its node, placing work on each of its GPUs
+    if in_spawning_parent(ctx, site.call):
+        return True  # the parent, before it starts the ranks
     return index == 0 and (
         speaks_of_no_parallelism(ctx)
         or _inputs_of_a_spread_model(ctx, site)

@@ -1,0 +1,98 @@
+"""Code that drives several GPUs itself, one after another by index.
+
+A process that places work on each GPU through a loop (`[torch.cuda.Stream(device=i) for i in
+range(n_stage)]`, `for i in range(n): layers[i].to(f"cuda:{i}")`) owns those GPUs: it is the
+one process of its node (a pipeline of stages in one process, an engine's scheduler, a model
+split by hand), not one of several ranks that share the node. Alipay's flood engine builds
+its streams and layers that way and then puts a lookahead table on `torch.device(0)` and
+its batching stream on device 0: index 0 is one of its own GPUs, not a GPU every rank fights
+for, and a process group made before any binding makes its communicator on that same GPU.
+
+Only placements count (a stream, `device=`, `torch.device(...)`, `.to`, `.cuda`,
+`torch.cuda.device(...)`, `set_device`), never queries (`get_device_properties(i)`,
+`mem_get_info(i)`), which a rank bound to one GPU may still ask about every GPU.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from torchplace.lint.context import call_name
+
+#: Calls that place work on the device their argument names.
+_PLACING = frozenset({"to", "cuda", "device", "Stream", "set_device", "set_device_index"})
+#: `torch.cuda` queries and waits given `device=`: they place nothing.
+_QUERIES = ("memory", "max_memory", "reset", "get_device", "mem_get_info", "utilization", "sync")
+_Holder = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def holder_drives_gpus(tree: ast.Module, line: int) -> bool:
+    """Whether the class holding `line` (else its function, else the module) drives GPUs by
+    index (`drives_gpus_by_index`): its other methods show what process runs it."""
+    holders = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, _Holder) and node.lineno <= line <= (node.end_lineno or node.lineno)
+    ]
+    classes = [node for node in holders if isinstance(node, ast.ClassDef)]
+    chosen = classes or holders
+    holder: ast.AST = max(chosen, key=lambda node: node.lineno) if chosen else tree
+    return drives_gpus_by_index(holder)
+
+
+def drives_gpus_by_index(node: ast.AST) -> bool:
+    """Whether `node` (a function, a class, a module) places work on GPU after GPU through a
+    loop over `range(...)` whose variable is the device."""
+    for loop in ast.walk(node):
+        pairs: list[tuple[ast.expr, ast.expr, Sequence[ast.AST]]]
+        if isinstance(loop, ast.For | ast.AsyncFor):
+            pairs = [(loop.target, loop.iter, loop.body)]
+        elif isinstance(loop, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            element = [loop.key, loop.value] if isinstance(loop, ast.DictComp) else [loop.elt]
+            pairs = [(g.target, g.iter, element) for g in loop.generators]
+        else:
+            continue
+        for target, iterated, body in pairs:
+            if (
+                isinstance(target, ast.Name)
+                and _is_range(iterated)
+                and any(_places_on(part, target.id) for part in body)
+            ):
+                return True
+    return False
+
+
+def _is_range(node: ast.expr) -> bool:
+    func = node.func if isinstance(node, ast.Call) else None
+    return isinstance(func, ast.Name) and func.id == "range"
+
+
+def _places_on(tree: ast.AST, variable: str) -> bool:
+    """A placement in `tree` whose device is `variable` (as is, or as `f"cuda:{variable}"`,
+    `torch.device("cuda", variable)`)."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = call_name(node) or ""
+        if name.startswith(_QUERIES):
+            continue
+        given = [k.value for k in node.keywords if k.arg == "device"]
+        if name in _PLACING:
+            given += list(node.args[:2])
+        if any(_names(value, variable) for value in given):
+            return True
+    return False
+
+
+def _names(value: ast.expr, variable: str) -> bool:
+    if isinstance(value, ast.Name):
+        return value.id == variable
+    if isinstance(value, ast.JoinedStr):
+        return any(
+            isinstance(part, ast.FormattedValue) and _names(part.value, variable)
+            for part in value.values
+        )
+    if isinstance(value, ast.Call) and call_name(value) == "device":
+        return any(_names(argument, variable) for argument in value.args)
+    return False
