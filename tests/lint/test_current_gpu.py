@@ -233,3 +233,33 @@ def test_a_caller_that_never_binds_is_still_evidence(tmp_path: Path) -> None:
     unbound = BINDS_THEN_BARRIER.replace("    torch.cuda.set_device(rank)\n", "")
     [finding] = _tpl401(tmp_path, NAMED, {"tests/test_model.py": unbound})
     assert "`barrier()` at test_model.py:12" in finding
+
+
+def test_the_work_right_after_the_group_is_named_first(tmp_path: Path) -> None:
+    # graphlearn's igbh example: a function earlier in the file synchronizes the current GPU,
+    # but runs only after the binding; the pinning right after the group runs before it.
+    script = (
+        "import torch\n"
+        "import torch.distributed as dist\n"
+        "\n"
+        "\n"
+        "def evaluate(model):\n"
+        "    torch.cuda.synchronize()\n"
+        "\n"
+        "\n"
+        "def run(rank, world_size):\n"
+        '    dist.init_process_group("nccl", rank=rank, world_size=world_size)\n'
+        "    loader = make_loader(pin_memory=True)\n"
+        "    torch.cuda.set_device(rank)\n"
+        "    evaluate(loader)\n"
+    )
+    [finding] = _tpl401(tmp_path, script)
+    assert finding.startswith("train.py:10 ")
+    assert "`pin_memory=True` at train.py:11" in finding
+
+
+def test_a_use_outside_the_given_lines_is_skipped() -> None:
+    text = "import torch\n\nx = batch.cuda()\ny = torch.cuda.synchronize()\n"
+    found = current_gpu_use("a.py", text, lines=(4, 4))
+    assert found is not None and found.line == 4
+    assert current_gpu_use("a.py", text, lines=(1, 2)) is None

@@ -74,8 +74,10 @@ def current_gpu_use(
     program: bool = False,
     called_in_blocks: frozenset[str] = frozenset(),
     tree: ast.Module | None = None,
+    lines: tuple[int, int] | None = None,
 ) -> CurrentGpuUse | None:
-    """The first use of the current GPU in a file's code (comments left out) that no
+    """The first use of the current GPU in a file's code (comments left out; within `lines`,
+    first and last, when given) that no
     `with torch.cuda.device(d):` block holds: there the current GPU is `d`. In the file of
     the `program` itself, a function every reference to which in the file is a call inside
     such a block is held too (earth2mip's `lagged_average_simple`, run under `with
@@ -88,6 +90,8 @@ def current_gpu_use(
     held: list[tuple[int, int]] | None = None
     for found in CURRENT_GPU_USE.finditer(code):
         line = code.count("\n", 0, found.start()) + 1
+        if lines is not None and not lines[0] <= line <= lines[1]:
+            continue
         if held is None:
             blocks = DeviceBlocks(tree) if tree is not None else DeviceBlocks.of(text)
             held = blocks.held_spans(called_in_blocks, private=not program)

@@ -517,13 +517,18 @@ class ProjectIndex:
             tree = ast.parse(data)
         except (SyntaxError, ValueError, RecursionError):
             return current_gpu_use(path, text)  # no blocks to read: the text alone
-        use = current_gpu_use(path, text, program=True, tree=tree)
+        function = enclosing_function(tree, line)
+        # The work right after the line in its own function runs first in that process: name
+        # it before a use elsewhere in the file, which may run after a later binding.
+        after = (line + 1, function.end_lineno or line) if function is not None else None
+        use = (
+            current_gpu_use(path, text, program=True, tree=tree, lines=after) if after else None
+        ) or current_gpu_use(path, text, program=True, tree=tree)
         if use is not None:
             return use
         use = current_gpu_use_by_imports(path, tree, self.max_file_bytes)
         if use is not None:
             return use
-        function = enclosing_function(tree, line)
         if function is None:
             return None
         # Callers are files that import this one (a script of another project in the same
