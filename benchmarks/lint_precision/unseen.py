@@ -516,6 +516,29 @@ HISTORY = [
         "package sets and fresh-40 to fresh-42: the one finding judged FALSE (IMS-Toucan's "
         "TPL207) dropped, nothing else changed",
     ),
+    (
+        "2026-12-03",
+        "5c1279b",
+        "fresh-43 (LLM inference-acceleration research code) and fresh-44 (graph, molecule, "
+        "protein, weather, physics and recommendation models) at 5c1279b: no default-tier "
+        "finding; 10 TRUE of the 21 findings of the rules once default (fresh-43 0/8: TPL104 "
+        "0/5, TPL401 0/3; fresh-44 10/13: TPL401 4/4, TPL108 3/3, TPL404 1/1, TPL402 1/2, "
+        "TPL203 1/2, TPL104 0/1)",
+    ),
+    (
+        "2026-12-04",
+        "9901d7d",
+        "fixes against fresh-43's and fresh-44's FALSE shapes: a rank tested as 0 in one "
+        "conjunct of an `and` (TPL402); module-level imports inside `try:`/`if` blocks "
+        "resolve names, and AxoNN's and ColossalAI's initializers bind the GPU (TPL401); a "
+        "class or function placing work on GPU after GPU by index is one process per node "
+        "(TPL104, TPL401); a parent's code before it spawns the ranks is one process "
+        "(TPL104); TPL401 names the work right after the group as its evidence. Relint of the "
+        "main corpus, the nine package sets and fresh-40 to fresh-44: the 10 findings judged "
+        "FALSE dropped, none of the rules once default raised, the main corpus unchanged; "
+        "25 noisy-tier findings raised (TPL902 23, TPL903 2) where `triton` or `torch` is "
+        "imported inside a `try:` block",
+    ),
 ]
 
 
@@ -1168,6 +1191,41 @@ CORPUS_NOTES = {
         "a class nothing builds), and one split (TPL403: fish-speech's generation thread "
         "never binds its GPU and calls `torch.cuda.synchronize()` without a device, while "
         "placing every tensor on the chosen `--device`)."
+    ),
+    "fresh-43": (
+        "A set of LLM inference-acceleration research code of 2023-2026 (speculative "
+        "decoding with draft models or extra heads, early exit, KV-cache compression, "
+        "retrieval and offload, quantized inference, long-context sparse attention, a "
+        "checkpoint-loading serving system): 22 repositories chosen by domain, checked file "
+        "by file against the package sets, fresh-40 to fresh-42, fresh-44 and the GitHub "
+        "projects of earlier sets they derive from (LongBench, MInference, ShadowKV, EAGLE, "
+        "Medusa, KIVI, OmniQuant, QuIP#, SpinQuant, SmoothQuant, llm-awq, GPTQ, Quest, "
+        "gpt-fast, FastChat, LookaheadDecoding), with vendored copies and identical files "
+        "left out, committed before it was first linted. First linted at 5c1279b: 1,105 "
+        "Python files, no crash, no default-tier finding; its 8 findings of the rules once "
+        "default, read by two blind judges who agreed on all: none TRUE (TPL104 0/5 and "
+        "TPL401 0/1: alipay's flood engine, one process per node driving each of its GPUs "
+        "by index; TPL401 0/2: loki, whose AxoNN `ax.init` binds the GPU, imported in a "
+        "`try:` block)."
+    ),
+    "fresh-44": (
+        "A set of scientific and recommendation models of 2019-2026 trained or run on "
+        "several GPUs (graph neural networks over partitioned graphs and GPU sampling, "
+        "molecule, protein and materials models, weather and PDE emulators, recommenders): "
+        "22 repositories chosen by domain, checked file by file against the package sets, "
+        "fresh-40 to fresh-43 and OpenFold (fresh-9), committed before it was first linted. "
+        "First linted at 5c1279b: 1,333 Python files, no crash, no default-tier finding; its "
+        "13 findings of the rules once default, read by two blind judges who agreed on all: "
+        "10 TRUE (TPL401 4/4: MatDeepLearn never binds its GPU, graphlearn's examples bind "
+        "only after pinning loaders; TPL108 3/3: per-rank loads of a checkpoint saved from "
+        "rank 0's GPU; TPL404 1/1: Uni-Mol sets `CUDA_VISIBLE_DEVICES` after counting GPUs; "
+        "TPL402 1/2: neural-lam's `cuda:{SLURM_PROCID}`; TPL203 1/2: graph_weather's "
+        "`h3_nodes` left on the CPU) and 3 FALSE (TPL402: `model.cuda(rank)` under `rank == "
+        "0` in an `and`; TPL104: `device=0` in the parent before `mp.spawn`; TPL203: an "
+        "attribute a helper meets only with CPU tensors, moving its results to the input's "
+        "device). One TRUE finding names evidence that runs after the binding "
+        "(graphlearn's `torch.cuda.synchronize()`); the loads and pinning before it are the "
+        "hazard."
     ),
 }
 
