@@ -18,7 +18,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence
 
-from torchplace.lint.context import call_name
+from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.run_conditions import per_file
 
 #: Calls that place work on the device their argument names.
 _PLACING = frozenset({"to", "cuda", "device", "Stream", "set_device", "set_device_index"})
@@ -27,18 +28,34 @@ _QUERIES = ("memory", "max_memory", "reset", "get_device", "mem_get_info", "util
 _Holder = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def holder_drives_gpus(tree: ast.Module, line: int) -> bool:
+def holder_drives_gpus(ctx: FileContext, line: int) -> bool:
     """Whether the class holding `line` (else its function, else the module) drives GPUs by
-    index (`drives_gpus_by_index`): its other methods show what process runs it."""
-    holders = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, _Holder) and node.lineno <= line <= (node.end_lineno or node.lineno)
-    ]
-    classes = [node for node in holders if isinstance(node, ast.ClassDef)]
-    chosen = classes or holders
+    index (`drives_gpus_by_index`): its other methods show what process runs it. The file's
+    holders are listed once, and each holder is read once, however many sites ask."""
+    tree = ctx.whole_tree()
+    if tree is None:
+        return False
+    holders = per_file(ctx, "gpu-spanning-holders", _holders)
+    holding = [node for first, last, node in holders if first <= line <= last]
+    classes = [node for node in holding if isinstance(node, ast.ClassDef)]
+    chosen = classes or holding
     holder: ast.AST = max(chosen, key=lambda node: node.lineno) if chosen else tree
-    return drives_gpus_by_index(holder)
+    answers = per_file(ctx, "gpu-spanning-answers", lambda _: {})
+    if id(holder) not in answers:
+        answers[id(holder)] = drives_gpus_by_index(holder)
+    return answers[id(holder)]
+
+
+def _holders(ctx: FileContext) -> list[tuple[int, int, ast.AST]]:
+    """The file's classes and functions with their first and last lines."""
+    tree = ctx.whole_tree()
+    if tree is None:
+        return []
+    return [
+        (node.lineno, node.end_lineno or node.lineno, node)
+        for node in ast.walk(tree)
+        if isinstance(node, _Holder)
+    ]
 
 
 def drives_gpus_by_index(node: ast.AST) -> bool:

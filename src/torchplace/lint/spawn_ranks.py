@@ -16,6 +16,7 @@ import ast
 
 from torchplace.lint.context import FileContext, call_name, keyword
 from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.run_conditions import per_file
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -130,22 +131,21 @@ def in_spawning_parent(ctx: FileContext, node: ast.AST) -> bool:
     tree = ctx.whole_tree()
     if line is None or tree is None:
         return False
-    functions = [
-        n
-        for n in ast.walk(tree)
-        if isinstance(n, _Function) and n.lineno <= line <= (n.end_lineno or n.lineno)
-    ]
-    if functions:
-        holder: ast.AST = max(functions, key=lambda n: n.lineno)
-    else:
-        statements = [s for s in tree.body if s.lineno <= line <= (s.end_lineno or s.lineno)]
-        if not statements:
+    holder: ast.AST | None = enclosing_function(tree, line)
+    if holder is None:
+        holder = next(
+            (s for s in tree.body if s.lineno <= line <= (s.end_lineno or s.lineno)), None
+        )
+        if holder is None:
             return False
-        holder = statements[0]
-    return any(
-        isinstance(call, ast.Call) and call.lineno > line and _spawns_processes(ctx, call)
-        for call in own_nodes(holder)
-    )
+    spawns = per_file(ctx, "spawn-lines-by-holder", lambda _: {})
+    if id(holder) not in spawns:
+        spawns[id(holder)] = [
+            call.lineno
+            for call in own_nodes(holder)
+            if isinstance(call, ast.Call) and _spawns_processes(ctx, call)
+        ]
+    return any(spawned > line for spawned in spawns[id(holder)])
 
 
 def _spawns_processes(ctx: FileContext, call: ast.Call) -> bool:

@@ -142,9 +142,6 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
                 continue
             if _gpu_zero_is_right(ctx, located.scope.function, call):
                 continue
-            tree = ctx.whole_tree()
-            if tree is not None and holder_drives_gpus(tree, call.lineno):
-                continue  # one process per node, driving each of its GPUs: cuda:0 is its own
             if bound_by_callee(ctx, located.scope.function, call):
                 continue
             yield self.finding(ctx, call)
@@ -152,11 +149,14 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
 
 def _gpu_zero_is_right(ctx: FileContext, function: Scope | None, call: ast.Call) -> bool:
     """The job has one process (its function is only spawned with `nprocs=1`), or one per
-    node (an `assert` before the group says the local rank is 0): cuda:0 is the rank's GPU.
-    Or the spawned process does nothing after the group but barriers on named GPUs."""
+    node (an `assert` before the group says the local rank is 0, or its function or class
+    places work on each of its GPUs by index): cuda:0 is the rank's GPU. Or the spawned
+    process does nothing after the group but barriers on named GPUs."""
     tree = ctx.whole_tree()
     if tree is None:
         return False
+    if holder_drives_gpus(ctx, call.lineno):
+        return True
     node = function.node if function is not None else None
     if spawned_alone(tree, node) or only_named_barriers(tree, node, call):
         return True

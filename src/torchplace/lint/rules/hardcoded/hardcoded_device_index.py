@@ -146,8 +146,7 @@ def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
         return True
     if documented_single_gpu(ctx, scope, site.call) or single_process_script(ctx, site.call):
         return True
-    tree = ctx.whole_tree()
-    if tree is not None and holder_drives_gpus(tree, site.call.lineno):
+    if holder_drives_gpus(ctx, site.call.lineno):
         return True  # the one process of its node, placing work on each of its GPUs
     if in_spawning_parent(ctx, site.call):
         return True  # the parent, before it starts the ranks
