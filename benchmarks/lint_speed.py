@@ -260,6 +260,7 @@ HISTORY = [
         "1.82 s in the next: the shared machine's noise), 6.99x with --preview; warm 0.27 s",
     ),
     ("2026-12-03", "c8f3a5a", "0.50x default, 10.02x with --preview; warm 0.41 s"),
+    ("2026-12-03", "e39e7c6", "0.68x default, 11.06x with --preview; warm 0.60 s"),
 ]
 
 
