@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-44] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-45] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -61,7 +61,9 @@ vision-language post-training, RL from feedback and multi-GPU inference and eval
 `--fresh-43` (`FRESH_43`) one of LLM inference-acceleration research code (speculative decoding,
 KV-cache compression and offload, quantized and long-context inference); `--fresh-44`
 (`FRESH_44`) one of graph, molecule, protein, weather, physics and recommendation models
-trained or run on several GPUs.
+trained or run on several GPUs; `--fresh-45` (`FRESH_45`) one of perception and robotics code
+(BEV and LiDAR 3D detection, medical image segmentation and registration, remote sensing,
+robot policy learning) trained or run on several GPUs.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -4339,6 +4341,321 @@ FRESH_44 = (
 )
 
 
+FRESH_45 = (
+    # Perception and robotics code trained or run on several GPUs (2020-2026): driving
+    # perception, LiDAR/point clouds, medical imaging, remote sensing and embodied policies. Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- 3D object detection, BEV and occupancy perception for autonomous driving ---
+    # BEVFormer (Nanjing U. / Shanghai AI Lab): spatio-temporal transformer BEV encoder for
+    # multi-camera 3D detection (2022-2024) [multi-GPU code: tools/train.py and tools/test.py
+    # (LOCAL_RANK, mmcv init_dist(launcher), MMDistributedDataParallel), projects/mmdet3d_plugin/
+    # bevformer/apis/mmdet_train.py (MMDistributedDataParallel(model.cuda(),
+    # device_ids=[torch.cuda.current_device()]), eval model wrapped too), bevformer/apis/test.py
+    # (custom_multi_gpu_test, collect_results_cpu with torch.full(..., device='cuda') broadcast),
+    # bevformer/modules/encoder.py, transformer.py (reference points and can-bus tensors made in
+    # forward), tools/model_converters/*.py (torch.load without map_location); vendored:
+    # projects/mmdet3d_plugin/dd3d (from TRI DD3D); TPL401, TPL402, TPL2xx, TPL104, TPL108]
+    # launch texts: docs/getting_started.md "./tools/dist_train.sh
+    # ./projects/configs/bevformer/bevformer_base.py 8", "./tools/dist_test.sh ... 8",
+    # tools/dist_train.sh "python -m torch.distributed.launch --nproc_per_node=$GPUS" (1 node, 8
+    # GPUs)
+    ("github:fundamentalvision/BEVFormer", "66b65f3a1f58caf0507cb2a971b9c0e7f842376c"),
+    # StreamPETR (Megvii / BIT): object-centric temporal propagation for multi-view 3D
+    # detection (2023-2024) [multi-GPU code: tools/train.py, tools/test.py (LOCAL_RANK,
+    # init_dist, MMDistributedDataParallel), projects/mmdet3d_plugin/core/apis/mmdet_train.py
+    # (DDP on torch.cuda.current_device()), core/apis/test.py (dist result collection with
+    # device='cuda' tensors), datasets/samplers/group_sampler.py (sync_random_seed(device='cuda')),
+    # models/dense_heads/streampetr_head.py, petr_head_dn.py, focal_head.py (memory queues,
+    # position embeddings and heatmaps made in forward); TPL401, TPL402, TPL2xx, TPL104]
+    # launch texts: docs/training_inference.md "tools/dist_train.sh
+    # projects/configs/StreamPETR/stream_petr_r50_flash_704_bs2_seq_24e.py 8 --work-dir ..." (1
+    # node, 8 GPUs), tools/multi_dist_train.sh "NNODES=2 NODE_RANK=0 rlaunch --gpu=8 --
+    # tools/multi_dist_train.sh ... 8" (2 nodes x 8 GPUs)
+    ("github:exiawsh/StreamPETR", "95f64702306ccdb7a78889578b2a55b5deb35b2a"),
+    # BEVFusion (MIT HAN Lab): camera-LiDAR fusion in a shared BEV space for detection and
+    # map segmentation (2022-2024) [multi-GPU code: tools/train.py (torchpack dist.init(),
+    # torch.cuda.set_device(dist.local_rank())), tools/test.py and tools/visualize.py (set_device,
+    # MMDistributedDataParallel), mmdet3d/apis/train.py (MMDistributedDataParallel on
+    # current_device), mmdet3d/ops/knn/knn.py and roiaware_pool3d/points_in_boxes.py
+    # (torch.cuda.set_device to the input tensor's device), mmdet3d/core/anchor/*.py
+    # (device="cuda" defaults), mmdet3d/models/backbones/*, heads/bbox/*.py (canvases and
+    # targets made in forward); vendored: mmdet3d/ is a modified copy of mmdetection3d (the only
+    # mmdet3d copy chosen in this set); TPL401, TPL402, TPL2xx, TPL104] launch texts: README
+    # "torchpack dist-run -np 8 python tools/train.py
+    # configs/nuscenes/det/transfusion/secfpn/lidar/voxelnet_0p075.yaml", "torchpack dist-run -np
+    # [number of gpus] python tools/test.py ..." (1 node, 8 GPUs, OpenMPI)
+    ("github:mit-han-lab/bevfusion", "326653dc06e0938edf1aae7d01efcd158ba83de5"),
+    # Sparse4D (Horizon Robotics): sparse multi-view temporal 3D detection and tracking with
+    # deformable feature aggregation (2023-2024) [multi-GPU code: tools/train.py (MPI branch:
+    # mpi4py rank, CUDA_VISIBLE_DEVICES rewrite, torch.cuda.set_device(mpi_local_rank %
+    # gpus_per_machine), dist.init_process_group(nccl, dist_url); else init_dist), tools/test.py
+    # (MMDistributedDataParallel, torch.load of result file), projects/mmdet3d_plugin/apis/*.py
+    # (DDP and device="cuda" result collection), models/instance_bank.py, sparse4d_head.py,
+    # grid_mask.py (anchors and masks made in forward, .cuda()); TPL401, TPL402, TPL2xx, TPL104,
+    # TPL108] launch texts: local_train.sh "export CUDA_VISIBLE_DEVICES=0,1,2,3", "bash
+    # ./tools/dist_train.sh ${config} ${gpu_num} --work-dir=work_dirs/$1", README "bash
+    # local_train.sh config_name", "8 RTX 3090 GPUs" (1 node, 4-8 GPUs)
+    ("github:linxuewu/Sparse4D", "db711ad5fe59114a6be913f2563bf11096bf52a7"),
+    # TPVFormer (Tsinghua): tri-perspective-view representation for vision-based 3D semantic
+    # occupancy prediction (2022-2024) [multi-GPU code: train.py and eval.py
+    # (torch.multiprocessing.spawn(main, nprocs=torch.cuda.device_count()),
+    # dist.init_process_group(nccl, tcp://, rank=rank * gpus + local_rank),
+    # torch.cuda.set_device(local_rank), DistributedDataParallel(model.cuda(),
+    # device_ids=[current_device])), tpvformer04/ and tpvformer10/modules/encoder.py
+    # (get_reference_points(device='cuda'), tensors made in forward), visualization/vis_frame.py
+    # (torch.device('cuda:0')); vendored: kitti_ssc/ ("largely based on MonoScene", Lightning
+    # Trainer(gpus=n_gpus)); TPL401, TPL402, TPL2xx, TPL104] launch texts: README "bash
+    # launcher.sh config/tpv04_occupancy.py out/tpv_occupancy", launcher.sh "python train.py
+    # --py-config $CONFIG --work-dir $WORKDIR" (1 node, all visible GPUs spawned)
+    ("github:wzzheng/TPVFormer", "4c607ce84d3f64fa091794e11f9780f451055bdd"),
+    #
+    # --- LiDAR and point-cloud perception ---
+    # CenterPoint (UT Austin): center-based LiDAR 3D detection and tracking on nuScenes and
+    # Waymo (2020-2024) [multi-GPU code: tools/train.py and tools/dist_test.py (LOCAL_RANK,
+    # torch.cuda.set_device(args.local_rank), init_process_group env://,
+    # DistributedDataParallel), det3d/torchie/apis/env.py (init_dist pytorch/slurm, set_device
+    # from LOCAL_RANK or proc_id % num_gpus), det3d/torchie/apis/train.py (DDP on
+    # cfg.local_rank), det3d/torchie/trainer/utils.py (all_gather with .to("cuda") buffers),
+    # det3d/torchie/trainer/trainer.py (map_location 'cuda:{current_device}'),
+    # det3d/models/bbox_heads/center_head.py, readers/*.py (tensors made in forward),
+    # tools/multi_sweep_inference_ros.py (torch.load without map_location); det3d/ is a fork of
+    # Det3D, a few roi_heads/iou3d files adapted from OpenPCDet; TPL401, TPL402, TPL2xx, TPL104,
+    # TPL108] launch texts: docs/NUSC.md "python -m torch.distributed.launch --nproc_per_node=4
+    # ./tools/train.py CONFIG_PATH", "... --nproc_per_node=4 ./tools/dist_test.py CONFIG_PATH"
+    # (1 node, 4 GPUs)
+    ("github:tianweiy/CenterPoint", "3cf7d870537e287c99b43b68636ea392a5e6f519"),
+    # WaffleIron (valeo.ai): dense 2D-projection backbone for LiDAR semantic segmentation on
+    # nuScenes / SemanticKITTI (2022-2025) [multi-GPU code: launch_train.py
+    # (torch.multiprocessing.spawn(distributed_training, nprocs=ngpus_per_node),
+    # init_process_group tcp://127.0.0.1:4444, torch.cuda.set_device(args.gpu),
+    # DistributedDataParallel(device_ids=[args.gpu]), batch split per GPU), utils/trainer.py
+    # (batch.cuda(self.rank), checkpoint map_location f"cuda:{rank}"), eval_kitti.py and
+    # eval_nuscenes.py (map_location="cuda:0"), waffleiron/helper_projection.py (index tensors
+    # made in forward); TPL401, TPL402, TPL104, TPL2xx] launch texts: README "python
+    # launch_train.py --dataset nuscenes ... --multiprocessing-distributed --fp16" (1 node, all
+    # GPUs), "--gpu 0" for one GPU
+    ("github:valeoai/WaffleIron", "bcd387ce5483c3712f037d3540b545115ec8c1f1"),
+    # Stratified Transformer (CUHK DV Lab): stratified key sampling transformer for 3D point
+    # cloud segmentation on S3DIS / ScanNetv2 (2022) [multi-GPU code: train.py
+    # (mp.spawn(main_worker, nprocs=ngpus_per_node), dist.init_process_group(dist_url),
+    # torch.cuda.set_device(gpu), DistributedDataParallel(device_ids=[gpu]), resume with
+    # map_location storage.cuda(), torch.load(args.weight) without map_location), test.py
+    # (torch.load of model and scenes), model/stratified_transformer.py (torch.arange(k).cuda()
+    # masks and batch indices made in forward); vendored: lib/pointops, lib/pointops2 (Point
+    # Transformer CUDA ops); TPL401, TPL402, TPL2xx, TPL108] launch texts: README "python3
+    # train.py --config config/s3dis/s3dis_stratified_transformer.yaml", configs "train_gpu: [0,
+    # 1, 2, 3]" (1 node, 4 GPUs)
+    (
+        "github:dvlab-research/Stratified-Transformer",
+        "140783d3d8e93a27a8724c69fd952fac0645be4d",
+    ),
+    # PointNeXt (KAUST): revisited PointNet++ training and scaling for classification, part
+    # and scene segmentation (2022-2026) [multi-GPU code: examples/segmentation/main.py and
+    # main_debug.py (mp.spawn(main, nprocs=cfg.world_size), dist.init_process_group,
+    # torch.cuda.set_device(gpu), DistributedDataParallel(model.cuda(), device_ids=[cfg.rank]),
+    # torch.load of scene data), examples/classification/train.py, pretrain.py, main.py,
+    # examples/shapenetpart/main.py (same DDP set-up); the openpoints library is a git submodule
+    # not in the snapshot; TPL401, TPL402, TPL108] launch texts: docs/examples/scannet.md
+    # "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python examples/segmentation/main.py --cfg
+    # cfgs/scannet/pointnext-xl.yaml" (1 node, 8 GPUs), README "CUDA_VISIBLE_DEVICES=$GPUs python
+    # examples/$task_folder/main.py --cfg $cfg", script/main_segmentation.sh (SLURM, 1 node)
+    ("github:guochengqian/PointNeXt", "02341db1a21f144d1f66c61333c90dd20a09e183"),
+    # PointContrast (Facebook AI / Stanford): contrastive pre-training on ScanNet point pairs
+    # with sparse 3D convnets, plus downstream segmentation and detection (2020-2021)
+    # [multi-GPU code: pretrain/pointcontrast/lib/distributed.py (init_process_group per proc,
+    # torch.cuda.set_device(proc_rank), all_gather with .to("cuda") buffers),
+    # lib/multiprocessing.py (multi_proc_run), lib/ddp_trainer.py (DistributedDataParallel),
+    # downstream/semseg/ddp_main.py (mp.spawn over torch.cuda.device_count(),
+    # set_device(device_id), DDP), downstream/semseg/lib/distributed_utils.py,
+    # downstream/votenet_det_new/ddp_main.py (torch.device("cuda:0")) and lib/train.py
+    # (torch.load without map_location); vendored: downstream/votenet_det_new (VoteNet copy);
+    # TPL401, TPL402, TPL104, TPL108] launch texts: pretrain/pointcontrast/scripts/ddp_launch.sh
+    # "python ddp_train.py -m ... misc.num_gpus=8 hydra.launcher.partition=dev" (SLURM, 1 node x 8
+    # GPUs), README "train PointContrast with 8 GPUs", downstream/semseg/scripts/train_scannet.sh
+    # "python ddp_main.py ... distributed=local"
+    ("github:facebookresearch/PointContrast", "47e868281d35b26e186ca41a9b6d1906b50dbcfa"),
+    #
+    # --- Medical image segmentation and registration ---
+    # CBIM Medical Image Segmentation (Rutgers CBIM): 2D/3D segmentation framework with
+    # MedFormer, UNet variants, UNETR, nnFormer, VT-UNet on ACDC/BCV/KiTS/LiTS/AMOS (2022-2023)
+    # [multi-GPU code: train_ddp.py (CUDA_VISIBLE_DEVICES from --gpu, mp.spawn(main_worker,
+    # nprocs=ngpus_per_node), dist.init_process_group(dist_url, rank), torch.cuda.set_device,
+    # net.to('cuda'), DistributedDataParallel(device_ids=[proc_idx]) for model and EMA model),
+    # utils.py (torch.load(args.load) without map_location), model/utils.py (hard-coded
+    # torch.load), inference/inference3d.py (sliding-window tensors); model/dim2, model/dim3
+    # carry re-implementations of TransUNet, Swin-Unet, nnFormer, VT-UNet; TPL401, TPL402, TPL104,
+    # TPL108, TPL2xx] launch texts: README "python train_ddp.py --model medformer --dimension 3d
+    # --dataset acdc --batch_size 16 --unique_name acdc_3d_medformer_ddp --gpu 0,1,2,3" (1 node, 4
+    # GPUs)
+    (
+        "github:yhygao/CBIM-Medical-Image-Segmentation",
+        "7c26979a96eb9fe057320e1db38680bae33786b8",
+    ),
+    # VISTA (Project MONAI / NVIDIA): VISTA3D interactive and automatic CT segmentation and
+    # VISTA2D cell segmentation (2023-2026) [multi-GPU code: vista3d/scripts/train.py and
+    # train_finetune.py (dist.init_process_group, torch.device(f"cuda:{LOCAL_RANK}"),
+    # DistributedDataParallel, torch.load of checkpoints), vista3d/scripts/infer.py and
+    # slic_process_sam.py (per-rank f"cuda:{rank}" without DDP),
+    # vista3d/scripts/validation/val_multigpu_*.py, vista3d/cvpr_workshop/train_cvpr.py
+    # (LOCAL_RANK, set_device, DDP, torch.load without map_location),
+    # vista2d/scripts/workflow.py (LOCAL_RANK, init_process_group env://, set_device, DDP),
+    # vista2d/scripts/cell_distributed_weighted_sampler.py, vista3d/vista3d/modeling/*.py
+    # (point prompts and masks made in forward); TPL401, TPL402, TPL108, TPL2xx, TPL104] launch
+    # texts: vista3d/README_research.md "export CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7;torchrun
+    # --nnodes=1 --nproc_per_node=8 -m scripts.train run --config_file ..." (1 node, 8 GPUs),
+    # vista3d/README.md "torchrun --nproc_per_node=2 --nnodes=1 -m monai.bundle run ...
+    # mgpu_inference.json", vista2d/README.md "torchrun --nproc_per_node=gpu -m monai.bundle
+    # run_workflow ..."
+    ("github:Project-MONAI/VISTA", "f73d7c20a73b5e6371f2879e38919d71fee34cf8"),
+    # BiomedParse (Microsoft Research): joint segmentation, detection and recognition of
+    # biomedical objects across nine modalities with text prompts (2024-2025) [multi-GPU code:
+    # trainer/distributed_trainer.py (MPIAdapter, torch.cuda.set_device(local_rank),
+    # torch.device("cuda", local_rank), init_process_group nccl), trainer/utils/mpi_adapter.py
+    # (OMPI_COMM_WORLD_LOCAL_RANK, init_process_group, LOCAL_RANK export),
+    # trainer/utils_trainer.py (DistributedDataParallel per module, torch.load of model and
+    # trainer state), utilities/distributed.py (init, tensors on device="cuda"),
+    # modeling/vision/backbone/focal*.py and vit.py (torch.load without map_location),
+    # modeling/interface/*.py (masks and queries made in forward); built on the X-Decoder / SEEM
+    # code base; TPL401, TPL402, TPL108, TPL104, TPL2xx] launch texts: assets/scripts/train.sh
+    # "CUDA_VISIBLE_DEVICES=0 mpirun -n 1 python entry.py train --conf_files
+    # configs/biomed_seg_lang_v1.yaml ..." (1 node, 1 GPU; N GPUs with mpirun -n N)
+    ("github:microsoft/BiomedParse", "750eb40d4624398561fe586418101f48ae9b0f1d"),
+    # FireANTs (UPenn): GPU-accelerated multi-scale deformable and affine image registration,
+    # with sharded multi-GPU registration and template building (2023-2026) [multi-GPU code:
+    # fireants/registration/distributed/parallel_state.py (LOCAL_RANK,
+    # torch.device(f'cuda:{local_rank % num_devices}'), torch.cuda.set_device,
+    # init_process_group with device_id), registration/distributedgreedy.py (images sharded
+    # across ranks, BatchedImages moved to self.device), distributed/ring_sampler.py (ring
+    # isend/irecv of image shards in the grid-parallel group, receive buffers made with
+    # torch.zeros(..., device=image.device), custom autograd),
+    # deformation/compositivedistributed.py,
+    # scripts/template/build_template.py (LOCAL_RANK, per-rank template averaging),
+    # tests/distributed/*.py, fireants/tests/*.py and utils/opticalflow.py (device='cuda'
+    # literals); TPL401, TPL402, TPL2xx, TPL104] launch texts: fireants/scripts/template/README.md
+    # "torchrun --nproc_per_node=8 build_template.py", run_tests.sh "torchrun --nproc-per-node=4
+    # -m pytest -v tests/distributed/test_distributed_greedy.py" (1 node, 4-8 GPUs)
+    ("github:rohitrango/FireANTs", "e7a613c95b81aa5c935602a11a3acb7738c1d89e"),
+    #
+    # --- Remote sensing / earth observation ---
+    # PANGAEA (KU Leuven, KTH, CNAM and others): benchmark of geospatial foundation models
+    # (CROMA, DOFA, Prithvi, SatlasNet, Scale-MAE, SpectralGPT, TerraMind, ...) on segmentation,
+    # change detection and regression (2024-2025) [multi-GPU code: pangaea/run.py (RANK,
+    # LOCAL_RANK, torch.device("cuda", local_rank), torch.cuda.set_device,
+    # init_process_group(nccl), DistributedDataParallel(decoder, device_ids=[local_rank])),
+    # pangaea/engine/trainer.py and evaluator.py (DDP unwrapping, torch.load with
+    # map_location=self.device, torch.distributed.all_reduce of metrics), pangaea/utils/losses.py
+    # (.to("cuda")), pangaea/encoders/*.py (one file per foundation model, torch.load of
+    # weights), pangaea/decoders/*.py (tensors made in forward); TPL401, TPL402, TPL104, TPL2xx]
+    # launch texts: README "torchrun --nnodes=1 --nproc_per_node=1 pangaea/run.py
+    # --config-name=train dataset=hlsburnscars encoder=remoteclip decoder=seg_upernet ...", "To
+    # use more gpus or nodes, set --nnodes and --nproc_per_node" (1-N nodes, N GPUs)
+    ("github:VMarsocci/pangaea-bench", "f20f3d3c20b3e4a0e37cba48f7f7373aaf29f703"),
+    # SatlasPretrain (Allen AI): large-scale remote sensing pretraining and multi-task models
+    # for Sentinel-2 and aerial imagery (2023-2026) [multi-GPU code: satlas/cmd/model/train.py
+    # (rank = args.local_rank, batch split by --world_size, torch.cuda.set_device(rank),
+    # init_process_group env://, device = torch.device("cuda"),
+    # DistributedDataParallel(device_ids=[rank], output_device=rank), plain RandomSampler,
+    # primary-rank checkpointing), satlas/cmd/model/infer.py (torch.load map_location=device),
+    # satlas/model/models.py and satlas/model/*.py (heads and masks built in forward); TPL401,
+    # TPL402, TPL2xx] launch texts: SatlasPretrain.md "python -m torch.distributed.launch
+    # --nproc_per_node=8 --master_port 29500 -m satlas.cmd.model.train --config_path
+    # configs/aerial/swinb_si_pretrain.txt --world_size 8" (1 node, 8 GPUs)
+    ("github:allenai/satlas", "c8b9aa5d4acdd3e4f58eb7cbb28ac18bb12c985f"),
+    # MMRotate (OpenMMLab): rotated object detection toolbox for aerial images (DOTA, HRSC,
+    # DIOR-R) (2022-2024) [multi-GPU code: tools/train.py and tools/test.py (LOCAL_RANK,
+    # init_dist(args.launcher), build_ddp), mmrotate/apis/train.py (build_ddp(model, cfg.device,
+    # device_ids=[int(os.environ['LOCAL_RANK'])]), build_dp for single process),
+    # mmrotate/utils/util_distribution.py (ddp_factory per device type, npu set_device),
+    # tools/analysis_tools/benchmark.py (MMDistributedDataParallel), mmrotate/core/anchor/
+    # anchor_generator.py (device='cuda' defaults), demo/*.py ('cuda:0'), mmrotate/models/
+    # (rotated boxes and targets made in forward); TPL401, TPL402, TPL104, TPL2xx] launch texts:
+    # docs/en/get_started.md "./tools/dist_train.sh ${CONFIG_FILE} ${GPU_NUM}", "NNODES=2
+    # NODE_RANK=0 PORT=$MASTER_PORT MASTER_ADDR=$MASTER_ADDR sh tools/dist_train.sh $CONFIG
+    # $GPUS" (2 nodes), "GPUS=${GPUS} ./tools/slurm_train.sh ${PARTITION} ..." (SLURM)
+    ("github:open-mmlab/mmrotate", "b030f38909fc431be7ecb90772ac30da9da29bcb"),
+    # Clay (Clay Foundation): open multi-sensor Earth observation foundation model (MAE on
+    # Sentinel-1/2, Landsat, NAIP, ...) with fine-tuning heads (2023-2025) [multi-GPU code:
+    # trainer.py (LightningCLI), configs/config.yaml (strategy: ddp, devices: 8, num_nodes: 48,
+    # use_distributed_sampler: False), claymodel/datamodule.py (ClayDistributedSampler with
+    # torch.distributed.get_world_size()/get_rank() sharding per platform), claymodel/model.py
+    # and mrl.py (masks, positional encodings made in forward), claymodel/finetune/*/factory.py
+    # (torch.load with map_location=self.device), finetune configs (strategy: ddp, devices:
+    # auto); TPL401, TPL402, TPL2xx] launch texts: README "python trainer.py fit --model
+    # ClayMAEModule --data ClayDataModule --config configs/config.yaml" with configs/config.yaml
+    # "devices: 8, num_nodes: 48" (48 nodes x 8 GPUs)
+    ("github:Clay-foundation/model", "a5790cef6265c479c7d35bd00b92934462811f61"),
+    #
+    # --- Embodied policy learning (behaviour cloning, diffusion policies, VLAs, world models) ---
+    # CALVIN (U. Freiburg): benchmark and language-conditioned long-horizon imitation learning
+    # baselines (MCIL) for robot manipulation (2021-2025) [multi-GPU code:
+    # calvin_models/calvin_agent/training.py (Lightning Trainer, DDPStrategy when devices > 1),
+    # rollout/rollout_long_horizon.py (divide_across_ranks, dist.get_rank/get_world_size,
+    # all_gather of results), rollout/rollout.py (pl_module.all_gather of sequence ids),
+    # datasets/shm_dataset.py and utils/shared_memory_utils.py (shared memory cache for DDP
+    # workers), evaluation/utils.py (torch.device(f"cuda:{device_id}")),
+    # inference/rollouts_*.py (model.cuda(0), torch.load without map_location),
+    # slurm_scripts/slurm_training.py (ntasks-per-node = gpus); TPL401, TPL402, TPL104, TPL108,
+    # TPL2xx] launch texts: README "python training.py trainer.gpus=-1" (1 node, all GPUs),
+    # slurm_scripts/sbatch_lfp.sh "srun python $3 slurm=true hydra.run.dir=$4
+    # trainer.devices=$5" (SLURM, N GPUs)
+    ("github:mees/calvin", "fa03f01f19c65920e18cf37398a9ce859274af76"),
+    # 3D Diffuser Actor (CMU): 3D scene-token diffusion policies for RLBench and CALVIN
+    # manipulation, plus Act3D (2024) [multi-GPU code: main_trajectory.py, main_keypose.py,
+    # main_trajectory_calvin.py (LOCAL_RANK, torch.cuda.set_device(args.local_rank),
+    # init_process_group env://), engine.py (DistributedDataParallel, all_gather helpers with
+    # device="cuda" / .to("cuda") buffers, torch.load map_location="cpu"),
+    # online_evaluation_calvin/evaluate_policy.py (per-rank evaluation under torchrun),
+    # diffuser_actor/trajectory_optimization/diffuser_actor.py (noise, timesteps and position
+    # encodings made in forward); TPL401, TPL402, TPL104, TPL2xx] launch texts:
+    # scripts/train_trajectory_peract.sh "ngpus=6", "CUDA_LAUNCH_BLOCKING=1 torchrun
+    # --nproc_per_node $ngpus --master_port $RANDOM main_trajectory.py ...",
+    # scripts/train_act3d_gnfactor.sh "ngpus=4" (1 node, 4-6 GPUs)
+    ("github:nickgkan/3d_diffuser_actor", "4faf00bdf89a3b3d07e266a59a28f9fbd02c7844"),
+    # RVT / RVT-2 (NVIDIA): robotic view transformer for 3D object manipulation on RLBench
+    # (2023-2025) [multi-GPU code: rvt/train.py (mp.spawn(experiment, nprocs=len(devices)),
+    # device = f"cuda:{device}", torch.cuda.set_device(device), MVT(renderer_device=device),
+    # DDP(rvt, device_ids=[device])), rvt/utils/ddp_utils.py (dist.init_process_group("nccl",
+    # rank, world_size)), rvt/models/rvt_agent.py (DDP unwrapping, action tensors made in
+    # update), rvt/mvt/mvt.py and mvt_single.py (renderer_device="cuda:0" default, rendered
+    # views made in forward), rvt/eval.py (f"cuda:{device}"); vendored: rvt/libs/point-renderer;
+    # PyRep, RLBench, YARR, peract are submodules; TPL401, TPL402, TPL104, TPL2xx] launch texts:
+    # README "python train.py --exp_cfg_path configs/rvt2.yaml --mvt_cfg_path
+    # mvt/configs/rvt2.yaml --device 0,1,2,3,4,5,6,7" (1 node, 8 GPUs)
+    ("github:NVlabs/RVT", "367995a1a2169b6352bf4e8b0ed405890462a3a0"),
+    # RoboVLMs (Tsinghua / ByteDance): framework for building vision-language-action models
+    # from VLM backbones (Flamingo, KosMos, LLaVA, PaliGemma, Qwen, ...) on CALVIN and
+    # SimplerEnv (2024-2025) [multi-GPU code: main.py (dist.init_process_group(nccl),
+    # Lightning Trainer devices/num_nodes, DDPStrategy, configs strategy "deepspeed_stage_2"),
+    # robovlms/train/
+    # base_trainer.py (world size = num_devices * num_nodes, torch.load map_location="cpu"),
+    # robovlms/utils/dist_train.py (LOCAL_RANK), eval/calvin/evaluate_ddp-v2.py
+    # (init_process_group, torch.cuda.set_device(LOCAL_RANK), DDP), robovlms/model/backbone/*.py
+    # (device = "cuda:0" in test mains), robovlms/model/policy_head/trajectory_gpt2.py (GPT-2
+    # with parallelize(device_map), torch.cuda.set_device(hidden_states.device)); adapted:
+    # data/prompting/* (Prismatic prompters), utils/zero_to_fp32.py (DeepSpeed); TPL401, TPL402,
+    # TPL104, TPL2xx] launch texts: scripts/run.sh "torchrun --nnodes $WORKER_NUM --node_rank
+    # $NODE_ID --nproc_per_node $GPUS_PER_NODE ..." (1-N nodes), README "bash scripts/run.sh
+    # configs/calvin_finetune/...json", scripts/run_eval_raw_ddp_torchrun.sh "torchrun --nnodes=1
+    # --nproc_per_node=$GPUS_PER_NODE eval/calvin/evaluate_ddp-v2.py" (1 node, 8 GPUs)
+    ("github:Robot-VLAs/RoboVLMs", "8adc1d28d3565699eba90b7d97a97fb6001eb87d"),
+    # DINO-WM (NYU): world models on pre-trained DINOv2 patch features for zero-shot planning
+    # (PointMaze, PushT, Wall, deformable objects) (2025) [multi-GPU code: train.py (SLURM
+    # multirun: RANK/WORLD_SIZE/LOCAL_RANK from SLURM_PROCID/SLURM_NTASKS/SLURM_LOCALID,
+    # dist.init_process_group(nccl, env://), then accelerate Accelerator, prepare(),
+    # batch_size split over num_processes), distributed_fn/launch.py and distributed.py
+    # (mp.spawn launcher, all_gather with .to("cuda") buffers), plan.py (torch.load with
+    # map_location=device), datasets/*_dset.py (torch.load without map_location),
+    # models/visual_world_model.py, models/vit.py (masks and tokens made in forward); vendored:
+    # models/encoder/r3m, metrics/lpipsPyTorch; TPL401, TPL402, TPL104, TPL108, TPL2xx] launch
+    # texts: README "python train.py --config-name train.yaml env=point_maze frameskip=5
+    # num_hist=3", conf/train.yaml "hydra/launcher: submitit_slurm", "nodes: 1, tasks_per_node: 1,
+    # gres: gpu:h100:1" (SLURM, 1 node; several tasks with --multirun)
+    ("github:gaoyuezhou/dino_wm", "0a9492fa12044b852ae9e001cc74604b79c8bb0c"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -4712,6 +5029,17 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:facebookresearch/all-atom-diffusion-transformer": ("src/tools/ase_notebook/",),
     "github:BytedProtein/ByProt": ("examples/pmpnn_compatible/",),
     "github:alibaba/graphlearn-for-pytorch": ("third_party/",),
+    # fresh-45's files identical to another set's or to another repository of this set:
+    # BEVFormer's test loop (copied in StreamPETR), mmdet3d's box utilities (also in
+    # BEVFormer) and OpenPCDet's BEV pooling (fresh-25) in bevfusion, the surface-distance
+    # lookup tables (also in CBIM) in FireANTs, and iopaint's (fresh-8) backbone helpers
+    "github:exiawsh/StreamPETR": ("projects/mmdet3d_plugin/core/apis/test.py",),
+    "github:mit-han-lab/bevfusion": (
+        "mmdet3d/core/bbox/util.py",
+        "mmdet3d/ops/bev_pool/bev_pool.py",
+    ),
+    "github:rohitrango/FireANTs": ("fireants/scripts/lookup_tables.py",),
+    "github:microsoft/BiomedParse": ("modeling/vision/backbone/common.py",),
 }
 
 
@@ -4761,6 +5089,7 @@ UNSEEN_SETS = {
     "fresh-42": FRESH_42,
     "fresh-43": FRESH_43,
     "fresh-44": FRESH_44,
+    "fresh-45": FRESH_45,
 }
 
 

@@ -386,6 +386,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-42",
             "fresh-43",
             "fresh-44",
+            "fresh-45",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
