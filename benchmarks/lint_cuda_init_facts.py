@@ -17,6 +17,11 @@ Usage: python benchmarks/lint_cuda_init_facts.py OUT_DIR
   CUDA; it pins (and starts CUDA) only when iterated, so a binding between the two comes first.
 - TPL403 / TPL408: `torch.cuda.stream(s)` switches the calling thread to the stream's GPU, so a
   thread that enters a stream made on the rank's GPU is bound to it (two GPUs needed).
+- TPL401: `dist.barrier()` in an NCCL rank that never bound its GPU (no `set_device`, no
+  `device_id=`) opens a CUDA context on cuda:0 (the current device), whatever GPU NCCL then
+  reduces on (`rank % device_count`); a rank that bound its GPU first opens none there (two
+  GPUs needed; contexts are read from NVML, whose order `CUDA_DEVICE_ORDER=PCI_BUS_ID` makes
+  CUDA's).
 Each case runs in a fresh interpreter (CUDA's state is per process) and prints what it saw.
 Writes `lint_cuda_init_facts.md` / `.json` into OUT_DIR with the expected and observed outcome;
 cases that need more GPUs than the machine has are listed as skipped. Exit status 1 when any
@@ -29,6 +34,7 @@ import datetime
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 #: Prints whether a tensor can be made on the GPU now, or the name of the error that stops it.
@@ -51,6 +57,31 @@ _FORK_A_CHILD = (
     "    print(made, flush=True)\n"
     "process = multiprocessing.get_context('fork').Process(target=child)\n"
     "process.start(); process.join()"
+)
+
+#: Two NCCL ranks spawned by torch (no `device_id=`), each binding its GPU first when `BIND` is
+#: true; after one `barrier()`, rank 1 prints whether it holds a CUDA context on GPU 0 (NVML).
+_BARRIER_RANKS = (
+    "import os, socket\n"
+    "os.environ['CUDA_DEVICE_ORDER'] = 'PCI_BUS_ID'\n"
+    "import pynvml, torch, torch.distributed as dist, torch.multiprocessing as mp\n"
+    "def rank_main(rank, port):\n"
+    "    if BIND:\n"
+    "        torch.cuda.set_device(rank)\n"
+    "    dist.init_process_group('nccl', init_method=f'tcp://127.0.0.1:{port}', rank=rank,\n"
+    "                            world_size=2)\n"
+    "    dist.barrier()\n"
+    "    if rank == 1:\n"
+    "        pynvml.nvmlInit()\n"
+    "        on_gpu0 = pynvml.nvmlDeviceGetComputeRunningProcesses(\n"
+    "            pynvml.nvmlDeviceGetHandleByIndex(0))\n"
+    "        print(any(p.pid == os.getpid() for p in on_gpu0), flush=True)\n"
+    "    dist.barrier()\n"
+    "    dist.destroy_process_group()\n"
+    "if __name__ == '__main__':\n"
+    "    with socket.socket() as s:\n"
+    "        s.bind(('127.0.0.1', 0)); port = s.getsockname()[1]\n"
+    "    mp.spawn(rank_main, args=(port,), nprocs=2)\n"
 )
 
 #: (name, what the rule assumes, GPUs needed, code run in a fresh process, expected output)
@@ -173,6 +204,20 @@ CASES: list[tuple[str, str, int, str, str]] = [
         "print(*seen[0])",
         "0 1",
     ),
+    (
+        "barrier() in an NCCL rank that never bound its GPU",
+        "TPL401: rank 1 opens a CUDA context on cuda:0, its current GPU",
+        2,
+        "BIND = False\n" + _BARRIER_RANKS,
+        "True",
+    ),
+    (
+        "barrier() in an NCCL rank that bound its GPU first",
+        "TPL401: control, rank 1 opens no CUDA context on cuda:0",
+        2,
+        "BIND = True\n" + _BARRIER_RANKS,
+        "False",
+    ),
 ]
 
 
@@ -206,9 +251,13 @@ def run(gpus: int) -> list[dict[str, object]]:
                 }
             )
             continue
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
-        )
+        # Run from a file, not `-c`: torch's spawned ranks import `__main__` from it.
+        with tempfile.TemporaryDirectory() as folder:
+            script = Path(folder) / "case.py"
+            script.write_text(code, encoding="utf-8")
+            done = subprocess.run(
+                [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+            )
         observed = (
             done.stdout.strip()
             if done.returncode == 0

@@ -14,7 +14,10 @@ flag again (lm-watermarking's `load_model`):
         model = model.to(device)
 
 The dispatched model never reaches the move: both tests read one flag, and a run that takes
-the first `if`'s body takes the second's too. A flag here is a dotted attribute
+the first `if`'s body takes the second's too. An arm that ends in `return` (with no loop
+around its `if`) excludes the code after that `if` in the same way (ai-dynamo's
+`load_vision_model` builds a vLLM engine and returns in one arm, and loads a `device_map`
+model after it). A flag here is a dotted attribute
 (`args.load_fp16`, `self.use_fp16`) or a name the function binds itself (a parameter, a
 local), perhaps under `not`; a module-level name is not one (any call may set it through
 `global`). Two tests of a flag agree when nothing may change it from the first test on: no
@@ -78,6 +81,11 @@ class CorrelatedBranches:
         self._locals: set[str] = set()
         #: The line spans of the loops.
         self._loops: list[tuple[int, int]] = []
+        #: For each node, the `if` arms that hold it, as (the `if`'s id, arm 0 or 1).
+        self._inside: dict[int, frozenset[tuple[int, int]]] = {}
+        #: Arms that end in `return`, of `if`s with no loop around them: (the `if`'s id, arm,
+        #: the `if`'s last line).
+        self._returning: list[tuple[int, int, int]] = []
         if isinstance(root, _Function):
             arguments = root.args
             self._locals.update(
@@ -87,21 +95,31 @@ class CorrelatedBranches:
                 if extra is not None:
                     self._locals.add(extra.arg)
         self._in_function = isinstance(root, _Function)
-        pending: list[tuple[ast.AST, tuple[tuple[str, int, int, int], ...]]] = [(root, ())]
+        Path = tuple[tuple[str, int, int, int], ...]
+        Inside = frozenset[tuple[int, int]]
+        pending: list[tuple[ast.AST, Path, Inside, bool]] = [(root, (), frozenset(), False)]
         while pending:
-            node, path = pending.pop()
+            node, path, inside, looped = pending.pop()
             self._arms[id(node)] = path
+            self._inside[id(node)] = inside
             self._note_changes(node)
             if isinstance(node, _Loop):
                 self._loops.append((node.lineno, node.end_lineno or node.lineno))
+                looped = True
+            elif isinstance(node, _Function) and node is not root:
+                looped = True  # a nested function runs at its callers' times
             if isinstance(node, ast.If):
-                pending.append((node.test, path))
+                pending.append((node.test, path, inside, looped))
                 key, swapped = flag_of(node.test) or (f"{_ONE_IF}{id(node)}", 0)
                 for arm, statements in enumerate((node.body, node.orelse)):
                     inner = (*path, (key, arm ^ swapped, node.lineno, id(node)))
-                    pending += [(statement, inner) for statement in statements]
+                    within = inside | {(id(node), arm)}
+                    pending += [(statement, inner, within, looped) for statement in statements]
+                    if statements and isinstance(statements[-1], ast.Return) and not looped:
+                        end = node.end_lineno or node.lineno
+                        self._returning.append((id(node), arm, end))
             else:
-                pending += [(child, path) for child in ast.iter_child_nodes(node)]
+                pending += [(child, path, inside, looped) for child in ast.iter_child_nodes(node)]
 
     def _note_changes(self, node: ast.AST) -> None:
         targets: list[ast.expr] = []
@@ -138,6 +156,8 @@ class CorrelatedBranches:
     def exclusive(self, first: ast.AST, second: ast.AST) -> bool:
         """Whether `first` and `second` sit on the two arms of one `if`, or on opposite arms
         of tests of one flag that nothing may change from the first test on (module docs)."""
+        if self._returned_before(first, second) or self._returned_before(second, first):
+            return True
         arms_first = self._arms.get(id(first), ())
         arms_second = self._arms.get(id(second), ())
         for flag, arm, line, test in arms_first:
@@ -149,6 +169,19 @@ class CorrelatedBranches:
                 if self._stable(flag, min(line, other_line), max(line, other_line)):
                     return True
         return False
+
+    def _returned_before(self, inside: ast.AST, after: ast.AST) -> bool:
+        """`inside` sits on an arm that ends in `return`, and `after` comes after that `if`:
+        a run that takes the arm has left before `after`, and one that reaches `after` never
+        took it."""
+        arms = self._inside.get(id(inside), frozenset())
+        line = getattr(after, "lineno", 0)
+        return any(
+            (if_id, arm) in arms
+            and line > end
+            and (if_id, arm) not in self._inside.get(id(after), frozenset())
+            for if_id, arm, end in self._returning
+        )
 
     def _stable(self, flag: str, start: int, end: int) -> bool:
         parts = flag.split(".")

@@ -9,9 +9,10 @@ and `torch.cuda` calls given no device (`synchronize()`, `current_stream()`, `St
 `current_device()` act on it; memory statistics report its numbers, GPU 0's, not the rank's,
 though they start no CUDA: `lint_cuda_init_facts.md`), and the object collectives
 (`all_gather_object`, `broadcast_object_list`: under NCCL they stage the pickled objects in
-tensors on the current GPU), and a `barrier()` given no `device_ids` (torch's NCCL barrier
-reduces a tensor on the current GPU when the group was made without `device_id=`). Code that
-names every device
+tensors on the current GPU), and a `barrier()` given no `device_ids` (with a group made
+without `device_id=`, torch makes the barrier's dispatch tensor on the current device,
+pytorch#149119, though NCCL then reduces on `rank % device_count`: the case is in
+`benchmarks/lint_cuda_init_facts.py`, which needs two GPUs). Code that names every device
 (`cuda:{rank}`, `.to(local_rank)`, `torch.device("cuda", rank)`) lets NCCL build its
 communicators on the tensors' GPU and opens no context on GPU 0. `torch.cuda.empty_cache()`
 and the seeding calls act on initialised devices only and are not counted, nor is work inside

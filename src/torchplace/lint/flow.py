@@ -144,6 +144,10 @@ class FunctionFlow(CallFlow):
                 self.numbers.add(target.id)
             else:
                 self.numbers.discard(target.id)
+            if self._builds_object(value):
+                self.objects.add(target.id)
+            else:
+                self.objects.discard(target.id)
         elif isinstance(target, ast.Tuple | ast.List):
             items = self._items.get(id(value)) if value is not None else None
             if isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts):
@@ -155,7 +159,12 @@ class FunctionFlow(CallFlow):
             else:
                 for element in target.elts:
                     self._bind(element, values, None)
-        elif isinstance(target, ast.Attribute) and target.attr == "data" and not _is_self(target):
+        elif (
+            isinstance(target, ast.Attribute)
+            and target.attr == "data"
+            and not _is_self(target)
+            and not (isinstance(target.value, ast.Name) and target.value.id in self.objects)
+        ):
             where = "an assignment to `.data`"
             owner = self.eval(target.value) or (
                 Value(Kind.PLACED, target.lineno, f"`{dotted(target.value) or 'the tensor'}`"),

@@ -83,6 +83,9 @@ class FlowState(ABC):
         self.devices: dict[str, Values] = {}
         #: Names bound to a Python number (`n = x.shape[-1]`): `torch.tensor(n)` is 0-dim.
         self.numbers: set[str] = set()
+        #: Names bound to an object a class of another library builds (`ds = EMNIST(...)`):
+        #: its `.data` is that object's attribute, not a tensor's storage.
+        self.objects: set[str] = set()
         self._moving = False  # inside the receiver of `.to(device)`: the author places it
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
@@ -125,6 +128,17 @@ class FlowState(ABC):
         if isinstance(node, ast.Call):
             return (self.qualify(node.func) or "").startswith("math.")
         return False
+
+    def _builds_object(self, node: ast.expr | None) -> bool:
+        """A call of a class outside torch (`EMNIST(root)`, `datasets.MNIST(root)`), named
+        by the file's imports: it builds an object, not a tensor. Classes are told by their
+        capitalised name; torch's own (`Parameter`, `Tensor`) may be tensors."""
+        if not isinstance(node, ast.Call):
+            return False
+        qualified = self.qualify(node.func) or ""
+        root, _, rest = qualified.partition(".")
+        last = qualified.rpartition(".")[2]
+        return bool(rest) and root != "torch" and last[:1].isupper()
 
     # -- meetings ------------------------------------------------------------------------
     def _meet(

@@ -72,8 +72,9 @@ class CpuTensorAtDeviceSink(Rule):
     the caller put it), `.data` set in a method only `__init__` calls (`reset_parameters`:
     nothing was placed yet), pinned host memory
     (`pin_memory=True`), empty placeholders (`param.data = torch.Tensor([])` to free a
-    weight's GPU memory while offloading), arguments as the other tensor. Arithmetic and
-    `cat` are TPL204's.
+    weight's GPU memory while offloading), `.data` of an object another library's class
+    builds (`ds = EMNIST(root)`: a dataset's array of images), arguments as the other
+    tensor. Arithmetic and `cat` are TPL204's.
 
     ## Example
     ```python

@@ -66,8 +66,9 @@ class TensorAttributeNotRegistered(Rule):
 
     Not flagged: attributes the module never reads outside the method that makes them (a
     tensor `__init__` uses only to compute another), moves where it reads them
-    (`self.bins.to(x.device)`, `self.window.type_as(x)`, also after reshaping it:
-    `self.u.repeat(b, h, w).cuda()`) or assigns again in another method,
+    (`self.bins.to(x.device)`, `self.window.type_as(x)`, also after reshaping or indexing
+    it: `self.u.repeat(b, h, w).cuda()`, `self.bounds[0].float().to(x.device)`) or assigns
+    again in another method (writes into it, `self.grid[:, 0] = ...`, are not reads),
     0-dim numbers of a number argument (annotated `float`, given a number as its default, or
     asserted one with `isinstance`), empty placeholders (`torch.tensor([])`,
     `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models
@@ -147,7 +148,9 @@ def _managed_elsewhere(text: str, attr: str, assigned_at: int, building: tuple[i
     (`self.bins.to(x.device)`), or assigns it again outside this line (a placeholder that a
     method replaces, a state it moves itself): no weight is met where `.to()` left it."""
     lines = text.splitlines()
-    uses = re.compile(rf"\bself\.{attr}\b(?!\s*=[^=])")
+    # A write into the attribute (`self.grid[:, 0] = torch.linspace(...)`: basic indexing
+    # copies across devices) fills it; only reads meet the module's weights.
+    uses = re.compile(rf"\bself\.{attr}\b(?!\s*=[^=]|\s*{_INDEX}\s*=[^=])")
     first, last = building
     reads = [
         m for i, line in enumerate(lines) if not first <= i <= last for m in uses.finditer(line)
@@ -156,7 +159,9 @@ def _managed_elsewhere(text: str, attr: str, assigned_at: int, building: tuple[i
         return True
     # `type_as(x)` is `to(x.options())`: x's dtype and device. Shape and dtype steps before
     # the move (`self.u.repeat(b, h, w).cuda()`) keep it a move of the attribute.
-    moved = re.compile(rf"\bself\.{attr}(?:\.{_RESHAPE}\({_ARGUMENTS}\))*\.(?:to|cuda|type_as)\(")
+    moved = re.compile(
+        rf"\bself\.{attr}(?:\.{_RESHAPE}\({_ARGUMENTS}\)|{_INDEX})*\.(?:to|cuda|type_as)\("
+    )
     if all(moved.match(m.string, m.start()) for m in reads):
         return True
     again = re.compile(rf"\bself\.{attr}\s*=[^=]")
@@ -168,6 +173,8 @@ _RESHAPE = (
     r"(?:repeat|reshape|view|expand|unsqueeze|squeeze|permute|transpose|flatten|contiguous"
     r"|float|double|half|long|int|bool|clone|detach)"
 )
+#: An index (`[0]`, `[:, 1:]`): it keeps the tensor's device.
+_INDEX = r"\[[^\[\]\n]*\]"
 #: An argument list with one level of nested calls (`repeat(x.size(0), 1)`).
 _ARGUMENTS = r"[^()]*(?:\([^()]*\)[^()]*)*"
 

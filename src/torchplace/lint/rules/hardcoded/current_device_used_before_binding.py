@@ -10,6 +10,7 @@ from torchplace.lint.context import FileContext, Scope, call_name
 from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import device_sites, literal_index, literal_string
+from torchplace.lint.stateless_modules import moves_stateless_module
 from torchplace.report import Finding
 
 #: Calls whose `device=` names a device *type*, not a placement.
@@ -23,7 +24,8 @@ class CurrentDeviceUsedBeforeBinding(Rule):
     runs before the same module or function binds this process's GPU with
     `torch.cuda.set_device(...)` a few statements later. Not a placement in the one-process
     arm of the job (`elif "RANK" not in os.environ:`, `if world_size == 1:`): one process
-    has no other rank to collide with.
+    has no other rank to collide with. Nor a move of a `torch.nn` module that holds no
+    tensor (`nn.CrossEntropyLoss().cuda()` without `weight=`, `nn.ReLU()`): it places nothing.
 
     ## Why is this bad?
     Until `set_device` runs, the current GPU is cuda:0 in every rank. The placement makes a
@@ -61,7 +63,7 @@ class CurrentDeviceUsedBeforeBinding(Rule):
     name = "current-device-used-before-binding"
     contexts = (
         "module or function code that binds its GPU with `set_device` later; not a use in"
-        " the job's one-process arm"
+        " the job's one-process arm, nor moves of `torch.nn` modules that hold no tensor"
     )
     summary = "Current GPU used before this process binds its own (cuda:0 on every rank)"
     pattern = None  # the catalogue's hardcoded-device pattern lists TPL101-105
@@ -83,12 +85,25 @@ def _current_device_uses(ctx: FileContext) -> Iterator[tuple[ast.AST, Scope]]:
     for site in device_sites(ctx):
         if site.where not in ("to", "device=") or call_name(site.call) in _DEVICE_TYPE_CALLS:
             continue
-        if literal_string(site.value) == "cuda":
-            yield site.value, site.located.scope
+        if literal_string(site.value) != "cuda":
+            continue
+        func = site.call.func
+        if (
+            site.where == "to"
+            and isinstance(func, ast.Attribute)
+            and moves_stateless_module(ctx, site.located.scope, func.value)
+        ):
+            continue  # a module that holds no tensor: the move places nothing
+        yield site.value, site.located.scope
     for located in ctx.calls("cuda"):
         call = located.node
-        bare = isinstance(call, ast.Call) and not call.args and not call.keywords
-        if bare and isinstance(getattr(call, "func", None), ast.Attribute):
+        if (
+            isinstance(call, ast.Call)
+            and not call.args
+            and not call.keywords
+            and isinstance(call.func, ast.Attribute)
+            and not moves_stateless_module(ctx, located.scope, call.func.value)
+        ):
             yield call, located.scope
 
 
