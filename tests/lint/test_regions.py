@@ -169,6 +169,24 @@ def test_findings_are_identical_with_and_without_regions(monkeypatch: pytest.Mon
     assert flagged > 20  # the comparison covers files that do have findings
 
 
+def test_each_rule_alone_flags_the_same_with_and_without_regions(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each rule run alone keeps parsed only what its own candidate lines and context hint
+    name: a hint that misses what the rule's check reads (a thread target whose one CUDA use
+    is `current_device()`) made the rule find less alone than beside every rule."""
+    monkeypatch.setattr(regions, "MIN_LINES", 0)
+    config = LintConfig(preview=True)
+    fixtures = sorted((ROOT / "tests" / "lint" / "fixtures").glob("TPL*.py"))
+    differ = []
+    for rule in all_rules():
+        whole, reduced = Linter([rule], config, use_regions=False), Linter([rule], config)
+        for path in fixtures:
+            if _findings(reduced, path) != _findings(whole, path):
+                differ.append(f"{rule.code} on {path.name}")
+    assert not differ, differ
+
+
 def test_findings_are_identical_on_transformers_models() -> None:
     """The largest real modeling files we can read here, at the default size threshold."""
     transformers = pytest.importorskip("transformers")

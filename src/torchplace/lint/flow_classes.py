@@ -87,16 +87,20 @@ def class_facts(ctx: FileContext, node: ast.ClassDef) -> ClassFacts:
     return facts
 
 
-def unstubbed_init(ctx: FileContext, node: ast.ClassDef) -> ast.AST | None:
+def unstubbed_init(ctx: FileContext, node: ast.ClassDef) -> _Function | None:
     """`__init__` parsed from the file's text when `regions` left only a stub of it (it holds
-    no candidate line), so that the submodules and buffers it makes are known."""
+    no candidate line), so that the submodules and buffers it makes are known; the method
+    itself, with its lines as in the file (callers read its span: which lines call a
+    helper, which reads are `__init__`'s own)."""
     body = node.body
     index = next(
         (i for i, s in enumerate(body) if isinstance(s, _Function) and s.name == "__init__"), None
     )
     if index is None or not _is_stub(body[index]):
         return None
-    return _parse_block(ctx, body, index, node.end_lineno)
+    parsed = _parse_block(ctx, body, index, node.end_lineno)
+    found = parsed.body[0] if parsed is not None and parsed.body else None
+    return found if isinstance(found, _Function) else None
 
 
 def unstubbed_function(ctx: FileContext, function: _Function) -> _Function | None:

@@ -23,6 +23,8 @@ _USES_CUDA = re.compile(
     r"|torch\.cuda\.(?!is_available|device_count)\w+\s*\(|torch\.device\(\s*f?[\"']cuda"
 )
 _METHOD_CALLS = ("set_start_method", "get_context")
+#: Calls that start a child process or hand it a function (`_children`).
+_STARTS_CHILDREN = r"\bProcess\s*\(|\.(?:apply|apply_async|map|map_async|imap|starmap|submit)\s*\("
 
 
 class ForkStartMethodWithCuda(Rule):
@@ -81,8 +83,9 @@ class ForkStartMethodWithCuda(Rule):
     pattern = "fork-after-cuda-init"
     candidate = AnyOf(r"[\"']fork[\"']")
     file_gate = ("fork", "cuda")
-    # The children's functions are read by name from anywhere in the file.
-    context_hint = _USES_CUDA
+    # The children's functions are read by name from anywhere in the file, and so are the
+    # functions that start them (`Process(target=f)` in a `main()` the fork line calls).
+    context_hint = re.compile(f"{_USES_CUDA.pattern}|{_STARTS_CHILDREN}")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for located in all_calls(ctx):
