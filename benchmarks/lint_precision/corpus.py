@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-45] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-46] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -63,7 +63,10 @@ KV-cache compression and offload, quantized and long-context inference); `--fres
 (`FRESH_44`) one of graph, molecule, protein, weather, physics and recommendation models
 trained or run on several GPUs; `--fresh-45` (`FRESH_45`) one of perception and robotics code
 (BEV and LiDAR 3D detection, medical image segmentation and registration, remote sensing,
-robot policy learning) trained or run on several GPUs.
+robot policy learning) trained or run on several GPUs; `--fresh-46` (`FRESH_46`) one of
+representation-learning and model-compression research code (self-supervised and contrastive
+pre-training, distillation, pruning, quantization-aware training, architecture search,
+continual and federated learning) trained on several GPUs.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -4656,6 +4659,307 @@ FRESH_45 = (
 )
 
 
+FRESH_46 = (
+    # Representation-learning and model-compression research code trained on several GPUs
+    # (2020-2026): self-supervised and contrastive pre-training (image, video, multimodal,
+    # point-cloud), knowledge distillation, pruning, quantization-aware training, neural
+    # architecture search, continual and federated learning. Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Self-supervised image pre-training (masked image modelling, self-distillation) ---
+    # iBOT (ByteDance): masked image modelling with an online tokenizer, self-distillation ViT/Swin
+    # pre-training (2021-2022) [multi-GPU code: main_ibot.py (utils.init_distributed_mode, student
+    # and teacher .cuda() wrapped in DistributedDataParallel(device_ids=[args.gpu])), utils.py
+    # (LOCAL_RANK/SLURM_PROCID rank set-up, set_device), evaluation/classification_layer_decay/
+    # utils.py (OMPI_COMM_WORLD_LOCAL_RANK, torch.tensor(..., device='cuda') metric sync),
+    # analysis/extract_pattern/extract_topk_cluster.py (init_process_group nccl,
+    # set_device(args.local_rank), DDP, torch.load of memory files), analysis/*/eval.py
+    # (torch.load without map_location, torch.device('cuda:0')); vendored:
+    # evaluation/semantic_segmentation and evaluation/object_detection (mmseg/mmdet-based
+    # mmcv_custom code); TPL401, TPL402, TPL108, TPL104, TPL2xx] launch texts: run.sh
+    # "python3 -m torch.distributed.launch --nnodes ${TOTAL_NODES:-1} --node_rank ${NODE_ID:-0}
+    # --nproc_per_node=$GPUS_PER_NODE" (1-N nodes x 8 GPUs), README "python3 -m
+    # torch.distributed.launch --nproc_per_node=8 analysis/extract_pattern/extract_topk_cluster.py"
+    ("github:bytedance/ibot", "da316d82636a7a7356835ef224b13d5f3ace0489"),
+    # solo-learn: library of self-supervised methods (SimCLR, BYOL, Barlow Twins, VICReg, DINO,
+    # MoCo v3, ...) on PyTorch Lightning (2021-2026) [multi-GPU code: main_pretrain.py and
+    # main_linear.py (Lightning Trainer with DDPStrategy, devices list, num_nodes),
+    # solo/utils/misc.py (gather/concat_all_gather_no_grad with torch.distributed.all_gather),
+    # solo/methods/*.py and solo/losses/*.py (queues, targets and masks made in forward),
+    # main_knn.py (.cuda()), main_umap.py (device = "cuda:0"), tests/utils/test_checkpointer.py
+    # (torch.load without map_location); TPL401, TPL2xx, TPL104, TPL108] launch texts: README
+    # "python3 main_pretrain.py --config-path scripts/pretrain/imagenet-100/ ...",
+    # scripts/pretrain/imagenet/*.yaml "devices: [0, 1, 2, 3]", "strategy: \"ddp\"" (1 node,
+    # 2-4 GPUs)
+    ("github:vturrisi/solo-learn", "9187ea39c2c3f43c455ab06664d2b019a9802954"),
+    # SimMIM (Microsoft): simple masked image modelling for Swin/ViT pre-training (2021-2022)
+    # [multi-GPU code: main_simmim.py and main_finetune.py (RANK/WORLD_SIZE from env,
+    # torch.cuda.set_device(config.LOCAL_RANK), init_process_group nccl env://,
+    # DistributedDataParallel(device_ids=[config.LOCAL_RANK])), models/simmim.py (mask tokens
+    # and masks used in forward), utils.py (checkpoint loading); TPL401, TPL402, TPL2xx]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node 16
+    # main_simmim.py --cfg configs/swin_base__800ep/
+    # simmim_pretrain__swin_base__img192_window6__800ep.yaml
+    # ..." (1-2 nodes, 16 GPUs), "python -m torch.distributed.launch --nproc_per_node
+    # <num-of-gpus-to-use> main_finetune.py"
+    ("github:microsoft/SimMIM", "d3e29bcac950b83edc34ca33fe4404f38309052c"),
+    # ConvNeXt V2 (Meta / KAIST): fully convolutional masked autoencoder (FCMAE) pre-training
+    # and fine-tuning with sparse convolutions (2023) [multi-GPU code: utils.py
+    # (init_distributed_mode: OMPI_COMM_WORLD_LOCAL_RANK, LOCAL_RANK, SLURM_PROCID %
+    # device_count, set_device, init_process_group; torch.tensor(..., device='cuda') metric
+    # sync), main_pretrain.py and main_finetune.py (DistributedDataParallel(device_ids=
+    # [args.gpu])), submitit_pretrain.py and submitit_finetune.py (Slurm nodes x GPUs),
+    # models/fcmae.py (random masks made in forward); TPL401, TPL402, TPL104, TPL2xx]
+    # launch texts: TRAINING.md "python submitit_pretrain.py --nodes 8 --ngpus 8 ..." (8 nodes x
+    # 8 GPUs), "python -m torch.distributed.launch --nproc_per_node=8 main_finetune.py" (1
+    # node, 8 GPUs)
+    ("github:facebookresearch/ConvNeXt-V2", "2553895753323c6fe0b2bf390683f5ea358a42b9"),
+    #
+    # --- Video and point-cloud self-supervised pre-training ---
+    # Unmasked Teacher (OpenGVLab / Shanghai AI Lab): training-efficient video foundation
+    # models with CLIP-guided masked video modelling (2023-2024) [multi-GPU code:
+    # multi_modality/utils/distributed.py (LOCAL_RANK / SLURM_PROCID, set_device,
+    # init_process_group), multi_modality/tasks/shared_utils.py (DistributedDataParallel),
+    # multi_modality/dataset/dataloader.py (iteration order tensor .to(torch.device("cuda"))),
+    # multi_modality/models/mask.py (masks with device='cuda' defaults),
+    # multi_modality/dataset/utils.py (torch.load of result files without map_location),
+    # single_modality/run_umt_pretraining.py, run_class_finetuning.py and utils.py (DDP on
+    # args.gpu, device='cuda' metric tensors); vendored: single_modality/action_detection
+    # (AlphAction-based AVA detection code, 91 files); TPL401, TPL402, TPL104, TPL108, TPL2xx]
+    # launch texts: single_modality/exp/*/*.sh "srun -p ${PARTITION} ... torchrun
+    # --nproc_per_node=${NUM_GPUS}", multi_modality/exp/*/*.sh "NNODE=1", "NUM_GPUS=8", "torchrun
+    # --nnodes=${NNODE}" (1-4 nodes x 8 GPUs)
+    ("github:OpenGVLab/unmasked_teacher", "4fb4049f5a87919882e68ccc427615ae7dab1c33"),
+    # CoCLR (Oxford VGG): co-training contrastive learning of video representations (RGB and
+    # optical flow, InfoNCE/MoCo queues) (2020-2021) [multi-GPU code: main_coclr.py and
+    # main_nce.py (mp.spawn(main_worker, nprocs=ngpus_per_node), SLURM_PROCID ranks,
+    # init_process_group, torch.cuda.set_device(args.gpu), DistributedDataParallel),
+    # model/pretrain.py (MoCo queue, labels and all_gather tensors made in forward),
+    # eval/main_classifier.py (torch.device('cuda'), torch.load of features without
+    # map_location), eval/merge_2stream_prob.py; TPL401, TPL402, TPL2xx, TPL108] launch texts:
+    # README "CUDA_VISIBLE_DEVICES=0,1 python -m torch.distributed.launch --nproc_per_node=2
+    # main_nce.py --net s3d --model infonce --moco-k 2048 ...", "... --nproc_per_node=2
+    # main_coclr.py --net s3d --topk 5 --moco-k 2048" (1 node, 2 GPUs)
+    ("github:TengdaHan/CoCLR", "45f200e0b7c1c75ae1f230c1fabb04cac105ff30"),
+    # Point-MAE (PKU / Tencent): masked autoencoders for point-cloud self-supervised learning
+    # (2022-2025) [multi-GPU code: utils/dist_utils.py (init_dist: torch.cuda.set_device(rank %
+    # num_gpus), init_process_group), main.py (--launcher pytorch -> init_dist), tools/
+    # runner_pretrain.py and runner_finetune.py (DistributedDataParallel(device_ids=
+    # [args.local_rank % torch.cuda.device_count()]), .cuda()), models/Point_MAE.py (random
+    # masks, group centres made in forward; torch.load of checkpoints without map_location),
+    # segmentation/models/pt.py; TPL401, TPL402, TPL2xx, TPL108] launch texts: README
+    # "CUDA_VISIBLE_DEVICES=<GPUs> python main.py --config cfgs/finetune_scan_hardest.yaml ...",
+    # "CUDA_VISIBLE_DEVICES=<GPU> python main.py --config cfgs/pretrain.yaml" (1 node, 1-N GPUs,
+    # --launcher pytorch for DDP)
+    ("github:Pang-Yatian/Point-MAE", "7445a68068d707da6d959b66773bfef84c4e3e32"),
+    #
+    # --- Multimodal contrastive (language-image) pre-training ---
+    # SLIP (Meta / UC Berkeley): self-supervision meets language-image pre-training (2021-2022)
+    # [multi-GPU code: utils.py (init_distributed_mode: LOCAL_RANK / SLURM_PROCID, set_device,
+    # init_process_group), main.py (DistributedDataParallel(device_ids=[args.gpu],
+    # bucket_cap_mb=200), torch.tensor(..., device='cuda') metric sync), main_linear.py (DDP,
+    # torch.load of pretrained/resume checkpoints without map_location), run_with_submitit.py;
+    # vendored: beit_finetuning/ (from BEiT fine-tuning code); TPL401, TPL402, TPL104, TPL108]
+    # launch texts: README "python run_with_submitit.py ...", "We train most of our models on 8x
+    # 8-gpu nodes" (Slurm, 8 nodes x 8 GPUs), "replace `python run_with_submitit.py` with
+    # `torchrun --nproc_per_node=8 main.py`"
+    ("github:facebookresearch/SLIP", "c6faf5d03cbfa7d529d210779f859cd3dddec09a"),
+    # MetaCLIP (Meta FAIR): metadata-curated CLIP data and training, MetaCLIP 2, Altogether
+    # re-captioning, MoDE mixture of data experts and multi-teacher distillation (2023-2025)
+    # [multi-GPU code: src/training/distributed.py (LOCAL_RANK / SLURM_LOCALID / OMPI ranks,
+    # init_process_group, per-rank device), src/training/main.py and
+    # apps/altogether/src/training/main.py (DistributedDataParallel(device_ids=[device])),
+    # apps/multi_distill/main.py (several teacher models each wrapped in DDP),
+    # apps/altogether/src/mini_clip/model_altogether.py (device_map=kwargs["device"]),
+    # apps/mode/prep_hrchy.py and post_*.py (torch.load without map_location, .cuda()),
+    # clipeval/xm3600/eval_xm3600.py (.to('cuda:0')), submit.py (submitit --nodes/--ngpus);
+    # src/training is customised from OpenCLIP; TPL401, TPL402, TPL108, TPL104, TPL2xx]
+    # launch texts: apps/altogether README "python submit.py altogether" (submitit, Slurm nodes
+    # x GPUs), apps/mode README "torchrun --nproc_per_node=8 mode/prep_feature.py --file-mode
+    # caption", "torchrun --master_port=29600 --nproc_per_node=4 mode/post_expert_eval.py
+    # b32_mode" (1 node, 4-8 GPUs)
+    ("github:facebookresearch/MetaCLIP", "f47f7841f6a91cc5676729a3d125519393d87d1e"),
+    # DeCLIP / CLIP benchmark (SenseTime GVT): data-efficient language-supervised pre-training,
+    # with CLIP, SLIP, FILIP and DeFILIP solvers (2021-2022) [multi-GPU code:
+    # linklink/__init__.py (shim for SenseTime linklink: SLURM_PROCID, init_process_group nccl
+    # or gloo, torch.cuda.set_device), prototype/utils/dist.py (dist_init: set_device(proc_id %
+    # num_gpus), DistModule broadcasting parameters and all-reducing grads, group split),
+    # prototype/solver/*_solver.py (per-rank training loops, DistModule wrap),
+    # prototype/model/declip.py and clip.py (all_gather of image/text features in forward),
+    # prototype/data/nvidia_dali_dataloader.py (torch.device('cuda', device_id)); TPL401,
+    # TPL402, TPL2xx] launch texts: experiments/declip_experiments/declip88m/*/run.sh
+    # "spring.submit run --mpi=pmi2 -n$1 --gpu --cpus-per-task=6 ...",
+    # experiments/*/yfcc15m/*/run.sh "python -u -m prototype.solver.declip_solver --config
+    # config.yaml" (Slurm/PMI, one process per GPU, N GPUs)
+    ("github:Sense-GVT/DeCLIP", "5d99a855544b70156c04060a002a8d52320423da"),
+    # UniCL (Microsoft): unified contrastive learning in image-text-label space (2022-2023)
+    # [multi-GPU code: main.py (RANK/WORLD_SIZE from env, torch.cuda.set_device(
+    # config.LOCAL_RANK), init_process_group nccl env://, DistributedDataParallel(device_ids=
+    # [config.LOCAL_RANK]), features gathered from all GPUs), model/model.py (torch.arange
+    # indexing and logit scale in forward), data/build.py (DistributedSampler per rank);
+    # TPL401, TPL402, TPL2xx] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node <num-of-gpus-to-use> --master_port 12345 main.py --eval --cfg
+    # <config-file> --resume <checkpoint> --data-path <imagenet-path>" (1 node, N GPUs)
+    ("github:microsoft/UniCL", "9983bf89660f16dc923530a14d56a83b4699dcbc"),
+    #
+    # --- Knowledge distillation, pruning and quantization-aware training ---
+    # DIST (SenseTime / U. Sydney): knowledge distillation from a stronger teacher, semantic
+    # segmentation release (2022) [multi-GPU code: segmentation/train_kd.py and
+    # train_baseline.py (torch.cuda.set_device(args.local_rank), init_process_group nccl env://,
+    # student DistributedDataParallel(device_ids=[args.local_rank]), teacher on the same GPU),
+    # segmentation/eval.py and test.py (DDP evaluation), segmentation/utils/distributed.py
+    # (reduce/gather helpers), segmentation/models/base_models/*.py (torch.load of pretrained
+    # backbones without map_location); TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # segmentation/train_scripts/train_kd/deeplabv3_res18.sh "python -m torch.distributed.launch
+    # --nproc_per_node=8 train_kd.py --teacher-model deeplabv3 --student-model deeplabv3 ...",
+    # segmentation README "python -m torch.distributed.launch --nproc_per_node=4 test.py" (1
+    # node, 4-8 GPUs)
+    ("github:hunto/DIST_KD", "2418f18b1fedd7c2646a7b1b9a27d5c674c2170b"),
+    # OFA-KD (Huawei Noah's Ark / PKU): one-for-all knowledge distillation between
+    # heterogeneous architectures (CNN, ViT, MLP) (2023-2024) [multi-GPU code: train.py
+    # (args.device = 'cuda:0' default, LOCAL_RANK -> torch.cuda.set_device,
+    # init_process_group nccl, timm-style DDP of the student, teacher built with create_model),
+    # distillers/ofa.py, kd.py, rkd.py, etc. (projector heads and one-hot targets made in
+    # forward), validate.py; TPL401, TPL402, TPL104, TPL2xx] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=8 train.py /path/to/imagenet --config
+    # configs/imagenet/cnn.yaml --model resnet18 --teacher deit_tiny_patch16_224 ..." (1 node,
+    # 8 GPUs)
+    ("github:Hao840/OFAKD", "f7bb896cac9879040800bde08a8cc2057a904c52"),
+    # Torch-Pruning (NUS xML Lab): DepGraph structural pruning library with reproduction
+    # scripts (2019-2025) [multi-GPU code: examples/transformers/utils.py (LOCAL_RANK /
+    # SLURM_PROCID, set_device, init_process_group; torch.tensor(val, device="cuda")),
+    # examples/transformers/finetune.py (DistributedDataParallel(device_ids=[args.gpu]),
+    # torch.load of cached datasets), reproduce/main_imagenet.py and reproduce/engine/utils/
+    # imagenet_utils/utils.py (torchvision-reference DDP), examples/LLMs/prune_llm.py and
+    # eval_ppl.py (device_map="auto" across GPUs, hf_device_map["lm_head"], torch.device
+    # ("cuda:0")), examples/yolov7/yolov7_train_pruned.py (set_device(opt.local_rank));
+    # TPL401, TPL402, TPL104, TPL108] launch texts: examples/transformers/readme.md "torchrun
+    # --nproc_per_node=8 finetune.py --model
+    # \"output/pruned/hf_vit_base_patch16_224_pruned_l1_uniform.pth\" ..." (1 node, 8 GPUs),
+    # examples/LLMs/prune_llm.py "for 30b and 65b we use device_map to load onto multiple A6000
+    # GPUs"
+    ("github:VainF/Torch-Pruning", "e80127d7c6935c319a7dd6719b8a72e3c1fcbff9"),
+    # LLM-QAT (Meta): data-free quantization-aware training of LLaMA with self-generated data
+    # and KD (2023-2025) [multi-GPU code: train.py (dist.init_process_group(backend="nccl"),
+    # LlamaForCausalLM from_pretrained with device_map="auto" unless FSDP, teacher and
+    # student), utils/kd_trainer.py (HF Trainer subclass, DistributedDataParallel wrap, KD
+    # loss), utils/utils.py (LOCAL_RANK), models/utils_quant.py (quantizer scales made in
+    # forward); TPL401, TPL402, TPL2xx] launch texts: run_train.sh "torchrun
+    # --nproc_per_node=8 --master_port=15001 train.py ... --fsdp \"full_shard auto_wrap\"" (1
+    # node, 8 GPUs)
+    ("github:facebookresearch/LLM-QAT", "5ef1289730de080a4781f21ef27105b6c01b116a"),
+    # Q-ViT (Beihang): accurate and fully quantized low-bit vision transformer, DeiT-based QAT
+    # (2022-2023) [multi-GPU code: utils.py (init_distributed_mode: LOCAL_RANK / SLURM_PROCID,
+    # set_device, init_process_group; a second Slurm init with set_device(rank % num_gpus);
+    # torch.tensor(..., device='cuda')), main.py (DistributedDataParallel(device_ids=
+    # [args.gpu], find_unused_parameters=True)), quant_vision_transformer.py (quantizer
+    # parameters and attention tensors in forward), run_with_submitit.py; TPL401, TPL402,
+    # TPL104, TPL2xx] launch texts: README "python -m torch.distributed.launch
+    # --master_port=12345 --nproc_per_node=4 --use_env main.py --model
+    # fourbits_deit_tiny_patch16_224 --epochs 300 ..." (1 node, 4 GPUs)
+    ("github:YanjingLi0202/Q-ViT", "ab9580cb26a899cb160e05bbc82d7a999e5ff505"),
+    # HAWQ-V3 (UC Berkeley): Hessian-aware integer-only mixed-precision quantization with
+    # QAT and distillation (2020-2023) [multi-GPU code: quant_train.py (ImageNet-example style:
+    # mp.spawn(main_worker, nprocs=ngpus_per_node), init_process_group(dist_url),
+    # torch.cuda.set_device(args.gpu), model and teacher DistributedDataParallel(device_ids=
+    # [args.gpu]), DataParallel fallback, torch.load(args.resume) without map_location),
+    # utils/quantization_utils/quant_modules.py (scaling factors made in forward),
+    # tvm_benchmark/hawq_utils_resnet50.py (torch.load without map_location); TPL401, TPL402,
+    # TPL108, TPL2xx] launch texts: README "python quant_train.py -a resnet50 --epochs 1 --lr
+    # 0.0001 --batch-size 128 --data /path/to/imagenet/ --pretrained ..." (1 node, all GPUs
+    # with --multiprocessing-distributed --world-size 1)
+    ("github:Zhen-Dong/HAWQ", "1616df69fdd99f100a8d8a6e78742e0a89292634"),
+    #
+    # --- Neural architecture search (supernets, zero-shot proxies) ---
+    # AttentiveNAS (Meta): sampling Pareto-best and Pareto-worst subnets for weight-sharing NAS
+    # (2021) [multi-GPU code: train_attentive_nas.py (mp.spawn(main_worker,
+    # nprocs=ngpus_per_node), init_process_group with machine_rank * ngpus + gpu,
+    # torch.cuda.set_device(args.gpu)), utils/comm.py (DistributedDataParallel wrap, all-reduce
+    # helpers), evaluate/attentive_nas_eval.py (BN calibration and eval per rank),
+    # models/modules/*.py (dynamic layers slicing weights in forward); TPL401, TPL402, TPL2xx]
+    # launch texts: README "python train_attentive_nas.py --config-file
+    # configs/train_attentive_nas_models.yml --machine-rank ${machine_rank} --num-machines
+    # ${num_machines} --dist-url ${dist_url}", "We adopt SGD training on 64 GPUs" (8 nodes x 8
+    # GPUs)
+    ("github:facebookresearch/AttentiveNAS", "c4c16f174dd1acfdeecd93cef1acd5afd92eb317"),
+    # Zen-NAS (Alibaba DAMO): zero-shot NAS with the Zen-score proxy and evolutionary search
+    # (2021) [multi-GPU code: train_image_classification.py and ts_train_image_classification.py
+    # (dist_mode single/auto/mpi/horovod: mpi4py ranks, hvd.local_rank(),
+    # torch.cuda.set_device(opt.gpu)), ZeroShotProxy/compute_*_score.py (torch.cuda.set_device(gpu),
+    # torch.device('cuda:{}'.format(gpu))), evolution_search.py and benchmark_network_latency.py
+    # (set_device('cuda:{}'.format(gpu))); vendored: ModelLoader/geffnet (gen-efficientnet-
+    # pytorch, 13 files); TPL402, TPL104, TPL2xx, TPL108] launch texts:
+    # scripts/Zen_NAS_ImageNet_flops400M.sh "python evolution_search.py --gpu 0 ...", "--dist_mode
+    # single --workers_per_gpu 6" (1 GPU per search; horovod/MPI modes for multi-GPU training)
+    ("github:idstcv/ZenNAS", "d1d617e0352733d39890fb64ea758f9c85b28c1a"),
+    # BossNAS (Monash / Sun Yat-sen): block-wisely self-supervised NAS for hybrid CNN-transformer
+    # (HyTra) search spaces (2021) [multi-GPU code: searching/train.py (LOCAL_RANK, mmcv
+    # init_dist launcher), searching/bossnas/apis/train.py (MMDistributedDataParallel on
+    # current device), searching/bossnas/models/siamese_supernets/*.py (all_gather, targets and
+    # path tensors in forward), searching/bossnas/hooks/val_hook.py (torch.device("cuda")),
+    # retraining_hytra/utils.py and main.py (DeiT-style init_distributed_mode, set_device,
+    # DistributedDataParallel(device_ids=[args.gpu]), device='cuda' metric tensors); the
+    # searching code plugs into a forked OpenSelfSup installed separately; TPL401, TPL402,
+    # TPL104, TPL2xx] launch texts:
+    # searching README "bash dist_train.sh configs/mbconv_bs64_accumulate8_ep6_multi_aug_gpus8.py
+    # 8", searching/dist_train.sh "python -m torch.distributed.launch --nproc_per_node=$GPUS",
+    # retraining README "python -m torch.distributed.launch --nproc_per_node=8 --use_env main.py
+    # --model bossnet_T0 ..." (1 node, 4-8 GPUs)
+    ("github:changlin31/BossNAS", "bb8b26a09e3ae7889dd118950b022be6b3ce99a0"),
+    #
+    # --- Continual and federated learning ---
+    # DyTox (Sorbonne / Heuritech): dynamic token expansion transformers for class-incremental
+    # learning (2021-2022) [multi-GPU code: continual/utils.py (init_distributed_mode:
+    # LOCAL_RANK, set_device, init_process_group; torch.tensor(..., device='cuda')), main.py
+    # (per-task DistributedDataParallel re-wrap of model_without_ddp with device_ids=[args.gpu],
+    # rehearsal memory sync), continual/mixup.py (one_hot/mixup_target device='cuda'
+    # defaults), continual/dytox.py and continual/vit.py (task tokens and heads added, tensors
+    # made in forward); TPL401, TPL402, TPL104, TPL2xx] launch texts: train.sh
+    # "CUDA_VISIBLE_DEVICES=${GPUS} python -m torch.distributed.launch --master_port ${PORT}
+    # --nproc_per_node=${NB_GPUS} main.py $@", README "bash train.sh 0,1 --options
+    # options/data/cifar100_2-2.yaml ..." (1 node, 2 GPUs)
+    ("github:arthurdouillard/dytox", "4da25c13ef34e827e5361f78dcda08811a413c74"),
+    # L2P (PyTorch re-implementation of Google's Learning to Prompt for continual learning)
+    # (2022-2023) [multi-GPU code: utils.py (init_distributed_mode: LOCAL_RANK / SLURM_PROCID,
+    # set_device, init_process_group; torch.tensor(..., device='cuda')), main.py
+    # (DistributedDataParallel(device_ids=[args.gpu]), torch.load(checkpoint_path) without
+    # map_location), engine.py (task masks and prompt keys per task), prompt.py (prompt
+    # selection tensors made in forward), continual_datasets/continual_datasets.py (torch.load
+    # of processed data), run_with_submitit.py; TPL401, TPL402, TPL104, TPL108, TPL2xx]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node=<Num GPUs>
+    # --use_env main.py cifar100_l2p --model vit_base_patch16_224 ..." (1 node, N GPUs),
+    # "Distributed training is available via Slurm and submitit"
+    ("github:JH-LEE-KR/l2p-pytorch", "f7bc994365f51221e059b7be18c9b08c369444e6"),
+    # FedLab (SMILELab, UESTC): federated learning framework with cross-process and
+    # hierarchical communication over torch.distributed (2021-2025) [multi-GPU code:
+    # fedlab/core/network.py (DistNetwork: dist.init_process_group(backend, tcp://ip:port,
+    # rank, world_size)), fedlab/core/model_maintainer.py (per-process GPU:
+    # get_best_gpu() or 'cuda:N' device, deepcopy(model).cuda(self.device)),
+    # fedlab/utils/functional.py (get_best_gpu returns torch.device("cuda:%d")),
+    # fedlab/contrib/algorithm/*.py (client trainers moving batches with .cuda(self.device)),
+    # fedlab/contrib/dataset/*.py (torch.load of partitions without map_location); TPL401,
+    # TPL402, TPL104, TPL108] launch texts: examples/cross-process-mnist/launch_eg.sh "python
+    # server.py --ip 127.0.0.1 --port 3001 --world_size 3 --round 3 &", "python client.py ...
+    # --world_size 3 --rank 1 &" (1 node, 1 server + N client processes on GPUs)
+    ("github:SMILELab-FL/FedLab", "92552a742debc9d7bcf06378720c92fe90e15aa3"),
+    # pfl-research (Apple): simulation framework for private federated learning, with PyTorch,
+    # TF and MLX back-ends, benchmarks and publications (2023-2026) [multi-GPU code:
+    # pfl/internal/ops/pytorch_ops.py (PyTorchDistributedContext: init_process_group nccl under
+    # torchrun or tcp:// worker addresses, LOCAL_RANK; get_default_device() returns
+    # torch.device('cuda') without a rank index), pfl/model/pytorch.py (torch.load of model,
+    # optimizer and scheduler state without map_location), pfl/internal/bridge/pytorch/
+    # common.py (torch.load then move stats to device), pfl/data/sampling.py (per-node,
+    # per-local-rank silo sampling), publications/pfl/flower/cifar10/cifar/client.py
+    # ("cuda:0"); TPL401, TPL402, TPL108, TPL104] launch texts: docs/source/guides/
+    # simulation_distributed.rst "torchrun --standalone --nnodes=1 --nproc_per_node=8
+    # train.py", "torchrun --nnodes=2 --nproc_per_node=16 --node_rank=0 ..." (2 nodes x 8 GPUs,
+    # 2 processes per GPU), benchmarks/README.md "horovodrun --gloo -np 2 -H localhost:2 python
+    # image_classification/pytorch/train.py ..."
+    ("github:apple/pfl-research", "c9d1f32f6e84fec984f448e2bc19a3e3fd5a4807"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -5040,6 +5344,26 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     ),
     "github:rohitrango/FireANTs": ("fireants/scripts/lookup_tables.py",),
     "github:microsoft/BiomedParse": ("modeling/vision/backbone/common.py",),
+    # fresh-46's files identical to another set's: VideoMAE's (fresh-10) data and video
+    # helpers in Unmasked Teacher, ConvNeXt's (fresh-10) datasets in ConvNeXt-V2, Swin
+    # Transformer's (fresh-9) zip reader and logger in UniCL, DeiT's (fresh-9) models and
+    # samplers in Q-ViT, an mmdet dataset config (also in BEVFormer, fresh-45) in iBOT, and the
+    # gen-efficientnet copy in ZenNAS (also vendored by invokeai, fresh-8)
+    "github:OpenGVLab/unmasked_teacher": (
+        "single_modality/action_detection/utils.py",
+        "single_modality/datasets/mixup.py",
+        "single_modality/datasets/rand_augment.py",
+        "single_modality/datasets/random_erasing.py",
+        "single_modality/datasets/volume_transforms.py",
+        "single_modality/functional.py",
+    ),
+    "github:facebookresearch/ConvNeXt-V2": ("datasets.py",),
+    "github:microsoft/UniCL": ("data/zipreader.py", "logger.py"),
+    "github:YanjingLi0202/Q-ViT": ("models.py", "samplers.py"),
+    "github:bytedance/ibot": (
+        "evaluation/object_detection/configs/_base_/datasets/coco_instance.py",
+    ),
+    "github:idstcv/ZenNAS": ("ModelLoader/geffnet/",),
 }
 
 
@@ -5090,6 +5414,7 @@ UNSEEN_SETS = {
     "fresh-43": FRESH_43,
     "fresh-44": FRESH_44,
     "fresh-45": FRESH_45,
+    "fresh-46": FRESH_46,
 }
 
 
