@@ -44,7 +44,8 @@ class CudaVisibleDevicesSetLate(Rule):
     imports in turn); one not found there may. A late write
     still meant for child processes is left alone: the function starts processes after it
     (`subprocess`, `Process`, `spawn`), or it hides every GPU (`""`, `"-1"`) and no CUDA use
-    can follow it in the function, or it puts back the value the function saved from the
+    can follow it in the function (in the rest of the file, for a write at module level),
+    or it puts back the value the function saved from the
     same variable, or it names the GPU the process bound just before
     (`set_device(gpu)`, then the variable set to that GPU for the processes it starts).
     Code on another arm of an `if` than the write does not run before it.
@@ -166,9 +167,12 @@ def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bo
     """A late write that still does what it is for: the function starts child processes after
     it (they read the variable when their CUDA starts), or it hides every GPU (`""`, `"-1"`)
     and this function uses no CUDA after it (the process has left CUDA; what it launches
-    later must not see the GPUs)."""
+    later must not see the GPUs). At module level (a test module that hides the GPUs to run
+    on the CPU), the rest of the file is what comes after it."""
     if located.scope.function is None:
-        return False
+        end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 0)
+        rest = without_comments("".join(ctx.source.lines[end:]))
+        return _hides_every_gpu(ctx, node) and not _INITIALISES.search(rest)
     if _restores_saved_value(ctx, node, located):
         return True
     following = statements_after(ctx, located.scope, node)
