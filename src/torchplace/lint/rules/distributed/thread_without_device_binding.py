@@ -151,9 +151,7 @@ class ThreadWithoutDeviceBinding(Rule):
     # The target's body is read by name from anywhere in the file: keep parsed every function
     # holding a use `_uses_cuda` reads (`_CURRENT_GPU` names some, `current_device()`, that
     # `_USES_CUDA` leaves out), or the finding would depend on which other rules run.
-    context_hint = re.compile(
-        f"{_USES_CUDA.pattern}|{_CURRENT_GPU.pattern}|{_EVENT_WAITS.pattern}"
-    )
+    context_hint = re.compile(f"{_USES_CUDA.pattern}|{_CURRENT_GPU.pattern}|{_EVENT_WAITS.pattern}")
 
     #: Whether to follow executors held in `self.<attr>` (TPL408) instead of local ones.
     held_executors = False
