@@ -13,6 +13,7 @@ from torchplace.lint.rules._helpers import (
     FACTORY_CANDIDATE,
     called_as_written,
 )
+from torchplace.lint.tensor_method_names import TENSOR_METHOD_NAMES
 from torchplace.report import Finding
 from torchplace.torch_names import TENSOR_FACTORIES
 
@@ -69,6 +70,8 @@ class TensorAttributeNotRegistered(Rule):
     (`self.bins.to(x.device)`, `self.window.type_as(x)`, also after reshaping or indexing
     it: `self.u.repeat(b, h, w).cuda()`, `self.bounds[0].float().to(x.device)`) or assigns
     again in another method (writes into it, `self.grid[:, 0] = ...`, are not reads),
+    attributes only handed to code the file does not show (another module's function, a
+    held object's method: `self.quantizer.apply(x, self.clip_val)`),
     0-dim numbers of a number argument (annotated `float`, given a number as its default, or
     asserted one with `isinstance`), empty placeholders (`torch.tensor([])`,
     `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models
@@ -135,6 +138,8 @@ class TensorAttributeNotRegistered(Rule):
             )
             if _managed_elsewhere(text, target.attr, node.lineno - start, building):
                 continue
+            if _only_handed_to_other_code(ctx, owner.node, target.attr, span):
+                continue  # where it meets a tensor is that code's, which this file does not show
             if _python_number(located.scope, factory):
                 continue  # `torch.tensor(drop_rate)` of a `float` argument: a 0-dim number
             message = f"`self.{target.attr}` is a plain tensor: `.to()` and device_map skip it"
@@ -166,6 +171,71 @@ def _managed_elsewhere(text: str, attr: str, assigned_at: int, building: tuple[i
         return True
     again = re.compile(rf"\bself\.{attr}\s*=[^=]")
     return any(again.search(line) for i, line in enumerate(lines) if i != assigned_at)
+
+
+def _only_handed_to_other_code(
+    ctx: FileContext, owner: ast.AST, attr: str, building: ast.AST
+) -> bool:
+    """Every read of `self.<attr>` outside the code that builds it is an argument of a call
+    of code this file does not show: a function or class of another module, or a method of
+    an object the module holds (`self.act_quantizer.apply(x, self.clip_val)`, LLM-QAT's KV
+    quantizer, which reads the clip values one element at a time). Not a `torch` function, a
+    tensor method, builtin `min` / `max`, nor a method or submodule of `self` (`self.f(x,
+    self.clip_val)`): those meet it where the file shows. A read handed on is no evidence."""
+    tree = ctx.whole_tree()
+    line = getattr(owner, "lineno", 0)
+    whole = None
+    if tree is not None:
+        whole = next(
+            (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.lineno == line),
+            None,
+        )
+    if whole is None:
+        return False
+    first = getattr(building, "lineno", 0)
+    last = getattr(building, "end_lineno", None) or first
+    handed: set[int] = set()
+    reads: list[ast.Attribute] = []
+    for node in ast.walk(whole):
+        if isinstance(node, ast.Call) and _other_code(ctx, node.func):
+            for argument in [*node.args, *(k.value for k in node.keywords)]:
+                if _is_self_attribute(argument, attr):
+                    handed.add(id(argument))
+        if (
+            isinstance(node, ast.Attribute)
+            and _is_self_attribute(node, attr)
+            and isinstance(node.ctx, ast.Load)
+            and not first <= node.lineno <= last
+        ):
+            reads.append(node)
+    return bool(reads) and all(id(read) in handed for read in reads)
+
+
+def _is_self_attribute(node: ast.AST, attr: str) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == attr
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    )
+
+
+def _other_code(ctx: FileContext, func: ast.expr) -> bool:
+    """A callee whose body this file does not show (see `_only_handed_to_other_code`)."""
+    qualified = ctx.qualified(func) or ""
+    if qualified.startswith("torch.") or qualified in ("min", "max", "sum"):
+        return False
+    if isinstance(func, ast.Name):
+        return func.id not in ctx.functions and func.id not in _classes_of(ctx)
+    if not isinstance(func, ast.Attribute) or func.attr in TENSOR_METHOD_NAMES:
+        return False
+    # `self.f(...)` is a method or submodule of the module itself.
+    return not (isinstance(func.value, ast.Name) and func.value.id == "self")
+
+
+def _classes_of(ctx: FileContext) -> set[str]:
+    tree = ctx.whole_tree() or ctx.tree
+    return {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
 
 
 #: Methods that change a tensor's shape or dtype and keep its device.
