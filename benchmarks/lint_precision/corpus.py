@@ -4940,7 +4940,7 @@ FRESH_46 = (
     # fedlab/contrib/algorithm/*.py (client trainers moving batches with .cuda(self.device)),
     # fedlab/contrib/dataset/*.py (torch.load of partitions without map_location); TPL401,
     # TPL402, TPL104, TPL108] launch texts: examples/cross-process-mnist/launch_eg.sh "python
-    # server.py --ip 127.0.0.1 --port 3001 --world_size 3 --round 3 &", "python client.py ...
+    # server.py --ip 127.0.0.1 --port 3001 --world_size 3 ... &", "python client.py ...
     # --world_size 3 --rank 1 &" (1 node, 1 server + N client processes on GPUs)
     ("github:SMILELab-FL/FedLab", "92552a742debc9d7bcf06378720c92fe90e15aa3"),
     # pfl-research (Apple): simulation framework for private federated learning, with PyTorch,
