@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-46] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-47] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -66,7 +66,10 @@ trained or run on several GPUs; `--fresh-45` (`FRESH_45`) one of perception and 
 robot policy learning) trained or run on several GPUs; `--fresh-46` (`FRESH_46`) one of
 representation-learning and model-compression research code (self-supervised and contrastive
 pre-training, distillation, pruning, quantization-aware training, architecture search,
-continual and federated learning) trained on several GPUs.
+continual and federated learning) trained on several GPUs; `--fresh-47` (`FRESH_47`) one
+chosen by the text the default rules look for again (`to`/`cuda` methods of objects that are
+not modules, vLLM beside `device_map`, devices from `CUDA_VISIBLE_DEVICES`, executors of
+workers that bind a GPU).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -4960,6 +4963,111 @@ FRESH_46 = (
 )
 
 
+FRESH_47 = (
+    # GitHub repositories chosen by the text of four shapes (2018-2026), each with multi-GPU or
+    # GPU-serving code: (1) `def to`/`def cuda` on a class that is not an nn.Module, moving its
+    # tensor attributes one by one (KV caches, sparse tensors, renderer state, detection
+    # batches, pipeline stage runtimes); (2) vLLM and device_map="auto" in one program (LLM
+    # evaluation harnesses that switch between a vLLM engine and a Transformers model);
+    # (3) a device list derived from CUDA_VISIBLE_DEVICES; (4) a ThreadPoolExecutor made in a
+    # method of a class that also calls torch.cuda.set_device (pipeline communication, KV
+    # migration in a serving engine). Shape 3 is thin here (one repository). lighteval, found
+    # by shape 2, was left out: it was read in `judged-default.jsonl`.
+    #
+    # --- Shape 2 (and 3): LLM evaluation with a vLLM engine or a device_map="auto" model ---
+    # math-evaluation-harness (ZubinGou): math reasoning evaluation of LLMs (2024) [math_eval.py
+    # (setup(): available_gpus = os.environ['CUDA_VISIBLE_DEVICES'].split(','), then
+    # LLM(tensor_parallel_size=len(available_gpus)) or load_hf_lm_and_tokenizer),
+    # model_utils.py (from_pretrained(device_map="auto")); scripts/run_eval_multi_gpus.py
+    # (one process per GPU group, CUDA_VISIBLE_DEVICES=...); shapes 2, 3] launch texts:
+    # scripts/run_eval.sh "CUDA_VISIBLE_DEVICES=0 ... python3 -u math_eval.py ... --use_vllm"
+    ("github:ZubinGou/math-evaluation-harness", "db77bc6bb2a17c90ed2d63e88ebd8c40a82858c5"),
+    # BigCodeBench: code-generation benchmark and harness (2023-2025) [bigcodebench/provider/
+    # __init__.py (make_model picks a backend), provider/vllm.py (vLLM LLM(tensor_parallel_size)),
+    # provider/hf.py ("device_map": "auto"), generate.py (one program, either backend); shape 2]
+    # launch texts: README "--backend [vllm|...|hf|hf-inference]" (one backend per run)
+    ("github:bigcode-project/bigcodebench", "47eff25a9933ba89eee755bcf2696c4f17160b54"),
+    # AlpacaEval: automatic instruction-following evaluation (2023-2025) [src/alpaca_eval/
+    # decoders/vllm_local.py (LLM(model=..., **model_kwargs), kwargs from the model config),
+    # decoders/huggingface_local.py (model_kwargs["device_map"] = "auto"), decoders/__init__.py
+    # (one CLI picks the decoder); shape 2] launch texts: models_configs/*/configs.yaml
+    # (fn_completions: "vllm_local_completions", model_kwargs such as device_map: 'cuda')
+    ("github:tatsu-lab/alpaca_eval", "cd543a149df89434d8a54582c0151c0b945c3d20"),
+    # ZeroEval: zero-shot LLM reasoning evaluation (2024) [src/unified_infer.py (--engine vllm:
+    # LLM(tensor_parallel_size=...); --engine hf: hf_models.DecoderOnlyModelManager),
+    # src/hf_models.py (from_pretrained(device_map="auto")); shape 2] launch texts:
+    # scripts/local/o1_zebra.sh "python src/unified_infer.py ...", zero_eval_api.sh
+    ("github:yuchenlin/ZeroEval", "570c6269a2e4930ee06a17e713fece1ba52cf1dd"),
+    # Qwen2.5-Coder (Qwen): code LLM fine-tuning and evaluation suite (2024-2025)
+    # [qwencoder-eval/instruct/multipl_e/chat/evaluate.py (vllm.LLM(...) or
+    # from_pretrained(device_map="auto") in one script), qwencoder-eval/base/benchmarks/*
+    # (vLLM generation), finetuning/sft (DeepSpeed training); shape 2] launch texts:
+    # qwencoder-eval/base/benchmarks/ExecRepoBench/eval.sh "... -tensor_parallel_size ${TP}"
+    ("github:QwenLM/Qwen2.5-Coder", "d5ead97fea36bca3744e1a4c49e882f6fa2f406a"),
+    # RULER (NVIDIA): synthetic long-context benchmark (2024-2026) [scripts/pred/serve_vllm.py
+    # (AsyncEngineArgs/AsyncLLMEngine server), scripts/pred/call_api.py (--server_type vllm
+    # client or model_wrappers.HuggingFaceModel), scripts/pred/model_wrappers.py
+    # (from_pretrained(device_map="auto")); shape 2, the vLLM engine in a server process of
+    # the same run] launch texts: scripts/run.sh (starts serve_vllm.py, then call_api.py)
+    ("github:NVIDIA/RULER", "c3f5e3b4f87f97e048793bb510a3a6b19a46bf3a"),
+    #
+    # --- Shape 4: executors and threads bound to a GPU ---
+    # FTPipe: pipeline-parallel training with automatic model partitioning (2019-2023)
+    # [pipe/pipeline/communication/multiprocessing.py (in __init__ of the comm class:
+    # ThreadPoolExecutor(1, initializer=torch.cuda.set_device, initargs=(self.device,)) for
+    # activations and gradients: the safe twin), pipe/pipeline/*.py (per-stage GPUs),
+    # models/partitioned/*.py (generated partitions with their own cuda()/to()); shape 4]
+    ("github:saareliad/FTPipe", "986014df3bb985595f22139ab355a48ca00dc12f"),
+    # Llumnix (Alibaba PAI): request scheduling and live KV-cache migration across LLM serving
+    # instances on vLLM/BladeLLM (2024-2025) [llumnix/backends/bladellm/migration_worker.py
+    # (MigrationWorker.__init__: torch.cuda.set_device(f"cuda:{local_rank}"); its
+    # _launch_grpc_service builds grpc.aio.server(migration_thread_pool=ThreadPoolExecutor(2))),
+    # llumnix/backends/vllm/worker.py (torch.cuda.set_device(self.device)),
+    # llumnix/backends/vllm/*.py (engine, executor, migration backends); shape 4]
+    ("github:AlibabaPAI/llumnix", "24220fb8b4acd4c51fd950da21c0dc48c50aece5"),
+    #
+    # --- Shape 1: to()/cuda() on classes that are not nn.Module ---
+    # PipeDream (MSR Fiddle): pipeline-parallel DNN training (2019-2021) [runtime/runtime.py
+    # (StageRuntime, a plain class: def cuda(self) moves its stage modules one by one),
+    # runtime/communication.py (helper threading.Thread per tensor, set_device(local_rank)),
+    # runtime/*/main_with_runtime.py (set_device(args.local_rank)); shape 1, and threads
+    # bound to a GPU] launch texts: EXPERIMENTS.md (driver.py launches the experiments)
+    ("github:msr-fiddle/pipedream", "7db6a1c3e64996d5b319faec6ca38cb31bfea1c4"),
+    # PyTorch3D (Meta): 3D deep learning library (2020-2026) [pytorch3d/renderer/mesh/
+    # textures.py (TexturesBase, a plain class: to(device) moves its tensor attributes),
+    # implicitron/dataset/frame_data.py (FrameData, a Mapping: to()/cuda() per field),
+    # renderer/utils.py (TensorProperties.to, an nn.Module that setattr's each tensor: near
+    # twin), tests/test_render_multigpu.py (rendering on cuda:1); shape 1]
+    ("github:facebookresearch/pytorch3d", "9381c4016376345bb795b97c45a6c2de66db354a"),
+    # Searchformer (Meta): transformers trained on A* search traces (2024) [searchformer/
+    # transformer/model.py (KVCache, a plain class: to()/cuda()/cpu()/pin_memory() move
+    # k_cache and v_cache), searchformer/train.py (BatchedAStarTrace.to(rank)/cuda(),
+    # init_process_group nccl, set_device(rank % device_count()), DDP); shape 1]
+    ("github:facebookresearch/searchformer", "d33c2673f36e74258a2192c8c662365d8114f8b8"),
+    # TorchSparse (MIT HAN Lab): GPU sparse point-cloud convolution library (2020-2025)
+    # [torchsparse/tensor.py (SparseTensor and PointTensor, plain classes: cuda()/to() move
+    # coords and feats one by one), torchsparse/nn (CUDA kernels); shape 1; GPU library, its
+    # multi-GPU use is in dependents]
+    ("github:mit-han-lab/torchsparse", "385f5ce8718fcae93540511b7f5832f4e71fd835"),
+    # MLCommons training: reference implementations of the MLPerf training benchmarks
+    # (2018-2026) [retired_benchmarks/maskrcnn/pytorch/maskrcnn_benchmark/structures/*.py
+    # (BoxList, ImageList, SegmentationMask, keypoints: to() moves each tensor field),
+    # retired_benchmarks/retinanet/ssd/model/image_list.py, maskrcnn tools/test_net.py
+    # (set_device(args.local_rank)), other benchmarks with DDP; shape 1]
+    ("github:mlcommons/training", "aa344c7fb900e82ed19fb94aebfed50c63ab2204"),
+    # DAB-DETR (IDEA Research): dynamic anchor boxes for DETR (2022-2023) [util/misc.py
+    # (NestedTensor.to moves tensors and mask; init_distributed_mode, set_device),
+    # main.py (DistributedDataParallel(device_ids=[args.gpu])); shape 1; built on DETR code]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node=8 main.py ..."
+    ("github:IDEA-Research/DAB-DETR", "723ddb80e95dbd3c9a2e4ef68c1e0fa9319167cf"),
+    # YOLOS (HUST VL): ViT object detection (2021-2022) [util/misc.py (NestedTensor.to,
+    # set_device(args.gpu)), main.py and cocoval_predjson_generation.py (DDP); shape 1;
+    # built on DETR code] launch texts: README "python -m torch.distributed.launch ...
+    # --use_env main.py ..."
+    ("github:hustvl/YOLOS", "5717fc29d727dab84ad585c56457b4de1225eddc"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -5364,6 +5472,26 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "evaluation/object_detection/configs/_base_/datasets/coco_instance.py",
     ),
     "github:idstcv/ZenNAS": ("ModelLoader/geffnet/",),
+    # fresh-47's copies: DETR's (fresh-11) data and box code in DAB-DETR and YOLOS, BigCodeBench's
+    # data helpers in Qwen2.5-Coder, and MLCommons training's retired copies of Megatron-LM and
+    # latent diffusion (also in package sets) and of a BERT tokenizer
+    "github:IDEA-Research/DAB-DETR": (
+        "datasets/__init__.py",
+        "datasets/coco_panoptic.py",
+        "datasets/panoptic_eval.py",
+    ),
+    "github:hustvl/YOLOS": (
+        "datasets/coco_eval.py",
+        "models/matcher.py",
+        "util/box_ops.py",
+        "util/plot_utils.py",
+    ),
+    "github:QwenLM/Qwen2.5-Coder": ("qwencoder-eval/base/benchmarks/bigcodebench/data/utils.py",),
+    "github:mlcommons/training": (
+        "retired_benchmarks/gpt3/megatron-lm/",
+        "retired_benchmarks/stable_diffusion/ldm/",
+        "retired_benchmarks/bert/cleanup_scripts/tokenization.py",
+    ),
 }
 
 
@@ -5415,6 +5543,7 @@ UNSEEN_SETS = {
     "fresh-44": FRESH_44,
     "fresh-45": FRESH_45,
     "fresh-46": FRESH_46,
+    "fresh-47": FRESH_47,
 }
 
 
