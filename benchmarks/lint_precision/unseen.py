@@ -589,6 +589,16 @@ HISTORY = [
         "fresh-8; allennlp's two ELMo boundary tokens, not judged, which the callee moves to "
         "the input's device), nothing raised",
     ),
+    (
+        "2026-12-04",
+        "e3abccb",
+        "fresh-47 (chosen by the text of the default rules) at e3abccb, the rules as at "
+        "915fbdd: 1 default-tier finding, TPL409, TRUE (the first default-tier finding at "
+        "first look since the 4-rule set was settled after fresh-17; the first looks of the "
+        "default rules are now TPL409 1/2, TPL206 0/1, TPL301 and TPL405 none); 4 TRUE of "
+        "the 7 findings of the rules once "
+        "default (TPL108 2/2, TPL401 1/2, TPL409 1/1, TPL207 0/2); the judges agreed on all",
+    ),
 ]
 
 
@@ -1314,6 +1324,23 @@ CORPUS_NOTES = {
         "(TPL202 0/2: an arm the only caller never takes; TPL203 0/2: clip values a "
         "quantizer in another file reads one element at a time; TPL404 0/1: a test that hides "
         "the GPUs at module level and uses no CUDA after)."
+    ),
+    "fresh-47": (
+        "GitHub repositories chosen, like fresh-16 to fresh-18, by the text the default rules "
+        "look for (a grep-level criterion, never the linter): `to`/`cuda` methods of objects "
+        "that are not modules, vLLM beside `device_map`, devices from "
+        "`CUDA_VISIBLE_DEVICES`, executors built by workers that bind a GPU, with a safe twin "
+        "(FTPipe's executor given `initializer=torch.cuda.set_device`); 15 repositories "
+        "(lighteval left out, read in `judged-default.jsonl`), copies of other sets' code "
+        "left out, committed before it was first linted. First linted at e3abccb, the rules "
+        "as at 915fbdd: 2,429 Python files, no crash, 1 default-tier finding, the same when "
+        "the default set runs alone: TPL409 on llumnix's BladeLLM migration worker, whose "
+        "gRPC thread pool runs KV-cache swaps on cuda:0 after `__init__` bound the worker's "
+        "GPU, TRUE for both blind judges. Its 7 findings of the rules once default, on which "
+        "the judges agreed: 4 TRUE (TPL108 2/2: MLCommons' R-GAT training resumes a "
+        "checkpoint rank 0 saved from its GPU in every rank; TPL401 1/2; TPL409 1/1) and 3 "
+        "FALSE (TPL207 0/2: CPU tensors made only on the gloo branch; TPL401: a logging "
+        "helper nothing calls)."
     ),
 }
 
