@@ -98,9 +98,7 @@ def unstubbed_init(ctx: FileContext, node: ast.ClassDef) -> _Function | None:
     )
     if index is None or not _is_stub(body[index]):
         return None
-    parsed = _parse_block(ctx, body, index, node.end_lineno)
-    found = parsed.body[0] if parsed is not None and parsed.body else None
-    return found if isinstance(found, _Function) else None
+    return _parse_function(ctx, body, index, node.end_lineno)
 
 
 def unstubbed_function(ctx: FileContext, function: _Function) -> _Function | None:
@@ -112,7 +110,14 @@ def unstubbed_function(ctx: FileContext, function: _Function) -> _Function | Non
     index = next((i for i, s in enumerate(body) if s is function), None)
     if index is None:
         return None
-    parsed = _parse_block(ctx, body, index, None)
+    return _parse_function(ctx, body, index, None)
+
+
+def _parse_function(
+    ctx: FileContext, body: list[ast.stmt], index: int, end: int | None
+) -> _Function | None:
+    """The stubbed function `body[index]` parsed from the file's text, lines as in the file."""
+    parsed = _parse_block(ctx, body, index, end)
     found = parsed.body[0] if parsed is not None and parsed.body else None
     return found if isinstance(found, _Function) else None
 

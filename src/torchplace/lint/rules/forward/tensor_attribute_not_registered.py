@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
-from torchplace.lint.flow_facts import factory_size
+from torchplace.lint.flow_facts import factory_size, self_attribute
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import (
     FACTORY_CANDIDATE,
@@ -183,13 +183,18 @@ def _only_handed_to_other_code(
     tensor method, builtin `min` / `max`, nor a method or submodule of `self` (`self.f(x,
     self.clip_val)`): those meet it where the file shows. A read handed on is no evidence."""
     tree = ctx.whole_tree()
+    if tree is None:
+        return False
     line = getattr(owner, "lineno", 0)
-    whole = None
-    if tree is not None:
-        whole = next(
-            (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.lineno == line),
-            None,
-        )
+    # One walk of the file: the class, read whole, and the names of the functions and classes
+    # the file defines (their bodies are shown here).
+    whole: ast.ClassDef | None = None
+    local = set(ctx.functions)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            local.add(node.name)
+            if isinstance(node, ast.ClassDef) and node.lineno == line:
+                whole = node
     if whole is None:
         return False
     first = getattr(building, "lineno", 0)
@@ -197,13 +202,13 @@ def _only_handed_to_other_code(
     handed: set[int] = set()
     reads: list[ast.Attribute] = []
     for node in ast.walk(whole):
-        if isinstance(node, ast.Call) and _other_code(ctx, node.func):
+        if isinstance(node, ast.Call) and _other_code(ctx, node.func, local):
             for argument in [*node.args, *(k.value for k in node.keywords)]:
-                if _is_self_attribute(argument, attr):
+                if self_attribute(argument) == attr:
                     handed.add(id(argument))
         if (
             isinstance(node, ast.Attribute)
-            and _is_self_attribute(node, attr)
+            and self_attribute(node) == attr
             and isinstance(node.ctx, ast.Load)
             and not first <= node.lineno <= last
         ):
@@ -211,31 +216,17 @@ def _only_handed_to_other_code(
     return bool(reads) and all(id(read) in handed for read in reads)
 
 
-def _is_self_attribute(node: ast.AST, attr: str) -> bool:
-    return (
-        isinstance(node, ast.Attribute)
-        and node.attr == attr
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "self"
-    )
-
-
-def _other_code(ctx: FileContext, func: ast.expr) -> bool:
+def _other_code(ctx: FileContext, func: ast.expr, local: set[str]) -> bool:
     """A callee whose body this file does not show (see `_only_handed_to_other_code`)."""
     qualified = ctx.qualified(func) or ""
     if qualified.startswith("torch.") or qualified in ("min", "max", "sum"):
         return False
     if isinstance(func, ast.Name):
-        return func.id not in ctx.functions and func.id not in _classes_of(ctx)
+        return func.id not in local
     if not isinstance(func, ast.Attribute) or func.attr in TENSOR_METHOD_NAMES:
         return False
     # `self.f(...)` is a method or submodule of the module itself.
-    return not (isinstance(func.value, ast.Name) and func.value.id == "self")
-
-
-def _classes_of(ctx: FileContext) -> set[str]:
-    tree = ctx.whole_tree() or ctx.tree
-    return {n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+    return self_attribute(func) is None
 
 
 #: Methods that change a tensor's shape or dtype and keep its device.

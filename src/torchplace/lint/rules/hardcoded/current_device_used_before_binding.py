@@ -71,40 +71,34 @@ class CurrentDeviceUsedBeforeBinding(Rule):
     file_gate = ("set_device",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        for node, scope in _current_device_uses(ctx):
+        for node, scope, moved in _current_device_uses(ctx):
             line = _binding_after(ctx, scope, node)
-            if line is not None:
-                message = (
-                    f"uses the current GPU (cuda:0 on every rank) before this process binds "
-                    f"its own with set_device at line {line}"
-                )
-                yield self.finding(ctx, node, message)
+            # Read last, for the few uses a binding follows: a module that holds no tensor
+            # (`nn.CrossEntropyLoss().cuda()`) is moved, and the move places nothing.
+            if line is None or (moved is not None and moves_stateless_module(ctx, scope, moved)):
+                continue
+            message = (
+                f"uses the current GPU (cuda:0 on every rank) before this process binds "
+                f"its own with set_device at line {line}"
+            )
+            yield self.finding(ctx, node, message)
 
 
-def _current_device_uses(ctx: FileContext) -> Iterator[tuple[ast.AST, Scope]]:
+def _current_device_uses(ctx: FileContext) -> Iterator[tuple[ast.AST, Scope, ast.expr | None]]:
+    """Each use of the current GPU, its scope, and what it moves (`x` of `x.to("cuda")`,
+    `x.cuda()`; none for `device="cuda"`)."""
     for site in device_sites(ctx):
         if site.where not in ("to", "device=") or call_name(site.call) in _DEVICE_TYPE_CALLS:
             continue
-        if literal_string(site.value) != "cuda":
-            continue
-        func = site.call.func
-        if (
-            site.where == "to"
-            and isinstance(func, ast.Attribute)
-            and moves_stateless_module(ctx, site.located.scope, func.value)
-        ):
-            continue  # a module that holds no tensor: the move places nothing
-        yield site.value, site.located.scope
+        if literal_string(site.value) == "cuda":
+            func = site.call.func
+            moved = func.value if site.where == "to" and isinstance(func, ast.Attribute) else None
+            yield site.value, site.located.scope, moved
     for located in ctx.calls("cuda"):
         call = located.node
-        if (
-            isinstance(call, ast.Call)
-            and not call.args
-            and not call.keywords
-            and isinstance(call.func, ast.Attribute)
-            and not moves_stateless_module(ctx, located.scope, call.func.value)
-        ):
-            yield call, located.scope
+        bare = isinstance(call, ast.Call) and not call.args and not call.keywords
+        if bare and isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute):
+            yield call, located.scope, call.func.value
 
 
 def _binding_after(ctx: FileContext, scope: Scope, node: ast.AST) -> int | None:
