@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-47] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-48] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -69,7 +69,10 @@ pre-training, distillation, pruning, quantization-aware training, architecture s
 continual and federated learning) trained on several GPUs; `--fresh-47` (`FRESH_47`) one
 chosen by the text the default rules look for again (`to`/`cuda` methods of objects that are
 not modules, vLLM beside `device_map`, devices from `CUDA_VISIBLE_DEVICES`, executors of
-workers that bind a GPU).
+workers that bind a GPU); `--fresh-48` (`FRESH_48`) one of retrieval, ranking, recommendation,
+forecasting and mixture-of-experts code trained or run on several GPUs (dense retrieval and
+text-embedding training, rerankers, click-through and sequential recommenders, time-series and
+tabular foundation models, expert parallelism).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -5068,6 +5071,232 @@ FRESH_47 = (
 )
 
 
+FRESH_48 = (
+    # Retrieval, ranking, recommendation, forecasting and mixture-of-experts code trained or
+    # run on several GPUs (2021-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Dense retrieval and text-embedding training ---
+    # SimXNS (Microsoft): dense-retrieval research releases SimANS, MASTER, PROD, LEAD, CAPSTONE,
+    # ALLIES (2022-2024) [multi-GPU code: LEAD/run_LEAD.py and LEAD/run_single_model.py
+    # (DistributedDataParallel(device_ids=[args.rank])), MASTER/finetune/MS/co_training_model*.py
+    # and inference_de*.py (DDP training and distributed inference), PROD/ProD_KD/
+    # run_progressive_distill_*.py, CAPSTONE/models/run_de_model_ernie.py (DDP, local_rank),
+    # many torch.device("cuda") literals; TPL401, TPL402, TPL104] launch texts: scripts
+    # "python -u -m torch.distributed.launch --nproc_per_node=8 --master_port=9589 ..."
+    # (1 node, 8 GPUs)
+    ("github:microsoft/SimXNS", "0163380c69533be0112142ee6ba25f43bc9246bc"),
+    # GritLM (Contextual AI): generative representational instruction tuning, one model for
+    # embedding and generation (2024-2025) [multi-GPU code: gritlm/training/run.py and
+    # gradcache_trainer.py (FSDP, torch.distributed), gritlm/training/model.py (world_size,
+    # all-gather of in-batch negatives), gritlm/gritlm.py (nn.DataParallel over GPUs),
+    # rag/dist_utils.py (varsize_all_gather, tensors .cuda()), rag/index.py, evaluation/
+    # eval_mteb.py (device_map="auto", torch.load of embedding_head.bin); vendored copy of
+    # GradCache in gritlm/training/GradCache (10 files); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "torchrun --nproc_per_node 1 ..." and scripts/*.sh Slurm
+    # "#SBATCH --nodes=32 ... --ntasks-per-node=1" (1-32 nodes, 8 GPUs each)
+    ("github:ContextualAI/gritlm", "971068105a8508bca421841c59fddba7f6596402"),
+    # LLM2Vec (McGill NLP): turning decoder LLMs into text encoders, MNTP, SimCSE and supervised
+    # contrastive training (2024-2025) [multi-GPU code: experiments/run_supervised.py and
+    # run_simcse.py (accelerate Accelerator, DistributedDataParallelKwargs, num_processes),
+    # llm2vec/loss/loss_utils.py (mismatched_sizes_all_gather with gradients),
+    # HardNegativeNLLLoss.py, examples/*.py (device_map="cuda"), experiments/test_word_task.py
+    # (torch.load of classifier); TPL401, TPL402, TPL108, TPL104] launch texts: README
+    # "torchrun --nproc_per_node=8 experiments/run_supervised.py train_configs/supervised/
+    # MetaLlama3.json" (1 node, 8 GPUs)
+    ("github:McGill-NLP/llm2vec", "312adcfb578b4023bfc9d3bcc83b6b87448ab059"),
+    # DensePhrases (Princeton NLP): phrase-level dense retrieval, phrase indexing over several
+    # GPUs (2021-2022) [multi-GPU code: train_rc.py (DistributedDataParallel, local_rank),
+    # train_cross_encoder.py (DistributedSampler, torch.load of optimizer state),
+    # densephrases/encoder.py (dist.all_gather of phrase starts), densephrases/utils/
+    # squad_utils.py (all_gather_object, torch.load of cached features), generate_phrase_vecs.py,
+    # scripts/parallel/dump_phrases.py and add_to_index.py (work split by --num_gpus),
+    # densephrases/index.py (torch.device('cuda')); TPL401, TPL402, TPL108, TPL104]
+    # launch texts: README "python -m torch.distributed.launch --nnode=1 --node_rank=0
+    # --nproc_per_node=4 train_reader.py" (1 node, 4 GPUs)
+    ("github:princeton-nlp/DensePhrases", "9583883ea9390b0308e806c3e72fa5831afa445b"),
+    #
+    # --- Late interaction, learned sparse retrieval and rerankers ---
+    # PyLate (LightOn): ColBERT-style late-interaction training and retrieval on
+    # sentence-transformers (2024-2026) [multi-GPU code: pylate/utils/distributed.py
+    # (all_gather, all_gather_with_gradients, get_rank/get_world_size), pylate/losses/
+    # contrastive.py and cached_contrastive.py (cross-rank in-batch negatives, device states),
+    # pylate/models/Dense.py (torch.load map_location="cpu"); vendored ColBERT indexing code in
+    # pylate/indexes/stanford_nlp (38 files); TPL401, TPL402, TPL2xx] launch texts: docs
+    # "for multi-GPU training ... We strongly suggest using Distributed Data Parallelism (DDP)
+    # using accelerate or torchrun: accelerate launch --num_processes num_gpu training.py"
+    # (1 node, N GPUs)
+    ("github:lightonai/pylate", "1f1f47cee5df35ebe6fd2286a0a205a1523e4119"),
+    # SPLADE (Naver Labs Europe): sparse lexical and expansion retrievers (2021-2024)
+    # [multi-GPU code: splade/hf_train.py and splade/hf/trainers.py (HF Trainer under
+    # torch.distributed, torch.load map_location="cpu"), splade/tasks/base/evaluator.py and
+    # splade/rerank.py (torch.nn.DataParallel over all GPUs), splade/tasks/transformer_trainer.py
+    # (per-GPU loss .mean()), splade/losses/*.py (torch.device("cuda") in loss objects);
+    # TPL402, TPL104, TPL2xx] launch texts: main_config/two_msmarco/README.md "python -m
+    # torch.distributed.launch --use_env --nproc_per_node NUMGPU -m splade.hf_train ..." and
+    # README "torchrun --nproc_per_node 2 -m splade.hf_train ..." (1 node, 2-N GPUs)
+    ("github:naver/splade", "8dcd33a054d790e74aceda25b128c1b188c5d9c1"),
+    # Reranker (Luyu Gao): localized-contrastive cross-encoder reranker training (2021-2024)
+    # [multi-GPU code: src/reranker/modeling.py (dist.get_world_size, all_gather of scores),
+    # src/reranker/data.py (per-rank data), src/reranker/trainer.py (local_rank, device states
+    # for gradient cache), examples/msmarco-doc/run_marco.py; TPL401, TPL402] launch texts:
+    # examples/msmarco-doc/README.md "python -m torch.distributed.launch --nproc_per_node 4
+    # run_marco.py ..." (1 node, 4 GPUs)
+    ("github:luyug/Reranker", "b99100f20aea53f55d9e55606a6b25d08e3172d5"),
+    # RankLLM (Castorini, Waterloo): listwise/pointwise LLM rerankers (RankVicuna, RankZephyr,
+    # LiT5, FirstMistral) with training code (2023-2026) [multi-GPU code: training/
+    # train_rankllm.py (accelerate, DeepSpeed, rank checks), training/utils/loss.py (tensors
+    # .cuda() in the loss), src/rank_llm/rerank/listwise/lit5/modeling_t5.py (parallelize with
+    # device_map, model parallelism over GPUs), src/rank_llm/rerank/*.py (num_gpus, vLLM
+    # tensor parallel), demos (CUDA_VISIBLE_DEVICES=0 vllm serve); TPL402, TPL104, TPL2xx]
+    # launch texts: training/README "accelerate launch train_rankllm.py ..." (1 node, all GPUs),
+    # "--num-gpus" options
+    ("github:castorini/rank_llm", "1b3cabbc3564441bdcda6c6a2e92137b9faa0660"),
+    #
+    # --- Recommendation and click-through models ---
+    # Transformers4Rec (NVIDIA Merlin): transformer session-based recommendation (2021-2026)
+    # [multi-GPU code: transformers4rec/torch/trainer.py (HF Trainer under DDP, local_rank as
+    # device), transformers4rec/torch/utils/data_utils.py (torch.device("cuda") loaders),
+    # examples/t4rec_paper_experiments/t4r_paper_repro/transf_exp_main.py (local_rank),
+    # tests/unit/torch/model/test_model.py (torch.load without map_location); TPL401, TPL402,
+    # TPL108, TPL104] launch texts: docs/source/multi_gpu_train.md "python -m
+    # torch.distributed.launch --nproc_per_node N_GPU your_script.py ..." (1 node, N GPUs),
+    # examples "CUDA_VISIBLE_DEVICES=0 python3 -m t4r_paper_repro.transf_exp_main ..."
+    ("github:NVIDIA-Merlin/Transformers4Rec", "8bf122f5dcb39feecfc6dabde734d79c2d1c4380"),
+    # PERSIA (Kuaishou and ETH): hybrid sync/async training of huge recommendation models, NN
+    # workers on GPUs and embedding servers (2021-2024) [multi-GPU code: persia/ctx.py
+    # (torch.cuda.set_device(device_id), DDP wrapping), persia/distributed.py
+    # (torch.distributed.init_process_group, DDP options), persia/env.py (LOCAL_RANK/RANK/
+    # WORLD_SIZE), persia/helper.py (per-replica LOCAL_RANK in launched env),
+    # examples/src/adult-income/train.py (set_device); TPL401, TPL402] launch texts: examples
+    # docker-compose/k8s "persia-launcher nn-worker --nproc-per-node 1 --nnodes 1 --node-rank 0"
+    ("github:PersiaML/PERSIA", "ff754b803b2ef1f5dc3f983628960a80986a734a"),
+    # CachedEmbedding (HPC-AI Tech): software-cached embedding tables for DLRM training on
+    # Criteo/Avazu with ColossalAI (2022) [multi-GPU code: recsys/dlrm_main.py and
+    # baselines/dlrm_main.py (LOCAL_RANK, process groups, torchrec baseline), recsys/models/
+    # dlrm.py (all_to_all fused embedding exchange), recsys/datasets/utils.py (all_gather via
+    # all_to_all), recsys/datasets/criteo.py and baselines/data/synth.py (torch.load without
+    # map_location), benchmark/benchmark_cache.py (torch.device('cuda:0')); TPL401, TPL402,
+    # TPL108, TPL104] launch texts: scripts/kaggle.sh "torchx run -s local_cwd ... dist.ddp
+    # -j 1x${GPUNUM} --script recsys/dlrm_main.py" (1 node, GPUNUM GPUs)
+    ("github:hpcaitech/CachedEmbedding", "a2af3d7e7b0197519e6d018444688fcd9ba32c43"),
+    # HLLM (ByteDance): hierarchical LLM for sequential recommendation, item and user LLMs
+    # (2024) [multi-GPU code: code/run.py (local_rank, torch.device("cuda", local_rank),
+    # dist.init_process_group(backend='nccl'), DeepSpeed), code/REC/model/HLLM/hllm.py
+    # (torch.load map_location='cpu', all_gather of negative embeddings with gradients),
+    # code/REC/model/basemodel.py (all_gather helper), code/REC/model/IDNet/
+    # hstu.py, sasrec.py, llmidrec.py (rank-aware negatives), code/REC/model/HLLM/baichuan/
+    # modeling_baichuan.py (accelerate dispatch_model, device_map); TPL401, TPL402, TPL2xx]
+    # launch texts: README "python3 main.py --config_file overall/LLM_deepspeed.yaml
+    # HLLM/HLLM.yaml ..." with "Set master_addr, master_port, nproc_per_node, nnodes and
+    # node_rank ... for multinodes training" (1-N nodes, 8 GPUs)
+    ("github:bytedance/HLLM", "2deed176960901aa88a8864e6f6902a194c4e970"),
+    # Recformer (UCSD): language-model item representations for sequential recommendation
+    # (2023) [multi-GPU code: lightning_pretrain.py (Lightning Trainer accelerator="gpu",
+    # devices, strategy='deepspeed_stage_2', torch.load of Longformer checkpoint),
+    # recformer/models.py (torch.distributed all-gather of item embeddings), finetune.py
+    # (torch.device('cuda:{}'.format(args.device))), convert_pretrain_ckpt.py (torch.load);
+    # TPL401, TPL108, TPL104] launch texts: README "CUDA_VISIBLE_DEVICES=1,4,6,7 python
+    # lightning_pretrain.py ..." (1 node, 4 GPUs)
+    ("github:AaronHeee/RecFormer", "26b00a58e7affe0c54a89c143ea7bce37f2e8e08"),
+    #
+    # --- Time-series and tabular foundation models ---
+    # Time-MoE: billion-scale mixture-of-experts time-series foundation model (2024-2025)
+    # [multi-GPU code: time_moe/runner.py (HF Trainer under torchrun, DeepSpeed, LOCAL_RANK),
+    # time_moe/utils/dist_util.py (rank/world size from env), run_eval.py
+    # (dist.init_process_group("nccl", init_method='tcp://...'), per-rank device, gather of
+    # metrics), torch_dist_run.py (builds the torchrun command), time_moe/models/
+    # modeling_time_moe.py (experts, routing tensors in forward); TPL401, TPL402, TPL2xx]
+    # launch texts: README "python torch_dist_run.py main.py -d <data_path>" (1-N nodes, all
+    # GPUs), "python run_eval.py -d dataset/ETT-small/ETTh1.csv -p 96"
+    ("github:Time-MoE/Time-MoE", "d3524fdaa5c0e83a29a6cc01828194dd870ec7b6"),
+    # Large Time-Series Model / Timer (Tsinghua THUML): generative pre-trained transformers for
+    # time series (2024-2026) [multi-GPU code: run.py (LOCAL_RANK, init_process_group,
+    # set_device), exp/exp_basic.py (torch.device('cuda:{}'.format(local_rank))),
+    # exp/exp_forecast.py (DDP, rank-0 checkpointing), exp/exp_imputation.py and
+    # exp_anomaly_detection.py (nn.DataParallel(device_ids)), models/Timer.py and
+    # TrmEncoder.py (torch.load of ckpt without map_location), utils/tools.py; TPL401,
+    # TPL402, TPL108, TPL104] launch texts: scripts "torchrun --nnodes=1 --nproc_per_node=4
+    # run.py ..." (1 node, 4 GPUs)
+    ("github:thuml/Large-Time-Series-Model", "1ff8d1afc073182e6d46022069ff32470ab47945"),
+    # Time-LLM: reprogramming frozen LLMs for time-series forecasting (2024) [multi-GPU code:
+    # run_main.py, run_m4.py, run_pretrain.py (accelerate Accelerator with DeepSpeed plugin,
+    # DistributedDataParallelKwargs, accelerator.device), models/TimeLLM.py (LLaMA/GPT-2
+    # backbone, prompt and patch tensors built in forward), run_m4.py (torch.load with
+    # map_location); TPL402, TPL2xx] launch texts: scripts/*.sh "accelerate launch --multi_gpu
+    # --mixed_precision bf16 --num_processes $num_process ... run_main.py" with num_process=8
+    # (1 node, 8 GPUs)
+    ("github:KimMeen/Time-LLM", "0045cde1ae0a7e7960b8f2273404eabac0f9c5da"),
+    # UniTS (Harvard MIMS): unified multi-task time-series model, prompt tuning (2024)
+    # [multi-GPU code: utils/ddp.py (dist.init_process_group, LOCAL_RANK, set_device),
+    # exp/exp_sup.py (DistributedDataParallel(device_ids=[self.device_id])), exp/exp_pretrain.py
+    # (DDP pretraining), run.py and run_pretrain.py (per-rank device); TPL401, TPL402]
+    # launch texts: scripts "torchrun --nnodes 1 --nproc-per-node 2 --master_port $random_port
+    # run_pretrain.py ..." (1 node, 1-2 GPUs)
+    ("github:mims-harvard/UniTS", "0e0281482864017cac8832b2651906ff5375a34e"),
+    # TabICL (Inria SODA): tabular in-context-learning foundation model with pretraining and
+    # fine-tuning (2025-2026) [multi-GPU code: src/tabicl/train/_run.py (init_process_group
+    # nccl, DDP, per-rank device), src/tabicl/_finetune/base.py (dist.init_process_group,
+    # torch.cuda.set_device(local_rank) under torchrun), src/tabicl/forecast/_dispatch.py
+    # (set_device(gpu_id) per worker), src/tabicl/prior/_genload.py (torch.load
+    # map_location=self.device), src/tabicl/_torch_devices.py; TPL401, TPL402, TPL104]
+    # launch texts: README "torchrun --nproc-per-node=2 finetune_script.py" (1 node, 2 GPUs),
+    # recipes "python -m tabicl.train under torchrun"
+    ("github:soda-inria/tabicl", "8f1aa2098c894ab91dba15209cf2002ba4be6c6c"),
+    # TabDPT training (Layer 6): training code of the tabular discriminative pre-trained
+    # transformer (2025) [multi-GPU code: train.py (DistributedDataParallel, torch.load of
+    # latest.ckpt without map_location), utils.py (LOCAL_RANK, process-group set-up,
+    # unwrap of DDP), tabdpt.py (torch.load of checkpoint); TPL401, TPL402, TPL108] launch
+    # texts: README "CUDA_VISIBLE_DEVICES=4,5,6,7 torchrun --nproc_per_node=4
+    # --rdzv_endpoint=localhost:29500 train.py ..." (1 node, 4 GPUs),
+    # "CUDA_VISIBLE_DEVICES=0 python train.py exp_name=TabDPT"
+    ("github:layer6ai-labs/TabDPT-training", "af0340c5cdebe2ceb6b94c09d6f9564ee80b89df"),
+    #
+    # --- Mixture-of-experts training (expert parallelism, routing) ---
+    # MegaBlocks (Stanford / Databricks): dropless MoE with block-sparse kernels and expert
+    # parallelism (2023-2025) [multi-GPU code: megablocks/layers/all_to_all.py
+    # (dist.all_to_all_single of tokens), megablocks/layers/moe.py and dmoe.py (expert-parallel
+    # routing, token counts per rank, tensors built in forward), megablocks/layers/mpu.py
+    # (expert-parallel groups), megablocks/layers/memory_test.py (dist.init_process_group
+    # nccl), megablocks/ops/all_to_all_benchmark.py; Megatron-LM in third_party is a submodule,
+    # not counted; TPL401, TPL402, TPL2xx] launch texts: exp/dmoe/dmoe_125m_8gpu.sh "torchrun
+    # --nproc_per_node 8 --nnodes 1 ... third_party/Megatron-LM/pretrain_gpt.py
+    # --moe-expert-model-parallelism" (1 node, 8 GPUs)
+    ("github:databricks/megablocks", "78eea65fda01e638af36ae38853bc51efb04a4b4"),
+    # DeepEP (DeepSeek): expert-parallel all-to-all dispatch/combine communication library
+    # for MoE training and inference (2025-2026) [multi-GPU code: deep_ep/utils/envs.py
+    # (dist.init_process_group, torch.cuda.set_device(local_rank)), deep_ep/buffers/legacy.py
+    # and elastic.py (NVLink/RDMA buffers per rank, local ranks), deep_ep/utils/refs.py
+    # (dist.all_to_all_single reference), tests/legacy/test_intranode.py,
+    # test_internode.py, test_low_latency.py and tests/elastic/*.py
+    # (torch.multiprocessing.spawn over num_processes, torch.device('cuda') tensors);
+    # TPL401, TPL402, TPL104, TPL2xx] launch texts: README "python tests/elastic/test_ep.py",
+    # "python tests/elastic/test_agrs.py" (1 node, 8 GPUs spawned; internode tests 2+ nodes)
+    ("github:deepseek-ai/DeepEP", "dd758caf451848bd150e1046af3d0a73e5fff38d"),
+    # MC-SMoE (UNC / UNITES Lab): merging and compressing sparse MoE experts by routing
+    # statistics, for Switch, fairseq-GPT MoE and Mixtral (2023-2024) [multi-GPU code:
+    # mcsmoe/evaluate-fsgpt-*.py, merge-fsgpt-by-usage-frequency-weighted.py,
+    # msmoe-merging-mixtral.py (device_map='auto' across GPUs), mcsmoe/merge-and-kd-for-recover-
+    # downstream.py and merge-by-averaging.py (accelerate, torch.load of Fisher state without
+    # map_location), mcsmoe/merging/grouping*.py (torch.load of group state dicts, "cuda"
+    # literals); TPL402, TPL108, TPL104] launch texts: README "accelerate launch --config_file
+    # static/finetune_config.yaml ..." and "accelerate launch --config_file
+    # static/evaluation_config.yaml ..." (1 node, several GPUs)
+    ("github:UNITES-Lab/MC-SMoE", "4a195b17114f3d1e5c991dfa5932f07dcffb1f63"),
+    # MoE-LLaVA (PKU Yuan Group): mixture-of-experts vision-language models with DeepSpeed MoE
+    # layers (2023-2025) [multi-GPU code: moellava/train/train.py (local_rank, DeepSpeed MoE,
+    # rank-0 saving), moellava/model/language_model/llava_*_moe.py (deepspeed.moe layers,
+    # ep_size, routing tensors in forward), moellava/model/builder.py (device_map="auto",
+    # torch.load of non-LoRA weights), moellava/serve/*.py; built on a copy of LLaVA code in
+    # moellava/ (Qwen and MPT model copies in moellava/model/language_model/qwen and mpt);
+    # TPL401, TPL402, TPL2xx] launch texts: scripts/v1/*/finetune_moe.sh "deepspeed
+    # moellava/train/train_mem.py --moe_enable True --num_experts ${num_experts} ..." (1 node,
+    # 8 GPUs), eval scripts "deepspeed --include localhost:${GPULIST[$IDX]} ..."
+    ("github:PKU-YuanGroup/MoE-LLaVA", "6cb5f66e12d69e57c584a0062f7943d391540676"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -5492,6 +5721,28 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "retired_benchmarks/stable_diffusion/ldm/",
         "retired_benchmarks/bert/cleanup_scripts/tokenization.py",
     ),
+    # fresh-48's copies: LLaVA's (a recall source) evaluation, conversion and model helpers in
+    # MoE-LLaVA, and time-series helpers one repository of the set shares with two others
+    "github:PKU-YuanGroup/MoE-LLaVA": (
+        "moellava/eval/eval_gpt_review.py",
+        "moellava/eval/eval_gpt_review_visual.py",
+        "moellava/eval/eval_pope.py",
+        "moellava/eval/eval_science_qa.py",
+        "moellava/eval/eval_science_qa_gpt4.py",
+        "moellava/eval/eval_science_qa_gpt4_requery.py",
+        "moellava/eval/generate_webpage_data_from_table.py",
+        "moellava/eval/m4c_evaluator.py",
+        "moellava/eval/qa_baseline_gpt35.py",
+        "moellava/eval/summarize_gpt_review.py",
+        "moellava/model/utils.py",
+        "moellava/train/llama_flash_attn_monkey_patch.py",
+        "scripts/convert_mmbench_for_submission.py",
+        "scripts/convert_seed_for_submission.py",
+        "scripts/convert_sqa_to_llava.py",
+        "scripts/convert_sqa_to_llava_base_prompt.py",
+        "scripts/extract_mm_projector.py",
+    ),
+    "github:KimMeen/Time-LLM": ("utils/masking.py", "utils/metrics.py", "utils/timefeatures.py"),
 }
 
 
@@ -5544,6 +5795,7 @@ UNSEEN_SETS = {
     "fresh-45": FRESH_45,
     "fresh-46": FRESH_46,
     "fresh-47": FRESH_47,
+    "fresh-48": FRESH_48,
 }
 
 
