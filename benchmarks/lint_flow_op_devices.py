@@ -140,6 +140,13 @@ def _cases() -> list[Case]:
         # (TPL207's sink: YOLOv7's image-weights broadcast).
         ("cuda ids == 0-dim cpu id", "ok", True, lambda: _gpu(2, 4)[:, -1] == torch.tensor(3)),
         ("NCCL broadcast of a cpu tensor", "raises", True, _nccl_broadcast_cpu),
+        # One element of a CPU tensor read from a config (`pc_range[0]`) is 0-dim: it meets a
+        # 0-dim CUDA element of a box in arithmetic and in a comparison (BEVFusion's
+        # CenterPoint targets, TPL204) ...
+        ("0-dim cuda - cpu row[0]", "ok", True, lambda: _gpu(3, 4)[0][0] - torch.ones(6)[0]),
+        ("0-dim cuda < cpu row[1]", "ok", True, lambda: _gpu(3, 4)[0][1] < torch.ones(2)[1]),
+        # ... but a row of a 2-D CPU tensor has elements.
+        ("cuda rows - cpu matrix[0]", "raises", True, lambda: _gpu(3, 2) - torch.ones(2, 2)[0]),
     ]
 
 

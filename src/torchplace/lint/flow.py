@@ -14,8 +14,9 @@ live on the GPU, `+=`, an assignment to `.data`). Indexing (`x[cpu_index]`) and 
 tensors of another device and are no meeting.
 
 One pass over the statements in order, each expression evaluated once: linear in the size of
-the function. Branches are not merged precisely (the last assignment wins), which can only
-lose meetings, never invent them.
+the function. The two arms of an `if` each start from the state before it (a tensor made in
+one never reaches the other); after it, branches are not merged precisely (the last
+assignment wins), which can only lose meetings, never invent them.
 
 The pass is layered over several modules: `flow_values` (the abstract values and meetings),
 `flow_ops` (what torch operations do with devices, by name), `flow_state` (what the pass holds
@@ -31,6 +32,7 @@ from dataclasses import replace
 
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_calls import CallFlow, reduces_all
+from torchplace.lint.flow_element_reads import made_from_data
 from torchplace.lint.flow_facts import factory_size, self_attribute
 from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SEQUENCES
 from torchplace.lint.flow_state import FlowState
@@ -88,6 +90,9 @@ class FunctionFlow(CallFlow):
             self._compound(node)
 
     def _compound(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.If) and node.orelse:
+            self._if_else(node)
+            return
         for name in ("test", "iter", "subject", "exc"):
             part = getattr(node, name, None)
             if isinstance(part, ast.expr):
@@ -104,6 +109,24 @@ class FunctionFlow(CallFlow):
             self._body(handler.body)
         for case in getattr(node, "cases", ()):
             self._body(case.body)
+
+    def _if_else(self, node: ast.If) -> None:
+        """The two arms of an `if` each start from what held before it: a tensor the
+        first arm makes never reaches the second. After it, as elsewhere, the last
+        assignment wins: the second arm's, else the first's."""
+        self.eval(node.test)
+        env, devices = dict(self.env), dict(self.devices)
+        self._body(node.body)
+        first_env, first_devices = self.env, self.devices
+        self.env, self.devices = dict(env), dict(devices)
+        self._body(node.orelse)
+        for after, first, before in (
+            (self.env, first_env, env),
+            (self.devices, first_devices, devices),
+        ):
+            for name, values in first.items():
+                if after.get(name) is before.get(name) and values is not before.get(name):
+                    after[name] = values
 
     def _keeps_rank(self, call: ast.Call) -> bool:
         """The call's result has its tensor input's rank (a cast, `torch.cat`) or is made by
@@ -131,6 +154,16 @@ class FunctionFlow(CallFlow):
             isinstance(func, ast.Attribute)
             and func.attr in GIVES_DIMENSIONS
             and _makes_a_number(func.value)
+        )
+
+    def _element_of_data(self, node: ast.Subscript, values: Values) -> bool:
+        """`pc_range[0]` of CPU tensors built from data the file does not spell out
+        (`torch.tensor(cfg["point_cloud_range"])`), which the function reads only element by
+        element (`flow_element_reads`): one number of a row."""
+        return (
+            isinstance(node.value, ast.Name)
+            and node.value.id in self.element_reads
+            and all(v.kind is Kind.CPU and made_from_data(v.origin) for v in values)
         )
 
     def _bind(self, target: ast.expr, values: Values, value: ast.expr | None) -> None:
@@ -190,7 +223,10 @@ class FunctionFlow(CallFlow):
         if isinstance(node, ast.Subscript):
             self.eval(node.slice)  # an index may live on another device
             values = self.eval(node.value)
-            if values and _element_of_vector(values, node.slice, self.numbers):
+            if values and (
+                _element_of_vector(values, node.slice, self.numbers)
+                or self._element_of_data(node, values)
+            ):
                 # `t_steps[-2]` of a 1-D CPU tensor is 0-dim: a CPU scalar, which mixes in
                 # arithmetic with a tensor of any device.
                 return tuple(replace(v, size="scalar") for v in values)

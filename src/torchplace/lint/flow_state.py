@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
+from torchplace.lint.flow_element_reads import element_read_names
 from torchplace.lint.flow_facts import ClassFacts, number, tensor_params
 from torchplace.lint.flow_values import HelperCall, Kind, Meeting, Value, Values, join
 
@@ -86,6 +87,8 @@ class FlowState(ABC):
         #: Names bound to an object a class of another library builds (`ds = EMNIST(...)`):
         #: its `.data` is that object's attribute, not a tensor's storage.
         self.objects: set[str] = set()
+        #: Names read only one element at a time (`pc_range[0]`): each read is 0-dim.
+        self.element_reads = element_read_names(function)
         self._moving = False  # inside the receiver of `.to(device)`: the author places it
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]

@@ -6,6 +6,7 @@ import ast
 import re
 from collections.abc import Iterator
 
+from torchplace.lint.backend_arms import off_nccl
 from torchplace.lint.context import FileContext, Located, Scope, call_name, keyword_value
 from torchplace.lint.flow_classes import unstubbed_init
 from torchplace.lint.flow_evidence import uses_collectives
@@ -73,8 +74,9 @@ class CpuTensorAtDeviceSink(Rule):
     nothing was placed yet), pinned host memory
     (`pin_memory=True`), empty placeholders (`param.data = torch.Tensor([])` to free a
     weight's GPU memory while offloading), `.data` of an object another library's class
-    builds (`ds = EMNIST(root)`: a dataset's array of images), arguments as the other
-    tensor. Arithmetic and `cat` are TPL204's.
+    builds (`ds = EMNIST(root)`: a dataset's array of images), a collective's CPU tensor
+    made in the arm for another backend (`cuda = backend == NCCL; if cuda: ... else:`),
+    arguments as the other tensor. Arithmetic and `cat` are TPL204's.
 
     ## Example
     ```python
@@ -134,6 +136,10 @@ class CpuTensorAtDeviceSink(Rule):
                     continue
                 if _group_made_without_nccl(function.node, meeting):
                     continue  # this function's own group is gloo's: CPU tensors are its own
+                if meeting.gpu.kind is Kind.COLLECTIVE and any(
+                    off_nccl(function.node, node) for node in (origin, meeting.at) if node
+                ):
+                    continue  # made or reduced in the arm for gloo (`if backend == NCCL:`)
                 if _at_construction(ctx, located.scope):
                     continue  # `reset_parameters()` from `__init__`: nothing was placed yet
                 if not called_as_written(ctx, origin):
