@@ -15,8 +15,9 @@ tensors of another device and are no meeting.
 
 One pass over the statements in order, each expression evaluated once: linear in the size of
 the function. The two arms of an `if` each start from the state before it (a tensor made in
-one never reaches the other); after it, branches are not merged precisely (the last
-assignment wins), which can only lose meetings, never invent them.
+one never reaches the other), and an arm that returns or jumps reaches nothing after the `if`;
+after it, branches are not merged precisely (the last assignment wins), which can only lose
+meetings, never invent them.
 
 The pass is layered over several modules: `flow_values` (the abstract values and meetings),
 `flow_ops` (what torch operations do with devices, by name), `flow_state` (what the pass holds
@@ -90,7 +91,7 @@ class FunctionFlow(CallFlow):
             self._compound(node)
 
     def _compound(self, node: ast.stmt) -> None:
-        if isinstance(node, ast.If) and node.orelse:
+        if isinstance(node, ast.If):
             self._if_else(node)
             return
         for name in ("test", "iter", "subject", "exc"):
@@ -112,14 +113,20 @@ class FunctionFlow(CallFlow):
 
     def _if_else(self, node: ast.If) -> None:
         """The two arms of an `if` each start from what held before it: a tensor the
-        first arm makes never reaches the second. After it, as elsewhere, the last
-        assignment wins: the second arm's, else the first's."""
+        first arm makes never reaches the second. An arm that ends in `return`, `raise`,
+        `continue` or `break` reaches nothing after the `if` either. After it, as
+        elsewhere, the last assignment wins: the second arm's, else the first's."""
         self.eval(node.test)
         env, devices = dict(self.env), dict(self.devices)
         self._body(node.body)
         first_env, first_devices = self.env, self.devices
         self.env, self.devices = dict(env), dict(devices)
         self._body(node.orelse)
+        if _leaves(node.body):
+            return  # only the second arm (or nothing) runs on past the `if`
+        if _leaves(node.orelse):
+            self.env, self.devices = first_env, first_devices
+            return
         for after, first, before in (
             (self.env, first_env, env),
             (self.devices, first_devices, devices),
@@ -480,6 +487,17 @@ def _rank_unknown(
         else v
         for v in values
     )
+
+
+def _leaves(block: list[ast.stmt]) -> bool:
+    """The block never runs on past its end: its last statement returns, raises, or jumps
+    (`continue`, `break`), or is an `if` both of whose arms do."""
+    if not block:
+        return False
+    last = block[-1]
+    if isinstance(last, ast.Return | ast.Raise | ast.Continue | ast.Break):
+        return True
+    return isinstance(last, ast.If) and _leaves(last.body) and _leaves(last.orelse)
 
 
 def _element_of_vector(values: Values, index: ast.expr, numbers: set[str]) -> bool:
