@@ -38,9 +38,11 @@ NCCL_COLLECTIVES = frozenset(
      "all_gather_into_tensor", "reduce_scatter_tensor", "all_to_all_single"}
 )  # fmt: skip
 #: Calls under `torch.` whose arguments meet in no torch op: custom operators (`torch.ops.*`,
-#: which often take host-side metadata such as sequence lengths on purpose) and helpers that
-#: hand their arguments to a function (`torch.utils.checkpoint.checkpoint(fn, *args)`).
-PASS_THROUGH = ("torch.ops.", "torch.utils.")
+#: which often take host-side metadata such as sequence lengths on purpose), helpers that
+#: hand their arguments to a function (`torch.utils.checkpoint.checkpoint(fn, *args)`), and
+#: ONNX export helpers, whose shape tensors (`shape_as_tensor(x)`) live on the CPU whatever
+#: `x`'s device: their results are of no known device.
+PASS_THROUGH = ("torch.ops.", "torch.utils.", "torch.onnx.", "torch._shape_as_tensor")
 #: Factories whose device comes from their tensor arguments.
 FOLLOW_INPUTS = frozenset({"sparse_coo_tensor"})
 #: Methods whose arguments are sizes and dimensions, not tensors.

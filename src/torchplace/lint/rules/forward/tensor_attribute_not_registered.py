@@ -71,7 +71,8 @@ class TensorAttributeNotRegistered(Rule):
     it: `self.u.repeat(b, h, w).cuda()`, `self.bounds[0].float().to(x.device)`) or assigns
     again in another method (writes into it, `self.grid[:, 0] = ...`, are not reads),
     attributes only handed to code the file does not show (another module's function, a
-    held object's method: `self.quantizer.apply(x, self.clip_val)`),
+    held object's method: `self.quantizer.apply(x, self.clip_val)`) or read only into Python
+    (`len(self.x)`, `self.x.tolist()`, an f-string),
     0-dim numbers of a number argument (annotated `float`, given a number as its default, or
     asserted one with `isinstance`), empty placeholders (`torch.tensor([])`,
     `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models
@@ -181,7 +182,9 @@ def _only_handed_to_other_code(
     an object the module holds (`self.act_quantizer.apply(x, self.clip_val)`, LLM-QAT's KV
     quantizer, which reads the clip values one element at a time). Not a `torch` function, a
     tensor method, builtin `min` / `max`, nor a method or submodule of `self` (`self.f(x,
-    self.clip_val)`): those meet it where the file shows. A read handed on is no evidence."""
+    self.clip_val)`): those meet it where the file shows. A read handed on is no evidence;
+    nor is a read only for what Python sees of the tensor (`len(self.x)`, `self.x.tolist()`,
+    `self.x.shape`, an f-string): it meets no other tensor (torchani's `atomic_numbers`)."""
     tree = ctx.whole_tree()
     if tree is None:
         return False
@@ -202,10 +205,20 @@ def _only_handed_to_other_code(
     handed: set[int] = set()
     reads: list[ast.Attribute] = []
     for node in ast.walk(whole):
-        if isinstance(node, ast.Call) and _other_code(ctx, node.func, local):
+        if isinstance(node, ast.Call) and (
+            _other_code(ctx, node.func, local) or _host_reader(ctx, node.func)
+        ):
             for argument in [*node.args, *(k.value for k in node.keywords)]:
                 if self_attribute(argument) == attr:
                     handed.add(id(argument))
+        elif isinstance(node, ast.FormattedValue) and self_attribute(node.value) == attr:
+            handed.add(id(node.value))  # `f"... {self.atomic_numbers}"`: a message
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr in _HOST_VIEWS
+            and self_attribute(node.value) == attr
+        ):
+            handed.add(id(node.value))  # `self.x.tolist()`, `self.x.shape`: Python's view
         if (
             isinstance(node, ast.Attribute)
             and self_attribute(node) == attr
@@ -214,6 +227,26 @@ def _only_handed_to_other_code(
         ):
             reads.append(node)
     return bool(reads) and all(id(read) in handed for read in reads)
+
+
+#: Builtins that read a tensor into Python (a length, a string) and meet no other tensor.
+_HOST_READERS = frozenset(
+    {"len", "str", "repr", "print", "format", "list", "tuple", "int", "float"}
+)
+#: What a tensor shows Python without meeting another tensor: sizes, values, its device.
+_HOST_VIEWS = frozenset(
+    {"tolist", "item", "numel", "nelement", "size", "shape", "dim", "ndim", "dtype", "device",
+     "is_cuda", "numpy", "cpu"}
+)  # fmt: skip
+
+
+def _host_reader(ctx: FileContext, func: ast.expr) -> bool:
+    """`len(self.x)`, `str(self.x)`: a builtin that reads the tensor into Python."""
+    return (
+        isinstance(func, ast.Name)
+        and func.id in _HOST_READERS
+        and not (ctx.qualified(func) or "").startswith("torch.")
+    )
 
 
 def _other_code(ctx: FileContext, func: ast.expr, local: set[str]) -> bool:
