@@ -599,6 +599,18 @@ HISTORY = [
         "the 7 findings of the rules once "
         "default (TPL108 2/2, TPL401 1/2, TPL409 1/1, TPL207 0/2); the judges agreed on all",
     ),
+    (
+        "2026-12-04",
+        "4dcd352",
+        "fresh-48 (retrieval, ranking, recommendation, forecasting and mixture-of-experts "
+        "code; 1,337 files) at 4dcd352: no default-tier finding, the default set alone too; "
+        "its 5 findings of the rules once default (TPL201 2, TPL203 2, TPL402 1) have no "
+        "verdict yet, so they are in no first look. The current sets at f6aae13, after the "
+        "flow's if/else arms, element reads, gloo arms and ONNX shape tensors: 14 findings of "
+        "the local sets dropped (the 8 judged ones all FALSE; the 6 others read: tensors of "
+        "the other arm, ONNX shape tensors), 1 raised (TPL205 on the other arm of an if "
+        "whose first arm it already flagged)",
+    ),
 ]
 
 
@@ -1341,6 +1353,19 @@ CORPUS_NOTES = {
         "checkpoint rank 0 saved from its GPU in every rank; TPL401 1/2; TPL409 1/1) and 3 "
         "FALSE (TPL207 0/2: CPU tensors made only on the gloo branch; TPL401: a logging "
         "helper nothing calls)."
+    ),
+    "fresh-48": (
+        "GitHub repositories of retrieval, ranking, recommendation, forecasting and "
+        "mixture-of-experts code trained or run on several GPUs (dense retrieval and "
+        "text-embedding training, late interaction and rerankers, click-through and sequential "
+        "recommenders, time-series and tabular foundation models, expert parallelism); 23 "
+        "repositories, copies of LLaVA's code (a recall source) and files shared within the "
+        "set left out, committed before it was first linted. First linted at 4dcd352: 1,337 "
+        "Python files, no crash, no default-tier finding, the same when the default set runs "
+        "alone. Its 5 findings of the rules once default (TPL201 2, TPL203 2, TPL402 1) have "
+        "no verdict: the blind judges did not report. At f6aae13 the two TPL201 findings "
+        "(MC-SMoE's copy of fairseq's positional embedding, whose traced shape tensors live "
+        "on the CPU) no longer fire; that shape had been judged FALSE on held-out's fairseq."
     ),
 }
 
