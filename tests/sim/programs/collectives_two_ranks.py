@@ -70,4 +70,7 @@ with ddp.no_sync():
 found["ddp_no_sync_grad"] = model.weight.grad.tolist()
 out = Path(os.environ["COLLECTIVES_OUT"], f"rank{rank}.json")
 out.write_text(json.dumps(found), encoding="utf-8")  # not stdout: the ranks' lines interleave
+# Both ranks reach teardown together: a rank that destroys its gloo group while the other
+# still talks to it can make the other abort at exit (seen once on a loaded CI machine).
+dist.barrier()
 dist.destroy_process_group()
