@@ -72,7 +72,8 @@ class TensorAttributeNotRegistered(Rule):
     again in another method (writes into it, `self.grid[:, 0] = ...`, are not reads),
     attributes only handed to code the file does not show (another module's function, a
     held object's method: `self.quantizer.apply(x, self.clip_val)`) or read only into Python
-    (`len(self.x)`, `self.x.tolist()`, an f-string),
+    (`len(self.x)`, `self.x.tolist()`, an f-string) or handed to a function of the file that
+    moves it (`qmax = qmax.to(device)` in Qwen's `quantize_cache_v`),
     0-dim numbers of a number argument (annotated `float`, given a number as its default, or
     asserted one with `isinstance`), empty placeholders (`torch.tensor([])`,
     `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models
@@ -184,7 +185,9 @@ def _only_handed_to_other_code(
     tensor method, builtin `min` / `max`, nor a method or submodule of `self` (`self.f(x,
     self.clip_val)`): those meet it where the file shows. A read handed on is no evidence;
     nor is a read only for what Python sees of the tensor (`len(self.x)`, `self.x.tolist()`,
-    `self.x.shape`, an f-string): it meets no other tensor (torchani's `atomic_numbers`)."""
+    `self.x.shape`, an f-string): it meets no other tensor (torchani's `atomic_numbers`), nor
+    one handed to a function of the file that moves that parameter itself (`qmax =
+    qmax.to(device)`)."""
     tree = ctx.whole_tree()
     if tree is None:
         return False
@@ -204,6 +207,9 @@ def _only_handed_to_other_code(
     last = getattr(building, "end_lineno", None) or first
     handed: set[int] = set()
     reads: list[ast.Attribute] = []
+    placers = {
+        f.name: f for f in tree.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
     for node in ast.walk(whole):
         if isinstance(node, ast.Call) and (
             _other_code(ctx, node.func, local) or _host_reader(ctx, node.func)
@@ -211,6 +217,11 @@ def _only_handed_to_other_code(
             for argument in [*node.args, *(k.value for k in node.keywords)]:
                 if self_attribute(argument) == attr:
                     handed.add(id(argument))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            callee = placers.get(node.func.id)
+            for argument in _placed_arguments(node, callee) if callee else ():
+                if self_attribute(argument) == attr:
+                    handed.add(id(argument))  # the file's function moves it where it uses it
         elif isinstance(node, ast.FormattedValue) and self_attribute(node.value) == attr:
             handed.add(id(node.value))  # `f"... {self.atomic_numbers}"`: a message
         elif (
@@ -246,6 +257,36 @@ def _host_reader(ctx: FileContext, func: ast.expr) -> bool:
         isinstance(func, ast.Name)
         and func.id in _HOST_READERS
         and not (ctx.qualified(func) or "").startswith("torch.")
+    )
+
+
+def _placed_arguments(
+    call: ast.Call, callee: ast.FunctionDef | ast.AsyncFunctionDef
+) -> list[ast.expr]:
+    """The arguments of `call` whose parameter the module-level function `callee` moves
+    itself (`qmax = qmax.to(device)`: Qwen's `quantize_cache_v` moves the quantization
+    bounds to the cache's device)."""
+    parameters = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
+    by_name = dict(zip(parameters, call.args, strict=False))
+    by_name.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+    moved = {
+        target.id
+        for node in ast.walk(callee)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+        for target in node.targets
+        if isinstance(target, ast.Name) and _moves(node.value, target.id)
+    }
+    return [by_name[name] for name in moved if name in by_name]
+
+
+def _moves(call: ast.Call, name: str) -> bool:
+    """`name.to(...)`, `name.cuda(...)`, `name.type_as(...)`."""
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in ("to", "cuda", "type_as")
+        and isinstance(func.value, ast.Name)
+        and func.value.id == name
     )
 
 
