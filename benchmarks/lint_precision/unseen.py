@@ -604,12 +604,21 @@ HISTORY = [
         "4dcd352",
         "fresh-48 (retrieval, ranking, recommendation, forecasting and mixture-of-experts "
         "code; 1,337 files) at 4dcd352: no default-tier finding, the default set alone too; "
-        "its 5 findings of the rules once default (TPL201 2, TPL203 2, TPL402 1) have no "
-        "verdict yet, so they are in no first look. The current sets at f6aae13, after the "
+        "none TRUE of the 5 findings of the rules once default (TPL201 0/2, TPL203 0/2, "
+        "TPL402 split: every launch of the project is one node). The current sets at f6aae13, "
+        "after the "
         "flow's if/else arms, element reads, gloo arms and ONNX shape tensors: 14 findings of "
         "the local sets dropped (the 8 judged ones all FALSE; the 6 others read: tensors of "
         "the other arm, ONNX shape tensors), 1 raised (TPL205 on the other arm of an if "
         "whose first arm it already flagged)",
+    ),
+    (
+        "2026-12-04",
+        "2e3538b",
+        "a fix against fresh-48's TPL203 shape: a tensor attribute handed to a function of "
+        "the file that moves that parameter itself (`qmax = qmax.to(device)`). Relint of the "
+        "main corpus, the nine package sets and fresh-45 to fresh-48: the 2 findings judged "
+        "FALSE dropped, nothing else changed",
     ),
 ]
 
@@ -1362,10 +1371,14 @@ CORPUS_NOTES = {
         "repositories, copies of LLaVA's code (a recall source) and files shared within the "
         "set left out, committed before it was first linted. First linted at 4dcd352: 1,337 "
         "Python files, no crash, no default-tier finding, the same when the default set runs "
-        "alone. Its 5 findings of the rules once default (TPL201 2, TPL203 2, TPL402 1) have "
-        "no verdict: the blind judges did not report. At f6aae13 the two TPL201 findings "
-        "(MC-SMoE's copy of fairseq's positional embedding, whose traced shape tensors live "
-        "on the CPU) no longer fire; that shape had been judged FALSE on held-out's fairseq."
+        "alone. Its 5 findings of the rules once default, read by two blind judges: none "
+        "TRUE (TPL201 0/2: MC-SMoE's copy of fairseq's positional embedding joins traced "
+        "shape tensors, which live on the CPU, in an ONNX branch nothing takes; TPL203 0/2: "
+        "Qwen's KV-cache quantization bounds, which the function they are handed to moves to "
+        "the cache's device; TPL402 split: `set_device(dist.get_rank())` in UniTS, every "
+        "launch of which is one node). The TPL201 shape no longer fires at f6aae13 (it had "
+        "been judged FALSE on held-out's fairseq; the fresh-48 file was read before the fix "
+        "too), the TPL203 shape at 2e3538b."
     ),
 }
 
