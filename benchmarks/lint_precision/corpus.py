@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-48] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-49] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -72,7 +72,10 @@ not modules, vLLM beside `device_map`, devices from `CUDA_VISIBLE_DEVICES`, exec
 workers that bind a GPU); `--fresh-48` (`FRESH_48`) one of retrieval, ranking, recommendation,
 forecasting and mixture-of-experts code trained or run on several GPUs (dense retrieval and
 text-embedding training, rerankers, click-through and sequential recommenders, time-series and
-tabular foundation models, expert parallelism).
+tabular foundation models, expert parallelism); `--fresh-49` (`FRESH_49`) one of
+reinforcement-learning, document-AI and video-understanding code trained or run on several GPUs
+(actor-learner RL, RL for games and agents, OCR and document understanding, action recognition,
+temporal grounding, tracking, video-language models).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -5297,6 +5300,258 @@ FRESH_48 = (
 )
 
 
+FRESH_49 = (
+    # Reinforcement-learning, document-AI and video-understanding code trained or run on several
+    # GPUs (2019-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Distributed RL and RL for games (actor-learner, multi-GPU learners) ---
+    # rlpyt (BAIR, Adam Stooke): modular deep-RL library with parallel samplers and multi-GPU
+    # optimisation, plus the ul/ unsupervised-RL project (2019-2020) [multi-GPU code:
+    # rlpyt/runners/sync_rl.py and async_rl.py (torch.distributed.init_process_group nccl/gloo per
+    # affinity, one worker process per GPU), rlpyt/agents/base.py and agents/qpg/*_agent.py
+    # (DDP(model, device_ids=[device_id]), torch.device("cuda", index=cuda_idx)),
+    # rlpyt/samplers/parallel/gpu/*, rlpyt/ul/agents/*.py (torch.load of state dicts);
+    # TPL401, TPL402, TPL108] launch texts: examples/example_7.py "SyncRl ... n_gpu=8,
+    # gpu_per_run=2" (1 node, 2 of 8 GPUs per run), README "multi-GPU optimization uses
+    # PyTorch's DistributedDataParallel"
+    ("github:astooke/rlpyt", "f04f23db1eb7b5915d88401fca67869968a07a37"),
+    # TorchBeast (Facebook AI Research): IMPALA actor-learner in PyTorch, MonoBeast and
+    # PolyBeast (2019-2021) [multi-GPU code: torchbeast/polybeast_learner.py (learner_device =
+    # torch.device("cuda:0"), actor_device = torch.device("cuda:1"), batches and agent state moved
+    # between the two GPUs, torch.load of checkpoints), torchbeast/monobeast.py, tests/
+    # inference_speed_profiling.py (cuda:0); TPL104, TPL2xx, TPL108] launch texts: README
+    # "python -m torchbeast.polybeast_env --num_servers 10" and "python3 -m
+    # torchbeast.polybeast_learner" (1 node, 2 GPUs: learner and actors)
+    ("github:facebookresearch/torchbeast", "0af07b051a2176a8f9fd20c36891ba2bba6bae68"),
+    # EfficientZero (Tsinghua IIIS): sample-efficient MuZero-style RL on Atari with Ray
+    # self-play, reanalyse and GPU batch workers (2021-2022) [multi-GPU code: main.py
+    # (ray.init(num_gpus=args.num_gpus), torch.load with map_location), core/train.py
+    # (torch.load(model_path) without map_location, learner on config.device),
+    # core/selfplay_worker.py and core/reanalyze_worker.py (@ray.remote(num_gpus=0.125) actors
+    # sharing the GPUs, tensors .to(device)), core/model.py (LSTM hidden state .to('cuda') in the
+    # forward path), core/mcts.py; TPL2xx, TPL104, TPL108] launch texts: train.sh
+    # "export CUDA_VISIBLE_DEVICES=0,1,2,3 ... python main.py ... --num_gpus 4 --num_cpus 96
+    # --cpu_actor 14 --gpu_actor 20" (1 node, 4 GPUs)
+    ("github:YeWR/EfficientZero", "468bb0309f6d5a632a53da9c7d329f88fc9ebf8e"),
+    # KataGo (David Wu): self-play RL for Go; the python/ tree is the PyTorch trainer of the
+    # policy/value nets (2019-2026; the C++ engine is not Python) [multi-GPU code:
+    # python/train.py (-multi-gpus device ids, torch.multiprocessing spawn of one process per GPU,
+    # torch.distributed.init_process_group("nccl", rank, world_size), torch.cuda.set_device
+    # (my_gpu_id)), python/katago/train/trainloop_helpers.py (DistributedDataParallel of the raw
+    # or compiled model), python/benchmark_fresh_model.py (init_process_group, set_device),
+    # python/test.py, forward_model.py, refresh_batchnorm_stats.py (set_device(gpu_idx)),
+    # genboard_train.py and genboard_run.py (torch.device("cuda:0"), torch.load without
+    # map_location); TPL401, TPL402, TPL104, TPL108] launch texts: python/selfplay/train.sh
+    # "time $PYTHON ./train.py -traindir ... -batch-size ... $EXTRAFLAG "$@"" with
+    # -multi-gpus forwarded (1 node, N GPUs), SelfplayTraining.md
+    ("github:lightvector/KataGo", "6a1fc5de9fc253723ac475a0683bf0b9d9b7bd19"),
+    #
+    # --- RL for embodied and LLM agents (not RLHF of chat models) ---
+    # MineStudio (CraftJarvis, PKU): Minecraft agent framework, offline pre-training of VPT,
+    # ROCKET and GROOT policies and online PPO with Ray rollouts (2024-2025) [multi-GPU code:
+    # minestudio/online/trainer/basetrainer.py (Ray Train TorchTrainer, ScalingConfig(
+    # resources_per_worker={"GPU": ...}), ray.train.torch.prepare_model(parallel_strategy="ddp"),
+    # torch.load with map_location), online/trainer/ppotrainer.py and ppobc_trainer.py
+    # (DistributedDataParallel no_sync), online/rollout/rollout_manager.py and rollout_worker.py
+    # (Ray workers with num_gpus, model_device, torch.load of model.ckpt),
+    # tutorials/offline/*/train_*.py (Lightning devices=8, strategy='ddp_find_unused_parameters_
+    # true'), models/*/body.py (torch.load(ckpt_path) without map_location); vendored copies of
+    # SAM 2 in minestudio/utils/realtime_sam/sam2 (25 files), MineRL in minestudio/simulator/
+    # minerl (92 files) and MineCLIP in minestudio/utils/mineclip_lib; TPL401, TPL402, TPL108]
+    # launch texts: tutorials/offline/*/ *_config.yaml "devices: 8" (1 node, 8 GPUs),
+    # docs/source/online/config.md "num_gpus_per_worker": 1.0, online/run/run.sh "python run.py"
+    ("github:CraftJarvis/MineStudio", "f6a1c234902cfb6e3ef06a1511f64a4f041deee1"),
+    # ArCHer (Berkeley): hierarchical multi-turn RL for LLM agents (twenty questions, guess my
+    # city, WebShop) (2024-2025) [multi-GPU code: scripts/run.py (accelerate Accelerator with
+    # InitProcessGroupKwargs, torch.load with map_location=device), archer/algorithms/archer/
+    # trainer.py and online_filteredbc/trainer.py (accelerator.prepare of optimizers and
+    # dataloaders, rewards and advantages .to(unwrap_model(...).device), torch.load(path)),
+    # archer/algorithms/offpolicy_train_loop.py (torch.load of trajectories and replay buffer),
+    # scripts/run_bc.py ("default to using cuda:0 and cuda:1"), archer/environment/
+    # gradio_oracle.py (model .to("cuda:0")); TPL402, TPL104, TPL108, TPL2xx] launch texts:
+    # README "accelerate launch --config_file accelerate_config/default_config.yaml run.py
+    # --config-name archer_20q", scripts/config/accelerate_config/default_config.yaml
+    # "num_machines: 1 num_processes: 4" (1 node, 4 GPUs)
+    ("github:YifeiZhou02/ArCHer", "7c771a7610cb34e54ba53d69d1fb7337103e5648"),
+    # Lamorel (Flowers, Inria): distributed LLM servers for online RL of LLM agents (GLAM,
+    # PPO and PPO-LoRA fine-tuning in text games) (2022-2025) [multi-GPU code: lamorel/src/
+    # lamorel/server/server.py (partition of local GPUs among LLM processes from
+    # torch.cuda.device_count(), DDP(model, process_group=llm_group)), server/llms/hf_llm.py
+    # (infer_auto_device_map, device_map over several GPUs per process),
+    # init_distributed_setup.py (RANK/LOCAL_RANK, Accelerator), caller.py and dispatcher
+    # (torch.distributed groups between RL and LLM processes), examples/PPO_finetuning/main.py
+    # and PPO_LoRA_finetuning/main.py (torch.load without map_location); TPL401, TPL402, TPL108]
+    # launch texts: README "python -m lamorel_launcher.launch --config-path ... --config-name
+    # local_gpu_config ... machine_rank=<rank>" and "num_machines: 2", examples/slurm/job.slurm
+    # "#SBATCH --nodes=3 --ntasks-per-node=1" (1-3 nodes)
+    ("github:flowersteam/lamorel", "dce6f0dd7c350ec6e919b957cc15ffe890b525d2"),
+    #
+    # --- OCR: text detection, recognition and spotting ---
+    # DB (Minghui Liao, HUST): Differentiable Binarization real-time scene-text detection
+    # (2019-2023) [multi-GPU code: train.py (torch.cuda.set_device(local_rank),
+    # init_process_group nccl env://), structure/model.py (DistributedDataParallel(device_ids=
+    # [local_rank])), data/data_loader.py (DistributedSampler, batch split by num_gpus),
+    # training/checkpoint.py, demo.py and eval.py (torch.load), backbones/mobilenetv3.py
+    # (torch.load without map_location); TPL401, TPL402, TPL108] launch texts: README
+    # "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m torch.distributed.launch --nproc_per_node=4
+    # train.py path-to-yaml-file --num_gpus 4" (1 node, 4 GPUs)
+    ("github:MhLiao/DB", "65ca77a0bcfbd7114b916cf8a1e9ca85114286ce"),
+    # SPTS (Shannan Yin et al.): single-point text spotting as sequence prediction (2021-2023)
+    # [multi-GPU code: utils/dist.py (RANK/LOCAL_RANK, torch.cuda.set_device(args.local_rank),
+    # dist.init_process_group), model/__init__.py (DistributedDataParallel(device_ids=
+    # [args.local_rank])), utils/checkpointer.py (torch.load map_location='cpu'), main.py;
+    # TPL401, TPL402] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 ..." (1 node, 8 GPUs)
+    ("github:shannanyinxiang/SPTS", "3f61ec9d3cfd6d69d84086ee975e588f4ec1a926"),
+    # docTR (Mindee): OCR library, text detection and recognition models, layout and table
+    # references (2021-2026) [multi-GPU code: references/detection/train.py, recognition/
+    # train.py, layout/train.py, table/train.py (LOCAL_RANK, dist.init_process_group,
+    # torch.cuda.set_device, DDP(model, device_ids=[rank])), references/classification/
+    # train_*.py and */evaluate.py (set_device(args.device)), doctr/models/utils/pytorch.py
+    # (set_device_and_dtype, torch.load map_location="cpu"), doctr/cli/main.py and demo/app.py
+    # (torch.device("cuda:0")); TPL401, TPL402, TPL104] launch texts: references/detection/
+    # README.md "torchrun --nproc_per_node=2 references/detection/train.py ..." (1 node,
+    # 2 GPUs; multi-node rendezvous optional)
+    ("github:mindee/doctr", "8a88feaf7ff5140e5f4c5c860cb9414dda128656"),
+    # PARSeq (Darwin Bautista): permuted autoregressive sequence models for scene-text
+    # recognition, with ABINet, TRBA, ViTSTR and CRNN baselines (2022-2024) [multi-GPU code:
+    # train.py (Lightning DDPStrategy(find_unused_parameters=False, gradient_as_bucket_view=True)
+    # when devices > 1, steps divided by devices), strhub/models/base.py and abinet/system.py
+    # (lr scaled by trainer.num_devices), tune.py (Ray Tune gpus_per_trial),
+    # tools/test_abinet_lm_acc.py (torch.load without map_location); TPL402, TPL108]
+    # launch texts: README "./train.py trainer.max_epochs=20 trainer.accelerator=gpu
+    # trainer.devices=2", configs/main.yaml "devices: 2" (1 node, 2 GPUs)
+    ("github:baudm/parseq", "1902db043c029a7e03a3818c616c06600af574be"),
+    # AdvancedLiterateMachinery (Alibaba DAMO / Tongyi): OCR and document-understanding
+    # research releases, LISTER, LevOCR, MGP-STR, OmniParser, VLPT-STD, LORE-TSR, DocXLayout,
+    # VGT, GeoLayoutLM, GEM, CC-OCR (2022-2026) [multi-GPU code: OCR/LISTER/train_dist.py
+    # (set_device(local_rank), init_process_group nccl, DDP(device_ids=[local_rank])),
+    # OCR/LISTER/utils.py (map_location {"cuda:0": "cuda:{local_rank}"}), OCR/LevOCR/
+    # train_final_dist.py and OCR/MGP-STR (DDP(device_ids=[opt.gpu])), OCR/VLPT-STD/main.py,
+    # DocumentUnderstanding/GEM/examples/fine_tuning/run_*/run.py (local_rank, DDP),
+    # DocumentUnderstanding/LORE-TSR and DocXLayout (custom DataParallel with chunk_sizes over
+    # gpus), VGT/object_detection/ditod/VGTTrainer.py (detectron2 DDP), VGTbeit.py (.to("cuda:0"));
+    # vendored copy of LLaVA in AIGC/SceneVTG/TRCG/llava (34 files); TPL401, TPL402, TPL104,
+    # TPL108] launch texts: OCR/LISTER/README.md "torchrun --nproc_per_node=2 --nnodes=1
+    # --master_port=1354 train_dist.py ..." (1 node, 2 GPUs), OCR/LevOCR/README.md
+    # "CUDA_VISIBLE_DEVICES=0,1,2,3 python3 -m torch.distributed.launch --nproc_per_node=4
+    # --nnodes=1 ... train_final_dist.py" (1 node, 4 GPUs), OCR/OmniParser/train.sh
+    (
+        "github:AlibabaResearch/AdvancedLiterateMachinery",
+        "fb6187ebe5374d5682ac0bc05f31e3639ab6fb15",
+    ),
+    #
+    # --- Document understanding: OCR-free parsing, tables, page-to-markup models ---
+    # Donut (NAVER Clova): OCR-free document understanding transformer and SynthDoG
+    # (2022-2023) [multi-GPU code: train.py (Lightning Trainer devices=torch.cuda.device_count(),
+    # strategy="ddp", torch.load of artifacts.ckpt and pytorch_model.bin without map_location),
+    # lightning_module.py (rank_zero_only), donut/model.py; TPL402, TPL108, TPL2xx]
+    # launch texts: README "python train.py --config config/train_cord.yaml ..." (1 node, all
+    # visible GPUs)
+    ("github:clovaai/donut", "4cfcf972560e1a0f26eb3e294c8fc88a0d336626"),
+    # Nougat (Meta AI): neural optical understanding for academic documents, PDF pages to
+    # markup (2023-2025) [multi-GPU code: train.py (Lightning devices="auto", num_nodes from
+    # config, strategy="ddp_find_unused_parameters_true", torch.load of checkpoints without
+    # map_location), lightning_module.py (lr scaled by num_nodes, rank_zero_only), nougat/
+    # model.py, predict.py; TPL402, TPL108, TPL2xx] launch texts: README "python train.py
+    # --config config/train_nougat.yaml", config/train_nougat.yaml "num_nodes: 1"
+    ("github:facebookresearch/nougat", "5a92920d342fb6acf05fc9b594ccb4053dbe8e7a"),
+    # UniTable (Georgia Tech Polo Club): unified table-structure, cell-content and bbox
+    # recognition with self-supervised pre-training (2023-2024) [multi-GPU code: src/main.py
+    # (LOCAL_RANK, init_process_group(backend="nccl"), destroy_process_group),
+    # src/trainer/train_table.py, train_beit.py and train_vqvae.py (DDP(model, device_ids=
+    # [device]), torch.cuda.set_device(device), torch.load with map_location="cpu"); TPL401,
+    # TPL402] launch texts: Makefile "torchrun --rdzv-backend=c10d --rdzv_endpoint
+    # localhost:0 --nnodes=1 --nproc_per_node=$(NGPU)" (1 node, NGPU GPUs), CONFIG.mk
+    # "change the lr schedule to 8 gpus"
+    ("github:poloclub/unitable", "c04eada9b29bcaede56ccfa12db3465a0595727a"),
+    # GOT-OCR2.0 (StepFun / UCAS): General OCR Theory, unified end-to-end OCR-2.0 model for
+    # text, formulas, tables, charts and sheet music (2024-2025) [multi-GPU code:
+    # GOT-OCR-2.0-master/GOT/train/trainer_vit_llrd.py and trainer_llm_llrd.py (Trainer
+    # _wrap_model with ShardedDDP, FullyShardedDDP and DistributedDataParallel(device_ids=
+    # [self.args.local_rank])), GOT/train/train_GOT.py, train.py and train_lora.py
+    # (from_pretrained(device_map='cuda')), GOT/eval/multi_hardware_eval_GOT.py
+    # ("CUDA_VISIBLE_DEVICES=" + str(chunk_id) per eval chunk), GOT/demo/*.py and
+    # eval/eval_GOT_ocr.py (device_map='cuda'); TPL402, TPL104] launch texts: README
+    # "deepspeed /GOT-OCR-2.0-master/GOT/train/train_GOT.py --deepspeed .../zero2.json ..."
+    # and "NPROC_PER_NODE=4 ... --deepspeed default-zero2" (1 node, 4-8 GPUs)
+    ("github:Ucas-HaoranWei/GOT-OCR2.0", "179ed086ad6bac0908a04ee06b3fc382021aa566"),
+    #
+    # --- Video: action recognition, temporal localization and grounding ---
+    # 3D-ResNets-PyTorch (AIST, Kensho Hara): 3D CNNs for action recognition on Kinetics,
+    # UCF-101, HMDB-51, ActivityNet (2017-2020; DDP rework 2020) [multi-GPU code: main.py
+    # (dist.init_process_group(backend='nccl', ...), mp.spawn(main_worker,
+    # nprocs=opt.ngpus_per_node), torch.load with map_location='cpu'), model.py
+    # (torch.cuda.set_device(device), DistributedDataParallel(device_ids=[device]),
+    # nn.DataParallel(device_ids=None).cuda()), models/resnet.py and resnet2p1d.py (zero_pads
+    # .cuda() in the forward shortcut); TPL401, TPL402, TPL2xx] launch texts: README
+    # "python main.py --root_path ~/data --video_path kinetics_videos/jpg --annotation_path
+    # kinetics.json ... --batch_size 128" with "If you want a part of GPUs, use
+    # CUDA_VISIBLE_DEVICES=..." (1 node, all visible GPUs; opts.py --distributed, --dist_url,
+    # --world_size for several nodes)
+    ("github:kenshohara/3D-ResNets-PyTorch", "540a0ea1abaee379fa3651d4d5afbd2d667a1f49"),
+    # ActionFormer (UW-Madison): transformer temporal action localization on THUMOS14,
+    # ActivityNet, EPIC-Kitchens and Ego4D (2022-2024) [multi-GPU code: train.py and eval.py
+    # (nn.DataParallel(model, device_ids=cfg['devices']), map_location lambda to
+    # cfg['devices'][0]), libs/core/config.py ("devices": ['cuda:0']), libs/modeling/*.py
+    # (masks and anchors built in forward), tools/convert_ego4d_trainval.py (torch.load without
+    # map_location); TPL104, TPL2xx, TPL108] launch texts: README "python ./train.py
+    # ./configs/thumos_i3d.yaml --output reproduce" (1 node, GPUs listed in devices)
+    ("github:happyharrycn/actionformer_release", "61ea7eb9308a568b0cf45e3804830836e30061de"),
+    # UniVTG (Show Lab, NUS): unified video-language temporal grounding (moment retrieval,
+    # highlight detection, summarization) (2023-2024) [multi-GPU code: main/train_vlp_ddp.py
+    # (dist.init_process_group(backend='nccl'), torch.cuda.set_device(local_rank),
+    # DistributedDataParallel(device_ids=[local_rank])), main/config.py (set_device
+    # (opt.gpu_id), torch.load with map_location), main_gradio.py (CUDA_VISIBLE_DEVICES from
+    # gpu_id), run_on_video/ feature extractors; TPL401, TPL402] launch texts: scripts/
+    # pretrain.sh "#SBATCH --nodes=1 --gpus-per-node=8 ... srun --label python -m
+    # torch.distributed.launch --nproc_per_node=8 ... ./main/train_vlp_ddp.py" (1 node, 8 GPUs),
+    # scripts/cotrain.sh (4 GPUs)
+    ("github:showlab/UniVTG", "32659ac7aeba21742a63274f30eba785fc57e247"),
+    #
+    # --- Video: object tracking and video-language models ---
+    # OSTrack (CAS / UCAS): one-stream transformer single-object tracking with candidate
+    # elimination (2022-2023) [multi-GPU code: lib/train/run_training.py
+    # (dist.init_process_group(backend='nccl'), torch.cuda.set_device(args.local_rank)),
+    # lib/train/train_script.py and train_script_distill.py (DDP(net, device_ids=
+    # [settings.local_rank]), settings.device = torch.device("cuda:0")), lib/train/admin/
+    # multigpu.py, lib/test/evaluation/running.py (set_device(gpu_id) per worker, num_gpus=8),
+    # lib/models/ostrack/*.py (torch.load map_location="cpu"); TPL401, TPL402, TPL104]
+    # launch texts: README "python tracking/train.py --script ostrack --config
+    # vitb_256_mae_ce_32x4_ep300 --save_dir ./output --mode multiple --nproc_per_node 4"
+    # (1 node, 4 GPUs) and "python tracking/test.py ... --threads 16 --num_gpus 4"
+    ("github:botaoye/OSTrack", "33b5e12586216b7fd0e95d255bd01ba44cbec759"),
+    # FrozenBiLM (Inria / WILLOW): zero-shot video question answering with frozen
+    # bidirectional language models (2022-2023) [multi-GPU code: util/dist.py
+    # (torch.cuda.set_device(args.gpu), dist.init_process_group), main.py, videoqa.py, mc.py
+    # (DistributedSampler, batches .to(device), torch.load map_location="cpu"),
+    # model/gptj.py (model-parallel GPT-J: get_device_map over torch.cuda.device_count(),
+    # parallelize(device_map), torch.cuda.set_device(hidden_states.device) in forward);
+    # TPL401, TPL402, TPL2xx] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node 8 --use_env main.py ..." (1 node, 8 GPUs)
+    ("github:antoyang/FrozenBiLM", "98a5bd1392b4cc83920d9809631b808d80c87283"),
+    # Singularity (UNC, Jie Lei): revealing single-frame bias for video-and-language learning,
+    # pre-training, retrieval and video QA (2022-2023) [multi-GPU code: utils/distributed.py
+    # (LOCAL_RANK, torch.cuda.set_device(args.gpu), torch.distributed.init_process_group),
+    # tasks/shared_utils.py (DistributedDataParallel(device_ids=[config.gpu]), torch.load
+    # map_location="cpu"), dataset/utils.py (torch.load of per-rank result files without
+    # map_location), tasks/pretrain.py, retrieval.py, vqa.py; TPL401, TPL402, TPL108]
+    # launch texts: scripts/*.sh Slurm "#SBATCH --nodes=1 --ntasks-per-node=1 ... torchrun
+    # --nnodes=1 --nproc_per_node=${ngpus}" (1 node, ngpus GPUs)
+    ("github:jayleicn/singularity", "10a7f7062ab8af187b3a47803851b4e462191492"),
+    # Frozen in Time (Oxford VGG, Max Bain): joint video and image encoder for end-to-end
+    # retrieval, WebVid-2M (2021-2022) [multi-GPU code: base/base_trainer.py (_prepare_device
+    # (n_gpu): torch.device('cuda:0'), nn.DataParallel(model, device_ids=list_ids)),
+    # trainer/trainer.py (scatter of small batches over model.device_ids), test.py
+    # (DataParallel, text tensors .cuda()), model/loss.py (keep_idx .cuda() in loss forward),
+    # model/model.py; TPL104, TPL2xx] launch texts: README "python train.py --config
+    # configs/msrvtt_4f_i21k.json", configs/cc-webvid2m-pt-i2k.json "n_gpu": 4 (1 node, 4 GPUs)
+    ("github:m-bain/frozen-in-time", "e1f13e178ce4d7ae5ef8a54232df46b5603194bf"),
+)
+
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -5743,6 +5998,29 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "scripts/extract_mm_projector.py",
     ),
     "github:KimMeen/Time-LLM": ("utils/masking.py", "utils/metrics.py", "utils/timefeatures.py"),
+    # fresh-49's copies: SAM 2 (a package of the sets) in MineStudio; LLaVA's code (a recall
+    # source), fairseq's (held-out) and copies of DB's and SPTS's files (this set) in
+    # AdvancedLiterateMachinery; unmasked_teacher's (fresh-45) helpers in singularity
+    "github:CraftJarvis/MineStudio": ("minestudio/utils/realtime_sam/sam2/",),
+    "github:AlibabaResearch/AdvancedLiterateMachinery": (
+        "AIGC/SceneVTG/TRCG/llava/",
+        "OCR/LevOCR/levt/fairseq_dropout.py",
+        "OCR/LevOCR/levt/incremental_decoding_utils.py",
+        "OCR/LevOCR/levt/quant_noise.py",
+        "DocumentUnderstanding/LORE-TSR/src/lib/models/networks/dcn/functions/deform_pool.py",
+        "DocumentUnderstanding/LORE-TSR/src/lib/models/networks/dcn/modules/deform_conv.py",
+        "DocumentUnderstanding/LORE-TSR/src/lib/models/networks/dcn/modules/deform_pool.py",
+        "OCR/OmniParser/model/backbone/position_embedding.py",
+        "OCR/OmniParser/model/block/frozen_bn.py",
+        "OCR/OmniParser/utils/nested_tensor.py",
+    ),
+    "github:jayleicn/singularity": (
+        "dataset/dataloader.py",
+        "models/tokenization_bert.py",
+        "utils/basic_utils.py",
+        "utils/logger.py",
+        "utils/scheduler.py",
+    ),
 }
 
 
@@ -5796,6 +6074,7 @@ UNSEEN_SETS = {
     "fresh-46": FRESH_46,
     "fresh-47": FRESH_47,
     "fresh-48": FRESH_48,
+    "fresh-49": FRESH_49,
 }
 
 
