@@ -620,6 +620,15 @@ HISTORY = [
         "main corpus, the nine package sets and fresh-45 to fresh-48: the 2 findings judged "
         "FALSE dropped, nothing else changed",
     ),
+    (
+        "2026-12-04",
+        "9704910",
+        "fresh-49 (reinforcement-learning, document-AI and video-understanding code; 2,124 "
+        "files) at 9704910, after the fixes against fresh-48: no default-tier finding, the "
+        "default set alone too; 1 TRUE of the 9 findings of the rules once default (TPL108 "
+        "1/1, TPL109 0/2, TPL201 0/2, TPL202 0/2, TPL401 0/1, TPL403 0/1); the judges agreed "
+        "on all",
+    ),
 ]
 
 
@@ -1379,6 +1388,21 @@ CORPUS_NOTES = {
         "launch of which is one node). The TPL201 shape no longer fires at f6aae13 (it had "
         "been judged FALSE on held-out's fairseq; the fresh-48 file was read before the fix "
         "too), the TPL203 shape at 2e3538b."
+    ),
+    "fresh-49": (
+        "GitHub repositories of reinforcement-learning, document-AI and video-understanding "
+        "code trained or run on several GPUs (actor-learner RL and RL for games and agents, "
+        "OCR and document understanding, action recognition, temporal grounding, tracking, "
+        "video-language models); 23 repositories, vendored SAM 2, LLaVA and fairseq code and "
+        "files shared within the set or with fresh-45 left out, committed before it was first "
+        "linted. First linted at 9704910: 2,124 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone. Its 9 findings of the rules once "
+        "default, on which the two blind judges agreed: 1 TRUE (TPL108: LevOCR's distributed "
+        "training resumes a checkpoint rank 0 saved from its GPU without `map_location`, "
+        "beside two loads that pass it) and 8 FALSE (TPL201 0/2: doctr's CTC targets, which "
+        "`ctc_loss` takes on the CPU; TPL109 0/2: scripts that bind their GPU the line "
+        "before; TPL202 0/2: a ZeRO-3 configuration of another subproject; TPL401: a group "
+        "whose GPU is bound before any CUDA work; TPL403: a one-GPU speed test)."
     ),
 }
 
