@@ -1,67 +1,43 @@
-"""Whether a line sits in an `if` arm that runs only when the process group is not NCCL's.
+"""Whether code runs only when the process group is not NCCL's.
 
 Code that supports both backends often builds its tensors per backend: GPU tensors for NCCL,
 CPU tensors for gloo (`cuda = backend == dist.Backend.NCCL; if cuda: ... else:
 torch.FloatTensor(...)`). A CPU tensor handed to a collective from the gloo arm is what gloo
-wants. An arm is off NCCL when its `if` compares the backend with NCCL (a string holding
-"nccl", an attribute `NCCL`) and the arm is the one where they differ, or compares it equal to
-another backend ("gloo", "mpi"); a test that is a name the function bound to such a comparison
-reads the same, `not` flips it, and `and torch.cuda.is_available()` beside an NCCL test keeps
-it NCCL's (NCCL needs CUDA). Pure syntax; no torch import.
+wants. The tests known to hold or fail where the code runs are `run_conditions.conditions`'s
+(enclosing `if`s, early exits); one is off NCCL when it compares the backend with NCCL (a
+string "nccl", an attribute `NCCL`) and fails, or compares it equal to another backend ("gloo",
+"mpi") and holds. A test that is a name the function binds once to such a comparison reads the
+same, `not` flips it, and `and torch.cuda.is_available()` beside an NCCL test keeps it NCCL's
+(NCCL needs CUDA). Pure syntax; no torch import.
 """
 
 from __future__ import annotations
 
 import ast
 
+from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.run_conditions import conditions, is_cuda_available
+
 _OTHER_BACKENDS = ("gloo", "mpi", "ucc")
 
 
-def off_nccl(function: ast.AST, node: ast.AST) -> bool:
-    """`node` lies in an arm of an `if` in `function` that runs only on a backend other than
-    NCCL."""
-    bound = _bound_comparisons(function)
-    return _search(getattr(function, "body", []), node, bound)
-
-
-def _search(statements: list[ast.stmt], node: ast.AST, bound: dict[str, bool | None]) -> bool:
-    for statement in statements:
-        if not _holds(statement, node):
-            continue
-        if isinstance(statement, ast.If):
-            nccl = _says_nccl(statement.test, bound)
-            if _holds_in(statement.body, node):
-                return nccl is False or _search(statement.body, node, bound)
-            if _holds_in(statement.orelse, node):
-                return nccl is True or _search(statement.orelse, node, bound)
-            return False
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(statement, field, None)
-            if isinstance(block, list) and _holds_in(block, node):
-                return _search(block, node, bound)
-        for handler in getattr(statement, "handlers", ()):
-            if _holds_in(handler.body, node):
-                return _search(handler.body, node, bound)
-        return False
+def runs_only_off_nccl(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
+    """`node` runs only where the backend is not NCCL."""
+    function = scope.function
+    bound = _bound_comparisons(function.node if function is not None else ctx.tree)
+    for test, holds in conditions(ctx, scope, node):
+        says = _says_nccl(test, bound)
+        if says is not None and says != holds:
+            return True
     return False
 
 
-def _holds(statement: ast.stmt, node: ast.AST) -> bool:
-    start, end = statement.lineno, getattr(statement, "end_lineno", statement.lineno)
-    line = getattr(node, "lineno", -1)
-    return start <= line <= (end or start) and any(n is node for n in ast.walk(statement))
-
-
-def _holds_in(block: list[ast.stmt], node: ast.AST) -> bool:
-    return any(_holds(statement, node) for statement in block)
-
-
-def _bound_comparisons(function: ast.AST) -> dict[str, bool | None]:
-    """Names the function binds once, to a comparison of the backend (`cuda = backend ==
-    NCCL`): what the name being true says about NCCL."""
+def _bound_comparisons(root: ast.AST) -> dict[str, bool]:
+    """Names bound once, to a comparison of the backend (`cuda = backend == NCCL`): what the
+    name being true says about NCCL."""
     bound: dict[str, bool | None] = {}
     counts: dict[str, int] = {}
-    for node in ast.walk(function):
+    for node in ast.walk(root):
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
@@ -70,7 +46,7 @@ def _bound_comparisons(function: ast.AST) -> dict[str, bool | None]:
     return {name: says for name, says in bound.items() if counts[name] == 1 and says is not None}
 
 
-def _says_nccl(test: ast.expr, bound: dict[str, bool | None]) -> bool | None:
+def _says_nccl(test: ast.expr, bound: dict[str, bool]) -> bool | None:
     """True when `test` being true means the backend is NCCL, False when it means it is not,
     None when it says nothing about it."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
@@ -80,10 +56,11 @@ def _says_nccl(test: ast.expr, bound: dict[str, bool | None]) -> bool | None:
         return bound.get(test.id)
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         # `backend == "nccl" and torch.cuda.is_available()`: NCCL needs CUDA, so the test
-        # is NCCL's; its `else` is every other backend.
+        # is NCCL's; when it fails, the backend is another one.
         says = [(_says_nccl(value, bound), value) for value in test.values]
         if any(nccl is True for nccl, _ in says) and all(
-            nccl is True or _cuda_available(value) for nccl, value in says
+            nccl is True or (isinstance(value, ast.Call) and is_cuda_available(value))
+            for nccl, value in says
         ):
             return True
         return None
@@ -100,17 +77,6 @@ def _says_nccl(test: ast.expr, bound: dict[str, bool | None]) -> bool | None:
         if named == "other" and equal:
             return False
     return None
-
-
-def _cuda_available(node: ast.expr) -> bool:
-    """`torch.cuda.is_available()`."""
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "is_available"
-        and isinstance(node.func.value, ast.Attribute)
-        and node.func.value.attr == "cuda"
-    )
 
 
 def _backend_named(node: ast.expr) -> str | None:

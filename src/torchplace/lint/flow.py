@@ -33,11 +33,12 @@ from dataclasses import replace
 
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_calls import CallFlow, reduces_all
-from torchplace.lint.flow_element_reads import made_from_data
+from torchplace.lint.flow_element_reads import integer_literal, made_from_data
 from torchplace.lint.flow_facts import factory_size, self_attribute
 from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SEQUENCES
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
+from torchplace.lint.run_conditions import EXITS
 
 
 class FunctionFlow(CallFlow):
@@ -169,8 +170,9 @@ class FunctionFlow(CallFlow):
         element (`flow_element_reads`): one number of a row."""
         return (
             isinstance(node.value, ast.Name)
-            and node.value.id in self.element_reads
+            and integer_literal(node.slice)
             and all(v.kind is Kind.CPU and made_from_data(v.origin) for v in values)
+            and node.value.id in self.element_reads
         )
 
     def _bind(self, target: ast.expr, values: Values, value: ast.expr | None) -> None:
@@ -495,7 +497,7 @@ def _leaves(block: list[ast.stmt]) -> bool:
     if not block:
         return False
     last = block[-1]
-    if isinstance(last, ast.Return | ast.Raise | ast.Continue | ast.Break):
+    if isinstance(last, EXITS):
         return True
     return isinstance(last, ast.If) and _leaves(last.body) and _leaves(last.orelse)
 
@@ -505,8 +507,8 @@ def _element_of_vector(values: Values, index: ast.expr, numbers: set[str]) -> bo
     tensors that are all 1-D CPU tensors."""
     if not all(v.kind is Kind.CPU and v.size == "vector" for v in values):
         return False
+    if integer_literal(index):
+        return True
     if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
-        index = index.operand
-    if isinstance(index, ast.Constant):
-        return isinstance(index.value, int) and not isinstance(index.value, bool)
+        index = index.operand  # `t[-n]`
     return isinstance(index, ast.Name) and index.id in numbers

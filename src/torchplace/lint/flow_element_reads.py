@@ -26,7 +26,7 @@ def element_read_names(function: ast.AST) -> frozenset[str]:
             isinstance(node, ast.Subscript)
             and isinstance(node.ctx, ast.Load)
             and isinstance(node.value, ast.Name)
-            and _integer_literal(node.slice)
+            and integer_literal(node.slice)
         ):
             element_reads.add(id(node.value))
     read: set[str] = set()
@@ -50,7 +50,8 @@ def made_from_data(call: ast.Call | None) -> bool:
     return not isinstance(call.args[0], ast.List | ast.Tuple | ast.Constant)
 
 
-def _integer_literal(index: ast.expr) -> bool:
+def integer_literal(index: ast.expr) -> bool:
+    """An integer literal index (`0`, `-1`): one element."""
     if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
         index = index.operand
     return (

@@ -87,8 +87,7 @@ class FlowState(ABC):
         #: Names bound to an object a class of another library builds (`ds = EMNIST(...)`):
         #: its `.data` is that object's attribute, not a tensor's storage.
         self.objects: set[str] = set()
-        #: Names read only one element at a time (`pc_range[0]`): each read is 0-dim.
-        self.element_reads = element_read_names(function)
+        self._element_reads: frozenset[str] | None = None
         self._moving = False  # inside the receiver of `.to(device)`: the author places it
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
@@ -99,6 +98,14 @@ class FlowState(ABC):
         )
         self.env.update(bindings or {})  # values of arguments known from a caller
         self._body(function.body)
+
+    @property
+    def element_reads(self) -> frozenset[str]:
+        """Names read only one element at a time (`pc_range[0]`): each read is 0-dim. Read
+        from the function only when a subscript of a CPU tensor asks (two walks of it)."""
+        if self._element_reads is None:
+            self._element_reads = element_read_names(self.function)
+        return self._element_reads
 
     def unpack_by_position(self, call: ast.Call, items: list[Values]) -> None:
         """What `call` returns, position by position, for a tuple assignment of its result

@@ -58,7 +58,8 @@ _RANK_ZERO_FLAGS = frozenset(
     }
 )
 _RANK_ENV = frozenset({"RANK", "LOCAL_RANK", "SLURM_PROCID", "SLURM_LOCALID"})
-_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+#: Statements after which a block runs no further.
+EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
 def runs_only_on_rank_zero(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
@@ -244,7 +245,7 @@ def _early_exits(
             for index, statement in enumerate(block)
             if isinstance(statement, ast.If)
             and not statement.orelse
-            and isinstance(statement.body[-1], _EXITS)
+            and isinstance(statement.body[-1], EXITS)
         ]
         table[id(block)] = exits
     for index, test in exits:
@@ -320,7 +321,7 @@ def _cpu_only(test: ast.expr, holds: bool) -> bool:
         if isinstance(test.op, ast.And) == holds:
             return any(_cpu_only(value, holds) for value in test.values)
         return False
-    if isinstance(test, ast.Call) and _is_cuda_available(test):
+    if isinstance(test, ast.Call) and is_cuda_available(test):
         return not holds
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         left, right, op = test.left, test.comparators[0], test.ops[0]
@@ -338,7 +339,8 @@ def _cpu_only(test: ast.expr, holds: bool) -> bool:
     return False
 
 
-def _is_cuda_available(call: ast.Call) -> bool:
+def is_cuda_available(call: ast.Call) -> bool:
+    """`torch.cuda.is_available()` (through any alias of `torch`)."""
     func = call.func
     return (
         isinstance(func, ast.Attribute)

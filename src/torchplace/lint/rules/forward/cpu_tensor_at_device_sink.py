@@ -6,7 +6,7 @@ import ast
 import re
 from collections.abc import Iterator
 
-from torchplace.lint.backend_arms import off_nccl
+from torchplace.lint.backend_arms import runs_only_off_nccl
 from torchplace.lint.context import FileContext, Located, Scope, call_name, keyword_value
 from torchplace.lint.flow_classes import unstubbed_init
 from torchplace.lint.flow_evidence import uses_collectives
@@ -137,7 +137,9 @@ class CpuTensorAtDeviceSink(Rule):
                 if _group_made_without_nccl(function.node, meeting):
                     continue  # this function's own group is gloo's: CPU tensors are its own
                 if meeting.gpu.kind is Kind.COLLECTIVE and any(
-                    off_nccl(function.node, node) for node in (origin, meeting.at) if node
+                    runs_only_off_nccl(ctx, located.scope, node)
+                    for node in (origin, meeting.at)
+                    if node
                 ):
                     continue  # made or reduced in the arm for gloo (`if backend == NCCL:`)
                 if _at_construction(ctx, located.scope):

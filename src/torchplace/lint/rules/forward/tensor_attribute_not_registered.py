@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.flow_facts import factory_size, self_attribute
+from torchplace.lint.flow_ops import LEAVES, MOVES, NOT_TENSORS
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import (
     FACTORY_CANDIDATE,
@@ -245,10 +246,7 @@ _HOST_READERS = frozenset(
     {"len", "str", "repr", "print", "format", "list", "tuple", "int", "float"}
 )
 #: What a tensor shows Python without meeting another tensor: sizes, values, its device.
-_HOST_VIEWS = frozenset(
-    {"tolist", "item", "numel", "nelement", "size", "shape", "dim", "ndim", "dtype", "device",
-     "is_cuda", "numpy", "cpu"}
-)  # fmt: skip
+_HOST_VIEWS = LEAVES | NOT_TENSORS
 
 
 def _host_reader(ctx: FileContext, func: ast.expr) -> bool:
@@ -284,7 +282,7 @@ def _moves(call: ast.Call, name: str) -> bool:
     func = call.func
     return (
         isinstance(func, ast.Attribute)
-        and func.attr in ("to", "cuda", "type_as")
+        and (func.attr in MOVES or func.attr == "type_as")
         and isinstance(func.value, ast.Name)
         and func.value.id == name
     )
