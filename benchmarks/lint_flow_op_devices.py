@@ -8,11 +8,12 @@ beside a Python number, index assignment of a 0-dim value, slice assignment) and
 (`clamp` with tensor bounds only, `cat` even of an empty tensor, a comparison of a CPU tensor
 with elements, `x[mask] = v` with `v` a CPU tensor with elements, a CPU tensor with elements
 beside a 0-dim CUDA one); TPL903 assumes that the legacy constructors ignore the device context
-(`with torch.device(...)`, `set_default_device`). This script runs each case on the machine's
-torch and writes `lint_flow_op_devices.md` / `.json` into OUT_DIR with the expected and
-observed outcome. Without CUDA only the CPU case runs (a legacy constructor under the meta
-device) and the CUDA cases are listed as skipped. Exit status 1 when any observed outcome
-differs.
+(`with torch.device(...)`, `set_default_device`); `lint/ctc_loss_arguments.py` that `ctc_loss`
+takes CPU targets and lengths beside CUDA log-probabilities except on its cuDNN path. This
+script runs each case on the machine's torch and writes `lint_flow_op_devices.md` / `.json`
+into OUT_DIR with the expected and observed outcome. Without CUDA only the CPU case runs (a
+legacy constructor under the meta device) and the CUDA cases are listed as skipped. Exit status
+1 when any observed outcome differs.
 """
 
 from __future__ import annotations
@@ -147,7 +148,36 @@ def _cases() -> list[Case]:
         ("0-dim cuda < cpu row[1]", "ok", True, lambda: _gpu(3, 4)[0][1] < torch.ones(2)[1]),
         # ... but a row of a 2-D CPU tensor has elements.
         ("cuda rows - cpu matrix[0]", "raises", True, lambda: _gpu(3, 2) - torch.ones(2, 2)[0]),
+        # `ctc_loss` takes CPU targets and lengths beside CUDA log-probs (doctr's CRNN), except
+        # on its cuDNN path (blank 0, int32 1-D targets, int32 lengths): there CPU lengths
+        # raise, whichever device the targets are on (`lint/ctc_loss_arguments.py`).
+        ("ctc_loss cpu 2-D int32 targets, cpu int32 lengths", "ok", True, lambda: _ctc(2, 0)),
+        ("ctc_loss cpu 1-D int64 targets, cpu int64 lengths", "ok", True, lambda: _ctc(1, 0, 64)),
+        ("ctc_loss cpu 1-D int32 targets, cpu int32 lengths, blank 5", "ok", True, _ctc_blank),
+        ("ctc_loss cpu 1-D int32 targets, cpu int32 lengths", "raises", True, lambda: _ctc(1, 0)),
+        (
+            "ctc_loss cuda 1-D int32 targets, cpu int32 lengths",
+            "raises",
+            True,
+            lambda: _ctc(1, 0, targets_on="cuda"),
+        ),
     ]
+
+
+def _ctc(dims: int, blank: int, bits: int = 32, targets_on: str = "cpu") -> torch.Tensor:
+    steps, batch, classes = 20, 3, 6
+    labels = [1, 2, 3, 4] if blank == 0 else [0, 1, 2, 3]
+    dtype = torch.int32 if bits == 32 else torch.int64
+    rows = [labels] * batch if dims == 2 else labels * batch
+    targets = torch.tensor(rows, dtype=dtype, device=targets_on)
+    log_probs = torch.randn(steps, batch, classes, device="cuda").log_softmax(2)
+    input_lengths = torch.full((batch,), steps, dtype=dtype)
+    target_lengths = torch.full((batch,), len(labels), dtype=dtype)
+    return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=blank)
+
+
+def _ctc_blank() -> torch.Tensor:
+    return _ctc(1, 5)
 
 
 def _nccl_broadcast_cpu() -> str:

@@ -9,6 +9,14 @@ import ast
 from dataclasses import replace
 
 from torchplace.lint.context import dotted_name as dotted
+from torchplace.lint.ctc_loss_arguments import (
+    LENGTHS,
+    PARAMETERS,
+    blank_is_zero,
+    passed_for,
+    spells_int32,
+    with_assignments,
+)
 from torchplace.lint.flow_facts import casts_dtype_only, factory_size, self_attribute
 from torchplace.lint.flow_ops import (
     BOUNDS,
@@ -156,6 +164,8 @@ class CallFlow(FlowState):
         everything = [*spread, *keywords.values()]
         if name in SIZE_ARGUMENTS:
             everything = arguments[:1]  # `torch.multinomial(w, n)`: `n` is a count
+        if name == "ctc_loss":
+            everything = self._ctc_operands(node, arguments, keywords)
         reduced = bool(arguments) and reduces_all(node)
         strict = (name in STRICT and not self._scalar_bounds(node, 1)) or name in JOINS
         where = f"`{qualified}`"
@@ -174,6 +184,30 @@ class CallFlow(FlowState):
         if reduced:  # `torch.max(length)`: 0-dim
             return tuple(replace(v, size="scalar") if v.kind is Kind.CPU else v for v in result)
         return result
+
+    def _ctc_operands(
+        self, node: ast.Call, arguments: list[Values], keywords: dict[str | None, Values]
+    ) -> list[Values]:
+        """The operands of `ctc_loss` that must share its log-probabilities' device: its CPU
+        targets and lengths are expected, except lengths on the cuDNN path
+        (`ctc_loss_arguments`)."""
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            return []
+
+        def values(name: str) -> Values:
+            index = PARAMETERS.index(name)
+            return arguments[index] if index < len(arguments) else keywords.get(name, ())
+
+        kept = [values("log_probs")]
+
+        def int32(name: str) -> bool:
+            written = with_assignments(self.function, passed_for(node, name))
+            return spells_int32([*written, *(v.origin for v in values(name))])
+
+        if not blank_is_zero(node) or not int32("targets"):
+            return kept
+        kept.extend(values(name) for name in LENGTHS if int32(name))
+        return kept
 
     def _factory(self, node: ast.Call, name: str) -> Values:
         device = next((kw.value for kw in node.keywords if kw.arg == "device"), None)
