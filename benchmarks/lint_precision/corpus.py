@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-49] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-50] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -75,7 +75,11 @@ text-embedding training, rerankers, click-through and sequential recommenders, t
 tabular foundation models, expert parallelism); `--fresh-49` (`FRESH_49`) one of
 reinforcement-learning, document-AI and video-understanding code trained or run on several GPUs
 (actor-learner RL, RL for games and agents, OCR and document understanding, action recognition,
-temporal grounding, tracking, video-language models).
+temporal grounding, tracking, video-language models); `--fresh-50` (`FRESH_50`) one of speech,
+machine-translation and graph-learning code trained or run on several GPUs (speech recognition
+and speech-language models, speech synthesis, codecs and vocoders, translation and
+sequence-to-sequence pre-training, graph neural networks at scale, knowledge-graph and
+molecular models).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -5552,6 +5556,260 @@ FRESH_49 = (
 )
 
 
+FRESH_50 = (
+    # Speech, machine-translation and graph-learning code trained or run on several GPUs
+    # (2019-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Speech recognition, keyword spotting and speech-language models ---
+    # SLAM-LLM (X-LANCE, SJTU): speech/audio/music LLM toolkit (ASR, AAC, S2S recipes) with
+    # FSDP/DDP/DeepSpeed fine-tuning (2023-2026) [multi-GPU code: src/slam_llm/pipeline/finetune.py
+    # (torchrun, torch.cuda.set_device(local_rank), FSDP or DDP, model.cuda(local_rank)),
+    # src/slam_llm/pipeline/finetune_deepspeed.py and inference_batch_deepspeed.py,
+    # src/slam_llm/utils/deepspeed_utils.py (batch[key].to(local_rank)), src/slam_llm/models/
+    # slam_model.py and inference/model_utils.py (device_map="auto"); TPL401, TPL402, TPL2xx,
+    # TPL108] vendored: examples/s2s/utils/cosyvoice (CosyVoice copy) and
+    # examples/s2s/utils/third_party (Matcha-TTS), ~84 of 282 .py;
+    # src/slam_llm/models/{avhubert,CLAP,BEATs,musicfm} are encoder copies. launch texts:
+    # examples/asr_librispeech/scripts/finetune_whisper_large_linear_vicuna_7b.sh "export
+    # CUDA_VISIBLE_DEVICES=0,1 ... torchrun --nnodes 1 --nproc_per_node 2" (1 node, 2 GPUs)
+    ("github:X-LANCE/SLAM-LLM", "a68e78f93a12a678438c8b43974fd987abb66927"),
+    # Qwen-Audio (Alibaba Qwen): audio-language model release with distributed evaluation
+    # scripts (2023-2024) [multi-GPU code: eval_audio/evaluate_{asr,aqa,caption,emotion,scene,
+    # srwt,note_analysis,...}.py (torch.distributed.init_process_group, torch.cuda.set_device(
+    # LOCAL_RANK), from_pretrained(device_map='cuda'), input_ids.cuda(), tensors
+    # .to(output_ids.device), all_gather_object of results); TPL401, TPL402, TPL2xx] launch texts:
+    # eval_audio/EVALUATION.md "python -m torch.distributed.launch --use_env --nproc_per_node
+    # ${NPROC_PER_NODE:-8} --nnodes 1 evaluate_asr.py" (1 node, 8 GPUs)
+    ("github:QwenLM/Qwen-Audio", "b50fb958438081d36e1a14e93dbbc2f329c7f10e"),
+    # CAT (Tsinghua SPMI lab): CRF-based data-efficient end-to-end ASR toolkit (CTC-CRF, RNN-T,
+    # LM, JSA) (2019-2025) [multi-GPU code: cat/shared/coreutils.py (mp.spawn(_main_worker,
+    # nprocs=ngpus_per_node), world_size = ngpus * nodes), cat/ctc/train.py, cat/rnnt/train.py,
+    # cat/lm/train.py (torch.cuda.set_device(args.gpu), dist.init_process_group, DDP(device_ids=
+    # [gpu])), cat/ctc/decode*.py, cat/rnnt/decode.py, cat/lm/rescore.py and ppl.py (one decoding
+    # worker per GPU via mp.spawn, set_device per worker), cat/shared/manager.py; TPL401, TPL402,
+    # TPL2xx] launch texts: egs/*/readme.md "python utils/pipeline/asr.py <exp dir> --sta 1
+    # --sto 1" with "--ngpu" (1 node, all visible GPUs), docs/yesno_tutorial_ch.md
+    # "CUDA_VISIBLE_DEVICES="0" python3 ctc-crf/train.py --world-size 1 --rank $NODE"
+    ("github:thu-spmi/CAT", "e4b8cd14aca0d0d6f96a2f864874834c9de45a83"),
+    # WeKws (WeNet community): production keyword-spotting toolkit (2021-2025) [multi-GPU code:
+    # wekws/bin/train.py (torch.cuda.set_device(gpu), dist.init_process_group, DDP),
+    # wekws/bin/score_ctc.py and stream_score_ctc.py (set_device(args.gpu)), wekws/utils/
+    # checkpoint.py (torch.load(path) without map_location when CUDA is available),
+    # wekws/utils/executor.py (batches .to(device)); TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # examples/hi_xiaowen/s0/run.sh "torchrun --standalone --nnodes=1 --nproc_per_node=$num_gpus
+    # wekws/bin/train.py --gpus $gpus" (1 node, N GPUs)
+    ("github:wenet-e2e/wekws", "1a8ee651620f49a8a7779be4d30668157fc23350"),
+    # Spirit LM (Meta FAIR): interleaved spoken and written language model, inference and
+    # STSP evaluation (2024) [multi-GPU code: spiritlm/model/spiritlm_model.py
+    # (_set_device_and_return: torch.cuda.set_device(LOCAL_RANK), torch.device(local_rank)),
+    # examples/distributed_inference_recipe/run_dist.py and spiritlm/eval/stsp/predict_stsp.py
+    # (dist.init_process_group("nccl", rank, world_size), per-rank shards),
+    # spiritlm/speech_tokenizer/ f0/f0_tokenizer.py (torch.load without map_location); TPL401,
+    # TPL402, TPL108, TPL2xx] launch texts: run_dist.py "torchrun --nnodes 1 --nproc-per-node 8
+    # examples/ distributed_inference_recipe/run_dist.py" (1 node, 8 GPUs), multi_nodes.slurm "srun
+    # bash -c 'torchrun --nnodes $SLURM_JOB_NUM_NODES --nproc-per-node $SLURM_GPUS_ON_NODE ..." (N
+    # nodes)
+    ("github:facebookresearch/spiritlm", "52fb2f4d585811450f192732a1c81760208b9fd0"),
+    #
+    # --- Speech synthesis, neural codecs and vocoders ---
+    # Tacotron 2 (NVIDIA): PyTorch Tacotron 2 with multi-process distributed and fp16 training
+    # (2018-2020) [multi-GPU code: train.py (init_distributed: torch.cuda.set_device(rank %
+    # torch.cuda.device_count()), dist.init_process_group, apply_gradient_allreduce), distributed.py
+    # (hand-written DistributedDataParallel and gradient all-reduce hooks), multiproc.py (one
+    # subprocess per GPU with --rank/--n_gpus), model.py (to_gpu, masks made in forward);
+    # TPL401, TPL402, TPL2xx] launch texts: README "python -m multiproc train.py
+    # --output_directory=outdir --log_directory=logdir --hparams=distributed_run=True,fp16_run=True"
+    # (1 node, all GPUs)
+    ("github:NVIDIA/tacotron2", "185cd24e046cc1304b4f8e564734d2498c6e2e6f"),
+    # VALL-E (lifeiteng): unofficial VALL-E / VALL-E X neural-codec TTS on lhotse/icefall-style
+    # training (2023) [multi-GPU code: valle/bin/trainer.py (mp.spawn(run, nprocs=world_size),
+    # setup_dist(rank, world_size), torch.device("cuda", rank), DDP(model, device_ids=[rank])),
+    # valle/bin/infer.py (torch.load with map_location), valle/models/valle.py (masks and
+    # positions made in forward); TPL401, TPL402, TPL2xx] launch texts: README "python3
+    # bin/trainer.py --max-duration 80 ... --train-stage 1 ..." with "--world-size" (1 node,
+    # N GPUs; default 1)
+    ("github:lifeiteng/vall-e", "9c69096d603ce13174fb5cb025f185e2e9b36ac7"),
+    # KAN-TTS (Alibaba ModelScope): SAM-BERT acoustic model and HiFi-GAN vocoder training
+    # toolkit (2022-2023) [multi-GPU code: kantts/train/trainer.py (distributed_init: WORLD_SIZE/
+    # RANK env, torch.device("cuda", local_rank), init_process_group env://; torch.load(checkpoint)
+    # without map_location), kantts/models/__init__.py (model_builder wraps generator,
+    # discriminators, SAMBERT in DistributedDataParallel(device_ids=[local_rank])),
+    # kantts/bin/train_{sambert,hifigan,...}.py (--local_rank), kantts/bin/infer_sambert.py;
+    # TPL401, TPL402, TPL108] launch texts: none in repo; trainers read --local_rank and
+    # WORLD_SIZE/RANK as set by "python -m torch.distributed.launch" (1 node, N GPUs)
+    ("github:modelscope/KAN-TTS", "66202d052189a3dcca5f75c718c47a7a5cc68116"),
+    # FunCodec (Alibaba DAMO speech lab): neural speech codec toolkit (SoundStream, Encodec,
+    # FreqCodec) and codec-based TTS, ESPnet-style task framework (2023-2024) [multi-GPU code:
+    # funcodec/bin/codec_train.py and text2audio_train.py (torch.cuda.set_device(gpu_id), DDP
+    # settings), funcodec/train/distributed_utils.py (init_process_group nccl, per-rank device),
+    # funcodec/tasks/abs_task.py (DDP wrap, torch.load(model_file, map_location=device) with
+    # "cuda" meaning cuda:0), funcodec/bin/codec_inference.py (set_device(int(gpuid))); TPL401,
+    # TPL402, TPL104, TPL2xx] launch texts: egs/LibriTTS/codec/run.sh "gpu_num=2 ... for ((i = 0;
+    # i < $gpu_num; ++i)); python -m funcodec.bin.codec_train --gpu_id $gpu_id --ngpu $gpu_num
+    # --dist_world_size $world_size --dist_rank $rank" (1 node, 2 GPUs), README "torchrun
+    # --nproc_per_node=4 ... scripts/gen_wav_length.py"
+    ("github:alibaba-damo-academy/FunCodec", "3435d870126a48fe61a87fac1af3b6530be388ea"),
+    # Bert-VITS2 (fishaudio): VITS2 TTS with BERT/WavLM features, multi-GPU training (2023-2024)
+    # [multi-GPU code: train_ms.py (dist.init_process_group, torch.cuda.set_device(local_rank),
+    # DDP(net_g/net_d/net_wd/net_dur_disc, device_ids=[local_rank]), batches .cuda(local_rank)),
+    # data_utils.py and bert_gen.py (torch.load of spec/BERT tensors without map_location),
+    # models.py (masks and noise made in forward); TPL401, TPL402, TPL108, TPL2xx] note:
+    # oldVersion/ and onnx_modules/ hold earlier model copies (~100 .py); VITS-derived code.
+    # launch texts: run_MnodesAndMgpus.sh "torchrun --nnodes=1 --nproc_per_node=2 train_ms.py"
+    # (1 node, 2 GPUs) and commented "torchrun --nnodes=1:3 --nproc_per_node=2 --rdzv_backend=c10d"
+    # (1-3 nodes)
+    ("github:fishaudio/Bert-VITS2", "8f7fbd8c4770965225d258db548da27dc8dd934c"),
+    # X-Codec (HKUST, zhenye234): semantic-aware audio codec for audio LLMs (2024)
+    # [multi-GPU code: distributed/launch.py (init_process_group, torch.cuda.set_device(local_rank),
+    # mp.spawn over n_gpu_per_machine), main_launch_vqdp.py (torch.device('cuda', local_rank),
+    # DDP codec and discriminators, device_ids=[local_rank]), quantization/distrib.py (codebook
+    # broadcast/all-reduce), utils/ddp_utils.py; TPL401, TPL402, TPL2xx] vendored:
+    # descriptaudiocodec/ (copy of Descript Audio Codec, 27 .py). launch texts: README "torchrun
+    # --nnodes=1 --nproc-per-node=8 main_launch_vqdp.py" (1 node, 8 GPUs)
+    ("github:zhenye234/xcodec", "a2e52d30b1ea424f76bb6b88357484d8021f3ab3"),
+    #
+    # --- Machine translation and sequence-to-sequence pre-training ---
+    # XLM (Facebook AI Research): cross-lingual LM pretraining (MLM/TLM) and unsupervised /
+    # supervised NMT (2019-2021) [multi-GPU code: xlm/slurm.py (init_distributed_mode: SLURM or
+    # torch.distributed.launch, torch.cuda.set_device(local_rank), init_process_group env://),
+    # xlm/trainer.py (nn.parallel.DistributedDataParallel(device_ids=[local_rank]) or apex DDP),
+    # xlm/model/__init__.py (torch.load map_location=storage.cuda(local_rank)), translate.py and
+    # xlm/model/embedder.py and xlm/data/loader.py (torch.load without map_location);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "export NGPU=8; python -m
+    # torch.distributed.launch --nproc_per_node=$NGPU train.py" (1 node, 8 GPUs), "The multi-node
+    # is automatically handled by SLURM"
+    ("github:facebookresearch/XLM", "cd281d32612d145c6742b4d3f048f80df8669c30"),
+    # THUMT (Tsinghua NLP-MT): PyTorch NMT toolkit (Transformer, RNNsearch) (PyTorch 2019-2021)
+    # [multi-GPU code: thumt/bin/trainer.py (one process per device_list entry,
+    # dist.init_process_group("nccl", world_size=len(device_list)), torch.cuda.set_device(
+    # params.device_list[local_rank]), set_default_tensor_type(cuda.FloatTensor)),
+    # thumt/bin/translator.py and scorer.py (same per-rank device set-up, torch.load with
+    # map_location), thumt/utils/*.py (all-reduce of gradients); TPL401, TPL402, TPL2xx]
+    # launch texts: docs/walkthrough.md "thumt-trainer ... --parameters=batch_size=4096,
+    # device_list=[0,1,2,3],update_cycle=2" (1 node, 4 GPUs; "device_list=[0,...,7]" for 8)
+    ("github:THUNLP-MT/THUMT", "4893578278c08f436fbaaf799257cea15b0c9b56"),
+    # ParaGen (ByteDance AI Lab): PyTorch framework for parallel (non-autoregressive) and
+    # autoregressive sequence generation, GLAT/WMT recipes (2022) [multi-GPU code:
+    # paragen/utils/runtime.py (Environment: dist.init_process_group, torch.cuda.set_device(
+    # local_rank), device per rank), paragen/optim/__init__.py (DDP(model, device_ids=[local_rank],
+    # output_device=local_rank)), paragen/trainers/trainer.py (torch.load map_location=device),
+    # paragen/generators/*.py and paragen/models/*.py (tensors made in forward); TPL401, TPL402,
+    # TPL2xx] launch texts: README "python -m torch.distributed.launch --nproc_per_node {GPU_NUM}
+    # paragen/entries/run.py --configs {config_file}" (1 node, N GPUs)
+    ("github:bytedance/ParaGen", "4e33a900bcad1a54657855ece3bc4342628c7e13"),
+    # Seamless Communication (Meta FAIR): SeamlessM4T / Expressive / Streaming speech and text
+    # translation release, inference and fine-tuning (2023-2024) [multi-GPU code:
+    # src/seamless_communication/cli/m4t/finetune/dist_utils.py (dist.init_process_group,
+    # torch.cuda.set_device(local_rank)), cli/m4t/finetune/trainer.py (nn.parallel.
+    # DistributedDataParallel), cli/m4t/finetune/dataset.py (torch.device("cuda:0") literal),
+    # cli/*/predict.py, cli/expressivity/evaluate/evaluate.py, cli/streaming/*.py (cuda:0 literals),
+    # cli/m4t/evaluate/evaluate.py (torch.load map_location=device); TPL401, TPL402, TPL104,
+    # TPL2xx] launch texts: cli/m4t/finetune/README.md "torchrun --rdzv-backend=c10d
+    # --rdzv-endpoint=localhost:0 --nnodes=1 --nproc-per-node=8 --no-python m4t_finetune ..." (1
+    # node, 8 GPUs)
+    ("github:facebookresearch/seamless_communication", "90e2b57ac4d82fa2bfaa25caeffe39ceb8b2ebec"),
+    # GLM (Tsinghua KEG / THUDM): General Language Model pretraining with autoregressive blank
+    # infilling, seq2seq and SuperGLUE fine-tuning (2021-2023) [multi-GPU code: pretrain_glm.py
+    # (initialize_distributed: device = rank % device_count, torch.cuda.set_device,
+    # init_process_group tcp://, mpu.initialize_model_parallel), train_utils.py (TorchDDP(model,
+    # device_ids=[i], output_device=i)), model/distributed.py (custom DDP), mpu/ (Megatron-LM
+    # model-parallel layers, adapted copy), change_mp.py (torch.load of model-parallel shards),
+    # finetune_glm.py; TPL401, TPL402, TPL2xx] launch texts: scripts/ds_pretrain_nvidia.sh
+    # "NUM_WORKERS=32 NUM_GPUS_PER_WORKER=8 ... deepspeed --num_nodes ${NUM_WORKERS} --num_gpus
+    # ${NUM_GPUS_PER_WORKER} --hostfile ... pretrain_glm.py" (32 nodes x 8 GPUs),
+    # scripts/ds_finetune_record.sh "deepspeed --num_gpus 4 --num_nodes 1" (1 node, 4 GPUs)
+    ("github:THUDM/GLM", "4f61ed7237a3b0187f4d62062429348276a78c84"),
+    # DiffuSeq (Shanghai AI Lab / HKU Shark-NLP): diffusion models for sequence-to-sequence
+    # text generation (2022-2023) [multi-GPU code: diffuseq/utils/dist_util.py (setup_dist:
+    # init_process_group env://, th.cuda.set_device(dev()), per-rank device), train_util.py
+    # (DDP(model, device_ids=[dev()], output_device=dev())), basic_utils.py (torch.load(path_save)
+    # without map_location), diffuseq/gaussian_diffusion.py (noise and timesteps made in
+    # forward); TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=4 --master_port=12233 --use_env run_train.py
+    # --diff_steps 2000 ..." (1 node, 4-8 GPUs)
+    ("github:Shark-NLP/DiffuSeq", "f78945d79de5783a4329695c0adb1e11adde31bf"),
+    #
+    # --- Graph neural networks at scale (multi-GPU sampling, feature stores, LM+GNN) ---
+    # cugraph-gnn (RAPIDS, NVIDIA): cuGraph-PyG and WholeGraph multi-GPU graph storage and
+    # sampling for PyG (2024-2026) [multi-GPU code: python/cugraph-pyg/cugraph_pyg/examples/
+    # gcn_dist_mnmg.py, rgcn_link_class_mnmg.py, mag_lp_mnmg.py, movielens_mnmg.py, taobao_mnmg.py,
+    # fraud/bitcoin_mnmg.py (torchrun, torch.cuda.set_device(local_rank), init_process_group nccl,
+    # DistributedDataParallel(device_ids=[local_rank]), torch.load of per-rank partitions
+    # "rank={rank}.pt" without map_location), dist_gin_sg.py (cuda:0), python/pylibwholegraph/
+    # pylibwholegraph/torch/initialize.py and distributed_launch.py (set_device, init_process_group,
+    # mp.spawn) — pylibwholegraph/ is the former rapidsai/wholegraph; TPL401, TPL402, TPL108,
+    # TPL104] launch texts: cugraph_pyg/examples/kg/run_renumber.sh "torchrun --nnodes 1
+    # --nproc-per-node 2 ..." (1 node, 2 GPUs), ci/run_cugraph_pyg_pytests.sh "torchrun --nnodes 1
+    # --nproc_per_node 1 .../bitcoin_mnmg.py"
+    ("github:rapidsai/cugraph-gnn", "17a426d6515878ed451d20fd6be7c3569dea3dd4"),
+    # SGL (PKU-DAIR): scalable graph learning toolkit (decoupled SGC/SIGN/GAMLP, graph NAS) with
+    # distributed variants (2022-2024) [multi-GPU code: sgl/tasks/node_classification_dist.py and
+    # sgl/search/auto_search_dist.py (mp.spawn(nprocs=args.gpus), init_process_group nccl env://,
+    # torch.cuda.set_device(gpu), DDP(device_ids=[gpu]), feat[idx].cuda(gpu), evaluation on
+    # torch.device("cuda:0"), torch.load('./best.pt')), sgl/models/homo/*_dist.py, examples/*.py
+    # (device = "cuda:0"); TPL401, TPL402, TPL104, TPL108] launch texts: examples/
+    # test_nodeclass_dist.py and test_nas_dist.py "-n/--nodes 1, -g/--gpus 2, -nr 0" (1 node,
+    # 2 GPUs per node)
+    ("github:PKU-DAIR/SGL", "69cb3248752988fedb39a4e87d6f4925230124a4"),
+    # GLEM (Mila / Jian Tang lab): variational-EM co-training of language models and GNNs on
+    # text-attributed graphs (ogbn-arxiv/products/papers100M) (2022-2023) [multi-GPU code:
+    # src/utils/function/os_utils.py (run_command_parallel: "CUDA_VISIBLE_DEVICES={gpus} torchrun
+    # --nproc_per_node=..."), src/models/GLEM/config.py (th.cuda.set_device(local_rank), or
+    # th.device("cuda:0")), src/models/GNNs/GAMLP_DDP_Trainer.py (dist.init_process_group,
+    # set_device, DistributedDataParallel(device_ids=[local_rank])), src/models/LMs/lm_trainer.py
+    # (multi-GPU LM fine-tuning under torchrun), GNNs/RevGAT (checkpointed reversible GAT on GPU
+    # states); TPL401, TPL402, TPL104, TPL2xx] note: src/models/GNNs/{RevGAT,GAMLP,SAGN} adapt
+    # upstream OGB baselines. launch texts: OGB/ogbn-papers/README.md "python
+    # src/models/GLEM/trainGLEM.py --dataset=paper_TA ..." with -g/--gpus lists dispatched to
+    # torchrun (1 node, N GPUs)
+    ("github:AndyJZhao/GLEM", "fc2077a55460b46aa5719cd336d5ec71564e9cf7"),
+    # G-Retriever (NUS / Xiaoxin He): retrieval-augmented graph question answering, GNN encoder
+    # feeding a Llama-2 LLM split across GPUs (2024-2025) [multi-GPU code: src/model/
+    # graph_llm.py and pt_llm.py (from_pretrained(device_map="auto", max_memory={0: '80GiB',
+    # 1: '80GiB'}), graph encoder/projector outputs and embeddings .to(self.model.device) in
+    # forward), src/model/llm.py (max_memory per GPU from --max_memory), src/dataset/*.py
+    # (torch.load of graphs/q_embs without map_location), src/utils/ckpt.py; TPL2xx, TPL108]
+    # launch texts: README "python train.py --dataset scene_graphs --model_name graph_llm" with
+    # src/config.py "--max_memory default=[80,80]" (1 process, 2 GPUs via device_map)
+    ("github:XiaoxinHe/G-Retriever", "315b0ff8a206536067602fb97e77c10f4d646d5d"),
+    #
+    # --- Knowledge-graph embeddings and molecular graph models ---
+    # DGL-KE (AWS): multi-GPU and distributed knowledge-graph embedding training (TransE,
+    # RotatE, ComplEx ...) (2020-2021) [multi-GPU code: python/dglke/train.py and train_pytorch.py
+    # (mp.Process per --num_proc, gpu_id = args.gpu[rank % len(args.gpu)], mix CPU/GPU embeddings),
+    # python/dglke/models/pytorch/tensor_models.py (th.device('cuda:' + str(gpu)), arr.cuda(gpu),
+    # async gradient-update processes moving grads between devices), python/dglke/kvclient.py and
+    # dist_train.py (distributed KVStore clients), python/dglke/eval.py (mp.Process per GPU);
+    # TPL402, TPL2xx, TPL104] launch texts: docs/source/train.rst "dglke_train ... --gpu 0 1 2 3
+    # --max_step 6000 --async_update" (1 node, 4 GPUs), docs/source/eval.rst "--gpu 0 1 2 3 4 5 6
+    # 7" (1 node, 8 GPUs), README "--num_proc 8"
+    ("github:awslabs/dgl-ke", "e00bccfc4638db8b1f703ecedbf8db81faedb2bb"),
+    # Dist-KGE (Uni Mannheim, uma-pi1): parameter-server based multi-GPU / multi-machine
+    # knowledge-graph embedding training on top of LibKGE (2021-2024) [multi-GPU code:
+    # kge/distributed/funcs.py (mp.Process per worker, GPU monitor process), kge/distributed/
+    # misc.py (dist.init_process_group gloo env://, dist.new_group for worker/eval groups),
+    # kge/distributed/worker_process.py (job.device "cuda" -> "cuda:0", torch.cuda.set_device),
+    # kge/distributed/parameter_client.py, kge/job/job.py (torch.load of pushed tensors without
+    # map_location), kge/util/io.py; TPL401, TPL402, TPL104, TPL108] launch texts: README "Single
+    # Machine Multi-GPU Training ... train on two GPUs ... (two worker per GPU)" and "python -m kge
+    # start examples/fb15k-complex-distributed.yaml --job.distributed.machine_id 0
+    # --job.distributed.master_ip <ip_of_machine_0>" (2 machines)
+    ("github:uma-pi1/dist-kge", "d82064411a6e30bd566936a4b83a9655d4c4fff9"),
+    # Equiformer (MIT atomic architects): SE(3)/E(3)-equivariant graph attention Transformer for
+    # 3D atomistic graphs, QM9, MD17 and OC20 (2023-2025) [multi-GPU code: main_qm9.py
+    # (torch.nn.parallel.DistributedDataParallel(device_ids=[local_rank])), main_oc20.py and
+    # oc20/trainer/dist_setup.py (set_device(local_rank), init_process_group, SLURM set-up; adapted
+    # from OCP), oc20/trainer/base_trainer_oc20.py and base_trainer_v2.py (DDP, torch.load
+    # map_location), oc20/trainer/energy_trainer_v2.py (torch.load of per-rank predictions),
+    # nets/*.py (radial bases and edge tensors made in forward); TPL401, TPL402, TPL2xx]
+    # launch texts: scripts/train/oc20/is2re/graph_attention_transformer/
+    # l1_256_blocks@18_nonlinear_aux_split@all_g@4.sh "python -u -m torch.distributed.launch
+    # --nproc_per_node=4 main_oc20.py --num-gpus 4" (1 node, 2-4 GPUs)
+    ("github:atomicarchitects/equiformer", "64cb7866f48b9aa156e74a9d6a2ef2663b367437"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -6021,6 +6279,25 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "utils/logger.py",
         "utils/scheduler.py",
     ),
+    # fresh-50's copies: CosyVoice (fresh-42) and Matcha-TTS vendored in SLAM-LLM's speech-to-
+    # speech examples; Descript's audio codec in xcodec; Bert-VITS2's earlier model versions
+    # and ONNX export copies of its own modules; fairseq's (held-out) text and audio helpers
+    # in Tacotron 2; Megatron's (swissarmytransformer) and FlagAI's files in GLM; MoE-LLaVA's
+    # (fresh-45) Qwen configuration in Qwen-Audio
+    "github:X-LANCE/SLAM-LLM": (
+        "examples/s2s/utils/cosyvoice/",
+        "examples/s2s/utils/third_party/",
+    ),
+    "github:zhenye234/xcodec": ("descriptaudiocodec/",),
+    "github:fishaudio/Bert-VITS2": ("oldVersion/", "onnx_modules/"),
+    "github:NVIDIA/tacotron2": (
+        "audio_processing.py",
+        "text/cleaners.py",
+        "text/cmudict.py",
+        "text/numbers.py",
+    ),
+    "github:THUDM/GLM": ("fp16/__init__.py", "mpu/cross_entropy.py", "mpu/mappings.py"),
+    "github:QwenLM/Qwen-Audio": ("configuration_qwen.py",),
 }
 
 
@@ -6075,6 +6352,7 @@ UNSEEN_SETS = {
     "fresh-47": FRESH_47,
     "fresh-48": FRESH_48,
     "fresh-49": FRESH_49,
+    "fresh-50": FRESH_50,
 }
 
 
