@@ -148,6 +148,10 @@ def _cases() -> list[Case]:
         ("0-dim cuda < cpu row[1]", "ok", True, lambda: _gpu(3, 4)[0][1] < torch.ones(2)[1]),
         # ... but a row of a 2-D CPU tensor has elements.
         ("cuda rows - cpu matrix[0]", "raises", True, lambda: _gpu(3, 2) - torch.ones(2, 2)[0]),
+        # A CPU tensor of one element beside a CUDA one raises while it has a dimension, and
+        # mixes once squeezed to 0-dim (torchaudio's mask bounds, TPL204).
+        ("cuda >= cpu rand(1)", "raises", True, lambda: _gpu(4) >= torch.rand(1)),
+        ("cuda >= cpu rand(1).squeeze()", "ok", True, lambda: _gpu(4) >= torch.rand(1).squeeze()),
         # `ctc_loss` takes CPU targets and lengths beside CUDA log-probs (doctr's CRNN), except
         # on its cuDNN path (blank 0, int32 1-D targets, int32 lengths): there CPU lengths
         # raise, whichever device the targets are on (`lint/ctc_loss_arguments.py`).

@@ -34,7 +34,7 @@ from dataclasses import replace
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_calls import CallFlow, reduces_all
 from torchplace.lint.flow_element_reads import integer_literal, made_from_data
-from torchplace.lint.flow_facts import factory_size, self_attribute
+from torchplace.lint.flow_facts import factory_size, returns_number, self_attribute
 from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SEQUENCES
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
@@ -243,7 +243,11 @@ class FunctionFlow(CallFlow):
             return values if isinstance(node.slice, ast.Slice) else _rank_unknown(values)
         if isinstance(node, ast.Call):
             values = self._call(node)
-            if any(v.size == "vector" for v in values) and not self._keeps_rank(node):
+            if any(v.size == "single" for v in values) and _squeezes(node):
+                # `torch.rand(1).squeeze()`: one element, no dimension left (torchaudio's
+                # mask bounds): a 0-dim CPU number.
+                return tuple(replace(v, size="scalar") if v.size == "single" else v for v in values)
+            if any(v.size in _ONE_D for v in values) and not self._keeps_rank(node):
                 return _rank_unknown(values, made_here=node)
             if any(v.size == "scalar" for v in values) and self._reshapes_a_number(node):
                 # `w.sum().unsqueeze(0)`, `torch.stack([a.mean(), b.std()])`: no longer 0-dim.
@@ -257,6 +261,8 @@ class FunctionFlow(CallFlow):
             met = self._meet(left, right, line=node.lineno, where=f"`{symbol}`", at=node)
             if self._no_tensor(node.left, left) or self._no_tensor(node.right, right):
                 return met  # `1.0 + torch.rand(2) * self.factor`: still 1-D
+            if _one_element(left) and _one_element(right):
+                return met  # `torch.rand(1) * (n - value)` of one-element tensors: one element
             return _rank_unknown(met)  # broadcasting may add dimensions
         if isinstance(node, ast.Compare):
             values = self.eval(node.left)
@@ -313,6 +319,8 @@ class FunctionFlow(CallFlow):
             return self._no_tensor(node.left, ()) and self._no_tensor(node.right, ())
         if isinstance(node, ast.Name):
             return node.id in self.numbers
+        if _reads_a_length(node):
+            return True
         if not isinstance(node, ast.Attribute):
             return False
         own = isinstance(node.value, ast.Name) and node.value.id == self.self_name
@@ -359,6 +367,12 @@ class LocalFunctions:
         #: The function's full text where the parse kept only a stub of it.
         self.resolve = resolve
         self.depth = 0
+        self._numbers: dict[str, bool] = {}  # function name -> annotated to return a number
+
+    def returns_number(self, name: str) -> bool:
+        if name not in self._numbers:
+            self._numbers[name] = returns_number(self.functions, self.resolve, name)
+        return self._numbers[name]
 
     def follow(
         self,
@@ -465,6 +479,54 @@ GIVES_DIMENSIONS = frozenset(
 )  # fmt: skip
 
 
+def _reads_a_length(node: ast.expr) -> bool:
+    """A Python int read off a tensor's shape: `x.size(1)`, `x.shape[-1]`, `x.numel()`,
+    `x.dim()`, `len(x)`."""
+    if isinstance(node, ast.Subscript):
+        shape = isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
+        return shape and not isinstance(node.slice, ast.Slice)
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id == "len" and len(node.args) == 1
+    if not isinstance(func, ast.Attribute):
+        return False
+    return (func.attr == "size" and len(node.args) == 1) or (
+        func.attr in ("numel", "dim", "ndimension", "nelement") and not node.args
+    )
+
+
+#: The sizes of a CPU value known to be 1-D.
+_ONE_D = ("vector", "single")
+
+
+def _squeezes(call: ast.Call) -> bool:
+    """`x.squeeze()`, `x.squeeze(0)`, `torch.squeeze(x)`: of a 1-D tensor of one element, a
+    0-dim one."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in ("squeeze", "squeeze_"):
+        return False
+    torch_function = dotted(func.value) == "torch"
+    dims = call.args[1:] if torch_function else call.args
+    if call.keywords or (torch_function and not call.args):
+        return False
+    if not dims:
+        return True
+    dim = dims[0]
+    if isinstance(dim, ast.UnaryOp) and isinstance(dim.op, ast.USub):
+        return len(dims) == 1 and isinstance(dim.operand, ast.Constant) and dim.operand.value == 1
+    return len(dims) == 1 and isinstance(dim, ast.Constant) and dim.value == 0
+
+
+def _one_element(values: Values) -> bool:
+    """Operands that are all CPU tensors of one element or none (`torch.rand(1)`, a 0-dim
+    number): broadcast together they keep one element."""
+    return bool(values) and all(
+        v.kind is Kind.CPU and v.size in ("single", "scalar") for v in values
+    )
+
+
 def _makes_a_number(node: ast.expr) -> bool:
     """A call that makes a 0-dim tensor: a full reduction (`w.sum()`) or a factory of one
     (`torch.tensor(1.0)`, `torch.zeros(())`: `factory_size`)."""
@@ -480,7 +542,7 @@ def _rank_unknown(
     broadcast or an unknown call may give them more dimensions (`arange(16).view(4, 4)`,
     `w.sum().expand(8)`); arithmetic keeps a 0-dim tensor 0-dim. A value the call itself
     makes (`made_here`: a factory, `torch.zeros(())`) keeps its size."""
-    sizes = ("vector", "scalar") if scalars else ("vector",)
+    sizes = (*_ONE_D, "scalar") if scalars else _ONE_D
     if not any(v.size in sizes for v in values):
         return values
     return tuple(
@@ -505,7 +567,7 @@ def _leaves(block: list[ast.stmt]) -> bool:
 def _element_of_vector(values: Values, index: ast.expr, numbers: set[str]) -> bool:
     """`index` picks one element (an integer: a literal, a name bound to a number) of
     tensors that are all 1-D CPU tensors."""
-    if not all(v.kind is Kind.CPU and v.size == "vector" for v in values):
+    if not all(v.kind is Kind.CPU and v.size in _ONE_D for v in values):
         return False
     if integer_literal(index):
         return True

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from torchplace.lint.context import dotted_name as dotted
@@ -258,6 +258,29 @@ def tensor_params(
     return frozenset(tensors)
 
 
+def number_annotation(annotation: ast.expr | None) -> bool:
+    """`int`, `float`, `bool` (or their quoted names): a Python number."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value in ("int", "float", "bool")
+    return isinstance(annotation, ast.Name) and annotation.id in ("int", "float", "bool")
+
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def returns_number(
+    functions: Mapping[str, _Function],
+    resolve: Callable[[_Function], _Function | None],
+    name: str,
+) -> bool:
+    """Whether the function `name` among `functions` is annotated to return a Python number
+    (`def _get_mask_param(...) -> int`); `resolve` gives its full text where the parse kept
+    only a stub of it."""
+    function = functions.get(name)
+    full = resolve(function) if function is not None else None
+    return full is not None and number_annotation(full.returns)
+
+
 def casts_dtype_only(call: ast.Call) -> bool:
     """`.to(torch.float32)`, `.to(x.dtype)`, `.to(dtype=...)`: no device change (not with
     `**kwargs`, which may carry one)."""
@@ -307,10 +330,13 @@ def _one_id(node: ast.expr) -> bool:
 
 def factory_size(call: ast.Call, factory: str | None = None) -> str:
     """ "" for a tensor with elements, "vector" for one known to be 1-D (an element of it is
-    0-dim), "scalar" for a 0-dim one, "empty" for a placeholder."""
+    0-dim), "single" for a 1-D one of one element (`torch.rand(1)`: squeezed, it is 0-dim),
+    "scalar" for a 0-dim one, "empty" for a placeholder."""
     name = factory or (dotted(call.func) or "").rpartition(".")[2]
     if not is_scalar(name, call):
-        return "vector" if _one_dimensional(name, call) else ""
+        if not _one_dimensional(name, call):
+            return ""
+        return "single" if _one_element(name, call) else "vector"
     first = call.args[0] if call.args else None
     if isinstance(first, ast.List | ast.Tuple) and not first.elts:
         return "empty" if name in ("tensor", "as_tensor") or not call.args[1:] else "scalar"
@@ -342,6 +368,18 @@ def _one_dimensional(factory: str, call: ast.Call) -> bool:
             return len(size.elts) == 1 and _literal_count(size.elts[0])
         return factory != "full" and _literal_count(size)
     return False
+
+
+def _one_element(factory: str, call: ast.Call) -> bool:
+    """`torch.rand(1)`, `torch.zeros((1,))`, `torch.tensor([p])` of a 1-D factory: one
+    element."""
+    if factory in _ONE_DIMENSIONAL or not call.args:
+        return False
+    first = call.args[0]
+    if factory in ("tensor", "as_tensor"):
+        return isinstance(first, ast.List | ast.Tuple) and len(first.elts) == 1
+    size = first.elts[0] if isinstance(first, ast.Tuple | ast.List) and first.elts else first
+    return isinstance(size, ast.Constant) and size.value == 1
 
 
 def _literal_count(node: ast.AST) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from torchplace.lint.flow import FunctionFlow, bind_call
 from torchplace.lint.flow_evidence import placed_call
+from torchplace.lint.flow_facts import returns_number
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values
 from torchplace.lint.rule import AnyOf, FilteredAnyOf
@@ -112,6 +113,7 @@ class ForwardHelpers:
         self._origins: dict[int, str] = {}  # a helper's factory call -> the helper's name
         self._calls: dict[int, int] = {}
         self._busy = False
+        self._numbers: dict[str, bool] = {}  # function name -> annotated to return a number
 
     def follow(
         self,
@@ -148,6 +150,11 @@ class ForwardHelpers:
             kept = {id(v) for v in made}
             caller.unpack_by_position(node, [tuple(v for v in i if id(v) in kept) for i in items])
         return made
+
+    def returns_number(self, name: str) -> bool:
+        if name not in self._numbers:
+            self._numbers[name] = returns_number(self.functions, self.resolve, name)
+        return self._numbers[name]
 
     def counts(self, value: Value) -> bool:
         """A GPU value of the caller: an argument only in `forward` itself (see `inputs`)."""

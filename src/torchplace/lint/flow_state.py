@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from torchplace.lint.flow_element_reads import element_read_names
-from torchplace.lint.flow_facts import ClassFacts, number, tensor_params
+from torchplace.lint.flow_facts import ClassFacts, number, number_annotation, tensor_params
 from torchplace.lint.flow_values import HelperCall, Kind, Meeting, Value, Values, join
 
 
@@ -31,6 +31,10 @@ class Callees(Protocol):
         arguments: list[Values],
         keywords: dict[str | None, Values],
     ) -> Values: ...
+
+    def returns_number(self, name: str) -> bool:
+        """Whether the file's function `name` is annotated to return a Python number."""
+        ...
 
 
 class FlowState(ABC):
@@ -96,6 +100,8 @@ class FlowState(ABC):
         self.tensor_params = (
             tensor_params(function, every, self.self_name) if inputs else frozenset()
         )
+        # `mask_param: int`: an argument annotated as a Python number is one (until rebound).
+        self.numbers.update(p.arg for p in every if number_annotation(p.annotation))
         self.env.update(bindings or {})  # values of arguments known from a caller
         self._body(function.body)
 
@@ -124,7 +130,8 @@ class FlowState(ABC):
     def _numeric(self, node: ast.expr) -> bool:
         """A Python number the flow can see: a literal or builtin number (`flow_facts`), a
         name bound to one, a size (`x.shape[-1]`) or a `math` function's result (through
-        the file's imports: `from math import sqrt as math_sqrt`)."""
+        the file's imports: `from math import sqrt as math_sqrt`), or of a function of the
+        file annotated to return one."""
         if number(node):
             return True
         if isinstance(node, ast.Name):
@@ -136,6 +143,9 @@ class FlowState(ABC):
         if isinstance(node, ast.UnaryOp):
             return self._numeric(node.operand)
         if isinstance(node, ast.Call):
+            local = self.local if isinstance(node.func, ast.Name) else None
+            if local is not None and local.returns_number(ast.unparse(node.func)):
+                return True  # `def _get_mask_param(...) -> int` of the same file
             return (self.qualify(node.func) or "").startswith("math.")
         return False
 

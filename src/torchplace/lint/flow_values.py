@@ -32,6 +32,7 @@ class Value:
     #: name for its output (`wte` for `self.wte(ids)`); None when not known.
     owner: str | None = None
     #: A CPU value's size: "" (elements), "vector" (known 1-D: one element of it is 0-dim),
+    #: "single" (1-D of one element, `torch.rand(1)`: squeezed or indexed it is 0-dim),
     #: "scalar" (0-dim: mixes in arithmetic with any device) or "empty" (a placeholder such
     #: as `torch.tensor([])`).
     size: str = ""
