@@ -60,6 +60,7 @@ from torchplace.lint.dead_functions import (
 from torchplace.lint.dead_module_functions import DeadModuleFunctions
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE, internal_error
+from torchplace.lint.engine_loaders import engine_loader_line
 from torchplace.lint.gpu_bindings import BINDERS, binds_gpu
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
 from torchplace.lint.launch_commands import (
@@ -323,6 +324,13 @@ def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None
     return None if imports_before_start_no_cuda(finding.path, finding.line) else ""
 
 
+def _not_built_by_an_engine(index: ProjectIndex, finding: Finding) -> str | None:
+    """The project builds no model under a device context on its GPU (`engine_loaders`: a
+    serving engine's loader, `with target_device: model = initialize_model(...)`): there
+    every tensor a model's `__init__` makes lands on the model's GPU, a plain attribute too."""
+    return None if index.engine_loader_of(finding.path) is not None else ""
+
+
 CONDITIONS: dict[str, Condition] = {
     "may-span-nodes": _may_span_nodes,
     "imports-may-start-cuda": _imports_may_start_cuda,
@@ -336,6 +344,7 @@ CONDITIONS: dict[str, Condition] = {
     "unbound-process-uses-current-gpu": _unbound_process_uses_current_gpu,
     "may-run-on-cuda": _may_run_on_cuda,
     "shards-parameters-for-own-values": _shards_parameters_for_own_values,
+    "not-built-by-an-engine": _not_built_by_an_engine,
 }
 
 
@@ -372,6 +381,7 @@ class ProjectIndex:
         #: The first text of a pattern in a project (`_first_match`), by root, pattern and
         #: whether configuration files are read.
         self._matches: dict[tuple[str, bytes, bool], str | None] = {}
+        self._engine_loaders: dict[str, str | None] = {}
         #: Whether each launch root is a checkout nobody installs (`_uninstallable_checkout`).
         self._uninstallable: dict[str, bool] = {}
         #: Each file's one-process arms under a world size of the project's own name, and
@@ -721,6 +731,24 @@ class ProjectIndex:
         configuration file: `fully_shard`, `FullyShardedDataParallel`, ZeRO stage 3), as
         `` `text` in file``; an unreadable project may."""
         return self._first_match(path, SHARDS, configs=True)
+
+    def engine_loader_of(self, path: str) -> str | None:
+        """Where the project of `path` builds its models on their GPU under a device context
+        (`engine_loaders`: vLLM's loader and its forks'), as `` `file:line` ``, read once per
+        project; tests and benchmarks do not count."""
+        root = self.root_of(path)
+        if root not in self._engine_loaders:
+            found = None
+            for other in self.tree_files_of(path) or []:
+                if is_test_or_benchmark(os.path.relpath(other, root)):
+                    continue
+                data = self._code(other)
+                line = engine_loader_line(data) if data is not None else None
+                if line is not None:
+                    found = f"`{os.path.relpath(other, root)}:{line}`"
+                    break
+            self._engine_loaders[root] = found
+        return self._engine_loaders[root]
 
     def _finds_classes(self, path: str) -> bool:
         """Some Python file of the project reaches classes it does not name

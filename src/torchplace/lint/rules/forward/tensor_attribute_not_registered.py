@@ -78,8 +78,10 @@ class TensorAttributeNotRegistered(Rule):
     0-dim numbers of a number argument (annotated `float`, given a number as its default, or
     asserted one with `isinstance`), empty placeholders (`torch.tensor([])`,
     `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models
-    of serving engines (vLLM, SGLang), which build each model under `with torch.device(...)`
-    on the rank's GPU and never move it.
+    of serving engines, which build each model under `with torch.device(...)` on the rank's
+    GPU and never move it: files that import vLLM or SGLang, and projects whose own loader
+    builds its models so (`with target_device: model = initialize_model(...)`, as vLLM's
+    forks do).
 
     ## Fix safety
     No automatic fix: registering a buffer can change the `state_dict` keys.
@@ -99,6 +101,7 @@ class TensorAttributeNotRegistered(Rule):
     candidate = FACTORY_CANDIDATE
     file_gate = ("torch", "__init__")
     candidate_scope = "init"
+    project_condition = "not-built-by-an-engine"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if ctx.imports_module("vllm") or ctx.imports_module("sglang"):
