@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.backend_arms import runs_only_off_nccl
 from torchplace.lint.context import FileContext, Located, Scope, call_name, keyword_value
+from torchplace.lint.cuda_default import sets_cuda_default
 from torchplace.lint.flow_classes import unstubbed_init
 from torchplace.lint.flow_evidence import uses_collectives
 from torchplace.lint.flow_meetings import (
@@ -76,6 +77,8 @@ class CpuTensorAtDeviceSink(Rule):
     weight's GPU memory while offloading), `.data` of an object another library's class
     builds (`ds = EMNIST(root)`: a dataset's array of images), a collective's CPU tensor
     made in the arm for another backend (`cuda = backend == NCCL; if cuda: ... else:`),
+    factories of a file that makes CUDA the default (THUMT's scorer:
+    `torch.set_default_tensor_type(torch.cuda.FloatTensor)` after `set_device`),
     arguments as the other tensor. Arithmetic and `cat` are TPL204's.
 
     ## Example
@@ -118,6 +121,8 @@ class CpuTensorAtDeviceSink(Rule):
     file_gate = ("torch",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if sets_cuda_default(ctx):
+            return  # factories make their tensors on the GPU there (`cuda_default`)
         evidence = Evidence(ctx)
         flowed: set[int] = set()
         reported: set[int] = set()

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.cuda_default import sets_cuda_default
 from torchplace.lint.flow_evidence import SELF_FACTORY, EvidentFactories
 from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.flow_meetings import (
@@ -54,7 +55,9 @@ class CpuTensorMeetsGpuTensor(Rule):
     ones declared `torch.Tensor`, are not taken as evidence (pipelines, processors and
     collators take CPU tensors on purpose); nor is `register_parameter` on a module passed
     in (engines build weights under `with torch.device(...)`); a collective given a `group=`
-    of its own is left alone (often a gloo group).
+    of its own is left alone (often a gloo group), and so are files that make CUDA the
+    default (`torch.set_default_tensor_type(torch.cuda.FloatTensor)`,
+    `torch.set_default_device("cuda")`): their factories make tensors on the GPU.
 
     ## Example
     ```python
@@ -94,6 +97,8 @@ class CpuTensorMeetsGpuTensor(Rule):
     )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if sets_cuda_default(ctx):
+            return  # factories make their tensors on the GPU there (`cuda_default`)
         flows: dict[int, dict[int, Meeting]] = {}
         evidence = Evidence(ctx)
         for call, located, factory in torch_factory_calls(ctx):

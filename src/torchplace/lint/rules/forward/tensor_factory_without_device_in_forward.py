@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.cuda_default import sets_cuda_default
 from torchplace.lint.flow import FunctionFlow
 from torchplace.lint.flow_classes import class_facts, is_module_class
 from torchplace.lint.flow_method_bindings import cpu_bindings
@@ -42,7 +43,9 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     tensor that meets only the result of a helper method computing a number from the
     module's settings (`self.drop_prob / self.block_size**2`, whatever tensors it is
     handed), or only a parameter of a private helper method (`self._embed(grid[0])`) that
-    every call of it, all in this file, fills with a tensor made on the CPU.
+    every call of it, all in this file, fills with a tensor made on the CPU. Nor are files
+    that make CUDA the default (`torch.set_default_tensor_type(torch.cuda.FloatTensor)`,
+    `torch.set_default_device("cuda")`): their factories make tensors on the GPU.
 
     ## Example
     ```python
@@ -84,6 +87,8 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     candidate_scope = "forward"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if sets_cuda_default(ctx):
+            return  # factories make their tensors on the GPU there (`cuda_default`)
         classes: dict[int, _ClassFlows | None] = {}
         for located in ctx.calls(*TENSOR_FACTORIES):
             call = located.node
