@@ -133,3 +133,46 @@ def test_a_helper_called_after_the_first_cuda_work_is_too_late(tmp_path: Path) -
         "ptq.py": late,
     }
     assert _tpl401(tmp_path, files) == [("ptq.py", 7)]
+
+
+BINDS_IN_ITS_CONSTRUCTOR = """\
+import os
+
+import torch
+
+
+def _set_device_and_return():
+    local_rank = int(os.environ["LOCAL_RANK"])
+    torch.cuda.set_device(local_rank)
+    return torch.device("cuda", local_rank)
+
+
+def process_args():
+    return None, None
+
+
+class Model:
+    def __init__(self, name):
+        self.device = _set_device_and_return()
+"""
+BUILDS_NOTHING = BINDS_IN_ITS_CONSTRUCTOR.replace("    torch.cuda.set_device(local_rank)\n", "")
+BUILDS_A_MODEL = PTQ.replace(
+    "    model_args, training_args = process_args()\n",
+    '    spiritlm = Model("7b")\n',
+)
+
+
+@pytest.mark.parametrize(
+    ("helper", "flagged"), [(BINDS_IN_ITS_CONSTRUCTOR, False), (BUILDS_NOTHING, True)]
+)
+def test_a_class_of_the_project_whose_constructor_binds_is_followed(
+    tmp_path: Path, helper: str, flagged: bool
+) -> None:
+    # spiritlm's `predict_stsp.py`: `Spiritlm(args.model)` right after the group, whose
+    # `__init__` calls a function of its file that calls `set_device(local_rank)` (fresh-50).
+    files = {
+        "model/__init__.py": "",
+        "model/spiritlm_model.py": helper,
+        "ptq.py": BUILDS_A_MODEL.format(import_line="from model.spiritlm_model import Model"),
+    }
+    assert _tpl401(tmp_path, files) == ([("ptq.py", 7)] if flagged else [])

@@ -2,8 +2,9 @@
 
 `binding_callees` reads the calls between an `init_process_group` and the function's first
 CUDA work for a library object that binds the GPU when built (`PartialState()`,
-`TrainingArguments`, `HfArgumentParser(...).parse_args_into_dataclasses()`). Projects often
-build those in a helper of their own, in the same file or in another module:
+`TrainingArguments`, `HfArgumentParser(...).parse_args_into_dataclasses()`), or that binds it
+itself (`torch.cuda.set_device(local_rank)`). Projects often do either in a helper of their
+own, or in the constructor of a class of their own, in the same file or in another module:
 
     dist.init_process_group(backend="nccl")
     model_args, training_args, ptq_args = process_args_ptq()  # utils/process_args.py
@@ -14,8 +15,9 @@ where `process_args_ptq` parses `TrainingArguments` with `HfArgumentParser`, who
 This follows each such call one step: to a function defined at the top level of the same file,
 or imported from a module of the project (`from utils.process_args import process_args_ptq`,
 resolved as Python would: the package tree, the script's directory, the project's root), and
-asks whether that function's own body builds such an object. Read in the project phase, when a
-finding asks: the callee's file is parsed, never run.
+asks whether that function's own body builds such an object or binds the GPU, itself or
+through one more top-level function of its file (for a class, its `__init__`). Read in the
+project phase, when a finding asks: the callee's file is parsed, never run.
 """
 
 from __future__ import annotations
@@ -96,12 +98,39 @@ def _defines_a_binder(path: str, name: str, read: Read) -> bool:
     return ctx is not None and _binder_in(ctx, name)
 
 
-def _binder_in(ctx: FileContext, name: str) -> bool:
-    """A top-level function `name` of the file whose own body builds a binder."""
+def _binder_in(ctx: FileContext, name: str, depth: int = 0) -> bool:
+    """A top-level function `name` of the file whose own body builds a binder or binds a GPU
+    itself (`torch.cuda.set_device(...)`), directly or through one more top-level function
+    of the file; or a top-level class `name` whose `__init__` does (spiritlm's `Spiritlm(...)`,
+    whose `__init__` calls `_set_device_and_return()`, which calls `set_device(local_rank)`)."""
     for node in ctx.tree.body:
-        if isinstance(node, _Function) and node.name == name:
-            return any(
-                isinstance(call, ast.Call) and builds_a_binder(ctx, node, call)
-                for call in ast.walk(node)
+        if isinstance(node, ast.ClassDef) and node.name == name:
+            init = next(
+                (s for s in node.body if isinstance(s, _Function) and s.name == "__init__"), None
             )
+            return init is not None and _binds(ctx, init, depth)
+        if isinstance(node, _Function) and node.name == name:
+            return _binds(ctx, node, depth)
     return False
+
+
+def _binds(ctx: FileContext, function: _Function, depth: int) -> bool:
+    for call in ast.walk(function):
+        if not isinstance(call, ast.Call):
+            continue
+        if builds_a_binder(ctx, function, call) or _sets_device(ctx, call):
+            return True
+        if (
+            depth < 1
+            and isinstance(call.func, ast.Name)
+            and _binder_in(ctx, call.func.id, depth + 1)
+        ):
+            return True
+    return False
+
+
+def _sets_device(ctx: FileContext, call: ast.Call) -> bool:
+    """`torch.cuda.set_device(...)`, `torch.accelerator.set_device_index(...)` with a device."""
+    name = ctx.qualified(call.func) or ""
+    bound = name in ("torch.cuda.set_device", "torch.accelerator.set_device_index")
+    return bound and bool(call.args or call.keywords)
