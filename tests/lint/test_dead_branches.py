@@ -30,6 +30,29 @@ class RelMultiHeadAttn(nn.Module):
         return self._rel_shift(scores){call}
 """
 
+# GLM's `_rel_shift`, a static method whose one call leaves `zero_triu` at its default.
+STATIC_REL_SHIFT = """\
+import torch
+from torch import nn
+
+
+class Attention(nn.Module):
+    @staticmethod
+    def _rel_shift(x, zero_triu=False):
+        zero_pad = torch.zeros((*x.size()[:-2], x.size(-2), 1), device=x.device, dtype=x.dtype)
+        x = torch.cat([zero_pad, x], dim=-1)[:, :, 1:].view_as(x)
+        if zero_triu:
+            ones = torch.ones((x.size(0), x.size(1)))
+            x = x * torch.tril(ones, x.size(1) - x.size(0))[:, :, None, None]
+        return x
+
+    def forward(self, query, key, relative):
+        ac = torch.matmul(query, key)
+        bd = torch.matmul(query, relative)
+        bd = self._rel_shift(bd)
+        return ac + bd
+"""
+
 # HunyuanVideo-Avatar's VAE: a parameter overwritten with False, copied to an attribute (and
 # from it to another), which guards the multi-GPU decode.
 VAE = """\
@@ -68,6 +91,16 @@ def test_a_private_helpers_default_that_no_call_fills_switches_its_branch_off() 
     assert _lines(REL_SHIFT.format(call=filled), "TPL201") == [10]
     by_position = "\n\n    def masked(self, w):\n        return self._rel_shift(w, True)"
     assert _lines(REL_SHIFT.format(call=by_position), "TPL201") == [10]
+
+
+def test_a_static_helpers_default_that_no_call_fills_switches_its_branch_off() -> None:
+    # GLM's `_rel_shift`: a `@staticmethod`, called as `self._rel_shift(score)` (no `self`
+    # among its parameters: the one positional argument fills `x`, not `zero_triu`).
+    assert _lines(STATIC_REL_SHIFT, "TPL201") == []
+    filled = STATIC_REL_SHIFT.replace("self._rel_shift(bd)", "self._rel_shift(bd, True)")
+    assert _lines(filled, "TPL201") == [11]
+    wrapped = STATIC_REL_SHIFT.replace("@staticmethod", "@torch.jit.ignore")
+    assert _lines(wrapped, "TPL201") == [11]
 
 
 def test_a_public_helper_or_one_passed_around_may_be_called_with_anything() -> None:

@@ -14,7 +14,8 @@ shows, read without running anything:
   around the test; a module-level name every assignment of which (at the module's top level,
   none under `global`) is false;
 - a parameter whose default is false, of a private function (`_name`, or one nested in
-  another) that the file names only by calling it, and that none of its calls fills (no such
+  another; undecorated, or a `@staticmethod` / `@classmethod`: GLM's `_rel_shift`) that the
+  file names only by calling it, and that none of its calls fills (no such
   keyword, not enough positional arguments, no `*args` or `**kwargs`); also of a public
   function or method (NATSpeech's `rel_shift(x, zero_triu=False)`; not `forward`, which
   `module(x)` calls) when, besides, the project is a checkout that cannot be installed (no
@@ -52,6 +53,9 @@ from torchplace.lint.context import call_name, dotted_name
 from torchplace.lint.rank_flow import own_nodes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: Decorators that change no call of the function (a `@staticmethod` takes no `self`: GLM's
+#: `_rel_shift(x, zero_triu=False)`, called as `self._rel_shift(score)`).
+_PLAIN_METHODS = frozenset({"staticmethod", "classmethod"})
 #: Methods that code calls without naming them (`module(x)` runs `forward`).
 _CALLED_UNSEEN = frozenset({"forward"})
 #: Marks a need that is a public function's name: no other file of the project may name it,
@@ -349,8 +353,10 @@ class _FileFacts:
         other files name the function only in calls that leave `name` unfilled (`needs`
         gets `CALLED_ONLY_HERE` + `called_only_here(...)`)."""
         private = function.name.startswith("_") and not function.name.endswith("__")
-        if function.decorator_list or function.name.startswith("__"):
-            return False
+        if function.name.startswith("__") or any(
+            dotted_name(d) not in _PLAIN_METHODS for d in function.decorator_list
+        ):
+            return False  # a decorator may call it in ways not written here
         if function.name in _CALLED_UNSEEN:
             return False  # `module(x, flag=True)` calls `forward` through `__call__`
         positional = [a.arg for a in function.args.posonlyargs + function.args.args]
