@@ -629,6 +629,34 @@ HISTORY = [
         "1/1, TPL109 0/2, TPL201 0/2, TPL202 0/2, TPL401 0/1, TPL403 0/1); the judges agreed "
         "on all",
     ),
+    (
+        "2026-12-04",
+        "f00981a",
+        "fixes against older sets' FALSE shapes before fresh-50's first look: `ctc_loss`'s "
+        "CPU targets and lengths (off its cuDNN path, measured on an H200), one-element CPU "
+        "tensors squeezed to 0-dim and numbers from annotations, models a project's own "
+        "loader builds under a device context (TPL203): 5 judged FALSE findings dropped "
+        "(doctr's two CTC losses, torchaudio's mask bounds, aphrodite's two workspaces) and "
+        "one unjudged (demucs' 0-dim eps); then fresh-50 (speech, machine-translation and "
+        "graph-learning code; 1,956 files) at f00981a: 1 default-tier finding, TPL206, FALSE "
+        "(its first since the 4-rule set was settled after fresh-17), so by the tier rule "
+        "TPL206 left the default set, which now has 3 rules; 3 TRUE of the 22 findings of the "
+        "rules once default (TPL201 1 of 4, TPL401 1/6, TPL402 1/1; 1 UNSURE where the "
+        "judges split)",
+    ),
+    (
+        "2026-12-04",
+        "29222fa",
+        "fixes against fresh-50's FALSE shapes: TPL206 leaves modules alone (their move is "
+        "`nn.Module.to()`); a file that makes CUDA the default tensor type or device has no "
+        "CPU-made factory tensors (TPL201, TPL204, TPL207); a process group bound by a "
+        "project function or class constructor that calls `set_device` itself (TPL401); a "
+        "static helper's default that no call fills switches its branch off. Relint: on "
+        "fresh-50 the 6 findings of those shapes dropped (all judged FALSE), on the 15 "
+        "local sets 3 more (3D-ResNets' TPL401, judged FALSE; FlagAI's copy of GLM's "
+        "`_rel_shift` and a `.cuda()` in a classmethod nothing calls, unjudged); nothing "
+        "raised",
+    ),
 ]
 
 
@@ -1403,6 +1431,26 @@ CORPUS_NOTES = {
         "`ctc_loss` takes on the CPU; TPL109 0/2: scripts that bind their GPU the line "
         "before; TPL202 0/2: a ZeRO-3 configuration of another subproject; TPL401: a group "
         "whose GPU is bound before any CUDA work; TPL403: a one-GPU speed test)."
+    ),
+    "fresh-50": (
+        "GitHub repositories of speech, machine-translation and graph-learning code trained "
+        "or run on several GPUs (speech recognition and speech-language models, speech "
+        "synthesis, codecs and vocoders, translation and sequence-to-sequence pre-training, "
+        "graph neural networks at scale, knowledge-graph and molecular models); 24 "
+        "repositories, vendored CosyVoice, Matcha-TTS and Descript audio-codec code, "
+        "Bert-VITS2's earlier model versions and files shared with other sets left out, "
+        "committed (23709a9) before it was first linted. First linted at f00981a: 1,956 "
+        "Python files, no crash (one file that is not Python 3.11 reported as not checked), "
+        "1 default-tier finding, the same when the default set runs alone: TPL206, FALSE "
+        "(dist-kge's embedder, a module whose own `to_device` moves its optimizer state after "
+        "`model.to()`; its lapse key map stays a CPU index on purpose), so TPL206 left the "
+        "default set. Its 22 findings of the rules once default, read by two blind judges: 3 "
+        "TRUE (TPL201: FunCodec's causal mask made on the CPU, which a sibling encoder moves; "
+        "TPL401: cugraph-pyg's knowledge-graph example meets at a `barrier()` before "
+        "`set_device`; TPL402: KAN-TTS reads its device index from the global `RANK`), 1 "
+        "UNSURE (the judges split on FunCodec's legacy attention under an option no shipped "
+        "recipe sets) and 18 FALSE (TPL401 0/5, TPL207 0/4, TPL109 0/3, TPL201 0/2 of 4, "
+        "TPL202 0/2, TPL108 0/1, TPL206 0/1)."
     ),
 }
 
