@@ -263,6 +263,7 @@ HISTORY = [
     ("2026-12-03", "e39e7c6", "0.68x default, 11.06x with --preview; warm 0.60 s"),
     ("2026-12-04", "89a887a", "0.73x default, 10.89x with --preview; warm 0.42 s"),
     ("2026-12-04", "915fbdd", "0.68x default, 8.74x with --preview; warm 0.26 s"),
+    ("2026-12-04", "64cc69b", "0.53x default, 9.21x with --preview; warm 0.34 s"),
 ]
 
 
