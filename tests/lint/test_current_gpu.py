@@ -263,3 +263,22 @@ def test_a_use_outside_the_given_lines_is_skipped() -> None:
     found = current_gpu_use("a.py", text, lines=(4, 4))
     assert found is not None and found.line == 4
     assert current_gpu_use("a.py", text, lines=(1, 2)) is None
+
+
+def test_work_after_another_functions_group_is_no_evidence_for_this_one(tmp_path: Path) -> None:
+    # FunCodec's `distributed_utils.py`: one function starts the job with a group of its own
+    # and a barrier (the PAI path); the other path's group is named by nothing on the GPU.
+    script = (
+        "import torch.distributed as dist\n"
+        "\n"
+        "\n"
+        "def init_torch_distributed(rank, world_size):\n"
+        '    dist.init_process_group("nccl", rank=rank, world_size=world_size)\n'
+        "\n"
+        "\n"
+        "def init_torch_distributed_pai(rank, world_size):\n"
+        '    dist.init_process_group("nccl", rank=rank, world_size=world_size)\n'
+        "    dist.barrier()\n"
+    )
+    [finding] = _tpl401(tmp_path, script)
+    assert finding.startswith("train.py:9 ") and "`barrier()` at train.py:10" in finding

@@ -76,6 +76,7 @@ def current_gpu_use(
     called_in_blocks: frozenset[str] = frozenset(),
     tree: ast.Module | None = None,
     lines: tuple[int, int] | None = None,
+    skip: tuple[tuple[int, int], ...] = (),
 ) -> CurrentGpuUse | None:
     """The first use of the current GPU in a file's code (comments left out; within `lines`,
     first and last, when given) that no
@@ -86,12 +87,15 @@ def current_gpu_use(
     the importer's. In a module the program imports, so is a function named in
     `called_in_blocks` (the program calls it only inside such blocks) that the module itself
     never names, with the private helpers only such functions call. `tree`: the text's
-    syntax tree when the caller has it (parsed here otherwise, only if a use is found)."""
+    syntax tree when the caller has it (parsed here otherwise, only if a use is found).
+    `skip`: spans (first and last line) whose uses do not count."""
     code = without_comments(text)
     held: list[tuple[int, int]] | None = None
     for found in CURRENT_GPU_USE.finditer(code):
         line = code.count("\n", 0, found.start()) + 1
         if lines is not None and not lines[0] <= line <= lines[1]:
+            continue
+        if any(first <= line <= last for first, last in skip):
             continue
         if held is None:
             blocks = DeviceBlocks(tree) if tree is not None else DeviceBlocks.of(text)

@@ -324,6 +324,26 @@ def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None
     return None if imports_before_start_no_cuda(finding.path, finding.line) else ""
 
 
+def _other_group_setups(
+    tree: ast.Module, function: ast.FunctionDef | ast.AsyncFunctionDef | None
+) -> tuple[tuple[int, int], ...]:
+    """The spans of the file's functions, other than `function` and those around it, that
+    call `init_process_group` themselves."""
+    spans = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        first, last = node.lineno, node.end_lineno or node.lineno
+        if function is not None and first <= function.lineno <= last:
+            continue  # `function` itself, or a function around it
+        if any(
+            isinstance(call, ast.Call) and call_name(call) == "init_process_group"
+            for call in ast.walk(node)
+        ):
+            spans.append((first, last))
+    return tuple(spans)
+
+
 def _not_built_by_an_engine(index: ProjectIndex, finding: Finding) -> str | None:
     """The project builds no model under a device context on its GPU (`engine_loaders`: a
     serving engine's loader, `with target_device: model = initialize_model(...)`): there
@@ -517,8 +537,9 @@ class ProjectIndex:
 
     def current_gpu_use_of(self, path: str, line: int) -> CurrentGpuUse | None:
         """Where the process running `path:line` acts on its current GPU (`current_gpu`):
-        the file's code, else a project module it imports, else a project file that imports
-        it and calls the function holding the line."""
+        the file's code (not that of another function of the file that makes a process
+        group of its own: another way to start the job), else a project module it imports,
+        else a project file that imports it and calls the function holding the line."""
         data = self._code(path)
         if data is None:
             return None
@@ -531,9 +552,13 @@ class ProjectIndex:
         # The work right after the line in its own function runs first in that process: name
         # it before a use elsewhere in the file, which may run after a later binding.
         after = (line + 1, function.end_lineno or line) if function is not None else None
+        # Another function of the file that makes a process group of its own is another way
+        # to start the job (FunCodec's `init_torch_distributed_pai`, then its `barrier()`):
+        # its work is evidence for its own group, not for this one.
+        others = _other_group_setups(tree, function)
         use = (
             current_gpu_use(path, text, program=True, tree=tree, lines=after) if after else None
-        ) or current_gpu_use(path, text, program=True, tree=tree)
+        ) or current_gpu_use(path, text, program=True, tree=tree, skip=others)
         if use is not None:
             return use
         use = current_gpu_use_by_imports(path, tree, self.max_file_bytes)
