@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-50] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-51] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -79,7 +79,10 @@ temporal grounding, tracking, video-language models); `--fresh-50` (`FRESH_50`) 
 machine-translation and graph-learning code trained or run on several GPUs (speech recognition
 and speech-language models, speech synthesis, codecs and vocoders, translation and
 sequence-to-sequence pre-training, graph neural networks at scale, knowledge-graph and
-molecular models).
+molecular models); `--fresh-51` (`FRESH_51`) one of image-generation, restoration, 2D
+detection, segmentation and pose-estimation research code trained or run on several GPUs
+(GANs, image-to-image translation, inpainting and super-resolution, DETR-family and open-set
+detection, referring and video object segmentation, human pose estimation).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -5810,6 +5813,267 @@ FRESH_50 = (
     ("github:atomicarchitects/equiformer", "64cb7866f48b9aa156e74a9d6a2ef2663b367437"),
 )
 
+FRESH_51 = (
+    # Image-generation, 2D detection/segmentation and pose-estimation research code trained or
+    # run on several GPUs (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- GANs, image generation and image-to-image translation ---
+    # PyTorch-StudioGAN (POSTECH CVLab): GAN library/benchmark (BigGAN, StyleGAN2/3, ADA, ...)
+    # (2020-2023) [multi-GPU code: src/main.py (torch.multiprocessing.spawn of loader.load_worker
+    # per GPU), src/loader.py and src/evaluate.py (torch.cuda.set_device(local_rank), DDP of G/D),
+    # src/utils/misc.py (dist.init_process_group file:// or tcp, MASTER_ADDR), src/models/model.py
+    # (DataParallel/DDP of Gen mapping/synthesis, output_device), src/metrics/*.py (Inception
+    # DDP, per-rank features); TPL401, TPL402, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=
+    # 0,1,2,3 python3 src/main.py -t -cfg CONFIG_PATH ..." (DP, 1 node x 4 GPUs), "... src/main.py
+    # -t -metrics none ... -DDP -sync_bn -mpc" (DDP 4 GPUs), "... src/main.py -t -DDP -tn 2 -cn 0
+    # ..." (2 nodes x 4 GPUs)
+    ("github:POSTECH-CVLab/PyTorch-StudioGAN", "947b35e9835b67860fdce44d337f6d7fee7c8db3"),
+    # EDM2 (NVIDIA): magnitude-preserving diffusion U-Nets and post-hoc EMA for ImageNet
+    # generation (2024) [multi-GPU code: torch_utils/distributed.py (init_process_group from
+    # torchrun env, torch.cuda.set_device(LOCAL_RANK), torch.load(map_location cpu)),
+    # training/training_loop.py (DistributedDataParallel(net, device_ids=[device]), per-rank
+    # seeds/batches), generate_images.py and calculate_metrics.py (rank-sharded sampling,
+    # torch.device('cuda')), torch_utils/training_stats.py; TPL401, TPL402, TPL2xx; dnnlib/ and
+    # torch_utils/ share lineage with NVlabs/edm] launch texts: README "torchrun --standalone
+    # --nproc_per_node=8 train_edm2.py ..." and "torchrun --standalone --nproc_per_node=8
+    # generate_images.py ..." (1 node x 8 GPUs)
+    ("github:NVlabs/edm2", "4bf8162f601bcc09472ce8a32dd0cbe8889dc8fc"),
+    # SPADE / GauGAN (NVIDIA): semantic image synthesis with spatially-adaptive normalization
+    # (2019-2021) [multi-GPU code: options/base_options.py (--gpu_ids parsing,
+    # torch.cuda.set_device(opt.gpu_ids[0])), trainers/pix2pix_trainer.py
+    # (DataParallelWithCallback(model, device_ids=opt.gpu_ids)), models/pix2pix_model.py
+    # (tensors .cuda() on use_gpu, noise in forward), models/networks/sync_batchnorm/*.py,
+    # util/util.py (torch.load of checkpoints without map_location); TPL402, TPL108, TPL2xx]
+    # launch texts: README "python train.py --name [experiment_name] --dataset_mode coco
+    # --dataroot ..." and "To specify the number of GPUs to utilize, use `--gpu_ids` ... use
+    # `--gpu_ids 1,2`" (1 node, several GPUs in one process)
+    ("github:NVlabs/SPADE", "fecacc920c1367a038995c45a39c15f6521ca64f"),
+    # GAN Compression (MIT Han Lab): distillation + NAS compression of pix2pix, CycleGAN, GauGAN,
+    # MUNIT (2020-2024) [multi-GPU code: models/base_model.py (torch.device('cuda:{}'.format(
+    # gpu_ids[0]))), distillers/base_spade_distiller.py (DataParallelWithCallback(device_ids=
+    # opt.gpu_ids)), distillers/base_resnet_distiller.py and base_munit_distiller.py
+    # (net.cuda(gpu_ids[0]), gather to gpu_ids[0]), metric/__init__.py (nn.DataParallel of
+    # Inception/DRN/DeepLab over gpu_ids), get_real_stat.py (set_device), utils/util.py
+    # (torch.load without map_location); TPL402, TPL108, TPL104, TPL2xx] launch texts:
+    # scripts/gaugan/cityscapes/train_full.sh "... --gpu_ids 0,1,2,3,4,5,6,7 --load_in_memory
+    # --no_fid" (1 node x 8 GPUs), scripts/gaugan/coco_fast/train_full.sh "--gpu_ids 0,1,2,3"
+    ("github:mit-han-lab/gan-compression", "111093fc62d459226f052cad5b950c80a3683197"),
+    # BigGAN-PyTorch (A. Brock): reference BigGAN/SAGAN/SNGAN ImageNet training (2019)
+    # [multi-GPU code: train.py (GD = nn.DataParallel(G_D) when --parallel, tensors .to('cuda')),
+    # train_fns.py and utils.py (z/y samplers on device, torch.load of G/D/optim states without
+    # map_location), inception_utils.py (nn.DataParallel Inception), sync_batchnorm/*.py
+    # (cross-GPU BN); TPL402, TPL108, TPL2xx] launch texts: scripts/launch_BigGAN_bs256x8.sh
+    # "python train.py --dataset I128_hdf5 --parallel --shuffle --num_workers 8 --batch_size 256
+    # ..." (1 node x 8 GPUs), scripts/launch_cifar_ema.sh "CUDA_VISIBLE_DEVICES=0,1 python
+    # train.py ... --parallel" (2 GPUs)
+    ("github:ajbrock/BigGAN-PyTorch", "98459431a5d618d644d54cd1e9fceb1e5045648d"),
+    #
+    # --- Super-resolution, restoration and inpainting ---
+    # LaMa (Samsung AI): large-mask inpainting with Fourier convolutions (2021-2025) [multi-GPU
+    # code: bin/train.py (PyTorch Lightning Trainer with DDPPlugin, handle_ddp_subprocess/
+    # handle_ddp_parent_process), saicinpainting/training/trainers/__init__.py (use_ddp from
+    # accelerator == 'ddp'), saicinpainting/training/trainers/base.py (noise tensors made on
+    # base_tensor.device in forward), configs/training/trainer/any_gpu_large_ssim_ddp_final.yaml
+    # (gpus: -1, accelerator: ddp), models/ade20k/segm_lib (vendored ADE20K segmentation, sync BN,
+    # per-device dataloader set_device); TPL401, TPL402, TPL2xx] launch texts: README "python3
+    # bin/train.py -cn lama-fourier location=places_standard" (trainer
+    # any_gpu_large_ssim_ddp_final: 1 node, all GPUs)
+    ("github:advimman/lama", "786f5936b27fb3dacd2b1ad799e4de968ea697e7"),
+    # E2FGVI (Nankai MCG): end-to-end flow-guided video inpainting (2022-2023) [multi-GPU code:
+    # train.py (mp.spawn(main_worker, nprocs=world_size) or OpenMPI ranks,
+    # torch.cuda.set_device(local_rank), init_process_group tcp://, torch.device("cuda:{}"
+    # .format(local_rank))), core/dist.py (OMPI_COMM_WORLD_LOCAL_RANK, ranks), core/trainer.py
+    # (DDP of generator/discriminator with device_ids=[local_rank], torch.load of resumed
+    # states), core/metrics.py and evaluate.py (I3D on 'cuda:0'); TPL401, TPL402, TPL108, TPL104,
+    # TPL2xx] launch texts: README "python train.py -c configs/train_e2fgvi.json" (1 node, spawns
+    # one process per visible GPU)
+    ("github:MCG-NKU/E2FGVI", "709cbe319edc21b8a365a28e14cba595a93d62cf"),
+    # ResShift (NTU S-Lab): residual-shifting diffusion for image super-resolution and
+    # restoration (2023-2024) [multi-GPU code: trainer.py (init_process_group env://,
+    # torch.cuda.set_device(rank % num_gpus), DistributedDataParallel, torch.load(map_location=
+    # f"cuda:{rank}")), sampler.py (per-rank sharded sampling, set_device), models/*.py
+    # (diffusion tensors in forward), datapipe/ffhq_degradation_dataset.py (torch.load without
+    # map_location); vendored folders basicsr/ (part of XPixelGroup/BasicSR) and ldm/ (from
+    # latent-diffusion); TPL401, TPL402, TPL108, TPL2xx] launch texts: README
+    # "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 torchrun --standalone --nproc_per_node=8 --nnodes=1
+    # main.py --cfg_path configs/realsr_swinunet_realesrgan256.yaml ..." (1 node x 8 GPUs)
+    ("github:zsyOAOA/ResShift", "3ce1d81e8402fd50083809ae288a3977f6921bdd"),
+    # MPRNet (IIAI): multi-stage progressive restoration for deblurring, denoising, deraining
+    # (2021-2024) [multi-GPU code: Deblurring/train.py, Denoising/train.py, Deraining/train.py
+    # (CUDA_VISIBLE_DEVICES from opt.GPU, device_ids = range(device_count()),
+    # nn.DataParallel(model, device_ids=device_ids), tensors .cuda()), */test*.py
+    # (nn.DataParallel), */utils/model_utils.py (torch.load of checkpoints without map_location);
+    # TPL402, TPL108, TPL2xx] launch texts: */training.yml "GPU: [0,1,2,3]" with README "python
+    # train.py" per task (1 node x 4 GPUs in one process)
+    ("github:swz30/MPRNet", "43feb2aed45f5e0b9082c78c8c455160e30a3a82"),
+    #
+    # --- 2D object detection and grounding ---
+    # YOLOv5 (Ultralytics): detection, instance segmentation and classification (2020-2026)
+    # [multi-GPU code: train.py, segment/train.py, classify/train.py (LOCAL_RANK/RANK/WORLD_SIZE,
+    # torch.cuda.set_device(LOCAL_RANK), torch.device("cuda", LOCAL_RANK), dist.init_process_group
+    # nccl/gloo, DDP via smart_DDP, nn.DataParallel fallback), utils/torch_utils.py
+    # (select_device, torch_distributed_zero_first), models/common.py (torch.device("cuda:0")),
+    # utils/loss.py (targets made on device in loss); TPL401, TPL402, TPL104, TPL2xx] launch
+    # texts: README "python -m torch.distributed.run --nproc_per_node 4 --master_port 1
+    # segment/train.py ... --device 0,1,2,3" and "... classify/train.py ... --device 0,1,2,3"
+    # (1 node x 4 GPUs)
+    ("github:ultralytics/yolov5", "5081342f04fb287fc2e5f2b5a4e06752b7937b1c"),
+    # maskrcnn-benchmark (Facebook AI): Faster/Mask R-CNN reference implementation (2018-2019)
+    # [multi-GPU code: tools/train_net.py and tools/test_net.py (torch.cuda.set_device(
+    # args.local_rank), init_process_group env://,
+    # DistributedDataParallel(device_ids=[local_rank])),
+    # maskrcnn_benchmark/utils/comm.py (all_gather/reduce via pickled byte tensors on cuda),
+    # maskrcnn_benchmark/engine/inference.py (per-GPU predictions gathered, cpu_device),
+    # maskrcnn_benchmark/modeling/**/*.py (anchors, boxes, targets created in forward),
+    # demo/predictor.py (torch.load without map_location); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node=$NGPUS
+    # /path_to_maskrcnn_benchmark/tools/train_net.py --config-file ..." (1 node x N GPUs)
+    ("github:facebookresearch/maskrcnn-benchmark", "57eec25b75144d9fb1a6857f32553e1574177daf"),
+    # detrex (IDEA Research): DETR-family toolbox (DINO, DAB/DN/Deformable-DETR, MaskDINO,
+    # Focus-DETR, CO-MOT, ...) on detectron2 (2022-2025) [multi-GPU code: projects/*/train_net.py
+    # and tools/train_net.py (detectron2 launch(num_gpus, num_machines), create_ddp_model),
+    # detrex/utils/dist.py (init_distributed_mode/slurm_init_distributed_mode, set_device,
+    # init_process_group), tools/benchmark.py (DistributedDataParallel), detrex/modeling and
+    # projects/*/modeling (query/denoising tensors made in forward), detrex/checkpoint/
+    # detection_checkpoint.py (torch.load without map_location), demo/predictors.py ("cuda:{}"
+    # per-GPU predictors); TPL401, TPL402, TPL108, TPL104, TPL2xx] launch texts:
+    # docs/source/tutorials/Getting_Started.md "python tools/train_net.py --config-file
+    # projects/dino/configs/... --num-gpus 8" (1 node x 8 GPUs), Installation.md "--num-gpus 4"
+    ("github:IDEA-Research/detrex", "e244e6c3da3e84566728c52c21fb061d23ce0e2f"),
+    # CenterNet "Objects as Points" (UT Austin): keypoint-based detection, 3D boxes and
+    # multi-person pose (2019-2022) [multi-GPU code: src/lib/models/data_parallel.py (custom
+    # _DataParallel with chunk_sizes, scatter over device_ids), src/lib/trains/base_trainer.py
+    # (set_device(gpus, chunk_sizes, device), optimizer state moved to device),
+    # src/lib/opts.py (--gpus, master_batch, opt.device), src/lib/models/networks/*.py
+    # (torch.load of pretrained weights without map_location); TPL402, TPL108, TPL2xx] launch
+    # texts: experiments/ctdet_coco_dla_1x.sh "python main.py ctdet --exp_id coco_dla_1x
+    # --batch_size 128 --master_batch 9 --lr 5e-4 --gpus 0,1,2,3,4,5,6,7" (1 node x 8 GPUs,
+    # one process), ctdet_pascal_dla_512.sh "--gpus 0,1"
+    ("github:xingyizhou/CenterNet", "4c50fd3a46bdf63dbf2082c5cbb3458d39579e6c"),
+    # Open-GroundingDino: open training re-implementation of Grounding DINO open-set detection
+    # (2023-2025) [multi-GPU code: main.py (DistributedDataParallel(device_ids=[args.gpu])),
+    # util/misc.py (init_distributed_mode: LOCAL_RANK/SLURM_PROCID, torch.cuda.set_device,
+    # init_process_group), models/GroundingDINO/*.py (position/query tensors in forward),
+    # util/plot_utils.py and groundingdino/util/misc.py (torch.load without map_location);
+    # vendored folder groundingdino/ (inference code of IDEA-Research/GroundingDINO); TPL401,
+    # TPL402, TPL108, TPL2xx] launch texts: train_dist.sh "python -m torch.distributed.launch
+    # --nproc_per_node="${GPU_NUM}" main.py ..." (1 node x N GPUs), train_slurm.sh "srun -p
+    # ${PARTITION} ..." (Slurm, N nodes)
+    ("github:longzw1997/Open-GroundingDino", "d248268ac9cab808d4aa2691f4a76972ec5d9ab4"),
+    #
+    # --- Open-vocabulary, referring and video segmentation ---
+    # SEEM (UX-Decoder, Microsoft/UW-Madison): promptable segment-everything-everywhere model
+    # (2023) [multi-GPU code: trainer/distributed_trainer.py (torch.cuda.set_device(local_rank),
+    # torch.device("cuda", local_rank), MPI adapter init_process_group), trainer/utils/
+    # mpi_adapter.py (OMPI ranks, MASTER_ADDR, init_process_group), trainer/utils_trainer.py
+    # (DistributedDataParallel(device_ids=[local_rank], output_device), models .to(device)),
+    # utils/distributed.py, datasets/dataset_mappers/*.py and modeling/vision/backbone/focal.py
+    # (torch.load without map_location), datasets/visual_sampler/*.py (masks moved to cuda);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: assets/readmes/TRAIN.md
+    # "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 mpirun -n 8 python entry.py train ..." (1 node x 8
+    # GPUs), EVAL.md "mpirun -n 8 python entry.py evaluate ..."
+    (
+        "github:UX-Decoder/Segment-Everything-Everywhere-All-At-Once",
+        "7b2e76dbb17d0b7831c6813a921fe2bc8de22926",
+    ),
+    # Cutie (UIUC/Adobe): object-level memory reading for video object segmentation (2023-2024)
+    # [multi-GPU code: cutie/train.py (distributed.init_process_group nccl, LOCAL_RANK,
+    # torch.cuda.set_device(local_rank)), cutie/model/trainer.py (DistributedDataParallel
+    # (device_ids=[local_rank]), torch.load(map_location={'cuda:0': 'cuda:%d' % local_rank})),
+    # cutie/eval_vos.py and cutie/utils/get_default_model.py (torch.load without map_location),
+    # cutie/model/*.py (memory tensors made in forward); vendored folder gui/ritm/ (RITM
+    # interactive segmentation); TPL401, TPL402, TPL108, TPL2xx] launch texts: docs/TRAINING.md
+    # "OMP_NUM_THREADS=4 torchrun --master_port 25357 --nproc_per_node=4 cutie/train.py
+    # exp_id=... model=... data=..." (1 node x 4 GPUs)
+    ("github:hkchengrex/Cutie", "ec5cdd4cf16f75c73ad785a2f96fb97dbad4125a"),
+    # ReferFormer (HKU): language-as-queries referring video object segmentation (2022-2025)
+    # [multi-GPU code: main.py, main_joint.py, main_pretrain.py (DistributedDataParallel(
+    # device_ids=[args.gpu])), util/misc.py (init_distributed_mode: RANK/WORLD_SIZE/SLURM_PROCID,
+    # torch.cuda.set_device, init_process_group; torch.load of pickled buffer), inference_ytvos.py
+    # and inference_davis.py (one process per GPU, torch.cuda.set_device(pid)),
+    # models/video_swin_transformer.py (torch.load without map_location), models/*.py (masks and
+    # positions in forward); TPL401, TPL402, TPL108, TPL2xx] launch texts: docs/A2D-Sentences.md
+    # "python3 -m torch.distributed.launch --nproc_per_node=8 --use_env main.py --dataset_file a2d
+    # ..." (1 node x 8 GPUs), scripts/dist_pretrain.sh "GPUS=${GPUS:-8}"
+    ("github:wjn922/ReferFormer", "06fc218f5d8f04730f81471a15ed89ea7e4d30d8"),
+    # CRIS (Wang et al., CVPR 2022): CLIP-driven referring image segmentation (2022-2024)
+    # [multi-GPU code: train.py (mp.spawn(main_worker, nprocs=ngpus_per_node),
+    # torch.cuda.set_device(args.gpu), dist.init_process_group, DistributedDataParallel
+    # (model.cuda(), device_ids=[args.gpu]), torch.load of resumed checkpoint), test.py
+    # (nn.DataParallel(model).cuda(), torch.load without map_location), tools/latency.py
+    # (set_device(0)), engine/engine.py (tensors .cuda(non_blocking)), model/*.py; TPL401, TPL402,
+    # TPL108, TPL104, TPL2xx] launch texts: README "python -u train.py --config
+    # config/refcoco/cris_r50.yaml" with config "multiprocessing_distributed: True, world_size:
+    # 1" (1 node, one process per GPU), "CUDA_VISIBLE_DEVICES=0 python -u test.py ..."
+    ("github:DerrickWang005/CRIS.pytorch", "e596332f8f5929a907ad66d2889e434d18f5eee7"),
+    # LAVT (Oxford/ByteDance): language-aware vision transformer for referring image
+    # segmentation (2021-2023) [multi-GPU code: utils.py (init_distributed_mode: RANK/WORLD_SIZE,
+    # torch.cuda.set_device(local_rank), init_process_group env://), train.py
+    # (DistributedDataParallel of Swin model and separate BERT with device_ids=[local_rank],
+    # tensors .cuda()), lib/mmcv_custom/checkpoint.py (torch.load without map_location),
+    # args.py and demo_inference.py ('cuda:0' defaults); vendored folders bert/ (from HF
+    # transformers) and refer/ (REFER API); TPL401, TPL402, TPL108, TPL104] launch texts:
+    # README "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m torch.distributed.launch --nproc_per_node 4
+    # --master_port 12345 train.py --model lavt --dataset refcoco ..." (1 node x 4 GPUs)
+    ("github:yz93/LAVT-RIS", "1da0af9f21b637c0cae9ea1363d2dd9b40e19628"),
+    #
+    # --- Human pose estimation and keypoints ---
+    # AlphaPose (SJTU MVIG): whole-body multi-person pose estimation and tracking (2019-2023)
+    # [multi-GPU code: alphapose/utils/env.py (init_dist for pytorch/slurm/mpi launchers,
+    # torch.cuda.set_device(proc_id % num_gpus), init_process_group), alphapose/opt.py
+    # (torch.device("cuda:" + str(opt.gpus[0]))), scripts/train.py and scripts/validate.py
+    # (nn.DataParallel(m, device_ids=gpus).cuda()), scripts/demo_inference.py and
+    # detector/*_api.py (DataParallel(device_ids=args.gpus).to(args.device)),
+    # alphapose/models/*.py (torch.load of pretrained without map_location); vendored folders
+    # detector/yolox/ (YOLOX), detector/efficientdet/, trackers/; TPL401, TPL402, TPL108, TPL104,
+    # TPL2xx] launch texts: scripts/validate.sh "GPUS=${4:-"0,1,2,3"} ... --gpus $GPUS" (1 node x
+    # 4 GPUs), docs/GETTING_STARTED.md "python scripts/demo_inference.py ... --gpus
+    # ${-1(cpu only)/0,1,2,3(...)}", scripts/train.sh "python ./scripts/train.py --exp-id ... --cfg"
+    ("github:MVIG-SJTU/AlphaPose", "c60106d19afb443e964df6f06ed1842962f5f1f7"),
+    # HybrIK / HybrIK-X (SJTU): hybrid analytical-neural inverse kinematics for 3D human pose and
+    # shape (2020-2023) [multi-GPU code: hybrik/utils/env.py (init_dist: init_process_group tcp,
+    # torch.cuda.set_device(opt.gpu) / LOCAL_RANK for slurm), scripts/train_smpl.py and
+    # train_smpl_cam.py (mp.spawn(main_worker, nprocs=ngpus_per_node), DistributedDataParallel
+    # (device_ids=[opt.gpu]), torch.load of PRETRAINED/TRY_LOAD without map_location),
+    # scripts/validate_smpl*.py (mp.spawn + DDP), hybrik/models/*.py (SMPL tensors in forward);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: scripts/train_smpl.sh "python
+    # ./scripts/train_smpl.py --nThreads 16 --launcher pytorch --rank 0 --dist-url
+    # tcp://${HOST}:${PORT} ..." (1 node, all GPUs), scripts/validate_smpl.sh "--gpus 0,1,2,3"
+    ("github:Jeff-sjtu/HybrIK", "9b8681dcf3c902dd5dacc01520ba04982990e1e2"),
+    # RLE (SJTU): human pose regression with residual log-likelihood estimation (2021)
+    # [multi-GPU code: rlepose/utils/env.py (init_dist pytorch/slurm/mpi: init_process_group,
+    # torch.cuda.set_device), rlepose/opt.py (torch.device("cuda:" + str(opt.gpus[0]))),
+    # scripts/train.py and scripts/validate.py (mp.spawn(main_worker, nprocs=ngpus_per_node),
+    # DistributedDataParallel(device_ids=[opt.gpu]), torch.load without map_location),
+    # rlepose/models/*.py (flow prior tensors in forward); TPL401, TPL402, TPL108, TPL2xx] launch
+    # texts: README "./scripts/train.sh ./configs/256x192_res50_regress-flow.yaml train_rle_coco"
+    # with scripts/train.sh "python ./scripts/train.py --nThreads 16 --launcher pytorch --rank 0
+    # --dist-url tcp://${HOST}:${PORT} ..." (1 node, all GPUs)
+    ("github:Jeff-sjtu/res-loglikelihood-regression", "203dc3195ee5a11ed6f47c066ffdb83247511359"),
+    # ED-Pose (IDEA Research): explicit box detection for end-to-end multi-person pose
+    # estimation (2023) [multi-GPU code: main.py (DistributedDataParallel(device_ids=[args.gpu],
+    # find_unused_parameters)), util/misc.py (init_distributed_mode: LOCAL_RANK/SLURM,
+    # torch.cuda.set_device, init_process_group), models/edpose/*.py (denoising queries and
+    # keypoint tensors in forward), util/plot_utils.py (torch.load without map_location);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=4 main.py ..." (1 node x 4 GPUs)
+    ("github:IDEA-Research/ED-Pose", "4afc5beb94196444554e084df8457199a9ce5a91"),
+    # HRNet top-down pose (MSRA, leoxiaobin): deep high-resolution representation learning for
+    # human pose estimation (2019-2022) [multi-GPU code: tools/train.py and tools/test.py
+    # (torch.nn.DataParallel(model, device_ids=cfg.GPUS).cuda(), targets .cuda(non_blocking)),
+    # demo/demo.py and demo/inference.py (DataParallel(device_ids=cfg.GPUS), torch.load without
+    # map_location), lib/models/pose_hrnet.py (torch.load of pretrained), lib/core/function.py;
+    # TPL402, TPL108, TPL2xx] launch texts: README "python tools/train.py --cfg
+    # experiments/coco/hrnet/w32_256x192_adam_lr1e-3.yaml" with yaml "GPUS: (0,1,2,3)" (1 node x
+    # 4 GPUs in one process)
+    (
+        "github:leoxiaobin/deep-high-resolution-net.pytorch",
+        "6f69e4676ad8d43d0d61b64b1b9726f0c369e7b1",
+    ),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -6298,6 +6562,118 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     ),
     "github:THUDM/GLM": ("fp16/__init__.py", "mpu/cross_entropy.py", "mpu/mappings.py"),
     "github:QwenLM/Qwen-Audio": ("configuration_qwen.py",),
+    # fresh-51's copies: BasicSR (fresh-42) and latent-diffusion (a package set's copy) in
+    # ResShift; YOLOX (fresh-22), EfficientDet and trackers in AlphaPose; transformers' BERT
+    # in LAVT-RIS; RITM in Cutie; CSAIL's ADE20K code in LaMa; SEEM's files that BiomedParse
+    # (fresh-45) copies; Deformable and DAB-DETR helpers (fresh-45) in the DETR-family
+    # repositories; CenterNet's files AdvancedLiterateMachinery (fresh-49) copies; files
+    # shared within the set kept in one repository
+    "github:mit-han-lab/gan-compression": ("models/modules/sync_batchnorm/replicate.py",),
+    "github:advimman/lama": ("models/ade20k/",),
+    "github:zsyOAOA/ResShift": (
+        "basicsr/",
+        "datapipe/aug.py",
+        "ldm/",
+    ),
+    "github:facebookresearch/maskrcnn-benchmark": ("maskrcnn_benchmark/utils/imports.py",),
+    "github:IDEA-Research/detrex": ("projects/maskdino/evaluation/instance_evaluation.py",),
+    "github:xingyizhou/CenterNet": (
+        "src/lib/logger.py",
+        "src/lib/models/data_parallel.py",
+        "src/lib/models/networks/resnet_dcn.py",
+        "src/lib/models/scatter_gather.py",
+        "src/lib/utils/oracle_utils.py",
+    ),
+    "github:longzw1997/Open-GroundingDino": (
+        "datasets/coco_panoptic.py",
+        "datasets/panoptic_eval.py",
+        "datasets/random_crop.py",
+        "models/GroundingDINO/ops/functions/ms_deform_attn_func.py",
+        "models/GroundingDINO/ops/setup.py",
+        "util/plot_utils.py",
+        "util/slio.py",
+        "util/time_counter.py",
+    ),
+    "github:UX-Decoder/Segment-Everything-Everywhere-All-At-Once": (
+        "datasets/evaluation/captioning_evaluation.py",
+        "datasets/evaluation/instance_evaluation.py",
+        "datasets/evaluation/interactive_evaluation.py",
+        "datasets/evaluation/panoptic_evaluation.py",
+        "datasets/evaluation/retrieval_evaluation.py",
+        "datasets/refer.py",
+        "datasets/utils/refcoco2json.py",
+        "datasets/utils/refer.py",
+        "datasets/visual_sampler/circle.py",
+        "datasets/visual_sampler/mask_generators.py",
+        "datasets/visual_sampler/point.py",
+        "datasets/visual_sampler/polygon.py",
+        "datasets/visual_sampler/sampler.py",
+        "datasets/visual_sampler/scribble.py",
+        "datasets/visual_sampler/simpleclick_sampler.py",
+        "modeling/interface/modules.py",
+        "modeling/interface/prototype/attention_data_struct_seemdemo.py",
+        "modeling/interface/prototype/attention_data_struct_seemv0.py",
+        "modeling/interface/prototype/attention_data_struct_seemv1.py",
+        "modeling/interface/seem_demo.py",
+        "modeling/interface/seem_v0.py",
+        "modeling/interface/seem_v1.py",
+        "modeling/interface/xdecoder.py",
+        "modeling/language/loss.py",
+        "modeling/modules/attention.py",
+        "modeling/modules/point_features.py",
+        "modeling/modules/position_encoding.py",
+        "modeling/modules/postprocessing.py",
+        "modeling/utils/attention.py",
+        "modeling/utils/box_ops.py",
+        "modeling/utils/config.py",
+        "modeling/utils/interactive.py",
+        "modeling/vision/backbone/backbone.py",
+        "modeling/vision/backbone/common.py",
+        "modeling/vision/backbone/davit.py",
+        "modeling/vision/backbone/focal.py",
+        "modeling/vision/backbone/focal_dw.py",
+        "modeling/vision/backbone/vit.py",
+        "modeling/vision/encoder/ops/functions/ms_deform_attn_func.py",
+        "modeling/vision/encoder/ops/modules/ms_deform_attn.py",
+        "modeling/vision/encoder/ops/setup.py",
+        "modeling/vision/encoder/ops/test.py",
+        "modeling/vision/encoder/transformer_blocks.py",
+        "modeling/vision/encoder/transformer_encoder_deform.py",
+        "modeling/vision/encoder/transformer_encoder_fpn.py",
+        "trainer/distributed_trainer.py",
+        "trainer/utils/hook.py",
+        "trainer/utils/misc.py",
+        "trainer/utils/mpi_adapter.py",
+        "utils/Config.py",
+        "utils/arguments.py",
+        "utils/dataset.py",
+        "utils/distributed.py",
+        "utils/misc.py",
+        "utils/prompt_engineering.py",
+        "utils/visualizer.py",
+    ),
+    "github:hkchengrex/Cutie": ("gui/ritm/",),
+    "github:wjn922/ReferFormer": (
+        "models/ops/functions/ms_deform_attn_func.py",
+        "models/ops/test.py",
+    ),
+    "github:DerrickWang005/CRIS.pytorch": ("utils/simple_tokenizer.py",),
+    "github:yz93/LAVT-RIS": ("bert/",),
+    "github:MVIG-SJTU/AlphaPose": (
+        "detector/efficientdet/",
+        "detector/yolox/",
+        "trackers/",
+    ),
+    "github:Jeff-sjtu/res-loglikelihood-regression": (
+        "rlepose/utils/bbox.py",
+        "rlepose/utils/registry.py",
+    ),
+    "github:IDEA-Research/ED-Pose": (
+        "models/edpose/ops/setup.py",
+        "models/edpose/ops/test.py",
+        "util/time_counter.py",
+        "util/vis_utils.py",
+    ),
 }
 
 
@@ -6353,6 +6729,7 @@ UNSEEN_SETS = {
     "fresh-48": FRESH_48,
     "fresh-49": FRESH_49,
     "fresh-50": FRESH_50,
+    "fresh-51": FRESH_51,
 }
 
 

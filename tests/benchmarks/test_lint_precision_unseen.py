@@ -392,6 +392,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-48",
             "fresh-49",
             "fresh-50",
+            "fresh-51",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
