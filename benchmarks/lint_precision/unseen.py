@@ -657,6 +657,14 @@ HISTORY = [
         "`_rel_shift` and a `.cuda()` in a classmethod nothing calls, unjudged); nothing "
         "raised",
     ),
+    (
+        "2026-12-04",
+        "09c9bf5",
+        "fresh-51 (image-generation, restoration, detection, segmentation and "
+        "pose-estimation code; 1,730 files) at 09c9bf5, after the fixes against fresh-50: no "
+        "default-tier finding, the 3-rule default set alone too; 1 TRUE of the 3 findings of "
+        "the rules once default (TPL402 1/1, TPL202 0/2); the judges agreed on all",
+    ),
 ]
 
 
@@ -1451,6 +1459,22 @@ CORPUS_NOTES = {
         "UNSURE (the judges split on FunCodec's legacy attention under an option no shipped "
         "recipe sets) and 18 FALSE (TPL401 0/5, TPL207 0/4, TPL109 0/3, TPL201 0/2 of 4, "
         "TPL202 0/2, TPL108 0/1, TPL206 0/1)."
+    ),
+    "fresh-51": (
+        "GitHub repositories of image-generation, restoration, 2D detection, segmentation and "
+        "pose-estimation research code trained or run on several GPUs (GANs and "
+        "image-to-image translation, inpainting and super-resolution, DETR-family and "
+        "open-set detection, referring and video object segmentation, human pose "
+        "estimation); 24 repositories, vendored BasicSR, latent-diffusion, YOLOX, BERT and "
+        "RITM code, SEEM's files that BiomedParse (fresh-45) copies and files shared with "
+        "other sets or within the set left out, committed (09c9bf5) before it was first "
+        "linted. First linted at 09c9bf5, after the fixes against fresh-50: 1,730 Python "
+        "files, no crash, no default-tier finding, the same when the default set (3 rules) "
+        "runs alone. Its 3 findings of the rules once default, on which the two blind judges "
+        "agreed: 1 TRUE (TPL402: Cutie's trainer gives DDP and `map_location` the global "
+        "rank as its GPU index, while its script binds `LOCAL_RANK`; every documented launch "
+        "is one node) and 2 FALSE (TPL202: spectral-norm updates in gan-compression's MUNIT "
+        "blocks, which no model of the repository builds)."
     ),
 }
 
