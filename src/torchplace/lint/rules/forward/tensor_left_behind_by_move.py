@@ -81,7 +81,10 @@ class TensorLeftBehindByMove(Rule):
     preview = True
     name = "tensor-left-behind-by-move"
     summary = "An object's `to()` moves its tensors one by one and leaves one behind"
-    contexts = "methods that move an object's tensor attributes one by one (`to`, `cuda`)"
+    contexts = (
+        "methods that move a plain object's tensor attributes one by one (`to`, `cuda`); "
+        "not modules"
+    )
     candidate = re.compile(r"self\.[\w.]+\s*=\s*self\.[\w.]+\.(?:to|cuda)\(")
     file_gate = ("torch",)
 
