@@ -155,6 +155,7 @@ class Model:
     def __init__(self, name):
         self.device = _set_device_and_return()
 """
+BINDS_GPU_0 = BINDS_IN_ITS_CONSTRUCTOR.replace("set_device(local_rank)", "set_device(0)")
 BUILDS_NOTHING = BINDS_IN_ITS_CONSTRUCTOR.replace("    torch.cuda.set_device(local_rank)\n", "")
 BUILDS_A_MODEL = PTQ.replace(
     "    model_args, training_args = process_args()\n",
@@ -163,7 +164,12 @@ BUILDS_A_MODEL = PTQ.replace(
 
 
 @pytest.mark.parametrize(
-    ("helper", "flagged"), [(BINDS_IN_ITS_CONSTRUCTOR, False), (BUILDS_NOTHING, True)]
+    ("helper", "flagged"),
+    [
+        (BINDS_IN_ITS_CONSTRUCTOR, False),
+        (BUILDS_NOTHING, True),
+        (BINDS_GPU_0, True),  # every rank on GPU 0: no per-process binding
+    ],
 )
 def test_a_class_of_the_project_whose_constructor_binds_is_followed(
     tmp_path: Path, helper: str, flagged: bool

@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from torchplace.lint.binding_callees import builds_a_binder, calls_before_cuda_work
 from torchplace.lint.context import FileContext, whole_file_context
+from torchplace.lint.gpu_bindings import binds_gpu
 from torchplace.lint.project_modules import resolve_imports
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -100,9 +101,10 @@ def _defines_a_binder(path: str, name: str, read: Read) -> bool:
 
 def _binder_in(ctx: FileContext, name: str, depth: int = 0) -> bool:
     """A top-level function `name` of the file whose own body builds a binder or binds a GPU
-    itself (`torch.cuda.set_device(...)`), directly or through one more top-level function
-    of the file; or a top-level class `name` whose `__init__` does (spiritlm's `Spiritlm(...)`,
-    whose `__init__` calls `_set_device_and_return()`, which calls `set_device(local_rank)`)."""
+    itself (`gpu_bindings.binds_gpu`: `set_device(local_rank)`), directly or through one more
+    top-level function of the file; or a top-level class `name` whose `__init__` does
+    (spiritlm's `Spiritlm(...)`, whose `__init__` calls `_set_device_and_return()`, which
+    calls `set_device(local_rank)`)."""
     for node in ctx.tree.body:
         if isinstance(node, ast.ClassDef) and node.name == name:
             init = next(
@@ -118,7 +120,7 @@ def _binds(ctx: FileContext, function: _Function, depth: int) -> bool:
     for call in ast.walk(function):
         if not isinstance(call, ast.Call):
             continue
-        if builds_a_binder(ctx, function, call) or _sets_device(ctx, call):
+        if builds_a_binder(ctx, function, call) or binds_gpu(call):
             return True
         if (
             depth < 1
@@ -127,10 +129,3 @@ def _binds(ctx: FileContext, function: _Function, depth: int) -> bool:
         ):
             return True
     return False
-
-
-def _sets_device(ctx: FileContext, call: ast.Call) -> bool:
-    """`torch.cuda.set_device(...)`, `torch.accelerator.set_device_index(...)` with a device."""
-    name = ctx.qualified(call.func) or ""
-    bound = name in ("torch.cuda.set_device", "torch.accelerator.set_device_index")
-    return bound and bool(call.args or call.keywords)
