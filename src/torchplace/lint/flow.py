@@ -304,22 +304,18 @@ class FunctionFlow(CallFlow):
         return self._numeric(node)
 
     def _no_tensor(self, node: ast.expr, values: Values) -> bool:
-        """An operand that adds no dimensions: a Python number made only of numbers (a
-        literal, a name bound to one, a hyper-parameter of the module such as
-        `self.param_rand_factor`, set in `__init__` only from a number or an argument whose
-        default is one, and arithmetic of those: `scale * 2` with `scale` unknown may be a
-        tensor)."""
+        """An operand that adds no dimensions: a Python number made only of numbers (one
+        the flow sees as such, `_numeric`: a literal, a name bound to one, a size read off a
+        tensor; or a hyper-parameter of the module such as `self.param_rand_factor`, set in
+        `__init__` only from a number or an argument whose default is one), and arithmetic of
+        those: `scale * 2` with `scale` unknown may be a tensor."""
         if values:
             return False
-        if isinstance(node, ast.Constant):
-            return type(node.value) in (int, float, bool)
         if isinstance(node, ast.UnaryOp):
             return self._no_tensor(node.operand, ())
         if isinstance(node, ast.BinOp):
             return self._no_tensor(node.left, ()) and self._no_tensor(node.right, ())
-        if isinstance(node, ast.Name):
-            return node.id in self.numbers
-        if _reads_a_length(node):
+        if self._numeric(node):
             return True
         if not isinstance(node, ast.Attribute):
             return False
@@ -477,24 +473,6 @@ GIVES_DIMENSIONS = frozenset(
      "tile", "broadcast_to", "unflatten", "stack", "hstack", "vstack", "dstack", "atleast_1d",
      "atleast_2d", "atleast_3d", "repeat_interleave"}
 )  # fmt: skip
-
-
-def _reads_a_length(node: ast.expr) -> bool:
-    """A Python int read off a tensor's shape: `x.size(1)`, `x.shape[-1]`, `x.numel()`,
-    `x.dim()`, `len(x)`."""
-    if isinstance(node, ast.Subscript):
-        shape = isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
-        return shape and not isinstance(node.slice, ast.Slice)
-    if not isinstance(node, ast.Call):
-        return False
-    func = node.func
-    if isinstance(func, ast.Name):
-        return func.id == "len" and len(node.args) == 1
-    if not isinstance(func, ast.Attribute):
-        return False
-    return (func.attr == "size" and len(node.args) == 1) or (
-        func.attr in ("numel", "dim", "ndimension", "nelement") and not node.args
-    )
 
 
 #: The sizes of a CPU value known to be 1-D.

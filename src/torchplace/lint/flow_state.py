@@ -37,6 +37,10 @@ class Callees(Protocol):
         ...
 
 
+#: Tensor methods that return a count (a Python int).
+_COUNTS = frozenset({"numel", "dim", "ndimension", "nelement"})
+
+
 class FlowState(ABC):
     """The state of the pass over one function (see the module docstring). Constructing a
     subclass runs the pass."""
@@ -129,25 +133,37 @@ class FlowState(ABC):
 
     def _numeric(self, node: ast.expr) -> bool:
         """A Python number the flow can see: a literal or builtin number (`flow_facts`), a
-        name bound to one, a size (`x.shape[-1]`) or a `math` function's result (through
-        the file's imports: `from math import sqrt as math_sqrt`), or of a function of the
-        file annotated to return one."""
+        name bound to one, a size read off a tensor (`x.shape[-1]`, `x.size(1)`,
+        `x.numel()`, `x.dim()`, `len(x)`; not `x.shape[1:]`, a tuple), a `math` function's
+        result (through the file's imports: `from math import sqrt as math_sqrt`), or that of
+        a function of the file annotated to return one."""
         if number(node):
             return True
         if isinstance(node, ast.Name):
             return node.id in self.numbers
         if isinstance(node, ast.Subscript):
-            return isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
+            shape = isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
+            return shape and not isinstance(node.slice, ast.Slice)
         if isinstance(node, ast.BinOp):
             return self._numeric(node.left) and self._numeric(node.right)
         if isinstance(node, ast.UnaryOp):
             return self._numeric(node.operand)
         if isinstance(node, ast.Call):
-            local = self.local if isinstance(node.func, ast.Name) else None
-            if local is not None and local.returns_number(ast.unparse(node.func)):
-                return True  # `def _get_mask_param(...) -> int` of the same file
-            return (self.qualify(node.func) or "").startswith("math.")
+            return self._numeric_call(node)
         return False
+
+    def _numeric_call(self, call: ast.Call) -> bool:
+        func = call.func
+        if isinstance(func, ast.Attribute):
+            size = func.attr == "size" and len(call.args) == 1
+            if size or (func.attr in _COUNTS and not call.args and not call.keywords):
+                return True  # `x.size(1)`, `x.numel()`
+        if isinstance(func, ast.Name):
+            if func.id == "len" and len(call.args) == 1:
+                return True
+            if self.local is not None and self.local.returns_number(func.id):
+                return True  # `def _get_mask_param(...) -> int` of the same file
+        return (self.qualify(func) or "").startswith("math.")
 
     def _builds_object(self, node: ast.expr | None) -> bool:
         """A call of a class outside torch (`EMNIST(root)`, `datasets.MNIST(root)`), named
