@@ -29,3 +29,11 @@ def test_setters(line: str, cuda: bool) -> None:
     ctx = whole_file_context("run.py", source.encode())
     assert ctx is not None
     assert sets_cuda_default(ctx) is cuda
+
+
+def test_text_that_is_not_a_call_is_no_setter() -> None:
+    # Prose that does not parse as an argument: read as no setter, never a crash.
+    source = 'import torch\n\n"""set_default_device(cuda \\x00 or gpu)"""\nx = 1\n'
+    ctx = whole_file_context("run.py", source.encode())
+    assert ctx is not None
+    assert sets_cuda_default(ctx) is False

@@ -59,19 +59,24 @@ def _int32(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value == "int32"
 
 
-def with_assignments(
-    function: ast.AST, expression: ast.expr | None, depth: int = 2
-) -> list[ast.AST]:
-    """`expression` and what `function` assigns to the names it reads, and to the names those
-    read, `depth` levels deep."""
-    if expression is None:
-        return []
+def assignments(function: ast.AST) -> dict[str, list[ast.expr]]:
+    """What `function` assigns to each name (every assignment, in any branch)."""
     assigned: dict[str, list[ast.expr]] = {}
     for node in ast.walk(function):
         if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign) and node.value:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for name in (n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)):
                 assigned.setdefault(name.id, []).append(node.value)
+    return assigned
+
+
+def with_assignments(
+    assigned: dict[str, list[ast.expr]], expression: ast.expr | None, depth: int = 2
+) -> list[ast.AST]:
+    """`expression` and what was assigned (`assignments`) to the names it reads, and to the
+    names those read, `depth` levels deep."""
+    if expression is None:
+        return []
     found: list[ast.AST] = [expression]
     frontier: list[ast.AST] = [expression]
     seen: set[str] = set()

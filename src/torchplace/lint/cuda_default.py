@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 
 from torchplace.lint.context import FileContext
 
@@ -31,9 +32,11 @@ def sets_cuda_default(ctx: FileContext) -> bool:
         return False
     for match in _SETTER.finditer(text):
         try:
-            value = ast.parse(match.group(2).strip(), mode="eval").body
-        except SyntaxError:
-            continue
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarning of the file's own text
+                value = ast.parse(match.group(2).strip(), mode="eval").body
+        except (SyntaxError, ValueError):
+            continue  # not Python (prose, a null byte): no call
         if _names_cuda(f"set_default_{match.group(1)}", value):
             return True
     return False

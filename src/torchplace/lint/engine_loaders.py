@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 
 from torchplace.lint.context import dotted_name
 
@@ -28,8 +29,10 @@ def engine_loader_line(code: bytes) -> int | None:
     if WITH_DEVICE.search(code) is None:
         return None
     try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
+            tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError):
         return None
     for function in ast.walk(tree):
         if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):

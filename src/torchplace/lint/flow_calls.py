@@ -12,6 +12,7 @@ from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.ctc_loss_arguments import (
     LENGTHS,
     PARAMETERS,
+    assignments,
     blank_is_zero,
     passed_for,
     spells_int32,
@@ -199,12 +200,15 @@ class CallFlow(FlowState):
             return arguments[index] if index < len(arguments) else keywords.get(name, ())
 
         kept = [values("log_probs")]
+        if not blank_is_zero(node):
+            return kept
+        assigned = assignments(self.function)
 
         def int32(name: str) -> bool:
-            written = with_assignments(self.function, passed_for(node, name))
+            written = with_assignments(assigned, passed_for(node, name))
             return spells_int32([*written, *(v.origin for v in values(name))])
 
-        if not blank_is_zero(node) or not int32("targets"):
+        if not int32("targets"):
             return kept
         kept.extend(values(name) for name in LENGTHS if int32(name))
         return kept
