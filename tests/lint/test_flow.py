@@ -136,3 +136,24 @@ def test_arithmetic_with_an_unknown_operand_may_broadcast() -> None:
         assert [f.code for f in lint_source(code, "m.py", config)] == ["TPL201"], operand
     code = HYPER_PARAMETER.format(filler="", operand="(2 * self.factor - 1)", spoiler="")
     assert lint_source(code, "m.py", config) == []
+
+
+@pytest.mark.parametrize(
+    ("size", "met"),
+    [
+        ("hidden_states.size(1)", False),  # an int: `torch.tensor(n)` is 0-dim
+        ("len(hidden_states)", False),
+        ("hidden_states.shape[-1]", False),
+        ("hidden_states.shape[1:]", True),  # a tuple: `torch.tensor(n)` has elements
+    ],
+)
+def test_a_size_read_off_a_tensor_is_a_number_a_slice_of_its_shape_is_not(
+    size: str, met: bool
+) -> None:
+    flow = _flow(
+        "class M(nn.Module):\n"
+        "    def forward(self, hidden_states):\n"
+        f"        n = {size}\n"
+        "        return hidden_states * torch.tensor(n)\n"
+    )
+    assert bool(flow.meetings) is met
