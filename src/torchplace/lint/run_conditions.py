@@ -64,7 +64,7 @@ EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 def runs_only_on_rank_zero(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
     """Whether `node` runs only in the process of rank 0 (global, or local to its node)."""
-    return any(_rank_zero(test, holds) for test, holds in conditions(ctx, scope, node))
+    return any(rank_zero_test(test, holds) for test, holds in conditions(ctx, scope, node))
 
 
 def runs_only_on_rank_zero_through_callers(
@@ -254,13 +254,15 @@ def _early_exits(
         yield test, False
 
 
-def _rank_zero(test: ast.expr, holds: bool) -> bool:
+def rank_zero_test(test: ast.expr, holds: bool) -> bool:
+    """Whether `test` being `holds` means the process is rank 0 (`rank == 0`, `not rank`,
+    `rank % n == 0`, a rank-0 flag such as `is_main_process`)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _rank_zero(test.operand, not holds) or (holds and _is_rank(test.operand))
+        return rank_zero_test(test.operand, not holds) or (holds and _is_rank(test.operand))
     if isinstance(test, ast.BoolOp):
         # `a and b` holding means both hold; `a or b` failing means both fail.
         if isinstance(test.op, ast.And) == holds:
-            return any(_rank_zero(value, holds) for value in test.values)
+            return any(rank_zero_test(value, holds) for value in test.values)
         return False
     if holds and _names_rank_zero_flag(test):
         return True

@@ -18,7 +18,8 @@ Five kinds of evidence, each read from the file's whole syntax tree:
   process, a published file's GPU is rarely one the machine lacks: judged FALSE at every
   look);
 - the loaded tensors are then placed on a device the code chooses: the load first restores
-  them onto the saver's GPU, which must exist here.
+  them onto the saver's GPU, which must exist here (not when the saver is this very process,
+  which wrote the file a moment before: `_load_reach.reads_back_own_save`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     fixed_published_file,
     local_assignments,
     local_functions,
+    reads_back_own_save,
     saves_only_cpu_copies,
 )
 
@@ -100,7 +102,11 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     if fixed_published_file(function, local_assignments(function), load):
         return None  # the same bytes for every user, not saved by this program's ranks
     placed = _placed_after(ctx, function, load)
-    if placed is not None and not saves_only_cpu_copies(ctx, trees.full):
+    if (
+        placed is not None
+        and not saves_only_cpu_copies(ctx, trees.full)
+        and not reads_back_own_save(ctx, trees.full(), function, load)
+    ):
         return placed
     text = ctx.source.text
     if not (MULTI_PROCESS.search(text) or _REMOTE_TEXT.search(text)):

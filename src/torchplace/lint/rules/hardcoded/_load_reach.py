@@ -5,6 +5,8 @@
 - A file whose every `torch.save` writes a CPU copy loads its own CPU data back.
 - A fixed published file: a literal URL, or `hf_hub_download` of a literal repository and file
   name. Its bytes are the same for every user and were not saved by this program's ranks.
+- A file the program wrote itself in the same process: a `torch.save` of the file writes the
+  path the load reads, and no rank split lies between them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import re
 from collections.abc import Callable
 
 from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.run_conditions import rank_zero_test
+from torchplace.lint.spawn_ranks import SPAWNERS
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Names of a process group, a launcher or a rank, and rank-0 guards (`if local_rank <= 0:`).
@@ -204,3 +208,123 @@ def local_assignments(function: ast.AST) -> dict[str, list[ast.AST]]:
 
 def local_functions(where: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     return [n for n in ast.walk(where) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+def reads_back_own_save(
+    ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
+) -> bool:
+    """The load reads back a file that one process of this program wrote a moment before: a
+    `torch.save` of the file writes the path the load reads (a distinctive literal piece of
+    the path, `"./best.pt"` or the `"embeddings"` folder, is in both, followed through each
+    function's assignments), that save is not made only by rank 0, and one run of one driver
+    makes both (a function, or the module, that makes the save and the load itself or calls
+    the functions that do), in one process: the file names no process group or rank, or the
+    driver is the parent that spawns the ranks (it calls `mp.spawn` itself). A `save()` and
+    a `load()` method that other code calls at other times may run on other machines. The
+    tensors come back onto the GPU this process saved them from (SGL's search saves its best
+    model, then reloads it; PixArt's preprocessing writes T5 embeddings, then reads them
+    back). A rank-0 save read by every rank is the hazard itself, and stays one."""
+    if not load.args or "save" not in ctx.source.text:
+        return False
+    wanted = _path_pieces(load.args[0], local_assignments(function))
+    if not wanted:
+        return False
+    several = MULTI_PROCESS.search(ctx.source.text) is not None
+    # One run of one driver makes both: in multi-process code, the parent that spawns ranks.
+    drivers = _spawning_parents(tree) if several else [tree, *local_functions(tree)]
+    drivers = [d for d in drivers if _reached_from(d, function)]
+    if not drivers:
+        return False
+    for saver in (tree, *local_functions(tree)):
+        if not any(_reached_from(driver, saver) for driver in drivers):
+            continue
+        assigned = local_assignments(saver)
+        for call in _own_calls(saver):
+            if ctx.qualified(call.func) != "torch.save" or len(call.args) < 2:
+                continue
+            if wanted & _path_pieces(call.args[1], assigned) and not _under_rank_zero(saver, call):
+                return True
+    return False
+
+
+#: A path piece that is only an extension (`.pt`, `.npy`) names no particular file.
+_EXTENSION = re.compile(r"\.?\w{1,5}")
+
+
+def _path_pieces(path: ast.AST, assigned: dict[str, list[ast.AST]], depth: int = 3) -> set[str]:
+    """The distinctive string literals of a path expression: constants and the literal parts
+    of f-strings, through the names it reads (`depth` assignments deep); not a bare extension
+    nor a separator."""
+    pieces: set[str] = set()
+    pending: list[tuple[ast.AST, int]] = [(path, depth)]
+    seen: set[int] = set()
+    while pending:
+        node, left = pending.pop()
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+                piece = inner.value.strip("/\\ ")
+                if len(piece) >= 3 and not _EXTENSION.fullmatch(piece):
+                    pieces.add(piece)
+            elif isinstance(inner, ast.Name) and left > 0 and id(inner) not in seen:
+                seen.add(id(inner))
+                pending += [(value, left - 1) for value in assigned.get(inner.id, [])]
+    return pieces
+
+
+def _own_calls(function: ast.AST) -> list[ast.Call]:
+    """Calls in `function`'s own body, not in functions defined inside it (or, for a module,
+    not in its functions)."""
+    found: list[ast.Call] = []
+    pending = list(ast.iter_child_nodes(function))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, _Function | ast.Lambda | ast.ClassDef):
+            continue
+        if isinstance(node, ast.Call):
+            found.append(node)
+        pending += ast.iter_child_nodes(node)
+    return found
+
+
+def _under_rank_zero(function: ast.AST, call: ast.Call) -> bool:
+    """`call` lies on the rank-0 arm of an `if` of its function (`if rank == 0:`, the `else`
+    of `if rank != 0:`)."""
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If):
+            continue
+        for arm, holds in ((node.body, True), (node.orelse, False)):
+            if any(call in ast.walk(statement) for statement in arm) and rank_zero_test(
+                node.test, holds
+            ):
+                return True
+    return False
+
+
+def _spawning_parents(tree: ast.Module) -> list[ast.AST]:
+    """Functions (or the module) whose own code calls `mp.spawn` / `start_processes`: they run
+    in the one parent process, around the ranks it starts."""
+    return [
+        holder
+        for holder in (tree, *local_functions(tree))
+        if any(call_name(call) in SPAWNERS for call in _own_calls(holder))
+    ]
+
+
+def _reached_from(parent: ast.AST, function: ast.AST) -> bool:
+    """`function` is `parent`, or a function of the file `parent` calls by name or as a
+    method of `self` (`self._postprocess()`)."""
+    if function is parent:
+        return True
+    name = getattr(function, "name", None)
+    for call in _own_calls(parent):
+        func = call.func
+        if isinstance(func, ast.Name) and func.id == name:
+            return True
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == name
+            and isinstance(func.value, ast.Name)
+            and func.value.id in {"self", "cls"}
+        ):
+            return True
+    return False

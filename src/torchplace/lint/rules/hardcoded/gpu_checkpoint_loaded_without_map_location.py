@@ -35,7 +35,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
       model's state dict in multi-process code;
     - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
       passed on with `device=`): they were meant for that device, not the saver's (not in
-      a file whose every `torch.save` writes a CPU copy: it loads back its own CPU data).
+      a file whose every `torch.save` writes a CPU copy, nor of a path one run of the same
+      process saved, not only in rank 0: they return to the GPU that process saved from).
     The message names the evidence and its line. Loads without such evidence are TPL106's
     (preview). Multi-process code names a process group, a launcher, a rank or a rank-0
     guard; a bare `local_rank` option that picks one process's GPU is not one. Not flagged:
@@ -48,9 +49,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     a model moved to a device read from the checkpoint itself (the saver's); a fixed
     published file (a literal URL, `hf_hub_download` of a literal repository and name); a
     function of a script that nothing calls (or, in a checkout nobody installs, that only
-    functions nothing calls reach); bytes from a file whose every `torch.save`
-    writes CPU copies; one file per rank (a rank in its path, `f"model_{rank}.pt"`: each
-    rank reads back what it wrote, onto its own GPU).
+    functions nothing calls reach); bytes from a file whose every `torch.save` writes CPU
+    copies; one file per rank (`f"model_{rank}.pt"`: each rank reads back its own).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
