@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-51] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-52] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -82,7 +82,11 @@ sequence-to-sequence pre-training, graph neural networks at scale, knowledge-gra
 molecular models); `--fresh-51` (`FRESH_51`) one of image-generation, restoration, 2D
 detection, segmentation and pose-estimation research code trained or run on several GPUs
 (GANs, image-to-image translation, inpainting and super-resolution, DETR-family and open-set
-detection, referring and video object segmentation, human pose estimation).
+detection, referring and video object segmentation, human pose estimation); `--fresh-52`
+(`FRESH_52`) one chosen by what two rules look for: research code of any field whose own
+multi-process training or evaluation loop restores checkpoints or pretrained weights with
+`torch.load` and picks each process's GPU itself (vision, language, speech, science,
+recommendation, robot learning).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -6074,6 +6078,328 @@ FRESH_51 = (
     ),
 )
 
+FRESH_52 = (
+    # Multi-process training and evaluation code that restores checkpoints (torch.load) and picks
+    # each process's GPU itself (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Vision and vision-language (video, segmentation, self-supervised, VL pretraining) ---
+    # NVIDIA semantic-segmentation: hierarchical multi-scale attention / HRNet-OCR segmentation
+    # on Cityscapes and Mapillary (2020-2021) [multi-GPU code: train.py (WORLD_SIZE/RANK env,
+    # torch.cuda.set_device(args.local_rank), init_process_group env://, torch.load of the
+    # auto-resume / --resume / --snapshot checkpoints, map_location cpu), network/__init__.py
+    # (apex.parallel.DistributedDataParallel wrap, net.cuda()), loss/optimizer.py (restore of
+    # net and optimizer state), network/hrnetv2.py, wider_resnet.py, xception.py (torch.load of
+    # ImageNet-pretrained trunks, map_location={'cuda:0': 'cpu'}), network/mscale.py (scale
+    # tensors .cuda() inside the multi-scale forward), datasets/sampler.py (distributed sampler);
+    # TPL401, TPL402, TPL104, TPL2xx] launch texts: scripts/train_cityscapes.yml CMD "python -m
+    # torch.distributed.launch --nproc_per_node=8 train.py" (1 node x 8 GPUs), README "python -m
+    # runx.runx scripts/train_cityscapes.yml -i"
+    ("github:NVIDIA/semantic-segmentation", "7726b144c2cc0b8e09c67eabb78f027efdf3f0fa"),
+    # STTN (MSRA researchmm): spatial-temporal transformer for video inpainting (2020) [multi-GPU
+    # code: train.py (mp.spawn(main_worker) when run locally, OpenMPI ranks otherwise;
+    # torch.cuda.set_device(int(config['local_rank'])), init_process_group tcp://, config['device']
+    # = torch.device("cuda:{}".format(local_rank))), core/dist.py (PMI/OMPI world size and ranks),
+    # core/trainer.py (DistributedDataParallel(device_ids=[local_rank]) of generator and
+    # discriminator, torch.load(gen/dis/opt, map_location=config['device']) on resume), test.py
+    # (torch.device("cuda:1"), torch.load of the inpainting checkpoint); TPL401, TPL402, TPL104]
+    # launch texts: README "python train.py --config configs/youtube-vos.json --model sttn"
+    # (1 node, world_size = torch.cuda.device_count() processes via mp.spawn), "python test.py
+    # --video examples/schoolgirls_orig.mp4 --mask examples/schoolgirls --ckpt
+    # checkpoints/sttn.pth"
+    ("github:researchmm/STTN", "f39f62c5bbbe3e3eba084c487353a2c651bfdcde"),
+    # STCN (UIUC/Adobe, Ho Kei Cheng): space-time correspondence networks for video object
+    # segmentation (2021-2022; predecessor of XMem/Cutie) [multi-GPU code: train.py
+    # (distributed.init_process_group, local_rank = torch.distributed.get_rank(),
+    # torch.cuda.set_device(local_rank)), model/model.py (DistributedDataParallel(device_ids=
+    # [local_rank], output_device=local_rank), load_model / load_network torch.load(map_location=
+    # {'cuda:0': 'cuda:%d' % local_rank}) for resume and stage-wise pretrained weights),
+    # eval_davis.py, eval_youtube.py, eval_generic.py (torch.load(args.model) of the propagation
+    # network), inference_core*.py (memory bank on GPU); TPL401, TPL402, TPL108, TPL104]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0,1 OMP_NUM_THREADS=4 python -m
+    # torch.distributed.launch --master_port 9842 --nproc_per_node=2 train.py --id retrain_s012
+    # --load_network [path_to_trained_s01.pth] --stage 2" (1 node x 2 GPUs)
+    ("github:hkchengrex/STCN", "eb83102e1957d9f21fb268ab202dad72ef06a1b0"),
+    # VICRegL (Meta FAIR): local/global variance-invariance-covariance self-supervised learning
+    # (2022-2023) [multi-GPU code: distributed.py (init_distributed_mode: RANK/LOCAL_RANK env or
+    # SLURM_PROCID % device_count, torch.cuda.set_device(args.gpu), init_process_group),
+    # main_vicregl.py (DistributedDataParallel(device_ids=[gpu]), resume torch.load(model.pth,
+    # map_location cpu)), evaluate.py (torch.multiprocessing.spawn per GPU, set_device(gpu), DDP,
+    # torch.load of the pretrained backbone and of the linear-eval checkpoint),
+    # run_with_submitit.py (Slurm); TPL401, TPL402, TPL2xx; segmentation/ holds mmseg configs]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node=8 main_vicregl.py
+    # --fp16 --exp-dir /path/to/experiment/ --arch resnet50 ..." (1 node x 8 GPUs), "python
+    # run_with_submitit.py --nodes 4 --ngpus 8 --fp16 ..." (4 nodes x 8 GPUs)
+    ("github:facebookresearch/VICRegL", "803ae4c8cd1649a820f03afb4793763e95317620"),
+    # VL-T5 / VL-BART (UNC, Jaemin Cho): unified vision-and-language generation pretraining and
+    # fine-tuning (2021-2022) [multi-GPU code: VL-T5/src/{pretrain,vqa,gqa,nlvr,caption,refcoco,
+    # multitask,mmt,pretrain_vcr}.py (main_worker(args.local_rank): args.gpu = args.rank = local
+    # rank, torch.cuda.set_device(args.gpu), init_process_group nccl, DDP(device_ids=[args.gpu])),
+    # src/trainer_base.py (load(): torch.load(map_location=f'cuda:{args.gpu}') of pretrained
+    # checkpoints), src/utils.py and qa_answer_table.py (torch.load of state dicts), src/
+    # modeling_t5.py and modeling_bart.py (HF-derived VL encoders, tensors in forward); TPL401,
+    # TPL402, TPL2xx] launch texts: scripts/VQA_VLT5.sh "python -m torch.distributed.launch
+    # --nproc_per_node=$1 src/vqa.py --distributed --multiGPU ... --load
+    # snap/pretrain/VLT5/Epoch30"
+    # and scripts/COCOVG_pretrain_VLT5.sh "... --nproc_per_node=$1 src/pretrain.py --distributed
+    # --multiGPU --fp16" (1 node, N GPUs)
+    ("github:j-min/VL-T5", "a07d779aac8134a587a9e369b6e90f31ef1e6865"),
+    #
+    # --- Language (open-domain QA and retrieval, dialogue, multi-task NLU, summarization) ---
+    # Fusion-in-Decoder (Meta FAIR): retrieval-augmented T5 reader and distilled retriever for
+    # open-domain QA (2020-2022) [multi-GPU code: src/slurm.py (init_distributed_mode: Slurm or
+    # torch.distributed.launch env, torch.cuda.set_device(params.local_rank), torch.device("cuda",
+    # local_rank), init_process_group env://), train_reader.py and train_retriever.py
+    # (DistributedDataParallel(device_ids=[opt.local_rank]), resume via src/util.load), src/util.py
+    # (torch.load(optimizer.pth.tar, map_location=opt.device), from_pretrained), test_reader.py,
+    # generate_passage_embeddings.py (per-shard passage encoding); TPL401, TPL402, TPL2xx]
+    # launch texts: README "python train_reader.py ... --per_gpu_batch_size 1 --n_context 100 ..."
+    # ("The large readers have been trained on 64 GPUs"), "python test_reader.py ...
+    # --per_gpu_batch_size 1" (Slurm multi-node or torch.distributed.launch)
+    ("github:facebookresearch/FiD", "fe769f30e3714e22476910ee39ea0054dd7921de"),
+    # Multi-hop Dense Retrieval (Meta FAIR): recursive dense retrieval and reader for HotpotQA
+    # (2020-2021) [multi-GPU code: mdr/retrieval/mhop_trainer.py, single_trainer.py and
+    # mdr/qa/qa_trainer.py (submitit trainers: torch.cuda.set_device(job_env.local_rank),
+    # init_process_group with the global rank, TrainerState.load torch.load(map_location=storage
+    # .cuda(gpu)) on requeue), scripts/train_mhop.py, train_momentum.py, encode_corpus.py,
+    # mdr/qa/train_ranker.py, mdr/retrieval/train_single.py (torch.device("cuda",
+    # args.local_rank), init_process_group, DDP(device_ids=[args.local_rank])), mdr/retrieval/
+    # models/*.py and utils (torch.load of retriever checkpoints); TPL401, TPL402, TPL108]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python scripts/train_mhop.py ..."
+    # (1 node x 8 GPUs), "CUDA_VISIBLE_DEVICES=0,1,2,3 python scripts/encode_corpus.py ...",
+    # submitit/submitit_train.py (Slurm)
+    (
+        "github:facebookresearch/multihop_dense_retrieval",
+        "62eb2427e36a648a927c6e39bb4c748796f7b366",
+    ),
+    # DialoGPT (Microsoft Research): large-scale GPT-2 dialogue response generation (2019-2022)
+    # [multi-GPU code: LSP_train.py (torch.cuda.set_device(args.local_rank), torch.device("cuda",
+    # args.local_rank), init_process_group nccl, hand-written gradient all-reduce),
+    # gpt2_training/train_utils.py (load_model: torch.load(checkpoint) of --init_checkpoint GPT-2
+    # weights), gpt2_training/distributed.py (all_reduce_and_rescale_tensors, all_gather_list),
+    # gpt2_training/eval_utils.py, lsp_model/modeling_gpt2.py; pycocoevalcap/ is vendored;
+    # TPL401, TPL402, TPL108] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 ./LSP_train.py  # Training on 8 GPUs", "python3 -m
+    # torch.distributed.launch --nproc_per_node=8 train_LSP.py --init_checkpoint
+    # ./models/medium/medium_ft.pkl ..." (1 node x 8 GPUs)
+    ("github:microsoft/DialoGPT", "61194e44363a48b4cb323752a4bbb33c8a84a8a4"),
+    # MT-DNN (Microsoft, Xiaodong Liu): multi-task deep neural networks for NLU on BERT, RoBERTa,
+    # DeBERTa and T5 (2019-2024) [multi-GPU code: train.py (RANK/WORLD_SIZE env, device = rank %
+    # device_count or local_rank, torch.cuda.set_device(device), init_process_group
+    # tcp://MASTER_ADDR, torch.load(init_checkpoint, map_location=device)), mt_dnn/model.py
+    # (DistributedDataParallel(device_ids=[local_rank]), load(): torch.load(checkpoint)),
+    # predict.py, experiments/dump_embedding/extractor.py (torch.load of MT-DNN checkpoints),
+    # module/s4.py (tensors in forward); msrt5/ and msrlongt5/ are HF T5 modeling copies with
+    # model-parallel set_device; TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # experiments/glue/run_glue_finetuning.sh "python -m torch.distributed.launch $DISTRIBUTED_ARGS
+    # train.py ..." with DISTRIBUTED_ARGS "--nproc_per_node $GPUS_PER_NODE --nnodes $NNODES"
+    # (1 node, num_gpus), README "python train.py --data_dir <data-path> --init_checkpoint
+    # <bert/mt-dnn-model> --train_dataset mnli ..."
+    ("github:namisan/mt-dnn", "3228e7c2f2495fdf1e7f53e7a3809980cf2c9110"),
+    # PreSumm (Edinburgh, Yang Liu): text summarization with pretrained BERT encoders (2019-2020)
+    # [multi-GPU code: src/train_abstractive.py and src/train_extractive.py (one
+    # mp.Process per GPU, device_id = process index, distributed.multi_init,
+    # torch.cuda.set_device(device_id), torch.load(train_from / test_from / load_from_extractive,
+    # map_location=lambda storage, loc: storage)), src/distributed.py (init_process_group tcp,
+    # all_gather_list, all-reduce), src/models/trainer.py, trainer_ext.py, model_builder.py,
+    # predictor.py, src/models/data_loader.py (torch.load of .pt data shards); distributed and
+    # trainer code adapted from OpenNMT-py; TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # README "python train.py -task abs -mode train -bert_data_path BERT_DATA_PATH ...
+    # -visible_gpus 0,1,2,3 -log_file ../logs/abs_bert_cnndm" (1 node x 4 GPUs), "python train.py
+    # -task ext -mode train ... -visible_gpus 0,1,2 ..." (1 node x 3 GPUs)
+    ("github:nlpyang/PreSumm", "70b810e0f06d179022958dd35c1a3385fe87f28c"),
+    #
+    # --- Speech and audio (separation, singing synthesis, ASR, audio SSL) ---
+    # SVoice (Meta FAIR): multi-speaker voice separation with gated recurrent networks (2020-2021)
+    # [multi-GPU code: svoice/executor.py (ChildrenManager: one subprocess per GPU with
+    # world_size=torch.cuda.device_count() and rank=i), svoice/distrib.py (torch.cuda.set_device(
+    # rank), init_process_group file://, DistributedDataParallel(device_ids=[current_device]),
+    # metric all-reduce on device='cuda'), svoice/solver.py (checkpoint / continue_from torch.load(
+    # ..., 'cpu') on resume), svoice/evaluate.py, separate.py, evaluate_auto_select.py (torch.load
+    # of trained model packages); distrib.py/executor.py share lineage with facebookresearch/
+    # denoiser; TPL401, TPL402, TPL108] launch texts: README "python train.py", "To launch
+    # distributed training ... python train.py ddp=1" (1 node, all visible GPUs)
+    ("github:facebookresearch/svoice", "1e381907afeb85fe89e9f0b44af6c3bc96b3693f"),
+    # DiffSinger (Zhejiang University): shallow-diffusion singing voice and speech synthesis
+    # (2021-2022) [multi-GPU code: utils/pl_utils.py (BaseTrainer gpus=-1: mp.spawn(ddp_train,
+    # nprocs=num_gpus), proc_rank = node_rank * num_gpus + gpu_idx, torch.cuda.set_device(gpu_idx),
+    # model.cuda(gpu_idx), batches to torch.device('cuda', gpu_id), checkpoint restore torch.load
+    # map_location cpu), tasks/base_task.py (init_ddp_connection init_process_group nccl,
+    # configure_ddp DDP(device_ids)), utils/__init__.py load_ckpt, vocoders/hifigan.py and pwg.py,
+    # inference/svs/base_svs_infer.py (torch.load of acoustic and vocoder checkpoints),
+    # modules/ (tensors in forward); pl_utils.py is a trimmed PyTorch-Lightning 0.x trainer and
+    # modules/parallel_wavegan/ is vendored from kan-bayashi/ParallelWaveGAN; TPL401, TPL402,
+    # TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0 python tasks/run.py --config
+    # usr/configs/midi/e2e/opencpop/ds100_adj_rel.yaml --exp_name $MY_DS_EXP_NAME --reset"
+    # (1 GPU; DDP over every listed GPU when several are visible)
+    ("github:MoonInTheRiver/DiffSinger", "ce7789f1427ddcdec647b3ab2bf2d1b12134e51e"),
+    # Efficient Conformer (Maxime Burchi): progressively down-sampled Conformer ASR with CTC,
+    # seq2seq and RNN-T heads (2021-2023) [multi-GPU code: main.py (torch.multiprocessing.spawn
+    # (main, nprocs=world_size), torch.cuda.set_device(args.rank), init_process_group env://,
+    # torch.device("cuda:" + str(args.rank)), --initial_epoch resume), models/model_ctc.py,
+    # model_s2s.py, transducer.py (DistributedDataParallel(device_ids=[self.rank]) of encoder,
+    # decoder and joint network), models/model.py (load: torch.load(path, map_location=next(
+    # self.parameters()).device)), utils/datasets.py (torch.load of token label files); TPL401,
+    # TPL402, TPL108, TPL2xx] launch texts: README "python main.py --config_file
+    # configs/config_file.json" with "-d / --distributed ... Distributed data parallelization"
+    # (1 node, world_size = torch.cuda.device_count()), "python main.py --config_file
+    # configs/config_file.json --initial_epoch epoch/name --mode validation/test --gready"
+    ("github:burchim/EfficientConformer", "612ef0b39c5df842b0bbbfe16943f271f1369e0a"),
+    # AudioMAE (Meta FAIR): masked autoencoders that listen, AudioSet pretraining and fine-tuning
+    # (2022-2023) [multi-GPU code: util/misc.py (init_distributed_mode: RANK/LOCAL_RANK env or
+    # SLURM_PROCID % device_count, torch.cuda.set_device(args.gpu), init_process_group;
+    # load_model torch.load(args.resume, map_location cpu)), main_pretrain.py, main_finetune_as.py,
+    # main_finetune_esc.py (DistributedDataParallel(device_ids=[args.gpu]), torch.load(
+    # args.finetune, map_location cpu) of pretrained AudioMAE), submitit_pretrain.py and
+    # submitit_finetune.py (Slurm), models_mae.py (mask indices built in forward); derived from
+    # facebookresearch/mae, timm_patch/ holds patched timm files; TPL401, TPL402, TPL2xx]
+    # launch texts: ft_as.sh "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m torch.distributed.launch
+    # --nproc_per_node=4 main_finetune_as.py" (1 node x 4 GPUs), inf_dist.sh "...
+    # --nproc_per_node=8 main_finetune_as.py" (1 node x 8 GPUs), submit_pretrain_audioset2M.sh
+    # "python submitit_pretrain.py --nodes 8 ..." (8 nodes x 8 GPUs)
+    ("github:facebookresearch/AudioMAE", "bd60e29651285f80d32a6405082835ad26e6f19f"),
+    #
+    # --- Science (weather and climate, physics surrogates, proteins, medical imaging) ---
+    # CREDIT / miles-credit (NCAR MILES): AI weather and climate emulators (WXFormer, FuXi,
+    # CAMulator) (2023-2026) [multi-GPU code: credit/distributed.py (get_rank_info from torchrun /
+    # MPI / PBS env, select_device: torch.device(f"cuda:{local_rank % device_count}") and
+    # torch.cuda.set_device, setup(): init_process_group), credit/applications/train_gen1.py,
+    # train_wrf.py, train_les.py (device = select_device(rank), DDP/FSDP wrapper, torch.load(ckpt,
+    # map_location=device) on resume), credit/applications/rollout_*.py (rank-sharded forecast
+    # rollouts from checkpoints), credit/models/__init__.py and models/checkpoint.py (torch.load of
+    # pretrained weights), credit/parallel/ and credit/domain_parallel/ (FSDP, domain
+    # decomposition), climate/Make_Climate_Initial_Conditions.py; TPL401, TPL402, TPL108, TPL104,
+    # TPL2xx] launch texts: docs "credit submit --cluster derecho -c my_run.yml --gpus 4 --nodes 4"
+    # (4 nodes x 4 GPUs), "torchrun --nproc_per_node=4 Make_Climate_Initial_Conditions.py -c
+    # ./camulator_config.yml --model_name checkpoint.pt00091.pt" (1 node x 4 GPUs)
+    ("github:NCAR/miles-credit", "5e14b83c9927edf0b67cddc4f2ed33d2630d17cf"),
+    # Multiple Physics Pretraining (Polymathic AI): axial-attention ViT pretrained jointly on
+    # many PDE systems (2023-2024) [multi-GPU code: train_basic.py (LOCAL_RANK/RANK env,
+    # dist.init_process_group("nccl"), torch.cuda.set_device(local_rank), device =
+    # torch.device(local_rank), DistributedDataParallel(device_ids=[self.local_rank]),
+    # restore_checkpoint torch.load(map_location='cuda:{}'.format(local_rank)) for resume and for
+    # fine-tuning from pretrained MPP weights), data_utils/mixed_dset_sampler.py (distributed
+    # multi-dataset sampler), models/avit.py and shared_modules.py (tensors created in forward);
+    # TPL401, TPL402, TPL2xx] launch texts: submit_batch.sh "#SBATCH --nodes=1 ...
+    # --gpus-per-node=8" and "srun python `which torchrun` --nnodes=$SLURM_JOB_NUM_NODES
+    # --nproc_per_node=$SLURM_GPUS_PER_NODE ... train_basic.py ... --use_ddp" (1 node x 8 GPUs),
+    # README "python train_basic.py --run_name $run_name --config $config --yaml_config
+    # $yaml_config" (single device)
+    (
+        "github:PolymathicAI/multiple_physics_pretraining",
+        "e751fc25ae5274c3ddc869bf73afd6fcd4163cb5",
+    ),
+    # TAPE (UC Berkeley Song lab): tasks assessing protein embeddings, protein language model
+    # pretraining and fine-tuning (2019-2021) [multi-GPU code: tape/main.py
+    # (tape-train-distributed -> utils.launch_process_group), tape/utils/distributed_utils.py
+    # (one mp.Process per GPU with RANK/LOCAL_RANK env), tape/utils/setup_utils.py
+    # (setup_distributed: torch.cuda.set_device(local_rank), torch.device("cuda", local_rank),
+    # init_process_group nccl), tape/training.py (apex DistributedDataParallel,
+    # resume_from_checkpoint torch.load(checkpoint.bin, map_location=self.device), runners with
+    # default torch.device('cuda:0')), tape/models/modeling_utils.py (from_pretrained torch.load of
+    # pretrained protein models, map_location cpu), tape/models/*.py (tensors in forward); TPL401,
+    # TPL402, TPL104, TPL2xx] launch texts: README "tape-train-distributed transformer
+    # masked_language_modeling --batch_size BS --learning_rate LR --fp16 --warmup_steps WS
+    # --nproc_per_node NGPU --gradient_accumulation_steps NSTEPS" (1 node x NGPU; --nnodes for
+    # more)
+    ("github:songlab-cal/tape", "6d345c2b2bbf52cd32cf179325c222afd92aec7e"),
+    # UPT (JKU Linz ML institute): universal physics transformers for CFD and Lagrangian flow
+    # simulation (2024-2025) [multi-GPU code: src/distributed/run.py (run_single_or_multiprocess:
+    # torch.multiprocessing.spawn one process per --devices entry, each setting
+    # CUDA_VISIBLE_DEVICES=device_ids[rank]; run_managed under SLURM/MPI sets CUDA_VISIBLE_DEVICES
+    # to the local rank; init_process_group env://), src/distributed/config.py (SLURM/OMPI rank
+    # env), src/trainers/base/sgd_trainer.py (DistributedDataParallel wrap, SyncBatchNorm),
+    # src/initializers/resume_initializer.py and checkpoint_initializer.py (torch.load of model,
+    # optimizer and trainer checkpoints for resume and fine-tuning), src/datasets/cfd_dataset.py
+    # (torch.load of cached simulation tensors), src/modules/gno/*.py (grid and mesh tensors
+    # built in forward); TPL401, TPL402, TPL108, TPL2xx] launch texts: SETUP_CODE.md "python
+    # main_train.py --devices 0,1,2,3 --hp yamls/stage2/l16_mae.yaml" (1 node x 4 GPUs), "python
+    # main_sbatch.py --time 24:00:00 --nodes 4 --hp yamls/stage3/l16_mae.yaml" with
+    # src/template_sbatch_nodes_github.sh "#SBATCH --gres=gpu:4 ... srun ... python
+    # main_{script}.py" (4 nodes x 4 GPUs)
+    ("github:ml-jku/UPT", "34e8549016e9469180f6cf3ca003757c537752b5"),
+    # SegVol (BAAI DCAI): universal and interactive volumetric medical image segmentation
+    # (2023-2026) [multi-GPU code: train.py (mp.spawn(main_worker, nprocs=device_count), rank =
+    # node_rank * ngpus_per_node + gpu, torch.cuda.set_device(gpu), init_process_group,
+    # DistributedDataParallel(device_ids=[gpu]), torch.load(args.resume, map_location='cuda:{}'
+    # .format(gpu))), inference_demo.py (set_device(gpu), DataParallel(device_ids=[gpu]),
+    # torch.load of the SegVol checkpoint), network/model.py (SegVol with CLIP text prompts),
+    # segment_anything_volumetric/ (SAM adapted to 3-D volumes, including .ipynb_checkpoints
+    # copies; prompt tensors built in forward); TPL401, TPL402, TPL2xx] launch texts:
+    # script/train.sh "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python train.py --resume $SEGVOL_CKPT
+    # -work_dir $WORK_DIR --data_dir $DATA_DIR" (1 node x 8 GPUs), script/inference_demo.sh
+    # "CUDA_VISIBLE_DEVICES=0 python inference_demo.py --resume $segvol_ckpt ..."
+    ("github:BAAI-DCAI/SegVol", "5768c9795794a327a2629ce7f137ab03d5ea8378"),
+    #
+    # --- Recommendation (news recommendation with pretrained language models) ---
+    # SpeedyRec / SpeedyFeed (Microsoft): efficient training of PLM-based news recommenders with
+    # a shared news-embedding cache (2021-2022) [multi-GPU code: speedy/train.py and
+    # speedy_mind/train.py (mp.spawn(train, nprocs=world_size), init_process(rank):
+    # init_process_group + torch.cuda.set_device(rank), DDP(device_ids=[local_rank]);
+    # speedy_mind/train.py torch.load of UniLM pretrained weights), speedy/utils.py (get_device
+    # from RANK env), speedy/test_auc.py (spawned DDP evaluation, torch.load of the trained
+    # checkpoint), speedy/infer_news_vecs.py (torch.device("cuda", local_rank), torch.load
+    # map_location cpu), speedy/dataloader.py and speedy_mind/data_handler/*.py (loader
+    # threads call torch.cuda.set_device(local_rank)), LanguageModels/ and speedy_mind/models/
+    # tnlrv3/ (UniLM/TNLRv3 model code derived from HF BERT, tensors in forward); TPL401, TPL402,
+    # TPL108, TPL2xx] launch texts: README "python run_example.py --root_data_dir ./example_data/
+    # ... --mode train_test --world_size 4 --pretrained_model_path None" (1 node x 4 GPUs),
+    # speedy_mind/README "python train.py --pretreained_model unilm --pretrained_model_path
+    # {path to ckpt of unilmv2} ... --world_size 4"
+    ("github:microsoft/SpeedyRec", "520533e6e30e0d9cba6a34fb28fc61c93c33512a"),
+    # News-Recommendation (RUC, Peitian Zhang): one-tower, two-tower and FIM news recommenders on
+    # MIND with BERT/CNN encoders (2020-2022) [multi-GPU code: src/utils/manager.py
+    # (Manager.setup(rank): init_process_group nccl, self.device = rank + base_rank,
+    # torch.cuda.set_device(self.device); load(): torch.load(save_path, map_location=
+    # torch.device(model.device)) for dev/test of saved models), src/main/twotower.py, onetower.py,
+    # fim.py (mp.spawn(main, nprocs=world_size), DDP(device_ids=[manager.device])),
+    # src/models/BaseModel.py (distributed evaluation, dist.barrier(device_ids=[device])),
+    # src/utils/dataset.py; TPL401, TPL402, TPL2xx] launch texts: README "python -m main.twotower
+    # --data-root ~/Data --batch-size 8 --world-size 2 --news-encoder bert" ("`--world-size`
+    # defines number of gpus in ddp training", 1 node x 2 GPUs)
+    ("github:namespace-Pt/News-Recommendation", "3caa499ed87fa918febde5a646a83dd3917ec8f4"),
+    #
+    # --- Reinforcement learning, robot learning and RLHF ---
+    # PerAct (UW / NVIDIA): Perceiver-Actor multi-task transformer for robotic manipulation in
+    # RLBench (2022-2024) [multi-GPU code: train.py (mp.spawn(run_seed_fn.run_seed,
+    # nprocs=cfg.ddp.num_devices)), run_seed_fn.py (init_process_group("gloo", rank), per-rank
+    # replay buffers, YARR train runner), agents/peract_bc/qattention_peract_bc_agent.py and
+    # agents/c2farm_lingunet_bc/*.py (build(training, device): DDP(qnet, device_ids=[device]);
+    # load_weights torch.load(map_location=torch.device('cuda:%d' % self._device))),
+    # agents/arm/*.py and agents/baselines/*.py (torch.load of actor/critic weights), eval.py
+    # (evaluation over saved weights); helpers/clip/ is a vendored CLIP copy; TPL401, TPL402,
+    # TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python train.py ...
+    # ddp.num_devices=8" (1 node x 8 GPUs), "CUDA_VISIBLE_DEVICES=0 python eval.py ..."
+    ("github:peract/peract", "02fb87681c5a47be9dbf20141bedb836ee2d3ef9"),
+    # PolarNet (Inria WILLOW): 3D point clouds for language-guided robotic manipulation (2023-2024)
+    # [multi-GPU code: polarnet/utils/misc.py (set_cuda: LOCAL_RANK or SLURM_LOCALID,
+    # init_distributed, torch.cuda.set_device(opts.local_rank), torch.device("cuda",
+    # opts.local_rank); wrap_model DDP(device_ids=[local_rank]) or DataParallel),
+    # polarnet/utils/distributed.py (SLURM_PROCID / SLURM_NTASKS_PER_NODE env, init_process_group),
+    # polarnet/train_models.py (resume torch.load of train_state_latest.pt and model_step_*.pt),
+    # polarnet/eval_models.py (torch.load of checkpoints for RLBench evaluation),
+    # polarnet/utils/slurm_requeue.py; TPL401, TPL402] launch texts: README "sbatch
+    # job_scripts/train_multitask_bc_10tasks.sh", "python -m polarnet.train_models --exp-config
+    # config/10tasks.yaml", job_scripts/train_multitask_bc_10tasks.slurm "#SBATCH --nodes 1 ...
+    # --gres=gpu:1 ... srun ... python train_models.py" (1 node, Slurm tasks = GPUs)
+    ("github:vlc-robot/polarnet", "882b7ef5b82ee4c7779cdd0020f58e919e0f8bce"),
+    # summarize-from-feedback (OpenAI): sampling and reward-model evaluation for "Learning to
+    # summarize from human feedback" policies (2020-2023) [multi-GPU code:
+    # summarize_from_feedback/utils/dist_utils.py (setup_cuda_device_and_dist: MPI rank %
+    # NUM_GPU -> torch.device("cuda", local_rank), torch.cuda.set_device, init_process_group
+    # env://; Comm groups for model-parallel shards), summarize_from_feedback/
+    # query_response_model.py (per-shard torch.load(map_location cpu) of checkpoints from blob
+    # storage, shard layout per rank), model_layout.py (data/model-parallel layout from rank),
+    # sample.py and eval_rm.py (policy sampling and reward-model evaluation loops),
+    # models/transformer.py (tensors in forward); TPL401, TPL402, TPL2xx] launch texts: README
+    # "pipenv run exps/sample.py ppo_xl sample-ppo-xl --num_queries 32", "pipenv run
+    # exps/eval_rm.py rm4 eval-rm4 --input_path /tmp/jobs/sample-ppo-xl/results/",
+    # summarize_from_feedback/utils/jobs.py "mpiexec -n <mpi> python -c ..." (1 node, one process
+    # per GPU, NUM_GPU default 8)
+    ("github:openai/summarize-from-feedback", "700967448d10004279f138666442bf1497d0e705"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -6674,6 +7000,27 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "util/time_counter.py",
         "util/vis_utils.py",
     ),
+    # fresh-52's copies: MAE's files (a set's mirror) in AudioMAE; E2FGVI's spectral norm in
+    # STTN; Cutie's TPS in STCN; the COCO caption evaluation in DialoGPT; SEEM's common
+    # layers in SegVol; CLIP's tokenizer in PerAct; vendored ParallelWaveGAN (a set's
+    # repository) in DiffSinger, transformers' T5 in mt-dnn and timm in AudioMAE
+    "github:facebookresearch/AudioMAE": (
+        "engine_finetune.py",
+        "submitit_linprobe.py",
+        "timm_patch/",
+        "util/crop.py",
+        "util/datasets.py",
+        "util/lars.py",
+        "util/lr_decay.py",
+        "util/lr_sched.py",
+    ),
+    "github:researchmm/STTN": ("core/spectral_norm.py",),
+    "github:hkchengrex/STCN": ("dataset/tps.py",),
+    "github:microsoft/DialoGPT": ("pycocoevalcap/",),
+    "github:BAAI-DCAI/SegVol": ("segment_anything_volumetric/modeling/common.py",),
+    "github:peract/peract": ("helpers/clip/core/simple_tokenizer.py",),
+    "github:MoonInTheRiver/DiffSinger": ("modules/parallel_wavegan/",),
+    "github:namisan/mt-dnn": ("msrt5/", "msrlongt5/"),
 }
 
 
@@ -6730,6 +7077,7 @@ UNSEEN_SETS = {
     "fresh-49": FRESH_49,
     "fresh-50": FRESH_50,
     "fresh-51": FRESH_51,
+    "fresh-52": FRESH_52,
 }
 
 

@@ -393,6 +393,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-49",
             "fresh-50",
             "fresh-51",
+            "fresh-52",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
