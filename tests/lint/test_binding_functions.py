@@ -182,3 +182,67 @@ def test_a_class_of_the_project_whose_constructor_binds_is_followed(
         "ptq.py": BUILDS_A_MODEL.format(import_line="from model.spiritlm_model import Model"),
     }
     assert _tpl401(tmp_path, files) == ([("ptq.py", 7)] if flagged else [])
+
+
+MAKES_THE_GROUP = """\
+import torch
+import torch.distributed
+
+
+def multi_init(device_id, world_size, gpu_ranks):
+    torch.distributed.init_process_group(
+        backend="nccl", init_method="tcp://localhost:10000",
+        world_size=world_size, rank=gpu_ranks[device_id])
+    return torch.distributed.get_rank()
+
+
+def all_gather_list(data, max_size=4096):
+    buffer = torch.cuda.ByteTensor(max_size)
+    torch.distributed.all_gather([buffer], buffer)
+"""
+TRAINS = """\
+import torch
+
+import distributed
+
+
+def run(args, device_id):
+    gpu_rank = distributed.multi_init(device_id, args.world_size, args.gpu_ranks)
+    print("gpu_rank %d" % gpu_rank)
+    train_single(args, device_id)
+
+
+def train_single(args, device_id):
+    torch.manual_seed(args.seed)
+    if device_id >= 0:
+        torch.cuda.set_device(device_id)
+    model = torch.nn.Linear(4, 4).cuda()
+"""
+
+
+@pytest.mark.parametrize(
+    ("trainer", "flagged"),
+    [
+        (TRAINS, False),
+        # the binding comes only after the caller's first CUDA work
+        (
+            TRAINS.replace(
+                '    print("gpu_rank', '    torch.cuda.synchronize()\n    print("gpu_rank'
+            ),
+            True,
+        ),
+        # the binding helper binds GPU 0 in every rank
+        (TRAINS.replace("set_device(device_id)", "set_device(0)"), True),
+        # a second caller that never binds
+        (TRAINS + "\n\ndef evaluate(args):\n    distributed.multi_init(0, 2, [0, 1])\n", True),
+        # the helper handed on: its callers are unknown
+        (TRAINS + "\n\nHOOKS = [distributed.multi_init]\n", True),
+    ],
+)
+def test_callers_that_bind_right_after_the_group_helper_returns(
+    tmp_path: Path, trainer: str, flagged: bool
+) -> None:
+    # PreSumm's (and OpenNMT's) `multi_init` makes the group and returns; every caller then
+    # calls `train_single(args, device_id)`, which binds first (fresh-52, judged FALSE).
+    files = {"distributed.py": MAKES_THE_GROUP, "train.py": trainer}
+    assert _tpl401(tmp_path, files) == ([("distributed.py", 6)] if flagged else [])

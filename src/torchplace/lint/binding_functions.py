@@ -12,6 +12,10 @@ own, or in the constructor of a class of their own, in the same file or in anoth
 
 where `process_args_ptq` parses `TrainingArguments` with `HfArgumentParser`, whose
 `__post_init__` builds accelerate's `PartialState`, which calls `set_device(local_rank)`.
+A helper that only makes the group and returns leaves the binding to its callers, which bind
+right after it returns (OpenNMT's and PreSumm's `multi_init`, then `train_single(args,
+device_id)`, which calls `set_device(device_id)` first): `bound_after_return` reads every call
+of such a helper across the project the same way.
 This follows each such call one step: to a function defined at the top level of the same file,
 or imported from a module of the project (`from utils.process_args import process_args_ptq`,
 resolved as Python would: the package tree, the script's directory, the project's root), and
@@ -23,12 +27,20 @@ project phase, when a finding asks: the callee's file is parsed, never run.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
-from torchplace.lint.binding_callees import builds_a_binder, calls_before_cuda_work
+from torchplace.lint.binding_callees import (
+    builds_a_binder,
+    calls_before_cuda_work,
+    first_cuda_work,
+)
 from torchplace.lint.context import FileContext, whole_file_context
 from torchplace.lint.gpu_bindings import binds_gpu
 from torchplace.lint.project_modules import resolve_imports
+from torchplace.lint.rules._helpers import without_comments
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 Read = Callable[[str], "bytes | None"]
@@ -55,6 +67,115 @@ def bound_by_project_function(path: str, line: int, root: str | None, read: Read
             if files and _defines_a_binder(str(files[0]), original, read):
                 return True
         elif _binder_in(ctx, name):
+            return True
+    return False
+
+
+def bound_after_return(
+    path: str, line: int, root: str | None, files: list[str], read: Read
+) -> bool:
+    """Whether the `init_process_group` call on `line` of `path` lies in a top-level function
+    that does no CUDA work after it (it makes the group and returns), and every call of that
+    function in the project's `files` (at least one; by its name, or as an attribute of its
+    module, `distributed.multi_init(...)`) is followed, before the caller's first CUDA work,
+    by a binding: `set_device` of a per-process device, a library object that binds, or a
+    project function that does (as `bound_by_project_function` reads them). Any other use of
+    the name (handed on, stored) leaves its callers unknown: no."""
+    ctx = _context(path, read)
+    if ctx is None:
+        return False
+    located = _group_and_function(ctx.tree, line)
+    if located is None:
+        return False
+    group, function = located
+    if function not in ctx.tree.body or not _returns_before_cuda_work(ctx, function, group):
+        return False
+    name, module = function.name, Path(path).stem
+    needle = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"(?![\w])")
+    calls = 0
+    for other in files:
+        data = read(other)
+        if data is None or needle.search(data) is None:
+            continue
+        caller = whole_file_context(other, data)
+        if caller is None:
+            return False
+        for use in _uses_of(caller.tree, name, module, same_file=_same_file(other, path)):
+            if use is None:
+                return False  # the function is handed on: its callers are unknown
+            holder, call = use
+            if holder is None or not _bound_after(caller, other, holder, call, root, read):
+                return False
+            calls += 1
+    return calls > 0
+
+
+def _same_file(first: str, second: str) -> bool:
+    return os.path.abspath(first) == os.path.abspath(second)
+
+
+def _returns_before_cuda_work(ctx: FileContext, function: _Function, group: ast.Call) -> bool:
+    """No CUDA work in `function` after `group`, to its end."""
+    start = group.end_lineno or group.lineno
+    last = function.end_lineno or start
+    return first_cuda_work(without_comments(ctx.source.lines_text(start + 1, last))) is None
+
+
+def _uses_of(
+    tree: ast.Module, name: str, module: str, same_file: bool
+) -> Iterator[tuple[_Function | None, ast.Call] | None]:
+    """Each use of the function `name` of `module` in `tree`: (the innermost function holding
+    the call, the call), or None for a use that is not a call. A bare name counts in its own
+    file or where it is imported; an attribute only on a name for its module."""
+    imported = same_file or any(
+        isinstance(node, ast.ImportFrom)
+        and (node.module or "").rpartition(".")[2] == module
+        and any(alias.name == name and alias.asname is None for alias in node.names)
+        for node in ast.walk(tree)
+    )
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            if not imported:
+                continue
+        elif isinstance(node, ast.Attribute) and node.attr == name:
+            if not (isinstance(node.value, ast.Name) and node.value.id == module):
+                continue
+        else:
+            continue
+        parent = parents.get(id(node))
+        if not (isinstance(parent, ast.Call) and parent.func is node):
+            yield None
+            continue
+        yield _holder(tree, parent), parent
+
+
+def _holder(tree: ast.Module, call: ast.Call) -> _Function | None:
+    holders = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, _Function)
+        and node.lineno <= call.lineno <= (node.end_lineno or call.lineno)
+    ]
+    return max(holders, key=lambda node: node.lineno) if holders else None
+
+
+def _bound_after(
+    ctx: FileContext, path: str, function: _Function, call: ast.Call, root: str | None, read: Read
+) -> bool:
+    imported = _imported_names(ctx.tree)
+    for after in calls_before_cuda_work(ctx, function, call):
+        if binds_gpu(after) or builds_a_binder(ctx, function, after):
+            return True
+        if not isinstance(after.func, ast.Name):
+            continue
+        callee = after.func.id
+        if callee in imported:
+            module, level, original = imported[callee]
+            found = resolve_imports(path, [(module, level)], root)
+            if found and _defines_a_binder(str(found[0]), original, read):
+                return True
+        elif _binder_in(ctx, callee):
             return True
     return False
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from torchplace.lint.binding_functions import bound_by_project_function
+from torchplace.lint.binding_functions import bound_after_return, bound_by_project_function
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import call_name, is_test_or_benchmark
@@ -200,7 +200,8 @@ def _not_bound_by_callers(index: ProjectIndex, finding: Finding) -> str | None:
 
 def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> str | None:
     """As `not-bound-by-callers`, and no function of the project called right after the
-    group binds the GPU (`binding_functions`: a helper that parses `TrainingArguments`), and
+    group binds the GPU (`binding_functions`: a helper that parses `TrainingArguments`; or,
+    for a helper that makes the group and returns, right after each call of it), and
     the process then acts on its current GPU, cuda:0
     (`current_gpu`: `.cuda()`, `"cuda"`, pinned memory, `torch.cuda` calls given no device),
     in the file, in a project module it imports, or in a project file that imports it and
@@ -209,6 +210,8 @@ def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> 
     if _not_bound_by_callers(index, finding) is None:
         return None
     if index.bound_by_project_function(finding.path, finding.line):
+        return None
+    if index.bound_after_return(finding.path, finding.line):
         return None
     use = index.current_gpu_use_of(finding.path, finding.line)
     if use is None:
@@ -844,6 +847,15 @@ class ProjectIndex:
         """The process group on `line` of `path` is bound by a project function called
         right after it (`binding_functions`)."""
         return bound_by_project_function(path, line, self.root_of(path), self._code)
+
+    def bound_after_return(self, path: str, line: int) -> bool:
+        """The process group on `line` of `path` is made by a helper that returns before any
+        CUDA work, and every caller in the project binds right after it returns
+        (`binding_functions.bound_after_return`)."""
+        files = self.tree_files_of(path)
+        if not files:
+            return False
+        return bound_after_return(path, line, self.root_of(path), files, self._code)
 
     def defines_as_local_rank(self, path: str, name: str) -> bool:
         """The project of `path` defines the conventional rank name `name` only as this

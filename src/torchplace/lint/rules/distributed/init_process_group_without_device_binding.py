@@ -46,7 +46,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     `launch*`), also inside a project function called there (`process_args()` parsing
     `TrainingArguments`); nor every caller across the project (a backend class built only by
     a function that binds first or shows its process one GPU through `CUDA_VISIBLE_DEVICES`,
-    a `__main__` block that also calls a binding function of its file); nor Ray in a project
+    a `__main__` block that also calls a binding function of its file, callers that bind
+    right after a helper that only makes the group returns); nor Ray in a project
     whose workers are Ray actors given GPUs (`num_gpus=`: cuda:0 is the actor's own). Fine
     too: one rank (`world_size=1`, spawned with `nprocs=1`); one process per node (an
     `assert` that the local rank is 0, or a process placing work on each of its GPUs by index,
