@@ -74,9 +74,11 @@ class TensorAttributeNotRegistered(Rule):
     attributes only handed to code the file does not show (another module's function, a
     held object's method: `self.quantizer.apply(x, self.clip_val)`) or read only into Python
     (`len(self.x)`, `self.x.tolist()`, an f-string) or handed to a function of the file that
-    moves it (`qmax = qmax.to(device)` in Qwen's `quantize_cache_v`),
-    0-dim numbers of a number argument (annotated `float`, given a number as its default, or
-    asserted one with `isinstance`), empty placeholders (`torch.tensor([])`,
+    moves it (`qmax = qmax.to(device)` in Qwen's `quantize_cache_v`), each read any of these
+    (`self.coef_a.diff().to(q.device)` beside `len(self.coef_a)`),
+    0-dim numbers of `torch.tensor` of a number argument (annotated `float`, given a number
+    as its default, or asserted one with `isinstance`) or of a setting read with a number as
+    its default (`conf.get("scale", 1.0)`), empty placeholders (`torch.tensor([])`,
     `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models
     of serving engines, which build each model under `with torch.device(...)` on the rank's
     GPU and never move it: files that import vLLM or SGLang, and projects whose own loader
@@ -146,7 +148,7 @@ class TensorAttributeNotRegistered(Rule):
                 continue
             if _only_handed_to_other_code(ctx, owner.node, target.attr, span):
                 continue  # where it meets a tensor is that code's, which this file does not show
-            if _python_number(located.scope, factory):
+            if ctx.qualified(factory.func) in _OF_VALUE and _python_number(located.scope, factory):
                 continue  # `torch.tensor(drop_rate)` of a `float` argument: a 0-dim number
             message = f"`self.{target.attr}` is a plain tensor: `.to()` and device_map skip it"
             yield self.finding(ctx, factory, message)
@@ -191,7 +193,8 @@ def _only_handed_to_other_code(
     nor is a read only for what Python sees of the tensor (`len(self.x)`, `self.x.tolist()`,
     `self.x.shape`, an f-string): it meets no other tensor (torchani's `atomic_numbers`), nor
     one handed to a function of the file that moves that parameter itself (`qmax =
-    qmax.to(device)`)."""
+    qmax.to(device)`), nor one moved where it is read (`_moved_where_read`): each read may
+    be any of these."""
     tree = ctx.whole_tree()
     if tree is None:
         return False
@@ -241,7 +244,32 @@ def _only_handed_to_other_code(
             and not first <= node.lineno <= last
         ):
             reads.append(node)
-    return bool(reads) and all(id(read) in handed for read in reads)
+    parents = {id(child): node for node in ast.walk(whole) for child in ast.iter_child_nodes(node)}
+    return bool(reads) and all(
+        id(read) in handed or _moved_where_read(read, parents) for read in reads
+    )
+
+
+def _moved_where_read(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """`read` (`self.x`) is moved where it is read, after steps that keep its device and meet
+    no other tensor: `self.x.to(d)`, `self.x[0].cuda()`, `self.coef_a.diff().to(q.device)`
+    (miles-credit's hybrid sigma-pressure coefficients)."""
+    current = read
+    while True:
+        parent = parents.get(id(current))
+        if isinstance(parent, ast.Subscript) and parent.value is current:
+            current = parent
+            continue
+        if not (isinstance(parent, ast.Attribute) and parent.value is current):
+            return False
+        call = parents.get(id(parent))
+        if not (isinstance(call, ast.Call) and call.func is parent):
+            return False
+        if parent.attr in MOVES or parent.attr == "type_as":
+            return True
+        if not re.fullmatch(_RESHAPE, parent.attr):
+            return False
+        current = call
 
 
 #: Builtins that read a tensor into Python (a length, a string) and meet no other tensor.
@@ -304,10 +332,13 @@ def _other_code(ctx: FileContext, func: ast.expr, local: set[str]) -> bool:
     return self_attribute(func) is None
 
 
-#: Methods that change a tensor's shape or dtype and keep its device.
+#: Methods that change a tensor's shape, dtype or values from its own alone, and keep its
+#: device.
 _RESHAPE = (
     r"(?:repeat|reshape|view|expand|unsqueeze|squeeze|permute|transpose|flatten|contiguous"
-    r"|float|double|half|long|int|bool|clone|detach)"
+    r"|float|double|half|long|int|bool|clone|detach"
+    # steps computed from the tensor alone (`self.coef_a.diff()`)
+    r"|diff|cumsum|cumprod|flip|abs|neg|sqrt|exp|log|sum|mean|t)"
 )
 #: An index (`[0]`, `[:, 1:]`): it keeps the tensor's device.
 _INDEX = r"\[[^\[\]\n]*\]"
@@ -318,7 +349,9 @@ _ARGUMENTS = r"[^()]*(?:\([^()]*\)[^()]*)*"
 def _python_number(scope: Scope, factory: ast.Call) -> bool:
     """`torch.tensor(rate)` where `rate` is an argument of `__init__` that is a number: declared
     one (`rate: float`), given a number as its default (`rate=0.1`), or asserted one
-    (`assert isinstance(rate, float)`)."""
+    (`assert isinstance(rate, float)`); or of a number read in place (`_reads_a_number`)."""
+    if factory.args and _reads_a_number(factory.args[0]):
+        return True
     function = scope.function
     if function is None or not factory.args or not isinstance(factory.args[0], ast.Name):
         return False
@@ -344,6 +377,23 @@ def _python_number(scope: Scope, factory: ast.Call) -> bool:
 
 
 _NUMBERS = ("float", "int", "bool")
+#: Factories whose first argument is the value, not a size: a number makes a 0-dim tensor
+#: (`torch.zeros(n)` of a number `n` is a vector of n).
+_OF_VALUE = frozenset({"torch.tensor", "torch.as_tensor", "torch.scalar_tensor"})
+
+
+def _reads_a_number(value: ast.expr) -> bool:
+    """`float(x)`, `int(x)`, or a setting read with a number as its default
+    (`conf["skebs"].get("dissipation_scaling_coefficient", 1.0)`, miles-credit): a number."""
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    if isinstance(func, ast.Name):
+        return func.id in ("float", "int") and len(value.args) == 1
+    if isinstance(func, ast.Attribute) and func.attr == "get" and len(value.args) == 2:
+        default = value.args[1]
+        return isinstance(default, ast.Constant) and type(default.value) in (int, float)
+    return False
 
 
 def _asserts_number(statement: ast.stmt, name: str) -> bool:
