@@ -105,7 +105,10 @@ class CallFlow(FlowState):
         if name in self.facts.layers and not self._moving:
             where = f"`self.{name}(...)` (weights on the module's device)"
             gpu = Value(Kind.MODULE, node.lineno, f"the weights of `self.{name}`", owner=name)
-            for values in arguments:  # a submodule's hooks move its inputs: no split here
+            # Arguments its own `forward` reads only as numbers (slice bounds) meet no weight.
+            bound = self.facts.bound_arguments.get(name, frozenset())
+            given = [v for i, v in enumerate(arguments) if i not in bound]
+            for values in given:  # a submodule's hooks move its inputs: no split here
                 self._meet(values, (gpu,), line=node.lineno, where=where, at=node, split=False)
         if name in self.facts.passthrough:
             return join(*arguments)  # dropout, activations: the output stays with the input

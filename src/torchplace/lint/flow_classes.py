@@ -69,6 +69,8 @@ def class_facts(ctx: FileContext, node: ast.ClassDef) -> ClassFacts:
     init = unstubbed_init(ctx, node)
     if init is not None:
         facts.read_init(init)
+    if facts.layer_classes:
+        facts.bound_arguments = _bound_arguments(ctx, facts.layer_classes)
 
     def whole_class() -> ast.ClassDef | None:
         whole = ctx.whole_tree()
@@ -145,3 +147,59 @@ def _parse_block(
     except (SyntaxError, ValueError, RecursionError):
         return None
     return ast.increment_lineno(parsed, block.lineno - 1)
+
+
+def _bound_arguments(ctx: FileContext, layers: dict[str, str]) -> dict[str, frozenset[int | str]]:
+    """For each layer built from a class the file defines (`self.position_embedding =
+    PositionEmbedding(...)`), the arguments its `forward` uses only as numbers: slice bounds
+    (`self.weight[start_pos:end_pos]`), comparisons (`assert end_pos <= self.n_ctx`), `int`
+    and `len`. A CPU tensor given there meets no weight (summarize-from-feedback passes
+    `torch.tensor(ctx_len)`). Positions count from the first argument after `self`."""
+    tree = ctx.whole_tree()
+    if tree is None:
+        return {}
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    found: dict[str, frozenset[int | str]] = {}
+    for attribute, called in layers.items():
+        owner = classes.get(called)
+        forward = (
+            next((s for s in owner.body if isinstance(s, _Function) and s.name == "forward"), None)
+            if owner is not None
+            else None
+        )
+        if forward is None:
+            continue
+        parameters = [a.arg for a in (*forward.args.posonlyargs, *forward.args.args)][1:]
+        bound: set[int | str] = set()
+        for position, name in enumerate(parameters):
+            if _used_only_as_number(forward, name):
+                bound.update((position, name))
+        if bound:
+            found[attribute] = frozenset(bound)
+    return found
+
+
+def _used_only_as_number(function: _Function, name: str) -> bool:
+    """Every read of `name` in `function` lies in a slice bound, a comparison, or an argument
+    of `int` / `len` / `range`; at least one read."""
+    allowed: set[int] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Slice):
+            holders: list[ast.AST] = [b for b in (node.lower, node.upper, node.step) if b]
+        elif isinstance(node, ast.Compare):
+            holders = [node]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("int", "len", "range")
+        ):
+            holders = list(node.args)
+        else:
+            continue
+        allowed.update(id(inner) for holder in holders for inner in ast.walk(holder))
+    reads = [
+        node
+        for node in ast.walk(function)
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
+    ]
+    return bool(reads) and all(id(read) in allowed for read in reads)

@@ -62,6 +62,11 @@ class ClassFacts:
     tensors: set[str] = field(default_factory=set)
     #: Submodules whose output stays with their input (dropout, activations).
     passthrough: set[str] = field(default_factory=set)
+    #: The class each layer is built from, as written (`PositionEmbedding`, `nn.Linear`).
+    layer_classes: dict[str, str] = field(default_factory=dict)
+    #: Arguments of a layer the file defines itself that its `forward` uses only as numbers
+    #: (slice bounds, comparisons), by position and by name: they meet no weight.
+    bound_arguments: dict[str, frozenset[int | str]] = field(default_factory=dict)
     #: Plain attributes of a class that is not an `nn.Module`, made only by tensor factories
     #: without `device=` (or grown from themselves, `self.x = torch.cat([self.x, y])`).
     cpu_made: dict[str, ast.Call] = field(default_factory=dict)
@@ -125,6 +130,7 @@ class ClassFacts:
                             self.passthrough.add(name)
                         if _LAYER.search(last):
                             self.layers.add(name)
+                            self.layer_classes[name] = called
             elif _registers(node):
                 assert isinstance(node, ast.Call)
                 first = node.args[0]

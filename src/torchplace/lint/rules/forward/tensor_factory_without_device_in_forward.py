@@ -43,7 +43,9 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     tensor that meets only the result of a helper method computing a number from the
     module's settings (`self.drop_prob / self.block_size**2`, whatever tensors it is
     handed), or only a parameter of a private helper method (`self._embed(grid[0])`) that
-    every call of it, all in this file, fills with a tensor made on the CPU. Nor are files
+    every call of it, all in this file, fills with a tensor made on the CPU, or an argument
+    that a layer class of the file reads only as a number in its `forward` (a slice bound:
+    `self.weight[start_pos:end_pos]`). Nor are files
     that make CUDA the default (`torch.set_default_tensor_type(torch.cuda.FloatTensor)`,
     `torch.set_default_device("cuda")`): their factories make tensors on the GPU.
 
