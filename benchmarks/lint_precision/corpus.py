@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-52] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-53] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -86,7 +86,10 @@ detection, referring and video object segmentation, human pose estimation); `--f
 (`FRESH_52`) one chosen by what two rules look for: research code of any field whose own
 multi-process training or evaluation loop restores checkpoints or pretrained weights with
 `torch.load` and picks each process's GPU itself (vision, language, speech, science,
-recommendation, robot learning).
+recommendation, robot learning); `--fresh-53` (`FRESH_53`) one of continual and federated
+learning, meta-learning and architecture search, efficient-training research prototypes
+(pipeline, tensor and sharded data parallelism written by labs) and large-batch or
+long-context training recipes, trained or run on several GPUs.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -6400,6 +6403,301 @@ FRESH_52 = (
     ("github:openai/summarize-from-feedback", "700967448d10004279f138666442bf1497d0e705"),
 )
 
+FRESH_53 = (
+    # Continual and federated learning, meta-learning and architecture search / AutoML,
+    # efficient-training research prototypes, and large-batch and long-context training recipes
+    # trained or run on several GPUs (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Continual and federated learning (simulated clients or workers on GPUs) ---
+    # FedDF (EPFL MLO): ensemble distillation for robust model fusion in federated learning, with
+    # FedAvg and other aggregators (2020-2022) [multi-GPU code: codes/FedDF-code/run.py (builds
+    # "mpirun -n <n_participated+1> --hostfile ..." so the master and each sampled client are one
+    # MPI process), codes/FedDF-code/main.py (dist.init_process_group("mpi"),
+    # torch.cuda.set_device(conf.graph.primary_device) for the rank), pcode/utils/topology.py
+    # (world_conf "a,b,c,d,e" -> GPU id per rank), pcode/utils/communication.py (all_reduce,
+    # broadcast, new_group, flatten buffers on the tensors' device), pcode/worker.py and
+    # pcode/aggregation/*.py (models and batches .cuda(), server-side distillation on GPU),
+    # generate_data.py (torch.device("cuda:0")); TPL401, TPL402, TPL104, TPL2xx] launch texts:
+    # codes/FedDF-code/README.md "python run.py ... --n_clients 20 --participation_ratio 0.1
+    # --world_conf 0,0,1,1,100 --on_cuda True ... --hostfile hostfile" (1 node, n_participated+1
+    # MPI processes mapped to GPUs by world_conf)
+    ("github:epfml/federated-learning-public-code", "44dd5551071969eb354ee2ed091a9ba36c1d5b08"),
+    # FederatedScope (Alibaba DAMO): federated learning platform (CV, NLP, graph FL, vertical FL,
+    # personalization, FedHPO) with standalone and distributed modes (2022-2023) [multi-GPU code:
+    # federatedscope/core/parallel/parallel_runner.py (StandaloneMultiGPURunner: mp.Process per
+    # rank, dist.init_process_group('nccl'), torch.device("cuda:{rank}"), server and client
+    # models .to(device), dist.send/recv of model parameters), federatedscope/core/communication.py
+    # (StandaloneDDPCommManager, device "cuda:{dist.get_rank()}"), federatedscope/core/
+    # gpu_manager.py (picks 'cuda:<index>' by free memory from nvidia-smi), federatedscope/core/
+    # trainers/torch_trainer.py (nn.DataParallel over cfg.train.data_para_dids),
+    # federatedscope/gfl, autotune/pfedhpo (torch.load without map_location); TPL401, TPL402,
+    # TPL108, TPL104] launch texts: federatedscope/core/parallel/README.md "process_num: 8 # use
+    # StandaloneMultiGPURunner with 8 GPUs" (1 node, 1 process per GPU),
+    # scripts/distributed_scripts/run_distributed_conv_femnist.sh "python federatedscope/main.py
+    # --cfg .../distributed_femnist_server.yaml &" plus 3 client processes (device: 0)
+    ("github:alibaba/FederatedScope", "480b67de851df2fa02b7cc2189f1803d947998d7"),
+    # Shepherd / FederatedGPT: federated instruction tuning of LLaMA with LoRA clients (2023)
+    # [multi-GPU code: main.py (device_map="auto", or {"": LOCAL_RANK} when WORLD_SIZE > 1 for
+    # DDP, model.is_parallelizable/model_parallel when several GPUs and no DDP, 8-bit loading),
+    # fed_utils/client.py (per-client HF Trainer with ddp_find_unused_parameters),
+    # fed_utils/model_aggregation.py (torch.load of client LoRA weights without map_location),
+    # GlobalModel_generated.py (device_map "auto" / {"": device}); TPL402, TPL108, TPL104]
+    # launch texts: README "python main.py --global_model 'chavinlo/alpaca-native' ..."
+    # (1 node, device_map over all visible GPUs), "python client_data_allocation.py $num_client"
+    ("github:JayZhang42/FederatedGPT-Shepherd", "bcffa00e9642990ecc6210363a7f0dab91bef4dc"),
+    # Mammoth (UniMoRe AImageLab): continual-learning framework with 70+ methods (rehearsal,
+    # prompt-based, CLIP/LLaVA-based) (2020-2026) [multi-GPU code: utils/distributed.py (setup:
+    # init_process_group per SLURM rank, make_ddp: model.to(rankno), model.device =
+    # f"cuda:{rankno}", SyncBatchNorm, DDP(device_ids=[rankno]); make_dp: CustomDP over all GPUs
+    # .to('cuda:0')), main.py (--distributed dp/ddp, model.to('cuda:0')), utils/conf.py (least
+    # used GPU f'cuda:{...}'), models/spr.py ('cuda:0'), models/llava.py and models/idefics.py
+    # (device_map=device), models/*_utils (buffers and prompts made in forward), datasets/*.py
+    # and models/tak_utils/utils.py (torch.load); TPL401, TPL402, TPL104, TPL2xx]
+    # launch texts: scripts/slurm_sbatcher.py "srun python -m torch.distributed.run
+    # --rdzv_backend=c10d --nnodes=$SLURM_JOB_NUM_NODES --nproc_per_node={args.gpus} utils/main.py
+    # --distributed=ddp" (1-N nodes x N GPUs), docs/getting_started/fast_training.rst
+    # "--distributed=dp" (1 node, all GPUs)
+    ("github:aimagelab/mammoth", "e75a491c69fd729edeb01431afb753d9157d9a81"),
+    # MiB (Politecnico di Torino): modeling the background for incremental (continual) semantic
+    # segmentation (2020) [multi-GPU code: run.py (distributed.init_process_group('nccl',
+    # env://), device = torch.device(opts.local_rank), torch.cuda.set_device, apex
+    # DistributedDataParallel for model and old model, DistributedSampler, barrier),
+    # train.py (loss tensors made then .to(self.device), distillation against the old model),
+    # metrics/stream_metrics.py (torch.distributed.reduce of confusion matrices),
+    # dataset/voc.py and ade.py (rank-0 index files); vendored: modules/ (in-place ABN layers);
+    # TPL401, TPL402, TPL2xx] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=2 run.py --data_root data --batch_size 12 --dataset ade --name MIB
+    # --task 100-50 --step 2 ..." (1 node, 2 GPUs)
+    ("github:fcdl94/MiB", "1c589833ce5c1a7446469d4602ceab2cdeac1b0e"),
+    # PyCIL (LAMDA, Nanjing University): class-incremental learning toolbox (iCaRL, DER, FOSTER,
+    # MEMO, BEEF, ...) (2021-2025) [multi-GPU code: trainer.py (_set_device: "device" list ->
+    # torch.device("cuda:{}") per entry), models/base.py and models/*.py (self._multiple_gpus,
+    # nn.DataParallel(self._network, self._multiple_gpus) around each task's training, unwrap
+    # .module), models/bic.py, ssre.py, il2a.py, pa2s.py, acil.py (torch.load without
+    # map_location); TPL402, TPL108, TPL2xx] launch texts: README "python main.py
+    # --config=./exps/[MODEL NAME].json", exps/der.json, icarl.json, podnet.json "device":
+    # ["0","1","2","3"] (1 process, 4 GPUs)
+    ("github:G-U-N/PyCIL", "87cc4110d60765dc3f64af7ef7a693efed8418ff"),
+    #
+    # --- Meta-learning and neural architecture search / AutoML ---
+    # learn2learn: meta-learning library (MAML, ANIL, MetaSGD, ProtoNets, meta-RL, few-shot
+    # benchmarks) (2019-2023) [multi-GPU code: examples/vision/distributed_maml.py
+    # (torch.distributed.init_process_group per --local_rank, device = torch.device('cuda:' +
+    # str(rank % device_count)), cherry.optim.Distributed gradient averaging),
+    # examples/rl/dist_promp.py (distributed ProMP workers, tensors made on values.device),
+    # learn2learn/algorithms/lightning/*.py and examples/vision/lightning/main.py (Lightning
+    # Trainer gpus), learn2learn/nn/metaoptnet.py (X.cuda() in forward),
+    # examples/vision/supervised_pretraining.py (torch.load without map_location); TPL401,
+    # TPL402, TPL2xx, TPL108] launch texts: examples/vision/distributed_maml.py "python -m
+    # torch.distributed.launch --nproc_per_node=2 distributed_maml.py" (1 node, 2 GPUs),
+    # examples/rl/dist_promp.py "python -m torch.distributed.launch --nproc_per_node=4"
+    ("github:learnables/learn2learn", "db5cee3795490071282bbdfa81179ef732349196"),
+    # BAM: base-learner and meta-learner for few-shot semantic segmentation (CVPR 2022)
+    # (2022-2023) [multi-GPU code: train.py and train_base.py (args.distributed when several
+    # GPUs, dist.init_process_group('nccl'), torch.cuda.set_device(args.local_rank),
+    # torch.device('cuda', local_rank), DistributedDataParallel, support/query batches
+    # .cuda(non_blocking=True), torch.ones(..., device='cuda') masks), test.py and test_GFSS.py,
+    # model/BAM.py (torch.arange(..., device='cuda') in forward), model/resnet.py and vgg.py
+    # (torch.load of backbones without map_location); TPL401, TPL402, TPL104, TPL2xx, TPL108]
+    # launch texts: train.sh "GPU_ID=0,1,2,3 ... CUDA_VISIBLE_DEVICES=${GPU_ID} python3 -m
+    # torch.distributed.launch --nproc_per_node=4 --master_port=1234 train.py" (1 node, 4 GPUs),
+    # train_base.sh (same, 4 GPUs)
+    ("github:chunbolang/BAM", "c0f935c30e3b2b8055d5e1d65e846f6738a4a358"),
+    # FEAT (Sha-Lab): few-shot learning via embedding adaptation with set-to-set functions, with
+    # ProtoNet, MatchNet, GCN and DeepSet baselines (2018-2020) [multi-GPU code: pretrain.py
+    # (model.encoder = torch.nn.DataParallel(..., device_ids=list(range(args.ngpu)))),
+    # model/trainer/helpers.py (--multi_gpu: nn.DataParallel(model.encoder), episodes and workers
+    # scaled by device_count), model/utils.py (set_gpu: CUDA_VISIBLE_DEVICES from --gpu),
+    # model/data_parallel.py (BalancedDataParallel scatter over target_gpus), model/models/*.py
+    # (labels and masks made in forward then .cuda()), model/trainer/fsl_trainer.py and
+    # model/dataloader/*.py (torch.load without map_location); TPL402, TPL2xx, TPL108]
+    # launch texts: README "python train_fsl.py --max_epoch 200 --model_class FEAT ... --gpu 8
+    # --init_weights ./saves/initialization/miniimagenet/con-pre.pth", "--multi_gpu" with
+    # several --gpu indexes (1 process, N GPUs)
+    ("github:Sha-Lab/FEAT", "47bdc7c1672e00b027c67469d0291e7502918950"),
+    # Fast AutoAugment (Kakao Brain): augmentation-policy search with density matching, Ray Tune
+    # trials spread over GPUs (2019-2020) [multi-GPU code: FastAutoAugment/search.py
+    # (@ray.remote(num_gpus=4) pretraining per fold, resources_per_trial {'gpu': 1}, torch.load
+    # of fold checkpoints without map_location, batches .cuda()), FastAutoAugment/train.py
+    # (local_rank -> torch.device('cuda', local_rank), torch.cuda.set_device, DDP, torch.load),
+    # FastAutoAugment/networks/__init__.py (get_model: DistributedDataParallel(device_ids=
+    # [local_rank]) or .cuda()), FastAutoAugment/train_dist.py (ssh per host running
+    # torch.distributed.launch); vendored: FastAutoAugment/networks/efficientnet_pytorch
+    # (EfficientNet-PyTorch copy); TPL401, TPL402, TPL108] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node={num_gpu_per_node} --nnodes={num_node} ...
+    # FastAutoAugment/train.py -c confs/efficientnet_b4.yaml" (1-N nodes), "python search.py -c
+    # confs/wresnet40x2_cifar10_b512.yaml --dataroot ... --redis ..." (Ray cluster of GPUs)
+    ("github:kakaobrain/fast-autoaugment", "2424224291616a2158a2265069ee95a78a2d13d9"),
+    # Slimmable networks (Jiahui Yu): slimmable, universally slimmable networks and AutoSlim
+    # channel search (2018-2020) [multi-GPU code: utils/distributed.py (init_dist: RANK ->
+    # gpu_id = rank % num_gpus, torch.cuda.set_device, dist.init_process_group,
+    # AllReduceDistributedDataParallel, allreduce_grads, dist_reduce_tensor), train.py
+    # (DistributedDataParallel(model.cuda(), [gpu_id], gpu_id) or DataParallel(model).cuda(),
+    # DistributedSampler, target.cuda()), utils/model_profiling.py (torch.device("cuda:0"));
+    # TPL401, TPL402, TPL104] launch texts: README "python train.py app:{apps/***.yml}" with
+    # visible GPUs managed by the user, apps/autoslim_*_train_val.yml "num_gpus_per_job: 4" /
+    # "num_gpus_per_job: 8" (1 node, 4-8 GPUs)
+    ("github:JiahuiYu/slimmable_networks", "5dc14d0357ccfc596d706281acdc8a5b0b66c6d6"),
+    # Archai (Microsoft Research): neural architecture search platform (DARTS/Petridish
+    # supergraph search, discrete search spaces, NLP search with DeepSpeed/NVIDIA trainers,
+    # hardware-aware tasks) (2020-2023) [multi-GPU code: archai/common/apex_utils.py (LOCAL_RANK,
+    # gpu_ids, torch.cuda.set_device, init_process_group('nccl', env://), DistributedDataParallel
+    # (device_ids=[self._gpu])), archai/common/distributed_utils.py (init_distributed, all_reduce
+    # on torch.device("cuda")), archai/supergraph/utils/trainer.py and augmented_trainer.py,
+    # archai/supergraph/utils/augmented_searcher.py (@ray.remote(num_gpus=device_count)),
+    # archai/supergraph/algos/petridish/*.py (@ray.remote(num_gpus=1)),
+    # archai/trainers/nlp/nvidia_trainer.py (DDP on local_rank), archai/trainers/nlp/ds_trainer.py,
+    # tasks/facial_landmark_detection/train.py (torchrun DDP), archai/discrete_search/
+    # search_spaces/*.py (torch.load without map_location); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: scripts/supergraph/dist_main.sh "python -m torch.distributed.launch
+    # --nproc_per_node=$gpu_count scripts/main.py" (1 node, all GPUs),
+    # tasks/facial_landmark_detection/README.md "torchrun --nproc_per_node=4 train.py ..."
+    # (1 node, 4 GPUs), scripts/trainers/README.md "deepspeed deepspeed/train_codegen.py"
+    ("github:microsoft/archai", "6bb8ba3864263ec0e1f6795e5ce21cc4c1aac046"),
+    #
+    # (AxoNN, chosen too, is left out: this project read its initializer for TPL401.)
+    # --- Efficient-training research prototypes (pipeline, tensor and sharded data parallelism) ---
+    # Varuna (Microsoft Research India): pipeline + data parallel training on spot/low-priority
+    # VMs with job morphing (2019-2022) [multi-GPU code: varuna/varuna.py (local_rank ->
+    # torch.cuda.set_device(device), torch.device("cuda", device), PartitionedModel per stage),
+    # varuna/partitioned_model.py (cut-points, torch.tensor(..., requires_grad=True).to(device)
+    # in forward, set_device), varuna/pipeline.py (dist.isend/irecv of activations and grads,
+    # torch.ones(...).to(self.device)), varuna/launcher.py and run_varuna.py (per-GPU process
+    # launch across machines), varuna/checkpoint.py (torch.load without map_location),
+    # profiling/*_profile_worker.py; vendored: examples/EfficientNet-PyTorch (modified copy of
+    # EfficientNet-PyTorch); TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python -m
+    # varuna.run_varuna --machine_list <file_with_ips> --gpus_per_node <num_gpus_per_node> ...
+    # --nstages <number_of_pipeline_stages> --chunk_size ...", examples/Megatron-LM/
+    # pretrain_gpt2_varuna.sh "python3 -m varuna.run_varuna --nstages 2 --batch_size 8192
+    # --chunk_size 4 --gpus_per_node 4" (N nodes x 4 GPUs)
+    ("github:microsoft/varuna", "a2145cc30b976a7917829a55e2a866f0ca4c54e5"),
+    # PatrickStar (Tencent WeChat AI): chunk-based heterogeneous CPU-GPU memory management for
+    # ZeRO-style sharded training of large PTMs (2021-2025) [multi-GPU code:
+    # patrickstar/core/client.py (torch.device(f"cuda:{rank}"), chunk all_gather and
+    # reduce_scatter across ranks), patrickstar/ops/chunk_io_buff.py and embedding.py
+    # (torch.device(f"cuda:{torch.cuda.current_device()}") / f"cuda:{self.local_rank}" buffers),
+    # patrickstar/ops/fp16_cpu_adam.py, patrickstar/core/memtracer/*.py,
+    # examples/pretrain_demo.py (torch.cuda.set_device(rank), init_process_group),
+    # unitest/common.py (spawned ranks, set_device(local_rank)), unitest/test_utils.py
+    # (torch.device("cuda:0")), tools/merge_checkpoint.py and unitest/test_checkpoint.py
+    # (torch.load without map_location); TPL401, TPL402, TPL104, TPL108] launch texts:
+    # examples/run_transformers.sh "python -m torch.distributed.launch
+    # --nproc_per_node=${GPU_NUM} ..." (1 node, GPU_NUM GPUs), examples/README.md "python -m
+    # torch.distributed.launch --nproc_per_node=4 huggingface_bert_moe.py" (1 node, 4 GPUs)
+    ("github:Tencent/PatrickStar", "2384535503ea98cfe35ad04e20c0cfc7bf58d5d7"),
+    # Oobleck (UMich SymbioticLab): resilient distributed training of large models with
+    # pipeline templates (SOSP 2023) (2023) [multi-GPU code: oobleck/elastic/agent.py (one worker
+    # process per GPU, os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu_index), profiler processes
+    # with rank = node_index * num_workers + index), oobleck/elastic/worker.py (asserts one
+    # visible GPU), oobleck/execution/engine.py (torch.distributed.init_process_group, new_group
+    # per layer and FSDP shard, torch.cuda.get_device_properties("cuda:0")),
+    # oobleck/execution/pipeline.py (dist.isend/irecv, LongTensor(...).to(pipeline.device)),
+    # oobleck/module/sharding.py, oobleck/planning/profiler.py (init_process_group, tensors on
+    # device="cuda"); TPL401, TPL402, TPL104, TPL2xx] launch texts: README "python -m
+    # oobleck.elastic.master (--ip <ip>) (--port <port>)", "python -m oobleck.run --config_path
+    # <config_yaml> --node_ips [node_ips] ... --master_ip <master_ip>", examples/gpt3.yaml
+    # "num_agents_per_node: 1, num_workers: 1" (N nodes x workers GPUs)
+    ("github:SymbioticLab/Oobleck", "3b7a0c2f19bff0991e623ffbeb8a5b365853bf3a"),
+    # Chimera (ETH SPCL / ParCIS): bidirectional pipelines for training large models (SC'21)
+    # (2021-2025) [multi-GPU code: utils.py (init_dist_process_group from LOCAL_RANK/RANK or
+    # SLURM_LOCALID/SLURM_PROCID, MASTER_ADDR), main_bert.py (torch.cuda.set_device(local_rank),
+    # stage modules .to(device), dist.new_group per stage for gradient sync, loss tensors on
+    # stage.device), pipeline.py (send/recv threads with dist.send/recv, tensors on self.device),
+    # chimera_pipeline_rank.py and auto_schedule.py (rank -> stage maps), main_bert_simple.py
+    # (torch.load(args.resume) without map_location); TPL401, TPL402, TPL108, TPL2xx] launch
+    # texts: scripts/prof_steps.sh "srun --nodes=8 --ntasks=8 --ntasks-per-node=1 --gres gpu:1
+    # ... python main_bert.py --num_stages $stages ... --pipeline_method $pipeline" (8 nodes x
+    # 1 GPU)
+    ("github:ParCIS/Chimera", "edaa1de216ae121b89a67d0067a2c0b4a068d62e"),
+    # MS-AMP (Microsoft Azure): FP8 automatic mixed precision with FP8 weights, gradients and
+    # optimizer states for DDP, FSDP, ZeRO and Megatron (2023-2025) [multi-GPU code:
+    # msamp/nn/distributed.py (FP8 gradient all-reduce buckets, torch.cuda.Stream(device=...),
+    # torch.empty(..., device=self.device)), msamp/fsdp/*.py (FP8 FullyShardedDataParallel),
+    # msamp/deepspeed/runtime/zero/fp8_stage_1_and_2.py and runtime/fp8/fused_optimizer.py (FP8
+    # ZeRO-1/2 optimizer adapted from DeepSpeed, torch.load without map_location),
+    # msamp/megatron/distributed.py and optimizer/distrib_optimizer.py (FP8 distributed optimizer
+    # adapted from Megatron), examples/mnist_ddp.py (LOCAL_RANK, torch.cuda.set_device,
+    # init_process_group('nccl')), examples/mnist_fsdp.py (torch.cuda.set_device(rank)),
+    # tests/fsdp, tests/nn/test_distributed.py; TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # docs/getting-started/run-msamp.md "torchrun --nproc_per_node=8 mnist_ddp.py --enable-msamp
+    # --opt-level=O2" (1 node, 8 GPUs), "deepspeed cifar10_deepspeed.py --deepspeed
+    # --deepspeed_config ds_config_zero_msamp.json"
+    ("github:Azure/MS-AMP", "9746ea85289f8e6233646e73ace35f730d1245d5"),
+    #
+    # --- Large-batch and long-context training recipes of papers ---
+    # LongAlign (THUDM): long-context alignment of LLMs with packing, loss weighting and sorted
+    # batching (2024) [multi-GPU code: main.py (HF Trainer under DeepSpeed ZeRO-3, loss weights
+    # scaled by torch.cuda.device_count()), dataset.py (packed/sorted batches grouped by
+    # num_gpus = torch.cuda.device_count()), trainer.py (sorted-batch sampler), modeling_llama.py
+    # and modeling_chatglm.py (patched model code), LongBench_Chat/eval.py and Needle_test/pred.py
+    # (device_map="auto" over all GPUs, torch.device('cuda')), pre_tokenize.py (torch.load of
+    # shards); TPL402, TPL108, TPL2xx] launch texts: scripts/llama_pack.sh "deepspeed --include
+    # localhost:0,1,2,3,4,5,6,7 main.py ... --deepspeed ds_config/stage3.json" (1 node, 8 GPUs),
+    # README "We recommend using at least 8 80G GPUs"
+    ("github:THUDM/LongAlign", "450ecc8c9faeafd83a169610fad94d4b7fac1357"),
+    # PoSE (Peking University): positional skip-wise training for efficient context-window
+    # extension of LLMs (ICLR 2024) (2023-2024) [multi-GPU code: src/train_pose.py,
+    # train_gptj.py, train_baichuan.py (DeepSpeed-launched HF Trainer, rank-0 data preparation
+    # with torch.distributed.barrier on training_args.local_rank), src/my_modeling_gptj.py
+    # (parallelize(device_map) model parallelism, rotary tensors made on inv_freq.device),
+    # src/my_modeling_llama.py and my_modeling_baichuan.py (position ids and masks in forward),
+    # src/eval_ppl.py and eval_passkey.py (torch.device('cuda') model and inputs); TPL402,
+    # TPL2xx] launch texts: script/run_train_skipos.sh "deepspeed src/train_pose.py
+    # --model_name_or_path $prefix/model/llama-7b ... --per_device_train_batch_size 8"
+    # (1 node, all GPUs; commented "python -m torch.distributed.run --nproc_per_node=1"),
+    # script/run_train_baichuan.sh, script/run_train_gptj.sh
+    ("github:dwzhu-pku/PoSE", "a3d4ba8bd38e6615ba778d9a1061e380c8e69647"),
+    # Giraffe (Abacus.AI Long-Context): context-length extrapolation of LLaMA with linear,
+    # truncated and power-scaled RoPE interpolation (2023) [multi-GPU code:
+    # python/train/finetune_context.py (deepspeed.init_distributed(), local_rank =
+    # dist.get_rank(), device_map = {'': local_rank} or 'auto', rank-0 dataset caching with
+    # dist.barrier), python/models/interpolate.py and modeling_giraffe.py (rotary caches and masks
+    # made in forward on device), python/eval/longeval/utils.py (model.cuda()),
+    # python/eval/wikiqa/run_inference_WikiQA.py (inputs .to(model.device)); TPL402, TPL2xx]
+    # launch texts: python/train/finetune_context.py docstring "deepspeed --no_local_rank
+    # python/train/finetune_context.py --deepspeed --base-model /path/to/llama/hf/llama-13b ...
+    # --context-length 4096 --scale-context 4" (1 node, all GPUs)
+    ("github:abacusai/Long-Context", "c2a90d1fd0e905d6e8ef8c7e6f5a9441c78616b1"),
+    # Cramming (Jonas Geiping, UMD): training a BERT language model on a single GPU in one day,
+    # with multi-GPU DDP support (2022-2024) [multi-GPU code: cramming/utils.py (LOCAL_RANK ->
+    # torch.distributed.init_process_group(cfg.impl.dist_backend), torch.device(f"cuda:
+    # {local_rank}"), torch.cuda.set_device, threads per GPU), cramming/backend/torch_default.py
+    # (DistributedDataParallel(device_ids=[setup["device"]]), batches .to(device), load_file on
+    # device), pretrain.py (checkpoint rendezvous with torch.load(map_location=cpu)),
+    # cramming/architectures/embeddings.py (rotary caches rebuilt in forward); TPL401, TPL402,
+    # TPL2xx] launch texts: README "torchrun --nproc_per_node=4 --standalone pretrain.py
+    # name=bert4gpu data=bookcorpus-wikipedia arch=bert-original train=bert-original" (1 node,
+    # 4 GPUs), "CUDA_VISIBLE_DEVICES= torchrun --nproc_per_node=2 --standalone pretrain.py ...
+    # impl.dist_backend=gloo"
+    ("github:JonasGeiping/cramming", "196c9912d8c5b06a05e9a58edd1521e3d38f7c0c"),
+    # ImageNet in 18 minutes (fast.ai / DIU / cybertronai): large-batch ResNet-50 training with
+    # progressive resizing on up to 16 AWS machines (2018-2019) [multi-GPU code:
+    # training/train_imagenet_nv.py (--local_rank, torch.cuda.set_device(args.local_rank),
+    # dist.init_process_group, dist_utils.DDP(device_ids=[local_rank]), torch.load with
+    # map_location to cuda(local_rank), metric tensors torch.tensor(...).float().cuda() for
+    # all-reduce), training/dist_utils.py (DDP subclass, sum_tensor/reduce_tensor),
+    # training/fp16util.py, training/dataloader.py (DistributedSampler, batch-size schedule),
+    # train.py (ncluster launcher: NCCL rings, nproc_per_node=8 per machine); TPL401, TPL402,
+    # TPL2xx] launch texts: README "python train.py --machines=4" ... "python train.py
+    # --machines=16" (1-16 machines x 8 GPUs), train.py "--nproc_per_node ... Processes per
+    # machine, must not exceed number of GPUS"
+    ("github:cybertronai/imagenet18", "218ef7e63894c8a107eb764f27d7cd27309e960d"),
+    # Academic Budget BERT (Intel Labs): "How to train BERT with an academic budget" 24-hour
+    # BERT pretraining recipe (2021-2023) [multi-GPU code: run_pretraining.py
+    # (deepspeed.initialize, args.local_rank / args.device from the engine, batches
+    # .to(args.device), torch.cuda.synchronize), pretraining/dataset/
+    # distributed_pretraining_dataset.py (dist.get_rank() shards, DistributedSampler per
+    # local_rank), pretraining/utils.py (rank-0 logging via dist), run_glue.py (HF Trainer with
+    # local_rank), pretraining/modeling.py (BERT adapted from NVIDIA's implementation, position
+    # ids made in forward on input_ids.device); TPL402, TPL2xx] launch texts: README "deepspeed
+    # run_pretraining.py --model_type bert-mlm ... --train_micro_batch_size_per_gpu 32 ...
+    # --deepspeed" (1 node, all GPUs), generate_training_commands.py "deepspeed
+    # run_pretraining.py --param1=val1 ..."
+    ("github:IntelLabs/academic-budget-bert", "52adf225fa7e3ccdcf9c55e23144b2a6acbd51a6"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -7021,6 +7319,15 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:peract/peract": ("helpers/clip/core/simple_tokenizer.py",),
     "github:MoonInTheRiver/DiffSinger": ("modules/parallel_wavegan/",),
     "github:namisan/mt-dnn": ("msrt5/", "msrlongt5/"),
+    # fresh-53's copies: vendored EfficientNet code in varuna and fast-autoaugment, in-place
+    # ABN in MiB, MS-AMP's FP8 versions of DeepSpeed and Megatron code, NVIDIA's BERT in
+    # academic-budget-bert; shakedrop, shared within the set, kept in fast-autoaugment
+    "github:microsoft/varuna": ("examples/EfficientNet-PyTorch/",),
+    "github:kakaobrain/fast-autoaugment": ("FastAutoAugment/networks/efficientnet_pytorch/",),
+    "github:fcdl94/MiB": ("modules/",),
+    "github:Azure/MS-AMP": ("msamp/deepspeed/", "msamp/megatron/"),
+    "github:IntelLabs/academic-budget-bert": ("pretraining/modeling.py",),
+    "github:microsoft/archai": ("archai/supergraph/models/shakedrop.py",),
 }
 
 
@@ -7078,6 +7385,7 @@ UNSEEN_SETS = {
     "fresh-50": FRESH_50,
     "fresh-51": FRESH_51,
     "fresh-52": FRESH_52,
+    "fresh-53": FRESH_53,
 }
 
 
