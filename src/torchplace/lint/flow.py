@@ -71,7 +71,9 @@ class FunctionFlow(CallFlow):
         elif isinstance(node, ast.AugAssign):
             left, right = self.eval(node.target), self.eval(node.value)
             symbol = OPERATORS.get(type(node.op), "?")
-            self._meet(left, right, line=node.lineno, where=f"`{symbol}=`", at=node)
+            # `ret += (choice,)` grows a tuple or list, as `outputs + (hidden,)` does: no op.
+            if not isinstance(node.value, SEQUENCES):
+                self._meet(left, right, line=node.lineno, where=f"`{symbol}=`", at=node)
             if isinstance(node.target, ast.Name):
                 self.env[node.target.id] = join(left, right)
         elif isinstance(node, ast.Return) and node.value is not None:
