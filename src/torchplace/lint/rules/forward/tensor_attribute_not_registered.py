@@ -177,7 +177,9 @@ def _managed_elsewhere(text: str, attr: str, assigned_at: int, building: tuple[i
     )
     if all(moved.match(m.string, m.start()) for m in reads):
         return True
-    again = re.compile(rf"\bself\.{attr}\s*=[^=]")
+    # `self.x.data = ...` swaps its storage: assigned again too (learn2learn's backed-up
+    # batch-norm statistics, copied from the running buffers before they are read).
+    again = re.compile(rf"\bself\.{attr}(?:\.data)?\s*=[^=]")
     return any(again.search(line) for i, line in enumerate(lines) if i != assigned_at)
 
 
