@@ -47,7 +47,21 @@ def has_evidence(text: str, local: frozenset[str], collectives: bool) -> bool:
 
 def uses_collectives(text: str) -> bool:
     """A file where a collective may run on NCCL: only there is one a sink."""
-    return "nccl" in text and COLLECTIVES.search(text) is not None
+    return default_group_may_use_nccl(text) and COLLECTIVES.search(text) is not None
+
+
+def default_group_may_use_nccl(text: str) -> bool:
+    """The file names NCCL other than as the backend of a subgroup it makes
+    (`dist.new_group(ranks, backend="nccl")`: varuna's data-parallel groups, beside a default
+    group its launcher makes with gloo), and sends no CPU tensor to gloo
+    (`"cuda:nccl,cpu:gloo"`): a collective on the default group may then run on NCCL."""
+    if "nccl" not in text or "cpu:gloo" in text:
+        return False
+    return "nccl" in _SUBGROUP.sub("", text)
+
+
+#: A subgroup made with its own backend: `new_group(...)` with one level of nested calls.
+_SUBGROUP = re.compile(r"new_(?:sub)?groups?\s*\((?:[^()]|\([^()]*\))*\)")
 
 
 class EvidentFactories(FilteredAnyOf):

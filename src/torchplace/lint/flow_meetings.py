@@ -9,7 +9,7 @@ import ast
 from torchplace.lint.context import FileContext, Scope, forward_reach
 from torchplace.lint.flow import FunctionFlow, LocalFunctions
 from torchplace.lint.flow_classes import class_facts, unstubbed_function
-from torchplace.lint.flow_evidence import has_evidence, uses_collectives
+from torchplace.lint.flow_evidence import default_group_may_use_nccl, has_evidence, uses_collectives
 from torchplace.lint.flow_facts import ClassFacts
 from torchplace.lint.flow_values import Kind, Meeting
 
@@ -19,9 +19,7 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 def function_flow(
     ctx: FileContext, node: _Function, facts: ClassFacts | None
 ) -> FunctionFlow | None:
-    # "cuda:nccl,cpu:gloo" sends CPU tensors to gloo: collectives on them are fine.
-    text = ctx.source.text
-    nccl = "nccl" in text and "cpu:gloo" not in text
+    nccl = default_group_may_use_nccl(ctx.source.text)
     local = LocalFunctions(
         {s.name: s for s in ctx.tree.body if isinstance(s, _Function) and s is not node},
         lambda function: unstubbed_function(ctx, function),
