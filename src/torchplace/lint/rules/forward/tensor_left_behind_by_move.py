@@ -38,7 +38,9 @@ class TensorLeftBehindByMove(Rule):
     4-bit layers moved to a second GPU failed to dequantize). Not flagged: methods that
     move attributes through `setattr`, `__dict__` or `_apply` (no attribute is named),
     attributes named as CPU or host copies, tensors that nothing in the file reads
-    outside `__init__` (used there to build other state), and the `__init__` tensors of a
+    outside `__init__` (used there to build other state), tensors `__init__` makes without
+    a device beside moved ones it makes on a device it names (kept on the CPU on purpose:
+    a counter read by Python beside scales on 'cuda'), and the `__init__` tensors of a
     module (an `nn.Module`, or a class whose base comes from another file and may be one):
     its move is `nn.Module.to()`, and a method of its own that moves a few plain tensors
     after it says nothing of the others (TPL203 reads those).
@@ -134,8 +136,13 @@ class TensorLeftBehindByMove(Rule):
         if init is None:
             return
         moved = ", ".join(f"`self.{name}`" for name in moves.own)
+        placed = _placed_in_init(ctx, init)
+        # `__init__` made every moved tensor on a device it named and this one without:
+        # kept on the CPU on purpose (MS-AMP's scaling meta: `scale` on 'cuda', its int32
+        # `amax_counter`, read by Python, on the CPU), and a move of the others keeps that.
+        deliberate = bool(moves.own) and all(name in placed for name in moves.own)
         for name, line in _init_tensors(ctx, init).items():
-            if name in moves.touched or _kept_on_host(name):
+            if name in moves.touched or _kept_on_host(name) or deliberate:
                 continue
             if not _read_after_init(ctx, init, name):
                 continue  # only `__init__` reads it (to build other state): left behind unread
@@ -221,6 +228,26 @@ def _init_tensors(ctx: FileContext, init: ast.AST) -> dict[str, int]:
         path = _self_path(target, self_name)
         if len(path) == 1 and _is_tensor(ctx, node.value, declared):
             found.setdefault(path[0], node.lineno)
+    return found
+
+
+def _placed_in_init(ctx: FileContext, init: ast.AST) -> set[str]:
+    """Attributes `__init__` sets to a value holding a `torch` factory given `device=`
+    (`scale if scale is not None else torch.ones((), device="cuda")`)."""
+    found: set[str] = set()
+    for node in ast.walk(init):
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target = node.targets[0]
+        if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
+            continue
+        if any(
+            isinstance(call, ast.Call)
+            and (ctx.qualified(call.func) or "").removeprefix("torch.") in TENSOR_FACTORIES
+            and any(k.arg == "device" for k in call.keywords)
+            for call in ast.walk(node.value)
+        ):
+            found.add(target.attr)
     return found
 
 
