@@ -60,8 +60,9 @@ class CpuTensorAtDeviceSink(Rule):
     whose CPU result reaches a sink that takes no CPU tensor beside a GPU one: an assignment
     to the `.data` of a tensor that keeps its device, builtin `min` / `max` with a tensor the
     code placed (`.to(logits.device)`, `device="cuda"`) or a parameter of the module, or a
-    collective on the default group of a program that uses NCCL. The message gives the
-    chain, from the factory to the sink.
+    collective on the default group of a program that uses NCCL (not one that names NCCL
+    only as the backend of subgroups it makes). The message gives the chain, from the
+    factory to the sink.
 
     ## Why is this bad?
     `x.data = torch.zeros(1)` silently moves `x`'s storage to the CPU (the next op on the

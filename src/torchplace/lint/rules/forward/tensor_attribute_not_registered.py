@@ -70,7 +70,8 @@ class TensorAttributeNotRegistered(Rule):
     tensor `__init__` uses only to compute another), moves where it reads them
     (`self.bins.to(x.device)`, `self.window.type_as(x)`, also after reshaping or indexing
     it: `self.u.repeat(b, h, w).cuda()`, `self.bounds[0].float().to(x.device)`) or assigns
-    again in another method (writes into it, `self.grid[:, 0] = ...`, are not reads),
+    again in another method (its storage too, `self.x.data = ...`; writes into it,
+    `self.grid[:, 0] = ...`, are not reads),
     attributes only handed to code the file does not show (another module's function, a
     held object's method: `self.quantizer.apply(x, self.clip_val)`) or read only into Python
     (`len(self.x)`, `self.x.tolist()`, an f-string) or handed to a function of the file that
