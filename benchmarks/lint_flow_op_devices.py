@@ -165,6 +165,21 @@ def _cases() -> list[Case]:
             True,
             lambda: _ctc(1, 0, targets_on="cuda"),
         ),
+        # 0-dim CPU tensors as slice bounds of a CUDA weight are read as numbers (a layer
+        # whose forward slices with its arguments, summarize-from-feedback's position
+        # embedding, TPL201), while a CPU index vector given to index_select raises.
+        (
+            "cuda weight[cpu 0-dim : cpu 0-dim]",
+            "ok",
+            True,
+            lambda: _gpu(8, 4)[torch.tensor(2) : torch.tensor(5)],
+        ),
+        (
+            "cuda weight.index_select(0, cpu arange)",
+            "raises",
+            True,
+            lambda: _gpu(8, 4).index_select(0, torch.arange(3)),
+        ),
     ]
 
 
