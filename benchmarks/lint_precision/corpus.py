@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-53] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-54] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -89,7 +89,10 @@ multi-process training or evaluation loop restores checkpoints or pretrained wei
 recommendation, robot learning); `--fresh-53` (`FRESH_53`) one of continual and federated
 learning, meta-learning and architecture search, efficient-training research prototypes
 (pipeline, tensor and sharded data parallelism written by labs) and large-batch or
-long-context training recipes, trained or run on several GPUs.
+long-context training recipes, trained or run on several GPUs; `--fresh-54` (`FRESH_54`) a
+general one: official code releases of machine-learning papers of 2021-2026 on 23 topics
+(generative models, language models, geometric and human-centric vision, learning paradigms,
+science and signals, planning), as users would bring their own code.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -6698,6 +6701,308 @@ FRESH_53 = (
     ("github:IntelLabs/academic-budget-bert", "52adf225fa7e3ccdcf9c55e23144b2a6acbd51a6"),
 )
 
+FRESH_54 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2021-2026), one or two per topic, trained or evaluated on several
+    # GPUs (torch.distributed, DDP, torchrun, mp.spawn, Slurm, Lightning/Accelerate DDP and FSDP,
+    # several GPUs per process, device_map). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Generative models (diffusion language models, diffusion distillation, text-to-motion,
+    # --- text-to-image reward models) ---
+    # MDLM (Cornell, Kuleshov group): masked diffusion language models, NeurIPS 2024 (2024-2025)
+    # [multi-GPU code: main.py (Lightning Trainer with hydra-instantiated strategy,
+    # configs/strategy/ddp.yaml DDPStrategy and fsdp.yaml, devices=${device_count:}, model
+    # .to('cuda') when loading a checkpoint for eval), configs/config.yaml (per-GPU batch =
+    # global batch / (devices * num_nodes)), dataloader.py (checks the global batch against
+    # torch.cuda.device_count()), diffusion.py (sampling tensors and the eval GPT-2 model moved
+    # to self.device, rank-0 logging),
+    # models/dit.py, models/dimamba.py (rotary and time tensors made in forward); TPL2xx, TPL104]
+    # launch texts: scripts/train_owt_mdlm.sh "#SBATCH --ntasks-per-node=4 / --gres=gpu:4 ... srun
+    # python -u -m main ... model=small data=openwebtext-split" (1 node, 4 GPUs), README "sbatch
+    # scripts/train_owt_mdlm.sh"
+    ("github:kuleshov-group/mdlm", "c112c526d193436838c98d81455ee51f90309470"),
+    # DMD2 (MIT / Adobe): improved distribution matching distillation for one-step diffusion,
+    # NeurIPS 2024 (2024-2025) [multi-GPU code: main/edm/train_edm.py and main/train_sd.py
+    # (Accelerate Accelerator, LOCAL_RANK, set_seed(seed + process_index), generator and guidance
+    # models on accelerator.device, FSDP for SDXL), main/sdxl/create_sdxl_fsdp_configs.py
+    # (per-node FSDP accelerate configs), main/sdxl/generate_noise_image_pairs_laion_sdxl.py
+    # (dataset split by process_index / num_processes), main/edm/test_folder_edm.py (per-rank
+    # FID batches), torch_utils/distributed.py (init_process_group env://,
+    # torch.cuda.set_device(LOCAL_RANK)), main/data/*.py and main/sdxl/extract_lora_module.py
+    # (torch.load without map_location), main/coco_eval/cleanfid (device=torch.device("cuda"));
+    # TPL401, TPL402, TPL108, TPL104, TPL2xx] vendored: third_party/edm (NVlabs/edm),
+    # torch_utils (from EDM), main/coco_eval/cleanfid (clean-fid). launch texts:
+    # experiments/imagenet/*.sh "CUDA_VISIBLE_DEVICES=1,2,3,4,5,6,7 torchrun --nproc_per_node 7
+    # --nnodes 1 main/edm/train_edm.py" (1 node, 7 GPUs), experiments/sdxl/*_8node_*.sh
+    # "accelerate launch --config_file $FSDP_DIR/config_rank$RANK.yaml main/train_sd.py" (8 nodes)
+    ("github:tianweiy/DMD2", "8d8fa55633d47cfb81bbc7a892e7248f9518763f"),
+    # MLD (Tencent / Fudan): motion latent diffusion for text-to-motion generation, CVPR 2023
+    # (2022-2023) [multi-GPU code: train.py (pl.Trainer(devices=cfg.DEVICE, strategy="ddp" when
+    # len(cfg.DEVICE) > 1)), configs/*.yaml (DEVICE: [0] "Index of gpus eg. [0] or [0,1,2,3]"),
+    # demo.py (CUDA_VISIBLE_DEVICES from cfg.DEVICE, torch.device("cuda")), mld/models/modeltype/
+    # mld.py (motions.to('cuda'), torch.load of the T2M evaluator), mld/transforms/*/base.py
+    # (torch.load of mean/std buffers), mld/transforms/joints2rots/smplify.py
+    # (device=torch.device('cuda:0')), mld/models/architectures/*.py (masks made in forward);
+    # TPL108, TPL104, TPL2xx] launch texts: README "python -m train --cfg
+    # configs/config_mld_humanml3d.yaml --cfg_assets configs/assets.yaml --batch_size 64
+    # --nodebug", README "You can indicate the IDs to use all your GPUs ... around 12 hours for 8
+    # GPUs" (1 node, 1-8 GPUs)
+    ("github:ChenFengYe/motion-latent-diffusion", "081ce3152e5a95b14a4495fb2d32939c257c6216"),
+    # ImageReward (Tsinghua THUDM): human-preference reward model for text-to-image and ReFL
+    # reward feedback fine-tuning of Stable Diffusion, NeurIPS 2023 (2023-2025) [multi-GPU code:
+    # train/src/train.py (init_process_group nccl, local_rank = dist.get_rank(),
+    # torch.cuda.set_device(local_rank), torch.device("cuda", local_rank), DistributedDataParallel),
+    # train/src/rank_pair_dataset.py (torch.load of the pair store without map_location),
+    # ImageReward/ReFL*.py (Accelerate, LOCAL_RANK, latents torch.randn(...,
+    # device=accelerator.device)), ImageReward/utils.py (load(device="cuda")); TPL401, TPL402,
+    # TPL108, TPL2xx] vendored: ImageReward/models/BLIP and train/src/models (BLIP copies).
+    # launch texts: train/scripts/train_one_node.sh "torchrun --nnodes=1
+    # --nproc_per_node=${NUM_GPUS_PER_WORKER} ... ./src/train.py ... --gpu_id '0,1,2,3'" (1 node, 4
+    # GPUs), scripts/train_refl.sh "accelerate launch --multi_gpu --mixed_precision=fp16
+    # --num_processes=8 refl.py" (1 node, 8 GPUs)
+    ("github:THUDM/ImageReward", "c1392c6dd0fd6ecd6d416c96959ab744a6d0a8fb"),
+    #
+    # --- Language models: representation engineering and RL fine-tuning ---
+    # RepE (CAIS / CMU): representation engineering, reading and controlling LLM representations,
+    # and LoRRA fine-tuning (2023-2024) [multi-GPU code: repe_eval/rep_reading_eval.py
+    # (AutoModelForCausalLM.from_pretrained(..., device_map="auto")),
+    # repe/rep_control_reading_vec.py (controller and masks moved to each wrapped layer's device,
+    # tokens.to(self.model.device)), repe/rep_control_contrast_vec.py (tensors made on
+    # input_ids.device), lorra_finetune/src/llama2_lorra.py (device_map="auto", or
+    # {"": LOCAL_RANK} under DDP with QLoRA; HF Trainer with DeepSpeed); TPL2xx, TPL402]
+    # launch texts: repe_eval/scripts/launch.sh "sbatch --nodes=1 --gpus-per-node=2 ...
+    # rep_readers_eval.sh meta-llama/Llama-2-70b-hf" (1 node, 2 GPUs per process via
+    # device_map), lorra_finetune/scripts/llama_lorra_tqa_7b.sh "deepspeed --master_port
+    # $ds_master_port src/llama2_lorra.py ... --deepspeed configs/ds_zero1.json" (1 node, all
+    # GPUs)
+    ("github:andyzoujm/representation-engineering", "5455d8a375d5fb1cb191f9ebcd089b7c21e9a31e"),
+    # RL4LMs (AI2): reinforcement learning (PPO, NLPO) for language generation, ICLR 2023
+    # (2022-2023) [multi-GPU code: rl4lms/envs/text_generation/policy.py (policy, reference and
+    # value models .parallelize() across all GPUs in one process, inputs moved to
+    # transformer.first_device, value head .to(self.device)), rl4lms/algorithms/common/maskable/
+    # logits_processor.py (inputs to get_policy_first_device()), rl4lms/envs/text_generation/
+    # metric.py (metric models on f"cuda:{torch.cuda.device_count() - 1}" "to avoid memory" on
+    # cuda:0), preference_reward.py and warm_start.py (torch.load without map_location,
+    # map_location=torch.device("cuda")), algo_utils.py (device 'cuda:0'); TPL104, TPL108,
+    # TPL2xx] launch texts: README "python scripts/training/train_text_generation.py
+    # --config_path scripts/training/task_configs/summarization/t5_ppo.yml" with
+    # "apply_model_parallel: True" in the task configs (1 process, all visible GPUs)
+    ("github:allenai/RL4LMs", "97df0bd2f7406a906206c9610aea795fbf52884c"),
+    #
+    # --- Geometric vision (feature matching, optical flow, depth, frame interpolation,
+    # --- Gaussian splatting) ---
+    # Glue Factory (ETH CVG): training library of LightGlue / GlueStick feature matchers, ICCV
+    # 2023 (2023-2025) [multi-GPU code: gluefactory/train.py (torch.multiprocessing.spawn over
+    # torch.cuda.device_count(), init_process_group nccl with a file:// lock, device = rank,
+    # torch.cuda.set_device(device), DistributedDataParallel(device_ids=[device]), all_reduce of
+    # the backward flag, reduce of losses, per-GPU batch size), gluefactory/datasets/
+    # base_dataset.py (DistributedSampler), gluefactory/geometry/*.py (tensors made on the
+    # inputs' device); TPL401, TPL402, TPL2xx] launch texts: README "python -m gluefactory.train
+    # gluestick_H --conf gluefactory/configs/superpoint+lsd+gluestick-homography.yaml
+    # --distributed", README "batch size of 128 ... requires 2x 3090 GPUs" (1 node, all GPUs)
+    ("github:cvg/glue-factory", "2d17e3b3bd7d30f0c828d4c4d3eac4ecefbf283d"),
+    # RoMa (Linköping / Chalmers): robust dense feature matching, CVPR 2024 (2023-2025)
+    # [multi-GPU code: experiments/train_roma_outdoor.py and roma_indoor.py
+    # (dist.init_process_group('nccl'), device_id = rank % torch.cuda.device_count(),
+    # romatch.LOCAL_RANK = device_id, torch.cuda.set_device, DDP(device_ids=[device_id]),
+    # torch.load of checkpoints), romatch/checkpointing/checkpoint.py (torch.load without
+    # map_location on rank 0), romatch/benchmarks/*.py (.cuda(), device="cuda"),
+    # romatch/models/matcher.py (grids made in forward); TPL401, TPL402, TPL108, TPL104, TPL2xx]
+    # vendored: romatch/models/transformer (DINOv2 layers, 11 files). launch texts: README
+    # "torchrun --nproc_per_node=4 --nnodes=1 --rdzv_backend=c10d experiments/roma_outdoor.py" (1
+    # node, 4 GPUs)
+    ("github:Parskatt/RoMa", "a1494f87ab85485ad8a92a981876ca837e2334e4"),
+    # SEA-RAFT (Princeton VL): simple, efficient, accurate RAFT for optical flow, ECCV 2024 (2024)
+    # [multi-GPU code: train.py (mp.spawn(main, nprocs=world_size) with world_size =
+    # torch.cuda.device_count(), DistributedDataParallel(device_ids=[rank]), batches .cuda()),
+    # ddp_utils.py (MASTER_ADDR localhost, init_process_group(rank, world_size),
+    # torch.cuda.set_device(rank)), evaluate.py, custom.py, demo.py
+    # (device=torch.device('cuda')), core/corr.py and core/raft.py (tensors made in forward);
+    # TPL401, TPL402, TPL104, TPL2xx] launch texts: scripts/train.sh "# The training scripts are
+    # tested on 8 NVIDIA L40 GPUs ... python -u train.py --cfg config/train/Tartan480x640-M.json"
+    # (1 node, 8 GPUs)
+    ("github:princeton-vl/SEA-RAFT", "f41d0a7ebff0e09def0f8ba9ebfd961686013b41"),
+    # ZoeDepth (Intel ISL): zero-shot metric monocular depth estimation (2022-2025)
+    # [multi-GPU code: train_mono.py and train_mix.py (ngpus_per_node =
+    # torch.cuda.device_count(), mp.spawn(main_worker, nprocs=ngpus_per_node)),
+    # zoedepth/utils/misc.py parallelize() (torch.cuda.set_device(config.gpu), rank = rank *
+    # ngpus_per_node + gpu, init_process_group, SyncBatchNorm, DistributedDataParallel(device_ids=
+    # [config.gpu]), DataParallel fallback), zoedepth/trainers/*.py (per-device training loops),
+    # zoedepth/models/layers/patch_transformer.py (tensors made in forward); TPL401, TPL402,
+    # TPL2xx] launch texts: README "python train_mono.py -m zoedepth --pretrained_resource=\"\"",
+    # "python train_mix.py -m zoedepth_nk --pretrained_resource=\"\"" (config distributed=True: one
+    # process per visible GPU, 1 node)
+    ("github:isl-org/ZoeDepth", "d87f17b2f5fdcb174cf4fb115491f4a6c60de152"),
+    # EMA-VFI (Nanjing Univ. MCG): extracting motion and appearance via inter-frame attention for
+    # video frame interpolation, CVPR 2023 (2023) [multi-GPU code: train.py
+    # (torch.distributed.init_process_group("nccl", world_size=args.world_size),
+    # torch.cuda.set_device(args.local_rank), module-level device = torch.device("cuda"),
+    # DistributedSampler), Trainer.py (net.to(torch.device("cuda")), DDP(device_ids=[local_rank]),
+    # torch.load of ckpt without map_location), benchmark/*.py (inputs .cuda()); TPL401, TPL402,
+    # TPL108, TPL104] launch texts: README "python -m torch.distributed.launch --nproc_per_node=4
+    # train.py --world_size 4 --batch_size 8 --data_path ..." (1 node, 4 GPUs)
+    ("github:MCG-NJU/EMA-VFI", "75b6f6a889e695df875e103374040d47a4cfac7c"),
+    # Grendel-GS (NYU Systems): on scaling up 3D Gaussian splatting training with distributed
+    # image-space partitioning, ICLR 2025 (2023-2025) [multi-GPU code: utils/general_utils.py
+    # init_distributed() (RANK / LOCAL_RANK / WORLD_SIZE globals, init_process_group nccl,
+    # dist.new_group per node, torch.cuda.set_device(torch.device("cuda", LOCAL_RANK)),
+    # torch.load of checkpoints with and without map_location), gaussian_renderer/__init__.py
+    # (all_gather_into_tensor / all_to_all of Gaussians between GPUs, buffers made with
+    # device="cuda"), gaussian_renderer/loss_distribution.py (image scatter, batch_isend_irecv,
+    # all_reduce of losses), scene/gaussian_model.py (points split by LOCAL_RANK), train.py,
+    # render.py, metrics.py (torch.device("cuda:0")); TPL401, TPL402, TPL108, TPL104, TPL2xx]
+    # launch texts: README "torchrun --standalone --nnodes=1 --nproc-per-node=4 train.py --bsz 4
+    # -s <path to COLMAP dataset> --eval" (1 node, 4 GPUs), examples/mip360/4g_4b.sh (1 node, 4
+    # GPUs), examples/mip360/render_and_metrics_gpus.sh
+    ("github:nyu-systems/Grendel-GS", "6e50e9a7a542c97520f1b2d35d66b4f7f31d5339"),
+    #
+    # --- Human-centric vision (gait recognition, face recognition, 3D human mesh recovery) ---
+    # OpenGait (SUSTech, Shiqi Yu group): gait recognition toolbox and the GaitBase / DeepGaitV2 /
+    # SkeletonGait / BigGait papers, CVPR 2023 (2021-2026) [multi-GPU code: opengait/main.py
+    # (torch.distributed.init_process_group('nccl', env://), world size must equal
+    # torch.cuda.device_count()), opengait/modeling/base_model.py (self.device =
+    # torch.distributed.get_rank(), torch.cuda.set_device(self.device), model .to(torch.device(
+    # "cuda", self.device)), checkpoint torch.load with map_location), opengait/utils/common.py
+    # (DDPPassthrough(device_ids=[device])), opengait/modeling/models/gaitssb.py and
+    # foundationgait.py (labels torch.arange(rank*n, ...).cuda()), BigGait.py (torch.load of
+    # DINOv2 weights without map_location), opengait/evaluation/metric.py (torch.zeros(...).cuda()),
+    # datasets/pretreatment_heatmap.py (init_process_group); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: docs/0.get_started.md "CUDA_VISIBLE_DEVICES=0,1 python -m
+    # torch.distributed.launch --nproc_per_node=2 opengait/main.py --cfgs
+    # ./configs/baseline/baseline.yaml --phase train" (1 node, 2 GPUs), datasets/*/README.md
+    # "--nproc_per_node=4" (1 node, 4 GPUs)
+    ("github:ShiqiYu/OpenGait", "0efafd4779f127fbce34f22aff301bd82e923da5"),
+    # AdaFace (Michigan State): quality-adaptive margin for face recognition, CVPR 2022 (2022-2024)
+    # [multi-GPU code: main.py (pl.Trainer(gpus=hparams.gpus, strategy=hparams.distributed_backend)
+    # with 'ddp' default, batch divided across GPUs), train_val.py (utils.all_gather of validation
+    # outputs under ddp, torch.load of a start checkpoint), utils.py (get_local_rank() from
+    # LOCAL_RANK, pickled all_gather with torch.device("cuda", local_rank) buffers), head.py
+    # (margin tensors made in forward), face_alignment/*.py and validation_*/*.py
+    # (device='cuda:0', .to("cuda:0"), torch.load without map_location); TPL401, TPL402,
+    # TPL108, TPL104, TPL2xx] launch texts: scripts/run_ir101_ms1mv2.sh "python main.py ...
+    # --gpus 2 --use_16bit --arch ir_101 --batch_size 512" (1 node, 2 GPUs)
+    ("github:mk-minchul/AdaFace", "c60eaa786a42c03444f3df7096dbaf9d57ae010d"),
+    # MagFace (XForwardAI): universal representation for face recognition and quality, CVPR 2021
+    # (2021-2023) [multi-GPU code: run/trainer_dist.py (mp.spawn(main_worker, nprocs=args.gpus)
+    # with gpus = 8, nodes = 1, hard-coded MASTER_ADDR, rank = nr * gpus + gpu,
+    # torch.cuda.set_device(gpu), init_process_group env://, torchshard process group for the
+    # model-parallel classifier), models/magface_dist.py (DistributedDataParallel(device_ids=
+    # [args.gpu]) on the backbone, torchshard gather), models/parallel_maglinear.py
+    # (column-parallel MagLinear), run/trainer.py and inference/gen_feat.py (DataParallel),
+    # inference/network_inf.py (torch.load without map_location); TPL401, TPL402, TPL108]
+    # launch texts: run/run_dist.sh "export CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 ... python -u
+    # trainer_dist.py --arch iresnet50 ..." (1 node, 8 GPUs)
+    ("github:IrvingMeng/MagFace", "99bae614ac2643b9694bf18e0c5645272ff6acfa"),
+    # 4D-Humans / HMR 2.0 (UC Berkeley): reconstructing and tracking humans with transformers,
+    # ICCV 2023 (2023-2024) [multi-GPU code: train.py (hydra + Lightning Trainer),
+    # hmr2/configs_hydra/trainer/ddp.yaml (strategy: ddp, devices: 8, num_nodes: 1,
+    # sync_batchnorm), hmr2/configs_hydra/launcher/slurm.yaml and local.yaml (submitit
+    # tasks_per_node / gpus_per_node = trainer.devices), hmr2/models/hmr2.py and heads/
+    # smpl_head.py (camera and token tensors made in forward), demo.py, eval.py
+    # (torch.device('cuda')), track.py (faces and intrinsics made on the vertices' device);
+    # TPL104, TPL2xx] launch texts: README "python train.py exp_name=hmr2
+    # data=mix_all experiment=hmr_vit_transformer trainer=gpu launcher=local", README "We trained
+    # on 8 A100 GPUs for 7 days" (1 node, 8 GPUs)
+    ("github:shubham-goel/4D-Humans", "6ec79656a23c33237c724742ca2a0ec00b398b53"),
+    #
+    # --- Learning paradigms (semi-supervised segmentation, dataset distillation, spiking
+    # --- transformers) ---
+    # UniMatch (HKU, Lihe Yang): revisiting weak-to-strong consistency in semi-supervised semantic
+    # segmentation, CVPR 2023 (2022-2024; not autonomousvision/unimatch) [multi-GPU code:
+    # util/dist_helper.py setup_distributed() (SLURM_PROCID / SLURM_NTASKS or RANK / WORLD_SIZE,
+    # LOCAL_RANK = rank % num_gpus, torch.cuda.set_device(rank % num_gpus), init_process_group),
+    # unimatch.py, fixmatch.py, supervised.py (local_rank from LOCAL_RANK, model.cuda(local_rank),
+    # DistributedDataParallel(device_ids=[local_rank]), losses .cuda(local_rank),
+    # torch.load(latest.pth) without map_location), model/backbone/*.py (torch.load of pretrained
+    # weights), more-scenarios/medical and remote-sensing copies of the same loop; TPL401, TPL402,
+    # TPL108, TPL2xx] launch texts: scripts/train.sh "python -m torch.distributed.launch
+    # --nproc_per_node=$1 ... $method.py", README "sh scripts/train.sh <num_gpu> <port> # ...
+    # <num_gpu> should be set as 4", "sh scripts/slurm_train.sh <num_gpu> <port> <partition>" (1
+    # node, 4 GPUs)
+    ("github:LiheYoung/UniMatch", "0324f3dd4a22128105a5eb135d2586c0bb3cc647"),
+    # SRe2L family (MBZUAI VILA Lab): squeeze-recover-relabel dataset condensation at ImageNet
+    # scale, NeurIPS 2023, with CDA and SCDD (2023-2024) [multi-GPU code: SRe2L/recover/multi_gpu/
+    # data_synthesis.py (rank = LOCAL_RANK passed as the global rank), SRe2L/recover/multi_gpu/
+    # utils.py (init_process_group, torch.cuda.set_device(rank)), SRe2L/recover/multi_gpu/
+    # data_utils.py (mp.spawn, gloo group), SRe2L/relabel/generate_soft_label.py (mp.spawn
+    # main_worker, set_device(args.gpu), DistributedDataParallel), SRe2L/validate/*.py and
+    # CDA/*.py (nn.DataParallel teachers, inputs torch.randn(..., device="cuda")),
+    # SCDD/*/data_synthesis.py (my_device = 'cuda:0'), SRe2L/*small_dataset/*.py (torch.load
+    # without map_location); TPL401, TPL402, TPL108, TPL104, TPL2xx] launch texts:
+    # SRe2L/recover/multi_gpu/multi_gput_recover.sh "CUDA_VISIBLE_DEVICES=0,1,2,3 torchrun
+    # --standalone --nnodes=1 --nproc_per_node=4 data_synthesis.py ..." (1 node, 4 GPUs)
+    ("github:VILA-Lab/SRe2L", "8d00cba364bfa34aa1f5a8107dc041ae1be8ebe6"),
+    # Spikformer (Peking Univ. / Peng Cheng Lab): when spiking neural network meets transformer,
+    # ICLR 2023 (2022-2024) [multi-GPU code: imagenet/train.py, cifar10/train.py and
+    # imagenet/test.py (timm-style loop: args.device = 'cuda:1' then 'cuda:%d' % local_rank,
+    # torch.cuda.set_device(local_rank), init_process_group env://, NativeDDP(device_ids=
+    # [local_rank]) or apex DDP), cifar10dvs/utils.py (LOCAL_RANK, set_device, init_process_group,
+    # metric tensors device='cuda'), cifar10dvs/train.py (--device default 'cuda:1',
+    # DistributedDataParallel(device_ids=[args.gpu])), cifar10/loader.py (mean/std .cuda());
+    # TPL401, TPL402, TPL104, TPL2xx] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 train.py" (1 node, 8 GPUs)
+    ("github:ZK-Zhou/spikformer", "621268981827af47aa666c1b5f774de4281d90ad"),
+    #
+    # --- Science, signals and planning (EEG, astronomy, motion forecasting, combinatorial
+    # --- optimization, audio-visual speech recognition) ---
+    # LaBraM (SJTU): large brain model for generic EEG representation learning, ICLR 2024
+    # (2024-2025) [multi-GPU code: utils.py init_distributed_mode() (LOCAL_RANK or
+    # OMPI_COMM_WORLD_LOCAL_RANK, torch.cuda.set_device(args.gpu), init_process_group), metric
+    # logger tensors device='cuda', run_labram_pretraining.py, run_vqnsp_training.py,
+    # run_class_finetuning.py (DistributedDataParallel(device_ids=[args.gpu]), DistributedSampler),
+    # engine_for_pretraining.py (mask and noise tensors made in forward); TPL401, TPL402, TPL104,
+    # TPL2xx] launch texts: README "OMP_NUM_THREADS=1 torchrun --nnodes=1 --nproc_per_node=8
+    # run_vqnsp_training.py ...", "torchrun --nnodes=1 --nproc_per_node=8
+    # run_class_finetuning.py ..." (1 node, 8 GPUs)
+    ("github:935963004/LaBraM", "c431221e6cfd23dbfa9950e0180682fb322b0548"),
+    # AstroCLIP (Polymathic AI / Flatiron): cross-modal foundation model for galaxy images and
+    # spectra (2024-2025) [multi-GPU code: astroclip/astrodino/distributed.py (SLURM_LOCALID or
+    # torchrun LOCAL_RANK, torch.cuda.set_device(local_rank), init_process_group nccl),
+    # astroclip/astrodino/trainer.py (DINOv2 SSLMetaArch on torch.device("cuda"), FSDP
+    # checkpointer), astroclip/astrodino/embed_legacysurvey/embed_legacysurvey.py (one worker per
+    # gpu_id: torch.cuda.set_device(gpu_id), model .to(f"cuda:{gpu_id}")), astroclip/trainer.py
+    # (LightningCLI), astroclip/models/astroclip.py and downstream_tasks/*.py (torch.load without
+    # map_location, .to("cuda")); TPL401, TPL402, TPL108, TPL104] launch texts:
+    # astroclip/astrodino/training.sh "#SBATCH -N 5 / --gpus=20 / --tasks-per-node=4 ... srun
+    # python -m astroclip.astrodino.trainer --config-file=$config" (5 nodes x 4 GPUs),
+    # embed_legacysurvey/launch_embedding.sh "--gpus-per-node=4 ... --num_gpus
+    # $SLURM_GPUS_PER_NODE" (1 node, 4 GPUs), README "spectrum_trainer fit -c config/astroclip.yaml"
+    ("github:PolymathicAI/AstroCLIP", "9d8506970773fbbf4f0d445d2b52def77bd60f56"),
+    # QCNet (CityU Hong Kong): query-centric trajectory prediction for autonomous driving, CVPR 2023
+    # (2023) [multi-GPU code: train_qcnet.py (pl.Trainer(devices=args.devices,
+    # strategy=DDPStrategy(find_unused_parameters=False, gradient_as_bucket_view=True))), val.py
+    # and test.py (strategy='ddp'), predictors/qcnet.py (sync_dist logging, rotation matrices
+    # made on self.device), metrics/*.py (torchmetrics states, torch.arange(..., device=
+    # self.device)), utils/graph.py (edge indices made on the input device); TPL2xx] launch
+    # texts: README "python train_qcnet.py --root /path/to/dataset_root/ --train_batch_size 4 ...
+    # --devices 8 --dataset argoverse_v2 ..." (1 node, 8 GPUs)
+    ("github:ZikangZhou/QCNet", "55cacb418cbbce3753119c1f157360e66993d0d0"),
+    # DIFUSCO (CMU): graph-based diffusion solvers for combinatorial optimization (TSP, MIS),
+    # NeurIPS 2023 (2023-2024) [multi-GPU code: difusco/train.py (Trainer(devices=
+    # torch.cuda.device_count(), strategy=DDPStrategy(static_graph=True))), difusco/
+    # pl_meta_model.py (effective batch from trainer.num_devices, diffusion matrices .to(device)),
+    # difusco/pl_tsp_model.py and pl_mis_model.py (parallel sampling tensors moved to the graph's
+    # device), difusco/models/gnn_encoder.py (position tensors made in forward), tsp_mcts/
+    # convert_numpy_with_2opt.py (torch.device("cuda:0")); TPL2xx, TPL104] launch texts:
+    # reproducing_scripts.md "export CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 ... python -u
+    # difusco/train.py --task tsp ..." (1 node, 8 GPUs)
+    ("github:Edward-Sun/DIFUSCO", "65eb3b7bde76097c0d3438ce743fa6769baf9ce5"),
+    # Auto-AVSR (Imperial College iBUG): audio-visual speech recognition with automatic labels,
+    # ICASSP 2023 (2023-2025) [multi-GPU code: train.py (Trainer(num_nodes=args.num_nodes,
+    # devices=args.gpus, accelerator="gpu", strategy=DDPStrategy(find_unused_parameters=False),
+    # sync_batchnorm=True)), lightning.py (torch.load of pretrained weights with a map_location
+    # lambda), datamodule/data_module.py (batches grouped by frame count, sharded per rank by
+    # Lightning), espnet/nets/*.py
+    # (beam-search and CTC tensors made on the input device, "cuda:%d" % x.get_device()),
+    # preparation/detectors/retinaface/detector.py (device="cuda:0"); TPL2xx, TPL104] vendored:
+    # espnet/ (ESPnet subset, 24 files). launch texts: README "python train.py --exp-dir=[exp_dir]
+    # ... --num-nodes=[num_nodes]" with "num-nodes: Number of machines used, default: 4",
+    # "gpus: Number of gpus in each machine, default: 8" (4 nodes x 8 GPUs)
+    ("github:mpc001/auto_avsr", "182b62837773ab01052d4ac21ef1d2203ea7d267"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -7328,6 +7633,15 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:Azure/MS-AMP": ("msamp/deepspeed/", "msamp/megatron/"),
     "github:IntelLabs/academic-budget-bert": ("pretraining/modeling.py",),
     "github:microsoft/archai": ("archai/supergraph/models/shakedrop.py",),
+    # fresh-54's copies: NVlabs' EDM code (a set's repository) and clean-fid in DMD2, ESPnet in
+    # auto_avsr, BLIP in ImageReward, DINOv2's layers in RoMa and OpenGait, the openrl
+    # package's sampler (a package set's) in RL4LMs
+    "github:tianweiy/DMD2": ("third_party/edm/", "torch_utils/", "main/coco_eval/cleanfid/"),
+    "github:mpc001/auto_avsr": ("espnet/",),
+    "github:THUDM/ImageReward": ("ImageReward/models/BLIP/", "train/src/models/"),
+    "github:Parskatt/RoMa": ("romatch/models/transformer/",),
+    "github:ShiqiYu/OpenGait": ("opengait/modeling/models/BigGait_utils/dino_layers/",),
+    "github:allenai/RL4LMs": ("rl4lms/core_components/sampler.py",),
 }
 
 
@@ -7386,6 +7700,7 @@ UNSEEN_SETS = {
     "fresh-51": FRESH_51,
     "fresh-52": FRESH_52,
     "fresh-53": FRESH_53,
+    "fresh-54": FRESH_54,
 }
 
 

@@ -395,6 +395,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-51",
             "fresh-52",
             "fresh-53",
+            "fresh-54",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
