@@ -77,6 +77,40 @@ def test_continued_lines_are_one_command_and_markdown_code_spans_are_commands() 
     assert launches_in_text("notes.sh", words) == []
 
 
+QUOTED_COMMAND = """\
+#! /bin/bash
+# a comment's "quote opens nothing
+OPTIONS=" \\
+       --epochs 10 \\
+       --fix_rate 0.7 \\
+"
+
+run_cmd="torchrun
+        --nnodes={nodes}
+        --nproc_per_node=4
+        ./src/train.py ${{OPTIONS}}"
+
+echo ${{run_cmd}}
+eval ${{run_cmd}}
+"""
+
+
+@pytest.mark.parametrize("nodes", [1, 2])
+def test_a_command_held_in_a_double_quoted_string_across_lines_is_one_command(
+    nodes: int,
+) -> None:
+    # ImageReward's `train_one_node.sh` (fresh-54): the launch is a variable the script
+    # evaluates, written over several lines inside double quotes.
+    launch = _one("train_one_node.sh", QUOTED_COMMAND.format(nodes=nodes))
+    assert (launch.line, launch.script, launch.one_node) == (8, "src/train.py", nodes == 1)
+
+
+def test_a_quoted_string_spans_lines_only_in_shell_scripts() -> None:
+    # In a README, quotes are prose: an unclosed one joins nothing.
+    text = 'He said "run it.\n\n`torchrun --nproc_per_node=2 train.py`\n'
+    assert _one("README.md", text).line == 3
+
+
 def test_a_script_variable_set_on_several_branches_stands_for_each_script() -> None:
     text = (
         "if [[ $TASK == clone ]]; then\n  RUN_FN=${WORKDIR}/run_clone.py\nelse\n"

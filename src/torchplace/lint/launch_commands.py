@@ -144,7 +144,7 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
     found: list[Launch] = []
-    for line, logical in _logical_lines(text):
+    for line, logical in _logical_lines(text, quoted=not markdown):
         spans = _INLINE_CODE.findall(logical) if markdown and "`" in logical else [logical]
         exported = _exported_before(exports, line)
         for span in spans:
@@ -171,22 +171,37 @@ def _script_choices(segment: str, scripts: dict[str, list[str]]) -> list[str]:
     return [segment]
 
 
-def _logical_lines(text: str) -> Iterator[tuple[int, str]]:
-    """Lines with `\\` continuations joined, each with the number of its first line."""
+def _logical_lines(text: str, quoted: bool = False) -> Iterator[tuple[int, str]]:
+    """Lines with `\\` continuations joined, each with the number of its first line. With
+    `quoted` (a shell script), so are the lines of a double-quoted string that spans them
+    (`run_cmd="torchrun` / `--nnodes=1` / `./src/train.py"`, then `eval ${run_cmd}`:
+    ImageReward's one-node launch), up to `_QUOTED_LINES` lines; comment lines open none."""
     pending: list[str] = []
     start = 0
+    open_quote = False
     for number, raw in enumerate(text.splitlines(), 1):
         if not pending:
             start = number
         stripped = raw.rstrip()
+        if quoted and not stripped.lstrip().startswith("#"):
+            open_quote ^= _DOUBLE_QUOTE.sub("", stripped).count('"') % 2 == 1
         if stripped.endswith("\\"):
             pending.append(stripped[:-1])
             continue
         pending.append(stripped)
+        if open_quote and len(pending) < _QUOTED_LINES:
+            continue
+        open_quote = False
         yield start, " ".join(pending)
         pending = []
     if pending:
         yield start, " ".join(pending)
+
+
+#: An escaped double quote, which opens and closes no string.
+_DOUBLE_QUOTE = re.compile(r'\\"')
+#: The most lines a double-quoted string is read across.
+_QUOTED_LINES = 40
 
 
 def _assignments(text: str) -> dict[str, list[str]]:
@@ -315,7 +330,7 @@ def _program(word: str) -> str:
     """The program a word names: `torchrun`, `/usr/bin/python3` -> `python3`; the value of
     `NAME=value` (an environment prefix, or a variable holding the command)."""
     if "=" in word and not word.startswith("-"):
-        word = word.split("=", 1)[1]
+        word = word.split("=", 1)[1].lstrip("\"'")  # `run_cmd="torchrun ...`
     return word.rsplit("/", 1)[-1]
 
 
