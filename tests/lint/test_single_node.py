@@ -208,3 +208,47 @@ def test_a_spawn_target_also_called_directly_keeps_the_findings(tmp_path: Path) 
         "load_pretrained_weights.py:6",
         "run_training_from_pretrained.py:10",
     ]
+
+
+GUARDED_MAIN = """\
+import torch
+import torch.distributed as dist
+
+
+if __name__ == "__main__":
+    dist.init_process_group("nccl", init_method="env://")
+    if dist.get_world_size() != torch.cuda.device_count():
+        raise ValueError("Expect the number of GPUs to equal the world size")
+"""
+
+
+@pytest.mark.parametrize(
+    ("main", "flagged"),
+    [
+        (GUARDED_MAIN, False),
+        # `assert` of the same equality
+        (
+            GUARDED_MAIN.replace(
+                "    if dist.get_world_size() != torch.cuda.device_count():\n"
+                '        raise ValueError("Expect the number of GPUs to equal the world size")\n',
+                "    assert dist.get_world_size() == torch.cuda.device_count()\n",
+            ),
+            False,
+        ),
+        # a test that only warns stops nothing
+        (GUARDED_MAIN.replace("raise ValueError", "print"), True),
+        # a test of something else
+        (GUARDED_MAIN.replace("torch.cuda.device_count()", "8"), True),
+    ],
+)
+def test_a_job_that_stops_unless_its_world_is_one_machines_gpus_is_confined(
+    tmp_path: Path, main: str, flagged: bool
+) -> None:
+    # OpenGait's `main.py` (fresh-54): the group, then a stop unless the world size is
+    # `torch.cuda.device_count()`; two nodes would double the world size.
+    project = tmp_path / "gait"
+    _write(project / "setup.py", "")
+    _write(project / "gait" / "__init__.py", "")
+    _write(project / "gait" / "main.py", main)
+    policy = _write(project / "gait" / "policy.py", POLICY)
+    assert _tpl402(policy) == (["policy.py:9"] if flagged else [])

@@ -1,28 +1,29 @@
 """Whether every process group a project creates is confined to one node.
 
 A global rank is this node's GPU index when the job cannot span nodes. Some projects make that
-so in their code, where the group is created: `init_process_group` after the function pins
-`MASTER_ADDR` to the loopback address (a process on a second node would meet its own store,
-never rank 0's), with a `tcp://localhost` / `tcp://127.0.0.1` `init_method`, or with `rank=` the
-local rank (`LOCAL_RANK`, or the `--local_rank` argument: two nodes would give two processes one
-rank, and the ranks past one node's size would never join). The fact holds for a project when it
-creates at least one group, every `init_process_group` in it (tests, examples and scripts
-included: a multi-node launcher anywhere in the tree is enough to doubt it) is confined so, and
-nothing else in it creates the default group (`deepspeed.init_distributed`, accelerate's
-`Accelerator` / `PartialState`, `init_device_mesh`, a Lightning or Hugging Face `Trainer`, ...),
-unless that name is the project's own (defined in the file, or imported from the project's own
-modules).
+so in their code, where the group is created: `init_process_group` followed by a stop unless the
+world size is the machine's GPU count (`if get_world_size() != torch.cuda.device_count():
+raise`), after the function pins `MASTER_ADDR` to the loopback address (a process on a second
+node would meet its own store, never rank 0's), with a `tcp://localhost` / `tcp://127.0.0.1`
+`init_method`, or with `rank=` the local rank (`LOCAL_RANK`, or the `--local_rank` argument: two
+nodes would give two processes one rank, and the ranks past one node's size would never join).
+The fact holds for a project when it creates at least one group, every `init_process_group` in
+it (tests, examples and scripts included: a multi-node launcher anywhere in the tree is enough
+to doubt it) is confined so, and nothing else in it creates the default group
+(`deepspeed.init_distributed`, accelerate's `Accelerator` / `PartialState`, `init_device_mesh`,
+a Lightning or Hugging Face `Trainer`, ...), unless that name is the project's own (defined in
+the file, or imported from the project's own modules).
 
 A group made with `rank=` a parameter of the function making it (`def setup_ddp(rank,
 world_size)`) is confined when every call of that function in the project, whatever the file,
 lies in a `torch.multiprocessing.spawn` target of its file and passes the target's first
-parameter unchanged: the spawn index, this machine's process index (nnU-Net's `run_ddp`
-targets, one in each of two scripts, both calling `run_training.setup_ddp`). A target its own
-file also calls directly, or a call with anything else, leaves the group unconfined.
+parameter unchanged: the spawn index, this machine's process index (nnU-Net's `run_ddp` targets,
+one in each of two scripts, both calling `run_training.setup_ddp`). A target its own file also
+calls directly, or a call with anything else, leaves the group unconfined.
 
-A default (`os.environ.setdefault("MASTER_ADDR", "127.0.0.1")`) or a pin under a condition
-does not count: a multi-node launcher's address then wins. This fact is the code's; the
-project's launch scripts and READMEs are read apart, per script (`launch_commands`).
+A default (`os.environ.setdefault("MASTER_ADDR", "127.0.0.1")`) or a pin under a condition does
+not count: a multi-node launcher's address then wins. This fact is the code's; the project's
+launch scripts and READMEs are read apart, per script (`launch_commands`).
 """
 
 from __future__ import annotations
@@ -168,6 +169,8 @@ def _confined(
 ) -> str | RankParameter | None:
     """Why the group `call` creates cannot span nodes, the parameter of `scope` its `rank=`
     is when that is for the callers to decide, or None."""
+    if _stops_unless_one_node(nodes, call.lineno):
+        return "the job stops unless its world size is this machine's GPU count"
     if any(kw.arg in (None, "store") for kw in call.keywords):
         return None  # `**options` or a store of its own: the address is not in sight
     method = call.args[1] if len(call.args) > 1 else keyword_value(call, "init_method")
@@ -183,6 +186,48 @@ def _confined(
     if pin is not None:
         return f"`MASTER_ADDR` pinned to {pin!r}"
     return _rank_parameter(scope, rank)
+
+
+def _stops_unless_one_node(nodes: list[ast.AST], line: int) -> bool:
+    """After `line`, the code stops unless the job's world size is this machine's GPU count:
+    `if dist.get_world_size() != torch.cuda.device_count(): raise ...` (OpenGait's `main.py`),
+    or `assert world_size == torch.cuda.device_count()`. A second node would double the world
+    size past one machine's GPUs."""
+    for node in nodes:
+        if getattr(node, "lineno", 0) <= line:
+            continue
+        if isinstance(node, ast.If) and any(isinstance(s, ast.Raise) for s in node.body):
+            if _compares_world_to_gpus(node.test, ast.NotEq):
+                return True
+        elif isinstance(node, ast.Assert) and _compares_world_to_gpus(node.test, ast.Eq):
+            return True
+    return False
+
+
+def _compares_world_to_gpus(test: ast.expr, operator: type[ast.cmpop]) -> bool:
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    if not isinstance(test.ops[0], operator):
+        return False
+    sides = [test.left, test.comparators[0]]
+    return any(_world_size(a) for a in sides) and any(_gpu_count(a) for a in sides)
+
+
+def _world_size(node: ast.expr) -> bool:
+    """`dist.get_world_size()`, a name or attribute `world_size`, `WORLD_SIZE` read as an int."""
+    if isinstance(node, ast.Call):
+        if call_name(node) == "get_world_size":
+            return True
+        if call_name(node) == "int" and node.args:
+            return _world_size(node.args[0])
+        return "WORLD_SIZE" in ast.unparse(node)
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+    return name == "world_size"
+
+
+def _gpu_count(node: ast.expr) -> bool:
+    """`torch.cuda.device_count()`."""
+    return isinstance(node, ast.Call) and call_name(node) == "device_count"
 
 
 def _rank_parameter(scope: ast.AST, rank: ast.expr | None) -> RankParameter | None:
