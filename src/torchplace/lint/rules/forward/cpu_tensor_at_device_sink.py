@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from torchplace.lint.backend_arms import runs_only_off_nccl
 from torchplace.lint.context import FileContext, Located, Scope, call_name, keyword_value
 from torchplace.lint.cuda_default import sets_cuda_default
-from torchplace.lint.flow_classes import unstubbed_init
+from torchplace.lint.flow_classes import is_module_class, unstubbed_init
 from torchplace.lint.flow_evidence import uses_collectives
 from torchplace.lint.flow_meetings import (
     Evidence,
@@ -72,8 +72,9 @@ class CpuTensorAtDeviceSink(Rule):
     associated with device type cpu`). Even a 0-dim tensor fails here, unlike in arithmetic.
     Not flagged: `.data` of a weight of a module handed in (an initializer, a vocabulary
     resize, a checkpoint converter walking `getattr(model, ...)`: the module sits wherever
-    the caller put it), `.data` set in a method only `__init__` calls (`reset_parameters`:
-    nothing was placed yet), pinned host memory
+    the caller put it), `.data` set in a module's `__init__` that places nothing, or in a
+    method only `__init__` calls (`reset_parameters`: nothing was placed yet), pinned host
+    memory
     (`pin_memory=True`), empty placeholders (`param.data = torch.Tensor([])` to free a
     weight's GPU memory while offloading), `.data` of an object another library's class
     builds (`ds = EMNIST(root)`: a dataset's array of images), a collective's CPU tensor
@@ -250,14 +251,25 @@ def _root_name(value: ast.expr) -> tuple[str | None, bool]:
             return None, attribute
 
 
+#: Code that places tensors: a `device=` argument or a move.
+_PLACES = re.compile(r"\bdevice\s*=|\.(?:to|cuda)\s*\(")
+
+
 def _at_construction(ctx: FileContext, scope: Scope) -> bool:
-    """The method runs while the object is built: `__init__` calls it (`self.reset_parameters()`)
-    and no other code of the file does. A module is placed after it is built, so a CPU
-    tensor given to its weights then is where the other weights are."""
+    """The method runs while the object is built: a module's `__init__` that places nothing, or a
+    method `__init__` calls (`self.reset_parameters()`) and no other code of the file does.
+    A module is placed after it is built, so a CPU tensor given to its weights then is where
+    the other weights are."""
     function, owner = scope.function, scope.method_class
-    if function is None or owner is None or function.name == "__init__":
+    if function is None or owner is None:
         return False
     assert isinstance(owner.node, ast.ClassDef)
+    if function.name == "__init__":
+        # A module's own `__init__` that places nothing (no `device=`, no move): its weights
+        # are on the CPU while it runs (AdaFace's MTCNN nets load NumPy weights into
+        # `p.data` for each of `self.named_parameters()`).
+        text = ctx.node_text(function.node)
+        return is_module_class(ctx, owner) and _PLACES.search(text) is None
     init = unstubbed_init(ctx, owner.node) or next(
         (s for s in owner.node.body if isinstance(s, _Function) and s.name == "__init__"), None
     )
