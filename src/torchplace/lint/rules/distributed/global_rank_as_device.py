@@ -124,7 +124,10 @@ class GlobalRankAsDevice(Rule):
     # 2 (nnU-Net's `mp.spawn` workers, whose group a helper imported from another file makes
     # with `rank=` the spawn index: now followed across files); on fresh-37 and fresh-38 on 3
     # of 6 (one FALSE and two split: the rank as DDP's `output_device=`, which DDP only logs;
-    # now left). The default set needs 90% there.
+    # now left); on fresh-40 to fresh-51 on 3 of 6; on fresh-52 on 2 of 5 (FALSE: a library
+    # module's `__main__` smoke test); on fresh-54 on 0 of 7 (a launch held in a quoted shell
+    # variable, now read; a job that stops unless its world size is one machine's GPU count,
+    # read where every group of the project is). The default set needs 90% there.
     preview = True
     name = "global-rank-as-device"
     in_tests = False

@@ -105,7 +105,11 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     # 0 of 2 on fresh-36 (a test that patches `init_process_group` with a mock; GPU work run
     # only under `with torch.cuda.device(d)`, then fixed), 2 of 5 on fresh-38 (FALSE: DDP
     # tutorials whose loader's `pin_memory=True` pins only when iterated, after the binding;
-    # now read) (benchmarks/results/lint_precision_unseen.md). The default set needs 90% there.
+    # now read); on fresh-40 to fresh-51 on 10 of 27 (6 UNSURE, most a `barrier()` before
+    # the binding, which two GPUs would decide); on fresh-52 on 6 of 7 (FALSE: PreSumm binds right
+    # after its group helper returns, now read); on fresh-53 on 0 of 3 (Oobleck's launcher
+    # shows each worker one GPU) (benchmarks/results/lint_precision_unseen.md). The default
+    # set needs 90% there.
     preview = True
     name = "init-process-group-without-device-binding"
     contexts = (
