@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-54] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-55] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -92,7 +92,10 @@ learning, meta-learning and architecture search, efficient-training research pro
 long-context training recipes, trained or run on several GPUs; `--fresh-54` (`FRESH_54`) a
 general one: official code releases of machine-learning papers of 2021-2026 on 23 topics
 (generative models, language models, geometric and human-centric vision, learning paradigms,
-science and signals, planning), as users would bring their own code.
+science and signals, planning), as users would bring their own code; `--fresh-55`
+(`FRESH_55`) a second general one, on other topics (detection and tracking, representation
+and continual learning, vision-language, remote sensing, medical imaging and image quality,
+video and driving, long context, speech, data-efficient and tabular learning).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -7003,6 +7006,216 @@ FRESH_54 = (
     ("github:mpc001/auto_avsr", "182b62837773ab01052d4ac21ef1d2203ea7d267"),
 )
 
+FRESH_55 = (
+    # Official code releases of ML papers (2019-2026) on topics other than those of FRESH_54,
+    # trained or evaluated on several GPUs. Kinds: TPL2xx = tensors made or placed in forward;
+    # TPL401/TPL402 = process groups and per-process GPUs; TPL108 = torch.load without map_location;
+    # TPL104 = literal devices.
+    #
+    # --- Object detection and multi-object tracking (DETR variants) ---
+    # Conditional DETR: conditional spatial queries for fast DETR training, ICCV 2021 (2021-2023)
+    # (DETR-derived code) [multi-GPU code: main.py (init_distributed_mode,
+    # DistributedDataParallel(device_ids=[args.gpu]), DistributedSampler), util/misc.py
+    # (RANK/WORLD_SIZE/LOCAL_RANK or SLURM_PROCID, torch.cuda.set_device(args.gpu),
+    # init_process_group, all_gather); TPL401, TPL402, TPL2xx] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=8 --use_env main.py ..." (1 node, 8 GPUs)
+    ("github:Atten4Vis/ConditionalDETR", "8ea7c3f3fff49cd287855d4f13cc12a6066bc8e9"),
+    # DETA: DETR with improved training (one-to-many assignment + NMS), UT Austin (2022-2023)
+    # (Deformable-DETR-derived) [multi-GPU code: main.py (DDP, DistributedSampler), util/misc.py
+    # (init_distributed_mode, set_device, init_process_group), tools/launch.py (spawns one process
+    # per GPU, CUDA env), datasets/samplers.py (per-rank sharding), models/swin.py (torch.load of
+    # Swin-L weights without map_location); TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # README/configs "GPUS_PER_NODE=8 ./tools/run_dist_launch.sh 8 ./configs/deta.sh" (1 node, 8
+    # GPUs), tools/run_dist_slurm.sh "srun -p ${PARTITION} ... GPUS=$3"
+    ("github:jozhang97/DETA", "f47e50efeb194357fb93a119f196a2e485fffdb5"),
+    # MOTR: end-to-end multiple-object tracking with transformer track queries, ECCV 2022
+    # (2021-2022) [multi-GPU code: main.py, eval.py, submit.py (DDP, set_device via util/misc.py
+    # init_distributed_mode), tools/launch.py (per-GPU process launcher), models/motr.py
+    # (track-query tensors built in forward), datasets/samplers.py; TPL401, TPL402, TPL2xx] launch
+    # texts: configs/r50_motr_train.sh "python3 -m torch.distributed.launch --nproc_per_node=8
+    # --use_env main.py ..." (1 node, 8 GPUs)
+    ("github:megvii-research/MOTR", "8690da3392159635ca37c31975126acf40220724"),
+    #
+    # --- Visual representation learning (pixel-level contrastive, point-cloud BERT, token
+    # --- sparsification) ---
+    # PixPro: pixel-level consistency self-supervised pretraining, CVPR 2021 (2021) [multi-GPU code:
+    # main_pretrain.py and main_linear.py (torch.cuda.set_device(args.local_rank),
+    # init_process_group('nccl', env://), DistributedDataParallel(device_ids=[local_rank]), .cuda()
+    # of model/batches), contrast/models/PixPro.py, contrast/util.py (dist.all_gather of features);
+    # TPL401, TPL402, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m
+    # torch.distributed.launch --master_port 12348 --nproc_per_node=8 main_pretrain.py ..." (1 node,
+    # 8 GPUs)
+    ("github:zdaxie/PixPro", "e390d6b60bcb017ed7ea7fd7e6647d14c5da86cc"),
+    # Point-BERT: masked point modeling pretraining of point-cloud transformers, CVPR 2022
+    # (2021-2023) [multi-GPU code: utils/dist_utils.py (init_dist, set_device(rank % num_gpus),
+    # init_process_group), tools/runner_BERT_pretrain.py, tools/runner_BERT_finetune.py
+    # (DistributedDataParallel(device_ids=[local_rank % torch.cuda.device_count()]), DataParallel
+    # fallback), models/Point_BERT.py and segmentation/* (torch.load of checkpoints without
+    # map_location); TPL401, TPL402, TPL108, TPL2xx] launch texts: scripts/dist_train_BERT.sh
+    # "python -m torch.distributed.launch --master_port=${PORT} --nproc_per_node=${NGPUS}
+    # main_BERT.py --launcher pytorch --sync_bn" (1 node, N GPUs); scripts/test.sh
+    # "CUDA_VISIBLE_DEVICES=${GPUS}"
+    ("github:lulutang0608/Point-BERT", "26e0581395b0df2213d80181c4ff38d3971130d2"),
+    # DynamicViT: dynamic token sparsification for vision transformers and ConvNets, NeurIPS 2021 /
+    # TPAMI (2021-2023) (DeiT-derived training loop) [multi-GPU code: main.py
+    # (utils.init_distributed_mode, DistributedDataParallel, distributed samplers), utils.py
+    # (set_device, init_process_group, SLURM), models/dyvit.py (keep-decision masks made in
+    # forward), run_with_submitit.py; TPL401, TPL402, TPL2xx] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=8 --use_env main.py --model deit-s ..." (1 node, 8
+    # GPUs)
+    ("github:raoyongming/DynamicViT", "1322e626d1e9eca18cc150569908fb4af29e15f7"),
+    #
+    # --- Continual and few-shot learning ---
+    # CODA-Prompt: decomposed attention-based prompting for rehearsal-free continual learning, CVPR
+    # 2023 (2023) [multi-GPU code: learners/default.py and learners/prompt.py
+    # (torch.cuda.set_device(gpuid[0]), DataParallel(device_ids=gpuid, output_device=gpuid[0]),
+    # torch.load of class.pth without map_location), models/zoo.py (prompt keys/masks in forward);
+    # several GPUs per process; TPL402, TPL108, TPL2xx] launch texts: experiments/*.sh "GPUID='0 1 2
+    # 3' ... python -u run.py --config $CONFIG --gpuid $GPUID ..." (1 node, 4 GPUs)
+    ("github:GT-RIPL/CODA-Prompt", "6417d4f68754be68b697c7ca2323ee61e791e1a3"),
+    # FewTURE: few-shot learning with transformers and inner-loop token importance reweighting,
+    # NeurIPS 2022 (2022-2023) (DINO-derived pretraining) [multi-GPU code: train_selfsup_pretrain.py
+    # (DDP of teacher/student, device_ids=[args.gpu]), utils.py (init_distributed_mode, set_device,
+    # init_process_group), train_metatrain_FewTURE.py and eval_FewTURE.py (.cuda(), torch.load of
+    # checkpoints without map_location); TPL401, TPL402, TPL108, TPL2xx] launch texts: README
+    # "torchrun --nproc_per_node 4 train_selfsup_pretrain.py --arch vit_small ..." (1 node, 4 GPUs)
+    ("github:mrkshllr/FewTURE", "c67d4c1fe01d683abcc46eb409ce8eed6fcf1b76"),
+    #
+    # --- Vision-language (captioning, text-supervised segmentation, visual-linguistic BERT) ---
+    # GRIT: grid- and region-feature transformer for image captioning, ECCV 2022 (2022-2023)
+    # [multi-GPU code: train_caption.py and train_detector.py (mp.spawn(main,
+    # nprocs=config.exp.ngpus_per_node), dist.init_process_group('nccl', 'env://', rank=...),
+    # set_device(rank), DDP), eval_caption*.py, engine/utils.py, models/caption/detector.py,
+    # models/common/swin_model.py (torch.load without map_location); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "python train_caption.py exp.name=caption_4ds
+    # model.detector.checkpoint=4ds_detector_path" (1 node, exp.ngpus_per_node GPUs via mp.spawn)
+    ("github:davidnvq/grit", "4664d69fc0b01a5459cfae73f1fd68045ce1a6ea"),
+    # GroupViT: semantic segmentation emerges from text supervision, CVPR 2022, NVIDIA/UCSD (2022)
+    # (uses mmcv/mmseg as packages) [multi-GPU code: main_group_vit.py and main_seg.py
+    # (torch.cuda.set_device(cfg.local_rank), dist.init_process_group, MMDistributedDataParallel
+    # (device_ids=[torch.cuda.current_device()])), datasets/builder.py (per-rank webdataset shards),
+    # models/group_vit.py (grouping tokens in forward); TPL401, TPL402, TPL2xx] launch texts: README
+    # "./tools/dist_launch.sh main_group_vit.py configs/group_vit_gcc_yfcc_30e.yml 8" (1 node, 8
+    # GPUs), "./tools/dist_mn_launch.sh ... $NODE_RANK $NUM_NODES $GPUS_PER_NODE $MASTER_ADDR"
+    # (multi-node)
+    ("github:xvjiarui/GroupViT", "dbaf9e85a6903c948df05f292d0b2091e9852f94"),
+    # VL-BERT: pretraining of generic visual-linguistic representations, ICLR 2020 (2019-2020)
+    # (vendors external/pytorch_pretrained_bert, 18 files) [multi-GPU code:
+    # pretrain/function/train.py, vqa|vcr|refcoco/function/train.py
+    # (torch.cuda.set_device(local_rank), distributed.init_process_group, DDP or
+    # DataParallel(device_ids from config.GPUS)), scripts/launch.py (per-GPU process launcher),
+    # common/trainer.py; TPL401, TPL402, TPL2xx] launch texts: README "./scripts/dist_run_single.sh
+    # 4 vcr/train_end2end.py ./cfgs/vcr/base_q2a_4x16G_fp32.yaml ./" (1 node, 4 GPUs),
+    # "./scripts/dist_run_multi.sh 2 0 <ip_addr_of_A> 4 ..." (2 nodes x 4 GPUs)
+    ("github:jackroos/VL-BERT", "4373674cbf2bcd6c09a2c26abfdb6705b870e3be"),
+    #
+    # --- Remote sensing foundation models ---
+    # SatMAE: masked-autoencoder pretraining for temporal and multi-spectral satellite imagery,
+    # NeurIPS 2022, Stanford (2022-2024) (MAE-derived) [multi-GPU code: main_pretrain.py and
+    # main_finetune.py (DDP(device_ids=[args.gpu]), DistributedSampler), util/misc.py
+    # (init_distributed_mode, set_device, init_process_group), engine_*.py (.to(device)); TPL401,
+    # TPL402, TPL2xx] launch texts: README "python -m torch.distributed.launch --nproc_per_node=8
+    # main_pretrain.py ..." (1 node, 8 GPUs)
+    ("github:sustainlab-group/SatMAE", "e31c11fa1bef6f9a9aa3eb49e8637c8b8952ba5e"),
+    # Scale-MAE: scale-aware masked autoencoder for multiscale geospatial representation learning,
+    # ICCV 2023, Berkeley (2023-2024) (MAE-derived) [multi-GPU code: mae/main_pretrain.py,
+    # mae/main_finetune.py, mae/main_linprobe.py (DDP, samplers), mae/util/misc.py (set_device,
+    # init_process_group), mae/eval/knn.py (per-rank feature gathering on GPU),
+    # mae/scripts/eval_launcher.py; TPL401, TPL402, TPL2xx] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=4 main_pretrain.py ..." (1 node, 4 GPUs),
+    # "CUDA_VISIBLE_DEVICES=3 python -m torch.distributed.launch --nproc_per_node=1"
+    ("github:bair-climate-initiative/scale-mae", "89280d830037ff27c20459cdab03e01e633e29bb"),
+    # MMEarth: multi-modal pretext tasks for geospatial representation learning (ConvNeXt V2 FCMAE),
+    # ECCV 2024 (2024-2026) [multi-GPU code: helpers.py (init_distributed_mode,
+    # torch.cuda.set_device(args.gpu), init_process_group), main_pretrain.py and main_finetune.py
+    # (DistributedDataParallel, torch.load of checkpoint), visualize_masking.py; TPL401, TPL402,
+    # TPL108, TPL2xx] launch texts: README "python -m torch.distributed.launch --nproc_per_node=8
+    # main_pretrain.py ..." (1 node, 8 GPUs), slurm scripts echo $CUDA_VISIBLE_DEVICES
+    ("github:vishalned/MMEarth-train", "1f368b313a19b9f940578645643553f9dfdbde70"),
+    #
+    # --- Medical imaging and image quality assessment ---
+    # RETFound: foundation model for retinal images (MAE), Nature 2023, UCL/Moorfields (2023-2025)
+    # (MAE-derived) [multi-GPU code: main_finetune.py and main_linear_probe.py
+    # (DistributedDataParallel(device_ids=[args.gpu]), DistributedSampler), util/misc.py
+    # (init_distributed_mode, set_device, init_process_group); TPL401, TPL402] launch texts: README
+    # "torchrun --nproc_per_node=1 --master_port=48798 main_finetune.py ... --world_size 1" (1 node,
+    # 1-N GPUs)
+    ("github:rmaphoh/RETFound_MAE", "897d71c8c9b1d0ca1984370d4c4352722017b80a"),
+    # IQA-PyTorch (pyiqa): image quality assessment toolbox and methods (TOPIQ, LIQE, A-FINE), NTU
+    # S-Lab (2021-2026) [multi-GPU code: pyiqa/utils/dist_util.py (init_dist:
+    # torch.cuda.set_device(rank % num_gpus), init_process_group, SLURM), pyiqa/models/base_model.py
+    # (DistributedDataParallel(device_ids=[torch.cuda.current_device()]) or DataParallel),
+    # pyiqa/archs/*.py (tensors made in forward, torch.load of weights); TPL401, TPL402, TPL108,
+    # TPL2xx] launch texts: README "torchrun --nproc_per_node=2 --master_port=4321 pyiqa/train.py
+    # -opt options/train/CLIPIQA/train_CLIPIQA_koniq10k.yml --launcher pytorch" (1 node, 2 GPUs)
+    ("github:chaofengc/IQA-PyTorch", "01ae427f9afd66842031d3a7cb694dcad5b5cbb8"),
+    #
+    # --- Video and driving scenes (temporal action detection, occupancy world models) ---
+    # OpenTAD: temporal action detection toolbox and papers (AdaTAD CVPR 2024, ...), KAUST (2024)
+    # (about 140 of its .py files are configs) [multi-GPU code: tools/train.py and tools/test.py
+    # (dist.init_process_group, torch.cuda.set_device(local_rank), DDP),
+    # tools/prepare_data/*/..._submit.py (init_process_group, DDP(device_ids=[local_rank])),
+    # opentad/datasets/transforms/loading.py (torch.load of features without map_location),
+    # opentad/models/**; TPL401, TPL402, TPL108, TPL2xx] launch texts: README "torchrun --nnodes=1
+    # --nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint=localhost:0 tools/train.py
+    # configs/adatad/anet/e2e_anet_videomae_s_192x4_160_adapter.py" (1 node, 4 GPUs)
+    ("github:sming256/OpenTAD", "3dd7b032d7a074bec9665001e4e7f9d1b71405b5"),
+    # OccWorld: 3D occupancy world model for autonomous driving, ECCV 2024, Tsinghua (2023-2024)
+    # [multi-GPU code: train.py and eval_metric_stp3.py (torch.multiprocessing.spawn(main,
+    # nprocs=torch.cuda.device_count()), init_process_group tcp://, rank = node*gpus+local_rank,
+    # torch.cuda.set_device(local_rank), DistributedDataParallel), model/* (VQ-VAE and transformer
+    # tensors in forward); TPL401, TPL402, TPL2xx] launch texts: README "python train.py --py-config
+    # config/train_occworld.py --work-dir out/occworld" (1 node, all GPUs via spawn)
+    ("github:wzzheng/OccWorld", "1ee7f77ecc4c984a4f7f6411d95c2e6e73806b6e"),
+    #
+    # --- Long-context language models ---
+    # (Landmark Attention, chosen too, is left out: its lm_benchmark code is a set's, epfml's
+    # llm-baselines.) LongQLoRA: efficient context-length extension of LLaMA with QLoRA and shifted
+    # sparse attention (2023) [multi-GPU code: train.py (LOCAL_RANK, device_map = {'': local_rank}
+    # for per-process 4-bit model, torchrun/DeepSpeed), component/utils.py (device_map='auto'),
+    # script/evaluate/evaluate.py (torch.cuda.set_device), script/merge_lora.py (device_map cpu),
+    # attention/*.py (position ids and masks in forward); TPL402, TPL104, TPL2xx] launch texts:
+    # README "deepspeed train.py --train_args_file ./train_args/llama2-7b-pretrain.yaml" (1 node,
+    # all GPUs)
+    ("github:yangjianxin1/LongQLoRA", "ade0d97558b3be9c5654a1b6e8e73b1d1a36914c"),
+    #
+    # --- Speech generation and target-speaker separation ---
+    # ZipVoice: fast zero-shot TTS with flow matching (and dialogue generation), k2-fsa / Xiaomi
+    # (2025) [multi-GPU code: zipvoice/bin/train_zipvoice*.py (mp.spawn(run, nprocs=world_size),
+    # setup_dist, torch.device('cuda', rank), DDP), zipvoice/utils/common.py (setup_dist:
+    # init_process_group, set_device), zipvoice/utils/checkpoint.py (torch.load of checkpoints),
+    # zipvoice/bin/infer_*.py; TPL401, TPL402, TPL108, TPL2xx] launch texts: egs/*/run.sh "python3
+    # -m zipvoice.bin.train_zipvoice --world-size 8 ..." (1 node, 4-8 GPUs)
+    ("github:k2-fsa/ZipVoice", "2f7326fbfe999a3ad179e3f1af82a424d4a62819"),
+    # WeSep: target speaker extraction toolkit (BSRNN, TF-GridNet, DPCCN), wenet-e2e (2024-2025)
+    # [multi-GPU code: wesep/bin/train.py and train_gan.py (LOCAL_RANK, torch.cuda.set_device(gpu),
+    # dist.init_process_group('nccl'), DistributedDataParallel), wesep/models/bsrnn*.py (torch.load
+    # of speaker-model init without map_location), wesep/bin/infer.py
+    # (torch.device("cuda:{}".format(gpu))); TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # examples/*/run.sh "gpus=\"[0,1]\" ... torchrun --standalone --nnodes=1
+    # --nproc_per_node=$num_gpus wesep/bin/train.py ..." (1 node, 2 GPUs)
+    ("github:wenet-e2e/wesep", "cf8ee7fe4a517c515deefebe822fe60517ff9b87"),
+    #
+    # --- Data-efficient training and tabular learning ---
+    # InfoBatch: lossless training speed-up by unbiased dynamic data pruning, ICLR 2024, NUS HPC-AI
+    # Lab (2023-2024) [multi-GPU code: examples/cifar_example.py and research/cifar_example.py
+    # (LOCAL_RANK, torch.cuda.set_device, dist.init_process_group('nccl'),
+    # DistributedDataParallel(net, [LOCAL_RANK], LOCAL_RANK) or DataParallel),
+    # infobatch/infobatch.py (per-rank sampler, score tensors); TPL401, TPL402, TPL2xx] launch
+    # texts: README "CUDA_VISIBLE_DEVICES=0,1 python3 -m torch.distributed.launch --use_env
+    # --nnodes=1 --nproc_per_node=2 cifar_example.py ..." (1 node, 2 GPUs)
+    ("github:NUS-HPC-AI-Lab/InfoBatch", "8bbb012c256c9eb4de3bb209f8a5e73899de8d02"),
+    # TabPFN (v1): prior-data fitted transformer for small tabular classification, ICLR 2023,
+    # Freiburg (2022-2024) [multi-GPU code: tabpfn/utils.py (init_dist: LOCAL_RANK or SLURM_PROCID,
+    # torch.cuda.set_device(rank), CUDA_VISIBLE_DEVICES=str(rank),
+    # init_process_group(world_size=torch.cuda.device_count()), returns f'cuda:{rank}'),
+    # tabpfn/train.py (DistributedDataParallel(device_ids=[rank])), tabpfn/scripts/model_builder.py
+    # (torch.load of model state without map_location), tabpfn/priors/*.py (batches sampled on
+    # device); TPL401, TPL402, TPL108, TPL2xx] launch texts: utils.py comments "launched with
+    # torch.distributed.launch" / "multi gpu when starting with submitit" (1 node, all visible GPUs)
+    ("github:automl/TabPFN", "ddf5e852c05e42d7032604638ede86c81f9a95ea"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -7642,6 +7855,45 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:Parskatt/RoMa": ("romatch/models/transformer/",),
     "github:ShiqiYu/OpenGait": ("opengait/modeling/models/BigGait_utils/dino_layers/",),
     "github:allenai/RL4LMs": ("rl4lms/core_components/sampler.py",),
+    # fresh-55's copies: Point-MAE's files (fresh-45) in Point-BERT; Deformable-DETR's ops
+    # (fresh-45's repositories) in DETA, MOTR and grit; maskrcnn-benchmark's samplers and
+    # pytorch_pretrained_bert in VL-BERT; ConvNeXt's submitit runner in DynamicViT;
+    # ResShift's dist_util in IQA-PyTorch; f5-tts' Triton template tool in ZipVoice; DETA's
+    # box ops, shared within the set, kept in DETA
+    "github:lulutang0608/Point-BERT": (
+        "datasets/ModelNetDataset.py",
+        "datasets/ModelNetDatasetFewShot.py",
+        "datasets/ScanObjectNNDataset.py",
+        "datasets/ShapeNet55Dataset.py",
+        "datasets/generate_few_shot_data.py",
+        "extensions/chamfer_dist/__init__.py",
+        "extensions/chamfer_dist/test.py",
+        "extensions/emd/emd.py",
+        "extensions/emd/test_emd_loss.py",
+        "segmentation/models/pointnet2_utils.py",
+        "segmentation/models/utils.py",
+        "segmentation/provider.py",
+        "tools/builder.py",
+        "utils/AverageMeter.py",
+        "utils/checkpoint.py",
+        "utils/config.py",
+        "utils/dist_utils.py",
+        "utils/logger.py",
+        "utils/registry.py",
+    ),
+    "github:jozhang97/DETA": ("models/ops/", "datasets/samplers.py"),
+    "github:megvii-research/MOTR": ("models/ops/",),
+    "github:davidnvq/grit": ("models/ops/", "utils/box_ops.py"),
+    "github:jackroos/VL-BERT": (
+        "external/pytorch_pretrained_bert/",
+        "pretrain/data/samplers/",
+        "refcoco/data/samplers/",
+        "vcr/data/samplers/",
+        "vqa/data/samplers/",
+    ),
+    "github:raoyongming/DynamicViT": ("run_with_submitit.py",),
+    "github:chaofengc/IQA-PyTorch": ("pyiqa/utils/dist_util.py",),
+    "github:k2-fsa/ZipVoice": ("runtime/nvidia_triton/scripts/fill_template.py",),
 }
 
 
@@ -7701,6 +7953,7 @@ UNSEEN_SETS = {
     "fresh-52": FRESH_52,
     "fresh-53": FRESH_53,
     "fresh-54": FRESH_54,
+    "fresh-55": FRESH_55,
 }
 
 
