@@ -200,6 +200,12 @@ class FunctionFlow(CallFlow):
             elif items is not None and len(items) == len(target.elts):
                 for element, item in zip(target.elts, items, strict=True):
                     self._bind(element, item, None)
+            elif value is not None and _reads_shape(value):
+                # `batch, dim, h, w = x.data.shape`: sizes, Python numbers (IQA-PyTorch's DeepDC).
+                for element in target.elts:
+                    self._bind(element, (), None)
+                    if isinstance(element, ast.Name):
+                        self.numbers.add(element.id)
             else:
                 for element in target.elts:
                     self._bind(element, values, None)
@@ -554,3 +560,16 @@ def _element_of_vector(values: Values, index: ast.expr, numbers: set[str]) -> bo
     if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
         index = index.operand  # `t[-n]`
     return isinstance(index, ast.Name) and index.id in numbers
+
+
+def _reads_shape(value: ast.expr) -> bool:
+    """`x.shape`, `x.data.shape`, `x.size()`: a tuple of sizes."""
+    if isinstance(value, ast.Attribute):
+        return value.attr == "shape"
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "size"
+        and not value.args
+        and not value.keywords
+    )
