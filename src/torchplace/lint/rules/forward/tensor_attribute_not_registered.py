@@ -312,14 +312,18 @@ def _placed_arguments(
 
 
 def _moves(call: ast.Call, name: str) -> bool:
-    """`name.to(...)`, `name.cuda(...)`, `name.type_as(...)`."""
-    func = call.func
-    return (
-        isinstance(func, ast.Attribute)
-        and (func.attr in MOVES or func.attr == "type_as")
-        and isinstance(func.value, ast.Name)
-        and func.value.id == name
-    )
+    """`name.to(...)`, `name.cuda(...)`, `name.type_as(...)`, also with steps that keep the
+    device after the move (`name.to(img).repeat(b, 1)`: IQA-PyTorch's NIQE statistics)."""
+    moved = False
+    node: ast.expr = call
+    while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        step = node.func.attr
+        if step in MOVES or step == "type_as":
+            moved = True
+        elif not re.fullmatch(_RESHAPE, step):
+            return False
+        node = node.func.value
+    return moved and isinstance(node, ast.Name) and node.id == name
 
 
 def _other_code(ctx: FileContext, func: ast.expr, local: set[str]) -> bool:
