@@ -52,7 +52,8 @@ _CALLEE = re.compile(r"([\w.]+)\s*$")
 
 
 def first_cuda_work(text: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
-    """The first `CUDA_WORK` in `text[start:end]`, leaving out `pin_memory=True` given to a
+    """The first `CUDA_WORK` in `text[start:end]`, leaving out `device = "cuda"`, which
+    only names the GPU (grit binds on the next line), and `pin_memory=True` given to a
     data loader (`DataLoader(ds, pin_memory=True)`): the loader pins nothing until it is
     iterated, and its pinning thread then takes the GPU current at that time. A tensor
     factory's `pin_memory=True` (`torch.empty(n, pin_memory=True)`) pins at once."""
@@ -60,8 +61,20 @@ def first_cuda_work(text: str, start: int = 0, end: int | None = None) -> re.Mat
     for match in CUDA_WORK.finditer(text, start, stop):
         if _PIN_KEYWORD.fullmatch(match.group(0)) and _loader_keyword(text, match.start()):
             continue
+        if _NAMES_THE_GPU.fullmatch(match.group(0)) and not _in_call(text, match.start()):
+            continue  # `device = "cuda"` names the GPU; its uses are the work
         return match
     return None
+
+
+#: A device named by its string (`device = "cuda"`), which is work only given to a call.
+_NAMES_THE_GPU = re.compile(r"""device\s*=\s*["']cuda["']""")
+
+
+def _in_call(text: str, position: int) -> bool:
+    """The text at `position` is a keyword argument: `(` or `,` comes before it."""
+    before = text[:position].rstrip()
+    return before.endswith(("(", ","))
 
 
 def _loader_keyword(text: str, position: int, limit: int = 5000) -> bool:

@@ -45,8 +45,7 @@ CURRENT_GPU_USE = re.compile(
     r"\.cuda\s*\(\s*(?:\)|(?!device\b)\w+\s*=)"
     r"|\bcurrent_device\s*\("
     r"|torch\.cuda\.(?:Float|Double|Half|BFloat16|Byte|Char|Short|Int|Long|Bool)Tensor\s*\("
-    # `device="cuda"` given to a call; not `device = "cuda"`, which only names the GPU
-    r"|(?:[(,]\s*device\s*=\s*|\.to\(\s*|map_location\s*=\s*)[\"']cuda[\"']"
+    r"|(?:\bdevice\s*=\s*|\.to\(\s*|map_location\s*=\s*)[\"']cuda[\"']"
     r"|torch\.device\(\s*[\"']cuda[\"']\s*\)"
     r"|\bpin_memory\s*=\s*True\b|\.pin_memory\s*\(\s*\)"
     r"|torch\.cuda\.(?:synchronize|current_stream|default_stream|Stream|memory_allocated"
