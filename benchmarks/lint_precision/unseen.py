@@ -729,6 +729,24 @@ HISTORY = [
         "(OpenGait's stay: a preprocessing script of the project makes an unconfined "
         "group), nothing else changed",
     ),
+    (
+        "2026-12-04",
+        "2d9c4de",
+        "fresh-55 (a second general set: paper releases on other topics; 1,266 files) at "
+        "2d9c4de, after the fixes against fresh-54: no default-tier finding, the 3-rule "
+        "default set alone too; 0 TRUE of the 10 findings of the rules once default (TPL203 "
+        "0/6, TPL201 0/2, TPL401 0/2), the judges agreed on all",
+    ),
+    (
+        "2026-12-04",
+        "ec64c5f",
+        "fixes against fresh-55's FALSE shapes: `device = \"cuda\"` only names the GPU, no "
+        "CUDA work before a late binding (TPL401); sizes unpacked from a "
+        "tensor's shape are numbers (flow: TPL201); a function of the file that moves a "
+        "parameter and then reshapes it (`mu = mu.to(img).repeat(b, 1)`) places what it is "
+        "handed (TPL203). Relint of the 21 local sets (96,239 files): the 8 judged-FALSE "
+        "findings of those shapes dropped, nothing else changed",
+    ),
 ]
 
 
@@ -1606,6 +1624,25 @@ CORPUS_NOTES = {
         "`fresh-54/tpl106-sample`): 1 TRUE (RoMa's test block after training reloads the "
         "checkpoint rank 0 saved in every rank), 3 UNSURE (pretrained files not in the "
         "repository), 8 FALSE."
+    ),
+    "fresh-55": (
+        "A second general set: official code releases of machine-learning papers of "
+        "2019-2026 on other topics than fresh-54's (detection and tracking, representation "
+        "and continual learning, vision-language, remote sensing, medical imaging and image "
+        "quality, video and driving, long context, speech, data-efficient and tabular "
+        "learning); 23 repositories (Landmark Attention, chosen too, left out: its "
+        "lm_benchmark code is a set's), Point-MAE's files in Point-BERT, Deformable-DETR's "
+        "ops, maskrcnn-benchmark's samplers and pytorch_pretrained_bert in VL-BERT and other "
+        "copies left out, committed (2d9c4de) before it was first linted. First linted at "
+        "2d9c4de, after the fixes against fresh-54: 1,266 Python files, no crash, no "
+        "default-tier finding, the same when the default set runs alone. Its 10 findings of "
+        "the rules once default, on which the two blind judges agreed: all FALSE (TPL203 6: "
+        "NIQE's statistics, moved to the image's device in every call of the functions they "
+        "are handed to; TPL201 2: a 0-dim size, a branch only tracing for export takes; "
+        "TPL401 2: grit binds on the line after `device = \"cuda\"`, ZipVoice's unbound "
+        "branch no caller takes). Of its 19 TPL106 findings, a random sample of 12 (seed "
+        "55, `fresh-55/tpl106-sample`): 1 TRUE (Point-BERT's fine-tuning checkpoint, saved "
+        "from the GPU, loaded in every rank), 1 UNSURE, 10 FALSE."
     ),
 }
 
