@@ -49,26 +49,35 @@ Read = Callable[[str], "bytes | None"]
 def bound_by_project_function(path: str, line: int, root: str | None, read: Read) -> bool:
     """Whether the `init_process_group` call on `line` of `path` is followed, before its
     function's first CUDA work, by a call of a project function that builds a binder."""
-    ctx = _context(path, read)
-    if ctx is None:
+    found = _group_at(path, line, read)
+    if found is None:
         return False
-    located = _group_and_function(ctx.tree, line)
-    if located is None:
-        return False
-    group, function = located
+    ctx, group, function = found
     imported = _imported_names(ctx.tree)
-    for call in calls_before_cuda_work(ctx, function, group):
-        if not isinstance(call.func, ast.Name):
-            continue
-        name = call.func.id
-        if name in imported:
-            module, level, original = imported[name]
-            files = resolve_imports(path, [(module, level)], root)
-            if files and _defines_a_binder(str(files[0]), original, read):
-                return True
-        elif _binder_in(ctx, name):
-            return True
-    return False
+    return any(
+        _calls_a_project_binder(ctx, path, call, imported, root, read)
+        for call in calls_before_cuda_work(ctx, function, group)
+    )
+
+
+def _calls_a_project_binder(
+    ctx: FileContext,
+    path: str,
+    call: ast.Call,
+    imported: dict[str, tuple[str, int, str]],
+    root: str | None,
+    read: Read,
+) -> bool:
+    """`call` calls, by name, a function of the file or one imported from the project that
+    builds a binder or binds the GPU (`_binder_in`)."""
+    if not isinstance(call.func, ast.Name):
+        return False
+    name = call.func.id
+    if name not in imported:
+        return _binder_in(ctx, name)
+    module, level, original = imported[name]
+    files = resolve_imports(path, [(module, level)], root)
+    return bool(files) and _defines_a_binder(str(files[0]), original, read)
 
 
 def bound_after_return(
@@ -81,13 +90,10 @@ def bound_after_return(
     by a binding: `set_device` of a per-process device, a library object that binds, or a
     project function that does (as `bound_by_project_function` reads them). Any other use of
     the name (handed on, stored) leaves its callers unknown: no."""
-    ctx = _context(path, read)
-    if ctx is None:
+    found = _group_at(path, line, read)
+    if found is None:
         return False
-    located = _group_and_function(ctx.tree, line)
-    if located is None:
-        return False
-    group, function = located
+    ctx, group, function = found
     if function not in ctx.tree.body or not _returns_before_cuda_work(ctx, function, group):
         return False
     name, module = function.name, Path(path).stem
@@ -164,20 +170,21 @@ def _bound_after(
     ctx: FileContext, path: str, function: _Function, call: ast.Call, root: str | None, read: Read
 ) -> bool:
     imported = _imported_names(ctx.tree)
-    for after in calls_before_cuda_work(ctx, function, call):
-        if binds_gpu(after) or builds_a_binder(ctx, function, after):
-            return True
-        if not isinstance(after.func, ast.Name):
-            continue
-        callee = after.func.id
-        if callee in imported:
-            module, level, original = imported[callee]
-            found = resolve_imports(path, [(module, level)], root)
-            if found and _defines_a_binder(str(found[0]), original, read):
-                return True
-        elif _binder_in(ctx, callee):
-            return True
-    return False
+    return any(
+        binds_gpu(after)
+        or builds_a_binder(ctx, function, after)
+        or _calls_a_project_binder(ctx, path, after, imported, root, read)
+        for after in calls_before_cuda_work(ctx, function, call)
+    )
+
+
+def _group_at(path: str, line: int, read: Read) -> tuple[FileContext, ast.Call, _Function] | None:
+    """The file's context, the `init_process_group` call on `line` and its function."""
+    ctx = _context(path, read)
+    located = _group_and_function(ctx.tree, line) if ctx is not None else None
+    if ctx is None or located is None:
+        return None
+    return ctx, *located
 
 
 def _context(path: str, read: Read) -> FileContext | None:
