@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-55] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-56] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -95,7 +95,11 @@ general one: official code releases of machine-learning papers of 2021-2026 on 2
 science and signals, planning), as users would bring their own code; `--fresh-55`
 (`FRESH_55`) a second general one, on other topics (detection and tracking, representation
 and continual learning, vision-language, remote sensing, medical imaging and image quality,
-video and driving, long context, speech, data-efficient and tabular learning).
+video and driving, long context, speech, data-efficient and tabular learning); `--fresh-56`
+(`FRESH_56`) a third general one, on topics neither of those two had (3D reconstruction,
+backbones and long-tailed recognition, trustworthy ML, video prediction and compression, LLM
+compression and unlearning, model merging, person retrieval, crowd counting and anomaly
+detection, audio-language pre-training, text-to-SQL).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -7216,6 +7220,189 @@ FRESH_55 = (
     ("github:automl/TabPFN", "ddf5e852c05e42d7032604638ede86c81f9a95ea"),
 )
 
+FRESH_56 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2020-2025) of topics not in FRESH_54/55, at most three per topic,
+    # trained or evaluated on several GPUs (torch.distributed, DDP, torch.distributed.launch,
+    # torchrun, mp.spawn, Slurm, Lightning and Accelerate DDP, FSDP, DataParallel over several
+    # GPUs, device_map, per-worker GPUs). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- 3D reconstruction and completion (NeRF, neural surfaces, point-cloud completion) ---
+    # NeRF++ (Cornell): unbounded-scene neural radiance fields (2020-2021) [multi-GPU code:
+    # ddp_train_nerf.py (torch.multiprocessing.spawn(nprocs=world_size), init_process_group
+    # gloo, torch.cuda.set_device(rank), rays split per rank, torch.load with map_location
+    # {'cuda:0': 'cuda:%d' % rank}), ddp_test_nerf.py (per-rank rendering); TPL401, TPL402,
+    # TPL2xx] launch texts: README "python ddp_train_nerf.py --config
+    # configs/tanks_and_temples/tat_training_truck.txt" (1 node, all visible GPUs)
+    ("github:Kai-46/nerfplusplus", "ebf2f3e75fd6c5dfc8c9d0b533800daaf17bd95f"),
+    # Neuralangelo (NVIDIA): high-fidelity neural surface reconstruction, CVPR 2023 (2023)
+    # [multi-GPU code: imaginaire/utils/distributed.py (set_device(local_rank),
+    # init_process_group env://), imaginaire/trainers/utils/get_trainer.py (DDP wrap),
+    # imaginaire/trainers/base.py (set_device(cfg.local_rank), checkpoint load),
+    # imaginaire/utils/gpu_affinity.py (LOCAL_RANK), projects/neuralangelo/scripts/
+    # extract_mesh.py; TPL401, TPL402, TPL2xx] launch texts: README "torchrun
+    # --nproc_per_node=${GPUS} train.py ..." and "torchrun --nproc_per_node=${GPUS}
+    # projects/neuralangelo/scripts/extract_mesh.py" (1 node, N GPUs)
+    ("github:NVlabs/neuralangelo", "94390b64683c067c620d9e075224ccfe582647d0"),
+    # PoinTr (Tsinghua, Lu lab): geometry-aware transformers for point-cloud completion, ICCV
+    # 2021 (2021-2023) [multi-GPU code: utils/dist_utils.py (set_device(rank % num_gpus),
+    # init_process_group), tools/runner.py (DistributedDataParallel(device_ids=[local_rank %
+    # device_count]) or DataParallel, base_model.to(args.local_rank)), tools/builder.py
+    # (torch.load map_location {'cuda:0': 'cuda:%d' % local_rank}), tools/inference.py
+    # (default 'cuda:0'); TPL401, TPL402, TPL104, TPL2xx] launch texts: README
+    # "CUDA_VISIBLE_DEVICES=0,1 bash ./scripts/dist_train.sh 2 13232 ..." (1 node, 2 GPUs),
+    # scripts/dist_train.sh "python -m torch.distributed.launch --nproc_per_node=${NGPUS} main.py"
+    ("github:yuxumin/PoinTr", "2e53e72367db9dbc3832ca534569f0fed9dd7dc1"),
+    #
+    # --- Vision backbones and long-tailed recognition ---
+    # RepLKNet (Tsinghua / MEGVII): 31x31 large-kernel ConvNets, CVPR 2022 (2022-2023)
+    # [multi-GPU code: utils.py (init_distributed_mode: OMPI/LOCAL_RANK, set_device(args.gpu),
+    # init_process_group), main.py (DistributedDataParallel(device_ids=[args.gpu])),
+    # run_with_submitit.py (Slurm local_rank), detection/ and segmentation/ mmdet/mmseg
+    # configs; TPL401, TPL402, TPL2xx] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=8 main.py --model RepLKNet-31B ..." (1 node, 8 GPUs)
+    ("github:DingXiaoH/RepLKNet-pytorch", "b76808ac2c763eaed6af9d286c6163c9345b4d5f"),
+    # PoolFormer / MetaFormer (Sea AI Lab): MetaFormer is actually what you need, CVPR 2022
+    # (2021-2023) [multi-GPU code: train.py (timm-style DDP training), detection/
+    # mmdet_custom/apis/train.py (MMDistributedDataParallel / MMDataParallel),
+    # detection/test.py, segmentation/test.py (LOCAL_RANK, MMDataParallel(device_ids=[0]));
+    # TPL401, TPL402, TPL104] launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7
+    # ./distributed_train.sh 8 /path/to/imagenet" (1 node, 8 GPUs), dist_train.sh "python3 -m
+    # torch.distributed.launch --nproc_per_node=$NUM_PROC train.py"
+    ("github:sail-sg/poolformer", "a075575b8b3dc3c76ecc5c49985d156167372bfa"),
+    # LiVT (Tsinghua): learning imbalanced data with vision transformers, CVPR 2023 (2023)
+    # [multi-GPU code: util/misc.py (init_distributed_mode: OMPI_COMM_WORLD_LOCAL_RANK /
+    # LOCAL_RANK, set_device(args.gpu), init_process_group), main_pretrain.py and
+    # main_finetune.py (DistributedDataParallel(device_ids=[args.gpu])), engine_*.py;
+    # TPL401, TPL402, TPL2xx] launch texts: script/pretrain.py, script/finetune.py drivers
+    # (no GPU counts quoted in the README)
+    ("github:XuZhengzhuo/LiVT", "68546ef189c486caa271066d8bfa25ec214192df"),
+    #
+    # --- Trustworthy ML (adversarial training, backdoor benchmarks, deepfake detection) ---
+    # DM-Improves-AT (Sea AI Lab / Tsinghua): better diffusion models further improve
+    # adversarial training, ICML 2023 (2023) [multi-GPU code: core/models/__init__.py
+    # (torch.nn.DataParallel over all GPUs), core/utils/train.py, eval-aa.py (torch.load
+    # without map_location); edm/ is a vendored copy of NVlabs/edm (torch_utils/distributed.py,
+    # training/training_loop.py) used to generate data; TPL108, TPL2xx] launch texts: README
+    # "torchrun --standalone --nproc_per_node=4 generate.py --outdir=out_cifar10 ..."
+    # (1 node, 4 GPUs), "python train-wa.py --data-dir 'dataset-data' ..."
+    ("github:wzekai99/DM-Improves-AT", "b390f25d069efa9dcc4f6f66d60294bf918e2272"),
+    # BackdoorBench (CUHK-Shenzhen SCLBD): a benchmark of backdoor attacks and defenses,
+    # NeurIPS 2022 D&B (2022-2024) [multi-GPU code: attack/*.py and defense/*.py
+    # (torch.nn.DataParallel(device_ids parsed from "cuda:2,3,7"), model .to first device),
+    # analysis/visual_landscape.py (set_device(rank % gpu_count)), utils/trainer_cls.py
+    # (model.to(device), torch.load map_location); TPL402, TPL104, TPL108, TPL2xx]
+    # launch texts: config/*.yaml "device: cuda:0"; attack/badnet.py comment "cuda:2,3,7" ->
+    # DataParallel device_ids [2,3,7] (1 node, 1-N GPUs)
+    ("github:SCLBD/BackdoorBench", "f02e3534645f0ee63d6848653062cd6c0d6c400d"),
+    # DeepfakeBench (CUHK-Shenzhen SCLBD): a benchmark of deepfake detection, NeurIPS 2023 D&B
+    # (2023-2025) [multi-GPU code: training/train.py (--ddp, set_device(local_rank),
+    # init_process_group), training/trainer/trainer.py (DDP wrap, module-level
+    # torch.device("cuda")), training/detectors/*.py (torch.load of pretrained weights
+    # without map_location); training/detectors/utils/slowfast/ vendors part of SlowFast;
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python3 -m
+    # torch.distributed.launch --nproc_per_node=4 training/train.py ... --ddp" (1 node, 4 GPUs)
+    ("github:SCLBD/DeepfakeBench", "8a4a7bf5e966c5c5618bc27d1719c3683eae9a04"),
+    #
+    # --- Video prediction and neural video compression ---
+    # OpenSTL (Westlake University): spatio-temporal predictive learning benchmark, NeurIPS
+    # 2023 D&B (2022-2024) [multi-GPU code: openstl/api/exp.py (Lightning Trainer(devices=
+    # args.gpus, strategy='ddp', accelerator='gpu'), torch.load of best.ckpt, 'cuda:' +
+    # gpu id for testing), openstl/utils (get_dist_info), tools/train.py; TPL401, TPL104,
+    # TPL108, TPL2xx] launch texts: docs/en/get_started.md "python tools/train.py ... --dist"
+    # (1 node, N GPUs via --gpus)
+    ("github:chengtan9907/OpenSTL", "c74deb5d4c3da585291f9f18281f3fefdbba3a54"),
+    # DCVC family (Microsoft Research Asia): deep contextual video compression, NeurIPS 2021 to
+    # CVPR 2025 (2021-2025) [multi-GPU code: src/utils/common.py (get_current_device ->
+    # f'cuda:{rank}', init_train: set_device(rank), init_process_group env://),
+    # train_video.py (DDP), test_video.py (ProcessPoolExecutor workers, one GPU each via
+    # init_func), DCVC-family/*/test_video.py ("cuda:0"); TPL401, TPL402, TPL104, TPL2xx]
+    # launch texts: README "python test_video.py ... --cuda 1 --worker 1 ..." and "It is
+    # recommended that the --worker number is equal to your GPU number" (1 node, N GPUs)
+    ("github:microsoft/DCVC", "54e88645e1b4edac0694228ab2f44ed8818e345b"),
+    #
+    # --- LLM compression, unlearning and privacy-preserving transfer ---
+    # (AQLM, chosen too, is left out: its inference library is the aqlm package, a set's.)
+    # TOFU (CMU, Locus lab): a task of fictitious unlearning for LLMs, COLM 2024 (2024)
+    # [multi-GPU code: finetune.py and forget.py (WORLD_SIZE, LOCAL_RANK, device_map=
+    # {'': local_rank}, DeepSpeed trainer), evals/eval.py, evals/eval_everything.py
+    # (device_map per local rank), evaluate_util.py; TPL402, TPL2xx] launch texts: README
+    # "CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc_per_node=2 ... forget.py
+    # --config-name=forget.yaml ..." (1 node, 2 GPUs)
+    ("github:locuslab/tofu", "bdc209ea7c6cc2e7079ea1afb6468d3ddcc65f8e"),
+    # Offsite-Tuning (MIT Han lab): transfer learning without the full model (2023)
+    # [multi-GPU code: offsite_tuning/run_clm.py and run_image_classification.py
+    # (Accelerator, accelerator.device placement, per-process saving), offsite_tuning/
+    # eval_harness.py (model.to("cuda"), torch.load map_location cpu), offsite_tuning/
+    # utils.py; TPL104, TPL2xx] launch texts: scripts "CUDA_VISIBLE_DEVICES="0,1,2,3,4,5,6,7"
+    # accelerate launch ..." (1 node, 8 GPUs)
+    ("github:mit-han-lab/offsite-tuning", "4a67ffa4c7c9690950a40693f5b590155a51d399"),
+    #
+    # --- Model merging and optimizers ---
+    # AdaMerging (Wuhan University): adaptive model merging for multi-task learning, ICLR 2024
+    # (2023-2024) [multi-GPU code: src/datasets/common.py (torch.nn.DataParallel(image_encoder,
+    # device_ids=range(device_count()))), src/main_*_adamerging*.py (torch.load of fine-tuned
+    # checkpoints without map_location, merged weights made per step); TPL108, TPL2xx]
+    # launch texts: README "python main_task_arithmetic.py", "python main_ties_merging.py"
+    # (1 node, all visible GPUs through DataParallel)
+    ("github:EnnengYang/AdaMerging", "cea1165ad900113b8a52ae5ff190626576635f9b"),
+    # (Sophia, chosen too, is left out: its training code is nanoGPT's, a set's repository.)
+    #
+    # --- Person re-identification and text-based person retrieval ---
+    # IRRA (Wuhan University): implicit relation reasoning for text-to-person retrieval, CVPR
+    # 2023 (2023) [multi-GPU code: train.py (set_device(args.local_rank), init_process_group
+    # nccl env://, DistributedDataParallel), processor/, model/clip_model.py (torch.load
+    # map_location cpu), utils/checkpoint.py; TPL401, TPL402, TPL2xx] launch texts:
+    # run_irra.sh "python train.py ..." (1 GPU; train.py sets distributed = num_gpus > 1)
+    ("github:anosorae/IRRA", "cfc23785545ead82dee2749fa0fc0ad948c96430"),
+    # CLIP-ReID (East China Normal University): CLIP for image re-identification without
+    # concrete text labels, AAAI 2023 (2022-2023) [multi-GPU code: train.py and
+    # train_clipreid.py (set_device(local_rank), init_process_group nccl),
+    # processor/processor*.py (nn.DataParallel when several GPUs), model/make_model*.py
+    # (torch.load of trained weights without map_location); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0 python train_clipreid.py --config_file
+    # configs/person/vit_clipreid.yml" (1 GPU; MODEL.DIST_TRAIN for several)
+    ("github:Syliz517/CLIP-ReID", "eb1898b72c882875f478bebfc6d41644eece0a5d"),
+    #
+    # --- Crowd counting and industrial anomaly detection ---
+    # STEERER (Shanghai AI Lab): selective inheritance learning
+    # for object counting, ICCV 2023 (2023) [multi-GPU code: lib/utils/dist_utils.py
+    # (set_device(rank % num_gpus), init_process_group, OMPI local rank), lib/datasets/
+    # base_dataset.py and nwpu.py (torch.device("cuda:%d" % model.device_ids[0])), cam.py
+    # ('cuda:{}'.format(local_rank)), lib/models/backbones/*.py (torch.load of pretrained
+    # weights); TPL401, TPL402, TPL108, TPL2xx] launch texts: README "sh train.sh
+    # configs/SHHB_final.py 0,1,2,3" (1 node, 4 GPUs), "sh slurm_train.sh partition_name
+    # job_name configs/SHHB_final.py 1" (Slurm)
+    ("github:taohan10200/STEERER", "5b1854dbc2d280f2326d67c65515d8baf9083810"),
+    # UniAD (Shanghai Jiao Tong University / SenseTime): a unified model for multi-class
+    # anomaly detection, NeurIPS 2022 (2022) [multi-GPU code: utils/dist_helper.py
+    # (LOCAL_RANK = rank % num_gpus, set_device, init_process_group), tools/train_val.py and
+    # tools/train_vis_decoder.py (LOCAL_RANK, DDP), models/backbones/*.py (torch.load without
+    # map_location), utils/misc_helper.py; TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # README "sh train_torch.sh 4 1,3,4,6" (1 node, 4 GPUs), experiments/*/train_torch.sh
+    # "python -m torch.distributed.launch --nproc_per_node=$1 ../../../tools/train_val.py"
+    ("github:zhiyuanyou/UniAD", "a5b9d9d20c2aae680fa00fe5088616b611e05f3c"),
+    #
+    # --- Audio-language pre-training and text-to-SQL ---
+    # LAION-CLAP (LAION): contrastive language-audio pre-training, ICASSP 2023 (2022-2024)
+    # [multi-GPU code: src/laion_clap/training/distributed.py (SLURM_LOCALID / LOCAL_RANK,
+    # init_process_group, set_device; adapted from open_clip), training/main.py and
+    # lp_main.py (DistributedDataParallel, torch.load map_location), evaluate/*.py
+    # ('cuda:0'), hook.py; TPL401, TPL402, TPL104, TPL2xx] launch texts: README "#SBATCH
+    # --ntasks-per-node 8 ... srun ... python -m ..." (Slurm, 8 GPUs per node), "use torchrun
+    # instead of srun" on one machine
+    ("github:LAION-AI/CLAP", "1fd4c37df5ffbfcfbad5415c170bc66cf94c9994"),
+    # CodeS (Renmin University): open-source language models for text-to-SQL, SIGMOD 2024
+    # (2023-2024) [multi-GPU code: train_causal_lm.py (Accelerator with DeepSpeed ZeRO,
+    # accelerator.save, torch.load of scheduler state), text2sql_few_shot.py and
+    # text2sql_zero_shot.py (device_map="auto", inputs to model.device),
+    # schema_item_filter.py; TPL108, TPL2xx] launch texts: train_codes.sh "accelerate launch
+    # train_causal_lm.py --per_device_train_batch_size 2 --block_size 8192 ..." (1 node, N GPUs)
+    ("github:RUCKBReasoning/codes", "e203386173eecf6fbe8b14cf233611a2fb7c994e"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -7894,6 +8081,34 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:raoyongming/DynamicViT": ("run_with_submitit.py",),
     "github:chaofengc/IQA-PyTorch": ("pyiqa/utils/dist_util.py",),
     "github:k2-fsa/ZipVoice": ("runtime/nvidia_triton/scripts/fill_template.py",),
+    # fresh-56's copies: Point-MAE's utilities (fresh-45) in PoinTr; MAE's in LiVT; NVlabs'
+    # EDM in DM-Improves-AT;
+    # SlowFast and AdaFace (fresh-54) in DeepfakeBench; open_clip's logger in CLAP; CLIP's
+    # tokenizer in CLIP-ReID; mmcv's publish tool in poolformer; the person-retrieval
+    # preprocessing shared within the set kept in IRRA
+    "github:yuxumin/PoinTr": (
+        "extensions/chamfer_dist/test.py",
+        "utils/AverageMeter.py",
+        "utils/checkpoint.py",
+        "utils/config.py",
+        "utils/dist_utils.py",
+        "utils/logger.py",
+        "utils/registry.py",
+    ),
+    "github:XuZhengzhuo/LiVT": (
+        "util/crop.py",
+        "util/lr_decay.py",
+        "util/lr_sched.py",
+        "util/pos_embed.py",
+    ),
+    "github:wzekai99/DM-Improves-AT": ("edm/",),
+    "github:SCLBD/DeepfakeBench": (
+        "training/detectors/utils/slowfast/",
+        "training/networks/adaface.py",
+    ),
+    "github:LAION-AI/CLAP": ("src/laion_clap/training/logger.py",),
+    "github:Syliz517/CLIP-ReID": ("datasets/preprocessing.py", "model/clip/simple_tokenizer.py"),
+    "github:sail-sg/poolformer": ("segmentation/tools/publish_model.py",),
 }
 
 
@@ -7954,6 +8169,7 @@ UNSEEN_SETS = {
     "fresh-53": FRESH_53,
     "fresh-54": FRESH_54,
     "fresh-55": FRESH_55,
+    "fresh-56": FRESH_56,
 }
 
 
