@@ -747,6 +747,15 @@ HISTORY = [
         "handed (TPL203). Relint of the 21 local sets (96,239 files): the 8 judged-FALSE "
         "findings of those shapes dropped, nothing else changed",
     ),
+    (
+        "2026-12-04",
+        "2a38c8e",
+        "fresh-56 (a third general set: paper releases on topics neither fresh-54 nor "
+        "fresh-55 had; 1,734 files) at 2a38c8e, after the fixes against fresh-55: no "
+        "default-tier finding, the 3-rule default set alone too; 1 TRUE of the 23 findings "
+        "of the rules once default (TPL404 1/1; TPL203 0/10, TPL102 0/8, TPL109 0/2, TPL108 "
+        "0/1, TPL204 0/1), the judges agreed on all; its FALSE shapes not fixed yet",
+    ),
 ]
 
 
@@ -1643,6 +1652,27 @@ CORPUS_NOTES = {
         "branch no caller takes). Of its 19 TPL106 findings, a random sample of 12 (seed "
         "55, `fresh-55/tpl106-sample`): 1 TRUE (Point-BERT's fine-tuning checkpoint, saved "
         "from the GPU, loaded in every rank), 1 UNSURE, 10 FALSE."
+    ),
+    "fresh-56": (
+        "A third general set: official code releases of papers on topics neither fresh-54 "
+        "nor fresh-55 had (3D reconstruction, backbones and long-tailed recognition, "
+        "trustworthy ML, video prediction and compression, LLM unlearning and transfer, "
+        "model merging, person retrieval, crowd counting and anomaly detection, "
+        "audio-language pre-training, text-to-SQL); 20 repositories (Sophia, nanoGPT's "
+        "code, and AQLM, the aqlm package's source, chosen too, left out), Point-MAE's and "
+        "MAE's utilities, NVlabs' EDM, SlowFast, AdaFace, open_clip's logger and CLIP's "
+        "tokenizer copies left out, committed (2a38c8e) before it was first linted. First "
+        "linted at 2a38c8e, after the fixes against fresh-55: 1,734 Python files, no crash, "
+        "no default-tier finding, the same when the default set runs alone. Its 23 findings "
+        "of the rules once default, on which the two blind judges agreed: 1 TRUE (TPL404: "
+        "CLIP-ReID writes `CUDA_VISIBLE_DEVICES` after `set_device` started CUDA in its "
+        "distributed mode) and 22 FALSE (TPL203 10: AdaMerging's merging coefficients kept on "
+        "the CPU, normalization constants moved in forward under DataParallel; TPL102 8: "
+        "AdaMerging's scripts set `CUDA_VISIBLE_DEVICES` to one GPU at their top; TPL109 2: "
+        "a loss holding no tensor; TPL108 1: a one-process tool; TPL204 1: a CPU-only "
+        "branch). Of its 69 TPL106 findings, a random sample of 12 (seed 56, "
+        "`fresh-56/tpl106-sample`): 1 TRUE (OpenSTL's DDP test reloads the best checkpoint "
+        "rank 0 saved in every rank), 4 split, 7 FALSE."
     ),
 }
 
