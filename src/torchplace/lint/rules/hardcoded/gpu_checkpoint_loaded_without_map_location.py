@@ -97,9 +97,10 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # devices the repository cannot show); on fresh-37 to fresh-39 on 1 of 2 (FALSE: a
     # one-GPU tool's Hub weights; Hub weights now count only in multi-process code); on
     # fresh-40 to fresh-51 on 8 of 10 (FALSE: SGL's model the same process saved and reloads,
-    # now read; UNSURE: Hub weights); on fresh-52 to fresh-54, linted after that change, on
-    # 3 of 3, though seeded samples of their TPL106 loads found 3 of 36 hazards it misses,
-    # restored through a caller in another file (benchmarks/results/lint_precision_unseen.md).
+    # now read; UNSURE: Hub weights); on fresh-52 to fresh-56, linted after that change, on
+    # 3 of 4 (FALSE: a one-process tool's load), though seeded samples of their TPL106 loads
+    # found 5 of 60 hazards it misses, restored through a caller in another file or an
+    # unguarded test block (benchmarks/results/lint_precision_unseen.md).
     # The default set needs 90% there, since its last change that added findings (fresh-19).
     preview = True
     name = "gpu-checkpoint-loaded-without-map-location"
