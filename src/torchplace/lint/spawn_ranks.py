@@ -143,12 +143,12 @@ def in_spawning_parent(ctx: FileContext, node: ast.AST) -> bool:
         spawns[id(holder)] = [
             call.lineno
             for call in own_nodes(holder)
-            if isinstance(call, ast.Call) and _spawns_processes(ctx, call)
+            if isinstance(call, ast.Call) and spawns_processes(ctx, call)
         ]
     return any(spawned > line for spawned in spawns[id(holder)])
 
 
-def _spawns_processes(ctx: FileContext, call: ast.Call) -> bool:
+def spawns_processes(ctx: FileContext, call: ast.Call) -> bool:
     """`mp.spawn(...)` / `torch.multiprocessing.start_processes(...)`, not another `spawn`."""
     if call_name(call) not in SPAWNERS:
         return False

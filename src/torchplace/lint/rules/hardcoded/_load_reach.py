@@ -16,8 +16,9 @@ import re
 from collections.abc import Callable
 
 from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.run_conditions import rank_zero_test
-from torchplace.lint.spawn_ranks import SPAWNERS
+from torchplace.lint.spawn_ranks import spawns_processes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Names of a process group, a launcher or a rank, and rank-0 guards (`if local_rank <= 0:`).
@@ -231,7 +232,7 @@ def reads_back_own_save(
         return False
     several = MULTI_PROCESS.search(ctx.source.text) is not None
     # One run of one driver makes both: in multi-process code, the parent that spawns ranks.
-    drivers = _spawning_parents(tree) if several else [tree, *local_functions(tree)]
+    drivers = _spawning_parents(ctx, tree) if several else [tree, *local_functions(tree)]
     drivers = [d for d in drivers if _reached_from(d, function)]
     if not drivers:
         return False
@@ -272,18 +273,9 @@ def _path_pieces(path: ast.AST, assigned: dict[str, list[ast.AST]], depth: int =
 
 
 def _own_calls(function: ast.AST) -> list[ast.Call]:
-    """Calls in `function`'s own body, not in functions defined inside it (or, for a module,
-    not in its functions)."""
-    found: list[ast.Call] = []
-    pending = list(ast.iter_child_nodes(function))
-    while pending:
-        node = pending.pop()
-        if isinstance(node, _Function | ast.Lambda | ast.ClassDef):
-            continue
-        if isinstance(node, ast.Call):
-            found.append(node)
-        pending += ast.iter_child_nodes(node)
-    return found
+    """Calls in `function`'s own body (or a module's own statements), not in functions or
+    classes defined inside it."""
+    return [node for node in own_nodes(function) if isinstance(node, ast.Call)]
 
 
 def _under_rank_zero(function: ast.AST, call: ast.Call) -> bool:
@@ -300,13 +292,13 @@ def _under_rank_zero(function: ast.AST, call: ast.Call) -> bool:
     return False
 
 
-def _spawning_parents(tree: ast.Module) -> list[ast.AST]:
+def _spawning_parents(ctx: FileContext, tree: ast.Module) -> list[ast.AST]:
     """Functions (or the module) whose own code calls `mp.spawn` / `start_processes`: they run
     in the one parent process, around the ranks it starts."""
     return [
         holder
         for holder in (tree, *local_functions(tree))
-        if any(call_name(call) in SPAWNERS for call in _own_calls(holder))
+        if any(spawns_processes(ctx, call) for call in _own_calls(holder))
     ]
 
 
