@@ -40,7 +40,8 @@ from torchplace.lint.binding_callees import (
 from torchplace.lint.context import FileContext, whole_file_context
 from torchplace.lint.gpu_bindings import binds_gpu
 from torchplace.lint.project_modules import resolve_imports
-from torchplace.lint.rules._helpers import without_comments
+from torchplace.lint.rules._helpers import enclosing_function, without_comments
+from torchplace.lint.run_conditions import parent_map
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 Read = Callable[[str], "bytes | None"]
@@ -139,7 +140,7 @@ def _uses_of(
         and any(alias.name == name and alias.asname is None for alias in node.names)
         for node in ast.walk(tree)
     )
-    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    parents = parent_map({}, tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
             if not imported:
@@ -153,17 +154,7 @@ def _uses_of(
         if not (isinstance(parent, ast.Call) and parent.func is node):
             yield None
             continue
-        yield _holder(tree, parent), parent
-
-
-def _holder(tree: ast.Module, call: ast.Call) -> _Function | None:
-    holders = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, _Function)
-        and node.lineno <= call.lineno <= (node.end_lineno or call.lineno)
-    ]
-    return max(holders, key=lambda node: node.lineno) if holders else None
+        yield enclosing_function(tree, parent.lineno), parent
 
 
 def _bound_after(
@@ -194,14 +185,9 @@ def _context(path: str, read: Read) -> FileContext | None:
 
 def _group_and_function(tree: ast.Module, line: int) -> tuple[ast.Call, _Function] | None:
     """The `init_process_group` call on `line` and the innermost function holding it."""
-    holders = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, _Function) and node.lineno <= line <= (node.end_lineno or line)
-    ]
-    if not holders:
+    function = enclosing_function(tree, line)
+    if function is None:
         return None
-    function = max(holders, key=lambda node: node.lineno)
     for node in ast.walk(function):
         if isinstance(node, ast.Call) and node.lineno == line:
             func = node.func
