@@ -37,6 +37,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import call_name, keyword_value
+from torchplace.lint.job_scale import is_world_size
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.spawn_ranks import SPAWNERS, assigns
 
@@ -210,19 +211,7 @@ def _compares_world_to_gpus(test: ast.expr, operator: type[ast.cmpop]) -> bool:
     if not isinstance(test.ops[0], operator):
         return False
     sides = [test.left, test.comparators[0]]
-    return any(_world_size(a) for a in sides) and any(_gpu_count(a) for a in sides)
-
-
-def _world_size(node: ast.expr) -> bool:
-    """`dist.get_world_size()`, a name or attribute `world_size`, `WORLD_SIZE` read as an int."""
-    if isinstance(node, ast.Call):
-        if call_name(node) == "get_world_size":
-            return True
-        if call_name(node) == "int" and node.args:
-            return _world_size(node.args[0])
-        return "WORLD_SIZE" in ast.unparse(node)
-    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
-    return name == "world_size"
+    return any(is_world_size(a) for a in sides) and any(_gpu_count(a) for a in sides)
 
 
 def _gpu_count(node: ast.expr) -> bool:
