@@ -155,6 +155,10 @@ def _bound_arguments(ctx: FileContext, layers: dict[str, str]) -> dict[str, froz
     (`self.weight[start_pos:end_pos]`), comparisons (`assert end_pos <= self.n_ctx`), `int`
     and `len`. A CPU tensor given there meets no weight (summarize-from-feedback passes
     `torch.tensor(ctx_len)`). Positions count from the first argument after `self`."""
+    text = ctx.source.text
+    # Most layers are torch's (`nn.Linear`): parse the whole file only for one it defines.
+    if not any(f"class {called}" in text for called in layers.values()):
+        return {}
     tree = ctx.whole_tree()
     if tree is None:
         return {}
