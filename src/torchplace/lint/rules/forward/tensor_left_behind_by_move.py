@@ -241,12 +241,7 @@ def _placed_in_init(ctx: FileContext, init: ast.AST) -> set[str]:
         target = node.targets[0]
         if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)):
             continue
-        if any(
-            isinstance(call, ast.Call)
-            and (ctx.qualified(call.func) or "").removeprefix("torch.") in TENSOR_FACTORIES
-            and any(k.arg == "device" for k in call.keywords)
-            for call in ast.walk(node.value)
-        ):
+        if any(_factory_placed(ctx, call) for call in ast.walk(node.value)):
             found.add(target.attr)
     return found
 
@@ -255,11 +250,25 @@ def _is_tensor(ctx: FileContext, value: ast.expr, declared: set[str]) -> bool:
     if isinstance(value, ast.Name):
         return value.id in declared
     if isinstance(value, ast.Call):
-        qualified = ctx.qualified(value.func) or ""
-        factory = qualified.removeprefix("torch.")
-        placed = any(k.arg == "device" for k in value.keywords)  # a device chosen on purpose
-        return qualified.startswith("torch.") and factory in TENSOR_FACTORIES and not placed
+        return _factory(ctx, value) and not _factory_placed(ctx, value)
     return False
+
+
+def _factory(ctx: FileContext, node: ast.AST) -> bool:
+    """A call of a `torch` tensor factory."""
+    if not isinstance(node, ast.Call):
+        return False
+    qualified = ctx.qualified(node.func) or ""
+    return qualified.startswith("torch.") and qualified.removeprefix("torch.") in TENSOR_FACTORIES
+
+
+def _factory_placed(ctx: FileContext, node: ast.AST) -> bool:
+    """A `torch` factory given `device=`: a device chosen on purpose."""
+    return (
+        _factory(ctx, node)
+        and isinstance(node, ast.Call)
+        and any(k.arg == "device" for k in node.keywords)
+    )
 
 
 def _names_tensor(annotation: ast.expr) -> bool:
