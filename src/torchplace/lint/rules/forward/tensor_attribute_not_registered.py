@@ -13,7 +13,9 @@ from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import (
     FACTORY_CANDIDATE,
     called_as_written,
+    without_comments,
 )
+from torchplace.lint.run_conditions import parent_map
 from torchplace.lint.tensor_method_names import TENSOR_METHOD_NAMES
 from torchplace.report import Finding
 from torchplace.torch_names import TENSOR_FACTORIES
@@ -158,10 +160,12 @@ class TensorAttributeNotRegistered(Rule):
 def _managed_elsewhere(text: str, attr: str, assigned_at: int, building: tuple[int, int]) -> bool:
     """The module never reads the attribute after it is built (reads in the method that
     assigns it, lines `building` of `text`, run before any `.to()`: UniAD's `self.map_x`
-    serves only to compute another attribute in `__init__`), moves it wherever it reads it
-    (`self.bins.to(x.device)`), or assigns it again outside this line (a placeholder that a
-    method replaces, a state it moves itself): no weight is met where `.to()` left it."""
-    lines = text.splitlines()
+    serves only to compute another attribute in `__init__`), or assigns it again outside this
+    line (a placeholder that a method replaces, a state it moves itself): no weight is met
+    where `.to()` left it. Reads moved where they are read (`self.bins.to(x.device)`) are
+    `_only_handed_to_other_code`'s."""
+    # A comment that names it (`# self.f0_bins.to(f0.device)`) reads nothing.
+    lines = without_comments(text).splitlines()
     # A write into the attribute (`self.grid[:, 0] = torch.linspace(...)`: basic indexing
     # copies across devices) fills it; only reads meet the module's weights.
     uses = re.compile(rf"\bself\.{attr}\b(?!\s*=[^=]|\s*{_INDEX}\s*=[^=])")
@@ -170,13 +174,6 @@ def _managed_elsewhere(text: str, attr: str, assigned_at: int, building: tuple[i
         m for i, line in enumerate(lines) if not first <= i <= last for m in uses.finditer(line)
     ]
     if not reads:
-        return True
-    # `type_as(x)` is `to(x.options())`: x's dtype and device. Shape and dtype steps before
-    # the move (`self.u.repeat(b, h, w).cuda()`) keep it a move of the attribute.
-    moved = re.compile(
-        rf"\bself\.{attr}(?:\.{_RESHAPE}\({_ARGUMENTS}\)|{_INDEX})*\.(?:to|cuda|type_as)\("
-    )
-    if all(moved.match(m.string, m.start()) for m in reads):
         return True
     # `self.x.data = ...` swaps its storage: assigned again too (learn2learn's backed-up
     # batch-norm statistics, copied from the running buffers before they are read).
@@ -247,7 +244,7 @@ def _only_handed_to_other_code(
             and not first <= node.lineno <= last
         ):
             reads.append(node)
-    parents = {id(child): node for node in ast.walk(whole) for child in ast.iter_child_nodes(node)}
+    parents = parent_map({}, whole)
     return bool(reads) and all(
         id(read) in handed or _moved_where_read(read, parents) for read in reads
     )
@@ -349,8 +346,6 @@ _RESHAPE = (
 )
 #: An index (`[0]`, `[:, 1:]`): it keeps the tensor's device.
 _INDEX = r"\[[^\[\]\n]*\]"
-#: An argument list with one level of nested calls (`repeat(x.size(0), 1)`).
-_ARGUMENTS = r"[^()]*(?:\([^()]*\)[^()]*)*"
 
 
 def _python_number(scope: Scope, factory: ast.Call) -> bool:
