@@ -9,6 +9,8 @@ runs only when the device is the CPU puts nothing on a GPU.
 A placement made after the same code showed the process its GPUs
 (`os.environ["CUDA_VISIBLE_DEVICES"] = gpu` earlier in a block that holds it: a spawned
 worker choosing its GPU) counts from the first GPU that process sees: cuda:0 there is its own.
+So does one made in a module whose top level shows the process one literal GPU
+(`os.environ["CUDA_VISIBLE_DEVICES"] = "3"` above its imports): cuda:0 is the only GPU.
 
 Only the function holding the node is read (its `if` tests, `if ...: return` before it);
 conditions set by callers are not followed.
@@ -128,7 +130,7 @@ def _call_sites(ctx: FileContext) -> _CallSites | None:
 def runs_only_on_cpu(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
     """Whether `node` runs only when the device in use is the CPU (`device.type == "cpu"`,
     `not torch.cuda.is_available()`)."""
-    return any(_cpu_only(test, holds) for test, holds in conditions(ctx, scope, node))
+    return any(cpu_only(test, holds) for test, holds in conditions(ctx, scope, node))
 
 
 def conditions(ctx: FileContext, scope: Scope, node: ast.AST) -> Iterator[tuple[ast.expr, bool]]:
@@ -156,8 +158,12 @@ def conditions(ctx: FileContext, scope: Scope, node: ast.AST) -> Iterator[tuple[
 def after_showing_its_gpus(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
     """Whether an earlier statement of a block that holds `node`, in its function (or the
     module), sets `os.environ["CUDA_VISIBLE_DEVICES"]` to a value of its own (not a literal
-    list every process shares): the process then picks its GPUs by that variable, and
-    index 0 is the first GPU it chose to see."""
+    list every process shares) or to one literal GPU: the process then picks its GPUs by
+    that variable, and index 0 is the first GPU it chose to see (with one literal GPU, the
+    only one). A module that shows one literal GPU at its top level does so for every
+    function it defines below: they run after the module ran."""
+    if _module_shows_one_gpu_before(ctx, node):
+        return True
     function = scope.function
     root = function.node if function is not None else ctx.tree
     parents = parent_map(ctx.parents, root)
@@ -178,12 +184,54 @@ def after_showing_its_gpus(ctx: FileContext, scope: Scope, node: ast.AST) -> boo
 
 def _shows_gpus(ctx: FileContext, statement: ast.stmt) -> bool:
     """`os.environ["CUDA_VISIBLE_DEVICES"] = <per-process value>` (`shows_one_gpu`: not a
-    literal, which every process would share; one statement, not one nested in a branch
-    that may not run)."""
-    return shows_one_gpu(statement) and any(
+    literal, which every process would share) or `= "3"` (one literal GPU: cuda:0 is the
+    only one the process has); one statement, not one nested in a branch that may not
+    run."""
+    return (shows_one_gpu(statement) or _shows_one_literal_gpu(statement)) and any(
         (ctx.qualified(target.value) or "").endswith("environ")
         for target in cast(ast.Assign, statement).targets
         if isinstance(target, ast.Subscript)
+    )
+
+
+#: One GPU named in `CUDA_VISIBLE_DEVICES`: an index or a UUID (`GPU-...`, `MIG-...`).
+_ONE_GPU = re.compile(r"\s*(?:\d+|(?:GPU|MIG)-[\w-]+)\s*")
+
+
+def _sets_visible_devices(statement: ast.stmt) -> bool:
+    """`<mapping>["CUDA_VISIBLE_DEVICES"] = ...`."""
+    return isinstance(statement, ast.Assign) and any(
+        isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Constant)
+        and target.slice.value == "CUDA_VISIBLE_DEVICES"
+        for target in statement.targets
+    )
+
+
+def _shows_one_literal_gpu(statement: ast.stmt) -> bool:
+    """`os.environ["CUDA_VISIBLE_DEVICES"] = "3"`: a string literal naming one GPU."""
+    return (
+        _sets_visible_devices(statement)
+        and isinstance(value := cast(ast.Assign, statement).value, ast.Constant)
+        and isinstance(value.value, str)
+        and _ONE_GPU.fullmatch(value.value) is not None
+    )
+
+
+def _module_shows_one_gpu_before(ctx: FileContext, node: ast.AST) -> bool:
+    """A statement of the module's top level, above `node`, that shows the process one
+    literal GPU (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` at a script's top), and no other
+    top-level statement that sets the variable again."""
+    settings = per_file(
+        ctx,
+        "module-visible-devices",
+        lambda ctx: [s for s in ctx.tree.body if _sets_visible_devices(s)],
+    )
+    return (
+        len(settings) == 1
+        and settings[0].lineno < getattr(node, "lineno", 0)
+        and _shows_one_literal_gpu(settings[0])
+        and _shows_gpus(ctx, settings[0])
     )
 
 
@@ -316,15 +364,20 @@ def _is_rank_key(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value in _RANK_ENV
 
 
-def _cpu_only(test: ast.expr, holds: bool) -> bool:
+def cpu_only(test: ast.expr, holds: bool) -> bool:
+    """Whether `test`, known to hold (or to fail), means the device in use is the CPU:
+    `not torch.cuda.is_available()`, `device.type == "cpu"`, the `else` of `if x.is_cuda:`
+    (the tensor that decides is on the CPU), `x.is_cpu`."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _cpu_only(test.operand, not holds)
+        return cpu_only(test.operand, not holds)
     if isinstance(test, ast.BoolOp):
         if isinstance(test.op, ast.And) == holds:
-            return any(_cpu_only(value, holds) for value in test.values)
+            return any(cpu_only(value, holds) for value in test.values)
         return False
     if isinstance(test, ast.Call) and is_cuda_available(test):
         return not holds
+    if isinstance(test, ast.Attribute) and test.attr in {"is_cuda", "is_cpu"}:
+        return holds == (test.attr == "is_cpu")
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         left, right, op = test.left, test.comparators[0], test.ops[0]
         kinds = {_literal(left), _literal(right)} - {None}

@@ -21,7 +21,8 @@ class CudaCallWithLiteralIndex(Rule):
     `if rank != 0: return`, or in a script's function that the script calls only there),
     whose GPU is its node's first under every standard launcher, nor after the same code set
     `os.environ["CUDA_VISIBLE_DEVICES"]` (a spawned worker that shows itself its GPU: cuda:0
-    is the one it chose).
+    is the one it chose), or in a module whose top shows the process one literal GPU
+    (`os.environ["CUDA_VISIBLE_DEVICES"] = "3"`: cuda:0 is the only GPU it has).
 
     ## Why is this bad?
     A literal index pins the tensor or module to one GPU whatever rank, thread or

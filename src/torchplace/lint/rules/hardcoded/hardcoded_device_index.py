@@ -44,17 +44,18 @@ class HardcodedDeviceIndex(Rule):
     process drives all its node's GPUs, and any index is one of its own); the parent's code
     before it spawns the ranks (`mp.spawn(run, nprocs=n)` later in its block). Index 0 is not
     flagged either in code only rank 0 runs (`if dist.get_rank() == 0:`); in the `except`
-    fallback of the same call whose index could not be read; where
-    `torch.cuda.is_initialized()` is false (no GPU bound yet); after the code set
-    `CUDA_VISIBLE_DEVICES` (a worker that chose its GPU); in the one-process branch of a job
-    (`if world_size == 1:`, the `else` of `if dist.is_initialized():`, `if args.local_rank
-    == -1:`, a world size the project keeps under its own name, DLRM's `ext_dist.my_size`)
-    or the one-GPU branch of a process (`if torch.cuda.device_count() == 1:`); in a file that
-    never speaks of ranks (but as a literal, `rank=0`), workers, threads or device maps
-    (TPL105's ground); as the place of inputs (`inputs.to(0)`) in a function or script that
-    spreads a model with `device_map="auto"` or `dispatch_model` (its first layers are on
-    cuda:0); in a program the project's scripts and READMEs launch only as one process, or a
-    module only such programs import.
+    fallback of the same call whose index could not be read; where `torch.cuda.is_initialized()`
+    is false (no GPU bound yet); after the code set `CUDA_VISIBLE_DEVICES` (a worker that chose
+    its GPU) or in a module whose top shows the process one literal GPU
+    (`os.environ["CUDA_VISIBLE_DEVICES"] = "3"`); in the one-process branch of a job (`if
+    world_size == 1:`, the `else` of `if dist.is_initialized():`, `if args.local_rank == -1:`, a
+    world size the project keeps under its own name, DLRM's `ext_dist.my_size`) or the one-GPU
+    branch of a process (`if torch.cuda.device_count() == 1:`); in a file that never speaks of
+    ranks (but as a literal, `rank=0`), workers, threads or device maps (TPL105's ground); as
+    the place of inputs (`inputs.to(0)`) in a function or script that spreads a model with
+    `device_map="auto"` or `dispatch_model` (its first layers are on cuda:0); in a program the
+    project's scripts and READMEs launch only as one process, or a module only such programs
+    import.
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
