@@ -15,8 +15,9 @@ from torchplace.lint.rules._helpers import (
     called_as_written,
     without_comments,
 )
-from torchplace.lint.run_conditions import parent_map
+from torchplace.lint.run_conditions import cpu_only, parent_map
 from torchplace.lint.tensor_method_names import TENSOR_METHOD_NAMES
+from torchplace.lint.unmoved_instances import built_and_never_moved
 from torchplace.report import Finding
 from torchplace.torch_names import TENSOR_FACTORIES
 
@@ -77,8 +78,11 @@ class TensorAttributeNotRegistered(Rule):
     attributes only handed to code the file does not show (another module's function, a
     held object's method: `self.quantizer.apply(x, self.clip_val)`) or read only into Python
     (`len(self.x)`, `self.x.tolist()`, an f-string) or handed to a function of the file that
-    moves it (`qmax = qmax.to(device)` in Qwen's `quantize_cache_v`), each read any of these
-    (`self.coef_a.diff().to(q.device)` beside `len(self.coef_a)`),
+    moves it (`qmax = qmax.to(device)` in Qwen's `quantize_cache_v`) or read only where the
+    input is on the CPU (the `else` of `if x.is_cuda:`), each read any of these
+    (`self.coef_a.diff().to(q.device)` beside `len(self.coef_a)`); classes a script builds
+    at its top level and never moves, wraps or hands on (`m = Merger(...)`, then only
+    `m.lambdas()` and `m(x)`: the tensor stays on the CPU with the weights),
     0-dim numbers of `torch.tensor` of a number argument (annotated `float`, given a number
     as its default, or asserted one with `isinstance`) or of a setting read with a number as
     its default (`conf.get("scale", 1.0)`), empty placeholders (`torch.tensor([])`,
@@ -149,6 +153,8 @@ class TensorAttributeNotRegistered(Rule):
             )
             if _managed_elsewhere(text, target.attr, node.lineno - start, building):
                 continue
+            if isinstance(owner.node, ast.ClassDef) and built_and_never_moved(ctx, owner.node):
+                continue  # the script's own instances stay on the CPU with their weights
             if _only_handed_to_other_code(ctx, owner.node, target.attr, span):
                 continue  # where it meets a tensor is that code's, which this file does not show
             if ctx.qualified(factory.func) in _OF_VALUE and _python_number(located.scope, factory):
@@ -246,8 +252,23 @@ def _only_handed_to_other_code(
             reads.append(node)
     parents = parent_map({}, whole)
     return bool(reads) and all(
-        id(read) in handed or _moved_where_read(read, parents) for read in reads
+        id(read) in handed or _moved_where_read(read, parents) or _read_on_cpu(read, parents)
+        for read in reads
     )
+
+
+def _read_on_cpu(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """`read` runs only where the tensors it meets are on the CPU: the `else` of
+    `if x.is_cuda:` (DM-Improves-AT's normalisation, whose CUDA arm reads a copy moved
+    there), under `if not torch.cuda.is_available():`."""
+    child, parent = read, parents.get(id(read))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef):
+        if isinstance(parent, ast.If | ast.IfExp) and child is not parent.test:
+            body = parent.body if isinstance(parent.body, list) else [parent.body]
+            if cpu_only(parent.test, any(child is statement for statement in body)):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
 
 
 def _moved_where_read(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
