@@ -8,12 +8,16 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, call_name
 from torchplace.lint.flow_classes import is_module_class
-from torchplace.lint.flow_ops import NCCL_COLLECTIVES
+from torchplace.lint.flow_ops import LEAVES, NCCL_COLLECTIVES, NOT_TENSORS
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import names_assigned
+from torchplace.lint.tensor_method_names import TENSOR_METHOD_NAMES
 from torchplace.report import Finding
 
 _DEVICE_ATTRIBUTES = {"is_cuda", "device", "get_device"}
+#: What a tensor has: its methods and the attributes that are no tensor (`shape`, `dtype`),
+#: its data and gradient.
+_TENSOR_ATTRIBUTES = TENSOR_METHOD_NAMES | NOT_TENSORS | LEAVES | {"data", "grad", "T", "mT"}
 
 
 class CurrentGpuBesideInputDevice(Rule):
@@ -24,7 +28,9 @@ class CurrentGpuBesideInputDevice(Rule):
       (`if x.is_cuda:`, `x.device`), as in an autograd `Function` or a kernel wrapper;
     - or, in an `nn.Module` method, it goes into the module's own `forward` (`self(...)`,
       `self.forward(...)`), whose parameters live wherever the model was placed.
-    The message names the value it meets and the line. Not flagged: functions that exchange
+    The message names the value it meets and the line. An input read for what no tensor has
+    (`args.lr` beside `args.device`) is a namespace of settings, not a tensor. Not flagged:
+    functions that exchange
     tensors with other ranks (`all_reduce`, `allgather`: one process per GPU, whose
     communicator works on the current GPU), nor code of a project that binds one GPU per
     process anywhere (`torch.cuda.set_device(local_rank)` in its workers or launcher): there
@@ -150,21 +156,27 @@ def _is_moved(node: ast.AST, moved: ast.Call, names: set[str]) -> bool:
 
 
 def _inputs_with_checked_device(function: ast.AST) -> dict[str, int]:
-    """Parameters whose device the function reads (`x.is_cuda`, `x.device`), with the line."""
+    """Parameters whose device the function reads (`x.is_cuda`, `x.device`), with the line.
+    Not a parameter the function reads for an attribute no tensor has (`args.lr` beside
+    `args.device == "cuda"`: a namespace of settings, whose device is a string)."""
     assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
     arguments = function.args
     parameters = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
     parameters -= {"self", "cls", "ctx"}
     found: dict[str, int] = {}
+    settings: set[str] = set()
     for node in ast.walk(function):
-        if (
+        if not (
             isinstance(node, ast.Attribute)
-            and node.attr in _DEVICE_ATTRIBUTES
             and isinstance(node.value, ast.Name)
             and node.value.id in parameters
         ):
+            continue
+        if node.attr in _DEVICE_ATTRIBUTES:
             found.setdefault(node.value.id, node.lineno)
-    return found
+        elif node.attr not in _TENSOR_ATTRIBUTES:
+            settings.add(node.value.id)
+    return {name: line for name, line in found.items() if name not in settings}
 
 
 def _own_forward(call: ast.Call) -> bool:
