@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from torchplace.lint.context import FileContext, Scope, forward_reach
+from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.flow import FunctionFlow, LocalFunctions
 from torchplace.lint.flow_classes import class_facts, unstubbed_function
 from torchplace.lint.flow_evidence import default_group_may_use_nccl, has_evidence, uses_collectives
@@ -85,12 +86,37 @@ def meetings_of(ctx: FileContext, function: Scope, evidence: Evidence) -> list[M
         return []
     flow = function_flow(ctx, node, facts)
     found: list[Meeting] = []
+    flags: CorrelatedBranches | None = None
     for meeting in flow.meetings if flow is not None else ():
         if made_beside and meeting.gpu.kind is Kind.MODULE:
             continue
-        if evident(meeting) and meeting.cpu.origin is not None:
-            found.append(meeting)
+        if not (evident(meeting) and meeting.cpu.origin is not None):
+            continue
+        if meeting.gpu.kind is Kind.MOVED and meeting.at is not None:
+            flags = flags or CorrelatedBranches(node)
+            if _placed_on_another_arm(node, meeting, flags):
+                continue
+        found.append(meeting)
     return found
+
+
+def _placed_on_another_arm(
+    function: _Function, meeting: Meeting, flags: CorrelatedBranches
+) -> bool:
+    """The GPU tensor was placed on an arm that no run reaching the meeting takes: `if
+    is_cuda: image = image.to(device)`, then `else: image + torch.from_numpy(r)` under a
+    second `if is_cuda:` (BackdoorBench's DeepFool), where `image` is still the CPU input.
+    The flow joins both arms of the first `if`; `correlated_branches` tells that the two
+    tests read one flag nothing changed."""
+    placements = [
+        statement
+        for statement in ast.walk(function)
+        if isinstance(statement, ast.stmt)
+        and not isinstance(statement, ast.If | ast.For | ast.While | ast.With | ast.Try)
+        and statement.lineno == meeting.gpu.line
+    ]
+    assert meeting.at is not None
+    return bool(placements) and all(flags.exclusive(s, meeting.at) for s in placements)
 
 
 def at_device_sink(meeting: Meeting) -> bool:
