@@ -23,9 +23,12 @@ from torchplace.lint.spawn_ranks import spawns_processes
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Names of a process group, a launcher or a rank, and rank-0 guards (`if local_rank <= 0:`).
 #: A bare `local_rank` is not one: a one-process script takes it as an option to pick its GPU
-#: (`cuda:{local_rank}`, or the CPU when it is -1).
+#: (`cuda:{local_rank}`, or the CPU when it is -1); nor is `LOCAL_RANK` the script writes
+#: from that option (`if "LOCAL_RANK" not in os.environ: os.environ["LOCAL_RANK"] = ...`,
+#: STEERER's test tools): only a launcher's variable read is.
 MULTI_PROCESS = re.compile(
-    r"LOCAL_RANK|get_rank\s*\(|DistributedDataParallel|init_process_group"
+    r"LOCAL_RANK(?![\"']\s*\]\s*=(?!=))(?![\"']\s+not\s+in\b)"
+    r"|get_rank\s*\(|DistributedDataParallel|init_process_group"
     r"|process_index|\bDDP\s*\(|\.spawn\s*\("
     r"|local_rank\s*(?:<=|==|<)\s*0\b|local_rank\s+in\s*[\[(]\s*-1\s*,\s*0\b"
 )
