@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-56] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-58] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -99,7 +99,11 @@ video and driving, long context, speech, data-efficient and tabular learning); `
 (`FRESH_56`) a third general one, on topics neither of those two had (3D reconstruction,
 backbones and long-tailed recognition, trustworthy ML, video prediction and compression, LLM
 compression and unlearning, model merging, person retrieval, crowd counting and anomaly
-detection, audio-language pre-training, text-to-SQL).
+detection, audio-language pre-training, text-to-SQL); `--fresh-57` (`FRESH_57`) chosen by the
+text the default rules look for (vLLM beside `device_map="auto"`, devices from
+`CUDA_VISIBLE_DEVICES`, threads of GPU workers); `--fresh-58` (`FRESH_58`) a fourth general
+one (visual relationships, recognition, image and video editing, 3D, event cameras,
+navigation, audio, parsing, entity linking, code, theorem proving, weather, single-cell).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -7403,6 +7407,342 @@ FRESH_56 = (
     ("github:RUCKBReasoning/codes", "e203386173eecf6fbe8b14cf233611a2fb7c994e"),
 )
 
+#: fresh-57: GitHub repositories chosen, like fresh-47, by the text the default rules look for
+#: (vLLM beside `device_map="auto"`, devices from `CUDA_VISIBLE_DEVICES`, threads of GPU
+#: workers), committed before it was first linted; copies of code in other sets left out
+#: (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_57 = (
+    # GitHub repositories chosen by the text of three shapes (2020-2026), each with multi-GPU or
+    # GPU-serving code: (1) vLLM beside a Transformers device_map="auto" model in one program
+    # (LLM inference scripts with a --use_vllm switch, a quantization/compression toolkit, a
+    # multimodal benchmark); (2) device lists and indices derived from CUDA_VISIBLE_DEVICES
+    # (MCTS math reasoning with vLLM, a GPU memory probe, a document-parsing router, a torch
+    # toolbox); (3) threads made in GPU workers and serving engines (an LLM serving engine,
+    # video and 3D generation servers, TTS/ASR serving engines, a multi-GPU quantizer).
+    # TPL301 = device_map beside vLLM; TPL405 = devices from CUDA_VISIBLE_DEVICES;
+    # TPL409 = threads of GPU workers.
+    #
+    # --- Shape 1: vLLM and device_map="auto" in one program ---
+    # Chinese-LLaMA-Alpaca-3 (ymcui): Llama-3 Chinese models, inference and eval scripts (2024)
+    # [scripts/inference/inference_hf.py (--use_vllm: vllm.LLM(tensor_parallel_size=
+    # len(args.gpus.split(','))); else from_pretrained(device_map='auto')), scripts/ceval,
+    # cmmlu, longbench, mmlu (device_map='auto'), scripts/oai_api_demo/openai_api_server.py
+    # (threads); TPL301] launch texts: README "python scripts/inference/inference_hf.py
+    # --base_model ... --use_vllm"
+    ("github:ymcui/Chinese-LLaMA-Alpaca-3", "58a4b6c10d44d7350e9f198088cf1e9271b666f5"),
+    # Chinese-Mixtral (ymcui): Chinese Mixtral MoE models, inference and eval scripts (2024)
+    # [scripts/inference/inference_hf.py (vllm.LLM(tensor_parallel_size=...) or
+    # from_pretrained(device_map='auto') in one script), scripts/longbench/pred_mixtral.py,
+    # scripts/openai_server_demo/openai_api_server.py; TPL301]
+    ("github:ymcui/Chinese-Mixtral", "263da0ecc9ee9be30be952640cc99290eb705232"),
+    # AngelSlim (Tencent): LLM/VLM/diffusion compression toolkit, quantization, sparsity,
+    # speculative decoding (2025-2026) [angelslim/engine.py (device_map="auto" default with
+    # deploy_backend="vllm"), compressor/speculative/benchmark/vllm/*.py, models/base_model.py;
+    # compressor/quant/modules/daq/daq.py (worker_devices[wid] = f"cuda:{gpu_id}",
+    # torch.cuda.set_device(gpu_id) per worker, ThreadPoolExecutor), quant/core/
+    # vllm_calibrate_utils/search.py (ThreadPoolExecutor); TPL301, TPL409] launch texts:
+    # tools/run.py "python3 tools/run.py -c configs/..."
+    ("github:Tencent/AngelSlim", "67394ce55f6b6cfae702575fbc3c7a05c13fdd74"),
+    # MEGA-Bench (TIGER-AI-Lab): multimodal evaluation suite of 500 tasks (2024-2025)
+    # [megabench/main.py -> task_processor picks a model: models/qwen2_vl.py, internvl.py,
+    # pixtral.py, llama4.py (vllm.LLM(...)), models/llava_ov.py, phi3v.py (device_map="auto");
+    # TPL301] launch texts: README "python main.py --model_type ... --output_file ..."
+    ("github:TIGER-AI-Lab/MEGA-Bench", "ee324ab7ee918dc570b322aa077d114502f61122"),
+    #
+    # --- Shape 2: devices from CUDA_VISIBLE_DEVICES ---
+    # Super_MARIO (MARIO-Math-Reasoning): MCTS/step-beam math reasoning with vLLM (2024-2025)
+    # [mcts_math/llms/local_llm_engine.py (GPUS = os.environ.get('CUDA_VISIBLE_DEVICES',
+    # "0").split(','); LLM(tensor_parallel_size=len(GPUS)); loop over available_gpus),
+    # mcts_math/agents/react.py, mcts_math/react_batch.py, solver.py; TPL405] launch texts:
+    # scripts run_greedy.sh, run_sbs.sh "CUDA_VISIBLE_DEVICES=... python solver_demo.py ..."
+    ("github:MARIO-Math-Reasoning/Super_MARIO", "c11d2f2f974cefaa93915295bd4293d99e40e695"),
+    # MARIO (MARIO-Math-Reasoning): math reasoning with code interpreter, vLLM inference (2024)
+    # [batch_react.py (available_gpus = os.environ.get('CUDA_VISIBLE_DEVICES', "0").split(',');
+    # LLM(tensor_parallel_size=len(available_gpus))), react.py (vLLM); TPL405]
+    ("github:MARIO-Math-Reasoning/MARIO", "ee1aee6d9921e8172b8e4a3005216db6b86dd844"),
+    # Atom (efeslab): low-bit quantization for LLM serving, with punica-based e2e servers
+    # (2023-2024) [model/parallel_utils.py (gpu_index = [int(k) for k in
+    # os.environ['CUDA_VISIBLE_DEVICES'].split(',')], enumerate -> gpu_id,
+    # get_lowest_occupied_gpu), e2e/punica-*/benchmarks/bench_textgen.py (vLLM); TPL405]
+    ("github:efeslab/Atom", "7e3618b1a7a7c86e1c93cc909b1510c046d76ac6"),
+    # MinerU (opendatalab): PDF/document parsing with pipeline and VLM backends (2024-2026)
+    # [mineru/cli/router.py (multi-GPU router: _parse_visible_devices_env reads
+    # CUDA_VISIBLE_DEVICES and splits it into local GPU ids, parse_local_gpus),
+    # mineru/backend/vlm/vlm_analyze.py, model/vlm/vllm_server.py (vLLM engines),
+    # cli/fast_api.py (threading.Thread); TPL405] launch texts: "mineru-router ...",
+    # "mineru-vllm-server ..."
+    ("github:opendatalab/MinerU", "79d6d8d79fb8f3ddba5cc34c07a16f0ec36f56c7"),
+    # torch_toolbox (cyyever): PyTorch training toolbox, devices and task queues (2020-2026)
+    # [cyy_torch_toolbox/device/cuda.py (CUDA_VISIBLE_DEVICES split into device_list, mapped
+    # to torch.device(f"cuda:{v_d_idx}")), concurrency/torch_thread_task_queue.py
+    # (TorchThreadTaskQueue: one device per worker thread), torch_process_task_queue.py;
+    # TPL405, TPL409]
+    ("github:cyyever/torch_toolbox", "2bf83b06a00766fed7064afbee4866b7871f286a"),
+    #
+    # --- Shape 3: threads of GPU workers and serving engines ---
+    # sarathi-serve (microsoft): LLM serving engine with chunked prefill and pipeline
+    # parallelism (2023-2026) [sarathi/worker/base_worker.py (BaseWorker: execution_thread =
+    # Thread(target=self._execution_loop), torch.cuda.set_device(self.device)),
+    # worker/pipeline_parallel_worker.py (set_device), engine/pipeline_parallel_llm_engine.py
+    # (schedule/output/microbatch threads), model_executor/model_runner.py; TPL409]
+    # launch texts: README "python -m sarathi.benchmark.main ..."
+    ("github:microsoft/sarathi-serve", "96f9911790ecc00af12ee9fae47cb8fa9ba0d199"),
+    # SkyReels-V1 (SkyworkAI): human-centric video generation inference (2025)
+    # [skyreelsinfer/skyreels_video_infer.py (SkyReelsVideoInfer: threading.Thread spawns one
+    # process per GPU; SkyReelsVideoSingleGpuInfer: torch.cuda.set_device(dist.get_rank()),
+    # gpu_device = f"cuda:{dist.get_rank()}"); TPL409] launch texts: README "python3
+    # video_generate.py --model_id ... --gpu_num 4"
+    ("github:SkyworkAI/SkyReels-V1", "cb0ceaa2bef25772ba3096d740922f596b660c17"),
+    # Hunyuan3D-2 (Tencent): 3D shape and texture generation, API server (2025)
+    # [api_server.py (ModelWorker(device=args.device) holds the GPU pipelines;
+    # threading.Thread(target=worker.generate) per request), hy3dgen/shapegen,
+    # hy3dgen/texgen; TPL409] launch texts: README "python api_server.py --host 0.0.0.0
+    # --port 8080"
+    ("github:Tencent/Hunyuan3D-2", "2ee477019f15cabc4a9546b1ed9bb21862136bdf"),
+    # InternLM-XComposer (InternLM): vision-language models, incl. 2.5-OmniLive streaming
+    # demo (2023-2025) [InternLM-XComposer-2.5-OmniLive/online_demo_gradio/backend_vs.py
+    # (vision model on torch.cuda.device_count() - 1, threading.Thread(target=self.run)),
+    # backend_llm.py, backend.py (device_map 'cuda:0', TTS thread), projects/DualFocus eval
+    # (set_device); TPL409]
+    ("github:InternLM/InternLM-XComposer", "0f70c3e3911189de1869396b4017714c31821e3a"),
+    # Orpheus-TTS (canopyai): LLM-based speech synthesis served by vLLM (2025)
+    # [orpheus_tts_pypi/orpheus_tts/engine_class.py (OrpheusModel: AsyncEngineArgs/
+    # AsyncLLMEngine, threading.Thread runs the async producer), decoder.py (SNAC decoder on
+    # SNAC_DEVICE, thread); TPL409]
+    ("github:canopyai/Orpheus-TTS", "835ac7cd1870fa1fa5e342e14260c2d68cabb2e7"),
+    # higgs-audio (boson-ai): audio foundation model and serving engine (2025)
+    # [boson_multimodal/serve/serve_engine.py (HiggsAudioServeEngine(device=...): model and
+    # audio tokenizer on one device, threading.Thread(target=self.model.generate)); TPL409]
+    ("github:boson-ai/higgs-audio", "f04f5df76a6a7b14674e0d6d715b436c422883c6"),
+    # VibeVoice (microsoft): long-form TTS and ASR models, demos and a vLLM plugin (2025-2026)
+    # [demo/web/app.py (StreamingTTSService(device=...), threading.Thread per stream),
+    # demo/vibevoice_asr_gradio_demo.py (device_map="auto" or device, transcription thread),
+    # vllm_plugin/model.py (vLLM model plugin); TPL409]
+    ("github:microsoft/VibeVoice", "e73d1e17c3754f046352014856a922f8208fb5d3"),
+)
+
+#: fresh-58: a fourth general set, official code releases of papers on topics none of
+#: fresh-54 to fresh-56 had, committed before it was first linted; copies of code in other sets
+#: left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_58 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2019-2025) on topics not covered by FRESH_54..56, trained or
+    # evaluated on several GPUs (torch.distributed, DDP, torch.distributed.launch, mp.spawn,
+    # Slurm, Lightning DDP/FSDP, Accelerate, DataParallel over several GPUs per process, Ray
+    # GPU actors). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Visual relationships (scene-graph generation, human-object interaction) ---
+    # RelTR (Leibniz Univ. Hannover): one-stage scene-graph generation with a relation
+    # transformer, TPAMI 2023 (2021-2023) [multi-GPU code: util/misc.py (init_distributed_mode
+    # from WORLD_SIZE/LOCAL_RANK, torch.cuda.set_device(args.gpu), init_process_group,
+    # all_gather with torch.tensor([0], device="cuda")), main.py (DistributedDataParallel
+    # device_ids=[args.gpu], DistributedSampler, seed + rank), models/reltr.py (num_boxes
+    # all-reduced / world size in the loss), lib/pytorch_misc.py (.cuda(tensor.get_device())),
+    # inference.py (torch.load(args.resume) without map_location); TPL401, TPL402, TPL2xx,
+    # TPL104, TPL108] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 --use_env main.py --dataset vg ... --batch_size 2" (1 node, 8 GPUs)
+    ("github:yrcong/RelTR", "fca7397e9aaeccd95541e83afa4b971f3fa89014"),
+    # QPIC (Hitachi R&D): query-based pairwise HOI detection with image-wide contextual
+    # information, CVPR 2021 (2021) [multi-GPU code: util/misc.py (init_distributed_mode,
+    # set_device, init_process_group, all_gather on device="cuda"), main.py (DDP device_ids=
+    # [args.gpu], DistributedSampler), models/hoi.py and models/detr.py (interaction counts
+    # all-reduced / world size), convert_parameters.py and util/plot_utils.py (torch.load without
+    # map_location); TPL401, TPL402, TPL2xx, TPL104, TPL108] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=8 --use_env main.py ..." (1 node, 8 GPUs)
+    ("github:hitachi-rd-cv/qpic", "257f3147a47e92fcfd98a675b39423eb4f9a5a55"),
+    #
+    # --- Recognition and structured outputs (multi-label, lanes, handwritten math) ---
+    # Query2Label (Tsinghua / IDEA): transformer-decoder multi-label classification (2021-2022)
+    # [multi-GPU code: main_mlc.py (--local_rank, world size x local world size, set_device
+    # (args.local_rank), init_process_group nccl, DDP, rank-0 logging), q2l_infer.py (same set-up
+    # for evaluation), lib/models/query2label.py (torch.load(map_location=torch.device(
+    # dist.get_rank()))), lib/models/tresnet*/layers/anti_aliasing.py (filter .cuda().half() in
+    # __init__), lib/utils/misc.py; TPL401, TPL402, TPL2xx, TPL104] launch texts: README "python
+    # -m torch.distributed.launch --nproc_per_node=2 main_mlc.py ..." (1 node, 2 GPUs)
+    ("github:SlongLiu/query2labels", "55eb05064f4badbe03423b79e5c9d143da2dff2e"),
+    # CLRNet (FABU / Zhejiang Univ.): cross-layer refinement network for lane detection,
+    # CVPR 2022 (2022) [multi-GPU code: main.py (--gpus list -> CUDA_VISIBLE_DEVICES, cfg.gpus),
+    # clrnet/engine/runner.py (mmcv MMDataParallel over device_ids=range(cfg.gpus), batch
+    # .cuda()), clrnet/datasets/registry.py (samples_per_gpu = batch_size // gpus),
+    # clrnet/utils/net_utils.py and models/backbones/dla34.py (torch.load without map_location);
+    # several GPUs per process; TPL2xx, TPL108] launch texts: README "python main.py
+    # [configs/path_to_your_config] --gpus [gpu_num]" (1 node, N GPUs in one process)
+    ("github:Turoad/CLRNet", "7269e9d1c1c650343b6c7febb8e764be538b1aed"),
+    # CoMER (Peking Univ.): coverage-modelling transformer for handwritten mathematical
+    # expression recognition, ECCV 2022 (2022) [multi-GPU code: config.yaml (Lightning trainer
+    # gpus: 0, 1, 2, 3, accelerator: ddp), train.py (LightningCLI), comer/lit_comer.py and
+    # comer/model/decoder.py (attention masks made with torch.full in forward),
+    # comer/datamodule/datamodule.py (padded batch tensors), scripts/test/test.py
+    # (Trainer(gpus=1)); TPL2xx] launch texts: README "python train.py --config config.yaml"
+    # (1 node, 4 GPUs from config.yaml)
+    ("github:Green-Wood/CoMER", "ee15cdbe02467fd29f386fd554b4bc2185110fcc"),
+    #
+    # --- Image and video editing (matting, video inpainting, blind face restoration) ---
+    # MGMatting (Johns Hopkins / Adobe): mask-guided image matting, CVPR 2021 (2020-2021)
+    # [multi-GPU code: code-base/main.py (--local_rank, set_device, init_process_group env://,
+    # world size), code-base/trainer.py (DistributedDataParallel device_ids=[local_rank] or
+    # nn.DataParallel, SyncBatchNorm, filters and padding zeros .cuda(), torch.load with
+    # storage.cuda(CONFIG.gpu)), code-base/dataloader/prefetcher.py (.cuda(non_blocking)),
+    # code-base/infer.py (torch.load without map_location); TPL401, TPL402, TPL2xx, TPL108]
+    # launch texts: code-base/train.sh "CUDA_VISIBLE_DEVICES=0,1,2,3 ... python -m
+    # torch.distributed.launch --nproc_per_node=4 main.py" (1 node, 4 GPUs)
+    ("github:yucornetto/MGMatting", "2bac93f01a6482d69229065ba16096fece95b34c"),
+    # ProPainter (NTU S-Lab): propagation and transformer video inpainting, ICCV 2023
+    # (2023-2025) [multi-GPU code: train.py (world_size = device_count, mp.spawn of main_worker,
+    # set_device(local_rank), init_process_group), core/dist.py (rank/local rank from env and
+    # OMPI vars), core/trainer.py and core/trainer_flow_w_edge.py (DDP of generator and
+    # discriminator, DistributedSampler, batch // world_size, torch.load map_location=device),
+    # core/metrics.py (I3D model .to(torch.device('cuda:0')), torch.load without map_location),
+    # model/modules/flow_comp_raft.py and RAFT/ (vendored RAFT wrapped in DataParallel);
+    # TPL401, TPL402, TPL104, TPL108, TPL2xx] launch texts: README "python train.py -c
+    # configs/train_propainter.json" (1 node, all visible GPUs via mp.spawn)
+    ("github:sczhou/ProPainter", "e870e79321c31b733e2031af5aa2fb1fe3ac7eec"),
+    # GPEN (Alibaba DAMO): GAN-prior embedded network for blind face restoration, CVPR 2021
+    # (2021-2026) [multi-GPU code: train_simple.py (--local_rank, set_device, init_process_group
+    # env://, DDP of generator, discriminator and ID loss, rank-0 sampling), training/lpips/
+    # trainer.py (DataParallel over gpu_ids), face_model/ and face_detect/ (inference models
+    # placed on a device string); TPL401, TPL402, TPL2xx, TPL104] launch texts: README
+    # "CUDA_VISIBLE_DEVICES='0,1,2,3' python -m torch.distributed.launch --nproc_per_node=4
+    # --master_port=4321 train_simple.py --size 1024 ..." (1 node, 4 GPUs)
+    ("github:yangxy/GPEN", "2c736702983368847fb544d234a22ac7cff25802"),
+    #
+    # --- 3D: point-cloud registration and textured-mesh generation ---
+    # GeoTransformer (NUDT / TUM): geometric transformer for fast and robust point-cloud
+    # registration, CVPR 2022 (2022) [multi-GPU code: geotransformer/engine/base_trainer.py
+    # (local_rank, torch.cuda.set_device, dist.init_process_group nccl, DistributedDataParallel
+    # device_ids=[local_rank], lr scaled by world size, all_reduce_tensors of results),
+    # geotransformer/utils/torch.py (all-reduce helpers, torch.load(snapshot) without
+    # map_location), geotransformer/modules/*.py (indices and masks made in forward),
+    # experiments/*/demo.py (torch.load without map_location); TPL401, TPL402, TPL2xx, TPL108]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0 python trainval.py" (1 GPU; the engine takes
+    # --local_rank for torch.distributed.launch)
+    ("github:qinzheng93/GeoTransformer", "e7a135af4c318ff3b8d7f6c963df094d7e4ea540"),
+    # GET3D (NVIDIA Toronto AI Lab): generative model of textured 3D meshes from images,
+    # NeurIPS 2022 (2022-2024), built on the StyleGAN3 training code (torch_utils/, dnnlib/)
+    # [multi-GPU code: train_3d.py (torch.multiprocessing.spawn nprocs=num_gpus,
+    # init_process_group file:// or env, sync_device torch.device('cuda', rank)),
+    # training/training_loop_3d.py and training/inference_3d.py (device = torch.device('cuda',
+    # rank), per-rank batches, gradient torch.distributed.all_reduce, check_ddp_consistency),
+    # metrics/metric_utils.py (rank-sharded feature extraction, all_gather across num_gpus),
+    # uni_rep/rep_3d/*.py (grid tensors made in forward); TPL401, TPL402, TPL2xx] launch
+    # texts: README "python train_3d.py
+    # --outdir=PATH_TO_LOG ... --gpus=8 --batch=32 --gamma=40 --data_camera_mode shapenet_car"
+    # (1 node, 8 GPUs)
+    ("github:nv-tlabs/GET3D", "1ea45ce2e189695e47eb438de6aea2717d69f4dd"),
+    #
+    # --- Event cameras and vision-language navigation ---
+    # RVT (Univ. of Zurich, RPG): recurrent vision transformers for object detection with event
+    # cameras, CVPR 2023 (2023-2024) [multi-GPU code: train.py (hardware.gpus list, Lightning
+    # DDPStrategy(process_group_backend=...) when len(gpus) > 1, devices=gpus), validation.py
+    # (single GPU asserted), data/utils/stream_sharded_datapipe.py (streams sharded by
+    # dist.get_world_size()), modules/detection.py (logged values / world size), models/
+    # (recurrent states and masks made in forward); TPL401, TPL2xx] launch texts: README
+    # "python train.py model=rnndet dataset=gen4 ... hardware.gpus=${GPU_IDS}" (1 node, list of
+    # GPUs)
+    ("github:uzh-rpg/RVT", "b80f5683a6e2d5de65d4bde8105d796ccb50dbb1"),
+    # VLN-DUET (Inria): dual-scale graph transformer for vision-and-language navigation, CVPR
+    # 2022 (2021-2023) [multi-GPU code: pretrain_src/train_r2r.py and pretrain_src/utils/
+    # distributed.py (set_cuda, LOCAL_RANK / node rank, init_process_group, DDP),
+    # map_nav_src/utils/distributed.py (rank = local_rank + node_rank * n_gpus),
+    # map_nav_src/{r2r,reverie,soon}/main*.py (torch.cuda.set_device(args.local_rank), data
+    # split by (rank, world_size)), map_nav_src/*/agent_base.py (DDP of the VLN-BERT model,
+    # torch.load without map_location in reverie), map_nav_src/models/vlnbert_init.py
+    # (torch.load without map_location); TPL401, TPL402, TPL2xx, TPL108] launch texts:
+    # pretrain_src/run_r2r.sh "python -m torch.distributed.launch --nproc_per_node=${NUM_GPUS}
+    # --node_rank $NODE_RANK train_r2r.py --world_size ${NUM_GPUS}" (1 node, N GPUs)
+    ("github:cshizhe/VLN-DUET", "93e8b233164bc079a6db48b8a0a78d123ec8de41"),
+    #
+    # --- Audio classification and audio-visual learning ---
+    # CAV-MAE (MIT CSAIL): contrastive audio-visual masked autoencoder, ICLR 2023 (2023)
+    # [multi-GPU code: src/run_cavmae_pretrain.py, src/run_cavmae_ft.py (model wrapped in
+    # nn.DataParallel over all visible GPUs, torch.load(args.pretrain_path) without
+    # map_location), src/traintest_cavmae.py and src/traintest_ft.py (DataParallel, tensors
+    # .to(device)), src/retrieval.py, src/extract_audio_representation.py, src/inpaint.py;
+    # several GPUs per process; TPL2xx, TPL108] launch texts: egs/audioset/
+    # run_cavmae_pretrain_base.sh "#SBATCH --gres=gpu:4 ... python -W ignore
+    # ../../src/run_cavmae_pretrain.py" (1 node, 4 GPUs)
+    ("github:YuanGongND/cav-mae", "68fe8c2a3917dc2926e41f796bfdcb331a64b42c"),
+    # PaSST (JKU Linz): efficient training of audio transformers with patchout, Interspeech
+    # 2022 (2021-2024) [multi-GPU code: ex_audioset.py, ex_esc50.py, ex_fsd50k.py, ex_openmic.py
+    # (DDP env var -> trainer.num_nodes and trainer.accelerator=ddp for Lightning, distributed
+    # mode), audioset/dataset.py and esc50/dataset.py (DistributedSamplerWrapper with
+    # num_replicas from env), helpers/swa_callback.py (SWA model moved between devices),
+    # models/passt.py (patchout indices made in forward); TPL401, TPL2xx] launch texts:
+    # ex_audioset.py "DDP=2 python ex_audioset.py with trainer.precision=16
+    # models.net.arch=passt_deit_bd_p16_384 ..." (1 node, 2 GPUs)
+    ("github:kkoutini/PaSST", "2a5c818afcc2a215b2a1aaf1ed8be71f89d43201"),
+    # HTS-AT (UCSD / ByteDance): hierarchical token-semantic audio transformer for sound
+    # classification and detection, ICASSP 2022 (2022-2025) [multi-GPU code: main.py
+    # (device_num = torch.cuda.device_count(), DistributedSampler when device_num > 1, batch //
+    # device_num, Lightning Trainer(gpus=device_num, accelerator="ddp"), ensemble testing),
+    # sed_model.py (rank-aware all-gather of predictions), model/htsat.py (window attention
+    # index tensors); TPL401, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0
+    # python main.py train" (1 node, visible GPUs)
+    ("github:RetroCirce/HTS-Audio-Transformer", "2e29471fce7e770edeaaa64a41908bf234844fc5"),
+    #
+    # --- Language: parsing, entity linking, code and theorem proving ---
+    # SuPar (Soochow Univ.): biaffine / CRF dependency, constituency and semantic parsers, ACL
+    # and IJCAI 2020 (2018-2023) [multi-GPU code: supar/cmds/run.py (mp.spawn nprocs=
+    # device count, dist.init_process_group nccl, torch.cuda.set_device(local_rank), RANK/
+    # LOCAL_RANK set in env), supar/parser.py (DDP device_ids=[args.local_rank], torch.load
+    # map_location='cpu'), supar/utils/parallel.py (DDP subclass, gather helpers),
+    # supar/utils/data.py (set_device(dist.get_rank()) in the loader), supar/structs/*.py
+    # (chart tensors made in forward), tests/test_struct.py ('cuda:0'); TPL401, TPL402, TPL2xx,
+    # TPL104] launch texts: README "python -m supar.cmds.dep.biaffine train -b -c dep-biaffine-en
+    # -d 0,1,2,3 -p model -f char" (1 node, 4 GPUs)
+    ("github:yzhangcs/parser", "bebdd350e034c517cd5b71185e056503290164fa"),
+    # BLINK and ELQ (Facebook AI): zero-shot dense entity linking, EMNLP 2020 (2019-2021)
+    # [multi-GPU code: blink/biencoder/biencoder.py and blink/crossencoder/crossencoder.py
+    # (n_gpu = device_count, torch.nn.DataParallel, torch.load(fname) without map_location on
+    # GPU), blink/candidate_ranking/bert_reranking.py (DataParallel of BERT), blink/biencoder/
+    # train_biencoder.py and eval_biencoder.py (torch.load of candidate pools), elq/main_dense.py
+    # and elq/biencoder/*.py; several GPUs per process; TPL2xx, TPL108] launch texts: README
+    # "python blink/main_dense.py -i" (1 node, visible GPUs)
+    ("github:facebookresearch/BLINK", "5fe254dd64d37332347edc73738edcb56096183f"),
+    # CodeXGLUE (Microsoft Research Asia): benchmark and baselines for code understanding and
+    # generation, NeurIPS 2021 Datasets (2020-2024) [multi-GPU code: Code-Code/*/code/run.py and
+    # Code-Code/CodeCompletion-*/code/run_lm.py (local_rank, torch.cuda.set_device,
+    # init_process_group nccl, DataParallel when n_gpu > 1 or DistributedDataParallel
+    # device_ids=[local_rank % gpu_per_node], torch.load of checkpoints without map_location),
+    # Code-Code/CodeCompletion-*/code/dataset.py (rank-sharded data), Code-Text/*/code/run.py;
+    # TPL401, TPL402, TPL2xx, TPL108] launch texts: Code-Code/CodeCompletion-token/README.md
+    # "python -m torch.distributed.launch --nproc_per_node=$PER_NODE_GPU run_lm.py ..." (1 node,
+    # N GPUs)
+    ("github:microsoft/CodeXGLUE", "ac74a62802a0dd159b3258c78a2df8ad36cdf2b9"),
+    # ReProver (Caltech, LeanDojo): retrieval-augmented theorem prover for Lean, NeurIPS 2023
+    # Datasets (2023-2025) [multi-GPU code: prover/proof_search.py (Ray actors with
+    # num_gpus, a vLLM actor with tensor_parallel_size = len(ray.get_gpu_ids()), per-worker
+    # torch.device("cuda")), prover/evaluate.py (--num-gpus <= --num-workers), common.py
+    # (DeepSpeedStrategy checks, CPU offload), retrieval/ and generation/ (Lightning CLI with
+    # devices/strategy configs, eval_num_gpus); TPL402, TPL2xx] launch texts: README "python
+    # prover/evaluate.py --data-path data/leandojo_benchmark_4/random/ ... --num-workers 5
+    # --num-gpus 1", scripts/minimal_example.sh "... --num-workers 40 --num-gpus ..." (1 node,
+    # N GPUs)
+    ("github:lean-dojo/ReProver", "fd6d99c01e8bd8fd8f3fd1de4cd0bc4a7f158eaa"),
+    #
+    # --- Science (weather forecasting, single-cell foundation models) ---
+    # Stormer (UCLA / Argonne): scaling transformers for medium-range weather forecasting,
+    # NeurIPS 2024 (2023-2025) [multi-GPU code: train.py (LightningCLI, FSDPStrategy
+    # SHARD_GRAD_OP when strategy == 'fsdp'), configs/pretrain_one_step.yaml and
+    # finetune_multi_step.yaml (devices, num_nodes, strategy: ddp), stormer/models/
+    # iterative_module.py (steps / (num_devices * num_nodes), torch.load map_location cpu),
+    # stormer/models/hub/*.py (the transformer and weather embedding);
+    # TPL401, TPL2xx] launch texts: README "python train.py --config
+    # configs/pretrain_one_step.yaml --trainer.default_root_dir [EXP_ROOT_DIR] ..." (1 node,
+    # devices from config)
+    ("github:tung-nd/stormer", "58dfee5a6037399a40fefd492bc00421e0c885a8"),
+    # UCE (Stanford SNAP): universal cell embeddings, a single-cell foundation model (2023-2026)
+    # [multi-GPU code: eval_single_anndata.py and evaluate.py (Accelerate Accelerator,
+    # accelerator.prepare of model and dataloader, is_main_process / wait_for_everyone, torch.load
+    # of token embeddings without map_location), model.py (positional-encoding tensors),
+    # eval_data.py and data_proc/*.py (torch.load without map_location); TPL2xx, TPL108] launch
+    # texts: README "python eval_single_anndata.py --adata_path {path_to_anndata} ...
+    # --batch_size {batch_size}" ("the per GPU batch size"; 1 node, N GPUs via Accelerate)
+    ("github:snap-stanford/UCE", "8ead6e07af0c80f75653598138bb704e865b45c8"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -8109,6 +8449,50 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:LAION-AI/CLAP": ("src/laion_clap/training/logger.py",),
     "github:Syliz517/CLIP-ReID": ("datasets/preprocessing.py", "model/clip/simple_tokenizer.py"),
     "github:sail-sg/poolformer": ("segmentation/tools/publish_model.py",),
+    # fresh-57's copies: the evaluation scripts the two ymcui repositories share, kept in
+    # Chinese-LLaMA-Alpaca-3; in InternLM-XComposer the LLaVA-based projects (DualFocus,
+    # ShareGPT4V: MoE-LLaVA's and AdvancedLiterateMachinery's code, fresh-45), OmniLive's
+    # Qwen-Audio, whisper, Bert-VITS2 and memory copies; xcodec's DAC copy in higgs-audio
+    "github:ymcui/Chinese-Mixtral": (
+        "scripts/cmmlu/categories.py",
+        "scripts/longbench/eval.py",
+        "scripts/longbench/metrics.py",
+        "scripts/mmlu/categories.py",
+    ),
+    "github:InternLM/InternLM-XComposer": (
+        "projects/DualFocus/",
+        "projects/ShareGPT4V/",
+        "InternLM-XComposer-2.5-OmniLive/benchmarks/eval_audio/evaluate_tokenizer.py",
+        "InternLM-XComposer-2.5-OmniLive/benchmarks/eval_audio/whisper_normalizer/",
+        "InternLM-XComposer-2.5-OmniLive/internlm-xcomposer2d5-ol-7b/memory/utils.py",
+        "InternLM-XComposer-2.5-OmniLive/online_demo/Backend/backend_ixc/third_party/",
+    ),
+    "github:boson-ai/higgs-audio": (
+        "boson_multimodal/audio_processing/descriptaudiocodec/dac/model/dac.py",
+        "boson_multimodal/audio_processing/descriptaudiocodec/dac/nn/layers.py",
+    ),
+    # fresh-58's copies: DETR's (fresh-10) in RelTR; DAB-DETR's logger (fresh-45) in
+    # query2labels; E2FGVI's, STTN's, SEA-RAFT's and Cutie's files (fresh-45) in ProPainter;
+    # CenterNet's NMS in GPEN; timm's layers (in flagai and timm) in RVT; PolarNet's optimizers
+    # and logger (fresh-45) in VLN-DUET
+    "github:yrcong/RelTR": ("datasets/transforms.py", "models/position_encoding.py"),
+    "github:SlongLiu/query2labels": ("lib/utils/logger.py", "lib/utils/slio.py"),
+    "github:sczhou/ProPainter": (
+        "RAFT/utils/flow_viz.py",
+        "core/dist.py",
+        "core/lr_scheduler.py",
+        "model/modules/spectral_norm.py",
+        "web-demos/hugging_face/tracker/",
+    ),
+    "github:yangxy/GPEN": ("face_detect/utils/nms/py_cpu_nms.py",),
+    "github:uzh-rpg/RVT": ("models/layers/maxvit/layers/",),
+    "github:cshizhe/VLN-DUET": (
+        "pretrain_src/optim/adamw.py",
+        "pretrain_src/optim/lookahead.py",
+        "pretrain_src/optim/radam.py",
+        "pretrain_src/optim/ralamb.py",
+        "pretrain_src/utils/logger.py",
+    ),
 }
 
 
@@ -8170,6 +8554,8 @@ UNSEEN_SETS = {
     "fresh-54": FRESH_54,
     "fresh-55": FRESH_55,
     "fresh-56": FRESH_56,
+    "fresh-57": FRESH_57,
+    "fresh-58": FRESH_58,
 }
 
 
