@@ -129,3 +129,34 @@ def test_a_script_without_a_main_block_still_runs(tmp_path: Path) -> None:
     assert _tpl402(_research_tree(tmp_path, {"utils/distributed.py": script})) == [
         "distributed.py:7"
     ]
+
+
+REGISTRY = """\
+from importlib import import_module
+from pathlib import Path
+from pkgutil import iter_modules
+
+package_dir = Path(__file__).resolve().parent
+for (_, module_name, _) in iter_modules([str(package_dir)]):
+    module = import_module(f"{__name__}.{module_name}")
+    globals().update(vars(module))
+"""
+
+
+def test_a_package_importing_its_directory_imports_each_module(tmp_path: Path) -> None:
+    # OpenGait's model registry: `modeling/models/__init__.py` imports every model file by a
+    # loop over its directory, and the launched script imports the package.
+    model = "from pkg.torch.utils import init_distributed\n\nX = 1\n"
+    files = {
+        "README.md": README,
+        "pkg/generate.py": "from pkg import models\n\nmodels.Baseline\n",
+        "pkg/models/__init__.py": REGISTRY,
+        "pkg/models/baseline.py": model,
+    }
+    root = _project(tmp_path, files)
+    index = ProjectIndex()
+    assert index.one_node_launch(str(root / "pkg/models/baseline.py")) is not None
+    # Without the loop the model file has no importer: it may run in ways not written.
+    files["pkg/models/__init__.py"] = "from importlib import import_module\n"
+    other = _project(tmp_path / "plain", files)
+    assert ProjectIndex().one_node_launch(str(other / "pkg/models/baseline.py")) is None

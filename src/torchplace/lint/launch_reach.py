@@ -12,7 +12,8 @@ may run in any way, and so may everything it reaches; so may a module whose code
 multi-node setting. The same walk says whether every way the project runs a module shows it
 one GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`). Imports are read from the files' code
 (`import a.b`, `from a import b`, relative imports, a script's neighbours, modules under the
-project root; importing a module also runs the `__init__.py` of each package above it),
+project root; importing a module also runs the `__init__.py` of each package above it, and
+a package's `__init__.py` that imports its directory's modules by a loop over it imports each),
 never run; the walk stops after a bounded number of files, and an unfinished walk counts as
 unknown.
 """
@@ -20,6 +21,7 @@ unknown.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -77,7 +79,10 @@ class ImportGraph:
                 for name, level in imported_names_in(data)
                 if level or name.partition(".")[0] in self._names
             ]
-            for module in resolve_imports(path, wanted, self.root, memo):
+            modules = resolve_imports(path, wanted, self.root, memo)
+            if Path(path).name == "__init__.py" and imports_its_directory(data):
+                modules += _package_modules(Path(path))
+            for module in modules:
                 for run in self._files_run_by(module):
                     importers.setdefault(run, []).append(_key(path))
         return importers
@@ -87,6 +92,29 @@ class ImportGraph:
         if key not in self._runs:
             self._runs[key] = [_key(str(f)) for f in _files_run_by_import(module, self.root)]
         return self._runs[key]
+
+
+#: A package `__init__.py` importing every module of its own directory by a loop:
+#: `for _, name, _ in iter_modules([package_dir]): import_module(f"{__name__}.{name}")`
+#: (OpenGait's model registry), or over `os.listdir` / `glob` / `Path.iterdir` of its folder.
+_LISTS_ITS_DIRECTORY = re.compile(rb"\b(?:iter_modules|listdir|scandir|iterdir|glob)\s*\(")
+_IMPORTS_BY_NAME = re.compile(rb"\b(?:import_module|__import__)\s*\(")
+
+
+def imports_its_directory(data: bytes) -> bool:
+    """Whether a package's `__init__.py` imports the modules of its directory by a loop over
+    it (a registry filled at import): each of them is imported with the package."""
+    return (
+        _LISTS_ITS_DIRECTORY.search(data) is not None
+        and _IMPORTS_BY_NAME.search(data) is not None
+        and b"__file__" in data
+    )
+
+
+def _package_modules(init: Path) -> list[Path]:
+    """The modules beside a package's `__init__.py` (not the subpackages: a loop over
+    `iter_modules` also yields them, but imports only their own `__init__.py`)."""
+    return sorted(p for p in init.parent.glob("*.py") if p.name != "__init__.py" and p.is_file())
 
 
 def _files_run_by_import(module: Path, root: str) -> list[Path]:
