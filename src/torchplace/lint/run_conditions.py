@@ -304,7 +304,8 @@ def _early_exits(
 
 def rank_zero_test(test: ast.expr, holds: bool) -> bool:
     """Whether `test` being `holds` means the process is rank 0 (`rank == 0`, `not rank`,
-    `rank % n == 0`, a rank-0 flag such as `is_main_process`)."""
+    `rank % n == 0`, a rank-0 flag such as `is_main_process`, `local_rank in [-1, 0]`: rank
+    0 or the one process of a run without ranks)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return rank_zero_test(test.operand, not holds) or (holds and _is_rank(test.operand))
     if isinstance(test, ast.BoolOp):
@@ -316,12 +317,31 @@ def rank_zero_test(test: ast.expr, holds: bool) -> bool:
         return True
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         left, right, op = test.left, test.comparators[0], test.ops[0]
+        if isinstance(op, ast.In | ast.NotIn) and _is_rank(left) and _zero_or_none(right):
+            # `local_rank in [-1, 0]`: rank 0, or the one process of a run without ranks
+            return isinstance(op, ast.In) == holds
         zero_first = _is_zero(left)
         value = right if zero_first else left
         if not (zero_first or _is_zero(right)) or not _is_rank(value, modulo=True):
             return False
         return (isinstance(op, ast.Eq) and holds) or (isinstance(op, ast.NotEq) and not holds)
     return False
+
+
+def _zero_or_none(node: ast.expr) -> bool:
+    """`[-1, 0]`, `(0, -1)`, `[0]`: rank 0, or -1 (no ranks: one process)."""
+    values = [_literal_int(e) for e in node.elts] if isinstance(node, ast.List | ast.Tuple) else []
+    return 0 in values and set(values) <= {-1, 0}
+
+
+def _literal_int(node: ast.expr) -> int | None:
+    """An integer literal, `-1` included."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _literal_int(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
 
 
 def _names_rank_zero_flag(node: ast.expr) -> bool:

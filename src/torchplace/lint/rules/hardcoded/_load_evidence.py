@@ -9,7 +9,8 @@ Five kinds of evidence, each read from the file's whole syntax tree:
   every rank restores them onto the saving GPU;
 - the load is part of a training resume in multi-process code: the same function restores an
   optimizer's state dict from a shared (not per-rank) checkpoint; optimizer state lives on the
-  GPU of the parameters it trained, so every rank restores it onto the saving GPU first;
+  GPU of the parameters it trained, so every rank restores it onto the saving GPU first (not
+  in a file that saves checkpoints but never an optimizer's state: nothing it wrote to resume);
 - the bytes come from outside this program (base64 text of a request, an HTTP response),
   through the function's own names and the file's calls of it: the sender's CUDA tensors
   come back on the sender's GPU index;
@@ -28,7 +29,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from torchplace.lint.context import FileContext, call_name, dotted_name, parameter_names
+from torchplace.lint.context import FileContext, Scope, call_name, dotted_name, parameter_names
 from torchplace.lint.dead_functions import named_in
 from torchplace.lint.launch_commands import SEVERAL_PROCESSES
 from torchplace.lint.rules._helpers import enclosing_function, names_assigned, without_comments
@@ -39,7 +40,9 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     local_functions,
     reads_back_own_save,
     saves_only_cpu_copies,
+    saves_only_on_rank_zero,
 )
+from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 
 # State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
 NOT_WEIGHTS = re.compile(
@@ -131,6 +134,22 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
         if found is not None:
             return found
     return _outside_bytes(ctx, tree, whole_function, whole_load)
+
+
+def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) -> Evidence | None:
+    """`evidence_of`, less evidence that several processes restore the file when only rank 0
+    runs the load and only rank 0 saves (`saves_only_on_rank_zero`): it reads back onto
+    cuda:0, its own GPU, what a rank 0 saved from its cuda:0 (CodeXGLUE's evaluation of the
+    best checkpoint, under `if args.local_rank in [-1, 0]:`)."""
+    evidence = evidence_of(ctx, trees, load)
+    if (
+        evidence is not None
+        and SEVERAL_PROCESSES in evidence.text
+        and runs_only_on_rank_zero_through_callers(ctx, scope, load)
+        and saves_only_on_rank_zero(ctx, trees.full())
+    ):
+        return None
+    return evidence
 
 
 def may_have_evidence(ctx: FileContext) -> bool:
@@ -275,6 +294,8 @@ def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Ev
         return None
     if not _state_receivers(ctx, function, load):
         return None
+    if _saves_no_optimizer_state(ctx.source.text):
+        return None  # the program never wrote what it would resume from
     for other in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
         if ctx.qualified(other.func) != "torch.load":
             continue
@@ -290,6 +311,19 @@ def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Ev
             )
             return Evidence(text, other.lineno)
     return None
+
+
+#: A save of training state: an optimizer's state dict, or a framework's whole-state save.
+_SAVES_OPTIMIZER = re.compile(
+    r"optim\w*\s*\.\s*state_dict\s*\(|save_state\s*\(|save_checkpoint\s*\("
+)
+
+
+def _saves_no_optimizer_state(text: str) -> bool:
+    """The file saves checkpoints (`torch.save`) but never an optimizer's state: a resume
+    branch copied from a template (CodeXGLUE's `checkpoint-last/optimizer.pt`, which its
+    scripts never write) reads nothing this program's ranks saved."""
+    return "torch.save" in text and _SAVES_OPTIMIZER.search(text) is None
 
 
 def _shared_path(ctx: FileContext, function: ast.AST, load: ast.Call) -> bool:

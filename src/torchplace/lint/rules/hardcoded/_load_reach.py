@@ -88,6 +88,18 @@ def _parameter_defaults(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dic
     return found
 
 
+def saves_only_on_rank_zero(ctx: FileContext, tree: ast.Module) -> bool:
+    """Every `torch.save` of the file runs only in rank 0 (global or local, or the one process
+    of a run without ranks: `if args.local_rank in [-1, 0] and ...:` around it): what it
+    saves comes from cuda:0 of its node (none counts: a checkpoint from elsewhere)."""
+    holders: list[ast.AST] = [tree, *local_functions(tree)]
+    for holder in holders:
+        for call in _own_calls(holder):
+            if ctx.qualified(call.func) == "torch.save" and not _under_rank_zero(holder, call):
+                return False
+    return True
+
+
 def saves_only_cpu_copies(
     ctx: FileContext, full: Callable[[], ast.Module], weights_only: bool = False
 ) -> bool:

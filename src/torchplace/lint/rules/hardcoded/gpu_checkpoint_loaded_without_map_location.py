@@ -9,7 +9,7 @@ from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules.hardcoded._load_evidence import (
     Trees,
-    evidence_of,
+    evidence_at,
     may_have_evidence,
 )
 from torchplace.lint.rules.hardcoded.torch_load_without_map_location import (
@@ -131,7 +131,7 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
             function = located.scope.function
             if in_one_process_branch(ctx, call, function.node if function else None):
                 continue  # no process group here: one process restores what it saved
-            evidence = evidence_of(ctx, trees, call)
+            evidence = evidence_at(ctx, trees, call, located.scope)
             if evidence is None:
                 continue
             message = f"`torch.load` without `map_location`: {evidence.text}"

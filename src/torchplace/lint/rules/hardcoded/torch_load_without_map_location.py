@@ -13,7 +13,7 @@ from torchplace.lint.rules.hardcoded._load_evidence import (
     LOADS_WEIGHTS,
     NOT_WEIGHTS,
     Trees,
-    evidence_of,
+    evidence_at,
     may_have_evidence,
 )
 from torchplace.report import Finding, FixSafety
@@ -75,7 +75,7 @@ class TorchLoadWithoutMapLocation(Rule):
         for call, located in unmapped_loads(ctx, self.located_calls(ctx, "load")):
             if not may_hold_cuda_tensors(ctx, located.scope, call):
                 continue
-            if may_have_evidence(ctx) and evidence_of(ctx, trees, call) is not None:
+            if may_have_evidence(ctx) and evidence_at(ctx, trees, call, located.scope) is not None:
                 continue  # TPL108's, with its evidence
             fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
             yield self.finding(ctx, call, fix=fix)
