@@ -252,3 +252,61 @@ def test_a_job_that_stops_unless_its_world_is_one_machines_gpus_is_confined(
     _write(project / "gait" / "main.py", main)
     policy = _write(project / "gait" / "policy.py", POLICY)
     assert _tpl402(policy) == (["policy.py:9"] if flagged else [])
+
+
+SPAWNED_PARSE = """\
+import os
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+
+
+def main(args):
+    if torch.cuda.device_count() > 1:
+        os.environ["MASTER_ADDR"] = "tcp://localhost"
+        mp.spawn(parse, args=(args,), nprocs=torch.cuda.device_count())
+    else:
+        parse({direct}, args)
+
+
+def parse(local_rank, args):
+    if torch.cuda.device_count() > 1:
+        dist.init_process_group(
+            backend="nccl",
+            init_method=f"{{os.environ['MASTER_ADDR']}}:{{os.environ['MASTER_PORT']}}",
+            world_size=torch.cuda.device_count(),
+            rank=local_rank,
+        )
+"""
+PREFETCHER = """\
+import torch
+import torch.distributed as dist
+
+
+def run():
+    # the loader's thread binds its process's GPU by the rank (supar's `utils/data.py`)
+    torch.cuda.set_device(dist.get_rank())
+"""
+
+
+@pytest.mark.parametrize(
+    ("direct", "flagged"),
+    [
+        # supar: the spawn target makes the group with `rank=` its spawn index; the script's
+        # one-GPU arm calls it directly as the one process, rank 0 or none
+        ("0 if torch.cuda.is_available() else -1", False),
+        ("0", False),
+        # a direct call with a rank from elsewhere may be any process of a larger job
+        ("int(os.environ['RANK'])", True),
+    ],
+)
+def test_a_spawn_target_making_the_group_with_its_index_is_confined(
+    tmp_path: Path, direct: str, flagged: bool
+) -> None:
+    project = tmp_path / "supar"
+    _write(project / "setup.py", "")
+    _write(project / "supar" / "__init__.py", "")
+    _write(project / "supar" / "run.py", SPAWNED_PARSE.format(direct=direct))
+    _write(project / "supar" / "data.py", PREFETCHER)
+    assert bool(_tpl402(project)) == flagged

@@ -18,8 +18,11 @@ A group made with `rank=` a parameter of the function making it (`def setup_ddp(
 world_size)`) is confined when every call of that function in the project, whatever the file,
 lies in a `torch.multiprocessing.spawn` target of its file and passes the target's first
 parameter unchanged: the spawn index, this machine's process index (nnU-Net's `run_ddp` targets,
-one in each of two scripts, both calling `run_training.setup_ddp`). A target its own file also
-calls directly, or a call with anything else, leaves the group unconfined.
+one in each of two scripts, both calling `run_training.setup_ddp`). So is a spawn target that
+makes the group itself with `rank=` its first parameter (supar's `parse`); a direct call of it
+that passes rank 0 or -1 as a literal is the one process of a run that spawns none. A target
+its own file also calls directly otherwise, or a call with anything else, leaves the group
+unconfined. An `init_method` built from the launcher's `MASTER_ADDR` reads as `env://`.
 
 A default (`os.environ.setdefault("MASTER_ADDR", "127.0.0.1")`) or a pin under a condition does
 not count: a multi-node launcher's address then wins. This fact is the code's; the project's
@@ -272,10 +275,14 @@ def spawn_indexes_in(tree: ast.Module, parameter: RankParameter) -> bool | None:
         elif isinstance(node.func, ast.Name):
             direct.add(node.func.id)
     found: bool | None = None
+    if parameter.index == 0 and parameter.function in targets:
+        found = True  # the spawn target itself: its first parameter is the spawn index
     for function in (n for n in ast.walk(tree) if isinstance(n, _SCOPES)):
         for call in (n for n in own_nodes(function) if isinstance(n, ast.Call)):
             if call_name(call) != parameter.function:
                 continue
+            if parameter.function in targets and _passes_one_process_rank(call, parameter):
+                continue  # `parse(0 if cuda else -1, args)`: one process, rank 0 or none
             if not _passes_spawn_index(function, call, parameter, targets - direct):
                 return False
             found = True
@@ -284,6 +291,31 @@ def spawn_indexes_in(tree: ast.Module, parameter: RankParameter) -> bool | None:
     if any(call_name(c) == parameter.function for c in top):
         return False
     return found
+
+
+def _passes_one_process_rank(call: ast.Call, parameter: RankParameter) -> bool:
+    """A direct call of a spawn target that passes rank 0 (or -1, no rank) as a literal: the
+    one process of a run that spawns no others (supar's `parse(0 if cuda else -1, args)`
+    when one GPU is visible)."""
+    if parameter.index != 0:
+        return False
+    passed = call.args[0] if call.args else keyword_value(call, parameter.name)
+    return passed is not None and all(_literal_rank(b) in (0, -1) for b in _arms(passed))
+
+
+def _arms(node: ast.expr) -> list[ast.expr]:
+    if isinstance(node, ast.IfExp):
+        return [*_arms(node.body), *_arms(node.orelse)]
+    return [node]
+
+
+def _literal_rank(node: ast.expr) -> int | None:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _literal_rank(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
 
 
 def _passes_spawn_index(
@@ -307,7 +339,25 @@ def _passes_spawn_index(
 
 
 def _is_env_method(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value == "env://"
+    """`"env://"`, or an address built from the launcher's variables (`f"{os.environ[
+    'MASTER_ADDR']}:{os.environ['MASTER_PORT']}"`, supar's): the same rendezvous."""
+    if isinstance(node, ast.Constant):
+        return node.value == "env://"
+    if not isinstance(node, ast.JoinedStr) or not node.values:
+        return False
+    first = node.values[0]
+    return isinstance(first, ast.FormattedValue) and _reads_master_addr(first.value)
+
+
+def _reads_master_addr(node: ast.expr) -> bool:
+    """`os.environ["MASTER_ADDR"]`, `os.environ.get("MASTER_ADDR")`, `os.getenv(...)`."""
+    if isinstance(node, ast.Subscript):
+        key = node.slice
+    elif isinstance(node, ast.Call) and node.args:
+        key = node.args[0]
+    else:
+        return False
+    return isinstance(key, ast.Constant) and key.value == "MASTER_ADDR"
 
 
 def _string_start(node: ast.expr) -> str | None:
