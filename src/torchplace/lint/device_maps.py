@@ -61,3 +61,23 @@ def dispatches_in(ctx: FileContext, root: ast.AST) -> bool:
     functions and classes left out) loads or dispatches a model over several devices."""
     nodes = module_nodes(root) if isinstance(root, ast.Module) else own_nodes(root)
     return any(isinstance(node, ast.Call) and dispatches(ctx, node) for node in nodes)
+
+
+#: `device_map` values that place the whole model on the first GPU, or on the current one.
+_FIRST_GPU = frozenset({"cuda", "cuda:0", 0})
+
+
+def loads_on_first_gpu(ctx: FileContext, value: ast.expr, binds: bool) -> bool:
+    """`value` loads or dispatches a model whose first layers sit on cuda:0: it spreads the
+    model (`dispatches`), or places it whole with `device_map=0` / `"cuda:0"`, or with
+    `device_map="cuda"` in a file that binds no GPU (`binds` false: the current GPU is
+    cuda:0)."""
+    if dispatches(ctx, value):
+        return True
+    argument = keyword(value, "device_map") if isinstance(value, ast.Call) else None
+    if argument is None:
+        return False
+    literal = argument.value.value if isinstance(argument.value, ast.Constant) else None
+    if literal == "cuda":
+        return not binds
+    return literal in _FIRST_GPU and not isinstance(literal, bool)

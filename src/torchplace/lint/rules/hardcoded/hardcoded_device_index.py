@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
-from torchplace.lint.device_maps import dispatches_in
+from torchplace.lint.device_maps import dispatches_in, loads_on_first_gpu
 from torchplace.lint.device_value_uses import only_a_value
 from torchplace.lint.gpu_spanning import holder_drives_gpus
 from torchplace.lint.job_scale import in_one_gpu_branch, in_one_process_branch
@@ -53,9 +54,10 @@ class HardcodedDeviceIndex(Rule):
     branch of a process (`if torch.cuda.device_count() == 1:`); in a file that never speaks of
     ranks (but as a literal, `rank=0`), workers, threads or device maps (TPL105's ground); as
     the place of inputs (`inputs.to(0)`) in a function or script that spreads a model with
-    `device_map="auto"` or `dispatch_model` (its first layers are on cuda:0); in a program the
-    project's scripts and READMEs launch only as one process, or a module only such programs
-    import.
+    `device_map="auto"` or `dispatch_model` (its first layers are on cuda:0), or in a class that
+    loads such a model or one whole with `device_map="cuda"` in a file binding no GPU; in a
+    program the project's scripts and READMEs launch only as one process, or a module only such
+    programs import.
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
@@ -176,9 +178,35 @@ def _inputs_of_a_spread_model(ctx: FileContext, site: DeviceSite) -> bool:
     if site.where not in _TENSOR_PLACES:
         return False
     function = site.located.scope.function
-    if function is not None:
-        return dispatches_in(ctx, function.node)
-    return dispatches_in(ctx, ctx.tree)
+    if function is None:
+        return dispatches_in(ctx, ctx.tree)
+    if dispatches_in(ctx, function.node):
+        return True
+    owner = site.located.scope.method_class
+    return owner is not None and _class_loads_on_first_gpu(ctx, owner.node)
+
+
+def _class_loads_on_first_gpu(ctx: FileContext, owner: ast.AST) -> bool:
+    """A method of the class loads its model with its first layers on cuda:0 (spread by
+    `device_map="auto"`, or whole with `device_map="cuda"` in a file that binds no GPU:
+    InternLM-XComposer's one-process demos, whose other methods place the prompt's tokens
+    at index 0 for it)."""
+    binds = _BINDS_A_GPU.search(ctx.source.text) is not None
+    tree = ctx.whole_tree()  # `regions` leaves stubs of the methods without a candidate line
+    if tree is None:
+        return False
+    line = getattr(owner, "lineno", -1)
+    whole = next(
+        (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.lineno == line), None
+    )
+    return whole is not None and any(
+        isinstance(node, ast.Call) and loads_on_first_gpu(ctx, node, binds)
+        for node in ast.walk(whole)
+    )
+
+
+#: A binding of the process's GPU anywhere in the file: the current GPU may then be another.
+_BINDS_A_GPU = re.compile(r"set_device\s*\(|cuda\s*\.\s*device\s*\(")
 
 
 def _discarded_by_callee(ctx: FileContext, site: DeviceSite) -> bool:
