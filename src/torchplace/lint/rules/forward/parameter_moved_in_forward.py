@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow_facts import casts_dtype_only
+from torchplace.lint.flow_ops import SHAPES
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import OWN_VALUES, is_self
 from torchplace.lint.run_conditions import parent_map
@@ -34,7 +35,8 @@ class ParameterMovedInForward(Rule):
     `if w.device == device: return`), and moves in a class that also sends its weights to the
     CPU in another method (layer offloading: evict one layer, prefetch the next). New storage
     computed from the weight's own values (a momentum update, `k.data = k.data * m + q.data
-    * (1 - m)`; a max-norm constraint, `w.data = torch.renorm(w.data, 2, 0, 1.0)`) stays on
+    * (1 - m)`; a max-norm constraint, `w.data = torch.renorm(w.data, 2, 0, 1.0)`), or only
+    from tensors of the module that holds it (a spectral norm's power iteration) stays on
     its device (an op across two GPUs raises rather than moves): it is flagged only in a
     project whose code shards its parameters (FSDP, `fully_shard`, ZeRO stage 3; a comment
     or a docstring naming them does not count), whose `forward`
@@ -89,7 +91,7 @@ class ParameterMovedInForward(Rule):
             if _runs_once(ctx, located.scope) or _swaps_with_the_cpu(ctx, located.scope):
                 continue
             for target in node.targets:
-                message = _assignment_problem(ctx, target, node.value)
+                message = _assignment_problem(ctx, target, node.value, located.scope.node)
                 if message and not _built_once(ctx, located.scope, target):
                     yield self.finding(ctx, target, f"{message} in {path}")
         statements: dict[int, set[int]] = {}
@@ -113,12 +115,17 @@ class ParameterMovedInForward(Rule):
             yield self.finding(ctx, call, message)
 
 
-def _assignment_problem(ctx: FileContext, target: ast.expr, value: ast.expr) -> str | None:
+def _assignment_problem(
+    ctx: FileContext, target: ast.expr, value: ast.expr, function: ast.AST
+) -> str | None:
     if isinstance(target, ast.Attribute) and target.attr == "data":
         if is_self(target.value) or _keeps_device(value, target.value):
             return None
         replaced = f"`{ctx.source.segment(target)} = ...` replaces a parameter's storage"
-        if not _moves(value) and _arithmetic_on(value, target.value):
+        if not _moves(value) and (
+            _arithmetic_on(value, target.value)
+            or _from_its_modules_tensors(ctx, value, target.value, function)
+        ):
             # On its own device; a hazard only where the project shards parameters.
             return replaced + OWN_VALUES
         return replaced
@@ -347,6 +354,80 @@ def _arithmetic_on(value: ast.expr, owner: ast.expr) -> bool:
         elif ast.dump(node) == wanted:
             return True
     return False
+
+
+def _from_its_modules_tensors(
+    ctx: FileContext, value: ast.expr, target: ast.expr, function: ast.AST
+) -> bool:
+    """New storage computed, by torch functions, tensor methods, arithmetic and functions of
+    the file, only from tensors of the module that holds the parameter: the power iteration of
+    a spectral norm (`v.data = l2normalize(torch.mv(torch.t(w.view(h, -1).data), u.data))`,
+    `u`, `v` and `w` each `getattr(self.module, ...)`), whose operands sit on one device with
+    it. Names are read through their one assignment in the function."""
+    owner = _holder(target, function)
+    if owner is None:
+        return False
+    local = {f.name for f in ctx.tree.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)}
+    leaves = 0
+    pending: list[ast.expr] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Constant):
+            continue
+        if isinstance(node, ast.BinOp):
+            pending += [node.left, node.right]
+        elif isinstance(node, ast.UnaryOp):
+            pending.append(node.operand)
+        elif isinstance(node, ast.Call):
+            if any(k.arg == "device" for k in node.keywords) or _moves(node):
+                return False
+            func = node.func
+            of_file = isinstance(func, ast.Name) and func.id in local
+            of_torch = isinstance(func, ast.Attribute) and (
+                ast.unparse(func.value) in _TORCH_NAMESPACES
+            )
+            if of_file or of_torch:  # `l2normalize(...)`, `torch.mv(...)`: their arguments
+                pending += [*node.args, *(k.value for k in node.keywords)]
+            elif isinstance(func, ast.Attribute) and func.attr in SHAPES:
+                pending.append(func.value)  # `w.view(h, -1)`: its arguments are sizes
+            elif isinstance(func, ast.Attribute):
+                pending += [func.value, *node.args]  # a tensor method: `w.mv(v)`
+            else:
+                return False
+        elif isinstance(node, ast.Attribute) and node.attr in ("data", "T"):
+            pending.append(node.value)
+        elif isinstance(node, ast.Name | ast.Attribute):
+            if _holder(node, function) != owner:
+                return False
+            leaves += 1
+        elif isinstance(node, ast.Subscript):
+            pending += [node.value, node.slice]
+        elif isinstance(node, ast.Tuple):
+            pending += node.elts
+        elif not isinstance(node, ast.Slice):
+            return False
+    return leaves > 0
+
+
+def _holder(node: ast.expr, function: ast.AST) -> str | None:
+    """The module a tensor belongs to, as written: `X` for `getattr(X, ...)` or `X.name`, read
+    through the name's one assignment in `function` (`u = getattr(self.module, name + "_u")`);
+    None when it is not known."""
+    if isinstance(node, ast.Name):
+        values = [
+            a.value
+            for a in ast.walk(function)
+            if isinstance(a, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == node.id for t in a.targets)
+        ]
+        if len(values) != 1:
+            return None
+        node = values[0]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+        return ast.dump(node.args[0]) if node.args else None
+    if isinstance(node, ast.Attribute) and not isinstance(node.value, ast.Name | ast.Attribute):
+        return None
+    return ast.dump(node.value) if isinstance(node, ast.Attribute) else None
 
 
 def _torch_function_argument(node: ast.expr) -> ast.expr | None:
