@@ -39,8 +39,8 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     local_assignments,
     local_functions,
     reads_back_own_save,
+    reads_back_rank_zero_save,
     saves_only_cpu_copies,
-    saves_only_on_rank_zero,
 )
 from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 
@@ -138,17 +138,20 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
 
 def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) -> Evidence | None:
     """`evidence_of`, less evidence that several processes restore the file when only rank 0
-    runs the load and only rank 0 saves (`saves_only_on_rank_zero`): it reads back onto
-    cuda:0, its own GPU, what a rank 0 saved from its cuda:0 (CodeXGLUE's evaluation of the
-    best checkpoint, under `if args.local_rank in [-1, 0]:`)."""
+    runs the load and it reads back what only rank 0 of this file saves
+    (`reads_back_rank_zero_save`): onto cuda:0, its own GPU, from a rank 0's cuda:0
+    (CodeXGLUE's evaluation of the best checkpoint, under `if args.local_rank in [-1, 0]:`).
+    A checkpoint from elsewhere (a model to fine-tune) may come from any GPU."""
     evidence = evidence_of(ctx, trees, load)
     if (
         evidence is not None
         and SEVERAL_PROCESSES in evidence.text
         and runs_only_on_rank_zero_through_callers(ctx, scope, load)
-        and saves_only_on_rank_zero(ctx, trees.full())
     ):
-        return None
+        tree = trees.full()
+        whole = _same_call(tree, load)
+        if whole is not None and reads_back_rank_zero_save(ctx, tree, whole):
+            return None
     return evidence
 
 

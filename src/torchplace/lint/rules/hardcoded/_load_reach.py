@@ -88,16 +88,36 @@ def _parameter_defaults(function: ast.FunctionDef | ast.AsyncFunctionDef) -> dic
     return found
 
 
-def saves_only_on_rank_zero(ctx: FileContext, tree: ast.Module) -> bool:
-    """Every `torch.save` of the file runs only in rank 0 (global or local, or the one process
-    of a run without ranks: `if args.local_rank in [-1, 0] and ...:` around it): what it
-    saves comes from cuda:0 of its node (none counts: a checkpoint from elsewhere)."""
-    holders: list[ast.AST] = [tree, *local_functions(tree)]
-    for holder in holders:
-        for call in _own_calls(holder):
-            if ctx.qualified(call.func) == "torch.save" and not _under_rank_zero(holder, call):
+def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call) -> bool:
+    """The load reads a file that a `torch.save` of this file writes (a distinctive piece of
+    the path in both, split at its separators: `"checkpoint-best-acc/model.bin"` against
+    `"checkpoint-best-acc"` and `"model.bin"` joined), every such save runs only in rank 0
+    (global or local, or the one process of a run without ranks: `if args.local_rank in [-1,
+    0] and ...:` around it), and so does every other save of the file: it holds what a rank
+    0 saved from its node's cuda:0. A checkpoint no save of the file writes (a model to fine-
+    tune from another run) may come from any GPU."""
+    enclosing = [f for f in local_functions(tree) if f.lineno <= load.lineno <= (f.end_lineno or 0)]
+    holder: ast.AST = enclosing[-1] if enclosing else tree
+    if not load.args:
+        return False
+    wanted = _components(_path_pieces(load.args[0], local_assignments(holder)))
+    matched = False
+    for saver in (tree, *local_functions(tree)):
+        assigned = local_assignments(saver)
+        for call in _own_calls(saver):
+            if ctx.qualified(call.func) != "torch.save":
+                continue
+            if not _under_rank_zero(saver, call):
                 return False
-    return True
+            if len(call.args) > 1 and wanted & _components(_path_pieces(call.args[1], assigned)):
+                matched = True
+    return matched
+
+
+def _components(pieces: set[str]) -> set[str]:
+    """The distinctive parts of path pieces split at their separators."""
+    parts = {part for piece in pieces for part in re.split(r"[/\\]+", piece)}
+    return {p for p in parts if len(p) >= 3 and not _EXTENSION.fullmatch(p)}
 
 
 def saves_only_cpu_copies(
