@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-58] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-60] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -103,7 +103,11 @@ detection, audio-language pre-training, text-to-SQL); `--fresh-57` (`FRESH_57`) 
 text the default rules look for (vLLM beside `device_map="auto"`, devices from
 `CUDA_VISIBLE_DEVICES`, threads of GPU workers); `--fresh-58` (`FRESH_58`) a fourth general
 one (visual relationships, recognition, image and video editing, 3D, event cameras,
-navigation, audio, parsing, entity linking, code, theorem proving, weather, single-cell).
+navigation, audio, parsing, entity linking, code, theorem proving, weather, single-cell);
+`--fresh-59` (`FRESH_59`) chosen, like `--fresh-52`, by what TPL108 and TPL402 look for;
+`--fresh-60` (`FRESH_60`) a fifth general one (grounding, 6D pose, segmentation, distillation
+and prompt tuning, video and document LLMs, summarization, retrieval, federated and
+multi-model LLM serving, music and speech, proteins, genomics, time series).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -7743,6 +7747,399 @@ FRESH_58 = (
     ("github:snap-stanford/UCE", "8ead6e07af0c80f75653598138bb704e865b45c8"),
 )
 
+#: fresh-59: GitHub repositories chosen, like fresh-52, by what TPL108 and TPL402 look for:
+#: research code whose own multi-process loop restores checkpoints with `torch.load` and picks
+#: each process's GPU, committed before it was first linted; copies of code in other sets left
+#: out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_59 = (
+    # Multi-process training and evaluation code that restores checkpoints (torch.load) and
+    # picks each process's GPU itself (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Speech synthesis and enhancement (vocoders, TTS, speech enhancement) ---
+    # WaveGrad (LMNT): diffusion-style neural vocoder, unofficial implementation (2020-2023)
+    # [multi-GPU code: src/wavegrad/__main__.py (spawn(train_distributed, nprocs=device_count())),
+    # src/wavegrad/learner.py (init_process_group nccl, torch.device('cuda', replica_id),
+    # set_device, DistributedDataParallel(device_ids=[replica_id]), torch.load of weights.pt to
+    # resume), src/wavegrad/inference.py (torch.load of the trained model); TPL401, TPL402, TPL108]
+    # launch texts: README "python -m wavegrad /path/to/model/dir /path/to/dir/containing/wavs"
+    # (1 node, all visible GPUs, one process each)
+    ("github:lmnt-com/wavegrad", "c3d54c89631c61fb1099a88ffd8fa7623734f180"),
+    # MP-SENet: magnitude-phase parallel speech enhancement (2023-2025) [multi-GPU code:
+    # train.py (mp.spawn per GPU, init_process_group, torch.device('cuda:{:d}'.format(rank)),
+    # DistributedDataParallel(device_ids=[rank]), resume from checkpoints via utils.py),
+    # utils.py / inference.py (torch.load(filepath, map_location=device)); TPL401, TPL402, TPL2xx]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0,1 python train.py --config config.json"
+    # (1 node, 2 GPUs)
+    ("github:yxlu-0102/MP-SENet", "89932cfe90d1dacb8e170e4a331d762462c21792"),
+    # Mellotron (NVIDIA): multispeaker expressive voice synthesis (2019-2021) [multi-GPU code:
+    # train.py (init_distributed: torch.cuda.set_device(rank % device_count()),
+    # dist.init_process_group; warm start / load_checkpoint with torch.load), distributed.py
+    # (gradient all-reduce wrapper, apply_gradient_allreduce), multiproc.py (one process per
+    # GPU); TPL401, TPL402] launch texts: README "python -m multiproc train.py
+    # --output_directory=outdir --log_directory=logdir --hparams=distributed_run=True,fp16_run=True"
+    # (1 node, all GPUs)
+    ("github:NVIDIA/mellotron", "d5362ccae23984f323e3cb024a01ec1de0493aff"),
+    #
+    # --- Image and video recognition and generation ---
+    # EViT: token reorganisation for efficient vision transformers, DeiT-style code (2022-2026)
+    # [multi-GPU code: utils.py (init_distributed_mode, torch.cuda.set_device(args.gpu),
+    # init_process_group), main.py (DistributedDataParallel(device_ids=[args.gpu]), torch.load of
+    # --finetune / --teacher_path / --resume checkpoints); TPL401, TPL402] launch texts:
+    # run_code.sh / README "python3 -m torch.distributed.launch --nproc_per_node=8 --use_env
+    # main.py ..." (1 node, 8 GPUs; multi-node via Slurm/submitit as in DeiT)
+    ("github:youweiliang/evit", "5ca95a7cf4a8637193284895c5bc0dd9dc365982"),
+    # MAE-ST (Meta): masked autoencoders as spatiotemporal learners (video) (2022-2024)
+    # [multi-GPU code: util/misc.py (init_distributed_mode, set_device(args.gpu),
+    # init_process_group, load_model with torch.load to resume), main_pretrain.py /
+    # main_finetune.py / main_test.py (DistributedDataParallel(device_ids=[current_device()]),
+    # torch.load of pretrained checkpoint); TPL401, TPL402] launch texts: PRETRAIN.md
+    # "python run_pretrain.py --path_to_data_dir ${KINETICS_DIR} --batch_size 2 --model
+    # mae_vit_large_patch16 ..." (submitit, several nodes x 8 GPUs)
+    ("github:facebookresearch/mae_st", "c5dec1bc01062097906ea67fe47935ec33fd46df"),
+    # Anchor DETR (Megvii): anchor-point queries for transformer detection (2021-2022)
+    # [multi-GPU code: util/misc.py (init_distributed_mode, set_device(args.gpu)), main.py
+    # (DistributedDataParallel(device_ids=[args.gpu]), torch.load of --frozen_weights and
+    # --resume with map_location='cpu'), util/plot_utils.py (torch.load of eval logs);
+    # TPL401, TPL402, TPL108] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 --use_env main.py --coco_path /path/to/coco" and "... --eval --resume
+    # /path/to/checkpoint.pth" (1 node, 8 GPUs)
+    ("github:megvii-research/AnchorDETR", "0b4358a1caacf4b311b8653312e145f1c94de3d3"),
+    # TimeSformer (Meta): space-time attention video transformer, PySlowFast-style (2021)
+    # [multi-GPU code: timesformer/utils/multiprocessing.py (run: init_process_group,
+    # torch.cuda.set_device(local_rank)), timesformer/utils/distributed.py, timesformer/utils/
+    # misc.py (launch_job with mp.spawn), timesformer/models/build.py (DDP(device_ids=
+    # [cur_device])), timesformer/utils/checkpoint.py and models/helpers.py (torch.load of
+    # checkpoints); TPL401, TPL402] launch texts: README "python tools/run_net.py --cfg
+    # configs/Kinetics/TimeSformer_divST_8x32_224.yaml ... NUM_GPUS 8" (1 node, 8 GPUs; Slurm
+    # via submit scripts)
+    ("github:facebookresearch/TimeSformer", "a5ef29a7b7264baff199a30b3306ac27de901133"),
+    # RCG: self-conditioned image generation via generating representations (2023-2024)
+    # [multi-GPU code: util/misc.py (init_distributed_mode, set_device(args.gpu)), main_rdm.py /
+    # main_mage.py / main_ldm.py / main_adm.py / main_dit.py (DDP(device_ids=[args.gpu]),
+    # torch.load of --resume and pretrained encoders), pretrained_enc/models_pretrained_enc.py,
+    # pixel_generator/guided_diffusion/train_util.py (dist_util.dev()); TPL401, TPL402, TPL2xx]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node=8 --nnodes=8
+    # --node_rank=0 ... main_mage.py" (8-16 nodes x 8 GPUs), "--nproc_per_node=4 --nnodes=1"
+    # (1 node, 4 GPUs); vendored: pixel_generator/{ldm,guided_diffusion,mage} (parts of LDM,
+    # ADM, MAGE)
+    ("github:LTH14/rcg", "0c4433c1d7fed93ed0dc81a6bde2acfe335d3798"),
+    #
+    # --- Language models (pre-training, MoE conversion, reasoning, optimizers) ---
+    # MoEfication (THUNLP): turning dense transformer FFNs into mixtures of experts (2021-2024)
+    # [multi-GPU code: faster_moefication/main.py (init_process_group nccl,
+    # torch.cuda.set_device(rank) from the global rank, expert weights .cuda()),
+    # moefication/adj.py (torch.device('cuda:{}'.format(proc_id)) per worker process),
+    # moefication/utils.py and examples/*.py (torch.load of checkpoints and cached labels);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "torchrun --nproc_per_node=8
+    # main.py" (1 node, 8 GPUs)
+    ("github:thunlp/MoEfication", "5bcbbdb8b2ec0aa95afded0844a569f98c84f1f2"),
+    # CPM-2 pre-training (Tsinghua/BAAI): large Chinese-English encoder-decoder LM
+    # (2021-2023) [multi-GPU code: src/pretrain_enc_dec.py (initialize_distributed:
+    # torch.cuda.set_device(device) from rank, DDP(device_ids=[i])), src/mpu/*.py (model-parallel
+    # groups, torch.device('cuda', device)), src/utils.py (load_checkpoint: torch.load with
+    # map_location='cpu'), src/fp16/fp16.py (torch.load); TPL401, TPL402, TPL108] launch texts:
+    # scripts "deepspeed --num_nodes ${NUM_WORKERS} --num_gpus ${NUM_GPUS_PER_WORKER}
+    # --hostfile ${HOST_FILE} src/pretrain_enc_dec.py" (NUM_GPUS_PER_WORKER=8, several nodes)
+    ("github:TsinghuaAI/CPM-2-Pretrain", "9508fd67f80200743f03c457b0121377ce42f022"),
+    # B-STaR (HKUST NLP): balanced exploration/exploitation for self-taught reasoners
+    # (2024-2025) [multi-GPU code: train_code/models/tp.py (maybe_init_dist:
+    # torch.cuda.set_device(local_rank), init_process_group, tensor-parallel groups),
+    # train_code/train_sft.py / train_rm_pointwise.py / trainers/ppo_trainer.py (FSDP/DDP
+    # device_ids, torch.load of checkpoints through checkpoint_utils.py),
+    # train_code/inference_reward_llama3.py (torch.load mmap); TPL401, TPL402, TPL108]
+    # launch texts: scripts "torchrun --standalone --nproc_per_node=8 ..." (1 node, 8 GPUs)
+    ("github:hkust-nlp/B-STaR", "a0f5d95eaba692327be71bb57716f621024af4ec"),
+    # Adan (Sea AI Lab): adaptive Nesterov momentum optimizer, with CV (MAE, timm) and NLP
+    # (Transformer-XL) experiments (2022-2025) [multi-GPU code: CV/MAE/util/misc.py
+    # (init_distributed_mode, set_device(args.gpu), resume with torch.load), CV/MAE/main_*.py
+    # (DDP(device_ids=[args.gpu]), torch.load of --finetune), CV/timm/train.py (set_device
+    # (args.local_rank)), NLP/Transformer-XL/train.py and eval.py (torch.load of saved model);
+    # TPL401, TPL402, TPL108] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 ./train.py ..." (1 node, 8 GPUs); vendored: CV/timm (timm train script)
+    ("github:sail-sg/Adan", "2c65beaf400775753b155da4082c3819fea689b9"),
+    #
+    # --- Science: symbolic regression and protein structure ---
+    # SymbolicRegression (Meta): end-to-end transformer symbolic regression (2022)
+    # [multi-GPU code: symbolicregression/slurm.py (init_distributed_mode from Slurm or
+    # torch.distributed.launch, torch.cuda.set_device(params.local_rank)),
+    # symbolicregression/trainer.py (DDP(device_ids=[params.local_rank]), torch.load of
+    # checkpoints to reload), symbolicregression/model/__init__.py (torch.load of
+    # --reload_model); TPL401, TPL402, TPL108] launch texts: README "python train.py --arg1
+    # val1 ...", "Distributed training is available via Slurm and submitit" (several nodes)
+    ("github:facebookresearch/symbolicregression", "c4144c99d078dd611795338e24fb3da49a32b9d8"),
+    # RoseTTAFold2 (UW IPD): protein structure prediction network (2023-2024)
+    # [multi-GPU code: network/train_multi_deep.py (mp.spawn(train_model, nprocs=world_size),
+    # torch.cuda.set_device("cuda:%d" % gpu), DDP(device_ids=[gpu]), torch.load(chk_fn,
+    # map_location={"cuda:0": "cuda:%d" % rank})), network/data_loader.py (torch.load of cached
+    # PDB/template tensors), SE3Transformer/se3_transformer/runtime/*.py (LOCAL_RANK,
+    # set_device, DDP, torch.load with map_location); TPL401, TPL402, TPL108] launch texts:
+    # SE3Transformer README "python -m torch.distributed.run --nnodes=1 --nproc_per_node=gpu
+    # --module se3_transformer.runtime.training --amp" (1 node, all GPUs); vendored:
+    # SE3Transformer (NVIDIA SE(3)-Transformer)
+    ("github:uw-ipd/RoseTTAFold2", "278f4eaad5d81b81b86f41126051ca01677b238b"),
+    # SE(3) diffusion (FrameDiff, MIT): protein backbone generation (2023) [multi-GPU code:
+    # experiments/train_se3_diffusion.py (use_ddp: torch.cuda.set_device(int(os.environ
+    # ["LOCAL_RANK"])), init_process_group, DDP, checkpoint warm start via data/utils.py
+    # read_pkl with torch.load(map_location)), experiments/inference_se3_diffusion.py
+    # (f'cuda:{gpu_id}'), ProteinMPNN/training/*.py (torch.load of checkpoints and chain
+    # tensors); TPL401, TPL402, TPL108, TPL104] launch texts: README "python
+    # experiments/train_se3_diffusion.py" ("By default we use 2 GPUs"; 1 node, 2 GPUs);
+    # vendored: ProteinMPNN
+    ("github:jasonkyuyim/se3_diffusion", "53359d71cfabc819ffaa571abd2cef736c871a5d"),
+    #
+    # --- Medical imaging ---
+    # VoCo: volume-contrast pre-training for 3D medical image analysis (2024-2025)
+    # [multi-GPU code: Finetune/*/main.py (mp.spawn(main_worker, nprocs=ngpus_per_node) or
+    # torchrun, init_process_group, torch.cuda.set_device(args.gpu), DDP(device_ids=[args.gpu]),
+    # torch.load of pretrained VoCo weights and --checkpoint), Finetune/*/val.py / test.py and
+    # Finetune/AbdomenAtlas/Atlas_test.py (torch.load of trained model); TPL401, TPL402, TPL108]
+    # launch texts: README "torchrun --master_port=21472 main.py ..." (1 node, N GPUs)
+    ("github:Luffy03/VoCo", "ba7b7bd22e98a8807b4798abbc37846928750c1d"),
+    #
+    # --- Recommendation ---
+    # NineRec (Westlake): transferable recommendation benchmark, ID/text/image baselines
+    # (2023-2024) [multi-GPU code: Baseline/*/run.py and run_test.py (torch.cuda.set_device
+    # (local_rank), init_process_group nccl, DDP, model .to(local_rank), torch.load(ckpt_path,
+    # map_location=cpu) to resume/test), Baseline/*/data_utils/metrics.py (tensors
+    # .to(local_rank)), Baseline/*/REC/trainer/trainer.py; TPL401, TPL402, TPL2xx] launch texts:
+    # Baseline/*/train.py launchers "python -m torch.distributed.launch --nproc_per_node 8
+    # --master_port 1234 run.py --root_data_dir {} ... --load_ckpt_name {}" (1 node, 1-8 GPUs)
+    ("github:westlake-repl/NineRec", "baef644b3c39d329f488728c9e7064b83430d8fe"),
+    # CoLLM: collaborative embeddings in LLMs for recommendation, MiniGPT-4-based (2023-2024)
+    # [multi-GPU code: minigpt4/common/dist_utils.py (init_distributed_mode, set_device
+    # (args.gpu)), minigpt4/runners/runner_base.py and runner_base_rec.py (DDP(device_ids=
+    # [gpu]), torch.load of resume checkpoints), minigpt4/models/minigpt4rec_v2*.py
+    # (torch.load of pretrained rec encoders), baseline_train_*.py (torch.load); TPL401,
+    # TPL402, TPL108] launch texts: README "CUDA_VISIBLE_DEVICES=6,7 WORLD_SIZE=2 torchrun
+    # --nproc-per-node 2 train_collm_mf_din.py --cfg-path=train_configs/collm_pretrain_mf_ood.yaml"
+    # (1 node, 2 GPUs)
+    ("github:zyang1580/CoLLM", "48042b168bb5aa41b42e9c89e7582b718e301556"),
+    #
+    # --- Autonomous driving, reinforcement learning, embodied AI ---
+    # MTR: motion transformer for trajectory prediction (Waymo) (2022-2023) [multi-GPU code:
+    # mtr/utils/common_utils.py (init_dist_slurm / init_dist_pytorch: torch.cuda.set_device
+    # (local_rank % num_gpus), init_process_group), tools/train.py (DDP(device_ids=
+    # [LOCAL_RANK % device_count()])), tools/eval_utils/eval_utils.py (DDP), mtr/models/model.py
+    # (load_params_from_file / load_params_with_optimizer: torch.load(map_location=loc_type));
+    # TPL401, TPL402] launch texts: README "bash scripts/dist_train.sh 8 --cfg_file
+    # cfgs/waymo/mtr+100_percent_data.yaml" (1 node, 8 GPUs), scripts/dist_train.sh "torchrun
+    # --nproc_per_node=${NGPUS} ... train.py --launcher pytorch"
+    ("github:sshaoshuai/MTR", "a5ba7bdafa09a1a355cc34f8a895499a2b14ddb3"),
+    # DI-star (OpenDILab): StarCraft II AlphaStar-style SL/RL training (2021-2025)
+    # [multi-GPU code: distar/ctools/utils/dist_helper.py (dist_init: torch.cuda.set_device
+    # (proc_id % num_gpus) under Slurm or rank % num_gpus, init_process_group nccl),
+    # distar/ctools/worker/learner/base_learner.py (distributed learner, checkpoint load),
+    # distar/actor/actor.py (torch.load of model and teacher checkpoints), distar/ctools/utils/
+    # file_helper.py (torch.load); TPL401, TPL402] launch texts: README "python -m
+    # distar.bin.sl_train --type learner --remote", "--type coordinator", "--type
+    # replay_actor" (several processes, 1+ GPUs)
+    ("github:opendilab/DI-star", "12b1c69350ad41e17895c602a66a52d98dd58452"),
+    # EAI-VC / CortexBench (Meta): visual cortex models for embodied AI (2023)
+    # [multi-GPU code: cortexbench/habitat_vc/habitat_vc/il/objectnav/il_ddp_trainer.py
+    # (init_distrib_slurm, LOCAL_RANK, torch.device("cuda", local_rank), set_device, torch.load
+    # of pretrained state), il/objectnav/algos/agent.py (DDP(device_ids=[device])),
+    # il_trainer.py / rl/ppo_trainer.py (torch.device("cuda", TORCH_GPU_ID), torch.load of
+    # checkpoints); TPL401, TPL402, TPL108] launch texts: configs "hydra-submitit-launcher",
+    # "gpus_per_node: 8" (Slurm, 1 node x 8 GPUs), "gpus_per_node: 1"
+    ("github:facebookresearch/eai-vc", "e782c3551e288403f925f6022d37984349aa0102"),
+)
+
+#: fresh-60: a fifth general set, official code releases of papers on topics none of
+#: fresh-54 to fresh-56 and fresh-58 had, committed before it was first linted (MixFormer, chosen
+#: too, left out: most of its tracking framework is OSTrack's, in fresh-49); copies of code
+#: in other sets left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_60 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2019-2025) on topics not covered by FRESH_54/55/56/58, at most
+    # three per topic, trained or evaluated on several GPUs (torch.distributed.launch, torchrun,
+    # mp.spawn, Lightning DDP, DeepSpeed, DataParallel over several GPUs per process, per-rank
+    # device_map). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Visual tracking, grounding, 6D pose and real-time segmentation ---
+    # TransVG (USTC): end-to-end visual grounding with transformers, ICCV 2021 (2021-2022)
+    # [multi-GPU code: train.py and eval.py (DistributedDataParallel, DistributedSampler,
+    # torch.load of checkpoints), utils/misc.py (init_distributed_mode: RANK/LOCAL_RANK,
+    # torch.cuda.set_device, init_process_group), datasets/data_loader.py; TPL401, TPL402,
+    # TPL108] launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m
+    # torch.distributed.launch --nproc_per_node=8 --use_env train.py ...", test.sh (1 node, 8 GPUs)
+    ("github:djiajunustc/TransVG", "c8624277018fc9786a39181e229f155f933b2b59"),
+    # FFB6D (HKUST / Megvii): full-flow bidirectional fusion network for 6D pose estimation,
+    # CVPR 2021 (2021) [multi-GPU code: ffb6d/train_ycb.py and ffb6d/train_lm.py
+    # (torch.cuda.set_device(args.local_rank), init_process_group, apex and torch
+    # DistributedDataParallel, torch.load of checkpoints), ffb6d/demo.py, ffb6d/models/*.py;
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python3 -m torch.distributed.launch
+    # --nproc_per_node=$n_gpu train_ycb.py --gpus=$n_gpu" (1 node, n GPUs), test_lm.sh
+    # "--nproc_per_node=1"
+    ("github:ethnhe/FFB6D", "e90baf73d87d9a38a488db579f0756e68c52b00f"),
+    # PIDNet (Univ. of Washington): real-time semantic segmentation inspired by PID
+    # controllers, CVPR 2023 (2022-2025) [multi-GPU code: tools/train.py (gpus list from
+    # config, nn.DataParallel(model, device_ids=gpus).cuda()), tools/eval.py and tools/custom.py
+    # (torch.load of pretrained weights, .cuda()), models/pidnet.py and models/speed/*.py
+    # (forward tensors); TPL108, TPL104, TPL2xx] launch texts: README "python tools/train.py
+    # --cfg configs/cityscapes/pidnet_small_cityscapes.yaml GPUS (0,1) TRAIN.BATCH_SIZE_PER_GPU 6"
+    # (1 process, 2 GPUs), "... pidnet_large_cityscapes_trainval.yaml GPUS (0,1,2,3)" (4 GPUs)
+    ("github:XuJiacong/PIDNet", "4c158cf24ce432f0a8cb43364fae38d93cee0dc3"),
+    #
+    # --- Knowledge distillation and parameter-efficient tuning ---
+    # mdistiller (Megvii): decoupled knowledge distillation (DKD, CVPR 2022) and a KD
+    # benchmark, later DOT / logit standardization (2022-2023) [multi-GPU code: tools/train.py
+    # (nn.DataParallel(distiller.cuda())), tools/eval.py (nn.DataParallel), mdistiller/engine/
+    # utils.py (checkpoint loading), detection/train_net.py (detectron2 launch with num_gpus);
+    # TPL2xx] launch texts: README "python3 tools/train.py --cfg configs/imagenet/r34_r18/dkd.yaml"
+    # (1 process over all visible GPUs; ImageNet runs on 8 GPUs)
+    ("github:megvii-research/mdistiller", "a08d46f10d6102bd6e3f258ca5ac880b020ea259"),
+    # VPT (Cornell / Meta AI): visual prompt tuning, ECCV 2022 (2022-2023) [multi-GPU code:
+    # launch.py and src/utils/distributed.py (shard_id * num_proc + local_rank,
+    # init_process_group, torch.cuda.set_device(local_rank)), src/models/build_model.py
+    # (DistributedDataParallel when NUM_GPUS > 1), src/data/loader.py (DistributedSampler),
+    # src/models/build_vit_backbone.py (torch.load of pretrained ViT/Swin weights); TPL401, TPL402,
+    # TPL108] launch texts: configs "NUM_GPUS: 1" overridable (1 node, NUM_GPUS processes)
+    ("github:KMnP/vpt", "4410440ec1b489f24f66b9fad3d9b10ff3443567"),
+    #
+    # --- Multimodal LLMs for video and documents ---
+    # VideoLLaMA 2 (Alibaba DAMO): spatial-temporal modelling and audio understanding in video
+    # LLMs (2024-2025) [multi-GPU code: videollama2/train.py (training_args.local_rank,
+    # device_map for quantized loading, DeepSpeed), videollama2/model/__init__.py
+    # (load_pretrained_model device_map="auto" or {"": device}), videollama2/model/
+    # videollama2_arch.py and projector.py (tensors built in forward), videollama2/eval/*.py;
+    # TPL402, TPL104, TPL2xx] launch texts: scripts/custom/finetune.sh "torchrun
+    # --nnodes $WORLD_SIZE --nproc_per_node $NPROC_PER_NODE ..." (default 8 GPUs per node),
+    # README "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 bash scripts/eval/eval_video_qa_mvbench.sh"
+    ("github:DAMO-NLP-SG/VideoLLaMA2", "c0bb03abf6b8a6b9a8dccac006fb4db5d4d9e414"),
+    # mPLUG-DocOwl family (Alibaba): OCR-free document understanding (UReader EMNLP 2023,
+    # DocOwl 1.5, DocOwl2, PaperOwl, TinyChart EMNLP 2024) (2023-2025) [multi-GPU code:
+    # DocOwl1.5/mplug_docowl/train/train_docowl.py (local_rank, device_map={"":
+    # training_args.device}), DocOwl1.5/mplug_docowl/model/builder.py (device_map="auto"),
+    # UReader/pipeline/{train,evaluation}.py and PaperOwl/pipeline/{train,evaluation}.py
+    # (init_process_group, torch.cuda.set_device(LOCAL_RANK)), TinyChart/tinychart/train/*.py
+    # (LLaVA-style trainer); UReader/PaperOwl vendor mplug_owl, TinyChart a LLaVA-derived
+    # model; TPL401, TPL402, TPL108] launch texts: DocOwl1.5/scripts/finetune_docowl.sh
+    # "torchrun --nproc_per_node $GPUS_PER_NODE --nnodes $NNODES ... train_docowl.py --deepspeed
+    # ./scripts/zero2.json" (1-N nodes, all GPUs per node)
+    ("github:X-PLUG/mPLUG-DocOwl", "f91a76859babfdebe7420db6133b66f06f65efc2"),
+    #
+    # --- Language: summarization, knowledge-graph completion, neural retrieval, LLM
+    # --- recommendation ---
+    # BRIO (Yale / CMU): bringing order to abstractive summarization, ACL 2022 (2022-2024)
+    # [multi-GPU code: main.py (mp.spawn(run, nprocs=len(args.gpuid)), dist.init_process_group
+    # nccl with rank/world_size, DistributedDataParallel(model.to(gpuid), [gpuid]), per-rank
+    # gpuid devices), gen_candidate.py (--gpuid); TPL401, TPL402, TPL2xx] launch texts: README
+    # "python main.py --cuda --gpuid 0 1 2 3 --config cnndm -l" (1 node, 4 GPUs)
+    ("github:yixinL7/BRIO", "bdb7a02aad61a963fb16396bf19175de94bbfea0"),
+    # SimKGC (Yuanfudao): simple contrastive knowledge graph completion with pre-trained LMs,
+    # ACL 2022 (2022) [multi-GPU code: trainer.py (torch.nn.DataParallel(self.model).cuda()
+    # over all visible GPUs), predict.py (DataParallel encoder), eval_wiki5m_trans.py, models.py
+    # (in-batch negatives built in forward); TPL2xx] launch texts: README
+    # "OUTPUT_DIR=./checkpoint/wn18rr/ bash scripts/train_wn.sh" (1 process, all visible GPUs;
+    # the README FAQ says DDP is not supported)
+    ("github:intfloat/SimKGC", "97cc43e488f19ca5b0f6fbf60ffefd2ee56c0693"),
+    # matchmaker (TU Wien): neural re-ranking and dense retrieval research code, TAS-Balanced
+    # (SIGIR 2021) and IDCM (SIGIR 2021) (2019-2021) [multi-GPU code: matchmaker/train.py
+    # (nn.DataParallel(model, device_list)), matchmaker/dense_retrieval.py (DataParallel
+    # indexer/searcher), matchmaker/pre-train.py, matchmaker/distillation/*.py (teacher models
+    # on GPUs), torch.load of checkpoints; TPL108, TPL2xx] launch texts:
+    # documentation/dense_retrieval_train.md "CUDA_VISIBLE_DEVICES=0,1,2,3 python
+    # matchmaker/train.py --config-file ..." (1 process, 4 GPUs), dense_retrieval_evaluate.md
+    # "CUDA_VISIBLE_DEVICES=0,1,2 python matchmaker/dense_retrieval.py encode+index+search"
+    ("github:sebastian-hofstaetter/matchmaker", "210b9da0c46ee6b672f59ffbf8603e0f75edb2b6"),
+    # LC-Rec (Renmin Univ. RUCAIBox): adapting LLMs by integrating collaborative semantics for
+    # recommendation, ICDE 2024 (2023-2024) [multi-GPU code: finetune.py and lora_finetune.py
+    # (LOCAL_RANK, device_map={"": local_rank} under DDP, DeepSpeed ZeRO-3), test_ddp.py
+    # (distributed evaluation per rank), index/generate_indices.py and data_process/*.py
+    # (set_device(gpu_id), torch.load of embeddings); TPL401, TPL402, TPL108, TPL104] launch
+    # texts: run.sh / README "torchrun --nproc_per_node=8 --master_port=23324 finetune.py
+    # ... --deepspeed ./config/ds_z3_bf16.json" and "torchrun --nproc_per_node=8 test_ddp.py"
+    # (1 node, 8 GPUs)
+    ("github:RUCAIBox/LC-Rec", "e6f1b3b3f8b4fee55a49a7b3dfeba29dbfcf0669"),
+    #
+    # --- LLM systems: federated fine-tuning and multi-model serving ---
+    # OpenFedLLM (SJTU): training LLMs on decentralized private data via federated learning,
+    # KDD 2024 (2024) [multi-GPU code: config.py (device_map = {"":
+    # Accelerator().local_process_index} for quantized models), main_sft.py and main_dpo.py
+    # (per-client training with that device_map, global model aggregation); TPL402] launch
+    # texts: training_scripts/run_sft.sh "CUDA_VISIBLE_DEVICES=$gpu python main_sft.py ...",
+    # README "CUDA_VISIBLE_DEVICES=1 python main_sft.py" (1 GPU per process)
+    ("github:rui-ye/OpenFedLLM", "14c6af2dd5c830e8b22a48b263ae33afdd285fc8"),
+    # MuxServe (CUHK / Shanghai AI Lab / UCSD hao-ai-lab): flexible spatial-temporal
+    # multiplexing for multiple LLM serving, ICML 2024 (2024) [multi-GPU code:
+    # muxserve/flexserver/dist_utils.py (torch.cuda.set_device(device), init_process_group),
+    # muxserve/flexserver/muxserve_server.py (per-GPU model workers), muxserve/flexstore/
+    # manager.py and weight_utils.py (weights placed on GPUs, shared via IPC), muxserve/launch.py
+    # (per-node process launcher); TPL401, TPL402, TPL104] launch texts: README "python -m
+    # muxserve.launch examples/basic/model_config.yaml --nnodes=1 --node-rank=0
+    # --nproc_per_node=4 ..." (1 node, 4 GPUs)
+    ("github:hao-ai-lab/MuxServe", "223148033454e4740f4b4617c72910c370a5604b"),
+    #
+    # --- Audio: music translation and generation, speech representations, speaker verification ---
+    # Universal music translation network (Meta AI), ICLR 2019 (2018-2020) [multi-GPU code:
+    # src/train.py (--local_rank, dist.init_process_group, DistributedDataParallel encoder and
+    # discriminator, DataParallel decoder, torch.load of checkpoints), src/run_on_files.py and
+    # src/data_samples.py (checkpoint loading, .cuda()); TPL401, TPL402, TPL108] launch texts:
+    # train_dist.sh "python -m torch.distributed.launch --nproc_per_node=1 --nnodes=$1
+    # --node_rank=$2 ..." (N nodes x 1 process, 8 GPUs each), train.sh (1 node)
+    ("github:facebookresearch/music-translation", "a62f501c5ba5d26e0a68ea3dded7a134c2153be1"),
+    # InspireMusic (Alibaba Tongyi FunAudioLLM): unified music, song and audio generation with
+    # super-resolution (2025) [multi-GPU code: inspiremusic/utils/train_utils.py (LOCAL_RANK,
+    # torch.cuda.set_device(local_rank), dist.init_process_group, DistributedDataParallel or
+    # DeepSpeed), inspiremusic/bin/train.py, inspiremusic/transformer/qwen_encoder.py
+    # (Qwen2 from_pretrained device_map="auto"), inspiremusic/music_tokenizer/vqvae.py
+    # (torch.load without map_location); TPL401, TPL402, TPL108, TPL2xx] launch texts: README
+    # "torchrun --nnodes=1 --nproc_per_node=8 ... --train_engine "torch_ddp" --ddp.dist_backend
+    # "nccl"" (1 node, 8 GPUs)
+    ("github:FunAudioLLM/InspireMusic", "0aefb55b58b8df91accdc4aed20c99e44741e0a7"),
+    # CPC_audio (Meta AI): contrastive predictive coding for speech, "Unsupervised pretraining
+    # transfers well across languages" ICASSP 2020 and Libri-light baselines (2019-2020)
+    # [multi-GPU code: cpc/train.py (batchSize = nGPU * batchSizeGPU, DataParallel(cpcModel,
+    # device_ids=range(args.nGPU))), cpc/eval/linear_separability.py and
+    # cpc/eval/common_voices_eval.py (DataParallel model and criterion), cpc/feature_loader.py and
+    # cpc/dataset.py (torch.load without map_location); TPL108, TPL2xx] launch texts: README
+    # "python cpc/train.py --pathDB $PATH_AUDIO_FILES --pathCheckpoint $PATH_CHECKPOINT_DIR ..."
+    # (1 process, --nGPU GPUs, default all visible)
+    ("github:facebookresearch/CPC_audio", "b98a1bdf1fe9ea219816db7a6c28115d404a3510"),
+    # MFA-Conformer (Tsinghua / Tencent): multi-scale feature aggregation conformer for
+    # automatic speaker verification, Interspeech 2022 (2022-2023) [multi-GPU code: main.py
+    # (Lightning Trainer(gpus=torch.cuda.device_count(), plugins=DDPPlugin, sync_batchnorm),
+    # validation_epoch_end with dist.all_gather_object over num_gpus), module/*.py, loss/*.py
+    # (margin losses in forward); wenet/ is vendored WeNet conformer code; TPL401, TPL108,
+    # TPL2xx] launch texts: start.sh "export CUDA_VISIBLE_DEVICES=0 ... python3 main.py ..."
+    # (all visible GPUs under DDP)
+    ("github:zyzisyz/mfa_conformer", "1b9c229948f8dbdbe9370937813ec75d4b06b097"),
+    #
+    # --- Science: protein backbones, genomic sequences, time series ---
+    # FrameFlow (Microsoft Research AI for Science / MIT): fast protein backbone generation with
+    # SE(3) flow matching, and motif scaffolding (2023-2024) [multi-GPU code:
+    # experiments/train_se3_flows.py (get_available_device(num_devices), Lightning Trainer
+    # devices list, strategy ddp from configs/base.yaml, LOCAL_RANK checks),
+    # experiments/inference_se3_flows.py (strategy="ddp" over GPUtil devices),
+    # models/flow_module.py and data/interpolant.py (interpolant.set_device, noise tensors made in
+    # steps); openfold/ is vendored OpenFold utilities; TPL402, TPL2xx] launch texts: README
+    # "python -W ignore experiments/train_se3_flows.py experiment.num_devices=4" (1 node, 4 GPUs),
+    # "python -W ignore experiments/inference_se3_flows.py -cn inference_unconditional
+    # inference.num_gpus=2"
+    ("github:microsoft/protein-frame-flow", "f50d8dbbdae827be291e9f73d732b61b195f8816"),
+    # HyenaDNA (Stanford Hazy Research): long-range genomic foundation models at single
+    # nucleotide resolution, NeurIPS 2023 (2023) [multi-GPU code: train.py (Lightning Trainer
+    # with trainer.devices, DDP strategy), src/utils/distributed.py (init_process_group,
+    # rank helpers), src/dataloaders/*.py (samplers per rank, torch.load of cached vocabulary),
+    # src/models/*.py (Hyena operator tensors built in forward); TPL401, TPL108, TPL2xx] launch
+    # texts: README "python -m train wandb=null experiment=hg38/species ... trainer.devices=1 ..."
+    # (1 node, trainer.devices GPUs under Lightning DDPStrategy), configs/trainer/default.yaml
+    # "devices: 1"
+    ("github:HazyResearch/hyena-dna", "d553021b483b82980aa4b868b37ec2d4332e198a"),
+    # iTransformer (Tsinghua THUML): inverted transformers for time-series forecasting, ICLR
+    # 2024 (2023-2025) [multi-GPU code: run.py (--use_multi_gpu, --devices '0,1,2,3' parsed into
+    # device_ids), experiments/exp_long_term_forecasting*.py (nn.DataParallel(model,
+    # device_ids=self.args.device_ids), torch.load(best_model_path) without map_location),
+    # model/*.py (forward tensors); TPL108, TPL104, TPL2xx] launch texts: scripts/*/*.sh
+    # "export CUDA_VISIBLE_DEVICES=0 ... python -u run.py ..." (1 GPU); run.py flags
+    # "--use_multi_gpu --devices 0,1,2,3" (1 process, 4 GPUs)
+    ("github:thuml/iTransformer", "c2426e68ca13f74aaec08045c5c724d8ad328124"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -8493,6 +8890,80 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "pretrain_src/optim/ralamb.py",
         "pretrain_src/utils/logger.py",
     ),
+    # fresh-59's copies: Tacotron 2's (fresh-50) in mellotron; DeiT's and DynamicViT's in
+    # EViT; Scale-MAE's in MAE-ST; MOTR's in AnchorDETR; ResShift's, DIFUSCO's, MLCommons' and
+    # flagai's in RCG's vendored generators; GLM's fp16 and mpu in CPM-2; MAE's and a timm
+    # copy in Adan; MONAI research-contributions' in VoCo; OpenFold and ProteinMPNN in
+    # se3_diffusion; NVIDIA's SE(3)-Transformer in RoseTTAFold2
+    "github:NVIDIA/mellotron": (
+        "audio_processing.py",
+        "loss_scaler.py",
+        "plotting_utils.py",
+        "stft.py",
+        "text/cleaners.py",
+        "text/cmudict.py",
+        "text/numbers.py",
+    ),
+    "github:youweiliang/evit": ("run_with_submitit.py", "samplers.py"),
+    "github:facebookresearch/mae_st": ("util/lr_sched.py",),
+    "github:megvii-research/AnchorDETR": (
+        "datasets/coco_panoptic.py",
+        "datasets/panoptic_eval.py",
+        "util/box_ops.py",
+    ),
+    "github:LTH14/rcg": (
+        "pixel_generator/guided_diffusion/",
+        "pixel_generator/ldm/",
+        "pixel_generator/mage/taming/",
+    ),
+    "github:TsinghuaAI/CPM-2-Pretrain": (
+        "src/fp16/",
+        "src/mpu/cross_entropy.py",
+        "src/mpu/grads.py",
+        "src/mpu/initialize.py",
+        "src/mpu/mappings.py",
+        "src/mpu/utils.py",
+    ),
+    "github:sail-sg/Adan": (
+        "CV/MAE/",
+        "CV/timm/",
+        "NLP/Transformer-XL/utils/data_parallel.py",
+    ),
+    "github:Luffy03/VoCo": (
+        "Finetune/AbdomenAtlas/optimizers/lr_scheduler.py",
+        "Finetune/Amos/optimizers/lr_scheduler.py",
+        "Finetune/BTCV/optimizers/lr_scheduler.py",
+        "Finetune/BTCV/utils/utils.py",
+        "Finetune/CC-CCII/optimizers/lr_scheduler.py",
+        "Finetune/CC-CCII/utils/utils.py",
+        "Finetune/Flare22/optimizers/lr_scheduler.py",
+        "Finetune/MM-WHS/optimizers/lr_scheduler.py",
+        "Finetune/Word/optimizers/lr_scheduler.py",
+        "optimizers/lr_scheduler.py",
+        "utils/utils.py",
+    ),
+    "github:jasonkyuyim/se3_diffusion": ("openfold/", "ProteinMPNN/"),
+    "github:uw-ipd/RoseTTAFold2": ("SE3Transformer/",),
+    # fresh-60's copies: OpenFold in protein-frame-flow; SLAM-LLM's transformer modules and
+    # xcodec's WavTokenizer modules in InspireMusic; the Time-Series-Library files of fresh-48's
+    # repositories in iTransformer; WeNet in mfa_conformer; TinyChart's LLaVA-derived code in
+    # mPLUG-DocOwl
+    "github:microsoft/protein-frame-flow": ("openfold/",),
+    "github:FunAudioLLM/InspireMusic": (
+        "inspiremusic/hifigan/discriminator.py",
+        "inspiremusic/transformer/",
+        "inspiremusic/wavtokenizer/encoder/modules/norm.py",
+        "inspiremusic/wavtokenizer/encoder/modules/transformer.py",
+        "inspiremusic/wavtokenizer/encoder/quantization/ac.py",
+    ),
+    "github:thuml/iTransformer": (
+        "layers/Transformer_EncDec.py",
+        "utils/masking.py",
+        "utils/metrics.py",
+        "utils/timefeatures.py",
+    ),
+    "github:zyzisyz/mfa_conformer": ("wenet/",),
+    "github:X-PLUG/mPLUG-DocOwl": ("TinyChart/",),
 }
 
 
@@ -8556,6 +9027,8 @@ UNSEEN_SETS = {
     "fresh-56": FRESH_56,
     "fresh-57": FRESH_57,
     "fresh-58": FRESH_58,
+    "fresh-59": FRESH_59,
+    "fresh-60": FRESH_60,
 }
 
 
