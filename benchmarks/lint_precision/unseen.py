@@ -756,6 +756,45 @@ HISTORY = [
         "of the rules once default (TPL404 1/1; TPL203 0/10, TPL102 0/8, TPL109 0/2, TPL108 "
         "0/1, TPL204 0/1), the judges agreed on all; its FALSE shapes not fixed yet",
     ),
+    (
+        "2026-12-04",
+        "ec352de",
+        "fixes against fresh-56's FALSE shapes: a script whose top shows the process one "
+        "literal GPU (TPL102, TPL104); classes a script builds and never moves, reads only "
+        "where the input is on the CPU (TPL203); a namespace of settings is no input tensor "
+        "(TPL109); a GPU tensor placed on an arm of a flag the meeting's arm excludes "
+        "(TPL204, TPL207); `LOCAL_RANK` a script only writes from its option (TPL108). "
+        "Relint of the 22 local sets (97,973 files): the 22 judged-FALSE findings of those "
+        "shapes and 2 of fresh-49 (TPL109, judged FALSE) dropped, 1 TPL106 raised in their "
+        "place, nothing else changed",
+    ),
+    (
+        "2026-12-04",
+        "6ba1bde",
+        "fresh-57 (chosen by the text the default rules look for; 1,502 files once copies "
+        "are left out) and fresh-58 (a fourth general set; 971 files) at 6ba1bde: no "
+        "default-tier finding on either, the 3-rule default set alone too; of the rules once "
+        "default, fresh-57 1 TRUE of 13 (TPL303 1/1; TPL201 0/6, TPL104 0/2, TPL109 0/2, "
+        "TPL210 0/2) and fresh-58 2 TRUE of 20 (TPL401 1/1, TPL402 1/3, TPL108 0/13, TPL202 "
+        "0/2, TPL201 0/1); the judges agreed on all. A blind reading of fresh-57's 53 sites "
+        "of the default rules' shapes found no hazard there (1 UNSURE)",
+    ),
+    (
+        "2026-12-04",
+        "a339b6a",
+        "fixes against fresh-54's, fresh-57's and fresh-58's FALSE shapes: a package that "
+        "imports its directory's modules by a loop imports each (TPL402, OpenGait); rank 0 "
+        "reading back what only rank 0 of the file saved, and a resume of an optimizer state "
+        "the file never saves (TPL108, CodeXGLUE); a spawn target that makes its group with "
+        "its spawn index (TPL402, supar); inputs at index 0 beside a class's model on cuda:0 "
+        "(TPL104, InternLM-XComposer); new storage computed from the module's own tensors "
+        "(TPL202, spectral norms). Relint of the 24 local sets: the 24 judged-FALSE findings "
+        "of those shapes dropped (5 + 12 + 1 + 2 + 4, two of fresh-51's among them) and one "
+        "unjudged (aqlm permuting its own codes), 14 loads TPL106's now, nothing else "
+        "changed; recall unchanged (a first version of the rank-0 reading had moved "
+        "deepmd-pytorch's case from TPL108 to TPL106: it now needs the load to read a file "
+        "rank 0 of the same file saves)",
+    ),
 ]
 
 
@@ -1673,6 +1712,49 @@ CORPUS_NOTES = {
         "branch). Of its 69 TPL106 findings, a random sample of 12 (seed 56, "
         "`fresh-56/tpl106-sample`): 1 TRUE (OpenSTL's DDP test reloads the best checkpoint "
         "rank 0 saved in every rank), 4 split, 7 FALSE."
+    ),
+    "fresh-57": (
+        "GitHub repositories chosen, like fresh-16, fresh-17 and fresh-47, by the text the "
+        "default rules look for (a grep-level criterion, never the linter): vLLM beside a "
+        "`device_map=\"auto\"` model in one program, devices derived from "
+        "`CUDA_VISIBLE_DEVICES`, threads made in GPU workers and serving engines; 16 "
+        "repositories (LLM inference and evaluation scripts, a compression toolkit, a "
+        "multimodal benchmark, math-reasoning search with vLLM, a document parser, a serving "
+        "engine, video, 3D and speech servers), the LLaVA-based projects and OmniLive's "
+        "vendored code in InternLM-XComposer, the evaluation scripts the two ymcui "
+        "repositories share and xcodec's DAC copy left out, committed (6ba1bde) before it was "
+        "first linted. First linted at 6ba1bde, after the fixes against fresh-56: 1,502 Python "
+        "files, no crash, no default-tier finding, the same when the default set runs alone. "
+        "Its 13 findings of the rules once default, on which the two blind judges agreed: 1 "
+        "TRUE (TPL303: an MMLU script moves a `device_map=\"auto\"` model to GPU 0) and 12 "
+        "FALSE (TPL201 6 and TPL210 2: MinerU's training-only branches and a head class its "
+        "builder cannot make, in an inference-only project; TPL104 2: one-process demos "
+        "whose model sits on cuda:0; TPL109 2: a training branch nothing calls). A third "
+        "blind reading of its 53 sites of the three shapes (no findings shown) found no "
+        "hazard the default rules miss (52 SAFE, 1 UNSURE: GPU ids sorted before they are "
+        "renumbered). Of its 15 TPL106 findings, a random sample of 12 (seed 57, "
+        "`fresh-57/tpl106-sample`): 1 TRUE (AngelSlim's rank 0 reads back the scales every "
+        "rank saved from its GPU), 11 FALSE."
+    ),
+    "fresh-58": (
+        "A fourth general set: official code releases of papers on topics none of fresh-54 "
+        "to fresh-56 had (visual relationships, recognition, image and video editing, 3D "
+        "registration and generation, event cameras, navigation, audio, parsing, entity "
+        "linking, code, theorem proving, weather, single-cell); 21 repositories, DETR's, "
+        "DAB-DETR's, E2FGVI's, STTN's, SEA-RAFT's, Cutie's, CenterNet's, timm's and "
+        "PolarNet's files left out, committed (6ba1bde) before it was first linted. First "
+        "linted at 6ba1bde: 971 Python files, no crash, no default-tier finding, the same "
+        "when the default set runs alone. Its 20 findings of the rules once default, on which "
+        "the two blind judges agreed: 2 TRUE (TPL401: GET3D's spawned ranks never bind their "
+        "GPU and pin memory on cuda:0; TPL402: query2labels restores with `map_location` the "
+        "global rank, in code whose comments launch on several nodes) and 18 FALSE (TPL108 "
+        "13: CodeXGLUE's rank-0 evaluation of the best checkpoint rank 0 saved and a resume "
+        "of an optimizer state its scripts never save, in four copies of one script, now "
+        "read; BLINK's one-process DataParallel trainer; TPL402 2: a method nothing calls, "
+        "supar's spawn target making its group with the spawn index; TPL202 2: a spectral "
+        "norm's buffers under DDP; TPL201 1: a grid moved by `.type(x.type())` under "
+        "Lightning's DDP). Of its 35 TPL106 findings, a random sample of 12 (seed 58, "
+        "`fresh-58/tpl106-sample`): 12 FALSE."
     ),
 }
 

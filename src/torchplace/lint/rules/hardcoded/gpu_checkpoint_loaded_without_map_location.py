@@ -100,7 +100,9 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # now read; UNSURE: Hub weights); on fresh-52 to fresh-56, linted after that change, on
     # 3 of 4 (FALSE: a one-process tool's load), though seeded samples of their TPL106 loads
     # found 5 of 60 hazards it misses, restored through a caller in another file or an
-    # unguarded test block (benchmarks/results/lint_precision_unseen.md).
+    # unguarded test block; on fresh-58 on 0 of 13 (CodeXGLUE's rank-0 evaluation of what
+    # rank 0 saved, a resume of an optimizer state nothing saves, now read; a one-process
+    # DataParallel trainer) (benchmarks/results/lint_precision_unseen.md).
     # The default set needs 90% there, since its last change that added findings (fresh-19).
     preview = True
     name = "gpu-checkpoint-loaded-without-map-location"
