@@ -13,6 +13,7 @@ from torchplace.lint.launch_commands import (
     LaunchIndex,
     launch_root,
     launches_in_text,
+    names_multi_node_setting,
     read_launches,
 )
 from torchplace.lint.project_facts import ProjectIndex
@@ -455,3 +456,54 @@ def test_a_project_launch_text_outweighs_the_files_own_comment(tmp_path: Path) -
         "README.md": "`torchrun --nproc_per_node=2 detect.py`\n",
     }
     assert _codes(_project(tmp_path, files), "TPL303") == ["detect.py:7"]
+
+
+SWEEP = """\
+import os
+
+for lr in [1e-4, 1e-3]:
+    run_py = "CUDA_VISIBLE_DEVICES='4,5,6,7' \\
+            python  -m torch.distributed.launch --nproc_per_node 4 --master_port 1264  run.py\\
+            --lr {} --epoch {}".format(lr, 10)
+    os.system(run_py)
+"""
+RUN = """\
+import os
+
+import torch
+import torch.distributed as dist
+
+local_rank = int(os.environ["RANK"])
+torch.cuda.set_device(local_rank)
+dist.init_process_group(backend="nccl")
+node_rank = 0  # one node, whatever the launcher says
+"""
+
+
+def test_a_python_sweep_script_launches_what_its_commands_name(tmp_path: Path) -> None:
+    # NineRec's `train.py` formats a launcher command and runs it with `os.system`.
+    root = tmp_path / "rec"
+    (root / ".git").mkdir(parents=True)
+    (root / "train.py").write_text(SWEEP, encoding="utf-8")
+    (root / "run.py").write_text(RUN, encoding="utf-8")
+    launch = ProjectIndex().one_node_launch(str(root / "run.py"))
+    assert launch is not None and launch.path == "train.py" and launch.script == "run.py"
+    # The same string in a file that runs no command is no launcher: nothing to read.
+    (root / "train.py").write_text(SWEEP.replace("os.system(run_py)", "print(run_py)"))
+    assert ProjectIndex().one_node_launch(str(root / "run.py")) is None
+
+
+@pytest.mark.parametrize(
+    ("code", "multi_node"),
+    [
+        (b"    args.node_rank = 0\n", False),
+        (b"node_rank = 0  # one node\n", False),
+        (b"args.node_rank = int(os.environ['NODE_RANK'])\n", True),
+        (b"def setup(rank, node_rank=0):\n    pass\n", True),
+        (b"if node_rank == 0:\n    pass\n", True),
+    ],
+)
+def test_a_node_rank_pinned_to_zero_names_no_multi_node_setting(
+    code: bytes, multi_node: bool
+) -> None:
+    assert names_multi_node_setting(code) is multi_node

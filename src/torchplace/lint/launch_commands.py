@@ -8,7 +8,9 @@ project's launch texts often do: `tools/train.sh` runs `python -m torch.distribu
 
 Read: files ending in `.sh`, `.bash`, `.zsh`, `.slurm`, `.sbatch`, `.md` and `.rst` under the
 project's root (the directory holding `.git`, `pyproject.toml`, `setup.py` or `setup.cfg`;
-without one, the top of the tree of Python and launch files around it), as text, never run.
+without one, the top of the tree of Python and launch files around it), as text, never run;
+and the string literals that name a distributed launcher in a Python file that runs shell
+commands (`os.system(cmd)`, `subprocess`): a sweep script written in Python.
 Lines continued with `\\` are joined; Markdown's inline code spans are read as commands of
 their own. A launch is a command whose program is `torchrun`, `python -m
 torch.distributed.run` / `.launch`, `deepspeed`, `accelerate launch`, `srun`, `mpirun`,
@@ -51,6 +53,7 @@ name. A module the launched script imports is not covered: other entry points ma
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -431,8 +434,15 @@ def _short(command: str) -> str:
 
 def names_multi_node_setting(code: bytes) -> bool:
     """A file's code names a multi-node setting (`node_rank`, `SLURM_...`, a rank modulo
-    `torch.cuda.device_count()`): it takes part in jobs over several nodes."""
-    return _MULTI_NODE_CODE.search(code) is not None
+    `torch.cuda.device_count()`): it takes part in jobs over several nodes. Not a node rank
+    the code pins to 0 (`args.node_rank = 0`, NineRec's: one node whatever it was given)."""
+    return _MULTI_NODE_CODE.search(_NODE_RANK_PINNED.sub(b"", code)) is not None
+
+
+#: `args.node_rank = 0`: a statement of its own, not a comparison, a default or a keyword.
+_NODE_RANK_PINNED = re.compile(
+    rb"^[ \t]*(?:\w+[ \t]*\.[ \t]*)*node_rank[ \t]*=[ \t]*0[ \t]*(?:#[^\n]*)?$", re.MULTILINE
+)
 
 
 def runs_several_processes(code: bytes) -> bool:
@@ -630,6 +640,12 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
         if seen > MAX_FILES:
             return LaunchIndex(root, [], [])
     launches: list[Launch] = []
+    for python_path in python:
+        data = read_regular_file(Path(python_path), max_file_bytes)
+        if data is None or not _RUNS_COMMANDS.search(data) or not _DISTRIBUTED.search(data):
+            continue
+        relative = os.path.relpath(python_path, root).replace(os.sep, "/")
+        launches += launches_in_python(relative, data)
     for text_path in texts:
         data = read_regular_file(Path(text_path), max_file_bytes)
         if data is None:
@@ -640,6 +656,44 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
         relative = os.path.relpath(text_path, root).replace(os.sep, "/")
         launches += launches_in_text(relative, text)
     return LaunchIndex(root, launches, python, texts, configs)
+
+
+#: A Python file that runs shell commands (`os.system(cmd)`, `subprocess.run(...)`) ...
+_RUNS_COMMANDS = re.compile(rb"\bos\s*\.\s*(?:system|popen)\s*\(|\bsubprocess\s*\.")
+#: ... and holds a distributed launcher's name: a launcher written in Python (NineRec's
+#: `train.py` builds `python -m torch.distributed.launch --nproc_per_node 4 run.py ...`).
+_DISTRIBUTED = re.compile(
+    rb"torch\.distributed\.(?:launch|run)|torchrun|deepspeed|accelerate launch"
+)
+
+
+def launches_in_python(path: str, data: bytes) -> list[Launch]:
+    """The launch commands written as string literals of a Python launcher (a sweep script
+    that formats a command and runs it with `os.system`): each literal holding a distributed
+    launcher's name is read as a shell text, its `{}` placeholders as unknown values. The
+    file is parsed, never run."""
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError):
+        return []
+    found: list[Launch] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(
+                v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "{}"
+                for v in node.values
+            )
+        else:
+            continue
+        if not _DISTRIBUTED.search(text.encode("utf-8", "replace")):
+            continue
+        found += [
+            replace(launch, line=node.lineno + launch.line - 1)
+            for launch in launches_in_text(path, text)
+        ]
+    return found
 
 
 #: A text without one of these words launches nothing (most READMEs are read no further).
