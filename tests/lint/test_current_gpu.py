@@ -282,3 +282,65 @@ def test_work_after_another_functions_group_is_no_evidence_for_this_one(tmp_path
     )
     [finding] = _tpl401(tmp_path, script)
     assert finding.startswith("train.py:9 ") and "`barrier()` at train.py:10" in finding
+
+
+BRIO = """\
+import os
+
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+
+
+def evaluation(args):
+    # another entry point, run by the parent's `__main__` block, never by the ranks
+    model = build(args).cuda()
+    return model
+
+
+def run(rank, args):
+    gpuid = args.gpuid[rank]
+    is_mp = len(args.gpuid) > 1
+    model = build(args)
+    if is_mp:
+        dist.init_process_group("nccl", rank=rank, world_size=len(args.gpuid))
+        model = torch.nn.parallel.DistributedDataParallel(model.to(gpuid), [gpuid]){work}
+    else:
+        model = model.cuda()
+    return model
+
+
+def main(args):
+    if len(args.gpuid) > 1:
+        mp.spawn(run, args=(args,), nprocs=len(args.gpuid), join=True)
+    else:
+        run(0, args)
+
+
+if __name__ == "__main__":
+    args = parse()
+    if args.evaluate:
+        evaluation(args)
+    else:
+        main(args)
+"""
+
+
+@pytest.mark.parametrize(
+    ("work", "flagged"),
+    [
+        # BRIO (fresh-60): the ranks name their GPU everywhere; the `.cuda()` calls sit in the
+        # one-GPU arm of the `if` that makes the group and in another entry point
+        ("", False),
+        # the ranks themselves use the current GPU
+        ("\n        batch = next(loader).cuda()", True),
+    ],
+)
+def test_work_on_arms_and_entry_points_the_ranks_never_run_is_no_evidence(
+    tmp_path: Path, work: str, flagged: bool
+) -> None:
+    root = tmp_path / "brio"
+    (root / ".git").mkdir(parents=True)
+    (root / "main.py").write_text(BRIO.format(work=work), encoding="utf-8")
+    result = run([str(root)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
+    assert bool([f for f in result.findings if f.code == "TPL401"]) is flagged

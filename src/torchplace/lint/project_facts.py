@@ -35,6 +35,7 @@ from torchplace.lint.binding_functions import bound_after_return, bound_by_proje
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import call_name, is_test_or_benchmark
+from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.current_gpu import (
     CurrentGpuUse,
     current_gpu_use,
@@ -92,6 +93,7 @@ from torchplace.lint.single_node import (
     single_node_text,
     tree_files,
 )
+from torchplace.lint.spawn_ranks import spawned_reach
 from torchplace.lint.world_size_names import module_world_size_names, one_process_arms
 from torchplace.report import Finding
 
@@ -327,6 +329,56 @@ def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None
     return None if imports_before_start_no_cuda(finding.path, finding.line) else ""
 
 
+def _arms_apart(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, line: int
+) -> tuple[tuple[int, int], ...]:
+    """The spans of the `if` arms of `function` that no run reaching the statement at `line`
+    takes: the other arm of an `if` around it, and opposite arms of `if`s testing the same
+    flag (`correlated_branches`)."""
+    holding = [
+        s
+        for s in ast.walk(function)
+        if isinstance(s, ast.stmt)
+        and not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+        and s.lineno <= line <= (s.end_lineno or s.lineno)
+    ]
+    if not holding:
+        return ()
+    statement = max(holding, key=lambda s: s.lineno)  # the innermost statement at the line
+    flags = CorrelatedBranches(function)
+    spans = []
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If):
+            continue
+        for arm in (node.body, node.orelse):
+            if arm and flags.exclusive(statement, arm[0]):
+                spans.append((arm[0].lineno, arm[-1].end_lineno or arm[-1].lineno))
+    return tuple(spans)
+
+
+def _outside_spawned_reach(
+    tree: ast.Module, function: ast.FunctionDef | ast.AsyncFunctionDef | None
+) -> tuple[tuple[int, int], ...]:
+    """When the file spawns `function` as its processes' target, the spans of the file's
+    code those processes never run: its other functions and its top-level statements (the
+    parent's `__main__` block); else none."""
+    reach = spawned_reach(tree, function) if function is not None else None
+    if reach is None:
+        return ()
+    spans = [
+        (node.lineno, node.end_lineno or node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and not any(first <= node.lineno <= last for first, last in reach)
+    ]
+    spans += [
+        (s.lineno, s.end_lineno or s.lineno)
+        for s in tree.body
+        if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    ]
+    return tuple(spans)
+
+
 def _other_group_setups(
     tree: ast.Module, function: ast.FunctionDef | ast.AsyncFunctionDef | None
 ) -> tuple[tuple[int, int], ...]:
@@ -541,8 +593,10 @@ class ProjectIndex:
     def current_gpu_use_of(self, path: str, line: int) -> CurrentGpuUse | None:
         """Where the process running `path:line` acts on its current GPU (`current_gpu`):
         the file's code (not that of another function of the file that makes a process
-        group of its own: another way to start the job), else a project module it imports,
-        else a project file that imports it and calls the function holding the line."""
+        group of its own: another way to start the job; not an `if` arm no run reaching the
+        line takes; for a spawn target, only what its processes run), else a project module
+        it imports, else a project file that imports it and calls the function holding the
+        line."""
         data = self._code(path)
         if data is None:
             return None
@@ -559,9 +613,17 @@ class ProjectIndex:
         # to start the job (FunCodec's `init_torch_distributed_pai`, then its `barrier()`):
         # its work is evidence for its own group, not for this one.
         others = _other_group_setups(tree, function)
+        # Arms no run that makes this group takes (BRIO's one-GPU `else: model.cuda()` beside
+        # `if is_mp: init_process_group(...)`) hold no work of its processes.
+        apart = _arms_apart(function, line) if function is not None else ()
+        # A spawn target's processes run it and what it calls, not the file's other entry
+        # points (BRIO's `evaluation`, run by `__main__` in a process of its own).
+        apart += _outside_spawned_reach(tree, function)
         use = (
-            current_gpu_use(path, text, program=True, tree=tree, lines=after) if after else None
-        ) or current_gpu_use(path, text, program=True, tree=tree, skip=others)
+            current_gpu_use(path, text, program=True, tree=tree, lines=after, skip=apart)
+            if after
+            else None
+        ) or current_gpu_use(path, text, program=True, tree=tree, skip=others + apart)
         if use is not None:
             return use
         use = current_gpu_use_by_imports(path, tree, self.max_file_bytes)

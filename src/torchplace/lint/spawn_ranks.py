@@ -54,6 +54,29 @@ def _spawned_lines(ctx: FileContext) -> list[tuple[int, int]]:
     return lines
 
 
+def spawned_reach(tree: ast.Module, function: _Function) -> list[tuple[int, int]] | None:
+    """When the file spawns `function` as its processes' target (`mp.spawn(run, ...)`), the
+    lines those processes run: `function` and the file's functions it reaches through calls;
+    else None. The rest of the file (other entry points, the parent's `__main__` block) runs
+    in other processes."""
+    spawned = any(
+        isinstance(node, ast.Call)
+        and call_name(node) in SPAWNERS
+        and getattr(
+            node.args[0] if node.args else getattr(keyword(node, "fn"), "value", None), "id", None
+        )
+        == function.name
+        for node in ast.walk(tree)
+    )
+    if not spawned:
+        return None
+    functions: dict[str, list[_Function]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, _Function):
+            functions.setdefault(node.name, []).append(node)
+    return _reached_lines(function, functions)
+
+
 def _reached_lines(
     target: _Function, functions: dict[str, list[_Function]]
 ) -> list[tuple[int, int]]:
