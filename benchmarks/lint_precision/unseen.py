@@ -795,6 +795,16 @@ HISTORY = [
         "deepmd-pytorch's case from TPL108 to TPL106: it now needs the load to read a file "
         "rank 0 of the same file saves)",
     ),
+    (
+        "2026-12-04",
+        "58d5fbd",
+        "fresh-59 (chosen by what TPL108 and TPL402 look for; 1,461 files) and fresh-60 (a "
+        "fifth general set; 911 files) at 58d5fbd: no default-tier finding on either, the "
+        "3-rule default set alone too; of the rules once default, fresh-59 1 TRUE of 19 "
+        "(TPL107 1/1; TPL402 0/14, TPL108 0/1, TPL202 0/1, TPL204 0/1, TPL407 0/1) and "
+        "fresh-60 3 TRUE of 10 (TPL108 3/3; TPL102 0/3, TPL203 0/3, TPL401 0/1); the judges "
+        "agreed on all",
+    ),
 ]
 
 
@@ -1755,6 +1765,46 @@ CORPUS_NOTES = {
         "norm's buffers under DDP; TPL201 1: a grid moved by `.type(x.type())` under "
         "Lightning's DDP). Of its 35 TPL106 findings, a random sample of 12 (seed 58, "
         "`fresh-58/tpl106-sample`): 12 FALSE."
+    ),
+    "fresh-59": (
+        "GitHub repositories chosen, like fresh-52, by what TPL108 and TPL402 look for: "
+        "research code (speech synthesis, vision, language models, science, medical imaging, "
+        "recommendation, driving and RL) whose own multi-process loop restores checkpoints "
+        "with `torch.load` and picks each process's GPU; 21 repositories, Tacotron 2's, "
+        "DeiT's, DynamicViT's, Scale-MAE's, MOTR's, GLM's, MAE's and MONAI's files and the "
+        "vendored generators, OpenFold, ProteinMPNN and SE(3)-Transformer copies left out, "
+        "committed (58d5fbd) before it was first linted. First linted at 58d5fbd, after the "
+        "fixes against fresh-57 and fresh-58: 1,461 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone. Its 19 findings of the rules "
+        "once default, on which the two blind judges agreed: 1 TRUE (TPL107: VoCo's "
+        "distributed mode puts every process's model on GPU 0 before it binds its own) and "
+        "18 FALSE (TPL402 14: NineRec's runs, which its Python sweep scripts launch on one "
+        "node with `node_rank` pinned to 0, and MoEfication's example, whose README's "
+        "launch is misspelt; TPL108 1: a script pinned to one visible GPU; TPL202, TPL204 "
+        "and TPL407 1 each: a branch no setting takes, a function nothing calls, a Slurm "
+        "rank modulo the GPU count no script uses). Of its 62 TPL106 findings, a random "
+        "sample of 12 (seed 59, `fresh-59/tpl106-sample`): 1 TRUE (wavegrad's replicas "
+        "resume an optimizer state saved on GPU 0), 1 split, 10 FALSE: TPL108 finds 1 "
+        "finding in a set chosen for its shapes, and misses most of the few hazards there."
+    ),
+    "fresh-60": (
+        "A fifth general set: official code releases of papers on topics none of fresh-54 "
+        "to fresh-56 and fresh-58 had (grounding, 6D pose, segmentation, distillation and "
+        "prompt tuning, video and document LLMs, summarization, knowledge graphs, retrieval, "
+        "LLM recommendation, federated fine-tuning, multi-model serving, music and speech, "
+        "proteins, genomics, time series); 20 repositories (MixFormer, chosen too, left out: "
+        "most of its tracking framework is OSTrack's, in fresh-49), OpenFold, WeNet, "
+        "TinyChart's LLaVA-derived code and copies of files in other sets left out, committed "
+        "(58d5fbd) before it was first linted. First linted at 58d5fbd: 911 Python files, no "
+        "crash, no default-tier finding, the same when the default set runs alone. Its 10 "
+        "findings of the rules once default, on which the two blind judges agreed: 3 TRUE "
+        "(TPL108 3/3: LC-Rec's ranks restore an adapter rank 0 saved from its GPU, FFB6D's "
+        "eight ranks resume a checkpoint rank 0 saved) and 7 FALSE (TPL102 3: `.cuda(0)` in "
+        "one-process feature tools of a project with no multi-process code; TPL203 3: "
+        "anchors of a CPU image transform; TPL401 1: BRIO's ranks name every device, and the "
+        "`.cuda()` the finding cites sits in the one-GPU arm and in another entry point). Of "
+        "its 28 TPL106 findings, a random sample of 12 (seed 60, `fresh-60/tpl106-sample`): "
+        "12 FALSE."
     ),
 }
 

@@ -129,8 +129,9 @@ class GlobalRankAsDevice(Rule):
     # variable, now read; a job that stops unless its world size is one machine's GPU count,
     # read where every group of the project is, and through a package that imports its
     # directory's modules by a loop); on fresh-58 on 1 of 3 (FALSE: a method nothing calls;
-    # supar's spawn target that makes the group with its spawn index, now read). The
-    # default set needs 90% there.
+    # supar's spawn target that makes the group with its spawn index, now read); on fresh-59
+    # on 0 of 14 (runs a Python sweep script launches on one node, now read; a README whose
+    # launch is misspelt). The default set needs 90% there.
     preview = True
     name = "global-rank-as-device"
     in_tests = False

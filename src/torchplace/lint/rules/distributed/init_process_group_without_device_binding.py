@@ -108,7 +108,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     # now read); on fresh-40 to fresh-51 on 10 of 27 (6 UNSURE, most a `barrier()` before
     # the binding, which two GPUs would decide); on fresh-52 on 6 of 7 (FALSE: PreSumm binds right
     # after its group helper returns, now read); on fresh-53 on 0 of 3 (Oobleck's launcher
-    # shows each worker one GPU); on fresh-58 on 1 of 1 (benchmarks/results/
+    # shows each worker one GPU); on fresh-58 on 1 of 1; on fresh-60 on 0 of 1 (current-GPU
+    # work on the one-GPU arm and in another entry point, now left out) (benchmarks/results/
     # lint_precision_unseen.md). The default set needs 90% there.
     preview = True
     name = "init-process-group-without-device-binding"

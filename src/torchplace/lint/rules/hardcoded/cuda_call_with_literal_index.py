@@ -57,7 +57,9 @@ class CudaCallWithLiteralIndex(Rule):
     code = "TPL102"
     # Preview: at first look on fresh-15 (1,441 files) TRUE on 0 of 13: `.cuda(0)` in VITS's
     # `evaluate()`, which the script calls only under `if rank == 0:`. Callers are now
-    # followed; no set linted since has measured it (benchmarks/results/lint_precision_unseen.md).
+    # followed; on fresh-56 on 0 of 8 (scripts that show themselves one literal GPU at their
+    # top, now read); on fresh-60 on 0 of 3 (one-process feature tools of a project with no
+    # multi-process code) (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "cuda-call-with-literal-index"
     in_tests = False
