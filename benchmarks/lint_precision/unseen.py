@@ -1742,7 +1742,8 @@ CORPUS_NOTES = {
         "whose model sits on cuda:0; TPL109 2: a training branch nothing calls). A third "
         "blind reading of its 53 sites of the three shapes (no findings shown) found no "
         "hazard the default rules miss (52 SAFE, 1 UNSURE: GPU ids sorted before they are "
-        "renumbered; `second_judge/unseen/default-shapes-fresh-57.jsonl`). Of its 15 TPL106 findings, a random sample of 12 (seed 57, "
+        "renumbered; `second_judge/unseen/default-shapes-fresh-57.jsonl`). Of its 15 "
+        "TPL106 findings, a random sample of 12 (seed 57, "
         "`fresh-57/tpl106-sample`): 1 TRUE (AngelSlim's rank 0 reads back the scales every "
         "rank saved from its GPU), 11 FALSE."
     ),
