@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-60] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-62] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -107,7 +107,12 @@ navigation, audio, parsing, entity linking, code, theorem proving, weather, sing
 `--fresh-59` (`FRESH_59`) chosen, like `--fresh-52`, by what TPL108 and TPL402 look for;
 `--fresh-60` (`FRESH_60`) a fifth general one (grounding, 6D pose, segmentation, distillation
 and prompt tuning, video and document LLMs, summarization, retrieval, federated and
-multi-model LLM serving, music and speech, proteins, genomics, time series).
+multi-model LLM serving, music and speech, proteins, genomics, time series); `--fresh-61`
+(`FRESH_61`) a sixth general one (molecules and graphs, image restoration and editing,
+portrait animation, watermarking, 3D shapes, open-vocabulary segmentation, video recognition,
+pose, text recognition, state-space models, knowledge-enhanced language models, translation
+metrics); `--fresh-62` (`FRESH_62`) application code around LLM and multimodal inference on
+several GPUs (RAG, agents, evaluation harnesses, batch inference, RL rollouts, demo servers).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -8140,6 +8145,449 @@ FRESH_60 = (
     ("github:thuml/iTransformer", "c2426e68ca13f74aaec08045c5c724d8ad328124"),
 )
 
+#: fresh-61: a sixth general set, official code releases of papers on topics none of
+#: fresh-54 to fresh-56, fresh-58 and fresh-60 had, committed before it was first linted; vendored
+#: code and copies of code in other sets left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_61 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2019-2026) on topics not covered by FRESH_54/55/56/58/60, at most
+    # three per topic, trained or evaluated on several GPUs (torch.distributed.launch, torchrun,
+    # mp.spawn / one Process per GPU, Lightning DDP, Accelerate, detectron2 launch, DataParallel
+    # over several GPUs per process, device_map). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Molecules and graphs (3D molecule generation, docking, graph generation) ---
+    # EDM: E(3)-equivariant diffusion models for 3D molecule generation (ICML 2022; 2022)
+    # [multi-GPU code: main_qm9.py and main_geom_drugs.py (if args.dp and device_count() > 1:
+    # nn.DataParallel(model.cpu()).cuda(), EMA model also DataParallel; resume torch.load of
+    # flow/optim without map_location), equivariant_diffusion/en_diffusion.py (noise and
+    # masks made in forward), utils.py (torch.load(path)); TPL2xx, TPL108]
+    # launch texts: README "python main_qm9.py --n_epochs 3000 --exp_name edm_qm9 ..." and
+    # "python main_geom_drugs.py ..." (1 node, all visible GPUs via --dp True)
+    ("github:ehoogeboom/e3_diffusion_for_molecules", "fce07d701a2d2340f3522df588832c2c0f7e044a"),
+    # DiffDock: diffusion over ligand poses for molecular docking (ICLR 2023, DiffDock-L 2024;
+    # 2022-2024) [multi-GPU code: utils/utils.py get_model (torch_geometric DataParallel when
+    # device is cuda), train.py and confidence/confidence_train.py (torch.device('cuda:0'),
+    # checkpoints), datasets/*.py (torch.load of ESM embeddings without map_location),
+    # models/*.py (tensors built in forward); vendored spyrmsd/ (20 .py); TPL2xx, TPL108, TPL104]
+    # launch texts: README "python -m inference --config default_inference_args.yaml ...",
+    # "python -m evaluate --config default_inference_args.yaml ..." (1 node, visible GPUs)
+    ("github:gcorso/DiffDock", "b4704d94de74d8cb2acbe7ec84ad234c09e78009"),
+    # DiGress: discrete denoising diffusion for graph and molecule generation (ICLR 2023;
+    # 2022-2025) [multi-GPU code: src/main.py (Lightning Trainer strategy=
+    # "ddp_find_unused_parameters_true", devices=cfg.general.gpus), src/diffusion_model_discrete.py
+    # and src/diffusion/*.py (noise/limit distributions made and moved in forward),
+    # src/datasets/*.py and src/analysis/spectre_utils.py (torch.load without map_location);
+    # TPL401, TPL2xx, TPL108] launch texts: README "All code is currently launched
+    # through `python3 main.py`", "python3 main.py +experiment=debug.yaml"; GPUs from general.gpus
+    # (1 node, N GPUs)
+    ("github:cvignac/DiGress", "780242b8d3e7d78316bb5cf90c639fb0cd4c6079"),
+    #
+    # --- Image restoration, low-light enhancement and colorization ---
+    # NAFNet: nonlinear-activation-free baselines for image restoration (ECCV 2022; 2022-2024)
+    # [multi-GPU code: basicsr/train.py and basicsr/test.py (--launcher pytorch/slurm,
+    # init_dist), basicsr/utils/dist_util.py (set_device(rank % num_gpus), init_process_group),
+    # basicsr/models/base_model.py (DistributedDataParallel(device_ids=[current_device])),
+    # basicsr/metrics/fid.py (DataParallel inception); the repo's own BasicSR copy (basicsr/);
+    # TPL401, TPL402, TPL108] launch texts: docs/GoPro.md "python -m torch.distributed.launch
+    # --nproc_per_node=8 --master_port=4321 basicsr/train.py -opt ... --launcher pytorch"
+    # (1 node x 8 GPUs)
+    ("github:megvii-research/NAFNet", "2b4af71ebe098a92a75910c233a3965a3e93ede4"),
+    # DiffBIR: blind image restoration with generative diffusion prior (ECCV 2024; 2023-2024)
+    # [multi-GPU code: train_stage1.py and train_stage2.py (Accelerator(split_batches=True),
+    # accelerator.device, models and noise moved per process), diffbir/inference/*.py
+    # (cldm/swinir loaded to device), diffbir/utils/caption.py (LLaVA from_pretrained with
+    # device_map={"": device}), diffbir/sampler/*.py (noise made in sampling); vendored llava/
+    # (~40 .py) and ram/; TPL2xx, TPL402] launch texts: README "accelerate launch
+    # train_stage1.py --config configs/train/train_stage1.yaml", "accelerate launch
+    # train_stage2.py ..." (1 node, N GPUs)
+    ("github:XPixelGroup/DiffBIR", "3f8b5304245ba0ffd6f1995e51c27c3c72d7618f"),
+    # Retinexformer: one-stage Retinex transformer for low-light enhancement (ICCV 2023,
+    # NTIRE 2024; 2023-2025) [multi-GPU code: basicsr/train.py (init_dist for pytorch/slurm
+    # launchers), basicsr/models/base_model.py (DistributedDataParallel), basicsr/models/
+    # image_restoration_model.py (os.environ['LOCAL_RANK'] checks), Enhancement/test_from_dataset.py
+    # (nn.DataParallel, torch.load(weights) without map_location), basicsr/models/archs/
+    # MST_Plus_Plus_arch.py (torch.device("cuda:2")); BasicSR copy (basicsr/); TPL401, TPL402,
+    # TPL108, TPL104] launch texts: train_multigpu.sh "CUDA_VISIBLE_DEVICES=$gpu_ids torchrun
+    # --nproc_per_node=$gpu_count --master_port=$master_port basicsr/train.py --opt $config
+    # --launcher pytorch" (1 node, N GPUs)
+    ("github:caiyuanhao1998/Retinexformer", "ad5c0918b94b9cec1dbd2fe296499c13e7ccac78"),
+    # DDColor: photo-realistic image colorization with dual decoders (ICCV 2023; 2022-2026)
+    # [multi-GPU code: basicsr/utils/dist_util.py (set_device(rank % num_gpus),
+    # init_process_group), basicsr/models/base_model.py (DistributedDataParallel),
+    # basicsr/train.py (resume torch.load with storage.cuda(device_id)), basicsr/models/
+    # color_model.py (inception/metrics tensors); BasicSR copy (basicsr/); TPL401, TPL402,
+    # TPL2xx] launch texts: scripts/train.sh "CUDA_VISIBLE_DEVICES=0,1,2,3 python3 -m
+    # torch.distributed.launch --nproc_per_node=4 --master_port=3721 basicsr/train.py -opt
+    # options/train/train_ddcolor.yml --auto_resume --launcher pytorch" (1 node x 4 GPUs)
+    ("github:piddnad/DDColor", "2adb63f2656ac41cbdf7b894cddd94121a3faf13"),
+    #
+    # --- Image editing, personalization, portrait animation and watermarking ---
+    # InstructPix2Pix: learning to follow image editing instructions (CVPR 2023; 2022-2023)
+    # [multi-GPU code: main.py (Lightning trainer accelerator="ddp", DDPPlugin, --gpus list,
+    # world size for the batch-size/LR scaling), edit_cli.py, edit_app.py and metrics/
+    # compute_metrics.py (model to cuda, torch.load with map_location), dataset_creation/
+    # generate_img_dataset.py (sampling noise); vendored stable_diffusion/ (CompVis LDM, ~44 .py);
+    # TPL401, TPL2xx, TPL108] launch texts: README "python main.py --name default --base
+    # configs/train.yaml --train --gpus 0,1,2,3,4,5,6,7" (1 node x 8 GPUs)
+    ("github:timothybrooks/instruct-pix2pix", "0dffd1eeb02611c35088462d1df88714ce2b52f4"),
+    # Swapping Autoencoder for deep image manipulation (NeurIPS 2020; 2021-2022)
+    # [multi-GPU code: models/__init__.py (MultiGPUModelWrapper: nn.parallel.DataParallel over
+    # opt.num_gpus, model.to('cuda:0')), models/base_model.py (torch.device('cuda:0') when
+    # num_gpus > 0), models/swapping_autoencoder_model.py (self.to("cuda:0"), tensors in
+    # forward), evaluation/*.py (batches expanded to num_gpus); TPL104, TPL2xx, TPL108]
+    # launch texts: experiments/*_launcher.py "num_gpus=8, batch_size=32", driven by README
+    # "python -m experiments mountain_pretrained test simple_swapping" (1 node x 8 GPUs)
+    ("github:taesungp/swapping-autoencoder-pytorch", "6baa180f1184ee79a6b967f9d80ee0e02a979ac7"),
+    # FastComposer: tuning-free multi-subject image generation with localized attention
+    # (IJCV 2024; 2023-2025) [multi-GPU code: fastcomposer/train.py (Accelerator, EMA params
+    # moved to accelerator.device, torch.load of checkpoints), fastcomposer/utils.py (LOCAL_RANK
+    # env), fastcomposer/model.py (masks and embeddings made in forward), evaluation/*.py and
+    # demo/run_gradio.py (Accelerator device); TPL402, TPL2xx, TPL108] launch texts:
+    # scripts/run_training.sh 'export CUDA_VISIBLE_DEVICES="0,1,2,3,4,5,6,7"' then "accelerate
+    # launch --mixed_precision=bf16 --machine_rank 0 ..." (1 node x 8 GPUs)
+    ("github:mit-han-lab/fastcomposer", "b9304a2e7d09ffe4036ebd8ed5656bb08d6a8ca9"),
+    # AniPortrait: audio-driven photo-realistic portrait animation (2024)
+    # [multi-GPU code: train_stage_1.py and train_stage_2.py (Accelerator with
+    # DistributedDataParallelKwargs(find_unused_parameters=True), pipe.to(accelerator.device)),
+    # src/dataset/dataset_face.py (dist rank checks), scripts/audio2vid.py, pose2vid.py and
+    # app.py (.to(device="cuda"), torch.load of a2m/a2p checkpoints without map_location),
+    # src/pipelines/*.py (latents made in sampling); TPL402, TPL108, TPL2xx] launch texts:
+    # README "accelerate launch train_stage_1.py --config ./configs/train/stage1.yaml",
+    # "accelerate launch train_stage_2.py ..." (1 node, N GPUs)
+    ("github:Zejun-Yang/AniPortrait", "7f6593fd971c95b65f603c15ef8ce2c3fc7f5404"),
+    # Stable Signature: rooting watermarks in latent diffusion models (ICCV 2023; 2023-2026)
+    # [multi-GPU code: hidden/utils.py (init_distributed_mode: LOCAL_RANK/SLURM env,
+    # init_process_group, torch.cuda.set_device(params.local_rank)), hidden/main.py
+    # (DistributedDataParallel(device_ids=[local_rank]), module-level device),
+    # finetune_ldm_decoder.py,
+    # run_evals.py (device='cuda:0' default, torch.load of cached stats); vendored src/ldm/ and
+    # src/taming/ (~78 .py); TPL401, TPL402, TPL104, TPL108, TPL2xx] launch texts:
+    # hidden/README.md "torchrun --nproc_per_node=$GPUS$ main.py --local_rank 0",
+    # "torchrun --nproc_per_node=8 main.py ..." (1 node x 8 GPUs)
+    ("github:facebookresearch/stable_signature", "c91217c06e953a4eaf270ef9de4a3939bcea3366"),
+    #
+    # --- Recognition and generation: 3D shapes, open-vocabulary segmentation, video actions,
+    # --- human pose, text recognition ---
+    # LION: latent point diffusion models for 3D shape generation (NeurIPS 2022; 2022-2024)
+    # [multi-GPU code: train_dist.py (one Process per GPU, args.local_rank = rank,
+    # --num_process_per_node), utils/utils.py init_processes (torch.cuda.set_device(local_rank),
+    # init_process_group env://), utils/model_helper.py (DataParallelPassthrough over
+    # DistributedDataParallel), trainers/*.py (torch.load of VAE/prior checkpoints without
+    # map_location, .cuda() point tensors), datasets/pointflow_datasets.py (DistributedSampler);
+    # vendored third_party/ (torchdiffeq, ChamferDistancePytorch, pvcnn, PyTorchEMD; ~45 .py);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: script/train_vae.sh "python train_dist.py
+    # --num_process_per_node $NGPU ..." with NGPU=$1, num_node=1 (1 node, N GPUs)
+    ("github:nv-tlabs/LION", "7711b3d185752eeb632d095494876e4de15f3195"),
+    # FC-CLIP: open-vocabulary panoptic segmentation with a single frozen convolutional CLIP
+    # (NeurIPS 2023; 2023) [multi-GPU code: train_net.py (detectron2 launch(num_gpus_per_machine,
+    # num_machines, dist_url)), fcclip/fcclip.py and fcclip/modeling/*.py (text embeddings and
+    # masks made in forward, self.device), demo/predictor.py (AsyncPredictor, one worker per
+    # GPU 'cuda:{gpuid}'); TPL401, TPL402, TPL2xx] launch texts: GETTING_STARTED.md
+    # "python train_net.py --num-gpus 8 --config-file configs/coco/panoptic-segmentation/fcclip/
+    # ..." (1 node x 8 GPUs)
+    ("github:bytedance/fc-clip", "2b0bbe213070d44da9182530fa2e826fef03f974"),
+    # UniFormerV2: spatiotemporal video learning by arming image ViTs with video UniFormer
+    # (ICCV 2023; 2022-2023) [multi-GPU code: slowfast/utils/misc.py launch_job
+    # (torch.multiprocessing.spawn per GPU), slowfast/utils/distributed.py (init_process_group,
+    # torch.cuda.set_device(local_rank)), slowfast/models/build.py (DistributedDataParallel
+    # device_ids=[cur_device]), tools/run_net_multi_node.py, slowfast/models/uniformerv2_model.py
+    # (CLIP weights torch.load map_location='cpu', tensors in forward); SlowFast-derived code
+    # (slowfast/); TPL401, TPL402, TPL2xx] launch texts: exp/anet/anet_l14_16x224/run.sh
+    # "NUM_SHARDS=2 NUM_GPUS=8 ... python tools/run_net_multi_node.py --init_method
+    # tcp://localhost:10125 --num_shards $NUM_SHARDS ..." (2 nodes x 8 GPUs)
+    ("github:OpenGVLab/UniFormerV2", "722a43440fc5b9662cc2a8f23b86caa205e45ebc"),
+    # TransPose: keypoint localization via transformer for human pose estimation (ICCV 2021;
+    # 2020-2022) [multi-GPU code: tools/train.py and tools/test.py (torch.nn.DataParallel(model,
+    # device_ids=cfg.GPUS).cuda(), torch.load of checkpoints without map_location),
+    # lib/models/transpose_r.py and transpose_h.py (positional embeddings in forward, pretrained
+    # torch.load), lib/core/*.py (targets .cuda(non_blocking=True)), hubconf.py; TPL108, TPL2xx]
+    # launch texts: experiments/coco/transpose_h/*.yaml "GPUS: (0,1,2,3)" with README
+    # "python tools/train.py --cfg
+    # experiments/coco/transpose_r/TP_R_256x192_d256_h1024_enc4_mh8.yaml"
+    # (1 node, 1-4 GPUs in one process)
+    ("github:yangsenius/TransPose", "5ba5bf3ae01d170fa29158122b47970a518a572e"),
+    # MASTER: multi-aspect non-local network for scene text recognition (Pattern Recognition
+    # 2021; 2021) [multi-GPU code: train.py (dist.init_process_group('nccl', env://),
+    # local_rank/local_world_size from torch.distributed.launch), trainer/trainer.py
+    # (_prepare_device: torch.cuda.set_device(device_ids[0]), DistributedDataParallel,
+    # torch.load(resume, map_location=self.device)), tests/test.py (set_device(local_rank)),
+    # model/master.py (--target_device 'cuda:0'); TPL401, TPL402, TPL104, TPL2xx] launch texts:
+    # README "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m torch.distributed.launch --nnodes=1
+    # --node_rank=0 --nproc_per_node=4 ... train.py -c configs/config.json -d 0,1,2,3
+    # --local_world_size 4" and the
+    # "--nnodes=2 --node_rank=0/1 --nproc_per_node=4" pair (1-2 nodes x 4 GPUs)
+    ("github:wenwenyu/MASTER-pytorch", "7fe140fde6df13e6b184161fb6e2c3fd3a344948"),
+    #
+    # --- Sequence models and language (state-space models, knowledge-enhanced LMs, MT
+    # --- evaluation) ---
+    # S4 / S4D / SaShiMi / S4ND: structured state-space sequence models (ICLR 2022, NeurIPS
+    # 2022; 2021-2024) [multi-GPU code: train.py (Lightning trainer, strategy "ddp" when
+    # accelerator=gpu and devices > 1, model set up in setup() for DDP), src/utils/distributed.py
+    # (init_process_group), src/dataloaders/*.py (DistributedSampler by num_gpus, torch.load of
+    # caches without map_location), checkpoints/*.py and generate.py (torch.load
+    # map_location='cuda'), src/models/sequence/*.py (kernels and states built in forward),
+    # models/sashimi/sc09_classifier/train_speech_commands.py (nn.DataParallel(model).cuda());
+    # TPL401, TPL2xx, TPL108] launch texts: configs/experiment/s4nd/README.md "python -m train
+    # wandb=null experiment=s4nd/vit/vit_b_16_imagenet trainer.devices=8 ..." (1 node x 8 GPUs)
+    ("github:state-spaces/s4", "e757cef57d89e448c413de7325ed5601aceaac13"),
+    # ERNIE (THU): enhanced language representation with informative entities (ACL 2019; 2019)
+    # [multi-GPU code: code/run_pretrain.py, run_fewrel.py, run_tacred.py, run_typing.py and
+    # eval_*.py (local_rank: torch.cuda.set_device(args.local_rank),
+    # torch.distributed.init_process_group('nccl'), apex DistributedDataParallel, else
+    # nn.DataParallel over n_gpu; torch.load(output_model_file) without map_location),
+    # code/knowledge_bert/modeling.py (entity masks and tensors in forward); TPL401, TPL402,
+    # TPL108, TPL2xx] launch texts: README "python3 code/run_pretrain.py --do_train --data_dir
+    # pretrain_data/merge --bert_model bert_base ... --fp16" ("We use 8 NVIDIA-2080Ti to
+    # pre-train"; 1 node x 8 GPUs)
+    ("github:thunlp/ERNIE", "514cbe429b224c95567a81d383af91799932bfce"),
+    # COMET: neural framework for machine-translation evaluation (EMNLP 2020, WMT 2022-2024;
+    # 2020-2025) [multi-GPU code: comet/models/base.py (predict: Lightning Trainer
+    # strategy="auto" if gpus < 2 else "ddp", devices=gpus, num_devices batch scaling),
+    # comet/models/predict_writer.py (per-rank predictions gathered with torch.load without
+    # map_location), comet/cli/score.py, compare.py and mbr.py (--gpus, model.cuda()),
+    # comet/cli/train.py (Lightning Trainer from YAML); TPL401, TPL108, TPL2xx] launch texts:
+    # README "comet-score -s src.txt -t hyp1.txt -r ref.txt" ("set the number of gpus
+    # using `--gpus`"), "comet-mbr ... --num_sample 1000 --rerank_top_k 100 --gpus 4
+    # --qe_model Unbabel/wmt23-cometkiwi-da-xl" (1 node x 1-4 GPUs)
+    ("github:Unbabel/COMET", "da61b810ea06f67bbd5d96031f55082167a16e80"),
+)
+
+#: fresh-62: application code built around LLM and multimodal inference on several GPUs (RAG
+#: services, agents and tool use, evaluation harnesses, batch inference and data generation, RL
+#: rollouts with vLLM, chat and demo servers), committed before it was first linted
+#: (ShareGPT4V, chosen too, left out: LLaVA's code, whose copy fresh-57 left out); copies of code
+#: in other sets left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_62 = (
+    # Application code built around LLM and multimodal-model inference on several GPUs
+    # (2023-2026): RAG services, tool/agent stacks hosting their own models, evaluation
+    # harnesses, batch-inference and data-generation pipelines, RLHF rollouts calling vLLM, chat
+    # and demo servers. Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and per-process
+    # GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices; TPL301 =
+    # device_map beside vLLM; TPL405 = devices from CUDA_VISIBLE_DEVICES; TPL409 = threads of GPU
+    # workers.
+    #
+    # --- Retrieval-augmented generation services ---
+    # HippoRAG (OSU NLP): graph/PPR-based long-term-memory RAG framework (2024-2026)
+    # [multi-GPU code: src/hipporag/llm/vllm_offline.py (vLLM LLM(tensor_parallel_size=
+    # torch.cuda.device_count(), pipeline_parallel_size for bnb models)),
+    # src/hipporag/llm/transformers_llm.py and transformers_offline.py (from_pretrained
+    # device_map="auto"), src/hipporag/embedding_model/*.py (NV-Embed-v2/GritLM/Contriever with
+    # device_map "auto" across GPUs); TPL301, TPL2xx, TPL104] launch texts: README
+    # "export CUDA_VISIBLE_DEVICES=0,1 ... vllm serve meta-llama/Llama-3.3-70B-Instruct
+    # --tensor-parallel-size 2", then "export CUDA_VISIBLE_DEVICES=2,3 ... python main.py
+    # --dataset $dataset ..." (1 node, 4 GPUs), "export CUDA_VISIBLE_DEVICES=0,1,2,3 # use all
+    # GPUs for faster offline indexing"
+    ("github:OSU-NLP-Group/HippoRAG", "c617143f01477243992a63b2e2151cc003dd3b21"),
+    # Self-RAG (UW / AI2, Akari Asai): retrieve-generate-critique LM with reflection tokens
+    # (2023-2024) [multi-GPU code: retrieval_lm/run_short_form.py, run_long_form_static.py,
+    # run_baseline_lm.py (vLLM LLM(..., tensor_parallel_size=args.world_size)),
+    # retrieval_lm/passage_retrieval.py and generate_passage_embeddings.py (sharded embedding per
+    # GPU), retrieval_lm/src/slurm.py (torch.cuda.set_device(local_rank), init_process_group),
+    # data_creation/train_special_tokens.py (torchrun training); TPL401, TPL402, TPL104, TPL2xx;
+    # retrieval_lm/src/ is adapted from the Contriever repository] launch texts: README "for i in
+    # {0..3}; do export CUDA_VISIBLE_DEVICES=${i}; python generate_passage_embeddings.py ...
+    # --shard_id ${i} --num_shards 4" (1 node, 4 GPUs, one process each), "torchrun
+    # --nproc_per_node=2 --master_port=2568 train_special_tokens.py ..." (1 node, 2 GPUs)
+    ("github:AkariAsai/self-rag", "1fcdc420e48f50a7d7ab1ece5494221b93252e99"),
+    # UltraRAG (OpenBMB / THUNLP): MCP-server-based RAG pipeline framework (2025-2026)
+    # [multi-GPU code: servers/generation/src/generation.py (os.environ["CUDA_VISIBLE_DEVICES"] =
+    # cfg gpu_ids, vLLM tensor_parallel_size=len(gpu_ids), HF from_pretrained device_map="auto"),
+    # servers/retriever/src/retriever.py (CUDA_VISIBLE_DEVICES from gpu_ids, device "cuda:0"
+    # for embedding models), servers/reranker/src/reranker.py (gpu_ids); TPL405, TPL301, TPL104]
+    # launch texts: README "ultrarag run examples/experiments/sayhello.yaml", "docker run -it
+    # --gpus all -p 5050:5050 <docker_image_name>"; examples/demos/parameter/*.yaml
+    # "gpu_ids: 2,3" (1 node, 2-4 GPUs)
+    ("github:OpenBMB/UltraRAG", "015e838c8935a51ade88df6bdaa91ad9522f64e9"),
+    # HuixiangDou (Shanghai AI Lab InternLM): group-chat domain assistant with RAG and a hybrid
+    # local/remote LLM server (2023-2025) [multi-GPU code: huixiangdou/services/llm_server_hybrid.py
+    # (local Qwen/InternLM from_pretrained device_map='auto', streamer threads),
+    # huixiangdou/primitive/llm_reranker.py (reranker .to('cuda'), inputs to model.device),
+    # huixiangdou/primitive/embedder.py, services/store.py and retriever.py,
+    # tests/test_hf_import_accelerate.py (accelerate dispatch_model/infer_auto_device_map),
+    # tests/test_*.py (device_map='auto' model loads); TPL409, TPL2xx, TPL104] launch texts:
+    # README "python3 -m huixiangdou.services.store", "python3 -m huixiangdou.main", "python3 -m
+    # huixiangdou.api_server" (1 node, 1-N GPUs)
+    ("github:InternLM/HuixiangDou", "be7daa0f53f5686681e6cb954be3488018ddcedb"),
+    #
+    # --- Agents and tool use hosting their own models ---
+    # ToolBench / ToolLLaMA (OpenBMB / Tsinghua): tool-use instruction data, DFSDT agent inference
+    # and ToolEval (2023-2025) [multi-GPU code: toolbench/model/model_adapter.py (num_gpus,
+    # device_map="auto", max_memory per GPU; adapted from FastChat), toolbench/inference/LLM/
+    # tool_llama_lora_model.py (device_map="auto"), toolbench/train/train.py and train_lora.py
+    # (device_map {"": LOCAL_RANK} under DDP), toolbench/model/apply_delta.py (torch.load without
+    # map_location), toolbench/retrieval/*; TPL401, TPL402, TPL108, TPL104] launch texts: README
+    # "torchrun --nproc_per_node=2 --master_port=20001 toolbench/train/train_mem.py ..." (1 node,
+    # 2 GPUs), "deepspeed --master_port=20001 toolbench/train/train_lora.py ...", "python
+    # toolbench/inference/qa_pipeline.py ..."
+    ("github:OpenBMB/ToolBench", "d56fdd89faf8c91fa135090b212bb9057ee5cfc2"),
+    # Gorilla (UC Berkeley Sky Lab): API-calling LLM, Berkeley Function Calling Leaderboard,
+    # GoEx and RAFT (2023-2026) [multi-GPU code: berkeley-function-call-leaderboard/bfcl_eval/
+    # model_handler/local_inference/base_oss_handler.py (spawns vLLM "--tensor-parallel-size
+    # num_gpus" or SGLang "--tp num_gpus" servers), bfcl_eval/__main__.py (--num-gpus),
+    # gorilla/inference/gorilla_eval.py and serve/gorilla_cli.py (num_gpus, device_map "auto",
+    # max_memory per GPU), gorilla/inference/apply_delta.py (torch.load); TPL108, TPL104,
+    # TPL2xx] launch texts: berkeley-function-call-leaderboard/README "bfcl generate --model
+    # MODEL_NAME --test-category TEST_CATEGORY --backend {sglang|vllm} --num-gpus 1
+    # --gpu-memory-utilization 0.9 ..." (1 node, N GPUs tensor-parallel)
+    ("github:ShishirPatil/gorilla", "6ea57973c7a6097fd7c5915698c54c17c5b1b6c8"),
+    # SWE-bench (Princeton NLP): software-engineering agent benchmark with SWE-Llama inference
+    # (2023-2024) [multi-GPU code: swebench/inference/run_llama.py (per-GPU max_memory from
+    # torch.cuda.get_device_properties, device_map from codellama_device_maps.json keyed by
+    # torch.cuda.device_count(), PeftModel device_map), swebench/inference/llamao/*.py (flash-attn
+    # Llama with tensors made in forward), swebench/inference/make_datasets/*; TPL2xx, TPL104]
+    # launch texts: swebench/inference/README "python -m swebench.inference.run_llama
+    # --dataset_path princeton-nlp/SWE-bench_oracle --model_name_or_path
+    # princeton-nlp/SWE-Llama-13b --output_dir ./outputs --temperature 0" (1 node, 1-N GPUs by
+    # device map)
+    ("github:princeton-nlp/SWE-bench", "5f5a7df799663adba4b191eca3d675faf3621fe2"),
+    #
+    # --- Evaluation harnesses and benchmark runners ---
+    # lighteval (Hugging Face): LLM evaluation toolkit over accelerate, vLLM, SGLang, nanotron
+    # and endpoints (2024-2026) [multi-GPU code: src/lighteval/models/vllm/vllm_model.py (vLLM
+    # tensor_parallel_size, data_parallel_size with Ray workers), src/lighteval/models/sglang/
+    # sglang_model.py (tp_size), src/lighteval/models/transformers/transformers_model.py and
+    # vlm_transformers_model.py (Accelerator, model_parallel -> device_map "auto" with per-process
+    # max_memory), src/lighteval/pipeline.py (Accelerator with InitProcessGroupKwargs),
+    # src/lighteval/metrics/imports/bert_scorer.py ("cuda:0" defaults), summac.py
+    # (CUDA_VISIBLE_DEVICES); TPL301, TPL401, TPL402, TPL104, TPL405] launch texts: README
+    # "lighteval accelerate" / "lighteval vllm" / "lighteval sglang" / "lighteval nanotron"
+    # (1 node, N GPUs), docs model args "model_name=HuggingFaceH4/zephyr-7b-beta,
+    # data_parallel_size=4" (1 node, 4 GPUs)
+    ("github:huggingface/lighteval", "3fd15266bc8448b797e61462d293aa3fd40b3580"),
+    # MMLU-Pro (TIGER-AI-Lab, Waterloo): harder multi-task understanding benchmark runner
+    # (2024-2026) [multi-GPU code: evaluate_from_local.py (vLLM LLM(tensor_parallel_size=
+    # torch.cuda.device_count()), transformers tokenizer), evaluate_from_api*.py; TPL301]
+    # launch texts: scripts/examples/eval_llama_2_7b.sh "export CUDA_VISIBLE_DEVICES=0 ... python
+    # evaluate_from_local.py --selected_subjects $selected_subjects ... --gpu_util $gpu_util"
+    # (1 node, 1-N GPUs)
+    ("github:TIGER-AI-Lab/MMLU-Pro", "f418b116db00b065c2aea046518d8fcf74d39872"),
+    # Auto-J (GAIR, SJTU): generative judge model for evaluating LLM alignment (2023-2024)
+    # [multi-GPU code: codes/usage/example.py and bilingual_example.py (num_gpus =
+    # torch.cuda.device_count(), vLLM LLM(tensor_parallel_size=num_gpus)),
+    # codes/usage/example_gptq4bits.py (from_pretrained device_map="auto"), codes/leaderboard/*;
+    # TPL301] launch texts: README "Note that num_gpus should be 1, 2, 4, 8 ... You can control
+    # this via CUDA_VISIBLE_DEVICES", "python codes/usage/example.py" (1 node, 1-8 GPUs)
+    ("github:GAIR-NLP/auto-j", "2ae17a3965d933232e9cd50302aa0f176249c83b"),
+    # Qwen2-Audio (Alibaba Qwen): audio-language chat model demo and evaluation runners
+    # (2024-2025) [multi-GPU code: eval_audio/evaluate_asr.py, evaluate_chat.py,
+    # evaluate_emotion.py, evaluate_st.py, evaluate_vocal_sound.py (init_process_group,
+    # torch.cuda.set_device(LOCAL_RANK), from_pretrained device_map='cuda', distributed sampler
+    # and all_gather of outputs), demo/web_demo_audio.py (device_map "auto"/"cpu");
+    # TPL401, TPL402, TPL2xx] launch texts: eval README "python -m torch.distributed.launch
+    # --use_env --nproc_per_node ${NPROC_PER_NODE:-8} --nnodes 1 evaluate_asr.py ..." (1 node,
+    # 8 GPUs), "python demo/web_demo_audio.py"
+    ("github:QwenLM/Qwen2-Audio", "595360e82b5839c1507492ec83cae5bda6d5c7d4"),
+    #
+    # --- Batch inference, synthetic data and reward labelling ---
+    # Curator (Bespoke Labs): synthetic-data generation library with offline vLLM backend
+    # (2024-2026) [multi-GPU code: src/bespokelabs/curator/request_processor/offline/
+    # vllm_offline_request_processor.py (vLLM LLM(tensor_parallel_size=...,
+    # disable_custom_all_reduce=tp>1)), request_processor/config.py (tensor_parallel_size field),
+    # examples/vllm-offline/*.py (tensor_parallel_size 4),
+    # examples/bespoke-stratos-data-generation/;
+    # TPL301, TPL2xx] launch texts: README "backend="vllm", backend_params={"tensor_parallel_size":
+    # 1, # Adjust based on GPU count"; examples/vllm-offline/vllm_recipe.py
+    # backend_params={"tensor_parallel_size": 4} (1 node, 4 GPUs)
+    ("github:bespokelabsai/curator", "8f26600e0a6b41f5fc1098ac2d4f22fe0ec95b97"),
+    # AceCoder (TIGER-AI-Lab): automated test-case synthesis and reward-model labelling for
+    # coder RL (2025) [multi-GPU code: data/inference/vllm_inference.py (vLLM
+    # tensor_parallel_size=torch.cuda.device_count()), data/inference/native_inference.py
+    # (from_pretrained device_map="auto"), data/inference/InferenceModels.py (chunk size scaled by
+    # GPU count), src/acecoder/* (reward model), examples/run_acecoderm.py (device_map "auto");
+    # TPL301, TPL2xx] launch texts: README "This process is GPU heavy and you may want to set
+    # CUDA_VISIBLE_DEVICES ...", data scripts "python training_dataset/evaluate_inferenced_code.py
+    # --model_name=\"qwen_coder_2.5\" --model_type=\"32b\" ..." (1 node, N GPUs)
+    ("github:TIGER-AI-Lab/AceCoder", "e37ef2aea2e3710be6b06e9a91dd92c98321df96"),
+    # rStar (Microsoft Research Asia / Harvard, Zhenting Qi): mutual-reasoning MCTS generation
+    # and discrimination for small LMs (2024-2025) [multi-GPU code: models/vLLM_API.py (vLLM
+    # LLM(tensor_parallel_size=...)), models/HuggingFace_API.py (device_map="auto"),
+    # common/utils.py setup_model_parallel (init_process_group("nccl"), fairscale
+    # initialize_model_parallel, torch.cuda.set_device(LOCAL_RANK)), common/arguments.py
+    # (--tensor_parallel_size, device count), run_src/do_generate.py, do_discriminate.py;
+    # TPL401, TPL402, TPL301] launch texts: scripts/run_gsm8k_generator.sh
+    # "CUDA_VISIBLE_DEVICES=0 python run_src/do_generate.py ..." (1 node, 1-N GPUs with
+    # --tensor_parallel_size)
+    ("github:zhentingqi/rStar", "cab41df656bddc4d4b61ac87721315dd48b45b48"),
+    #
+    # --- RL-from-feedback and self-play rollouts calling vLLM ---
+    # SPIN (UCLA AGI): self-play fine-tuning with model-generated opponents (2024) [multi-GPU
+    # code: spin/batched_generate_vllm.py (mp.Pool of workers, each taking GPU ids from a
+    # Manager queue, os.environ["CUDA_VISIBLE_DEVICES"] per worker, vLLM
+    # tensor_parallel_size=tp_per_worker), spin/generate_vllm.py (vLLM TP), spin/generate.py
+    # (accelerate, device_map {"": accelerator.process_index}), spin/run_spin.py and
+    # spin/alignment/ (adapted from the alignment-handbook: get_kbit_device_map); TPL405,
+    # TPL401, TPL402, TPL301] launch texts: README "accelerate launch --config_file
+    # configs/multi_gpu.yaml --num_processes=8 --main_process_port 29500 spin/run_spin.py
+    # configs/config.yaml" (1 node, 8 GPUs), scripts/finetune.sh "export
+    # CUDA_VISIBLE_DEVICES=\"0,1,2,3,4,5,6,7\""
+    ("github:uclaml/SPIN", "a12ba808a51c23bb98c7cc892d261e9c2f71ff8e"),
+    # verifiers (Will Brown): environments and GRPO trainer for LLM RL with a vLLM rollout server
+    # (2025) [multi-GPU code: verifiers/inference/vllm_server.py (vLLM server with weight-sync
+    # worker: StatelessProcessGroup + PyNcclCommunicator on the worker device),
+    # verifiers/inference/vllm_client.py (client-side StatelessProcessGroup, PyNcclCommunicator
+    # on literal device 0), verifiers/trainers/grpo_trainer.py and async_batch_generator.py
+    # (accelerate processes, weight updates to the server), examples/grpo/*.py; TPL401, TPL402,
+    # TPL405, TPL2xx] launch texts:
+    # examples/grpo/train_math_python.py "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5 vf-vllm --model
+    # 'willcb/Qwen3-1.7B' ..." then "CUDA_VISIBLE_DEVICES=6,7 accelerate launch --num-processes 2
+    # ..." (1 node, 8 GPUs: 6 inference + 2 training)
+    ("github:willccbb/verifiers", "39f0675a858fb803f4d910466580cb87f60892fb"),
+    # Online-RLHF (RLHFlow): iterative online DPO with vLLM generation and reward labelling
+    # (2024) [multi-GPU code: generation/gen_hf2.py (one vLLM LLM per process selected by
+    # CUDA_VISIBLE_DEVICES, --local_index shard), generation/merge_data.py,
+    # annotate_data/get_rewards.py (Accelerator, reward pipeline on device per process),
+    # dpo_iteration/dpo.py and run_dpo.py (PartialState, DPO trainer), sft/sft.py (.to("cuda"));
+    # TPL405, TPL401, TPL402, TPL104] launch texts: README "CUDA_VISIBLE_DEVICES=0 python
+    # ./generation/gen_hf2.py --model_name_or_path ${infer_model} ... --local_index 0 ..." through
+    # "CUDA_VISIBLE_DEVICES=7 ... --local_index 7" (1 node, 8 GPUs, one process each),
+    # "accelerate launch --config_file ./configs/zero2.yaml dpo_iteration/run_dpo.py
+    # ./configs/training.yaml", "accelerate launch ./annotate_data/get_rewards.py ... --K 4"
+    ("github:RLHFlow/Online-RLHF", "3a00ed83c79a9b748550a631d3f4b01140d2925c"),
+    # X-R1 (dhcode-cpp): low-cost R1-Zero-style GRPO training with vLLM generation (2025)
+    # [multi-GPU code: src/x_r1/x_grpo_trainer.py (adapted from TRL's GRPOTrainer: vLLM LLM on
+    # vllm_device "cuda:{accelerator.num_processes}", device checks against
+    # torch.cuda.device_count()), src/x_r1/benchmark.py (vLLM tensor_parallel_size=num_gpus),
+    # src/x_r1/utils/evaluation.py and hub.py (Slurm --gres=gpu:N, GPU count for vLLM; adapted
+    # from open-r1), src/x_r1/grpo.py; TPL104, TPL301, TPL401, TPL402] launch texts: README
+    # "accelerate launch --config_file recipes/zero3.yaml --num_processes=3 src/x_r1/grpo.py
+    # --config recipes/X_R1_zero_0dot5B_config.yaml" (1 node, 4 GPUs: 3 training + 1 vLLM),
+    # "CUDA_VISIBLE_DEVICES=0,1 python ./src/x_r1/benchmark.py ... --num_gpus=2"
+    ("github:dhcode-cpp/X-R1", "03d16fdd9b82245bfa6b0a570e88331e29f3a0e8"),
+    #
+    # --- Chat, demo and serving apps ---
+    # CogVLM2 (Tsinghua KEG / Zhipu): image and video chat demos, OpenAI-style API server
+    # (2024-2025) [multi-GPU code: basic_demo/cli_demo_multi_gpus.py (init_empty_weights,
+    # infer_auto_device_map with max_memory per GPU over torch.cuda.device_count(),
+    # load_checkpoint_and_dispatch), basic_demo/cli_demo_batch_inference.py (device 'cuda:0'),
+    # basic_demo/openai_api_demo.py and web_demo.py (streamer threads), video_demo/*.py,
+    # finetune_demo/peft_lora.py and peft_infer.py (device_map "auto"); TPL104, TPL409, TPL2xx]
+    # launch texts: basic_demo/README "CUDA_VISIBLE_DEVICES=0 python cli_demo.py", "python
+    # cli_demo_multi_gpus.py" (1 node, 2+ GPUs), "python openai_api_demo.py"
+    ("github:THUDM/CogVLM2", "6700ae7ca23ba87f13796f3f427cbda64f71aaef"),
+    # CogAgent (Tsinghua KEG / Zhipu): GUI-agent VLM with CLI/web demos and OpenAI-style servers
+    # (2023-2025) [multi-GPU code: app/vllm_openai_server.py (AsyncLLMEngine.from_engine_args,
+    # tensor_parallel_size), app/openai_demo.py (from_pretrained device_map="auto", generation
+    # thread), inference/cli_demo.py and web_demo.py (device_map="auto", Thread(model.generate)),
+    # finetune/finetune.py (torchrun + DeepSpeed Seq2SeqTrainer); TPL301, TPL409, TPL401, TPL2xx]
+    # launch texts: README "python inference/web_demo.py --host 0.0.0.0 --port 7860 --model_dir
+    # THUDM/cogagent-9b-20241220 ...", app/README "python openai_demo.py --model_path
+    # THUDM/cogagent-9b-20241220 ...", finetune/README "OMP_NUM_THREADS=1 torchrun --standalone
+    # --nnodes=1 --nproc_per_node=8 finetune.py ..." (1 node, 8 GPUs)
+    ("github:THUDM/CogAgent", "5fde01e4fe52b9c224fbff256b79f613dcaf286b"),
+    # dots.ocr (Xiaohongshu hi lab): document-layout OCR VLM with HF and vLLM parsers and gradio
+    # demos (2025-2026) [multi-GPU code: dots_ocr/parser.py (HF from_pretrained device_map="auto"
+    # with inputs .to("cuda"), ThreadPool of page requests to a vLLM server),
+    # dots_ocr/model/inference.py, demo/demo_hf.py (LOCAL_RANK default, device_map "auto"),
+    # demo/demo_gradio_batch.py (worker threads), demo/demo_vllm*.py; TPL301, TPL409, TPL2xx]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0 vllm serve rednote-hilab/dots.mocr
+    # --tensor-parallel-size 1 --gpu-memory-utilization 0.9 ...", "python3 dots_mocr/parser.py
+    # demo/demo_pdf1.pdf --num_thread 64" (1 node, 1-N GPUs)
+    ("github:rednote-hilab/dots.ocr", "36d7248878f181c6257dc1cbd799ae940970444f"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -8964,6 +9412,95 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     ),
     "github:zyzisyz/mfa_conformer": ("wenet/",),
     "github:X-PLUG/mPLUG-DocOwl": ("TinyChart/",),
+    # fresh-61's copies: LLaVA and RAM in DiffBIR; the CompVis latent-diffusion and taming
+    # code in instruct-pix2pix and stable_signature; BasicSR files in Retinexformer and
+    # DDColor (ResShift's, ProPainter's and IQA-PyTorch's, fresh-45 to fresh-51); Mask2Former's
+    # deformable-attention ops in fc-clip; SlowFast's and CLIP's files in UniFormerV2; HRNet's
+    # in TransPose; hyena-dna's (fresh-60) in s4; VL-BERT's optimizer in ERNIE; LION's and
+    # DiffDock's third-party folders
+    "github:XPixelGroup/DiffBIR": (
+        "llava/",
+        "ram/",
+        "diffbir/model/distributions.py",
+    ),
+    "github:timothybrooks/instruct-pix2pix": ("stable_diffusion/",),
+    "github:facebookresearch/stable_signature": (
+        "src/ldm/",
+        "src/taming/",
+    ),
+    "github:caiyuanhao1998/Retinexformer": (
+        "basicsr/data/data_sampler.py",
+        "basicsr/data/prefetch_dataloader.py",
+        "basicsr/metrics/metric_util.py",
+        "basicsr/models/losses/loss_util.py",
+        "basicsr/utils/dist_util.py",
+        "basicsr/utils/face_util.py",
+        "basicsr/utils/lmdb_util.py",
+    ),
+    "github:piddnad/DDColor": (
+        "basicsr/data/data_sampler.py",
+        "basicsr/data/prefetch_dataloader.py",
+        "basicsr/losses/loss_util.py",
+        "basicsr/metrics/metric_util.py",
+        "basicsr/utils/diffjpeg.py",
+        "basicsr/utils/dist_util.py",
+        "basicsr/utils/face_util.py",
+        "basicsr/utils/img_process_util.py",
+        "basicsr/utils/lmdb_util.py",
+    ),
+    "github:bytedance/fc-clip": ("fcclip/modeling/pixel_decoder/ops/",),
+    "github:OpenGVLab/UniFormerV2": (
+        "extract_clip/simple_tokenizer.py",
+        "slowfast/datasets/random_erasing.py",
+        "slowfast/models/batchnorm_helper.py",
+        "slowfast/models/nonlocal_helper.py",
+        "slowfast/utils/ava_evaluation/label_map_util.py",
+        "slowfast/utils/ava_evaluation/metrics.py",
+        "slowfast/utils/ava_evaluation/np_box_list.py",
+        "slowfast/utils/ava_evaluation/np_box_list_ops.py",
+        "slowfast/utils/ava_evaluation/np_box_mask_list.py",
+        "slowfast/utils/ava_evaluation/np_box_mask_list_ops.py",
+        "slowfast/utils/ava_evaluation/np_box_ops.py",
+        "slowfast/utils/ava_evaluation/np_mask_ops.py",
+        "slowfast/utils/ava_evaluation/standard_fields.py",
+        "slowfast/utils/benchmark.py",
+        "slowfast/utils/bn_helper.py",
+        "slowfast/utils/multigrid.py",
+        "slowfast/utils/parser.py",
+    ),
+    "github:yangsenius/TransPose": (
+        "lib/config/models.py",
+        "lib/core/evaluate.py",
+        "lib/core/loss.py",
+        "lib/dataset/mpii.py",
+        "lib/nms/nms.py",
+        "lib/nms/setup_linux.py",
+        "lib/utils/zipreader.py",
+    ),
+    "github:state-spaces/s4": (
+        "src/dataloaders/et.py",
+        "src/dataloaders/utils/vocabulary.py",
+        "src/models/functional/unroll.py",
+        "src/utils/distributed.py",
+        "src/utils/optim/lamb.py",
+        "src/utils/permutations.py",
+    ),
+    "github:thunlp/ERNIE": ("code/knowledge_bert/optimization.py",),
+    "github:nv-tlabs/LION": ("third_party/",),
+    "github:gcorso/DiffDock": ("spyrmsd/",),
+    # fresh-62's copies: FastChat's delta tools in ToolBench; CodeXGLUE's parser utilities in
+    # gorilla; the Qwen-Audio evaluation tools and whisper normaliser in Qwen2-Audio
+    "github:OpenBMB/ToolBench": (
+        "toolbench/model/apply_delta.py",
+        "toolbench/model/make_delta.py",
+    ),
+    "github:ShishirPatil/gorilla": ("gorilla/eval/eval-scripts/codebleu/parser/utils.py",),
+    "github:QwenLM/Qwen2-Audio": (
+        "eval_audio/cn_tn.py",
+        "eval_audio/evaluate_tokenizer.py",
+        "eval_audio/whisper_normalizer/basic.py",
+        "eval_audio/whisper_normalizer/english.py",
+    ),
 }
 
 
@@ -9029,6 +9566,8 @@ UNSEEN_SETS = {
     "fresh-58": FRESH_58,
     "fresh-59": FRESH_59,
     "fresh-60": FRESH_60,
+    "fresh-61": FRESH_61,
+    "fresh-62": FRESH_62,
 }
 
 

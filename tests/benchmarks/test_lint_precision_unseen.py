@@ -402,6 +402,8 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-58",
             "fresh-59",
             "fresh-60",
+            "fresh-61",
+            "fresh-62",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
