@@ -805,6 +805,16 @@ HISTORY = [
         "fresh-60 3 TRUE of 10 (TPL108 3/3; TPL102 0/3, TPL203 0/3, TPL401 0/1); the judges "
         "agreed on all",
     ),
+    (
+        "2026-12-04",
+        "8f4f647",
+        "fixes against fresh-59's and fresh-60's FALSE shapes (launches written in a Python "
+        "sweep script, a node rank pinned to 0: TPL402; current-GPU work on an arm or entry "
+        "point the ranks never run: TPL401), then fresh-61 (a sixth general set; 946 files) "
+        "and fresh-62 (application code around LLM inference; 1,414 files) at 8f4f647: no "
+        "default-tier finding on either, the 3-rule default set alone too; of the rules once "
+        "default 0 TRUE of 4 and 1 of 3 (TPL303 1/2); the judges agreed on all",
+    ),
 ]
 
 
@@ -1806,6 +1816,37 @@ CORPUS_NOTES = {
         "`.cuda()` the finding cites sits in the one-GPU arm and in another entry point). Of "
         "its 28 TPL106 findings, a random sample of 12 (seed 60, `fresh-60/tpl106-sample`): "
         "12 FALSE."
+    ),
+    "fresh-61": (
+        "A sixth general set: official code releases of papers on topics none of fresh-54 "
+        "to fresh-56, fresh-58 and fresh-60 had (molecules and graphs, image restoration, "
+        "colorization and editing, personalized generation, portrait animation, "
+        "watermarking, 3D shapes, open-vocabulary segmentation, video recognition, pose, "
+        "text recognition, state-space models, knowledge-enhanced language models, "
+        "translation metrics); 20 repositories, the vendored latent-diffusion, LLaVA, RAM, "
+        "third-party and BasicSR code and copies of files in other sets left out, committed "
+        "(8f4f647) before it was first linted. First linted at 8f4f647, after the fixes "
+        "against fresh-59 and fresh-60: 946 Python files, no crash, no default-tier finding, "
+        "the same when the default set runs alone. Its 4 findings of the rules once "
+        "default, on which the two blind judges agreed: none TRUE (TPL108: reference data "
+        "only rank 0 reads; TPL203: a constructor that fails before the line; TPL204: CPU "
+        "interpolation weights used as numbers; TPL207: an offline conversion tool). Of its "
+        "39 TPL106 findings, a random sample of 12 (seed 61, `fresh-61/tpl106-sample`): 1 "
+        "TRUE (LION's ranks resume a checkpoint rank 0 saved from its GPU), 11 FALSE."
+    ),
+    "fresh-62": (
+        "Application code built around LLM and multimodal inference on several GPUs: RAG "
+        "services, agents and tool use, evaluation harnesses, batch inference and data "
+        "generation, RL rollouts with vLLM, chat and demo servers; 21 repositories "
+        "(ShareGPT4V, chosen too, left out: LLaVA's code, whose copy fresh-57 left out), "
+        "FastChat's, CodeXGLUE's and Qwen-Audio's files left out, committed (8f4f647) before "
+        "it was first linted. First linted at 8f4f647: 1,414 Python files, no crash, no "
+        "default-tier finding, the same when the default set runs alone (vLLM and "
+        "`device_map` in separate arms or programs, as on fresh-57). Its 3 findings of the "
+        "rules once default, on which the two blind judges agreed: 1 TRUE (TPL303: "
+        "CogVLM2's PEFT inference moves a `device_map=\"auto\"` model to `cuda`) and 2 "
+        "FALSE (TPL303: a loader nothing in the repository calls; TPL202: a MoCo class never "
+        "used). Its 5 TPL106 findings, all judged (`fresh-62/tpl106-sample`): 5 FALSE."
     ),
 }
 
