@@ -126,7 +126,7 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     if MULTI_PROCESS.search(text) and not _in_one_process_class(ctx, tree, whole_function):
         found = _hub_weights(ctx, whole_function, whole_load)
         if found is None:
-            found = _training_resumed(ctx, whole_function, whole_load)
+            found = _training_resumed(ctx, tree, whole_function, whole_load)
         if found is None and not saves_only_cpu_copies(ctx, trees.full, weights_only=True):
             # Weights this file saved as CPU copies come back on the CPU whatever model
             # they go into.
@@ -290,15 +290,29 @@ def _gpu_placement(ctx: FileContext, value: ast.AST) -> str | None:
 
 
 # -- a training resume: the optimizer's state is restored too ---------------------------------
-def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
+def _training_resumed(
+    ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
+) -> Evidence | None:
     """The load's value goes into a model's or an optimizer's `load_state_dict`, and the
-    function restores an optimizer's state from a shared checkpoint (path not per rank)."""
+    function restores an optimizer's state from a shared checkpoint (path not per rank),
+    itself or through its class's own `load_state_dict` that it hands the value to."""
     if not _shared_path(ctx, function, load):
         return None
-    if not _state_receivers(ctx, function, load):
+    receivers = _state_receivers(ctx, function, load)
+    if not receivers:
         return None
     if _saves_no_optimizer_state(ctx.source.text):
         return None  # the program never wrote what it would resume from
+    if "self" in receivers:
+        restored = _optimizer_restored_by_own_method(ctx, tree, function)
+        if restored is not None:
+            text = (
+                f"{SEVERAL_PROCESSES} resumes training here: its `load_state_dict` restores "
+                f"the state of `{restored[0]}` (line {restored[1]}), which lives on the GPU of "
+                f"the parameters it trained, so every rank restores the checkpoint onto the "
+                f"GPU that saved it first"
+            )
+            return Evidence(text, restored[1])
     for other in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
         if ctx.qualified(other.func) != "torch.load":
             continue
@@ -313,6 +327,36 @@ def _training_resumed(ctx: FileContext, function: ast.AST, load: ast.Call) -> Ev
                 f"that saved it first"
             )
             return Evidence(text, other.lineno)
+    return None
+
+
+def _optimizer_restored_by_own_method(
+    ctx: FileContext, tree: ast.Module, function: ast.AST
+) -> tuple[str, int] | None:
+    """The optimizer the class of `function` restores in its own `load_state_dict(self,
+    state)` (wavegrad's learner: `self.optimizer.load_state_dict(state["optimizer"])`), with
+    the line: the checkpoint `self.load_state_dict(checkpoint)` is handed to holds its state."""
+    owner = _enclosing_class(tree, function)
+    method = next(
+        (
+            m
+            for m in (owner.body if owner is not None else [])
+            if isinstance(m, ast.FunctionDef) and m.name == "load_state_dict"
+        ),
+        None,
+    )
+    if method is None or len(method.args.args) < 2:
+        return None
+    state = method.args.args[1].arg
+    for call in (n for n in ast.walk(method) if isinstance(n, ast.Call)):
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr == "load_state_dict"):
+            continue
+        receiver = ctx.source.segment(func.value)
+        if not _OPTIMIZER.search(receiver):
+            continue
+        if any(_is_loaded(a, call, {state}) for a in call.args):
+            return receiver, call.lineno
     return None
 
 
