@@ -362,7 +362,8 @@ def _optimizer_restored_by_own_method(
 
 #: A save of training state: an optimizer's state dict, or a framework's whole-state save.
 _SAVES_OPTIMIZER = re.compile(
-    r"optim\w*\s*\.\s*state_dict\s*\(|save_state\s*\(|save_checkpoint\s*\("
+    r"\bopt\w*(?:\[[^\]]*\])?\s*\.\s*state_dict\s*\(|[\"']opt\w*[\"']\s*:"
+    r"|save_state\s*\(|save_checkpoint\s*\("
 )
 
 
