@@ -488,6 +488,11 @@ def test_a_python_sweep_script_launches_what_its_commands_name(tmp_path: Path) -
     (root / "run.py").write_text(RUN, encoding="utf-8")
     launch = ProjectIndex().one_node_launch(str(root / "run.py"))
     assert launch is not None and launch.path == "train.py" and launch.script == "run.py"
+    # A module of a package is no launcher script: an installed library's modules are not
+    # read for launches.
+    (root / "__init__.py").write_text("", encoding="utf-8")
+    assert ProjectIndex().one_node_launch(str(root / "run.py")) is None
+    (root / "__init__.py").unlink()
     # The same string in a file that runs no command is no launcher: nothing to read.
     (root / "train.py").write_text(SWEEP.replace("os.system(run_py)", "print(run_py)"))
     assert ProjectIndex().one_node_launch(str(root / "run.py")) is None

@@ -9,8 +9,9 @@ project's launch texts often do: `tools/train.sh` runs `python -m torch.distribu
 Read: files ending in `.sh`, `.bash`, `.zsh`, `.slurm`, `.sbatch`, `.md` and `.rst` under the
 project's root (the directory holding `.git`, `pyproject.toml`, `setup.py` or `setup.cfg`;
 without one, the top of the tree of Python and launch files around it), as text, never run;
-and the string literals that name a distributed launcher in a Python file that runs shell
-commands (`os.system(cmd)`, `subprocess`): a sweep script written in Python.
+and the string literals that name a distributed launcher in a Python script (a file of a
+directory that is no package) that runs shell commands (`os.system(cmd)`, `subprocess`): a
+sweep script written in Python.
 Lines continued with `\\` are joined; Markdown's inline code spans are read as commands of
 their own. A launch is a command whose program is `torchrun`, `python -m
 torch.distributed.run` / `.launch`, `deepspeed`, `accelerate launch`, `srun`, `mpirun`,
@@ -640,7 +641,12 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
         if seen > MAX_FILES:
             return LaunchIndex(root, [], [])
     launches: list[Launch] = []
-    for python_path in python:
+    # Launchers are scripts: files of a directory that is no package (an installed library's
+    # thousands of modules are not read for them).
+    scripts = [
+        p for p in python if not os.path.isfile(os.path.join(os.path.dirname(p), "__init__.py"))
+    ]
+    for python_path in scripts:
         data = read_regular_file(Path(python_path), max_file_bytes)
         if data is None or not _RUNS_COMMANDS.search(data) or not _DISTRIBUTED.search(data):
             continue
