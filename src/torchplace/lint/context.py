@@ -123,6 +123,28 @@ def has_star_kwargs(call: ast.Call) -> bool:
     return any(kw.arg is None for kw in call.keywords)
 
 
+def int_literal(node: ast.expr) -> int | None:
+    """An integer literal, negative ones (`-1`) included; not a bool."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = int_literal(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
+
+
+def sole_assignment(scope: ast.AST, name: str) -> ast.expr | None:
+    """The value of the one `name = value` statement in `scope`, or None when there is none
+    or more than one."""
+    values = [
+        node.value
+        for node in ast.walk(scope)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+    ]
+    return values[0] if len(values) == 1 else None
+
+
 def forward_reach(
     methods: Collection[str], text_of: Callable[[str], str], forward_methods: Iterable[str]
 ) -> dict[str, str]:

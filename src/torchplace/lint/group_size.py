@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import ast
 
-from torchplace.lint.context import FileContext, call_name, keyword
+from torchplace.lint.context import FileContext, call_name, keyword, sole_assignment
 from torchplace.lint.rules._helpers import enclosing_function
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -54,13 +54,7 @@ def _one_process(spawn: ast.Call, caller: ast.AST) -> bool:
     nprocs = keyword(spawn, "nprocs")
     value = nprocs.value if nprocs is not None else None
     if isinstance(value, ast.Name):
-        assigned = [
-            node.value
-            for node in ast.walk(caller)
-            if isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == value.id for t in node.targets)
-        ]
-        value = assigned[0] if len(assigned) == 1 else None
+        value = sole_assignment(caller, value.id)
     return isinstance(value, ast.Constant) and value.value == 1
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar, cast
 
-from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.context import FileContext, Scope, int_literal
 from torchplace.lint.dead_functions import is_main_guard
 from torchplace.lint.project_callers import shows_one_gpu
 
@@ -330,18 +330,8 @@ def rank_zero_test(test: ast.expr, holds: bool) -> bool:
 
 def _zero_or_none(node: ast.expr) -> bool:
     """`[-1, 0]`, `(0, -1)`, `[0]`: rank 0, or -1 (no ranks: one process)."""
-    values = [_literal_int(e) for e in node.elts] if isinstance(node, ast.List | ast.Tuple) else []
+    values = [int_literal(e) for e in node.elts] if isinstance(node, ast.List | ast.Tuple) else []
     return 0 in values and set(values) <= {-1, 0}
-
-
-def _literal_int(node: ast.expr) -> int | None:
-    """An integer literal, `-1` included."""
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _literal_int(node.operand)
-        return None if inner is None else -inner
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    return None
 
 
 def _names_rank_zero_flag(node: ast.expr) -> bool:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
-from torchplace.lint.context import call_name, keyword_value
+from torchplace.lint.context import call_name, int_literal, keyword_value
 from torchplace.lint.job_scale import is_world_size
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.spawn_ranks import SPAWNERS, assigns
@@ -300,22 +300,13 @@ def _passes_one_process_rank(call: ast.Call, parameter: RankParameter) -> bool:
     if parameter.index != 0:
         return False
     passed = call.args[0] if call.args else keyword_value(call, parameter.name)
-    return passed is not None and all(_literal_rank(b) in (0, -1) for b in _arms(passed))
+    return passed is not None and all(int_literal(b) in (0, -1) for b in _arms(passed))
 
 
 def _arms(node: ast.expr) -> list[ast.expr]:
     if isinstance(node, ast.IfExp):
         return [*_arms(node.body), *_arms(node.orelse)]
     return [node]
-
-
-def _literal_rank(node: ast.expr) -> int | None:
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-        inner = _literal_rank(node.operand)
-        return None if inner is None else -inner
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    return None
 
 
 def _passes_spawn_index(

@@ -6,7 +6,7 @@ import ast
 import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.context import FileContext, Scope, sole_assignment
 from torchplace.lint.flow_facts import casts_dtype_only
 from torchplace.lint.flow_ops import SHAPES
 from torchplace.lint.rule import AnyOf, Rule
@@ -414,15 +414,10 @@ def _holder(node: ast.expr, function: ast.AST) -> str | None:
     through the name's one assignment in `function` (`u = getattr(self.module, name + "_u")`);
     None when it is not known."""
     if isinstance(node, ast.Name):
-        values = [
-            a.value
-            for a in ast.walk(function)
-            if isinstance(a, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == node.id for t in a.targets)
-        ]
-        if len(values) != 1:
+        value = sole_assignment(function, node.id)
+        if value is None:
             return None
-        node = values[0]
+        node = value
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
         return ast.dump(node.args[0]) if node.args else None
     if isinstance(node, ast.Attribute) and not isinstance(node.value, ast.Name | ast.Attribute):
