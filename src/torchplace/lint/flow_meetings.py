@@ -107,7 +107,9 @@ def _placed_on_another_arm(
     is_cuda: image = image.to(device)`, then `else: image + torch.from_numpy(r)` under a
     second `if is_cuda:` (BackdoorBench's DeepFool), where `image` is still the CPU input.
     The flow joins both arms of the first `if`; `correlated_branches` tells that the two
-    tests read one flag nothing changed."""
+    tests read one flag nothing changed. The flow keeps one placed value per owner, the first
+    placement's line: where the other arm places the tensor too (`else: image =
+    image.to(other)`), that second placement is not seen here, a case no corpus has shown."""
     placements = [
         statement
         for statement in ast.walk(function)
