@@ -17,6 +17,7 @@ import ast
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import cast
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
@@ -329,9 +330,14 @@ def _moduleshows_one_gpu(tree: ast.Module) -> bool:
 def shows_one_gpu(node: ast.AST) -> bool:
     """`os.environ["CUDA_VISIBLE_DEVICES"] = value`, the value not a literal (a literal is
     the same GPU for every process): a per-process entry (`SLURM_LOCALID`, `devices[rank]`)."""
-    if not isinstance(node, ast.Assign) or isinstance(node.value, ast.Constant):
-        return False
-    return any(
+    return assigns_visible_devices(node) and not isinstance(
+        cast(ast.Assign, node).value, ast.Constant
+    )
+
+
+def assigns_visible_devices(node: ast.AST) -> bool:
+    """`<mapping>["CUDA_VISIBLE_DEVICES"] = ...`."""
+    return isinstance(node, ast.Assign) and any(
         isinstance(target, ast.Subscript)
         and isinstance(target.slice, ast.Constant)
         and target.slice.value == "CUDA_VISIBLE_DEVICES"

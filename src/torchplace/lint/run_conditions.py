@@ -29,7 +29,7 @@ from typing import TypeVar, cast
 
 from torchplace.lint.context import FileContext, Scope, int_literal
 from torchplace.lint.dead_functions import is_main_guard
-from torchplace.lint.project_callers import shows_one_gpu
+from torchplace.lint.project_callers import assigns_visible_devices, shows_one_gpu
 
 #: Names of the process's rank in the whole job or on its node: 0 means the node's first GPU.
 #: Ranks within a parallel group (`tp_rank`, `dp_rank`) are 0 in many processes, on many GPUs.
@@ -143,9 +143,9 @@ def conditions(ctx: FileContext, scope: Scope, node: ast.AST) -> Iterator[tuple[
     child: ast.AST = node
     parent = parents.get(id(child))
     while parent is not None and child is not root:
-        if isinstance(parent, ast.If | ast.IfExp) and child is not parent.test:
-            body = parent.body if isinstance(parent.body, list) else [parent.body]
-            yield parent.test, any(child is statement for statement in body)
+        tested = arm_test(parent, child)
+        if tested is not None:
+            yield tested
         for block in _blocks(parent):
             position = _positions(ctx, block).get(id(child))
             if position is not None:
@@ -198,20 +198,10 @@ def _shows_gpus(ctx: FileContext, statement: ast.stmt) -> bool:
 _ONE_GPU = re.compile(r"\s*(?:\d+|(?:GPU|MIG)-[\w-]+)\s*")
 
 
-def _sets_visible_devices(statement: ast.stmt) -> bool:
-    """`<mapping>["CUDA_VISIBLE_DEVICES"] = ...`."""
-    return isinstance(statement, ast.Assign) and any(
-        isinstance(target, ast.Subscript)
-        and isinstance(target.slice, ast.Constant)
-        and target.slice.value == "CUDA_VISIBLE_DEVICES"
-        for target in statement.targets
-    )
-
-
 def _shows_one_literal_gpu(statement: ast.stmt) -> bool:
     """`os.environ["CUDA_VISIBLE_DEVICES"] = "3"`: a string literal naming one GPU."""
     return (
-        _sets_visible_devices(statement)
+        assigns_visible_devices(statement)
         and isinstance(value := cast(ast.Assign, statement).value, ast.Constant)
         and isinstance(value.value, str)
         and _ONE_GPU.fullmatch(value.value) is not None
@@ -225,7 +215,7 @@ def _module_shows_one_gpu_before(ctx: FileContext, node: ast.AST) -> bool:
     settings = per_file(
         ctx,
         "module-visible-devices",
-        lambda ctx: [s for s in ctx.tree.body if _sets_visible_devices(s)],
+        lambda ctx: [s for s in ctx.tree.body if assigns_visible_devices(s)],
     )
     return (
         len(settings) == 1
@@ -372,6 +362,15 @@ def _is_rank(node: ast.expr, modulo: bool = False) -> bool:
 
 def _is_rank_key(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value in _RANK_ENV
+
+
+def arm_test(parent: ast.AST, child: ast.AST) -> tuple[ast.expr, bool] | None:
+    """When `parent` is an `if` (or a conditional expression) and `child` one of its arms:
+    its test, and whether the test holds on that arm."""
+    if not isinstance(parent, ast.If | ast.IfExp) or child is parent.test:
+        return None
+    body = parent.body if isinstance(parent.body, list) else [parent.body]
+    return parent.test, any(child is statement for statement in body)
 
 
 def cpu_only(test: ast.expr, holds: bool) -> bool:

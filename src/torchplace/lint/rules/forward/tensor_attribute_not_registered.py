@@ -15,7 +15,7 @@ from torchplace.lint.rules._helpers import (
     called_as_written,
     without_comments,
 )
-from torchplace.lint.run_conditions import cpu_only, parent_map
+from torchplace.lint.run_conditions import arm_test, cpu_only, parent_map
 from torchplace.lint.tensor_method_names import TENSOR_METHOD_NAMES
 from torchplace.lint.unmoved_instances import built_and_never_moved
 from torchplace.report import Finding
@@ -263,10 +263,9 @@ def _read_on_cpu(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
     there), under `if not torch.cuda.is_available():`."""
     child, parent = read, parents.get(id(read))
     while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef):
-        if isinstance(parent, ast.If | ast.IfExp) and child is not parent.test:
-            body = parent.body if isinstance(parent.body, list) else [parent.body]
-            if cpu_only(parent.test, any(child is statement for statement in body)):
-                return True
+        tested = arm_test(parent, child)
+        if tested is not None and cpu_only(*tested):
+            return True
         child, parent = parent, parents.get(id(parent))
     return False
 

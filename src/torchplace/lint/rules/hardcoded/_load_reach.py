@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.run_conditions import rank_zero_test
 from torchplace.lint.spawn_ranks import spawns_processes
 
@@ -96,8 +97,7 @@ def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call
     0] and ...:` around it), and so does every other save of the file: it holds what a rank
     0 saved from its node's cuda:0. A checkpoint no save of the file writes (a model to fine-
     tune from another run) may come from any GPU."""
-    enclosing = [f for f in local_functions(tree) if f.lineno <= load.lineno <= (f.end_lineno or 0)]
-    holder: ast.AST = enclosing[-1] if enclosing else tree
+    holder: ast.AST = enclosing_function(tree, load.lineno) or tree
     if not load.args:
         return False
     wanted = _components(_path_pieces(load.args[0], local_assignments(holder)))
