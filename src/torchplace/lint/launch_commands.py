@@ -625,11 +625,14 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
     texts: list[str] = []
     python: list[str] = []
     configs: list[str] = []
+    packages: set[str] = set()  # directories holding an `__init__.py`
     seen = 0
     for directory, subdirectories, names in os.walk(root):
         subdirectories[:] = [
             d for d in subdirectories if not d.startswith(".") and d not in _SKIPPED
         ]
+        if "__init__.py" in names:
+            packages.add(directory)
         for name in names:
             seen += 1
             if name.endswith(".py"):
@@ -643,9 +646,7 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
     launches: list[Launch] = []
     # Launchers are scripts: files of a directory that is no package (an installed library's
     # thousands of modules are not read for them).
-    scripts = [
-        p for p in python if not os.path.isfile(os.path.join(os.path.dirname(p), "__init__.py"))
-    ]
+    scripts = [p for p in python if os.path.dirname(p) not in packages]
     for python_path in scripts:
         data = read_regular_file(Path(python_path), max_file_bytes)
         if data is None or not _RUNS_COMMANDS.search(data) or not _DISTRIBUTED.search(data):
