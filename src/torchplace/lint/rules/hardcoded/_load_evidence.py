@@ -389,9 +389,7 @@ def _rank_in_path(function: ast.AST, load: ast.Call) -> bool:
     (`"rank_0.pt"`, read by every rank) is not one."""
     if not load.args:
         return False
-    path = load.args[0]
-    named = local_assignments(function).get(path.id, []) if isinstance(path, ast.Name) else []
-    for node in (path, *named):
+    for node in _path_sources(function, load.args[0]):
         for part in ast.walk(node):
             name = part.id if isinstance(part, ast.Name) else getattr(part, "attr", None)
             if isinstance(name, str) and _PER_RANK.search(name):
@@ -404,9 +402,30 @@ def _path_texts(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str
     is a name (`model_path = os.path.join(d, f"model_rank_{rank}.pt")`); empty without one."""
     if not load.args:
         return []
-    path = load.args[0]
-    named = local_assignments(function).get(path.id, []) if isinstance(path, ast.Name) else []
-    return [ctx.source.segment(node) for node in (path, *named)]
+    return [ctx.source.segment(node) for node in _path_sources(function, load.args[0])]
+
+
+def _path_sources(function: ast.AST, path: ast.expr, depth: int = 3) -> list[ast.AST]:
+    """`path` and the function's assignments to the names it reads, followed through those
+    assignments' own names a few steps (verl's `local = copy_to_local(remote)`, where `remote`
+    holds the per-rank file name)."""
+    assigned = local_assignments(function)
+    found: list[ast.AST] = [path]
+    frontier: list[ast.AST] = [path]
+    seen: set[str] = set()
+    for _ in range(depth):
+        names = {
+            n.id
+            for node in frontier
+            for n in ast.walk(node)
+            if isinstance(n, ast.Name) and n.id not in seen
+        }
+        seen |= names
+        frontier = [value for name in sorted(names) for value in assigned.get(name, [])]
+        if not frontier:
+            break
+        found.extend(frontier)
+    return found
 
 
 def _state_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:

@@ -22,7 +22,10 @@ from torchplace.lint.run_conditions import rank_zero_test
 from torchplace.lint.spawn_ranks import spawns_processes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-#: Names of a process group, a launcher or a rank, and rank-0 guards (`if local_rank <= 0:`).
+#: Names of a process group, a launcher, a rank or the world size, rank-0 guards (`if
+#: local_rank <= 0:`, `if args.global_rank == 0:`), and collectives of `torch.distributed`
+#: (`dist.barrier()`): a trainer module whose launcher lives in another file (LION's, found by
+#: name from a config) still shows there that every rank runs it.
 #: A bare `local_rank` is not one: a one-process script takes it as an option to pick its GPU
 #: (`cuda:{local_rank}`, or the CPU when it is -1); nor is `LOCAL_RANK` the script writes
 #: from that option (`if "LOCAL_RANK" not in os.environ: os.environ["LOCAL_RANK"] = ...`,
@@ -32,6 +35,8 @@ MULTI_PROCESS = re.compile(
     r"|get_rank\s*\(|DistributedDataParallel|init_process_group"
     r"|process_index|\bDDP\s*\(|\.spawn\s*\("
     r"|local_rank\s*(?:<=|==|<)\s*0\b|local_rank\s+in\s*[\[(]\s*-1\s*,\s*0\b"
+    r"|global_rank\s*(?:==|!=)\s*0\b|get_world_size\s*\("
+    r"|\bdist(?:ributed)?\.(?:barrier|all_reduce|all_gather\w*|broadcast\w*|reduce_scatter\w*)\s*\("
 )
 #: A saved value that is training state, not model weights.
 _TRAINING_STATE = re.compile(r"optim|scheduler|scaler", re.IGNORECASE)

@@ -37,20 +37,20 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
       passed on with `device=`): they were meant for that device, not the saver's (not in
       a file whose every `torch.save` writes a CPU copy, nor of a path one run of the same
       process saved, not only in rank 0: they return to the GPU that process saved from).
-    The message names the evidence and its line. Loads without such evidence are TPL106's
-    (preview). Multi-process code names a process group, a launcher, a rank or a rank-0 guard; a
-    bare `local_rank` option (or `LOCAL_RANK` only written from it) is not one. Not flagged: a
-    load in one process: on the one-process arm of its function (`if not
-    dist.is_initialized():`, the `else` of `if world_size > 1:`), and where the evidence is that
-    several processes run it, of a world size under the project's own name, in a class driving
-    its GPUs by `nn.DataParallel` that the file's multi-process code neither uses nor is used
-    by, or in a script the project's shell scripts and READMEs always launch as one process
-    (`CUDA_VISIBLE_DEVICES=$GPU python run.py`); a model moved to a device read from the
-    checkpoint itself (the saver's); a fixed published file (a literal URL, `hf_hub_download` of
-    a literal repository and name); a function of a script that nothing calls (or, in a checkout
-    nobody installs, that only functions nothing calls reach); bytes from a file whose every
-    `torch.save` writes CPU copies; one file per rank (`f"model_{rank}.pt"`: each rank reads
-    back its own).
+    The message names the evidence and its line; loads without any are TPL106's (preview).
+    Multi-process code names a process group, a launcher, a rank, the world size, a rank-0 guard
+    or a collective (`dist.barrier()`: a trainer whose launcher is another file); a bare
+    `local_rank` option (or `LOCAL_RANK` only written from it) is not one. Not flagged: a load
+    in one process: on the one-process arm of its function (`if not dist.is_initialized():`, the
+    `else` of `if world_size > 1:`), and where the evidence is that several processes run it, of
+    a world size under the project's own name, in a class driving its GPUs by `nn.DataParallel`
+    that the file's multi-process code neither uses nor is used by, or in a script the project's
+    shell scripts and READMEs always launch as one process (`CUDA_VISIBLE_DEVICES=$GPU python
+    run.py`); a model moved to a device read from the checkpoint itself (the saver's); a fixed
+    published file (a literal URL, `hf_hub_download` of a literal repository and name); a
+    function of a script that nothing calls (or, in a checkout nobody installs, that only
+    functions nothing calls reach); bytes from a file whose every `torch.save` writes CPU
+    copies; one file per rank (`f"model_{rank}.pt"`: each rank reads back its own).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
