@@ -12,6 +12,14 @@ Read conservatively: every mention of the class in the file is a construction bo
 at the module's top level (outside any function, so importing the file would run the script:
 no other module builds it), no class of the file derives from it, and each bound name is only
 called or read for attributes that move nothing (`m.lambdas()`, `m(x)`), anywhere in the file.
+
+The same holds for a module that plain objects of the file hold: a data processor (a class
+of no base, or of the file's own plain classes, with no `to` or `cuda` of its own) that makes
+an image transform in its `__init__` (mPLUG-DocOwl's `self.resizer = AnchorResize(...)` in
+`DocProcessor`) and only calls it (`self.resizer(image)`). A plain object has no `.to()`
+that could reach the module; the transform runs on the CPU with its tensors. Every mention of
+the class is then such a construction, and every read of the attribute in the file is a
+`self.` read inside those plain classes that moves nothing.
 """
 
 from __future__ import annotations
@@ -62,9 +70,103 @@ def _unmoved_classes(ctx: FileContext) -> frozenset[int]:
         if not isinstance(statement, ast.ClassDef) or statement.name in bases:
             continue
         bound = _instances(statement.name, names, parents, in_functions)
-        if bound and all(_never_moved(n, names, parents, statement.name) for n in bound):
+        if bound is None:
+            # Not the script's own instances: perhaps plain objects' (a data processor's).
+            if _held_by_plain_objects(tree, statement.name, names, parents):
+                unmoved.add(statement.lineno)
+        elif all(_never_moved(n, names, parents, statement.name) for n in bound):
             unmoved.add(statement.lineno)
     return frozenset(unmoved)
+
+
+def _plain_classes(tree: ast.Module) -> dict[str, ast.ClassDef]:
+    """The file's top-level classes that are plain objects: no base but `object` or another
+    plain class of the file (an imported base may be an `nn.Module`), and no `to`, `cuda` or
+    `__getattr__` of their own that could reach what they hold."""
+    classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
+    plain: dict[str, ast.ClassDef] = {}
+    changed = True
+    while changed:
+        changed = False
+        for name, node in classes.items():
+            if name in plain or node.keywords:
+                continue
+            if any(
+                isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+                and item.name in {"to", "cuda", "__getattr__"}
+                for item in node.body
+            ):
+                continue
+            if all(
+                isinstance(base, ast.Name) and (base.id == "object" or base.id in plain)
+                for base in node.bases
+            ):
+                plain[name] = node
+                changed = True
+    return plain
+
+
+def _held_by_plain_objects(
+    tree: ast.Module, class_name: str, names: dict[str, list[ast.Name]], parents: dict[int, ast.AST]
+) -> bool:
+    """Every mention of `class_name` is `self.<attr> = class_name(...)` in the `__init__` of a
+    plain class of the file, and every mention of those attributes anywhere in the file is a
+    `self.` read inside a plain class that only calls it or reads what moves nothing (see the
+    module's docstring)."""
+    plain = _plain_classes(tree)
+    inside = {id(node): owner for owner in plain.values() for node in ast.walk(owner)}
+    held: set[str] = set()
+    for mention in names.get(class_name, []):
+        call = parents.get(id(mention))
+        assign = parents.get(id(call))
+        init = parents.get(id(assign))
+        if not (
+            isinstance(call, ast.Call)
+            and call.func is mention
+            and isinstance(assign, ast.Assign)
+            and len(assign.targets) == 1
+            and _self_attribute(assign.targets[0]) is not None
+            and isinstance(init, ast.FunctionDef)
+            and init.name == "__init__"
+            and id(init) in inside
+        ):
+            return False
+        held.add(assign.targets[0].attr)  # type: ignore[attr-defined]
+    if not held:
+        return False
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and node.attr in held):
+            continue
+        if _self_attribute(node) is None or id(node) not in inside:
+            return False  # another object's, or a module class's: that code may move it
+        parent = parents.get(id(node))
+        if isinstance(node.ctx, ast.Store):
+            if not (isinstance(parent, ast.Assign) and _constructs(parent.value, class_name)):
+                return False
+            continue
+        if isinstance(parent, ast.Call) and parent.func is node:
+            continue  # `self.resizer(image)`: its forward
+        if not isinstance(parent, ast.Attribute) or not _moves_nothing(parent, parents):
+            return False  # handed on, wrapped or aliased: that code may move it
+    return True
+
+
+def _self_attribute(node: ast.AST) -> ast.Attribute | None:
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+    ):
+        return node
+    return None
+
+
+def _constructs(value: ast.AST, class_name: str) -> bool:
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == class_name
+    )
 
 
 def _instances(
@@ -116,18 +218,24 @@ def _never_moved(
             continue
         if isinstance(parent, ast.Call) and parent.func is mention:
             continue  # `m(x)`: its forward
-        if not isinstance(parent, ast.Attribute):
+        if not isinstance(parent, ast.Attribute) or not _moves_nothing(parent, parents):
             return False  # handed on, wrapped or aliased: that code may move it
-        current: ast.AST = parent
-        while isinstance(current, ast.Attribute):
-            if current.attr in _PLACERS:
-                return False
-            above = parents.get(id(current))
-            if isinstance(above, ast.Call) and above.func is current:
-                break  # `m.lambdas()`: the method's result, not the module, goes on
-            if not isinstance(above, ast.Attribute):
-                if isinstance(current.ctx, ast.Store | ast.Del):
-                    return False  # `m.weight = ...`: something replaced
-                break
-            current = above
+    return True
+
+
+def _moves_nothing(chain: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """An attribute chain read off the instance (`m.lambdas()`, `m.scale.item()`) names no
+    placer and replaces nothing."""
+    current: ast.AST = chain
+    while isinstance(current, ast.Attribute):
+        if current.attr in _PLACERS:
+            return False
+        above = parents.get(id(current))
+        if isinstance(above, ast.Call) and above.func is current:
+            break  # `m.lambdas()`: the method's result, not the module, goes on
+        if not isinstance(above, ast.Attribute):
+            if isinstance(current.ctx, ast.Store | ast.Del):
+                return False  # `m.weight = ...`: something replaced
+            break
+        current = above
     return True

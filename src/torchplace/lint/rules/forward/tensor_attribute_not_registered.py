@@ -82,7 +82,9 @@ class TensorAttributeNotRegistered(Rule):
     input is on the CPU (the `else` of `if x.is_cuda:`), each read any of these
     (`self.coef_a.diff().to(q.device)` beside `len(self.coef_a)`); classes a script builds
     at its top level and never moves, wraps or hands on (`m = Merger(...)`, then only
-    `m.lambdas()` and `m(x)`: the tensor stays on the CPU with the weights),
+    `m.lambdas()` and `m(x)`: the tensor stays on the CPU with the weights) or that only
+    plain objects of the file make and call (a data processor's image transform:
+    `self.resizer = AnchorResize(...)`, then `self.resizer(image)`),
     0-dim numbers of `torch.tensor` of a number argument (annotated `float`, given a number
     as its default, or asserted one with `isinstance`) or of a setting read with a number as
     its default (`conf.get("scale", 1.0)`), empty placeholders (`torch.tensor([])`,
