@@ -160,3 +160,41 @@ def test_a_package_importing_its_directory_imports_each_module(tmp_path: Path) -
     files["pkg/models/__init__.py"] = "from importlib import import_module\n"
     other = _project(tmp_path / "plain", files)
     assert ProjectIndex().one_node_launch(str(other / "pkg/models/baseline.py")) is None
+
+
+FEATURE_TOOL = """\
+import argparse
+
+import torch
+
+
+def main(args):
+    model = torch.load(args.checkpoint, map_location="cpu")
+    model = model.cuda(device=0)
+    return model
+
+
+if __name__ == "__main__":
+    main(argparse.ArgumentParser().parse_args())
+"""
+DATA_PARALLEL_README = "```\npython train.py --data d\n```\n"
+
+
+def _tpl102(root: Path) -> list[str]:
+    result = run([str(root)], LintConfig(select=("TPL102",), preview=True), cache_dir=None)
+    return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
+
+
+def test_a_script_nothing_launches_or_imports_runs_as_one_process(tmp_path: Path) -> None:
+    # CPC's build_zeroSpeech_features.py: a feature tool of a project that trains with
+    # DataParallel; no text launches it, nothing imports it: `python tool.py` is its one way.
+    files = {"README.md": DATA_PARALLEL_README, "train.py": "import torch\n"}
+    files["tool.py"] = FEATURE_TOOL
+    assert _tpl102(_research_tree(tmp_path / "a", files)) == []
+    # Written for a launcher (a rank option), a literal GPU there is every rank's.
+    ranked = FEATURE_TOOL.replace("def main(args):", "def main(args):\n    print(args.local_rank)")
+    files_ranked = {**files, "tool.py": ranked}
+    assert _tpl102(_research_tree(tmp_path / "b", files_ranked)) == ["tool.py:9"]
+    # No `__main__` block: a module others may import and run in any way.
+    module = FEATURE_TOOL.split("\n\nif __name__")[0] + "\n"
+    assert _tpl102(_research_tree(tmp_path / "c", {**files, "tool.py": module})) == ["tool.py:8"]

@@ -168,7 +168,28 @@ def one_process_through_importers(
     def launched(current: str, code: bytes | None) -> Launch | None:
         return launches.one_process_launch(current, code, several)
 
-    return _through_importers(path, launches, graph, code_of, launched, several, False)
+    return _through_importers(
+        path, launches, graph, code_of, launched, several, False, scripts_run_alone=True
+    )
+
+
+#: A script written for a launcher or a distributed framework, or for the ranks or nodes of a
+#: job: one nobody launches in writing may still be run under `torchrun` or a scheduler.
+_WRITTEN_FOR_SEVERAL = re.compile(
+    rb"distributed|ddp|fsdp|\b(?:\w+_)?rank\b|world_size|set_device|process_group"
+    rb"|deepspeed|accelerat|lightning|horovod|strategy\s*=|submitit|slurm|mpi4py|\bray\b",
+    re.IGNORECASE,
+)
+_MAIN_GUARD = re.compile(rb"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
+
+
+def runs_alone_as_script(code: bytes) -> bool:
+    """A script (`if __name__ == "__main__":` at its top level) whose code names nothing of
+    a launcher, a distributed framework, ranks or nodes (`_WRITTEN_FOR_SEVERAL`): with no
+    launch written for it, the one way to run it is `python script.py`, one process (CPC's
+    `build_zeroSpeech_features.py`, a feature tool of a project that trains with
+    `DataParallel`). What it starts itself is read by the walk's own test."""
+    return _MAIN_GUARD.search(code) is not None and not _WRITTEN_FOR_SEVERAL.search(code)
 
 
 def one_gpu_through_importers(
@@ -194,14 +215,17 @@ def _through_importers(
     launched: Callable[[str, bytes | None], Launch | None],
     refused: Callable[[bytes], bool],
     tests_end: bool,
+    *,
+    scripts_run_alone: bool = False,
 ) -> Launch | None:
     """A launch reaching `path` through its importers, when every way the project runs it
     is one that `launched` accepts; None otherwise.
 
     The files that may run `path` are walked up its importers; a launched script (or, with
-    `tests_end`, a test) ends its branch (`launched` decides it); any other file must have
-    importers of its own. Code that `refused` holds, anywhere on the way, decides against.
-    An import cycle adds no way of running."""
+    `tests_end`, a test; with `scripts_run_alone`, a script that nothing launches or imports
+    and that is written for no launcher: `runs_alone_as_script`) ends its branch (`launched`
+    decides it); any other file must have importers of its own. Code that `refused` holds,
+    anywhere on the way, decides against. An import cycle adds no way of running."""
     if launches.unread_spanning is not None or not launches.launches_any():
         return None
     root = os.path.realpath(launches.root)
@@ -226,9 +250,11 @@ def _through_importers(
             launch = Launch(current, 0, "a test run", None, False, True, False)
         else:
             importers = graph.importers_of(current)
-            if not importers:
+            if importers:
+                pending += importers
+                continue
+            if not (scripts_run_alone and runs_alone_as_script(code)):
                 return None  # neither launched nor imported here: run in ways not written
-            pending += importers
-            continue
+            launch = Launch(current, 0, "python (no text launches it)", None, False, True, True)
         found = found or launch
     return found

@@ -22,7 +22,11 @@ class CudaCallWithLiteralIndex(Rule):
     whose GPU is its node's first under every standard launcher, nor after the same code set
     `os.environ["CUDA_VISIBLE_DEVICES"]` (a spawned worker that shows itself its GPU: cuda:0
     is the one it chose), or in a module whose top shows the process one literal GPU
-    (`os.environ["CUDA_VISIBLE_DEVICES"] = "3"`: cuda:0 is the only GPU it has).
+    (`os.environ["CUDA_VISIBLE_DEVICES"] = "3"`: cuda:0 is the only GPU it has), nor in a
+    program the project's scripts and READMEs launch only as one process that starts no
+    others and no threads (or a script nothing launches or imports that is written for no
+    launcher, no ranks and no distributed framework), or a module only such programs import:
+    its literal GPU is the one process's choice.
 
     ## Why is this bad?
     A literal index pins the tensor or module to one GPU whatever rank, thread or
@@ -59,18 +63,20 @@ class CudaCallWithLiteralIndex(Rule):
     # `evaluate()`, which the script calls only under `if rank == 0:`. Callers are now
     # followed; on fresh-56 on 0 of 8 (scripts that show themselves one literal GPU at their
     # top, now read); on fresh-60 on 0 of 3 (one-process feature tools of a project with no
-    # multi-process code) (benchmarks/results/lint_precision_unseen.md).
+    # multi-process code: the one-process launches TPL104 reads now count here too)
+    # (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "cuda-call-with-literal-index"
     in_tests = False
     contexts = (
         "any code; not `.cuda(0)` that runs only in rank 0 or after the code set"
-        " CUDA_VISIBLE_DEVICES"
+        " CUDA_VISIBLE_DEVICES, nor programs the project launches only as one process"
     )
     summary = "`.cuda(N)` with a literal index pins every rank and thread to one GPU"
     pattern = "hardcoded-cuda-device"
     candidate = AnyOf(r"\.\s*cuda\s*\(\s*(?:device\s*=\s*)?\d")
     file_gate = ("cuda",)  # a substring test skips most files before the scan
+    project_condition = "shares-a-literal-gpu"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         for call, located in self.located_calls(ctx, "cuda"):

@@ -56,8 +56,9 @@ class HardcodedDeviceIndex(Rule):
     the place of inputs (`inputs.to(0)`) in a function or script that spreads a model with
     `device_map="auto"` or `dispatch_model` (its first layers are on cuda:0), or in a class that
     loads such a model or one whole with `device_map="cuda"` in a file binding no GPU; in a
-    program the project's scripts and READMEs launch only as one process, or a module only such
-    programs import.
+    program the project's scripts and READMEs launch only as one process (or a script nothing
+    launches or imports that is written for no launcher, no ranks and no distributed framework:
+    `python tool.py` is its one way to run), or a module only such programs import.
 
     ## Why is this bad?
     An integer device is a CUDA ordinal. Written into code that runs once per rank, per
