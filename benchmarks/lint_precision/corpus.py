@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-62] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-64] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -112,7 +112,12 @@ multi-model LLM serving, music and speech, proteins, genomics, time series); `--
 portrait animation, watermarking, 3D shapes, open-vocabulary segmentation, video recognition,
 pose, text recognition, state-space models, knowledge-enhanced language models, translation
 metrics); `--fresh-62` (`FRESH_62`) application code around LLM and multimodal inference on
-several GPUs (RAG, agents, evaluation harnesses, batch inference, RL rollouts, demo servers).
+several GPUs (RAG, agents, evaluation harnesses, batch inference, RL rollouts, demo servers);
+`--fresh-63` (`FRESH_63`) a seventh general one (image, video and audio generation,
+segmentation, open-world detection, 3D perception and driving, video-language, object-centric
+learning, LLM mixture-of-experts and fine-tuning safety, speech enhancement, fMRI decoding);
+`--fresh-64` (`FRESH_64`) scientific and engineering code (weather, materials, proteins,
+genomics, neural operators, particle physics, medical imaging, astronomy).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -8588,6 +8593,425 @@ FRESH_62 = (
     ("github:rednote-hilab/dots.ocr", "36d7248878f181c6257dc1cbd799ae940970444f"),
 )
 
+#: fresh-63: a seventh general set of official code releases of ML papers (generation of
+#: images, video and audio, instance and weakly supervised segmentation, open-world and
+#: cross-domain detection, 3D perception and driving, video-language and sign language,
+#: object-centric learning, mixture-of-experts and fine-tuning safety of LLMs, speech
+#: enhancement, fMRI decoding), committed before it was first linted; copies of code in other
+#: sets left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_63 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2022-2026) on topics not covered by FRESH_54/55/56/58/60/61, at
+    # most three per topic, trained or evaluated on several GPUs (torch.distributed.launch,
+    # torch.distributed.run/torchrun, mp.spawn, detectron2 launch, mmcv dist_train.sh,
+    # Lightning DDP, Accelerate, FSDP, Slurm, DataParallel over several GPUs per process,
+    # device_map). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Image, video and audio generation (text-to-image transformers, grounded generation,
+    # --- text-to-video, text-to-audio) ---
+    # PixArt-alpha: diffusion-transformer text-to-image training, plus LCM, ControlNet and
+    # DreamBooth variants (2023-2024) [multi-GPU code: train_scripts/train.py and
+    # train_*.py (Accelerator, per-process device), diffusion/model/utils.py
+    # (dist.init_process_group, torch.cuda.set_device(args.local_rank)), diffusion/model/t5.py
+    # (T5 device_map per device), scripts/infer_pixart_8_bits.py (device_map="auto"),
+    # diffusion/model/hed.py (torch.load); vendors a LLaVA-MPT captioner in
+    # diffusion/model/llava/; TPL401, TPL402, TPL108, TPL104, TPL2xx] launch texts: README
+    # "python -m torch.distributed.launch --nproc_per_node=2 --master_port=12345
+    # train_scripts/train.py configs/pixart_config/PixArt_xl2_img256_SAM.py" (1 node, 2 GPUs),
+    # "accelerate launch --num_processes=1 ... train_scripts/train_pixart_lora_hf.py"
+    ("github:PixArt-alpha/PixArt-alpha", "cac2fd3b4544cf7620d8fbbf8b19d97ffcb85892"),
+    # GLIGEN: open-set grounded (box/keypoint/image-conditioned) text-to-image generation
+    # (CVPR 2023, 2023) [multi-GPU code: main.py (WORLD_SIZE, torch.cuda.set_device(
+    # args.local_rank), init_process_group env://), trainer.py (DistributedDataParallel,
+    # torch.device("cuda"), batch_to_device, torch.load of checkpoints), gligen_inference.py
+    # (torch.load without map_location, .cuda()), distributed.py; demo/ holds a second copy of
+    # ldm/ and the trainer; TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python
+    # main.py --name=your_experiment_name --yaml_file=path_to_your_yaml_config" (run under
+    # torch.distributed.launch for several GPUs), "python gligen_inference.py"
+    ("github:gligen/GLIGEN", "f9dccb9c6cf48bad03c3666290a7dec8c5e58f3c"),
+    # VideoCrafter (1 and 2): open text-to-video and image-to-video latent diffusion
+    # (2023-2024) [multi-GPU code: scripts/evaluation/ddp_wrapper.py (setup_dist:
+    # torch.cuda.set_device(local_rank), init_process_group('nccl'), per-rank sampling),
+    # utils/utils.py (set_device, init_process_group), scripts/evaluation/funcs.py
+    # (torch.load of checkpoints), lvdm/models/ddpm3d.py; TPL401, TPL402, TPL2xx] launch
+    # texts: scripts/run_text2video.sh "python3 scripts/evaluation/inference.py --seed 123 ..."
+    # and ddp_wrapper.py "--local_rank ... for ddp" (1 node, 1-N GPUs)
+    ("github:AILab-CVC/VideoCrafter", "11bcd76fc62fb98b9715b994afe45b4fa081120c"),
+    # AudioLDM training/fine-tuning: text-to-audio latent diffusion (AudioLDM, ICML 2023) with
+    # VAE and CLAP conditioning (2023-2024) [multi-GPU code: audioldm_train/train/
+    # latent_diffusion.py and autoencoder.py (Lightning Trainer devices=
+    # torch.cuda.device_count(), DDPStrategy, torch.load of resume checkpoint),
+    # audioldm_train/modules/audiomae/util/misc.py (torch.cuda.set_device(args.gpu),
+    # init_process_group); audioldm_train/modules/clap/ vendors a CLAP/open_clip copy (30 of
+    # 95 files); TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python3
+    # audioldm_train/train/latent_diffusion.py -c audioldm_train/config/
+    # 2023_08_23_reproduce_audioldm/audioldm_original.yaml" (1 node, all visible GPUs)
+    ("github:haoheliu/AudioLDM-training-finetuning", "702a638d023b008a2d9a45cdf1e1f4fcdc590dfc"),
+    #
+    # --- Instance segmentation and weakly supervised segmentation ---
+    # Mask DINO: unified DETR-style object detection and instance/panoptic/semantic
+    # segmentation (CVPR 2023, 2022-2023) [multi-GPU code: train_net.py (detectron2 launch
+    # over --num-gpus), maskdino/test_time_augmentation.py (DistributedDataParallel unwrap),
+    # demo/predictor.py (AsyncPredictor, cfg.MODEL.DEVICE = "cuda:{}".format(gpuid) per
+    # worker), maskdino/modeling/transformer_decoder/maskdino_decoder.py and criterion.py
+    # (tensors built in forward); TPL401, TPL402, TPL104, TPL2xx] launch texts: README
+    # "python train_net.py --num-gpus 8 --config-file config_path ..." (1 node, 8 GPUs),
+    # "python train_net.py --eval-only --num-gpus 8 ..."
+    ("github:IDEA-Research/MaskDINO", "3831d8514a3728535ace8d4ecc7d28044c42dd14"),
+    # SparseInst: sparse instance activation for real-time instance segmentation (CVPR 2022,
+    # 2022-2023) [multi-GPU code: tools/train_net.py (detectron2 launch), tools/test_net.py,
+    # sparseinst/d2_predictor.py (AsyncPredictor with one worker per GPU, "cuda:{}" devices),
+    # sparseinst/*.py (tensors in forward); TPL401, TPL104, TPL2xx] launch texts: README
+    # "python tools/train_net.py --config-file configs/sparse_inst_r50_giam_fp16.yaml
+    # --num-gpus 8 SOLVER.AMP.ENABLED True" (1 node, 8 GPUs)
+    ("github:hustvl/SparseInst", "a89901534dd8a2c0ca00ae885611500f2ed67060"),
+    # ToCo: token contrast for weakly supervised semantic segmentation with ViTs (CVPR 2023,
+    # 2023) [multi-GPU code: scripts/dist_train_voc_seg_neg.py and dist_train_coco_seg_neg.py
+    # (init_process_group, torch.cuda.set_device(args.local_rank), DistributedDataParallel),
+    # tools/infer_seg_coco_ddp.py (DDP inference), tools/infer_seg_as_cam*.py and
+    # infer_cam.py (torch.load of checkpoints); TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # README "CUDA_VISIBLE_DEVICES=0,1 python -m torch.distributed.launch --nproc_per_node=2
+    # --master_port=29501 scripts/dist_train_voc_seg_neg.py" (1 node, 2 GPUs),
+    # "... --nproc_per_node=4 ... scripts/dist_train_coco_seg_neg.py" (1 node, 4 GPUs)
+    ("github:rulixiang/ToCo", "e13514d9a89a6c0b4131392a465fcf368a562b4e"),
+    #
+    # --- Open-world and cross-domain detection (OOD detection, domain-adaptive detection,
+    # --- image copy detection) ---
+    # VOS: virtual outlier synthesis for out-of-distribution detection (ICLR 2022, 2022-2023)
+    # [multi-GPU code: detection/train_net.py and train_net_gmm.py (detectron2 launch),
+    # detection/default_trainer.py and default_trainer_gmm.py (DDP trainers), detection/
+    # apply_net.py (launch over num_gpus), detection/core/evaluation_tools/*.py and
+    # classification/CIFAR/*.py (torch.load, .cuda()); TPL401, TPL108, TPL2xx] launch texts:
+    # README "python train_net.py ... --num-gpus 8 ..." (1 node, 8 GPUs), "python
+    # train_net_gmm.py ... --num-gpus 8"
+    ("github:deeplearning-wisc/vos", "6dd9c2748de1f261c0ae898df130ec9558c60268"),
+    # Adaptive Teacher: cross-domain object detection with a mean teacher and adversarial
+    # alignment (CVPR 2022, 2022-2023) [multi-GPU code: train_net.py (detectron2 launch),
+    # adapteacher/engine/trainer.py (DistributedDataParallel student/teacher, comm.get_world_size),
+    # adapteacher/modeling/meta_arch/ts_ensemble.py (DDP-wrapped teacher/student),
+    # prod_lib/runner/runner.py, adapteacher/checkpoint/detection_checkpoint.py; TPL401,
+    # TPL402, TPL2xx] launch texts: README "python train_net.py --num-gpus 8 --config
+    # configs/faster_rcnn_R101_cross_clipart.yaml OUTPUT_DIR output/exp_clipart" (1 node, 8 GPUs)
+    ("github:facebookresearch/adaptive_teacher", "5256463ad9ec90fd5ba84ebb8d53bed56bd369df"),
+    # SSCD: self-supervised descriptor for image copy detection (CVPR 2022, 2022) [multi-GPU
+    # code: sscd/train.py (Lightning Trainer over --nodes x --gpus, DDP), sscd/lib/inference.py
+    # (Trainer devices=args.gpus, DDPSpawnPlugin for multi-GPU descriptor extraction),
+    # sscd/disc_eval.py and copydays_eval.py (faiss index_cpu_to_all_gpus, torch.load of
+    # torchscript/checkpoints); TPL401, TPL108, TPL2xx] launch texts: docs/Training.md "srun
+    # --nodes=4 --gpus-per-node=8 ... ./sscd/train.py --nodes=... --gpus=8" (4 nodes x 8
+    # GPUs), bin/train_slurm_wrapper.sh, docs/Evaluation.md "sscd/disc_eval.py ... --gpus=8"
+    ("github:facebookresearch/sscd-copy-detection", "95902662f2217a5f4aa45f2a3fc70a01dfd3b66a"),
+    #
+    # --- 3D perception and driving (point-cloud semantic segmentation, multi-camera 3D
+    # --- detection, end-to-end planning) ---
+    # Point Transformer V2: grouped vector attention for point-cloud segmentation (NeurIPS
+    # 2022, 2022-2023) [multi-GPU code: pcr/engines/launch.py (mp.spawn of one worker per GPU,
+    # dist.init_process_group, torch.cuda.set_device), pcr/engines/defaults.py
+    # (DistributedDataParallel creation), pcr/utils/comm.py, pcr/engines/train.py and
+    # tools/test.py (torch.load of checkpoints), pcr/models/*.py (tensors in forward); TPL401,
+    # TPL402, TPL108, TPL2xx] launch texts: README "export CUDA_VISIBLE_DEVICES=... python
+    # tools/train.py --config-file ${CONFIG_PATH} --num-gpus ${NUM_GPU} --options
+    # save_path=${SAVE_PATH}" (1 node, N GPUs), scripts/train.sh "-g ${NUM_GPU}"
+    ("github:Pointcept/PointTransformerV2", "5386c4d71f3d6c42c24a8105fce8750e9355dc54"),
+    # PETR: position-embedding transformation for multi-view 3D object detection (ECCV 2022,
+    # 2022-2023) [multi-GPU code: tools/train.py (init_dist, mmcv distributed launcher),
+    # tools/test.py (MMDistributedDataParallel, torch.cuda.current_device()), tools/
+    # dist_train.sh, projects/mmdet3d_plugin/ (detectors and heads building position
+    # embeddings in forward); an mmdetection3d plugin, no vendored mmdet3d; TPL401, TPL402,
+    # TPL2xx] launch texts: README "tools/dist_train.sh
+    # projects/configs/petr/petr_r50dcn_gridmask_p4.py 8 --work-dir
+    # work_dirs/petr_r50dcn_gridmask_p4/" (1 node, 8 GPUs)
+    ("github:megvii-research/PETR", "f7525f93467a33707ef401c587a52d5e7b34de74"),
+    # VAD: vectorized scene representation for end-to-end autonomous driving (ICCV 2023,
+    # 2023-2026) [multi-GPU code: tools/train.py and tools/test.py (init_dist, launcher
+    # pytorch), projects/mmdet3d_plugin/VAD/apis/mmdet_train.py (MMDistributedDataParallel
+    # with device_ids=[torch.cuda.current_device()]), projects/mmdet3d_plugin/VAD/*.py (planning
+    # and map heads making tensors in forward); projects/mmdet3d_plugin/bevformer/ is a copy of
+    # BEVFormer code (22 files); TPL401, TPL402, TPL2xx] launch texts: docs/train_eval.md
+    # "python -m torch.distributed.run --nproc_per_node=8 --master_port=2333 tools/train.py
+    # projects/configs/VAD/VAD_base.py --launcher pytorch ..." (1 node, 8 GPUs),
+    # "CUDA_VISIBLE_DEVICES=0 python tools/test.py ... --launcher none"
+    ("github:hustvl/VAD", "1688c4b1c3a9e2e7873ca9700ff8058170c0e3c8"),
+    #
+    # --- Video-language and sign language (text-video retrieval, continuous sign language
+    # --- recognition) ---
+    # EMCL: expectation-maximization contrastive learning for video-text retrieval and video
+    # QA (NeurIPS 2022, 2022-2023) [multi-GPU code: video_retrieval/EMCL-Net/main_retrieval.py
+    # (init_process_group, torch.cuda.set_device(args.local_rank), DistributedDataParallel,
+    # torch.load of checkpoints), video_question_answering/main.py (same, plus per-rank
+    # devices), video_retrieval/As_an_inference_module/infer_retrieval.py, tvr/models/*.py
+    # (tensors in forward); TPL401, TPL402, TPL108, TPL2xx] launch texts: EMCL-Net README
+    # "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -m torch.distributed.launch
+    # --nproc_per_node=8 main_retrieval.py ..." (1 node, 8 GPUs), video_question_answering
+    # README "python -m torch.distributed.launch --nproc_per_node=2 main.py ..." (2 GPUs)
+    ("github:jpthu17/EMCL", "3af17942e8195c563e2f47af68be521100e5935f"),
+    # CorrNet: correlation network for continuous sign language recognition (CVPR 2023,
+    # 2023-2025) [multi-GPU code: utils/device.py (GpuDataParallel: set_device("0,1,..."),
+    # nn.DataParallel(device_ids=gpu_list, output_device), occupy_gpu), main.py,
+    # generate_cam.py, test_one_video.py and demo.py (device.set_device, torch.load of
+    # weights), modules/sync_batchnorm/ (DataParallelWithCallback); several GPUs per process;
+    # TPL104, TPL108, TPL2xx] launch texts: README "python main.py --config
+    # ./config/baseline.yaml --device your_device" (1 process, comma-separated GPU list)
+    ("github:hulianyuyy/CorrNet", "c5f903c5025fbf324d4847e1ae65c6cc8c9fa09a"),
+    #
+    # --- Object-centric learning (slot attention on images and videos) ---
+    # VideoSAUR: object-centric learning for real-world videos by predicting temporal feature
+    # similarities (NeurIPS 2023, 2023-2024) [multi-GPU code: videosaur/train.py and eval.py
+    # (Lightning Trainer, automatically picks DDP strategy when devices != 1),
+    # videosaur/data/datamodules.py (per-GPU sharding heuristics), videosaur/models.py and
+    # inference.py (checkpoint loading, tensors in forward); TPL401, TPL2xx] launch texts:
+    # README "poetry run python -m videosaur.train configs/videosaur/movi_c.yml" (1 node,
+    # trainer.devices GPUs)
+    ("github:martius-lab/videosaur", "5d09311ba862898eedf28976990ce0a012ac69b7"),
+    # OCLF (Amazon): object-centric learning framework with slot attention, SAVi and DINOSAUR
+    # experiments (2023) [multi-GPU code: ocl/cli/train.py (Lightning Trainer from Hydra
+    # config; configs/experiment/*/*.yaml "devices: 8" / "devices: -1", configs/cluster/
+    # slurm.yaml strategy), ocl/cli/eval*.py (devices=1 evaluation), ocl/callbacks.py and
+    # ocl/data_decoding.py; TPL401, TPL2xx] launch texts: README "poetry run ocl_train
+    # +experiment=slot_attention/movi_c" (1 node, 8 GPUs per the SAVi/DINOSAUR configs)
+    (
+        "github:amazon-science/object-centric-learning-framework",
+        "0a97292cb0dbb173777d8137ac0032957b4f0a6c",
+    ),
+    #
+    # --- Language models: mixture-of-experts construction and fine-tuning safety ---
+    # LLaMA-MoE v2: building sparse mixture-of-experts models from dense LLaMA-3 with
+    # post-training (2024) [multi-GPU code: smoe/entrypoint/sft/train_sft_llama3_packedpad.py
+    # (LOCAL_RANK, per-rank device, DeepSpeed/torchrun training), smoe/utils/
+    # expert_construction/expert_split.py (hooks gathering features per device),
+    # smoe/entrypoint/expert_construction/get_gates/hidden_feature_clustering.py,
+    # smoe/utils/merge_llama_with_lora.py, smoe/data/*.py and smoe/callbacks/save_model.py
+    # (torch.load),
+    # smoe/modules/*.py (routing tensors in forward); TPL401, TPL402, TPL108, TPL104, TPL2xx]
+    # launch texts: scripts/expert_construction/align/align_converted_model.sh "srun torchrun
+    # --nnodes ${num_nodes} --nproc_per_node ${num_gpu_per_node} ..." (Slurm, N nodes x 8 GPUs)
+    ("github:OpenSparseLLMs/LLaMA-MoE-v2", "cfca9f72bd3254f610e3a90ad813d97f69103dc4"),
+    # LLMs-Finetuning-Safety: fine-tuning aligned LLMs compromises safety (ICLR 2024,
+    # 2023-2024) [multi-GPU code: llama2/finetuning.py (torchrun: LOCAL_RANK,
+    # torch.cuda.set_device(local_rank), FSDP with sharding strategy, device_map="auto" when
+    # quantized), llama2/utils/train_utils.py (setup, clear_gpu_cache(rank), per-rank
+    # batches .to(local_rank)), llama2/model_checkpointing/checkpoint_handler.py (FSDP state
+    # dicts, torch.load), llama2/safety_evaluation/*.py and inference/*.py (model loading);
+    # llama2/ is derived from facebookresearch/llama-recipes; TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: llama2/tier1-harmful-examples-demonstration.ipynb "torchrun --nnodes 1
+    # --nproc_per_node 2 finetuning.py --enable_fsdp ..." (1 node, 2 GPUs)
+    ("github:LLM-Tuning-Safety/LLMs-Finetuning-Safety", "8a3b38f11be1c3829e2b0ed379d3661ebc84e7db"),
+    #
+    # --- Speech enhancement and brain decoding ---
+    # SGMSE: score-based generative models for speech enhancement and dereverberation
+    # (2022-2026) [multi-GPU code: train.py (Lightning Trainer devices="auto",
+    # strategy="ddp"), sgmse/model.py (ScoreModel; data module told gpus>0),
+    # sgmse/util/other.py (loops over torch.cuda.device_count()),
+    # sgmse/backbones/ncsnpp_utils/utils.py (torch.nn.DataParallel), enhancement.py
+    # (checkpoint loading), calc_metrics.py; TPL401, TPL2xx] launch texts: README "python
+    # train.py --base_dir <your_base_dir>" (1 node, all visible GPUs via --devices)
+    ("github:sp-uhh/sgmse", "ae690e8c046aa163da0c6c774842fa5f9a5f2183"),
+    # MindEye (fMRI-reconstruction-NSD): fMRI-to-image retrieval and reconstruction
+    # (NeurIPS 2023, 2022-2024) [multi-GPU code: src/Train_MindEye.py (Accelerator,
+    # local_process_index, num_processes, lr scaling by world size), src/train_autoencoder.py
+    # and train_autoencoder_bold.py (dist.init_process_group, DistributedDataParallel,
+    # torch.device("cuda:0")), src/Reconstructions.py and Retrievals.py (local_rank = 0,
+    # torch.load of checkpoints), src/accel.slurm; TPL401, TPL402, TPL104, TPL108, TPL2xx]
+    # launch texts: src/accel.slurm "#SBATCH --nodes=1 --ntasks-per-node=1 ... export
+    # NUM_GPUS=1 ... accelerate launch --num_processes $(($NUM_GPUS * $COUNT_NODE))
+    # --num_machines $COUNT_NODE --machine_rank $RANK ..." (Slurm, N nodes x NUM_GPUS)
+    ("github:MedARC-AI/fMRI-reconstruction-NSD", "6b30ea53c0f98b0a79b8f6828b6787a5913fd08d"),
+)
+
+#: fresh-64: scientific and engineering ML code trained or run on several GPUs (weather and
+#: climate, molecules and materials, proteins, genomics and RNA, neural operators, particle
+#: physics, medical imaging, astronomy), committed before it was first linted; copies of code
+#: in other sets left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_64 = (
+    # Scientific and engineering ML code trained or run on several GPUs (2018-2026): weather and
+    # climate, molecules and materials, proteins and genomics, physics surrogates and particle
+    # physics, medical imaging, astronomy. Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Weather, climate and precipitation nowcasting ---
+    # PreDiff (Amazon/HKUST): latent diffusion for precipitation nowcasting with knowledge
+    # alignment (2023-2024) [multi-GPU code: scripts/prediff/sevirlr/train_sevirlr_prediff.py,
+    # scripts/vae/sevirlr/train_vae_sevirlr.py, scripts/alignment/sevirlr/train_sevirlr_avg_x.py
+    # (Lightning Trainer with DDP strategy, --gpus/--nodes), src/prediff/models/cuboid_transformer/
+    # (cuboid attention adapted from Earthformer; masks/position tensors built in forward);
+    # TPL401, TPL2xx, TPL108] launch texts: README "MASTER_ADDR=localhost MASTER_PORT=10001 python
+    # ./scripts/prediff/sevirlr/train_sevirlr_prediff.py --gpus 2 ..." (1 node x 2 GPUs),
+    # scripts/prediff/sevirlr/README "WORLD_SIZE=16 NODE_RANK=0 ... --nodes 2 --gpus 2"
+    ("github:gaozhihan/PreDiff", "0703a6192c93042e14ab9be1dad1e0ebea1e0b5a"),
+    # ClimateLearn (UCLA): library for data-driven weather/climate forecasting, downscaling and
+    # projection (2022-2023) [multi-GPU code: experiments/forecasting/*.py, experiments/
+    # downscaling/*.py, experiments/climate_projection/climatebench.py (pl.Trainer(devices=
+    # [args.gpu], strategy="ddp"), Mask(...).to(device=f"cuda:{args.gpu}")),
+    # src/climate_learn/data/climate_dataset/cmip6_iterdataset.py (rank/world_size sharding);
+    # TPL104, TPL401, TPL2xx] launch texts: experiments scripts "python era5_era5_deep_learning.py
+    # ... --gpu N" (per-GPU runs under Lightning DDP)
+    ("github:aditya-grover/climate-learn", "b48fb0242acc47e365af86bfbd9dd86e9dcbd6d2"),
+    # WeatherGFT: physics-AI hybrid for generalizing weather forecasts to finer time scales
+    # (2024-2025) [multi-GPU code: train.py (pl.Trainer(accelerator="gpu", devices=devices,
+    # num_nodes=num_nodes, strategy="ddp")), model files building PDE kernels/grids in forward;
+    # TPL401, TPL2xx] launch texts: train.sh "torchrun --nnodes 1 --nproc_per_node 8 train.py
+    # --nodes 1 --gpus_per_node 8" (1 node x 8 GPUs)
+    ("github:black-yt/WeatherGFT", "22e22f51791907437b6b7da040e09170e31ba6f3"),
+    # DiffCast (CVPR 2024): residual diffusion for precipitation nowcasting (2024-2025)
+    # [multi-GPU code: run.py (accelerate Accelerator with DistributedDataParallelKwargs and
+    # InitProcessGroupKwargs, torch.load with map_location=device), utils/metrics.py (lpips_fn
+    # .cuda(), seq.cuda()), sample_batch.py; TPL401, TPL104, TPL2xx] launch texts: README
+    # "apply accelerate to run code: `accelerate launch *.py`" (1 node, N GPUs)
+    ("github:DeminYu98/DiffCast", "e9340933556d7e351a087a79429a663c3498d738"),
+    #
+    # --- Molecules and materials ---
+    # Open MatSci ML Toolkit (Intel Labs): Lightning framework for materials/catalysis GNNs
+    # (2022-2025) [multi-GPU code: matsciml/lightning/ddp.py (DDP strategy for MPI/Slurm),
+    # matsciml/lightning/xpu.py, matsciml/common/distutils.py (init_process_group),
+    # matsciml/common/data_parallel.py (balanced batch sampler, adapted from OCP),
+    # examples/devices/xpu_ddp_mpi.py, xpu_ddp_slurm.py; models/pyg and models/dgl partly adapted
+    # from OCP/DGL model code; TPL401, TPL402, TPL2xx, TPL108] launch texts:
+    # examples/devices/submit_ddp_slurm.sh "#SBATCH --gpus-per-node=4 ... srun python
+    # xpu_ddp_slurm.py", submit_ddp_mpi.sh "mpirun -n $SLURM_NTASKS ..." (N nodes x 4 devices)
+    ("github:IntelLabs/matsciml", "66b52803eb52c0b8be7349595446051bc54da1f7"),
+    # AI2BMD (Microsoft Research AI for Science): ab initio biomolecular dynamics with ViSNet
+    # fragment potentials (2024-2025) [multi-GPU code: src/Calculators/device_strategy.py
+    # (per-role device lists 'cuda:N' for bonded/non-bonded/solvent calculators, several GPUs per
+    # process), src/AIMD/simulator.py (calculators built with devices=...), src/ViSNet/model/
+    # visnet.py (torch.load of checkpoints); TPL104, TPL402, TPL2xx] launch texts: README
+    # "--gpus  Specifies the GPU devices to passthrough ... Example: --gpus 0,1"
+    # (1 node, several GPUs per process)
+    ("github:microsoft/AI2BMD", "734b4de28340e4f5c0cfaa715fd92e66fa50e593"),
+    # Chemformer (AstraZeneca MolecularAI): BART chemical language model for reaction and
+    # property prediction (2021-2025) [multi-GPU code: molbart/utils/trainer_utils.py
+    # (build_trainer: accelerator "ddp" when n_gpus > 1, steps per GPU), molbart/config/trainer/
+    # default.yaml (gpus: ${n_gpus}, num_nodes), molbart/models/*.py (masks and positional
+    # tensors created in forward); TPL401, TPL2xx, TPL108] launch texts:
+    # example_scripts/pre-train.sh "python -m molbart.pretrain ... n_gpus=4" (1 node x 4 GPUs)
+    ("github:MolecularAI/Chemformer", "6dbae77041f1322b864ea0a0bf04d79ed80337a4"),
+    #
+    # --- Proteins, genomes and RNA ---
+    # Genie 2 (AlQuraishi lab, Columbia): SE(3) diffusion for protein structure design and motif
+    # scaffolding (2024) [multi-GPU code: genie/train.py (pl.Trainer(devices=args.devices,
+    # num_nodes=..., strategy='ddp')), genie/model/*.py (pair/frame tensors built in forward;
+    # IPA/triangular modules adapted from OpenFold), genie/diffusion/*.py; TPL401, TPL2xx] launch
+    # texts: README "python genie/train.py --devices [NUM_DEVICES] --num_nodes [NUM_NODES] --config
+    # runs/[RUN_NAME]/configuration" (N nodes x N GPUs)
+    ("github:aqlaboratory/genie2", "9a954578f7b5a39552545eebc6d4794447794c87"),
+    # GearNet (Mila DeepGraphLearning): geometry-aware protein structure encoder (2022-2025)
+    # [multi-GPU code: util.py (comm.init_process_group("nccl", init_method="env://"), per-rank
+    # GPU list passed to the torchdrug engine), script/downstream.py, script/pretrain.py,
+    # gearnet/model.py, gearnet/layer.py; TPL401, TPL402, TPL2xx] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=4 script/downstream.py -c config/downstream/EC/
+    # gearnet.yaml --gpus [0,1,2,3]" (1 node x 4 GPUs)
+    ("github:DeepGraphLearning/GearNet", "28bf75f5dfb6cd7b9bf4394d153a87f69bddf1a6"),
+    # GenSLM (Argonne): genome-scale language models for SARS-CoV-2 evolution (2021-2025) [multi-GPU
+    # code: genslm/model.py (LOCAL_RANK, pl.Trainer(gpus=-1, num_nodes, strategy=
+    # DeepSpeedStrategy(...))), genslm/cmdline/run_inference.py (gpus=-1, strategy="ddp"),
+    # genslm/inference.py (torch.load of Lightning checkpoints), genslm/blast.py (strategy barrier);
+    # TPL401, TPL108, TPL2xx] launch texts: docs/INSTALL.md "salloc --nodes 1 ... --gpus 4 ...",
+    # docs/COMMANDS.md "num_nodes: 8", examples/long-sequences/ALCF/submit-pbs.sh (PBS, N nodes)
+    ("github:ramanathanlab/genslm", "a9c60be195f4ede8a10452ad3de6474cbd9a4032"),
+    # RiNALMo (LBCB, Zagreb): RNA language model and downstream structure/function tasks (2024-2025)
+    # [multi-GPU code: train_ncrna_classification.py, train_expression_level.py,
+    # train_ribosome_loading.py, train_sec_struct_prediction.py (DDPStrategy when --devices > 1,
+    # pl.Trainer(devices=args.devices)), rinalmo/pretrained.py and train_*.py (torch.load of weights
+    # without map_location); TPL401, TPL108, TPL2xx] launch texts: README "python
+    # train_sec_struct_prediction.py ./ss_data ... --accelerator gpu --devices 1" (N GPUs via
+    # --devices)
+    ("github:lbcb-sci/RiNALMo", "2c2c5c14a5ae609d8c560a5d9ca32e51e0288955"),
+    #
+    # --- Physics: neural operators and particle physics ---
+    # GAOT (CAMLab ETH Zurich): geometry-aware operator transformer for PDEs on arbitrary domains
+    # (2025) [multi-GPU code: main.py (LOCAL_RANK, dist.init_process_group), src/core/
+    # base_trainer.py (torch.cuda.set_device(local_rank), DDP), src/core/trainer_utils.py
+    # (unwrap DDP, torch.load(path) without map_location), src/datasets/graph_builder.py
+    # (torch.load of encoder/decoder graphs); TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # main.py init_distributed_mode "if 'RANK' in os.environ and 'WORLD_SIZE' in os.environ"
+    # (launched by torchrun; no launch command in README; 1 node, N GPUs)
+    ("github:camlab-ethz/GAOT", "aec18bb6ef750b77097fbf6f84bf0031c84bb58a"),
+    # Weaver (CMS/CERN, H. Qu): training framework for jet tagging (ParticleNet, ParT) (2020-2026)
+    # [multi-GPU code: weaver/train.py (args.local_rank, torch.cuda.set_device(local_rank),
+    # torch.device(local_rank), init_process_group(backend=args.backend), DDP, or DataParallel
+    # over --gpus list; per-rank file splitting), weaver/utils/nn/tools.py (train/eval loops moving
+    # batches to dev), weaver/nn/model/*.py (masks built in forward); TPL401, TPL402, TPL104,
+    # TPL2xx] launch texts: README "weaver ... --gpus 0,1,2,3 --batch-size 512 ..." (1 node x 4
+    # GPUs, DataParallel); train.py "--backend {gloo,nccl,mpi}: backend for distributed training"
+    ("github:hqucms/weaver-core", "154db693565c69fabbc3fd80923fb8c2724fbf7b"),
+    # MLPF (CMS particle-flow reconstruction with ML, J. Pata et al.) (2019-2026) [multi-GPU code:
+    # mlpf/model/training.py (mp.spawn over GPUs, dist.init_process_group("nccl", rank,
+    # world_size), DistributedDataParallel(model, device_ids=[rank]), torch.load(config.load,
+    # map_location=torch.device(rank))), mlpf/model/distributed_ray.py (Ray Train workers),
+    # mlpf/model/mlpf.py, mlpf/model/utils.py (unwrap DDP); TPL401, TPL402, TPL2xx] launch texts:
+    # README "python3 mlpf/pipeline.py train ... --gpus 1", habana/gaudi-pod-*.yaml "mpirun -n 4
+    # ... python3 -u mlpf/pipeline.py train" (1 node, 1-4 devices)
+    ("github:jpata/particleflow", "7e8a71040e374b0d2d1b83eda785efbf024547a7"),
+    # OmniLearned (LBNL, V. Mikuni): foundation model for particle-physics point clouds (2025)
+    # [multi-GPU code: src/omnilearned/utils.py (init_process_group(init_method="env://"),
+    # LOCAL_RANK, torch.cuda.set_device(local_rank)), src/omnilearned/train.py, train_hl.py,
+    # evaluate.py, evaluate_hl.py (DDP with device_ids=[device], "cuda:{}".format(device),
+    # torch.device("cuda:0")); TPL401, TPL402, TPL104, TPL2xx] launch texts: train.sh "srun -l -u
+    # bash -c \"source export_ddp.sh; omnilearned train -o /pscratch/...\"" (Slurm, N nodes x 4
+    # GPUs)
+    ("github:ViniciusMikuni/OmniLearned", "922355db6269061af9e8a36a7c6a118e7c6609c4"),
+    #
+    # --- Medical imaging ---
+    # fastMRI (Meta AI / NYU Langone): accelerated MRI reconstruction (2018-2025) [multi-GPU code:
+    # banding_removal/fastmri/distributed_mixin.py (dist.init_process_group, torch.cuda.set_device
+    # (args.gpu), DDP(mdl, device_ids=[args.gpu], output_device=args.gpu)), banding_removal/
+    # fastmri/base_trainer.py, orientation_adversary/adversary_mixin.py (.cuda()),
+    # fastmri_examples/varnet/train_varnet_demo.py, unet/train_unet_demo.py (Lightning
+    # strategy="ddp"), fastmri_examples/RadiologyJohnson2022/RunInference.py (torch.load);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # fastmri_examples/unet/train_unet_demo.py "num_gpus = 2; backend = \"ddp\"" (1 node x 2 GPUs),
+    # banding_removal/README "trained on a system with 8 V100 GPUs" (1 node x 8 GPUs)
+    ("github:facebookresearch/fastMRI", "91f2df4711adbb6d643df1810f234e4abcf5881b"),
+    # HIPT (Mahmood lab, Harvard): hierarchical image pyramid transformer for gigapixel pathology
+    # (2022-2024) [multi-GPU code: 1-Hierarchical-Pretraining/main_dino4k.py, utils.py
+    # (init_distributed_mode, set_device, DDP; DINO-derived pretraining), run_with_submitit.py,
+    # eval_knn.py / eval_copy_detection.py (.cuda(non_blocking=True)), 2-Weakly-Supervised-
+    # Subtyping/models/model_hierarchical_mil.py (sub-models on separate GPUs), HIPT_4K/
+    # hipt_model_utils.py (torch.load of ViT weights); TPL401, TPL402, TPL104, TPL108, TPL2xx]
+    # launch texts: 1-Hierarchical-Pretraining README "python -m torch.distributed.launch
+    # --nproc_per_node=8 main_dino4k.py ..." (1 node x 8 GPUs), subtyping README
+    # "CUDA_VISIBLE_DEVICES=$GPU python main.py ..."
+    ("github:mahmoodlab/HIPT", "780fafaed2e5b112bc1ed6e78852af1fe6714342"),
+    # SAT (SJTU/Shanghai AI Lab): segment anything in radiology scans by text prompts (2023-2025)
+    # [multi-GPU code: train.py, evaluate.py, inference.py (torch.cuda.set_device(LOCAL_RANK),
+    # torch.device("cuda", LOCAL_RANK), init_process_group("nccl", env://)), model/build_model.py
+    # (DDP, torch.load of checkpoints), model/text_encoder.py, model/maskformer.py (queries built
+    # in forward); vendored model/dynamic-network-architectures-main (small copy of MIC-DKFZ
+    # dynamic_network_architectures); TPL401, TPL402, TPL108, TPL2xx] launch texts: README
+    # "torchrun --nproc_per_node=1 ... inference.py", sh/evaluate_sat_pro.sh "#SBATCH
+    # --gpus-per-task=1 ... srun torchrun --nproc_per_node 1 ..." (Slurm, N nodes)
+    ("github:zhaoziheng/SAT", "5676be5a62f5cd517264b948c6198e38ddfeb0e2"),
+    # CT-CLIP / CT-RATE (U. Zurich, Hamamci et al.): 3D chest-CT vision-language foundation model
+    # (2024-2025) [multi-GPU code: scripts/CTCLIPTrainer.py (accelerate Accelerator with DDP
+    # kwargs), scripts/ct_lipro_train.py and ct_vocabfine_train.py (DataParallel(model,
+    # device_ids=devices), label tensors .cuda() in the loop), CT_CLIP/ct_clip/distributed.py
+    # (all_gather), transformer_maskgit/ (CT-ViT, adapted from lucidrains code; trainers with
+    # accelerate); TPL401, TPL402, TPL2xx, TPL108] launch texts: scripts/README "accelerate launch
+    # --use_fsdp run_train.py", "accelerate launch run_train.py" (1 node, N GPUs)
+    ("github:ibrahimethemhamamci/CT-CLIP", "a2a155c601987820433c01db69b64d701d3d229d"),
+    #
+    # --- Astronomy ---
+    # AstroPT (Smith et al.): large observation model for galaxy images and spectra (2024-2026)
+    # [multi-GPU code: scripts/train.py, scripts/train_aion.py (init_process_group(backend),
+    # LOCAL_RANK, torch.cuda.set_device(device), DDP), scripts/finetune.py (model.cuda(),
+    # batch[...].cuda(), torch.load without map_location), scripts/samplers/*.py (device = 'cuda');
+    # TPL401, TPL402, TPL104, TPL108, TPL2xx] launch texts: config/pythia-like/README "torchrun
+    # --standalone --nproc_per_node=N scripts/train.py config/pythia-like/<name>.py",
+    # AGENTS.md "torchrun --standalone --nproc_per_node=4 scripts/train.py" (1 node x 4 GPUs)
+    ("github:Smith42/astroPT", "8e5f0a9f119d78f0301946c436e124db36c7c811"),
+    # ssl-legacysurvey (Stein et al., LBNL): self-supervised learning on DESI Legacy Survey galaxy
+    # images (2021-2024) [multi-GPU code: scripts/train_ssl.py, scripts/finetune.py (strategy 'ddp'
+    # -> DDPPlugin(find_unused_parameters=False), pl.Trainer.from_argparse_args with
+    # gpus/num_nodes), scripts/predict.py (multi-GPU prediction, warns on index matching under DDP),
+    # scripts/similarity_search_nxn.py (faiss ngpus, per-GPU chunks),
+    # ssl_legacysurvey/moco/moco2_module.py (negative-key queue tensors); TPL401, TPL2xx] launch
+    # texts: scripts/slurm/finetune.sh "#SBATCH --gpus 4 ... srun python finetune.py ..." (1 node x
+    # 4 GPUs), scripts/slurm/extract_representations.sh "#SBATCH --gpus 1"
+    ("github:georgestein/ssl-legacysurvey", "06b250b7b811d63d9b301d436b0827939d9a6091"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -9501,6 +9925,165 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "eval_audio/whisper_normalizer/basic.py",
         "eval_audio/whisper_normalizer/english.py",
     ),
+    # fresh-63's copies: latent-diffusion's ldm modules (and a second copy of the trainer under
+    # demo/) and GPEN's distributed helpers in GLIGEN; MMDetection3D's configs and tools and
+    # BEVFormer's code in VAD and PETR; detrex and SEEM modules in MaskDINO; the pointops2 library
+    # in PointTransformerV2; CLAP and AudioMAE utilities in AudioLDM; and smaller shared utilities.
+    # fresh-64's: DINO's pretraining code in HIPT, a taming-transformers loss helper in PreDiff
+    "github:gligen/GLIGEN": (
+        "demo/",
+        "distributed.py",
+        "ldm/data/lsun.py",
+        "ldm/lr_scheduler.py",
+        "ldm/models/diffusion/classifier.py",
+        "ldm/modules/diffusionmodules/model.py",
+        "ldm/modules/distributions/distributions.py",
+        "ldm/modules/ema.py",
+        "ldm/modules/encoders/modules_backup.py",
+        "ldm/modules/image_degradation/bsrgan.py",
+        "ldm/modules/image_degradation/bsrgan_light.py",
+        "ldm/modules/image_degradation/utils_image.py",
+        "ldm/modules/losses/contperceptual.py",
+        "ldm/modules/losses/vqperceptual.py",
+        "ldm/modules/x_transformer.py",
+        "ldm/util.py",
+    ),
+    "github:AILab-CVC/VideoCrafter": ("lvdm/ema.py",),
+    "github:haoheliu/AudioLDM-training-finetuning": (
+        "audioldm_train/modules/audiomae/util/crop.py",
+        "audioldm_train/modules/audiomae/util/lars.py",
+        "audioldm_train/modules/audiomae/util/lr_decay.py",
+        "audioldm_train/modules/audiomae/util/lr_sched.py",
+        "audioldm_train/modules/clap/",
+    ),
+    "github:IDEA-Research/MaskDINO": (
+        "maskdino/data/datasets/register_ade20k_full.py",
+        "maskdino/data/datasets/register_ade20k_instance.py",
+        "maskdino/data/datasets/register_coco_stuff_10k.py",
+        "maskdino/evaluation/instance_evaluation.py",
+        "maskdino/modeling/backbone/focal.py",
+        "maskdino/modeling/backbone/swin.py",
+        "maskdino/modeling/pixel_decoder/ops/modules/ms_deform_attn.py",
+        "maskdino/modeling/pixel_decoder/ops/setup.py",
+        "maskdino/modeling/pixel_decoder/ops/test.py",
+        "maskdino/utils/misc.py",
+    ),
+    "github:Pointcept/PointTransformerV2": (
+        "libs/pointops2/functions/pointops.py",
+        "libs/pointops2/functions/pointops2.py",
+        "libs/pointops2/functions/pointops_ablation.py",
+        "libs/pointops2/functions/test_attention_op_step1.py",
+        "libs/pointops2/functions/test_attention_op_step1_v2.py",
+        "libs/pointops2/functions/test_attention_op_step2.py",
+        "libs/pointops2/functions/test_relative_pos_encoding_op_step1.py",
+        "libs/pointops2/functions/test_relative_pos_encoding_op_step1_v2.py",
+        "libs/pointops2/functions/test_relative_pos_encoding_op_step1_v3.py",
+        "libs/pointops2/functions/test_relative_pos_encoding_op_step2.py",
+        "libs/pointops2/functions/test_relative_pos_encoding_op_step2_v2.py",
+    ),
+    "github:megvii-research/PETR": (
+        "projects/mmdet3d_plugin/models/backbones/vovnet.py",
+        "projects/mmdet3d_plugin/models/backbones/vovnetcp.py",
+        "projects/mmdet3d_plugin/models/utils/grid_mask.py",
+        "tools/analysis_tools/analyze_logs.py",
+        "tools/data_converter/create_gt_database.py",
+        "tools/data_converter/indoor_converter.py",
+        "tools/data_converter/kitti_data_utils.py",
+        "tools/data_converter/lyft_converter.py",
+        "tools/data_converter/lyft_data_fixer.py",
+        "tools/data_converter/nuimage_converter.py",
+        "tools/data_converter/s3dis_data_utils.py",
+        "tools/data_converter/scannet_data_utils.py",
+        "tools/data_converter/sunrgbd_data_utils.py",
+        "tools/misc/browse_dataset.py",
+        "tools/misc/fuse_conv_bn.py",
+        "tools/misc/visualize_results.py",
+        "tools/model_converters/convert_votenet_checkpoints.py",
+        "tools/model_converters/publish_model.py",
+        "tools/model_converters/regnet2mmdet.py",
+        "tools/visual_nuscenes.py",
+    ),
+    "github:hustvl/VAD": (
+        "projects/configs/_base_/datasets/coco_instance.py",
+        "projects/configs/_base_/datasets/kitti-3d-3class.py",
+        "projects/configs/_base_/datasets/kitti-3d-car.py",
+        "projects/configs/_base_/datasets/lyft-3d.py",
+        "projects/configs/_base_/datasets/nuim_instance.py",
+        "projects/configs/_base_/datasets/nus-3d.py",
+        "projects/configs/_base_/datasets/nus-mono3d.py",
+        "projects/configs/_base_/datasets/range100_lyft-3d.py",
+        "projects/configs/_base_/datasets/s3dis-3d-5class.py",
+        "projects/configs/_base_/datasets/s3dis_seg-3d-13class.py",
+        "projects/configs/_base_/datasets/scannet-3d-18class.py",
+        "projects/configs/_base_/datasets/scannet_seg-3d-20class.py",
+        "projects/configs/_base_/datasets/sunrgbd-3d-10class.py",
+        "projects/configs/_base_/datasets/waymoD5-3d-3class.py",
+        "projects/configs/_base_/datasets/waymoD5-3d-car.py",
+        "projects/configs/_base_/models/3dssd.py",
+        "projects/configs/_base_/models/cascade_mask_rcnn_r50_fpn.py",
+        "projects/configs/_base_/models/centerpoint_01voxel_second_secfpn_nus.py",
+        "projects/configs/_base_/models/centerpoint_02pillar_second_secfpn_nus.py",
+        "projects/configs/_base_/models/fcos3d.py",
+        "projects/configs/_base_/models/groupfree3d.py",
+        "projects/configs/_base_/models/h3dnet.py",
+        "projects/configs/_base_/models/hv_pointpillars_fpn_lyft.py",
+        "projects/configs/_base_/models/hv_pointpillars_fpn_nus.py",
+        "projects/configs/_base_/models/hv_pointpillars_fpn_range100_lyft.py",
+        "projects/configs/_base_/models/hv_pointpillars_secfpn_kitti.py",
+        "projects/configs/_base_/models/hv_pointpillars_secfpn_waymo.py",
+        "projects/configs/_base_/models/hv_second_secfpn_kitti.py",
+        "projects/configs/_base_/models/hv_second_secfpn_waymo.py",
+        "projects/configs/_base_/models/imvotenet_image.py",
+        "projects/configs/_base_/models/mask_rcnn_r50_fpn.py",
+        "projects/configs/_base_/models/paconv_ssg.py",
+        "projects/configs/_base_/models/parta2.py",
+        "projects/configs/_base_/models/pointnet2_msg.py",
+        "projects/configs/_base_/models/pointnet2_ssg.py",
+        "projects/configs/_base_/models/votenet.py",
+        "projects/configs/_base_/schedules/cyclic_40e.py",
+        "projects/configs/datasets/custom_lyft-3d.py",
+        "projects/configs/datasets/custom_nus-3d.py",
+        "projects/configs/datasets/custom_waymo-3d.py",
+        "projects/mmdet3d_plugin/bevformer/",
+        "projects/mmdet3d_plugin/core/bbox/assigners/hungarian_assigner_3d.py",
+        "projects/mmdet3d_plugin/core/bbox/coders/nms_free_coder.py",
+        "projects/mmdet3d_plugin/core/bbox/match_costs/match_cost.py",
+        "projects/mmdet3d_plugin/core/bbox/util.py",
+        "projects/mmdet3d_plugin/core/evaluation/kitti2waymo.py",
+        "projects/mmdet3d_plugin/datasets/samplers/distributed_sampler.py",
+        "projects/mmdet3d_plugin/datasets/samplers/group_sampler.py",
+        "projects/mmdet3d_plugin/models/backbones/vovnet.py",
+        "projects/mmdet3d_plugin/models/opt/adamw.py",
+        "projects/mmdet3d_plugin/models/utils/grid_mask.py",
+        "tools/analysis_tools/analyze_logs.py",
+        "tools/analysis_tools/benchmark.py",
+        "tools/create_data.py",
+        "tools/data_converter/create_gt_database.py",
+        "tools/misc/browse_dataset.py",
+        "tools/misc/fuse_conv_bn.py",
+        "tools/misc/visualize_results.py",
+        "tools/model_converters/convert_votenet_checkpoints.py",
+        "tools/model_converters/publish_model.py",
+        "tools/model_converters/regnet2mmdet.py",
+    ),
+    "github:jpthu17/EMCL": (
+        "video_question_answering/modules/file_utils.py",
+        "video_retrieval/EMCL-Net/tvr/dataloaders/rand_augment.py",
+        "video_retrieval/EMCL-Net/tvr/dataloaders/random_erasing.py",
+        "video_retrieval/EMCL-Net/tvr/dataloaders/video_transforms.py",
+        "video_retrieval/EMCL-Net/tvr/utils/metric_logger.py",
+    ),
+    "github:hulianyuyy/CorrNet": (
+        "modules/sync_batchnorm/comm.py",
+        "modules/sync_batchnorm/replicate.py",
+    ),
+    "github:LLM-Tuning-Safety/LLMs-Finetuning-Safety": (
+        "llama2/inference/model_utils.py",
+        "llama2/policies/anyprecision_optimizer.py",
+        "llama2/safety_evaluation/eval_utils/model_utils.py",
+    ),
+    "github:gaozhihan/PreDiff": ("src/prediff/taming/losses/util.py",),
+    "github:mahmoodlab/HIPT": ("1-Hierarchical-Pretraining/",),
 }
 
 
@@ -9568,6 +10151,8 @@ UNSEEN_SETS = {
     "fresh-60": FRESH_60,
     "fresh-61": FRESH_61,
     "fresh-62": FRESH_62,
+    "fresh-63": FRESH_63,
+    "fresh-64": FRESH_64,
 }
 
 
