@@ -18,6 +18,17 @@ copied module), in a project that never scans modules for their classes, never r
 (`plain_classes` and `named_in` here; the project-wide reading is
 `ProjectIndex.in_class_nothing_names`). Only code in the class's methods is dropped: its
 body's own statements run when the module is imported.
+
+A method runs only when something names it, too, unless a framework calls it by its name (a
+hook: `forward`, `training_step`). In a checkout nobody installs, a method with no decorator
+of a class with no decorator or keyword, whose bases are only `object`, `nn.Module` or the
+file's own such classes (so no framework calls it but PyTorch, whose hooks `_MODULE_HOOKS`
+lists), not a dunder or one of those hooks, that its file names nowhere outside its own body
+(and that builds no attribute names at run time: `getattr(self, name)`), and that no other
+text of the project names, never runs (`unnamed_method`; query2labels' `load_backbone`).
+Unless its file imports a library that may call it by name: one that is neither the
+standard library, PyTorch and the numeric libraries (`_NO_PROTOCOLS`) nor the project's own
+module (self-rag's encoder, a plain class whose `encode_queries` BEIR's search calls).
 """
 
 from __future__ import annotations
@@ -25,6 +36,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -161,3 +173,134 @@ FINDS_CLASSES = re.compile(
     rb"(?:\.\w+)*\s*,)[\w.]+\s*,\s*f[\"']|\bsys\.modules\s*\["
     rb"|\bclass\s+\w+\s*\(\s*(?:abc\.)?(?:type|ABCMeta)\s*\)"
 )
+
+
+#: The methods PyTorch itself calls by name on an `nn.Module` (or that code outside a project
+#: commonly calls on any module: `model.train()`, `load_state_dict`): never dead for lack of
+#: a caller in the project.
+_MODULE_HOOKS = frozenset(
+    {
+        "forward",
+        "extra_repr",
+        "reset_parameters",
+        "_reset_parameters",
+        "init_weights",
+        "_init_weights",
+        "train",
+        "eval",
+        "state_dict",
+        "load_state_dict",
+        "_load_from_state_dict",
+        "_save_to_state_dict",
+        "get_extra_state",
+        "set_extra_state",
+        "parameters",
+        "named_parameters",
+        "buffers",
+        "named_buffers",
+        "children",
+        "named_children",
+        "modules",
+        "named_modules",
+        "to",
+        "cuda",
+        "cpu",
+        "type",
+        "float",
+        "double",
+        "half",
+        "bfloat16",
+        "apply",
+        "_apply",
+        "zero_grad",
+        "requires_grad_",
+        "share_memory",
+        "to_empty",
+        "compile",
+        "_get_name",
+        "_register_state_dict_hook",
+    }
+)
+_MODULE_BASES = frozenset({"object", "Module", "nn.Module", "torch.nn.Module"})
+#: Attribute names built at run time (`getattr(self, f"load_{kind}")`, `getattr(self, name)`):
+#: any method of the file may be reached so.
+_BUILT_ATTRIBUTE = re.compile(r"\bgetattr\(\s*[\w.]+\s*,\s*(?![\"'][\w.]*[\"']\s*[,)])")
+
+
+#: Libraries that call no method of a user's object by a name of the user's choosing.
+_NO_PROTOCOLS = frozenset(
+    {"torch", "numpy", "scipy", "einops", "math", "tqdm", "PIL", "cv2", "matplotlib", "pandas"}
+)
+
+
+@dataclass(frozen=True)
+class UnnamedMethod:
+    """A method its file never names, and the modules the file imports from outside the
+    standard library and `_NO_PROTOCOLS` (the project's own, or a library that may call the
+    method by name: the caller tells them apart)."""
+
+    name: str
+    imports: tuple[str, ...]
+
+
+def unnamed_method(data: bytes | None, line: int) -> UnnamedMethod | None:
+    """The method holding `line` when the file (`data`) gives it no caller: see the module's
+    docstring (the project-wide part, that no other text names it and that the imports are
+    the project's own, is the caller's). None for any other line, or a file that does not
+    parse."""
+    if data is None:
+        return None
+    text = data.decode("utf-8", "replace")
+    if _BUILT_ATTRIBUTE.search(text):
+        return None
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    classes = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+    for node in classes.values():
+        if not (node.lineno <= line <= (node.end_lineno or node.lineno)):
+            continue
+        for method in node.body:
+            if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            span = (method.lineno, method.end_lineno or method.lineno)
+            if not (span[0] <= line <= span[1]) or method.decorator_list:
+                continue
+            name = method.name
+            if name.startswith("__") or name in _MODULE_HOOKS:
+                return None
+            if not _plain_module_class(node, classes, set()) or named_in(text, name, span):
+                return None
+            return UnnamedMethod(name, _imports_beyond_standard(tree))
+    return None
+
+
+def _imports_beyond_standard(tree: ast.Module) -> tuple[str, ...]:
+    """The top-level modules the file imports absolutely, less the standard library and
+    `_NO_PROTOCOLS` (relative imports are the project's own)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return tuple(sorted(found - _NO_PROTOCOLS - sys.stdlib_module_names))
+
+
+def _plain_module_class(
+    node: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]
+) -> bool:
+    """A class with no decorator or keyword whose bases are `object`, `nn.Module` or such
+    classes of the same file: no framework but PyTorch calls its methods by name."""
+    if node.decorator_list or node.keywords or node.name in seen:
+        return False
+    seen.add(node.name)
+    for base in node.bases:
+        written = ast.unparse(base)
+        if written in _MODULE_BASES:
+            continue
+        local = classes.get(written)
+        if local is None or not _plain_module_class(local, classes, seen):
+            return False
+    return True

@@ -56,6 +56,7 @@ from torchplace.lint.dead_functions import (
     mentioned_elsewhere,
     named_in,
     plain_classes,
+    unnamed_method,
     unused_script_function,
 )
 from torchplace.lint.dead_module_functions import DeadModuleFunctions
@@ -453,6 +454,8 @@ class ProjectIndex:
         self._import_graphs: dict[str, ImportGraph] = {}
         #: The classes of each file no decorator or keyword registers (`dead_functions`).
         self._plain_classes: dict[str, list[PlainClass]] = {}
+        #: The names the project's own modules may be imported by, per project root.
+        self._own_module_names: dict[str, frozenset[str] | None] = {}
         #: The first text of a pattern in a project (`_first_match`), by root, pattern and
         #: whether configuration files are read.
         self._matches: dict[tuple[str, bytes, bool], str | None] = {}
@@ -781,6 +784,40 @@ class ProjectIndex:
         if not self._import_graph(launches).importers_of(path) or self._finds_classes(path):
             return False
         return any(not self._named_elsewhere(path, c.name) for c in unnamed)
+
+    def in_method_nothing_names(self, path: str, line: int) -> bool:
+        """`line` of `path` lies in a method that never runs (`dead_functions.unnamed_method`):
+        in a checkout nobody installs, a method of a plain class whose file names it nowhere
+        outside its own body, imports no library that may call it by name (each import
+        beyond the standard and numeric libraries is a module of the project), and that no
+        other text of the project names (`_named_elsewhere`)."""
+        if not self._uninstallable_checkout(path):
+            return False
+        method = unnamed_method(self._code(path), line)
+        if method is None:
+            return False
+        own = self._module_names(path)
+        if own is None or any(module not in own for module in method.imports):
+            return False  # a library that may call the method by its name
+        return not self._named_elsewhere(path, method.name)
+
+    def _module_names(self, path: str) -> frozenset[str] | None:
+        """The names the project's own modules may be imported by: every directory and file
+        stem on the way to each of its Python files (`from models.backbone import ...`
+        where a script puts `lib/` on the path); None when the tree was not read."""
+        root = self.root_of(path)
+        if root not in self._own_module_names:
+            files = self.tree_files_of(path)
+            names: frozenset[str] | None = None
+            if files is not None:
+                top = os.path.abspath(root) if os.path.isdir(root) else os.path.dirname(root)
+                names = frozenset(
+                    part.removesuffix(".py")
+                    for file in files
+                    for part in os.path.relpath(os.path.abspath(file), top).split(os.sep)
+                )
+            self._own_module_names[root] = names
+        return self._own_module_names[root]
 
     def in_one_process_arm(self, path: str, line: int) -> bool:
         """`line` of `path` lies in the one-process arm of a test of a world size that the
@@ -1316,6 +1353,8 @@ def apply_project_facts(
                     continue  # code that never runs (`dead_branches`)
                 if index.in_class_nothing_names(finding.path, finding.line):
                     continue  # a class that never runs (`dead_functions`)
+                if index.in_method_nothing_names(finding.path, finding.line):
+                    continue  # a method that never runs (`dead_functions`)
             except RecursionError:
                 pass  # too deep to read: the finding stands
         condition = conditions.get(finding.code)
