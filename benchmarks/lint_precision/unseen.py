@@ -815,6 +815,17 @@ HISTORY = [
         "default-tier finding on either, the 3-rule default set alone too; of the rules once "
         "default 0 TRUE of 4 and 1 of 3 (TPL303 1/2); the judges agreed on all",
     ),
+    (
+        "2026-12-04",
+        "e45c46c",
+        "fixes against fresh-58 to fresh-61's FALSE shapes (a module plain objects hold and "
+        "call: TPL203; one-process programs and scripts nothing launches: TPL102; methods "
+        "nothing names; collectives as multi-process evidence: TPL108), then fresh-63 (a "
+        "seventh general set; 1,309 files) and fresh-64 (scientific and engineering code; "
+        "1,234 files) at e45c46c: no default-tier finding on either, the 3-rule default set "
+        "alone too; of the rules once default 0 TRUE of 2 (1 split) and 1 of 6 (TPL401 1/3; "
+        "3 split: TPL108 2, TPL401 1)",
+    ),
 ]
 
 
@@ -1847,6 +1858,38 @@ CORPUS_NOTES = {
         "CogVLM2's PEFT inference moves a `device_map=\"auto\"` model to `cuda`) and 2 "
         "FALSE (TPL303: a loader nothing in the repository calls; TPL202: a MoCo class never "
         "used). Its 5 TPL106 findings, all judged (`fresh-62/tpl106-sample`): 5 FALSE."
+    ),
+    "fresh-63": (
+        "A seventh general set of official code releases of ML papers, on topics other than "
+        "those of fresh-54 to fresh-61 (image, video and audio generation, instance and weakly "
+        "supervised segmentation, open-world and cross-domain detection, 3D perception and "
+        "driving, video-language and sign language, object-centric learning, LLM "
+        "mixture-of-experts and fine-tuning safety, speech enhancement, fMRI decoding); 21 "
+        "repositories, copies of code in other sets left out (latent-diffusion's modules and "
+        "a second copy of the trainer in GLIGEN, MMDetection3D's configs and tools and "
+        "BEVFormer's code in VAD and PETR, the pointops2 library, CLAP in AudioLDM), "
+        "committed (b3ba7b6) before it was first linted. First linted at e45c46c: 1,309 "
+        "Python files, no crash, no default-tier finding, the same when the default set runs "
+        "alone. Its 2 findings of the rules once default, read by two blind judges: 0 TRUE "
+        "(TPL201 FALSE: an STFT inverse that only ever gets CPU inputs; TPL401 split: a "
+        "`barrier()` before the rank binds its GPU, after DDP's own collectives, whose device "
+        "the judges read differently, as on earlier sets). A seeded sample of 12 of its 59 "
+        "TPL106 loads (seed 63, `fresh-63/tpl106-sample`): 1 TRUE, 10 FALSE, 1 split."
+    ),
+    "fresh-64": (
+        "Scientific and engineering code trained or run on several GPUs: weather and climate, "
+        "molecules and materials, proteins, genomics and RNA, neural operators, particle "
+        "physics, medical imaging, astronomy; 21 repositories, DINO's pretraining code in HIPT "
+        "and a taming-transformers helper in PreDiff left out, committed (b3ba7b6) before it "
+        "was first linted. First linted at e45c46c: 1,234 Python files (one a directory "
+        "named `.py`, one that Python cannot parse: TPL001), no crash, no default-tier "
+        "finding, the same when the default set runs alone. Its 6 findings of the rules once "
+        "default, read by two blind judges: 1 TRUE (TPL401: fastMRI's `barrier()` before any "
+        "rank binds its GPU), 2 FALSE (TPL401 in a set-up function nothing calls, TPL201 in a "
+        "masked branch no caller takes), 3 split (TPL108 on CT-CLIP's two trainer `load()` "
+        "methods, which nothing in the repository calls; TPL401 on particleflow's barrier). "
+        "A seeded sample of 12 of its 35 TPL106 loads (seed 64, `fresh-64/tpl106-sample`): "
+        "2 TRUE, 6 FALSE, 4 split or UNSURE."
     ),
 }
 
