@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from torchplace.lint.dead_functions import unnamed_method
+from torchplace.lint.dead_functions import UnnamedMethod, unnamed_methods
 
 from .project_tree import lint_tree
 
@@ -87,14 +87,18 @@ def test_a_library_the_file_imports_may_call_it(tmp_path: Path) -> None:
     assert _lines(tmp_path / "own", **own) == []
 
 
-def test_unnamed_method_reads_one_file() -> None:
+def _method_at(data: bytes, line: int) -> UnnamedMethod | None:
+    return next((m for m in unnamed_methods(data) if m.first <= line <= m.last), None)
+
+
+def test_unnamed_methods_reads_one_file() -> None:
     data = MODEL.format(base="nn.Module", decorator="").encode()
-    method = unnamed_method(data, 15)
+    method = _method_at(data, 15)
     assert method is not None and method.name == "load_backbone" and method.imports == ()
-    assert unnamed_method(data, 11) is None  # forward: PyTorch calls it
+    assert _method_at(data, 11) is None  # forward: PyTorch calls it
     # An attribute name built at run time may reach any method.
     built = data + b"\ndef run(m, kind):\n    return getattr(m, f'load_{kind}')('x')\n"
-    assert unnamed_method(built, 15) is None
+    assert _method_at(built, 15) is None
     # Named again in its own file, outside its body.
     named = data + b"\nLOADERS = [Qeruy2Label.load_backbone]\n"
-    assert unnamed_method(named, 15) is None
+    assert _method_at(named, 15) is None

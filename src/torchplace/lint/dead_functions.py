@@ -25,7 +25,7 @@ of a class with no decorator or keyword, whose bases are only `object`, `nn.Modu
 file's own such classes (so no framework calls it but PyTorch, whose hooks `_MODULE_HOOKS`
 lists), not a dunder or one of those hooks, that its file names nowhere outside its own body
 (and that builds no attribute names at run time: `getattr(self, name)`), and that no other
-text of the project names, never runs (`unnamed_method`; query2labels' `load_backbone`).
+text of the project names, never runs (`unnamed_methods`; query2labels' `load_backbone`).
 Unless its file imports a library that may call it by name: one that is neither the
 standard library, PyTorch and the numeric libraries (`_NO_PROTOCOLS`) nor the project's own
 module (self-rag's encoder, a plain class whose `encode_queries` BEIR's search calls).
@@ -235,45 +235,48 @@ _NO_PROTOCOLS = frozenset(
 
 @dataclass(frozen=True)
 class UnnamedMethod:
-    """A method its file never names, and the modules the file imports from outside the
-    standard library and `_NO_PROTOCOLS` (the project's own, or a library that may call the
-    method by name: the caller tells them apart)."""
+    """A method its file never names (its lines, first and last), and the modules the file
+    imports from outside the standard library and `_NO_PROTOCOLS` (the project's own, or a
+    library that may call the method by name: the caller tells them apart)."""
 
     name: str
+    first: int
+    last: int
     imports: tuple[str, ...]
 
 
-def unnamed_method(data: bytes | None, line: int) -> UnnamedMethod | None:
-    """The method holding `line` when the file (`data`) gives it no caller: see the module's
-    docstring (the project-wide part, that no other text names it and that the imports are
-    the project's own, is the caller's). None for any other line, or a file that does not
-    parse."""
+def unnamed_methods(data: bytes | None) -> tuple[UnnamedMethod, ...]:
+    """The methods the file (`data`) gives no caller: see the module's docstring (the
+    project-wide part, that no other text names them and that the imports are the project's
+    own, is the caller's). Empty for a file that does not parse."""
     if data is None:
-        return None
+        return ()
     text = data.decode("utf-8", "replace")
     if _BUILT_ATTRIBUTE.search(text):
-        return None
+        return ()
     try:
         tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError):
-        return None
+        return ()
     classes = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+    found: list[UnnamedMethod] = []
+    imports: tuple[str, ...] | None = None
     for node in classes.values():
-        if not (node.lineno <= line <= (node.end_lineno or node.lineno)):
+        if not _plain_module_class(node, classes, set()):
             continue
         for method in node.body:
             if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
-            span = (method.lineno, method.end_lineno or method.lineno)
-            if not (span[0] <= line <= span[1]) or method.decorator_list:
-                continue
             name = method.name
-            if name.startswith("__") or name in _MODULE_HOOKS:
-                return None
-            if not _plain_module_class(node, classes, set()) or named_in(text, name, span):
-                return None
-            return UnnamedMethod(name, _imports_beyond_standard(tree))
-    return None
+            if method.decorator_list or name.startswith("__") or name in _MODULE_HOOKS:
+                continue
+            span = (method.lineno, method.end_lineno or method.lineno)
+            if named_in(text, name, span):
+                continue
+            if imports is None:
+                imports = _imports_beyond_standard(tree)
+            found.append(UnnamedMethod(name, span[0], span[1], imports))
+    return tuple(found)
 
 
 def _imports_beyond_standard(tree: ast.Module) -> tuple[str, ...]:

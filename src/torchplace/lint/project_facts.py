@@ -53,10 +53,11 @@ from torchplace.lint.dead_functions import (
     FINDS_CLASSES,
     MAIN_GUARD,
     PlainClass,
+    UnnamedMethod,
     mentioned_elsewhere,
     named_in,
     plain_classes,
-    unnamed_method,
+    unnamed_methods,
     unused_script_function,
 )
 from torchplace.lint.dead_module_functions import DeadModuleFunctions
@@ -454,6 +455,8 @@ class ProjectIndex:
         self._import_graphs: dict[str, ImportGraph] = {}
         #: The classes of each file no decorator or keyword registers (`dead_functions`).
         self._plain_classes: dict[str, list[PlainClass]] = {}
+        #: Each file's methods its own text never names (`dead_functions.unnamed_methods`).
+        self._unnamed_methods: dict[str, tuple[UnnamedMethod, ...]] = {}
         #: The names the project's own modules may be imported by, per project root.
         self._own_module_names: dict[str, frozenset[str] | None] = {}
         #: The first text of a pattern in a project (`_first_match`), by root, pattern and
@@ -786,14 +789,18 @@ class ProjectIndex:
         return any(not self._named_elsewhere(path, c.name) for c in unnamed)
 
     def in_method_nothing_names(self, path: str, line: int) -> bool:
-        """`line` of `path` lies in a method that never runs (`dead_functions.unnamed_method`):
+        """`line` of `path` lies in a method that never runs (`dead_functions.unnamed_methods`):
         in a checkout nobody installs, a method of a plain class whose file names it nowhere
         outside its own body, imports no library that may call it by name (each import
         beyond the standard and numeric libraries is a module of the project), and that no
         other text of the project names (`_named_elsewhere`)."""
         if not self._uninstallable_checkout(path):
             return False
-        method = unnamed_method(self._code(path), line)
+        key = os.path.abspath(path)
+        methods = self._unnamed_methods.get(key)
+        if methods is None:
+            methods = self._unnamed_methods[key] = unnamed_methods(self._code(path))
+        method = next((m for m in methods if m.first <= line <= m.last), None)
         if method is None:
             return False
         own = self._module_names(path)
