@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-64] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-64 | --fresh-65] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -117,7 +117,8 @@ several GPUs (RAG, agents, evaluation harnesses, batch inference, RL rollouts, d
 segmentation, open-world detection, 3D perception and driving, video-language, object-centric
 learning, LLM mixture-of-experts and fine-tuning safety, speech enhancement, fMRI decoding);
 `--fresh-64` (`FRESH_64`) scientific and engineering code (weather, materials, proteins,
-genomics, neural operators, particle physics, medical imaging, astronomy).
+genomics, neural operators, particle physics, medical imaging, astronomy); `--fresh-65`
+(`FRESH_65`) chosen, like `--fresh-59`, by what TPL108 and TPL402 look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -9012,6 +9013,218 @@ FRESH_64 = (
     ("github:georgestein/ssl-legacysurvey", "06b250b7b811d63d9b301d436b0827939d9a6091"),
 )
 
+#: fresh-65: chosen, like `FRESH_59`, by what TPL108 and TPL402 look for: research code whose
+#: own multi-process loop restores checkpoints with `torch.load` and picks each process's GPU
+#: itself, committed before it was first linted; copies of code in other sets left out
+#: (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_65 = (
+    # Multi-process training and evaluation code that restores checkpoints (torch.load) and picks
+    # each process's GPU itself (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and per-process
+    # GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Vision: self-supervised, classification, detection ---
+    # EsViT (Microsoft): efficient self-supervised vision transformers, DINO-style code base
+    # (2021-2023) [multi-GPU code: utils.py (init_distributed_mode: init_process_group,
+    # torch.cuda.set_device(args.gpu)), main_esvit.py (teacher/student
+    # DistributedDataParallel(device_ids=[args.gpu]), resume), eval_linear.py (DDP linear probe),
+    # eval_knn.py (torch.load of cached train/test features), analyze_models.py and
+    # models/swin_transformer.py, cvt_v4_transformer.py (torch.load pretrained);
+    # TPL401, TPL402, TPL108] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=16 main_esvit.py --arch swin_tiny ..." (2 nodes x 8 GPUs),
+    # "--nproc_per_node=2 main_esvit.py --arch cvt_tiny" (1 node, 2 GPUs)
+    ("github:microsoft/esvit", "2d6becd92be61860697faabf35f88e0698e24379"),
+    # FixRes (FAIR): fixing the train-test resolution discrepancy, ImageNet fine-tune/eval
+    # (2019-2020) [multi-GPU code: imnet_finetune/train.py, imnet_evaluate/train.py,
+    # imnet_extract/train.py, imnet_resnet50_scratch/train.py (torch.cuda.set_device(local_rank),
+    # init_process_group, DistributedDataParallel(device_ids=[local_rank]), torch.load of
+    # checkpoint files on resume and of pretrained weights), main_*.py (submitit launch),
+    # hubconf.py; TPL401, TPL402, TPL108] launch texts: README "python main_evaluate_imnet.py
+    # --input-size 320 --architecture 'IGAM_Resnext101_32x48d' --weight-path ..." (1 node,
+    # submitit/Slurm jobs of 1-N GPUs)
+    ("github:facebookresearch/FixRes", "c9be6acc7a6b32f896e62c28a97c20c2348327d3"),
+    # Meta-DETR: few-shot object detection with a Deformable-DETR base (2021-2022) [multi-GPU
+    # code: util/misc.py (init_distributed_mode: torch.cuda.set_device(args.gpu),
+    # init_process_group), main.py (DistributedDataParallel(device_ids=[args.gpu]),
+    # torch.load(args.resume, map_location='cpu')), util/plot_utils.py (torch.load of eval
+    # results), tools/launch.py, models/ops (deformable-attention CUDA op); TPL401, TPL402,
+    # TPL108, TPL2xx] launch texts: README "GPUS_PER_NODE=8 ./tools/run_dist_launch.sh 8
+    # ./scripts/run_experiments_coco.sh" (1 node, 8 GPUs), tools/run_dist_slurm.sh "srun -p
+    # ${PARTITION} ... --nnodes ${NNODES}" (Slurm, N nodes)
+    ("github:ZhangGongjie/Meta-DETR", "5879617d23e37cbf1dfcd6837da81a527e153985"),
+    # ViT-Slim and GLoRA (MBZUAI): searching slim ViTs and generalized LoRA, DeiT-derived code
+    # (2022-2023) [multi-GPU code: ViT-Slim/utils.py (torch.cuda.set_device(args.gpu),
+    # init_process_group), ViT-Slim/main.py, retrain.py, search.py
+    # (DistributedDataParallel(device_ids=[args.gpu]), torch.load of finetune/teacher/resume
+    # checkpoints, torch.load(args.searched_path) without map_location), GLoRA/utils.py and
+    # GLoRA/evolution_utils.py (torch.load of saved weights); TPL401, TPL402, TPL108] launch
+    # texts: README "python3 -m torch.distributed.launch --nproc_per_node=4 --use_env search.py
+    # --model deit_small_patch16_224 ...", "... retrain.py ..." (1 node, 4 GPUs)
+    ("github:Arnav0400/ViT-Slim", "0fed674833f70f98b19678963ae37c070c987215"),
+    # DAT (Tsinghua LEAP lab): vision transformer with deformable attention, Swin-derived
+    # training code (2022-2023) [multi-GPU code: main.py (init_process_group env://,
+    # torch.cuda.set_device(local_rank), DistributedDataParallel(device_ids=[local_rank])),
+    # slurm_main.py and utils.py (Slurm init: torch.cuda.set_device(proc_id % num_gpus),
+    # torch.load of resume and pretrained checkpoints); TPL401, TPL402] launch texts:
+    # train.sh "torchrun --nproc_per_node $GPU --master_port $PORT main.py --cfg $CFG
+    # --data-path <path-to-imagenet>" (1 node, N GPUs), slurm scripts "srun -p RTX3090 ..."
+    ("github:LeapLabTHU/DAT", "32173fcf10d71abe73267f4e99829cd8624b7ab6"),
+    #
+    # --- Video and vision-language ---
+    # VideoX (Microsoft): 2D-TAN / MS-2D-TAN temporal grounding, X-CLIP video-text, SeqTrack
+    # tracking (2019-2024) [multi-GPU code: SeqTrack/lib/train/run_training.py
+    # (init_process_group, torch.cuda.set_device(args.local_rank)),
+    # SeqTrack/lib/train/train_script.py (DDP(device_ids=[settings.local_rank])),
+    # SeqTrack/lib/test/evaluation/running.py (torch.cuda.set_device(gpu_id) per worker),
+    # 2D-TAN/moment_localization/train.py and test.py, MS-2D-TAN/moment_localization/run.py
+    # (torch.load(config.MODEL.CHECKPOINT) without map_location), X-CLIP/main.py (DDP, resume);
+    # SeqTrack/external is a vendored pytracking copy; TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: SeqTrack README "python -m torch.distributed.launch --nproc_per_node 8
+    # lib/train/run_training.py --script seqtrack --config seqtrack_b256 ..." (1 node, 8 GPUs),
+    # X-CLIP README "python -m torch.distributed.launch --nproc_per_node=8 main.py ..."
+    ("github:microsoft/VideoX", "1744b2159c3d11694f94dab4fcde8660c685e79a"),
+    # X-VLM (ByteDance): multi-grained vision-language pretraining, ALBEF-style code base
+    # (2022) [multi-GPU code: utils/__init__.py (init_distributed_mode:
+    # torch.cuda.set_device(args.gpu), init_process_group), Pretrain.py, Captioning*.py,
+    # Grounding*.py, Retrieval.py, VQA.py, NLVR.py (DistributedDataParallel(device_ids=[args.gpu]),
+    # LOCAL_RANK), models/xvlm.py (torch.load of vision/text checkpoints), dataset/utils.py
+    # (torch.load of per-rank result files), run.py (launcher); TPL401, TPL402, TPL108]
+    # launch texts: README "python3 run.py --task \"pretrain_4m_base\" --dist \"1\" --output_dir
+    # ..." (run.py turns --dist "1" into "python3 -m torch.distributed.launch --nproc_per_node=...",
+    # one node; --dist "all" = all nodes), "python3 run.py --task \"vqa\"
+    # --dist \"1\" ... --checkpoint ..."
+    ("github:zengyan-97/X-VLM", "cb4fff15bcc30bba710a7717318e6b963e6935a4"),
+    # TCL (UT Arlington): triple contrastive vision-language pretraining, built on the ALBEF
+    # code base (2022) [multi-GPU code: utils.py (init_distributed_mode, set_device(args.gpu)),
+    # Pretrain.py, Retrieval.py, Grounding.py, NLVR.py, VE.py, VQA.py
+    # (DistributedDataParallel(device_ids=[args.gpu]), torch.load(args.checkpoint,
+    # map_location='cpu') to fine-tune/evaluate a saved model); TPL401, TPL402] launch texts:
+    # README "python -m torch.distributed.launch --nproc_per_node=8 --use_env Pretrain.py
+    # --config ./configs/Pretrain.yaml ..." (1 node, 8 GPUs)
+    ("github:uta-smile/TCL", "74a3e4f963a77ba43f2a2e2abe02bbeea22eba09"),
+    # PandaGPT (Cambridge/Tencent): ImageBind + Vicuna instruction-following multimodal LLM (2023)
+    # [multi-GPU code: code/train_sft.py (local_rank = RANK % device_count,
+    # torch.cuda.set_device(device), deepspeed.init_distributed), code/model/agent.py (DeepSpeed
+    # engine, torch.load of delta checkpoint), code/model/openllama.py, code/web_demo.py (torch.load
+    # delta ckpt); code/model/ImageBind is a vendored ImageBind copy (torch.load of
+    # imagebind_huge.pth); TPL401, TPL402, TPL108, TPL2xx] launch texts: code/scripts/train.sh
+    # "deepspeed --include localhost:0,1,2,3,4,5,6,7 --master_addr 127.0.0.1 --master_port 28457
+    # train_sft.py ..." (1 node, 8 GPUs), "CUDA_VISIBLE_DEVICES=0 python web_demo.py"
+    ("github:yxuansu/PandaGPT", "9b77e0412d42a468362b67d1892ff0f4f659a4f5"),
+    #
+    # --- Speech synthesis and vocoders ---
+    # FastDiff (Zhejiang Univ.): fast conditional diffusion vocoder, NATSpeech-style trainer
+    # (2022-2024) [multi-GPU code: utils/trainer.py (mp.spawn(self.ddp_run, nprocs=num_gpus),
+    # torch.cuda.set_device(gpu_idx), init_process_group('nccl', rank=proc_rank),
+    # DDP(device_ids=[root_gpu])), utils/ckpt_utils.py (torch.load of last checkpoint on
+    # resume), vocoders/pwg.py (torch.load of vocoder), tasks/run.py; TPL401, TPL402, TPL2xx]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=$GPU python tasks/run.py --config
+    # $path/to/config --exp_name $your_experiment_name ..." (1 node, GPUs listed in $GPU)
+    ("github:Rongjiehuang/FastDiff", "c954758364aa845f37642952c7a16ff3e92e436e"),
+    # GenerSpeech (Zhejiang Univ.): style-transfer text-to-speech for out-of-domain speech
+    # (2022-2024) [multi-GPU code: utils/pl_utils.py (mp.spawn(self.ddp_train, nprocs=num_gpus),
+    # torch.cuda.set_device(gpu_idx), DDP device_ids=[gpu_idx], torch.load(checkpoint_path,
+    # map_location='cpu') on restore), utils/trainer.py (mp.spawn ddp_run), utils/ckpt_utils.py,
+    # data_gen/tts/emotion/inference.py (torch.load of emotion encoder without map_location);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=$GPU python
+    # tasks/run.py --config modules/GenerSpeech/config/generspeech.yaml --exp_name GenerSpeech
+    # --reset" (1 node, GPUs listed in $GPU)
+    ("github:Rongjiehuang/GenerSpeech", "ea91ebcd913e4328a9eb71d821e6d0a5cbb288ac"),
+    # ProDiff (Zhejiang Univ.): progressive fast diffusion model for text-to-speech (2022)
+    # [multi-GPU code: utils/pl_utils.py (mp.spawn ddp_train, torch.cuda.set_device(gpu_idx),
+    # device_ids=[gpu_idx]), utils/trainer.py (mp.spawn ddp_run), modules/ProDiff/task/
+    # ProDiff_task.py and inference/ProDiff.py (torch.load of the teacher checkpoint),
+    # utils/ckpt_utils.py; TPL401, TPL402, TPL2xx] launch texts: README
+    # "CUDA_VISIBLE_DEVICES=$GPU python tasks/run.py --config
+    # modules/ProDiff/config/prodiff_teacher.yaml --exp_name ProDiff_Teacher --reset" (1 node,
+    # GPUs listed in $GPU)
+    ("github:Rongjiehuang/ProDiff", "8e63ef62f519ea000b5cd4146320bbce2c9d57d5"),
+    # EmotiVoice (NetEase Youdao): multi-voice, prompt-controlled emotional TTS (2023-2024)
+    # [multi-GPU code: train_am_vocoder_joint.py (init_process_group(rank=rank),
+    # torch.cuda.set_device(rank), torch.device(f'cuda:{rank}'), DDP(device_ids=[rank]),
+    # torch.load of resume checkpoint, style encoder and pretrained generator, one without
+    # map_location), inference_am_vocoder_exp.py, inference_tts.py (f"cuda:{gpu_id}"),
+    # demo_page*.py; TPL401, TPL402, TPL108, TPL104] launch texts: README "torchrun
+    # --nproc_per_node=1 --master_port 8008 train_am_vocoder_joint.py --config_folder ..."
+    # (1 node, 1-N GPUs)
+    ("github:netease-youdao/EmotiVoice", "bc2de8c9eb1121237958ef154cb171e7faefc769"),
+    #
+    # --- Science: earth observation, proteins, materials ---
+    # PANGAEA: benchmark for geospatial foundation models (2024) [multi-GPU code:
+    # pangaea/run.py (LOCAL_RANK, torch.device("cuda", local_rank), torch.cuda.set_device,
+    # init_process_group, DistributedDataParallel(device_ids=[local_rank]), resume from
+    # ckpt_dir), pangaea/engine/trainer.py and evaluator.py (checkpoint save/load),
+    # pangaea/encoders/*.py (torch.load of pretrained encoder weights: croma, dofa, ...);
+    # TPL401, TPL402, TPL108] launch texts: README "torchrun --nnodes=1 --nproc_per_node=1
+    # pangaea/run.py --config-name=train dataset=hlsburnscars encoder=my_model ...",
+    # "torchrun pangaea/run.py --config-name=test ckpt_dir=path_to_ckpt_dir" (1 node, N GPUs)
+    ("github:yurujaja/pangaea-bench", "e1d12ed1e0aac945f32c8bc78e99666869f277d4"),
+    # DPLM (ByteDance Research): diffusion protein language models DPLM and DPLM-2, built on
+    # ByProt (2024-2025) [multi-GPU code: src/byprot/utils/strategies.py (custom FSDP strategy:
+    # torch.cuda.set_device(self.root_device)), analysis/cal_plddt_dir.py (init_process_group,
+    # per-rank folding), src/byprot/utils/protein/folding_model.py and evaluator_dplm2.py
+    # (f"cuda:{device_id}"), src/byprot/models/dplm*/*.py, src/byprot/models/utils.py and
+    # tasks/lm/*.py (torch.load of pretrained/fine-tuned checkpoints), datamodules (torch.load
+    # of cached features); TPL401, TPL402, TPL108, TPL2xx] launch texts: configs/trainer
+    # ddp.yaml / deepspeed_zero2.yaml "devices: auto" (Lightning DDP/DeepSpeed, 1-N nodes),
+    # README "python train.py ..." (Hydra experiment configs; 1 node, all visible GPUs)
+    ("github:bytedance/dplm", "8b3425b7b7134aaf931baa5c53e0328da6a48a1f"),
+    # HydraGNN (Oak Ridge National Laboratory): multi-headed graph neural networks for materials and
+    # molecules at supercomputer scale (2020-2026) [multi-GPU code:
+    # hydragnn/utils/distributed/distributed.py (setup_ddp: OMPI/SLURM local rank,
+    # torch.cuda.set_device(local_rank), get_device), hydragnn/models/MultiTaskModelMP.py (DDP per
+    # task group), hydragnn/train/*.py (resume), examples/multidataset_hpo_sc26/*.py
+    # (DDP(device_ids=[current_device]), torch.load of checkpoints), examples/multibranch/train.py
+    # and inference.py; examples/open_catalyst_2025/ fairchem is a vendored fairchem copy; TPL401,
+    # TPL402, TPL108] launch texts: run-scripts "srun -N${SLURM_NNODES} -n$((SLURM_NNODES*4)) -c32
+    # --ntasks-per-node=4 --gpus-per-task=1 ..." (N nodes x 4 GPUs), deepspeed examples
+    # "deepspeed/train.py"
+    ("github:ORNL/HydraGNN", "d251f81627e6677c8636babe52ec0b020b2d27b7"),
+    # Uni-Fold (DP Technology): open-source AlphaFold/AlphaFold-Multimer training and inference
+    # on Uni-Core (2022-2024) [multi-GPU code: train_monomer.sh / finetune_*.sh (distributed
+    # launch of unicore-train with the repo's unifold task and model), unifold/inference.py
+    # (per-device "cuda:{}" properties, torch.load(args.param_path) without map_location),
+    # unifold/inference_symmetry.py, unifold/colab/model.py, scripts/convert_openfold_to_unifold.py
+    # (torch.load); per-rank GPU choice sits in Uni-Core; TPL108, TPL104, TPL2xx] launch texts:
+    # README/train_monomer.sh "python -m torch.distributed.launch --nproc_per_node=$n_gpu
+    # --master_port $MASTER_PORT --nnodes=$OMPI_COMM_WORLD_SIZE --node_rank=$OMPI_COMM_WORLD_RANK
+    # $(which unicore-train) ..." (N nodes x 8 GPUs)
+    ("github:dptech-corp/Uni-Fold", "7b55789e8c27c83cbe3b2b71065299f9edc4c3d8"),
+    #
+    # --- Medical imaging ---
+    # Medical MAE (JHU): masked-autoencoder pretraining and fine-tuning on chest X-rays,
+    # MAE-derived code (2022-2024) [multi-GPU code: util/misc.py (init_distributed_mode:
+    # torch.cuda.set_device(args.gpu), init_process_group, torch.load of student init weights),
+    # main_pretrain_multi_datasets_xray*.py, main_finetune_chestxray.py, main_linprobe_chestxray.py
+    # (DistributedDataParallel(device_ids=[args.gpu]), torch.load(args.finetune,
+    # map_location='cpu')); TPL401, TPL402] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=8 --use_env main_finetune_chestxray.py ..."
+    # (1 node, 8 GPUs)
+    ("github:lambert-x/medical_mae", "953a460b41534321ff9a8bbee41efe6e21877017"),
+    #
+    # --- Reinforcement learning and robot policies ---
+    # LightZero (OpenDILab): MCTS + RL toolkit (AlphaZero, MuZero, EfficientZero, UniZero)
+    # (2023-2026) [multi-GPU code: lzero/worker/muzero_evaluator.py
+    # (torch.cuda.set_device(get_rank())), lzero/entry/train_muzero*.py (DDP learner via
+    # DI-engine, get_rank), zoo/atari/config/atari_muzero_ddp_config.py and
+    # atari_efficientzero_ddp_config.py (multi-GPU entries), lzero/agent/*.py (torch.load of best
+    # model), zoo/*/config (torch.cuda.set_device(0)); TPL401, TPL402, TPL104, TPL2xx] launch
+    # texts: atari_muzero_ddp_config.py "torchrun --nproc_per_node=2
+    # ./zoo/atari/config/atari_muzero_ddp_config.py" (1 node, 2 GPUs), README "python3 -u
+    # zoo/atari/config/atari_muzero_segment_config.py"
+    ("github:opendilab/LightZero", "9f717c80c86d5c69b39a56d8ade18e684ce6311a"),
+    # MDT (KIT Intuitive Robots Lab): multimodal diffusion transformer policy for goal-conditioned
+    # manipulation (CALVIN, LIBERO) (2024) [multi-GPU code: mdt/training.py (Lightning DDP over
+    # devices), mdt/evaluation/mdt_evaluate.py (torch.cuda.set_device(cfg.device)),
+    # mdt/evaluation/utils.py (torch.device(f"cuda:{device_id}"), torch.load(ckpt_path) without
+    # map_location), mdt/models/mdt_agent.py and mdtv_agent.py (torch.load of checkpoints),
+    # mdt/callbacks/ema.py (torch.load of EMA weights); TPL401, TPL402, TPL108, TPL2xx] launch
+    # texts: conf/config_d.yaml "devices: 4", slurm scripts "srun python mdt/training.py" and
+    # "python -m torch.distributed.launch --nnodes 1 --node-rank 0 --nproc-per-node 4 ..." (1 node,
+    # 4 GPUs)
+    ("github:intuitive-robots/mdt_policy", "e7a78e744751724d3faa5d113fe8cb5f678c052a"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -10084,6 +10297,231 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     ),
     "github:gaozhihan/PreDiff": ("src/prediff/taming/losses/util.py",),
     "github:mahmoodlab/HIPT": ("1-Hierarchical-Pretraining/",),
+    # fresh-65's copies: pytracking in VideoX's SeqTrack, fairchem in HydraGNN's examples,
+    # OpenFold under dplm's vendor/, ImageBind in PandaGPT; NATSpeech's modules shared by
+    # FastDiff, ProDiff and GenerSpeech (kept once, in FastDiff); ALBEF's tools shared by
+    # X-VLM and TCL (kept in X-VLM); Deformable DETR's ops, MAE's and DeiT's utilities
+    "github:ZhangGongjie/Meta-DETR": (
+        "models/ops/functions/ms_deform_attn_func.py",
+        "models/ops/modules/ms_deform_attn.py",
+        "models/ops/setup.py",
+        "models/ops/test.py",
+        "tools/launch.py",
+    ),
+    "github:Arnav0400/ViT-Slim": (
+        "ViT-Slim/samplers.py",
+        "ViT-Slim/utils.py",
+    ),
+    "github:microsoft/VideoX": (
+        "SeqTrack/external/",
+        "SeqTrack/lib/test/evaluation/data.py",
+        "SeqTrack/lib/test/evaluation/got10kdataset.py",
+        "SeqTrack/lib/test/evaluation/lasot_lmdbdataset.py",
+        "SeqTrack/lib/test/evaluation/lasotdataset.py",
+        "SeqTrack/lib/test/evaluation/lasotextensionsubsetdataset.py",
+        "SeqTrack/lib/test/evaluation/nfsdataset_back.py",
+        "SeqTrack/lib/test/evaluation/otbdataset.py",
+        "SeqTrack/lib/test/evaluation/tc128cedataset.py",
+        "SeqTrack/lib/test/evaluation/tc128dataset.py",
+        "SeqTrack/lib/test/evaluation/trackingnetdataset.py",
+        "SeqTrack/lib/test/evaluation/uavdataset.py",
+        "SeqTrack/lib/test/tracker/basetracker.py",
+        "SeqTrack/lib/test/utils/load_text.py",
+        "SeqTrack/lib/test/utils/params.py",
+        "SeqTrack/lib/test/utils/transform_got10k.py",
+        "SeqTrack/lib/test/utils/transform_trackingnet.py",
+        "SeqTrack/lib/test/vot20/vot.py",
+        "SeqTrack/lib/test/vot20/vot20_utils.py",
+        "SeqTrack/lib/train/actors/base_actor.py",
+        "SeqTrack/lib/train/admin/stats.py",
+        "SeqTrack/lib/train/admin/tensorboard.py",
+        "SeqTrack/lib/train/data/bounding_box_utils.py",
+        "SeqTrack/lib/train/data/image_loader.py",
+        "SeqTrack/lib/train/data/transforms.py",
+        "SeqTrack/lib/train/dataset/COCO_tool.py",
+        "SeqTrack/lib/train/dataset/base_image_dataset.py",
+        "SeqTrack/lib/train/dataset/coco.py",
+        "SeqTrack/lib/utils/lmdb_utils.py",
+        "SeqTrack/lib/utils/merge.py",
+        "SeqTrack/lib/utils/misc.py",
+        "SeqTrack/lib/utils/tensor.py",
+        "SeqTrack/tracking/create_default_local_file.py",
+        "X-CLIP/clip/simple_tokenizer.py",
+    ),
+    "github:zengyan-97/X-VLM": (
+        "dataset/randaugment.py",
+        "models/swin_transformer.py",
+        "models/tokenization_bert.py",
+        "refTools/evaluation/cider/cider_scorer.py",
+        "refTools/evaluation/rouge/rouge.py",
+    ),
+    "github:uta-smile/TCL": (
+        "dataset/randaugment.py",
+        "models/tokenization_bert.py",
+        "refTools/evaluation/bleu/bleu.py",
+        "refTools/evaluation/bleu/bleu_scorer.py",
+        "refTools/evaluation/cider/cider.py",
+        "refTools/evaluation/cider/cider_scorer.py",
+        "refTools/evaluation/meteor/meteor.py",
+        "refTools/evaluation/refEvaluation.py",
+        "refTools/evaluation/rouge/rouge.py",
+        "refTools/evaluation/tokenizer/ptbtokenizer.py",
+        "refTools/refer_python3.py",
+        "scheduler/scheduler.py",
+        "vqaTools/vqa.py",
+        "vqaTools/vqaEval.py",
+    ),
+    "github:yxuansu/PandaGPT": (
+        "code/datasets/samplers.py",
+        "code/model/ImageBind/",
+        "code/model/modeling_llama.py",
+    ),
+    "github:Rongjiehuang/FastDiff": (
+        "data_gen/tts/tacotron/audio_processing.py",
+        "data_gen/tts/txt_processors/en.py",
+        "modules/parallel_wavegan/layers/causal_conv.py",
+        "modules/parallel_wavegan/layers/residual_stack.py",
+        "modules/parallel_wavegan/layers/upsample.py",
+        "utils/indexed_datasets.py",
+        "utils/text_encoder.py",
+        "vocoders/base_vocoder.py",
+    ),
+    "github:Rongjiehuang/ProDiff": (
+        "data_gen/tts/base_binarizer.py",
+        "modules/FastDiff/module/FastDiff_model.py",
+        "modules/FastDiff/module/WaveNet.py",
+        "modules/FastDiff/module/modules.py",
+        "modules/commons/espnet_positional_embedding.py",
+        "modules/commons/ssim.py",
+        "modules/fastspeech/fs2.py",
+        "modules/fastspeech/pe.py",
+        "modules/fastspeech/tts_modules.py",
+        "modules/hifigan/hifigan.py",
+        "modules/hifigan/mel_utils.py",
+        "modules/parallel_wavegan/layers/causal_conv.py",
+        "modules/parallel_wavegan/layers/pqmf.py",
+        "modules/parallel_wavegan/layers/residual_block.py",
+        "modules/parallel_wavegan/layers/residual_stack.py",
+        "modules/parallel_wavegan/layers/tf_layers.py",
+        "modules/parallel_wavegan/layers/upsample.py",
+        "modules/parallel_wavegan/losses/stft_loss.py",
+        "modules/parallel_wavegan/models/melgan.py",
+        "modules/parallel_wavegan/models/parallel_wavegan.py",
+        "modules/parallel_wavegan/models/source.py",
+        "modules/parallel_wavegan/optimizers/radam.py",
+        "modules/parallel_wavegan/stft_loss.py",
+        "modules/parallel_wavegan/utils/utils.py",
+        "tasks/tts/fs2_utils.py",
+        "tasks/tts/pe.py",
+        "tasks/tts/tts.py",
+        "tasks/vocoder/vocoder_base.py",
+        "usr/diff/net.py",
+        "utils/audio.py",
+        "utils/common_schedulers.py",
+        "utils/cwt.py",
+        "utils/ddp_utils.py",
+        "utils/indexed_datasets.py",
+        "utils/pitch_utils.py",
+        "utils/plot.py",
+        "utils/rnnoise.py",
+        "utils/text_encoder.py",
+        "utils/text_norm.py",
+        "utils/training_utils.py",
+        "utils/tts_utils.py",
+        "vocoders/base_vocoder.py",
+        "vocoders/hifigan.py",
+        "vocoders/pwg.py",
+    ),
+    "github:Rongjiehuang/GenerSpeech": (
+        "data_gen/tts/base_binarizer.py",
+        "data_gen/tts/txt_processors/base_text_processor.py",
+        "data_gen/tts/txt_processors/en.py",
+        "modules/commons/common_layers.py",
+        "modules/commons/espnet_positional_embedding.py",
+        "modules/commons/ssim.py",
+        "modules/fastspeech/pe.py",
+        "modules/hifigan/hifigan.py",
+        "modules/hifigan/mel_utils.py",
+        "modules/parallel_wavegan/layers/causal_conv.py",
+        "modules/parallel_wavegan/layers/pqmf.py",
+        "modules/parallel_wavegan/layers/residual_block.py",
+        "modules/parallel_wavegan/layers/residual_stack.py",
+        "modules/parallel_wavegan/layers/tf_layers.py",
+        "modules/parallel_wavegan/layers/upsample.py",
+        "modules/parallel_wavegan/losses/stft_loss.py",
+        "modules/parallel_wavegan/models/melgan.py",
+        "modules/parallel_wavegan/models/parallel_wavegan.py",
+        "modules/parallel_wavegan/models/source.py",
+        "modules/parallel_wavegan/optimizers/radam.py",
+        "modules/parallel_wavegan/stft_loss.py",
+        "modules/parallel_wavegan/utils/utils.py",
+        "tasks/base_task.py",
+        "tasks/tts/fs2.py",
+        "tasks/tts/fs2_utils.py",
+        "tasks/tts/pe.py",
+        "tasks/tts/tts.py",
+        "tasks/tts/tts_base.py",
+        "tasks/tts/tts_utils.py",
+        "tasks/vocoder/dataset_utils.py",
+        "tasks/vocoder/vocoder_base.py",
+        "utils/__init__.py",
+        "utils/audio.py",
+        "utils/ckpt_utils.py",
+        "utils/common_schedulers.py",
+        "utils/cwt.py",
+        "utils/ddp_utils.py",
+        "utils/hparams.py",
+        "utils/indexed_datasets.py",
+        "utils/pitch_utils.py",
+        "utils/plot.py",
+        "utils/text_encoder.py",
+        "utils/text_norm.py",
+        "utils/training_utils.py",
+        "utils/tts_utils.py",
+        "vocoders/base_vocoder.py",
+        "vocoders/pwg.py",
+    ),
+    "github:yurujaja/pangaea-bench": (
+        "pangaea/datasets/base.py",
+        "pangaea/datasets/biomassters.py",
+        "pangaea/datasets/croptypemapping.py",
+        "pangaea/datasets/fivebillionpixels.py",
+        "pangaea/datasets/hlsburnscars.py",
+        "pangaea/datasets/mados.py",
+        "pangaea/datasets/pastis.py",
+        "pangaea/datasets/sen1floods11.py",
+        "pangaea/datasets/spacenet7.py",
+        "pangaea/datasets/utae_dynamicen.py",
+        "pangaea/datasets/xView2_create_masks.py",
+        "pangaea/datasets/xview2.py",
+        "pangaea/decoders/ltae.py",
+        "pangaea/decoders/unet.py",
+        "pangaea/decoders/upernet.py",
+        "pangaea/encoders/base.py",
+        "pangaea/encoders/croma_encoder.py",
+        "pangaea/encoders/pos_embed.py",
+        "pangaea/encoders/utils.py",
+        "pangaea/encoders/vit_encoder.py",
+        "pangaea/utils/compute_data_statistics.py",
+        "pangaea/utils/compute_norm_std.py",
+        "pangaea/utils/schedulers.py",
+        "tests/test_encoders.py",
+    ),
+    "github:bytedance/dplm": ("vendor/",),
+    "github:ORNL/HydraGNN": (
+        "examples/open_catalyst_2025/fairchem/",
+        "examples/open_materials_2024/fairchem/",
+        "examples/open_molecules_2025/fairchem/",
+        "examples/open_polymers_2026/fairchem/",
+    ),
+    "github:lambert-x/medical_mae": (
+        "util/crop.py",
+        "util/lars.py",
+        "util/lr_decay.py",
+        "util/pos_embed.py",
+        "util/sampler.py",
+    ),
+    "github:intuitive-robots/mdt_policy": ("mdt/utils/language_annotator.py",),
 }
 
 
@@ -10153,6 +10591,7 @@ UNSEEN_SETS = {
     "fresh-62": FRESH_62,
     "fresh-63": FRESH_63,
     "fresh-64": FRESH_64,
+    "fresh-65": FRESH_65,
 }
 
 
