@@ -162,7 +162,7 @@ def after_showing_its_gpus(ctx: FileContext, scope: Scope, node: ast.AST) -> boo
     that variable, and index 0 is the first GPU it chose to see (with one literal GPU, the
     only one). A module that shows one literal GPU at its top level does so for every
     function it defines below: they run after the module ran."""
-    if _module_shows_one_gpu_before(ctx, node):
+    if module_shows_one_gpu_before(ctx, node):
         return True
     function = scope.function
     root = function.node if function is not None else ctx.tree
@@ -208,7 +208,7 @@ def _shows_one_literal_gpu(statement: ast.stmt) -> bool:
     )
 
 
-def _module_shows_one_gpu_before(ctx: FileContext, node: ast.AST) -> bool:
+def module_shows_one_gpu_before(ctx: FileContext, node: ast.AST) -> bool:
     """A statement of the module's top level, above `node`, that shows the process one
     literal GPU (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` at a script's top), and no other
     top-level statement that sets the variable again."""

@@ -29,8 +29,16 @@ import ast
 import re
 from dataclasses import dataclass
 
-from torchplace.lint.context import FileContext, Scope, call_name, dotted_name, parameter_names
+from torchplace.lint.context import (
+    FileContext,
+    Scope,
+    call_name,
+    dotted_name,
+    keyword,
+    parameter_names,
+)
 from torchplace.lint.dead_functions import named_in
+from torchplace.lint.group_size import spawned_alone
 from torchplace.lint.launch_commands import SEVERAL_PROCESSES
 from torchplace.lint.rules._helpers import enclosing_function, names_assigned, without_comments
 from torchplace.lint.rules.hardcoded._load_reach import (
@@ -42,13 +50,40 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     reads_back_rank_zero_save,
     saves_only_cpu_copies,
 )
-from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
+from torchplace.lint.run_conditions import (
+    module_shows_one_gpu_before,
+    runs_only_on_rank_zero_through_callers,
+)
 
 # State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
 NOT_WEIGHTS = re.compile(
     r"scaler|schedul|sched\b|rng|random|seed|sampler|param_groups?|hparams|config|args|meta",
     re.IGNORECASE,
 )
+
+
+def path_words(node: ast.AST) -> str:
+    """What names the file a path expression reads, for `NOT_WEIGHTS`: its strings, its
+    names, and the last attribute of each attribute chain, never the objects holding them
+    (`args.resume` names a resume, not arguments; `cfg.scheduler_path` a scheduler's state;
+    `os.path.join(args.output_dir, "scheduler.pt")` a scheduler's state)."""
+    words: list[str] = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Constant) and isinstance(current.value, str):
+            words.append(current.value)
+        elif isinstance(current, ast.Name):
+            words.append(current.id)
+        elif isinstance(current, ast.Attribute):
+            words.append(current.attr)
+        elif isinstance(current, ast.Call):
+            stack += [*current.args, *(k.value for k in current.keywords)]
+        else:
+            stack += list(ast.iter_child_nodes(current))
+    return " ".join(words)
+
+
 # Functions that load a state dict into something: `load_state_dict`, `set_peft_model_state_dict`.
 LOADS_WEIGHTS = re.compile(r"(?:set|load)_\w*state_dict$|load_\w*weights$")
 _OPTIMIZER = re.compile(r"optim", re.IGNORECASE)
@@ -141,8 +176,27 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
     runs the load and it reads back what only rank 0 of this file saves
     (`reads_back_rank_zero_save`): onto cuda:0, its own GPU, from a rank 0's cuda:0
     (CodeXGLUE's evaluation of the best checkpoint, under `if args.local_rank in [-1, 0]:`).
-    A checkpoint from elsewhere (a model to fine-tune) may come from any GPU."""
+    A checkpoint from elsewhere (a model to fine-tune) may come from any GPU. Nor does that
+    evidence hold in a script whose top shows each process one literal GPU (VoCo's
+    `CUDA_VISIBLE_DEVICES = "0"`): its ranks save from and restore onto that one GPU."""
     evidence = evidence_of(ctx, trees, load)
+    if evidence is not None and _mapped_in_another_arm(ctx, trees.full(), load):
+        # The author maps this path where it matters and chose not to here (the ImageNet
+        # example's `if args.gpu is None:` arm, one process driving its GPUs from cuda:0).
+        return None
+    if evidence is not None and SEVERAL_PROCESSES in evidence.text:
+        whole_function = enclosing_function(trees.full(), load.lineno)
+        if spawned_alone(trees.full(), whole_function):
+            return None  # `mp.spawn(main, nprocs=1)`: one process restores what it saved
+    if (
+        evidence is not None
+        and SEVERAL_PROCESSES in evidence.text
+        and module_shows_one_gpu_before(ctx, load)
+    ):
+        # Every process of the script sees one GPU, the one its top names (VoCo's
+        # `os.environ["CUDA_VISIBLE_DEVICES"] = "0"`): its ranks saved from cuda:0, their
+        # only GPU, and restore onto it. Ranks sharing that GPU are another hazard.
+        return None
     if (
         evidence is not None
         and SEVERAL_PROCESSES in evidence.text
@@ -153,6 +207,33 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
         if whole is not None and reads_back_rank_zero_save(ctx, tree, whole):
             return None
     return evidence
+
+
+def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -> bool:
+    """Another arm of an `if` holding the load restores the same path with `map_location`
+    (SLIP's `if args.gpu is None: torch.load(path) else: torch.load(path, map_location=loc)`)."""
+    whole = _same_call(tree, load)
+    function = enclosing_function(tree, load.lineno)
+    if whole is None or function is None or not whole.args:
+        return False
+    path = ctx.source.segment(whole.args[0])
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If):
+            continue
+        arms = (node.body, node.orelse)
+        for own, other in (arms, arms[::-1]):
+            if not any(whole is n for statement in own for n in ast.walk(statement)):
+                continue
+            for call in (n for statement in other for n in ast.walk(statement)):
+                if (
+                    isinstance(call, ast.Call)
+                    and ctx.qualified(call.func) == "torch.load"
+                    and call.args
+                    and ctx.source.segment(call.args[0]) == path
+                    and (keyword(call, "map_location") is not None or len(call.args) > 1)
+                ):
+                    return True
+    return False
 
 
 def may_have_evidence(ctx: FileContext) -> bool:
@@ -380,7 +461,10 @@ def _shared_path(ctx: FileContext, function: ast.AST, load: ast.Call) -> bool:
     texts = _path_texts(ctx, function, load)
     if not texts:
         return False
-    return not any(_PER_RANK.search(text) or NOT_WEIGHTS.search(text) for text in texts)
+    if any(_PER_RANK.search(text) for text in texts):
+        return False
+    words = [path_words(node) for node in _path_sources(function, load.args[0])]
+    return not any(NOT_WEIGHTS.search(text) for text in words)
 
 
 def _rank_in_path(function: ast.AST, load: ast.Call) -> bool:

@@ -15,6 +15,7 @@ from torchplace.lint.rules.hardcoded._load_evidence import (
     Trees,
     evidence_at,
     may_have_evidence,
+    path_words,
 )
 from torchplace.report import Finding, FixSafety
 
@@ -103,7 +104,7 @@ def may_hold_cuda_tensors(ctx: FileContext, scope: Scope, load: ast.Call) -> boo
     module named for XLA / TPUs (`strategies/xla.py`), or in a file that saves with `xm.save`
     only. Not every load of a file that mentions `torch_xla`:
     accelerate's checkpointing imports it for TPUs and resumes CUDA training beside it."""
-    source = ctx.source.segment(load.args[0]) if load.args else ""
+    source = path_words(load.args[0]) if load.args else ""
     if _NOT_WEIGHTS.search(source) or _xla_code(ctx, scope, load):
         return False
     consumer = consumer_of(ctx, scope, load)
