@@ -269,6 +269,7 @@ HISTORY = [
     ("2026-12-04", "8725034", "0.50x default, 9.95x with --preview; warm 0.28 s"),
     ("2026-12-04", "474a2e5", "0.50x default, 9.52x with --preview; warm 0.24 s"),
     ("2026-12-04", "0f3fe09", "0.46x default, 8.07x with --preview; warm 0.24 s"),
+    ("2026-12-04", "0c377d8", "0.53x default, 9.67x with --preview; warm 0.27 s"),
 ]
 
 

@@ -826,6 +826,15 @@ HISTORY = [
         "alone too; of the rules once default 0 TRUE of 2 (1 split) and 1 of 6 (TPL401 1/3; "
         "3 split: TPL108 2, TPL401 1)",
     ),
+    (
+        "2026-12-04",
+        "d0cf60d",
+        "TPL108 reads a load's path by its own words (`torch.load(args.resume)`: 26 findings "
+        "added on the older sets, 20 TRUE for two blind judges; 4 of the 6 FALSE then fixed), "
+        "then fresh-65 (chosen by what TPL108 and TPL402 look for; 1,741 files) at d0cf60d: "
+        "no default-tier finding, the default set alone too; of the rules once default 3 TRUE "
+        "of 6 (TPL108 3/4, TPL404 0/1, TPL207 0/1); the judges agreed on all",
+    ),
 ]
 
 
@@ -1895,6 +1904,23 @@ CORPUS_NOTES = {
         "methods, which nothing in the repository calls; TPL401 on particleflow's barrier). "
         "A seeded sample of 12 of its 35 TPL106 loads (seed 64, `fresh-64/tpl106-sample`): "
         "2 TRUE, 6 FALSE, 4 split or UNSURE."
+    ),
+    "fresh-65": (
+        "Chosen, like fresh-59, by what TPL108 and TPL402 look for: research code whose own "
+        "multi-process loop restores checkpoints with `torch.load` and picks each process's "
+        "GPU itself (vision, video-language, speech, science, medical imaging, RL); 20 "
+        "repositories, vendored and shared copies left out (pytracking in VideoX, fairchem in "
+        "HydraGNN, OpenFold in dplm, ImageBind in PandaGPT, NATSpeech's modules kept once), "
+        "committed (cb6b72a) before it was first linted, after TPL108's path reading. First "
+        "linted at d0cf60d: 1,741 Python files, no crash (one file Python cannot parse: "
+        "TPL001), no default-tier finding, the same when the default set runs alone. Its 6 "
+        "findings of the rules once default, on which the two blind judges agreed: 3 TRUE "
+        "(TPL108 3 of 4: ViT-Slim's two scripts, launched on 4 processes, restore GPU-saved "
+        "checkpoints onto cuda:0 in every rank; EmotiVoice's joint trainer its discriminator's "
+        "state; FALSE: a file another script re-saved from CPU tensors), TPL404 0/1 (imports "
+        "before the setting that start no CUDA), TPL207 0/1 (a `reset_parameters` nothing "
+        "calls). A seeded sample of 12 of its 24 TPL106 loads (seed 65, "
+        "`fresh-65/tpl106-sample`): 1 TRUE, 11 FALSE."
     ),
 }
 
