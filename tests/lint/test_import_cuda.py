@@ -50,6 +50,23 @@ def test_module_level_cuda_call_through_an_import_chain(tmp_path: Path) -> None:
     assert not import_starts_no_cuda(str(root / "pkg/run.py"), "pkg.models")
 
 
+def test_an_import_of_sibling_modules_runs_only_those_modules(tmp_path: Path) -> None:
+    # mdt's sampler: `from . import utils` runs `utils.py`; its package ran already.
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/models/__init__.py": "",
+        "pkg/models/sampling.py": "from . import utils\nfrom .. import common\n",
+        "pkg/models/utils.py": "import torch\n",
+        "pkg/common.py": "X = 1\n",
+        "pkg/run.py": "",
+    }
+    root = _project(tmp_path / "quiet", files)
+    assert import_starts_no_cuda(str(root / "pkg/run.py"), "pkg.models.sampling")
+    starting = {**files, "pkg/models/utils.py": "import torch\nN = torch.cuda.is_available()\n"}
+    root = _project(tmp_path / "starting", starting)
+    assert not import_starts_no_cuda(str(root / "pkg/run.py"), "pkg.models.sampling")
+
+
 def test_class_body_and_parent_package_run_at_import(tmp_path: Path) -> None:
     root = _project(
         tmp_path,

@@ -123,7 +123,10 @@ def _import_time_code(file: Path) -> tuple[str, list[tuple[str, int]]] | None:
             imports += [(alias.name, 0) for alias in statement.names]
         elif isinstance(statement, ast.ImportFrom):
             base = statement.module or ""
-            imports.append((base, statement.level))
+            if base or not statement.level:
+                # `from . import utils` names no module of its own: the packages above the
+                # file ran before it did; only the submodules it names run now (below).
+                imports.append((base, statement.level))
             # `from pkg import sub` imports the submodule `pkg.sub` when one is on disk.
             for alias in statement.names:
                 name = f"{base}.{alias.name}" if base else alias.name

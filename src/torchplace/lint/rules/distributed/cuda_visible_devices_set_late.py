@@ -84,8 +84,9 @@ class CudaVisibleDevicesSetLate(Rule):
     # the GPU the process had just bound; project imports that start no CUDA). The code
     # before a write now leaves out the other arms, a write naming the bound GPU is left, and
     # what a project import runs is read on disk; on fresh-32 TRUE on 0 of 1 (a write after
-    # `manual_seed_all()`, which torch queues until CUDA starts: seeds now start nothing)
-    # (benchmarks/results/lint_precision_unseen.md).
+    # `manual_seed_all()`, which torch queues until CUDA starts: seeds now start nothing);
+    # on fresh-65 on 0 of 1 (an import chain through `from . import utils`, read as a module
+    # not found, now read) (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "cuda-visible-devices-set-late"
     contexts = (
