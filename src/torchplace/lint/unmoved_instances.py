@@ -27,6 +27,7 @@ from __future__ import annotations
 import ast
 
 from torchplace.lint.context import FileContext
+from torchplace.lint.flow_facts import self_attribute
 from torchplace.lint.flow_ops import MOVES
 from torchplace.lint.run_conditions import parent_map, per_file
 
@@ -125,19 +126,19 @@ def _held_by_plain_objects(
             and call.func is mention
             and isinstance(assign, ast.Assign)
             and len(assign.targets) == 1
-            and _self_attribute(assign.targets[0]) is not None
+            and self_attribute(assign.targets[0]) is not None
             and isinstance(init, ast.FunctionDef)
             and init.name == "__init__"
             and id(init) in inside
         ):
             return False
-        held.add(assign.targets[0].attr)  # type: ignore[attr-defined]
+        held.add(str(self_attribute(assign.targets[0])))
     if not held:
         return False
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Attribute) and node.attr in held):
             continue
-        if _self_attribute(node) is None or id(node) not in inside:
+        if self_attribute(node) is None or id(node) not in inside:
             return False  # another object's, or a module class's: that code may move it
         parent = parents.get(id(node))
         if isinstance(node.ctx, ast.Store):
@@ -149,16 +150,6 @@ def _held_by_plain_objects(
         if not isinstance(parent, ast.Attribute) or not _moves_nothing(parent, parents):
             return False  # handed on, wrapped or aliased: that code may move it
     return True
-
-
-def _self_attribute(node: ast.AST) -> ast.Attribute | None:
-    if (
-        isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "self"
-    ):
-        return node
-    return None
 
 
 def _constructs(value: ast.AST, class_name: str) -> bool:

@@ -180,29 +180,23 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
     evidence hold in a script whose top shows each process one literal GPU (VoCo's
     `CUDA_VISIBLE_DEVICES = "0"`): its ranks save from and restore onto that one GPU."""
     evidence = evidence_of(ctx, trees, load)
-    if evidence is not None and _mapped_in_another_arm(ctx, trees.full(), load):
+    if evidence is None:
+        return None
+    tree = trees.full()
+    if _mapped_in_another_arm(ctx, tree, load):
         # The author maps this path where it matters and chose not to here (the ImageNet
         # example's `if args.gpu is None:` arm, one process driving its GPUs from cuda:0).
         return None
-    if evidence is not None and SEVERAL_PROCESSES in evidence.text:
-        whole_function = enclosing_function(trees.full(), load.lineno)
-        if spawned_alone(trees.full(), whole_function):
-            return None  # `mp.spawn(main, nprocs=1)`: one process restores what it saved
-    if (
-        evidence is not None
-        and SEVERAL_PROCESSES in evidence.text
-        and module_shows_one_gpu_before(ctx, load)
-    ):
+    if SEVERAL_PROCESSES not in evidence.text:
+        return evidence
+    if spawned_alone(tree, enclosing_function(tree, load.lineno)):
+        return None  # `mp.spawn(main, nprocs=1)`: one process restores what it saved
+    if module_shows_one_gpu_before(ctx, load):
         # Every process of the script sees one GPU, the one its top names (VoCo's
         # `os.environ["CUDA_VISIBLE_DEVICES"] = "0"`): its ranks saved from cuda:0, their
         # only GPU, and restore onto it. Ranks sharing that GPU are another hazard.
         return None
-    if (
-        evidence is not None
-        and SEVERAL_PROCESSES in evidence.text
-        and runs_only_on_rank_zero_through_callers(ctx, scope, load)
-    ):
-        tree = trees.full()
+    if runs_only_on_rank_zero_through_callers(ctx, scope, load):
         whole = _same_call(tree, load)
         if whole is not None and reads_back_rank_zero_save(ctx, tree, whole):
             return None
