@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-64 | --fresh-65] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-66] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -118,7 +118,9 @@ segmentation, open-world detection, 3D perception and driving, video-language, o
 learning, LLM mixture-of-experts and fine-tuning safety, speech enhancement, fMRI decoding);
 `--fresh-64` (`FRESH_64`) scientific and engineering code (weather, materials, proteins,
 genomics, neural operators, particle physics, medical imaging, astronomy); `--fresh-65`
-(`FRESH_65`) chosen, like `--fresh-59`, by what TPL108 and TPL402 look for.
+(`FRESH_65`) chosen, like `--fresh-59`, by what TPL108 and TPL402 look for; `--fresh-66`
+(`FRESH_66`) an eighth general one (efficient distributed training, compression, architecture
+search, imperfect labels, GANs and flows, metric learning, dialogue, PDE foundation models).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -9225,6 +9227,203 @@ FRESH_65 = (
     ("github:intuitive-robots/mdt_policy", "e7a78e744751724d3faa5d113fe8cb5f678c052a"),
 )
 
+#: fresh-66: an eighth general set of official code releases of ML papers (efficient
+#: distributed training, compression, architecture search and equilibrium models, imperfect
+#: labels, GANs and flows, metric learning, dialogue and relation extraction, PDE foundation
+#: models), committed before it was first linted; copies of code in other sets left out
+#: (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_66 = (
+    # General set: official code releases of ML papers (2019-2024) whose training or evaluation
+    # runs on several GPUs, topics outside those of fresh-54..63. Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Memory- and communication-efficient distributed training ---
+    # ActNN: 2-bit activation-compressed training (ICML 2021, UC Berkeley, 2021) [multi-GPU code:
+    # image_classification/main.py (torch.distributed init from WORLD_SIZE/local_rank,
+    # torch.cuda.set_device), image_classification/multiproc.py (one process per GPU),
+    # image_classification/image_classification/training.py (DistributedDataParallel),
+    # dataloaders.py (mean/std and batches .cuda()), mem_speed_benchmark/train.py (DDP),
+    # actnn/actnn/ops.py, qscheme.py (tensors .cuda() inside autograd functions);
+    # TPL401, TPL402, TPL2xx] launch texts: tests "CUDA_VISIBLE_DEVICES=0,1 ./test_cifar 2
+    # preact_resnet56 200 ..." (1 node, 2 GPUs), image_classification multiproc.py --nproc_per_node
+    ("github:ucbrise/actnn", "843f0dc650f6deca9c1580031b08c4325a5056ad"),
+    # PowerSGD: low-rank gradient compression for data-parallel training (NeurIPS 2019, EPFL,
+    # 2019-2021) [multi-GPU code: paper-code/train.py and train_pytorch.py
+    # (torch.distributed.init_process_group with file:// init, world_size=n_workers,
+    # device "cuda:0" literal, DistributedDataParallel with PowerSGD hooks), paper-code/timings.py,
+    # paper-code/gradient_reducers.py (all-reduce of low-rank factors), powersgd/ package;
+    # TPL401, TPL402, TPL104] launch texts: README 'train.config["n_workers"] = 4',
+    # paper-code/environment/files/mpi_test.py 'init_process_group("mpi")' (1 node, 4-16 workers)
+    ("github:epfml/powersgd", "f07be924eda568511c0ca00efdfed06b1d7e6332"),
+    # Local SGD: "Don't use large mini-batches, use local SGD" (ICLR 2020, EPFL, 2019-2020)
+    # [multi-GPU code: distributed_code/main.py (dist.init_process_group "mpi"/nccl,
+    # torch.cuda.set_device(conf.graph.device[0]), nn.DataParallel(device_ids=...) per rank),
+    # distributed_code/pcode/create_dataset.py ("cuda:{}".format(device) for data),
+    # distributed_code/pcode/utils/communication.py (flatten/all-reduce buffers .cuda()),
+    # distributed_code/run.py (mpirun launcher); TPL401, TPL402, TPL2xx] launch texts: README
+    # "python run.py ... --n_mpi_process 16 --n_sub_process 1 --world 0,0,...,0" (mpirun, 1-N
+    # nodes, 16 processes)
+    ("github:epfml/LocalSGD-Code", "3d4811d01673af205a00176f5389ed008a1ddb37"),
+    #
+    # --- Network compression: binary networks, sparse training, lottery tickets ---
+    # ReActNet: binary neural networks with generalized activations (ECCV 2020, HKUST/CMU,
+    # 2020-2021) [multi-GPU code: mobilenet/{1_step1,2_step2}/train.py and
+    # resnet/{1_step1,2_step2}/train.py (teacher and student nn.DataParallel(...).cuda(),
+    # torch.load of checkpoints without map_location); TPL108] launch texts: run.sh "python3
+    # train.py --data=/datasets/imagenet --batch_size=256 ..." (1 node, all visible GPUs)
+    ("github:liuzechun/ReActNet", "a6cd08d4605d94135faea6fd73354041e4130b52"),
+    # GraNet: gradual pruning with zero-cost neuroregeneration for sparse training (NeurIPS 2021,
+    # TU/e, 2021) [multi-GPU code: ImageNet/main.py (torch.distributed.init_process_group,
+    # torch.cuda.set_device(args.local_rank), DistributedDataParallel), ImageNet/multiproc.py,
+    # CIFAR/sparselearning/core.py (masks created .cuda()), CIFAR/main.py (torch.load);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: ImageNet README "python $1multiproc.py
+    # --nproc_per_node 2 $1main.py --sparse --sparse-init ERK --method GraNet ..." (1 node, 2 GPUs)
+    ("github:Shiweiliuiiiiiii/GraNet", "f338a2479758ba35660c3d64422ee9c83abb02a5"),
+    # OpenLTH: lottery-ticket / linear-mode-connectivity experiments (ICML 2020, Facebook AI/MIT,
+    # 2020) [multi-GPU code: platforms/base.py (device string 'cuda:0,1,...', is_distributed,
+    # rank), models/base.py (DataParallel / DistributedDataParallel wrappers),
+    # training/train.py (DDP(device_ids=[rank]) or DataParallel), lottery/test/*.py (torch.load);
+    # TPL402, TPL108] launch texts: README "python open_lth.py ..." ("will automatically use all
+    # available GPUs"; CUDA_VISIBLE_DEVICES to limit) (1 node, N GPUs)
+    ("github:facebookresearch/open_lth", "2ce732fe48abd5a80c10a153c45d397b048e980c"),
+    #
+    # --- Architecture search and implicit (equilibrium) models ---
+    # HR-NAS: searching efficient high-resolution networks (CVPR 2021, HKU, 2021)
+    # [multi-GPU code: utils/distributed.py (init_process_group, set_device, rank/world size),
+    # common.py (AllReduceDistributedDataParallel or nn.DataParallel, meters all-reduced via
+    # torch.tensor(...).cuda()), train.py, val.py, mmseg/validation.py (DataParallel
+    # segmentation/keypoint validation); TPL401, TPL402, TPL2xx] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=8 --nnodes=1 --node_rank=0 --master_port=1234
+    # train.py ...", "--nproc_per_node=${NPROC_PER_NODE} --nnodes=${N_NODES}" (1-N nodes x 8 GPUs)
+    ("github:dingmyu/HR-NAS", "003c3b6bd0168751c884b6999ffc8c13b36a39e2"),
+    # ViTAS: vision-transformer architecture search (ECCV 2022, Univ. of Sydney/SenseTime, 2022)
+    # [multi-GPU code: util/dist_init.py (SLURM_PROCID/SLURM_LOCALID, init_process_group nccl,
+    # torch.cuda.set_device(local_rank)), core/agent/nas_vit.py (DistributedDataParallel
+    # device_ids=[local_rank]), core/sampler/evolution/evolution_sampler.py and
+    # base_sampler.py (flags/counters torch.Tensor(...).cuda() all-reduced),
+    # tools/trainer/imagenet/trainer.py, tools/eval/imagenet/tester.py; TPL401, TPL402, TPL2xx]
+    # launch texts: README "./script/command.sh vit1.3 8 2 \"python3 -u tools/agent_run.py
+    # config/retrain/ViTAS_1.3G_retrain.yaml\"", script/command.sh "srun --mpi=pmi2
+    # -n$total_process --gres=gpu:$train_gpu" (2 nodes x 8 GPUs)
+    ("github:xiusu/ViTAS", "066bb205103af6df1e1f3d210552e31c54385603"),
+    # DEQ / MDEQ: deep equilibrium models for sequences and vision (NeurIPS 2019 and 2020, CMU,
+    # 2019-2021) [multi-GPU code: DEQ-Sequence/train_transformer.py (BalancedDataParallel /
+    # nn.DataParallel(model, dim=1).to(device), torch.load(f) of whole models),
+    # MDEQ-Vision/tools/cls_train.py (nn.DataParallel(device_ids=gpus)), seg_train.py
+    # (--local_rank, torch.device('cuda:{}'.format(args.local_rank))),
+    # MDEQ-Vision/lib/datasets/*.py (tensors .cuda() in
+    # inference, torch.device("cuda:%d" % model.device_ids[0])), lib/*.py solvers;
+    # TPL402, TPL108, TPL2xx, TPL104] launch texts: README "bash wt103_deq_transformer.sh train
+    # --cuda --multi_gpu --f_solver broyden ...", "python -m torch.distributed.launch
+    # --nproc_per_node=4 tools/seg_train.py --cfg experiments/..." (1 node, 4 GPUs)
+    ("github:locuslab/deq", "1fb7059d6d89bb26d16da80ab9489dcc73fc5472"),
+    #
+    # --- Learning with imperfect labels (semi-supervised classification, noisy labels) ---
+    # USB: unified semi-supervised learning benchmark for CV/NLP/audio (NeurIPS 2022 D&B,
+    # Microsoft Research Asia/universities, 2022-2024) [multi-GPU code: train.py (mp.spawn
+    # main_worker per GPU, dist.init_process_group), semilearn/core/utils/misc.py
+    # (torch.cuda.set_device(args.gpu), DistributedDataParallel, DataParallel fallback),
+    # semilearn/algorithms/*/ (per-algorithm buffers and pseudo-labels on GPU),
+    # semilearn/lighting/trainer.py; TPL401, TPL402, TPL2xx] launch texts: README "python
+    # train.py --c config/usb_cv/fixmatch/fixmatch_cifar100_200_0.yaml" with config
+    # "multiprocessing_distributed: True, world_size: 1, gpu: None" (1 node, all GPUs)
+    ("github:microsoft/Semi-supervised-learning", "1ef4cbebcc0b368158315aeb425053858cf6c845"),
+    # TorchSSL / FlexMatch: curriculum pseudo-labelling for semi-supervised learning (NeurIPS 2021,
+    # Tokyo Tech/MSRA, 2021-2022; predecessor of USB, separate code base) [multi-GPU code:
+    # fixmatch.py, flexmatch.py, uda.py, ... (mp.spawn(main_worker, nprocs=ngpus_per_node),
+    # dist.init_process_group, torch.cuda.set_device(args.gpu), DistributedDataParallel),
+    # datasets/DistributedProxySampler.py, models/*/ (classwise accuracy tensors .cuda()), eval.py
+    # (torch.load without map_location); TPL401, TPL402, TPL108, TPL2xx] launch texts: README
+    # "python flexmatch.py --c config/flexmatch/flexmatch.yaml" with "multiprocessing_distributed:
+    # True" (1 node, all GPUs)
+    ("github:TorchSSL/TorchSSL", "f26e1d42967cec7f7c8a00c2e7ff9219d8ab7c92"),
+    # ELR: early-learning regularization against noisy labels (NeurIPS 2020, NYU, 2020)
+    # [multi-GPU code: ELR/base/base_trainer.py and ELR_plus/base/base_trainer.py
+    # (n_gpu -> device 'cuda:0', torch.nn.DataParallel(model, device_ids=...), torch.load of
+    # resume checkpoints), ELR/model/loss.py (targets torch.zeros(...).cuda()), ELR/test.py;
+    # TPL104, TPL108, TPL2xx] launch texts: README "python train.py -c config_cifar10.json
+    # --percent 0.8", configs "n_gpu": 1..N (1 node, N GPUs via DataParallel)
+    ("github:shengliu66/ELR", "934af53434a336b6db80d05d7649d23216e8ca6d"),
+    #
+    # --- Image generation without diffusion (transformer GANs, normalizing flows, unpaired
+    # --- translation) ---
+    # TransGAN: pure-transformer GANs (NeurIPS 2021, UT Austin, 2021) [multi-GPU code:
+    # train_derived.py (mp.spawn(main_worker), dist.init_process_group, torch.cuda.set_device,
+    # generator/discriminator DistributedDataParallel, torch.load(map_location=loc)),
+    # functions.py (noise torch.cuda.FloatTensor(...).cuda(args.gpu) in the training step),
+    # test.py (DataParallel(gen_net.to("cuda:0"), device_ids=[0])); vendored StyleGAN2-ADA helpers
+    # in torch_utils/ and dnnlib/ (14 files); TPL401, TPL402, TPL104, TPL2xx] launch texts:
+    # exps/*.py "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python train_derived.py ..." (1 node, 8 GPUs)
+    ("github:VITA-Group/TransGAN", "6b85440ca56716fd7a60bac964466cc0296ce663"),
+    # Residual Flows: invertible residual networks for density estimation (NeurIPS 2019,
+    # Toronto/Cambridge, 2019-2020) [multi-GPU code: train_img.py (device 'cuda:0',
+    # torch.nn.DataParallel(model), torch.load(args.resume) without map_location),
+    # qualitative_samples.py, resflows/datasets.py (torch.load of tensors), resflows/layers/*
+    # (log-det estimators creating tensors in forward); TPL104, TPL108, TPL2xx] launch texts:
+    # README "python train_img.py --data cifar10 --actnorm True --save experiments/cifar10" (1 node,
+    # all visible GPUs via DataParallel)
+    ("github:rtqichen/residual-flows", "8170138c850a3574319491d97093bc860ce4922d"),
+    # CUT: contrastive unpaired image-to-image translation (ECCV 2020, UC Berkeley/Adobe,
+    # 2020-2021) [multi-GPU code: models/base_model.py (torch.device('cuda:{}'.format(gpu_ids[0])),
+    # torch.nn.DataParallel(net, gpu_ids), torch.load(map_location=str(self.device))),
+    # models/networks.py (PatchSampleF MLPs .cuda() created lazily in forward),
+    # models/stylegan_networks.py (torch.ones(...).cuda() in forward), options/base_options.py
+    # (--gpu_ids); TPL2xx, TPL104] launch texts: options "--gpu_ids 0  0,1,2, 0,2", README
+    # "python train.py --dataroot ./datasets/grumpifycat --name grumpycat_CUT --CUT_mode CUT"
+    # (1 node, 1-N GPUs)
+    (
+        "github:taesungp/contrastive-unpaired-translation",
+        "b3ac297708dfb6f7589d04662277e53c0d579c27",
+    ),
+    #
+    # --- Image retrieval and metric learning ---
+    # Hyperbolic ViT metric learning (CVPR 2022, Univ. of Trento/Skoltech, 2022) [multi-GPU code:
+    # train.py (torch.cuda.set_device(cfg.local_rank), init_process_group nccl env://, apex
+    # DistributedDataParallel), helpers.py (labels/batches .cuda()), proxy_anchor/train.py and
+    # evaluate.py (torch.cuda.set_device(args.gpu_id), nn.DataParallel, torch.load(args.resume));
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=4 train.py  # multi GPU" (1 node, 4 GPUs)
+    ("github:htdt/hyp_metric", "c89de0490691bacbd7332171c5455651fe49f25e"),
+    # Token: deep token aggregation for image retrieval (AAAI 2022, USTC, 2022) [multi-GPU code:
+    # utils/helpfunc.py (init_distributed_mode: torch.cuda.set_device(args.gpu),
+    # init_process_group with world_size/rank), train.py (DistributedDataParallel
+    # device_ids=[args.gpu], resume torch.load(map_location='cpu')), test.py; TPL401, TPL402]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node=4 --use_env
+    # train.py ..." (1 node, 4 GPUs)
+    ("github:MCC-WH/Token", "450090b769868dce631ce7796e2da3a88c8953a1"),
+    #
+    # --- Language: open-domain dialogue and entity/relation extraction ---
+    # CDial-GPT: large-scale Chinese short-text conversation dataset and pre-trained dialogue GPT
+    # (NLPCC 2020, Tsinghua CoAI, 2020-2021) [multi-GPU code: train.py
+    # (torch.cuda.set_device(args.local_rank), init_process_group nccl env://,
+    # DistributedDataParallel(device_ids=[local_rank])), od/inputters/inputter.py (torch.load of
+    # cached datasets); TPL401, TPL402, TPL108] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=8 train.py --pretrained --model_checkpoint
+    # thu-coai/CDial-GPT_LCCC-large ... # Training on 8 GPUs" (1 node, 8 GPUs)
+    ("github:thu-coai/CDial-GPT", "81064865221d3503251d633f3d0b651004c938a6"),
+    # PURE: a frustratingly easy approach for entity and relation extraction (NAACL 2021,
+    # Princeton, 2021) [multi-GPU code: entity/models.py (bert_model.cuda(),
+    # torch.nn.DataParallel when n_gpu > 1, batches moved to GPU), run_relation.py and
+    # run_relation_approx.py (n_gpu, torch.nn.DataParallel(model)), run_entity.py; TPL2xx]
+    # launch texts: README "python run_entity.py --do_train --do_eval ...", "python
+    # run_relation.py ..." (1 node, all visible GPUs via DataParallel)
+    ("github:princeton-nlp/PURE", "b1e9cad39bec10eb3c355dc5a8e4e75dd0afebf5"),
+    #
+    # --- Scientific ML: PDE foundation models ---
+    # DPOT: auto-regressive denoising pre-training of operator transformers on mixed PDE data
+    # (ICML 2024, Tsinghua, 2024) [multi-GPU code: train_temporal_parallel.py (accelerate
+    # Accelerator, device = accelerator.device, models .to(device), torch.load of checkpoints with
+    # map_location 'cuda:{}'.format(args.gpu)), parallel_trainer.py (picks free GPUs with
+    # nvidia-smi and launches "CUDA_VISIBLE_DEVICES=... accelerate launch --num_processes=N
+    # --multi_gpu"), finetune.py, evaluate.py (torch.device("cuda:{}".format(args.gpu))),
+    # data_generation/cfdbench/cylinder.py (torch.load of cached tensors); TPL108, TPL2xx]
+    # launch texts: train_temporal_parallel.py 'CUDA_VISIBLE_DEVICES="0,1,2,3,4,5,6,7" accelerate
+    # launch --num_processes 8 --multi_gpu ...', README "python parallel_trainer.py --config_file
+    # ns2d_parallel.yaml", configs "num_gpus: 8" (1 node, 2-8 GPUs)
+    ("github:HaoZhongkai/DPOT", "dcd2f9a9359765e19ad63e2f3f879a2a8ce1aa17"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -10522,6 +10721,34 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "util/sampler.py",
     ),
     "github:intuitive-robots/mdt_policy": ("mdt/utils/language_annotator.py",),
+    # fresh-66's copies: StyleGAN2-ADA's helpers in TransGAN; pix2pix's utilities (via
+    # gan-compression) in CUT; Transformer-XL's utilities in deq; HRNet's NMS in HR-NAS; shared
+    # helpers kept once (actnn's multiproc.py, GraNet's initializers)
+    "github:Shiweiliuiiiiiii/GraNet": ("ImageNet/multiproc.py",),
+    "github:facebookresearch/open_lth": ("models/initializers.py",),
+    "github:dingmyu/HR-NAS": (
+        "nms/nms.py",
+        "nms/setup_linux.py",
+    ),
+    "github:xiusu/ViTAS": ("data/rasampler.py",),
+    "github:locuslab/deq": (
+        "DEQ-Sequence/utils/adaptive_softmax.py",
+        "DEQ-Sequence/utils/data_parallel.py",
+        "DEQ-Sequence/utils/log_uniform_sampler.py",
+        "DEQ-Sequence/utils/vocabulary.py",
+    ),
+    "github:VITA-Group/TransGAN": (
+        "adamw.py",
+        "dnnlib/",
+        "torch_utils/",
+        "utils/inception_model.py",
+    ),
+    "github:taesungp/contrastive-unpaired-translation": (
+        "datasets/make_dataset_aligned.py",
+        "util/html.py",
+        "util/image_pool.py",
+    ),
+    "github:HaoZhongkai/DPOT": ("torch_utils/ops/fma.py",),
 }
 
 
@@ -10592,6 +10819,7 @@ UNSEEN_SETS = {
     "fresh-63": FRESH_63,
     "fresh-64": FRESH_64,
     "fresh-65": FRESH_65,
+    "fresh-66": FRESH_66,
 }
 
 

@@ -407,6 +407,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-63",
             "fresh-64",
             "fresh-65",
+            "fresh-66",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
