@@ -835,6 +835,14 @@ HISTORY = [
         "no default-tier finding, the default set alone too; of the rules once default 3 TRUE "
         "of 6 (TPL108 3/4, TPL404 0/1, TPL207 0/1); the judges agreed on all",
     ),
+    (
+        "2026-12-04",
+        "f4447e8",
+        "fixes against fresh-65's FALSE shapes (an import chain through `from . import x`: "
+        "TPL404), then fresh-66 (an eighth general set; 887 files) at f4447e8: no "
+        "default-tier finding, the default set alone too; of the rules once default 0 TRUE "
+        "of 6 (TPL201 0/5, TPL104 0/1); the judges agreed on all",
+    ),
 ]
 
 
@@ -1921,6 +1929,21 @@ CORPUS_NOTES = {
         "before the setting that start no CUDA), TPL207 0/1 (a `reset_parameters` nothing "
         "calls). A seeded sample of 12 of its 24 TPL106 loads (seed 65, "
         "`fresh-65/tpl106-sample`): 1 TRUE, 11 FALSE."
+    ),
+    "fresh-66": (
+        "An eighth general set of official code releases of ML papers, on topics other than "
+        "those of fresh-54 to fresh-63 (communication-efficient distributed training, binary "
+        "nets and sparse training, architecture search and equilibrium models, semi-supervised "
+        "and noisy-label learning, GANs and flows, metric learning, dialogue and relation "
+        "extraction, PDE foundation models); 20 repositories, StyleGAN2-ADA's helpers in "
+        "TransGAN and smaller shared utilities left out, committed (f4447e8) before it was "
+        "first linted. First linted at f4447e8: 887 Python files, no crash (one file Python "
+        "cannot parse: TPL001), no default-tier finding, the same when the default set runs "
+        "alone. Its 6 findings of the rules once default, on which the two blind judges "
+        "agreed: 0 TRUE (TPL201 0/5: DEQ's model files, which its one training script runs "
+        "after making CUDA the default tensor type; TPL104 0/1: a one-process evaluation "
+        "script a Python sweep script launches). A seeded sample of 12 of its 39 TPL106 loads "
+        "(seed 66, `fresh-66/tpl106-sample`): 2 TRUE, 10 FALSE."
     ),
 }
 
