@@ -6,7 +6,9 @@
 the CPU, so the device-flow rules that flag a CPU-made tensor meeting a GPU one (TPL201, TPL204,
 TPL207) leave its factories alone, whatever branch or function sets the default: the flow does
 not follow the order in which functions run. A default set to the CPU or the meta device, or
-to a tensor type that names no CUDA, does not count.
+to a tensor type that names no CUDA, does not count. A module the project runs only under such
+a default (every file importing it, up to the scripts, sets it: DEQ's training script, which
+imports its model files) is read the same way, across files (`ProjectIndex.under_cuda_default`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,12 @@ _SETTER = re.compile(
 
 def sets_cuda_default(ctx: FileContext) -> bool:
     """The file calls a setter of the default tensor type or device with CUDA (see above)."""
-    text = ctx.source.text
+    return text_sets_cuda_default(ctx.source.text)
+
+
+def text_sets_cuda_default(text: str) -> bool:
+    """`sets_cuda_default` of a file's text (another file of the project: a module's
+    importer, `ProjectIndex.under_cuda_default`)."""
     if "set_default_tensor_type" not in text and "set_default_device" not in text:
         return False
     for match in _SETTER.finditer(text):

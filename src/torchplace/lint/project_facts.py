@@ -36,6 +36,7 @@ from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import call_name, is_test_or_benchmark
 from torchplace.lint.correlated_branches import CorrelatedBranches
+from torchplace.lint.cuda_default import text_sets_cuda_default
 from torchplace.lint.current_gpu import (
     CurrentGpuUse,
     current_gpu_use,
@@ -77,6 +78,7 @@ from torchplace.lint.launch_commands import (
     sets_visible_devices,
 )
 from torchplace.lint.launch_reach import (
+    MAX_VISITED,
     ImportGraph,
     one_gpu_through_importers,
     one_node_through_importers,
@@ -401,6 +403,13 @@ def _other_group_setups(
     return tuple(spans)
 
 
+def _made_on_the_cpu(index: ProjectIndex, finding: Finding) -> str | None:
+    """The finding's module does not run only under a CUDA default set by the files that
+    import it (`cuda_default`, `ProjectIndex.under_cuda_default`): there its factories make
+    tensors on the current GPU, not the CPU."""
+    return None if index.under_cuda_default(finding.path) else ""
+
+
 def _not_built_by_an_engine(index: ProjectIndex, finding: Finding) -> str | None:
     """The project builds no model under a device context on its GPU (`engine_loaders`: a
     serving engine's loader, `with target_device: model = initialize_model(...)`): there
@@ -422,6 +431,7 @@ CONDITIONS: dict[str, Condition] = {
     "may-run-on-cuda": _may_run_on_cuda,
     "shards-parameters-for-own-values": _shards_parameters_for_own_values,
     "not-built-by-an-engine": _not_built_by_an_engine,
+    "made-on-the-cpu": _made_on_the_cpu,
 }
 
 
@@ -455,6 +465,8 @@ class ProjectIndex:
         self._import_graphs: dict[str, ImportGraph] = {}
         #: The classes of each file no decorator or keyword registers (`dead_functions`).
         self._plain_classes: dict[str, list[PlainClass]] = {}
+        #: Whether every way the project runs a module sets a CUDA default first.
+        self._under_cuda_default: dict[str, bool] = {}
         #: Each file's methods its own text never names (`dead_functions.unnamed_methods`).
         self._unnamed_methods: dict[str, tuple[UnnamedMethod, ...]] = {}
         #: The names the project's own modules may be imported by, per project root.
@@ -825,6 +837,46 @@ class ProjectIndex:
                 )
             self._own_module_names[root] = names
         return self._own_module_names[root]
+
+    def under_cuda_default(self, path: str) -> bool:
+        """Every way the project runs `path` sets a CUDA default for new tensors first: each
+        file importing it, up through its importers, until a file that sets one
+        (`cuda_default.text_sets_cuda_default`); a file on the way that neither sets one nor
+        is imported (a script, a test) decides against. Bounded like `launch_reach`."""
+        key = os.path.abspath(path)
+        known = self._under_cuda_default.get(key)
+        if known is None:
+            known = self._under_cuda_default[key] = self._read_under_cuda_default(path)
+        return known
+
+    def _read_under_cuda_default(self, path: str) -> bool:
+        launches = self.launches_for(path)
+        if not launches.python_files:
+            return False
+        graph = self._import_graph(launches)
+        seen: set[str] = set()
+        pending = list(graph.importers_of(path))
+        # An import cycle adds no way of running: some branch must end at a file that sets
+        # the default (`metrics/__init__.py` and the modules it imports name each other).
+        found = False
+        while pending:
+            current = os.path.realpath(pending.pop())
+            if current in seen:
+                continue
+            seen.add(current)
+            if len(seen) > MAX_VISITED:
+                return False
+            code = self._code(current)
+            if code is None:
+                return False
+            if text_sets_cuda_default(code.decode("utf-8", "replace")):
+                found = True
+                continue
+            importers = graph.importers_of(current)
+            if not importers:
+                return False
+            pending += importers
+        return found
 
     def in_one_process_arm(self, path: str, line: int) -> bool:
         """`line` of `path` lies in the one-process arm of a test of a world size that the

@@ -80,7 +80,8 @@ class CpuTensorAtDeviceSink(Rule):
     builds (`ds = EMNIST(root)`: a dataset's array of images), a collective's CPU tensor
     made in the arm for another backend (`cuda = backend == NCCL; if cuda: ... else:`),
     factories of a file that makes CUDA the default (THUMT's scorer:
-    `torch.set_default_tensor_type(torch.cuda.FloatTensor)` after `set_device`),
+    `torch.set_default_tensor_type(torch.cuda.FloatTensor)` after `set_device`) or that only
+    such files import,
     arguments as the other tensor. Arithmetic and `cat` are TPL204's.
 
     ## Example
@@ -121,6 +122,7 @@ class CpuTensorAtDeviceSink(Rule):
     )
     candidate = _SinkLines()
     file_gate = ("torch",)
+    project_condition = "made-on-the-cpu"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if sets_cuda_default(ctx):

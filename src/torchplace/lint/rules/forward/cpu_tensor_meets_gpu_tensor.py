@@ -57,7 +57,8 @@ class CpuTensorMeetsGpuTensor(Rule):
     in (engines build weights under `with torch.device(...)`); a collective given a `group=`
     of its own is left alone (often a gloo group), and so are files that make CUDA the
     default (`torch.set_default_tensor_type(torch.cuda.FloatTensor)`,
-    `torch.set_default_device("cuda")`): their factories make tensors on the GPU.
+    `torch.set_default_device("cuda")`), or modules only such files import: their
+    factories make tensors on the GPU.
 
     ## Example
     ```python
@@ -84,6 +85,7 @@ class CpuTensorMeetsGpuTensor(Rule):
     summary = "Tensor made on the CPU without `device=` meets a tensor of another device"
     candidate = EvidentFactories(FACTORY_CANDIDATE.parts[0].pattern, r"Tensor\(")
     file_gate = ("torch",)
+    project_condition = "made-on-the-cpu"
     # Preview: no finding on the precision corpus, but it must parse and follow every function
     # outside forward that makes a tensor and places another (benchmarks/lint_speed.py); its
     # sinks that take no CPU tensor at all run by default as TPL207.

@@ -47,7 +47,8 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     that a layer class of the file reads only as a number in its `forward` (a slice bound:
     `self.weight[start_pos:end_pos]`). Nor are files
     that make CUDA the default (`torch.set_default_tensor_type(torch.cuda.FloatTensor)`,
-    `torch.set_default_device("cuda")`): their factories make tensors on the GPU.
+    `torch.set_default_device("cuda")`), or modules only such files import: their
+    factories make tensors on the GPU.
 
     ## Example
     ```python
@@ -86,6 +87,7 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     fix_safety = FixSafety.UNSAFE
     candidate = FACTORY_CANDIDATE
     file_gate = ("torch",)
+    project_condition = "made-on-the-cpu"
     candidate_scope = "forward"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

@@ -37,7 +37,8 @@ class TensorFactoryWithoutDeviceInForwardHelper(Rule):
     flagged: tensors used only as an index, moved before they meet (`.to(x.device)`, also
     in `forward`: `make_mask(n).to(x.device)`), 0-dim numbers in arithmetic, empty
     placeholders, data-pipeline code (a `data/` or `datasets/` package, `dataset.py`,
-    `transforms.py`: it runs in `DataLoader` workers), and tests and benchmarks.
+    `transforms.py`: it runs in `DataLoader` workers), modules only files that make CUDA the
+    default tensor type import, and tests and benchmarks.
 
     ## Example
     ```python
@@ -76,6 +77,7 @@ class TensorFactoryWithoutDeviceInForwardHelper(Rule):
     )
     candidate = ForwardHelperFactories(FACTORY_CANDIDATE.parts[0].pattern)
     file_gate = ("torch", "forward")
+    project_condition = "made-on-the-cpu"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if in_data_pipeline(str(ctx.source.path)):

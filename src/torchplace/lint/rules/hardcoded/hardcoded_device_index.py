@@ -94,8 +94,9 @@ class HardcodedDeviceIndex(Rule):
     # scripts), 16 of 18 on fresh-19 to fresh-21, 0 of 7 on fresh-23 and fresh-24 (one-GPU
     # arms, one-process demos that stream generation in a thread, now read as one process;
     # later also DDP's `output_device=0`, which places nothing, and a process's one-GPU arm),
-    # judged blind at first look (benchmarks/results/lint_precision_unseen.md); the default
-    # set needs 90% there.
+    # judged blind at first look; on fresh-66 on 0 of 1 (a one-process evaluation script a
+    # Python sweep script launches with `python`) (benchmarks/results/lint_precision_unseen.md);
+    # the default set needs 90% there.
     preview = True
     name = "hardcoded-device-index"
     in_tests = False
