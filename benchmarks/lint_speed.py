@@ -270,6 +270,12 @@ HISTORY = [
     ("2026-12-04", "474a2e5", "0.50x default, 9.52x with --preview; warm 0.24 s"),
     ("2026-12-04", "0f3fe09", "0.46x default, 8.07x with --preview; warm 0.24 s"),
     ("2026-12-04", "0c377d8", "0.53x default, 9.67x with --preview; warm 0.27 s"),
+    (
+        "2026-12-04",
+        "e354647",
+        "0.46x default, 8.44x with --preview; warm 0.24 s (a run minutes before, same code: "
+        "0.72x, 9.58x)",
+    ),
 ]
 
 
