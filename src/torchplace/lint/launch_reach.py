@@ -221,17 +221,50 @@ def _through_importers(
     """A launch reaching `path` through its importers, when every way the project runs it
     is one that `launched` accepts; None otherwise.
 
-    The files that may run `path` are walked up its importers; a launched script (or, with
-    `tests_end`, a test; with `scripts_run_alone`, a script that nothing launches or imports
-    and that is written for no launcher: `runs_alone_as_script`) ends its branch (`launched`
-    decides it); any other file must have importers of its own. Code that `refused` holds,
-    anywhere on the way, decides against. An import cycle adds no way of running."""
+    The files that may run `path` are walked up its importers (`walk_importers`); a launched
+    script (or, with `tests_end`, a test; with `scripts_run_alone`, a script that nothing
+    launches or imports and that is written for no launcher: `runs_alone_as_script`) ends its
+    branch (`launched` decides it); any other file must have importers of its own. Code that
+    `refused` holds, anywhere on the way, decides against."""
     if launches.unread_spanning is not None or not launches.launches_any():
         return None
     root = os.path.realpath(launches.root)
-    found: Launch | None = None
+
+    def end(current: str, code: bytes) -> Launch | object | None:
+        if refused(code):
+            return None
+        if launches.launches_of(current):
+            return launched(current, code)
+        if tests_end and is_test_or_benchmark(os.path.relpath(current, root)):
+            return Launch(current, 0, "a test run", None, False, True, False)
+        if graph.importers_of(current):
+            return UP
+        if scripts_run_alone and runs_alone_as_script(code):
+            return Launch(current, 0, "python (no text launches it)", None, False, True, True)
+        return None  # neither launched nor imported here: run in ways not written
+
+    found = walk_importers(_key(path), graph, code_of, end)
+    return found if isinstance(found, Launch) else None
+
+
+#: What `walk_importers`' reading of a file gives to go on to the file's importers.
+UP = object()
+
+
+def walk_importers(
+    path: str,
+    graph: ImportGraph,
+    code_of: Callable[[str], bytes | None],
+    end: Callable[[str, bytes], object | None],
+) -> object | None:
+    """The first value `end` gives to end a branch, when every file that may run `path` (the
+    file, then up through its importers) ends its branch or goes on to importers of its own
+    (`end` gives `UP`); None when `end` decides against a file (None), a file cannot be read,
+    or the walk passes `MAX_VISITED` files. An import cycle adds no way of running: a walk
+    whose every branch loops back ends nothing and gives None."""
+    found: object | None = None
     seen: set[str] = set()
-    pending = [_key(path)]
+    pending = [path]
     while pending:
         current = pending.pop()
         if current in seen:
@@ -240,21 +273,13 @@ def _through_importers(
         if len(seen) > MAX_VISITED:
             return None
         code = code_of(current)
-        if code is None or refused(code):
+        if code is None:
             return None
-        if launches.launches_of(current):
-            launch = launched(current, code)
-            if launch is None:
-                return None
-        elif tests_end and is_test_or_benchmark(os.path.relpath(current, root)):
-            launch = Launch(current, 0, "a test run", None, False, True, False)
-        else:
-            importers = graph.importers_of(current)
-            if importers:
-                pending += importers
-                continue
-            if not (scripts_run_alone and runs_alone_as_script(code)):
-                return None  # neither launched nor imported here: run in ways not written
-            launch = Launch(current, 0, "python (no text launches it)", None, False, True, True)
-        found = found or launch
+        value = end(current, code)
+        if value is None:
+            return None
+        if value is UP:
+            pending += graph.importers_of(current)
+            continue
+        found = found or value
     return found

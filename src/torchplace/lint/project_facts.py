@@ -78,11 +78,12 @@ from torchplace.lint.launch_commands import (
     sets_visible_devices,
 )
 from torchplace.lint.launch_reach import (
-    MAX_VISITED,
+    UP,
     ImportGraph,
     one_gpu_through_importers,
     one_node_through_importers,
     one_process_through_importers,
+    walk_importers,
 )
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.project_modules import resolve_imports
@@ -842,7 +843,7 @@ class ProjectIndex:
         """Every way the project runs `path` sets a CUDA default for new tensors first: each
         file importing it, up through its importers, until a file that sets one
         (`cuda_default.text_sets_cuda_default`); a file on the way that neither sets one nor
-        is imported (a script, a test) decides against. Bounded like `launch_reach`."""
+        is imported (a script, a test) decides against (`launch_reach.walk_importers`)."""
         key = os.path.abspath(path)
         known = self._under_cuda_default.get(key)
         if known is None:
@@ -854,29 +855,13 @@ class ProjectIndex:
         if not launches.python_files:
             return False
         graph = self._import_graph(launches)
-        seen: set[str] = set()
-        pending = list(graph.importers_of(path))
-        # An import cycle adds no way of running: some branch must end at a file that sets
-        # the default (`metrics/__init__.py` and the modules it imports name each other).
-        found = False
-        while pending:
-            current = os.path.realpath(pending.pop())
-            if current in seen:
-                continue
-            seen.add(current)
-            if len(seen) > MAX_VISITED:
-                return False
-            code = self._code(current)
-            if code is None:
-                return False
+
+        def end(current: str, code: bytes) -> object | None:
             if text_sets_cuda_default(code.decode("utf-8", "replace")):
-                found = True
-                continue
-            importers = graph.importers_of(current)
-            if not importers:
-                return False
-            pending += importers
-        return found
+                return True
+            return UP if graph.importers_of(current) else None
+
+        return walk_importers(os.path.realpath(path), graph, self._code, end) is True
 
     def in_one_process_arm(self, path: str, line: int) -> bool:
         """`line` of `path` lies in the one-process arm of a test of a world size that the
