@@ -30,10 +30,9 @@ class CurrentGpuBesideInputDevice(Rule):
       `self.forward(...)`), whose parameters live wherever the model was placed.
     The message names the value it meets and the line. An input read for what no tensor has
     (`args.lr` beside `args.device`) is a namespace of settings, not a tensor. Not flagged:
-    functions that exchange
-    tensors with other ranks (`all_reduce`, `allgather`: one process per GPU, whose
-    communicator works on the current GPU), nor code of a project that binds one GPU per
-    process anywhere (`torch.cuda.set_device(local_rank)` in its workers or launcher): there
+    functions that exchange tensors with other ranks (`all_reduce`, `allgather`: one process per
+    GPU, whose communicator works on the current GPU), nor code of a project that binds one GPU
+    per process anywhere (`torch.cuda.set_device(local_rank)` in its workers or launcher): there
     the current GPU is the process's own, where its models were placed with `.cuda()` too.
     Libraries that bind nothing run on whatever GPU their caller's tensors are on.
 
