@@ -66,3 +66,18 @@ def test_an_import_cycle_sets_no_default(tmp_path: Path) -> None:
     (tmp_path / "cycle" / ".git").mkdir(parents=True)
     files["metrics/memory.py"] = MODEL
     assert lint_tree(tmp_path / "cycle", files, "TPL201") == ["memory.py:11"]
+
+
+def test_a_module_imported_from_beside_the_script_above_it(tmp_path: Path) -> None:
+    # DEQ's layout: `DEQ-Sequence/models/deq.py` (no package) imports `utils.memory`, found
+    # beside `DEQ-Sequence/train.py`, whose directory is on `sys.path` when it runs.
+    (tmp_path / "deq" / ".git").mkdir(parents=True)
+    files = {
+        "seq/utils/memory.py": MODEL,
+        "seq/models/deq.py": "from utils.memory import Memory\n",
+        "seq/train.py": TRAIN.replace("models.memory", "models.deq"),
+    }
+    assert lint_tree(tmp_path / "deq", files, "TPL201") == []
+    (tmp_path / "deq2" / ".git").mkdir(parents=True)
+    files["seq/evaluate.py"] = EVALUATE.replace("models.memory", "models.deq")
+    assert lint_tree(tmp_path / "deq2", files, "TPL201") == ["memory.py:11"]

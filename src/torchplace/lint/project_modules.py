@@ -105,7 +105,8 @@ def resolve_imports(
     """The project files of the modules `wanted` (name, relative level) imported by the file
     at `path`: in its package tree (`project_module`); for a script outside a package, also
     modules beside it (its directory is on `sys.path`); with `root`, also modules under the
-    project's root (run from there, or with it on the path). `memo` keeps answers by the
+    project's root (run from there, or with it on the path) and under a directory between
+    the file and the root that holds a script (run from there). `memo` keeps answers by the
     file's directory, for callers that resolve the imports of many files."""
     directory = os.path.dirname(os.path.abspath(path))
     memo = {} if memo is None else memo
@@ -126,7 +127,35 @@ def _resolve(path: str, module: str, level: int, root: str | None) -> Path | Non
         file = _under(str(Path(path).resolve().parent), module)
     if file is None and root is not None and not level:
         file = _under(root, module)
+    if file is None and root is not None and not level:
+        file = _beside_a_script_above(path, module, root)
     return file
+
+
+def _beside_a_script_above(path: str, module: str, root: str) -> Path | None:
+    """`module` under a directory between the file and the project root that holds a script:
+    running that script puts its directory on `sys.path` for every module it imports (DEQ's
+    `models/deq_transformer.py` imports `utils.adaptive_embedding` from beside
+    `train_transformer.py`, one directory up)."""
+    top = Path(root).resolve()
+    for directory in Path(path).resolve().parents[1:]:
+        if directory == top or top not in directory.parents:
+            return None
+        if _holds_a_script(directory):
+            file = _under(str(directory), module)
+            if file is not None:
+                return file
+    return None
+
+
+def _holds_a_script(directory: Path) -> bool:
+    try:
+        return any(
+            entry.name.endswith(".py") and entry.name != "__init__.py" and entry.is_file()
+            for entry in os.scandir(directory)
+        )
+    except OSError:
+        return False
 
 
 def _under(directory: str, module: str) -> Path | None:
