@@ -29,6 +29,7 @@ import re
 import tokenize
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from torchplace.lint.binding_functions import bound_after_return, bound_by_project_function
@@ -62,9 +63,11 @@ from torchplace.lint.dead_functions import (
     unused_script_function,
 )
 from torchplace.lint.dead_module_functions import DeadModuleFunctions
+from torchplace.lint.default_gpu_drivers import drives_gpus_from_default, picks_a_process_gpu
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE, internal_error
 from torchplace.lint.engine_loaders import engine_loader_line
+from torchplace.lint.entry_bindings import binds_before_running, has_main_block
 from torchplace.lint.gpu_bindings import BINDERS, binds_gpu
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
 from torchplace.lint.launch_commands import (
@@ -86,7 +89,7 @@ from torchplace.lint.launch_reach import (
     walk_importers,
 )
 from torchplace.lint.project_callers import CallerIndex
-from torchplace.lint.project_modules import resolve_imports
+from torchplace.lint.project_modules import imported_names_in, resolve_imports
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rank_names import defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
@@ -220,6 +223,8 @@ def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> 
         return None
     if index.bound_after_return(finding.path, finding.line):
         return None
+    if index.bound_by_every_entry_script(finding.path):
+        return None
     use = index.current_gpu_use_of(finding.path, finding.line)
     if use is None:
         return None
@@ -268,6 +273,8 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
         return ""
     if index.in_one_process_arm(finding.path, finding.line):
         return None
+    if index.drives_gpus_from_default(finding.path):
+        return None  # one process per node, on cuda:0 in every one: it restores its own GPU
     return None if index.one_process_launch(finding.path) is not None else ""
 
 
@@ -482,6 +489,10 @@ class ProjectIndex:
         #: each module's world-size names (`world_size_names`).
         self._one_process_arms: dict[str, list[tuple[int, int]]] = {}
         self._world_size_names: dict[tuple[str, bool], frozenset[str]] = {}
+        #: Whether each file's program drives its GPUs from the default one, and whether each
+        #: file picks a GPU per process (`default_gpu_drivers`).
+        self._default_gpu_drivers: dict[str, bool] = {}
+        self._picks_a_process_gpu: dict[str, bool] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -863,6 +874,79 @@ class ProjectIndex:
 
         return walk_importers(os.path.realpath(path), graph, self._code, end) is True
 
+    def bound_by_every_entry_script(self, path: str) -> bool:
+        """Every script that runs `path` (up through the files importing it) binds its
+        process's GPU at the top of its `__main__` block, before it runs anything of the
+        project (`entry_bindings`); a script that other files import also runs their way,
+        and a module nothing imports, or a script that does not bind, decides against."""
+        launches = self.launches_for(path)
+        if not launches.python_files:
+            return False
+        graph = self._import_graph(launches)
+        start = os.path.realpath(path)
+
+        def end(current: str, code: bytes) -> object | None:
+            tree = _parsed(code) if b"__main__" in code else None
+            if (
+                tree is not None
+                and has_main_block(tree)
+                and not binds_before_running(tree, partial(self._imports_own, current))
+            ):
+                return None  # run as a script without binding first
+            if graph.importers_of(current):
+                return UP
+            return True if tree is not None and current != start else None
+
+        return walk_importers(start, graph, self._code, end) is True
+
+    def _imports_own(self, path: str, module: str, level: int) -> bool:
+        """Whether `module` (with `level` leading dots), imported by `path`, is a file of
+        the project."""
+        return bool(resolve_imports(path, [(module, level)], self.root_of(path)))
+
+    def drives_gpus_from_default(self, path: str) -> bool:
+        """The file at `path` wraps its model for its node's GPUs from the default one and
+        picks no GPU per process (`default_gpu_drivers`), nor does a project module it
+        imports, nor any file up through its importers (a launcher that binds each process's
+        GPU before calling it)."""
+        key = os.path.abspath(path)
+        known = self._default_gpu_drivers.get(key)
+        if known is None:
+            known = self._default_gpu_drivers[key] = self._read_drives_gpus_from_default(key)
+        return known
+
+    def _read_drives_gpus_from_default(self, path: str) -> bool:
+        code = self._code(path)
+        tree = _parsed(code)
+        if code is None or tree is None or not drives_gpus_from_default(tree, code):
+            return False
+        imported = resolve_imports(path, imported_names_in(code), self.root_of(path))
+        if any(self._file_picks_a_process_gpu(str(file)) for file in imported):
+            return False
+        launches = self.launches_for(path)
+        if not launches.python_files:
+            return True  # code standing alone: nothing else runs it
+        graph = self._import_graph(launches)
+        start = os.path.realpath(path)
+
+        def end(current: str, code: bytes) -> object | None:
+            if current != start and self._file_picks_a_process_gpu(current):
+                return None
+            return UP if graph.importers_of(current) else True
+
+        return walk_importers(start, graph, self._code, end) is True
+
+    def _file_picks_a_process_gpu(self, path: str) -> bool:
+        key = os.path.abspath(path)
+        known = self._picks_a_process_gpu.get(key)
+        if known is None:
+            code = self._code(key)
+            tree = _parsed(code)
+            # A file that cannot be read or parsed may pick one.
+            known = code is None or tree is None or picks_a_process_gpu(tree, code)
+            self._picks_a_process_gpu[key] = known
+        return known
+
     def in_one_process_arm(self, path: str, line: int) -> bool:
         """`line` of `path` lies in the one-process arm of a test of a world size that the
         project keeps under a name of its own (`world_size_names`: DLRM's `if
@@ -1053,6 +1137,15 @@ class ProjectIndex:
             callers = CallerIndex(files, max_file_bytes=self.max_file_bytes)
             self._callers[root] = callers
         return callers
+
+
+def _parsed(code: bytes | None) -> ast.Module | None:
+    if code is None:
+        return None
+    try:
+        return ast.parse(code)
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return None
 
 
 def _uninstallable_checkout_at(root: str) -> bool:

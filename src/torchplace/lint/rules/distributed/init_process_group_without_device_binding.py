@@ -47,7 +47,10 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     `TrainingArguments`); nor every caller across the project (a backend class built only by
     a function that binds first or shows its process one GPU through `CUDA_VISIBLE_DEVICES`,
     a `__main__` block that also calls a binding function of its file, callers that bind
-    right after a helper that only makes the group returns); nor Ray in a project
+    right after a helper that only makes the group returns), nor every script that runs the
+    file, up through the files importing it, binding first at the top of its `__main__` block
+    or the `main()` it calls (`os.environ["CUDA_VISIBLE_DEVICES"] = str(args.gpu_id)` before
+    it calls the project's code); nor Ray in a project
     whose workers are Ray actors given GPUs (`num_gpus=`: cuda:0 is the actor's own). Fine
     too: one rank (`world_size=1`, spawned with `nprocs=1`); one process per node (an
     `assert` that the local rank is 0, or a process placing work on each of its GPUs by index,
@@ -111,7 +114,9 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     # shows each worker one GPU); on fresh-58 on 1 of 1; on fresh-60 on 0 of 1 (current-GPU
     # work on the one-GPU arm and in another entry point, now left out); on fresh-63 and
     # fresh-64 on 1 of 4 (FALSE: a set-up function nothing calls; 2 split, a `barrier()` after
-    # DDP's own collectives) (benchmarks/results/lint_precision_unseen.md). The default set
+    # DDP's own collectives); FunCodec's 3 judged FALSE on fresh-50 (a group made three files
+    # below scripts that show their process one GPU first) now read
+    # (benchmarks/results/lint_precision_unseen.md). The default set
     # needs 90% there.
     preview = True
     name = "init-process-group-without-device-binding"

@@ -1,0 +1,153 @@
+"""Whether a script binds its process's GPU before it runs any of the project's code.
+
+A process group made deep in a project's training code (FunCodec's `distributed_utils.py`,
+three calls below the task's `main`) is bound when the script that starts the process binds
+first: `os.environ["CUDA_VISIBLE_DEVICES"] = str(args.gpu_id)` or
+`torch.cuda.set_device(args.gpu_id)` in its `if __name__ == "__main__":` block, or in the
+function of the script that block calls (`main()`), before anything that could make the
+group. Those statements are read in order, without running them. Before the binding they may
+do anything that calls none of the project's own functions (the script's functions, names
+imported from the project's modules) and nothing named for a process group or distributed
+set-up; project helpers named for arguments, configuration, logging or seeding
+(`get_commandline_args()`, `parse_args()`) may run. The binding must be a statement of the
+block or function itself, not one inside a branch or loop. A value shown as
+`CUDA_VISIBLE_DEVICES` counts when it is not a literal (`project_callers.shows_one_gpu`: a
+literal is the same GPU for every process).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable
+
+from torchplace.lint.context import call_name
+from torchplace.lint.gpu_bindings import binds_gpu
+from torchplace.lint.project_callers import shows_one_gpu
+
+#: Project helpers that may run before the binding: named for arguments, configuration,
+#: logging or seeding, they reach no process group.
+_PREPARES = re.compile(
+    r"(?:^|_)(?:parse|parser|args?|argv|config|cfg|conf|options?|opts|log|logger|logging|seed"
+    r"|print|mkdirs?|makedirs|paths?|dirs?)(?:_|$)",
+    re.IGNORECASE,
+)
+#: Calls named for a process group or distributed set-up: never preparation.
+_GROUP_WORDS = re.compile(r"dist|process_group|rank|world|barrier|launch|spawn", re.IGNORECASE)
+#: How many functions the reading follows from the `__main__` block (`main()`, then no more).
+_DEPTH = 2
+
+
+def binds_before_running(tree: ast.Module, is_project_module: Callable[[str, int], bool]) -> bool:
+    """The module's `if __name__ == "__main__":` block (or the function of the module it
+    calls) binds the process's GPU before it runs the project's code (see the module's
+    docstring). `is_project_module(module, level)` says whether an import is the project's."""
+    block = _main_block(tree)
+    if block is None:
+        return False
+    functions = {
+        s.name: s.body for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    own = set(functions) | _project_names(tree, is_project_module)
+    return _binds_in(block, functions, own, _DEPTH)
+
+
+def has_main_block(tree: ast.Module) -> bool:
+    return _main_block(tree) is not None
+
+
+def _binds_in(
+    block: list[ast.stmt], functions: dict[str, list[ast.stmt]], own: set[str], depth: int
+) -> bool:
+    for statement in block:
+        if _binds(statement):
+            return True
+        called = _called_function(statement, functions)
+        if called is not None and depth > 1:
+            # `main()`: the script's work starts there; what follows it runs after.
+            return _binds_in(functions[called], functions, own, depth - 1)
+        if not _prepares(statement, own):
+            return False
+    return False
+
+
+def _called_function(statement: ast.stmt, functions: dict[str, list[ast.stmt]]) -> str | None:
+    """`main()` or `main(args)` as a statement, of a function of the module."""
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        func = statement.value.func
+        if isinstance(func, ast.Name) and func.id in functions:
+            return func.id
+    return None
+
+
+def _project_names(tree: ast.Module, is_project_module: Callable[[str, int], bool]) -> set[str]:
+    names: set[str] = set()
+    for statement in ast.walk(tree):
+        if isinstance(statement, ast.ImportFrom):
+            module = statement.module or ""
+            if is_project_module(module, statement.level):
+                names |= {alias.asname or alias.name for alias in statement.names}
+        elif isinstance(statement, ast.Import):
+            for alias in statement.names:
+                if is_project_module(alias.name, 0):
+                    names.add((alias.asname or alias.name).partition(".")[0])
+    return names
+
+
+def _main_block(tree: ast.Module) -> list[ast.stmt] | None:
+    for statement in tree.body:
+        if isinstance(statement, ast.If) and _is_main_test(statement.test):
+            return statement.body
+    return None
+
+
+def _is_main_test(test: ast.expr) -> bool:
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == "__name__"
+        and len(test.comparators) == 1
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value == "__main__"
+    )
+
+
+def _binds(statement: ast.stmt) -> bool:
+    if shows_one_gpu(statement):
+        return True
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Call)
+        and binds_gpu(statement.value)
+    )
+
+
+def _prepares(statement: ast.stmt, own: set[str]) -> bool:
+    """The statement runs none of the project's code and nothing of a process group."""
+    if isinstance(statement, ast.Import | ast.ImportFrom | ast.Pass):
+        return True
+    if isinstance(statement, ast.If):
+        parts: list[ast.AST] = [statement.test]
+        return all(_prepares_in(p, own) for p in parts) and all(
+            _prepares(s, own) for s in (*statement.body, *statement.orelse)
+        )
+    if not isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr):
+        return False
+    return _prepares_in(statement, own)
+
+
+def _prepares_in(node: ast.AST, own: set[str]) -> bool:
+    for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+        name = call_name(call) or ""
+        if _GROUP_WORDS.search(name):
+            return False
+        root = _root_name(call.func)
+        if (root in own or name in own) and not _PREPARES.search(name):
+            return False
+    return True
+
+
+def _root_name(node: ast.expr) -> str | None:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None

@@ -1,0 +1,114 @@
+"""A process group made deep in a project is bound when every script that runs it binds its
+GPU first: `entry_bindings` and `ProjectIndex.bound_by_every_entry_script`, read by TPL401's
+project condition."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint.entry_bindings import binds_before_running
+
+from .project_tree import lint_tree
+
+# FunCodec's shape: the group is made three files below the script, which shows its process
+# one GPU (`--gpu_id`, one process per GPU) before it runs the task.
+DIST_UTILS = """\
+import torch.distributed as dist
+
+
+def init_distributed():
+    dist.init_process_group(backend="nccl", init_method="env://")
+    dist.barrier()
+"""
+TASK = "from dist_utils import init_distributed\n\n\ndef run(args):\n    init_distributed()\n"
+CLI_UTILS = "import sys\n\n\ndef get_commandline_args():\n    return ' '.join(sys.argv)\n"
+TRAIN = """\
+import argparse
+import os
+
+from cli_utils import get_commandline_args
+from task import run
+
+
+def parse_args():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gpu_id", type=int, default=0)
+    return parser.parse_args()
+
+
+def main():
+    print(get_commandline_args())
+    args = parse_args()
+    if args.gpu_id < 0:
+        args.gpu_id = 0
+    os.environ["CUDA_VISIBLE_DEVICES"] = str(args.gpu_id)
+    run(args)
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def _lines(root: Path, train: str = TRAIN, **extra: str) -> list[str]:
+    (root / ".git").mkdir(parents=True)
+    files = {
+        "dist_utils.py": DIST_UTILS,
+        "task.py": TASK,
+        "cli_utils.py": CLI_UTILS,
+        "train.py": train,
+        **extra,
+    }
+    return lint_tree(root, files, "TPL401")
+
+
+def test_a_script_that_binds_first_binds_the_group_below(tmp_path: Path) -> None:
+    assert _lines(tmp_path / "bound") == []
+
+
+def test_a_binding_after_the_work_keeps_the_finding(tmp_path: Path) -> None:
+    late = TRAIN.replace(
+        '    os.environ["CUDA_VISIBLE_DEVICES"] = str(args.gpu_id)\n    run(args)\n',
+        '    run(args)\n    os.environ["CUDA_VISIBLE_DEVICES"] = str(args.gpu_id)\n',
+    )
+    assert _lines(tmp_path / "late", train=late) == ["dist_utils.py:5"]
+
+
+def test_another_script_that_does_not_bind_keeps_the_finding(tmp_path: Path) -> None:
+    other = "from task import run\n\nif __name__ == '__main__':\n    run(None)\n"
+    assert _lines(tmp_path / "other", **{"evaluate.py": other}) == ["dist_utils.py:5"]
+
+
+def _binds(code: str) -> bool:
+    return binds_before_running(ast.parse(code), lambda module, level: module == "task")
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "    args = get_args()\n    torch.cuda.set_device(args.local_rank)\n    run(args)\n",
+        "    import os\n    os.environ['CUDA_VISIBLE_DEVICES'] = os.environ['SLURM_LOCALID']\n",
+    ],
+)
+def test_bindings_before_the_work(block: str) -> None:
+    assert _binds("from task import run\n\nif __name__ == '__main__':\n" + block)
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # The project's code runs before the binding.
+        "    run(None)\n    torch.cuda.set_device(rank)\n",
+        # A group made before the binding, whatever module it comes from.
+        "    dist.init_process_group('nccl')\n    torch.cuda.set_device(rank)\n",
+        # A literal is the same GPU for every process.
+        "    os.environ['CUDA_VISIBLE_DEVICES'] = '0'\n    run(None)\n",
+        # Inside a branch: a run may not take it.
+        "    if rank >= 0:\n        torch.cuda.set_device(rank)\n    run(None)\n",
+    ],
+)
+def test_no_binding_before_the_work(block: str) -> None:
+    assert not _binds("from task import run\n\nif __name__ == '__main__':\n" + block)
