@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-66] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-68] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -120,7 +120,12 @@ learning, LLM mixture-of-experts and fine-tuning safety, speech enhancement, fMR
 genomics, neural operators, particle physics, medical imaging, astronomy); `--fresh-65`
 (`FRESH_65`) chosen, like `--fresh-59`, by what TPL108 and TPL402 look for; `--fresh-66`
 (`FRESH_66`) an eighth general one (efficient distributed training, compression, architecture
-search, imperfect labels, GANs and flows, metric learning, dialogue, PDE foundation models).
+search, imperfect labels, GANs and flows, metric learning, dialogue, PDE foundation models);
+`--fresh-67` (`FRESH_67`) chosen, like `--fresh-65`, by what TPL108 and TPL402 look for, from
+speech, video, retrieval, graphs, recommendation, embodied learning, medical imaging, 3D and
+time series; `--fresh-68` (`FRESH_68`) a ninth general one (deep clustering, multi-task dense
+prediction, visual question answering, robot learning, prompt compression, visual in-context
+learning, unsupervised segmentation).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -9424,6 +9429,471 @@ FRESH_66 = (
     ("github:HaoZhongkai/DPOT", "dcd2f9a9359765e19ad63e2f3f879a2a8ce1aa17"),
 )
 
+#: fresh-67: chosen, like fresh-59 and fresh-65, by what TPL108 and TPL402 look for
+#: (multi-process training and evaluation code that restores checkpoints and picks each
+#: process's GPU itself), from fields those sets did not stress (speech, video, retrieval,
+#: graphs, recommendation, embodied learning, medical imaging, 3D, time series), committed
+#: before it was first linted; copies of code in other sets and vendored folders left out
+#: (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_67 = (
+    # Multi-process training and evaluation code that restores checkpoints (torch.load) and
+    # picks each process's GPU itself (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Speech and audio ---
+    # Comprehensive-Transformer-TTS: non-autoregressive transformer TTS zoo (FastSpeech2-style,
+    # Conformer, Reformer, ...) with HiFi-GAN/MelGAN vocoders (2021-2022) [multi-GPU code:
+    # train.py (mp.spawn(train, nprocs=num_gpus), init_process_group, torch.device('cuda:{:d}'
+    # .format(rank)), DistributedDataParallel(model, device_ids=[rank])), utils/model.py
+    # (torch.load of restore step and vocoder checkpoints); TPL401, TPL402, TPL2xx] launch
+    # texts: README "python3 train.py --dataset DATASET" ("The trainer assumes single-node
+    # multi-GPU training ... specify CUDA_VISIBLE_DEVICES=<GPU_IDs>") (1 node, N GPUs)
+    (
+        "github:keonlee9420/Comprehensive-Transformer-TTS",
+        "dca252cae50a18464ce2410aa85a21c557c72d7a",
+    ),
+    # FreeVC: text-free one-shot voice conversion with WavLM content features (2022-2025)
+    # [multi-GPU code: train.py and tips-for-synthesizing-24KHz-wavs-from-16kHz-wavs/train_24.py
+    # (mp.spawn(run, nprocs=n_gpus), dist.init_process_group(nccl, env://), torch.cuda.set_device
+    # (rank), DDP(net_g/net_d, device_ids=[rank])), utils.py (torch.load of checkpoints, WavLM,
+    # HiFi-GAN), data_utils.py (torch.load of cached spectrograms/SSL features),
+    # speaker_encoder/*.py, preprocess_ssl.py / preprocess_sr.py; VITS-derived model code;
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0 python
+    # convert.py --hpfile logs/freevc.json --ptfile checkpoints/freevc.pth ...",
+    # "CUDA_VISIBLE_DEVICES=1 python preprocess_sr.py --min 68 --max 72",
+    # "CUDA_VISIBLE_DEVICES=0 python train.py -c configs/freevc.json -m freevc" (1 node, one
+    # process per visible GPU)
+    ("github:OlaWod/FreeVC", "60032a7b1b030831ae17a4b6959656d88df6cc9c"),
+    #
+    # --- Video (understanding, tracking, interpolation) ---
+    # ALPRO (Salesforce): align-and-prompt video-language pretraining, video QA and text-video
+    # retrieval (2021-2022) [multi-GPU code: src/tasks/run_video_retrieval.py and run_video_qa.py
+    # (horovod, torch.device("cuda", hvd.local_rank()), torch.cuda.set_device(hvd.local_rank())),
+    # src/pretrain/run_pretrain_*.py (hvd ranks, DistributedSampler), src/modeling/alpro_models.py
+    # (hvd.allgather of features, torch.load of checkpoints), src/modeling/timesformer/helpers.py
+    # (torch.load of pretrained TimeSformer), src/utils/load_save.py; TPL401, TPL402, TPL108]
+    # launch texts: README "horovodrun -np 8 python src/tasks/run_video_retrieval.py ...
+    # # change -np to GPUs numbers", "horovodrun -np 8 python src/tasks/run_video_qa.py" (1 node,
+    # 8 GPUs)
+    ("github:salesforce/ALPRO", "4ff61636b0956ca0391b3d1df6d04db3d1a546b9"),
+    # VideoMamba (OpenGVLab): state-space video backbones for image/short/long video and
+    # video-text tasks (2024) [multi-GPU code: videomamba/image_sm/utils.py and
+    # videomamba/video_sm/utils.py (init_distributed_mode, torch.cuda.set_device(args.gpu),
+    # init_process_group), videomamba/image_sm/main.py and main_distill.py
+    # (DistributedDataParallel(device_ids=[args.gpu]), torch.load of finetune/teacher/resume
+    # checkpoints), videomamba/video_sm/run_*_pretraining.py and run_class_finetuning.py,
+    # videomamba/video_mm/tasks/shared_utils.py (DDP device_ids=[config.gpu], torch.load of
+    # pretrained), videomamba/video_mm/utils/distributed.py; vendored folder mamba/ (mamba_ssm
+    # copy); TPL401, TPL402, TPL108, TPL2xx] launch texts: exp/*.sh "srun --mpi=pmi2 ...
+    # --gres=gpu:${GPUS_PER_NODE} --ntasks-per-node=${GPUS_PER_NODE} python -u ...", image_sm
+    # "python -m torch.distributed.launch --nproc_per_node=${NUM_GPUS} --use_env main.py"
+    # (GPUS=8/16/32: 1-4 nodes x 8 GPUs)
+    ("github:OpenGVLab/VideoMamba", "f3427e42cb8453a523aec3a6f86d57b5bc1de5c3"),
+    # IFRNet: intermediate feature refine network for video frame interpolation (2022-2024)
+    # [multi-GPU code: train_vimeo90k.py and train_gopro.py (dist.init_process_group(nccl),
+    # torch.cuda.set_device(args.local_rank), torch.device('cuda', args.local_rank), DDP
+    # (device_ids=[args.local_rank]), torch.load of resume_path), benchmarks/*.py and
+    # demo_*.py (torch.load of released checkpoints, .cuda()); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node=4
+    # train_vimeo90k.py --world_size 4 --model_name 'IFRNet' ...", "python -m
+    # torch.distributed.launch --nproc_per_node=4 train_gopro.py --world_size 4 ..." (1 node,
+    # 4 GPUs)
+    ("github:ltkong218/IFRNet", "b117bcafcf074b2de756b882f8a6ca02c3169bfe"),
+    # SwinTrack: transformer single-object tracker and its training framework (2021-2022)
+    # [multi-GPU code: miscellanies/torch/distributed/__init__.py (torch.cuda.set_device(args
+    # .local_rank), init_process_group env://, worker spawning), core/run/builder.py
+    # (DistributedDataParallel(model, device_ids=[runtime_vars.local_rank]), torch.load of
+    # weights), core/run/running_loop.py, miscellanies/torch/checkpoint.py (torch.load of model
+    # and training state for resume), data/tracking/sampler/* (per-rank sampling server);
+    # TPL401, TPL402, TPL2xx] launch texts: README "python main.py SwinTrack Tiny
+    # --distributed_nproc_per_node $num_gpus --distributed_do_spawn_workers ...", "--master_address
+    # $master_address --distributed_node_rank $node_rank distributed_nnodes $num_nodes" (1-N
+    # nodes, N GPUs), run.sh "export CUDA_VISIBLE_DEVICES=\"$device_ids\""
+    ("github:LitingLin/SwinTrack", "2d19d41309d63ca7115f276d9cd89ce65b5736c9"),
+    #
+    # --- Retrieval (video-text and composed image retrieval) ---
+    # XPretrain (Microsoft): CLIP-ViP, HD-VILA and LF-VILA video-language pretraining and
+    # text-video retrieval (2022-2026) [multi-GPU code: CLIP-ViP/src/pretrain/run_pretrain.py and
+    # src/tasks/run_video_retrieval.py (horovod, torch.device("cuda", hvd.local_rank()),
+    # torch.cuda.set_device(hvd.local_rank())), CLIP-ViP/src/utils/load_save.py (torch.load of
+    # checkpoints and backups for resume), hd-vila/src/pretrain/run_pretrain_stage*_group.py,
+    # hd-vila/src/tasks/run_video_retrieval.py / run_video_qa.py / run_msrvtt_mc.py,
+    # hd-vila/src/modeling/e2e_model.py, LF-VILA/src/utils/load.py; TPL401, TPL402, TPL108]
+    # launch texts: READMEs "horovodrun -np $NUM_GPUS python src/pretrain/run_pretrain.py ...",
+    # "horovodrun -np $NUM_GPUS python src/tasks/run_video_retrieval.py ...", "docker run
+    # --gpus '\"'device=$CUDA_VISIBLE_DEVICES'\"' --ipc=host ..." (1 node, N GPUs)
+    ("github:microsoft/XPretrain", "c37c904a008bcdec36ebf0f7ee7babc652d0f733"),
+    # Pic2Word (Google Research): zero-shot composed image retrieval by mapping images to
+    # pseudo word tokens (2022-2023) [multi-GPU code: src/main.py and src/demo.py (mp.spawn
+    # (main_worker, nprocs=ngpus_per_node), dist.init_process_group, torch.cuda.set_device(args
+    # .gpu), DistributedDataParallel(device_ids=[args.gpu]) or DataParallel(device_ids=args
+    # .multigpu), torch.load(args.resume) with/without map_location "cuda:{}".format(args.gpu)),
+    # src/eval_retrieval.py (same set-up for evaluation), model/clip.py (torch.load of CLIP);
+    # vendored folder third_party/open_clip; TPL401, TPL402, TPL108] launch texts: README
+    # "python -u src/main.py --save-frequency 1 --train-data=\"cc/Train_GCC-training_output.csv\"
+    # --warmup 10000 --batch-size=128 ... --openai-pretrained --model ViT-L/14" (1 node, all
+    # GPUs via mp.spawn)
+    ("github:google-research/composed_image_retrieval", "8c053297c2fae9cd17ddcded48445a4f47208dbd"),
+    #
+    # --- Graphs (multi-GPU sampling, temporal GNNs, knowledge graphs) ---
+    # light-dist-gnn: lightweight distributed full-batch GCN/GAT training on partitioned graphs,
+    # a refactoring of CAGNET (2021-2022) [multi-GPU code: main.py (torch.multiprocessing.spawn
+    # (process_wrapper, nprocs=num GPUs), nccl or gloo backend), dist_utils/env.py (DistEnv:
+    # dist.init_process_group(env://, rank, world_size), torch.device('cuda', self.rank),
+    # torch.cuda.set_device(self.device)), dist_train.py (per-rank Parted_COO_Graph on
+    # env.device, all-gathered outputs), coo_graph/parted_coo_graph.py and coo_graph/datasets.py
+    # (torch.load of cached partitioned graphs and features), coo_graph/graph_utils.py
+    # (faster_device='cuda:0'), models/cached_gcn.py, gcn.py, gat.py (distributed SpMM,
+    # broadcast buffers); TPL401, TPL402, TPL108, TPL104, TPL2xx] launch texts: readme
+    # "python prepare_data.py", "python main.py", "Check dataset, epoch, and num of GPUs in
+    # main.py" (1 node, one process per GPU)
+    ("github:chenzhao/light-dist-gnn", "65495aa8d2e851c875986b344b61b77b12953e29"),
+    # TGL (Amazon): framework for large-scale temporal graph neural network training
+    # (2022-2023) [multi-GPU code: train_dist.py and extract_node_dist.py (init_process_group
+    # gloo plus an nccl group, torch.cuda.set_device by local rank, DistributedDataParallel
+    # (device_ids=[args.local_rank], process_group=nccl_group), one extra memory/sampler process,
+    # torch.load(path_saver, map_location=torch.device('cuda:0'))), train.py and train_node.py
+    # (torch.load of saved models and embeddings), utils.py (torch.load of node/edge features);
+    # TPL401, TPL402, TPL108, TPL104] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=<NumberOfGPUs+1> train_dist.py --data <NameOfYourDataset> --config
+    # <PathToConfigFile> --num_gpus <NumberOfGPUs>" (1 node, N GPUs + 1 process)
+    ("github:amazon-science/tgl", "241b336b7e54186f71273d8f2e0d0f08ca52389e"),
+    # GreaseLM (Stanford SNAP): language model fused with a knowledge-graph GNN for question
+    # answering (2021-2025) [multi-GPU code: greaselm.py (model split over two GPUs:
+    # torch.device("cuda:0") / torch.device("cuda:1") when device_count() >= 2, torch.load of
+    # resume_checkpoint and load_model_path), modeling/modeling_greaselm.py (torch.load of
+    # ConceptNet embeddings "data/cpnet/cp_emb.pt", "cuda:{}".format(free_gpus[0]),
+    # get_fake_inputs(device="cuda:0")), utils/utils.py; TPL104, TPL108, TPL2xx] launch texts:
+    # README "CUDA_VISIBLE_DEVICES=0 ./run_greaselm.sh csqa --data_dir data/", "You can specify
+    # the GPU you want to use at the beginning of the command CUDA_VISIBLE_DEVICES=..." (1 node,
+    # 1-2 GPUs)
+    ("github:snap-stanford/GreaseLM", "6ccbc964152eeae6a040f3bbe39116c3baa75616"),
+    #
+    # --- Recommendation ---
+    # Adapter4Rec (Westlake): parameter-efficient adapters for transferable text/image-modality
+    # sequential recommendation (2023-2024) [multi-GPU code: Pretraining/CV/run.py,
+    # Pretraining/Text/run.py, Downstream/CV/run.py, Downstream/CV/run_adapter.py,
+    # Downstream/Text/run.py (torch.cuda.set_device(local_rank), dist.init_process_group
+    # (nccl), DDP(model, device_ids=[local_rank], output_device=local_rank), torch.load of
+    # pretrained and best checkpoints with map_location cpu), */script/*.py launch drivers;
+    # TPL401, TPL402, TPL2xx] launch texts: Downstream/CV/script/sm_vit.py run_py =
+    # "CUDA_VISIBLE_DEVICES='0,1,2,3'
+    # python -m torch.distributed.launch --nproc_per_node 4 --master_port 1232 run.py ..."
+    # (1 node, 4 GPUs)
+    ("github:westlake-repl/Adapter4Rec", "721cba5309487696ef620e53cf95f85714088b10"),
+    # TCF (Westlake): text-based collaborative filtering with large LM item encoders up to
+    # 175B (2025) [multi-GPU code: train/run.py (local rank from the launcher, model.to
+    # (local_rank), SyncBatchNorm, DDP(model, device_ids=[local_rank]), dist.get_rank(),
+    # torch.load of pre-inferred hidden states and of ckpt_path), train/model/partial_*.py and
+    # pre_inference/models/partial_*.py (partial BERT/OPT/T5 layers, torch.load of cached
+    # states), pre_inference/scripts/inference.py (torch.load of item embeddings); TPL401,
+    # TPL402, TPL108, TPL2xx] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node 1 --master_port 1251 run.py ..." (1 node, 1-N GPUs)
+    ("github:westlake-repl/TCF", "4bef2bd8807e8fca792f57cecdbc80ef3f3e7b4d"),
+    #
+    # --- Reinforcement, imitation and embodied learning ---
+    # RoboFlamingo: vision-language foundation model fine-tuned as a robot manipulation policy on
+    # CALVIN (2023-2024) [multi-GPU code: robot_flamingo/train/train_calvin.py
+    # (init_distributed_device, device_id = args.rank % torch.cuda.device_count(),
+    # DDP(model, device_ids=[device_id]), torch.load of OpenFlamingo checkpoint and
+    # resume_from_checkpoint), robot_flamingo/eval/eval_calvin.py and eval_utils.py (DDP
+    # evaluation per device_id, torch.load(checkpoint_path)), robot_flamingo/train/train_utils.py,
+    # robot_flamingo/models/trajectory_gpt2.py (model-parallel set_device); vendored folder
+    # open_flamingo/ (OpenFlamingo copy); TPL401, TPL402, TPL108, TPL2xx] launch texts: README
+    # "torchrun --nnodes=1 --nproc_per_node=8 --master_port=6042
+    # robot_flamingo/train/train_calvin.py ..." (1 node, 8 GPUs)
+    ("github:RoboFlamingo/RoboFlamingo", "1475a07d043a62bb07ab11abfc71115bb72e2a16"),
+    # VLN-HAMT: history-aware multimodal transformer for vision-and-language navigation,
+    # pretraining plus imitation/RL fine-tuning (2021-2023) [multi-GPU code:
+    # pretrain_src/utils/misc.py (torch.cuda.set_device(opts.local_rank), torch.device("cuda",
+    # opts.local_rank), DDP(model, device_ids=[local_rank])), pretrain_src/utils/distributed.py
+    # and finetune_src/utils/distributed.py (init_process_group), pretrain_src/main_r2r*.py
+    # (torch.load of checkpoints), finetune_src/r2r/main.py, cvdn/main.py, reverie/main_navref.py
+    # (torch.cuda.set_device(args.local_rank)), finetune_src/r2r/agent_cmt.py (DDP(vln_bert,
+    # device_ids=[self.rank]), torch.load(path) to resume agent); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: pretrain_src/run_r2r.sh "CUDA_VISIBLE_DEVICES='0,1,2,3' python -m
+    # torch.distributed.launch --nproc_per_node=${NUM_GPUS} --node_rank $NODE_RANK
+    # pretrain_src/main_r2r.py --world_size ${NUM_GPUS}" (1 node, 4 GPUs), finetune scripts
+    # "ngpus=1 ... --world_size ${ngpus}"
+    ("github:cshizhe/VLN-HAMT", "c8b9ee12125f9fe36c51d2ab928fde38f7d846bd"),
+    #
+    # --- Medical imaging ---
+    # Endo-FM (CUHK med-air): foundation model for endoscopy video via self-supervised
+    # video-transformer pretraining (2023-2026) [multi-GPU code: train_ssl.py (DINO-style
+    # teacher/student, DistributedDataParallel(device_ids=[args.gpu]), torch.load of
+    # pretrained_rgb, CoCLR and Kinetics checkpoints), utils/utils.py (init_distributed_mode:
+    # dist.init_process_group, torch.cuda.set_device(args.gpu), torch.load in
+    # restart_from_checkpoint / load_pretrained_weights), eval_finetune.py (DDP linear
+    # evaluation, torch.load of pretrained weights), models/helpers.py; vendored folders STFT/
+    # (maskrcnn-benchmark style stft_core detection) and TransUNet/; TPL401, TPL402, TPL108]
+    # launch texts: scripts/train_clips32k.sh "python -m torch.distributed.launch
+    # --nproc_per_node=4 ... train_ssl.py" (1 node, 4 GPUs), STFT "python -m
+    # torch.distributed.launch --nproc_per_node=1 tools/train_net.py"
+    ("github:med-air/Endo-FM", "206427ebfb77a937ef0cd60370331bcedd74e5a2"),
+    # SuPreM (JHU, MrGiovanni): supervised pretraining of 3D CT segmentation backbones on
+    # AbdomenAtlas and transfer to target tasks (2023-2025) [multi-GPU code:
+    # supervised_pretraining/train.py and benchmark_backbones/train.py (dist.init_process_group
+    # nccl env://, torch.device(f"cuda:{rank}") from LOCAL_RANK, torch.cuda.set_device,
+    # DistributedDataParallel(device_ids=[args.device]), torch.load of pretrain, word embedding
+    # and resume checkpoints), target_applications/imagecas/train.py and test.py (same set-up),
+    # direct_inference/inference.py (torch.load of checkpoints), */backbone/DiNTS.py and
+    # Universal_model.py (torch.load of arch codes); vendored folders
+    # target_applications/imagecas/model/nnUNet and target_applications/imagecas/model/DIYnnu
+    # (nnU-Net copies); TPL401, TPL402, TPL108] launch texts: READMEs "python -W ignore -m
+    # torch.distributed.launch --nproc_per_node=4 --master_port=$RANDOM_PORT train.py --dist
+    # ...", "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python -W ignore -m torch.distributed.launch
+    # --nproc_per_node=8 ... train.py --dist" (1 node, 1-8 GPUs)
+    ("github:MrGiovanni/SuPreM", "76e1a64a5943dff9338415fdb48efe3ef3557bb4"),
+    #
+    # --- 3D shapes and point clouds ---
+    # PVD: point-voxel diffusion for 3D shape generation and completion (2021-2022)
+    # [multi-GPU code: train_generation.py and train_completion.py (mp.spawn(train, nprocs=opt
+    # .ngpus_per_node), dist.init_process_group, torch.cuda.set_device(gpu),
+    # DistributedDataParallel(m, device_ids=[gpu], output_device=gpu), torch.load(opt.model) to
+    # resume, torch.load of per-epoch checkpoints with map_location), test_generation.py and
+    # test_completion.py (torch.load of model and cached samples), vendored folder
+    # metrics/ChamferDistancePytorch (set_device in chamfer kernels); TPL401, TPL402, TPL108,
+    # TPL2xx] launch texts: README "python train_generation.py --category car|chair|airplane",
+    # "python train_generation.py --category car|chair|airplane --model MODEL_PATH"
+    # (--distribution_type multi: 1 node, all GPUs)
+    ("github:alexzhou907/PVD", "9747265a5f141e5546fd4f862bfa66aa59f1bd33"),
+    # DepthContrast (Meta): self-supervised pretraining of 3D point-cloud and voxel backbones
+    # from depth maps (2021) [multi-GPU code: main.py (mp.spawn(main_worker, nprocs=
+    # ngpus_per_node)), utils/main_utils.py (dist.init_process_group, torch.cuda.set_device(args
+    # .gpu), DistributedDataParallel(models[i], device_ids=[args.gpu]), torch.load(checkpoint_fn,
+    # map_location={'cuda:0': 'cpu'}) to resume), models/base_ssl3d_model.py, scripts/
+    # singlenode-wrapper.py and multinode-wrapper.py (Slurm); TPL401, TPL402, TPL2xx] launch
+    # texts: README "python main.py /path/to/cfg_file --multiprocessing-distributed
+    # --world-size 1 --rank 0 --ngpus number_of_gpus" (1 node, N GPUs), scripts "srun ...
+    # python scripts/multinode-wrapper.py main.py $1" (N nodes)
+    ("github:facebookresearch/DepthContrast", "b8257890c94f7c58aeb5cefeb91af031692611d6"),
+    # 3DShape2VecSet: latent set representation and diffusion for neural 3D shapes (2023-2025)
+    # [multi-GPU code: util/misc.py (init_distributed_mode: torch.cuda.set_device(args.gpu),
+    # init_process_group; torch.load(args.resume) in load_model), main_ae.py and
+    # main_class_cond.py (DistributedDataParallel(device_ids=[args.gpu]), torch.load of the
+    # autoencoder checkpoint), eval.py and sample_class_cond.py (torch.load of ae/dm checkpoints);
+    # TPL401, TPL402, TPL108] launch texts: README "torchrun --nproc_per_node=4 main_ae.py ...",
+    # "torchrun --nproc_per_node=4 main_class_cond.py ..." (1 node, 4 GPUs)
+    ("github:1zb/3DShape2VecSet", "8df9b7a55c42d4dcad152294755250a2ab1e34e5"),
+    #
+    # --- Time series ---
+    # TEMPO: prompt-based GPT-2 foundation model for time-series forecasting (2024-2025) [multi-GPU
+    # code: train_TEMPO_parallel.py (dist.init_process_group(nccl), device = rank %
+    # torch.cuda.device_count() from the global rank, torch.cuda.set_device(device),
+    # DDP(model.to(device), device_ids=[rank]), torch.load of the best checkpoint), train_TEMPO.py,
+    # train_TEMPO_prob.py, main_multi_6domain_release.py and test_multi_6domain_release.py
+    # (torch.load of best_model_path), tempo/models/TEMPO.py (torch.load(checkpoint_path,
+    # map_location=device)), tempo/utils/tools.py; TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # README/scripts "torchrun --nproc_per_node=2 train_TEMPO_parallel.py ..." (1 node, 2 GPUs)
+    ("github:DC-research/TEMPO", "cd56d7552cb0fa0beb06b977158bf41d9c98baec"),
+    # AutoTimes (Tsinghua THUML): autoregressive time-series forecasting with frozen LLMs
+    # (2024-2025) [multi-GPU code: run.py (LOCAL_RANK, dist.init_process_group,
+    # torch.cuda.set_device), exp/exp_long_term_forecasting.py (torch.device('cuda:{}'.format(
+    # args.local_rank)), DDP(model.cuda(), device_ids=[args.local_rank]), torch.load of best
+    # checkpoints), exp/exp_short_term/zero_shot/in_context_forecasting.py (torch.load),
+    # models/AutoTimes_*.py (f"cuda:{configs.local_rank}" device for the LLM), data_provider/
+    # data_loader.py (torch.load of precomputed timestamp embeddings); TPL401, TPL402, TPL108,
+    # TPL2xx] launch texts: scripts/*.sh "torchrun --nnodes 1 --nproc-per-node 8 run.py ...",
+    # "torchrun --nnodes 1 --nproc-per-node 4 run.py ..." (1 node, 4-8 GPUs)
+    ("github:thuml/AutoTimes", "9ff9aac5083e24c233404c35d7b7a3c0643f2c70"),
+)
+
+#: fresh-68: a ninth general set of official code releases of ML papers (deep clustering,
+#: multi-task dense prediction, augmentation, visual question answering, robot learning,
+#: prompt compression, visual in-context learning, unsupervised segmentation, instruction-data
+#: selection), committed before it was first linted; copies of code in other sets and
+#: vendored folders left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_68 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2019-2025) on topics not covered by FRESH_54/55/56/58/60/61/63/66,
+    # at most three per topic, trained or evaluated on several GPUs (torch.distributed.launch,
+    # torchrun, mp.spawn, Lightning DDP, DeepSpeed, Accelerate, FSDP, Ray GPU workers,
+    # DataParallel over several GPUs per process, device_map). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Deep clustering and generalized category discovery ---
+    # ProPos: prototype scattering and positive sampling for deep clustering, TPAMI 2022 (2021-2023)
+    # [multi-GPU code: main.py (dist.init_process_group('nccl', env://), torch.cuda.set_device
+    # (dist.get_rank())), utils/ops.py (concat_all_gather, per-rank tensors),
+    # models/pcl/pcl_wrapper.py and models/moco/moco_wrapper.py (DDP wrappers, queues/prototypes
+    # made in forward), models/lincls/lincls.py (gathered outputs); TPL401, TPL402, TPL2xx] launch
+    # texts: README "export CUDA_VISIBLE_DEVICES=0,1,2,3", "torchrun --master_port 17673
+    # --nproc_per_node=4 main.py config/cifar10_r18_propos.yml" (1 node, 4 GPUs)
+    ("github:Hzzone/ProPos", "cc35d8ca276aab8aa5dfb638fa15f919cf483824"),
+    # SCAN: learning to classify images without labels, ECCV 2020, KU Leuven (2020-2023)
+    # [multi-GPU code: simclr.py, moco.py, scan.py, selflabel.py (torch.nn.DataParallel(model) over
+    # all visible GPUs, .cuda()), utils/train_utils.py and utils/evaluate_utils.py (tensors moved
+    # with .cuda(non_blocking=True), torch.load of pretext checkpoints); TPL2xx, TPL108, TPL104]
+    # launch texts: README "export CUDA_VISIBLE_DEVICES=$gpu_ids", "python scan.py --config_env
+    # configs/your_env.yml --config_exp configs/scan/scan_cifar10.yml" (1 node, several GPUs)
+    ("github:wvangansbeke/Unsupervised-Classification", "952ec31eee2c38e7233d8ad3ac0de39bb031877a"),
+    # IIC: invariant information clustering for unsupervised image classification and
+    # segmentation, ICCV 2019, Oxford VGG (2019-2020) [multi-GPU code: code/scripts/cluster/
+    # cluster_*.py and code/scripts/segmentation/*.py (torch.nn.DataParallel(net) over
+    # config.num_gpus, several sub-heads), code/utils/cluster/cluster_eval.py (.cuda() tensors,
+    # torch.load of saved nets), code/scripts/semisup/IID_semisup_STL10.py; TPL2xx, TPL108]
+    # launch texts: README/examples "export CUDA_VISIBLE_DEVICES=0,1,2,3 && nohup python -m
+    # code.scripts.cluster.cluster_sobel_twohead --model_ind 569 --arch ClusterNet5gTwoHead ..."
+    # (1 node, 1-4 GPUs in one process)
+    ("github:xu-ji/IIC", "b7602b743552c28a4af3de238bf2539a3af0338e"),
+    # SimGCD: parametric classification for generalized category discovery, ICCV 2023, HKU
+    # CVMI Lab (2022-2023) [multi-GPU code: train_mp.py (LOCAL_RANK, torch.cuda.set_device,
+    # init_process_group('nccl', env://), DistributedDataParallel(model, device_ids=[local_rank])),
+    # train.py (torch.device('cuda:0') single-GPU path); TPL401, TPL402, TPL104] launch texts:
+    # scripts "CUDA_VISIBLE_DEVICES=0 python train.py ..." (1 GPU), train_mp.py for torchrun
+    # (1 node, N GPUs)
+    ("github:CVMI-Lab/SimGCD", "f843f27195701b7c8c5713cfd17499ad67c86247"),
+    #
+    # --- Multi-task dense prediction ---
+    # InvPT / TaskPrompter: inverted-pyramid multi-task transformer (ECCV 2022) and spatial-channel
+    # multi-task prompting (ICLR 2023), HKUST (2022-2024) [multi-GPU code: InvPT/main.py and
+    # TaskPrompter/main.py (local_rank, torch.cuda.set_device, init_process_group('nccl'),
+    # DistributedDataParallel, torch.load of checkpoints), */utils/test_utils.py, TaskPrompter/
+    # detection_toolbox (3D-box IoU helpers); TPL401, TPL402, TPL108, TPL2xx] launch texts: README
+    # "CUDA_VISIBLE_DEVICES=0,1,2 python -m torch.distributed.launch --nproc_per_node=3 main.py
+    # --config_exp './configs/pascal/pascal_vitLp16.yml' --run_mode train" (1 node, 3 GPUs)
+    ("github:prismformore/Multi-Task-Transformer", "870c6be100b95d44ffa0a9591775dd3faa2d5664"),
+    # MultiMAE: multi-modal multi-task masked autoencoders, ECCV 2022, EPFL VILAB (2022)
+    # [multi-GPU code: utils/dist.py (init_distributed_mode: RANK/WORLD_SIZE/LOCAL_RANK or SLURM,
+    # torch.cuda.set_device, init_process_group), run_pretraining_multimae.py and
+    # run_finetuning_{cls,semseg,depth,taskonomy}.py (DistributedDataParallel, per-task tensors
+    # moved to device in the loop, checkpoint loading); TPL401, TPL402, TPL2xx] launch texts:
+    # README "OMP_NUM_THREADS=1 torchrun --nproc_per_node=8 run_pretraining_multimae.py ...",
+    # "torchrun --nproc_per_node=4 run_finetuning_semseg.py ..." (1 node, 4-8 GPUs)
+    ("github:EPFL-VILAB/MultiMAE", "66910f5b5ba236f5e731883db85fe4f24ee01106"),
+    #
+    # --- Data augmentation ---
+    # TrivialAugment: tuning-free yet state-of-the-art data augmentation, ICCV 2021, Freiburg
+    # AutoML (2021-2023) [multi-GPU code: TrivialAugment/train.py (setup(): torch.cuda.set_device
+    # (local_rank), dist.init_process_group('nccl' or env://), spawn_process per GPU, DDP,
+    # model.to('cuda:0') single path, torch.load(map_location='cpu')), TrivialAugment/networks/
+    # __init__.py (DataParallel variant); TPL401, TPL402, TPL104] launch texts: README
+    # "python -m TrivialAugment.train -c confs/wresnet40x2_cifar100_b128_maxlr.1_ta_fixedsesp_
+    # nowarmup_200epochs.yaml --dataroot data --tag EXPERIMENT_NAME" (train.py spawns one process
+    # per GPU when several are visible; 1 node, N GPUs)
+    ("github:automl/trivialaugment", "e6545d80affcc18b7024185a096e93e21010023e"),
+    #
+    # --- Visual question answering ---
+    # OpenVQA: VQA toolkit with MCAN, BAN, BUTD and MFB models, MILVLG Hangzhou Dianzi University
+    # (2019-2021) [multi-GPU code: utils/train_engine.py and utils/test_engine.py
+    # (nn.DataParallel(net, device_ids=__C.DEVICES) when N_GPU > 1, torch.load of checkpoints),
+    # openvqa/core/base_cfgs.py (GPU string -> DEVICES, CUDA_VISIBLE_DEVICES),
+    # openvqa/models/*/net.py (masks and tensors made in forward); TPL2xx, TPL108] launch texts:
+    # docs "python3 run.py --RUN='train' --MODEL='mcan_small' --DATASET='vqa'" plus "Add
+    # --GPU='0, 1, 2, 3...'" for multi-GPU training (1 node, several GPUs in one process)
+    ("github:MILVLG/openvqa", "f8f9966f202d5edf2a84096e1bc05ebf58ef55e6"),
+    # Prophet: prompting LLMs with answer heuristics for knowledge-based VQA, CVPR 2023, MILVLG
+    # (2023-2025) [multi-GPU code: prophet/stage1/pretrain.py, finetune.py and heuristics.py
+    # (nn.DataParallel(net, device_ids=__C.GPU_IDS), torch.load of checkpoints),
+    # configs/task_cfgs.py (torch.cuda.set_device(f'cuda:{CURRENT_GPU}')),
+    # evaluation/aokvqa_evaluate.py ('cuda:0'); TPL104, TPL108, TPL2xx] launch texts: README "bash
+    # scripts/pretrain.sh --task ok --version okvqa_pretrain_1 --gpu 0" ("--gpu 0,1" for several
+    # GPUs in one process, 1 node)
+    ("github:MILVLG/prophet", "3e92892ec5ec0222d46f1318f768ce22a7cabd3f"),
+    #
+    # --- Robot learning (language-conditioned and diffusion policies, vision-language-action) ---
+    # HULC: hierarchical universal language-conditioned policies, RA-L 2022, Freiburg (2022-2024)
+    # [multi-GPU code: hulc/training.py (Lightning Trainer with DDPStrategy, num_cuda_devices),
+    # hulc/models/hulc.py (DDP-aware dummy forward passes, tensors made in forward), conf/trainer
+    # (devices), slurm_scripts (srun per node), hulc/evaluation/rollouts_interactive.py
+    # (torch.device("cuda:0")); TPL2xx, TPL104, TPL401] launch texts: README "python
+    # hulc/training.py trainer.devices-1 datamodule.root_data_dir=path/to/dataset
+    # datamodule/datasets=vision_lang_shm" and slurm_scripts "srun python $3 slurm=true ...
+    # trainer.devices=$5" (1-N nodes, 4-8 GPUs)
+    ("github:mees/hulc", "7fdb09f5f1ff831ec8df29cfc61a41db573e9a06"),
+    # CogACT: vision-language-action model with a diffusion action module, Microsoft Research Asia
+    # / Tsinghua (2024-2025) [multi-GPU code: scripts/train.py (torch.cuda.set_device(overwatch.
+    # local_rank()), device_id passed to strategy), training/strategies/fsdp.py and
+    # base_strategy_cogact.py (FSDP full shard, per-rank device_id, checkpoint save/load; adapted
+    # from OpenVLA's prismatic training code), scripts/aml/inference_aml.py (model.to('cuda:0'));
+    # TPL401, TPL402, TPL104] launch texts: README "torchrun --standalone --nnodes 1
+    # --nproc-per-node 8 scripts/train.py ..." (1 node, 8 GPUs)
+    ("github:microsoft/CogACT", "b174a1b86deedfab4d198d935207e7bb0527994e"),
+    # Diffusion Policy: visuomotor policy learning via action diffusion, RSS 2023, Columbia /
+    # Stanford (2023-2024) [multi-GPU code: ray_train_multirun.py (Ray cluster, one training worker
+    # per GPU), train.py / workspace/*.py (training.device=cuda:0 config, torch.load of checkpoints
+    # with dill), model/bet/libraries/mingpt/trainer.py and model/bet/latent_generators/
+    # latent_generator.py (DataParallel over GPUs; vendored minGPT/BET code in
+    # diffusion_policy/model/bet/libraries); TPL104, TPL108, TPL2xx] launch texts: README
+    # "export CUDA_VISIBLE_DEVICES=0,1,2", "ray start --head --num-gpus=3", "python train.py ...
+    # training.device=cuda:0" (1 node, 3 GPUs, one seed per GPU)
+    ("github:real-stanford/diffusion_policy", "5ba07ac6661db573af695b419a7947ecb704690f"),
+    #
+    # --- LLM prompt compression ---
+    # Gisting: learning to compress prompts with gist tokens, NeurIPS 2023, Stanford (2023-2025)
+    # [multi-GPU code: src/gist_t5.py (model-parallel T5 with device_map, torch.cuda.set_device
+    # (first_device), hidden states moved between devices in forward), src/compress.py and
+    # src/weight_diff.py (device placement of gist caches, torch.load), src/arguments.py
+    # (local_rank); TPL2xx, TPL108, TPL402] launch texts: README "deepspeed --num_gpus=4
+    # --no_local_rank --module src.train ..." and run_deepspeed.sh (1 node, 4 GPUs)
+    ("github:jayelm/gisting", "3be0d062b6bdfd3caf51843bbc60261a0855f876"),
+    # AutoCompressors: adapting language models to compress contexts, EMNLP 2023, Princeton NLP
+    # (2023-2024) [multi-GPU code: train.py (HF Trainer, local_rank / n_gpu), substep_trainer.py and
+    # base_trainer.py (torch.distributed barriers, n_gpu > 1 loss averaging),
+    # modeling_flash_llama.py (distributed attention, summary tokens made in forward), run/*.sh
+    # (torchrun over CUDA_VISIBLE_DEVICES); TPL2xx, TPL401] launch texts: run/train.sh,
+    # run/train_llama.sh "torchrun --nproc_per_node=$num_gpus ..." with "num_gpus=$(jq -n
+    # "[$CUDA_VISIBLE_DEVICES] | length")" (1-N nodes, 4-8 GPUs)
+    ("github:princeton-nlp/AutoCompressors", "80352a4233c4a70504c75bf95c5f3e6d2533a863"),
+    # LLMLingua / LongLLMLingua / LLMLingua-2: prompt compression, EMNLP 2023, ACL 2024, Microsoft
+    # Research (2023-2025) [multi-GPU code: llmlingua/prompt_compressor.py (device_map 'cuda',
+    # 'balanced', 'auto' passed to from_pretrained, tensors made on the model device in forward
+    # passes), experiments/llmlingua2/model_training/train_roberta.py (Accelerate multi-process
+    # training); TPL2xx, TPL104] launch texts: experiments/securitylingua/run.sh "accelerate launch
+    # --num_processes 4 experiments/llmlingua2/model_training/train_roberta.py ..." (1 node, 4 GPUs)
+    ("github:microsoft/LLMLingua", "e0e9d99beb94098bbd924aa53c2c112eac41c758"),
+    #
+    # --- Visual in-context learning and generalist vision models ---
+    # Painter / SegGPT: images speak in images, CVPR 2023, and segmenting everything in context,
+    # ICCV 2023, BAAI (2022-2024) [multi-GPU code: Painter/util/misc.py and
+    # Painter/util/ddp_utils.py (init_distributed_mode, set_device, init_process_group),
+    # Painter/main_train.py (DistributedDataParallel), Painter/eval/*/ (per-rank evaluation,
+    # torch.load); Painter/data/ mmpose_custom and Painter/eval/mmpose_custom hold vendored mmpose
+    # tools; TPL401, TPL402, TPL108] launch texts: Painter/train_painter_vit_large.sh "python -m
+    # torch.distributed.launch --nproc_per_node=$GPUS --nnodes=$NNODES ... main_train.py" (several
+    # nodes x 8 GPUs)
+    ("github:baaivision/Painter", "cfec84587da2a2cc4e0b9acebe6fba1666e66477"),
+    # Visual Prompting via image inpainting (MAE-VQGAN), NeurIPS 2022, UC Berkeley / Tel Aviv
+    # (2022-2023) [multi-GPU code: util/misc.py (init_distributed_mode, set_device,
+    # init_process_group), main_pretrain.py (DistributedDataParallel, DistributedSampler), vqgan.py
+    # (torch.load of VQGAN weights), evaluate_detection/misc.py; TPL401, TPL402, TPL108] launch
+    # texts: README "python -m torch.distributed.launch --nproc_per_node=8 main_pretrain.py --model
+    # mae_vit_large_patch16 ..." (1 node, 8 GPUs)
+    ("github:amirbar/visual_prompting", "6351e0d786c2d25bfdd5fe504153b1dfb345fa81"),
+    #
+    # --- Unsupervised semantic segmentation ---
+    # STEGO: unsupervised semantic segmentation by distilling feature correspondences, ICLR 2022,
+    # MIT / Microsoft (2022-2023) [multi-GPU code: src/train_segmentation.py (Lightning Trainer
+    # gpus=-1, accelerator='ddp'), src/eval_segmentation.py and src/precompute_knns.py
+    # (torch.nn.DataParallel(model.net), .cuda() batches), src/dino/utils.py (init_process_group,
+    # torch.cuda.set_device(args.gpu)); TPL401, TPL402, TPL2xx] launch texts: README "python
+    # train_segmentation.py", "python eval_segmentation.py" (1 node, all visible GPUs via gpus=-1)
+    ("github:mhamilton723/STEGO", "eb4d6b521740bd4265681b353547f2ffca65d673"),
+    # MaskContrast: unsupervised semantic segmentation by contrasting object mask proposals, ICCV
+    # 2021, KU Leuven (2021-2022) [multi-GPU code: pretrain/main.py (mp.spawn(main_worker,
+    # nprocs=ngpus_per_node), dist.init_process_group, torch.cuda.set_device(args.gpu),
+    # DistributedDataParallel), pretrain/modules/moco/builder.py (concat_all_gather, queues),
+    # segmentation/linear_finetune.py and segmentation/utils/*.py (.cuda() tensors, torch.load);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python main.py --config_env
+    # configs/env.yml --config_exp configs/VOCSegmentation_supervised_saliency_model.yml"
+    # (multiprocessing-distributed over all GPUs of 1 node)
+    (
+        "github:wvangansbeke/Unsupervised-Semantic-Segmentation",
+        "dfd5fa0a1542f2b26824b4059bd2bb1240c5c94b",
+    ),
+    #
+    # --- Instruction-tuning data selection ---
+    # Cherry LLM: instruction-following difficulty (IFD) for self-guided data selection, NAACL
+    # 2024, UMD Tianyi Lab (2023-2025) [multi-GPU code: cherry_seletion/data_analysis.py and
+    # data_analysis_vic.py (LlamaForCausalLM.from_pretrained(..., device_map="auto"), inputs moved
+    # to the model device), data_by_IFD.py, data_by_cluster.py; TPL2xx, TPL104] launch texts:
+    # README "python cherry_seletion/data_analysis.py --data_path ... --model_name_or_path ..."
+    # (1 node, model spread over the visible GPUs)
+    ("github:tianyi-lab/Cherry_LLM", "01fac8d2febb51dbd1501ec594a20e499b51fe7d"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -10749,6 +11219,113 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "util/image_pool.py",
     ),
     "github:HaoZhongkai/DPOT": ("torch_utils/ops/fma.py",),
+    # fresh-67's copies: unmasked_teacher's video-text code in VideoMamba (with its vendored
+    # mamba_ssm and VideoMAE/UMT helpers); open_flamingo in RoboFlamingo; VLN-DUET's helpers in
+    # VLN-HAMT; maskrcnn-benchmark (STFT/), TransUNet and TimeSformer's helpers in Endo-FM;
+    # nnU-Net in SuPreM; open_clip in composed_image_retrieval; PointContrast's pointnet2 in
+    # DepthContrast; LION's metric tests in PVD; Time-LLM's layers in TEMPO and AutoTimes;
+    # TimeSformer's helpers in ALPRO; EmotiVoice's text tools; shared helpers kept once
+    "github:OpenGVLab/VideoMamba": (
+        "mamba/",
+        "videomamba/video_mm/",
+        "videomamba/image_sm/losses.py",
+        "videomamba/image_sm/samplers.py",
+        "videomamba/video_sm/datasets/rand_augment.py",
+        "videomamba/video_sm/datasets/random_erasing.py",
+        "videomamba/video_sm/datasets/transforms.py",
+        "videomamba/video_sm/datasets/video_transforms.py",
+        "videomamba/video_sm/datasets/volume_transforms.py",
+        "videomamba/video_sm/engines/engine_for_pretraining.py",
+        "videomamba/video_sm/engines/engine_for_pretraining_umt.py",
+        "videomamba/video_sm/functional.py",
+        "videomamba/video_sm/models/modeling_finetune.py",
+        "videomamba/video_sm/models/modeling_pretrain.py",
+        "videomamba/video_sm/models/modeling_pretrain_umt.py",
+    ),
+    "github:RoboFlamingo/RoboFlamingo": ("open_flamingo/",),
+    "github:cshizhe/VLN-HAMT": (
+        "finetune_src/utils/distributed.py",
+        "finetune_src/utils/logger.py",
+        "pretrain_src/optim/",
+        "pretrain_src/utils/distributed.py",
+        "pretrain_src/utils/logger.py",
+        "pretrain_src/utils/misc.py",
+        "pretrain_src/utils/save.py",
+    ),
+    "github:med-air/Endo-FM": (
+        "STFT/",
+        "TransUNet/",
+        "datasets/build.py",
+        "datasets/cv2_transform.py",
+        "datasets/multigrid_helper.py",
+        "datasets/video_container.py",
+        "utils/metrics.py",
+    ),
+    "github:MrGiovanni/SuPreM": (
+        "target_applications/imagecas/model/nnUNet/",
+        "target_applications/imagecas/model/DIYnnu/",
+    ),
+    "github:google-research/composed_image_retrieval": ("third_party/",),
+    "github:facebookresearch/DepthContrast": ("third_party/pointnet2/",),
+    "github:alexzhou907/PVD": ("metrics/ChamferDistancePytorch/", "metrics/PyTorchEMD/"),
+    "github:DC-research/TEMPO": (
+        "tempo/layers/AutoCorrelation.py",
+        "tempo/layers/Autoformer_EncDec.py",
+        "tempo/layers/Conv_Blocks.py",
+        "tempo/layers/Transformer_EncDec.py",
+        "tempo/utils/timefeatures.py",
+    ),
+    "github:thuml/AutoTimes": ("utils/m4_summary.py", "utils/metrics.py"),
+    "github:salesforce/ALPRO": (
+        "src/modeling/timesformer/conv2d_same.py",
+        "src/modeling/timesformer/features.py",
+    ),
+    "github:microsoft/XPretrain": (
+        "CLIP-ViP/src/optimization/adamw.py",
+        "hd-vila/src/optimization/adamw.py",
+    ),
+    "github:keonlee9420/Comprehensive-Transformer-TTS": (
+        "text/cleaners.py",
+        "text/cmudict.py",
+        "text/numbers.py",
+    ),
+    "github:OlaWod/FreeVC": ("speaker_encoder/params_data.py", "wavlm/modules.py"),
+    "github:LitingLin/SwinTrack": (
+        "models/methods/SwinTrack/positional_encoding/untied/relative.py",
+    ),
+    "github:1zb/3DShape2VecSet": ("util/lr_sched.py",),
+    # fresh-68's copies: fast-autoaugment's networks in trivialaugment; MAE's helpers in Painter
+    # and visual_prompting (with Painter's vendored mmpose tools and MaskDINO's registration);
+    # DiT's diffusion helpers (via rcg) in CogACT; CALVIN's callback in hulc; the VQA
+    # evaluation tools kept once (in openvqa)
+    "github:automl/trivialaugment": (
+        "TrivialAugment/networks/resnet.py",
+        "TrivialAugment/networks/shakeshake/shakeshake.py",
+    ),
+    "github:MILVLG/prophet": ("evaluation/vqa_utils/",),
+    "github:mees/hulc": ("hulc/utils/kl_callbacks.py",),
+    "github:microsoft/CogACT": (
+        "action_model/__init__.py",
+        "action_model/diffusion_utils.py",
+        "action_model/timestep_sampler.py",
+    ),
+    "github:baaivision/Painter": (
+        "Painter/data/mmpose_custom/",
+        "Painter/eval/mmpose_custom/",
+        "Painter/data/register_coco_panoptic_annos_semseg.py",
+        "Painter/util/crop.py",
+        "Painter/util/datasets.py",
+        "Painter/util/lars.py",
+        "Painter/util/lr_decay.py",
+        "Painter/util/lr_sched.py",
+        "Painter/util/pos_embed.py",
+    ),
+    "github:amirbar/visual_prompting": (
+        "engine_finetune.py",
+        "util/lr_sched.py",
+        "util/misc.py",
+        "util/pos_embed.py",
+    ),
 }
 
 
@@ -10820,6 +11397,8 @@ UNSEEN_SETS = {
     "fresh-64": FRESH_64,
     "fresh-65": FRESH_65,
     "fresh-66": FRESH_66,
+    "fresh-67": FRESH_67,
+    "fresh-68": FRESH_68,
 }
 
 

@@ -408,6 +408,8 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-64",
             "fresh-65",
             "fresh-66",
+            "fresh-67",
+            "fresh-68",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
