@@ -843,6 +843,17 @@ HISTORY = [
         "default-tier finding, the default set alone too; of the rules once default 0 TRUE "
         "of 6 (TPL201 0/5, TPL104 0/1); the judges agreed on all",
     ),
+    (
+        "2026-12-04",
+        "19f20a1",
+        "fixes against judged FALSE shapes (one process per node driving its GPUs from cuda:0: "
+        "TPL108; scripts that bind before running the project's code: TPL401; an import "
+        "resolved beside a script above the importing file: TPL201), then fresh-67 (chosen by "
+        "what TPL108 and TPL402 look for; 1,147 files) and fresh-68 (a ninth general set; 858 "
+        "files) at 19f20a1: no default-tier finding on either, the default set alone too; of "
+        "the rules once default 4 TRUE of 11 (TPL108 3/10 with 3 UNSURE, TPL402 1/1) and 0 of "
+        "1 (TPL102); the judges agreed on all",
+    ),
 ]
 
 
@@ -1944,6 +1955,38 @@ CORPUS_NOTES = {
         "after making CUDA the default tensor type; TPL104 0/1: a one-process evaluation "
         "script a Python sweep script launches). A seeded sample of 12 of its 39 TPL106 loads "
         "(seed 66, `fresh-66/tpl106-sample`): 2 TRUE, 10 FALSE."
+    ),
+    "fresh-67": (
+        "Chosen, like fresh-59 and fresh-65, by what TPL108 and TPL402 look for, from fields "
+        "those sets did not stress (speech, video, retrieval, graphs, recommendation, embodied "
+        "learning, medical imaging, 3D shapes, time series); 22 repositories, vendored and "
+        "shared copies left out (unmasked_teacher's video-text code and mamba_ssm in "
+        "VideoMamba, open_flamingo in RoboFlamingo, VLN-DUET's helpers in VLN-HAMT, "
+        "maskrcnn-benchmark and TransUNet in Endo-FM, nnU-Net in SuPreM, open_clip, "
+        "PointContrast's pointnet2, Time-LLM's layers), committed (19f20a1) before it was "
+        "first linted. First linted at 19f20a1: 1,147 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone. Its 11 findings of the rules once "
+        "default, on which the two blind judges agreed: 4 TRUE (TPL108 3 of 10: TEMPO's and "
+        "PVD's resumes of what rank 0 saved from cuda:0, in every rank; FALSE: TCF's four "
+        "loads of embeddings another stage saved from CPU tensors, read as placed on a chosen "
+        "device; UNSURE: three published pretrained weights whose saved devices the "
+        "repositories do not show; TPL402 1 of 1: TEMPO's `device_ids=[rank]` beside its own "
+        "local device). A seeded sample of 12 of its 116 TPL106 loads (seed 67, "
+        "`fresh-67/tpl106-sample`): 0 TRUE, 11 FALSE, 1 split."
+    ),
+    "fresh-68": (
+        "A ninth general set of official code releases of ML papers, on topics other than "
+        "those of the earlier general sets (deep clustering and category discovery, "
+        "multi-task dense prediction, augmentation search, visual question answering, robot "
+        "learning, prompt compression, visual in-context learning, unsupervised segmentation, "
+        "instruction-data selection); 20 repositories, shared copies left out (MAE's helpers "
+        "in Painter and visual_prompting, Painter's vendored mmpose tools, fast-autoaugment's "
+        "networks, DiT's diffusion helpers in CogACT, the VQA evaluation tools kept once), "
+        "committed (19f20a1) before it was first linted. First linted at 19f20a1: 858 Python "
+        "files, no crash, no default-tier finding, the same when the default set runs alone. "
+        "Its one finding of the rules once default, on which the two blind judges agreed: "
+        "FALSE (TPL102: an interactive one-process tool's `.cuda(0)`). A seeded sample of 12 "
+        "of its 31 TPL106 loads (seed 68, `fresh-68/tpl106-sample`): 0 TRUE, 12 FALSE."
     ),
 }
 

@@ -131,7 +131,7 @@ class GlobalRankAsDevice(Rule):
     # directory's modules by a loop); on fresh-58 on 1 of 3 (FALSE: a method nothing calls;
     # supar's spawn target that makes the group with its spawn index, now read); on fresh-59
     # on 0 of 14 (runs a Python sweep script launches on one node, now read; a README whose
-    # launch is misspelt). The default set needs 90% there.
+    # launch is misspelt); on fresh-67 on 1 of 1. The default set needs 90% there.
     preview = True
     name = "global-rank-as-device"
     in_tests = False

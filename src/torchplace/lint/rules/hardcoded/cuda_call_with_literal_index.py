@@ -63,7 +63,8 @@ class CudaCallWithLiteralIndex(Rule):
     # `evaluate()`, which the script calls only under `if rank == 0:`. Callers are now
     # followed; on fresh-56 on 0 of 8 (scripts that show themselves one literal GPU at their
     # top, now read); on fresh-60 on 0 of 3 (one-process feature tools of a project with no
-    # multi-process code: the one-process launches TPL104 reads now count here too)
+    # multi-process code: the one-process launches TPL104 reads now count here too); on
+    # fresh-68 on 0 of 1 (an interactive one-process tool of a multi-process project)
     # (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "cuda-call-with-literal-index"

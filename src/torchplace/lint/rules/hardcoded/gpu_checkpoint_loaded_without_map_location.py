@@ -113,7 +113,10 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # FALSE (an arm whose other arm maps the same path, a process spawned alone: now read;
     # one process per node driving its GPUs from cuda:0); its record starts again: on
     # fresh-65 on 3 of 4 (FALSE: a file another script re-saved from CPU tensors); one
-    # process per node driving its GPUs from cuda:0 (2 judged FALSE) then read
+    # process per node driving its GPUs from cuda:0 (2 judged FALSE) then read; on fresh-67
+    # on 3 of 10 (FALSE: TCF's four loads of embeddings another stage saved from CPU tensors,
+    # read as then placed on a chosen device; 3 UNSURE: published pretrained weights whose
+    # saved devices the repositories do not show): 6 of 14 since the path reading
     # (benchmarks/results/lint_precision_unseen.md).
     # The default set needs 90% there, since its last change that added findings (fresh-19).
     preview = True
