@@ -12,10 +12,10 @@ may run in any way, and so may everything it reaches; so may a module whose code
 multi-node setting. The same walk says whether every way the project runs a module shows it
 one GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`). Imports are read from the files' code
 (`import a.b`, `from a import b`, relative imports, a script's neighbours, modules under the
-project root or beside a script in a directory above the importing file; importing a module also runs the `__init__.py` of each package above it, and
-a package's `__init__.py` that imports its directory's modules by a loop over it imports each),
-never run; the walk stops after a bounded number of files, and an unfinished walk counts as
-unknown.
+project root or beside a script in a directory above the importing file; importing a module
+also runs the `__init__.py` of each package above it, and a package's `__init__.py` that
+imports its directory's modules by a loop over it imports each), never run; the walk stops
+after a bounded number of files, and an unfinished walk counts as unknown.
 """
 
 from __future__ import annotations

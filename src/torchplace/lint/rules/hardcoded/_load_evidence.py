@@ -18,9 +18,14 @@ Five kinds of evidence, each read from the file's whole syntax tree:
   code: they keep the devices of whoever saved them, the same GPU in every rank (in one
   process, a published file's GPU is rarely one the machine lacks: judged FALSE at every
   look);
-- the loaded tensors are then placed on a device the code chooses: the load first restores
-  them onto the saver's GPU, which must exist here (not when the saver is this very process,
-  which wrote the file a moment before: `_load_reach.reads_back_own_save`).
+- the loaded tensors are then placed on a device the code chooses, and either the load's
+  path or name names a model's weights (a checkpoint, an adapter, a LoRA: mostly saved from
+  the GPU they trained on) or a `torch.save` of the file writes that path with tensors it
+  does not copy to the CPU (`_load_reach.saved_here_from_gpu`): the load first restores
+  them onto the saver's GPU (not when the saver is this very process, which wrote the file
+  a moment before: `_load_reach.reads_back_own_save`). Placement alone says nothing of where
+  features, embeddings or references loaded from elsewhere were saved: at first looks such
+  loads were TRUE on 3 of 13, the FALSE ones all data another stage saved from CPU tensors.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     local_functions,
     reads_back_own_save,
     reads_back_rank_zero_save,
+    saved_here_from_gpu,
     saves_only_cpu_copies,
 )
 from torchplace.lint.run_conditions import (
@@ -142,6 +148,9 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     placed = _placed_after(ctx, function, load)
     if (
         placed is not None
+        and (
+            _names_weights(function, load) or saved_here_from_gpu(ctx, trees.full(), function, load)
+        )
         and not saves_only_cpu_copies(ctx, trees.full)
         and not reads_back_own_save(ctx, trees.full(), function, load)
     ):
@@ -668,6 +677,22 @@ def _placed_after(ctx: FileContext, function: ast.AST, load: ast.Call) -> Eviden
             if not re.search(r"cpu", text, re.IGNORECASE):
                 return _placed_evidence(text, call.lineno)
     return None
+
+
+def _names_weights(function: ast.AST, load: ast.Call) -> bool:
+    """The load's path, or the name it is bound to, names a model's weights (a checkpoint,
+    an adapter, a LoRA, a state dict): weights a user trained and saved are mostly saved from
+    the GPU they trained on. Features, embeddings, caches and references are mostly prepared
+    and saved on the CPU."""
+    words = " ".join(names_assigned(function, load))
+    if load.args:
+        words += " " + path_words(load.args[0])
+    return _WEIGHTS_WORDS.search(words) is not None
+
+
+#: Words that name a model's weights in a path or a name (`checkpoint_path`, `lora_path`,
+#: `model_file`, `adapter_model.bin`, `state_dict`).
+_WEIGHTS_WORDS = re.compile(r"weight|ckpt|checkpoint|model|lora|adapter|state_dict", re.IGNORECASE)
 
 
 def _placed_evidence(device: str, line: int) -> Evidence:

@@ -288,6 +288,36 @@ def reads_back_own_save(
     return False
 
 
+def saved_here_from_gpu(
+    ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
+) -> bool:
+    """A `torch.save` of this file writes the path the load reads (a distinctive literal piece
+    of the path in both, as `reads_back_own_save` reads them) with a value it does not copy
+    to the CPU first (`x.cpu()`, a dict of CPU copies): the file shows that the tensors it
+    loads were saved from where they lived, a GPU in GPU code (rank 0's features read back by
+    every rank, a dump that joins a GPU weight). A file loaded from elsewhere (another stage's
+    output, a published file, the user's model) shows nothing of where its saver kept it."""
+    if not load.args or "save" not in ctx.source.text:
+        return False
+    wanted = _path_pieces(load.args[0], local_assignments(function))
+    if not wanted:
+        return False
+    for saver in (tree, *local_functions(tree)):
+        assigned = local_assignments(saver)
+        for call in _own_calls(saver):
+            if ctx.qualified(call.func) != "torch.save" or len(call.args) < 2:
+                continue
+            if not wanted & _path_pieces(call.args[1], assigned):
+                continue
+            value = call.args[0]
+            if isinstance(value, ast.Name) and _entries_made_cpu(ctx, saver, value.id):
+                continue
+            values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
+            if not values or not all(_is_cpu_copy(ctx, v, assigned) for v in values):
+                return True
+    return False
+
+
 #: A path piece that is only an extension (`.pt`, `.npy`) names no particular file.
 _EXTENSION = re.compile(r"\.?\w{1,5}")
 

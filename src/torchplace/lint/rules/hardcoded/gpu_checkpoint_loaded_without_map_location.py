@@ -31,9 +31,9 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     - the bytes come from outside: base64 text it was sent, an HTTP response's body;
     - Hub weights (`hf_hub_download`) go into a model's state dict in multi-process code;
     - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
-      passed on with `device=`): they were meant for that device, not the saver's (not in
-      a file whose every `torch.save` writes a CPU copy, nor of a path one run of the same
-      process saved, not only in rank 0: they return to the GPU that process saved from).
+      passed on with `device=`), and a `torch.save` of the file writes that path without a CPU
+      copy (not a path one run of the same process saved: its tensors return to its GPU);
+      placement alone, of a file saved elsewhere, is TPL106's: its saver's devices unknown.
     The message names the evidence and its line; loads without any are TPL106's (preview).
     Multi-process code names a process group, a launcher, a rank, the world size, a rank-0 guard
     or a collective (`dist.barrier()`: a trainer whose launcher is another file); a bare
@@ -116,7 +116,9 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # process per node driving its GPUs from cuda:0 (2 judged FALSE) then read; on fresh-67
     # on 3 of 10 (FALSE: TCF's four loads of embeddings another stage saved from CPU tensors,
     # read as then placed on a chosen device; 3 UNSURE: published pretrained weights whose
-    # saved devices the repositories do not show): 6 of 14 since the path reading
+    # saved devices the repositories do not show): 6 of 14 since the path reading. Then
+    # placement after a load stopped counting unless the file saves that path from a GPU
+    # (at first looks such loads had been TRUE on 3 of 13)
     # (benchmarks/results/lint_precision_unseen.md).
     # The default set needs 90% there, since its last change that added findings (fresh-19).
     preview = True
