@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-68] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-70] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -125,7 +125,11 @@ search, imperfect labels, GANs and flows, metric learning, dialogue, PDE foundat
 speech, video, retrieval, graphs, recommendation, embodied learning, medical imaging, 3D and
 time series; `--fresh-68` (`FRESH_68`) a ninth general one (deep clustering, multi-task dense
 prediction, visual question answering, robot learning, prompt compression, visual in-context
-learning, unsupervised segmentation).
+learning, unsupervised segmentation); `--fresh-69` (`FRESH_69`) chosen, like `--fresh-67`, by
+what TPL108 and TPL402 look for, from classification, detection, generation, NLP,
+distillation, continual learning and compression; `--fresh-70` (`FRESH_70`) code that sets up
+its own distributed processes (hand-written parallelism, communication kernels, decentralized
+optimizers, schedulers, privacy-preserving computation, RL and graph training).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -9894,6 +9898,450 @@ FRESH_68 = (
     ("github:tianyi-lab/Cherry_LLM", "01fac8d2febb51dbd1501ec594a20e499b51fe7d"),
 )
 
+#: fresh-69: chosen, like fresh-59, fresh-65 and fresh-67, by what TPL108 and TPL402 look for
+#: (multi-process training code that restores checkpoints and picks each process's GPU
+#: itself), from image classification and self-supervised pretraining, detection and
+#: segmentation, image generation, NLP with hand-written loops, distillation, continual and
+#: federated learning and compression, committed before it was first linted; copies of code in
+#: other sets and vendored folders left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_69 = (
+    # Multi-process training and evaluation code that restores checkpoints (torch.load) and
+    # picks each process's GPU itself (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Image classification and self-supervised pretraining ---
+    # PAWS / SUNCET (Meta): semi-supervised view-assignment pretraining and fine-tuning (2020-2021)
+    # [multi-GPU code: src/utils.py (init_distributed, init_process_group from SLURM/env rank),
+    # src/paws_train.py, src/suncet_train.py, src/fine_tune.py, src/snn_fine_tune.py
+    # (torch.cuda.set_device(device) per rank, DistributedDataParallel(encoder), torch.load of
+    # r_path checkpoints to resume/fine-tune), snn_eval.py (set_device, torch.load of pretrained);
+    # TPL401, TPL402, TPL108] launch texts: README "python main_distributed.py ... --nodes 8
+    # --tasks-per-node 8" (8 nodes x 8 GPUs, submitit/SLURM), "--nodes 1 --tasks-per-node 4"
+    ("github:facebookresearch/suncet", "731547d727b8c94d06c08a7848b4955de3a70cea"),
+    # ResNeSt: split-attention networks, PyTorch ImageNet training scripts (2020-2021)
+    # [multi-GPU code: scripts/torch/train.py (mp.spawn over ngpus_per_node,
+    # dist.init_process_group with --dist-url/--world-size, torch.cuda.set_device(args.gpu),
+    # DistributedDataParallel(device_ids=[args.gpu]), torch.load(f) to resume),
+    # scripts/torch/verify.py (torch.load of --verify/--resume weights for evaluation);
+    # TPL401, TPL402, TPL108] launch texts: README "python verify.py --model resnest50
+    # --crop-size 224", scripts/torch/train.py --world-size/--rank/--dist-url (1-N nodes, all GPUs)
+    ("github:zhanghang1989/ResNeSt", "1dfb3e8867e2ece1c28a65c9db1cded2818a2031"),
+    # XCiT (Meta): cross-covariance image transformers, ImageNet training plus dense tasks (2021)
+    # [multi-GPU code: utils.py (init_distributed_mode: torch.cuda.set_device(args.gpu),
+    # init_process_group), main.py (DistributedDataParallel(device_ids=[args.gpu]), torch.load of
+    # pretrained/surgery/teacher/resume checkpoints), detection/tools/test.py and
+    # semantic_segmentation/tools/test.py (MMDistributedDataParallel(device_ids=[current_device]));
+    # TPL401, TPL402, TPL108] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 --use_env main.py --model xcit_small_12_p16 ..." (1 node x 8 GPUs),
+    # "python run_with_submitit.py --nodes 2 --ngpus 8 ..." (2 nodes x 8 GPUs),
+    # "tools/dist_train.sh <CONFIG_PATH> <NUM_GPUS>"
+    ("github:facebookresearch/xcit", "82f5291f412604970c39a912586e008ec009cdca"),
+    # FocalNet (Microsoft): focal modulation networks, ImageNet classification (2022-2023)
+    # [multi-GPU code: main.py (torch.cuda.set_device(config.LOCAL_RANK), init_process_group env://,
+    # DistributedDataParallel(device_ids=[config.LOCAL_RANK])), utils.py (torch.load of MODEL.RESUME
+    # / pretrained weights), detection/mmcv_custom/checkpoint.py and
+    # segmentation/mmcv_custom/checkpoint.py (torch.load with map_location); TPL401, TPL402, TPL108]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node 8 --master_port
+    # 12345 main.py ..." (1 node x 8 GPUs), "--nproc_per_node <num-of-gpus-to-use> ... main.py
+    # --eval"
+    ("github:microsoft/FocalNet", "e8514bdcfe1eb6e7e110403e9f2972c67dfed1c3"),
+    #
+    # --- Detection and segmentation ---
+    # BiSeNet V1/V2 (CoinCheung): real-time semantic segmentation training and evaluation
+    # (2018-2026) [multi-GPU code: tools/train_amp.py (torch.cuda.set_device(local_rank),
+    # init_process_group, DDP(device_ids=[local_rank]), torch.load of --finetune-from),
+    # tools/evaluate.py (torch.load of --weight-path, distributed evaluation), old/train.py,
+    # old/diss/train.py, old/fp16/train.py, old/bisenetv2/train.py and evaluatev2.py
+    # (set_device(args.local_rank), DDP, torch.load of save_pth); TPL401, TPL402, TPL108] launch
+    # texts: README "export CUDA_VISIBLE_DEVICES=0,1; torchrun --nproc_per_node=2 tools/train_amp.py
+    # --finetune-from ./res/model_final.pth ...", "torchrun --nproc_per_node=2 tools/evaluate.py
+    # --config ... --weight-path ..." (1 node x 2 GPUs)
+    ("github:CoinCheung/BiSeNet", "6b4b67a8e3eb0cc23b3d7a94843a7c3c11dedca8"),
+    # SSD (lufficc): single-shot detector in a maskrcnn-benchmark style code base (2018-2020)
+    # [multi-GPU code: train.py (torch.cuda.set_device(args.local_rank), init_process_group env://,
+    # DistributedDataParallel(device_ids=[args.local_rank], output_device=args.local_rank)), test.py
+    # (set_device(local_rank), distributed evaluation), ssd/utils/checkpoint.py (torch.load to
+    # resume), ssd/engine/inference.py (torch.load of cached predictions), ssd/utils/model_zoo.py;
+    # TPL401, TPL402, TPL108] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=$NGPUS train.py --config-file configs/vgg_ssd300_voc0712.yaml ...", "...
+    # --nproc_per_node=$NGPUS test.py ..." (1 node, N GPUs)
+    ("github:lufficc/SSD", "68dc0a20efaf3997e58b616afaaaa21bf8ca3c05"),
+    # STDC-Seg (Meituan): short-term dense concatenate network for real-time segmentation (2021)
+    # [multi-GPU code: train.py (torch.cuda.set_device(args.local_rank), dist.init_process_group,
+    # DistributedDataParallel(device_ids=[args.local_rank]), torch.load of --ckpt),
+    # nets/stdcnet.py (torch.load of pretrained backbone), evaluation.py (torch.load of respth),
+    # latency/*.py; TPL401, TPL402, TPL108] launch texts: README "export CUDA_VISIBLE_DEVICES=0,1,2;
+    # python -m torch.distributed.launch --nproc_per_node=3 train.py ..." (1 node x 3 GPUs)
+    ("github:MichaelFan01/STDC-Seg", "59ff37fbd693b99972c76fcefe97caa14aeb619f"),
+    #
+    # --- Image generation (GANs, diffusion, score-based models) ---
+    # LSGM (NVIDIA): score-based generative modelling in latent space (2021) [multi-GPU code:
+    # util/utils.py (init_processes: torch.cuda.set_device(args.local_rank), init_process_group,
+    # torch.load of model_path), train_vae.py and train_vada.py (one process per GPU, torch.load of
+    # checkpoint files to resume, sn_calculator loaded to torch.device("cuda")), evaluate_vae.py,
+    # evaluate_vada.py (torch.load of eval checkpoints), thirdparty/*.py; TPL401, TPL402, TPL108,
+    # TPL104] launch texts: README "mpirun --allow-run-as-root -np 2 -npernode 1 bash -c 'python
+    # train_vada.py ... --num_process_per_node 8 ...'" (2 nodes x 8 GPUs)
+    ("github:NVlabs/LSGM", "5eae2f385c014f2250c3130152b6be711f6a3a5a"),
+    # GenForce: GAN training framework (PGGAN, StyleGAN, StyleGAN2 reimplementations) (2020-2024)
+    # [multi-GPU code: utils/misc.py (init_dist: torch.cuda.set_device(rank % num_gpus)),
+    # runners/base_runner.py (DistributedDataParallel(device_ids=[torch.cuda.current_device()]),
+    # torch.load of checkpoints to resume), synthesize.py, metrics/inception.py,
+    # models/perceptual_model.py (torch.load of weights); vendored folder:
+    # converters/stylegan2ada_pth_official (copy of stylegan2-ada-pytorch, torch.device('cuda',
+    # rank)); TPL401, TPL402, TPL108] launch texts: README "GPUS=8; ./scripts/dist_train.sh ${GPUS}
+    # ${CONFIG} ${WORK_DIR}", "GPUS=8 ./scripts/slurm_test.sh ${PARTITION} ${JOB_NAME} ..." (1 node
+    # x 8)
+    ("github:genforce/genforce", "197feee82101b78266521c8470648bbb9b7f31f4"),
+    # MDT (Sea AI Lab): masked diffusion transformer for image synthesis (2023-2024)
+    # [multi-GPU code: masked_diffusion/dist_util.py (init_process_group env://,
+    # th.cuda.set_device(int(os.environ["LOCAL_RANK"])), load_state_dict -> th.load of checkpoints),
+    # masked_diffusion/train_util.py (DDP(device_ids=[dist_util.dev()]), resume), infer_mdt.py
+    # (torch.load of the released model); TPL401, TPL402, TPL108] launch texts: README
+    # "NUM_GPUS=8; python -m torch.distributed.launch --nproc_per_node=$NUM_GPUS
+    # scripts/image_train.py ..." (1 node x 8 GPUs), "--nnodes=$NUM_NODE --node_rank=$RANK
+    # --nproc_per_node=$GPU_PRE_NODE" (multi-node)
+    ("github:sail-sg/MDT", "7d26c2162c462bd0b90f97f3a1c36cdaaac616ec"),
+    # I2SB (NVIDIA): image-to-image Schroedinger bridge diffusion for restoration (2023) [multi-GPU
+    # code: distributed_util.py (torch.cuda.set_device(args.local_rank), init_process_group),
+    # train.py (opt.device = f'cuda:{opt.gpu}', one Process per GPU), i2sb/runner.py
+    # (DDP(device_ids=[opt.device]), torch.load of opt.load to resume), i2sb/ckpt_util.py,
+    # i2sb/network.py (torch.load of ADM checkpoints), sample.py, compute_metrices.py,
+    # dataset/imagenet.py (torch.load of cached data); TPL401, TPL402, TPL108, TPL104] launch texts:
+    # README "python train.py --name $NAME --n-gpu-per-node $N_GPU ...", "python sample.py --ckpt
+    # $NAME --n-gpu-per-node $N_GPU ...", "mpirun --allow-run-as-root -np $ARRAY_SIZE -npernode 1
+    # bash -c 'python train.py $TRAIN ...'" (1-N nodes, N GPUs each)
+    ("github:NVlabs/I2SB", "1ffdfaaf05495ef883ece2c1fe991b3049f814cc"),
+    #
+    # --- NLP pretraining and fine-tuning with hand-written loops ---
+    # BERT-NER-Pytorch (lonePatient): BERT/ALBERT NER with softmax, CRF and span heads (2019-2023)
+    # [multi-GPU code: run_ner_crf.py, run_ner_softmax.py, run_ner_span.py (torch.cuda.set_device(
+    # args.local_rank), device = torch.device("cuda", args.local_rank), init_process_group nccl,
+    # DistributedDataParallel(device_ids=[args.local_rank]), torch.load of optimizer.pt/scheduler.pt
+    # to resume and of cached feature files); TPL401, TPL402, TPL108] launch texts:
+    # scripts/run_ner_crf.sh "python run_ner_crf.py ..." (1 node, 1-N GPUs via --local_rank)
+    ("github:lonePatient/BERT-NER-Pytorch", "7c938a2ded28d8d379fef1879e07da08df5a1eb8"),
+    # Adaptive-Span (Meta): adaptive attention span transformer language models (2019-2020)
+    # [multi-GPU code: utils.py (_torch_distributed_init_process_group(local_rank),
+    # torch.cuda.set_device(local_rank), torch.load of checkpoint_path to resume), main.py
+    # (DistributedDataParallel(device_ids=[local_rank], output_device=local_rank)), data.py
+    # (torch.load of the cached corpus); TPL401, TPL402, TPL108] launch texts:
+    # experiments/*.sh "python3 -m torch.distributed.launch --nproc_per_node=$ngpus main.py $args"
+    # (1 node, ngpus GPUs)
+    ("github:facebookresearch/adaptive-span", "27b815fee821acce2c2d4104cc0720cb1dc74c37"),
+    # TaBERT (Meta): joint pretraining of text and tables (2020-2021)
+    # [multi-GPU code: utils/comm.py (torch.cuda.set_device(params.local_rank), init_process_group),
+    # train.py (device = torch.device(f'cuda:{torch.cuda.current_device()}'),
+    # nn.parallel.DistributedDataParallel(device_ids=[args.local_rank]), apex DDP),
+    # utils/trainer.py (torch.load of checkpoint to resume), table_bert/table_bert.py,
+    # table_bert/vertical/*.py (torch.load of model weights), table_bert/dataset.py (torch.load
+    # of pre-tokenised shards); TPL401, TPL402, TPL108] launch texts: README "python train.py
+    # --task vanilla --data-dir data/train_data/vanilla_tabert ..." (1 node, 1-N GPUs), data
+    # generation "N processes with ... --world_size=N --global_rank"
+    ("github:facebookresearch/TaBERT", "74aa4a88783825e71b71d1d0fdbc6b338047eea9"),
+    # SemBERT (SJTU): semantics-aware BERT fine-tuning for GLUE/SNLI (2019-2022)
+    # [multi-GPU code: run_classifier.py and run_scorer.py (torch.cuda.set_device(args.local_rank),
+    # torch.device("cuda", args.local_rank), init_process_group nccl, DDP when local_rank != -1,
+    # torch.load of output_model_file to evaluate the saved model); vendored folder:
+    # pytorch_pretrained_bert (small copy of the old HF BERT package, torch.load of weights);
+    # TPL401, TPL402, TPL108] launch texts: README "CUDA_VISIBLE_DEVICES=0 python run_classifier.py
+    # --data_dir glue_data/SNLI/ --task_name snli ..." (1 node, 1-N GPUs via --local_rank)
+    ("github:cooelf/SemBERT", "8032798f5ebed37436e709ea4eeda3f27e17f1a2"),
+    #
+    # --- Knowledge distillation ---
+    # SimKD: knowledge distillation with reused teacher classifier (2022)
+    # [multi-GPU code: train_teacher.py and train_student.py (mp.spawn(main_worker,
+    # nprocs=ngpus_per_node), dist.init_process_group, torch.cuda.set_device(opt.gpu),
+    # DDP(module, device_ids=[opt.gpu]), torch.load of the teacher checkpoint with map_location);
+    # TPL401, TPL402, TPL108] launch texts: README "python train_teacher.py ... --dataset imagenet
+    # --gpu_id 0,1,2,3 --dist-url tcp://127.0.0.1:23333 --multiprocessing-distributed ...",
+    # "python train_student.py --path-t './save/teachers/models/ResNet50_vanilla/ResNet50_best.pth'
+    # ... --dataset imagenet ..." (1 node x 4 GPUs)
+    ("github:DefangChen/SimKD", "2b389c31ed7779aea31e7aaf0bb0f2d8b6ac2f01"),
+    # CIRKD: cross-image relational distillation for semantic segmentation (2022-2025) [multi-GPU
+    # code: train_kd.py, train_baseline.py, train_cirkdv2.py, *_segformer.py, eval.py
+    # (torch.cuda.set_device(args.local_rank), init_process_group env://,
+    # DistributedDataParallel(device_ids=[args.local_rank], output_device=args.local_rank),
+    # torch.load of --resume/teacher checkpoints), models/base_models/resnetv1b.py and
+    # mobilenetv2.py (torch.load of pretrained backbones, map_location=torch.device(local_rank) or
+    # none); TPL401, TPL402, TPL108] launch texts: scripts/evaluation/*/*.sh
+    # "CUDA_VISIBLE_DEVICES=0,1,2,3 python -m torch.distributed.launch --nproc_per_node=4 eval.py
+    # ..." (1 node x 4 GPUs)
+    ("github:winycg/CIRKD", "dab64dbb5e4172141166cf8434a80ce55d9d3aa7"),
+    # MEAL-V2: ensemble knowledge distillation to vanilla ResNet-50 (2020-2021)
+    # [multi-GPU code: inference.py (mp.spawn(main_worker, nprocs=ngpus_per_node),
+    # dist.init_process_group, torch.cuda.set_device(args.gpu), DistributedDataParallel(
+    # device_ids=[args.gpu]), torch.load of --resume with and without map_location='cuda:{}'),
+    # models/model_factory.py (torch.load of teacher state files), utils.py (set_device(gpus[0])),
+    # train.py and FKD_train.py (DataParallel discriminators on args.gpus); TPL401, TPL402, TPL108]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3 python inference.py -a resnet50 --res 224
+    # --resume MODEL_PATH -e [imagenet-folder ...]" (1 node x 4 GPUs)
+    ("github:szq0214/MEAL-V2", "59e6bca29c77a7df9229e77d4463f2f795723810"),
+    #
+    # --- Continual and federated learning ---
+    # FLUTE (Microsoft): federated learning simulation platform with one worker per GPU (2021-2023)
+    # [multi-GPU code: e2e_trainer.py (dist.init_process_group with WORLD_RANK, device =
+    # torch.device("cuda:{}".format(LOCAL_RANK)), torch.cuda.set_device(device), torch.load of the
+    # best trained model), core/client.py (torch.cuda.set_device(federated.local_rank()), torch.load
+    # of local models/alphas), core/trainer.py (torch.load of save_path to resume),
+    # extensions/RL/RL.py; TPL401, TPL402, TPL108, TPL104] launch texts: README "python -m
+    # torch.distributed.run --nproc_per_node=3 e2e_trainer.py -dataPath ./testing ... -backend
+    # nccl", experiments/classif_cnn "python -m torch.distributed.run --nproc_per_node=4
+    # e2e_trainer.py ..." (1 node x 3-4 GPUs)
+    ("github:microsoft/msrflute", "8bfe0854ab293c6226df66856b3d96b39dbe61fe"),
+    # DualPrompt (PyTorch reimplementation): prompt-based rehearsal-free continual learning
+    # (2022-2023) [multi-GPU code: utils.py (init_distributed_mode: torch.cuda.set_device(args.gpu),
+    # init_process_group), main.py (DistributedDataParallel(device_ids=[args.gpu]), torch.load of
+    # per-task checkpoints for evaluation), continual_datasets/continual_datasets.py (torch.load of
+    # processed data); note: same author as l2p-pytorch, shares its utility layout; TPL401, TPL402,
+    # TPL108] launch texts: README "python -m torch.distributed.launch --nproc_per_node=<Num GPUs>
+    # --use_env main.py cifar100_dualprompt ...", "--nproc_per_node=1 --use_env main.py ... --eval"
+    ("github:JH-LEE-KR/dualprompt-pytorch", "7eb457d988409a6abf97af2b121ffa62dd4b498a"),
+    #
+    # --- Model compression (pruning, quantization, sparsity) ---
+    # ResRep (Tsinghua): lossless channel pruning via decoupled re-parameterization (2020-2022)
+    # [multi-GPU code: utils/engine.py (torch.cuda.set_device(self.local_rank), init_process_group
+    # env://, torch.load of weights), rr/resrep_train.py and ndp_train.py (set_device(local_rank),
+    # DistributedDataParallel(device_ids=[local_rank])), utils/checkpoint.py, utils/misc.py
+    # (torch.load of checkpoints), utils/comm.py and utils/torch_utils.py (all_gather buffers
+    # .to("cuda")); TPL401, TPL402, TPL108, TPL104] launch texts: README "export
+    # CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7; python -m torch.distributed.launch --nproc_per_node=8
+    # rr/exp_resrep.py -a sres50" (1 node x 8 GPUs)
+    ("github:DingXiaoH/ResRep", "a3567a19a52c22366e818ce094a946fd9d8780fb"),
+    # APoT: additive powers-of-two quantization of CNNs (2019-2024) [multi-GPU code:
+    # ImageNet/main.py (mp.spawn(main_worker, nprocs=ngpus_per_node), dist.init_process_group,
+    # torch.cuda.set_device(args.gpu), DistributedDataParallel( device_ids=[args.gpu]), torch.load
+    # of --pretrained and --resume), CIFAR10/main.py and MNIST/main.py (torch.load of
+    # init/pretrained/resume checkpoints, set_device(args.gpu)); TPL401, TPL402, TPL108] launch
+    # texts: README "python main.py --arch resnet18 --bit 5 --epochs 25", "python main.py --arch
+    # resnet 18 -e --pretrained result/resnet18_4bit/model_best.pth.tar --bit 4"; ImageNet/main.py
+    # --multiprocessing-distributed --world-size --rank (1-N nodes, all GPUs)
+    ("github:yhhhli/APoT_Quantization", "13204f12ef84d98f3b24188201f2538c62c2eec8"),
+    # SViTE (VITA group): sparse vision transformer exploration via dynamic sparse training
+    # (2021-2023) [multi-GPU code: SViTE/main.py, SViTE/utils.py and SViTE/inference.py (DeiT-style
+    # init_distributed_mode, DistributedDataParallel(device_ids=[args.gpu]), torch.load of
+    # teacher/resume checkpoints), SViTE/dst_utils/core.py (Masking: self.device =
+    # torch.device("cuda:{}".format(device_ids)), torch.load of mask files with
+    # map_location=self.device), SViTE/backup/*.py; TPL401, TPL402, TPL108, TPL104] launch texts:
+    # README "CUDA_VISIBLE_DEVICES=$1 python -m torch.distributed.launch --nproc_per_node=8
+    # --use_env main.py --model deit_small_patch16_224 ..." (1 node x 8 GPUs), SViTE/cmd/vm/*/*.sh
+    ("github:VITA-Group/SViTE", "7dc89fd8fa5f86e797620f00cce6f11e2b73765d"),
+)
+
+#: fresh-70: code that sets up its own distributed processes and uses GPUs in each
+#: (hand-written pipeline and tensor parallelism, communication kernels, decentralized
+#: optimizers, schedulers and elastic training, privacy-preserving computation, RL and game
+#: playing, graph training), chosen by what TPL401 and TPL402 look for, committed
+#: before it was first linted; copies of code in other sets and vendored folders left out
+#: (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_70 = (
+    # Code that sets up its own distributed processes and uses GPUs in each (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Hand-written pipeline / tensor parallelism, model-parallel inference, comm kernels ---
+    # DT-FM (DS3Lab, ETH): decentralized GPT training over heterogeneous, slow networks with
+    # hand-written GPipe pipeline and data parallelism (2022) [multi-GPU code: dist_runner.py
+    # (torch.device('cuda', args.cuda_id) per process), comm/nccl_backend.py (gloo
+    # init_process_group from --dist-url/--rank, cupy NCCL communicators on cuda_id),
+    # comm/comm_utils.py (pipeline/data groups), pipeline_parallel/dist_gpipe_pipeline_async.py
+    # (per-device CUDA streams, send/recv buffers), data_parallel/dist_dp_allreduce.py,
+    # dist_dp_central_ps.py, dist_dp_sharded_ps.py (parameter-server style sync);
+    # TPL401, TPL402, TPL2xx] launch texts: README "python dist_runner.py --dist-url
+    # tcp://XXX.XXX.XXX.XXX:9000 --world-size N --rank i (i=0,...,N-1)",
+    # scripts/aws_run_gpt3_*_training.sh (ssh per host, world_size=64: 8 pipeline x 8 data)
+    ("github:DS3Lab/DT-FM", "cda948f02111ad194ce108d4c65b85258afd0c19"),
+    # TeraPipe (Berkeley): token-level pipeline parallelism for Transformer LMs (2020-2021)
+    # [multi-GPU code: terapipe.py (OMPI_COMM_WORLD_LOCAL_RANK, torch.cuda.set_device(local_rank),
+    # init_process_group, model/pipeline groups, all_reduce warm-up, torch.load of verify
+    # checkpoints), transformer_models.py (torch.empty/torch.zeros caches made in forward,
+    # torch.load of layers/grads), test_transformer_terapipe.py, p2p_comm_latency.py,
+    # dp_slices_evaluation.py; mpu/ is Megatron's mpu (vendored, small); TPL401, TPL402,
+    # TPL2xx, TPL108] launch texts: README "./mpirun_terapipe.sh $N_NODES $N_GPUS
+    # $MODEL_PARALLEL_SIZE $PIPELINE_PARALLEL_SIZE $MODEL $N_SLICES $N_STEPS",
+    # "./mpirun_dp_slices_evaluation.sh 48 8 gpt3-175b $i" (N nodes x 8 GPUs)
+    ("github:zhuohan123/terapipe", "1a17aa26798331f5986bff4974a6c9447ba866ea"),
+    # Chitu (Tsinghua PACMAN): LLM inference engine with hand-written tensor and pipeline
+    # parallelism (2025) [multi-GPU code: chitu/backend.py (init_process_group("nccl"),
+    # LOCAL_RANK, torch.cuda.set_device(local_rank), torch.load of checkpoint shards),
+    # chitu/executor.py (pipeline executors per LOCAL_RANK, send/recv), chitu/tensor_parallel.py,
+    # chitu/ops.py (all_reduce/all_gather), chitu/models/model*.py; TPL401, TPL402, TPL108,
+    # TPL2xx] launch texts: README "torchrun --nproc_per_node 8 test/single_req_test.py ...
+    # infer.tp_size=8", "torchrun --nnodes 2 --nproc_per_node 8 ... infer.pp_size=2
+    # infer.tp_size=8", "./script/srun_multi_node.sh <num_nodes> <num_gpus_per_node>"
+    # (1-2 nodes x 8 GPUs)
+    ("github:thu-pacman/chitu", "6261b7a06d348b865154dab5d018168bd92e75da"),
+    # Triton-distributed (ByteDance Seed): distributed compiler/kernels overlapping compute and
+    # communication (AllGather-GEMM, GEMM-ReduceScatter, MoE all-to-all) with NVSHMEM
+    # (2025-2026) [multi-GPU code: python/triton_dist/utils.py (initialize_distributed:
+    # LOCAL_RANK, torch.cuda.set_device, init_process_group, symmetric buffers),
+    # python/triton_dist/kernels/nvidia/*.py (allgather, reduce_scatter, gemm_allreduce, per-rank
+    # buffers), python/triton_dist/layers/ and models/ (TP/EP layers, engine),
+    # python/triton_dist/test/nvidia/*.py, tutorials/*.py (per-rank tensors, barrier),
+    # python/little_kernel/ (FlashComm tests, threads); 3rdparty/ are submodules (not stored);
+    # TPL401, TPL402, TPL2xx, TPL108] launch texts: README "bash ./scripts/launch.sh
+    # python/triton_dist/test/nvidia/test_ag_gemm.py --case check", scripts/launch.sh
+    # (torchrun --nproc_per_node=<GPUs>, 1 node x 8 GPUs; inter-node tutorials 2+ nodes)
+    ("github:ByteDance-Seed/Triton-distributed", "1512a81189315eca7ba38f884aaf239469a88ba3"),
+    # Flux (ByteDance): fused GEMM + communication kernels for tensor/expert parallelism
+    # (2024-2025) [multi-GPU code: python/flux/testing/utils.py (LOCAL_RANK,
+    # torch.cuda.set_device(LOCAL_RANK), init_process_group, node groups),
+    # test/python/ag_gemm/*.py, gemm_rs/*.py, moe_gather_rs/*.py, a2a_transpose_gemm/*.py
+    # (per-rank inputs, all_gather/reduce_scatter references), tools/tune_*.py (set_device,
+    # init_process_group); TPL401, TPL402, TPL2xx] launch texts: launch.sh
+    # "nproc_per_node=$(nvidia-smi --list-gpus | wc -l) nnodes=1 ... torchrun
+    # --nproc_per_node=${nproc_per_node} --nnodes=${nnodes}" (1 node x 8 GPUs; internode tests)
+    ("github:bytedance/flux", "19831ca2d820e3e782ed1d15d8b52d0898b78b26"),
+    #
+    # --- Distributed and decentralized optimizers ---
+    # Stochastic Gradient Push (FAIR): gossip-based decentralized SGD for ImageNet (2019-2023)
+    # [multi-GPU code: gossip_sgd.py and gossip_sgd_adpsgd.py (SLURM_PROCID / SLURM_NTASKS ranks,
+    # init_process_group, torch.zeros(..., device='cuda') targets, torch.load of checkpoints),
+    # gossip/distributed.py (GossipDataParallel: device_ids, replicate, gossip thread,
+    # broadcast_coalesced), gossip/gossiper.py (push-sum/push-pull with dist groups),
+    # gossip/ad_psgd.py, gossip/graph_manager.py; TPL401, TPL402, TPL2xx, TPL108]
+    # launch texts: job_scripts/submit_*.sh "#SBATCH --nodes=NB_NODES", "#SBATCH --gres=gpu:8",
+    # "srun python -u gossip_sgd.py ..." (N nodes x 8 GPUs)
+    (
+        "github:facebookresearch/stochastic_gradient_push",
+        "e682064d3f0a6216868f8528f804afe091af19b8",
+    ),
+    # ChocoSGD (EPFL MLO): decentralized SGD with compressed communication (2019-2020)
+    # [multi-GPU code: dl_code/main.py (init_process_group("mpi") or env, torch.cuda.set_device
+    # (conf.graph.device[0])), dl_code/pcode/utils/topology.py (GPU ids per rank from "world"),
+    # dl_code/pcode/utils/communication.py (all_reduce/broadcast helpers),
+    # dl_code/pcode/optim/*.py (parallel_choco, dgc, ef_sign_sgd; threads),
+    # dl_code/pcode/utils/checkpoint.py (torch.load); TPL401, TPL402, TPL108] launch texts:
+    # README "n_mpi_process=2, n_sub_process=2 and world=0,1,0,1 ... two MPI processes are
+    # running on 4 GPUs" (dl_code/run.py builds the mpirun command; 1-N nodes)
+    ("github:epfml/ChocoSGD", "3cb976a54499c2cdc8ea68e001217b42b58870ae"),
+    # Overlap Local-SGD (CMU): local SGD with overlapped communication, EASGD, CoCoD-SGD
+    # (2020) [multi-GPU code: train_LocalSGD.py (dist.init_process_group(backend=args.backend,
+    # ...), model .cuda() per process), distoptim/OverlapLocalSGD.py, LocalSGD.py, EASGD.py,
+    # CoCoDSGD.py (all_reduce of parameters, anchor models), comm_helpers.py; TPL401, TPL402]
+    # launch texts: README / launch_baseline.sh "pdsh -R ssh -w h[0-15] \"python3.5
+    # train_LocalSGD.py --warmup True ..." (16 nodes x 1 GPU)
+    ("github:JYWa/Overlap_Local_SGD", "93ff6b71cf0c8e7962bb55fe9a322429abca73af"),
+    # kfac-pytorch (UChicago/Argonne): distributed K-FAC preconditioner (2020-2026)
+    # [multi-GPU code: examples/torch_cifar10_resnet.py and torch_imagenet_resnet.py (LOCAL_RANK,
+    # init_process_group, torch.cuda.set_device(args.local_rank), DDP, torch.load with
+    # {'cuda:0': f'cuda:{local_rank}'}), examples/torch_language_model.py, kfac/distributed.py
+    # (all_reduce/broadcast buckets), kfac/assignment.py (layer work per rank),
+    # kfac/gpt_neox/preconditioner.py (torch.load), testing/distributed.py; TPL401, TPL402,
+    # TPL108, TPL104] launch texts: README "torchrun --standalone --nnodes 1
+    # --nproc_per_node=[NGPUS] examples/torch_cifar10_resnet.py", "torchrun --nnodes=[NNODES]
+    # --nproc_per_node=[NGPUS] --rdzv_backend=c10d --rdzv_endpoint=[HOSTADDR]" (1-N nodes)
+    ("github:gpauloski/kfac-pytorch", "869cf110334e5a6e9ea054bafdc4558313a821e8"),
+    #
+    # --- Cluster schedulers, elastic training, communication benchmarks, guides ---
+    # AdaptDL (Petuum/CMU): adaptive-resource elastic deep-learning scheduler and training library
+    # (2020-2023) [multi-GPU code: adaptdl/adaptdl/torch/__init__.py (init_process_group from
+    # scheduler-provided env), adaptdl/adaptdl/torch/parallel.py (AdaptiveDataParallel, CUDA
+    # events, torch.load of state), adaptdl/adaptdl/reducer.py (reducer thread),
+    # collective.py, examples/pytorch-cifar, BERT, NCF, dcgan, transformer (device='cuda',
+    # torch.load), ray/adaptdl_ray/ (Ray Tune integration), tutorial/mnist_step_*.py;
+    # TPL401, TPL402, TPL108] launch texts: docs "adaptdl_on_ray_aws -u
+    # \"ray://head-node-ip:10001\" -f code.py -m <maximum-number-of-workers> --gpus
+    # <gpus-per-worker>" (elastic, 1-N nodes)
+    ("github:petuum/adaptdl", "542e123e50e98e4a7a7132d36c4af06c9437f6e4"),
+    # Gavel (Stanford FutureData): heterogeneity-aware GPU cluster scheduler with its workloads
+    # (2018-2022) [multi-GPU code: workloads/pytorch/image_classification/imagenet/main.py and
+    # cifar10/main.py (torch.cuda.set_device(args.local_rank), init_process_group, DDP
+    # device_ids=[local_rank], torch.load map_location='cuda:{}'), workloads/pytorch/translation/
+    # train.py, language_modeling/main.py, rl/main.py, recommendation/train.py,
+    # cyclegan/cyclegan.py, scheduler/worker.py and dispatcher.py (launch jobs on GPUs, threads);
+    # workloads are adapted from public examples; workloads/tensorflow/ is a copy of
+    # tf_cnn_benchmarks; TPL401, TPL402, TPL108] launch texts: README "... -i [IP_ADDRESS]
+    # -s 50060 -w 50061 -g [NUM_GPUS_ON_WORKER]", "a cluster size of 6 GPUs (2 V100s and 4
+    # K80s)", EXPERIMENTS.md (36 V100 + 36 P100 + 36 K80 GPUs)
+    ("github:stanford-futuredata/gavel", "c4fa40097339e9608ab71fd64c8bdea96a5e4a4c"),
+    # PARAM (Meta): communication and compute micro-benchmarks and execution-trace replay
+    # (2020-2026) [multi-GPU code: train/comms/pt/comms_utils.py (rank/local rank from
+    # MV2_/OMPI_/PMI_RANK/SLURM_PROCID/LOCAL_RANK), train/comms/pt/pytorch_dist_backend.py
+    # (init_process_group, torch.cuda.set_device(local_rank), collectives),
+    # train/comms/pt/comms.py, dlrm.py (collectives, torch.load of data),
+    # et_replay/comm/backend/*.py (same for trace replay), train/compute/pt/*.py
+    # (torch.device("cuda:0")); TPL401, TPL402, TPL104, TPL108] launch texts: README "mpirun
+    # -np 16 -N 8 --hostfile ./hfile ./comms.py --master-ip $(head -n 1 ./hfile.txt) --b 8
+    # --e 256M", "mpirun -np 16 -N 8 --hostfile ./hfile ./dlrm.py ..." (2 nodes x 8 GPUs)
+    ("github:facebookresearch/param", "1e115ffc62c6d048405d9b963191736c13811b1d"),
+    # Distributed training guide (Lambda): step-by-step LLM training scripts from one GPU to
+    # DDP, FSDP, tensor and 2D parallelism, Llama-405B (2024-2025) [multi-GPU code:
+    # 02-distributed-data-parallel/train_llm.py, 04-fully-sharded-data-parallel/train_llm.py,
+    # 05-training-llama-405b/train_llm.py, 06-tensor-parallel/train_llm.py,
+    # 07-2d-parallel/train_llm.py (LOCAL_RANK, set_device, init_process_group, barrier,
+    # torch.load of resume state), related-topics/elastic-training/toy.py,
+    # alternative-frameworks/deepspeed/train_llm.py; TPL401, TPL402, TPL108] launch texts:
+    # README "torchrun --nproc-per-node gpu ...", "torchrun --nproc-per-node 3 train_llm.py"
+    # (1-N nodes, 8 GPUs per node)
+    ("github:LambdaLabsML/distributed-training-guide", "aed748914472cca80d8cfe139ab43ec63103913a"),
+    #
+    # --- Privacy-preserving computation (secure MPC, differential privacy) ---
+    # CrypTen (FAIR): secure multi-party computation on PyTorch tensors, CPU or GPU
+    # (2019-2024) [multi-GPU code: crypten/communicator/distributed_communicator.py
+    # (init_process_group from DISTRIBUTED_BACKEND/RENDEZVOUS/WORLD_SIZE/RANK env, collectives
+    # on tensors made with device=), crypten/mpc/provider/ttp_provider.py (cuda generators),
+    # crypten/cuda/cuda_tensor.py, examples/multiprocess_launcher.py (one process per party),
+    # examples/mpc_cifar, mpc_imagenet, bandits (torch.load of models), scripts/aws_launcher.py;
+    # TPL401, TPL2xx, TPL108] launch texts: examples/mpc_cifar/launcher.py "--multiprocess",
+    # scripts/aws_launcher.py "$ python3 crypten/scripts/aws_launcher.py ..." (2+ parties,
+    # one per host or process)
+    ("github:facebookresearch/CrypTen", "775868a02d6dac50774ce376a55b01fbd8bd85b6"),
+    # Opacus (Meta): differentially private training for PyTorch, with DDP, FSDP and tensor
+    # parallel support (2019-2025) [multi-GPU code: examples/cifar10.py (SLURM_PROCID or
+    # LOCAL_RANK, init_process_group, DPDDP), examples/fsdp_example.py, fsdp_llama3.py,
+    # tensor_parallelism_toy.py, tensor_parallelism_llama.py (mp.spawn, set_device(rank)),
+    # opacus/distributed.py, opacus/optimizers/ddpoptimizer*.py (all_reduce of clipped grads),
+    # opacus/tests/multigpu_*.py (mp.spawn tests), benchmarks/*.py (torch.device("cuda:0")),
+    # opacus/privacy_engine.py (torch.load); TPL401, TPL402, TPL108, TPL104] launch texts:
+    # examples "mp.spawn(model_parallel, args=(world_size,), nprocs=world_size, join=True)",
+    # examples/cifar10.py under srun/torchrun (1 node, N GPUs)
+    ("github:pytorch/opacus", "4d0ebc84613d214fbfd37fbfd1390e3747a625ce"),
+    #
+    # --- Reinforcement learning and game playing ---
+    # CuLE (NVIDIA): CUDA port of the Atari Learning Environment with A2C/PPO/V-trace/DQN
+    # (2019-2022) [multi-GPU code: examples/utils/launcher.py (torch.multiprocessing.spawn(worker,
+    # nprocs=ngpus_per_node)), examples/utils/initializers.py and examples/dqn/train.py
+    # (torch.cuda.set_device(args.gpu), init_process_group('nccl', tcp://127.0.0.1:8632),
+    # torch.device('cuda', args.gpu) for env and training), examples/a2c, ppo, vtrace,
+    # dqn/agent.py (torch.load of models); TPL401, TPL402, TPL108] launch texts:
+    # examples/utils/launcher.py "--multiprocessing-distributed" (1 node, all GPUs)
+    ("github:NVlabs/cule", "dd0382b99ded6be23cd3c3e79e37938e7c873de0"),
+    # Polygames (Facebook): AlphaZero-style self-play training for board games (2020-2021)
+    # [multi-GPU code: pypolygames/training.py (torch.distributed.init_process_group("gloo"),
+    # get_rank/scatter of batches, ModelWrapperForDDP, batches moved to the training device,
+    # ThreadPoolExecutor), pypolygames/params.py (listen / connect tcp://... options),
+    # pypolygames/model_zoo/*.py, pypolygames/utils/*.py (checkpoints); TPL401, TPL402,
+    # TPL2xx] launch texts: README "python -m pypolygames train --game_name=\"Connect4\" ...",
+    # params "Listen for distributed training, eg. tcp://0.0.0.0:5611" (1-N nodes)
+    ("github:facebookincubator/Polygames", "eb5390e57cc38e5287bf6dcfb420308a5995d194"),
+    # Cicero / Diplodocus (FAIR): no-press and full-press Diplomacy agents, supervised and RL
+    # self-play training (2022-2025) [multi-GPU code: fairdiplomacy/models/base_strategy_model/
+    # train_sl.py (SLURM_JOB_NODELIST master, init_process_group("nccl", rank, world_size),
+    # torch.cuda.set_device(rank), torch.load map_location="cuda:{rank}"),
+    # fairdiplomacy/selfplay/exploit.py (training_ddp_rank, f"cuda:{...}", init_process_group),
+    # fairdiplomacy/selfplay/search/rollout.py and jobs/rollouter.py (rollout workers,
+    # init_process_group), fairdiplomacy/selfplay/model_server.py (set_device),
+    # fairdiplomacy/utils/*multi_gpu_wrappers.py, ckpt_syncer.py (torch.load),
+    # bin/*.py (device="cuda:0"); parlai_diplomacy/ builds on ParlAI; thirdparty/ vendors
+    # fairinternal/postman; TPL401, TPL402, TPL108, TPL104] launch texts: README "python run.py
+    # —adhoc —cfg conf/c04_exploit/research_20221001_paper_cicero.prototxt
+    # launcher.slurm.num_gpus=256" (32 nodes x 8 GPUs), conf "slurm_8gpus"
+    ("github:facebookresearch/diplomacy_cicero", "e85afeddb34f5b7c1ea0827203b425a0f7e68ead"),
+    #
+    # --- Graph training ---
+    # PipeGCN (Georgia Tech EIC): pipelined feature communication for partition-parallel
+    # full-graph GCN training (2022-2023) [multi-GPU code: main.py (one mp.Process per
+    # partition, CUDA_VISIBLE_DEVICES = devices[i % len(devices)]), train.py
+    # (init_process_group, move_to_cuda of partition tensors, boundary feature exchange),
+    # helper/reducer.py (gradient all_reduce), module/sync_bn.py (all_reduce in forward);
+    # TPL401, TPL402, TPL2xx] launch texts: scripts/reddit.sh "python main.py --dataset reddit
+    # ... --n-partitions 2 ... --enable-pipeline" (1 node, 2 GPUs), scripts/reddit_multi_node.sh
+    # (--master-addr, --node-rank, --parts-per-node; 2 nodes)
+    ("github:GATECH-EIC/PipeGCN", "73ab9496f4467c84b0491bb5623a83ebd258045e"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -11326,6 +11774,62 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "util/misc.py",
         "util/pos_embed.py",
     ),
+    # fresh-69's copies: inplace_abn's modules kept once (in STDC-Seg, not BiSeNet's old/);
+    # stylegan2-ada-pytorch in genforce's converter; DiT's and guided-diffusion's helpers in MDT;
+    # UniCL's and Swin's helpers in FocalNet; DIST_KD's helpers in CIRKD; l2p's datasets in
+    # dualprompt; maskrcnn-benchmark's helpers; shared small helpers kept once
+    "github:CoinCheung/BiSeNet": ("old/",),
+    "github:genforce/genforce": ("converters/stylegan2ada_pth_official/",),
+    "github:sail-sg/MDT": (
+        "masked_diffusion/diffusion_utils.py",
+        "masked_diffusion/logger.py",
+        "masked_diffusion/nn.py",
+        "masked_diffusion/resample.py",
+        "masked_diffusion/respace.py",
+        "masked_diffusion/timestep_sampler.py",
+    ),
+    "github:microsoft/FocalNet": (
+        "data/cached_image_folder.py",
+        "data/zipdata.py",
+        "data/zipreader.py",
+        "detection/mmcv_custom/runner/checkpoint.py",
+        "logger.py",
+        "lr_scheduler.py",
+        "optimizer.py",
+    ),
+    "github:lufficc/SSD": ("ssd/data/samplers/distributed.py",),
+    "github:NVlabs/LSGM": ("score_sde/normalization.py",),
+    "github:cooelf/SemBERT": ("pytorch_pretrained_bert/",),
+    "github:winycg/CIRKD": (
+        "dataset/cityscapes.py",
+        "models/base_models/hrnet.py",
+        "utils/distributed.py",
+        "utils/flops.py",
+        "utils/score.py",
+    ),
+    "github:JH-LEE-KR/dualprompt-pytorch": (
+        "continual_datasets/continual_datasets.py",
+        "continual_datasets/dataset_utils.py",
+        "datasets.py",
+    ),
+    "github:DingXiaoH/ResRep": ("utils/timer.py", "utils/torch_utils.py"),
+    "github:VITA-Group/SViTE": (
+        "SViTE/backup/",
+        "SViTE/losses.py",
+        "SViTE/run_with_submitit.py",
+        "SViTE/samplers.py",
+        "SViTE/utils.py",
+    ),
+    # fresh-70's copies: the pytorch-cifar models kept once (in adaptdl), Megatron's mpu in
+    # terapipe, tf_cnn_benchmarks in gavel, postman in Cicero's thirdparty/
+    "github:stanford-futuredata/gavel": (
+        "workloads/pytorch/image_classification/cifar10/models/",
+        "workloads/tensorflow/",
+    ),
+    "github:JYWa/Overlap_Local_SGD": ("models/resnet.py",),
+    "github:petuum/adaptdl": ("examples/pytorch-cifar/utils.py",),
+    "github:zhuohan123/terapipe": ("mpu/",),
+    "github:facebookresearch/diplomacy_cicero": ("thirdparty/",),
 }
 
 
@@ -11399,6 +11903,8 @@ UNSEEN_SETS = {
     "fresh-66": FRESH_66,
     "fresh-67": FRESH_67,
     "fresh-68": FRESH_68,
+    "fresh-69": FRESH_69,
+    "fresh-70": FRESH_70,
 }
 
 

@@ -410,6 +410,8 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-66",
             "fresh-67",
             "fresh-68",
+            "fresh-69",
+            "fresh-70",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
