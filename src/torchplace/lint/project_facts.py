@@ -493,6 +493,8 @@ class ProjectIndex:
         #: file picks a GPU per process (`default_gpu_drivers`).
         self._default_gpu_drivers: dict[str, bool] = {}
         self._picks_a_process_gpu: dict[str, bool] = {}
+        #: Whether each script's `__main__` block binds its GPU first (`entry_bindings`).
+        self._entry_bindings: dict[str, bool | None] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -886,18 +888,26 @@ class ProjectIndex:
         start = os.path.realpath(path)
 
         def end(current: str, code: bytes) -> object | None:
-            tree = _parsed(code) if b"__main__" in code else None
-            if (
-                tree is not None
-                and has_main_block(tree)
-                and not binds_before_running(tree, partial(self._imports_own, current))
-            ):
+            script = self._entry_binding(current, code)
+            if script is False:
                 return None  # run as a script without binding first
             if graph.importers_of(current):
                 return UP
-            return True if tree is not None and current != start else None
+            return True if script and current != start else None
 
         return walk_importers(start, graph, self._code, end) is True
+
+    def _entry_binding(self, path: str, code: bytes) -> bool | None:
+        """None for a file with no `__main__` block; else whether that block binds the
+        process's GPU before running the project's code (`entry_bindings`), read once."""
+        if path not in self._entry_bindings:
+            tree = _parsed(code) if b"__main__" in code else None
+            self._entry_bindings[path] = (
+                binds_before_running(tree, partial(self._imports_own, path))
+                if tree is not None and has_main_block(tree)
+                else None
+            )
+        return self._entry_bindings[path]
 
     def _imports_own(self, path: str, module: str, level: int) -> bool:
         """Whether `module` (with `level` leading dots), imported by `path`, is a file of
