@@ -277,6 +277,7 @@ HISTORY = [
         "0.72x, 9.58x)",
     ),
     ("2026-12-04", "608954f", "0.46x default, 9.16x with --preview; warm 0.30 s"),
+    ("2026-12-04", "a29e61b", "0.51x default, 8.54x with --preview; warm 0.23 s"),
 ]
 
 
