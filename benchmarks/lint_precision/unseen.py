@@ -854,6 +854,18 @@ HISTORY = [
         "the rules once default 4 TRUE of 11 (TPL108 3/10 with 3 UNSURE, TPL402 1/1) and 0 of "
         "1 (TPL102); the judges agreed on all",
     ),
+    (
+        "2026-12-04",
+        "81a6a17",
+        "TPL108's placement evidence narrowed to loads that name weights or paths the file "
+        "saves from a GPU (the 6 judged-FALSE placed loads, TCF's four among them, moved to "
+        "TPL106; one judged TRUE of the tuning corpus too), then fresh-69 (chosen by what "
+        "TPL108 and TPL402 look for; 951 files) and fresh-70 (code that sets up its own "
+        "distributed processes; 1,994 files) at 81a6a17: no default-tier finding on either, "
+        "the default set alone too; of the rules once default 2 TRUE of 15 (TPL108 2/4 with "
+        "2 split, TPL202 0/8, TPL207 0/1, TPL403 0/2) and 2 of 10 (TPL108 2/6, TPL104 0/1, "
+        "TPL401 0/2, TPL403 0/1)",
+    ),
 ]
 
 
@@ -1987,6 +1999,43 @@ CORPUS_NOTES = {
         "Its one finding of the rules once default, on which the two blind judges agreed: "
         "FALSE (TPL102: an interactive one-process tool's `.cuda(0)`). A seeded sample of 12 "
         "of its 31 TPL106 loads (seed 68, `fresh-68/tpl106-sample`): 0 TRUE, 12 FALSE."
+    ),
+    "fresh-69": (
+        "Chosen, like fresh-59, fresh-65 and fresh-67, by what TPL108 and TPL402 look for, "
+        "from image classification and self-supervised pretraining, detection and "
+        "segmentation, image generation, NLP with hand-written loops, distillation, continual "
+        "and federated learning and compression; 23 repositories, shared and vendored copies "
+        "left out (inplace_abn's modules kept once, stylegan2-ada-pytorch in genforce's "
+        "converter, DiT's helpers in MDT, the old BERT package in SemBERT, l2p's datasets in "
+        "dualprompt), committed (81a6a17) before it was first linted. First linted at "
+        "81a6a17: 951 Python files, no crash, no default-tier finding, the same when the "
+        "default set runs alone. Its 15 findings of the rules once default, read by two "
+        "blind judges: 2 TRUE (TPL108 2 of 4: dualprompt's and ResNeSt's resumes of what "
+        "rank 0 saved from its GPU, in every rank; 2 split: APoT's multi-process path, which "
+        "its README never runs), 11 FALSE (TPL202 0/8: six of dualprompt's parameter "
+        "re-creations past a read of a name only the other arm binds, which raises first, "
+        "and LSGM's data-dependent initialisation; TPL207 0/1: a `reset_parameters` only "
+        "`__init__` runs; TPL403 0/2: threads of msrflute's one-process branch). A seeded "
+        "sample of 12 of its 50 TPL106 loads (seed 69, `fresh-69/tpl106-sample`): 3 TRUE, 8 "
+        "FALSE, 1 split."
+    ),
+    "fresh-70": (
+        "Code that sets up its own distributed processes and uses GPUs in each (hand-written "
+        "pipeline and tensor parallelism, communication kernels, decentralized optimizers, "
+        "schedulers and elastic training, privacy-preserving computation, RL and game "
+        "playing, graph training), chosen by what TPL401 and TPL402 look for; 19 "
+        "repositories (a twentieth dropped: already in fresh-36), shared and vendored copies "
+        "left out (the pytorch-cifar models kept once, Megatron's mpu in terapipe, "
+        "tf_cnn_benchmarks in gavel, Cicero's thirdparty/), committed (81a6a17) before it was "
+        "first linted. First linted at 81a6a17: 1,994 Python files, no crash, no "
+        "default-tier finding, the same when the default set runs alone. Its 10 findings of "
+        "the rules once default, on which the two blind judges agreed: 2 TRUE (TPL108 2 of 6: "
+        "adaptdl's BERT examples restore a checkpoint onto cuda:0 in every DDP rank; FALSE: "
+        "CrypTen's examples, which train on the CPU, and adaptdl's one-GPU replicas), 8 FALSE "
+        "(TPL401 0/2: flux's callers bind right after its group helper, Cicero's DDP path "
+        "names every device; TPL104 0/1 and TPL403 0/1: code only rank 0 runs). A seeded "
+        "sample of 12 of its 46 TPL106 loads (seed 70, `fresh-70/tpl106-sample`): 1 TRUE, 11 "
+        "FALSE."
     ),
 }
 
