@@ -102,6 +102,7 @@ from torchplace.lint.single_node import (
     tree_files,
 )
 from torchplace.lint.spawn_ranks import spawned_reach
+from torchplace.lint.unbound_reads import unreachable_spans
 from torchplace.lint.world_size_names import module_world_size_names, one_process_arms
 from torchplace.report import Finding
 
@@ -493,6 +494,8 @@ class ProjectIndex:
         #: file picks a GPU per process (`default_gpu_drivers`).
         self._default_gpu_drivers: dict[str, bool] = {}
         self._picks_a_process_gpu: dict[str, bool] = {}
+        #: Each file's lines past a read of an unbound local name (`unbound_reads`).
+        self._unbound_spans: dict[str, list[tuple[int, int]]] = {}
         #: Whether each script's `__main__` block binds its GPU first (`entry_bindings`).
         self._entry_bindings: dict[str, bool | None] = {}
 
@@ -956,6 +959,17 @@ class ProjectIndex:
             known = code is None or tree is None or picks_a_process_gpu(tree, code)
             self._picks_a_process_gpu[key] = known
         return known
+
+    def past_an_unbound_read(self, path: str, line: int) -> bool:
+        """`line` of `path` lies after a read of a local name that no path there has bound,
+        in the read's block (`unbound_reads`): an `UnboundLocalError` stops the function
+        before it."""
+        key = os.path.abspath(path)
+        spans = self._unbound_spans.get(key)
+        if spans is None:
+            tree = _parsed(self._code(key))
+            spans = self._unbound_spans[key] = unreachable_spans(tree) if tree else []
+        return any(first <= line <= last for first, last in spans)
 
     def in_one_process_arm(self, path: str, line: int) -> bool:
         """`line` of `path` lies in the one-process arm of a test of a world size that the
@@ -1502,8 +1516,13 @@ def apply_project_facts(
                     continue  # a class that never runs (`dead_functions`)
                 if index.in_method_nothing_names(finding.path, finding.line):
                     continue  # a method that never runs (`dead_functions`)
+                if index.past_an_unbound_read(finding.path, finding.line):
+                    continue  # code an `UnboundLocalError` stops before (`unbound_reads`)
             except RecursionError:
                 pass  # too deep to read: the finding stands
+            except Exception as error:
+                kept.append(internal_error(finding.path, finding.code, error))
+                continue
         condition = conditions.get(finding.code)
         if condition is None:
             kept.append(finding)

@@ -70,7 +70,9 @@ class ParameterMovedInForward(Rule):
     name = "parameter-moved-in-forward"
     # Preview: at first look on the unseen sets TRUE on 0 of 19, on fresh-33 on 0 of 7 (layer
     # offloading, a build under a `hasattr` guard, a dtype-only move: all now read); its one
-    # TRUE finding, nemo-automodel's storage replaced under FSDP, came in a relint
+    # TRUE finding, nemo-automodel's storage replaced under FSDP, came in a relint; on
+    # fresh-69 on 0 of 8 (six of dualprompt's re-creations past a read of a name only the
+    # other arm binds, which raises first: now read for every rule, `unbound_reads`)
     # (lint_precision_unseen.md).
     preview = True
     contexts = "`forward` of modules and the methods it reaches"
