@@ -115,7 +115,9 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     # work on the one-GPU arm and in another entry point, now left out); on fresh-63 and
     # fresh-64 on 1 of 4 (FALSE: a set-up function nothing calls; 2 split, a `barrier()` after
     # DDP's own collectives); FunCodec's 3 judged FALSE on fresh-50 (a group made three files
-    # below scripts that show their process one GPU first) now read
+    # below scripts that show their process one GPU first) now read; on fresh-70 on 0 of 2
+    # (flux's callers bind right after its group helper; Cicero's DDP path names every
+    # device)
     # (benchmarks/results/lint_precision_unseen.md). The default set
     # needs 90% there.
     preview = True

@@ -10,7 +10,9 @@ Five kinds of evidence, each read from the file's whole syntax tree:
 - the load is part of a training resume in multi-process code: the same function restores an
   optimizer's state dict from a shared (not per-rank) checkpoint; optimizer state lives on the
   GPU of the parameters it trained, so every rank restores it onto the saving GPU first (not
-  in a file that saves checkpoints but never an optimizer's state: nothing it wrote to resume);
+  in a file that saves checkpoints but never an optimizer's state: nothing it wrote to resume;
+  nor where the function makes the model and optimizer it resumes and the file's code names no
+  GPU, device or move: they train on the CPU);
 - the bytes come from outside this program (base64 text of a request, an HTTP response),
   through the function's own names and the file's calls of it: the sender's CUDA tensors
   come back on the sender's GPU index;
@@ -374,6 +376,10 @@ def _gpu_placement(ctx: FileContext, value: ast.AST) -> str | None:
 
 
 # -- a training resume: the optimizer's state is restored too ---------------------------------
+#: Code that names a GPU, a device or a move: without any, a file's model stays on the CPU.
+_NAMES_A_GPU = re.compile(r"cuda|device|gpu|\.to\(", re.IGNORECASE)
+
+
 def _training_resumed(
     ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
 ) -> Evidence | None:
@@ -387,6 +393,13 @@ def _training_resumed(
         return None
     if _saves_no_optimizer_state(ctx.source.text):
         return None  # the program never wrote what it would resume from
+    if _made_here(function, receivers) and not _NAMES_A_GPU.search(
+        without_comments(ctx.source.text)
+    ):
+        # The function makes the model and optimizer it resumes, and the file's code names no
+        # GPU, device or move (CrypTen's examples): they train on the CPU, and the state was
+        # saved from there.
+        return None
     if "self" in receivers:
         restored = _optimizer_restored_by_own_method(ctx, tree, function)
         if restored is not None:
@@ -513,6 +526,19 @@ def _path_sources(function: ast.AST, path: ast.expr, depth: int = 3) -> list[ast
             break
         found.extend(frontier)
     return found
+
+
+def _made_here(function: ast.AST, receivers: list[str]) -> bool:
+    """Every receiver is a local name the function binds to a call it makes (`model =
+    LeNet()`, `optimizer = torch.optim.SGD(...)`), not an object handed in."""
+    made = {
+        target.id
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    return bool(receivers) and all(receiver in made for receiver in receivers)
 
 
 def _state_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:

@@ -144,13 +144,21 @@ def saves_only_cpu_copies(
             if weights_only and _TRAINING_STATE.search(ctx.source.segment(call.args[0])):
                 continue
             saves += 1
-            value = call.args[0]
-            if isinstance(value, ast.Name) and _entries_made_cpu(ctx, function, value.id):
-                continue
-            values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
-            if not values or not all(_is_cpu_copy(ctx, v, assigned) for v in values):
+            if not _saves_a_cpu_copy(ctx, function, call.args[0], assigned):
                 return False
     return saves > 0
+
+
+def _saves_a_cpu_copy(
+    ctx: FileContext, function: ast.AST, value: ast.expr, assigned: dict[str, list[ast.AST]]
+) -> bool:
+    """The value a `torch.save` of `function` writes is a CPU copy: made by `_is_cpu_copy`
+    itself or through every assignment of its name, or a dict whose entries were each
+    replaced by one (`_entries_made_cpu`)."""
+    if isinstance(value, ast.Name) and _entries_made_cpu(ctx, function, value.id):
+        return True
+    values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
+    return bool(values) and all(_is_cpu_copy(ctx, v, assigned) for v in values)
 
 
 def _entries_made_cpu(ctx: FileContext, function: ast.AST, name: str) -> bool:
@@ -309,11 +317,7 @@ def saved_here_from_gpu(
                 continue
             if not wanted & _path_pieces(call.args[1], assigned):
                 continue
-            value = call.args[0]
-            if isinstance(value, ast.Name) and _entries_made_cpu(ctx, saver, value.id):
-                continue
-            values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
-            if not values or not all(_is_cpu_copy(ctx, v, assigned) for v in values):
+            if not _saves_a_cpu_copy(ctx, saver, call.args[0], assigned):
                 return True
     return False
 

@@ -27,17 +27,17 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
       (`model.to(local_rank)`, `.cuda()`, `DDP(model, device_ids=[...])`) or gives to a
       trainer (`Trainer(model=model)`, which trains it on each process's GPU);
     - the load resumes training in multi-process code: the same function (or its class's own
-      `load_state_dict`) restores an optimizer's state from a checkpoint all ranks share;
-    - the bytes come from outside: base64 text it was sent, an HTTP response's body;
-    - Hub weights (`hf_hub_download`) go into a model's state dict in multi-process code;
+      `load_state_dict`) restores an optimizer's state from a checkpoint all ranks share (not
+      one it makes with its model in a file that names no GPU: they train on the CPU);
+    - bytes from outside (base64 text it was sent, an HTTP response's body), or Hub weights
+      (`hf_hub_download`) that go into a model's state dict in multi-process code;
     - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
       passed on with `device=`), and a `torch.save` of the file writes that path without a CPU
       copy (not a path one run of the same process saved: its tensors return to its GPU);
       placement alone, of a file saved elsewhere, is TPL106's: its saver's devices unknown.
-    The message names the evidence and its line; loads without any are TPL106's (preview).
-    Multi-process code names a process group, a launcher, a rank, the world size, a rank-0 guard
-    or a collective (`dist.barrier()`: a trainer whose launcher is another file); a bare
-    `local_rank` option (or `LOCAL_RANK` only written from it) is not one. Not flagged: a load
+    The message names the evidence; loads without any are TPL106's (preview). Multi-process
+    code names a process group, a launcher, a rank, the world size, a rank-0 guard or a
+    collective (`dist.barrier()`), not a bare `local_rank` option. Not flagged: a load
     in one process: on the one-process arm of its function (`if not dist.is_initialized():`),
     and where the evidence is that several processes run it, of a world size under the project's
     own name, in an `nn.DataParallel` class that the file's multi-process code neither uses nor
@@ -118,7 +118,10 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # read as then placed on a chosen device; 3 UNSURE: published pretrained weights whose
     # saved devices the repositories do not show): 6 of 14 since the path reading. Then
     # placement after a load stopped counting unless the file saves that path from a GPU
-    # (at first looks such loads had been TRUE on 3 of 13)
+    # (at first looks such loads had been TRUE on 3 of 13); on fresh-69 on 2 of 4 (2 split:
+    # APoT's multi-process path, which its README never runs), on fresh-70 on 2 of 6 (FALSE:
+    # CrypTen's examples, which train on the CPU, now read; adaptdl's one-GPU replicas):
+    # 10 of 24 since the path reading
     # (benchmarks/results/lint_precision_unseen.md).
     # The default set needs 90% there, since its last change that added findings (fresh-19).
     preview = True

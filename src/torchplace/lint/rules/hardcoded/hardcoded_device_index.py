@@ -95,7 +95,8 @@ class HardcodedDeviceIndex(Rule):
     # arms, one-process demos that stream generation in a thread, now read as one process;
     # later also DDP's `output_device=0`, which places nothing, and a process's one-GPU arm),
     # judged blind at first look; on fresh-66 on 0 of 1 (a one-process evaluation script a
-    # Python sweep script launches with `python`) (benchmarks/results/lint_precision_unseen.md);
+    # Python sweep script launches with `python`); on fresh-70 on 0 of 1 (code only rank 0
+    # runs, which is local rank 0) (benchmarks/results/lint_precision_unseen.md);
     # the default set needs 90% there.
     preview = True
     name = "hardcoded-device-index"
