@@ -91,6 +91,7 @@ def _binds(code: str) -> bool:
     [
         "    args = get_args()\n    torch.cuda.set_device(args.local_rank)\n    run(args)\n",
         "    import os\n    os.environ['CUDA_VISIBLE_DEVICES'] = os.environ['SLURM_LOCALID']\n",
+        "    os.environ['CUDA_VISIBLE_DEVICES'] = f'{args.local_rank}'\n    run(args)\n",
     ],
 )
 def test_bindings_before_the_work(block: str) -> None:
@@ -108,6 +109,9 @@ def test_bindings_before_the_work(block: str) -> None:
         "    os.environ['CUDA_VISIBLE_DEVICES'] = '0'\n    run(None)\n",
         # Inside a branch: a run may not take it.
         "    if rank >= 0:\n        torch.cuda.set_device(rank)\n    run(None)\n",
+        # Several GPUs shown: the processes spawned next share them, each starting on cuda:0.
+        "    os.environ['CUDA_VISIBLE_DEVICES'] = args.gpus\n    mp.spawn(run, nprocs=4)\n",
+        "    os.environ['CUDA_VISIBLE_DEVICES'] = ','.join(gpu_ids)\n    run(None)\n",
     ],
 )
 def test_no_binding_before_the_work(block: str) -> None:

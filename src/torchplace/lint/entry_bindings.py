@@ -12,7 +12,8 @@ set-up; project helpers named for arguments, configuration, logging or seeding
 (`get_commandline_args()`, `parse_args()`) may run. The binding must be a statement of the
 block or function itself, not one inside a branch or loop. A value shown as
 `CUDA_VISIBLE_DEVICES` counts when it is not a literal (`project_callers.shows_one_gpu`: a
-literal is the same GPU for every process).
+literal is the same GPU for every process) and names one GPU (`str(args.gpu_id)`,
+`gpus[rank]`), not several (`args.gpus`: the processes the script then spawns share them).
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ def _is_main_test(test: ast.expr) -> bool:
 
 def _binds(statement: ast.stmt) -> bool:
     if shows_one_gpu(statement):
-        return True
+        assert isinstance(statement, ast.Assign)
+        return _one_gpu_value(statement.value)
     return (
         isinstance(statement, ast.Expr)
         and isinstance(statement.value, ast.Call)
@@ -151,3 +153,23 @@ def _root_name(node: ast.expr) -> str | None:
     while isinstance(node, ast.Attribute):
         node = node.value
     return node.id if isinstance(node, ast.Name) else None
+
+
+#: A name that holds several GPUs (`args.gpus`, `device_ids`, `gpu_list`): a process shown
+#: them all still starts on the first, and processes it spawns share them.
+_SEVERAL = re.compile(r"(?:gpus|devices|ids|list|s)$", re.IGNORECASE)
+
+
+def _one_gpu_value(value: ast.expr) -> bool:
+    """`str(args.gpu_id)`, `f"{local_rank}"`, `gpus[rank]`, `os.environ["SLURM_LOCALID"]`:
+    one GPU; not `args.gpus` nor a `",".join(...)` of several."""
+    if isinstance(value, ast.Call) and call_name(value) == "str" and len(value.args) == 1:
+        return _one_gpu_value(value.args[0])
+    if isinstance(value, ast.JoinedStr):
+        holes = [v for v in value.values if isinstance(v, ast.FormattedValue)]
+        texts = "".join(str(v.value) for v in value.values if isinstance(v, ast.Constant))
+        return len(holes) == 1 and "," not in texts and _one_gpu_value(holes[0].value)
+    if isinstance(value, ast.Subscript):
+        return True  # one entry: of a list of GPUs, or of the environment (`SLURM_LOCALID`)
+    last = value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", None)
+    return isinstance(last, str) and _SEVERAL.search(last) is None
