@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-70] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-72] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -129,7 +129,11 @@ learning, unsupervised segmentation); `--fresh-69` (`FRESH_69`) chosen, like `--
 what TPL108 and TPL402 look for, from classification, detection, generation, NLP,
 distillation, continual learning and compression; `--fresh-70` (`FRESH_70`) code that sets up
 its own distributed processes (hand-written parallelism, communication kernels, decentralized
-optimizers, schedulers, privacy-preserving computation, RL and graph training).
+optimizers, schedulers, privacy-preserving computation, RL and graph training); `--fresh-71`
+(`FRESH_71`) chosen, like `--fresh-69`, by what TPL108 and TPL402 look for, from speech, music,
+video, vision-language pretraining, 3D vision and scientific ML; `--fresh-72` (`FRESH_72`) a
+tenth general one (segmentation, semi-supervised detection, games and search, mathematics,
+recommendation, efficient attention, data attribution, private training, hypernetworks).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -10342,6 +10346,398 @@ FRESH_70 = (
     ("github:GATECH-EIC/PipeGCN", "73ab9496f4467c84b0491bb5623a83ebd258045e"),
 )
 
+#: fresh-71: chosen, like fresh-59 and fresh-65 to fresh-69, by what TPL108 and TPL402 look
+#: for (multi-process training code that restores checkpoints and picks each process's GPU
+#: itself), from speech, music, video understanding and generation, vision-language
+#: pretraining, 3D vision and scientific ML, committed before it was first linted; copies of
+#: code in other sets and vendored folders left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_71 = (
+    # Multi-process training and evaluation code that restores checkpoints
+    # (torch.load) and picks each process's GPU itself (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Speech recognition and synthesis ---
+    # vits2_pytorch: unofficial VITS2 end-to-end TTS (2023) [multi-GPU code: train.py and
+    # train_ms.py (mp.spawn over n_gpus, dist.init_process_group env://,
+    # torch.cuda.set_device(rank), DDP(net_g/net_d/net_dur_disc, device_ids=[rank])), utils.py
+    # (load_checkpoint torch.load); TPL401, TPL402, TPL108] launch texts: README "python train.py -c
+    # configs/vits2_ljs_base.json -m ljs_base", "python train_ms.py -c configs/vits2_vctk_base.json
+    # -m vctk_base" (1 node, all GPUs)
+    ("github:p0p4k/vits2_pytorch", "1f4f3790568180f8dec4419d5cad5d0877b034bb"),
+    # neural_sp: end-to-end ASR and LM toolkit (2017-2021) [multi-GPU code:
+    # neural_sp/bin/asr/train.py and neural_sp/bin/lm/train.py (dist.init_process_group,
+    # torch.cuda.set_device(device_ids[0]), DDP(device_ids=...) or CustomDataParallel),
+    # neural_sp/bin/train_utils.py and eval_utils.py (torch.load of checkpoints);
+    # TPL401, TPL402, TPL108] launch texts: recipe scripts "python -m torch.distributed.launch
+    # --nproc_per_node=${n_gpus} --nnodes=1 --node_rank=0 ..." (1 node, n GPUs)
+    ("github:hirofumi0810/neural_sp", "b91877c6d2a11f06026480ab422176274d88cbf2"),
+    # WaveGrad: diffusion vocoder implementation (2020) [multi-GPU code: train.py
+    # (torch.multiprocessing spawn, torch.cuda.set_device(f'cuda:{rank}') and rank % n_gpus,
+    # init_process_group, DDP(device_ids=[rank])), utils.py and inference.py (torch.load of
+    # checkpoints); TPL401, TPL402, TPL108] launch texts: README/runs "python train.py -c
+    # $CONFIG_PATH -v $VERBOSE" with n_gpus in the config (1 node, N GPUs)
+    ("github:ivanvovk/WaveGrad", "721c37c216132a2ef0a16adc38439f993998e0b7"),
+    #
+    # --- Music and audio generation ---
+    # NotaGen: symbolic music generation with pretrain/finetune/RL (CLaMP-DPO) stages (2024-2025)
+    # [multi-GPU code: pretrain/train-gen.py and finetune/train-gen.py (LOCAL_RANK,
+    # torch.cuda.set_device(local_rank), torch.device("cuda", local_rank), init_process_group,
+    # DDP(device_ids=[local_rank])), RL/train.py, clamp2/*.py (torch.load of pretrained weights);
+    # TPL401, TPL402, TPL108] launch texts: README "CUDA_VISIBLE_DEVICES=0 python train-gen.py",
+    # "accelerate launch --multi_gpu --mixed_precision fp16 train-gen.py" (1 node, N GPUs)
+    ("github:ElectricAlexis/NotaGen", "4553cd743b6b449732baf2a6cc58885fe853b11d"),
+    # LP-MusicCaps: LLM-based pseudo music captioning (2023) [multi-GPU code:
+    # lpmc/music_captioning/train.py, captioning.py, transfer.py, infer.py
+    # (mp.spawn-style main_worker, torch.cuda.set_device(args.gpu), DDP), lpmc/utils/
+    # train_utils.py and eval_utils.py (torch.load of pretrained/transfer checkpoints);
+    # TPL401, TPL402, TPL108] launch texts: README "python train.py --framework pretrain
+    # --train_data msd --caption_type lp_music_caps ..." (multiprocessing-distributed, 1 node)
+    ("github:seungheondoh/lp-music-caps", "12fcb31dc37ac2122afcc7943d7f2fa61959a21a"),
+    #
+    # --- Video understanding ---
+    # ClipBERT: sparse-sampled video-and-language learning (2021-2022) [multi-GPU code:
+    # src/pretrain/run_pretrain.py, src/tasks/run_video_qa.py, run_msrvtt_mc.py,
+    # run_video_retrieval.py, run_vqa.py (horovod, torch.device("cuda", hvd.local_rank()),
+    # torch.cuda.set_device(hvd.local_rank())), src/utils/load_save.py (torch.load of
+    # checkpoints); TPL401, TPL402, TPL108] launch texts: README "horovodrun -np 4 python
+    # src/tasks/run_video_qa.py ..." (1 node, 4 GPUs)
+    ("github:jayleicn/ClipBERT", "a118b02bbe734a71bd6309e0ec6f5e155c373e20"),
+    # SwinBERT: end-to-end video captioning with sparse attention (2022) [multi-GPU code:
+    # src/utils/comm.py (torch.cuda.set_device(args.local_rank), init_process_group),
+    # src/tasks/run_caption_VidSwinBert*.py (DeepSpeed/DDP training and evaluation, torch.load
+    # of checkpoints), src/modeling/load_swin.py and video_swin/*.py (torch.load of Swin weights);
+    # TPL401, TPL402, TPL108] launch texts: README "python src/tasks/run_caption_VidSwinBert.py
+    # ... --mixed_precision_method deepspeed --deepspeed_fp16" (1 node, 8 GPUs via MPI/DDP)
+    ("github:microsoft/SwinBERT", "03116f1f3fd7e42d4700a25090f13aa2aa253011"),
+    # VindLU: recipe study for video-language pretraining (2022) [multi-GPU code:
+    # utils/distributed.py (torch.cuda.set_device(args.gpu), init_process_group from Slurm/
+    # torchrun env), tasks/shared_utils.py (DDP(device_ids=[config.gpu]), torch.load of
+    # pretrained checkpoints), tasks/pretrain.py and retrieval/QA tasks; vendored folder
+    # models/backbones/omnivore_swin (from Omnivore); TPL401, TPL402, TPL108] launch texts:
+    # scripts "torchrun --nnodes=$nnodes --nproc_per_node=..." and "srun --nodes=1 ..." (1-N nodes)
+    ("github:klauscc/VindLU", "30465487e8314fa1df45b1457b0313f25649e054"),
+    # MCQ / MILES: multiple-choice-question video-text pretraining (2022) [multi-GPU code:
+    # base/base_trainer.py and MILES/base/base_trainer.py (DDP(device_ids=[args.local_rank]),
+    # torch.load(resume_path, map_location='cuda:{}'.format(args.rank))), train_dist_MCQ.py,
+    # MILES/test_MILES.py, extract_video_features_clip.py (torch.load of weights);
+    # TPL401, TPL402, TPL108] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 --master_port=2628 train_dist_MCQ.py ..." (1 node, 8 GPUs)
+    ("github:TencentARC/MCQ", "3555a9bbebca0919eebfe1c4b398c3686057ef77"),
+    # TAdaConv / EssentialMC2 video codebase: temporally adaptive convolutions, action
+    # recognition and localization (2021-2023) [multi-GPU code: tadaconv/utils/launcher.py and
+    # distributed.py (init_process_group, torch.cuda.set_device(local_rank)),
+    # tadaconv/models/base/builder.py (DDP(device_ids=[cur_device])), tadaconv/utils/
+    # checkpoint.py and tal_tools.py (torch.load of checkpoints/features); TPL401, TPL402,
+    # TPL108] launch texts: README "python runs/run.py --cfg configs/projects/tada/k400/
+    # tada2d_8x8.yaml" (spawns NUM_GPUS processes, 1 node, 8 GPUs; multi-node via init_method)
+    ("github:alibaba-mmai-research/TAdaConv", "75b7839b37fc94d98d4fe5f2aff4b3df4e347dfb"),
+    #
+    # --- Video generation ---
+    # PVDM: projected latent video diffusion model (2023-2024) [multi-GPU code: main.py
+    # (torch.multiprocessing.spawn over n_gpus, init_process_group), exps/first_stage.py and
+    # exps/diffusion.py (torch.cuda.set_device(rank), torch.device('cuda', rank),
+    # DDP, torch.load of first-stage checkpoints), tools/trainer.py, evals/eval.py (per-rank
+    # FVD devices); TPL401, TPL402, TPL108] launch texts: README "python main.py --exp
+    # first_stage ..." and "python main.py --exp ddpm ..." with --n_gpus (1 node, N GPUs)
+    ("github:sihyun-yu/PVDM", "793172f7acbe51036a9f2c62a6d2bd1b0a0c6d90"),
+    # VideoGPT: VQ-VAE + transformer video generation (2021-2022) [multi-GPU code:
+    # scripts/compute_fvd.py (mp.spawn, init_process_group, torch.device(f"cuda:{rank}"),
+    # set_device), scripts/train_videogpt.py and train_vqvae.py (Lightning ddp, gpus=N),
+    # videogpt/download.py (torch.load of I3D weights); TPL401, TPL402, TPL108] launch texts:
+    # README "python scripts/train_vqvae.py -h", "`--gpus 2`: number of gpus for distributed
+    # training", "`--gpus 4`" (1 node, 2-4 GPUs)
+    ("github:wilson1yan/VideoGPT", "733d2b1541e166d7f29df514c7d196c768011dd2"),
+    #
+    # --- Multimodal and vision-language pretraining ---
+    # mPLUG: vision-language pretraining with cross-modal skip connections (2022-2023)
+    # [multi-GPU code: caption_mplug.py, grounding_mplug.py, retrieval_vid_mplug.py,
+    # vqa_mplug.py etc. (utils.init_distributed_mode, DDP(device_ids=[args.gpu]) or apex DDP,
+    # torch.load(args.checkpoint, map_location='cpu')), dataset/utils.py (torch.load of result
+    # files), models/clip/clip.py; TPL401, TPL402, TPL108] launch texts: scripts
+    # "python -m torch.distributed.launch --nproc_per_node=4 --master_port=3224 --use_env
+    # caption_mplug.py ..." (1 node, 4-8 GPUs)
+    ("github:X-PLUG/mPLUG", "c666bfa1044bde5a6ce47fa1b4ae22d7bf9de633"),
+    # X2-VLM: all-in-one vision-language pretraining (2022-2023) [multi-GPU code:
+    # Captioning_MLM.py, Grounding_bbox.py, NLVR.py, Retrieval.py, VQA.py, MARVL.py
+    # (utils.init_distributed_mode, DDP(device_ids=[args.gpu])), models/xvlm.py,
+    # models/beit2.py and swin_transformer.py, utils/torch_io.py (torch.load of checkpoints);
+    # TPL401, TPL402, TPL108] launch texts: README "python3 run.py --task "pretrain_DIY"
+    # --dist "all" --config "configs/pretrain/x2vlm_base_4m.yaml" ..." (all GPUs of 1-N nodes)
+    ("github:zengyan-97/X2-VLM", "21ed5a5f2a709305f988001124d57cf03a2d64b1"),
+    #
+    # --- 3D vision and neural rendering ---
+    # CroCo: cross-view completion pretraining for 3D vision, stereo/flow heads (2022-2025)
+    # [multi-GPU code: utils/misc.py (init_distributed_mode, torch.cuda.set_device(args.gpu),
+    # init_process_group), pretrain.py and stereoflow/train.py (DDP(device_ids=[args.gpu]),
+    # torch.load of checkpoints), stereoflow/test.py, demo.py; TPL401, TPL402, TPL108]
+    # launch texts: README "torchrun --nproc_per_node=4 pretrain.py --output_dir
+    # ./output/pretraining/" (1 node, 4 GPUs)
+    ("github:naver/croco", "d7de0705845239092414480bd829228723bf20de"),
+    # Neural Body: implicit neural human representation (2020-2024) [multi-GPU code:
+    # train_net.py (torch.cuda.set_device(cfg.local_rank), init_process_group),
+    # lib/train/trainers/trainer.py (torch.device('cuda:{}'.format(cfg.local_rank)),
+    # DDP(device_ids=[cfg.local_rank])), lib/utils/net_utils.py (torch.load of network/
+    # optimizer checkpoints); TPL401, TPL402, TPL108] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=4 train_net.py --cfg_file configs/zju_mocap_exp/
+    # latent_xyzc_313.yaml exp_name xyzc_313 resume False gpus "0, 1, 2, 3" distributed True"
+    # (1 node, 4 GPUs)
+    ("github:zju3dv/neuralbody", "3c516b953477006a3d1a7311eb4d51438c982c33"),
+    # EasyVolcap: volumetric video / neural rendering framework (2023-2025) [multi-GPU code:
+    # easyvolcap/scripts/main.py (init_process_group env://, torch.cuda.set_device(device),
+    # DDP(device_ids=[rank])), easyvolcap/runners/*.py, easyvolcap/utils/net_utils.py
+    # (torch.load of checkpoints), scripts/tools/prepare_finetune.py; TPL401, TPL402, TPL108]
+    # launch texts: docs "evc-train -c configs/exps/4k4d/4k4d_${expname}_r4.yaml" (evc-train
+    # wraps torchrun when distributed; 1 node, N GPUs)
+    ("github:zju3dv/EasyVolcap", "4cb3c000a31b8764834c79792b355f110d947e75"),
+    # GMFlow: global-matching optical flow (2021-2024) [multi-GPU code: main.py
+    # (LOCAL_RANK, torch.device('cuda:{}'.format(args.local_rank)), init_process_group,
+    # DDP(device_ids=[args.local_rank]), torch.load(resume, map_location=loc) with
+    # loc = 'cuda:{}'.format(args.local_rank)); TPL401, TPL402, TPL108] launch texts:
+    # scripts/gmflow.sh "python -m torch.distributed.launch --nproc_per_node=${NUM_GPUS}
+    # --master_port=9989 main.py ..." (1 node, 4 GPUs)
+    ("github:haofeixu/gmflow", "b5123431164d01ec14526a1c3d22218aecb62024"),
+    #
+    # --- Scientific ML ---
+    # PINO: physics-informed neural operators for PDEs (2021-2025) [multi-GPU code:
+    # train_PINO3d.py (mp.spawn(subprocess_fn, nprocs=args.num_gpus), DDP(device_ids=[rank])),
+    # train_utils/distributed.py (init_process_group("nccl", rank=rank)), eval_operator.py,
+    # inference.py, instance_opt.py, inverse-darcy*.py (torch.load of checkpoints);
+    # TPL401, TPL402, TPL108] launch texts: README "CUDA_VISIBLE_DEVICES=0 python3
+    # train_PINO3d.py ..." with --num_gpus N for mp.spawn (1 node, 1-N GPUs)
+    ("github:neuraloperator/physics_informed", "3b6bc307c63c64057d0496753bf1af5f44ac5108"),
+    # AFNO: adaptive Fourier neural operator token mixers (FourCastNet backbone), ImageNet
+    # classification training (2022) [multi-GPU code: classification/utils.py (LOCAL_RANK,
+    # torch.cuda.set_device(args.gpu), init_process_group), classification/main_afnonet.py
+    # (DDP(device_ids=[args.gpu]), torch.load of finetune/teacher/resume checkpoints),
+    # afno/*.py (operator layers); TPL401, TPL402, TPL108] launch texts: README
+    # "python -m torch.distributed.launch --nproc_per_node=8 --use_env main_afnonet.py
+    # --batch-size 128 ..." (1 node, 8 GPUs)
+    ("github:NVlabs/AFNO-transformer", "941e924ffdb34cb93897b5fd6e22e5965fdc1111"),
+)
+
+#: fresh-72: a tenth general set of official code releases of ML papers (segmentation and
+#: interactive segmentation, semi-supervised detection, games and search, transformers for
+#: mathematics, generative recommendation, efficient attention, tokenizer-free language
+#: models, data attribution, private training, hypernetworks), committed before it was first
+#: linted; copies of code in other sets and vendored folders left out (`LEFT_OUT`). Each entry
+#: as in `FRESH_19`.
+FRESH_72 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2019-2026) on topics not covered by FRESH_54/55/56/58/60/61/63/66/68
+    # (and leaving speech, audio, music, video, RLHF/LLM fine-tuning, vision-language
+    # pretraining, 3D vision and scientific ML to the parallel chooser), at most three per topic,
+    # trained or evaluated on several GPUs. Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Semantic and universal segmentation (supervised) ---
+    # Segmenter: transformer for semantic segmentation, Inria (ICCV 2021; code 2021-2022)
+    # [multi-GPU code: segm/utils/distributed.py (dist.init_process_group from SLURM/env,
+    # set_device per local rank, sync of checkpoints via torch.load(sync_path)), segm/train.py
+    # (DDP wrap, torch.load of checkpoint), segm/eval/miou.py (DDP, barriers, gathered
+    # predictions), segm/metrics.py (gather_data of per-rank predictions); TPL401, TPL402, TPL108,
+    # TPL2xx] launch texts: README "python -m segm.train --log-dir seg_tiny_mask --dataset
+    # ade20k ..." "using a minimum of 4 V100 GPUs ... up to 8 V100 GPUs" (1 node, 4-8 GPUs)
+    ("github:rstrudel/segmenter", "20d1bfad354165ee45c3f65972a4d9c131f58d53"),
+    # MIT CSAIL semantic segmentation (ADE20K scene parsing baselines, PSP/UPerNet/HRNet;
+    # 2019-2020) [multi-GPU code: train.py (UserScatteredDataParallel over a --gpus list,
+    # user_scattered_collate, per-GPU batches), eval_multipro.py (one process per GPU,
+    # torch.cuda.set_device(gpu_id), result queue), eval.py (set_device(gpu)),
+    # mit_semseg/lib/nn (own SyncBatchNorm / DataParallelWithCallback / async_copy_to);
+    # TPL402, TPL104, TPL2xx] launch texts: README "python3 train.py --gpus GPUS --cfg
+    # config/ade20k-resnet101-upernet.yaml", "--gpus 0-7", "--gpus 0,2,4,6" (1 node, up to 8 GPUs)
+    (
+        "github:CSAILVision/semantic-segmentation-pytorch",
+        "8f27c9b97d2ca7c6e05333d5766d144bf7d8c31b",
+    ),
+    # OneFormer: one transformer for universal (semantic/instance/panoptic) segmentation,
+    # SHI Labs (CVPR 2023; 2022-2023), detectron2 project extending Mask2Former's design
+    # (oneformer/modeling) [multi-GPU code: train_net.py (detectron2 launch with --num-gpus,
+    # DDP trainer), oneformer/evaluation/*.py (comm.gather/all_gather of predictions,
+    # world-size checks), demo/predictor.py (AsyncPredictor: one worker per GPU with
+    # cfg.MODEL.DEVICE = "cuda:{}".format(gpuid)); TPL402, TPL104, TPL2xx] launch texts:
+    # GETTING_STARTED "python train_net.py ... --num-gpus 8", README "We train all our models
+    # using 8 A6000 (48 GB each) GPUs" (1 node, 8 GPUs)
+    ("github:SHI-Labs/OneFormer", "4962ef6a96ffb76a76771bfa3e8b3587f209752b"),
+    #
+    # --- Interactive (click-based) segmentation ---
+    # RITM: reviving iterative training with mask guidance for interactive segmentation,
+    # Samsung AI (2021-2023) [multi-GPU code: isegm/utils/exp.py (init_process_group
+    # env://, set_device(cfg.gpu_ids[0]), gpu list from --gpus), isegm/engine/trainer.py
+    # (DistributedDataParallel / DataParallel wrap, distributed samplers, torch.load of
+    # weights), isegm/model (click/point tensors used in forward); TPL401, TPL402, TPL2xx]
+    # launch texts: README "python3 train.py models/iter_mask/hrnet18s_cocolvis_itermask_3p.py
+    # --gpus=0 --workers=4 --exp-name=first-try", "--gpus=0,1 --workers=6", "--gpus=0,1,2,3
+    # --workers=12" (1 node, 1-4 GPUs)
+    (
+        "github:SamsungLabs/ritm_interactive_segmentation",
+        "b9b44603672e15aa0be878b54fd26e7e1c5d2311",
+    ),
+    # SimpleClick: interactive segmentation with plain ViTs, UNC biag (ICCV 2023; 2022-2023),
+    # built on RITM's isegm package with new ViT/Swin/HRFormer backbones [multi-GPU code:
+    # isegm/utils/exp.py (init_process_group, set_device, --ngpus/--gpus), isegm/engine/
+    # trainer.py (DDP, samplers), isegm/model/modeling/*_helper (checkpoint loading, some
+    # torch.load without map_location), isegm/model/is_*_model.py (positional/click tensors in
+    # forward); TPL401, TPL402, TPL108, TPL2xx] launch texts: README/scripts "python train.py
+    # models/iter_mask/... --ngpus=4" (train.py: cfg.batch_size //= cfg.ngpus) (1 node, 4 GPUs)
+    ("github:uncbiag/SimpleClick", "f33112e5a37ac97b9adfb9cda0106830e77b5b7d"),
+    #
+    # --- Semi-supervised object detection and large-scale classification pretraining ---
+    # Unbiased Teacher: semi-supervised object detection, Meta/Georgia Tech (ICLR 2021;
+    # 2021) [multi-GPU code: ubteacher/engine/trainer.py (DistributedDataParallel of student
+    # and teacher with device_ids=[comm.get_local_rank()], detectron2 launch),
+    # ubteacher/modeling/meta_arch/ts_ensemble.py (unwraps DDP/DP), ubteacher/checkpoint;
+    # TPL401, TPL402, TPL2xx] launch texts: README "python train_net.py ... --num-gpus 8
+    # --config configs/coco_supervision/..." (1 node, 8 GPUs)
+    ("github:facebookresearch/unbiased-teacher", "6977c6f77c812fae4064dc1b3865658c2ed247b1"),
+    # ImageNet-21K pretraining for the masses (semantic softmax), Alibaba DAMO MIIL
+    # (NeurIPS 2021 datasets; 2021-2023) [multi-GPU code: src_files/helper_functions/
+    # distributed.py (set_device(args.local_rank), init_process_group nccl env://, DDP wrap,
+    # all_reduce of metrics), train_single_label*.py / train_semantic_softmax.py
+    # (--local_rank), src_files/semantic/semantics.py (torch.load(args.tree_path) without
+    # map_location; class-tree tensors used in loss); TPL401, TPL402, TPL108, TPL2xx] launch
+    # texts: none quoted in README; train_*.py take "--local_rank" for torch.distributed.launch
+    # and use DistributedSampler (1 node, N GPUs)
+    ("github:Alibaba-MIIL/ImageNet21K", "6e4c6a45a79df46f7452d3ca87068c7f177979b2"),
+    #
+    # --- Games and search (Hanabi, Rubik's cube, chess) ---
+    # Off-Belief Learning (OBL) for Hanabi coordination, Meta AI (ICML 2021; 2021-2022),
+    # C++ actors (rela, rlcc) with Python trainers [multi-GPU code: pyhanabi/selfplay.py
+    # (--train_device "cuda:0", --act_device "cuda:1", --belief_device "cuda:1"; models
+    # copied between GPUs), pyhanabi/rl_search.py (rollout/belief devices "cuda:0"/"cuda:1"),
+    # pyhanabi/finesse.py (--device "cuda:0,cuda:1"), pyhanabi/eval.py, legacy_agent.py
+    # (torch.load(..., map_location="cuda:0")), belief_model.py (torch.load without
+    # map_location); TPL104, TPL108, TPL2xx] launch texts: selfplay.py defaults
+    # "--train_device cuda:0" "--act_device cuda:1" "--belief_device cuda:1" (1 node, 2+ GPUs)
+    ("github:facebookresearch/off-belief-learning", "ce8e4fdbdb75aac317568c507fd801af51b286ca"),
+    # DeepCubeA: solving the Rubik's cube with deep RL and A* search, UC Irvine (Nature MI
+    # 2019; code 2019-2024) [multi-GPU code: utils/nnet_utils.py (get_device from
+    # CUDA_VISIBLE_DEVICES, nn.DataParallel over all GPUs, heuristic-function worker processes
+    # per GPU via torch.multiprocessing queues, torch.load with and without map_location,
+    # torch.device("cuda:%i" % 0)), ctg_approx/avi.py (DataParallel training, update
+    # processes), updaters/updater.py, search_methods/astar.py; TPL402, TPL104, TPL108]
+    # launch texts: README "python ctg_approx/avi.py --env puzzle15 --states_per_update
+    # 50000000 --batch_size 10000 --nnet_name puzzle15 ... --num_update_procs 30", "The number of
+    # GPUs used can be controlled by setting the CUDA_VISIBLE_DEVICES environment variable."
+    # (1 node, several GPUs)
+    ("github:forestagostinelli/DeepCubeA", "919489f14ecbbc80dc1bf1539ac0a462ffaca7c5"),
+    # Maia-2: unified model of human chess play across skill levels, U. Toronto CSSLab
+    # (NeurIPS 2024; 2024-2026) [multi-GPU code: maia2/train.py (device resolution for
+    # "cuda:N", nn.DataParallel for an unindexed multi-GPU request, worker processes for
+    # data preparation, torch.load of checkpoints), maia2/model.py (torch.load map_location
+    # cpu; from_pretrained(..., device="auto")); TPL402, TPL104, TPL2xx] launch texts: README
+    # "## Training" on monthly .pgn.zst archives; tests/test_training_devices.py
+    # resolve_device("cuda:1") (1 node, 1 or several GPUs)
+    ("github:CSSLab/maia2", "67bee6ce7e2f264344fe6d2026a2e18c76a82efa"),
+    #
+    # --- Transformers for mathematics (integer arithmetic, linear algebra) ---
+    # Int2Int: transformers for integer/arithmetic tasks, F. Charton (2024), built on the
+    # SymbolicMathematics-style src/ code base [multi-GPU code: src/slurm.py (SLURM or
+    # torch.distributed.launch detection, set_device(params.local_gpu / local_rank),
+    # init_process_group), src/trainer.py (DistributedDataParallel per module),
+    # src/dataset.py (per-rank data shards), src/model/__init__.py (torch.load of reloaded
+    # model without map_location); TPL401, TPL402, TPL108] launch texts: train.py
+    # "Multi-GPU - Local rank for torch.distributed.launch", README "python train.py
+    # --dump_path /some_path_on_your_computer/ --exp_name my_first_experiment --exp_id 1
+    # --operation "gcd"" (1 node, 1-N GPUs; SLURM multi-node)
+    ("github:f-charton/Int2Int", "7379f2366fbbc30cbe1dc84653ddb87cfd78851c"),
+    # LAWT: linear algebra with transformers, Meta AI (TMLR 2022; 2021-2023), same src/
+    # lineage as Int2Int [multi-GPU code: src/slurm.py (SLURM_LOCALID, set_device,
+    # init_process_group), src/trainer.py (DDP with device_ids=[params.local_rank]),
+    # src/dataset.py (per-GPU file shards), src/model/__init__.py (torch.load without
+    # map_location); TPL401, TPL402, TPL108] launch texts: README "python train.py
+    # --dump_path MYPATH --exp_name EXPNAME --exp_id EXPID --parameters", src/slurm.py
+    # "multi-GPU job (local or multi-node) - jobs started with torch.distributed.launch"
+    # (1 node, N GPUs; SLURM multi-node)
+    ("github:facebookresearch/LAWT", "50bba0451c605b7112f914e827961300ad10b170"),
+    #
+    # --- Recommendation (generative sequential recommenders) ---
+    # Generative Recommenders (HSTU, "Actions speak louder than words"), Meta (ICML 2024;
+    # 2024-2026); vendors MLPerf loadgen in generative_recommenders/dlrm_v3/inference/thirdparty
+    # [multi-GPU code: main.py (mp.spawn over world size, master port), generative_recommenders/
+    # research/trainer/train.py (dist.init_process_group nccl, DDP, rank devices),
+    # generative_recommenders/dlrm_v3/train/utils.py (init_process_group, set_device, torchrec
+    # DistributedModelParallel with sharded embeddings), dlrm_v3/inference/main.py;
+    # TPL401, TPL402, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0 python3 main.py
+    # --gin_config_file=configs/ml-1m/hstu-sampled-softmax-n128-large-final.gin
+    # --master_port=12345" (1 node, 1-N GPUs)
+    ("github:meta-recsys/generative-recommenders", "db1bf8f2e8f6a92a738dafd52a245eafb25a222b"),
+    #
+    # --- Efficient attention and long-memory sequence transformers ---
+    # Nystromformer: Nystrom-based self-attention, UW-Madison (AAAI 2021; 2021-2023)
+    # [multi-GPU code: code/run_pretrain.py, run_glue.py, run_validation.py,
+    # reorganized_code/{BERT,RoBERT,LRA}/*.py (nn.DataParallel(model, device_ids=device_ids)
+    # over all visible GPUs, batches moved to cuda), LRA/code/run_tasks.py; model code builds
+    # landmark/mask tensors in forward; TPL402, TPL2xx] launch texts: README "python3
+    # run_tasks.py --model <model> --task <task>", LRA script "python3 run_tasks.py --model $1
+    # --task listops" (1 node, all visible GPUs)
+    ("github:mlpen/Nystromformer", "56893131bf3fa99b5a2d3ab452a591dca722529a"),
+    # Transformer-Sequential: Expire-Span, Feedback Transformer, Staircase attention,
+    # Meta AI (ICML 2021 / 2021-2022) [multi-GPU code: distributed.py (--local_rank,
+    # init_process_group nccl env://, set_device, DistributedDataParallel with device_ids),
+    # trainer.py (per-rank memory/cache tensors), models/expire_span.py, feedback.py
+    # (memory and mask tensors made in forward), data.py (torch.load of corpus without
+    # map_location); TPL401, TPL402, TPL108, TPL2xx] launch texts: experiments/expire_span/
+    # enwik8.sh "ngpus=8" "python -m torch.distributed.launch --nproc_per_node=$ngpus main.py
+    # --nepochs 100 --nbatches 1000 --data data/enwik8 ... --expire-span" (1 node, 8 GPUs)
+    ("github:facebookresearch/transformer-sequential", "9650fc9dc2ef7e3644805a49fa3ffd118d7fd82a"),
+    #
+    # --- Tokenizer-free language models ---
+    # Byte Latent Transformer (BLT): patches scale better than tokens, Meta FAIR (2024-2025)
+    # [multi-GPU code: bytelatent/distributed.py (set_device(local_rank), init_process_group
+    # env://, init_device_mesh for FSDP/TP, parallelize_model), bytelatent/train.py (world
+    # mesh, fully_shard, rank-sharded data), bytelatent/checkpoint.py, bytelatent/metrics.py,
+    # bytelatent/probe.py; TPL401, TPL402, TPL2xx] launch texts: README "torchrun
+    # --nproc-per-node 8 -m bytelatent.train config=bytelatent/configs/debug.yaml", "python -m
+    # bytelatent.stool script=bytelatent.train config=bytelatent/configs/debug.yaml nodes=1
+    # partition=<partition>" (1-N nodes, 8 GPUs each)
+    ("github:facebookresearch/blt", "9774ed4fcc78313f9f218295f3d7e4decdadf2ae"),
+    #
+    # --- Training-data attribution and influence functions ---
+    # Kronfluence: EK-FAC influence functions for large models, U. Toronto/Vector
+    # (2024) [multi-GPU code: kronfluence/utils/state.py (init_process_group nccl,
+    # set_device from LOCAL_RANK), kronfluence/computer/computer.py (DDP/FSDP-aware factor
+    # and score computation), kronfluence/factor/covariance.py, eigen.py, module/tracker/
+    # gradient.py (dist.all_reduce), examples/openwebtext/pipeline.py, generate.py
+    # (device_map="auto"), tests/gpu_tests/ddp_test.py,
+    # fsdp_test.py; TPL401, TPL402, TPL2xx] launch texts: examples "torchrun --standalone
+    # --nnodes=1 --nproc-per-node=4 fit_factors.py ...", tests "torchrun --nnodes=1
+    # --nproc_per_node=4 ddp_test.py" (1 node, 4 GPUs)
+    ("github:pomonam/kronfluence", "884255f359e9b7d3d127f94c076901a838d63b09"),
+    #
+    # --- Differentially private training ---
+    # TAN without a burn: scaling laws of DP-SGD, Meta AI (ICML 2023; 2022-2025)
+    # [multi-GPU code: imagenet.py / cifar10.py (--local_rank, init_process_group, DDP and
+    # opacus DPDDP wrap, rank-dependent devices), src/opacus_augmented/
+    # privacy_engine_augmented.py (world_size-scaled noise, DPDDP), src/utils/utils.py
+    # (distributed init); TPL401, TPL402, TPL2xx] launch texts: README "python imagenet.py
+    # --batch_size 32768 --ref_nb_steps 18000 --ref_B 32768 --ref_noise 2.5 --transform 8 ..."
+    # (scripts take "--local_rank" for torch.distributed launchers; 1 node, N GPUs)
+    ("github:facebookresearch/tan", "9d8be82b62bdffaabb4a01f0f2938b6e026018bc"),
+    # Private-Transformers: large language models can be strong differentially private
+    # learners, Stanford (ICLR 2022; 2021-2022) [multi-GPU code: examples/classification/src/
+    # trainer.py (DataParallel for n_gpu > 1, DistributedDataParallel with
+    # device_ids=[local_rank], torch.load of optimizer/scheduler states, some without
+    # map_location), examples/classification/run_classification.py, examples/table2text/*,
+    # private_transformers/autograd_grad_sample.py (per-sample gradient tensors); TPL401,
+    # TPL402, TPL108, TPL2xx] launch texts: README "python -m classification.run_wrapper
+    # --output_dir <output_dir> --task_name <task_name>" (1 node, 1-N GPUs)
+    ("github:lxuechen/private-transformers", "18ccc4eab7355e4ac96051a82434796f6aa4624b"),
+    #
+    # --- Hypernetworks (parameter prediction) ---
+    # PPUDA: parameter prediction for unseen deep architectures (graph hypernetworks),
+    # Meta AI/Guelph (NeurIPS 2021; 2021-2023) [multi-GPU code: ppuda/ghn/nn.py
+    # (torch.nn.DataParallel of the GHN, torch.load with map_location), experiments/
+    # train_ghn.py (--multigpu), ppuda/vision/loader.py (ddp flag for
+    # DistributedDataParallel), experiments/sgd/detector/utils.py (set_device(args.gpu),
+    # init_process_group), experiments/sgd/detector/engine.py (DDP); TPL401, TPL402, TPL2xx]
+    # launch texts: README "python experiments/train_ghn.py -m 8 -n -v 50 --ln --name ghn2",
+    # "add `--multigpu` to use all CUDA devices available (make sure to set
+    # `CUDA_VISIBLE_DEVICES` appropriately)" (1 node, all visible GPUs)
+    ("github:facebookresearch/ppuda", "4673a42507a9dcd0a5ae04e74599e8c92af689b9"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -11830,6 +12226,211 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:petuum/adaptdl": ("examples/pytorch-cifar/utils.py",),
     "github:zhuohan123/terapipe": ("mpu/",),
     "github:facebookresearch/diplomacy_cicero": ("thirdparty/",),
+    # fresh-71's and fresh-72's copies: vendored timm in SwinBERT and omnivore_swin in VindLU;
+    # ALBEF/TCL's and X-VLM's helpers in mPLUG and X2-VLM; UMT's and singularity's in VindLU;
+    # ALPRO's lineage in ClipBERT; MaskDINO's tools in OneFormer; lama's synchronized batch norm
+    # in CSAIL's semseg; RITM's isegm kept once (not SimpleClick's copy); VideoGPT's FVD tools
+    # kept once (not PVDM's); MLPerf loadgen in generative-recommenders; smaller shared helpers
+    "github:p0p4k/vits2_pytorch": (
+        "commons.py",
+        "transforms.py",
+    ),
+    "github:jayleicn/ClipBERT": (
+        "src/modeling/transformers.py",
+        "src/optimization/adamw.py",
+        "src/optimization/sched.py",
+        "src/utils/basic_utils.py",
+        "src/utils/distributed.py",
+        "src/utils/logger.py",
+    ),
+    "github:microsoft/SwinBERT": ("src/timm/",),
+    "github:klauscc/VindLU": (
+        "models/backbones/omnivore_swin/",
+        "dataset/dataloader.py",
+        "dataset/qa_dataset.py",
+        "dataset/utils.py",
+        "dataset/video_utils.py",
+        "models/backbones/bert/tokenization_bert.py",
+        "models/backbones/bert/xbert.py",
+        "models/utils.py",
+        "preprocess/compress.py",
+        "tasks/vqa_utils.py",
+        "utils/basic_utils.py",
+        "utils/config.py",
+        "utils/distributed.py",
+        "utils/easydict.py",
+        "utils/logger.py",
+        "utils/scheduler.py",
+    ),
+    "github:X-PLUG/mPLUG": (
+        "dataset/randaugment.py",
+        "dataset/ve_dataset.py",
+        "models/clip/simple_tokenizer.py",
+        "models/tokenization_bert.py",
+        "optim/adafactor.py",
+        "optim/adahessian.py",
+        "optim/adamp.py",
+        "optim/adamw.py",
+        "optim/lookahead.py",
+        "optim/nadam.py",
+        "optim/novograd.py",
+        "optim/nvnovograd.py",
+        "optim/radam.py",
+        "optim/rmsprop_tf.py",
+        "optim/sgdp.py",
+        "scheduler/cosine_lr.py",
+        "scheduler/plateau_lr.py",
+        "scheduler/scheduler.py",
+        "scheduler/scheduler_factory.py",
+        "scheduler/step_lr.py",
+        "scheduler/tanh_lr.py",
+        "utils.py",
+        "vgTools/utils/word_utils.py",
+        "vqaTools/vqa.py",
+        "vqaTools/vqaEval.py",
+    ),
+    "github:TencentARC/MCQ": (
+        "MILES/data_loader/transforms.py",
+        "MILES/model/simple_tokenizer.py",
+        "data_loader/transforms.py",
+        "model/simple_tokenizer.py",
+    ),
+    "github:sihyun-yu/PVDM": (
+        "evals/fvd/convert_tf_pretrained.py",
+        "evals/fvd/pytorch_i3d.py",
+        "models/ema.py",
+        "tools/scheduler.py",
+    ),
+    "github:zengyan-97/X2-VLM": (
+        "accelerators/accelerator.py",
+        "accelerators/apex_ddp_accelerator.py",
+        "dataset/grounding_dataset.py",
+        "dataset/randaugment.py",
+        "models/box_ops.py",
+        "models/vit.py",
+        "refTools/evaluation/bleu/bleu.py",
+        "refTools/evaluation/bleu/bleu_scorer.py",
+        "refTools/evaluation/cider/cider.py",
+        "refTools/evaluation/cider/cider_scorer.py",
+        "refTools/evaluation/meteor/meteor.py",
+        "refTools/evaluation/refEvaluation.py",
+        "refTools/evaluation/rouge/rouge.py",
+        "refTools/evaluation/tokenizer/ptbtokenizer.py",
+        "refTools/refer_python3.py",
+        "utils/checkpointer.py",
+        "utils/cider/pyciderevalcap/cider/cider.py",
+        "utils/cider/pyciderevalcap/cider/cider_scorer.py",
+        "utils/cider/pyciderevalcap/ciderD/ciderD.py",
+        "utils/cider/pyciderevalcap/ciderD/ciderD_scorer.py",
+        "utils/torch_io.py",
+        "vqaTools/vqa.py",
+        "vqaTools/vqaEval.py",
+    ),
+    "github:zju3dv/EasyVolcap": ("easyvolcap/engine/handlers/json_handler.py",),
+    "github:NVlabs/AFNO-transformer": ("classification/samplers.py",),
+    "github:CSAILVision/semantic-segmentation-pytorch": (
+        "mit_semseg/lib/nn/modules/batchnorm.py",
+        "mit_semseg/lib/nn/modules/comm.py",
+        "mit_semseg/lib/nn/modules/replicate.py",
+        "mit_semseg/lib/nn/modules/tests/test_numeric_batchnorm.py",
+        "mit_semseg/lib/nn/modules/tests/test_sync_batchnorm.py",
+        "mit_semseg/lib/nn/modules/unittest.py",
+        "mit_semseg/lib/nn/parallel/data_parallel.py",
+        "mit_semseg/lib/utils/data/dataloader.py",
+        "mit_semseg/lib/utils/data/dataset.py",
+        "mit_semseg/lib/utils/data/distributed.py",
+        "mit_semseg/lib/utils/data/sampler.py",
+        "mit_semseg/lib/utils/th.py",
+    ),
+    "github:SHI-Labs/OneFormer": (
+        "datasets/prepare_ade20k_ins_seg.py",
+        "datasets/prepare_ade20k_pan_seg.py",
+        "datasets/prepare_ade20k_sem_seg.py",
+        "datasets/prepare_coco_semantic_annos_from_panoptic_annos.py",
+        "oneformer/data/datasets/register_mapillary_vistas.py",
+        "oneformer/data/datasets/register_mapillary_vistas_panoptic.py",
+        "oneformer/modeling/backbone/swin.py",
+        "oneformer/modeling/pixel_decoder/ops/setup.py",
+        "oneformer/modeling/pixel_decoder/ops/test.py",
+        "tools/convert-pretrained-model-to-d2.py",
+        "tools/convert-torchvision-to-d2.py",
+    ),
+    "github:SamsungLabs/ritm_interactive_segmentation": (
+        "isegm/inference/clicker.py",
+        "isegm/inference/transforms/limit_longest_side.py",
+        "isegm/model/initializer.py",
+        "isegm/model/modeling/ocr.py",
+        "isegm/model/modeling/resnet.py",
+        "isegm/model/modeling/resnetv1b.py",
+        "isegm/utils/distributed.py",
+        "isegm/utils/exp.py",
+        "isegm/utils/misc.py",
+        "isegm/utils/vis.py",
+    ),
+    "github:uncbiag/SimpleClick": (
+        "interactive_demo/canvas.py",
+        "interactive_demo/controller.py",
+        "interactive_demo/wrappers.py",
+        "isegm/data/base.py",
+        "isegm/data/compose.py",
+        "isegm/data/datasets/ade20k.py",
+        "isegm/data/datasets/coco.py",
+        "isegm/data/datasets/coco_lvis.py",
+        "isegm/data/datasets/davis.py",
+        "isegm/data/datasets/grabcut.py",
+        "isegm/data/datasets/images_dir.py",
+        "isegm/data/datasets/lvis.py",
+        "isegm/data/datasets/openimages.py",
+        "isegm/data/datasets/pascalvoc.py",
+        "isegm/data/datasets/sbd.py",
+        "isegm/data/transforms.py",
+        "isegm/inference/predictors/__init__.py",
+        "isegm/inference/predictors/base.py",
+        "isegm/inference/predictors/brs.py",
+        "isegm/inference/predictors/brs_functors.py",
+        "isegm/inference/predictors/brs_losses.py",
+        "isegm/inference/transforms/crops.py",
+        "isegm/inference/transforms/flip.py",
+        "isegm/inference/transforms/limit_longest_side.py",
+        "isegm/inference/transforms/zoom_in.py",
+        "isegm/model/initializer.py",
+        "isegm/model/is_deeplab_model.py",
+        "isegm/model/metrics.py",
+        "isegm/model/modeling/basic_blocks.py",
+        "isegm/model/modeling/deeplab_v3.py",
+        "isegm/model/modeling/hrformer_helper/hrt/logger.py",
+        "isegm/model/modeling/hrformer_helper/hrt/modules/multihead_isa_pool_attention.py",
+        "isegm/model/modeling/hrnet_ocr.py",
+        "isegm/model/modeling/ocr.py",
+        "isegm/model/modeling/resnet.py",
+        "isegm/model/modeling/resnetv1b.py",
+        "isegm/model/modeling/transformer_helper/embed.py",
+        "isegm/model/ops.py",
+        "isegm/utils/distributed.py",
+        "isegm/utils/log.py",
+        "isegm/utils/misc.py",
+        "scripts/annotations_conversion/ade20k.py",
+        "scripts/annotations_conversion/coco_lvis.py",
+        "scripts/annotations_conversion/openimages.py",
+        "scripts/convert_annotations.py",
+        "tools/mit2mmseg.py",
+    ),
+    "github:facebookresearch/unbiased-teacher": (
+        "ubteacher/data/common.py",
+        "ubteacher/engine/hooks.py",
+        "ubteacher/modeling/proposal_generator/rpn.py",
+        "ubteacher/modeling/roi_heads/fast_rcnn.py",
+        "ubteacher/solver/build.py",
+        "ubteacher/solver/lr_scheduler.py",
+    ),
+    "github:Alibaba-MIIL/ImageNet21K": ("src_files/models/tresnet/layers/anti_aliasing.py",),
+    "github:meta-recsys/generative-recommenders": (
+        "generative_recommenders/dlrm_v3/inference/thirdparty/",
+        "generative_recommenders/modules/content_encoder.py",
+        "generative_recommenders/modules/positional_encoder.py",
+        "generative_recommenders/modules/preprocessors.py",
+        "generative_recommenders/ops/pytorch/pt_layer_norm.py",
+    ),
 }
 
 
@@ -11905,6 +12506,8 @@ UNSEEN_SETS = {
     "fresh-68": FRESH_68,
     "fresh-69": FRESH_69,
     "fresh-70": FRESH_70,
+    "fresh-71": FRESH_71,
+    "fresh-72": FRESH_72,
 }
 
 

@@ -412,6 +412,8 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-68",
             "fresh-69",
             "fresh-70",
+            "fresh-71",
+            "fresh-72",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
