@@ -866,6 +866,17 @@ HISTORY = [
         "2 split, TPL202 0/8, TPL207 0/1, TPL403 0/2) and 2 of 10 (TPL108 2/6, TPL104 0/1, "
         "TPL401 0/2, TPL403 0/1)",
     ),
+    (
+        "2026-12-04",
+        "4baa332",
+        "fixes against fresh-69's and fresh-70's FALSE shapes (lines past a read of a local "
+        "name no path has bound: every rule; a resume of a model and optimizer a function "
+        "makes in a file that names no GPU: TPL108), then fresh-71 (chosen by what TPL108 and "
+        "TPL402 look for; 1,301 files) and fresh-72 (a tenth general set; 1,011 files) at "
+        "4baa332: no default-tier finding on either, the default set alone too; of the rules "
+        "once default 1 TRUE of 7 (TPL108 1/3, TPL201 0/1, TPL207 0/2, TPL209 0/1) and 2 of 5 "
+        "(TPL401 1/1, TPL403 1/1, TPL202 0/1, TPL404 0/2); the judges agreed on all",
+    ),
 ]
 
 
@@ -2036,6 +2047,39 @@ CORPUS_NOTES = {
         "names every device; TPL104 0/1 and TPL403 0/1: code only rank 0 runs). A seeded "
         "sample of 12 of its 46 TPL106 loads (seed 70, `fresh-70/tpl106-sample`): 1 TRUE, 11 "
         "FALSE."
+    ),
+    "fresh-71": (
+        "Chosen, like fresh-59 and fresh-65 to fresh-69, by what TPL108 and TPL402 look for, "
+        "from speech, music, video understanding and generation, vision-language pretraining, "
+        "3D vision and scientific ML; 20 repositories, vendored and shared copies left out "
+        "(timm in SwinBERT, omnivore_swin and UMT's helpers in VindLU, ALBEF/TCL's and X-VLM's "
+        "helpers in mPLUG and X2-VLM, ALPRO's lineage in ClipBERT, VideoGPT's FVD tools kept "
+        "once), committed (4baa332) before it was first linted. First linted at 4baa332: 1,301 "
+        "Python files, no crash (one file Python cannot parse: TPL001), no default-tier "
+        "finding, the same when the default set runs alone. Its 7 findings of the rules once "
+        "default, on which the two blind judges agreed: 1 TRUE (TPL108 1 of 3: PINO's spawned "
+        "ranks, which bind no GPU, restore rank 0's checkpoint onto cuda:0; FALSE: PVDM's "
+        "loads that only rank 0 runs, of what a rank 0 of the project saved), 6 FALSE (TPL201 "
+        "0/1: a branch no configuration takes; TPL207 0/2: a gather nothing calls; TPL209 "
+        "0/1: CPU scales passed on purpose). A seeded sample of 12 of its 43 TPL106 loads "
+        "(seed 71, `fresh-71/tpl106-sample`): 0 TRUE, 12 FALSE."
+    ),
+    "fresh-72": (
+        "A tenth general set of official code releases of ML papers (semantic, universal and "
+        "interactive segmentation, semi-supervised detection and large-scale pretraining, "
+        "games and search, transformers for mathematics, generative recommendation, efficient "
+        "attention, tokenizer-free language models, data attribution, private training, "
+        "hypernetworks); 20 repositories, shared and vendored copies left out (RITM's isegm "
+        "kept once, not SimpleClick's copy; MaskDINO's tools in OneFormer; lama's "
+        "synchronized batch norm in CSAIL's semseg; MLPerf loadgen in generative-recommenders), "
+        "committed (4baa332) before it was first linted. First linted at 4baa332: 1,011 Python "
+        "files, no crash, no default-tier finding, the same when the default set runs alone. "
+        "Its 5 findings of the rules once default, on which the two blind judges agreed: 2 "
+        "TRUE (TPL401: SimpleClick's barriers before its `set_device`; TPL403: "
+        "generative-recommenders' producer threads make their streams on cuda:0), 3 FALSE "
+        "(TPL202 0/1: an evaluation-only arm on one device; TPL404 0/2: a self-test, and a "
+        "mask set in the arm that makes no process group). A seeded sample of 12 of its 38 "
+        "TPL106 loads (seed 72, `fresh-72/tpl106-sample`): 2 TRUE, 9 FALSE, 1 split."
     ),
 }
 
