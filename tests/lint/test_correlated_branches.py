@@ -85,3 +85,13 @@ def test_a_module_level_name_is_no_flag() -> None:
     first, second = tree.body[0], tree.body[2]
     assert isinstance(first, ast.If) and isinstance(second, ast.If)
     assert not CorrelatedBranches(tree).exclusive(first.body[0], second.body[0])
+
+
+def test_a_change_after_both_tests_comes_too_late_to_matter() -> None:
+    # SimpleClick's `init_experiment`: `cfg` is handed to a logger after both tests.
+    source = "if args.d:\n    a = 1\nx = 0\nif args.d:\n    b = 2\nelse:\n    c = 3\nlog(args)\n"
+    tree, node = _nodes(source)
+    assert CorrelatedBranches(tree).exclusive(node["a = 1"], node["c = 3"])
+    looped = "for i in r:\n" + "".join(f"    {line}\n" for line in source.splitlines())
+    tree, node = _nodes(looped)
+    assert not CorrelatedBranches(tree).exclusive(node["a = 1"], node["c = 3"])

@@ -20,12 +20,13 @@ around its `if`) excludes the code after that `if` in the same way (ai-dynamo's
 model after it). A flag here is a dotted attribute
 (`args.load_fp16`, `self.use_fp16`) or a name the function binds itself (a parameter, a
 local), perhaps under `not`; a module-level name is not one (any call may set it through
-`global`). Two tests of a flag agree when nothing may change it from the first test on: no
-statement at or after the first test assigns the flag or the names it hangs from (`args =
+`global`). Two tests of a flag agree when nothing may change it between them: no statement
+from the first test to the second assigns the flag or the names it hangs from (`args =
 ...`), nor hands one of them to a call (`configure(args)`), nor calls a method on them
-(`args.update(...)`, `self.configure()`), nor does so earlier inside a loop around either
-test; and the object is never reached another way (`alias = args`, `vars(args)`,
-`args.__dict__`, `setattr`). Other tests (comparisons, calls) are not read: they may change.
+(`args.update(...)`, `self.configure()`), nor does so anywhere inside a loop around either
+test (a change after the second test comes after both arms were chosen); and the object is
+never reached another way (`alias = args`, `vars(args)`, `args.__dict__`, `setattr`). Other
+tests (comparisons, calls) are not read: they may change.
 """
 
 from __future__ import annotations
@@ -193,6 +194,8 @@ class CorrelatedBranches:
         around = [(a, b) for a, b in self._loops if a <= start <= b or a <= end <= b]
         for name in names:
             for changed in self._changes.get(name, ()):
-                if changed >= start or any(a <= changed <= b for a, b in around):
+                # A change after the second test comes after both arms were chosen (no loop
+                # around either test: those are read apart).
+                if start <= changed <= end or any(a <= changed <= b for a, b in around):
                     return False
         return True

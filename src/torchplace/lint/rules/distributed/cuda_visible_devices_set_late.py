@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located, call_name
+from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, STARTS_CUDA
 from torchplace.lint.project_modules import is_project_module
 from torchplace.lint.rule import AnyOf, Rule
@@ -48,7 +49,9 @@ class CudaVisibleDevicesSetLate(Rule):
     or it puts back the value the function saved from the
     same variable, or it names the GPU the process bound just before
     (`set_device(gpu)`, then the variable set to that GPU for the processes it starts).
-    Code on another arm of an `if` than the write does not run before it.
+    Code on another arm of an `if` than the write does not run before it, nor code on the
+    opposite arm of an earlier `if` on the same flag (`if cfg.distributed:` the group, then
+    `if cfg.distributed: ... else:` the write).
 
     ## Why is this bad?
     CUDA reads `CUDA_VISIBLE_DEVICES` once, when the runtime first initialises; PyTorch also
@@ -115,6 +118,8 @@ class CudaVisibleDevicesSetLate(Rule):
                 continue
             before = code_before(ctx, located.scope, line)
             match = _INITIALISES.search(before)
+            if match and _starts_only_on_other_arms(ctx, located, node, line):
+                continue  # SimpleClick: the group in `if distributed:`, the write in its `else`
             if match:
                 message = f"{VARIABLE} set after `{match.group(0).strip()}`: it has no effect"
                 yield self.finding(ctx, node, message)
@@ -126,6 +131,49 @@ class CudaVisibleDevicesSetLate(Rule):
                         "imported: set it before the imports"
                     )
                     yield self.finding(ctx, node, message)
+
+
+def _starts_only_on_other_arms(
+    ctx: FileContext, located: Located, node: ast.AST, line: int
+) -> bool:
+    """Every statement of the write's function before it that may start CUDA lies on an arm
+    no run that makes the write takes (`correlated_branches`: `if cfg.distributed:
+    init_process_group(...)`, then `if cfg.distributed: ... else: os.environ[...] = ...`), and
+    no module-level code before the function does."""
+    function = located.scope.function
+    if function is None:
+        return False
+    top = getattr(function.node, "lineno", line)
+    if _INITIALISES.search(code_before(ctx, ctx.module_scope, top)):
+        return False
+    branches = CorrelatedBranches(function.node)
+    pending: list[ast.AST] = list(getattr(function.node, "body", []))
+    while pending:
+        statement = pending.pop()
+        if getattr(statement, "lineno", line) >= line:
+            continue
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue  # a definition runs nothing here
+        starts = any(_INITIALISES.search(ctx.source.segment(h)) for h in _heads(statement))
+        if starts and not branches.exclusive(statement, node):
+            return False
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            pending += getattr(statement, field, [])
+    return True
+
+
+def _heads(statement: ast.AST) -> list[ast.AST]:
+    """What a statement runs itself, not its nested blocks: a simple statement whole, an `if`
+    or loop's test or iterator, a `with`'s items."""
+    if isinstance(statement, ast.If | ast.While):
+        return [statement.test]
+    if isinstance(statement, ast.For | ast.AsyncFor):
+        return [statement.iter]
+    if isinstance(statement, ast.With | ast.AsyncWith):
+        return [item.context_expr for item in statement.items]
+    if isinstance(statement, ast.Try | ast.ExceptHandler):
+        return []
+    return [statement]
 
 
 #: Calls that start a child process: it reads `CUDA_VISIBLE_DEVICES` when its own CUDA starts.
