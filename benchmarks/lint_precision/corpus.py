@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-72] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-74] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -133,7 +133,11 @@ optimizers, schedulers, privacy-preserving computation, RL and graph training); 
 (`FRESH_71`) chosen, like `--fresh-69`, by what TPL108 and TPL402 look for, from speech, music,
 video, vision-language pretraining, 3D vision and scientific ML; `--fresh-72` (`FRESH_72`) a
 tenth general one (segmentation, semi-supervised detection, games and search, mathematics,
-recommendation, efficient attention, data attribution, private training, hypernetworks).
+recommendation, efficient attention, data attribution, private training, hypernetworks);
+`--fresh-73` (`FRESH_73`) chosen, like `--fresh-71`, by what TPL108 and TPL402 look for, from
+language models, translation, QA, code models, RL, robotics, graphs and molecules;
+`--fresh-74` (`FRESH_74`) an eleventh general one (gaze, virtual try-on, gestures, domain
+adaptation, image forensics, layout generation, reasoning segmentation, imaging).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -10738,6 +10742,341 @@ FRESH_72 = (
     ("github:facebookresearch/ppuda", "4673a42507a9dcd0a5ae04e74599e8c92af689b9"),
 )
 
+#: fresh-73: chosen, like fresh-59 and fresh-65 to fresh-71, by what TPL108 and TPL402 look
+#: for, from language-model pretraining and distillation, translation, summarisation, question
+#: answering and retrieval, code models, reinforcement learning and robotics, graph neural
+#: networks, molecules and proteins, committed before it was first linted; copies of code in
+#: other sets and vendored folders left out (`LEFT_OUT`); tgl (amazon-research), the same
+#: project as fresh-67's amazon-science/tgl, dropped. Each entry as in `FRESH_19`.
+FRESH_73 = (
+    # Multi-process training and evaluation code that restores checkpoints (torch.load) and picks
+    # each process's GPU itself (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Language-model pretraining, distillation and fine-tuning (hand-written loops) ---
+    # albert_pytorch: ALBERT pretraining and GLUE/LCQMC fine-tuning in PyTorch (2019-2020)
+    # [multi-GPU code: run_pretraining.py (torch.cuda.set_device(args.local_rank),
+    # torch.device("cuda", local_rank), init_process_group, DDP(device_ids=[local_rank]),
+    # torch.load of optimizer.bin on resume), run_classifier.py (same set-up, torch.load of cached
+    # features), tools/common.py (torch.load of resume checkpoints); TPL401, TPL402, TPL108]
+    # launch texts: README_zh.md "python run_pretraining.py ...", scripts/run_classifier_*.sh
+    # "python run_classifier.py ..." (1 node; --local_rank selects the per-process GPU)
+    ("github:lonePatient/albert_pytorch", "46de9ec6b54f4901f78cf8c19696a16ad4f04dbc"),
+    # Huawei Noah's Pretrained-Language-Model: TinyBERT, NEZHA, DynaBERT, BinaryBERT, AutoTinyBERT,
+    # CAME, JABER, CeMAT (2019-2024; NEZHA-TensorFlow and Noah_Wukong-MindSpore folders are not
+    # PyTorch) [multi-GPU code: TinyBERT/general_distill.py (set_device(local_rank),
+    # init_process_group), NEZHA-PyTorch/run_sequence_classifier.py, JABER-PyTorch/run_alue.py
+    # (set_device, DDP(device_ids=[local_rank]), torch.load of optimizer/scheduler and
+    # init_checkpoint), AutoTinyBERT/pre_training.py, CAME/run_pretraining.py; TPL401, TPL402,
+    # TPL108] launch texts: AutoTinyBERT/README.md "python -m torch.distributed.launch
+    # --nproc_per_node=$1 ..." (1 node, N GPUs), TinyBERT/README.md "python general_distill.py ..."
+    ("github:huawei-noah/Pretrained-Language-Model", "0598f02d7fc4eaa7b4cbc1e9d7ab18bc875c24f9"),
+    # TextBrewer: knowledge-distillation toolkit for NLP models with example training scripts
+    # (2020-2023; examples/cmrc2018_example/pytorch_pretrained_bert is a vendored copy)
+    # [multi-GPU code: src/textbrewer/distiller_basic.py, distiller_train.py (local_rank, DDP
+    # wrapping), examples/msra_ner_example/main.train.dist.py, main.distill.dist.py,
+    # examples/conll2003_example/run_ner*.py, examples/cmrc2018_example/main.*.py
+    # (torch.device("cuda", args.local_rank), init_process_group, torch.load of teacher/student
+    # checkpoints); TPL401, TPL402, TPL108] launch texts:
+    # examples/msra_ner_example/ner_ElectraTrain_dist.sh "python -m torch.distributed.launch
+    # --nproc_per_node=${ngpu} main.train.dist.py" (1 node, ngpu=2)
+    ("github:airaria/TextBrewer", "2c105fa664bbc10669cd2888bd846d2c9b8afca8"),
+    #
+    # --- Machine translation ---
+    # cordercorder/NMT: RNN and Transformer multilingual NMT with language vectors (2020)
+    # [multi-GPU code: trainer/multi_gpu_train.py, trainer/multi_gpu_train_transformer.py
+    # (mp.spawn(train, nprocs=args.gpus), init_process_group, torch.device("cuda", local_rank),
+    # set_device, DDP(device_ids=[local_rank])), evaluation/multi_gpu_quick_eval.py (per-rank
+    # evaluation), utils/tools.py (torch.load of model checkpoints, map_location="cpu"),
+    # utils/data_loader.py ("cuda:1"); TPL401, TPL402, TPL104] launch texts:
+    # trainer/multi_gpu_train_transformer.sh "python -m trainer.multi_gpu_train_transformer
+    # --device_id 0 1 2 3 ..." (1 node, 3-4 GPUs), trainer/config.txt "python -m
+    # trainer.multi_gpu_train --device_id 1 2 3"
+    ("github:cordercorder/NMT", "cbc5ad010ce04da7a82f05ad1a3b6c16f8467266"),
+    #
+    # --- Summarisation ---
+    # BertSum: fine-tuning BERT for extractive summarisation (2019) [multi-GPU code: src/train.py
+    # (spawn context, one mp.Process per device_id, torch.cuda.set_device(device_id), torch.load of
+    # train_from/test_from checkpoints), src/distributed.py (init_process_group from gpu_ranks),
+    # src/models/data_loader.py (torch.load of .pt data shards); TPL401, TPL402, TPL108]
+    # launch texts: README "python train.py -mode train -encoder classifier ... -visible_gpus
+    # 0,1,2 -gpu_ranks 0,1,2 -world_size 3" (1 node, 3 GPUs)
+    ("github:nlpyang/BertSum", "05f8c634197d0ed1be8157d71f29aa7765abdd2a"),
+    # HMNet: hierarchical meeting summarisation network (2020-2023; ThirdParty/Huggingface is a
+    # vendored transformers subset) [multi-GPU code: Utils/distributed.py
+    # (OMPI_COMM_WORLD_LOCAL_RANK, set_device(local_rank), torch.device("cuda", local_rank),
+    # init_process_group), Models/Trainers/HMNetTrainer.py (DDP(device_ids=[...]), torch.load of
+    # model/random/batch-generator state on resume), Models/Networks/MeetingNet_Transformer.py
+    # (torch.load with map_location=torch.device('cuda', ...)); TPL401, TPL402, TPL108]
+    # launch texts: README 'CUDA_VISIBLE_DEVICES="0,1,2,3" mpirun -np 4 --allow-run-as-root python
+    # PyLearn.py train ExampleConf/conf_hmnet_AMI' (1 node, 4 GPUs)
+    ("github:microsoft/HMNet", "416966c63e3cb7a57dc59b4ce8fa76f11fd048be"),
+    #
+    # --- Question answering and retrieval ---
+    # XTREME: cross-lingual benchmark baselines (QA, classification, retrieval, tagging)
+    # (2020-2023) [multi-GPU code: third_party/run_squad.py, run_classify.py, run_tag.py,
+    # run_retrieval_qa.py, run_retrieval_el.py (set_device(args.local_rank), torch.device("cuda",
+    # local_rank), init_process_group, DDP(device_ids=[local_rank]), torch.load of
+    # optimizer/scheduler and cached features); TPL401, TPL402, TPL108] launch texts:
+    # scripts/train_qa.sh "CUDA_VISIBLE_DEVICES=$GPU python third_party/run_squad.py ...",
+    # scripts/train_xnli.sh "python $PWD/third_party/run_classify.py ..." (1 node, 1-N GPUs)
+    ("github:google-research/xtreme", "838c13b69daafb9328785d16caae2711e4012123"),
+    # OTT-QA: open table-and-text question answering (retriever, linker, reader) (2020-2024;
+    # drqa/ is a vendored DrQA retriever) [multi-GPU code: train_stage3.py (local_rank,
+    # DistributedSampler, DDP(device_ids=[args.local_rank]), torch.load of optimizer/scheduler),
+    # train_stage12.py (torch.load of filter/jump models), link_prediction.py (sharded runs per GPU,
+    # torch.load of load_from); TPL402, TPL108] launch texts: README "python train_stage3.py
+    # --do_train ... --per_gpu_train_batch_size 12 ...", link_prediction.sh
+    # "CUDA_VISIBLE_DEVICES=$i python link_prediction.py --shard ${i}@8 ..." (1 node, 8 GPUs)
+    ("github:wenhuchen/OTT-QA", "b289bcca691db21a5259c3420e6b9819a9be9ba3"),
+    # Learning to Retrieve Reasoning Paths: graph-based recurrent retriever and reader for
+    # multi-hop open-domain QA (2020-2021) [multi-GPU code: reader/run_reader_confidence.py
+    # (set_device(args.local_rank), torch.device("cuda", local_rank), init_process_group, apex
+    # DDP), graph_retriever/utils.py, pipeline/graph_retriever.py,
+    # pipeline/sequential_sentence_selector.py (torch.load of saved retriever/selector models);
+    # TPL401, TPL402, TPL108] launch texts: reader/README.md "python run_reader_confidence.py ..."
+    # (1 node, 1-N GPUs via local_rank)
+    (
+        "github:AkariAsai/learning_to_retrieve_reasoning_paths",
+        "a020d52cfbbb7d7fca9fa25361e549c85e81875c",
+    ),
+    #
+    # --- Code models ---
+    # NatGen: generative pretraining by "naturalizing" source code (CodeT5-based) (2022-2023)
+    # [multi-GPU code: src/finetuning/configs.py (set_device(args.local_rank), torch.device("cuda",
+    # local_rank), init_process_group), src/finetuning/utils.py (torch.load of cached examples),
+    # src/finetuning/models.py (torch.load of load_model_path), src/pretraining/semcode_trainer.py
+    # (torch.load of rng state on resume), src/pretraining/pretrain.py; TPL401, TPL402, TPL108]
+    # launch texts: scripts/pretraining/train.sh "python -m torch.distributed.launch
+    # --nproc_per_node ${NUM_GPUS} ..." (1 node, NUM_GPUS from GPUS list)
+    ("github:saikat107/NatGen", "e7c3aac851393d2e9625014242880da21836af5f"),
+    #
+    # --- Reinforcement learning ---
+    # Brain Agent: large-scale distributed RL (V-trace/PPO, DMLab-30) from Kakao Brain (2022-2024)
+    # [multi-GPU code: dist_launch.py (sets LOCAL_RANK per process), brain_agent/utils/dist_utils.py
+    # (init_process_group env://), brain_agent/core/learner_worker.py (torch.device('cuda',
+    # index=0) per process, torch.load of latest checkpoint), brain_agent/core/policy_worker.py
+    # (torch.load of test checkpoint), actor_worker.py; TPL401, TPL402, TPL108] launch texts:
+    # README "python -m dist_launch --nnodes=1 --node_rank=0 --nproc_per_node=4 -m train ..."
+    # (1 node, 4 GPUs), "python -m dist_launch --nnodes=4 ... --nproc_per_node=4" (4 nodes)
+    ("github:kakaobrain/brain-agent", "bee5549dcfb4af9fbbf652e20965c9eb4a9ece8b"),
+    #
+    # --- Robotics policies ---
+    # IsaacGymEnvs: GPU-simulated robot RL tasks trained with rl_games (2021-2023)
+    # [multi-GPU code: isaacgymenvs/utils/rlgames_utils.py (LOCAL_RANK -> sim_device/rl_device
+    # f'cuda:{local_rank}'), isaacgymenvs/train.py (multi_gpu, RANK seeds),
+    # isaacgymenvs/pbt/pbt.py (torch.load of restart checkpoints),
+    # tasks/allegro_kuka/allegro_kuka_base.py (torch.load of buffers), utils/torch_jit_utils.py
+    # (device='cuda:0' defaults); TPL402, TPL108, TPL104] launch texts: README "torchrun
+    # --standalone --nnodes=1 --nproc_per_node=2 train.py multi_gpu=True task=Ant" (1 node, 2 GPUs)
+    ("github:isaac-sim/IsaacGymEnvs", "aeed298638a1f7b5421b38f5f3cc2d1079b6d9c3"),
+    # Hiveformer: history-aware instruction-conditioned multi-task manipulation policy on RLBench
+    # (2023-2024) [multi-GPU code: utils/distributed.py (LOCAL_RANK/Slurm ranks,
+    # init_process_group), utils/misc.py (set_device(opts.local_rank), torch.device("cuda",
+    # local_rank), DDP(device_ids=[local_rank])), train_models.py (torch.load of resume
+    # checkpoint), eval_models.py (torch.load of checkpoints); TPL401, TPL402, TPL108]
+    # launch texts: README "sbatch job_scripts/train_multitask_bc.sh", job script "srun ...
+    # xvfb-run -a python train_models.py ..." (Slurm, 1 node, --gres=gpu:1 per task)
+    ("github:vlc-robot/hiveformer", "0ca80a156acb3985be236fd9ab50e56734f970d6"),
+    #
+    # --- Graph neural networks ---
+    # OGB: Open Graph Benchmark loaders, evaluators and example GNN baselines (2019-2025) [multi-GPU
+    # code: examples/lsc/pcqm4m-v2/main_gnn_multi_gpu.py (mp.spawn(run, nprocs= num_devices),
+    # torch.device("cuda:" + str(rank)), init_process_group, DDP(device_ids=[rank]), torch.load of
+    # checkpoint.pt on resume), examples/linkproppred/biokg/run.py (torch.load of init checkpoint),
+    # examples/*/*.py (f'cuda:{args.device}'); TPL401, TPL402, TPL108] launch texts:
+    # examples/lsc/pcqm4m-v2/README "python main_gnn.py --gnn gin --log_dir $LOG_DIR
+    # --checkpoint_dir $CHECKPOINT_DIR ..." (1 GPU); main_gnn_multi_gpu.py "--num_devices"
+    # ("Starting multi-GPU training with DDP with {args.num_devices} GPUs", 1 node, N GPUs)
+    ("github:snap-stanford/ogb", "61e9784ca76edeaa6e259ba0f836099608ff0586"),
+    #
+    # --- Molecules and proteins ---
+    # GROVER: self-supervised graph transformer pretraining on large molecular data (2021-2026)
+    # [multi-GPU code: grover/util/multi_gpu_wrapper.py (Horovod wrapper), task/pretrain.py
+    # (mgw.local_rank() -> torch.cuda.set_device(local_gpu_idx), distributed sampler),
+    # task/grovertrainer.py (DistributedOptimizer, torch.load of checkpoint on restore),
+    # grover/util/utils.py (torch.load of checkpoints with CPU map_location); TPL401, TPL402,
+    # TPL108] launch texts: README "python main.py pretrain ..." plus "`--enable_multi_gpu` flag"
+    # for "distributed pretraining on multiple GPU using `horovod`" (1-N nodes)
+    ("github:tencent-ailab/grover", "40b6d97098e4508687912f3c05eca369fc2c6213"),
+    # NeuralForceField (NFF): neural network force fields and conformer-ensemble property models
+    # (CP3D) from the Gomez-Bombarelli lab (2018-2026) [multi-GPU code:
+    # scripts/cp3d/train/train_single.py, scripts/excited/train_single.py, scripts/train_excited.py
+    # (init_process_group per gpu/node rank, torch.cuda.set_device(device),
+    # DDP(device_ids=[device]), torch.load of start model and best model), nff/train/trainer.py
+    # (torch.load of checkpoints and best model), nff/utils/cuda.py ("cuda:0"); TPL401, TPL402,
+    # TPL108, TPL104] launch texts: scripts/cp3d/train/train_single.sh "python train_single.py
+    # $CONFIG -nr 0 --gpus 1 --nodes 1", scripts/cp3d/README "bash train_parallel.sh" with
+    # num_gpus (Slurm or 1 node, N GPUs)
+    ("github:learningmatter-mit/NeuralForceField", "07fec92f9f09b98677763e32d8d32719e2c6c78c"),
+    # OpenBioMed: multimodal models for molecules, proteins and cells (MolFM, BioMedGPT tasks)
+    # (2023-2025) [multi-GPU code: open_biomed/utils/distributed_utils.py
+    # (torch.cuda.set_device(args.device), init_process_group), open_biomed/tasks/cell_task/ctc.py
+    # (DDP(device_ids=[args.device]), torch.load of best model), open_biomed/utils/__init__.py
+    # (torch.load of checkpoints), open_biomed/models/**/ (torch.load of encoder checkpoints,
+    # "cuda:0" in unimap.py); TPL401, TPL402, TPL108, TPL104] launch texts:
+    # scripts/aidd/ctc/train_distributed.sh "python -m torch.distributed.launch --nproc_per_node=2
+    # tasks/cell_task/ctc.py ..." (1 node, 2 GPUs)
+    ("github:PharMolix/OpenBioMed", "ce3ccab76f5dd3a48a02298f3c4c61bfb9b2501c"),
+    # SiamDiff: Siamese diffusion trajectory prediction for protein structure pretraining (2023)
+    # [multi-GPU code: util.py (comm.init_process_group("nccl", env://), per-rank gpus list for
+    # the torchdrug engine, torch.load of model_checkpoint with CPU map_location),
+    # script/run_4gpu.py, script/pretrain.py; TPL401, TPL402] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=4 script/run_4gpu.py -c
+    # config/atom/res_gearnet.yaml" (1 node, 4 GPUs)
+    ("github:DeepGraphLearning/SiamDiff", "2bc9682fbdfde76b75a3cc419fe4ad6bb7a7d85b"),
+    # ESM-GearNet: fusing protein language models (ESM) with structure encoders (GearNet) (2023)
+    # [multi-GPU code: util.py (comm.init_process_group("nccl", env://), per-rank gpus for the
+    # torchdrug engine, torch.load of model_checkpoint with CPU map_location),
+    # script/downstream.py, script/pretrain.py; TPL401, TPL402] launch texts: README "python -m
+    # torch.distributed.launch --nproc_per_node=4 script/downstream.py -c
+    # config/EC/esm_gearnet.yaml" (1 node, 4 GPUs)
+    ("github:DeepGraphLearning/ESM-GearNet", "bc90557bbf9ee2676e87b9fc84570aa126daa808"),
+)
+
+#: fresh-74: an eleventh general set of official code releases of ML papers (gaze and
+#: facial behaviour, virtual try-on, co-speech gestures, domain adaptation, image forensics,
+#: layout generation, reasoning segmentation, computational imaging; 13 repositories, as many
+#: as its chooser found in its time), committed before it was first linted; copies of code in
+#: other sets and vendored folders left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_74 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2021-2025) on topics not covered by FRESH_54/55/56/58/60/61/63/
+    # 66/68/72, at most three per topic, whose training or evaluation runs on several GPUs. Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Gaze estimation and facial/affective behaviour (dynamic facial expression, audio-visual
+    # --- emotion) ---
+    # UniGaze (U. Tokyo): gaze estimation from large-scale MAE face pretraining (2025)
+    # [multi-GPU code: MAE/main_pretrain.py and MAE/util/misc.py (init_distributed_mode,
+    # torch.cuda.set_device(args.gpu), init_process_group, DistributedDataParallel(device_ids=
+    # [args.gpu]), all-reduce tensors .cuda()), unigaze/main.py (set_device(cfg.gpu),
+    # init_process_group), unigaze/trainers/simple_trainer.py, unigaze/models/* (torch.load of
+    # pretrained ViT, .cuda() position tensors in forward); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: scripts "torchrun --nnodes 1 --nproc_per_node 4 main_pretrain.py",
+    # "torchrun --nnodes 1 --nproc_per_node 4 --master_port ${MASTER_PORT} main.py" (1 node, 4 GPUs)
+    ("github:ut-vision/UniGaze", "9c240fbe33f3d6146970a77b7c8fa06a7e60019e"),
+    # MAE-DFER: masked-autoencoder pretraining for dynamic facial expression recognition (2023)
+    # [multi-GPU code: utils.py (init_distributed_mode, set_device(args.gpu), init_process_group,
+    # resume torch.load), run_mae_pretraining.py and run_class_finetuning.py (LOCAL_RANK,
+    # DistributedDataParallel(device_ids=[args.gpu]), torch.load of finetune checkpoints),
+    # modeling_pretrain.py (torch.load of pretrained weights); TPL401, TPL402, TPL108]
+    # launch texts: scripts "OMP_NUM_THREADS=1 CUDA_VISIBLE_DEVICES=3,4,5 python -m
+    # torch.distributed.launch --nproc_per_node=3 ..." (1 node, 3 GPUs)
+    ("github:sunlicai/MAE-DFER", "80b651d4f669469df39fe5afbb40521fc9167782"),
+    # HiCMAE: hierarchical contrastive masked autoencoder for audio-visual emotion recognition
+    # (2024) [multi-GPU code: utils.py (init_distributed_mode, set_device, init_process_group),
+    # run_mae_pretraining_av.py, run_class_finetuning_av.py, run_class_finetuning_regression_av.py
+    # (DistributedDataParallel(device_ids=[args.gpu]), torch.load of best checkpoints),
+    # modeling_pretrain_av.py (torch.load of audio/visual encoders); TPL401, TPL402, TPL108]
+    # launch texts: scripts "OMP_NUM_THREADS=1 CUDA_VISIBLE_DEVICES=0,1,2,3 python -m
+    # torch.distributed.launch --nproc_per_node=4 ..." (1 node, 4 GPUs)
+    ("github:sunlicai/HiCMAE", "cdd28d481d7a03fe6cd5d27e968f51ec20d892a4"),
+    #
+    # --- Virtual try-on (appearance flow warping, diffusion try-on) ---
+    # Flow-Style-VTON: style-based global appearance flow for virtual try-on (2022) [multi-GPU code:
+    # train/train_P{B,F}AFN_*.py (torch.cuda.set_device(opt.local_rank), init_process_group,
+    # torch.device(f'cuda:{opt.local_rank}'), DistributedDataParallel(
+    # device_ids=[opt.local_rank])), train/models/networks.py (torch.load map_location=
+    # 'cuda:{}'.format(opt.local_rank), VGG .cuda()), train/options/base_options.py
+    # (set_device(gpu_ids[0])), test/test.py (.cuda() grids and inputs); TPL401, TPL402, TPL108,
+    # TPL2xx] launch texts: README "python -m torch.distributed.launch --nproc_per_node=1
+    # --master_port=4736 train_PBAFN_e2e_fs.py ..." (1 node, N GPUs), "python test.py ... --gpu_ids
+    # 0"
+    ("github:SenHe/Flow-Style-VTON", "ed25d525a53fadaf3ea794d0beb6affbb75f8160"),
+    # GP-VTON: general-purpose virtual try-on via collaborative local-flow global-parsing
+    # learning (2023) [multi-GPU code: train_warping.py, train_warping_dresscode.py,
+    # train_tryon.py, test_warping.py, test_tryon.py (set_device(opt.local_rank),
+    # init_process_group, torch.device(f'cuda:{opt.local_rank}'), DistributedDataParallel
+    # (device_ids=[opt.local_rank]), batch tensors .cuda()), models/networks.py (torch.load with
+    # map_location='cuda:{local_rank}'); TPL401, TPL402, TPL108, TPL2xx] launch texts: scripts
+    # "python3 -m torch.distributed.launch --nproc_per_node=8 --master_port=7129
+    # train_warping.py ..." and test_tryon.py (1 node, 8 GPUs)
+    ("github:xiezhy6/GP-VTON", "cb41ee9c20206d634c9beaf7c0ebf2e84f687e00"),
+    # DCI-VTON (SJTU BCMI): diffusion-based virtual try-on with a warping module (2023)
+    # [multi-GPU code: warp/train/train_PBAFN_viton.py (init_process_group, set_device(
+    # local_rank), torch.device(f'cuda:{local_rank}'), DistributedDataParallel), warp/test/
+    # eval_PBAFN_viton.py (torch.device(f'cuda:{opt.gpu_ids[0]}')), test.py (torch.device(
+    # "cuda:{}".format(opt.gpu_id)), set_device); vendored: ldm/ (CompVis latent-diffusion copy),
+    # warp/ derives from PF-AFN; TPL401, TPL402, TPL108, TPL104] launch texts: README
+    # "python test.py --plms --gpu_id 0 ...", "python -u eval_PBAFN_viton.py ... --gpu_ids=0"
+    # (1 node, 1-N GPUs)
+    ("github:bcmi/DCI-VTON-Virtual-Try-On", "5baa6d14b96022443a8beeda147c5da6013b573c"),
+    #
+    # --- Co-speech gesture generation ---
+    # PantoMatrix (EMAGE, CaMN, DisCo): audio-driven holistic gesture generation (2022-2024)
+    # [multi-GPU code: train_emage_audio.py, train_camn_audio.py, train_disco_audio.py
+    # (LOCAL_RANK, torch.cuda.set_device(local_rank), torch.device("cuda", local_rank),
+    # init_process_group("nccl"), DistributedDataParallel, torch.load resume map_location="cpu"),
+    # models/*.py, emage_utils/*.py; TPL401, TPL402, TPL2xx] launch texts: README "torchrun
+    # --nproc_per_node 1 --nnodes 1 train_emage_audio.py --config ./configs/emage_audio.yaml"
+    # (1 node, N GPUs)
+    ("github:PantoMatrix/PantoMatrix", "c7356f35f8e39e469e510ccd1bf37e44adf8ec0e"),
+    #
+    # --- Unsupervised domain adaptation (vision transformers) ---
+    # TVT (UT Arlington): transferable vision transformer for unsupervised domain adaptation
+    # (2023) [multi-GPU code: train.py (--local_rank, torch.cuda.set_device(args.local_rank),
+    # torch.device("cuda", args.local_rank), init_process_group, DDP of the ViT and
+    # discriminator, torch.load of pretrained ViT), utils/data_utils.py (rank-0 barriers);
+    # TPL401, TPL402, TPL108] launch texts: README "python3 train.py --train_batch_size 64
+    # --dataset office --name dw_source_only ...", "python3 main.py --train_batch_size 64 --dataset
+    # office --name wa ..." (1 node, 1-N GPUs via torch.distributed.launch --local_rank)
+    ("github:uta-smile/TVT", "f3c7be32879bcdba4cc61b5bdb627f89a0d98d6b"),
+    #
+    # --- Image forensics (image manipulation detection and localization) ---
+    # IML-ViT (Sichuan U.): vision transformer for image manipulation localization (2023-2024)
+    # [multi-GPU code: utils/misc.py (init_distributed_mode, set_device(args.gpu),
+    # init_process_group, load_model), main_train.py (DistributedDataParallel(device_ids=
+    # [args.gpu])), modules/*.py; TPL401, TPL402, TPL108] launch texts: scripts "torchrun
+    # --nproc_per_node=1 main_train.py ..." (1 node, N GPUs)
+    ("github:SunnyHaze/IML-ViT", "07dd2be0f4ea27a5c97c9fa5ffbe236733833eac"),
+    # IMDLBenCo (Sichuan U.): modular benchmark and codebase for image manipulation detection
+    # and localization (2024-2025) [multi-GPU code: IMDLBenCo/training_scripts/train.py,
+    # test.py, test_robust.py, utils/misc.py (init_distributed_mode, set_device, DDP),
+    # IMDLBenCo/evaluation/AUC.py, F1.py, Accuracy.py (init_process_group, set_device(local_rank),
+    # tensors .cuda(local_rank), all-gather of metrics), IMDLBenCo/model_zoo/*.py (torch.load of
+    # backbone weights; model_zoo/iml_vit/ repeats the IML-ViT model above); TPL401, TPL402,
+    # TPL108, TPL2xx] launch texts: runs scripts
+    # "CUDA_VISIBLE_DEVICES=0,1,2,3 torchrun --standalone --nnodes=1 --nproc_per_node=4
+    # ./train.py --model ..." (1 node, 4 GPUs)
+    ("github:scu-zjz/IMDLBenCo", "3efef9b6661f3238c60ae837b961f6495a29020e"),
+    #
+    # --- Graphic layout generation ---
+    # LayoutDETR (Salesforce): detection-transformer GAN for multimodal graphic layout
+    # generation (2023) [multi-GPU code: train.py and evaluate.py (torch.multiprocessing spawn
+    # per GPU, init_process_group nccl/gloo with rank and world_size=c.num_gpus),
+    # training/training_loop.py (torch.device('cuda', rank), per-rank module copies, parameter
+    # broadcast and gradient all-reduce),
+    # metrics/metric_utils*.py (torch.device('cuda', rank), torch.load of feature detectors),
+    # detr_util/misc.py (set_device); TPL401, TPL402, TPL108, TPL104] launch texts: README
+    # "python train.py --gpus=8 --batch=16 ...", "python evaluate.py --gpus=8 --batch=16 ..."
+    # (1 node, 8 GPUs)
+    ("github:salesforce/LayoutDETR", "4735486715c20fc7d0a0f2e24ed1301350225aed"),
+    #
+    # --- Reasoning segmentation with multimodal LLMs ---
+    # LISA (CUHK): reasoning segmentation via a large multimodal model with SAM decoder (2023-2024)
+    # [multi-GPU code: train_ds.py (deepspeed.initialize, --local_rank, vision_tower.to(device=
+    # args.local_rank)), chat.py and app.py (deepspeed.init_inference, per-rank devices),
+    # model/llava/model/builder.py (device_map="auto"), merge_lora_weights_and_save_hf_model.py
+    # (torch.load); vendored: model/llava/ (LLaVA copy), model/segment_anything/ (SAM copy);
+    # TPL401, TPL402, TPL2xx] launch texts: README "deepspeed --master_port=24999 train_ds.py
+    # --version=... --dataset_dir=./dataset ..." (1 node, 8 GPUs)
+    ("github:dvlab-research/LISA", "3cb2d4301f1af4691bd4f3938335ef06e76f155a"),
+    #
+    # --- Computational imaging (snapshot compressive imaging reconstruction) ---
+    # CACTI (UCAS): toolbox of deep reconstruction networks for video snapshot compressive
+    # imaging (2022-2023) [multi-GPU code: tools/train.py (local_rank, torch.device("cuda",
+    # local_rank), init_process_group nccl, DistributedDataParallel, torch.load of resume
+    # checkpoints), cacti/models/*.py (mask/measurement tensors placed in forward),
+    # tools/test_deeplearning.py, tools/dist_train.sh;
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3 python
+    # -m torch.distributed.launch --nproc_per_node=4 --master_port=3278 tools/train.py
+    # configs/BIRNAT/birnat.py --distributed=True" (1 node, 4 GPUs)
+    ("github:ucaswangls/cacti", "4085c9923a9aa3e3448daaf555ce67af94dcba39"),
+)
+
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -12431,6 +12770,108 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "generative_recommenders/modules/preprocessors.py",
         "generative_recommenders/ops/pytorch/pt_layer_norm.py",
     ),
+    # fresh-73's and fresh-74's copies: vendored Hugging Face, DrQA, pytorch_pretrained_bert,
+    # dgl-ke, LLaVA, Segment Anything and latent diffusion; the TensorFlow and MindSpore
+    # sub-projects of Pretrained-Language-Model; PreSumm's helpers in BertSum; CodeXGLUE's
+    # evaluators in NatGen; PolarNet's and VLN-DUET's helpers in hiveformer; MAE's and VideoMAE's
+    # helpers in UniGaze, MAE-DFER and HiCMAE; shared code kept once (MAE-DFER, Flow-Style-VTON,
+    # IML-ViT, SiamDiff)
+    "github:huawei-noah/Pretrained-Language-Model": (
+        "BBPE/",
+        "NEZHA-Gen-TensorFlow/",
+        "NEZHA-TensorFlow/",
+        "Noah_Wukong-MindSpore/",
+        "TernaryBERT-MindSpore/",
+        "TinyBERT-MindSpore/",
+        "DynaBERT/transformers/optimization.py",
+    ),
+    "github:airaria/TextBrewer": ("examples/cmrc2018_example/pytorch_pretrained_bert/",),
+    "github:nlpyang/BertSum": (
+        "src/distributed.py",
+        "src/others/pyrouge.py",
+        "src/prepro/utils.py",
+    ),
+    "github:saikat107/NatGen": (
+        "src/evaluator/CodeBLEU/utils.py",
+        "src/evaluator/bleu.py",
+    ),
+    "github:vlc-robot/hiveformer": (
+        "dataloaders/loader.py",
+        "optim/adamw.py",
+        "optim/lookahead.py",
+        "optim/misc.py",
+        "optim/radam.py",
+        "optim/ralamb.py",
+        "utils/distributed.py",
+        "utils/keystep_detection.py",
+        "utils/logger.py",
+        "utils/ops.py",
+        "utils/visualize.py",
+    ),
+    "github:snap-stanford/ogb": (
+        "examples/lsc/wikikg90m/dgl-ke-ogb-lsc/",
+        "examples/linkproppred/collab/logger.py",
+        "examples/linkproppred/ddi/logger.py",
+        "examples/linkproppred/ppa/logger.py",
+        "examples/linkproppred/vessel/logger.py",
+        "examples/nodeproppred/arxiv/logger.py",
+        "examples/nodeproppred/mag/logger.py",
+        "examples/nodeproppred/papers100M/logger.py",
+        "examples/nodeproppred/products/logger.py",
+        "examples/nodeproppred/proteins/logger.py",
+    ),
+    "github:PharMolix/OpenBioMed": (
+        "open_biomed/models/multimodal/biomedgpt/modeling_llama.py",
+        "open_biomed/utils/schedulars.py",
+    ),
+    "github:DeepGraphLearning/ESM-GearNet": ("gearnet/gvp_layer.py",),
+    "github:ut-vision/UniGaze": (
+        "MAE/engine_pretrain_official.py",
+        "MAE/models_vit.py",
+        "MAE/util/crop.py",
+        "MAE/util/datasets.py",
+        "MAE/util/lars.py",
+        "MAE/util/lr_decay.py",
+        "MAE/util/lr_sched.py",
+        "MAE/util/pos_embed.py",
+    ),
+    "github:sunlicai/MAE-DFER": (
+        "functional.py",
+        "mixup.py",
+        "rand_augment.py",
+        "random_erasing.py",
+        "ssv2.py",
+        "transforms.py",
+        "video_transforms.py",
+        "volume_transforms.py",
+    ),
+    "github:sunlicai/HiCMAE": (
+        "functional.py",
+        "masking_generator.py",
+        "mixup.py",
+        "optim_factory.py",
+        "rand_augment.py",
+        "random_erasing.py",
+        "ssv2.py",
+        "transforms.py",
+        "utils.py",
+        "video_transforms.py",
+        "volume_transforms.py",
+    ),
+    "github:xiezhy6/GP-VTON": (
+        "data/base_dataset.py",
+        "data/custom_dataset_data_loader.py",
+        "data/image_folder.py",
+        "util/image_pool.py",
+    ),
+    "github:bcmi/DCI-VTON-Virtual-Try-On": ("ldm/",),
+    "github:scu-zjz/IMDLBenCo": ("IMDLBenCo/model_zoo/iml_vit/",),
+    "github:microsoft/HMNet": ("ThirdParty/",),
+    "github:wenhuchen/OTT-QA": ("drqa/",),
+    "github:dvlab-research/LISA": (
+        "model/llava/",
+        "model/segment_anything/",
+    ),
 }
 
 
@@ -12508,6 +12949,8 @@ UNSEEN_SETS = {
     "fresh-70": FRESH_70,
     "fresh-71": FRESH_71,
     "fresh-72": FRESH_72,
+    "fresh-73": FRESH_73,
+    "fresh-74": FRESH_74,
 }
 
 
