@@ -877,6 +877,18 @@ HISTORY = [
         "once default 1 TRUE of 7 (TPL108 1/3, TPL201 0/1, TPL207 0/2, TPL209 0/1) and 2 of 5 "
         "(TPL401 1/1, TPL403 1/1, TPL202 0/1, TPL404 0/2); the judges agreed on all",
     ),
+    (
+        "2026-12-05",
+        "4c241ca",
+        "fixes against fresh-72's FALSE shapes (a write on the opposite arm of a later test of "
+        "the flag whose arm made the group: TPL404; a change after both tests of a flag no "
+        "longer voids their agreement), then fresh-73 (chosen by what TPL108 and TPL402 look "
+        "for; 1,288 files) and fresh-74 (an eleventh general set; 528 files) at 4c241ca: no "
+        "default-tier finding on either, the default set alone too; of the rules once "
+        "default 2 TRUE of 12 (TPL108 1/1, TPL401 1/1, TPL203 0/5, TPL202 0/2, TPL207 0/2, "
+        "TPL204 0/1) and 2 of 12 (TPL401 2/3 with 1 split, TPL108 0/2 with 2 split, TPL201 "
+        "0/3, TPL202 0/4)",
+    ),
 ]
 
 
@@ -2080,6 +2092,41 @@ CORPUS_NOTES = {
         "(TPL202 0/1: an evaluation-only arm on one device; TPL404 0/2: a self-test, and a "
         "mask set in the arm that makes no process group). A seeded sample of 12 of its 38 "
         "TPL106 loads (seed 72, `fresh-72/tpl106-sample`): 2 TRUE, 9 FALSE, 1 split."
+    ),
+    "fresh-73": (
+        "Chosen, like fresh-59 and fresh-65 to fresh-71, by what TPL108 and TPL402 look for, "
+        "from language-model pretraining and distillation, translation, summarisation, "
+        "question answering and retrieval, code models, RL and robotics, graph neural "
+        "networks, molecules and proteins; 19 repositories (tgl dropped: fresh-67's project "
+        "under its old owner), vendored and shared copies left out (the TensorFlow and "
+        "MindSpore sub-projects of Pretrained-Language-Model, pytorch_pretrained_bert in "
+        "TextBrewer, Hugging Face in HMNet, DrQA in OTT-QA, dgl-ke in ogb, PreSumm's helpers in "
+        "BertSum), committed (4c241ca) before it was first linted. First linted at 4c241ca: "
+        "1,288 Python files, no crash (one file Python cannot parse: TPL001), no default-tier "
+        "finding, the same when the default set runs alone. Its 12 findings of the rules once "
+        "default, on which the two blind judges agreed: 2 TRUE (TPL108 1/1: CAME's ranks "
+        "each reload the checkpoint every rank saved from its GPU; TPL401 1/1: ogb's spawned "
+        "ranks barrier before any binds its GPU), 10 FALSE (TPL203 0/5: NeuralForceField's "
+        "index tensors into CPU data and a box moved before each use; TPL202 0/2: moves to the "
+        "inputs' device; TPL204 0/1: a 0-dim scratch value; TPL207 0/2: offline conversion "
+        "tools). A seeded sample of 12 of its 118 TPL106 "
+        "loads (seed 73, `fresh-73/tpl106-sample`): 0 TRUE, 12 FALSE."
+    ),
+    "fresh-74": (
+        "An eleventh general set of official code releases of ML papers (gaze and facial "
+        "behaviour, virtual try-on, co-speech gestures, domain adaptation, image forensics, "
+        "layout generation, reasoning segmentation, computational imaging); 13 repositories, "
+        "as many as its chooser found in its time, vendored and shared copies left out (LLaVA "
+        "and Segment Anything in LISA, latent diffusion in DCI-VTON, MAE's and VideoMAE's "
+        "helpers, shared code kept once), committed (4c241ca) before it was first linted. First "
+        "linted at 4c241ca: 528 Python files, no crash, no default-tier finding, the same when "
+        "the default set runs alone. Its 12 findings of the rules once default, read by two "
+        "blind judges: 2 TRUE (TPL401 2 of 3: LayoutDETR's training and evaluation scripts "
+        "make NCCL groups and pin memory without binding a GPU; 1 split: cacti's), 7 FALSE "
+        "(TPL201 0/3: CPU data-pipeline tensors; TPL202 0/4: try-on warping modules whose "
+        "processes bound their GPUs), 3 UNSURE (TPL108 0/2, both split: LayoutDETR's published "
+        "UP-DETR weights in every rank). A seeded sample of 12 of its 20 TPL106 loads (seed "
+        "74, `fresh-74/tpl106-sample`): 1 TRUE, 6 FALSE, 5 split or UNSURE."
     ),
 }
 

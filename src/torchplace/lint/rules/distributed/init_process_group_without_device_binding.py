@@ -117,7 +117,7 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     # DDP's own collectives); FunCodec's 3 judged FALSE on fresh-50 (a group made three files
     # below scripts that show their process one GPU first) now read; on fresh-70 on 0 of 2
     # (flux's callers bind right after its group helper; Cicero's DDP path names every
-    # device); on fresh-72 on 1 of 1
+    # device); on fresh-72 on 1 of 1; on fresh-73 on 1 of 1; on fresh-74 on 2 of 3 (1 split)
     # (benchmarks/results/lint_precision_unseen.md). The default set
     # needs 90% there.
     preview = True

@@ -122,7 +122,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # APoT's multi-process path, which its README never runs), on fresh-70 on 2 of 6 (FALSE:
     # CrypTen's examples, which train on the CPU, now read; adaptdl's one-GPU replicas):
     # 10 of 24 since the path reading; on fresh-71 on 1 of 3 (FALSE: PVDM's loads only rank 0
-    # runs, of what a rank 0 of the project saved in another file): 11 of 27
+    # runs, of what a rank 0 of the project saved in another file): 11 of 27; on fresh-73 on
+    # 1 of 1, on fresh-74 on 0 of 2 (both split: published weights in every rank): 12 of 30
     # (benchmarks/results/lint_precision_unseen.md).
     # The default set needs 90% there, since its last change that added findings (fresh-19).
     preview = True
