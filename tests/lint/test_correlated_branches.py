@@ -88,10 +88,25 @@ def test_a_module_level_name_is_no_flag() -> None:
 
 
 def test_a_change_after_both_tests_comes_too_late_to_matter() -> None:
-    # SimpleClick's `init_experiment`: `cfg` is handed to a logger after both tests.
-    source = "if args.d:\n    a = 1\nx = 0\nif args.d:\n    b = 2\nelse:\n    c = 3\nlog(args)\n"
+    # SimpleClick's `init_experiment`: `cfg`, made by the function, is handed to a logger after
+    # both tests.
+    source = (
+        "cfg = load()\nif cfg.d:\n    a = 1\nx = 0\nif cfg.d:\n    b = 2\nelse:\n"
+        "    c = 3\nlog(cfg)\n"
+    )
     tree, node = _nodes(source)
     assert CorrelatedBranches(tree).exclusive(node["a = 1"], node["c = 3"])
     looped = "for i in r:\n" + "".join(f"    {line}\n" for line in source.splitlines())
     tree, node = _nodes(looped)
     assert not CorrelatedBranches(tree).exclusive(node["a = 1"], node["c = 3"])
+
+
+def test_an_object_handed_in_may_have_changed_since_the_last_call() -> None:
+    # A method called twice: the first call's group, the second call's `else` arm.
+    for owner in ("args", "self"):
+        source = (
+            f"if {owner}.d:\n    a = 1\nif {owner}.d:\n    b = 2\nelse:\n    c = 3\n"
+            f"{owner}.d = False\n"
+        )
+        tree, node = _nodes(source, parameters="self, args")
+        assert not CorrelatedBranches(tree).exclusive(node["a = 1"], node["c = 3"]), owner

@@ -77,6 +77,15 @@ def test_an_importer_that_binds_keeps_the_finding(tmp_path: Path) -> None:
     assert _lines(tmp_path / "importer", **{"launch.py": launcher}) == ["train.py:13"]
 
 
+def test_a_launcher_binding_through_a_module_it_imports_keeps_the_finding(tmp_path: Path) -> None:
+    # The launcher imports the trainer and a helper package whose `__init__` re-exports the
+    # binding function.
+    helper = "import torch\n\n\ndef setup(rank):\n    torch.cuda.set_device(rank)\n"
+    launcher = "from dist import setup\nfrom train import main\n\nsetup(0)\nmain(None)\n"
+    extra = {"dist/__init__.py": "from .binder import setup\n", "dist/binder.py": helper}
+    assert _lines(tmp_path / "third", **extra, **{"launch.py": launcher}) == ["train.py:13"]
+
+
 @pytest.mark.parametrize(
     "device",
     [
@@ -85,6 +94,8 @@ def test_an_importer_that_binds_keeps_the_finding(tmp_path: Path) -> None:
         '"cuda:" + str(local_rank)',
         '"cuda:{}".format(gpu)',
         'torch.device("cuda", local_rank)',
+        'torch.device("cuda", index=local_rank)',
+        '"cuda" + ":" + str(local_rank)',
     ],
 )
 def test_a_device_made_per_process_is_a_pick(device: str) -> None:
@@ -97,7 +108,6 @@ def test_a_device_made_per_process_is_a_pick(device: str) -> None:
     [
         "model = DDP(model.cuda())\n",
         "model = nn.DataParallel(model).cuda()\nx = x.cuda(non_blocking=True)\n",
-        'device = torch.device("cuda")\nmodel = DDP(model.to(device))\n',
     ],
 )
 def test_models_on_the_default_gpu_drive_from_it(code: str) -> None:
@@ -111,6 +121,9 @@ def test_models_on_the_default_gpu_drive_from_it(code: str) -> None:
         "model = model.cuda(args.gpu)\nmodel = DDP(model)\n",
         "import deepspeed\nmodel = DDP(model.cuda())\n",
         "model = model.cuda()\n",  # no wrapper: nothing shows how the node's GPUs are used
+        # A device held by a name may come from the command line (`--device cuda:$i`).
+        'device = torch.device("cuda")\nmodel = DDP(model.to(device))\n',
+        "model = DDP(model.to(args.device))\n",
     ],
 )
 def test_other_shapes_do_not(code: str) -> None:

@@ -112,7 +112,35 @@ def test_bindings_before_the_work(block: str) -> None:
         # Several GPUs shown: the processes spawned next share them, each starting on cuda:0.
         "    os.environ['CUDA_VISIBLE_DEVICES'] = args.gpus\n    mp.spawn(run, nprocs=4)\n",
         "    os.environ['CUDA_VISIBLE_DEVICES'] = ','.join(gpu_ids)\n    run(None)\n",
+        "    os.environ['CUDA_VISIBLE_DEVICES'] = sys.argv[1]\n    run(None)\n",
+        # A copy for a child process, not this process's environment.
+        "    env = dict(os.environ)\n    env['CUDA_VISIBLE_DEVICES'] = str(rank)\n    run(None)\n",
+        # CUDA started before the variable is set: the setting comes too late.
+        "    torch.zeros(1).cuda()\n    os.environ['CUDA_VISIBLE_DEVICES'] = str(rank)\n",
+        # Objects and functions reached other than by name may run the project's code.
+        "    cfg = load()\n    cfg.trainer.fit()\n    torch.cuda.set_device(rank)\n",
+        "    fn = run\n    fn()\n    torch.cuda.set_device(rank)\n",
+        "    threading.Thread(target=run).start()\n    torch.cuda.set_device(rank)\n",
+        # Importing a project module runs its code.
+        "    import task\n    torch.cuda.set_device(rank)\n",
     ],
 )
 def test_no_binding_before_the_work(block: str) -> None:
     assert not _binds("from task import run\n\nif __name__ == '__main__':\n" + block)
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        # `main`'s arguments run before it.
+        "def main(x):\n    torch.cuda.set_device(rank)\n\n"
+        "if __name__ == '__main__':\n    main(run(None))\n",
+        # The module's own top-level code runs before the block.
+        "run(None)\n\nif __name__ == '__main__':\n    torch.cuda.set_device(rank)\n",
+        # A decorator may run anything around the function.
+        "@wrap\ndef main():\n    torch.cuda.set_device(rank)\n\n"
+        "if __name__ == '__main__':\n    main()\n",
+    ],
+)
+def test_code_around_the_block_that_runs_first(script: str) -> None:
+    assert not _binds("from task import run\n\n" + script)

@@ -87,6 +87,19 @@ def test_the_rest_of_the_block_after_the_read() -> None:
         "        a = 1\n",
         # Read only in a nested function, which may run later.
         "    if flag:\n        size = 3\n    else:\n        g = lambda: size\n        a = 1\n",
+        # A walrus inside a comprehension binds the function's name.
+        "    if flag:\n        size = 3\n    else:\n        any((size := i) for i in items)\n"
+        "        print(size)\n        a = 1\n",
+        # A nested function may bind it through `nonlocal` whenever it is called.
+        "    def setter():\n        nonlocal size\n        size = 5\n    if flag:\n"
+        "        size = 3\n    else:\n        setter()\n        print(size)\n        a = 1\n",
+        # Bound in the test itself, on the line of the other arm.
+        "    if (size := 3) or flag: pass\n    else:\n        print(size)\n        a = 1\n",
+        # A variable annotation is never evaluated in a function; an `except` type only when
+        # something is raised.
+        "    if flag:\n        size = int\n    else:\n        v: size = 3\n        a = 1\n",
+        "    if flag:\n        size = ValueError\n    else:\n        try:\n            pass\n"
+        "        except size:\n            pass\n        a = 1\n",
         # `locals()` may be read or written in ways not shown.
         "    if flag:\n        size = 3\n    else:\n        print(locals().get('size'))\n"
         "        print(size)\n        a = 1\n",

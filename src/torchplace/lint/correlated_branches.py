@@ -24,8 +24,10 @@ local), perhaps under `not`; a module-level name is not one (any call may set it
 from the first test to the second assigns the flag or the names it hangs from (`args =
 ...`), nor hands one of them to a call (`configure(args)`), nor calls a method on them
 (`args.update(...)`, `self.configure()`), nor does so anywhere inside a loop around either
-test (a change after the second test comes after both arms were chosen); and the object is
-never reached another way (`alias = args`, `vars(args)`, `args.__dict__`, `setattr`). Other
+test (a change after the second test comes after both arms were chosen when the flag hangs
+from an object the function makes itself, each call anew; not one handed in, a parameter or
+`self`, which the next call finds as this one left it); and the object is never reached
+another way (`alias = args`, `vars(args)`, `args.__dict__`, `setattr`). Other
 tests (comparisons, calls) are not read: they may change.
 """
 
@@ -87,14 +89,17 @@ class CorrelatedBranches:
         #: Arms that end in `return`, of `if`s with no loop around them: (the `if`'s id, arm,
         #: the `if`'s last line).
         self._returning: list[tuple[int, int, int]] = []
+        #: The function's parameters: objects that outlive one call of it.
+        self._parameters: set[str] = set()
         if isinstance(root, _Function):
             arguments = root.args
-            self._locals.update(
+            self._parameters.update(
                 a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
             )
             for extra in (arguments.vararg, arguments.kwarg):
                 if extra is not None:
-                    self._locals.add(extra.arg)
+                    self._parameters.add(extra.arg)
+            self._locals.update(self._parameters)
         self._in_function = isinstance(root, _Function)
         Path = tuple[tuple[str, int, int, int], ...]
         Inside = frozenset[tuple[int, int]]
@@ -192,10 +197,16 @@ class CorrelatedBranches:
         if any(name in self._escaped for name in names):
             return False
         around = [(a, b) for a, b in self._loops if a <= start <= b or a <= end <= b]
+        # A change after the second test comes after both arms were chosen, in a call of the
+        # function, when the flag hangs from an object the function makes itself (a local);
+        # one handed in (a parameter, `self`) outlives the call, and the next call may find
+        # it changed after the first test had acted.
+        fresh = self._in_function and parts[0] in self._locals
+        fresh = fresh and parts[0] not in self._parameters
+        last = end if fresh else None
         for name in names:
             for changed in self._changes.get(name, ()):
-                # A change after the second test comes after both arms were chosen (no loop
-                # around either test: those are read apart).
-                if start <= changed <= end or any(a <= changed <= b for a, b in around):
+                late = changed >= start if last is None else start <= changed <= last
+                if late or any(a <= changed <= b for a, b in around):
                     return False
         return True

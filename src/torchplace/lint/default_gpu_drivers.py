@@ -12,9 +12,10 @@ those processes share cuda:0 whatever they load; that is the binding rules' haza
 A file shows this shape when it wraps a model that way and picks no GPU per process anywhere:
 no binding (`set_device(local_rank)`, accelerate's `Accelerator()`), no `device_ids=` or
 `output_device=`, no `.cuda(gpu)` with a device, no device made from a rank (`f"cuda:{rank}"`,
-`torch.device("cuda", local_rank)`, `"cuda:%d" % gpu`), no `.to(local_rank)` or
-`torch.cuda.device(gpu)`, and no framework that binds for it (DeepSpeed, Lightning,
-transformers' `Trainer`, accelerate). Read from the syntax tree, never run.
+`torch.device("cuda", index=local_rank)`, `"cuda:%d" % gpu`, `"cuda" + ":" + str(gpu)`), no
+`.to(local_rank)`, `.to(args.device)` or `torch.cuda.device(gpu)`, and no framework that
+binds for it (DeepSpeed, Lightning, transformers' `Trainer`, accelerate). Read from the syntax
+tree, never run.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ _BINDING_FRAMEWORKS = re.compile(
     rb"deepspeed|lightning|accelerate|transformers|Fabric\s*\(|colossalai|horovod|hvd\."
 )
 #: The last name of a device argument that is a process's own GPU (`args.gpu`, `local_rank`).
-_PROCESS_GPU_NAME = re.compile(r"rank|gpu|local|proc|dev_id|device_id", re.IGNORECASE)
+_PROCESS_GPU_NAME = re.compile(r"rank|gpu|local|proc|dev|device", re.IGNORECASE)
 _DEVICE_KEYWORDS = ("device_ids", "output_device")
 
 
@@ -71,8 +72,9 @@ def _picks_in_call(call: ast.Call) -> bool:
     if name == "cuda":
         return any(not isinstance(a, ast.Constant) for a in given)
     if name in {"to", "device", "set_device"}:
+        index = [*call.args[1:], *(k.value for k in call.keywords if k.arg == "index")]
         return any(_process_gpu_name(a) for a in given) or (
-            name == "device" and len(call.args) > 1 and not isinstance(call.args[1], ast.Constant)
+            name == "device" and any(not isinstance(a, ast.Constant) for a in index)
         )
     return False
 
@@ -84,12 +86,11 @@ def _names_a_numbered_gpu(node: ast.AST) -> bool:
         holes = any(isinstance(v, ast.FormattedValue) for v in node.values)
         return holes and any(isinstance(t, str) and t.endswith("cuda:") for t in texts)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod | ast.Add):
-        left = node.left
-        return (
-            isinstance(left, ast.Constant)
-            and isinstance(left.value, str)
-            and (left.value.startswith("cuda:"))
-        )
+        # `"cuda:%d" % gpu`, `"cuda:" + str(gpu)`, `"cuda" + ":" + str(gpu)`: a text naming CUDA
+        # joined with a value.
+        parts = _operands(node)
+        pieces = [str(part.value) for part in parts if isinstance(part, ast.Constant)]
+        return any("cuda" in piece for piece in pieces) and len(pieces) < len(parts)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         owner = node.func.value
         return (
@@ -99,6 +100,12 @@ def _names_a_numbered_gpu(node: ast.AST) -> bool:
             and "cuda:{" in owner.value
         )
     return False
+
+
+def _operands(node: ast.expr) -> list[ast.expr]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod | ast.Add):
+        return [*_operands(node.left), *_operands(node.right)]
+    return [node]
 
 
 def _process_gpu_name(node: ast.expr) -> bool:

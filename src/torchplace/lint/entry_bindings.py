@@ -46,11 +46,23 @@ def binds_before_running(tree: ast.Module, is_project_module: Callable[[str, int
     block = _main_block(tree)
     if block is None:
         return False
+    # Plain functions only: a decorator or `async` changes what calling one runs.
     functions = {
-        s.name: s.body for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+        s.name: s.body for s in tree.body if isinstance(s, ast.FunctionDef) and not s.decorator_list
     }
-    own = set(functions) | _project_names(tree, is_project_module)
-    return _binds_in(block, functions, own, _DEPTH)
+    own = _project_names(tree, is_project_module)
+    own |= {s.name for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+    # The module's own top-level code runs first (imports of the project run its modules).
+    for statement in tree.body:
+        if statement is _main_if(tree):
+            break
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if isinstance(statement, ast.Import | ast.ImportFrom):
+            continue  # the project's imports are read by the import graph, not here
+        if not _prepares(statement, own):
+            return False
+    return _binds_in(block, functions, own, _DEPTH, is_project_module)
 
 
 def has_main_block(tree: ast.Module) -> bool:
@@ -58,18 +70,39 @@ def has_main_block(tree: ast.Module) -> bool:
 
 
 def _binds_in(
-    block: list[ast.stmt], functions: dict[str, list[ast.stmt]], own: set[str], depth: int
+    block: list[ast.stmt],
+    functions: dict[str, list[ast.stmt]],
+    own: set[str],
+    depth: int,
+    is_project_module: Callable[[str, int], bool],
 ) -> bool:
     for statement in block:
         if _binds(statement):
             return True
         called = _called_function(statement, functions)
         if called is not None and depth > 1:
-            # `main()`: the script's work starts there; what follows it runs after.
-            return _binds_in(functions[called], functions, own, depth - 1)
+            # `main()`: the script's work starts there; what follows it runs after. Its
+            # arguments run before it.
+            call = statement.value  # type: ignore[attr-defined]
+            given = [*call.args, *(k.value for k in call.keywords)]
+            if not all(_prepares_in(argument, own) for argument in given):
+                return False
+            return _binds_in(functions[called], functions, own, depth - 1, is_project_module)
+        if isinstance(statement, ast.Import | ast.ImportFrom) and _imports_project(
+            statement, is_project_module
+        ):
+            return False  # importing a project module runs its code
         if not _prepares(statement, own):
             return False
     return False
+
+
+def _imports_project(
+    statement: ast.Import | ast.ImportFrom, is_project_module: Callable[[str, int], bool]
+) -> bool:
+    if isinstance(statement, ast.ImportFrom):
+        return is_project_module(statement.module or "", statement.level)
+    return any(is_project_module(alias.name, 0) for alias in statement.names)
 
 
 def _called_function(statement: ast.stmt, functions: dict[str, list[ast.stmt]]) -> str | None:
@@ -96,9 +129,14 @@ def _project_names(tree: ast.Module, is_project_module: Callable[[str, int], boo
 
 
 def _main_block(tree: ast.Module) -> list[ast.stmt] | None:
+    found = _main_if(tree)
+    return found.body if found is not None else None
+
+
+def _main_if(tree: ast.Module) -> ast.If | None:
     for statement in tree.body:
         if isinstance(statement, ast.If) and _is_main_test(statement.test):
-            return statement.body
+            return statement
     return None
 
 
@@ -116,7 +154,7 @@ def _is_main_test(test: ast.expr) -> bool:
 def _binds(statement: ast.stmt) -> bool:
     if shows_one_gpu(statement):
         assert isinstance(statement, ast.Assign)
-        return _one_gpu_value(statement.value)
+        return _sets_the_environment(statement) and _one_gpu_value(statement.value)
     return (
         isinstance(statement, ast.Expr)
         and isinstance(statement.value, ast.Call)
@@ -139,14 +177,70 @@ def _prepares(statement: ast.stmt, own: set[str]) -> bool:
 
 
 def _prepares_in(node: ast.AST, own: set[str]) -> bool:
+    """Every call in `node` prepares: a builtin or a helper named for arguments,
+    configuration, logging or seeding (`parse_args()`), a method of the kind that reads
+    arguments, strings and paths (`parser.add_argument`, `args.gpus.split`), or a call of a
+    module that is not the project's and not torch (`os.makedirs`, `logging.basicConfig`);
+    nothing named for a process group, nothing of torch (`torch.zeros(1).cuda()` starts
+    CUDA before the binding), no other call of the project's code or of an object it made."""
     for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
         name = call_name(call) or ""
-        if _GROUP_WORDS.search(name):
+        if _GROUP_WORDS.search(name) or name in _STARTS_CUDA:
             return False
-        root = _root_name(call.func)
-        if (root in own or name in own) and not _PREPARES.search(name):
+        func = call.func
+        root = _root_name(func)
+        if isinstance(func, ast.Name):
+            if name in _BUILTINS or (_PREPARES.search(name) and name not in _BARE_NOT_OURS):
+                continue
+            if name in own and _PREPARES.search(name):
+                continue
+            if name in _PARSER_CLASSES:
+                continue
             return False
+        if root == "torch":
+            return False
+        if root in own and not _PREPARES.search(name):
+            return False
+        if root not in own and root in _OUTSIDE_MODULES:
+            continue
+        if name in _METHODS or _PREPARES.search(name):
+            continue
+        return False
     return True
+
+
+#: Builtins that run no project code.
+_BUILTINS = frozenset(
+    {"print", "int", "str", "float", "bool", "len", "vars", "dict", "list", "tuple", "set"}
+    | {"range", "sorted", "getattr", "hasattr", "isinstance", "min", "max", "open", "repr"}
+)
+_BARE_NOT_OURS: frozenset[str] = frozenset()
+_PARSER_CLASSES = frozenset({"ArgumentParser", "Path"})
+#: Methods that read or shape arguments, strings, paths and dictionaries.
+_METHODS = frozenset(
+    {"add_argument", "add_argument_group", "parse_args", "parse_known_args", "set_defaults"}
+    | {"split", "strip", "join", "format", "replace", "lower", "upper", "startswith"}
+    | {"endswith", "get", "pop", "items", "keys", "values", "append", "extend", "update"}
+    | {"exists", "mkdir", "makedirs", "info", "warning", "debug", "error", "setLevel"}
+    | {"getenv", "setdefault", "basicConfig", "getLogger", "isdir", "isfile"}
+)
+#: Modules a script's preparation calls that are neither the project's nor torch.
+_OUTSIDE_MODULES = frozenset(
+    {"os", "sys", "argparse", "logging", "json", "yaml", "random", "time", "datetime"}
+    | {"pathlib", "shutil", "warnings", "numpy", "np", "socket", "platform", "getpass"}
+)
+#: Calls that may start CUDA or bind a device other than by the readings above.
+_STARTS_CUDA = frozenset({"cuda", "to", "device", "is_available", "current_device"})
+
+
+def _sets_the_environment(statement: ast.Assign) -> bool:
+    """`os.environ[...] = ...`: the process's own environment, not a copy for a child."""
+    return any(
+        isinstance(t, ast.Subscript)
+        and isinstance(t.value, ast.Attribute)
+        and t.value.attr == "environ"
+        for t in statement.targets
+    )
 
 
 def _root_name(node: ast.expr) -> str | None:
@@ -155,6 +249,8 @@ def _root_name(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
 
+#: A per-process index or environment entry (`LOCAL_RANK`, `SLURM_LOCALID`, `rank`, `gpu_id`).
+_PER_PROCESS_KEY = re.compile(r"rank|local|procid|gpu_?id|device_?id|proc", re.IGNORECASE)
 #: A name that holds several GPUs (`args.gpus`, `device_ids`, `gpu_list`): a process shown
 #: them all still starts on the first, and processes it spawns share them.
 _SEVERAL = re.compile(r"(?:gpus|devices|ids|list|s)$", re.IGNORECASE)
@@ -170,6 +266,12 @@ def _one_gpu_value(value: ast.expr) -> bool:
         texts = "".join(str(v.value) for v in value.values if isinstance(v, ast.Constant))
         return len(holes) == 1 and "," not in texts and _one_gpu_value(holes[0].value)
     if isinstance(value, ast.Subscript):
-        return True  # one entry: of a list of GPUs, or of the environment (`SLURM_LOCALID`)
+        # One entry of a list of GPUs by a process's index (`gpus[rank]`), or a per-process
+        # entry of the environment (`os.environ["SLURM_LOCALID"]`), not `sys.argv[1]`.
+        key = value.slice
+        if isinstance(key, ast.Constant):
+            return isinstance(key.value, str) and _PER_PROCESS_KEY.search(key.value) is not None
+        last = key.attr if isinstance(key, ast.Attribute) else getattr(key, "id", None)
+        return isinstance(last, str) and _PER_PROCESS_KEY.search(last) is not None
     last = value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", None)
     return isinstance(last, str) and _SEVERAL.search(last) is None

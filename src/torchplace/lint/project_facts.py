@@ -109,6 +109,8 @@ from torchplace.report import Finding
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 #: A project with more Python files than this is not read whole: its facts stay unknown.
 MAX_FILES = 20_000
+#: Modules read for what a file imports, in turn, before it counts as one that may pick a GPU.
+MAX_PICK_FILES = 200
 _SKIPPED_DIRECTORIES = frozenset(
     {"examples", "example", "docs", "doc", "node_modules", "site-packages", "venv", "build"}
 )
@@ -920,8 +922,8 @@ class ProjectIndex:
     def drives_gpus_from_default(self, path: str) -> bool:
         """The file at `path` wraps its model for its node's GPUs from the default one and
         picks no GPU per process (`default_gpu_drivers`), nor does a project module it
-        imports, nor any file up through its importers (a launcher that binds each process's
-        GPU before calling it)."""
+        imports (in turn), nor any file up through its importers (a launcher that binds each
+        process's GPU before calling it), nor a module one of those imports."""
         key = os.path.abspath(path)
         known = self._default_gpu_drivers.get(key)
         if known is None:
@@ -933,8 +935,8 @@ class ProjectIndex:
         tree = _parsed(code)
         if code is None or tree is None or not drives_gpus_from_default(tree, code):
             return False
-        imported = resolve_imports(path, imported_names_in(code), self.root_of(path))
-        if any(self._file_picks_a_process_gpu(str(file)) for file in imported):
+        seen: set[str] = {os.path.abspath(path)}
+        if self._imports_a_gpu_pick(path, code, seen):
             return False
         launches = self.launches_for(path)
         if not launches.python_files:
@@ -943,11 +945,33 @@ class ProjectIndex:
         start = os.path.realpath(path)
 
         def end(current: str, code: bytes) -> object | None:
-            if current != start and self._file_picks_a_process_gpu(current):
-                return None
+            if current != start and (
+                self._file_picks_a_process_gpu(current)
+                or self._imports_a_gpu_pick(current, code, seen)
+            ):
+                return None  # a launcher that binds, itself or through a module it imports
             return UP if graph.importers_of(current) else True
 
         return walk_importers(start, graph, self._code, end) is True
+
+    def _imports_a_gpu_pick(self, path: str, code: bytes, seen: set[str]) -> bool:
+        """A project module `path` imports, or one those import in turn, may pick a GPU per
+        process (`default_gpu_drivers`); past `MAX_PICK_FILES` modules read, one may."""
+        pending = [(path, code)]
+        while pending:
+            current, data = pending.pop()
+            for file in resolve_imports(current, imported_names_in(data), self.root_of(current)):
+                key = os.path.abspath(str(file))
+                if key in seen:
+                    continue
+                seen.add(key)
+                if len(seen) > MAX_PICK_FILES or self._file_picks_a_process_gpu(key):
+                    return True
+                inner = self._code(key)
+                if inner is None:
+                    return True
+                pending.append((key, inner))
+        return False
 
     def _file_picks_a_process_gpu(self, path: str) -> bool:
         key = os.path.abspath(path)

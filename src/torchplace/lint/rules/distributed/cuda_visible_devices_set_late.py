@@ -153,7 +153,11 @@ def _starts_only_on_other_arms(
         if getattr(statement, "lineno", line) >= line:
             continue
         if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            continue  # a definition runs nothing here
+            # A definition runs nothing by itself, but a later call of it may start CUDA where
+            # no arm shows it: read its code as the write's own context would.
+            if _INITIALISES.search(ctx.node_text(statement)):
+                return False
+            continue
         starts = any(_INITIALISES.search(ctx.source.segment(h)) for h in _heads(statement))
         if starts and not branches.exclusive(statement, node):
             return False

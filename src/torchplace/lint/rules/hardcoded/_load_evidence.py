@@ -529,16 +529,26 @@ def _path_sources(function: ast.AST, path: ast.expr, depth: int = 3) -> list[ast
 
 
 def _made_here(function: ast.AST, receivers: list[str]) -> bool:
-    """Every receiver is a local name the function binds to a call it makes (`model =
-    LeNet()`, `optimizer = torch.optim.SGD(...)`), not an object handed in."""
-    made = {
-        target.id
+    """Every receiver is a local name the function binds only to calls it makes (`model =
+    LeNet()`, `optimizer = torch.optim.SGD(...)`), not an object handed in nor one a helper
+    hands back with others (`model, optimizer = wrap(model, optimizer)`: the helper may move
+    it), nor one bound any other way."""
+    made: set[str] = set()
+    direct: set[int] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    made.add(target.id)
+                    direct.add(id(target))
+    other = {
+        node.id
         for node in ast.walk(function)
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-        for target in node.targets
-        if isinstance(target, ast.Name)
+        if isinstance(node, ast.Name)
+        and isinstance(node.ctx, ast.Store | ast.Del)
+        and id(node) not in direct
     }
-    return bool(receivers) and all(receiver in made for receiver in receivers)
+    return bool(receivers) and all(r in made and r not in other for r in receivers)
 
 
 def _state_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:
