@@ -154,6 +154,12 @@ GROUP = "    make_group(rank, world_size)\n"
         VISIBLE_IN_CALLER.replace("devices[rank]", '"0"'),
         # Set after the group is made: CUDA already chose its devices.
         VISIBLE_IN_CALLER.replace(SHOW, "").replace(GROUP, GROUP + SHOW),
+        # Several GPUs shown to the process: it starts on the first, as do its siblings.
+        VISIBLE_IN_CALLER.replace("devices[rank]", "args.gpus"),
+        # A copy of the environment for a child process: this process sees every GPU.
+        VISIBLE_IN_CALLER.replace(
+            'os.environ["CUDA_VISIBLE_DEVICES"]', 'env["CUDA_VISIBLE_DEVICES"]'
+        ),
     ],
 )
 def test_a_shared_or_late_visible_devices_setting_is_no_binding(

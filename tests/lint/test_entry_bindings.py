@@ -92,6 +92,9 @@ def _binds(code: str) -> bool:
         "    args = get_args()\n    torch.cuda.set_device(args.local_rank)\n    run(args)\n",
         "    import os\n    os.environ['CUDA_VISIBLE_DEVICES'] = os.environ['SLURM_LOCALID']\n",
         "    os.environ['CUDA_VISIBLE_DEVICES'] = f'{args.local_rank}'\n    run(args)\n",
+        # ALPRO's and suncet's per-process entries.
+        "    os.environ['CUDA_VISIBLE_DEVICES'] = str(hvd.local_rank())\n    run(None)\n",
+        "    os.environ['CUDA_VISIBLE_DEVICES'] = str(devices[rank].split(':')[-1])\n",
     ],
 )
 def test_bindings_before_the_work(block: str) -> None:

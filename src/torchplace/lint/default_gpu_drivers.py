@@ -25,6 +25,7 @@ import re
 
 from torchplace.lint.context import call_name, keyword_value
 from torchplace.lint.gpu_bindings import binds_gpu
+from torchplace.lint.rank_flow import cuda_fstring_index
 
 _WRAPPERS = frozenset({"DistributedDataParallel", "DDP", "DataParallel"})
 #: Frameworks that give each process its GPU themselves: their code is not in the project.
@@ -82,9 +83,7 @@ def _picks_in_call(call: ast.Call) -> bool:
 def _names_a_numbered_gpu(node: ast.AST) -> bool:
     """`f"cuda:{rank}"`, `"cuda:%d" % gpu`, `"cuda:" + str(gpu)`, `"cuda:{}".format(gpu)`."""
     if isinstance(node, ast.JoinedStr):
-        texts = [v.value for v in node.values if isinstance(v, ast.Constant)]
-        holes = any(isinstance(v, ast.FormattedValue) for v in node.values)
-        return holes and any(isinstance(t, str) and t.endswith("cuda:") for t in texts)
+        return cuda_fstring_index(node) is not None
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod | ast.Add):
         # `"cuda:%d" % gpu`, `"cuda:" + str(gpu)`, `"cuda" + ":" + str(gpu)`: a text naming CUDA
         # joined with a value.

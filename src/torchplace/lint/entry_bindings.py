@@ -11,9 +11,8 @@ imported from the project's modules) and nothing named for a process group or di
 set-up; project helpers named for arguments, configuration, logging or seeding
 (`get_commandline_args()`, `parse_args()`) may run. The binding must be a statement of the
 block or function itself, not one inside a branch or loop. A value shown as
-`CUDA_VISIBLE_DEVICES` counts when it is not a literal (`project_callers.shows_one_gpu`: a
-literal is the same GPU for every process) and names one GPU (`str(args.gpu_id)`,
-`gpus[rank]`), not several (`args.gpus`: the processes the script then spawns share them).
+`CUDA_VISIBLE_DEVICES` counts when `project_callers.shows_one_gpu` reads it as one GPU per
+process (`str(args.gpu_id)`, `gpus[rank]`; not a literal, nor several, `args.gpus`).
 """
 
 from __future__ import annotations
@@ -23,6 +22,7 @@ import re
 from collections.abc import Callable
 
 from torchplace.lint.context import call_name
+from torchplace.lint.dead_functions import is_main_guard
 from torchplace.lint.gpu_bindings import binds_gpu
 from torchplace.lint.project_callers import shows_one_gpu
 
@@ -135,26 +135,15 @@ def _main_block(tree: ast.Module) -> list[ast.stmt] | None:
 
 def _main_if(tree: ast.Module) -> ast.If | None:
     for statement in tree.body:
-        if isinstance(statement, ast.If) and _is_main_test(statement.test):
+        if is_main_guard(statement):
+            assert isinstance(statement, ast.If)
             return statement
     return None
 
 
-def _is_main_test(test: ast.expr) -> bool:
-    return (
-        isinstance(test, ast.Compare)
-        and isinstance(test.left, ast.Name)
-        and test.left.id == "__name__"
-        and len(test.comparators) == 1
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value == "__main__"
-    )
-
-
 def _binds(statement: ast.stmt) -> bool:
     if shows_one_gpu(statement):
-        assert isinstance(statement, ast.Assign)
-        return _sets_the_environment(statement) and _one_gpu_value(statement.value)
+        return True
     return (
         isinstance(statement, ast.Expr)
         and isinstance(statement.value, ast.Call)
@@ -187,25 +176,16 @@ def _prepares_in(node: ast.AST, own: set[str]) -> bool:
         name = call_name(call) or ""
         if _GROUP_WORDS.search(name) or name in _STARTS_CUDA:
             return False
-        func = call.func
-        root = _root_name(func)
-        if isinstance(func, ast.Name):
-            if name in _BUILTINS or (_PREPARES.search(name) and name not in _BARE_NOT_OURS):
-                continue
-            if name in own and _PREPARES.search(name):
-                continue
-            if name in _PARSER_CLASSES:
-                continue
-            return False
-        if root == "torch":
-            return False
-        if root in own and not _PREPARES.search(name):
-            return False
-        if root not in own and root in _OUTSIDE_MODULES:
+        prepares = _PREPARES.search(name) is not None
+        if isinstance(call.func, ast.Name):
+            if not (prepares or name in _BUILTINS or name in _PARSER_CLASSES):
+                return False
             continue
-        if name in _METHODS or _PREPARES.search(name):
-            continue
-        return False
+        root = _root_name(call.func)
+        if root == "torch" or (root in own and not prepares):
+            return False
+        if not (root in _OUTSIDE_MODULES or name in _METHODS or prepares):
+            return False
     return True
 
 
@@ -214,7 +194,6 @@ _BUILTINS = frozenset(
     {"print", "int", "str", "float", "bool", "len", "vars", "dict", "list", "tuple", "set"}
     | {"range", "sorted", "getattr", "hasattr", "isinstance", "min", "max", "open", "repr"}
 )
-_BARE_NOT_OURS: frozenset[str] = frozenset()
 _PARSER_CLASSES = frozenset({"ArgumentParser", "Path"})
 #: Methods that read or shape arguments, strings, paths and dictionaries.
 _METHODS = frozenset(
@@ -233,45 +212,7 @@ _OUTSIDE_MODULES = frozenset(
 _STARTS_CUDA = frozenset({"cuda", "to", "device", "is_available", "current_device"})
 
 
-def _sets_the_environment(statement: ast.Assign) -> bool:
-    """`os.environ[...] = ...`: the process's own environment, not a copy for a child."""
-    return any(
-        isinstance(t, ast.Subscript)
-        and isinstance(t.value, ast.Attribute)
-        and t.value.attr == "environ"
-        for t in statement.targets
-    )
-
-
 def _root_name(node: ast.expr) -> str | None:
     while isinstance(node, ast.Attribute):
         node = node.value
     return node.id if isinstance(node, ast.Name) else None
-
-
-#: A per-process index or environment entry (`LOCAL_RANK`, `SLURM_LOCALID`, `rank`, `gpu_id`).
-_PER_PROCESS_KEY = re.compile(r"rank|local|procid|gpu_?id|device_?id|proc", re.IGNORECASE)
-#: A name that holds several GPUs (`args.gpus`, `device_ids`, `gpu_list`): a process shown
-#: them all still starts on the first, and processes it spawns share them.
-_SEVERAL = re.compile(r"(?:gpus|devices|ids|list|s)$", re.IGNORECASE)
-
-
-def _one_gpu_value(value: ast.expr) -> bool:
-    """`str(args.gpu_id)`, `f"{local_rank}"`, `gpus[rank]`, `os.environ["SLURM_LOCALID"]`:
-    one GPU; not `args.gpus` nor a `",".join(...)` of several."""
-    if isinstance(value, ast.Call) and call_name(value) == "str" and len(value.args) == 1:
-        return _one_gpu_value(value.args[0])
-    if isinstance(value, ast.JoinedStr):
-        holes = [v for v in value.values if isinstance(v, ast.FormattedValue)]
-        texts = "".join(str(v.value) for v in value.values if isinstance(v, ast.Constant))
-        return len(holes) == 1 and "," not in texts and _one_gpu_value(holes[0].value)
-    if isinstance(value, ast.Subscript):
-        # One entry of a list of GPUs by a process's index (`gpus[rank]`), or a per-process
-        # entry of the environment (`os.environ["SLURM_LOCALID"]`), not `sys.argv[1]`.
-        key = value.slice
-        if isinstance(key, ast.Constant):
-            return isinstance(key.value, str) and _PER_PROCESS_KEY.search(key.value) is not None
-        last = key.attr if isinstance(key, ast.Attribute) else getattr(key, "id", None)
-        return isinstance(last, str) and _PER_PROCESS_KEY.search(last) is not None
-    last = value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", None)
-    return isinstance(last, str) and _SEVERAL.search(last) is None

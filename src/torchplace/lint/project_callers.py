@@ -328,11 +328,61 @@ def _moduleshows_one_gpu(tree: ast.Module) -> bool:
 
 
 def shows_one_gpu(node: ast.AST) -> bool:
-    """`os.environ["CUDA_VISIBLE_DEVICES"] = value`, the value not a literal (a literal is
-    the same GPU for every process): a per-process entry (`SLURM_LOCALID`, `devices[rank]`)."""
-    return assigns_visible_devices(node) and not isinstance(
-        cast(ast.Assign, node).value, ast.Constant
+    """`os.environ["CUDA_VISIBLE_DEVICES"] = value` in the process's own environment (not a
+    copy made for a child), the value not a literal (a literal is the same GPU for every
+    process) and naming one GPU: a per-process entry (`str(args.gpu_id)`, `f"{local_rank}"`,
+    `devices[rank]`, `os.environ["SLURM_LOCALID"]`), not several (`args.gpus`, a `",".join`
+    of ids, `sys.argv[1]`: processes started next share them, each on the first)."""
+    if not assigns_visible_devices(node):
+        return False
+    assignment = cast(ast.Assign, node)
+    own = any(
+        isinstance(t, ast.Subscript) and _ENVIRON.search(ast.unparse(t.value)) is not None
+        for t in assignment.targets
     )
+    return own and not isinstance(assignment.value, ast.Constant) and _one_gpu(assignment.value)
+
+
+#: The process's own environment: `os.environ`, or `environ` imported from `os`.
+_ENVIRON = re.compile(r"(?:^|\.)environ$")
+#: A name that holds several GPUs (`args.gpus`, `device_ids`, `gpu_list`).
+_SEVERAL = re.compile(r"(?:gpus|devices|ids|list|s)$", re.IGNORECASE)
+#: A per-process index or environment entry (`LOCAL_RANK`, `SLURM_LOCALID`, `rank`, `gpu_id`).
+_PER_PROCESS_KEY = re.compile(r"rank|local|procid|gpu_?id|device_?id|proc", re.IGNORECASE)
+
+
+def _one_gpu(value: ast.expr) -> bool:
+    """The value names one GPU (see `shows_one_gpu`)."""
+    if isinstance(value, ast.Call):
+        func = value.func
+        if isinstance(func, ast.Name) and func.id == "str" and len(value.args) == 1:
+            return _one_gpu(value.args[0])
+        if isinstance(func, ast.Attribute) and func.attr == "join":
+            return False  # several ids joined
+        return _per_process(value)  # `hvd.local_rank()`, `devices[rank].split(":")[-1]`
+    if isinstance(value, ast.JoinedStr):
+        holes = [v for v in value.values if isinstance(v, ast.FormattedValue)]
+        texts = "".join(str(v.value) for v in value.values if isinstance(v, ast.Constant))
+        return len(holes) == 1 and "," not in texts and _one_gpu(holes[0].value)
+    if isinstance(value, ast.Subscript):
+        return _per_process(value)  # `gpus[rank]`, `os.environ["SLURM_LOCALID"]`
+    last = value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", None)
+    return isinstance(last, str) and _SEVERAL.search(last) is None
+
+
+def _per_process(node: ast.expr) -> bool:
+    """The expression reads a per-process index or entry somewhere (`rank`, `LOCAL_RANK`,
+    `SLURM_LOCALID`, `gpu_id`): one item picked per process, not `sys.argv[1]`."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+            text = inner.value
+        elif isinstance(inner, ast.Name | ast.Attribute):
+            text = inner.id if isinstance(inner, ast.Name) else inner.attr
+        else:
+            continue
+        if _PER_PROCESS_KEY.search(text):
+            return True
+    return False
 
 
 def assigns_visible_devices(node: ast.AST) -> bool:
