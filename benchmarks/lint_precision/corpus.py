@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-74] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-76] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -137,7 +137,11 @@ recommendation, efficient attention, data attribution, private training, hyperne
 `--fresh-73` (`FRESH_73`) chosen, like `--fresh-71`, by what TPL108 and TPL402 look for, from
 language models, translation, QA, code models, RL, robotics, graphs and molecules;
 `--fresh-74` (`FRESH_74`) an eleventh general one (gaze, virtual try-on, gestures, domain
-adaptation, image forensics, layout generation, reasoning segmentation, imaging).
+adaptation, image forensics, layout generation, reasoning segmentation, imaging);
+`--fresh-75` (`FRESH_75`) LLM and multimodal-LLM research code chosen by what TPL303, TPL404 and
+TPL403 look for (models spread over GPUs in one process, `CUDA_VISIBLE_DEVICES` set from Python,
+models on several GPUs from one script); `--fresh-76` (`FRESH_76`) a twelfth general one
+(test-time adaptation, HD maps, 3D grounding, human image generation, compression, cryo-EM).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -11078,6 +11082,405 @@ FRESH_74 = (
 )
 
 #: Paths of a `github:` entry not exported: vendored copies of projects in other sets.
+
+#: fresh-75: LLM and multimodal-LLM research code (interpretability, model editing, long
+#: context, quantisation, speculative decoding, vision-language models, evaluation, alignment,
+#: agents) chosen by what TPL303, TPL404 and TPL403 look for: models spread over GPUs in one
+#: process, CUDA_VISIBLE_DEVICES set from Python, models on several GPUs from one script (21
+#: repositories), committed before it was first linted; copies of code in other sets and
+#: vendored folders left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_75 = (
+    # LLM and multimodal-LLM research code that spreads models over GPUs in one process, sets
+    # CUDA_VISIBLE_DEVICES from Python or runs models on several GPUs from one script
+    # (2022-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Interpretability and probing of LLMs ---
+    # Refusal direction (Arditi et al.): refusal in LLMs is mediated by a single direction (2024)
+    # [multi-GPU code: pipeline/model_utils/llama2_model.py, llama3_model.py, qwen_model.py,
+    # yi_model.py (from_pretrained device_map="auto", hooks add/ablate direction tensors),
+    # pipeline/model_utils/gemma_model.py (device_map="cuda"), pipeline/submodules/
+    # evaluate_jailbreak.py (vLLM LLM('cais/HarmBench-Llama-2-13b-cls') beside the HF model);
+    # TPL2xx, TPL104] launch texts: README "python3 -m pipeline.run_pipeline --model_path
+    # {model_path}" (1 node, 1-N GPUs)
+    ("github:andyrdt/refusal_direction", "9d852fae1a9121c78b29142de733cb1340770cc3"),
+    # Universal Neurons in GPT-2 (Gurnee et al., MIT): neuron correlations across seeds (2024)
+    # [multi-GPU code: correlations_parallel.py (two mp.Process workers, one model per GPU,
+    # --model_2_device default 'cuda:1', hooks save activations to f"cuda:{rank}", then
+    # .to('cuda:0')), correlations.py / correlations_fast.py / attention_deactivation.py
+    # (device_count, activations on device), analysis/*.py (torch.load of saved .pt tensors);
+    # TPL104, TPL108, TPL2xx] launch texts: slurm/compute_correlation.sh "python -u
+    # correlations.py ...", slurm/compute_attention_deactivation.sh (1 node, 1-2 GPUs)
+    ("github:wesg52/universal-neurons", "d797aaaff2abc6852b97aacc1524621617ad0071"),
+    # Massive Activations in LLMs (Sun et al., CMU/Meta, locuslab) (2024) [multi-GPU code:
+    # lib/load_model.py (device_map="auto" for 30B-70B models, device = torch.device("cuda:" +
+    # str(model.hf_device_map["lm_head"])), hf_device_map["transformer.wte"]), lib/eval_utils.py
+    # (data on "cuda:0"), main_llm.py, gpt-2/train.py (nanoGPT DDP, f'cuda:{ddp_local_rank}');
+    # TPL104, TPL108, TPL2xx, TPL402] launch texts: README "CUDA_VISIBLE_DEVICES=0 python
+    # main_llm.py --model llama2_7b ...", "CUDA_VISIBLE_DEVICES=0 python main_vit.py
+    # --model_family dinov2_reg --model_size giant" (1 node, 1-N GPUs)
+    ("github:locuslab/massive-activations", "6521c05efd2c22460e8486471c8ef511ebd8c067"),
+    # Language Models Represent Space and Time (Gurnee & Tegmark): linear probes of Llama-2
+    # activations (2023) [multi-GPU code: load.py (from_pretrained device_map='auto',
+    # print(hf_model.hf_device_map)), save_activations.py (activations gathered from hooks,
+    # torch.load of saved activations), probe_experiment.py; TPL108, TPL2xx] launch texts:
+    # scripts/save_activations.sh "python -u save_activations.py --model Llama-2-13b-hf
+    # --entity_type world_place --batch_size 48", slurm/save_activations_large.sh (1 node, N GPUs)
+    ("github:wesg52/world-models", "a572f162948ee185e9c842eb5fa15e23aad3d218"),
+    #
+    # --- Model editing ---
+    # AlphaEdit (USTC/NUS): null-space constrained knowledge editing, ICLR 2025 (2024-2025)
+    # [multi-GPU code: experiments/evaluate.py (os.environ["CUDA_VISIBLE_DEVICES"] = "4" at
+    # import, update matrices v.to("cuda")), experiments/evaluate_sequential.py
+    # (CUDA_VISIBLE_DEVICES = "1"), AlphaEdit/AlphaEdit_main.py (covariance / projection
+    # tensors .to("cuda")), AlphaEdit/compute_z.py, baselines/mend/*.py (torch.load of MEND
+    # checkpoints); TPL104, TPL108, TPL2xx] launch texts: README "python3 -m
+    # experiments.evaluate --alg_name=AlphaEdit --model_name=meta-llama/Meta-Llama-3-8B-Instruct
+    # --hparams_fname=Llama3-8B.json --ds_name=mcf ..." (1 node, 1 GPU picked in Python)
+    ("github:jianghoucheng/AlphaEdit", "f5248d3d25f1b3863bff19c387293d635866079f"),
+    #
+    # --- Long context (attention sinks, context extension, long-context benchmarks) ---
+    # StreamingLLM (MIT Han lab): attention sinks for streaming LLM inference (2023-2024)
+    # [multi-GPU code: streaming_llm/utils.py (load(): from_pretrained device_map="auto"),
+    # streaming_llm/kv_cache.py (cache slicing), streaming_llm/pos_shift/*.py (position ids
+    # made in forward), examples/run_streaming_llama.py, examples/eval_long_ppl.py (inputs
+    # .to(model.device)); TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0 python
+    # examples/run_streaming_llama.py --enable_streaming" (1 node, 1-N GPUs)
+    ("github:mit-han-lab/streaming-llm", "2e5042606d69933d88fbf909bd77907456b9b4dd"),
+    # LongLM / SelfExtend (Texas A&M DATA lab): LLM context extension without tuning (2024)
+    # [multi-GPU code: example.py (from_pretrained device_map="auto", then SelfExtend.apply
+    # patches attention), self_extend_patch/*.py (grouped position ids and masks made in
+    # forward), legacy_patch_before_4_38/llama_example.py / mistral_example.py (device_map=
+    # "auto"); TPL2xx] launch texts: README "python example.py" (1 node, 1-N GPUs)
+    ("github:datamllab/LongLM", "cdbbb061dc76438c46d7e1ddc500f8e4bf255574"),
+    # InfiniteBench (OpenBMB/Tsinghua): 100K+ token long-context benchmark (2023-2024)
+    # [multi-GPU code: src/eval_yarn_mistral.py (from_pretrained device_map="auto", inputs moved
+    # to the model), src/eval_yi_200k.py (vLLM LLM(tensor_parallel_size=ngpu)),
+    # src/eval_chatglm.py (vLLM), src/eval_rwkv.py; TPL2xx] launch texts: README "python
+    # eval_yarn_mistral.py --task kv_retrieval", "python eval_rwkv.py --task passkey"
+    # (1 node, 1-N GPUs)
+    ("github:OpenBMB/InfiniteBench", "88b3daa6989da2fbe0077170d7a3c84c25d5ae58"),
+    #
+    # --- Quantisation research ---
+    # PrefixQuant (HKU/OpenGVLab): static activation quantisation with prefixed outlier tokens
+    # (2024-2025) [multi-GPU code: main.py (infer_auto_device_map(max_memory={i: args.max_memory
+    # for i in range(torch.cuda.device_count())}), dispatch_model(..., skip_keys=
+    # 'past_key_values')), eval.py (init_empty_weights, infer_auto_device_map,
+    # load_checkpoint_in_model, torch.load of prefixed_key_values.pth), quantize/*.py (block-wise
+    # calibration on device); TPL108, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0 python
+    # main.py ...", "CUDA_VISIBLE_DEVICES=0 python eval.py ..." (1 node, 1-N GPUs)
+    ("github:ChenMnZ/PrefixQuant", "97cc15b939e082851deac31ee97cca5838dd6727"),
+    # QUIK (IST Austria DAS lab): end-to-end 4-bit inference of LLMs (2023) [multi-GPU code:
+    # experiments/llama.py (DEV = torch.device('cuda:0'), llama_multigpu(model, gpus): embed on
+    # gpus[0], lm_head/norm on gpus[-1], layers split per GPU with a wrapper moving inputs,
+    # gpus = [torch.device('cuda:%d' % i) for i in range(torch.cuda.device_count())]),
+    # experiments/fake_quant/llama.py / opt.py / falcon.py (DEV 'cuda:0', torch.load of act
+    # scales); TPL104, TPL108, TPL2xx] launch texts: README "python llama.py --fp_features_num 256
+    # --model meta-llama/Llama-2-7b-hf --dataset c4 ..." (1 node, 1-N GPUs)
+    ("github:IST-DASLab/QUIK", "9558d7121c698174fc93940e0b52c38c746c97ea"),
+    #
+    # --- Speculative / self-speculative decoding ---
+    # Kangaroo (Huawei Noah's Ark): lossless self-speculative decoding with double early exiting
+    # (2024) [multi-GPU code: data/ge_data_all_vicuna.py (os.environ["CUDA_VISIBLE_DEVICES"] set
+    # from --gpu_index, then from_pretrained device_map="auto"), data/allocation.py (one data-gen
+    # process per GPU list gpus = [[0],[1],...,[7]]), kangaroo/kangaroo_model.py (early-exit base
+    # model device_map), evaluation/eval.py (ray.remote(num_gpus=num_gpus_per_model) workers),
+    # start_train.py (processes = nnodes * device_count); TPL104, TPL2xx] launch texts: README
+    # "python allocation.py --outdir ...", "python start_train.py", "CUDA_VISIBLE_DEVICES=0 python
+    # -m evaluation.inference_kangaroo --adapter-path ... --exitlayer 2 ..." (1 node, 1-8 GPUs)
+    ("github:Equationliu/Kangaroo", "4f0949d46e780af2de8cff9efa76d04e1a31d947"),
+    #
+    # --- Vision-language models (hallucination correction, video LLMs, instruction tuning) ---
+    # Woodpecker (USTC/Tencent YouTu): training-free hallucination correction for MLLMs
+    # (2023-2024)
+    # [multi-GPU code: gradio_demo.py (os.environ["CUDA_VISIBLE_DEVICES"]="0,1" then a model
+    # .to("cuda:1")), models/answerer.py (BLIP-2 8-bit with a device_map dict, inputs
+    # .to("cuda:0")),
+    # models/claim_generator.py (seq2seq .to('cuda:0')), models/detector.py (GroundingDINO
+    # device='cuda:0'), inference.py (several models in one pipeline); TPL104, TPL2xx]
+    # launch texts: README "python inference.py --image-path {path/to/image} --query ..."
+    # (1 node, 1-2 GPUs)
+    ("github:BradyFU/Woodpecker", "7a31dfecd80003574801518c8e26c552f57abc2e"),
+    # PLLaVA (ByteDance/NUS): parameter-free LLaVA extension to video (2024) [multi-GPU code:
+    # tasks/eval/model_utils.py (load_pllava(use_multi_gpus): infer_auto_device_map(max_memory),
+    # dispatch_model, hf_device_map), tasks/eval/mvbench/pllava_eval_mvbench.py and
+    # recaption/pllava_recaption.py (n_gpus = device_count, one worker per GPU),
+    # tasks/eval/demo/pllava_demo.py (--use_multi_gpus), tasks/train/train_pllava_nframe_accel.py
+    # (accelerate); TPL2xx, TPL402] launch texts: README "bash scripts/demo.sh ${model_dir}
+    # ${weights_dir}", "bash scripts/eval.sh" (1 node, 1-N GPUs)
+    ("github:magic-research/PLLaVA", "6f49fd281a855c4fa3103595ba2800a4dce7ec88"),
+    # Otter (NTU S-Lab): in-context instruction-tuned multimodal model on OpenFlamingo-style
+    # architecture, with MIMIC-IT (2023-2024) [multi-GPU code: pipeline/benchmarks/models/
+    # otter_image.py / otter_video.py (from_pretrained device_map="sequential"), qwen_vl.py
+    # (device_map="auto"), fuyu.py / instructblip.py / otterhd.py (f"cuda:{cuda_id}"),
+    # idefics.py (device_map={"": "cuda:0"}), video_chat.py (tensors .to("cuda:0")),
+    # pipeline/demos/demo_models.py, pipeline/train/*.py (accelerate); TPL104, TPL2xx]
+    # (src/otter_ai/models/flamingo, mpt, falcon hold ported model code) launch texts: README
+    # "accelerate launch --config_file=./pipeline/accelerate_configs/accelerate_config_zero3.yaml
+    # --num_processes=${GPU} pipeline/train/instruction_following.py
+    # --pretrained_model_name_or_path=luodian/OTTER-MPT7B-Init ..." (1 node, ${GPU}; config 8)
+    ("github:Luodian/Otter", "1e7eb9a6fb12ef410082e796c463b99495637b85"),
+    #
+    # --- Evaluation harnesses of papers and safety evaluation ---
+    # MMMU / MMMU-Pro (OSU NLP and others): multi-discipline multimodal benchmark (2023-2025)
+    # [multi-GPU code: mmmu-pro/infer/infer_transformers.py (from_pretrained device_map="auto",
+    # inputs to the model), mmmu-pro/infer/infer_lmdeploy.py (CUDA_VISIBLE_DEVICES line, tp
+    # over GPUs), mmmu/run_llava.py (images .to(device)); TPL2xx] launch texts: mmmu-pro/README
+    # "python infer/infer_xxx.py [MODEL_NAME] [MODE] [SETTING]", "python evaluate.py" (1 node,
+    # 1-4 GPUs)
+    ("github:MMMU-Benchmark/MMMU", "bb0b95a945998d91dfef37e969e07d49d1139438"),
+    # LLM adaptive attacks (EPFL TML): jailbreaking safety-aligned LLMs with simple adaptive
+    # attacks (2024-2025) [multi-GPU code: conversers.py (target model from_pretrained
+    # device_map="auto", low_cpu_mem_usage), main.py (random-search loop, logprobs on the
+    # target), judges.py; TPL2xx] launch texts: README "All experiments ... are collected in the
+    # bash files in the `experiments` folder", "`main.py`: runs random search on all models with
+    # logprobs (HuggingFace and GPT models)" (1 node, 1-N GPUs)
+    ("github:tml-epfl/llm-adaptive-attacks", "7787faaf8b6fdd56e63ec320d5568bd3e35c48c0"),
+    #
+    # --- Alignment and preference optimisation ---
+    # Emulated Disalignment (Shanghai AI Lab): safety alignment reversal by contrasting a base
+    # and an aligned model at decoding time, ACL 2024 (2024) [multi-GPU code: scripts/examples/
+    # ed.py and eft.py (two or three models each from_pretrained device_map="auto" in one
+    # process), src/utils/utils.py (device_map="auto"), src/utils/evaluator.py (reward
+    # classifier device_map=self.device), src/inference_time_alignment/utils.py
+    # (Accelerator().device); TPL2xx] launch texts: README "python ed_demo.py --family_name
+    # llama-2", "python ed_demo.py --use-flash-attention-2 --load-in-4bit" (1 node, 1-N GPUs)
+    ("github:ZHZisZZ/emulated-disalignment", "14d316f55cdc7f050d557b72afacc4f325bde733"),
+    # ALMA / ALMA-R (JHU and Microsoft): LLM translation and Contrastive Preference Optimization
+    # (2023-2025) [multi-GPU code: utils/utils.py (from_pretrained device_map="auto" in
+    # load_model), utils/cpo_trainer.py (CPO loss, concatenated batches .to(device=device)),
+    # run_llmmt.py (accelerate / DeepSpeed training and generation); TPL2xx, TPL402]
+    # launch texts: README "accelerate launch --config_file configs/deepspeed_eval_config_bf16.yaml
+    # run_llmmt.py ...", "bash runs/cpo_ft.sh ${your_output_dir}" (1 node, 8 GPUs)
+    ("github:fe1ixxu/ALMA", "10360c33dc875c747315dcf0a5be0d48472c7a4c"),
+    #
+    # --- LLM agents (tool-using controllers, GUI agents, agent benchmarks) ---
+    # HuggingGPT / JARVIS (Microsoft/Zhejiang U): an LLM controller calling expert models
+    # (2023-2024) [multi-GPU code: hugginggpt/server/models_server.py (many HF / diffusers /
+    # ControlNet pipelines loaded in one process, device = config.get("device", "cuda:0"),
+    # per-model "device" entries, inputs moved in handlers), hugginggpt/server/awesome_chat.py;
+    # TPL104, TPL2xx] launch texts: README "python models_server.py --config
+    # configs/config.default.yaml", "python awesome_chat.py --config configs/config.default.yaml
+    # --mode server" (1 node, 1-N GPUs)
+    ("github:microsoft/JARVIS", "c62e0faac76c4a2907cabe2cfe4bbe5f2e613400"),
+    # SeeClick (Nanjing U / Shanghai AI Lab): GUI grounding for visual GUI agents (2024)
+    # [multi-GPU code: finetune/finetune.py (Qwen-VL LoRA fine-tuning, device_map = {"":
+    # int(os.environ.get("LOCAL_RANK") or 0)} under DDP), agent_tasks/aitw_test.py /
+    # mind2web_test.py / miniwob_test.py and pretrain/screenspot_test.py (device_map="cuda",
+    # inputs .to("cuda")); TPL402, TPL104, TPL2xx] launch texts: finetune/finetune_lora_ds.sh
+    # "torchrun $DISTRIBUTED_ARGS finetune/finetune.py ..." (1 node, N GPUs)
+    ("github:njucckevin/SeeClick", "0ef37ac4d7aaf37ba7b990e3e3c3ca77e1fb8f93"),
+    # AgentBoard (HKUST NLP): analytical evaluation board of multi-turn LLM agents (2024)
+    # [multi-GPU code: agentboard/llm/huggingface.py (from_pretrained device_map='auto', inputs
+    # .to("cuda")), agentboard/llm/vllm.py (vLLM beside the agent loop), agentboard/eval_main.py,
+    # agentboard/agents/*.py; TPL104, TPL2xx] (vendored environments:
+    # agentboard/environment/pddl_env (91 .py), agentboard/environment/WebShop,
+    # agentboard/environment/browser_env) launch texts: README "python agentboard/eval_main.py
+    # --cfg-path eval_configs/main_results_all_tasks.yaml --tasks alfworld --model
+    # gpt-3.5-turbo-0613 ..."
+    # (1 node, 1-N GPUs)
+    ("github:hkust-nlp/AgentBoard", "bb7255e2daf1989069a186dad9e53f70680961db"),
+)
+
+#: fresh-76: a twelfth general set of official code releases of ML papers (test-time
+#: adaptation, geo-localization and HD maps, 3D grounding, human image generation, fonts and
+#: image compression, skeleton actions, coreference, graph transformers, cryo-EM, particle
+#: simulators; 20 repositories), committed before it was first linted; copies of code in
+#: other sets and vendored folders left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_76 = (
+    # A general set, as users would bring their own code: official code releases of
+    # machine-learning papers (2020-2025) on topics not covered by FRESH_54/55/56/58/60/61/63/
+    # 66/68/72/74, at most three per topic (LLM inference, evaluation, alignment and editing left
+    # to the parallel chooser), whose training or evaluation runs on several GPUs
+    # (torch.distributed.launch, torchrun, mp.spawn, Accelerate, mmcv dist_train.sh,
+    # DataParallel over several GPUs per process). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Test-time adaptation and robust fine-tuning of vision(-language) models ---
+    # TTT-MAE: test-time training with masked autoencoders (NeurIPS 2022, 2022) [multi-GPU
+    # code: util/misc.py (init_distributed_mode from LOCAL_RANK/OMPI rank, set_device),
+    # main_pretrain.py, main_prob.py (DistributedDataParallel(device_ids=[args.gpu]),
+    # DistributedSampler), main_test_time_training.py, engine_test_time.py (per-sample adaptation,
+    # checkpoint loads); TPL401, TPL402, TPL2xx] (built on the MAE training utilities)
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node=8 main_pretrain.py"
+    # and "... --nproc_per_node=8 main_prob.py" (1 node x 8 GPUs)
+    ("github:yossigandelsman/test_time_training_mae", "81edb0768fa8233b3a9cfcf5a9190316d8084b5d"),
+    # CLIPTTA: test-time adaptation of vision-language models with a soft contrastive loss
+    # (2025) [multi-GPU code: ttavlm/lib/dataparallel.py (DataParallel subclass),
+    # ttavlm/methods/abstract_model.py (wraps CLIP image and text encoders in DataParallel when
+    # --distributed), ttavlm/main.py (torch.device("cuda")), ttavlm/methods/*.py (TENT, SAR, ETA
+    # ... adaptation steps making tensors in forward), ttavlm/models/clip/*.py; TPL2xx, TPL104]
+    # launch texts: ttavlm/scripts/closed_set/imagenet/tent.sh "CUDA_VISIBLE_DEVICES=0,1 python
+    # ttavlm/main.py --exp_name tent_imagenet --adaptation tent --distributed ..." (1 node x 2 GPUs)
+    ("github:MarcLafon/cliptta", "f4221f4f2b3bfbd220f8836411bbd3774758933d"),
+    # WiSE-FT: robust fine-tuning of zero-shot CLIP models by weight-space ensembling
+    # (CVPR 2022, 2021-2022) [multi-GPU code: src/models/finetune.py and src/models/fisher.py
+    # (torch.nn.DataParallel(model, device_ids=devices) over all visible GPUs),
+    # src/datasets/common.py (DataParallel feature extraction, torch.load of cached features),
+    # src/models/utils.py (torch_load), clip/clip.py; TPL108, TPL2xx] launch texts: README
+    # "python src/wise_ft.py --train-dataset=ImageNet --epochs=10 ..." (1 node, all visible GPUs)
+    ("github:mlfoundations/wise-ft", "58b7a4b343b09dc06606aa929c2ef51accced8d1"),
+    # FLYP: finetune like you pretrain, contrastive fine-tuning of CLIP (CVPR 2023, 2022-2023)
+    # (a separate lab's release that starts from the WiSE-FT code layout) [multi-GPU code:
+    # src/models/common.py, src/models/ce_ablation.py, src/models/fisher.py
+    # (DataParallel(model, device_ids=devices) for image encoder and classification head),
+    # src/datasets/common.py (torch.load of cached features), src/main.py; TPL108, TPL2xx]
+    # launch texts: README "python src/main.py --train-dataset=ImageNet --epochs=10 --lr=1e-5
+    # --batch-size=512 --model=ViT-B/16 ..." (1 node, all visible GPUs)
+    ("github:locuslab/FLYP", "215d5bb6feeda6675f60e5818abcb4f6465c83af"),
+    #
+    # --- Geo-localization, road networks and online HD maps ---
+    # Sample4Geo: hard negative sampling for cross-view geo-localization (ICCV 2023, 2023)
+    # [multi-GPU code: train_cvusa.py, train_cvact.py, train_university.py, train_vigor.py and
+    # eval_*.py (torch.nn.DataParallel(model, device_ids=config.gpu_ids) when several GPUs),
+    # sample4geo/trainer.py, sample4geo/evaluate/*.py (features moved to GPU, similarity
+    # matrices); TPL2xx, TPL104] launch texts: train scripts' Configuration "gpu_ids: tuple = (0,)"
+    # set to several ids, "python train_university.py" (1 node, N GPUs in one process)
+    ("github:Skyy93/Sample4Geo", "498c6511478053ddb4a43f24a9f4942fab238f09"),
+    # RNGDet++: road network graph detection from aerial images by transformer (RA-L 2023,
+    # 2022-2023)
+    # [multi-GPU code: cityscale/main_train.py and spacenet/main_train.py (init_process_group
+    # nccl, torch.cuda.set_device(f'cuda:{args.local_rank}'), DistributedDataParallel),
+    # cityscale/main_test.py (set_device(args.device), default 'cuda:0'), */models/util/misc.py
+    # (DETR-style init_distributed_mode), */models/*.py; TPL401, TPL402, TPL104, TPL108]
+    # launch texts: cityscale/bash/run_train_RNGDet.sh "CUDA_VISIBLE_DEVICES=4,5,6,7 python -m
+    # torch.distributed.launch --nproc_per_node=4 main_train.py ..." (1 node x 4 GPUs)
+    ("github:TonyXuQAQ/RNGDetPlusPlus", "c016e479718b82d7cdb2f70e196e2c940c474cb7"),
+    # StreamMapNet: streaming vectorized HD-map construction (WACV 2024, 2023-2024)
+    # [multi-GPU code: plugin/core/apis/mmdet_train.py and tools/mmdet_train.py
+    # (MMDistributedDataParallel(device_ids=[torch.cuda.current_device()]), MMDataParallel
+    # over cfg.gpu_ids), tools/train.py, tools/test.py (dist launcher, multi-GPU test),
+    # plugin/models/**/*.py (memory/query tensors made in forward), tools/benchmark.py
+    # (device_ids=[0]); TPL401, TPL402, TPL2xx, TPL104] (uses mmdet3d as a package, plugin layout)
+    # launch texts: README "bash tools/dist_train.sh ${CONFIG} 8" (1 node x 8 GPUs)
+    ("github:yuantianyuan01/StreamMapNet", "4c7aaf42116461ad8a8b0f5cdc486903a7f15bb8"),
+    #
+    # --- 3D visual grounding ---
+    # EDA: explicit text-decoupling and dense alignment for 3D visual grounding (CVPR 2023,
+    # 2022-2023) [multi-GPU code: train_dist_mod.py (torch.cuda.set_device(opt.local_rank),
+    # init_process_group nccl env://), main_utils.py (DistributedDataParallel(device_ids=
+    # [args.local_rank]), DistributedSampler, rank-0 logging, checkpoint loading),
+    # models/losses.py (dist all-reduce of box counts), models/bdetr.py; TPL401, TPL402, TPL2xx]
+    # launch texts: scripts/train_scanrefer.sh "TORCH_DISTRIBUTED_DEBUG=INFO
+    # CUDA_VISIBLE_DEVICES=0,1,2,3 python -m torch.distributed.launch --nproc_per_node 4 ...
+    # train_dist_mod.py", scripts/test_*.sh "--nproc_per_node 1" (1 node x 1-4 GPUs)
+    ("github:yanmin-wu/EDA", "f35d5431c0c7839da394111a530e2ace0d153acf"),
+    #
+    # --- Human image, video and dance generation (pose-guided, music-to-dance) ---
+    # PIDM: person image synthesis via denoising diffusion (CVPR 2023, 2022-2023) [multi-GPU
+    # code: train.py (LOCAL_RANK, dist.init_process_group, set_device(local_rank),
+    # DistributedDataParallel, torch.load of checkpoints), utils/gen.py (DDP generation per rank),
+    # predict.py (torch.load("checkpoints/last.pt")), diffusion.py, models/unet_autoenc.py
+    # (noise and timestep tensors made in forward); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "python -m torch.distributed.launch --nproc_per_node=8 --master_port
+    # 48949 train.py ..." and "... --nproc_per_node=8 ... utils/gen.py" (1 node x 8 GPUs)
+    ("github:ankanbhunia/PIDM", "e4f1d880772072ee464a83240d0374bf466b6772"),
+    # Follow Your Pose: pose-guided text-to-video generation (AAAI 2024, 2023) [multi-GPU code:
+    # train_followyourpose.py and txt2video.py (Accelerator, prepare, weight_dtype casts,
+    # latents and noise made on accelerator.device), followyourpose/models/unet.py (torch.load of
+    # pose encoder without map_location), followyourpose/pipelines/*.py; TPL108, TPL2xx]
+    # launch texts: multi_train.sh / README "TORCH_DISTRIBUTED_DEBUG=DETAIL accelerate launch
+    # --multi_gpu --num_processes=8 --gpu_ids '0,1,2,3,4,5,6,7' train_followyourpose.py ..."
+    # (1 node x 8 GPUs)
+    ("github:mayuelala/FollowYourPose", "d5834409e6b572af7a9ef91e009675e2147820e4"),
+    # EDGE: editable dance generation from music (CVPR 2023, 2022-2023) [multi-GPU code:
+    # EDGE.py (Accelerator with DDP kwargs, accelerator.prepare(model), diffusion moved to
+    # accelerator.device, torch.load(map_location=accelerator.device), gather for rendering),
+    # model/diffusion.py (noise and conditioning tensors made in sampling), model/model.py,
+    # dataset/*.py; TPL2xx] launch texts: README "accelerate launch train.py --batch_size 128
+    # --epochs 2000 --feature_type jukebox ..." (1 node, N GPUs)
+    ("github:Stanford-TML/EDGE", "17c3428669ed6733edd9d8c66f7dc62060b8e46d"),
+    #
+    # --- Font generation and learned image compression ---
+    # FontDiffuser: one-shot font generation by denoising diffusion (AAAI 2024, 2023-2024)
+    # [multi-GPU code: train.py (LOCAL_RANK from env, Accelerator, accelerator.prepare,
+    # SCR module moved to accelerator.device, num_processes scaling), sample.py
+    # (--device default "cuda:0"), src/model.py, src/modules/*.py (content/style tensors made
+    # in forward); TPL2xx, TPL104] launch texts: scripts/train_phase_1.sh and train_phase_2.sh
+    # "accelerate launch train.py ..." (1 node, N GPUs)
+    ("github:yeungchenwa/FontDiffuser", "7b28ce9c3b357f4fb23296622f458cf169803539"),
+    # lossy-vae (QRes-VAE / QARV): hierarchical VAEs for lossy image compression (2022-2024)
+    # [multi-GPU code: lvae/trainer.py (LOCAL_RANK, set_device, init_process_group nccl,
+    # DDP(device_ids=[local_rank]), torch.load(map_location='cpu')), lvae/utils/ddp.py,
+    # lvae/models/qresvae/*.py, lvae/models/qarv/*.py (entropy-model tensors made in forward),
+    # eval-var-rate.py and eval-fix-rate.py (--device default 'cuda:0'); TPL401, TPL402,
+    # TPL2xx, TPL104] launch texts: README "CUDA_VISIBLE_DEVICES=4,5 torchrun --nproc_per_node 2
+    # train-var-rate.py --model qarv_base ..." and "torchrun --nproc_per_node 4
+    # train-fix-rate.py --model qres34m ..." (1 node x 2-4 GPUs)
+    ("github:duanzhiihao/lossy-vae", "005c3c22e0087c4dc1c65916e27831411b9c41cd"),
+    #
+    # --- Skeleton-based action recognition ---
+    # CTR-GCN: channel-wise topology refinement graph convolution (ICCV 2021, 2021)
+    # [multi-GPU code: main.py (model.cuda(output_device), nn.DataParallel(device_ids=
+    # arg.device, output_device=...) when several device ids, torch.load of weights without
+    # map_location, batches moved with .cuda(self.output_device)), model/ctrgcn.py (adjacency
+    # tensors made on the input device in forward), torchlight/torchlight/util.py (torch.load);
+    # TPL108, TPL2xx] launch texts: README "python main.py --config
+    # config/nturgbd120-cross-subject/default.yaml --work-dir ... --device 0" (--device takes a
+    # list, e.g. "--device 0 1 2 3": 1 node, N GPUs in one process)
+    ("github:Uason-Chen/CTR-GCN", "e13d7582e281d06711eeecb380a472b278ae1663"),
+    #
+    # --- Language: coreference resolution and contrastive text generation ---
+    # s2e-coref: coreference resolution without span representations (ACL 2021, 2021)
+    # [multi-GPU code: run_coref.py (local_rank, torch.cuda.set_device(args.local_rank),
+    # init_process_group nccl, rank-0 barriers), training.py (torch.nn.DataParallel when
+    # n_gpu > 1, DistributedDataParallel(device_ids=[args.local_rank]), torch.load of optimizer
+    # and scheduler states), eval.py, modeling.py (span masks made in forward); TPL401, TPL402,
+    # TPL108, TPL2xx] launch texts: README "python run_coref.py --output_dir=$OUTPUT_DIR ...
+    # --do_train ..." (1 node, all visible GPUs via DataParallel or torch.distributed.launch)
+    ("github:yuvalkirstain/s2e-coref", "b767ab57aaba169bbb70229205dd153bedb7cbfd"),
+    # SimCTG: a contrastive framework for neural text generation (NeurIPS 2022, 2022)
+    # [multi-GPU code: pretraining/train.py, document_generation/train.py,
+    # dialogue_generation/train.py, story_generation/train.py (nn.DataParallel when
+    # torch.cuda.device_count() > 1, batches .cuda(device)), simctg/simctg.py and
+    # simctg/lossfunction.py (masks and labels made in forward), contrastive search decoding;
+    # TPL2xx] launch texts: pretraining/train.sh "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python
+    # train.py ..." (1 node x 8 GPUs in one process), document_generation/train.sh
+    # "CUDA_VISIBLE_DEVICES=0 python train.py ..."
+    ("github:yxuansu/SimCTG", "3a91449c8f3133f2c183e481e705b1dbb268589c"),
+    #
+    # --- Graph transformers and molecular property pretraining ---
+    # Edge Transformer: towards principled graph transformers (NeurIPS 2024, 2024) [multi-GPU
+    # code: molecular-regression/pcqm4mv2.py and molecular-regression/zinc_full.py
+    # (init_process_group nccl, torch.cuda.set_device(int(os.environ["LOCAL_RANK"])), DDP,
+    # DistributedSampler, checkpoints loaded with map_location=f"cuda:{device_id}"),
+    # edge_transformer.py (triangular attention tensors made in forward); TPL401, TPL402,
+    # TPL2xx] launch texts: README "python molecular-regression/[zinc|alchemy|qm9].py
+    # root=/path/to/data/root"; pcqm4mv2.py and zinc_full.py use torchrun's LOCAL_RANK (1 node,
+    # N GPUs)
+    ("github:luis-mueller/towards-principled-gts", "8b211baccdb52f6c0f096c50994537e5403bd46a"),
+    # KPGT: knowledge-guided pre-training of graph transformer for molecular property
+    # prediction (KDD 2022, 2022-2023) [multi-GPU code: scripts/train_kpgt.py (LOCAL_RANK,
+    # torch.cuda.set_device(local_rank), init_process_group nccl, torch.device('cuda',
+    # local_rank), DistributedDataParallel(device_ids=[local_rank])), src/trainer/*.py (batches
+    # moved to device, rank-0 saving), scripts/evaluation.py and finetune.py (torch.load of
+    # model_path without map_location), src/model/light.py; TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3 python -u -m torch.distributed.run
+    # --nproc_per_node=4 --nnodes=1 --master_port 12312 train_kpgt.py ..." (1 node x 4 GPUs)
+    ("github:lihan97/KPGT", "47dc1646c70b2138a157de481d24a1ac35d174cd"),
+    #
+    # --- Science: cryo-EM reconstruction and learned particle simulators ---
+    # cryoDRGN: neural reconstruction of heterogeneous cryo-EM structures (Nature Methods 2021,
+    # ICLR 2020; DRGN-AI 2024; 2019-2025) [multi-GPU code: cryodrgn/commands/train_vae.py,
+    # train_nn.py, train_dec.py, abinit.py, abinit_het_old.py (--multigpu: DataParallel /
+    # MyDataParallel over all GPUs, torch.device("cuda:0"), torch.load(args.load) without
+    # map_location), cryodrgn/models.py and models_ai.py (lattice/coordinate tensors made in
+    # forward), cryodrgn/analysis_drgnai.py; TPL104, TPL108, TPL2xx] launch texts: README
+    # "cryodrgn train_vae ... --multigpu # Run on all GPUs on the machine" (1 node, all GPUs)
+    ("github:ml-struct-bio/cryodrgn", "5b18c4aecd6c5b9dda6a96d2fe69d72e2c4a8a57"),
+    # GNS: graph network simulator for particle and mesh physics in PyTorch (2022-2024)
+    # [multi-GPU code: gns/distribute.py (init_process_group nccl, torch.multiprocessing.spawn
+    # of one process per GPU), gns/train.py (DDP, spawn_train, torch.load of train state without
+    # map_location), gns/train_multinode.py (LOCAL_RANK, set_device, init_process_group),
+    # meshnet/train.py, meshnet/learned_simulator.py (torch.load(path)); TPL401, TPL402, TPL108,
+    # TPL2xx] launch texts: README "python -m torch.distributed.launch --nnodes=1
+    # --nproc_per_node=[GPU_PER_NODE] ... gns/train_multinode.py" and "--nnodes=[NNODES] ..."
+    # (1-N nodes), slurm_scripts "torchrun train.py --data_path=..."
+    ("github:geoelements/gns", "3b8fb5cc143690f061a721b63bde3e49eb8f8520"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -12872,6 +13275,73 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "model/llava/",
         "model/segment_anything/",
     ),
+    # fresh-75's and fresh-76's copies: VindLU's and unmasked_teacher's helpers in PLLaVA,
+    # LISA's MPT files in Otter, InternLM-XComposer's MMMU evaluation in MMMU, Sophia's nanoGPT
+    # configurator in massive-activations, AgentBoard's vendored environments (PDDL, WebShop,
+    # browser); MAE's helpers in TTT-MAE, DETR's box helpers in RNGDet++, BEVFormer's configs
+    # and layers and StreamPETR's trainer in StreamMapNet, PointNet++ in EDA, one loss file of
+    # PIDM; WiSE-FT's files kept once (FLYP), CLIP's tokenizer left out of both
+    "github:locuslab/massive-activations": ("gpt-2/configurator.py",),
+    "github:magic-research/PLLaVA": (
+        "utils/basic_utils.py",
+        "utils/config.py",
+        "utils/config_utils.py",
+        "utils/easydict.py",
+        "utils/logger.py",
+        "utils/optimizer.py",
+        "utils/scheduler.py",
+    ),
+    "github:Luodian/Otter": (
+        "src/otter_ai/models/mpt/configuration_mpt.py",
+        "src/otter_ai/models/mpt/meta_init_context.py",
+    ),
+    "github:MMMU-Benchmark/MMMU": (
+        "mmmu/main_eval_only.py",
+        "mmmu/utils/data_utils.py",
+        "mmmu/utils/eval_utils.py",
+        "mmmu/utils/model_utils.py",
+    ),
+    "github:hkust-nlp/AgentBoard": (
+        "agentboard/environment/WebShop/",
+        "agentboard/environment/browser_env/",
+        "agentboard/environment/pddl_env/",
+    ),
+    "github:yossigandelsman/test_time_training_mae": (
+        "util/crop.py",
+        "util/lars.py",
+        "util/lr_sched.py",
+        "util/pos_embed.py",
+    ),
+    "github:mlfoundations/wise-ft": ("clip/tokenizer.py", "src/models/utils.py"),
+    "github:locuslab/FLYP": (
+        "clip/tokenizer.py",
+        "src/datasets/imagenet_a.py",
+        "src/datasets/imagenet_classnames.py",
+        "src/datasets/imagenet_r.py",
+        "src/datasets/imagenet_vid_robust.py",
+        "src/datasets/objectnet.py",
+        "src/models/fisher.py",
+        "src/templates/fmow_template.py",
+        "src/templates/openai_imagenet_template.py",
+    ),
+    "github:TonyXuQAQ/RNGDetPlusPlus": (
+        "cityscale/models/util/box_ops.py",
+        "cityscale/models/util/plot_utils.py",
+        "spacenet/models/util/box_ops.py",
+        "spacenet/models/util/plot_utils.py",
+    ),
+    "github:yuantianyuan01/StreamMapNet": (
+        "plugin/configs/_base_/",
+        "plugin/core/apis/train.py",
+        "plugin/models/backbones/bevformer/grid_mask.py",
+        "plugin/models/backbones/bevformer/multi_scale_deformable_attn_function.py",
+    ),
+    "github:yanmin-wu/EDA": (
+        "pointnet2/pointnet2_modules.py",
+        "pointnet2/pointnet2_test.py",
+        "pointnet2/pytorch_utils.py",
+    ),
+    "github:ankanbhunia/PIDM": ("models/losses.py",),
 }
 
 
@@ -12951,6 +13421,8 @@ UNSEEN_SETS = {
     "fresh-72": FRESH_72,
     "fresh-73": FRESH_73,
     "fresh-74": FRESH_74,
+    "fresh-75": FRESH_75,
+    "fresh-76": FRESH_76,
 }
 
 
