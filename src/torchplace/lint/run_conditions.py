@@ -357,7 +357,8 @@ def _is_rank(node: ast.expr, modulo: bool = False) -> bool:
     if isinstance(node, ast.Subscript):
         return _is_rank_key(node.slice)
     name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
-    return name in _RANK_NAMES
+    # Scripts name the environment's value after the variable: `RANK = int(os.environ["RANK"])`.
+    return isinstance(name, str) and name.lower() in _RANK_NAMES
 
 
 def _is_rank_key(node: ast.expr) -> bool:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Scope, keyword
+from torchplace.lint.one_process_run import runs_in_one_process
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import branches, scope_nodes, without_comments
 from torchplace.lint.run_conditions import (
@@ -86,17 +87,18 @@ class ThreadWithoutDeviceBinding(Rule):
     uses the thread's current GPU (`.cuda()`, `"cuda"`, `torch.cuda.*()` calls given no
     device, `current_device()`, or `.elapsed_time()` on the `torch.cuda.Event`s of the
     file; a call that names its device does not count) and never binds a device
-    (`torch.cuda.set_device`, `torch.cuda.device`, `DeviceGuard`,
-    `torchplace.bound_thread`, or `torch.cuda.stream(s)` / `set_stream(s)` with a stream
-    made elsewhere: switching to a stream switches to its GPU). A thread that only waits on
-    an event or a stream (`.synchronize()`) and then works on host data uses no GPU of its
-    own. Not flagged: a thread started only when the device is the CPU, or only in rank 0
-    (global, or `rank % nprocs_per_node == 0`: the process of the node's first GPU, cuda:0),
-    or by a one-process script that never chooses a GPU (no device name, index or binding
-    anywhere), nor in a checkout nobody installs whose code binds no GPU per process and
-    enters no `torch.cuda.device(...)`: all its threads use GPU 0, as its main thread does.
-    An executor built with an `initializer=` is left alone (the initializer runs first in
-    each of its threads); executors kept in `self.<attr>` are `held-executor-without-device-binding`
+    (`torch.cuda.set_device`, `torch.cuda.device`, `DeviceGuard`, `torchplace.bound_thread`, or
+    `torch.cuda.stream(s)` / `set_stream(s)` with a stream made elsewhere: switching to a stream
+    switches to its GPU). A thread that only waits on an event or a stream (`.synchronize()`)
+    and then works on host data uses no GPU of its own. Not flagged: a thread started only when
+    the device is the CPU, or only in rank 0 (global, or `rank % nprocs_per_node == 0`: the
+    process of the node's first GPU, cuda:0; `RANK == 0` too), or only when the job has one
+    process (`world_size == 1`, or a flag set from such a test: `single_gpu = size() == 1`), or
+    by a one-process script that never chooses a GPU (no device name, index or binding
+    anywhere), nor in a checkout nobody installs whose code binds no GPU per process and enters
+    no `torch.cuda.device(...)`: all its threads use GPU 0, as its main thread does. An executor
+    built with an `initializer=` is left alone (the initializer runs first in each of its
+    threads); executors kept in `self.<attr>` are `held-executor-without-device-binding`
     (TPL408).
 
     ## Why is this bad?
@@ -136,13 +138,17 @@ class ThreadWithoutDeviceBinding(Rule):
     # fresh-7 FALSE, a profiler thread that only a one-process, one-GPU run starts; fresh-15
     # FALSE, worker threads of a one-process evaluation script: lint_precision_unseen.md);
     # on fresh-37 on 0 of 2 (loader threads of a chat app that binds no GPU anywhere: every
-    # thread is on GPU 0 as its main one is; now read from the project).
+    # thread is on GPU 0 as its main one is; now read from the project). fresh-69's 2 FALSE
+    # (msrflute's client threads, started only when `WORLD_SIZE` is 1) and fresh-70's FALSE
+    # (Triton-distributed's server thread, only where `RANK == 0`) are now read as one process
+    # and rank 0 (`one_process_run`; upper-case rank names).
     preview = True
     name = "thread-without-device-binding"
     project_condition = "may-bind-another-gpu"
     contexts = (
         "thread targets that use CUDA (not only event waits); not threads started only on the"
-        " CPU path or only in rank 0, nor in applications that never bind a GPU per process"
+        " CPU path, only in rank 0 or only in a one-process job, nor in applications that never"
+        " bind a GPU per process"
     )
     summary = "Thread target uses CUDA but never binds a device (threads start on cuda:0)"
     pattern: ClassVar[str | None] = "thread-without-device-binding"
@@ -188,8 +194,10 @@ class ThreadWithoutDeviceBinding(Rule):
             )
             if not _uses_cuda(ctx, text, self.held_executors) or _binds(text):
                 continue
-            if runs_only_on_cpu(ctx, located.scope, call) or runs_only_on_rank_zero(
-                ctx, located.scope, call
+            if (
+                runs_only_on_cpu(ctx, located.scope, call)
+                or runs_only_on_rank_zero(ctx, located.scope, call)
+                or runs_in_one_process(ctx, located.scope, call)
             ):
                 continue  # no GPU in use, or the process of the node's first GPU (cuda:0)
             if _one_gpu_program(ctx):

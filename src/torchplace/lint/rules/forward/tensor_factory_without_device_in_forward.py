@@ -11,6 +11,7 @@ from torchplace.lint.cuda_default import sets_cuda_default
 from torchplace.lint.flow import FunctionFlow
 from torchplace.lint.flow_classes import class_facts, is_module_class
 from torchplace.lint.flow_method_bindings import cpu_bindings
+from torchplace.lint.flow_numpy_inputs import numpy_cpu_parameters
 from torchplace.lint.flow_values import HelperCall, Kind, Meeting, Values
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import FACTORY_CANDIDATE, called_as_written
@@ -143,6 +144,7 @@ class _ClassFlows:
         self.flows: dict[str, FunctionFlow | None] = {}
         self.finished: list[str] = []  # a helper's flow ends before its caller's
         self.by_origin: dict[int, tuple[_Function, Meeting]] = {}
+        self.method_texts: dict[str, str] | None = None
         reach = ctx.forward_reach_of(owner)
         for name in reach:
             self._flow(name)
@@ -162,6 +164,8 @@ class _ClassFlows:
         function = self.facts.methods.get(name)
         if function is None:
             return None
+        # Parameters it hands on to `.numpy()` are CPU tensors (`flow_numpy_inputs`).
+        bindings = {**self._numpy_inputs(function), **(bindings or {})} or None
         try:
             flow = FunctionFlow(
                 function,
@@ -178,6 +182,13 @@ class _ClassFlows:
             self.finished.append(name)
         self.flows[name] = flow
         return flow
+
+    def _numpy_inputs(self, function: _Function) -> dict[str, Values]:
+        if self.method_texts is None:
+            self.method_texts = {
+                name: self.ctx.node_text(method) for name, method in self.facts.methods.items()
+            }
+        return numpy_cpu_parameters(function, self.method_texts)
 
     def _bind_helpers(self, reach: dict[str, str]) -> None:
         """Flow again each private helper that its callers hand only CPU tensors, with those

@@ -1,0 +1,205 @@
+"""Parameters a method hands on to `.numpy()`: CPU tensors in every run that gets that far.
+
+`Tensor.numpy()` raises on a GPU tensor ("can't convert cuda:0 device type tensor to numpy"),
+so a method that converts, with `.numpy()`, a value it computed from its parameter with no
+move in between works only when that parameter is on the CPU (or a NumPy array). IML-ViT's
+`EdgeGenerator` is a dataset transform written as an `nn.Module`:
+
+    def _find_edge(self, image, kernel_size=3):
+        image = torch.tensor(image).float()
+        img = self._dilate(image, kernel_size=kernel_size)    # torch.zeros(...) kernel inside
+        erosion = self._dilate(1 - image, kernel_size=kernel_size)
+        diff = -torch.abs(erosion - img) + 1
+        diff = diff.numpy()
+
+so `image` is a CPU tensor there, and `_dilate`'s CPU kernel meets a CPU image, not a GPU one.
+The device flow (`flow`) reads such a parameter as made on the CPU instead of as an input.
+
+A parameter counts when a `.numpy()` call with no arguments (`numpy(force=True)` copies to the
+CPU itself) lies in a statement of the method's own top-level body, after no `return` or
+`raise` (so every run that gets past the start of the method reaches it, or fails there), and
+its receiver reads a local name whose value depends on the parameter. A name depends on what
+its assignments read, through arithmetic, subscripts, tensor methods, `torch` functions, the
+module's submodules and its own methods; not through a move (`.cpu()`, `.cuda()`, `.to(...)`,
+`.type(...)`, anything given a `device`), nor through a call of a bare-named function or of a
+method whose text moves something (either may put the value on another device).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping
+
+from torchplace.lint.flow_values import Kind, Value, Values
+
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: Methods that put a tensor on a device of their choosing (or the CPU).
+_MOVES = frozenset({"cpu", "cuda", "to", "type", "numpy", "tolist", "item"})
+#: Text of a method that may move a tensor it is handed.
+_MOVES_TEXT = re.compile(r"\.(?:cpu|cuda|to|type)\s*\(|\bdevice\b")
+
+
+def numpy_cpu_parameters(function: _Function, method_texts: Mapping[str, str]) -> dict[str, Values]:
+    """The parameters of `function` that reach a `.numpy()` (see the module's docstring), each
+    bound to a CPU value; `method_texts` gives the text of each method of the class, by name."""
+    parameters = [
+        p.arg for p in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)
+    ]
+    parameters = [p for p in parameters if p not in ("self", "cls")]
+    if not parameters:
+        return {}
+    depends = _dependencies(function, method_texts)
+    bound: dict[str, Values] = {}
+    for call in _reached_numpy_calls(function):
+        assert isinstance(call.func, ast.Attribute)
+        read = _reads(call.func.value, method_texts)
+        if read is None:
+            continue
+        reached = _closure(read, depends)
+        for name in parameters:
+            if name in reached and name not in bound:
+                bound[name] = (Value(Kind.CPU, call.lineno, f"`{name}`", call),)
+    return bound
+
+
+def _reached_numpy_calls(function: _Function) -> list[ast.Call]:
+    """`.numpy()` calls that every run of the method reaches unless it returns, raises or fails
+    first (`_unconditional`)."""
+    found: list[ast.Call] = []
+    _unconditional(function.body, found)
+    return found
+
+
+def _unconditional(block: list[ast.stmt], found: list[ast.Call]) -> bool:
+    """Add to `found` the `.numpy()` calls of `block` run whenever the block runs, up to its
+    first statement that may return or raise; whether the block got through without one. Of
+    an `if` or a loop only the test runs for sure; a `with` body runs; a `try` body's failure
+    (a GPU tensor's `.numpy()` raising) may be caught, so it counts for nothing."""
+    for statement in block:
+        if isinstance(statement, _Function | ast.ClassDef):
+            continue
+        if isinstance(statement, ast.With | ast.AsyncWith):
+            for item in statement.items:
+                _numpy_calls(item.context_expr, found)
+            if not _unconditional(statement.body, found):
+                return False
+            continue
+        if isinstance(statement, ast.If | ast.While):
+            _numpy_calls(statement.test, found)
+        elif isinstance(statement, ast.For | ast.AsyncFor):
+            _numpy_calls(statement.iter, found)
+        elif not isinstance(statement, ast.Try | ast.Match):
+            _numpy_calls(statement, found)
+        if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(statement)):
+            return False  # later statements may not run
+    return True
+
+
+def _numpy_calls(node: ast.AST, found: list[ast.Call]) -> None:
+    """The `.numpy()` calls (no arguments) in `node`, outside code run later or not at all (a
+    lambda, a comprehension, a nested def)."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, _LATER):
+            continue
+        if (
+            isinstance(current, ast.Call)
+            and isinstance(current.func, ast.Attribute)
+            and current.func.attr == "numpy"
+            and not current.args
+            and not current.keywords
+        ):
+            found.append(current)
+        pending += list(ast.iter_child_nodes(current))
+
+
+_LATER = (
+    ast.Lambda,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+)
+
+
+def _dependencies(function: _Function, method_texts: Mapping[str, str]) -> dict[str, set[str]]:
+    """Each local name, with the names its assignments anywhere in the function read."""
+    depends: dict[str, set[str]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        read = _reads(value, method_texts)
+        if read is None:
+            continue
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            read.add(node.target.id)
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
+                    depends.setdefault(name.id, set()).update(read)
+    return depends
+
+
+def _reads(value: ast.expr, method_texts: Mapping[str, str]) -> set[str] | None:
+    """The local names whose data `value` carries on (see the module's docstring): operands of
+    arithmetic, the indexed value (not the index), a tensor method's receiver (not its
+    arguments: `x.view(n)`), the first argument of a `torch` function or of the module's own
+    methods and submodules (`F.conv2d(image, kernel)`, `self.conv(x)`); None when the value is
+    moved (its device is the code's choice, not the names')."""
+    found: set[str] = set()
+    pending: list[ast.AST] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr in _MOVES:
+                return None
+            if any(k.arg == "device" for k in node.keywords):
+                return None
+            if not isinstance(func, ast.Attribute):
+                continue  # a function of its own: may move what it is handed
+            first = node.args[:1]
+            if isinstance(func.value, ast.Name) and func.value.id in _LIBRARIES:
+                pending += first
+            elif isinstance(func.value, ast.Name) and func.value.id == "self":
+                if not _MOVES_TEXT.search(method_texts.get(func.attr, "")):
+                    pending += first
+            else:
+                pending.append(func.value)  # a method of the value: `x.float()`
+            continue
+        if isinstance(node, ast.Subscript):
+            pending.append(node.value)
+            continue
+        if isinstance(node, ast.IfExp):
+            pending += [node.body, node.orelse]
+            continue
+        if isinstance(node, _LATER):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            found.add(node.id)
+        pending += list(ast.iter_child_nodes(node))
+    return found
+
+
+#: Modules whose functions take the tensor they work on first.
+_LIBRARIES = frozenset({"torch", "F", "nn", "functional"})
+
+
+def _closure(names: set[str], depends: Mapping[str, set[str]]) -> set[str]:
+    reached = set(names)
+    pending = list(names)
+    while pending:
+        for name in depends.get(pending.pop(), ()):
+            if name not in reached:
+                reached.add(name)
+                pending.append(name)
+    return reached
