@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from torchplace.lint.context import dotted_name as dotted
@@ -156,13 +156,7 @@ def _number_attributes(
     found: set[str] = set()
     spoiled: set[str] = set()
     for method in methods:
-        for node in ast.walk(method):
-            if isinstance(node, ast.Assign):
-                targets, value = node.targets, node.value
-            elif isinstance(node, ast.AnnAssign | ast.AugAssign) and node.value is not None:
-                targets, value = [node.target], node.value
-            else:
-                continue
+        for targets, value, node in assignments(method):
             for target in targets:
                 name = self_attribute(target)
                 if name is None:
@@ -177,6 +171,16 @@ def _number_attributes(
                 else:
                     spoiled.add(name)
     return found - spoiled
+
+
+def assignments(root: ast.AST) -> Iterator[tuple[list[ast.expr], ast.expr, ast.stmt]]:
+    """Each assignment under `root` with a value (`=`, `+=`, an annotated one): its targets,
+    its value and the statement."""
+    for node in ast.walk(root):
+        if isinstance(node, ast.Assign):
+            yield node.targets, node.value, node
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and node.value is not None:
+            yield [node.target], node.value, node
 
 
 def _takes_device(init: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -31,6 +31,7 @@ import ast
 import re
 from collections.abc import Mapping
 
+from torchplace.lint.flow_facts import assignments
 from torchplace.lint.flow_values import Kind, Value, Values
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -130,13 +131,7 @@ _LATER = (
 def _dependencies(function: _Function, method_texts: Mapping[str, str]) -> dict[str, set[str]]:
     """Each local name, with the names its assignments anywhere in the function read."""
     depends: dict[str, set[str]] = {}
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assign):
-            targets, value = node.targets, node.value
-        elif isinstance(node, ast.AugAssign | ast.AnnAssign) and node.value is not None:
-            targets, value = [node.target], node.value
-        else:
-            continue
+    for targets, value, node in assignments(function):
         read = _reads(value, method_texts)
         if read is None:
             continue

@@ -46,7 +46,9 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     handed), or only a parameter of a private helper method (`self._embed(grid[0])`) that
     every call of it, all in this file, fills with a tensor made on the CPU, or an argument
     that a layer class of the file reads only as a number in its `forward` (a slice bound:
-    `self.weight[start_pos:end_pos]`). Nor are files
+    `self.weight[start_pos:end_pos]`), or a parameter of a method that hands data computed
+    from it on to `.numpy()` with no move between (a GPU tensor would make `.numpy()` raise:
+    a dataset transform written as an `nn.Module`). Nor are files
     that make CUDA the default (`torch.set_default_tensor_type(torch.cuda.FloatTensor)`,
     `torch.set_default_device("cuda")`), or modules only such files import: their
     factories make tensors on the GPU.
