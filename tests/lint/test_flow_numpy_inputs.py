@@ -74,5 +74,10 @@ def test_a_method_that_moves_what_it_is_handed_ends_the_chain() -> None:
 
 
 def test_a_with_body_runs() -> None:
-    source = "def find(self, image):\n    with torch.no_grad():\n        out = image * 2\n        return out.numpy()"
+    source = (
+        "def find(self, image):\n"
+        "    with torch.no_grad():\n"
+        "        out = image * 2\n"
+        "        return out.numpy()"
+    )
     assert _bound(source) == {"image"}

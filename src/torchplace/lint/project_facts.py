@@ -35,7 +35,7 @@ from pathlib import Path
 from torchplace.lint.binding_functions import bound_after_return, bound_by_project_function
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
-from torchplace.lint.context import call_name, is_test_or_benchmark
+from torchplace.lint.context import call_name, is_test_or_benchmark, whole_file_context
 from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.cuda_default import text_sets_cuda_default
 from torchplace.lint.current_gpu import (
@@ -90,11 +90,19 @@ from torchplace.lint.launch_reach import (
 )
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
+from torchplace.lint.project_saves import (
+    last_component,
+    matching_saves,
+    saved_only_in_rank_zero,
+    scope_of,
+    writes_cpu_copy,
+)
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rank_names import defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import OWN_VALUES, enclosing_function
+from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 from torchplace.lint.single_node import (
     SingleNode,
     single_node_project,
@@ -272,7 +280,10 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
     sent from outside, Hub weights) holds whatever the launch."""
     if index.never_runs(finding.path, finding.line):
         return None
-    if SEVERAL_PROCESSES not in finding.message:
+    several = SEVERAL_PROCESSES in finding.message
+    if index.reads_back_safe_project_save(finding.path, finding.line, rank_zero=several):
+        return None  # CPU copies, or rank 0's own GPU (`project_saves`)
+    if not several:
         return ""
     if index.in_one_process_arm(finding.path, finding.line):
         return None
@@ -1131,6 +1142,44 @@ class ProjectIndex:
         if not files:
             return False
         return bound_after_return(path, line, self.root_of(path), files, self._code)
+
+    def reads_back_safe_project_save(self, path: str, line: int, rank_zero: bool) -> bool:
+        """The `torch.load` on `line` of `path` reads a file that saves of the project write
+        (`project_saves`: matched by the path's last literal component), and every one of
+        them writes a CPU copy, or (with `rank_zero`) the load runs only in rank 0 and so does
+        every one of them: onto cuda:0, the GPU rank 0 saved from."""
+        data = self._code(path)
+        ctx = whole_file_context(path, data) if data is not None else None
+        if ctx is None:
+            return False
+        load = next(
+            (
+                n
+                for n in ast.walk(ctx.tree)
+                if isinstance(n, ast.Call)
+                and n.lineno == line
+                and n.args
+                and ctx.qualified(n.func) == "torch.load"
+            ),
+            None,
+        )
+        if load is None:
+            return False
+        holder = enclosing_function(ctx.tree, line) or ctx.tree
+        component = last_component(load.args[0], holder)
+        files = self.tree_files_of(path)
+        if component is None or not files:
+            return False
+        saves = matching_saves(component, files, self._code)
+        if not saves:
+            return False
+        if all(writes_cpu_copy(save) for save in saves):
+            return True
+        return (
+            rank_zero
+            and runs_only_on_rank_zero_through_callers(ctx, scope_of(ctx, holder), load)
+            and all(saved_only_in_rank_zero(save) for save in saves)
+        )
 
     def defines_as_local_rank(self, path: str, name: str) -> bool:
         """The project of `path` defines the conventional rank name `name` only as this

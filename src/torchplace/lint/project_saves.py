@@ -1,0 +1,224 @@
+"""The project's own saves of the file a `torch.load` reads, in any of its files.
+
+TPL108 reads a load's evidence in the load's own file, but what it restores is often written
+by another file of the project, and that file says which devices the tensors come back on:
+- EmotiVoice's `prepare_for_training.py` writes `ckpt/pretrained_generator` from a checkpoint
+  it loaded with `map_location="cpu"`, in a function that names no GPU: the training script
+  that reads it back gets CPU tensors, whatever its ranks;
+- PVDM's trainer writes `model_last.pth` only in rank 0 (`if rank == 0:`), from cuda:0, and
+  the script that resumes from it reads it only in rank 0: onto cuda:0, that process's own GPU.
+
+A save matches a load when the last literal component of the load's path (after its final
+separator: `"model_last.pth"` in `os.path.join(folder, "model_last.pth")`, `"pretrained_generator"`
+in an f-string; five characters at least, read through the load's function's assignments) is
+the last literal component of the save's path too. A load no save of the project matches (a
+model to fine-tune from another run) may hold tensors of any GPU. Files are searched as bytes
+for the name first; only those are parsed, and nothing in them is run.
+
+A save writes a CPU copy when its value is `x.cpu()` or `{k: v.cpu() ...}`, or when its value is
+built in its function from nothing handed in (no parameter, `self` or global: a model handed in
+may live on a GPU), the function names no GPU at all (no `cuda`, `.to(`, `device`) and every
+`torch.load` in it maps to the CPU: every tensor it holds was made or restored there.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from torchplace.lint.context import FileContext, Scope, whole_file_context
+from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
+
+#: The shortest last component that names a file well enough to match it across files.
+_SHORTEST = 5
+_SEPARATORS = re.compile(r"[/\\]+")
+_NAMES_GPU = re.compile(r"cuda|\.to\s*\(|\bdevice\b")
+_CPU_MAP = re.compile(r"""["']cpu["']|storage""")
+
+
+@dataclass(frozen=True)
+class Save:
+    """One `torch.save` of the project: its file's context, the function (or module) that
+    makes it and the call."""
+
+    ctx: FileContext
+    holder: ast.AST
+    call: ast.Call
+
+
+def last_component(path: ast.expr, holder: ast.AST) -> str | None:
+    """The last literal component of a path expression (see the module's docstring), None
+    when it has none of `_SHORTEST` characters."""
+    assigned = _assignments(holder)
+    node: ast.AST = path
+    for _ in range(3):
+        if isinstance(node, ast.Name) and len(assigned.get(node.id, [])) == 1:
+            node = assigned[node.id][0]
+    last = _last_literal(node)
+    if last is None:
+        return None
+    component = _SEPARATORS.split(last.strip())[-1]
+    return component if len(component) >= _SHORTEST else None
+
+
+def _last_literal(node: ast.AST) -> str | None:
+    """The string literal that ends a path: the last part of an f-string or a `+` chain, the
+    last argument of `os.path.join`, the constant itself."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr) and node.values:
+        return _last_literal(node.values[-1])
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _last_literal(node.right)
+    if isinstance(node, ast.Call) and node.args:
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == "join":
+            return _last_literal(node.args[-1])
+    return None
+
+
+def matching_saves(
+    component: str, files: Iterable[str], read: Callable[[str], bytes | None]
+) -> list[Save] | None:
+    """Every `torch.save` of the project whose path ends in `component`; None when a file
+    holding the name cannot be read or parsed (its saves are unknown)."""
+    needle = component.encode()
+    found: list[Save] = []
+    for path in files:
+        data = read(path)
+        if data is None:
+            return None
+        if needle not in data or b"save" not in data:
+            continue
+        ctx = whole_file_context(path, data)
+        if ctx is None:
+            return None
+        for holder in (ctx.tree, *_functions(ctx.tree)):
+            for call in _own_calls(holder):
+                if ctx.qualified(call.func) != "torch.save" or len(call.args) < 2:
+                    continue
+                if last_component(call.args[1], holder) == component:
+                    found.append(Save(ctx, holder, call))
+    return found
+
+
+def writes_cpu_copy(save: Save) -> bool:
+    """The save writes CPU tensors only (see the module's docstring)."""
+    value = save.call.args[0]
+    if isinstance(value, ast.DictComp):
+        value = value.value
+    if (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "cpu"
+    ):
+        return True
+    if isinstance(save.holder, ast.Module) or not _built_here(save.ctx, save.holder, value):
+        return False
+    text = save.ctx.node_text(save.holder)
+    if _NAMES_GPU.search(text):
+        return False
+    for call in (n for n in ast.walk(save.holder) if isinstance(n, ast.Call)):
+        if save.ctx.qualified(call.func) == "torch.load":
+            mapped = [k.value for k in call.keywords if k.arg == "map_location"] + call.args[1:2]
+            if not mapped or not _CPU_MAP.search(save.ctx.source.segment(mapped[0]) or ""):
+                return False
+    return True
+
+
+def _built_here(ctx: FileContext, holder: ast.AST, value: ast.expr) -> bool:
+    """Every name the saved value reads, through the function's assignments, is bound by an
+    assignment of the function: nothing handed in (a parameter, `self`, a global model) that
+    may live on a GPU. Names inside a `torch.load(...)` (its path) and the callees' own names
+    (`torch`, `os`) are not the value's data."""
+    assigned = _assignments(holder)
+    seen: set[str] = set()
+    pending: list[ast.AST] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Call):
+            if ctx.qualified(node.func) == "torch.load":
+                continue
+            func = node.func
+            pending += [*node.args, *(k.value for k in node.keywords)]
+            if isinstance(func, ast.Attribute):
+                pending.append(func.value)  # a method of a value: `x.clone()`
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            if node.id in seen:
+                continue
+            seen.add(node.id)
+            values = assigned.get(node.id)
+            if not values and node.id != "torch":
+                return False
+            pending += values or []
+            continue
+        pending += list(ast.iter_child_nodes(node))
+    return True
+
+
+def saved_only_in_rank_zero(save: Save) -> bool:
+    """The save runs only in rank 0 (global or local), read through its script's callers."""
+    return runs_only_on_rank_zero_through_callers(
+        save.ctx, scope_of(save.ctx, save.holder), save.call
+    )
+
+
+def scope_of(ctx: FileContext, holder: ast.AST) -> Scope:
+    """The scope of a top-level function or method (or the module) of the file."""
+    module = Scope("module", "<module>", ctx.tree)
+    if isinstance(holder, ast.Module):
+        return module
+    for node in ctx.tree.body:
+        if node is holder:
+            assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            return Scope("function", node.name, node, module)
+        if isinstance(node, ast.ClassDef) and any(m is holder for m in node.body):
+            owner = Scope("class", node.name, node, module)
+            name = getattr(holder, "name", "")
+            return Scope("function", name, holder, owner)
+    name = getattr(holder, "name", "")
+    return Scope("function", name, holder, module)
+
+
+def _functions(tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+def _own_calls(holder: ast.AST) -> list[ast.Call]:
+    """Calls in the holder's own body, not in functions or classes defined inside it."""
+    found: list[ast.Call] = []
+    pending = list(ast.iter_child_nodes(holder))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Call):
+            found.append(node)
+        pending += list(ast.iter_child_nodes(node))
+    return found
+
+
+def _assignments(holder: ast.AST) -> dict[str, list[ast.expr]]:
+    assigned: dict[str, list[ast.expr]] = {}
+    for node in _own_nodes(holder):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    assigned.setdefault(target.id, []).append(node.value)
+    return assigned
+
+
+def _own_nodes(holder: ast.AST) -> list[ast.AST]:
+    found: list[ast.AST] = []
+    pending = list(ast.iter_child_nodes(holder))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        found.append(node)
+        pending += list(ast.iter_child_nodes(node))
+    return found
