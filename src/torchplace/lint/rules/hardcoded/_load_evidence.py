@@ -53,6 +53,7 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     fixed_published_file,
     local_assignments,
     local_functions,
+    multi_process_code,
     reads_back_own_save,
     reads_back_rank_zero_save,
     saved_here_from_gpu,
@@ -158,7 +159,7 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     ):
         return placed
     text = ctx.source.text
-    if not (MULTI_PROCESS.search(text) or _REMOTE_TEXT.search(text)):
+    if not (multi_process_code(text) or _REMOTE_TEXT.search(text)):
         return None
     if saves_only_cpu_copies(ctx, trees.full):
         # The checkpoints (or sent bytes) the file writes are CPU copies: a model it saved
@@ -169,7 +170,7 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     whole_function = enclosing_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
-    if MULTI_PROCESS.search(text) and not _in_one_process_class(ctx, tree, whole_function):
+    if multi_process_code(text) and not _in_one_process_class(ctx, tree, whole_function):
         found = _hub_weights(ctx, whole_function, whole_load)
         if found is None:
             found = _training_resumed(ctx, tree, whole_function, whole_load)
@@ -244,7 +245,7 @@ def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -
 def may_have_evidence(ctx: FileContext) -> bool:
     """Whether the file's text holds what some evidence needs."""
     text = ctx.source.text
-    return bool(MULTI_PROCESS.search(text) or _OUTSIDE_TEXT.search(text))
+    return bool(multi_process_code(text) or _OUTSIDE_TEXT.search(text))
 
 
 # -- the loaded weights go into a model placed on a GPU ----------------------------------------

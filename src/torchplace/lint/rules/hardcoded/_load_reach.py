@@ -14,10 +14,11 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.rank_flow import own_nodes
-from torchplace.lint.rules._helpers import enclosing_function
+from torchplace.lint.rules._helpers import enclosing_function, without_comments
 from torchplace.lint.run_conditions import rank_zero_test
 from torchplace.lint.spawn_ranks import spawns_processes
 
@@ -38,6 +39,21 @@ MULTI_PROCESS = re.compile(
     r"|global_rank\s*(?:==|!=)\s*0\b|get_world_size\s*\("
     r"|\bdist(?:ributed)?\.(?:barrier|all_reduce|all_gather\w*|broadcast\w*|reduce_scatter\w*)\s*\("
 )
+#: Import statements (one line, or a parenthesized list): a name imported is not used.
+_IMPORT_STATEMENT = re.compile(
+    r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+(?:\([^)]*\)|[^\n]*)", re.MULTILINE
+)
+
+
+@lru_cache(maxsize=16)
+def multi_process_code(text: str) -> bool:
+    """The code of `text` is multi-process (`MULTI_PROCESS`), read without its comments and
+    import statements: meshnet's unused `from torch.nn.parallel import DistributedDataParallel
+    as DDP`, cryodrgn's `# TODO: Replace with DistributedDataParallel` start no process."""
+    code = _IMPORT_STATEMENT.sub("", without_comments(text))
+    return MULTI_PROCESS.search(code) is not None
+
+
 #: A saved value that is training state, not model weights.
 _TRAINING_STATE = re.compile(r"optim|scheduler|scaler", re.IGNORECASE)
 _CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
@@ -278,7 +294,7 @@ def reads_back_own_save(
     wanted = _path_pieces(load.args[0], local_assignments(function))
     if not wanted:
         return False
-    several = MULTI_PROCESS.search(ctx.source.text) is not None
+    several = multi_process_code(ctx.source.text)
     # One run of one driver makes both: in multi-process code, the parent that spawns ranks.
     drivers = _spawning_parents(ctx, tree) if several else [tree, *local_functions(tree)]
     drivers = [d for d in drivers if _reached_from(d, function)]
