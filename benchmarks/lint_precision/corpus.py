@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-76] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-78] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -141,7 +141,13 @@ adaptation, image forensics, layout generation, reasoning segmentation, imaging)
 `--fresh-75` (`FRESH_75`) LLM and multimodal-LLM research code chosen by what TPL303, TPL404 and
 TPL403 look for (models spread over GPUs in one process, `CUDA_VISIBLE_DEVICES` set from Python,
 models on several GPUs from one script); `--fresh-76` (`FRESH_76`) a twelfth general one
-(test-time adaptation, HD maps, 3D grounding, human image generation, compression, cryo-EM).
+(test-time adaptation, HD maps, 3D grounding, human image generation, compression, cryo-EM);
+`--fresh-77` (`FRESH_77`) chosen, like `--fresh-73`, by what TPL108 and TPL402 look for, from
+segmentation, detection, pose, restoration, remote sensing, self-supervised pretraining,
+medical imaging, re-identification, depth, speech enhancement and weather models;
+`--fresh-78` (`FRESH_78`) code that sets up its own distributed processes, like `--fresh-70`
+(communication systems, HPC centres' code, data loading, diffusion, speech and video
+synthesis, language models, robot learning).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -11481,6 +11487,459 @@ FRESH_76 = (
     ("github:geoelements/gns", "3b8fb5cc143690f061a721b63bde3e49eb8f8520"),
 )
 
+#: fresh-77: research code chosen, like fresh-73, by what TPL108 and TPL402 look for (a
+#: hand-written multi-process loop that restores checkpoints with `torch.load` and picks each
+#: process's GPU itself), from segmentation, detection, pose and human mesh, restoration,
+#: remote sensing, self-supervised pretraining, medical imaging, re-identification, depth and
+#: stereo, speech enhancement and weather models (21 repositories), committed before it was
+#: first linted; copies of code in other sets and vendored folders left out (`LEFT_OUT`).
+#: Each entry as in `FRESH_19`.
+FRESH_77 = (
+    # Multi-process training and evaluation code that restores checkpoints (torch.load) and
+    # picks each process's GPU itself (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Semantic and instance segmentation ---
+    # SegmenTron: semantic segmentation toolbox (DeepLabV3+, DANet, HRNet-OCR, ...) (2019-2020)
+    # [multi-GPU code: segmentron/utils/default_setup.py (torch.cuda.set_device(args.local_rank),
+    # init_process_group env://), tools/train.py
+    # (DistributedDataParallel(device_ids=[args.local_rank]),
+    # torch.load(args.resume)), tools/eval.py (DDP per local rank), segmentron/models/model_zoo.py
+    # and
+    # segmentron/models/backbones/build.py (torch.load of pretrained/test weights);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3
+    # ./tools/dist_train.sh ${CONFIG_FILE} ${GPU_NUM}", tools/dist_train.sh "$PYTHON -m
+    # torch.distributed.launch --nproc_per_node=$GPUS" (1 node, 4 GPUs)
+    ("github:LikeLy-Journey/SegmenTron", "4bc605eedde7d680314f63d329277b73f83b1c5f"),
+    # TorchSemiSeg (CPS): cross pseudo supervision for semi-supervised segmentation (2021-2023)
+    # [multi-GPU code: furnace/engine/engine.py (local_rank, torch.cuda.set_device(self.local_rank),
+    # process group), exp.voc/*/train.py and exp.city/*/train.py (DistributedDataParallel or
+    # DataParallelModel(device_ids=engine.devices), torch.load of pretrained backbones via
+    # furnace/utils/pyt_utils.py); TPL401, TPL402, TPL108, TPL2xx] vendored: furnace/apex (copy of
+    # NVIDIA apex, 77 of 174 .py files) launch texts: exp.city/*/script.sh, exp.voc/*/script.sh
+    # "python -m
+    # torch.distributed.launch --nproc_per_node=$NGPUS train.py" (1 node, 4-8 GPUs)
+    ("github:charlesCXK/TorchSemiSeg", "5e0c29c02738728b6848a732817db15620a6e034"),
+    # U2PL: semi-supervised semantic segmentation with unreliable pseudo-labels (2022-2023)
+    # [multi-GPU code: u2pl/utils/dist_helper.py (Slurm/env set-up, torch.cuda.set_device(rank %
+    # num_gpus), init_process_group), train_semi.py and train_sup.py (DistributedDataParallel(
+    # device_ids=[local_rank]) for student and teacher), eval.py and infer.py (torch.load of
+    # model_path), u2pl/models/resnet.py (torch.load of ImageNet weights), u2pl/utils/utils.py
+    # (load_state with map_location); TPL401, TPL402, TPL108] launch texts:
+    # experiments/cityscapes/744/ours/train.sh
+    # "python -m torch.distributed.launch --nproc_per_node=$1 ...", slurm_train.sh "srun --mpi=pmi2
+    # -p $3 -n$1
+    # --gres=gpu:$1 --ntasks-per-node=$1" (1 node, 4-8 GPUs)
+    ("github:Haochen-Wang409/U2PL", "ab3d2be313d4d6b2885e7a0213d4fce82a803b79"),
+    #
+    # --- Object detection and tracking ---
+    # YOLOP: panoptic driving perception (detection + drivable area + lane segmentation) (2021-2023)
+    # [multi-GPU code: tools/train.py (torch.cuda.set_device(args.local_rank), torch.device('cuda',
+    # args.local_rank), init_process_group, DDP(device_ids=[args.local_rank]), torch.load of
+    # pretrained and resume checkpoints), tools/test.py (torch.load(checkpoint_file)),
+    # lib/utils/utils.py (select_device 'cuda:0'); TPL401, TPL402, TPL108, TPL104] launch texts:
+    # README "python -m torch.distributed.launch --nproc_per_node=N tools/train.py  # N: the
+    # number of GPUs" (1 node, N GPUs)
+    ("github:hustvl/YOLOP", "8d8f68df318c71f01d6f813c024df646c7d1978f"),
+    # RT-DETR / RT-DETRv2: real-time DETR detectors, PyTorch trees (2023-2026)
+    # [multi-GPU code: rtdetr_pytorch/src/misc/dist.py (init_process_group env://, torch.device(
+    # f'cuda:{rank}') from get_rank(), set_device, DDP(device_ids=[rank])),
+    # rtdetrv2_pytorch/src/misc/dist_utils.py (set_device(rank), DDP/DP(device_ids=[rank])),
+    # rtdetr_pytorch/src/solver/solver.py (torch.load resume with map_location='cpu'),
+    # rtdetr_pytorch/src/nn/backbone/dla.py (torch.load of pretrained weights); TPL401, TPL402,
+    # TPL108, TPL2xx] vendored: rtdetr_paddle and rtdetrv2_paddle (PaddleDetection ppdet port,
+    # Paddle, not PyTorch; 113 of 253 .py files) launch texts: README "CUDA_VISIBLE_DEVICES=0,1,2,3
+    # torchrun --master_port=9909 --nproc_per_node=4 tools/train.py -c path/to/config" (1 node, 4
+    # GPUs)
+    ("github:lyuwenyu/RT-DETR", "068dfde65f2667ad6555883c69d73de886518cad"),
+    #
+    # --- Pose estimation and human mesh recovery ---
+    # DEKR: bottom-up human pose estimation via disentangled keypoint regression (2021-2022)
+    # [multi-GPU code: tools/train.py (mp.spawn(main_worker), init_process_group,
+    # torch.cuda.set_device(args.gpu), DistributedDataParallel(device_ids=[args.gpu]), torch.load of
+    # checkpoint_file for resume), lib/models/hrnet_dekr.py (torch.load of ImageNet HRNet),
+    # tools/valid.py and lib/utils/rescore.py (torch.load of TEST.MODEL_FILE, DataParallel(
+    # device_ids=cfg.GPUS)); TPL401, TPL402, TPL108] launch texts: README "python tools/train.py
+    # --cfg experiments/coco/w32/w32_4x_reg03_bs10_512_adam_lr1e-3_coco_x140.yaml" with the yaml's
+    # "GPUS: (0,)" list and ngpus_per_node = torch.cuda.device_count() (1 node, one process per GPU
+    # via mp.spawn)
+    ("github:HRNet/DEKR", "7a303139e92bdf3eab8d899415ccac37374285a4"),
+    # PyMAF: 3D human pose and shape regression with pyramidal mesh alignment feedback (2021-2023)
+    # [multi-GPU code: train.py (init_process_group(world_size, rank), multiprocessing_distributed,
+    # options.gpu per process), core/trainer.py (torch.cuda.set_device(self.options.gpu),
+    # DistributedDataParallel(device_ids=[self.options.gpu])), core/base_trainer.py
+    # (torch.device('cuda', options.gpu), torch.load of checkpoint_file), utils/saver.py (torch.load
+    # for resume), eval.py and demo.py (torch.load of args.checkpoint); TPL401, TPL402, TPL108,
+    # TPL2xx] launch texts: README "CUDA_VISIBLE_DEVICES=0 python3 train.py --regressor pymaf_net
+    # --pretrained_checkpoint path/to/checkpoint_file.pt" (1 node, 1+ GPUs)
+    ("github:HongwenZhang/PyMAF", "c866830ae506e423a4349537b692f68b98cbb091"),
+    # ROMP / BEV / TRACE: monocular multi-person 3D mesh recovery and tracking (2020-2024)
+    # [multi-GPU code: romp/base.py (torch.device('cuda', self.local_rank),
+    # torch.cuda.set_device(self.local_rank), init_process_group, DistributedDataParallel(
+    # device_ids=[self.local_rank])), romp/lib/config.py (--local_rank, distributed_training),
+    # romp/lib/utils/train_utils.py and romp/lib/models/hrnet_32.py (torch.load of pretrained
+    # models), romp/lib/smpl_family/smpl.py (torch.load of SMPL model file), simple_romp/ (pip
+    # inference package, torch.load of checkpoints); TPL401, TPL402, TPL108, TPL2xx] launch texts:
+    # scripts/V1_train.sh "CUDA_VISIBLE_DEVICES=${GPUS} python -u -m romp.train
+    # --configs_yml=${TRAIN_CONFIGS}" (1 node, GPUS list) with configs/*.yml "distributed_training"
+    ("github:Arthur151/ROMP", "a8558aed480af850756f84e2a7c787e359bddbd0"),
+    #
+    # --- Restoration and inpainting ---
+    # FuseFormer: video inpainting with soft split/composition transformer (2021)
+    # [multi-GPU code: train.py (mp.spawn(main_worker), torch.cuda.set_device(int(local_rank)),
+    # init_process_group(init_method)), core/trainer.py (DistributedDataParallel(device_ids=[
+    # local_rank]) for generator and discriminator, torch.load of gen/dis/opt checkpoints with
+    # map_location=config['device']), evaluate.py (torch.load of I3D weights and args.ckpt),
+    # test.py; TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python train.py -c
+    # configs/youtube-vos.json" (1 node, all visible GPUs, one process each via mp.spawn)
+    ("github:ruiliu-ai/FuseFormer", "e7e461ff0a59aa71bb01654e7e67183872796c78"),
+    # MAT: mask-aware transformer for large-hole image inpainting (2022)
+    # [multi-GPU code: train.py (subprocess_fn: init_process_group nccl/gloo with rank,
+    # sync_device = torch.device('cuda', rank)), training/training_loop.py (device =
+    # torch.device('cuda', rank), DistributedDataParallel(device_ids=[device]), broadcast of
+    # params), metrics/metric_utils.py (torch.device('cuda', rank)), losses/vggNet.py (torch.load of
+    # VGG weights); TPL401, TPL402, TPL108, TPL2xx] based on StyleGAN2-ADA torch_utils/dnnlib
+    # launch texts: README "python train.py --outdir=output_path ... --gpus=8 ..." (1 node, 8 GPUs)
+    ("github:fenglinglwb/MAT", "d273d891ecdad2e1df106516423a75bc45b2d800"),
+    #
+    # --- Remote sensing ---
+    # SSL4EO-S12: self-supervised pretraining dataset and benchmarks for Sentinel-1/2 (2022-2024)
+    # [multi-GPU code: src/benchmark/pretrain_ssl/pretrain_moco_v2_s2c.py (Slurm/env set-up,
+    # torch.cuda.set_device(args.gpu_to_work_on / args.gpu), DistributedDataParallel(device_ids=[
+    # args.gpu]), torch.load of resume checkpoints), pretrain_dino_s2c.py, pretrain_mae_s2c.py,
+    # pretrain_moco_v3_s2c.py, pretrain_data2vec.py,
+    # src/benchmark/transfer_classification/linear_*.py (torch.load of
+    # pretrained encoders, DDP per GPU); TPL401, TPL402, TPL108, TPL2xx] note: contains
+    # .ipynb_checkpoints copies and a data2vec semantic_segmentation folder (mmseg-style)
+    # launch texts: src/benchmark/pretrain_ssl/scripts/pretrain/srun_train_*.sh "#SBATCH --nodes=1
+    # --ntasks=4 --ntasks-per-node=4" + "srun python -u pretrain_moco_v2_sen12ms_ms.py ..." (Slurm,
+    # 1 node,
+    # 4 GPUs), models/data2vec/README.md "--world_size 64 --dist_url $dist_url" (multi-node)
+    ("github:zhu-xlab/SSL4EO-S12", "2156913c5d8e5a2c572a5b000f0d5eaed6fc3192"),
+    #
+    # --- Self-supervised and generative pretraining ---
+    # MAGE: masked generative encoder unifying representation learning and generation (2022-2023)
+    # [multi-GPU code: util/misc.py (init_distributed_mode: torch.cuda.set_device(args.gpu),
+    # init_process_group; load_model torch.load(args.resume, map_location='cpu')),
+    # main_pretrain.py, main_finetune.py, main_linprobe.py (DistributedDataParallel(device_ids=[
+    # args.gpu]), torch.load of args.finetune), taming/models/vqgan.py (torch.load of VQGAN
+    # weights), gen_img_uncond.py (torch.load of args.ckpt); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "python -m torch.distributed.launch --node_rank=0 --nproc_per_node=8
+    # --nnodes=4 main_pretrain.py ..." (4-8 nodes x 8 GPUs)
+    ("github:LTH14/mage", "1becb14475354fc40df35ba7c7c7bf418a137cd3"),
+    #
+    # --- Medical image analysis ---
+    # SwinMM: masked multi-view Swin transformers for 3D medical image segmentation (2023)
+    # [multi-GPU code: Pretrain/main.py (torch.cuda.set_device(args.local_rank),
+    # init_process_group, DistributedDataParallel(device_ids=[args.local_rank]), torch.load of
+    # model_pth for resume), WORD/main.py (mp.spawn(main_worker), torch.cuda.set_device(args.gpu),
+    # DDP(device_ids=[args.gpu]), torch.load of pretrained model and checkpoint),
+    # WORD/test_parallel.py (mp.spawn evaluation), WORD/test.py (torch.load of pretrained_pth);
+    # TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python -m torch.distributed.launch
+    # --nproc_per_node=8 --master_port=11223 main.py --batch_size=2 ..." (1 node, 8 GPUs)
+    ("github:UCSC-VLAA/SwinMM", "dbc6fc572993bf34b05893578a4dc069a5aa35f1"),
+    #
+    # --- Re-identification and person retrieval ---
+    # YouReID: Tencent Youtu person re-identification library (2020-2021)
+    # [multi-GPU code: train/BaseTrainer.py (init_process_group(world_size=WORLD_SIZE, rank=RANK),
+    # torch.cuda.set_device(int(os.environ['LOCAL_RANK'])), DistributedDataParallel(device_ids=[
+    # LOCAL_RANK]), torch.load of checkpoints with and without map_location "cuda:"+LOCAL_RANK),
+    # train/Nafs_Trainer.py (torch.load of image_model_path and ckpt_path),
+    # models/backbones/*.py (torch.load of pretrained backbones); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: train/cmd.sh "python3 -m torch.distributed.launch --nproc_per_node=2 --nnodes=1
+    # --master_port=${PORT} --node_rank=0 BaseTrainer.py" (1 node, 2 GPUs)
+    ("github:TencentYoutuResearch/PersonReID-YouReID", "4c6a75d5f7c7bf75f53587ab6df85c8397371e37"),
+    # UFDN-Reid: unified frequency decoupling network for person/vehicle re-ID (2022)
+    # [multi-GPU code: tools/dist_train.py (torch.cuda.set_device(local_rank),
+    # init_process_group env://, DistributedDataParallel per local rank, torch.load of
+    # cfg.MODEL.PRETRAIN_PATH), modeling/baseline.py and modeling/baseline_pd.py (torch.load of
+    # trained_path), modeling/backbone/resnet.py, vit.py, PDecouple_swin.py (torch.load of ImageNet
+    # weights); TPL401, TPL402, TPL108, TPL2xx] launch texts: experiments/*.sh
+    # "CUDA_VISIBLE_DEVICES=4 python -m torch.distributed.launch --nproc_per_node=1 --master_port
+    # 12344 tools/dist_train.py --config_file='configs/softmax_triplet_pd.yaml' ..." (1 node,
+    # 1-N GPUs)
+    ("github:damo-cv/UFDN-Reid", "04da094371cbf4833e06f3ea30fb28f7e904555f"),
+    # RaSa: relation and sensitivity aware representation learning for text-based person search
+    # (2023)
+    # [multi-GPU code: utils.py (init_distributed_mode: RANK/LOCAL_RANK, torch.cuda.set_device(
+    # args.gpu), init_process_group), Retrieval.py (torch.load of args.checkpoint with
+    # map_location='cpu', DistributedDataParallel(device_ids=[args.gpu]), evaluation across ranks),
+    # models/*.py (ALBEF-style BERT + ViT with momentum encoders); TPL401, TPL402, TPL2xx]
+    # launch texts: shell/*-train.sh "python -m torch.distributed.run --nproc_per_node=4
+    # --rdzv_endpoint=127.0.0.1:29501 Retrieval.py --config configs/PS_cuhk_pedes.yaml ..."
+    # (1 node, 4 GPUs)
+    ("github:Flame-Chasers/RaSa", "bd16aa1a15f149548a90d196fcf10a27d7ab7c66"),
+    #
+    # --- Depth and stereo ---
+    # NeWCRFs: neural window fully-connected CRFs for monocular depth estimation (2022-2023)
+    # [multi-GPU code: newcrfs/train.py (mp.spawn(main_worker, nprocs=ngpus_per_node),
+    # init_process_group(rank), torch.cuda.set_device(args.gpu), DistributedDataParallel(
+    # device_ids=[args.gpu]), torch.load of checkpoint_path with and without map_location),
+    # newcrfs/eval.py, newcrfs/test.py, newcrfs/demo.py (torch.load of checkpoint_path),
+    # newcrfs/networks/newcrf_utils.py (load_checkpoint); TPL401, TPL402, TPL108, TPL2xx]
+    # launch texts: README "python newcrfs/train.py configs/arguments_train_nyu.txt" with
+    # configs/arguments_train_nyu.txt "--multiprocessing_distributed --dist_url
+    # tcp://127.0.0.1:2345" (1 node, all GPUs)
+    ("github:aliyun/NeWCRFs", "d327bf7ca8fb43959734bb02ddc7b56cf283c8d9"),
+    # OpenStereo: stereo matching toolbox (PSMNet, IGEV, LightStereo, FoundationStereo, ...)
+    # (2024-2026) [multi-GPU code: tools/train.py (torch.cuda.set_device(local_rank),
+    # init_process_group), stereo/modeling/trainer_template.py (DistributedDataParallel(device_ids=
+    # [local_rank]), torch.load of resume checkpoints with map_location='cuda:%d' % local_rank),
+    # stereo/modeling/models/fast_foundationstereo/trainer.py (DDP per local_rank, torch.load),
+    # stereo/modeling/models/monster/monster.py (torch.load of Depth-Anything weights),
+    # tools/eval.py and tools/infer.py; TPL401, TPL402, TPL108, TPL2xx] vendored:
+    # stereo/modeling/models/foundationstereo/dinov2 (copy of DINOv2, 140 of 368 .py files)
+    # launch texts: docs/0.get_started.md "torchrun --nnodes=1 --nproc_per_node=8
+    # --rdzv_backend=c10d --rdzv_endpoint=localhost:23456 tools/train.py --dist_mode --cfg_file
+    # cfgs/lightstereo/lightstereo_s_sceneflow.yaml" (1 node, 8 GPUs), scripts "nproc_per_node=4
+    ("github:XiandaGuo/OpenStereo", "23d71c92e33ad1f80dfc42bf29f5c6a914d38769"),
+    #
+    # --- Audio and speech enhancement ---
+    # SEMamba: Mamba-based speech enhancement (2024-2025)
+    # [multi-GPU code: train.py (mp.spawn(train, nprocs=num_gpus), device = torch.device(
+    # 'cuda:{:d}'.format(rank)), DistributedDataParallel(device_ids=[rank]) for generator and
+    # discriminator, torch.load of pretrained discriminator without map_location),
+    # utils/util.py (init_process_group, load_ckpts torch.load(filepath, map_location=device)),
+    # inference.py (torch.load of checkpoint_file); TPL401, TPL402, TPL108, TPL104] vendored:
+    # mamba-1_2_0_post1 and mamba_install (copies of mamba_ssm) launch texts: README "sh run.sh"
+    # with recipes/SEMamba_advanced/*.yaml "num_gpus: 2", "world_size: 1" (1 node, 2 GPUs)
+    ("github:RoyChao19477/SEMamba", "750ff5d8f0e112557ca039c268cdcc51e267f342"),
+    #
+    # --- Weather and climate models ---
+    # pangu-pytorch: PyTorch re-implementation and fine-tuning of Pangu-Weather (2023-2024)
+    # [multi-GPU code: era5_data/utils_dist.py (init_dist pytorch/slurm: torch.cuda.set_device(rank
+    # % num_gpus), init_process_group, LOCAL_RANK from SLURM_PROCID), finetune/finetune_fully.py and
+    # finetune/lora_tune.py (init_dist('pytorch'), torch.load of the pretrained 24 h model and of
+    # saved models, map_location='cuda:0' for best model), inference/test_main.py and
+    # inference/test_lora.py (torch.load of checkpoints); TPL401, TPL402, TPL108, TPL104]
+    # launch texts: finetune/finetune_fully.py "CUDA_VISIBLE_DEVICES=0,1,2,3 nohup python -m
+    # torch.distributed.launch --nproc_per_node=4 --master_port=1234 ... --dist True" (1 node,
+    # 4 GPUs), Slurm launcher in utils_dist.py
+    ("github:zhaoshan2/pangu-pytorch", "97db96bc9c039cd7fd3e3330bcd3b536c8b446cf"),
+    # granite-wxc: IBM/NASA Prithvi WxC downscaling fine-tuning code (2024)
+    # [multi-GPU code: granitewxc/utils/distributed.py (init_ddp: local rank from env,
+    # init_process_group, torch.cuda.set_device(local_rank); FullyShardedDataParallel wrapping of
+    # encoder/decoder), granitewxc/utils/data.py (rank-0-only data preparation via get_local_rank),
+    # granitewxc/utils/cache.py (torch.load of cached samples without map_location),
+    # granitewxc/utils/downscaling_model.py; TPL401, TPL402, TPL108] launch texts: README and
+    # examples/granitewxc_downscaling notebook (single process inference; init_ddp reads
+    # LOCAL_RANK/RANK/WORLD_SIZE for torchrun, 1 node, N GPUs)
+    ("github:IBM/granite-wxc", "4032b17c31cf91bd44825a48dc2aa61f850623eb"),
+)
+
+#: fresh-78: code that sets up its own distributed processes, chosen like fresh-70 by what
+#: TPL401 and TPL402 look for (gradient compression and sequence-parallel attention, HPC
+#: centres' training code and launchers, distributed data loading, diffusion, video and speech
+#: synthesis, language models, robot learning, vision backbones; 20 repositories), committed
+#: before it was first linted; copies of code in other sets and vendored folders left out
+#: (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_78 = (
+    # Code that sets up its own distributed processes and uses GPUs in each (2018-2026). Kinds:
+    # TPL2xx = tensors made or placed in forward; TPL401/TPL402 = process groups and
+    # per-process GPUs; TPL108 = torch.load without map_location; TPL104 = literal devices.
+    #
+    # --- Communication systems: gradient compression, sequence-parallel attention, benchmarks ---
+    # GRACE (KAUST sands-lab): gradient-compression framework for distributed training (2020-2022)
+    # [multi-GPU code: grace_dl/dist/communicator/allreduce.py, allgather.py, broadcast.py,
+    # all_to_all.py (dist.all_reduce/all_gather of compressed tensors, size tensors .cuda(device
+    # index)), grace_dl/dist/compressor/powersgd.py, grace_dl/dist/memory/dgc.py,
+    # examples/dist/CIFAR10-dawndist/core.py (dist.init_process_group tcp://master:1111 with
+    # rank/world_size args), torch_backend.py (torch.device("cuda:0") at import); TPL401, TPL402,
+    # TPL104, TPL2xx] launch texts: README "python examples/dist/CIFAR10-dawndist/dawn.py
+    # --master_address=server1_ip --rank=0 --world_size=2" and "--rank=1" (2 nodes x 1 GPU),
+    # "mpirun -np 2 ..." for the Horovod path
+    ("github:sands-lab/grace", "fd3a7f42e71570aa6aecf368a2515388593bfb00"),
+    # Burst-Attention (Tsinghua/OpenBMB): distributed ring/"burst" attention for very long
+    # sequences over NCCL, optional BMTrain back end (2023-2024) [multi-GPU code:
+    # burst_attn/comm.py (broadcast/all_reduce/p2p ring wrappers over torch.distributed or bmt),
+    # burst_attn/burst_attn_interface.py (per-rank KV blocks passed round the ring),
+    # benchmarks/benchmark.py (dist.init_process_group("nccl"), set_device(LOCAL_RANK)),
+    # benchmarks/ring_attn.py, test/test_burst.py (init_process_group env://, tensors .cuda());
+    # TPL401, TPL402, TPL2xx] launch texts: benchmarks/bench.sh and test scripts "torchrun
+    # --nnodes 1 --nproc_per_node 8 ... test_burst.py --striped --causal" (1 node x 8 GPUs; a
+    # rdzv-endpoint form of the same for a remote host)
+    ("github:MayDomine/Burst-Attention", "b088c554072935074ea9c643de5ee363be5ab1f6"),
+    # MLBench benchmarks (EPFL mlbench): reference distributed-training benchmark tasks
+    # (2018-2021) [multi-GPU code: examples/mlbench-pytorch-tutorial/train_dist.py
+    # (dist.init_process_group(backend, rank, world_size), hand-written gradient all_reduce),
+    # examples/resnet_cifar10_mpi_sparsified_sgd.py (sparse all_reduce, state tensors .cuda()),
+    # examples/resnet_cifar10_pytorch_decentralized.py, pytorch/imagerecognition/*/main.py,
+    # pytorch/nlp/*/main.py (per-rank device and backend set-up through mlbench_core);
+    # TPL401, TPL402, TPL2xx] launch texts: examples README "mpirun -n 2 --oversubscribe python
+    # resnet_cifar10_mpi.py --run_id 1" (1 node, 2 ranks); Kubernetes Helm runs with N workers
+    ("github:mlbench/mlbench-benchmarks", "625226ad1f00f6ba93568c33268a7da57e823115"),
+    #
+    # --- HPC-centre training code and launchers (Slurm / PBS / mpiexec) ---
+    # NERSC pytorch-examples: template for distributed training on Cori/Perlmutter (2018-2024)
+    # [multi-GPU code: utils/distributed.py (init_process_group gloo/nccl/mpi from SLURM_PROCID
+    # and SLURM_NTASKS, file:// and env:// variants), trainers/base.py ('cuda:%i' % gpu,
+    # torch.cuda.set_device(gpu), torch.load with map_location), train.py (--rank-gpu);
+    # TPL401, TPL402] launch texts: scripts/train_perlmutter.sh "#SBATCH --gpus-per-node=4
+    # --ntasks-per-node=4 ... srun -l -u python train.py -d nccl --rank-gpu
+    # --ranks-per-node=${SLURM_NTASKS_PER_NODE}" (N nodes x 4 GPUs)
+    ("github:NERSC/pytorch-examples", "f787817c73179597376d5cceeae597473d51fde4"),
+    # NERSC SC23 deep-learning-at-scale tutorial: ViT weather emulator with hand-written tensor
+    # (model) parallelism (2023) [multi-GPU code: utils/comm.py (init_process_group nccl with
+    # env/file wire-up, LOCAL_RANK, data/model-parallel sub-groups), distributed/layers.py,
+    # distributed/mappings.py, distributed/helpers.py (copy/reduce/gather across the model-parallel
+    # group), train.py (init_process_group, torch.cuda.set_device(local_rank)), train_mp.py,
+    # train_mp_graphs.py (CUDA graphs per rank); TPL401, TPL402, TPL2xx] (successor of the
+    # existing sc22 tutorial, with new tensor-parallel code) launch texts: README "sbatch -n1 -t 20
+    # submit_pm.sh --config=short", submit_pm.sh "#SBATCH --gpus-per-node 4 ... srun -u shifter ..."
+    # (1-N nodes x 4 GPUs)
+    ("github:NERSC/sc23-dl-tutorial", "134b013342e2070455619a7040188903fb04f83b"),
+    # ALCF AI-for-Science training series (Argonne): lessons on training at scale on Polaris /
+    # Aurora (2021-2025) [multi-GPU code: 01-AI-at-Scale/pytorch_2p8_ddp*.py (8 variants:
+    # init_process_group from MPI/PMI rank variables, local-rank device binding, DDP, HDF5
+    # data per rank, compile/profiler variants), other session folders with DDP examples;
+    # TPL401, TPL402, TPL2xx] launch texts: "mpiexec -n ${NRANKS} -ppn ${NRANKS_PER_NODE} -l
+    # --line-buffer --cpu-bind ... python pytorch_2p8_ddp_hdf5_prof.py" (2 nodes x 4 GPUs:
+    # "mpiexec --verbose --envall -n 8 -ppn 4 --hostfile ...")
+    ("github:argonne-lcf/ai-science-training-series", "e7d9e727010650b0b8757d0bcbc3ef41c96681d7"),
+    # ezpz (Sam Foreman, ALCF): launcher and set-up library for distributed PyTorch on
+    # Slurm/PBS/Cray PALS machines, CUDA and XPU (2023-2026) [multi-GPU code: src/ezpz/dist.py
+    # (init_process_group wrapper), src/ezpz/distributed.py (rank/local rank from PMI_RANK,
+    # SLURM_PROCID, PALS_LOCAL_RANKID, OMPI_COMM_WORLD_LOCAL_RANK; torch.cuda.set_device /
+    # torch.xpu.set_device), src/ezpz/examples/fsdp_tp.py (2-D FSDP x TP mesh),
+    # src/ezpz/examples/cifar/train_ds.py, tests/test_distributed.py; TPL401, TPL402, TPL104,
+    # TPL2xx] launch texts: README "ezpz launch python3 demo.py"; launcher builds "mpiexec
+    # --verbose --envall -n ${num_gpus} -ppn ${num_gpus_per_host} --hostfile ${hostfile}" or
+    # "srun -u --verbose -N${SLURM_NNODES} -n$((SLURM_NNODES * SLURM_GPUS_ON_NODE))" (N nodes x G
+    # GPUs)
+    ("github:saforem2/ezpz", "1229a1790505e89acb250fbb42b4530dddfc214d"),
+    # Princeton Research Computing multi-GPU training guide (2022-2025) [multi-GPU code:
+    # 02_pytorch_ddp/mnist_classify_ddp.py (rank = SLURM_PROCID, local_rank from
+    # SLURM_GPUS_ON_NODE, dist.init_process_group("nccl"), torch.cuda.set_device(local_rank)),
+    # 02_pytorch_ddp/simple_dpp.py, 04_model_parallel_with_fsdp/chess_finetune.py (FSDP);
+    # TPL401, TPL402] launch texts: job.slurm "#SBATCH --nodes=2 ... --gres=gpu:2 ... srun python
+    # mnist_classify_ddp.py" (2 nodes x 2 GPUs), "torchrun --nproc-per-node=$num_gpus ..."
+    ("github:PrincetonUniversity/multi_gpu_training", "2e975addb4792eaea66ce56de700675b99f43318"),
+    #
+    # --- Distributed data loading ---
+    # FFCV-SSL (Meta FAIR): FFCV data-loading library extended for self-supervised training
+    # (2023) [multi-GPU code: examples/train_ssl.py (per-GPU trainer class, dist.init_process_group
+    # ("nccl", init_method=dist_url, rank, world_size), ch.cuda.set_device(gpu), submitit/Slurm
+    # launch), ffcv/loader/*.py (distributed ordering, per-rank batches placed on the device),
+    # ffcv/writer.py (worker Processes), tests/test_traversal_orders.py (init_process_group nccl
+    # per spawned rank); TPL401, TPL402, TPL2xx] launch texts: README "python examples/train_ssl.py
+    # --config-file examples/rn50_configs/rn50_baseline.yaml ..." with "world_size: 8"
+    # (1 node x 8 GPUs) or submitit on Slurm
+    ("github:facebookresearch/FFCV-SSL", "6458e33f0753e7a35bc639517a763350a0fc2177"),
+    #
+    # --- Diffusion and score-based generative models with hand-written launchers ---
+    # Versatile Diffusion (SHI Labs): multi-flow text/image diffusion (2022-2023) [multi-GPU code:
+    # main.py (mp.spawn(trainer / evaler, nprocs=gpu_count)), lib/utils.py (global_rank from
+    # local_rank and node_rank, dist.init_process_group(init_method=cfg.env.dist_url) then
+    # torch.cuda.set_device(local_rank), node-wise shared-memory sync), lib/model_zoo/common/
+    # get_model.py (torch.load of checkpoints); TPL401, TPL402, TPL2xx] (lib/model_zoo/
+    # optimus_models is a copy of Optimus/HF BERT-GPT2 code) launch texts: README "python main.py
+    # --config vd_official_eval --gpu 0 1 2 3 4 5 6 7 --eval 99999" (1 node x 8 GPUs)
+    ("github:SHI-Labs/Versatile-Diffusion", "cf0f4a2bc426a0567c672e4ab3dfbf61af0e265c"),
+    # CLD-SGM (NVIDIA Toronto AI lab): critically-damped Langevin diffusion (2021-2023)
+    # [multi-GPU code: main.py (one mp.Process per local GPU, global_rank from node_rank,
+    # torch.cuda.set_device(config.local_rank), dist.init_process_group('nccl', env:// with
+    # master address)), run_lib.py (per-rank sampling, torch.load of samples), util/utils.py
+    # (all_reduce helpers), util/checkpoint.py; TPL401, TPL402, TPL2xx] launch texts: README
+    # "python main.py -cc configs/default_cifar10.txt ... --n_gpus_per_node 8" (1 node x 8 GPUs),
+    # "mpirun --allow-run-as-root -np 2 -npernode 1 bash -c 'python main.py ... --n_gpus_per_node 8
+    # ... --node_rank $NODE_RANK --n_nodes 2 --master_address ...'" (2 nodes x 8 GPUs)
+    ("github:nv-tlabs/CLD-SGM", "43dc5681e4c6350a02c4ca6bf6e370dc592cfec9"),
+    # GENIE (NVIDIA Toronto AI lab): higher-order denoising diffusion solvers (2022-2023)
+    # [multi-GPU code: main.py (mp.Process per GPU, set_device(config.setup.local_rank),
+    # dist.init_process_group('nccl')), runners/train_genie_base.py, runners/generate_base.py,
+    # runners/generate_upsampler.py (torch.load with map_location=device, DDP on local rank),
+    # torch_utils/training_stats.py (per-rank stats reduction), utils/*.py; TPL401, TPL402,
+    # TPL2xx] launch texts: README "python main.py --mode train --config bedroom.train_genie
+    # --workdir <new_directory> --n_gpus_per_node 8" (1 node x 8 GPUs; --n_nodes for more)
+    ("github:nv-tlabs/GENIE", "3a0fc9258bec34bd382a034e60a03ac0f4256c18"),
+    # DPDM (NVIDIA Toronto AI lab): differentially private diffusion models (2022-2023)
+    # [multi-GPU code: main.py (mp.Process per GPU, torch.cuda.set_device(local_rank),
+    # dist.init_process_group('nccl')), runners/train_dpdm_base.py (torch.cuda.device(local_rank),
+    # device 'cuda:%d', per-rank DP-SGD noise), runners/generate_base.py (DDP device_ids,
+    # torch.load with map_location), utils/util.py (dist.all_reduce of gradients/stats);
+    # TPL401, TPL402, TPL2xx] launch texts: README "python main.py --mode train --workdir
+    # <new_directory> --config <dataset>", "Our models are trained on eight NVIDIA A100 (80Gb) GPUs;
+    # you can set the number of GPUs per node via setup.n_gpus_per_node" (1 node x 8 GPUs)
+    ("github:nv-tlabs/DPDM", "29bb94d92bb5440a664dbaa915c06a7397ea9ff3"),
+    #
+    # --- Video synthesis ---
+    # few-shot-vid2vid (NVIDIA): few-shot pose/face/street video-to-video synthesis (2019-2021)
+    # [multi-GPU code: util/distributed.py (init_dist: rank from env, torch.cuda.set_device(gpu_id),
+    # dist.init_process_group), train.py (init_dist() with --local_rank), models/models.py
+    # (apex DistributedDataParallel(model.cuda())), models/base_model.py (torch.load of saved
+    # networks without map_location), models/input_process.py (.cuda() on inputs),
+    # options/base_options.py (set_device(opt.gpu_ids[0])); TPL401, TPL402, TPL108, TPL2xx]
+    # (models/networks/flownet2_pytorch is a vendored copy of NVIDIA flownet2-pytorch) launch
+    # texts: scripts "python train.py --name pose --dataset_mode fewshot_pose ... --gpu_ids
+    # 0,1,2,3,4,5,6,7 --batchSize 30" (1 node x 8 GPUs), distributed mode via --local_rank
+    ("github:NVlabs/few-shot-vid2vid", "009e23f17f4ce1f227fdb4bbf50f81f706cd2c04"),
+    # Unsupervised video interpolation (NVIDIA): cycle-consistent frame interpolation (2020)
+    # [multi-GPU code: train.py (torch.cuda.set_device(args.rank % device_count()),
+    # torch.distributed.init_process_group, DistributedSampler, torch.load of resume checkpoint),
+    # models/CycleHJSuperSloMo.py, models/HJSuperSloMo.py (grids/tensors built in forward),
+    # utils.py; TPL401, TPL402, TPL2xx] launch texts: README "python3 -m torch.distributed.launch
+    # --nproc_per_node=16 train.py --model CycleHJSuperSloMo ..." ("we use a total of 16 V100 GPUs
+    # over two nodes": 2 nodes x 8 GPUs)
+    ("github:NVIDIA/unsupervised-video-interpolation", "55161c4f5e1bcd07a286f8162f817900f6ac73bc"),
+    #
+    # --- Speech and singing-voice synthesis ---
+    # whisper-vits-svc (PlayVoice): singing-voice conversion with Whisper/HuBERT features and VITS
+    # (2023-2024) [multi-GPU code: svc_trainer.py (mp.spawn(train,
+    # nprocs=torch.cuda.device_count())),
+    # vits_extend/train.py (init_process_group(backend=hp.dist_config.dist_backend,
+    # init_method="tcp://localhost:54321", rank), per-rank models .to(device), torch.load of
+    # checkpoints), hubert/hubert_model.py and vits/data_utils.py (torch.load without map_location),
+    # crepe/*.py, whisper/*.py; TPL401, TPL402, TPL108, TPL2xx] launch texts: README "python
+    # svc_trainer.py -c configs/base.yaml -n sovits5.0" (1 node, all visible GPUs)
+    ("github:PlayVoice/whisper-vits-svc", "b95a84954d74f651982c0ecea5f7eb67f9c02d46"),
+    # HierSpeech++ (Korea Univ.): hierarchical zero-shot speech synthesis / TTV (2023-2024)
+    # [multi-GPU code: train_ttv_v1.py (mp.spawn(run, nprocs=n_gpus), dist.init_process_group
+    # ('nccl', env://, rank), torch.cuda.set_device(rank)), ttv_v1/preprocessing/extract_f0.py,
+    # extract_w2v.py, extract_token.py (mp.spawn per GPU for feature extraction),
+    # ttv_v1/data_loader.py (torch.load of features), denoiser/utils.py; TPL401, TPL402, TPL108,
+    # TPL2xx] launch texts: inference.sh "CUDA_VISIBLE_DEVICES=0 python3 inference.py ..."; README
+    # "We have released the TTV_v1 training code" (train_ttv_v1.py: n_gpus = all visible GPUs on
+    # 1 node)
+    ("github:sh-lee-prml/HierSpeechpp", "318c633cdc24cf3239d62c95ea8afae200ed2d13"),
+    #
+    # --- Language models ---
+    # sentiment-discovery (NVIDIA ADLR): large-scale mLSTM/transformer language-model pretraining
+    # and sentiment transfer (2017-2020) [multi-GPU code: multiproc.py (hand-written launcher:
+    # subprocess.Popen per GPU with --rank), main.py and pretrain.py (torch.cuda.set_device((rank +
+    # base_gpu) % device_count()), torch.distributed.init_process_group(backend, world_size, rank,
+    # init_method)), data_utils/loaders.py (set_device in loader worker processes), generate.py
+    # (torch.load without map_location), fp16/fp16.py; TPL401, TPL402, TPL108, TPL2xx] launch
+    # texts: README "python -m multiproc pretrain.py --data ./data/amazon/reviews.json ..."
+    # (1 node, all GPUs; --world-size / --rank for more)
+    ("github:NVIDIA/sentiment-discovery", "17bcf051648d086a39d146378cfdf8060bb33955"),
+    #
+    # --- Reinforcement learning and robot learning ---
+    # ManiSkill2-Learn (UCSD Hao Su lab): RL / imitation framework for ManiSkill2 (2022-2024)
+    # [multi-GPU code: maniskill2_learn/apis/run_rl.py (mp.spawn(run_one_process,
+    # nprocs=world_size),
+    # torch.cuda.set_device(args.gpu_ids[rank]), dist.init_process_group("nccl", rank=world_rank),
+    # separate --sim-gpu-ids for environment rendering), maniskill2_learn/env/*.py (parallel env
+    # workers), maniskill2_learn/utils/torch/checkpoint_utils.py (torch.load with map_location),
+    # maniskill2_learn/methods/*; TPL401, TPL402, TPL2xx] launch texts: scripts "python
+    # maniskill2_learn/apis/run_rl.py configs/mfrl/dapg/maniskill2_pn.py --work-dir
+    # ./logs/dapg_pickcube_pointcloud --gpu-ids 0 --sim-gpu-ids 1" (1 node, 2 GPUs); README:
+    # "specify
+    # --gpu-ids for multi-gpu network training and --sim-gpu-ids for multi-gpu environment
+    # simulation"
+    ("github:haosulab/ManiSkill2-Learn", "e9860aff595da3ad34829d62c923be0b50001427"),
+    #
+    # --- Vision backbones ---
+    # EfficientFormer (Snap Research): mobile-speed vision transformers (2022-2023) [multi-GPU code:
+    # util/utils.py (init_distributed_mode: RANK/WORLD_SIZE/LOCAL_RANK or SLURM_PROCID,
+    # torch.cuda.set_device(args.gpu), init_process_group(dist_url)), main.py (DDP, distributed
+    # eval), run_with_submitit.py (Slurm jobs); TPL401, TPL402, TPL2xx] (detection/ and
+    # segmentation/ are mmdet/mmseg-based, 87 of the 99 .py files, launched by mmcv) launch texts:
+    # README "sh dist_train.sh efficientformer_l1 8" ("python -m torch.distributed.launch
+    # --nproc_per_node=$GPUS ...", 1 node x 8 GPUs), "--launcher=slurm" for detection/segmentation
+    ("github:snap-research/EfficientFormer", "d01da426243a38303d0a35d01fc928b0e37d38d3"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -13342,6 +13801,241 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "pointnet2/pytorch_utils.py",
     ),
     "github:ankanbhunia/PIDM": ("models/losses.py",),
+    # fresh-77's and fresh-78's copies: NVIDIA apex in TorchSemiSeg, the Paddle port in
+    # RT-DETR, DINOv2 in OpenStereo, mamba_ssm in SEMamba, FlowNet2 in few-shot-vid2vid, Optimus
+    # in Versatile-Diffusion; AlphaPose's, RAFT's and DB's helpers in ROMP, StyleGAN's in MAT,
+    # GENIE, DPDM and CLD-SGM, MAE's and MoCo v3's in SSL4EO-S12 and mage, PoolFormer's
+    # detection and segmentation code in EfficientFormer, and other shared files; GENIE's and
+    # whisper-vits-svc's files kept once (DPDM, HierSpeechpp)
+    "github:charlesCXK/TorchSemiSeg": (
+        "furnace/apex/",
+        "furnace/seg_opr/sync_bn/comm.py",
+    ),
+    "github:Arthur151/ROMP": (
+        "romp/lib/tracking/basetrack.py",
+        "romp/lib/tracking/tracking_utils/timer.py",
+        "simple_romp/trace2/models/deform_conv/modules/deform_conv.py",
+        "simple_romp/trace2/models/deform_conv/modules/deform_pool.py",
+        "simple_romp/trace2/models/raft/extractor.py",
+        "simple_romp/trace2/models/raft/utils/augmentor.py",
+        "simple_romp/trace2/models/raft/utils/flow_viz.py",
+        "simple_romp/trace2/models/raft/utils/frame_utils.py",
+        "simple_romp/tracker/basetrack.py",
+        "trace/lib/models/deform_conv/functions/deform_pool.py",
+        "trace/lib/models/deform_conv/modules/deform_conv.py",
+        "trace/lib/models/deform_conv/modules/deform_pool.py",
+        "trace/lib/raft/extractor.py",
+        "trace/lib/raft/utils/augmentor.py",
+        "trace/lib/raft/utils/flow_viz.py",
+        "trace/lib/raft/utils/frame_utils.py",
+    ),
+    "github:ruiliu-ai/FuseFormer": (
+        "core/dist.py",
+        "core/loss.py",
+        "core/spectral_norm.py",
+    ),
+    "github:fenglinglwb/MAT": (
+        "dataset_tool.py",
+        "dnnlib/util.py",
+        "torch_utils/custom_ops.py",
+        "torch_utils/ops/bias_act.py",
+        "torch_utils/ops/conv2d_gradfix.py",
+        "torch_utils/ops/conv2d_resample.py",
+        "torch_utils/ops/fma.py",
+        "torch_utils/ops/grid_sample_gradfix.py",
+        "torch_utils/ops/upfirdn2d.py",
+        "torch_utils/persistence.py",
+        "torch_utils/training_stats.py",
+    ),
+    "github:zhu-xlab/SSL4EO-S12": (
+        "src/benchmark/pretrain_ssl/models/data2vec/semantic_segmentation/configs/_base_/datasets/ade20k.py",
+        "src/benchmark/pretrain_ssl/models/data2vec/semantic_segmentation/configs/_base_/datasets/ade20k_640x640.py",
+        "src/benchmark/pretrain_ssl/models/data2vec/semantic_segmentation/mmcv_custom/apex_runner/checkpoint.py",
+        "src/benchmark/pretrain_ssl/models/data2vec/semantic_segmentation/mmcv_custom/apex_runner/optimizer.py",
+        "src/benchmark/pretrain_ssl/models/mae/engine_finetune.py",
+        "src/benchmark/pretrain_ssl/models/mae/main_finetune.py",
+        "src/benchmark/pretrain_ssl/models/mae/models_vit.py",
+        "src/benchmark/pretrain_ssl/models/mae/submitit_finetune.py",
+        "src/benchmark/pretrain_ssl/models/mae/submitit_linprobe.py",
+        "src/benchmark/pretrain_ssl/models/mae/submitit_pretrain.py",
+        "src/benchmark/pretrain_ssl/models/mae/util/crop.py",
+        "src/benchmark/pretrain_ssl/models/mae/util/datasets.py",
+        "src/benchmark/pretrain_ssl/models/mae/util/lars.py",
+        "src/benchmark/pretrain_ssl/models/mae/util/lr_decay.py",
+        "src/benchmark/pretrain_ssl/models/mae/util/lr_sched.py",
+        "src/benchmark/pretrain_ssl/models/mae/util/pos_embed.py",
+        "src/benchmark/pretrain_ssl/models/moco_v2/detection/train_net.py",
+        "src/benchmark/pretrain_ssl/models/moco_v3/builder.py",
+        "src/benchmark/pretrain_ssl/models/moco_v3/optimizer.py",
+        "src/benchmark/transfer_classification/models/data2vec/semantic_segmentation/configs/_base_/datasets/ade20k.py",
+        "src/benchmark/transfer_classification/models/data2vec/semantic_segmentation/configs/_base_/datasets/ade20k_640x640.py",
+        "src/benchmark/transfer_classification/models/data2vec/semantic_segmentation/mmcv_custom/apex_runner/checkpoint.py",
+        "src/benchmark/transfer_classification/models/data2vec/semantic_segmentation/mmcv_custom/apex_runner/optimizer.py",
+        "src/benchmark/transfer_classification/models/mae/engine_finetune.py",
+        "src/benchmark/transfer_classification/models/mae/main_finetune.py",
+        "src/benchmark/transfer_classification/models/mae/models_vit.py",
+        "src/benchmark/transfer_classification/models/mae/submitit_finetune.py",
+        "src/benchmark/transfer_classification/models/mae/submitit_linprobe.py",
+        "src/benchmark/transfer_classification/models/mae/submitit_pretrain.py",
+        "src/benchmark/transfer_classification/models/mae/util/crop.py",
+        "src/benchmark/transfer_classification/models/mae/util/datasets.py",
+        "src/benchmark/transfer_classification/models/mae/util/lars.py",
+        "src/benchmark/transfer_classification/models/mae/util/lr_decay.py",
+        "src/benchmark/transfer_classification/models/mae/util/lr_sched.py",
+        "src/benchmark/transfer_classification/models/mae/util/pos_embed.py",
+        "src/benchmark/transfer_classification/models/moco_v2/detection/train_net.py",
+        "src/benchmark/transfer_classification/models/moco_v3/builder.py",
+        "src/benchmark/transfer_classification/models/moco_v3/optimizer.py",
+    ),
+    "github:LTH14/mage": (
+        "taming/modules/diffusionmodules/model.py",
+        "taming/modules/util.py",
+        "taming/modules/vqvae/quantize.py",
+        "taming/util.py",
+    ),
+    "github:UCSC-VLAA/SwinMM": (
+        "Pretrain/optimizers/lr_scheduler.py",
+        "WORD/optimizers/lr_scheduler.py",
+        "WORD/utils/misc.py",
+    ),
+    "github:damo-cv/UFDN-Reid": ("solver/scheduler.py",),
+    "github:Flame-Chasers/RaSa": (
+        "models/vit.py",
+        "optim/adafactor.py",
+        "optim/adahessian.py",
+        "optim/adamp.py",
+        "optim/adamw.py",
+        "optim/lookahead.py",
+        "optim/nadam.py",
+        "optim/novograd.py",
+        "optim/nvnovograd.py",
+        "optim/radam.py",
+        "optim/rmsprop_tf.py",
+        "optim/sgdp.py",
+        "scheduler/cosine_lr.py",
+        "scheduler/plateau_lr.py",
+        "scheduler/scheduler.py",
+        "scheduler/scheduler_factory.py",
+        "scheduler/step_lr.py",
+        "scheduler/tanh_lr.py",
+    ),
+    "github:XiandaGuo/OpenStereo": (
+        "stereo/modeling/models/foundationstereo/dinov2/",
+        "stereo/modeling/models/monster/depth_anything_v2/dinov2_layers/attention.py",
+        "stereo/modeling/models/monster/depth_anything_v2/dinov2_layers/block.py",
+        "stereo/modeling/models/monster/depth_anything_v2/dinov2_layers/drop_path.py",
+        "stereo/modeling/models/monster/depth_anything_v2/dinov2_layers/layer_scale.py",
+        "stereo/modeling/models/monster/depth_anything_v2/dinov2_layers/mlp.py",
+        "stereo/modeling/models/monster/depth_anything_v2/dinov2_layers/patch_embed.py",
+        "stereo/modeling/models/monster/depth_anything_v2/dinov2_layers/swiglu_ffn.py",
+    ),
+    "github:RoyChao19477/SEMamba": (
+        "mamba-1_2_0_post1/",
+        "mamba_install/",
+    ),
+    "github:SHI-Labs/Versatile-Diffusion": (
+        "lib/model_zoo/distributions.py",
+        "lib/model_zoo/optimus_models/",
+    ),
+    "github:nv-tlabs/CLD-SGM": (
+        "models/layerspp.py",
+        "op/fused_act.py",
+    ),
+    "github:nv-tlabs/GENIE": (
+        "models/guided_diffusion/fp16_util.py",
+        "models/guided_diffusion/logger.py",
+        "models/guided_diffusion/nn.py",
+        "models/score_sde_pytorch/layers.py",
+        "models/score_sde_pytorch/layerspp.py",
+        "models/score_sde_pytorch/normalization.py",
+        "torch_utils/custom_ops.py",
+        "torch_utils/ops/conv2d_gradfix.py",
+        "torch_utils/ops/conv2d_resample.py",
+        "torch_utils/ops/filtered_lrelu.py",
+        "torch_utils/ops/fma.py",
+        "torch_utils/ops/grid_sample_gradfix.py",
+        "torch_utils/ops/upfirdn2d.py",
+    ),
+    "github:nv-tlabs/DPDM": (
+        "dataset_tool.py",
+        "dnnlib/util.py",
+        "model/layerspp.py",
+        "model/normalization.py",
+        "model/op/fused_act.py",
+        "model/op/upfirdn2d.py",
+        "stylegan3/dataset.py",
+        "torch_utils/persistence.py",
+    ),
+    "github:NVlabs/few-shot-vid2vid": (
+        "models/networks/flownet2_pytorch/",
+        "models/networks/sync_batchnorm/comm.py",
+        "models/networks/sync_batchnorm/unittest.py",
+    ),
+    "github:sh-lee-prml/HierSpeechpp": (
+        "alias_free_torch/filter.py",
+        "alias_free_torch/resample.py",
+    ),
+    "github:haosulab/ManiSkill2-Learn": (
+        "maniskill2_learn/networks/modules/pct_modules/pointnet_util.py",
+    ),
+    "github:snap-research/EfficientFormer": (
+        "detection/checkpoint.py",
+        "detection/configs/_base_/datasets/cityscapes_detection.py",
+        "detection/configs/_base_/datasets/cityscapes_instance.py",
+        "detection/configs/_base_/datasets/coco_detection.py",
+        "detection/configs/_base_/datasets/coco_instance.py",
+        "detection/configs/_base_/datasets/coco_instance_semantic.py",
+        "detection/configs/_base_/datasets/deepfashion.py",
+        "detection/configs/_base_/datasets/voc0712.py",
+        "detection/configs/_base_/datasets/wider_face.py",
+        "detection/configs/_base_/models/cascade_mask_rcnn_pvtv2_b2_fpn.py",
+        "detection/configs/_base_/models/cascade_mask_rcnn_r50_fpn.py",
+        "detection/configs/_base_/models/cascade_rcnn_r50_fpn.py",
+        "detection/configs/_base_/models/fast_rcnn_r50_fpn.py",
+        "detection/configs/_base_/models/faster_rcnn_r50_caffe_c4.py",
+        "detection/configs/_base_/models/faster_rcnn_r50_caffe_dc5.py",
+        "detection/configs/_base_/models/faster_rcnn_r50_fpn.py",
+        "detection/configs/_base_/models/mask_rcnn_r50_caffe_c4.py",
+        "detection/configs/_base_/models/mask_rcnn_r50_fpn.py",
+        "detection/configs/_base_/models/retinanet_r50_fpn.py",
+        "detection/configs/_base_/models/rpn_r50_caffe_c4.py",
+        "detection/configs/_base_/models/rpn_r50_fpn.py",
+        "detection/configs/_base_/models/ssd300.py",
+        "detection/mmcv_custom/runner/checkpoint.py",
+        "detection/mmcv_custom/runner/epoch_based_runner.py",
+        "detection/mmcv_custom/runner/optimizer.py",
+        "detection/mmdet_custom/apis/train.py",
+        "segmentation/align_resize.py",
+        "segmentation/configs/_base_/datasets/ade20k.py",
+        "segmentation/configs/_base_/models/fpn_r50.py",
+        "segmentation/tools/analyze_logs.py",
+        "segmentation/tools/benchmark.py",
+        "segmentation/tools/browse_dataset.py",
+        "segmentation/tools/convert_datasets/chase_db1.py",
+        "segmentation/tools/convert_datasets/cityscapes.py",
+        "segmentation/tools/convert_datasets/coco_stuff10k.py",
+        "segmentation/tools/convert_datasets/coco_stuff164k.py",
+        "segmentation/tools/convert_datasets/drive.py",
+        "segmentation/tools/convert_datasets/hrf.py",
+        "segmentation/tools/convert_datasets/pascal_context.py",
+        "segmentation/tools/convert_datasets/stare.py",
+        "segmentation/tools/convert_datasets/voc_aug.py",
+        "segmentation/tools/deploy_test.py",
+        "segmentation/tools/get_flops.py",
+        "segmentation/tools/model_converters/mit2mmseg.py",
+        "segmentation/tools/model_converters/swin2mmseg.py",
+        "segmentation/tools/model_converters/vit2mmseg.py",
+        "segmentation/tools/onnx2tensorrt.py",
+        "segmentation/tools/print_config.py",
+        "segmentation/tools/publish_model.py",
+        "segmentation/tools/pytorch2onnx.py",
+        "segmentation/tools/pytorch2torchscript.py",
+        "segmentation/tools/torchserve/mmseg2torchserve.py",
+        "segmentation/tools/torchserve/mmseg_handler.py",
+        "segmentation/tools/torchserve/test_torchserve.py",
+        "util/losses.py",
+    ),
+    "github:lyuwenyu/RT-DETR": ("rtdetr_paddle/",),
 }
 
 
@@ -13423,6 +14117,8 @@ UNSEEN_SETS = {
     "fresh-74": FRESH_74,
     "fresh-75": FRESH_75,
     "fresh-76": FRESH_76,
+    "fresh-77": FRESH_77,
+    "fresh-78": FRESH_78,
 }
 
 
