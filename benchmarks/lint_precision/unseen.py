@@ -889,6 +889,17 @@ HISTORY = [
         "TPL204 0/1) and 2 of 12 (TPL401 2/3 with 1 split, TPL108 0/2 with 2 split, TPL201 "
         "0/3, TPL202 0/4)",
     ),
+    (
+        "2026-12-05",
+        "ca47c5c",
+        "fixes against fresh-69's, fresh-70's and fresh-74's FALSE shapes (threads only a "
+        "one-process job or `RANK == 0` starts: TPL403; a method's parameter it hands on to "
+        "`.numpy()`: TPL201), then fresh-75 (LLM research code chosen by what TPL303, TPL404 "
+        "and TPL403 look for; 660 files) and fresh-76 (a twelfth general set; 850 files) at "
+        "ca47c5c: no default-tier finding on either, the default set alone too; of the rules "
+        "once default none on fresh-75, and 6 TRUE of 15 on fresh-76 (TPL108 3/8, TPL401 "
+        "2/2, TPL204 1/1, TPL203 0/2, TPL202 0/1, TPL104 0/1); the judges agreed on all",
+    ),
 ]
 
 
@@ -2127,6 +2138,44 @@ CORPUS_NOTES = {
         "processes bound their GPUs), 3 UNSURE (TPL108 0/2, both split: LayoutDETR's published "
         "UP-DETR weights in every rank). A seeded sample of 12 of its 20 TPL106 loads (seed "
         "74, `fresh-74/tpl106-sample`): 1 TRUE, 6 FALSE, 5 split or UNSURE."
+    ),
+    "fresh-75": (
+        "LLM and multimodal-LLM research code (interpretability, model editing, long context, "
+        "quantisation, speculative decoding, vision-language models, evaluation, alignment, "
+        "agents) chosen by what TPL303, TPL404 and TPL403 look for: models spread over GPUs "
+        "in one process, CUDA_VISIBLE_DEVICES set from Python, models on several GPUs from "
+        "one script; 21 repositories, vendored and shared copies left out (AgentBoard's "
+        "environments, VindLU's and unmasked_teacher's helpers in PLLaVA, LISA's MPT files in "
+        "Otter, InternLM-XComposer's MMMU evaluation), committed (4a57541) before it was "
+        "first linted. First linted at ca47c5c: 660 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone, and no finding of the rules once "
+        "default (of its device maps read by hand, world-models' model is moved only on the "
+        "arm without one; AgentBoard's and Kangaroo's inputs go to cuda:0, where accelerate's "
+        "hooks move them on). A seeded "
+        "sample of 12 of its 31 TPL106 loads (seed 75, `fresh-75/tpl106-sample`): 0 TRUE, 11 "
+        "FALSE (CPU tensors turned into arrays, one-GPU scripts), 1 UNSURE (JARVIS's external "
+        "MLSD weights)."
+    ),
+    "fresh-76": (
+        "A twelfth general set of official code releases of ML papers (test-time adaptation, "
+        "geo-localization and HD maps, 3D grounding, human image generation, fonts and image "
+        "compression, skeleton actions, coreference, graph transformers, cryo-EM, particle "
+        "simulators); 20 repositories, vendored and shared copies left out (BEVFormer's "
+        "configs and layers in StreamMapNet, DETR's box helpers in RNGDet++, PointNet++ in "
+        "EDA, MAE's helpers in TTT-MAE; WiSE-FT's files kept once), committed (4a57541) "
+        "before it was first linted. First linted at ca47c5c: 850 Python files, no crash, no "
+        "default-tier finding, the same when the default set runs alone. Its 15 findings of "
+        "the rules once default, on which the two blind judges agreed: 6 TRUE (TPL108 3 of 8: "
+        "gns's ranks each restore the optimizer state rank 0 saved from its GPU, FontDiffuser's "
+        "SCR weights in every `accelerate launch` process; TPL401 2/2: gns's NCCL groups and "
+        "a barrier before any rank binds its GPU; TPL204 1/1: cryodrgn's CPU `zeros` grown in "
+        "place with a tensor on the coordinates' device), 9 FALSE (TPL108 5: one-process "
+        "trainers that name DistributedDataParallel only in an import or a comment, 3, now "
+        "read; one-process analyses that place cuda:0-saved weights on cuda:0, 2; TPL203 0/2: "
+        "a class nothing builds, a value only `load_state_dict` reads; TPL202 0/1; TPL104 "
+        "0/1: a one-process dashboard). A seeded sample of 12 of its 56 TPL106 loads (seed 76, "
+        "`fresh-76/tpl106-sample`): 0 TRUE, 5 FALSE, 7 split (lossy-vae's model-zoo loads "
+        "reached from torchrun ranks and `--device`, FontDiffuser's sampler)."
     ),
 }
 

@@ -123,7 +123,11 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # CrypTen's examples, which train on the CPU, now read; adaptdl's one-GPU replicas):
     # 10 of 24 since the path reading; on fresh-71 on 1 of 3 (FALSE: PVDM's loads only rank 0
     # runs, of what a rank 0 of the project saved in another file): 11 of 27; on fresh-73 on
-    # 1 of 1, on fresh-74 on 0 of 2 (both split: published weights in every rank): 12 of 30
+    # 1 of 1, on fresh-74 on 0 of 2 (both split: published weights in every rank): 12 of 30;
+    # on fresh-76 on 3 of 8 (FALSE: one-process trainers that name DistributedDataParallel
+    # only in an import or a comment, now read; one-process analyses placing weights saved
+    # on cuda:0 there): 15 of 38. The project's own saves in other files are now read too
+    # (`project_saves`: EmotiVoice's CPU copies, PVDM's rank-0 saves that only rank 0 reads)
     # (benchmarks/results/lint_precision_unseen.md).
     # The default set needs 90% there, since its last change that added findings (fresh-19).
     preview = True
