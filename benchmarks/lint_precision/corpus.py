@@ -11792,7 +11792,7 @@ FRESH_78 = (
     # ALCF AI-for-Science training series (Argonne): lessons on training at scale on Polaris /
     # Aurora (2021-2025) [multi-GPU code: 01-AI-at-Scale/pytorch_2p8_ddp*.py (8 variants:
     # init_process_group from MPI/PMI rank variables, local-rank device binding, DDP, HDF5
-    # data per rank, compile/profiler variants), other session folders with DDP examples;
+    # data per rank, compile/profiler variants), other lesson folders with DDP examples;
     # TPL401, TPL402, TPL2xx] launch texts: "mpiexec -n ${NRANKS} -ppn ${NRANKS_PER_NODE} -l
     # --line-buffer --cpu-bind ... python pytorch_2p8_ddp_hdf5_prof.py" (2 nodes x 4 GPUs:
     # "mpiexec --verbose --envall -n 8 -ppn 4 --hostfile ...")
