@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, Scope, whole_file_context
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 
 #: The shortest last component that names a file well enough to match it across files.
@@ -190,35 +191,14 @@ def _functions(tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]
 
 def _own_calls(holder: ast.AST) -> list[ast.Call]:
     """Calls in the holder's own body, not in functions or classes defined inside it."""
-    found: list[ast.Call] = []
-    pending = list(ast.iter_child_nodes(holder))
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        if isinstance(node, ast.Call):
-            found.append(node)
-        pending += list(ast.iter_child_nodes(node))
-    return found
+    return [node for node in own_nodes(holder) if isinstance(node, ast.Call)]
 
 
 def _assignments(holder: ast.AST) -> dict[str, list[ast.expr]]:
     assigned: dict[str, list[ast.expr]] = {}
-    for node in _own_nodes(holder):
+    for node in own_nodes(holder):
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     assigned.setdefault(target.id, []).append(node.value)
     return assigned
-
-
-def _own_nodes(holder: ast.AST) -> list[ast.AST]:
-    found: list[ast.AST] = []
-    pending = list(ast.iter_child_nodes(holder))
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        found.append(node)
-        pending += list(ast.iter_child_nodes(node))
-    return found
