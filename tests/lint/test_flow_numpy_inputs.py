@@ -81,3 +81,29 @@ def test_a_with_body_runs() -> None:
         "        return out.numpy()"
     )
     assert _bound(source) == {"image"}
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a copy moved on one arm (the `.numpy()` may read it)
+        "def forward(self, x):\n"
+        "    logits = self.fc(x)\n"
+        "    if logits.is_cuda:\n"
+        "        probs = logits.softmax(-1).cpu()\n"
+        "    else:\n"
+        "        probs = logits.softmax(-1)\n"
+        "    self.history.append(probs.detach().numpy())\n"
+        "    return logits",
+        # a copy moved before the `.numpy()`
+        "def forward(self, x):\n"
+        "    feats = x.detach()\n"
+        "    feats = feats.cpu()\n"
+        "    self.cache = feats.numpy()\n"
+        "    return x",
+        # the parameter itself moved
+        "def forward(self, x):\n    x = x.cpu()\n    return x.numpy()",
+    ],
+)
+def test_a_moved_name_carries_nothing(source: str) -> None:
+    assert _bound(source) == set()

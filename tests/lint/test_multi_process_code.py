@@ -45,6 +45,13 @@ if __name__ == "__main__":
         ("# TODO: DistributedDataParallel\nmodel = model.cuda()\n", False),
         ("model = DistributedDataParallel(model, device_ids=[rank])\n", True),
         ("import torch.distributed as dist\ndist.init_process_group('nccl')\n", True),
+        # an alias the code uses (timm's), a `#` inside a string
+        (
+            "from torch.nn.parallel import DistributedDataParallel as NativeDDP\n"
+            "model = NativeDDP(model, device_ids=[device])\n",
+            True,
+        ),
+        ('log.info(f"# params: {n}, world size: {dist.get_world_size()}")\n', True),
     ],
 )
 def test_multi_process_code(text: str, several: bool) -> None:

@@ -124,3 +124,33 @@ def test_a_load_of_every_rank_keeps_the_finding(tmp_path: Path) -> None:
     every = RESUME.replace("if args.resume and rank == 0:", "if args.resume:")
     files = {"first_stage.py": every, "trainer.py": TRAINER}
     assert _lines(tmp_path / "all", **files) == ["first_stage.py:12"]
+
+
+def test_a_name_a_save_helper_is_handed_keeps_the_finding(tmp_path: Path) -> None:
+    # The trainer writes the same file through a helper whose path is its parameter: only
+    # the CPU-copy tool's save names it in `torch.save`, but it is not the only writer.
+    trainer = TRAIN.replace(
+        '    generator.load_state_dict(ckpt["generator"])\n',
+        '    generator.load_state_dict(ckpt["generator"])\n'
+        "    if rank == 0:\n"
+        "        save_checkpoint(\n"
+        '            {"generator": generator.state_dict()},\n'
+        '            f"{args.output_directory}/ckpt/pretrained_generator",\n'
+        "        )\n",
+    ).replace(
+        "def main(", "def save_checkpoint(state, path):\n    torch.save(state, path)\n\n\ndef main("
+    )
+    files = {"train.py": trainer, "prepare.py": PREPARE}
+    assert _lines(tmp_path / "helper", **files) == ["train.py:15"]
+
+
+def test_a_model_a_project_function_builds_keeps_the_finding(tmp_path: Path) -> None:
+    export = (
+        "import torch\n\nfrom models import create_model\n\n\n"
+        "def export(ckpt_dir):\n"
+        "    model = create_model()\n"
+        '    torch.save(model.state_dict(), f"{ckpt_dir}/pretrained_generator")\n'
+    )
+    models = "import torch.nn as nn\n\n\ndef create_model():\n    return nn.Linear(8, 2).cuda()\n"
+    files = {"train.py": TRAIN, "export.py": export, "models.py": models}
+    assert _lines(tmp_path / "built", **files) == ["train.py:11"]

@@ -131,16 +131,23 @@ _LATER = (
 def _dependencies(function: _Function, method_texts: Mapping[str, str]) -> dict[str, set[str]]:
     """Each local name, with the names its assignments anywhere in the function read."""
     depends: dict[str, set[str]] = {}
+    moved: set[str] = set()
     for targets, value, node in assignments(function):
         read = _reads(value, method_texts)
         if read is None:
+            if _moves_device(value):
+                # A name any assignment moves (`feats = feats.cpu()`, on one arm or after
+                # the `.numpy()`) may hold the moved copy when read: it carries nothing on.
+                moved.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
             continue
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             read.add(node.target.id)
         for target in targets:
-            for name in ast.walk(target):
-                if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
-                    depends.setdefault(name.id, set()).update(read)
+            for stored in ast.walk(target):
+                if isinstance(stored, ast.Name) and isinstance(stored.ctx, ast.Store):
+                    depends.setdefault(stored.id, set()).update(read)
+    for name in moved:
+        depends[name] = {_MOVED}
     return depends
 
 
@@ -189,12 +196,36 @@ def _reads(value: ast.expr, method_texts: Mapping[str, str]) -> set[str] | None:
 _LIBRARIES = frozenset({"torch", "F", "nn", "functional"})
 
 
+def _moves_device(value: ast.expr) -> bool:
+    """A call in `value` that puts a tensor on a device (`.cpu()`, `.cuda()`, `.to(...)`,
+    `.type(...)`, `device=`): not a conversion to Python (`.numpy()`, `.tolist()`)."""
+    return any(
+        isinstance(n, ast.Call)
+        and (
+            (isinstance(n.func, ast.Attribute) and n.func.attr in _DEVICE_MOVES)
+            or any(k.arg == "device" for k in n.keywords)
+        )
+        for n in ast.walk(value)
+    )
+
+
+#: The methods of `_MOVES` that choose a device.
+_DEVICE_MOVES = frozenset({"cpu", "cuda", "to", "type"})
+
+
 def _closure(names: set[str], depends: Mapping[str, set[str]]) -> set[str]:
-    reached = set(names)
-    pending = list(names)
+    """The names `names` read, through the assignments' dependencies; a moved name (and what
+    it read) is left out: its value may be the moved copy."""
+    reached: set[str] = set()
+    pending = [n for n in names if _MOVED not in depends.get(n, ())]
     while pending:
-        for name in depends.get(pending.pop(), ()):
-            if name not in reached:
-                reached.add(name)
-                pending.append(name)
+        name = pending.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        pending += [n for n in depends.get(name, ()) if _MOVED not in depends.get(n, ())]
     return reached
+
+
+#: The dependency of a name some assignment moves.
+_MOVED = "<moved>"

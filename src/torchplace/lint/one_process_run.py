@@ -2,8 +2,9 @@
 
 A job of one process has no peers to share GPUs with: code that runs only then, and uses the
 current GPU without binding one (a thread's `.cuda()`, a bare `torch.cuda.Stream()`), uses GPU
-0 as the whole process does. msrflute's federated server coordinates its clients with threads
-only in such a run, and says so through a flag:
+0 as the whole process does, unless the file picks another GPU for it
+(`picks_gpu_other_than_rank`: `set_device(args.gpu)`). msrflute's federated server
+coordinates its clients with threads only in such a run, and says so through a flag:
 
     single_gpu = True if size() == 1 else False   # size() returns int(os.environ["WORLD_SIZE"])
     ...
@@ -27,7 +28,7 @@ import ast
 
 from torchplace.lint.context import FileContext, Scope, int_literal
 from torchplace.lint.rules._helpers import is_env_read
-from torchplace.lint.run_conditions import conditions
+from torchplace.lint.run_conditions import conditions, is_process_rank
 
 #: Names that hold the number of processes in the job (not GPUs per process).
 _WORLD_SIZE_NAMES = frozenset(
@@ -43,6 +44,34 @@ def runs_in_one_process(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
         _pins_one_process(ctx, scope, test, holds, _DEPTH)
         for test, holds in conditions(ctx, scope, node)
     )
+
+
+def picks_gpu_other_than_rank(ctx: FileContext) -> bool:
+    """Whether the file picks a GPU by something other than the process's rank or 0 (which
+    is what a rank is in a job of one process): `torch.cuda.set_device(args.gpu)`, `with
+    torch.cuda.device(3):`, `.cuda(args.gpu)`. One process that picked GPU 3 is not on GPU
+    0, where its new threads start."""
+    tree = ctx.whole_tree()
+    for node in ast.walk(tree) if tree is not None else ():
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if name == "device" and not (ctx.qualified(func) or "").endswith("cuda.device"):
+            continue
+        if name not in ("set_device", "device", "cuda"):
+            continue
+        chosen = node.args[0]
+        if int_literal(chosen) == 0 or is_process_rank(chosen):
+            continue
+        if (
+            isinstance(chosen, ast.Call)
+            and len(chosen.args) == 1
+            and is_process_rank(chosen.args[0])
+        ):
+            continue  # `int(os.environ["LOCAL_RANK"])`
+        return True
+    return False
 
 
 def _pins_one_process(

@@ -17,8 +17,11 @@ for the name first; only those are parsed, and nothing in them is run.
 
 A save writes a CPU copy when its value is `x.cpu()` or `{k: v.cpu() ...}`, or when its value is
 built in its function from nothing handed in (no parameter, `self` or global: a model handed in
-may live on a GPU), the function names no GPU at all (no `cuda`, `.to(`, `device`) and every
-`torch.load` in it maps to the CPU: every tensor it holds was made or restored there.
+may live on a GPU) and no call of the project's own functions (`create_model()` may move what it
+builds), the function names no GPU at all (no `cuda`, `.to(`, `device`, `device_map`) and every
+`torch.load` in it maps to the CPU: every tensor it holds was made or restored there. A file
+name the project also writes in any other string (a path handed to a save helper, a copy's
+target, an option's default) may be written by code not read here: nothing is dropped then.
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_caller
 #: The shortest last component that names a file well enough to match it across files.
 _SHORTEST = 5
 _SEPARATORS = re.compile(r"[/\\]+")
-_NAMES_GPU = re.compile(r"cuda|\.to\s*\(|\bdevice\b")
+_NAMES_GPU = re.compile(r"cuda|\.to\s*\(|device")
+#: Builtins that make no tensors on a device of their own.
+_PLAIN_CALLS = frozenset({"dict", "list", "tuple", "zip", "len", "range", "int", "float", "str"})
 _CPU_MAP = re.compile(r"""["']cpu["']|storage""")
 
 
@@ -97,12 +102,27 @@ def matching_saves(
         ctx = whole_file_context(path, data)
         if ctx is None:
             return None
+        accounted: set[int] = set()  # the literals inside the paths of loads and saves
         for holder in (ctx.tree, *_functions(ctx.tree)):
             for call in _own_calls(holder):
-                if ctx.qualified(call.func) != "torch.save" or len(call.args) < 2:
+                qualified = ctx.qualified(call.func)
+                if qualified == "torch.load" and call.args:
+                    accounted.update(id(n) for n in ast.walk(call.args[0]))
+                if qualified != "torch.save" or len(call.args) < 2:
                     continue
                 if last_component(call.args[1], holder) == component:
                     found.append(Save(ctx, holder, call))
+                    accounted.update(id(n) for n in ast.walk(call.args[1]))
+        if any(
+            isinstance(n, ast.Constant)
+            and isinstance(n.value, str)
+            and component in n.value
+            and id(n) not in accounted
+            for n in ast.walk(ctx.tree)
+        ):
+            # The name is written elsewhere too (a save helper handed the path, a copy, a
+            # default of an option): who writes the file is not known.
+            return None
     return found
 
 
@@ -141,11 +161,14 @@ def _built_here(ctx: FileContext, holder: ast.AST, value: ast.expr) -> bool:
     while pending:
         node = pending.pop()
         if isinstance(node, ast.Call):
-            if ctx.qualified(node.func) == "torch.load":
+            qualified = ctx.qualified(node.func) or ""
+            if qualified == "torch.load":
                 continue
             func = node.func
+            if isinstance(func, ast.Name) and func.id not in _PLAIN_CALLS:
+                return False  # a function of the project's may build on a GPU
             pending += [*node.args, *(k.value for k in node.keywords)]
-            if isinstance(func, ast.Attribute):
+            if isinstance(func, ast.Attribute) and not qualified.startswith("torch."):
                 pending.append(func.value)  # a method of a value: `x.clone()`
             continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):

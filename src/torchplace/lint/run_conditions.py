@@ -335,6 +335,11 @@ def _is_zero(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value in (0, "0") and node.value is not False
 
 
+def is_process_rank(node: ast.expr) -> bool:
+    """The process's global or local rank (`_is_rank`): 0 in a job of one process."""
+    return _is_rank(node)
+
+
 def _is_rank(node: ast.expr, modulo: bool = False) -> bool:
     """The process's global or local rank: a rank name, `get_rank()` of the default group,
     a `RANK` / `LOCAL_RANK` environment read, `int(...)` of one; with `modulo`, `rank % n`

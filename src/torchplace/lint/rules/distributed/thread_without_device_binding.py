@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Scope, keyword
-from torchplace.lint.one_process_run import runs_in_one_process
+from torchplace.lint.one_process_run import picks_gpu_other_than_rank, runs_in_one_process
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import branches, scope_nodes, without_comments
 from torchplace.lint.run_conditions import (
@@ -93,7 +93,8 @@ class ThreadWithoutDeviceBinding(Rule):
     and then works on host data uses no GPU of its own. Not flagged: a thread started only when
     the device is the CPU, or only in rank 0 (global, or `rank % nprocs_per_node == 0`: the
     process of the node's first GPU, cuda:0; `RANK == 0` too), or only when the job has one
-    process (`world_size == 1`, or a flag set from such a test: `single_gpu = size() == 1`), or
+    process (`world_size == 1`, or a flag set from such a test: `single_gpu = size() == 1`) in
+    a file that picks no GPU but by rank (`set_device(args.gpu)` may pick GPU 3), or
     by a one-process script that never chooses a GPU (no device name, index or binding
     anywhere), nor in a checkout nobody installs whose code binds no GPU per process and enters
     no `torch.cuda.device(...)`: all its threads use GPU 0, as its main thread does. An executor
@@ -197,7 +198,10 @@ class ThreadWithoutDeviceBinding(Rule):
             if (
                 runs_only_on_cpu(ctx, located.scope, call)
                 or runs_only_on_rank_zero(ctx, located.scope, call)
-                or runs_in_one_process(ctx, located.scope, call)
+                or (
+                    runs_in_one_process(ctx, located.scope, call)
+                    and not picks_gpu_other_than_rank(ctx)
+                )
             ):
                 continue  # no GPU in use, or the process of the node's first GPU (cuda:0)
             if _one_gpu_program(ctx):

@@ -371,32 +371,62 @@ _INDEX = r"\[[^\[\]\n]*\]"
 
 
 def _python_number(scope: Scope, factory: ast.Call) -> bool:
-    """`torch.tensor(rate)` where `rate` is an argument of `__init__` that is a number: declared
-    one (`rate: float`), given a number as its default (`rate=0.1`), or asserted one
-    (`assert isinstance(rate, float)`); or of a number read in place (`_reads_a_number`)."""
-    if factory.args and _reads_a_number(factory.args[0]):
-        return True
+    """`torch.tensor(rate)` of a Python number: an argument of `__init__` that is a number
+    (declared one, `rate: float`; given a number as its default, `rate=0.1`; or asserted one,
+    `assert isinstance(rate, float)`), a number read in place (`_reads_a_number`), or
+    arithmetic and `math` functions of those and of literals (ArcFace's
+    `torch.tensor(math.cos(m))`, `torch.tensor(math.sin(math.pi - m) * m)`)."""
+    if not factory.args:
+        return False
     function = scope.function
-    if function is None or not factory.args or not isinstance(factory.args[0], ast.Name):
-        return False
-    node = function.node
-    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-        return False
-    name = factory.args[0].id
+    node = function.node if function is not None else None
+    numbers: set[str] = set()
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        numbers = _number_arguments(node)
+    return _number_expression(factory.args[0], numbers)
+
+
+def _number_arguments(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The arguments of `node` that are numbers (see `_python_number`)."""
     positional = [*node.args.posonlyargs, *node.args.args]
     defaults = dict(zip([a.arg for a in positional[::-1]], node.args.defaults[::-1], strict=False))
     defaults.update(
         (a.arg, d) for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True) if d
     )
+    found: set[str] = set()
     for argument in [*positional, *node.args.kwonlyargs]:
-        if argument.arg != name:
-            continue
+        name = argument.arg
         if isinstance(argument.annotation, ast.Name):
-            return argument.annotation.id in _NUMBERS
+            if argument.annotation.id in _NUMBERS:
+                found.add(name)
+            continue
         default = defaults.get(name)
-        if isinstance(default, ast.Constant) and type(default.value) in (int, float):
-            return True
-        return any(_asserts_number(statement, name) for statement in node.body)
+        if (isinstance(default, ast.Constant) and type(default.value) in (int, float)) or any(
+            _asserts_number(statement, name) for statement in node.body
+        ):
+            found.add(name)
+    return found
+
+
+def _number_expression(value: ast.expr, numbers: set[str]) -> bool:
+    """A literal number, an argument in `numbers`, a number read in place, `math.pi`, a
+    `math` function of numbers, or arithmetic of those."""
+    if isinstance(value, ast.Constant):
+        return type(value.value) in (int, float)
+    if isinstance(value, ast.Name):
+        return value.id in numbers
+    if _reads_a_number(value):
+        return True
+    if isinstance(value, ast.Attribute):
+        return isinstance(value.value, ast.Name) and value.value.id == "math"
+    if isinstance(value, ast.UnaryOp):
+        return _number_expression(value.operand, numbers)
+    if isinstance(value, ast.BinOp):
+        return _number_expression(value.left, numbers) and _number_expression(value.right, numbers)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        func = value.func
+        if isinstance(func.value, ast.Name) and func.value.id == "math" and not value.keywords:
+            return bool(value.args) and all(_number_expression(a, numbers) for a in value.args)
     return False
 
 

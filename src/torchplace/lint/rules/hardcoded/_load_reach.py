@@ -12,13 +12,15 @@
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections.abc import Callable
 from functools import lru_cache
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.rank_flow import own_nodes
-from torchplace.lint.rules._helpers import enclosing_function, without_comments
+from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.run_conditions import rank_zero_test
 from torchplace.lint.spawn_ranks import spawns_processes
 
@@ -43,15 +45,46 @@ MULTI_PROCESS = re.compile(
 _IMPORT_STATEMENT = re.compile(
     r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+(?:\([^)]*\)|[^\n]*)", re.MULTILINE
 )
+#: The names an import statement binds: `as NativeDDP`, or the names imported.
+_BOUND_NAME = re.compile(r"\bas[ \t]+(\w+)|(\w+)")
+_FULL_LINE_COMMENT = re.compile(r"^[ \t]*#[^\n]*", re.MULTILINE)
 
 
 @lru_cache(maxsize=16)
 def multi_process_code(text: str) -> bool:
     """The code of `text` is multi-process (`MULTI_PROCESS`), read without its comments and
     import statements: meshnet's unused `from torch.nn.parallel import DistributedDataParallel
-    as DDP`, cryodrgn's `# TODO: Replace with DistributedDataParallel` start no process."""
-    code = _IMPORT_STATEMENT.sub("", without_comments(text))
-    return MULTI_PROCESS.search(code) is not None
+    as DDP`, cryodrgn's `# TODO: Replace with DistributedDataParallel` start no process. A
+    name such an import binds counts where the code uses it (timm's `NativeDDP(model)`); a `#`
+    inside a string is no comment."""
+    if MULTI_PROCESS.search(text) is None:
+        return False
+    code = _without_comment_tokens(text)
+    bound: set[str] = set()
+    for statement in _IMPORT_STATEMENT.finditer(code):
+        if MULTI_PROCESS.search(statement.group()) is not None:
+            names = statement.group().split("import", 1)[1]
+            for alias, name in _BOUND_NAME.findall(names):
+                bound.add(alias or name)
+    code = _IMPORT_STATEMENT.sub("", code)
+    if MULTI_PROCESS.search(code) is not None:
+        return True
+    return any(re.search(rf"\b{re.escape(name)}\b", code) for name in bound - {"as"})
+
+
+def _without_comment_tokens(text: str) -> str:
+    """`text` less its comments, read with the tokenizer (a `#` in a string stays); less only
+    its whole-line comments when it does not tokenize."""
+    lines = text.splitlines(keepends=True)
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                row, column = token.start
+                line = lines[row - 1]
+                lines[row - 1] = line[:column] + ("\n" if line.endswith("\n") else "")
+    except (tokenize.TokenError, SyntaxError, ValueError, IndexError):
+        return _FULL_LINE_COMMENT.sub("", text)
+    return "".join(lines)
 
 
 #: A saved value that is training state, not model weights.
