@@ -69,30 +69,29 @@ class TensorAttributeNotRegistered(Rule):
     ```
     or move it where it is used: `self.mask.to(hidden_states.device)`.
 
-    Not flagged: attributes the module never reads outside the method that makes them (a
-    tensor `__init__` uses only to compute another), moves where it reads them
-    (`self.bins.to(x.device)`, `self.window.type_as(x)`, also after reshaping or indexing
-    it: `self.u.repeat(b, h, w).cuda()`, `self.bounds[0].float().to(x.device)`) or assigns
-    again in another method (its storage too, `self.x.data = ...`; writes into it,
-    `self.grid[:, 0] = ...`, are not reads),
-    attributes only handed to code the file does not show (another module's function, a
-    held object's method: `self.quantizer.apply(x, self.clip_val)`) or read only into Python
-    (`len(self.x)`, `self.x.tolist()`, an f-string) or handed to a function of the file that
-    moves it (`qmax = qmax.to(device)` in Qwen's `quantize_cache_v`) or read only where the
-    input is on the CPU (the `else` of `if x.is_cuda:`), each read any of these
-    (`self.coef_a.diff().to(q.device)` beside `len(self.coef_a)`); classes a script builds
-    at its top level and never moves, wraps or hands on (`m = Merger(...)`, then only
-    `m.lambdas()` and `m(x)`: the tensor stays on the CPU with the weights) or that only
-    plain objects of the file make and call (a data processor's image transform:
-    `self.resizer = AnchorResize(...)`, then `self.resizer(image)`),
-    0-dim numbers of `torch.tensor` of a number argument (annotated `float`, given a number
-    as its default, or asserted one with `isinstance`) or of a setting read with a number as
-    its default (`conf.get("scale", 1.0)`), empty placeholders (`torch.tensor([])`,
-    `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models
-    of serving engines, which build each model under `with torch.device(...)` on the rank's
-    GPU and never move it: files that import vLLM or SGLang, and projects whose own loader
-    builds its models so (`with target_device: model = initialize_model(...)`, as vLLM's
-    forks do).
+    Not flagged: attributes the module never reads outside the method that makes them (a tensor
+    `__init__` uses only to compute another), moves where it reads them
+    (`self.bins.to(x.device)`, `self.window.type_as(x)`, also after reshaping or indexing it:
+    `self.u.repeat(b, h, w).cuda()`, `self.bounds[0].float().to(x.device)`) or assigns again in
+    another method (its storage too, `self.x.data = ...`; writes into it, `self.grid[:, 0] =
+    ...`, are not reads), attributes only handed to code the file does not show (another
+    module's function, a held object's method: `self.quantizer.apply(x, self.clip_val)`) or read
+    only into Python (`len(self.x)`, `self.x.tolist()`, an f-string) or handed to a function of
+    the file that moves it (`qmax = qmax.to(device)` in Qwen's `quantize_cache_v`) or read only
+    where the input is on the CPU (the `else` of `if x.is_cuda:`), each read any of these
+    (`self.coef_a.diff().to(q.device)` beside `len(self.coef_a)`), or read only as an index
+    (`joints[:, self.joint_map]`: a CPU index serves a tensor on any device); classes a script
+    builds at its top level and never moves, wraps or hands on (`m = Merger(...)`, then only
+    `m.lambdas()` and `m(x)`: the tensor stays on the CPU with the weights) or that only plain
+    objects of the file make and call (a data processor's image transform: `self.resizer =
+    AnchorResize(...)`, then `self.resizer(image)`), 0-dim numbers of `torch.tensor` of a number
+    argument (annotated `float`, given a number as its default, or asserted one with
+    `isinstance`), of a setting read with a number as its default (`conf.get("scale", 1.0)`) or
+    of `math` of those (`math.cos(m)`), empty placeholders (`torch.tensor([])`,
+    `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models of
+    serving engines, which build each model under `with torch.device(...)` on the rank's GPU and
+    never move it: files that import vLLM or SGLang, and projects whose own loader builds its
+    models so (`with target_device: model = initialize_model(...)`, as vLLM's forks do).
 
     ## Fix safety
     No automatic fix: registering a buffer can change the `state_dict` keys.
@@ -254,9 +253,21 @@ def _only_handed_to_other_code(
             reads.append(node)
     parents = parent_map({}, whole)
     return bool(reads) and all(
-        id(read) in handed or _moved_where_read(read, parents) or _read_on_cpu(read, parents)
+        id(read) in handed
+        or _moved_where_read(read, parents)
+        or _read_on_cpu(read, parents)
+        or _used_as_index(read, parents)
         for read in reads
     )
+
+
+def _used_as_index(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """`joints[:, self.joint_map, :]`: the read is (an item of) the index of a subscript, which
+    takes a CPU index for a tensor on any device (PyMAF's joint maps)."""
+    current, parent = read, parents.get(id(read))
+    while isinstance(parent, ast.Tuple):
+        current, parent = parent, parents.get(id(parent))
+    return isinstance(parent, ast.Subscript) and parent.slice is current
 
 
 def _read_on_cpu(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
