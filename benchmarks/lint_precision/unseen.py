@@ -353,7 +353,7 @@ HISTORY = [
         "TPL201 findings dropped (all judged FALSE), 2 raised (deepchem's CPU-only SetGather, "
         "judged FALSE by two blind judges); and 10 TPL202 findings of fresh-4 (fastvideo's "
         "stage swaps) found dropped since 26469a6, whose shared `_chain_root` reads a CPU "
-        "move through a call (`self.get_module(...).to(\"cpu\")`): that commit was checked "
+        'move through a call (`self.get_module(...).to("cpu")`): that commit was checked '
         "on the main corpus and fresh-28 to fresh-34 only; judged FALSE by two blind judges; "
         "the main corpus unchanged",
     ),
@@ -511,7 +511,7 @@ HISTORY = [
         "2026-12-03",
         "42b9632",
         "a fix against one of fresh-42's FALSE shapes: a library's member fetched by a built "
-        "name (`getattr(torch, f\"{window}_window\")`) is no scan for the project's classes, "
+        'name (`getattr(torch, f"{window}_window")`) is no scan for the project\'s classes, '
         "so a class nothing names still never runs. Relint of the main corpus, the nine "
         "package sets and fresh-40 to fresh-42: the one finding judged FALSE (IMS-Toucan's "
         "TPL207) dropped, nothing else changed",
@@ -720,7 +720,7 @@ HISTORY = [
         "2026-12-04",
         "854d2f7",
         "fixes against fresh-54's FALSE shapes: a launch written over several lines of a "
-        "double-quoted shell variable (`run_cmd=\"torchrun` ... then `eval`) is read as one "
+        'double-quoted shell variable (`run_cmd="torchrun` ... then `eval`) is read as one '
         "command (launch commands: TPL402 and every rule that reads launches); a job that "
         "stops unless its world size is the machine's GPU count is confined to one node "
         "(TPL402, where every group of the project is); `.data` set in a module's own "
@@ -740,7 +740,7 @@ HISTORY = [
     (
         "2026-12-04",
         "ec64c5f",
-        "fixes against fresh-55's FALSE shapes: `device = \"cuda\"` only names the GPU, no "
+        'fixes against fresh-55\'s FALSE shapes: `device = "cuda"` only names the GPU, no '
         "CUDA work before a late binding (TPL401); sizes unpacked from a "
         "tensor's shape are numbers (flow: TPL201); a function of the file that moves a "
         "parameter and then reshapes it (`mu = mu.to(img).repeat(b, 1)`) places what it is "
@@ -899,6 +899,18 @@ HISTORY = [
         "ca47c5c: no default-tier finding on either, the default set alone too; of the rules "
         "once default none on fresh-75, and 6 TRUE of 15 on fresh-76 (TPL108 3/8, TPL401 "
         "2/2, TPL204 1/1, TPL203 0/2, TPL202 0/1, TPL104 0/1); the judges agreed on all",
+    ),
+    (
+        "2026-12-05",
+        "a9f3355",
+        "fixes against fresh-65's, fresh-71's and fresh-76's FALSE shapes (a load of a file "
+        "the project's own saves write as CPU copies, or only rank 0 saves and reads; "
+        "multi-process code read without comments and imports: TPL108), then fresh-77 "
+        "(chosen by what TPL108 and TPL402 look for; 1,563 files) and fresh-78 (code that "
+        "sets up its own processes; 1,122 files) at a9f3355: no default-tier finding on "
+        "either, the default set alone too; of the rules once default 7 TRUE of 29 (TPL402 "
+        "4/4, TPL108 2/5, TPL401 1/2, TPL404 split, TPL203 0/11, TPL201 0/5, TPL210 0/1) and "
+        "2 of 6 (TPL402 1/1, TPL203 1/1, TPL401 0/2, TPL202 0/2)",
     ),
 ]
 
@@ -1354,7 +1366,7 @@ CORPUS_NOTES = {
         "0990320, after the fixes against fresh-35: 2,747 Python files, no crash, no "
         "default-tier finding; its 18 findings of the rules once default, read by two blind "
         "judges who agreed on all: 2 TRUE (TPL303: Open-Assistant's CLI moves an 8-bit "
-        "`device_map=\"auto\"` model with `.to(\"cuda\")`; TPL108: YOLOv6's QAT loads a "
+        '`device_map="auto"` model with `.to("cuda")`; TPL108: YOLOv6\'s QAT loads a '
         "calibrated checkpoint saved on GPU 0 in each of 8 processes), 16 FALSE (TPL203 0/7: "
         "0-dim `eps` tensors, and detection strides that the model's own `_apply`, in "
         "another file, moves; TPL402 0/2: nnU-Net's `mp.spawn` workers whose group a helper "
@@ -1797,7 +1809,7 @@ CORPUS_NOTES = {
         "the rules once default, on which the two blind judges agreed: all FALSE (TPL203 6: "
         "NIQE's statistics, moved to the image's device in every call of the functions they "
         "are handed to; TPL201 2: a 0-dim size, a branch only tracing for export takes; "
-        "TPL401 2: grit binds on the line after `device = \"cuda\"`, ZipVoice's unbound "
+        'TPL401 2: grit binds on the line after `device = "cuda"`, ZipVoice\'s unbound '
         "branch no caller takes). Of its 19 TPL106 findings, a random sample of 12 (seed "
         "55, `fresh-55/tpl106-sample`): 1 TRUE (Point-BERT's fine-tuning checkpoint, saved "
         "from the GPU, loaded in every rank), 1 UNSURE, 10 FALSE."
@@ -1826,7 +1838,7 @@ CORPUS_NOTES = {
     "fresh-57": (
         "GitHub repositories chosen, like fresh-16, fresh-17 and fresh-47, by the text the "
         "default rules look for (a grep-level criterion, never the linter): vLLM beside a "
-        "`device_map=\"auto\"` model in one program, devices derived from "
+        '`device_map="auto"` model in one program, devices derived from '
         "`CUDA_VISIBLE_DEVICES`, threads made in GPU workers and serving engines; 16 "
         "repositories (LLM inference and evaluation scripts, a compression toolkit, a "
         "multimodal benchmark, math-reasoning search with vLLM, a document parser, a serving "
@@ -1836,7 +1848,7 @@ CORPUS_NOTES = {
         "first linted. First linted at 6ba1bde, after the fixes against fresh-56: 1,502 Python "
         "files, no crash, no default-tier finding, the same when the default set runs alone. "
         "Its 13 findings of the rules once default, on which the two blind judges agreed: 1 "
-        "TRUE (TPL303: an MMLU script moves a `device_map=\"auto\"` model to GPU 0) and 12 "
+        'TRUE (TPL303: an MMLU script moves a `device_map="auto"` model to GPU 0) and 12 '
         "FALSE (TPL201 6 and TPL210 2: MinerU's training-only branches and a head class its "
         "builder cannot make, in an inference-only project; TPL104 2: one-process demos "
         "whose model sits on cuda:0; TPL109 2: a training branch nothing calls). A third "
@@ -1934,7 +1946,7 @@ CORPUS_NOTES = {
         "default-tier finding, the same when the default set runs alone (vLLM and "
         "`device_map` in separate arms or programs, as on fresh-57). Its 3 findings of the "
         "rules once default, on which the two blind judges agreed: 1 TRUE (TPL303: "
-        "CogVLM2's PEFT inference moves a `device_map=\"auto\"` model to `cuda`) and 2 "
+        'CogVLM2\'s PEFT inference moves a `device_map="auto"` model to `cuda`) and 2 '
         "FALSE (TPL303: a loader nothing in the repository calls; TPL202: a MoCo class never "
         "used). Its 5 TPL106 findings, all judged (`fresh-62/tpl106-sample`): 5 FALSE."
     ),
@@ -2176,6 +2188,45 @@ CORPUS_NOTES = {
         "0/1: a one-process dashboard). A seeded sample of 12 of its 56 TPL106 loads (seed 76, "
         "`fresh-76/tpl106-sample`): 0 TRUE, 5 FALSE, 7 split (lossy-vae's model-zoo loads "
         "reached from torchrun ranks and `--device`, FontDiffuser's sampler)."
+    ),
+    "fresh-77": (
+        "Research code chosen, like fresh-73, by what TPL108 and TPL402 look for, from "
+        "segmentation, detection, pose and human mesh, restoration, remote sensing, "
+        "self-supervised pretraining, medical imaging, re-identification, depth and stereo, "
+        "speech enhancement and weather models; 21 repositories, vendored and shared copies "
+        "left out (NVIDIA apex in TorchSemiSeg, the Paddle port in RT-DETR, DINOv2 in "
+        "OpenStereo, mamba_ssm in SEMamba, MAE's and MoCo v3's helpers in SSL4EO-S12, "
+        "AlphaPose's, RAFT's and DB's in ROMP, StyleGAN's in MAT), committed (d9c7694) before "
+        "it was first linted. First linted at a9f3355: 1,563 Python files, no crash, no "
+        "default-tier finding, the same when the default set runs alone. Its 29 findings of "
+        "the rules once default, read by two blind judges: 7 TRUE (TPL402 4/4: RT-DETR v2's "
+        "global ranks as GPUs; TPL108 2 of 5: SEMamba's pretrained discriminator and YouReID's "
+        "resume in every rank; TPL401 1 of 2: MAT's groups before any rank binds), 21 FALSE "
+        "(TPL203 0/11: PyMAF's joint maps read only as indices and YouReID's 0-dim ArcFace "
+        "margins, now read; TPL201 0/5: ROMP's CoordConv built only in a `__main__` test, "
+        "RT-DETR's 2-d reference branch no caller takes; TPL108 3: YOLOP's resume only rank 0 "
+        "runs; TPL210 0/1: a branch every caller's default skips; TPL401: pangu's `setup()` "
+        "nothing calls), 1 split (TPL404: UFDN-Reid's late write, whose launches set the "
+        "variable themselves). A seeded sample of 12 of its 77 TPL106 loads (seed 77, "
+        "`fresh-77/tpl106-sample`): 2 TRUE (ROMP's pretrained HRNet), 9 FALSE, 1 split."
+    ),
+    "fresh-78": (
+        "Code that sets up its own distributed processes, chosen like fresh-70 by what TPL401 "
+        "and TPL402 look for (gradient compression and sequence-parallel attention, HPC "
+        "centres' training code and launchers, distributed data loading, diffusion, video "
+        "and speech synthesis, language models, robot learning, vision backbones); 20 "
+        "repositories, vendored and shared copies left out (FlowNet2 in few-shot-vid2vid, "
+        "Optimus in Versatile-Diffusion, PoolFormer's detection and segmentation code in "
+        "EfficientFormer; GENIE's and whisper-vits-svc's files kept once), committed (d9c7694) "
+        "before it was first linted. First linted at a9f3355: 1,122 Python files, no crash, "
+        "no default-tier finding, the same when the default set runs alone. Its 6 findings "
+        "of the rules once default, on which the two blind judges agreed: 2 TRUE (TPL402 1/1: "
+        "a Slurm FSDP example's global rank as its GPU on several nodes; TPL203 1/1: GENIE's "
+        "CPU noise levels indexed by CUDA timesteps), 4 FALSE (TPL401 0/2: NERSC's helper "
+        "whose only call is commented out, a barrier whose guessed GPU is the one the trainer "
+        "binds later; TPL202 0/2: few-shot-vid2vid's `.cuda(im1.get_device())` of weights "
+        "already there, EfficientFormer's CPU profiling tool). A seeded sample of 12 of its "
+        "18 TPL106 loads (seed 78, `fresh-78/tpl106-sample`): 0 TRUE, 12 FALSE."
     ),
 }
 
