@@ -25,6 +25,7 @@ with more than a return, is not read.
 from __future__ import annotations
 
 import ast
+import re
 
 from torchplace.lint.context import FileContext, Scope, int_literal
 from torchplace.lint.rules._helpers import is_env_read
@@ -49,11 +50,18 @@ def runs_in_one_process(ctx: FileContext, scope: Scope, node: ast.AST) -> bool:
 def picks_gpu_other_than_rank(ctx: FileContext) -> bool:
     """Whether the file picks a GPU by something other than the process's rank or 0 (which
     is what a rank is in a job of one process): `torch.cuda.set_device(args.gpu)`, `with
-    torch.cuda.device(3):`, `.cuda(args.gpu)`. One process that picked GPU 3 is not on GPU
-    0, where its new threads start."""
+    torch.cuda.device(3):`, `.cuda(args.gpu)`, `torch.device("cuda", args.gpu)`, `"cuda:3"`,
+    `f"cuda:{args.gpu}"`. One process that picked GPU 3 is not on GPU 0, where its new threads
+    start."""
     tree = ctx.whole_tree()
     for node in ast.walk(tree) if tree is not None else ():
+        if _names_other_gpu(node):
+            return True
         if not isinstance(node, ast.Call) or not node.args:
+            continue
+        if (ctx.qualified(node.func) or "") == "torch.device" and len(node.args) == 2:
+            if int_literal(node.args[1]) != 0 and not is_process_rank(node.args[1]):
+                return True  # `torch.device("cuda", args.gpu)`
             continue
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
@@ -197,3 +205,15 @@ def _bool_constant(node: ast.expr) -> bool | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, bool):
         return node.value
     return None
+
+
+def _names_other_gpu(node: ast.AST) -> bool:
+    """A device string of a GPU other than 0: `"cuda:3"`, or `f"cuda:{x}"` of something other
+    than the process's rank."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return re.fullmatch(r"cuda:(?!0$)\d+", node.value) is not None
+    if isinstance(node, ast.JoinedStr) and len(node.values) == 2:
+        head, field = node.values
+        if isinstance(head, ast.Constant) and head.value == "cuda:":
+            return isinstance(field, ast.FormattedValue) and not is_process_rank(field.value)
+    return False
