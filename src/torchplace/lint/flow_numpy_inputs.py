@@ -18,11 +18,13 @@ The device flow (`flow`) reads such a parameter as made on the CPU instead of as
 A parameter counts when a `.numpy()` call with no arguments (`numpy(force=True)` copies to the
 CPU itself) lies in a statement of the method's own top-level body, after no `return` or
 `raise` (so every run that gets past the start of the method reaches it, or fails there), and
-its receiver reads a local name whose value depends on the parameter. A name depends on what
-its assignments read, through arithmetic, subscripts, tensor methods, `torch` functions, the
-module's submodules and its own methods; not through a move (`.cpu()`, `.cuda()`, `.to(...)`,
-`.type(...)`, anything given a `device`), nor through a call of a bare-named function or of a
-method whose text moves something (either may put the value on another device).
+its receiver reads a local name whose value depends on the parameter. A name depends on the
+data its assignments read: operands of arithmetic, the indexed value (not the index), a tensor
+method's receiver, the first argument of a `torch` function or of the module's own methods and
+submodules; not through a move (`.cpu()`, `.cuda()`, `.to(...)`, `.type(...)`, anything given
+a `device`), nor through a call of a bare-named function or of a method whose text moves
+something (either may put the value on another device). A name that any assignment moves
+(`.cpu()` on one arm, or before the `.numpy()`) carries nothing: it may hold the moved copy.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from torchplace.lint.flow_facts import assignments
 from torchplace.lint.flow_values import Kind, Value, Values
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-#: Methods that put a tensor on a device of their choosing (or the CPU).
+#: Methods whose result is not the receiver's data on its device: moves, and conversions to
+#: Python (`.numpy()`, `.tolist()`, `.item()`).
 _MOVES = frozenset({"cpu", "cuda", "to", "type", "numpy", "tolist", "item"})
 #: Text of a method that may move a tensor it is handed.
 _MOVES_TEXT = re.compile(r"\.(?:cpu|cuda|to|type)\s*\(|\bdevice\b")
