@@ -148,9 +148,12 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
     if fixed_published_file(function, local_assignments(function), load):
         return None  # the same bytes for every user, not saved by this program's ranks
-    placed = _placed_after(ctx, function, load)
+    placement = _placement(ctx, function, load)
+    placed = placement[0] if placement is not None else None
     if (
-        placed is not None
+        placement is not None
+        and placed is not None
+        and not _default_gpu_of_one_process(ctx, trees.full(), function, placement[1])
         and (
             _names_weights(function, load) or saved_here_from_gpu(ctx, trees.full(), function, load)
         )
@@ -690,9 +693,12 @@ def _hub_weights(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidenc
 
 
 # -- the loaded tensors are placed on a device afterwards -----------------------------------------
-def _placed_after(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidence | None:
+def _placement(
+    ctx: FileContext, function: ast.AST, load: ast.Call
+) -> tuple[Evidence, ast.expr] | None:
     """`x = torch.load(p)` then `x.to(device)`, or `x` passed on with `device=...`: the code
-    wants the tensors on a device it chooses, and the load first puts them on the saver's."""
+    wants the tensors on a device it chooses, and the load first puts them on the saver's.
+    The evidence, with the device expression it names."""
     names = names_assigned(function, load)
     for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
         if call.lineno <= load.lineno:
@@ -706,14 +712,68 @@ def _placed_after(ctx: FileContext, function: ast.AST, load: ast.Call) -> Eviden
             and call.args
             and _gpu_placement(ctx, call) is not None
         ):
-            return _placed_evidence(ctx.source.segment(call.args[0]), call.lineno)
-        target = next((k.value for k in call.keywords if k.arg == "device"), None)
+            target = call.args[0]
+            return _placed_evidence(ctx.source.segment(target), call.lineno), target
+        device = next((k.value for k in call.keywords if k.arg == "device"), None)
         arguments = [*call.args, *(k.value for k in call.keywords)]
-        if target is not None and any(_is_loaded(a, load, names) for a in arguments):
-            text = ctx.source.segment(target)
+        if device is not None and any(_is_loaded(a, load, names) for a in arguments):
+            text = ctx.source.segment(device)
             if not re.search(r"cpu", text, re.IGNORECASE):
-                return _placed_evidence(text, call.lineno)
+                return _placed_evidence(text, call.lineno), device
     return None
+
+
+def _default_gpu_of_one_process(
+    ctx: FileContext, tree: ast.Module, function: ast.AST, target: ast.expr
+) -> bool:
+    """The placement's device is the process's default GPU (or the CPU) in code that starts
+    no processes: `self.device = torch.device("cuda:0" if use_cuda else "cpu")`, `device =
+    "cuda"` (cryodrgn's analyses). A checkpoint saved from cuda:0 comes back there anyway;
+    one saved from another index is a hazard of an unknown saver (TPL106's), not of this
+    placement. Read through the function's assignments of a name, or the class's of
+    `self.<name>`."""
+    if multi_process_code(ctx.source.text):
+        return False
+    values: list[ast.AST] = []
+    if isinstance(target, ast.Name):
+        values = list(local_assignments(function).get(target.id, []))
+    elif (
+        isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    ):
+        owner = next(
+            (
+                n
+                for n in ast.walk(tree)
+                if isinstance(n, ast.ClassDef)
+                and n.lineno <= getattr(function, "lineno", 0) <= (n.end_lineno or n.lineno)
+            ),
+            None,
+        )
+        for node in ast.walk(owner) if owner is not None else ():
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Attribute)
+                and isinstance(t.value, ast.Name)
+                and t.value.id == "self"
+                and t.attr == target.attr
+                for t in node.targets
+            ):
+                values.append(node.value)
+    else:
+        values = [target]
+    return bool(values) and all(_default_device(v) for v in values)
+
+
+def _default_device(value: ast.AST) -> bool:
+    """`"cuda"`, `"cuda:0"`, `"cpu"`, `torch.device(...)` of one, or a conditional of those."""
+    if isinstance(value, ast.Constant):
+        return value.value in ("cuda", "cuda:0", "cpu")
+    if isinstance(value, ast.IfExp):
+        return _default_device(value.body) and _default_device(value.orelse)
+    if isinstance(value, ast.Call) and call_name(value) == "device" and len(value.args) == 1:
+        return not value.keywords and _default_device(value.args[0])
+    return False
 
 
 def _names_weights(function: ast.AST, load: ast.Call) -> bool:
