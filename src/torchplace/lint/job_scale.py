@@ -5,10 +5,12 @@ or a global rank is harmless where the job is that small, whatever the rule."""
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 
-from torchplace.lint.context import FileContext
-from torchplace.lint.run_conditions import parent_map
+from torchplace.lint.context import FileContext, call_name, int_literal
+from torchplace.lint.rank_flow import cuda_fstring_index
+from torchplace.lint.run_conditions import is_process_rank, parent_map
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Names of a job's process count: `world_size`, `distributed.size`, `get_world_size()`.
@@ -19,14 +21,23 @@ _ONE = {(ast.Eq, 1), (ast.Lt, 2), (ast.LtE, 1)}
 
 def compares_count(test: ast.expr, is_count: Callable[[ast.expr], bool]) -> bool | None:
     """True for `<count> > 1` (`!= 1`, `>= 2`), False for `<count> == 1` (`< 2`, `<= 1`),
-    None for any other test."""
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and is_count(test.left)):
+    also written the other way round (`1 == <count>`, `1 < <count>`), None for any other
+    test."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return None
-    bound = test.comparators[0]
+    count, bound, op = test.left, test.comparators[0], type(test.ops[0])
+    if not is_count(count):
+        count, bound, op = bound, count, _MIRRORED.get(op, op)
+        if not is_count(count):
+            return None
     if not isinstance(bound, ast.Constant) or type(bound.value) is not int:
         return None
-    key = (type(test.ops[0]), bound.value)
+    key = (op, bound.value)
     return True if key in _SEVERAL else False if key in _ONE else None
+
+
+#: `1 < count` read as `count > 1`.
+_MIRRORED: dict[type, type] = {ast.Lt: ast.Gt, ast.Gt: ast.Lt, ast.LtE: ast.GtE, ast.GtE: ast.LtE}
 
 
 def is_world_size(node: ast.expr) -> bool:
@@ -108,13 +119,100 @@ def in_one_process_branch(ctx: FileContext, node: ast.AST, function: ast.AST | N
     """`node` sits where the job has one process: the body of `if world_size == 1:`, of `if
     not dist.is_initialized():` (or `not args.distributed`, `local_rank == -1`), or the
     `else` / `elif` of their opposites (no process group: one process), within its
-    function."""
+    function. A local flag the function assigns once from such a test stands for it
+    (msrflute's `single_gpu = True if size() == 1 else False`, then `if not single_gpu:`)."""
+    flags: dict[str, ast.expr] | None = None  # read only when an `if` tests a bare name
 
     def several(test: ast.expr) -> bool | None:
+        nonlocal flags
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = several(test.operand)
+            return None if inner is None else not inner
+        if isinstance(test, ast.Name):
+            if flags is None:
+                flags = _count_flags(function if function is not None else ctx.tree)
+            test = flags.get(test.id, test)
         found = compares_count(test, is_world_size)
         return process_group_test(ctx, test) if found is None else found
 
     return _in_branch_of_one(ctx, node, function, several)
+
+
+def _count_flags(scope: ast.AST) -> dict[str, ast.expr]:
+    """Local names bound exactly once in `scope`, by a comparison (`many = ws > 1`) or a
+    conditional choosing `True` or `False` by one (`True if size() == 1 else False`): the
+    comparison each stands for, negated where the conditional's `True` is on the other arm.
+    A parameter, a loop target or a `global` name is bound elsewhere too."""
+    stores: dict[str, int] = {}
+    values: dict[str, ast.expr] = {}
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.arg):
+            stores[node.arg] = 2
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            stores.update((name, 2) for name in node.names)
+        elif (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ):
+            values[node.targets[0].id] = node.value
+    flags: dict[str, ast.expr] = {}
+    for name, value in values.items():
+        if stores.get(name) != 1:
+            continue
+        if isinstance(value, ast.Compare):
+            flags[name] = value
+        elif isinstance(value, ast.IfExp) and isinstance(value.test, ast.Compare):
+            body, orelse = value.body, value.orelse
+            if (
+                isinstance(body, ast.Constant)
+                and isinstance(orelse, ast.Constant)
+                and {body.value, orelse.value} == {True, False}
+                and all(isinstance(v, bool) for v in (body.value, orelse.value))
+            ):
+                flags[name] = value.test if body.value else ast.UnaryOp(ast.Not(), value.test)
+    return flags
+
+
+def picks_gpu_other_than_rank(ctx: FileContext) -> bool:
+    """Whether the file picks a GPU by something other than the process's rank or 0 (which
+    is what a rank is in a job of one process): `torch.cuda.set_device(args.gpu)`, `with
+    torch.cuda.device(3):`, `.cuda(args.gpu)`, `torch.device("cuda", args.gpu)`, `"cuda:3"`,
+    `f"cuda:{args.gpu}"`. One process that picked GPU 3 is not on GPU 0, where a thread it
+    starts begins."""
+    tree = ctx.whole_tree()
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if re.fullmatch(r"cuda:(?!0$)\d+", node.value):
+                return True
+        elif isinstance(node, ast.JoinedStr):
+            index = cuda_fstring_index(node)
+            if index is not None and not is_process_rank(index):
+                return True
+        elif isinstance(node, ast.Call) and node.args and _picks_by_other(ctx, node):
+            return True
+    return False
+
+
+def _picks_by_other(ctx: FileContext, call: ast.Call) -> bool:
+    """`set_device(x)`, `torch.cuda.device(x)`, `.cuda(x)`, `torch.device("cuda", x)` of an
+    `x` that is neither 0 nor the process's rank."""
+    qualified = ctx.qualified(call.func) or ""
+    name = call_name(call)
+    if qualified == "torch.device":
+        chosen = call.args[1] if len(call.args) == 2 else None
+    elif name in ("set_device", "cuda") or qualified.endswith("cuda.device"):
+        chosen = call.args[0]
+    else:
+        return False
+    if chosen is None or int_literal(chosen) == 0 or is_process_rank(chosen):
+        return False
+    # `int(os.environ["LOCAL_RANK"])` is the rank too
+    return not (
+        isinstance(chosen, ast.Call) and len(chosen.args) == 1 and is_process_rank(chosen.args[0])
+    )
 
 
 def in_one_gpu_branch(ctx: FileContext, node: ast.AST, function: ast.AST | None) -> bool:

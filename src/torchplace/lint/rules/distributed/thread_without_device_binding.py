@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Scope, keyword
-from torchplace.lint.one_process_run import picks_gpu_other_than_rank, runs_in_one_process
+from torchplace.lint.job_scale import in_one_process_branch, picks_gpu_other_than_rank
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import branches, scope_nodes, without_comments
 from torchplace.lint.run_conditions import (
@@ -142,7 +142,8 @@ class ThreadWithoutDeviceBinding(Rule):
     # thread is on GPU 0 as its main one is; now read from the project). fresh-69's 2 FALSE
     # (msrflute's client threads, started only when `WORLD_SIZE` is 1) and fresh-70's FALSE
     # (Triton-distributed's server thread, only where `RANK == 0`) are now read as one process
-    # and rank 0 (`one_process_run`; upper-case rank names).
+    # and rank 0 (`job_scale.in_one_process_branch` reads a flag set from the world size;
+    # upper-case rank names).
     preview = True
     name = "thread-without-device-binding"
     project_condition = "may-bind-another-gpu"
@@ -199,7 +200,7 @@ class ThreadWithoutDeviceBinding(Rule):
                 runs_only_on_cpu(ctx, located.scope, call)
                 or runs_only_on_rank_zero(ctx, located.scope, call)
                 or (
-                    runs_in_one_process(ctx, located.scope, call)
+                    in_one_process_branch(ctx, call, _function_node(located.scope))
                     and not picks_gpu_other_than_rank(ctx)
                 )
             ):
@@ -386,3 +387,8 @@ def _resolve(
     if len(definitions) != 1:
         return None, name
     return definitions[0].node, name
+
+
+def _function_node(scope: Scope) -> ast.AST | None:
+    function = scope.function
+    return function.node if function is not None else None
