@@ -15,13 +15,15 @@ the last literal component of the save's path too. A load no save of the project
 model to fine-tune from another run) may hold tensors of any GPU. Files are searched as bytes
 for the name first; only those are parsed, and nothing in them is run.
 
-A save writes a CPU copy when its value is `x.cpu()` or `{k: v.cpu() ...}`, or when its value is
-built in its function from nothing handed in (no parameter, `self` or global: a model handed in
-may live on a GPU) and no call of the project's own functions (`create_model()` may move what it
-builds), the function names no GPU at all (no `cuda`, `.to(`, `device`, `device_map`) and every
-`torch.load` in it maps to the CPU: every tensor it holds was made or restored there. A file
-name the project also writes in any other string (a path handed to a save helper, a copy's
-target, an option's default) may be written by code not read here: nothing is dropped then.
+A save writes a CPU copy when its value is one as the file's own saves are read
+(`_load_reach.saves_a_cpu_copy`: `x.cpu()`, `{k: v.cpu() ...}`, a join of CPU copies), or when
+its value is built in its function from nothing handed in (no parameter, `self` or global: a
+model handed in may live on a GPU) and no call of the project's own functions (`create_model()`
+may move what it builds), the function names no GPU at all (no `cuda`, `.to(`, `device`,
+`device_map`) and every `torch.load` in it maps to the CPU: every tensor it holds was made or
+restored there. A file name the project also writes in any other string (a path handed to a save
+helper, a copy's target, an option's default) may be written by code not read here: nothing is
+dropped then.
 """
 
 from __future__ import annotations
@@ -32,7 +34,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, Scope, whole_file_context
-from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.rules.hardcoded._load_reach import (
+    local_assignments,
+    local_functions,
+    own_calls,
+    saves_a_cpu_copy,
+)
 from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 
 #: The shortest last component that names a file well enough to match it across files.
@@ -57,7 +64,7 @@ class Save:
 def last_component(path: ast.expr, holder: ast.AST) -> str | None:
     """The last literal component of a path expression (see the module's docstring), None
     when it has none of `_SHORTEST` characters."""
-    assigned = _assignments(holder)
+    assigned = local_assignments(holder)
     node: ast.AST = path
     for _ in range(3):
         if isinstance(node, ast.Name) and len(assigned.get(node.id, [])) == 1:
@@ -103,8 +110,8 @@ def matching_saves(
         if ctx is None:
             return None
         accounted: set[int] = set()  # the literals inside the paths of loads and saves
-        for holder in (ctx.tree, *_functions(ctx.tree)):
-            for call in _own_calls(holder):
+        for holder in (ctx.tree, *local_functions(ctx.tree)):
+            for call in own_calls(holder):
                 qualified = ctx.qualified(call.func)
                 if qualified == "torch.load" and call.args:
                     accounted.update(id(n) for n in ast.walk(call.args[0]))
@@ -129,13 +136,7 @@ def matching_saves(
 def writes_cpu_copy(save: Save) -> bool:
     """The save writes CPU tensors only (see the module's docstring)."""
     value = save.call.args[0]
-    if isinstance(value, ast.DictComp):
-        value = value.value
-    if (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr == "cpu"
-    ):
+    if saves_a_cpu_copy(save.ctx, save.holder, value, local_assignments(save.holder)):
         return True
     if isinstance(save.holder, ast.Module) or not _built_here(save.ctx, save.holder, value):
         return False
@@ -155,7 +156,7 @@ def _built_here(ctx: FileContext, holder: ast.AST, value: ast.expr) -> bool:
     assignment of the function: nothing handed in (a parameter, `self`, a global model) that
     may live on a GPU. Names inside a `torch.load(...)` (its path) and the callees' own names
     (`torch`, `os`) are not the value's data."""
-    assigned = _assignments(holder)
+    assigned = local_assignments(holder)
     seen: set[str] = set()
     pending: list[ast.AST] = [value]
     while pending:
@@ -206,22 +207,3 @@ def scope_of(ctx: FileContext, holder: ast.AST) -> Scope:
             return Scope("function", name, holder, owner)
     name = getattr(holder, "name", "")
     return Scope("function", name, holder, module)
-
-
-def _functions(tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
-
-
-def _own_calls(holder: ast.AST) -> list[ast.Call]:
-    """Calls in the holder's own body, not in functions or classes defined inside it."""
-    return [node for node in own_nodes(holder) if isinstance(node, ast.Call)]
-
-
-def _assignments(holder: ast.AST) -> dict[str, list[ast.expr]]:
-    assigned: dict[str, list[ast.expr]] = {}
-    for node in own_nodes(holder):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    assigned.setdefault(target.id, []).append(node.value)
-    return assigned

@@ -158,7 +158,7 @@ def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call
     matched = False
     for saver in (tree, *local_functions(tree)):
         assigned = local_assignments(saver)
-        for call in _own_calls(saver):
+        for call in own_calls(saver):
             if ctx.qualified(call.func) != "torch.save":
                 continue
             if not _under_rank_zero(saver, call):
@@ -193,12 +193,12 @@ def saves_only_cpu_copies(
             if weights_only and _TRAINING_STATE.search(ctx.source.segment(call.args[0])):
                 continue
             saves += 1
-            if not _saves_a_cpu_copy(ctx, function, call.args[0], assigned):
+            if not saves_a_cpu_copy(ctx, function, call.args[0], assigned):
                 return False
     return saves > 0
 
 
-def _saves_a_cpu_copy(
+def saves_a_cpu_copy(
     ctx: FileContext, function: ast.AST, value: ast.expr, assigned: dict[str, list[ast.AST]]
 ) -> bool:
     """The value a `torch.save` of `function` writes is a CPU copy: made by `_is_cpu_copy`
@@ -337,7 +337,7 @@ def reads_back_own_save(
         if not any(_reached_from(driver, saver) for driver in drivers):
             continue
         assigned = local_assignments(saver)
-        for call in _own_calls(saver):
+        for call in own_calls(saver):
             if ctx.qualified(call.func) != "torch.save" or len(call.args) < 2:
                 continue
             if wanted & _path_pieces(call.args[1], assigned) and not _under_rank_zero(saver, call):
@@ -361,12 +361,12 @@ def saved_here_from_gpu(
         return False
     for saver in (tree, *local_functions(tree)):
         assigned = local_assignments(saver)
-        for call in _own_calls(saver):
+        for call in own_calls(saver):
             if ctx.qualified(call.func) != "torch.save" or len(call.args) < 2:
                 continue
             if not wanted & _path_pieces(call.args[1], assigned):
                 continue
-            if not _saves_a_cpu_copy(ctx, saver, call.args[0], assigned):
+            if not saves_a_cpu_copy(ctx, saver, call.args[0], assigned):
                 return True
     return False
 
@@ -395,7 +395,7 @@ def _path_pieces(path: ast.AST, assigned: dict[str, list[ast.AST]], depth: int =
     return pieces
 
 
-def _own_calls(function: ast.AST) -> list[ast.Call]:
+def own_calls(function: ast.AST) -> list[ast.Call]:
     """Calls in `function`'s own body (or a module's own statements), not in functions or
     classes defined inside it."""
     return [node for node in own_nodes(function) if isinstance(node, ast.Call)]
@@ -421,7 +421,7 @@ def _spawning_parents(ctx: FileContext, tree: ast.Module) -> list[ast.AST]:
     return [
         holder
         for holder in (tree, *local_functions(tree))
-        if any(spawns_processes(ctx, call) for call in _own_calls(holder))
+        if any(spawns_processes(ctx, call) for call in own_calls(holder))
     ]
 
 
@@ -431,7 +431,7 @@ def _reached_from(parent: ast.AST, function: ast.AST) -> bool:
     if function is parent:
         return True
     name = getattr(function, "name", None)
-    for call in _own_calls(parent):
+    for call in own_calls(parent):
         func = call.func
         if isinstance(func, ast.Name) and func.id == name:
             return True
