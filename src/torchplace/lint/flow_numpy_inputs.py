@@ -34,12 +34,16 @@ import re
 from collections.abc import Mapping
 
 from torchplace.lint.flow_facts import assignments
+from torchplace.lint.flow_ops import LEAVES, MOVES
 from torchplace.lint.flow_values import Kind, Value, Values
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-#: Methods whose result is not the receiver's data on its device: moves, and conversions to
-#: Python (`.numpy()`, `.tolist()`, `.item()`).
-_MOVES = frozenset({"cpu", "cuda", "to", "type", "numpy", "tolist", "item"})
+#: Methods that put a tensor on a device of their choosing (`flow_ops.MOVES`, `.cpu()`,
+#: `.type(...)`).
+_DEVICE_MOVES = MOVES | {"cpu", "type"}
+#: Methods whose result is not the receiver's data on its device: those, and the flow's
+#: `LEAVES` (`.numpy()`, `.tolist()`, `.item()`, sizes).
+_NOT_CARRIED = _DEVICE_MOVES | LEAVES
 #: Text of a method that may move a tensor it is handed.
 _MOVES_TEXT = re.compile(r"\.(?:cpu|cuda|to|type)\s*\(|\bdevice\b")
 
@@ -51,8 +55,8 @@ def numpy_cpu_parameters(function: _Function, method_texts: Mapping[str, str]) -
         p.arg for p in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)
     ]
     parameters = [p for p in parameters if p not in ("self", "cls")]
-    if not parameters:
-        return {}
+    if not parameters or "numpy" not in method_texts.get(function.name, "numpy"):
+        return {}  # most methods: no `.numpy()` to read, nothing to walk
     depends = _dependencies(function, method_texts)
     bound: dict[str, Values] = {}
     for call in _reached_numpy_calls(function):
@@ -166,7 +170,7 @@ def _reads(value: ast.expr, method_texts: Mapping[str, str]) -> set[str] | None:
         node = pending.pop()
         if isinstance(node, ast.Call):
             func = node.func
-            if isinstance(func, ast.Attribute) and func.attr in _MOVES:
+            if isinstance(func, ast.Attribute) and func.attr in _NOT_CARRIED:
                 return None
             if any(k.arg == "device" for k in node.keywords):
                 return None
@@ -210,10 +214,6 @@ def _moves_device(value: ast.expr) -> bool:
         )
         for n in ast.walk(value)
     )
-
-
-#: The methods of `_MOVES` that choose a device.
-_DEVICE_MOVES = frozenset({"cpu", "cuda", "to", "type"})
 
 
 def _closure(names: set[str], depends: Mapping[str, set[str]]) -> set[str]:
