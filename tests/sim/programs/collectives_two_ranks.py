@@ -1,5 +1,6 @@
 """Two ranks of real torchrun on virtual GPUs: every collective, with the values it carries."""
 
+import gc
 import json
 import os
 from pathlib import Path
@@ -70,6 +71,11 @@ with ddp.no_sync():
 found["ddp_no_sync_grad"] = model.weight.grad.tolist()
 out = Path(os.environ["COLLECTIVES_OUT"], f"rank{rank}.json")
 out.write_text(json.dumps(found), encoding="utf-8")  # not stdout: the ranks' lines interleave
+# The DDP wrappers go first: their reducers hold gloo work and tensors, and freeing those at
+# interpreter exit, after the group is gone, takes the GIL during finalization and aborts the
+# rank (SIGABRT, "terminate called without an active exception"; pytorch/pytorch#179291).
+del ddp, model
+gc.collect()
 # Both ranks reach teardown together: a rank that destroys its gloo group while the other
 # still talks to it can make the other abort at exit (seen once on a loaded CI machine).
 dist.barrier()

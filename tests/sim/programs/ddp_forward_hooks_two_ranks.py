@@ -1,5 +1,6 @@
 """Two ranks of real torchrun on virtual GPUs: what DDP does around the forward, and comm hooks."""
 
+import gc
 import json
 import os
 from pathlib import Path
@@ -65,6 +66,11 @@ try:
     found["bf16_hook"] = "accepted"
 except TypeError as error:
     found["bf16_hook"] = str(error)
+# The DDP wrappers go first: their reducers hold gloo work and tensors, and freeing those at
+# interpreter exit, after the group is gone, takes the GIL during finalization and aborts the
+# rank (SIGABRT, "terminate called without an active exception"; pytorch/pytorch#179291).
+del hooked, plain, bf16
+gc.collect()
 # Both ranks reach teardown together: a rank that destroys its gloo group while the other
 # still talks to it can make the other abort at exit (seen once on a loaded CI machine).
 dist.barrier()
