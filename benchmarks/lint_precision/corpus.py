@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-78] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-79] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -147,7 +147,8 @@ segmentation, detection, pose, restoration, remote sensing, self-supervised pret
 medical imaging, re-identification, depth, speech enhancement and weather models;
 `--fresh-78` (`FRESH_78`) code that sets up its own distributed processes, like `--fresh-70`
 (communication systems, HPC centres' code, data loading, diffusion, speech and video
-synthesis, language models, robot learning).
+synthesis, language models, robot learning); `--fresh-79` (`FRESH_79`) a thirteenth general
+one (depth, MRI, medical segmentation, diffusion, human motion, driving, tracking).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -11940,6 +11941,45 @@ FRESH_78 = (
     ("github:snap-research/EfficientFormer", "d01da426243a38303d0a35d01fc928b0e37d38d3"),
 )
 
+#: fresh-79: a thirteenth general set (self-supervised depth, MRI reconstruction, medical
+#: segmentation, radiology, open-vocabulary segmentation, diffusion and fractal generative
+#: models, human motion and mesh recovery, driving policies, visual tracking, robust vision
+#: transformers, a vision-language model; 14 repositories), chosen blind and committed before
+#: it was first linted; vendored folders and files identical to another set's left out
+#: (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_79 = (
+    # TRI's self-supervised depth and ego-motion framework (PackNet, DepthFormer, ZeroDepth);
+    # `mp.spawn` DDP
+    ("github:TRI-ML/vidar", "e6b1e631e7330c76b8ef61e50ae8de60dab09677"),
+    # DIRECT, deep MRI reconstruction toolkit; DDP engine and checkpointer
+    ("github:NKI-AI/direct", "50b9704d2d7aa8eede763ced92e71b69baa8189d"),
+    # Medical SAM Adapter (2D and 3D medical segmentation); DataParallel, a GPU chosen by option
+    ("github:SuperMedIntel/Medical-SAM-Adapter", "0add836c5af274aff4441334e2c38b5a46b70210"),
+    # RadFM, radiology foundation model (3D ViT and LLaMA); DeepSpeed through the HF trainer
+    ("github:chaoyi-wu/RadFM", "9efba84cced9ffdcbce00d6005f255414ffa8c36"),
+    # ODISE, open-vocabulary panoptic segmentation with text-to-image diffusion; detectron2-style
+    # DDP launch
+    ("github:NVlabs/ODISE", "2b187e4b2ff4c3d5da342aec2cc234b537720a65"),
+    # DDIM, denoising diffusion implicit models; DataParallel training and sampling
+    ("github:ermongroup/ddim", "e8df66cf02e457719930748b5c26e37e3126dfdd"),
+    # fractal generative models; DDP training and distributed sampling
+    ("github:LTH14/fractalgen", "c7d099043dd987ae7742a7f8c8f1cab71023ba0e"),
+    # MotionDiffuse, text-driven human motion diffusion; MMDistributedDataParallel
+    ("github:mingyuan-zhang/MotionDiffuse", "aba848edd22133919ca96b67f4908399c67685b1"),
+    # Hand4Whole, 3D whole-body human mesh recovery; DataParallel trainer with checkpoint resume
+    ("github:mks0601/Hand4Whole_RELEASE", "c94908654b8108f241f18f04b4a493c05137edf6"),
+    # LAV, CARLA driving policy learned from all vehicles; DataParallel training of several models
+    ("github:dotchen/LAV", "12540bd5f7b8a1059117681fa8e1fa00e8908dd7"),
+    # TransFuser, sensor-fusion driving policy (CARLA); torchrun DDP, ZeroRedundancyOptimizer
+    ("github:autonomousvision/transfuser", "22b3ccdb7e806b42c9be2aa476b71546e8ec3620"),
+    # MixFormer, end-to-end visual object tracking; DDP training framework
+    ("github:MCG-NJU/MixFormer", "8b87088f45af02c614a277176c63181261e93de3"),
+    # FAN, robust vision transformers for classification, detection and segmentation; DDP
+    ("github:NVlabs/FAN", "ee1b7df1016205ed26e28c0683b14238f3530a84"),
+    # Prismer, vision-language model over an ensemble of experts; accelerate and FSDP
+    ("github:NVlabs/prismer", "4f27ab37e8ff5436707c5badd0ec744980608edd"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -14036,6 +14076,95 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "util/losses.py",
     ),
     "github:lyuwenyu/RT-DETR": ("rtdetr_paddle/",),
+    # fresh-79's copies: Mask2Former in ODISE and Prismer, the mm libraries and their configs
+    # in FAN, MobileSAMv2, EfficientSAM and pytorch_ssim in Medical-SAM-Adapter, smplx in
+    # Hand4Whole, the CARLA leaderboard and scenario runner in TransFuser, Alpha-Refine and
+    # PrRoIPool in MixFormer and the files it shares with OSTrack (fresh-49), a copy of the
+    # HF Trainer and a second copy of the model in RadFM, MotionDiffuse's paramUtil
+    "github:NVlabs/ODISE": ("third_party/",),
+    "github:NVlabs/prismer": ("experts/",),
+    "github:NVlabs/FAN": (
+        "detection/configs/",
+        "detection/mmcv_custom/",
+        "segmentation/local_configs/",
+        "segmentation/mmseg/",
+    ),
+    "github:SuperMedIntel/Medical-SAM-Adapter": (
+        "models/MobileSAMv2/",
+        "models/efficient_sam/",
+        "pytorch_ssim/",
+    ),
+    "github:mks0601/Hand4Whole_RELEASE": ("common/utils/smplx/",),
+    "github:autonomousvision/transfuser": (
+        "leaderboard/",
+        "scenario_runner/",
+    ),
+    "github:MCG-NJU/MixFormer": (
+        "external/",
+        "lib/__init__.py",
+        "lib/config/__init__.py",
+        "lib/models/__init__.py",
+        "lib/test/__init__.py",
+        "lib/test/analysis/__init__.py",
+        "lib/test/analysis/extract_results.py",
+        "lib/test/evaluation/__init__.py",
+        "lib/test/evaluation/data.py",
+        "lib/test/evaluation/got10kdataset.py",
+        "lib/test/evaluation/lasot_lmdbdataset.py",
+        "lib/test/evaluation/lasotdataset.py",
+        "lib/test/evaluation/nfsdataset.py",
+        "lib/test/evaluation/otbdataset.py",
+        "lib/test/evaluation/tc128cedataset.py",
+        "lib/test/evaluation/tc128dataset.py",
+        "lib/test/evaluation/trackingnetdataset.py",
+        "lib/test/evaluation/uavdataset.py",
+        "lib/test/parameter/__init__.py",
+        "lib/test/tracker/__init__.py",
+        "lib/test/utils/__init__.py",
+        "lib/test/utils/_init_paths.py",
+        "lib/test/utils/params.py",
+        "lib/test/utils/transform_got10k.py",
+        "lib/test/utils/transform_trackingnet.py",
+        "lib/train/__init__.py",
+        "lib/train/_init_paths.py",
+        "lib/train/actors/base_actor.py",
+        "lib/train/admin/__init__.py",
+        "lib/train/admin/multigpu.py",
+        "lib/train/admin/settings.py",
+        "lib/train/admin/stats.py",
+        "lib/train/admin/tensorboard.py",
+        "lib/train/data/__init__.py",
+        "lib/train/data/bounding_box_utils.py",
+        "lib/train/data/image_loader.py",
+        "lib/train/data/sampler.py",
+        "lib/train/data/transforms.py",
+        "lib/train/dataset/COCO_tool.py",
+        "lib/train/dataset/base_image_dataset.py",
+        "lib/train/dataset/base_video_dataset.py",
+        "lib/train/dataset/coco.py",
+        "lib/train/dataset/coco_seq_lmdb.py",
+        "lib/train/dataset/got10k_lmdb.py",
+        "lib/train/dataset/imagenetvid.py",
+        "lib/train/dataset/imagenetvid_lmdb.py",
+        "lib/train/dataset/lasot_lmdb.py",
+        "lib/train/dataset/tracking_net.py",
+        "lib/train/dataset/tracking_net_lmdb.py",
+        "lib/train/trainers/__init__.py",
+        "lib/utils/__init__.py",
+        "lib/utils/lmdb_utils.py",
+        "lib/utils/merge.py",
+        "lib/utils/tensor.py",
+        "tracking/_init_paths.py",
+        "tracking/analysis_results_ITP.py",
+        "tracking/create_default_local_file.py",
+        "tracking/download_pytracking_results.py",
+        "tracking/pre_read_datasets.py",
+    ),
+    "github:chaoyi-wu/RadFM": (
+        "Quick_demo/",
+        "src/My_Trainer/",
+    ),
+    "github:mingyuan-zhang/MotionDiffuse": ("text2motion/utils/paramUtil.py",),
 }
 
 
@@ -14119,6 +14248,7 @@ UNSEEN_SETS = {
     "fresh-76": FRESH_76,
     "fresh-77": FRESH_77,
     "fresh-78": FRESH_78,
+    "fresh-79": FRESH_79,
 }
 
 
