@@ -249,3 +249,81 @@ def test_a_helper_re_exported_by_its_package_is_called_through_it(tmp_path: Path
     # Without the binding in its caller, the helper's group is flagged.
     _write(project / "train.py", "from vit.utils import dist_init\n\ndist_init()\n")
     assert _tpl401(project) == ["dist.py:5"]
+
+
+PROCESS_SPAWNER = """\
+import multiprocessing
+import os
+
+from .backend import make_group
+
+
+def launch(num_workers, world_size):
+    ctx = multiprocessing.get_context("spawn")
+    for index in range(num_workers):
+        os.environ["CUDA_VISIBLE_DEVICES"] = str(index)
+        process = ctx.Process(target=make_group, args=(index, world_size))
+        process.start()
+"""
+
+
+def test_a_child_process_shown_one_gpu_by_its_parent_is_bound(tmp_path: Path) -> None:
+    # Oobleck's agent: each worker process is started after the parent set
+    # CUDA_VISIBLE_DEVICES to that worker's GPU, so the child's cuda:0 is its own.
+    assert _tpl401(_project(tmp_path, PROCESS_SPAWNER)) == ["backend.py:8"]
+
+
+@pytest.mark.parametrize(
+    "spawner",
+    [
+        # A thread shares the parent's environment and CUDA context.
+        PROCESS_SPAWNER.replace("ctx.Process(", "threading.Thread("),
+        # Set once before the loop: every child sees the same GPU list.
+        PROCESS_SPAWNER.replace(
+            '        os.environ["CUDA_VISIBLE_DEVICES"] = str(index)\n', ""
+        ).replace(
+            "    for index", '    os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu)\n    for index'
+        ),
+        # Set after the child is made: the child may start before it.
+        PROCESS_SPAWNER.replace(
+            '        os.environ["CUDA_VISIBLE_DEVICES"] = str(index)\n', ""
+        ).replace(
+            "        process.start()\n",
+            '        process.start()\n        os.environ["CUDA_VISIBLE_DEVICES"] = str(index)\n',
+        ),
+        # Several GPUs shown to each child: it starts on the first.
+        PROCESS_SPAWNER.replace("str(index)", "args.gpus"),
+    ],
+    ids=["thread", "set-once", "set-after", "several-gpus"],
+)
+def test_children_not_shown_one_gpu_each_keep_the_finding(tmp_path: Path, spawner: str) -> None:
+    assert _tpl401(_project(tmp_path, spawner)) == ["backend.py:12", "backend.py:8"]
+
+
+def test_a_set_up_helper_nothing_calls_in_a_checkout_never_runs(tmp_path: Path) -> None:
+    # pangu-pytorch: `utils_dist.setup()` makes an unbound group and nothing calls it; the
+    # fine-tuning scripts use `init_dist`, which binds first.
+    utils = (
+        "import os\n\nimport torch\nimport torch.distributed as dist\n\n\n"
+        "def init_dist(backend='nccl'):\n"
+        "    torch.cuda.set_device(int(os.environ['LOCAL_RANK']))\n"
+        "    dist.init_process_group(backend=backend)\n\n\n"
+        "def setup(rank, world_size):\n"
+        "    dist.init_process_group('nccl', rank=rank, world_size=world_size)\n\n\n"
+        "def reduce_loss(loss):\n"
+        "    dist.all_reduce(torch.tensor([loss]).cuda())\n"
+    )
+    script = (
+        "import torch\n\nfrom era5_data.utils_dist import init_dist\n\n"
+        "init_dist()\nmodel = torch.nn.Linear(2, 2).cuda()\n"
+    )
+    project = tmp_path / "pangu"
+    (project / ".git").mkdir(parents=True)
+    _write(project / "era5_data" / "__init__.py", "")
+    _write(project / "era5_data" / "utils_dist.py", utils)
+    _write(project / "finetune" / "finetune.py", script)
+    # Installable: a user of the package may call it.
+    _write(project / "setup.py", "from setuptools import setup\n\nsetup(name='pangu')\n")
+    assert _tpl401(project) == ["utils_dist.py:13"]
+    (project / "setup.py").unlink()
+    assert _tpl401(project) == []

@@ -154,3 +154,50 @@ def test_a_model_a_project_function_builds_keeps_the_finding(tmp_path: Path) -> 
     models = "import torch.nn as nn\n\n\ndef create_model():\n    return nn.Linear(8, 2).cuda()\n"
     files = {"train.py": TRAIN, "export.py": export, "models.py": models}
     assert _lines(tmp_path / "built", **files) == ["train.py:11"]
+
+
+# YOLOP's shape: the trainer hands the file's name to a helper of its utilities, which ends
+# its save's path in that parameter.
+HELPER_TRAINER = """\
+from utils import save_checkpoint
+
+
+def train(rank, model, opt, rootdir):
+    for it in range(10):
+        opt.step()
+        if rank == 0:
+            save_checkpoint(model.module.state_dict(), rootdir, filename="model_last.pth")
+"""
+UTILS = """\
+import os
+
+import torch
+
+
+def save_checkpoint(state, output_dir, filename):
+    torch.save(state, os.path.join(output_dir, filename))
+"""
+
+
+def test_rank_zero_reads_back_what_rank_zero_saved_through_a_helper(tmp_path: Path) -> None:
+    files = {"first_stage.py": RESUME, "trainer.py": HELPER_TRAINER, "utils.py": UTILS}
+    assert _lines(tmp_path / "zero", **files) == []
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # Every rank calls the helper.
+        {"trainer.py": HELPER_TRAINER.replace("if rank == 0:", "if True:")},
+        # Two helpers of that name: which one runs is not known.
+        {"other.py": UTILS.replace("os.path.join(output_dir, filename)", "filename")},
+        # The helper's save does not end in the name it is handed.
+        {"utils.py": UTILS.replace("os.path.join(output_dir, filename)", "output_dir")},
+    ],
+    ids=["every-rank", "two-helpers", "name-unused"],
+)
+def test_a_helper_save_that_may_run_elsewhere_keeps_the_finding(
+    tmp_path: Path, changes: dict[str, str]
+) -> None:
+    files = {"first_stage.py": RESUME, "trainer.py": HELPER_TRAINER, "utils.py": UTILS, **changes}
+    assert _lines(tmp_path / "kept", **files) == ["first_stage.py:12"]

@@ -8,8 +8,9 @@ accelerate's `PartialState()` (and `Accelerator()`, `AcceleratorState()`, which 
 `HfArgumentParser(...).parse_*()` that builds one, and any call whose result the code hands
 to a transformers or TRL `Trainer` as `args=` (a `TrainingArguments` made by that call).
 Parallelism libraries' initializers bind it too: AxoNN's `ax.init(...)` (its communication
-handle calls `set_device(world_rank % gpus_per_node)`) and ColossalAI's `launch*` functions
-(`set_device(local_rank)` after making the group).
+handle calls `set_device(world_rank % gpus_per_node)`), ColossalAI's `launch*` functions
+(`set_device(local_rank)` after making the group) and cuGraph's `cugraph_comms_init` given a
+device (`setDevice(device)`).
 NCCL builds its communicators lazily (unless `device_id=` is given), so a binding made after
 `init_process_group` and before the first CUDA work is in time.
 """
@@ -47,6 +48,13 @@ _LIBRARY_BINDERS = frozenset(
         ("colossalai", "launch_from_openmpi"),
     }
 )
+#: (package, function) of initializers that bind the GPU given as their `device` argument
+#: (its position): cuGraph's `cugraph_comms_init(rank, world_size, uid, device=0)` calls
+#: `setDevice(device)` before building its NCCL communicator.
+_DEVICE_ARGUMENT_BINDERS = {
+    ("pylibcugraph", "cugraph_comms_init"): 3,
+    ("cugraph", "cugraph_comms_init"): 3,
+}
 _PIN_KEYWORD = re.compile(r"pin_memory\s*=\s*True")
 _CALLEE = re.compile(r"([\w.]+)\s*$")
 
@@ -110,10 +118,17 @@ def calls_before_cuda_work(ctx: FileContext, function: ast.AST, group: ast.Call)
     after = without_comments(ctx.source.lines_text(start + 1, last))
     work = first_cuda_work(after)
     limit = start + 1 + after.count("\n", 0, work.start()) if work else last + 1
+    # The first work may be a binder's own argument (`cugraph_comms_init(..., device=rank)`):
+    # a call on that line whose text holds it comes before it.
     return [
         node
         for node in ast.walk(function)
-        if isinstance(node, ast.Call) and start < node.lineno < limit
+        if isinstance(node, ast.Call)
+        and start < node.lineno <= limit
+        and (
+            node.lineno < limit
+            or (work is not None and work.group(0) in (ctx.source.segment(node) or ""))
+        )
     ]
 
 
@@ -123,6 +138,8 @@ def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool
     root, last = _library_name(ctx, function, call.func)
     if (root == "accelerate" and last in _ACCELERATE_BINDERS) or (root, last) in _LIBRARY_BINDERS:
         return True
+    if (root, last) in _DEVICE_ARGUMENT_BINDERS:
+        return _binds_a_chosen_gpu(call, _DEVICE_ARGUMENT_BINDERS[(root, last)])
     if _names_training_arguments(ctx, function, call.func):
         return True
     func = call.func
@@ -137,6 +154,14 @@ def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool
                 if isinstance(node, ast.Name | ast.Attribute)
             )
     return _result_is_trainer_args(ctx, function, call)
+
+
+def _binds_a_chosen_gpu(call: ast.Call, position: int) -> bool:
+    """The call is given a device that is not a literal (`device=rank`): left at its default,
+    or given `0`, it binds the same GPU in every process."""
+    given = keyword(call, "device")
+    value = given.value if given else call.args[position] if len(call.args) > position else None
+    return value is not None and not isinstance(value, ast.Constant | ast.Starred)
 
 
 def _names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr) -> bool:

@@ -63,9 +63,13 @@ def is_main_guard(statement: ast.AST) -> bool:
 def unused_script_function(data: bytes | None, line: int) -> str | None:
     """The name of the unused top-level function of a script (its bytes: `data`) that holds
     `line`, if any (the project-wide part, that no other file names the script, is
-    `mentioned_elsewhere`)."""
+    `mentioned_elsewhere`). A script that looks its own functions up by a name built at run
+    time (`getattr(sys.modules[__name__], sys.argv[1])()`, `globals()[name]`) or hands them
+    to a command line (`fire.Fire()`) may run any of them."""
     if data is None or not MAIN_GUARD.search(data):
         return None
+    if FINDS_CLASSES.search(data) or EXPOSES_FUNCTIONS.search(data):
+        return None  # looked up by a name built at run time, or offered to a command line
     try:
         tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError):
@@ -173,6 +177,8 @@ FINDS_CLASSES = re.compile(
     rb"(?:\.\w+)*\s*,)[\w.]+\s*,\s*f[\"']|\bsys\.modules\s*\["
     rb"|\bclass\s+\w+\s*\(\s*(?:abc\.)?(?:type|ABCMeta)\s*\)"
 )
+#: A module that hands its functions to a command-line framework: any may run.
+EXPOSES_FUNCTIONS = re.compile(rb"\bFire\s*\(|\btyper\b|@click\.")
 
 
 #: The methods PyTorch itself calls by name on an `nn.Module` (or that code outside a project

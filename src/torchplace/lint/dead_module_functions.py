@@ -25,13 +25,12 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from torchplace.lint.dead_functions import EXPOSES_FUNCTIONS
 from torchplace.lint.project_modules import resolve_imports
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: How many callers deep a chain of dead functions is followed (the function, its callers).
 DEPTH = 2
-#: A module that hands its functions to a command-line framework: any may run.
-_EXPOSES_FUNCTIONS = re.compile(rb"\bFire\s*\(|\btyper\b|@click\.")
 
 
 class DeadModuleFunctions:
@@ -95,7 +94,7 @@ class DeadModuleFunctions:
     def _decide(self, path: str, name: str, depth: int) -> bool:
         tree = self._tree(path)
         data = self._read(path)
-        if tree is None or data is None or _EXPOSES_FUNCTIONS.search(data):
+        if tree is None or data is None or EXPOSES_FUNCTIONS.search(data):
             return False
         definitions = [n for n in tree.body if isinstance(n, _Function) and n.name == name]
         if len(definitions) != 1 or definitions[0].decorator_list:
@@ -118,7 +117,7 @@ class DeadModuleFunctions:
     ) -> bool:
         tree = self._tree(importer)
         data = self._read(importer)
-        if tree is None or data is None or _EXPOSES_FUNCTIONS.search(data):
+        if tree is None or data is None or EXPOSES_FUNCTIONS.search(data):
             return False
         if _quotes(data, name):
             return False  # `getattr(module, "load")`

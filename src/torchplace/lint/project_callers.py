@@ -6,9 +6,11 @@ them one call up (`with torch.cuda.device(A.device): kernels_4bit.dequantize(...
 This module answers that question for one function, by name: it reads the project's files
 that hold the name (a byte search first, a parse only of those), and looks at every place the
 name is used. A call inside a device context (`with torch.cuda.device(...)`, an alias or
-helper of one) or in a function that binds a device is guarded; a use that is not a call (the
-function handed to a registry, stored, returned) leaves its callers unknown, so the answer is
-no. An alias (`impl = kernels_optim.update`) is followed one step.
+helper of one) or in a function that binds a device is guarded, as is a function started as
+a child process (`Process(target=f)`) after its parent showed that child one GPU through
+`CUDA_VISIBLE_DEVICES`; any other use that is not a call (the function handed to a registry,
+stored, returned) leaves its callers unknown, so the answer is no. An alias (`impl =
+kernels_optim.update`) is followed one step.
 """
 
 from __future__ import annotations
@@ -132,6 +134,8 @@ class CallerIndex:
                     continue
                 aliased = list(self._uses(targets[0], depth - 1, followed | {id(parent)}))
                 yield from aliased or [False]
+            elif isinstance(parent, ast.keyword) and parent.arg == "target":
+                yield _child_shown_one_gpu(parent, parents)
             else:
                 yield False  # handed on: its callers are unknown
 
@@ -274,6 +278,36 @@ def _guarded(
         top = node
         node = parents.get(id(node))
     return False
+
+
+def _child_shown_one_gpu(target: ast.keyword, parents: dict[int, ast.AST]) -> bool:
+    """`Process(target=f, ...)` (multiprocessing's, or a context's `ctx.Process`) made in a
+    loop whose body first sets the parent's `CUDA_VISIBLE_DEVICES` to one GPU per pass
+    (Oobleck's agent: `os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu_index)`, then
+    `ctx.Process(target=worker_main, ...)`): each child inherits the environment it is
+    started with, sees one GPU, and its cuda:0 is that GPU. A thread shares its parent's
+    environment and CUDA context, and a value set outside the loop is every child's alike."""
+    call = parents.get(id(target))
+    if not isinstance(call, ast.Call) or not _is_process(call.func):
+        return False
+    node = parents.get(id(call))
+    while node is not None and not isinstance(
+        node, ast.For | ast.AsyncFor | ast.While | ast.FunctionDef | ast.AsyncFunctionDef
+    ):
+        node = parents.get(id(node))
+    if not isinstance(node, ast.For | ast.AsyncFor | ast.While):
+        return False
+    return any(
+        isinstance(inner, ast.Assign) and inner.lineno < call.lineno and shows_one_gpu(inner)
+        for statement in node.body
+        for inner in ast.walk(statement)
+    )
+
+
+def _is_process(func: ast.expr) -> bool:
+    """`Process`, `mp.Process`, `ctx.Process`, `multiprocessing.get_context(...).Process`."""
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    return name == "Process"
 
 
 def _block_binds(module: ast.Module, top: ast.AST) -> bool:

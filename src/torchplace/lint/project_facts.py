@@ -227,8 +227,12 @@ def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> 
     (`current_gpu`: `.cuda()`, `"cuda"`, pinned memory, `torch.cuda` calls given no device),
     in the file, in a project module it imports, or in a project file that imports it and
     calls the function holding the finding. A process that names the device of every tensor
-    leaves cuda:0 alone: NCCL builds its communicators on the tensors' GPU."""
+    leaves cuda:0 alone: NCCL builds its communicators on the tensors' GPU. Nor does the
+    group lie in code that never runs (`dead_functions`, `dead_module_functions`: a set-up
+    helper that nothing in a checkout nobody installs calls)."""
     if _not_bound_by_callers(index, finding) is None:
+        return None
+    if index.never_runs(finding.path, finding.line):
         return None
     if index.bound_by_project_function(finding.path, finding.line):
         return None

@@ -21,9 +21,12 @@ its value is built in its function from nothing handed in (no parameter, `self` 
 model handed in may live on a GPU) and no call of the project's own functions (`create_model()`
 may move what it builds), the function names no GPU at all (no `cuda`, `.to(`, `device`,
 `device_map`) and every `torch.load` in it maps to the CPU: every tensor it holds was made or
-restored there. A file name the project also writes in any other string (a path handed to a save
-helper, a copy's target, an option's default) may be written by code not read here: nothing is
-dropped then.
+restored there. A file name handed to a function of the project (`save_checkpoint(...,
+filename="checkpoint.pth")`, YOLOP's trainer) is saved where that function, defined once in
+the project, ends a `torch.save` path in the parameter it fills; the call of the helper says
+in which ranks that save runs. A file name the project also writes in any other string (a
+copy's target, an option's default, a helper that does not end a save's path in it) may be
+written by code not read here: nothing is dropped then.
 """
 
 from __future__ import annotations
@@ -59,6 +62,10 @@ class Save:
     ctx: FileContext
     holder: ast.AST
     call: ast.Call
+    #: For a save made by a helper handed the file's name (`save_checkpoint(...,
+    #: filename="checkpoint.pth")`), the call of the helper: its file's context, holder and
+    #: call, which say in which ranks the save runs.
+    site: tuple[FileContext, ast.AST, ast.Call] | None = None
 
 
 def last_component(path: ast.expr, holder: ast.AST) -> str | None:
@@ -100,6 +107,7 @@ def matching_saves(
     holding the name cannot be read or parsed (its saves are unknown)."""
     needle = component.encode()
     found: list[Save] = []
+    handed: list[tuple[FileContext, ast.AST, ast.Call, str | int]] = []
     for path in files:
         data = read(path)
         if data is None:
@@ -120,6 +128,11 @@ def matching_saves(
                 if last_component(call.args[1], holder) == component:
                     found.append(Save(ctx, holder, call))
                     accounted.update(id(n) for n in ast.walk(call.args[1]))
+            for call in own_calls(holder):
+                for slot, argument in _arguments(call):
+                    if _names_file(argument, component) and _project_function(ctx, call):
+                        handed.append((ctx, holder, call, slot))
+                        accounted.add(id(argument))
         if any(
             isinstance(n, ast.Constant)
             and isinstance(n.value, str)
@@ -127,10 +140,98 @@ def matching_saves(
             and id(n) not in accounted
             for n in ast.walk(ctx.tree)
         ):
-            # The name is written elsewhere too (a save helper handed the path, a copy, a
-            # default of an option): who writes the file is not known.
+            # The name is written elsewhere too (a copy's target, a default of an option):
+            # who writes the file is not known.
             return None
+    for site_ctx, site_holder, site_call, slot in handed:
+        helper_saves = _helper_saves(site_call, slot, files, read)
+        if not helper_saves:
+            return None  # a helper that does more than save the name, or none found
+        found += [
+            Save(ctx, holder, call, (site_ctx, site_holder, site_call))
+            for ctx, holder, call in helper_saves
+        ]
     return found
+
+
+def _arguments(call: ast.Call) -> list[tuple[str | int, ast.expr]]:
+    """The call's arguments by keyword or position (not `*args` / `**kwargs`)."""
+    positional: list[tuple[str | int, ast.expr]] = [
+        (index, arg) for index, arg in enumerate(call.args) if not isinstance(arg, ast.Starred)
+    ]
+    return positional + [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+
+
+def _names_file(node: ast.expr, component: str) -> bool:
+    """A string literal (or an f-string's last literal part) whose last component is
+    `component`."""
+    last = _last_literal(node) if isinstance(node, ast.Constant | ast.JoinedStr) else None
+    return last is not None and _SEPARATORS.split(last.strip())[-1] == component
+
+
+def _project_function(ctx: FileContext, call: ast.Call) -> bool:
+    """A call of a plain function by name (`save_checkpoint(...)`, `utils.save_checkpoint`),
+    not of a library's (`torch.save`, `shutil.copy`) nor a method of an object."""
+    qualified = ctx.qualified(call.func) or ""
+    if qualified.split(".")[0] in {"torch", "os", "shutil", "pathlib", "np", "numpy"}:
+        return False
+    return isinstance(call.func, ast.Name) or (
+        isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+    )
+
+
+def _helper_saves(
+    site: ast.Call, slot: str | int, files: Iterable[str], read: Callable[[str], bytes | None]
+) -> list[tuple[FileContext, ast.AST, ast.Call]]:
+    """The `torch.save` calls of the one project function named like `site`'s callee whose
+    path ends in the parameter `slot` fills (`os.path.join(output_dir, filename)`); none when
+    the name is defined more than once or not at all, or no save of it ends in that
+    parameter."""
+    func = site.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    needle = f"def {name}(".encode()
+    definitions: list[tuple[FileContext, ast.FunctionDef | ast.AsyncFunctionDef]] = []
+    for path in files:
+        data = read(path)
+        if data is None or needle not in data:
+            continue
+        ctx = whole_file_context(path, data)
+        if ctx is None:
+            return []
+        definitions += [(ctx, f) for f in local_functions(ctx.tree) if f.name == name]
+    if len(definitions) != 1:
+        return []
+    ctx, function = definitions[0]
+    parameters = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    if isinstance(slot, int):
+        if parameters[:1] == ["self"] or slot >= len(parameters):
+            return []
+        slot = parameters[slot]
+    if slot not in parameters and slot not in [a.arg for a in function.args.kwonlyargs]:
+        return []
+    return [
+        (ctx, function, call)
+        for call in own_calls(function)
+        if ctx.qualified(call.func) == "torch.save"
+        and len(call.args) >= 2
+        and _ends_in_name(call.args[1], slot)
+    ]
+
+
+def _ends_in_name(path: ast.expr, name: str) -> bool:
+    """The path's last part is the name itself: `os.path.join(folder, name)`, `folder + name`,
+    `f"{folder}/{name}"`, `name`."""
+    node: ast.AST = path
+    if isinstance(node, ast.JoinedStr) and node.values:
+        node = node.values[-1]
+        node = node.value if isinstance(node, ast.FormattedValue) else node
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        node = node.right
+    elif isinstance(node, ast.Call) and node.args:
+        func = node.func
+        if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) == "join":
+            node = node.args[-1]
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def writes_cpu_copy(save: Save) -> bool:
@@ -186,10 +287,10 @@ def _built_here(ctx: FileContext, holder: ast.AST, value: ast.expr) -> bool:
 
 
 def saved_only_in_rank_zero(save: Save) -> bool:
-    """The save runs only in rank 0 (global or local), read through its script's callers."""
-    return runs_only_on_rank_zero_through_callers(
-        save.ctx, scope_of(save.ctx, save.holder), save.call
-    )
+    """The save runs only in rank 0 (global or local), read through its script's callers;
+    for a helper's save, where the helper is called."""
+    ctx, holder, call = save.site or (save.ctx, save.holder, save.call)
+    return runs_only_on_rank_zero_through_callers(ctx, scope_of(ctx, holder), call)
 
 
 def scope_of(ctx: FileContext, holder: ast.AST) -> Scope:
