@@ -912,6 +912,16 @@ HISTORY = [
         "4/4, TPL108 2/5, TPL401 1/2, TPL404 split, TPL203 0/11, TPL201 0/5, TPL210 0/1) and "
         "2 of 6 (TPL402 1/1, TPL203 1/1, TPL401 0/2, TPL202 0/2)",
     ),
+    (
+        "2026-12-05",
+        "630288e",
+        "fixes against fresh-53's, fresh-77's and fresh-50's FALSE shapes (workers a parent "
+        "shows one GPU each before starting them, a set-up helper nothing calls in a checkout "
+        "nobody installs, cuGraph's comms init given the rank's GPU: TPL401), then fresh-79 "
+        "(a thirteenth general set; 893 files) at 630288e: no default-tier finding, the "
+        "default set alone too; of the rules once default none TRUE of 4 (TPL203 0/2, TPL201 "
+        "0/1, TPL202 0/1); the judges agreed on all",
+    ),
 ]
 
 
@@ -2227,6 +2237,24 @@ CORPUS_NOTES = {
         "binds later; TPL202 0/2: few-shot-vid2vid's `.cuda(im1.get_device())` of weights "
         "already there, EfficientFormer's CPU profiling tool). A seeded sample of 12 of its "
         "18 TPL106 loads (seed 78, `fresh-78/tpl106-sample`): 0 TRUE, 12 FALSE."
+    ),
+    "fresh-79": (
+        "A thirteenth general set (self-supervised depth, MRI reconstruction, medical "
+        "segmentation, radiology, open-vocabulary segmentation, diffusion and fractal "
+        "generative models, human motion and mesh recovery, driving policies, visual "
+        "tracking, robust vision transformers, a vision-language model); 14 repositories "
+        "(the chooser's fetches ran out before 20), vendored and shared copies left out "
+        "(Mask2Former in ODISE and Prismer, the mm libraries in FAN, MobileSAMv2 and "
+        "EfficientSAM in Medical-SAM-Adapter, the CARLA leaderboard in TransFuser, "
+        "Alpha-Refine and the 58 files MixFormer shares with OSTrack), committed (638b54e) "
+        "before it was first linted. First linted at 630288e: 893 Python files, no crash, no "
+        "default-tier finding, the same when the default set runs alone. Its 4 findings of "
+        "the rules once default, on which the two blind judges agreed: none TRUE (TPL203 0/2: "
+        "Medical-SAM-Adapter's perceptual-loss module whose only import is commented out; "
+        "TPL201 0/1: DIRECT's ACS estimate in a transform that runs on the CPU in the data "
+        "loader; TPL202 0/1: DIRECT's HFEN filter moved to its input's GPU, where its "
+        "callers already put it). A seeded sample of 12 of its 45 TPL106 loads (seed 79, "
+        "`fresh-79/tpl106-sample`): 0 TRUE, 12 FALSE."
     ),
 }
 

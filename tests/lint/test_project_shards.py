@@ -75,3 +75,30 @@ def test_a_carriage_return_in_a_string_does_not_shift_the_lines() -> None:
     data = b'SEP = "a\rb"\nmodel = fsdp.fully_shard(model)\n# wraps every block\n'
     match = _first_in_code(SHARDS, data, python=True)
     assert match is not None and match.group(0) == b"fully_shard"
+
+
+# few-shot-vid2vid's flow network: a submodule moved to its input's GPU in every forward.
+MOVES = """\
+from torch import nn
+
+
+class FlowNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Conv2d(3, 2, 3)
+
+    def forward(self, x):
+        self.net.to(x.device)
+        return self.net(x)
+"""
+
+
+def test_a_move_in_forward_is_flagged_only_where_the_project_shards(tmp_path: Path) -> None:
+    # Unsharded, the move follows the input onto the GPU the module already sits on.
+    root = tmp_path / "plain"
+    (root / ".git").mkdir(parents=True)
+    assert lint_tree(root, {"flow.py": MOVES}, "TPL202") == []
+    root = tmp_path / "sharded"
+    (root / ".git").mkdir(parents=True)
+    wrap = "from torch.distributed.fsdp import fully_shard\n\nfully_shard(model)\n"
+    assert lint_tree(root, {"flow.py": MOVES, "train.py": wrap}, "TPL202") == ["flow.py:10"]

@@ -38,9 +38,13 @@ class EPrompt(nn.Module):
 """
 
 
+# TPL202 reads only projects that shard their parameters.
+SHARDS = {"train.py": "from torch.distributed.fsdp import fully_shard\n\nfully_shard(model)\n"}
+
+
 def test_a_parameter_replaced_after_an_unbound_read_is_not_flagged(tmp_path: Path) -> None:
     (tmp_path / "p" / ".git").mkdir(parents=True)
-    assert lint_tree(tmp_path / "p", {"prompt.py": PROMPT}, "TPL202") == []
+    assert lint_tree(tmp_path / "p", {"prompt.py": PROMPT, **SHARDS}, "TPL202") == []
 
 
 def test_bound_before_the_test_the_line_runs(tmp_path: Path) -> None:
@@ -48,7 +52,7 @@ def test_bound_before_the_test_the_line_runs(tmp_path: Path) -> None:
         "        if self.prompt_pool:\n", "        embed_dim = 8\n        if self.prompt_pool:\n"
     )
     (tmp_path / "b" / ".git").mkdir(parents=True)
-    assert lint_tree(tmp_path / "b", {"prompt.py": bound}, "TPL202") == ["prompt.py:19"]
+    assert lint_tree(tmp_path / "b", {"prompt.py": bound, **SHARDS}, "TPL202") == ["prompt.py:19"]
 
 
 def _spans(body: str) -> list[tuple[int, int]]:

@@ -101,7 +101,7 @@ from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rank_names import defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
-from torchplace.lint.rules._helpers import OWN_VALUES, enclosing_function
+from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 from torchplace.lint.single_node import (
     SingleNode,
@@ -339,13 +339,14 @@ def _may_see_several_gpus(index: ProjectIndex, finding: Finding) -> str | None:
     return None if index.one_gpu_launch(finding.path) is not None else ""
 
 
-def _shards_parameters_for_own_values(index: ProjectIndex, finding: Finding) -> str | None:
-    """A parameter's storage replaced with its own values (`OWN_VALUES` in the message: on
-    its device) is a hazard only where the project shards its parameters (`SHARDS`: FSDP,
-    `fully_shard`, ZeRO stage 3, in its code or configuration); other findings hold
-    whatever the project does."""
-    if OWN_VALUES not in finding.message:
-        return ""
+def _shards_parameters(index: ProjectIndex, finding: Finding) -> str | None:
+    """A parameter moved or replaced in `forward` is a hazard only where the project shards
+    its parameters (`SHARDS`: FSDP, `fully_shard`, ZeRO stage 3, in its code or
+    configuration): its `forward` works on gathered copies that a move or a new storage cuts
+    off from the shards. Elsewhere the move follows the input (`self.proj.to(x.device)`, a
+    no-op on a module DDP, DataParallel or a device map already placed there) and new
+    storage stays on the weight's device: two blind judges read 192 such findings on
+    unseen code as safe, and the one they confirmed replaced a weight under FSDP."""
     shard = index.shards_parameters(finding.path)
     return None if shard is None else f"(the project shards its parameters: {shard})"
 
@@ -455,7 +456,7 @@ CONDITIONS: dict[str, Condition] = {
     "not-bound-by-callers": _not_bound_by_callers,
     "unbound-process-uses-current-gpu": _unbound_process_uses_current_gpu,
     "may-run-on-cuda": _may_run_on_cuda,
-    "shards-parameters-for-own-values": _shards_parameters_for_own_values,
+    "shards-parameters": _shards_parameters,
     "not-built-by-an-engine": _not_built_by_an_engine,
     "made-on-the-cpu": _made_on_the_cpu,
 }

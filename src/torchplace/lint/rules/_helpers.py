@@ -411,7 +411,6 @@ def names_assigned(function: ast.AST, value: ast.expr) -> set[str]:
 
 #: The words of a TPL202 finding whose new storage is computed from the parameter's own
 #: values (MoCo's momentum update, a max-norm `renorm`): it stays on the parameter's device,
-#: so the finding holds only where the project shards its parameters (FSDP's forward works on
-#: a gathered copy, and `.data =` there cuts the parameter off its shards): the project
-#: condition `shards-parameters-for-own-values` reads them.
+#: and the message says so (every TPL202 finding holds only where the project shards its
+#: parameters: FSDP's forward works on a gathered copy that `.data =` cuts off its shards).
 OWN_VALUES = " with its own values"

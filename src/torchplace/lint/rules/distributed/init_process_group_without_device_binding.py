@@ -118,15 +118,16 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     # below scripts that show their process one GPU first) now read; on fresh-70 on 0 of 2
     # (flux's callers bind right after its group helper; Cicero's DDP path names every
     # device); on fresh-72 on 1 of 1; on fresh-73 on 1 of 1; on fresh-74 on 2 of 3 (1 split)
-    # (benchmarks/results/lint_precision_unseen.md). The default set
-    # needs 90% there.
+    # (benchmarks/results/lint_precision_unseen.md); since read: children a parent shows one
+    # GPU each (Oobleck's profiler), a set-up helper nothing calls in a checkout (pangu),
+    # cuGraph's comms init given the rank's GPU (fresh-50). The default set needs 90% there.
     preview = True
     name = "init-process-group-without-device-binding"
     contexts = (
         "process-group set-up with NCCL, in a process that then acts on its current GPU; not "
         "when a helper of the file, every caller in the project, or a library object built "
         "before any CUDA work (`PartialState`, `TrainingArguments`, also by a helper of the "
-        "project) or a library initializer (AxoNN, ColossalAI) binds the GPU, nor "
+        "project) or a library initializer (AxoNN, ColossalAI, cuGraph) binds the GPU, nor "
         "one-rank groups (`world_size=1`, spawned with `nprocs=1`), nor one process per node "
         "(asserted local rank 0, or placing work on each of its GPUs by index), nor "
         "processes shown one GPU by `CUDA_VISIBLE_DEVICES`"
