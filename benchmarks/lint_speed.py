@@ -115,6 +115,7 @@ def main() -> int:
             ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
         ).stdout.strip(),
         "corpus": f"{corpus} ({len(files)} files, {lines} lines)",
+        "command": " ".join(["python benchmarks/lint_speed.py", *sys.argv[1:]]),
         "torchplace_cold_s": cold,
         "torchplace_cold_runs": cold_all,
         "torchplace_warm_s": warm,
@@ -178,7 +179,7 @@ def _markdown(r: dict[str, object]) -> str:
         f"- Date: {str(r['date'])[:10]}",
         f"- Machine: {r['machine']}",
         f"- Commit: {r['commit']}",
-        "- Command: `python benchmarks/lint_speed.py` (ruff on PATH)",
+        f"- Command: `{r.get('command', 'python benchmarks/lint_speed.py')}` (ruff on PATH)",
         "",
         f"Corpus: {r['corpus']}",
         "",
