@@ -262,14 +262,14 @@ def test_an_unseen_set_holds_no_package_looked_at_before(unseen, set_name, kept_
 
 def _judged_text_outside(set_name: str) -> str:
     """Every judged sample's rows but the verdicts on `set_name` itself (rows naming it, also
-    as `<set>/dropped` or `<set>/added`: findings of that set a later change stopped or
-    started raising)."""
+    as `<set>/dropped`, `<set>/added` or another `<set>/...` sample: findings of that set a
+    later change stopped or started raising, or a later re-sample of them)."""
     rows = []
     for path in sorted(SCRIPTS.rglob("*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line) if line.strip() else {}
             corpus = str(row.get("corpus", ""))
-            if corpus not in (set_name, f"{set_name}/dropped", f"{set_name}/added"):
+            if corpus != set_name and not corpus.startswith(f"{set_name}/"):
                 rows.append(line)
     return _normalized("\n".join(rows))
 
@@ -290,6 +290,9 @@ def test_judged_rows_of_a_set_are_not_counted_against_it(unseen):  # type: ignor
     # a later judgment of the set's own findings is its own, not an earlier sample
     assert "pytorchvideo-0.1.5/" not in _judged_text_outside("fresh-6")
     assert "pytorchvideo-0.1.5/" in _judged_text_outside("fresh-5")
+    # a later re-sample of a set's findings names the set; another set's prefix is not it
+    assert "nemo-automodel-0.7.0/" not in _judged_text_outside("fresh-3")
+    assert "nemo-automodel-0.7.0/" in _judged_text_outside("fresh-30")
 
 
 def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
