@@ -327,3 +327,86 @@ def test_a_set_up_helper_nothing_calls_in_a_checkout_never_runs(tmp_path: Path) 
     assert _tpl401(project) == ["utils_dist.py:13"]
     (project / "setup.py").unlink()
     assert _tpl401(project) == []
+
+
+@pytest.mark.parametrize(
+    "spawner",
+    [
+        # Made in the loop, started after it: every child starts with the last value.
+        PROCESS_SPAWNER.replace(
+            "        process = ctx.Process(target=make_group, args=(index, world_size))\n"
+            "        process.start()\n",
+            "        children.append(ctx.Process(target=make_group, args=(index, world_size)))\n"
+            "    for child in children:\n        child.start()\n",
+        ).replace("    for index", "    children = []\n    for index", 1),
+        # Set only when a flag asks for it: the default run shows every child every GPU.
+        PROCESS_SPAWNER.replace(
+            '        os.environ["CUDA_VISIBLE_DEVICES"] = str(index)\n',
+            '        if isolate:\n            os.environ["CUDA_VISIBLE_DEVICES"] = str(index)\n',
+        ),
+    ],
+    ids=["started-after-the-loop", "set-under-a-flag"],
+)
+def test_children_that_may_not_see_their_own_gpu_keep_the_finding(
+    tmp_path: Path, spawner: str
+) -> None:
+    assert _tpl401(_project(tmp_path, spawner)) == ["backend.py:12", "backend.py:8"]
+
+
+def test_a_set_up_helper_imported_through_sys_path_runs(tmp_path: Path) -> None:
+    # A research checkout: the trainer puts `common/` on `sys.path` and imports the helper by
+    # its module's bare name, which the import resolver cannot place.
+    helper = (
+        "import torch\nimport torch.distributed as dist\n\n\n"
+        "def init_distributed():\n    dist.init_process_group('nccl')\n"
+        "    dist.all_reduce(torch.zeros(1).cuda())\n"
+    )
+    trainer = (
+        "import os\nimport sys\n\n"
+        'sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "common"))\n'
+        "from dist_utils import init_distributed  # noqa: E402\n\n\n"
+        "def main():\n    init_distributed()\n\n\n"
+        'if __name__ == "__main__":\n    main()\n'
+    )
+    project = tmp_path / "research"
+    (project / ".git").mkdir(parents=True)
+    _write(project / "common" / "dist_utils.py", helper)
+    _write(project / "projects" / "seg" / "train.py", trainer)
+    assert _tpl401(project) == ["dist_utils.py:6"]
+
+
+def test_a_script_whose_functions_jsonargparse_exposes_runs_them(tmp_path: Path) -> None:
+    script = (
+        "import torch\nimport torch.distributed as dist\n\n\n"
+        "def train_ddp():\n    dist.init_process_group('nccl')\n    torch.zeros(1).cuda()\n\n\n"
+        'if __name__ == "__main__":\n    from jsonargparse import CLI\n\n    CLI()\n'
+    )
+    project = tmp_path / "cli"
+    (project / ".git").mkdir(parents=True)
+    _write(project / "run.py", script)
+    assert _tpl401(project) == ["run.py:6"]
+
+
+def test_a_binding_helper_handed_a_model_already_moved_binds_too_late(tmp_path: Path) -> None:
+    # `wrap_ddp(model.cuda(), rank)`: the argument's `.cuda()` runs before the helper binds.
+    helper = (
+        "import torch\nfrom torch.nn.parallel import DistributedDataParallel as DDP\n\n\n"
+        "def wrap_ddp(model, local_rank):\n    torch.cuda.set_device(local_rank)\n"
+        "    return DDP(model, device_ids=[local_rank])\n"
+    )
+    trainer = (
+        "import os\n\nimport torch.distributed as dist\nfrom torch import nn\n\n"
+        "from dist_utils import wrap_ddp\n\n\n"
+        "def main():\n    local_rank = int(os.environ['LOCAL_RANK'])\n"
+        "    dist.init_process_group('nccl')\n"
+        "    model = wrap_ddp(nn.Linear(10, 10).cuda(), local_rank)\n    return model\n\n\n"
+        'if __name__ == "__main__":\n    main()\n'
+    )
+    project = tmp_path / "late"
+    (project / ".git").mkdir(parents=True)
+    _write(project / "dist_utils.py", helper)
+    _write(project / "train.py", trainer)
+    assert _tpl401(project) == ["train.py:11"]
+    # Handed a model still on the CPU, the helper binds before any CUDA work.
+    _write(project / "train.py", trainer.replace("nn.Linear(10, 10).cuda()", "nn.Linear(10, 10)"))
+    assert _tpl401(project) == []

@@ -22,6 +22,7 @@ import re
 
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.current_gpu import CURRENT_GPU_USE
+from torchplace.lint.project_callers import names_a_process_index
 from torchplace.lint.rules._helpers import without_comments
 
 #: CUDA work that would run on the wrong GPU before a late binding: a move, a `device=`
@@ -75,6 +76,8 @@ def first_cuda_work(text: str, start: int = 0, end: int | None = None) -> re.Mat
     return None
 
 
+#: A `device=` keyword: it names a device for the call it is given to.
+_NAMES_A_DEVICE = re.compile(r"[(,]\s*device\s*=")
 #: A device named by its string (`device = "cuda"`), which is work only given to a call.
 _NAMES_THE_GPU = re.compile(r"""device\s*=\s*["']cuda["']""")
 
@@ -118,17 +121,16 @@ def calls_before_cuda_work(ctx: FileContext, function: ast.AST, group: ast.Call)
     after = without_comments(ctx.source.lines_text(start + 1, last))
     work = first_cuda_work(after)
     limit = start + 1 + after.count("\n", 0, work.start()) if work else last + 1
-    # The first work may be a binder's own argument (`cugraph_comms_init(..., device=rank)`):
-    # a call on that line whose text holds it comes before it.
+    # The first "work" may only name a device for a binder (`cugraph_comms_init(...,
+    # device=rank)`): a call on that line given that keyword comes before the real work. Work
+    # in a call's other arguments (`wrap(model.cuda(), rank)`) runs before the call.
+    naming = work is not None and _NAMES_A_DEVICE.fullmatch(work.group(0)) is not None
     return [
         node
         for node in ast.walk(function)
         if isinstance(node, ast.Call)
         and start < node.lineno <= limit
-        and (
-            node.lineno < limit
-            or (work is not None and work.group(0) in (ctx.source.segment(node) or ""))
-        )
+        and (node.lineno < limit or (naming and keyword(node, "device") is not None))
     ]
 
 
@@ -139,7 +141,7 @@ def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool
     if (root == "accelerate" and last in _ACCELERATE_BINDERS) or (root, last) in _LIBRARY_BINDERS:
         return True
     if (root, last) in _DEVICE_ARGUMENT_BINDERS:
-        return _binds_a_chosen_gpu(call, _DEVICE_ARGUMENT_BINDERS[(root, last)])
+        return _binds_a_chosen_gpu(function, call, _DEVICE_ARGUMENT_BINDERS[(root, last)])
     if _names_training_arguments(ctx, function, call.func):
         return True
     func = call.func
@@ -156,12 +158,16 @@ def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool
     return _result_is_trainer_args(ctx, function, call)
 
 
-def _binds_a_chosen_gpu(call: ast.Call, position: int) -> bool:
-    """The call is given a device that is not a literal (`device=rank`): left at its default,
-    or given `0`, it binds the same GPU in every process."""
+def _binds_a_chosen_gpu(function: ast.AST, call: ast.Call, position: int) -> bool:
+    """The call is given a device read from a per-process index (`device=rank`,
+    `device=local_rank`): left at its default, given `0`, `args.device` or
+    `torch.cuda.current_device()` (cuda:0 before any binding), it binds the same GPU in every
+    process."""
     given = keyword(call, "device")
     value = given.value if given else call.args[position] if len(call.args) > position else None
-    return value is not None and not isinstance(value, ast.Constant | ast.Starred)
+    if isinstance(value, ast.Name):
+        value = _value_of(function, value)  # `device = rank` just above
+    return value is not None and names_a_process_index(value)
 
 
 def _names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr) -> bool:

@@ -178,7 +178,9 @@ FINDS_CLASSES = re.compile(
     rb"|\bclass\s+\w+\s*\(\s*(?:abc\.)?(?:type|ABCMeta)\s*\)"
 )
 #: A module that hands its functions to a command-line framework: any may run.
-EXPOSES_FUNCTIONS = re.compile(rb"\bFire\s*\(|\btyper\b|@click\.")
+EXPOSES_FUNCTIONS = re.compile(
+    rb"\bFire\s*\(|\btyper\b|@click\.|\bCLI\s*\(\s*\)|\bauto_cli\s*\("  # jsonargparse's too
+)
 
 
 #: The methods PyTorch itself calls by name on an `nn.Module` (or that code outside a project

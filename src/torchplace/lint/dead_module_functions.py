@@ -11,7 +11,9 @@ another class of the same name (`self.load_model()`) is no reference.
 
 Taken as reachable: a decorated function (a registry may call it), a name in the module's
 `__all__`, a name the module or an importer quotes (`getattr(module, "load")`), a
-`module.name` any other text of the project writes (a configuration's target), a
+`module.name` any other text of the project writes (a configuration's target), an import
+of the module's name the resolver cannot place (`from dist_utils import init` after
+`sys.path.insert`), a
 module or importer that exposes its functions to a command line (`fire.Fire()`), a star
 import of the module, a package's `__init__.py` that imports the name (others may take it
 from the package), and any reference outside a top-level function (the module's own body, a
@@ -186,8 +188,9 @@ class DeadModuleFunctions:
     def _named_elsewhere(self, path: str, name: str) -> bool:
         """A file of the project other than the module and its importers names the function
         as `module.name` (a configuration's `_target_: pkg.eval_utils.load_model`, a
-        string, a reference through a package) or quotes the module's name (a dynamic
-        import); an unreadable one may."""
+        string, a reference through a package), quotes the module's name (a dynamic
+        import) or imports a module of its name that the resolver did not place (a
+        directory put on `sys.path`); an unreadable one may."""
         module = Path(path).stem
         key = f"{Path(path).resolve()}:{name}"
         if key not in self._quoted:
@@ -195,7 +198,10 @@ class DeadModuleFunctions:
             # import: `importlib.import_module("pkg.module")`).
             dotted = re.escape(f"{module}.{name}".encode())
             quoted = rb"[\"'](?:[\w.]*\.)?" + re.escape(module.encode()) + rb"[\"']"
-            pattern = re.compile(rb"\b" + dotted + rb"\b|" + quoted)
+            # An import by the module's name that the resolver did not follow to this file
+            # (`from dist_utils import init` after `sys.path.insert(0, "../common")`).
+            imported = rb"\b(?:from|import)\s+(?:[\w.]*\.)?" + re.escape(module.encode()) + rb"\b"
+            pattern = re.compile(rb"\b" + dotted + rb"\b|" + quoted + rb"|" + imported)
             skipped = {str(Path(f).resolve()) for f in (path, *self._importers(path))}
             self._quoted[key] = any(
                 data is None or pattern.search(data) is not None

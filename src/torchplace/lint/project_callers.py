@@ -281,8 +281,9 @@ def _guarded(
 
 
 def _child_shown_one_gpu(target: ast.keyword, parents: dict[int, ast.AST]) -> bool:
-    """`Process(target=f, ...)` (multiprocessing's, or a context's `ctx.Process`) made in a
-    loop whose body first sets the parent's `CUDA_VISIBLE_DEVICES` to one GPU per pass
+    """`Process(target=f, ...)` (multiprocessing's, or a context's `ctx.Process`) made and
+    started in a loop whose body first sets the parent's `CUDA_VISIBLE_DEVICES` to one GPU per
+    pass
     (Oobleck's agent: `os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu_index)`, then
     `ctx.Process(target=worker_main, ...)`): each child inherits the environment it is
     started with, sees one GPU, and its cuda:0 is that GPU. A thread shares its parent's
@@ -297,9 +298,40 @@ def _child_shown_one_gpu(target: ast.keyword, parents: dict[int, ast.AST]) -> bo
         node = parents.get(id(node))
     if not isinstance(node, ast.For | ast.AsyncFor | ast.While):
         return False
+    shown = any(
+        isinstance(statement, ast.Assign)
+        and statement.lineno < call.lineno
+        and shows_one_gpu(statement)
+        for statement in node.body  # every pass: not under an `if` of its own
+    )
+    return shown and _started_in(node, call, parents)
+
+
+def _started_in(
+    loop: ast.For | ast.AsyncFor | ast.While, call: ast.Call, parents: dict[int, ast.AST]
+) -> bool:
+    """The child made by `call` starts in the same pass of the loop, while the environment
+    is the one set for it (a child inherits the environment as it is at `start()`):
+    `ctx.Process(...).start()`, or `p = ctx.Process(...)` then `p.start()` in the loop's
+    body. Children kept in a list and started after the loop all see the last value."""
+    parent = parents.get(id(call))
+    if isinstance(parent, ast.Attribute) and parent.attr == "start":
+        return True
+    if not (
+        isinstance(parent, ast.Assign)
+        and len(parent.targets) == 1
+        and isinstance(parent.targets[0], ast.Name)
+    ):
+        return False
+    name = parent.targets[0].id
     return any(
-        isinstance(inner, ast.Assign) and inner.lineno < call.lineno and shows_one_gpu(inner)
-        for statement in node.body
+        isinstance(inner, ast.Call)
+        and isinstance(inner.func, ast.Attribute)
+        and inner.func.attr == "start"
+        and isinstance(inner.func.value, ast.Name)
+        and inner.func.value.id == name
+        and inner.lineno > call.lineno
+        for statement in loop.body
         for inner in ast.walk(statement)
     )
 
@@ -402,6 +434,11 @@ def _one_gpu(value: ast.expr) -> bool:
         return _per_process(value)  # `gpus[rank]`, `os.environ["SLURM_LOCALID"]`
     last = value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", None)
     return isinstance(last, str) and _SEVERAL.search(last) is None
+
+
+def names_a_process_index(node: ast.expr) -> bool:
+    """The expression reads a per-process index or entry (see `_per_process`)."""
+    return _per_process(node)
 
 
 def _per_process(node: ast.expr) -> bool:

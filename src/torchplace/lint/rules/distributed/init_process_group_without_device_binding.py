@@ -56,13 +56,13 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     process placing work on each of its GPUs by index, `[torch.cuda.Stream(device=i) for i in
     range(n_stage)]` in its function or class); a spawned check whose only work is
     `barrier(device_ids=[...])`; a project's own function named `init_process_group`; a process
-    shown one GPU by `CUDA_VISIBLE_DEVICES` set just before; a set-up helper nothing calls in a
-    checkout nobody installs (it never runs). The process must act on its current GPU
-    (`.cuda()`, `"cuda"`, `pin_memory=True`, `torch.cuda` calls or `barrier()` given no device)
-    in the file, a project module it imports, or a caller of the group's function that does not
-    bind before the work (the message names where): one naming every tensor's device leaves
-    cuda:0 alone. Work inside `with torch.cuda.device(d):`, or in functions called only there,
-    acts on `d`.
+    shown one GPU by `CUDA_VISIBLE_DEVICES` set just before; code that never runs (a script's
+    function nothing names; a set-up helper nothing calls in a checkout nobody installs). The
+    process must act on its current GPU (`.cuda()`, `"cuda"`, `pin_memory=True`, `torch.cuda`
+    calls or `barrier()` given no device) in the file, a project module it imports, or a caller
+    of the group's function that does not bind before the work (the message names where): one
+    naming every tensor's device leaves cuda:0 alone. Work inside `with torch.cuda.device(d):`,
+    or in functions called only there, acts on `d`.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
