@@ -65,6 +65,14 @@ def _project(tmp_path: Path, callers: str) -> Path:
     return project
 
 
+def _checkout(root: Path, files: dict[str, str]) -> Path:
+    """A git checkout of `files` at `root` with no packaging file: nobody installs it."""
+    (root / ".git").mkdir(parents=True)
+    for name, text in files.items():
+        _write(root / name, text)
+    return root
+
+
 def test_groups_every_caller_binds_first_are_not_flagged(tmp_path: Path) -> None:
     # The exllamav3 shape: the backend class is only built by a function that binds.
     assert _tpl401(_project(tmp_path, BOUND_CALLERS)) == []
@@ -293,8 +301,27 @@ def test_a_child_process_shown_one_gpu_by_its_parent_is_bound(tmp_path: Path) ->
         ),
         # Several GPUs shown to each child: it starts on the first.
         PROCESS_SPAWNER.replace("str(index)", "args.gpus"),
+        # Made in the loop, started after it: every child starts with the last value.
+        PROCESS_SPAWNER.replace(
+            "        process = ctx.Process(target=make_group, args=(index, world_size))\n"
+            "        process.start()\n",
+            "        children.append(ctx.Process(target=make_group, args=(index, world_size)))\n"
+            "    for child in children:\n        child.start()\n",
+        ).replace("    for index", "    children = []\n    for index", 1),
+        # Set only when a flag asks for it: the default run shows every child every GPU.
+        PROCESS_SPAWNER.replace(
+            '        os.environ["CUDA_VISIBLE_DEVICES"] = str(index)\n',
+            '        if isolate:\n            os.environ["CUDA_VISIBLE_DEVICES"] = str(index)\n',
+        ),
     ],
-    ids=["thread", "set-once", "set-after", "several-gpus"],
+    ids=[
+        "thread",
+        "set-once",
+        "set-after",
+        "several-gpus",
+        "started-after-the-loop",
+        "set-under-a-flag",
+    ],
 )
 def test_children_not_shown_one_gpu_each_keep_the_finding(tmp_path: Path, spawner: str) -> None:
     assert _tpl401(_project(tmp_path, spawner)) == ["backend.py:12", "backend.py:8"]
@@ -317,40 +344,17 @@ def test_a_set_up_helper_nothing_calls_in_a_checkout_never_runs(tmp_path: Path) 
         "import torch\n\nfrom era5_data.utils_dist import init_dist\n\n"
         "init_dist()\nmodel = torch.nn.Linear(2, 2).cuda()\n"
     )
-    project = tmp_path / "pangu"
-    (project / ".git").mkdir(parents=True)
-    _write(project / "era5_data" / "__init__.py", "")
-    _write(project / "era5_data" / "utils_dist.py", utils)
-    _write(project / "finetune" / "finetune.py", script)
+    files = {
+        "era5_data/__init__.py": "",
+        "era5_data/utils_dist.py": utils,
+        "finetune/finetune.py": script,
+    }
+    project = _checkout(tmp_path / "pangu", files)
     # Installable: a user of the package may call it.
     _write(project / "setup.py", "from setuptools import setup\n\nsetup(name='pangu')\n")
     assert _tpl401(project) == ["utils_dist.py:13"]
     (project / "setup.py").unlink()
     assert _tpl401(project) == []
-
-
-@pytest.mark.parametrize(
-    "spawner",
-    [
-        # Made in the loop, started after it: every child starts with the last value.
-        PROCESS_SPAWNER.replace(
-            "        process = ctx.Process(target=make_group, args=(index, world_size))\n"
-            "        process.start()\n",
-            "        children.append(ctx.Process(target=make_group, args=(index, world_size)))\n"
-            "    for child in children:\n        child.start()\n",
-        ).replace("    for index", "    children = []\n    for index", 1),
-        # Set only when a flag asks for it: the default run shows every child every GPU.
-        PROCESS_SPAWNER.replace(
-            '        os.environ["CUDA_VISIBLE_DEVICES"] = str(index)\n',
-            '        if isolate:\n            os.environ["CUDA_VISIBLE_DEVICES"] = str(index)\n',
-        ),
-    ],
-    ids=["started-after-the-loop", "set-under-a-flag"],
-)
-def test_children_that_may_not_see_their_own_gpu_keep_the_finding(
-    tmp_path: Path, spawner: str
-) -> None:
-    assert _tpl401(_project(tmp_path, spawner)) == ["backend.py:12", "backend.py:8"]
 
 
 def test_a_set_up_helper_imported_through_sys_path_runs(tmp_path: Path) -> None:
@@ -368,11 +372,8 @@ def test_a_set_up_helper_imported_through_sys_path_runs(tmp_path: Path) -> None:
         "def main():\n    init_distributed()\n\n\n"
         'if __name__ == "__main__":\n    main()\n'
     )
-    project = tmp_path / "research"
-    (project / ".git").mkdir(parents=True)
-    _write(project / "common" / "dist_utils.py", helper)
-    _write(project / "projects" / "seg" / "train.py", trainer)
-    assert _tpl401(project) == ["dist_utils.py:6"]
+    files = {"common/dist_utils.py": helper, "projects/seg/train.py": trainer}
+    assert _tpl401(_checkout(tmp_path / "research", files)) == ["dist_utils.py:6"]
 
 
 def test_a_script_whose_functions_jsonargparse_exposes_runs_them(tmp_path: Path) -> None:
@@ -381,10 +382,7 @@ def test_a_script_whose_functions_jsonargparse_exposes_runs_them(tmp_path: Path)
         "def train_ddp():\n    dist.init_process_group('nccl')\n    torch.zeros(1).cuda()\n\n\n"
         'if __name__ == "__main__":\n    from jsonargparse import CLI\n\n    CLI()\n'
     )
-    project = tmp_path / "cli"
-    (project / ".git").mkdir(parents=True)
-    _write(project / "run.py", script)
-    assert _tpl401(project) == ["run.py:6"]
+    assert _tpl401(_checkout(tmp_path / "cli", {"run.py": script})) == ["run.py:6"]
 
 
 def test_a_binding_helper_handed_a_model_already_moved_binds_too_late(tmp_path: Path) -> None:
@@ -402,10 +400,7 @@ def test_a_binding_helper_handed_a_model_already_moved_binds_too_late(tmp_path: 
         "    model = wrap_ddp(nn.Linear(10, 10).cuda(), local_rank)\n    return model\n\n\n"
         'if __name__ == "__main__":\n    main()\n'
     )
-    project = tmp_path / "late"
-    (project / ".git").mkdir(parents=True)
-    _write(project / "dist_utils.py", helper)
-    _write(project / "train.py", trainer)
+    project = _checkout(tmp_path / "late", {"dist_utils.py": helper, "train.py": trainer})
     assert _tpl401(project) == ["train.py:11"]
     # Handed a model still on the CPU, the helper binds before any CUDA work.
     _write(project / "train.py", trainer.replace("nn.Linear(10, 10).cuda()", "nn.Linear(10, 10)"))
