@@ -283,8 +283,7 @@ def _guarded(
 def _child_shown_one_gpu(target: ast.keyword, parents: dict[int, ast.AST]) -> bool:
     """`Process(target=f, ...)` (multiprocessing's, or a context's `ctx.Process`) made and
     started in a loop whose body first sets the parent's `CUDA_VISIBLE_DEVICES` to one GPU per
-    pass
-    (Oobleck's agent: `os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu_index)`, then
+    pass (Oobleck's agent: `os.environ["CUDA_VISIBLE_DEVICES"] = str(gpu_index)`, then
     `ctx.Process(target=worker_main, ...)`): each child inherits the environment it is
     started with, sees one GPU, and its cuda:0 is that GPU. A thread shares its parent's
     environment and CUDA context, and a value set outside the loop is every child's alike."""
@@ -425,23 +424,18 @@ def _one_gpu(value: ast.expr) -> bool:
             return _one_gpu(value.args[0])
         if isinstance(func, ast.Attribute) and func.attr == "join":
             return False  # several ids joined
-        return _per_process(value)  # `hvd.local_rank()`, `devices[rank].split(":")[-1]`
+        return names_a_process_index(value)  # `hvd.local_rank()`, `devices[rank].split(":")[-1]`
     if isinstance(value, ast.JoinedStr):
         holes = [v for v in value.values if isinstance(v, ast.FormattedValue)]
         texts = "".join(str(v.value) for v in value.values if isinstance(v, ast.Constant))
         return len(holes) == 1 and "," not in texts and _one_gpu(holes[0].value)
     if isinstance(value, ast.Subscript):
-        return _per_process(value)  # `gpus[rank]`, `os.environ["SLURM_LOCALID"]`
+        return names_a_process_index(value)  # `gpus[rank]`, `os.environ["SLURM_LOCALID"]`
     last = value.attr if isinstance(value, ast.Attribute) else getattr(value, "id", None)
     return isinstance(last, str) and _SEVERAL.search(last) is None
 
 
 def names_a_process_index(node: ast.expr) -> bool:
-    """The expression reads a per-process index or entry (see `_per_process`)."""
-    return _per_process(node)
-
-
-def _per_process(node: ast.expr) -> bool:
     """The expression reads a per-process index or entry somewhere (`rank`, `LOCAL_RANK`,
     `SLURM_LOCALID`, `gpu_id`): one item picked per process, not `sys.argv[1]`."""
     for inner in ast.walk(node):

@@ -228,8 +228,8 @@ def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> 
     in the file, in a project module it imports, or in a project file that imports it and
     calls the function holding the finding. A process that names the device of every tensor
     leaves cuda:0 alone: NCCL builds its communicators on the tensors' GPU. Nor does the
-    group lie in code that never runs (`dead_functions`, `dead_module_functions`: a set-up
-    helper that nothing in a checkout nobody installs calls)."""
+    group lie in code that never runs (`never_runs`: a script's function nothing names; in a
+    checkout nobody installs, a set-up helper only uncalled functions call)."""
     if _not_bound_by_callers(index, finding) is None:
         return None
     if index.never_runs(finding.path, finding.line):

@@ -79,25 +79,38 @@ def last_component(path: ast.expr, holder: ast.AST) -> str | None:
     last = _last_literal(node)
     if last is None:
         return None
-    component = _SEPARATORS.split(last.strip())[-1]
+    component = _final_component(last)
     return component if len(component) >= _SHORTEST else None
 
 
+def _final_component(text: str) -> str:
+    """What follows a path's last separator."""
+    return _SEPARATORS.split(text.strip())[-1]
+
+
+def _path_end(node: ast.AST) -> ast.AST:
+    """The part that ends a path: the last part of an f-string (the expression of its last
+    hole) or of a `+` chain, the last argument of `os.path.join`, the node itself."""
+    while True:
+        if isinstance(node, ast.JoinedStr) and node.values:
+            last = node.values[-1]
+            node = last.value if isinstance(last, ast.FormattedValue) else last
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            node = node.right
+        elif isinstance(node, ast.Call) and node.args and _is_join(node.func):
+            node = node.args[-1]
+        else:
+            return node
+
+
+def _is_join(func: ast.expr) -> bool:
+    return (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) == "join"
+
+
 def _last_literal(node: ast.AST) -> str | None:
-    """The string literal that ends a path: the last part of an f-string or a `+` chain, the
-    last argument of `os.path.join`, the constant itself."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr) and node.values:
-        return _last_literal(node.values[-1])
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return _last_literal(node.right)
-    if isinstance(node, ast.Call) and node.args:
-        func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-        if name == "join":
-            return _last_literal(node.args[-1])
-    return None
+    """The string literal that ends a path (`_path_end`), if it ends in one."""
+    end = _path_end(node)
+    return end.value if isinstance(end, ast.Constant) and isinstance(end.value, str) else None
 
 
 def matching_saves(
@@ -166,7 +179,7 @@ def _names_file(node: ast.expr, component: str) -> bool:
     """A string literal (or an f-string's last literal part) whose last component is
     `component`."""
     last = _last_literal(node) if isinstance(node, ast.Constant | ast.JoinedStr) else None
-    return last is not None and _SEPARATORS.split(last.strip())[-1] == component
+    return last is not None and _final_component(last) == component
 
 
 def _project_function(ctx: FileContext, call: ast.Call) -> bool:
@@ -221,17 +234,8 @@ def _helper_saves(
 def _ends_in_name(path: ast.expr, name: str) -> bool:
     """The path's last part is the name itself: `os.path.join(folder, name)`, `folder + name`,
     `f"{folder}/{name}"`, `name`."""
-    node: ast.AST = path
-    if isinstance(node, ast.JoinedStr) and node.values:
-        node = node.values[-1]
-        node = node.value if isinstance(node, ast.FormattedValue) else node
-    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        node = node.right
-    elif isinstance(node, ast.Call) and node.args:
-        func = node.func
-        if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) == "join":
-            node = node.args[-1]
-    return isinstance(node, ast.Name) and node.id == name
+    end = _path_end(path)
+    return isinstance(end, ast.Name) and end.id == name
 
 
 def writes_cpu_copy(save: Save) -> bool:
