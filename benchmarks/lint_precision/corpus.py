@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-79] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-80] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -148,7 +148,9 @@ medical imaging, re-identification, depth, speech enhancement and weather models
 `--fresh-78` (`FRESH_78`) code that sets up its own distributed processes, like `--fresh-70`
 (communication systems, HPC centres' code, data loading, diffusion, speech and video
 synthesis, language models, robot learning); `--fresh-79` (`FRESH_79`) a thirteenth general
-one (depth, MRI, medical segmentation, diffusion, human motion, driving, tracking).
+one (depth, MRI, medical segmentation, diffusion, human motion, driving, tracking); `--fresh-80`
+(`FRESH_80`) chosen by what TPL108 and TPL402 look for outside vision (speech, code translation,
+language models, reinforcement learning, graphs, recommenders, time series).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -11980,6 +11982,69 @@ FRESH_79 = (
     ("github:NVlabs/prismer", "4f27ab37e8ff5436707c5badd0ec744980608edd"),
 )
 
+#: fresh-80: code chosen by what TPL108 and TPL402 look for, outside vision (speech synthesis,
+#: vocoders, speech enhancement, grapheme-to-phoneme, code translation, language models,
+#: reinforcement learning, graph learning, recommender systems, time series, an audio codec; 21
+#: repositories): checkpoints loaded in multi-process trainers and GPU indices taken from the
+#: global rank. Chosen blind and committed before it was first linted; vendored folders and files
+#: identical to another set's left out (`LEFT_OUT`; the copies of Descript's audio codec in
+#: xcodec and higgs-audio were left out of their sets, so its own repository is linted here).
+#: Each entry as in `FRESH_19`.
+FRESH_80 = (
+    # WeTTS, production TTS toolkit (VITS, FastSpeech2, HiFi-GAN); torchrun DDP with the
+    # global RANK as the CUDA index, checkpoint resume
+    ("github:wenet-e2e/wetts", "d6403e7208a711e0cc4feb269e6fd1beeb568e68"),
+    # CleanUNet speech denoising; one process per GPU from its own launcher, checkpoint loads
+    ("github:NVIDIA/CleanUNet", "9487a8dbbc4d56d40beb6de50a206f3ec0e097a9"),
+    # WaveGlow flow vocoder; a multi-process launcher of its own, checkpoint resume
+    ("github:NVIDIA/waveglow", "8afb643df59265016af6bd255c7516309d675168"),
+    # CMGAN conformer GAN speech enhancement; `mp.spawn` DDP
+    ("github:ruizhecao96/CMGAN", "39946005d9b66fa1e824edf4bb6bc9a06088e443"),
+    # DeepPhonemizer transformer grapheme-to-phoneme; `mp.spawn` DDP trainer, checkpoint
+    # restore
+    ("github:as-ideas/DeepPhonemizer", "5dce7e27556aef4426f5623baf6351d266a30a73"),
+    # StyleTTS style-based TTS; accelerate first stage, DataParallel second, pretrained ASR
+    # and F0 weights loaded
+    ("github:yl4579/StyleTTS", "8460ae0b6d0512b956ac5ca0b7243768dff8895e"),
+    # Descript Audio Codec, a neural audio codec; multi-GPU training through audiotools'
+    # accelerator (LOCAL_RANK), checkpoint resume
+    ("github:descriptinc/descript-audio-codec", "c7cfc5d2647e26471dc394f95846a0830e7bec34"),
+    # TransCoder, DOBF and TransCoder-ST code translation; XLM-style Slurm multi-node DDP,
+    # checkpoint reload
+    ("github:facebookresearch/CodeGen", "e3e8855c4abbd7d19c8fec36b49d7e7fe7479dbf"),
+    # llama2.c, Llama-2 training in PyTorch; torchrun DDP, resume from `ckpt.pt`
+    ("github:karpathy/llama2.c", "350e04fe35433e6d2941dce5a1f53308f87058eb"),
+    # ModelCenter, BMTrain-based LLM implementations; distributed fine-tuning and
+    # pretraining examples
+    ("github:OpenBMB/ModelCenter", "14490451e9a91675ef8816c64cf6304d509bce62"),
+    # SAD and OBL Hanabi multi-agent RL; separate training and acting GPUs
+    ("github:facebookresearch/hanabi_SAD", "415804b531447bb4b8adb12100f994d588589cd8"),
+    # RLMeta distributed RL on moolib (Ape-X DQN, PPO); GPUs per role
+    ("github:facebookresearch/rlmeta", "06b2dc2b04c78241ba30addc60d71fba8b9aec76"),
+    # MuZero general; Ray actors for self-play, training and reanalysis on GPUs
+    ("github:werner-duvaud/muzero-general", "0825bd544fc172a2e2dcc96d43711123222c4a2f"),
+    # HiHack hierarchical NetHack policies; moolib multi-process training, checkpoint loads
+    ("github:upiterbarg/hihack", "80b24876d71c0d5fa53ed745c82a2f4112f0bd93"),
+    # SaLinA sequential-agent RL library; remote agents in processes of their own, per-agent
+    # devices
+    ("github:facebookresearch/salina", "481e96e8b647399175cfe29313eaa64a5cea6013"),
+    # kanachan Mahjong AI (BERT pretraining, behaviour cloning, offline RL); DDP training
+    ("github:Cryolite/kanachan", "5c9ed7c9cfa431c5038641fd4179c417bcef009e"),
+    # NBFNet on PyG, knowledge-graph link prediction; `torch.distributed.launch`, the device
+    # picked by the global rank
+    ("github:KiddoZhu/NBFNet-PyG", "0c2d262e1d0175c174f62367d08ce4060b0d7b89"),
+    # GraphGPT, graph instruction tuning of LLMs; DeepSpeed, FSDP and Lightning training,
+    # graph-tower weights loaded in each rank
+    ("github:HKUDS/GraphGPT", "db25a66fd23b861156e6d7324f9ee8bc91c6ce7c"),
+    # RecStudio recommender library; `mp.spawn` DDP in `Recommender.fit`, checkpoint loads
+    ("github:ustcml/RecStudio", "6f628ddd7ab3340f911ae7eada5d029cb062602d"),
+    # MicroLens content-driven video recommendation baselines; DDP with pretrained encoder
+    # weights loaded
+    ("github:westlake-repl/MicroLens", "04635e0078462ef902058fac6fe9b8b32be3075f"),
+    # TimesFM time-series foundation model; a PyTorch DDP fine-tuner over `mp.spawn`
+    ("github:google-research/timesfm", "3dae50b20d7a724981e8ea36cda75578f80dd2dc"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -14165,6 +14230,30 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "src/My_Trainer/",
     ),
     "github:mingyuan-zhang/MotionDiffuse": ("text2motion/utils/paramUtil.py",),
+    # fresh-80's copies: glow.py (WaveGlow's model, in a package of another set), jik876's
+    # HiFi-GAN and two files StyleTTS2 (fresh-60) holds in StyleTTS, CodeXGLUE's scripts in
+    # CodeGen, nanoGPT's configurator in llama2.c, FastChat's serving code and five files of
+    # other sets in GraphGPT; in MicroLens the NineRec framework (ID-based models), its three
+    # copies of pytorchvideo, and two of its three near-identical video trainers (SASRec kept)
+    "github:NVIDIA/waveglow": ("glow.py",),
+    "github:yl4579/StyleTTS": ("Demo/hifi-gan/", "Utils/JDC/model.py", "text_utils.py"),
+    "github:facebookresearch/CodeGen": ("CodeXGLUE/",),
+    "github:karpathy/llama2.c": ("configurator.py",),
+    "github:HKUDS/GraphGPT": (
+        "graphgpt/serve/",
+        "graphgpt/model/apply_delta.py",
+        "graphgpt/model/make_delta.py",
+        "graphgpt/model/convert_fp16.py",
+        "graphgpt/model/graph_layers/simple_tokenizer.py",
+        "text-graph-grounding/simple_tokenizer.py",
+    ),
+    "github:westlake-repl/MicroLens": (
+        "Code/IDRec/",
+        "Code/VIDRec/",
+        "Code/VideoRec/GRU4Rec/",
+        "Code/VideoRec/NexItNet/",
+        "Code/VideoRec/SASRec/pytorchvideo_rs/",
+    ),
 }
 
 
@@ -14249,6 +14338,7 @@ UNSEEN_SETS = {
     "fresh-77": FRESH_77,
     "fresh-78": FRESH_78,
     "fresh-79": FRESH_79,
+    "fresh-80": FRESH_80,
 }
 
 
