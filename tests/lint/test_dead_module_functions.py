@@ -1,4 +1,5 @@
-"""A module's function reached only from functions nothing calls never runs (TPL303 here)."""
+"""A module's function reached only from functions nothing calls never runs (TPL303 here;
+the shared dead-code pass drops it for every rule)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from torchplace.lint import LintConfig
+from torchplace.lint import LintConfig, lint_source
 from torchplace.lint.runner import run
 
 # AgentTuning's science-world agent: `local_llm.load` is called only by
@@ -47,6 +48,10 @@ print(find_valid_action(["look"]))
 
 
 def _tpl303(tmp_path: Path, changes: dict[str, str]) -> list[str]:
+    return _lint(tmp_path, changes, "TPL303")
+
+
+def _lint(tmp_path: Path, changes: dict[str, str], code: str) -> list[str]:
     root = tmp_path / "agent"
     (root / ".git").mkdir(parents=True)
     files = {
@@ -60,7 +65,7 @@ def _tpl303(tmp_path: Path, changes: dict[str, str]) -> list[str]:
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    config = LintConfig(select=("TPL303",), preview=True)
+    config = LintConfig(select=(code,), preview=True)
     lint_run = run([str(root)], config, cache_dir=None, jobs=1)
     return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings]
 
@@ -120,3 +125,35 @@ def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> 
 )
 def test_a_loader_that_may_run_keeps_the_finding(tmp_path: Path, changes: dict[str, str]) -> None:
     assert _tpl303(tmp_path, changes) == ["local_llm.py:9"]
+
+
+SCRIPT = """\
+import torch
+
+
+def unused():
+    return torch.zeros(4).cuda()
+
+
+def used():
+    return torch.zeros(4).cuda()
+
+
+if __name__ == "__main__":
+    used()
+"""
+
+
+def test_code_that_never_runs_is_dropped_for_every_rule(tmp_path: Path) -> None:
+    # TPL101 asks no project fact: the shared dead-code pass drops its finding in a script's
+    # function nothing names, and in a module function only an uncalled function reaches.
+    assert [f.line for f in lint_source(SCRIPT, "tool.py", LintConfig(select=("TPL101",)))] == [9]
+    loader = LOCAL_LLM.replace(
+        "\nif __name__", "\ndef probe():\n    return torch.ones(1).cuda()\n\n\nif __name__"
+    )
+    assert _lint(tmp_path / "a", {"science/slow_agent/local_llm.py": loader}, "TPL101") == []
+    called = {
+        "science/slow_agent/local_llm.py": loader,
+        "science/eval.py": "from slow_agent.local_llm import probe\n\nprobe()\n",
+    }
+    assert _lint(tmp_path / "b", called, "TPL101") == ["local_llm.py:13"]

@@ -195,6 +195,10 @@ def test_a_script_nothing_launches_or_imports_runs_as_one_process(tmp_path: Path
     ranked = FEATURE_TOOL.replace("def main(args):", "def main(args):\n    print(args.local_rank)")
     files_ranked = {**files, "tool.py": ranked}
     assert _tpl102(_research_tree(tmp_path / "b", files_ranked)) == ["tool.py:9"]
-    # No `__main__` block: a module others may import and run in any way.
+    # No `__main__` block: a module others may import and run in any way (an installable
+    # package's users; in a checkout nobody installs, a function nothing calls never runs).
     module = FEATURE_TOOL.split("\n\nif __name__")[0] + "\n"
-    assert _tpl102(_research_tree(tmp_path / "c", {**files, "tool.py": module})) == ["tool.py:8"]
+    installable = {"setup.py": "from setuptools import setup\n\nsetup()\n"}
+    package = {**files, **installable, "tool.py": module}
+    assert _tpl102(_research_tree(tmp_path / "c", package)) == ["tool.py:8"]
+    assert _tpl102(_research_tree(tmp_path / "d", {**files, "tool.py": module})) == []

@@ -55,6 +55,7 @@ def check():
 
 if __name__ == "__main__":
     main()
+    check()
 """
 
 

@@ -5,8 +5,11 @@ GPU, which is the tensors' GPU in a serving engine whose workers bind one GPU ea
 and any GPU in a kernel library called on `device_map` shards. A rule that needs such a fact
 names a condition (`Rule.project_condition`); its findings are made per file as usual (and cached
 per file), then kept or dropped by :func:`apply_project_facts` against the facts of the run.
-Every finding, of any rule, is dropped there too when it lies in a branch its file switches
-off and no other file of the project can switch back on (`dead_branches`).
+Every finding, of any rule, is dropped there too when it lies in code that never runs: a
+branch its file switches off and no other file of the project can switch back on
+(`dead_branches`), a class or method nothing names, a script's function nothing names and, in a
+checkout nobody installs, a module's function only uncalled functions reach (`dead_functions`,
+`dead_module_functions`), code past a read that always raises (`unbound_reads`).
 
 The project of a file is the nearest directory at or above it holding `pyproject.toml`,
 `setup.py`, `setup.cfg` or `.git`; without one, the top of the Python tree around the file
@@ -227,12 +230,8 @@ def _unbound_process_uses_current_gpu(index: ProjectIndex, finding: Finding) -> 
     (`current_gpu`: `.cuda()`, `"cuda"`, pinned memory, `torch.cuda` calls given no device),
     in the file, in a project module it imports, or in a project file that imports it and
     calls the function holding the finding. A process that names the device of every tensor
-    leaves cuda:0 alone: NCCL builds its communicators on the tensors' GPU. Nor does the
-    group lie in code that never runs (`never_runs`: a script's function nothing names; in a
-    checkout nobody installs, a set-up helper only uncalled functions call)."""
+    leaves cuda:0 alone: NCCL builds its communicators on the tensors' GPU."""
     if _not_bound_by_callers(index, finding) is None:
-        return None
-    if index.never_runs(finding.path, finding.line):
         return None
     if index.bound_by_project_function(finding.path, finding.line):
         return None
@@ -256,16 +255,15 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     """Not every process group the project creates is confined to one node (`single_node`):
     where all are, the global rank is this node's GPU index. Nor does the project launch the
     file only on one node (`launch_commands`: every command of its shell scripts and READMEs
-    that runs it). Nor does the finding lie in a script's function that nothing calls
-    (`dead_functions`), nor in a module nothing imports in a checkout that cannot be
-    installed (`never_imported`): that code never runs. Nor is the rank a conventional name
-    read on `self` (`self.process_index`) that the project defines only as this node's rank
-    (`rank_names`: a property returning `LOCAL_RANK`)."""
+    that runs it). Nor does the finding lie in a module nothing imports in a checkout that
+    cannot be installed (`never_imported`): that code never runs. Nor is the rank a
+    conventional name read on `self` (`self.process_index`) that the project defines only as
+    this node's rank (`rank_names`: a property returning `LOCAL_RANK`)."""
     if index.single_node_of(finding.path) is not None:
         return None
     if index.one_node_launch(finding.path) is not None:
         return None
-    if index.never_runs(finding.path, finding.line) or index.never_imported(finding.path):
+    if index.never_imported(finding.path):
         return None
     name = self_rank_name(finding.message)
     if name is not None and index.defines_as_local_rank(finding.path, name):
@@ -274,16 +272,15 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
 
 
 def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str | None:
-    """The finding does not lie in a script's function that nothing calls (`dead_functions`):
-    that code never runs. Nor, where the finding's evidence is that several processes of
-    the program run it (`SEVERAL_PROCESSES` in its message), does the project launch the file
+    """Where the finding's evidence is that several processes of the program run it
+    (`SEVERAL_PROCESSES` in its message), the project does not launch the file
     only as one process that starts no others (`launch_commands`: `python run.py` in every
     command that runs it): the process that reads a checkpoint then is the one that wrote it,
     on the same GPU, nor does the load lie in the one-process arm of a test of a world size
     the project keeps under a name of its own (`world_size_names`). Other evidence (bytes
-    sent from outside, Hub weights) holds whatever the launch."""
-    if index.never_runs(finding.path, finding.line):
-        return None
+    sent from outside, Hub weights) holds whatever the launch. Nor does the load read back
+    a file the project saves as CPU copies, or saves only in rank 0 from its own GPU and
+    reads only in rank 0 (`project_saves`)."""
     several = SEVERAL_PROCESSES in finding.message
     if index.reads_back_safe_project_save(finding.path, finding.line, rank_zero=several):
         return None  # CPU copies, or rank 0's own GPU (`project_saves`)
@@ -329,13 +326,10 @@ _STREAMS_GENERATION = re.compile(rb"\s*target\s*=\s*[\w.]+\.generate\s*[,)]")
 
 
 def _may_see_several_gpus(index: ProjectIndex, finding: Finding) -> str | None:
-    """The finding does not lie in a function that never runs (`dead_functions`,
-    `dead_module_functions`), nor in a program the project launches only with one GPU
+    """The finding does not lie in a program the project launches only with one GPU
     visible (`launch_commands`: `CUDA_VISIBLE_DEVICES=0 python eval.py` in every command that
     runs it, or in every command that runs a file importing it: `launch_reach`): a device
     map has one GPU to spread over there, and a move keeps the model where it is."""
-    if index.never_runs(finding.path, finding.line):
-        return None
     return None if index.one_gpu_launch(finding.path) is not None else ""
 
 
@@ -1594,6 +1588,8 @@ def apply_project_facts(
                     continue  # a class that never runs (`dead_functions`)
                 if index.in_method_nothing_names(finding.path, finding.line):
                     continue  # a method that never runs (`dead_functions`)
+                if index.never_runs(finding.path, finding.line):
+                    continue  # a function nothing calls (`dead_functions`, `dead_module_functions`)
                 if index.past_an_unbound_read(finding.path, finding.line):
                     continue  # code an `UnboundLocalError` stops before (`unbound_reads`)
             except RecursionError:
