@@ -77,7 +77,8 @@ def test_a_carriage_return_in_a_string_does_not_shift_the_lines() -> None:
     assert match is not None and match.group(0) == b"fully_shard"
 
 
-# few-shot-vid2vid's flow network: a submodule moved to its input's GPU in every forward.
+# few-shot-vid2vid's flow network: a submodule moved to its input's GPU in every forward; and
+# nemo-automodel's Baichuan head, which gives its weight new storage on the first eval call.
 MOVES = """\
 from torch import nn
 
@@ -91,14 +92,30 @@ class FlowNet(nn.Module):
         self.net.to(x.device)
         return self.net(x)
 """
+NORM_HEAD = """\
+import torch.nn.functional as F
+from torch import nn
 
 
-def test_a_move_in_forward_is_flagged_only_where_the_project_shards(tmp_path: Path) -> None:
-    # Unsharded, the move follows the input onto the GPU the module already sits on.
+class NormHead(nn.Module):
+    def forward(self, x):
+        if not self.training:
+            self.weight.data = F.normalize(self.weight)
+        return F.linear(x, self.weight)
+"""
+
+
+def test_a_replacement_in_forward_is_flagged_only_where_the_project_shards(
+    tmp_path: Path,
+) -> None:
+    # Unsharded, the new storage stays on the weight's device.
     root = tmp_path / "plain"
     (root / ".git").mkdir(parents=True)
-    assert lint_tree(root, {"flow.py": MOVES}, "TPL202") == []
+    assert lint_tree(root, {"head.py": NORM_HEAD, "flow.py": MOVES}, "TPL202") == []
+    # Sharded, the gathered weight is cut off from its shards; a move to the input's GPU,
+    # where the sharded module already sits, is not.
     root = tmp_path / "sharded"
     (root / ".git").mkdir(parents=True)
     wrap = "from torch.distributed.fsdp import fully_shard\n\nfully_shard(model)\n"
-    assert lint_tree(root, {"flow.py": MOVES, "train.py": wrap}, "TPL202") == ["flow.py:10"]
+    files = {"head.py": NORM_HEAD, "flow.py": MOVES, "train.py": wrap}
+    assert lint_tree(root, files, "TPL202") == ["head.py:8"]
