@@ -157,3 +157,43 @@ def test_code_that_never_runs_is_dropped_for_every_rule(tmp_path: Path) -> None:
         "science/eval.py": "from slow_agent.local_llm import probe\n\nprobe()\n",
     }
     assert _lint(tmp_path / "b", called, "TPL101") == ["local_llm.py:13"]
+
+
+# NERSC's pytorch-examples: `utils/distributed.py` keeps a set-up helper whose one call is
+# commented out; every file imports `torch.distributed`, which is not that module.
+NERSC_DISTRIBUTED = """\
+import torch
+
+
+def init_workers_file():
+    return torch.zeros(1).cuda()
+
+
+def init_workers():
+    return 0
+"""
+NERSC_TRAIN = """\
+import torch.distributed as dist
+
+from utils.distributed import init_workers
+
+init_workers()
+dist.barrier()
+"""
+
+
+def test_a_module_named_like_a_torch_module_is_not_imported_by_torch_imports(
+    tmp_path: Path,
+) -> None:
+    files = {
+        "science/utils/__init__.py": "",
+        "science/utils/distributed.py": NERSC_DISTRIBUTED,
+        "science/train.py": NERSC_TRAIN,
+        "science/models/gather.py": "import torch.distributed as dist\n\nprint(dist.is_available())\n",
+    }
+    assert _lint(tmp_path / "a", files, "TPL101") == []
+    # A bare import of the name, which the resolver cannot place (a directory on
+    # `sys.path`), or a dotted one from a directory of the project, may be this module.
+    for line in ("import distributed\n", "from science.utils.distributed import *\n"):
+        more = {**files, "science/tools/run.py": line}
+        assert _lint(tmp_path / str(len(line)), more, "TPL101") == ["distributed.py:5"]

@@ -55,6 +55,7 @@ class DeadModuleFunctions:
         self._trees: dict[str, ast.Module | None] = {}
         self._dead: dict[tuple[str, str, int], bool] = {}
         self._quoted: dict[str, bool] = {}
+        self._names: frozenset[str] | None = None
 
     def holds(self, path: str, line: int) -> bool:
         """`line` of `path` lies in a top-level function of the module that is never called
@@ -196,20 +197,47 @@ class DeadModuleFunctions:
         if key not in self._quoted:
             # `pkg.module.name` anywhere, or the module's dotted name quoted alone (a dynamic
             # import: `importlib.import_module("pkg.module")`).
-            dotted = re.escape(f"{module}.{name}".encode())
-            quoted = rb"[\"'](?:[\w.]*\.)?" + re.escape(module.encode()) + rb"[\"']"
+            dotted = re.compile(rb"\b" + re.escape(f"{module}.{name}".encode()) + rb"\b")
+            quoted = re.compile(rb"[\"']((?:[\w.]*\.)?" + re.escape(module.encode()) + rb")[\"']")
             # An import by the module's name that the resolver did not follow to this file
             # (`from dist_utils import init` after `sys.path.insert(0, "../common")`).
-            imported = rb"\b(?:from|import)\s+(?:[\w.]*\.)?" + re.escape(module.encode()) + rb"\b"
-            pattern = re.compile(rb"\b" + dotted + rb"\b|" + quoted + rb"|" + imported)
+            imported = re.compile(
+                rb"\b(?:from|import)\s+((?:[\w.]*\.)?" + re.escape(module.encode()) + rb")\b"
+            )
             skipped = {str(Path(f).resolve()) for f in (path, *self._importers(path))}
             self._quoted[key] = any(
-                data is None or pattern.search(data) is not None
+                data is None
+                or dotted.search(data) is not None
+                or any(self._may_be_this_module(m.group(1)) for m in quoted.finditer(data))
+                or any(self._may_be_this_module(m.group(1)) for m in imported.finditer(data))
                 for file in self._texts
                 if str(Path(file).resolve()) not in skipped
                 for data in (self._read(file),)
             )
         return self._quoted[key]
+
+    def _may_be_this_module(self, dotted: bytes) -> bool:
+        """A module name ending in the module's own may name it: a bare name, or a dotted one
+        whose first part is a directory or module of the project. `torch.distributed` is
+        not the project's `utils/distributed.py`."""
+        first = dotted.split(b".", 1)[0].decode("ascii", "replace")
+        return b"." not in dotted or first in self._project_names()
+
+    def _project_names(self) -> frozenset[str]:
+        """The names of the directories and modules the project's Python files lie in."""
+        if self._names is None:
+            names: set[str] = set()
+            for file in self._texts:
+                if not file.endswith(".py"):
+                    continue
+                try:
+                    parts = Path(file).resolve().relative_to(Path(self.root).resolve()).parts
+                except ValueError:
+                    continue
+                names.update(parts[:-1])
+                names.add(Path(parts[-1]).stem if parts else "")
+            self._names = frozenset(names)
+        return self._names
 
     def _resolves(self, importer: str, module: str, level: int, target: Path) -> bool:
         if not module and not level:
