@@ -415,8 +415,8 @@ def _training_resumed(
             )
             return Evidence(text, restored[1])
     for other in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
-        if ctx.qualified(other.func) != "torch.load":
-            continue
+        if ctx.qualified(other.func) != "torch.load" or not _same_checkpoint(load, other):
+            continue  # another file's optimizer state says nothing of what this one holds
         if not _shared_path(ctx, function, other):
             continue
         optimizers = [r for r in _state_receivers(ctx, function, other) if _OPTIMIZER.search(r)]
@@ -428,6 +428,50 @@ def _training_resumed(
                 f"that saved it first"
             )
             return Evidence(text, other.lineno)
+    return None
+
+
+def _same_checkpoint(load: ast.Call, other: ast.Call) -> bool:
+    """Both loads read one checkpoint: the same path expression (`torch.load(ckpt)["model"]`
+    beside `torch.load(ckpt)["optimizer"]`), or files of one directory (`os.path.join(d,
+    "model.bin")` beside `os.path.join(d, "optimizer.bin")`: what one run saved). A
+    pretrained model's weights read beside a resume checkpoint (MicroLens's
+    `"/root/.cache/torch/hub/checkpoints/MVIT_B_16.pyth"` and `ckpt_path`) come from
+    elsewhere: the optimizer's state says nothing of what they hold."""
+    if load is other:
+        return True
+    paths = [_path_argument(call) for call in (load, other)]
+    if paths[0] is None or paths[1] is None:
+        return False
+    if ast.dump(paths[0]) == ast.dump(paths[1]):
+        return True
+    directory = _directory_of(paths[0])
+    return directory is not None and directory == _directory_of(paths[1])
+
+
+def _path_argument(call: ast.Call) -> ast.expr | None:
+    if call.args:
+        return call.args[0]
+    return next((k.value for k in call.keywords if k.arg == "f"), None)
+
+
+_JOINS = frozenset({"os.path.join", "osp.join", "path.join", "join"})
+
+
+def _directory_of(path: ast.expr) -> str | None:
+    """The directory a path expression names, as written: the first argument of
+    `os.path.join(...)`, the left of `Path / name`, the start of an f-string
+    (`f"{out}/model.pt"`), a literal's directory; None when it names none."""
+    if isinstance(path, ast.Call) and dotted_name(path.func) in _JOINS and path.args:
+        return ast.dump(path.args[0])
+    if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div):
+        return ast.dump(path.left)
+    if isinstance(path, ast.JoinedStr) and path.values:
+        first = path.values[0]
+        if isinstance(first, ast.FormattedValue):
+            return ast.dump(first.value)
+    if isinstance(path, ast.Constant) and isinstance(path.value, str) and "/" in path.value:
+        return "literal:" + path.value.rsplit("/", 1)[0]
     return None
 
 
