@@ -922,6 +922,15 @@ HISTORY = [
         "default set alone too; of the rules once default none TRUE of 4 (TPL203 0/2, TPL201 "
         "0/1, TPL202 0/1); the judges agreed on all",
     ),
+    (
+        "2026-12-05",
+        "5540469",
+        "fresh-80 (chosen by what TPL108 and TPL402 look for outside vision: speech, code "
+        "translation, language models, RL, graphs, recommenders, time series; 1,675 files) "
+        "at 5540469: no default-tier finding, the default set alone too; of the rules once "
+        "default 5 TRUE of 10 (TPL401 2/2, TPL108 3/6, TPL201 0/1, TPL203 0/1); the judges "
+        "split on 2 (MicroLens's pretrained loads)",
+    ),
 ]
 
 
@@ -2255,6 +2264,26 @@ CORPUS_NOTES = {
         "loader; TPL202 0/1: DIRECT's HFEN filter moved to its input's GPU, where its "
         "callers already put it). A seeded sample of 12 of its 45 TPL106 loads (seed 79, "
         "`fresh-79/tpl106-sample`): 0 TRUE, 12 FALSE."
+    ),
+    "fresh-80": (
+        "Chosen by what TPL108 and TPL402 look for, outside vision (speech synthesis, "
+        "vocoders, speech enhancement, grapheme-to-phoneme, an audio codec, code "
+        "translation, language models, reinforcement learning, graph learning, recommender "
+        "systems, time series); 21 repositories pinned at their snapshots' HEAD, copies left "
+        "out (WaveGlow's model in a package of another set, jik876's HiFi-GAN and two "
+        "StyleTTS2 files in StyleTTS, CodeXGLUE in CodeGen, nanoGPT's configurator in "
+        "llama2.c, FastChat's serving code in GraphGPT, the NineRec framework, pytorchvideo "
+        "and two of three near-identical trainers in MicroLens), committed (5540469) before "
+        "it was first linted. First linted at 5540469: 1,675 Python files, no crash, no "
+        "default-tier finding, the same when the default set runs alone. Its 10 findings of "
+        "the rules once default: 5 TRUE (TPL401 2/2: NBFNet's and CMGAN's process groups "
+        "made before the rank binds its GPU; TPL108 3/6: MicroLens's pretrained model-zoo "
+        "weights loaded in every rank, TRUE for the files' CUDA storages, not for the "
+        "rule's stated reason, a resume from another file), 5 not TRUE (TPL108: RecStudio's "
+        "load in a mode that raises before spawning, FALSE; two MicroLens loads split, one "
+        "in an arm an earlier test takes; TPL201 0/1: a SaLinA agent's CPU acquisition "
+        "workers; TPL203 0/1: a WeTTS STFT class nothing builds). A seeded sample of 12 of "
+        "its 47 TPL106 loads (seed 80, `fresh-80/tpl106-sample`): 1 TRUE, 10 FALSE, 1 split."
     ),
 }
 
