@@ -34,7 +34,8 @@ class ParameterMovedInForward(Rule):
     sharded module already sits on its rank's GPU with its input, where the move is a no-op;
     a move to a literal GPU is TPL101's and TPL102's), dtype casts (`w.data =
     w.data.to(x.dtype)`), storage swapped for another tensor of the module (`self.weight.data
-    = self.state.CB`), one-time steps (`unmerge`, a cache built when `self.x is None` or `not
+    = self.state.CB`) or put back after a temporary swap (`w.data = saved` where `saved =
+    w.data`), one-time steps (`unmerge`, a cache built when `self.x is None` or `not
     hasattr(self, "x")`), changes in a function that tests the weight's device first
     (on-demand offloading: `if w.device == device: return`), and changes in a class that
     also sends its weights to the CPU in another method (layer offloading: evict one layer,
@@ -110,6 +111,8 @@ def _assignment_problem(
         if is_self(target.value) or _keeps_device(value, target.value):
             return None
         if _moves_its_own_storage(value, target.value) or _is_buffer(ctx, target.value, scope):
+            return None
+        if _restores_its_own_storage(value, target.value, function):
             return None
         replaced = f"`{ctx.source.segment(target)} = ...` replaces a parameter's storage"
         if not _moves(value) and (
@@ -462,6 +465,18 @@ def _moves_its_own_storage(value: ast.expr, owner: ast.expr) -> bool:
     if isinstance(moved, ast.Attribute) and moved.attr == "data":
         moved = moved.value
     return ast.dump(moved) == ast.dump(owner)
+
+
+def _restores_its_own_storage(value: ast.expr, owner: ast.expr, function: ast.AST) -> bool:
+    """`w.data = saved` where the function's one assignment of `saved` took `w.data` (or
+    `w`) itself: the storage put back after a temporary swap (modelopt's expert run in
+    float32, restored in `finally`)."""
+    if not isinstance(value, ast.Name):
+        return False
+    saved = sole_assignment(function, value.id)
+    if isinstance(saved, ast.Attribute) and saved.attr == "data":
+        saved = saved.value
+    return saved is not None and ast.dump(saved) == ast.dump(owner)
 
 
 def _is_buffer(ctx: FileContext, owner: ast.expr, scope: Scope) -> bool:
