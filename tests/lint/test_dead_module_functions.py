@@ -189,7 +189,7 @@ def test_a_module_named_like_a_torch_module_is_not_imported_by_torch_imports(
         "science/utils/__init__.py": "",
         "science/utils/distributed.py": NERSC_DISTRIBUTED,
         "science/train.py": NERSC_TRAIN,
-        "science/models/gather.py": "import torch.distributed as dist\n\nprint(dist.is_available())\n",
+        "science/models/gather.py": "import torch.distributed as dist\n\nprint(dist.rank)\n",
     }
     assert _lint(tmp_path / "a", files, "TPL101") == []
     # A bare import of the name, which the resolver cannot place (a directory on

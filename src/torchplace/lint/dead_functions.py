@@ -64,29 +64,38 @@ def unused_script_function(data: bytes | None, line: int) -> str | None:
     """The name of the unused top-level function of a script (its bytes: `data`) that holds
     `line`, if any (the project-wide part, that no other file names the script, is
     `mentioned_elsewhere`). A script that looks its own functions up by a name built at run
-    time (`getattr(sys.modules[__name__], sys.argv[1])()`, `globals()[name]`) or hands them
-    to a command line (`fire.Fire()`) may run any of them."""
+    time (`getattr(sys.modules[__name__], sys.argv[1])()`, `globals()[name]`,
+    `eval(args.mode)`) or hands them to a command line (`fire.Fire()`) may run any of them."""
+    spans = unused_script_functions(data)
+    return next((name for name, first, last in spans if first <= line <= last), None)
+
+
+def unused_script_functions(data: bytes | None) -> tuple[tuple[str, int, int], ...]:
+    """Every unused top-level function of a script, as (name, first line, last line): read
+    once per file, however many findings ask (`unused_script_function`)."""
     if data is None or not MAIN_GUARD.search(data):
-        return None
+        return ()
     if FINDS_CLASSES.search(data) or EXPOSES_FUNCTIONS.search(data):
-        return None  # looked up by a name built at run time, or offered to a command line
+        return ()  # looked up by a name built at run time, or offered to a command line
     try:
         tree = ast.parse(data)
     except (SyntaxError, ValueError, RecursionError):
-        return None
-    for node in tree.body:
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.decorator_list:
-            continue
-        if node.lineno <= line <= (node.end_lineno or node.lineno):
-            uses = [
-                n
-                for n in ast.walk(tree)
-                if (isinstance(n, ast.Name) and n.id == node.name)
-                or (isinstance(n, ast.Attribute) and n.attr == node.name)
-                or (isinstance(n, ast.Constant) and n.value == node.name)
-            ]
-            return None if uses else node.name
-    return None
+        return ()
+    used: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name):
+            used.add(n.id)
+        elif isinstance(n, ast.Attribute):
+            used.add(n.attr)
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str):
+            used.add(n.value)
+    return tuple(
+        (node.name, node.lineno, node.end_lineno or node.lineno)
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and not node.decorator_list
+        and node.name not in used
+    )
 
 
 def mentioned_elsewhere(path: str, files: Sequence[str], max_file_bytes: int) -> bool:
@@ -180,6 +189,9 @@ FINDS_CLASSES = re.compile(
 #: A module that hands its functions to a command-line framework: any may run.
 EXPOSES_FUNCTIONS = re.compile(
     rb"\bFire\s*\(|\btyper\b|@click\.|\bCLI\s*\(\s*\)|\bauto_cli\s*\("  # jsonargparse's too
+    # a name evaluated at run time: `eval(args.mode)(args)`, `exec(...)`, `vars()[mode]`,
+    # `locals()[mode]`, `getattr(__import__("__main__"), mode)`
+    rb"|(?<![\w.])(?:eval|exec)\s*\(|\b(?:vars|locals)\(\)\s*(?:\[|\.get\b)|\b__import__\s*\("
 )
 
 

@@ -10,14 +10,17 @@ binds the module (`from slow_agent import local_llm`), the name an importer take
 another class of the same name (`self.load_model()`) is no reference.
 
 Taken as reachable: a decorated function (a registry may call it), a name in the module's
-`__all__`, a name the module or an importer quotes (`getattr(module, "load")`), a
-`module.name` any other text of the project writes (a configuration's target), an import
-of the module's name the resolver cannot place (`from dist_utils import init` after
-`sys.path.insert`), a
-module or importer that exposes its functions to a command line (`fire.Fire()`), a star
-import of the module, a package's `__init__.py` that imports the name (others may take it
-from the package), and any reference outside a top-level function (the module's own body, a
-class, a `__main__` block). Only the disk is read, never the code run.
+`__all__`, a name the module or an importer quotes (`getattr(module, "load")`), every
+function of a module an importer looks up by a name known at run time (`getattr(module,
+cfg["launcher"])`), a `module.name` any other text of the project writes (a configuration's
+target), an import of the module's name the resolver cannot place (`from dist_utils import
+init` after `sys.path.insert`, `from myproj.utils.distributed import init` naming the
+checkout's own directory; not `import torch.distributed`, whose first part is no directory
+or module of the project), a module or importer that exposes its functions to a command line
+(`fire.Fire()`) or evaluates names (`eval`, `exec`, `vars()[...]`), a star import of the
+module, a package's `__init__.py` that imports the name (others may take it from the
+package), and any reference outside a top-level function (the module's own body, a class, a
+`__main__` block). Only the disk is read, never the code run.
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ class DeadModuleFunctions:
         self._dead: dict[tuple[str, str, int], bool] = {}
         self._quoted: dict[str, bool] = {}
         self._names: frozenset[str] | None = None
+        self._names_by_file: dict[str, dict[str, list[ast.Name]]] = {}
+        self._exposing: dict[str, bool] = {}
 
     def holds(self, path: str, line: int) -> bool:
         """`line` of `path` lies in a top-level function of the module that is never called
@@ -87,6 +92,26 @@ class DeadModuleFunctions:
             self._trees[key] = tree
         return self._trees[key]
 
+    def _exposes(self, path: str, data: bytes) -> bool:
+        """The file hands its functions to a command line or evaluates names
+        (`EXPOSES_FUNCTIONS`): read once per file."""
+        key = str(Path(path).resolve())
+        if key not in self._exposing:
+            self._exposing[key] = EXPOSES_FUNCTIONS.search(data) is not None
+        return self._exposing[key]
+
+    def _names_in(self, path: str, tree: ast.Module) -> dict[str, list[ast.Name]]:
+        """The file's `Name` nodes by identifier: one walk per file, however many of its
+        functions are asked about."""
+        key = str(Path(path).resolve())
+        if key not in self._names_by_file:
+            found: dict[str, list[ast.Name]] = {}
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Name):
+                    found.setdefault(node.id, []).append(node)
+            self._names_by_file[key] = found
+        return self._names_by_file[key]
+
     def _never_called(self, path: str, name: str, depth: int) -> bool:
         key = (str(Path(path).resolve()), name, depth)
         if key not in self._dead:
@@ -97,14 +122,14 @@ class DeadModuleFunctions:
     def _decide(self, path: str, name: str, depth: int) -> bool:
         tree = self._tree(path)
         data = self._read(path)
-        if tree is None or data is None or EXPOSES_FUNCTIONS.search(data):
+        if tree is None or data is None or self._exposes(path, data):
             return False
         definitions = [n for n in tree.body if isinstance(n, _Function) and n.name == name]
         if len(definitions) != 1 or definitions[0].decorator_list:
             return False
         if name in _exported(tree) or _quotes(data, name) or self._named_elsewhere(path, name):
             return False
-        own = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name]
+        own = self._names_in(path, tree).get(name, [])
         if not self._all_in_dead_callers(path, tree, own, depth, definitions[0]):
             return False
         for importer in self._importers(path):
@@ -120,7 +145,7 @@ class DeadModuleFunctions:
     ) -> bool:
         tree = self._tree(importer)
         data = self._read(importer)
-        if tree is None or data is None or EXPOSES_FUNCTIONS.search(data):
+        if tree is None or data is None or self._exposes(importer, data):
             return False
         if _quotes(data, name):
             return False  # `getattr(module, "load")`
@@ -149,6 +174,8 @@ class DeadModuleFunctions:
                         if Path(importer).name == "__init__.py":
                             return False  # re-exported: others may take it from the package
                         names.add(alias.asname or name)
+        if any(_looked_up_by_value(node, aliases | dotted) for node in ast.walk(tree)):
+            return False  # `getattr(dist_utils, cfg["launcher"])`: any function may run
         references: list[ast.AST] = []
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and node.id in names:
@@ -226,7 +253,7 @@ class DeadModuleFunctions:
     def _project_names(self) -> frozenset[str]:
         """The names of the directories and modules the project's Python files lie in."""
         if self._names is None:
-            names: set[str] = set()
+            names: set[str] = {Path(self.root).resolve().name}  # `myproj.utils.x` on sys.path
             for file in self._texts:
                 if not file.endswith(".py"):
                     continue
@@ -264,3 +291,17 @@ def _quotes(data: bytes, name: str) -> bool:
     """The name stands alone in a string (`"load"`), or ends a dotted one (`"mod.load"`)."""
     quoted = re.compile(rb"[\"'](?:[\w.]*\.)?" + re.escape(name.encode()) + rb"[\"']")
     return quoted.search(data) is not None
+
+
+def _looked_up_by_value(node: ast.AST, aliases: set[str]) -> bool:
+    """`getattr(module, name)` with a name known only at run time, on a name bound to the
+    module."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) >= 2
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id in aliases
+        and not isinstance(node.args[1], ast.Constant)
+    )

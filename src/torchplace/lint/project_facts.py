@@ -63,7 +63,7 @@ from torchplace.lint.dead_functions import (
     named_in,
     plain_classes,
     unnamed_methods,
-    unused_script_function,
+    unused_script_functions,
 )
 from torchplace.lint.dead_module_functions import DeadModuleFunctions
 from torchplace.lint.default_gpu_drivers import drives_gpus_from_default, picks_a_process_gpu
@@ -471,6 +471,7 @@ class ProjectIndex:
         self._texts: dict[str, bytes] = {}
         #: Whether another file of the project names a script's module, per script.
         self._mentioned: dict[str, bool] = {}
+        self._script_spans: dict[str, tuple[tuple[str, int, int], ...]] = {}
         self._dead_module_functions: dict[str, DeadModuleFunctions] = {}
         #: Each file's branches that never run (`dead_branches`), read when a finding asks.
         self._dead_branches: dict[str, DeadBranches] = {}
@@ -1193,21 +1194,40 @@ class ProjectIndex:
 
     def never_runs(self, path: str, line: int) -> bool:
         """`line` of `path` lies in a function of a script that neither the script nor any
-        other file of the project names (`dead_functions`), or, in a checkout nobody
-        installs, in a module's function that only functions nothing calls call
-        (`dead_module_functions`)."""
+        other file of the project (code, configuration, notebook, launch text) names
+        (`dead_functions`), or, in a checkout nobody installs, in a module's function that
+        only functions nothing calls call (`dead_module_functions`). A script inside a
+        package of an installable project may be imported by its users (a console entry
+        point, `from pkg.tool import f`), and `hubconf.py`'s functions are called by
+        `torch.hub` from outside: neither is read as dead."""
         key = os.path.abspath(path)
-        data = self._texts.get(key) or read_regular_file(Path(key), self.max_file_bytes)
-        if unused_script_function(data, line) is None:
+        if os.path.basename(key) == "hubconf.py":
+            return False
+        if key not in self._script_spans:  # one parse per file, however many findings ask
+            data = self._texts.get(key) or read_regular_file(Path(key), self.max_file_bytes)
+            self._script_spans[key] = unused_script_functions(data)
+        if not any(first <= line <= last for _, first, last in self._script_spans[key]):
             return self._only_dead_callers(path, line)
         if key in self._texts:
             return True  # code standing as a project of its own: nothing else names it
         if key not in self._mentioned:  # one read of the project per script, not per line
-            files = self.tree_files_of(path)
-            self._mentioned[key] = files is None or mentioned_elsewhere(
-                path, files, self.max_file_bytes
-            )
+            self._mentioned[key] = self._script_may_be_named(path)
         return not self._mentioned[key] or self._only_dead_callers(path, line)
+
+    def _script_may_be_named(self, path: str) -> bool:
+        """Code out of sight may import the script: it lies in a package of a project that
+        can be installed; or another file of the project (a Python file, a configuration, a
+        notebook, a launch text) names its module; or the tree was not read."""
+        key = os.path.abspath(path)
+        in_package = os.path.isfile(os.path.join(os.path.dirname(key), "__init__.py"))
+        if in_package and not self._uninstallable_checkout(path):
+            return True
+        files = self.tree_files_of(path)
+        launches = self.launches_for(path)
+        if files is None or launches.config_files is None:
+            return True
+        texts = [*files, *launches.text_files, *launches.config_files]
+        return mentioned_elsewhere(path, texts, self.max_file_bytes)
 
     def _only_dead_callers(self, path: str, line: int) -> bool:
         if os.path.abspath(path) in self._texts or not self._uninstallable_checkout(path):

@@ -468,22 +468,42 @@ def _moves_its_own_storage(value: ast.expr, owner: ast.expr) -> bool:
 
 
 def _restores_its_own_storage(value: ast.expr, owner: ast.expr, function: ast.AST) -> bool:
-    """`w.data = saved` where the function's one assignment of `saved` took `w.data` (or
-    `w`) itself: the storage put back after a temporary swap (modelopt's expert run in
-    float32, restored in `finally`)."""
-    if not isinstance(value, ast.Name):
+    """`w.data = saved` where `saved` is bound once in the function, to `w.data` (or `w`)
+    itself, and `w` is not bound again: the storage put back after a temporary swap
+    (modelopt's expert run in float32, restored in `finally`). A name bound again anywhere
+    (`data, scale = fake_quant(data)`, a loop target) may hold new storage."""
+    if not isinstance(value, ast.Name) or _bindings(function, value.id) != 1:
         return False
     saved = sole_assignment(function, value.id)
     if isinstance(saved, ast.Attribute) and saved.attr == "data":
         saved = saved.value
-    return saved is not None and ast.dump(saved) == ast.dump(owner)
+    if saved is None or ast.dump(saved) != ast.dump(owner):
+        return False
+    root = _chain_root(owner)
+    return root is None or is_self(root) or _bindings(function, root.id) <= 1
+
+
+def _bindings(function: ast.AST, name: str) -> int:
+    """How many times `function` binds `name` (assignments, tuple targets, loops, `with`,
+    walrus)."""
+    return sum(
+        1
+        for node in ast.walk(function)
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+    )
 
 
 def _is_buffer(ctx: FileContext, owner: ast.expr, scope: Scope) -> bool:
     """`self.name.data = ...` where the class registers `name` as a buffer
-    (`self.register_buffer("name", ...)`): FSDP and ZeRO shard parameters, not buffers."""
+    (`self.register_buffer("name", ...)`) and never as a parameter: FSDP and ZeRO shard
+    parameters, not buffers. A class that makes it either (`if learnable: self.table =
+    nn.Parameter(...) else: self.register_buffer("table", ...)`) may hold a parameter."""
     holder = scope.method_class
     if holder is None or not (isinstance(owner, ast.Attribute) and is_self(owner.value)):
         return False
-    pattern = rf"register_buffer\(\s*[\"']{re.escape(owner.attr)}[\"']"
-    return re.search(pattern, ctx.node_text(holder.node)) is not None
+    text = ctx.node_text(holder.node)
+    name = re.escape(owner.attr)
+    if not re.search(rf"register_buffer\(\s*[\"']{name}[\"']", text):
+        return False
+    parameter = rf"self\.{name}\s*=\s*(?:\w+\.)*Parameter\(|register_parameter\(\s*[\"']{name}[\"']"
+    return re.search(parameter, text) is None

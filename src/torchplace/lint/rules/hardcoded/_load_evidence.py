@@ -415,7 +415,9 @@ def _training_resumed(
             )
             return Evidence(text, restored[1])
     for other in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
-        if ctx.qualified(other.func) != "torch.load" or not _same_checkpoint(load, other):
+        if ctx.qualified(other.func) != "torch.load":
+            continue
+        if not _same_checkpoint(function, load, other):
             continue  # another file's optimizer state says nothing of what this one holds
         if not _shared_path(ctx, function, other):
             continue
@@ -431,22 +433,21 @@ def _training_resumed(
     return None
 
 
-def _same_checkpoint(load: ast.Call, other: ast.Call) -> bool:
-    """Both loads read one checkpoint: the same path expression (`torch.load(ckpt)["model"]`
-    beside `torch.load(ckpt)["optimizer"]`), or files of one directory (`os.path.join(d,
-    "model.bin")` beside `os.path.join(d, "optimizer.bin")`: what one run saved). A
-    pretrained model's weights read beside a resume checkpoint (MicroLens's
-    `"/root/.cache/torch/hub/checkpoints/MVIT_B_16.pyth"` and `ckpt_path`) come from
-    elsewhere: the optimizer's state says nothing of what they hold."""
+def _same_checkpoint(function: ast.AST, load: ast.Call, other: ast.Call) -> bool:
+    """Both loads read one checkpoint: the same path (`torch.load(ckpt)["model"]` beside
+    `torch.load(ckpt)["optimizer"]`, `args.resume` beside `resume_from = args.resume`), or
+    files of one place (`os.path.join(d, "model.bin")` beside `os.path.join(d,
+    "optimizer.bin")`, `path` beside `path + ".opt"`, `d / "model.pt"`, `"{}/model.pt".
+    format(d)`, two bare file names: what one run saved). Names are read through their
+    assignments in the function; a name whose assignments point to different places (`path
+    = args.pretrained`, later `path = args.resume`) may be either. A pretrained model's
+    weights read beside a resume (MicroLens's `"/root/.cache/torch/hub/checkpoints/
+    MVIT_B_16.pyth"` and `ckpt_path`) come from elsewhere: the optimizer's state says nothing
+    of what they hold."""
     if load is other:
         return True
-    paths = [_path_argument(call) for call in (load, other)]
-    if paths[0] is None or paths[1] is None:
-        return False
-    if ast.dump(paths[0]) == ast.dump(paths[1]):
-        return True
-    directory = _directory_of(paths[0])
-    return directory is not None and directory == _directory_of(paths[1])
+    places = [_place_through_names(function, _path_argument(call)) for call in (load, other)]
+    return places[0] is not None and places[0] == places[1]
 
 
 def _path_argument(call: ast.Call) -> ast.expr | None:
@@ -455,24 +456,69 @@ def _path_argument(call: ast.Call) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == "f"), None)
 
 
+def _place_through_names(function: ast.AST, path: ast.expr | None) -> str | None:
+    """`_place_of` the path, a name read through its assignments in the function: the one
+    place all of them point to (accelerate's `path = os.path.join(input_dir, ...)` for the
+    model, then for the optimizer), or None where they differ or a binding is not a plain
+    assignment (a parameter stays itself)."""
+    if not isinstance(path, ast.Name):
+        return _place_of(path)
+    stores = [
+        node
+        for node in ast.walk(function)
+        if isinstance(node, ast.Name) and node.id == path.id and isinstance(node.ctx, ast.Store)
+    ]
+    if not stores:
+        return _place_of(path)
+    values = [
+        node.value
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id == path.id
+    ]
+    if len(values) != len(stores):
+        return None
+    places = {_place_of(value) for value in values}
+    return places.pop() if len(places) == 1 else None
+
+
 _JOINS = frozenset({"os.path.join", "osp.join", "path.join", "join"})
 
 
-def _directory_of(path: ast.expr) -> str | None:
-    """The directory a path expression names, as written: the first argument of
-    `os.path.join(...)`, the left of `Path / name`, the start of an f-string
-    (`f"{out}/model.pt"`), a literal's directory; None when it names none."""
-    if isinstance(path, ast.Call) and dotted_name(path.func) in _JOINS and path.args:
-        return ast.dump(path.args[0])
+def _place_of(path: ast.expr | None) -> str | None:
+    """Where a path expression points, as written: the directory of a join (`os.path.join(d,
+    ...)`, `d / name`, `d.joinpath(name)`, `f"{d}/..."`, `"{}/...".format(d)`), the base a
+    suffix is added to (`path + ".opt"`), a literal's directory (`.` for a bare name), or
+    the expression itself."""
+    if path is None:
+        return None
+    if isinstance(path, ast.Call) and path.args:
+        if dotted_name(path.func) in _JOINS:
+            return ast.dump(path.args[0])
+        func = path.func
+        if isinstance(func, ast.Attribute) and func.attr == "joinpath":
+            return ast.dump(func.value)
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "format"
+            and isinstance(func.value, ast.Constant)
+            and str(func.value.value).startswith("{}")
+        ):
+            return ast.dump(path.args[0])
     if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div):
         return ast.dump(path.left)
+    suffixed = isinstance(path, ast.BinOp) and isinstance(path.op, ast.Add)
+    if suffixed and isinstance(path.right, ast.Constant | ast.JoinedStr):  # type: ignore[attr-defined]
+        return ast.dump(path.left)  # type: ignore[attr-defined]
     if isinstance(path, ast.JoinedStr) and path.values:
         first = path.values[0]
         if isinstance(first, ast.FormattedValue):
             return ast.dump(first.value)
-    if isinstance(path, ast.Constant) and isinstance(path.value, str) and "/" in path.value:
-        return "literal:" + path.value.rsplit("/", 1)[0]
-    return None
+    if isinstance(path, ast.Constant) and isinstance(path.value, str):
+        return "literal:" + (path.value.rsplit("/", 1)[0] if "/" in path.value else ".")
+    return ast.dump(path)
 
 
 def _optimizer_restored_by_own_method(
