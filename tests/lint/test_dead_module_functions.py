@@ -79,6 +79,10 @@ def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> 
         "        pass\n"
     )
     assert _tpl303(tmp_path, {"webshop/agent.py": other}) == []
+    # AgentTuning's own evaluation loop is a function named `eval`: calling it evaluates no
+    # name, so the importer's uncalled `load_model` stays uncalled.
+    own_eval = EVAL + "\n\ndef eval(args):\n    return args\n\n\neval(1)\n"
+    assert _tpl303(tmp_path / "own-eval", {"science/eval.py": own_eval}) == []
 
 
 @pytest.mark.parametrize(
@@ -109,6 +113,8 @@ def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> 
         {"science/eval.py": "from slow_agent.local_llm import *\n"},
         # A command line may call any function of the module.
         {"science/eval_utils.py": EVAL_UTILS + "\nimport fire\n\nfire.Fire()\n"},
+        # The importer evaluates a name built at run time.
+        {"science/eval_utils.py": EVAL_UTILS + "\nimport sys\n\neval(sys.argv[1])\n"},
     ],
     ids=[
         "called-by-name",
@@ -121,6 +127,7 @@ def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> 
         "dynamic-import",
         "star-import",
         "command-line",
+        "evaluated-name",
     ],
 )
 def test_a_loader_that_may_run_keeps_the_finding(tmp_path: Path, changes: dict[str, str]) -> None:

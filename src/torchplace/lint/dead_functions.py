@@ -75,7 +75,7 @@ def unused_script_functions(data: bytes | None) -> tuple[tuple[str, int, int], .
     once per file, however many findings ask (`unused_script_function`)."""
     if data is None or not MAIN_GUARD.search(data):
         return ()
-    if FINDS_CLASSES.search(data) or EXPOSES_FUNCTIONS.search(data):
+    if FINDS_CLASSES.search(data) or exposes_functions(data):
         return ()  # looked up by a name built at run time, or offered to a command line
     try:
         tree = ast.parse(data)
@@ -193,6 +193,21 @@ EXPOSES_FUNCTIONS = re.compile(
     # `locals()[mode]`, `getattr(__import__("__main__"), mode)`
     rb"|(?<![\w.])(?:eval|exec)\s*\(|\b(?:vars|locals)\(\)\s*(?:\[|\.get\b)|\b__import__\s*\("
 )
+#: The file's own function named `eval` or `exec` (an evaluation loop): its calls evaluate
+#: no names.
+_OWN_EVAL = re.compile(rb"^\s*(?:async\s+)?def\s+(eval|exec)\s*\(", re.MULTILINE)
+
+
+def exposes_functions(data: bytes) -> bool:
+    """The file hands its functions to a command line or evaluates names at run time
+    (`EXPOSES_FUNCTIONS`), not counting calls of a function of its own named `eval` or
+    `exec` (`def eval(args, task_num, logger)`, called as `eval(args, ...)`)."""
+    own = {match.group(1) for match in _OWN_EVAL.finditer(data)}
+    for match in EXPOSES_FUNCTIONS.finditer(data):
+        word = re.match(rb"(eval|exec)\s*\(", match.group(0))
+        if word is None or word.group(1) not in own:
+            return True
+    return False
 
 
 #: The methods PyTorch itself calls by name on an `nn.Module` (or that code outside a project

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from torchplace.lint.dead_functions import EXPOSES_FUNCTIONS
+from torchplace.lint.dead_functions import exposes_functions
 from torchplace.lint.project_modules import resolve_imports
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -94,10 +94,10 @@ class DeadModuleFunctions:
 
     def _exposes(self, path: str, data: bytes) -> bool:
         """The file hands its functions to a command line or evaluates names
-        (`EXPOSES_FUNCTIONS`): read once per file."""
+        (`dead_functions.exposes_functions`): read once per file."""
         key = str(Path(path).resolve())
         if key not in self._exposing:
-            self._exposing[key] = EXPOSES_FUNCTIONS.search(data) is not None
+            self._exposing[key] = exposes_functions(data)
         return self._exposing[key]
 
     def _names_in(self, path: str, tree: ast.Module) -> dict[str, list[ast.Name]]:
