@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import re
 
-from torchplace.lint.context import FileContext, Scope, keyword
+from torchplace.lint.context import FileContext, Scope, assigned_values, keyword
 from torchplace.lint.current_gpu import CURRENT_GPU_USE
 from torchplace.lint.project_callers import names_a_process_index
 from torchplace.lint.rules._helpers import without_comments
@@ -229,12 +229,5 @@ def _value_of(function: ast.AST, node: ast.expr) -> ast.expr | None:
     """The one value a local name is assigned in the function, or the node itself."""
     if not isinstance(node, ast.Name):
         return node
-    values = [
-        n.value
-        for n in ast.walk(function)
-        if isinstance(n, ast.Assign)
-        and len(n.targets) == 1
-        and isinstance(n.targets[0], ast.Name)
-        and n.targets[0].id == node.id
-    ]
+    values = assigned_values(function, node.id)
     return values[0] if len(values) == 1 else node

@@ -133,6 +133,28 @@ def int_literal(node: ast.expr) -> int | None:
     return None
 
 
+def assigned_values(scope: ast.AST, name: str) -> list[ast.expr]:
+    """The values of the `name = value` statements in `scope` whose one target is `name`."""
+    return [
+        node.value
+        for node in ast.walk(scope)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id == name
+    ]
+
+
+def binding_count(scope: ast.AST, name: str) -> int:
+    """How many times `scope` binds `name`: assignments, tuple targets, loops, `with`,
+    walrus."""
+    return sum(
+        1
+        for node in ast.walk(scope)
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+    )
+
+
 def sole_assignment(scope: ast.AST, name: str) -> ast.expr | None:
     """The value of the one `name = value` statement in `scope`, or None when there is none
     or more than one."""

@@ -6,7 +6,7 @@ import ast
 import re
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext, Scope, sole_assignment
+from torchplace.lint.context import FileContext, Scope, binding_count, sole_assignment
 from torchplace.lint.flow_facts import casts_dtype_only
 from torchplace.lint.flow_ops import SHAPES
 from torchplace.lint.rule import AnyOf, Rule
@@ -472,7 +472,7 @@ def _restores_its_own_storage(value: ast.expr, owner: ast.expr, function: ast.AS
     itself, and `w` is not bound again: the storage put back after a temporary swap
     (modelopt's expert run in float32, restored in `finally`). A name bound again anywhere
     (`data, scale = fake_quant(data)`, a loop target) may hold new storage."""
-    if not isinstance(value, ast.Name) or _bindings(function, value.id) != 1:
+    if not isinstance(value, ast.Name) or binding_count(function, value.id) != 1:
         return False
     saved = sole_assignment(function, value.id)
     if isinstance(saved, ast.Attribute) and saved.attr == "data":
@@ -480,17 +480,7 @@ def _restores_its_own_storage(value: ast.expr, owner: ast.expr, function: ast.AS
     if saved is None or ast.dump(saved) != ast.dump(owner):
         return False
     root = _chain_root(owner)
-    return root is None or is_self(root) or _bindings(function, root.id) <= 1
-
-
-def _bindings(function: ast.AST, name: str) -> int:
-    """How many times `function` binds `name` (assignments, tuple targets, loops, `with`,
-    walrus)."""
-    return sum(
-        1
-        for node in ast.walk(function)
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
-    )
+    return root is None or is_self(root) or binding_count(function, root.id) <= 1
 
 
 def _is_buffer(ctx: FileContext, owner: ast.expr, scope: Scope) -> bool:

@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from torchplace.lint.context import (
     FileContext,
     Scope,
+    assigned_values,
+    binding_count,
     call_name,
     dotted_name,
     keyword,
@@ -463,22 +465,11 @@ def _place_through_names(function: ast.AST, path: ast.expr | None) -> str | None
     assignment (a parameter stays itself)."""
     if not isinstance(path, ast.Name):
         return _place_of(path)
-    stores = [
-        node
-        for node in ast.walk(function)
-        if isinstance(node, ast.Name) and node.id == path.id and isinstance(node.ctx, ast.Store)
-    ]
-    if not stores:
+    bindings = binding_count(function, path.id)
+    if not bindings:
         return _place_of(path)
-    values = [
-        node.value
-        for node in ast.walk(function)
-        if isinstance(node, ast.Assign)
-        and len(node.targets) == 1
-        and isinstance(node.targets[0], ast.Name)
-        and node.targets[0].id == path.id
-    ]
-    if len(values) != len(stores):
+    values = assigned_values(function, path.id)
+    if len(values) != bindings:
         return None
     places = {_place_of(value) for value in values}
     return places.pop() if len(places) == 1 else None
