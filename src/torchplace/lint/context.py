@@ -133,6 +133,12 @@ def int_literal(node: ast.expr) -> int | None:
     return None
 
 
+def is_path_join(func: ast.expr) -> bool:
+    """The called function is a `join` (`os.path.join`, `osp.join`, `join`): a path built
+    from a directory and names."""
+    return (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) == "join"
+
+
 def assigned_values(scope: ast.AST, name: str) -> list[ast.expr]:
     """The values of the `name = value` statements in `scope` whose one target is `name`."""
     return [

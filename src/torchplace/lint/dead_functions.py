@@ -60,19 +60,13 @@ def is_main_guard(statement: ast.AST) -> bool:
     return names == ["__name__"] and texts == ["__main__"]
 
 
-def unused_script_function(data: bytes | None, line: int) -> str | None:
-    """The name of the unused top-level function of a script (its bytes: `data`) that holds
-    `line`, if any (the project-wide part, that no other file names the script, is
-    `mentioned_elsewhere`). A script that looks its own functions up by a name built at run
-    time (`getattr(sys.modules[__name__], sys.argv[1])()`, `globals()[name]`,
-    `eval(args.mode)`) or hands them to a command line (`fire.Fire()`) may run any of them."""
-    spans = unused_script_functions(data)
-    return next((name for name, first, last in spans if first <= line <= last), None)
-
-
 def unused_script_functions(data: bytes | None) -> tuple[tuple[str, int, int], ...]:
-    """Every unused top-level function of a script, as (name, first line, last line): read
-    once per file, however many findings ask (`unused_script_function`)."""
+    """Every top-level function of a script (its bytes: `data`) that the script never names,
+    as (name, first line, last line); the project-wide part, that no other file names the
+    script, is `mentioned_elsewhere`. A script that looks its own functions up by a name
+    built at run time (`getattr(sys.modules[__name__], sys.argv[1])()`, `globals()[name]`,
+    `eval(args.mode)`) or hands them to a command line (`fire.Fire()`) may run any of
+    them."""
     if data is None or not MAIN_GUARD.search(data):
         return ()
     if FINDS_CLASSES.search(data) or exposes_functions(data):

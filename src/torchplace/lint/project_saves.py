@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from torchplace.lint.context import FileContext, Scope, whole_file_context
+from torchplace.lint.context import FileContext, Scope, is_path_join, whole_file_context
 from torchplace.lint.rules.hardcoded._load_reach import (
     local_assignments,
     local_functions,
@@ -97,14 +97,10 @@ def _path_end(node: ast.AST) -> ast.AST:
             node = last.value if isinstance(last, ast.FormattedValue) else last
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             node = node.right
-        elif isinstance(node, ast.Call) and node.args and _is_join(node.func):
+        elif isinstance(node, ast.Call) and node.args and is_path_join(node.func):
             node = node.args[-1]
         else:
             return node
-
-
-def _is_join(func: ast.expr) -> bool:
-    return (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) == "join"
 
 
 def _last_literal(node: ast.AST) -> str | None:

@@ -43,6 +43,7 @@ from torchplace.lint.context import (
     binding_count,
     call_name,
     dotted_name,
+    is_path_join,
     keyword,
     parameter_names,
 )
@@ -475,9 +476,6 @@ def _place_through_names(function: ast.AST, path: ast.expr | None) -> str | None
     return places.pop() if len(places) == 1 else None
 
 
-_JOINS = frozenset({"os.path.join", "osp.join", "path.join", "join"})
-
-
 def _place_of(path: ast.expr | None) -> str | None:
     """Where a path expression points, as written: the directory of a join (`os.path.join(d,
     ...)`, `d / name`, `d.joinpath(name)`, `f"{d}/..."`, `"{}/...".format(d)`), the base a
@@ -485,31 +483,32 @@ def _place_of(path: ast.expr | None) -> str | None:
     the expression itself."""
     if path is None:
         return None
+    base: ast.expr = path
     if isinstance(path, ast.Call) and path.args:
-        if dotted_name(path.func) in _JOINS:
-            return ast.dump(path.args[0])
         func = path.func
-        if isinstance(func, ast.Attribute) and func.attr == "joinpath":
-            return ast.dump(func.value)
-        if (
+        if is_path_join(func):
+            base = path.args[0]
+        elif isinstance(func, ast.Attribute) and func.attr == "joinpath":
+            base = func.value
+        elif (
             isinstance(func, ast.Attribute)
             and func.attr == "format"
             and isinstance(func.value, ast.Constant)
             and str(func.value.value).startswith("{}")
         ):
-            return ast.dump(path.args[0])
-    if isinstance(path, ast.BinOp) and isinstance(path.op, ast.Div):
-        return ast.dump(path.left)
-    suffixed = isinstance(path, ast.BinOp) and isinstance(path.op, ast.Add)
-    if suffixed and isinstance(path.right, ast.Constant | ast.JoinedStr):  # type: ignore[attr-defined]
-        return ast.dump(path.left)  # type: ignore[attr-defined]
-    if isinstance(path, ast.JoinedStr) and path.values:
+            base = path.args[0]
+    elif isinstance(path, ast.BinOp) and (
+        isinstance(path.op, ast.Div)
+        or (isinstance(path.op, ast.Add) and isinstance(path.right, ast.Constant | ast.JoinedStr))
+    ):
+        base = path.left
+    elif isinstance(path, ast.JoinedStr) and path.values:
         first = path.values[0]
         if isinstance(first, ast.FormattedValue):
-            return ast.dump(first.value)
-    if isinstance(path, ast.Constant) and isinstance(path.value, str):
+            base = first.value
+    elif isinstance(path, ast.Constant) and isinstance(path.value, str):
         return "literal:" + (path.value.rsplit("/", 1)[0] if "/" in path.value else ".")
-    return ast.dump(path)
+    return ast.dump(base)
 
 
 def _optimizer_restored_by_own_method(
