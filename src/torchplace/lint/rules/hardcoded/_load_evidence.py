@@ -61,6 +61,7 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     reads_back_rank_zero_save,
     saved_here_from_gpu,
     saves_only_cpu_copies,
+    saves_only_on_rank_zero,
 )
 from torchplace.lint.run_conditions import (
     module_shows_one_gpu_before,
@@ -116,10 +117,12 @@ _OUTSIDE_TEXT = re.compile(
 
 @dataclass(frozen=True)
 class Evidence:
-    """Why the load is a hazard, in words for the message, and the line that shows it."""
+    """Why the load is a hazard, in words for the message, and the line that shows it;
+    `resume` when it is the restore of a training this project runs (`_training_resumed`)."""
 
     text: str
     line: int
+    resume: bool = False
 
 
 class Trees:
@@ -193,8 +196,9 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
     """`evidence_of`, less evidence that several processes restore the file when only rank 0
     runs the load and it reads back what only rank 0 of this file saves
     (`reads_back_rank_zero_save`): onto cuda:0, its own GPU, from a rank 0's cuda:0
-    (CodeXGLUE's evaluation of the best checkpoint, under `if args.local_rank in [-1, 0]:`).
-    A checkpoint from elsewhere (a model to fine-tune) may come from any GPU. Nor does that
+    (CodeXGLUE's evaluation of the best checkpoint, under `if args.local_rank in [-1, 0]:`),
+    or resumes this training where no save of the file runs on another rank. A checkpoint
+    from elsewhere (a model to fine-tune) may come from any GPU. Nor does that
     evidence hold in a script whose top shows each process one literal GPU (VoCo's
     `CUDA_VISIBLE_DEVICES = "0"`): its ranks save from and restore onto that one GPU."""
     evidence = evidence_of(ctx, trees, load)
@@ -215,6 +219,13 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
         # only GPU, and restore onto it. Ranks sharing that GPU are another hazard.
         return None
     if runs_only_on_rank_zero_through_callers(ctx, scope, load):
+        if evidence.resume and saves_only_on_rank_zero(ctx, tree):
+            # Only rank 0 restores, and what it resumes is a checkpoint of this training,
+            # which its processes write from rank 0 (cuda:0: YOLOP's resume under `if rank
+            # in [-1, 0]:`; no save of this file runs on another rank) or per rank under
+            # each rank's own name (not evidence: `_shared_path`): it comes back onto
+            # cuda:0, rank 0's own GPU.
+            return None
         whole = _same_call(tree, load)
         if whole is not None and reads_back_rank_zero_save(ctx, tree, whole):
             return None
@@ -416,7 +427,7 @@ def _training_resumed(
                 f"the parameters it trained, so every rank restores the checkpoint onto the "
                 f"GPU that saved it first"
             )
-            return Evidence(text, restored[1])
+            return Evidence(text, restored[1], resume=True)
     for other in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
         if ctx.qualified(other.func) != "torch.load":
             continue
@@ -432,7 +443,7 @@ def _training_resumed(
                 f"parameters it trained, so every rank restores the checkpoint onto the GPU "
                 f"that saved it first"
             )
-            return Evidence(text, other.lineno)
+            return Evidence(text, other.lineno, resume=True)
     return None
 
 

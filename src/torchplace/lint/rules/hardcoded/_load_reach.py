@@ -15,7 +15,7 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from torchplace.lint.context import FileContext, call_name
@@ -152,20 +152,30 @@ def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call
     0 saved from its node's cuda:0. A checkpoint no save of the file writes (a model to fine-
     tune from another run) may come from any GPU."""
     holder: ast.AST = enclosing_function(tree, load.lineno) or tree
-    if not load.args:
+    if not load.args or not saves_only_on_rank_zero(ctx, tree):
         return False
     wanted = _components(_path_pieces(load.args[0], local_assignments(holder)))
-    matched = False
+    return any(
+        len(call.args) > 1 and wanted & _components(_path_pieces(call.args[1], assigned))
+        for saver, assigned, call in _saves(ctx, tree)
+    )
+
+
+def saves_only_on_rank_zero(ctx: FileContext, tree: ast.Module) -> bool:
+    """Every `torch.save` of the file (if any) lies on the rank-0 arm of an `if` of its own
+    function: no other rank writes a file here."""
+    return all(_under_rank_zero(saver, call) for saver, _, call in _saves(ctx, tree))
+
+
+def _saves(
+    ctx: FileContext, tree: ast.Module
+) -> Iterator[tuple[ast.AST, dict[str, list[ast.AST]], ast.Call]]:
+    """Each `torch.save` of the file, with the function (or module) making it and its names."""
     for saver in (tree, *local_functions(tree)):
-        assigned = local_assignments(saver)
-        for call in own_calls(saver):
-            if ctx.qualified(call.func) != "torch.save":
-                continue
-            if not _under_rank_zero(saver, call):
-                return False
-            if len(call.args) > 1 and wanted & _components(_path_pieces(call.args[1], assigned)):
-                matched = True
-    return matched
+        calls = [c for c in own_calls(saver) if ctx.qualified(c.func) == "torch.save"]
+        if calls:
+            assigned = local_assignments(saver)
+            yield from ((saver, assigned, call) for call in calls)
 
 
 def _components(pieces: set[str]) -> set[str]:

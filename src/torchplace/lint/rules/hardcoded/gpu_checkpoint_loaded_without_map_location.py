@@ -37,20 +37,19 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
       placement alone, of a file saved elsewhere, is TPL106's: its saver's devices unknown.
     The message names the evidence; loads without any are TPL106's (preview). Multi-process code
     names a process group, a launcher, a rank, the world size, a rank-0 guard or a collective
-    (`dist.barrier()`), not a bare `local_rank` option. Not flagged: a load in one process: on
-    the one-process arm of its function (`if not dist.is_initialized():`), and where the
-    evidence is that several processes run it, of a world size under the project's own name, in
-    an `nn.DataParallel` class that the file's multi-process code neither uses nor is used by,
-    or in a script the project's scripts and READMEs always launch as one process or that shows
-    itself one literal GPU at its top; a model moved to a device read from the checkpoint itself
-    (the saver's); a placement on the default GPU in code that starts no processes; one process
-    per node driving its GPUs from cuda:0 (`DDP` without `device_ids`, or `DataParallel`, no GPU
-    picked per process in the file, the modules it imports or those importing it); an `if` arm
-    whose other arm maps the same path (`if args.gpu is None:`); a function spawned alone
-    (`nprocs=1`); a fixed published file (a literal URL or Hub name); a function of a script
-    that nothing calls (or, in a checkout nobody installs, that only functions nothing calls
-    reach); bytes from a file whose every `torch.save` writes CPU copies; one file per rank
-    (`f"model_{rank}.pt"`: each rank reads back its own).
+    (`dist.barrier()`), not a bare `local_rank` option. Not flagged: a load in one process (on
+    its function's one-process arm, `if not dist.is_initialized():`; of a world size under the
+    project's own name; in an `nn.DataParallel` class the file's multi-process code neither
+    uses nor is used by; in a script always launched as one process, or showing itself one
+    literal GPU at its top; spawned alone, `nprocs=1`); a model moved to a device read from the
+    checkpoint itself; a placement on the default GPU in code that starts no processes; one
+    process per node driving its GPUs from cuda:0 (`DDP` without `device_ids`, `DataParallel`,
+    no GPU picked per process here or in related modules); an `if` arm whose other arm maps the
+    same path; a resume only rank 0 runs (`if rank in [-1, 0]:`) in a file saving only on rank
+    0: what a rank 0 saved from cuda:0 comes back onto its own GPU (a model to fine-tune, from
+    another run, stays flagged); a fixed published file (a literal URL or Hub name); a function
+    of a script nothing calls (or, in a checkout nobody installs, only such functions reach);
+    bytes from a file saving only CPU copies; one file per rank (`f"model_{rank}.pt"`).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
