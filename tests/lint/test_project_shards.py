@@ -119,3 +119,36 @@ def test_a_replacement_in_forward_is_flagged_only_where_the_project_shards(
     wrap = "from torch.distributed.fsdp import fully_shard\n\nfully_shard(model)\n"
     files = {"head.py": NORM_HEAD, "flow.py": MOVES, "train.py": wrap}
     assert lint_tree(root, files, "TPL202") == ["head.py:8"]
+
+
+# AdvancedLiterateMachinery: one repository, many projects; one of them shards with ZeRO-3.
+ZERO3 = '{"zero_optimization": {"stage": 3}}\n'
+MAIN = "if __name__ == '__main__':\n    main()\n"
+
+
+def test_another_sub_project_that_shards_says_nothing_of_this_one(tmp_path: Path) -> None:
+    (tmp_path / ".git").mkdir()
+    files = {
+        "OCR/VLPT/README.md": "# VLPT\n",
+        "OCR/VLPT/main.py": MAIN,
+        "OCR/VLPT/models/linear.py": LINEAR,
+        "AIGC/TRCG/README.md": "# TRCG\n",
+        "AIGC/TRCG/pyproject.toml": "[project]\nname = 'trcg'\n",
+        "AIGC/TRCG/scripts/zero3.json": ZERO3,
+        "AIGC/TRCG/model/linear.py": LINEAR,
+    }
+    found = lint_tree(tmp_path, files, "TPL202")
+    assert found == ["linear.py:11"]  # TRCG's own model, not VLPT's
+
+
+def test_a_documented_directory_that_runs_nothing_is_not_a_sub_project(tmp_path: Path) -> None:
+    # A model zoo's README beside its modules: the repository's ZeRO-3 config still counts.
+    (tmp_path / ".git").mkdir()
+    files = {
+        "README.md": "# project\n",
+        "configs/zero3.json": ZERO3,
+        "train.py": MAIN,
+        "models/README.md": "# the models\n",
+        "models/linear.py": LINEAR,
+    }
+    assert lint_tree(tmp_path, files, "TPL202") == ["linear.py:11"]

@@ -113,6 +113,7 @@ from torchplace.lint.single_node import (
     tree_files,
 )
 from torchplace.lint.spawn_ranks import spawned_reach
+from torchplace.lint.sub_projects import sub_project_of
 from torchplace.lint.unbound_reads import unreachable_spans
 from torchplace.lint.world_size_names import module_world_size_names, one_process_arms
 from torchplace.report import Finding
@@ -495,7 +496,9 @@ class ProjectIndex:
         self._own_module_names: dict[str, frozenset[str] | None] = {}
         #: The first text of a pattern in a project (`_first_match`), by root, pattern and
         #: whether configuration files are read.
-        self._matches: dict[tuple[str, bytes, bool], str | None] = {}
+        self._matches: dict[tuple[str, bytes, bool, str | None], str | None] = {}
+        # Each directory's sub-project (`sub_projects.sub_project_of`), read once.
+        self._sub_projects: dict[str, str | None] = {}
         self._engine_loaders: dict[str, str | None] = {}
         #: Whether each launch root is a checkout nobody installs (`_uninstallable_checkout`).
         self._uninstallable: dict[str, bool] = {}
@@ -1043,8 +1046,13 @@ class ProjectIndex:
     def shards_parameters(self, path: str) -> str | None:
         """Where the project of `path` shards its parameters (`SHARDS` in a Python or
         configuration file: `fully_shard`, `FullyShardedDataParallel`, ZeRO stage 3), as
-        `` `text` in file``; an unreadable project may."""
-        return self._first_match(path, SHARDS, configs=True)
+        `` `text` in file``; an unreadable project may. In a monorepo, only the code and
+        configuration of the file's own sub-project count (`sub_projects`): another project
+        of AdvancedLiterateMachinery shards with ZeRO-3, VLPT-STD trains full replicas."""
+        directory = os.path.dirname(os.path.abspath(path))
+        if directory not in self._sub_projects:
+            self._sub_projects[directory] = sub_project_of(path, self.root_of(path))
+        return self._first_match(path, SHARDS, configs=True, within=self._sub_projects[directory])
 
     def engine_loader_of(self, path: str) -> str | None:
         """Where the project of `path` builds its models on their GPU under a device context
@@ -1069,13 +1077,15 @@ class ProjectIndex:
         (`dead_functions.FINDS_CLASSES`); an unreadable project may."""
         return self._first_match(path, FINDS_CLASSES, configs=False) is not None
 
-    def _first_match(self, path: str, pattern: re.Pattern[bytes], configs: bool) -> str | None:
+    def _first_match(
+        self, path: str, pattern: re.Pattern[bytes], configs: bool, within: str | None = None
+    ) -> str | None:
         """The first text of `pattern` in the project of `path` (its Python files, and its
-        configuration files with `configs`), as `` `text` in file``, read once per project
-        and pattern; a note when the project or a file cannot be read (it may hold one). In
-        a Python file, prose does not count (`_first_in_code`): speechbrain's `# Handle FSDP
-        initialization` shards nothing."""
-        key = (self.root_of(path), pattern.pattern, configs)
+        configuration files with `configs`; only those under the directory `within` when
+        given), as `` `text` in file``, read once per project and pattern; a note when the
+        project or a file cannot be read (it may hold one). In a Python file, prose does not
+        count (`_first_in_code`): speechbrain's `# Handle FSDP initialization` shards nothing."""
+        key = (self.root_of(path), pattern.pattern, configs, within)
         if key not in self._matches:
             files = self.tree_files_of(path)
             found: str | None = "(the project could not be read)"
@@ -1083,6 +1093,10 @@ class ProjectIndex:
                 found = None
                 more = (self.launches_for(path).config_files or []) if configs else []
                 for other in [*files, *more]:
+                    if within is not None and not os.path.abspath(other).startswith(
+                        within + os.sep
+                    ):
+                        continue
                     data = self._code(other)
                     if data is None:
                         found = f"({Path(other).name} could not be read)"

@@ -20,7 +20,9 @@ class ParameterMovedInForward(Rule):
     Flags code reached from `forward` that gives the module's own weights new storage or
     replaces them: assignments to a parameter's `.data` (not a buffer's) and `self.w =
     nn.Parameter(...)`, in a project whose code shards its parameters (FSDP, `fully_shard`,
-    ZeRO stage 3; a comment or a docstring naming them does not count).
+    ZeRO stage 3; a comment or a docstring naming them does not count; in a repository of
+    several projects, a directory with its own README that is run on its own, the code and
+    configuration of the file's own project).
 
     ## Why is this bad?
     A sharded module's `forward` works on parameters gathered for the call: giving one new
