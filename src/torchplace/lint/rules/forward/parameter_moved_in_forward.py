@@ -32,7 +32,8 @@ class ParameterMovedInForward(Rule):
     `.data` raises nothing. In a project that shards nothing the new storage stays on the
     weight's device: not flagged.
 
-    Not flagged either: moves (`self.proj.to(x.device)`, `w.data = w.data.to(x.device)`: a
+    Not flagged either: the storage of `forward`'s own inputs (a checkpointing Function's
+    `args[0].data = chunk`), moves (`self.proj.to(x.device)`, `w.data = w.data.to(x.device)`: a
     sharded module already sits on its rank's GPU with its input, where the move is a no-op;
     a move to a literal GPU is TPL101's and TPL102's), dtype casts (`w.data =
     w.data.to(x.dtype)`), storage swapped for another tensor of the module (`self.weight.data
@@ -111,6 +112,8 @@ def _assignment_problem(
     function = scope.node
     if isinstance(target, ast.Attribute) and target.attr == "data":
         if is_self(target.value) or _keeps_device(value, target.value):
+            return None
+        if _input_of_forward(ctx, target.value, scope):
             return None
         if _moves_its_own_storage(value, target.value) or _is_buffer(ctx, target.value, scope):
             return None
@@ -434,6 +437,25 @@ def _torch_function_argument(node: ast.expr) -> ast.expr | None:
 
 
 _TORCH_NAMESPACES = frozenset({"torch", "F", "torch.nn.functional", "nn.functional"})
+
+
+def _input_of_forward(ctx: FileContext, storage: ast.expr, scope: Scope) -> bool:
+    """`storage` is (a part of) an argument of `forward` itself, other than `self` or an
+    autograd Function's `ctx`: an input of the call (hidden states, the activation a
+    checkpointing Function splits: TencentPretrain's `args[0].data = chunk`), not one of the
+    module's weights. A helper that `forward` reaches may be handed weights: not read so."""
+    function = scope.function
+    if function is None or function.name not in ctx.forward_methods:
+        return False
+    root = _chain_root(storage)
+    if root is None:
+        return False
+    assert isinstance(function.node, ast.FunctionDef | ast.AsyncFunctionDef)
+    arguments = function.node.args
+    names = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+    names += [a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    inputs = set(names[1:])  # the first is `self`, or `ctx` in a Function's staticmethod
+    return root.id in inputs and binding_count(function.node, root.id) == 0
 
 
 def _chain_root(node: ast.expr) -> ast.Name | None:
