@@ -41,8 +41,8 @@ class ParameterMovedInForward(Rule):
     w.data`), one-time steps (`unmerge`, a cache built when `self.x is None` or `not
     hasattr(self, "x")`), changes in a function that tests the weight's device first
     (on-demand offloading: `if w.device == device: return`), and changes in a class that
-    also sends its weights to the CPU in another method (layer offloading: evict one layer,
-    prefetch the next).
+    also sends its weights (or keeps their storage) to the CPU in another method (layer
+    offloading: evict one layer, prefetch the next; a policy and a reference model swapped).
 
     ## Example
     ```python
@@ -171,8 +171,10 @@ def _places_on_purpose(ctx: FileContext, scope: Scope) -> bool:
 def _swaps_with_the_cpu(ctx: FileContext, scope: Scope) -> bool:
     """The class offloads its weights per call: a method that `forward` reaches (or
     `forward` itself) moves weights to the CPU (`p.data = p.data.to("cpu",
-    non_blocking=True)`, `self.layers[i].cpu()`) while the class moves them back to a device
-    as layers are needed (OmniGen's `evict_previous_layer` and `prefetch_layer`): swapping
+    non_blocking=True)`, `self.layers[i].cpu()`, or keeps their storage aside there while
+    another takes its place: trlx's policy and reference weights) while the class moves them
+    back to a device as layers are needed (OmniGen's `evict_previous_layer` and
+    `prefetch_layer`): swapping
     weights per call is what layer offloading is for. A move to the CPU no call of `forward`
     reaches (an `export()` or `save()`) is no offloading."""
     owner = scope.method_class
@@ -189,16 +191,31 @@ def _swaps_with_the_cpu(ctx: FileContext, scope: Scope) -> bool:
 
 
 def _moves_to_the_cpu(node: ast.AST) -> bool:
-    """`x.data = <...>.cpu()` / `.to("cpu")`, or a statement `self.<...>.cpu()` /
-    `self.<...>.to("cpu")` (code, never a string that shows one)."""
+    """`x.data = <...>.cpu()` / `.to("cpu")`, a weight's storage kept aside on the CPU
+    (`p._policy_data = p.data.to("cpu")`: trlx swaps its policy and reference weights), or a
+    statement `self.<...>.cpu()` / `self.<...>.to("cpu")` (code, never a string that shows
+    one)."""
     if isinstance(node, ast.Assign):
         storage = any(isinstance(t, ast.Attribute) and t.attr == "data" for t in node.targets)
-        return storage and any(_to_cpu_call(n) for n in ast.walk(node.value))
+        if storage:
+            return any(_to_cpu_call(n) for n in ast.walk(node.value))
+        return _storage_to_cpu(node.value)
     if isinstance(node, ast.Expr) and _to_cpu_call(node.value):
         assert isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
         root = _chain_root(node.value.func.value)
         return root is not None and root.id == "self"
     return False
+
+
+def _storage_to_cpu(value: ast.expr) -> bool:
+    """`p.data.to("cpu")`, `p.data.cpu()`: a CPU copy of a tensor's storage."""
+    return (
+        _to_cpu_call(value)
+        and isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and isinstance(value.func.value, ast.Attribute)
+        and value.func.value.attr == "data"
+    )
 
 
 def _to_cpu_call(node: ast.AST) -> bool:
