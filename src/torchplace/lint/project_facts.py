@@ -114,6 +114,7 @@ from torchplace.lint.single_node import (
 )
 from torchplace.lint.spawn_ranks import spawned_reach
 from torchplace.lint.sub_projects import sub_project_of
+from torchplace.lint.tracing_branches import tracing_only_spans
 from torchplace.lint.unbound_reads import unreachable_spans
 from torchplace.lint.world_size_names import module_world_size_names, one_process_arms
 from torchplace.report import Finding
@@ -512,6 +513,7 @@ class ProjectIndex:
         self._picks_a_process_gpu: dict[str, bool] = {}
         #: Each file's lines past a read of an unbound local name (`unbound_reads`).
         self._unbound_spans: dict[str, list[tuple[int, int]]] = {}
+        self._tracing_spans: dict[str, list[tuple[int, int]]] = {}
         #: Whether each script's `__main__` block binds its GPU first (`entry_bindings`).
         self._entry_bindings: dict[str, bool | None] = {}
 
@@ -1007,6 +1009,18 @@ class ProjectIndex:
         if spans is None:
             tree = _parsed(self._code(key))
             spans = self._unbound_spans[key] = unreachable_spans(tree) if tree else []
+        return any(first <= line <= last for first, last in spans)
+
+    def only_while_tracing(self, path: str, line: int) -> bool:
+        """`line` of `path` lies in a branch that runs only while the model is traced for
+        export (`tracing_branches`): one process, not the multi-GPU run."""
+        key = os.path.abspath(path)
+        spans = self._tracing_spans.get(key)
+        if spans is None:
+            data = self._code(key) or b""
+            tests = b"_tracing" in data or b"is_in_onnx_export" in data  # parse only then
+            tree = _parsed(data) if tests else None
+            spans = self._tracing_spans[key] = tracing_only_spans(tree) if tree else []
         return any(first <= line <= last for first, last in spans)
 
     def in_one_process_arm(self, path: str, line: int) -> bool:
@@ -1626,6 +1640,8 @@ def apply_project_facts(
                     continue  # a function nothing calls (`dead_functions`, `dead_module_functions`)
                 if index.past_an_unbound_read(finding.path, finding.line):
                     continue  # code an `UnboundLocalError` stops before (`unbound_reads`)
+                if index.only_while_tracing(finding.path, finding.line):
+                    continue  # the export path of a traced model (`tracing_branches`)
             except RecursionError:
                 pass  # too deep to read: the finding stands
             except Exception as error:
