@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-80] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-81] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -150,7 +150,10 @@ medical imaging, re-identification, depth, speech enhancement and weather models
 synthesis, language models, robot learning); `--fresh-79` (`FRESH_79`) a thirteenth general
 one (depth, MRI, medical segmentation, diffusion, human motion, driving, tracking); `--fresh-80`
 (`FRESH_80`) chosen by what TPL108 and TPL402 look for outside vision (speech, code translation,
-language models, reinforcement learning, graphs, recommenders, time series).
+language models, reinforcement learning, graphs, recommenders, time series); `--fresh-81`
+(`FRESH_81`) chosen from domains the others hold little of (weather, medical segmentation,
+proteins, NeRF, point clouds, video, OCR, remote sensing, time series, speech recognition,
+retrieval, optical flow) for their DDP set-up, rank-based GPU choices and resumes.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12045,6 +12048,95 @@ FRESH_80 = (
     ("github:google-research/timesfm", "3dae50b20d7a724981e8ea36cda75578f80dd2dc"),
 )
 
+#: fresh-81: code chosen from domains the other sets hold little of (weather and space
+#: weather, medical segmentation, proteins, NeRF, point clouds, video, OCR, remote sensing, time
+#: series, tabular models, speech recognition and self-supervised speech, dense retrieval,
+#: optical flow, self-supervised vision; 20 repositories) for what the distributed rules read:
+#: DDP set-up, rank-based GPU choices, checkpoint resumes. Chosen blind and committed before it
+#: was first linted; repositories published as a package another set lints (ColBERT, SevenNet,
+#: rsl_rl, gsplat, audiocraft, fairchem) dropped, vendored folders and files identical to
+#: another set's left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_81 = (
+    # OpenCastKit FourCastNet/GraphCast ERA5 weather forecasting; mp.spawn per-GPU workers, multi-
+    # node rank = node*gpus+local_rank, DDP, checkpoint resume (model/afnonet.py adapted from NVlabs
+    # FourCastNet)
+    ("github:HFAiLab/OpenCastKit", "6e3f934533e1aeb6446058a19eb3057b1a304ad2"),
+    # medico-sam, Segment Anything fine-tuned for medical image segmentation (CT/MRI, 2D/3D); multi-
+    # GPU DDP training scripts (medico_sam/training/multi_gpu_training.py), checkpoint
+    # export/loading
+    ("github:computational-cell-analytics/medico-sam", "0766e8f70216bd0f7413d692dca74bf279d8580d"),
+    # ProteinDT text-guided protein design (ProtBERT/SciBERT CLAP pretraining, decoders, editing);
+    # nn.DataParallel on cuda:<args.device>, torch.load of pretrained sub-models
+    ("github:chao1224/ProteinDT", "761f384bf8ec5be7cc3286b598fb23d87a0779ea"),
+    # pixelNeRF few-view neural radiance fields; DataParallel over a gpu_id list in the
+    # renderer/trainer, torch.load(map_location=device) checkpoint loading
+    ("github:sxyu/pixel-nerf", "91a044bdd62aebe0ed3a5685ca37cb8a9dc8e8ee"),
+    # Group-Free-3D point-cloud 3D object detection (ScanNet/SUN RGB-D); torch.distributed.launch
+    # DDP with local_rank (train_dist.py), checkpoint resume, multi-checkpoint eval
+    ("github:zeliu98/Group-Free-3D", "ef8b7bb5c3bf5b49b957624595dc6a642b6d0036"),
+    # VidChapters video chaptering / dense video captioning (Vid2Seq in PyTorch);
+    # init_distributed_mode DDP, T5 model-parallel device map, torch.load resume (PDVC/ and
+    # moment_detr/ are vendored baselines)
+    ("github:antoyang/VidChapters", "fa3900c6508d53ea9d490a07f079703b163c78ea"),
+    # Temporal Shift Module video action recognition; nn.DataParallel(device_ids=args.gpus).cuda(),
+    # torch.load resume/tune_from, multi-GPU test script
+    ("github:mit-han-lab/temporal-shift-module", "1f6a834b02120441d99fa706b7a13ccc5293c6fa"),
+    # EasyOCR text detection/recognition (CRAFT, DBNet, CRNN); DataParallel inference with
+    # torch.load(map_location), CRAFT distributed trainer (init_process_group, set_device(gpu))
+    ("github:JaidedAI/EasyOCR", "c4f3cd7225efd4f85451bd8b4a7646ae9a092420"),
+    # SpectralGPT spectral remote-sensing foundation model (MAE pretraining, change detection,
+    # segmentation); DDP train_multi_GPU with distributed_utils, checkpoint loading (timm_utils/ is
+    # a vendored timm copy)
+    ("github:danfenghong/IEEE_TPAMI_SpectralGPT", "56d2c4d5c7577e16075f0ca57bd6c4ba9d35a100"),
+    # BasicTS time-series forecasting benchmark/foundation-model runners; easytorch multi-GPU
+    # launcher (gpus, local rank), runner checkpoint loading
+    ("github:GestaltCogTeam/BasicTS", "c2bb6e31e591167e84459775a21a62e70a5893ce"),
+    # RTFM / TabuLa-8B tabular foundation model (Llama fine-tuning on serialized tables); torchrun
+    # FSDP with LOCAL_RANK set_device, rank-0 loading, checkpoint evaluation
+    ("github:mlfoundations/rtfm", "db0a6dfe7a7f258f7e443077d46c7624cb671702"),
+    # FunASR speech recognition toolkit (Paraformer, SenseVoice, etc.); torchrun DDP/FSDP/DeepSpeed
+    # trainers with LOCAL_RANK, torch.load pretrained/resume (fun_text_processing/ is a text-
+    # normalization port, no torch)
+    ("github:modelscope/FunASR", "3c58cb56a56598232c3efffa15d313d7e82a4307"),
+    # SlotCon self-supervised object-centric vision pretraining; torch.distributed.launch DDP with
+    # LOCAL_RANK set_device, torch.load resume
+    ("github:CVMI-Lab/SlotCon", "30ff33d441bf787743a7cebaaf33a0ff5d5ad953"),
+    # S3PRL self-supervised speech representation toolkit (SUPERB downstream tasks, upstream
+    # pretraining); run_downstream.py LOCAL_RANK set_device + init_process_group, DDP in
+    # downstream/runner.py, DataParallel pretrain experts, torch.load(map_location) resume; 709 .py
+    # (s3prl/upstream/* model files are ported from fairseq and other projects: passt, byol_s,
+    # lighthubert, hubert, data2vec)
+    ("github:s3prl/s3prl", "ec8064b5889f81ca460fbe2c094ce576a6f120b7"),
+    # DBNet.pytorch scene-text detection (Differentiable Binarization, OCR); tools/train.py
+    # torch.distributed.launch with --local_rank set_device/init_process_group,
+    # DDP(device_ids=[local_rank]) in base_trainer, torch.load checkpoint resume, eval/predict
+    # loaders; 57 .py (models/backbone/resnest/ is ResNeSt code, utils/cal_recall/ is the ICDAR eval
+    # script)
+    ("github:WenmuZhou/DBNet.pytorch", "e03acf0e6b3b62f7d1dc7e10a6d2587456ac9ea1"),
+    # ChangeFormer transformer remote-sensing change detection (LEVIR-CD, DSIFN); gpu_ids list with
+    # set_device(gpu_ids[0]) and DataParallel(net, gpu_ids), torch.load checkpoint resume / pretrain
+    # loading in trainer and evaluator; 29 .py (trainer/networks scaffolding derived from
+    # justchenhao/BIT_CD)
+    ("github:wgcban/ChangeFormer", "afd1b7ed640aa265a2c730de958416ae7356a2f9"),
+    # RAFT optical flow (3D vision / motion); train.py nn.DataParallel(RAFT, device_ids=args.gpus)
+    # with torch.load restore_ckpt, DataParallel demo/evaluate loading checkpoints; 15 .py
+    ("github:princeton-vl/RAFT", "2888e15a51fa41140771d3f498ed8023cff098d1"),
+    # DRhard / STAR+ADORE dense passage retrieval (MS MARCO); HF Trainer with local_rank DDP, model
+    # on cuda:{model_gpu_index} while the faiss index is spread over other GPUs
+    # (index_cpu_to_gpu_multiple), DataParallel multi-GPU embedding inference; 14 .py
+    ("github:jingtaozhan/DRhard", "15e22359e70bccfb0b7b5ddf9c050161efc93607"),
+    # Surya (NASA-IMPACT) heliophysics / space-weather foundation model with downstream finetunes
+    # (solar flare, solar wind, EUV spectra, active-region segmentation); surya/utils/distributed.py
+    # init_ddp (LOCAL_RANK/SLURM/MPI, set_device), DDP(device_ids=[current_device()]), FSDP save,
+    # torch.load pretrained weights and inference checkpoints; 37 .py
+    ("github:NASA-IMPACT/Surya", "df9fe00dba16f2bedea662dbd447b147a2fdc224"),
+    # Prithvi-WxC gravity-wave flux finetuning (weather/climate, ERA5); torchrun with LOCAL_RANK
+    # device f"cuda:{local_rank}", DDP(model.to(rank), device_ids=[rank]), FSDP wrapping and rank-0
+    # checkpoint save in distributed.py, inference with checkpoint loading; 6 .py (Prithvi-WxC/ is a
+    # git submodule, absent; distributed.py shares code with Surya's surya/utils/distributed.py)
+    ("github:NASA-IMPACT/gravity-wave-finetuning", "b296edc4e6881cd32a5eab2f2cefa566acdff744"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -14254,6 +14346,89 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "Code/VideoRec/NexItNet/",
         "Code/VideoRec/SASRec/pytorchvideo_rs/",
     ),
+    # fresh-81's copies: timm in SpectralGPT (and SatMAE's and BigGAN's helpers in its tasks),
+    # the PDVC and Moment-DETR baselines in VidChapters, DB's detector in EasyOCR and
+    # DBNet.pytorch, FunASR's text-normalization port, SlotCon's transfer configs and
+    # Detectron2 script, PointNet++ in Group-Free-3D, RAFT's files that ROMP and ProPainter
+    # hold, and single files found in other sets' repositories
+    "github:computational-cell-analytics/medico-sam": ("medico_sam/__version__.py",),
+    "github:sxyu/pixel-nerf": ("train/trainlib/__init__.py",),
+    "github:zeliu98/Group-Free-3D": (
+        "pointnet2/pointnet2_modules.py",
+        "pointnet2/pointnet2_test.py",
+        "pointnet2/pointnet2_utils.py",
+        "pointnet2/pytorch_utils.py",
+        "pointnet2/setup.py",
+    ),
+    "github:antoyang/VidChapters": (
+        "PDVC/",
+        "moment_detr/",
+        "util/metrics.py",
+    ),
+    "github:JaidedAI/EasyOCR": ("easyocr/DBNet/",),
+    "github:danfenghong/IEEE_TPAMI_SpectralGPT": (
+        "timm_utils/",
+        "downstream_tasks/OSCD/sync_batchnorm/__init__.py",
+        "downstream_tasks/OSCD/sync_batchnorm/batchnorm_reimpl.py",
+        "downstream_tasks/OSCD/sync_batchnorm/comm.py",
+        "downstream_tasks/OSCD/sync_batchnorm/replicate.py",
+        "downstream_tasks/OSCD/sync_batchnorm/unittest.py",
+        "downstream_tasks/OSCD/util/crop.py",
+        "downstream_tasks/OSCD/util/lars.py",
+        "downstream_tasks/OSCD/util/logging.py",
+        "downstream_tasks/OSCD/util/lr_decay.py",
+        "downstream_tasks/OSCD/util/lr_sched.py",
+        "downstream_tasks/OSCD/util/naip_loader.py",
+        "downstream_tasks/SegMunich/util/crop.py",
+        "downstream_tasks/SegMunich/util/lars.py",
+        "downstream_tasks/SegMunich/util/logging.py",
+        "downstream_tasks/SegMunich/util/lr_decay.py",
+        "downstream_tasks/SegMunich/util/lr_sched.py",
+        "downstream_tasks/SegMunich/util/naip_loader.py",
+        "models_mae.py",
+        "util/crop.py",
+        "util/lars.py",
+        "util/logging.py",
+        "util/lr_decay.py",
+        "util/lr_sched.py",
+        "util/naip_loader.py",
+    ),
+    "github:modelscope/FunASR": (
+        "fun_text_processing/",
+        "examples/industrial_data_pretraining/fun_asr_nano/__init__.py",
+        "funasr/frontends/utils/__init__.py",
+        "funasr/models/language_model/rnn/__init__.py",
+        "funasr/models/sense_voice/whisper_lib/normalizers/__init__.py",
+        "funasr/models/sense_voice/whisper_lib/version.py",
+        "funasr/models/transformer/scorers/__init__.py",
+        "funasr/models/transformer/utils/subsampling_without_posenc.py",
+        "funasr/train_utils/add_gradient_noise.py",
+        "runtime/triton_gpu/client/utils.py",
+    ),
+    "github:CVMI-Lab/SlotCon": (
+        "transfer/",
+        "utils/logger.py",
+    ),
+    "github:s3prl/s3prl": ("s3prl/upstream/byol_s/byol_a/__init__.py",),
+    "github:WenmuZhou/DBNet.pytorch": (
+        "utils/ocr_metric/icdar2015/detection/deteval.py",
+        "utils/ocr_metric/icdar2015/detection/icdar2013.py",
+        "utils/ocr_metric/icdar2015/detection/mtwi2018.py",
+    ),
+    "github:wgcban/ChangeFormer": ("models/__init__.py",),
+    "github:princeton-vl/RAFT": (
+        "core/datasets.py",
+        "core/extractor.py",
+        "core/update.py",
+        "core/utils/augmentor.py",
+        "core/utils/flow_viz.py",
+        "core/utils/frame_utils.py",
+        "core/utils/utils.py",
+    ),
+    "github:jingtaozhan/DRhard": (
+        "lamb.py",
+        "star_tokenizer.py",
+    ),
 }
 
 
@@ -14339,6 +14514,7 @@ UNSEEN_SETS = {
     "fresh-78": FRESH_78,
     "fresh-79": FRESH_79,
     "fresh-80": FRESH_80,
+    "fresh-81": FRESH_81,
 }
 
 

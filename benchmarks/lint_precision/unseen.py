@@ -2285,6 +2285,18 @@ CORPUS_NOTES = {
         "workers; TPL203 0/1: a WeTTS STFT class nothing builds). A seeded sample of 12 of "
         "its 47 TPL106 loads (seed 80, `fresh-80/tpl106-sample`): 1 TRUE, 10 FALSE, 1 split."
     ),
+    "fresh-81": (
+        "Chosen from domains the other sets hold little of (weather and space weather, "
+        "medical segmentation, proteins, NeRF, point clouds, video, OCR, remote sensing, time "
+        "series, a tabular model, speech recognition and self-supervised speech, dense "
+        "retrieval, optical flow, self-supervised vision) for their DDP set-up, rank-based "
+        "GPU choices and resumes; 20 repositories pinned at their snapshots' HEAD, six "
+        "published as packages other sets lint dropped before linting, copies left out "
+        "(timm in SpectralGPT, the PDVC and Moment-DETR baselines in VidChapters, DB's "
+        "detector in EasyOCR, FunASR's text normalization, SlotCon's transfer configs, "
+        "PointNet++ in Group-Free-3D, RAFT's files ROMP and ProPainter hold), committed "
+        "before it was first linted."
+    ),
 }
 
 

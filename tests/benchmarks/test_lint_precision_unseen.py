@@ -425,6 +425,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-78",
             "fresh-79",
             "fresh-80",
+            "fresh-81",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
