@@ -347,6 +347,17 @@ def _shards_parameters(index: ProjectIndex, finding: Finding) -> str | None:
     return None if shard is None else f"(the project shards its parameters: {shard})"
 
 
+def _may_split_models(index: ProjectIndex, finding: Finding) -> str | None:
+    """A model's submodules sit on two GPUs only where something splits it: the project
+    loads or dispatches models with a map that spreads them (`device_map="auto"`, a map it is
+    handed, `infer_auto_device_map`, `dispatch_model`, in its code or configuration). A
+    project whose every `device_map=` names one device (`"cuda:0"`, `{"": device}`), or that
+    writes none, runs each model whole on one GPU: two blind judges read all 9 TPL205
+    findings in such projects (video diffusion applications, one per rank) as safe."""
+    split = index.splits_models(finding.path)
+    return None if split is None else f"(the project splits models: {split})"
+
+
 def _imports_may_start_cuda(index: ProjectIndex, finding: Finding) -> str | None:
     """A write found late only for the project's imports before it: one of them may start
     CUDA when imported (`import_cuda`, reading the modules on disk). Findings of another kind
@@ -453,6 +464,7 @@ CONDITIONS: dict[str, Condition] = {
     "unbound-process-uses-current-gpu": _unbound_process_uses_current_gpu,
     "may-run-on-cuda": _may_run_on_cuda,
     "shards-parameters": _shards_parameters,
+    "may-split-models": _may_split_models,
     "not-built-by-an-engine": _not_built_by_an_engine,
     "made-on-the-cpu": _made_on_the_cpu,
 }
@@ -1068,6 +1080,11 @@ class ProjectIndex:
             self._sub_projects[directory] = sub_project_of(path, self.root_of(path))
         return self._first_match(path, SHARDS, configs=True, within=self._sub_projects[directory])
 
+    def splits_models(self, path: str) -> str | None:
+        """Where the project of `path` spreads a model over devices (`SPLITS`, in a Python
+        or configuration file), as `` `text` in file``; an unreadable project may."""
+        return self._first_match(path, SPLITS, configs=True)
+
     def engine_loader_of(self, path: str) -> str | None:
         """Where the project of `path` builds its models on their GPU under a device context
         (`engine_loaders`: vLLM's loader and its forks'), as `` `file:line` ``, read once per
@@ -1314,6 +1331,16 @@ def _uninstallable_checkout_at(root: str) -> bool:
 SHARDS = re.compile(
     rb"\bfully_shard\b|\bFullyShardedDataParallel\b|\bFSDP\b"
     rb"|[\"']stage[\"']\s*:\s*3\b|\bzero_stage\s*[=:]\s*3\b|\bZeRO-?3\b|\bzero3\b"
+)
+
+
+#: A device map that may spread a model over GPUs: `device_map=` (or a `"device_map":` key) of
+#: anything but `None`, one literal device (`"cuda:0"`, `"cpu"`), a single-entry `{"": ...}`
+#: map, a device variable (`device`, `args.device`) or a GPU number; or Accelerate's own
+#: dispatch (`infer_auto_device_map`, `dispatch_model`).
+SPLITS = re.compile(
+    rb"device_map[\"']?\s*[=:]\s*(?!None\b|[\"'](?:cuda|cpu|mps|xpu|npu)(?::\d+)?[\"']"
+    rb"|\{\s*[\"'][\"']\s*:|[\w.]*device\b|\d)|\binfer_auto_device_map\b|\bdispatch_model\b"
 )
 
 

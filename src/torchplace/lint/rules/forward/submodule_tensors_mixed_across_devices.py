@@ -71,7 +71,8 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
     composite that builds its language model with `AutoModel.from_config(...)` (that model
     carries the split); ops inside the block loop; tuples grown with `+=`; dropout and
     activation outputs; diffusers models that leave `_no_split_modules` at None (diffusers
-    refuses `device_map="auto"`); files that import vLLM or SGLang (one model per rank).
+    refuses `device_map="auto"`); files that import vLLM or SGLang (one model per rank);
+    projects that never spread a model (every `device_map=` they write names one device).
 
     ## Example
     ```python
@@ -116,6 +117,7 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
     candidate = _ModelFileCandidate(r"in (?:\w+\()?self\.\w+", r"range\(len\(self\.")
     file_gate = ("torch",)
     candidate_scope = "forward"
+    project_condition = "may-split-models"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if ctx.imports_module("vllm") or ctx.imports_module("sglang"):
