@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
+from torchplace.lint.context import binding_count
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.ctc_loss_arguments import (
     LENGTHS,
@@ -19,6 +20,7 @@ from torchplace.lint.ctc_loss_arguments import (
     with_assignments,
 )
 from torchplace.lint.flow_facts import casts_dtype_only, factory_size, self_attribute
+from torchplace.lint.flow_method_bindings import names_tensor_type
 from torchplace.lint.flow_ops import (
     BOUNDS,
     CLAMPS,
@@ -265,17 +267,26 @@ class CallFlow(FlowState):
             return owner in self.facts.tensors or node.attr in ("weight", "bias", "data")
         return True
 
+    def _tensor_type(self, node: ast.expr) -> bool:
+        """A tensor type (`names_tensor_type`), or a parameter every call of this method
+        fills with one and the method never binds again (`type_parameters`)."""
+        if isinstance(node, ast.Name) and node.id in self.type_parameters:
+            return binding_count(self.function, node.id) == 0
+        return names_tensor_type(node)
+
     def _method(self, node: ast.Call, func: ast.Attribute, arguments: list[Values]) -> Values:
         method = func.attr
         # `.type(x.type())`, `.type("torch.cuda.FloatTensor")`: a CUDA tensor type moves the
         # tensor off the CPU, to the current GPU (the type holds no index, unlike
         # `.type_as(x)`); where it lands is left unknown here, as for `.type_as(x)`. The
         # type of a tensor the flow knows is on the CPU keeps it there.
-        if method == "type" and node.args and _names_tensor_type(node.args[0]):
+        casts = casts_dtype_only(node)
+        if method == "type" and node.args and self._tensor_type(node.args[0]):
             typed = arguments[0] if arguments else ()
+            casts = False  # `.type(dtype)` where `dtype` holds a tensor type, not a dtype
             if not typed or any(v.on_gpu for v in typed):
                 method = "type_as"
-        moving = (method in MOVES or method == "type_as") and not casts_dtype_only(node)
+        moving = (method in MOVES or method == "type_as") and not casts
         outer, self._moving = self._moving, self._moving or moving
         receiver = self.eval(func.value)
         self._moving = outer
@@ -283,7 +294,7 @@ class CallFlow(FlowState):
             self.env[func.value.id] = join(receiver, arguments[0])
             return ()
         if method in MOVES or method == "type_as":
-            if casts_dtype_only(node):
+            if casts:
                 return receiver
             return self._moved(node, method)
         if method in LEAVES or not receiver:
@@ -388,13 +399,3 @@ def _tensor_op(method: str) -> bool:
 #: Methods of models that run their layers on what they are given (Hugging Face's
 #: `generate`, an autoencoder's `encode` and `decode`).
 MODULE_RUNS = frozenset({"forward", "generate", "encode", "decode"})
-
-
-def _names_tensor_type(node: ast.expr) -> bool:
-    """A tensor type of another tensor (`x.type()`) or one that names CUDA
-    (`torch.cuda.FloatTensor`, `"torch.cuda.HalfTensor"`): not a dtype."""
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-        return node.func.attr == "type" and not node.args and not node.keywords
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value.startswith("torch.cuda.")
-    return (dotted(node) or "").startswith("torch.cuda.")

@@ -12,6 +12,11 @@ private (`_name`, not a dunder), it is called in no method the flows skipped, no
 anywhere else in the file's text (passed as a callback, a comment that names it), and it does
 not call itself. A value the flow cannot see (`()`: a function it does not follow) keeps the
 parameter an input, and so does a parameter a call leaves to its default.
+
+A parameter is also read as a tensor type when every call fills it with one (`x.type()`, a
+`"torch.cuda..."` name): YOLOX's head hands `dtype=xin[0].type()` to `decode_outputs`, whose
+`grids.type(dtype)` moves the CPU grid to the current GPU, not only casts it
+(`type_parameters`). A public method is read the same way, all its calls being in the file.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import ast
 import re
 
+from torchplace.lint.context import dotted_name
 from torchplace.lint.flow_values import HelperCall, Kind, Values, join
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -53,6 +59,47 @@ def cpu_bindings(function: _Function, calls: list[HelperCall], text: str) -> dic
         else:
             bound[name_of] = join(*given)
     return bound
+
+
+def type_parameters(function: _Function, calls: list[HelperCall], text: str) -> frozenset[str]:
+    """The parameters of the method `function` that every one of `calls` fills with a tensor
+    type (`x.type()`, `"torch.cuda.HalfTensor"`), when every mention of its name in `text`
+    but its `def` is one of them; empty otherwise."""
+    name = function.name
+    unique = {id(call.node): call for call in calls}
+    if not unique or any(_inside(function, call.node) for call in unique.values()):
+        return frozenset()
+    if len(re.findall(rf"\b{re.escape(name)}\b", text)) - 1 != len(unique):
+        return frozenset()
+    parameters = [p.arg for p in (*function.args.posonlyargs, *function.args.args)]
+    if not _is_static(function):
+        parameters = parameters[1:]
+    candidates = parameters + [p.arg for p in function.args.kwonlyargs]
+    return frozenset(
+        parameter
+        for parameter in candidates
+        if all(_typed(call.node, parameters, parameter) for call in unique.values())
+    )
+
+
+def _typed(call: ast.Call, positional: list[str], name: str) -> bool:
+    """The call's expression for the parameter `name` is a tensor type."""
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    given = next((k.value for k in call.keywords if k.arg == name), None)
+    if given is None and name in positional and positional.index(name) < len(call.args):
+        given = call.args[positional.index(name)]
+    return given is not None and names_tensor_type(given)
+
+
+def names_tensor_type(node: ast.expr) -> bool:
+    """A tensor type of another tensor (`x.type()`) or one that names CUDA
+    (`torch.cuda.FloatTensor`, `"torch.cuda.HalfTensor"`): not a dtype."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        return node.func.attr == "type" and not node.args and not node.keywords
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.startswith("torch.cuda.")
+    return (dotted_name(node) or "").startswith("torch.cuda.")
 
 
 def _argument(call: HelperCall, positional: list[str], name: str) -> Values | None:

@@ -58,9 +58,12 @@ class FlowState(ABC):
         owners: bool = False,
         bindings: dict[str, Values] | None = None,
         inputs: bool = True,
+        type_parameters: frozenset[str] = frozenset(),
     ) -> None:
         self.function = function
         self.qualify = qualify
+        #: Parameters every call fills with a tensor type (`flow_method_bindings`).
+        self.type_parameters = type_parameters
         self.facts = facts or ClassFacts()
         self.helper_return = helper_return or (lambda name: ())
         #: What a helper returns position by position (`return negs, neg_idxs`), if known.

@@ -10,7 +10,7 @@ from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.cuda_default import sets_cuda_default
 from torchplace.lint.flow import FunctionFlow
 from torchplace.lint.flow_classes import class_facts, is_module_class
-from torchplace.lint.flow_method_bindings import cpu_bindings
+from torchplace.lint.flow_method_bindings import cpu_bindings, type_parameters
 from torchplace.lint.flow_numpy_inputs import numpy_cpu_parameters
 from torchplace.lint.flow_values import HelperCall, Kind, Meeting, Values
 from torchplace.lint.rule import Rule
@@ -36,7 +36,8 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     the same device, but found at least two devices, cuda:0 and cpu!`). `device_map` hooks
     move only arguments that cross a module boundary, never tensors made inside `forward`.
     Not flagged: tensors used only as an index (`x[idx]` accepts CPU indices), moved before
-    they meet (`.to(x.device)`; `.type(x.type())` to the current GPU), 0-dim numbers
+    they meet (`.to(x.device)`; `.type(x.type())` to the current GPU, also through a
+    parameter every call fills with a tensor type: `dtype=x.type()`), 0-dim numbers
     (`torch.tensor(self.pad_token_id)`: a setting named for one id or index; also
     one element of a 1-D tensor such as `torch.rand(2)`, scaled by numbers or by the
     module's hyper-parameters: `change[0]`), empty placeholders, tensors that drive Python
@@ -159,8 +160,13 @@ class _ClassFlows:
                 if origin is not None:
                     self.by_origin.setdefault(id(origin), (function, meeting))
 
-    def _flow(self, name: str, bindings: dict[str, Values] | None = None) -> FunctionFlow | None:
-        if name in self.flows and bindings is None:
+    def _flow(
+        self,
+        name: str,
+        bindings: dict[str, Values] | None = None,
+        typed: frozenset[str] = frozenset(),
+    ) -> FunctionFlow | None:
+        if name in self.flows and bindings is None and not typed:
             return self.flows[name]
         self.flows.setdefault(name, None)  # a recursive helper returns nothing known
         function = self.facts.methods.get(name)
@@ -177,6 +183,7 @@ class _ClassFlows:
                 self._return_items,
                 self._returns_numbers,
                 bindings=bindings,
+                type_parameters=typed,
             )
         except RecursionError:  # absurdly nested expressions: no evidence, no finding
             return None
@@ -194,7 +201,8 @@ class _ClassFlows:
 
     def _bind_helpers(self, reach: dict[str, str]) -> None:
         """Flow again each private helper that its callers hand only CPU tensors, with those
-        bound to its parameters (`flow_method_bindings`)."""
+        bound to its parameters, and each method whose callers hand a parameter only tensor
+        types (`flow_method_bindings`)."""
         calls: dict[str, list[HelperCall]] = {}
         for flow in list(self.flows.values()):
             for call in flow.helper_calls if flow is not None else ():
@@ -203,9 +211,11 @@ class _ClassFlows:
             function = self.facts.methods.get(name)
             if function is None or name in self.ctx.forward_methods:
                 continue
-            bindings = cpu_bindings(function, calls.get(name, []), self.ctx.source.text)
-            if bindings:
-                self._flow(name, bindings)
+            given = calls.get(name, [])
+            bindings = cpu_bindings(function, given, self.ctx.source.text)
+            typed = type_parameters(function, given, self.ctx.source.text)
+            if bindings or typed:
+                self._flow(name, bindings or None, typed)
 
     def _returns(self, name: str) -> Values:
         flow = self._flow(name)
