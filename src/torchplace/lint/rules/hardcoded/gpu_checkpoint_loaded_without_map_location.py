@@ -131,7 +131,11 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     # pretrained loads, TRUE for their files' CUDA storages, not for the resume the message
     # named: that evidence now carries only to loads of the same checkpoint); a relint of the
     # tuning corpus and 55 local unseen sets then left 10 findings no judge had read: 8 TRUE
-    # for both judges (second_judge/relint-resample).
+    # for both judges (second_judge/relint-resample). Resumes only rank 0 runs, in files
+    # saving only on rank 0, then left (YOLOP, 3 judged FALSE). On fresh-81 no finding; the
+    # 22 findings no judge had read on fresh-9 to fresh-34, relinted: 13 TRUE for both
+    # judges, 7 FALSE (one-process scripts, CPU saves in another module, a module nothing
+    # imports), 2 split.
     # The default set needs 90% there, since its last change that added findings (fresh-19).
     preview = True
     name = "gpu-checkpoint-loaded-without-map-location"
