@@ -10,7 +10,7 @@ from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.device_kind import targets_other_accelerator
 from torchplace.lint.fork_safety import code_called, file_functions, starts_cuda_before
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import scope_nodes, without_comments
+from torchplace.lint.rules._helpers import enclosing_function, scope_nodes, without_comments
 from torchplace.report import Finding
 
 _MODULES = ("multiprocessing", "torch.multiprocessing")
@@ -34,7 +34,8 @@ class GpuWorkersForkedByDefault(Rule):
     and names another accelerator (an Intel NPU or XPU, a Habana HPU, XLA), or imports its
     runtime from a module of its own package that does (and never names CUDA): no CUDA
     context exists there for a fork to copy. Nor workers whose target, a function of the
-    file, and the file's functions it calls never name CUDA, a GPU, NCCL or a device and
+    file or one the starting function defines, and the file's functions it calls never name
+    CUDA, a GPU, NCCL or a device and
     either never use torch or join a `gloo` process group (API callers, CPU test workers);
     nor workers started from a script's `__main__` block before its process starts CUDA
     (read in the file and the functions it calls; a module-level import of the project's
@@ -130,8 +131,23 @@ _GPU_WORDS = re.compile(r"(?<![a-z0-9])(?:cuda|gpus?|nccl|device\w*)(?![a-z0-9])
 _GLOO = re.compile(r"""backend\s*=\s*["']gloo["']|init_process_group\(\s*["']gloo["']""")
 
 
+def _local_functions(holder: ast.AST) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The functions defined directly in `holder`'s body (its nested blocks included, not
+    inside other functions)."""
+    found: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    pending = list(ast.iter_child_nodes(holder))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found.setdefault(node.name, node)
+        elif not isinstance(node, ast.ClassDef | ast.Lambda):
+            pending.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def _worker_stays_off_gpu(ctx: FileContext, call: ast.Call) -> bool:
-    """The process's target is a function of the file whose code, with the file's functions
+    """The process's target is a function of the file (or one the starting function defines)
+    whose code, with the file's functions
     it calls (three levels down), names no GPU work and either never uses torch or joins a
     gloo (CPU) process group: a worker that calls a web API, or a CPU test of a collective."""
     target = next((k.value for k in call.keywords if k.arg == "target"), None)
@@ -141,6 +157,11 @@ def _worker_stays_off_gpu(ctx: FileContext, call: ast.Call) -> bool:
     if tree is None:
         return False
     functions = file_functions(tree)
+    holder = enclosing_function(tree, call.lineno)
+    if holder is not None:
+        # A worker defined in the function that starts it (TorchEasyRec's tests define
+        # `_writer_worker` inside each test method) shadows the file's own of that name.
+        functions = {**functions, **_local_functions(holder)}
     if target.id not in functions:
         return False
     code = without_comments("".join(code_called(ctx, functions, [functions[target.id]])))
