@@ -78,7 +78,9 @@ class TensorAttributeNotRegistered(Rule):
     module's function, a held object's method: `self.quantizer.apply(x, self.clip_val)`) or read
     only into Python (`len(self.x)`, `self.x.tolist()`, an f-string) or handed to a function of
     the file that moves it (`qmax = qmax.to(device)` in Qwen's `quantize_cache_v`) or read only
-    where the input is on the CPU (the `else` of `if x.is_cuda:`), each read any of these
+    where the input is on the CPU (the `else` of `if x.is_cuda:`), or that the module fills
+    with CPU copies (`self.codes[i:j] = codes.cpu()`: a record kept on the CPU on purpose),
+    each read any of these
     (`self.coef_a.diff().to(q.device)` beside `len(self.coef_a)`), or read only as an index
     (`joints[:, self.joint_map]`: a CPU index serves a tensor on any device); classes a script
     builds at its top level and never moves, wraps or hands on (`m = Merger(...)`, then only
@@ -160,6 +162,8 @@ class TensorAttributeNotRegistered(Rule):
                 continue  # where it meets a tensor is that code's, which this file does not show
             if ctx.qualified(factory.func) in _OF_VALUE and _python_number(located.scope, factory):
                 continue  # `torch.tensor(drop_rate)` of a `float` argument: a 0-dim number
+            if _filled_from_the_cpu(text, target.attr):
+                continue  # a record the module keeps on the CPU on purpose
             message = f"`self.{target.attr}` is a plain tensor: `.to()` and device_map skip it"
             yield self.finding(ctx, factory, message)
 
@@ -379,6 +383,18 @@ _RESHAPE = (
 )
 #: An index (`[0]`, `[:, 1:]`): it keeps the tensor's device.
 _INDEX = r"\[[^\[\]\n]*\]"
+
+
+def _filled_from_the_cpu(text: str, attr: str) -> bool:
+    """The class writes CPU copies into the attribute (`self.codes[i:i + n] = codes.cpu()`,
+    `.to("cpu")`): a record it keeps on the CPU on purpose (DL-Art-School's code-usage
+    histograms, read back only for logging), where a copy to the GPU would be the change."""
+    write = re.compile(
+        rf"\bself\.{re.escape(attr)}\s*{_INDEX}\s*=[^=\n][^\n]*"
+        r"(?:\.cpu\(\s*\)|\.to\(\s*[\"']cpu[\"']\s*\))\s*$",
+        re.MULTILINE,
+    )
+    return write.search(without_comments(text)) is not None
 
 
 def _python_number(scope: Scope, factory: ast.Call) -> bool:
