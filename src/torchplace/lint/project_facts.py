@@ -348,12 +348,16 @@ def _shards_parameters(index: ProjectIndex, finding: Finding) -> str | None:
 
 
 def _may_split_models(index: ProjectIndex, finding: Finding) -> str | None:
-    """A model's submodules sit on two GPUs only where something splits it: the project
-    loads or dispatches models with a map that spreads them (`device_map="auto"`, a map it is
-    handed, `infer_auto_device_map`, `dispatch_model`, in its code or configuration). A
-    project whose every `device_map=` names one device (`"cuda:0"`, `{"": device}`), or that
-    writes none, runs each model whole on one GPU: two blind judges read all 9 TPL205
-    findings in such projects (video diffusion applications, one per rank) as safe."""
+    """A model's submodules sit on two GPUs only where something splits it. In a checkout
+    nobody installs, every loader of its models is in sight: the project must load or
+    dispatch them with a map that spreads them (`device_map="auto"`, a map it is handed,
+    `infer_auto_device_map`, `dispatch_model`, in its code or configuration). One whose every
+    `device_map=` names one device (`"cuda:0"`, `{"": device}`), or that writes none, runs
+    each model whole on one GPU (SkyReels-V2, Spark-Wan: video diffusion applications, one
+    model per rank; their 4 judged findings FALSE for both blind judges). An installable
+    project's models may be loaded by its users' `from_pretrained(..., device_map="auto")`."""
+    if not index.uninstallable_checkout(finding.path):
+        return ""
     split = index.splits_models(finding.path)
     return None if split is None else f"(the project splits models: {split})"
 

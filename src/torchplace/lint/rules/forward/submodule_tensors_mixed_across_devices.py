@@ -72,7 +72,8 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
     carries the split); ops inside the block loop; tuples grown with `+=`; dropout and
     activation outputs; diffusers models that leave `_no_split_modules` at None (diffusers
     refuses `device_map="auto"`); files that import vLLM or SGLang (one model per rank);
-    projects that never spread a model (every `device_map=` they write names one device).
+    checkouts nobody installs that never spread a model (every `device_map=` they write
+    names one device).
 
     ## Example
     ```python
@@ -108,7 +109,8 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
     # tuples were gated out as FALSE and UNSURE shapes. It parses every model file with a
     # block loop. On the 12 findings no judge had read on fresh-9 to fresh-34, 0 TRUE for
     # both judges: video diffusion applications that never load a model with a map (now
-    # read: `may-split-models`; 9 judged findings of such projects, all FALSE, left).
+    # read in checkouts nobody installs, `may-split-models`: 4 judged findings left, all
+    # FALSE; an installable project's users may spread its models themselves).
     preview = True
     in_tests = False
     contexts = (
