@@ -152,3 +152,16 @@ def test_a_documented_directory_that_runs_nothing_is_not_a_sub_project(tmp_path:
         "models/linear.py": LINEAR,
     }
     assert lint_tree(tmp_path, files, "TPL202") == ["linear.py:11"]
+
+
+def test_the_repository_s_shared_code_speaks_for_every_sub_project(tmp_path: Path) -> None:
+    # A documented model directory with its own demo script is a sub-project, but the FSDP
+    # of the repository's root training script (in no sub-project) still wraps its models.
+    (tmp_path / ".git").mkdir()
+    files = {
+        "train.py": "from torch.distributed.fsdp import FullyShardedDataParallel\n",
+        "models/README.md": "# the models\n",
+        "models/demo.py": MAIN,
+        "models/linear.py": LINEAR,
+    }
+    assert lint_tree(tmp_path, files, "TPL202") == ["linear.py:11"]

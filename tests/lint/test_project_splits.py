@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from torchplace.lint.project_facts import SPLITS
+
 from .project_tree import lint_tree
 
 MODEL = """\
@@ -73,3 +75,31 @@ def test_a_checkout_that_hands_on_a_map_may_spread_its_models(tmp_path: Path) ->
 
 def test_an_installable_project_s_users_may_spread_its_models(tmp_path: Path) -> None:
     assert _lint(tmp_path / "package", ONE_DEVICE, installable=True) == ["models.py:20"]
+
+
+def test_what_counts_as_spreading_a_model() -> None:
+    spread = [
+        b'm = M.from_pretrained(p, device_map="auto")',
+        b"device_map = device_map",  # handed on: the caller may pass "auto"
+        b'    device_map: str = "auto"',
+        b"device_map: auto",
+        b'kwargs["device_map"] = "auto"',
+        b'device_map="balanced_low_0"',
+        b'device_map = {"transformer.h.0": 0, "lm_head": 1}',
+        b"model = dispatch_model(model, device_map=dm)",
+    ]
+    one_device = [
+        b'device_map = {"": device}',
+        b'device_map=f"cuda:{local_rank}"',
+        b"device_map = None",
+        b'{"device_map": None}',
+        b'{"device_map": "cuda:0"}',
+        b'    device_map: str = "cuda:0"',
+        b"device_map: null",
+        b"device_map=local_rank",
+        b'if device_map == "auto":',
+        b"    device_map: Optional[str] = None",
+        b'device_map={"": 0}',
+    ]
+    assert [text for text in spread if not SPLITS.search(text)] == []
+    assert [text for text in one_device if SPLITS.search(text)] == []

@@ -52,5 +52,9 @@ if torch.jit.is_scripting():
     e = 5
 if torch.jit.is_tracing() or x:
     f = 6
+if self.runner.is_tracing():
+    g = 7
+if jit.is_tracing():
+    h = 8
 """
-    assert tracing_only_spans(ast.parse(source)) == [(2, 2), (4, 4), (8, 8)]
+    assert tracing_only_spans(ast.parse(source)) == [(2, 2), (4, 4), (8, 8), (16, 16)]

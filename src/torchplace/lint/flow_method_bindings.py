@@ -16,7 +16,8 @@ parameter an input, and so does a parameter a call leaves to its default.
 A parameter is also read as a tensor type when every call fills it with one (`x.type()`, a
 `"torch.cuda..."` name): YOLOX's head hands `dtype=xin[0].type()` to `decode_outputs`, whose
 `grids.type(dtype)` moves the CPU grid to the current GPU, not only casts it
-(`type_parameters`). A public method is read the same way, all its calls being in the file.
+(`type_parameters`). Only a private helper is read so: a public method may be called from
+other modules with a real dtype (YOLOX's tools call `decode_outputs` too), where it only casts.
 """
 
 from __future__ import annotations
@@ -62,10 +63,12 @@ def cpu_bindings(function: _Function, calls: list[HelperCall], text: str) -> dic
 
 
 def type_parameters(function: _Function, calls: list[HelperCall], text: str) -> frozenset[str]:
-    """The parameters of the method `function` that every one of `calls` fills with a tensor
-    type (`x.type()`, `"torch.cuda.HalfTensor"`), when every mention of its name in `text`
-    but its `def` is one of them; empty otherwise."""
+    """The parameters of the private helper method `function` that every one of `calls`
+    fills with a tensor type (`x.type()`, `"torch.cuda.HalfTensor"`), when every mention of
+    its name in `text` but its `def` is one of them; empty otherwise."""
     name = function.name
+    if not name.startswith("_") or (name.startswith("__") and name.endswith("__")):
+        return frozenset()
     unique = {id(call.node): call for call in calls}
     if not unique or any(_inside(function, call.node) for call in unique.values()):
         return frozenset()

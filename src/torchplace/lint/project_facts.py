@@ -514,8 +514,10 @@ class ProjectIndex:
         #: The first text of a pattern in a project (`_first_match`), by root, pattern and
         #: whether configuration files are read.
         self._matches: dict[tuple[str, bytes, bool, str | None], str | None] = {}
-        # Each directory's sub-project (`sub_projects.sub_project_of`), read once.
-        self._sub_projects: dict[str, str | None] = {}
+        # Each directory's sub-project (`sub_projects.sub_project_of`), and whether a
+        # directory is one, each read once.
+        self._sub_projects: dict[tuple[str, str], str | None] = {}
+        self._is_sub_project: dict[str, bool] = {}
         self._engine_loaders: dict[str, str | None] = {}
         #: Whether each launch root is a checkout nobody installs (`_uninstallable_checkout`).
         self._uninstallable: dict[str, bool] = {}
@@ -1078,11 +1080,27 @@ class ProjectIndex:
         configuration file: `fully_shard`, `FullyShardedDataParallel`, ZeRO stage 3), as
         `` `text` in file``; an unreadable project may. In a monorepo, only the code and
         configuration of the file's own sub-project count (`sub_projects`): another project
-        of AdvancedLiterateMachinery shards with ZeRO-3, VLPT-STD trains full replicas."""
-        directory = os.path.dirname(os.path.abspath(path))
-        if directory not in self._sub_projects:
-            self._sub_projects[directory] = sub_project_of(path, self.root_of(path))
-        return self._first_match(path, SHARDS, configs=True, within=self._sub_projects[directory])
+        of AdvancedLiterateMachinery shards with ZeRO-3, VLPT-STD trains full replicas; the
+        repository's shared code (in no sub-project) counts for every one."""
+        own = self._sub_project(path)
+        root = self.root_of(path)
+
+        def counts(other: str) -> bool:
+            # Its own sub-project's files, and those of no sub-project (the repository's
+            # shared code), not another sub-project's.
+            return self._sub_project(other, root) in (own, None)
+
+        return self._first_match(path, SHARDS, configs=True, scope=(own or "", counts))
+
+    def _sub_project(self, path: str, root: str | None = None) -> str | None:
+        """The sub-project of `path` below `root` (its own project's root by default:
+        `sub_projects`), read once per directory and root (a directory with a packaging
+        file is a root of its own, and a sub-project of the repository around it)."""
+        root = root or self.root_of(path)
+        key = (root, os.path.dirname(os.path.abspath(path)))
+        if key not in self._sub_projects:
+            self._sub_projects[key] = sub_project_of(path, root, self._is_sub_project)
+        return self._sub_projects[key]
 
     def splits_models(self, path: str) -> str | None:
         """Where the project of `path` spreads a model over devices (`SPLITS`, in a Python
@@ -1113,14 +1131,19 @@ class ProjectIndex:
         return self._first_match(path, FINDS_CLASSES, configs=False) is not None
 
     def _first_match(
-        self, path: str, pattern: re.Pattern[bytes], configs: bool, within: str | None = None
+        self,
+        path: str,
+        pattern: re.Pattern[bytes],
+        configs: bool,
+        scope: tuple[str, Callable[[str], bool]] | None = None,
     ) -> str | None:
         """The first text of `pattern` in the project of `path` (its Python files, and its
-        configuration files with `configs`; only those under the directory `within` when
-        given), as `` `text` in file``, read once per project and pattern; a note when the
-        project or a file cannot be read (it may hold one). In a Python file, prose does not
-        count (`_first_in_code`): speechbrain's `# Handle FSDP initialization` shards nothing."""
-        key = (self.root_of(path), pattern.pattern, configs, within)
+        configuration files with `configs`; with `scope`, a name for the files it keeps and
+        the test that keeps them), as `` `text` in file``, read once per project, pattern
+        and scope; a note when the project or a file cannot be read (it may hold one). In a
+        Python file, prose does not count (`_first_in_code`): speechbrain's `# Handle FSDP
+        initialization` shards nothing."""
+        key = (self.root_of(path), pattern.pattern, configs, scope[0] if scope else None)
         if key not in self._matches:
             files = self.tree_files_of(path)
             found: str | None = "(the project could not be read)"
@@ -1128,9 +1151,7 @@ class ProjectIndex:
                 found = None
                 more = (self.launches_for(path).config_files or []) if configs else []
                 for other in [*files, *more]:
-                    if within is not None and not os.path.abspath(other).startswith(
-                        within + os.sep
-                    ):
+                    if scope is not None and not scope[1](other):
                         continue
                     data = self._code(other)
                     if data is None:
@@ -1338,13 +1359,22 @@ SHARDS = re.compile(
 )
 
 
-#: A device map that may spread a model over GPUs: `device_map=` (or a `"device_map":` key) of
-#: anything but `None`, one literal device (`"cuda:0"`, `"cpu"`), a single-entry `{"": ...}`
-#: map, a device variable (`device`, `args.device`) or a GPU number; or Accelerate's own
-#: dispatch (`infer_auto_device_map`, `dispatch_model`).
+#: A device map that may spread a model over GPUs: `device_map=` (a keyword, an assignment,
+#: an annotated field), `kwargs["device_map"] =`, a `"device_map":` key or a YAML `device_map:`
+#: of anything but `None` / `null`, one device (`"cuda:0"`, `f"cuda:{rank}"`, `"cpu"`), a
+#: single-entry `{"": ...}` map, a device or rank variable (`device`, `args.local_rank`) or a
+#: GPU number; or Accelerate's own dispatch (`infer_auto_device_map`, `dispatch_model`). A map
+#: handed on (`device_map=device_map`) may be `"auto"`. `(?![\s=])` after the spaces makes
+#: the value checked where it starts (and leaves `device_map == ...` out).
+_ONE_DEVICE = (
+    rb"(?!None\b|null\b|none\b|~|f?[\"'](?:cuda|cpu|mps|xpu|npu)(?::[^\"'\n]*)?[\"']"
+    rb"|\{\s*[\"'][\"']\s*:|[\w.]*(?:device|rank)\b|\d)"
+)
 SPLITS = re.compile(
-    rb"device_map[\"']?\s*[=:]\s*(?!None\b|[\"'](?:cuda|cpu|mps|xpu|npu)(?::\d+)?[\"']"
-    rb"|\{\s*[\"'][\"']\s*:|[\w.]*device\b|\d)|\binfer_auto_device_map\b|\bdispatch_model\b"
+    rb"(?:\bdevice_map\s*(?::[^=\n]*)?=|[\"']device_map[\"']\s*\]\s*=|[\"']device_map[\"']\s*:"
+    rb"|^[ \t]*device_map[ \t]*:(?![^\n]*=)(?![ \t]*(?:str|dict|Dict|Optional|Union|Any)\b))"
+    rb"[ \t]*(?![\s=])" + _ONE_DEVICE + rb"|\binfer_auto_device_map\b|\bdispatch_model\b",
+    re.MULTILINE,
 )
 
 

@@ -3,7 +3,9 @@
 A repository that gathers several research projects (AdvancedLiterateMachinery's `OCR/VLPT-STD`
 beside `AIGC/SceneVTG/TRCG`) has one project root for the linter, but a fact one sub-project's
 code or configuration shows (a ZeRO stage-3 config in `TRCG/scripts/`) says nothing of how
-another trains its models (VLPT-STD wraps them in apex's DDP, full replicas). A sub-project is a
+another trains its models (VLPT-STD wraps them in apex's DDP, full replicas), while the code of
+the repository as a whole (a framework its examples build on, a root training script) speaks for
+every part of it. A sub-project is a
 directory documented on its own (a README) that is also run or installed on its own: it holds
 a requirements file, a packaging file, a shell script, a `scripts/` directory, or a Python
 script with a `__main__` block. A file's sub-project is the topmost such directory between it
@@ -26,14 +28,18 @@ _MAIN_BLOCK = re.compile(rb"^if\s+__name__\s*==\s*[\"']__main__[\"']", re.MULTIL
 _SCRIPT_BYTES = 1_000_000
 
 
-def sub_project_of(path: str, root: str) -> str | None:
+def sub_project_of(path: str, root: str, known: dict[str, bool] | None = None) -> str | None:
     """The topmost sub-project directory holding `path` strictly below `root`, or None (the
-    file belongs to the project as a whole)."""
+    file belongs to the project as a whole). `known` caches `is_sub_project` by directory:
+    every file of a tree asks about the same few ancestors."""
+    known = {} if known is None else known
     root = os.path.abspath(root)
     current = os.path.dirname(os.path.abspath(path))
     found: str | None = None
     while current != root and current.startswith(root + os.sep):
-        if is_sub_project(current):
+        if current not in known:
+            known[current] = is_sub_project(current)
+        if known[current]:
             found = current
         current = os.path.dirname(current)
     return found

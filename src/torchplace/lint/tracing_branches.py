@@ -6,10 +6,10 @@ torch.jit.is_tracing():` and with `as_strided` otherwise. The traced branch runs
 one process that exports the model (onto the CPU, or onto the one GPU it traces on, where a
 device mismatch fails the export at once); the multi-GPU code a device-placement finding
 speaks of never takes it. A line is in such a branch when it lies in the body of an `if` whose
-test is a tracing test (`torch.jit.is_tracing()`, a project helper named `is_jit_tracing()`,
-`torch.onnx.is_in_onnx_export()`), alone or as one side of an `and`, or in the `else` of `if
-not <tracing test>:`. Not `torch.jit.is_scripting()` nor `torch.compiler.is_compiling()`: a
-scripted or compiled model is what trains and serves.
+test is a tracing test (`torch.jit.is_tracing()`, a project function named `is_jit_tracing()`
+called bare, `torch.onnx.is_in_onnx_export()`; not a method of another object), alone or as one
+side of an `and`, or in the `else` of `if not <tracing test>:`. Not `torch.jit.is_scripting()`
+nor `torch.compiler.is_compiling()`: a scripted or compiled model is what trains and serves.
 """
 
 from __future__ import annotations
@@ -49,11 +49,19 @@ def _not_tracing(test: ast.expr) -> bool:
 
 
 def _is_tracing_call(node: ast.expr) -> bool:
+    """`torch.jit.is_tracing()`, `jit.is_tracing()`, `torch.onnx.is_in_onnx_export()`, or a
+    function of that name called bare (icefall's `is_jit_tracing()`); not a method of some
+    other object (`self.runner.is_tracing()`: a trace-and-replay runner that trains)."""
     if not isinstance(node, ast.Call) or node.args or node.keywords:
         return False
     func = node.func
-    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-    return name in _TRACING_CALLS
+    if isinstance(func, ast.Name):
+        return func.id in _TRACING_CALLS
+    if not isinstance(func, ast.Attribute) or func.attr not in _TRACING_CALLS:
+        return False
+    owner = func.value
+    last = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+    return last in ("jit", "onnx")
 
 
 def _span(statements: list[ast.stmt]) -> list[tuple[int, int]]:

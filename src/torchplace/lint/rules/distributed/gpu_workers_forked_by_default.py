@@ -33,13 +33,14 @@ class GpuWorkersForkedByDefault(Rule):
     (`set_start_method`, `get_context`). Not flagged: a file whose code never names CUDA
     and names another accelerator (an Intel NPU or XPU, a Habana HPU, XLA), or imports its
     runtime from a module of its own package that does (and never names CUDA): no CUDA
-    context exists there for a fork to copy. Nor workers whose target, a function of the
-    file or one the starting function defines, and the file's functions it calls never name
-    CUDA, a GPU, NCCL or a device and
-    either never use torch or join a `gloo` process group (API callers, CPU test workers);
-    nor workers started from a script's `__main__` block before its process starts CUDA
-    (read in the file and the functions it calls; a module-level import of the project's
-    own code may start it, so the rule then holds).
+    context exists there for a fork to copy. Nor workers whose target (a function of the
+    file, or one the starting function defines: then every definition of it, with the
+    assignments there of the names it closes over), with the file's functions it calls,
+    never name CUDA, a GPU, NCCL or a device and either never use torch or join a `gloo`
+    process group (API callers, CPU test workers); nor workers started from a script's
+    `__main__` block before its process starts CUDA (read in the file and the functions it
+    calls; a module-level import of the project's own code may start it, so the rule then
+    holds).
 
     ## Why is this bad?
     The default start method on Linux is `fork`. A GPU worker forked from a parent that
@@ -131,18 +132,49 @@ _GPU_WORDS = re.compile(r"(?<![a-z0-9])(?:cuda|gpus?|nccl|device\w*)(?![a-z0-9])
 _GLOO = re.compile(r"""backend\s*=\s*["']gloo["']|init_process_group\(\s*["']gloo["']""")
 
 
-def _local_functions(holder: ast.AST) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+def _local_functions(holder: ast.AST) -> dict[str, list[ast.AST]]:
     """The functions defined directly in `holder`'s body (its nested blocks included, not
-    inside other functions)."""
-    found: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    inside other functions), every definition of each name (one per arm of an `if`)."""
+    found: dict[str, list[ast.AST]] = {}
     pending = list(ast.iter_child_nodes(holder))
     while pending:
         node = pending.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            found.setdefault(node.name, node)
+            found.setdefault(node.name, []).append(node)
         elif not isinstance(node, ast.ClassDef | ast.Lambda):
             pending.extend(ast.iter_child_nodes(node))
     return found
+
+
+def _closure_bindings(holder: ast.AST, workers: list[ast.AST]) -> list[ast.AST]:
+    """The assignments in `holder` (outside the `workers` it defines) of names the workers
+    read without binding them: what they close over."""
+    free: set[str] = set()
+    for worker in workers:
+        bound = {
+            n.id
+            for n in ast.walk(worker)
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+        }
+        assert isinstance(worker, ast.FunctionDef | ast.AsyncFunctionDef)
+        bound |= {a.arg for a in ast.walk(worker.args) if isinstance(a, ast.arg)}
+        free |= {
+            n.id
+            for n in ast.walk(worker)
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+        } - bound
+    inside = {id(n) for worker in workers for n in ast.walk(worker)}
+    return [
+        node
+        for node in ast.walk(holder)
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
+        and id(node) not in inside
+        and any(
+            isinstance(t, ast.Name) and t.id in free
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            for t in ast.walk(target)
+        )
+    ]
 
 
 def _worker_stays_off_gpu(ctx: FileContext, call: ast.Call) -> bool:
@@ -158,13 +190,19 @@ def _worker_stays_off_gpu(ctx: FileContext, call: ast.Call) -> bool:
         return False
     functions = file_functions(tree)
     holder = enclosing_function(tree, call.lineno)
-    if holder is not None:
-        # A worker defined in the function that starts it (TorchEasyRec's tests define
-        # `_writer_worker` inside each test method) shadows the file's own of that name.
-        functions = {**functions, **_local_functions(holder)}
-    if target.id not in functions:
+    local = _local_functions(holder) if holder is not None else {}
+    if holder is not None and target.id in local:
+        # A worker the starting function defines (TorchEasyRec's tests define
+        # `_writer_worker` in each test method): every definition of the name is read, and
+        # so are the starting function's assignments of the names it closes over (a CUDA
+        # model built there and used in the worker).
+        roots: list[ast.AST] = [*local[target.id]]
+        roots += _closure_bindings(holder, local[target.id])
+    elif target.id in functions:
+        roots = [functions[target.id]]
+    else:
         return False
-    code = without_comments("".join(code_called(ctx, functions, [functions[target.id]])))
+    code = without_comments("".join(code_called(ctx, functions, roots)))
     if _GPU_WORDS.search(code):
         return False
     return "torch" not in code or _GLOO.search(code) is not None

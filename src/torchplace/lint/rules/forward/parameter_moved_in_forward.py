@@ -32,10 +32,11 @@ class ParameterMovedInForward(Rule):
     `.data` raises nothing. In a project that shards nothing the new storage stays on the
     weight's device: not flagged.
 
-    Not flagged either: the storage of `forward`'s own inputs (a checkpointing Function's
-    `args[0].data = chunk`), moves (`self.proj.to(x.device)`, `w.data = w.data.to(x.device)`: a
-    sharded module already sits on its rank's GPU with its input, where the move is a no-op;
-    a move to a literal GPU is TPL101's and TPL102's), dtype casts (`w.data =
+    Not flagged either: the storage of `forward`'s `*args` (the inputs a checkpointing
+    Function passes through: `args[0].data = chunk`), moves (`self.proj.to(x.device)`,
+    `w.data = w.data.to(x.device)`: a sharded module already sits on its rank's GPU with
+    its input, where the move is a no-op; a move to a literal GPU is TPL101's and TPL102's),
+    dtype casts (`w.data =
     w.data.to(x.dtype)`), storage swapped for another tensor of the module (`self.weight.data
     = self.state.CB`) or put back after a temporary swap (`w.data = saved` where `saved =
     w.data`), one-time steps (`unmerge`, a cache built when `self.x is None` or `not
@@ -194,15 +195,16 @@ def _swaps_with_the_cpu(ctx: FileContext, scope: Scope) -> bool:
 
 
 def _moves_to_the_cpu(node: ast.AST) -> bool:
-    """`x.data = <...>.cpu()` / `.to("cpu")`, a weight's storage kept aside on the CPU
-    (`p._policy_data = p.data.to("cpu")`: trlx swaps its policy and reference weights), or a
+    """`x.data = <...>.cpu()` / `.to("cpu")`, a weight's storage kept aside on the CPU on
+    the weight itself (`p._policy_data = p.data.to("cpu")`: trlx swaps its policy and
+    reference weights), or a
     statement `self.<...>.cpu()` / `self.<...>.to("cpu")` (code, never a string that shows
     one)."""
     if isinstance(node, ast.Assign):
         storage = any(isinstance(t, ast.Attribute) and t.attr == "data" for t in node.targets)
         if storage:
             return any(_to_cpu_call(n) for n in ast.walk(node.value))
-        return _storage_to_cpu(node.value)
+        return _storage_kept_aside(node)
     if isinstance(node, ast.Expr) and _to_cpu_call(node.value):
         assert isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Attribute)
         root = _chain_root(node.value.func.value)
@@ -210,15 +212,21 @@ def _moves_to_the_cpu(node: ast.AST) -> bool:
     return False
 
 
-def _storage_to_cpu(value: ast.expr) -> bool:
-    """`p.data.to("cpu")`, `p.data.cpu()`: a CPU copy of a tensor's storage."""
-    return (
+def _storage_kept_aside(node: ast.Assign) -> bool:
+    """`p._policy_data = p.data.to("cpu")` (or `.cpu()`): a CPU copy of a tensor's storage
+    kept on the tensor itself, for the swap that puts it back (not a snapshot kept on some
+    other object: `self.snapshot = self.w.weight.data.cpu()` offloads nothing)."""
+    value = node.value
+    if not (
         _to_cpu_call(value)
         and isinstance(value, ast.Call)
         and isinstance(value.func, ast.Attribute)
         and isinstance(value.func.value, ast.Attribute)
         and value.func.value.attr == "data"
-    )
+    ):
+        return False
+    owner = ast.dump(value.func.value.value)
+    return any(isinstance(t, ast.Attribute) and ast.dump(t.value) == owner for t in node.targets)
 
 
 def _to_cpu_call(node: ast.AST) -> bool:
@@ -460,22 +468,23 @@ _TORCH_NAMESPACES = frozenset({"torch", "F", "torch.nn.functional", "nn.function
 
 
 def _input_of_forward(ctx: FileContext, storage: ast.expr, scope: Scope) -> bool:
-    """`storage` is (a part of) an argument of `forward` itself, other than `self` or an
-    autograd Function's `ctx`: an input of the call (hidden states, the activation a
-    checkpointing Function splits: TencentPretrain's `args[0].data = chunk`), not one of the
-    module's weights. A helper that `forward` reaches may be handed weights: not read so."""
+    """`storage` is (a part of) the `*args` of `forward` itself: the inputs a checkpointing
+    autograd Function passes through (TencentPretrain's `args[0].data = chunk` keeps a chunk
+    of the activation it saves), not the module's weights. A named argument may be a weight
+    handed in (`QuantizeFn.apply(x, self.weight)`, a head tied to the embedding's weight),
+    and so may anything a helper that `forward` reaches is handed: neither is read so."""
     function = scope.function
     if function is None or function.name not in ctx.forward_methods:
         return False
     root = _chain_root(storage)
-    if root is None:
-        return False
     assert isinstance(function.node, ast.FunctionDef | ast.AsyncFunctionDef)
-    arguments = function.node.args
-    names = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
-    names += [a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None]
-    inputs = set(names[1:])  # the first is `self`, or `ctx` in a Function's staticmethod
-    return root.id in inputs and binding_count(function.node, root.id) == 0
+    passed = function.node.args.vararg
+    return (
+        root is not None
+        and passed is not None
+        and root.id == passed.arg
+        and binding_count(function.node, root.id) == 0
+    )
 
 
 def _chain_root(node: ast.expr) -> ast.Name | None:

@@ -79,8 +79,8 @@ class TensorAttributeNotRegistered(Rule):
     only into Python (`len(self.x)`, `self.x.tolist()`, an f-string) or handed to a function of
     the file that moves it (`qmax = qmax.to(device)` in Qwen's `quantize_cache_v`) or read only
     where the input is on the CPU (the `else` of `if x.is_cuda:`), or that the module fills
-    with CPU copies (`self.codes[i:j] = codes.cpu()`: a record kept on the CPU on purpose),
-    each read any of these
+    with CPU copies and reads only as a record (`self.codes[i:j] = codes.cpu()`, then its
+    shape, `.tolist()`, or handed back whole to a logger), each read any of these
     (`self.coef_a.diff().to(q.device)` beside `len(self.coef_a)`), or read only as an index
     (`joints[:, self.joint_map]`: a CPU index serves a tensor on any device); classes a script
     builds at its top level and never moves, wraps or hands on (`m = Merger(...)`, then only
@@ -387,14 +387,34 @@ _INDEX = r"\[[^\[\]\n]*\]"
 
 def _filled_from_the_cpu(text: str, attr: str) -> bool:
     """The class writes CPU copies into the attribute (`self.codes[i:i + n] = codes.cpu()`,
-    `.to("cpu")`): a record it keeps on the CPU on purpose (DL-Art-School's code-usage
-    histograms, read back only for logging), where a copy to the GPU would be the change."""
+    `.to("cpu")`) and reads it only as a record: its shape or size, `len(...)`, a conversion
+    to Python or the CPU (`.tolist()`, `.numpy()`, `.cpu()`, `.item()`), or handed back whole
+    or sliced (`return self.codes`, `{"histogram": self.codes[:n]}`): DL-Art-School's
+    code-usage histograms, kept on the CPU on purpose. A memory bank filled from the CPU but
+    read against the query (`q @ self.queue.t()`) is met by a GPU tensor: not one."""
+    code = without_comments(text)
+    name = re.escape(attr)
     write = re.compile(
-        rf"\bself\.{re.escape(attr)}\s*{_INDEX}\s*=[^=\n][^\n]*"
+        rf"\bself\.{name}\s*{_INDEX}\s*=[^=\n][^\n]*"
         r"(?:\.cpu\(\s*\)|\.to\(\s*[\"']cpu[\"']\s*\))\s*$",
         re.MULTILINE,
     )
-    return write.search(without_comments(text)) is not None
+    if write.search(code) is None:
+        return False
+    for match in re.finditer(rf"\bself\.{name}\b", code):
+        after = code[match.end() :]
+        if re.match(rf"\s*(?:{_INDEX}\s*)?=[^=]", after):
+            continue  # a write into it
+        before = code[: match.start()]
+        if re.match(r"\.(?:shape\b|size\(|tolist\(|numpy\(|cpu\(|item\()", after):
+            continue
+        if re.search(r"\blen\(\s*$", before) and re.match(r"\s*\)", after):
+            continue
+        handed_back = re.match(rf"(?:{_INDEX})?\s*(?:[,}}\n]|$)", after)
+        if re.search(r"(?:\breturn|:)\s*$", before) and handed_back:
+            continue
+        return False
+    return True
 
 
 def _python_number(scope: Scope, factory: ast.Call) -> bool:

@@ -36,8 +36,8 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     the same device, but found at least two devices, cuda:0 and cpu!`). `device_map` hooks
     move only arguments that cross a module boundary, never tensors made inside `forward`.
     Not flagged: tensors used only as an index (`x[idx]` accepts CPU indices), moved before
-    they meet (`.to(x.device)`; `.type(x.type())` to the current GPU, also through a
-    parameter every call fills with a tensor type: `dtype=x.type()`), 0-dim numbers
+    they meet (`.to(x.device)`; `.type(x.type())` to the current GPU, also through a private
+    helper's parameter every call fills with a tensor type: `dtype=x.type()`), 0-dim numbers
     (`torch.tensor(self.pad_token_id)`: a setting named for one id or index; also
     one element of a 1-D tensor such as `torch.rand(2)`, scaled by numbers or by the
     module's hyper-parameters: `change[0]`), empty placeholders, tensors that drive Python

@@ -53,6 +53,7 @@ from torchplace.lint.launch_commands import SEVERAL_PROCESSES
 from torchplace.lint.rules._helpers import enclosing_function, names_assigned, without_comments
 from torchplace.lint.rules.hardcoded._load_reach import (
     MULTI_PROCESS,
+    checkpoints_written_by_rank_zero,
     fixed_published_file,
     local_assignments,
     local_functions,
@@ -61,7 +62,6 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     reads_back_rank_zero_save,
     saved_here_from_gpu,
     saves_only_cpu_copies,
-    saves_only_on_rank_zero,
 )
 from torchplace.lint.run_conditions import (
     module_shows_one_gpu_before,
@@ -197,7 +197,7 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
     runs the load and it reads back what only rank 0 of this file saves
     (`reads_back_rank_zero_save`): onto cuda:0, its own GPU, from a rank 0's cuda:0
     (CodeXGLUE's evaluation of the best checkpoint, under `if args.local_rank in [-1, 0]:`),
-    or resumes this training where no save of the file runs on another rank. A checkpoint
+    or resumes this training where the file writes its checkpoints only from rank 0. A checkpoint
     from elsewhere (a model to fine-tune) may come from any GPU. Nor does that
     evidence hold in a script whose top shows each process one literal GPU (VoCo's
     `CUDA_VISIBLE_DEVICES = "0"`): its ranks save from and restore onto that one GPU."""
@@ -219,11 +219,11 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
         # only GPU, and restore onto it. Ranks sharing that GPU are another hazard.
         return None
     if runs_only_on_rank_zero_through_callers(ctx, scope, load):
-        if evidence.resume and saves_only_on_rank_zero(ctx, tree):
+        if evidence.resume and checkpoints_written_by_rank_zero(ctx, tree):
             # Only rank 0 restores, and what it resumes is a checkpoint of this training,
-            # which its processes write from rank 0 (cuda:0: YOLOP's resume under `if rank
-            # in [-1, 0]:`; no save of this file runs on another rank) or per rank under
-            # each rank's own name (not evidence: `_shared_path`): it comes back onto
+            # which the file writes only from rank 0 (cuda:0: YOLOP's resume under `if rank
+            # in [-1, 0]:`, its `save_checkpoint` call under the same test) or per rank
+            # under each rank's own name (not evidence: `_shared_path`): it comes back onto
             # cuda:0, rank 0's own GPU.
             return None
         whole = _same_call(tree, load)

@@ -152,7 +152,7 @@ def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call
     0 saved from its node's cuda:0. A checkpoint no save of the file writes (a model to fine-
     tune from another run) may come from any GPU."""
     holder: ast.AST = enclosing_function(tree, load.lineno) or tree
-    if not load.args or not saves_only_on_rank_zero(ctx, tree):
+    if not load.args or not _saves_only_on_rank_zero(ctx, tree):
         return False
     wanted = _components(_path_pieces(load.args[0], local_assignments(holder)))
     return any(
@@ -161,10 +161,44 @@ def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call
     )
 
 
-def saves_only_on_rank_zero(ctx: FileContext, tree: ast.Module) -> bool:
+def _saves_only_on_rank_zero(ctx: FileContext, tree: ast.Module) -> bool:
     """Every `torch.save` of the file (if any) lies on the rank-0 arm of an `if` of its own
     function: no other rank writes a file here."""
     return all(_under_rank_zero(saver, call) for saver, _, call in _saves(ctx, tree))
+
+
+#: A project's own checkpoint writer (`save_checkpoint(...)`, `utils.save_model(...)`).
+_CHECKPOINT_WRITER = re.compile(
+    r"save\w*(?:checkpoint|ckpt|model|state)|(?:checkpoint|ckpt)\w*save", re.IGNORECASE
+)
+
+
+def checkpoints_written_by_rank_zero(ctx: FileContext, tree: ast.Module) -> bool:
+    """The file writes checkpoints (a `torch.save`, or a call of a checkpoint writer:
+    `save_checkpoint(...)`, defined here or elsewhere), and every such write runs only in
+    rank 0: on the rank-0 arm of an `if` of its own function, or in a function of the file
+    whose every call by name lies on such an arm (YOLOP's `save_checkpoint` call under `if rank
+    in [-1, 0]:`; a helper called only from there). A file that writes none says nothing."""
+    writes = 0
+    calls_by_name: dict[str, list[tuple[ast.AST, ast.Call]]] | None = None
+    for holder in (tree, *local_functions(tree)):
+        for call in own_calls(holder):
+            name = call_name(call) or ""
+            if ctx.qualified(call.func) != "torch.save" and not _CHECKPOINT_WRITER.search(name):
+                continue
+            writes += 1
+            if _under_rank_zero(holder, call):
+                continue
+            if calls_by_name is None:
+                calls_by_name = {}
+                for caller in (tree, *local_functions(tree)):
+                    for other in own_calls(caller):
+                        if isinstance(other.func, ast.Name):
+                            calls_by_name.setdefault(other.func.id, []).append((caller, other))
+            callers = calls_by_name.get(getattr(holder, "name", ""), [])
+            if not callers or not all(_under_rank_zero(c, other) for c, other in callers):
+                return False
+    return writes > 0
 
 
 def _saves(
