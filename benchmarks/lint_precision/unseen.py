@@ -931,6 +931,17 @@ HISTORY = [
         "default 5 TRUE of 10 (TPL401 2/2, TPL108 3/6, TPL201 0/1, TPL203 0/1); the judges "
         "split on 2 (MicroLens's pretrained loads)",
     ),
+    (
+        "2026-12-05",
+        "f164f95",
+        "fresh-9 to fresh-34 fetched again and relinted (carried from 6068801 until then): "
+        "the 88 findings of the rules once default no judge had read, two blind judges: "
+        "TPL402 14/14, TPL108 13/22 (2 split), TPL201 0/31 (2 split), TPL204 0/4, TPL205 "
+        "0/12, TPL410 0/5; then fresh-81 (domains the other sets hold little of; 2,318 files) "
+        "at f164f95: no default-tier finding, the default set alone too; of the rules once "
+        "default none TRUE of 10 (TPL201 0/4 with 1 split, TPL102 0/2, TPL203, TPL204, "
+        "TPL207, TPL404 0/1 each) and no TPL108, TPL401 or TPL402 finding",
+    ),
 ]
 
 

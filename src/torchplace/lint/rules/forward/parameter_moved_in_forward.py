@@ -11,7 +11,7 @@ from torchplace.lint.flow_facts import casts_dtype_only
 from torchplace.lint.flow_ops import SHAPES
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import OWN_VALUES, is_self
-from torchplace.lint.run_conditions import parent_map
+from torchplace.lint.run_conditions import parent_map, per_file
 from torchplace.report import Finding
 
 
@@ -178,20 +178,24 @@ def _swaps_with_the_cpu(ctx: FileContext, scope: Scope) -> bool:
     non_blocking=True)`, `self.layers[i].cpu()`, or keeps their storage aside there while
     another takes its place: trlx's policy and reference weights) while the class moves them
     back to a device as layers are needed (OmniGen's `evict_previous_layer` and
-    `prefetch_layer`): swapping
-    weights per call is what layer offloading is for. A move to the CPU no call of `forward`
-    reaches (an `export()` or `save()`) is no offloading."""
+    `prefetch_layer`): swapping weights per call is what layer offloading is for. A move to
+    the CPU no call of `forward` reaches (an `export()` or `save()`) is no offloading. Read
+    once per class of the file (asked for every assignment in it)."""
     owner = scope.method_class
     if owner is None:
         return False
     assert isinstance(owner.node, ast.ClassDef)
-    reached = ctx.forward_reach_of(owner)
-    return any(
-        isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
-        and method.name in reached
-        and any(_moves_to_the_cpu(node) for node in ast.walk(method))
-        for method in owner.node.body
-    )
+    known = per_file(ctx, "tpl202-swaps-with-the-cpu", lambda _: {})
+    key = id(owner.node)
+    if key not in known:
+        reached = ctx.forward_reach_of(owner)
+        known[key] = any(
+            isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+            and method.name in reached
+            and any(_moves_to_the_cpu(node) for node in ast.walk(method))
+            for method in owner.node.body
+        )
+    return known[key]
 
 
 def _moves_to_the_cpu(node: ast.AST) -> bool:
