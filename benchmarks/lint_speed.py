@@ -287,6 +287,7 @@ HISTORY = [
     ("2026-12-05", "b527217", "0.38x default, 8.38x with --preview; warm 0.63 s"),
     ("2026-12-05", "b49c9cb", "0.40x default, 9.23x with --preview; warm 0.46 s"),
     ("2026-12-05", "a5389de", "0.50x default, 12.01x with --preview; warm 0.51 s"),
+    ("2026-12-05", "c77c30f", "0.57x default, 15.76x with --preview; warm 0.51 s"),
 ]
 
 
