@@ -4,6 +4,7 @@ the bundled examples."""
 from __future__ import annotations
 
 import json
+import tempfile
 from fnmatch import fnmatch
 from pathlib import Path
 
@@ -91,3 +92,18 @@ def test_text_report_escapes_control_characters_in_file_names(
     out = capsys.readouterr().out
     assert "\x1b" not in out and "\x07" not in out
     assert "evil\\x1b]0;title\\x07.py" in out
+
+
+def test_the_demo_copy_is_a_project_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A temporary directory beside stray Python files (a busy /tmp) does not make the demo's
+    project the whole directory: the linter would read all of it for every project fact."""
+    from torchplace.cli.check import _copy_examples
+    from torchplace.lint.project_facts import ProjectIndex
+
+    (tmp_path / "stray.py").write_text("x = 1\n", encoding="utf-8")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    root = _copy_examples()
+    example = next((root / DEMO_DIR).rglob("*.py"))
+    assert ProjectIndex().root_of(str(example)) == str(root)

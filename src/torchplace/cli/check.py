@@ -80,14 +80,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _copy_examples() -> Path:
-    """A new temporary directory holding `examples/`, a copy of the bundled ones; it is left
-    in place so that the report's `next:` commands can be run there."""
+    """A new temporary directory holding `examples/`, a copy of the bundled ones, marked as a
+    project root; it is left in place so that the report's `next:` commands can be run
+    there."""
     if not (DEMO_ROOT / DEMO_DIR).is_dir():
         raise UsageError(f"the bundled examples are missing from {DEMO_ROOT / DEMO_DIR}")
     try:
         root = Path(tempfile.mkdtemp(prefix="torchplace-demo-"))
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
         shutil.copytree(DEMO_ROOT / DEMO_DIR, root / DEMO_DIR, ignore=ignore)
+        # A project marker: the linter reads the copy as a project of its own, not as part
+        # of whatever surrounds the temporary directory (a /tmp holding Python files would
+        # otherwise be read whole, for every project fact).
+        (root / "setup.cfg").write_text("# torchplace check --demo\n", encoding="utf-8")
     except OSError as error:
         message = f"cannot copy the bundled examples to a temporary directory: {error}"
         raise UsageError(message) from error
