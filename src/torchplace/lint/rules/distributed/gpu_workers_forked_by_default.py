@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.device_kind import targets_other_accelerator
 from torchplace.lint.fork_safety import code_called, file_functions, starts_cuda_before
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import enclosing_function, scope_nodes, without_comments
 from torchplace.report import Finding
@@ -133,22 +134,19 @@ _GLOO = re.compile(r"""backend\s*=\s*["']gloo["']|init_process_group\(\s*["']glo
 
 
 def _local_functions(holder: ast.AST) -> dict[str, list[ast.AST]]:
-    """The functions defined directly in `holder`'s body (its nested blocks included, not
-    inside other functions), every definition of each name (one per arm of an `if`)."""
+    """The functions `holder` itself defines (in its nested blocks too, not inside its other
+    functions), every definition of each name (one per arm of an `if`)."""
     found: dict[str, list[ast.AST]] = {}
-    pending = list(ast.iter_child_nodes(holder))
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            found.setdefault(node.name, []).append(node)
-        elif not isinstance(node, ast.ClassDef | ast.Lambda):
-            pending.extend(ast.iter_child_nodes(node))
+    for node in (holder, *own_nodes(holder)):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                found.setdefault(child.name, []).append(child)
     return found
 
 
 def _closure_bindings(holder: ast.AST, workers: list[ast.AST]) -> list[ast.AST]:
-    """The assignments in `holder` (outside the `workers` it defines) of names the workers
-    read without binding them: what they close over."""
+    """The assignments in `holder`'s own code (not in the functions it defines) of names the
+    `workers` read without binding them: what they close over."""
     free: set[str] = set()
     for worker in workers:
         bound = {
@@ -163,12 +161,10 @@ def _closure_bindings(holder: ast.AST, workers: list[ast.AST]) -> list[ast.AST]:
             for n in ast.walk(worker)
             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
         } - bound
-    inside = {id(n) for worker in workers for n in ast.walk(worker)}
     return [
         node
-        for node in ast.walk(holder)
+        for node in own_nodes(holder)
         if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
-        and id(node) not in inside
         and any(
             isinstance(t, ast.Name) and t.id in free
             for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
@@ -179,9 +175,9 @@ def _closure_bindings(holder: ast.AST, workers: list[ast.AST]) -> list[ast.AST]:
 
 def _worker_stays_off_gpu(ctx: FileContext, call: ast.Call) -> bool:
     """The process's target is a function of the file (or one the starting function defines)
-    whose code, with the file's functions
-    it calls (three levels down), names no GPU work and either never uses torch or joins a
-    gloo (CPU) process group: a worker that calls a web API, or a CPU test of a collective."""
+    whose code, with the file's functions it calls (three levels down), names no GPU work
+    and either never uses torch or joins a gloo (CPU) process group: a worker that calls a
+    web API, or a CPU test of a collective."""
     target = next((k.value for k in call.keywords if k.arg == "target"), None)
     if not isinstance(target, ast.Name):
         return False

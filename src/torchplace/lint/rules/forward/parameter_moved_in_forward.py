@@ -32,18 +32,17 @@ class ParameterMovedInForward(Rule):
     `.data` raises nothing. In a project that shards nothing the new storage stays on the
     weight's device: not flagged.
 
-    Not flagged either: the storage of `forward`'s `*args` (the inputs a checkpointing
-    Function passes through: `args[0].data = chunk`), moves (`self.proj.to(x.device)`,
-    `w.data = w.data.to(x.device)`: a sharded module already sits on its rank's GPU with
-    its input, where the move is a no-op; a move to a literal GPU is TPL101's and TPL102's),
-    dtype casts (`w.data =
-    w.data.to(x.dtype)`), storage swapped for another tensor of the module (`self.weight.data
+    Not flagged either: the storage of `forward`'s `*args` (the inputs a checkpointing Function
+    passes through: `args[0].data = chunk`), moves (`self.proj.to(x.device)`, `w.data =
+    w.data.to(x.device)`: a sharded module already sits on its rank's GPU with its input, where
+    the move is a no-op; a move to a literal GPU is TPL101's and TPL102's), dtype casts (`w.data
+    = w.data.to(x.dtype)`), storage swapped for another tensor of the module (`self.weight.data
     = self.state.CB`) or put back after a temporary swap (`w.data = saved` where `saved =
     w.data`), one-time steps (`unmerge`, a cache built when `self.x is None` or `not
-    hasattr(self, "x")`), changes in a function that tests the weight's device first
-    (on-demand offloading: `if w.device == device: return`), and changes in a class that
-    also sends its weights (or keeps their storage) to the CPU in another method (layer
-    offloading: evict one layer, prefetch the next; a policy and a reference model swapped).
+    hasattr(self, "x")`), changes in a function that tests the weight's device first (on-demand
+    offloading: `if w.device == device: return`), and changes in a class that also sends its
+    weights (or keeps their storage) to the CPU in another method (layer offloading: evict one
+    layer, prefetch the next; a policy and a reference model swapped).
 
     ## Example
     ```python
@@ -201,9 +200,8 @@ def _swaps_with_the_cpu(ctx: FileContext, scope: Scope) -> bool:
 def _moves_to_the_cpu(node: ast.AST) -> bool:
     """`x.data = <...>.cpu()` / `.to("cpu")`, a weight's storage kept aside on the CPU on
     the weight itself (`p._policy_data = p.data.to("cpu")`: trlx swaps its policy and
-    reference weights), or a
-    statement `self.<...>.cpu()` / `self.<...>.to("cpu")` (code, never a string that shows
-    one)."""
+    reference weights), or a statement `self.<...>.cpu()` / `self.<...>.to("cpu")` (code,
+    never a string that shows one)."""
     if isinstance(node, ast.Assign):
         storage = any(isinstance(t, ast.Attribute) and t.attr == "data" for t in node.targets)
         if storage:

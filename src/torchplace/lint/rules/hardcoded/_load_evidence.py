@@ -197,8 +197,8 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
     runs the load and it reads back what only rank 0 of this file saves
     (`reads_back_rank_zero_save`): onto cuda:0, its own GPU, from a rank 0's cuda:0
     (CodeXGLUE's evaluation of the best checkpoint, under `if args.local_rank in [-1, 0]:`),
-    or resumes this training where the file writes its checkpoints only from rank 0. A checkpoint
-    from elsewhere (a model to fine-tune) may come from any GPU. Nor does that
+    or resumes this training where the file writes its checkpoints only from rank 0. A
+    checkpoint from elsewhere (a model to fine-tune) may come from any GPU. Nor does that
     evidence hold in a script whose top shows each process one literal GPU (VoCo's
     `CUDA_VISIBLE_DEVICES = "0"`): its ranks save from and restore onto that one GPU."""
     evidence = evidence_of(ctx, trees, load)
