@@ -62,6 +62,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
+from torchplace.lint.shared_directories import is_shared_directory
 
 #: The words a finding's message uses when its evidence is that several processes of this
 #: program run the code (a launch as one process takes that evidence away).
@@ -599,13 +600,15 @@ def launch_root(project_root: str, marked: str | None) -> str:
     """The directory whose texts say how the project at `project_root` is launched: `marked`,
     the nearest directory at or above it holding a project marker (`.git`, `pyproject.toml`,
     ...), else the highest directory above it that still holds Python files or launch texts
-    of its own."""
+    of its own, below any directory many unrelated files share (`shared_directories`)."""
     if marked is not None:
         return marked
     top = project_root if os.path.isdir(project_root) else os.path.dirname(project_root)
+    if is_shared_directory(top):
+        return project_root  # a lone file in /tmp: its own launches only
     while True:
         parent = os.path.dirname(top)
-        if parent == top or not _holds_launch_or_python(parent):
+        if parent == top or is_shared_directory(parent) or not _holds_launch_or_python(parent):
             return top
         top = parent
 

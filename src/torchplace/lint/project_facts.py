@@ -106,6 +106,7 @@ from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
+from torchplace.lint.shared_directories import is_shared_directory
 from torchplace.lint.single_node import (
     SingleNode,
     single_node_project,
@@ -1344,6 +1345,8 @@ def _uninstallable_checkout_at(root: str) -> bool:
         return False
     parent = os.path.dirname(root)
     while True:
+        if is_shared_directory(parent):
+            return True  # a dotfiles `.git` above holds no checkout of this one
         if os.path.lexists(os.path.join(parent, ".git")):
             return False
         if parent == os.path.dirname(parent):
@@ -1535,6 +1538,8 @@ def _definitions_only(code: bytes) -> bool:
 def _marked_root(directory: str) -> str | None:
     current = directory
     while True:
+        if is_shared_directory(current):
+            return None  # a dotfiles `.git` in the home directory marks no project
         if any(os.path.lexists(os.path.join(current, marker)) for marker in MARKERS):
             return current
         parent = os.path.dirname(current)
@@ -1546,16 +1551,21 @@ def _marked_root(directory: str) -> str | None:
 def _package_root(directory: str) -> str | None:
     """The top of the Python tree holding `directory`: climb while the parent holds Python
     files (a package, or a namespace package's directory, which has no `__init__.py`), or
-    the grandparent does (a directory that holds only subpackages).
+    the grandparent does (a directory that holds only subpackages), never into a directory
+    many unrelated files share (`shared_directories`).
     None when `directory` is neither a package nor below one (a lone script)."""
     top = directory
     while True:
         parent = os.path.dirname(top)
+        if is_shared_directory(parent):
+            break
         if parent != top and _holds_python(parent):
             top = parent
             continue
         # A directory of subpackages only (`srt/hardware_backend/{musa,xpu}`) is one gap.
         grandparent = os.path.dirname(parent)
+        if is_shared_directory(grandparent):
+            break
         if grandparent != parent and _holds_python(grandparent):
             top = grandparent
             continue
