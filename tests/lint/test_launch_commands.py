@@ -62,9 +62,96 @@ def test_a_variable_set_once_to_a_literal_is_read_and_any_other_is_not() -> None
     assert not _one("run.sh", unknown).one_node
 
 
+@pytest.mark.parametrize(
+    ("text", "one_node"),
+    [
+        # Megatron's and MiniCPM's spelling: the launcher's options in a quoted variable,
+        # across lines, naming variables of their own.
+        (
+            'NNODES=1\nDISTRIBUTED_ARGS="\n    --nproc_per_node 8 \\\n    --nnodes $NNODES\n"\n'
+            "torchrun $DISTRIBUTED_ARGS finetune.py\n",
+            True,
+        ),
+        (
+            'DISTRIBUTED_ARGS="--nproc_per_node 8 --nnodes $NNODES --node_rank $RANK"\n'
+            "torchrun $DISTRIBUTED_ARGS finetune.py\n",
+            False,
+        ),
+        ('ARGS=(--nproc_per_node 8 --nnodes 2)\ntorchrun "${ARGS[@]}" train.py\n', False),
+        # Options the text does not show may name several nodes.
+        ("torchrun $DISTRIBUTED_ARGS finetune.py\n", False),
+        ("torchrun --nproc_per_node $GPUS train.py\n", True),
+    ],
+)
+def test_launcher_options_held_in_a_variable_are_read(text: str, one_node: bool) -> None:
+    launch = _one("run.sh", text)
+    assert launch.script is not None and launch.script.endswith(".py")
+    assert launch.one_node is one_node
+
+
+def test_a_command_a_cluster_launcher_runs_from_a_variable_is_read() -> None:
+    # LightX2V's remote clean-up: the script ssh runs is a shell script, not any Python file.
+    text = (
+        'remote_cmd="set -e; cd ${workdir}; bash scripts/kill_service.sh || true"\n'
+        'ssh "${ssh_opts[@]}" "${target}" "bash -lc \'${remote_cmd}\'"\n'
+    )
+    launch = _one("run.sh", text)
+    assert launch.shell and launch.script == "scripts/kill_service.sh"
+    assigned_twice = 'cmd="bash a.sh x"\ncmd="bash b.sh y"\nssh "$host" "$cmd"\n'
+    assert _one("run.sh", assigned_twice).script is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Prose and arguments: the launcher's name is not in command position.
+        "When the instance is started, you can ssh into the instance\n",
+        "sudo service ssh restart\n",
+        "# if parallelizing over nodes with slurm, use srun and let everything run together\n",
+        'printf "Error: failed to create HOSTFILE for srun setup"\n',
+        # A remote shell that runs no program of the project: a login, a tunnel, a utility.
+        "ssh user@cluster.example.edu\n",
+        "ssh -N -f -L localhost:8888:localhost:8888 user@host\n",
+        'ssh "${ssh_opts[@]}" "${target}" "mkdir -p \'${dst_dir}\'" || true\n',
+        "ssh -p 2222 node1 \"cd '${dir}' && tar xf -\"\n",
+        "ssh root@localhost -p 2222\n",
+        "$ ssh netid@adroit.princeton.edu  # VPN required if off-campus\n",
+        # A launcher with options only runs nothing.
+        "mpirun --version\nhorovodrun --check\n",
+        # A launcher kept in a variable for later is read where it runs.
+        'LAUNCH="accelerate launch --config_file multi_gpu.yaml --num_processes=8"\n',
+    ],
+)
+def test_a_cluster_launcher_that_runs_no_program_is_no_launch(text: str) -> None:
+    assert launches_in_text("run.sh", text) == []
+
+
+def test_a_markdown_heading_is_prose_and_a_fenced_comment_a_command() -> None:
+    text = "### ssh basic setup\n```\n# srun -N2 python train.py\n```\n"
+    launches = launches_in_text("README.md", text)
+    assert [(launch.line, launch.script) for launch in launches] == [(3, "train.py")]
+
+
+def test_the_command_a_remote_shell_runs_is_read_whole() -> None:
+    launch = _one("run.sh", 'ssh -i key.pem node1 "cd /work && python train.py --lr 1"\n')
+    assert launch.script == "train.py" and not launch.one_node
+    assert _one("run.sh", 'pdsh -w "$HOSTS" "$CMD"\n').script is None  # unknown: any file
+
+
 def test_a_cluster_script_keeps_none_of_its_commands_on_one_node() -> None:
     text = "#!/bin/bash\n#SBATCH --nodes=2\ntorchrun --nproc_per_node=8 train.py\n"
     assert not _one("job.sh", text).one_node
+
+
+def test_a_cluster_launchers_name_in_an_argument_makes_no_cluster_script() -> None:
+    # EPFL's Docker entrypoints start an SSH server; their launches stay their own.
+    text = (
+        "sudo service ssh start\necho 'use srun on a cluster'\n"
+        "torchrun --nproc_per_node=8 train.py\n"
+    )
+    assert _one("entrypoint.sh", text).one_node
+    launches = launches_in_text("job.sh", "cd work && srun -N2 true\ntorchrun train.py\n")
+    assert [launch.one_node for launch in launches if launch.script] == [False]
 
 
 def test_continued_lines_are_one_command_and_markdown_code_spans_are_commands() -> None:

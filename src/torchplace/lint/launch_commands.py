@@ -29,8 +29,22 @@ pytorch/examples' ImageNet takes for several nodes). Every other launcher may sp
 (DeepSpeed reads a hostfile, accelerate a config file, Slurm and MPI their allocations), and so
 does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or `pdsh`,
 or that such a launcher runs (`srun -n32 bash exps/finetune.sh`).
-A shell variable set once to a literal in the same file is read (`NNODES=1`); any other
-variable is unknown. One process: `python script.py` launched so, when the script starts no
+A launcher counts where a command starts (after environment assignments, control keywords
+and wrappers such as `sudo`, `nohup`, `timeout 60`): "you can ssh into the node" and `sudo
+service ssh start` launch nothing. A remote shell (`ssh`, `pdsh`) runs the command after its
+options and destination, read whole where quoted (`ssh "$host" "cd '$dir' && python x.py"`); a
+login, a tunnel, or a command of utilities only (`mkdir`, `cd`, `tar`, `kill`, ...) launches
+nothing, nor does a launcher given only options (`mpirun --version`) or kept in a variable
+without a script (`LAUNCH="accelerate launch ..."`, read where `$LAUNCH train.py` runs it). In
+a README, a heading (`### ssh set-up`) is prose; a `#` line in a fenced block is a commented
+command, read as one.
+A shell variable set once to a literal in the same file is read (`NNODES=1`), and so is one
+set once to several words (a double-quoted string, across lines too, or a bash array), in
+their place, with the variables they name: a launcher's options (`DISTRIBUTED_ARGS="--nnodes
+$NNODES ..."`, then `torchrun $DISTRIBUTED_ARGS train.py`), the command a cluster launcher
+runs (`ssh "$host" "bash -lc '${remote_cmd}'"`). Any other variable is unknown; one standing
+where a launcher's options go, before the script it names, may hold `--nnodes`, so that
+launch may span nodes. One process: `python script.py` launched so, when the script starts no
 processes of its own (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers
 loads no model) and reads none of the variables a launcher sets (`LOCAL_RANK`, `WORLD_SIZE`,
 `RANK`): such a script is written to run under one, whatever its README shows.
@@ -79,8 +93,14 @@ LAUNCH_TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rs
 MAX_FILES = 50_000
 _SKIPPED = frozenset({"node_modules", "site-packages", "dist-packages", "venv", "__pycache__"})
 #: A shell script holding one of these runs its commands through a cluster launcher.
+#: The launcher must stand where a command starts, after environment assignments, control
+#: keywords, wrappers or a variable (`$bin srun ...`): `sudo service ssh start` or an
+#: `echo "... srun ..."` is not one.
 _CLUSTER_SCRIPT = re.compile(
-    r"^\s*#\s*(?:SBATCH|PBS|BSUB)\b|\b(?:srun|mpirun|mpiexec|pdsh|ssh|qsub)\s", re.MULTILINE
+    r"^\s*#\s*(?:SBATCH|PBS|BSUB)\b"
+    r"|(?:^|&&|\|\||;|\|)\s*(?:(?:[A-Za-z_]\w*=\S*|if|then|else|do|while|until|!|time|nohup"
+    r"|exec|sudo|env|timeout\s+\S+|\$\{?\w+\}?)\s+)*(?:srun|mpirun|mpiexec|pdsh|ssh|qsub)\s",
+    re.MULTILINE,
 )
 #: Program names (the last path component) that launch across nodes, or may.
 _CLUSTER_LAUNCHERS = frozenset(
@@ -112,7 +132,8 @@ _SETS_VISIBLE_DEVICES = re.compile(
     rb"|\.update\s*\([^)]*CUDA_VISIBLE_DEVICES"
 )
 _ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
-_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)\}?")
+#: `$NAME`, `${NAME}`, and a whole bash array `${NAME[@]}`.
+_VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(?:\[[@*]\])?\}?")
 _SEPARATORS = re.compile(r"&&|\|\||;|\|")
 _INLINE_CODE = re.compile(r"`([^`]+)`")
 
@@ -146,14 +167,19 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
     cluster = not markdown and _CLUSTER_SCRIPT.search(text) is not None
     assigned = _assignments(text) if not markdown else {}
     known = {n: v[0] for n, v in assigned.items() if len(v) == 1 and "$" not in v[0] and v[0]}
+    if not markdown:
+        known.update(_remote_commands(text, assigned))
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
     found: list[Launch] = []
+    fenced = _fenced_lines(text) if markdown else set()
     for line, logical in _logical_lines(text, quoted=not markdown):
         spans = _INLINE_CODE.findall(logical) if markdown and "`" in logical else [logical]
+        if markdown and line not in fenced and logical.lstrip().startswith("#"):
+            spans = _INLINE_CODE.findall(logical)  # a heading ("### ssh set-up"): prose
         exported = _exported_before(exports, line)
         for span in spans:
-            for segment in _SEPARATORS.split(span):
+            for segment in _segments(span):
                 for command in _script_choices(segment, scripts):
                     launch = _parse(path, line, command, known, exported)
                     if launch is None:
@@ -162,6 +188,56 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
                         launch = replace(launch, one_node=False, one_process=False)
                     found.append(launch)
     return found
+
+
+def _fenced_lines(text: str) -> set[int]:
+    """The numbers of a Markdown text's lines inside fenced code blocks (```, ~~~)."""
+    inside: set[int] = set()
+    fence = ""
+    for number, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.lstrip()
+        if fence:
+            if stripped.startswith(fence):
+                fence = ""
+            else:
+                inside.add(number)
+        elif stripped.startswith(("```", "~~~")):
+            fence = stripped[:3]
+    return inside
+
+
+def _segments(span: str) -> list[str]:
+    """The commands of a line, split at `&&`, `||`, `;` and `|`; the command a remote shell
+    runs stays whole where it is quoted (`ssh "$host" "cd '$dir' && python train.py"`)."""
+    pieces: list[str] = []
+    start = 0
+    quote = ""
+    index = 0
+    while index < len(span):
+        char = span[index]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        else:
+            match = _SEPARATORS.match(span, index)
+            if match is not None:
+                pieces.append(span[start:index])
+                start = index = match.end()
+                continue
+        index += 1
+    pieces.append(span[start:])
+    found: list[str] = []
+    for piece in pieces:
+        if _REMOTE_SHELL_WORD.search(piece):
+            found.append(piece)
+        else:
+            found.extend(_SEPARATORS.split(piece))
+    return found
+
+
+#: A remote shell's name, as a word.
+_REMOTE_SHELL_WORD = re.compile(r"(?:^|[\s/])(?:ssh|pdsh)\s")
 
 
 def _script_choices(segment: str, scripts: dict[str, list[str]]) -> list[str]:
@@ -217,16 +293,55 @@ def _assignments(text: str) -> dict[str, list[str]]:
     return values
 
 
+#: A variable given several words: a double-quoted string holding a space, across lines too
+#: (`DISTRIBUTED_ARGS="` / `--nproc_per_node 8 --nnodes $NNODES"`,
+#: `remote_cmd="cd ${dir}; bash stop.sh || true"`), or a bash array (`ARGS=(--nnodes 2)`),
+#: after an optional `local` / `export` / `readonly` / `declare`.
+_WORDS_ASSIGNMENT = re.compile(
+    r"\s*(?:(?:local|export|readonly|declare(?:\s+-a)?)\s+)?([A-Za-z_]\w*)="
+    r"(?:\"([^\"]*\s[^\"]*)\"|\(([^()]*)\))\s*$"
+)
+
+
+def _remote_commands(text: str, assigned: dict[str, list[str]]) -> dict[str, str]:
+    """Variables a shell script assigns several words once: the options of a launcher
+    (`torchrun $DISTRIBUTED_ARGS train.py`) or the command a cluster launcher runs (`ssh
+    "$host" "bash -lc '${remote_cmd}'"`), read in their place. A variable assigned elsewhere
+    too (`NAME=value` on another line, a second quoted value) is unknown."""
+    values: dict[str, list[str]] = {}
+    for _, logical in _logical_lines(text, quoted=True):
+        match = _WORDS_ASSIGNMENT.fullmatch(logical.rstrip())
+        if match is not None:
+            value = match.group(2) if match.group(2) is not None else match.group(3)
+            values.setdefault(match.group(1), []).append(value)
+    # A multi-line value's first line (`NAME="`) reads as an empty plain assignment.
+    return {
+        name: found[0]
+        for name, found in values.items()
+        if len(found) == 1
+        and all(not v for v in assigned.get(name, []))
+        and len(assigned.get(name, [])) <= 1
+    }
+
+
 def _tokens(segment: str, known: dict[str, str]) -> list[str]:
     """Words of a command, quotes dropped, `NAME=value` prefixes read as their value, known
-    variables put in."""
-    words = []
+    variables put in (a value of several words, `ARGS="--nnodes=2 --nproc_per_node=8"`, as
+    its words, as the shell splits it)."""
+    words: list[str] = []
     for word in segment.split():
         word = word.strip("\"'()")
-        word = _VARIABLE.sub(lambda m: known.get(m.group(1), m.group(0)), word)
-        if word:
-            words.append(word)
+        for _ in range(_EXPANSIONS):  # a value may name variables of its own
+            expanded = _VARIABLE.sub(lambda m: known.get(m.group(1), m.group(0)), word)
+            if expanded == word:
+                break
+            word = expanded
+        words.extend(part for part in (w.strip("\"'()") for w in word.split()) if part)
     return words
+
+
+#: How deep variables named in variables' values are put in.
+_EXPANSIONS = 4
 
 
 def _parse(
@@ -284,6 +399,19 @@ def _visible_gpus(segment: str, known: dict[str, str], exported: str | None) -> 
 
 
 def _parse_launcher(path: str, line: int, segment: str, known: dict[str, str]) -> Launch | None:
+    launch = _launcher_of(path, line, segment, known)
+    if launch is not None and launch.script is None and _ASSIGNS_COMMAND.match(segment):
+        # `LAUNCH="accelerate launch --num_processes=8"`: a launcher kept for later
+        # (`$LAUNCH train.py`, read there), not a launch of its own.
+        return None
+    return launch
+
+
+#: A segment that assigns a command to a shell variable (`LAUNCH="torchrun ...`).
+_ASSIGNS_COMMAND = re.compile(r"\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=[\"']?\S")
+
+
+def _launcher_of(path: str, line: int, segment: str, known: dict[str, str]) -> Launch | None:
     words = _tokens(segment.strip().lstrip("$>#").strip(), known)
     for position, word in enumerate(words):
         program = _program(word)
@@ -299,9 +427,19 @@ def _parse_launcher(path: str, line: int, segment: str, known: dict[str, str]) -
         if program == "accelerate launch":
             return _accelerate(path, line, segment, rest)
         if program in _CLUSTER_LAUNCHERS:
+            if not rest or not _in_command_position(words[:position]):
+                return None  # the word in prose ("you can ssh into it"), or an argument
+            # A command line held in a variable or a quoted string (`ssh "$host" "bash -lc
+            # '${cmd}'"`) is read as its commands' words.
+            rest = [w for word in rest for w in _SPLIT_SEPARATORS.split(word) if w.strip()]
+            if all(word.startswith("-") for word in rest):
+                return None  # `mpirun --version`, `horovodrun --check`: no program
+            if program in _REMOTE_SHELLS:
+                commands = _commands_of(_remote_command(program, rest))
+                if all(_program(c[0]) in _NO_PYTHON_PROGRAMS for c in commands):
+                    return None  # a login, a tunnel, `ssh host "mkdir -p $dir"`: no program
+                rest = [word for command in commands for word in command]
             script, module, _ = _script_of(rest)
-            if not rest:
-                return None  # the word alone, in prose
             shell = _shell_script_of(rest) if script is None else None
             if shell is not None:
                 return Launch(path, line, _short(segment), shell, False, False, False, shell=True)
@@ -318,6 +456,92 @@ def _parse_launcher(path: str, line: int, segment: str, known: dict[str, str]) -
     return None
 
 
+#: Words that may come before a program in a shell command: a control keyword, a wrapper
+#: that runs the rest as a command, or a command's own option or number (`timeout 60`).
+_COMMAND_PREFIXES = frozenset(
+    {"if", "then", "else", "elif", "do", "while", "until", "!", "time", "nohup", "exec",
+     "sudo", "env", "command", "timeout", "numactl", "taskset", "nice", "stdbuf", "eval"}
+)  # fmt: skip
+
+
+def _in_command_position(before: list[str]) -> bool:
+    """The words before a program leave it in command position: environment assignments
+    (`NCCL_DEBUG=INFO srun ...`), a variable holding a wrapper (`$bin torchrun`), control
+    keywords and wrappers with their options; not prose ("you can ssh into the node") nor a
+    command whose argument it is (`service ssh restart`)."""
+    for word in before:
+        if "=" in word and not word.startswith("-"):
+            continue
+        if word.startswith(("-", "$")) or word.isdigit() or word in _COMMAND_PREFIXES:
+            continue
+        return False
+    return True
+
+
+#: A whole bash array the text does not set (`${ssh_opts[@]}`).
+_ARRAY = re.compile(r"\$\{\w+\[[@*]\]\}")
+#: Remote shells: what they run is the command after their options and destination.
+_REMOTE_SHELLS = frozenset({"ssh", "pdsh"})
+#: Options of `ssh` and `pdsh` that take a value (`ssh -p 2222 -i key host cmd`, `pdsh -w
+#: hosts cmd`).
+_REMOTE_SHELL_VALUES = {
+    "ssh": frozenset("BbcDEeFIiJLlmOoPpQRSWw"),
+    "pdsh": frozenset("wxgXlturRfMNdS"),
+}
+#: Programs that never run a Python program of the project: a remote command running one of
+#: them launches nothing.
+_NO_PYTHON_PROGRAMS = frozenset(
+    {"cd", "mkdir", "rm", "cp", "mv", "cat", "ls", "kill", "pkill", "killall", "nvidia-smi", "echo",
+     "hostname", "rsync", "scp", "tar", "chmod", "chown", "ln", "touch", "df", "du", "free",
+     "uptime", "whoami", "true", "false", "test", "sleep", "pwd", "uname", "date", "tail",
+     "head", "grep", "ps", "top", "htop", "exit", "sync", "ping"}
+)  # fmt: skip
+
+
+#: A separator, kept as a word of its own when a word is split at it.
+_SPLIT_SEPARATORS = re.compile(r"(&&|\|\||;|\|)")
+
+
+def _commands_of(words: list[str]) -> list[list[str]]:
+    """The commands among words split at separators (`cd dir && python x.py`)."""
+    commands: list[list[str]] = [[]]
+    for word in words:
+        if _SEPARATORS.fullmatch(word):
+            commands.append([])
+        else:
+            commands[-1].append(word)
+    return [command for command in commands if command]
+
+
+def _remote_command(program: str, words: list[str]) -> list[str]:
+    """The words of the command a remote shell runs: after its options (and their values)
+    and, for `ssh`, the destination. None (an empty list) for a login or a tunnel."""
+    comment = next((i for i, word in enumerate(words) if word.startswith("#")), len(words))
+    words = words[:comment]  # `ssh user@host  # VPN required`
+    index = _past_options(program, words, 0)
+    if program == "ssh":
+        # The destination; OpenSSH reads options after it too (`ssh root@host -p 2222`).
+        index = _past_options(program, words, index + 1)
+    return words[index:]
+
+
+def _past_options(program: str, words: list[str], index: int) -> int:
+    """The index of the first word at or after `index` that is neither a remote shell's
+    option nor an option's value."""
+    takes_value = _REMOTE_SHELL_VALUES[program]
+    while index < len(words) and _ARRAY.fullmatch(words[index]):
+        index += 1  # `ssh "${ssh_opts[@]}" host cmd`: an array of options
+    while index < len(words) and words[index].startswith("-"):
+        flags = words[index][1:]
+        index += 1
+        for position, flag in enumerate(flags):
+            if flag in takes_value:
+                if position == len(flags) - 1:
+                    index += 1  # `-p 2222`: the value is the next word
+                break  # `-p2222`: the value is the rest of this word
+    return index
+
+
 #: Programs that run a script in one Python process, with the words before the script.
 _APP_RUNNERS: dict[str, tuple[str, ...]] = {"gradio": (), "streamlit": ("run",)}
 
@@ -328,7 +552,9 @@ _RUNNERS = frozenset({"torchrun", "deepspeed", "accelerate launch"})
 
 
 def _starts_command(words: list[str]) -> bool:
-    return bool(words) and (words[0].startswith("-") or words[0].endswith(".py"))
+    """Options, a variable holding them (`torchrun $DISTRIBUTED_ARGS train.py`) or a script
+    follow the launcher's name."""
+    return bool(words) and (words[0].startswith(("-", "$")) or words[0].endswith(".py"))
 
 
 def _program(word: str) -> str:
@@ -390,8 +616,27 @@ def _torchrun(path: str, line: int, segment: str, words: list[str]) -> Launch | 
     options = words[:end]
     nodes = _option(options, "--nnodes", "--num_nodes")
     rank = _option(options, "--node_rank", "--node-rank")
-    one_node = "--standalone" in options or (nodes in (None, "1", "1:1") and rank in (None, "0"))
+    one_node = "--standalone" in options or (
+        nodes in (None, "1", "1:1")
+        and rank in (None, "0")
+        # Before a script it names, a variable can only be options; with no script named,
+        # it may be the script itself (`torchrun --nproc_per_node=8 $ENTRY`).
+        and (script is None or not _unknown_options(options))
+    )
     return Launch(path, line, _short(segment), script, module, one_node, False)
+
+
+def _unknown_options(options: list[str]) -> bool:
+    """A variable the text does not set stands where options go (`torchrun $DIST_ARGS
+    train.py`), not as an option's value (`--nproc_per_node $GPUS`): it may hold
+    `--nnodes`."""
+    for index, word in enumerate(options):
+        if not word.startswith("$"):
+            continue
+        before = options[index - 1] if index else ""
+        if not (before.startswith("-") and "=" not in before):
+            return True
+    return False
 
 
 def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:
