@@ -19,6 +19,7 @@ from torchplace.lint.runner import run
         'device = "cuda"',
         "y = x.to('cuda')",
         "loader = DataLoader(data, pin_memory=True)",
+        "loader = build_loader(DataConfig(workers=2), pin_memory=True)",
         "torch.cuda.synchronize()",
         "peak = torch.cuda.max_memory_allocated()",
         "index = torch.cuda.current_device()",
@@ -41,6 +42,10 @@ def test_uses_of_the_current_gpu(code: str) -> None:
         "torch.cuda.manual_seed_all(0)",
         "# model.cuda()",
         "loader = DataLoader(data, pin_memory=False)",
+        # Settings recorded for a loader built later (molmo's launch scripts hand them to a
+        # `train` that binds the GPU first): pinning happens where that loader is iterated.
+        "data = DataConfig(\n    dataset=name,\n    num_workers=2,\n    pin_memory=True,\n)",
+        "cfg = olmo.LoaderArgs(pin_memory=True, workers=[1, 2])",
     ],
 )
 def test_code_that_names_its_device_does_not_use_the_current_gpu(code: str) -> None:

@@ -4,7 +4,9 @@ A rank that never binds its GPU (no `set_device`) still has cuda:0 as its curren
 That only matters where the code acts on the current device: `.cuda()` without an index,
 `"cuda"` as a device, the legacy typed constructors (`torch.cuda.FloatTensor(n)`), pinned
 memory (its host buffers register with a CUDA context on the current GPU: the
-`pin_memory=True` loaders of stylegan2-ada-pytorch opened a context on GPU 0 in every rank),
+`pin_memory=True` loaders of stylegan2-ada-pytorch opened a context on GPU 0 in every rank;
+not a `pin_memory=True` recorded in a settings object, `DataConfig(pin_memory=True)`, whose
+loader pins where it is built and iterated),
 and `torch.cuda` calls given no device (`synchronize()`, `current_stream()`, `Stream()` and
 `current_device()` act on it; memory statistics report its numbers, GPU 0's, not the rank's,
 though they start no CUDA: `lint_cuda_init_facts.md`), and the object collectives
@@ -97,6 +99,8 @@ def current_gpu_use(
             continue
         if any(first <= line <= last for first, last in skip):
             continue
+        if found.group(0).startswith("pin_memory") and _in_settings_call(code, found.start()):
+            continue
         if held is None:
             blocks = DeviceBlocks(tree) if tree is not None else DeviceBlocks.of(text)
             held = blocks.held_spans(called_in_blocks, private=not program)
@@ -104,6 +108,34 @@ def current_gpu_use(
             continue
         return CurrentGpuUse(path, line, " ".join(found.group(0).split()))
     return None
+
+
+#: The name of a class that records settings for later (`DataConfig(pin_memory=True)`,
+#: `LoaderArgs`, `TrainingArguments`): it pins nothing; the loader built from it later pins,
+#: where it is iterated (molmo's launch scripts bind the GPU first thing in the `train` they
+#: hand the config to).
+_SETTINGS_CLASS = re.compile(r"(?:Config|Cfg|Conf|Args|Arguments|Options|Params|Settings)$")
+#: How far back the call holding a keyword is looked for.
+_CALL_LOOKBACK = 4000
+
+
+def _in_settings_call(code: str, keyword: int) -> bool:
+    """The keyword at offset `keyword` is an argument of a call to a settings class."""
+    depth = 0
+    start = max(0, keyword - _CALL_LOOKBACK)
+    for index in range(keyword - 1, start - 1, -1):
+        char = code[index]
+        if char in ")]}":
+            depth += 1
+        elif char in "([{":
+            if depth == 0:
+                if char != "(":
+                    return False
+                callee = re.search(r"([\w.]+)\s*$", code[max(0, index - 200) : index])
+                name = callee.group(1).rsplit(".", 1)[-1] if callee else ""
+                return _SETTINGS_CLASS.search(name) is not None
+            depth -= 1
+    return False
 
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef

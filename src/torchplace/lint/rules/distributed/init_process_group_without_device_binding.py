@@ -58,11 +58,11 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     `barrier(device_ids=[...])`; a project's own function named `init_process_group`; a process
     shown one GPU by `CUDA_VISIBLE_DEVICES` set just before; code that never runs (a script's
     function nothing names; a set-up helper nothing calls in a checkout nobody installs). The
-    process must act on its current GPU (`.cuda()`, `"cuda"`, `pin_memory=True`, `torch.cuda`
-    calls or `barrier()` given no device) in the file, a project module it imports, or a caller
-    of the group's function that does not bind before the work (the message names where): one
-    naming every tensor's device leaves cuda:0 alone. Work inside `with torch.cuda.device(d):`,
-    or in functions called only there, acts on `d`.
+    process must act on its current GPU (`.cuda()`, `"cuda"`, `pin_memory=True` but not in a
+    `DataConfig(...)`, `torch.cuda` calls or `barrier()` given no device) in the file, a
+    project module it imports, or a caller of the group's function that does not bind before
+    the work (the message names where): one naming every tensor's device leaves cuda:0 alone.
+    Work inside `with torch.cuda.device(d):`, or in functions called only there, acts on `d`.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
@@ -120,7 +120,9 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     # device); on fresh-72 on 1 of 1; on fresh-73 on 1 of 1; on fresh-74 on 2 of 3 (1 split)
     # (benchmarks/results/lint_precision_unseen.md); since read: children a parent shows one
     # GPU each (Oobleck's profiler), a set-up helper nothing calls in a checkout (pangu),
-    # cuGraph's comms init given the rank's GPU (fresh-50). The default set needs 90% there.
+    # cuGraph's comms init given the rank's GPU (fresh-50); on fresh-82 on 0 of 4 (molmo's
+    # `DataConfig(pin_memory=True)`, settings for a loader its `train` builds after binding the
+    # GPU; now read). The default set needs 90% there.
     preview = True
     name = "init-process-group-without-device-binding"
     contexts = (
