@@ -89,6 +89,77 @@ def test_launcher_options_held_in_a_variable_are_read(text: str, one_node: bool)
     assert launch.one_node is one_node
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Megatron-LM's array over lines.
+        "NUM_NODES=${NUM_NODES:-4}\nDISTRIBUTED_ARGS=(\n    --nproc_per_node 8\n"
+        "    --nnodes $NUM_NODES\n)\ntorchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py\n",
+        # A launcher kept in a variable, run later.
+        'LAUNCH="torchrun --nnodes 2 --nproc_per_node 8"\n$LAUNCH train.py\n',
+        # Options changed after they were set: their value is unknown.
+        'ARGS="--nproc_per_node 8"\nif [ "$N" -gt 1 ]; then ARGS="$ARGS --nnodes $N"; fi\n'
+        "torchrun $ARGS train.py\n",
+        'ARGS="--nproc_per_node 8"\n[ -n "$MASTER_ADDR" ] && ARGS+=" --nnodes 2"\n'
+        "torchrun $ARGS train.py\n",
+        "ARGS=(--nproc_per_node 8)\nARGS+=(--nnodes 2)\ntorchrun ${ARGS[@]} train.py\n",
+        # Cluster launchers behind other launchers and wrappers.
+        "salloc -N 2 srun python train.py\n",
+        "sleep 1 & srun python train.py\n",
+        'parallel-ssh -h hosts "python train.py"\n',
+        "jsrun -n 12 python train.py\n",
+        # A remote shell running the torch launcher, and several programs.
+        'ssh node$i "cd $DIR && python -m torch.distributed.launch --nnodes 4 train.py"\n',
+        'ssh node2 "cd /w && python tools/prep.py && torchrun --nnodes 2 train.py"\n',
+        # A variable after a flag that takes no value is more options.
+        "python -m torch.distributed.launch --nproc_per_node=8 --use_env $DIST_ARGS train.py\n",
+    ],
+)
+def test_launches_that_may_span_nodes_are_not_read_as_one_node(text: str) -> None:
+    launches = [launch for launch in launches_in_text("run.sh", text) if launch.script]
+    assert any(launch.script.endswith(("train.py", "_gpt.py")) for launch in launches), launches
+    assert not any(launch.one_node for launch in launches), launches
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "/opt/slurm/bin/srun true\npython eval.py\n",
+        "sudo -E srun true\npython eval.py\n",
+        'eval "srun true"\npython eval.py\n',
+        "x=$(srun hostname)\npython eval.py\n",
+        "if true; then :\nelif srun true; then :\nfi\npython eval.py\n",
+    ],
+)
+def test_a_script_that_runs_a_cluster_launcher_anywhere_spans_nodes(text: str) -> None:
+    [launch] = [launch for launch in launches_in_text("job.sh", text) if launch.script]
+    assert not launch.one_node
+
+
+def test_commented_commands_of_rst_and_indented_markdown_code_are_commands() -> None:
+    rst = ".. code-block:: bash\n\n   # torchrun --nnodes 2 --nproc_per_node 8 train.py\n"
+    assert not _one("usage.rst", rst).one_node
+    markdown = "Run:\n\n    # torchrun --nnodes 2 train.py\n"
+    assert not _one("README.md", markdown).one_node
+    fence = "````\n```bash\n# torchrun --nnodes 2 train.py\n````\n"
+    assert not _one("README.md", fence).one_node
+
+
+def test_a_double_quote_inside_single_quotes_opens_no_string() -> None:
+    text = (
+        "MASTER=$(scontrol show hostnames | head -n1 | tr -d '\"')\npython prep.py\n"
+        "torchrun --nnodes 2 --nproc_per_node 8 train.py\n"
+    )
+    scripts = [launch.script for launch in launches_in_text("run.sh", text)]
+    assert scripts == ["prep.py", "train.py"]
+
+
+def test_variables_that_double_at_each_step_are_read_quickly() -> None:
+    words = " ".join(["$B"] * 200)
+    text = f'A="{words}"\nB="$C $C $C"\nC="$D $D"\nD="$E $E"\nE="x y"\ntorchrun $A train.py\n'
+    assert launches_in_text("run.sh", text)  # within the suite's time, not minutes
+
+
 def test_a_command_a_cluster_launcher_runs_from_a_variable_is_read() -> None:
     # LightX2V's remote clean-up: the script ssh runs is a shell script, not any Python file.
     text = (
@@ -189,8 +260,13 @@ def test_a_command_held_in_a_double_quoted_string_across_lines_is_one_command(
 ) -> None:
     # ImageReward's `train_one_node.sh` (fresh-54): the launch is a variable the script
     # evaluates, written over several lines inside double quotes.
-    launch = _one("train_one_node.sh", QUOTED_COMMAND.format(nodes=nodes))
-    assert (launch.line, launch.script, launch.one_node) == (8, "src/train.py", nodes == 1)
+    # The assignment is read as the launch, and so is the `eval` that runs the variable (its
+    # multi-word value read in its place); the `echo` prints it and launches nothing.
+    launches = launches_in_text("train_one_node.sh", QUOTED_COMMAND.format(nodes=nodes))
+    assert [(launch.line, launch.script, launch.one_node) for launch in launches] == [
+        (8, "src/train.py", nodes == 1),
+        (14, "src/train.py", nodes == 1),
+    ]
 
 
 def test_a_quoted_string_spans_lines_only_in_shell_scripts() -> None:

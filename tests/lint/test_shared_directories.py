@@ -69,3 +69,19 @@ def test_launch_texts_are_not_read_from_a_shared_place(scratch: Path) -> None:
     assert launch_root(str(job / "train.py"), None) == str(job)
     lone = scratch / "someone_0.py"
     assert launch_root(str(lone), None) == str(lone)
+
+
+def test_a_stray_init_file_in_a_shared_place_makes_no_package(scratch: Path) -> None:
+    (scratch / "__init__.py").write_text("", encoding="utf-8")
+    lone = scratch / "someone_0.py"
+    assert ProjectIndex().root_of(str(lone)) == str(lone)
+
+
+def test_a_link_to_a_shared_place_is_shared(scratch: Path, tmp_path: Path) -> None:
+    link = tmp_path / "link"
+    link.symlink_to(scratch, target_is_directory=True)
+    assert is_shared_directory(str(link))
+    script = link / "job" / "run.py"
+    script.parent.mkdir()
+    script.write_text("", encoding="utf-8")
+    assert ProjectIndex().root_of(str(script)) == str(script)

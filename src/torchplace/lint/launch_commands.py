@@ -29,25 +29,32 @@ pytorch/examples' ImageNet takes for several nodes). Every other launcher may sp
 (DeepSpeed reads a hostfile, accelerate a config file, Slurm and MPI their allocations), and so
 does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or `pdsh`,
 or that such a launcher runs (`srun -n32 bash exps/finetune.sh`).
-A launcher counts where a command starts (after environment assignments, control keywords
-and wrappers such as `sudo`, `nohup`, `timeout 60`): "you can ssh into the node" and `sudo
-service ssh start` launch nothing. A remote shell (`ssh`, `pdsh`) runs the command after its
-options and destination, read whole where quoted (`ssh "$host" "cd '$dir' && python x.py"`); a
-login, a tunnel, or a command of utilities only (`mkdir`, `cd`, `tar`, `kill`, ...) launches
-nothing, nor does a launcher given only options (`mpirun --version`) or kept in a variable
-without a script (`LAUNCH="accelerate launch ..."`, read where `$LAUNCH train.py` runs it). In
-a README, a heading (`### ssh set-up`) is prose; a `#` line in a fenced block is a commented
-command, read as one.
+A cluster launcher counts where a command starts (after environment assignments, control
+keywords, wrappers such as `sudo -E`, `nohup`, `timeout 60`, `xargs`, or another launcher:
+`salloc -N 2 srun ...`): "you can ssh into the node" and `sudo service ssh start` launch
+nothing; a shell script running one anywhere (`/opt/slurm/bin/srun`, `x=$(srun ...)`) is a
+cluster script. What it runs is read as commands of their own, each a launch that may span
+nodes (`srun python -m torch.distributed.run ... train.py`); a remote shell (`ssh`, `pdsh`)
+runs the commands after its options and destination, read whole where quoted (`ssh "$host"
+"cd '$dir' && python x.py"`). A login, a tunnel, a command of utilities only (`mkdir`, `cd`,
+`tar`, `kill`, ...), a launcher given only options (`mpirun --version`), a command that prints
+(`echo $cmd`) or a launcher kept in a variable without a script (`LAUNCH="accelerate launch
+..."`, read where `$LAUNCH train.py` runs it) launches nothing. In a Markdown README, a
+heading (`### ssh set-up`) is prose; a `#` line in a fenced or indented block, or in reST, is
+a commented command, read as one.
 A shell variable set once to a literal in the same file is read (`NNODES=1`), and so is one
-set once to several words (a double-quoted string, across lines too, or a bash array), in
-their place, with the variables they name: a launcher's options (`DISTRIBUTED_ARGS="--nnodes
-$NNODES ..."`, then `torchrun $DISTRIBUTED_ARGS train.py`), the command a cluster launcher
-runs (`ssh "$host" "bash -lc '${remote_cmd}'"`). Any other variable is unknown; one standing
-where a launcher's options go, before the script it names, may hold `--nnodes`, so that
-launch may span nodes. One process: `python script.py` launched so, when the script starts no
-processes of its own (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers
-loads no model) and reads none of the variables a launcher sets (`LOCAL_RANK`, `WORLD_SIZE`,
-`RANK`): such a script is written to run under one, whatever its README shows.
+set once to several words (a quoted string, across lines too, or a bash array), in their
+place, with the variables they name, up to a bounded length: a launcher's options
+(`DISTRIBUTED_ARGS="--nnodes $NNODES ..."`, then `torchrun $DISTRIBUTED_ARGS train.py`), the
+command a cluster launcher runs (`ssh "$host" "bash -lc '${remote_cmd}'"`). A variable
+assigned anywhere else as well (`ARGS+=" --nnodes 2"` under an `if`), like any other, is
+unknown; one standing where a launcher's options go, before the script it names, may hold
+`--nnodes`, so that launch may span nodes.
+
+One process: `python script.py` launched so, when the script starts no processes of its own
+(`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers loads no model) and reads
+none of the variables a launcher sets (`LOCAL_RANK`, `WORLD_SIZE`, `RANK`): such a script is
+written to run under one, whatever its README shows.
 
 One GPU: the command shows its processes one GPU, by an environment prefix
 (`CUDA_VISIBLE_DEVICES=0 python run.py`) or by the last `export CUDA_VISIBLE_DEVICES=0` of the
@@ -71,6 +78,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -93,19 +101,18 @@ LAUNCH_TEXT_SUFFIXES = (".sh", ".bash", ".zsh", ".slurm", ".sbatch", ".md", ".rs
 MAX_FILES = 50_000
 _SKIPPED = frozenset({"node_modules", "site-packages", "dist-packages", "venv", "__pycache__"})
 #: A shell script holding one of these runs its commands through a cluster launcher.
-#: The launcher must stand where a command starts, after environment assignments, control
-#: keywords, wrappers or a variable (`$bin srun ...`): `sudo service ssh start` or an
-#: `echo "... srun ..."` is not one.
-_CLUSTER_SCRIPT = re.compile(
-    r"^\s*#\s*(?:SBATCH|PBS|BSUB)\b"
-    r"|(?:^|&&|\|\||;|\|)\s*(?:(?:[A-Za-z_]\w*=\S*|if|then|else|do|while|until|!|time|nohup"
-    r"|exec|sudo|env|timeout\s+\S+|\$\{?\w+\}?)\s+)*(?:srun|mpirun|mpiexec|pdsh|ssh|qsub)\s",
-    re.MULTILINE,
-)
+#: A batch script's header: the scheduler runs its commands on the nodes it allocates.
+_CLUSTER_HEADER = re.compile(r"^[ \t]*#[ \t]*(?:SBATCH|PBS|BSUB)\b", re.MULTILINE)
 #: Program names (the last path component) that launch across nodes, or may.
 _CLUSTER_LAUNCHERS = frozenset(
-    {"srun", "mpirun", "mpiexec", "horovodrun", "ssh", "pdsh", "sbatch", "qsub", "colossalai"}
-)
+    {"srun", "mpirun", "mpiexec", "horovodrun", "ssh", "pdsh", "sbatch", "qsub", "colossalai",
+     "salloc", "jsrun", "aprun", "ibrun", "clush", "pssh", "parallel-ssh", "flux"}
+)  # fmt: skip
+#: A cluster launcher's name anywhere in a text: only such texts are read for one.
+_CLUSTER_WORD = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in _CLUSTER_LAUNCHERS) + r")\b")
+#: `flux` launches only through these subcommands (`flux run -N 2 ...`); the word alone is
+#: more often a model's name.
+_FLUX_RUNS = frozenset({"run", "submit", "batch", "alloc"})
 _PYTHON = re.compile(r"python(?:\d+(?:\.\d+)?)?$")
 #: Launch texts that are shell scripts (a cluster launcher may run one), not documents.
 _SHELL_SUFFIXES = tuple(s for s in LAUNCH_TEXT_SUFFIXES if s not in (".md", ".rst"))
@@ -134,7 +141,8 @@ _SETS_VISIBLE_DEVICES = re.compile(
 _ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
 #: `$NAME`, `${NAME}`, and a whole bash array `${NAME[@]}`.
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(?:\[[@*]\])?\}?")
-_SEPARATORS = re.compile(r"&&|\|\||;|\|")
+#: Between commands: `&&`, `||`, `;`, `|`, and `&` that backgrounds one (not `2>&1`, `&>`).
+_SEPARATORS = re.compile(r"&&|\|\||;|\||(?<![>&<])&(?![&>])")
 _INLINE_CODE = re.compile(r"`([^`]+)`")
 
 
@@ -164,45 +172,82 @@ class Launch:
 def launches_in_text(path: str, text: str) -> list[Launch]:
     """The launch commands written in one text (a shell script, a README)."""
     markdown = path.endswith((".md", ".rst"))
-    cluster = not markdown and _CLUSTER_SCRIPT.search(text) is not None
     assigned = _assignments(text) if not markdown else {}
-    known = {n: v[0] for n, v in assigned.items() if len(v) == 1 and "$" not in v[0] and v[0]}
+    counts = _assignment_counts(text) if not markdown else Counter()
+    known = {
+        n: v[0]
+        for n, v in assigned.items()
+        if len(v) == 1 and counts[n] == 1 and "$" not in v[0] and v[0]
+    }
     if not markdown:
-        known.update(_remote_commands(text, assigned))
+        known.update(_remote_commands(text, counts))
+    cluster = not markdown and _is_cluster_script(text, known)
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
     found: list[Launch] = []
     fenced = _fenced_lines(text) if markdown else set()
     for line, logical in _logical_lines(text, quoted=not markdown):
         spans = _INLINE_CODE.findall(logical) if markdown and "`" in logical else [logical]
-        if markdown and line not in fenced and logical.lstrip().startswith("#"):
+        if path.endswith(".md") and line not in fenced and _HEADING.match(logical):
             spans = _INLINE_CODE.findall(logical)  # a heading ("### ssh set-up"): prose
         exported = _exported_before(exports, line)
         for span in spans:
             for segment in _segments(span):
                 for command in _script_choices(segment, scripts):
-                    launch = _parse(path, line, command, known, exported)
-                    if launch is None:
-                        continue
-                    if cluster:
-                        launch = replace(launch, one_node=False, one_process=False)
-                    found.append(launch)
+                    for launch in _parse(path, line, command, known, exported):
+                        if cluster:
+                            launch = replace(launch, one_node=False, one_process=False)
+                        found.append(launch)
     return found
 
 
+#: A Markdown heading: up to three spaces, then `#`s (four spaces make it code).
+_HEADING = re.compile(r" {0,3}#")
+
+
+def _is_cluster_script(text: str, known: dict[str, str]) -> bool:
+    """A shell script whose commands run through a scheduler or on other nodes: a batch
+    header (`#SBATCH`), or a cluster launcher in command position in any of its commands
+    (`srun ...`, `/opt/slurm/bin/srun`, `sudo -E srun`, `x=$(srun ...)`, `ssh "$host" ...`)."""
+    if _CLUSTER_HEADER.search(text):
+        return True
+    if not _CLUSTER_WORD.search(text):
+        return False
+    for _, logical in _logical_lines(text, quoted=True):
+        if not _CLUSTER_WORD.search(logical):
+            continue
+        for segment in _SEPARATORS.split(logical.replace("$(", " ").replace("`", " ")):
+            words = _tokens(_PROMPT.sub("", segment.strip()), known)
+            for position, word in enumerate(words):
+                if _cluster_launcher(word, words[position + 1 :]) and _in_command_position(
+                    words[:position]
+                ):
+                    return True
+    return False
+
+
+def _cluster_launcher(word: str, rest: list[str]) -> bool:
+    program = _program(word)
+    if program == "flux":
+        return bool(rest) and rest[0] in _FLUX_RUNS
+    return program in _CLUSTER_LAUNCHERS
+
+
 def _fenced_lines(text: str) -> set[int]:
-    """The numbers of a Markdown text's lines inside fenced code blocks (```, ~~~)."""
+    """The numbers of a Markdown text's lines inside fenced code blocks: from a fence of three
+    or more backticks or tildes to a line of the same character, at least as many, alone."""
     inside: set[int] = set()
     fence = ""
     for number, raw in enumerate(text.splitlines(), 1):
-        stripped = raw.lstrip()
+        stripped = raw.strip()
         if fence:
-            if stripped.startswith(fence):
+            if stripped.startswith(fence) and not stripped.lstrip(fence[0]):
                 fence = ""
             else:
                 inside.add(number)
         elif stripped.startswith(("```", "~~~")):
-            fence = stripped[:3]
+            run = len(stripped) - len(stripped.lstrip(stripped[0]))
+            fence = stripped[0] * run
     return inside
 
 
@@ -264,8 +309,8 @@ def _logical_lines(text: str, quoted: bool = False) -> Iterator[tuple[int, str]]
         if not pending:
             start = number
         stripped = raw.rstrip()
-        if quoted and not stripped.lstrip().startswith("#"):
-            open_quote ^= _DOUBLE_QUOTE.sub("", stripped).count('"') % 2 == 1
+        if quoted and (open_quote or not stripped.lstrip().startswith("#")):
+            open_quote = _ends_in_double_quote(stripped, open_quote)
         if stripped.endswith("\\"):
             pending.append(stripped[:-1])
             continue
@@ -279,18 +324,57 @@ def _logical_lines(text: str, quoted: bool = False) -> Iterator[tuple[int, str]]
         yield start, " ".join(pending)
 
 
-#: An escaped double quote, which opens and closes no string.
-_DOUBLE_QUOTE = re.compile(r'\\"')
+def _ends_in_double_quote(line: str, open_quote: bool) -> bool:
+    """Whether a shell line ends inside a double-quoted string, given whether it starts in
+    one: `"` inside single quotes (`tr -d '"'`) or escaped opens none, nor does one in a
+    comment."""
+    double = open_quote
+    single = False
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if double:
+            if char == "\\":
+                index += 1
+            elif char == '"':
+                double = False
+        elif single:
+            single = char != "'"
+        elif char == "\\":
+            index += 1
+        elif char == "'":
+            single = True
+        elif char == '"':
+            double = True
+        elif char == "#" and (index == 0 or line[index - 1] in " \t;"):
+            break  # a comment
+        index += 1
+    return double
+
+
 #: The most lines a double-quoted string is read across.
 _QUOTED_LINES = 40
 
 
 def _assignments(text: str) -> dict[str, list[str]]:
-    """The values each shell variable is assigned, quotes dropped, in the order written."""
+    """The values each shell variable is assigned on a line of its own, quotes dropped, in the
+    order written; not a bash array's opening (`ARGS=(`), read as several words."""
     values: dict[str, list[str]] = {}
     for name, value in _ASSIGNMENT.findall(text):
-        values.setdefault(name, []).append(value.strip("\"'"))
+        if not value.startswith("("):
+            values.setdefault(name, []).append(value.strip("\"'"))
     return values
+
+
+#: An assignment anywhere in a line (`then ARGS="$ARGS --nnodes 2"; fi`, `ARGS+=(...)`,
+#: `[ -n "$M" ] && ARGS+=" x"`), not an option's (`--nnodes=2`) nor a variable read's.
+_ANY_ASSIGNMENT = re.compile(r"(?<![\w$.{/-])([A-Za-z_]\w*)\+?=(?!=)")
+
+
+def _assignment_counts(text: str) -> Counter[str]:
+    """How many times the text assigns each name, wherever: a name assigned twice holds a
+    value the reader cannot know."""
+    return Counter(_ANY_ASSIGNMENT.findall(text))
 
 
 #: A variable given several words: a double-quoted string holding a space, across lines too
@@ -299,29 +383,42 @@ def _assignments(text: str) -> dict[str, list[str]]:
 #: after an optional `local` / `export` / `readonly` / `declare`.
 _WORDS_ASSIGNMENT = re.compile(
     r"\s*(?:(?:local|export|readonly|declare(?:\s+-a)?)\s+)?([A-Za-z_]\w*)="
-    r"(?:\"([^\"]*\s[^\"]*)\"|\(([^()]*)\))\s*$"
+    r"(?:\"([^\"]*)\"|'([^']*)'|\(([^()]*)\))\s*(?:#.*)?"
 )
+#: The most lines a bash array is read across.
+_ARRAY_LINES = 40
 
 
-def _remote_commands(text: str, assigned: dict[str, list[str]]) -> dict[str, str]:
+def _remote_commands(text: str, counts: Counter[str]) -> dict[str, str]:
     """Variables a shell script assigns several words once: the options of a launcher
     (`torchrun $DISTRIBUTED_ARGS train.py`) or the command a cluster launcher runs (`ssh
-    "$host" "bash -lc '${remote_cmd}'"`), read in their place. A variable assigned elsewhere
-    too (`NAME=value` on another line, a second quoted value) is unknown."""
+    "$host" "bash -lc '${remote_cmd}'"`), read in their place. A bash array may span lines.
+    A variable assigned anywhere else too (`ARGS+=" --nnodes 2"` under an `if`) is unknown."""
     values: dict[str, list[str]] = {}
-    for _, logical in _logical_lines(text, quoted=True):
-        match = _WORDS_ASSIGNMENT.fullmatch(logical.rstrip())
+    lines = [logical for _, logical in _logical_lines(text, quoted=True)]
+    index = 0
+    while index < len(lines):
+        logical = lines[index].rstrip()
+        index += 1
+        if _OPENS_ARRAY.match(logical):
+            # `ARGS=(` / `--nnodes $N` / `)`: read the array's lines as one.
+            parts = [logical]
+            while index < len(lines) and len(parts) < _ARRAY_LINES and ")" not in parts[-1]:
+                parts.append(lines[index].strip())
+                index += 1
+            logical = " ".join(parts)
+        match = _WORDS_ASSIGNMENT.fullmatch(logical)
         if match is not None:
-            value = match.group(2) if match.group(2) is not None else match.group(3)
-            values.setdefault(match.group(1), []).append(value)
-    # A multi-line value's first line (`NAME="`) reads as an empty plain assignment.
+            value = next(v for v in match.groups()[1:] if v is not None)
+            if len(value.split()) > 1:
+                values.setdefault(match.group(1), []).append(value)
     return {
-        name: found[0]
-        for name, found in values.items()
-        if len(found) == 1
-        and all(not v for v in assigned.get(name, []))
-        and len(assigned.get(name, [])) <= 1
+        name: found[0] for name, found in values.items() if len(found) == 1 and counts[name] == 1
     }
+
+
+#: A line opening a bash array it does not close (`DISTRIBUTED_ARGS=(`).
+_OPENS_ARRAY = re.compile(r"\s*(?:(?:local|export|readonly|declare(?:\s+-a)?)\s+)?\w+=\([^)]*$")
 
 
 def _tokens(segment: str, known: dict[str, str]) -> list[str]:
@@ -329,10 +426,21 @@ def _tokens(segment: str, known: dict[str, str]) -> list[str]:
     variables put in (a value of several words, `ARGS="--nnodes=2 --nproc_per_node=8"`, as
     its words, as the shell splits it)."""
     words: list[str] = []
+    # The characters put in, over the whole command: values that double at each step
+    # (`A="$B $B"`, `B="$C $C"`, ...) stop growing once it is spent.
+    budget = [_EXPANDED_CHARS]
+
+    def put(match: re.Match[str]) -> str:
+        value = known.get(match.group(1))
+        if value is None or len(value) > budget[0]:
+            return match.group(0)
+        budget[0] -= len(value)
+        return value
+
     for word in segment.split():
         word = word.strip("\"'()")
         for _ in range(_EXPANSIONS):  # a value may name variables of its own
-            expanded = _VARIABLE.sub(lambda m: known.get(m.group(1), m.group(0)), word)
+            expanded = _VARIABLE.sub(put, word)
             if expanded == word:
                 break
             word = expanded
@@ -340,17 +448,24 @@ def _tokens(segment: str, known: dict[str, str]) -> list[str]:
     return words
 
 
-#: How deep variables named in variables' values are put in.
+#: How deep variables named in variables' values are put in, and how many characters one
+#: command may gain.
 _EXPANSIONS = 4
+_EXPANDED_CHARS = 4_000
 
 
 def _parse(
     path: str, line: int, segment: str, known: dict[str, str], exported: str | None = None
-) -> Launch | None:
-    launch = _parse_launcher(path, line, segment, known)
-    if launch is None:
-        return None
-    return replace(launch, visible_gpus=_visible_gpus(segment, known, exported))
+) -> list[Launch]:
+    gpus = _visible_gpus(segment, known, exported)
+    return [
+        replace(launch, visible_gpus=gpus) for launch in _parse_launcher(path, line, segment, known)
+    ]
+
+
+#: A shell prompt or a comment's mark before a command (`$ torchrun ...`, `> python ...`,
+#: `# srun ...`); not `$LAUNCH`, a variable.
+_PROMPT = re.compile(r"^(?:[$>](?=\s)|#+)\s*")
 
 
 #: `export CUDA_VISIBLE_DEVICES=...` at a line's start (the script's top level).
@@ -384,7 +499,7 @@ def _visible_gpus(segment: str, known: dict[str, str], exported: str | None) -> 
     CUDA_VISIBLE_DEVICES=0`); None when neither says, or the value is a variable the file
     does not set."""
     value = exported
-    for word in _tokens(segment.strip().lstrip("$>#").strip(), known):
+    for word in _tokens(_PROMPT.sub("", segment.strip()), known):
         if "=" not in word or word.startswith("-"):
             if _program(word) != "env":
                 break  # the program: words after it are its arguments
@@ -398,69 +513,105 @@ def _visible_gpus(segment: str, known: dict[str, str], exported: str | None) -> 
     return len(entries) if entries else None
 
 
-def _parse_launcher(path: str, line: int, segment: str, known: dict[str, str]) -> Launch | None:
-    launch = _launcher_of(path, line, segment, known)
-    if launch is not None and launch.script is None and _ASSIGNS_COMMAND.match(segment):
+def _parse_launcher(path: str, line: int, segment: str, known: dict[str, str]) -> list[Launch]:
+    launches = _launcher_of(path, line, segment, known)
+    if _ASSIGNS_COMMAND.match(segment):
         # `LAUNCH="accelerate launch --num_processes=8"`: a launcher kept for later
         # (`$LAUNCH train.py`, read there), not a launch of its own.
-        return None
-    return launch
+        launches = [launch for launch in launches if launch.script is not None]
+    return launches
 
 
 #: A segment that assigns a command to a shell variable (`LAUNCH="torchrun ...`).
 _ASSIGNS_COMMAND = re.compile(r"\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=[\"']?\S")
 
 
-def _launcher_of(path: str, line: int, segment: str, known: dict[str, str]) -> Launch | None:
-    words = _tokens(segment.strip().lstrip("$>#").strip(), known)
+def _launcher_of(path: str, line: int, segment: str, known: dict[str, str]) -> list[Launch]:
+    words = _tokens(_PROMPT.sub("", segment.strip()), known)
+    return _launches_in_words(path, line, segment, words)
+
+
+def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> list[Launch]:
+    """The launches of one command's words (several where a cluster launcher runs several
+    commands: `ssh node2 "cd /w && python prep.py && torchrun --nnodes 2 train.py"`). A
+    command that prints (`echo $run_cmd`) runs nothing."""
+    if words and _program(words[0]) in _PRINTERS:
+        return []
     for position, word in enumerate(words):
         program = _program(word)
         rest = words[position + 1 :]
         if program == "accelerate" and rest[:1] == ["launch"]:
             program, rest = "accelerate launch", rest[1:]
         if program in _RUNNERS and not _starts_command(rest):
-            return None  # prose (`# torchrun specific`, "use torchrun"), not a command
+            return []  # prose (`# torchrun specific`, "use torchrun"), not a command
         if program == "torchrun":
-            return _torchrun(path, line, segment, rest)
+            return _some(_torchrun(path, line, segment, rest))
         if program == "deepspeed":
-            return _deepspeed(path, line, segment, rest)
+            return [_deepspeed(path, line, segment, rest)]
         if program == "accelerate launch":
-            return _accelerate(path, line, segment, rest)
-        if program in _CLUSTER_LAUNCHERS:
+            return [_accelerate(path, line, segment, rest)]
+        if _cluster_launcher(word, rest):
             if not rest or not _in_command_position(words[:position]):
-                return None  # the word in prose ("you can ssh into it"), or an argument
-            # A command line held in a variable or a quoted string (`ssh "$host" "bash -lc
-            # '${cmd}'"`) is read as its commands' words.
-            rest = [w for word in rest for w in _SPLIT_SEPARATORS.split(word) if w.strip()]
-            if all(word.startswith("-") for word in rest):
-                return None  # `mpirun --version`, `horovodrun --check`: no program
-            if program in _REMOTE_SHELLS:
-                commands = _commands_of(_remote_command(program, rest))
-                if all(_program(c[0]) in _NO_PYTHON_PROGRAMS for c in commands):
-                    return None  # a login, a tunnel, `ssh host "mkdir -p $dir"`: no program
-                rest = [word for command in commands for word in command]
-            script, module, _ = _script_of(rest)
-            shell = _shell_script_of(rest) if script is None else None
-            if shell is not None:
-                return Launch(path, line, _short(segment), shell, False, False, False, shell=True)
-            return Launch(path, line, _short(segment), script, module, False, False)
+                return []  # the word in prose ("you can ssh into it"), or an argument
+            return _cluster_launches(path, line, segment, program, rest)
         if _PYTHON.match(program):
-            return _python(path, line, segment, rest)
+            return _some(_python(path, line, segment, rest))
         if program in _APP_RUNNERS and rest[: len(_APP_RUNNERS[program])] == list(
             _APP_RUNNERS[program]
         ):
             # `gradio app.py`, `streamlit run app.py`: one Python process running the script.
             arguments = rest[len(_APP_RUNNERS[program]) :]
             if arguments[:1] and arguments[0].endswith(".py"):
-                return _python(path, line, segment, arguments)
-    return None
+                return _some(_python(path, line, segment, arguments))
+    return []
+
+
+#: Commands that print their words.
+_PRINTERS = frozenset({"echo", "printf"})
+
+
+def _some(launch: Launch | None) -> list[Launch]:
+    return [] if launch is None else [launch]
+
+
+def _cluster_launches(
+    path: str, line: int, segment: str, program: str, rest: list[str]
+) -> list[Launch]:
+    """What a cluster launcher runs, each launch of it able to span nodes: the launches of
+    its commands (`srun python -m torch.distributed.run ... train.py`, a remote shell's
+    quoted commands), else the shell script it runs (`srun bash exps/train.sh`: its own
+    commands then run on every node), else a launch of any file (its command unread)."""
+    # A command line held in a variable or a quoted string (`ssh "$host" "bash -lc
+    # '${cmd}'"`) is read as its commands' words.
+    rest = [w for word in rest for w in _SPLIT_SEPARATORS.split(word) if w.strip()]
+    if all(word.startswith("-") for word in rest):
+        return []  # `mpirun --version`, `horovodrun --check`: no program
+    commands = _commands_of(rest)
+    if program in _REMOTE_SHELLS:
+        commands = _commands_of(_remote_command(program, rest))
+        if all(_program(c[0]) in _NO_PYTHON_PROGRAMS for c in commands):
+            return []  # a login, a tunnel, `ssh host "mkdir -p $dir"`: no program
+    found = [
+        replace(launch, one_node=False, one_process=False)
+        for command in commands
+        for launch in _launches_in_words(path, line, segment, command)
+    ]
+    if any(launch.script is not None for launch in found):
+        return found
+    words = [word for command in commands for word in command]
+    script, module, _ = _script_of(words)
+    shell = _shell_script_of(words) if script is None else None
+    if shell is not None:
+        return [Launch(path, line, _short(segment), shell, False, False, False, shell=True)]
+    return [Launch(path, line, _short(segment), script, module, False, False)]
 
 
 #: Words that may come before a program in a shell command: a control keyword, a wrapper
 #: that runs the rest as a command, or a command's own option or number (`timeout 60`).
 _COMMAND_PREFIXES = frozenset(
     {"if", "then", "else", "elif", "do", "while", "until", "!", "time", "nohup", "exec",
-     "sudo", "env", "command", "timeout", "numactl", "taskset", "nice", "stdbuf", "eval"}
+     "sudo", "env", "command", "timeout", "numactl", "taskset", "nice", "stdbuf", "eval",
+     "xargs", "parallel", "{", "}", "{}"}
 )  # fmt: skip
 
 
@@ -499,7 +650,7 @@ _NO_PYTHON_PROGRAMS = frozenset(
 
 
 #: A separator, kept as a word of its own when a word is split at it.
-_SPLIT_SEPARATORS = re.compile(r"(&&|\|\||;|\|)")
+_SPLIT_SEPARATORS = re.compile(r"(&&|\|\||;|\||(?<![>&<])&(?![&>]))")
 
 
 def _commands_of(words: list[str]) -> list[list[str]]:
@@ -634,9 +785,16 @@ def _unknown_options(options: list[str]) -> bool:
         if not word.startswith("$"):
             continue
         before = options[index - 1] if index else ""
-        if not (before.startswith("-") and "=" not in before):
+        if not (before.startswith("-") and "=" not in before) or before in _FLAGS:
             return True
     return False
+
+
+#: `torchrun` options that take no value: a variable after one is more options.
+_FLAGS = frozenset(
+    {"--standalone", "--use_env", "--use-env", "--no_python", "--no-python", "--run_path",
+     "--run-path", "-m", "--module"}
+)  # fmt: skip
 
 
 def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:

@@ -1554,6 +1554,8 @@ def _package_root(directory: str) -> str | None:
     the grandparent does (a directory that holds only subpackages), never into a directory
     many unrelated files share (`shared_directories`).
     None when `directory` is neither a package nor below one (a lone script)."""
+    if is_shared_directory(directory):
+        return None  # a stray `/tmp/__init__.py` makes no package of all of /tmp
     top = directory
     while True:
         parent = os.path.dirname(top)

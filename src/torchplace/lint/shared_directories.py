@@ -8,8 +8,10 @@ one project, read for every project fact: seconds to minutes of reading code tha
 to do with the file, and facts (a binding, a launch, a save) taken from strangers' scripts.
 So the climb, and the search for a project marker, stop below these directories: the
 filesystem root, the user's home directory and every directory above it, and the system's
-temporary directories (`tempfile.gettempdir()`, `/tmp`, `/var/tmp`). A file lying directly in
-one of them is a project of its own.
+temporary directories (`tempfile.gettempdir()`, `/tmp`, `/var/tmp`), by their own paths or
+through links to them. A file lying directly in one of them is a project of its own, even
+beside a stray `__init__.py`; so is each file of a repository checked out as the home
+directory itself (its `.git` is read as a dotfiles checkout's).
 """
 
 from __future__ import annotations
@@ -39,5 +41,7 @@ def _shared() -> frozenset[str]:
 
 
 def is_shared_directory(directory: str) -> bool:
-    """`directory` (an absolute path) is a place many unrelated files share."""
-    return directory in _shared()
+    """`directory` (an absolute path) is a place many unrelated files share, by its own path
+    or through links (`~/scratch -> /tmp`, `//tmp`)."""
+    shared = _shared()
+    return directory in shared or os.path.realpath(directory) in shared
