@@ -282,6 +282,39 @@ def _model_on_gpu(
                 f"tensors, and every rank restores them onto the GPU that saved them"
             )
             return Evidence(text, placed[1])
+        if owner is not None and receiver.startswith("self."):
+            found = _instance_on_gpu(ctx, tree, owner)
+            if found is not None:
+                text = (
+                    f"loads it into `{receiver}`, part of a `{owner.name}` that "
+                    f"{SEVERAL_PROCESSES} places on a GPU ({found[0]}, line {found[1]}): a "
+                    f"checkpoint saved from it holds CUDA tensors, and every rank restores "
+                    f"them onto the GPU that saved them"
+                )
+                return Evidence(text, found[1])
+    return None
+
+
+def _instance_on_gpu(
+    ctx: FileContext, tree: ast.Module, owner: ast.ClassDef
+) -> tuple[str, int] | None:
+    """A GPU placement, in the function that builds it, of an instance of `owner` the file
+    builds (R-ESM's `model = CLS_model(url, ...)`, whose constructor loads the pretrained
+    weights into `self.resm`, then `model = model.cuda()`)."""
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if (
+                isinstance(node, ast.Assign)
+                and len(node.targets) == 1
+                and isinstance(node.value, ast.Call)
+                and call_name(node.value) == owner.name
+            ):
+                name = dotted_name(node.targets[0])
+                placed = _placement_on_gpu(ctx, function, name, set()) if name else None
+                if placed is not None:
+                    return placed
     return None
 
 

@@ -24,8 +24,9 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     Flags `torch.load(...)` without `map_location` where the file shows that the data holds
     CUDA tensors saved on another GPU or machine:
     - the loaded state dict goes into a model that this multi-process code places on a GPU
-      (`model.to(local_rank)`, `.cuda()`, `DDP(model, device_ids=[...])`) or gives to a
-      trainer (`Trainer(model=model)`, which trains it on each process's GPU);
+      (`model.to(local_rank)`, `.cuda()`, `DDP(model, device_ids=[...])`), also as a part of
+      an instance it places (`self.encoder` of a `Classifier` built, then `.cuda()`), or
+      gives to a trainer (`Trainer(model=model)`, which trains it on each process's GPU);
     - the load resumes training in multi-process code: the same function (or its class's own
       `load_state_dict`) restores an optimizer's state from a checkpoint all ranks share (not
       one it makes with its model in a file that names no GPU: they train on the CPU);
