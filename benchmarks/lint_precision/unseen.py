@@ -942,6 +942,14 @@ HISTORY = [
         "default none TRUE of 10 (TPL201 0/4 with 1 split, TPL102 0/2, TPL203, TPL204, "
         "TPL207, TPL404 0/1 each) and no TPL108, TPL401 or TPL402 finding",
     ),
+    (
+        "2026-12-05",
+        "f3e70d4",
+        "fresh-82 (code whose own processes train over several GPUs and nodes; 840 files) "
+        "at f3e70d4: no default-tier finding, the default set alone too; of the rules once "
+        "default 12 TRUE of 16 (TPL402 12/12, TPL401 0/4: molmo's settings object holding "
+        "`pin_memory=True`, since read); its seeded TPL106 sample 2 TRUE of 12 (6 UNSURE)",
+    ),
 ]
 
 
@@ -2317,6 +2325,26 @@ CORPUS_NOTES = {
         "of 12 of its 44 TPL106 loads (seed 81, `fresh-81/tpl106-sample`): 0 TRUE, 8 FALSE, "
         "4 UNSURE (s3prl's experts loading published checkpoints in every rank, whose saved "
         "devices the repository does not show)."
+    ),
+    "fresh-82": (
+        "Code whose own processes train over several GPUs and nodes (DINOv3, V-JEPA 2, Molmo, "
+        "RL2, MambaInLlama, minimind-v, baby-llama2-chinese, OVSegmentor, SparseBEV, GC ViT, "
+        "HuBERT-soft, textlesslib, CAGNET, Uni-Core, R-ESM, NERSC's SC24 tutorial, "
+        "flowprogen, tdfo, TrackFormer, TransTrack); 20 repositories pinned at their "
+        "snapshots' HEAD, four first picks dropped as renamed copies of repositories other "
+        "sets lint (VQ-Diffusion, HunyuanDiT, 3D-Speaker, UniSRec) and chosen again, copies "
+        "left out (DINOv3's CLIP tokenizer, GC ViT's timm schedulers, textlesslib's "
+        "vocoders, the files the SC24 tutorial shares with SC23's, single files), committed "
+        "(f3e70d4) before it was first linted. First linted at f3e70d4: 840 Python files, no "
+        "crash, no default-tier finding, the same when the default set runs alone. Its 16 "
+        "findings of the rules once default, read by two blind judges, who agreed on all: "
+        "TPL402 12 of 12 TRUE (DINOv3's depth and segmentation evaluations, flowprogen and "
+        "tdfo take `get_rank()` as the GPU), TPL401 0 of 4 (molmo's launch scripts make the "
+        "group, then hand a config holding `pin_memory=True` to a `train` that binds the GPU "
+        "first; a settings object pins nothing, since read). A seeded sample of 12 of its 28 "
+        "TPL106 loads (seed 82, `fresh-82/tpl106-sample`): 2 TRUE (R-ESM's fine-tuning "
+        "loads its own pretraining checkpoint in every rank; TPL108 now follows that load "
+        "into the classifier its builder moves to the GPU), 4 FALSE, 6 UNSURE (3 split)."
     ),
 }
 

@@ -275,23 +275,17 @@ def _model_on_gpu(
     from_load = _derived_from_load(function, load)
     for receiver in _weights_receivers(ctx, function, load):
         placed = _placement_on_gpu(ctx, owner or function, receiver, from_load)
+        what = "which"
+        if placed is None and owner is not None and receiver.startswith("self."):
+            placed = _instance_on_gpu(ctx, tree, owner)
+            what = f"part of a `{owner.name}` that"
         if placed is not None:
             text = (
-                f"loads it into `{receiver}`, which {SEVERAL_PROCESSES} places on a GPU "
+                f"loads it into `{receiver}`, {what} {SEVERAL_PROCESSES} places on a GPU "
                 f"({placed[0]}, line {placed[1]}): a checkpoint saved from it holds CUDA "
                 f"tensors, and every rank restores them onto the GPU that saved them"
             )
             return Evidence(text, placed[1])
-        if owner is not None and receiver.startswith("self."):
-            found = _instance_on_gpu(ctx, tree, owner)
-            if found is not None:
-                text = (
-                    f"loads it into `{receiver}`, part of a `{owner.name}` that "
-                    f"{SEVERAL_PROCESSES} places on a GPU ({found[0]}, line {found[1]}): a "
-                    f"checkpoint saved from it holds CUDA tensors, and every rank restores "
-                    f"them onto the GPU that saved them"
-                )
-                return Evidence(text, found[1])
     return None
 
 
