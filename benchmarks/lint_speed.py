@@ -288,6 +288,7 @@ HISTORY = [
     ("2026-12-05", "b49c9cb", "0.40x default, 9.23x with --preview; warm 0.46 s"),
     ("2026-12-05", "a5389de", "0.50x default, 12.01x with --preview; warm 0.51 s"),
     ("2026-12-05", "c77c30f", "0.57x default, 15.76x with --preview; warm 0.51 s"),
+    ("2026-12-05", "44931b7", "0.58x default, 18.90x with --preview; warm 0.57 s"),
 ]
 
 

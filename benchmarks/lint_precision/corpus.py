@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-82] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-83] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -156,7 +156,8 @@ proteins, NeRF, point clouds, video, OCR, remote sensing, time series, speech re
 retrieval, optical flow) for their DDP set-up, rank-based GPU choices and resumes; `--fresh-82`
 (`FRESH_82`) code whose own processes train over several GPUs and nodes (vision and video
 pretraining, language and vision-language models, RL for LLMs, tracking, speech, graphs,
-recommendation, molecules, weather).
+recommendation, molecules, weather); `--fresh-83` (`FRESH_83`) research training code that
+resumes from its checkpoints in multi-process runs and picks each rank's GPU itself.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12203,6 +12204,58 @@ FRESH_82 = (
     ("github:PeizeSun/TransTrack", "91cfaa7217e62204062ba6719723625225e072a6"),
 )
 
+#: fresh-83: research training code that resumes from its checkpoints in multi-process runs and
+#: picks each rank's GPU itself (speech, multimodal and video pretraining, video segmentation
+#: and recognition, scene flow, GANs, vision backbones, graph networks, particle physics,
+#: chemistry, a small language model; 21 repositories). Chosen blind and committed before it
+#: was first linted; candidates with more than a tenth of their files identical to another
+#: set's dropped, vendored folders and identical files left out (`LEFT_OUT`). Each entry as in
+#: `FRESH_19`.
+FRESH_83 = (
+    # APS speech toolkit (recognition, enhancement, separation); distributed trainers, resumes
+    ("github:funcwj/aps", "c814dc5a8b0bff5efa7e1ecc23c6180e76b8e26c"),
+    # BDDM diffusion vocoder; multi-process training, checkpoint loads
+    ("github:tencent-ailab/bddm", "2cebe0e6b7fd4ce8121a45d1194e2eb708597936"),
+    # Uni-Perceiver generalist multimodal pretraining; distributed launch, resumes
+    ("github:fundamentalvision/Uni-Perceiver", "a8c9e37ae25d9526a208c8f7d4403f32f99e7a72"),
+    # EgoVLPv2 egocentric video-language pretraining and its downstream tasks; DDP, checkpoint loads
+    ("github:facebookresearch/EgoVLPv2", "550c0596b8aa7426083398502111430454571c84"),
+    # DEVA decoupled video segmentation; distributed training, weights loaded
+    ("github:hkchengrex/Tracking-Anything-with-DEVA", "404a112df77f9644d5c7211811329ccd8174b8c3"),
+    # EVL efficient video recognition; DDP training, resume
+    ("github:OpenGVLab/efficient-video-recognition", "b282e8b49e4ecd24f7357361719cf4fa5ab9c40d"),
+    # action recognition models; multi-process training, resume
+    ("github:IBM/action-recognition-pytorch", "67cc96ff1871a33ef54a3e1e6f72022b4d16a847"),
+    # TDN temporal difference networks for action recognition; DDP, resume
+    ("github:MCG-NJU/TDN", "a7c7e9bcd109d8256cd27a11505bd6e00de39ce0"),
+    # CamLiFlow camera-LiDAR scene flow; mp.spawn workers, checkpoint loads
+    ("github:MCG-NJU/CamLiFlow", "3bf1974f77a8b3b3323cd6e99b6d04eb55473d24"),
+    # MoCoGAN-HD video generation; multi-process training, resume
+    ("github:snap-research/MoCoGAN-HD", "27356baa0518bc69507106d9c8817753520d2082"),
+    # Anycost GAN; horovod training with a GPU picked per rank
+    ("github:mit-han-lab/anycost-gan", "ffb09fde2d2fdeae2fc4b9a0b863ddc27872be19"),
+    # RepVGG re-parameterized ConvNets; distributed training, resume
+    ("github:DingXiaoH/RepVGG", "eae7c5204001eaf195bbe2ee72fb6a37855cce33"),
+    # CSWin vision transformer; distributed training, resume
+    ("github:microsoft/CSWin-Transformer", "f111ae2f771df32006e7afd7916835dd67d4cb9d"),
+    # FastViT hybrid vision transformer; distributed training, resume
+    ("github:apple/ml-fastvit", "8af5928238cab99c45f64fc3e4e7b1516b8224ba"),
+    # LV-ViT token labeling; distributed training, resume
+    ("github:zihangJiang/TokenLabeling", "9dbfd59aedecfe83f6f3253db4e99b82359d48ac"),
+    # Tokens-to-Token ViT; distributed training, resume
+    ("github:yitu-opensource/T2T-ViT", "0f63dc9558f4d192de926504dbddfa1b3f5db6ca"),
+    # GNNFlow distributed dynamic-graph GNN training; per-rank GPUs, process groups
+    ("github:jasperzhong/GNNFlow", "ea525b3d9db13d85c0bde1727a7ab306d7125c71"),
+    # particle-physics GNN tracking; Slurm / MPI distributed training, resume
+    ("github:sparticlesteve/heptrkx-gnn-tracking", "85d257f6fed79d0f6f0f25e2ba10ac8d3487c39f"),
+    # Retro3D retrosynthesis transformer; DDP training, checkpoint loads
+    ("github:Jesse-zjx/Retro3D", "1aaaf9705431e98421fe104311399ccd8c420acb"),
+    # a PCQM4Mv2 molecular-property solution; distributed training of its models
+    ("github:jfpuget/NVIDIA-PCQM4Mv2", "82ee505cbaf26bd0830e2f39b6638b9f08a17de8"),
+    # a small Chinese LLM built from scratch (pretraining, fine-tuning, DPO); torchrun DDP
+    ("github:Tongjilibo/build_MiniLLM_from_scratch", "1c559f6d84e557fafbad8bb5d8a44ed341889c71"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -14545,6 +14598,41 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "src/trackformer/models/ops/test.py",
         "src/trackformer/models/ops/test_double_precision.py",
     ),
+    # fresh-83's copies: rosinality's StyleGAN 2 operators in Anycost GAN and MoCoGAN-HD,
+    # BigGAN-PyTorch in MoCoGAN-HD, mmcv's helpers in CSWin's segmentation, and single files
+    # found in other sets' repositories
+    "github:funcwj/aps": ("examples/asr/multi_cn/local/primewords_parse_transcript.py",),
+    "github:fundamentalvision/Uni-Perceiver": (
+        "data/preprocess/cc3m/cc3m_train_download_list.py",
+        "data/preprocess/cc3m/cc3m_val_download_list.py",
+        "data/preprocess/cc3m/make_cc3m_train_json.py",
+        "data/preprocess/cc3m/make_cc3m_val_json.py",
+        "uniperceiver/config/compat.py",
+        "uniperceiver/evaluation/testing.py",
+        "uniperceiver/utils/registry.py",
+        "uniperceiver/datasets/zipreader.py",
+    ),
+    "github:facebookresearch/EgoVLPv2": (
+        "EgoNLQ/utils/visualizer.py",
+        "EgoTaskQA/utils/visualizer.py",
+        "EgoVLPv2/utils/visualizer.py",
+        "QFVS/utils/visualizer.py",
+    ),
+    "github:hkchengrex/Tracking-Anything-with-DEVA": (
+        "deva/model/resnet.py",
+        "deva/utils/palette.py",
+        "deva/dataset/tps.py",
+        "deva/model/cbam.py",
+    ),
+    "github:MCG-NJU/TDN": ("ops/__init__.py",),
+    "github:snap-research/MoCoGAN-HD": ("models/stylegan2/", "models/BigGAN/"),
+    "github:mit-han-lab/anycost-gan": ("cuda_op/", "thirdparty/"),
+    "github:DingXiaoH/RepVGG": ("data/__init__.py",),
+    "github:microsoft/CSWin-Transformer": ("segmentation/mmcv_custom/",),
+    "github:zihangJiang/TokenLabeling": ("tlt/__init__.py",),
+    "github:jfpuget/NVIDIA-PCQM4Mv2": (
+        "TransformerM/graphormer/data_loading/ogb_datasets/descriptors/dists.py",
+    ),
 }
 
 
@@ -14632,6 +14720,7 @@ UNSEEN_SETS = {
     "fresh-80": FRESH_80,
     "fresh-81": FRESH_81,
     "fresh-82": FRESH_82,
+    "fresh-83": FRESH_83,
 }
 
 
