@@ -101,6 +101,45 @@ def test_bindings_before_the_work(block: str) -> None:
     assert _binds("from task import run\n\nif __name__ == '__main__':\n" + block)
 
 
+BDDM_MAIN = """\
+import hashlib
+import json
+
+import torch
+from task import run
+
+
+def dict_hash_5char(dictionary):
+    dhash = hashlib.md5()
+    dhash.update(json.dumps(dictionary, sort_keys=True).encode())
+    return dhash.hexdigest()[:5]
+
+
+if __name__ == "__main__":
+    args = parser.parse_args()
+    config = args.__dict__
+    with open(args.config) as f:
+        loaded = yaml.safe_load(f)
+    digest = dict_hash_5char(loaded)
+    for key in loaded:
+        config[key] = loaded[key]
+    torch.manual_seed(config["seed"])
+    torch.cuda.manual_seed_all(config["seed"])
+    torch.cuda.set_device(config["local_rank"])
+    run(config)
+"""
+
+
+def test_preparation_before_the_binding_may_read_files_loop_seed_and_call_helpers() -> None:
+    # bddm's entry scripts (fresh-83): a config read in a `with`, a loop over its keys, a
+    # hash helper of the script's own and torch's seeding calls come before the binding.
+    assert _binds(BDDM_MAIN)
+    # A helper of the script that runs the project's code is no preparation.
+    assert not _binds(BDDM_MAIN.replace("    return dhash", "    run(None)\n    return dhash"))
+    # Nor is a torch call that may start CUDA.
+    assert not _binds(BDDM_MAIN.replace("torch.manual_seed(", "torch.cuda.synchronize("))
+
+
 @pytest.mark.parametrize(
     "block",
     [

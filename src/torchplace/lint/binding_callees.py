@@ -39,10 +39,15 @@ CUDA_WORK = re.compile(
     r"|" + CURRENT_GPU_USE.pattern
 )
 _ACCELERATE_BINDERS = frozenset({"PartialState", "Accelerator", "AcceleratorState"})
-#: (package, function) of initializers that bind the GPU inside the library.
+#: (package, function) of initializers that bind the GPU inside the library. torch4keras's
+#: DDP trainer (bert4torch's `BaseModelDDP`) has `init_process_group()` call
+#: `torch.cuda.set_device(LOCAL_RANK)` (build_MiniLLM_from_scratch's trainers call it right
+#: after making the group).
 _LIBRARY_BINDERS = frozenset(
     {
         ("axonn", "init"),
+        ("torch4keras", "init_process_group"),
+        ("bert4torch", "init_process_group"),
         ("colossalai", "launch"),
         ("colossalai", "launch_from_torch"),
         ("colossalai", "launch_from_slurm"),
@@ -105,19 +110,23 @@ def _loader_keyword(text: str, position: int, limit: int = 5000) -> bool:
 
 def bound_by_callee(ctx: FileContext, function: Scope | None, group: ast.Call) -> bool:
     """Whether a call after `group` (an `init_process_group`) and before the function's first
-    CUDA work builds an object that binds the GPU in its constructor."""
-    if function is None:
+    CUDA work builds an object that binds the GPU in its constructor. A group a script makes
+    at its top level (`function` None) is read in the module's code that follows it
+    (build_MiniLLM's `BaseModelDDP.init_process_group()` on the next line)."""
+    container = function.node if function is not None else ctx.whole_tree()
+    if container is None:
         return False
     return any(
-        builds_a_binder(ctx, function.node, node)
-        for node in calls_before_cuda_work(ctx, function.node, group)
+        builds_a_binder(ctx, container, node)
+        for node in calls_before_cuda_work(ctx, container, group)
     )
 
 
 def calls_before_cuda_work(ctx: FileContext, function: ast.AST, group: ast.Call) -> list[ast.Call]:
     """The calls of `function` after `group` and before its first CUDA work (`CUDA_WORK`)."""
     start = group.end_lineno or group.lineno
-    last = getattr(function, "end_lineno", None) or start
+    whole = len(ctx.source.lines) if isinstance(function, ast.Module) else start
+    last = getattr(function, "end_lineno", None) or whole
     after = without_comments(ctx.source.lines_text(start + 1, last))
     work = first_cuda_work(after)
     limit = start + 1 + after.count("\n", 0, work.start()) if work else last + 1

@@ -8,8 +8,11 @@ function of the script that block calls (`main()`), before anything that could m
 group. Those statements are read in order, without running them. Before the binding they may
 do anything that calls none of the project's own functions (the script's functions, names
 imported from the project's modules) and nothing named for a process group or distributed
-set-up; project helpers named for arguments, configuration, logging or seeding
-(`get_commandline_args()`, `parse_args()`) may run. The binding must be a statement of the
+set-up, in assignments, `if`s, `for` loops and `with` blocks (`with open(cfg) as f:`);
+project helpers named for arguments, configuration, logging or seeding
+(`get_commandline_args()`, `parse_args()`) may run, as may the script's own functions that
+do only such things (bddm's `dict_hash_5char(config)`) and torch's seeding calls, which start
+no CUDA (`torch.cuda.manual_seed_all`). The binding must be a statement of the
 block or function itself, not one inside a branch or loop. A value shown as
 `CUDA_VISIBLE_DEVICES` counts when `project_callers.shows_one_gpu` reads it as one GPU per
 process (`str(args.gpu_id)`, `gpus[rank]`; not a literal, nor several, `args.gpus`).
@@ -52,6 +55,12 @@ def binds_before_running(tree: ast.Module, is_project_module: Callable[[str, int
     }
     own = _project_names(tree, is_project_module)
     own |= {s.name for s in tree.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+    # The script's own helpers that only prepare (bddm's `dict_hash_5char(config)`) may run
+    # before the binding: called, they run nothing of the project either.
+    helpers = frozenset(
+        name for name, body in functions.items() if all(_prepares(s, own) for s in body)
+    )
+    own -= helpers
     # The module's own top-level code runs first (imports of the project run its modules).
     for statement in tree.body:
         if statement is _main_if(tree):
@@ -60,9 +69,9 @@ def binds_before_running(tree: ast.Module, is_project_module: Callable[[str, int
             continue
         if isinstance(statement, ast.Import | ast.ImportFrom):
             continue  # the project's imports are read by the import graph, not here
-        if not _prepares(statement, own):
+        if not _prepares(statement, own, helpers):
             return False
-    return _binds_in(block, functions, own, _DEPTH, is_project_module)
+    return _binds_in(block, functions, own, _DEPTH, is_project_module, helpers)
 
 
 def has_main_block(tree: ast.Module) -> bool:
@@ -75,6 +84,7 @@ def _binds_in(
     own: set[str],
     depth: int,
     is_project_module: Callable[[str, int], bool],
+    helpers: frozenset[str] = frozenset(),
 ) -> bool:
     for statement in block:
         if _binds(statement):
@@ -85,14 +95,16 @@ def _binds_in(
             # arguments run before it.
             call = statement.value  # type: ignore[attr-defined]
             given = [*call.args, *(k.value for k in call.keywords)]
-            if not all(_prepares_in(argument, own) for argument in given):
+            if not all(_prepares_in(argument, own, helpers) for argument in given):
                 return False
-            return _binds_in(functions[called], functions, own, depth - 1, is_project_module)
+            return _binds_in(
+                functions[called], functions, own, depth - 1, is_project_module, helpers
+            )
         if isinstance(statement, ast.Import | ast.ImportFrom) and _imports_project(
             statement, is_project_module
         ):
             return False  # importing a project module runs its code
-        if not _prepares(statement, own):
+        if not _prepares(statement, own, helpers):
             return False
     return False
 
@@ -151,21 +163,31 @@ def _binds(statement: ast.stmt) -> bool:
     )
 
 
-def _prepares(statement: ast.stmt, own: set[str]) -> bool:
-    """The statement runs none of the project's code and nothing of a process group."""
+def _prepares(statement: ast.stmt, own: set[str], helpers: frozenset[str] = frozenset()) -> bool:
+    """The statement runs none of the project's code and nothing of a process group: an
+    assignment, a call, a `return`, or an `if`, a `for` or a `with` (`with open(path) as f:`)
+    made of such statements."""
     if isinstance(statement, ast.Import | ast.ImportFrom | ast.Pass):
         return True
+    parts: list[ast.AST]
     if isinstance(statement, ast.If):
-        parts: list[ast.AST] = [statement.test]
-        return all(_prepares_in(p, own) for p in parts) and all(
-            _prepares(s, own) for s in (*statement.body, *statement.orelse)
-        )
-    if not isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr):
-        return False
-    return _prepares_in(statement, own)
+        parts, body = [statement.test], [*statement.body, *statement.orelse]
+    elif isinstance(statement, ast.For):
+        parts, body = [statement.target, statement.iter], [*statement.body, *statement.orelse]
+    elif isinstance(statement, ast.With):
+        parts, body = [item.context_expr for item in statement.items], statement.body
+    else:
+        if not isinstance(
+            statement, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.Expr | ast.Return
+        ):
+            return False
+        return _prepares_in(statement, own, helpers)
+    return all(_prepares_in(p, own, helpers) for p in parts) and all(
+        _prepares(s, own, helpers) for s in body
+    )
 
 
-def _prepares_in(node: ast.AST, own: set[str]) -> bool:
+def _prepares_in(node: ast.AST, own: set[str], helpers: frozenset[str] = frozenset()) -> bool:
     """Every call in `node` prepares: a builtin or a helper named for arguments,
     configuration, logging or seeding (`parse_args()`), a method of the kind that reads
     arguments, strings and paths (`parser.add_argument`, `args.gpus.split`), or a call of a
@@ -178,10 +200,12 @@ def _prepares_in(node: ast.AST, own: set[str]) -> bool:
             return False
         prepares = _PREPARES.search(name) is not None
         if isinstance(call.func, ast.Name):
-            if not (prepares or name in _BUILTINS or name in _PARSER_CLASSES):
+            if not (prepares or name in _BUILTINS or name in _PARSER_CLASSES or name in helpers):
                 return False
             continue
         root = _root_name(call.func)
+        if root == "torch" and call.func.attr in _SEEDS:  # type: ignore[attr-defined]
+            continue  # seeding starts no CUDA (`lint_cuda_init_facts`)
         if root == "torch" or (root in own and not prepares):
             return False
         if not (root in _OUTSIDE_MODULES or name in _METHODS or prepares):
@@ -202,12 +226,17 @@ _METHODS = frozenset(
     | {"endswith", "get", "pop", "items", "keys", "values", "append", "extend", "update"}
     | {"exists", "mkdir", "makedirs", "info", "warning", "debug", "error", "setLevel"}
     | {"getenv", "setdefault", "basicConfig", "getLogger", "isdir", "isfile"}
+    | {"encode", "decode", "hexdigest", "digest"}
 )
 #: Modules a script's preparation calls that are neither the project's nor torch.
 _OUTSIDE_MODULES = frozenset(
     {"os", "sys", "argparse", "logging", "json", "yaml", "random", "time", "datetime"}
     | {"pathlib", "shutil", "warnings", "numpy", "np", "socket", "platform", "getpass"}
+    | {"hashlib"}
 )
+#: torch's seeding calls (`torch.manual_seed`, `torch.cuda.manual_seed_all`), which start no
+#: CUDA: measured on a GPU (`benchmarks/results/lint_cuda_init_facts.md`).
+_SEEDS = frozenset({"manual_seed", "manual_seed_all", "seed", "seed_all"})
 #: Calls that may start CUDA or bind a device other than by the readings above.
 _STARTS_CUDA = frozenset({"cuda", "to", "device", "is_available", "current_device"})
 
