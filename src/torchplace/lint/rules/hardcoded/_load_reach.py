@@ -150,13 +150,18 @@ def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call
     (global or local, or the one process of a run without ranks: `if args.local_rank in [-1,
     0] and ...:` around it), and so does every other save of the file: it holds what a rank
     0 saved from its node's cuda:0. A checkpoint no save of the file writes (a model to fine-
-    tune from another run) may come from any GPU."""
+    tune from another run) may come from any GPU. Names are read where the function assigns
+    them, else where the module does (a global `checkpoint_path`)."""
     holder: ast.AST = enclosing_function(tree, load.lineno) or tree
     if not load.args or not _saves_only_on_rank_zero(ctx, tree):
         return False
-    wanted = _components(_path_pieces(load.args[0], local_assignments(holder)))
+    # A path the module names once for both (GNNFlow's global `checkpoint_path`) is read
+    # where the module assigns it.
+    module = local_assignments(tree)
+    wanted = _components(_path_pieces(load.args[0], {**module, **local_assignments(holder)}))
     return any(
-        len(call.args) > 1 and wanted & _components(_path_pieces(call.args[1], assigned))
+        len(call.args) > 1
+        and wanted & _components(_path_pieces(call.args[1], {**module, **assigned}))
         for saver, assigned, call in _saves(ctx, tree)
     )
 
