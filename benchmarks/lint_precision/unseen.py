@@ -950,6 +950,16 @@ HISTORY = [
         "default 12 TRUE of 16 (TPL402 12/12, TPL401 0/4: molmo's settings object holding "
         "`pin_memory=True`, since read); its seeded TPL106 sample 2 TRUE of 12 (6 UNSURE)",
     ),
+    (
+        "2026-12-05",
+        "4a635f9",
+        "fresh-83 (research training code that resumes from its checkpoints in multi-process "
+        "runs; 936 files) at 4a635f9: no default-tier finding, the default set alone too; of "
+        "the rules once default 2 TRUE of 8 (TPL108 2/3, TPL401 0/4, TPL209 0/1), then the "
+        "FALSE shapes fixed (a library binder and an entry script's preparation: TPL401; a "
+        "global checkpoint path rank 0 alone writes and reads: TPL108); its seeded TPL106 "
+        "sample 0 TRUE of 12 (1 UNSURE); the judges agreed on all 20",
+    ),
 ]
 
 
@@ -2345,6 +2355,27 @@ CORPUS_NOTES = {
         "TPL106 loads (seed 82, `fresh-82/tpl106-sample`): 2 TRUE (R-ESM's fine-tuning "
         "loads its own pretraining checkpoint in every rank; TPL108 now follows that load "
         "into the classifier its builder moves to the GPU), 4 FALSE, 6 UNSURE (3 split)."
+    ),
+    "fresh-83": (
+        "Research training code that resumes from its checkpoints in multi-process runs and "
+        "picks each rank's GPU itself (APS, BDDM, Uni-Perceiver, EgoVLPv2, DEVA, EVL, IBM's "
+        "action recognition, TDN, CamLiFlow, MoCoGAN-HD, Anycost GAN, RepVGG, CSWin, FastViT, "
+        "LV-ViT, T2T-ViT, GNNFlow, HEP.TrkX, Retro3D, a PCQM4Mv2 solution, a small Chinese "
+        "LLM); 21 repositories pinned at their snapshots' HEAD, candidates with more than a "
+        "tenth of their files identical to another set's dropped before linting, copies "
+        "left out (StyleGAN 2's operators, BigGAN-PyTorch, mmcv's helpers, single files), "
+        "committed (4a635f9) before it was first linted. First linted at 4a635f9: 936 Python "
+        "files, no crash, no default-tier finding, the same when the default set runs "
+        "alone. Its 8 findings of the rules once default, read by two blind judges, who "
+        "agreed on all: TPL108 2 of 3 TRUE (GNNFlow's scripts load rank 0's best model in "
+        "every rank; FALSE: the multi-node script where rank 0 alone saves and reads back a "
+        "path the module names once, since read), TPL401 0 of 4 (build_MiniLLM_from_scratch "
+        "binds through torch4keras's `init_process_group()` right after its top-level "
+        "group; bddm's entry scripts bind after reading their config, a hash helper of "
+        "their own and seeding; both since read), TPL209 0 of 1 (a CPU preprocessing "
+        "helper). A seeded sample of 12 of its 43 TPL106 loads (seed 83, "
+        "`fresh-83/tpl106-sample`): 0 TRUE, 11 FALSE, 1 UNSURE (CPU data, tensor-free "
+        "dictionaries, one-GPU tools, a function a later definition replaces)."
     ),
 }
 
