@@ -20,6 +20,9 @@ from torchplace.lint.runner import run
         "y = x.to('cuda')",
         "loader = DataLoader(data, pin_memory=True)",
         "loader = build_loader(DataConfig(workers=2), pin_memory=True)",
+        # Settings a loader of the file itself reads, in this process.
+        "loader = DataLoader(ds, **asdict(LoaderConfig(batch_size=64, pin_memory=True)))",
+        "cfg = LoaderConfig(pin_memory=True)\nloader = DataLoader(ds, pin_memory=cfg.pin_memory)",
         "torch.cuda.synchronize()",
         "peak = torch.cuda.max_memory_allocated()",
         "index = torch.cuda.current_device()",

@@ -138,6 +138,11 @@ def test_preparation_before_the_binding_may_read_files_loop_seed_and_call_helper
     assert not _binds(BDDM_MAIN.replace("    return dhash", "    run(None)\n    return dhash"))
     # Nor is a torch call that may start CUDA.
     assert not _binds(BDDM_MAIN.replace("torch.manual_seed(", "torch.cuda.synchronize("))
+    # A helper that only prepares, called as a statement of the block, is no `main()`.
+    seeded = BDDM_MAIN.replace(
+        "    digest = dict_hash_5char(loaded)\n", "    dict_hash_5char(loaded)\n"
+    )
+    assert _binds(seeded)
 
 
 @pytest.mark.parametrize(

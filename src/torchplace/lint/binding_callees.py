@@ -23,6 +23,7 @@ import re
 from torchplace.lint.context import FileContext, Scope, assigned_values, keyword
 from torchplace.lint.current_gpu import CURRENT_GPU_USE
 from torchplace.lint.project_callers import names_a_process_index
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rules._helpers import without_comments
 
 #: CUDA work that would run on the wrong GPU before a late binding: a move, a `device=`
@@ -117,9 +118,26 @@ def bound_by_callee(ctx: FileContext, function: Scope | None, group: ast.Call) -
     if container is None:
         return False
     return any(
-        builds_a_binder(ctx, container, node)
+        builds_a_binder(ctx, container, node) and _on_the_path_of(container, group, node)
         for node in calls_before_cuda_work(ctx, container, group)
     )
+
+
+def _on_the_path_of(container: ast.AST, group: ast.Call, call: ast.Call) -> bool:
+    """Every `if` arm holding `call` also holds `group`: a run that makes the group reaches
+    the call (not a binder in the `else` of the group's `if`, nor under a flag of its own)."""
+    for node in ast.walk(container):
+        if not isinstance(node, ast.If):
+            continue
+        for arm in (node.body, node.orelse):
+            if arm and _spans(arm, call) and not _spans(arm, group):
+                return False
+    return True
+
+
+def _spans(arm: list[ast.stmt], node: ast.AST) -> bool:
+    first, last = arm[0].lineno, arm[-1].end_lineno or arm[-1].lineno
+    return first <= getattr(node, "lineno", 0) <= last
 
 
 def calls_before_cuda_work(ctx: FileContext, function: ast.AST, group: ast.Call) -> list[ast.Call]:
@@ -134,9 +152,11 @@ def calls_before_cuda_work(ctx: FileContext, function: ast.AST, group: ast.Call)
     # device=rank)`): a call on that line given that keyword comes before the real work. Work
     # in a call's other arguments (`wrap(model.cuda(), rank)`) runs before the call.
     naming = work is not None and _NAMES_A_DEVICE.fullmatch(work.group(0)) is not None
+    # A module's own statements only: a function it defines there does not run there.
+    nodes = own_nodes(function) if isinstance(function, ast.Module) else ast.walk(function)
     return [
         node
-        for node in ast.walk(function)
+        for node in nodes
         if isinstance(node, ast.Call)
         and start < node.lineno <= limit
         and (node.lineno < limit or (naming and keyword(node, "device") is not None))

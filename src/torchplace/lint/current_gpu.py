@@ -5,8 +5,8 @@ That only matters where the code acts on the current device: `.cuda()` without a
 `"cuda"` as a device, the legacy typed constructors (`torch.cuda.FloatTensor(n)`), pinned
 memory (its host buffers register with a CUDA context on the current GPU: the
 `pin_memory=True` loaders of stylegan2-ada-pytorch opened a context on GPU 0 in every rank;
-not a `pin_memory=True` recorded in a settings object, `DataConfig(pin_memory=True)`, whose
-loader pins where it is built and iterated),
+not a `pin_memory=True` recorded in a settings object, `DataConfig(pin_memory=True)`, in a
+file that builds no loader: the code it hands the settings to pins where it builds one),
 and `torch.cuda` calls given no device (`synchronize()`, `current_stream()`, `Stream()` and
 `current_device()` act on it; memory statistics report its numbers, GPU 0's, not the rank's,
 though they start no CUDA: `lint_cuda_init_facts.md`), and the object collectives
@@ -99,8 +99,12 @@ def current_gpu_use(
             continue
         if any(first <= line <= last for first, last in skip):
             continue
-        if found.group(0).startswith("pin_memory") and _in_settings_call(code, found.start()):
-            continue
+        if (
+            found.group(0).startswith("pin_memory")
+            and _in_settings_call(code, found.start())
+            and not _LOADER_CALL.search(code)
+        ):
+            continue  # settings handed to code elsewhere, which builds the loader
         if held is None:
             blocks = DeviceBlocks(tree) if tree is not None else DeviceBlocks.of(text)
             held = blocks.held_spans(called_in_blocks, private=not program)
@@ -115,6 +119,9 @@ def current_gpu_use(
 #: where it is iterated (molmo's launch scripts bind the GPU first thing in the `train` they
 #: hand the config to).
 _SETTINGS_CLASS = re.compile(r"(?:Config|Cfg|Conf|Args|Arguments|Options|Params|Settings)$")
+#: A loader built in the file itself (`DataLoader(ds, **asdict(cfg))`): it may read the
+#: settings' `pin_memory` here, in this process.
+_LOADER_CALL = re.compile(r"\b\w*Loader\s*\(")
 #: How far back the call holding a keyword is looked for.
 _CALL_LOOKBACK = 4000
 

@@ -90,7 +90,7 @@ def _binds_in(
         if _binds(statement):
             return True
         called = _called_function(statement, functions)
-        if called is not None and depth > 1:
+        if called is not None and depth > 1 and called not in helpers:
             # `main()`: the script's work starts there; what follows it runs after. Its
             # arguments run before it.
             call = statement.value  # type: ignore[attr-defined]

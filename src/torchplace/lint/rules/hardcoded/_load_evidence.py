@@ -303,13 +303,32 @@ def _instance_on_gpu(
                 isinstance(node, ast.Assign)
                 and len(node.targets) == 1
                 and isinstance(node.value, ast.Call)
-                and call_name(node.value) == owner.name
+                # The file's own class by its bare name, not `other_module.Name(...)`.
+                and isinstance(node.value.func, ast.Name)
+                and node.value.func.id == owner.name
             ):
                 name = dotted_name(node.targets[0])
                 placed = _placement_on_gpu(ctx, function, name, set()) if name else None
-                if placed is not None:
+                if placed is not None and _still_bound(function, name or "", node, placed[1]):
                     return placed
     return None
+
+
+def _still_bound(function: ast.AST, name: str, made: ast.Assign, line: int) -> bool:
+    """The placement at `line` comes after `made` and `name` is bound to nothing else between
+    them (`model = Student(...)` before `model.cuda()` places the student, not the teacher)."""
+    end = made.end_lineno or made.lineno
+    if line <= end:
+        return False
+    return not any(
+        isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
+        and end < node.lineno < line
+        and any(
+            dotted_name(target) == name
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        )
+        for node in ast.walk(function)
+    )
 
 
 def _weights_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:

@@ -156,14 +156,34 @@ def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call
     if not load.args or not _saves_only_on_rank_zero(ctx, tree):
         return False
     # A path the module names once for both (GNNFlow's global `checkpoint_path`) is read
-    # where the module assigns it.
-    module = local_assignments(tree)
+    # where the module's own statements assign it; not for a parameter of the function.
+    module = _module_assignments(tree)
+    if isinstance(holder, ast.FunctionDef | ast.AsyncFunctionDef):
+        for parameter in ast.walk(holder.args):
+            if isinstance(parameter, ast.arg):
+                module.pop(parameter.arg, None)
     wanted = _components(_path_pieces(load.args[0], {**module, **local_assignments(holder)}))
     return any(
         len(call.args) > 1
         and wanted & _components(_path_pieces(call.args[1], {**module, **assigned}))
         for saver, assigned, call in _saves(ctx, tree)
     )
+
+
+def _module_assignments(tree: ast.Module) -> dict[str, list[ast.AST]]:
+    """The values the module's own statements give its names; none for a name a function
+    declares `global` (it may be given another value there)."""
+    values: dict[str, list[ast.AST]] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign):
+            for target in statement.targets:
+                if isinstance(target, ast.Name):
+                    values.setdefault(target.id, []).append(statement.value)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            for name in node.names:
+                values.pop(name, None)
+    return values
 
 
 def _saves_only_on_rank_zero(ctx: FileContext, tree: ast.Module) -> bool:
