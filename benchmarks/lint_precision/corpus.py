@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-83] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-84] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -157,7 +157,9 @@ retrieval, optical flow) for their DDP set-up, rank-based GPU choices and resume
 (`FRESH_82`) code whose own processes train over several GPUs and nodes (vision and video
 pretraining, language and vision-language models, RL for LLMs, tracking, speech, graphs,
 recommendation, molecules, weather); `--fresh-83` (`FRESH_83`) research training code that
-resumes from its checkpoints in multi-process runs and picks each rank's GPU itself.
+resumes from its checkpoints in multi-process runs and picks each rank's GPU itself;
+`--fresh-84` (`FRESH_84`) code from 2022 to 2025 whose own scripts launch jobs over several
+GPUs (language-model fine-tuning, speech synthesis, 3D, medical, HPC under Slurm).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12256,6 +12258,45 @@ FRESH_83 = (
     ("github:Tongjilibo/build_MiniLLM_from_scratch", "1c559f6d84e557fafbad8bb5d8a44ed341889c71"),
 )
 
+#: fresh-84: code from 2022 to 2025 whose own scripts launch jobs over several GPUs
+#: (language-model fine-tuning and alignment, text-to-speech, 3D and point clouds, medical
+#: segmentation, HPC benchmarks under Slurm, electronic structure; 14 repositories: the
+#: subagent choosing it ran out of time before 20). Chosen blind and committed before it was
+#: first linted; candidates with more than a tenth of their files identical to another set's
+#: dropped, vendored folders and identical files left out (`LEFT_OUT`). Each entry as in
+#: `FRESH_19`.
+FRESH_84 = (
+    # LLaMA fine-tuning (DeepSpeed pipeline, FSDP, PEFT); LOCAL_RANK + set_device, checkpoint shards
+    # loaded
+    ("github:zphang/minimal-llama", "22a6bd949ff6fa98620d117177f90251aa168a21"),
+    # LLM SFT, DPO and reward-model toolkit; models placed on each rank's device
+    ("github:jianzhnie/LLamaTuner", "def8929953c616217e2f3513c44a8a1c22e58bf0"),
+    # VITS speaker fine-tuning; mp.spawn + init_process_group + set_device
+    ("github:Plachtaa/VITS-fast-fine-tuning", "8d341c7215f7770e81e6ac4486602179883d09af"),
+    # VITS2 text-to-speech; init_process_group + set_device, resumes
+    ("github:daniilrobnikov/vits2", "0525da4a558da999a725b9fddaa4584617df328b"),
+    # NaturalSpeech text-to-speech reimplementation; DDP, checkpoint loads
+    ("github:heatz123/naturalspeech", "ca2f814d960149a8fdc3f3e4d773abb67e7c18ec"),
+    # OpenShape 3D shape, text and image pretraining; mp.spawn DDP
+    ("github:Colin97/OpenShape_code", "abe5aa42b7c99c037c286ad54313f695a114bf0d"),
+    # open-vocabulary 3D scene segmentation; set_device(proc_id % num_gpus), resumes
+    ("github:CVMI-Lab/PLA", "3a7103a4211f6eb1f6d5c518f6cc870c26b96c52"),
+    # image-to-LiDAR self-supervised distillation; Lightning, checkpoint loads
+    ("github:valeoai/SLidR", "14729d0e1d5bd8a88448dee61ab20f13ba6285f2"),
+    # CityDreamer unbounded 3D city generation; init_process_group, LOCAL_RANK, loads
+    ("github:hzxie/CityDreamer", "8930f33d8e1491ac9f95893d0bc9b43e0be68782"),
+    # TransBTS brain tumour segmentation; DDP with set_device(local_rank)
+    ("github:Rubics-Xuan/TransBTS", "7dcfc316baafafb557c9011078993bfdf74afac9"),
+    # 3D TransUNet medical segmentation; an nnU-Net-based DDP trainer
+    ("github:Beckschen/3D-TransUNet", "9f18182f5f7b26fc81e2f2d70fb5c40ee8a58908"),
+    # MLPerf HPC reference code under Slurm (CosmoFlow, DeepCAM)
+    ("github:mlcommons/hpc", "2c627d457004eff77a014205b3151ed48a6fa149"),
+    # NERSC PyTorch benchmark suite for Slurm and MPI; set_device per rank
+    ("github:sparticlesteve/pytorch-benchmarks", "2c305b62c2e246bd355744bd857fdb1a5ab83e54"),
+    # electronic-structure machine learning trained with torchrun under Slurm
+    ("github:He-Wenhao/ML-LinearSpace", "b1485129dd351627157f8ff2420a7da8ea05395f"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -14633,6 +14674,22 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:jfpuget/NVIDIA-PCQM4Mv2": (
         "TransformerM/graphormer/data_loading/ogb_datasets/descriptors/dists.py",
     ),
+    # fresh-84's copies: the Open Catalyst and OpenFold code in MLPerf HPC, SoftGroup's
+    # operators in PLA, and single files found in other sets' repositories
+    "github:heatz123/naturalspeech": (
+        "text/symbols.py",
+        "utils/text/symbols.py",
+        "utils/commons.py",
+    ),
+    "github:mlcommons/hpc": ("open_catalyst/", "openfold/"),
+    "github:CVMI-Lab/PLA": (
+        "tools/_init_path.py",
+        "tools/train_utils/optimization/fastai_optim.py",
+        "tools/visual_utils/visualize_utils.py",
+        "pcseg/__init__.py",
+        "pcseg/models/vision_backbones_3d/vfe/vfe_template.py",
+        "pcseg/external_libs/softgroup_ops/",
+    ),
 }
 
 
@@ -14721,6 +14778,7 @@ UNSEEN_SETS = {
     "fresh-81": FRESH_81,
     "fresh-82": FRESH_82,
     "fresh-83": FRESH_83,
+    "fresh-84": FRESH_84,
 }
 
 
