@@ -960,6 +960,15 @@ HISTORY = [
         "global checkpoint path rank 0 alone writes and reads: TPL108); its seeded TPL106 "
         "sample 0 TRUE of 12 (1 UNSURE); the judges agreed on all 20",
     ),
+    (
+        "2026-12-05",
+        "7fcb009",
+        "fresh-84 (2022-2025 code whose own scripts launch jobs over several GPUs; 610 "
+        "files) at 7fcb009: no default-tier finding, the default set alone too; of the rules "
+        "once default 11 TRUE of 12 (TPL401 4/4, TPL108 4/4, TPL303 2/2, TPL104 1/1, TPL407 "
+        "1 UNSURE); its seeded TPL106 sample 0 TRUE of 12 (2 UNSURE); the judges agreed on "
+        "all 24",
+    ),
 ]
 
 
@@ -2376,6 +2385,25 @@ CORPUS_NOTES = {
         "helper). A seeded sample of 12 of its 43 TPL106 loads (seed 83, "
         "`fresh-83/tpl106-sample`): 0 TRUE, 11 FALSE, 1 UNSURE (CPU data, tensor-free "
         "dictionaries, one-GPU tools, a function a later definition replaces)."
+    ),
+    "fresh-84": (
+        "Code from 2022 to 2025 whose own scripts launch jobs over several GPUs "
+        "(minimal-llama, LLamaTuner, VITS fast fine-tuning, VITS2, NaturalSpeech, OpenShape, "
+        "PLA, SLidR, CityDreamer, TransBTS, 3D-TransUNet, MLPerf HPC, NERSC's PyTorch "
+        "benchmarks, ML-LinearSpace); 14 repositories (the subagent choosing it ran out of "
+        "time before 20) pinned at their snapshots' HEAD, candidates with more than a tenth "
+        "of their files identical to another set's dropped before linting, copies left out "
+        "(the Open Catalyst and OpenFold code in MLPerf HPC, SoftGroup's operators in PLA, "
+        "single files), committed (7fcb009) before it was first linted. First linted at "
+        "7fcb009: 610 Python files, no crash, no default-tier finding, the same when the "
+        "default set runs alone. Its 12 findings of the rules once default, read by two "
+        "blind judges, who agreed on all: 11 TRUE (TPL401 4/4: 3D-TransUNet's and DeepCAM's "
+        "barriers before the rank binds its GPU; TPL108 4/4: ML-LinearSpace and CityDreamer "
+        "load rank 0's checkpoint in every rank; TPL303 2/2: LLamaTuner's chat scripts move "
+        'a `device_map="auto"` model with `.to("cuda")`; TPL104 1/1: SLidR evaluates on '
+        "cuda:0 in every Lightning rank) and 1 UNSURE (TPL407: PLA's `SLURM_PROCID % "
+        "device_count`, right under Slurm's default block layout). A seeded sample of 12 of "
+        "its 32 TPL106 loads (seed 84, `fresh-84/tpl106-sample`): 0 TRUE, 10 FALSE, 2 UNSURE."
     ),
 }
 
