@@ -12260,8 +12260,8 @@ FRESH_83 = (
 
 #: fresh-84: code from 2022 to 2025 whose own scripts launch jobs over several GPUs
 #: (language-model fine-tuning and alignment, text-to-speech, 3D and point clouds, medical
-#: segmentation, HPC benchmarks under Slurm, electronic structure; 14 repositories: the
-#: subagent choosing it ran out of time before 20). Chosen blind and committed before it was
+#: segmentation, HPC benchmarks under Slurm, electronic structure; 14 repositories, fewer
+#: than the usual 20: few more passed the copy checks). Chosen blind and committed before it was
 #: first linted; candidates with more than a tenth of their files identical to another set's
 #: dropped, vendored folders and identical files left out (`LEFT_OUT`). Each entry as in
 #: `FRESH_19`.
