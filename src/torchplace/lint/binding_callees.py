@@ -24,7 +24,7 @@ from torchplace.lint.context import FileContext, Scope, assigned_values, keyword
 from torchplace.lint.current_gpu import CURRENT_GPU_USE
 from torchplace.lint.project_callers import names_a_process_index
 from torchplace.lint.rank_flow import own_nodes
-from torchplace.lint.rules._helpers import without_comments
+from torchplace.lint.rules._helpers import enclosing_call_name, without_comments
 
 #: CUDA work that would run on the wrong GPU before a late binding: a move, a `device=`
 #: argument (not `device = torch.device(...)`, which only names one), a collective.
@@ -63,7 +63,6 @@ _DEVICE_ARGUMENT_BINDERS = {
     ("cugraph", "cugraph_comms_init"): 3,
 }
 _PIN_KEYWORD = re.compile(r"pin_memory\s*=\s*True")
-_CALLEE = re.compile(r"([\w.]+)\s*$")
 
 
 def first_cuda_work(text: str, start: int = 0, end: int | None = None) -> re.Match[str] | None:
@@ -74,7 +73,9 @@ def first_cuda_work(text: str, start: int = 0, end: int | None = None) -> re.Mat
     factory's `pin_memory=True` (`torch.empty(n, pin_memory=True)`) pins at once."""
     stop = len(text) if end is None else end
     for match in CUDA_WORK.finditer(text, start, stop):
-        if _PIN_KEYWORD.fullmatch(match.group(0)) and _loader_keyword(text, match.start()):
+        if _PIN_KEYWORD.fullmatch(match.group(0)) and (
+            enclosing_call_name(text, match.start()) or ""
+        ).endswith("Loader"):
             continue
         if _NAMES_THE_GPU.fullmatch(match.group(0)) and not _in_call(text, match.start()):
             continue  # `device = "cuda"` names the GPU; its uses are the work
@@ -92,21 +93,6 @@ def _in_call(text: str, position: int) -> bool:
     """The text at `position` is a keyword argument: `(` or `,` comes before it."""
     before = text[:position].rstrip()
     return before.endswith(("(", ","))
-
-
-def _loader_keyword(text: str, position: int, limit: int = 5000) -> bool:
-    """The keyword at `position` is an argument of a call named `...Loader(`."""
-    depth = 0
-    for index in range(position - 1, max(position - limit, 0) - 1, -1):
-        char = text[index]
-        if char in ")]}":
-            depth += 1
-        elif char in "([{":
-            if depth == 0:
-                callee = _CALLEE.search(text[max(index - 200, 0) : index])
-                return char == "(" and callee is not None and callee.group(1).endswith("Loader")
-            depth -= 1
-    return False
 
 
 def bound_by_callee(ctx: FileContext, function: Scope | None, group: ast.Call) -> bool:

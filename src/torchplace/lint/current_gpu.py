@@ -41,7 +41,7 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.gpu_bindings import binds_after_every_call
 from torchplace.lint.project_modules import imported_project_files
-from torchplace.lint.rules._helpers import without_comments
+from torchplace.lint.rules._helpers import enclosing_call_name, without_comments
 
 CURRENT_GPU_USE = re.compile(
     r"\.cuda\s*\(\s*(?:\)|(?!device\b)\w+\s*=)"
@@ -122,27 +122,12 @@ _SETTINGS_CLASS = re.compile(r"(?:Config|Cfg|Conf|Args|Arguments|Options|Params|
 #: A loader built in the file itself (`DataLoader(ds, **asdict(cfg))`): it may read the
 #: settings' `pin_memory` here, in this process.
 _LOADER_CALL = re.compile(r"\b\w*Loader\s*\(")
-#: How far back the call holding a keyword is looked for.
-_CALL_LOOKBACK = 4000
 
 
 def _in_settings_call(code: str, keyword: int) -> bool:
     """The keyword at offset `keyword` is an argument of a call to a settings class."""
-    depth = 0
-    start = max(0, keyword - _CALL_LOOKBACK)
-    for index in range(keyword - 1, start - 1, -1):
-        char = code[index]
-        if char in ")]}":
-            depth += 1
-        elif char in "([{":
-            if depth == 0:
-                if char != "(":
-                    return False
-                callee = re.search(r"([\w.]+)\s*$", code[max(0, index - 200) : index])
-                name = callee.group(1).rsplit(".", 1)[-1] if callee else ""
-                return _SETTINGS_CLASS.search(name) is not None
-            depth -= 1
-    return False
+    name = (enclosing_call_name(code, keyword) or "").rsplit(".", 1)[-1]
+    return _SETTINGS_CLASS.search(name) is not None
 
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef

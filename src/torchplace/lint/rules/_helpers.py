@@ -315,6 +315,27 @@ def without_comments(text: str) -> str:
     return _COMMENT.sub("", text)
 
 
+#: The name before an opening parenthesis (`DataLoader`, `cfg.LoaderConfig`).
+_CALLEE = re.compile(r"([\w.]+)\s*$")
+
+
+def enclosing_call_name(text: str, position: int, limit: int = 5000) -> str | None:
+    """The name of the call whose parentheses hold the text at `position` (a keyword
+    argument's), read back through balanced brackets at most `limit` characters: `DataLoader`
+    for `DataLoader(ds, pin_memory=True)`; None inside a list, a dict or no call."""
+    depth = 0
+    for index in range(position - 1, max(position - limit, 0) - 1, -1):
+        char = text[index]
+        if char in ")]}":
+            depth += 1
+        elif char in "([{":
+            if depth == 0:
+                callee = _CALLEE.search(text[max(index - 200, 0) : index])
+                return callee.group(1) if char == "(" and callee is not None else None
+            depth -= 1
+    return None
+
+
 def remove_argument(ctx: FileContext, call: ast.Call, argument: ast.AST, description: str) -> Fix:
     """An unsafe fix deleting one argument of a call with its separating comma.
 
