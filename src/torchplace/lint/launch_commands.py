@@ -179,14 +179,17 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
         for n, v in assigned.items()
         if len(v) == 1 and counts[n] == 1 and "$" not in v[0] and v[0]
     }
+    # Read once: the script's logical lines serve its variables, its cluster test and its
+    # commands alike.
+    lines = list(_logical_lines(text, quoted=not markdown))
     if not markdown:
-        known.update(_remote_commands(text, counts))
-    cluster = not markdown and _is_cluster_script(text, known)
+        known.update(_remote_commands(lines, counts))
+    cluster = not markdown and _is_cluster_script(text, lines, known)
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
     found: list[Launch] = []
     fenced = _fenced_lines(text) if markdown else set()
-    for line, logical in _logical_lines(text, quoted=not markdown):
+    for line, logical in lines:
         spans = _INLINE_CODE.findall(logical) if markdown and "`" in logical else [logical]
         if path.endswith(".md") and line not in fenced and _HEADING.match(logical):
             spans = _INLINE_CODE.findall(logical)  # a heading ("### ssh set-up"): prose
@@ -205,7 +208,7 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
 _HEADING = re.compile(r" {0,3}#")
 
 
-def _is_cluster_script(text: str, known: dict[str, str]) -> bool:
+def _is_cluster_script(text: str, lines: list[tuple[int, str]], known: dict[str, str]) -> bool:
     """A shell script whose commands run through a scheduler or on other nodes: a batch
     header (`#SBATCH`), or a cluster launcher in command position in any of its commands
     (`srun ...`, `/opt/slurm/bin/srun`, `sudo -E srun`, `x=$(srun ...)`, `ssh "$host" ...`)."""
@@ -213,7 +216,7 @@ def _is_cluster_script(text: str, known: dict[str, str]) -> bool:
         return True
     if not _CLUSTER_WORD.search(text):
         return False
-    for _, logical in _logical_lines(text, quoted=True):
+    for _, logical in lines:
         if not _CLUSTER_WORD.search(logical):
             continue
         for segment in _SEPARATORS.split(logical.replace("$(", " ").replace("`", " ")):
@@ -389,13 +392,13 @@ _WORDS_ASSIGNMENT = re.compile(
 _ARRAY_LINES = 40
 
 
-def _remote_commands(text: str, counts: Counter[str]) -> dict[str, str]:
+def _remote_commands(logical_lines: list[tuple[int, str]], counts: Counter[str]) -> dict[str, str]:
     """Variables a shell script assigns several words once: the options of a launcher
     (`torchrun $DISTRIBUTED_ARGS train.py`) or the command a cluster launcher runs (`ssh
     "$host" "bash -lc '${remote_cmd}'"`), read in their place. A bash array may span lines.
     A variable assigned anywhere else too (`ARGS+=" --nnodes 2"` under an `if`) is unknown."""
     values: dict[str, list[str]] = {}
-    lines = [logical for _, logical in _logical_lines(text, quoted=True)]
+    lines = [logical for _, logical in logical_lines]
     index = 0
     while index < len(lines):
         logical = lines[index].rstrip()
@@ -586,11 +589,10 @@ def _cluster_launches(
     rest = [w for word in rest for w in _SPLIT_SEPARATORS.split(word) if w.strip()]
     if all(word.startswith("-") for word in rest):
         return []  # `mpirun --version`, `horovodrun --check`: no program
-    commands = _commands_of(rest)
-    if program in _REMOTE_SHELLS:
-        commands = _commands_of(_remote_command(program, rest))
-        if all(_program(c[0]) in _NO_PYTHON_PROGRAMS for c in commands):
-            return []  # a login, a tunnel, `ssh host "mkdir -p $dir"`: no program
+    remote = program in _REMOTE_SHELLS
+    commands = _commands_of(_remote_command(program, rest) if remote else rest)
+    if remote and all(_program(c[0]) in _NO_PYTHON_PROGRAMS for c in commands):
+        return []  # a login, a tunnel, `ssh host "mkdir -p $dir"`: no program
     found = [
         replace(launch, one_node=False, one_process=False)
         for command in commands
@@ -650,7 +652,7 @@ _NO_PYTHON_PROGRAMS = frozenset(
 
 
 #: A separator, kept as a word of its own when a word is split at it.
-_SPLIT_SEPARATORS = re.compile(r"(&&|\|\||;|\||(?<![>&<])&(?![&>]))")
+_SPLIT_SEPARATORS = re.compile(f"({_SEPARATORS.pattern})")
 
 
 def _commands_of(words: list[str]) -> list[list[str]]:
@@ -666,7 +668,7 @@ def _commands_of(words: list[str]) -> list[list[str]]:
 
 def _remote_command(program: str, words: list[str]) -> list[str]:
     """The words of the command a remote shell runs: after its options (and their values)
-    and, for `ssh`, the destination. None (an empty list) for a login or a tunnel."""
+    and, for `ssh`, the destination; none for a login or a tunnel."""
     comment = next((i for i, word in enumerate(words) if word.startswith("#")), len(words))
     words = words[:comment]  # `ssh user@host  # VPN required`
     index = _past_options(program, words, 0)
