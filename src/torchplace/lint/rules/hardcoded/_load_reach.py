@@ -15,11 +15,11 @@ import ast
 import io
 import re
 import tokenize
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from torchplace.lint.context import FileContext, call_name
-from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.rank_flow import module_nodes, own_nodes
 from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.run_conditions import rank_zero_test
 from torchplace.lint.spawn_ranks import spawns_processes
@@ -173,12 +173,7 @@ def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call
 def _module_assignments(tree: ast.Module) -> dict[str, list[ast.AST]]:
     """The values the module's own statements give its names; none for a name a function
     declares `global` (it may be given another value there)."""
-    values: dict[str, list[ast.AST]] = {}
-    for statement in tree.body:
-        if isinstance(statement, ast.Assign):
-            for target in statement.targets:
-                if isinstance(target, ast.Name):
-                    values.setdefault(target.id, []).append(statement.value)
+    values = _assignments_in(module_nodes(tree))
     for node in ast.walk(tree):
         if isinstance(node, ast.Global):
             for name in node.names:
@@ -362,8 +357,13 @@ _JOINS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.sta
 
 
 def local_assignments(function: ast.AST) -> dict[str, list[ast.AST]]:
+    return _assignments_in(ast.walk(function))
+
+
+def _assignments_in(nodes: Iterable[ast.AST]) -> dict[str, list[ast.AST]]:
+    """The values the assignments and `with ... as name` among `nodes` give each name."""
     found: dict[str, list[ast.AST]] = {}
-    for node in ast.walk(function):
+    for node in nodes:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
