@@ -45,6 +45,9 @@ _SITES = {
     "map_location=",
 }
 
+#: A function taking a device or rank parameter.
+_DEVICE_PARAMETER = r"def\s+\w+\s*\([^)]*\b(?:device|rank|gpu|local_rank|gpu_id|device_id)\b"
+
 
 class GlobalRankAsDevice(Rule):
     """## What it does
@@ -160,6 +163,11 @@ class GlobalRankAsDevice(Rule):
         r"cuda:\{",  # f"cuda:{index}"
         r"\}:\{",  # f"{device_type}:{index}"
     )
+    # A function taking a device or rank parameter holds no candidate line of its own when it
+    # only places on it (`x.to(device)`), yet every call in the file may fill that parameter
+    # with the rank: keep it parsed, or the rule run alone misses what it finds beside others
+    # (DINOv3's `evaluate_segmentation_model(..., device=device)`).
+    context_hint = re.compile(_DEVICE_PARAMETER)
 
     #: Whether `x % n` passes the rank on (the `global-rank-modulo-as-device` rule).
     modulo = False
@@ -258,7 +266,7 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
         r"rank\w*\s*%\s*\d",
     )
     file_gate = ("%",)  # both spellings take a modulo
-    context_hint = re.compile(GlobalRankAsDevice.candidate.pattern)
+    context_hint = re.compile(f"{GlobalRankAsDevice.candidate.pattern}|{_DEVICE_PARAMETER}")
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if documents_one_node(ctx):
