@@ -675,3 +675,98 @@ def test_a_node_rank_pinned_to_zero_names_no_multi_node_setting(
     code: bytes, multi_node: bool
 ) -> None:
     assert names_multi_node_setting(code) is multi_node
+
+
+FUNCTIONS_WITH_LOCAL_COMMANDS = """\
+#!/bin/bash
+stop_remote() {
+    local remote_cmd
+    remote_cmd="set -e; cd ${workdir}; bash scripts/stop_service.sh || true"
+    ssh "${target}" "bash -lc '${remote_cmd}'"
+}
+
+collect_logs() {
+    for host in "${hosts[@]}"; do
+        local remote_cmd
+        remote_cmd="set -e; shopt -s nullglob; cd ${dir}; files=(*.log); \\
+if (( \\${#files[@]} == 0 )); then exit 3; fi; tar -czf - -- \\"\\${files[@]}\\""
+        ssh "${host}" "bash -lc '${remote_cmd}'" > logs.tgz
+    done
+}
+"""
+
+
+def test_a_functions_local_variable_holds_its_own_value_in_that_function() -> None:
+    # LightX2V's `run_dynamic.sh` names `remote_cmd` in two functions: read over the whole
+    # text it was assigned twice, so unknown, and each `ssh` could run any file.
+    launches = launches_in_text("run.sh", FUNCTIONS_WITH_LOCAL_COMMANDS)
+    assert [(launch.line, launch.script, launch.shell) for launch in launches] == [
+        (5, "scripts/stop_service.sh", True)
+    ]
+
+
+def test_a_name_local_to_one_function_keeps_the_scripts_value_elsewhere() -> None:
+    text = (
+        'ARGS="--nnodes 1 --nproc_per_node 8"\n'
+        "helper() {\n"
+        '    local ARGS="--nnodes 4 --nproc_per_node 8"\n'
+        "    torchrun $ARGS other.py\n"
+        "}\n"
+        "torchrun $ARGS train.py\n"
+    )
+    launches = {launch.script: launch.one_node for launch in launches_in_text("run.sh", text)}
+    assert launches == {"other.py": False, "train.py": True}
+
+
+def test_a_name_not_declared_local_is_the_scripts_in_every_function() -> None:
+    # Without `local`, bash's assignment in a function sets the script's variable: two
+    # values, so unknown.
+    text = (
+        "first() {\n"
+        '    cmd="python a.py"\n'
+        '    ssh "$h" "$cmd"\n'
+        "}\n"
+        "second() {\n"
+        '    cmd="python b.py"\n'
+        '    ssh "$h" "$cmd"\n'
+        "}\n"
+    )
+    launches = launches_in_text("run.sh", text)
+    assert [launch.script for launch in launches if launch.line in (3, 7)] == [None, None]
+
+
+def test_a_local_name_assigned_twice_in_its_function_is_unknown_there() -> None:
+    text = (
+        "run() {\n"
+        '    local cmd="python a.py --x 1"\n'
+        '    [ -n "$M" ] && cmd="python b.py --x 1"\n'
+        '    ssh "$h" "$cmd"\n'
+        "}\n"
+    )
+    launches = launches_in_text("run.sh", text)
+    assert [launch.script for launch in launches if launch.line == 4] == [None]
+
+
+@pytest.mark.parametrize(
+    "remote",
+    [
+        "set -e; shopt -s nullglob; cd /logs; tar -czf - .",
+        "bash -lc 'cd /w && pkill -f serve'",
+        "files=(*.log *.txt); if (( ${#files[@]} == 0 )); then exit 3; fi",
+    ],
+)
+def test_a_remote_command_of_builtins_tests_and_tools_runs_no_program(remote: str) -> None:
+    assert launches_in_text("run.sh", f'ssh "$host" "{remote}"\n') == []
+
+
+@pytest.mark.parametrize(
+    "remote",
+    [
+        "bash -lc 'cd /w && python train.py'",
+        "nohup ./run.sh -d data",
+        "if ./check.sh == ok; then python train.py; fi",
+        "set -e; $LAUNCHER",
+    ],
+)
+def test_a_remote_command_that_may_run_a_program_stays_a_launch(remote: str) -> None:
+    assert launches_in_text("run.sh", f'ssh "$host" "{remote}"\n') != []

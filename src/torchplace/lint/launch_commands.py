@@ -26,30 +26,32 @@ node), with `--nnodes=1` or `--standalone`; `deepspeed --num_nodes=1` or `--incl
 localhost...`; `accelerate launch --num_machines 1`; `python script.py` with no argument
 naming nodes, machines, a world size, a rank, or a rendezvous address (`--dist-url`, as
 pytorch/examples' ImageNet takes for several nodes). Every other launcher may span nodes
-(DeepSpeed reads a hostfile, accelerate a config file, Slurm and MPI their allocations), and so
-does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or `pdsh`,
-or that such a launcher runs (`srun -n32 bash exps/finetune.sh`).
-A cluster launcher counts where a command starts (after environment assignments, control
-keywords, wrappers such as `sudo -E`, `nohup`, `timeout 60`, `xargs`, or another launcher:
-`salloc -N 2 srun ...`): "you can ssh into the node" and `sudo service ssh start` launch
-nothing; a shell script running one anywhere (`/opt/slurm/bin/srun`, `x=$(srun ...)`) is a
-cluster script. What it runs is read as commands of their own, each a launch that may span
-nodes (`srun python -m torch.distributed.run ... train.py`); a remote shell (`ssh`, `pdsh`)
-runs the commands after its options and destination, read whole where quoted (`ssh "$host"
-"cd '$dir' && python x.py"`). A login, a tunnel, a command of utilities only (`mkdir`, `cd`,
-`tar`, `kill`, ...), a launcher given only options (`mpirun --version`), a command that prints
-(`echo $cmd`) or a launcher kept in a variable without a script (`LAUNCH="accelerate launch
-..."`, read where `$LAUNCH train.py` runs it) launches nothing. In a Markdown README, a
-heading (`### ssh set-up`) is prose; a `#` line in a fenced or indented block, or in reST, is
-a commented command, read as one.
-A shell variable set once to a literal in the same file is read (`NNODES=1`), and so is one
-set once to several words (a quoted string, across lines too, or a bash array), in their
-place, with the variables they name, up to a bounded length: a launcher's options
-(`DISTRIBUTED_ARGS="--nnodes $NNODES ..."`, then `torchrun $DISTRIBUTED_ARGS train.py`), the
-command a cluster launcher runs (`ssh "$host" "bash -lc '${remote_cmd}'"`). A variable
-assigned anywhere else as well (`ARGS+=" --nnodes 2"` under an `if`), like any other, is
-unknown; one standing where a launcher's options go, before the script it names, may hold
-`--nnodes`, so that launch may span nodes.
+(DeepSpeed reads a hostfile, accelerate a config file, Slurm and MPI their allocations), and
+so does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or
+`pdsh`, or that such a launcher runs (`srun -n32 bash exps/finetune.sh`). A cluster launcher
+counts where a command starts (after environment assignments, control keywords, wrappers
+such as `sudo -E`, `nohup`, `timeout 60`, `xargs`, or another launcher: `salloc -N 2 srun
+...`): "you can ssh into the node" and `sudo service ssh start` launch nothing; a shell
+script running one anywhere (`/opt/slurm/bin/srun`, `x=$(srun ...)`) is a cluster script.
+What it runs is read as commands of their own, each a launch that may span nodes (`srun
+python -m torch.distributed.run ... train.py`); a remote shell (`ssh`, `pdsh`) runs the
+commands after its options and destination, read whole where quoted (`ssh "$host" "cd '$dir'
+&& python x.py"`). A login, a tunnel, a command of utilities only (`mkdir`, `cd`, `tar`,
+`kill`, ...), of builtins and tests (`set -e; shopt -s nullglob`, `if (( n == 0 ))`, also
+under `bash -lc '...'`), a launcher given only options (`mpirun --version`), a command that
+prints (`echo $cmd`) or a launcher kept in a variable without a script (`LAUNCH= "accelerate
+launch ..."`, read where `$LAUNCH train.py` runs it) launches nothing. In a Markdown README,
+a heading (`### ssh set-up`) is prose; a `#` line in a fenced or indented block, or in reST,
+is a commented command, read as one. A shell variable set once to a literal in the same file
+is read (`NNODES=1`), and so is one set once to several words (a quoted string, across lines
+too, or a bash array), in their place, with the variables they name, up to a bounded length:
+a launcher's options (`DISTRIBUTED_ARGS="--nnodes $NNODES ..."`, then `torchrun
+$DISTRIBUTED_ARGS train.py`), the command a cluster launcher runs (`ssh "$host" "bash -lc
+'${remote_cmd}'"`). A variable assigned anywhere else as well (`ARGS+=" --nnodes 2"` under
+an `if`), like any other, is unknown; a name a shell function declares `local` is read in
+that function alone, so two functions may each hold their own `remote_cmd` (`shell_scopes`);
+one standing where a launcher's options go, before the script it names, may hold `--nnodes`,
+so that launch may span nodes.
 
 One process: `python script.py` launched so, when the script starts no processes of its own
 (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers loads no model) and reads
@@ -85,6 +87,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.shared_directories import is_shared_directory
+from torchplace.lint.shell_scopes import FunctionScope, function_scopes, innermost
 
 #: The words a finding's message uses when its evidence is that several processes of this
 #: program run the code (a launch as one process takes that evidence away).
@@ -138,7 +141,10 @@ _SETS_VISIBLE_DEVICES = re.compile(
     rb"CUDA_VISIBLE_DEVICES[\"']\s*\]\s*=|(?:setdefault|putenv)\s*\(\s*[\"']CUDA_VISIBLE_DEVICES"
     rb"|\.update\s*\([^)]*CUDA_VISIBLE_DEVICES"
 )
-_ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
+#: `NAME=value` on a line of its own, after an optional `export` / `local` / `readonly`.
+_ASSIGNMENT = re.compile(
+    r"^\s*(?:(?:export|local|readonly)\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE
+)
 #: `$NAME`, `${NAME}`, and a whole bash array `${NAME[@]}`.
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(?:\[[@*]\])?\}?")
 #: Between commands: `&&`, `||`, `;`, `|`, and `&` that backgrounds one (not `2>&1`, `&>`).
@@ -172,18 +178,16 @@ class Launch:
 def launches_in_text(path: str, text: str) -> list[Launch]:
     """The launch commands written in one text (a shell script, a README)."""
     markdown = path.endswith((".md", ".rst"))
-    assigned = _assignments(text) if not markdown else {}
-    counts = _assignment_counts(text) if not markdown else Counter()
-    known = {
-        n: v[0]
-        for n, v in assigned.items()
-        if len(v) == 1 and counts[n] == 1 and "$" not in v[0] and v[0]
-    }
     # Read once: the script's logical lines serve its variables, its cluster test and its
     # commands alike.
     lines = list(_logical_lines(text, quoted=not markdown))
-    if not markdown:
-        known.update(_remote_commands(lines, counts))
+    scopes = function_scopes(text, lines) if not markdown else []
+    # A function's local names are read in that function alone (`shell_scopes`).
+    shared_text = _without_local_assignments(text, lines, scopes) if scopes else text
+    shared_lines = list(_logical_lines(shared_text, quoted=True)) if scopes else lines
+    assigned = _assignments(shared_text) if not markdown else {}
+    known = _known_variables(shared_text, shared_lines, assigned) if not markdown else {}
+    local_known = {scope: _local_variables(text, lines, scope, known, scopes) for scope in scopes}
     cluster = not markdown and _is_cluster_script(text, lines, known)
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
@@ -194,14 +198,86 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
         if path.endswith(".md") and line not in fenced and _HEADING.match(logical):
             spans = _INLINE_CODE.findall(logical)  # a heading ("### ssh set-up"): prose
         exported = _exported_before(exports, line)
+        scope = innermost(scopes, line)
+        line_known = known if scope is None else local_known[scope]
         for span in spans:
             for segment in _segments(span):
                 for command in _script_choices(segment, scripts):
-                    for launch in _parse(path, line, command, known, exported):
+                    for launch in _parse(path, line, command, line_known, exported):
                         if cluster:
                             launch = replace(launch, one_node=False, one_process=False)
                         found.append(launch)
     return found
+
+
+def _known_variables(
+    text: str, lines: list[tuple[int, str]], assigned: dict[str, list[str]]
+) -> dict[str, str]:
+    """The variables a shell text assigns once, with their values: a plain value without
+    `$`, or several words (`_remote_commands`), which may name variables of their own."""
+    counts = _assignment_counts(text)
+    known = {
+        n: v[0]
+        for n, v in assigned.items()
+        if len(v) == 1 and counts[n] == 1 and "$" not in v[0] and v[0]
+    }
+    known.update(_remote_commands(lines, counts))
+    return known
+
+
+def _local_assignment_lines(
+    lines: list[tuple[int, str]], scope: FunctionScope
+) -> list[tuple[int, int]]:
+    """The physical lines (first, last) of each logical line of `scope` that assigns one of
+    its local names."""
+    found: list[tuple[int, int]] = []
+    for index, (first, logical) in enumerate(lines):
+        if not scope.holds(first):
+            continue
+        names = _ANY_ASSIGNMENT.findall(logical)
+        if names and any(name in scope.local_names for name in names):
+            last = lines[index + 1][0] - 1 if index + 1 < len(lines) else first
+            found.append((first, max(first, last)))
+    return found
+
+
+def _without_local_assignments(
+    text: str, lines: list[tuple[int, str]], scopes: list[FunctionScope]
+) -> str:
+    """The text less the lines where a function assigns a name it declares local: what the
+    script's other lines read of its variables (blank lines keep every line's number)."""
+    blanked = {
+        number
+        for scope in scopes
+        for first, last in _local_assignment_lines(lines, scope)
+        for number in range(first, last + 1)
+    }
+    return "\n".join(
+        "" if number in blanked else line for number, line in enumerate(text.splitlines(), 1)
+    )
+
+
+def _local_variables(
+    text: str,
+    lines: list[tuple[int, str]],
+    scope: FunctionScope,
+    shared: dict[str, str],
+    scopes: list[FunctionScope],
+) -> dict[str, str]:
+    """What the lines of one function read of the script's variables: its local names as it
+    assigns them (unknown when it assigns one twice), the others as the script does."""
+    physical = text.splitlines()
+    own_text = "\n".join(
+        physical[number - 1]
+        for first, last in _local_assignment_lines(lines, scope)
+        if innermost(scopes, first) is scope
+        for number in range(first, last + 1)
+    )
+    own_lines = list(_logical_lines(own_text, quoted=True))
+    own = _known_variables(own_text, own_lines, _assignments(own_text))
+    known = {n: v for n, v in shared.items() if n not in scope.local_names}
+    known.update((n, v) for n, v in own.items() if n in scope.local_names)
+    return known
 
 
 #: A Markdown heading: up to three spaces, then `#`s (four spaces make it code).
@@ -386,7 +462,7 @@ def _assignment_counts(text: str) -> Counter[str]:
 #: after an optional `local` / `export` / `readonly` / `declare`.
 _WORDS_ASSIGNMENT = re.compile(
     r"\s*(?:(?:local|export|readonly|declare(?:\s+-a)?)\s+)?([A-Za-z_]\w*)="
-    r"(?:\"([^\"]*)\"|'([^']*)'|\(([^()]*)\))\s*(?:#.*)?"
+    r"(?:\"((?:[^\"\\]|\\.)*)\"|'([^']*)'|\(([^()]*)\))\s*(?:#.*)?"
 )
 #: The most lines a bash array is read across.
 _ARRAY_LINES = 40
@@ -591,7 +667,7 @@ def _cluster_launches(
         return []  # `mpirun --version`, `horovodrun --check`: no program
     remote = program in _REMOTE_SHELLS
     commands = _commands_of(_remote_command(program, rest) if remote else rest)
-    if remote and all(_program(c[0]) in _NO_PYTHON_PROGRAMS for c in commands):
+    if remote and all(_runs_no_program(command) for command in commands):
         return []  # a login, a tunnel, `ssh host "mkdir -p $dir"`: no program
     found = [
         replace(launch, one_node=False, one_process=False)
@@ -649,6 +725,62 @@ _NO_PYTHON_PROGRAMS = frozenset(
      "uptime", "whoami", "true", "false", "test", "sleep", "pwd", "uname", "date", "tail",
      "head", "grep", "ps", "top", "htop", "exit", "sync", "ping"}
 )  # fmt: skip
+
+
+#: Shell builtins that run no program (`set -e`, `shopt -s nullglob`, `fi`).
+_NO_PROGRAM_BUILTINS = frozenset(
+    {"set", "shopt", "unset", "export", "fi", "done", "esac", "return", "wait", "trap",
+     "ulimit", "umask", "read", "local", "declare", "readonly", "[", "[[", "]]", "]", ":"}
+)  # fmt: skip
+#: An arithmetic test's comparison (`if (( ${#files[@]} == 0 ))`, whose brackets the word
+#: reading drops).
+_ARITHMETIC_COMPARISONS = frozenset({"==", "!=", "<", ">", "<=", ">="})
+#: Keywords after which an arithmetic test stands where a command would.
+_TEST_KEYWORDS = frozenset({"if", "elif", "while", "until", "!"})
+#: A shell run on a command string (`bash -lc '...'`, `sh -c`): the string is the command.
+_COMMAND_STRING_SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
+
+
+def _runs_no_program(command: list[str]) -> bool:
+    """A remote shell's command that runs no program of the project: a program that never
+    does, a builtin, a variable's assignment, a test, after any prefix (`if`, `sudo`) and a
+    shell given the command as a string (`bash -lc`), whose words follow."""
+    index = 0
+    while index < len(command):
+        word = command[index]
+        program = _program(word)
+        if word in _COMMAND_PREFIXES:
+            index += 1
+        elif (
+            program in _COMMAND_STRING_SHELLS
+            and index + 1 < len(command)
+            and (_SHELL_COMMAND_OPTION.fullmatch(command[index + 1]))
+        ):
+            index += 2
+        elif _ASSIGNMENT_WORD.match(word):
+            index += 1  # `files=(*.log` and the array's words, up to its `)`
+            while "=(" in word and index < len(command) and not word.endswith(")"):
+                word = command[index]
+                index += 1
+        else:
+            break
+    if index >= len(command):
+        return True
+    program = _program(command[index])
+    if program in _NO_PYTHON_PROGRAMS or program in _NO_PROGRAM_BUILTINS:
+        return True
+    # `if (( ${#files[@]} == 0 ))`: a keyword, an operand and a comparison.
+    return (
+        index > 0
+        and command[index - 1] in _TEST_KEYWORDS
+        and any(word in _ARITHMETIC_COMPARISONS for word in command[index + 1 : index + 3])
+    )
+
+
+#: `-c`, `-lc`, `-l -c` read as one: the option that makes a shell run a command string.
+_SHELL_COMMAND_OPTION = re.compile(r"-[a-z]*c[a-z]*")
+#: A word assigning a variable (`files=(*.log`, `X=1`), not an option (`--x=1`).
+_ASSIGNMENT_WORD = re.compile(r"[A-Za-z_]\w*\+?=")
 
 
 #: A separator, kept as a word of its own when a word is split at it.
