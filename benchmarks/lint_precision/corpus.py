@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-84] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-85] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -159,7 +159,9 @@ pretraining, language and vision-language models, RL for LLMs, tracking, speech,
 recommendation, molecules, weather); `--fresh-83` (`FRESH_83`) research training code that
 resumes from its checkpoints in multi-process runs and picks each rank's GPU itself;
 `--fresh-84` (`FRESH_84`) code from 2022 to 2025 whose own scripts launch jobs over several
-GPUs (language-model fine-tuning, speech synthesis, 3D, medical, HPC under Slurm).
+GPUs (language-model fine-tuning, speech synthesis, 3D, medical, HPC under Slurm); `--fresh-85` (`FRESH_85`) code
+whose own authors split or shard a model over several GPUs (pipeline, tensor, sequence and
+expert parallelism, FSDP pretraining, multi-GPU graph training).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12297,6 +12299,55 @@ FRESH_84 = (
     ("github:He-Wenhao/ML-LinearSpace", "b1485129dd351627157f8ff2420a7da8ea05395f"),
 )
 
+#: fresh-85: code whose own authors split or shard a model over several GPUs (hand-placed
+#: pipeline stages and layer maps, tensor, sequence and ring-attention parallelism, expert
+#: placement, FSDP pretraining, multi-GPU graph training; 20 repositories). Chosen blind and
+#: committed before it was first linted; candidates with more than a tenth of their files
+#: identical to another set's dropped, identical files left out (`LEFT_OUT`). Each entry as in
+#: `FRESH_19`.
+FRESH_85 = (
+    # AlphaFold training and inference with its own axial parallelism over GPUs
+    ("github:hpcaitech/FastFold", "eba496808a91bbcd9661cf832349a418b197015f"),
+    # LLaMA inference and quantization; fairscale model parallelism, set_device(local_rank)
+    ("github:juncongmoo/pyllama", "9dca874d11ca2dbb6ebe4ffe48424f05f20a57eb"),
+    # distributed full-graph GNN training over graph partitions
+    ("github:IntelLabs/SAR", "6a9a89511cfa1df4b61c34d38eb6c9546469ed9f"),
+    # distributed temporal GNN training; set_device(local_rank), per-rank devices
+    ("github:amazon-science/disttgl", "e36777d5e9969098dab8d550ad21fc36b50cee26"),
+    # elastic sequence-parallel LLM serving; KV sent between GPUs
+    ("github:LoongServe/LoongServe", "f6e8fc15f31ea6913b353b627545058db5eec321"),
+    # bidirectional ring attention for sequence parallelism
+    ("github:ACA-Lab-SJTU/token-ring", "3fb15e4913ae29c9e48219f2b3280de59543eae1"),
+    # sequence parallelism for linear attention; states sent between ranks
+    ("github:OpenNLPLab/LASP", "13f320a2d3e47aab240fc9816d8f7f81cf2fb378"),
+    # a research group's 3D-parallel training framework
+    ("github:HPDL-Group/Merak", "159304361d509b03b00d94c927afee204e6fbb5b"),
+    # 1.1B-parameter pretraining with Fabric FSDP, fine-tuning, speculative decoding
+    ("github:jzhang38/TinyLlama", "bf122247c486b6b897050e98cbb7bedae8eeba73"),
+    # decentralized training and inference; hand-written pipeline and tensor parallelism
+    ("github:DS3Lab/Decentralized_FM_alpha", "cb03043b4d56c236476a375756a5ff2c4cfca685"),
+    # visual language models; LongVILA's own sequence-parallel training
+    ("github:NVlabs/VILA", "b760c34b9487fd736b4075f5111fbef3d80a37e9"),
+    # Gemma reference code; hand-written column and row parallel layers
+    ("github:google/gemma_pytorch", "014acb7ac4563a5f77c76d7ff98f31b568c16508"),
+    # little-known model-parallel primitives over per-rank GPUs
+    ("github:jmerizia/parallel-pytorch", "d27b2fd145d25f1329a039c99b8895783bfc71e5"),
+    # code LLM demos and evaluation; a hand-built map of layers to GPUs
+    ("github:THUDM/CodeGeeX2", "754a2082356dec1293826c03d2dc4fcc9e48f160"),
+    # a community ring-attention implementation across GPUs
+    ("github:gpu-mode/ring-attention", "28a95e4c830f36b8a52ff21fe8f0956c7fae74c4"),
+    # MoE serving with experts offloaded and placed across devices
+    ("github:timlee0212/SiDA-MoE", "752882890c788551f071970c051548b2fb757567"),
+    # multi-GPU GNN training with separate sampler and trainer GPUs
+    ("github:SJTU-IPADS/gnnlab", "2d0dd92ce4e2efec3d47212ce73358cd03f8d3d8"),
+    # long-video diffusion with blocks pipelined across GPUs
+    ("github:DualParal-Project/DualParal", "2aca91d7dd8c330203b2f1240f1768b5882072fe"),
+    # a course's DDP, pipeline and tensor parallel, FSDP and serving homework
+    ("github:mryab/efficient-dl-systems", "e632aa89ca9e6638d52e1b686095e7442faffbb0"),
+    # tutorials of hand-written tensor, pipeline and data parallelism
+    ("github:tunib-ai/large-scale-lm-tutorials", "ca29ff9f945a59abcc3e3f1000c4d83de97973d4"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -14690,6 +14741,48 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "pcseg/models/vision_backbones_3d/vfe/vfe_template.py",
         "pcseg/external_libs/softgroup_ops/",
     ),
+    # fresh-85's copies: single files identical to OpenFold, LightLLM, DT-FM and other
+    # projects' files
+    "github:hpcaitech/FastFold": (
+        "fastfold/data/errors.py",
+        "fastfold/data/msa_identifiers.py",
+        "fastfold/data/tools/utils.py",
+        "fastfold/utils/geometry/utils.py",
+    ),
+    "github:amazon-science/disttgl": ("setup.py",),
+    "github:LoongServe/LoongServe": (
+        "loongserve/common/build_utils.py",
+        "loongserve/models/llama/layer_weights/ds_load_utils.py",
+    ),
+    "github:ACA-Lab-SJTU/token-ring": ("casual_test/token_ring/triton_utils.py",),
+    "github:HPDL-Group/Merak": (
+        "examples/torch-models/data/__init__.py",
+        "examples/torch-models/models/__init__.py",
+        "examples/torch-models/models/swin_mlp.py",
+    ),
+    "github:DS3Lab/Decentralized_FM_alpha": (
+        "scheduler/heuristic_evolutionary_solver/config.py",
+        "scheduler/heuristic_evolutionary_solver/convergence_lineplot.py",
+        "scheduler/heuristic_evolutionary_solver/scheduler.py",
+        "scheduler/heuristic_evolutionary_solver/scheduler_baseline.py",
+        "scheduler/heuristic_evolutionary_solver/scheduler_random.py",
+        "task_datasets/bert_tokenization.py",
+        "task_datasets/pretrain_corpus.py",
+        "task_datasets/tokenizer.py",
+        "coordinator/global_coordinator/__init__.py",
+        "coordinator/lsf/__init__.py",
+        "modules/dist_gpt_pp_module.py",
+        "modules/task_modules.py",
+        "data_parallel/flatten_utils.py",
+        "metrics/code_eval/execute.py",
+        "offload/offload_utils.py",
+        "optimizer/grad_scalar.py",
+        "utils/dist_debug_utils.py",
+    ),
+    "github:NVlabs/VILA": ("llava/model/utils/__init__.py", "llava/utils/__init__.py"),
+    "github:mryab/efficient-dl-systems": (
+        "week08_inference_software/homework/edlang/managers/__init__.py",
+    ),
 }
 
 
@@ -14779,6 +14872,7 @@ UNSEEN_SETS = {
     "fresh-82": FRESH_82,
     "fresh-83": FRESH_83,
     "fresh-84": FRESH_84,
+    "fresh-85": FRESH_85,
 }
 
 
