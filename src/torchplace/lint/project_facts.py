@@ -91,6 +91,7 @@ from torchplace.lint.launch_reach import (
     one_process_through_importers,
     walk_importers,
 )
+from torchplace.lint.own_model_loads import model_class_at, whole_load
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
 from torchplace.lint.project_saves import (
@@ -356,8 +357,16 @@ def _may_split_models(index: ProjectIndex, finding: Finding) -> str | None:
     `device_map=` names one device (`"cuda:0"`, `{"": device}`), or that writes none, runs
     each model whole on one GPU (SkyReels-V2, Spark-Wan: video diffusion applications, one
     model per rank; their 4 judged findings FALSE for both blind judges). An installable
-    project's models may be loaded by its users' `from_pretrained(..., device_map="auto")`."""
+    project's models may be loaded by its users' `from_pretrained(..., device_map="auto")`,
+    unless the project splits no model and loads this class itself, every load whole (Wan2.1,
+    Step-Video: applications; `own_model_loads`)."""
     if not index.uninstallable_checkout(finding.path):
+        # An installable project's users may split its models, unless it is an application
+        # that loads this model itself, whole, and splits none (`own_model_loads`).
+        if index.splits_models(finding.path) is None and index.loads_model_whole(
+            finding.path, finding.line
+        ):
+            return None
         return ""
     split = index.splits_models(finding.path)
     return None if split is None else f"(the project splits models: {split})"
@@ -520,6 +529,7 @@ class ProjectIndex:
         self._sub_projects: dict[tuple[str, str], str | None] = {}
         self._is_sub_project: dict[str, bool] = {}
         self._engine_loaders: dict[str, str | None] = {}
+        self._whole_loads: dict[tuple[str, str], str | None] = {}
         #: Whether each launch root is a checkout nobody installs (`_uninstallable_checkout`).
         self._uninstallable: dict[str, bool] = {}
         #: Each file's one-process arms under a world size of the project's own name, and
@@ -1107,6 +1117,25 @@ class ProjectIndex:
         """Where the project of `path` spreads a model over devices (`SPLITS`, in a Python
         or configuration file), as `` `text` in file``; an unreadable project may."""
         return self._first_match(path, SPLITS, configs=True)
+
+    def loads_model_whole(self, path: str, line: int) -> str | None:
+        """Where the project of `path` loads the model class holding `line` itself, when every
+        such load keeps it whole (`own_model_loads`), as `` `file:line` ``; tests and
+        benchmarks do not count."""
+        data = self._code(path)
+        name = model_class_at(data, line) if data is not None else None
+        files = self.tree_files_of(path)
+        if name is None or files is None:
+            return None
+        root = self.root_of(path)
+        if (root, name) not in self._whole_loads:
+            code = (
+                (os.path.relpath(other, root), self._code(other) or b"")
+                for other in files
+                if not is_test_or_benchmark(os.path.relpath(other, root))
+            )
+            self._whole_loads[(root, name)] = whole_load(name, code)
+        return self._whole_loads[(root, name)]
 
     def engine_loader_of(self, path: str) -> str | None:
         """Where the project of `path` builds its models on their GPU under a device context

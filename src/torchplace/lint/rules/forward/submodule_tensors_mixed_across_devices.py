@@ -73,7 +73,8 @@ class SubmoduleTensorsMixedAcrossDevices(Rule):
     activation outputs; diffusers models that leave `_no_split_modules` at None (diffusers
     refuses `device_map="auto"`); files that import vLLM or SGLang (one model per rank);
     checkouts nobody installs that never spread a model (every `device_map=` they write
-    names one device).
+    names one device), nor installable applications that spread none and load the model
+    themselves, by name and whole (no `**kwargs` a user's map could ride in).
 
     ## Example
     ```python
