@@ -969,6 +969,14 @@ HISTORY = [
         "1 UNSURE); its seeded TPL106 sample 0 TRUE of 12 (2 UNSURE); the judges agreed on "
         "all 24",
     ),
+    (
+        "2026-12-05",
+        "ac03d33",
+        "fresh-85 (code whose own authors split or shard a model over several GPUs; 1438 "
+        "files) at ac03d33: no default-tier finding, the default set alone too; of the rules "
+        "once default 18 TRUE of 52 (TPL401 10/26, TPL402 8/13, TPL104 0/11, TPL204 0/1, "
+        "TPL410 0/1); its seeded TPL106 sample 0 TRUE of 12; the judges agreed on 59 of 64",
+    ),
 ]
 
 
@@ -2405,6 +2413,29 @@ CORPUS_NOTES = {
         "cuda:0 in every Lightning rank) and 1 UNSURE (TPL407: PLA's `SLURM_PROCID % "
         "device_count`, right under Slurm's default block layout). A seeded sample of 12 of "
         "its 32 TPL106 loads (seed 84, `fresh-84/tpl106-sample`): 0 TRUE, 10 FALSE, 2 UNSURE."
+    ),
+    "fresh-85": (
+        "Code whose own authors split or shard a model over several GPUs (FastFold, pyllama, "
+        "SAR, DistTGL, LoongServe, TokenRing, LASP, Merak, TinyLlama, Decentralized_FM_alpha, "
+        "VILA, gemma_pytorch, parallel-pytorch, CodeGeeX2, GPU MODE's ring attention, "
+        "SiDA-MoE, GNNLab, DualParal, Efficient DL Systems, TUNiB's large-scale LM "
+        "tutorials); 20 repositories pinned at their snapshots' HEAD, candidates with more "
+        "than a tenth of their files identical to another set's dropped before linting, "
+        "identical files left out (OpenFold's in FastFold, LightLLM's in LoongServe, DT-FM's "
+        "in Decentralized_FM_alpha, single files), committed (ac03d33) before it was first "
+        "linted. First linted at ac03d33: 1438 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone. Its 52 findings of the rules "
+        "once default, read by two blind judges, who agreed on 47: 18 TRUE (TPL401 10/26: "
+        "ring-attention, LASP, TokenRing and GNNLab's DGL and PyG examples run barriers, "
+        "CUDA events or memory statistics on cuda:0 in every rank, no rank binding its GPU; "
+        "TPL402 8/13: TUNiB's tutorials and ring-llama set the device from the global rank), "
+        "29 FALSE (TPL401 15: a communicator made after `set_device`, callers that bind "
+        "right after the group, GNNLab's samgraph binding the GPU in its C++ `train_init`; "
+        "TPL104 11: single-process `DataParallel` and GPipe examples; TPL402 1: Ray actors "
+        "given one GPU each; TPL204 1: `torch.as_tensor(np.pi)`, a 0-dim scalar; TPL410 1: "
+        "a class nothing makes) and 5 UNSURE (the judges split on single-node tutorials and "
+        "on a barrier's device). A seeded sample of 12 of its 68 TPL106 loads (seed 85, "
+        "`fresh-85/tpl106-sample`): 0 TRUE, 12 FALSE."
     ),
 }
 
