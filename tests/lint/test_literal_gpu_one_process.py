@@ -114,3 +114,54 @@ def test_inputs_sent_to_the_first_layers_of_a_spread_model_are_in_place(tmp_path
     readme = "```\ntorchrun --nproc_per_node=2 infer.py\n```\n"
     found = _tpl104(_project(tmp_path, {"README.md": readme, "infer.py": spread}))
     assert found == ["inputs.py:5"]
+
+
+# TUNiB's tutorials, in short: modules of a package (not scripts the linter may read as run
+# alone) that wrap one process's model over four GPUs; DataLoader workers are no ranks.
+DATA_PARALLEL = """\
+import torch
+from torch import nn
+
+loader = torch.utils.data.DataLoader(range(8), batch_size=2, num_workers=4)
+model = nn.DataParallel(model.cuda(), device_ids=[0, 1, 2, 3], output_device=0)
+for batch in loader:
+    model(batch.cuda())
+"""
+GPIPE = """\
+import torch
+from torchgpipe import GPipe
+
+if __name__ == "__main__":
+    world_size = 4
+    model = GPipe(model, balance=[4, 3, 3, 4], devices=[0, 1, 2, 3], chunks=world_size)
+    loader = torch.utils.data.DataLoader(range(8), batch_size=2, num_workers=8)
+    for tokens in loader:
+        input_ids = tokens.to(0)
+        labels = tokens.to(world_size - 1)
+"""
+RANKS_WRAP = """\
+import torch
+import torch.distributed as dist
+from torch import nn
+
+dist.init_process_group("nccl")
+model = nn.DataParallel(model.cuda(), device_ids=[0, 1, 2, 3], output_device=0)
+"""
+
+
+def _found(root: Path, files: dict[str, str]) -> list[tuple[str, int]]:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    result = run([str(root)], LintConfig(select=("TPL104",), preview=True), cache_dir=None)
+    return [(Path(f.path).name, f.line) for f in result.findings]
+
+
+def test_one_process_wrapping_its_model_over_several_gpus_owns_each_index(
+    tmp_path: Path,
+) -> None:
+    files = {"__init__.py": "", "data_parallel.py": DATA_PARALLEL, "gpipe.py": GPIPE}
+    assert _found(tmp_path / "tutorials", files) == []
+    # Ranks that each wrap the same four GPUs collide on them.
+    ranks = {"__init__.py": "", "ddp_and_dp.py": RANKS_WRAP}
+    assert _found(tmp_path / "ranks", ranks) == [("ddp_and_dp.py", 6)] * 5

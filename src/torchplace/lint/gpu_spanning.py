@@ -8,6 +8,12 @@ its streams and layers that way and then puts a lookahead table on `torch.device
 its batching stream on device 0: index 0 is one of its own GPUs, not a GPU every rank fights
 for, and a process group made before any binding makes its communicator on that same GPU.
 
+So does a process that wraps a model over several GPUs at once, in a file that starts no
+processes and makes no process group: `nn.DataParallel(model, device_ids=[0, 1, 2, 3],
+output_device=0)`, torchgpipe's `GPipe(model, balance, devices=[0, 1, 2, 3])`. TUNiB's
+tutorials do so and feed the first stage with `input_ids.to(0)`: every index is one of the
+process's own GPUs.
+
 Only placements count (a stream, `device=`, `torch.device(...)`, `.to`, `.cuda`,
 `torch.cuda.device(...)`, `set_device`), never queries (`get_device_properties(i)`,
 `mem_get_info(i)`), which a rank bound to one GPU may still ask about every GPU.
@@ -16,6 +22,7 @@ Only placements count (a stream, `device=`, `torch.device(...)`, `.to`, `.cuda`,
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 
 from torchplace.lint.context import FileContext, call_name
@@ -42,7 +49,8 @@ def holder_drives_gpus(ctx: FileContext, line: int) -> bool:
     holder: ast.AST = max(chosen, key=lambda node: node.lineno) if chosen else tree
     answers = per_file(ctx, "gpu-spanning-answers", lambda _: {})
     if id(holder) not in answers:
-        answers[id(holder)] = drives_gpus_by_index(holder)
+        single = per_file(ctx, "single-process-file", lambda c: single_process_file(c.source.text))
+        answers[id(holder)] = drives_gpus_by_index(holder, single)
     return answers[id(holder)]
 
 
@@ -58,9 +66,12 @@ def _holders(ctx: FileContext) -> list[tuple[int, int, ast.AST]]:
     ]
 
 
-def drives_gpus_by_index(node: ast.AST) -> bool:
+def drives_gpus_by_index(node: ast.AST, single_process: bool = False) -> bool:
     """Whether `node` (a function, a class, a module) places work on GPU after GPU through a
-    loop over `range(...)` whose variable is the device."""
+    loop over `range(...)` whose variable is the device, or, in the code of a `single_process`
+    file, wraps a model over several GPUs (`_wraps_over_several_gpus`)."""
+    if single_process and _wraps_over_several_gpus(node):
+        return True
     for loop in ast.walk(node):
         pairs: list[tuple[ast.expr, ast.expr, Sequence[ast.AST]]]
         if isinstance(loop, ast.For | ast.AsyncFor):
@@ -78,6 +89,43 @@ def drives_gpus_by_index(node: ast.AST) -> bool:
             ):
                 return True
     return False
+
+
+#: Wrappers that drive several GPUs from one process, with the keyword listing them.
+_ONE_PROCESS_WRAPPERS = {"DataParallel": "device_ids", "GPipe": "devices"}
+#: A file that starts processes or makes a process group runs several ranks.
+_SEVERAL_PROCESSES = re.compile(
+    r"init_process_group|DistributedDataParallel|\bspawn\s*\(|\bProcess\s*\(|LOCAL_RANK"
+)
+
+
+def single_process_file(code: str) -> bool:
+    """The file starts no processes, makes no process group and reads no launcher's rank."""
+    return _SEVERAL_PROCESSES.search(code) is None
+
+
+def _wraps_over_several_gpus(node: ast.AST) -> bool:
+    """`node` wraps a model over several GPUs: `DataParallel(..., device_ids=[0, 1])` (or a
+    `range`), `GPipe(..., devices=[0, 1, 2, 3])`."""
+    for call in ast.walk(node):
+        if not isinstance(call, ast.Call):
+            continue
+        keyword = _ONE_PROCESS_WRAPPERS.get(call_name(call) or "")
+        if keyword is None:
+            continue
+        listed = [k.value for k in call.keywords if k.arg == keyword]
+        if any(_several(value) for value in listed):
+            return True
+    return False
+
+
+def _several(value: ast.expr) -> bool:
+    """A list of two or more entries, or a `range(...)` (`list(range(n))`)."""
+    if isinstance(value, ast.List | ast.Tuple):
+        return len(value.elts) >= 2
+    if isinstance(value, ast.Call) and call_name(value) == "list" and value.args:
+        value = value.args[0]
+    return _is_range(value)
 
 
 def _is_range(node: ast.expr) -> bool:
