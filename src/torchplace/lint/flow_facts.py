@@ -397,6 +397,11 @@ def _literal_count(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) is int and node.value > 0
 
 
+#: Modules whose float constants (`_FLOAT_CONSTANTS`) code names as numbers.
+_CONSTANT_LIBRARIES = frozenset({"np", "numpy", "torch"})
+_FLOAT_CONSTANTS = frozenset({"pi", "e", "inf", "nan", "euler_gamma"})
+
+
 def number(node: ast.AST) -> bool:
     """An expression that is a Python number (never a list or a tensor with elements)."""
     if isinstance(node, ast.Constant):
@@ -410,7 +415,11 @@ def number(node: ast.AST) -> bool:
         return any(number(s) for s in sides)
     if isinstance(node, ast.Attribute):
         math = isinstance(node.value, ast.Name) and node.value.id == "math"
-        return node.attr in _FINFO or math  # `math.inf`, `math.pi`
+        if math or node.attr in _FINFO:
+            return True  # `math.inf`, `math.pi`
+        # `np.pi`, `torch.inf`: a library's float constant.
+        library = isinstance(node.value, ast.Name) and node.value.id in _CONSTANT_LIBRARIES
+        return library and node.attr in _FLOAT_CONSTANTS
     if isinstance(node, ast.Call):
         func = node.func
         if isinstance(func, ast.Name):
