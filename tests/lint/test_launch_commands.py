@@ -770,3 +770,85 @@ def test_a_remote_command_of_builtins_tests_and_tools_runs_no_program(remote: st
 )
 def test_a_remote_command_that_may_run_a_program_stays_a_launch(remote: str) -> None:
     assert launches_in_text("run.sh", f'ssh "$host" "{remote}"\n') != []
+
+
+# Shapes where bash's dynamic scope, nesting, comments and here-documents decide which value
+# a launch reads: each launch below may span nodes.
+SPANNING_THROUGH_SCOPES = {
+    "a caller's local reaches the function it calls": (
+        'DIST_ARGS="--nnodes 1 --nproc_per_node 8"\n'
+        "run_job() {\n    torchrun $DIST_ARGS train.py\n}\n"
+        'multi() {\n    local DIST_ARGS="--nnodes 4 --nproc_per_node 8"\n    run_job\n}\n'
+        "multi\n"
+    ),
+    "a callee sets its caller's local": (
+        'run() {\n    local ARGS="--nnodes 1"\n    setup\n    torchrun $ARGS train.py\n}\n'
+        'setup() {\n    ARGS="--nnodes 2"\n}\nrun\n'
+    ),
+    "a local in a subshell function assigns no variable of the script": (
+        "single() (\n  local NNODES=1\n  torchrun --nnodes $NNODES a.py\n)\n"
+        "torchrun --nnodes $NNODES train.py\n"
+    ),
+    "a line assigns a local and the script's variable": (
+        'ARGS="--nnodes 1"\nsetup() {\n  local n\n  n=$1; ARGS="--nnodes $n"\n}\n'
+        "setup 4\ntorchrun $ARGS train.py\n"
+    ),
+    "an inner function's local is not its outer function's": (
+        'ARGS="--nnodes 1"\nouter() {\n  inner() {\n    local ARGS="--nnodes 1"\n'
+        '    torchrun $ARGS a.py\n  }\n  ARGS="--nnodes 4"\n}\nouter\n'
+        "torchrun $ARGS train.py\n"
+    ),
+    "a use before the local line reads the caller's value": (
+        'launch() {\n  torchrun $ARGS train.py\n  local ARGS="--nnodes 1"\n}\n'
+        'ARGS="--nnodes 2"\nlaunch\n'
+    ),
+    "declare -p prints": (
+        'ARGS="--nnodes 1"\nconfigure() {\n  ARGS="--nnodes 4"\n  declare -p ARGS\n}\n'
+        "configure\ntorchrun $ARGS train.py\n"
+    ),
+    "a brace in a here-document": (
+        'ARGS="--nnodes 1 --nproc_per_node 8"\nmulti() {\n'
+        '  local ARGS="--nnodes 4 --nproc_per_node 8"\n'
+        "  echo '{' > ds.json\n  cat >> ds.json <<EOF\n  \"batch\": 8\n}\nEOF\n"
+        "  torchrun $ARGS train.py\n}\nmulti\n"
+    ),
+    "a brace in a comment after a tab": (
+        'ARGS="--nnodes 1"\nf() {\n\tlocal ARGS="--nnodes 4"\t# was {--nnodes 2}}\n'
+        "\ttorchrun $ARGS train.py\n}\nf\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("text", SPANNING_THROUGH_SCOPES.values(), ids=SPANNING_THROUGH_SCOPES)
+def test_a_launch_reading_a_value_another_scope_may_set_may_span_nodes(text: str) -> None:
+    launches = [launch for launch in launches_in_text("run.sh", text) if launch.script]
+    assert [launch.script for launch in launches if launch.script == "train.py"] == ["train.py"]
+    assert not any(launch.one_node for launch in launches if launch.script == "train.py")
+
+
+@pytest.mark.parametrize(
+    ("remote", "script"),
+    [
+        ('"\n  set -e\n  cd /w\n  torchrun --nnodes 2 --node_rank $i train.py\n"', "train.py"),
+        ('"cd $WORKDIR\n  torchrun --nnodes 2 --node_rank $i train.py"', "train.py"),
+        ('"export RESULT=\\$(python prepare.py --nnodes 2)"', "prepare.py"),
+        ("\"trap 'python train.py' EXIT\"", "train.py"),
+        ('"if python train.py > log.txt 2>&1; then echo ok; fi"', "train.py"),
+        ('"while python worker.py < queue.txt; do sleep 1; done"', "worker.py"),
+    ],
+)
+def test_a_remote_command_holding_a_program_among_builtins_launches_it(
+    remote: str, script: str
+) -> None:
+    # A quoted remote command over several lines is read as one command: a builtin or a
+    # utility first (`set -e`, `cd`) must not hide the launcher after it.
+    launches = launches_in_text("run.sh", f'ssh "$host" {remote}\n')
+    assert [(launch.script, launch.one_node) for launch in launches] == [(script, False)]
+
+
+@pytest.mark.parametrize(
+    "remote", ["'pkill -f train.py'", '"killall -9 python"', '"echo python train.py"']
+)
+def test_a_remote_command_naming_a_program_as_a_pattern_runs_none(remote: str) -> None:
+    # GPT-NeoX's `tools/bash/killall.sh`: `pdsh ... 'pkill -f train.py'` stops a run.
+    assert launches_in_text("killall.sh", f"pdsh -f 1024 -R ssh -w hosts {remote}\n") == []

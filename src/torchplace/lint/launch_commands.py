@@ -38,20 +38,22 @@ python -m torch.distributed.run ... train.py`); a remote shell (`ssh`, `pdsh`) r
 commands after its options and destination, read whole where quoted (`ssh "$host" "cd '$dir'
 && python x.py"`). A login, a tunnel, a command of utilities only (`mkdir`, `cd`, `tar`,
 `kill`, ...), of builtins and tests (`set -e; shopt -s nullglob`, `if (( n == 0 ))`, also
-under `bash -lc '...'`), a launcher given only options (`mpirun --version`), a command that
-prints (`echo $cmd`) or a launcher kept in a variable without a script (`LAUNCH= "accelerate
-launch ..."`, read where `$LAUNCH train.py` runs it) launches nothing. In a Markdown README,
-a heading (`### ssh set-up`) is prose; a `#` line in a fenced or indented block, or in reST,
-is a commented command, read as one. A shell variable set once to a literal in the same file
-is read (`NNODES=1`), and so is one set once to several words (a quoted string, across lines
-too, or a bash array), in their place, with the variables they name, up to a bounded length:
-a launcher's options (`DISTRIBUTED_ARGS="--nnodes $NNODES ..."`, then `torchrun
-$DISTRIBUTED_ARGS train.py`), the command a cluster launcher runs (`ssh "$host" "bash -lc
-'${remote_cmd}'"`). A variable assigned anywhere else as well (`ARGS+=" --nnodes 2"` under
-an `if`), like any other, is unknown; a name a shell function declares `local` is read in
-that function alone, so two functions may each hold their own `remote_cmd` (`shell_scopes`);
-one standing where a launcher's options go, before the script it names, may hold `--nnodes`,
-so that launch may span nodes.
+under `bash -lc '...'`; not where another word names a launcher or a script, as a quoted
+command over several lines reads), a launcher given only options (`mpirun --version`), a
+command that prints (`echo $cmd`) or a launcher kept in a variable without a script
+(`LAUNCH="accelerate launch ..."`, read where `$LAUNCH train.py` runs it) launches nothing.
+In a Markdown README, a heading (`### ssh set-up`) is prose; a `#` line in a fenced or
+indented block, or in reST, is a commented command, read as one. A shell variable set once
+to a literal in the same file is read (`NNODES=1`), and so is one set once to several words
+(a quoted string, across lines too, or a bash array), in their place, with the variables
+they name, up to a bounded length: a launcher's options (`DISTRIBUTED_ARGS="--nnodes $NNODES
+..."`, then `torchrun $DISTRIBUTED_ARGS train.py`), the command a cluster launcher runs
+(`ssh "$host" "bash -lc '${remote_cmd}'"`). A variable assigned anywhere else as well
+(`ARGS+=" --nnodes 2"` under an `if`), like any other, is unknown; a name a shell function
+declares `local` holds that function's own value there (two functions may each hold their
+own `remote_cmd`), is unknown in the functions it may call, and a `local` assigns the script
+nothing (`shell_scopes`); one standing where a launcher's options go, before the script it
+names, may hold `--nnodes`, so that launch may span nodes.
 
 One process: `python script.py` launched so, when the script starts no processes of its own
 (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers loads no model) and reads
@@ -87,7 +89,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.shared_directories import is_shared_directory
-from torchplace.lint.shell_scopes import FunctionScope, function_scopes, innermost
+from torchplace.lint.shell_scopes import FunctionScope, ScriptScopes, script_scopes
 
 #: The words a finding's message uses when its evidence is that several processes of this
 #: program run the code (a launch as one process takes that evidence away).
@@ -141,9 +143,12 @@ _SETS_VISIBLE_DEVICES = re.compile(
     rb"CUDA_VISIBLE_DEVICES[\"']\s*\]\s*=|(?:setdefault|putenv)\s*\(\s*[\"']CUDA_VISIBLE_DEVICES"
     rb"|\.update\s*\([^)]*CUDA_VISIBLE_DEVICES"
 )
-#: `NAME=value` on a line of its own, after an optional `export` / `local` / `readonly`.
-_ASSIGNMENT = re.compile(
-    r"^\s*(?:(?:export|local|readonly)\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE
+#: `NAME=value` on a line of its own, after an optional `export` / `readonly`.
+_ASSIGNMENT = re.compile(r"^\s*(?:(?:export|readonly)\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
+#: The same in a function, where `local` / `declare` / `typeset` may come first.
+_LOCAL_ASSIGNMENT = re.compile(
+    r"^\s*(?:(?:export|readonly|local|declare|typeset)(?:\s+-\w+)*\s+)?([A-Za-z_]\w*)=(\S*)\s*$",
+    re.MULTILINE,
 )
 #: `$NAME`, `${NAME}`, and a whole bash array `${NAME[@]}`.
 _VARIABLE = re.compile(r"\$\{?([A-Za-z_]\w*)(?:\[[@*]\])?\}?")
@@ -181,25 +186,27 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
     # Read once: the script's logical lines serve its variables, its cluster test and its
     # commands alike.
     lines = list(_logical_lines(text, quoted=not markdown))
-    scopes = function_scopes(text, lines) if not markdown else []
-    # A function's local names are read in that function alone (`shell_scopes`).
-    shared_text = _without_local_assignments(text, lines, scopes) if scopes else text
-    shared_lines = list(_logical_lines(shared_text, quoted=True)) if scopes else lines
-    assigned = _assignments(shared_text) if not markdown else {}
-    known = _known_variables(shared_text, shared_lines, assigned) if not markdown else {}
-    local_known = {scope: _local_variables(text, lines, scope, known, scopes) for scope in scopes}
+    scopes = script_scopes(text, lines) if not markdown else None
+    per_line: list[dict[str, str]] | None = None
+    if markdown:
+        assigned: dict[str, list[str]] = {}
+        known: dict[str, str] = {}
+    elif scopes is None:
+        assigned = _assignments(text)
+        known = _known_variables(text, lines, assigned)
+    else:
+        assigned, known, per_line = _scoped_variables(text, lines, scopes)
     cluster = not markdown and _is_cluster_script(text, lines, known)
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
     found: list[Launch] = []
     fenced = _fenced_lines(text) if markdown else set()
-    for line, logical in lines:
+    for index, (line, logical) in enumerate(lines):
         spans = _INLINE_CODE.findall(logical) if markdown and "`" in logical else [logical]
         if path.endswith(".md") and line not in fenced and _HEADING.match(logical):
             spans = _INLINE_CODE.findall(logical)  # a heading ("### ssh set-up"): prose
         exported = _exported_before(exports, line)
-        scope = innermost(scopes, line)
-        line_known = known if scope is None else local_known[scope]
+        line_known = known if per_line is None else per_line[index]
         for span in spans:
             for segment in _segments(span):
                 for command in _script_choices(segment, scripts):
@@ -225,59 +232,90 @@ def _known_variables(
     return known
 
 
-def _local_assignment_lines(
-    lines: list[tuple[int, str]], scope: FunctionScope
-) -> list[tuple[int, int]]:
-    """The physical lines (first, last) of each logical line of `scope` that assigns one of
-    its local names."""
-    found: list[tuple[int, int]] = []
-    for index, (first, logical) in enumerate(lines):
-        if not scope.holds(first):
-            continue
-        names = _ANY_ASSIGNMENT.findall(logical)
-        if names and any(name in scope.local_names for name in names):
-            last = lines[index + 1][0] - 1 if index + 1 < len(lines) else first
-            found.append((first, max(first, last)))
-    return found
-
-
-def _without_local_assignments(
-    text: str, lines: list[tuple[int, str]], scopes: list[FunctionScope]
-) -> str:
-    """The text less the lines where a function assigns a name it declares local: what the
-    script's other lines read of its variables (blank lines keep every line's number)."""
-    blanked = {
-        number
-        for scope in scopes
-        for first, last in _local_assignment_lines(lines, scope)
-        for number in range(first, last + 1)
-    }
-    return "\n".join(
-        "" if number in blanked else line for number, line in enumerate(text.splitlines(), 1)
-    )
-
-
-def _local_variables(
-    text: str,
-    lines: list[tuple[int, str]],
-    scope: FunctionScope,
-    shared: dict[str, str],
-    scopes: list[FunctionScope],
-) -> dict[str, str]:
-    """What the lines of one function read of the script's variables: its local names as it
-    assigns them (unknown when it assigns one twice), the others as the script does."""
+def _scoped_variables(
+    text: str, lines: list[tuple[int, str]], scopes: ScriptScopes
+) -> tuple[dict[str, list[str]], dict[str, str], list[dict[str, str]]]:
+    """The variables of a script whose functions keep names local (`shell_scopes`): the
+    values its top level assigns, what its top level reads, and what each logical line
+    reads. A line assigning only names its function keeps local, or a `local` outside any
+    function (which assigns nothing), gives the script's variables nothing."""
     physical = text.splitlines()
-    own_text = "\n".join(
-        physical[number - 1]
-        for first, last in _local_assignment_lines(lines, scope)
-        if innermost(scopes, first) is scope
-        for number in range(first, last + 1)
+
+    def physical_lines(index: int) -> range:
+        last = lines[index + 1][0] - 1 if index + 1 < len(lines) else len(physical)
+        return range(lines[index][0], max(lines[index][0], last) + 1)
+
+    own_lines: dict[int, list[int]] = {}  # function (by first line) -> its local assignments
+    untrusted: set[tuple[int, str]] = set()  # a function's local name a callee may set
+    keepers: dict[str, list[FunctionScope]] = {}
+    for function in scopes.functions:
+        for name in function.declared:
+            keepers.setdefault(name, []).append(function)
+    blanked: set[int] = set()
+    for index, (line, logical) in enumerate(lines):
+        names = _ANY_ASSIGNMENT.findall(logical)
+        owner = scopes.owners[index]
+        if owner is None:
+            if _TOP_LEVEL_LOCAL.match(logical):
+                blanked.update(physical_lines(index))
+            continue
+        if not names:
+            continue
+        local = [name for name in names if owner.local_at(name, line)]
+        if local:
+            own_lines.setdefault(owner.first, []).append(index)
+            if len(local) == len(names):
+                blanked.update(physical_lines(index))
+        for name in names:
+            if name not in local:
+                untrusted.update((f.first, name) for f in keepers.get(name, []) if f != owner)
+    shared_text = "\n".join(
+        "" if number in blanked else text_line for number, text_line in enumerate(physical, 1)
     )
-    own_lines = list(_logical_lines(own_text, quoted=True))
-    own = _known_variables(own_text, own_lines, _assignments(own_text))
-    known = {n: v for n, v in shared.items() if n not in scope.local_names}
-    known.update((n, v) for n, v in own.items() if n in scope.local_names)
-    return known
+    assigned = _assignments(shared_text)
+    top = _known_variables(shared_text, list(_logical_lines(shared_text, True)), assigned)
+    # Another function may be called by one that keeps a name local: it may see that value.
+    outside = {n: v for n, v in top.items() if n not in keepers}
+    inside: dict[int, dict[str, str]] = {}
+    for function in scopes.functions:
+        if not function.declared:
+            continue
+        own_text = "\n".join(
+            physical[number - 1]
+            for index in own_lines.get(function.first, [])
+            for number in physical_lines(index)
+        )
+        own = _known_variables(
+            own_text,
+            list(_logical_lines(own_text, True)),
+            _assignments(own_text, _LOCAL_ASSIGNMENT),
+        )
+        values = {n: v for n, v in outside.items() if n not in function.declared}
+        values.update(
+            (n, v)
+            for n, v in own.items()
+            if n in function.declared and (function.first, n) not in untrusted
+        )
+        inside[function.first] = values
+    per_line: list[dict[str, str]] = []
+    for index, (line, _) in enumerate(lines):
+        owner = scopes.owners[index]
+        if owner is None:
+            per_line.append(top)
+        elif not owner.declared:
+            per_line.append(outside)
+        elif any(declared > line for declared in owner.declared.values()):
+            # Before its `local` line a name is still the caller's or the script's.
+            later = {n for n, declared in owner.declared.items() if declared > line}
+            values = {n: v for n, v in inside[owner.first].items() if n not in later}
+            per_line.append(values)
+        else:
+            per_line.append(inside[owner.first])
+    return assigned, top, per_line
+
+
+#: A `local` outside any function: bash refuses it; it assigns no variable of the script.
+_TOP_LEVEL_LOCAL = re.compile(r"\s*local\s")
 
 
 #: A Markdown heading: up to three spaces, then `#`s (four spaces make it code).
@@ -435,11 +473,11 @@ def _ends_in_double_quote(line: str, open_quote: bool) -> bool:
 _QUOTED_LINES = 40
 
 
-def _assignments(text: str) -> dict[str, list[str]]:
+def _assignments(text: str, pattern: re.Pattern[str] = _ASSIGNMENT) -> dict[str, list[str]]:
     """The values each shell variable is assigned on a line of its own, quotes dropped, in the
     order written; not a bash array's opening (`ARGS=(`), read as several words."""
     values: dict[str, list[str]] = {}
-    for name, value in _ASSIGNMENT.findall(text):
+    for name, value in pattern.findall(text):
         if not value.startswith("("):
             values.setdefault(name, []).append(value.strip("\"'"))
     return values
@@ -744,7 +782,10 @@ _COMMAND_STRING_SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
 def _runs_no_program(command: list[str]) -> bool:
     """A remote shell's command that runs no program of the project: a program that never
     does, a builtin, a variable's assignment, a test, after any prefix (`if`, `sudo`) and a
-    shell given the command as a string (`bash -lc`), whose words follow."""
+    shell given the command as a string (`bash -lc`), whose words follow; and no word of it
+    names a launcher or a script. A quoted remote command over several lines reaches here as
+    one command (`"set -e` / `cd /w` / `torchrun ... train.py"`), and a builtin may hold a
+    command of its own (`export X=$(python prep.py)`, `trap 'python x.py' EXIT`)."""
     index = 0
     while index < len(command):
         word = command[index]
@@ -767,6 +808,10 @@ def _runs_no_program(command: list[str]) -> bool:
     if index >= len(command):
         return True
     program = _program(command[index])
+    if program in _TEXT_ARGUMENT_PROGRAMS:
+        return True  # `pkill -f train.py`, `killall -9 python`: a pattern, not a program
+    if any(_names_a_launch(word) for word in command):
+        return False
     if program in _NO_PYTHON_PROGRAMS or program in _NO_PROGRAM_BUILTINS:
         return True
     # `if (( ${#files[@]} == 0 ))`: a keyword, an operand and a comparison.
@@ -775,6 +820,29 @@ def _runs_no_program(command: list[str]) -> bool:
         and command[index - 1] in _TEST_KEYWORDS
         and any(word in _ARITHMETIC_COMPARISONS for word in command[index + 1 : index + 3])
     )
+
+
+def _names_a_launch(word: str) -> bool:
+    """A word that may start a Python program: a Python, a launcher, a cluster launcher, a
+    script (`train.py`, `run.sh`), in a word's value or a substitution (`X=$(python ...`)."""
+    for part in re.split(r"[=(`'\"]|\$\(", word):
+        part = part.strip(")';\"")
+        if not part:
+            continue
+        program = part.rsplit("/", 1)[-1]
+        if _PYTHON.match(program) or program in _LAUNCH_PROGRAMS:
+            return True
+        if program.endswith((".py", ".sh")):
+            return True
+    return False
+
+
+#: Programs whose arguments name processes or text, never a program they run.
+_TEXT_ARGUMENT_PROGRAMS = frozenset(
+    {"kill", "pkill", "killall", "pgrep", "ps", "grep", "echo", "printf", "nvidia-smi"}
+)
+#: Programs that launch others, by name.
+_LAUNCH_PROGRAMS = frozenset({"torchrun", "deepspeed", "accelerate", *_CLUSTER_LAUNCHERS})
 
 
 #: `-c`, `-lc`, `-l -c` read as one: the option that makes a shell run a command string.

@@ -1,116 +1,155 @@
-"""The variables a shell function keeps to itself.
+"""The functions of a shell script, and the variables each keeps to itself.
 
 A launch script may give one name a different value in each of its functions (`local
 remote_cmd` in `stop_remote()` and in `collect_logs()`): read over the whole text, the name is
 assigned twice and its value unknown, and a cluster launcher running it (`ssh "$host"
 "bash -lc '${remote_cmd}'"`) could run any file of the project. Bash keeps a name declared
 `local` (or `declare` / `typeset`, which are local inside a function) to the function that
-declares it, so each function's value is read in that function alone.
+declares it, from that line on, and to the functions it calls (dynamic scope). So:
 
-Read as text, never run: a function is a line `name() {` or `function name {` and the lines
-up to the brace that closes it (braces counted line by line, `${...}` balanced on its own).
+- a function reads its own local name as it assigns it, from its declaration on, unless
+  another function assigns that name without declaring it local (a callee may set it);
+- the script's top level reads a name as its top-level code and functions that do not keep
+  it local assign it (a `local` there is no assignment of the script's variable);
+- any other function reads a name some function keeps local as unknown: a caller's value
+  may be the one it sees.
+
+Read as text, never run: a function is a line `name() {` or `function name {` (the brace may
+open on the next line) and the lines up to the brace that closes it, braces counted line by
+line outside quotes, comments and here-documents. A function whose body is a subshell
+(`name() (`) or whose brace never closes holds no names of its own.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 #: A function's first line: `name() {`, `name ()`, `function name {`, `function name() {`.
 _FUNCTION_HEAD = re.compile(
     r"\s*(?:function\s+[\w.:-]+\s*(?:\(\s*\))?|[A-Za-z_][\w.:-]*\s*\(\s*\))\s*(\{)?\s*(?:#.*)?$"
 )
 #: A declaration that makes its names local inside a function, with its options.
-_DECLARATION = re.compile(r"\s*(?:local|declare|typeset)((?:\s+[-+]\w+)*)\s+(.*)$")
-#: Quoted words in a declaration: values, never names.
+_DECLARATION = re.compile(r"\s*(?:local|declare|typeset)((?:\s+[-+]\w+)*)(?:\s+(.*))?$")
+#: Quoted words: values, never names; their braces are text.
 _QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'")
 _DECLARED_NAME = re.compile(r"(?:^|\s)([A-Za-z_]\w*)(?=[+]?=|\s|$)")
+#: A comment: `#` at the start or after a blank.
+_COMMENT = re.compile(r"(?:^|\s)#.*$")
+#: A here-document's opening (`cat > f <<EOF`, `<<-'END'`), with its closing word.
+_HEREDOC = re.compile(r"(?<!<)<<-?\s*([\"']?)(\w+)\1")
 #: Only a text holding one of these words can declare a local name.
 _MAY_DECLARE = re.compile(r"\b(?:local|declare|typeset)\s")
-#: Lines a function is read across at most: an unclosed brace ends it there.
-_MAX_FUNCTION_LINES = 2_000
 
 
 @dataclass(frozen=True)
 class FunctionScope:
-    """One shell function: its lines (first and last, numbered as the text's) and the names it
-    declares local."""
+    """One shell function: the indexes of its first and last logical lines, and the names it
+    declares local (each with the number of the line that first declares it)."""
 
     first: int
     last: int
-    local_names: frozenset[str]
+    declared: dict[str, int] = field(default_factory=dict, compare=False, hash=False)
 
-    def holds(self, line: int) -> bool:
-        return self.first <= line <= self.last
+    def __hash__(self) -> int:
+        return hash((self.first, self.last))
+
+    def local_at(self, name: str, line: int) -> bool:
+        """`name` is local here at `line` (declared on that line or before)."""
+        declared = self.declared.get(name)
+        return declared is not None and declared <= line
 
 
-def function_scopes(text: str, logical_lines: list[tuple[int, str]]) -> list[FunctionScope]:
-    """The functions of a shell script that declare local names, innermost last for a line
-    several hold. `logical_lines` are the text's lines with continuations joined, each with
-    the number of its first line."""
+@dataclass
+class ScriptScopes:
+    """The functions of one script and the innermost one holding each logical line."""
+
+    functions: list[FunctionScope]
+    #: For each logical line (by index), the innermost function holding it, if any.
+    owners: list[FunctionScope | None]
+
+    def local_names(self) -> set[str]:
+        return {name for function in self.functions for name in function.declared}
+
+
+def script_scopes(text: str, logical_lines: list[tuple[int, str]]) -> ScriptScopes | None:
+    """The functions of a shell script, when one of them declares a local name; None when
+    none does. `logical_lines` are the text's lines with continuations joined, each with the
+    number of its first line. Linear in the lines, however deep functions nest."""
     if not _MAY_DECLARE.search(text):
-        return []
-    scopes: list[FunctionScope] = []
-    for index, (first, logical) in enumerate(logical_lines):
+        return None
+    spans = _function_spans(logical_lines)
+    if not spans:
+        return None
+    # Outer functions first: an inner one then takes its own lines.
+    spans.sort(key=lambda span: (span[0], -span[1]))
+    owner_index: list[int | None] = []
+    holding: list[int] = []  # the spans open at a line, innermost last
+    following = 0
+    for index in range(len(logical_lines)):
+        while holding and spans[holding[-1]][1] < index:
+            holding.pop()
+        while following < len(spans) and spans[following][0] == index:
+            holding.append(following)
+            following += 1
+        owner_index.append(holding[-1] if holding else None)
+    declared: list[dict[str, int]] = [{} for _ in spans]
+    for index, (line, logical) in enumerate(logical_lines):
+        owner = owner_index[index]
+        if owner is None:
+            continue
+        for name in _declared_names(logical):
+            declared[owner].setdefault(name, line)
+    functions = [
+        FunctionScope(first, last, declared[number]) for number, (first, last) in enumerate(spans)
+    ]
+    if not any(function.declared for function in functions):
+        return None
+    owners = [None if owner is None else functions[owner] for owner in owner_index]
+    return ScriptScopes(functions, owners)
+
+
+def _function_spans(lines: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """(first, last) logical line indexes of each function whose braces close."""
+    spans: list[tuple[int, int]] = []
+    open_functions: list[tuple[int, int]] = []  # (head index, depth before its brace)
+    depth = 0
+    pending: int | None = None  # a head whose brace opens on the next line
+    heredoc: str | None = None
+    for index, (_, logical) in enumerate(lines):
+        if heredoc is not None:
+            if logical.strip() == heredoc:
+                heredoc = None
+            continue
         head = _FUNCTION_HEAD.match(logical)
-        if head is None:
+        if head is not None and head.group(1) is None:
+            pending = index
             continue
-        end = _closing_line(logical_lines, index, opened=head.group(1) is not None)
-        if end is None:
-            continue
-        body = logical_lines[index + 1 : end + 1]
-        names = frozenset(name for _, line in body for name in _declared_names(line))
-        if names:
-            last = logical_lines[end + 1][0] - 1 if end + 1 < len(logical_lines) else body[-1][0]
-            scopes.append(FunctionScope(first, max(last, first), names))
-    return scopes
-
-
-def innermost(scopes: list[FunctionScope], line: int) -> FunctionScope | None:
-    """The innermost function holding `line`, if any."""
-    found = None
-    for scope in scopes:
-        if scope.holds(line) and (found is None or scope.first >= found.first):
-            found = scope
-    return found
-
-
-def _closing_line(lines: list[tuple[int, str]], head: int, opened: bool) -> int | None:
-    """The index of the logical line whose brace closes the function starting at `head`: the
-    brace opens on the head's line or on the next."""
-    depth = 1 if opened else 0
-    start = head + 1
-    if not opened:
-        if start >= len(lines) or not lines[start][1].lstrip().startswith("{"):
-            return None  # `name()` then a subshell or one command: no body read
-        depth = _braces(lines[start][1])
-        start += 1
-        if depth <= 0:
-            return start - 1
-    for index in range(start, min(len(lines), head + _MAX_FUNCTION_LINES)):
-        depth += _braces(lines[index][1])
-        if depth <= 0:
-            return index
-    return None
-
-
-def _braces(line: str) -> int:
-    """Opening less closing braces of a line, outside its comment and quotes."""
-    code = _QUOTED.sub("", line.split(" #", 1)[0])
-    if code.lstrip().startswith("#"):
-        return 0
-    return code.count("{") - code.count("}")
+        if head is not None:
+            open_functions.append((index, depth))
+        elif pending is not None and logical.lstrip().startswith("{"):
+            open_functions.append((pending, depth))
+        pending = None
+        code = _COMMENT.sub("", _QUOTED.sub('""', logical))
+        depth += code.count("{") - code.count("}")
+        while open_functions and depth <= open_functions[-1][1]:
+            first, before = open_functions.pop()
+            spans.append((first, index))
+            depth = max(depth, before)
+        found = _HEREDOC.search(_COMMENT.sub("", logical))
+        if found is not None:
+            heredoc = found.group(2)
+    return spans
 
 
 def _declared_names(line: str) -> list[str]:
     """The names a `local` / `declare` / `typeset` line declares (`local a b=1 c`)."""
     match = _DECLARATION.match(line)
-    if match is None:
+    if match is None or not match.group(2):
         return []
-    options = match.group(1).split()
-    if any(option.lstrip("-+").startswith(("f", "F")) for option in options):
-        return []  # `declare -f name`: a function's name, not a variable
-    if any(option.startswith("-") and "g" in option for option in options):
-        return []  # `declare -g`: global, even in a function
-    words = _QUOTED.sub('""', match.group(2).split(" #", 1)[0])
+    options = "".join(o.lstrip("-+") for o in match.group(1).split())
+    if any(letter in options for letter in "fFpg"):
+        # `declare -f name` names a function, `-p` prints, `-g` makes a global
+        return []
+    words = _QUOTED.sub('""', _COMMENT.sub("", match.group(2)))
     return _DECLARED_NAME.findall(words)
