@@ -259,6 +259,54 @@ def test_a_helper_re_exported_by_its_package_is_called_through_it(tmp_path: Path
     assert _tpl401(project) == ["dist.py:5"]
 
 
+VILA_DISTRIBUTED = """\
+import os
+
+from torch import distributed as dist
+
+
+def init():
+    if "RANK" not in os.environ:
+        return
+    dist.init_process_group(backend="nccl", init_method="env://")
+
+
+def local_rank():
+    return int(os.environ.get("LOCAL_RANK", 0))
+
+
+def barrier():
+    dist.barrier()
+"""
+
+
+def test_a_helper_called_through_an_alias_of_its_module_is_its_call(tmp_path: Path) -> None:
+    # VILA's eval scripts: `from llava.utils import distributed as dist`, then `dist.init()`
+    # and `torch.cuda.set_device(...)` right after; its own module calls torch's
+    # `distributed` `dist` too.
+    project = tmp_path / "vila"
+    _write(project / "pyproject.toml", "")
+    _write(project / "llava" / "__init__.py", "")
+    _write(project / "llava" / "utils" / "__init__.py", "")
+    _write(project / "llava" / "utils" / "distributed.py", VILA_DISTRIBUTED)
+    bound = (
+        "import torch\n\nfrom llava.utils import distributed as dist\n\n\ndef main():\n"
+        "    dist.init()\n    torch.cuda.set_device(dist.local_rank())\n    dist.barrier()\n"
+    )
+    _write(project / "llava" / "eval" / "egoschema.py", bound)
+    assert _tpl401(project) == []
+    # An alias of torch's own `distributed` is not the project's module: its `dist.init()`
+    # is no call of the helper, which then has no caller that binds.
+    other = (
+        "import torch\nfrom torch import distributed as dist\n\n\ndef main():\n"
+        "    dist.init()\n    torch.cuda.set_device(0)\n    dist.barrier()\n"
+    )
+    _write(project / "llava" / "eval" / "egoschema.py", other)
+    waits = "from llava.utils import distributed\n\n\ndef wait():\n    distributed.barrier()\n"
+    _write(project / "llava" / "eval" / "waits.py", waits)
+    assert _tpl401(project) == ["distributed.py:9"]
+
+
 PROCESS_SPAWNER = """\
 import multiprocessing
 import os
@@ -404,4 +452,41 @@ def test_a_binding_helper_handed_a_model_already_moved_binds_too_late(tmp_path: 
     assert _tpl401(project) == ["train.py:11"]
     # Handed a model still on the CPU, the helper binds before any CUDA work.
     _write(project / "train.py", trainer.replace("nn.Linear(10, 10).cuda()", "nn.Linear(10, 10)"))
+    assert _tpl401(project) == []
+
+
+DEEPCAM_COMM = """\
+import torch.distributed as dist
+
+
+def init(method):
+    if method == "nccl-slurm":
+        dist.init_process_group(backend="nccl")
+    # a barrier before returning: it runs on the current GPU, cuda:0, in every rank
+    dist.barrier()
+"""
+
+
+def test_a_binding_after_the_call_binds_nothing_the_call_did(tmp_path: Path) -> None:
+    # MLPerf HPC's DeepCAM: `comm.init()` makes the group and runs a barrier; `main` binds
+    # its GPU only afterwards (both judges: TRUE).
+    project = tmp_path / "deepcam"
+    _write(project / "pyproject.toml", "")
+    _write(project / "utils" / "__init__.py", "")
+    _write(project / "utils" / "comm.py", DEEPCAM_COMM)
+    train = (
+        "import torch\n\nfrom utils import comm\n\n\ndef main(args):\n"
+        "    comm.init(args.method)\n    torch.cuda.set_device(args.local_rank)\n"
+    )
+    _write(project / "train.py", train)
+    assert _tpl401(project) == ["comm.py:6"]
+    # Bound before the call, the same group is made on this rank's GPU.
+    bound_first = train.replace(
+        "    comm.init(args.method)\n    torch.cuda.set_device(args.local_rank)\n",
+        "    torch.cuda.set_device(args.local_rank)\n    comm.init(args.method)\n",
+    )
+    _write(project / "train.py", bound_first)
+    assert _tpl401(project) == []
+    # Another library's `init` (`wandb.init()`) is no call of the project's helper.
+    _write(project / "log.py", "import wandb\n\n\ndef start():\n    wandb.init(project='x')\n")
     assert _tpl401(project) == []

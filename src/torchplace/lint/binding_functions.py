@@ -97,7 +97,12 @@ def bound_after_return(
     ctx, group, function = found
     if function not in ctx.tree.body or not _returns_before_cuda_work(ctx, function, group):
         return False
-    name, module = function.name, Path(path).stem
+    name = function.name
+    # The project's directories: a package of them may re-export the helper
+    # (`from vit.utils import dist_init`, `vit/utils/__init__.py` importing it from `.dist`).
+    packages = frozenset(
+        part for other in files for part in Path(os.path.relpath(other, root or "/")).parts[:-1]
+    )
     needle = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"(?![\w])")
     calls = 0
     for other in files:
@@ -107,7 +112,11 @@ def bound_after_return(
         caller = whole_file_context(other, data)
         if caller is None:
             return False
-        for use in _uses_of(caller.tree, name, module, same_file=_same_file(other, path)):
+        names = _module_names(caller.tree, path)
+        uses = _uses_of(
+            caller.tree, name, Path(path).stem, names, _same_file(other, path), packages
+        )
+        for use in uses:
             if use is None:
                 return False  # the function is handed on: its callers are unknown
             holder, call = use
@@ -128,15 +137,58 @@ def _returns_before_cuda_work(ctx: FileContext, function: _Function, group: ast.
     return first_cuda_work(without_comments(ctx.source.lines_text(start + 1, last))) is None
 
 
+def _module_names(tree: ast.Module, path: str) -> frozenset[str]:
+    """The names `tree` calls the module at `path` by: its own name (`distributed`), and the
+    aliases an import of it gives (`from llava.utils import distributed as dist`: VILA's eval
+    scripts call its `init()` as `dist.init()`), never those of another module of the same
+    name (`from torch import distributed as dist`)."""
+    stem = Path(path).stem
+    parts = Path(os.path.abspath(path)).with_suffix("").parts
+    names = {stem}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = (node.module or "").split(".") if node.module else []
+            for alias in node.names:
+                dotted = [*base, alias.name] if base or node.level else []
+                if alias.name == stem and alias.asname and _names_path(dotted, parts, node.level):
+                    names.add(alias.asname)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                dotted = alias.name.split(".")
+                if dotted[-1] == stem and alias.asname and _names_path(dotted, parts, 0):
+                    names.add(alias.asname)
+    return frozenset(names)
+
+
+def _names_path(dotted: list[str], parts: tuple[str, ...], level: int) -> bool:
+    """A dotted module name (relative with `level`) that ends the path's parts: an import
+    of that very file, as far as its name tells."""
+    if not dotted:
+        return False
+    if level and len(dotted) == 1:
+        return True  # `from . import distributed as dist`: its own package's module
+    return tuple(parts[-len(dotted) :]) == tuple(dotted)
+
+
 def _uses_of(
-    tree: ast.Module, name: str, module: str, same_file: bool
+    tree: ast.Module,
+    name: str,
+    module: str,
+    modules: frozenset[str],
+    same_file: bool,
+    packages: frozenset[str] = frozenset(),
 ) -> Iterator[tuple[_Function | None, ast.Call] | None]:
-    """Each use of the function `name` of `module` in `tree`: (the innermost function holding
-    the call, the call), or None for a use that is not a call. A bare name counts in its own
-    file or where it is imported; an attribute only on a name for its module."""
+    """Each use of the function `name` of `module` in `tree` (`modules`: the names the tree
+    calls that module by): (the innermost function holding the call, the call), or None for
+    a use that is not a call. A bare name counts in its own file or where it is imported,
+    from its module or from a package of the project (`packages`) that may re-export it; an
+    attribute only on a name for its module."""
     imported = same_file or any(
         isinstance(node, ast.ImportFrom)
-        and (node.module or "").rpartition(".")[2] == module
+        and (
+            (node.module or "").rpartition(".")[2] in (module, *packages)
+            or (node.level > 0 and not node.module)
+        )
         and any(alias.name == name and alias.asname is None for alias in node.names)
         for node in ast.walk(tree)
     )
@@ -146,7 +198,7 @@ def _uses_of(
             if not imported:
                 continue
         elif isinstance(node, ast.Attribute) and node.attr == name:
-            if not (isinstance(node.value, ast.Name) and node.value.id == module):
+            if not (isinstance(node.value, ast.Name) and node.value.id in modules):
                 continue
         else:
             continue

@@ -16,6 +16,7 @@ so a barrier further down in such a caller runs on the rank's own GPU.
 from __future__ import annotations
 
 import ast
+import re
 
 from torchplace.lint.context import call_name, keyword_value
 from torchplace.lint.rank_flow import own_nodes
@@ -47,11 +48,18 @@ def per_process_device(node: ast.expr) -> bool:
     if isinstance(node, ast.Attribute) and node.attr == "device":
         return isinstance(node.value, ast.Name) and node.value.id == "self"
     if isinstance(node, ast.Call):
-        if call_name(node) == "get_device":
+        name = call_name(node) or ""
+        if name == "get_device":
             return False
+        if _RANK_CALL.search(name):
+            return True  # `dist.local_rank()`, `get_local_rank()`: this process's index
         given = [*node.args, *(k.value for k in node.keywords)]
         return any(per_process_device(argument) for argument in given)
     return True
+
+
+#: A function named for this process's rank or GPU.
+_RANK_CALL = re.compile(r"rank|gpu_id|device_id")
 
 
 def binds_after_every_call(tree: ast.Module, function: str, line: int) -> bool:

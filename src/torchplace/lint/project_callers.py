@@ -139,6 +139,15 @@ class CallerIndex:
             else:
                 yield False  # handed on: its callers are unknown
 
+    def _from_project(self, node: ast.Import | ast.ImportFrom) -> bool:
+        """The import may bring a module of the project: a relative one, or one whose first
+        name is a directory or module of the project (`from llava.utils import ...`), not
+        `from torch import distributed` nor `import wandb`."""
+        names = self._project_names()
+        if isinstance(node, ast.ImportFrom):
+            return node.level > 0 or (node.module or "").partition(".")[0] in names
+        return any(alias.name.partition(".")[0] in names for alias in node.names)
+
     def _project_names(self) -> frozenset[str]:
         """The names a module of the project may start with: its files' directories and
         module names."""
@@ -154,8 +163,11 @@ class CallerIndex:
 
     def _loads_of(self, tree: ast.Module) -> dict[str, list[ast.AST]]:
         """Every name read in a file: `name`, and `module.name` where the file imports
-        `module` (not `self.setup()` or `d.setup()`, a method of some object: fms-fsdp's
-        `setup()` helper is not its datasets' `setup` methods)."""
+        `module` from the project (not `self.setup()` or `d.setup()`, a method of some object:
+        fms-fsdp's `setup()` helper is not its datasets' `setup` methods; nor `dist.init()`
+        where `dist` is torch's `distributed`, or `wandb.init()`: VILA's `init()` helper is
+        called as `dist.init()` only through `from llava.utils import distributed as
+        dist`)."""
         self._index(tree)
         return self._load_maps[id(tree)]
 
@@ -174,7 +186,7 @@ class CallerIndex:
                 loads.setdefault(node.id, []).append(node)
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
                 members.append(node)
-            elif isinstance(node, ast.Import | ast.ImportFrom):
+            elif isinstance(node, ast.Import | ast.ImportFrom) and self._from_project(node):
                 imported.update((a.asname or a.name).partition(".")[0] for a in node.names)
         for member in members:
             if _root_name(member) in imported:
@@ -355,9 +367,10 @@ def _block_binds(module: ast.Module, top: ast.AST) -> bool:
     )
 
 
-def _calls_set_device(where: ast.AST) -> bool:
+def _calls_set_device(where: ast.AST, before: int | None = None) -> bool:
+    """`where` calls `set_device` (on a line before `before`, when given)."""
     for node in ast.walk(where):
-        if isinstance(node, ast.Call):
+        if isinstance(node, ast.Call) and (before is None or node.lineno < before):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
             if name == "set_device":
@@ -367,9 +380,11 @@ def _calls_set_device(where: ast.AST) -> bool:
 
 def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
     """Whether the function calls `set_device` (its text is not at hand: names only), or
-    sets `CUDA_VISIBLE_DEVICES` to a per-process value before `line` (before any CUDA work
-    of the call there: the process then sees one GPU, its cuda:0)."""
-    if _calls_set_device(function):
+    sets `CUDA_VISIBLE_DEVICES` to a per-process value, before `line` (before any CUDA work
+    of the call there: the process then sees one GPU, its cuda:0). A binding after the call
+    binds nothing the call did: DeepCAM's `comm.init()` makes its group and runs a barrier
+    before `main` calls `set_device`."""
+    if _calls_set_device(function, before=line):
         return True
     return any(
         isinstance(node, ast.Assign) and node.lineno < line and shows_one_gpu(node)
