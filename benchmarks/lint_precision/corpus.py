@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-85] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-86] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -158,10 +158,12 @@ retrieval, optical flow) for their DDP set-up, rank-based GPU choices and resume
 pretraining, language and vision-language models, RL for LLMs, tracking, speech, graphs,
 recommendation, molecules, weather); `--fresh-83` (`FRESH_83`) research training code that
 resumes from its checkpoints in multi-process runs and picks each rank's GPU itself;
-`--fresh-84` (`FRESH_84`) code from 2022 to 2025 whose own scripts launch jobs over several
-GPUs (language-model fine-tuning, speech synthesis, 3D, medical, HPC under Slurm); `--fresh-85` (`FRESH_85`) code
-whose own authors split or shard a model over several GPUs (pipeline, tensor, sequence and
-expert parallelism, FSDP pretraining, multi-GPU graph training).
+`--fresh-84` (`FRESH_84`) code from 2022 to 2025 whose own scripts launch jobs over several GPUs
+(language-model fine-tuning, speech synthesis, 3D, medical, HPC under Slurm); `--fresh-85`
+(`FRESH_85`) code whose own authors split or shard a model over several GPUs (pipeline, tensor,
+sequence and expert parallelism, FSDP pretraining, multi-GPU graph training); `--fresh-86`
+(`FRESH_86`) code whose own scripts run models over several GPUs for evaluation, inference or
+data generation.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12348,6 +12350,56 @@ FRESH_85 = (
     ("github:tunib-ai/large-scale-lm-tutorials", "ca29ff9f945a59abcc3e3f1000c4d83de97973d4"),
 )
 
+#: fresh-86: code whose own scripts run models over several GPUs for evaluation, inference or
+#: data generation rather than training (benchmark runners, embedding extraction, batch
+#: inference, synthetic data; 21 repositories). Chosen blind and committed before it was
+#: first linted; candidates with more than a tenth of their files identical to another set's
+#: dropped, identical files left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_86 = (
+    # T0 zero-shot evaluation; accelerate data parallel, model-parallel and offloaded inference
+    ("github:bigscience-workshop/t-zero", "7a699e3ba15c1aeccf5b99cf2e2df3790f0dffce"),
+    # a video LLM; distributed benchmark inference
+    ("github:mbzuai-oryx/VideoGPT-plus", "6b08052afe2fb6967c799207ab187e163920dc99"),
+    # a multimodal needle-in-a-haystack benchmark; per-rank device maps
+    ("github:OpenGVLab/MM-NIAH", "2fd03ddcf0fa9f028963af3de1eea3b538a4314a"),
+    # a time-sensitive video LLM; benchmark runners per GPU
+    ("github:RenShuhuai-Andy/TimeChat", "c60b332b38a6327b976ebcee363c938ca95b610d"),
+    # image generation with multimodal LLMs; evaluation scripts
+    ("github:kohjingyu/gill", "4600b71a3193267c14aac8b600d958611c4c20be"),
+    # sample generation one process per GPU, reward-model scoring
+    ("github:Timothy023/RLMEC", "23d9a2900504c3fe8a135cb9f1706be5e53a2a6b"),
+    # GPT sentence embeddings; multi-GPU embedding extraction
+    ("github:Muennighoff/sgpt", "37c8bf090af8fe3d2d553b5281cf8ef7205e4d01"),
+    # dataset filtering baselines (CLIP features per GPU worker) and evaluation
+    ("github:mlfoundations/datacomp", "4a8df1992566ef8334773f7152e1855b1f716162"),
+    # Llama 3 reference inference; model-parallel ranks
+    ("github:meta-llama/llama3", "a0940f9cf7065d45bb6675660f80d305c041a754"),
+    # OCR benchmarks of multimodal models; batch evaluation
+    ("github:Yuliang-Liu/MultimodalOCR", "794c36d6423cf1d5764081128bcaeb46b240def6"),
+    # a little-known torchrun benchmark runner for LLMs
+    ("github:d8e-lab/FlagEvalMock_stable", "cd7c729ac500d498f237437b5fe02f811804b25f"),
+    # theorem-proving data generation; tensor-parallel inference
+    ("github:Lagooon/LeanSTaR", "0f9c69accfa1b08266bb2088d2faac0251666ec1"),
+    # an evaluation pipeline running released checkpoints over the GPUs at hand
+    ("github:allenai/OLMo-Eval", "e77b194ea47c0919039963ccd71ae508ecc70c0d"),
+    # analyses of released checkpoints with accelerate
+    ("github:LLM360/Analysis360", "efe4ec32b3c939bd54faaa8493fcfae8d9146902"),
+    # a speech and audio LM evaluation toolkit
+    ("github:XiaomiMiMo/MiMo-Audio-Eval", "d64df78ef60214666caec23afaee9a12289a141e"),
+    # a little-known time-series and vision-language embedding project
+    ("github:Levi-Ackman/ViRe", "0d73279374845cc664ae676a4a9d3e0920168921"),
+    # a dense retrieval toolkit; distributed encoding
+    ("github:OpenMatch/OpenMatch", "8330192a607ecd66610bb82b6c8e408600def9a8"),
+    # a little-known Korean TrOCR; inference and evaluation
+    ("github:YooSungHyun/ko_trocr", "b61224c860a7f141f8b77420e3cc219ee5e1c718"),
+    # a data pipeline embedding and deduplicating over cuda:{i % 8} workers
+    ("github:cloneofsimo/project_RF", "ce5a51b9e4dc34001fd744e7a32ca5c71e34abc6"),
+    # token merging for diffusion models; DDP image sampling
+    ("github:Fanghaipeng/tomesd", "3ed40d71f9bfed8cb6db90ee74208af4202d6b1a"),
+    # diffusion-LLM reasoning; multi-GPU sampling and evaluation
+    ("github:Yi-Tang-Chen/VGR", "fe50cd250c83fe3cd227c0df41725d3f10f60486"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -14783,6 +14835,23 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "github:mryab/efficient-dl-systems": (
         "week08_inference_software/homework/edlang/managers/__init__.py",
     ),
+    # fresh-86's copies: GradCache in SGPT, NVIDIA's BigVGAN and seed-vc files in MiMo-Audio-Eval,
+    # EDM's utilities in VGR, DiT's sampler in tomesd, single files
+    "github:Muennighoff/sgpt": (
+        "biencoder/nli_msmarco/sentence-transformers/sentence_transformers/losses/GradCache/",
+    ),
+    "github:Lagooon/LeanSTaR": (
+        "gpt-accelera/grading/math_normalize.py",
+        "gpt-accelera/scripts_intern/download.py",
+        "gpt-accelera/util.py",
+    ),
+    "github:allenai/OLMo-Eval": ("scripts/release_notes.py",),
+    "github:XiaomiMiMo/MiMo-Audio-Eval": (
+        "slm_eval/models/src_baichuan_audio/third_party/cosy24k_vocoder/hifigan/f0_predictor.py",
+        "slm_eval/models/src_kimi_audio/kimia_infer/models/detokenizer/vocoder/alias_free_activation/",
+    ),
+    "github:Fanghaipeng/tomesd": ("DiT/sample.py",),
+    "github:Yi-Tang-Chen/VGR": ("dnnlib/", "torch_utils/__init__.py"),
 }
 
 
@@ -14873,6 +14942,7 @@ UNSEEN_SETS = {
     "fresh-83": FRESH_83,
     "fresh-84": FRESH_84,
     "fresh-85": FRESH_85,
+    "fresh-86": FRESH_86,
 }
 
 

@@ -430,6 +430,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-83",
             "fresh-84",
             "fresh-85",
+            "fresh-86",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
