@@ -490,3 +490,58 @@ def test_a_binding_after_the_call_binds_nothing_the_call_did(tmp_path: Path) -> 
     # Another library's `init` (`wandb.init()`) is no call of the project's helper.
     _write(project / "log.py", "import wandb\n\n\ndef start():\n    wandb.init(project='x')\n")
     assert _tpl401(project) == []
+
+
+def test_a_function_of_the_same_name_in_another_package_is_no_call_of_the_helper(
+    tmp_path: Path,
+) -> None:
+    # A package's own `init_distributed` (which binds, so its callers need not) is not the
+    # helper of `common/distributed.py`: only a package that re-exports the helper calls it.
+    project = tmp_path / "proj"
+    _write(project / "pyproject.toml", "")
+    _write(project / "proj" / "__init__.py", "")
+    _write(project / "proj" / "common" / "__init__.py", "")
+    helper = VILA_DISTRIBUTED.replace("def init():", "def init_distributed():")
+    _write(project / "proj" / "common" / "distributed.py", helper)
+    _write(
+        project / "proj" / "legacy" / "__init__.py",
+        "import torch\n\n\ndef init_distributed():\n    torch.cuda.set_device(0)\n",
+    )
+    _write(
+        project / "train.py",
+        "import os\n\nimport torch\n\nfrom proj.common.distributed import init_distributed\n\n\n"
+        "def main():\n    init_distributed()\n"
+        "    torch.cuda.set_device(int(os.environ['LOCAL_RANK']))\n",
+    )
+    _write(
+        project / "proj" / "eval" / "waits.py",
+        "from proj.common import distributed\n\n\ndef wait():\n    distributed.barrier()\n",
+    )
+    _write(
+        project / "tools" / "old_eval.py",
+        "import torch\n\nfrom proj.legacy import init_distributed\n\n\ndef main():\n"
+        "    init_distributed()\n    torch.zeros(1).cuda()\n",
+    )
+    assert _tpl401(project) == []
+    # A package that does re-export the helper calls it: its caller that never binds counts.
+    _write(
+        project / "proj" / "legacy" / "__init__.py",
+        "from proj.common.distributed import init_distributed\n",
+    )
+    assert _tpl401(project) == ["distributed.py:9"]
+
+
+def test_a_binding_in_a_function_defined_before_the_call_runs_when_it_is_called(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "deepcam"
+    _write(project / "pyproject.toml", "")
+    _write(project / "utils" / "__init__.py", "")
+    _write(project / "utils" / "comm.py", DEEPCAM_COMM)
+    _write(
+        project / "train.py",
+        "import torch\n\nfrom utils import comm\n\n\ndef main(args):\n    def bind():\n"
+        "        torch.cuda.set_device(args.local_rank)\n\n    comm.init(args.method)\n"
+        "    bind()\n",
+    )
+    assert _tpl401(project) == ["comm.py:6"]

@@ -165,3 +165,31 @@ def test_one_process_wrapping_its_model_over_several_gpus_owns_each_index(
     # Ranks that each wrap the same four GPUs collide on them.
     ranks = {"__init__.py": "", "ddp_and_dp.py": RANKS_WRAP}
     assert _found(tmp_path / "ranks", ranks) == [("ddp_and_dp.py", 6)] * 5
+
+
+TRAINER_WITH_A_DATA_PARALLEL_ARM = """\
+from torch import nn
+
+
+class Trainer:
+    def __init__(self, model, n_gpu, single):
+        if n_gpu > 1 and single:
+            model = nn.DataParallel(model, device_ids=list(range(n_gpu)))
+        self.model = model
+
+    def step(self, batch):
+        batch = {k: v.to(0) for k, v in batch.items()}
+        return self.model(**batch).loss
+"""
+
+
+def test_a_data_parallel_arm_of_a_trainer_owns_no_index_of_its_other_arm(
+    tmp_path: Path,
+) -> None:
+    # A trainer module wraps `DataParallel` only in one arm (its other runs under torchrun,
+    # one rank per GPU): the wrap is no evidence that one process owns every GPU.
+    files = {"__init__.py": "", "engine.py": TRAINER_WITH_A_DATA_PARALLEL_ARM}
+    assert _found(tmp_path / "trainer", files) == [("engine.py", 11)]
+    # A script that wraps inside a function, and names ranks: the same.
+    script = DATA_PARALLEL.replace("loader = ", "local_rank = -1\nloader = ")
+    assert _found(tmp_path / "ranks_named", {"__init__.py": "", "dp.py": script}) != []

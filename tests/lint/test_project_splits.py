@@ -156,18 +156,27 @@ def test_what_counts_as_spreading_a_model() -> None:
 
 
 def test_what_counts_as_a_projects_own_whole_load() -> None:
-    from torchplace.lint.own_model_loads import model_class_at, whole_load
+    from torchplace.lint.own_model_loads import FileLoads, model_class_at, read_loads, whole_load
 
     source = b'class Outer:\n    """Built with `Outer.from_pretrained(p, **kw)`."""\n    x = 1\n'
-    assert model_class_at(source, 3) == "Outer"
-    assert model_class_at(source, 4) is None
-    # A docstring's example is prose, not a load.
-    assert whole_load("Outer", [("m.py", source)]) is None
-    loads = [
-        ("a.py", b"m = Outer.from_config(cfg)\n"),
-        ("b.py", b"m = Outer(dim=8).cuda()\n"),
-    ]
-    assert whole_load("Outer", loads) == "a.py:1"
-    handed = [*loads, ("c.py", b"m = Outer.from_pretrained(p, **model_kwargs)\n")]
-    assert whole_load("Outer", handed) is None
-    assert whole_load("Outer", [("d.py", b"m = other.Outer.from_pretrained(p)\n")]) is None
+    assert model_class_at(read_loads(source), 3) == "Outer"
+    assert model_class_at(read_loads(source), 4) is None
+
+    def files(*texts: tuple[str, bytes]) -> list[tuple[str, FileLoads]]:
+        return [(path, read_loads(text)) for path, text in texts]
+
+    # A docstring's example is prose, not a load; nor is a constructor's smoke test.
+    assert whole_load("Outer", files(("m.py", source))) is None
+    assert whole_load("Outer", files(("s.py", b"print(Outer(None))\n"))) is None
+    loads = [("a.py", b"m = Outer.from_config(cfg)\n"), ("b.py", b"m = Outer(dim=8).cuda()\n")]
+    assert whole_load("Outer", files(*loads)) == "a.py:1"
+    # A file naming the class that hands a load its caller's mapping, by any name: an alias,
+    # a registry, a module attribute.
+    for handing in (
+        b"m = Outer.from_pretrained(p, **model_kwargs)\n",
+        b"from models import Outer as VT\nm = VT.from_pretrained(p, **kw)\n",
+        b"MODELS = {'video': Outer}\nm = MODELS[n].from_pretrained(p, **kw)\n",
+        b"import models\nm = models.Outer.from_pretrained(p, **kw)\n",
+    ):
+        assert whole_load("Outer", files(*loads, ("c.py", handing))) is None
+    assert whole_load("Outer", files(("d.py", b"m = other.Outer.from_pretrained(p)\n"))) is None

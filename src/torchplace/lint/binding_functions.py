@@ -98,11 +98,6 @@ def bound_after_return(
     if function not in ctx.tree.body or not _returns_before_cuda_work(ctx, function, group):
         return False
     name = function.name
-    # The project's directories: a package of them may re-export the helper
-    # (`from vit.utils import dist_init`, `vit/utils/__init__.py` importing it from `.dist`).
-    packages = frozenset(
-        part for other in files for part in Path(os.path.relpath(other, root or "/")).parts[:-1]
-    )
     needle = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"(?![\w])")
     calls = 0
     for other in files:
@@ -112,10 +107,11 @@ def bound_after_return(
         caller = whole_file_context(other, data)
         if caller is None:
             return False
-        names = _module_names(caller.tree, path)
-        uses = _uses_of(
-            caller.tree, name, Path(path).stem, names, _same_file(other, path), packages
+        names = _module_names(caller.tree, other, path, root)
+        imported = _same_file(other, path) or _imports_helper(
+            caller.tree, other, path, name, root, read
         )
+        uses = _uses_of(caller.tree, name, names, imported)
         for use in uses:
             if use is None:
                 return False  # the function is handed on: its callers are unknown
@@ -137,61 +133,85 @@ def _returns_before_cuda_work(ctx: FileContext, function: _Function, group: ast.
     return first_cuda_work(without_comments(ctx.source.lines_text(start + 1, last))) is None
 
 
-def _module_names(tree: ast.Module, path: str) -> frozenset[str]:
-    """The names `tree` calls the module at `path` by: its own name (`distributed`), and the
-    aliases an import of it gives (`from llava.utils import distributed as dist`: VILA's eval
-    scripts call its `init()` as `dist.init()`), never those of another module of the same
-    name (`from torch import distributed as dist`)."""
+def _module_names(tree: ast.Module, caller: str, path: str, root: str | None) -> frozenset[str]:
+    """The names the file `caller` (its `tree`) calls the module at `path` by: its own name
+    (`distributed`), and the aliases an import of that very file gives (`from llava.utils
+    import distributed as dist`: VILA's eval scripts call its `init()` as `dist.init()`),
+    never those of another module of the same name (`from torch import distributed as
+    dist`)."""
     stem = Path(path).stem
-    parts = Path(os.path.abspath(path)).with_suffix("").parts
     names = {stem}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            base = (node.module or "").split(".") if node.module else []
             for alias in node.names:
-                dotted = [*base, alias.name] if base or node.level else []
-                if alias.name == stem and alias.asname and _names_path(dotted, parts, node.level):
-                    names.add(alias.asname)
+                if alias.name == stem and alias.asname:
+                    dotted = f"{node.module}.{stem}" if node.module else stem
+                    if _resolves_to(caller, dotted, node.level, path, root):
+                        names.add(alias.asname)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                dotted = alias.name.split(".")
-                if dotted[-1] == stem and alias.asname and _names_path(dotted, parts, 0):
-                    names.add(alias.asname)
+                ends = alias.name.rpartition(".")[2] == stem and alias.asname
+                if ends and _resolves_to(caller, alias.name, 0, path, root):
+                    names.add(str(alias.asname))
     return frozenset(names)
 
 
-def _names_path(dotted: list[str], parts: tuple[str, ...], level: int) -> bool:
-    """A dotted module name (relative with `level`) that ends the path's parts: an import
-    of that very file, as far as its name tells."""
-    if not dotted:
+def _resolves_to(caller: str, module: str, level: int, path: str, root: str | None) -> bool:
+    """The import of `module` (relative at `level`) in `caller` names the file at `path`."""
+    found = resolve_imports(caller, [(module, level)], root)
+    return bool(found) and _same_file(str(found[0]), path)
+
+
+def _imports_helper(
+    tree: ast.Module, caller: str, path: str, name: str, root: str | None, read: Read
+) -> bool:
+    """`caller` imports the function `name` of the module at `path` under its own name:
+    from that module, or from a package of the project whose `__init__.py` re-exports it
+    from there (`from vit.utils import dist_init`, `vit/utils/__init__.py` holding `from
+    .dist import dist_init`)."""
+    stem = Path(path).stem
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if not any(alias.name == name and alias.asname is None for alias in node.names):
+            continue
+        module = node.module or ""
+        if module.rpartition(".")[2] == stem:
+            return True
+        found = (
+            resolve_imports(caller, [(module, node.level)], root) if module or node.level else []
+        )
+        if not found:
+            continue
+        if _same_file(str(found[0]), path):
+            return True
+        if found[0].name == "__init__.py" and _re_exports(found[0], path, name, root, read):
+            return True
+    return False
+
+
+def _re_exports(package: Path, path: str, name: str, root: str | None, read: Read) -> bool:
+    """The package's `__init__.py` imports `name` from the module at `path`."""
+    data = read(str(package))
+    try:
+        tree = ast.parse(data or b"")
+    except (SyntaxError, ValueError):
         return False
-    if level and len(dotted) == 1:
-        return True  # `from . import distributed as dist`: its own package's module
-    return tuple(parts[-len(dotted) :]) == tuple(dotted)
+    return any(
+        isinstance(node, ast.ImportFrom)
+        and any(alias.name in (name, "*") for alias in node.names)
+        and _resolves_to(str(package), node.module or "", node.level, path, root)
+        for node in tree.body
+    )
 
 
 def _uses_of(
-    tree: ast.Module,
-    name: str,
-    module: str,
-    modules: frozenset[str],
-    same_file: bool,
-    packages: frozenset[str] = frozenset(),
+    tree: ast.Module, name: str, modules: frozenset[str], imported: bool
 ) -> Iterator[tuple[_Function | None, ast.Call] | None]:
-    """Each use of the function `name` of `module` in `tree` (`modules`: the names the tree
-    calls that module by): (the innermost function holding the call, the call), or None for
-    a use that is not a call. A bare name counts in its own file or where it is imported,
-    from its module or from a package of the project (`packages`) that may re-export it; an
-    attribute only on a name for its module."""
-    imported = same_file or any(
-        isinstance(node, ast.ImportFrom)
-        and (
-            (node.module or "").rpartition(".")[2] in (module, *packages)
-            or (node.level > 0 and not node.module)
-        )
-        and any(alias.name == name and alias.asname is None for alias in node.names)
-        for node in ast.walk(tree)
-    )
+    """Each use of the function `name` in `tree` (`modules`: the names the tree calls its
+    module by; `imported`: the bare name is the function, in its own file or imported from
+    its module): (the innermost function holding the call, the call), or None for a use that
+    is not a call."""
     parents = parent_map({}, tree)
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):

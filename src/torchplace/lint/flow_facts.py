@@ -397,6 +397,16 @@ def _literal_count(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) is int and node.value > 0
 
 
+def _library_constant(node: ast.AST) -> bool:
+    """`np.pi`, `numpy.e`, `torch.inf`: a library's float constant."""
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id in _CONSTANT_LIBRARIES
+        and node.attr in _FLOAT_CONSTANTS
+    )
+
+
 #: Modules whose float constants (`_FLOAT_CONSTANTS`) code names as numbers.
 _CONSTANT_LIBRARIES = frozenset({"np", "numpy", "torch"})
 _FLOAT_CONSTANTS = frozenset({"pi", "e", "inf", "nan", "euler_gamma"})
@@ -412,14 +422,14 @@ def number(node: ast.AST) -> bool:
         sides = (node.left, node.right)
         if any(isinstance(s, ast.List | ast.Tuple | ast.ListComp) for s in sides):
             return False
+        # A library's constant counts only beside another number: `np.arange(8) * np.pi`
+        # is an array.
+        if any(_library_constant(s) for s in sides):
+            return all(number(s) for s in sides)
         return any(number(s) for s in sides)
     if isinstance(node, ast.Attribute):
         math = isinstance(node.value, ast.Name) and node.value.id == "math"
-        if math or node.attr in _FINFO:
-            return True  # `math.inf`, `math.pi`
-        # `np.pi`, `torch.inf`: a library's float constant.
-        library = isinstance(node.value, ast.Name) and node.value.id in _CONSTANT_LIBRARIES
-        return library and node.attr in _FLOAT_CONSTANTS
+        return math or node.attr in _FINFO or _library_constant(node)  # `math.pi`, `np.pi`
     if isinstance(node, ast.Call):
         func = node.func
         if isinstance(func, ast.Name):

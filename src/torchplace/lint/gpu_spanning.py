@@ -8,11 +8,13 @@ its streams and layers that way and then puts a lookahead table on `torch.device
 its batching stream on device 0: index 0 is one of its own GPUs, not a GPU every rank fights
 for, and a process group made before any binding makes its communicator on that same GPU.
 
-So does a process that wraps a model over several GPUs at once, in a file that starts no
-processes and makes no process group: `nn.DataParallel(model, device_ids=[0, 1, 2, 3],
-output_device=0)`, torchgpipe's `GPipe(model, balance, devices=[0, 1, 2, 3])`. TUNiB's
-tutorials do so and feed the first stage with `input_ids.to(0)`: every index is one of the
-process's own GPUs.
+So does a script that wraps a model over several GPUs at once, unconditionally in its own
+top-level code (or its `__main__` block), in a file that names no ranks, launchers, process
+groups or processes: `nn.DataParallel(model, device_ids=[0, 1, 2, 3], output_device=0)`,
+torchgpipe's `GPipe(model, balance, devices=[0, 1, 2, 3])`. TUNiB's tutorials do so and feed
+the first stage with `input_ids.to(0)`: every index is one of the process's own GPUs. A wrap
+inside a function or a branch (`if args.local_rank == -1: model = DataParallel(model)`, the
+one-process arm of a DDP trainer) proves nothing about the other arm.
 
 Only placements count (a stream, `device=`, `torch.device(...)`, `.to`, `.cuda`,
 `torch.cuda.device(...)`, `set_device`), never queries (`get_device_properties(i)`,
@@ -70,7 +72,7 @@ def drives_gpus_by_index(node: ast.AST, single_process: bool = False) -> bool:
     """Whether `node` (a function, a class, a module) places work on GPU after GPU through a
     loop over `range(...)` whose variable is the device, or, in the code of a `single_process`
     file, wraps a model over several GPUs (`_wraps_over_several_gpus`)."""
-    if single_process and _wraps_over_several_gpus(node):
+    if single_process and isinstance(node, ast.Module) and _wraps_over_several_gpus(node):
         return True
     for loop in ast.walk(node):
         pairs: list[tuple[ast.expr, ast.expr, Sequence[ast.AST]]]
@@ -95,19 +97,41 @@ def drives_gpus_by_index(node: ast.AST, single_process: bool = False) -> bool:
 _ONE_PROCESS_WRAPPERS = {"DataParallel": "device_ids", "GPipe": "devices"}
 #: A file that starts processes or makes a process group runs several ranks.
 _SEVERAL_PROCESSES = re.compile(
-    r"init_process_group|DistributedDataParallel|\bspawn\s*\(|\bProcess\s*\(|LOCAL_RANK"
+    r"init_process_group|init_distributed|DistributedDataParallel|FullyShardedDataParallel"
+    r"|Accelerator\s*\(|deepspeed|torch\.distributed|\bspawn\s*\(|\bProcess\s*\("
+    r"|start_processes|local_rank|get_rank|[\"'](?:RANK|WORLD_SIZE)[\"']",
+    re.IGNORECASE,
 )
 
 
 def single_process_file(code: str) -> bool:
-    """The file starts no processes, makes no process group and reads no launcher's rank."""
+    """The file names no process group, launcher, rank or process it starts."""
     return _SEVERAL_PROCESSES.search(code) is None
 
 
-def _wraps_over_several_gpus(node: ast.AST) -> bool:
-    """`node` wraps a model over several GPUs: `DataParallel(..., device_ids=[0, 1])` (or a
-    `range`), `GPipe(..., devices=[0, 1, 2, 3])`."""
-    for call in ast.walk(node):
+def _wraps_over_several_gpus(module: ast.Module) -> bool:
+    """The module's own top-level code (or its `__main__` block) wraps a model over several
+    GPUs, unconditionally: `DataParallel(..., device_ids=[0, 1])` (or a `range`),
+    `GPipe(..., devices=[0, 1, 2, 3])`."""
+    return any(
+        _wraps_in(statement)
+        for block in (module.body, *_main_blocks(module))
+        for statement in block
+        if isinstance(statement, ast.Assign | ast.AnnAssign | ast.Expr)
+    )
+
+
+def _main_blocks(module: ast.Module) -> list[list[ast.stmt]]:
+    """The bodies of the module's `if __name__ == "__main__":` blocks."""
+    return [
+        statement.body
+        for statement in module.body
+        if isinstance(statement, ast.If) and "__main__" in ast.unparse(statement.test)
+    ]
+
+
+def _wraps_in(statement: ast.stmt) -> bool:
+    for call in ast.walk(statement):
         if not isinstance(call, ast.Call):
             continue
         keyword = _ONE_PROCESS_WRAPPERS.get(call_name(call) or "")

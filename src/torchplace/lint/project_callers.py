@@ -368,14 +368,29 @@ def _block_binds(module: ast.Module, top: ast.AST) -> bool:
 
 
 def _calls_set_device(where: ast.AST, before: int | None = None) -> bool:
-    """`where` calls `set_device` (on a line before `before`, when given)."""
-    for node in ast.walk(where):
+    """`where` calls `set_device` (on a line before `before`, when given: then not in a
+    function it defines, which may run later)."""
+    nodes = ast.walk(where) if before is None else _own_nodes(where)
+    for node in nodes:
         if isinstance(node, ast.Call) and (before is None or node.lineno < before):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
             if name == "set_device":
                 return True
     return False
+
+
+def _own_nodes(where: ast.AST) -> list[ast.AST]:
+    """The nodes of `where`, less the bodies of the functions and lambdas it defines."""
+    found: list[ast.AST] = []
+    stack = list(ast.iter_child_nodes(where))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        found.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
 
 
 def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:

@@ -91,7 +91,7 @@ from torchplace.lint.launch_reach import (
     one_process_through_importers,
     walk_importers,
 )
-from torchplace.lint.own_model_loads import model_class_at, whole_load
+from torchplace.lint.own_model_loads import FileLoads, model_class_at, read_loads, whole_load
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
 from torchplace.lint.project_saves import (
@@ -358,13 +358,15 @@ def _may_split_models(index: ProjectIndex, finding: Finding) -> str | None:
     each model whole on one GPU (SkyReels-V2, Spark-Wan: video diffusion applications, one
     model per rank; their 4 judged findings FALSE for both blind judges). An installable
     project's models may be loaded by its users' `from_pretrained(..., device_map="auto")`,
-    unless the project splits no model and loads this class itself, every load whole (Wan2.1,
-    Step-Video: applications; `own_model_loads`)."""
+    unless the project splits no model (its documents neither) and loads this class itself,
+    every load whole (Wan2.1, StreamDiffusionV2: applications; `own_model_loads`)."""
     if not index.uninstallable_checkout(finding.path):
         # An installable project's users may split its models, unless it is an application
         # that loads this model itself, whole, and splits none (`own_model_loads`).
-        if index.splits_models(finding.path) is None and index.loads_model_whole(
-            finding.path, finding.line
+        if (
+            index.splits_models(finding.path) is None
+            and index.documents_split_models(finding.path) is None
+            and index.loads_model_whole(finding.path, finding.line)
         ):
             return None
         return ""
@@ -530,6 +532,8 @@ class ProjectIndex:
         self._is_sub_project: dict[str, bool] = {}
         self._engine_loaders: dict[str, str | None] = {}
         self._whole_loads: dict[tuple[str, str], str | None] = {}
+        self._loads: dict[str, FileLoads | None] = {}
+        self._documented_splits: dict[str, str | None] = {}
         #: Whether each launch root is a checkout nobody installs (`_uninstallable_checkout`).
         self._uninstallable: dict[str, bool] = {}
         #: Each file's one-process arms under a world size of the project's own name, and
@@ -1121,21 +1125,52 @@ class ProjectIndex:
     def loads_model_whole(self, path: str, line: int) -> str | None:
         """Where the project of `path` loads the model class holding `line` itself, when every
         such load keeps it whole (`own_model_loads`), as `` `file:line` ``; tests and
-        benchmarks do not count."""
-        data = self._code(path)
-        name = model_class_at(data, line) if data is not None else None
+        benchmarks do not count. Each file is parsed once, whatever the findings ask."""
+        own = self._file_loads(path)
+        name = model_class_at(own, line) if own is not None else None
         files = self.tree_files_of(path)
         if name is None or files is None:
             return None
         root = self.root_of(path)
         if (root, name) not in self._whole_loads:
-            code = (
-                (os.path.relpath(other, root), self._code(other) or b"")
-                for other in files
-                if not is_test_or_benchmark(os.path.relpath(other, root))
+            found = whole_load(
+                name,
+                (
+                    (os.path.relpath(other, root), loads)
+                    for other in files
+                    if not is_test_or_benchmark(os.path.relpath(other, root))
+                    for loads in [self._file_loads(other)]
+                    if loads is not None
+                ),
             )
-            self._whole_loads[(root, name)] = whole_load(name, code)
+            self._whole_loads[(root, name)] = found
         return self._whole_loads[(root, name)]
+
+    def _file_loads(self, path: str) -> FileLoads | None:
+        key = os.path.abspath(path)
+        if key not in self._loads:
+            data = self._code(path)
+            self._loads[key] = read_loads(data) if data is not None else None
+        return self._loads[key]
+
+    def documents_split_models(self, path: str) -> str | None:
+        """Where a document of the project of `path` (a README, its docs: the launch texts
+        in Markdown or reST) spreads a model over devices (`SPLITS`), as `` `text` in
+        file``: it tells users to split the project's models."""
+        root = self.root_of(path)
+        if root not in self._documented_splits:
+            found = None
+            for text in self.launches_for(path).text_files:
+                if not text.endswith((".md", ".rst")):
+                    continue
+                data = read_regular_file(Path(text), self.max_file_bytes)
+                match = SPLITS.search(data) if data is not None else None
+                if match is not None:
+                    written = match.group(0).decode("utf-8", "replace").strip()
+                    found = f"`{written}` in {os.path.relpath(text, root)}"
+                    break
+            self._documented_splits[root] = found
+        return self._documented_splits[root]
 
     def engine_loader_of(self, path: str) -> str | None:
         """Where the project of `path` builds its models on their GPU under a device context
