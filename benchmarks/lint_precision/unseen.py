@@ -977,6 +977,15 @@ HISTORY = [
         "once default 18 TRUE of 52 (TPL401 10/26, TPL402 8/13, TPL104 0/11, TPL204 0/1, "
         "TPL410 0/1); its seeded TPL106 sample 0 TRUE of 12; the judges agreed on 59 of 64",
     ),
+    (
+        "2026-12-05",
+        "523edbf",
+        "fresh-86 (code whose own scripts run models over several GPUs for evaluation, "
+        "inference or data generation; 971 files) at 523edbf: no default-tier finding, the "
+        "default set alone too; of the rules once default 1 TRUE of 6 (TPL401 1/4, TPL402 "
+        "0/2; the judges split on the other 5); its seeded TPL106 sample 1 TRUE of 12; the "
+        "judges agreed on 13 of 18",
+    ),
 ]
 
 
@@ -2436,6 +2445,26 @@ CORPUS_NOTES = {
         "a class nothing makes) and 5 UNSURE (the judges split on single-node tutorials and "
         "on a barrier's device). A seeded sample of 12 of its 68 TPL106 loads (seed 85, "
         "`fresh-85/tpl106-sample`): 0 TRUE, 12 FALSE."
+    ),
+    "fresh-86": (
+        "Code whose own scripts run models over several GPUs for evaluation, inference or "
+        "data generation (T0, VideoGPT+, MM-NIAH, TimeChat, GILL, RLMEC, SGPT, DataComp, "
+        "Llama 3, OCRBench, FlagEvalMock, Lean-STaR, OLMo-Eval, Analysis360, MiMo-Audio-Eval, "
+        "ViRe, OpenMatch, ko_trocr, project_RF, a token-merging fork, VGR); 21 repositories "
+        "pinned at their snapshots' HEAD, candidates with more than a tenth of their files "
+        "identical to another set's dropped before linting, identical files left out "
+        "(GradCache in SGPT, BigVGAN's and seed-vc's files in MiMo-Audio-Eval, EDM's "
+        "utilities in VGR, single files), committed (523edbf) before it was first linted, "
+        "with the rules of b50f714. First linted at 523edbf: 971 Python files, no crash, no "
+        "default-tier finding, the same when the default set runs alone. Its 6 findings of "
+        "the rules once default, read by two blind judges, who agreed on 1: TPL401 1 TRUE "
+        "(VGR's smoke test makes a group, then moves an 8B model with `.cuda()` in every "
+        "rank); 5 UNSURE (TPL401 3: FlagEvalMock's ranks place every tensor on their local "
+        "GPU and first reach the GPU through `barrier()`, whose device the judges read "
+        "differently; TPL402 2: a saved copy of a sampler whose live twin only one-node "
+        "launches run). A seeded sample of 12 of its 27 TPL106 loads (seed 86, "
+        "`fresh-86/tpl106-sample`): 1 TRUE (SGPT's vendored sentence-transformers LSTM "
+        "loads GPU-saved weights in every rank), 11 FALSE."
     ),
 }
 
