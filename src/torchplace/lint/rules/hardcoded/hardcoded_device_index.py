@@ -42,9 +42,9 @@ class HardcodedDeviceIndex(Rule):
     single-GPU (docstring, or a comment on or above the line); a `__main__` script or block
     that never speaks of ranks, launchers or workers; a class or function that places work
     on GPU after GPU by index (`[torch.cuda.Stream(device=i) for i in range(n_stage)]`: the
-    process drives all its node's GPUs, and any index is one of its own), or, in a file that
-    starts no processes and makes no group, wraps a model over several GPUs
-    (`DataParallel(device_ids=[0, 1, 2, 3])`, `GPipe(devices=[...])`); the parent's code
+    process drives all its node's GPUs, and any index is one of its own), or a script that
+    wraps its model over several GPUs in its own top-level code and names no rank, launcher
+    or group (`DataParallel(device_ids=[0, 1, 2, 3])`, `GPipe(devices=[...])`); the parent's code
     before it spawns the ranks (`mp.spawn(run, nprocs=n)` later in its block). Index 0 is not
     flagged either in code only rank 0 runs (`if dist.get_rank() == 0:`); in the `except`
     fallback of the same call whose index could not be read; where `torch.cuda.is_initialized()`
