@@ -812,6 +812,14 @@ SPANNING_THROUGH_SCOPES = {
         "  echo '{' > ds.json\n  cat >> ds.json <<EOF\n  \"batch\": 8\n}\nEOF\n"
         "  torchrun $ARGS train.py\n}\nmulti\n"
     ),
+    "a setter written on one line": (
+        "set_nodes() { NNODES=$1; }\n"
+        'launch() {\n  local NNODES=1\n  set_nodes "$2"\n  torchrun --nnodes $NNODES train.py\n}\n'
+    ),
+    "a setter whose expansion holds ' #'": (
+        "set_nodes() {\n  local line=$1\n  line=${line%% #*}\n  NNODES=$line\n}\n"
+        'launch() {\n  local NNODES=1\n  set_nodes "$2"\n  torchrun --nnodes $NNODES train.py\n}\n'
+    ),
     "a brace in a comment after a tab": (
         'ARGS="--nnodes 1"\nf() {\n\tlocal ARGS="--nnodes 4"\t# was {--nnodes 2}}\n'
         "\ttorchrun $ARGS train.py\n}\nf\n"
@@ -852,3 +860,11 @@ def test_a_remote_command_holding_a_program_among_builtins_launches_it(
 def test_a_remote_command_naming_a_program_as_a_pattern_runs_none(remote: str) -> None:
     # GPT-NeoX's `tools/bash/killall.sh`: `pdsh ... 'pkill -f train.py'` stops a run.
     assert launches_in_text("killall.sh", f"pdsh -f 1024 -R ssh -w hosts {remote}\n") == []
+
+
+def test_a_remote_file_utility_names_files_not_programs() -> None:
+    # `cp /shared/train.py /w/` copies a script: it launches none (a launch of it that may
+    # span nodes would void every one-node launch of `train.py`).
+    assert (
+        launches_in_text("sync.sh", 'ssh "$host" "mkdir -p /w && cp /shared/train.py /w/"\n') == []
+    )

@@ -193,3 +193,13 @@ def test_a_data_parallel_arm_of_a_trainer_owns_no_index_of_its_other_arm(
     # A script that wraps inside a function, and names ranks: the same.
     script = DATA_PARALLEL.replace("loader = ", "local_rank = -1\nloader = ")
     assert _found(tmp_path / "ranks_named", {"__init__.py": "", "dp.py": script}) != []
+
+
+def test_a_wrap_in_one_arm_of_a_conditional_expression_owns_no_index(tmp_path: Path) -> None:
+    script = DATA_PARALLEL.replace(
+        "model = nn.DataParallel(model.cuda(), device_ids=[0, 1, 2, 3], output_device=0)",
+        "model = model.cuda()\n"
+        "model = nn.DataParallel(model, device_ids=[0, 1]) if USE_DP else model",
+    )
+    assert "if USE_DP" in script
+    assert _found(tmp_path / "ifexp", {"__init__.py": "", "dp.py": script}) != []

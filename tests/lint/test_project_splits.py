@@ -101,6 +101,40 @@ def load(path, device):
 """
 
 
+REGISTRY = """\
+from models import VideoTransformer
+
+MODELS = {"video": VideoTransformer}
+"""
+REGISTRY_LOADS = """\
+import models
+from registry import MODELS
+
+
+def load(name, path, **kwargs):
+    return MODELS[name].from_pretrained(path, **kwargs)
+
+
+def load_by_name(name, path, **kwargs):
+    return getattr(models, name).from_pretrained(path, **kwargs)
+"""
+
+
+def test_a_load_handed_a_callers_mapping_through_a_registry_may_spread(tmp_path: Path) -> None:
+    # The application also loads the model whole (`ONE_DEVICE`), but another file hands a
+    # class it cannot name (a registry's entry, a `getattr`) its caller's mapping.
+    root = tmp_path / "registry"
+    (root / ".git").mkdir(parents=True)
+    files = {
+        "models.py": MODEL,
+        "load.py": ONE_DEVICE,
+        "registry.py": REGISTRY,
+        "pipeline.py": REGISTRY_LOADS,
+        "pyproject.toml": "[project]\nname = 'videos'\n",
+    }
+    assert lint_tree(root, files, "TPL205") == ["models.py:20"]
+
+
 def test_an_installable_library_s_users_may_spread_its_models(tmp_path: Path) -> None:
     # Its own code never loads the model: its users do, with whatever map they choose.
     assert _lint(tmp_path / "package", LIBRARY, installable=True) == ["models.py:20"]

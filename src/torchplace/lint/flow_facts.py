@@ -397,6 +397,24 @@ def _literal_count(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and type(node.value) is int and node.value > 0
 
 
+#: NumPy and torch functions that make arrays (of several elements, most often).
+_ARRAY_MAKERS = frozenset(
+    {"arange", "linspace", "logspace", "array", "asarray", "zeros", "ones", "full", "empty",
+     "eye", "meshgrid", "stack", "concatenate", "tile", "repeat", "tensor", "rand", "randn"}
+)  # fmt: skip
+
+
+def _makes_an_array(node: ast.AST) -> bool:
+    """`np.arange(8)`, `numpy.linspace(0, 1, n)`: a call that makes an array, not a number."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in _CONSTANT_LIBRARIES
+        and node.func.attr in _ARRAY_MAKERS
+    )
+
+
 def _library_constant(node: ast.AST) -> bool:
     """`np.pi`, `numpy.e`, `torch.inf`: a library's float constant."""
     return (
@@ -423,9 +441,11 @@ def number(node: ast.AST) -> bool:
         if any(isinstance(s, ast.List | ast.Tuple | ast.ListComp) for s in sides):
             return False
         # A library's constant counts only beside another number: `np.arange(8) * np.pi`
-        # is an array.
+        # is an array, and so is `2 * np.pi * np.arange(8)`.
         if any(_library_constant(s) for s in sides):
             return all(number(s) for s in sides)
+        if any(_makes_an_array(s) for s in sides):
+            return False
         return any(number(s) for s in sides)
     if isinstance(node, ast.Attribute):
         math = isinstance(node.value, ast.Name) and node.value.id == "math"

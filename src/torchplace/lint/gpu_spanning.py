@@ -131,15 +131,17 @@ def _main_blocks(module: ast.Module) -> list[list[ast.stmt]]:
 
 
 def _wraps_in(statement: ast.stmt) -> bool:
-    for call in ast.walk(statement):
-        if not isinstance(call, ast.Call):
-            continue
-        keyword = _ONE_PROCESS_WRAPPERS.get(call_name(call) or "")
-        if keyword is None:
-            continue
-        listed = [k.value for k in call.keywords if k.arg == keyword]
-        if any(_several(value) for value in listed):
-            return True
+    """The statement's value is the wrap itself, or a method chained on it
+    (`DataParallel(...).cuda()`): not one arm of a conditional expression, nor a lambda."""
+    value = getattr(statement, "value", None)
+    while isinstance(value, ast.Call):
+        keyword = _ONE_PROCESS_WRAPPERS.get(call_name(value) or "")
+        if keyword is not None:
+            listed = [k.value for k in value.keywords if k.arg == keyword]
+            return any(_several(given) for given in listed)
+        if not isinstance(value.func, ast.Attribute):
+            return False
+        value = value.func.value
     return False
 
 

@@ -83,13 +83,13 @@ import ast
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.shared_directories import is_shared_directory
-from torchplace.lint.shell_scopes import FunctionScope, ScriptScopes, script_scopes
+from torchplace.lint.shell_scopes import ScriptScopes, script_scopes
 
 #: The words a finding's message uses when its evidence is that several processes of this
 #: program run the code (a launch as one process takes that evidence away).
@@ -144,10 +144,15 @@ _SETS_VISIBLE_DEVICES = re.compile(
     rb"|\.update\s*\([^)]*CUDA_VISIBLE_DEVICES"
 )
 #: `NAME=value` on a line of its own, after an optional `export` / `readonly`.
-_ASSIGNMENT = re.compile(r"^\s*(?:(?:export|readonly)\s+)?([A-Za-z_]\w*)=(\S*)\s*$", re.MULTILINE)
+#: Blanks only, never a line's end: `\s*` at a line's start would run across every blank
+#: line after it and back (quadratic in a text of many short lines).
+_ASSIGNMENT = re.compile(
+    r"^[ \t]*(?:(?:export|readonly)[ \t]+)?([A-Za-z_]\w*)=(\S*)[ \t\r]*$", re.MULTILINE
+)
 #: The same in a function, where `local` / `declare` / `typeset` may come first.
 _LOCAL_ASSIGNMENT = re.compile(
-    r"^\s*(?:(?:export|readonly|local|declare|typeset)(?:\s+-\w+)*\s+)?([A-Za-z_]\w*)=(\S*)\s*$",
+    r"^[ \t]*(?:(?:export|readonly|local|declare|typeset)(?:[ \t]+-\w+)*[ \t]+)?"
+    r"([A-Za-z_]\w*)=(\S*)[ \t\r]*$",
     re.MULTILINE,
 )
 #: `$NAME`, `${NAME}`, and a whole bash array `${NAME[@]}`.
@@ -187,7 +192,7 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
     # commands alike.
     lines = list(_logical_lines(text, quoted=not markdown))
     scopes = script_scopes(text, lines) if not markdown else None
-    per_line: list[dict[str, str]] | None = None
+    per_line: list[Mapping[str, str]] | None = None
     if markdown:
         assigned: dict[str, list[str]] = {}
         known: dict[str, str] = {}
@@ -234,11 +239,13 @@ def _known_variables(
 
 def _scoped_variables(
     text: str, lines: list[tuple[int, str]], scopes: ScriptScopes
-) -> tuple[dict[str, list[str]], dict[str, str], list[dict[str, str]]]:
+) -> tuple[dict[str, list[str]], dict[str, str], list[Mapping[str, str]]]:
     """The variables of a script whose functions keep names local (`shell_scopes`): the
     values its top level assigns, what its top level reads, and what each logical line
     reads. A line assigning only names its function keeps local, or a `local` outside any
-    function (which assigns nothing), gives the script's variables nothing."""
+    function (which assigns nothing), gives the script's variables nothing. Each line's view
+    is built without copying: a script of thousands of functions and locals reads in time
+    near its length."""
     physical = text.splitlines()
 
     def physical_lines(index: int) -> range:
@@ -246,11 +253,9 @@ def _scoped_variables(
         return range(lines[index][0], max(lines[index][0], last) + 1)
 
     own_lines: dict[int, list[int]] = {}  # function (by first line) -> its local assignments
-    untrusted: set[tuple[int, str]] = set()  # a function's local name a callee may set
-    keepers: dict[str, list[FunctionScope]] = {}
-    for function in scopes.functions:
-        for name in function.declared:
-            keepers.setdefault(name, []).append(function)
+    # The functions that assign each name without keeping it local: one of them called from
+    # a function that keeps the name local sets that function's value.
+    setters: dict[str, set[int]] = {}
     blanked: set[int] = set()
     for index, (line, logical) in enumerate(lines):
         names = _ANY_ASSIGNMENT.findall(logical)
@@ -268,15 +273,15 @@ def _scoped_variables(
                 blanked.update(physical_lines(index))
         for name in names:
             if name not in local:
-                untrusted.update((f.first, name) for f in keepers.get(name, []) if f != owner)
+                setters.setdefault(name, set()).add(owner.first)
     shared_text = "\n".join(
         "" if number in blanked else text_line for number, text_line in enumerate(physical, 1)
     )
     assigned = _assignments(shared_text)
     top = _known_variables(shared_text, list(_logical_lines(shared_text, True)), assigned)
     # Another function may be called by one that keeps a name local: it may see that value.
-    outside = {n: v for n, v in top.items() if n not in keepers}
-    inside: dict[int, dict[str, str]] = {}
+    outside = _Hiding(top, scopes.local_names())
+    own_values: dict[int, dict[str, str]] = {}
     for function in scopes.functions:
         if not function.declared:
             continue
@@ -290,28 +295,68 @@ def _scoped_variables(
             list(_logical_lines(own_text, True)),
             _assignments(own_text, _LOCAL_ASSIGNMENT),
         )
-        values = {n: v for n, v in outside.items() if n not in function.declared}
-        values.update(
-            (n, v)
+        own_values[function.first] = {
+            n: v
             for n, v in own.items()
-            if n in function.declared and (function.first, n) not in untrusted
-        )
-        inside[function.first] = values
-    per_line: list[dict[str, str]] = []
+            if n in function.declared and not setters.get(n, set()) - {function.first}
+        }
+    per_line: list[Mapping[str, str]] = []
     for index, (line, _) in enumerate(lines):
         owner = scopes.owners[index]
         if owner is None:
             per_line.append(top)
         elif not owner.declared:
             per_line.append(outside)
-        elif any(declared > line for declared in owner.declared.values()):
-            # Before its `local` line a name is still the caller's or the script's.
-            later = {n for n, declared in owner.declared.items() if declared > line}
-            values = {n: v for n, v in inside[owner.first].items() if n not in later}
-            per_line.append(values)
         else:
-            per_line.append(inside[owner.first])
+            per_line.append(_InFunction(outside, own_values[owner.first], owner.declared, line))
     return assigned, top, per_line
+
+
+class _Hiding(Mapping[str, str]):
+    """`values` less the `hidden` names (unknown there)."""
+
+    def __init__(self, values: Mapping[str, str], hidden: Container[str]) -> None:
+        self._values = values
+        self._hidden = hidden
+
+    def __getitem__(self, name: str) -> str:
+        if name in self._hidden:
+            raise KeyError(name)
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name in self._values if name not in self._hidden)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class _InFunction(Mapping[str, str]):
+    """What one line of a function reads: the function's own value of each name it has
+    declared local by that line (none where it is unknown), the others as `outside`."""
+
+    def __init__(
+        self,
+        outside: Mapping[str, str],
+        own: Mapping[str, str],
+        declared: Mapping[str, int],
+        line: int,
+    ) -> None:
+        self._outside, self._own, self._declared, self._line = outside, own, declared, line
+
+    def _local(self, name: str) -> bool:
+        declared = self._declared.get(name)
+        return declared is not None and declared <= self._line
+
+    def __getitem__(self, name: str) -> str:
+        return self._own[name] if self._local(name) else self._outside[name]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from (name for name in self._own if self._local(name))
+        yield from (name for name in self._outside if not self._local(name))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 #: A `local` outside any function: bash refuses it; it assigns no variable of the script.
@@ -322,7 +367,7 @@ _TOP_LEVEL_LOCAL = re.compile(r"\s*local\s")
 _HEADING = re.compile(r" {0,3}#")
 
 
-def _is_cluster_script(text: str, lines: list[tuple[int, str]], known: dict[str, str]) -> bool:
+def _is_cluster_script(text: str, lines: list[tuple[int, str]], known: Mapping[str, str]) -> bool:
     """A shell script whose commands run through a scheduler or on other nodes: a batch
     header (`#SBATCH`), or a cluster launcher in command position in any of its commands
     (`srun ...`, `/opt/slurm/bin/srun`, `sudo -E srun`, `x=$(srun ...)`, `ssh "$host" ...`)."""
@@ -538,7 +583,7 @@ def _remote_commands(logical_lines: list[tuple[int, str]], counts: Counter[str])
 _OPENS_ARRAY = re.compile(r"\s*(?:(?:local|export|readonly|declare(?:\s+-a)?)\s+)?\w+=\([^)]*$")
 
 
-def _tokens(segment: str, known: dict[str, str]) -> list[str]:
+def _tokens(segment: str, known: Mapping[str, str]) -> list[str]:
     """Words of a command, quotes dropped, `NAME=value` prefixes read as their value, known
     variables put in (a value of several words, `ARGS="--nnodes=2 --nproc_per_node=8"`, as
     its words, as the shell splits it)."""
@@ -572,7 +617,7 @@ _EXPANDED_CHARS = 4_000
 
 
 def _parse(
-    path: str, line: int, segment: str, known: dict[str, str], exported: str | None = None
+    path: str, line: int, segment: str, known: Mapping[str, str], exported: str | None = None
 ) -> list[Launch]:
     gpus = _visible_gpus(segment, known, exported)
     return [
@@ -609,7 +654,7 @@ def _exported_before(exports: list[tuple[int, str]], line: int) -> str | None:
     return earlier[-1] if earlier else None
 
 
-def _visible_gpus(segment: str, known: dict[str, str], exported: str | None) -> int | None:
+def _visible_gpus(segment: str, known: Mapping[str, str], exported: str | None) -> int | None:
     """How many GPUs `CUDA_VISIBLE_DEVICES` shows the command: its value as an environment
     prefix of the command (`CUDA_VISIBLE_DEVICES=0,1 torchrun ...`), else as the shell
     script's top level exported it last before the command (`export
@@ -630,7 +675,7 @@ def _visible_gpus(segment: str, known: dict[str, str], exported: str | None) -> 
     return len(entries) if entries else None
 
 
-def _parse_launcher(path: str, line: int, segment: str, known: dict[str, str]) -> list[Launch]:
+def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:
     launches = _launcher_of(path, line, segment, known)
     if _ASSIGNS_COMMAND.match(segment):
         # `LAUNCH="accelerate launch --num_processes=8"`: a launcher kept for later
@@ -643,7 +688,7 @@ def _parse_launcher(path: str, line: int, segment: str, known: dict[str, str]) -
 _ASSIGNS_COMMAND = re.compile(r"\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=[\"']?\S")
 
 
-def _launcher_of(path: str, line: int, segment: str, known: dict[str, str]) -> list[Launch]:
+def _launcher_of(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:
     words = _tokens(_PROMPT.sub("", segment.strip()), known)
     return _launches_in_words(path, line, segment, words)
 
@@ -810,7 +855,10 @@ def _runs_no_program(command: list[str]) -> bool:
     program = _program(command[index])
     if program in _TEXT_ARGUMENT_PROGRAMS:
         return True  # `pkill -f train.py`, `killall -9 python`: a pattern, not a program
-    if any(_names_a_launch(word) for word in command):
+    # A file utility's own words name files (`cp /shared/train.py /w/`): only a launcher's
+    # name among them starts a command of its own.
+    files = program in _NO_PYTHON_PROGRAMS
+    if any(_names_a_launch(word, scripts=not files) for word in command):
         return False
     if program in _NO_PYTHON_PROGRAMS or program in _NO_PROGRAM_BUILTINS:
         return True
@@ -822,9 +870,10 @@ def _runs_no_program(command: list[str]) -> bool:
     )
 
 
-def _names_a_launch(word: str) -> bool:
-    """A word that may start a Python program: a Python, a launcher, a cluster launcher, a
-    script (`train.py`, `run.sh`), in a word's value or a substitution (`X=$(python ...`)."""
+def _names_a_launch(word: str, scripts: bool = True) -> bool:
+    """A word that may start a Python program: a Python, a launcher, a cluster launcher, or
+    (with `scripts`) a script (`train.py`, `run.sh`), in a word's value or a substitution
+    (`X=$(python ...`)."""
     for part in re.split(r"[=(`'\"]|\$\(", word):
         part = part.strip(")';\"")
         if not part:
@@ -832,7 +881,7 @@ def _names_a_launch(word: str) -> bool:
         program = part.rsplit("/", 1)[-1]
         if _PYTHON.match(program) or program in _LAUNCH_PROGRAMS:
             return True
-        if program.endswith((".py", ".sh")):
+        if scripts and program.endswith((".py", ".sh")):
             return True
     return False
 

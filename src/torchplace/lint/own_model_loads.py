@@ -78,10 +78,15 @@ def model_class_at(loads: FileLoads, line: int) -> str | None:
 
 def whole_load(name: str, files: Iterable[tuple[str, FileLoads]]) -> str | None:
     """`file:line` of the first load of class `name` in `files` (path and loads, tests and
-    benchmarks already left out), when there is one and no file that names the class hands
-    a load its caller's mapping (`**kwargs`); None otherwise."""
+    benchmarks already left out), when there is one, no file that names the class hands a
+    load its caller's mapping (`**kwargs`), and no file hands one to a class it does not
+    name (a registry's entry, a `getattr`); None otherwise."""
     first: str | None = None
     for path, loads in files:
+        if any(handed and called is None for called, handed, _ in loads.loads):
+            # `MODELS[name].from_pretrained(path, **kwargs)`, `getattr(models, cls)...`:
+            # a class this file cannot name, given a user's mapping
+            return None
         if name not in loads.names:
             continue
         if any(handed for _, handed, _ in loads.loads):

@@ -36,6 +36,12 @@ _QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'[^']*'")
 _DECLARED_NAME = re.compile(r"(?:^|\s)([A-Za-z_]\w*)(?=[+]?=|\s|$)")
 #: A comment: `#` at the start or after a blank.
 _COMMENT = re.compile(r"(?:^|\s)#.*$")
+#: A parameter expansion (`${line%% #*}`): its `#` opens no comment, its braces balance.
+_EXPANSION = re.compile(r"\$\{[^{}]*\}")
+#: A function written on one line (`set_nodes() { NNODES=$1; }`).
+_ONE_LINE_FUNCTION = re.compile(
+    r"\s*(?:function\s+[\w.:-]+\s*(?:\(\s*\))?|[A-Za-z_][\w.:-]*\s*\(\s*\))\s*\{.*\}\s*;?\s*$"
+)
 #: A here-document's opening (`cat > f <<EOF`, `<<-'END'`), with its closing word.
 _HEREDOC = re.compile(r"(?<!<)<<-?\s*([\"']?)(\w+)\1")
 #: Only a text holding one of these words can declare a local name.
@@ -121,6 +127,9 @@ def _function_spans(lines: list[tuple[int, str]]) -> list[tuple[int, int]]:
             if logical.strip() == heredoc:
                 heredoc = None
             continue
+        if _ONE_LINE_FUNCTION.match(_EXPANSION.sub("", logical)):
+            spans.append((index, index))
+            continue
         head = _FUNCTION_HEAD.match(logical)
         if head is not None and head.group(1) is None:
             pending = index
@@ -130,7 +139,7 @@ def _function_spans(lines: list[tuple[int, str]]) -> list[tuple[int, int]]:
         elif pending is not None and logical.lstrip().startswith("{"):
             open_functions.append((pending, depth))
         pending = None
-        code = _COMMENT.sub("", _QUOTED.sub('""', logical))
+        code = _COMMENT.sub("", _EXPANSION.sub("", _QUOTED.sub('""', logical)))
         depth += code.count("{") - code.count("}")
         while open_functions and depth <= open_functions[-1][1]:
             first, before = open_functions.pop()
