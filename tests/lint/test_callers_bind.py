@@ -545,3 +545,31 @@ def test_a_binding_in_a_function_defined_before_the_call_runs_when_it_is_called(
         "    bind()\n",
     )
     assert _tpl401(project) == ["comm.py:6"]
+
+
+def test_callers_bound_before_or_right_after_the_helper_bind_its_group(tmp_path: Path) -> None:
+    # fms-fsdp: two trainers call `setup()` and bind right after it; the speculator trainer
+    # binds first, then calls it.
+    project = tmp_path / "fms"
+    _write(project / "pyproject.toml", "")
+    _write(project / "fms" / "__init__.py", "")
+    _write(
+        project / "fms" / "train_utils.py",
+        "import torch.distributed as dist\n\n\ndef setup():\n    dist.init_process_group('nccl')\n",
+    )
+    after = (
+        "import os\n\nimport torch\n\nfrom fms.train_utils import setup\n\n\ndef main():\n"
+        "    local_rank = int(os.environ['LOCAL_RANK'])\n    setup()\n"
+        "    torch.cuda.set_device(local_rank)\n    torch.zeros(1).cuda()\n"
+    )
+    before = (
+        "import os\n\nimport torch\n\nfrom fms.train_utils import setup\n\n\ndef main():\n"
+        "    local_rank = int(os.environ['LOCAL_RANK'])\n    torch.cuda.set_device(local_rank)\n"
+        "    setup()\n    torch.zeros(1).cuda()\n"
+    )
+    _write(project / "main_training.py", after)
+    _write(project / "speculator.py", before)
+    assert _tpl401(project) == []
+    unbound = before.replace("    torch.cuda.set_device(local_rank)\n", "")
+    _write(project / "speculator.py", unbound)
+    assert _tpl401(project) == ["train_utils.py:5"]

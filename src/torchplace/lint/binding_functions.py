@@ -87,9 +87,10 @@ def bound_after_return(
     """Whether the `init_process_group` call on `line` of `path` lies in a top-level function
     that does no CUDA work after it (it makes the group and returns), and every call of that
     function in the project's `files` (at least one; by its name, or as an attribute of its
-    module, `distributed.multi_init(...)`) is followed, before the caller's first CUDA work,
-    by a binding: `set_device` of a per-process device, a library object that binds, or a
-    project function that does (as `bound_by_project_function` reads them). Any other use of
+    module, `distributed.multi_init(...)`) is preceded by a binding in the caller's own code,
+    or followed, before the caller's first CUDA work, by a binding: `set_device` of a
+    per-process device, a library object that binds, or a project function that does (as
+    `bound_by_project_function` reads them). Any other use of
     the name (handed on, stored) leaves its callers unknown: no."""
     found = _group_at(path, line, read)
     if found is None:
@@ -116,7 +117,11 @@ def bound_after_return(
             if use is None:
                 return False  # the function is handed on: its callers are unknown
             holder, call = use
-            if holder is None or not _bound_after(caller, other, holder, call, root, read):
+            if holder is None:
+                return False
+            if not _bound_before(holder, call) and not _bound_after(
+                caller, other, holder, call, root, read
+            ):
                 return False
             calls += 1
     return calls > 0
@@ -227,6 +232,21 @@ def _uses_of(
             yield None
             continue
         yield enclosing_function(tree, parent.lineno), parent
+
+
+def _bound_before(function: _Function, call: ast.Call) -> bool:
+    """`function` binds its process's GPU before `call`, in its own code (not in a function
+    it defines): fms-fsdp's speculator trainer calls `set_device(local_rank)` and then the
+    group helper its other scripts bind right after."""
+    stack: list[ast.AST] = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Call) and node.lineno < call.lineno and binds_gpu(node):
+            return True
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _bound_after(
