@@ -289,6 +289,7 @@ HISTORY = [
     ("2026-12-05", "a5389de", "0.50x default, 12.01x with --preview; warm 0.51 s"),
     ("2026-12-05", "c77c30f", "0.57x default, 15.76x with --preview; warm 0.51 s"),
     ("2026-12-05", "44931b7", "0.58x default, 18.90x with --preview; warm 0.57 s"),
+    ("2026-12-05", "b29508d", "0.43x default, 7.05x with --preview; warm 0.68 s"),
 ]
 
 

@@ -2444,7 +2444,13 @@ CORPUS_NOTES = {
         "given one GPU each; TPL204 1: `torch.as_tensor(np.pi)`, a 0-dim scalar; TPL410 1: "
         "a class nothing makes) and 5 UNSURE (the judges split on single-node tutorials and "
         "on a barrier's device). A seeded sample of 12 of its 68 TPL106 loads (seed 85, "
-        "`fresh-85/tpl106-sample`): 0 TRUE, 12 FALSE."
+        "`fresh-85/tpl106-sample`): 0 TRUE, 12 FALSE. Not unseen any more: three of its FALSE "
+        "shapes were then fixed at their mechanism (a script wrapping its model over several "
+        "GPUs in its own top-level code owns each index: TPL104 11; a library's float "
+        "constant is a number: TPL204 1; a group helper called through an alias of its "
+        "module, its callers binding right after: TPL401 1); GNNLab's binding inside "
+        "samgraph's C++, DS3Lab's binding reached through a dispatcher, the Ray actors' "
+        "one-GPU guard and the class nothing makes are left."
     ),
     "fresh-86": (
         "Code whose own scripts run models over several GPUs for evaluation, inference or "
