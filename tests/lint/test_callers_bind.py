@@ -573,3 +573,17 @@ def test_callers_bound_before_or_right_after_the_helper_bind_its_group(tmp_path:
     unbound = before.replace("    torch.cuda.set_device(local_rank)\n", "")
     _write(project / "speculator.py", unbound)
     assert _tpl401(project) == ["train_utils.py:5"]
+
+
+def test_a_binding_on_another_arm_of_an_if_binds_nothing_at_the_call(tmp_path: Path) -> None:
+    project = tmp_path / "deepcam"
+    _write(project / "pyproject.toml", "")
+    _write(project / "utils" / "__init__.py", "")
+    _write(project / "utils" / "comm.py", DEEPCAM_COMM)
+    _write(
+        project / "train.py",
+        "import torch\n\nfrom utils import comm\n\n\ndef main(args):\n"
+        "    if args.method == 'none':\n        torch.cuda.set_device(args.local_rank)\n"
+        "    else:\n        comm.init(args.method)\n    torch.cuda.set_device(args.local_rank)\n",
+    )
+    assert _tpl401(project) == ["comm.py:6"]

@@ -39,6 +39,7 @@ from torchplace.lint.binding_callees import (
 )
 from torchplace.lint.context import FileContext, whole_file_context
 from torchplace.lint.gpu_bindings import binds_gpu
+from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.project_modules import resolve_imports
 from torchplace.lint.rules._helpers import enclosing_function, without_comments
 from torchplace.lint.run_conditions import parent_map
@@ -236,14 +237,21 @@ def _uses_of(
 
 def _bound_before(function: _Function, call: ast.Call) -> bool:
     """`function` binds its process's GPU before `call`, in its own code (not in a function
-    it defines): fms-fsdp's speculator trainer calls `set_device(local_rank)` and then the
-    group helper its other scripts bind right after."""
+    it defines, nor on another arm of an `if` than the call): fms-fsdp's speculator trainer
+    calls `set_device(local_rank)` and then the group helper its other scripts bind right
+    after."""
+    arms = if_arms(function)
     stack: list[ast.AST] = list(ast.iter_child_nodes(function))
     while stack:
         node = stack.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
             continue
-        if isinstance(node, ast.Call) and node.lineno < call.lineno and binds_gpu(node):
+        if (
+            isinstance(node, ast.Call)
+            and node.lineno < call.lineno
+            and not on_other_arms(arms.get(id(node), ()), arms.get(id(call), ()))
+            and binds_gpu(node)
+        ):
             return True
         stack.extend(ast.iter_child_nodes(node))
     return False

@@ -23,6 +23,7 @@ from typing import cast
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
+from torchplace.lint.if_arms import if_arms, on_other_arms
 
 #: A device context: `torch.cuda.device(i)`, `torch.accelerator.device_index`, `device_of(x)`,
 #: a backend module's `.device(x)`, or a project's own alias of one (`torch_gpu_device(x)`,
@@ -275,7 +276,7 @@ def _guarded(
                 return False
             key = (id(node), call.lineno)
             if key not in binds:
-                binds[key] = _binds(node, call.lineno)
+                binds[key] = _binds(node, call)
             if binds[key]:
                 return True
             while node is not None and not isinstance(node, ast.Module):
@@ -367,16 +368,24 @@ def _block_binds(module: ast.Module, top: ast.AST) -> bool:
     )
 
 
-def _calls_set_device(where: ast.AST, before: int | None = None) -> bool:
-    """`where` calls `set_device` (on a line before `before`, when given: then not in a
-    function it defines, which may run later)."""
+def _calls_set_device(where: ast.AST, before: ast.Call | None = None) -> bool:
+    """`where` calls `set_device` (before the call `before`, when given: then not in a
+    function it defines, which may run later, nor on another arm of an `if` than that
+    call's)."""
     nodes = ast.walk(where) if before is None else _own_nodes(where)
+    arms = if_arms(where) if before is not None else {}
     for node in nodes:
-        if isinstance(node, ast.Call) and (before is None or node.lineno < before):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-            if name == "set_device":
-                return True
+        if not isinstance(node, ast.Call):
+            continue
+        if before is not None and (
+            node.lineno >= before.lineno
+            or on_other_arms(arms.get(id(node), ()), arms.get(id(before), ()))
+        ):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        if name == "set_device":
+            return True
     return False
 
 
@@ -393,14 +402,15 @@ def _own_nodes(where: ast.AST) -> list[ast.AST]:
     return found
 
 
-def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, line: int) -> bool:
+def _binds(function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call) -> bool:
     """Whether the function calls `set_device` (its text is not at hand: names only), or
-    sets `CUDA_VISIBLE_DEVICES` to a per-process value, before `line` (before any CUDA work
-    of the call there: the process then sees one GPU, its cuda:0). A binding after the call
-    binds nothing the call did: DeepCAM's `comm.init()` makes its group and runs a barrier
-    before `main` calls `set_device`."""
-    if _calls_set_device(function, before=line):
+    sets `CUDA_VISIBLE_DEVICES` to a per-process value, before `call` (before any CUDA work
+    of the call: the process then sees one GPU, its cuda:0), not on another `if` arm. A
+    binding after the call binds nothing the call did: DeepCAM's `comm.init()` makes its group
+    and runs a barrier before `main` calls `set_device`."""
+    if _calls_set_device(function, before=call):
         return True
+    line = call.lineno
     return any(
         isinstance(node, ast.Assign) and node.lineno < line and shows_one_gpu(node)
         for node in ast.walk(function)

@@ -8,15 +8,14 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located, call_name
 from torchplace.lint.correlated_branches import CorrelatedBranches
+from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, STARTS_CUDA
 from torchplace.lint.project_modules import is_project_module
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     code_before,
-    if_arms,
     is_env_read,
     literal_string,
-    on_other_arms,
     scope_nodes,
     without_comments,
 )

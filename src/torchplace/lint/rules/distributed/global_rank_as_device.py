@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from torchplace.lint.context import FileContext, Located, Scope, call_name
+from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.job_scale import after_single_node_guard
 from torchplace.lint.launch_commands import launches_in_text
 from torchplace.lint.rank_evidence import default_only, under_rank_zero
@@ -18,10 +19,8 @@ from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     calls_in_scope,
     enclosing_function,
-    if_arms,
     is_env_read,
     is_self,
-    on_other_arms,
     sites_of,
     trace,
     traced_names,

@@ -9,11 +9,10 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.device_maps import dispatches
+from torchplace.lint.if_arms import IfArms, if_arms
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
-    IfArms,
     calls_in_scope,
-    if_arms,
     scope_nodes,
 )
 from torchplace.report import Finding
