@@ -531,20 +531,24 @@ def test_a_function_of_the_same_name_in_another_package_is_no_call_of_the_helper
     assert _tpl401(project) == ["distributed.py:9"]
 
 
+def _deepcam(root: Path, train: str) -> list[str]:
+    """TPL401's findings in DeepCAM's shape: `utils/comm.py` (`DEEPCAM_COMM`) and `train`."""
+    _write(root / "pyproject.toml", "")
+    _write(root / "utils" / "__init__.py", "")
+    _write(root / "utils" / "comm.py", DEEPCAM_COMM)
+    _write(root / "train.py", train)
+    return _tpl401(root)
+
+
 def test_a_binding_in_a_function_defined_before_the_call_runs_when_it_is_called(
     tmp_path: Path,
 ) -> None:
-    project = tmp_path / "deepcam"
-    _write(project / "pyproject.toml", "")
-    _write(project / "utils" / "__init__.py", "")
-    _write(project / "utils" / "comm.py", DEEPCAM_COMM)
-    _write(
-        project / "train.py",
+    train = (
         "import torch\n\nfrom utils import comm\n\n\ndef main(args):\n    def bind():\n"
         "        torch.cuda.set_device(args.local_rank)\n\n    comm.init(args.method)\n"
-        "    bind()\n",
+        "    bind()\n"
     )
-    assert _tpl401(project) == ["comm.py:6"]
+    assert _deepcam(tmp_path / "deepcam", train) == ["comm.py:6"]
 
 
 def test_callers_bound_before_or_right_after_the_helper_bind_its_group(tmp_path: Path) -> None:
@@ -576,14 +580,9 @@ def test_callers_bound_before_or_right_after_the_helper_bind_its_group(tmp_path:
 
 
 def test_a_binding_on_another_arm_of_an_if_binds_nothing_at_the_call(tmp_path: Path) -> None:
-    project = tmp_path / "deepcam"
-    _write(project / "pyproject.toml", "")
-    _write(project / "utils" / "__init__.py", "")
-    _write(project / "utils" / "comm.py", DEEPCAM_COMM)
-    _write(
-        project / "train.py",
+    train = (
         "import torch\n\nfrom utils import comm\n\n\ndef main(args):\n"
         "    if args.method == 'none':\n        torch.cuda.set_device(args.local_rank)\n"
-        "    else:\n        comm.init(args.method)\n    torch.cuda.set_device(args.local_rank)\n",
+        "    else:\n        comm.init(args.method)\n    torch.cuda.set_device(args.local_rank)\n"
     )
-    assert _tpl401(project) == ["comm.py:6"]
+    assert _deepcam(tmp_path / "deepcam", train) == ["comm.py:6"]
