@@ -160,8 +160,13 @@ def _found(root: Path, files: dict[str, str]) -> list[tuple[str, int]]:
 def test_one_process_wrapping_its_model_over_several_gpus_owns_each_index(
     tmp_path: Path,
 ) -> None:
-    files = {"__init__.py": "", "data_parallel.py": DATA_PARALLEL, "gpipe.py": GPIPE}
+    stages = GPIPE.replace("world_size", "stages")
+    files = {"__init__.py": "", "data_parallel.py": DATA_PARALLEL, "gpipe.py": stages}
     assert _found(tmp_path / "tutorials", files) == []
+    # A file that speaks of a world size (TUNiB's GPipe script names its stages so) reads
+    # as one of several ranks (`run_conditions.speaks_of_one_process`): its index is kept.
+    named = {"__init__.py": "", "gpipe.py": GPIPE}
+    assert _found(tmp_path / "world_size", named) == [("gpipe.py", 9)]
     # Ranks that each wrap the same four GPUs collide on them.
     ranks = {"__init__.py": "", "ddp_and_dp.py": RANKS_WRAP}
     assert _found(tmp_path / "ranks", ranks) == [("ddp_and_dp.py", 6)] * 5

@@ -198,16 +198,12 @@ def _imports_helper(
 
 def _re_exports(package: Path, path: str, name: str, root: str | None, read: Read) -> bool:
     """The package's `__init__.py` imports `name` from the module at `path`."""
-    data = read(str(package))
-    try:
-        tree = ast.parse(data or b"")
-    except (SyntaxError, ValueError):
-        return False
-    return any(
+    ctx = _context(str(package), read)
+    return ctx is not None and any(
         isinstance(node, ast.ImportFrom)
         and any(alias.name in (name, "*") for alias in node.names)
         and _resolves_to(str(package), node.module or "", node.level, path, root)
-        for node in tree.body
+        for node in ctx.tree.body
     )
 
 

@@ -9,12 +9,13 @@ its batching stream on device 0: index 0 is one of its own GPUs, not a GPU every
 for, and a process group made before any binding makes its communicator on that same GPU.
 
 So does a script that wraps a model over several GPUs at once, unconditionally in its own
-top-level code (or its `__main__` block), in a file that names no ranks, launchers, process
-groups or processes: `nn.DataParallel(model, device_ids=[0, 1, 2, 3], output_device=0)`,
-torchgpipe's `GPipe(model, balance, devices=[0, 1, 2, 3])`. TUNiB's tutorials do so and feed
-the first stage with `input_ids.to(0)`: every index is one of the process's own GPUs. A wrap
-inside a function or a branch (`if args.local_rank == -1: model = DataParallel(model)`, the
-one-process arm of a DDP trainer) proves nothing about the other arm.
+top-level code (or its `__main__` block), in a file that speaks of no ranks, launchers,
+process groups, world sizes or processes (`run_conditions.speaks_of_one_process`):
+`nn.DataParallel(model, device_ids=[0, 1, 2, 3], output_device=0)`, torchgpipe's
+`GPipe(model, balance, devices=[0, 1, 2, 3])`. TUNiB's tutorials do so and feed the first
+stage with `input_ids.to(0)`: every index is one of the process's own GPUs. A wrap inside a
+function or a branch (`if args.local_rank == -1: model = DataParallel(model)`, the one-
+process arm of a DDP trainer) proves nothing about the other arm.
 
 Only placements count (a stream, `device=`, `torch.device(...)`, `.to`, `.cuda`,
 `torch.cuda.device(...)`, `set_device`), never queries (`get_device_properties(i)`,
@@ -24,11 +25,10 @@ Only placements count (a stream, `device=`, `torch.device(...)`, `.to`, `.cuda`,
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Sequence
 
 from torchplace.lint.context import FileContext, call_name
-from torchplace.lint.run_conditions import per_file
+from torchplace.lint.run_conditions import per_file, speaks_of_one_process
 
 #: Calls that place work on the device their argument names.
 _PLACING = frozenset({"to", "cuda", "device", "Stream", "set_device", "set_device_index"})
@@ -51,8 +51,7 @@ def holder_drives_gpus(ctx: FileContext, line: int) -> bool:
     holder: ast.AST = max(chosen, key=lambda node: node.lineno) if chosen else tree
     answers = per_file(ctx, "gpu-spanning-answers", lambda _: {})
     if id(holder) not in answers:
-        single = per_file(ctx, "single-process-file", lambda c: single_process_file(c.source.text))
-        answers[id(holder)] = drives_gpus_by_index(holder, single)
+        answers[id(holder)] = drives_gpus_by_index(holder, speaks_of_one_process(ctx))
     return answers[id(holder)]
 
 
@@ -95,18 +94,6 @@ def drives_gpus_by_index(node: ast.AST, single_process: bool = False) -> bool:
 
 #: Wrappers that drive several GPUs from one process, with the keyword listing them.
 _ONE_PROCESS_WRAPPERS = {"DataParallel": "device_ids", "GPipe": "devices"}
-#: A file that starts processes or makes a process group runs several ranks.
-_SEVERAL_PROCESSES = re.compile(
-    r"init_process_group|init_distributed|DistributedDataParallel|FullyShardedDataParallel"
-    r"|Accelerator\s*\(|deepspeed|torch\.distributed|\bspawn\s*\(|\bProcess\s*\("
-    r"|start_processes|local_rank|get_rank|[\"'](?:RANK|WORLD_SIZE)[\"']",
-    re.IGNORECASE,
-)
-
-
-def single_process_file(code: str) -> bool:
-    """The file names no process group, launcher, rank or process it starts."""
-    return _SEVERAL_PROCESSES.search(code) is None
 
 
 def _wraps_over_several_gpus(module: ast.Module) -> bool:

@@ -843,7 +843,7 @@ def _runs_no_program(command: list[str]) -> bool:
             and (_SHELL_COMMAND_OPTION.fullmatch(command[index + 1]))
         ):
             index += 2
-        elif _ASSIGNMENT_WORD.match(word):
+        elif _ANY_ASSIGNMENT.match(word):
             index += 1  # `files=(*.log` and the array's words, up to its `)`
             while "=(" in word and index < len(command) and not word.endswith(")"):
                 word = command[index]
@@ -896,9 +896,6 @@ _LAUNCH_PROGRAMS = frozenset({"torchrun", "deepspeed", "accelerate", *_CLUSTER_L
 
 #: `-c`, `-lc`, `-l -c` read as one: the option that makes a shell run a command string.
 _SHELL_COMMAND_OPTION = re.compile(r"-[a-z]*c[a-z]*")
-#: A word assigning a variable (`files=(*.log`, `X=1`), not an option (`--x=1`).
-_ASSIGNMENT_WORD = re.compile(r"[A-Za-z_]\w*\+?=")
-
 
 #: A separator, kept as a word of its own when a word is split at it.
 _SPLIT_SEPARATORS = re.compile(f"({_SEPARATORS.pattern})")

@@ -535,6 +535,23 @@ def _no_parallelism(ctx: FileContext) -> bool:
     return _SEVERAL_PROCESSES.search(text) is None and _THREADS.search(text) is None
 
 
+def speaks_of_one_process(ctx: FileContext) -> bool:
+    """As `speaks_of_no_parallelism`, but the parallelism of one process over its GPUs
+    (`DataParallel`, torchgpipe's `GPipe`) allowed: the file speaks of no ranks, process
+    groups, launchers, worker processes or threads."""
+    return per_file(ctx, "one-process", _one_process)
+
+
+def _one_process(ctx: FileContext) -> bool:
+    text = _ONE_PROCESS_PARALLELISM.sub(" ", _parallel_words(ctx.source.text))
+    return _SEVERAL_PROCESSES.search(text) is None and _THREADS.search(text) is None
+
+
+#: One process's parallelism over its own GPUs (`DistributedDataParallel` stays: a word of
+#: its own).
+_ONE_PROCESS_PARALLELISM = re.compile(r"\b(?:DataParallel|GPipe)\b")
+
+
 #: A rank given as a literal (`quiver.Feature(rank=0, ...)`, `local_rank = 0`): the one
 #: process names itself, which says nothing of other processes (`rank == 0` is a test, kept).
 _FIXED_RANK = re.compile(r"\b\w*rank\s*=\s*\d+\b(?!\s*[.=])", re.IGNORECASE)
