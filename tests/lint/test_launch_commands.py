@@ -18,6 +18,7 @@ from torchplace.lint.launch_commands import (
 )
 from torchplace.lint.project_facts import ProjectIndex
 from torchplace.lint.runner import run
+from torchplace.lint.shell_assignments import assigned_names
 
 
 def _one(path: str, text: str) -> Launch:
@@ -843,6 +844,10 @@ def test_a_launch_reading_a_value_another_scope_may_set_may_span_nodes(text: str
         ("\"trap 'python train.py' EXIT\"", "train.py"),
         ('"if python train.py > log.txt 2>&1; then echo ok; fi"', "train.py"),
         ('"while python worker.py < queue.txt; do sleep 1; done"', "worker.py"),
+        # A line break in the quoted string ends a command, as `;` does: a printer or a
+        # query on its first line prints or queries only that line.
+        ('"\n  echo start\n  torchrun --nnodes 2 --node_rank $i train.py\n"', "train.py"),
+        ('"nvidia-smi\n  python train.py"', "train.py"),
     ],
 )
 def test_a_remote_command_holding_a_program_among_builtins_launches_it(
@@ -855,7 +860,13 @@ def test_a_remote_command_holding_a_program_among_builtins_launches_it(
 
 
 @pytest.mark.parametrize(
-    "remote", ["'pkill -f train.py'", '"killall -9 python"', '"echo python train.py"']
+    "remote",
+    [
+        "'pkill -f train.py'",
+        '"killall -9 python"',
+        '"echo python train.py"',
+        '"hostname\n  echo python train.py"',
+    ],
 )
 def test_a_remote_command_naming_a_program_as_a_pattern_runs_none(remote: str) -> None:
     # GPT-NeoX's `tools/bash/killall.sh`: `pdsh ... 'pkill -f train.py'` stops a run.
@@ -868,3 +879,40 @@ def test_a_remote_file_utility_names_files_not_programs() -> None:
     assert (
         launches_in_text("sync.sh", 'ssh "$host" "mkdir -p /w && cp /shared/train.py /w/"\n') == []
     )
+
+
+OTHER_ASSIGNMENTS = {
+    "a loop": "for NNODES in 1 2; do\n  torchrun --nnodes $NNODES train.py\ndone\n",
+    "input": "read NNODES < nodes.txt\ntorchrun --nnodes $NNODES train.py\n",
+    "a prompt": "read -r -p 'nodes? ' NNODES\ntorchrun --nnodes $NNODES train.py\n",
+    "printf": "printf -v NNODES '%d' \"$N\"\ntorchrun --nnodes $NNODES train.py\n",
+    "arithmetic": "(( NNODES += 1 ))\ntorchrun --nnodes $NNODES train.py\n",
+    "getopts": "while getopts n: NNODES; do :; done\ntorchrun --nnodes $NNODES train.py\n",
+    "a function's local": (
+        "f() {\n  local NNODES=1\n  read NNODES\n  torchrun --nnodes $NNODES train.py\n}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("text", OTHER_ASSIGNMENTS.values(), ids=OTHER_ASSIGNMENTS)
+def test_a_name_bash_assigns_by_another_form_too_is_unknown(text: str) -> None:
+    # `NNODES=1` then `for NNODES in 1 2`: read as `1` alone, the loop's two-node launch
+    # read as one node's.
+    launch = _one("run.sh", text if text.startswith("f()") else "NNODES=1\n" + text)
+    assert (launch.script, launch.one_node) == ("train.py", False)
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("read -r -p 'nodes? ' NNODES HOST", ["NNODES", "HOST"]),
+        ("read -a HOSTS -t 5", ["HOSTS"]),
+        ("mapfile -t -d '' ARGS < f", ["ARGS"]),
+        ("for NAME; do :; done", ["NAME"]),
+        ("(( N <= 3 && M == 2 ))", []),
+        ("((N=1)); ((M++))", ["N", "M"]),
+        ("python x.py --read-only --out=y $read", []),
+    ],
+)
+def test_the_names_a_shell_line_assigns(line: str, names: list[str]) -> None:
+    assert sorted(assigned_names(line)) == sorted(names)

@@ -89,6 +89,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.shared_directories import is_shared_directory
+from torchplace.lint.shell_assignments import PLAIN_ASSIGNMENT, assigned_names
 from torchplace.lint.shell_scopes import ScriptScopes, script_scopes
 
 #: The words a finding's message uses when its evidence is that several processes of this
@@ -258,7 +259,7 @@ def _scoped_variables(
     setters: dict[str, set[int]] = {}
     blanked: set[int] = set()
     for index, (line, logical) in enumerate(lines):
-        names = _ANY_ASSIGNMENT.findall(logical)
+        names = assigned_names(logical)
         owner = scopes.owners[index]
         if owner is None:
             if _TOP_LEVEL_LOCAL.match(logical):
@@ -478,12 +479,20 @@ def _logical_lines(text: str, quoted: bool = False) -> Iterator[tuple[int, str]]
             continue
         pending.append(stripped)
         if open_quote and len(pending) < _QUOTED_LINES:
+            pending[-1] += QUOTED_LINE_BREAK
             continue
         open_quote = False
         yield start, " ".join(pending)
         pending = []
     if pending:
         yield start, " ".join(pending)
+
+
+#: Where a double-quoted string spans lines, its line breaks are kept as this character: blank
+#: to `str.split` and to `\s` (words and patterns read it as a space), yet a command string
+#: run by a shell (`ssh "$host" "` / `echo start` / `torchrun ... train.py"`) breaks into
+#: commands there (`_tokens`).
+QUOTED_LINE_BREAK = "\x1e"
 
 
 def _ends_in_double_quote(line: str, open_quote: bool) -> bool:
@@ -528,15 +537,10 @@ def _assignments(text: str, pattern: re.Pattern[str] = _ASSIGNMENT) -> dict[str,
     return values
 
 
-#: An assignment anywhere in a line (`then ARGS="$ARGS --nnodes 2"; fi`, `ARGS+=(...)`,
-#: `[ -n "$M" ] && ARGS+=" x"`), not an option's (`--nnodes=2`) nor a variable read's.
-_ANY_ASSIGNMENT = re.compile(r"(?<![\w$.{/-])([A-Za-z_]\w*)\+?=(?!=)")
-
-
 def _assignment_counts(text: str) -> Counter[str]:
-    """How many times the text assigns each name, wherever: a name assigned twice holds a
-    value the reader cannot know."""
-    return Counter(_ANY_ASSIGNMENT.findall(text))
+    """How many times the text assigns each name, wherever and by whatever form
+    (`shell_assignments`): a name assigned twice holds a value the reader cannot know."""
+    return Counter(assigned_names(text))
 
 
 #: A variable given several words: a double-quoted string holding a space, across lines too
@@ -599,7 +603,17 @@ def _tokens(segment: str, known: Mapping[str, str]) -> list[str]:
         budget[0] -= len(value)
         return value
 
-    for word in segment.split():
+    chunks = segment.split(QUOTED_LINE_BREAK)
+    for position, chunk in enumerate(chunks):
+        if position:
+            words.append(";")  # a quoted string's line break: the shell ends a command there
+        words.extend(_chunk_words(chunk, put))
+    return words
+
+
+def _chunk_words(chunk: str, put: Callable[[re.Match[str]], str]) -> list[str]:
+    words: list[str] = []
+    for word in chunk.split():
         word = word.strip("\"'()")
         for _ in range(_EXPANSIONS):  # a value may name variables of its own
             expanded = _VARIABLE.sub(put, word)
@@ -676,8 +690,13 @@ def _visible_gpus(segment: str, known: Mapping[str, str], exported: str | None) 
 
 
 def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:
+    assigns = _ASSIGNS_COMMAND.match(segment) is not None
+    if assigns:
+        # A value's line breaks are its words' blanks: the shell splits an unquoted
+        # `eval ${run_cmd}` at them as at spaces.
+        segment = segment.replace(QUOTED_LINE_BREAK, " ")
     launches = _launcher_of(path, line, segment, known)
-    if _ASSIGNS_COMMAND.match(segment):
+    if assigns:
         # `LAUNCH="accelerate launch --num_processes=8"`: a launcher kept for later
         # (`$LAUNCH train.py`, read there), not a launch of its own.
         launches = [launch for launch in launches if launch.script is not None]
@@ -780,8 +799,10 @@ def _in_command_position(before: list[str]) -> bool:
     """The words before a program leave it in command position: environment assignments
     (`NCCL_DEBUG=INFO srun ...`), a variable holding a wrapper (`$bin torchrun`), control
     keywords and wrappers with their options; not prose ("you can ssh into the node") nor a
-    command whose argument it is (`service ssh restart`)."""
-    for word in before:
+    command whose argument it is (`service ssh restart`). Only the words of its own command
+    count: those after the last separator (a quoted string's line break reads as one)."""
+    separators = [i for i, word in enumerate(before) if _SEPARATORS.fullmatch(word)]
+    for word in before[separators[-1] + 1 :] if separators else before:
         if "=" in word and not word.startswith("-"):
             continue
         if word.startswith(("-", "$")) or word.isdigit() or word in _COMMAND_PREFIXES:
@@ -843,7 +864,7 @@ def _runs_no_program(command: list[str]) -> bool:
             and (_SHELL_COMMAND_OPTION.fullmatch(command[index + 1]))
         ):
             index += 2
-        elif _ANY_ASSIGNMENT.match(word):
+        elif PLAIN_ASSIGNMENT.match(word):
             index += 1  # `files=(*.log` and the array's words, up to its `)`
             while "=(" in word and index < len(command) and not word.endswith(")"):
                 word = command[index]
