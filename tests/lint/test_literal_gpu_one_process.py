@@ -208,3 +208,21 @@ def test_a_wrap_in_one_arm_of_a_conditional_expression_owns_no_index(tmp_path: P
     )
     assert "if USE_DP" in script
     assert _found(tmp_path / "ifexp", {"__init__.py": "", "dp.py": script}) != []
+
+
+def test_a_wrapping_script_launched_as_several_processes_keeps_its_indexes(
+    tmp_path: Path,
+) -> None:
+    # Its words read as one process over four GPUs; a README running it under `torchrun`
+    # makes four processes, each wrapping the same four GPUs from cuda:0.
+    readme = "```\ntorchrun --nproc_per_node 4 data_parallel.py\n```\n"
+    files = {"data_parallel.py": DATA_PARALLEL, "README.md": readme}
+    found = _found(tmp_path / "several", files)
+    assert found == [("data_parallel.py", 5)] * 5
+    config = LintConfig(select=("TPL104",), preview=True)
+    result = run([str(tmp_path / "several")], config, cache_dir=None)
+    assert all("launched as several by README.md:2" in f.message for f in result.findings)
+    # Run as one process, or never launched, the script owns each index.
+    one = {"data_parallel.py": DATA_PARALLEL, "README.md": "`python data_parallel.py`\n"}
+    assert _found(tmp_path / "one", one) == []
+    assert _found(tmp_path / "none", {"data_parallel.py": DATA_PARALLEL}) == []

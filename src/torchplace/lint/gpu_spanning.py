@@ -37,22 +37,49 @@ _QUERIES = ("memory", "max_memory", "reset", "get_device", "mem_get_info", "util
 _Holder = ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
 
 
+#: The words a finding's message carries where the only reason to keep it is how the
+#: project launches its script: a script that reads as one process wrapping its model over
+#: several GPUs (`wraps_its_gpus_at`) owns each literal index unless a launch of the project
+#: runs it as several processes (`project_facts`).
+ONE_PROCESS_WRAP = "in a script that wraps its model over several GPUs"
+
+
 def holder_drives_gpus(ctx: FileContext, line: int) -> bool:
     """Whether the class holding `line` (else its function, else the module) drives GPUs by
     index (`drives_gpus_by_index`): its other methods show what process runs it. The file's
     holders are listed once, and each holder is read once, however many sites ask."""
+    holder = _holder(ctx, line)
+    if holder is None:
+        return False
+    answers = per_file(ctx, "gpu-spanning-answers", lambda _: {})
+    if id(holder) not in answers:
+        answers[id(holder)] = drives_gpus_by_index(holder)
+    return answers[id(holder)]
+
+
+def wraps_its_gpus_at(ctx: FileContext, line: int) -> bool:
+    """Whether `line` lies in the top-level code of a script that wraps its model over
+    several GPUs as one process (`_wraps_over_several_gpus`) and speaks of no ranks,
+    launchers, groups or world sizes (`run_conditions.speaks_of_one_process`). What its
+    words say is all a file tells: a README that runs it under `torchrun` makes it several
+    processes, each wrapping every GPU (`ONE_PROCESS_WRAP`)."""
+    holder = _holder(ctx, line)
+    if not isinstance(holder, ast.Module) or not speaks_of_one_process(ctx):
+        return False
+    return per_file(ctx, "one-process-wrap", lambda _: _wraps_over_several_gpus(holder))
+
+
+def _holder(ctx: FileContext, line: int) -> ast.AST | None:
+    """The class holding `line`, else its innermost function, else the module; None when the
+    file does not parse. The file's holders are listed once however many sites ask."""
     tree = ctx.whole_tree()
     if tree is None:
-        return False
+        return None
     holders = per_file(ctx, "gpu-spanning-holders", _holders)
     holding = [node for first, last, node in holders if first <= line <= last]
     classes = [node for node in holding if isinstance(node, ast.ClassDef)]
     chosen = classes or holding
-    holder: ast.AST = max(chosen, key=lambda node: node.lineno) if chosen else tree
-    answers = per_file(ctx, "gpu-spanning-answers", lambda _: {})
-    if id(holder) not in answers:
-        answers[id(holder)] = drives_gpus_by_index(holder, speaks_of_one_process(ctx))
-    return answers[id(holder)]
+    return max(chosen, key=lambda node: node.lineno) if chosen else tree
 
 
 def _holders(ctx: FileContext) -> list[tuple[int, int, ast.AST]]:
@@ -67,12 +94,9 @@ def _holders(ctx: FileContext) -> list[tuple[int, int, ast.AST]]:
     ]
 
 
-def drives_gpus_by_index(node: ast.AST, single_process: bool = False) -> bool:
+def drives_gpus_by_index(node: ast.AST) -> bool:
     """Whether `node` (a function, a class, a module) places work on GPU after GPU through a
-    loop over `range(...)` whose variable is the device, or, in the code of a `single_process`
-    file, wraps a model over several GPUs (`_wraps_over_several_gpus`)."""
-    if single_process and isinstance(node, ast.Module) and _wraps_over_several_gpus(node):
-        return True
+    loop over `range(...)` whose variable is the device."""
     for loop in ast.walk(node):
         pairs: list[tuple[ast.expr, ast.expr, Sequence[ast.AST]]]
         if isinstance(loop, ast.For | ast.AsyncFor):

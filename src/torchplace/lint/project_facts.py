@@ -72,6 +72,7 @@ from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE, inter
 from torchplace.lint.engine_loaders import engine_loader_line
 from torchplace.lint.entry_bindings import binds_before_running, has_main_block
 from torchplace.lint.gpu_bindings import BINDERS, binds_gpu
+from torchplace.lint.gpu_spanning import ONE_PROCESS_WRAP
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
 from torchplace.lint.launch_commands import (
     SEVERAL_PROCESSES,
@@ -306,6 +307,11 @@ def _shares_a_literal_gpu(index: ProjectIndex, finding: Finding) -> str | None:
     keeps under a name of its own (`world_size_names`)."""
     if index.in_one_process_arm(finding.path, finding.line):
         return None
+    if ONE_PROCESS_WRAP in finding.message:
+        # A script whose words read as one process wrapping every GPU owns each index,
+        # unless the project runs it as several processes (`gpu_spanning`).
+        several = index.several_process_launch(finding.path)
+        return None if several is None else f", launched as several by {several.describe()}"
     return "" if index.one_process_launch(finding.path, _processes_or_threads) is None else None
 
 
@@ -642,6 +648,12 @@ class ProjectIndex:
             return launches.one_process_launch(path, self._code(path), several)
         graph = self._import_graph(launches)
         return one_process_through_importers(path, launches, graph, self._code, several)
+
+    def several_process_launch(self, path: str) -> Launch | None:
+        """A launch of the project that runs `path` itself as several processes (`torchrun
+        --nproc_per_node 4 train.py`, `srun python train.py`), if any."""
+        launches = self.launches_for(path).launches_of(path)
+        return next((launch for launch in launches if not launch.one_process), None)
 
     def one_gpu_launch(self, path: str) -> Launch | None:
         """A launch of `path` when every way the project runs it shows its processes one

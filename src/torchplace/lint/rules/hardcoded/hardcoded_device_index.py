@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.device_maps import dispatches_in, loads_on_first_gpu
 from torchplace.lint.device_value_uses import only_a_value
-from torchplace.lint.gpu_spanning import holder_drives_gpus
+from torchplace.lint.gpu_spanning import ONE_PROCESS_WRAP, holder_drives_gpus, wraps_its_gpus_at
 from torchplace.lint.job_scale import in_one_gpu_branch, in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -44,7 +44,8 @@ class HardcodedDeviceIndex(Rule):
     on GPU after GPU by index (`[torch.cuda.Stream(device=i) for i in range(n_stage)]`: the
     process drives all its node's GPUs, and any index is one of its own), or a script that
     wraps its model over several GPUs in its own top-level code and names no rank, launcher
-    or group (`DataParallel(device_ids=[0, 1, 2, 3])`, `GPipe(devices=[...])`); the parent's code
+    or group (`DataParallel(device_ids=[0, 1, 2, 3])`, `GPipe(devices=[...])`) unless the
+    project launches it as several processes (`torchrun` in a README); the parent's code
     before it spawns the ranks (`mp.spawn(run, nprocs=n)` later in its block). Index 0 is not
     flagged either in code only rank 0 runs (`if dist.get_rank() == 0:`); in the `except`
     fallback of the same call whose index could not be read; where `torch.cuda.is_initialized()`
@@ -138,6 +139,9 @@ class HardcodedDeviceIndex(Rule):
             if _safe_in_context(ctx, site, index):
                 continue
             message = f"Hardcoded device index {index} (cuda:{index} in every rank and shard)"
+            if wraps_its_gpus_at(ctx, site.call.lineno):
+                # Kept only where a launch runs the script as several processes.
+                message = f"{message} {ONE_PROCESS_WRAP}"
             yield self.finding(ctx, site.value, message)
 
 
