@@ -103,22 +103,60 @@ def bound_by_callee(ctx: FileContext, function: Scope | None, group: ast.Call) -
     container = function.node if function is not None else ctx.whole_tree()
     if container is None:
         return False
-    return any(
-        builds_a_binder(ctx, container, node) and _on_the_path_of(container, group, node)
+    binders = [
+        node
         for node in calls_before_cuda_work(ctx, container, group)
-    )
+        if builds_a_binder(ctx, container, node)
+    ]
+    return any(_on_the_path_of(container, group, node, binders) for node in binders)
 
 
-def _on_the_path_of(container: ast.AST, group: ast.Call, call: ast.Call) -> bool:
-    """Every `if` arm holding `call` also holds `group`: a run that makes the group reaches
-    the call (not a binder in the `else` of the group's `if`, nor under a flag of its own)."""
+def _on_the_path_of(
+    container: ast.AST, group: ast.Call, call: ast.Call, binders: list[ast.Call]
+) -> bool:
+    """A run that makes the group reaches a binder: every `if` arm holding `call` but not
+    `group` has another arm that binds on every path too (loki's `if model_id == ...:
+    ax.init(G_intra_d=n) else: ax.init(G_intra_r=n)`); not a binder in the `else` of the
+    group's `if`, nor under a flag of its own with no binding arm beside it."""
     for node in ast.walk(container):
         if not isinstance(node, ast.If):
             continue
-        for arm in (node.body, node.orelse):
-            if arm and _spans(arm, call) and not _spans(arm, group):
+        for arm, other in ((node.body, node.orelse), (node.orelse, node.body)):
+            if (
+                arm
+                and _spans(arm, call)
+                and not _spans(arm, group)
+                and not (other and _binds_on_every_path(other, binders))
+            ):
                 return False
     return True
+
+
+def _binds_on_every_path(statements: list[ast.stmt], binders: list[ast.Call]) -> bool:
+    """Whether every run of `statements` reaches one of `binders`: a simple statement holding
+    one, an `if` both of whose arms do, a `with` or `try` whose body does. A loop's body may
+    not run."""
+    for statement in statements:
+        if isinstance(statement, ast.If):
+            if statement.orelse and all(
+                _binds_on_every_path(arm, binders) for arm in (statement.body, statement.orelse)
+            ):
+                return True
+        elif isinstance(statement, ast.With | ast.AsyncWith | ast.Try):
+            if _binds_on_every_path(statement.body, binders):
+                return True
+        elif not isinstance(statement, _COMPOUND) and any(
+            _spans([statement], binder) for binder in binders
+        ):
+            return True
+    return False
+
+
+#: Statements whose inner code may not run where they do (or runs elsewhere).
+_COMPOUND = (
+    ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+    ast.Match,
+)  # fmt: skip
 
 
 def _spans(arm: list[ast.stmt], node: ast.AST) -> bool:
