@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-86] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-87] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -163,7 +163,8 @@ resumes from its checkpoints in multi-process runs and picks each rank's GPU its
 (`FRESH_85`) code whose own authors split or shard a model over several GPUs (pipeline, tensor,
 sequence and expert parallelism, FSDP pretraining, multi-GPU graph training); `--fresh-86`
 (`FRESH_86`) code whose own scripts run models over several GPUs for evaluation, inference or
-data generation.
+data generation; `--fresh-87` (`FRESH_87`) training and fine-tuning code by smaller labs and
+single authors that launches over several GPUs and resumes from its checkpoints.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12400,6 +12401,61 @@ FRESH_86 = (
     ("github:Yi-Tang-Chen/VGR", "fe50cd250c83fe3cd227c0df41725d3f10f60486"),
 )
 
+#: fresh-87: multi-GPU training and fine-tuning code written from 2023 to 2025 by smaller labs
+#: and single authors (LLM fine-tuning and preference training, diffusion and video
+#: fine-tuning and distillation, 3D and vision pre-training, multimodal LLMs, speech and audio;
+#: 22 repositories) whose own scripts launch with torchrun, accelerate, deepspeed or mp.spawn and
+#: resume from checkpoints. Chosen blind and committed before it was first linted; candidates
+#: with more than a tenth of their files identical to another set's dropped, identical files
+#: left out (`LEFT_OUT`). Each entry as in `FRESH_19`.
+FRESH_87 = (
+    # PiSSA's LoRA initialisation; deepspeed LoRA, QLoRA and full fine-tuning
+    ("github:GraphPKU/PiSSA", "87f4db6fc75a58b92c803cd9880c642bf011e69a"),
+    # self-play preference optimisation; accelerate and deepspeed trainers, generation
+    ("github:uclaml/SPPO", "5e61c4e90822fe526d8bbe1a50a6e85a85c30911"),
+    # ReMax RLHF on DeepSpeed-Chat's three steps
+    ("github:liziniu/ReMax", "536ba49cc2f9a1a76941045388a44757e2533e75"),
+    # RRHF ranking alignment; torchrun fine-tuning, per-rank generation
+    ("github:GanjinZero/RRHF", "e1a2b61f7d91fbee4cfaa3923327fcc5c5c733de"),
+    # one author's Chinese-LLM SFT, reward model, PPO and DPO pipeline
+    ("github:sunzeyeah/RLHF", "cd1a6d54971eb0513f38974aa6dcca53aa2f3174"),
+    # diffusion DPO from human feedback; accelerate LoRA fine-tuning
+    ("github:yk7333/d3po", "40d31758048f62ff49814eaa0403d820493ad374"),
+    # camera-controlled video diffusion; its own torch.distributed launch
+    ("github:hehao13/CameraCtrl", "af45a7a0dbeedb7f6ed66aac4a9e5411a279f0d2"),
+    # human image animation; accelerate, two stages
+    ("github:fudan-generative-vision/champ", "02e5533dcb7027622943d011e7c6ebbe4e1536ab"),
+    # multi-concept diffusion LoRA; accelerate
+    ("github:TencentARC/Mix-of-Show", "51270fd5f9907cada8f416a4eff191a74f842660"),
+    # video consistency-model distillation; accelerate with resume
+    ("github:G-U-N/AnimateLCM", "f873122358c101cd191533adb9cd517899fbfb01"),
+    # SD and SDXL consistency distillation; accelerate
+    ("github:G-U-N/Phased-Consistency-Model", "b127277f641f28ad2459647a05f78133e5b3fd34"),
+    # one author's text-to-video LoRA fine-tuning
+    ("github:ExponentialML/Text-To-Video-Finetuning", "efbd149c4eae5ceba9684e359f5d059396fee46d"),
+    # 3D point-cloud pre-training; mp.spawn DDP
+    ("github:OpenGVLab/PonderV2", "aad65d6954633d82141de15d1eb5fa9a23964ee6"),
+    # CLIP distillation; torchrun and Slurm DDP
+    ("github:wkcn/TinyCLIP", "ad981bf308f007c4a47c1b34786cc90bbfd2c43c"),
+    # image-to-3D reconstruction model; accelerate with resume
+    ("github:thu-ml/CRM", "4964e36a593070a3045eb0f300935a771ff5c172"),
+    # multi-view diffusion; accelerate training
+    ("github:xxlong0/Wonder3D", "d894f827aa8c2917761a0dad3ab40df74c7a5b24"),
+    # referential-dialogue multimodal LLM; HF Trainer and deepspeed
+    ("github:shikras/shikra", "ff79a4ced85d21739e1a4c5cec9e1e8f896b962c"),
+    # any-to-any multimodal LLM; deepspeed
+    ("github:NExT-GPT/NExT-GPT", "60d618b067ee4cb0d70e7075ae79852780b34fc2"),
+    # any-to-any multimodal LLM; torchrun pretraining and accelerate trainers
+    ("github:OpenMOSS/AnyGPT", "282b58fa96ae3f14d639b23f47b4732bf68883f0"),
+    # vision and audio multimodal LLM; deepspeed and torchrun
+    ("github:VITA-MLLM/VITA", "360de2214a92855213adc8ee7f5026018caa8d42"),
+    # one author's text-to-speech model; mp.spawn DDP, resumes its latest epoch
+    ("github:KdaiP/StableTTS", "71dfa4138c511df8e0aedf444df98c6baa44cad4"),
+    # text-to-audio flow model with preference training; accelerate
+    ("github:declare-lab/TangoFlux", "164420faa2b3f8a28bb013ccde7006422a616fc7"),
+)
+
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -14852,6 +14908,41 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     ),
     "github:Fanghaipeng/tomesd": ("DiT/sample.py",),
     "github:Yi-Tang-Chen/VGR": ("dnnlib/", "torch_utils/__init__.py"),
+    # fresh-87's copies: Hugging Face configurations in sunzeyeah's RLHF, Moore-AnimateAnyone's
+    # modules in Champ, Pointcept's utilities in PonderV2, ImageBind in NExT-GPT, single files
+    "github:sunzeyeah/RLHF": (
+        "src/resources/models/baichuan-13B-base/configuration_baichuan.py",
+        "src/resources/models/baichuan-13B-chat/configuration_baichuan.py",
+        "src/resources/models/baichuan-7B/configuration_baichuan.py",
+        "src/resources/models/glm-10B-chinese/configuration_glm.py",
+        "src/resources/models/chatglm-6B/quantization.py",
+    ),
+    "github:fudan-generative-vision/champ": (
+        "models/resnet.py",
+        "models/transformer_2d.py",
+        "pipelines/context.py",
+        "pipelines/pipe_utils.py",
+    ),
+    "github:OpenGVLab/PonderV2": (
+        "ponder/datasets/preprocessing/scannet/meta_data/scannet200_constants.py",
+        "ponder/datasets/preprocessing/scannet/meta_data/scannet200_splits.py",
+        "ponder/utils/path.py",
+        "ponder/utils/registry.py",
+        "ponder/utils/timer.py",
+        "libs/pointops/__init__.py",
+    ),
+    "github:wkcn/TinyCLIP": ("src/open_clip/constants.py",),
+    "github:thu-ml/CRM": ("model/archs/decoders/__init__.py",),
+    "github:NExT-GPT/NExT-GPT": (
+        "NExT-GPT-Lagacy/code/model/ImageBind/__init__.py",
+        "NExT-GPT-Lagacy/code/model/ImageBind/models/helpers.py",
+        "NExT-GPT-Lagacy/code/model/ImageBind/models/imagebind_model.py",
+        "NExT-GPT-Lagacy/code/model/ImageBind/models/transformer.py",
+        "NExT-GPT-Lagacy/code/model/modeling_llama.py",
+        "nextgpt/model/multimodal_encoder/ImageBind/__init__.py",
+        "nextgpt/model/multimodal_encoder/ImageBind/models/transformer.py",
+    ),
+    "github:KdaiP/StableTTS": ("text/custom_pypinyin_dict/__init__.py",),
 }
 
 
@@ -14943,6 +15034,7 @@ UNSEEN_SETS = {
     "fresh-84": FRESH_84,
     "fresh-85": FRESH_85,
     "fresh-86": FRESH_86,
+    "fresh-87": FRESH_87,
 }
 
 
