@@ -259,6 +259,48 @@ def test_a_helper_re_exported_by_its_package_is_called_through_it(tmp_path: Path
     assert _tpl401(project) == ["dist.py:5"]
 
 
+STAR_BACKEND = """\
+import torch
+
+
+def default_init(args):
+    torch.distributed.init_process_group("nccl", rank=args.rank, world_size=args.world_size)
+
+
+def barrier():
+    torch.distributed.barrier()
+"""
+
+
+@pytest.mark.parametrize(
+    ("imports", "module", "flagged"),
+    [
+        # DS3Lab's `comm_utils`: the last star import's `default_init` is the one called.
+        ("from .cupy_backend import *\nfrom .torch_backend import *\n", "torch_backend", False),
+        # A later star import of a module defining its own `default_init` shadows it.
+        ("from .torch_backend import *\nfrom .cupy_backend import *\n", "torch_backend", True),
+        # A module whose `__all__` leaves it out exports it to no star import.
+        ("from .hidden_backend import *\n", "hidden_backend", True),
+    ],
+)
+def test_a_helper_brought_by_a_star_import_is_called_through_it(
+    tmp_path: Path, imports: str, module: str, flagged: bool
+) -> None:
+    project = tmp_path / "comm"
+    _write(project / "pyproject.toml", "")
+    _write(project / "comm" / "__init__.py", "")
+    _write(project / "comm" / "torch_backend.py", STAR_BACKEND)
+    _write(project / "comm" / "hidden_backend.py", '__all__ = ["barrier"]\n' + STAR_BACKEND)
+    _write(project / "comm" / "cupy_backend.py", "def default_init(args):\n    return args\n")
+    _write(
+        project / "comm" / "comm_utils.py",
+        imports + "import torch\n\n\ndef init_communicators(args):\n"
+        "    default_init(args)\n    torch.cuda.set_device(args.cuda_id)\n    barrier()\n",
+    )
+    findings = _tpl401(project)
+    assert any(found.startswith(f"{module}.py:") for found in findings) == flagged, findings
+
+
 VILA_DISTRIBUTED = """\
 import os
 

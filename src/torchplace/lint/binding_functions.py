@@ -87,8 +87,9 @@ def bound_after_return(
 ) -> bool:
     """Whether the `init_process_group` call on `line` of `path` lies in a top-level function
     that does no CUDA work after it (it makes the group and returns), and every call of that
-    function in the project's `files` (at least one; by its name, or as an attribute of its
-    module, `distributed.multi_init(...)`) is preceded by a binding in the caller's own code,
+    function in the project's `files` (at least one; by its name, imported by name, through
+    its package or by a star import, or as an attribute of its module,
+    `distributed.multi_init(...)`) is preceded by a binding in the caller's own code,
     or followed, before the caller's first CUDA work, by a binding: `set_device` of a
     per-process device, a library object that binds, or a project function that does (as
     `bound_by_project_function` reads them). Any other use of
@@ -175,6 +176,8 @@ def _imports_helper(
     from that module, or from a package of the project whose `__init__.py` re-exports it
     from there (`from vit.utils import dist_init`, `vit/utils/__init__.py` holding `from
     .dist import dist_init`)."""
+    if _star_imports(tree, caller, path, name, root, read):
+        return True
     stem = Path(path).stem
     for node in ast.walk(tree):
         if not isinstance(node, ast.ImportFrom):
@@ -194,6 +197,69 @@ def _imports_helper(
         if found[0].name == "__init__.py" and _re_exports(found[0], path, name, root, read):
             return True
     return False
+
+
+def _star_imports(
+    tree: ast.Module, caller: str, path: str, name: str, root: str | None, read: Read
+) -> bool:
+    """`caller` gets the function `name` of the module at `path` through `from module import
+    *` at its top level: that module exports it (no `__all__` leaving it out, no leading
+    underscore), the file defines no `name` of its own, and no later star import of the
+    project's modules defines it too (the last one wins: DS3Lab's `comm_utils` imports its
+    cupy backend, then its torch backend, each defining `default_init`)."""
+    stars = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and any(alias.name == "*" for alias in node.names)
+    ]
+    if not stars or name.startswith("_") or _defines(tree, name):
+        return False
+    for node in reversed(stars):
+        if not (node.module or node.level):
+            continue
+        found = resolve_imports(caller, [(node.module or "", node.level)], root)
+        if not found:
+            continue  # an outside module: a project's helper is not among its names
+        module = _context(str(found[0]), read)
+        if module is None:
+            return False
+        if _same_file(str(found[0]), path):
+            return _exports(module.tree, name)
+        if _defines(module.tree, name):
+            return False  # a later module's own `name` is the one the caller sees
+    return False
+
+
+def _defines(tree: ast.Module, name: str) -> bool:
+    """The module binds `name` at its top level: a function, a class, an assignment, an
+    import."""
+    for node in tree.body:
+        if isinstance(node, _Function | ast.ClassDef) and node.name == name:
+            return True
+        if isinstance(node, ast.Assign | ast.AnnAssign) and any(
+            isinstance(target, ast.Name) and target.id == name
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        ):
+            return True
+        if isinstance(node, ast.Import | ast.ImportFrom) and any(
+            (alias.asname or alias.name.partition(".")[0]) == name for alias in node.names
+        ):
+            return True
+    return False
+
+
+def _exports(tree: ast.Module, name: str) -> bool:
+    """`from module import *` brings `name`: the module's `__all__`, when it lists its names
+    as literals, holds it; without one, every public name."""
+    for node in tree.body:
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            and isinstance(node.value, ast.List | ast.Tuple)
+        ):
+            listed = [e.value for e in node.value.elts if isinstance(e, ast.Constant)]
+            return name in listed
+    return True
 
 
 def _re_exports(package: Path, path: str, name: str, root: str | None, read: Read) -> bool:
