@@ -888,6 +888,12 @@ OTHER_ASSIGNMENTS = {
     "printf": "printf -v NNODES '%d' \"$N\"\ntorchrun --nnodes $NNODES train.py\n",
     "arithmetic": "(( NNODES += 1 ))\ntorchrun --nnodes $NNODES train.py\n",
     "getopts": "while getopts n: NNODES; do :; done\ntorchrun --nnodes $NNODES train.py\n",
+    "a prompt holding brackets": (
+        'read -p "Number of nodes (default 1): " NNODES\ntorchrun --nnodes $NNODES train.py\n'
+    ),
+    "nested arithmetic": "(( NNODES = (NNODES + 1) * 2 ))\ntorchrun --nnodes $NNODES train.py\n",
+    "let": 'let "NNODES += 1"\ntorchrun --nnodes $NNODES train.py\n',
+    "a quoted printf name": 'printf -v "NNODES" %d "$1"\ntorchrun --nnodes $NNODES train.py\n',
     "a function's local": (
         "f() {\n  local NNODES=1\n  read NNODES\n  torchrun --nnodes $NNODES train.py\n}\n"
     ),
@@ -900,6 +906,21 @@ def test_a_name_bash_assigns_by_another_form_too_is_unknown(text: str) -> None:
     # read as one node's.
     launch = _one("run.sh", text if text.startswith("f()") else "NNODES=1\n" + text)
     assert (launch.script, launch.one_node) == ("train.py", False)
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "# Edit NNODES below; for NNODES in a multi-node job see README.",
+        'echo "Launching; read NNODES from the log if it fails"',
+        'if [[ $x == a ]]; then echo "(( NNODES++ )) is not supported"; fi',
+        "bash -c 'for NNODES in 1 2; do echo $NNODES; done'",
+    ],
+)
+def test_a_form_written_in_a_comment_or_in_quotes_assigns_nothing_here(prose: str) -> None:
+    text = f"NNODES=1\n{prose}\ntorchrun --nnodes $NNODES --nproc_per_node 8 train.py\n"
+    launches = [launch for launch in launches_in_text("run.sh", text) if launch.line == 3]
+    assert [(launch.script, launch.one_node) for launch in launches] == [("train.py", True)]
 
 
 @pytest.mark.parametrize(
@@ -916,3 +937,53 @@ def test_a_name_bash_assigns_by_another_form_too_is_unknown(text: str) -> None:
 )
 def test_the_names_a_shell_line_assigns(line: str, names: list[str]) -> None:
     assert sorted(assigned_names(line)) == sorted(names)
+
+
+def test_a_printed_line_break_starts_no_command() -> None:
+    # `echo` prints its quoted lines: a cluster launcher on one of them is text, so the
+    # script is no cluster script and its own one-process launch stays one node's.
+    text = (
+        'echo "This script trains on one GPU. For a cluster, use instead:\n'
+        '  srun -N 2 --ntasks-per-node 8 python train.py\n"\npython train.py --epochs 10\n'
+    )
+    launches = launches_in_text("run.sh", text)
+    assert [(launch.line, launch.one_node, launch.one_process) for launch in launches] == [
+        (4, True, True)
+    ]
+
+
+def test_a_line_break_inside_the_remote_shells_own_quotes_ends_no_command() -> None:
+    text = 'ssh "$host" "echo \'setup done, to train run:\n    python train.py\'"\n'
+    assert launches_in_text("run.sh", text) == []
+
+
+@pytest.mark.parametrize("prefix", ['if [ "$M" = 1 ]; then ', "declare -r ", "typeset "])
+def test_a_command_kept_in_a_variable_after_a_keyword_is_one_command(prefix: str) -> None:
+    text = f'{prefix}CMD="torchrun\n  --nnodes 2\n  --nproc_per_node 8\n  train.py"\n'
+    launches = launches_in_text("run.sh", text)
+    assert [(launch.script, launch.one_node) for launch in launches] == [("train.py", False)]
+
+
+@pytest.mark.parametrize(
+    ("command", "per_node"),
+    [
+        ("python train.py", 1),
+        ("torchrun train.py", 1),
+        ("torchrun --nproc_per_node 4 train.py", 4),
+        ("torchrun --nproc_per_node=$GPUS train.py", None),
+        ("torchrun $DIST_ARGS train.py", None),
+        ("deepspeed --num_gpus 2 train.py", 2),
+        ("deepspeed train.py", None),
+        ("accelerate launch --num_processes 8 train.py", 8),
+        ("accelerate launch --num_machines 2 --num_processes 16 train.py", None),
+        ("srun -N 2 python train.py", 1),
+        ("srun -N 2 torchrun --nproc_per_node 8 train.py", 8),
+        ("srun -n 8 python train.py", None),
+        ("srun --ntasks-per-node 4 python train.py", 4),
+        ("mpirun -np 8 python train.py", None),
+        ("mpirun -np 8 --map-by ppr:1:node python train.py", 1),
+        ('ssh "$host" "torchrun --nproc_per_node 2 train.py"', 2),
+    ],
+)
+def test_the_processes_a_command_starts_on_each_node(command: str, per_node: int | None) -> None:
+    assert _one("run.sh", command + "\n").per_node == per_node

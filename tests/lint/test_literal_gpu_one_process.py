@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from torchplace.lint import LintConfig
 from torchplace.lint.runner import run
 
@@ -226,3 +228,20 @@ def test_a_wrapping_script_launched_as_several_processes_keeps_its_indexes(
     one = {"data_parallel.py": DATA_PARALLEL, "README.md": "`python data_parallel.py`\n"}
     assert _found(tmp_path / "one", one) == []
     assert _found(tmp_path / "none", {"data_parallel.py": DATA_PARALLEL}) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "launch"),
+    [
+        ("run.sh", "#SBATCH --nodes=1 --gres=gpu:4\npython data_parallel.py\n"),
+        ("run.sh", "torchrun --nnodes 2 --nproc_per_node 1 data_parallel.py\n"),
+        ("run.sh", "srun --nodes 2 --ntasks-per-node 1 python data_parallel.py\n"),
+        ("README.md", "`torchrun --nnodes 2 data_parallel.py`\n"),
+    ],
+)
+def test_a_wrapping_script_run_once_per_node_owns_its_indexes(
+    tmp_path: Path, name: str, launch: str
+) -> None:
+    # One process per node wraps its own node's GPUs: no other process shares them.
+    files = {"data_parallel.py": DATA_PARALLEL, name: launch}
+    assert _found(tmp_path / "per-node", files) == []

@@ -181,6 +181,10 @@ class Launch:
     #: How many GPUs the command shows its processes (`CUDA_VISIBLE_DEVICES=0 python x.py`:
     #: 1); None when it does not say.
     visible_gpus: int | None = None
+    #: How many processes of the script it runs on each node (`python x.py`, `torchrun x.py`
+    #: or `srun -N 2 python x.py`: 1; `torchrun --nproc_per_node 4`: 4); None when it does
+    #: not say.
+    per_node: int | None = None
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -603,17 +607,7 @@ def _tokens(segment: str, known: Mapping[str, str]) -> list[str]:
         budget[0] -= len(value)
         return value
 
-    chunks = segment.split(QUOTED_LINE_BREAK)
-    for position, chunk in enumerate(chunks):
-        if position:
-            words.append(";")  # a quoted string's line break: the shell ends a command there
-        words.extend(_chunk_words(chunk, put))
-    return words
-
-
-def _chunk_words(chunk: str, put: Callable[[re.Match[str]], str]) -> list[str]:
-    words: list[str] = []
-    for word in chunk.split():
+    for word in _read_line_breaks(segment).split():
         word = word.strip("\"'()")
         for _ in range(_EXPANSIONS):  # a value may name variables of its own
             expanded = _VARIABLE.sub(put, word)
@@ -622,6 +616,38 @@ def _chunk_words(chunk: str, put: Callable[[re.Match[str]], str]) -> list[str]:
             word = expanded
         words.extend(part for part in (w.strip("\"'()") for w in word.split()) if part)
     return words
+
+
+def _read_line_breaks(segment: str) -> str:
+    """The segment with each line break of a double-quoted string (`QUOTED_LINE_BREAK`) read:
+    a word of its own (`COMMAND_BREAK`) where a shell running the string as commands ends a
+    command there (`ssh "$host" "` / `echo start` / `torchrun ... train.py"`), a blank where
+    it is a variable's value (`CMD="torchrun` / `--nnodes 2` / `train.py"`, after `then` or
+    `declare -r` too: an unquoted `eval $CMD` splits it at blanks) or lies inside the inner
+    shell's own quotes (`ssh h "echo 'to train, run:` / `python train.py'"` prints)."""
+    if QUOTED_LINE_BREAK not in segment:
+        return segment
+    values = [match.span() for match in _QUOTED_VALUE.finditer(segment)]
+    pieces: list[str] = []
+    start = 0
+    for index, char in enumerate(segment):
+        if char != QUOTED_LINE_BREAK:
+            continue
+        before = segment[:index]
+        inner = before.count("'") % 2 or before.count('\\"') % 2
+        value = any(first < index < last for first, last in values)
+        pieces.append(segment[start:index])
+        pieces.append(" " if inner or value else f" {COMMAND_BREAK} ")
+        start = index + 1
+    pieces.append(segment[start:])
+    return "".join(pieces)
+
+
+#: A variable's double-quoted value, wherever the assignment stands in its command.
+_QUOTED_VALUE = re.compile(r'(?<![\w$])[A-Za-z_]\w*\+?="(?:[^"\\]|\\.)*"')
+#: The word a quoted string's line break becomes where it ends a command: no blank (a word
+#: of its own), no separator (`_in_command_position` reads words before it as its command's).
+COMMAND_BREAK = "\ue000"
 
 
 #: How deep variables named in variables' values are put in, and how many characters one
@@ -690,13 +716,8 @@ def _visible_gpus(segment: str, known: Mapping[str, str], exported: str | None) 
 
 
 def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:
-    assigns = _ASSIGNS_COMMAND.match(segment) is not None
-    if assigns:
-        # A value's line breaks are its words' blanks: the shell splits an unquoted
-        # `eval ${run_cmd}` at them as at spaces.
-        segment = segment.replace(QUOTED_LINE_BREAK, " ")
     launches = _launcher_of(path, line, segment, known)
-    if assigns:
+    if _ASSIGNS_COMMAND.match(segment):
         # `LAUNCH="accelerate launch --num_processes=8"`: a launcher kept for later
         # (`$LAUNCH train.py`, read there), not a launch of its own.
         launches = [launch for launch in launches if launch.script is not None]
@@ -721,6 +742,9 @@ def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> 
     for position, word in enumerate(words):
         program = _program(word)
         rest = words[position + 1 :]
+        if not _cluster_launcher(word, rest):
+            # A launcher's own words: a quoted argument's line break ends no command of its.
+            rest = [w for w in rest if w != COMMAND_BREAK]
         if program == "accelerate" and rest[:1] == ["launch"]:
             program, rest = "accelerate launch", rest[1:]
         if program in _RUNNERS and not _starts_command(rest):
@@ -771,8 +795,14 @@ def _cluster_launches(
     commands = _commands_of(_remote_command(program, rest) if remote else rest)
     if remote and all(_runs_no_program(command) for command in commands):
         return []  # a login, a tunnel, `ssh host "mkdir -p $dir"`: no program
+    tasks = 1 if remote else _tasks_per_node(program, rest)
     found = [
-        replace(launch, one_node=False, one_process=False)
+        replace(
+            launch,
+            one_node=False,
+            one_process=False,
+            per_node=None if tasks is None or launch.per_node is None else tasks * launch.per_node,
+        )
         for command in commands
         for launch in _launches_in_words(path, line, segment, command)
     ]
@@ -784,6 +814,24 @@ def _cluster_launches(
     if shell is not None:
         return [Launch(path, line, _short(segment), shell, False, False, False, shell=True)]
     return [Launch(path, line, _short(segment), script, module, False, False)]
+
+
+def _tasks_per_node(program: str, words: list[str]) -> int | None:
+    """How many copies of its command a cluster launcher starts on each node: `srun` one
+    unless told a per-node count or a task count (`-n 8` may put several on a node), MPI's
+    launchers only as told (`--npernode 1`, `--map-by ppr:1:node`); None when unknown."""
+    if program == "srun":
+        given = _option(words, "--ntasks-per-node")
+        if given is not None:
+            return _count(given)
+        return 1 if _option(words, "-n", "--ntasks") is None else None
+    if program in ("mpirun", "mpiexec"):
+        given = _option(words, "--npernode", "-npernode")
+        if given is not None:
+            return _count(given)
+        mapped = re.fullmatch(r"ppr:(\d+):node", _option(words, "--map-by", "-map-by") or "")
+        return int(mapped.group(1)) if mapped else None
+    return None
 
 
 #: Words that may come before a program in a shell command: a control keyword, a wrapper
@@ -799,10 +847,8 @@ def _in_command_position(before: list[str]) -> bool:
     """The words before a program leave it in command position: environment assignments
     (`NCCL_DEBUG=INFO srun ...`), a variable holding a wrapper (`$bin torchrun`), control
     keywords and wrappers with their options; not prose ("you can ssh into the node") nor a
-    command whose argument it is (`service ssh restart`). Only the words of its own command
-    count: those after the last separator (a quoted string's line break reads as one)."""
-    separators = [i for i, word in enumerate(before) if _SEPARATORS.fullmatch(word)]
-    for word in before[separators[-1] + 1 :] if separators else before:
+    command whose argument it is (`service ssh restart`)."""
+    for word in before:
         if "=" in word and not word.startswith("-"):
             continue
         if word.startswith(("-", "$")) or word.isdigit() or word in _COMMAND_PREFIXES:
@@ -926,7 +972,7 @@ def _commands_of(words: list[str]) -> list[list[str]]:
     """The commands among words split at separators (`cd dir && python x.py`)."""
     commands: list[list[str]] = [[]]
     for word in words:
-        if _SEPARATORS.fullmatch(word):
+        if word == COMMAND_BREAK or _SEPARATORS.fullmatch(word):
             commands.append([])
         else:
             commands[-1].append(word)
@@ -1043,7 +1089,15 @@ def _torchrun(path: str, line: int, segment: str, words: list[str]) -> Launch | 
         # it may be the script itself (`torchrun --nproc_per_node=8 $ENTRY`).
         and (script is None or not _unknown_options(options))
     )
-    return Launch(path, line, _short(segment), script, module, one_node, False)
+    given = _option(options, "--nproc_per_node", "--nproc-per-node")
+    # torchrun starts one process per node unless told more; a variable of options may tell.
+    per_node = _count(given) if given is not None else None if _unknown_options(options) else 1
+    launch = Launch(path, line, _short(segment), script, module, one_node, False)
+    return replace(launch, per_node=per_node)
+
+
+def _count(word: str | None) -> int | None:
+    return int(word) if word is not None and word.isdigit() else None
 
 
 def _unknown_options(options: list[str]) -> bool:
@@ -1071,13 +1125,17 @@ def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:
     options = words[:end]
     include = _option(options, "--include", "-i") or ""
     one_node = _option(options, "--num_nodes") == "1" or include.startswith("localhost")
-    return Launch(path, line, _short(segment), script, module, one_node, False)
+    per_node = _count(_option(options, "--num_gpus", "--num-gpus"))
+    return Launch(path, line, _short(segment), script, module, one_node, False, per_node=per_node)
 
 
 def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
     script, module, end = _script_of(words)
-    one_node = _option(words[:end], "--num_machines", "--num-machines") == "1"
-    return Launch(path, line, _short(segment), script, module, one_node, False)
+    machines = _option(words[:end], "--num_machines", "--num-machines")
+    one_node = machines == "1"
+    processes = _count(_option(words[:end], "--num_processes", "--num-processes"))
+    per_node = processes if machines in (None, "1") else None
+    return Launch(path, line, _short(segment), script, module, one_node, False, per_node=per_node)
 
 
 def _python(path: str, line: int, segment: str, words: list[str]) -> Launch | None:
@@ -1098,7 +1156,7 @@ def _python(path: str, line: int, segment: str, words: list[str]) -> Launch | No
     else:
         return None
     alone = not any(_MULTI_NODE_ARGUMENTS.match(a) for a in arguments)
-    return Launch(path, line, _short(segment), script, module, alone, alone)
+    return Launch(path, line, _short(segment), script, module, alone, alone, per_node=1)
 
 
 def _short(command: str) -> str:

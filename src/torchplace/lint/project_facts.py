@@ -62,6 +62,7 @@ from torchplace.lint.dead_functions import (
     mentioned_elsewhere,
     named_in,
     plain_classes,
+    python_code_text,
     unnamed_methods,
     unused_script_functions,
 )
@@ -171,6 +172,12 @@ class ProjectFacts:
 #: finding against its project that gives the words to add to the message, or None when
 #: the condition does not hold (the finding is dropped).
 Condition = Callable[["ProjectIndex", Finding], "str | None"]
+
+
+def _code_text(path: str, data: bytes) -> str:
+    """A text as read for names: a Python file's less its comments (`python_code_text`)."""
+    text = data.decode("utf-8", "replace")
+    return python_code_text(text) if path.endswith(".py") else text
 
 
 def _binds_no_gpu(index: ProjectIndex, finding: Finding) -> str | None:
@@ -311,7 +318,7 @@ def _shares_a_literal_gpu(index: ProjectIndex, finding: Finding) -> str | None:
         # A script whose words read as one process wrapping every GPU owns each index,
         # unless the project runs it as several processes (`gpu_spanning`).
         several = index.several_process_launch(finding.path)
-        return None if several is None else f", launched as several by {several.describe()}"
+        return None if several is None else f"(launched as several by {several.describe()})"
     return "" if index.one_process_launch(finding.path, _processes_or_threads) is None else None
 
 
@@ -650,10 +657,11 @@ class ProjectIndex:
         return one_process_through_importers(path, launches, graph, self._code, several)
 
     def several_process_launch(self, path: str) -> Launch | None:
-        """A launch of the project that runs `path` itself as several processes (`torchrun
-        --nproc_per_node 4 train.py`, `srun python train.py`), if any."""
+        """A launch of the project that may run `path` itself as several processes on one node
+        (`torchrun --nproc_per_node 4 train.py`, `srun -n 8 python train.py`), if any: not
+        one process per node (`torchrun --nnodes 2 train.py`, a batch script's `python`)."""
         launches = self.launches_for(path).launches_of(path)
-        return next((launch for launch in launches if not launch.one_process), None)
+        return next((launch for launch in launches if launch.per_node != 1), None)
 
     def one_gpu_launch(self, path: str) -> Launch | None:
         """A launch of `path` when every way the project runs it shows its processes one
@@ -849,7 +857,7 @@ class ProjectIndex:
             if os.path.abspath(other) == own:
                 continue
             data = read_regular_file(Path(other), self.max_file_bytes)
-            if data is None or (word in data and named_in(data.decode("utf-8", "replace"), name)):
+            if data is None or (word in data and named_in(_code_text(other, data), name)):
                 yield other, data
 
     def in_class_nothing_names(self, path: str, line: int) -> bool:
@@ -869,7 +877,7 @@ class ProjectIndex:
         enclosing = [c for c in classes if c.first <= line <= c.last and c.holds_in_a_method(line)]
         if not enclosing:
             return False
-        text = (self._code(path) or b"").decode("utf-8", "replace")
+        text = _code_text(path, self._code(path) or b"")
         unnamed = [c for c in enclosing if not named_in(text, c.name, (c.first, c.last))]
         if not unnamed:
             return False
