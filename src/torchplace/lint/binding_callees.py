@@ -25,6 +25,7 @@ from torchplace.lint.current_gpu import CURRENT_GPU_USE
 from torchplace.lint.project_callers import names_a_process_index
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rules._helpers import enclosing_call_name, without_comments
+from torchplace.lint.run_conditions import parent_map
 
 #: CUDA work that would run on the wrong GPU before a late binding: a move, a `device=`
 #: argument (not `device = torch.device(...)`, which only names one), a collective.
@@ -103,12 +104,32 @@ def bound_by_callee(ctx: FileContext, function: Scope | None, group: ast.Call) -
     container = function.node if function is not None else ctx.whole_tree()
     if container is None:
         return False
+    parents = parent_map(ctx.parents, container)
     binders = [
         node
         for node in calls_before_cuda_work(ctx, container, group)
-        if builds_a_binder(ctx, container, node)
+        if builds_a_binder(ctx, container, node) and _runs_with_its_statement(node, parents)
     ]
     return any(_on_the_path_of(container, group, node, binders) for node in binders)
+
+
+def _runs_with_its_statement(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """The call runs whenever its statement does: not one arm of a conditional expression
+    (`ax.init() if axonn else None`), not past the first operand of `and` / `or`, not in a
+    lambda or a comprehension, which may never run."""
+    child: ast.AST = call
+    parent = parents.get(id(call))
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.Lambda | ast.comprehension | ast.GeneratorExp):
+            return False
+        if isinstance(parent, ast.ListComp | ast.SetComp | ast.DictComp):
+            return False
+        if isinstance(parent, ast.IfExp) and child is not parent.test:
+            return False
+        if isinstance(parent, ast.BoolOp) and child is not parent.values[0]:
+            return False
+        child, parent = parent, parents.get(id(parent))
+    return True
 
 
 def _on_the_path_of(
