@@ -102,3 +102,25 @@ def test_unnamed_methods_reads_one_file() -> None:
     # Named again in its own file, outside its body.
     named = data + b"\nLOADERS = [Qeruy2Label.load_backbone]\n"
     assert _method_at(named, 15) is None
+
+
+def test_a_method_named_only_in_comments_or_run_by_a_plain_decorator_never_runs(
+    tmp_path: Path,
+) -> None:
+    # VITA's `rel_shift`: `@torch.jit.unused`, its every call commented out.
+    commented = _lines(
+        tmp_path / "commented",
+        call="# model.load_backbone('b.pth')  # was too slow",
+        decorator="@torch.jit.unused\n    ",
+    )
+    assert commented == []
+    # A `#` inside a string is no comment: the call after it runs.
+    quoted = _lines(tmp_path / "quoted", call="print('#'); model.load_backbone('b.pth')")
+    assert quoted == ["query2label.py:15"]
+
+
+def test_unnamed_methods_reads_its_own_files_comments_as_no_names() -> None:
+    data = MODEL.format(base="nn.Module", decorator="@torch.no_grad()\n    ").encode()
+    commented = data + b"\n# Qeruy2Label(None).load_backbone('x')\n"
+    method = _method_at(commented, 16)
+    assert method is not None and method.name == "load_backbone"

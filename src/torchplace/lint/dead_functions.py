@@ -21,11 +21,13 @@ body's own statements run when the module is imported.
 
 A method runs only when something names it, too, unless a framework calls it by its name (a
 hook: `forward`, `training_step`). In a checkout nobody installs, a method with no decorator
+(but those that register nothing: `@staticmethod`, `@torch.no_grad()`, `@torch.jit.unused`)
 of a class with no decorator or keyword, whose bases are only `object`, `nn.Module` or the
 file's own such classes (so no framework calls it but PyTorch, whose hooks `_MODULE_HOOKS`
 lists), not a dunder or one of those hooks, that its file names nowhere outside its own body
 (and that builds no attribute names at run time: `getattr(self, name)`), and that no other
-text of the project names, never runs (`unnamed_methods`; query2labels' `load_backbone`).
+text of the project names, never runs (`unnamed_methods`; query2labels' `load_backbone`). A
+Python file's comments name nothing: VITA's `rel_shift` is called only in commented-out lines.
 Unless its file imports a library that may call it by name: one that is neither the
 standard library, PyTorch and the numeric libraries (`_NO_PROTOCOLS`) nor the project's own
 module (self-rag's encoder, a plain class whose `encode_queries` BEIR's search calls).
@@ -146,6 +148,26 @@ def plain_classes(data: bytes | None) -> list[PlainClass]:
         for node in ast.walk(tree)
         if isinstance(node, ast.ClassDef) and not node.decorator_list and not node.keywords
     ]
+
+
+def python_code_text(text: str) -> str:
+    """A Python file's text less its comments, line for line: a line that is only a comment
+    is blanked, and so is a line's trailing comment where no quote comes before its `#`
+    (where one does, the `#` may lie in a string: the line is kept whole). Commented-out code
+    (`# matrix_bd = self.rel_shift(matrix_bd)`) names nothing that runs."""
+    if "#" not in text:
+        return text
+    return "\n".join(_without_comment(line) for line in text.split("\n"))
+
+
+def _without_comment(line: str) -> str:
+    at = line.find("#")
+    if at < 0:
+        return line
+    before = line[:at]
+    if before.strip() and ("'" in before or '"' in before):
+        return line
+    return before
 
 
 def named_in(text: str, name: str, outside: tuple[int, int] | None = None) -> bool:
@@ -290,6 +312,7 @@ def unnamed_methods(data: bytes | None) -> tuple[UnnamedMethod, ...]:
     classes = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
     found: list[UnnamedMethod] = []
     imports: tuple[str, ...] | None = None
+    text = python_code_text(text)
     for node in classes.values():
         if not _plain_module_class(node, classes, set()):
             continue
@@ -297,7 +320,7 @@ def unnamed_methods(data: bytes | None) -> tuple[UnnamedMethod, ...]:
             if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
             name = method.name
-            if method.decorator_list or name.startswith("__") or name in _MODULE_HOOKS:
+            if _may_register(method) or name.startswith("__") or name in _MODULE_HOOKS:
                 continue
             span = (method.lineno, method.end_lineno or method.lineno)
             if named_in(text, name, span):
@@ -306,6 +329,35 @@ def unnamed_methods(data: bytes | None) -> tuple[UnnamedMethod, ...]:
                 imports = _imports_beyond_standard(tree)
             found.append(UnnamedMethod(name, span[0], span[1], imports))
     return tuple(found)
+
+
+#: Decorators that change how a method runs, never who calls it: none files it anywhere.
+_PLAIN_DECORATORS = frozenset(
+    {
+        "staticmethod",
+        "classmethod",
+        "torch.no_grad",
+        "torch.inference_mode",
+        "torch.enable_grad",
+        "torch.jit.unused",
+        "torch.jit.ignore",
+        "torch.compile",
+        "functools.lru_cache",
+        "lru_cache",
+        "functools.cache",
+        "cache",
+    }
+)
+
+
+def _may_register(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A decorator other than those that only change how it runs (`_PLAIN_DECORATORS`:
+    `@torch.jit.unused`, `@torch.no_grad()`) may file the function under some name."""
+    return any(
+        ast.unparse(decorator.func if isinstance(decorator, ast.Call) else decorator)
+        not in _PLAIN_DECORATORS
+        for decorator in function.decorator_list
+    )
 
 
 def _imports_beyond_standard(tree: ast.Module) -> tuple[str, ...]:
