@@ -986,6 +986,15 @@ HISTORY = [
         "0/2; the judges split on the other 5); its seeded TPL106 sample 1 TRUE of 12; the "
         "judges agreed on 13 of 18",
     ),
+    (
+        "2026-12-05",
+        "c3492b8",
+        "fresh-87 (training and fine-tuning code by smaller labs and single authors that "
+        "launches over several GPUs and resumes from its checkpoints; 899 files) at c3492b8: "
+        "no default-tier finding, the default set alone too; of the rules once default 1 TRUE "
+        "of 3 (TPL204 1/1, TPL201 0/1, TPL108 1 UNSURE); its seeded TPL106 sample 0 TRUE of "
+        "12; the judges agreed on all 15",
+    ),
 ]
 
 
@@ -2448,9 +2457,10 @@ CORPUS_NOTES = {
         "shapes were then fixed at their mechanism (a script wrapping its model over several "
         "GPUs in its own top-level code owns each index: TPL104 11; a library's float "
         "constant is a number: TPL204 1; a group helper called through an alias of its "
-        "module, its callers binding right after: TPL401 1); GNNLab's binding inside "
-        "samgraph's C++, DS3Lab's binding reached through a dispatcher, the Ray actors' "
-        "one-GPU guard and the class nothing makes are left."
+        "module, its callers binding right after: TPL401 1), and later a fourth (a group "
+        "helper a caller reaches through a star import: DS3Lab's TPL401 4); GNNLab's "
+        "binding inside samgraph's C++, the Ray actors' one-GPU guard and the class nothing "
+        "makes are left."
     ),
     "fresh-86": (
         "Code whose own scripts run models over several GPUs for evaluation, inference or "
@@ -2471,6 +2481,27 @@ CORPUS_NOTES = {
         "launches run). A seeded sample of 12 of its 27 TPL106 loads (seed 86, "
         "`fresh-86/tpl106-sample`): 1 TRUE (SGPT's vendored sentence-transformers LSTM "
         "loads GPU-saved weights in every rank), 11 FALSE."
+    ),
+    "fresh-87": (
+        "Training and fine-tuning code written from 2023 to 2025 by smaller labs and single "
+        "authors whose own scripts launch over several GPUs and resume from checkpoints "
+        "(PiSSA, SPPO, ReMax, RRHF, an RLHF pipeline, D3PO, CameraCtrl, Champ, Mix-of-Show, "
+        "AnimateLCM, Phased Consistency Model, a text-to-video fine-tuner, PonderV2, TinyCLIP, "
+        "CRM, Wonder3D, Shikra, NExT-GPT, AnyGPT, VITA, StableTTS, TangoFlux); 22 repositories "
+        "pinned at their snapshots' HEAD, candidates with more than a tenth of their files "
+        "identical to another set's dropped before linting, identical files left out "
+        "(Hugging Face configurations in the RLHF pipeline, Moore-AnimateAnyone's modules in "
+        "Champ, Pointcept's utilities in PonderV2, ImageBind in NExT-GPT, single files), "
+        "committed (c3492b8) before it was first linted. First linted at c3492b8: 899 Python "
+        "files, no crash, no default-tier finding, the same when the default set runs alone. "
+        "Its 3 findings of the rules once default, read by two blind judges, who agreed on "
+        "all: 1 TRUE (TPL204: Wonder3D's NeuS dataset makes rays with `torch.linspace` on the "
+        "CPU and multiplies them with a `.cuda()` pose), 1 FALSE (TPL201: VITA's `rel_shift`, "
+        "whose every call is commented out), 1 UNSURE (TPL108: RRHF's response generator "
+        "loads an outside checkpoint in each of 8 ranks before binding; what it holds is not "
+        "in the repository). A seeded sample of 12 of its 36 TPL106 loads (seed 87, "
+        "`fresh-87/tpl106-sample`): 0 TRUE, 12 FALSE (files the projects save as CPU "
+        "tensors or NumPy arrays)."
     ),
 }
 
