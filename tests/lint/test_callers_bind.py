@@ -281,6 +281,10 @@ def barrier():
         ("from .torch_backend import *\nfrom .cupy_backend import *\n", "torch_backend", True),
         # A module whose `__all__` leaves it out exports it to no star import.
         ("from .hidden_backend import *\n", "hidden_backend", True),
+        # A later star import of a module that passes on another's names, or defines the
+        # name under a `try`, may shadow it.
+        ("from .torch_backend import *\nfrom .backends import *\n", "torch_backend", True),
+        ("from .torch_backend import *\nfrom .guarded import *\n", "torch_backend", True),
     ],
 )
 def test_a_helper_brought_by_a_star_import_is_called_through_it(
@@ -292,6 +296,12 @@ def test_a_helper_brought_by_a_star_import_is_called_through_it(
     _write(project / "comm" / "torch_backend.py", STAR_BACKEND)
     _write(project / "comm" / "hidden_backend.py", '__all__ = ["barrier"]\n' + STAR_BACKEND)
     _write(project / "comm" / "cupy_backend.py", "def default_init(args):\n    return args\n")
+    _write(project / "comm" / "backends.py", "from .cupy_backend import *\n")
+    _write(
+        project / "comm" / "guarded.py",
+        "try:\n    import cupy\nexcept ImportError:\n    cupy = None\nelse:\n"
+        "    def default_init(args):\n        return args\n",
+    )
     _write(
         project / "comm" / "comm_utils.py",
         imports + "import torch\n\n\ndef init_communicators(args):\n"

@@ -124,3 +124,18 @@ def test_unnamed_methods_reads_its_own_files_comments_as_no_names() -> None:
     commented = data + b"\n# Qeruy2Label(None).load_backbone('x')\n"
     method = _method_at(commented, 16)
     assert method is not None and method.name == "load_backbone"
+
+
+def test_a_name_in_a_strings_code_or_after_it_is_named(tmp_path: Path) -> None:
+    # An f-string's replacement field runs, even on a line that reads like a comment; code
+    # after a multi-line string closes on a `#SBATCH` line runs too.
+    fstring = 'print(f"""\n# Loaded backbone {model.load_backbone("b.pth")}\n""")'
+    assert _lines(tmp_path / "fstring", call=fstring) == ["query2label.py:15"]
+    template = 'print("""\n#SBATCH -J x""".format(model.load_backbone("b.pth")))'
+    assert _lines(tmp_path / "template", call=template) == ["query2label.py:15"]
+
+
+def test_a_file_of_carriage_returns_is_read_by_its_lines() -> None:
+    data = MODEL.format(base="nn.Module", decorator="").encode()
+    named = (data + b"\n# a comment\nLOADERS = [Qeruy2Label.load_backbone]\n").replace(b"\n", b"\r")
+    assert _method_at(named, 15) is None

@@ -976,10 +976,17 @@ def test_a_command_kept_in_a_variable_after_a_keyword_is_one_command(prefix: str
         ("deepspeed train.py", None),
         ("accelerate launch --num_processes 8 train.py", 8),
         ("accelerate launch --num_machines 2 --num_processes 16 train.py", None),
-        ("srun -N 2 python train.py", 1),
-        ("srun -N 2 torchrun --nproc_per_node 8 train.py", 8),
+        # A bare srun takes the job's layout (`#SBATCH --ntasks-per-node=4`): unknown.
+        ("srun -N 2 python train.py", None),
+        ("srun -N 2 -n 2 python train.py", 1),
+        ("srun -N 2 --ntasks-per-node 1 torchrun --nproc_per_node 8 train.py", 8),
         ("srun -n 8 python train.py", None),
+        ("srun -n4 python train.py", None),
         ("srun --ntasks-per-node 4 python train.py", 4),
+        ("srun --tasks-per-node=4 python train.py", 4),
+        ("PET_NPROC_PER_NODE=4 torchrun train.py", 4),
+        ("PET_NPROC_PER_NODE=4 python -m torch.distributed.run train.py", 4),
+        ("mpirun -N 1 python train.py", 1),
         ("mpirun -np 8 python train.py", None),
         ("mpirun -np 8 --map-by ppr:1:node python train.py", 1),
         ('ssh "$host" "torchrun --nproc_per_node 2 train.py"', 2),
@@ -987,3 +994,19 @@ def test_a_command_kept_in_a_variable_after_a_keyword_is_one_command(prefix: str
 )
 def test_the_processes_a_command_starts_on_each_node(command: str, per_node: int | None) -> None:
     assert _one("run.sh", command + "\n").per_node == per_node
+
+
+@pytest.mark.parametrize("runner", ['bash -c "cd /tmp', 'nohup sh -c "cd /tmp', 'eval "cd /tmp'])
+def test_a_command_string_runs_each_of_its_lines(runner: str) -> None:
+    # The shell running the string runs its second line as a command: `srun` there launches.
+    text = f'{runner}\nsrun -N 2 python train.py"\n'
+    launches = launches_in_text("run.sh", text)
+    assert [(launch.script, launch.one_node) for launch in launches] == [("train.py", False)]
+
+
+def test_a_here_documents_quotes_hide_no_assignment() -> None:
+    text = (
+        "NNODES=1\ncat > notes.txt <<EOF\nDon't edit this file.\nEOF\n"
+        "for NNODES in 1 2 4; do\n  torchrun --nnodes $NNODES --nproc_per_node 8 train.py\ndone\n"
+    )
+    assert [launch.one_node for launch in launches_in_text("run.sh", text)] == [False]

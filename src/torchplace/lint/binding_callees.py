@@ -105,27 +105,40 @@ def bound_by_callee(ctx: FileContext, function: Scope | None, group: ast.Call) -
     if container is None:
         return False
     parents = parent_map(ctx.parents, container)
-    binders = [
+    candidates = [
         node
         for node in calls_before_cuda_work(ctx, container, group)
-        if builds_a_binder(ctx, container, node) and _runs_with_its_statement(node, parents)
+        if builds_a_binder(ctx, container, node)
     ]
+    held = {id(node) for node in candidates}
+    binders = [node for node in candidates if _runs_with_its_statement(node, parents, held)]
     return any(_on_the_path_of(container, group, node, binders) for node in binders)
 
 
-def _runs_with_its_statement(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
-    """The call runs whenever its statement does: not one arm of a conditional expression
-    (`ax.init() if axonn else None`), not past the first operand of `and` / `or`, not in a
-    lambda or a comprehension, which may never run."""
+def _runs_with_its_statement(call: ast.AST, parents: dict[int, ast.AST], binders: set[int]) -> bool:
+    """The call (or a binder beside it: `binders`, by id) runs whenever its statement does:
+    not one arm of a conditional expression whose other arm binds nothing (`ax.init() if
+    axonn else None`; `ax.init(d=n) if mixtral else ax.init(r=n)` binds either way), not past
+    the first operand of `and` / `or`, not in a lambda, nor in a comprehension but for its
+    first iterable, which runs with it."""
     child: ast.AST = call
     parent = parents.get(id(call))
     while parent is not None and not isinstance(parent, ast.stmt):
-        if isinstance(parent, ast.Lambda | ast.comprehension | ast.GeneratorExp):
+        if isinstance(parent, ast.Lambda):
             return False
-        if isinstance(parent, ast.ListComp | ast.SetComp | ast.DictComp):
+        if isinstance(parent, ast.comprehension):
+            owner = parents.get(id(parent))
+            first = getattr(owner, "generators", [None])[0]
+            if owner is None or not (child is parent.iter and parent is first):
+                return False
+            child, parent = owner, parents.get(id(owner))  # the first iterable runs: past it
+            continue
+        if isinstance(parent, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
             return False
         if isinstance(parent, ast.IfExp) and child is not parent.test:
-            return False
+            other = parent.orelse if child is parent.body else parent.body
+            if not any(id(node) in binders for node in ast.walk(other)):
+                return False
         if isinstance(parent, ast.BoolOp) and child is not parent.values[0]:
             return False
         child, parent = parent, parents.get(id(parent))

@@ -225,8 +225,8 @@ def _star_imports(
             return False
         if _same_file(str(found[0]), path):
             return _exports(module.tree, name)
-        if _defines(module.tree, name):
-            return False  # a later module's own `name` is the one the caller sees
+        if _may_define(module.tree, name):
+            return False  # a later module's `name` may be the one the caller sees
     return False
 
 
@@ -243,6 +243,22 @@ def _defines(tree: ast.Module, name: str) -> bool:
             return True
         if isinstance(node, ast.Import | ast.ImportFrom) and any(
             (alias.asname or alias.name.partition(".")[0]) == name for alias in node.names
+        ):
+            return True
+    return False
+
+
+def _may_define(tree: ast.Module, name: str) -> bool:
+    """The module may bind `name` for a star import of it: anywhere in its code (under a
+    `try`, an `if`), or through a star import of its own, whose names it passes on."""
+    for node in ast.walk(tree):
+        if isinstance(node, _Function | ast.ClassDef) and node.name == name:
+            return True
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.Import | ast.ImportFrom) and any(
+            alias.name == "*" or (alias.asname or alias.name.partition(".")[0]) == name
+            for alias in node.names
         ):
             return True
     return False

@@ -36,9 +36,11 @@ module (self-rag's encoder, a plain class whose `encode_queries` BEIR's search c
 from __future__ import annotations
 
 import ast
+import io
 import os
 import re
 import sys
+import tokenize
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -151,23 +153,25 @@ def plain_classes(data: bytes | None) -> list[PlainClass]:
 
 
 def python_code_text(text: str) -> str:
-    """A Python file's text less its comments, line for line: a line that is only a comment
-    is blanked, and so is a line's trailing comment where no quote comes before its `#`
-    (where one does, the `#` may lie in a string: the line is kept whole). Commented-out code
-    (`# matrix_bd = self.rel_shift(matrix_bd)`) names nothing that runs."""
+    """A Python file's text less its comments, line for line (line breaks as Python reads
+    them: `\r\n` and a lone `\r` become `\n`): each comment Python's tokenizer finds is
+    blanked, never a `#` inside a string (an f-string's replacement field runs, a template's
+    `#SBATCH` line may close before code). Commented-out code (`# matrix_bd =
+    self.rel_shift(matrix_bd)`) names nothing that runs. A text the tokenizer cannot read is
+    kept whole."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "#" not in text:
         return text
-    return "\n".join(_without_comment(line) for line in text.split("\n"))
-
-
-def _without_comment(line: str) -> str:
-    at = line.find("#")
-    if at < 0:
-        return line
-    before = line[:at]
-    if before.strip() and ("'" in before or '"' in before):
-        return line
-    return before
+    lines = text.split("\n")
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                row, column = token.start
+                line = lines[row - 1]
+                lines[row - 1] = line[:column] + " " * (len(line) - column)
+    except (tokenize.TokenError, SyntaxError, IndentationError, ValueError):
+        return text
+    return "\n".join(lines)
 
 
 def named_in(text: str, name: str, outside: tuple[int, int] | None = None) -> bool:

@@ -750,7 +750,7 @@ def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> 
         if program in _RUNNERS and not _starts_command(rest):
             return []  # prose (`# torchrun specific`, "use torchrun"), not a command
         if program == "torchrun":
-            return _some(_torchrun(path, line, segment, rest))
+            return _some(_torchrun(path, line, segment, _torchrun_environment(words) + rest))
         if program == "deepspeed":
             return [_deepspeed(path, line, segment, rest)]
         if program == "accelerate launch":
@@ -760,7 +760,7 @@ def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> 
                 return []  # the word in prose ("you can ssh into it"), or an argument
             return _cluster_launches(path, line, segment, program, rest)
         if _PYTHON.match(program):
-            return _some(_python(path, line, segment, rest))
+            return _some(_python(path, line, segment, rest, _torchrun_environment(words)))
         if program in _APP_RUNNERS and rest[: len(_APP_RUNNERS[program])] == list(
             _APP_RUNNERS[program]
         ):
@@ -821,17 +821,42 @@ def _tasks_per_node(program: str, words: list[str]) -> int | None:
     unless told a per-node count or a task count (`-n 8` may put several on a node), MPI's
     launchers only as told (`--npernode 1`, `--map-by ppr:1:node`); None when unknown."""
     if program == "srun":
-        given = _option(words, "--ntasks-per-node")
+        given = _short_or_long(words, "", "--ntasks-per-node", "--tasks-per-node")
         if given is not None:
             return _count(given)
-        return 1 if _option(words, "-n", "--ntasks") is None else None
+        # Else the job's own layout decides (`#SBATCH --ntasks-per-node=4` is inherited):
+        # one per node only where the command asks as many tasks as nodes.
+        tasks = _short_or_long(words, "-n", "--ntasks")
+        nodes = _short_or_long(words, "-N", "--nodes")
+        return 1 if tasks is not None and tasks == nodes and _count(tasks) else None
     if program in ("mpirun", "mpiexec"):
-        given = _option(words, "--npernode", "-npernode")
+        given = _short_or_long(words, "-N", "--npernode", "-npernode", "-ppn", "--ppn")
         if given is not None:
             return _count(given)
         mapped = re.fullmatch(r"ppr:(\d+):node", _option(words, "--map-by", "-map-by") or "")
         return int(mapped.group(1)) if mapped else None
     return None
+
+
+def _short_or_long(words: list[str], short: str, *names: str) -> str | None:
+    """An option's value given by its long names (`_option`) or its short one, joined to its
+    value too (`-n4`)."""
+    given = _option(words, *names, *((short,) if short else ()))
+    if given is not None or not short:
+        return given
+    joined = next((w for w in words if w.startswith(short) and w[len(short) :].isdigit()), None)
+    return joined[len(short) :] if joined is not None else None
+
+
+def _torchrun_environment(before: list[str]) -> list[str]:
+    """torchrun's options given as its environment (`PET_NPROC_PER_NODE=4 torchrun ...`:
+    every option may be set as `PET_<OPTION>`), as option words."""
+    options: list[str] = []
+    for word in before:
+        name, equals, value = word.partition("=")
+        if equals and name.startswith("PET_") and len(name) > 4:
+            options += [f"--{name[4:].lower()}", value]
+    return options
 
 
 #: Words that may come before a program in a shell command: a control keyword, a wrapper
@@ -847,7 +872,14 @@ def _in_command_position(before: list[str]) -> bool:
     """The words before a program leave it in command position: environment assignments
     (`NCCL_DEBUG=INFO srun ...`), a variable holding a wrapper (`$bin torchrun`), control
     keywords and wrappers with their options; not prose ("you can ssh into the node") nor a
-    command whose argument it is (`service ssh restart`)."""
+    command whose argument it is (`service ssh restart`). A quoted string's line break
+    (`COMMAND_BREAK`) starts a command of its own where the command holding the string runs
+    it (`bash -c "cd /w` / `srun python train.py"`), not where it prints it (`echo`)."""
+    if COMMAND_BREAK in before:
+        first = next((w for w in before if "=" not in w and w not in _COMMAND_PREFIXES), "")
+        if _program(first) not in _TEXT_ARGUMENT_PROGRAMS:
+            last = len(before) - 1 - before[::-1].index(COMMAND_BREAK)
+            before = before[last + 1 :]
     for word in before:
         if "=" in word and not word.startswith("-"):
             continue
@@ -1138,14 +1170,16 @@ def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
     return Launch(path, line, _short(segment), script, module, one_node, False, per_node=per_node)
 
 
-def _python(path: str, line: int, segment: str, words: list[str]) -> Launch | None:
+def _python(
+    path: str, line: int, segment: str, words: list[str], environment: Sequence[str] = ()
+) -> Launch | None:
     index = 0
     while index < len(words) and words[index].startswith("-") and words[index] != "-m":
         index += 2 if words[index] in ("-W", "-X") else 1
     words = words[index:]
     if words[:1] == ["-m"] and len(words) > 1:
         if words[1] in _TORCH_LAUNCH_MODULES:
-            return _torchrun(path, line, segment, words[2:])
+            return _torchrun(path, line, segment, [*environment, *words[2:]])
         script: str | None = _readable(words[1])
         module = True
         arguments = words[2:]

@@ -75,8 +75,10 @@ def assigned_names(text: str) -> list[str]:
 
 def _own_code(text: str) -> tuple[str, str]:
     """The text with what the shell does not run here blanked out, and the text with only
-    comments blanked: comments, and the insides of quotes (keeping the quote marks, so
-    words keep their places). Both keep every character's position. One pass."""
+    comments and here-documents blanked: comments, here-documents' bodies (their quotes are
+    text: `Don't edit`), and the insides of quotes (keeping the quote marks, so words keep
+    their places). Both keep every character's position. One pass."""
+    text = _without_here_documents(text)
     code: list[str] = []
     words: list[str] = []
     quote = ""
@@ -123,6 +125,28 @@ def _own_code(text: str) -> tuple[str, str]:
         previous = char
         index += 1
     return "".join(code), "".join(words)
+
+
+#: A here-document's opening (`cat > f <<EOF`, `<<-'END'`), not a here-string (`<<<`).
+_HERE_DOCUMENT = re.compile(r"(?<!<)<<(-?)[ \t]*([\"']?)(\w+)\2")
+
+
+def _without_here_documents(text: str) -> str:
+    """The text with each here-document's body blanked, line for line: from the line after
+    its opening to the line holding only its closing word (tabs before it too, for `<<-`)."""
+    if "<<" not in text:
+        return text
+    lines = text.split("\n")
+    closing: list[tuple[str, bool]] = []
+    for index, line in enumerate(lines):
+        if closing:
+            word, tabs = closing[0]
+            if (line.lstrip("\t") if tabs else line).rstrip("\r") == word:
+                closing.pop(0)
+            lines[index] = " " * len(line)
+            continue
+        closing = [(m.group(3), m.group(1) == "-") for m in _HERE_DOCUMENT.finditer(line)]
+    return "\n".join(lines)
 
 
 def _arithmetic_bodies(code: str, words: str) -> list[str]:
