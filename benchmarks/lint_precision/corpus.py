@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-87] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-88] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -164,7 +164,8 @@ resumes from its checkpoints in multi-process runs and picks each rank's GPU its
 sequence and expert parallelism, FSDP pretraining, multi-GPU graph training); `--fresh-86`
 (`FRESH_86`) code whose own scripts run models over several GPUs for evaluation, inference or
 data generation; `--fresh-87` (`FRESH_87`) training and fine-tuning code by smaller labs and
-single authors that launches over several GPUs and resumes from its checkpoints.
+single authors that launches over several GPUs and resumes from its checkpoints; `--fresh-88`
+(`FRESH_88`) code chosen by the text the default rules look for, with controls.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12455,6 +12456,41 @@ FRESH_87 = (
     ("github:declare-lab/TangoFlux", "164420faa2b3f8a28bb013ccde7006422a616fc7"),
 )
 
+#: fresh-88: chosen, like fresh-16, fresh-17, fresh-47 and fresh-57, by text the default rules look
+#: for (a code search, never a linter): vLLM beside device-map models, devices from
+#: `CUDA_VISIBLE_DEVICES`, threads of GPU workers, objects whose own `to()` moves their tensors
+#: one by one, with controls of the same kinds (13 repositories; candidates with more than a
+#: tenth of their files identical to another set's dropped before linting, identical files left
+#: out: `LEFT_OUT`). Committed before it was first linted. Each entry as in `FRESH_19`.
+FRESH_88 = (
+    # math question synthesis; vLLM tensor-parallel generation, reward-model filtering
+    ("github:yyDing1/ScaleQuest", "74c12c2e3245bdaec1e23f74cd58eb9230ba7d38"),
+    # reasoning LLMs; vLLM evaluation
+    ("github:OpenBMB/Eurus", "fd72db1861ef009fede0dbe5bcc9893c9012dacf"),
+    # instruction data from the web; vLLM evaluation
+    ("github:TIGER-AI-Lab/MAmmoTH2", "9c67cb137b87e3c2f68ab412c6731b1f47a51b55"),
+    # diffusion LLM inference; accelerate multi-GPU evaluation
+    ("github:NVlabs/Fast-dLLM", "24cc59e75f20a6384bae8c905965bb090b96388e"),
+    # reward-guided decoding; two models loaded with a device map
+    ("github:lblaoke/CARDS", "362bd249318fa1661c4926c20d57cf0a43794dbc"),
+    # KV-cache compression; device-map loading, a quantised module's own `to`
+    ("github:shadowpa0327/Palu", "bb22666e2ef96707e8dd21d93fc00146c2e0d615"),
+    # vision-centric multimodal LLMs; serving workers generating in threads
+    ("github:cambrian-mllm/cambrian", "539ffc3254bba004e5d012b65c0ad6cb308897c5"),
+    # pixel-level multimodal LLM; deepspeed training
+    ("github:CircleRadon/Osprey", "deb0e57d7e771e8d2a8652236b0e348efb9b5c6a"),
+    # unsupervised detection pre-training; a nested tensor's own `to`
+    ("github:dddzg/up-detr", "44c0c6eb4bddf409a41cbaae31b7360062495199"),
+    # video object detection; a nested tensor's own `to`, multi-GPU training
+    ("github:SJTU-LuHe/TransVOD", "5a4464084b166e40680b8a071d9756f847876acc"),
+    # 3D object detection; detectron2 multi-GPU training
+    ("github:facebookresearch/omni3d", "778bd0210e5e1b584cc52daeba57cae3a3ee8c4e"),
+    # expressive human pose; DDP training
+    ("github:caizhongang/SMPLer-X", "d3e3c10f482185b900308f32555654b6f3452d0d"),
+    # world-grounded human motion; Lightning multi-GPU training
+    ("github:zju3dv/GVHMR", "44fbc1999dd57d2180e882c62c78d356d4c840d0"),
+)
+
 
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -14943,6 +14979,30 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "nextgpt/model/multimodal_encoder/ImageBind/models/transformer.py",
     ),
     "github:KdaiP/StableTTS": ("text/custom_pypinyin_dict/__init__.py",),
+    # fresh-88's copies: LLaVA's and SAM's files in Cambrian, smplx and Hand4Whole's files in
+    # SMPLer-X, ViTPose (shared with SMPLer-X) and 4D-Humans in GVHMR, single files
+    "github:OpenBMB/Eurus": ("eval/Coding/leetcode/data.py", "eval/Coding/leetcode/execution.py"),
+    "github:shadowpa0327/Palu": ("longbench_utils/metrics.py", "palu/data_utils.py"),
+    "github:cambrian-mllm/cambrian": (
+        "cambrian/constants.py",
+        "cambrian/train/llama_flash_attn_monkey_patch.py",
+        "cambrian/train/llama_xformers_attn_monkey_patch.py",
+        "cambrian/model/language_model/phi3/configuration_phi3.py",
+        "cambrian/model/multimodal_encoder/sam/common.py",
+        "cambrian/model/multimodal_encoder/sam/transforms.py",
+        "cambrian/serve/register_worker.py",
+    ),
+    "github:CircleRadon/Osprey": ("osprey/constants.py",),
+    "github:caizhongang/SMPLer-X": (
+        "common/utils/smplx/",
+        "common/logger.py",
+        "common/nets/loss.py",
+        "common/utils/human_models.py",
+        "main/_base_/datasets/coco.py",
+        "main/_base_/default_runtime.py",
+        "main/transformer_utils/mmpose/models/misc/__init__.py",
+    ),
+    "github:zju3dv/GVHMR": ("hmr4d/utils/preproc/vitpose_pytorch/", "hmr4d/network/hmr2/"),
 }
 
 
@@ -15035,6 +15095,7 @@ UNSEEN_SETS = {
     "fresh-85": FRESH_85,
     "fresh-86": FRESH_86,
     "fresh-87": FRESH_87,
+    "fresh-88": FRESH_88,
 }
 
 
