@@ -995,6 +995,15 @@ HISTORY = [
         "of 3 (TPL204 1/1, TPL201 0/1, TPL108 1 UNSURE); its seeded TPL106 sample 0 TRUE of "
         "12; the judges agreed on all 15",
     ),
+    (
+        "2026-12-05",
+        "283828e",
+        "fresh-88 (chosen by the text the default rules look for, with controls; 762 files) "
+        "at 283828e: no default-tier finding, the default set alone too, and a blind reading "
+        "of the 6 sites of the default rules' shapes (no findings shown) found no hazard of "
+        "those shapes; of the rules once default 0 TRUE of 1 (TPL203 0/1); its seeded TPL106 "
+        "sample 0 TRUE of 12 (1 split); the judges agreed on 12 of 13",
+    ),
 ]
 
 
@@ -2502,6 +2511,31 @@ CORPUS_NOTES = {
         "in the repository). A seeded sample of 12 of its 36 TPL106 loads (seed 87, "
         "`fresh-87/tpl106-sample`): 0 TRUE, 12 FALSE (files the projects save as CPU "
         "tensors or NumPy arrays)."
+    ),
+    "fresh-88": (
+        "Chosen, like fresh-16, fresh-17, fresh-47 and fresh-57, by the text the default rules "
+        "look for (a code search, never the linter): vLLM beside device-map models, devices "
+        "from `CUDA_VISIBLE_DEVICES`, threads of GPU workers, objects whose own `to()` moves "
+        "their tensors one by one, with controls of the same kinds (ScaleQuest, Eurus, "
+        "MAmmoTH2, Fast-dLLM, CARDS, Palu, Cambrian, Osprey, UP-DETR, TransVOD, Omni3D, "
+        "SMPLer-X, GVHMR); 13 repositories pinned at their snapshots' HEAD, 8 candidates with "
+        "more than a tenth of their files identical to another set's dropped before linting "
+        "(among them the two whose copied Qwen2.5-Math evaluation held the set's clearest "
+        "vLLM-beside-device-map code), identical files left out (LLaVA's and SAM's files in "
+        "Cambrian, smplx and Hand4Whole's in SMPLer-X, ViTPose and 4D-Humans in GVHMR, single "
+        "files), committed (283828e) before it was first linted. First linted at 283828e: 762 "
+        "Python files, no crash, no default-tier finding, the same when the default set runs "
+        "alone. A third blind reading of the sites of the default rules' shapes, no findings "
+        "shown (`second_judge/unseen/default-shapes-fresh-88.jsonl`): 6 sites, no vLLM engine "
+        "beside a device-map model, 4 objects' own `to()` that move every tensor (SAFE), a "
+        "serving worker's generate thread whose inputs all name their device (UNSURE), and 1 "
+        "HAZARD of another shape: ScaleQuest's reward scorer writes each spawned worker's index "
+        "into `CUDA_VISIBLE_DEVICES`, so a parent given GPUs 4 to 7 scores on GPUs 0 to 3 (no "
+        "rule looks for it). Its 1 finding of the rules once default, read by two blind "
+        "judges, who agreed: TPL203 FALSE (GVHMR's index tensor used only in `__init__` of a "
+        "class nothing makes). A seeded sample of 12 of its 48 TPL106 loads (seed 88, "
+        "`fresh-88/tpl106-sample`): 0 TRUE, 11 FALSE (CPU tensors the projects ship or save), "
+        "1 UNSURE (Osprey's LAION CLIP checkpoint)."
     ),
 }
 
