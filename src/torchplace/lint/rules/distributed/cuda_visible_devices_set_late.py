@@ -20,6 +20,7 @@ from torchplace.lint.rules._helpers import (
     without_comments,
 )
 from torchplace.lint.run_conditions import statements_after
+from torchplace.lint.visible_device_writes import is_environ_key, sets_variable, written_value
 from torchplace.report import Finding
 
 VARIABLE = "CUDA_VISIBLE_DEVICES"
@@ -107,9 +108,9 @@ class CudaVisibleDevicesSetLate(Rule):
         for located in ctx.assignments:
             node = located.node
             targets = node.targets if isinstance(node, ast.Assign) else []
-            writes += [(t, located) for t in targets if _is_environ_key(ctx, t)]
+            writes += [(t, located) for t in targets if is_environ_key(ctx, t)]
         for call, located in self.located_calls(ctx, "update", "setdefault", "putenv"):
-            if _sets_variable(ctx, call):
+            if sets_variable(ctx, call):
                 writes.append((call, located))
         for node, located in writes:
             line = getattr(node, "lineno", 1)
@@ -286,7 +287,7 @@ def _value_written(ctx: FileContext, node: ast.AST) -> ast.expr | None:
         )
         return parent.value if parent is not None else None
     if isinstance(node, ast.Call):
-        return _written_value(node)
+        return written_value(node)
     return None
 
 
@@ -295,20 +296,6 @@ def _hides_every_gpu(ctx: FileContext, node: ast.AST) -> bool:
     value = _value_written(ctx, node)
     text = literal_string(value) if value is not None else None
     return text is not None and text.strip() in ("", "-1")
-
-
-def _written_value(call: ast.Call) -> ast.expr | None:
-    """The value `os.environ.setdefault(K, v)`, `os.putenv(K, v)`, `.update({K: v})`,
-    `.update(K=v)` writes."""
-    for kw in call.keywords:
-        if kw.arg == VARIABLE:
-            return kw.value
-    if len(call.args) == 2:
-        return call.args[1]
-    if call.args and isinstance(call.args[0], ast.Dict):
-        pairs = zip(call.args[0].keys, call.args[0].values, strict=True)
-        return next((v for k, v in pairs if k is not None and literal_string(k) == VARIABLE), None)
-    return None
 
 
 def _project_import_before(ctx: FileContext, line: int) -> str | None:
@@ -334,31 +321,3 @@ def _project_import_before(ctx: FileContext, line: int) -> str | None:
             elif torch_seen and is_project_module(ctx.source.path, name, level):
                 return "." * level + name
     return None
-
-
-def _is_environ_key(ctx: FileContext, target: ast.AST) -> bool:
-    return (
-        isinstance(target, ast.Subscript)
-        and (ctx.qualified(target.value) or "").endswith("environ")
-        and literal_string(target.slice) == VARIABLE
-    )
-
-
-def _sets_variable(ctx: FileContext, call: ast.Call) -> bool:
-    func = call.func
-    qualified = ctx.qualified(func) or ""
-    if qualified.endswith("putenv") or (
-        isinstance(func, ast.Attribute)
-        and func.attr in ("update", "setdefault")
-        and (ctx.qualified(func.value) or "").endswith("environ")
-    ):
-        if any(kw.arg == VARIABLE for kw in call.keywords):
-            return True
-        for arg in call.args[:1]:
-            if literal_string(arg) == VARIABLE:
-                return True
-            if isinstance(arg, ast.Dict) and any(
-                k is not None and literal_string(k) == VARIABLE for k in arg.keys
-            ):
-                return True
-    return False
