@@ -2,20 +2,25 @@
 
 A worker process, a rank or a loop over GPUs numbers itself from 0: the spawn index
 (`mp.spawn(run, nprocs=n)` calls `run(i, ...)`), `LOCAL_RANK` / `RANK` / `SLURM_LOCALID`,
-`dist.get_rank()`, a `self.rank` or `args.local_rank`, the variable of `for i in range(n)` or
-the position `enumerate` gives, and a parameter that every hand-off in the file fills with one
-of those (`pool.starmap(work, [(split, i) for i, split in enumerate(splits)])`, `Process(
-target=work, args=(i,))`, `work(..., i)`). A value picked out of a list (`visible[i]`,
-`args.gpus[rank]`), a user's option (`args.gpu`) or anything else is not one.
+`dist.get_rank()`, `args.local_rank`, the variable of `for i in range(n)` or the position
+`enumerate` gives (from 0), and a parameter that every hand-off in the file fills with one of
+those: a call, `Process(target=work, args=(i,))` or `kwargs=`, a pool's `map` / `starmap` /
+`apply_async` / `submit` (over `range(n)`, `enumerate(...)`, `zip(..., range(n))` or a
+comprehension), through `functools.partial` too. A value picked out of a list (`visible[i]`),
+a user's option (`args.gpu`), a range from another start (`range(first, last)`), an
+attribute of `self` or any other name holds no known index: a name alone says nothing
+(`local_rank` may be filled with a physical id).
 
-Read from one file's syntax, never run: a parameter handed on in any other way (stored,
-wrapped in `partial`, passed to a function of another file) is not known to be an index.
+Read from one file's syntax, never run: a function handed on in any other way (stored,
+returned, passed to a function of another file, wrapped in a lambda) has parameters whose
+values are unknown.
 """
 
 from __future__ import annotations
 
 import ast
-import re
+from collections import defaultdict
+from collections.abc import Callable
 
 from torchplace.lint.context import call_name
 from torchplace.lint.rules._helpers import literal_string
@@ -25,34 +30,208 @@ _RANK_VARIABLES = frozenset(
     {"LOCAL_RANK", "RANK", "SLURM_LOCALID", "SLURM_PROCID", "OMPI_COMM_WORLD_LOCAL_RANK",
      "OMPI_COMM_WORLD_RANK", "PMI_RANK", "MPI_LOCALRANKID", "LOCAL_PROCESS_RANK"}
 )  # fmt: skip
-#: A name or attribute that holds a rank: `rank`, `local_rank`, `process_index`.
-_RANK_NAME = re.compile(r"(?:local_|global_)?rank|(?:local_)?process_index")
-#: A call that returns one: `dist.get_rank()`, `get_local_rank()`, `comm.local_rank()`.
-_RANK_CALL = re.compile(r"(?:get_)?(?:local_|global_)?rank")
-#: Functions that start workers running a function of the file.
-_SPAWNERS = frozenset({"spawn", "start_processes"})
+#: Attributes of an object other than `self` that launchers fill with a rank.
+_RANK_ATTRIBUTES = frozenset({"local_rank", "rank", "process_index", "local_process_index"})
+#: Calls that return one: `dist.get_rank()`, `get_local_rank()`.
+_RANK_CALLS = frozenset({"get_rank", "get_local_rank", "get_global_rank", "local_rank"})
 _POOL_MAPS = frozenset({"map", "imap", "imap_unordered", "map_async"})
 _POOL_STARMAPS = frozenset({"starmap", "starmap_async"})
+_POOL_APPLIES = frozenset({"apply", "apply_async"})
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: How deep names are followed into their values and hand-offs.
+_DEPTH = 4
+Qualify = Callable[[ast.expr], "str | None"]
 
 
-def process_index(
-    value: ast.expr, function: ast.AST | None, tree: ast.Module, parents: dict[int, ast.AST]
-) -> str | None:
-    """The index `value` (written in `function`, None at module level) holds, in words (`the
-    spawn index`), when it is a process's index; None otherwise. `parents`: the tree's
-    child-to-parent map."""
-    return _index(_unwrapped(value), function, tree, parents, depth=0)
+class IndexReader:
+    """Reads one file's tree: which values are process indexes. Built once per file; each
+    function's hand-offs are found once."""
+
+    def __init__(self, tree: ast.Module, parents: dict[int, ast.AST], qualified: Qualify):
+        self.tree = tree
+        self.parents = parents
+        self.qualified = qualified
+        self._references: dict[str, list[ast.AST]] | None = None
+        self._filled: dict[tuple[int, int], str | None] = {}
+        self._bound: dict[tuple[int, str], list[ast.expr | str]] = {}
+        self._module_functions: dict[str, int] | None = None
+
+    def process_index(self, value: ast.expr, function: ast.AST | None) -> str | None:
+        """The index `value` (written in `function`, None at module level) holds, in words,
+        when it is a process's index; None otherwise."""
+        return self._index(value, function, 0)
+
+    # -- values ------------------------------------------------------------------------------
+    def _index(self, value: ast.expr, function: ast.AST | None, depth: int) -> str | None:
+        value = _unwrapped(value)
+        if isinstance(value, ast.NamedExpr):
+            value = value.value
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod):
+            return self._index(value.left, function, depth)
+        if isinstance(value, ast.Attribute):
+            owner = value.value
+            is_self = isinstance(owner, ast.Name) and owner.id in ("self", "cls")
+            if value.attr in _RANK_ATTRIBUTES and not is_self:
+                return f"`{ast.unparse(value)}`"
+            return None
+        if isinstance(value, ast.Call | ast.Subscript):
+            if isinstance(value, ast.Call) and not value.args and call_name(value) in _RANK_CALLS:
+                return f"`{ast.unparse(value)}`"
+            variable = _environment_variable(value)
+            return f"`{variable}`" if variable in _RANK_VARIABLES else None
+        if isinstance(value, ast.Name) and depth < _DEPTH:
+            return self._name_index(value, function, depth)
+        return None
+
+    def _name_index(self, name: ast.Name, function: ast.AST | None, depth: int) -> str | None:
+        """A name every binding of which (in its function, or the module's own code) gives an
+        index: an assignment of one, a `range(n)` / `enumerate` loop; a parameter no binding
+        replaces, filled with indexes by every hand-off in the file."""
+        holder = function if function is not None else self.tree
+        found: list[str | None] = []
+        key = (id(holder), name.id)
+        if key not in self._bound:
+            self._bound[key] = _bindings(holder, name.id)
+        for binding in self._bound[key]:
+            if isinstance(binding, str):
+                found.append(None if binding == "unknown" else binding)
+            else:
+                found.append(self._index(binding, function, depth + 1))
+        loop = _loop_index(name, self.parents)
+        if loop is not None:
+            # The loop's own binding is read as an index above only when it is one.
+            found = [f for f in found if f != "loop"] + [loop]
+        if found:
+            return found[0] if all(found) and "loop" not in found else None
+        if not isinstance(function, _Function):
+            return None
+        return self._parameter_index(function, name.id, depth)
+
+    # -- parameters --------------------------------------------------------------------------
+    def _parameter_index(self, function: _Function, parameter: str, depth: int) -> str | None:
+        key = (id(function), hash(parameter))
+        if key not in self._filled:
+            self._filled[key] = None  # a hand-off cycle reads as unknown
+            self._filled[key] = self._filled_with_indexes(function, parameter, depth)
+        return self._filled[key]
+
+    def _filled_with_indexes(self, function: _Function, parameter: str, depth: int) -> str | None:
+        """Every hand-off of `function` in the file fills `parameter` with an index (at least
+        one hand-off; any other use of the function's name: unknown)."""
+        positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+        method = isinstance(self.parents.get(id(function)), ast.ClassDef)
+        static = any(
+            isinstance(d, ast.Name) and d.id == "staticmethod" for d in function.decorator_list
+        )
+        if method and not static and positional[:1] in (["self"], ["cls"]):
+            positional = positional[1:]
+        keyword_only = [a.arg for a in function.args.kwonlyargs]
+        if parameter not in positional and parameter not in keyword_only:
+            return None
+        position = positional.index(parameter) if parameter in positional else None
+        references = self._references_of(function, method)
+        if not references:
+            return None
+        found: list[str | None] = []
+        for reference in references:
+            given = self._handed(reference, position, parameter)
+            if given is None:
+                return None
+            if isinstance(given, str):
+                found.append(given)
+            else:
+                holder = _enclosing_function(given, self.parents)
+                found.append(self._index(given, holder, depth + 1))
+            if found[-1] is None:
+                return None
+        return f"`{parameter}` ({found[0]} at each hand-off)"
+
+    def _references_of(self, function: _Function, method: bool) -> list[ast.AST]:
+        """The loads of the function's name: `name` for a module's function, `self.name` /
+        `Class.name` for a method (any attribute of that name: the object is not followed)."""
+        if self._references is None:
+            references: dict[str, list[ast.AST]] = defaultdict(list)
+            for node in ast.walk(self.tree):
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                    references["name:" + node.id].append(node)
+                elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+                    references["attribute:" + node.attr].append(node)
+            self._references = references
+        if method:
+            return self._references.get("attribute:" + function.name, [])
+        if self._defined_twice(function.name):
+            return []  # which definition a name reaches is not read
+        return self._references.get("name:" + function.name, [])
+
+    def _defined_twice(self, name: str) -> bool:
+        if self._module_functions is None:
+            counts: dict[str, int] = defaultdict(int)
+            for node in self.tree.body:
+                if isinstance(node, _Function):
+                    counts[node.name] += 1
+            self._module_functions = counts
+        return self._module_functions.get(name, 0) > 1
+
+    def _handed(
+        self, reference: ast.AST, position: int | None, parameter: str
+    ) -> ast.expr | str | None:
+        """What the hand-off holding `reference` gives the parameter (at `position` among the
+        positional ones, or by name): an expression, words ("the spawn index"), or None."""
+        call = self.parents.get(id(reference))
+        if isinstance(call, ast.keyword):  # `Process(target=work, ...)`
+            call = self.parents.get(id(call))
+        if not isinstance(call, ast.Call):
+            return None
+        if call.func is reference:
+            return _given(call.args, call.keywords, position, parameter)
+        name = call_name(call) or ""
+        first = call.args[:1] == [reference]
+        if first and name == "partial":
+            bound = len(call.args) - 1
+            by_name = next((k.value for k in call.keywords if k.arg == parameter), None)
+            if by_name is not None:
+                return by_name
+            if position is not None and position < bound:
+                return call.args[1 + position]
+            shifted = None if position is None else position - bound
+            return self._handed(call, shifted, parameter)
+        if first and self._spawns(call):
+            if position == 0:
+                return "the spawn index"
+            arguments = _keyword(call, "args") or (call.args[1] if len(call.args) > 1 else None)
+            return _entry(arguments, None if position is None else position - 1)
+        if any(k.arg == "target" and k.value is reference for k in call.keywords):
+            given = _entry(_keyword(call, "args"), position)
+            return given if given is not None else _mapped(_keyword(call, "kwargs"), parameter)
+        if first and name in _POOL_MAPS and position is not None and len(call.args) > 1 + position:
+            return _element(call.args[1 + position], None)
+        if first and name in _POOL_STARMAPS and len(call.args) > 1 and position is not None:
+            return _element(call.args[1], position)
+        if first and name in _POOL_APPLIES and len(call.args) > 1:
+            given = _entry(call.args[1], position)
+            return given if given is not None else _mapped(_keyword(call, "kwds"), parameter)
+        if first and name == "submit":
+            return _given(call.args[1:], call.keywords, position, parameter)
+        if name == "run_in_executor" and call.args[1:2] == [reference]:
+            return _given(call.args[2:], [], position, parameter)
+        return None
+
+    def _spawns(self, call: ast.Call) -> bool:
+        """`torch.multiprocessing.spawn` / `start_processes` (not gevent's `spawn`)."""
+        qualified = self.qualified(call.func) or ast.unparse(call.func)
+        return qualified.endswith(("multiprocessing.spawn", "multiprocessing.start_processes"))
 
 
 def _unwrapped(value: ast.expr) -> ast.expr:
-    """`str(x)`, `int(x)`, `f"{x}"` (nothing else in the string): `x`."""
+    """`str(x)`, `int(x)`, `repr(x)`, `f"{x}"`, `"%d" % x`, `"{}".format(x)` (nothing else
+    in the string): `x`."""
     while True:
         if (
             isinstance(value, ast.Call)
             and isinstance(value.func, ast.Name)
-            and value.func.id in ("str", "int")
+            and value.func.id in ("str", "int", "repr")
             and len(value.args) == 1
+            and not value.keywords
         ):
             value = value.args[0]
         elif (
@@ -61,36 +240,22 @@ def _unwrapped(value: ast.expr) -> ast.expr:
             and isinstance(value.values[0], ast.FormattedValue)
         ):
             value = value.values[0].value
+        elif (
+            isinstance(value, ast.BinOp)
+            and isinstance(value.op, ast.Mod)
+            and literal_string(value.left) in ("%d", "%s", "%i")
+        ):
+            value = value.right
+        elif (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr == "format"
+            and literal_string(value.func.value) == "{}"
+            and len(value.args) == 1
+        ):
+            value = value.args[0]
         else:
             return value
-
-
-def _index(
-    value: ast.expr,
-    function: ast.AST | None,
-    tree: ast.Module,
-    parents: dict[int, ast.AST],
-    depth: int,
-) -> str | None:
-    value = _unwrapped(value)
-    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod):
-        return _index(value.left, function, tree, parents, depth)
-    if isinstance(value, ast.Attribute) and _RANK_NAME.fullmatch(value.attr):
-        return f"`{ast.unparse(value)}`"
-    if isinstance(value, ast.Call):
-        name = call_name(value) or ""
-        if _RANK_CALL.fullmatch(name) and not value.args:
-            return f"`{ast.unparse(value)}`"
-        variable = _environment_variable(value)
-        if variable in _RANK_VARIABLES:
-            return f"`{variable}`"
-        return None
-    if isinstance(value, ast.Subscript):
-        variable = _environment_variable(value)
-        return f"`{variable}`" if variable in _RANK_VARIABLES else None
-    if isinstance(value, ast.Name) and depth < 3:
-        return _name_index(value, function, tree, parents, depth)
-    return None
 
 
 def _environment_variable(node: ast.expr) -> str | None:
@@ -104,43 +269,43 @@ def _environment_variable(node: ast.expr) -> str | None:
     return None
 
 
-def _name_index(
-    name: ast.Name,
-    function: ast.AST | None,
-    tree: ast.Module,
-    parents: dict[int, ast.AST],
-    depth: int,
-) -> str | None:
-    """A name that a loop over `range` / `enumerate` binds around the use, that the function
-    assigns only indexes to, or a parameter of it that is a rank by name or filled with
-    indexes by every hand-off in the file."""
-    loop = _loop_index(name, parents)
-    if loop is not None:
-        return loop
-    holder = function if function is not None else tree
-    assigned = [
-        node.value
-        for node in ast.walk(holder)
-        if isinstance(node, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == name.id for t in node.targets)
-    ]
-    if assigned:
-        found = [_index(v, function, tree, parents, depth + 1) for v in assigned]
-        return found[0] if all(found) else None
-    if not isinstance(function, _Function):
-        return None
-    parameters = [*function.args.posonlyargs, *function.args.args]
-    position = next((i for i, a in enumerate(parameters) if a.arg == name.id), None)
-    if position is None:
-        return None
-    if _RANK_NAME.fullmatch(name.id):
-        return f"`{name.id}`"
-    return _filled_with_indexes(function, position, name.id, tree, parents, depth)
+def _bindings(holder: ast.AST, name: str) -> list[ast.expr | str]:
+    """What binds `name` in the holder's own code: assigned values, "loop" for a `for` or
+    comprehension variable (read by `_loop_index`), "unknown" for anything else (an augmented
+    assignment, `with ... as`, a tuple target, an import, `del`)."""
+    found: list[ast.expr | str] = []
+    for node in ast.walk(holder):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name) and target.id == name:
+                    found.append(node.value)
+                elif _binds_inside(target, name):
+                    found.append("unknown")
+        elif isinstance(node, ast.AnnAssign | ast.NamedExpr):
+            if isinstance(node.target, ast.Name) and node.target.id == name:
+                found.append(node.value if node.value is not None else "unknown")
+        elif isinstance(node, ast.AugAssign):
+            if isinstance(node.target, ast.Name) and node.target.id == name:
+                found.append("unknown")
+        elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+            if _binds_inside(node.target, name):
+                found.append("loop")
+        elif (
+            isinstance(node, ast.withitem)
+            and node.optional_vars is not None
+            and _binds_inside(node.optional_vars, name)
+        ):
+            found.append("unknown")
+    return found
+
+
+def _binds_inside(target: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(target))
 
 
 def _loop_index(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
-    """`name` is the variable of an enclosing `for` or comprehension over `range(...)`, or the
-    position `enumerate(...)` gives."""
+    """`name` is the variable of an enclosing `for` or comprehension over `range(n)` (or
+    `range(0, n)`), or the position `enumerate(...)` gives from 0."""
     node: ast.AST | None = parents.get(id(name))
     while node is not None:
         loops: list[tuple[ast.expr, ast.expr]] = []
@@ -149,15 +314,14 @@ def _loop_index(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
         elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
             loops = [(g.target, g.iter) for g in node.generators]
         for target, iterated in loops:
-            given = call_name(iterated) if isinstance(iterated, ast.Call) else None
-            if given == "range" and isinstance(target, ast.Name) and target.id == name.id:
+            if isinstance(target, ast.Name) and target.id == name.id and _from_zero(iterated):
                 return f"`{name.id}` (a `range` loop's variable)"
             if (
-                given == "enumerate"
-                and isinstance(target, ast.Tuple)
+                isinstance(target, ast.Tuple)
                 and target.elts
                 and isinstance(target.elts[0], ast.Name)
                 and target.elts[0].id == name.id
+                and _counts_from_zero(iterated)
             ):
                 return f"`{name.id}` (the position `enumerate` gives)"
         if isinstance(node, _Function | ast.Lambda):
@@ -166,93 +330,73 @@ def _loop_index(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
     return None
 
 
-def _filled_with_indexes(
-    function: ast.FunctionDef | ast.AsyncFunctionDef,
-    position: int,
-    parameter: str,
-    tree: ast.Module,
-    parents: dict[int, ast.AST],
-    depth: int,
-) -> str | None:
-    """Every hand-off of `function` in the file fills its parameter at `position` with an
-    index (at least one hand-off; any other use of the function's name: unknown)."""
-    found: list[str | None] = []
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Name) and node.id == function.name):
-            continue
-        if isinstance(node.ctx, ast.Store):
-            continue
-        call = parents.get(id(node))
-        if isinstance(call, ast.keyword):  # `Process(target=work, ...)`
-            call = parents.get(id(call))
-        if not isinstance(call, ast.Call):
-            return None
-        holder = _enclosing_function(call, parents)
-        argument = _argument_of(call, node, position, parameter)
-        if argument is None:
-            return None
-        if isinstance(argument, str):
-            found.append(argument)
-            continue
-        found.append(_index(argument, holder, tree, parents, depth + 1))
-    if not found or not all(found):
-        return None
-    return f"`{parameter}` ({found[0]} at each hand-off)"
+def _from_zero(iterated: ast.expr) -> bool:
+    """`range(n)`, `range(0, n)`, `list(range(n))`."""
+    if isinstance(iterated, ast.Call) and call_name(iterated) == "list" and iterated.args:
+        iterated = iterated.args[0]
+    if not (isinstance(iterated, ast.Call) and call_name(iterated) == "range"):
+        return False
+    arguments = iterated.args
+    if len(arguments) == 1:
+        return True
+    start = arguments[0] if arguments else None
+    return isinstance(start, ast.Constant) and start.value == 0 and len(arguments) == 2
 
 
-def _argument_of(
-    call: ast.Call, name: ast.Name, position: int, parameter: str
-) -> ast.expr | str | None:
-    """What a hand-off gives the parameter: the expression, "the spawn index" (words), or None
-    when it cannot be read."""
-    if call.func is name:
-        return _positional(call.args, call.keywords, position, parameter)
-    if call.args[:1] == [name] or any(k.value is name for k in call.keywords):
-        method = call_name(call) or ""
-        if method in _SPAWNERS:
-            if position == 0:
-                return "the spawn index"
-            given = next((k.value for k in call.keywords if k.arg == "args"), None)
-            if given is None and len(call.args) > 1:
-                given = call.args[1]
-            return _element(given, position - 1)
-        if method == "Process" or any(k.arg == "target" for k in call.keywords):
-            given = next((k.value for k in call.keywords if k.arg == "args"), None)
-            return _element(given, position)
-        if method in _POOL_MAPS and position == 0 and len(call.args) > 1:
-            return _iterated_element(call.args[1], None)
-        if method in _POOL_STARMAPS and len(call.args) > 1:
-            return _iterated_element(call.args[1], position)
-        if method == "submit":
-            return _positional(call.args[1:], call.keywords, position, parameter)
-    return None
+def _counts_from_zero(iterated: ast.expr) -> bool:
+    """`enumerate(x)` with no start, or from 0."""
+    if not (isinstance(iterated, ast.Call) and call_name(iterated) == "enumerate"):
+        return False
+    start = _keyword(iterated, "start") or (iterated.args[1] if len(iterated.args) > 1 else None)
+    return start is None or (isinstance(start, ast.Constant) and start.value == 0)
 
 
-def _positional(
-    args: list[ast.expr], keywords: list[ast.keyword], position: int, parameter: str
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _given(
+    args: list[ast.expr], keywords: list[ast.keyword], position: int | None, parameter: str
 ) -> ast.expr | None:
+    """A call's argument for the parameter: by name, else at `position` (no `*args` before)."""
+    by_name = next((k.value for k in keywords if k.arg == parameter), None)
+    if by_name is not None or position is None:
+        return by_name
     if any(isinstance(a, ast.Starred) for a in args[: position + 1]):
         return None
-    if position < len(args):
-        return args[position]
-    return next((k.value for k in keywords if k.arg == parameter), None)
+    return args[position] if position < len(args) else None
 
 
-def _element(given: ast.expr | None, position: int) -> ast.expr | None:
-    if isinstance(given, ast.Tuple | ast.List) and position < len(given.elts):
-        element = given.elts[position]
-        return None if isinstance(element, ast.Starred) else element
-    return None
+def _entry(given: ast.expr | None, position: int | None) -> ast.expr | None:
+    if position is None or not isinstance(given, ast.Tuple | ast.List):
+        return None
+    if any(isinstance(e, ast.Starred) for e in given.elts[: position + 1]):
+        return None
+    return given.elts[position] if position < len(given.elts) else None
 
 
-def _iterated_element(iterable: ast.expr, position: int | None) -> ast.expr | str | None:
-    """The element a pool's map gives each call: `range(n)` gives indexes; a comprehension's
-    element (its tuple's entry at `position`, for `starmap`)."""
-    if isinstance(iterable, ast.Call) and call_name(iterable) == "range" and position is None:
+def _mapped(given: ast.expr | None, parameter: str) -> ast.expr | None:
+    """A `kwargs={"gpu_id": i}` dictionary's value for the parameter."""
+    if not isinstance(given, ast.Dict):
+        return None
+    pairs = zip(given.keys, given.values, strict=True)
+    return next((v for k, v in pairs if k is not None and literal_string(k) == parameter), None)
+
+
+def _element(iterable: ast.expr, position: int | None) -> ast.expr | str | None:
+    """What each call gets from a pool's iterable (its entry at `position` for `starmap`):
+    `range(n)`'s values, `enumerate(...)`'s positions, `zip(...)`'s entries, a
+    comprehension's element."""
+    if position is None and _from_zero(iterable):
         return "a `range`'s values"
     if isinstance(iterable, ast.ListComp | ast.GeneratorExp):
         element = iterable.elt
-        return element if position is None else _element(element, position)
+        return element if position is None else _entry(element, position)
+    if position is not None and isinstance(iterable, ast.Call):
+        if position == 0 and _counts_from_zero(iterable):
+            return "the position `enumerate` gives"
+        if call_name(iterable) == "zip" and position < len(iterable.args):
+            return _element(iterable.args[position], None)
     return None
 
 

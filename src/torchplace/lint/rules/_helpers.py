@@ -255,7 +255,8 @@ def code_before(ctx: FileContext, scope: Scope, line: int) -> str:
     top_line = getattr(outer.node, "lineno", line) if outer.kind != "module" else line
     pieces = [_statements_before(ctx, ctx.module_scope.body, top_line)]
     function = scope.function
-    if function is not None:
+    # A lambda's body is one expression: nothing of its own runs before the line.
+    if function is not None and isinstance(function.body, list):
         pieces.append(_statements_before(ctx, function.body, line))
     return _COMMENT.sub("", "".join(pieces))
 

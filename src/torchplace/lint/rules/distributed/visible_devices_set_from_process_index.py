@@ -6,9 +6,9 @@ import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext
-from torchplace.lint.process_indexes import process_index
+from torchplace.lint.process_indexes import IndexReader
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import is_env_read
+from torchplace.lint.rules._helpers import is_env_read, literal_string
 from torchplace.lint.run_conditions import parent_map
 from torchplace.lint.visible_device_writes import (
     VARIABLE,
@@ -85,79 +85,171 @@ class VisibleDevicesSetFromProcessIndex(Rule):
         if tree is None:
             return
         parents = parent_map({}, tree)
-        writes: list[tuple[ast.AST, ast.expr, ast.AST | None]] = []
-        for located in ctx.assignments:
-            node = located.node
-            if isinstance(node, ast.Assign) and any(is_environ_key(ctx, t) for t in node.targets):
-                writes.append((node, node.value, _function_of(located.scope)))
-        for call, located in self.located_calls(ctx, "update", "setdefault", "putenv"):
-            value = written_value(call) if sets_variable(ctx, call) else None
-            if value is not None:
-                writes.append((call, value, _function_of(located.scope)))
-        if not writes:
-            return
         reads = [
             node
             for node in ast.walk(tree)
-            if is_env_read(ctx, node, VARIABLE) is not None and not _is_write_target(node)
+            if is_env_read(ctx, node, VARIABLE) is not None
+            and not (isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load))
         ]
-        if not reads:
+        given = next((read for read in reads if _read_as_a_list(read, tree, parents)), None)
+        if given is None:
             return  # no sign the program is given a list of GPUs
-        read_line = min(getattr(node, "lineno", 0) for node in reads)
-        # The whole tree's nodes, matched to the pruned tree's by place.
-        whole = _whole_functions(tree)
-        for node, value, function in writes:
-            own = whole.get(_place(function)) if function is not None else None
-            whole_value = _whole_node(tree, value)
-            if whole_value is None:
-                continue
-            index = process_index(whole_value, own, tree, parents)
+        reader = IndexReader(tree, parents, ctx.qualified)
+        for node, value in _writes(ctx, tree):
+            if _in_unset_arm(ctx, node, tree, parents):
+                continue  # only where no list was given: then an index is the GPU's id
+            index = reader.process_index(value, _enclosing_function(node, parents))
             if index is None:
                 continue
             message = (
                 f"{VARIABLE} set to {index}, a process's index (0, 1, ...): a physical GPU "
                 f"id, not the GPU at that place in the list the program reads (line "
-                f"{read_line}); given `{VARIABLE}=4,5,6,7`, its workers use GPUs 0 to 3"
+                f"{getattr(given, 'lineno', 0)}); given `{VARIABLE}=4,5,6,7`, its workers "
+                "use GPUs 0 to 3"
             )
             yield self.finding(ctx, node, message)
 
 
-def _function_of(scope: object) -> ast.AST | None:
-    function = getattr(scope, "function", None)
-    return getattr(function, "node", None) if function is not None else None
-
-
-def _is_write_target(node: ast.AST) -> bool:
-    """The "read" is a write's own target (`os.environ[...] = ...` is a Subscript too)."""
-    return isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store)
-
-
-def _place(node: ast.AST) -> tuple[int, int]:
-    return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-
-
-def _whole_functions(tree: ast.Module) -> dict[tuple[int, int], ast.AST]:
-    return {
-        _place(node): node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-    }
-
-
-def _whole_node(tree: ast.Module, node: ast.expr) -> ast.expr | None:
-    """The whole tree's node at `node`'s place and of its kind: the rule reads the pruned
-    tree's writes, the whole file's hand-offs."""
-    place = (node.lineno, node.col_offset, getattr(node, "end_lineno", 0), type(node))
-    for candidate in ast.walk(tree):
-        if (
-            isinstance(candidate, ast.expr)
-            and (
-                candidate.lineno,
-                candidate.col_offset,
-                getattr(candidate, "end_lineno", 0),
-                type(candidate),
-            )
-            == place
+def _writes(ctx: FileContext, tree: ast.Module) -> Iterator[tuple[ast.AST, ast.expr]]:
+    """The writes of the variable and their values: into this process's environment
+    (`os.environ[...] =`, `.update`, `putenv`; `setdefault` writes only where it is unset),
+    or into a child's (`env[...] =` on a copy of `os.environ`, `{**os.environ, ...: v}`)."""
+    copies = _environment_copies(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if is_environ_key(ctx, target) or _copy_key(target, copies):
+                    yield node, node.value
+        elif isinstance(node, ast.Call) and sets_variable(ctx, node):
+            value = written_value(node)
+            if value is not None and not (
+                isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault"
+            ):
+                yield node, value
+        elif isinstance(node, ast.Dict) and any(
+            key is None and ast.unparse(value).endswith("environ")
+            for key, value in zip(node.keys, node.values, strict=True)
         ):
-            return candidate
+            for key, value in zip(node.keys, node.values, strict=True):
+                if key is not None and literal_string(key) == VARIABLE:
+                    yield node, value
+
+
+def _environment_copies(tree: ast.Module) -> set[str]:
+    """Names bound to a copy of the environment (`env = os.environ.copy()`, `dict(os.environ)`,
+    `copy.deepcopy(os.environ)`)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+            continue
+        call = node.value
+        copied = (
+            isinstance(call.func, ast.Attribute)
+            and call.func.attr == "copy"
+            and ast.unparse(call.func.value).endswith("environ")
+        ) or any(ast.unparse(a).endswith("environ") for a in call.args[:1])
+        if copied:
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
+def _copy_key(target: ast.AST, copies: set[str]) -> bool:
+    return (
+        isinstance(target, ast.Subscript)
+        and isinstance(target.value, ast.Name)
+        and target.value.id in copies
+        and literal_string(target.slice) == VARIABLE
+    )
+
+
+def _read_as_a_list(read: ast.AST, tree: ast.Module, parents: dict[int, ast.AST]) -> bool:
+    """The program reads the variable as a list of GPUs: splits or counts its entries,
+    itself or through a name holding it (not a read that only tests it, logs it or puts a
+    saved value back)."""
+    if _used_as_a_list(read, parents):
+        return True
+    holder = parents.get(id(read))
+    if not (isinstance(holder, ast.Assign) and holder.value is read):
+        return False
+    names = {t.id for t in holder.targets if isinstance(t, ast.Name)}
+    return any(
+        isinstance(node, ast.Name) and node.id in names and _used_as_a_list(node, parents)
+        for node in ast.walk(tree)
+    )
+
+
+def _used_as_a_list(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """`x.split(",")`, `x.count(",")`, `len(x)`, through `.strip()` / `.replace(...)`."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Call) and node in parent.args:
+        return isinstance(parent.func, ast.Name) and parent.func.id == "len"
+    if isinstance(parent, ast.Attribute) and parent.value is node:
+        call = parents.get(id(parent))
+        if not (isinstance(call, ast.Call) and call.func is parent):
+            return False
+        if parent.attr in ("split", "count"):
+            return True
+        if parent.attr in ("strip", "replace", "rstrip", "lstrip"):
+            return _used_as_a_list(call, parents)
+    return False
+
+
+def _in_unset_arm(
+    ctx: FileContext, node: ast.AST, tree: ast.Module, parents: dict[int, ast.AST]
+) -> bool:
+    """The write lies in the arm of an `if` that runs only where the variable is unset or
+    empty (`if not os.environ.get(...)`, `if "CUDA_VISIBLE_DEVICES" not in os.environ`, the
+    `else` of `if visible:`)."""
+    child: ast.AST = node
+    parent = parents.get(id(node))
+    while parent is not None:
+        if isinstance(parent, ast.If) and child is not parent.test:
+            unset_when = _tests_unset(ctx, parent.test, tree)
+            if unset_when is not None:
+                in_body = child in parent.body
+                if in_body == unset_when:
+                    return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _tests_unset(ctx: FileContext, test: ast.expr, tree: ast.Module) -> bool | None:
+    """True when the test holds exactly where the variable is unset or empty, False when it
+    holds exactly where it is set, None when it does not test it."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _tests_unset(ctx, test.operand, tree)
+        return None if inner is None else not inner
+    if _names_the_variable(ctx, test, tree):
+        return False  # `if visible:`
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left, op, right = test.left, test.ops[0], test.comparators[0]
+        if literal_string(left) == VARIABLE and ast.unparse(right).endswith("environ"):
+            return isinstance(op, ast.NotIn) if isinstance(op, ast.In | ast.NotIn) else None
+        if _names_the_variable(ctx, left, tree):
+            empty = isinstance(right, ast.Constant) and right.value in (None, "")
+            if empty and isinstance(op, ast.Is | ast.Eq):
+                return True
+            if empty and isinstance(op, ast.IsNot | ast.NotEq):
+                return False
     return None
+
+
+def _names_the_variable(ctx: FileContext, node: ast.expr, tree: ast.Module) -> bool:
+    """A read of the variable, or a name assigned one (`visible = os.environ.get(...)`)."""
+    if is_env_read(ctx, node, VARIABLE) is not None:
+        return True
+    if not isinstance(node, ast.Name):
+        return False
+    return any(
+        isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == node.id for t in n.targets)
+        and is_env_read(ctx, n.value, VARIABLE) is not None
+        for n in ast.walk(tree)
+    )
+
+
+def _enclosing_function(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
+    current = parents.get(id(node))
+    while current is not None and not isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef):
+        current = parents.get(id(current))
+    return current
