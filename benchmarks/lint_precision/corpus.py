@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-88] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-89] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -165,7 +165,8 @@ sequence and expert parallelism, FSDP pretraining, multi-GPU graph training); `-
 (`FRESH_86`) code whose own scripts run models over several GPUs for evaluation, inference or
 data generation; `--fresh-87` (`FRESH_87`) training and fine-tuning code by smaller labs and
 single authors that launches over several GPUs and resumes from its checkpoints; `--fresh-88`
-(`FRESH_88`) code chosen by the text the default rules look for, with controls.
+(`FRESH_88`) code chosen by the text the default rules look for, with controls; `--fresh-89`
+(`FRESH_89`) code that writes `CUDA_VISIBLE_DEVICES` for its workers, with controls.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12491,6 +12492,41 @@ FRESH_88 = (
     ("github:zju3dv/GVHMR", "44fbc1999dd57d2180e882c62c78d356d4c840d0"),
 )
 
+#: fresh-89: chosen by the text TPL411 looks for (a code search, never the linter): code that
+#: writes `CUDA_VISIBLE_DEVICES` for its workers or child processes (sweeps and job queues
+#: starting one process per GPU, per-GPU scripts), with controls that start one worker per GPU
+#: without it (13 repositories; candidates with more than a tenth of their files identical to
+#: another set's or to each other's dropped before linting, identical files left out:
+#: `LEFT_OUT`). Committed before it was first linted. Each entry as in `FRESH_19`.
+FRESH_89 = (
+    # sparse voxel radiance fields; a sweep starting one process per GPU, each its own environment
+    ("github:sxyu/svox2", "ee80e2c4df8f29a407fda5729a494be94ccf9234"),
+    # radiance-field octrees; a per-GPU job queue starting processes with their own environment
+    ("github:sxyu/plenoctree", "f0b82631199a1aa7dc9ce263c08980a3a7504014"),
+    # domain generalisation; a launcher running one job per GPU
+    ("github:facebookresearch/DomainBed", "b93c22a1cfc3b2428398272c1a116c8de1f4139e"),
+    # subpopulation shift; a launcher running one job per GPU
+    ("github:YyzHarry/SubpopBench", "4d3dbbe21029666ef19d040e110ec22908640c5b"),
+    # KV-cache compression; evaluations spread over GPUs, tensor parallelism
+    ("github:AnswerDotAI/cold-compress", "15bb3005c5661e0d97e295c71c6e5fced1a863cc"),
+    # graph network benchmarks; scripts choosing their GPU
+    ("github:graphdeeplearning/benchmarking-gnns", "b6c407712fa576e9699555e1e035d1e327ccae6c"),
+    # Gaussian-splatting surfaces; scripts dispatching scenes to GPUs
+    ("github:autonomousvision/gaussian-opacity-fields", "5245b20e5d11acd6d1ff5af4b890dc2bedd99693"),
+    # time-series transformer; GPU choice and DataParallel
+    ("github:yuqinie98/PatchTST", "204c21efe0b39603ad6e2ca640ef5896646ab1a9"),
+    # graph learning design space; GPUs picked by free memory (control)
+    ("github:snap-stanford/GraphGym", "daded21169ec92fde8b1252b439a8fac35b07d79"),
+    # neural architecture search; workers binding their GPU (control)
+    ("github:D-X-Y/AutoDL-Projects", "f46486e21b71ae6459a700be720d7648b5429569"),
+    # point-cloud diffusion; a thread pool over GPUs (control)
+    ("github:openai/point-e", "fc8a607c08a3ea804cc82bf1ef8628f88a3a5d2f"),
+    # long-context chat models; FSDP training and device-map evaluation (control)
+    ("github:DachengLi1/LongChat", "4b5faa52fda961b8ea5125b15ae984ff0d1c0f9d"),
+    # instruction-tuned embeddings; Trainer training and multi-process encoding (control)
+    ("github:xlang-ai/instructor-embedding", "9a9742c130cef6e028af9f3bd582204c5bcfe96e"),
+)
+
 
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -15003,6 +15039,22 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "main/transformer_utils/mmpose/models/misc/__init__.py",
     ),
     "github:zju3dv/GVHMR": ("hmr4d/utils/preproc/vitpose_pytorch/", "hmr4d/network/hmr2/"),
+    # fresh-89's copies: LPIPS and the Gaussian-splatting utilities in Gaussian Opacity Fields,
+    # time features in PatchTST, MetaICL in Instructor, single files
+    "github:AnswerDotAI/cold-compress": ("setup.py",),
+    "github:autonomousvision/gaussian-opacity-fields": (
+        "lpipsPyTorch/",
+        "utils/general_utils.py",
+        "utils/sh_utils.py",
+    ),
+    "github:yuqinie98/PatchTST": (
+        "PatchTST_supervised/Formers/FEDformer/utils/timefeatures.py",
+        "PatchTST_supervised/utils/timefeatures.py",
+        "PatchTST_self_supervised/src/data/timefeatures.py",
+        "PatchTST_self_supervised/src/models/__init__.py",
+        "PatchTST_supervised/utils/masking.py",
+    ),
+    "github:xlang-ai/instructor-embedding": ("evaluation/prompt_retrieval/MetaICL/utils/",),
 }
 
 
@@ -15096,6 +15148,7 @@ UNSEEN_SETS = {
     "fresh-86": FRESH_86,
     "fresh-87": FRESH_87,
     "fresh-88": FRESH_88,
+    "fresh-89": FRESH_89,
 }
 
 
