@@ -1004,6 +1004,15 @@ HISTORY = [
         "those shapes; of the rules once default 0 TRUE of 1 (TPL203 0/1); its seeded TPL106 "
         "sample 0 TRUE of 12 (1 split); the judges agreed on 12 of 13",
     ),
+    (
+        "2026-12-05",
+        "6b02eff",
+        "fresh-89 (chosen by the text TPL411 looks for, with controls; 909 files) at 6b02eff: "
+        "no default-tier finding, the default set alone too, and no finding of the rules once "
+        "default; a blind reading of its 32 sites that set `CUDA_VISIBLE_DEVICES` (no "
+        "findings shown) found 4 hazards no rule raised (2 of TPL411's shape, 2 of TPL404's); "
+        "its seeded TPL106 sample 0 TRUE of 12; the judges agreed on all 12",
+    ),
 ]
 
 
@@ -2536,6 +2545,31 @@ CORPUS_NOTES = {
         "class nothing makes). A seeded sample of 12 of its 48 TPL106 loads (seed 88, "
         "`fresh-88/tpl106-sample`): 0 TRUE, 11 FALSE (CPU tensors the projects ship or save), "
         "1 UNSURE (Osprey's LAION CLIP checkpoint)."
+    ),
+    "fresh-89": (
+        "Chosen by the text TPL411 looks for (a code search, never the linter): code that "
+        "writes `CUDA_VISIBLE_DEVICES` for its workers or child processes (svox2's and "
+        "PlenOctrees' per-GPU sweeps and queues, DomainBed's and SubpopBench's launchers, "
+        "cold-compress's parallel evaluations, benchmarking-gnns, Gaussian Opacity Fields, "
+        "PatchTST), with controls that start one worker per GPU without it (GraphGym, "
+        "AutoDL-Projects, Point-E, LongChat, Instructor); 13 repositories pinned at their "
+        "snapshots' HEAD, one candidate sharing a quarter of its files with another chosen one "
+        "(Scaffold-GS) dropped before linting, identical files left out (LPIPS and the "
+        "Gaussian-splatting utilities, PatchTST's time features, MetaICL's utilities, single "
+        "files), committed (6b02eff) before it was first linted. First linted at 6b02eff: 909 "
+        "Python files, no crash, no default-tier finding, the same when the default set runs "
+        "alone, and no finding of the rules once default, TPL411 included. A third blind "
+        "reading of its 32 sites that set `CUDA_VISIBLE_DEVICES` (no findings shown; "
+        "`second_judge/unseen/cvd-write-sites-fresh-89.jsonl`): 27 SAFE (physical ids the user "
+        "gives, entries picked out of the inherited list), 1 UNSURE and 4 HAZARD that no rule "
+        "raised: SubpopBench's launcher writes each slot of `torch.cuda.device_count()` into "
+        "a shell command as a physical id, cold-compress writes `range(num_gpus)` into its "
+        "workers' environments (TPL411's shape; it asks the program to split or count the "
+        "variable itself, and reads no command strings), and PatchTST sets the variable after "
+        "its caller's `torch.cuda.is_available()` in another file (TPL404's shape; it reads "
+        "what comes before a write in its own file and its imports, not its callers). A "
+        "seeded sample of 12 of its 72 TPL106 loads (seed 89, `fresh-89/tpl106-sample`): 0 "
+        "TRUE, 12 FALSE."
     ),
 }
 
