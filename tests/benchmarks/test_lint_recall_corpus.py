@@ -19,6 +19,7 @@ CATEGORIES = {
     "global rank as device",
     "CUDA_VISIBLE_DEVICES string",
     "CUDA_VISIBLE_DEVICES set late",
+    "CUDA_VISIBLE_DEVICES from an index",
     "map_location",
     ".data assignment",
     "thread binding",

@@ -300,7 +300,11 @@ def _bindings(holder: ast.AST, name: str) -> list[ast.expr | str]:
 
 
 def _binds_inside(target: ast.AST, name: str) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(target))
+    """The target binds `name` (`a, name = ...`), not only reads it (`table[name] = ...`)."""
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+        for n in ast.walk(target)
+    )
 
 
 def _loop_index(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import ast
+import itertools
+import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext
+from torchplace.lint.import_cuda import STARTS_CUDA
 from torchplace.lint.process_indexes import IndexReader
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import is_env_read, literal_string
+from torchplace.lint.rules._helpers import is_env_read, literal_string, without_comments
 from torchplace.lint.run_conditions import parent_map
 from torchplace.lint.visible_device_writes import (
     VARIABLE,
@@ -21,14 +24,17 @@ from torchplace.report import Finding
 
 class VisibleDevicesSetFromProcessIndex(Rule):
     """## What it does
-    Flags `os.environ["CUDA_VISIBLE_DEVICES"] = str(i)` (or `f"{i}"`, `.update`, `putenv`)
-    where `i` is a process's index, 0, 1, 2, ... (`process_indexes`: the spawn index,
-    `LOCAL_RANK` / `RANK` / `SLURM_LOCALID`, `dist.get_rank()`, `self.rank`, a `range` loop's
-    variable, the position `enumerate` gives, or a parameter every hand-off in the file fills
-    with one), in a file that reads `CUDA_VISIBLE_DEVICES` too: the program expects to be
-    given a list of GPUs (it counts them, checks them, or saves the list to put it back).
+    Flags `os.environ["CUDA_VISIBLE_DEVICES"] = str(i)` (or `f"{i}"`, `.update`, `putenv`,
+    a child's environment: an `os.environ` copy, `{**os.environ, ...}`, a command string
+    `f"CUDA_VISIBLE_DEVICES={i} python ..."`) where `i` is a process's index, 0, 1, 2, ...
+    (`process_indexes`: the spawn index, `LOCAL_RANK` / `RANK` / `SLURM_LOCALID`,
+    `dist.get_rank()`, `args.local_rank`, a `range(n)` loop's variable, the position
+    `enumerate` gives, or a parameter every hand-off in the file fills with one), in a file
+    that expects to be given a list of GPUs: it splits, counts or measures the variable, or
+    counts the GPUs it sees (`torch.cuda.device_count()`, which a given list narrows).
     Not flagged: a value picked out of that list (`visible.split(",")[i]`), a GPU id the user
-    gives (`args.gpu`).
+    gives (`args.gpu`), a name alone (`self.rank` may hold a physical id), a write only where
+    the variable is unset (`if "CUDA_VISIBLE_DEVICES" not in os.environ:`, `setdefault`).
 
     ## Why is this bad?
     `CUDA_VISIBLE_DEVICES` holds physical GPU ids. A program started with
@@ -69,8 +75,9 @@ class VisibleDevicesSetFromProcessIndex(Rule):
     preview = True
     in_tests = False
     contexts = (
-        "writes of CUDA_VISIBLE_DEVICES in a file that reads it too; not a value picked out"
-        " of the list, nor a GPU id the user gives"
+        "writes of CUDA_VISIBLE_DEVICES (own, a child's environment, a command string) in a"
+        " file that reads it as a list or counts the visible GPUs; not a value picked out of"
+        " the list, a GPU id the user gives, nor a write only where it is unset"
     )
     summary = (
         "CUDA_VISIBLE_DEVICES set to a process's index: a physical GPU id, not the GPU at"
@@ -93,19 +100,24 @@ class VisibleDevicesSetFromProcessIndex(Rule):
         ]
         given = next((read for read in reads if _read_as_a_list(read, tree, parents)), None)
         if given is None:
+            given = _counts_visible_gpus(ctx, tree)
+        if given is None:
             return  # no sign the program is given a list of GPUs
         reader = IndexReader(tree, parents, ctx.qualified)
         for node, value in _writes(ctx, tree):
             if _in_unset_arm(ctx, node, tree, parents):
                 continue  # only where no list was given: then an index is the GPU's id
+            if _too_late_for_this_process(ctx, node, parents):
+                continue  # TPL404's ground: this process's GPUs are fixed, none started after
             index = reader.process_index(value, _enclosing_function(node, parents))
             if index is None:
                 continue
+            how = "counts" if isinstance(given, ast.Call) and not given.args else "reads"
             message = (
                 f"{VARIABLE} set to {index}, a process's index (0, 1, ...): a physical GPU "
-                f"id, not the GPU at that place in the list the program reads (line "
-                f"{getattr(given, 'lineno', 0)}); given `{VARIABLE}=4,5,6,7`, its workers "
-                "use GPUs 0 to 3"
+                f"id, not the GPU at that place in the list of visible GPUs the program {how} "
+                f"(line {getattr(given, 'lineno', 0)}); given `{VARIABLE}=4,5,6,7`, its "
+                "workers use GPUs 0 to 3"
             )
             yield self.finding(ctx, node, message)
 
@@ -126,6 +138,8 @@ def _writes(ctx: FileContext, tree: ast.Module) -> Iterator[tuple[ast.AST, ast.e
                 isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault"
             ):
                 yield node, value
+        elif isinstance(node, ast.JoinedStr):
+            yield from _command_string_writes(node)
         elif isinstance(node, ast.Dict) and any(
             key is None and ast.unparse(value).endswith("environ")
             for key, value in zip(node.keys, node.values, strict=True)
@@ -133,6 +147,82 @@ def _writes(ctx: FileContext, tree: ast.Module) -> Iterator[tuple[ast.AST, ast.e
             for key, value in zip(node.keys, node.values, strict=True):
                 if key is not None and literal_string(key) == VARIABLE:
                     yield node, value
+
+
+#: A shell command's prefix setting the variable: `CUDA_VISIBLE_DEVICES=` at a word's start.
+_COMMAND_PREFIX = re.compile(r"(?:^|[\s;&|(])" + VARIABLE + r"=$")
+
+
+def _command_string_writes(node: ast.JoinedStr) -> Iterator[tuple[ast.AST, ast.expr]]:
+    """`f"CUDA_VISIBLE_DEVICES={gpu} python train.py"`: a command string a shell runs with
+    the variable set to the formatted value for the command after it (DomainBed's and
+    SubpopBench's launchers); not one that sets it and runs nothing (`os.system(f"CUDA_
+    VISIBLE_DEVICES={rank}")`: the shell exits)."""
+    parts = node.values
+    for index, (before, after) in enumerate(itertools.pairwise(parts)):
+        text = before.value if isinstance(before, ast.Constant) else None
+        if not (
+            isinstance(text, str)
+            and isinstance(after, ast.FormattedValue)
+            and _COMMAND_PREFIX.search(text)
+        ):
+            continue
+        rest = parts[index + 2 :]
+        following = rest[0] if rest else None
+        spaced = isinstance(following, ast.Constant) and str(following.value)[:1] in " \t"
+        if spaced and (len(rest) > 1 or str(following.value).strip()):  # type: ignore[union-attr]
+            yield node, after.value
+
+
+def _too_late_for_this_process(
+    ctx: FileContext, node: ast.AST, parents: dict[int, ast.AST]
+) -> bool:
+    """A write into this process's own environment after its function started CUDA
+    (`torch.cuda.set_device(rank)` just before: TabPFN), with no process started after it:
+    it changes no GPU (TPL404 says so where it matters)."""
+    if not _own_environment(node):
+        return False
+    function = _enclosing_function(node, parents)
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    line = getattr(node, "lineno", 0)
+    end = getattr(node, "end_lineno", line) or line
+    before = without_comments(ctx.source.lines_text(function.lineno, line - 1))
+    for alias, module in ctx.aliases.items():
+        if module == "torch" and alias != "torch":  # `import torch as th`
+            before = re.sub(rf"\b{re.escape(alias)}\.cuda\.", "torch.cuda.", before)
+    after = without_comments(ctx.source.lines_text(end + 1, function.end_lineno or end))
+    return STARTS_CUDA.search(before) is not None and _STARTS_PROCESS.search(after) is None
+
+
+#: Code that starts another process, which reads the environment as it is then.
+_STARTS_PROCESS = re.compile(
+    r"\b(?:Process|Popen|spawn|start_processes|Pool|ProcessPoolExecutor|system|run|call)\s*\("
+    r"|\.start\s*\("
+)
+
+
+def _own_environment(node: ast.AST) -> bool:
+    """The write goes to `os.environ` (or `putenv`), not to a child's environment."""
+    if isinstance(node, ast.Assign):
+        return any(
+            isinstance(t, ast.Subscript) and ast.unparse(t.value).endswith("environ")
+            for t in node.targets
+        )
+    return isinstance(node, ast.Call)
+
+
+def _counts_visible_gpus(ctx: FileContext, tree: ast.Module) -> ast.Call | None:
+    """`torch.cuda.device_count()`: the program counts the GPUs it sees, which a
+    `CUDA_VISIBLE_DEVICES` given to it narrows (DomainBed's launcher before its fix)."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and not node.args
+            and (ctx.qualified(node.func) or "").endswith("cuda.device_count")
+        ):
+            return node
+    return None
 
 
 def _environment_copies(tree: ast.Module) -> set[str]:
