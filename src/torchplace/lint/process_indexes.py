@@ -53,7 +53,7 @@ class IndexReader:
         self.qualified = qualified
         self._references: dict[str, list[ast.AST]] | None = None
         self._filled: dict[tuple[int, int], str | None] = {}
-        self._bound: dict[tuple[int, str], list[ast.expr | str]] = {}
+        self._bound: dict[int, dict[str, list[ast.expr | str]]] = {}
         self._module_functions: dict[str, int] | None = None
 
     def process_index(self, value: ast.expr, function: ast.AST | None) -> str | None:
@@ -89,10 +89,9 @@ class IndexReader:
         replaces, filled with indexes by every hand-off in the file."""
         holder = function if function is not None else self.tree
         found: list[str | None] = []
-        key = (id(holder), name.id)
-        if key not in self._bound:
-            self._bound[key] = _bindings(holder, name.id)
-        for binding in self._bound[key]:
+        if id(holder) not in self._bound:
+            self._bound[id(holder)] = _all_bindings(holder)
+        for binding in self._bound[id(holder)].get(name.id, []):
             if isinstance(binding, str):
                 found.append(None if binding == "unknown" else binding)
             else:
@@ -157,16 +156,25 @@ class IndexReader:
                 elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
                     references["attribute:" + node.attr].append(node)
             self._references = references
-        if method:
-            return self._references.get("attribute:" + function.name, [])
         if self._defined_twice(function.name):
             return []  # which definition a name reaches is not read
+        if method:
+            owner = self.parents.get(id(function))
+            holders = {"self", "cls", getattr(owner, "name", "")}
+            return [
+                node
+                for node in self._references.get("attribute:" + function.name, [])
+                if isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in holders
+            ]
         return self._references.get("name:" + function.name, [])
 
     def _defined_twice(self, name: str) -> bool:
+        """More than one function of the file, at any depth, has this name."""
         if self._module_functions is None:
             counts: dict[str, int] = defaultdict(int)
-            for node in self.tree.body:
+            for node in ast.walk(self.tree):
                 if isinstance(node, _Function):
                     counts[node.name] += 1
             self._module_functions = counts
@@ -269,42 +277,39 @@ def _environment_variable(node: ast.expr) -> str | None:
     return None
 
 
-def _bindings(holder: ast.AST, name: str) -> list[ast.expr | str]:
-    """What binds `name` in the holder's own code: assigned values, "loop" for a `for` or
-    comprehension variable (read by `_loop_index`), "unknown" for anything else (an augmented
-    assignment, `with ... as`, a tuple target, an import, `del`)."""
-    found: list[ast.expr | str] = []
+def _all_bindings(holder: ast.AST) -> dict[str, list[ast.expr | str]]:
+    """What binds each name in the holder's code, in one walk: assigned values, "loop" for a
+    `for` or comprehension variable (read by `_loop_index`), "unknown" for anything else (an
+    augmented assignment, `with ... as`, a tuple target, an import, `del`)."""
+    found: dict[str, list[ast.expr | str]] = defaultdict(list)
     for node in ast.walk(holder):
         if isinstance(node, ast.Assign):
             for target in node.targets:
-                if isinstance(target, ast.Name) and target.id == name:
-                    found.append(node.value)
-                elif _binds_inside(target, name):
-                    found.append("unknown")
+                if isinstance(target, ast.Name):
+                    found[target.id].append(node.value)
+                else:
+                    for name in _stored_names(target):
+                        found[name].append("unknown")
         elif isinstance(node, ast.AnnAssign | ast.NamedExpr):
-            if isinstance(node.target, ast.Name) and node.target.id == name:
-                found.append(node.value if node.value is not None else "unknown")
+            if isinstance(node.target, ast.Name):
+                found[node.target.id].append(node.value if node.value is not None else "unknown")
         elif isinstance(node, ast.AugAssign):
-            if isinstance(node.target, ast.Name) and node.target.id == name:
-                found.append("unknown")
+            if isinstance(node.target, ast.Name):
+                found[node.target.id].append("unknown")
         elif isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
-            if _binds_inside(node.target, name):
-                found.append("loop")
-        elif (
-            isinstance(node, ast.withitem)
-            and node.optional_vars is not None
-            and _binds_inside(node.optional_vars, name)
-        ):
-            found.append("unknown")
+            for name in _stored_names(node.target):
+                found[name].append("loop")
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            for name in _stored_names(node.optional_vars):
+                found[name].append("unknown")
     return found
 
 
-def _binds_inside(target: ast.AST, name: str) -> bool:
-    """The target binds `name` (`a, name = ...`), not only reads it (`table[name] = ...`)."""
-    return any(
-        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
-        for n in ast.walk(target)
-    )
+def _stored_names(target: ast.AST) -> list[str]:
+    """The names a target binds (`a, name = ...`), not those it only reads (`table[i] = ...`)."""
+    return [
+        n.id for n in ast.walk(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    ]
 
 
 def _loop_index(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
@@ -317,17 +322,19 @@ def _loop_index(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
             loops = [(node.target, node.iter)]
         elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
             loops = [(g.target, g.iter) for g in node.generators]
-        for target, iterated in loops:
-            if isinstance(target, ast.Name) and target.id == name.id and _from_zero(iterated):
-                return f"`{name.id}` (a `range` loop's variable)"
+        for target, iterated in reversed(loops):
+            if isinstance(target, ast.Name) and target.id == name.id:
+                return f"`{name.id}` (a `range` loop's variable)" if _from_zero(iterated) else None
             if (
                 isinstance(target, ast.Tuple)
                 and target.elts
                 and isinstance(target.elts[0], ast.Name)
                 and target.elts[0].id == name.id
-                and _counts_from_zero(iterated)
             ):
-                return f"`{name.id}` (the position `enumerate` gives)"
+                counts = _counts_from_zero(iterated)
+                return f"`{name.id}` (the position `enumerate` gives)" if counts else None
+            if name.id in _stored_names(target):
+                return None  # the innermost loop binding it gives something else
         if isinstance(node, _Function | ast.Lambda):
             return None
         node = parents.get(id(node))
@@ -341,6 +348,8 @@ def _from_zero(iterated: ast.expr) -> bool:
     if not (isinstance(iterated, ast.Call) and call_name(iterated) == "range"):
         return False
     arguments = iterated.args
+    if any("nvml" in ast.unparse(a).lower() for a in arguments):
+        return False  # NVML counts every physical GPU: its numbers are physical ids
     if len(arguments) == 1:
         return True
     start = arguments[0] if arguments else None

@@ -5,9 +5,10 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+from collections import defaultdict
 from collections.abc import Iterator
 
-from torchplace.lint.context import FileContext
+from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.import_cuda import STARTS_CUDA
 from torchplace.lint.process_indexes import IndexReader
 from torchplace.lint.rule import AnyOf, Rule
@@ -92,20 +93,19 @@ class VisibleDevicesSetFromProcessIndex(Rule):
         if tree is None:
             return
         parents = parent_map({}, tree)
-        reads = [
-            node
-            for node in ast.walk(tree)
-            if is_env_read(ctx, node, VARIABLE) is not None
-            and not (isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load))
-        ]
-        given = next((read for read in reads if _read_as_a_list(read, tree, parents)), None)
-        if given is None:
-            given = _counts_visible_gpus(ctx, tree)
+        facts = _VisibleFacts(ctx, tree, parents)
+        if facts.refuses_a_list:
+            return  # it stops where a list is given: its indexes are the GPUs' ids
+        given = facts.list_read or _counts_visible_gpus(ctx, tree)
         if given is None:
             return  # no sign the program is given a list of GPUs
         reader = IndexReader(tree, parents, ctx.qualified)
-        for node, value in _writes(ctx, tree):
-            if _in_unset_arm(ctx, node, tree, parents):
+        seen: set[int] = set()
+        for node, value in _writes(ctx, tree, parents):
+            if id(value) in seen:
+                continue  # `update({**os.environ, ...})`: one write, read twice
+            seen.add(id(value))
+            if facts.only_where_unset(node):
                 continue  # only where no list was given: then an index is the GPU's id
             if _too_late_for_this_process(ctx, node, parents):
                 continue  # TPL404's ground: this process's GPUs are fixed, none started after
@@ -122,15 +122,186 @@ class VisibleDevicesSetFromProcessIndex(Rule):
             yield self.finding(ctx, node, message)
 
 
-def _writes(ctx: FileContext, tree: ast.Module) -> Iterator[tuple[ast.AST, ast.expr]]:
+class _VisibleFacts:
+    """What one file does with the variable: where it reads it, the names each function holds
+    it in, whether it reads it as a list of GPUs, whether it refuses one (stops where it is
+    set)."""
+
+    def __init__(self, ctx: FileContext, tree: ast.Module, parents: dict[int, ast.AST]):
+        self.ctx = ctx
+        self.parents = parents
+        self.reads: list[ast.AST] = []
+        #: Per function (None: module code), the names assigned a read of the variable.
+        self.holders: dict[int, set[str]] = defaultdict(set)
+        for node in ast.walk(tree):
+            if is_env_read(ctx, node, VARIABLE) is None:
+                continue
+            if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load):
+                continue
+            self.reads.append(node)
+            holder = parents.get(id(node))
+            if isinstance(holder, ast.Assign) and holder.value is node:
+                scope = id(_enclosing_function(node, parents))
+                self.holders[scope].update(_target_names(holder))
+        self.list_read = next((r for r in self.reads if self._read_as_a_list(r)), None)
+        self.refuses_a_list = any(
+            isinstance(node, ast.If)
+            and self.tests_unset(node.test, node) is False
+            and _ends_the_program(node.body)
+            for node in ast.walk(tree)
+        )
+
+    def _read_as_a_list(self, read: ast.AST) -> bool:
+        """The program splits or counts the variable's entries, itself or through a name
+        holding it in the same function (not a read that only tests, logs or restores it)."""
+        if _used_as_a_list(read, self.parents):
+            return True
+        holder = self.parents.get(id(read))
+        if not (isinstance(holder, ast.Assign) and holder.value is read):
+            return False
+        names = set(_target_names(holder))
+        function = _enclosing_function(read, self.parents)
+        scope = function if function is not None else holder
+        return any(
+            isinstance(node, ast.Name) and node.id in names and _used_as_a_list(node, self.parents)
+            for node in ast.walk(scope)
+        )
+
+    def only_where_unset(self, node: ast.AST) -> bool:
+        """The write runs only where the variable is unset or empty: in the arm of an `if`
+        that says so, or after an `if` that says it is set and leaves the block (`if
+        visible: ...; return`)."""
+        child: ast.AST = node
+        parent = self.parents.get(id(node))
+        while parent is not None:
+            if isinstance(parent, ast.If) and child is not parent.test:
+                unset_when = self.tests_unset(parent.test, node)
+                if unset_when is not None and (child in parent.body) == unset_when:
+                    return True
+            block = _block_holding(parent, child)
+            if block is not None:
+                for statement in block[: block.index(child)]:  # type: ignore[arg-type]
+                    if (
+                        isinstance(statement, ast.If)
+                        and self.tests_unset(statement.test, node) is False
+                        and _stops(statement.body)
+                    ):
+                        return True
+            child, parent = parent, self.parents.get(id(parent))
+        return False
+
+    def tests_unset(self, test: ast.expr, at: ast.AST) -> bool | None:
+        """True when the test holds exactly where the variable is unset or empty, False when
+        it holds exactly where it is set, None when it does not say."""
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            inner = self.tests_unset(test.operand, at)
+            return None if inner is None else not inner
+        if isinstance(test, ast.BoolOp):
+            parts = [self.tests_unset(value, at) for value in test.values]
+            if isinstance(test.op, ast.And) and True in parts:
+                return True  # `X not in os.environ and n > 0`: true only where unset
+            if isinstance(test.op, ast.Or) and parts and all(p is True for p in parts):
+                return True  # `visible is None or visible == ""`
+            if isinstance(test.op, ast.Or) and False in parts:
+                return False
+            return None
+        if self._names_the_variable(test, at):
+            return False  # `if visible:`
+        if isinstance(test, ast.Compare) and len(test.ops) == 1:
+            return self._compares(test.left, test.ops[0], test.comparators[0], at)
+        return None
+
+    def _compares(self, left: ast.expr, op: ast.cmpop, right: ast.expr, at: ast.AST) -> bool | None:
+        if literal_string(left) == VARIABLE and ast.unparse(right).endswith(
+            ("environ", "environ.keys()")
+        ):
+            return isinstance(op, ast.NotIn) if isinstance(op, ast.In | ast.NotIn) else None
+        measured = left
+        if (
+            isinstance(left, ast.Call)
+            and isinstance(left.func, ast.Name)
+            and left.func.id == "len"
+            and left.args
+        ):
+            measured = left.args[0]
+            if isinstance(right, ast.Constant) and right.value == 0:
+                right = ast.Constant(value="")
+        if not self._names_the_variable(measured, at):
+            return None
+        empty = isinstance(right, ast.Constant) and right.value in (None, "")
+        if isinstance(right, ast.Tuple | ast.List | ast.Set):
+            empty_set = all(
+                isinstance(e, ast.Constant) and e.value in (None, "") for e in right.elts
+            )
+            if empty_set and isinstance(op, ast.In | ast.NotIn):
+                return isinstance(op, ast.In)
+            return None
+        if empty and isinstance(op, ast.Is | ast.Eq):
+            return True
+        if empty and isinstance(op, ast.IsNot | ast.NotEq | ast.Gt):
+            return False
+        return None
+
+    def _names_the_variable(self, node: ast.expr, at: ast.AST) -> bool:
+        """A read of the variable, or a name its function (the one holding `at`) assigned one
+        (`visible = os.environ.get(...)`): a parameter of the same name elsewhere is not it."""
+        if is_env_read(self.ctx, node, VARIABLE) is not None:
+            return True
+        if not isinstance(node, ast.Name):
+            return False
+        return node.id in self.holders.get(id(_enclosing_function(at, self.parents)), set())
+
+
+def _target_names(assign: ast.Assign) -> list[str]:
+    return [t.id for t in assign.targets if isinstance(t, ast.Name)]
+
+
+def _stops(body: list[ast.stmt]) -> bool:
+    """The block leaves its function or program at its end (`return`, `raise`, `sys.exit`,
+    `continue`, `break`)."""
+    last = body[-1] if body else None
+    if isinstance(last, ast.Return | ast.Raise | ast.Continue | ast.Break):
+        return True
+    return (
+        isinstance(last, ast.Expr)
+        and isinstance(last.value, ast.Call)
+        and (call_name(last.value) or "") in ("exit", "_exit", "quit")
+    )
+
+
+def _ends_the_program(body: list[ast.stmt]) -> bool:
+    """The block only reports and stops the program (`sys.exit("unset CUDA_VISIBLE_DEVICES")`,
+    `raise`): what follows runs only where the test failed."""
+    last = body[-1] if body else None
+    ends = isinstance(last, ast.Raise) or (
+        isinstance(last, ast.Expr)
+        and isinstance(last.value, ast.Call)
+        and (call_name(last.value) or "") in ("exit", "_exit", "quit")
+    )
+    return ends and all(isinstance(statement, ast.Expr) for statement in body[:-1])
+
+
+def _block_holding(parent: ast.AST, child: ast.AST) -> list[ast.stmt] | None:
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(parent, field, None)
+        if isinstance(block, list) and child in block:
+            return block
+    return None
+
+
+def _writes(
+    ctx: FileContext, tree: ast.Module, parents: dict[int, ast.AST]
+) -> Iterator[tuple[ast.AST, ast.expr]]:
     """The writes of the variable and their values: into this process's environment
     (`os.environ[...] =`, `.update`, `putenv`; `setdefault` writes only where it is unset),
-    or into a child's (`env[...] =` on a copy of `os.environ`, `{**os.environ, ...: v}`)."""
-    copies = _environment_copies(tree)
+    or into a child's (`env[...] =` on a copy of `os.environ` its function made,
+    `{**os.environ, ...: v}`, a command string)."""
+    copies = _environment_copies(tree, parents)
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign):
+            scope = id(_enclosing_function(node, parents))
             for target in node.targets:
-                if is_environ_key(ctx, target) or _copy_key(target, copies):
+                if is_environ_key(ctx, target) or _copy_key(target, copies.get(scope, set())):
                     yield node, node.value
         elif isinstance(node, ast.Call) and sets_variable(ctx, node):
             value = written_value(node)
@@ -225,10 +396,10 @@ def _counts_visible_gpus(ctx: FileContext, tree: ast.Module) -> ast.Call | None:
     return None
 
 
-def _environment_copies(tree: ast.Module) -> set[str]:
-    """Names bound to a copy of the environment (`env = os.environ.copy()`, `dict(os.environ)`,
-    `copy.deepcopy(os.environ)`)."""
-    names: set[str] = set()
+def _environment_copies(tree: ast.Module, parents: dict[int, ast.AST]) -> dict[int, set[str]]:
+    """Per function (by id; None's for module code), the names it binds to a copy of the
+    environment (`env = os.environ.copy()`, `dict(os.environ)`, `copy.deepcopy(os.environ)`)."""
+    names: dict[int, set[str]] = defaultdict(set)
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
             continue
@@ -239,7 +410,7 @@ def _environment_copies(tree: ast.Module) -> set[str]:
             and ast.unparse(call.func.value).endswith("environ")
         ) or any(ast.unparse(a).endswith("environ") for a in call.args[:1])
         if copied:
-            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            names[id(_enclosing_function(node, parents))].update(_target_names(node))
     return names
 
 
@@ -252,27 +423,10 @@ def _copy_key(target: ast.AST, copies: set[str]) -> bool:
     )
 
 
-def _read_as_a_list(read: ast.AST, tree: ast.Module, parents: dict[int, ast.AST]) -> bool:
-    """The program reads the variable as a list of GPUs: splits or counts its entries,
-    itself or through a name holding it (not a read that only tests it, logs it or puts a
-    saved value back)."""
-    if _used_as_a_list(read, parents):
-        return True
-    holder = parents.get(id(read))
-    if not (isinstance(holder, ast.Assign) and holder.value is read):
-        return False
-    names = {t.id for t in holder.targets if isinstance(t, ast.Name)}
-    return any(
-        isinstance(node, ast.Name) and node.id in names and _used_as_a_list(node, parents)
-        for node in ast.walk(tree)
-    )
-
-
 def _used_as_a_list(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """`x.split(",")`, `x.count(",")`, `len(x)`, through `.strip()` / `.replace(...)`."""
+    """`x.split(",")` (its entries), `x.count(",")`, through `.strip()` / `.replace(...)`;
+    not `len(x)`, the string's length, a test of whether it is set."""
     parent = parents.get(id(node))
-    if isinstance(parent, ast.Call) and node in parent.args:
-        return isinstance(parent.func, ast.Name) and parent.func.id == "len"
     if isinstance(parent, ast.Attribute) and parent.value is node:
         call = parents.get(id(parent))
         if not (isinstance(call, ast.Call) and call.func is parent):
@@ -282,60 +436,6 @@ def _used_as_a_list(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
         if parent.attr in ("strip", "replace", "rstrip", "lstrip"):
             return _used_as_a_list(call, parents)
     return False
-
-
-def _in_unset_arm(
-    ctx: FileContext, node: ast.AST, tree: ast.Module, parents: dict[int, ast.AST]
-) -> bool:
-    """The write lies in the arm of an `if` that runs only where the variable is unset or
-    empty (`if not os.environ.get(...)`, `if "CUDA_VISIBLE_DEVICES" not in os.environ`, the
-    `else` of `if visible:`)."""
-    child: ast.AST = node
-    parent = parents.get(id(node))
-    while parent is not None:
-        if isinstance(parent, ast.If) and child is not parent.test:
-            unset_when = _tests_unset(ctx, parent.test, tree)
-            if unset_when is not None:
-                in_body = child in parent.body
-                if in_body == unset_when:
-                    return True
-        child, parent = parent, parents.get(id(parent))
-    return False
-
-
-def _tests_unset(ctx: FileContext, test: ast.expr, tree: ast.Module) -> bool | None:
-    """True when the test holds exactly where the variable is unset or empty, False when it
-    holds exactly where it is set, None when it does not test it."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        inner = _tests_unset(ctx, test.operand, tree)
-        return None if inner is None else not inner
-    if _names_the_variable(ctx, test, tree):
-        return False  # `if visible:`
-    if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        left, op, right = test.left, test.ops[0], test.comparators[0]
-        if literal_string(left) == VARIABLE and ast.unparse(right).endswith("environ"):
-            return isinstance(op, ast.NotIn) if isinstance(op, ast.In | ast.NotIn) else None
-        if _names_the_variable(ctx, left, tree):
-            empty = isinstance(right, ast.Constant) and right.value in (None, "")
-            if empty and isinstance(op, ast.Is | ast.Eq):
-                return True
-            if empty and isinstance(op, ast.IsNot | ast.NotEq):
-                return False
-    return None
-
-
-def _names_the_variable(ctx: FileContext, node: ast.expr, tree: ast.Module) -> bool:
-    """A read of the variable, or a name assigned one (`visible = os.environ.get(...)`)."""
-    if is_env_read(ctx, node, VARIABLE) is not None:
-        return True
-    if not isinstance(node, ast.Name):
-        return False
-    return any(
-        isinstance(n, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == node.id for t in n.targets)
-        and is_env_read(ctx, n.value, VARIABLE) is not None
-        for n in ast.walk(tree)
-    )
 
 
 def _enclosing_function(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
