@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
-from collections.abc import Callable
 
-from torchplace.lint.context import call_name
-from torchplace.lint.rules._helpers import literal_string
+from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.rank_names import GLOBAL_RANK_VARIABLES, LOCAL_RANK_VARIABLES
+from torchplace.lint.rules._helpers import is_env_read, literal_string
+from torchplace.lint.spawn_ranks import spawns_processes
 
 #: Environment variables launchers set to this process's rank or local rank.
-_RANK_VARIABLES = frozenset(
-    {"LOCAL_RANK", "RANK", "SLURM_LOCALID", "SLURM_PROCID", "OMPI_COMM_WORLD_LOCAL_RANK",
-     "OMPI_COMM_WORLD_RANK", "PMI_RANK", "MPI_LOCALRANKID", "LOCAL_PROCESS_RANK"}
-)  # fmt: skip
+_RANK_VARIABLES = (*LOCAL_RANK_VARIABLES, *GLOBAL_RANK_VARIABLES)
 #: Attributes of an object other than `self` that launchers fill with a rank.
 _RANK_ATTRIBUTES = frozenset({"local_rank", "rank", "process_index", "local_process_index"})
 #: Calls that return one: `dist.get_rank()`, `get_local_rank()`.
@@ -40,17 +38,16 @@ _POOL_APPLIES = frozenset({"apply", "apply_async"})
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: How deep names are followed into their values and hand-offs.
 _DEPTH = 4
-Qualify = Callable[[ast.expr], "str | None"]
 
 
 class IndexReader:
     """Reads one file's tree: which values are process indexes. Built once per file; each
     function's hand-offs are found once."""
 
-    def __init__(self, tree: ast.Module, parents: dict[int, ast.AST], qualified: Qualify):
+    def __init__(self, ctx: FileContext, tree: ast.Module, parents: dict[int, ast.AST]):
+        self.ctx = ctx
         self.tree = tree
         self.parents = parents
-        self.qualified = qualified
         self._references: dict[str, list[ast.AST]] | None = None
         self._filled: dict[tuple[int, int], str | None] = {}
         self._bound: dict[int, dict[str, list[ast.expr | str]]] = {}
@@ -77,8 +74,8 @@ class IndexReader:
         if isinstance(value, ast.Call | ast.Subscript):
             if isinstance(value, ast.Call) and not value.args and call_name(value) in _RANK_CALLS:
                 return f"`{ast.unparse(value)}`"
-            variable = _environment_variable(value)
-            return f"`{variable}`" if variable in _RANK_VARIABLES else None
+            read = next((v for v in _RANK_VARIABLES if is_env_read(self.ctx, value, v)), None)
+            return f"`{read}`" if read is not None else None
         if isinstance(value, ast.Name) and depth < _DEPTH:
             return self._name_index(value, function, depth)
         return None
@@ -139,7 +136,7 @@ class IndexReader:
             if isinstance(given, str):
                 found.append(given)
             else:
-                holder = _enclosing_function(given, self.parents)
+                holder = enclosing_function_of(given, self.parents)
                 found.append(self._index(given, holder, depth + 1))
             if found[-1] is None:
                 return None
@@ -203,7 +200,7 @@ class IndexReader:
                 return call.args[1 + position]
             shifted = None if position is None else position - bound
             return self._handed(call, shifted, parameter)
-        if first and self._spawns(call):
+        if first and spawns_processes(self.ctx, call):
             if position == 0:
                 return "the spawn index"
             arguments = _keyword(call, "args") or (call.args[1] if len(call.args) > 1 else None)
@@ -223,11 +220,6 @@ class IndexReader:
         if name == "run_in_executor" and call.args[1:2] == [reference]:
             return _given(call.args[2:], [], position, parameter)
         return None
-
-    def _spawns(self, call: ast.Call) -> bool:
-        """`torch.multiprocessing.spawn` / `start_processes` (not gevent's `spawn`)."""
-        qualified = self.qualified(call.func) or ast.unparse(call.func)
-        return qualified.endswith(("multiprocessing.spawn", "multiprocessing.start_processes"))
 
 
 def _unwrapped(value: ast.expr) -> ast.expr:
@@ -264,17 +256,6 @@ def _unwrapped(value: ast.expr) -> ast.expr:
             value = value.args[0]
         else:
             return value
-
-
-def _environment_variable(node: ast.expr) -> str | None:
-    """`os.environ["X"]`, `os.environ.get("X", ...)`, `os.getenv("X")`: "X"."""
-    if isinstance(node, ast.Subscript) and ast.unparse(node.value).endswith("environ"):
-        return literal_string(node.slice)
-    if isinstance(node, ast.Call) and node.args:
-        func = ast.unparse(node.func)
-        if func.endswith(("environ.get", "getenv")):
-            return literal_string(node.args[0])
-    return None
 
 
 def _all_bindings(holder: ast.AST) -> dict[str, list[ast.expr | str]]:
@@ -413,7 +394,9 @@ def _element(iterable: ast.expr, position: int | None) -> ast.expr | str | None:
     return None
 
 
-def _enclosing_function(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
+def enclosing_function_of(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
+    """The innermost function holding `node`, by the tree's child-to-parent map; None at
+    module level."""
     current = parents.get(id(node))
     while current is not None and not isinstance(current, _Function):
         current = parents.get(id(current))

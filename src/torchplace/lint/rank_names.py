@@ -39,6 +39,8 @@ CONVENTIONAL_RANK_NAMES = frozenset(
 )
 #: Environment variables that hold this node's rank (torchrun, Slurm, Open MPI).
 LOCAL_RANK_VARIABLES = ("LOCAL_RANK", "SLURM_LOCALID", "OMPI_COMM_WORLD_LOCAL_RANK")
+#: Environment variables holding the global rank (torchrun, Slurm, Open MPI, MPICH).
+GLOBAL_RANK_VARIABLES = ("RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMI_RANK")
 #: The leading quoted expression of a TPL402 message: "`self.process_index` is the global rank".
 _SELF_RANK_MESSAGE = re.compile(r"`self\.(\w+)` is the global rank")
 

@@ -14,7 +14,11 @@ from torchplace.lint.job_scale import after_single_node_guard
 from torchplace.lint.launch_commands import launches_in_text
 from torchplace.lint.rank_evidence import default_only, under_rank_zero
 from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
-from torchplace.lint.rank_names import CONVENTIONAL_RANK_NAMES, LOCAL_RANK_VARIABLES
+from torchplace.lint.rank_names import (
+    CONVENTIONAL_RANK_NAMES,
+    GLOBAL_RANK_VARIABLES,
+    LOCAL_RANK_VARIABLES,
+)
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     calls_in_scope,
@@ -483,7 +487,7 @@ def _global_rank(ctx: FileContext, node: ast.AST, attributes: set[str]) -> ast.A
     its own name (`global_rank`, `process_index`, `world_rank`) or a rank within a parallel
     group (`tp_rank`, `pp_rank`: not this node's GPU once groups span data-parallel copies),
     or `self.<attr>` where the file sets that attribute from the global rank; else None."""
-    for variable in _RANK_VARIABLES:
+    for variable in GLOBAL_RANK_VARIABLES:
         key = is_env_read(ctx, node, variable)
         if key is not None:
             return key
@@ -599,8 +603,6 @@ def _default_group(ctx: FileContext, call: ast.Call) -> bool:
     return qualified.endswith(("group.WORLD", "GroupMember.WORLD"))
 
 
-#: Environment variables holding the global rank (torchrun, Slurm, Open MPI, MPICH).
-_RANK_VARIABLES = ("RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMI_RANK")
 #: The local variable that a fix reads instead of each global one.
 _LOCAL_OF = {
     "RANK": "LOCAL_RANK",
