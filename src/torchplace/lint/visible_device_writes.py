@@ -9,8 +9,10 @@ writes.
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Sequence
 
-from torchplace.lint.context import FileContext
+from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.rules._helpers import literal_string
 
 VARIABLE = "CUDA_VISIBLE_DEVICES"
@@ -56,3 +58,42 @@ def sets_variable(ctx: FileContext, call: ast.Call) -> bool:
             ):
                 return True
     return False
+
+
+#: Calls that start a child process: it reads `CUDA_VISIBLE_DEVICES` when its own CUDA starts.
+_CHILD_CALLS = frozenset(
+    {"Popen", "Process", "ProcessPoolExecutor", "Pool", "spawn", "start_processes"}
+    | {"create_subprocess_exec", "create_subprocess_shell"}
+)
+_OS_CHILD = re.compile(r"system|exec\w*|posix_spawn\w*|spawn\w*")
+#: Modules whose `Process` / `Pool` / `spawn` start a process (`psutil.Process` only reads one).
+_PROCESS_MODULES = frozenset(
+    {"multiprocessing", "torch", "subprocess", "concurrent", "asyncio", "billiard", "ray"}
+)
+
+
+def starts_child(ctx: FileContext, nodes: Sequence[ast.AST], after: int = 0) -> bool:
+    """Whether the nodes start a child process (`subprocess`, `os.system`, a multiprocessing
+    `Process` / `Pool`, `mp.spawn`) on a line past `after`: the child reads the variable as it
+    is then."""
+    for holder in nodes:
+        for node in ast.walk(holder):
+            if isinstance(node, ast.Call) and node.lineno > after and _is_child_start(ctx, node):
+                return True
+    return False
+
+
+def _is_child_start(ctx: FileContext, call: ast.Call) -> bool:
+    name = call_name(call) or ""
+    root = call.func
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    imported = ctx.aliases.get(root.id) if isinstance(root, ast.Name) else None
+    module = imported.partition(".")[0] if imported is not None else None
+    if module == "subprocess" and isinstance(call.func, ast.Attribute):
+        return True
+    if module == "os" and isinstance(call.func, ast.Attribute):
+        return _OS_CHILD.fullmatch(name) is not None
+    # A name the file did not import (`context.Process`, a local `mp_context`) is taken as a
+    # process start; one imported from another module (`psutil.Process`) is not.
+    return name in _CHILD_CALLS and (module is None or module in _PROCESS_MODULES)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Located, call_name
@@ -20,7 +19,12 @@ from torchplace.lint.rules._helpers import (
     without_comments,
 )
 from torchplace.lint.run_conditions import statements_after
-from torchplace.lint.visible_device_writes import is_environ_key, sets_variable, written_value
+from torchplace.lint.visible_device_writes import (
+    is_environ_key,
+    sets_variable,
+    starts_child,
+    written_value,
+)
 from torchplace.report import Finding
 
 VARIABLE = "CUDA_VISIBLE_DEVICES"
@@ -180,42 +184,6 @@ def _heads(statement: ast.AST) -> list[ast.AST]:
     return [statement]
 
 
-#: Calls that start a child process: it reads `CUDA_VISIBLE_DEVICES` when its own CUDA starts.
-_CHILD_CALLS = frozenset(
-    {"Popen", "Process", "ProcessPoolExecutor", "Pool", "spawn", "start_processes"}
-    | {"create_subprocess_exec", "create_subprocess_shell"}
-)
-_OS_CHILD = re.compile(r"system|exec\w*|posix_spawn\w*|spawn\w*")
-#: Modules whose `Process` / `Pool` / `spawn` start a process (`psutil.Process` only reads one).
-_PROCESS_MODULES = frozenset(
-    {"multiprocessing", "torch", "subprocess", "concurrent", "asyncio", "billiard", "ray"}
-)
-
-
-def _starts_child(ctx: FileContext, statements: list[ast.stmt]) -> bool:
-    for statement in statements:
-        for node in ast.walk(statement):
-            if isinstance(node, ast.Call) and _is_child_start(ctx, node):
-                return True
-    return False
-
-
-def _is_child_start(ctx: FileContext, call: ast.Call) -> bool:
-    name = call_name(call) or ""
-    root = call.func
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    imported = ctx.aliases.get(root.id) if isinstance(root, ast.Name) else None
-    module = imported.partition(".")[0] if imported is not None else None
-    if module == "subprocess" and isinstance(call.func, ast.Attribute):
-        return True
-    if module == "os" and isinstance(call.func, ast.Attribute):
-        return _OS_CHILD.fullmatch(name) is not None
-    # A name the file did not import (`context.Process`, a local `mp_context`) is taken as a
-    # process start; one imported from another module (`psutil.Process`) is not.
-    return name in _CHILD_CALLS and (module is None or module in _PROCESS_MODULES)
-
-
 def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bool:
     """A late write that still does what it is for: the function starts child processes after
     it (they read the variable when their CUDA starts), or it hides every GPU (`""`, `"-1"`)
@@ -229,7 +197,7 @@ def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bo
     if _restores_saved_value(ctx, node, located):
         return True
     following = statements_after(ctx, located.scope, node)
-    if _starts_child(ctx, following):
+    if starts_child(ctx, following):
         return True
     after = without_comments("".join(ctx.node_text(statement) for statement in following))
     return _hides_every_gpu(ctx, node) and not _INITIALISES.search(after)

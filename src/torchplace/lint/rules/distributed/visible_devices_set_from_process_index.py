@@ -10,14 +10,15 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.import_cuda import STARTS_CUDA
-from torchplace.lint.process_indexes import IndexReader
+from torchplace.lint.process_indexes import IndexReader, enclosing_function_of
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import is_env_read, literal_string, without_comments
-from torchplace.lint.run_conditions import parent_map
+from torchplace.lint.run_conditions import EXITS, parent_map
 from torchplace.lint.visible_device_writes import (
     VARIABLE,
     is_environ_key,
     sets_variable,
+    starts_child,
     written_value,
 )
 from torchplace.report import Finding
@@ -99,7 +100,7 @@ class VisibleDevicesSetFromProcessIndex(Rule):
         given = facts.list_read or _counts_visible_gpus(ctx, tree)
         if given is None:
             return  # no sign the program is given a list of GPUs
-        reader = IndexReader(tree, parents, ctx.qualified)
+        reader = IndexReader(ctx, tree, parents)
         seen: set[int] = set()
         for node, value in _writes(ctx, tree, parents):
             if id(value) in seen:
@@ -109,7 +110,7 @@ class VisibleDevicesSetFromProcessIndex(Rule):
                 continue  # only where no list was given: then an index is the GPU's id
             if _too_late_for_this_process(ctx, node, parents):
                 continue  # TPL404's ground: this process's GPUs are fixed, none started after
-            index = reader.process_index(value, _enclosing_function(node, parents))
+            index = reader.process_index(value, enclosing_function_of(node, parents))
             if index is None:
                 continue
             how = "counts" if isinstance(given, ast.Call) and not given.args else "reads"
@@ -141,7 +142,7 @@ class _VisibleFacts:
             self.reads.append(node)
             holder = parents.get(id(node))
             if isinstance(holder, ast.Assign) and holder.value is node:
-                scope = id(_enclosing_function(node, parents))
+                scope = id(enclosing_function_of(node, parents))
                 self.holders[scope].update(_target_names(holder))
         self.list_read = next((r for r in self.reads if self._read_as_a_list(r)), None)
         self.refuses_a_list = any(
@@ -160,7 +161,7 @@ class _VisibleFacts:
         if not (isinstance(holder, ast.Assign) and holder.value is read):
             return False
         names = set(_target_names(holder))
-        function = _enclosing_function(read, self.parents)
+        function = enclosing_function_of(read, self.parents)
         scope = function if function is not None else holder
         return any(
             isinstance(node, ast.Name) and node.id in names and _used_as_a_list(node, self.parents)
@@ -249,7 +250,7 @@ class _VisibleFacts:
             return True
         if not isinstance(node, ast.Name):
             return False
-        return node.id in self.holders.get(id(_enclosing_function(at, self.parents)), set())
+        return node.id in self.holders.get(id(enclosing_function_of(at, self.parents)), set())
 
 
 def _target_names(assign: ast.Assign) -> list[str]:
@@ -257,15 +258,18 @@ def _target_names(assign: ast.Assign) -> list[str]:
 
 
 def _stops(body: list[ast.stmt]) -> bool:
-    """The block leaves its function or program at its end (`return`, `raise`, `sys.exit`,
-    `continue`, `break`)."""
+    """The block leaves its function or program at its end (`return`, `raise`, `continue`,
+    `break`, `sys.exit`)."""
     last = body[-1] if body else None
-    if isinstance(last, ast.Return | ast.Raise | ast.Continue | ast.Break):
-        return True
+    return isinstance(last, EXITS) or _exits_the_program(last)
+
+
+def _exits_the_program(statement: ast.stmt | None) -> bool:
+    """`sys.exit(...)`, `exit()`, `os._exit(...)`, `quit()`."""
     return (
-        isinstance(last, ast.Expr)
-        and isinstance(last.value, ast.Call)
-        and (call_name(last.value) or "") in ("exit", "_exit", "quit")
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Call)
+        and (call_name(statement.value) or "") in ("exit", "_exit", "quit")
     )
 
 
@@ -273,11 +277,7 @@ def _ends_the_program(body: list[ast.stmt]) -> bool:
     """The block only reports and stops the program (`sys.exit("unset CUDA_VISIBLE_DEVICES")`,
     `raise`): what follows runs only where the test failed."""
     last = body[-1] if body else None
-    ends = isinstance(last, ast.Raise) or (
-        isinstance(last, ast.Expr)
-        and isinstance(last.value, ast.Call)
-        and (call_name(last.value) or "") in ("exit", "_exit", "quit")
-    )
+    ends = isinstance(last, ast.Raise) or _exits_the_program(last)
     return ends and all(isinstance(statement, ast.Expr) for statement in body[:-1])
 
 
@@ -299,7 +299,7 @@ def _writes(
     copies = _environment_copies(tree, parents)
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign):
-            scope = id(_enclosing_function(node, parents))
+            scope = id(enclosing_function_of(node, parents))
             for target in node.targets:
                 if is_environ_key(ctx, target) or _copy_key(target, copies.get(scope, set())):
                     yield node, node.value
@@ -349,28 +349,22 @@ def _too_late_for_this_process(
     ctx: FileContext, node: ast.AST, parents: dict[int, ast.AST]
 ) -> bool:
     """A write into this process's own environment after its function started CUDA
-    (`torch.cuda.set_device(rank)` just before: TabPFN), with no process started after it:
-    it changes no GPU (TPL404 says so where it matters)."""
+    (`torch.cuda.set_device(rank)` just before: TabPFN), with no child process started after
+    it (`starts_child`, TPL404's reading): it changes no GPU (TPL404 says so where it
+    matters)."""
     if not _own_environment(node):
         return False
-    function = _enclosing_function(node, parents)
+    function = enclosing_function_of(node, parents)
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return False
     line = getattr(node, "lineno", 0)
     end = getattr(node, "end_lineno", line) or line
     before = without_comments(ctx.source.lines_text(function.lineno, line - 1))
     for alias, module in ctx.aliases.items():
-        if module == "torch" and alias != "torch":  # `import torch as th`
+        # `import torch as th`: `th.cuda.is_available()` starts CUDA as `torch.cuda...` does.
+        if module == "torch" and alias != "torch":
             before = re.sub(rf"\b{re.escape(alias)}\.cuda\.", "torch.cuda.", before)
-    after = without_comments(ctx.source.lines_text(end + 1, function.end_lineno or end))
-    return STARTS_CUDA.search(before) is not None and _STARTS_PROCESS.search(after) is None
-
-
-#: Code that starts another process, which reads the environment as it is then.
-_STARTS_PROCESS = re.compile(
-    r"\b(?:Process|Popen|spawn|start_processes|Pool|ProcessPoolExecutor|system|run|call)\s*\("
-    r"|\.start\s*\("
-)
+    return STARTS_CUDA.search(before) is not None and not starts_child(ctx, [function], end)
 
 
 def _own_environment(node: ast.AST) -> bool:
@@ -410,7 +404,7 @@ def _environment_copies(tree: ast.Module, parents: dict[int, ast.AST]) -> dict[i
             and ast.unparse(call.func.value).endswith("environ")
         ) or any(ast.unparse(a).endswith("environ") for a in call.args[:1])
         if copied:
-            names[id(_enclosing_function(node, parents))].update(_target_names(node))
+            names[id(enclosing_function_of(node, parents))].update(_target_names(node))
     return names
 
 
@@ -436,10 +430,3 @@ def _used_as_a_list(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
         if parent.attr in ("strip", "replace", "rstrip", "lstrip"):
             return _used_as_a_list(call, parents)
     return False
-
-
-def _enclosing_function(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
-    current = parents.get(id(node))
-    while current is not None and not isinstance(current, ast.FunctionDef | ast.AsyncFunctionDef):
-        current = parents.get(id(current))
-    return current
