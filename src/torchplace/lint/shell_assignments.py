@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 import shlex
 
+from torchplace.lint.shell_scopes import HERE_DOCUMENT
+
 #: `NAME=value` anywhere in a line (`then ARGS="$ARGS --nnodes 2"; fi`, `ARGS+=(...)`,
 #: `[ -n "$M" ] && ARGS+=" x"`), not an option's (`--nnodes=2`) nor a variable read's.
 PLAIN_ASSIGNMENT = re.compile(r"(?<![\w$.{/-])([A-Za-z_]\w*)\+?=(?!=)")
@@ -127,10 +129,6 @@ def _own_code(text: str) -> tuple[str, str]:
     return "".join(code), "".join(words)
 
 
-#: A here-document's opening (`cat > f <<EOF`, `<<-'END'`), not a here-string (`<<<`).
-_HERE_DOCUMENT = re.compile(r"(?<!<)<<(-?)[ \t]*([\"']?)(\w+)\2")
-
-
 def _without_here_documents(text: str) -> str:
     """The text with each here-document's body blanked, line for line: from the line after
     its opening to the line holding only its closing word (tabs before it too, for `<<-`)."""
@@ -145,7 +143,7 @@ def _without_here_documents(text: str) -> str:
                 closing.pop(0)
             lines[index] = " " * len(line)
             continue
-        closing = [(m.group(3), m.group(1) == "-") for m in _HERE_DOCUMENT.finditer(line)]
+        closing = [(m.group(3), m.group(1) == "-") for m in HERE_DOCUMENT.finditer(line)]
     return "\n".join(lines)
 
 

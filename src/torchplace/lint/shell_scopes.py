@@ -42,8 +42,9 @@ _EXPANSION = re.compile(r"\$\{[^{}]*\}")
 _ONE_LINE_FUNCTION = re.compile(
     r"\s*(?:function\s+[\w.:-]+\s*(?:\(\s*\))?|[A-Za-z_][\w.:-]*\s*\(\s*\))\s*\{.*\}\s*;?\s*$"
 )
-#: A here-document's opening (`cat > f <<EOF`, `<<-'END'`), with its closing word.
-_HEREDOC = re.compile(r"(?<!<)<<-?\s*([\"']?)(\w+)\1")
+#: A here-document's opening (`cat > f <<EOF`, `<<-'END'`; not a here-string, `<<<`): its
+#: dash (tabs may come before the closing word), its quote, its closing word.
+HERE_DOCUMENT = re.compile(r"(?<!<)<<(-?)[ \t]*([\"']?)(\w+)\2")
 #: Only a text holding one of these words can declare a local name.
 _MAY_DECLARE = re.compile(r"\b(?:local|declare|typeset)\s")
 
@@ -145,9 +146,9 @@ def _function_spans(lines: list[tuple[int, str]]) -> list[tuple[int, int]]:
             first, before = open_functions.pop()
             spans.append((first, index))
             depth = max(depth, before)
-        found = _HEREDOC.search(_COMMENT.sub("", logical))
+        found = HERE_DOCUMENT.search(_COMMENT.sub("", logical))
         if found is not None:
-            heredoc = found.group(2)
+            heredoc = found.group(3)
     return spans
 
 
