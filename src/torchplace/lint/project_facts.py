@@ -180,6 +180,15 @@ def _code_text(path: str, data: bytes) -> str:
     return python_code_text(text) if path.endswith(".py") else text
 
 
+def _names(path: str, data: bytes, name: str) -> bool:
+    """The text names `name` (`named_in`), a Python file outside its comments: the tokenizer
+    runs only on a file whose plain text names it."""
+    text = data.decode("utf-8", "replace")
+    if not named_in(text, name):
+        return False
+    return not path.endswith(".py") or named_in(python_code_text(text), name)
+
+
 def _binds_no_gpu(index: ProjectIndex, finding: Finding) -> str | None:
     """Read whole, and nothing in it binds one GPU per process: its code runs on the
     caller's current GPU, whatever GPU the caller's tensors are on (a library)."""
@@ -857,7 +866,7 @@ class ProjectIndex:
             if os.path.abspath(other) == own:
                 continue
             data = read_regular_file(Path(other), self.max_file_bytes)
-            if data is None or (word in data and named_in(_code_text(other, data), name)):
+            if data is None or (word in data and _names(other, data, name)):
                 yield other, data
 
     def in_class_nothing_names(self, path: str, line: int) -> bool:
