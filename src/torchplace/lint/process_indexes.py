@@ -6,14 +6,16 @@ A worker process, a rank or a loop over GPUs numbers itself from 0: the spawn in
 `enumerate` gives (from 0), and a parameter that every hand-off in the file fills with one of
 those: a call, `Process(target=work, args=(i,))` or `kwargs=`, a pool's `map` / `starmap` /
 `apply_async` / `submit` (over `range(n)`, `enumerate(...)`, `zip(..., range(n))` or a
-comprehension), through `functools.partial` too. A value picked out of a list (`visible[i]`),
-a user's option (`args.gpu`), a range from another start (`range(first, last)`), an
-attribute of `self` or any other name holds no known index: a name alone says nothing
-(`local_rank` may be filled with a physical id).
+comprehension), through `functools.partial` too, with the arguments written in the call or
+held by a name given them once (`a = (split, i)`, `args=a`); a lambda's parameter the call
+it is written in fills (`pool.map(lambda i: work(i), range(n))`). A value picked out of a
+list (`visible[i]`), a user's option (`args.gpu`), a range from another start
+(`range(first, last)`), an attribute of `self` or any other name holds no known index: a
+name alone says nothing (`local_rank` may be filled with a physical id).
 
 Read from one file's syntax, never run: a function handed on in any other way (stored,
-returned, passed to a function of another file, wrapped in a lambda) has parameters whose
-values are unknown.
+returned, passed to a function of another file, called from a lambda stored for later) has
+parameters whose values are unknown.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ _POOL_MAPS = frozenset({"map", "imap", "imap_unordered", "map_async"})
 _POOL_STARMAPS = frozenset({"starmap", "starmap_async"})
 _POOL_APPLIES = frozenset({"apply", "apply_async"})
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 #: How deep names are followed into their values and hand-offs.
 _DEPTH = 4
 
@@ -84,11 +87,11 @@ class IndexReader:
         """A name every binding of which (in its function, or the module's own code) gives an
         index: an assignment of one, a `range(n)` / `enumerate` loop; a parameter no binding
         replaces, filled with indexes by every hand-off in the file."""
-        holder = function if function is not None else self.tree
+        lambda_ = _binding_lambda(name, self.parents)
+        if lambda_ is not None:
+            return self._lambda_parameter_index(lambda_, name.id, depth)
         found: list[str | None] = []
-        if id(holder) not in self._bound:
-            self._bound[id(holder)] = _all_bindings(holder)
-        for binding in self._bound[id(holder)].get(name.id, []):
+        for binding in self._bindings(function).get(name.id, []):
             if isinstance(binding, str):
                 found.append(None if binding == "unknown" else binding)
             else:
@@ -103,7 +106,41 @@ class IndexReader:
             return None
         return self._parameter_index(function, name.id, depth)
 
+    def _bindings(self, function: ast.AST | None) -> dict[str, list[ast.expr | str]]:
+        holder = function if function is not None else self.tree
+        if id(holder) not in self._bound:
+            self._bound[id(holder)] = _all_bindings(holder)
+        return self._bound[id(holder)]
+
+    def _literal(self, given: ast.expr | None) -> ast.expr | None:
+        """A tuple, list or dictionary handed on, or the one such value a name holding it was
+        given in its function (`a = (split, i)` ... `Process(target=work, args=a)`)."""
+        if not isinstance(given, ast.Name):
+            return given
+        bindings = self._bindings(enclosing_function_of(given, self.parents)).get(given.id, [])
+        if len(bindings) == 1 and isinstance(bindings[0], ast.Tuple | ast.List | ast.Dict):
+            return bindings[0]
+        return None
+
     # -- parameters --------------------------------------------------------------------------
+    def _lambda_parameter_index(
+        self, lambda_: ast.Lambda, parameter: str, depth: int
+    ) -> str | None:
+        """A lambda's parameter, filled by the one hand-off the lambda is written in
+        (`pool.map(lambda i: work(splits[i], i), range(n))`)."""
+        positional = [a.arg for a in (*lambda_.args.posonlyargs, *lambda_.args.args)]
+        keyword_only = {a.arg for a in lambda_.args.kwonlyargs}
+        if parameter not in positional and parameter not in keyword_only:
+            return None  # `*args`, `**kwargs`
+        position = positional.index(parameter) if parameter in positional else None
+        given = self._handed(lambda_, position, parameter)
+        if given is None or depth >= _DEPTH:
+            return None
+        if isinstance(given, str):
+            return f"`{parameter}` ({given})"
+        found = self._index(given, enclosing_function_of(given, self.parents), depth + 1)
+        return None if found is None else f"`{parameter}` ({found})"
+
     def _parameter_index(self, function: _Function, parameter: str, depth: int) -> str | None:
         key = (id(function), hash(parameter))
         if key not in self._filled:
@@ -204,17 +241,21 @@ class IndexReader:
             if position == 0:
                 return "the spawn index"
             arguments = _keyword(call, "args") or (call.args[1] if len(call.args) > 1 else None)
-            return _entry(arguments, None if position is None else position - 1)
+            return _entry(self._literal(arguments), None if position is None else position - 1)
         if any(k.arg == "target" and k.value is reference for k in call.keywords):
-            given = _entry(_keyword(call, "args"), position)
-            return given if given is not None else _mapped(_keyword(call, "kwargs"), parameter)
+            given = _entry(self._literal(_keyword(call, "args")), position)
+            if given is not None:
+                return given
+            return _mapped(self._literal(_keyword(call, "kwargs")), parameter)
         if first and name in _POOL_MAPS and position is not None and len(call.args) > 1 + position:
             return _element(call.args[1 + position], None)
         if first and name in _POOL_STARMAPS and len(call.args) > 1 and position is not None:
             return _element(call.args[1], position)
         if first and name in _POOL_APPLIES and len(call.args) > 1:
-            given = _entry(call.args[1], position)
-            return given if given is not None else _mapped(_keyword(call, "kwds"), parameter)
+            given = _entry(self._literal(call.args[1]), position)
+            if given is not None:
+                return given
+            return _mapped(self._literal(_keyword(call, "kwds")), parameter)
         if first and name == "submit":
             return _given(call.args[1:], call.keywords, position, parameter)
         if name == "run_in_executor" and call.args[1:2] == [reference]:
@@ -286,6 +327,27 @@ def _all_bindings(holder: ast.AST) -> dict[str, list[ast.expr | str]]:
     return found
 
 
+def _binding_lambda(name: ast.Name, parents: dict[int, ast.AST]) -> ast.Lambda | None:
+    """The innermost lambda holding `name` that binds it as a parameter (not where a
+    comprehension inside it, or a function, binds it first)."""
+    node: ast.AST | None = parents.get(id(name))
+    while node is not None and not isinstance(node, _Function):
+        if isinstance(node, _COMPREHENSIONS) and any(
+            name.id in _stored_names(g.target) for g in node.generators
+        ):
+            return None
+        if isinstance(node, ast.Lambda):
+            arguments = node.args
+            every = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+            names = {a.arg for a in every} | {
+                a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None
+            }
+            if name.id in names:
+                return node
+        node = parents.get(id(node))
+    return None
+
+
 def _stored_names(target: ast.AST) -> list[str]:
     """The names a target binds (`a, name = ...`), not those it only reads (`table[i] = ...`)."""
     return [
@@ -301,7 +363,7 @@ def _loop_index(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
         loops: list[tuple[ast.expr, ast.expr]] = []
         if isinstance(node, ast.For | ast.AsyncFor):
             loops = [(node.target, node.iter)]
-        elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+        elif isinstance(node, _COMPREHENSIONS):
             loops = [(g.target, g.iter) for g in node.generators]
         for target, iterated in reversed(loops):
             if isinstance(target, ast.Name) and target.id == name.id:

@@ -36,7 +36,8 @@ class VisibleDevicesSetFromProcessIndex(Rule):
     counts the GPUs it sees (`torch.cuda.device_count()`, which a given list narrows).
     Not flagged: a value picked out of that list (`visible.split(",")[i]`), a GPU id the user
     gives (`args.gpu`), a name alone (`self.rank` may hold a physical id), a write only where
-    the variable is unset (`if "CUDA_VISIBLE_DEVICES" not in os.environ:`, `setdefault`).
+    the variable is unset (`if "CUDA_VISIBLE_DEVICES" not in os.environ:`, `setdefault`), a
+    list the program set itself to GPUs from 0 (`"0,1,2,3"`) before it reads or counts it.
 
     ## Why is this bad?
     `CUDA_VISIBLE_DEVICES` holds physical GPU ids. A program started with
@@ -97,7 +98,14 @@ class VisibleDevicesSetFromProcessIndex(Rule):
         facts = _VisibleFacts(ctx, tree, parents)
         if facts.refuses_a_list:
             return  # it stops where a list is given: its indexes are the GPUs' ids
-        given = facts.list_read or _counts_visible_gpus(ctx, tree)
+        given = next(
+            (
+                evidence
+                for evidence in (*facts.list_reads, *_counts_of_visible_gpus(ctx, tree))
+                if not _own_list_written_before(ctx, evidence, tree, parents)
+            ),
+            None,
+        )
         if given is None:
             return  # no sign the program is given a list of GPUs
         reader = IndexReader(ctx, tree, parents)
@@ -144,7 +152,7 @@ class _VisibleFacts:
             if isinstance(holder, ast.Assign) and holder.value is node:
                 scope = id(enclosing_function_of(node, parents))
                 self.holders[scope].update(_target_names(holder))
-        self.list_read = next((r for r in self.reads if self._read_as_a_list(r)), None)
+        self.list_reads = [r for r in self.reads if self._read_as_a_list(r)]
         self.refuses_a_list = any(
             isinstance(node, ast.If)
             and self.tests_unset(node.test, node) is False
@@ -377,7 +385,7 @@ def _own_environment(node: ast.AST) -> bool:
     return isinstance(node, ast.Call)
 
 
-def _counts_visible_gpus(ctx: FileContext, tree: ast.Module) -> ast.Call | None:
+def _counts_of_visible_gpus(ctx: FileContext, tree: ast.Module) -> Iterator[ast.Call]:
     """`torch.cuda.device_count()`: the program counts the GPUs it sees, which a
     `CUDA_VISIBLE_DEVICES` given to it narrows (DomainBed's launcher before its fix)."""
     for node in ast.walk(tree):
@@ -386,8 +394,53 @@ def _counts_visible_gpus(ctx: FileContext, tree: ast.Module) -> ast.Call | None:
             and not node.args
             and (ctx.qualified(node.func) or "").endswith("cuda.device_count")
         ):
-            return node
-    return None
+            yield node
+
+
+def _own_list_written_before(
+    ctx: FileContext, evidence: ast.AST, tree: ast.Module, parents: dict[int, ast.AST]
+) -> bool:
+    """Before this read or count, its function (or the module's own code) set the variable
+    itself to GPUs numbered from 0 (`"0,1,2,3"`, `",".join(map(str, range(n)))`): what it
+    reads or counts is its own list, where an index is a GPU's id, not a list it was given."""
+    function = enclosing_function_of(evidence, parents)
+    scope: ast.AST = function if function is not None else tree
+    line = getattr(evidence, "lineno", 0)
+    for node in ast.walk(scope):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < line
+            and enclosing_function_of(node, parents) is function
+            and any(is_environ_key(ctx, target) for target in node.targets)
+            and _numbers_from_zero(node.value)
+        ):
+            return True
+    return False
+
+
+def _numbers_from_zero(value: ast.expr) -> bool:
+    """`"0,1,2,3"` (0, 1, ... in order), or a join of a `range(n)` / `range(0, n)`."""
+    text = literal_string(value)
+    if text is not None:
+        entries = [entry.strip() for entry in text.split(",")]
+        return entries == [str(number) for number in range(len(entries))]
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
+        return False
+    if value.func.attr != "join" or len(value.args) != 1:
+        return False
+    return any(
+        isinstance(node, ast.Call)
+        and call_name(node) == "range"
+        and (
+            len(node.args) == 1
+            or (
+                len(node.args) == 2
+                and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value == 0
+            )
+        )
+        for node in ast.walk(value.args[0])
+    )
 
 
 def _environment_copies(tree: ast.Module, parents: dict[int, ast.AST]) -> dict[int, set[str]]:
