@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-89] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-90] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -166,7 +166,9 @@ sequence and expert parallelism, FSDP pretraining, multi-GPU graph training); `-
 data generation; `--fresh-87` (`FRESH_87`) training and fine-tuning code by smaller labs and
 single authors that launches over several GPUs and resumes from its checkpoints; `--fresh-88`
 (`FRESH_88`) code chosen by the text the default rules look for, with controls; `--fresh-89`
-(`FRESH_89`) code that writes `CUDA_VISIBLE_DEVICES` for its workers, with controls.
+(`FRESH_89`) code that writes `CUDA_VISIBLE_DEVICES` for its workers, with controls;
+`--fresh-90` (`FRESH_90`) more such code, and code that sets it from an option, in other
+domains, with controls.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12528,6 +12530,55 @@ FRESH_89 = (
     ("github:xlang-ai/instructor-embedding", "9a9742c130cef6e028af9f3bd582204c5bcfe96e"),
 )
 
+#: fresh-90: chosen by the text TPL411 and TPL404 look for (a code search, never the linter):
+#: code that writes `CUDA_VISIBLE_DEVICES` for its workers or child processes (per-GPU job
+#: launchers, dask workers, one server per GPU group) or sets it in the middle of a program
+#: from an option, with controls that place one worker per GPU without it, away from the
+#: domains covered most (recommenders, safe and robot RL, AutoML and NAS, protein models,
+#: medical imaging, LLM evaluation and data generation, speech, retrieval); 17 repositories,
+#: candidates with more than a tenth of their files identical elsewhere on the machine dropped
+#: before linting, identical files left out (`LEFT_OUT`). Committed before it was first linted.
+#: Each entry as in `FRESH_19`.
+FRESH_90 = (
+    # safe reinforcement learning; its fork() sets the variable for the processes it restarts
+    ("github:PKU-Alignment/omnisafe", "15603dd7a654a991d0a4648216b69d60b81a6366"),
+    # hyperparameter optimisation; dask workers given GPUs per job
+    ("github:automl/DEHB", "e277f36ceb4ab9287f912c51c4909000c95c21b1"),
+    # training-free architecture search; a launcher building one command per GPU
+    ("github:VITA-Group/TENAS", "9df78ffd98573035375b12e19b9007578cc4155d"),
+    # protein-backbone diffusion; one process per GPU running a folding tool, Lightning DDP
+    ("github:microsoft/foldingdiff", "18c865338db937fbd2ffba1e4fdfbcfdb99de8b7"),
+    # whole-slide-image multiple-instance learning; GPUs chosen from options, DataParallel
+    ("github:binli123/dsmil-wsi", "80465ed534ac49b5e550833da56c27936f0b9440"),
+    # medical image segmentation; the GPU set from its configuration, DDP
+    ("github:JCruan519/VM-UNet", "43c495bfd0cb2bd58fd0147687c60c9c624c4840"),
+    # LLM-augmented recommendation; the GPU set from an option
+    ("github:HKUDS/LLMRec", "169f361408dedc2334b6aac9ff7a8d016cc84230"),
+    # self-supervised recommendation library; the GPU set while reading options
+    ("github:HKUDS/SSLRec", "7597c31ce3f78c7497918d886b90df6d4d02cad5"),
+    # GPU-kernel generation benchmark; evaluations per device, a worker pool over GPUs
+    ("github:ScalingIntelligence/KernelBench", "423217d9fda91e0c2d67e4a43bf62f96f6d104f1"),
+    # repeated sampling; one vLLM server per group of GPUs
+    (
+        "github:ScalingIntelligence/large_language_monkeys",
+        "ed2bdb06bcfcbda1ed7d9c2bff87c2db10c3ee78",
+    ),
+    # instruction-following refinement; vLLM shards, one per GPU
+    ("github:thu-coai/SPaR", "6497aba42fb8ec77eecbdaa376faa3af68d83b17"),
+    # robot reinforcement learning; each rank on its local GPU (control)
+    ("github:isaac-sim/OmniIsaacGymEnvs", "f8f91bcf73cfd8ede2eab70e19dd70162abf9775"),
+    # graph hypernetworks; DDP binding each process's GPU (control)
+    ("github:SamsungSAILMontreal/ghn3", "b3289ac20dc151da49913d638b56656002cab213"),
+    # inverse protein folding benchmark; DDP binding a GPU per rank (control)
+    ("github:A4Bio/ProteinInvBench", "dd1fb45fd29cf13d4df21ce22eedf2be8798eab2"),
+    # text to speech; a model split over GPUs by a device map (control)
+    ("github:neonbjb/tortoise-tts", "8a2563ecabe93c4fb626f876dd0c52c966edef2f"),
+    # speech generation; spawned processes binding their GPU (control)
+    ("github:yangdongchao/SoundStorm", "da29b726f7b08db881606c768d90415ff6826753"),
+    # differentiable search index; DDP and Trainer training (control)
+    ("github:ArvinZhuang/DSI-QG", "3aa020e29aabd4ac2c3bf8c7f9ad2f1afe74907b"),
+)
+
 
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -15056,6 +15107,13 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "PatchTST_supervised/utils/masking.py",
     ),
     "github:xlang-ai/instructor-embedding": ("evaluation/prompt_retrieval/MetaICL/utils/",),
+    # fresh-90's copies: OpenSTL's scaffolding in ProteinInvBench
+    "github:A4Bio/ProteinInvBench": (
+        "opencpd/__init__.py",
+        "opencpd/core/optim_constant.py",
+        "opencpd/utils/config_utils.py",
+        "tools/model_converters/publish_model.py",
+    ),
 }
 
 
@@ -15150,6 +15208,7 @@ UNSEEN_SETS = {
     "fresh-87": FRESH_87,
     "fresh-88": FRESH_88,
     "fresh-89": FRESH_89,
+    "fresh-90": FRESH_90,
 }
 
 
