@@ -1013,6 +1013,16 @@ HISTORY = [
         "findings shown) found 4 hazards no rule raised (2 of TPL411's shape, 2 of TPL404's); "
         "its seeded TPL106 sample 0 TRUE of 12; the judges agreed on all 12",
     ),
+    (
+        "2026-12-05",
+        "9c6f419",
+        "fresh-90 (chosen by the text TPL411 and TPL404 look for in other domains, with "
+        "controls; 1,096 files) at 9c6f419: no default-tier finding, the default set alone "
+        "too, no TPL411 finding; of the rules once default 2 TRUE of 9 (TPL404 1/2, TPL401 "
+        "1/1, TPL201 0/2, TPL203 0/1, TPL210 0/1, TPL403 0/2); a blind reading of its 19 sites "
+        "that set `CUDA_VISIBLE_DEVICES` found 4 hazards, 2 of them raised (TPL404); its "
+        "seeded TPL106 sample 0 TRUE of 12; the judges agreed on all 21",
+    ),
 ]
 
 
@@ -2571,6 +2581,34 @@ CORPUS_NOTES = {
         "seeded sample of 12 of its 72 TPL106 loads (seed 89, `fresh-89/tpl106-sample`): 0 "
         "TRUE, 12 FALSE. DomainBed, in the set at its first look, was then left out: the fix "
         "of its launcher (the shape SubpopBench still holds) became a recall case."
+    ),
+    "fresh-90": (
+        "Chosen by the text TPL411 and TPL404 look for (a code search, never the linter), away "
+        "from the domains covered most: code that writes `CUDA_VISIBLE_DEVICES` for its "
+        "workers or child processes (OmniSafe's restart under torchrun, DEHB's dask workers, "
+        "TENAS's and FoldingDiff's per-GPU commands, one vLLM server per GPU group in Large "
+        "Language Monkeys, KernelBench's evaluations) or sets it from an option in the middle "
+        "of a program (dsmil-wsi, VM-UNet, LLMRec, SSLRec, SPaR), with controls that place one "
+        "worker per GPU without it (OmniIsaacGymEnvs, GHN-3, ProteinInvBench, Tortoise, "
+        "SoundStorm, DSI-QG); 17 repositories pinned at their snapshots' HEAD, 13 candidates "
+        "with more than a tenth of their files identical elsewhere on the machine dropped "
+        "before linting (RecBole, IsaacGymEnvs under another name, NASLib, CDARTS, ...), "
+        "OpenSTL's files in ProteinInvBench left out, committed (9c6f419) before it was first "
+        "linted. First linted at 9c6f419: 1,096 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone. Its 9 findings of the rules once "
+        "default, read by two blind judges who agreed on all: 2 TRUE (TPL404: LLMRec sets the "
+        "variable from `--gpu_id` after its module-level `torch.cuda.is_available()`; TPL401: "
+        "VM-UNet's DDP branch never binds its ranks' GPUs), 7 FALSE (KernelBench's write "
+        "after its own `set_device`, never-run code, 0-dim CPU scalars, thread pools in "
+        "one-GPU processes). A third blind reading of its 19 sites that set the variable (no "
+        "findings shown; `second_judge/unseen/cvd-write-sites-fresh-90.jsonl`): 15 SAFE, 4 "
+        "HAZARD, 2 of them raised (LLMRec's TPL404; KernelBench's, which the two judges of the "
+        "finding read as FALSE since the process had bound its GPU) and 2 not: FoldingDiff "
+        "writes entries of `--gpus`, whose default is `list(range(torch.cuda.device_count()))`, "
+        "as physical ids (TPL411's shape through an option's default), and DEHB's long-lived "
+        "dask workers set the variable per job after their first job started CUDA. A seeded "
+        "sample of 12 of its 50 TPL106 loads (seed 90, `fresh-90/tpl106-sample`): 0 TRUE, 12 "
+        "FALSE."
     ),
 }
 
