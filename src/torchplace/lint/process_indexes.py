@@ -8,10 +8,12 @@ those: a call, `Process(target=work, args=(i,))` or `kwargs=`, a pool's `map` / 
 `apply_async` / `submit` (over `range(n)`, `enumerate(...)`, `zip(..., range(n))` or a
 comprehension), through `functools.partial` too, with the arguments written in the call or
 held by a name given them once (`a = (split, i)`, `args=a`); a lambda's parameter the call
-it is written in fills (`pool.map(lambda i: work(i), range(n))`). A value picked out of a
-list (`visible[i]`), a user's option (`args.gpu`), a range from another start
-(`range(first, last)`), an attribute of `self` or any other name holds no known index: a
-name alone says nothing (`local_rank` may be filled with a physical id).
+it is written in fills (`pool.map(lambda i: work(i), range(n))`); an entry of a list of
+indexes (`range(n)`, or an option whose default is one: `add_argument("--gpus",
+default=list(range(torch.cuda.device_count())))`, indexes whenever the option is not given).
+A value picked out of another list (`visible[i]`), a user's option (`args.gpu`), a range
+from another start (`range(first, last)`), an attribute of `self` or any other name holds no
+known index: a name alone says nothing (`local_rank` may be filled with a physical id).
 
 Read from one file's syntax, never run: a function handed on in any other way (stored,
 returned, passed to a function of another file, called from a lambda stored for later) has
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import ast
 from collections import defaultdict
+from collections.abc import Callable
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.rank_names import GLOBAL_RANK_VARIABLES, LOCAL_RANK_VARIABLES
@@ -55,6 +58,7 @@ class IndexReader:
         self._filled: dict[tuple[int, int], str | None] = {}
         self._bound: dict[int, dict[str, list[ast.expr | str]]] = {}
         self._module_functions: dict[str, int] | None = None
+        self._options: dict[str, tuple[str, str]] | None = None
 
     def process_index(self, value: ast.expr, function: ast.AST | None) -> str | None:
         """The index `value` (written in `function`, None at module level) holds, in words,
@@ -77,6 +81,10 @@ class IndexReader:
         if isinstance(value, ast.Call | ast.Subscript):
             if isinstance(value, ast.Call) and not value.args and call_name(value) in _RANK_CALLS:
                 return f"`{ast.unparse(value)}`"
+            if isinstance(value, ast.Subscript) and not isinstance(value.slice, ast.Slice):
+                listed = self._index_list(value.value, function, depth)
+                if listed is not None:
+                    return f"`{ast.unparse(value)}` (an entry of {listed})"
             read = next((v for v in _RANK_VARIABLES if is_env_read(self.ctx, value, v)), None)
             return f"`{read}`" if read is not None else None
         if isinstance(value, ast.Name) and depth < _DEPTH:
@@ -96,7 +104,9 @@ class IndexReader:
                 found.append(None if binding == "unknown" else binding)
             else:
                 found.append(self._index(binding, function, depth + 1))
-        loop = _loop_index(name, self.parents)
+        loop = _loop_index(
+            name, self.parents, lambda iterated: self._index_list(iterated, function, depth)
+        )
         if loop is not None:
             # The loop's own binding is read as an index above only when it is one.
             found = [f for f in found if f != "loop"] + [loop]
@@ -111,6 +121,63 @@ class IndexReader:
         if id(holder) not in self._bound:
             self._bound[id(holder)] = _all_bindings(holder)
         return self._bound[id(holder)]
+
+    def _index_list(self, value: ast.expr, function: ast.AST | None, depth: int) -> str | None:
+        """`value` is a list of indexes from 0, in words: `range(n)` / `list(range(n))`, a name
+        every binding of which gives one, or a command-line option whose default is one
+        (`parser.add_argument("--gpus", default=list(range(torch.cuda.device_count())))`:
+        the indexes are used whenever the option is not given)."""
+        if _from_zero(value):
+            return f"`{ast.unparse(value)}`"
+        if isinstance(value, ast.Name) and depth < _DEPTH:
+            bindings = self._bindings(function).get(value.id, [])
+            if not bindings or _binding_lambda(value, self.parents) is not None:
+                return None
+            found = [
+                None if isinstance(b, str) else self._index_list(b, function, depth + 1)
+                for b in bindings
+            ]
+            return found[0] if all(found) else None
+        if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
+            if value.value.id in ("self", "cls"):
+                return None
+            option = self._option_defaults().get(value.attr)
+            if option is not None:
+                flag, default = option
+                return f"`{flag}`, whose default is `{default}`"
+        return None
+
+    def _option_defaults(self) -> dict[str, tuple[str, str]]:
+        """The file's command-line options whose default is a list of indexes from 0, by the
+        attribute they fill: `add_argument("-g", "--gpus", default=list(range(n)))` ->
+        `gpus`. An attribute two options fill is left out."""
+        if self._options is None:
+            found: dict[str, list[tuple[str, str] | None]] = defaultdict(list)
+            for node in ast.walk(self.tree):
+                if not (isinstance(node, ast.Call) and call_name(node) == "add_argument"):
+                    continue
+                flags = [literal_string(a) or "" for a in node.args]
+                destination = _keyword(node, "dest")
+                if destination is not None:
+                    attribute = literal_string(destination)
+                else:
+                    long = [f for f in flags if f.startswith("--")]
+                    named = long[0] if long else (flags[0] if flags else "")
+                    attribute = named.lstrip("-").replace("-", "_")
+                if not attribute:
+                    continue
+                default = _keyword(node, "default")
+                flag = next((f for f in flags if f.startswith("--")), attribute)
+                if default is not None and _from_zero(default):
+                    found[attribute].append((flag, ast.unparse(default)))
+                else:
+                    found[attribute].append(None)
+            self._options = {
+                attribute: entries[0]
+                for attribute, entries in found.items()
+                if len(entries) == 1 and entries[0] is not None
+            }
+        return self._options
 
     def _literal(self, given: ast.expr | None) -> ast.expr | None:
         """A tuple, list or dictionary handed on, or the one such value a name holding it was
@@ -355,9 +422,12 @@ def _stored_names(target: ast.AST) -> list[str]:
     ]
 
 
-def _loop_index(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
+def _loop_index(
+    name: ast.Name, parents: dict[int, ast.AST], index_list: Callable[[ast.expr], str | None]
+) -> str | None:
     """`name` is the variable of an enclosing `for` or comprehension over `range(n)` (or
-    `range(0, n)`), or the position `enumerate(...)` gives from 0."""
+    `range(0, n)`) or another list of indexes (`index_list`), or the position
+    `enumerate(...)` gives from 0."""
     node: ast.AST | None = parents.get(id(name))
     while node is not None:
         loops: list[tuple[ast.expr, ast.expr]] = []
@@ -367,7 +437,10 @@ def _loop_index(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
             loops = [(g.target, g.iter) for g in node.generators]
         for target, iterated in reversed(loops):
             if isinstance(target, ast.Name) and target.id == name.id:
-                return f"`{name.id}` (a `range` loop's variable)" if _from_zero(iterated) else None
+                if _from_zero(iterated):
+                    return f"`{name.id}` (a `range` loop's variable)"
+                listed = index_list(iterated)
+                return None if listed is None else f"`{name.id}` (an entry of {listed})"
             if (
                 isinstance(target, ast.Tuple)
                 and target.elts

@@ -31,7 +31,8 @@ class VisibleDevicesSetFromProcessIndex(Rule):
     `f"CUDA_VISIBLE_DEVICES={i} python ..."`) where `i` is a process's index, 0, 1, 2, ...
     (`process_indexes`: the spawn index, `LOCAL_RANK` / `RANK` / `SLURM_LOCALID`,
     `dist.get_rank()`, `args.local_rank`, a `range(n)` loop's variable, the position
-    `enumerate` gives, or a parameter every hand-off in the file fills with one), in a file
+    `enumerate` gives, an entry of an option whose default is `range(n)`, or a parameter
+    every hand-off in the file fills with one), in a file
     that expects to be given a list of GPUs: it splits, counts or measures the variable, or
     counts the GPUs it sees (`torch.cuda.device_count()`, which a given list narrows).
     Not flagged: a value picked out of that list (`visible.split(",")[i]`), a GPU id the user
