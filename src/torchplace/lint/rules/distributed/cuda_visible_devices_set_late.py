@@ -52,7 +52,8 @@ class CudaVisibleDevicesSetLate(Rule):
     can follow it in the function (in the rest of the file, for a write at module level),
     or it puts back the value the function saved from the
     same variable, or it names the GPU the process bound just before
-    (`set_device(gpu)`, then the variable set to that GPU for the processes it starts).
+    (`set_device(gpu)`, then the variable set to that GPU for the processes it starts, or
+    through a name the function assigned from it: `gpu_num = gpu.index`).
     Code on another arm of an `if` than the write does not run before it, nor code on the
     opposite arm of an earlier `if` on the same flag (`if cfg.distributed:` the group, then
     `if cfg.distributed: ... else:` the write).
@@ -93,7 +94,8 @@ class CudaVisibleDevicesSetLate(Rule):
     # what a project import runs is read on disk; on fresh-32 TRUE on 0 of 1 (a write after
     # `manual_seed_all()`, which torch queues until CUDA starts: seeds now start nothing);
     # on fresh-65 on 0 of 1 (an import chain through `from . import utils`, read as a module
-    # not found, now read) (benchmarks/results/lint_precision_unseen.md).
+    # not found, now read); on fresh-90 TRUE on 1 of 2 (KernelBench's write naming the GPU it
+    # had bound through another name, now read) (benchmarks/results/lint_precision_unseen.md).
     preview = True
     name = "cuda-visible-devices-set-late"
     contexts = (
@@ -211,7 +213,11 @@ def _names_bound_gpu(ctx: FileContext, node: ast.AST, located: Located) -> bool:
     value = _value_written(ctx, node)
     if value is None:
         return False
-    written = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    # The value's names, and what the function assigned them from (`device_num =
+    # device.index`): the binding and the write may name one GPU by two names.
+    written = _with_sources(
+        ctx, located, {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    )
     line = getattr(node, "lineno", 0)
     arms = if_arms(located.scope.node)
     # The scope's own nodes, not `ctx.calls`: that holds only calls on candidate lines.
@@ -224,6 +230,29 @@ def _names_bound_gpu(ctx: FileContext, node: ast.AST, located: Located) -> bool:
         if bound & written:
             return True
     return False
+
+
+def _with_sources(ctx: FileContext, located: Located, names: set[str]) -> set[str]:
+    """The names, and those their assignments in the scope read, two steps deep:
+    `device_num = device.index`, then the variable set to `str(device_num)` names `device`
+    (KernelBench's evaluation, after `set_device(device)`)."""
+    assignments = [
+        statement
+        for statement in scope_nodes(ctx, located.scope)
+        if isinstance(statement, ast.Assign)
+    ]
+    for _ in range(2):
+        sources = {
+            n.id
+            for statement in assignments
+            if any(isinstance(t, ast.Name) and t.id in names for t in statement.targets)
+            for n in ast.walk(statement.value)
+            if isinstance(n, ast.Name)
+        }
+        if sources <= names:
+            break
+        names = names | sources
+    return names
 
 
 def _restores_saved_value(ctx: FileContext, node: ast.AST, located: Located) -> bool:
