@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-90] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-91] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -168,7 +168,8 @@ single authors that launches over several GPUs and resumes from its checkpoints;
 (`FRESH_88`) code chosen by the text the default rules look for, with controls; `--fresh-89`
 (`FRESH_89`) code that writes `CUDA_VISIBLE_DEVICES` for its workers, with controls;
 `--fresh-90` (`FRESH_90`) more such code, and code that sets it from an option, in other
-domains, with controls.
+domains, with controls; `--fresh-91` (`FRESH_91`) a general set of code first committed in
+2024 or 2025.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12579,6 +12580,50 @@ FRESH_90 = (
     ("github:ArvinZhuang/DSI-QG", "3aa020e29aabd4ac2c3bf8c7f9ad2f1afe74907b"),
 )
 
+#: fresh-91: a general set of research and training code first committed in 2024 or 2025,
+#: each with multi-GPU code of its own (torchrun, DDP and FSDP training, per-rank GPU choice,
+#: Slurm launches, model-parallel inference, checkpoints resumed in multi-process runs), over
+#: diffusion and video, robot policies, language-model pretraining and serving, music,
+#: materials, molecules and biology; 16 repositories (anemoi-models, a package of another
+#: set, left out when chosen), candidates with more than a
+#: tenth of their files identical elsewhere on the machine dropped before linting, files
+#: identical to another set's left out (`LEFT_OUT`). Committed before it was first linted.
+#: Each entry as in `FRESH_19`.
+FRESH_91 = (
+    # text-to-image diffusion on a small budget; FSDP training
+    ("github:SonyResearch/micro_diffusion", "900d7d48fb5a9d5475e9677123ba57eac45263b3"),
+    # robot policy; torchrun and DeepSpeed pretraining, data split per rank
+    ("github:SpatialVLA/SpatialVLA", "e48075326a92116adaaf1232cf01471f15f09a73"),
+    # robot policy framework; accelerate and DeepSpeed co-training
+    ("github:InternRobotics/InternVLA-M1", "949223b51a34e309fb1b02be8a635a12f17b4c91"),
+    # robot policy; torchrun training under Slurm or PyTorch launchers
+    ("github:OpenDriveLab/AgiBot-World", "689a18dc32e21aff168cb6326c25abe0dec803fa"),
+    # hybrid state-space language model; multi-node FSDP pretraining
+    ("github:microsoft/Samba", "ed3ed5424dbb12d0dbaf2b3d8c771598410761f0"),
+    # music generation; Lightning DDP training
+    ("github:ace-step/ACE-Step", "d612523f50e252c0e138e68ae75b06223f96e934"),
+    # song generation language model; torchrun fine-tuning
+    ("github:multimodal-art-projection/YuE", "9f1394bae1d8d218fea750c1413c2d9d731c7310"),
+    # robot policy toolbox; torchrun and DeepSpeed training, checkpoints saved on one rank
+    ("github:Dexmal/dexbotic", "9bed67058a424fdb3accd5185320b383133ff175"),
+    # diffusion training library; its own process groups, DDP, FSDP, sequence parallelism
+    ("github:Vchitect/LiteGen", "5a3311dd176dd5e876b64c6273a455d02c48ea43"),
+    # flow matching for crystals; Lightning DDP
+    ("github:facebookresearch/flowmm", "6a96aec3b6eba89f6fa07436f0c8837979abb285"),
+    # compact LLM serving engine; tensor-parallel workers binding their GPUs
+    ("github:sgl-project/mini-sglang", "20fcd7f3c6a1898a61139fae1c97cc7a40bd8d66"),
+    # molecule generation; Lightning DDP over nodes
+    ("github:NVIDIA-Digital-Bio/genmol", "aeb203b995ef140da4da7eb86fddb3f9f3a653b4"),
+    # sparse-attention video diffusion; multi-GPU inference
+    ("github:svg-project/Sparse-VideoGen", "5ce7b0127c0d44383ee8b9e5512431feb625f621"),
+    # video creation and editing; context-parallel and FSDP inference
+    ("github:ali-vilab/VACE", "48eb44f1c4be87cc65a98bff985a26976841e9f3"),
+    # diffusion language models; fine-tuning, RL and evaluation over GPUs
+    ("github:ZHZisZZ/dllm", "ca176752fbceec49c6b4777a2c18ae88e4eb10ed"),
+    # biology foundation-model fine-tuning; Lightning FSDP and DDP
+    ("github:genbio-ai/ModelGenerator", "c4d012163c7f3d05ae1121a9560e4bfce8d796af"),
+)
+
 
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -15114,6 +15159,32 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "opencpd/utils/config_utils.py",
         "tools/model_converters/publish_model.py",
     ),
+    # fresh-91's copies: files identical to another set's (openpi's and DINOv2's helpers,
+    # InternVL's, HunyuanVideo's and Wan's modules and configurations, Depth Anything's)
+    "github:InternRobotics/InternVLA-M1": (
+        "InternVLA/model/modules/dino_model/dino_transforms.py",
+        "InternVLA/model/modules/projector/__init__.py",
+        "InternVLA/training/trainer_utils/__init__.py",
+        "deployment/model_server/tools/image_tools.py",
+        "deployment/model_server/tools/msgpack_numpy.py",
+    ),
+    "github:OpenDriveLab/AgiBot-World": ("go1/internvl/train/__init__.py",),
+    "github:svg-project/Sparse-VideoGen": (
+        "svg/models/hyvideo_orig/diffusion/__init__.py",
+        "svg/models/hyvideo_orig/diffusion/pipelines/__init__.py",
+        "svg/models/hyvideo_orig/diffusion/schedulers/__init__.py",
+        "svg/models/hyvideo_orig/modules/activation_layers.py",
+        "svg/models/hyvideo_orig/modules/norm_layers.py",
+        "svg/models/wan_orig/configs/shared_config.py",
+        "svg/models/wan_orig/configs/wan_i2v_14B.py",
+        "svg/models/wan_orig/configs/wan_t2v_14B.py",
+        "svg/models/wan_orig/configs/wan_t2v_1_3B.py",
+    ),
+    "github:ali-vilab/VACE": (
+        "vace/annotators/depth_anything_v2/layers/block.py",
+        "vace/models/wan/configs/wan_t2v_14B.py",
+    ),
+    "github:ZHZisZZ/dllm": ("dllm/pipelines/rl/grpo/rewards/__init__.py",),
 }
 
 
@@ -15209,6 +15280,7 @@ UNSEEN_SETS = {
     "fresh-88": FRESH_88,
     "fresh-89": FRESH_89,
     "fresh-90": FRESH_90,
+    "fresh-91": FRESH_91,
 }
 
 

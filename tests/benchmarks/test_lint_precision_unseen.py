@@ -435,6 +435,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-88",
             "fresh-89",
             "fresh-90",
+            "fresh-91",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
