@@ -23,10 +23,10 @@ parameters whose values are unknown.
 from __future__ import annotations
 
 import ast
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 
-from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.context import FileContext, call_name, parameter_names
 from torchplace.lint.rank_names import GLOBAL_RANK_VARIABLES, LOCAL_RANK_VARIABLES
 from torchplace.lint.rules._helpers import is_env_read, literal_string
 from torchplace.lint.spawn_ranks import spawns_processes
@@ -59,6 +59,7 @@ class IndexReader:
         self._bound: dict[int, dict[str, list[ast.expr | str]]] = {}
         self._module_functions: dict[str, int] | None = None
         self._options: dict[str, tuple[str, str]] | None = None
+        self._uses: dict[int, tuple[Counter[str], Counter[str], dict[str, ast.expr]]] = {}
 
     def process_index(self, value: ast.expr, function: ast.AST | None) -> str | None:
         """The index `value` (written in `function`, None at module level) holds, in words,
@@ -180,14 +181,43 @@ class IndexReader:
         return self._options
 
     def _literal(self, given: ast.expr | None) -> ast.expr | None:
-        """A tuple, list or dictionary handed on, or the one such value a name holding it was
-        given in its function (`a = (split, i)` ... `Process(target=work, args=a)`)."""
+        """A tuple, list or dictionary handed on, or the one such value a name of the
+        function was given (`a = (split, i)` ... `Process(target=work, args=a)`), where the
+        name is neither a parameter (of the function or a lambda around the hand-off) nor
+        read anywhere but here: a name changed in place (`a[1] = gpus[i]`, `kw.update(...)`)
+        or handed on twice may hold something else."""
         if not isinstance(given, ast.Name):
             return given
-        bindings = self._bindings(enclosing_function_of(given, self.parents)).get(given.id, [])
-        if len(bindings) == 1 and isinstance(bindings[0], ast.Tuple | ast.List | ast.Dict):
-            return bindings[0]
-        return None
+        function = enclosing_function_of(given, self.parents)
+        if _binding_lambda(given, self.parents) is not None:
+            return None
+        if isinstance(function, _Function) and given.id in _parameter_names(function):
+            return None
+        stored, loaded, values = self._name_uses(function)
+        value = values.get(given.id)
+        if stored[given.id] != 1 or loaded[given.id] != 1:
+            return None
+        return value if isinstance(value, ast.Tuple | ast.List | ast.Dict) else None
+
+    def _name_uses(
+        self, function: ast.AST | None
+    ) -> tuple[Counter[str], Counter[str], dict[str, ast.expr]]:
+        """How often the holder's code stores and reads each name, and the value of an
+        assignment to it, found in one walk per holder."""
+        holder = function if function is not None else self.tree
+        if id(holder) not in self._uses:
+            stored: Counter[str] = Counter()
+            loaded: Counter[str] = Counter()
+            values: dict[str, ast.expr] = {}
+            for node in ast.walk(holder):
+                if isinstance(node, ast.Name):
+                    (loaded if isinstance(node.ctx, ast.Load) else stored)[node.id] += 1
+                elif isinstance(node, ast.Assign):
+                    for target in node.targets:
+                        if isinstance(target, ast.Name):
+                            values[target.id] = node.value
+            self._uses[id(holder)] = (stored, loaded, values)
+        return self._uses[id(holder)]
 
     # -- parameters --------------------------------------------------------------------------
     def _lambda_parameter_index(
@@ -199,6 +229,11 @@ class IndexReader:
         keyword_only = {a.arg for a in lambda_.args.kwonlyargs}
         if parameter not in positional and parameter not in keyword_only:
             return None  # `*args`, `**kwargs`
+        if any(
+            isinstance(node, ast.NamedExpr) and node.target.id == parameter
+            for node in ast.walk(lambda_.body)
+        ):
+            return None  # `(i := int(gpus[i]))`: rebound in the lambda
         position = positional.index(parameter) if parameter in positional else None
         given = self._handed(lambda_, position, parameter)
         if given is None or depth >= _DEPTH:
@@ -397,22 +432,29 @@ def _all_bindings(holder: ast.AST) -> dict[str, list[ast.expr | str]]:
 def _binding_lambda(name: ast.Name, parents: dict[int, ast.AST]) -> ast.Lambda | None:
     """The innermost lambda holding `name` that binds it as a parameter (not where a
     comprehension inside it, or a function, binds it first)."""
+    child: ast.AST = name
     node: ast.AST | None = parents.get(id(name))
     while node is not None and not isinstance(node, _Function):
         if isinstance(node, _COMPREHENSIONS) and any(
             name.id in _stored_names(g.target) for g in node.generators
         ):
             return None
-        if isinstance(node, ast.Lambda):
-            arguments = node.args
-            every = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
-            names = {a.arg for a in every} | {
-                a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None
-            }
-            if name.id in names:
-                return node
-        node = parents.get(id(node))
+        # A name in a lambda's defaults is read where the lambda is made, outside it.
+        if (
+            isinstance(node, ast.Lambda)
+            and child is node.body
+            and name.id in _parameter_names(node)
+        ):
+            return node
+        child, node = node, parents.get(id(node))
     return None
+
+
+def _parameter_names(function: _Function | ast.Lambda) -> set[str]:
+    """Every parameter's name, `*args` and `**kwargs` too."""
+    arguments = function.args
+    starred = {a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None}
+    return parameter_names(function) | starred
 
 
 def _stored_names(target: ast.AST) -> list[str]:

@@ -99,11 +99,12 @@ class VisibleDevicesSetFromProcessIndex(Rule):
         facts = _VisibleFacts(ctx, tree, parents)
         if facts.refuses_a_list:
             return  # it stops where a list is given: its indexes are the GPUs' ids
+        own_lists = _OwnLists(ctx, parents)
         given = next(
             (
                 evidence
                 for evidence in (*facts.list_reads, *_counts_of_visible_gpus(ctx, tree))
-                if not _own_list_written_before(ctx, evidence, tree, parents)
+                if not own_lists.written_before(evidence)
             ),
             None,
         )
@@ -153,6 +154,12 @@ class _VisibleFacts:
             if isinstance(holder, ast.Assign) and holder.value is node:
                 scope = id(enclosing_function_of(node, parents))
                 self.holders[scope].update(_target_names(holder))
+        #: Per function, the names it splits or counts (`_used_as_a_list`), found once.
+        self._list_names: dict[int, set[str]] = {}
+        #: Per block and function, positions of statements and of the first guard that
+        #: leaves where the variable is set (`only_where_unset`), found once.
+        self._positions: dict[int, dict[int, int]] = {}
+        self._first_guard: dict[tuple[int, int], int | None] = {}
         self.list_reads = [r for r in self.reads if self._read_as_a_list(r)]
         self.refuses_a_list = any(
             isinstance(node, ast.If)
@@ -172,10 +179,13 @@ class _VisibleFacts:
         names = set(_target_names(holder))
         function = enclosing_function_of(read, self.parents)
         scope = function if function is not None else holder
-        return any(
-            isinstance(node, ast.Name) and node.id in names and _used_as_a_list(node, self.parents)
-            for node in ast.walk(scope)
-        )
+        if id(scope) not in self._list_names:
+            self._list_names[id(scope)] = {
+                node.id
+                for node in ast.walk(scope)
+                if isinstance(node, ast.Name) and _used_as_a_list(node, self.parents)
+            }
+        return bool(names & self._list_names[id(scope)])
 
     def only_where_unset(self, node: ast.AST) -> bool:
         """The write runs only where the variable is unset or empty: in the arm of an `if`
@@ -185,20 +195,39 @@ class _VisibleFacts:
         parent = self.parents.get(id(node))
         while parent is not None:
             if isinstance(parent, ast.If) and child is not parent.test:
-                unset_when = self.tests_unset(parent.test, node)
+                unset_when = self.tests_unset(parent.test, parent)
                 if unset_when is not None and (child in parent.body) == unset_when:
                     return True
             block = _block_holding(parent, child)
             if block is not None:
-                for statement in block[: block.index(child)]:  # type: ignore[arg-type]
-                    if (
-                        isinstance(statement, ast.If)
-                        and self.tests_unset(statement.test, node) is False
-                        and _stops(statement.body)
-                    ):
-                        return True
+                guard = self._guard_in(block, child)
+                if guard is not None and guard < self._position(block, child):
+                    return True
             child, parent = parent, self.parents.get(id(parent))
         return False
+
+    def _position(self, block: list[ast.stmt], child: ast.AST) -> int:
+        if id(block) not in self._positions:
+            self._positions[id(block)] = {id(s): i for i, s in enumerate(block)}
+        return self._positions[id(block)][id(child)]
+
+    def _guard_in(self, block: list[ast.stmt], at: ast.AST) -> int | None:
+        """The position of the block's first `if` that holds where the variable is set and
+        leaves (`if visible: ...; return`), read with the names of the function holding the
+        block (`at`, one of its statements)."""
+        key = (id(block), id(enclosing_function_of(at, self.parents)))
+        if key not in self._first_guard:
+            self._first_guard[key] = next(
+                (
+                    i
+                    for i, statement in enumerate(block)
+                    if isinstance(statement, ast.If)
+                    and self.tests_unset(statement.test, at) is False
+                    and _stops(statement.body)
+                ),
+                None,
+            )
+        return self._first_guard[key]
 
     def tests_unset(self, test: ast.expr, at: ast.AST) -> bool | None:
         """True when the test holds exactly where the variable is unset or empty, False when
@@ -398,29 +427,77 @@ def _counts_of_visible_gpus(ctx: FileContext, tree: ast.Module) -> Iterator[ast.
             yield node
 
 
-def _own_list_written_before(
-    ctx: FileContext, evidence: ast.AST, tree: ast.Module, parents: dict[int, ast.AST]
-) -> bool:
-    """Before this read or count, its function (or the module's own code) set the variable
-    itself to GPUs numbered from 0 (`"0,1,2,3"`, `",".join(map(str, range(n)))`): what it
-    reads or counts is its own list, where an index is a GPU's id, not a list it was given."""
-    function = enclosing_function_of(evidence, parents)
-    scope: ast.AST = function if function is not None else tree
-    line = getattr(evidence, "lineno", 0)
-    for node in ast.walk(scope):
+class _OwnLists:
+    """Whether the program set the variable itself to GPUs numbered from 0 (`"0,1,2,3"`,
+    `",".join(map(str, range(n)))`) before a read or a count: then what it reads or counts is
+    its own list, where an index is a GPU's id, not a list it was given. Only a write that
+    runs whenever the evidence does counts: a statement before it in a block holding it (its
+    function's or, for module code, the module's), with no other write of the variable
+    between (a list put back, a write under an `if`); a write only where the variable is
+    unset, or on another arm, does not."""
+
+    def __init__(self, ctx: FileContext, parents: dict[int, ast.AST]):
+        self.ctx = ctx
+        self.parents = parents
+        #: Per block: for each position, the last write of the variable before it (True: a
+        #: list from 0, False: another, None: none), found once.
+        self._states: dict[int, list[bool | None]] = {}
+        self._positions: dict[int, dict[int, int]] = {}
+
+    def written_before(self, evidence: ast.AST) -> bool:
+        child: ast.AST = evidence
+        parent = self.parents.get(id(evidence))
+        while parent is not None:
+            block = _block_holding(parent, child)
+            if block is not None:
+                state = self._states_of(block)[self._positions[id(block)][id(child)]]
+                if state is not None:
+                    return state
+            if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                return False  # the function may run after any write of the module
+            child, parent = parent, self.parents.get(id(parent))
+        return False
+
+    def _states_of(self, block: list[ast.stmt]) -> list[bool | None]:
+        if id(block) not in self._states:
+            states: list[bool | None] = []
+            last: bool | None = None
+            for statement in block:
+                states.append(last)
+                written = self._writes(statement)
+                if written is not None:
+                    last = written
+            self._states[id(block)] = states
+            self._positions[id(block)] = {id(s): i for i, s in enumerate(block)}
+        return self._states[id(block)]
+
+    def _writes(self, statement: ast.stmt) -> bool | None:
+        """True when the statement sets this process's variable to a list from 0, False when
+        it may set it otherwise (anywhere inside it: an arm, a loop, `update`), None when it
+        does not set it."""
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            return None  # defined here, run later
         if (
-            isinstance(node, ast.Assign)
-            and node.lineno < line
-            and enclosing_function_of(node, parents) is function
-            and any(is_environ_key(ctx, target) for target in node.targets)
-            and _numbers_from_zero(node.value)
+            isinstance(statement, ast.Assign)
+            and any(is_environ_key(self.ctx, target) for target in statement.targets)
+            and _numbers_from_zero(statement.value)
         ):
             return True
-    return False
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
+                targets = (
+                    node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
+                )
+                if any(is_environ_key(self.ctx, target) for target in targets):
+                    return False
+            elif isinstance(node, ast.Call) and sets_variable(self.ctx, node):
+                return False
+        return None
 
 
 def _numbers_from_zero(value: ast.expr) -> bool:
-    """`"0,1,2,3"` (0, 1, ... in order), or a join of a `range(n)` / `range(0, n)`."""
+    """`"0,1,2,3"` (0, 1, ... in order), or a join of `range(n)` / `range(0, n)` itself:
+    `",".join(map(str, range(n)))`, `",".join(str(i) for i in range(n))`."""
     text = literal_string(value)
     if text is not None:
         entries = [entry.strip() for entry in text.split(",")]
@@ -429,19 +506,35 @@ def _numbers_from_zero(value: ast.expr) -> bool:
         return False
     if value.func.attr != "join" or len(value.args) != 1:
         return False
-    return any(
-        isinstance(node, ast.Call)
-        and call_name(node) == "range"
-        and (
-            len(node.args) == 1
-            or (
-                len(node.args) == 2
-                and isinstance(node.args[0], ast.Constant)
-                and node.args[0].value == 0
-            )
+    joined = value.args[0]
+    if isinstance(joined, ast.Call) and call_name(joined) == "map" and len(joined.args) == 2:
+        converts = isinstance(joined.args[0], ast.Name) and joined.args[0].id == "str"
+        return converts and _range_from_zero(joined.args[1])
+    if isinstance(joined, ast.GeneratorExp | ast.ListComp) and len(joined.generators) == 1:
+        loop = joined.generators[0]
+        element = joined.elt
+        if isinstance(element, ast.Call) and call_name(element) == "str" and element.args:
+            element = element.args[0]
+        elif isinstance(element, ast.JoinedStr) and len(element.values) == 1:
+            formatted = element.values[0]
+            element = formatted.value if isinstance(formatted, ast.FormattedValue) else element
+        return (
+            not loop.ifs
+            and isinstance(loop.target, ast.Name)
+            and isinstance(element, ast.Name)
+            and element.id == loop.target.id
+            and _range_from_zero(loop.iter)
         )
-        for node in ast.walk(value.args[0])
-    )
+    return False
+
+
+def _range_from_zero(iterated: ast.expr) -> bool:
+    """`range(n)` or `range(0, n)`."""
+    if not (isinstance(iterated, ast.Call) and call_name(iterated) == "range"):
+        return False
+    arguments = iterated.args
+    zero = arguments[:1] and isinstance(arguments[0], ast.Constant) and arguments[0].value == 0
+    return len(arguments) == 1 or (len(arguments) == 2 and bool(zero))
 
 
 def _environment_copies(tree: ast.Module, parents: dict[int, ast.AST]) -> dict[int, set[str]]:
