@@ -1023,6 +1023,14 @@ HISTORY = [
         "that set `CUDA_VISIBLE_DEVICES` found 4 hazards, 2 of them raised (TPL404); its "
         "seeded TPL106 sample 0 TRUE of 12; the judges agreed on all 21",
     ),
+    (
+        "2026-12-05",
+        "b80c5da",
+        "fresh-91 (a general set of code first committed in 2024 or 2025; 1,186 files) at "
+        "b80c5da: no default-tier finding, the default set alone too; of the rules once "
+        "default 5 TRUE of 7 (TPL303 2/2, TPL402 2/2, TPL401 1/1, TPL204 0/1, TPL404 split); "
+        "its seeded TPL106 sample 1 TRUE of 12 (1 UNSURE); the judges agreed on 18 of 19",
+    ),
 ]
 
 
@@ -2608,7 +2616,32 @@ CORPUS_NOTES = {
         "as physical ids (TPL411's shape through an option's default), and DEHB's long-lived "
         "dask workers set the variable per job after their first job started CUDA. A seeded "
         "sample of 12 of its 50 TPL106 loads (seed 90, `fresh-90/tpl106-sample`): 0 TRUE, 12 "
-        "FALSE."
+        "FALSE. FoldingDiff's miss then became a finding (TPL411 reads an option's default), "
+        "judged TRUE by two blind judges (`fresh-90/added`)."
+    ),
+    "fresh-91": (
+        "A general set of research and training code first committed in 2024 or 2025 (a code "
+        "search, never the linter), each with multi-GPU code of its own: diffusion training "
+        "(MicroDiT, LiteGen), video diffusion and editing inference (Sparse VideoGen, VACE), "
+        "robot policies (SpatialVLA, InternVLA-M1, AgiBot World's GO-1, Dexbotic), language "
+        "models (Samba's pretraining, mini-SGLang's serving, dLLM), music (ACE-Step, YuE), "
+        "materials (FlowMM), molecules (GenMol) and biology (ModelGenerator); 16 repositories "
+        "pinned at their snapshots' HEAD, 12 candidates with more than a tenth of their files "
+        "identical elsewhere on the machine dropped before linting and anemoi-models, a "
+        "package of another set, left out; files identical to another set's left out "
+        "(openpi's and DINOv2's helpers, InternVL's, HunyuanVideo's and Wan's modules and "
+        "configurations, Depth Anything's), committed (b80c5da) before it was first linted. "
+        "First linted at b80c5da: 1,186 Python files, no crash, no default-tier finding, the "
+        "same when the default set runs alone. Its 7 findings of the rules once default, read "
+        "by two blind judges: 5 TRUE (TPL303: Dexbotic's inference servers move a "
+        "`device_map=\"auto\"` model with `.to(\"cuda\")`, twice; TPL402: Sparse VideoGen's "
+        "HunyuanVideo pipeline places on `cuda:{dist.get_rank()}` while its model sits on the "
+        "local rank's GPU, twice; TPL401: its inference creates the NCCL group and binds no "
+        "GPU anywhere), 1 FALSE (TPL204: every tensor on the CPU) and 1 split (TPL404: "
+        "ModelGenerator's test set-up hides GPUs after `torch.cuda.is_available()`; one judge "
+        "read the later NVML count as honouring it). A seeded sample of 12 of its 31 TPL106 "
+        "loads (seed 91, `fresh-91/tpl106-sample`): 1 TRUE (per-batch predictions saved on "
+        "seven GPUs, loaded back by a CPU script), 10 FALSE, 1 UNSURE."
     ),
 }
 
