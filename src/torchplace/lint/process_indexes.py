@@ -60,6 +60,7 @@ class IndexReader:
         self._module_functions: dict[str, int] | None = None
         self._options: dict[str, tuple[str, str]] | None = None
         self._uses: dict[int, tuple[Counter[str], Counter[str], dict[str, ast.expr]]] = {}
+        self._parsed: set[str] | None = None
 
     def process_index(self, value: ast.expr, function: ast.AST | None) -> str | None:
         """The index `value` (written in `function`, None at module level) holds, in words,
@@ -134,14 +135,16 @@ class IndexReader:
             bindings = self._bindings(function).get(value.id, [])
             if not bindings or _binding_lambda(value, self.parents) is not None:
                 return None
+            if isinstance(function, _Function) and value.id in _parameter_names(function):
+                return None  # a parameter: its callers may give anything
             found = [
                 None if isinstance(b, str) else self._index_list(b, function, depth + 1)
                 for b in bindings
             ]
             return found[0] if all(found) else None
         if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
-            if value.value.id in ("self", "cls"):
-                return None
+            if value.value.id not in self._parsed_names():
+                return None  # not what the file's parser gave (`cfg.gpus` of a config file)
             option = self._option_defaults().get(value.attr)
             if option is not None:
                 flag, default = option
@@ -173,12 +176,38 @@ class IndexReader:
                     found[attribute].append((flag, ast.unparse(default)))
                 else:
                     found[attribute].append(None)
+            # An option the program sets itself (`args.gpus = [visible[g] for g in ...]`)
+            # holds what it set, not the default.
+            assigned = {
+                node.attr
+                for node in ast.walk(self.tree)
+                if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load)
+            }
             self._options = {
                 attribute: entries[0]
                 for attribute, entries in found.items()
-                if len(entries) == 1 and entries[0] is not None
+                if len(entries) == 1 and entries[0] is not None and attribute not in assigned
             }
         return self._options
+
+    def _parsed_names(self) -> set[str]:
+        """The names the file binds to what its parser gives (`args = parser.parse_args()`,
+        `args, rest = parser.parse_known_args()`), in any function."""
+        if self._parsed is None:
+            parsed: set[str] = set()
+            for node in ast.walk(self.tree):
+                if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+                    continue
+                if call_name(node.value) not in ("parse_args", "parse_known_args"):
+                    continue
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        parsed.add(target.id)
+                    elif isinstance(target, ast.Tuple) and target.elts:
+                        first = target.elts[0]
+                        parsed.update([first.id] if isinstance(first, ast.Name) else [])
+            self._parsed = parsed
+        return self._parsed
 
     def _literal(self, given: ast.expr | None) -> ast.expr | None:
         """A tuple, list or dictionary handed on, or the one such value a name of the
@@ -406,8 +435,11 @@ def _all_bindings(holder: ast.AST) -> dict[str, list[ast.expr | str]]:
     `for` or comprehension variable (read by `_loop_index`), "unknown" for anything else (an
     augmented assignment, `with ... as`, a tuple target, an import, `del`)."""
     found: dict[str, list[ast.expr | str]] = defaultdict(list)
-    for node in ast.walk(holder):
-        if isinstance(node, ast.Assign):
+    for node in _own_scope(holder):
+        if isinstance(node, ast.Global | ast.Nonlocal):
+            for name in node.names:  # a nested function's write of the holder's name
+                found[name].append("unknown")
+        elif isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     found[target.id].append(node.value)
@@ -426,6 +458,24 @@ def _all_bindings(holder: ast.AST) -> dict[str, list[ast.expr | str]]:
         elif isinstance(node, ast.withitem) and node.optional_vars is not None:
             for name in _stored_names(node.optional_vars):
                 found[name].append("unknown")
+    return found
+
+
+def _own_scope(holder: ast.AST) -> list[ast.AST]:
+    """The nodes of the holder's own scope: not the bodies of the functions, classes and
+    lambdas nested in it (their names are their own), except their `global` and `nonlocal`
+    statements, which write the holder's names."""
+    nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+    found: list[ast.AST] = []
+    pending = [holder]
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, nested):
+                found.extend(n for n in ast.walk(child) if isinstance(n, ast.Global | ast.Nonlocal))
+            else:
+                pending.append(child)
     return found
 
 

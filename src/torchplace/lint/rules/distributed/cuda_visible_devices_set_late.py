@@ -233,26 +233,36 @@ def _names_bound_gpu(ctx: FileContext, node: ast.AST, located: Located) -> bool:
 
 
 def _with_sources(ctx: FileContext, located: Located, names: set[str]) -> set[str]:
-    """The names, and those their assignments in the scope read, two steps deep:
-    `device_num = device.index`, then the variable set to `str(device_num)` names `device`
-    (KernelBench's evaluation, after `set_device(device)`)."""
-    assignments = [
-        statement
-        for statement in scope_nodes(ctx, located.scope)
-        if isinstance(statement, ast.Assign)
-    ]
-    for _ in range(2):
-        sources = {
-            n.id
-            for statement in assignments
-            if any(isinstance(t, ast.Name) and t.id in names for t in statement.targets)
-            for n in ast.walk(statement.value)
-            if isinstance(n, ast.Name)
-        }
-        if sources <= names:
-            break
-        names = names | sources
-    return names
+    """The names, and the names they were copied from in the scope: `device_num = device`,
+    `device.index`, `int(device)`, where the scope never rebinds `device` (KernelBench's
+    evaluation, `set_device(device)` then the variable set to `str(device_num)`); not a name
+    computed from another (`peer = (rank + 1) % world` names another GPU)."""
+    nodes = list(scope_nodes(ctx, located.scope))
+    rebound = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    sources: set[str] = set()
+    for statement in nodes:
+        if not isinstance(statement, ast.Assign):
+            continue
+        if not any(isinstance(t, ast.Name) and t.id in names for t in statement.targets):
+            continue
+        source = _copied_name(statement.value)
+        if source is not None and source not in rebound:
+            sources.add(source)
+    return names | sources
+
+
+def _copied_name(value: ast.expr) -> str | None:
+    """`x`, `x.index`, `int(x)`, `str(x)`: the name `x`."""
+    if isinstance(value, ast.Attribute) and value.attr == "index":
+        value = value.value
+    elif (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in ("int", "str")
+        and len(value.args) == 1
+    ):
+        value = value.args[0]
+    return value.id if isinstance(value, ast.Name) else None
 
 
 def _restores_saved_value(ctx: FileContext, node: ast.AST, located: Located) -> bool:
