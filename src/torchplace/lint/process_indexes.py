@@ -61,6 +61,7 @@ class IndexReader:
         self._options: dict[str, tuple[str, str]] | None = None
         self._uses: dict[int, tuple[Counter[str], Counter[str], dict[str, ast.expr]]] = {}
         self._parsed: set[str] | None = None
+        self._lists: dict[tuple[int, str], str | None] = {}
 
     def process_index(self, value: ast.expr, function: ast.AST | None) -> str | None:
         """The index `value` (written in `function`, None at module level) holds, in words,
@@ -132,16 +133,13 @@ class IndexReader:
         if _from_zero(value):
             return f"`{ast.unparse(value)}`"
         if isinstance(value, ast.Name) and depth < _DEPTH:
-            bindings = self._bindings(function).get(value.id, [])
-            if not bindings or _binding_lambda(value, self.parents) is not None:
-                return None
-            if isinstance(function, _Function) and value.id in _parameter_names(function):
-                return None  # a parameter: its callers may give anything
-            found = [
-                None if isinstance(b, str) else self._index_list(b, function, depth + 1)
-                for b in bindings
-            ]
-            return found[0] if all(found) else None
+            if _binding_lambda(value, self.parents) is not None:
+                return None  # a lambda's parameter
+            key = (id(function), value.id)
+            if key not in self._lists:
+                self._lists[key] = None  # a cycle of names reads as no list
+                self._lists[key] = self._name_index_list(value.id, function, depth)
+            return self._lists[key]
         if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
             if value.value.id not in self._parsed_names():
                 return None  # not what the file's parser gave (`cfg.gpus` of a config file)
@@ -150,6 +148,20 @@ class IndexReader:
                 flag, default = option
                 return f"`{flag}`, whose default is `{default}`"
         return None
+
+    def _name_index_list(self, name: str, function: ast.AST | None, depth: int) -> str | None:
+        """Every binding of the name in the function's own scope gives a list of indexes
+        (read once per function and name)."""
+        bindings = self._bindings(function).get(name, [])
+        if not bindings:
+            return None
+        if isinstance(function, _Function) and name in _parameter_names(function):
+            return None  # a parameter: its callers may give anything
+        found = [
+            None if isinstance(b, str) else self._index_list(b, function, depth + 1)
+            for b in bindings
+        ]
+        return found[0] if all(found) else None
 
     def _option_defaults(self) -> dict[str, tuple[str, str]]:
         """The file's command-line options whose default is a list of indexes from 0, by the
@@ -176,12 +188,17 @@ class IndexReader:
                     found[attribute].append((flag, ast.unparse(default)))
                 else:
                     found[attribute].append(None)
-            # An option the program sets itself (`args.gpus = [visible[g] for g in ...]`)
-            # holds what it set, not the default.
+            # An option the program sets itself (`args.gpus = [visible[g] for g in ...]`,
+            # `parser.set_defaults(gpus=...)`) holds what it set, not the default.
             assigned = {
                 node.attr
                 for node in ast.walk(self.tree)
                 if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load)
+            } | {
+                keyword.arg or ""
+                for node in ast.walk(self.tree)
+                if isinstance(node, ast.Call) and call_name(node) == "set_defaults"
+                for keyword in node.keywords
             }
             self._options = {
                 attribute: entries[0]

@@ -118,13 +118,18 @@ class CudaVisibleDevicesSetLate(Rule):
         for call, located in self.located_calls(ctx, "update", "setdefault", "putenv"):
             if sets_variable(ctx, call):
                 writes.append((call, located))
+        # Read once per function for all its writes: its binding calls, its branches.
+        bindings: dict[int, list[ast.Call]] = {}
+        branches: dict[int, CorrelatedBranches] = {}
         for node, located in writes:
             line = getattr(node, "lineno", 1)
-            if _meant_for_children(ctx, node, located) or _names_bound_gpu(ctx, node, located):
+            if _meant_for_children(ctx, node, located) or _names_bound_gpu(
+                ctx, node, located, bindings
+            ):
                 continue
             before = code_before(ctx, located.scope, line)
             match = _INITIALISES.search(before)
-            if match and _starts_only_on_other_arms(ctx, located, node, line):
+            if match and _starts_only_on_other_arms(ctx, located, node, line, branches):
                 continue  # SimpleClick: the group in `if distributed:`, the write in its `else`
             if match:
                 message = f"{VARIABLE} set after `{match.group(0).strip()}`: it has no effect"
@@ -140,7 +145,11 @@ class CudaVisibleDevicesSetLate(Rule):
 
 
 def _starts_only_on_other_arms(
-    ctx: FileContext, located: Located, node: ast.AST, line: int
+    ctx: FileContext,
+    located: Located,
+    node: ast.AST,
+    line: int,
+    branches_of: dict[int, CorrelatedBranches],
 ) -> bool:
     """Every statement of the write's function before it that may start CUDA lies on an arm
     no run that makes the write takes (`correlated_branches`: `if cfg.distributed:
@@ -152,7 +161,9 @@ def _starts_only_on_other_arms(
     top = getattr(function.node, "lineno", line)
     if _INITIALISES.search(code_before(ctx, ctx.module_scope, top)):
         return False
-    branches = CorrelatedBranches(function.node)
+    if id(function.node) not in branches_of:
+        branches_of[id(function.node)] = CorrelatedBranches(function.node)
+    branches = branches_of[id(function.node)]
     pending: list[ast.AST] = list(getattr(function.node, "body", []))
     while pending:
         statement = pending.pop()
@@ -205,7 +216,9 @@ def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bo
     return _hides_every_gpu(ctx, node) and not _INITIALISES.search(after)
 
 
-def _names_bound_gpu(ctx: FileContext, node: ast.AST, located: Located) -> bool:
+def _names_bound_gpu(
+    ctx: FileContext, node: ast.AST, located: Located, bindings_of: dict[int, list[ast.Call]]
+) -> bool:
     """The write names the GPU the process bound just before: `set_device(gpu)` then
     `os.environ["CUDA_VISIBLE_DEVICES"] = str(visible[gpu])` (nequip's pytest-xdist set-up).
     This process runs on that GPU by its binding, not by the variable, which is left for
@@ -213,18 +226,25 @@ def _names_bound_gpu(ctx: FileContext, node: ast.AST, located: Located) -> bool:
     value = _value_written(ctx, node)
     if value is None:
         return False
-    # The value's names, and what the function assigned them from (`device_num =
+    line = getattr(node, "lineno", 0)
+    # The scope's own nodes, not `ctx.calls`: that holds only calls on candidate lines.
+    if id(located.scope.node) not in bindings_of:
+        bindings_of[id(located.scope.node)] = [
+            call
+            for call in scope_nodes(ctx, located.scope)
+            if isinstance(call, ast.Call) and call_name(call) == "set_device"
+        ]
+    bindings = [call for call in bindings_of[id(located.scope.node)] if call.lineno < line]
+    if not bindings:
+        return False
+    # The value's names, and what the function copied them from (`device_num =
     # device.index`): the binding and the write may name one GPU by two names.
     written = _with_sources(
         ctx, located, {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
     )
-    line = getattr(node, "lineno", 0)
     arms = if_arms(located.scope.node)
-    # The scope's own nodes, not `ctx.calls`: that holds only calls on candidate lines.
-    for call in scope_nodes(ctx, located.scope):
-        if not isinstance(call, ast.Call) or call_name(call) != "set_device":
-            continue
-        if call.lineno >= line or on_other_arms(arms.get(id(call), ()), arms.get(id(node), ())):
+    for call in bindings:
+        if on_other_arms(arms.get(id(call), ()), arms.get(id(node), ())):
             continue
         bound = {n.id for arg in call.args for n in ast.walk(arg) if isinstance(n, ast.Name)}
         if bound & written:

@@ -477,22 +477,41 @@ class _OwnLists:
         does not set it."""
         if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             return None  # defined here, run later
+        if isinstance(statement, ast.With | ast.AsyncWith):
+            return self._last_write(statement.body)  # the body runs
+        if isinstance(statement, ast.Try):
+            others = [*statement.handlers, *statement.orelse, *statement.finalbody]
+            if any(self._writes_in(node) for node in others):
+                return False
+            return self._last_write(statement.body)
         if (
             isinstance(statement, ast.Assign)
             and any(is_environ_key(self.ctx, target) for target in statement.targets)
             and _numbers_from_zero(statement.value)
         ):
             return True
+        return False if self._writes_in(statement) else None
+
+    def _last_write(self, block: list[ast.stmt]) -> bool | None:
+        last: bool | None = None
+        for statement in block:
+            written = self._writes(statement)
+            if written is not None:
+                last = written
+        return last
+
+    def _writes_in(self, statement: ast.AST) -> bool:
+        """Anything in the statement may set this process's variable."""
         for node in ast.walk(statement):
             if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
                 targets = (
                     node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
                 )
                 if any(is_environ_key(self.ctx, target) for target in targets):
-                    return False
+                    return True
             elif isinstance(node, ast.Call) and sets_variable(self.ctx, node):
-                return False
-        return None
+                return True
+        return False
 
 
 def _numbers_from_zero(value: ast.expr) -> bool:
@@ -515,6 +534,12 @@ def _numbers_from_zero(value: ast.expr) -> bool:
         element = joined.elt
         if isinstance(element, ast.Call) and call_name(element) == "str" and element.args:
             element = element.args[0]
+        elif (
+            isinstance(element, ast.BinOp)
+            and isinstance(element.op, ast.Mod)
+            and literal_string(element.left) in ("%d", "%s", "%i")
+        ):
+            element = element.right
         elif isinstance(element, ast.JoinedStr) and len(element.values) == 1:
             formatted = element.values[0]
             element = formatted.value if isinstance(formatted, ast.FormattedValue) else element
@@ -529,10 +554,14 @@ def _numbers_from_zero(value: ast.expr) -> bool:
 
 
 def _range_from_zero(iterated: ast.expr) -> bool:
-    """`range(n)` or `range(0, n)`."""
+    """`range(n)`, `range(0, n)`, `list(range(n))`."""
+    if isinstance(iterated, ast.Call) and call_name(iterated) == "list" and len(iterated.args) == 1:
+        iterated = iterated.args[0]
     if not (isinstance(iterated, ast.Call) and call_name(iterated) == "range"):
         return False
     arguments = iterated.args
+    if any(isinstance(argument, ast.Starred) for argument in arguments):
+        return False  # `range(*span)`: from where, unknown
     zero = arguments[:1] and isinstance(arguments[0], ast.Constant) and arguments[0].value == 0
     return len(arguments) == 1 or (len(arguments) == 2 and bool(zero))
 
