@@ -26,7 +26,8 @@ import ast
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
-from torchplace.lint.context import FileContext, call_name, parameter_names
+from torchplace.lint.context import FileContext, call_name, keyword_value, parameter_names
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rank_names import GLOBAL_RANK_VARIABLES, LOCAL_RANK_VARIABLES
 from torchplace.lint.rules._helpers import is_env_read, literal_string
 from torchplace.lint.spawn_ranks import spawns_processes
@@ -70,7 +71,7 @@ class IndexReader:
 
     # -- values ------------------------------------------------------------------------------
     def _index(self, value: ast.expr, function: ast.AST | None, depth: int) -> str | None:
-        value = _unwrapped(value)
+        value = unwrapped(value)
         if isinstance(value, ast.NamedExpr):
             value = value.value
         if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod):
@@ -130,7 +131,7 @@ class IndexReader:
         every binding of which gives one, or a command-line option whose default is one
         (`parser.add_argument("--gpus", default=list(range(torch.cuda.device_count())))`:
         the indexes are used whenever the option is not given)."""
-        if _from_zero(value):
+        if range_from_zero(value):
             return f"`{ast.unparse(value)}`"
         if isinstance(value, ast.Name) and depth < _DEPTH:
             if _binding_lambda(value, self.parents) is not None:
@@ -173,7 +174,7 @@ class IndexReader:
                 if not (isinstance(node, ast.Call) and call_name(node) == "add_argument"):
                     continue
                 flags = [literal_string(a) or "" for a in node.args]
-                destination = _keyword(node, "dest")
+                destination = keyword_value(node, "dest")
                 if destination is not None:
                     attribute = literal_string(destination)
                 else:
@@ -182,9 +183,9 @@ class IndexReader:
                     attribute = named.lstrip("-").replace("-", "_")
                 if not attribute:
                     continue
-                default = _keyword(node, "default")
+                default = keyword_value(node, "default")
                 flag = next((f for f in flags if f.startswith("--")), attribute)
-                if default is not None and _from_zero(default):
+                if default is not None and range_from_zero(default):
                     found[attribute].append((flag, ast.unparse(default)))
                 else:
                     found[attribute].append(None)
@@ -388,13 +389,15 @@ class IndexReader:
         if first and spawns_processes(self.ctx, call):
             if position == 0:
                 return "the spawn index"
-            arguments = _keyword(call, "args") or (call.args[1] if len(call.args) > 1 else None)
+            arguments = keyword_value(call, "args") or (
+                call.args[1] if len(call.args) > 1 else None
+            )
             return _entry(self._literal(arguments), None if position is None else position - 1)
         if any(k.arg == "target" and k.value is reference for k in call.keywords):
-            given = _entry(self._literal(_keyword(call, "args")), position)
+            given = _entry(self._literal(keyword_value(call, "args")), position)
             if given is not None:
                 return given
-            return _mapped(self._literal(_keyword(call, "kwargs")), parameter)
+            return _mapped(self._literal(keyword_value(call, "kwargs")), parameter)
         if first and name in _POOL_MAPS and position is not None and len(call.args) > 1 + position:
             return _element(call.args[1 + position], None)
         if first and name in _POOL_STARMAPS and len(call.args) > 1 and position is not None:
@@ -403,7 +406,7 @@ class IndexReader:
             given = _entry(self._literal(call.args[1]), position)
             if given is not None:
                 return given
-            return _mapped(self._literal(_keyword(call, "kwds")), parameter)
+            return _mapped(self._literal(keyword_value(call, "kwds")), parameter)
         if first and name == "submit":
             return _given(call.args[1:], call.keywords, position, parameter)
         if name == "run_in_executor" and call.args[1:2] == [reference]:
@@ -411,7 +414,7 @@ class IndexReader:
         return None
 
 
-def _unwrapped(value: ast.expr) -> ast.expr:
+def unwrapped(value: ast.expr) -> ast.expr:
     """`str(x)`, `int(x)`, `repr(x)`, `f"{x}"`, `"%d" % x`, `"{}".format(x)` (nothing else
     in the string): `x`."""
     while True:
@@ -452,11 +455,13 @@ def _all_bindings(holder: ast.AST) -> dict[str, list[ast.expr | str]]:
     `for` or comprehension variable (read by `_loop_index`), "unknown" for anything else (an
     augmented assignment, `with ... as`, a tuple target, an import, `del`)."""
     found: dict[str, list[ast.expr | str]] = defaultdict(list)
-    for node in _own_scope(holder):
+    for node in ast.walk(holder):
         if isinstance(node, ast.Global | ast.Nonlocal):
             for name in node.names:  # a nested function's write of the holder's name
                 found[name].append("unknown")
-        elif isinstance(node, ast.Assign):
+    # The holder's own scope: a nested function's, class's or lambda's names are its own.
+    for node in own_nodes(holder):
+        if isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     found[target.id].append(node.value)
@@ -475,24 +480,6 @@ def _all_bindings(holder: ast.AST) -> dict[str, list[ast.expr | str]]:
         elif isinstance(node, ast.withitem) and node.optional_vars is not None:
             for name in _stored_names(node.optional_vars):
                 found[name].append("unknown")
-    return found
-
-
-def _own_scope(holder: ast.AST) -> list[ast.AST]:
-    """The nodes of the holder's own scope: not the bodies of the functions, classes and
-    lambdas nested in it (their names are their own), except their `global` and `nonlocal`
-    statements, which write the holder's names."""
-    nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-    found: list[ast.AST] = []
-    pending = [holder]
-    while pending:
-        node = pending.pop()
-        found.append(node)
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, nested):
-                found.extend(n for n in ast.walk(child) if isinstance(n, ast.Global | ast.Nonlocal))
-            else:
-                pending.append(child)
     return found
 
 
@@ -546,7 +533,7 @@ def _loop_index(
             loops = [(g.target, g.iter) for g in node.generators]
         for target, iterated in reversed(loops):
             if isinstance(target, ast.Name) and target.id == name.id:
-                if _from_zero(iterated):
+                if range_from_zero(iterated):
                     return f"`{name.id}` (a `range` loop's variable)"
                 listed = index_list(iterated)
                 return None if listed is None else f"`{name.id}` (an entry of {listed})"
@@ -566,13 +553,16 @@ def _loop_index(
     return None
 
 
-def _from_zero(iterated: ast.expr) -> bool:
-    """`range(n)`, `range(0, n)`, `list(range(n))`."""
+def range_from_zero(iterated: ast.expr) -> bool:
+    """`range(n)`, `range(0, n)`, `list(range(n))`: the numbers 0, 1, ... (not
+    `range(*span)`, from where unknown)."""
     if isinstance(iterated, ast.Call) and call_name(iterated) == "list" and iterated.args:
         iterated = iterated.args[0]
     if not (isinstance(iterated, ast.Call) and call_name(iterated) == "range"):
         return False
     arguments = iterated.args
+    if any(isinstance(a, ast.Starred) for a in arguments):
+        return False
     if any("nvml" in ast.unparse(a).lower() for a in arguments):
         return False  # NVML counts every physical GPU: its numbers are physical ids
     if len(arguments) == 1:
@@ -585,12 +575,10 @@ def _counts_from_zero(iterated: ast.expr) -> bool:
     """`enumerate(x)` with no start, or from 0."""
     if not (isinstance(iterated, ast.Call) and call_name(iterated) == "enumerate"):
         return False
-    start = _keyword(iterated, "start") or (iterated.args[1] if len(iterated.args) > 1 else None)
+    start = keyword_value(iterated, "start") or (
+        iterated.args[1] if len(iterated.args) > 1 else None
+    )
     return start is None or (isinstance(start, ast.Constant) and start.value == 0)
-
-
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
 
 
 def _given(
@@ -625,7 +613,7 @@ def _element(iterable: ast.expr, position: int | None) -> ast.expr | str | None:
     """What each call gets from a pool's iterable (its entry at `position` for `starmap`):
     `range(n)`'s values, `enumerate(...)`'s positions, `zip(...)`'s entries, a
     comprehension's element."""
-    if position is None and _from_zero(iterable):
+    if position is None and range_from_zero(iterable):
         return "a `range`'s values"
     if isinstance(iterable, ast.ListComp | ast.GeneratorExp):
         element = iterable.elt

@@ -60,6 +60,21 @@ def sets_variable(ctx: FileContext, call: ast.Call) -> bool:
     return False
 
 
+def writes_own_environment(ctx: FileContext, node: ast.AST) -> bool:
+    """Anything in the node may set this process's variable: an assignment, augmented
+    assignment or `del` of `os.environ[...]`, `update` / `setdefault` / `putenv`."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Assign | ast.Delete):
+            if any(is_environ_key(ctx, target) for target in inner.targets):
+                return True
+        elif isinstance(inner, ast.AugAssign | ast.AnnAssign):
+            if is_environ_key(ctx, inner.target):
+                return True
+        elif isinstance(inner, ast.Call) and sets_variable(ctx, inner):
+            return True
+    return False
+
+
 #: Calls that start a child process: it reads `CUDA_VISIBLE_DEVICES` when its own CUDA starts.
 _CHILD_CALLS = frozenset(
     {"Popen", "Process", "ProcessPoolExecutor", "Pool", "spawn", "start_processes"}

@@ -9,6 +9,7 @@ from torchplace.lint.context import FileContext, Located, call_name
 from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, STARTS_CUDA
+from torchplace.lint.process_indexes import unwrapped
 from torchplace.lint.project_modules import is_project_module
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -273,15 +274,9 @@ def _with_sources(ctx: FileContext, located: Located, names: set[str]) -> set[st
 
 def _copied_name(value: ast.expr) -> str | None:
     """`x`, `x.index`, `int(x)`, `str(x)`: the name `x`."""
+    value = unwrapped(value)
     if isinstance(value, ast.Attribute) and value.attr == "index":
         value = value.value
-    elif (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Name)
-        and value.func.id in ("int", "str")
-        and len(value.args) == 1
-    ):
-        value = value.args[0]
     return value.id if isinstance(value, ast.Name) else None
 
 

@@ -10,7 +10,12 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.import_cuda import STARTS_CUDA
-from torchplace.lint.process_indexes import IndexReader, enclosing_function_of
+from torchplace.lint.process_indexes import (
+    IndexReader,
+    enclosing_function_of,
+    range_from_zero,
+    unwrapped,
+)
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import is_env_read, literal_string, without_comments
 from torchplace.lint.run_conditions import EXITS, parent_map
@@ -19,6 +24,7 @@ from torchplace.lint.visible_device_writes import (
     is_environ_key,
     sets_variable,
     starts_child,
+    writes_own_environment,
     written_value,
 )
 from torchplace.report import Finding
@@ -158,7 +164,7 @@ class _VisibleFacts:
         self._list_names: dict[int, set[str]] = {}
         #: Per block and function, positions of statements and of the first guard that
         #: leaves where the variable is set (`only_where_unset`), found once.
-        self._positions: dict[int, dict[int, int]] = {}
+        self._position = _BlockPositions()
         self._first_guard: dict[tuple[int, int], int | None] = {}
         self.list_reads = [r for r in self.reads if self._read_as_a_list(r)]
         self.refuses_a_list = any(
@@ -205,11 +211,6 @@ class _VisibleFacts:
                     return True
             child, parent = parent, self.parents.get(id(parent))
         return False
-
-    def _position(self, block: list[ast.stmt], child: ast.AST) -> int:
-        if id(block) not in self._positions:
-            self._positions[id(block)] = {id(s): i for i, s in enumerate(block)}
-        return self._positions[id(block)][id(child)]
 
     def _guard_in(self, block: list[ast.stmt], at: ast.AST) -> int | None:
         """The position of the block's first `if` that holds where the variable is set and
@@ -317,6 +318,18 @@ def _ends_the_program(body: list[ast.stmt]) -> bool:
     last = body[-1] if body else None
     ends = isinstance(last, ast.Raise) or _exits_the_program(last)
     return ends and all(isinstance(statement, ast.Expr) for statement in body[:-1])
+
+
+class _BlockPositions:
+    """A statement's position in its block, the block's map made once."""
+
+    def __init__(self) -> None:
+        self._maps: dict[int, dict[int, int]] = {}
+
+    def __call__(self, block: list[ast.stmt], child: ast.AST) -> int:
+        if id(block) not in self._maps:
+            self._maps[id(block)] = {id(s): i for i, s in enumerate(block)}
+        return self._maps[id(block)][id(child)]
 
 
 def _block_holding(parent: ast.AST, child: ast.AST) -> list[ast.stmt] | None:
@@ -439,10 +452,10 @@ class _OwnLists:
     def __init__(self, ctx: FileContext, parents: dict[int, ast.AST]):
         self.ctx = ctx
         self.parents = parents
-        #: Per block: for each position, the last write of the variable before it (True: a
-        #: list from 0, False: another, None: none), found once.
+        #: Per block: for each position and its end, the last write of the variable before it
+        #: (True: a list from 0, False: another, None: none), found once.
         self._states: dict[int, list[bool | None]] = {}
-        self._positions: dict[int, dict[int, int]] = {}
+        self._position = _BlockPositions()
 
     def written_before(self, evidence: ast.AST) -> bool:
         child: ast.AST = evidence
@@ -450,7 +463,7 @@ class _OwnLists:
         while parent is not None:
             block = _block_holding(parent, child)
             if block is not None:
-                state = self._states_of(block)[self._positions[id(block)][id(child)]]
+                state = self._states_of(block)[self._position(block, child)]
                 if state is not None:
                     return state
             if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
@@ -460,15 +473,11 @@ class _OwnLists:
 
     def _states_of(self, block: list[ast.stmt]) -> list[bool | None]:
         if id(block) not in self._states:
-            states: list[bool | None] = []
-            last: bool | None = None
+            states: list[bool | None] = [None]
             for statement in block:
-                states.append(last)
                 written = self._writes(statement)
-                if written is not None:
-                    last = written
+                states.append(states[-1] if written is None else written)
             self._states[id(block)] = states
-            self._positions[id(block)] = {id(s): i for i, s in enumerate(block)}
         return self._states[id(block)]
 
     def _writes(self, statement: ast.stmt) -> bool | None:
@@ -478,40 +487,19 @@ class _OwnLists:
         if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             return None  # defined here, run later
         if isinstance(statement, ast.With | ast.AsyncWith):
-            return self._last_write(statement.body)  # the body runs
+            return self._states_of(statement.body)[-1]  # the body runs
         if isinstance(statement, ast.Try):
             others = [*statement.handlers, *statement.orelse, *statement.finalbody]
-            if any(self._writes_in(node) for node in others):
+            if any(writes_own_environment(self.ctx, node) for node in others):
                 return False
-            return self._last_write(statement.body)
+            return self._states_of(statement.body)[-1]
         if (
             isinstance(statement, ast.Assign)
             and any(is_environ_key(self.ctx, target) for target in statement.targets)
             and _numbers_from_zero(statement.value)
         ):
             return True
-        return False if self._writes_in(statement) else None
-
-    def _last_write(self, block: list[ast.stmt]) -> bool | None:
-        last: bool | None = None
-        for statement in block:
-            written = self._writes(statement)
-            if written is not None:
-                last = written
-        return last
-
-    def _writes_in(self, statement: ast.AST) -> bool:
-        """Anything in the statement may set this process's variable."""
-        for node in ast.walk(statement):
-            if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.Delete):
-                targets = (
-                    node.targets if isinstance(node, ast.Assign | ast.Delete) else [node.target]
-                )
-                if any(is_environ_key(self.ctx, target) for target in targets):
-                    return True
-            elif isinstance(node, ast.Call) and sets_variable(self.ctx, node):
-                return True
-        return False
+        return False if writes_own_environment(self.ctx, statement) else None
 
 
 def _numbers_from_zero(value: ast.expr) -> bool:
@@ -528,42 +516,18 @@ def _numbers_from_zero(value: ast.expr) -> bool:
     joined = value.args[0]
     if isinstance(joined, ast.Call) and call_name(joined) == "map" and len(joined.args) == 2:
         converts = isinstance(joined.args[0], ast.Name) and joined.args[0].id == "str"
-        return converts and _range_from_zero(joined.args[1])
+        return converts and range_from_zero(joined.args[1])
     if isinstance(joined, ast.GeneratorExp | ast.ListComp) and len(joined.generators) == 1:
         loop = joined.generators[0]
-        element = joined.elt
-        if isinstance(element, ast.Call) and call_name(element) == "str" and element.args:
-            element = element.args[0]
-        elif (
-            isinstance(element, ast.BinOp)
-            and isinstance(element.op, ast.Mod)
-            and literal_string(element.left) in ("%d", "%s", "%i")
-        ):
-            element = element.right
-        elif isinstance(element, ast.JoinedStr) and len(element.values) == 1:
-            formatted = element.values[0]
-            element = formatted.value if isinstance(formatted, ast.FormattedValue) else element
+        element = unwrapped(joined.elt)  # `str(i)`, `f"{i}"`, `"%d" % i`
         return (
             not loop.ifs
             and isinstance(loop.target, ast.Name)
             and isinstance(element, ast.Name)
             and element.id == loop.target.id
-            and _range_from_zero(loop.iter)
+            and range_from_zero(loop.iter)
         )
     return False
-
-
-def _range_from_zero(iterated: ast.expr) -> bool:
-    """`range(n)`, `range(0, n)`, `list(range(n))`."""
-    if isinstance(iterated, ast.Call) and call_name(iterated) == "list" and len(iterated.args) == 1:
-        iterated = iterated.args[0]
-    if not (isinstance(iterated, ast.Call) and call_name(iterated) == "range"):
-        return False
-    arguments = iterated.args
-    if any(isinstance(argument, ast.Starred) for argument in arguments):
-        return False  # `range(*span)`: from where, unknown
-    zero = arguments[:1] and isinstance(arguments[0], ast.Constant) and arguments[0].value == 0
-    return len(arguments) == 1 or (len(arguments) == 2 and bool(zero))
 
 
 def _environment_copies(tree: ast.Module, parents: dict[int, ast.AST]) -> dict[int, set[str]]:
