@@ -35,6 +35,7 @@ from torchplace.lint.context import dotted_name as dotted
 from torchplace.lint.flow_calls import CallFlow, reduces_all
 from torchplace.lint.flow_element_reads import integer_literal, made_from_data
 from torchplace.lint.flow_facts import factory_size, returns_number, self_attribute
+from torchplace.lint.flow_first_pass import FirstPasses
 from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SEQUENCES
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
@@ -107,7 +108,13 @@ class FunctionFlow(CallFlow):
         target = getattr(node, "target", None)
         if isinstance(target, ast.expr):
             self._bind(target, (), None)
-        for name in ("body", "orelse", "finalbody"):
+        loop = node if isinstance(node, ast.For | ast.AsyncFor | ast.While) else None
+        if loop is not None:
+            self._loops.append(loop)
+        self._body(getattr(node, "body", ()))
+        if loop is not None:
+            self._loops.pop()
+        for name in ("orelse", "finalbody"):
             self._body(getattr(node, name, ()))
         for handler in getattr(node, "handlers", ()):
             self._body(handler.body)
@@ -124,6 +131,13 @@ class FunctionFlow(CallFlow):
         self._body(node.body)
         first_env, first_devices = self.env, self.devices
         self.env, self.devices = dict(env), dict(devices)
+        for name in self._replaced_on_first_pass(node):
+            # The second arm runs only after the first replaced these (`flow_first_pass`).
+            for now, first in ((self.env, first_env), (self.devices, first_devices)):
+                if name in first:
+                    now[name] = first[name]
+                else:
+                    now.pop(name, None)
         self._body(node.orelse)
         if _leaves(node.body):
             return  # only the second arm (or nothing) runs on past the `if`
@@ -137,6 +151,13 @@ class FunctionFlow(CallFlow):
             for name, values in first.items():
                 if after.get(name) is before.get(name) and values is not before.get(name):
                     after[name] = values
+
+    def _replaced_on_first_pass(self, node: ast.If) -> frozenset[str]:
+        if not self._loops or not node.orelse:
+            return frozenset()
+        if self._first_passes is None:
+            self._first_passes = FirstPasses(self.function)
+        return self._first_passes.replaced(self._loops[-1], node)
 
     def _keeps_rank(self, call: ast.Call) -> bool:
         """The call's result has its tensor input's rank (a cast, `torch.cat`) or is made by
@@ -317,18 +338,7 @@ class FunctionFlow(CallFlow):
         tensor; or a hyper-parameter of the module such as `self.param_rand_factor`, set in
         `__init__` only from a number or an argument whose default is one), and arithmetic of
         those: `scale * 2` with `scale` unknown may be a tensor."""
-        if values:
-            return False
-        if isinstance(node, ast.UnaryOp):
-            return self._no_tensor(node.operand, ())
-        if isinstance(node, ast.BinOp):
-            return self._no_tensor(node.left, ()) and self._no_tensor(node.right, ())
-        if self._numeric(node):
-            return True
-        if not isinstance(node, ast.Attribute):
-            return False
-        own = isinstance(node.value, ast.Name) and node.value.id == self.self_name
-        return own and node.attr in self.facts.hyper_parameters()
+        return not values and self._plain_number(node)
 
     def _name(self, node: ast.Name) -> Values:
         found = self.env.get(node.id)

@@ -229,7 +229,8 @@ class CallFlow(FlowState):
                 return ()  # pinned host memory: on the CPU on purpose, for async copies
             size = factory_size(node, name)
             if not size and name in SCALAR_FACTORIES and node.args:
-                size = "scalar" if self._numeric(node.args[0]) else ""
+                # `torch.tensor(self.temperature)`: 0-dim, a number to any device's arithmetic.
+                size = "scalar" if self._plain_number(node.args[0]) else ""
             return (Value(Kind.CPU, node.lineno, f"`torch.{name}`", node, size=size),)
         return self._device_of(device, node, f"`torch.{name}(device=...)`") or ()
 

@@ -96,10 +96,10 @@ class ClassFacts:
 
     def hyper_parameters(self) -> frozenset[str]:
         """Attributes that `__init__` sets only to a number or to one of its own arguments
-        whose default is a number, and no other method sets (`self.param_rand_factor =
-        param_rand_factor`), read from the class's whole text so that no assignment that
-        spoils one is missed; none when that text is unknown. Read on first use: most flows
-        never ask."""
+        whose default is (or annotation says) a number, and no other method sets
+        (`self.param_rand_factor = param_rand_factor`), read from the class's whole text so
+        that no assignment that spoils one is missed; none when that text is unknown. Read on
+        first use: most flows never ask."""
         if self._numbers is None:
             whole = self.whole() if self.whole is not None else None
             found: set[str] = set()
@@ -142,7 +142,7 @@ def _number_attributes(
     init: ast.FunctionDef | ast.AsyncFunctionDef, methods: Iterable[ast.AST]
 ) -> set[str]:
     """The attributes `__init__` sets only to numbers or to its arguments with a number as
-    default, and no other method (nor a nested function) sets."""
+    default (or annotated as one), and no other method (nor a nested function) sets."""
     arguments = init.args
     positional = [*arguments.posonlyargs, *arguments.args]
     # Defaults belong to the last positional arguments; keyword-only ones may have none.
@@ -153,6 +153,9 @@ def _number_attributes(
         if d is not None
     )
     numeric = {name for name, default in defaults.items() if number(default)}
+    # `temperature: float`: an argument annotated as a number is one.
+    every = (*positional, *arguments.kwonlyargs)
+    numeric.update(a.arg for a in every if number_annotation(a.annotation))
     found: set[str] = set()
     spoiled: set[str] = set()
     for method in methods:

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from torchplace.lint.flow_element_reads import element_read_names
 from torchplace.lint.flow_facts import ClassFacts, number, number_annotation, tensor_params
+from torchplace.lint.flow_first_pass import FirstPasses
 from torchplace.lint.flow_values import HelperCall, Kind, Meeting, Value, Values, join
 
 
@@ -100,6 +101,9 @@ class FlowState(ABC):
         self.objects: set[str] = set()
         self._element_reads: frozenset[str] | None = None
         self._moving = False  # inside the receiver of `.to(device)`: the author places it
+        #: The loops around the statement the pass is at, innermost last.
+        self._loops: list[ast.For | ast.AsyncFor | ast.While] = []
+        self._first_passes: FirstPasses | None = None
         arguments = function.args
         every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
         self.self_name = every[0].arg if facts is not None and every else None
@@ -154,6 +158,22 @@ class FlowState(ABC):
         if isinstance(node, ast.Call):
             return self._numeric_call(node)
         return False
+
+    def _plain_number(self, node: ast.expr) -> bool:
+        """A Python number made only of numbers: one the flow sees as such (`_numeric`), a
+        hyper-parameter of the module (`self.temperature`, set in `__init__` only from a
+        number or an argument that defaults to or is annotated as one, `flow_facts`), or
+        arithmetic of those."""
+        if isinstance(node, ast.UnaryOp):
+            return self._plain_number(node.operand)
+        if isinstance(node, ast.BinOp):
+            return self._plain_number(node.left) and self._plain_number(node.right)
+        if self._numeric(node):
+            return True
+        if not isinstance(node, ast.Attribute):
+            return False
+        own = isinstance(node.value, ast.Name) and node.value.id == self.self_name
+        return own and node.attr in self.facts.hyper_parameters()
 
     def _numeric_call(self, call: ast.Call) -> bool:
         func = call.func

@@ -38,10 +38,13 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     Not flagged: tensors used only as an index (`x[idx]` accepts CPU indices), moved before
     they meet (`.to(x.device)`; `.type(x.type())` to the current GPU, also through a private
     helper's parameter every call fills with a tensor type: `dtype=x.type()`), 0-dim numbers
-    (`torch.tensor(self.pad_token_id)`: a setting named for one id or index; also
-    one element of a 1-D tensor such as `torch.rand(2)`, scaled by numbers or by the
-    module's hyper-parameters: `change[0]`), empty placeholders, tensors that drive Python
-    control flow (`torch.rand(1) > p`), and classes that are not `nn.Module`s. Nor is a
+    (`torch.tensor(self.pad_token_id)`: a setting named for one id or index;
+    `torch.tensor(self.temperature)`: a hyper-parameter `__init__` sets from a number or an
+    argument defaulting to or annotated as one; also one element of a 1-D tensor such as
+    `torch.rand(2)`, scaled by numbers or by the module's hyper-parameters: `change[0]`),
+    empty placeholders, also one a loop replaces on its first pass before the other arm of
+    an `if first:` / `if i == 0:` grows it, tensors that drive Python control flow
+    (`torch.rand(1) > p`), and classes that are not `nn.Module`s. Nor is a
     tensor that meets only the result of a helper method computing a number from the
     module's settings (`self.drop_prob / self.block_size**2`, whatever tensors it is
     handed), or only a parameter of a private helper method (`self._embed(grid[0])`) that
