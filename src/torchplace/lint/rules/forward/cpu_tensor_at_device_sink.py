@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.backend_arms import runs_only_off_nccl
 from torchplace.lint.context import FileContext, Located, Scope, call_name, keyword_value
+from torchplace.lint.cpu_exports import exports_on_the_cpu
 from torchplace.lint.cuda_default import sets_cuda_default
 from torchplace.lint.flow_classes import is_module_class, unstubbed_init
 from torchplace.lint.flow_evidence import uses_collectives
@@ -81,7 +82,7 @@ class CpuTensorAtDeviceSink(Rule):
     made in the arm for another backend (`cuda = backend == NCCL; if cuda: ... else:`),
     factories of a file that makes CUDA the default (THUMT's scorer:
     `torch.set_default_tensor_type(torch.cuda.FloatTensor)` after `set_device`) or that only
-    such files import,
+    such files import, ONNX export scripts that name no CUDA,
     arguments as the other tensor. Arithmetic and `cat` are TPL204's.
 
     ## Example
@@ -125,7 +126,7 @@ class CpuTensorAtDeviceSink(Rule):
     project_condition = "made-on-the-cpu"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        if sets_cuda_default(ctx):
+        if sets_cuda_default(ctx) or exports_on_the_cpu(ctx):
             return  # factories make their tensors on the GPU there (`cuda_default`)
         evidence = Evidence(ctx)
         flowed: set[int] = set()

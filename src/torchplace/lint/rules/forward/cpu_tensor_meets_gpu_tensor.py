@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.cpu_exports import exports_on_the_cpu
 from torchplace.lint.cuda_default import sets_cuda_default
 from torchplace.lint.flow_evidence import SELF_FACTORY, EvidentFactories
 from torchplace.lint.flow_facts import ClassFacts
@@ -59,7 +60,7 @@ class CpuTensorMeetsGpuTensor(Rule):
     of its own is left alone (often a gloo group), and so are files that make CUDA the
     default (`torch.set_default_tensor_type(torch.cuda.FloatTensor)`,
     `torch.set_default_device("cuda")`), or modules only such files import: their
-    factories make tensors on the GPU.
+    factories make tensors on the GPU; nor ONNX export scripts that name no CUDA.
 
     ## Example
     ```python
@@ -100,7 +101,7 @@ class CpuTensorMeetsGpuTensor(Rule):
     )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        if sets_cuda_default(ctx):
+        if sets_cuda_default(ctx) or exports_on_the_cpu(ctx):
             return  # factories make their tensors on the GPU there (`cuda_default`)
         flows: dict[int, dict[int, Meeting]] = {}
         evidence = Evidence(ctx)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
+from torchplace.lint.cpu_exports import exports_on_the_cpu
 from torchplace.lint.flow_facts import factory_size, self_attribute
 from torchplace.lint.flow_ops import LEAVES, MOVES, NOT_TENSORS
 from torchplace.lint.rule import Rule
@@ -93,7 +94,8 @@ class TensorAttributeNotRegistered(Rule):
     `torch.empty(0)`) that code replaces later (a KV cache bound by the engine), and models of
     serving engines, which build each model under `with torch.device(...)` on the rank's GPU and
     never move it: files that import vLLM or SGLang, and projects whose own loader builds its
-    models so (`with target_device: model = initialize_model(...)`, as vLLM's forks do).
+    models so (`with target_device: model = initialize_model(...)`, as vLLM's forks do), and
+    ONNX export scripts that name no CUDA (`cpu_exports`).
 
     ## Fix safety
     No automatic fix: registering a buffer can change the `state_dict` keys.
@@ -116,6 +118,8 @@ class TensorAttributeNotRegistered(Rule):
     project_condition = "not-built-by-an-engine"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if exports_on_the_cpu(ctx):
+            return  # an ONNX export script that names no CUDA: nothing leaves the CPU
         if ctx.imports_module("vllm") or ctx.imports_module("sglang"):
             # Engines build each model under `with torch.device(...)` on the rank's bound GPU
             # and never move it: a plain attribute is made where the weights are.

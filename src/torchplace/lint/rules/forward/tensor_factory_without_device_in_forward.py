@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.cpu_exports import exports_on_the_cpu
 from torchplace.lint.cuda_default import sets_cuda_default
 from torchplace.lint.flow import FunctionFlow
 from torchplace.lint.flow_classes import class_facts, is_module_class
@@ -55,7 +56,7 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     a dataset transform written as an `nn.Module`). Nor are files
     that make CUDA the default (`torch.set_default_tensor_type(torch.cuda.FloatTensor)`,
     `torch.set_default_device("cuda")`), or modules only such files import: their
-    factories make tensors on the GPU.
+    factories make tensors on the GPU; nor ONNX export scripts that name no CUDA.
 
     ## Example
     ```python
@@ -98,7 +99,7 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     candidate_scope = "forward"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        if sets_cuda_default(ctx):
+        if sets_cuda_default(ctx) or exports_on_the_cpu(ctx):
             return  # factories make their tensors on the GPU there (`cuda_default`)
         classes: dict[int, _ClassFlows | None] = {}
         for located in ctx.calls(*TENSOR_FACTORIES):

@@ -6,6 +6,7 @@ import ast
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
+from torchplace.lint.cpu_exports import exports_on_the_cpu
 from torchplace.lint.flow import FunctionFlow
 from torchplace.lint.flow_classes import class_facts, is_module_class, unstubbed_function
 from torchplace.lint.flow_compiled import in_data_pipeline
@@ -38,7 +39,8 @@ class TensorFactoryWithoutDeviceInForwardHelper(Rule):
     in `forward`: `make_mask(n).to(x.device)`), 0-dim numbers in arithmetic, empty
     placeholders, data-pipeline code (a `data/` or `datasets/` package, `dataset.py`,
     `transforms.py`: it runs in `DataLoader` workers), modules only files that make CUDA the
-    default tensor type import, and tests and benchmarks.
+    default tensor type import, ONNX export scripts that name no CUDA, and tests and
+    benchmarks.
 
     ## Example
     ```python
@@ -82,6 +84,8 @@ class TensorFactoryWithoutDeviceInForwardHelper(Rule):
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if in_data_pipeline(str(ctx.source.path)):
             return  # datasets, collators and transforms run in `DataLoader` workers
+        if exports_on_the_cpu(ctx):
+            return  # an ONNX export script that names no CUDA: nothing leaves the CPU
         functions = {s.name: s for s in ctx.tree.body if isinstance(s, _Function)}
         if not functions:
             return
