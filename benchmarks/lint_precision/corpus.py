@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-91] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-92] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -169,7 +169,9 @@ single authors that launches over several GPUs and resumes from its checkpoints;
 (`FRESH_89`) code that writes `CUDA_VISIBLE_DEVICES` for its workers, with controls;
 `--fresh-90` (`FRESH_90`) more such code, and code that sets it from an option, in other
 domains, with controls; `--fresh-91` (`FRESH_91`) a general set of code first committed in
-2024 or 2025.
+2024 or 2025; `--fresh-92` (`FRESH_92`) code of domains the other sets hold little of (OCR,
+remote sensing, federated learning, graphs, LLM pruning and distillation, NeRF and pose,
+neural operators, time series, self-supervised pretraining, video language models).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12624,6 +12626,57 @@ FRESH_91 = (
     ("github:genbio-ai/ModelGenerator", "c4d012163c7f3d05ae1121a9560e4bfce8d796af"),
 )
 
+#: fresh-92: code of domains the other sets hold little of, each repository with multi-GPU code
+#: of its own and first committed from 2022 to 2025: OCR and text segmentation, a
+#: remote-sensing language model, federated learning, graphs with language models, LLM
+#: pruning and distillation (models loaded with `device_map`), NeRF and object pose, neural
+#: operators for PDEs, time series, self-supervised image pretraining and a video language
+#: model; 20 repositories, candidates with more than a tenth of their files identical
+#: elsewhere on the machine dropped before linting, files identical to another set's left out
+#: (`LEFT_OUT`). Committed before it was first linted. Each entry as in `FRESH_19`.
+FRESH_92 = (
+    # OCR toolkit; torchrun trainer binding LOCAL_RANK, DDP, checkpoint resume
+    ("github:Topdu/OpenOCR", "ae934e5699e820b4e27b42f667629fb1505c0b1b"),
+    # hierarchical text segmentation on SAM; DDP(device_ids=[args.gpu])
+    ("github:ymy-k/Hi-SAM", "69009434d4dba5541f228d8f5acb0754c333d417"),
+    # remote-sensing multimodal LLM; its own DDP trainer
+    ("github:NJU-LHRS/LHRS-Bot", "84d9fddf27166070e612a12645eac8675ab85f08"),
+    # federated learning benchmark; the server picks a GPU, Ray clients choose their own
+    ("github:KarhouTam/FL-bench", "06e658bca5af6ce732e25bb7c0f8be321e14a85e"),
+    # graph model to LLM alignment; init_process_group and set_device(args.gpu)
+    ("github:alibaba/GraphTranslator", "250ff3f41ad5fc1dcf460af4de7c6c6cda72e250"),
+    # LLMs on graphs; a --gpu option, checkpoints loaded with map_location
+    ("github:CurryTang/Graph-LLM", "344f7c6b7786c7f8293c24ce5b90f141c777aeec"),
+    # LLM pruning; device_map="auto" models, init_process_group and set_device
+    ("github:OpenGVLab/LLMPrune-BESA", "4158d7749cc883135bd1872a6e91b10c67008417"),
+    # LLM distillation; LOCAL_RANK binding, DDP and DeepSpeed
+    ("github:GeneZC/MiniMA", "4842dc053c697f38e29ff7effbc3448313497ed1"),
+    # LLM and VLM distillation; accelerate generation with device_map per process
+    ("github:jongwooko/distillm-2", "fe4cf9bfbb4f83219dd1d69219800164b59685fa"),
+    # LLM distillation toolkit; accelerate training, vLLM logit sampling
+    ("github:arcee-ai/DistillKit", "a61c2e7d25c2e990d45832e12bd8542bdee9c810"),
+    # large-scale NeRF; model-parallel groups with DDP, a distributed renderer
+    ("github:InternLandMark/LandMark", "fca2bc951943bea4bbe674cf57357cab55814b43"),
+    # Zip-NeRF; accelerate training and rendering
+    ("github:SuLvXiangXin/zipnerf-pytorch", "e081caeb81473fac6f057ceb2e560207b4ba5112"),
+    # NeRF reimplementations; Lightning DDP, checkpoints loaded
+    ("github:kakaobrain/nerf-factory", "b8f152ac279010106f32c2b9d7d4f009781ca5b2"),
+    # 6D object pose; each worker binds its GPU
+    ("github:NVlabs/FoundationPose", "bf2518348eb2ef8f1fdf786b79ed698db02e8703"),
+    # neural operators for PDEs; LOCAL_RANK binding, DDP, resumed checkpoints
+    ("github:chelseajohn/operator_learning", "35b5db2724c0a31ce67c8c9a5168c043d44b5342"),
+    # time-series foundation model; Lightning on a --gpu device
+    ("github:time-series-foundation-models/lag-llama", "013ff0c786c6fee677a360b76df95685c9dac25d"),
+    # time-series forecasting benchmark; Ray workers given GPUs, DataParallel
+    ("github:decisionintelligence/TFB", "a0087ed7da48218504237d37165d0cb401c942c3"),
+    # autoregressive image-model pretraining; MAE-style DDP, checkpoints loaded
+    ("github:yjh0410/AIM", "4c80679d3752764d9d9909d3bd15476ce60259df"),
+    # masked image modeling; MAE-style DDP(device_ids=[args.gpu])
+    ("github:Haochen-Wang409/HPM", "c15ae9077160b7940957f1423071d84044e41c8b"),
+    # long-video multimodal LLM; device_map="auto" builder, distributed evaluation
+    ("github:Vision-CAIR/LongVU", "1b0be5cc28614b03a423bbaf129ae364750b5012"),
+)
+
 
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
@@ -15185,6 +15238,35 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "vace/models/wan/configs/wan_t2v_14B.py",
     ),
     "github:ZHZisZZ/dllm": ("dllm/pipelines/rl/grpo/rewards/__init__.py",),
+    # fresh-92's copies: files identical to another set's (SAM's and ChatGLM2's modules,
+    # alignment-handbook's, MAE's and LLaVA's helpers, Time-Series-Library's layers)
+    "github:ymy-k/Hi-SAM": (
+        "hi_sam/data/__init__.py",
+        "hi_sam/modeling/efficient_sam/mlp.py",
+        "hi_sam/modeling/transformer.py",
+    ),
+    "github:alibaba/GraphTranslator": ("Translator/models/chatglm2/quantization.py",),
+    "github:jongwooko/distillm-2": ("src/alignment/release.py",),
+    "github:InternLandMark/LandMark": ("dist_render/comm/singleton.py",),
+    "github:kakaobrain/nerf-factory": ("lib/plenoxel/version.py",),
+    "github:decisionintelligence/TFB": (
+        "scripts/__init__.py",
+        "ts_benchmark/__init__.py",
+        "ts_benchmark/common/__init__.py",
+        "ts_benchmark/evaluation/__init__.py",
+        "ts_benchmark/utils/__init__.py",
+        "ts_benchmark/baselines/mixlinear/layers/Embed.py",
+        "ts_benchmark/baselines/sparsetsf/layers/Embed.py",
+        "ts_benchmark/baselines/timebridge/layers/utils.py",
+        "ts_benchmark/baselines/phaseformer/utils/masking.py",
+        "ts_benchmark/baselines/srsnet/utils/masking.py",
+        "ts_benchmark/baselines/timefilter/layers/Embed.py",
+        "ts_benchmark/baselines/srsnet/utils/losses.py",
+        "ts_benchmark/baselines/timefilter/layers/StandardNorm.py",
+        "ts_benchmark/baselines/srsnet/utils/timefeatures.py",
+    ),
+    "github:yjh0410/AIM": ("aim_v1/utils/lars.py", "aim_v2/utils/lars.py"),
+    "github:Vision-CAIR/LongVU": ("longvu/constants.py",),
 }
 
 
@@ -15281,6 +15363,7 @@ UNSEEN_SETS = {
     "fresh-89": FRESH_89,
     "fresh-90": FRESH_90,
     "fresh-91": FRESH_91,
+    "fresh-92": FRESH_92,
 }
 
 

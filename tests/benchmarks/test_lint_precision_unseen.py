@@ -436,6 +436,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-89",
             "fresh-90",
             "fresh-91",
+            "fresh-92",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
