@@ -1031,6 +1031,14 @@ HISTORY = [
         "default 5 TRUE of 7 (TPL303 2/2, TPL402 2/2, TPL401 1/1, TPL204 0/1, TPL404 split); "
         "its seeded TPL106 sample 1 TRUE of 12 (1 UNSURE); the judges agreed on 18 of 19",
     ),
+    (
+        "2026-12-05",
+        "27c0bb3",
+        "fresh-92 (domains the other sets hold little of; 1,290 files) at 27c0bb3: no "
+        "default-tier finding, the default set alone too; of the rules once default 4 TRUE "
+        "of 20 (TPL401 4/5, TPL201 0/8, TPL207 0/3, TPL108 0/2 both UNSURE, TPL204 0/1, "
+        "TPL402 0/1); its seeded TPL106 sample 1 TRUE of 12; the judges agreed on all 32",
+    ),
 ]
 
 
@@ -2642,6 +2650,33 @@ CORPUS_NOTES = {
         "read the later NVML count as honouring it). A seeded sample of 12 of its 31 TPL106 "
         "loads (seed 91, `fresh-91/tpl106-sample`): 1 TRUE (per-batch predictions saved on "
         "seven GPUs, loaded back by a CPU script), 10 FALSE, 1 UNSURE."
+    ),
+    "fresh-92": (
+        "Code of domains the other sets hold little of (a code search by domain, never the "
+        "linter), each with multi-GPU code of its own and first committed from 2022 to 2025: "
+        "OCR and text segmentation (OpenOCR, Hi-SAM), a remote-sensing language model "
+        "(LHRS-Bot), federated learning (FL-bench), graphs with language models "
+        "(GraphTranslator, Graph-LLM), LLM pruning and distillation (BESA, MiniMA, DistiLLM-2, "
+        "DistillKit), NeRF and object pose (LandMark, Zip-NeRF, NeRF-Factory, FoundationPose), "
+        "neural operators (operator_learning), time series (Lag-Llama, TFB), self-supervised "
+        "pretraining (AIM, HPM) and a video language model (LongVU); 20 repositories pinned "
+        "at their snapshots' HEAD, about 60 candidates with more than a tenth of their files "
+        "identical elsewhere on the machine dropped before linting; files identical to another "
+        "set's left out (SAM's and ChatGLM2's modules, alignment-handbook's, MAE's and LLaVA's "
+        "helpers, Time-Series-Library's layers), committed (27c0bb3) before it was first "
+        "linted. First linted at 27c0bb3: 1,290 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone. Its 20 findings of the rules once "
+        "default, read by two blind judges who agreed on every one: 4 TRUE (TPL401: LongVU's "
+        "four evaluation scripts create the NCCL group and bind no GPU, so under their "
+        "documented 8-process launch every rank's `model.cuda()` lands on cuda:0), 14 FALSE "
+        "(TPL201 0/8: OpenOCR's TPS matrices are built on the CPU and moved where they are "
+        "used, TFB's `dft_forward` is never switched on, a 0-dim scalar; TPL207 0/3: FL-bench's "
+        "server aggregates CPU copies; TPL401: LongVU's training binds through "
+        "`TrainingArguments` first; TPL204, TPL402: CPU-only or never-run code) and 2 UNSURE "
+        "(TPL108: HPM's DINO teacher weights from a file the repository never writes). A "
+        "seeded sample of 12 of its 43 TPL106 loads (seed 92, `fresh-92/tpl106-sample`): 1 "
+        "TRUE (NeRF-Factory's ranks each save the coarse grid to one path and load it back "
+        "without `map_location`), 11 FALSE."
     ),
 }
 
