@@ -180,7 +180,33 @@ def _cases() -> list[Case]:
             True,
             lambda: _gpu(8, 4).index_select(0, torch.arange(3)),
         ),
+        # Losses with a 0-dim CPU target (`F.mse_loss(logits, torch.tensor(self.target))`)
+        # broadcast it to the input's shape first; `masked_fill` takes its value as a number.
+        ("mse_loss(cuda, 0-dim cpu)", "raises", True, lambda: F.mse_loss(_gpu(4), _zero_dim())),
+        ("l1_loss(cuda, 0-dim cpu)", "raises", True, lambda: F.l1_loss(_gpu(4), _zero_dim())),
+        (
+            "smooth_l1_loss(cuda, 0-dim cpu)",
+            "raises",
+            True,
+            lambda: F.smooth_l1_loss(_gpu(4), _zero_dim()),
+        ),
+        (
+            "cuda.masked_fill(cuda mask, 0-dim cpu)",
+            "ok",
+            True,
+            lambda: _gpu(4).masked_fill(_gpu(4) > 0.5, _zero_dim()),
+        ),
+        (
+            "lerp(cuda, cuda, 0-dim cpu)",
+            "ok",
+            True,
+            lambda: torch.lerp(_gpu(4), _gpu(4), _zero_dim()),
+        ),
     ]
+
+
+def _zero_dim() -> torch.Tensor:
+    return torch.tensor(0.5)
 
 
 def _ctc(dims: int, blank: int, bits: int = 32, targets_on: str = "cpu") -> torch.Tensor:

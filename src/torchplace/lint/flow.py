@@ -36,7 +36,7 @@ from torchplace.lint.flow_calls import CallFlow, reduces_all
 from torchplace.lint.flow_element_reads import integer_literal, made_from_data
 from torchplace.lint.flow_facts import factory_size, returns_number, self_attribute
 from torchplace.lint.flow_first_pass import FirstPasses
-from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SEQUENCES
+from torchplace.lint.flow_ops import NOT_TENSORS, OPERATORS, SCALAR_FACTORIES, SEQUENCES
 from torchplace.lint.flow_state import FlowState
 from torchplace.lint.flow_values import Kind, Meeting, Value, Values, join
 from torchplace.lint.run_conditions import EXITS
@@ -179,13 +179,23 @@ class FunctionFlow(CallFlow):
                 return False
             first = call.args[0]
             items = first.elts if isinstance(first, ast.List | ast.Tuple) else [first]
-            return any(_makes_a_number(item) for item in items)
+            return any(self._makes_a_number(item) for item in items)
         func = call.func
         return (
             isinstance(func, ast.Attribute)
             and func.attr in GIVES_DIMENSIONS
-            and _makes_a_number(func.value)
+            and self._makes_a_number(func.value)
         )
+
+    def _makes_a_number(self, node: ast.expr) -> bool:
+        """`_makes_a_number`, and `torch.tensor` of a number the flow sees as plain
+        (`torch.tensor(self.margin)`: `_plain_number`)."""
+        if _makes_a_number(node):
+            return True
+        if not isinstance(node, ast.Call) or not node.args:
+            return False
+        factory = (self.qualify(node.func) or "").rpartition(".")[2]
+        return factory in SCALAR_FACTORIES and self._plain_number(node.args[0])
 
     def _element_of_data(self, node: ast.Subscript, values: Values) -> bool:
         """`pc_range[0]` of CPU tensors built from data the file does not spell out

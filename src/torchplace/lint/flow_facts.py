@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from torchplace.lint.context import binding_count
 from torchplace.lint.context import dotted_name as dotted
 from torchplace.torch_names import TENSOR_FACTORIES
 
@@ -156,13 +157,23 @@ def _number_attributes(
     # `temperature: float`: an argument annotated as a number is one.
     every = (*positional, *arguments.kwonlyargs)
     numeric.update(a.arg for a in every if number_annotation(a.annotation))
+    # An argument `__init__` binds again (`weight = [weight] * n`) may hold anything.
+    numeric = {name for name in numeric if binding_count(init, name) == 0}
     found: set[str] = set()
     spoiled: set[str] = set()
     for method in methods:
+        for node in ast.walk(method):
+            if isinstance(node, ast.Call) and (dotted(node.func) or "") == "setattr":
+                return set()  # `setattr(self, name, value)`: any attribute may change
+            if isinstance(node, ast.For | ast.AsyncFor | ast.withitem | ast.comprehension):
+                target = node.optional_vars if isinstance(node, ast.withitem) else node.target
+                spoiled.update(_self_attributes_in(target))
         for targets, value, node in assignments(method):
             for target in targets:
                 name = self_attribute(target)
                 if name is None:
+                    # `self.t, self.m = temps, 0.1`: each attribute a tuple target sets.
+                    spoiled.update(_self_attributes_in(target))
                     continue
                 plain = isinstance(value, ast.Name) and value.id in numeric
                 if (
@@ -174,6 +185,14 @@ def _number_attributes(
                 else:
                     spoiled.add(name)
     return found - spoiled
+
+
+def _self_attributes_in(target: ast.AST | None) -> set[str]:
+    """The attributes of `self` a target sets, in tuples and starred parts too."""
+    if target is None:
+        return set()
+    found = (self_attribute(node) for node in ast.walk(target))
+    return {name for name in found if name is not None}
 
 
 def assignments(root: ast.AST) -> Iterator[tuple[list[ast.expr], ast.expr, ast.stmt]]:

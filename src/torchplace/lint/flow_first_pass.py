@@ -20,19 +20,25 @@ it sees the placeholder meet the decoder's GPU output.
 
 A first-pass test is one of:
 
-- a flag the function sets to `True` once before the loop (not inside it) and otherwise only
-  to `False`, in statements at the top level of the `if`'s first arm: the second arm then
-  runs only after the first did;
+- a flag the function sets to `True` once before the loop (in the block that holds the loop)
+  and otherwise only to `False`, in statements at the top level of the `if`'s first arm: the
+  second arm then runs only after the first did;
 - the same flag set to `False` at the top level of the loop body after the `if`, where the
   `if` itself sits at the top level of the loop body with no `continue` before it;
 - `i == 0` (or `not i`) of the loop's own counter (`for i in range(n)`,
-  `for i, x in enumerate(xs)`, counting from 0), which the loop body never rebinds, with
-  the `if` at the top level of the loop body and no `continue` before it.
+  `for i, x in enumerate(xs)`, counting from 0, no `*args`), which nothing but the loop
+  binds inside it, with the `if` at the top level of the loop body and no `continue` before
+  it.
 
-The names the first arm binds at its top level (plain names, also in tuples) are what the
-second arm sees of them, where nothing else in the loop binds them: a binding outside the loop
-can only run before the loop starts again, which sets the flag (in the statements just before
-the loop) or the counter anew. Any other name keeps what held before the `if`.
+The second arm sees, as the first arm left them, the plain names (also in tuples) that the
+first arm binds at its top level before anything there may end the pass (a `continue`, or
+setting the flag `False` before a statement that may raise). Only where nothing else can put
+another value back between passes: the name's other bindings are the second arm's own
+top-level growth of it (`x = torch.cat((x, y))`, a value that reads it) or lie outside the
+loop, where they can only run before the loop starts again, which sets the flag or the counter
+anew; no `global` or `nonlocal` names it and no nested function binds it. A loop that runs no
+pass at all leaves the placeholder after it; the flow, which reads a loop's body as run,
+does not see that either way.
 """
 
 from __future__ import annotations
@@ -42,15 +48,20 @@ from collections.abc import Iterator
 
 _Loop = ast.For | ast.AsyncFor | ast.While
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+_Nested = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
 
 
 class FirstPasses:
-    """The first-pass tests of one function's loops; the function's bindings are indexed once."""
+    """The first-pass tests of one function's loops; the function's bindings, its nested
+    functions and each loop's nodes are read once."""
 
     def __init__(self, function: _Function) -> None:
         self.function = function
         self._bindings: dict[str, list[ast.AST]] | None = None
+        self._nested: set[int] | None = None
         self._blocks: dict[int, list[ast.stmt]] | None = None
+        self._inside: dict[int, set[int]] = {}
+        self._bodies: dict[int, _LoopBody] = {}
 
     def replaced(self, loop: _Loop, node: ast.If) -> frozenset[str]:
         """The names the first arm of `node` binds that its second arm sees only as bound
@@ -58,38 +69,86 @@ class FirstPasses:
         if not node.orelse:
             return frozenset()
         test = node.test
+        flag: str | None = None
         if isinstance(test, ast.Name):
-            block = self._block_before(loop)
-            if not self._first_pass_flag(loop, node, test.id, block):
+            flag = test.id
+            if not self._first_pass_flag(loop, node, flag, self._block_before(loop)):
                 return frozenset()
         else:
             counter = _zero_test(test)
             if counter is None or not _counts_from_zero(loop, counter):
                 return frozenset()
-            if not _reached_each_pass(loop, node):
+            if not self._only_the_loop_binds(loop, counter):
                 return frozenset()
-        arms = {id(n) for arm in (node.body, node.orelse) for s in arm for n in ast.walk(s)}
-        inside = {id(n) for n in ast.walk(loop)}
-        names = {name for statement in node.body for name in _bound_names(statement)}
+            if not self._body_of(loop).reached_each_pass(node):
+                return frozenset()
+        names: set[str] = set()
+        for statement in node.body:
+            if _may_end_the_pass(statement, flag):
+                break
+            names.update(_bound_names(statement))
+        first = {id(s) for s in node.body}
+        inside = self._inside_of(loop)
         return frozenset(
             name
             for name in names
-            if all(id(binding) in arms or id(binding) not in inside for binding in self._of(name))
+            if all(
+                id(binding) in first
+                or _grows(binding, name, node.orelse)
+                or (id(binding) not in inside and self._plain_outside(binding))
+                for binding in self._of(name)
+            )
         )
+
+    def _only_the_loop_binds(self, loop: _Loop, counter: str) -> bool:
+        """Nothing but `loop` itself binds the counter inside it, nor through `nonlocal`,
+        `global` or a nested function."""
+        inside = self._inside_of(loop)
+        return all(
+            binding is loop or (id(binding) not in inside and self._plain_outside(binding))
+            for binding in self._of(counter)
+        )
+
+    def _plain_outside(self, binding: ast.AST) -> bool:
+        """A binding of the function's own name: no `global` / `nonlocal` declaration, nothing
+        in a nested function (called in the loop, it may bind the name on any pass)."""
+        if isinstance(binding, ast.Global | ast.Nonlocal):
+            return False
+        if self._nested is None:
+            self._nested = {
+                id(inner)
+                for node in ast.walk(self.function)
+                if isinstance(node, _Nested) and node is not self.function
+                for inner in ast.walk(node)
+            }
+        return id(binding) not in self._nested
+
+    def _body_of(self, loop: _Loop) -> _LoopBody:
+        if id(loop) not in self._bodies:
+            self._bodies[id(loop)] = _LoopBody(loop)
+        return self._bodies[id(loop)]
+
+    def _inside_of(self, loop: _Loop) -> set[int]:
+        if id(loop) not in self._inside:
+            self._inside[id(loop)] = {id(n) for n in ast.walk(loop)}
+        return self._inside[id(loop)]
 
     def _first_pass_flag(self, loop: _Loop, node: ast.If, flag: str, block: set[int]) -> bool:
         """`flag` is set to True once, in the statements just before `loop`, and otherwise only
         to False, in `node`'s first arm or (with `node` reached on every pass) at the loop
-        body's top level after `node`."""
+        body's top level after `node`; no `global` or `nonlocal` names it."""
         in_arm = {id(s) for s in node.body}
-        after = _top_level_after(loop, node)
+        body = self._body_of(loop)
         set_true = set_false = 0
         for binding in self._of(flag):
             literal = _assigned_literal(binding)
+            if not self._plain_outside(binding):
+                return False
             if literal is True and id(binding) in block:
                 set_true += 1
             elif literal is False and (
-                id(binding) in in_arm or (id(binding) in after and _reached_each_pass(loop, node))
+                id(binding) in in_arm
+                or (body.after(node, binding) and body.reached_each_pass(node))
             ):
                 set_false += 1
             else:
@@ -124,6 +183,25 @@ class FirstPasses:
                 return before
             before.add(id(statement))
         return set()
+
+
+def _may_end_the_pass(statement: ast.stmt, flag: str | None) -> bool:
+    """A top-level statement of the first arm after which its later bindings may not run on
+    the first pass while the second arm still runs on the next: one holding a `continue` of
+    the loop, or the flag set `False` (the statements after it may raise into a handler
+    inside the loop)."""
+    clears = flag is not None and _assigned_literal(statement) is False
+    if clears and isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Name):
+        return statement.targets[0].id == flag
+    return any(isinstance(n, ast.Continue) for n in _own_loop_nodes(statement))
+
+
+def _grows(binding: ast.AST, name: str, arm: list[ast.stmt]) -> bool:
+    """`binding` is a top-level `name = f(..., name, ...)` of `arm`: it grows what the name
+    holds, as the second arm of a first-pass test does (`x = torch.cat((x, y))`)."""
+    if not isinstance(binding, ast.Assign) or not any(binding is s for s in arm):
+        return False
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(binding.value))
 
 
 def _index_bindings(function: _Function) -> dict[str, list[ast.AST]]:
@@ -202,10 +280,12 @@ def _is_zero(node: ast.expr) -> bool:
 
 def _counts_from_zero(loop: _Loop, name: str) -> bool:
     """`loop` is `for name in range(n)` / `range(0, n)` / `for name, x in enumerate(xs)`
-    (no start but 0), and nothing in its body rebinds `name`."""
+    (no start but 0)."""
     if not isinstance(loop, ast.For | ast.AsyncFor) or not isinstance(loop.iter, ast.Call):
         return False
     call, target = loop.iter, loop.target
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return False  # `range(*bounds)`: where it starts is not written
     func = call.func.id if isinstance(call.func, ast.Name) else None
     if func == "range":
         counts = (
@@ -226,42 +306,34 @@ def _counts_from_zero(loop: _Loop, name: str) -> bool:
         )
     else:
         counts = False
-    if not counts:
-        return False
-    for statement in loop.body:
-        for node in ast.walk(statement):
-            if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
-                return False
-            targets: list[ast.AST] = []
-            if isinstance(node, ast.Assign | ast.Delete):
-                targets.extend(node.targets)
-            single = getattr(node, "target", None)
-            if isinstance(single, ast.AST):
-                targets.append(single)
-            if any(name in _target_names(t) for t in targets):
-                return False
-    return True
+    return counts
 
 
-def _top_level_after(loop: _Loop, node: ast.If) -> set[int]:
-    """The statements at the top level of `loop`'s body after `node` (empty when `node` is
-    not at that level)."""
-    body = loop.body
-    for index, statement in enumerate(body):
-        if statement is node:
-            return {id(s) for s in body[index + 1 :]}
-    return set()
+class _LoopBody:
+    """Where each top-level statement of a loop's body sits, and where the first one holding
+    a `continue` of the loop does."""
 
+    def __init__(self, loop: _Loop) -> None:
+        self.positions = {id(s): index for index, s in enumerate(loop.body)}
+        self.first_continue = next(
+            (
+                index
+                for index, s in enumerate(loop.body)
+                if any(isinstance(n, ast.Continue) for n in _own_loop_nodes(s))
+            ),
+            len(loop.body),
+        )
 
-def _reached_each_pass(loop: _Loop, node: ast.If) -> bool:
-    """`node` sits at the top level of `loop`'s body and no `continue` of this loop comes
-    before it: every pass reaches it (unless it leaves the loop)."""
-    for statement in loop.body:
-        if statement is node:
-            return True
-        if any(isinstance(n, ast.Continue) for n in _own_loop_nodes(statement)):
-            return False
-    return False
+    def reached_each_pass(self, node: ast.stmt) -> bool:
+        """`node` sits at the top level of the loop's body and no `continue` of this loop
+        comes before it: every pass reaches it (unless it leaves the loop)."""
+        position = self.positions.get(id(node))
+        return position is not None and position <= self.first_continue
+
+    def after(self, node: ast.stmt, statement: ast.AST) -> bool:
+        """`statement` sits at the top level of the loop's body after `node`."""
+        position, other = self.positions.get(id(node)), self.positions.get(id(statement))
+        return position is not None and other is not None and other > position
 
 
 def _own_loop_nodes(statement: ast.stmt) -> Iterator[ast.AST]:

@@ -119,18 +119,16 @@ class CudaVisibleDevicesSetLate(Rule):
         for call, located in self.located_calls(ctx, "update", "setdefault", "putenv"):
             if sets_variable(ctx, call):
                 writes.append((call, located))
-        # Read once per function for all its writes: its binding calls, its branches.
-        bindings: dict[int, list[ast.Call]] = {}
-        branches: dict[int, CorrelatedBranches] = {}
+        reads = _Reads(ctx)
         for node, located in writes:
             line = getattr(node, "lineno", 1)
-            if _meant_for_children(ctx, node, located) or _names_bound_gpu(
-                ctx, node, located, bindings
+            if _meant_for_children(ctx, node, located, reads) or _names_bound_gpu(
+                ctx, node, located, reads.bindings
             ):
                 continue
             before = code_before(ctx, located.scope, line)
             match = _INITIALISES.search(before)
-            if match and _starts_only_on_other_arms(ctx, located, node, line, branches):
+            if match and _starts_only_on_other_arms(ctx, located, node, line, reads):
                 continue  # SimpleClick: the group in `if distributed:`, the write in its `else`
             if match:
                 message = f"{VARIABLE} set after `{match.group(0).strip()}`: it has no effect"
@@ -145,12 +143,72 @@ class CudaVisibleDevicesSetLate(Rule):
                     yield self.finding(ctx, node, message)
 
 
+class _Reads:
+    """What the writes of one file share, read once for all of them (many writes in one
+    function would otherwise read the statements around each again): each function's binding
+    calls and branches, and per statement whether it starts a child process, whether what it
+    runs itself may start CUDA (`_heads`), and whether its text may."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        self.ctx = ctx
+        self.bindings: dict[int, list[ast.Call]] = {}
+        self.branches: dict[int, CorrelatedBranches] = {}
+        self._children: dict[int, bool] = {}
+        self._heads: dict[int, bool] = {}
+        self._texts: dict[int, bool] = {}
+        self._module_before: dict[int, bool] = {}
+        self._starts: dict[int, list[tuple[ast.AST, bool]]] = {}
+
+    def starts_child(self, statement: ast.AST) -> bool:
+        if id(statement) not in self._children:
+            self._children[id(statement)] = starts_child(self.ctx, [statement])
+        return self._children[id(statement)]
+
+    def head_starts_cuda(self, statement: ast.AST) -> bool:
+        if id(statement) not in self._heads:
+            segments = (self.ctx.source.segment(h) for h in _heads(statement))
+            self._heads[id(statement)] = any(_INITIALISES.search(t) for t in segments)
+        return self._heads[id(statement)]
+
+    def text_starts_cuda(self, statement: ast.AST) -> bool:
+        if id(statement) not in self._texts:
+            text = without_comments(self.ctx.node_text(statement))
+            self._texts[id(statement)] = _INITIALISES.search(text) is not None
+        return self._texts[id(statement)]
+
+    def cuda_starts(self, function: ast.AST) -> list[tuple[ast.AST, bool]]:
+        """The statements of `function` that may start CUDA: those whose own code does
+        (`head_starts_cuda`), and definitions whose text does (`True`: a definition runs
+        nothing by itself, but a later call of it may start CUDA where no arm shows it)."""
+        if id(function) not in self._starts:
+            found: list[tuple[ast.AST, bool]] = []
+            pending: list[ast.AST] = list(getattr(function, "body", []))
+            while pending:
+                statement = pending.pop()
+                if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                    if self.text_starts_cuda(statement):
+                        found.append((statement, True))
+                    continue
+                if self.head_starts_cuda(statement):
+                    found.append((statement, False))
+                for field in ("body", "orelse", "finalbody", "handlers"):
+                    pending += getattr(statement, field, [])
+            self._starts[id(function)] = found
+        return self._starts[id(function)]
+
+    def module_starts_cuda_before(self, line: int) -> bool:
+        if line not in self._module_before:
+            before = code_before(self.ctx, self.ctx.module_scope, line)
+            self._module_before[line] = _INITIALISES.search(before) is not None
+        return self._module_before[line]
+
+
 def _starts_only_on_other_arms(
     ctx: FileContext,
     located: Located,
     node: ast.AST,
     line: int,
-    branches_of: dict[int, CorrelatedBranches],
+    reads: _Reads,
 ) -> bool:
     """Every statement of the write's function before it that may start CUDA lies on an arm
     no run that makes the write takes (`correlated_branches`: `if cfg.distributed:
@@ -160,27 +218,16 @@ def _starts_only_on_other_arms(
     if function is None:
         return False
     top = getattr(function.node, "lineno", line)
-    if _INITIALISES.search(code_before(ctx, ctx.module_scope, top)):
+    if reads.module_starts_cuda_before(top):
         return False
-    if id(function.node) not in branches_of:
-        branches_of[id(function.node)] = CorrelatedBranches(function.node)
-    branches = branches_of[id(function.node)]
-    pending: list[ast.AST] = list(getattr(function.node, "body", []))
-    while pending:
-        statement = pending.pop()
+    if id(function.node) not in reads.branches:
+        reads.branches[id(function.node)] = CorrelatedBranches(function.node)
+    branches = reads.branches[id(function.node)]
+    for statement, definition in reads.cuda_starts(function.node):
         if getattr(statement, "lineno", line) >= line:
             continue
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            # A definition runs nothing by itself, but a later call of it may start CUDA where
-            # no arm shows it: read its code as the write's own context would.
-            if _INITIALISES.search(ctx.node_text(statement)):
-                return False
-            continue
-        starts = any(_INITIALISES.search(ctx.source.segment(h)) for h in _heads(statement))
-        if starts and not branches.exclusive(statement, node):
+        if definition or not branches.exclusive(statement, node):
             return False
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            pending += getattr(statement, field, [])
     return True
 
 
@@ -198,7 +245,7 @@ def _heads(statement: ast.AST) -> list[ast.AST]:
     return [statement]
 
 
-def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bool:
+def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located, reads: _Reads) -> bool:
     """A late write that still does what it is for: the function starts child processes after
     it (they read the variable when their CUDA starts), or it hides every GPU (`""`, `"-1"`)
     and this function uses no CUDA after it (the process has left CUDA; what it launches
@@ -211,10 +258,9 @@ def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located) -> bo
     if _restores_saved_value(ctx, node, located):
         return True
     following = statements_after(ctx, located.scope, node)
-    if starts_child(ctx, following):
+    if any(reads.starts_child(statement) for statement in following):
         return True
-    after = without_comments("".join(ctx.node_text(statement) for statement in following))
-    return _hides_every_gpu(ctx, node) and not _INITIALISES.search(after)
+    return _hides_every_gpu(ctx, node) and not any(map(reads.text_starts_cuda, following))
 
 
 def _names_bound_gpu(
