@@ -18,6 +18,9 @@ A parameter is also read as a tensor type when every call fills it with one (`x.
 `grids.type(dtype)` moves the CPU grid to the current GPU, not only casts it
 (`type_parameters`). Only a private helper is read so: a public method may be called from
 other modules with a real dtype (YOLOX's tools call `decode_outputs` too), where it only casts.
+A public helper is read so only in the project phase, once no other file of a checkout nobody
+installs names it (OpenOCR's `GridGenerator.build_P_hat_paddle(C, P)`, handed the CPU control
+points its `forward` builds): `ProjectIndex.met_only_through_public_helpers`.
 """
 
 from __future__ import annotations
@@ -31,12 +34,15 @@ from torchplace.lint.flow_values import HelperCall, Kind, Values, join
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 
 
-def cpu_bindings(function: _Function, calls: list[HelperCall], text: str) -> dict[str, Values]:
+def cpu_bindings(
+    function: _Function, calls: list[HelperCall], text: str, public: bool = False
+) -> dict[str, Values]:
     """The parameters of the helper method `function` that every one of `calls` (the calls
     the class's flows evaluated) fills with a CPU-made tensor, with those tensors; empty when
-    some call of it may not be among `calls`."""
+    some call of it may not be among `calls`. `public`: a public method too (the project
+    phase asks so once it knows no other file names it)."""
     name = function.name
-    if not name.startswith("_") or (name.startswith("__") and name.endswith("__")):
+    if not _bindable(name, public):
         return {}
     unique = {id(call.node): call for call in calls}
     if not unique or any(_inside(function, call.node) for call in unique.values()):
@@ -62,12 +68,15 @@ def cpu_bindings(function: _Function, calls: list[HelperCall], text: str) -> dic
     return bound
 
 
-def type_parameters(function: _Function, calls: list[HelperCall], text: str) -> frozenset[str]:
-    """The parameters of the private helper method `function` that every one of `calls`
-    fills with a tensor type (`x.type()`, `"torch.cuda.HalfTensor"`), when every mention of
-    its name in `text` but its `def` is one of them; empty otherwise."""
+def type_parameters(
+    function: _Function, calls: list[HelperCall], text: str, public: bool = False
+) -> frozenset[str]:
+    """The parameters of the private helper method `function` (with `public`, of any helper
+    method) that every one of `calls` fills with a tensor type (`x.type()`,
+    `"torch.cuda.HalfTensor"`), when every mention of its name in `text` but its `def` is one
+    of them; empty otherwise."""
     name = function.name
-    if not name.startswith("_") or (name.startswith("__") and name.endswith("__")):
+    if not _bindable(name, public):
         return frozenset()
     unique = {id(call.node): call for call in calls}
     if not unique or any(_inside(function, call.node) for call in unique.values()):
@@ -83,6 +92,14 @@ def type_parameters(function: _Function, calls: list[HelperCall], text: str) -> 
         for parameter in candidates
         if all(_typed(call.node, parameters, parameter) for call in unique.values())
     )
+
+
+def _bindable(name: str, public: bool) -> bool:
+    """A helper whose calls may all be in sight: private (`_name`, not a dunder), or with
+    `public` any name but a dunder or `forward` (which `module(x)` calls unnamed)."""
+    if name.startswith("__") and name.endswith("__"):
+        return False
+    return name.startswith("_") or (public and name != "forward")
 
 
 def _typed(call: ast.Call, positional: list[str], name: str) -> bool:

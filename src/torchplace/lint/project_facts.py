@@ -30,6 +30,7 @@ import io
 import os
 import re
 import tokenize
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -108,6 +109,9 @@ from torchplace.lint.rank_names import defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import enclosing_function
+from torchplace.lint.rules.forward.tensor_factory_without_device_in_forward import (
+    met_with_public_helpers_bound,
+)
 from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 from torchplace.lint.shared_directories import is_shared_directory
 from torchplace.lint.single_node import (
@@ -482,6 +486,39 @@ def _made_on_the_cpu(index: ProjectIndex, finding: Finding) -> str | None:
     return None if index.under_cuda_default(finding.path) else ""
 
 
+def _made_on_the_cpu_in_forward(index: ProjectIndex, finding: Finding) -> str | None:
+    """`_made_on_the_cpu`, and the tensor does not meet a GPU one only through a public
+    helper method whose every call is in sight (`met_only_through_public_helpers`)."""
+    said = _made_on_the_cpu(index, finding)
+    if said is None or index.met_only_through_public_helpers(finding.path, finding.line):
+        return None
+    return said
+
+
+def _public_methods(data: bytes | None) -> tuple[tuple[int, int, str], ...]:
+    """The spans and names of the public methods of the file's classes (not dunders, not
+    `forward`), read from its text: none when it does not parse."""
+    if data is None or b"class " not in data:
+        return ()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(data)
+    except (SyntaxError, ValueError):
+        return ()
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for method in node.body:
+            if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if method.name.startswith("_") or method.name == "forward":
+                continue
+            found.append((method.lineno, method.end_lineno or method.lineno, method.name))
+    return tuple(found)
+
+
 def _not_built_by_an_engine(index: ProjectIndex, finding: Finding) -> str | None:
     """The project builds no model under a device context on its GPU (`engine_loaders`: a
     serving engine's loader, `with target_device: model = initialize_model(...)`): there
@@ -505,6 +542,7 @@ CONDITIONS: dict[str, Condition] = {
     "may-split-models": _may_split_models,
     "not-built-by-an-engine": _not_built_by_an_engine,
     "made-on-the-cpu": _made_on_the_cpu,
+    "made-on-the-cpu-in-forward": _made_on_the_cpu_in_forward,
 }
 
 
@@ -543,6 +581,9 @@ class ProjectIndex:
         self._under_cuda_default: dict[str, bool] = {}
         #: Each file's methods its own text never names (`dead_functions.unnamed_methods`).
         self._unnamed_methods: dict[str, tuple[UnnamedMethod, ...]] = {}
+        #: Per file: its public methods' spans, and the lines TPL201 flags with them bound.
+        self._public_methods: dict[str, tuple[tuple[int, int, str], ...]] = {}
+        self._met_public_bound: dict[str, frozenset[int] | None] = {}
         #: The names the project's own modules may be imported by, per project root.
         self._own_module_names: dict[str, frozenset[str] | None] = {}
         #: The first text of a pattern in a project (`_first_match`), by root, pattern and
@@ -916,6 +957,29 @@ class ProjectIndex:
         if own is None or any(module not in own for module in method.imports):
             return False  # a library that may call the method by its name
         return not self._named_elsewhere(path, method.name)
+
+    def met_only_through_public_helpers(self, path: str, line: int) -> bool:
+        """`line` of `path` lies in a public method of a class (not `forward`) that no other
+        text of a checkout nobody installs names (`_named_elsewhere`), and TPL201 no longer
+        flags it once such methods are bound to what their callers in the file hand them
+        (`flow_method_bindings`: OpenOCR's TPS grid helpers, handed the CPU control points
+        their `forward` builds): every call of the method is in sight."""
+        if not self._uninstallable_checkout(path):
+            return False
+        key = os.path.abspath(path)
+        if key not in self._public_methods:
+            self._public_methods[key] = _public_methods(self._code(path))
+        method = next((m for m in self._public_methods[key] if m[0] <= line <= m[1]), None)
+        if method is None or self._named_elsewhere(path, method[2]):
+            return False
+        if key not in self._met_public_bound:
+            data = self._code(path)
+            ctx = whole_file_context(path, data) if data is not None else None
+            self._met_public_bound[key] = (
+                None if ctx is None else met_with_public_helpers_bound(ctx)
+            )
+        met = self._met_public_bound[key]
+        return met is not None and line not in met
 
     def _module_names(self, path: str) -> frozenset[str] | None:
         """The names the project's own modules may be imported by: every directory and file

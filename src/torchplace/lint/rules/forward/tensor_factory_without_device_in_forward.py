@@ -49,7 +49,8 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     tensor that meets only the result of a helper method computing a number from the
     module's settings (`self.drop_prob / self.block_size**2`, whatever tensors it is
     handed), or only a parameter of a private helper method (`self._embed(grid[0])`) that
-    every call of it, all in this file, fills with a tensor made on the CPU, or an argument
+    every call of it, all in this file, fills with a tensor made on the CPU (a public one
+    too, in a checkout nobody installs whose other texts never name it), or an argument
     that a layer class of the file reads only as a number in its `forward` (a slice bound:
     `self.weight[start_pos:end_pos]`), or a parameter of a method that hands data computed
     from it on to `.numpy()` with no move between (a GPU tensor would make `.numpy()` raise:
@@ -95,8 +96,11 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     fix_safety = FixSafety.UNSAFE
     candidate = FACTORY_CANDIDATE
     file_gate = ("torch",)
-    project_condition = "made-on-the-cpu"
+    project_condition = "made-on-the-cpu-in-forward"
     candidate_scope = "forward"
+    #: Bind public helper methods too (`flow_method_bindings`): only the project phase asks,
+    #: for a file no other text of the project names them in (`met_with_public_helpers_bound`).
+    public_helpers = False
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if sets_cuda_default(ctx) or exports_on_the_cpu(ctx):
@@ -116,7 +120,8 @@ class TensorFactoryWithoutDeviceInForward(Rule):
                 continue
             key = id(owner.node)
             if key not in classes:
-                classes[key] = _ClassFlows(ctx, owner) if is_module_class(ctx, owner) else None
+                module = is_module_class(ctx, owner)
+                classes[key] = _ClassFlows(ctx, owner, self.public_helpers) if module else None
             flows = classes[key]
             meeting = flows.meeting_of(call) if flows is not None else None
             if meeting is None:
@@ -144,9 +149,10 @@ class TensorFactoryWithoutDeviceInForward(Rule):
 class _ClassFlows:
     """The flows of the methods `forward` reaches in one class, each computed once."""
 
-    def __init__(self, ctx: FileContext, owner: Scope) -> None:
+    def __init__(self, ctx: FileContext, owner: Scope, public: bool = False) -> None:
         assert isinstance(owner.node, ast.ClassDef)
         self.ctx = ctx
+        self.public = public
         self.facts = class_facts(ctx, owner.node)
         self.flows: dict[str, FunctionFlow | None] = {}
         self.finished: list[str] = []  # a helper's flow ends before its caller's
@@ -216,8 +222,8 @@ class _ClassFlows:
             if function is None or name in self.ctx.forward_methods:
                 continue
             given = calls.get(name, [])
-            bindings = cpu_bindings(function, given, self.ctx.source.text)
-            typed = type_parameters(function, given, self.ctx.source.text)
+            bindings = cpu_bindings(function, given, self.ctx.source.text, self.public)
+            typed = type_parameters(function, given, self.ctx.source.text, self.public)
             if bindings or typed:
                 self._flow(name, bindings or None, typed)
 
@@ -235,3 +241,12 @@ class _ClassFlows:
 
     def meeting_of(self, call: ast.Call) -> tuple[_Function, Meeting] | None:
         return self.by_origin.get(id(call))
+
+
+def met_with_public_helpers_bound(ctx: FileContext) -> frozenset[int]:
+    """The lines this rule flags in a whole file when public helper methods are bound to
+    what their callers in the file hand them, as private ones are (`flow_method_bindings`):
+    for the project phase, which knows whether another file names them."""
+    rule = TensorFactoryWithoutDeviceInForward()
+    rule.public_helpers = True
+    return frozenset(finding.line for finding in rule.check(ctx))
