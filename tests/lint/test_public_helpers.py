@@ -70,3 +70,14 @@ def test_a_helper_of_an_installable_project_is_not(tmp_path: Path) -> None:
 def test_a_helper_a_document_names_is_not(tmp_path: Path) -> None:
     named = _lines(tmp_path / "doc", **{"README.md": "Call `build_P_hat(C)` on the GPU.\n"})
     assert named == ["grid.py:21"]
+
+
+def test_a_helper_of_a_subclassed_module_is_not(tmp_path: Path) -> None:
+    # The control points come from `build_C`, which a subclass may make on the GPU.
+    subclass = (
+        "import torch\n\nfrom models.grid import GridGenerator\n\n\n"
+        "class CudaGrid(GridGenerator):\n"
+        "    def build_C(self):\n"
+        "        return torch.rand(self.F // 2, 2, device='cuda')\n"
+    )
+    assert _lines(tmp_path / "sub", **{"models/cuda_grid.py": subclass}) == ["grid.py:21"]

@@ -3,24 +3,68 @@
 Export scripts (icefall's `export-onnx.py`, so-vits-svc's `onnx_export.py`, FunASR's Triton
 `export_*_onnx.py`) build a model, often wrap it in a class of their own that reshapes its
 inputs with factories called without `device=`, and hand it to `torch.onnx.export` with CPU
-dummy inputs. A file that calls `torch.onnx.export` (or `dynamo_export`) and names no CUDA
-anywhere (no `cuda` in its text, so no `.cuda()`, `"cuda"`, `torch.cuda` nor a `--device`
-option defaulting to it) runs its models on the CPU: its factories' CPU tensors meet CPU
-tensors. The device-flow rules that flag a CPU-made tensor meeting a GPU one (TPL201, TPL203,
-TPL204, TPL207) leave such a file alone. A model file that only such scripts import is not
-read so: the rules see one file at a time here.
+dummy inputs. The device-flow rules that flag a CPU-made tensor meeting a GPU one (TPL201,
+TPL203, TPL204, TPL207, TPL210) leave alone a file that:
+
+- calls `torch.onnx.export` (or `dynamo_export`) in its code, not only in a docstring;
+- runs as a script (`if __name__ == "__main__":`): a model file with an `export()` helper
+  may be trained on the GPU by another file;
+- names no GPU anywhere: no `cuda` or `gpu` in its code (comments aside), no accelerator library
+  (`Accelerator`), no command-line option for a device or GPU (`--device` may say `cuda:0`),
+  no move to a device number (`.to(0)`).
+
+A model file that only such scripts import is not read so: the rules see one file at a time.
 """
 
 from __future__ import annotations
 
+import ast
 import re
+import warnings
 
-from torchplace.lint.context import FileContext
+from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.rules._helpers import without_comments
 
-_EXPORT = re.compile(r"^[^#\n]*\bonnx\.(?:export|dynamo_export)\s*\(", re.MULTILINE)
+_NAMES_A_GPU = re.compile(r"cuda|gpu|accelerat", re.IGNORECASE)
+_MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
+_DEVICE_OPTION = re.compile(r"device|gpu", re.IGNORECASE)
 
 
 def exports_on_the_cpu(ctx: FileContext) -> bool:
-    """The file exports to ONNX and names no CUDA (see above)."""
+    """The file is an ONNX export script that names no GPU (see above)."""
     text = ctx.source.text
-    return "cuda" not in text.lower() and _EXPORT.search(text) is not None
+    if "onnx" not in text or not _MAIN_GUARD.search(text):
+        return False
+    if _NAMES_A_GPU.search(without_comments(text)):
+        return False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # SyntaxWarning
+            tree = ast.parse(text)
+    except (SyntaxError, ValueError):
+        return False
+    exports = False
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = call_name(node)
+        if name in ("export", "dynamo_export") and "onnx" in (ctx.qualified(node.func) or ""):
+            exports = True
+        elif name == "add_argument" and any(
+            isinstance(a, ast.Constant)
+            and isinstance(a.value, str)
+            and _DEVICE_OPTION.search(a.value)
+            for a in node.args
+        ):
+            return False  # `--device cuda:0` on the command line
+        elif name == "to" and any(
+            isinstance(a, ast.Constant) and type(a.value) is int for a in node.args
+        ):
+            return False  # `.to(0)`: a GPU by its number
+    return exports
+
+
+def _names_a_device(argument: ast.expr) -> bool:
+    """An option string naming a device or GPU (`"--device"`, `"--gpu_id"`)."""
+    value = argument.value if isinstance(argument, ast.Constant) else None
+    return isinstance(value, str) and _DEVICE_OPTION.search(value) is not None

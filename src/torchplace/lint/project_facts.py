@@ -495,9 +495,9 @@ def _made_on_the_cpu_in_forward(index: ProjectIndex, finding: Finding) -> str | 
     return said
 
 
-def _public_methods(data: bytes | None) -> tuple[tuple[int, int, str], ...]:
+def _public_methods(data: bytes | None) -> tuple[tuple[int, int, str, str], ...]:
     """The spans and names of the public methods of the file's classes (not dunders, not
-    `forward`), read from its text: none when it does not parse."""
+    `forward`), with their class's name, read from its text: none when it does not parse."""
     if data is None or b"class " not in data:
         return ()
     try:
@@ -515,7 +515,8 @@ def _public_methods(data: bytes | None) -> tuple[tuple[int, int, str], ...]:
                 continue
             if method.name.startswith("_") or method.name == "forward":
                 continue
-            found.append((method.lineno, method.end_lineno or method.lineno, method.name))
+            last = method.end_lineno or method.lineno
+            found.append((method.lineno, last, method.name, node.name))
     return tuple(found)
 
 
@@ -582,7 +583,7 @@ class ProjectIndex:
         #: Each file's methods its own text never names (`dead_functions.unnamed_methods`).
         self._unnamed_methods: dict[str, tuple[UnnamedMethod, ...]] = {}
         #: Per file: its public methods' spans, and the lines TPL201 flags with them bound.
-        self._public_methods: dict[str, tuple[tuple[int, int, str], ...]] = {}
+        self._public_methods: dict[str, tuple[tuple[int, int, str, str], ...]] = {}
         self._met_public_bound: dict[str, frozenset[int] | None] = {}
         #: The names the project's own modules may be imported by, per project root.
         self._own_module_names: dict[str, frozenset[str] | None] = {}
@@ -970,8 +971,10 @@ class ProjectIndex:
         if key not in self._public_methods:
             self._public_methods[key] = _public_methods(self._code(path))
         method = next((m for m in self._public_methods[key] if m[0] <= line <= m[1]), None)
-        if method is None or self._named_elsewhere(path, method[2]):
+        if method is None:
             return False
+        # The file's own reading first (once per file): most findings stay, and then the
+        # project's texts need not be searched for the method's name.
         if key not in self._met_public_bound:
             data = self._code(path)
             ctx = whole_file_context(path, data) if data is not None else None
@@ -979,7 +982,21 @@ class ProjectIndex:
                 None if ctx is None else met_with_public_helpers_bound(ctx)
             )
         met = self._met_public_bound[key]
-        return met is not None and line not in met
+        if met is None or line in met:
+            return False
+        # The values bound come from the class's own methods: a subclass may override them.
+        return not self._named_elsewhere(path, method[2]) and not self._subclassed(path, method[3])
+
+    def _subclassed(self, path: str, name: str) -> bool:
+        """A class of the project (in `path` or a text naming `name`) derives from `name`."""
+        pattern = re.compile(rb"class\s+\w+\s*\([^)]*\b" + re.escape(name.encode()) + rb"\b")
+        own = self._code(path)
+        if own is None or pattern.search(own):
+            return True
+        return any(
+            data is None or pattern.search(data) is not None
+            for _, data in self._texts_naming(path, name)
+        )
 
     def _module_names(self, path: str) -> frozenset[str] | None:
         """The names the project's own modules may be imported by: every directory and file

@@ -155,7 +155,7 @@ class _Reads:
         self.branches: dict[int, CorrelatedBranches] = {}
         self._children: dict[int, bool] = {}
         self._heads: dict[int, bool] = {}
-        self._texts: dict[int, bool] = {}
+        self._texts: dict[tuple[int, bool], bool] = {}
         self._module_before: dict[int, bool] = {}
         self._starts: dict[int, list[tuple[ast.AST, bool]]] = {}
 
@@ -170,11 +170,15 @@ class _Reads:
             self._heads[id(statement)] = any(_INITIALISES.search(t) for t in segments)
         return self._heads[id(statement)]
 
-    def text_starts_cuda(self, statement: ast.AST) -> bool:
-        if id(statement) not in self._texts:
-            text = without_comments(self.ctx.node_text(statement))
-            self._texts[id(statement)] = _INITIALISES.search(text) is not None
-        return self._texts[id(statement)]
+    def text_starts_cuda(self, statement: ast.AST, comments: bool = False) -> bool:
+        """The statement's text may start CUDA; `comments`: read as written (a definition's
+        text), else with comments taken out."""
+        key = (id(statement), comments)
+        if key not in self._texts:
+            text = self.ctx.node_text(statement)
+            found = _INITIALISES.search(text if comments else without_comments(text))
+            self._texts[key] = found is not None
+        return self._texts[key]
 
     def cuda_starts(self, function: ast.AST) -> list[tuple[ast.AST, bool]]:
         """The statements of `function` that may start CUDA: those whose own code does
@@ -186,7 +190,7 @@ class _Reads:
             while pending:
                 statement = pending.pop()
                 if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                    if self.text_starts_cuda(statement):
+                    if self.text_starts_cuda(statement, comments=True):
                         found.append((statement, True))
                     continue
                 if self.head_starts_cuda(statement):
