@@ -1039,6 +1039,16 @@ HISTORY = [
         "of 20 (TPL401 4/5, TPL201 0/8, TPL207 0/3, TPL108 0/2 both UNSURE, TPL204 0/1, "
         "TPL402 0/1); its seeded TPL106 sample 1 TRUE of 12; the judges agreed on all 32",
     ),
+    (
+        "2026-12-06",
+        "935d51c",
+        "fixes against judged FALSE shapes of the CPU-tensor rules (placeholders a loop "
+        "replaces on its first pass, Tacotron 2: TPL204; ONNX export scripts that name no GPU: "
+        "TPL201, TPL203, TPL204, TPL207; `torch.tensor` of a module hyper-parameter, 0-dim, and "
+        "public helpers only their class calls in a checkout nobody installs, YOLOX heads' "
+        "grids: TPL201). Relint of all 93 sets (209,265 files, no crash): 15 judged-FALSE "
+        "findings and 2 unjudged ones dropped, nothing else changed; recall unchanged",
+    ),
 ]
 
 
