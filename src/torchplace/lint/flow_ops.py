@@ -58,7 +58,9 @@ STRICT = frozenset(
     {"clamp", "clip", "clamp_", "clip_", "bmm", "mm", "matmul", "einsum",
      # index ops check every tensor's device, a 0-dim index's too (measured on an H200)
      "index_select", "gather", "take", "take_along_dim", "scatter", "scatter_add",
-     "index_add", "index_copy", "index_fill", "index_put", "embedding"}
+     "index_add", "index_copy", "index_fill", "index_put", "embedding",
+     # losses broadcast a 0-dim target to the input's shape first (measured on an H200)
+     "mse_loss", "l1_loss", "smooth_l1_loss"}
 )  # fmt: skip
 CLAMPS = frozenset({"clamp", "clip", "clamp_", "clip_"})
 BOUNDS = frozenset({"min", "max"})

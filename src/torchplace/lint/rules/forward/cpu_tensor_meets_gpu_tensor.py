@@ -52,8 +52,9 @@ class CpuTensorMeetsGpuTensor(Rule):
     The factory makes its tensor on the CPU. When the other operand is on a GPU the op
     fails (`Expected all tensors to be on the same device, but found at least two devices,
     cuda:0 and cpu!`). A 0-dim CPU number mixes with any device in arithmetic, but not in
-    `clamp` or `cat`. Nor is a placeholder a loop replaces on its first pass before the
-    other arm of an `if first:` / `if i == 0:` grows it (Tacotron 2's decoder). Arguments, even
+    `clamp`, `cat` or a loss that broadcasts it (`mse_loss`, `l1_loss`, `smooth_l1_loss`).
+    Nor is a placeholder a loop replaces on its first pass before the other arm of an
+    `if first:` / `if i == 0:` grows it (Tacotron 2's decoder). Arguments, even
     ones declared `torch.Tensor`, are not taken as evidence (pipelines, processors and
     collators take CPU tensors on purpose); nor is `register_parameter` on a module passed
     in (engines build weights under `with torch.device(...)`); a collective given a `group=`
