@@ -23,25 +23,34 @@ import re
 import warnings
 
 from torchplace.lint.context import FileContext, call_name
+from torchplace.lint.dead_functions import MAIN_GUARD, is_main_guard
 from torchplace.lint.rules._helpers import without_comments
+from torchplace.lint.run_conditions import per_file
 
 _NAMES_A_GPU = re.compile(r"cuda|gpu|accelerat", re.IGNORECASE)
-_MAIN_GUARD = re.compile(r"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
 _DEVICE_OPTION = re.compile(r"device|gpu", re.IGNORECASE)
 
 
 def exports_on_the_cpu(ctx: FileContext) -> bool:
-    """The file is an ONNX export script that names no GPU (see above)."""
+    """The file is an ONNX export script that names no GPU (see above); read once per file,
+    whichever rule asks."""
+    return per_file(ctx, "cpu-export", _exports_on_the_cpu)
+
+
+def _exports_on_the_cpu(ctx: FileContext) -> bool:
     text = ctx.source.text
-    if "onnx" not in text or not _MAIN_GUARD.search(text):
+    if "onnx" not in text or MAIN_GUARD.search(text.encode("utf-8")) is None:
         return False
     if _NAMES_A_GPU.search(without_comments(text)):
         return False
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning
+            # The whole file: the rules' own tree may hold only stubs of the export code.
             tree = ast.parse(text)
     except (SyntaxError, ValueError):
+        return False
+    if not any(is_main_guard(statement) for statement in tree.body):
         return False
     exports = False
     for node in ast.walk(tree):
@@ -50,12 +59,7 @@ def exports_on_the_cpu(ctx: FileContext) -> bool:
         name = call_name(node)
         if name in ("export", "dynamo_export") and "onnx" in (ctx.qualified(node.func) or ""):
             exports = True
-        elif name == "add_argument" and any(
-            isinstance(a, ast.Constant)
-            and isinstance(a.value, str)
-            and _DEVICE_OPTION.search(a.value)
-            for a in node.args
-        ):
+        elif name == "add_argument" and any(_names_a_device(a) for a in node.args):
             return False  # `--device cuda:0` on the command line
         elif name == "to" and any(
             isinstance(a, ast.Constant) and type(a.value) is int for a in node.args

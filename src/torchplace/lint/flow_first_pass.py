@@ -206,7 +206,10 @@ def _grows(binding: ast.AST, name: str, arm: list[ast.stmt]) -> bool:
 
 def _index_bindings(function: _Function) -> dict[str, list[ast.AST]]:
     """Every statement or parameter of `function` (and of functions nested in it, which may
-    rebind a name through `nonlocal`) that may bind each name."""
+    rebind a name through `nonlocal`) that may bind each name. Unlike `unbound_reads` and
+    `process_indexes`, which read a function's own locals, this keeps the statement that
+    binds, the parameters, `global` / `nonlocal` declarations and nested functions' bindings:
+    each of them is a way a placeholder may come back between passes."""
     index: dict[str, list[ast.AST]] = {}
 
     def add(names: set[str], node: ast.AST) -> None:
@@ -243,6 +246,8 @@ def _index_bindings(function: _Function) -> dict[str, list[ast.AST]]:
                 add({node.name}, node)
         elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
             add({node.name}, node)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            add({node.rest}, node)
     return index
 
 

@@ -30,7 +30,6 @@ import io
 import os
 import re
 import tokenize
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -486,6 +485,11 @@ def _made_on_the_cpu(index: ProjectIndex, finding: Finding) -> str | None:
     return None if index.under_cuda_default(finding.path) else ""
 
 
+#: A file's public methods (first line, last line, name, class) and the lines TPL201 flags
+#: with them bound to what their callers in the file hand them.
+_PublicReading = tuple[tuple[tuple[int, int, str, str], ...], frozenset[int]]
+
+
 def _made_on_the_cpu_in_forward(index: ProjectIndex, finding: Finding) -> str | None:
     """`_made_on_the_cpu`, and the tensor does not meet a GPU one only through a public
     helper method whose every call is in sight (`met_only_through_public_helpers`)."""
@@ -493,31 +497,6 @@ def _made_on_the_cpu_in_forward(index: ProjectIndex, finding: Finding) -> str | 
     if said is None or index.met_only_through_public_helpers(finding.path, finding.line):
         return None
     return said
-
-
-def _public_methods(data: bytes | None) -> tuple[tuple[int, int, str, str], ...]:
-    """The spans and names of the public methods of the file's classes (not dunders, not
-    `forward`), with their class's name, read from its text: none when it does not parse."""
-    if data is None or b"class " not in data:
-        return ()
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            tree = ast.parse(data)
-    except (SyntaxError, ValueError):
-        return ()
-    found = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.ClassDef):
-            continue
-        for method in node.body:
-            if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            if method.name.startswith("_") or method.name == "forward":
-                continue
-            last = method.end_lineno or method.lineno
-            found.append((method.lineno, last, method.name, node.name))
-    return tuple(found)
 
 
 def _not_built_by_an_engine(index: ProjectIndex, finding: Finding) -> str | None:
@@ -583,8 +562,7 @@ class ProjectIndex:
         #: Each file's methods its own text never names (`dead_functions.unnamed_methods`).
         self._unnamed_methods: dict[str, tuple[UnnamedMethod, ...]] = {}
         #: Per file: its public methods' spans, and the lines TPL201 flags with them bound.
-        self._public_methods: dict[str, tuple[tuple[int, int, str, str], ...]] = {}
-        self._met_public_bound: dict[str, frozenset[int] | None] = {}
+        self._public_reading: dict[str, _PublicReading | None] = {}
         #: The names the project's own modules may be imported by, per project root.
         self._own_module_names: dict[str, frozenset[str] | None] = {}
         #: The first text of a pattern in a project (`_first_match`), by root, pattern and
@@ -961,31 +939,46 @@ class ProjectIndex:
 
     def met_only_through_public_helpers(self, path: str, line: int) -> bool:
         """`line` of `path` lies in a public method of a class (not `forward`) that no other
-        text of a checkout nobody installs names (`_named_elsewhere`), and TPL201 no longer
-        flags it once such methods are bound to what their callers in the file hand them
-        (`flow_method_bindings`: OpenOCR's TPS grid helpers, handed the CPU control points
-        their `forward` builds): every call of the method is in sight."""
+        text of a checkout nobody installs names (`_named_elsewhere`) and from whose class no
+        class derives, and TPL201 no longer flags it once such methods are bound to what
+        their callers in the file hand them (`flow_method_bindings`: SimREC's YOLOX head,
+        whose `decode_outputs` gets `dtype=xin[0].type()`): every call of it is in sight."""
         if not self._uninstallable_checkout(path):
             return False
         key = os.path.abspath(path)
-        if key not in self._public_methods:
-            self._public_methods[key] = _public_methods(self._code(path))
-        method = next((m for m in self._public_methods[key] if m[0] <= line <= m[1]), None)
-        if method is None:
+        if key not in self._public_reading:
+            self._public_reading[key] = self._read_public_helpers(path)
+        reading = self._public_reading[key]
+        if reading is None:
             return False
-        # The file's own reading first (once per file): most findings stay, and then the
-        # project's texts need not be searched for the method's name.
-        if key not in self._met_public_bound:
-            data = self._code(path)
-            ctx = whole_file_context(path, data) if data is not None else None
-            self._met_public_bound[key] = (
-                None if ctx is None else met_with_public_helpers_bound(ctx)
-            )
-        met = self._met_public_bound[key]
-        if met is None or line in met:
+        methods, met = reading
+        method = next((m for m in methods if m[0] <= line <= m[1]), None)
+        # The file's own reading first: most findings stay, and then the project's texts
+        # need not be searched for the method's name.
+        if method is None or line in met:
             return False
         # The values bound come from the class's own methods: a subclass may override them.
         return not self._named_elsewhere(path, method[2]) and not self._subclassed(path, method[3])
+
+    def _read_public_helpers(self, path: str) -> _PublicReading | None:
+        """The public methods of the file's classes and the lines TPL201 flags with them
+        bound, from one parse of the file; None when it cannot be read or parsed."""
+        data = self._code(path)
+        ctx = whole_file_context(path, data) if data is not None else None
+        if ctx is None:
+            return None
+        methods = tuple(
+            (method.lineno, method.end_lineno or method.lineno, method.name, node.name)
+            for node in ast.walk(ctx.tree)
+            if isinstance(node, ast.ClassDef)
+            for method in node.body
+            if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+            and not method.name.startswith("_")
+            and method.name != "forward"
+        )
+        if not methods:
+            return methods, frozenset()
+        return methods, met_with_public_helpers_bound(ctx)
 
     def _subclassed(self, path: str, name: str) -> bool:
         """A class of the project (in `path` or a text naming `name`) derives from `name`."""
