@@ -1010,3 +1010,40 @@ def test_a_here_documents_quotes_hide_no_assignment() -> None:
         "for NNODES in 1 2 4; do\n  torchrun --nnodes $NNODES --nproc_per_node 8 train.py\ndone\n"
     )
     assert [launch.one_node for launch in launches_in_text("run.sh", text)] == [False]
+
+
+def test_a_launch_of_a_stale_path_runs_the_script_of_its_name_beside_the_text(
+    tmp_path: Path,
+) -> None:
+    # LLM-Blender moved `src/fusion_module/` to `llm_blender/gen_fuser/` with its launch
+    # script, whose path was left as it was.
+    files = {
+        "gen_fuser/fuse_infer.py": MOVED_AFTER_MAP,
+        "gen_fuser/fuse_infer.sh": (
+            "cd ../../\nCUDA_VISIBLE_DEVICES=0 python src/fusion_module/fuse_infer.py\n"
+        ),
+    }
+    assert _codes(_project(tmp_path / "beside", files), "TPL303") == []
+    # The text's path names a file of the project: that one is launched, not the neighbour.
+    files["src/fusion_module/fuse_infer.py"] = ""
+    assert _codes(_project(tmp_path / "named", files), "TPL303") == ["fuse_infer.py:6"]
+    # A file of that name elsewhere than beside the text is not taken for it.
+    moved = {
+        "other/fuse_infer.py": MOVED_AFTER_MAP,
+        "gen_fuser/fuse_infer.sh": files["gen_fuser/fuse_infer.sh"],
+    }
+    assert _codes(_project(tmp_path / "elsewhere", moved), "TPL303") == ["fuse_infer.py:6"]
+
+
+def test_a_package_script_imports_its_neighbour_by_an_absolute_name(tmp_path: Path) -> None:
+    # LLM-Blender's `gen_fuser/fuse_infer.py` (in a package) is run as a script and imports
+    # `model_utils` from beside it: the module runs only as that script runs it.
+    files = {
+        "gen_fuser/__init__.py": "",
+        "gen_fuser/model_utils.py": MOVED_AFTER_MAP,
+        "gen_fuser/fuse_infer.py": "from model_utils import main\n\nmain()\n",
+        "README.md": "`CUDA_VISIBLE_DEVICES=0 python gen_fuser/fuse_infer.py`\n",
+    }
+    assert _codes(_project(tmp_path / "one", files), "TPL303") == []
+    files["README.md"] = "`torchrun --nproc_per_node=2 gen_fuser/fuse_infer.py`\n"
+    assert _codes(_project(tmp_path / "two", files), "TPL303") == ["model_utils.py:6"]

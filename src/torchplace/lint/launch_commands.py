@@ -19,7 +19,9 @@ torch.distributed.run` / `.launch`, `deepspeed`, `accelerate launch`, `srun`, `m
 is the first `.py` argument (or the `-m` module; a shell variable assigned scripts on several
 branches stands for each), matched to the project's files by its path: the file at that path
 from the text's directory, else the files whose path ends with the script's path or ends it
-(the text ran it from a subdirectory, or from a checkout's absolute path).
+(the text ran it from a subdirectory, or from a checkout's absolute path), else, when that
+path names no file at all, the file of its name beside the text (the project moved both and
+left the path as it was).
 
 One node: `torchrun` (and `torch.distributed.launch`) without `--nnodes` (its default is one
 node), with `--nnodes=1` or `--standalone`; `deepspeed --num_nodes=1` or `--include
@@ -81,6 +83,7 @@ from __future__ import annotations
 
 import ast
 import os
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
@@ -1340,7 +1343,8 @@ def sets_visible_devices(code: bytes) -> bool:
 
 def _matches(launch: Launch, relative: dict[str, str]) -> list[str]:
     """The project's Python files a launch's script names: the file at the path from the
-    text's own directory, else those whose path ends with the script's path or ends it."""
+    text's own directory, else those whose path ends with the script's path or ends it, else
+    (a stale path) the file of the script's name beside the text."""
     script = launch.script or ""
     if launch.module:
         dotted = script.replace(".", "/")
@@ -1351,7 +1355,14 @@ def _matches(launch: Launch, relative: dict[str, str]) -> list[str]:
         if exact:
             return exact
         tails = ("/".join(p for p in script.split("/") if p != ".."),)
-    return [path for path, name in relative.items() if any(_same(name, t) for t in tails)]
+    found = [path for path, name in relative.items() if any(_same(name, t) for t in tails)]
+    if found or launch.module or "/" not in script or "$" in script:
+        return found
+    # The project moved a script and the text launching it together and left the text's path
+    # as it was: LLM-Blender's `gen_fuser/fuse_infer.sh` runs `src/fusion_module/
+    # fuse_infer.py`, a path no file has, and `gen_fuser/fuse_infer.py` lies beside it.
+    neighbour = posixpath.join(posixpath.dirname(launch.path), posixpath.basename(script))
+    return [path for path, name in relative.items() if name == neighbour]
 
 
 def _same(name: str, script: str) -> bool:

@@ -106,8 +106,10 @@ def resolve_imports(
     at `path`: in its package tree (`project_module`); for a script outside a package, also
     modules beside it (its directory is on `sys.path`); with `root`, also modules under the
     project's root (run from there, or with it on the path) and under a directory between
-    the file and the root that holds a script (run from there). `memo` keeps answers by the
-    file's directory, for callers that resolve the imports of many files."""
+    the file and the root that holds a script (run from there); last, for a file of a
+    package, a module beside it that none of those finds (the file is run as a script).
+    `memo` keeps answers by the file's directory, for callers that resolve the imports of
+    many files."""
     directory = os.path.dirname(os.path.abspath(path))
     memo = {} if memo is None else memo
     found: list[Path] = []
@@ -129,6 +131,11 @@ def _resolve(path: str, module: str, level: int, root: str | None) -> Path | Non
         file = _under(root, module)
     if file is None and root is not None and not level:
         file = _beside_a_script_above(path, module, root)
+    if file is None and not level:
+        # A file of a package that imports its neighbour by an absolute name found nowhere
+        # else is run as a script, with its own directory on `sys.path` (LLM-Blender's
+        # `gen_fuser/fuse_infer.py`: `from model_utils import EncDecModelManager`).
+        file = _under(str(Path(path).resolve().parent), module)
     return file
 
 
