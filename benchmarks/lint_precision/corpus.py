@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-92] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-93] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -171,7 +171,9 @@ single authors that launches over several GPUs and resumes from its checkpoints;
 domains, with controls; `--fresh-91` (`FRESH_91`) a general set of code first committed in
 2024 or 2025; `--fresh-92` (`FRESH_92`) code of domains the other sets hold little of (OCR,
 remote sensing, federated learning, graphs, LLM pruning and distillation, NeRF and pose,
-neural operators, time series, self-supervised pretraining, video language models).
+neural operators, time series, self-supervised pretraining, video language models);
+`--fresh-93` (`FRESH_93`) code chosen by the text TPL303 looks for (a model loaded with a
+device map, and a model moved with `.to()` or `.cuda()`, in one file).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12678,6 +12680,38 @@ FRESH_92 = (
 )
 
 
+#: fresh-93: code chosen by the text TPL303 looks for: each repository holds a `.py` file that
+#: loads a model with a device map (`device_map="auto"`, a variable, `dispatch_model`) and moves
+#: a model with `.to(...)` or `.cuda()` (multimodal chat and evaluation code, ComfyUI nodes,
+#: watermarking, safety and long-context research); 11 repositories, none in another set,
+#: files identical to another set's or to a package's left out (`LEFT_OUT`). Chosen by text
+#: only, never by running the linter, and committed before it was first linted.
+FRESH_93 = (
+    # image and video chat model (LLaVA-style); device_map="auto" builder, `.to` moves
+    ("github:PKU-YuanGroup/Chat-UniVi", "ec0b3db2d98dafb5c6bd72f626f4089f15727273"),
+    # multimodal evaluation harness; wrappers load with a device_map, call self.model.to(device)
+    ("github:EvolvingLMMs-Lab/lmms-eval", "75571cfe0fa36ca5ec2e6aa2bb268f9d38295af3"),
+    # ComfyUI captioning nodes (JoyCaption, Florence-2); device_map="auto" LLM, `.to` moves
+    ("github:StartHua/Comfyui_CXH_joy_caption", "a6a6c910443f1a2d004f331d1e6e2538679c24ff"),
+    # ComfyUI prompt and LLM tool nodes; device_map=device loads, offloads with model.to
+    ("github:if-ai/ComfyUI-IF_AI_tools", "93130d80ad90230bccc5c29f63f10a1c95d0eff9"),
+    # small VLM training and evaluation framework; device_map="auto" loader, model.to(float16)
+    ("github:TinyLLaVA/TinyLLaVA_Factory", "53f12c7804102104d54064102b5d2139343e59c5"),
+    # weak-to-strong generalization; device_map="auto" when model parallel, else .to("cuda")
+    ("github:openai/weak-to-strong", "6b450f2cee3714d6f886e5e1910bac73633bf69a"),
+    # LLM watermarking toolkit; device_map='auto' loads beside .to(device)
+    ("github:THU-BPM/MarkLLM", "112fa7419b115efc82f229a59a86fb14c5528c80"),
+    # long in-context learning benchmark; device_map="auto" loads or .cuda() moves
+    ("github:TIGER-AI-Lab/LongICLBench", "9c5da3df908dbd01ae6f259d9669241c1a92fe59"),
+    # safety prompt optimization; device_map="auto" LLM, scoring heads moved with .to(device)
+    ("github:chujiezheng/LLM-Safeguard", "410bfb5c5ae9c17cd73da74a6e648958fd3181cb"),
+    # LLaVA-NeXT / OneVision VLM code; device_map="auto" builder, vision tower .to("cuda")
+    ("github:LLaVA-VL/LLaVA-NeXT", "df179663ae8b83207df100a1f7af24caec633ff9"),
+    # Ferret and Ferret-UI grounding VLMs; device_map="auto" builder, `.to` moves
+    ("github:apple/ml-ferret", "3c9e5c93c2c3048638f73848343d03f37824eb2b"),
+)
+
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15267,6 +15301,48 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     ),
     "github:yjh0410/AIM": ("aim_v1/utils/lars.py", "aim_v2/utils/lars.py"),
     "github:Vision-CAIR/LongVU": ("longvu/constants.py",),
+    # fresh-93's copies: files identical to another set's or to a package's (lm-eval's task
+    # helpers, MEGA-Bench's metrics, LLaVA's and FastChat's helpers in InternVL and FastChat),
+    # and vendored copies of trl and of EasyR1 (a fork of verl)
+    "github:EvolvingLMMs-Lab/lmms-eval": (
+        "lmms_eval/tasks/megabench/",
+        "lmms_eval/tasks/gpqa/cot_n_shot/_generate_configs.py",
+        "lmms_eval/tasks/gpqa/cot_n_shot/utils.py",
+        "lmms_eval/tasks/gpqa/cot_zeroshot/_generate_configs.py",
+        "lmms_eval/tasks/gpqa/cot_zeroshot/utils.py",
+        "lmms_eval/tasks/gpqa/generative/_generate_configs.py",
+        "lmms_eval/tasks/gpqa/generative/utils.py",
+        "lmms_eval/tasks/gpqa/n_shot/_generate_configs.py",
+        "lmms_eval/tasks/gpqa/n_shot/utils.py",
+        "lmms_eval/tasks/gpqa/zeroshot/_generate_configs.py",
+        "lmms_eval/tasks/gpqa/zeroshot/utils.py",
+        "lmms_eval/tasks/hellaswag/utils.py",
+        "lmms_eval/tasks/ifeval/instructions_util.py",
+    ),
+    "github:LLaVA-VL/LLaVA-NeXT": (
+        "llava/constants.py",
+        "llava/model/multimodal_encoder/dev_eva_clip/eva_clip/constants.py",
+        "llava/serve/register_worker.py",
+        "trl/",
+        "llava-critic-r1/EasyR1/",
+    ),
+    "github:PKU-YuanGroup/Chat-UniVi": (
+        "ChatUniVi/model/consolidate.py",
+        "ChatUniVi/model/make_delta.py",
+    ),
+    "github:TinyLLaVA/TinyLLaVA_Factory": (
+        "scripts/convert_gqa_for_eval.py",
+        "scripts/convert_mmvet_for_eval.py",
+        "tinyllava/eval/eval_science_qa.py",
+        "tinyllava/eval/m4c_evaluator.py",
+    ),
+    "github:apple/ml-ferret": (
+        "ferret/constants.py",
+        "ferret/serve/gradio_css.py",
+        "ferret/serve/register_worker.py",
+        "ferretui/ferretui/serve/register_worker.py",
+        "ferretui/ferretui/train/llama_xformers_attn_monkey_patch.py",
+    ),
 }
 
 
@@ -15364,6 +15440,7 @@ UNSEEN_SETS = {
     "fresh-90": FRESH_90,
     "fresh-91": FRESH_91,
     "fresh-92": FRESH_92,
+    "fresh-93": FRESH_93,
 }
 
 

@@ -437,6 +437,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-90",
             "fresh-91",
             "fresh-92",
+            "fresh-93",
         )
         for entry in unseen.PACKAGE_SETS[name]
     ]
