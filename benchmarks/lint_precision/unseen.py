@@ -1049,6 +1049,14 @@ HISTORY = [
         "grids: TPL201). Relint of all 93 sets (209,265 files, no crash): 15 judged-FALSE "
         "findings and 2 unjudged ones dropped, nothing else changed; recall unchanged",
     ),
+    (
+        "2026-12-06",
+        "1ae22ef",
+        "fresh-93 (chosen by the text TPL303 looks for; 1,371 files) at 1ae22ef: no "
+        "default-tier finding, the default set alone too; no TPL303 finding; of the rules once "
+        "default 0 TRUE of 2 (TPL204 0/1, TPL401 0/1); its seeded TPL106 sample 1 TRUE of 12; "
+        "the judges agreed on all 14",
+    ),
 ]
 
 
@@ -2686,6 +2694,29 @@ CORPUS_NOTES = {
         "(TPL108: HPM's DINO teacher weights from a file the repository never writes). A "
         "seeded sample of 12 of its 43 TPL106 loads (seed 92, `fresh-92/tpl106-sample`): 1 "
         "TRUE (NeRF-Factory's ranks each save the coarse grid to one path and load it back "
+        "without `map_location`), 11 FALSE."
+    ),
+    "fresh-93": (
+        "Code chosen by the text TPL303 looks for (a code search, never the linter): each "
+        "repository holds a `.py` file that loads a model with a device map and moves a model "
+        "with `.to()` or `.cuda()`: multimodal chat and evaluation code (Chat-UniVi, lmms-eval, "
+        "TinyLLaVA Factory, LLaVA-NeXT, Ferret), ComfyUI nodes (JoyCaption, IF AI tools), "
+        "watermarking (MarkLLM), weak-to-strong generalization, long in-context learning "
+        "(LongICLBench) and safety prompts (LLM-Safeguard); 11 repositories pinned at their "
+        "snapshots' HEAD, none in another set. The candidates were checked for copies against "
+        "the package sets, the 407 repositories of the other sets whose snapshots were on the "
+        "machine and the packages most often vendored; files identical to another set's or a "
+        "package's left out (lm-eval's task helpers, MEGA-Bench's metrics, LLaVA's and "
+        "FastChat's helpers), and vendored trl and EasyR1; committed (1ae22ef) before it was "
+        "first linted. First linted at 1ae22ef: 1,371 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone, and no TPL303 finding: the loads "
+        "its text matched are moved only to a dtype (`model.to(torch.float16)`), on the other "
+        "arm of the test that chose the map, or are submodules loaded after the map (a vision "
+        "tower). Its 2 findings of the rules once default, read by two blind judges who agreed: "
+        "0 TRUE (TPL204: a CPU processor's output joined on the CPU and moved; TPL401: Ferret-UI's "
+        "documented launch runs a script that never calls the set-up holding the group). A "
+        "seeded sample of 12 of its 19 TPL106 loads (seed 93, `fresh-93/tpl106-sample`): 1 TRUE "
+        '(weak-to-strong reloads a checkpoint of a model split with `device_map="auto"` '
         "without `map_location`), 11 FALSE."
     ),
 }
