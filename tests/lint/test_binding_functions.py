@@ -135,6 +135,52 @@ def test_a_helper_called_after_the_first_cuda_work_is_too_late(tmp_path: Path) -
     assert _tpl401(tmp_path, files) == [("ptq.py", 7)]
 
 
+ARGUMENTS_SUBCLASS = """\
+from dataclasses import dataclass
+
+from transformers import TrainingArguments
+
+
+@dataclass
+class TrainingArguments(TrainingArguments):
+    resume_from: str = "none"
+"""
+ARGUMENTS_OF_ITS_OWN = """\
+from dataclasses import dataclass
+
+
+@dataclass
+class TrainingArguments:
+    resume_from: str = "none"
+"""
+PARSES_IMPORTED_CLASSES = PTQ.replace(
+    "    model_args, training_args = process_args()\n",
+    "    parser = HfArgumentParser((ModelArguments, TrainingArguments))\n"
+    "    model_args, training_args = parser.parse_args_into_dataclasses()\n",
+).format(
+    import_line="from transformers import HfArgumentParser\n"
+    "from src.arguments import ModelArguments, TrainingArguments"
+)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "flagged"), [(ARGUMENTS_SUBCLASS, False), (ARGUMENTS_OF_ITS_OWN, True)]
+)
+def test_a_parser_given_a_project_subclass_of_training_arguments_binds(
+    tmp_path: Path, arguments: str, flagged: bool
+) -> None:
+    # VLM2Vec's `eval.py` (fresh-21): the group, then `HfArgumentParser` parses the
+    # project's `src.arguments.TrainingArguments`, a subclass of transformers' own.
+    files = {
+        "src/__init__.py": "",
+        "src/arguments.py": arguments
+        + "\n\n@dataclass\nclass ModelArguments:\n    name: str = ''\n",
+        "ptq.py": PARSES_IMPORTED_CLASSES,
+    }
+    line = 1 + PARSES_IMPORTED_CLASSES.splitlines().index(GROUP)
+    assert _tpl401(tmp_path, files) == ([("ptq.py", line)] if flagged else [])
+
+
 BINDS_IN_ITS_CONSTRUCTOR = """\
 import os
 

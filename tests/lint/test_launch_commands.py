@@ -1047,3 +1047,31 @@ def test_a_package_script_imports_its_neighbour_by_an_absolute_name(tmp_path: Pa
     assert _codes(_project(tmp_path / "one", files), "TPL303") == []
     files["README.md"] = "`torchrun --nproc_per_node=2 gen_fuser/fuse_infer.py`\n"
     assert _codes(_project(tmp_path / "two", files), "TPL303") == ["model_utils.py:6"]
+
+
+@pytest.mark.parametrize(
+    ("command", "found"),
+    [
+        # One node told one process: the script runs as one process.
+        ("python -m torch.distributed.launch --nproc_per_node 1 infer.py", [("infer.py", True)]),
+        ("torchrun --standalone --nproc-per-node=1 infer.py", [("infer.py", True)]),
+        ("torchrun --nproc_per_node=2 infer.py", [("infer.py", False)]),
+        ("torchrun --nnodes=2 --nproc_per_node=1 infer.py", [("infer.py", False)]),
+        ("deepspeed --num_nodes=1 --num_gpus=1 infer.py", [("infer.py", True)]),
+        ("accelerate launch --num_machines 1 --num_processes 1 infer.py", [("infer.py", True)]),
+        # A built program, a tool or an interactive shell on the nodes runs no Python file
+        # of the project (FasterTransformer's GPT guide); an unread command may run any.
+        ("mpirun -n ${total_gpu_count} --allow-run-as-root ./bin/multi_gpu_gpt_example", []),
+        ("srun -N2 -n2 docker pull nvcr.io/nvidia/pytorch:24.01-py3", []),
+        ("mpirun -np 2 hostname", []),
+        ("srun -N2 -n2 -t 600 --pty bash", []),
+        ("srun -N2 docker run image python train.py", [("train.py", False)]),
+        ("srun -N2 $COMMAND", [(None, False)]),
+        ("srun --nodes 2 train_cli --steps 10", [(None, False)]),
+    ],
+)
+def test_what_a_launch_runs_and_how_many_processes(
+    command: str, found: list[tuple[str | None, bool]]
+) -> None:
+    launches = launches_in_text("run.sh", command + "\n")
+    assert [(launch.script, launch.one_process) for launch in launches] == found

@@ -1,6 +1,6 @@
-"""TPL108's reading of multi-process code ignores comments and import statements
+"""TPL108's reading of multi-process code ignores comments, import statements and prose
 (`_load_reach.multi_process_code`): meshnet imports DistributedDataParallel and never uses it;
-cryodrgn's abinit names it in a TODO."""
+cryodrgn's abinit names it in a TODO; FasterTransformer's ViT examples in an option's help."""
 
 from __future__ import annotations
 
@@ -52,6 +52,16 @@ if __name__ == "__main__":
             True,
         ),
         ('log.info(f"# params: {n}, world size: {dist.get_world_size()}")\n', True),
+        # prose: an option's help and a docstring start no process (FasterTransformer's
+        # one-process ViT examples); a key in a string and an f-string that calls are code
+        (
+            "parser.add_argument('--local_rank', type=int, default=-1,\n"
+            "                    help='local rank for DistributedDataParallel')\n",
+            False,
+        ),
+        ('def f():\n    """Wraps the model in\n    DistributedDataParallel."""\n', False),
+        ('local_rank = int(os.environ["LOCAL_RANK"])\n', True),
+        ('print(f"rank {dist.get_rank()} done")\n', True),
     ],
 )
 def test_multi_process_code(text: str, several: bool) -> None:

@@ -224,21 +224,21 @@ def calls_before_cuda_work(ctx: FileContext, function: ast.AST, group: ast.Call)
 def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool:
     """Whether `call`, in `function`, builds an object that binds the GPU (see the module's
     docstring)."""
-    root, last = _library_name(ctx, function, call.func)
+    root, last = library_name(ctx, function, call.func)
     if (root == "accelerate" and last in _ACCELERATE_BINDERS) or (root, last) in _LIBRARY_BINDERS:
         return True
     if (root, last) in _DEVICE_ARGUMENT_BINDERS:
         return _binds_a_chosen_gpu(function, call, _DEVICE_ARGUMENT_BINDERS[(root, last)])
-    if _names_training_arguments(ctx, function, call.func):
+    if names_training_arguments(ctx, function, call.func):
         return True
     func = call.func
     if isinstance(func, ast.Attribute) and func.attr.startswith("parse_"):
-        parser = _value_of(function, func.value)
+        parser = value_of(function, func.value)
         if isinstance(parser, ast.Call) and (
-            _library_name(ctx, function, parser.func)[1] == "HfArgumentParser"
+            library_name(ctx, function, parser.func)[1] == "HfArgumentParser"
         ):
             return any(
-                _names_training_arguments(ctx, function, node)
+                names_training_arguments(ctx, function, node)
                 for node in ast.walk(parser)
                 if isinstance(node, ast.Name | ast.Attribute)
             )
@@ -253,21 +253,21 @@ def _binds_a_chosen_gpu(function: ast.AST, call: ast.Call, position: int) -> boo
     given = keyword(call, "device")
     value = given.value if given else call.args[position] if len(call.args) > position else None
     if isinstance(value, ast.Name):
-        value = _value_of(function, value)  # `device = rank` just above
+        value = value_of(function, value)  # `device = rank` just above
     return value is not None and names_a_process_index(value)
 
 
-def _names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr) -> bool:
+def names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr) -> bool:
     """`node` names transformers' `TrainingArguments` (or a TRL config), or a class of the
     file that subclasses one (`class TrainingArguments(transformers.TrainingArguments)`)."""
-    if _is_training_arguments(*_library_name(ctx, function, node)):
+    if _is_training_arguments(*library_name(ctx, function, node)):
         return True
     if not isinstance(node, ast.Name):
         return False
     return any(
         isinstance(statement, ast.ClassDef)
         and statement.name == node.id
-        and any(_is_training_arguments(*_library_name(ctx, function, b)) for b in statement.bases)
+        and any(_is_training_arguments(*library_name(ctx, function, b)) for b in statement.bases)
         for statement in ctx.tree.body
     )
 
@@ -297,22 +297,22 @@ def _result_is_trainer_args(ctx: FileContext, function: ast.AST, call: ast.Call)
         given = keyword(node, "args")
         if given is None or not (isinstance(given.value, ast.Name) and given.value.id in names):
             continue
-        root, last = _library_name(ctx, function, node.func)
+        root, last = library_name(ctx, function, node.func)
         if root in ("transformers", "trl") and last.endswith("Trainer"):
             return True
     return False
 
 
-def _library_name(ctx: FileContext, function: ast.AST, func: ast.expr) -> tuple[str, str]:
+def library_name(ctx: FileContext, function: ast.AST, func: ast.expr) -> tuple[str, str]:
     """(top-level package, last name) of what is called, through imports and one local alias
     (`trainer_class = Trainer`)."""
-    value = _value_of(function, func) if isinstance(func, ast.Name) else None
+    value = value_of(function, func) if isinstance(func, ast.Name) else None
     qualified = ctx.qualified(value if isinstance(value, ast.Name | ast.Attribute) else func)
     qualified = qualified or ""
     return qualified.partition(".")[0], qualified.rpartition(".")[2]
 
 
-def _value_of(function: ast.AST, node: ast.expr) -> ast.expr | None:
+def value_of(function: ast.AST, node: ast.expr) -> ast.expr | None:
     """The one value a local name is assigned in the function, or the node itself."""
     if not isinstance(node, ast.Name):
         return node

@@ -12,6 +12,9 @@ own, or in the constructor of a class of their own, in the same file or in anoth
 
 where `process_args_ptq` parses `TrainingArguments` with `HfArgumentParser`, whose
 `__post_init__` builds accelerate's `PartialState`, which calls `set_device(local_rank)`.
+The parser may be built right there too, given the project's own subclass of
+`TrainingArguments` from another module (VLM2Vec's `from src.arguments import
+TrainingArguments`): that module's class is read for its base.
 A helper that only makes the group and returns leaves the binding to its callers, which bind
 right after it returns (OpenNMT's and PreSumm's `multi_init`, then `train_single(args,
 device_id)`, which calls `set_device(device_id)` first): `bound_after_return` reads every call
@@ -36,6 +39,9 @@ from torchplace.lint.binding_callees import (
     builds_a_binder,
     calls_before_cuda_work,
     first_cuda_work,
+    library_name,
+    names_training_arguments,
+    value_of,
 )
 from torchplace.lint.context import FileContext, whole_file_context
 from torchplace.lint.gpu_bindings import binds_gpu
@@ -71,7 +77,11 @@ def _calls_a_project_binder(
     read: Read,
 ) -> bool:
     """`call` calls, by name, a function of the file or one imported from the project that
-    builds a binder or binds the GPU (`_binder_in`)."""
+    builds a binder or binds the GPU (`_binder_in`); or parses, with an `HfArgumentParser`,
+    a class imported from the project that subclasses `TrainingArguments`
+    (`_parses_project_training_arguments`)."""
+    if _parses_project_training_arguments(ctx, path, call, imported, root, read):
+        return True
     if not isinstance(call.func, ast.Name):
         return False
     name = call.func.id
@@ -80,6 +90,40 @@ def _calls_a_project_binder(
     module, level, original = imported[name]
     files = resolve_imports(path, [(module, level)], root)
     return bool(files) and _defines_a_binder(str(files[0]), original, read)
+
+
+def _parses_project_training_arguments(
+    ctx: FileContext,
+    path: str,
+    call: ast.Call,
+    imported: dict[str, tuple[str, int, str]],
+    root: str | None,
+    read: Read,
+) -> bool:
+    """`parser.parse_args_into_dataclasses()` (any `parse_*`) of `parser =
+    HfArgumentParser((ModelArguments, DataArguments, TrainingArguments))` where one of the
+    classes is imported from a module of the project that defines it as a subclass of
+    transformers' `TrainingArguments` (or a TRL config): VLM2Vec's `eval.py` parses
+    `src.arguments.TrainingArguments`, whose `__post_init__` binds the GPU through
+    accelerate's `PartialState`."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and func.attr.startswith("parse_")):
+        return False
+    function = enclosing_function(ctx.tree, call.lineno) or ctx.tree
+    parser = value_of(function, func.value)
+    if not isinstance(parser, ast.Call) or library_name(ctx, function, parser.func)[1] != (
+        "HfArgumentParser"
+    ):
+        return False
+    for node in ast.walk(parser):
+        if not isinstance(node, ast.Name) or node.id not in imported:
+            continue
+        module, level, original = imported[node.id]
+        files = resolve_imports(path, [(module, level)], root)
+        found = _context(str(files[0]), read) if files else None
+        if found is not None and names_training_arguments(found, found.tree, ast.Name(original)):
+            return True
+    return False
 
 
 def bound_after_return(

@@ -42,8 +42,10 @@ commands after its options and destination, read whole where quoted (`ssh "$host
 `kill`, ...), of builtins and tests (`set -e; shopt -s nullglob`, `if (( n == 0 ))`, also
 under `bash -lc '...'`; not where another word names a launcher or a script, as a quoted
 command over several lines reads), a launcher given only options (`mpirun --version`), a
-command that prints (`echo $cmd`) or a launcher kept in a variable without a script
-(`LAUNCH="accelerate launch ..."`, read where `$LAUNCH train.py` runs it) launches nothing.
+built program (`mpirun -n 8 ./bin/gpt_example`), a tool (`srun -N2 hostname`, `srun docker
+pull image`) or an interactive shell (`srun --pty bash`) on the nodes, a command that prints
+(`echo $cmd`) or a launcher kept in a variable without a script (`LAUNCH="accelerate launch
+..."`, read where `$LAUNCH train.py` runs it) launches nothing.
 In a Markdown README, a heading (`### ssh set-up`) is prose; a `#` line in a fenced or
 indented block, or in reST, is a commented command, read as one. A shell variable set once
 to a literal in the same file is read (`NNODES=1`), and so is one set once to several words
@@ -57,7 +59,9 @@ own `remote_cmd`), is unknown in the functions it may call, and a `local` assign
 nothing (`shell_scopes`); one standing where a launcher's options go, before the script it
 names, may hold `--nnodes`, so that launch may span nodes.
 
-One process: `python script.py` launched so, when the script starts no processes of its own
+One process: `python script.py` launched so, or a launcher told one node and one process
+(`torchrun --nproc_per_node 1`, `deepspeed --num_nodes=1 --num_gpus=1`, `accelerate launch
+--num_machines 1 --num_processes 1`), when the script starts no processes of its own
 (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers loads no model) and reads
 none of the variables a launcher sets (`LOCAL_RANK`, `WORLD_SIZE`, `RANK`): such a script is
 written to run under one, whatever its README shows.
@@ -816,7 +820,56 @@ def _cluster_launches(
     shell = _shell_script_of(words) if script is None else None
     if shell is not None:
         return [Launch(path, line, _short(segment), shell, False, False, False, shell=True)]
+    if script is None and "--pty" in rest:
+        # `srun -N2 --pty bash`: an interactive shell on the nodes; the commands typed there
+        # are written after it, each read as a launch of its own.
+        return []
+    if script is None and _runs_tool_only(words):
+        # `srun -N2 -n2 docker pull image`, `mpirun -np 2 hostname`: setting nodes up, not
+        # running the project.
+        return []
+    if script is None and _runs_compiled_program(words):
+        # FasterTransformer's `mpirun -n ${total_gpu_count} ./bin/multi_gpu_gpt_example`: a
+        # built program, which runs no Python file of the project.
+        return []
     return [Launch(path, line, _short(segment), script, module, False, False)]
+
+
+def _runs_compiled_program(words: list[str]) -> bool:
+    """A cluster launcher's words name a built program by its path in a `bin` or `build`
+    directory (`./bin/gpt_example`, `build/tests/bench`: no suffix, no variable) and no
+    interpreter (`python`, a shell) anywhere, which would run the project's code instead."""
+    if any(_PYTHON.match(_program(w)) or _program(w) in _INTERPRETERS for w in words):
+        return False
+    for word in words:
+        if word.startswith("-") or "$" in word or "=" in word:
+            continue
+        directories = word.split("/")[:-1]
+        name = word.rsplit("/", 1)[-1]
+        if name and "." not in name and ({"bin", "build"} & set(directories)):
+            return True
+    return False
+
+
+def _runs_tool_only(words: list[str]) -> bool:
+    """A cluster launcher's words name a tool that never runs the project's Python
+    (`hostname`, `nvidia-smi`, `docker pull`) and nothing that may start Python (a Python,
+    a launcher, a script)."""
+    if any(_names_a_launch(word) for word in words):
+        return False
+    for index, word in enumerate(words):
+        program = _program(word)
+        if program in _NO_PYTHON_PROGRAMS:
+            return True
+        if program in ("docker", "enroot", "podman") and index + 1 < len(words):
+            return words[index + 1] in _CONTAINER_SETUP
+    return False
+
+
+#: Container subcommands that fetch or list images, running nothing in them.
+_CONTAINER_SETUP = frozenset({"pull", "load", "import", "images", "ps", "login", "rmi", "save"})
+#: Programs that run a script of the project given to them (a shell, `env`).
+_INTERPRETERS = frozenset({"bash", "sh", "zsh", "env", "uv", "conda", "poetry", "pipenv"})
 
 
 def _tasks_per_node(program: str, words: list[str]) -> int | None:
@@ -1127,7 +1180,10 @@ def _torchrun(path: str, line: int, segment: str, words: list[str]) -> Launch | 
     given = _option(options, "--nproc_per_node", "--nproc-per-node")
     # torchrun starts one process per node unless told more; a variable of options may tell.
     per_node = _count(given) if given is not None else None if _unknown_options(options) else 1
-    launch = Launch(path, line, _short(segment), script, module, one_node, False)
+    # One node told one process (FasterTransformer's `python -m torch.distributed.launch
+    # --nproc_per_node 1 infer.py`) runs the script as one process.
+    alone = one_node and given is not None and per_node == 1
+    launch = Launch(path, line, _short(segment), script, module, one_node, alone)
     return replace(launch, per_node=per_node)
 
 
@@ -1161,7 +1217,8 @@ def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:
     include = _option(options, "--include", "-i") or ""
     one_node = _option(options, "--num_nodes") == "1" or include.startswith("localhost")
     per_node = _count(_option(options, "--num_gpus", "--num-gpus"))
-    return Launch(path, line, _short(segment), script, module, one_node, False, per_node=per_node)
+    alone = one_node and per_node == 1
+    return Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
 
 
 def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
@@ -1170,7 +1227,8 @@ def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
     one_node = machines == "1"
     processes = _count(_option(words[:end], "--num_processes", "--num-processes"))
     per_node = processes if machines in (None, "1") else None
-    return Launch(path, line, _short(segment), script, module, one_node, False, per_node=per_node)
+    alone = one_node and processes == 1
+    return Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
 
 
 def _python(

@@ -41,28 +41,28 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
     or right after it before any CUDA work (NCCL builds communicators lazily), in another
     function of the file, a library object built right after it that binds in its constructor
     (accelerate's `PartialState()`, transformers' `TrainingArguments`, TRL configs,
-    `HfArgumentParser` parsing one, a `Trainer`'s `args=`) or a library initializer (AxoNN's
-    `ax.init`, ColossalAI's `launch*`, torch4keras's `init_process_group()`), also inside a
-    project function called there (`process_args()` parsing `TrainingArguments`); nor every
-    caller across the project (a backend class built only by a function that binds first or
-    shows its process one GPU through `CUDA_VISIBLE_DEVICES`, a `__main__` block that also calls
-    a binding function of its file, callers that bind right after a helper that only makes the
-    group returns, a parent that shows each child process one GPU: `CUDA_VISIBLE_DEVICES` set to
-    `str(i)` before `ctx.Process(target=f)` in one loop), nor every script that runs the file,
-    up through the files importing it, binding first atop its `__main__` block or its `main()`
-    (`CUDA_VISIBLE_DEVICES` set to `str(args.gpu_id)` before the project's code runs); nor Ray
-    actors given GPUs. Fine too: one rank (`world_size=1`, spawned with `nprocs=1`); one process
-    per node (an `assert` that the local rank is 0, or a process placing work on each of its
-    GPUs by index, `[torch.cuda.Stream(device=i) for i in range(n_stage)]` in its function or
-    class); a spawned check whose only work is `barrier(device_ids=[...])`; a project's own
-    function named `init_process_group`; a process shown one GPU by `CUDA_VISIBLE_DEVICES` set
-    just before; code that never runs (a script's function nothing names; a set-up helper
-    nothing calls in a checkout nobody installs). The process must act on its current GPU
-    (`.cuda()`, `"cuda"`, `pin_memory=True` but not in a `DataConfig(...)`, `torch.cuda` calls
-    or `barrier()` given no device) in the file, a project module it imports, or a caller of the
-    group's function that does not bind before the work (the message names where): one naming
-    every tensor's device leaves cuda:0 alone. Work inside `with torch.cuda.device(d):`, or in
-    functions called only there, acts on `d`.
+    `HfArgumentParser` parsing one or a project's subclass, a `Trainer`'s `args=`) or a library
+    initializer (AxoNN's `ax.init`, ColossalAI's `launch*`, torch4keras's
+    `init_process_group()`), also inside a project function called there (`process_args()`
+    parsing one); nor every caller across the project (a backend class built only by a function
+    that binds first or shows its process one GPU through `CUDA_VISIBLE_DEVICES`, a `__main__`
+    block that also calls a binding function of its file, callers binding right after a helper
+    that only makes the group returns, a parent that shows each child process one GPU:
+    `CUDA_VISIBLE_DEVICES` set to `str(i)` before `ctx.Process(target=f)` in one loop), nor
+    every script that runs the file, up through the files importing it, binding first atop its
+    `__main__` block or its `main()` (`CUDA_VISIBLE_DEVICES` set to `str(args.gpu_id)` before
+    the project's code runs); nor Ray actors given GPUs. Fine too: one rank (`world_size=1`,
+    spawned with `nprocs=1`); one process per node (an `assert` that the local rank is 0, or a
+    process placing work on each of its GPUs by index, `[torch.cuda.Stream(device=i) for i in
+    range(n_stage)]` in its function or class); a spawned check whose only work is
+    `barrier(device_ids=[...])`; a project's own function named `init_process_group`; a process
+    shown one GPU by `CUDA_VISIBLE_DEVICES` set just before; code that never runs (a script's
+    function nothing names; a set-up helper nothing calls in a checkout nobody installs). The
+    process must act on its current GPU (`.cuda()`, `"cuda"`, `pin_memory=True` but not in a
+    `DataConfig(...)`, `torch.cuda` calls or `barrier()` given no device) in the file, a project
+    module it imports, or a caller of the group's function that does not bind before the work
+    (the message names where): one naming every tensor's device leaves cuda:0 alone. Work inside
+    `with torch.cuda.device(d):`, or in functions called only there, acts on `d`.
 
     ## Why is this bad?
     NCCL communicators use the current CUDA device, and every process starts on cuda:0.
