@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-93] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-94] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -173,7 +173,9 @@ domains, with controls; `--fresh-91` (`FRESH_91`) a general set of code first co
 remote sensing, federated learning, graphs, LLM pruning and distillation, NeRF and pose,
 neural operators, time series, self-supervised pretraining, video language models);
 `--fresh-93` (`FRESH_93`) code chosen by the text TPL303 looks for (a model loaded with a
-device map, and a model moved with `.to()` or `.cuda()`, in one file).
+device map, and a model moved with `.to()` or `.cuda()`, in one file); `--fresh-94`
+(`FRESH_94`) packages of the package index with multi-GPU code of their own, across fields
+the package sets hold little of.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -794,7 +796,7 @@ def download(
             found = _archive(archives, name, version)
         if found is None:
             raise SystemExit(f"no archive of {name}=={version} after pip download")
-        _extract(found, tree)
+        _extract(found, tree, left_out=LEFT_OUT.get(name, ()))
     return trees
 
 
@@ -945,23 +947,32 @@ def _export(
     _mark(tree)
 
 
-def _extract(archive: Path, tree: Path, *, texts_only: bool = False) -> None:
+def _extract(
+    archive: Path, tree: Path, *, texts_only: bool = False, left_out: tuple[str, ...] = ()
+) -> None:
     """`.py` files and launch texts (only the launch texts with `texts_only`), and only members
-    whose names stay inside `tree`; a sdist's top folder is dropped."""
+    whose names stay inside `tree` and lie under none of the `left_out` path prefixes; a
+    sdist's top folder is dropped."""
     tree.mkdir(parents=True, exist_ok=texts_only)
     if archive.suffix == ".whl":
         with zipfile.ZipFile(archive) as zipped:
             for member in zipped.infolist():
-                if not member.is_dir() and _kept(member.filename, member.file_size, texts_only):
-                    _write(tree, member.filename, zipped.read(member), texts_only)
+                name = member.filename
+                if member.is_dir() or (left_out and name.startswith(left_out)):
+                    continue
+                if _kept(name, member.file_size, texts_only):
+                    _write(tree, name, zipped.read(member), texts_only)
         _mark(tree)
         return
     with tarfile.open(archive) as tarred:
         for info in tarred.getmembers():
+            name = info.name.split("/", 1)[-1]
+            if left_out and name.startswith(left_out):
+                continue
             if info.isfile() and _kept(info.name, info.size, texts_only):
                 handle = tarred.extractfile(info)
                 if handle is not None:
-                    _write(tree, info.name.split("/", 1)[-1], handle.read(), texts_only)
+                    _write(tree, name, handle.read(), texts_only)
     _mark(tree)
 
 
@@ -12712,6 +12723,30 @@ FRESH_93 = (
 )
 
 
+#: fresh-94: packages from the package index whose own code trains or runs models on several
+#: GPUs, in fields the package sets hold little of (weather, atomistic models, single-cell
+#: biology, recommendation, audio, CLIP evaluation, LLM serving); 7 packages at their latest
+#: release, none in another set, released from a repository of one, linted in an earlier
+#: sample or a recall case; files identical to another set's left out (`LEFT_OUT`). Chosen
+#: without running the linter and committed before it was first linted.
+FRESH_94 = (
+    # weather-model inference; parallel runner binds each rank's GPU, dist. cluster setup
+    ("anemoi-inference", "0.13.0"),
+    # atomistic ML training; Slurm/torchrun DDP with device_ids, all_reduce of metrics
+    ("metatrain", "2026.4.1"),
+    # LLM serving engine; one process per GPU, data/pipeline/tensor-parallel device mesh
+    ("tokasaurus", "0.0.4"),
+    # audio ML utilities; Accelerator choosing DDP or DataParallel from LOCAL_RANK
+    ("descript-audiotools", "0.7.2"),
+    # CLIP evaluation; runs split over ranks on cuda:LOCAL_RANK, DataParallel linear probe
+    ("clip-benchmark", "1.6.2"),
+    # recommendation models; trainers wrap DataParallel over gpus, TIGER split over devices
+    ("torch-rechub", "0.9.0"),
+    # single-cell foundation model; contrastive all_gather across ranks, LOCAL_RANK checks
+    ("scgpt", "0.2.4"),
+)
+
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15343,6 +15378,11 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "ferretui/ferretui/serve/register_worker.py",
         "ferretui/ferretui/train/llama_xformers_attn_monkey_patch.py",
     ),
+    # fresh-94's copies: files identical to another set's
+    "anemoi-inference": (
+        "anemoi/inference/commands/__init__.py",
+        "anemoi/inference/grib/__init__.py",
+    ),
 }
 
 
@@ -15441,6 +15481,7 @@ UNSEEN_SETS = {
     "fresh-91": FRESH_91,
     "fresh-92": FRESH_92,
     "fresh-93": FRESH_93,
+    "fresh-94": FRESH_94,
 }
 
 

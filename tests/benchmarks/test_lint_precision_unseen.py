@@ -147,7 +147,7 @@ def _cases_text(cases: Path) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in sorted(cases.glob("*/case.toml")))
 
 
-@pytest.mark.parametrize("set_name", ["fresh-3", "fresh-4", "fresh-5", "fresh-6"])
+@pytest.mark.parametrize("set_name", ["fresh-3", "fresh-4", "fresh-5", "fresh-6", "fresh-94"])
 def test_an_unseen_set_holds_no_recall_project(unseen, set_name):  # type: ignore[no-untyped-def]
     projects = _recall_projects()
     assert {"flash-attention", "sentence-transformers", "peft"} <= projects  # read as expected
@@ -253,6 +253,7 @@ KEPT_OUT_OF_FRESH_6 = KEPT_OUT_OF_FRESH_5 | {
         ("fresh-4", LOOKED_AT_BEFORE_FRESH_4),
         ("fresh-5", KEPT_OUT_OF_FRESH_5),
         ("fresh-6", KEPT_OUT_OF_FRESH_6),
+        ("fresh-94", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
     ],
 )
 def test_an_unseen_set_holds_no_package_looked_at_before(unseen, set_name, kept_out):  # type: ignore[no-untyped-def]
@@ -274,7 +275,9 @@ def _judged_text_outside(set_name: str) -> str:
     return _normalized("\n".join(rows))
 
 
-@pytest.mark.parametrize("set_name", ["fresh-2", "fresh-3", "fresh-4", "fresh-5", "fresh-6"])
+@pytest.mark.parametrize(
+    "set_name", ["fresh-2", "fresh-3", "fresh-4", "fresh-5", "fresh-6", "fresh-94"]
+)
 def test_an_unseen_set_was_judged_in_no_earlier_sample(unseen, set_name):  # type: ignore[no-untyped-def]
     text = _judged_text_outside(set_name)
     assert "modelscope-1.40.2/" in text  # paths and corpus notes read as expected
@@ -446,7 +449,10 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
         assert name.startswith("github:") and re.fullmatch(r"[0-9a-f]{40}", commit), name
         assert name.removeprefix("github:").lower() not in sources, name
     left_out = sys.modules["corpus"].LEFT_OUT
-    assert left_out and set(left_out) <= names
+    # fresh-94 is of packages from the index, whose files identical to another set's are
+    # left out by package name.
+    packages = {name for name, _version in unseen.PACKAGE_SETS["fresh-94"]}
+    assert left_out and set(left_out) <= names | packages
     assert all(p.endswith(("/", ".py")) for prefixes in left_out.values() for p in prefixes)
 
 
@@ -566,3 +572,25 @@ def test_a_set_s_table_lists_its_packages_and_how_it_was_chosen(  # type: ignore
     assert f"## {name}" in table and packages in table
     assert f"{name}: {figure}" in table
     assert unseen.CORPUS_NOTES[name] in table
+
+
+def test_a_package_archive_leaves_out_the_files_named_for_it(unseen, tmp_path):  # type: ignore[no-untyped-def]
+    # fresh-94's packages leave out files identical to another set's, as repositories do.
+    import tarfile
+    import zipfile
+
+    corpus = sys.modules["corpus"]
+    wheel = tmp_path / "pkg-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zipped:
+        zipped.writestr("pkg/train.py", "import torch\n")
+        zipped.writestr("pkg/copied/__init__.py", "x = 1\n")
+    corpus._extract(wheel, tmp_path / "w", left_out=("pkg/copied/",))
+    assert sorted(p.name for p in (tmp_path / "w").rglob("*.py")) == ["train.py"]
+    source = tmp_path / "pkg-1.0.tar.gz"
+    with tarfile.open(source, "w:gz") as tarred:
+        for name in ("pkg-1.0/pkg/train.py", "pkg-1.0/pkg/copied.py"):
+            member = tmp_path / "member.py"
+            member.write_text("x = 1\n")
+            tarred.add(member, arcname=name)
+    corpus._extract(source, tmp_path / "s", left_out=("pkg/copied.py",))
+    assert sorted(p.name for p in (tmp_path / "s").rglob("*.py")) == ["train.py"]
