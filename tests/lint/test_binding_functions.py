@@ -164,10 +164,16 @@ PARSES_IMPORTED_CLASSES = PTQ.replace(
 
 
 @pytest.mark.parametrize(
-    ("arguments", "flagged"), [(ARGUMENTS_SUBCLASS, False), (ARGUMENTS_OF_ITS_OWN, True)]
+    ("arguments", "parse", "flagged"),
+    [
+        (ARGUMENTS_SUBCLASS, "parse_args_into_dataclasses", False),
+        (ARGUMENTS_OF_ITS_OWN, "parse_args_into_dataclasses", True),
+        # a namespace, not the dataclasses: no `TrainingArguments` is built
+        (ARGUMENTS_SUBCLASS, "parse_known_args", True),
+    ],
 )
 def test_a_parser_given_a_project_subclass_of_training_arguments_binds(
-    tmp_path: Path, arguments: str, flagged: bool
+    tmp_path: Path, arguments: str, parse: str, flagged: bool
 ) -> None:
     # VLM2Vec's `eval.py` (fresh-21): the group, then `HfArgumentParser` parses the
     # project's `src.arguments.TrainingArguments`, a subclass of transformers' own.
@@ -175,7 +181,7 @@ def test_a_parser_given_a_project_subclass_of_training_arguments_binds(
         "src/__init__.py": "",
         "src/arguments.py": arguments
         + "\n\n@dataclass\nclass ModelArguments:\n    name: str = ''\n",
-        "ptq.py": PARSES_IMPORTED_CLASSES,
+        "ptq.py": PARSES_IMPORTED_CLASSES.replace("parse_args_into_dataclasses", parse),
     }
     line = 1 + PARSES_IMPORTED_CLASSES.splitlines().index(GROUP)
     assert _tpl401(tmp_path, files) == ([("ptq.py", line)] if flagged else [])

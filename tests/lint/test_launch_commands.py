@@ -1068,6 +1068,14 @@ def test_a_package_script_imports_its_neighbour_by_an_absolute_name(tmp_path: Pa
         ("srun -N2 docker run image python train.py", [("train.py", False)]),
         ("srun -N2 $COMMAND", [(None, False)]),
         ("srun --nodes 2 train_cli --steps 10", [(None, False)]),
+        # Only a command's program counts, and an unknown command anywhere may run any file:
+        # an option's value (`-J test`), a `cd` or a virtual environment's `bin/activate`
+        # before `$CMD`, a shell given a command string.
+        ("srun --partition test -J test $CMD", [(None, False)]),
+        ('ssh $host "cd /workspace/proj && $CMD"', [(None, False)]),
+        ('ssh $host "source /opt/venv/bin/activate && $CMD"', [(None, False)]),
+        ('srun -N2 --pty bash -c "$CMD"', [(None, False)]),
+        ('mpirun -np 2 bash -c "hostname && $CMD"', [(None, False)]),
     ],
 )
 def test_what_a_launch_runs_and_how_many_processes(
@@ -1075,3 +1083,13 @@ def test_what_a_launch_runs_and_how_many_processes(
 ) -> None:
     launches = launches_in_text("run.sh", command + "\n")
     assert [(launch.script, launch.one_process) for launch in launches] == found
+
+
+def test_a_stale_path_is_read_only_beside_a_text_named_for_its_script(tmp_path: Path) -> None:
+    # `run_harness.sh` runs a harness's `main.py`, cloned at run time: the project's own
+    # `main.py` beside it is not what it launches.
+    files = {
+        "eval/main.py": MOVED_AFTER_MAP,
+        "eval/run_harness.sh": "CUDA_VISIBLE_DEVICES=0 python lm-evaluation-harness/main.py\n",
+    }
+    assert _codes(_project(tmp_path / "harness", files), "TPL303") == ["main.py:6"]

@@ -62,6 +62,12 @@ if __name__ == "__main__":
         ('def f():\n    """Wraps the model in\n    DistributedDataParallel."""\n', False),
         ('local_rank = int(os.environ["LOCAL_RANK"])\n', True),
         ('print(f"rank {dist.get_rank()} done")\n', True),
+        # a form feed splits no line for the tokenizer: the code after it stays code
+        (
+            '"""Trains\n\x0c\nthe model."""\nimport torch.distributed as dist\n'
+            'print("a b")\ndist.init_process_group("nccl")\n',
+            True,
+        ),
     ],
 )
 def test_multi_process_code(text: str, several: bool) -> None:

@@ -232,7 +232,7 @@ def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool
     if names_training_arguments(ctx, function, call.func):
         return True
     func = call.func
-    if isinstance(func, ast.Attribute) and func.attr.startswith("parse_"):
+    if isinstance(func, ast.Attribute) and func.attr in DATACLASS_PARSES:
         parser = value_of(function, func.value)
         if isinstance(parser, ast.Call) and (
             library_name(ctx, function, parser.func)[1] == "HfArgumentParser"
@@ -243,6 +243,13 @@ def builds_a_binder(ctx: FileContext, function: ast.AST, call: ast.Call) -> bool
                 if isinstance(node, ast.Name | ast.Attribute)
             )
     return _result_is_trainer_args(ctx, function, call)
+
+
+#: The `HfArgumentParser` methods that build the dataclasses they are given (`parse_args` and
+#: `parse_known_args` return a plain namespace: no `TrainingArguments` is built).
+DATACLASS_PARSES = frozenset(
+    {"parse_args_into_dataclasses", "parse_dict", "parse_json_file", "parse_yaml_file"}
+)
 
 
 def _binds_a_chosen_gpu(function: ast.AST, call: ast.Call, position: int) -> bool:

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from torchplace.lint.binding_callees import (
+    DATACLASS_PARSES,
     builds_a_binder,
     calls_before_cuda_work,
     first_cuda_work,
@@ -100,14 +101,14 @@ def _parses_project_training_arguments(
     root: str | None,
     read: Read,
 ) -> bool:
-    """`parser.parse_args_into_dataclasses()` (any `parse_*`) of `parser =
+    """`parser.parse_args_into_dataclasses()` (or another parse that builds them) of `parser =
     HfArgumentParser((ModelArguments, DataArguments, TrainingArguments))` where one of the
     classes is imported from a module of the project that defines it as a subclass of
     transformers' `TrainingArguments` (or a TRL config): VLM2Vec's `eval.py` parses
     `src.arguments.TrainingArguments`, whose `__post_init__` binds the GPU through
     accelerate's `PartialState`."""
     func = call.func
-    if not (isinstance(func, ast.Attribute) and func.attr.startswith("parse_")):
+    if not (isinstance(func, ast.Attribute) and func.attr in DATACLASS_PARSES):
         return False
     function = enclosing_function(ctx.tree, call.lineno) or ctx.tree
     parser = value_of(function, func.value)

@@ -20,8 +20,8 @@ is the first `.py` argument (or the `-m` module; a shell variable assigned scrip
 branches stands for each), matched to the project's files by its path: the file at that path
 from the text's directory, else the files whose path ends with the script's path or ends it
 (the text ran it from a subdirectory, or from a checkout's absolute path), else, when that
-path names no file at all, the file of its name beside the text (the project moved both and
-left the path as it was).
+path names no file at all, the file of its name beside a text named for it (`fuse_infer.sh`
+running a moved `fuse_infer.py`: the project moved both and left the path as it was).
 
 One node: `torchrun` (and `torch.distributed.launch`) without `--nnodes` (its default is one
 node), with `--nnodes=1` or `--standalone`; `deepspeed --num_nodes=1` or `--include
@@ -820,50 +820,71 @@ def _cluster_launches(
     shell = _shell_script_of(words) if script is None else None
     if shell is not None:
         return [Launch(path, line, _short(segment), shell, False, False, False, shell=True)]
-    if script is None and "--pty" in rest:
-        # `srun -N2 --pty bash`: an interactive shell on the nodes; the commands typed there
-        # are written after it, each read as a launch of its own.
-        return []
-    if script is None and _runs_tool_only(words):
-        # `srun -N2 -n2 docker pull image`, `mpirun -np 2 hostname`: setting nodes up, not
-        # running the project.
-        return []
-    if script is None and _runs_compiled_program(words):
-        # FasterTransformer's `mpirun -n ${total_gpu_count} ./bin/multi_gpu_gpt_example`: a
-        # built program, which runs no Python file of the project.
+    if script is None and not remote and _runs_no_project_code(commands):
+        # `srun -N2 --pty bash`, `mpirun -np 2 hostname`, `srun docker pull image`,
+        # FasterTransformer's `mpirun -n ${total_gpu_count} ./bin/multi_gpu_gpt_example`:
+        # an interactive shell, a tool or a built program on the nodes, not the project.
         return []
     return [Launch(path, line, _short(segment), script, module, False, False)]
 
 
-def _runs_compiled_program(words: list[str]) -> bool:
-    """A cluster launcher's words name a built program by its path in a `bin` or `build`
-    directory (`./bin/gpt_example`, `build/tests/bench`: no suffix, no variable) and no
-    interpreter (`python`, a shell) anywhere, which would run the project's code instead."""
-    if any(_PYTHON.match(_program(w)) or _program(w) in _INTERPRETERS for w in words):
+def _runs_no_project_code(commands: list[list[str]]) -> bool:
+    """Every command a cluster launcher runs has as its program (the first word past the
+    launcher's options and their values, in the first command) a tool that never runs the
+    project's Python (`hostname`, `nvidia-smi`, `docker pull`), a built program in a `bin`
+    or `build` directory (no suffix, no variable: `./bin/gpt_example`), or, given `--pty`,
+    a shell with no command (`srun --pty bash`); and no word names a Python, a launcher or
+    a script. An unknown command anywhere (`cd /w && $CMD`) may run any file."""
+    if not commands or any(_names_a_launch(w) for command in commands for w in command):
         return False
-    for word in words:
-        if word.startswith("-") or "$" in word or "=" in word:
+    interactive = "--pty" in commands[0]
+    for index, command in enumerate(commands):
+        position = _program_position(command, launcher_options=index == 0)
+        if position is None:
+            return False
+        program, arguments = command[position], command[position + 1 :]
+        name = _program(program)
+        if name in _NO_PYTHON_PROGRAMS and name != "cd":
             continue
-        directories = word.split("/")[:-1]
-        name = word.rsplit("/", 1)[-1]
-        if name and "." not in name and ({"bin", "build"} & set(directories)):
-            return True
-    return False
-
-
-def _runs_tool_only(words: list[str]) -> bool:
-    """A cluster launcher's words name a tool that never runs the project's Python
-    (`hostname`, `nvidia-smi`, `docker pull`) and nothing that may start Python (a Python,
-    a launcher, a script)."""
-    if any(_names_a_launch(word) for word in words):
+        if (
+            name in ("docker", "enroot", "podman")
+            and arguments[:1]
+            and (arguments[0] in _CONTAINER_SETUP)
+        ):
+            continue
+        if (
+            interactive
+            and name in _COMMAND_STRING_SHELLS
+            and all(a.startswith("-") and a not in ("-c", "-lc", "-ic") for a in arguments)
+        ):
+            continue
+        directories = set(program.split("/")[:-1])
+        built = "$" not in program and "." not in name and bool({"bin", "build"} & directories)
+        if built and name not in _INTERPRETERS and not _PYTHON.match(name):
+            continue
         return False
-    for index, word in enumerate(words):
-        program = _program(word)
-        if program in _NO_PYTHON_PROGRAMS:
-            return True
-        if program in ("docker", "enroot", "podman") and index + 1 < len(words):
-            return words[index + 1] in _CONTAINER_SETUP
-    return False
+    return True
+
+
+def _program_position(command: list[str], launcher_options: bool) -> int | None:
+    """The index of a command's program: past environment assignments and, for the command a
+    launcher starts, past the launcher's options and their values (`srun -N 2 -J test prog`:
+    an option without `=` takes the next word, but for the flags that take none)."""
+    index = 0
+    while index < len(command) and PLAIN_ASSIGNMENT.match(command[index]):
+        index += 1
+    while launcher_options and index < len(command) and command[index].startswith("-"):
+        option = command[index]
+        index += 1 if "=" in option or option in _VALUELESS_FLAGS else 2
+    return index if index < len(command) else None
+
+
+#: Cluster launchers' flags that take no value (`srun --pty`, `mpirun --allow-run-as-root`).
+_VALUELESS_FLAGS = frozenset(
+    {"--pty", "--exclusive", "--allow-run-as-root", "--oversubscribe", "-l", "--label", "-u",
+     "--unbuffered", "--overlap", "-v", "--verbose", "-Q", "--quiet", "--tag-output",
+     "--report-bindings", "--mpi=pmix", "-K", "--kill-on-bad-exit"}
+)  # fmt: skip
 
 
 #: Container subcommands that fetch or list images, running nothing in them.
@@ -1402,7 +1423,7 @@ def sets_visible_devices(code: bytes) -> bool:
 def _matches(launch: Launch, relative: dict[str, str]) -> list[str]:
     """The project's Python files a launch's script names: the file at the path from the
     text's own directory, else those whose path ends with the script's path or ends it, else
-    (a stale path) the file of the script's name beside the text."""
+    (a stale path) the file of the script's name beside a text named for it."""
     script = launch.script or ""
     if launch.module:
         dotted = script.replace(".", "/")
@@ -1418,7 +1439,13 @@ def _matches(launch: Launch, relative: dict[str, str]) -> list[str]:
         return found
     # The project moved a script and the text launching it together and left the text's path
     # as it was: LLM-Blender's `gen_fuser/fuse_infer.sh` runs `src/fusion_module/
-    # fuse_infer.py`, a path no file has, and `gen_fuser/fuse_infer.py` lies beside it.
+    # fuse_infer.py`, a path no file has, and `gen_fuser/fuse_infer.py` lies beside it. The
+    # text must be named for the script: `run_harness.sh` running a harness's `main.py`,
+    # cloned at run time, says nothing of the project's own `main.py` beside it.
+    stem = posixpath.splitext(posixpath.basename(script))[0]
+    text_stem = posixpath.splitext(posixpath.basename(launch.path))[0]
+    if len(stem) < 4 or stem.lower() not in text_stem.lower():
+        return []
     neighbour = posixpath.join(posixpath.dirname(launch.path), posixpath.basename(script))
     return [path for path, name in relative.items() if name == neighbour]
 

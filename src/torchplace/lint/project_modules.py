@@ -107,9 +107,9 @@ def resolve_imports(
     modules beside it (its directory is on `sys.path`); with `root`, also modules under the
     project's root (run from there, or with it on the path) and under a directory between
     the file and the root that holds a script (run from there); last, for a file of a
-    package, a module beside it that none of those finds (the file is run as a script).
-    `memo` keeps answers by the file's directory, for callers that resolve the imports of
-    many files."""
+    package that runs as a script (`_package_script`), a module beside it that none of those
+    finds. `memo` keeps answers by the file's directory, for callers that resolve the imports
+    of many files."""
     directory = os.path.dirname(os.path.abspath(path))
     memo = {} if memo is None else memo
     found: list[Path] = []
@@ -118,6 +118,9 @@ def resolve_imports(
         if key not in memo:
             memo[key] = _resolve(path, module, level, root)
         file = memo[key]
+        if file is None and not level and _package_script(path):
+            # Not kept in `memo`: the answer holds for this file, not for its directory.
+            file = _under(directory, module)
         if file is not None and file not in found and str(file) != os.path.abspath(path):
             found.append(file)
     return found
@@ -131,12 +134,59 @@ def _resolve(path: str, module: str, level: int, root: str | None) -> Path | Non
         file = _under(root, module)
     if file is None and root is not None and not level:
         file = _beside_a_script_above(path, module, root)
-    if file is None and not level:
-        # A file of a package that imports its neighbour by an absolute name found nowhere
-        # else is run as a script, with its own directory on `sys.path` (LLM-Blender's
-        # `gen_fuser/fuse_infer.py`: `from model_utils import EncDecModelManager`).
-        file = _under(str(Path(path).resolve().parent), module)
     return file
+
+
+def _package_script(path: str) -> bool:
+    """A file of a package that runs as a script (a `__main__` block, or work at its top
+    level: a call, a loop, a `with`, an `if`): run so, its own directory is on `sys.path`,
+    and an absolute import found nowhere else is its neighbour (LLM-Blender's
+    `gen_fuser/fuse_infer.py`: `from model_utils import EncDecModelManager`). A module of the
+    package that only defines is imported, and its `from datasets import ...` names the
+    installed library, not a `datasets.py` beside it."""
+    if not (Path(path).parent / "__init__.py").is_file():
+        return False
+    try:
+        status = os.stat(path)
+    except OSError:
+        return False
+    key = (path, status.st_mtime_ns, status.st_size)  # an edited file is read again
+    answer = _SCRIPTS.get(key)
+    if answer is None:
+        answer = _runs_work(path)
+        _SCRIPTS[key] = answer
+    return answer
+
+
+_SCRIPTS: dict[tuple[str, int, int], bool] = {}
+_MAIN_GUARD = re.compile(r"""if\s+__name__\s*==\s*["']__main__["']\s*:""")
+_WORK = (ast.Expr, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.If)
+
+
+def _runs_work(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(_SCRIPT_READ_LIMIT + 1)
+    except OSError:
+        return False
+    if len(data) > _SCRIPT_READ_LIMIT:
+        return False
+    text = data.decode("utf-8", "replace")
+    if _MAIN_GUARD.search(text):
+        return True
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    return any(
+        isinstance(statement, _WORK)
+        and not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))
+        for statement in tree.body
+    )
+
+
+#: A larger file is read as no script (a generated module).
+_SCRIPT_READ_LIMIT = 2 << 20
 
 
 def _beside_a_script_above(path: str, module: str, root: str) -> Path | None:

@@ -79,7 +79,9 @@ def _without_comment_tokens(text: str) -> str:
     `help='local rank for DistributedDataParallel'` of FasterTransformer's one-process ViT
     examples starts no process), while a key (`os.environ["LOCAL_RANK"]`) or an f-string
     that calls (`f"rank {dist.get_rank()}"`) stays."""
-    lines = text.splitlines(keepends=True)
+    # The tokenizer's own lines (split at `\n` only): `splitlines` also splits at a form
+    # feed or a `\x1c`, and the tokens' rows would then name the wrong lines.
+    lines = io.StringIO(text).readlines()
     spans: list[tuple[tuple[int, int], tuple[int, int]]] = []
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
