@@ -1057,6 +1057,25 @@ HISTORY = [
         "default 0 TRUE of 2 (TPL204 0/1, TPL401 0/1); its seeded TPL106 sample 1 TRUE of 12; "
         "the judges agreed on all 14",
     ),
+    (
+        "2026-12-06",
+        "2290424",
+        "fresh-94 (7 packages of the index; 566 files) at 2290424: no default-tier finding, "
+        "the default set alone too; of the rules once default 0 TRUE of 2 (TPL402 0/1, TPL204 "
+        "split); its TPL106 sample 1 TRUE of 12; the judges agreed on 13 of 14",
+    ),
+    (
+        "2026-12-06",
+        "3fa07ce",
+        "fixes of launch and import readings (a launch text's stale script path, a package "
+        "script's neighbour imports, one node told one process, cluster launches of a built "
+        "program, a tool or an interactive shell) and of evidence (prose strings for TPL108, "
+        "a project's `TrainingArguments` subclass for TPL401). Relint of the 33 older sets "
+        "whose trees were on the machine (123,798 files, no crash; the other 61 carried): 1 "
+        "judged-FALSE finding dropped (TPL401), 1 moved from TPL108 to TPL106, 1 added "
+        "(TPL401 on fairscale's MoE benchmark: FALSE by two blind judges, `held-out/added`); "
+        "on fresh-27's trees 1 judged-FALSE TPL303 dropped; recall unchanged",
+    ),
 ]
 
 
@@ -2718,6 +2737,26 @@ CORPUS_NOTES = {
         "seeded sample of 12 of its 19 TPL106 loads (seed 93, `fresh-93/tpl106-sample`): 1 TRUE "
         '(weak-to-strong reloads a checkpoint of a model split with `device_map="auto"` '
         "without `map_location`), 11 FALSE."
+    ),
+    "fresh-94": (
+        "Packages of the package index whose own code trains or runs models on several GPUs, "
+        "in fields the package sets hold little of: weather-model inference "
+        "(anemoi-inference), atomistic models (metatrain), an LLM serving engine (tokasaurus), "
+        "audio utilities (descript-audiotools), CLIP evaluation (clip-benchmark), "
+        "recommendation (torch-rechub) and single-cell biology (scGPT); chosen without the "
+        "linter: of 25 packages first kept (none in another set or released from a "
+        "repository of one, none with a tenth of its files identical to another set's), 18 "
+        "were dropped as linted in an earlier sample, a recall case's project or looked at "
+        "before; 7 packages at their latest release, files identical to another set's left "
+        "out, committed (2290424) before it was first linted. First linted at 2290424: "
+        "566 Python files, no crash, no default-tier finding, the same when the default set "
+        "runs alone. Its 2 findings of the rules once default, read by two blind judges: 0 "
+        "TRUE (TPL402: tokasaurus starts every process on one machine and pins `MASTER_ADDR` "
+        "to localhost, FALSE by both; TPL204: scGPT's collator joins a CPU `arange` with "
+        "indices on its input's device, a crash only for GPU inputs no caller in the package "
+        "gives, TRUE and UNSURE, so UNSURE). Its 12 TPL106 loads, all judged "
+        "(`fresh-94/tpl106-sample`): 1 TRUE (metatrain loads a user's MACE model, saved on "
+        "its training GPU by default, in every rank before placing it), 11 FALSE."
     ),
 }
 
