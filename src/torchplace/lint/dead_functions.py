@@ -49,6 +49,41 @@ from torchplace.lint.cache import read_regular_file
 
 MAIN_GUARD = re.compile(rb"""if\s+__name__\s*==\s*["']__main__["']\s*:""")
 
+#: Top-level statements a module of definitions holds (a docstring is an `Expr` of a string).
+_DEFINITIONS = (
+    ast.Import,
+    ast.ImportFrom,
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+    ast.Assign,
+    ast.AnnAssign,
+)
+
+
+def runs_work_at_top_level(code: bytes) -> bool | None:
+    """Whether the module runs work of its own when run as a script (a `__main__` block, a
+    top-level call, loop, `with` or `if`, `args = parser.parse_args()`), not only defines
+    (imports, functions, classes, plain assignments of names); None when it does not
+    parse."""
+    if MAIN_GUARD.search(code):
+        return True
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    for statement in tree.body:
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
+            continue
+        if not isinstance(statement, _DEFINITIONS):
+            return True
+        if isinstance(statement, ast.Assign | ast.AnnAssign) and any(
+            isinstance(node, ast.Call) and "parse_args" in ast.unparse(node.func)
+            for node in ast.walk(statement)
+        ):
+            return True  # `args = parser.parse_args()`: a script's set-up
+    return False
+
 
 def is_main_guard(statement: ast.AST) -> bool:
     """The statement is a script's `if __name__ == "__main__":` block (also written the other

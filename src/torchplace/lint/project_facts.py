@@ -56,13 +56,13 @@ from torchplace.lint.dead_branches import (
 )
 from torchplace.lint.dead_functions import (
     FINDS_CLASSES,
-    MAIN_GUARD,
     PlainClass,
     UnnamedMethod,
     mentioned_elsewhere,
     named_in,
     plain_classes,
     python_code_text,
+    runs_work_at_top_level,
     unnamed_methods,
     unused_script_functions,
 )
@@ -785,7 +785,7 @@ class ProjectIndex:
         if launches.launches_of(path) or is_test_or_benchmark(os.path.relpath(path, root)):
             return False
         code = self._code(path)
-        if code is None or not launches.python_files or not _definitions_only(code):
+        if code is None or not launches.python_files or runs_work_at_top_level(code) is not False:
             return False
         return not self._import_graph(launches).importers_of(path)
 
@@ -1665,41 +1665,6 @@ def _fills_in(data: bytes, function: str, parameter: str, index: int, bound: int
         if named and id(node) not in callees:
             return True
     return False
-
-
-#: Top-level statements a module of definitions holds (a docstring is an `Expr` of a string).
-_DEFINITIONS = (
-    ast.Import,
-    ast.ImportFrom,
-    ast.FunctionDef,
-    ast.AsyncFunctionDef,
-    ast.ClassDef,
-    ast.Assign,
-    ast.AnnAssign,
-)
-
-
-def _definitions_only(code: bytes) -> bool:
-    """The module only defines (imports, functions, classes, plain assignments of names): no
-    statement of its own runs work when it is run as a script (no `__main__` block, no
-    top-level call, loop, `with` or `if`), and it parses."""
-    if MAIN_GUARD.search(code):
-        return False
-    try:
-        tree = ast.parse(code)
-    except (SyntaxError, ValueError, RecursionError):
-        return False
-    for statement in tree.body:
-        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant):
-            continue
-        if not isinstance(statement, _DEFINITIONS):
-            return False
-        if isinstance(statement, ast.Assign | ast.AnnAssign) and any(
-            isinstance(node, ast.Call) and "parse_args" in ast.unparse(node.func)
-            for node in ast.walk(statement)
-        ):
-            return False  # `args = parser.parse_args()`: a script's set-up
-    return True
 
 
 def _marked_root(directory: str) -> str | None:

@@ -18,6 +18,10 @@ import os
 import re
 from pathlib import Path
 
+from torchplace.lint.cache import read_regular_file
+from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
+from torchplace.lint.dead_functions import runs_work_at_top_level
+
 
 def project_module(path: str, module: str, level: int = 0) -> Path | None:
     """The file of `module` (imported with `level` leading dots from the file at `path`) in the
@@ -138,12 +142,11 @@ def _resolve(path: str, module: str, level: int, root: str | None) -> Path | Non
 
 
 def _package_script(path: str) -> bool:
-    """A file of a package that runs as a script (a `__main__` block, or work at its top
-    level: a call, a loop, a `with`, an `if`): run so, its own directory is on `sys.path`,
-    and an absolute import found nowhere else is its neighbour (LLM-Blender's
-    `gen_fuser/fuse_infer.py`: `from model_utils import EncDecModelManager`). A module of the
-    package that only defines is imported, and its `from datasets import ...` names the
-    installed library, not a `datasets.py` beside it."""
+    """A file of a package that runs as a script (`runs_work_at_top_level`): run so, its own
+    directory is on `sys.path`, and an absolute import found nowhere else is its neighbour
+    (LLM-Blender's `gen_fuser/fuse_infer.py`: `from model_utils import
+    EncDecModelManager`). A module of the package that only defines is imported, and its
+    `from datasets import ...` names the installed library, not a `datasets.py` beside it."""
     if not (Path(path).parent / "__init__.py").is_file():
         return False
     try:
@@ -153,40 +156,13 @@ def _package_script(path: str) -> bool:
     key = (path, status.st_mtime_ns, status.st_size)  # an edited file is read again
     answer = _SCRIPTS.get(key)
     if answer is None:
-        answer = _runs_work(path)
+        data = read_regular_file(Path(path), DEFAULT_MAX_FILE_BYTES)
+        answer = data is not None and runs_work_at_top_level(data) is True
         _SCRIPTS[key] = answer
     return answer
 
 
 _SCRIPTS: dict[tuple[str, int, int], bool] = {}
-_MAIN_GUARD = re.compile(r"""if\s+__name__\s*==\s*["']__main__["']\s*:""")
-_WORK = (ast.Expr, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.If)
-
-
-def _runs_work(path: str) -> bool:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(_SCRIPT_READ_LIMIT + 1)
-    except OSError:
-        return False
-    if len(data) > _SCRIPT_READ_LIMIT:
-        return False
-    text = data.decode("utf-8", "replace")
-    if _MAIN_GUARD.search(text):
-        return True
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError):
-        return False
-    return any(
-        isinstance(statement, _WORK)
-        and not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))
-        for statement in tree.body
-    )
-
-
-#: A larger file is read as no script (a generated module).
-_SCRIPT_READ_LIMIT = 2 << 20
 
 
 def _beside_a_script_above(path: str, module: str, root: str) -> Path | None:
