@@ -1076,6 +1076,11 @@ def test_a_package_script_imports_its_neighbour_by_an_absolute_name(tmp_path: Pa
         ('ssh $host "source /opt/venv/bin/activate && $CMD"', [(None, False)]),
         ('srun -N2 --pty bash -c "$CMD"', [(None, False)]),
         ('mpirun -np 2 bash -c "hostname && $CMD"', [(None, False)]),
+        # A system wrapper runs the command after it; a virtual environment's `bin` holds
+        # Python entry points: neither is a program the project built.
+        ("srun -N 2 /usr/bin/time -v $CMD", [(None, False)]),
+        ("srun -N 2 ./venv/bin/trainer-cli train.yaml", [(None, False)]),
+        ("srun -N 2 build/tests/bench", []),
     ],
 )
 def test_what_a_launch_runs_and_how_many_processes(

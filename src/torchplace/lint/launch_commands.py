@@ -858,12 +858,22 @@ def _runs_no_project_code(commands: list[list[str]]) -> bool:
             and all(a.startswith("-") and a not in ("-c", "-lc", "-ic") for a in arguments)
         ):
             continue
-        directories = set(program.split("/")[:-1])
-        built = "$" not in program and "." not in name and bool({"bin", "build"} & directories)
-        if built and name not in _INTERPRETERS and not _PYTHON.match(name):
+        if _built_in_the_project(program):
             continue
         return False
     return True
+
+
+def _built_in_the_project(program: str) -> bool:
+    """A program named by a relative path into the project's `bin` or `build` directory, with
+    no suffix and no variable (`./bin/gpt_example`, `build/tests/bench`): something the
+    project compiled. A system path (`/usr/bin/time`, a wrapper of the command after it) or a
+    virtual environment's `venv/bin/cli` (a Python entry point) is not."""
+    if program.startswith("/") or "$" in program:
+        return False
+    *directories, name = program.split("/")
+    parts = [part for part in directories if part not in ("", ".", "..")]
+    return bool(parts) and parts[0] in ("bin", "build") and "." not in name
 
 
 def _program_position(command: list[str], launcher_options: bool) -> int | None:
@@ -889,8 +899,6 @@ _VALUELESS_FLAGS = frozenset(
 
 #: Container subcommands that fetch or list images, running nothing in them.
 _CONTAINER_SETUP = frozenset({"pull", "load", "import", "images", "ps", "login", "rmi", "save"})
-#: Programs that run a script of the project given to them (a shell, `env`).
-_INTERPRETERS = frozenset({"bash", "sh", "zsh", "env", "uv", "conda", "poetry", "pipenv"})
 
 
 def _tasks_per_node(program: str, words: list[str]) -> int | None:
