@@ -84,6 +84,38 @@ def test_importing_a_package_runs_its_init(tmp_path: Path) -> None:
     assert not _one_node(_project(tmp_path, files))
 
 
+# LightX2V's examples: a file outside any package that builds a pipeline and runs it as it is
+# read, with no launch written for it and nothing of a launcher in its code.
+EXAMPLE = """\
+from pkg.torch import utils
+
+pipe = utils.Pipeline("/models/Qwen-Image-Edit-2511-Lightning/model.safetensors")
+pipe.generate("a cat")
+"""
+
+
+def test_a_script_nothing_launches_that_runs_alone_runs_on_one_node(tmp_path: Path) -> None:
+    # One way to run it, `python examples/run.py`: one process, so one node.
+    assert _one_node(_project(tmp_path / "a", {"README.md": README, "examples/run.py": EXAMPLE}))
+    # A `__main__` block reads the same.
+    guarded = "from pkg.torch import utils\n\nif __name__ == '__main__':\n    utils.x()\n"
+    assert _one_node(_project(tmp_path / "b", {"README.md": README, "examples/run.py": guarded}))
+
+
+def test_a_script_written_for_a_launcher_or_in_a_package_may_span_nodes(tmp_path: Path) -> None:
+    # Written for several processes: someone runs it with a launcher nothing here writes.
+    ranked = "import torch.distributed as dist\n" + EXAMPLE
+    files = {"README.md": README, "examples/run.py": ranked}
+    assert not _one_node(_project(tmp_path / "a", files))
+    # Lightning as code is a framework of several processes; a checkpoint's name is not.
+    lightning = "import lightning as L\n" + EXAMPLE
+    files = {"README.md": README, "examples/run.py": lightning}
+    assert not _one_node(_project(tmp_path / "b", files))
+    # In a package, top-level work may be a module imported by name into any process.
+    files = {"README.md": README, "pkg/examples/__init__.py": "", "pkg/examples/run.py": EXAMPLE}
+    assert not _one_node(_project(tmp_path / "c", files))
+
+
 def _tpl402(root: Path) -> list[str]:
     result = run([str(root)], LintConfig(select=("TPL402",), preview=True), cache_dir=None)
     return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
