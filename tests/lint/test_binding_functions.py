@@ -306,3 +306,59 @@ def test_callers_that_bind_right_after_the_group_helper_returns(
     # calls `train_single(args, device_id)`, which binds first (fresh-52, judged FALSE).
     files = {"distributed.py": MAKES_THE_GROUP, "train.py": trainer}
     assert _tpl401(tmp_path, files) == ([("distributed.py", 6)] if flagged else [])
+
+
+# ml-ferret's `train.py`: the group helper is called among the script's own statements, in
+# its `__main__` block, and the next call, `train()`, parses the project's own
+# `TrainingArguments` subclass first (fresh-93, judged FALSE by both judges).
+FERRET = """\
+import os
+
+import torch
+import torch.distributed as dist
+import transformers
+
+
+class TrainingArguments(transformers.TrainingArguments):
+    pass
+
+
+def train():
+    parser = transformers.HfArgumentParser((dict, TrainingArguments))
+    model_args, training_args = parser.parse_args_into_dataclasses()
+    torch.cuda.synchronize()
+
+
+def init_distributed_mode():
+    dist.init_process_group(backend="nccl", init_method="env://")
+    print(dist.is_initialized())
+
+
+if __name__ == "__main__":
+    init_distributed_mode()
+    train()
+"""
+
+
+@pytest.mark.parametrize(
+    ("script", "flagged"),
+    [
+        (FERRET, False),
+        # CUDA work between the helper's return and the binding parse
+        (FERRET.replace("    train()", "    torch.cuda.synchronize()\n    train()"), True),
+        # the next call parses with argparse only: nothing binds
+        (FERRET.replace("(dict, TrainingArguments)", "(dict,)"), True),
+        # a call in a class body runs at import, not in the module's order
+        (
+            FERRET.replace(
+                'if __name__ == "__main__":\n    init_distributed_mode()\n    train()\n',
+                "class Setup:\n    init_distributed_mode()\n    train()\n",
+            ),
+            True,
+        ),
+    ],
+)
+def test_a_main_block_that_binds_right_after_the_group_helper_returns(
+    tmp_path: Path, script: str, flagged: bool
+) -> None:
+    assert _tpl401(tmp_path, {"train.py": script}) == ([("train.py", 19)] if flagged else [])

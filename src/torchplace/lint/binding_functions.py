@@ -48,6 +48,7 @@ from torchplace.lint.context import FileContext, whole_file_context
 from torchplace.lint.gpu_bindings import binds_gpu
 from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.project_modules import resolve_imports
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rules._helpers import enclosing_function, without_comments
 from torchplace.lint.run_conditions import parent_map
 
@@ -164,10 +165,13 @@ def bound_after_return(
             if use is None:
                 return False  # the function is handed on: its callers are unknown
             holder, call = use
-            if holder is None:
+            if holder is None and not _in_module_code(caller.tree, call):
                 return False
-            if not _bound_before(holder, call) and not _bound_after(
-                caller, other, holder, call, root, read
+            # A call among the module's own statements (a `__main__` block: ml-ferret's
+            # `init_distributed_mode(); train()`) is read in the module's order.
+            scope = holder if holder is not None else caller.tree
+            if not _bound_before(scope, call) and not _bound_after(
+                caller, other, scope, call, root, read
             ):
                 return False
             calls += 1
@@ -358,7 +362,13 @@ def _uses_of(
         yield enclosing_function(tree, parent.lineno), parent
 
 
-def _bound_before(function: _Function, call: ast.Call) -> bool:
+def _in_module_code(tree: ast.Module, call: ast.Call) -> bool:
+    """`call` is among the module's own statements (also in their `if` and `with` blocks),
+    not in a class body nor a function: it runs once, in order, when the module runs."""
+    return any(node is call for node in own_nodes(tree))
+
+
+def _bound_before(function: _Function | ast.Module, call: ast.Call) -> bool:
     """`function` binds its process's GPU before `call`, in its own code (not in a function
     it defines, nor on another arm of an `if` than the call): fms-fsdp's speculator trainer
     calls `set_device(local_rank)` and then the group helper its other scripts bind right
@@ -367,7 +377,7 @@ def _bound_before(function: _Function, call: ast.Call) -> bool:
     stack: list[ast.AST] = list(ast.iter_child_nodes(function))
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
             continue
         if (
             isinstance(node, ast.Call)
@@ -381,7 +391,12 @@ def _bound_before(function: _Function, call: ast.Call) -> bool:
 
 
 def _bound_after(
-    ctx: FileContext, path: str, function: _Function, call: ast.Call, root: str | None, read: Read
+    ctx: FileContext,
+    path: str,
+    function: _Function | ast.Module,
+    call: ast.Call,
+    root: str | None,
+    read: Read,
 ) -> bool:
     imported = _imported_names(ctx.tree)
     return any(
