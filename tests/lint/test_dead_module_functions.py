@@ -134,6 +134,47 @@ def test_a_loader_that_may_run_keeps_the_finding(tmp_path: Path, changes: dict[s
     assert _tpl303(tmp_path, changes) == ["local_llm.py:9"]
 
 
+# ToolBench's `toolbench.model.load_model`: the package's `__init__.py` re-exports it, and
+# the project only ever takes another name from the package (fresh-62, judged FALSE).
+REEXPORTS = "from .local_llm import load\nfrom .local_llm import llm_model\n"
+TAKES_ANOTHER = "from slow_agent import llm_model\n\nprint(llm_model)\n"
+
+
+def test_a_loader_its_package_re_exports_but_nothing_takes_never_runs(tmp_path: Path) -> None:
+    changes = {
+        "science/slow_agent/__init__.py": REEXPORTS,
+        "science/eval_utils.py": "def find_valid_action(actions):\n    return actions[0]\n",
+        "science/run.py": TAKES_ANOTHER,
+    }
+    assert _tpl303(tmp_path, changes) == []
+
+
+@pytest.mark.parametrize(
+    "run_text",
+    [
+        # taken from the package and called
+        "from slow_agent import load\n\nload()\n",
+        "import slow_agent\n\nslow_agent.load()\n",
+        # a star import of the package hands it to anything
+        "from slow_agent import *\n",
+        # a dynamic import of the package by its dotted name
+        "import importlib\n\nm = importlib.import_module('science.slow_agent')\n",
+    ],
+    ids=["taken-by-name", "through-package", "star-import", "dynamic-import"],
+)
+def test_a_loader_taken_from_its_package_keeps_the_finding(tmp_path: Path, run_text: str) -> None:
+    changes = {
+        "science/slow_agent/__init__.py": REEXPORTS,
+        "science/eval_utils.py": "def find_valid_action(actions):\n    return actions[0]\n",
+        "science/run.py": run_text,
+    }
+    assert _tpl303(tmp_path, changes) == ["local_llm.py:9"]
+    # named in the package's `__all__`: others may take it
+    exported = {**changes, "science/run.py": TAKES_ANOTHER}
+    exported["science/slow_agent/__init__.py"] = REEXPORTS + '__all__ = ["load"]\n'
+    assert _tpl303(tmp_path / "all", exported) == ["local_llm.py:9"]
+
+
 SCRIPT = """\
 import torch
 

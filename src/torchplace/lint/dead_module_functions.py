@@ -18,9 +18,12 @@ init` after `sys.path.insert`, `from myproj.utils.distributed import init` namin
 checkout's own directory; not `import torch.distributed`, whose first part is no directory
 or module of the project), a module or importer that exposes its functions to a command line
 (`fire.Fire()`) or evaluates names (`eval`, `exec`, `vars()[...]`), a star import of the
-module, a package's `__init__.py` that imports the name (others may take it from the
-package), and any reference outside a top-level function (the module's own body, a class, a
-`__main__` block). Only the disk is read, never the code run.
+module, and any reference outside a top-level function (the module's own body, a class, a
+`__main__` block). A package's `__init__.py` that imports the name hands it to whatever
+takes it from the package: its importers are read as the module's are (ToolBench's
+`toolbench.model.load_model`, re-exported and never taken), unless the package lists it in
+`__all__`, quotes it, uses it itself, or another text names `package.name` or quotes the
+package's dotted name. Only the disk is read, never the code run.
 """
 
 from __future__ import annotations
@@ -172,7 +175,13 @@ class DeadModuleFunctions:
                         aliases.add(alias.asname or alias.name)
                     elif alias.name == name and self._resolves(importer, base, node.level, target):
                         if Path(importer).name == "__init__.py":
-                            return False  # re-exported: others may take it from the package
+                            # Re-exported: others may take it from the package, so the
+                            # package's importers are read as the module's are.
+                            if not self._never_taken_from_package(
+                                importer, alias.asname or name, depth
+                            ):
+                                return False
+                            continue
                         names.add(alias.asname or name)
         if any(_looked_up_by_value(node, aliases | dotted) for node in ast.walk(tree)):
             return False  # `getattr(dist_utils, cfg["launcher"])`: any function may run
@@ -186,6 +195,38 @@ class DeadModuleFunctions:
                 if bound or (dotted and ast.unparse(owner) in dotted):
                     references.append(node)
         return self._all_in_dead_callers(importer, tree, references, depth, None)
+
+    def _never_taken_from_package(self, package: str, name: str, depth: int) -> bool:
+        """The package's `__init__.py` (`package`) imports the function as `name`, and no
+        code of the project but functions nothing calls takes it from there: the package
+        names it in no `__all__`, no string and none of its own code; no other text writes
+        `package.name`, quotes the package's dotted name or imports it past the resolver;
+        and every file importing the package refers to it only from dead functions
+        (ToolBench's `toolbench.model.load_model`, re-exported and never called)."""
+        key = (str(Path(package).resolve()), f"{name} (re-exported)", depth)
+        if key not in self._dead:
+            self._dead[key] = False  # a cycle of re-exports is taken as reachable
+            self._dead[key] = self._decide_package(package, name, depth)
+        return self._dead[key]
+
+    def _decide_package(self, package: str, name: str, depth: int) -> bool:
+        tree = self._tree(package)
+        data = self._read(package)
+        if tree is None or data is None or self._exposes(package, data):
+            return False
+        if name in _exported(tree) or _quotes(data, name):
+            return False
+        if self._names_in(package, tree).get(name) or self._named_elsewhere(
+            package, name, bare_quotes=False
+        ):
+            return False
+        for importer in self._importers(package):
+            try:
+                if not self._importer_calls_only_from_dead(importer, package, name, depth):
+                    return False
+            except RecursionError:
+                return False
+        return True
 
     def _all_in_dead_callers(
         self,
@@ -213,14 +254,16 @@ class DeadModuleFunctions:
                 return False
         return True
 
-    def _named_elsewhere(self, path: str, name: str) -> bool:
+    def _named_elsewhere(self, path: str, name: str, bare_quotes: bool = True) -> bool:
         """A file of the project other than the module and its importers names the function
         as `module.name` (a configuration's `_target_: pkg.eval_utils.load_model`, a
         string, a reference through a package), quotes the module's name (a dynamic
         import) or imports a module of its name that the resolver did not place (a
-        directory put on `sys.path`); an unreadable one may."""
-        module = Path(path).stem
-        key = f"{Path(path).resolve()}:{name}"
+        directory put on `sys.path`); an unreadable one may. A package (`__init__.py`) goes
+        by its directory's name; with `bare_quotes` off, only a dotted quote of it counts
+        (`"pkg.model"`, not the word `"model"` any configuration holds)."""
+        module = Path(path).parent.name if Path(path).name == "__init__.py" else Path(path).stem
+        key = f"{Path(path).resolve()}:{name}:{bare_quotes}"
         if key not in self._quoted:
             # `pkg.module.name` anywhere, or the module's dotted name quoted alone (a dynamic
             # import: `importlib.import_module("pkg.module")`).
@@ -235,7 +278,11 @@ class DeadModuleFunctions:
             self._quoted[key] = any(
                 data is None
                 or dotted.search(data) is not None
-                or any(self._may_be_this_module(m.group(1)) for m in quoted.finditer(data))
+                or any(
+                    self._may_be_this_module(m.group(1))
+                    for m in quoted.finditer(data)
+                    if bare_quotes or b"." in m.group(1)
+                )
                 or any(self._may_be_this_module(m.group(1)) for m in imported.finditer(data))
                 for file in self._texts
                 if str(Path(file).resolve()) not in skipped
