@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-94] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-95] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -175,7 +175,10 @@ neural operators, time series, self-supervised pretraining, video language model
 `--fresh-93` (`FRESH_93`) code chosen by the text TPL303 looks for (a model loaded with a
 device map, and a model moved with `.to()` or `.cuda()`, in one file); `--fresh-94`
 (`FRESH_94`) packages of the package index with multi-GPU code of their own, across fields
-the package sets hold little of.
+the package sets hold little of; `--fresh-95` (`FRESH_95`) more such packages, in other fields
+(time series, pathology, protein interactions, atomistic models, tabular and recommendation,
+reinforcement learning, remote sensing, Chinese NLP, speech, LLM fine-tuning, continual and
+federated learning).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12747,6 +12750,41 @@ FRESH_94 = (
 )
 
 
+#: fresh-95: more packages from the package index whose own code trains or runs models on
+#: several GPUs (`DataParallel` over a device list, DDP after `init_process_group`, one
+#: `mp.spawn` worker or subprocess per GPU, Lightning Fabric, accelerate, a `device_map`), in
+#: fields the other sets hold little of; 12 packages at their latest release, none in another
+#: set, released from a repository of one, named in an earlier sample, a recall case or
+#: anywhere in this repository. None has a code file identical to another set's (flsim's 25
+#: licence-only `__init__.py` files match torchx's and are kept). Chosen without running the
+#: linter and committed before it was first linted.
+FRESH_95 = (
+    # time-series imputation and forecasting; DataParallel over a list of devices
+    ("pypots", "1.5"),
+    # computational pathology; single-process DDP over the GPUs, else DataParallel
+    ("tiatoolbox", "2.1.3"),
+    # protein-interaction prediction; one mp.spawn worker per GPU, each binding its device
+    ("dscript", "0.3.1"),
+    # atomistic neural networks; DataParallel over a tuple of devices
+    ("hippynn", "0.1.3"),
+    # deep learning for tabular data and recommendation; DataParallel when several GPUs show
+    ("pytorch-widedeep", "1.7.0"),
+    # reinforcement learning; Lightning Fabric DDP, its own broadcasts and gradient averaging
+    ("sheeprl", "0.8.4"),
+    # remote-sensing learners; init_process_group, set_device, DDP over spawned processes
+    ("rastervision-pytorch-learner", "0.31.1"),
+    # Chinese NLP toolkit; DataParallel over chosen devices
+    ("hanlp", "2.1.7"),
+    # text-to-speech; per-GPU inference workers, CUDA_VISIBLE_DEVICES per subprocess, accelerate
+    ("omnivoice", "0.2.1"),
+    # LLM fine-tuning; LOCAL_RANK, a device map handed to model loading, DeepSpeed
+    ("xllm", "0.1.8"),
+    # continual learning; a distributed helper that makes the group and wraps in DDP
+    ("avalanche-lib", "0.6.0"),
+    # federated learning simulator; each rank binds its GPU and makes the group
+    ("flsim", "0.1.0"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15482,6 +15520,7 @@ UNSEEN_SETS = {
     "fresh-92": FRESH_92,
     "fresh-93": FRESH_93,
     "fresh-94": FRESH_94,
+    "fresh-95": FRESH_95,
 }
 
 

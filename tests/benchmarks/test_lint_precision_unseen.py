@@ -147,7 +147,9 @@ def _cases_text(cases: Path) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in sorted(cases.glob("*/case.toml")))
 
 
-@pytest.mark.parametrize("set_name", ["fresh-3", "fresh-4", "fresh-5", "fresh-6", "fresh-94"])
+@pytest.mark.parametrize(
+    "set_name", ["fresh-3", "fresh-4", "fresh-5", "fresh-6", "fresh-94", "fresh-95"]
+)
 def test_an_unseen_set_holds_no_recall_project(unseen, set_name):  # type: ignore[no-untyped-def]
     projects = _recall_projects()
     assert {"flash-attention", "sentence-transformers", "peft"} <= projects  # read as expected
@@ -254,6 +256,7 @@ KEPT_OUT_OF_FRESH_6 = KEPT_OUT_OF_FRESH_5 | {
         ("fresh-5", KEPT_OUT_OF_FRESH_5),
         ("fresh-6", KEPT_OUT_OF_FRESH_6),
         ("fresh-94", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
+        ("fresh-95", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
     ],
 )
 def test_an_unseen_set_holds_no_package_looked_at_before(unseen, set_name, kept_out):  # type: ignore[no-untyped-def]
@@ -276,7 +279,7 @@ def _judged_text_outside(set_name: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "set_name", ["fresh-2", "fresh-3", "fresh-4", "fresh-5", "fresh-6", "fresh-94"]
+    "set_name", ["fresh-2", "fresh-3", "fresh-4", "fresh-5", "fresh-6", "fresh-94", "fresh-95"]
 )
 def test_an_unseen_set_was_judged_in_no_earlier_sample(unseen, set_name):  # type: ignore[no-untyped-def]
     text = _judged_text_outside(set_name)
@@ -451,7 +454,9 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
     left_out = sys.modules["corpus"].LEFT_OUT
     # fresh-94 is of packages from the index, whose files identical to another set's are
     # left out by package name.
-    packages = {name for name, _version in unseen.PACKAGE_SETS["fresh-94"]}
+    packages = {
+        name for set_name in ("fresh-94", "fresh-95") for name, _v in unseen.PACKAGE_SETS[set_name]
+    }
     assert left_out and set(left_out) <= names | packages
     assert all(p.endswith(("/", ".py")) for prefixes in left_out.values() for p in prefixes)
 
