@@ -43,3 +43,6 @@ def test_rule_metadata_and_docstring_shape(rule: type[Rule]) -> None:
     if rule.pattern is not None:
         assert rule.code in patterns.get(rule.pattern).lint_rules
     assert rule.default_enabled == (not rule.code.startswith("TPL9"))
+    # The contexts say whether tests are linted only through `in_tests` (rendered by the docs):
+    # their own words must not claim it ("...; tests included" beside "(not in tests)").
+    assert "tests included" not in rule.contexts

@@ -154,6 +154,33 @@ def test_hardcoded_device_rules_are_off_in_tests_and_benchmarks(path: str, flagg
     assert found == (["TPL103"] if flagged else [])
 
 
+# flsim's `utils/test_utils.py`: a toy module of its CPU unit tests keeps a plain tensor
+# (fresh-95, judged FALSE). The forward family skips tests: a test picks its one device.
+TOY_MODULE = """\
+import torch
+from torch import nn
+
+
+class Quadratic1D(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.x = nn.Parameter(torch.zeros(1))
+        self.y = torch.tensor([4.0])
+
+    def forward(self):
+        return (self.x - self.y) ** 2
+"""
+
+
+@pytest.mark.parametrize(
+    ("path", "flagged"), [("pkg/model.py", True), ("pkg/test_utils.py", False)]
+)
+def test_tpl203_is_off_in_tests(path: str, flagged: bool) -> None:
+    config = LintConfig(select=("TPL203",), preview=True)
+    found = [f.code for f in lint_source(TOY_MODULE, path, config)]
+    assert found == (["TPL203"] if flagged else [])
+
+
 def test_tpl108_leaves_a_module_named_for_xla_and_a_file_saving_with_xm_save_alone() -> None:
     fixture = Path(__file__).parent / "fixtures" / "TPL108_accelerator_branch.py"
     resume = fixture.read_text(encoding="utf-8")

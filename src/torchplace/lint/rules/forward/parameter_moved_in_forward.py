@@ -83,6 +83,9 @@ class ParameterMovedInForward(Rule):
     # checkpointing Function's input, trlx's policy/reference swap: now read; a class nothing
     # builds).
     preview = True
+    # A test's model is not sharded by a device map: skipped in tests, as the rest of the
+    # forward family is.
+    in_tests = False
     contexts = (
         "`forward` of modules and the methods it reaches, in a project that shards its "
         "parameters (FSDP, ZeRO stage 3)"

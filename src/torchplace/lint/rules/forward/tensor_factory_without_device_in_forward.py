@@ -88,8 +88,8 @@ class TensorFactoryWithoutDeviceInForward(Rule):
     preview = True
     in_tests = False
     contexts = (
-        "`forward` of `nn.Module` subclasses (bases resolved through imports) a"
-        "nd the methods it reaches; tests included"
+        "`forward` of `nn.Module` subclasses (bases resolved through imports) and the methods"
+        " it reaches"
     )
     summary = "Tensor created in forward without `device=` lands on the CPU and meets a GPU tensor"
     pattern = "tensor-created-without-device"

@@ -81,6 +81,9 @@ class TensorLeftBehindByMove(Rule):
     # drops findings and so keeps the record), so it left the default set
     # (benchmarks/results/lint_precision_unseen.md). Recall: bitsandbytes#1527.
     preview = True
+    # A test's object lives on the one device its test picks: skipped in tests, as the rest of
+    # the forward family is.
+    in_tests = False
     name = "tensor-left-behind-by-move"
     summary = "An object's `to()` moves its tensors one by one and leaves one behind"
     contexts = (
