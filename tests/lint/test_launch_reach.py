@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from torchplace.lint import LintConfig
 from torchplace.lint.project_facts import ProjectIndex
 from torchplace.lint.runner import run
@@ -82,38 +84,6 @@ def test_importing_a_package_runs_its_init(tmp_path: Path) -> None:
         "tools/run.py": "import pkg.torch\n",
     }
     assert not _one_node(_project(tmp_path, files))
-
-
-# LightX2V's examples: a file outside any package that builds a pipeline and runs it as it is
-# read, with no launch written for it and nothing of a launcher in its code.
-EXAMPLE = """\
-from pkg.torch import utils
-
-pipe = utils.Pipeline("/models/Qwen-Image-Edit-2511-Lightning/model.safetensors")
-pipe.generate("a cat")
-"""
-
-
-def test_a_script_nothing_launches_that_runs_alone_runs_on_one_node(tmp_path: Path) -> None:
-    # One way to run it, `python examples/run.py`: one process, so one node.
-    assert _one_node(_project(tmp_path / "a", {"README.md": README, "examples/run.py": EXAMPLE}))
-    # A `__main__` block reads the same.
-    guarded = "from pkg.torch import utils\n\nif __name__ == '__main__':\n    utils.x()\n"
-    assert _one_node(_project(tmp_path / "b", {"README.md": README, "examples/run.py": guarded}))
-
-
-def test_a_script_written_for_a_launcher_or_in_a_package_may_span_nodes(tmp_path: Path) -> None:
-    # Written for several processes: someone runs it with a launcher nothing here writes.
-    ranked = "import torch.distributed as dist\n" + EXAMPLE
-    files = {"README.md": README, "examples/run.py": ranked}
-    assert not _one_node(_project(tmp_path / "a", files))
-    # Lightning as code is a framework of several processes; a checkpoint's name is not.
-    lightning = "import lightning as L\n" + EXAMPLE
-    files = {"README.md": README, "examples/run.py": lightning}
-    assert not _one_node(_project(tmp_path / "b", files))
-    # In a package, top-level work may be a module imported by name into any process.
-    files = {"README.md": README, "pkg/examples/__init__.py": "", "pkg/examples/run.py": EXAMPLE}
-    assert not _one_node(_project(tmp_path / "c", files))
 
 
 def _tpl402(root: Path) -> list[str]:
@@ -215,6 +185,26 @@ DATA_PARALLEL_README = "```\npython train.py --data d\n```\n"
 def _tpl102(root: Path) -> list[str]:
     result = run([str(root)], LintConfig(select=("TPL102",), preview=True), cache_dir=None)
     return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
+
+
+@pytest.mark.parametrize(
+    ("header", "alone"),
+    [
+        # A checkpoint's name is no framework (LightX2V's Qwen-Image-Edit-2511-Lightning).
+        ('CKPT = "/models/Qwen-Image-Edit-2511-Lightning/model.safetensors"\n', True),
+        ("import lightning as L\n", False),
+        ("from lightning_fabric import Fabric\n", False),
+        ("import pytorch_lightning as pl\n", False),
+        ("from lightning.pytorch import Trainer\n", False),
+    ],
+)
+def test_lightning_as_code_marks_a_script_written_for_several(
+    tmp_path: Path, header: str, alone: bool
+) -> None:
+    files = {"README.md": DATA_PARALLEL_README, "train.py": "import torch\n"}
+    files["tool.py"] = header + FEATURE_TOOL
+    found = _tpl102(_research_tree(tmp_path, files))
+    assert found == ([] if alone else [f"tool.py:{8 + header.count(chr(10))}"])
 
 
 def test_a_script_nothing_launches_or_imports_runs_as_one_process(tmp_path: Path) -> None:

@@ -27,7 +27,6 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import is_test_or_benchmark
-from torchplace.lint.dead_functions import MAIN_GUARD, runs_work_at_top_level
 from torchplace.lint.launch_commands import (
     Launch,
     LaunchIndex,
@@ -149,14 +148,7 @@ def one_node_through_importers(
     by a test runner on one machine (its multi-GPU cases spawn processes there), ends its
     branch as a one-node run."""
     return _through_importers(
-        path,
-        launches,
-        graph,
-        code_of,
-        launches.one_node_launch,
-        names_multi_node_setting,
-        True,
-        scripts_run_alone=True,
+        path, launches, graph, code_of, launches.one_node_launch, names_multi_node_setting, True
     )
 
 
@@ -186,28 +178,22 @@ def one_process_through_importers(
 _WRITTEN_FOR_SEVERAL = re.compile(
     rb"distributed|ddp|fsdp|\b(?:\w+_)?rank\b|world_size|set_device|process_group"
     rb"|deepspeed|accelerat|horovod|strategy\s*=|submitit|slurm|mpi4py|\bray\b"
-    # Lightning as code (`import lightning`, `pytorch_lightning`, `lightning.pytorch`), not a
-    # checkpoint's name (`Qwen-Image-Edit-2511-Lightning/...safetensors`).
-    rb"|pytorch_lightning|\b(?:import|from)\s+lightning\b|\blightning\.(?:pytorch|fabric)\b",
+    # Lightning as code (`import lightning`, `pytorch_lightning`, `lightning_fabric`,
+    # `lightning.pytorch`), not a checkpoint's name (`Qwen-Image-Edit-2511-Lightning/...`).
+    rb"|pytorch_lightning|lightning_fabric|\b(?:import|from)\s+lightning\b"
+    rb"|\blightning\.(?:pytorch|fabric)\b",
     re.IGNORECASE,
 )
+_MAIN_GUARD = re.compile(rb"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
 
 
-def runs_alone_as_script(code: bytes, path: str) -> bool:
-    """A script whose code names nothing of a launcher, a distributed framework, ranks or
-    nodes (`_WRITTEN_FOR_SEVERAL`): with no launch written for it, the one way to run it is
-    `python script.py`, one process (CPC's `build_zeroSpeech_features.py`, a feature tool of a
-    project that trains with `DataParallel`). A script is a file with a `__main__` block, or,
-    outside a package (no `__init__.py` beside it), one that runs work at its top level
-    (`dead_functions.runs_work_at_top_level`: LightX2V's `examples/seedvr/...py`, which builds
-    a pipeline and calls it as it is read). A package module's top-level work may run in the
-    process of whatever imports it by name. What it starts itself is read by the walk's own
-    test."""
-    if _WRITTEN_FOR_SEVERAL.search(code):
-        return False
-    if MAIN_GUARD.search(code):
-        return True
-    return not (Path(path).parent / "__init__.py").is_file() and bool(runs_work_at_top_level(code))
+def runs_alone_as_script(code: bytes) -> bool:
+    """A script (`if __name__ == "__main__":` at its top level) whose code names nothing of
+    a launcher, a distributed framework, ranks or nodes (`_WRITTEN_FOR_SEVERAL`): with no
+    launch written for it, the one way to run it is `python script.py`, one process (CPC's
+    `build_zeroSpeech_features.py`, a feature tool of a project that trains with
+    `DataParallel`). What it starts itself is read by the walk's own test."""
+    return _MAIN_GUARD.search(code) is not None and not _WRITTEN_FOR_SEVERAL.search(code)
 
 
 def one_gpu_through_importers(
@@ -257,7 +243,7 @@ def _through_importers(
             return Launch(current, 0, "a test run", None, False, True, False)
         if graph.importers_of(current):
             return UP
-        if scripts_run_alone and runs_alone_as_script(code, current):
+        if scripts_run_alone and runs_alone_as_script(code):
             return Launch(current, 0, "python (no text launches it)", None, False, True, True)
         return None  # neither launched nor imported here: run in ways not written
 
