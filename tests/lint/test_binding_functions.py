@@ -348,6 +348,37 @@ if __name__ == "__main__":
         (FERRET.replace("    train()", "    torch.cuda.synchronize()\n    train()"), True),
         # the next call parses with argparse only: nothing binds
         (FERRET.replace("(dict, TrainingArguments)", "(dict,)"), True),
+        # the binding call on one arm of an `if`: the other arm runs unbound
+        (
+            FERRET.replace(
+                "    train()\n",
+                "    if os.environ.get('HF'):\n        train()\n    else:\n"
+                "        torch.cuda.synchronize()\n",
+            ),
+            True,
+        ),
+        # a function of the file that does CUDA work runs before the binding call
+        (
+            FERRET.replace("    train()\n", "    warmup()\n    train()\n")
+            + "\n\ndef warmup():\n    torch.cuda.synchronize()\n",
+            True,
+        ),
+        # one that does none changes nothing
+        (
+            FERRET.replace("    train()\n", "    report()\n    train()\n")
+            + "\n\ndef report():\n    print('ready')\n",
+            False,
+        ),
+        # the same readings inside a function that calls the helper
+        (
+            FERRET.replace(
+                'if __name__ == "__main__":\n    init_distributed_mode()\n    train()\n',
+                "def main():\n    init_distributed_mode()\n    warmup()\n    train()\n\n\n"
+                "def warmup():\n    torch.cuda.synchronize()\n\n\n"
+                'if __name__ == "__main__":\n    main()\n',
+            ),
+            True,
+        ),
         # a call in a class body runs at import, not in the module's order
         (
             FERRET.replace(

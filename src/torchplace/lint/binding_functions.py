@@ -64,10 +64,50 @@ def bound_by_project_function(path: str, line: int, root: str | None, read: Read
         return False
     ctx, group, function = found
     imported = _imported_names(ctx.tree)
-    return any(
-        _calls_a_project_binder(ctx, path, call, imported, root, read)
-        for call in calls_before_cuda_work(ctx, function, group)
+    return _binds_before_work(
+        ctx,
+        function,
+        group,
+        lambda call: _calls_a_project_binder(ctx, path, call, imported, root, read),
     )
+
+
+def _binds_before_work(
+    ctx: FileContext,
+    function: _Function | ast.Module,
+    anchor: ast.Call,
+    binds: Callable[[ast.Call], bool],
+) -> bool:
+    """Whether a call that `binds` follows `anchor` in `function` before any CUDA work, read
+    in the code's order: written work (`calls_before_cuda_work`), or a call of a top-level
+    function of the file whose own code does CUDA work (`warmup()` before `train()`), comes
+    first otherwise. A call on an arm of an `if` that `anchor` is not on may not run when it
+    does: it binds nothing for it (`if args.hf: train_hf()` leaves the other arm unbound)."""
+    arms = if_arms(function)
+    held = set(arms.get(id(anchor), ()))
+    calls = sorted(
+        calls_before_cuda_work(ctx, function, anchor), key=lambda c: (c.lineno, c.col_offset)
+    )
+    for call in calls:
+        if not set(arms.get(id(call), ())) <= held:
+            continue
+        if binds(call):
+            return True
+        if _does_cuda_work(ctx, call):
+            return False
+    return False
+
+
+def _does_cuda_work(ctx: FileContext, call: ast.Call) -> bool:
+    """`call` calls, by its bare name, a top-level function of the file whose code does
+    CUDA work (`CUDA_WORK`)."""
+    if not isinstance(call.func, ast.Name):
+        return False
+    for node in ctx.tree.body:
+        if isinstance(node, _Function) and node.name == call.func.id:
+            text = ctx.source.lines_text(node.lineno, node.end_lineno or node.lineno)
+            return first_cuda_work(without_comments(text)) is not None
+    return False
 
 
 def _calls_a_project_binder(
@@ -138,8 +178,11 @@ def bound_after_return(
     `distributed.multi_init(...)`) is preceded by a binding in the caller's own code,
     or followed, before the caller's first CUDA work, by a binding: `set_device` of a
     per-process device, a library object that binds, or a project function that does (as
-    `bound_by_project_function` reads them). Any other use of
-    the name (handed on, stored) leaves its callers unknown: no."""
+    `bound_by_project_function` reads them; in the code's order, on no arm of an `if` the call
+    is not on, with no call of a file's function that does CUDA work first:
+    `_binds_before_work`). A call among a module's own statements (a `__main__` block:
+    ml-ferret's `init_distributed_mode(); train()`) is read in the module's order. Any other
+    use of the name (handed on, stored) leaves its callers unknown: no."""
     found = _group_at(path, line, read)
     if found is None:
         return False
@@ -399,11 +442,15 @@ def _bound_after(
     read: Read,
 ) -> bool:
     imported = _imported_names(ctx.tree)
-    return any(
-        binds_gpu(after)
-        or builds_a_binder(ctx, function, after)
-        or _calls_a_project_binder(ctx, path, after, imported, root, read)
-        for after in calls_before_cuda_work(ctx, function, call)
+    return _binds_before_work(
+        ctx,
+        function,
+        call,
+        lambda after: (
+            binds_gpu(after)
+            or builds_a_binder(ctx, function, after)
+            or _calls_a_project_binder(ctx, path, after, imported, root, read)
+        ),
     )
 
 
