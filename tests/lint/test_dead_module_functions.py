@@ -175,6 +175,61 @@ def test_a_loader_taken_from_its_package_keeps_the_finding(tmp_path: Path, run_t
     assert _tpl303(tmp_path / "all", exported) == ["local_llm.py:9"]
 
 
+NO_CALLER = "def find_valid_action(actions):\n    return actions[0]\n"
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        # `import slow_agent.other` binds the package: `slow_agent.load()` takes it there
+        {
+            "science/slow_agent/__init__.py": REEXPORTS,
+            "science/slow_agent/other.py": "",
+            "science/run.py": "import slow_agent.other\n\nslow_agent.load()\n",
+        },
+        # a dynamic import of the package by its bare name
+        {
+            "science/slow_agent/__init__.py": REEXPORTS,
+            "science/run.py": "import importlib\n\nagent = importlib.import_module('slow_agent')"
+            "\nagent.load()\n",
+        },
+        # torch.hub calls a `hubconf.py`'s names by name
+        {
+            "science/slow_agent/__init__.py": REEXPORTS,
+            "science/hubconf.py": "dependencies = ['torch']\nfrom slow_agent import load\n",
+        },
+        {"science/hubconf.py": "from slow_agent.local_llm import load\n"},
+        # a facade module re-exports it, and a script takes it from there
+        {
+            "science/slow_agent/__init__.py": REEXPORTS,
+            "science/api.py": "from slow_agent import load\n",
+            "science/run.py": "from api import load\n\nload()\n",
+        },
+        {
+            "science/api.py": "from slow_agent.local_llm import load\n",
+            "science/run.py": "import api\n\napi.load()\n",
+        },
+    ],
+    ids=["submodule-import", "bare-dynamic", "hubconf", "hubconf-direct", "facade", "facade-2"],
+)
+def test_a_loader_taken_through_another_importer_keeps_the_finding(
+    tmp_path: Path, changes: dict[str, str]
+) -> None:
+    assert _tpl303(tmp_path, {"science/eval_utils.py": NO_CALLER, **changes}) == ["local_llm.py:9"]
+
+
+def test_a_facade_whose_takers_never_call_it_leaves_it_dead(tmp_path: Path) -> None:
+    changes = {
+        "science/eval_utils.py": NO_CALLER,
+        "science/api.py": "from slow_agent.local_llm import load\n",
+        "science/run.py": "import api\n\n\ndef never():\n    api.load()\n",
+    }
+    assert _tpl303(tmp_path, changes) == []
+    # called from the facade's own code that runs: kept
+    changes["science/api.py"] += "\nload()\n"
+    assert _tpl303(tmp_path / "runs", changes) == ["local_llm.py:9"]
+
+
 SCRIPT = """\
 import torch
 

@@ -19,11 +19,14 @@ checkout's own directory; not `import torch.distributed`, whose first part is no
 or module of the project), a module or importer that exposes its functions to a command line
 (`fire.Fire()`) or evaluates names (`eval`, `exec`, `vars()[...]`), a star import of the
 module, and any reference outside a top-level function (the module's own body, a class, a
-`__main__` block). A package's `__init__.py` that imports the name hands it to whatever
-takes it from the package: its importers are read as the module's are (ToolBench's
-`toolbench.model.load_model`, re-exported and never taken), unless the package lists it in
-`__all__`, quotes it, uses it itself, or another text names `package.name` or quotes the
-package's dotted name. Only the disk is read, never the code run.
+`__main__` block). An importer that takes the name itself (a package's `__init__.py`, a
+facade module) hands it to whatever takes it from there: its importers are read as the
+module's are (ToolBench's `toolbench.model.load_model`, re-exported and never taken), unless
+it lists the name in `__all__` or quotes it, a package uses it itself, another text names
+`importer.name` or quotes the importer's dotted name (a bare one too, in a file that imports
+by name), or the importer is a `hubconf.py`, whose names `torch.hub` calls. `import
+pkg.sub` binds `pkg`: `pkg.name` there reads the package. Only the disk is read, never the
+code run.
 """
 
 from __future__ import annotations
@@ -150,6 +153,8 @@ class DeadModuleFunctions:
         data = self._read(importer)
         if tree is None or data is None or self._exposes(importer, data):
             return False
+        if Path(importer).name == "hubconf.py":
+            return False  # `torch.hub.load(repo, "load")` calls its names by name
         if _quotes(data, name):
             return False  # `getattr(module, "load")`
         target = Path(module).resolve()
@@ -164,6 +169,14 @@ class DeadModuleFunctions:
                             aliases.add(alias.asname)
                         else:
                             dotted.add(alias.name)
+                    elif not alias.asname:
+                        # `import pkg.sub` binds `pkg` too: `pkg.name` reads the package.
+                        parts = alias.name.split(".")
+                        dotted.update(
+                            ".".join(parts[:end])
+                            for end in range(1, len(parts))
+                            if self._resolves(importer, ".".join(parts[:end]), 0, target)
+                        )
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 for alias in node.names:
@@ -174,15 +187,13 @@ class DeadModuleFunctions:
                     elif self._resolves(importer, whole, node.level, target):
                         aliases.add(alias.asname or alias.name)
                     elif alias.name == name and self._resolves(importer, base, node.level, target):
-                        if Path(importer).name == "__init__.py":
-                            # Re-exported: others may take it from the package, so the
-                            # package's importers are read as the module's are.
-                            if not self._never_taken_from_package(
-                                importer, alias.asname or name, depth
-                            ):
-                                return False
-                            continue
-                        names.add(alias.asname or name)
+                        # Others may take the name from the importer in turn (a package's
+                        # `__init__.py`, a facade module): its importers are read as the
+                        # module's are.
+                        if not self._never_taken_from(importer, alias.asname or name, depth):
+                            return False
+                        if Path(importer).name != "__init__.py":
+                            names.add(alias.asname or name)
         if any(_looked_up_by_value(node, aliases | dotted) for node in ast.walk(tree)):
             return False  # `getattr(dist_utils, cfg["launcher"])`: any function may run
         references: list[ast.AST] = []
@@ -196,33 +207,35 @@ class DeadModuleFunctions:
                     references.append(node)
         return self._all_in_dead_callers(importer, tree, references, depth, None)
 
-    def _never_taken_from_package(self, package: str, name: str, depth: int) -> bool:
-        """The package's `__init__.py` (`package`) imports the function as `name`, and no
-        code of the project but functions nothing calls takes it from there: the package
-        names it in no `__all__`, no string and none of its own code; no other text writes
-        `package.name`, quotes the package's dotted name or imports it past the resolver;
-        and every file importing the package refers to it only from dead functions
-        (ToolBench's `toolbench.model.load_model`, re-exported and never called)."""
-        key = (str(Path(package).resolve()), f"{name} (re-exported)", depth)
+    def _never_taken_from(self, module: str, name: str, depth: int) -> bool:
+        """`module` imports the function as `name` (a package's `__init__.py`, a facade
+        module), and no code of the project but functions nothing calls takes it from there:
+        the module names it in no `__all__` and no string; a package uses it in none of its
+        own code (a module's own uses are read as references by its importer's reading); no
+        other text writes `module.name`, quotes the module's dotted name (or its bare name,
+        in a file that imports by name) or imports it past the resolver; and every file
+        importing the module refers to it only from dead functions (ToolBench's
+        `toolbench.model.load_model`, re-exported and never called)."""
+        key = (str(Path(module).resolve()), f"{name} (re-exported)", depth)
         if key not in self._dead:
             self._dead[key] = False  # a cycle of re-exports is taken as reachable
-            self._dead[key] = self._decide_package(package, name, depth)
+            self._dead[key] = self._decide_taken(module, name, depth)
         return self._dead[key]
 
-    def _decide_package(self, package: str, name: str, depth: int) -> bool:
-        tree = self._tree(package)
-        data = self._read(package)
-        if tree is None or data is None or self._exposes(package, data):
+    def _decide_taken(self, module: str, name: str, depth: int) -> bool:
+        tree = self._tree(module)
+        data = self._read(module)
+        if tree is None or data is None or self._exposes(module, data):
             return False
         if name in _exported(tree) or _quotes(data, name):
             return False
-        if self._names_in(package, tree).get(name) or self._named_elsewhere(
-            package, name, bare_quotes=False
-        ):
+        if Path(module).name == "__init__.py" and self._names_in(module, tree).get(name):
             return False
-        for importer in self._importers(package):
+        if self._named_elsewhere(module, name, bare_quotes=False):
+            return False
+        for importer in self._importers(module):
             try:
-                if not self._importer_calls_only_from_dead(importer, package, name, depth):
+                if not self._importer_calls_only_from_dead(importer, module, name, depth):
                     return False
             except RecursionError:
                 return False
@@ -261,7 +274,8 @@ class DeadModuleFunctions:
         import) or imports a module of its name that the resolver did not place (a
         directory put on `sys.path`); an unreadable one may. A package (`__init__.py`) goes
         by its directory's name; with `bare_quotes` off, only a dotted quote of it counts
-        (`"pkg.model"`, not the word `"model"` any configuration holds)."""
+        (`"pkg.model"`, not the word `"model"` any configuration holds), or a bare one in a
+        file that imports modules by name."""
         module = Path(path).parent.name if Path(path).name == "__init__.py" else Path(path).stem
         key = f"{Path(path).resolve()}:{name}:{bare_quotes}"
         if key not in self._quoted:
@@ -281,7 +295,7 @@ class DeadModuleFunctions:
                 or any(
                     self._may_be_this_module(m.group(1))
                     for m in quoted.finditer(data)
-                    if bare_quotes or b"." in m.group(1)
+                    if bare_quotes or b"." in m.group(1) or _IMPORTS_BY_NAME.search(data)
                 )
                 or any(self._may_be_this_module(m.group(1)) for m in imported.finditer(data))
                 for file in self._texts
@@ -318,6 +332,10 @@ class DeadModuleFunctions:
             return False
         found = resolve_imports(importer, [(module, level)], self.root)
         return any(Path(f).resolve() == target for f in found)
+
+
+#: A file that imports modules by a name in a string (`importlib.import_module("slow_agent")`).
+_IMPORTS_BY_NAME = re.compile(rb"\bimport_module\b|\b__import__\b|\bimportlib\b")
 
 
 def _exported(tree: ast.Module) -> set[str]:
