@@ -175,16 +175,28 @@ def _number_attributes(
                     # `self.t, self.m = temps, 0.1`: each attribute a tuple target sets.
                     spoiled.update(_self_attributes_in(target))
                     continue
-                plain = isinstance(value, ast.Name) and value.id in numeric
                 if (
                     method is init
                     and not isinstance(node, ast.AugAssign)
-                    and (number(value) or plain)
+                    and _of_numbers(value, numeric)
                 ):
                     found.add(name)
                 else:
                     spoiled.add(name)
     return found - spoiled
+
+
+def _of_numbers(value: ast.expr, numeric: set[str]) -> bool:
+    """A number (`number`), one of `__init__`'s numeric arguments, or arithmetic of those
+    (`self.d_k = out_dim // n_att_heads`: DIG's attention scale, then `torch.tensor(self.d_k)`,
+    0-dim)."""
+    if isinstance(value, ast.Name):
+        return value.id in numeric
+    if isinstance(value, ast.UnaryOp):
+        return _of_numbers(value.operand, numeric)
+    if isinstance(value, ast.BinOp) and not number(value):
+        return _of_numbers(value.left, numeric) and _of_numbers(value.right, numeric)
+    return number(value)
 
 
 def _self_attributes_in(target: ast.AST | None) -> set[str]:
