@@ -1084,6 +1084,14 @@ HISTORY = [
         "TPL204, TPL104, TPL201, each 0/1); its seeded TPL106 sample 2 TRUE of 12; the judges "
         "agreed on all 16",
     ),
+    (
+        "2026-12-06",
+        "4f0d71b",
+        "fresh-96 (12 packages of the index; 2,103 files) at 4f0d71b: no default-tier "
+        "finding, the default set alone too; of the rules once default 4 TRUE of 6 (TPL201 "
+        "2/4, TPL204 1/1, TPL108 1/1); its seeded TPL106 sample 1 TRUE of 12; the judges "
+        "agreed on all 18",
+    ),
 ]
 
 
@@ -2789,6 +2797,29 @@ CORPUS_NOTES = {
         "TPL106 loads (seed 95, `fresh-95/tpl106-sample`): 2 TRUE (D-SCRIPT's evaluation and "
         "its training's resume load a whole model saved from a GPU without `map_location`), "
         "10 FALSE. The judges agreed on all 16."
+    ),
+    "fresh-96": (
+        "The packages the choice of fresh-95 found eligible by the same checks and left over, "
+        "but a compiled wheel and three whose multi-GPU code is slight or sits in examples: "
+        "NLP attacks (TextAttack), evolutionary search on Ray (EvoTorch), recommendation "
+        "(RePlay), prompt learning (OpenPrompt), graphs (DIG, OpenHGNN), protein models "
+        "(LoBSTr), sparse autoencoders (SAELens), vision training utilities "
+        "(pytorch-toolbelt), sentence embeddings (text2vec), imaging inverse problems "
+        "(DeepInverse) and pathology (Slideflow); chosen without the linter, 12 packages at "
+        "their latest release, none with a code file identical to another set's, committed "
+        "(4f0d71b) before it was first linted. First linted at 4f0d71b: 2,103 Python files, "
+        "no crash, no default-tier finding, the same when the default set runs alone. Its 6 "
+        "findings of the rules once default, read by two blind judges: 4 TRUE (TPL204: "
+        "EvoTorch multiplies a CPU `torch.ones` by a tensor on its centre's device; TPL201: "
+        "EvoTorch's locomotor net sums its parameters into a CPU `torch.zeros`, and LoBSTr's "
+        "weighted-mean pooler multiplies CPU weights into its hidden states; TPL108: "
+        "OpenHGNN's KGAT trainer restores a checkpoint saved from a GPU in every spawned rank "
+        "without `map_location`), 2 FALSE (TPL201: DIG's attention scale is a 0-dim tensor "
+        "of a number, read since; OpenHGNN's SLiCE model never leaves the CPU, every `.cuda()` "
+        "commented out). A seeded sample of 12 of its 118 TPL106 loads (seed 96, "
+        "`fresh-96/tpl106-sample`): 1 TRUE (DeepInverse's artifact-removal model ignores its "
+        "own `device` argument when it loads a checkpoint), 11 FALSE. The judges agreed on "
+        "all 18."
     ),
 }
 
