@@ -326,8 +326,8 @@ def returns_number(
 
 
 def casts_dtype_only(call: ast.Call) -> bool:
-    """`.to(torch.float32)`, `.to(x.dtype)`, `.to(dtype=...)`: no device change (not with
-    `**kwargs`, which may carry one)."""
+    """`.to(torch.float32)`, `.to(x.dtype)`, `.to(dtype=...)`, `.to(int)`: no device change
+    (not with `**kwargs`, which may carry one)."""
     if any(kw.arg in ("device", None) for kw in call.keywords):
         return False
     if not call.args:
@@ -339,7 +339,13 @@ def casts_dtype_only(call: ast.Call) -> bool:
         first = first.func
         name = first.attr if isinstance(first, ast.Attribute) else getattr(first, "id", "")
         return "dtype" in name
-    return isinstance(first, ast.Name) and "dtype" in first.id
+    # `.to(int)`, `.to(float)`, `.to(bool)`: Python's types name torch's default dtypes
+    # (hippynn's `mask_counts += arr.to(int)`).
+    return isinstance(first, ast.Name) and ("dtype" in first.id or first.id in _PYTHON_DTYPES)
+
+
+#: Python types `Tensor.to` takes as dtypes.
+_PYTHON_DTYPES = frozenset({"int", "float", "bool", "complex"})
 
 
 def is_scalar(factory: str, call: ast.Call) -> bool:
