@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from torchplace.lint import LintConfig, lint_paths
+from torchplace.lint.project_facts import ProjectIndex
 
 PTQ = """\
 import torch
@@ -393,3 +394,62 @@ def test_a_main_block_that_binds_right_after_the_group_helper_returns(
     tmp_path: Path, script: str, flagged: bool
 ) -> None:
     assert _tpl401(tmp_path, {"train.py": script}) == ([("train.py", 19)] if flagged else [])
+
+
+# gpt-fast's `tp.py` (and its copies in DoubleSparse, fresh-43): the helper makes the group
+# and returns the rank, or None when there is no group; the caller binds on the arm that
+# tests for the group.
+MAYBE_INIT = """\
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def maybe_init_dist():
+    world_size = int(os.environ.get("LOCAL_WORLD_SIZE", "1"))
+    if world_size < 2:
+        return None
+    rank = int(os.environ.get("LOCAL_RANK", "0"))
+    dist.init_process_group(backend="nccl", rank=rank, world_size=world_size)
+    return rank
+"""
+GENERATE = """\
+import torch
+
+from tp import maybe_init_dist
+
+
+def main():
+    rank = maybe_init_dist()
+    use_tp = rank is not None
+    if use_tp:
+        torch.cuda.set_device(rank)
+    model = torch.nn.Linear(4, 4).cuda()
+    return model
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("generate", "flagged"),
+    [
+        (GENERATE, False),
+        (GENERATE.replace("if use_tp:", "if rank is not None:"), False),
+        (GENERATE.replace("if use_tp:", "if torch.distributed.is_initialized():"), False),
+        # an arm of another test may be skipped while the group exists
+        (GENERATE.replace("if use_tp:", "if os.environ.get('BIND'):"), True),
+        (GENERATE.replace("    if use_tp:\n", "    if use_tp:\n        pass\n    else:\n"), True),
+    ],
+)
+def test_a_binding_on_the_arm_that_tests_for_the_group_counts(
+    tmp_path: Path, generate: str, flagged: bool
+) -> None:
+    project = tmp_path / "gpt-fast"
+    for name, text in {".git/HEAD": "", "tp.py": MAYBE_INIT, "generate.py": generate}.items():
+        _write(project / name, text)
+    bound = ProjectIndex().bound_after_return(str(project / "tp.py"), 12)
+    assert bound is not flagged

@@ -82,20 +82,59 @@ def _binds_before_work(
     in the code's order: written work (`calls_before_cuda_work`), or a call of a top-level
     function of the file whose own code does CUDA work (`warmup()` before `train()`), comes
     first otherwise. A call on an arm of an `if` that `anchor` is not on may not run when it
-    does: it binds nothing for it (`if args.hf: train_hf()` leaves the other arm unbound)."""
+    does: it binds nothing for it (`if args.hf: train_hf()` leaves the other arm unbound),
+    unless the `if` tests that the group exists (`_tests_the_group`)."""
     arms = if_arms(function)
     held = set(arms.get(id(anchor), ()))
+    ifs = {id(node): node for node in ast.walk(function) if isinstance(node, ast.If)}
+    made = _made_names(function, anchor)
     calls = sorted(
         calls_before_cuda_work(ctx, function, anchor), key=lambda c: (c.lineno, c.col_offset)
     )
     for call in calls:
-        if not set(arms.get(id(call), ())) <= held:
+        extra = set(arms.get(id(call), ())) - held
+        if not all(arm == 0 and _tests_the_group(ifs[key].test, made) for key, arm in extra):
             continue
         if binds(call):
             return True
         if _does_cuda_work(ctx, call):
             return False
     return False
+
+
+def _made_names(function: _Function | ast.Module, anchor: ast.Call) -> frozenset[str]:
+    """The names bound to the group call's result (`rank = maybe_init_dist()`), and flags
+    bound to its being made (`use_tp = rank is not None`)."""
+    names: set[str] = set()
+    assigns = [n for n in ast.walk(function) if isinstance(n, ast.Assign)]
+    for node in assigns:
+        if node.value is anchor:
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    for node in assigns:
+        if names and _tests_the_group(node.value, frozenset(names)):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return frozenset(names)
+
+
+def _tests_the_group(test: ast.expr, made: frozenset[str]) -> bool:
+    """`test` holds exactly when the group exists: `dist.is_initialized()`, `rank is not
+    None` of the helper's result, or a flag bound to that (gpt-fast's `if use_tp:
+    torch.cuda.set_device(rank)`, SLAM-LLM's `if torch.distributed.is_initialized():`)."""
+    if isinstance(test, ast.Call):
+        func = test.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return name == "is_initialized" and not test.args
+    if isinstance(test, ast.Name):
+        return test.id in made
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id in made
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.IsNot)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
 
 
 def _does_cuda_work(ctx: FileContext, call: ast.Call) -> bool:
