@@ -440,9 +440,54 @@ if __name__ == "__main__":
         (GENERATE, False),
         (GENERATE.replace("if use_tp:", "if rank is not None:"), False),
         (GENERATE.replace("if use_tp:", "if torch.distributed.is_initialized():"), False),
-        # an arm of another test may be skipped while the group exists
-        (GENERATE.replace("if use_tp:", "if os.environ.get('BIND'):"), True),
+        # a guard with no other arm: taken by the runs that use the GPU
+        (GENERATE.replace("if use_tp:", "if torch.cuda.is_available():"), False),
+        # an arm whose other arm may run unbound
         (GENERATE.replace("    if use_tp:\n", "    if use_tp:\n        pass\n    else:\n"), True),
+        (
+            GENERATE.replace(
+                "        torch.cuda.set_device(rank)\n",
+                "        torch.cuda.set_device(rank)\n    else:\n"
+                "        torch.cuda.synchronize()\n",
+            ).replace("if use_tp:", "if os.environ.get('BIND'):"),
+            True,
+        ),
+        # both arms bind
+        (
+            GENERATE.replace(
+                "        torch.cuda.set_device(rank)\n",
+                "        torch.cuda.set_device(rank)\n    else:\n"
+                '        torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))\n',
+            ).replace("if use_tp:", "if os.environ.get('BIND'):"),
+            False,
+        ),
+        # a binding in a call's argument runs before the call
+        (
+            GENERATE.replace(
+                "    use_tp = rank is not None\n    if use_tp:\n"
+                "        torch.cuda.set_device(rank)\n",
+                "    run(setup_device(rank))\n",
+            )
+            + "\n\ndef run(bound):\n    torch.cuda.synchronize()\n"
+            + "\n\ndef setup_device(rank):\n    torch.cuda.set_device(rank)\n",
+            False,
+        ),
+        # work on a conditional arm before the binding may run first
+        (
+            GENERATE.replace(
+                "    use_tp = rank is not None\n",
+                "    use_tp = rank is not None\n    if os.environ.get('WARM'):\n        warmup()\n",
+            )
+            + "\n\ndef warmup():\n    torch.cuda.synchronize()\n",
+            True,
+        ),
+        # a `device=None` default in a helper's signature is no work
+        (
+            GENERATE.replace("    use_tp = rank is not None\n", "    build(4)\n")
+            + '\n\ndef build(width, device=None):\n    """Made on the CPU."""\n'
+            "    return torch.nn.Linear(width, width)\n",
+            False,
+        ),
     ],
 )
 def test_a_binding_on_the_arm_that_tests_for_the_group_counts(

@@ -79,27 +79,62 @@ def _binds_before_work(
     binds: Callable[[ast.Call], bool],
 ) -> bool:
     """Whether a call that `binds` follows `anchor` in `function` before any CUDA work, read
-    in the code's order: written work (`calls_before_cuda_work`), or a call of a top-level
-    function of the file whose own code does CUDA work (`warmup()` before `train()`), comes
-    first otherwise. A call on an arm of an `if` that `anchor` is not on may not run when it
-    does: it binds nothing for it (`if args.hf: train_hf()` leaves the other arm unbound),
-    unless the `if` tests that the group exists (`_tests_the_group`)."""
+    in the order Python runs the calls (a call's arguments before it: `train(local_rank,
+    setup_device(local_rank))` binds first): written work (`calls_before_cuda_work`), or a
+    call of a top-level function of the file whose body does CUDA work (`warmup()` before
+    `train()`, on whatever arm: it may run), comes first otherwise. A binding on an arm of an
+    `if` that `anchor` is not on counts when the `if` tests that the group exists
+    (`_tests_the_group`), guards it alone (no `else`: `if torch.cuda.is_available():`), or
+    binds on its other arm too; not when the other arm may run without it (`if args.hf:
+    train_hf() else: train_plain()`)."""
     arms = if_arms(function)
     held = set(arms.get(id(anchor), ()))
     ifs = {id(node): node for node in ast.walk(function) if isinstance(node, ast.If)}
     made = _made_names(function, anchor)
+    order = _evaluation_order(function)
     calls = sorted(
-        calls_before_cuda_work(ctx, function, anchor), key=lambda c: (c.lineno, c.col_offset)
+        calls_before_cuda_work(ctx, function, anchor), key=lambda c: order.get(id(c), 0)
     )
     for call in calls:
         extra = set(arms.get(id(call), ())) - held
-        if not all(arm == 0 and _tests_the_group(ifs[key].test, made) for key, arm in extra):
-            continue
-        if binds(call):
+        if binds(call) and all(
+            _arm_binds(ifs[key], arm, made, binds) for key, arm in extra if key in ifs
+        ):
             return True
         if _does_cuda_work(ctx, call):
             return False
     return False
+
+
+def _arm_binds(
+    branch: ast.If, arm: int, made: frozenset[str], binds: Callable[[ast.Call], bool]
+) -> bool:
+    """A binding on `arm` of `branch` holds for a run that made the group (see
+    `_binds_before_work`)."""
+    if arm == 0 and (_tests_the_group(branch.test, made) or not branch.orelse):
+        return True
+    other = branch.orelse if arm == 0 else branch.body
+    return any(
+        isinstance(node, ast.Call) and binds(node)
+        for statement in other
+        for node in ast.walk(statement)
+    )
+
+
+def _evaluation_order(function: _Function | ast.Module) -> dict[int, int]:
+    """The order in which Python runs the calls of `function`: statements in turn, and within
+    one, the callee and the arguments of a call before the call (a post-order walk, in the
+    fields' order)."""
+    order: dict[int, int] = {}
+    stack: list[tuple[ast.AST, bool]] = [(function, False)]
+    while stack:
+        node, seen = stack.pop()
+        if seen:
+            order[id(node)] = len(order)
+            continue
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(list(ast.iter_child_nodes(node))))
+    return order
 
 
 def _made_names(function: _Function | ast.Module, anchor: ast.Call) -> frozenset[str]:
@@ -138,13 +173,19 @@ def _tests_the_group(test: ast.expr, made: frozenset[str]) -> bool:
 
 
 def _does_cuda_work(ctx: FileContext, call: ast.Call) -> bool:
-    """`call` calls, by its bare name, a top-level function of the file whose code does
-    CUDA work (`CUDA_WORK`)."""
+    """`call` calls, by its bare name, a top-level function of the file whose body does CUDA
+    work (`CUDA_WORK`)."""
     if not isinstance(call.func, ast.Name):
         return False
     for node in ctx.tree.body:
         if isinstance(node, _Function) and node.name == call.func.id:
-            text = ctx.source.lines_text(node.lineno, node.end_lineno or node.lineno)
+            # The body only: a `device=None` default of the signature is no work.
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                body = body[1:]  # the docstring
+            if not body:
+                return False
+            text = ctx.source.lines_text(body[0].lineno, node.end_lineno or node.lineno)
             return first_cuda_work(without_comments(text)) is not None
     return False
 
