@@ -77,6 +77,9 @@ class ClassFacts:
     #: The class's whole text (every method in full, not the stubs `regions` leaves), found
     #: only when asked for (`hyper_parameters`): finding it parses the whole file.
     whole: Callable[[], ast.ClassDef | None] | None = None
+    #: The whole file's tree, for writes of the class's attributes outside the class (a
+    #: subclass's `__init__`, `model.d_k = ...`), read with its hyper-parameters.
+    module: Callable[[], ast.Module | None] | None = None
     _numbers: frozenset[str] | None = None
 
     @classmethod
@@ -96,11 +99,12 @@ class ClassFacts:
         return facts
 
     def hyper_parameters(self) -> frozenset[str]:
-        """Attributes that `__init__` sets only to a number or to one of its own arguments
-        whose default is (or annotation says) a number, and no other method sets
-        (`self.param_rand_factor = param_rand_factor`), read from the class's whole text so
-        that no assignment that spoils one is missed; none when that text is unknown. Read on
-        first use: most flows never ask."""
+        """Attributes that `__init__` sets only to a number, to one of its own arguments
+        whose default is (or annotation says) a number, or to arithmetic of those, and no
+        other method sets (`self.param_rand_factor = param_rand_factor`), read from the
+        class's whole text so that no assignment that spoils one is missed, nor any write of
+        an attribute of that name elsewhere in the file (a subclass, a script); none when
+        that text is unknown. Read on first use: most flows never ask."""
         if self._numbers is None:
             whole = self.whole() if self.whole is not None else None
             found: set[str] = set()
@@ -110,6 +114,11 @@ class ClassFacts:
                 ]
                 init = next((m for m in methods if m.name == "__init__"), None)
                 found = set() if init is None else _number_attributes(init, methods)
+                if found and self.module is not None:
+                    module = self.module()
+                    # Writes elsewhere in a file that does not parse cannot be read: none
+                    # is sure then.
+                    found = found - _written_outside(module, whole) if module else set()
             self._numbers = frozenset(found)
         return self._numbers
 
@@ -142,8 +151,9 @@ class ClassFacts:
 def _number_attributes(
     init: ast.FunctionDef | ast.AsyncFunctionDef, methods: Iterable[ast.AST]
 ) -> set[str]:
-    """The attributes `__init__` sets only to numbers or to its arguments with a number as
-    default (or annotated as one), and no other method (nor a nested function) sets."""
+    """The attributes `__init__` sets only to numbers, to its arguments with a number as
+    default (or annotated as one) or to arithmetic of those, and no other method (nor a
+    nested function) sets."""
     arguments = init.args
     positional = [*arguments.posonlyargs, *arguments.args]
     # Defaults belong to the last positional arguments; keyword-only ones may have none.
@@ -184,6 +194,52 @@ def _number_attributes(
                 else:
                     spoiled.add(name)
     return found - spoiled
+
+
+def _written_outside(module: ast.Module, owner: ast.ClassDef) -> set[str]:
+    """The attribute names the file assigns (`x.name = ...`, `+=`, in a tuple target) outside
+    the class `owner` on what may be one of its objects: anything in a subclass (`self.d_k =
+    [...]` there), anything but `self.name` of another class (its own object), any object
+    elsewhere (a script's `model.d_k = ...`)."""
+    subclasses = _subclasses(module, owner.name)
+    classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef) and n is not owner]
+    written: set[str] = set()
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            continue
+        if owner.lineno <= node.lineno <= (owner.end_lineno or owner.lineno):
+            continue
+        holder = next(
+            (c for c in classes if c.lineno <= node.lineno <= (c.end_lineno or c.lineno)), None
+        )
+        own_object = holder is not None and holder.name not in subclasses
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for target in targets:
+            for t in ast.walk(target):
+                if not isinstance(t, ast.Attribute) or not isinstance(t.ctx, ast.Store):
+                    continue
+                if own_object and isinstance(t.value, ast.Name) and t.value.id == "self":
+                    continue  # another class's own attribute
+                written.add(t.attr)
+    return written
+
+
+def _subclasses(module: ast.Module, name: str) -> set[str]:
+    """The names of the file's classes deriving from `name`, through each other too."""
+    found: set[str] = set()
+    bases = {
+        n.name: {(dotted(b) or "").rpartition(".")[2] for b in n.bases}
+        for n in ast.walk(module)
+        if isinstance(n, ast.ClassDef)
+    }
+    grew = True
+    while grew:
+        grew = False
+        for child, parents in bases.items():
+            if child not in found and parents & (found | {name}):
+                found.add(child)
+                grew = True
+    return found
 
 
 def _of_numbers(value: ast.expr, numeric: set[str]) -> bool:
