@@ -196,6 +196,9 @@ def _tpl102(root: Path) -> list[str]:
         ("from lightning_fabric import Fabric\n", False),
         ("import pytorch_lightning as pl\n", False),
         ("from lightning.pytorch import Trainer\n", False),
+        ("from lightning_lite import LightningLite\n", False),
+        ("from project.cli import ProjectLightningCLI\n", False),
+        ("from project.cli import LightningCLI\n", False),
     ],
 )
 def test_lightning_as_code_marks_a_script_written_for_several(

@@ -179,9 +179,10 @@ _WRITTEN_FOR_SEVERAL = re.compile(
     rb"distributed|ddp|fsdp|\b(?:\w+_)?rank\b|world_size|set_device|process_group"
     rb"|deepspeed|accelerat|horovod|strategy\s*=|submitit|slurm|mpi4py|\bray\b"
     # Lightning as code (`import lightning`, `pytorch_lightning`, `lightning_fabric`,
-    # `lightning.pytorch`), not a checkpoint's name (`Qwen-Image-Edit-2511-Lightning/...`).
-    rb"|pytorch_lightning|lightning_fabric|\b(?:import|from)\s+lightning\b"
-    rb"|\blightning\.(?:pytorch|fabric)\b",
+    # `lightning_lite`, `lightning.pytorch`, a `LightningCLI` or `LightningModule` class), not
+    # a checkpoint's name (`Qwen-Image-Edit-2511-Lightning/...`).
+    rb"|pytorch_lightning|\blightning_\w+|\b(?:import|from)\s+lightning\b|\blightning\."
+    rb"|(?-i:Lightning[A-Z]\w*)",
     re.IGNORECASE,
 )
 _MAIN_GUARD = re.compile(rb"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
