@@ -233,3 +233,23 @@ def test_tpl404_a_loose_script_goes_by_the_directories_above_it(tmp_path: Path) 
         script.write_text(f"import os\nimport torch\nfrom {imported} import X\n{body}")
         found = [f.line for f in lint_paths([str(script)], config) if f.code == "TPL404"]
         assert found == ([5] if flagged else [])
+
+
+def test_tests_are_told_within_the_project_not_by_the_directories_above(tmp_path: Path) -> None:
+    # A checkout cloned under `~/test/` (or a CI directory `/builds/bench/...`): its own
+    # modules are no tests, its `tests/` directory is.
+    project = tmp_path / "test" / "proj"
+    (project / ".git").mkdir(parents=True)
+    (project / "tests").mkdir()
+    for name in ("model.py", "tests/model.py"):
+        (project / name).write_text(TOY_MODULE, encoding="utf-8")
+    config = LintConfig(select=("TPL203",), preview=True)
+    found = sorted(
+        Path(f.path).relative_to(project).as_posix() for f in lint_paths([str(project)], config)
+    )
+    assert found == ["model.py"]
+    # A lone file of no project is judged by its own directory's name.
+    lone = tmp_path / "bench" / "scripts"
+    lone.mkdir(parents=True)
+    (lone / "model.py").write_text(TOY_MODULE, encoding="utf-8")
+    assert [f.code for f in lint_paths([str(lone)], config)] == ["TPL203"]

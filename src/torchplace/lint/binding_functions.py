@@ -92,9 +92,7 @@ def _binds_before_work(
     ifs = {id(node): node for node in ast.walk(function) if isinstance(node, ast.If)}
     made = _made_names(function, anchor)
     order = _evaluation_order(function)
-    calls = sorted(
-        calls_before_cuda_work(ctx, function, anchor), key=lambda c: order.get(id(c), 0)
-    )
+    calls = sorted(calls_before_cuda_work(ctx, function, anchor), key=lambda c: order.get(id(c), 0))
     for call in calls:
         extra = set(arms.get(id(call), ())) - held
         if binds(call) and all(

@@ -27,6 +27,7 @@ from torchplace.lint import suppression
 from torchplace.lint.cache_digest import content_digest
 from torchplace.lint.config import LintConfig, matches
 from torchplace.lint.context import FileContext, is_test_or_benchmark
+from torchplace.lint.project_roots import relative_to_project
 from torchplace.lint.regions import reduce_source
 from torchplace.lint.rule import Rule
 from torchplace.lint.source import SourceFile
@@ -118,7 +119,9 @@ class Linter:
         if rules:
             ignored = self.config.ignored_for(path)
             rules = [r for r in rules if not any(matches(type(r), c) for c in ignored)]
-            if is_test_or_benchmark(path):  # single-GPU by design: only rules for tests
+            # Single-GPU by design: only rules for tests. Judged within the project, not by the
+            # directories above it (a checkout under `~/test/`).
+            if is_test_or_benchmark(relative_to_project(path)):
                 rules = [r for r in rules if r.in_tests]
         if not rules or suppression.file_is_ignored(text):
             return result

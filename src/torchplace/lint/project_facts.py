@@ -96,6 +96,7 @@ from torchplace.lint.launch_reach import (
 from torchplace.lint.own_model_loads import FileLoads, model_class_at, read_loads, whole_load
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
+from torchplace.lint.project_roots import MARKERS, marked_root, package_root
 from torchplace.lint.project_saves import (
     last_component,
     matching_saves,
@@ -126,7 +127,6 @@ from torchplace.lint.unbound_reads import unreachable_spans
 from torchplace.lint.world_size_names import module_world_size_names, one_process_arms
 from torchplace.report import Finding
 
-MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
 #: A project with more Python files than this is not read whole: its facts stay unknown.
 MAX_FILES = 20_000
 #: Modules read for what a file imports, in turn, before it counts as one that may pick a GPU.
@@ -137,7 +137,6 @@ _SKIPPED_DIRECTORIES = frozenset(
 _BINDING_TEXT = re.compile(
     rb"set_device(?:_index)?\s*\(|init_process_group|PartialState\s*\(|Accelerator\s*\("
 )
-_INSTALL_DIRECTORIES = frozenset({"site-packages", "dist-packages"})
 #: Where a binding's code runs on its own (`own_nodes` leaves nested ones out of each).
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -615,7 +614,7 @@ class ProjectIndex:
         start = os.path.dirname(os.path.abspath(path))
         root = self._roots.get(start)
         if root is None:
-            root = _marked_root(start) or _package_root(start) or os.path.abspath(path)
+            root = marked_root(start) or package_root(start) or os.path.abspath(path)
             self._roots[start] = root
         return root
 
@@ -658,7 +657,7 @@ class ProjectIndex:
         root = self._launch_roots.get(project)
         if root is None:
             start = project if os.path.isdir(project) else os.path.dirname(project)
-            root = self._launch_roots[project] = launch_root(project, _marked_root(start))
+            root = self._launch_roots[project] = launch_root(project, marked_root(start))
         if root not in self._launches:
             self._launches[root] = read_launches(root, self.max_file_bytes)
         return self._launches[root]
@@ -1665,58 +1664,6 @@ def _fills_in(data: bytes, function: str, parameter: str, index: int, bound: int
         if named and id(node) not in callees:
             return True
     return False
-
-
-def _marked_root(directory: str) -> str | None:
-    current = directory
-    while True:
-        if is_shared_directory(current):
-            return None  # a dotfiles `.git` in the home directory marks no project
-        if any(os.path.lexists(os.path.join(current, marker)) for marker in MARKERS):
-            return current
-        parent = os.path.dirname(current)
-        if parent == current:
-            return None
-        current = parent
-
-
-def _package_root(directory: str) -> str | None:
-    """The top of the Python tree holding `directory`: climb while the parent holds Python
-    files (a package, or a namespace package's directory, which has no `__init__.py`), or
-    the grandparent does (a directory that holds only subpackages), never into a directory
-    many unrelated files share (`shared_directories`).
-    None when `directory` is neither a package nor below one (a lone script)."""
-    if is_shared_directory(directory):
-        return None  # a stray `/tmp/__init__.py` makes no package of all of /tmp
-    top = directory
-    while True:
-        parent = os.path.dirname(top)
-        if is_shared_directory(parent):
-            break
-        if parent != top and _holds_python(parent):
-            top = parent
-            continue
-        # A directory of subpackages only (`srt/hardware_backend/{musa,xpu}`) is one gap.
-        grandparent = os.path.dirname(parent)
-        if is_shared_directory(grandparent):
-            break
-        if grandparent != parent and _holds_python(grandparent):
-            top = grandparent
-            continue
-        break
-    if top == directory and not os.path.isfile(os.path.join(directory, "__init__.py")):
-        return None
-    return top
-
-
-def _holds_python(directory: str) -> bool:
-    if os.path.basename(directory) in _INSTALL_DIRECTORIES:
-        return False  # installed distributions side by side are not one project
-    try:
-        with os.scandir(directory) as entries:
-            return any(e.name.endswith(".py") and e.is_file() for e in entries)
-    except OSError:
-        return False
 
 
 def read_facts(root: str, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES) -> ProjectFacts:

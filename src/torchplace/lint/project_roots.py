@@ -1,0 +1,84 @@
+"""Where a file's project begins: the nearest directory holding a project marker
+(`pyproject.toml`, `setup.py`, `setup.cfg`, `.git`), else the top of the Python package tree
+holding it. Paths are judged from there (`relative_to_project`): a checkout cloned under
+`~/test/` or a CI directory `/builds/bench/...` is no test or benchmark for it."""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from torchplace.lint.shared_directories import is_shared_directory
+
+MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
+#: Directories of installed distributions, side by side: not one project.
+_INSTALL_DIRECTORIES = frozenset({"site-packages", "dist-packages"})
+
+
+def relative_to_project(path: str) -> str:
+    """`path` relative to its project's root (module docs); for a file of no project, its
+    directory's name and its own (`tests/test_x.py`), not the directories above."""
+    absolute = os.path.abspath(path)
+    root = _root_of_directory(os.path.dirname(absolute))
+    if root is None:
+        return os.path.join(*absolute.split(os.sep)[-2:])
+    return os.path.relpath(absolute, root)
+
+
+@lru_cache(maxsize=4096)
+def _root_of_directory(directory: str) -> str | None:
+    return marked_root(directory) or package_root(directory)
+
+
+def marked_root(directory: str) -> str | None:
+    """The nearest directory at or above `directory` holding a marker (`MARKERS`), never a
+    directory many unrelated files share (`shared_directories`)."""
+    current = directory
+    while True:
+        if is_shared_directory(current):
+            return None  # a dotfiles `.git` in the home directory marks no project
+        if any(os.path.lexists(os.path.join(current, marker)) for marker in MARKERS):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def package_root(directory: str) -> str | None:
+    """The top of the Python tree holding `directory`: climb while the parent holds Python
+    files (a package, or a namespace package's directory, which has no `__init__.py`), or
+    the grandparent does (a directory that holds only subpackages), never into a directory
+    many unrelated files share (`shared_directories`).
+    None when `directory` is neither a package nor below one (a lone script)."""
+    if is_shared_directory(directory):
+        return None  # a stray `/tmp/__init__.py` makes no package of all of /tmp
+    top = directory
+    while True:
+        parent = os.path.dirname(top)
+        if is_shared_directory(parent):
+            break
+        if parent != top and _holds_python(parent):
+            top = parent
+            continue
+        # A directory of subpackages only (`srt/hardware_backend/{musa,xpu}`) is one gap.
+        grandparent = os.path.dirname(parent)
+        if is_shared_directory(grandparent):
+            break
+        if grandparent != parent and _holds_python(grandparent):
+            top = grandparent
+            continue
+        break
+    if top == directory and not os.path.isfile(os.path.join(directory, "__init__.py")):
+        return None
+    return top
+
+
+def _holds_python(directory: str) -> bool:
+    if os.path.basename(directory) in _INSTALL_DIRECTORIES:
+        return False  # installed distributions side by side are not one project
+    try:
+        with os.scandir(directory) as entries:
+            return any(e.name.endswith(".py") and e.is_file() for e in entries)
+    except OSError:
+        return False
