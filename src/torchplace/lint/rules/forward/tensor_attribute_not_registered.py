@@ -297,7 +297,8 @@ def _read_on_cpu(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
 def _moved_where_read(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
     """`read` (`self.x`) is moved where it is read, after steps that keep its device and meet
     no other tensor: `self.x.to(d)`, `self.x[0].cuda()`, `self.coef_a.diff().to(q.device)`
-    (miles-credit's hybrid sigma-pressure coefficients)."""
+    (miles-credit's hybrid sigma-pressure coefficients), or bound to a name that the next
+    statement using it moves (`_moved_after_assignment`)."""
     current = read
     while True:
         parent = parents.get(id(current))
@@ -305,7 +306,7 @@ def _moved_where_read(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
             current = parent
             continue
         if not (isinstance(parent, ast.Attribute) and parent.value is current):
-            return False
+            return _moved_after_assignment(current, parents)
         call = parents.get(id(parent))
         if not (isinstance(call, ast.Call) and call.func is parent):
             return False
@@ -314,6 +315,45 @@ def _moved_where_read(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
         if not re.fullmatch(_RESHAPE, parent.attr):
             return False
         current = call
+
+
+def _moved_after_assignment(value: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """`value` is all of `v = <value>`, and the first later statement of the same block that
+    reads `v` moves it, `v = v.to(hidden_states.device)` (fusion-bench's layer positional
+    encoding, expanded to the batch and then moved); nothing rebinds `v` before that."""
+    assign = parents.get(id(value))
+    if not (
+        isinstance(assign, ast.Assign)
+        and assign.value is value
+        and len(assign.targets) == 1
+        and isinstance(assign.targets[0], ast.Name)
+    ):
+        return False
+    name = assign.targets[0].id
+    owner = parents.get(id(assign))
+    block = next(
+        (
+            statements
+            for field in ("body", "orelse", "finalbody")
+            for statements in [getattr(owner, field, None)]
+            if isinstance(statements, list) and any(s is assign for s in statements)
+        ),
+        None,
+    )
+    if block is None:
+        return False
+    after = block[next(i for i, s in enumerate(block) if s is assign) + 1 :]
+    for statement in after:
+        names = [n for n in ast.walk(statement) if isinstance(n, ast.Name) and n.id == name]
+        if any(isinstance(n.ctx, ast.Load) for n in names):
+            return (
+                isinstance(statement, ast.Assign)
+                and isinstance(statement.value, ast.Call)
+                and _moves(statement.value, name)
+            )
+        if names:
+            return False  # rebound before any read
+    return False
 
 
 #: Builtins that read a tensor into Python (a length, a string) and meet no other tensor.
