@@ -65,6 +65,7 @@ from torchplace.lint.rules.hardcoded._load_reach import (
 )
 from torchplace.lint.run_conditions import (
     module_shows_one_gpu_before,
+    per_file,
     runs_only_on_rank_zero_through_callers,
 )
 
@@ -269,7 +270,7 @@ def may_have_evidence(ctx: FileContext) -> bool:
 def _model_on_gpu(
     ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
 ) -> Evidence | None:
-    if _rank_in_path(function, load):
+    if _rank_in_path(function, load, _group_rank_names(ctx)):
         return None  # each rank reads back the file it wrote itself, onto its own GPU
     owner = _enclosing_class(tree, function)
     from_load = _derived_from_load(function, load)
@@ -614,28 +615,53 @@ def _saves_no_optimizer_state(text: str) -> bool:
 
 def _shared_path(ctx: FileContext, function: ast.AST, load: ast.Call) -> bool:
     """A path that is not made per rank (and not of state that holds no CUDA tensors); a
-    name is read through its assignments in the function (`shard = f"optim_rank_{rank}.pt"`)."""
+    name is read through its assignments in the function (`shard = f"optim_rank_{rank}.pt"`).
+    A name the file gives `init_process_group` as the rank is a rank too (Tango's
+    `f"worker{self.train_config.worker_id}_optimizer.pt"`, after `rank=train_config.worker_id`)."""
     texts = _path_texts(ctx, function, load)
     if not texts:
         return False
-    if any(_PER_RANK.search(text) for text in texts):
+    if any(_PER_RANK.search(text) for text in texts) or _rank_in_path(
+        function, load, _group_rank_names(ctx)
+    ):
         return False
     words = [path_words(node) for node in _path_sources(function, load.args[0])]
     return not any(NOT_WEIGHTS.search(text) for text in words)
 
 
-def _rank_in_path(function: ast.AST, load: ast.Call) -> bool:
+def _rank_in_path(function: ast.AST, load: ast.Call, ranks: frozenset[str] = frozenset()) -> bool:
     """The path a load reads holds a rank as a value (`f"model_rank_{dist.get_rank()}.pt"`,
-    through the function's assignments to its name): one file per rank. A literal
-    (`"rank_0.pt"`, read by every rank) is not one."""
+    through the function's assignments to its name; or a name of `ranks`, those the file
+    makes its process group with): one file per rank. A literal (`"rank_0.pt"`, read by
+    every rank) is not one."""
     if not load.args:
         return False
     for node in _path_sources(function, load.args[0]):
         for part in ast.walk(node):
             name = part.id if isinstance(part, ast.Name) else getattr(part, "attr", None)
-            if isinstance(name, str) and _PER_RANK.search(name):
+            if isinstance(name, str) and (_PER_RANK.search(name) or name in ranks):
                 return True
     return False
+
+
+def _group_rank_names(ctx: FileContext) -> frozenset[str]:
+    """The names the file gives `init_process_group` as `rank=` (`train_config.worker_id`:
+    `worker_id`), read once per file."""
+    return per_file(ctx, "group-rank-names", _read_group_rank_names)
+
+
+def _read_group_rank_names(ctx: FileContext) -> frozenset[str]:
+    tree = ctx.whole_tree() or ctx.tree
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and call_name(node) == "init_process_group":
+            for kw in node.keywords:
+                if kw.arg == "rank":
+                    value = kw.value
+                    name = value.id if isinstance(value, ast.Name) else getattr(value, "attr", None)
+                    if isinstance(name, str):
+                        names.add(name)
+    return frozenset(names)
 
 
 def _path_texts(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:
