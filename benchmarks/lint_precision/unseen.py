@@ -1092,6 +1092,14 @@ HISTORY = [
         "2/4, TPL204 1/1, TPL108 1/1); its seeded TPL106 sample 1 TRUE of 12; the judges "
         "agreed on all 18",
     ),
+    (
+        "2026-12-06",
+        "33047bf",
+        "fresh-97 (12 packages of the index, chosen after the fixes fresh-95 and fresh-96 "
+        "prompted; 2,035 files) at 33047bf: no default-tier finding, the default set alone "
+        "too; of the rules once default 0 TRUE of 2 (TPL108 0/1, TPL203 0/1); its seeded "
+        "TPL106 sample 0 TRUE of 12 (1 split); the judges agreed on 13 of 14",
+    ),
 ]
 
 
@@ -2790,7 +2798,8 @@ CORPUS_NOTES = {
         "default set runs alone. Its 4 findings of the rules once default, read by two blind "
         "judges: 0 TRUE (TPL203: a toy module of FLSim's CPU unit tests, after which the "
         "rule skips tests as the rest of its family does; TPL204: hippynn counts a split "
-        "mask on CPU arrays before the database is moved; TPL104: OmniVoice's denoiser runs "
+        "mask on CPU arrays before the database is moved, its `.to(int)` read as a move "
+        "until then, now a dtype cast; TPL104: OmniVoice's denoiser runs "
         "each worker as a subprocess of itself shown one GPU by `CUDA_VISIBLE_DEVICES`, "
         "where `cuda:0` is that GPU; TPL201: PyPOTS' MOMENT normaliser builds a CPU mask only "
         "when no mask is given, and every caller gives one). A seeded sample of 12 of its 13 "
@@ -2820,6 +2829,26 @@ CORPUS_NOTES = {
         "`fresh-96/tpl106-sample`): 1 TRUE (DeepInverse's artifact-removal model ignores its "
         "own `device` argument when it loads a checkpoint), 11 FALSE. The judges agreed on "
         "all 18."
+    ),
+    "fresh-97": (
+        "More packages of the package index whose own code trains or runs models on several "
+        "GPUs, chosen after the fixes fresh-95 and fresh-96 prompted, none of the about 100 "
+        "those looked at: interpretability (Captum), experiment pipelines (AI2 Tango), AutoML "
+        "(LightAutoML), federated learning (FLGo), genomics (Selene), model merging "
+        "(FusionBench), interatomic potentials (AIMNet), cryo-EM (Topaz), geospatial models "
+        "(GeoAI, 0.40.1: its later releases need Python 3.12), video tracking (MMTracking), "
+        "evaluation metrics (TorchEval) and singing voice synthesis (NNSVS); chosen without "
+        "the linter, none with a tenth of its files identical to another set's, committed "
+        "(33047bf) before it was first linted. First linted at 33047bf: 2,035 Python files, "
+        "no crash, no default-tier finding, the same when the default set runs alone. Its 2 "
+        "findings of the rules once default, read by two blind judges: 0 TRUE (TPL108: "
+        "Tango's workers each reload the checkpoint they saved, named by the `worker_id` "
+        "they make the process group with, now read as one file per rank; TPL203: "
+        "FusionBench moves its positional encoding to its hidden states' device on the "
+        "statement after it expands it, now followed). A seeded sample of 12 of its 24 TPL106 "
+        "loads (seed 97, `fresh-97/tpl106-sample`): 0 TRUE, 11 FALSE, 1 split (FLGo's "
+        "decentralized runs may resume on another GPU than the one that saved). The judges "
+        "agreed on 13 of 14."
     ),
 }
 
