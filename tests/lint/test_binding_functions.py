@@ -434,6 +434,81 @@ if __name__ == "__main__":
 """
 
 
+# An earlier review's counter-examples, each the `__main__` block of FERRET's shape.
+REVIEWED = """\
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def setup_device():
+    local_rank = int(os.environ["LOCAL_RANK"])
+    torch.cuda.set_device(local_rank)
+
+
+def warmup():
+    torch.cuda.synchronize()
+
+
+def train():
+    return torch.nn.Linear(4, 4).cuda()
+
+
+def init_distributed_mode():
+    dist.init_process_group(backend="nccl")
+
+
+if __name__ == "__main__":
+{main}"""
+
+
+@pytest.mark.parametrize(
+    ("main", "bound"),
+    [
+        ("    init_distributed_mode()\n    setup_device()\n    train()\n", True),
+        # a lone guard of something else: a run may skip it
+        (
+            "    init_distributed_mode()\n    if os.environ.get('PIN_GPU'):\n"
+            "        setup_device()\n    train()\n",
+            False,
+        ),
+        (
+            "    init_distributed_mode()\n    if dist.get_rank() == 0:\n"
+            "        setup_device()\n    train()\n",
+            False,
+        ),
+        # the other arm works before it binds
+        (
+            "    init_distributed_mode()\n    if os.environ.get('FAST'):\n"
+            "        setup_device()\n    else:\n        warmup()\n        setup_device()\n"
+            "    train()\n",
+            False,
+        ),
+        # work on the arm that makes no group is no work of the group's run
+        (
+            "    if int(os.environ.get('WORLD_SIZE', '1')) > 1:\n"
+            "        init_distributed_mode()\n    else:\n        warmup()\n"
+            "    setup_device()\n    train()\n",
+            True,
+        ),
+        # a test the group's call is under, repeated
+        (
+            "    if os.environ.get('DIST'):\n        init_distributed_mode()\n"
+            "    if os.environ.get('DIST'):\n        setup_device()\n    train()\n",
+            True,
+        ),
+    ],
+)
+def test_a_binding_counts_only_where_every_run_that_made_the_group_takes_it(
+    tmp_path: Path, main: str, bound: bool
+) -> None:
+    project = tmp_path / "reviewed"
+    for name, text in {".git/HEAD": "", "train.py": REVIEWED.format(main=main)}.items():
+        _write(project / name, text)
+    assert ProjectIndex().bound_after_return(str(project / "train.py"), 21) is bound
+
+
 @pytest.mark.parametrize(
     ("generate", "flagged"),
     [
@@ -483,7 +558,9 @@ if __name__ == "__main__":
         ),
         # a `device=None` default in a helper's signature is no work
         (
-            GENERATE.replace("    use_tp = rank is not None\n", "    build(4)\n")
+            GENERATE.replace(
+                "    use_tp = rank is not None\n", "    use_tp = rank is not None\n    build(4)\n"
+            )
             + '\n\ndef build(width, device=None):\n    """Made on the CPU."""\n'
             "    return torch.nn.Linear(width, width)\n",
             False,

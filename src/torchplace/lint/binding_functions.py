@@ -82,21 +82,26 @@ def _binds_before_work(
     in the order Python runs the calls (a call's arguments before it: `train(local_rank,
     setup_device(local_rank))` binds first): written work (`calls_before_cuda_work`), or a
     call of a top-level function of the file whose body does CUDA work (`warmup()` before
-    `train()`, on whatever arm: it may run), comes first otherwise. A binding on an arm of an
-    `if` that `anchor` is not on counts when the `if` tests that the group exists
-    (`_tests_the_group`), guards it alone (no `else`: `if torch.cuda.is_available():`), or
-    binds on its other arm too; not when the other arm may run without it (`if args.hf:
-    train_hf() else: train_plain()`)."""
+    `train()`, on any arm a run that made the group may take), comes first otherwise. A
+    binding on an arm of an `if` that `anchor` is not on counts when the `if` tests that the
+    group exists (`_tests_the_group`) or that CUDA is there (`if torch.cuda.is_available():`,
+    with no `else`), repeats a test `anchor` is under, or binds on its other arm too before
+    any work there; not when a run may take another way (`if args.hf: train_hf() else:
+    train_plain()`, `if dist.get_rank() == 0:`)."""
     arms = if_arms(function)
     held = set(arms.get(id(anchor), ()))
     ifs = {id(node): node for node in ast.walk(function) if isinstance(node, ast.If)}
+    guards = [ast.dump(ifs[key].test) for key, arm in held if key in ifs and arm == 0]
     made = _made_names(function, anchor)
     order = _evaluation_order(function)
     calls = sorted(calls_before_cuda_work(ctx, function, anchor), key=lambda c: order.get(id(c), 0))
     for call in calls:
-        extra = set(arms.get(id(call), ())) - held
+        on = arms.get(id(call), ())
+        if on_other_arms(on, tuple(held)):
+            continue  # a run that made the group does not take this arm
+        extra = set(on) - held
         if binds(call) and all(
-            _arm_binds(ifs[key], arm, made, binds) for key, arm in extra if key in ifs
+            _arm_binds(ctx, ifs[key], arm, made, guards, binds) for key, arm in extra if key in ifs
         ):
             return True
         if _does_cuda_work(ctx, call):
@@ -105,21 +110,46 @@ def _binds_before_work(
 
 
 def _arm_binds(
-    branch: ast.If, arm: int, made: frozenset[str], binds: Callable[[ast.Call], bool]
+    ctx: FileContext,
+    branch: ast.If,
+    arm: int,
+    made: frozenset[str],
+    guards: list[str],
+    binds: Callable[[ast.Call], bool],
 ) -> bool:
     """A binding on `arm` of `branch` holds for a run that made the group (see
     `_binds_before_work`)."""
-    if arm == 0 and (_tests_the_group(branch.test, made) or not branch.orelse):
+    if arm == 0 and (
+        _tests_the_group(branch.test, made)
+        or ast.dump(branch.test) in guards
+        or (not branch.orelse and _tests_cuda(branch.test))
+    ):
         return True
     other = branch.orelse if arm == 0 else branch.body
-    return any(
-        isinstance(node, ast.Call) and binds(node)
-        for statement in other
-        for node in ast.walk(statement)
-    )
+    order = _evaluation_order(branch)
+    for statement in other:
+        calls = sorted(
+            (n for n in ast.walk(statement) if isinstance(n, ast.Call)),
+            key=lambda c: order.get(id(c), 0),
+        )
+        for call in calls:
+            if binds(call):
+                return True
+            if _does_cuda_work(ctx, call) or first_cuda_work(
+                without_comments(ctx.source.segment(call))
+            ):
+                return False
+    return False
 
 
-def _evaluation_order(function: _Function | ast.Module) -> dict[int, int]:
+def _tests_cuda(test: ast.expr) -> bool:
+    """`torch.cuda.is_available()` (or `device_count() > 0`): true in every run that uses a
+    GPU."""
+    text = ast.unparse(test)
+    return "is_available()" in text or "device_count()" in text
+
+
+def _evaluation_order(function: ast.AST) -> dict[int, int]:
     """The order in which Python runs the calls of `function`: statements in turn, and within
     one, the callee and the arguments of a call before the call (a post-order walk, in the
     fields' order)."""
@@ -183,7 +213,8 @@ def _does_cuda_work(ctx: FileContext, call: ast.Call) -> bool:
                 body = body[1:]  # the docstring
             if not body:
                 return False
-            text = ctx.source.lines_text(body[0].lineno, node.end_lineno or node.lineno)
+            # The statements' own text: a one-line `def f(x, device=None): return g(x)` too.
+            text = "\n".join(ctx.source.segment(statement) for statement in body)
             return first_cuda_work(without_comments(text)) is not None
     return False
 
