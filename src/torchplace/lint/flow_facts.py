@@ -197,11 +197,12 @@ def _number_attributes(
 
 
 def _written_outside(module: ast.Module, owner: ast.ClassDef) -> set[str]:
-    """The attribute names the file assigns (`x.name = ...`, `+=`, in a tuple target) outside
-    the class `owner` on what may be one of its objects: anything in a subclass (`self.d_k =
-    [...]` there), anything but `self.name` of another class (its own object), any object
-    elsewhere (a script's `model.d_k = ...`)."""
-    subclasses = _subclasses(module, owner.name)
+    """The attribute names the file assigns something other than a number (`x.name = ...`,
+    `+=`, in a tuple target) outside the class `owner` on what may be one of its objects:
+    anything in a subclass or a base class of the file (`self.d_k = [...]` there), anything
+    but `self.name` of another class (its own object), any object elsewhere (a script's
+    `model.d_k = widths`)."""
+    related = _subclasses(module, owner.name) | _bases(module, owner)
     classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef) and n is not owner]
     written: set[str] = set()
     for node in ast.walk(module):
@@ -212,7 +213,9 @@ def _written_outside(module: ast.Module, owner: ast.ClassDef) -> set[str]:
         holder = next(
             (c for c in classes if c.lineno <= node.lineno <= (c.end_lineno or c.lineno)), None
         )
-        own_object = holder is not None and holder.name not in subclasses
+        own_object = holder is not None and holder.name not in related
+        if not isinstance(node, ast.AugAssign) and node.value is not None and number(node.value):
+            continue  # another number: the attribute stays one
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         for target in targets:
             for t in ast.walk(target):
@@ -222,6 +225,21 @@ def _written_outside(module: ast.Module, owner: ast.ClassDef) -> set[str]:
                     continue  # another class's own attribute
                 written.add(t.attr)
     return written
+
+
+def _bases(module: ast.Module, owner: ast.ClassDef) -> set[str]:
+    """The names of the file's classes `owner` derives from, through each other too (a mixin's
+    method that writes `self.d_k` runs on `owner`'s objects)."""
+    classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
+    found: set[str] = set()
+    pending = [owner]
+    while pending:
+        for base in pending.pop().bases:
+            name = (dotted(base) or "").rpartition(".")[2]
+            if name in classes and name not in found and name != owner.name:
+                found.add(name)
+                pending.append(classes[name])
+    return found
 
 
 def _subclasses(module: ast.Module, name: str) -> set[str]:
