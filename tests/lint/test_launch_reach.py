@@ -199,6 +199,11 @@ def _tpl102(root: Path) -> list[str]:
         ("from lightning_lite import LightningLite\n", False),
         ("from project.cli import ProjectLightningCLI\n", False),
         ("from project.cli import LightningCLI\n", False),
+        # a model, a step count, a URL and lightning attention's kernels are no framework
+        ("from models.lightningdit import LightningDiT_models\n", True),
+        ("lightning_steps = 8\n", True),
+        ("# Sampler settings follow https://lightning.ai/docs/overview/\n", True),
+        ("from lightning_attn.ops import lightning_attn_func\n", True),
     ],
 )
 def test_lightning_as_code_marks_a_script_written_for_several(

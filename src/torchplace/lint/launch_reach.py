@@ -179,10 +179,13 @@ _WRITTEN_FOR_SEVERAL = re.compile(
     rb"distributed|ddp|fsdp|\b(?:\w+_)?rank\b|world_size|set_device|process_group"
     rb"|deepspeed|accelerat|horovod|strategy\s*=|submitit|slurm|mpi4py|\bray\b"
     # Lightning as code (`import lightning`, `pytorch_lightning`, `lightning_fabric`,
-    # `lightning_lite`, `lightning.pytorch`, a `LightningCLI` or `LightningModule` class), not
-    # a checkpoint's name (`Qwen-Image-Edit-2511-Lightning/...`).
-    rb"|pytorch_lightning|\blightning_\w+|\b(?:import|from)\s+lightning\b|\blightning\."
-    rb"|(?-i:Lightning[A-Z]\w*)",
+    # `lightning_lite`, `lightning.pytorch`, `LightningCLI` and the other classes a trainer
+    # takes, a project's `ProjectLightningCLI`), not a checkpoint's name
+    # (`Qwen-Image-Edit-2511-Lightning/...`), a model (`LightningDiT`), a step count
+    # (`lightning_steps`), a URL (`lightning.ai`) or lightning attention's kernels.
+    rb"|pytorch_lightning|\blightning_(?:lite|fabric|utilities)\b"
+    rb"|\b(?:import|from)\s+lightning\b|\blightning\.(?:pytorch|fabric|lite)\b"
+    rb"|(?-i:Lightning(?:CLI|Module|DataModule|Lite|Fabric)\b)",
     re.IGNORECASE,
 )
 _MAIN_GUARD = re.compile(rb"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
