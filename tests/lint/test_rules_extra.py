@@ -248,8 +248,13 @@ def test_tests_are_told_within_the_project_not_by_the_directories_above(tmp_path
         Path(f.path).relative_to(project).as_posix() for f in lint_paths([str(project)], config)
     )
     assert found == ["model.py"]
-    # A lone file of no project is judged by its own directory's name.
-    lone = tmp_path / "bench" / "scripts"
-    lone.mkdir(parents=True)
-    (lone / "model.py").write_text(TOY_MODULE, encoding="utf-8")
-    assert [f.code for f in lint_paths([str(lone)], config)] == ["TPL203"]
+    # A project nested in the outer one's `benchmarks/` (its own `pyproject.toml`, or a
+    # submodule's `.git` file) is judged within the outer one.
+    nested = project / "benchmarks" / "mlperf"
+    nested.mkdir(parents=True)
+    (nested / ".git").write_text("gitdir: ../../.git/modules/mlperf\n", encoding="utf-8")
+    (nested / "model.py").write_text(TOY_MODULE, encoding="utf-8")
+    found = sorted(
+        Path(f.path).relative_to(project).as_posix() for f in lint_paths([str(project)], config)
+    )
+    assert found == ["model.py"]

@@ -1,7 +1,9 @@
 """Where a file's project begins: the nearest directory holding a project marker
 (`pyproject.toml`, `setup.py`, `setup.cfg`, `.git`), else the top of the Python package tree
-holding it. Paths are judged from there (`relative_to_project`): a checkout cloned under
-`~/test/` or a CI directory `/builds/bench/...` is no test or benchmark for it."""
+holding it (`marked_root`, `package_root`). Whether a file is a test or a benchmark is judged
+from the outermost marked directory above it (`relative_to_project`): a checkout cloned under
+`~/test/` or a CI directory `/builds/bench/...` is no test or benchmark for it, and a project
+nested in another's `benchmarks/` still is. Markers are read once per directory and process."""
 
 from __future__ import annotations
 
@@ -16,18 +18,24 @@ _INSTALL_DIRECTORIES = frozenset({"site-packages", "dist-packages"})
 
 
 def relative_to_project(path: str) -> str:
-    """`path` relative to its project's root (module docs); for a file of no project, its
-    directory's name and its own (`tests/test_x.py`), not the directories above."""
+    """`path` relative to the outermost marked directory above it (module docs): a project
+    nested in another's `benchmarks/` or `tests/` (its own `pyproject.toml`, a submodule's
+    `.git` file) is judged within the outer one. A file under no marker is judged by the
+    path as given."""
     absolute = os.path.abspath(path)
-    root = _root_of_directory(os.path.dirname(absolute))
-    if root is None:
-        return os.path.join(*absolute.split(os.sep)[-2:])
-    return os.path.relpath(absolute, root)
+    root = _outermost_marked_root(os.path.dirname(absolute))
+    return path if root is None else os.path.relpath(absolute, root)
 
 
 @lru_cache(maxsize=4096)
-def _root_of_directory(directory: str) -> str | None:
-    return marked_root(directory) or package_root(directory)
+def _outermost_marked_root(directory: str) -> str | None:
+    found = None
+    current = marked_root(directory)
+    while current is not None:
+        found = current
+        parent = os.path.dirname(current)
+        current = marked_root(parent) if parent != current else None
+    return found
 
 
 def marked_root(directory: str) -> str | None:
