@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.cpu_exports import exports_on_the_cpu
-from torchplace.lint.flow_facts import factory_size, self_attribute
+from torchplace.lint.flow_facts import casts_dtype_only, factory_size, self_attribute
 from torchplace.lint.flow_ops import LEAVES, MOVES, NOT_TENSORS
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import (
@@ -310,7 +310,7 @@ def _moved_where_read(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
         call = parents.get(id(parent))
         if not (isinstance(call, ast.Call) and call.func is parent):
             return False
-        if parent.attr in MOVES or parent.attr == "type_as":
+        if (parent.attr in MOVES and not casts_dtype_only(call)) or parent.attr == "type_as":
             return True
         if not re.fullmatch(_RESHAPE, parent.attr):
             return False
@@ -319,8 +319,10 @@ def _moved_where_read(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
 
 def _moved_after_assignment(value: ast.AST, parents: dict[int, ast.AST]) -> bool:
     """`value` is all of `v = <value>`, and the first later statement of the same block that
-    reads `v` moves it, `v = v.to(hidden_states.device)` (fusion-bench's layer positional
-    encoding, expanded to the batch and then moved); nothing rebinds `v` before that."""
+    reads `v` moves it into `v` itself, `v = v.to(hidden_states.device)` (fusion-bench's layer
+    positional encoding, expanded to the batch and then moved; not `.to(x.dtype)`, a cast,
+    nor a moved copy under another name beside the CPU original); nothing rebinds `v`
+    before that."""
     assign = parents.get(id(value))
     if not (
         isinstance(assign, ast.Assign)
@@ -348,6 +350,7 @@ def _moved_after_assignment(value: ast.AST, parents: dict[int, ast.AST]) -> bool
         if any(isinstance(n.ctx, ast.Load) for n in names):
             return (
                 isinstance(statement, ast.Assign)
+                and [ast.unparse(t) for t in statement.targets] == [name]
                 and isinstance(statement.value, ast.Call)
                 and _moves(statement.value, name)
             )
@@ -399,7 +402,7 @@ def _moves(call: ast.Call, name: str) -> bool:
     node: ast.expr = call
     while isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         step = node.func.attr
-        if step in MOVES or step == "type_as":
+        if (step in MOVES and not casts_dtype_only(node)) or step == "type_as":
             moved = True
         elif not re.fullmatch(_RESHAPE, step):
             return False
