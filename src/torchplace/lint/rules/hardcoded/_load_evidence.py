@@ -639,28 +639,31 @@ def _rank_in_path(function: ast.AST, load: ast.Call, ranks: frozenset[str] = fro
     for node in _path_sources(function, load.args[0]):
         for part in ast.walk(node):
             name = part.id if isinstance(part, ast.Name) else getattr(part, "attr", None)
-            if isinstance(name, str) and (_PER_RANK.search(name) or name in ranks):
+            if isinstance(name, str) and _PER_RANK.search(name):
                 return True
+            written = dotted_name(part) if isinstance(part, ast.Attribute) else None
+            if written and any(written == r or written.endswith("." + r) for r in ranks):
+                return True  # `self.train_config.worker_id` of `rank=train_config.worker_id`
     return False
 
 
 def _group_rank_names(ctx: FileContext) -> frozenset[str]:
-    """The names the file gives `init_process_group` as `rank=` (`train_config.worker_id`:
-    `worker_id`), read once per file."""
+    """The attribute chains the file gives `init_process_group` as `rank=`
+    (`train_config.worker_id`), read once per file."""
     return per_file(ctx, "group-rank-names", _read_group_rank_names)
 
 
 def _read_group_rank_names(ctx: FileContext) -> frozenset[str]:
+    """Attribute chains only (`train_config.worker_id`, less a leading `self.`): a bare name
+    (`rank=i`) may be any loop's counter elsewhere in the file."""
     tree = ctx.whole_tree() or ctx.tree
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and call_name(node) == "init_process_group":
             for kw in node.keywords:
-                if kw.arg == "rank":
-                    value = kw.value
-                    name = value.id if isinstance(value, ast.Name) else getattr(value, "attr", None)
-                    if isinstance(name, str):
-                        names.add(name)
+                written = dotted_name(kw.value) if kw.arg == "rank" else None
+                if written and "." in written:
+                    names.add(written.removeprefix("self."))
     return frozenset(names)
 
 
