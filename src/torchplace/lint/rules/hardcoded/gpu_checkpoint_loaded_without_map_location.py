@@ -30,8 +30,7 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     - the load resumes training in multi-process code: the same function (or its class's own
       `load_state_dict`) restores an optimizer's state from a checkpoint all ranks share (not
       one it makes with its model in a file that names no GPU: they train on the CPU);
-    - bytes from outside (base64 text it was sent, an HTTP response's body), or Hub weights
-      (`hf_hub_download`) that go into a model's state dict in multi-process code;
+    - outside bytes (base64, HTTP) or Hub weights into a state dict in multi-process code;
     - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
       passed on with `device=`), and a `torch.save` of the file writes that path without a CPU
       copy (not a path one run of the same process saved: its tensors return to its GPU);
@@ -50,7 +49,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     0: what a rank 0 saved from cuda:0 comes back onto its own GPU (a model to fine-tune, from
     another run, stays flagged); a fixed published file (a literal URL or Hub name); a function
     of a script nothing calls (or, in a checkout nobody installs, only such functions reach);
-    bytes from a file saving only CPU copies; one file per rank (`f"model_{rank}.pt"`).
+    bytes from a file saving only CPU copies; one file per rank (`f"model_{rank}.pt"`, or
+    named by the `cfg.worker_id` the file makes its process group with as `rank=`).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
