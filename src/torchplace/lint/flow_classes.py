@@ -87,6 +87,7 @@ def class_facts(ctx: FileContext, node: ast.ClassDef) -> ClassFacts:
 
     facts.whole = whole_class
     facts.module = ctx.whole_tree
+    facts.text = ctx.source.text
     return facts
 
 

@@ -80,6 +80,8 @@ class ClassFacts:
     #: The whole file's tree, for writes of the class's attributes outside the class (a
     #: subclass's `__init__`, `model.d_k = ...`), read with its hyper-parameters.
     module: Callable[[], ast.Module | None] | None = None
+    #: The file's text: a write of the attributes elsewhere is looked for there first.
+    text: str | None = None
     _numbers: frozenset[str] | None = None
 
     @classmethod
@@ -114,7 +116,11 @@ class ClassFacts:
                 ]
                 init = next((m for m in methods if m.name == "__init__"), None)
                 found = set() if init is None else _number_attributes(init, methods)
-                if found and self.module is not None:
+                # Only names the text assigns elsewhere need the file's tree read.
+                suspect = found
+                if found and self.text is not None:
+                    suspect = found - _not_written_elsewhere(self.text, whole, found)
+                if suspect and self.module is not None:
                     module = self.module()
                     # Writes elsewhere in a file that does not parse cannot be read: none
                     # is sure then.
@@ -196,68 +202,96 @@ def _number_attributes(
     return found - spoiled
 
 
+def _not_written_elsewhere(text: str, owner: ast.ClassDef, names: set[str]) -> set[str]:
+    """Of `names`, those the file's text never assigns as an attribute (`.name =`, `.name +=`,
+    `.name, x =`) outside the class `owner`'s lines: no tree needs reading for them."""
+    first, last = owner.lineno, owner.end_lineno or owner.lineno
+    alternatives = "|".join(map(re.escape, sorted(names)))
+    # `.name =`, `.name += 1`, `.name: list = ...`, or a tuple target `.name, other = ...` (any
+    # `.name,` is taken: a call's argument only costs a read of the tree).
+    pattern = re.compile(
+        rf"\.({alternatives})\b\s*(?::[^=\n]+)?(?:[-+*/%@&|^]|//|\*\*|<<|>>)?=(?!=)"
+        rf"|\.({alternatives})\b\s*,"
+    )
+    written = set()
+    for match in pattern.finditer(text):
+        line = text.count("\n", 0, match.start()) + 1
+        if not first <= line <= last:
+            written.add(match.group(1) or match.group(2))
+    return names - written
+
+
 def _written_outside(module: ast.Module, owner: ast.ClassDef) -> set[str]:
     """The attribute names the file assigns something other than a number (`x.name = ...`,
     `+=`, in a tuple target) outside the class `owner` on what may be one of its objects:
     anything in a subclass or a base class of the file (`self.d_k = [...]` there), anything
     but `self.name` of another class (its own object), any object elsewhere (a script's
-    `model.d_k = widths`)."""
-    related = _subclasses(module, owner.name) | _bases(module, owner)
-    classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef) and n is not owner]
-    written: set[str] = set()
-    for node in ast.walk(module):
-        if not isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
-            continue
-        if owner.lineno <= node.lineno <= (owner.end_lineno or owner.lineno):
-            continue
-        holder = next(
-            (c for c in classes if c.lineno <= node.lineno <= (c.end_lineno or c.lineno)), None
-        )
-        own_object = holder is not None and holder.name not in related
-        if not isinstance(node, ast.AugAssign) and node.value is not None and number(node.value):
-            continue  # another number: the attribute stays one
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        for target in targets:
-            for t in ast.walk(target):
-                if not isinstance(t, ast.Attribute) or not isinstance(t.ctx, ast.Store):
-                    continue
-                if own_object and isinstance(t.value, ast.Name) and t.value.id == "self":
-                    continue  # another class's own attribute
-                written.add(t.attr)
-    return written
-
-
-def _bases(module: ast.Module, owner: ast.ClassDef) -> set[str]:
-    """The names of the file's classes `owner` derives from, through each other too (a mixin's
-    method that writes `self.d_k` runs on `owner`'s objects)."""
-    classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
-    found: set[str] = set()
-    pending = [owner]
-    while pending:
-        for base in pending.pop().bases:
-            name = (dotted(base) or "").rpartition(".")[2]
-            if name in classes and name not in found and name != owner.name:
-                found.add(name)
-                pending.append(classes[name])
-    return found
-
-
-def _subclasses(module: ast.Module, name: str) -> set[str]:
-    """The names of the file's classes deriving from `name`, through each other too."""
-    found: set[str] = set()
-    bases = {
-        n.name: {(dotted(b) or "").rpartition(".")[2] for b in n.bases}
-        for n in ast.walk(module)
-        if isinstance(n, ast.ClassDef)
+    `model.d_k = widths`). The file's writes are read once (`_AttributeWrites`)."""
+    writes = _AttributeWrites.of(module)
+    related = writes.related(owner)
+    first, last = owner.lineno, owner.end_lineno or owner.lineno
+    return {
+        attr
+        for line, holder, on_self, attr in writes.writes
+        if not first <= line <= last
+        and not (holder is not None and holder not in related and on_self)
     }
-    grew = True
-    while grew:
-        grew = False
-        for child, parents in bases.items():
-            if child not in found and parents & (found | {name}):
-                found.add(child)
-                grew = True
-    return found
+
+
+@dataclass
+class _AttributeWrites:
+    """A file's writes of attributes that are not numbers, with the class holding each (the
+    innermost; None outside classes) and whether it writes `self.<name>`; and each class's
+    bases named in the file."""
+
+    writes: list[tuple[int, str | None, bool, str]]
+    bases: dict[str, set[str]]
+
+    @classmethod
+    def of(cls, module: ast.Module) -> _AttributeWrites:
+        found = getattr(module, "_torchplace_attribute_writes", None)
+        if isinstance(found, cls):
+            return found
+        writes: list[tuple[int, str | None, bool, str]] = []
+        bases: dict[str, set[str]] = {}
+        pending: list[tuple[ast.AST, str | None]] = [(module, None)]
+        while pending:
+            node, holder = pending.pop()
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = {(dotted(b) or "").rpartition(".")[2] for b in node.bases}
+                holder = node.name
+            elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+                plain = not isinstance(node, ast.AugAssign)
+                if not (plain and node.value is not None and number(node.value)):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    for target in targets:
+                        for t in ast.walk(target):
+                            if isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store):
+                                on_self = isinstance(t.value, ast.Name) and t.value.id == "self"
+                                writes.append((node.lineno, holder, on_self, t.attr))
+            pending.extend((child, holder) for child in ast.iter_child_nodes(node))
+        made = cls(writes, bases)
+        setattr(module, "_torchplace_attribute_writes", made)  # noqa: B010 - a cache on the tree
+        return made
+
+    def related(self, owner: ast.ClassDef) -> set[str]:
+        """The file's classes deriving from `owner` and those it derives from, through each
+        other too (a mixin's method that writes `self.d_k` runs on `owner`'s objects)."""
+        found: set[str] = set()
+        grew = True
+        while grew:
+            grew = False
+            for child, parents in self.bases.items():
+                if child not in found and parents & (found | {owner.name}):
+                    found.add(child)
+                    grew = True
+        pending = [owner.name]
+        while pending:
+            for base in self.bases.get(pending.pop(), ()):
+                if base in self.bases and base not in found and base != owner.name:
+                    found.add(base)
+                    pending.append(base)
+        return found
 
 
 def _of_numbers(value: ast.expr, numeric: set[str]) -> bool:
