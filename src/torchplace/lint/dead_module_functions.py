@@ -120,9 +120,14 @@ class DeadModuleFunctions:
 
     def _never_called(self, path: str, name: str, depth: int) -> bool:
         key = (str(Path(path).resolve()), name, depth)
+        return self._remembered(key, lambda: self._decide(path, name, depth))
+
+    def _remembered(self, key: tuple[str, str, int], decide: Callable[[], bool]) -> bool:
+        """`decide()`, once per key; a cycle of calls or re-exports back to a key being
+        decided is taken as reachable."""
         if key not in self._dead:
-            self._dead[key] = False  # a cycle of calls is taken as reachable
-            self._dead[key] = self._decide(path, name, depth)
+            self._dead[key] = False
+            self._dead[key] = decide()
         return self._dead[key]
 
     def _decide(self, path: str, name: str, depth: int) -> bool:
@@ -138,9 +143,13 @@ class DeadModuleFunctions:
         own = self._names_in(path, tree).get(name, [])
         if not self._all_in_dead_callers(path, tree, own, depth, definitions[0]):
             return False
-        for importer in self._importers(path):
+        return self._importers_call_only_from_dead(path, name, depth)
+
+    def _importers_call_only_from_dead(self, module: str, name: str, depth: int) -> bool:
+        """Every file importing `module` refers to its `name` only from dead functions."""
+        for importer in self._importers(module):
             try:
-                if not self._importer_calls_only_from_dead(importer, path, name, depth):
+                if not self._importer_calls_only_from_dead(importer, module, name, depth):
                     return False
             except RecursionError:
                 return False  # too deep to read: taken as reachable
@@ -217,10 +226,7 @@ class DeadModuleFunctions:
         importing the module refers to it only from dead functions (ToolBench's
         `toolbench.model.load_model`, re-exported and never called)."""
         key = (str(Path(module).resolve()), f"{name} (re-exported)", depth)
-        if key not in self._dead:
-            self._dead[key] = False  # a cycle of re-exports is taken as reachable
-            self._dead[key] = self._decide_taken(module, name, depth)
-        return self._dead[key]
+        return self._remembered(key, lambda: self._decide_taken(module, name, depth))
 
     def _decide_taken(self, module: str, name: str, depth: int) -> bool:
         tree = self._tree(module)
@@ -233,13 +239,7 @@ class DeadModuleFunctions:
             return False
         if self._named_elsewhere(module, name, bare_quotes=False):
             return False
-        for importer in self._importers(module):
-            try:
-                if not self._importer_calls_only_from_dead(importer, module, name, depth):
-                    return False
-            except RecursionError:
-                return False
-        return True
+        return self._importers_call_only_from_dead(module, name, depth)
 
     def _all_in_dead_callers(
         self,
