@@ -8,7 +8,8 @@ import re
 import textwrap
 
 from torchplace.lint.context import FileContext, Scope
-from torchplace.lint.flow_facts import ClassFacts
+from torchplace.lint.flow_facts import AttributeWrites, ClassFacts, attribute_writes
+from torchplace.lint.run_conditions import per_file
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Bases that make a class something other than an `nn.Module`.
@@ -86,9 +87,14 @@ def class_facts(ctx: FileContext, node: ast.ClassDef) -> ClassFacts:
         )
 
     facts.whole = whole_class
-    facts.module = ctx.whole_tree
+    facts.writes = lambda: per_file(ctx, "attribute-writes", _attribute_writes)
     facts.text = ctx.source.text
     return facts
+
+
+def _attribute_writes(ctx: FileContext) -> AttributeWrites | None:
+    whole = ctx.whole_tree()
+    return None if whole is None else attribute_writes(whole)
 
 
 def unstubbed_init(ctx: FileContext, node: ast.ClassDef) -> _Function | None:

@@ -77,9 +77,10 @@ class ClassFacts:
     #: The class's whole text (every method in full, not the stubs `regions` leaves), found
     #: only when asked for (`hyper_parameters`): finding it parses the whole file.
     whole: Callable[[], ast.ClassDef | None] | None = None
-    #: The whole file's tree, for writes of the class's attributes outside the class (a
-    #: subclass's `__init__`, `model.d_k = ...`), read with its hyper-parameters.
-    module: Callable[[], ast.Module | None] | None = None
+    #: The file's writes of attributes (`attribute_writes`: a subclass's `self.d_k = [...]`,
+    #: `model.d_k = ...`), read once per file and only when its hyper-parameters ask; None
+    #: when the whole file does not parse.
+    writes: Callable[[], AttributeWrites | None] | None = None
     #: The file's text: a write of the attributes elsewhere is looked for there first.
     text: str | None = None
     _numbers: frozenset[str] | None = None
@@ -120,11 +121,11 @@ class ClassFacts:
                 suspect = found
                 if found and self.text is not None:
                     suspect = found - _not_written_elsewhere(self.text, whole, found)
-                if suspect and self.module is not None:
-                    module = self.module()
+                if suspect and self.writes is not None:
+                    writes = self.writes()
                     # Writes elsewhere in a file that does not parse cannot be read: none
                     # is sure then.
-                    found = found - _written_outside(module, whole) if module else set()
+                    found = found - writes.outside(whole) if writes else set()
             self._numbers = frozenset(found)
         return self._numbers
 
@@ -221,58 +222,28 @@ def _not_written_elsewhere(text: str, owner: ast.ClassDef, names: set[str]) -> s
     return names - written
 
 
-def _written_outside(module: ast.Module, owner: ast.ClassDef) -> set[str]:
-    """The attribute names the file assigns something other than a number (`x.name = ...`,
-    `+=`, in a tuple target) outside the class `owner` on what may be one of its objects:
-    anything in a subclass or a base class of the file (`self.d_k = [...]` there), anything
-    but `self.name` of another class (its own object), any object elsewhere (a script's
-    `model.d_k = widths`). The file's writes are read once (`_AttributeWrites`)."""
-    writes = _AttributeWrites.of(module)
-    related = writes.related(owner)
-    first, last = owner.lineno, owner.end_lineno or owner.lineno
-    return {
-        attr
-        for line, holder, on_self, attr in writes.writes
-        if not first <= line <= last
-        and not (holder is not None and holder not in related and on_self)
-    }
-
-
 @dataclass
-class _AttributeWrites:
-    """A file's writes of attributes that are not numbers, with the class holding each (the
-    innermost; None outside classes) and whether it writes `self.<name>`; and each class's
-    bases named in the file."""
+class AttributeWrites:
+    """A file's writes of attributes that are not numbers (`x.name = ...`, `+=`, in a tuple
+    target), with the class holding each (the innermost; None outside classes) and whether
+    it writes `self.<name>`; and each class's bases named in the file."""
 
     writes: list[tuple[int, str | None, bool, str]]
     bases: dict[str, set[str]]
 
-    @classmethod
-    def of(cls, module: ast.Module) -> _AttributeWrites:
-        found = getattr(module, "_torchplace_attribute_writes", None)
-        if isinstance(found, cls):
-            return found
-        writes: list[tuple[int, str | None, bool, str]] = []
-        bases: dict[str, set[str]] = {}
-        pending: list[tuple[ast.AST, str | None]] = [(module, None)]
-        while pending:
-            node, holder = pending.pop()
-            if isinstance(node, ast.ClassDef):
-                bases[node.name] = {(dotted(b) or "").rpartition(".")[2] for b in node.bases}
-                holder = node.name
-            elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
-                plain = not isinstance(node, ast.AugAssign)
-                if not (plain and node.value is not None and number(node.value)):
-                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                    for target in targets:
-                        for t in ast.walk(target):
-                            if isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store):
-                                on_self = isinstance(t.value, ast.Name) and t.value.id == "self"
-                                writes.append((node.lineno, holder, on_self, t.attr))
-            pending.extend((child, holder) for child in ast.iter_child_nodes(node))
-        made = cls(writes, bases)
-        setattr(module, "_torchplace_attribute_writes", made)  # noqa: B010 - a cache on the tree
-        return made
+    def outside(self, owner: ast.ClassDef) -> set[str]:
+        """The attribute names written outside `owner` on what may be one of its objects:
+        anything in a subclass or a base class of the file (`self.d_k = [...]` there),
+        anything but `self.name` of another class (its own object), any object elsewhere (a
+        script's `model.d_k = widths`)."""
+        related = self.related(owner)
+        first, last = owner.lineno, owner.end_lineno or owner.lineno
+        return {
+            attr
+            for line, holder, on_self, attr in self.writes
+            if not first <= line <= last
+            and not (holder is not None and holder not in related and on_self)
+        }
 
     def related(self, owner: ast.ClassDef) -> set[str]:
         """The file's classes deriving from `owner` and those it derives from, through each
@@ -292,6 +263,29 @@ class _AttributeWrites:
                     found.add(base)
                     pending.append(base)
         return found
+
+
+def attribute_writes(module: ast.Module) -> AttributeWrites:
+    """The writes of attributes `module` makes (`AttributeWrites`), in one walk."""
+    writes: list[tuple[int, str | None, bool, str]] = []
+    bases: dict[str, set[str]] = {}
+    pending: list[tuple[ast.AST, str | None]] = [(module, None)]
+    while pending:
+        node, holder = pending.pop()
+        if isinstance(node, ast.ClassDef):
+            bases[node.name] = {(dotted(b) or "").rpartition(".")[2] for b in node.bases}
+            holder = node.name
+        elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            plain = not isinstance(node, ast.AugAssign)
+            if not (plain and node.value is not None and number(node.value)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    for t in ast.walk(target):
+                        if isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store):
+                            on_self = isinstance(t.value, ast.Name) and t.value.id == "self"
+                            writes.append((node.lineno, holder, on_self, t.attr))
+        pending.extend((child, holder) for child in ast.iter_child_nodes(node))
+    return AttributeWrites(writes, bases)
 
 
 def _of_numbers(value: ast.expr, numeric: set[str]) -> bool:
