@@ -81,6 +81,15 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
+def _bound_after_return(tmp_path: Path, files: dict[str, str], path: str, line: int) -> bool:
+    """Whether the group on `line` of `path`, in a checkout of `files`, is bound by every
+    caller right after its helper returns (`bound_after_return`)."""
+    project = tmp_path / "checkout"
+    for name, text in {".git/HEAD": "", **files}.items():
+        _write(project / name, text)
+    return ProjectIndex().bound_after_return(str(project / path), line)
+
+
 def _tpl401(tmp_path: Path, files: dict[str, str]) -> list[tuple[str, int]]:
     """TPL401's findings in a checkout of `files` launched on two nodes by its README."""
     project = tmp_path / "spin"
@@ -503,10 +512,8 @@ if __name__ == "__main__":
 def test_a_binding_counts_only_where_every_run_that_made_the_group_takes_it(
     tmp_path: Path, main: str, bound: bool
 ) -> None:
-    project = tmp_path / "reviewed"
-    for name, text in {".git/HEAD": "", "train.py": REVIEWED.format(main=main)}.items():
-        _write(project / name, text)
-    assert ProjectIndex().bound_after_return(str(project / "train.py"), 21) is bound
+    files = {"train.py": REVIEWED.format(main=main)}
+    assert _bound_after_return(tmp_path, files, "train.py", 21) is bound
 
 
 @pytest.mark.parametrize(
@@ -570,8 +577,5 @@ def test_a_binding_counts_only_where_every_run_that_made_the_group_takes_it(
 def test_a_binding_on_the_arm_that_tests_for_the_group_counts(
     tmp_path: Path, generate: str, flagged: bool
 ) -> None:
-    project = tmp_path / "gpt-fast"
-    for name, text in {".git/HEAD": "", "tp.py": MAYBE_INIT, "generate.py": generate}.items():
-        _write(project / name, text)
-    bound = ProjectIndex().bound_after_return(str(project / "tp.py"), 12)
-    assert bound is not flagged
+    files = {"tp.py": MAYBE_INIT, "generate.py": generate}
+    assert _bound_after_return(tmp_path, files, "tp.py", 12) is not flagged
