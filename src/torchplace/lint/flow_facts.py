@@ -289,16 +289,48 @@ def attribute_writes(module: ast.Module) -> AttributeWrites:
 
 
 def _of_numbers(value: ast.expr, numeric: set[str]) -> bool:
-    """A number (`number`), one of `__init__`'s numeric arguments, or arithmetic of those
-    (`self.d_k = out_dim // n_att_heads`: DIG's attention scale, then `torch.tensor(self.d_k)`,
-    0-dim)."""
+    """A number (`number`, which takes `x * 2` for one), or a number made of `__init__`'s
+    numeric arguments (`number_expression`: `self.d_k = out_dim // n_att_heads`, DIG's
+    attention scale, then `torch.tensor(self.d_k)`, 0-dim)."""
+    return number(value) or number_expression(value, numeric)
+
+
+def number_expression(value: ast.expr, numbers: set[str]) -> bool:
+    """A literal number, a name in `numbers`, a number read in place (`float(x)`, a setting
+    read with a number as its default), `math.pi`, a `math` function of numbers, or
+    arithmetic of those: each side of an operation must be one (`np.arange(8) * 2` is
+    not)."""
+    if isinstance(value, ast.Constant):
+        return type(value.value) in (int, float)
     if isinstance(value, ast.Name):
-        return value.id in numeric
+        return value.id in numbers
+    if _reads_a_number(value):
+        return True
+    if isinstance(value, ast.Attribute):
+        return isinstance(value.value, ast.Name) and value.value.id == "math"
     if isinstance(value, ast.UnaryOp):
-        return _of_numbers(value.operand, numeric)
-    if isinstance(value, ast.BinOp) and not number(value):
-        return _of_numbers(value.left, numeric) and _of_numbers(value.right, numeric)
-    return number(value)
+        return number_expression(value.operand, numbers)
+    if isinstance(value, ast.BinOp):
+        return number_expression(value.left, numbers) and number_expression(value.right, numbers)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        func = value.func
+        if isinstance(func.value, ast.Name) and func.value.id == "math" and not value.keywords:
+            return bool(value.args) and all(number_expression(a, numbers) for a in value.args)
+    return False
+
+
+def _reads_a_number(value: ast.expr) -> bool:
+    """`float(x)`, `int(x)`, or a setting read with a number as its default
+    (`conf["skebs"].get("dissipation_scaling_coefficient", 1.0)`, miles-credit): a number."""
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    if isinstance(func, ast.Name):
+        return func.id in ("float", "int") and len(value.args) == 1
+    if isinstance(func, ast.Attribute) and func.attr == "get" and len(value.args) == 2:
+        default = value.args[1]
+        return isinstance(default, ast.Constant) and type(default.value) in (int, float)
+    return False
 
 
 def _self_attributes_in(target: ast.AST | None) -> set[str]:

@@ -8,7 +8,12 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.cpu_exports import exports_on_the_cpu
-from torchplace.lint.flow_facts import casts_dtype_only, factory_size, self_attribute
+from torchplace.lint.flow_facts import (
+    casts_dtype_only,
+    factory_size,
+    number_expression,
+    self_attribute,
+)
 from torchplace.lint.flow_ops import LEAVES, MOVES, NOT_TENSORS
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import (
@@ -470,7 +475,7 @@ def _filled_from_the_cpu(text: str, attr: str) -> bool:
 def _python_number(scope: Scope, factory: ast.Call) -> bool:
     """`torch.tensor(rate)` of a Python number: an argument of `__init__` that is a number
     (declared one, `rate: float`; given a number as its default, `rate=0.1`; or asserted one,
-    `assert isinstance(rate, float)`), a number read in place (`_reads_a_number`), or
+    `assert isinstance(rate, float)`), a number read in place (`flow_facts.number_expression`), or
     arithmetic and `math` functions of those and of literals (ArcFace's
     `torch.tensor(math.cos(m))`, `torch.tensor(math.sin(math.pi - m) * m)`)."""
     if not factory.args:
@@ -480,7 +485,7 @@ def _python_number(scope: Scope, factory: ast.Call) -> bool:
     numbers: set[str] = set()
     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
         numbers = _number_arguments(node)
-    return _number_expression(factory.args[0], numbers)
+    return number_expression(factory.args[0], numbers)
 
 
 def _number_arguments(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
@@ -505,46 +510,10 @@ def _number_arguments(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     return found
 
 
-def _number_expression(value: ast.expr, numbers: set[str]) -> bool:
-    """A literal number, an argument in `numbers`, a number read in place, `math.pi`, a
-    `math` function of numbers, or arithmetic of those."""
-    if isinstance(value, ast.Constant):
-        return type(value.value) in (int, float)
-    if isinstance(value, ast.Name):
-        return value.id in numbers
-    if _reads_a_number(value):
-        return True
-    if isinstance(value, ast.Attribute):
-        return isinstance(value.value, ast.Name) and value.value.id == "math"
-    if isinstance(value, ast.UnaryOp):
-        return _number_expression(value.operand, numbers)
-    if isinstance(value, ast.BinOp):
-        return _number_expression(value.left, numbers) and _number_expression(value.right, numbers)
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
-        func = value.func
-        if isinstance(func.value, ast.Name) and func.value.id == "math" and not value.keywords:
-            return bool(value.args) and all(_number_expression(a, numbers) for a in value.args)
-    return False
-
-
 _NUMBERS = ("float", "int", "bool")
 #: Factories whose first argument is the value, not a size: a number makes a 0-dim tensor
 #: (`torch.zeros(n)` of a number `n` is a vector of n).
 _OF_VALUE = frozenset({"torch.tensor", "torch.as_tensor", "torch.scalar_tensor"})
-
-
-def _reads_a_number(value: ast.expr) -> bool:
-    """`float(x)`, `int(x)`, or a setting read with a number as its default
-    (`conf["skebs"].get("dissipation_scaling_coefficient", 1.0)`, miles-credit): a number."""
-    if not isinstance(value, ast.Call):
-        return False
-    func = value.func
-    if isinstance(func, ast.Name):
-        return func.id in ("float", "int") and len(value.args) == 1
-    if isinstance(func, ast.Attribute) and func.attr == "get" and len(value.args) == 2:
-        default = value.args[1]
-        return isinstance(default, ast.Constant) and type(default.value) in (int, float)
-    return False
 
 
 def _asserts_number(statement: ast.stmt, name: str) -> bool:
