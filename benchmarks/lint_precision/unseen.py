@@ -1102,7 +1102,7 @@ HISTORY = [
     ),
     (
         "2026-12-06",
-        "c0c1af4",
+        "0e1c83d",
         "fixes against the judged FALSE findings of fresh-93 to fresh-97 and against two "
         "reviews' counter-examples: TPL401 reads a group helper called in a `__main__` block, "
         "in the order Python runs calls, on the arms every run that made the group takes "
