@@ -420,26 +420,88 @@ def confined_in_block(function: ast.AST, line: int) -> bool:
     creates the group after the pin, and `line` lies in that block after the pin
     (`os.environ["MASTER_ADDR"] = "127.0.0.1"`, `set_device(rank)`, `init_process_group`):
     the ranks of that group are this node's (TorchIGather's own group in HunyuanVideo-Avatar's
-    VAE)."""
+    VAE). `init_device_mesh` creates the default group from the environment, as
+    `init_process_group()` does. So is a `line` of the function's own body before that block
+    once the rank the block gives its group (`os.environ["RANK"] = str(rank)`, `rank=rank`)
+    is bound: the function computes the rank of a group it keeps on this node (tokasaurus's
+    `setup_distributed`: `set_device(f"cuda:{global_rank}")`, then, when it needs a group,
+    the pin and `init_device_mesh`)."""
     for node in ast.walk(function):
         for body in (getattr(node, "body", None), getattr(node, "orelse", None)):
             if not isinstance(body, list) or not body or not isinstance(body[0], ast.stmt):
                 continue
-            pins = [s.lineno for s in body if s.lineno < line and _pins_loopback(s)]
+            pins = [s.lineno for s in body if _pins_loopback(s)]
             if not pins:
                 continue
             after = [s for s in body if s.lineno > pins[0]]
-            creates = any(
-                isinstance(n, ast.Call)
-                and call_name(n) == "init_process_group"
-                and _keeps_the_pin(n)
+            creations = [
+                n
                 for s in after
                 for n in ast.walk(s)
-            )
-            holds = any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in after)
-            if creates and holds:
+                if isinstance(n, ast.Call)
+                and (
+                    (call_name(n) == "init_process_group" and _keeps_the_pin(n))
+                    or call_name(n) == "init_device_mesh"
+                )
+            ]
+            if not creations:
+                continue
+            if pins[0] < line and any(
+                s.lineno <= line <= (s.end_lineno or s.lineno) for s in after
+            ):
+                return True
+            if node is not function and _ranked_before(function, node, after, creations, line):
                 return True
     return False
+
+
+def _ranked_before(
+    function: ast.AST,
+    block: ast.AST,
+    after: list[ast.stmt],
+    creations: list[ast.Call],
+    line: int,
+) -> bool:
+    """`line` lies in a statement of `function`'s own body before the statement holding
+    `block`, at or after the binding of a name the block gives its group as its rank."""
+    ranks = [keyword_value(call, "rank") for call in creations]
+    given = {r.id for r in ranks if isinstance(r, ast.Name)} | _rank_environment_names(after)
+    if not given:
+        return False
+    statements: list[ast.stmt] = getattr(function, "body", [])
+    holder = next((s for s in statements if any(n is block for n in ast.walk(s))), None)
+    if holder is None:
+        return False
+    bound = [
+        s.lineno
+        for s in statements
+        if s.lineno < holder.lineno
+        and isinstance(s, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id in given for t in s.targets)
+    ]
+    return bool(bound) and bound[0] <= line < holder.lineno
+
+
+def _rank_environment_names(statements: list[ast.stmt]) -> set[str]:
+    """Names written to `os.environ["RANK"]` (`str(rank)` or `rank`) by `statements`."""
+    names: set[str] = set()
+    for statement in statements:
+        if not isinstance(statement, ast.Assign):
+            continue
+        if not any(
+            isinstance(t, ast.Subscript)
+            and isinstance(t.slice, ast.Constant)
+            and t.slice.value == "RANK"
+            and "environ" in ast.unparse(t.value)
+            for t in statement.targets
+        ):
+            continue
+        value = statement.value
+        if isinstance(value, ast.Call) and call_name(value) == "str" and len(value.args) == 1:
+            value = value.args[0]
+        if isinstance(value, ast.Name):
+            names.add(value.id)
+    return names
 
 
 def _keeps_the_pin(call: ast.Call) -> bool:

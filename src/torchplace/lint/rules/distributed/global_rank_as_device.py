@@ -54,39 +54,39 @@ _DEVICE_PARAMETER = r"def\s+\w+\s*\([^)]*\b(?:device|rank|gpu|local_rank|gpu_id|
 
 class GlobalRankAsDevice(Rule):
     """## What it does
-    Flags a CUDA device taken from the *global* rank: `os.environ["RANK"]` (or
-    `SLURM_PROCID`, `OMPI_COMM_WORLD_RANK`), `dist.get_rank()`, `dist.group.WORLD.rank()`,
-    used in `set_device(...)`, `torch.device("cuda", ...)`, `.cuda(...)`, `.to(...)`,
-    `device=`, `device_ids=[...]`, a returned `f"cuda:{...}"`, or written to `LOCAL_RANK`;
-    other accelerators too (`torch.npu`, `torch.xpu`, ...). The rank is followed through the
-    file: local names (also set on one arm of an `if`), tuple unpacking, `self.<attr>`, the
-    returns of the file's own functions (`world, rank = self.get_world_size_and_rank()`) and
-    parameters that every call in the file fills with the rank. `rank % n` is TPL407's. Not
-    flagged: DDP's `output_device=` (only logged); `dist.get_rank()` in the code of
-    processes spawned on this machine (`mp.spawn(train)`, `train` and what it calls) that
-    create the group with `rank=` the unchanged spawn index: there the global rank is this
-    machine's GPU index by construction; nor code after a guard that refuses several nodes
-    in the same function (`if num_nodes > 1: raise ...`, `assert nnodes == 1`) or creates
-    its own group after pinning `MASTER_ADDR` to the loopback address in the same block: on
-    one node the global rank is the local one; nor code of a project every process group of
-    which is confined to one node (made after pinning `MASTER_ADDR` to the loopback address,
-    with a `tcp://localhost` `init_method`, with `rank=` the local rank, or by a helper
-    every call of which, in any file, passes the spawn index of an `mp.spawn` target; none
-    made another way, e.g. by `Accelerator()`); nor a device placed only where its own rank
-    is 0 (`if rank == 0:`, after `if rank != 0: return`): global rank 0 is GPU 0 of its
-    node. A parameter named like a rank (`tp_rank=0`) is not read as one when the file calls
-    its function and never fills it. Nor is code that never runs: a script's function
-    nothing names, or, in a checkout nobody installs, a module nothing imports or a function
-    only functions nothing calls reach. Nor a name its function binds only to a local-rank
-    read (a function named for the global rank that returns `LOCAL_RANK`), nor
-    `self.process_index` (or another conventional rank name on `self`) that the project
-    defines only as this node's rank (a trainer's own property returning `LOCAL_RANK`), nor
-    a file whose own launch commands (`# torchrun --nnodes=1 ...` in its comments) all keep
-    it to one node, nor a script that the project's shell scripts and READMEs launch, every
-    time, on one node only (`torchrun --nproc_per_node=8 train.py`, whose default is one
-    node; `python -m torch.distributed.launch` without `--nnodes`), or a module that only
-    such scripts (and tests) import, when no launch there that may span nodes (`--nnodes=2`,
-    Slurm, MPI, DeepSpeed's hostfile) could run it and its code names no multi-node setting.
+    Flags a CUDA device taken from the *global* rank: `os.environ["RANK"]` (or `SLURM_PROCID`,
+    `OMPI_COMM_WORLD_RANK`), `dist.get_rank()`, `dist.group.WORLD.rank()`, used in
+    `set_device(...)`, `torch.device("cuda", ...)`, `.cuda(...)`, `.to(...)`, `device=`,
+    `device_ids=[...]`, a returned `f"cuda:{...}"`, or written to `LOCAL_RANK`; other
+    accelerators too (`torch.npu`, `torch.xpu`, ...). The rank is followed through the file:
+    local names (also set on one arm of an `if`), tuple unpacking, `self.<attr>`, the returns of
+    the file's own functions (`world, rank = self.get_world_size_and_rank()`) and parameters
+    that every call in the file fills with the rank. `rank % n` is TPL407's. Not flagged: DDP's
+    `output_device=` (only logged); `dist.get_rank()` in the code of processes spawned on this
+    machine (`mp.spawn(train)`, `train` and what it calls) that create the group with `rank=`
+    the unchanged spawn index: there the global rank is this machine's GPU index by
+    construction; nor code after a guard that refuses several nodes in the same function (`if
+    num_nodes > 1: raise ...`, `assert nnodes == 1`) or creates its own group after pinning
+    `MASTER_ADDR` to the loopback address in the same block (or a later one, with the rank
+    computed here): one node's global rank is the local one; nor code of a project every process
+    group of which is confined to one node (made after pinning `MASTER_ADDR` to the loopback
+    address, with a `tcp://localhost` `init_method`, with `rank=` the local rank, or by a helper
+    every call of which, in any file, passes the spawn index of an `mp.spawn` target; none made
+    another way, e.g. by `Accelerator()`); nor a device placed only where its own rank is 0 (`if
+    rank == 0:`, after `if rank != 0: return`): global rank 0 is GPU 0 of its node. A parameter
+    named like a rank (`tp_rank=0`) is not read as one when the file calls its function and
+    never fills it. Nor is code that never runs: a script's function nothing names, or, in a
+    checkout nobody installs, a module nothing imports or a function only functions nothing
+    calls reach. Nor a name its function binds only to a local-rank read (a function named for
+    the global rank that returns `LOCAL_RANK`), nor `self.process_index` (or another
+    conventional rank name on `self`) that the project defines only as this node's rank (a
+    trainer's own property returning `LOCAL_RANK`), nor a file whose own launch commands (`#
+    torchrun --nnodes=1 ...` in its comments) all keep it to one node, nor a script that the
+    project's shell scripts and READMEs launch, every time, on one node only (`torchrun
+    --nproc_per_node=8 train.py`, whose default is one node; `python -m
+    torch.distributed.launch` without `--nnodes`), or a module that only such scripts (and
+    tests) import, when no launch there that may span nodes (`--nnodes=2`, Slurm, MPI,
+    DeepSpeed's hostfile) could run it and its code names no multi-node setting.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -309,7 +309,8 @@ def _one_node_launches(ctx: FileContext) -> bool:
 
 def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
     """The function holding the device refuses more than one node before it, or creates its
-    own group confined to this node before it (a loopback `MASTER_ADDR`, in the same block)."""
+    own group confined to this node around it (a loopback `MASTER_ADDR`: in the same block, or
+    in a later one that gives the group the rank computed before it)."""
     function = _holding_function(ctx, value)
     line = getattr(value, "lineno", 0)
     if function is None:
