@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-97] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-98] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -180,7 +180,7 @@ the package sets hold little of; `--fresh-95` (`FRESH_95`) more such packages, i
 reinforcement learning, remote sensing, Chinese NLP, speech, LLM fine-tuning, continual and
 federated learning); `--fresh-96` (`FRESH_96`) the eligible packages that choice left over;
 `--fresh-97` (`FRESH_97`) more such packages, chosen after the fixes fresh-95 and fresh-96
-prompted.
+prompted; `--fresh-98` (`FRESH_98`) more such packages, in other fields again.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12858,6 +12858,43 @@ FRESH_97 = (
     ("nnsvs", "0.1.1"),
 )
 
+
+#: fresh-98: more packages from the package index whose own code trains or runs models on
+#: several GPUs, by the checks of fresh-97 and none of the packages those looked at save its
+#: spares (pose estimation, Ray strategies for Lightning, animal pose tracking, card-game
+#: reinforcement learning, formula OCR, hydrology, retrosynthesis, protein language models,
+#: speech recognition, recommender systems, medical imaging, federated learning); 12 packages
+#: at their latest release, none sharing a file with another set. openpifpaf, chosen first,
+#: was replaced by torchgan: its sdist cannot be downloaded by `pip download` here (its build
+#: asks for torch 1.13.1). Chosen without running the linter and committed before it was
+#: first linted.
+FRESH_98 = (
+    # GANs; each submodule moved and wrapped in DataParallel over the given devices
+    ("torchgan", "0.1.0"),
+    # Ray strategies for Lightning; GPU actors, a global-to-local rank map, visible devices
+    ("ray-lightning", "0.3.0"),
+    # animal pose estimation; cuda:{gpu} for one GPU, DataParallel over a GPU list
+    ("deeplabcut", "3.0.2"),
+    # card-game reinforcement learning; a model per actor device, actor processes, a learner GPU
+    ("rlcard", "1.2.0"),
+    # formula OCR; its own replicate/scatter/parallel_apply over device ids
+    ("pix2tex", "0.1.4"),
+    # hydrology models; runs spread over GPU ids, one subprocess per run, cuda:{gpu}
+    ("neuralhydrology", "1.13.0"),
+    # retrosynthesis; one model replica per device, parallel_apply
+    ("syntheseus", "0.9.0"),
+    # protein language models; Ray GPU actors each on cuda:0, inputs split per GPU
+    ("bio-transformers", "0.1.17"),
+    # speech recognition; NCCL group, LOCAL_RANK device, DDP
+    ("masr", "3.0.3"),
+    # recommender systems; set_device, env:// group under torchrun, LOCAL_RANK, DDP
+    ("freerec", "0.9.7"),
+    # medical image computing; DataParallel over configured GPUs, cuda:{id} otherwise
+    ("pymic", "0.6.2"),
+    # federated learning; an NCCL group per run, a device per rank
+    ("easyfl", "0.1.2"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15596,6 +15633,7 @@ UNSEEN_SETS = {
     "fresh-95": FRESH_95,
     "fresh-96": FRESH_96,
     "fresh-97": FRESH_97,
+    "fresh-98": FRESH_98,
 }
 
 
