@@ -22,6 +22,7 @@ import re
 
 from torchplace.lint.context import FileContext, Scope, assigned_values, keyword
 from torchplace.lint.current_gpu import CURRENT_GPU_USE
+from torchplace.lint.flow_classes import class_bases
 from torchplace.lint.project_callers import names_a_process_index
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rules._helpers import enclosing_call_name, without_comments
@@ -266,7 +267,9 @@ def _binds_a_chosen_gpu(function: ast.AST, call: ast.Call, position: int) -> boo
 
 def names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr) -> bool:
     """`node` names transformers' `TrainingArguments` (or a TRL config), or a class of the
-    file that subclasses one (`class TrainingArguments(transformers.TrainingArguments)`)."""
+    file that subclasses one (`class TrainingArguments(transformers.TrainingArguments)`). Its
+    bases are read from its line where the pruned tree stubbed the class out (LongVU's
+    subclass of forty fields holds no candidate line)."""
     if _is_training_arguments(*library_name(ctx, function, node)):
         return True
     if not isinstance(node, ast.Name):
@@ -274,7 +277,10 @@ def names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr
     return any(
         isinstance(statement, ast.ClassDef)
         and statement.name == node.id
-        and any(_is_training_arguments(*library_name(ctx, function, b)) for b in statement.bases)
+        and any(
+            _is_training_arguments(*library_name(ctx, function, b))
+            for b in class_bases(ctx, statement)
+        )
         for statement in ctx.tree.body
     )
 
