@@ -1119,6 +1119,14 @@ HISTORY = [
         "judged-FALSE findings of the rules once default that the fixes address dropped (1 "
         "TPL108 finding, Tango's, now TPL106), nothing else changed; recall unchanged",
     ),
+    (
+        "2026-12-06",
+        "1a82c08",
+        "fresh-98 (12 packages of the index, in other fields again; 1,225 files) at 1a82c08: "
+        "no default-tier finding, the default set alone too; of the rules once default 4 TRUE "
+        "of 7 (TPL108 2/2, TPL401 1/1, TPL204 1/2, TPL104 0/2); its seeded TPL106 sample 2 "
+        "TRUE of 12 (2 split); the judges agreed on 17 of 19",
+    ),
 ]
 
 
@@ -2722,7 +2730,7 @@ CORPUS_NOTES = {
         "First linted at b80c5da: 1,186 Python files, no crash, no default-tier finding, the "
         "same when the default set runs alone. Its 7 findings of the rules once default, read "
         "by two blind judges: 5 TRUE (TPL303: Dexbotic's inference servers move a "
-        "`device_map=\"auto\"` model with `.to(\"cuda\")`, twice; TPL402: Sparse VideoGen's "
+        '`device_map="auto"` model with `.to("cuda")`, twice; TPL402: Sparse VideoGen\'s '
         "HunyuanVideo pipeline places on `cuda:{dist.get_rank()}` while its model sits on the "
         "local rank's GPU, twice; TPL401: its inference creates the NCCL group and binds no "
         "GPU anywhere), 1 FALSE (TPL204: every tensor on the CPU) and 1 split (TPL404: "
@@ -2868,6 +2876,33 @@ CORPUS_NOTES = {
         "loads (seed 97, `fresh-97/tpl106-sample`): 0 TRUE, 11 FALSE, 1 split (FLGo's "
         "decentralized runs may resume on another GPU than the one that saved). The judges "
         "agreed on 13 of 14."
+    ),
+    "fresh-98": (
+        "More packages of the package index whose own code trains or runs models on several "
+        "GPUs, by fresh-97's checks and none of the packages those looked at but its spares: "
+        "GANs (TorchGAN), Ray strategies for Lightning (Ray Lightning), animal pose "
+        "estimation (DeepLabCut), card-game reinforcement learning (RLCard), formula OCR "
+        "(pix2tex), hydrology (NeuralHydrology), retrosynthesis (Syntheseus), protein "
+        "language models (bio-transformers), speech recognition (MASR), recommender systems "
+        "(FreeRec), medical imaging (PyMIC) and federated learning (EasyFL); openpifpaf, "
+        "chosen first, was replaced by TorchGAN before any lint, its sdist not downloadable "
+        "by `pip download` (its build asks for torch 1.13.1). Chosen without the linter, "
+        "none sharing a file with another set, committed (1a82c08) before it was first "
+        "linted. First linted at 1a82c08: 1,225 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone. Its 7 findings of the rules once "
+        "default, read by two blind judges: 4 TRUE (TPL108: every torchrun rank of MASR "
+        "restores its model and optimizer from a checkpoint rank 0 saved from a GPU, without "
+        "`map_location`; TPL401: MASR makes its NCCL group and never binds a GPU, its "
+        'batches going to `torch.device("cuda")`; TPL204: PyMIC\'s MCNet buffers are made '
+        "on the CPU and filled from GPU outputs), 3 FALSE (TPL104: Ray Lightning's DDP and "
+        "Horovod strategies fall back to cuda:0 only on the driver, the workers take their "
+        "own GPU; TPL204: MASR's `rel_shift`, whose every call is commented out). A seeded "
+        "sample of 12 of its 13 TPL106 loads (seed 98, `fresh-98/tpl106-sample`): 2 TRUE "
+        "(MASR's pretrained weights loaded in every rank; FreeRec's resume of a checkpoint "
+        "holding model and optimizer state, which TPL108 does not read: its modules are "
+        "named by a configuration list through `getattr`), 8 FALSE, 2 split (PyMIC's "
+        "checkpoint averaging, which nothing in the package calls). The judges agreed on 17 "
+        "of 19."
     ),
 }
 
