@@ -17,6 +17,7 @@ from typing import Protocol
 from torchplace.lint.flow_element_reads import element_read_names
 from torchplace.lint.flow_facts import ClassFacts, number, number_annotation, tensor_params
 from torchplace.lint.flow_first_pass import FirstPasses
+from torchplace.lint.flow_sizes import size_names
 from torchplace.lint.flow_values import HelperCall, Kind, Meeting, Value, Values, join
 
 
@@ -113,6 +114,11 @@ class FlowState(ABC):
         )
         # `mask_param: int`: an argument annotated as a Python number is one (until rebound).
         self.numbers.update(p.arg for p in every if number_annotation(p.annotation))
+        # `x.view(b, n, heads, self.head_size)`: sizes are numbers (`flow_sizes`).
+        sizes = size_names(function, self.self_name, qualify)
+        self.numbers.update(sizes.parameters)
+        #: Attributes of `self` this function gives as sizes: numbers.
+        self.size_attributes = sizes.attributes
         self.env.update(bindings or {})  # values of arguments known from a caller
         self._body(function.body)
 
@@ -173,6 +179,8 @@ class FlowState(ABC):
         if not isinstance(node, ast.Attribute):
             return False
         own = isinstance(node.value, ast.Name) and node.value.id == self.self_name
+        if own and node.attr in self.size_attributes:
+            return True
         return own and node.attr in self.facts.hyper_parameters()
 
     def _numeric_call(self, call: ast.Call) -> bool:

@@ -1,0 +1,153 @@
+"""Names a function gives as a tensor's sizes: each is one number, never a tensor with elements.
+
+`x.view(b, n, self.num_heads, self.head_size)`, `torch.reshape(t, (-1, inp_dim // num_heads))`,
+`torch.zeros(batch, dim)`: every size given as one of several arguments, or as an element of a
+shape tuple, is one number (a Python int, or a 0-dim tensor), and so is each operand of the
+arithmetic that makes one (a 1-D tensor in `d // 2` would make a 1-D size). So
+`torch.tensor(self.head_size)` and `torch.tensor(inp_dim / num_heads)` in the same function
+are 0-dim: numbers to any device's arithmetic (TFB's TimePerceiver attention scale, SSLRec's
+MBGMN). A name given alone (`x.view(shape)`, `torch.zeros(size)`) may be a whole shape and is
+not read; nor is a parameter the function binds again, nor a size under a lambda or a nested
+function (another scope).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass
+
+#: Tensor methods whose positional arguments are sizes (or one shape sequence).
+_SHAPE_METHODS = frozenset(
+    {"view", "reshape", "expand", "repeat", "new_zeros", "new_ones", "new_empty", "unflatten"}
+)
+#: `torch.` factories whose positional arguments are sizes (or one shape sequence).
+_SHAPE_FACTORIES = frozenset({"zeros", "ones", "empty", "rand", "randn"})
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The function's parameters and `self` attributes given as sizes."""
+
+    parameters: frozenset[str]
+    attributes: frozenset[str]
+
+
+def size_names(
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    self_name: str | None,
+    qualify: Callable[[ast.AST], str | None],
+) -> Sizes:
+    """The parameters of `function` it never binds again, and the attributes of `self_name`,
+    that it gives as sizes (module docs). `qualify` names a call through the file's imports:
+    `torch.reshape(x, shape)` takes the tensor first, `np.zeros(shape, dtype)` a dtype
+    second."""
+    names: set[str] = set()
+    attributes: set[str] = set()
+    for size in _sizes(function, qualify):
+        for node in _operands(size):
+            if isinstance(node, ast.Name):
+                names.add(node.id)
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == self_name
+            ):
+                attributes.add(node.attr)
+    parameters = _parameters(function) - _bound_again(function)
+    written = _attributes_written(function, self_name)
+    return Sizes(frozenset(names & parameters), frozenset(attributes - written))
+
+
+def _sizes(function: ast.AST, qualify: Callable[[ast.AST], str | None]) -> list[ast.expr]:
+    """The expressions the function's own calls give as single sizes."""
+    found: list[ast.expr] = []
+    own = _bound_again(function) | _parameters(function)
+    for call in _own_calls(function):
+        func = call.func
+        if not isinstance(func, ast.Attribute):
+            continue
+        qualified = qualify(func) or ""
+        if qualified.startswith("torch.") and func.attr in (*_SHAPE_FACTORIES, "reshape"):
+            # `torch.reshape(x, shape)` takes the tensor first.
+            arguments = call.args[1:] if func.attr == "reshape" else call.args
+        elif func.attr in _SHAPE_METHODS and _of_a_value(func.value, own):
+            # A method of a value (`x.view(b, n)`), not a module's function (`np.reshape`).
+            arguments = call.args[1:] if func.attr == "unflatten" else call.args
+        else:
+            continue
+        if any(isinstance(a, ast.Starred) for a in arguments):
+            continue
+        if len(arguments) > 1:
+            found += arguments
+        elif arguments and isinstance(arguments[0], ast.Tuple | ast.List):
+            found += [e for e in arguments[0].elts if not isinstance(e, ast.Starred)]
+    return found
+
+
+def _of_a_value(receiver: ast.expr, own: set[str]) -> bool:
+    """The receiver is a value: its chain of attributes, calls and subscripts starts at a
+    name the function binds or takes (`self.proj(x).view`), or at no name at all
+    (`torch.cat(xs).view`'s root is a call), never at a module the file imports."""
+    node = receiver
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Call):
+        return True  # `torch.cat(xs).view(...)`: a call's result
+    return not isinstance(node, ast.Name) or node.id in own
+
+
+def _own_calls(function: ast.AST) -> list[ast.Call]:
+    """The calls in the function's own scope (not in a nested function, class or lambda)."""
+    calls: list[ast.Call] = []
+    pending = list(ast.iter_child_nodes(function))
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Call):
+            calls.append(node)
+        pending.extend(ast.iter_child_nodes(node))
+    return calls
+
+
+def _operands(size: ast.expr) -> list[ast.expr]:
+    """The names and attributes a size is made of by arithmetic (`inp_dim // num_heads`,
+    `-self.head_size`); a size with anything else in it (a call, a subscript) gives none of
+    its parts but itself."""
+    if isinstance(size, ast.UnaryOp):
+        return _operands(size.operand)
+    if isinstance(size, ast.BinOp):
+        return _operands(size.left) + _operands(size.right)
+    if isinstance(size, ast.Name | ast.Attribute):
+        return [size]
+    return []
+
+
+def _parameters(function: ast.AST) -> set[str]:
+    arguments = getattr(function, "args", None)
+    if not isinstance(arguments, ast.arguments):
+        return set()
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    return {p.arg for p in every}
+
+
+def _bound_again(function: ast.AST) -> set[str]:
+    """Names the function assigns (a parameter rebound may be something else there)."""
+    bound: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            bound.add(node.id)
+    return bound
+
+
+def _attributes_written(function: ast.AST, self_name: str | None) -> set[str]:
+    """Attributes of `self_name` the function assigns."""
+    return {
+        node.attr
+        for node in ast.walk(function)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Store | ast.Del)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == self_name
+    }
