@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-98] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-99] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -180,7 +180,8 @@ the package sets hold little of; `--fresh-95` (`FRESH_95`) more such packages, i
 reinforcement learning, remote sensing, Chinese NLP, speech, LLM fine-tuning, continual and
 federated learning); `--fresh-96` (`FRESH_96`) the eligible packages that choice left over;
 `--fresh-97` (`FRESH_97`) more such packages, chosen after the fixes fresh-95 and fresh-96
-prompted; `--fresh-98` (`FRESH_98`) more such packages, in other fields again.
+prompted; `--fresh-98` (`FRESH_98`) more such packages, in other fields again; `--fresh-99`
+(`FRESH_99`) packages chosen by the text TPL402, TPL303 and TPL108 look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12895,6 +12896,42 @@ FRESH_98 = (
     ("easyfl", "0.1.2"),
 )
 
+
+#: fresh-99: packages from the package index chosen by the text the preview rules closest to
+#: the default set look for, found with grep: a device taken from the global rank (TPL402's
+#: shape: ezflow, stoke, mautil, olive-ai), a model loaded with a device map and moved (TPL303's:
+#: openicl, pyterrier-dr, unitxt, green-bit-llm, olive-ai), `torch.load` without
+#: `map_location` in multi-process code (TPL108's: appfl, rtg, carefree-learn, fast-bert), by
+#: fresh-98's checks and none of the packages it or fresh-98 looked at; 12 packages at their
+#: latest release, none sharing a file with another set but openicl's logging helper (left
+#: out). Chosen without running the linter and committed before it was first linted.
+FRESH_99 = (
+    # optical flow; an mp.spawn worker per GPU, its rank given to the group and the device
+    ("ezflow", "0.2.5"),
+    # a training wrapper over DDP, Horovod, DeepSpeed and fairscale; the rank from get_rank()
+    ("stoke", "0.2.1"),
+    # a training framework; processes started per GPU, the rank as the device
+    ("mautil", "0.4.6"),
+    # model optimization; a device per rank of a distributed model, device-map loads
+    ("olive-ai", "0.13.0"),
+    # in-context learning; a model loaded with a device map, then moved
+    ("openicl", "0.1.8"),
+    # dense retrieval; a model loaded with device_map="auto", then moved
+    ("pyterrier-dr", "0.8.1"),
+    # LLM evaluation; models loaded with a device map or moved
+    ("unitxt", "1.26.10"),
+    # low-bit LLMs; checkpoints dispatched by a device map, models moved
+    ("green-bit-llm", "0.2.6"),
+    # federated learning over MPI and gRPC; model states loaded from other processes
+    ("appfl", "1.12.0"),
+    # machine translation; embeddings and checkpoints loaded in DDP training
+    ("rtg", "0.7.2"),
+    # ML pipelines; checkpoints, optimizer and scheduler states loaded
+    ("carefree-learn", "0.5.0"),
+    # text classification; cached features loaded in distributed data loading
+    ("fast-bert", "2.0.26"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15531,6 +15568,8 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
         "anemoi/inference/commands/__init__.py",
         "anemoi/inference/grib/__init__.py",
     ),
+    # fresh-99's: the logging helper OpenCompass (fresh-3) vendors
+    "openicl": ("openicl/utils/logging.py",),
 }
 
 
@@ -15634,6 +15673,7 @@ UNSEEN_SETS = {
     "fresh-96": FRESH_96,
     "fresh-97": FRESH_97,
     "fresh-98": FRESH_98,
+    "fresh-99": FRESH_99,
 }
 
 
