@@ -415,43 +415,68 @@ def _loopback_pin_before(scope: ast.AST, line: int) -> str | None:
     return None
 
 
-def confined_in_block(function: ast.AST, line: int) -> bool:
+def confined_in_block(function: ast.AST, line: int, names: frozenset[str] = frozenset()) -> bool:
     """A block of `function` pins `MASTER_ADDR` to the loopback address before `line` and
     creates the group after the pin, and `line` lies in that block after the pin
     (`os.environ["MASTER_ADDR"] = "127.0.0.1"`, `set_device(rank)`, `init_process_group`):
     the ranks of that group are this node's (TorchIGather's own group in HunyuanVideo-Avatar's
     VAE). `init_device_mesh` creates the default group from the environment, as
     `init_process_group()` does. So is a `line` of the function's own body before that block
-    once the rank the block gives its group (`os.environ["RANK"] = str(rank)`, `rank=rank`)
-    is bound: the function computes the rank of a group it keeps on this node (tokasaurus's
-    `setup_distributed`: `set_device(f"cuda:{global_rank}")`, then, when it needs a group,
-    the pin and `init_device_mesh`)."""
-    for node in ast.walk(function):
-        for body in (getattr(node, "body", None), getattr(node, "orelse", None)):
-            if not isinstance(body, list) or not body or not isinstance(body[0], ast.stmt):
-                continue
-            pins = [s.lineno for s in body if _pins_loopback(s)]
-            if not pins:
-                continue
-            after = [s for s in body if s.lineno > pins[0]]
-            creations = [
-                n
-                for s in after
-                for n in ast.walk(s)
-                if isinstance(n, ast.Call)
-                and (
-                    (call_name(n) == "init_process_group" and _keeps_the_pin(n))
-                    or call_name(n) == "init_device_mesh"
-                )
-            ]
-            if not creations:
-                continue
-            if pins[0] < line and any(
-                s.lineno <= line <= (s.end_lineno or s.lineno) for s in after
-            ):
-                return True
-            if node is not function and _ranked_before(function, node, after, creations, line):
-                return True
+    whose device is read from `names`, one of which is the rank the block gives its group
+    (`os.environ["RANK"] = str(rank)`, `rank=rank`), once bound: the function computes the
+    rank of a group it keeps on this node (tokasaurus's `setup_distributed`:
+    `set_device(f"cuda:{global_rank}")`, then, when it needs a group, the pin and
+    `init_device_mesh`). Only when that block creates every group the function creates (no
+    `else:` that joins a launcher's nodes, no group made before it or after it), each with
+    the pin kept (no `init_method` or store of its own), and nothing writes `MASTER_ADDR`
+    another way."""
+    own = [n for n in own_nodes(function)]
+    made = [n for n in own if isinstance(n, ast.Call) and _creates_a_group(n)]
+    if not made or any(_writes_another_address(n) for n in own):
+        return False
+    blocks: list[tuple[ast.AST, list[ast.stmt]]] = [(function, getattr(function, "body", []))]
+    for node in own:
+        if isinstance(node, ast.stmt):
+            for name in ("body", "orelse", "finalbody"):
+                body = getattr(node, name, None)
+                if isinstance(body, list) and body and isinstance(body[0], ast.stmt):
+                    blocks.append((node, body))
+    for holder, body in blocks:
+        pins = [s.lineno for s in body if _pins_loopback(s)]
+        if not pins:
+            continue
+        after = [s for s in body if s.lineno > pins[0]]
+        inside = {id(n) for s in after for n in [s, *own_nodes(s)]}
+        if not all(id(call) in inside for call in made):
+            continue  # a group made outside the block may span nodes
+        if not all(call_name(call) == "init_device_mesh" or _keeps_the_pin(call) for call in made):
+            continue
+        if pins[0] < line and any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in after):
+            return True
+        if holder is not function and _ranked_before(function, holder, after, made, line, names):
+            return True
+    return False
+
+
+def _creates_a_group(call: ast.Call) -> bool:
+    """`init_process_group`, `init_device_mesh` or another call that creates the default
+    group (`_OTHER_CREATORS`)."""
+    name = call_name(call)
+    return name == "init_process_group" or name in _OTHER_CREATORS
+
+
+def _writes_another_address(node: ast.AST) -> bool:
+    """A write of `MASTER_ADDR` that is no loopback pin (`os.environ["MASTER_ADDR"] =
+    cfg.master_addr`, `os.environ.update(...)`, `setdefault`, `putenv`)."""
+    if isinstance(node, ast.Assign) and not _pins_loopback(node):
+        return any(
+            isinstance(t, ast.Subscript)
+            and isinstance(t.slice, ast.Constant)
+            and t.slice.value == "MASTER_ADDR"
+            for t in node.targets
+        )
+    if isinstance(node, ast.Call) and call_name(node) in ("update", "setdefault", "putenv"):
+        return "MASTER_ADDR" in ast.unparse(node) or any(kw.arg is None for kw in node.keywords)
     return False
 
 
@@ -461,15 +486,18 @@ def _ranked_before(
     after: list[ast.stmt],
     creations: list[ast.Call],
     line: int,
+    names: frozenset[str],
 ) -> bool:
     """`line` lies in a statement of `function`'s own body before the statement holding
-    `block`, at or after the binding of a name the block gives its group as its rank."""
+    `block`, at or after the binding of a name the block gives its group as its rank, and
+    its device is read from that name (`names`)."""
     ranks = [keyword_value(call, "rank") for call in creations]
     given = {r.id for r in ranks if isinstance(r, ast.Name)} | _rank_environment_names(after)
+    given &= names
     if not given:
         return False
     statements: list[ast.stmt] = getattr(function, "body", [])
-    holder = next((s for s in statements if any(n is block for n in ast.walk(s))), None)
+    holder = next((s for s in statements if any(n is block for n in [s, *own_nodes(s)])), None)
     if holder is None:
         return False
     bound = [

@@ -315,7 +315,21 @@ def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
     line = getattr(value, "lineno", 0)
     if function is None:
         return False
-    return after_single_node_guard(function, line) or confined_in_block(function, line)
+    if after_single_node_guard(function, line):
+        return True
+    return confined_in_block(function, line, _names_read(function, value))
+
+
+def _names_read(function: ast.AST, value: ast.AST) -> frozenset[str]:
+    """The names the device value reads, and those the function assigns them from
+    (`device = f"cuda:{global_rank}"`, then `set_device(device)`: `device`, `global_rank`)."""
+    names = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id in names for t in node.targets
+        ):
+            names |= {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+    return frozenset(names)
 
 
 def _holding_function(
