@@ -20,9 +20,9 @@ from __future__ import annotations
 import ast
 import re
 
-from torchplace.lint.context import FileContext, Scope, assigned_values, keyword
+from torchplace.lint.context import FileContext, Scope, assigned_values, call_name, keyword
 from torchplace.lint.current_gpu import CURRENT_GPU_USE
-from torchplace.lint.flow_classes import class_bases
+from torchplace.lint.flow_classes import class_bases, whole_class
 from torchplace.lint.project_callers import names_a_process_index
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rules._helpers import enclosing_call_name, without_comments
@@ -267,22 +267,36 @@ def _binds_a_chosen_gpu(function: ast.AST, call: ast.Call, position: int) -> boo
 
 def names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr) -> bool:
     """`node` names transformers' `TrainingArguments` (or a TRL config), or a class of the
-    file that subclasses one (`class TrainingArguments(transformers.TrainingArguments)`). Its
-    bases are read from its line where the pruned tree stubbed the class out (LongVU's
-    subclass of forty fields holds no candidate line)."""
+    file that subclasses one (`class TrainingArguments(transformers.TrainingArguments)`) and
+    keeps its `__post_init__` (an override that never calls `super().__post_init__()` builds
+    no accelerate state). The class is read whole where the pruned tree stubbed it out
+    (LongVU's subclass of forty fields holds no candidate line)."""
     if _is_training_arguments(*library_name(ctx, function, node)):
         return True
     if not isinstance(node, ast.Name):
         return False
-    return any(
-        isinstance(statement, ast.ClassDef)
-        and statement.name == node.id
-        and any(
+    for statement in ctx.tree.body:
+        if not isinstance(statement, ast.ClassDef) or statement.name != node.id:
+            continue
+        if not any(
             _is_training_arguments(*library_name(ctx, function, b))
             for b in class_bases(ctx, statement)
-        )
-        for statement in ctx.tree.body
-    )
+        ):
+            continue
+        whole = whole_class(ctx, statement) or statement
+        if not _overrides_post_init(whole):
+            return True
+    return False
+
+
+def _overrides_post_init(node: ast.ClassDef) -> bool:
+    """The class defines `__post_init__` and never calls the base's from it."""
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef) and item.name == "__post_init__":
+            return not any(
+                isinstance(n, ast.Call) and call_name(n) == "__post_init__" for n in ast.walk(item)
+            )
+    return False
 
 
 def _is_training_arguments(root: str, last: str) -> bool:

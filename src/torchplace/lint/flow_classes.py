@@ -29,8 +29,31 @@ def is_module_class(ctx: FileContext, owner: Scope, depth: int = 0) -> bool:
 
 
 def class_bases(ctx: FileContext, node: ast.ClassDef) -> list[ast.expr]:
-    """A class's bases, read from its line where `regions` stubbed the class out."""
-    return node.bases or _bases_from_text(ctx, node)
+    """A class's bases, read from its line where `regions` stubbed the class out, or from
+    the whole file's tree where its head spans lines (`class Block(\n    nn.Module\n):`)."""
+    if node.bases:
+        return node.bases
+    found = _bases_from_text(ctx, node)
+    if found or "(" not in ctx.source.line(node.lineno):
+        return found
+    whole = whole_class(ctx, node)
+    return whole.bases if whole is not None else []
+
+
+def whole_class(ctx: FileContext, node: ast.ClassDef) -> ast.ClassDef | None:
+    """The class as the whole file's tree holds it (`regions` may have stubbed it out); None
+    when the whole file does not parse."""
+    whole = ctx.whole_tree()
+    if whole is None:
+        return None
+    return next(
+        (
+            n
+            for n in ast.walk(whole)
+            if isinstance(n, ast.ClassDef) and n.lineno == node.lineno and n.name == node.name
+        ),
+        None,
+    )
 
 
 def _is_module_base(ctx: FileContext, base: ast.expr, depth: int) -> bool:
@@ -73,20 +96,7 @@ def class_facts(ctx: FileContext, node: ast.ClassDef) -> ClassFacts:
     if facts.layer_classes:
         facts.bound_arguments = _bound_arguments(ctx, facts.layer_classes)
 
-    def whole_class() -> ast.ClassDef | None:
-        whole = ctx.whole_tree()
-        if whole is None:
-            return None
-        return next(
-            (
-                n
-                for n in ast.walk(whole)
-                if isinstance(n, ast.ClassDef) and n.lineno == node.lineno and n.name == node.name
-            ),
-            None,
-        )
-
-    facts.whole = whole_class
+    facts.whole = lambda: whole_class(ctx, node)
     facts.writes = lambda: per_file(ctx, "attribute-writes", _attribute_writes)
     facts.text = ctx.source.text
     return facts
