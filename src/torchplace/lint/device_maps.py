@@ -13,7 +13,7 @@ import ast
 
 from torchplace.lint.context import FileContext, keyword
 from torchplace.lint.rank_flow import module_nodes, own_nodes
-from torchplace.lint.rules._helpers import literal_string
+from torchplace.lint.rules._helpers import enclosing_function, literal_string
 
 #: `device_map` strings that spread a model over every visible device.
 SPREADING = frozenset({"auto", "balanced", "balanced_low_0", "sequential"})
@@ -46,7 +46,37 @@ def dispatches(ctx: FileContext, value: ast.expr) -> bool:
         if len(value.args) > dispatcher:
             return _may_spread(value.args[dispatcher])
         return True
-    return argument is not None and spreads(argument.value)
+    return argument is not None and (
+        spreads(argument.value) or _inferred_map(ctx, argument.value, value.lineno)
+    )
+
+
+#: accelerate's helpers that compute a map over every device they are given.
+_MAP_MAKERS = frozenset({"infer_auto_device_map", "get_balanced_memory_map"})
+
+
+def _inferred_map(ctx: FileContext, value: ast.expr, line: int) -> bool:
+    """`device_map=device_map` where the function holding the call sets that name to a map
+    accelerate computes over the devices (`device_map = infer_auto_device_map(model)`,
+    OpenICL's model-parallel loading), or to a spreading literal."""
+    if not isinstance(value, ast.Name):
+        return False
+    function = enclosing_function(ctx.tree, line)
+    if function is None:
+        return False
+    for node in own_nodes(function):
+        if not isinstance(node, ast.Assign) or not any(
+            isinstance(t, ast.Name) and t.id == value.id for t in node.targets
+        ):
+            continue
+        made = node.value
+        if isinstance(made, ast.Call):
+            name = (ctx.qualified(made.func) or "").rpartition(".")[2]
+            if name in _MAP_MAKERS:
+                return True
+        elif spreads(made):
+            return True
+    return False
 
 
 def _may_spread(value: ast.expr) -> bool:
@@ -54,6 +84,50 @@ def _may_spread(value: ast.expr) -> bool:
     if isinstance(value, ast.Dict) or literal_string(value) is not None:
         return spreads(value)
     return True
+
+
+def returns_dispatched(ctx: FileContext, value: ast.expr, owner: ast.ClassDef | None) -> bool:
+    """`value` calls a function of the file (a module-level one by name, or a method of
+    `owner` through `self.`) whose own code loads or dispatches a model over several
+    devices and that returns a value: the result is taken as that model (pyterrier-dr's
+    `_get_model(name)`, which loads with `device_map="auto"`, wraps and returns it)."""
+    if not isinstance(value, ast.Call):
+        return False
+    function = _own_function(ctx, value.func, owner)
+    if function is None or not dispatches_in(ctx, function):
+        return False
+    return any(
+        isinstance(node, ast.Return)
+        and node.value is not None
+        and not (isinstance(node.value, ast.Constant) and node.value.value is None)
+        for node in own_nodes(function)
+    )
+
+
+def _own_function(
+    ctx: FileContext, func: ast.expr, owner: ast.ClassDef | None
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The file's module-level function `func` names, or `owner`'s method for `self.name`."""
+    if isinstance(func, ast.Name):
+        body: list[ast.stmt] = ctx.tree.body
+        name = func.id
+    elif (
+        owner is not None
+        and isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+    ):
+        body, name = owner.body, func.attr
+    else:
+        return None
+    return next(
+        (
+            s
+            for s in body
+            if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name == name
+        ),
+        None,
+    )
 
 
 def dispatches_in(ctx: FileContext, root: ast.AST) -> bool:

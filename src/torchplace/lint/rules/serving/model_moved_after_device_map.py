@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.correlated_branches import CorrelatedBranches
-from torchplace.lint.device_maps import dispatches
+from torchplace.lint.device_maps import dispatches, returns_dispatched
 from torchplace.lint.if_arms import IfArms, if_arms
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -24,8 +24,11 @@ class ModelMovedAfterDeviceMap(Rule):
     """## What it does
     Flags `model.to(...)` / `model.cuda()` on a model that the same function loaded with a
     multi-device `device_map` (`"auto"`, `"balanced"`, `"sequential"`, or a map of several
-    entries) or dispatched with `dispatch_model` / `load_checkpoint_and_dispatch`, also in
-    the same expression (`from_pretrained(path, device_map="auto").cuda()`).
+    entries, or a name the function sets to `infer_auto_device_map(...)`) or dispatched with
+    `dispatch_model` / `load_checkpoint_and_dispatch`, also in the same expression
+    (`from_pretrained(path, device_map="auto").cuda()`), through a function of the file that
+    loads so and returns the model (`load(path).to(device)`), or by a method of the class
+    called before the move (`self._load(path)`, then `self.model.to(device)`).
 
     ## Why is this bad?
     A dispatched model is spread over several GPUs (and maybe the CPU or disk), with
@@ -97,7 +100,14 @@ class ModelMovedAfterDeviceMap(Rule):
     project_condition = "may-see-several-gpus"
     summary = "Model loaded with a multi-GPU device_map is moved with `.to()`/`.cuda()`"
     pattern = "offloaded-module-used-outside-scope"
-    candidate = AnyOf(r"device_map\s*=", r"dispatch_model", r"load_checkpoint_and_dispatch")
+    # A move of `self.model` or of a call's result is a candidate too: the loading may be in
+    # another function (`returns_dispatched`, `_moved_after_a_loading_method`).
+    candidate = AnyOf(
+        r"device_map\s*=",
+        r"dispatch_model",
+        r"load_checkpoint_and_dispatch",
+        r"(?:self\.\w+|\))\.(?:to|cuda)\(",
+    )
     file_gate = ("device_map",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
@@ -109,7 +119,7 @@ class ModelMovedAfterDeviceMap(Rule):
             loaded = call.func.value
             if (
                 isinstance(loaded, ast.Call)
-                and dispatches(ctx, loaded)
+                and _dispatched(ctx, loaded, located.scope)
                 and _moves_device(ctx, call)
             ):
                 message = "the model is dispatched over several devices and moved at once"
@@ -119,7 +129,7 @@ class ModelMovedAfterDeviceMap(Rule):
             node = located.node
             if not isinstance(node, ast.Assign) or len(node.targets) != 1:
                 continue
-            if dispatches(ctx, node.value):
+            if _dispatched(ctx, node.value, located.scope):
                 name = ctx.source.segment(node.targets[0])
                 dispatched[(id(located.scope.node), name)] = located.scope
         for (_, name), scope in dispatched.items():
@@ -159,9 +169,73 @@ class ModelMovedAfterDeviceMap(Rule):
                         for later in earlier[index + 1 :]
                     )
                 ]
-                if any(dispatches(ctx, node.value) for node in reaching):
+                if any(_dispatched(ctx, node.value, scope) for node in reaching):
                     message = f"`{name}` was dispatched over several devices; do not move it"
                     yield self.finding(ctx, call, message)
+        yield from self._moved_after_a_loading_method(ctx, dispatched)
+
+    def _moved_after_a_loading_method(
+        self, ctx: FileContext, dispatched: dict[tuple[int, str], Scope]
+    ) -> Iterator[Finding]:
+        """`self.model` dispatched by a method of the class that this one calls first
+        (OpenICL's `__init__`: `self.__init_model(...)`, which loads with a device map when
+        model parallel, then `self.model.to(self.device)`), not set again between the call
+        and the move."""
+        loaders: dict[tuple[int, str], set[str]] = {}  # (class, attribute) -> methods
+        for (_, name), scope in dispatched.items():
+            owner = scope.method_class
+            function = scope.function
+            if owner is None or function is not scope or not name.startswith("self."):
+                continue
+            loaders.setdefault((id(owner.node), name), set()).add(function.name)
+        if not loaders:
+            return
+        for located in ctx.calls("to", "cuda"):
+            call, scope = located.node, located.scope
+            owner = scope.method_class
+            if owner is None or not isinstance(call, ast.Call):
+                continue
+            if not isinstance(call.func, ast.Attribute) or not _moves_device(ctx, call):
+                continue
+            name = ctx.source.segment(call.func.value)
+            methods = loaders.get((id(owner.node), name))
+            if not methods or (id(scope.node), name) in dispatched:
+                continue  # the function's own loading is read above
+            nodes = list(scope_nodes(ctx, scope))
+            loads = [
+                node.lineno
+                for node in nodes
+                if isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "self"
+                and node.func.attr in methods
+                and node.lineno < call.lineno
+            ]
+            if not loads:
+                continue
+            replaced = any(
+                isinstance(node, ast.Assign)
+                and any(ctx.source.segment(t) == name for t in node.targets)
+                and max(loads) < node.lineno < call.lineno
+                for node in nodes
+            )
+            if not replaced:
+                message = (
+                    f"`{name}` was dispatched over several devices by a method called before;"
+                    " do not move it"
+                )
+                yield self.finding(ctx, call, message)
+
+
+def _dispatched(ctx: FileContext, value: ast.expr, scope: Scope) -> bool:
+    """`value` loads or dispatches a model over several devices, itself or through a
+    function of the file that does and returns it (`device_maps.returns_dispatched`)."""
+    if dispatches(ctx, value):
+        return True
+    owner = scope.method_class
+    node = owner.node if owner is not None else None
+    return returns_dispatched(ctx, value, node if isinstance(node, ast.ClassDef) else None)
 
 
 def _always_before(assignment: IfArms, call: IfArms) -> bool:
