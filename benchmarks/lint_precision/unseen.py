@@ -1127,6 +1127,16 @@ HISTORY = [
         "of 7 (TPL108 2/2, TPL401 1/1, TPL204 1/2, TPL104 0/2); its seeded TPL106 sample 2 "
         "TRUE of 12 (2 split); the judges agreed on 17 of 19",
     ),
+    (
+        "2026-12-06",
+        "3b13fb9",
+        "fresh-99 (12 packages of the index chosen by the text TPL402, TPL303 and TPL108 look "
+        "for; 1,275 files) at 3b13fb9: no default-tier finding, the default set alone too, "
+        "and no finding of the rules once default; its seeded TPL106 sample 1 TRUE of 12 (1 "
+        "UNSURE, 2 split; the judges agreed on 10 of 12). A blind reading of its 97 sites of "
+        "those shapes found 13 hazards, none raised at first look; TPL303's reading of a "
+        "loading in the file's own functions (39081be), made after, raises 2 of them",
+    ),
 ]
 
 
@@ -2903,6 +2913,37 @@ CORPUS_NOTES = {
         "named by a configuration list through `getattr`), 8 FALSE, 2 split (PyMIC's "
         "checkpoint averaging, which nothing in the package calls). The judges agreed on 17 "
         "of 19."
+    ),
+    "fresh-99": (
+        "Packages of the package index chosen by the text the preview rules closest to the "
+        "default set look for, found with grep: a device taken from a rank (ezflow, stoke, "
+        "mautil, Olive), a model loaded with a device map and moved (OpenICL, pyterrier-dr, "
+        "unitxt, GreenBit LLM, Olive), `torch.load` without `map_location` in multi-process "
+        "code (APPFL, RTG, carefree-learn, fast-bert); by fresh-98's checks and none of the "
+        "packages it or fresh-98 looked at; OpenICL's logging helper, which OpenCompass "
+        "(fresh-3) vendors, left out. Chosen without the linter, committed (6919eb5) before "
+        "it was first linted. First linted at 3b13fb9: 1,275 Python files, no crash, no "
+        "default-tier finding, the same when the default set runs alone, and no finding of "
+        "the rules once default. A seeded sample of 12 of its 36 TPL106 loads (seed 99, "
+        "`fresh-99/tpl106-sample`): 1 TRUE (carefree-learn's weights cache reloads converted "
+        "weights copied from a model already on its GPU), 8 FALSE, 1 UNSURE (pretrained "
+        "checkpoints whose storage the package does not show), 2 split (APPFL's client "
+        "states, saved on GPUs, reloaded by a helper nothing calls or by the serializer off "
+        "its default path). The judges agreed on 10 of 12. Two blind readers, shown no "
+        "finding, read the 97 sites of those shapes "
+        "(`second_judge/unseen/sites-fresh-99.jsonl`: 23 devices that may come from a rank, "
+        "35 device-map loads, 39 loads without `map_location`) and agreed on 88: 13 HAZARD, "
+        "75 SAFE, 9 split. The hazards: OpenICL moves its model-parallel model whole to "
+        '`cuda` (3 sites of one move), pyterrier-dr moves the `device_map="auto"` model '
+        'its helper returns, GreenBit LLM\'s loaders hand `device_map="auto"` models to a '
+        "`generate` that moves them (3), unitxt sends inputs to the map itself "
+        "(`.to(self.device or self.device_map)`, 2), stoke gives DDP the global rank as "
+        "`device_ids`, APPFL indexes GPUs by the global client id and its server loads the "
+        "clients' GPU states without `map_location` (2), ezflow moves a DataParallel model "
+        "to `cuda` while its device ids are the user's. No rule raised any at first look. "
+        "TPL303 then learned to follow a loading into the file's own functions (39081be), "
+        "which raises OpenICL's and pyterrier-dr's moves; the others need a model or rank "
+        "followed through parameters across files, or a device map read as a device."
     ),
 }
 
