@@ -42,7 +42,7 @@ def dispatches(ctx: FileContext, value: ast.expr) -> bool:
     dispatcher = _DISPATCHERS.get(qualified.rpartition(".")[2])
     if dispatcher is not None:
         if argument is not None:
-            return spreads(argument.value)
+            return spreads(argument.value) or _inferred_map(ctx, argument.value, value.lineno)
         if len(value.args) > dispatcher:
             return _may_spread(value.args[dispatcher])
         return True
@@ -58,7 +58,9 @@ _MAP_MAKERS = frozenset({"infer_auto_device_map", "get_balanced_memory_map"})
 def _inferred_map(ctx: FileContext, value: ast.expr, line: int) -> bool:
     """`device_map=device_map` where the function holding the call sets that name to a map
     accelerate computes over the devices (`device_map = infer_auto_device_map(model)`,
-    OpenICL's model-parallel loading), or to a spreading literal."""
+    OpenICL's model-parallel loading). A spreading literal set under a test (`if
+    device_count() > 1: device_map = "auto"`) is not read: the move may be under its
+    negation."""
     if not isinstance(value, ast.Name):
         return False
     function = enclosing_function(ctx.tree, line)
@@ -74,8 +76,6 @@ def _inferred_map(ctx: FileContext, value: ast.expr, line: int) -> bool:
             name = (ctx.qualified(made.func) or "").rpartition(".")[2]
             if name in _MAP_MAKERS:
                 return True
-        elif spreads(made):
-            return True
     return False
 
 
@@ -88,19 +88,62 @@ def _may_spread(value: ast.expr) -> bool:
 
 def returns_dispatched(ctx: FileContext, value: ast.expr, owner: ast.ClassDef | None) -> bool:
     """`value` calls a function of the file (a module-level one by name, or a method of
-    `owner` through `self.`) whose own code loads or dispatches a model over several
-    devices and that returns a value: the result is taken as that model (pyterrier-dr's
-    `_get_model(name)`, which loads with `device_map="auto"`, wraps and returns it)."""
+    `owner` through `self.`) that returns a model it loads or dispatches over several
+    devices: the loading call itself, or a name bound to it or to what keeps it a model
+    (a wrapper given it first, `PeftModel.from_pretrained(base, path)`; a method that
+    returns the model, `model.eval()`, `model.merge_and_unload()`): pyterrier-dr's
+    `_get_model(name)`. What the model computes (`model(x)`, `model.generate(ids)`) is no
+    model."""
     if not isinstance(value, ast.Call):
         return False
     function = _own_function(ctx, value.func, owner)
-    if function is None or not dispatches_in(ctx, function):
+    if function is None:
         return False
+    models: set[str] = set()
+    returned: list[ast.expr] = []
+    for node in sorted(
+        (n for n in own_nodes(function) if isinstance(n, ast.Assign | ast.Return)),
+        key=lambda n: n.lineno,
+    ):
+        if isinstance(node, ast.Return):
+            if node.value is not None:
+                returned.append(node.value)
+            continue
+        if dispatches(ctx, node.value) or _keeps_the_model(node.value, models):
+            models |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     return any(
-        isinstance(node, ast.Return)
-        and node.value is not None
-        and not (isinstance(node.value, ast.Constant) and node.value.value is None)
-        for node in own_nodes(function)
+        (isinstance(r, ast.Name) and r.id in models)
+        or dispatches(ctx, r)
+        or _keeps_the_model(r, models)
+        for r in returned
+    )
+
+
+#: Methods of a model that return the model itself (or the module it wraps).
+_MODEL_METHODS = frozenset(
+    {"eval", "train", "half", "float", "bfloat16", "merge_and_unload", "compile",
+     "requires_grad_", "get_base_model", "to", "cuda"}
+)  # fmt: skip
+#: Calls that wrap the model they are given first.
+_WRAPPERS = frozenset({"from_pretrained", "get_peft_model", "prepare_model_for_kbit_training"})
+
+
+def _keeps_the_model(value: ast.expr, models: set[str]) -> bool:
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    if isinstance(func, ast.Attribute) and func.attr in _MODEL_METHODS:
+        receiver = func.value
+        if isinstance(receiver, ast.Name) and receiver.id in models:
+            return True
+        if _keeps_the_model(receiver, models):
+            return True
+    named = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    first = value.args[0] if value.args else None
+    return (
+        (named in _WRAPPERS or named[:1].isupper())
+        and isinstance(first, ast.Name)
+        and first.id in models
     )
 
 

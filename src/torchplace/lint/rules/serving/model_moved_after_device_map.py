@@ -202,8 +202,9 @@ class ModelMovedAfterDeviceMap(Rule):
             if not methods or (id(scope.node), name) in dispatched:
                 continue  # the function's own loading is read above
             nodes = list(scope_nodes(ctx, scope))
+            flags = CorrelatedBranches(scope.node)
             loads = [
-                node.lineno
+                node
                 for node in nodes
                 if isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
@@ -211,13 +212,18 @@ class ModelMovedAfterDeviceMap(Rule):
                 and node.func.value.id == "self"
                 and node.func.attr in methods
                 and node.lineno < call.lineno
+                # Not on the other arm of an `if` than the move, nor under a test of a flag
+                # the loading method is given (`if not model_parallel: self.model.to(...)`).
+                and not flags.exclusive(node, call)
+                and not _guarded_by_arguments(scope.node, call, node)
             ]
             if not loads:
                 continue
+            last = max(load.lineno for load in loads)
             replaced = any(
                 isinstance(node, ast.Assign)
                 and any(ctx.source.segment(t) == name for t in node.targets)
-                and max(loads) < node.lineno < call.lineno
+                and last < node.lineno < call.lineno
                 for node in nodes
             )
             if not replaced:
@@ -226,6 +232,30 @@ class ModelMovedAfterDeviceMap(Rule):
                     " do not move it"
                 )
                 yield self.finding(ctx, call, message)
+
+
+def _guarded_by_arguments(function: ast.AST, move: ast.Call, load: ast.Call) -> bool:
+    """The move sits under an `if` (or a conditional expression) whose test reads a name or
+    attribute the loading call is given (`model_parallel`, `self.parallel`): the flag that
+    may have chosen the map."""
+    given = {
+        ast.unparse(argument)
+        for argument in [*load.args, *(k.value for k in load.keywords)]
+        if isinstance(argument, ast.Name | ast.Attribute)
+    }
+    if not given:
+        return False
+    for node in ast.walk(function):
+        if not isinstance(node, ast.If | ast.IfExp | ast.While):
+            continue
+        if not any(m is move for m in ast.walk(node) if m is not node.test):
+            continue
+        read = {
+            ast.unparse(n) for n in ast.walk(node.test) if isinstance(n, ast.Name | ast.Attribute)
+        }
+        if read & given:
+            return True
+    return False
 
 
 def _dispatched(ctx: FileContext, value: ast.expr, scope: Scope) -> bool:
@@ -250,6 +280,14 @@ def _moves(ctx: FileContext, call: ast.Call, name: str) -> bool:
     return _moves_device(ctx, call)
 
 
+def _names_a_dtype(ctx: FileContext, value: ast.expr) -> bool:
+    """`torch.float16`, `dtype`, or a choice between dtypes (`torch.bfloat16 if bf16 else
+    torch.float16`)."""
+    if isinstance(value, ast.IfExp):
+        return _names_a_dtype(ctx, value.body) and _names_a_dtype(ctx, value.orelse)
+    return _DTYPE.search(ctx.source.segment(value)) is not None
+
+
 def _moves_device(ctx: FileContext, call: ast.Call) -> bool:
     """`.cuda()`, or `.to(...)` given a device (not only a dtype)."""
     func = call.func
@@ -258,5 +296,5 @@ def _moves_device(ctx: FileContext, call: ast.Call) -> bool:
     if func.attr == "to":
         if not call.args:
             return keyword(call, "device") is not None
-        return not _DTYPE.search(ctx.source.segment(call.args[0]))
+        return not _names_a_dtype(ctx, call.args[0])
     return True
