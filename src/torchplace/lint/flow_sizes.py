@@ -17,10 +17,10 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
-#: Tensor methods whose positional arguments are sizes (or one shape sequence).
-_SHAPE_METHODS = frozenset(
-    {"view", "reshape", "expand", "repeat", "new_zeros", "new_ones", "new_empty", "unflatten"}
-)
+#: Tensor methods whose positional arguments are sizes (or one shape sequence). Not
+#: `expand` or `repeat`: numpy's `arr.repeat(counts, axis)` takes an array, and objects of
+#: other kinds have methods of those names (a search tree's `node.expand(actions, priors)`).
+_SHAPE_METHODS = frozenset({"view", "reshape", "new_zeros", "new_ones", "new_empty", "unflatten"})
 #: `torch.` factories whose positional arguments are sizes (or one shape sequence).
 _SHAPE_FACTORIES = frozenset({"zeros", "ones", "empty", "rand", "randn"})
 
@@ -42,6 +42,9 @@ def size_names(
     that it gives as sizes (module docs). `qualify` names a call through the file's imports:
     `torch.reshape(x, shape)` takes the tensor first, `np.zeros(shape, dtype)` a dtype
     second."""
+    cached = getattr(function, _CACHE, None)
+    if isinstance(cached, Sizes):
+        return cached
     names: set[str] = set()
     attributes: set[str] = set()
     for size in _sizes(function, qualify):
@@ -54,15 +57,22 @@ def size_names(
                 and node.value.id == self_name
             ):
                 attributes.add(node.attr)
-    parameters = _parameters(function) - _bound_again(function)
+    bound, sequences = _bound_and_sequences(function)
+    parameters = _parameters(function) - bound
     written = _attributes_written(function, self_name)
-    return Sizes(frozenset(names & parameters), frozenset(attributes - written))
+    found = Sizes(frozenset(names & parameters - sequences), frozenset(attributes - written))
+    setattr(function, _CACHE, found)  # flows of one function ask again (helper bindings)
+    return found
+
+
+#: Where `size_names` keeps its answer on the function's node.
+_CACHE = "_torchplace_sizes"
 
 
 def _sizes(function: ast.AST, qualify: Callable[[ast.AST], str | None]) -> list[ast.expr]:
     """The expressions the function's own calls give as single sizes."""
     found: list[ast.expr] = []
-    own = _bound_again(function) | _parameters(function)
+    own = _bound_and_sequences(function)[0] | _parameters(function)
     for call in _own_calls(function):
         func = call.func
         if not isinstance(func, ast.Attribute):
@@ -132,13 +142,29 @@ def _parameters(function: ast.AST) -> set[str]:
     return {p.arg for p in every}
 
 
-def _bound_again(function: ast.AST) -> set[str]:
-    """Names the function assigns (a parameter rebound may be something else there)."""
+def _bound_and_sequences(function: ast.AST) -> tuple[set[str], set[str]]:
+    """Names the function assigns (a parameter rebound may be something else there), and
+    names it uses as sequences somewhere (`*size`, `size[0]`, `len(size)`, `for s in size`):
+    such a name may be a whole shape on another path (`if isinstance(size, int):
+    x.view(-1, size) else: x.view(-1, *size)`)."""
     bound: set[str] = set()
+    sequences: set[str] = set()
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
             bound.add(node.id)
-    return bound
+        elif isinstance(node, ast.Starred | ast.Subscript) and isinstance(node.value, ast.Name):
+            sequences.add(node.value.id)
+        elif isinstance(node, ast.For | ast.comprehension) and isinstance(node.iter, ast.Name):
+            sequences.add(node.iter.id)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("len", "list", "tuple", "iter")
+            and node.args
+            and isinstance(node.args[0], ast.Name)
+        ):
+            sequences.add(node.args[0].id)
+    return bound, sequences
 
 
 def _attributes_written(function: ast.AST, self_name: str | None) -> set[str]:
