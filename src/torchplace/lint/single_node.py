@@ -452,7 +452,12 @@ def confined_in_block(function: ast.AST, line: int, names: frozenset[str] = froz
         if not all(call_name(call) == "init_device_mesh" or _keeps_the_pin(call) for call in made):
             continue
         if pins[0] < line and any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in after):
-            return True
+            given = _given_ranks(made, after)
+            # A device that reads a name, when the block gives its group another one
+            # (`RANK = str(local_rank)`, then `set_device(global_rank)`), is not its rank.
+            if not given or not names or names & given:
+                return True
+            continue
         if holder is not function and _ranked_before(function, holder, after, made, line, names):
             return True
     return False
@@ -460,9 +465,20 @@ def confined_in_block(function: ast.AST, line: int, names: frozenset[str] = froz
 
 def _creates_a_group(call: ast.Call) -> bool:
     """`init_process_group`, `init_device_mesh` or another call that creates the default
-    group (`_OTHER_CREATORS`)."""
-    name = call_name(call)
-    return name == "init_process_group" or name in _OTHER_CREATORS
+    group (`_OTHER_CREATORS`), or a helper named for making one (`init_distributed_mode(args)`,
+    `setup_dist()`): its group may meet wherever its launcher says."""
+    name = call_name(call) or ""
+    return (
+        name == "init_process_group"
+        or name in _OTHER_CREATORS
+        or _GROUP_HELPER.search(name) is not None
+    )
+
+
+#: A helper named for making the process group.
+_GROUP_HELPER = re.compile(
+    r"(?i)init_?dist|dist\w*_?init|setup_?dist|init_?process|init_?ddp|setup_?ddp"
+)
 
 
 def _writes_another_address(node: ast.AST) -> bool:
@@ -476,7 +492,11 @@ def _writes_another_address(node: ast.AST) -> bool:
             for t in node.targets
         )
     if isinstance(node, ast.Call) and call_name(node) in ("update", "setdefault", "putenv"):
-        return "MASTER_ADDR" in ast.unparse(node) or any(kw.arg is None for kw in node.keywords)
+        # Only the environment's: `settings.update(**options)` writes no address.
+        text = ast.unparse(node)
+        if "environ" not in text and call_name(node) != "putenv":
+            return False
+        return "MASTER_ADDR" in text or any(kw.arg is None for kw in node.keywords)
     return False
 
 
@@ -491,9 +511,7 @@ def _ranked_before(
     """`line` lies in a statement of `function`'s own body before the statement holding
     `block`, at or after the binding of a name the block gives its group as its rank, and
     its device is read from that name (`names`)."""
-    ranks = [keyword_value(call, "rank") for call in creations]
-    given = {r.id for r in ranks if isinstance(r, ast.Name)} | _rank_environment_names(after)
-    given &= names
+    given = _given_ranks(creations, after) & names
     if not given:
         return False
     statements: list[ast.stmt] = getattr(function, "body", [])
@@ -508,6 +526,13 @@ def _ranked_before(
         and any(isinstance(t, ast.Name) and t.id in given for t in s.targets)
     ]
     return bool(bound) and bound[0] <= line < holder.lineno
+
+
+def _given_ranks(creations: list[ast.Call], after: list[ast.stmt]) -> set[str]:
+    """The names a block gives its group as the rank: `rank=` of its creation, or written to
+    `os.environ["RANK"]`."""
+    ranks = [keyword_value(call, "rank") for call in creations]
+    return {r.id for r in ranks if isinstance(r, ast.Name)} | _rank_environment_names(after)
 
 
 def _rank_environment_names(statements: list[ast.stmt]) -> set[str]:

@@ -328,7 +328,12 @@ def _names_read(function: ast.AST, value: ast.AST) -> frozenset[str]:
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id in names for t in node.targets
         ):
-            names |= {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            read = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            read -= {"torch", "os", "int", "str", "f"}
+            # Only a value spelled from one name (`f"cuda:{rank}"`, `int(rank)`): arithmetic of
+            # several (`dp_rank * tp + tp_rank`) is another rank than each of them.
+            if len(read) == 1:
+                names |= read
     return frozenset(names)
 
 
