@@ -290,13 +290,26 @@ def names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr
 
 
 def _overrides_post_init(node: ast.ClassDef) -> bool:
-    """The class defines `__post_init__` and never calls the base's from it."""
+    """The class defines `__post_init__` and never calls the base's from it, nor a method of
+    its own that may (`self._finish()`), nor reads `self.device`, which binds the GPU."""
     for item in node.body:
         if isinstance(item, ast.FunctionDef) and item.name == "__post_init__":
             return not any(
-                isinstance(n, ast.Call) and call_name(n) == "__post_init__" for n in ast.walk(item)
+                (isinstance(n, ast.Call) and call_name(n) == "__post_init__")
+                or (
+                    isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name)
+                    and n.value.id == "self"
+                    and (n.attr in ("device", "n_gpu") or _called(n, item))
+                )
+                for n in ast.walk(item)
             )
     return False
+
+
+def _called(attribute: ast.Attribute, function: ast.AST) -> bool:
+    """`self.name` is called in `function` (`self._finish()`)."""
+    return any(isinstance(n, ast.Call) and n.func is attribute for n in ast.walk(function))
 
 
 def _is_training_arguments(root: str, last: str) -> bool:
