@@ -290,26 +290,37 @@ def names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr
 
 
 def _overrides_post_init(node: ast.ClassDef) -> bool:
-    """The class defines `__post_init__` and never calls the base's from it, nor a method of
-    its own that may (`self._finish()`), nor reads `self.device`, which binds the GPU."""
-    for item in node.body:
-        if isinstance(item, ast.FunctionDef) and item.name == "__post_init__":
-            return not any(
-                (isinstance(n, ast.Call) and call_name(n) == "__post_init__")
-                or (
-                    isinstance(n, ast.Attribute)
-                    and isinstance(n.value, ast.Name)
-                    and n.value.id == "self"
-                    and (n.attr in ("device", "n_gpu") or _called(n, item))
-                )
-                for n in ast.walk(item)
-            )
-    return False
+    """The class defines `__post_init__` and never calls the base's from it, nor reads
+    `self.device` (which binds the GPU), itself or in a method of the class it calls
+    (`self._finish()`, which calls `super().__post_init__()`)."""
+    methods = {item.name: item for item in node.body if isinstance(item, ast.FunctionDef)}
+    override = methods.get("__post_init__")
+    if override is None:
+        return False
+    called = [
+        methods[n.func.attr]
+        for n in ast.walk(override)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == "self"
+        and n.func.attr in methods
+    ]
+    return not any(_binds_in(body) for body in [override, *called])
 
 
-def _called(attribute: ast.Attribute, function: ast.AST) -> bool:
-    """`self.name` is called in `function` (`self._finish()`)."""
-    return any(isinstance(n, ast.Call) and n.func is attribute for n in ast.walk(function))
+def _binds_in(function: ast.FunctionDef) -> bool:
+    """The method calls a `__post_init__` or reads `self.device` / `self.n_gpu`."""
+    return any(
+        (isinstance(n, ast.Call) and call_name(n) == "__post_init__")
+        or (
+            isinstance(n, ast.Attribute)
+            and isinstance(n.value, ast.Name)
+            and n.value.id == "self"
+            and n.attr in ("device", "n_gpu")
+        )
+        for n in ast.walk(function)
+    )
 
 
 def _is_training_arguments(root: str, last: str) -> bool:

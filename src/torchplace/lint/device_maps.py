@@ -58,9 +58,9 @@ _MAP_MAKERS = frozenset({"infer_auto_device_map", "get_balanced_memory_map"})
 def _inferred_map(ctx: FileContext, value: ast.expr, line: int) -> bool:
     """`device_map=device_map` where the function holding the call sets that name to a map
     accelerate computes over the devices (`device_map = infer_auto_device_map(model)`,
-    OpenICL's model-parallel loading). A spreading literal set under a test (`if
-    device_count() > 1: device_map = "auto"`) is not read: the move may be under its
-    negation."""
+    OpenICL's model-parallel loading), or to a spreading literal among its own statements. A
+    literal set under a test (`if device_count() > 1: device_map = "auto"`) is not read: the
+    move may be under its negation."""
     if not isinstance(value, ast.Name):
         return False
     function = enclosing_function(ctx.tree, line)
@@ -76,6 +76,8 @@ def _inferred_map(ctx: FileContext, value: ast.expr, line: int) -> bool:
             name = (ctx.qualified(made.func) or "").rpartition(".")[2]
             if name in _MAP_MAKERS:
                 return True
+        elif spreads(made) and node in function.body:
+            return True  # `device_map = "auto"` on the function's own path, not under a test
     return False
 
 
@@ -102,17 +104,20 @@ def returns_dispatched(ctx: FileContext, value: ast.expr, owner: ast.ClassDef | 
     models: set[str] = set()
     returned: list[ast.expr] = []
     for node in sorted(
-        (n for n in own_nodes(function) if isinstance(n, ast.Assign | ast.Return)),
+        (n for n in own_nodes(function) if isinstance(n, ast.Assign | ast.AnnAssign | ast.Return)),
         key=lambda n: n.lineno,
     ):
         if isinstance(node, ast.Return):
             if node.value is not None:
                 returned.append(node.value)
             continue
+        if node.value is None:
+            continue
         if dispatches(ctx, node.value) or _keeps_the_model(node.value, models):
-            models |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            models |= {ast.unparse(t) for t in targets if isinstance(t, ast.Name | ast.Attribute)}
     return any(
-        (isinstance(r, ast.Name) and r.id in models)
+        (isinstance(r, ast.Name | ast.Attribute) and ast.unparse(r) in models)
         or dispatches(ctx, r)
         or _keeps_the_model(r, models)
         for r in returned
@@ -134,7 +139,7 @@ def _keeps_the_model(value: ast.expr, models: set[str]) -> bool:
     func = value.func
     if isinstance(func, ast.Attribute) and func.attr in _MODEL_METHODS:
         receiver = func.value
-        if isinstance(receiver, ast.Name) and receiver.id in models:
+        if isinstance(receiver, ast.Name | ast.Attribute) and ast.unparse(receiver) in models:
             return True
         if _keeps_the_model(receiver, models):
             return True
@@ -142,8 +147,8 @@ def _keeps_the_model(value: ast.expr, models: set[str]) -> bool:
     first = value.args[0] if value.args else None
     return (
         (named in _WRAPPERS or named[:1].isupper())
-        and isinstance(first, ast.Name)
-        and first.id in models
+        and isinstance(first, ast.Name | ast.Attribute)
+        and ast.unparse(first) in models
     )
 
 

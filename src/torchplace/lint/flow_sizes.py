@@ -17,9 +17,9 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
-#: Tensor methods whose positional arguments are sizes (or one shape sequence). Not
-#: `expand` or `repeat`: numpy's `arr.repeat(counts, axis)` takes an array, and objects of
-#: other kinds have methods of those names (a search tree's `node.expand(actions, priors)`).
+#: Tensor methods whose positional arguments are sizes (or one shape sequence). `expand` and
+#: `repeat` only by their shape (`_tensor_broadcast`): numpy's `arr.repeat(counts, axis)`
+#: takes an array, and a search tree's `node.expand(actions, priors)` is no tensor's.
 _SHAPE_METHODS = frozenset({"view", "reshape", "new_zeros", "new_ones", "new_empty", "unflatten"})
 #: `torch.` factories whose positional arguments are sizes (or one shape sequence).
 _SHAPE_FACTORIES = frozenset({"zeros", "ones", "empty", "rand", "randn"})
@@ -81,7 +81,9 @@ def _sizes(function: ast.AST, qualify: Callable[[ast.AST], str | None]) -> list[
         if qualified.startswith("torch.") and func.attr in (*_SHAPE_FACTORIES, "reshape"):
             # `torch.reshape(x, shape)` takes the tensor first.
             arguments = call.args[1:] if func.attr == "reshape" else call.args
-        elif func.attr in _SHAPE_METHODS and _of_a_value(func.value, own):
+        elif (
+            func.attr in _SHAPE_METHODS or _tensor_broadcast(func.attr, call.args)
+        ) and _of_a_value(func.value, own):
             # A method of a value (`x.view(b, n)`), not a module's function (`np.reshape`).
             arguments = call.args[1:] if func.attr == "unflatten" else call.args
         else:
@@ -93,6 +95,19 @@ def _sizes(function: ast.AST, qualify: Callable[[ast.AST], str | None]) -> list[
         elif arguments and isinstance(arguments[0], ast.Tuple | ast.List):
             found += [e for e in arguments[0].elts if not isinstance(e, ast.Starred)]
     return found
+
+
+def _tensor_broadcast(method: str, arguments: list[ast.expr]) -> bool:
+    """`x.expand(-1, n, -1)` or `x.repeat(1, n, 1)`: three sizes or more (numpy's `repeat`
+    takes two at most, `(repeats, axis)`), or `expand` given a literal `-1`."""
+    if method not in ("expand", "repeat"):
+        return False
+    if len(arguments) >= 3:
+        return True
+    return method == "expand" and any(
+        isinstance(a, ast.UnaryOp) and isinstance(a.operand, ast.Constant) and a.operand.value == 1
+        for a in arguments
+    )
 
 
 def _of_a_value(receiver: ast.expr, own: set[str]) -> bool:

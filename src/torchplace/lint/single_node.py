@@ -449,7 +449,12 @@ def confined_in_block(function: ast.AST, line: int, names: frozenset[str] = froz
         inside = {id(n) for s in after for n in [s, *own_nodes(s)]}
         if not all(id(call) in inside for call in made):
             continue  # a group made outside the block may span nodes
-        if not all(call_name(call) == "init_device_mesh" or _keeps_the_pin(call) for call in made):
+        if not all(
+            call_name(call) == "init_device_mesh"
+            or (call_name(call) == "init_process_group" and _keeps_the_pin(call))
+            or (call_name(call) in _OTHER_CREATORS and not call.args)
+            for call in made
+        ):
             continue
         if pins[0] < line and any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in after):
             given = _given_ranks(made, after)
@@ -475,10 +480,12 @@ def _creates_a_group(call: ast.Call) -> bool:
     )
 
 
-#: A helper named for making the process group.
-_GROUP_HELPER = re.compile(
-    r"(?i)init_?dist|dist\w*_?init|setup_?dist|init_?process|init_?ddp|setup_?ddp"
-)
+#: A helper named for making the process group (`init_distributed_mode`, `setup_ddp`,
+#: `init_process_group_nccl`), not one that only starts with such words (`init_process_logging`).
+_GROUP_HELPER = re.compile(r"(?i)^_*(?:init|setup)_?(?:dist|ddp|process_?group)")
+#: The rank a group was given, as a device reads it (`dist.get_rank()`, `os.environ["RANK"]`
+#: after the block wrote it): it matches any rank the block gives.
+GROUP_RANK = "<group rank>"
 
 
 def _writes_another_address(node: ast.AST) -> bool:
@@ -532,7 +539,8 @@ def _given_ranks(creations: list[ast.Call], after: list[ast.stmt]) -> set[str]:
     """The names a block gives its group as the rank: `rank=` of its creation, or written to
     `os.environ["RANK"]`."""
     ranks = [keyword_value(call, "rank") for call in creations]
-    return {r.id for r in ranks if isinstance(r, ast.Name)} | _rank_environment_names(after)
+    given = {r.id for r in ranks if isinstance(r, ast.Name)} | _rank_environment_names(after)
+    return given | {GROUP_RANK} if given else given
 
 
 def _rank_environment_names(statements: list[ast.stmt]) -> set[str]:

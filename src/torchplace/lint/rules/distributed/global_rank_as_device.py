@@ -31,7 +31,7 @@ from torchplace.lint.rules._helpers import (
     without_comments,
 )
 from torchplace.lint.run_conditions import per_file
-from torchplace.lint.single_node import confined_in_block
+from torchplace.lint.single_node import GROUP_RANK, confined_in_block
 from torchplace.lint.spawn_ranks import runs_in_spawned_process
 from torchplace.report import Finding, FixSafety
 
@@ -324,6 +324,8 @@ def _names_read(function: ast.AST, value: ast.AST) -> frozenset[str]:
     """The names the device value reads, and those the function assigns them from
     (`device = f"cuda:{global_rank}"`, then `set_device(device)`: `device`, `global_rank`)."""
     names = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    if _reads_the_group_rank(value):
+        names.add(GROUP_RANK)
     for node in ast.walk(function):
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id in names for t in node.targets
@@ -335,6 +337,17 @@ def _names_read(function: ast.AST, value: ast.AST) -> frozenset[str]:
             if len(read) == 1:
                 names |= read
     return frozenset(names)
+
+
+def _reads_the_group_rank(value: ast.AST) -> bool:
+    """`dist.get_rank()` or `os.environ["RANK"]` in the device itself: the rank the group
+    was given (a name bound to `RANK` before the block wrote it is the launcher's)."""
+    for node in ast.walk(value):
+        if isinstance(node, ast.Call) and call_name(node) == "get_rank":
+            return True
+        if isinstance(node, ast.Constant) and node.value == "RANK":
+            return True
+    return False
 
 
 def _holding_function(

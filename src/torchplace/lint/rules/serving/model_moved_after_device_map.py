@@ -235,20 +235,22 @@ class ModelMovedAfterDeviceMap(Rule):
 
 
 def _guarded_by_arguments(function: ast.AST, move: ast.Call, load: ast.Call) -> bool:
-    """The move sits under an `if` (or a conditional expression) whose test reads a name or
-    attribute the loading call is given (`model_parallel`, `self.parallel`): the flag that
-    may have chosen the map."""
+    """The move sits under an `if` (or a conditional expression) that holds it but not the
+    loading call, whose test reads a name or attribute the loading call is given (not the
+    move's own device): the flag that may have chosen the map (`if not model_parallel:`)."""
+    moved_to = {ast.unparse(a) for a in [*move.args, *(k.value for k in move.keywords)]}
     given = {
         ast.unparse(argument)
         for argument in [*load.args, *(k.value for k in load.keywords)]
         if isinstance(argument, ast.Name | ast.Attribute)
-    }
+    } - moved_to
     if not given:
         return False
     for node in ast.walk(function):
         if not isinstance(node, ast.If | ast.IfExp | ast.While):
             continue
-        if not any(m is move for m in ast.walk(node) if m is not node.test):
+        held = [m for m in ast.walk(node) if m is not node.test]
+        if not any(m is move for m in held) or any(m is load for m in held):
             continue
         read = {
             ast.unparse(n) for n in ast.walk(node.test) if isinstance(n, ast.Name | ast.Attribute)
