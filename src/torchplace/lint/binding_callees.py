@@ -291,22 +291,31 @@ def names_training_arguments(ctx: FileContext, function: ast.AST, node: ast.expr
 
 def _overrides_post_init(node: ast.ClassDef) -> bool:
     """The class defines `__post_init__` and never calls the base's from it, nor reads
-    `self.device` (which binds the GPU), itself or in a method of the class it calls
+    `self.device` (which binds the GPU), itself or in the methods of the class it reaches
     (`self._finish()`, which calls `super().__post_init__()`)."""
     methods = {item.name: item for item in node.body if isinstance(item, ast.FunctionDef)}
     override = methods.get("__post_init__")
     if override is None:
         return False
-    called = [
-        methods[n.func.attr]
-        for n in ast.walk(override)
-        if isinstance(n, ast.Call)
-        and isinstance(n.func, ast.Attribute)
-        and isinstance(n.func.value, ast.Name)
-        and n.func.value.id == "self"
-        and n.func.attr in methods
-    ]
-    return not any(_binds_in(body) for body in [override, *called])
+    # The methods `__post_init__` reaches through `self.` calls, however deep.
+    reached = {"__post_init__"}
+    pending = [override]
+    while pending:
+        function = pending.pop()
+        if _binds_in(function):
+            return False
+        for n in ast.walk(function):
+            if (
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == "self"
+                and n.func.attr in methods
+                and n.func.attr not in reached
+            ):
+                reached.add(n.func.attr)
+                pending.append(methods[n.func.attr])
+    return True
 
 
 def _binds_in(function: ast.FunctionDef) -> bool:

@@ -66,19 +66,29 @@ def _inferred_map(ctx: FileContext, value: ast.expr, line: int) -> bool:
     function = enclosing_function(ctx.tree, line)
     if function is None:
         return False
-    for node in own_nodes(function):
-        if not isinstance(node, ast.Assign) or not any(
-            isinstance(t, ast.Name) and t.id == value.id for t in node.targets
-        ):
-            continue
+    assignments = [
+        node
+        for node in own_nodes(function)
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign)
+        and any(
+            isinstance(t, ast.Name) and t.id == value.id
+            for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        )
+    ]
+    for node in assignments:
         made = node.value
         if isinstance(made, ast.Call):
             name = (ctx.qualified(made.func) or "").rpartition(".")[2]
             if name in _MAP_MAKERS:
                 return True
-        elif spreads(made) and node in function.body:
-            return True  # `device_map = "auto"` on the function's own path, not under a test
-    return False
+    # `device_map = "auto"` on the function's own path, and the name never set otherwise
+    # (`if single_gpu: device_map = None`): a spreading literal is then the map.
+    return (
+        len(assignments) == 1
+        and isinstance(assignments[0], ast.Assign)
+        and assignments[0] in function.body
+        and spreads(assignments[0].value)
+    )
 
 
 def _may_spread(value: ast.expr) -> bool:

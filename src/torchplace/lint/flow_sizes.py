@@ -98,16 +98,20 @@ def _sizes(function: ast.AST, qualify: Callable[[ast.AST], str | None]) -> list[
 
 
 def _tensor_broadcast(method: str, arguments: list[ast.expr]) -> bool:
-    """`x.expand(-1, n, -1)` or `x.repeat(1, n, 1)`: three sizes or more (numpy's `repeat`
-    takes two at most, `(repeats, axis)`), or `expand` given a literal `-1`."""
-    if method not in ("expand", "repeat"):
-        return False
-    if len(arguments) >= 3:
-        return True
-    return method == "expand" and any(
-        isinstance(a, ast.UnaryOp) and isinstance(a.operand, ast.Constant) and a.operand.value == 1
-        for a in arguments
-    )
+    """`x.expand(-1, n, -1)` (a literal `-1`, which keeps a dimension) or `x.repeat(1, n, 1)`
+    (three sizes or more, one a literal: numpy's `repeat` takes two at most, `(repeats,
+    axis)`); a search tree's `node.expand(actions, to_play, priors)` has neither."""
+    literals = [a for a in arguments if isinstance(_unsigned(a), ast.Constant)]
+    if method == "expand":
+        return any(
+            isinstance(a, ast.UnaryOp) and isinstance(a.op, ast.USub) and a in literals
+            for a in arguments
+        )
+    return method == "repeat" and len(arguments) >= 3 and bool(literals)
+
+
+def _unsigned(node: ast.expr) -> ast.expr:
+    return node.operand if isinstance(node, ast.UnaryOp) else node
 
 
 def _of_a_value(receiver: ast.expr, own: set[str]) -> bool:

@@ -452,12 +452,14 @@ def confined_in_block(function: ast.AST, line: int, names: frozenset[str] = froz
         if not all(
             call_name(call) == "init_device_mesh"
             or (call_name(call) == "init_process_group" and _keeps_the_pin(call))
-            or (call_name(call) in _OTHER_CREATORS and not call.args)
+            or (call_name(call) in _OTHER_CREATORS and not call.args and _keeps_the_pin(call))
             for call in made
         ):
             continue
         if pins[0] < line and any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in after):
             given = _given_ranks(made, after)
+            if line <= _rank_given_at(made, after):
+                given.discard(GROUP_RANK)  # `RANK` read before the block writes it
             # A device that reads a name, when the block gives its group another one
             # (`RANK = str(local_rank)`, then `set_device(global_rank)`), is not its rank.
             if not given or not names or names & given:
@@ -482,7 +484,9 @@ def _creates_a_group(call: ast.Call) -> bool:
 
 #: A helper named for making the process group (`init_distributed_mode`, `setup_ddp`,
 #: `init_process_group_nccl`), not one that only starts with such words (`init_process_logging`).
-_GROUP_HELPER = re.compile(r"(?i)^_*(?:init|setup)_?(?:dist|ddp|process_?group)")
+_GROUP_HELPER = re.compile(
+    r"(?i)^_*(?:(?:init|setup)_?(?:dist|ddp|process_?group)|dist(?:ributed)?_?init)"
+)
 #: The rank a group was given, as a device reads it (`dist.get_rank()`, `os.environ["RANK"]`
 #: after the block wrote it): it matches any rank the block gives.
 GROUP_RANK = "<group rank>"
@@ -533,6 +537,23 @@ def _ranked_before(
         and any(isinstance(t, ast.Name) and t.id in given for t in s.targets)
     ]
     return bool(bound) and bound[0] <= line < holder.lineno
+
+
+def _rank_given_at(creations: list[ast.Call], after: list[ast.stmt]) -> int:
+    """The first line where the block has given its group a rank: its `RANK` write or its
+    group's creation."""
+    lines = [call.lineno for call in creations]
+    lines += [s.lineno for s in after if _rank_environment_names([s]) or _writes_rank(s)]
+    return min(lines) if lines else 0
+
+
+def _writes_rank(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Assign) and any(
+        isinstance(t, ast.Subscript)
+        and isinstance(t.slice, ast.Constant)
+        and t.slice.value == "RANK"
+        for t in statement.targets
+    )
 
 
 def _given_ranks(creations: list[ast.Call], after: list[ast.stmt]) -> set[str]:
