@@ -147,21 +147,22 @@ def _cases_text(cases: Path) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in sorted(cases.glob("*/case.toml")))
 
 
-@pytest.mark.parametrize(
-    "set_name",
-    [
-        "fresh-3",
-        "fresh-4",
-        "fresh-5",
-        "fresh-6",
-        "fresh-94",
-        "fresh-95",
-        "fresh-96",
-        "fresh-97",
-        "fresh-98",
-        "fresh-99",
-    ],
-)
+#: The unseen sets of packages of the index (fresh-2 also holds judged samples' names).
+PACKAGE_UNSEEN_SETS = [
+    "fresh-3",
+    "fresh-4",
+    "fresh-5",
+    "fresh-6",
+    "fresh-94",
+    "fresh-95",
+    "fresh-96",
+    "fresh-97",
+    "fresh-98",
+    "fresh-99",
+]
+
+
+@pytest.mark.parametrize("set_name", PACKAGE_UNSEEN_SETS)
 def test_an_unseen_set_holds_no_recall_project(unseen, set_name):  # type: ignore[no-untyped-def]
     projects = _recall_projects()
     assert {"flash-attention", "sentence-transformers", "peft"} <= projects  # read as expected
@@ -294,22 +295,7 @@ def _judged_text_outside(set_name: str) -> str:
     return _normalized("\n".join(rows))
 
 
-@pytest.mark.parametrize(
-    "set_name",
-    [
-        "fresh-2",
-        "fresh-3",
-        "fresh-4",
-        "fresh-5",
-        "fresh-6",
-        "fresh-94",
-        "fresh-95",
-        "fresh-96",
-        "fresh-97",
-        "fresh-98",
-        "fresh-99",
-    ],
-)
+@pytest.mark.parametrize("set_name", ["fresh-2", *PACKAGE_UNSEEN_SETS])
 def test_an_unseen_set_was_judged_in_no_earlier_sample(unseen, set_name):  # type: ignore[no-untyped-def]
     text = _judged_text_outside(set_name)
     assert "modelscope-1.40.2/" in text  # paths and corpus notes read as expected

@@ -123,6 +123,16 @@ def has_star_kwargs(call: ast.Call) -> bool:
     return any(kw.arg is None for kw in call.keywords)
 
 
+def assigns_key(node: ast.AST, key: str) -> bool:
+    """`<mapping>["KEY"] = ...`: an assignment to a literal key (`os.environ["RANK"] = ...`)."""
+    return isinstance(node, ast.Assign) and any(
+        isinstance(target, ast.Subscript)
+        and isinstance(target.slice, ast.Constant)
+        and target.slice.value == key
+        for target in node.targets
+    )
+
+
 def int_literal(node: ast.expr) -> int | None:
     """An integer literal, negative ones (`-1`) included; not a bool."""
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):

@@ -23,6 +23,7 @@ from typing import cast
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
+from torchplace.lint.context import assigns_key
 from torchplace.lint.if_arms import if_arms, on_other_arms
 
 #: A device context: `torch.cuda.device(i)`, `torch.accelerator.device_index`, `device_of(x)`,
@@ -492,9 +493,4 @@ def names_a_process_index(node: ast.expr) -> bool:
 
 def assigns_visible_devices(node: ast.AST) -> bool:
     """`<mapping>["CUDA_VISIBLE_DEVICES"] = ...`."""
-    return isinstance(node, ast.Assign) and any(
-        isinstance(target, ast.Subscript)
-        and isinstance(target.slice, ast.Constant)
-        and target.slice.value == "CUDA_VISIBLE_DEVICES"
-        for target in node.targets
-    )
+    return assigns_key(node, "CUDA_VISIBLE_DEVICES")

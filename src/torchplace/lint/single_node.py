@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
-from torchplace.lint.context import call_name, int_literal, keyword_value
+from torchplace.lint.context import assigns_key, call_name, int_literal, keyword_value
 from torchplace.lint.job_scale import is_world_size
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.spawn_ranks import SPAWNERS, assigns
@@ -496,12 +496,7 @@ def _writes_another_address(node: ast.AST) -> bool:
     """A write of `MASTER_ADDR` that is no loopback pin (`os.environ["MASTER_ADDR"] =
     cfg.master_addr`, `os.environ.update(...)`, `setdefault`, `putenv`)."""
     if isinstance(node, ast.Assign) and not _pins_loopback(node):
-        return any(
-            isinstance(t, ast.Subscript)
-            and isinstance(t.slice, ast.Constant)
-            and t.slice.value == "MASTER_ADDR"
-            for t in node.targets
-        )
+        return assigns_key(node, "MASTER_ADDR")
     if isinstance(node, ast.Call) and call_name(node) in ("update", "setdefault", "putenv"):
         # Only the environment's: `settings.update(**options)` writes no address.
         text = ast.unparse(node)
@@ -543,17 +538,8 @@ def _rank_given_at(creations: list[ast.Call], after: list[ast.stmt]) -> int:
     """The first line where the block has given its group a rank: its `RANK` write or its
     group's creation."""
     lines = [call.lineno for call in creations]
-    lines += [s.lineno for s in after if _rank_environment_names([s]) or _writes_rank(s)]
+    lines += [s.lineno for s in after if _rank_environment_names([s]) or assigns_key(s, "RANK")]
     return min(lines) if lines else 0
-
-
-def _writes_rank(statement: ast.stmt) -> bool:
-    return isinstance(statement, ast.Assign) and any(
-        isinstance(t, ast.Subscript)
-        and isinstance(t.slice, ast.Constant)
-        and t.slice.value == "RANK"
-        for t in statement.targets
-    )
 
 
 def _given_ranks(creations: list[ast.Call], after: list[ast.stmt]) -> set[str]:
