@@ -1137,6 +1137,24 @@ HISTORY = [
         "those shapes found 13 hazards, none raised at first look; TPL303's reading of a "
         "loading in the file's own functions (39081be), made after, raises 2 of them",
     ),
+    (
+        "2026-12-06",
+        "9290a6b",
+        "fixes against the judged FALSE findings still raised and fresh-99's hazards, and "
+        "against four reviews' counter-examples: sizes a function gives a tensor are numbers "
+        "(`torch.tensor(self.head_size)` is 0-dim); a TrainingArguments subclass keeps its "
+        "bases where the pruned tree stubbed it, a multi-line class head is read whole, and "
+        "a `__post_init__` that never reaches the base's binds nothing (TPL401); a rank a "
+        "function gives the loopback group it makes is this node's (TPL402); TPL303 follows "
+        "a loading into the file's own functions and methods. Relint of the 89 unseen sets "
+        "whose trees are on the machine and the main corpus (90 sets, 207,781 files, no "
+        "crash; fresh-69 to fresh-79 carried): 4 judged-FALSE findings dropped (TPL201 2, "
+        "TFB's and SSLRec's scales; TPL401 1, LongVU; TPL402 1, tokasaurus), 3 TPL303 "
+        "findings added (ipex-llm's AWQ path, OpenICL, pyterrier-dr: TRUE for two blind "
+        "judges), nothing else changed; LLamaTuner's perplexity callback, raised and judged "
+        "TRUE at an intermediate commit, is not raised at this one (its map is set otherwise "
+        "on another path); recall unchanged",
+    ),
 ]
 
 
