@@ -17,6 +17,9 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from torchplace.lint.context import parameter_names
+from torchplace.lint.rank_flow import own_nodes
+
 #: Tensor methods whose positional arguments are sizes (or one shape sequence). `expand` and
 #: `repeat` only by their shape (`_tensor_broadcast`): numpy's `arr.repeat(counts, axis)`
 #: takes an array, and a search tree's `node.expand(actions, priors)` is no tensor's.
@@ -45,9 +48,11 @@ def size_names(
     cached = getattr(function, _CACHE, None)
     if isinstance(cached, Sizes):
         return cached
+    bound, sequences, written = _writes_and_sequences(function, self_name)
+    parameters = parameter_names(function)
     names: set[str] = set()
     attributes: set[str] = set()
-    for size in _sizes(function, qualify):
+    for size in _sizes(function, qualify, bound | parameters):
         for node in _operands(size):
             if isinstance(node, ast.Name):
                 names.add(node.id)
@@ -57,10 +62,8 @@ def size_names(
                 and node.value.id == self_name
             ):
                 attributes.add(node.attr)
-    bound, sequences = _bound_and_sequences(function)
-    parameters = _parameters(function) - bound
-    written = _attributes_written(function, self_name)
-    found = Sizes(frozenset(names & parameters - sequences), frozenset(attributes - written))
+    unchanged = parameters - bound - sequences
+    found = Sizes(frozenset(names & unchanged), frozenset(attributes - written))
     setattr(function, _CACHE, found)  # flows of one function ask again (helper bindings)
     return found
 
@@ -69,11 +72,13 @@ def size_names(
 _CACHE = "_torchplace_sizes"
 
 
-def _sizes(function: ast.AST, qualify: Callable[[ast.AST], str | None]) -> list[ast.expr]:
-    """The expressions the function's own calls give as single sizes."""
+def _sizes(
+    function: ast.AST, qualify: Callable[[ast.AST], str | None], own: set[str]
+) -> list[ast.expr]:
+    """The expressions the function's own calls give as single sizes; `own`: the names it
+    takes or binds."""
     found: list[ast.expr] = []
-    own = _bound_and_sequences(function)[0] | _parameters(function)
-    for call in _own_calls(function):
+    for call in (n for n in own_nodes(function) if isinstance(n, ast.Call)):
         func = call.func
         if not isinstance(func, ast.Attribute):
             continue
@@ -126,20 +131,6 @@ def _of_a_value(receiver: ast.expr, own: set[str]) -> bool:
     return not isinstance(node, ast.Name) or node.id in own
 
 
-def _own_calls(function: ast.AST) -> list[ast.Call]:
-    """The calls in the function's own scope (not in a nested function, class or lambda)."""
-    calls: list[ast.Call] = []
-    pending = list(ast.iter_child_nodes(function))
-    while pending:
-        node = pending.pop()
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            continue
-        if isinstance(node, ast.Call):
-            calls.append(node)
-        pending.extend(ast.iter_child_nodes(node))
-    return calls
-
-
 def _operands(size: ast.expr) -> list[ast.expr]:
     """The names and attributes a size is made of by arithmetic (`inp_dim // num_heads`,
     `-self.head_size`); a size with anything else in it (a call, a subscript) gives none of
@@ -153,24 +144,27 @@ def _operands(size: ast.expr) -> list[ast.expr]:
     return []
 
 
-def _parameters(function: ast.AST) -> set[str]:
-    arguments = getattr(function, "args", None)
-    if not isinstance(arguments, ast.arguments):
-        return set()
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-    return {p.arg for p in every}
-
-
-def _bound_and_sequences(function: ast.AST) -> tuple[set[str], set[str]]:
-    """Names the function assigns (a parameter rebound may be something else there), and
-    names it uses as sequences somewhere (`*size`, `size[0]`, `len(size)`, `for s in size`):
-    such a name may be a whole shape on another path (`if isinstance(size, int):
-    x.view(-1, size) else: x.view(-1, *size)`)."""
+def _writes_and_sequences(
+    function: ast.AST, self_name: str | None
+) -> tuple[set[str], set[str], set[str]]:
+    """In one walk: the names the function assigns (a parameter rebound may be something else
+    there), the names it uses as sequences somewhere (`*size`, `size[0]`, `len(size)`, `for s
+    in size`: such a name may be a whole shape on another path, `if isinstance(size, int):
+    x.view(-1, size) else: x.view(-1, *size)`), and the attributes of `self_name` it
+    assigns."""
     bound: set[str] = set()
     sequences: set[str] = set()
+    written: set[str] = set()
     for node in ast.walk(function):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
             bound.add(node.id)
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store | ast.Del)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == self_name
+        ):
+            written.add(node.attr)
         elif isinstance(node, ast.Starred | ast.Subscript) and isinstance(node.value, ast.Name):
             sequences.add(node.value.id)
         elif isinstance(node, ast.For | ast.comprehension) and isinstance(node.iter, ast.Name):
@@ -183,16 +177,4 @@ def _bound_and_sequences(function: ast.AST) -> tuple[set[str], set[str]]:
             and isinstance(node.args[0], ast.Name)
         ):
             sequences.add(node.args[0].id)
-    return bound, sequences
-
-
-def _attributes_written(function: ast.AST, self_name: str | None) -> set[str]:
-    """Attributes of `self_name` the function assigns."""
-    return {
-        node.attr
-        for node in ast.walk(function)
-        if isinstance(node, ast.Attribute)
-        and isinstance(node.ctx, ast.Store | ast.Del)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == self_name
-    }
+    return bound, sequences, written

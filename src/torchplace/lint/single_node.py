@@ -430,7 +430,7 @@ def confined_in_block(function: ast.AST, line: int, names: frozenset[str] = froz
     `else:` that joins a launcher's nodes, no group made before it or after it), each with
     the pin kept (no `init_method` or store of its own), and nothing writes `MASTER_ADDR`
     another way."""
-    own = [n for n in own_nodes(function)]
+    own = list(own_nodes(function))
     made = [n for n in own if isinstance(n, ast.Call) and _creates_a_group(n)]
     if not made or any(_writes_another_address(n) for n in own):
         return False
@@ -538,7 +538,7 @@ def _rank_given_at(creations: list[ast.Call], after: list[ast.stmt]) -> int:
     """The first line where the block has given its group a rank: its `RANK` write or its
     group's creation."""
     lines = [call.lineno for call in creations]
-    lines += [s.lineno for s in after if _rank_environment_names([s]) or assigns_key(s, "RANK")]
+    lines += [s.lineno for s in after if assigns_key(s, "RANK")]
     return min(lines) if lines else 0
 
 
@@ -554,15 +554,7 @@ def _rank_environment_names(statements: list[ast.stmt]) -> set[str]:
     """Names written to `os.environ["RANK"]` (`str(rank)` or `rank`) by `statements`."""
     names: set[str] = set()
     for statement in statements:
-        if not isinstance(statement, ast.Assign):
-            continue
-        if not any(
-            isinstance(t, ast.Subscript)
-            and isinstance(t.slice, ast.Constant)
-            and t.slice.value == "RANK"
-            and "environ" in ast.unparse(t.value)
-            for t in statement.targets
-        ):
+        if not isinstance(statement, ast.Assign) or not _sets_environment(statement, "RANK"):
             continue
         value = statement.value
         if isinstance(value, ast.Call) and call_name(value) == "str" and len(value.args) == 1:
@@ -586,17 +578,16 @@ def _keeps_the_pin(call: ast.Call) -> bool:
 
 def _pins_loopback(statement: ast.stmt) -> bool:
     """`os.environ["MASTER_ADDR"] = "localhost"` (or another loopback address)."""
-    if not isinstance(statement, ast.Assign):
-        return False
-    value = statement.value
-    if not (isinstance(value, ast.Constant) and value.value in _LOOPBACK):
-        return False
-    return any(
-        isinstance(target, ast.Subscript)
-        and isinstance(target.slice, ast.Constant)
-        and target.slice.value == "MASTER_ADDR"
-        and "environ" in ast.unparse(target.value)
-        for target in statement.targets
+    value = statement.value if isinstance(statement, ast.Assign) else None
+    loopback = isinstance(value, ast.Constant) and value.value in _LOOPBACK
+    return loopback and _sets_environment(statement, "MASTER_ADDR")
+
+
+def _sets_environment(statement: ast.AST, key: str) -> bool:
+    """`os.environ[key] = ...` (an environment mapping, by any name holding `environ`)."""
+    return assigns_key(statement, key) and any(
+        isinstance(target, ast.Subscript) and "environ" in ast.unparse(target.value)
+        for target in getattr(statement, "targets", [])
     )
 
 

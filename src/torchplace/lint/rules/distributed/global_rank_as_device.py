@@ -13,7 +13,7 @@ from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.job_scale import after_single_node_guard
 from torchplace.lint.launch_commands import launches_in_text
 from torchplace.lint.rank_evidence import default_only, under_rank_zero
-from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes
+from torchplace.lint.rank_flow import RankFlow, cuda_fstring_index, own_nodes, peel_index
 from torchplace.lint.rank_names import (
     CONVENTIONAL_RANK_NAMES,
     GLOBAL_RANK_VARIABLES,
@@ -321,33 +321,46 @@ def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
 
 
 def _names_read(function: ast.AST, value: ast.AST) -> frozenset[str]:
-    """The names the device value reads, and those the function assigns them from
-    (`device = f"cuda:{global_rank}"`, then `set_device(device)`: `device`, `global_rank`)."""
-    names = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
-    if _reads_the_group_rank(value):
-        names.add(GROUP_RANK)
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id in names for t in node.targets
-        ):
-            read = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-            read -= {"torch", "os", "int", "str", "f"}
-            # Only a value spelled from one name (`f"cuda:{rank}"`, `int(rank)`): arithmetic of
-            # several (`dp_rank * tp + tp_rank`) is another rank than each of them.
-            if len(read) == 1:
-                names |= read
+    """The names the device converts, one conversion at a time (`peel_index`), through the
+    function's bindings of them: `set_device(device)` after `device = f"cuda:{global_rank}"`
+    reads `device` and `global_rank`; arithmetic of several names (`dp_rank * tp + tp_rank`)
+    converts none of them. `dist.get_rank()` or a `RANK` read in the device itself is the
+    rank the group was given (`GROUP_RANK`); one reached through a binding made before the
+    block wrote `RANK` is the launcher's."""
+    bindings: dict[str, list[ast.AST]] = {}
+    for node in own_nodes(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bindings.setdefault(target.id, []).append(node.value)
+    names: set[str] = set()
+    pending: list[tuple[ast.AST, bool]] = [(value, True)]
+    while pending:
+        current: ast.AST | None
+        current, itself = pending.pop()
+        while current is not None:
+            if itself and _reads_the_group_rank(current):
+                names.add(GROUP_RANK)
+            if isinstance(current, ast.Name):
+                if current.id not in names:
+                    names.add(current.id)
+                    pending += [(bound, False) for bound in bindings.get(current.id, [])]
+                break
+            current = peel_index(current)
     return frozenset(names)
 
 
-def _reads_the_group_rank(value: ast.AST) -> bool:
-    """`dist.get_rank()` or `os.environ["RANK"]` in the device itself: the rank the group
-    was given (a name bound to `RANK` before the block wrote it is the launcher's)."""
-    for node in ast.walk(value):
-        if isinstance(node, ast.Call) and call_name(node) == "get_rank":
+def _reads_the_group_rank(node: ast.AST) -> bool:
+    """`dist.get_rank()`, or a read of `RANK` (`os.environ["RANK"]`, `os.getenv("RANK")`)."""
+    if isinstance(node, ast.Call):
+        if call_name(node) == "get_rank":
             return True
-        if isinstance(node, ast.Constant) and node.value == "RANK":
-            return True
-    return False
+        return any(isinstance(a, ast.Constant) and a.value == "RANK" for a in node.args)
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Constant)
+        and node.slice.value == "RANK"
+    )
 
 
 def _holding_function(
