@@ -62,24 +62,26 @@ def package_root(directory: str) -> str | None:
     if is_shared_directory(directory):
         return None  # a stray `/tmp/__init__.py` makes no package of all of /tmp
     top = directory
-    while True:
-        parent = os.path.dirname(top)
-        if is_shared_directory(parent):
-            break
-        if parent != top and _holds_python(parent):
-            top = parent
-            continue
-        # A directory of subpackages only (`srt/hardware_backend/{musa,xpu}`) is one gap.
-        grandparent = os.path.dirname(parent)
-        if is_shared_directory(grandparent):
-            break
-        if grandparent != parent and _holds_python(grandparent):
-            top = grandparent
-            continue
-        break
+    while (above := _python_above(top)) is not None:
+        top = above
     if top == directory and not os.path.isfile(os.path.join(directory, "__init__.py")):
         return None
     return top
+
+
+def _python_above(directory: str) -> str | None:
+    """The parent when it holds Python files, else the grandparent when it does (a
+    directory of subpackages only, `srt/hardware_backend/{musa,xpu}`, is one gap); None at
+    the filesystem's root or a directory many unrelated files share."""
+    below = directory
+    for _ in range(2):
+        above = os.path.dirname(below)
+        if above == below or is_shared_directory(above):
+            return None
+        if _holds_python(above):
+            return above
+        below = above
+    return None
 
 
 def _holds_python(directory: str) -> bool:
