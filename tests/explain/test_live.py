@@ -183,3 +183,16 @@ def test_rank_prefix_and_json_target(monkeypatch) -> None:  # type: ignore[no-un
     assert hooks.json_target("r{rank}.json") == "r1.json"
     monkeypatch.setenv("WORLD_SIZE", "1")
     assert rank_prefix() == ""
+
+
+def test_legacy_constructor_given_a_device_is_explained() -> None:
+    # Real torch raises for any device but the CPU ("meta" needs no GPU): the CPU tensor type
+    # `torch.FloatTensor` does not place its tensor where `device=` says.
+    with (
+        pytest.raises(RuntimeError, match="legacy constructor") as info,
+        torchplace.explain(print_report=False),
+    ):
+        torch.FloatTensor([170.0, 110.0], device="meta")
+    note = _note(info.value)
+    assert "legacy-constructor-given-device" in note
+    assert "torch.tensor(" in note

@@ -116,6 +116,15 @@ def test_named_argument_device_is_kept_apart() -> None:
             "World size (4) is larger than the number of available GPUs (2) in this node.",
             ErrorKind.PARALLEL_CONFIG,
         ),
+        (
+            "legacy constructor expects device type: cpu but device type: cuda was passed",
+            ErrorKind.LEGACY_CONSTRUCTOR,
+        ),
+        (
+            "legacy constructor for device type: cpu was passed device type: cuda, but device "
+            "type must be: cpu",
+            ErrorKind.LEGACY_CONSTRUCTOR,
+        ),
         ("division by zero", ErrorKind.OTHER),
         ("CUDA out of memory. Tried to allocate 2.00 GiB", ErrorKind.OTHER),
     ],

@@ -58,6 +58,7 @@ CANDIDATES: dict[ErrorKind, tuple[str, ...]] = {
     ErrorKind.PARALLEL_CONFIG: ("parallel-config-mismatch", "draft-model-on-other-gpu"),
     ErrorKind.CHECKPOINT_DEVICE: ("checkpoint-loaded-to-saving-device",),
     ErrorKind.OFFLOAD_META: ("offloaded-module-used-outside-scope",),
+    ErrorKind.LEGACY_CONSTRUCTOR: ("legacy-constructor-given-device",),
     ErrorKind.DDP_DEVICE: ("ddp-module-not-on-rank-device",),
     ErrorKind.FSDP_DEVICE: ("rank-not-bound-to-gpu", "global-rank-as-device-index"),
 }

@@ -30,6 +30,7 @@ class ErrorKind(str, Enum):
     CUDA_IPC = "cuda-ipc"
     DDP_DEVICE = "ddp-module-device"
     FSDP_DEVICE = "fsdp-compute-device"
+    LEGACY_CONSTRUCTOR = "legacy-constructor-device"
     OTHER = "other"
 
 
@@ -183,6 +184,12 @@ _SIMPLE_KINDS: tuple[tuple[ErrorKind, re.Pattern[str]], ...] = (
     (
         ErrorKind.OFFLOAD_META,
         re.compile(r"Cannot copy out of meta tensor|Tensor on device meta", re.IGNORECASE),
+    ),
+    (
+        # `torch.FloatTensor(data, device="cuda")`: a CPU tensor type asked for a GPU. Torch 1.x
+        # said "legacy constructor for device type: cpu was passed device type: cuda".
+        ErrorKind.LEGACY_CONSTRUCTOR,
+        re.compile(r"legacy constructor (?:expects|for) device type", re.IGNORECASE),
     ),
 )
 

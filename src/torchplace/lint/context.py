@@ -113,6 +113,23 @@ def parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambd
     return {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
 
 
+def parameter_default(
+    function: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str
+) -> ast.expr | None:
+    """The default value of parameter `name`, or None when it has none."""
+    arguments = function.args
+    positional = arguments.posonlyargs + arguments.args
+    defaults = arguments.defaults
+    pairs = zip(positional[len(positional) - len(defaults) :], defaults, strict=True)
+    for argument, default in pairs:
+        if argument.arg == name:
+            return default
+    for argument, keyword_default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True):
+        if argument.arg == name:
+            return keyword_default
+    return None
+
+
 def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
     """The value given to keyword `name` in `call`, or None."""
     found = keyword(call, name)

@@ -49,7 +49,7 @@ import re
 import warnings
 from collections.abc import Iterator
 
-from torchplace.lint.context import call_name, dotted_name
+from torchplace.lint.context import call_name, dotted_name, parameter_default
 from torchplace.lint.rank_flow import own_nodes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -274,7 +274,7 @@ class _FileFacts:
         if any(n.lineno < line for n in assignments):
             value = _reaching_value(function, line, assignments)
             return value if _literal(value) else None  # type: ignore[return-value]
-        default = _default_of(function, name)
+        default = parameter_default(function, name)
         if assignments or not _literal(default):
             return None
         if not self._never_filled(function, name, needs):
@@ -341,7 +341,7 @@ class _FileFacts:
         if any(n.lineno < line for n in assignments):
             value = _reaching_value(function, line, assignments)
             return value is not None and self.false(value, function, line, depth + 1, seen, needs)
-        default = _default_of(function, name)
+        default = parameter_default(function, name)
         if default is None or not self.false(default, None, line, depth + 1, seen, needs):
             return False
         return not assignments and self._never_filled(function, name, needs)
@@ -530,18 +530,3 @@ def _loop_around(function: _Function, line: int, assignment: ast.stmt) -> bool:
             if first <= line <= last and first <= assignment.lineno <= last:
                 return True
     return False
-
-
-def _default_of(function: _Function, name: str) -> ast.expr | None:
-    """The default value of parameter `name`, if it has one."""
-    arguments = function.args
-    positional = arguments.posonlyargs + arguments.args
-    defaults = arguments.defaults
-    pairs = zip(positional[len(positional) - len(defaults) :], defaults, strict=True)
-    for argument, default in pairs:
-        if argument.arg == name:
-            return default
-    for argument, keyword_default in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True):
-        if argument.arg == name:
-            return keyword_default
-    return None

@@ -152,7 +152,10 @@ class CallFlow(FlowState):
                 self._meet(values, (sink,), line=node.lineno, where=f"`{qualified}`", at=node)
             return ()
         if name in LEGACY_CONSTRUCTORS and qualified == f"torch.{name}":
-            if not node.args:
+            if not node.args or any(kw.arg in ("device", None) for kw in node.keywords):
+                # Given `device=` (or `**kwargs`), it makes a CPU tensor only when told the CPU
+                # and raises for a GPU (TPL904): no CPU-made tensor to follow, as the candidate
+                # lines (`flow_evidence.placed_call`) already say.
                 return ()
             # `torch.Tensor([])`: an empty placeholder (`torch.Tensor(3)` has three elements)
             first = node.args[0]

@@ -8,23 +8,12 @@ from collections.abc import Iterator
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow_classes import is_module_class
 from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
+from torchplace.lint.legacy_constructors import LEGACY_DTYPES, surely_sizes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
 from torchplace.lint.run_conditions import parent_map
 from torchplace.report import Edit, Finding, Fix, FixSafety
 
-#: The dtype each legacy constructor stands for (`torch.Tensor` takes the default dtype, as
-#: `torch.empty` does).
-_DTYPES = {
-    "Tensor": None,
-    "FloatTensor": "torch.float32",
-    "DoubleTensor": "torch.float64",
-    "HalfTensor": "torch.float16",
-    "LongTensor": "torch.int64",
-    "IntTensor": "torch.int32",
-    "BoolTensor": "torch.bool",
-    "ByteTensor": "torch.uint8",
-}
 #: In-place initialisers that keep the tensor where it was made (`torch.Tensor(n).uniform_()`).
 _IN_PLACE = frozenset(
     {"uniform_", "normal_", "zero_", "fill_", "copy_", "bernoulli_", "random_", "float", "half"}
@@ -136,11 +125,11 @@ class LegacyConstructorIgnoresDeviceContext(Rule):
         stood for), only where the arguments are surely sizes and `torch` is named as written
         (`torch.Tensor`, `th.Tensor`: not a bare `Tensor` imported from it)."""
         prefix = ctx.source.segment(call.func).rpartition(".")[0]
-        if not prefix or not _surely_sizes(call.args):
+        if not prefix or not surely_sizes(call.args):
             return None
         description = "Use `torch.empty(...)`, which follows the device context"
         renamed = Edit(ctx.source.start(call.func), ctx.source.end(call.func), f"{prefix}.empty")
-        dtype = _DTYPES[constructor]
+        dtype = LEGACY_DTYPES[constructor]
         if dtype is None:
             return Fix(description, (renamed,), FixSafety.UNSAFE)
         typed = self.insert_keyword(ctx, call, f"dtype={dtype}", description)
@@ -188,17 +177,3 @@ def _assigned_name(statement: ast.AST | None) -> str:
         if isinstance(target, ast.Name):
             return f"`{target.id}`"
     return ""
-
-
-def _surely_sizes(arguments: list[ast.expr]) -> bool:
-    """Several positional arguments, one starred size or one integer literal: sizes. One
-    other argument may be data (`torch.Tensor(values)`), which `torch.empty` would read as
-    a shape."""
-    if len(arguments) >= 2:
-        return True
-    if len(arguments) != 1:
-        return False
-    only = arguments[0]
-    return isinstance(only, ast.Starred) or (
-        isinstance(only, ast.Constant) and type(only.value) is int
-    )

@@ -1,0 +1,33 @@
+"""The legacy tensor constructors (`torch.Tensor`, `torch.FloatTensor`, ...) as rules rewrite
+them: the dtype each stands for, and whether a call's arguments are surely sizes."""
+
+from __future__ import annotations
+
+import ast
+
+#: The dtype each legacy constructor stands for (`torch.Tensor` takes the default dtype, as
+#: `torch.empty` does).
+LEGACY_DTYPES = {
+    "Tensor": None,
+    "FloatTensor": "torch.float32",
+    "DoubleTensor": "torch.float64",
+    "HalfTensor": "torch.float16",
+    "LongTensor": "torch.int64",
+    "IntTensor": "torch.int32",
+    "BoolTensor": "torch.bool",
+    "ByteTensor": "torch.uint8",
+}
+
+
+def surely_sizes(arguments: list[ast.expr]) -> bool:
+    """Several positional arguments, one starred size or one integer literal: sizes. One
+    other argument may be data (`torch.Tensor(values)`), which `torch.empty` would read as
+    a shape."""
+    if len(arguments) >= 2:
+        return True
+    if len(arguments) != 1:
+        return False
+    only = arguments[0]
+    return isinstance(only, ast.Starred) or (
+        isinstance(only, ast.Constant) and type(only.value) is int
+    )

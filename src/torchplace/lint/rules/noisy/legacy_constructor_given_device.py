@@ -1,0 +1,228 @@
+"""TPL904 legacy-constructor-given-device."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+
+from torchplace.lint.context import (
+    FileContext,
+    Scope,
+    assigned_values,
+    binding_count,
+    parameter_default,
+    parameter_names,
+)
+from torchplace.lint.cuda_default import sets_cuda_default
+from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
+from torchplace.lint.legacy_constructors import LEGACY_DTYPES, surely_sizes
+from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.rules._helpers import called_as_written
+from torchplace.lint.run_conditions import runs_only_on_cpu
+from torchplace.report import Edit, Finding, Fix, FixSafety
+
+#: Data a constructor is surely given (not sizes): `torch.Tensor([1, 2])`, of a comprehension.
+_DATA = (ast.List, ast.Tuple, ast.ListComp)
+
+
+class LegacyConstructorGivenDevice(Rule):
+    """## What it does
+    Flags a legacy tensor constructor (`torch.Tensor`, `torch.FloatTensor`,
+    `torch.LongTensor`, ...) given a `device=` that is not evidently the CPU:
+    `torch.Tensor([1, -1], device=x.device)`, `torch.LongTensor(ids, device=self.device)`,
+    `torch.FloatTensor(b, n, device="cuda")`.
+
+    ## Why is this bad?
+    The legacy constructors are the CPU tensor types. Asked for a GPU they do not place the
+    tensor there: they raise `RuntimeError: legacy constructor expects device type: cpu but
+    device type: cuda was passed` (older releases: "legacy constructor for device type: cpu
+    was passed device type: cuda, but device type must be: cpu"). The code runs on a CPU-only
+    machine, in CI and on the author's laptop, and fails the first time the device is a GPU.
+    `set_default_device("cuda")` and `with torch.device("cuda")` do not change this; only
+    `set_default_tensor_type(torch.cuda.FloatTensor)` does (files that call it are skipped).
+
+    ## Example
+    ```python
+    def soft_distances(x, radii):
+        weights = torch.FloatTensor([170, 110, 152], device=x.device)
+        return x * weights
+    ```
+
+    Use instead:
+    ```python
+    def soft_distances(x, radii):
+        weights = torch.tensor([170, 110, 152], dtype=torch.float32, device=x.device)
+        return x * weights
+    ```
+
+    Select it (`--extend-select TPL904`) to catch the crash before a first GPU run: on released
+    code the line mostly runs with the CPU as its device (data transforms), where it works.
+
+    Not flagged: `device="cpu"`, `torch.device("cpu")`, `device=None`, a name every
+    assignment of the function (or of the module) sets to one of those, a parameter whose
+    default is the CPU and that the function never sets; code that runs only when the
+    device is the CPU; `torch.cuda.FloatTensor` (a CUDA type). Tests are checked too: a test
+    given a GPU device fails the same way.
+
+    ## Fix safety
+    Unsafe: the tensor is then made where `device=` says, which is the point, and
+    `torch.tensor` copies its data. Offered for data written out (`[...]`, a comprehension),
+    rewritten to `torch.tensor(data, dtype=..., device=...)` with the constructor's dtype
+    (`torch.get_default_dtype()` for `torch.Tensor`), and for sizes (several positional
+    arguments, an integer literal, a starred size), rewritten to `torch.empty(...)`.
+
+    ## References
+    - https://github.com/pytorch/pytorch/issues/46085
+    - https://github.com/vwxyzjn/cleanrl/pull/302
+    - https://github.com/lucidrains/ema-pytorch/pull/23
+    - https://pytorch.org/docs/stable/tensors.html#torch.Tensor
+    """
+
+    code = "TPL904"
+    name = "legacy-constructor-given-device"
+    in_tests = True
+    # Opt-in: on released code the line mostly never runs, or runs with the CPU as its device
+    # (a data transform given `x.device` of CPU data): 0 TRUE of 22 first looks on the unseen
+    # sets (21 FALSE, 1 split), 1 TRUE in the precision corpus (a diffusers pipeline given
+    # numpy embeddings). A crash on the first GPU run is found before that run, in review.
+    preview = True
+    default_enabled = False
+    contexts = (
+        "off by default (noisy); everywhere, not in files that make CUDA the default tensor type"
+    )
+    summary = "Legacy constructor `torch.Tensor(..., device=...)` raises when the device is a GPU"
+    pattern = "legacy-constructor-given-device"
+    fix_safety = FixSafety.UNSAFE
+    candidate = AnyOf(r"Tensor\(")
+    file_gate = ("torch",)
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if sets_cuda_default(ctx):
+            return  # `set_default_tensor_type(torch.cuda.FloatTensor)`: `torch.Tensor` is CUDA's
+        for located in ctx.calls(*LEGACY_CONSTRUCTORS):
+            call = located.node
+            assert isinstance(call, ast.Call)
+            qualified = ctx.qualified(call.func) or ""
+            constructor = qualified.removeprefix("torch.")
+            if constructor not in LEGACY_CONSTRUCTORS or qualified != f"torch.{constructor}":
+                continue
+            device = next((kw.value for kw in call.keywords if kw.arg == "device"), None)
+            if device is None or not called_as_written(ctx, call):
+                continue
+            if _evidently_cpu(ctx, located.scope, device, depth=2):
+                continue
+            if runs_only_on_cpu(ctx, located.scope, call):
+                continue
+            written = ctx.source.segment(device)
+            message = (
+                f"`torch.{constructor}(...)` is a CPU-only legacy constructor: given "
+                f"`device={written}` it raises `legacy constructor expects device type: cpu` "
+                "when that device is a GPU"
+            )
+            yield self.finding(ctx, call, message, self._fix(ctx, call, constructor))
+
+    def _fix(self, ctx: FileContext, call: ast.Call, constructor: str) -> Fix | None:
+        """`torch.FloatTensor([...], device=d)` -> `torch.tensor([...], dtype=torch.float32,
+        device=d)`; `torch.FloatTensor(b, n, device=d)` -> `torch.empty(b, n, dtype=...,
+        device=d)`. Only where `torch` is named as written and the arguments are surely data
+        or surely sizes."""
+        prefix = ctx.source.segment(call.func).rpartition(".")[0]
+        if not prefix or any(kw.arg is None for kw in call.keywords):
+            return None
+        if surely_sizes(call.args):
+            factory, description = "empty", "Use `torch.empty(...)`, which takes `device=`"
+        elif len(call.args) == 1 and isinstance(call.args[0], _DATA):
+            factory, description = "tensor", "Use `torch.tensor(...)`, which takes `device=`"
+        else:
+            return None
+        renamed = Edit(
+            ctx.source.start(call.func), ctx.source.end(call.func), f"{prefix}.{factory}"
+        )
+        if any(kw.arg == "dtype" for kw in call.keywords):
+            return Fix(description, (renamed,), FixSafety.UNSAFE)
+        dtype = LEGACY_DTYPES[constructor] or f"{prefix}.get_default_dtype()"
+        typed = self.insert_keyword(ctx, call, f"dtype={dtype}", description)
+        return Fix(description, (renamed, *typed.edits), FixSafety.UNSAFE)
+
+
+def _evidently_cpu(ctx: FileContext, scope: Scope, device: ast.expr, depth: int) -> bool:
+    """`"cpu"`, `torch.device("cpu")`, None, or a name that only ever holds one of them: set
+    so by every assignment of the function that reads it (or, unset there, of the module),
+    or a parameter defaulting to one that the function never sets."""
+    if isinstance(device, ast.Constant):
+        return device.value is None or (
+            isinstance(device.value, str) and device.value.split(":")[0] == "cpu"
+        )
+    if isinstance(device, ast.Call):
+        called = ctx.qualified(device.func) or ""
+        return (
+            called == "torch.device"
+            and bool(device.args)
+            and _evidently_cpu(ctx, scope, device.args[0], depth)
+        )
+    if not isinstance(device, ast.Name) or depth <= 0:
+        return False
+    function = scope.function
+    owner = function.node if function is not None else ctx.tree
+    values = assigned_values(owner, device.id)
+    if values:
+        return binding_count(owner, device.id) == len(values) and all(
+            _evidently_cpu(ctx, scope, value, depth - 1) for value in values
+        )
+    if isinstance(owner, ast.FunctionDef | ast.AsyncFunctionDef):
+        default = parameter_default(owner, device.id)
+        if default is not None:
+            return binding_count(owner, device.id) == 0 and _evidently_cpu(
+                ctx, scope, default, depth - 1
+            )
+        if device.id in parameter_names(owner) or _star_parameter(owner, device.id):
+            return False  # given by the caller: any device
+        module_values = _assigned_values_at_module(ctx.tree, device.id)
+        return (
+            bool(module_values)
+            and all(_evidently_cpu(ctx, scope, value, depth - 1) for value in module_values)
+            and _module_binding_count(ctx.tree, device.id) == len(module_values)
+        )
+    return False
+
+
+def _star_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """`name` is the function's `*args` or `**kwargs`."""
+    return any(a is not None and a.arg == name for a in (function.args.vararg, function.args.kwarg))
+
+
+def _assigned_values_at_module(tree: ast.Module, name: str) -> list[ast.expr]:
+    """The values of the module-level `name = value` statements (functions and classes aside)."""
+    return [
+        statement.value
+        for statement in _module_statements(tree)
+        if isinstance(statement, ast.Assign)
+        and len(statement.targets) == 1
+        and isinstance(statement.targets[0], ast.Name)
+        and statement.targets[0].id == name
+    ]
+
+
+def _module_binding_count(tree: ast.Module, name: str) -> int:
+    return sum(
+        1
+        for statement in _module_statements(tree)
+        for node in ast.walk(statement)
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+    )
+
+
+def _module_statements(tree: ast.Module) -> Iterator[ast.stmt]:
+    """Module-level statements, into `if`/`try`/`with` blocks but not into definitions."""
+    pending = list(tree.body)
+    while pending:
+        statement = pending.pop()
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if isinstance(statement, ast.If | ast.Try | ast.With | ast.For | ast.While):
+            for field in ("body", "orelse", "finalbody"):
+                pending.extend(getattr(statement, field, []))
+            for handler in getattr(statement, "handlers", []):
+                pending.extend(handler.body)
+            continue
+        yield statement
