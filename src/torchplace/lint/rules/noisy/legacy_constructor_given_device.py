@@ -5,17 +5,11 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from torchplace.lint.context import (
-    FileContext,
-    Scope,
-    assigned_values,
-    binding_count,
-    parameter_default,
-    parameter_names,
-)
+from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.cuda_default import sets_cuda_default
 from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
 from torchplace.lint.legacy_constructors import LEGACY_DTYPES, surely_sizes
+from torchplace.lint.name_values import holds_only
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
 from torchplace.lint.run_conditions import runs_only_on_cpu
@@ -60,7 +54,7 @@ class LegacyConstructorGivenDevice(Rule):
 
     Not flagged: `device="cpu"`, `torch.device("cpu")`, `device=None`, a name every
     assignment of the function (or of the module) sets to one of those, a parameter whose
-    default is the CPU and that the function never sets; code that runs only when the
+    default is the CPU and that the function sets only to the CPU; code that runs only when the
     device is the CPU; `torch.cuda.FloatTensor` (a CUDA type). Tests are checked too: a test
     given a GPU device fails the same way.
 
@@ -109,7 +103,7 @@ class LegacyConstructorGivenDevice(Rule):
             device = next((kw.value for kw in call.keywords if kw.arg == "device"), None)
             if device is None or not called_as_written(ctx, call):
                 continue
-            if _evidently_cpu(ctx, located.scope, device, depth=2):
+            if _evidently_cpu(ctx, located.scope, device):
                 continue
             if runs_only_on_cpu(ctx, located.scope, call):
                 continue
@@ -145,84 +139,18 @@ class LegacyConstructorGivenDevice(Rule):
         return Fix(description, (renamed, *typed.edits), FixSafety.UNSAFE)
 
 
-def _evidently_cpu(ctx: FileContext, scope: Scope, device: ast.expr, depth: int) -> bool:
-    """`"cpu"`, `torch.device("cpu")`, None, or a name that only ever holds one of them: set
-    so by every assignment of the function that reads it (or, unset there, of the module),
-    or a parameter defaulting to one that the function never sets."""
-    if isinstance(device, ast.Constant):
-        return device.value is None or (
-            isinstance(device.value, str) and device.value.split(":")[0] == "cpu"
+def _evidently_cpu(ctx: FileContext, scope: Scope, device: ast.expr) -> bool:
+    """`"cpu"`, `torch.device("cpu")`, None, or a name that only ever holds one of them
+    (`name_values`: a parameter defaulting to one that the function never sets otherwise)."""
+    return holds_only(ctx, scope, device, lambda value: _cpu_value(ctx, scope, value))
+
+
+def _cpu_value(ctx: FileContext, scope: Scope, value: ast.expr) -> bool:
+    if isinstance(value, ast.Constant):
+        return value.value is None or (
+            isinstance(value.value, str) and value.value.split(":")[0] == "cpu"
         )
-    if isinstance(device, ast.Call):
-        called = ctx.qualified(device.func) or ""
-        return (
-            called == "torch.device"
-            and bool(device.args)
-            and _evidently_cpu(ctx, scope, device.args[0], depth)
-        )
-    if not isinstance(device, ast.Name) or depth <= 0:
-        return False
-    function = scope.function
-    owner = function.node if function is not None else ctx.tree
-    values = assigned_values(owner, device.id)
-    if values:
-        return binding_count(owner, device.id) == len(values) and all(
-            _evidently_cpu(ctx, scope, value, depth - 1) for value in values
-        )
-    if isinstance(owner, ast.FunctionDef | ast.AsyncFunctionDef):
-        default = parameter_default(owner, device.id)
-        if default is not None:
-            return binding_count(owner, device.id) == 0 and _evidently_cpu(
-                ctx, scope, default, depth - 1
-            )
-        if device.id in parameter_names(owner) or _star_parameter(owner, device.id):
-            return False  # given by the caller: any device
-        module_values = _assigned_values_at_module(ctx.tree, device.id)
-        return (
-            bool(module_values)
-            and all(_evidently_cpu(ctx, scope, value, depth - 1) for value in module_values)
-            and _module_binding_count(ctx.tree, device.id) == len(module_values)
-        )
+    if isinstance(value, ast.Call) and value.args:
+        called = ctx.qualified(value.func) or ""
+        return called == "torch.device" and _evidently_cpu(ctx, scope, value.args[0])
     return False
-
-
-def _star_parameter(function: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
-    """`name` is the function's `*args` or `**kwargs`."""
-    return any(a is not None and a.arg == name for a in (function.args.vararg, function.args.kwarg))
-
-
-def _assigned_values_at_module(tree: ast.Module, name: str) -> list[ast.expr]:
-    """The values of the module-level `name = value` statements (functions and classes aside)."""
-    return [
-        statement.value
-        for statement in _module_statements(tree)
-        if isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(statement.targets[0], ast.Name)
-        and statement.targets[0].id == name
-    ]
-
-
-def _module_binding_count(tree: ast.Module, name: str) -> int:
-    return sum(
-        1
-        for statement in _module_statements(tree)
-        for node in ast.walk(statement)
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
-    )
-
-
-def _module_statements(tree: ast.Module) -> Iterator[ast.stmt]:
-    """Module-level statements, into `if`/`try`/`with` blocks but not into definitions."""
-    pending = list(tree.body)
-    while pending:
-        statement = pending.pop()
-        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            continue
-        if isinstance(statement, ast.If | ast.Try | ast.With | ast.For | ast.While):
-            for field in ("body", "orelse", "finalbody"):
-                pending.extend(getattr(statement, field, []))
-            for handler in getattr(statement, "handlers", []):
-                pending.extend(handler.body)
-            continue
-        yield statement

@@ -1,0 +1,81 @@
+"""What a name may hold where a function reads it: the values its function, or its module,
+gives it.
+
+A rule asking whether `device=device` is the CPU, or whether `device_ids=ids` starts at the
+current GPU, reads the name's assignments: every `name = value` of the function, with the
+parameter's default when the name is a parameter (a parameter without one holds whatever the
+caller gives); a name the function neither sets nor takes holds what the module-level code
+sets. A name bound any other way (a loop, a tuple target, `with ... as`, `+=`) holds values
+not read here, and so does a name nothing binds.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable
+
+from torchplace.lint.context import FileContext, Scope, parameter_default
+from torchplace.lint.rank_flow import module_nodes, own_nodes
+
+
+def possible_values(ctx: FileContext, scope: Scope, name: str) -> list[ast.expr] | None:
+    """Every value `name` may hold in `scope`'s function (see the module's docstring), or
+    None when some of them cannot be read."""
+    function = scope.function
+    if function is not None and isinstance(function.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        node = function.node
+        values = _assigned(own_nodes(node), name)
+        if values is None:
+            return None
+        if name in _parameters(node):
+            default = parameter_default(node, name)
+            return None if default is None else [*values, default]
+        if values:
+            return values
+    values = _assigned(module_nodes(ctx.tree), name)
+    return values or None
+
+
+def holds_only(
+    ctx: FileContext,
+    scope: Scope,
+    node: ast.expr,
+    test: Callable[[ast.expr], bool],
+    depth: int = 2,
+) -> bool:
+    """Whether every value `node` may hold passes `test`: `node` itself, or for a name, each
+    of its `possible_values` (names among them followed `depth` times)."""
+    if isinstance(node, ast.Name) and depth > 0:
+        values = possible_values(ctx, scope, node.id)
+        return values is not None and all(
+            holds_only(ctx, scope, value, test, depth - 1) for value in values
+        )
+    return test(node)
+
+
+def _assigned(nodes: Iterable[ast.AST], name: str) -> list[ast.expr] | None:
+    """The values of the plain assignments to `name` among `nodes`; None when another
+    binding of it is there too."""
+    values: list[ast.expr] = []
+    stores = 0
+    for node in nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id == name:
+                values.append(node.value)
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            if isinstance(node.target, ast.Name) and node.target.id == name:
+                values.append(node.value)
+        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            stores += 1
+        elif isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+            return None
+    # The targets of the assignments read above are visited too, as stores of their own.
+    return values if stores == len(values) else None
+
+
+def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    arguments = function.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    return {argument.arg for argument in every}
