@@ -12,7 +12,7 @@ not read here, and so does a name nothing binds.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from torchplace.lint.context import FileContext, Scope, parameter_default
 from torchplace.lint.rank_flow import module_nodes, own_nodes
@@ -79,3 +79,51 @@ def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
     every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
     return {argument.arg for argument in every}
+
+
+def value_on_path(function: ast.AST, name: str, statement: ast.stmt) -> ast.expr | None:
+    """The value `name` holds when `statement` runs, read from the statements before it on
+    its own path: the last plain `name = value` in its block or an enclosing one, with no
+    other binding of `name` between (in a branch or a loop that may or may not have run).
+    None when that cannot be told (a parameter, or a binding that may or may not run)."""
+    for block, index in reversed(_path_to(getattr(function, "body", []), statement)):
+        for earlier in reversed(block[:index]):
+            if isinstance(earlier, ast.Assign) and len(earlier.targets) == 1:
+                target = earlier.targets[0]
+                if isinstance(target, ast.Name) and target.id == name:
+                    return earlier.value
+            if any(
+                isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+                for node in ast.walk(earlier)
+            ):
+                return None
+    return None
+
+
+def _path_to(body: list[ast.stmt], statement: ast.stmt) -> list[tuple[list[ast.stmt], int]]:
+    """The blocks from `body` down to the one holding `statement`, each with the index of
+    the statement that holds (or is) it; empty when it is not there."""
+    for index, candidate in enumerate(body):
+        if candidate is statement:
+            return [(body, index)]
+        first, last = candidate.lineno, candidate.end_lineno or candidate.lineno
+        if not first <= statement.lineno <= last or isinstance(
+            candidate, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+        ):
+            continue
+        for inner in _blocks(candidate):
+            found = _path_to(inner, statement)
+            if found:
+                return [(body, index), *found]
+    return []
+
+
+def _blocks(statement: ast.stmt) -> Iterator[list[ast.stmt]]:
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(statement, field, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+    for handler in getattr(statement, "handlers", []):
+        yield handler.body
+    for case in getattr(statement, "cases", []):
+        yield case.body

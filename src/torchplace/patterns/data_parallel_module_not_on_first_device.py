@@ -20,7 +20,7 @@ PATTERN = Pattern(
         "devices = [0, 1]\n"
         'model = nn.DataParallel(model.to(f"cuda:{devices[0]}"), device_ids=devices)'
     ),
-    lint_rules=(),
+    lint_rules=("TPL110",),
     signatures=(r"module must have its parameters and buffers on device",),
     hints=("DataParallel", "data_parallel", "device_ids"),
 )

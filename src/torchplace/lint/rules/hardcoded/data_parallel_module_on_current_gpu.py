@@ -1,0 +1,260 @@
+"""TPL110 data-parallel-module-on-current-gpu."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import partial
+
+from torchplace.lint.context import FileContext, Scope, call_name, keyword_value
+from torchplace.lint.device_kind import targets_other_accelerator
+from torchplace.lint.gpu_bindings import BINDERS
+from torchplace.lint.name_values import holds_only, value_on_path
+from torchplace.lint.rank_flow import module_nodes, own_nodes
+from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.visible_device_writes import writes_own_environment
+from torchplace.report import Finding
+
+_DATA_PARALLEL = frozenset(
+    {
+        "torch.nn.DataParallel",
+        "torch.nn.parallel.DataParallel",
+        "torch.nn.parallel.data_parallel.DataParallel",
+    }
+)
+#: Calls whose result lists every GPU from the first: `range(torch.cuda.device_count())`.
+_FROM_ZERO = frozenset({"range", "arange", "list", "tolist"})
+
+
+class DataParallelModuleOnCurrentGpu(Rule):
+    """## What it does
+    Flags `nn.DataParallel(model, device_ids=ids)` where `ids` comes from outside (a
+    parameter, the command line, a config) and the same function moves the model to the
+    current GPU (`.cuda()`, `.to("cuda")`, `.to(torch.device("cuda"))`, or a name that only
+    holds one of those), before or after wrapping it.
+
+    ## Why is this bad?
+    DataParallel replicates the module from `device_ids[0]` and checks that every parameter
+    and buffer is there first. "cuda" is the current GPU, cuda:0 in a process that bound
+    none; asked to run on GPUs `1,2` (`--device 1,2`, `gpu_ids: [1]`), the first forward
+    raises `RuntimeError: module must have its parameters and buffers on device cuda:1
+    (device_ids[0]) but found one of them on device: cuda:0`, and the inputs it scatters go
+    to cuda:0 as well.
+
+    ## Example
+    ```python
+    device_ids = [int(i) for i in args.device.split(",")]
+    model = DataParallel(model, device_ids=device_ids)
+    model = model.to(torch.device("cuda"))
+    ```
+
+    Use instead:
+    ```python
+    device_ids = [int(i) for i in args.device.split(",")]
+    model = DataParallel(model.to(f"cuda:{device_ids[0]}"), device_ids=device_ids)
+    ```
+
+    Not flagged: device ids that start at GPU 0 (`None`, `[0, ...]`, `range(n)`,
+    `list(range(torch.cuda.device_count()))`, a name only ever set to one of those); a
+    function that binds its GPU (`torch.cuda.set_device`) or a file that sets
+    `CUDA_VISIBLE_DEVICES` itself (the ids then count from the GPUs it shows); a model moved
+    to a device of its own (`.to(device)` of a device not known to be "cuda").
+
+    ## Fix safety
+    No automatic fix: the device to use is `device_ids[0]`, which the code names its own way.
+
+    ## References
+    - https://pytorch.org/docs/stable/generated/torch.nn.DataParallel.html
+    """
+
+    code = "TPL110"
+    name = "data-parallel-module-on-current-gpu"
+    preview = True
+    in_tests = False
+    contexts = "any code that wraps a model in `nn.DataParallel` with device ids it is given"
+    summary = "DataParallel's module is moved to the current GPU, not to `device_ids[0]`"
+    pattern = "data-parallel-module-not-on-first-device"
+    candidate = AnyOf(r"DataParallel\(")
+    file_gate = ("DataParallel",)
+
+    def check(self, ctx: FileContext) -> Iterator[Finding]:
+        if targets_other_accelerator(ctx) or writes_own_environment(ctx, ctx.tree):
+            return
+        for located in ctx.calls("DataParallel"):
+            call = located.node
+            assert isinstance(call, ast.Call)
+            if (ctx.qualified(call.func) or "") not in _DATA_PARALLEL:
+                continue
+            ids = keyword_value(call, "device_ids")
+            if ids is None and len(call.args) > 1:
+                ids = call.args[1]
+            module = keyword_value(call, "module") or (call.args[0] if call.args else None)
+            if ids is None or module is None:
+                continue
+            scope = located.scope
+            if holds_only(ctx, scope, ids, partial(_from_zero, ctx, scope)):
+                continue
+            nodes = _nodes_of(ctx, scope)
+            if any(_binds(node) for node in nodes):
+                continue  # the current GPU is the one it chose
+            move = _current_gpu_move(ctx, scope, nodes, call, module)
+            if move is None:
+                continue
+            written = ctx.source.segment(ids)
+            message = (
+                f"`DataParallel(..., device_ids={written})` needs the module on "
+                f"`device_ids[0]`, but line {move.lineno} moves it to the current GPU "
+                "(cuda:0 unless bound): with ids that do not start there, the forward raises "
+                "`module must have its parameters and buffers on device ...`"
+            )
+            yield self.finding(ctx, call, message)
+
+
+def _nodes_of(ctx: FileContext, scope: Scope) -> list[ast.AST]:
+    function = scope.function
+    if function is not None:
+        return list(own_nodes(function.node))
+    return list(module_nodes(ctx.tree))
+
+
+def _binds(node: ast.AST) -> bool:
+    """`torch.cuda.set_device(...)` or `with torch.cuda.device(...)`."""
+    if isinstance(node, ast.Call):
+        return call_name(node) in BINDERS
+    if isinstance(node, ast.With):
+        return any(
+            isinstance(item.context_expr, ast.Call)
+            and ast.unparse(item.context_expr.func).endswith("cuda.device")
+            for item in node.items
+        )
+    return False
+
+
+def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
+    """Device ids that begin at GPU 0, the current GPU of a process that bound none."""
+    if isinstance(ids, ast.Constant):
+        return ids.value is None or ids.value == 0
+    if isinstance(ids, ast.List | ast.Tuple):
+        return not ids.elts or (isinstance(ids.elts[0], ast.Constant) and ids.elts[0].value == 0)
+    if isinstance(ids, ast.ListComp):
+        generator = ids.generators[0]
+        return _from_zero(ctx, scope, generator.iter)
+    if isinstance(ids, ast.Call):
+        name = call_name(ids) or ""
+        if name not in _FROM_ZERO:
+            return "device_count" in ast.unparse(ids)
+        if name in ("range", "arange"):
+            return len(ids.args) == 1 or (
+                bool(ids.args) and isinstance(ids.args[0], ast.Constant) and ids.args[0].value == 0
+            )
+        if name == "tolist" and isinstance(ids.func, ast.Attribute):
+            return _from_zero(ctx, scope, ids.func.value)
+        return bool(ids.args) and holds_only(
+            ctx, scope, ids.args[0], partial(_from_zero, ctx, scope)
+        )
+    return False
+
+
+def _current_gpu_move(
+    ctx: FileContext, scope: Scope, nodes: list[ast.AST], wrap: ast.Call, module: ast.expr
+) -> ast.Call | None:
+    """The call that moves the wrapped module, or the wrapper, to the current GPU: inside the
+    wrap (`DataParallel(model.cuda(), ...)`) or anywhere in the function on the same name."""
+    if isinstance(module, ast.Call) and _to_current_gpu(ctx, scope, module):
+        return module
+    receivers = {ast.unparse(module)}
+    for node in nodes:
+        if isinstance(node, ast.Assign) and node.value is wrap:
+            receivers.update(ast.unparse(target) for target in node.targets)
+    for node in nodes:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and ast.unparse(node.func.value) in receivers
+            and (
+                _to_current_gpu(ctx, scope, node)
+                or _to_current_gpu_on_path(ctx, scope, nodes, wrap, node)
+            )
+        ):
+            return node
+    return None
+
+
+def _to_current_gpu_on_path(
+    ctx: FileContext, scope: Scope, nodes: list[ast.AST], wrap: ast.Call, move: ast.Call
+) -> bool:
+    """`model.to(device)` after the wrap, where `device` is set to the current GPU on the
+    wrap's own path (`device = torch.device("cuda")` just before it, on the arm that wraps)
+    and not set again before the move."""
+    device = move.args[0] if move.args else keyword_value(move, "device")
+    function = scope.function
+    if not isinstance(device, ast.Name) or function is None or move.lineno <= wrap.lineno:
+        return False
+    statement = next(
+        (
+            node
+            for node in nodes
+            if isinstance(node, ast.stmt)
+            and not isinstance(node, ast.If | ast.For | ast.While | ast.With | ast.Try)
+            and any(inner is wrap for inner in ast.walk(node))
+        ),
+        None,
+    )
+    if statement is None:
+        return False
+    value = value_on_path(function.node, device.id, statement)
+    if value is None or _device_kind(ctx, scope, value) != "cuda":
+        return False
+    return not any(
+        isinstance(node, ast.Name)
+        and node.id == device.id
+        and isinstance(node.ctx, ast.Store)
+        and wrap.lineno <= node.lineno <= move.lineno
+        for node in nodes
+    )
+
+
+def _to_current_gpu(ctx: FileContext, scope: Scope, call: ast.Call) -> bool:
+    """`x.cuda()`, `x.to("cuda")`, `x.to(torch.device("cuda"))`, `x.to(device)` of a name
+    that only holds one of those (or the CPU, on the arm without a GPU)."""
+    if not isinstance(call.func, ast.Attribute):
+        return False
+    if call.func.attr == "cuda":
+        return not call.args and not call.keywords
+    if call.func.attr != "to":
+        return False
+    device = call.args[0] if call.args else keyword_value(call, "device")
+    if device is None:
+        return False
+    gpu = [False]
+
+    def current_or_cpu(value: ast.expr) -> bool:
+        kind = _device_kind(ctx, scope, value)
+        gpu[0] = gpu[0] or kind == "cuda"
+        return kind in ("cuda", "cpu")
+
+    return holds_only(ctx, scope, device, current_or_cpu) and gpu[0]
+
+
+def _device_kind(ctx: FileContext, scope: Scope, value: ast.expr) -> str | None:
+    """ "cuda" for the current GPU, "cpu", or None for anything else (an index, a name)."""
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return value.value if value.value in ("cuda", "cpu") else None
+    if isinstance(value, ast.IfExp):
+        kinds = {_device_kind(ctx, scope, value.body), _device_kind(ctx, scope, value.orelse)}
+        return "cuda" if kinds == {"cuda", "cpu"} or kinds == {"cuda"} else None
+    if isinstance(value, ast.Call) and (ctx.qualified(value.func) or "") == "torch.device":
+        if len(value.args) != 1 or value.keywords:
+            return None  # `torch.device("cuda", index)`: a GPU of its own
+        argument = value.args[0]
+        if isinstance(argument, ast.Name):
+            found: set[str | None] = set()
+
+            def note(inner: ast.expr) -> bool:
+                found.add(_device_kind(ctx, scope, inner))
+                return True
+
+            resolved = holds_only(ctx, scope, argument, note)
+            return "cuda" if resolved and "cuda" in found and found <= {"cuda", "cpu"} else None
+        return _device_kind(ctx, scope, argument)
+    return None
