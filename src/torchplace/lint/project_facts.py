@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
+from torchplace.lint.binding_configs import bound_where_set, ids_attribute
 from torchplace.lint.binding_functions import bound_after_return, bound_by_project_function
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
@@ -505,6 +506,16 @@ def _not_built_by_an_engine(index: ProjectIndex, finding: Finding) -> str | None
     return None if index.engine_loader_of(finding.path) is not None else ""
 
 
+def _ids_not_bound_where_set(index: ProjectIndex, finding: Finding) -> str | None:
+    """The device ids a DataParallel finding cites are an attribute (`__C.GPU_IDS`) that no
+    method of the project sets beside binding the GPU or showing only the chosen GPUs
+    (`binding_configs`)."""
+    name = ids_attribute(finding.message)
+    if name is not None and index.bound_where_set(finding.path, name):
+        return None
+    return ""
+
+
 CONDITIONS: dict[str, Condition] = {
     "may-span-nodes": _may_span_nodes,
     "imports-may-start-cuda": _imports_may_start_cuda,
@@ -522,6 +533,7 @@ CONDITIONS: dict[str, Condition] = {
     "not-built-by-an-engine": _not_built_by_an_engine,
     "made-on-the-cpu": _made_on_the_cpu,
     "made-on-the-cpu-in-forward": _made_on_the_cpu_in_forward,
+    "ids-not-bound-where-set": _ids_not_bound_where_set,
 }
 
 
@@ -548,6 +560,8 @@ class ProjectIndex:
         self._assigned: dict[tuple[str, str], bool] = {}
         #: Whether a project defines a conventional rank name as the local rank (`rank_names`).
         self._local_rank_names: dict[tuple[str, str], bool] = {}
+        #: Whether a project's method sets an attribute while binding the GPU, by (root, name).
+        self._bound_where_set: dict[tuple[str, str], bool] = {}
         #: The launch commands of each launch root (`launch_commands`), and the launch root
         #: of each project root.
         self._launches: dict[str, LaunchIndex] = {}
@@ -1417,6 +1431,17 @@ class ProjectIndex:
             and runs_only_on_rank_zero_through_callers(ctx, scope_of(ctx, holder), load)
             and all(saved_only_in_rank_zero(save) for save in saves)
         )
+
+    def bound_where_set(self, path: str, name: str) -> bool:
+        """A method of the project of `path` sets `self.<name>` and binds the GPU or shows
+        only the chosen GPUs there (`binding_configs`); an unreadable project does not."""
+        root = self.root_of(path)
+        if (root, name) not in self._bound_where_set:
+            files = self.tree_files_of(path)
+            self._bound_where_set[(root, name)] = files is not None and bound_where_set(
+                name, files, self._code
+            )
+        return self._bound_where_set[(root, name)]
 
     def defines_as_local_rank(self, path: str, name: str) -> bool:
         """The project of `path` defines the conventional rank name `name` only as this

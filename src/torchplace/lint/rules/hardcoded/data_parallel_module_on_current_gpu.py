@@ -9,6 +9,7 @@ from functools import partial
 from torchplace.lint.context import FileContext, Scope, call_name, keyword_value
 from torchplace.lint.device_kind import targets_other_accelerator
 from torchplace.lint.gpu_bindings import BINDERS
+from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.name_values import holds_only, value_on_path
 from torchplace.lint.rank_flow import module_nodes, own_nodes
 from torchplace.lint.rule import AnyOf, Rule
@@ -55,9 +56,12 @@ class DataParallelModuleOnCurrentGpu(Rule):
     ```
 
     Not flagged: device ids that start at GPU 0 (`None`, `[0, ...]`, `range(n)`,
-    `list(range(torch.cuda.device_count()))`, a name only ever set to one of those); a
+    `list(range(torch.cuda.device_count()))[:-1]`, a name only ever set to one of those); a
+    move on the other arm of an `if` that wraps (`if args.dp: ... else: model.cuda()`); a
     function that binds its GPU (`torch.cuda.set_device`) or a file that sets
-    `CUDA_VISIBLE_DEVICES` itself (the ids then count from the GPUs it shows); a model moved
+    `CUDA_VISIBLE_DEVICES` itself (the ids then count from the GPUs it shows), and ids held by
+    an attribute that a method of the project sets while binding the GPU or showing the
+    chosen GPUs (a config class's `self.GPU_IDS`, `binding_configs`); a model moved
     to a device of its own (`.to(device)` of a device not known to be "cuda").
 
     ## Fix safety
@@ -74,6 +78,7 @@ class DataParallelModuleOnCurrentGpu(Rule):
     contexts = "any code that wraps a model in `nn.DataParallel` with device ids it is given"
     summary = "DataParallel's module is moved to the current GPU, not to `device_ids[0]`"
     pattern = "data-parallel-module-not-on-first-device"
+    project_condition = "ids-not-bound-where-set"
     candidate = AnyOf(r"DataParallel\(")
     file_gate = ("DataParallel",)
 
@@ -136,6 +141,10 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
         return ids.value is None or ids.value == 0
     if isinstance(ids, ast.List | ast.Tuple):
         return not ids.elts or (isinstance(ids.elts[0], ast.Constant) and ids.elts[0].value == 0)
+    if isinstance(ids, ast.Subscript) and isinstance(ids.slice, ast.Slice):
+        lower = ids.slice.lower  # `devices[:-1]`: the first ones of a list
+        starts = lower is None or (isinstance(lower, ast.Constant) and lower.value == 0)
+        return starts and holds_only(ctx, scope, ids.value, partial(_from_zero, ctx, scope))
     if isinstance(ids, ast.ListComp):
         generator = ids.generators[0]
         return _from_zero(ctx, scope, generator.iter)
@@ -159,18 +168,24 @@ def _current_gpu_move(
     ctx: FileContext, scope: Scope, nodes: list[ast.AST], wrap: ast.Call, module: ast.expr
 ) -> ast.Call | None:
     """The call that moves the wrapped module, or the wrapper, to the current GPU: inside the
-    wrap (`DataParallel(model.cuda(), ...)`) or anywhere in the function on the same name."""
+    wrap (`DataParallel(model.cuda(), ...)`), on it (`DataParallel(...).cuda()`) or anywhere
+    in the function on the same name,
+    not on the other arm of an `if` whose one arm wraps."""
     if isinstance(module, ast.Call) and _to_current_gpu(ctx, scope, module):
         return module
     receivers = {ast.unparse(module)}
     for node in nodes:
         if isinstance(node, ast.Assign) and node.value is wrap:
             receivers.update(ast.unparse(target) for target in node.targets)
+    function = scope.function
+    arms = if_arms(function.node if function is not None else ctx.tree)
     for node in nodes:
+        if on_other_arms(arms.get(id(wrap), ()), arms.get(id(node), ())):
+            continue  # `if args.dp: wrap ... else: model.cuda()`: never in one run
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
-            and ast.unparse(node.func.value) in receivers
+            and (node.func.value is wrap or ast.unparse(node.func.value) in receivers)
             and (
                 _to_current_gpu(ctx, scope, node)
                 or _to_current_gpu_on_path(ctx, scope, nodes, wrap, node)

@@ -1,0 +1,85 @@
+"""Device ids chosen by an object that binds the GPU as it chooses them (`binding_configs`):
+TPL110 leaves alone a DataParallel given those ids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from torchplace.lint.binding_configs import bound_where_set, ids_attribute
+
+from .project_tree import lint_tree
+
+# prophet's `Cfgs`: the ids parsed and the GPU bound in one method.
+_CONFIG_BINDS = """
+import torch
+
+
+class Cfgs:
+    def __init__(self, args):
+        self.GPU = args.GPU
+        self.GPU_IDS = [int(i) for i in self.GPU.split(",")]
+        torch.cuda.set_device(f"cuda:{self.GPU_IDS[0]}")
+"""
+# openvqa's `BaseCfgs`: only the chosen GPUs shown, the ids counted from them.
+_CONFIG_SHOWS = """
+import os
+
+
+class BaseCfgs:
+    def proc(self):
+        os.environ["CUDA_VISIBLE_DEVICES"] = self.GPU
+        self.N_GPU = len(self.GPU.split(","))
+        self.DEVICES = [_ for _ in range(self.N_GPU)]
+"""
+# A yacs-style config: the ids are only data.
+_CONFIG_DATA = """
+class Config:
+    def __init__(self):
+        self.GPUS = (0,)
+"""
+_TRAIN = """
+import torch
+from torch import nn
+
+from cfgs import Cfgs
+
+
+def train(net, __C):
+    net.cuda()
+    return nn.DataParallel(net, device_ids=__C.{name})
+
+
+if __name__ == "__main__":
+    train(None, Cfgs(None))
+"""
+
+
+def _lint(tmp_path: Path, config: str, name: str) -> list[str]:
+    files = {"cfgs.py": config, "train.py": _TRAIN.replace("{name}", name), "setup.py": ""}
+    return lint_tree(tmp_path, files, "TPL110")
+
+
+def test_ids_set_where_the_gpu_is_bound_are_not_flagged(tmp_path: Path) -> None:
+    assert _lint(tmp_path, _CONFIG_BINDS, "GPU_IDS") == []
+
+
+def test_ids_counted_from_the_gpus_shown_are_not_flagged(tmp_path: Path) -> None:
+    assert _lint(tmp_path, _CONFIG_SHOWS, "DEVICES") == []
+
+
+def test_ids_that_are_only_data_are_flagged(tmp_path: Path) -> None:
+    assert _lint(tmp_path, _CONFIG_DATA, "GPUS") == ["train.py:10"]
+
+
+def test_the_attribute_is_read_from_the_message() -> None:
+    message = "`DataParallel(..., device_ids=__C.GPU_IDS)` needs the module on `device_ids[0]`"
+    assert ids_attribute(message) == "GPU_IDS"
+    assert ids_attribute("`DataParallel(..., device_ids=device_ids)` needs") is None
+
+
+def test_another_attribute_of_the_binding_method_does_not_count(tmp_path: Path) -> None:
+    path = tmp_path / "cfgs.py"
+    path.write_text(_CONFIG_BINDS, encoding="utf-8")
+    files = [str(path)]
+    assert bound_where_set("GPU_IDS", files, lambda p: Path(p).read_bytes())
+    assert not bound_where_set("SEED", files, lambda p: Path(p).read_bytes())
