@@ -18,9 +18,13 @@ from torchplace.lint.context import FileContext, Scope, parameter_default
 from torchplace.lint.rank_flow import module_nodes, own_nodes
 
 
-def possible_values(ctx: FileContext, scope: Scope, name: str) -> list[ast.expr] | None:
+def possible_values(
+    ctx: FileContext, scope: Scope, name: str, defaults: bool = True
+) -> list[ast.expr] | None:
     """Every value `name` may hold in `scope`'s function (see the module's docstring), or
-    None when some of them cannot be read."""
+    None when some of them cannot be read. `defaults=False`: a parameter holds whatever
+    the caller gives, its default aside (`device=None` of a function meant to be given a
+    device)."""
     function = scope.function
     if function is not None and isinstance(function.node, ast.FunctionDef | ast.AsyncFunctionDef):
         node = function.node
@@ -28,7 +32,7 @@ def possible_values(ctx: FileContext, scope: Scope, name: str) -> list[ast.expr]
         if values is None:
             return None
         if name in _parameters(node):
-            default = parameter_default(node, name)
+            default = parameter_default(node, name) if defaults else None
             return None if default is None else [*values, default]
         if values:
             return values
@@ -42,13 +46,14 @@ def holds_only(
     node: ast.expr,
     test: Callable[[ast.expr], bool],
     depth: int = 2,
+    defaults: bool = True,
 ) -> bool:
     """Whether every value `node` may hold passes `test`: `node` itself, or for a name, each
     of its `possible_values` (names among them followed `depth` times)."""
     if isinstance(node, ast.Name) and depth > 0:
-        values = possible_values(ctx, scope, node.id)
+        values = possible_values(ctx, scope, node.id, defaults)
         return values is not None and all(
-            holds_only(ctx, scope, value, test, depth - 1) for value in values
+            holds_only(ctx, scope, value, test, depth - 1, defaults) for value in values
         )
     return test(node)
 

@@ -22,7 +22,8 @@ _DATA = (ast.List, ast.Tuple, ast.ListComp)
 class LegacyConstructorGivenDevice(Rule):
     """## What it does
     Flags a legacy tensor constructor (`torch.Tensor`, `torch.FloatTensor`,
-    `torch.LongTensor`, ...) given a `device=` that is not evidently the CPU:
+    `torch.LongTensor`, ...) given a `device=` that is not evidently the CPU (a parameter
+    is what its callers pass, `def numericalize(self, arr, device=None)` included):
     `torch.Tensor([1, -1], device=x.device)`, `torch.LongTensor(ids, device=self.device)`,
     `torch.FloatTensor(b, n, device="cuda")`.
 
@@ -53,8 +54,7 @@ class LegacyConstructorGivenDevice(Rule):
     code the line mostly runs with the CPU as its device (data transforms), where it works.
 
     Not flagged: `device="cpu"`, `torch.device("cpu")`, `device=None`, a name every
-    assignment of the function (or of the module) sets to one of those, a parameter whose
-    default is the CPU and that the function sets only to the CPU; code that runs only when the
+    assignment of the function (or of the module) sets to one of those; code that runs only when the
     device is the CPU; `torch.cuda.FloatTensor` (a CUDA type). Tests are checked too: a test
     given a GPU device fails the same way.
 
@@ -141,8 +141,10 @@ class LegacyConstructorGivenDevice(Rule):
 
 def _evidently_cpu(ctx: FileContext, scope: Scope, device: ast.expr) -> bool:
     """`"cpu"`, `torch.device("cpu")`, None, or a name that only ever holds one of them
-    (`name_values`: a parameter defaulting to one that the function never sets otherwise)."""
-    return holds_only(ctx, scope, device, lambda value: _cpu_value(ctx, scope, value))
+    (`name_values`); a parameter holds what its callers give, whatever its default."""
+    return holds_only(
+        ctx, scope, device, lambda value: _cpu_value(ctx, scope, value), defaults=False
+    )
 
 
 def _cpu_value(ctx: FileContext, scope: Scope, value: ast.expr) -> bool:
