@@ -28,6 +28,7 @@ CATEGORIES = {
     "init_process_group without device binding",
     "cross-device op",
     "module not moved",
+    "legacy constructor given a device",
 }
 REQUIRED = ("project", "source", "path", "category", "buggy_lines", "shape", "verified")
 
