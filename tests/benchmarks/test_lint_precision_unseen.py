@@ -159,6 +159,7 @@ PACKAGE_UNSEEN_SETS = [
     "fresh-97",
     "fresh-98",
     "fresh-99",
+    "fresh-100",
 ]
 
 
@@ -274,6 +275,7 @@ KEPT_OUT_OF_FRESH_6 = KEPT_OUT_OF_FRESH_5 | {
         ("fresh-97", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-98", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-99", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
+        ("fresh-100", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
     ],
 )
 def test_an_unseen_set_holds_no_package_looked_at_before(unseen, set_name, kept_out):  # type: ignore[no-untyped-def]
@@ -471,7 +473,15 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
     # left out by package name.
     packages = {
         name
-        for set_name in ("fresh-94", "fresh-95", "fresh-96", "fresh-97", "fresh-98", "fresh-99")
+        for set_name in (
+            "fresh-94",
+            "fresh-95",
+            "fresh-96",
+            "fresh-97",
+            "fresh-98",
+            "fresh-99",
+            "fresh-100",
+        )
         for name, _v in unseen.PACKAGE_SETS[set_name]
     }
     assert left_out and set(left_out) <= names | packages
