@@ -32,12 +32,21 @@ def sets_cuda_default(ctx: FileContext) -> bool:
     return text_sets_cuda_default(ctx.source.text)
 
 
-def text_sets_cuda_default(text: str) -> bool:
+def sets_cuda_tensor_type(ctx: FileContext) -> bool:
+    """The file makes a CUDA type the default tensor type
+    (`torch.set_default_tensor_type(torch.cuda.FloatTensor)`): `torch.Tensor(...)` is then
+    that CUDA type; `set_default_device` leaves the legacy constructors as they are."""
+    return text_sets_cuda_default(ctx.source.text, setters=("tensor_type",))
+
+
+def text_sets_cuda_default(text: str, setters: tuple[str, ...] = ("tensor_type", "device")) -> bool:
     """`sets_cuda_default` of a file's text (another file of the project: a module's
-    importer, `ProjectIndex.under_cuda_default`)."""
-    if "set_default_tensor_type" not in text and "set_default_device" not in text:
+    importer, `ProjectIndex.under_cuda_default`); `setters`: which of the two count."""
+    if not any(f"set_default_{setter}" in text for setter in setters):
         return False
     for match in _SETTER.finditer(text):
+        if match.group(1) not in setters:
+            continue
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # SyntaxWarning of the file's own text

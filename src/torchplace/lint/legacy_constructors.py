@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import ast
 
-#: The dtype each legacy constructor stands for (`torch.Tensor` takes the default dtype, as
-#: `torch.empty` does).
+#: The dtype each legacy constructor stands for, as an attribute of `torch` (written after the
+#: name the file gives torch: `th.int64`); `torch.Tensor` takes the default dtype, as
+#: `torch.empty` does.
 LEGACY_DTYPES = {
     "Tensor": None,
-    "FloatTensor": "torch.float32",
-    "DoubleTensor": "torch.float64",
-    "HalfTensor": "torch.float16",
-    "LongTensor": "torch.int64",
-    "IntTensor": "torch.int32",
-    "BoolTensor": "torch.bool",
-    "ByteTensor": "torch.uint8",
+    "FloatTensor": "float32",
+    "DoubleTensor": "float64",
+    "HalfTensor": "float16",
+    "LongTensor": "int64",
+    "IntTensor": "int32",
+    "BoolTensor": "bool",
+    "ByteTensor": "uint8",
 }
 
 

@@ -12,10 +12,16 @@ not read here, and so does a name nothing binds.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 
 from torchplace.lint.context import FileContext, Scope, parameter_default
-from torchplace.lint.rank_flow import module_nodes, own_nodes
+from torchplace.lint.rank_flow import all_arguments, module_nodes, own_nodes
+from torchplace.lint.run_conditions import per_file, statement_blocks
+
+#: The names being followed by the `holds_only` calls under way: a test that asks about one
+#: of them again (`device = torch.device(device)`) adds no value of its own.
+_FOLLOWING: ContextVar[frozenset[tuple[int, str]]] = ContextVar("_FOLLOWING", default=frozenset())
 
 
 def possible_values(
@@ -25,19 +31,30 @@ def possible_values(
     None when some of them cannot be read. `defaults=False`: a parameter holds whatever
     the caller gives, its default aside (`device=None` of a function meant to be given a
     device)."""
+    if name in per_file(ctx, "global-names", _global_names):
+        return None  # another function may set it: `global device; device = ...`
     function = scope.function
-    if function is not None and isinstance(function.node, ast.FunctionDef | ast.AsyncFunctionDef):
+    if function is not None:
         node = function.node
+        if isinstance(node, ast.Lambda):
+            return None if name in {a.arg for a in all_arguments(node.args)} else _module(ctx, name)
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return None
         values = _assigned(own_nodes(node), name)
         if values is None:
             return None
-        if name in _parameters(node):
+        if name in {a.arg for a in all_arguments(node.args)}:
             default = parameter_default(node, name) if defaults else None
             return None if default is None else [*values, default]
         if values:
             return values
-    values = _assigned(module_nodes(ctx.tree), name)
-    return values or None
+        if function.parent is not None and function.parent.function is not None:
+            return None  # a nested function reads its enclosing function's name
+    return _module(ctx, name)
+
+
+def _module(ctx: FileContext, name: str) -> list[ast.expr] | None:
+    return _assigned(module_nodes(ctx.tree), name) or None
 
 
 def holds_only(
@@ -49,18 +66,30 @@ def holds_only(
     defaults: bool = True,
 ) -> bool:
     """Whether every value `node` may hold passes `test`: `node` itself, or for a name, each
-    of its `possible_values` (names among them followed `depth` times)."""
-    if isinstance(node, ast.Name) and depth > 0:
-        values = possible_values(ctx, scope, node.id, defaults)
-        return values is not None and all(
-            holds_only(ctx, scope, value, test, depth - 1, defaults) for value in values
-        )
-    return test(node)
+    of its `possible_values` (names among them followed `depth` times; a name already being
+    followed, by this call or one that `test` itself made, adds nothing)."""
+    if not isinstance(node, ast.Name) or depth <= 0:
+        return test(node)
+    key = (id(scope.node), node.id)
+    following = _FOLLOWING.get()
+    if key in following:
+        # `device = torch.device(device)`: the name's values are the ones being tested
+        # already; it adds none of its own.
+        return True
+    values = possible_values(ctx, scope, node.id, defaults)
+    if values is None:
+        return False
+    token = _FOLLOWING.set(following | {key})
+    try:
+        return all(holds_only(ctx, scope, value, test, depth - 1, defaults) for value in values)
+    finally:
+        _FOLLOWING.reset(token)
 
 
 def _assigned(nodes: Iterable[ast.AST], name: str) -> list[ast.expr] | None:
     """The values of the plain assignments to `name` among `nodes`; None when another
-    binding of it is there too."""
+    binding of it is there too (a loop or tuple target, `with ... as`, `+=`, an import, a
+    `match` capture, `except ... as`)."""
     values: list[ast.expr] = []
     stores = 0
     for node in nodes:
@@ -73,17 +102,33 @@ def _assigned(nodes: Iterable[ast.AST], name: str) -> list[ast.expr] | None:
                 values.append(node.value)
         elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
             stores += 1
-        elif isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+        elif _binds_otherwise(node, name):
             return None
     # The targets of the assignments read above are visited too, as stores of their own.
     return values if stores == len(values) else None
 
 
-def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    arguments = function.args
-    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-    every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
-    return {argument.arg for argument in every}
+def _binds_otherwise(node: ast.AST, name: str) -> bool:
+    """`global name`, `nonlocal name`, `import name`, a `match` capture of it, `except ... as
+    name`: a binding whose value is not read here."""
+    if isinstance(node, ast.Global | ast.Nonlocal):
+        return name in node.names
+    if isinstance(node, ast.alias):
+        return (node.asname or node.name.split(".")[0]) == name
+    if isinstance(node, ast.MatchAs | ast.MatchStar | ast.ExceptHandler):
+        return node.name == name
+    return isinstance(node, ast.MatchMapping) and node.rest == name
+
+
+def _global_names(ctx: FileContext) -> frozenset[str]:
+    """The names some function of the file declares `global`, read from the whole file (the
+    pruned tree stubs functions that hold no candidate line)."""
+    if "global" not in ctx.source.text:
+        return frozenset()
+    tree = ctx.whole_tree() or ctx.tree
+    return frozenset(
+        name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names
+    )
 
 
 def value_on_path(function: ast.AST, name: str, statement: ast.stmt) -> ast.expr | None:
@@ -116,19 +161,8 @@ def _path_to(body: list[ast.stmt], statement: ast.stmt) -> list[tuple[list[ast.s
             candidate, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
         ):
             continue
-        for inner in _blocks(candidate):
+        for inner in statement_blocks(candidate):
             found = _path_to(inner, statement)
             if found:
                 return [(body, index), *found]
     return []
-
-
-def _blocks(statement: ast.stmt) -> Iterator[list[ast.stmt]]:
-    for field in ("body", "orelse", "finalbody"):
-        block = getattr(statement, field, None)
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-            yield block
-    for handler in getattr(statement, "handlers", []):
-        yield handler.body
-    for case in getattr(statement, "cases", []):
-        yield case.body

@@ -207,7 +207,7 @@ class RankFlow:
     def _local_names(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
         bindings, ifs = self._function_bindings(function)
         names = set(self.params.get(function.name, set()))
-        arguments = {a.arg for a in _all_args(function.args)}
+        arguments = {a.arg for a in all_arguments(function.args)}
         changed = True
         while changed:
             changed = False
@@ -316,7 +316,8 @@ def module_nodes(tree: ast.Module) -> Iterator[ast.AST]:
             yield from ast.walk(statement)
 
 
-def _all_args(arguments: ast.arguments) -> list[ast.arg]:
+def all_arguments(arguments: ast.arguments) -> list[ast.arg]:
+    """Every parameter of a signature: positional-only, plain, keyword-only, `*args`, `**kw`."""
     extra = [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
     return arguments.posonlyargs + arguments.args + arguments.kwonlyargs + extra
 

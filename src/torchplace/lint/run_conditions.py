@@ -259,6 +259,16 @@ def _blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:
             yield block
 
 
+def statement_blocks(node: ast.AST) -> Iterator[list[ast.stmt]]:
+    """The blocks of statements a compound statement holds: its body, `else` and `finally`,
+    its `except` handlers' bodies and its `match` cases' bodies."""
+    yield from _blocks(node)
+    for handler in getattr(node, "handlers", []):
+        yield handler.body
+    for case in getattr(node, "cases", []):
+        yield case.body
+
+
 def _positions(ctx: FileContext, block: list[ast.stmt]) -> dict[int, int]:
     """Index of each statement of `block` by its id, built once per block of the file (a
     module of thousands of statements is otherwise scanned once per site)."""

@@ -4,11 +4,12 @@ from torchplace.patterns import Pattern
 
 PATTERN = Pattern(
     id="legacy-constructor-given-device",
-    title="Legacy tensor constructor asked for a GPU device",
+    title="Legacy tensor constructor asked for another device",
     cause=(
         "`torch.Tensor`, `torch.FloatTensor`, `torch.LongTensor` and the other legacy "
-        "constructors are CPU tensor types: given `device=` a GPU they raise instead of placing "
-        "the tensor there. The code passes on a CPU-only machine and fails on the first GPU run."
+        "constructors are the tensor types of one device (the CPU ones; `torch.cuda.FloatTensor` "
+        "and its kin the GPU's): given `device=` another device they raise instead of placing "
+        "the tensor there. Code that passes on a CPU-only machine fails on its first GPU run."
     ),
     fix=(
         "Use the factory that takes a device: `torch.tensor(data, dtype=..., device=...)` for "

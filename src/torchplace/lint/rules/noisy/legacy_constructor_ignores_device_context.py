@@ -132,7 +132,7 @@ class LegacyConstructorIgnoresDeviceContext(Rule):
         dtype = LEGACY_DTYPES[constructor]
         if dtype is None:
             return Fix(description, (renamed,), FixSafety.UNSAFE)
-        typed = self.insert_keyword(ctx, call, f"dtype={dtype}", description)
+        typed = self.insert_keyword(ctx, call, f"dtype={prefix}.{dtype}", description)
         return Fix(description, (renamed, *typed.edits), FixSafety.UNSAFE)
 
 
