@@ -83,3 +83,33 @@ def test_another_attribute_of_the_binding_method_does_not_count(tmp_path: Path) 
     files = [str(path)]
     assert bound_where_set("GPU_IDS", files, lambda p: Path(p).read_bytes())
     assert not bound_where_set("SEED", files, lambda p: Path(p).read_bytes())
+
+
+# A launcher that writes the variable into a copy of the environment for its child: this
+# process shows every GPU still.
+_CONFIG_CHILD = """
+import os
+import subprocess
+
+
+class Launcher:
+    def __init__(self, gpus):
+        self.GPUS = [int(g) for g in gpus.split(",")]
+        env = dict(os.environ)
+        env["CUDA_VISIBLE_DEVICES"] = gpus
+        subprocess.Popen(["python", "worker.py"], env=env)
+"""
+
+
+def test_a_write_to_a_childs_environment_does_not_count(tmp_path: Path) -> None:
+    assert _lint(tmp_path, _CONFIG_CHILD, "GPUS") == ["train.py:10"]
+
+
+def test_a_tests_binding_does_not_count(tmp_path: Path) -> None:
+    files = {
+        "cfgs.py": _CONFIG_DATA,
+        "tests/test_multi_gpu.py": _CONFIG_BINDS.replace("GPU_IDS", "GPUS"),
+        "train.py": _TRAIN.replace("{name}", "GPUS"),
+        "setup.py": "",
+    }
+    assert lint_tree(tmp_path, files, "TPL110") == ["train.py:10"]

@@ -11,9 +11,12 @@ method, binds the process's GPU to the first id or shows only the chosen GPUs:
 
 Code handed that object's ids (`DataParallel(net, device_ids=__C.DEVICES)` after `net.cuda()`)
 then runs with the current GPU at the first id, or with ids that count from the GPUs shown.
-An attribute counts when some method of the project assigns `self.<name>` and, in its own
-body, calls `set_device` or writes `CUDA_VISIBLE_DEVICES`. Files are searched as bytes first;
-only those that hold both are parsed, and nothing in them is run.
+An attribute counts when some method of the project (its tests and benchmarks aside) assigns
+`self.<name>` and, in its own body, calls `set_device` or writes `CUDA_VISIBLE_DEVICES` into
+the process's own environment (not into a copy handed to a child). The object handed to the
+code is not checked to be of that method's class: a project whose other class binds beside
+an attribute of the same name is read the same way. Files are searched as bytes first; only
+those that hold both are parsed, and nothing in them is run.
 """
 
 from __future__ import annotations
@@ -22,7 +25,9 @@ import ast
 import re
 from collections.abc import Callable, Iterable
 
+from torchplace.lint.context import assigns_key, call_name, dotted_name, is_test_or_benchmark
 from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.visible_device_writes import VARIABLE
 
 #: The ids a TPL110 message cites, when they are an attribute: "`device_ids=__C.GPU_IDS`".
 _IDS_MESSAGE = re.compile(r"device_ids=(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)\)`")
@@ -40,8 +45,8 @@ def bound_where_set(name: str, files: Iterable[str], read: Callable[[str], bytes
     writes `CUDA_VISIBLE_DEVICES` in its own body (see the module's docstring)."""
     needle = f"self.{name}".encode()
     for path in files:
-        if not path.endswith(".py"):
-            continue
+        if not path.endswith(".py") or is_test_or_benchmark(path):
+            continue  # a test's own binding says nothing of the code it tests
         data = read(path)
         if data is None or needle not in data or not _BINDS.search(data.decode("utf-8", "replace")):
             continue
@@ -49,11 +54,10 @@ def bound_where_set(name: str, files: Iterable[str], read: Callable[[str], bytes
             tree = ast.parse(data)
         except (SyntaxError, ValueError):
             continue
-        text = data.decode("utf-8", "replace").splitlines()
         for function in ast.walk(tree):
             if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
-            if _assigns_self(function, name) and _binds_in(function, text):
+            if _assigns_self(function, name) and _binds_in(function):
                 return True
     return False
 
@@ -69,25 +73,37 @@ def _assigns_self(function: ast.AST, name: str) -> bool:
     )
 
 
-def _binds_in(function: ast.FunctionDef | ast.AsyncFunctionDef, text: list[str]) -> bool:
-    """A `set_device(` call or a `CUDA_VISIBLE_DEVICES` write in the function's own code."""
+def _binds_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A `set_device(` call, or a write of `CUDA_VISIBLE_DEVICES` into this process's own
+    environment (`os.environ[...] = ...`, `os.environ.update/setdefault(...)`,
+    `os.putenv(...)`; not a copy of it handed to a child), in the function's own code."""
     for node in own_nodes(function):
-        if isinstance(node, ast.Call):
-            func = node.func
-            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name == "set_device":
-                return True
-        if isinstance(node, ast.Subscript | ast.Call):
-            line = text[node.lineno - 1] if node.lineno <= len(text) else ""
-            if "CUDA_VISIBLE_DEVICES" in line and _writes_environment(node):
-                return True
+        if isinstance(node, ast.Call) and call_name(node) == "set_device":
+            return True
+        if assigns_key(node, VARIABLE) and any(
+            isinstance(target, ast.Subscript) and _is_environ(target.value)
+            for target in node.targets  # type: ignore[attr-defined]
+        ):
+            return True
+        if isinstance(node, ast.Call) and _environ_call(node) and _names_variable(node):
+            return True
     return False
 
 
-def _writes_environment(node: ast.AST) -> bool:
-    """`os.environ["CUDA_VISIBLE_DEVICES"] = ...` (a stored subscript) or
-    `os.environ.update/setdefault(...)`, `os.putenv(...)`."""
-    if isinstance(node, ast.Subscript):
-        return isinstance(node.ctx, ast.Store)
-    func = node.func if isinstance(node, ast.Call) else None
-    return isinstance(func, ast.Attribute) and func.attr in ("update", "setdefault", "putenv")
+def _is_environ(node: ast.expr) -> bool:
+    return dotted_name(node) in ("os.environ", "environ")
+
+
+def _environ_call(call: ast.Call) -> bool:
+    func = call.func
+    if not isinstance(func, ast.Attribute):
+        return False
+    if func.attr in ("update", "setdefault"):
+        return _is_environ(func.value)
+    return func.attr == "putenv" and dotted_name(func.value) == "os"
+
+
+def _names_variable(call: ast.Call) -> bool:
+    return any(
+        isinstance(node, ast.Constant) and node.value == VARIABLE for node in ast.walk(call)
+    ) or any(keyword.arg == VARIABLE for keyword in call.keywords)

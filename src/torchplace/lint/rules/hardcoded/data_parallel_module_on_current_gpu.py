@@ -31,8 +31,8 @@ class DataParallelModuleOnCurrentGpu(Rule):
     """## What it does
     Flags `nn.DataParallel(model, device_ids=ids)` where `ids` comes from outside (a
     parameter, the command line, a config) and the same function moves the model to the
-    current GPU (`.cuda()`, `.to("cuda")`, `.to(torch.device("cuda"))`, or a name that only
-    holds one of those), before or after wrapping it.
+    current GPU or GPU 0 (`.cuda()`, `.to("cuda")`, `.to(torch.device("cuda:0"))`, or a name
+    that only holds one of those), before or after wrapping it.
 
     ## Why is this bad?
     DataParallel replicates the module from `device_ids[0]` and checks that every parameter
@@ -79,13 +79,17 @@ class DataParallelModuleOnCurrentGpu(Rule):
     summary = "DataParallel's module is moved to the current GPU, not to `device_ids[0]`"
     pattern = "data-parallel-module-not-on-first-device"
     project_condition = "ids-not-bound-where-set"
-    candidate = AnyOf(r"DataParallel\(")
+    # `DataParallel(`, or the alias a file gives it (`from torch.nn import DataParallel as DP`)
+    candidate = AnyOf(r"DataParallel\(|\bDP\(")
     file_gate = ("DataParallel",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if targets_other_accelerator(ctx) or writes_own_environment(ctx, ctx.tree):
             return
-        for located in ctx.calls("DataParallel"):
+        names = {"DataParallel"} | {
+            local for local, target in ctx.aliases.items() if target in _DATA_PARALLEL
+        }
+        for located in ctx.calls(*sorted(names)):
             call = located.node
             assert isinstance(call, ast.Call)
             if (ctx.qualified(call.func) or "") not in _DATA_PARALLEL:
@@ -97,7 +101,7 @@ class DataParallelModuleOnCurrentGpu(Rule):
             if ids is None or module is None:
                 continue
             scope = located.scope
-            if holds_only(ctx, scope, ids, partial(_from_zero, ctx, scope)):
+            if holds_only(ctx, scope, ids, partial(_from_zero, ctx, scope), defaults=False):
                 continue
             nodes = _nodes_of(ctx, scope)
             if any(_binds(node) for node in nodes):
@@ -146,7 +150,14 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
         starts = lower is None or (isinstance(lower, ast.Constant) and lower.value == 0)
         return starts and holds_only(ctx, scope, ids.value, partial(_from_zero, ctx, scope))
     if isinstance(ids, ast.ListComp):
+        # `[x for x in range(n)]`, `[int(x) for x in ...]`: the elements are the iterable's
         generator = ids.generators[0]
+        element = ids.elt
+        if isinstance(element, ast.Call) and call_name(element) == "int" and element.args:
+            element = element.args[0]
+        same = ast.unparse(element) == ast.unparse(generator.target)
+        if len(ids.generators) != 1 or generator.ifs or not same:
+            return False
         return _from_zero(ctx, scope, generator.iter)
     if isinstance(ids, ast.Call):
         name = call_name(ids) or ""
@@ -173,7 +184,7 @@ def _current_gpu_move(
     not on the other arm of an `if` whose one arm wraps."""
     if isinstance(module, ast.Call) and _to_current_gpu(ctx, scope, module):
         return module
-    receivers = {ast.unparse(module)}
+    receivers = {ast.unparse(module)} if isinstance(module, ast.Name | ast.Attribute) else set()
     for node in nodes:
         if isinstance(node, ast.Assign) and node.value is wrap:
             receivers.update(ast.unparse(target) for target in node.targets)
@@ -246,7 +257,7 @@ def _to_current_gpu(ctx: FileContext, scope: Scope, call: ast.Call) -> bool:
     def current_or_cpu(value: ast.expr) -> bool:
         kind = _device_kind(ctx, scope, value)
         gpu[0] = gpu[0] or kind == "cuda"
-        return kind in ("cuda", "cpu")
+        return kind in ("cuda", "cpu", "same")
 
     return holds_only(ctx, scope, device, current_or_cpu) and gpu[0]
 
@@ -254,6 +265,8 @@ def _to_current_gpu(ctx: FileContext, scope: Scope, call: ast.Call) -> bool:
 def _device_kind(ctx: FileContext, scope: Scope, value: ast.expr) -> str | None:
     """ "cuda" for the current GPU, "cpu", or None for anything else (an index, a name)."""
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        if value.value == "cuda:0":
+            return "cuda"  # GPU 0: the current GPU of a process that bound none
         return value.value if value.value in ("cuda", "cpu") else None
     if isinstance(value, ast.IfExp):
         kinds = {_device_kind(ctx, scope, value.body), _device_kind(ctx, scope, value.orelse)}
@@ -270,6 +283,8 @@ def _device_kind(ctx: FileContext, scope: Scope, value: ast.expr) -> str | None:
                 return True
 
             resolved = holds_only(ctx, scope, argument, note)
+            if resolved and not found:
+                return "same"  # `device = torch.device(device)`: what `device` held already
             return "cuda" if resolved and "cuda" in found and found <= {"cuda", "cpu"} else None
         return _device_kind(ctx, scope, argument)
     return None
