@@ -9,7 +9,9 @@ beside a Python number, index assignment of a 0-dim value, slice assignment) and
 with elements, `x[mask] = v` with `v` a CPU tensor with elements, a CPU tensor with elements
 beside a 0-dim CUDA one); TPL903 assumes that the legacy constructors ignore the device context
 (`with torch.device(...)`, `set_default_device`); `lint/ctc_loss_arguments.py` that `ctc_loss`
-takes CPU targets and lengths beside CUDA log-probabilities except on its cuDNN path. This
+takes CPU targets and lengths beside CUDA log-probabilities except on its cuDNN path; TPL904
+that a legacy constructor given another device than the CPU raises; TPL110 that DataParallel
+checks its module is on `device_ids[0]`. This
 script runs each case on the machine's torch and writes `lint_flow_op_devices.md` / `.json`
 into OUT_DIR with the expected and observed outcome. Without CUDA only the CPU case runs (a
 legacy constructor under the meta device) and the CUDA cases are listed as skipped. Exit status
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -202,7 +205,76 @@ def _cases() -> list[Case]:
             True,
             lambda: torch.lerp(_gpu(4), _gpu(4), _zero_dim()),
         ),
+        # TPL904: the legacy constructors are CPU types; given another device they raise,
+        # under `set_default_device` too; a CUDA default tensor type makes `torch.Tensor`
+        # (only) that CUDA type.
+        ("FloatTensor([1.], device='meta')", "raises", False, _legacy_given("meta")),
+        ("FloatTensor([1.], device='cuda')", "raises", True, _legacy_given("cuda")),
+        ("LongTensor(2, 3, device='cuda')", "raises", True, _legacy_sizes_given_cuda),
+        (
+            "FloatTensor([1.], device='cuda') under set_default_device('cuda')",
+            "raises",
+            True,
+            _legacy_given_under_default_device,
+        ),
+        ("Tensor([1.], device='cuda') under a CUDA default tensor type", "cuda:0", True, _typed),
+        (
+            "LongTensor([1], device='cuda') under a CUDA default tensor type",
+            "raises",
+            True,
+            lambda: _typed("LongTensor"),
+        ),
+        # TPL110: DataParallel moves a module given one device id there when it wraps it, and
+        # checks at each forward that the module is on device_ids[0] (moved off it after the
+        # wrap: raises).
+        ("DataParallel(cpu module, device_ids=[0]) forward", "ok", True, _data_parallel(False)),
+        (
+            "DataParallel(module, device_ids=[0]) moved to the cpu, forward",
+            "raises",
+            True,
+            _data_parallel(True),
+        ),
     ]
+
+
+def _legacy_given(device: str) -> Callable[[], Any]:
+    return lambda: torch.FloatTensor([1.0], device=device)
+
+
+def _legacy_sizes_given_cuda() -> torch.Tensor:
+    return torch.LongTensor(2, 3, device="cuda")
+
+
+def _legacy_given_under_default_device() -> torch.Tensor:
+    torch.set_default_device("cuda")
+    try:
+        return torch.FloatTensor([1.0], device="cuda")
+    finally:
+        torch.set_default_device(None)
+
+
+def _typed(constructor: str = "Tensor") -> str:
+    previous = torch.get_default_dtype()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # set_default_tensor_type is deprecated, still honoured
+        torch.set_default_tensor_type(torch.cuda.FloatTensor)
+    try:
+        return str(getattr(torch, constructor)([1], device="cuda").device)
+    finally:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            torch.set_default_tensor_type(torch.FloatTensor)
+        torch.set_default_dtype(previous)
+
+
+def _data_parallel(moved_after: bool) -> Callable[[], Any]:
+    def run() -> torch.Tensor:
+        wrapped = torch.nn.DataParallel(torch.nn.Linear(4, 2), device_ids=[0])
+        if moved_after:
+            wrapped.to("cpu")
+        return wrapped(_gpu(3, 4))
+
+    return run
 
 
 def _zero_dim() -> torch.Tensor:
