@@ -40,7 +40,9 @@ class DataParallelModuleOnCurrentGpu(Rule):
     none; asked to run on GPUs `1,2` (`--device 1,2`, `gpu_ids: [1]`), the first forward
     raises `RuntimeError: module must have its parameters and buffers on device cuda:1
     (device_ids[0]) but found one of them on device: cuda:0`, and the inputs it scatters go
-    to cuda:0 as well.
+    to cuda:0 as well. (Given one id, DataParallel moves the module there itself when it
+    wraps it, so a move before the wrap matters with several ids; a move after the wrap
+    matters always. Measured on an H100, `benchmarks/results/lint_flow_op_devices.md`.)
 
     ## Example
     ```python
