@@ -81,8 +81,8 @@ def test_another_attribute_of_the_binding_method_does_not_count(tmp_path: Path) 
     path = tmp_path / "cfgs.py"
     path.write_text(_CONFIG_BINDS, encoding="utf-8")
     files = [str(path)]
-    assert bound_where_set("GPU_IDS", files, lambda p: Path(p).read_bytes())
-    assert not bound_where_set("SEED", files, lambda p: Path(p).read_bytes())
+    assert bound_where_set("GPU_IDS", str(tmp_path), files, lambda p: Path(p).read_bytes())
+    assert not bound_where_set("SEED", str(tmp_path), files, lambda p: Path(p).read_bytes())
 
 
 # A launcher that writes the variable into a copy of the environment for its child: this
@@ -113,3 +113,8 @@ def test_a_tests_binding_does_not_count(tmp_path: Path) -> None:
         "setup.py": "",
     }
     assert lint_tree(tmp_path, files, "TPL110") == ["train.py:10"]
+
+
+def test_a_project_under_a_benchmarks_directory_keeps_its_binding(tmp_path: Path) -> None:
+    # tests and benchmarks are told by their path inside the project, not above it
+    assert _lint(tmp_path / "benchmarks" / "proj", _CONFIG_BINDS, "GPU_IDS") == []

@@ -50,8 +50,8 @@ def _values(function: str, name: str) -> list[str] | None:
     ctx = FileContext(SourceFile("values.py", _TEXT), tree, candidate_lines=[])
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == function)
     scope = Scope("function", function, node, parent=ctx.module_scope)
-    values = possible_values(ctx, scope, name)
-    return None if values is None else sorted(ast.unparse(v) for v in values)
+    found = possible_values(ctx, scope, name)
+    return None if found is None else sorted(ast.unparse(v) for v in found[0])
 
 
 def test_a_parameter_without_a_default_holds_what_the_caller_gives() -> None:

@@ -22,6 +22,7 @@ those that hold both are parsed, and nothing in them is run.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Callable, Iterable
 
@@ -40,12 +41,15 @@ def ids_attribute(message: str) -> str | None:
     return match.group(1) if match else None
 
 
-def bound_where_set(name: str, files: Iterable[str], read: Callable[[str], bytes | None]) -> bool:
-    """Whether a method of the project's files assigns `self.<name>` and binds the GPU or
-    writes `CUDA_VISIBLE_DEVICES` in its own body (see the module's docstring)."""
+def bound_where_set(
+    name: str, root: str, files: Iterable[str], read: Callable[[str], bytes | None]
+) -> bool:
+    """Whether a method of the project's files (under `root`, whose tests and benchmarks are
+    told by their path inside it) assigns `self.<name>` and binds the GPU or writes
+    `CUDA_VISIBLE_DEVICES` in its own body (see the module's docstring)."""
     needle = f"self.{name}".encode()
     for path in files:
-        if not path.endswith(".py") or is_test_or_benchmark(path):
+        if not path.endswith(".py") or is_test_or_benchmark(os.path.relpath(path, root)):
             continue  # a test's own binding says nothing of the code it tests
         data = read(path)
         if data is None or needle not in data or not _BINDS.search(data.decode("utf-8", "replace")):

@@ -19,10 +19,11 @@ import warnings
 
 from torchplace.lint.context import FileContext
 
-#: A call of a setter with one argument (read from the text: `regions` may have stubbed out the
-#: function that holds it).
+#: A call of a setter with one argument, on one line or over several as formatters write it
+#: (read from the text: `regions` may have stubbed out the function that holds it).
 _SETTER = re.compile(
-    r"^[^#\n]*\bset_default_(tensor_type|device)\s*\(([^()\n]*(?:\([^()\n]*\))?[^()\n]*)\)",
+    r"^[^#\n]*\bset_default_(tensor_type|device)\s*\("
+    r"([^()]{0,400}(?:\([^()]{0,400}\))?[^()]{0,400})\)",
     re.MULTILINE,
 )
 

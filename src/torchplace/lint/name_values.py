@@ -14,110 +14,193 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
+from dataclasses import dataclass, field
 
 from torchplace.lint.context import FileContext, Scope, parameter_default
-from torchplace.lint.rank_flow import all_arguments, module_nodes, own_nodes
+from torchplace.lint.rank_flow import all_arguments, module_nodes
 from torchplace.lint.run_conditions import per_file, statement_blocks
 
-#: The names being followed by the `holds_only` calls under way: a test that asks about one
-#: of them again (`device = torch.device(device)`) adds no value of its own.
+#: The names being followed by the `holds_only` calls under way, by the scope that holds
+#: them: a test that asks about one of them again (`device = torch.device(device)`) adds no
+#: value of its own.
 _FOLLOWING: ContextVar[frozenset[tuple[int, str]]] = ContextVar("_FOLLOWING", default=frozenset())
+#: How many values one outermost `holds_only` may read before it answers "not known": a
+#: chain of names each set twice from the one before doubles the values at every link.
+_BUDGET = 256
+_SPENT: ContextVar[list[int] | None] = ContextVar("_SPENT", default=None)
+#: How many names one `holds_only` may follow one inside another (`d2 = torch.device(d1)`,
+#: `d3 = torch.device(d2)`, ...) before it answers "not known".
+_MAX_CHAIN = 24
+
+#: A test of one value, read in the scope that gives it.
+Test = Callable[[Scope, ast.expr], bool]
+
+
+@dataclass
+class _Bindings:
+    """One scope's bindings of each name: the values of its plain assignments, and whether
+    it binds the name any other way."""
+
+    values: dict[str, list[ast.expr]] = field(default_factory=dict)
+    other: set[str] = field(default_factory=set)
+    #: Names a nested function declares `nonlocal` (it may set them).
+    nonlocal_names: set[str] = field(default_factory=set)
 
 
 def possible_values(
     ctx: FileContext, scope: Scope, name: str, defaults: bool = True
-) -> list[ast.expr] | None:
-    """Every value `name` may hold in `scope`'s function (see the module's docstring), or
-    None when some of them cannot be read. `defaults=False`: a parameter holds whatever
-    the caller gives, its default aside (`device=None` of a function meant to be given a
-    device)."""
-    if name in per_file(ctx, "global-names", _global_names):
-        return None  # another function may set it: `global device; device = ...`
-    function = scope.function
-    if function is not None:
-        node = function.node
-        if isinstance(node, ast.Lambda):
-            return None if name in {a.arg for a in all_arguments(node.args)} else _module(ctx, name)
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+) -> tuple[list[ast.expr], Scope] | None:
+    """Every value `name` may hold where `scope` reads it, with the scope that gives them
+    (see the module's docstring), or None when some of them cannot be read. The innermost
+    scope that binds the name gives its values: a class body, the function, the functions
+    around it, else the module. `defaults=False`: a parameter holds whatever the caller
+    gives, its default aside (`device=None` of a function meant to be given a device)."""
+    current: Scope | None = scope
+    first = True
+    while current is not None and current.kind != "module":
+        if current.kind == "class" and not first:
+            current = current.parent  # a class body's names are not seen by its methods
+            continue
+        first = False
+        node = current.node
+        bindings = _bindings_of(ctx, node)
+        if name in bindings.other or name in bindings.nonlocal_names:
             return None
-        values = _assigned(own_nodes(node), name)
-        if values is None:
-            return None
-        if name in {a.arg for a in all_arguments(node.args)}:
-            default = parameter_default(node, name) if defaults else None
-            return None if default is None else [*values, default]
+        arguments = getattr(node, "args", None)
+        parameters = {a.arg for a in all_arguments(arguments)} if arguments else set()
+        values = bindings.values.get(name, [])
+        if name in parameters:
+            default = parameter_default(node, name) if defaults else None  # type: ignore[arg-type]
+            return None if default is None else ([*values, default], current)
         if values:
-            return values
-        if function.parent is not None and function.parent.function is not None:
-            return None  # a nested function reads its enclosing function's name
-    return _module(ctx, name)
-
-
-def _module(ctx: FileContext, name: str) -> list[ast.expr] | None:
-    return _assigned(module_nodes(ctx.tree), name) or None
+            return values, current
+        current = current.parent
+    if name in per_file(ctx, "global-names", _global_names):
+        return None  # a function may set it: `global device; device = ...`
+    bindings = _bindings_of(ctx, ctx.tree)
+    if name in bindings.other or name not in bindings.values:
+        return None
+    return bindings.values[name], ctx.module_scope
 
 
 def holds_only(
     ctx: FileContext,
     scope: Scope,
     node: ast.expr,
-    test: Callable[[ast.expr], bool],
-    depth: int = 2,
+    test: Test,
     defaults: bool = True,
 ) -> bool:
     """Whether every value `node` may hold passes `test`: `node` itself, or for a name, each
-    of its `possible_values` (names among them followed `depth` times; a name already being
-    followed, by this call or one that `test` itself made, adds nothing)."""
-    if not isinstance(node, ast.Name) or depth <= 0:
-        return test(node)
-    key = (id(scope.node), node.id)
+    of its `possible_values`, read in the scope that gives them (a name already being
+    followed, by this call or one that `test` itself made, adds nothing; past `_BUDGET`
+    values or `_MAX_CHAIN` names followed one inside another, not known)."""
+    if not isinstance(node, ast.Name):
+        return test(scope, node)
+    spent = _SPENT.get()
+    outermost = spent is None
+    token = _SPENT.set([0]) if outermost else None
+    try:
+        return _holds_only(ctx, scope, node, test, defaults)
+    finally:
+        if token is not None:
+            _SPENT.reset(token)
+
+
+def _holds_only(ctx: FileContext, scope: Scope, node: ast.Name, test: Test, defaults: bool) -> bool:
+    found = possible_values(ctx, scope, node.id, defaults)
+    if found is None:
+        return False
+    values, owner = found
+    key = (id(owner.node), node.id)
     following = _FOLLOWING.get()
     if key in following:
         # `device = torch.device(device)`: the name's values are the ones being tested
         # already; it adds none of its own.
         return True
-    values = possible_values(ctx, scope, node.id, defaults)
-    if values is None:
+    spent = _SPENT.get()
+    assert spent is not None
+    spent[0] += len(values)
+    if spent[0] > _BUDGET or len(following) >= _MAX_CHAIN:
         return False
     token = _FOLLOWING.set(following | {key})
     try:
-        return all(holds_only(ctx, scope, value, test, depth - 1, defaults) for value in values)
+        return all(holds_only(ctx, owner, value, test, defaults) for value in values)
     finally:
         _FOLLOWING.reset(token)
 
 
-def _assigned(nodes: Iterable[ast.AST], name: str) -> list[ast.expr] | None:
-    """The values of the plain assignments to `name` among `nodes`; None when another
-    binding of it is there too (a loop or tuple target, `with ... as`, `+=`, an import, a
-    `match` capture, `except ... as`)."""
-    values: list[ast.expr] = []
-    stores = 0
+def _bindings_of(ctx: FileContext, node: ast.AST) -> _Bindings:
+    """The bindings of a function, a class body or the module, read once per file."""
+    table = per_file(ctx, "name-bindings", lambda _: dict[int, _Bindings]())
+    found = table.get(id(node))
+    if found is None:
+        found = table[id(node)] = _read_bindings(node)
+    return found
+
+
+def _read_bindings(scope: ast.AST) -> _Bindings:
+    if isinstance(scope, ast.Module):
+        nodes: Iterable[ast.AST] = module_nodes(scope)
+    else:
+        nodes = _scope_nodes(scope)
+    bindings = _Bindings()
+    stores: dict[str, int] = {}
     for node in nodes:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
-            if isinstance(target, ast.Name) and target.id == name:
-                values.append(node.value)
+            if isinstance(target, ast.Name):
+                bindings.values.setdefault(target.id, []).append(node.value)
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
-            if isinstance(node.target, ast.Name) and node.target.id == name:
-                values.append(node.value)
-        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
-            stores += 1
-        elif _binds_otherwise(node, name):
-            return None
+            if isinstance(node.target, ast.Name):
+                bindings.values.setdefault(node.target.id, []).append(node.value)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            bindings.nonlocal_names.update(_nonlocal_names(node))
+            if not isinstance(node, ast.Lambda):
+                bindings.other.add(node.name)
+        else:
+            bindings.other.update(_other_bindings(node))
     # The targets of the assignments read above are visited too, as stores of their own.
-    return values if stores == len(values) else None
+    for name, count in stores.items():
+        if count != len(bindings.values.get(name, [])):
+            bindings.other.add(name)
+    return bindings
 
 
-def _binds_otherwise(node: ast.AST, name: str) -> bool:
+def _scope_nodes(scope: ast.AST) -> Iterable[ast.AST]:
+    """The nodes of a function's, a lambda's or a class's own body: a nested def, class or
+    lambda is given but not entered (its names are its own)."""
+    nested = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda
+    body = scope.body if isinstance(scope.body, list) else [scope.body]  # type: ignore[attr-defined]
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, nested):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _nonlocal_names(function: ast.AST) -> set[str]:
+    return {
+        name for node in ast.walk(function) if isinstance(node, ast.Nonlocal) for name in node.names
+    }
+
+
+def _other_bindings(node: ast.AST) -> set[str]:
     """`global name`, `nonlocal name`, `import name`, a `match` capture of it, `except ... as
-    name`: a binding whose value is not read here."""
+    name`, a def or class of that name: bindings whose value is not read here."""
     if isinstance(node, ast.Global | ast.Nonlocal):
-        return name in node.names
+        return set(node.names)
     if isinstance(node, ast.alias):
-        return (node.asname or node.name.split(".")[0]) == name
+        return {node.asname or node.name.split(".")[0]}
     if isinstance(node, ast.MatchAs | ast.MatchStar | ast.ExceptHandler):
-        return node.name == name
-    return isinstance(node, ast.MatchMapping) and node.rest == name
+        return {node.name} if node.name else set()
+    if isinstance(node, ast.MatchMapping) and node.rest:
+        return {node.rest}
+    if isinstance(node, ast.ClassDef):
+        return {node.name}
+    return set()
 
 
 def _global_names(ctx: FileContext) -> frozenset[str]:
@@ -143,7 +226,8 @@ def value_on_path(function: ast.AST, name: str, statement: ast.stmt) -> ast.expr
                 if isinstance(target, ast.Name) and target.id == name:
                     return earlier.value
             if any(
-                isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+                (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store))
+                or name in _other_bindings(node)
                 for node in ast.walk(earlier)
             ):
                 return None

@@ -1439,7 +1439,7 @@ class ProjectIndex:
         if (root, name) not in self._bound_where_set:
             files = self.tree_files_of(path)
             self._bound_where_set[(root, name)] = files is not None and bound_where_set(
-                name, files, self._code
+                name, root, files, self._code
             )
         return self._bound_where_set[(root, name)]
 

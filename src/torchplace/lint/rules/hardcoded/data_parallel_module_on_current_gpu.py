@@ -6,7 +6,7 @@ import ast
 from collections.abc import Iterator
 from functools import partial
 
-from torchplace.lint.context import FileContext, Scope, call_name, keyword_value
+from torchplace.lint.context import FileContext, Scope, call_name, int_literal, keyword_value
 from torchplace.lint.device_kind import targets_other_accelerator
 from torchplace.lint.gpu_bindings import BINDERS
 from torchplace.lint.if_arms import if_arms, on_other_arms
@@ -103,7 +103,7 @@ class DataParallelModuleOnCurrentGpu(Rule):
             if ids is None or module is None:
                 continue
             scope = located.scope
-            if holds_only(ctx, scope, ids, partial(_from_zero, ctx, scope), defaults=False):
+            if holds_only(ctx, scope, ids, partial(_from_zero, ctx), defaults=False):
                 continue
             nodes = _nodes_of(ctx, scope)
             if any(_binds(node) for node in nodes):
@@ -142,7 +142,10 @@ def _binds(node: ast.AST) -> bool:
 
 
 def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
-    """Device ids that begin at GPU 0, the current GPU of a process that bound none."""
+    """Device ids that begin at GPU 0, the current GPU of a process that bound none (a name
+    in them read as its function gives it: a parameter is the caller's, whatever its
+    default)."""
+    inner = partial(_from_zero, ctx)
     if isinstance(ids, ast.Constant):
         return ids.value is None or ids.value == 0
     if isinstance(ids, ast.List | ast.Tuple):
@@ -150,7 +153,7 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
     if isinstance(ids, ast.Subscript) and isinstance(ids.slice, ast.Slice):
         lower = ids.slice.lower  # `devices[:-1]`: the first ones of a list
         starts = lower is None or (isinstance(lower, ast.Constant) and lower.value == 0)
-        return starts and holds_only(ctx, scope, ids.value, partial(_from_zero, ctx, scope))
+        return starts and holds_only(ctx, scope, ids.value, inner, defaults=False)
     if isinstance(ids, ast.ListComp):
         # `[x for x in range(n)]`, `[int(x) for x in ...]`: the elements are the iterable's
         generator = ids.generators[0]
@@ -160,7 +163,7 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
         same = ast.unparse(element) == ast.unparse(generator.target)
         if len(ids.generators) != 1 or generator.ifs or not same:
             return False
-        return _from_zero(ctx, scope, generator.iter)
+        return holds_only(ctx, scope, generator.iter, inner, defaults=False)
     if isinstance(ids, ast.Call):
         name = call_name(ids) or ""
         if name not in _FROM_ZERO:
@@ -170,10 +173,8 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
                 bool(ids.args) and isinstance(ids.args[0], ast.Constant) and ids.args[0].value == 0
             )
         if name == "tolist" and isinstance(ids.func, ast.Attribute):
-            return _from_zero(ctx, scope, ids.func.value)
-        return bool(ids.args) and holds_only(
-            ctx, scope, ids.args[0], partial(_from_zero, ctx, scope)
-        )
+            return holds_only(ctx, scope, ids.func.value, inner, defaults=False)
+        return bool(ids.args) and holds_only(ctx, scope, ids.args[0], inner, defaults=False)
     return False
 
 
@@ -186,7 +187,7 @@ def _current_gpu_move(
     not on the other arm of an `if` whose one arm wraps."""
     if isinstance(module, ast.Call) and _to_current_gpu(ctx, scope, module):
         return module
-    receivers = {ast.unparse(module)} if isinstance(module, ast.Name | ast.Attribute) else set()
+    receivers = {ast.unparse(module)} if _plain_receiver(module) else set()
     for node in nodes:
         if isinstance(node, ast.Assign) and node.value is wrap:
             receivers.update(ast.unparse(target) for target in node.targets)
@@ -242,13 +243,23 @@ def _to_current_gpu_on_path(
     )
 
 
+def _plain_receiver(node: ast.expr) -> bool:
+    """A name, an attribute or a subscript of those (`models[i]`): one object wherever it is
+    written; not a call (`nn.Linear(8, 8)` makes a new one each time)."""
+    return isinstance(node, ast.Name | ast.Attribute | ast.Subscript) and not any(
+        isinstance(inner, ast.Call) for inner in ast.walk(node)
+    )
+
+
 def _to_current_gpu(ctx: FileContext, scope: Scope, call: ast.Call) -> bool:
-    """`x.cuda()`, `x.to("cuda")`, `x.to(torch.device("cuda"))`, `x.to(device)` of a name
-    that only holds one of those (or the CPU, on the arm without a GPU)."""
+    """`x.cuda()` (or `x.cuda(0)`), `x.to("cuda")`, `x.to(torch.device("cuda"))`,
+    `x.to(device)` of a name that only holds one of those (or the CPU, on the arm without a
+    GPU)."""
     if not isinstance(call.func, ast.Attribute):
         return False
     if call.func.attr == "cuda":
-        return not call.args and not call.keywords
+        given = call.args[0] if call.args else keyword_value(call, "device")
+        return given is None or int_literal(given) == 0
     if call.func.attr != "to":
         return False
     device = call.args[0] if call.args else keyword_value(call, "device")
@@ -256,8 +267,8 @@ def _to_current_gpu(ctx: FileContext, scope: Scope, call: ast.Call) -> bool:
         return False
     gpu = [False]
 
-    def current_or_cpu(value: ast.expr) -> bool:
-        kind = _device_kind(ctx, scope, value)
+    def current_or_cpu(where: Scope, value: ast.expr) -> bool:
+        kind = _device_kind(ctx, where, value)
         gpu[0] = gpu[0] or kind == "cuda"
         return kind in ("cuda", "cpu", "same")
 
@@ -265,7 +276,8 @@ def _to_current_gpu(ctx: FileContext, scope: Scope, call: ast.Call) -> bool:
 
 
 def _device_kind(ctx: FileContext, scope: Scope, value: ast.expr) -> str | None:
-    """ "cuda" for the current GPU, "cpu", or None for anything else (an index, a name)."""
+    """ "cuda" for the current GPU or GPU 0, "cpu", "same" for `torch.device(d)` of the name
+    being read (its other values say), or None for anything else (another GPU, a name)."""
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         if value.value == "cuda:0":
             return "cuda"  # GPU 0: the current GPU of a process that bound none
@@ -274,17 +286,22 @@ def _device_kind(ctx: FileContext, scope: Scope, value: ast.expr) -> str | None:
         kinds = {_device_kind(ctx, scope, value.body), _device_kind(ctx, scope, value.orelse)}
         return "cuda" if kinds == {"cuda", "cpu"} or kinds == {"cuda"} else None
     if isinstance(value, ast.Call) and (ctx.qualified(value.func) or "") == "torch.device":
-        if len(value.args) != 1 or value.keywords:
-            return None  # `torch.device("cuda", index)`: a GPU of its own
+        if value.keywords or not 1 <= len(value.args) <= 2:
+            return None
+        if len(value.args) == 2:  # `torch.device("cuda", 0)`: GPU 0; another index its own
+            first, index = value.args
+            literal = isinstance(first, ast.Constant) and first.value == "cuda"
+            return "cuda" if literal and int_literal(index) == 0 else None
         argument = value.args[0]
         if isinstance(argument, ast.Name):
             found: set[str | None] = set()
 
-            def note(inner: ast.expr) -> bool:
-                found.add(_device_kind(ctx, scope, inner))
+            def note(where: Scope, inner: ast.expr) -> bool:
+                found.add(_device_kind(ctx, where, inner))
                 return True
 
             resolved = holds_only(ctx, scope, argument, note)
+            found.discard("same")
             if resolved and not found:
                 return "same"  # `device = torch.device(device)`: what `device` held already
             return "cuda" if resolved and "cuda" in found and found <= {"cuda", "cpu"} else None

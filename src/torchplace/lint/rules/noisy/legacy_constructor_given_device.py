@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import partial
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.cuda_default import sets_cuda_tensor_type
@@ -144,9 +145,7 @@ class LegacyConstructorGivenDevice(Rule):
 def _evidently_cpu(ctx: FileContext, scope: Scope, device: ast.expr) -> bool:
     """`"cpu"`, `torch.device("cpu")`, None, or a name that only ever holds one of them
     (`name_values`); a parameter holds what its callers give, whatever its default."""
-    return holds_only(
-        ctx, scope, device, lambda value: _cpu_value(ctx, scope, value), defaults=False
-    )
+    return holds_only(ctx, scope, device, partial(_cpu_value, ctx), defaults=False)
 
 
 def _cpu_value(ctx: FileContext, scope: Scope, value: ast.expr) -> bool:
