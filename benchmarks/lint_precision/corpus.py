@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-100] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-101] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -183,7 +183,8 @@ federated learning); `--fresh-96` (`FRESH_96`) the eligible packages that choice
 prompted; `--fresh-98` (`FRESH_98`) more such packages, in other fields again; `--fresh-99`
 (`FRESH_99`) packages chosen by the text TPL402, TPL303 and TPL108 look for; `--fresh-100`
 (`FRESH_100`) packages chosen by the text of a rank as a device, a device-map load beside a
-move, CUDA work in threads and processes, and factories in `forward`.
+move, CUDA work in threads and processes, and factories in `forward`; `--fresh-101`
+(`FRESH_101`) packages chosen by the text TPL110, TPL303, TPL904 and TPL402 look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -12969,6 +12970,42 @@ FRESH_100 = (
     ("auton-survival", "0.1.0"),
 )
 
+#: fresh-101: packages from the package index chosen by text found with grep: a model wrapped
+#: in `nn.DataParallel` on device ids it is given and moved to a GPU in the same function
+#: (thelper, jdit, pytorch-wrapper: TPL110's shape), a model loaded with a spreading device
+#: map and moved in the same file (maestro, hcgf, byod: TPL303's), a legacy constructor given
+#: a device (pydec, toddleocr, pytouch: TPL904's), a device taken from the global rank
+#: (helios-ml, stabilityguard, pytorch-kito: TPL402's); by fresh-100's checks, none of the
+#: packages it or the sets before it looked at, nor a project of a recall case; 12 packages at
+#: their latest release for Python 3.12, none sharing a file with another set. Chosen without
+#: running the linter and committed before it was first linted.
+FRESH_101 = (
+    # a training framework; a model put on cuda(dev[0]), wrapped on the configured device_ids
+    ("thelper", "0.6.2"),
+    # a research framework; a model moved with cuda() and wrapped in DataParallel on gpu_ids
+    ("jdit", "0.1.5"),
+    # a training wrapper; DataParallel on the given device ids, then the model moved to "cuda"
+    ("pytorch-wrapper", "1.1.0"),
+    # fine-tuning vision-language models; loads with device_map="auto" moved to the device
+    ("maestro", "1.0.0"),
+    # LLM fine-tuning; an 8-bit load with device_map="auto", then moved to the device
+    ("hcgf", "0.4.2"),
+    # self-supervised LLM evaluation; device_map="auto" loads beside loads moved with cuda()
+    ("byod", "0.3.0"),
+    # linear decomposition of networks; a torch.LongTensor given the input's device
+    ("pydec", "0.3.0"),
+    # OCR toolkit; legacy torch.Tensor constructors given the predictions' device in CTC loss
+    ("toddleocr", "1.2.8"),
+    # tactile sensing; a torch.FloatTensor made from a depth map, given the gradients' device
+    ("pytouch", "0.4.2"),
+    # a training system; a spawned worker's rank is its process-group rank and its cuda device
+    ("helios-ml", "2.0.1"),
+    # training stability; gradient-norm tensors on cuda:{rank} with rank from dist.get_rank()
+    ("stabilityguard", "0.3.0"),
+    # a training engine; a spawned worker joins the group with its rank and sets device rank
+    ("pytorch-kito", "0.2.16"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15712,6 +15749,7 @@ UNSEEN_SETS = {
     "fresh-98": FRESH_98,
     "fresh-99": FRESH_99,
     "fresh-100": FRESH_100,
+    "fresh-101": FRESH_101,
 }
 
 

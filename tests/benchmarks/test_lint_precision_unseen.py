@@ -160,6 +160,7 @@ PACKAGE_UNSEEN_SETS = [
     "fresh-98",
     "fresh-99",
     "fresh-100",
+    "fresh-101",
 ]
 
 
@@ -276,6 +277,7 @@ KEPT_OUT_OF_FRESH_6 = KEPT_OUT_OF_FRESH_5 | {
         ("fresh-98", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-99", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-100", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
+        ("fresh-101", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
     ],
 )
 def test_an_unseen_set_holds_no_package_looked_at_before(unseen, set_name, kept_out):  # type: ignore[no-untyped-def]
@@ -481,6 +483,7 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
             "fresh-98",
             "fresh-99",
             "fresh-100",
+            "fresh-101",
         )
         for name, _v in unseen.PACKAGE_SETS[set_name]
     }
