@@ -471,21 +471,10 @@ def test_the_targeted_sets_are_pinned_and_leave_out_only_their_own_paths(unseen)
         assert name.startswith("github:") and re.fullmatch(r"[0-9a-f]{40}", commit), name
         assert name.removeprefix("github:").lower() not in sources, name
     left_out = sys.modules["corpus"].LEFT_OUT
-    # fresh-94 is of packages from the index, whose files identical to another set's are
-    # left out by package name.
+    # The sets of packages from the index, whose files identical to another set's are left
+    # out by package name.
     packages = {
-        name
-        for set_name in (
-            "fresh-94",
-            "fresh-95",
-            "fresh-96",
-            "fresh-97",
-            "fresh-98",
-            "fresh-99",
-            "fresh-100",
-            "fresh-101",
-        )
-        for name, _v in unseen.PACKAGE_SETS[set_name]
+        name for set_name in PACKAGE_UNSEEN_SETS for name, _v in unseen.PACKAGE_SETS[set_name]
     }
     assert left_out and set(left_out) <= names | packages
     assert all(p.endswith(("/", ".py")) for prefixes in left_out.values() for p in prefixes)

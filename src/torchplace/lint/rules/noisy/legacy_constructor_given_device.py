@@ -8,8 +8,7 @@ from functools import partial
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.cuda_default import sets_cuda_tensor_type
-from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
-from torchplace.lint.legacy_constructors import LEGACY_DTYPES, surely_sizes
+from torchplace.lint.legacy_constructors import LEGACY_DTYPES, legacy_calls, surely_sizes
 from torchplace.lint.name_values import holds_only
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
@@ -94,13 +93,7 @@ class LegacyConstructorGivenDevice(Rule):
         # `set_default_tensor_type(torch.cuda.FloatTensor)` makes `torch.Tensor` that CUDA
         # type; the other constructors stay CPU types (measured on an H100, torch 2.11).
         cuda_tensor = sets_cuda_tensor_type(ctx)
-        for located in ctx.calls(*LEGACY_CONSTRUCTORS):
-            call = located.node
-            assert isinstance(call, ast.Call)
-            qualified = ctx.qualified(call.func) or ""
-            constructor = qualified.removeprefix("torch.")
-            if constructor not in LEGACY_CONSTRUCTORS or qualified != f"torch.{constructor}":
-                continue
+        for located, call, constructor in legacy_calls(ctx):
             if cuda_tensor and constructor == "Tensor":
                 continue
             device = next((kw.value for kw in call.keywords if kw.arg == "device"), None)

@@ -7,8 +7,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope
 from torchplace.lint.flow_classes import is_module_class
-from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
-from torchplace.lint.legacy_constructors import LEGACY_DTYPES, surely_sizes
+from torchplace.lint.legacy_constructors import LEGACY_DTYPES, legacy_calls, surely_sizes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
 from torchplace.lint.run_conditions import parent_map
@@ -95,13 +94,7 @@ class LegacyConstructorIgnoresDeviceContext(Rule):
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         modules: dict[int, bool] = {}
-        for located in ctx.calls(*LEGACY_CONSTRUCTORS):
-            call = located.node
-            assert isinstance(call, ast.Call)
-            qualified = ctx.qualified(call.func) or ""
-            constructor = qualified.removeprefix("torch.")
-            if constructor not in LEGACY_CONSTRUCTORS or qualified != f"torch.{constructor}":
-                continue
+        for located, call, constructor in legacy_calls(ctx):
             if call.keywords or not called_as_written(ctx, call):
                 continue  # `device=` given (or `**kwargs` that may give it)
             owner = located.scope.method_class
