@@ -1185,6 +1185,28 @@ HISTORY = [
         "too; of the rules once default 5 TRUE of 13 (TPL402 3 of 6, TPL201 2 of 7); its "
         "TPL106 loads, all 4: 1 TRUE, 1 FALSE, 2 split; the judges agreed on 13 of 17",
     ),
+    (
+        "2026-12-06",
+        "933104a",
+        "relint of the 101 unseen sets and the main corpus (102 sets, 220,793 files, no "
+        "crash; fresh-69 to fresh-79 back on the machine and run again for the first time "
+        "since their first looks, their findings all judged before): against each set's last "
+        "run the only changes are the two new rules' findings (TPL110 20 TRUE, 1 FALSE, "
+        "fresh-99's ezflow among the TRUE; TPL904 24 FALSE, 3 split, and in the main corpus "
+        "diffusers' Wuerstchen pipeline, TRUE for two blind judges) and Stark's TPL204 "
+        "(judged FALSE) dropped; TPL110 and TPL904 rerun after two reviews' fixes (3a475d7): "
+        "the same findings",
+    ),
+    (
+        "2026-12-06",
+        "292a606",
+        "fresh-101 (12 packages of the index chosen by the text TPL110, TPL303, TPL904 and "
+        "TPL402 look for; 711 files) at 292a606: no default-tier finding; TPL303 2 TRUE of 2 "
+        "(its first looks since its last change that adds findings: it rejoins the default "
+        "set at e9d8c5f), TPL108 1/1, TPL201 4 of 19 (1 split), TPL203 1/2, TPL204 0/1, "
+        "TPL210 0/1, TPL904 1 of 4; no TPL110 or TPL402 finding; its TPL106 loads, all 5: 2 "
+        "TRUE, 3 UNSURE; the judges agreed on 33 of 35",
+    ),
 ]
 
 
@@ -3014,6 +3036,27 @@ CORPUS_NOTES = {
         "(thexp's checkpoint restored in every spawned rank), 1 FALSE (a state saved from "
         "the CPU), 2 split (pytorchrl's prior, renamed and saved again, then loaded with a "
         "map). The judges agreed on 13 of 17."
+    ),
+    "fresh-101": (
+        "Packages of the package index chosen by text found with grep: a model wrapped in "
+        "`nn.DataParallel` on device ids it is given and moved to a GPU in the same function "
+        "(thelper, jdit, pytorch-wrapper), a model loaded with a spreading device map and "
+        "moved in the same file (maestro, hcgf, byod), a legacy constructor given a device "
+        "(pydec, toddleocr, pytouch), a device taken from the global rank (helios-ml, "
+        "stabilityguard, pytorch-kito); by fresh-100's checks, none of the packages it or the "
+        "sets before it looked at, nor a project of a recall case. Chosen without the linter, "
+        "committed (292a606) before it was first linted. First linted at 292a606: 711 Python "
+        "files, no crash, no default-tier finding. Its 30 findings of the rules once default, "
+        "TPL904 and TPL110, read by two blind judges: TPL303 2 TRUE (maestro's "
+        '`device_map="auto"` loads moved whole to the device), TPL108 1 TRUE (hcgf), TPL201 '
+        "4 TRUE, 14 FALSE, 1 split (toddleocr, a half-finished port from Paddle whose heads "
+        "fail before most flagged lines run), TPL203 1/2, TPL204 0/1, TPL210 0/1, TPL904 1 "
+        "TRUE (pydec's `torch.LongTensor(..., device=input.device)`), 3 FALSE (a tensor "
+        "moved to the CPU first; a constructor given `dtype=`, which fails on any device). No "
+        "TPL110 finding: thelper and jdit move the model to `device_ids[0]` "
+        "(`.cuda(dev[0])`), and pytorch-wrapper's move goes through its own `to` method. "
+        "Its 5 TPL106 loads (`fresh-101/tpl106-sample`): 2 TRUE, 3 UNSURE (weights files "
+        "whose origin the packages do not show). The judges agreed on 33 of 35."
     ),
 }
 
