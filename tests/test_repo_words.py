@@ -53,6 +53,7 @@ def test_product_vocabulary_passes(tmp_path: Path) -> None:
         "A helper function binds the GPU; torchplace.runtime helpers; round(x, 2).\n"
         "File /tmp/ray/session_2025-04-15_08-40-06_621291_1489313/verl/workers/x.py\n"
         "Linted auto-round-0.16.1/auto_round/apply.py (a package's folder).\n"
+        "Linted thelper-0.6.2/thelper/nn/utils.py (another package's folder).\n"
     )
     result = _check(_repository(tmp_path, {"src/ok.py": text}))
     assert result.returncode == 0, result.stdout
