@@ -12948,7 +12948,7 @@ FRESH_100 = (
     ("ista-daslab-optimizers", "1.1.15"),
     # an experiment framework; an mp.spawn worker gives its rank to the group and takes cuda:{rank}
     ("thexp", "1.5.1.1"),
-    # dense retrieval with contrastive learning; the encoder and broadcast buffers on the global rank
+    # dense retrieval, contrastive learning; the encoder and broadcast buffers on the global rank
     ("clddp", "0.0.8"),
     # synthetic image data sets; language models loaded with a device map, then moved to the CPU
     ("datadreamer", "0.2.3"),
@@ -12966,7 +12966,7 @@ FRESH_100 = (
     ("rockpool", "3.1.0"),
     # financial forecasting; LSTM and GRU initial states made in forward without a device
     ("stockpy-learn", "0.3.2"),
-    # survival analysis; gate and hazard buffers made in forward without a device, filled from the input
+    # survival analysis; buffers made in forward without a device, filled from the input
     ("auton-survival", "0.1.0"),
 )
 
