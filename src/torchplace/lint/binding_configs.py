@@ -26,9 +26,14 @@ import os
 import re
 from collections.abc import Callable, Iterable
 
-from torchplace.lint.context import assigns_key, call_name, dotted_name, is_test_or_benchmark
+from torchplace.lint.context import (
+    FileContext,
+    call_name,
+    is_test_or_benchmark,
+    whole_file_context,
+)
 from torchplace.lint.rank_flow import own_nodes
-from torchplace.lint.visible_device_writes import VARIABLE
+from torchplace.lint.visible_device_writes import writes_own_environment
 
 #: The ids a TPL110 message cites, when they are an attribute: "`device_ids=__C.GPU_IDS`".
 _IDS_MESSAGE = re.compile(r"device_ids=(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)\)`")
@@ -54,14 +59,13 @@ def bound_where_set(
         data = read(path)
         if data is None or needle not in data or not _BINDS.search(data.decode("utf-8", "replace")):
             continue
-        try:
-            tree = ast.parse(data)
-        except (SyntaxError, ValueError):
+        ctx = whole_file_context(path, data)
+        if ctx is None:
             continue
-        for function in ast.walk(tree):
+        for function in ast.walk(ctx.tree):
             if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
-            if _assigns_self(function, name) and _binds_in(function):
+            if _assigns_self(function, name) and _binds_in(ctx, function):
                 return True
     return False
 
@@ -77,37 +81,12 @@ def _assigns_self(function: ast.AST, name: str) -> bool:
     )
 
 
-def _binds_in(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A `set_device(` call, or a write of `CUDA_VISIBLE_DEVICES` into this process's own
-    environment (`os.environ[...] = ...`, `os.environ.update/setdefault(...)`,
-    `os.putenv(...)`; not a copy of it handed to a child), in the function's own code."""
-    for node in own_nodes(function):
-        if isinstance(node, ast.Call) and call_name(node) == "set_device":
-            return True
-        if assigns_key(node, VARIABLE) and any(
-            isinstance(target, ast.Subscript) and _is_environ(target.value)
-            for target in node.targets  # type: ignore[attr-defined]
-        ):
-            return True
-        if isinstance(node, ast.Call) and _environ_call(node) and _names_variable(node):
-            return True
-    return False
-
-
-def _is_environ(node: ast.expr) -> bool:
-    return dotted_name(node) in ("os.environ", "environ")
-
-
-def _environ_call(call: ast.Call) -> bool:
-    func = call.func
-    if not isinstance(func, ast.Attribute):
-        return False
-    if func.attr in ("update", "setdefault"):
-        return _is_environ(func.value)
-    return func.attr == "putenv" and dotted_name(func.value) == "os"
-
-
-def _names_variable(call: ast.Call) -> bool:
-    return any(
-        isinstance(node, ast.Constant) and node.value == VARIABLE for node in ast.walk(call)
-    ) or any(keyword.arg == VARIABLE for keyword in call.keywords)
+def _binds_in(ctx: FileContext, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A `set_device(` call in the function's own code, or a write of `CUDA_VISIBLE_DEVICES`
+    into this process's own environment (`visible_device_writes`; not a copy of it handed to
+    a child)."""
+    own = any(
+        isinstance(node, ast.Call) and call_name(node) == "set_device"
+        for node in own_nodes(function)
+    )
+    return own or writes_own_environment(ctx, function)
