@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from torchplace.lint import LintConfig
 from torchplace.lint.binding_configs import bound_where_set, ids_attribute
+from torchplace.lint.runner import run
 
 from .project_tree import lint_tree
 
@@ -118,3 +120,48 @@ def test_a_tests_binding_does_not_count(tmp_path: Path) -> None:
 def test_a_project_under_a_benchmarks_directory_keeps_its_binding(tmp_path: Path) -> None:
     # tests and benchmarks are told by their path inside the project, not above it
     assert _lint(tmp_path / "benchmarks" / "proj", _CONFIG_BINDS, "GPU_IDS") == []
+
+
+# The wrapping helper of `wrap.py`, called from a `main` that binds the first id first.
+_WRAP = """
+from torch import nn
+
+
+def wrap(net, gpu_ids):
+    net.cuda()
+    return nn.DataParallel(net, device_ids=gpu_ids)
+"""
+_MAIN_BINDS = """
+import torch
+
+from wrap import wrap
+
+
+def main(net, gpu_ids):
+    torch.cuda.set_device(gpu_ids[0])
+    return wrap(net, gpu_ids)
+"""
+
+
+def test_a_function_its_callers_call_after_binding_is_not_flagged(tmp_path: Path) -> None:
+    files = {"wrap.py": _WRAP, "main.py": _MAIN_BINDS, "setup.py": ""}
+    assert lint_tree(tmp_path, files, "TPL110") == []
+
+
+def test_a_function_a_caller_calls_unbound_is_flagged(tmp_path: Path) -> None:
+    unbound = _MAIN_BINDS.replace("    torch.cuda.set_device(gpu_ids[0])\n", "")
+    files = {"wrap.py": _WRAP, "main.py": _MAIN_BINDS, "other.py": unbound, "setup.py": ""}
+    assert lint_tree(tmp_path, files, "TPL110") == ["wrap.py:7"]
+
+
+def test_the_message_names_gpu_zero_when_the_move_does(tmp_path: Path) -> None:
+    files = {"wrap.py": _WRAP.replace("net.cuda()", "net.cuda(0)"), "setup.py": ""}
+    lint_tree(tmp_path, files, "TPL110")
+    result = run([str(tmp_path)], LintConfig(select=("TPL110",), preview=True), cache_dir=None)
+    (finding,) = result.findings
+    assert "moves it to GPU 0:" in finding.message
+    current = _WRAP.replace("net.cuda()", 'net.to("cuda")')
+    (tmp_path / "wrap.py").write_text(current, encoding="utf-8")
+    result = run([str(tmp_path)], LintConfig(select=("TPL110",), preview=True), cache_dir=None)
+    (finding,) = result.findings
+    assert "moves it to the current GPU (cuda:0 unless bound)" in finding.message

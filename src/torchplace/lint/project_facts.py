@@ -509,9 +509,15 @@ def _not_built_by_an_engine(index: ProjectIndex, finding: Finding) -> str | None
 def _ids_not_bound_where_set(index: ProjectIndex, finding: Finding) -> str | None:
     """The device ids a DataParallel finding cites are an attribute (`__C.GPU_IDS`) that no
     method of the project sets beside binding the GPU or showing only the chosen GPUs
-    (`binding_configs`)."""
+    (`binding_configs`), and the function holding the finding is not always called, in the
+    project, from a function that binds a device or under a device context
+    (`project_callers`): there the current GPU is the one the caller chose."""
     name = ids_attribute(finding.message)
     if name is not None and index.bound_where_set(finding.path, name):
+        return None
+    if index.callers_of(finding.path).guarded_by_callers(
+        os.path.abspath(finding.path), finding.line
+    ):
         return None
     return ""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from functools import partial
 
@@ -12,7 +13,7 @@ from torchplace.lint.gpu_bindings import BINDERS
 from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.name_values import holds_only, value_on_path
 from torchplace.lint.rank_flow import module_nodes, own_nodes
-from torchplace.lint.rule import AnyOf, Rule
+from torchplace.lint.rule import AnyOf, FilteredAnyOf, Rule
 from torchplace.lint.visible_device_writes import writes_own_environment
 from torchplace.report import Finding
 
@@ -25,6 +26,20 @@ _DATA_PARALLEL = frozenset(
 )
 #: Calls whose result lists every GPU from the first: `range(torch.cuda.device_count())`.
 _FROM_ZERO = frozenset({"range", "arange", "list", "tolist"})
+#: `from torch.nn import DataParallel as DP`, `from torch.nn.parallel import (DataParallel as
+#: DataPar, ...)`: the local name a file calls DataParallel by.
+_ALIAS = re.compile(r"\bDataParallel\s+as\s+([A-Za-z_]\w*)")
+
+
+class DataParallelCalls(FilteredAnyOf):
+    """Lines that call DataParallel: `DataParallel(`, or the name an import gives it (read off
+    the file's text, so an alias of any spelling is a candidate, not only `DP`)."""
+
+    def select(self, string: str) -> list[re.Match[str]]:
+        found = list(AnyOf.finditer(self, string))
+        for alias in {m.group(1) for m in _ALIAS.finditer(string)}:
+            found += re.finditer(rf"(?<![\w.]){re.escape(alias)}\s*\(", string)
+        return sorted(found, key=lambda m: m.start())
 
 
 class DataParallelModuleOnCurrentGpu(Rule):
@@ -63,7 +78,8 @@ class DataParallelModuleOnCurrentGpu(Rule):
     function that binds its GPU (`torch.cuda.set_device`) or a file that sets
     `CUDA_VISIBLE_DEVICES` itself (the ids then count from the GPUs it shows), and ids held by
     an attribute that a method of the project sets while binding the GPU or showing the
-    chosen GPUs (a config class's `self.GPU_IDS`, `binding_configs`); a model moved
+    chosen GPUs (a config class's `self.GPU_IDS`, `binding_configs`); a function every
+    caller of which in the project binds a GPU first (`project_callers`); a model moved
     to a device of its own (`.to(device)` of a device not known to be "cuda").
 
     ## Fix safety
@@ -81,8 +97,7 @@ class DataParallelModuleOnCurrentGpu(Rule):
     summary = "DataParallel's module is moved to the current GPU, not to `device_ids[0]`"
     pattern = "data-parallel-module-not-on-first-device"
     project_condition = "ids-not-bound-where-set"
-    # `DataParallel(`, or the alias a file gives it (`from torch.nn import DataParallel as DP`)
-    candidate = AnyOf(r"DataParallel\(|\bDP\(")
+    candidate = DataParallelCalls(r"DataParallel\s*\(")
     file_gate = ("DataParallel",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
@@ -112,10 +127,13 @@ class DataParallelModuleOnCurrentGpu(Rule):
             if move is None:
                 continue
             written = ctx.source.segment(ids)
+            target = (
+                "GPU 0" if _names_gpu_zero(ctx, move) else "the current GPU (cuda:0 unless bound)"
+            )
             message = (
                 f"`DataParallel(..., device_ids={written})` needs the module on "
-                f"`device_ids[0]`, but line {move.lineno} moves it to the current GPU "
-                "(cuda:0 unless bound): with ids that do not start there, the forward raises "
+                f"`device_ids[0]`, but line {move.lineno} moves it to {target}: with ids that "
+                "do not start there, the forward raises "
                 "`module must have its parameters and buffers on device ...`"
             )
             yield self.finding(ctx, call, message)
@@ -241,6 +259,24 @@ def _to_current_gpu_on_path(
         and wrap.lineno <= node.lineno <= move.lineno
         for node in nodes
     )
+
+
+def _names_gpu_zero(ctx: FileContext, move: ast.Call) -> bool:
+    """`.cuda(0)`, `.to("cuda:0")`, `.to(torch.device("cuda", 0))`: GPU 0 named as such, not
+    the current GPU (a name holding it is read as the current GPU's, which it is unless
+    bound)."""
+    given = move.args[0] if move.args else keyword_value(move, "device")
+    if given is None:
+        return False
+    if int_literal(given) == 0:
+        return True
+    if isinstance(given, ast.Constant):
+        return given.value == "cuda:0"
+    if not isinstance(given, ast.Call) or (ctx.qualified(given.func) or "") != "torch.device":
+        return False
+    if len(given.args) == 2:
+        return int_literal(given.args[1]) == 0
+    return len(given.args) == 1 and _names_gpu_zero(ctx, given)
 
 
 def _plain_receiver(node: ast.expr) -> bool:
