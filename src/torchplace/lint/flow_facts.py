@@ -192,10 +192,13 @@ def _number_attributes(
                     # `self.t, self.m = temps, 0.1`: each attribute a tuple target sets.
                     spoiled.update(_self_attributes_in(target))
                     continue
+                # `self.dt: P_float = SimulationParameter(dt)`: annotated as a number, it is
+                # one whatever wraps it (rockpool's neurons).
+                annotated = isinstance(node, ast.AnnAssign) and number_annotation(node.annotation)
                 if (
                     method is init
                     and not isinstance(node, ast.AugAssign)
-                    and _of_numbers(value, numeric)
+                    and (annotated or _of_numbers(value, numeric))
                 ):
                     found.add(name)
                 else:
@@ -437,10 +440,21 @@ def tensor_params(
 
 
 def number_annotation(annotation: ast.expr | None) -> bool:
-    """`int`, `float`, `bool` (or their quoted names): a Python number."""
+    """`int`, `float`, `bool` (or their quoted names), or a type alias named for one (`P_float`,
+    `rt.P_int`: a project's alias, the number type last in its name): a Python number."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        return annotation.value in ("int", "float", "bool")
-    return isinstance(annotation, ast.Name) and annotation.id in ("int", "float", "bool")
+        name = annotation.value
+    elif isinstance(annotation, ast.Name):
+        name = annotation.id
+    elif isinstance(annotation, ast.Attribute):
+        name = annotation.attr
+    else:
+        return False
+    return _NUMBER_TYPE.fullmatch(name) is not None
+
+
+#: `int`, `float`, `bool`, or an alias ending in one after an underscore (`P_float`).
+_NUMBER_TYPE = re.compile(r"(?:\w*_)?(?:int|float|bool)")
 
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
