@@ -165,3 +165,15 @@ def test_the_message_names_gpu_zero_when_the_move_does(tmp_path: Path) -> None:
     result = run([str(tmp_path)], LintConfig(select=("TPL110",), preview=True), cache_dir=None)
     (finding,) = result.findings
     assert "moves it to the current GPU (cuda:0 unless bound)" in finding.message
+
+
+def test_a_caller_under_a_default_device_context_is_not_bound(tmp_path: Path) -> None:
+    # `with torch.device("cuda")` gives factories a default device; `.cuda()` still goes to
+    # the current GPU, cuda:0.
+    context = _MAIN_BINDS.replace(
+        "    torch.cuda.set_device(gpu_ids[0])\n    return wrap(net, gpu_ids)\n",
+        '    with torch.device("cuda"):\n        return wrap(net, gpu_ids)\n',
+    )
+    assert "with torch.device" in context
+    files = {"wrap.py": _WRAP, "main.py": context, "setup.py": ""}
+    assert lint_tree(tmp_path, files, "TPL110") == ["wrap.py:7"]

@@ -638,3 +638,13 @@ def test_a_binding_on_another_arm_of_an_if_binds_nothing_at_the_call(tmp_path: P
         "    else:\n        comm.init(args.method)\n    torch.cuda.set_device(args.local_rank)\n"
     )
     assert _deepcam(tmp_path / "deepcam", train) == ["comm.py:6"]
+
+
+def test_a_default_device_context_is_no_guard() -> None:
+    # `with torch.device(d):` only gives factories a default device: the current GPU, which
+    # `.cuda()`, kernel launches and NCCL use, stays as it was.
+    from torchplace.lint.project_callers import DEVICE_GUARD
+
+    assert DEVICE_GUARD.search("torch.device('cuda:1')") is None
+    for guard in ("torch.cuda.device(1)", "torch.npu.device(x.device)", "device_of(x)"):
+        assert DEVICE_GUARD.search(guard) is not None

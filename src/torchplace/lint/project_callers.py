@@ -30,10 +30,12 @@ from torchplace.lint.if_arms import if_arms, on_other_arms
 #: a backend module's `.device(x)`, or a project's own alias of one (`torch_gpu_device(x)`,
 #: `cuda_device_guard(x)`, `_triton_device_context(x)`).
 #: The name is matched as a whole word: `current_device(`, `get_device(` and
-#: `lock_for_device(` read or lock a device, they set none.
+#: `lock_for_device(` read or lock a device, they set none. Nor does `with torch.device(d):`
+#: (torch's `DeviceContext` only gives factories a default device; the current GPU, which
+#: `.cuda()`, kernels and NCCL use, stays as it was).
 DEVICE_GUARD = re.compile(
-    r"\b(?!\w*(?:current|get|for)_device\b)(?:\w+_)?device(?:_index|_of|_guard|_context|_ctx)?"
-    r"\s*\(|\bDeviceGuard\s*\("
+    r"(?<!torch\.)\b(?!\w*(?:current|get|for)_device\b)(?:\w+_)?device"
+    r"(?:_index|_of|_guard|_context|_ctx)?\s*\(|\bDeviceGuard\s*\("
 )
 BINDS_DEVICE = re.compile(r"set_device\s*\(")
 _ALIAS_DEPTH = 1
