@@ -27,18 +27,19 @@ _DATA_PARALLEL = frozenset(
 #: Calls whose result lists every GPU from the first: `range(torch.cuda.device_count())`.
 _FROM_ZERO = frozenset({"range", "arange", "list", "tolist"})
 #: `from torch.nn import DataParallel as DP`, `from torch.nn.parallel import (DataParallel as
-#: DataPar, ...)`: the local name a file calls DataParallel by.
-_ALIAS = re.compile(r"\bDataParallel\s+as\s+([A-Za-z_]\w*)")
+#: DataPar, ...)`, with a comment or a continued line between: the name a file calls it by.
+_ALIAS = re.compile(r"\bDataParallel(?:\s|\\\r?\n|#[^\n]*)+as(?:\s|\\\r?\n)+(\w+)")
 
 
 class DataParallelCalls(FilteredAnyOf):
-    """Lines that call DataParallel: `DataParallel(`, or the name an import gives it (read off
-    the file's text, so an alias of any spelling is a candidate, not only `DP`)."""
+    """Lines that call DataParallel: `DataParallel(`, or any use of the name an import gives
+    it (read off the file's text, so an alias of any spelling is a candidate, not only `DP`;
+    every use, since a call may be written `(DP)(model, ...)`)."""
 
     def select(self, string: str) -> list[re.Match[str]]:
         found = list(AnyOf.finditer(self, string))
         for alias in {m.group(1) for m in _ALIAS.finditer(string)}:
-            found += re.finditer(rf"(?<![\w.]){re.escape(alias)}\s*\(", string)
+            found += re.finditer(rf"(?<![\w.]){re.escape(alias)}(?!\w)", string)
         return sorted(found, key=lambda m: m.start())
 
 
@@ -97,7 +98,7 @@ class DataParallelModuleOnCurrentGpu(Rule):
     summary = "DataParallel's module is moved to the current GPU, not to `device_ids[0]`"
     pattern = "data-parallel-module-not-on-first-device"
     project_condition = "ids-not-bound-where-set"
-    candidate = DataParallelCalls(r"DataParallel\s*\(")
+    candidate = DataParallelCalls(r"DataParallel\s*\)?\s*\(")
     file_gate = ("DataParallel",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
