@@ -440,21 +440,25 @@ def tensor_params(
 
 
 def number_annotation(annotation: ast.expr | None) -> bool:
-    """`int`, `float`, `bool` (or their quoted names), or a type alias named for one (`P_float`,
-    `rt.P_int`: a project's alias, the number type last in its name): a Python number."""
+    """`int`, `float`, `bool` (or their quoted names), or a project's type alias named for one
+    (`P_float`, `rt.P_int`: a short prefix, then the number type): a Python number. Not
+    `torch.float` (a dtype, annotating a tensor) nor `List_float` (a container)."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
         name = annotation.value
     elif isinstance(annotation, ast.Name):
         name = annotation.id
     elif isinstance(annotation, ast.Attribute):
         name = annotation.attr
+        if _NUMBER_ALIAS.fullmatch(name) is None:
+            return False  # `torch.float`, `np.bool`: a dtype, not Python's type
     else:
         return False
-    return _NUMBER_TYPE.fullmatch(name) is not None
+    return name in ("int", "float", "bool") or _NUMBER_ALIAS.fullmatch(name) is not None
 
 
-#: `int`, `float`, `bool`, or an alias ending in one after an underscore (`P_float`).
-_NUMBER_TYPE = re.compile(r"(?:\w*_)?(?:int|float|bool)")
+#: A project's alias of a number type: a capital and at most one more letter, `_`, the type
+#: (`P_float`; not `ctypes.c_int`).
+_NUMBER_ALIAS = re.compile(r"[A-Z][A-Za-z]?_(?:int|float|bool)")
 
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
