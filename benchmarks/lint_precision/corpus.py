@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-101] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-102] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -184,7 +184,8 @@ prompted; `--fresh-98` (`FRESH_98`) more such packages, in other fields again; `
 (`FRESH_99`) packages chosen by the text TPL402, TPL303 and TPL108 look for; `--fresh-100`
 (`FRESH_100`) packages chosen by the text of a rank as a device, a device-map load beside a
 move, CUDA work in threads and processes, and factories in `forward`; `--fresh-101`
-(`FRESH_101`) packages chosen by the text TPL110, TPL303, TPL904 and TPL402 look for.
+(`FRESH_101`) packages chosen by the text TPL110, TPL303, TPL904 and TPL402 look for;
+`--fresh-102` (`FRESH_102`) packages chosen by the text TPL303, TPL108 and TPL402 look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13006,6 +13007,38 @@ FRESH_101 = (
     ("pytorch-kito", "0.2.16"),
 )
 
+#: fresh-102: packages from the package index chosen by text found with grep: a model loaded
+#: with a spreading device map and moved in the same file, mostly on another branch (fastvla,
+#: afterburn, finetunecheck, andamento, pyrecall, shadowlm: TPL303's shape), `torch.load`
+#: without `map_location` of training state in multi-process code (keys-vals,
+#: project-llm-trainer, xaytune: TPL108's), a device taken from the rank a spawned worker
+#: gives its group (soup-cli: TPL402's); by fresh-101's checks, none of the packages it or the
+#: sets before it looked at, nor a project of a recall case; 10 packages at their latest
+#: release for Python 3.12, none sharing a file with another set. Chosen without running the
+#: linter and committed before it was first linted.
+FRESH_102 = (
+    # vision-language-action fine-tuning; a balanced device map, hooks removed, parts moved
+    ("fastvla", "0.3.0"),
+    # post-training diagnostics for LLMs; device_map="auto" on CUDA, moved to the device otherwise
+    ("afterburn", "0.6.3"),
+    # comparing base and fine-tuned LLMs; device_map="auto" loads, moved when the map is None
+    ("finetunecheck", "2.0.2"),
+    # training-data diagnostics; 4-bit and 8-bit loads with device_map="auto", others moved
+    ("andamento", "0.3.4"),
+    # continual fine-tuning; a LoRA base with device_map="auto" when quantized, else moved
+    ("pyrecall", "0.12.1"),
+    # an LLM fine-tuning trainer; device_map="auto" on CUDA, moved to "cpu" otherwise
+    ("shadowlm", "0.4.12"),
+    # long-context fine-tuning on litgpt; per-rank training state read with torch.load
+    ("keys-vals", "0.2.0"),
+    # an LLM and VLM trainer; the main process reads its steps checkpoint with torch.load
+    ("project-llm-trainer", "0.24.10"),
+    # an LLM training library; recipes resume model and optimizer state with torch.load
+    ("xaytune", "0.6.0"),
+    # a fine-tuning CLI; an NCCL check worker puts tensors on cuda:{rank} of its spawn rank
+    ("soup-cli", "0.77.0"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15750,6 +15783,7 @@ UNSEEN_SETS = {
     "fresh-99": FRESH_99,
     "fresh-100": FRESH_100,
     "fresh-101": FRESH_101,
+    "fresh-102": FRESH_102,
 }
 
 
