@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-102] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-103] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -185,7 +185,9 @@ prompted; `--fresh-98` (`FRESH_98`) more such packages, in other fields again; `
 (`FRESH_100`) packages chosen by the text of a rank as a device, a device-map load beside a
 move, CUDA work in threads and processes, and factories in `forward`; `--fresh-101`
 (`FRESH_101`) packages chosen by the text TPL110, TPL303, TPL904 and TPL402 look for;
-`--fresh-102` (`FRESH_102`) packages chosen by the text TPL303, TPL108 and TPL402 look for.
+`--fresh-102` (`FRESH_102`) packages chosen by the text TPL303, TPL108 and TPL402 look for;
+`--fresh-103` (`FRESH_103`) packages chosen by the text TPL409, TPL302, TPL405 and TPL110
+look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13039,6 +13041,38 @@ FRESH_102 = (
     ("soup-cli", "0.77.0"),
 )
 
+#: fresh-103: packages from the package index chosen by text found with grep: thread pools
+#: and threads in GPU worker processes (nanorlhf, pping-lang, vllm-hi: TPL409's and TPL403's
+#: shapes), a vLLM engine in a package that also loads with `device_map="auto"` (zerokv-neo,
+#: polysome, state-of-thoughts: TPL302's), `CUDA_VISIBLE_DEVICES` read into GPU ids
+#: (neurobrix, pdf-yaml-pipeline: TPL405's), `nn.DataParallel` on configured device ids
+#: (promptehr, pix2pixhd: TPL110's); by fresh-101's checks, none of the packages it or the
+#: sets before it looked at (fresh-102 included), nor a project of a recall case; 10 packages
+#: at their latest release for Python 3.12, none sharing a file with another set. Chosen
+#: without running the linter and committed before it was first linted.
+FRESH_103 = (
+    # RLHF from scratch; an actor process's thread pool runs GPU methods, set_device only if dist
+    ("nanorlhf", "1.0.0"),
+    # a vLLM diagnosis plugin; a thread in the engine process binds set_device(0), makes cuda data
+    ("pping-lang", "0.1.0"),
+    # vLLM hot migration; a KV collector thread binds its device, CUDA_VISIBLE_DEVICES parsed to ids
+    ("vllm-hi", "0.1.0"),
+    # KV-cache compression; a vLLM LLM engine and a device_map="auto" loader in the same package
+    ("zerokv-neo", "4.0.0"),
+    # LLM data generation; vLLM LLM and HF engines, CUDA_VISIBLE_DEVICES ids split per dp rank
+    ("polysome", "0.1.1"),
+    # reasoning search; vLLM LLM models, a device_map="auto" load, GPU ids from CUDA_VISIBLE_DEVICES
+    ("state-of-thoughts", "0.1.1"),
+    # an inference engine; CUDA_VISIBLE_DEVICES read to physical ids, re-indexed for the device plan
+    ("neurobrix", "0.5.4"),
+    # a PDF parsing pipeline; the config GPU index is the first CUDA_VISIBLE_DEVICES entry
+    ("pdf-yaml-pipeline", "0.1.0"),
+    # EHR generation; DataParallel on the configured device ids, model moved to cuda:{ids[0]}
+    ("promptehr", "0.0.6"),
+    # pix2pixHD; DataParallel on the --gpu_ids option, the nets moved with cuda(gpu_ids[0])
+    ("pix2pixhd", "1.0"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15784,6 +15818,7 @@ UNSEEN_SETS = {
     "fresh-100": FRESH_100,
     "fresh-101": FRESH_101,
     "fresh-102": FRESH_102,
+    "fresh-103": FRESH_103,
 }
 
 
