@@ -804,7 +804,10 @@ def download(
         if found is None:
             command = [sys.executable, "-m", "pip", "download", "--no-deps", "-q"]
             command += ["-d", str(archives), f"{name}=={version}"]
-            subprocess.run(command, check=True)
+            if subprocess.run(command, check=False).returncode != 0:
+                # The sets are chosen at the latest release for Python 3.12: one that asks for
+                # a newer Python than this one is fetched as for 3.12 (its files are only read).
+                subprocess.run([*command, "--python-version", "3.12"], check=True)
             found = _archive(archives, name, version)
         if found is None:
             raise SystemExit(f"no archive of {name}=={version} after pip download")
