@@ -352,3 +352,71 @@ def test_work_on_arms_and_entry_points_the_ranks_never_run_is_no_evidence(
     (root / "main.py").write_text(BRIO.format(work=work), encoding="utf-8")
     result = run([str(root)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
     assert bool([f for f in result.findings if f.code == "TPL401"]) is flagged
+
+
+# soup-cli (fresh-102): an NCCL check spawned from a command module names every device; the
+# module imports a helper, inside another function, from a module one of whose other
+# functions synchronizes the current GPU.
+_SPAWNED_CHECK = """\
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+{top_import}
+
+def _worker(rank):
+    dist.init_process_group("nccl", rank=rank, world_size=2)
+    tensor = torch.ones(4, device=f"cuda:{{rank}}")
+    dist.all_reduce(tensor){work}
+
+
+def disk_report():
+    from pkg.stream import detect_disk
+    return detect_disk()
+
+
+def main():
+    mp.spawn(_worker, nprocs=2)
+"""
+_STREAM = """\
+import torch
+
+
+def detect_disk():
+    return "ssd"
+
+
+def stream_layers(layers):
+    for layer in layers:
+        layer.to("cuda", non_blocking=True)
+    torch.cuda.synchronize()
+"""
+
+
+@pytest.mark.parametrize(
+    ("top_import", "work", "flagged"),
+    [
+        # imported only by a function the spawned ranks never run
+        ("", "", False),
+        # imported at the top, but only a function that never uses the current GPU
+        ("from pkg.stream import detect_disk", "", False),
+        # imported at the top and called by the ranks: its current-GPU work counts
+        ("from pkg.stream import stream_layers", "\n    stream_layers([])", True),
+        # a module imported whole brings all of it
+        ("import pkg.stream", "", True),
+    ],
+)
+def test_only_imports_the_ranks_run_and_the_names_they_bring_are_evidence(
+    tmp_path: Path, top_import: str, work: str, flagged: bool
+) -> None:
+    root = tmp_path / "soup"
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/stream.py": _STREAM,
+        "pkg/doctor.py": _SPAWNED_CHECK.format(top_import=top_import, work=work),
+        "setup.py": "",
+    }
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    result = run([str(root)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
+    assert bool([f for f in result.findings if f.code == "TPL401"]) is flagged

@@ -22,7 +22,9 @@ and the seeding calls act on initialised devices only and are not counted, nor i
 
 The code read is the text of the file, comments left out; then of the project's modules it
 imports (one step: `from metrics import metric_utils` beside a script, `from .utils import x`),
-where the process's work often is (stylegan's `metric_utils` loads with `pin_memory=True`);
+where the process's work often is (stylegan's `metric_utils` loads with `pin_memory=True`): of
+a module whose names only are imported, its top-level code and what those names reach; not
+imports inside functions the process never runs;
 then of the project's files that import the file and call the function holding the line by
 name (a byte search, then the same reading): the process group's set-up often sits in a helper
 (`utils/dist.py`) whose callers do the work. A caller that binds its GPU after every call of
@@ -40,7 +42,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.gpu_bindings import binds_after_every_call
-from torchplace.lint.project_modules import imported_project_files
+from torchplace.lint.project_modules import imported_project_files, resolve_imports
 from torchplace.lint.rules._helpers import enclosing_call_name, without_comments
 
 CURRENT_GPU_USE = re.compile(
@@ -261,18 +263,103 @@ def current_gpu_use_by_callers(
 
 
 def current_gpu_use_by_imports(
-    path: str, tree: ast.Module, max_file_bytes: int
+    path: str,
+    tree: ast.Module,
+    max_file_bytes: int,
+    skip: tuple[tuple[int, int], ...] = (),
 ) -> CurrentGpuUse | None:
     """The first use of the current GPU in a project module the file imports (one step),
-    leaving out the functions the file calls only inside `with torch.cuda.device(d):`."""
+    leaving out the functions the file calls only inside `with torch.cuda.device(d):`.
+    Imports inside `skip` (functions the process does not run) bring nothing; those at the
+    module's top level run in every process that imports it. A module whose names
+    the file only imports (`from utils.io import detect_disk`) brings its top-level code, the
+    functions and classes named and what they call of the module, not its other functions:
+    the process never runs those. A module imported whole (`import utils.io`, `from utils
+    import io`) brings all of it."""
     blocks = DeviceBlocks(tree)
     in_blocks = frozenset(blocks.called_only_in_blocks(blocks.held_spans()))
-    for module in imported_project_files(path, tree):
+    top = {id(node) for node in tree.body}
+    statements = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        and (id(node) in top or not any(first <= node.lineno <= last for first, last in skip))
+    ]
+    run = ast.Module(body=list(statements), type_ignores=[])
+    named = _names_imported_from(path, statements)
+    for module in imported_project_files(path, run):
         data = read_regular_file(module, max_file_bytes)
         if data is None:
             continue
         text = data.decode("utf-8", "replace")
-        found = current_gpu_use(str(module), text, called_in_blocks=in_blocks)
+        names = named.get(os.path.abspath(module))
+        unused: tuple[tuple[int, int], ...] = ()
+        if names is not None:
+            try:
+                unused = _unreached_definitions(ast.parse(data), names)
+            except (SyntaxError, ValueError, RecursionError):
+                unused = ()  # unread: the whole module's text stands
+        found = current_gpu_use(str(module), text, called_in_blocks=in_blocks, skip=unused)
         if found is not None:
             return found
     return None
+
+
+def _names_imported_from(
+    path: str, statements: list[ast.Import | ast.ImportFrom]
+) -> dict[str, frozenset[str]]:
+    """The project modules (absolute paths) the file imports only names from, with those
+    names; a module it also imports whole (or `*` from) is left out."""
+    named: dict[str, set[str]] = {}
+    whole: set[str] = set()
+    for node in statements:
+        if isinstance(node, ast.Import):
+            for file in resolve_imports(path, [(alias.name, 0) for alias in node.names]):
+                whole.add(os.path.abspath(file))
+            continue
+        base = node.module or ""
+        for alias in node.names:
+            submodule = f"{base}.{alias.name}" if base else alias.name
+            for file in resolve_imports(path, [(submodule, node.level)]):
+                whole.add(os.path.abspath(file))  # `from utils import io`: a module, whole
+        if not base:
+            continue
+        for file in resolve_imports(path, [(base, node.level)]):
+            key = os.path.abspath(file)
+            if any(alias.name == "*" for alias in node.names):
+                whole.add(key)
+            else:
+                named.setdefault(key, set()).update(alias.name for alias in node.names)
+    return {key: frozenset(names) for key, names in named.items() if key not in whole}
+
+
+def _unreached_definitions(
+    module: ast.Module, names: frozenset[str]
+) -> tuple[tuple[int, int], ...]:
+    """The spans of the module's top-level functions and classes that neither `names` nor
+    what those refer to (by name, through the module's own definitions) reach."""
+    defined = {
+        node.name: node
+        for node in module.body
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    }
+    # Top-level code runs at import and may call any definition.
+    top = [
+        node
+        for node in module.body
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    ]
+    reached: set[str] = set()
+    pending = [name for name in names if name in defined]
+    pending += [n.id for statement in top for n in ast.walk(statement) if isinstance(n, ast.Name)]
+    while pending:
+        name = pending.pop()
+        if name in reached or name not in defined:
+            continue
+        reached.add(name)
+        pending += [n.id for n in ast.walk(defined[name]) if isinstance(n, ast.Name)]
+    return tuple(
+        (node.lineno, node.end_lineno or node.lineno)
+        for name, node in defined.items()
+        if name not in reached
+    )

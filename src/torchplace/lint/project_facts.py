@@ -780,7 +780,7 @@ class ProjectIndex:
         ) or current_gpu_use(path, text, program=True, tree=tree, skip=others + apart)
         if use is not None:
             return use
-        use = current_gpu_use_by_imports(path, tree, self.max_file_bytes)
+        use = current_gpu_use_by_imports(path, tree, self.max_file_bytes, skip=others + apart)
         if use is not None:
             return use
         if function is None:
