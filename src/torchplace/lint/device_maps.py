@@ -123,13 +123,13 @@ def returns_dispatched(ctx: FileContext, value: ast.expr, owner: ast.ClassDef | 
             continue
         if node.value is None:
             continue
-        if dispatches(ctx, node.value) or _keeps_the_model(node.value, models):
+        if dispatches(ctx, node.value) or keeps_the_model(node.value, models):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             models |= {ast.unparse(t) for t in targets if isinstance(t, ast.Name | ast.Attribute)}
     return any(
         (isinstance(r, ast.Name | ast.Attribute) and ast.unparse(r) in models)
         or dispatches(ctx, r)
-        or _keeps_the_model(r, models)
+        or keeps_the_model(r, models)
         for r in returned
     )
 
@@ -143,7 +143,10 @@ _MODEL_METHODS = frozenset(
 _WRAPPERS = frozenset({"from_pretrained", "get_peft_model", "prepare_model_for_kbit_training"})
 
 
-def _keeps_the_model(value: ast.expr, models: set[str]) -> bool:
+def keeps_the_model(value: ast.expr, models: set[str]) -> bool:
+    """`value` is a model among `models` (names) kept a model: wrapped by a call given it
+    first (`PeftModel.from_pretrained(base, path)`, `get_peft_model(base, config)`) or one of
+    its methods that return the model (`model.eval()`, `model.merge_and_unload()`)."""
     if not isinstance(value, ast.Call):
         return False
     func = value.func
@@ -151,7 +154,7 @@ def _keeps_the_model(value: ast.expr, models: set[str]) -> bool:
         receiver = func.value
         if isinstance(receiver, ast.Name | ast.Attribute) and ast.unparse(receiver) in models:
             return True
-        if _keeps_the_model(receiver, models):
+        if keeps_the_model(receiver, models):
             return True
     named = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     first = value.args[0] if value.args else None

@@ -17,7 +17,7 @@ PATTERN = Pattern(
     fix_example=(
         'model = AutoModelForCausalLM.from_pretrained(path, device_map="auto", max_memory=...)'
     ),
-    lint_rules=("TPL303",),
+    lint_rules=("TPL303", "TPL304"),
     signatures=(
         "Tensor on device meta",
         "not on the expected device meta",

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.correlated_branches import CorrelatedBranches
-from torchplace.lint.device_maps import dispatches, returns_dispatched
+from torchplace.lint.device_maps import dispatches, keeps_the_model, returns_dispatched, spreads
 from torchplace.lint.if_arms import IfArms, if_arms
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -113,6 +113,11 @@ class ModelMovedAfterDeviceMap(Rule):
     file_gate = ("device_map",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
+        return self.moves(ctx, through_wrappers=False)
+
+    def moves(self, ctx: FileContext, through_wrappers: bool) -> Iterator[Finding]:
+        """The moves of dispatched models; `through_wrappers`: also of a model that keeps one
+        (a PEFT model over it) and of one spread under a test that then moves it (TPL304)."""
         # Moved in the same expression: `from_pretrained(..., device_map="auto").cuda()`.
         for located in ctx.calls("to", "cuda"):
             call = located.node
@@ -134,6 +139,9 @@ class ModelMovedAfterDeviceMap(Rule):
             if _dispatched(ctx, node.value, located.scope):
                 name = ctx.source.segment(node.targets[0])
                 dispatched[(id(located.scope.node), name)] = located.scope
+        carried = _carried_models(ctx, dispatched) if through_wrappers else {}
+        if through_wrappers:
+            yield from self._moved_under_the_maps_test(ctx)
         for (_, name), scope in dispatched.items():
             # A move answers to the assignments of the name that reach it: a model loaded
             # again without a device map may be moved.
@@ -171,10 +179,62 @@ class ModelMovedAfterDeviceMap(Rule):
                         for later in earlier[index + 1 :]
                     )
                 ]
+                models = carried.get(id(scope.node), set())
                 if any(_dispatched(ctx, node.value, scope) for node in reaching):
                     message = f"`{name}` was dispatched over several devices; do not move it"
                     yield self.finding(ctx, call, message)
+                    continue
+                keeping = [n for n in reaching if keeps_the_model(n.value, models)]
+                if keeping:
+                    message = (
+                        f"`{name}` holds a model dispatched over several devices (line "
+                        f"{keeping[-1].lineno}); do not move it"
+                    )
+                    yield self.finding(ctx, call, message)
         yield from self._moved_after_a_loading_method(ctx, dispatched)
+
+    def _moved_under_the_maps_test(self, ctx: FileContext) -> Iterator[Finding]:
+        """`device_map="auto" if device == "cuda" else None`, then, under `if device ==
+        "cuda":`, a move of that model (or of one that keeps it: a PEFT model over it): the
+        test that spread the model is the test that moves it (soup-cli's MoLE loader). Under
+        any other test the move may be on the run that did not spread it: left alone."""
+        for located in ctx.assignments:
+            node = located.node
+            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                continue
+            test = _spreading_test(node.value)
+            if test is None:
+                continue
+            scope = located.scope
+            nodes = list(scope_nodes(ctx, scope))
+            models = {ctx.source.segment(node.targets[0])}
+            for later in sorted(
+                (n for n in nodes if isinstance(n, ast.Assign) and n.lineno > node.lineno),
+                key=lambda n: n.lineno,
+            ):
+                if len(later.targets) == 1 and keeps_the_model(later.value, models):
+                    models.add(ctx.source.segment(later.targets[0]))
+            for call in calls_in_scope(ctx, scope):
+                if call.lineno <= node.lineno or not isinstance(call.func, ast.Attribute):
+                    continue
+                name = ctx.source.segment(call.func.value)
+                if name not in models or not _moves(ctx, call, name):
+                    continue
+                if not _under_test(scope.node, call, test):
+                    continue
+                replaced = any(
+                    isinstance(other, ast.Assign)
+                    and any(ctx.source.segment(t) == name for t in other.targets)
+                    and not keeps_the_model(other.value, models)
+                    and node.lineno < other.lineno < call.lineno
+                    for other in nodes
+                )
+                if not replaced:
+                    message = (
+                        f"`{name}` was dispatched over several devices under the test that "
+                        "moves it; do not move it"
+                    )
+                    yield self.finding(ctx, call, message)
 
     def _moved_after_a_loading_method(
         self, ctx: FileContext, dispatched: dict[tuple[int, str], Scope]
@@ -234,6 +294,74 @@ class ModelMovedAfterDeviceMap(Rule):
                     " do not move it"
                 )
                 yield self.finding(ctx, call, message)
+
+
+def _carried_models(
+    ctx: FileContext, dispatched: dict[tuple[int, str], Scope]
+) -> dict[int, set[str]]:
+    """By scope, the dispatched names and the names bound after them to a model that keeps
+    one (`model = PeftModel.from_pretrained(base_model, path)`, `model = base.eval()`);
+    those are added to `dispatched` too. The scope's own statements are read (not only the
+    candidate lines: the wrapping line names no device map)."""
+    models: dict[int, set[str]] = {}
+    scopes = {id(scope.node): scope for scope in dispatched.values()}
+    for scope_id, scope in scopes.items():
+        assigns = sorted(
+            (
+                n
+                for n in scope_nodes(ctx, scope)
+                if isinstance(n, ast.Assign) and len(n.targets) == 1
+            ),
+            key=lambda n: n.lineno,
+        )
+        names = {name for (owner, name) in dispatched if owner == scope_id}
+        first = {
+            name: min(
+                (n.lineno for n in assigns if ctx.source.segment(n.targets[0]) == name),
+                default=0,
+            )
+            for name in names
+        }
+        for node in assigns:
+            target = ctx.source.segment(node.targets[0])
+            if target in names:
+                continue
+            earlier = {name for name in names if first[name] < node.lineno}
+            if keeps_the_model(node.value, earlier):
+                names.add(target)
+                first[target] = node.lineno
+                dispatched[(scope_id, target)] = scope
+        models[scope_id] = names
+    return models
+
+
+def _spreading_test(value: ast.expr) -> tuple[str, bool] | None:
+    """The test of `device_map="auto" if test else None` in a loading call, with whether
+    the spreading map is its true arm; None for any other map."""
+    if not isinstance(value, ast.Call):
+        return None
+    argument = keyword(value, "device_map")
+    if argument is None or not isinstance(argument.value, ast.IfExp):
+        return None
+    choice = argument.value
+    if spreads(choice.body) and not spreads(choice.orelse):
+        return ast.unparse(choice.test), True
+    if spreads(choice.orelse) and not spreads(choice.body):
+        return ast.unparse(choice.test), False
+    return None
+
+
+def _under_test(root: ast.AST, call: ast.Call, test: tuple[str, bool]) -> bool:
+    """`call` sits on the arm of an `if` whose test is written as `test` says (the true arm
+    for a map spread when the test holds, the `else` arm for one spread when it fails)."""
+    text, truth = test
+    for node in ast.walk(root):
+        if not isinstance(node, ast.If) or ast.unparse(node.test) != text:
+            continue
+        arm = node.body if truth else node.orelse
+        if any(inner is call for statement in arm for inner in ast.walk(statement)):
+            return True
+    return False
 
 
 def _guarded_by_arguments(function: ast.AST, move: ast.Call, load: ast.Call) -> bool:
