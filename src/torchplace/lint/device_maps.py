@@ -23,9 +23,11 @@ _DISPATCHERS = {"dispatch_model": 1, "load_checkpoint_and_dispatch": 2}
 
 def spreads(value: ast.expr) -> bool:
     """A `device_map` value that places layers on several devices: a spreading string, or
-    a literal map of more than one entry."""
+    a literal map of more than one entry whose values are not all one device (minimal-llama's
+    map of every module to `device_id`, the process's own GPU, spreads nothing)."""
     if isinstance(value, ast.Dict):
-        return len(value.keys) > 1
+        placed = {ast.unparse(v) for v in value.values}
+        return len(value.keys) > 1 and len(placed) > 1
     return literal_string(value) in SPREADING
 
 
@@ -82,13 +84,33 @@ def _inferred_map(ctx: FileContext, value: ast.expr, line: int) -> bool:
             if name in _MAP_MAKERS:
                 return True
     # `device_map = "auto"` on the function's own path, and the name never set otherwise
-    # (`if single_gpu: device_map = None`): a spreading literal is then the map.
-    return (
+    # (`if single_gpu: device_map = None`): a spreading literal is then the map; a literal
+    # of one device stays one if every entry the function adds (`device_map[k] = v`) names
+    # that device too.
+    if not (
         len(assignments) == 1
         and isinstance(assignments[0], ast.Assign)
         and assignments[0] in function.body
-        and spreads(assignments[0].value)
-    )
+    ):
+        return False
+    literal = assignments[0].value
+    if spreads(literal):
+        return True
+    if not isinstance(literal, ast.Dict) or len(literal.keys) < 1:
+        return False
+    placed = {ast.unparse(v) for v in literal.values}
+    added = {
+        ast.unparse(node.value)
+        for node in own_nodes(function)
+        if isinstance(node, ast.Assign)
+        and any(
+            isinstance(t, ast.Subscript)
+            and isinstance(t.value, ast.Name)
+            and t.value.id == value.id
+            for t in node.targets
+        )
+    }
+    return len(placed | added) > 1
 
 
 def _may_spread(value: ast.expr) -> bool:
