@@ -403,6 +403,12 @@ def stream_layers(layers):
         ("from pkg.stream import stream_layers", "\n    stream_layers([])", True),
         # a module imported whole brings all of it
         ("import pkg.stream", "", True),
+        # an import under a top-level `try:` runs in every spawned process too
+        (
+            "try:\n    from pkg.stream import stream_layers\nexcept ImportError:\n    pass",
+            "\n    stream_layers([])",
+            True,
+        ),
     ],
 )
 def test_only_imports_the_ranks_run_and_the_names_they_bring_are_evidence(
@@ -413,6 +419,43 @@ def test_only_imports_the_ranks_run_and_the_names_they_bring_are_evidence(
         "pkg/__init__.py": "",
         "pkg/stream.py": _STREAM,
         "pkg/doctor.py": _SPAWNED_CHECK.format(top_import=top_import, work=work),
+        "setup.py": "",
+    }
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    result = run([str(root)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
+    assert bool([f for f in result.findings if f.code == "TPL401"]) is flagged
+
+
+@pytest.mark.parametrize(
+    ("module", "flagged"),
+    [
+        # a class body runs at import, whatever the importer names
+        ("class Prefetcher:\n    stream = torch.cuda.Stream()\n", True),
+        # so does a default value
+        ("def sync(stream=torch.cuda.current_stream()):\n    return stream\n", True),
+        # a registry may call a decorated function by name
+        (
+            "OPS = {}\n\n\ndef register(fn):\n    OPS[fn.__name__] = fn\n    return fn\n\n\n"
+            "@register\ndef warm():\n    torch.cuda.synchronize()\n",
+            True,
+        ),
+        # a plain function nothing imported reaches does not run
+        ("def warm():\n    torch.cuda.synchronize()\n", False),
+    ],
+)
+def test_what_runs_when_a_module_is_imported_counts(
+    tmp_path: Path, module: str, flagged: bool
+) -> None:
+    stream = "import torch\n\n\ndef detect_disk():\n    return 'ssd'\n\n\n" + module
+    root = tmp_path / "soup"
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/stream.py": stream,
+        "pkg/doctor.py": _SPAWNED_CHECK.format(
+            top_import="from pkg.stream import detect_disk", work=""
+        ),
         "setup.py": "",
     }
     for name, text in files.items():

@@ -278,12 +278,19 @@ def current_gpu_use_by_imports(
     import io`) brings all of it."""
     blocks = DeviceBlocks(tree)
     in_blocks = frozenset(blocks.called_only_in_blocks(blocks.held_spans()))
-    top = {id(node) for node in tree.body}
+    # An import is left out only inside a function the process does not run: code at the
+    # module's top level (under `try:` or `if` too) runs in every process that imports it.
+    unrun = [
+        (node.lineno, node.end_lineno or node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and any(first <= node.lineno <= last for first, last in skip)
+    ]
     statements = [
         node
         for node in ast.walk(tree)
         if isinstance(node, ast.Import | ast.ImportFrom)
-        and (id(node) in top or not any(first <= node.lineno <= last for first, last in skip))
+        and not any(first <= node.lineno <= last for first, last in unrun)
     ]
     run = ast.Module(body=list(statements), type_ignores=[])
     named = _names_imported_from(path, statements)
@@ -336,8 +343,10 @@ def _names_imported_from(
 def _unreached_definitions(
     module: ast.Module, names: frozenset[str]
 ) -> tuple[tuple[int, int], ...]:
-    """The spans of the module's top-level functions and classes that neither `names` nor
-    what those refer to (by name, through the module's own definitions) reach."""
+    """The spans of the function bodies of the module's top-level functions and classes that
+    neither `names` nor what those refer to (by name, through the module's own definitions)
+    reach. Only bodies of functions: a class body, a decorator and a default value run at
+    import; a decorated definition counts as reached (a registry may call it by name)."""
     defined = {
         node.name: node
         for node in module.body
@@ -351,6 +360,7 @@ def _unreached_definitions(
     ]
     reached: set[str] = set()
     pending = [name for name in names if name in defined]
+    pending += [name for name, node in defined.items() if node.decorator_list]
     pending += [n.id for statement in top for n in ast.walk(statement) if isinstance(n, ast.Name)]
     while pending:
         name = pending.pop()
@@ -358,8 +368,14 @@ def _unreached_definitions(
             continue
         reached.add(name)
         pending += [n.id for n in ast.walk(defined[name]) if isinstance(n, ast.Name)]
-    return tuple(
-        (node.lineno, node.end_lineno or node.lineno)
-        for name, node in defined.items()
-        if name not in reached
-    )
+    spans: list[tuple[int, int]] = []
+    for name, node in defined.items():
+        if name in reached:
+            continue
+        functions = [node] if not isinstance(node, ast.ClassDef) else node.body
+        spans += [
+            (function.body[0].lineno, function.end_lineno or function.lineno)
+            for function in functions
+            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef) and function.body
+        ]
+    return tuple(spans)
