@@ -10,6 +10,7 @@ from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.device_maps import dispatches, keeps_the_model, returns_dispatched, spreads
 from torchplace.lint.if_arms import IfArms, if_arms
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     calls_in_scope,
@@ -142,18 +143,27 @@ class ModelMovedAfterDeviceMap(Rule):
         carried = _carried_models(ctx, dispatched) if through_wrappers else {}
         if through_wrappers:
             yield from self._moved_under_the_maps_test(ctx)
+        read: dict[int, tuple[dict[int, IfArms], CorrelatedBranches]] = {}
         for (_, name), scope in dispatched.items():
             # A move answers to the assignments of the name that reach it: a model loaded
             # again without a device map may be moved.
             assignments = [
                 node
                 for node in scope_nodes(ctx, scope)
-                if isinstance(node, ast.Assign)
-                and len(node.targets) == 1
-                and ctx.source.segment(node.targets[0]) == name
+                if (
+                    isinstance(node, ast.Assign)
+                    and len(node.targets) == 1
+                    and ctx.source.segment(node.targets[0]) == name
+                )
+                or (
+                    isinstance(node, ast.AnnAssign)
+                    and node.value is not None
+                    and ctx.source.segment(node.target) == name
+                )
             ]
-            arms = if_arms(scope.node)
-            flags = CorrelatedBranches(scope.node)
+            if id(scope.node) not in read:  # once per scope, however many names it moves
+                read[id(scope.node)] = (if_arms(scope.node), CorrelatedBranches(scope.node))
+            arms, flags = read[id(scope.node)]
             for call in calls_in_scope(ctx, scope):
                 if not _moves(ctx, call, name):
                     continue
@@ -180,11 +190,14 @@ class ModelMovedAfterDeviceMap(Rule):
                     )
                 ]
                 models = carried.get(id(scope.node), set())
-                if any(_dispatched(ctx, node.value, scope) for node in reaching):
+                if any(
+                    node.value is not None and _dispatched(ctx, node.value, scope)
+                    for node in reaching
+                ):
                     message = f"`{name}` was dispatched over several devices; do not move it"
                     yield self.finding(ctx, call, message)
                     continue
-                keeping = [n for n in reaching if keeps_the_model(n.value, models)]
+                keeping = [n for n in reaching if id(n) in models]
                 if keeping:
                     message = (
                         f"`{name}` holds a model dispatched over several devices (line "
@@ -197,7 +210,8 @@ class ModelMovedAfterDeviceMap(Rule):
         """`device_map="auto" if device == "cuda" else None`, then, under `if device ==
         "cuda":`, a move of that model (or of one that keeps it: a PEFT model over it): the
         test that spread the model is the test that moves it (soup-cli's MoLE loader). Under
-        any other test the move may be on the run that did not spread it: left alone."""
+        any other test the move may be on the run that did not spread it, and a test whose
+        names are bound again in between may say something else: both left alone."""
         for located in ctx.assignments:
             node = located.node
             if not isinstance(node, ast.Assign) or len(node.targets) != 1:
@@ -206,35 +220,37 @@ class ModelMovedAfterDeviceMap(Rule):
             if test is None:
                 continue
             scope = located.scope
-            nodes = list(scope_nodes(ctx, scope))
+            bindings = _bindings(ctx, scope)
+            keeping = {id(node)}
             models = {ctx.source.segment(node.targets[0])}
-            for later in sorted(
-                (n for n in nodes if isinstance(n, ast.Assign) and n.lineno > node.lineno),
-                key=lambda n: n.lineno,
-            ):
-                if len(later.targets) == 1 and keeps_the_model(later.value, models):
-                    models.add(ctx.source.segment(later.targets[0]))
+            for line, target, bound in bindings:
+                if line <= node.lineno or not isinstance(bound, ast.Assign):
+                    continue
+                kept = [
+                    name
+                    for name in models
+                    if keeps_the_model(bound.value, {name})
+                    and id(_binding_before(bindings, name, line)) in keeping
+                ]
+                if kept:
+                    keeping.add(id(bound))
+                    models.add(target)
             for call in calls_in_scope(ctx, scope):
                 if call.lineno <= node.lineno or not isinstance(call.func, ast.Attribute):
                     continue
                 name = ctx.source.segment(call.func.value)
                 if name not in models or not _moves(ctx, call, name):
                     continue
-                if not _under_test(scope.node, call, test):
+                if id(_binding_before(bindings, name, call.lineno)) not in keeping:
+                    continue  # bound again to something else before the move
+                guard = _under_test(scope.node, call, test)
+                if guard is None or _rebinds_between(bindings, test[0], node.lineno, guard):
                     continue
-                replaced = any(
-                    isinstance(other, ast.Assign)
-                    and any(ctx.source.segment(t) == name for t in other.targets)
-                    and not keeps_the_model(other.value, models)
-                    and node.lineno < other.lineno < call.lineno
-                    for other in nodes
+                message = (
+                    f"`{name}` was dispatched over several devices under the test that "
+                    "moves it; do not move it"
                 )
-                if not replaced:
-                    message = (
-                        f"`{name}` was dispatched over several devices under the test that "
-                        "moves it; do not move it"
-                    )
-                    yield self.finding(ctx, call, message)
+                yield self.finding(ctx, call, message)
 
     def _moved_after_a_loading_method(
         self, ctx: FileContext, dispatched: dict[tuple[int, str], Scope]
@@ -298,41 +314,77 @@ class ModelMovedAfterDeviceMap(Rule):
 
 def _carried_models(
     ctx: FileContext, dispatched: dict[tuple[int, str], Scope]
-) -> dict[int, set[str]]:
-    """By scope, the dispatched names and the names bound after them to a model that keeps
-    one (`model = PeftModel.from_pretrained(base_model, path)`, `model = base.eval()`);
-    those are added to `dispatched` too. The scope's own statements are read (not only the
-    candidate lines: the wrapping line names no device map)."""
-    models: dict[int, set[str]] = {}
+) -> dict[int, set[int]]:
+    """By scope, the assignments (node ids) that bind a model keeping a dispatched one
+    (`model = PeftModel.from_pretrained(base_model, path)`, `model = base.eval()`), where
+    the binding of the kept name that reaches them (the last before them, of any kind) is a
+    dispatching or keeping assignment; their targets are added to `dispatched` too. A
+    scope's own statements are read, not those of functions nested in it."""
+    carried: dict[int, set[int]] = {}
     scopes = {id(scope.node): scope for scope in dispatched.values()}
     for scope_id, scope in scopes.items():
-        assigns = sorted(
-            (
-                n
-                for n in scope_nodes(ctx, scope)
-                if isinstance(n, ast.Assign) and len(n.targets) == 1
-            ),
-            key=lambda n: n.lineno,
-        )
-        names = {name for (owner, name) in dispatched if owner == scope_id}
-        first = {
-            name: min(
-                (n.lineno for n in assigns if ctx.source.segment(n.targets[0]) == name),
-                default=0,
-            )
-            for name in names
-        }
-        for node in assigns:
-            target = ctx.source.segment(node.targets[0])
-            if target in names:
+        bindings = _bindings(ctx, scope)
+        keeping: set[int] = set()
+        for line, target, node in bindings:
+            if not isinstance(node, ast.Assign):
                 continue
-            earlier = {name for name in names if first[name] < node.lineno}
-            if keeps_the_model(node.value, earlier):
-                names.add(target)
-                first[target] = node.lineno
-                dispatched[(scope_id, target)] = scope
-        models[scope_id] = names
-    return models
+            if _dispatched(ctx, node.value, scope):
+                keeping.add(id(node))
+                continue
+            named = {
+                ctx.source.segment(n)
+                for n in ast.walk(node.value)
+                if isinstance(n, ast.Name | ast.Attribute)
+            }
+            for name in named:
+                if not keeps_the_model(node.value, {name}):
+                    continue
+                reaching = _binding_before(bindings, name, line)
+                if reaching is not None and id(reaching) in keeping:
+                    keeping.add(id(node))
+                    dispatched.setdefault((scope_id, target), scope)
+                    break
+        carried[scope_id] = keeping
+    return carried
+
+
+def _bindings(ctx: FileContext, scope: Scope) -> list[tuple[int, str, ast.AST]]:
+    """Every binding of a name or attribute in the scope's own code, by line: assignments
+    (annotated ones too), loop and `with` targets, the function's parameters."""
+    function = scope.function
+    root = function.node if function is not None and function is scope else None
+    nodes = list(own_nodes(root)) if root is not None else list(scope_nodes(ctx, scope))
+    found: list[tuple[int, str, ast.AST]] = []
+    if isinstance(root, ast.FunctionDef | ast.AsyncFunctionDef):
+        arguments = root.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        found += [(root.lineno, a.arg, root) for a in every]
+    for node in nodes:
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif (
+            isinstance(node, ast.AnnAssign | ast.AugAssign) and node.value is not None
+        ) or isinstance(node, ast.For | ast.AsyncFor):
+            targets = [node.target]
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            targets = [node.optional_vars]
+        for target in targets:
+            for inner in ast.walk(target):
+                if isinstance(inner, ast.Name | ast.Attribute) and not isinstance(
+                    inner.ctx, ast.Load
+                ):
+                    line = getattr(node, "lineno", getattr(target, "lineno", 0))
+                    found.append((line, ctx.source.segment(inner), node))
+    return sorted(found, key=lambda item: item[0])
+
+
+def _binding_before(
+    bindings: list[tuple[int, str, ast.AST]], name: str, line: int
+) -> ast.AST | None:
+    """The last binding of `name` before `line` (by line)."""
+    earlier = [node for at, bound, node in bindings if bound == name and at < line]
+    return earlier[-1] if earlier else None
 
 
 def _spreading_test(value: ast.expr) -> tuple[str, bool] | None:
@@ -351,17 +403,33 @@ def _spreading_test(value: ast.expr) -> tuple[str, bool] | None:
     return None
 
 
-def _under_test(root: ast.AST, call: ast.Call, test: tuple[str, bool]) -> bool:
-    """`call` sits on the arm of an `if` whose test is written as `test` says (the true arm
-    for a map spread when the test holds, the `else` arm for one spread when it fails)."""
+def _under_test(root: ast.AST, call: ast.Call, test: tuple[str, bool]) -> ast.If | None:
+    """The `if` holding `call` on the arm `test` says (the true arm for a map spread when the
+    test holds, the `else` arm for one spread when it fails), its test written the same."""
     text, truth = test
     for node in ast.walk(root):
         if not isinstance(node, ast.If) or ast.unparse(node.test) != text:
             continue
         arm = node.body if truth else node.orelse
         if any(inner is call for statement in arm for inner in ast.walk(statement)):
-            return True
-    return False
+            return node
+    return None
+
+
+def _rebinds_between(
+    bindings: list[tuple[int, str, ast.AST]], test: str, first: int, guard: ast.If
+) -> bool:
+    """A name the test reads (`device` of `device == "cuda"`) is bound after the loading
+    and before the `if` that moves."""
+    try:
+        read = {
+            ast.unparse(n)
+            for n in ast.walk(ast.parse(test, mode="eval"))
+            if isinstance(n, ast.Name | ast.Attribute)
+        }
+    except SyntaxError:
+        return True
+    return any(name in read and first < line < guard.lineno for line, name, _ in bindings)
 
 
 def _guarded_by_arguments(function: ast.AST, move: ast.Call, load: ast.Call) -> bool:
