@@ -1207,6 +1207,43 @@ HISTORY = [
         "TPL210 0/1, TPL904 1 of 4; no TPL110 or TPL402 finding; its TPL106 loads, all 5: 2 "
         "TRUE, 3 UNSURE; the judges agreed on 33 of 35",
     ),
+    (
+        "2026-12-06",
+        "8742253",
+        "fresh-102 (10 packages of the index chosen by the text TPL303, TPL108 and TPL402 "
+        "look for; 1,076 files) at 8742253: no default-tier finding; TPL104 0/2, TPL401 0/1; "
+        "its TPL106 loads, all 10: 4 TRUE, 5 FALSE, 1 split; the judges agreed on 12 of 13; "
+        "a blind reading of its 83 sites of three shapes, no findings shown, agreed on 79: "
+        "27 HAZARD, none raised by a default rule",
+    ),
+    (
+        "2026-12-06",
+        "96c2f80",
+        "fresh-103 (10 packages of the index chosen by the text TPL409, TPL302, TPL405 and "
+        "TPL110 look for; 1,113 files) at 96c2f80: no default-tier finding; TPL108 1/1, "
+        "TPL104 1/1, TPL404 0 of 2 (1 split); its TPL106 loads, 12 of 19: 2 TRUE, 8 FALSE, "
+        "2 UNSURE; the judges agreed on 15 of 16",
+    ),
+    (
+        "2026-12-06",
+        "b71fb4c",
+        "TPL304 (preview; a model that keeps one loaded with a multi-GPU device map, a PEFT "
+        "model over it, moved, or one spread under the test that moves it), linted on every "
+        "unseen set at once as its first look, fresh-102's soup-cli site it was written from "
+        "left out: 2 TRUE of 3 (ToolBench's LoRA model and minimal-llama's PEFT model moved "
+        "whole to `cuda`); the FALSE (a literal map of every module to the rank's own GPU) "
+        "then read as spreading nothing (dea1f93)",
+    ),
+    (
+        "2026-12-06",
+        "e7ede39",
+        "relint of the 103 unseen sets and the main corpus (104 sets) at e968534, then "
+        "TPL303, TPL304 and TPL401 again at e7ede39: no crash; against each set's last run "
+        "the changes are 3 TPL201 FALSE dropped (rockpool's `torch.tensor(self.dt)` of an "
+        "attribute annotated `P_float`), 2 TPL401 FALSE dropped (current-GPU work of an "
+        "imported module the process never runs: soup-cli's NCCL check, an MLPerf logger) "
+        "and TPL304's FALSE dropped; nothing added, no TRUE lost",
+    ),
 ]
 
 
@@ -3057,6 +3094,58 @@ CORPUS_NOTES = {
         "(`.cuda(dev[0])`), and pytorch-wrapper's move goes through its own `to` method. "
         "Its 5 TPL106 loads (`fresh-101/tpl106-sample`): 2 TRUE, 3 UNSURE (weights files "
         "whose origin the packages do not show). The judges agreed on 33 of 35."
+    ),
+    "fresh-102": (
+        "Packages of the package index chosen by text found with grep: a model loaded with a "
+        "spreading device map and moved in the same file, mostly on another branch "
+        "(fastvla, afterburn, finetunecheck, andamento, pyrecall, shadowlm), `torch.load` "
+        "without `map_location` of training state in multi-process code (keys-vals, "
+        "project-llm-trainer, xaytune), a device from the rank a spawned worker gives its "
+        "group (soup-cli); by fresh-101's checks, none of the packages it or the sets before "
+        "it looked at, nor a project of a recall case. Chosen without the linter, committed "
+        "(8742253) before it was first linted. First linted at 8742253: 1,076 Python files, "
+        "no crash, no default-tier finding: the moves the device-map packages were chosen "
+        "for sit on the branch that loaded without a map. Its 3 findings of the rules "
+        "once default, read by two blind judges: TPL104 0/2 (keys-vals' "
+        "`dict(kv_len=0, device=1, ...)`, "
+        "argument positions, not devices), TPL401 0/1 (soup-cli's NCCL check names every "
+        "device; the current-GPU work cited was a function of an imported module the check "
+        "never runs, since read away). Its 10 TPL106 loads (`fresh-102/tpl106-sample`): 4 "
+        "TRUE (xaytune's and keys-vals' resumes, every rank restoring what rank 0 saved; "
+        "TPL108 does not raise them: the multi-process evidence is in the callers' files), 5 "
+        "FALSE, 1 split. The judges agreed on 12 of 13. Two blind readers, shown no finding, "
+        "read its 83 sites of three shapes (`second_judge/unseen/sites-fresh-102.jsonl`: 60 "
+        "device-map loads, 18 loads without `map_location`, 5 devices from a rank) and agreed "
+        "on 79: 27 HAZARD, 51 SAFE, 5 split. No default rule raises any of the hazards: "
+        "fastvla strips accelerate's hooks and moves the parts to `cuda` in another function "
+        "(17 sites of one move), finetunecheck multiplies layer outputs spread by the map by "
+        "a mask on the first GPU (3), xaytune moves in another file what its loader spreads "
+        "(1) and resumes rank 0's checkpoint in every rank (3, TPL106 only), keys-vals the "
+        "same (1), project-llm-trainer takes `get_rank() % device_count()` as the GPU (1; "
+        "TPL407 leaves this torchrun shape alone), and soup-cli moves a PEFT model over a "
+        '`device_map="auto"` model under the test that spread it (1): TPL304 was written '
+        "from this site, so its first look leaves fresh-102 out."
+    ),
+    "fresh-103": (
+        "Packages of the package index chosen by text found with grep: thread pools and "
+        "threads in GPU worker processes (nanorlhf, pping-lang, vllm-hi), a vLLM engine in "
+        'a package that also loads with `device_map="auto"` (zerokv-neo, polysome, '
+        "state-of-thoughts), `CUDA_VISIBLE_DEVICES` read into GPU ids (neurobrix, "
+        "pdf-yaml-pipeline), `nn.DataParallel` on configured device ids (promptehr, "
+        "pix2pixhd); by fresh-101's checks, none of the packages it or the sets before it "
+        "looked at (fresh-102 included), nor a project of a recall case. Chosen without the "
+        "linter, committed (96c2f80) before it was first linted. First linted at 96c2f80: "
+        "1,113 Python files, no crash (one file written in Python 3.12's f-string syntax is "
+        "reported as not parsed, TPL001), no default-tier finding. Its 4 findings of the "
+        "rules once default, read by two blind judges: TPL108 1 TRUE (a server restoring "
+        "tensors its clients send from their GPUs), TPL104 1 TRUE (pping-lang's thread "
+        "binding GPU 0 in every vLLM worker), TPL404 0 of 2 (1 FALSE, 1 split: vLLM's import "
+        "keeps the later `is_available()` from starting CUDA). No finding of TPL110 (both "
+        "packages move the module to `device_ids[0]`), of TPL302 (the engine and the map "
+        "are in different programs) or of TPL405 (the ids are counted from the visible "
+        "GPUs). Its TPL106 loads, 12 of 19 drawn (`fresh-103/tpl106-sample`, seed 103): 2 "
+        "TRUE (whole pickled models restored onto their saving GPU and not moved), 8 FALSE, "
+        "2 UNSURE. The judges agreed on 15 of 16."
     ),
 }
 
