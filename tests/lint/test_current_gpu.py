@@ -414,18 +414,19 @@ def stream_layers(layers):
 def test_only_imports_the_ranks_run_and_the_names_they_bring_are_evidence(
     tmp_path: Path, top_import: str, work: str, flagged: bool
 ) -> None:
+    doctor = _SPAWNED_CHECK.format(top_import=top_import, work=work)
+    assert _spawned_check_flagged(tmp_path, _STREAM, doctor) is flagged
+
+
+def _spawned_check_flagged(tmp_path: Path, stream: str, doctor: str) -> bool:
+    """Whether TPL401 flags the spawned check of `doctor` beside the module `stream`."""
     root = tmp_path / "soup"
-    files = {
-        "pkg/__init__.py": "",
-        "pkg/stream.py": _STREAM,
-        "pkg/doctor.py": _SPAWNED_CHECK.format(top_import=top_import, work=work),
-        "setup.py": "",
-    }
-    for name, text in files.items():
+    files = {"pkg/__init__.py": "", "pkg/stream.py": stream, "pkg/doctor.py": doctor}
+    for name, text in {**files, "setup.py": ""}.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
     result = run([str(root)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
-    assert bool([f for f in result.findings if f.code == "TPL401"]) is flagged
+    return bool([f for f in result.findings if f.code == "TPL401"])
 
 
 @pytest.mark.parametrize(
@@ -449,17 +450,5 @@ def test_what_runs_when_a_module_is_imported_counts(
     tmp_path: Path, module: str, flagged: bool
 ) -> None:
     stream = "import torch\n\n\ndef detect_disk():\n    return 'ssd'\n\n\n" + module
-    root = tmp_path / "soup"
-    files = {
-        "pkg/__init__.py": "",
-        "pkg/stream.py": stream,
-        "pkg/doctor.py": _SPAWNED_CHECK.format(
-            top_import="from pkg.stream import detect_disk", work=""
-        ),
-        "setup.py": "",
-    }
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-    result = run([str(root)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
-    assert bool([f for f in result.findings if f.code == "TPL401"]) is flagged
+    doctor = _SPAWNED_CHECK.format(top_import="from pkg.stream import detect_disk", work="")
+    assert _spawned_check_flagged(tmp_path, stream, doctor) is flagged
