@@ -444,6 +444,8 @@ def _spawned_check_flagged(tmp_path: Path, stream: str, doctor: str) -> bool:
         ),
         # a plain function nothing imported reaches does not run
         ("def warm():\n    torch.cuda.synchronize()\n", False),
+        # nor does one a decorator of torch's wraps: it registers nothing
+        ("@torch.no_grad()\ndef warm():\n    torch.cuda.synchronize()\n", False),
     ],
 )
 def test_what_runs_when_a_module_is_imported_counts(
@@ -452,3 +454,13 @@ def test_what_runs_when_a_module_is_imported_counts(
     stream = "import torch\n\n\ndef detect_disk():\n    return 'ssd'\n\n\n" + module
     doctor = _SPAWNED_CHECK.format(top_import="from pkg.stream import detect_disk", work="")
     assert _spawned_check_flagged(tmp_path, stream, doctor) is flagged
+
+
+def test_an_import_in_the_parents_main_block_brings_nothing_to_the_ranks(
+    tmp_path: Path,
+) -> None:
+    # A spawned child imports the file as `__mp_main__`: its `__main__` block never runs.
+    doctor = _SPAWNED_CHECK.format(top_import="", work="") + (
+        '\n\nif __name__ == "__main__":\n    from pkg.stream import stream_layers\n    main()\n'
+    )
+    assert not _spawned_check_flagged(tmp_path, _STREAM, doctor)

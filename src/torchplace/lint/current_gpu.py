@@ -278,19 +278,18 @@ def current_gpu_use_by_imports(
     import io`) brings all of it."""
     blocks = DeviceBlocks(tree)
     in_blocks = frozenset(blocks.called_only_in_blocks(blocks.held_spans()))
-    # An import is left out only inside a function the process does not run: code at the
-    # module's top level (under `try:` or `if` too) runs in every process that imports it.
-    unrun = [
-        (node.lineno, node.end_lineno or node.lineno)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        and any(first <= node.lineno <= last for first, last in skip)
-    ]
+    # An import in `skip` is left out (a function the process does not run, an arm no run
+    # takes, the parent's `__main__` block), except at the module's top level outside that
+    # block: plain, under `try:` or another `if`, it runs in every process importing the file.
     statements = [
         node
-        for node in ast.walk(tree)
+        for statement in tree.body
+        for node in ast.walk(statement)
         if isinstance(node, ast.Import | ast.ImportFrom)
-        and not any(first <= node.lineno <= last for first, last in unrun)
+        and (
+            _runs_at_import(statement)
+            or not any(first <= node.lineno <= last for first, last in skip)
+        )
     ]
     run = ast.Module(body=list(statements), type_ignores=[])
     named = _names_imported_from(path, statements)
@@ -310,6 +309,20 @@ def current_gpu_use_by_imports(
         if found is not None:
             return found
     return None
+
+
+def _decorator_name(decorator: ast.expr) -> str | None:
+    """`register` of `@register` or `@register("op")`."""
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return target.id if isinstance(target, ast.Name) else None
+
+
+def _runs_at_import(statement: ast.stmt) -> bool:
+    """A top-level statement every importer of the file runs: not a definition (its body runs
+    when called) nor the `if __name__ == "__main__":` block (the program's own start)."""
+    if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return False
+    return not (isinstance(statement, ast.If) and "__main__" in ast.unparse(statement.test))
 
 
 def _names_imported_from(
@@ -346,7 +359,8 @@ def _unreached_definitions(
     """The spans of the function bodies of the module's top-level functions and classes that
     neither `names` nor what those refer to (by name, through the module's own definitions)
     reach. Only bodies of functions: a class body, a decorator and a default value run at
-    import; a decorated definition counts as reached (a registry may call it by name)."""
+    import; a definition a decorator of the module's own decorates counts as reached (a
+    registry may call it by name)."""
     defined = {
         node.name: node
         for node in module.body
@@ -360,7 +374,14 @@ def _unreached_definitions(
     ]
     reached: set[str] = set()
     pending = [name for name in names if name in defined]
-    pending += [name for name, node in defined.items() if node.decorator_list]
+    # A decorator of the module's own may register what it decorates (`@register`), to be
+    # called by name later; torch's and the standard library's (`@torch.no_grad()`,
+    # `@dataclass`) call nothing.
+    pending += [
+        name
+        for name, node in defined.items()
+        if any(_decorator_name(d) in defined for d in node.decorator_list)
+    ]
     pending += [n.id for statement in top for n in ast.walk(statement) if isinstance(n, ast.Name)]
     while pending:
         name = pending.pop()
