@@ -98,6 +98,8 @@ def _inferred_map(ctx: FileContext, value: ast.expr, line: int) -> bool:
         return True
     if not isinstance(literal, ast.Dict) or len(literal.keys) < 1:
         return False
+    if _changed_by_calls(function, value.id):
+        return True  # `device_map.update({...})`, or handed to a helper: entries unknown
     placed = {ast.unparse(v) for v in literal.values}
     added = {
         ast.unparse(node.value)
@@ -111,6 +113,25 @@ def _inferred_map(ctx: FileContext, value: ast.expr, line: int) -> bool:
         )
     }
     return len(placed | added) > 1
+
+
+def _changed_by_calls(function: ast.AST, name: str) -> bool:
+    """The map `name` is a method's receiver (`device_map.update(...)`) or a call's argument
+    (not a `device_map=` keyword: the loading call's own)."""
+    for node in own_nodes(function):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and (func.value.id == name)
+        ):
+            return True
+        given = [*node.args, *(k.value for k in node.keywords if k.arg != "device_map")]
+        if any(isinstance(g, ast.Name) and g.id == name for g in given):
+            return True
+    return False
 
 
 def _may_spread(value: ast.expr) -> bool:
@@ -234,7 +255,17 @@ def loads_on_first_gpu(ctx: FileContext, value: ast.expr, binds: bool) -> bool:
     argument = keyword(value, "device_map") if isinstance(value, ast.Call) else None
     if argument is None:
         return False
-    literal = argument.value.value if isinstance(argument.value, ast.Constant) else None
+    if isinstance(argument.value, ast.Dict) and argument.value.values:
+        # A map of every module to one device: that device, as a plain value would be.
+        values = argument.value.values
+        if len({ast.unparse(v) for v in values}) == 1:
+            return _first_gpu_value(values[0], binds)
+    return _first_gpu_value(argument.value, binds)
+
+
+def _first_gpu_value(value: ast.expr, binds: bool) -> bool:
+    """`0`, `"cuda:0"`, or `"cuda"` in a file that binds no GPU."""
+    literal = value.value if isinstance(value, ast.Constant) else None
     if literal == "cuda":
         return not binds
     return literal in _FIRST_GPU and not isinstance(literal, bool)
