@@ -255,11 +255,6 @@ def loads_on_first_gpu(ctx: FileContext, value: ast.expr, binds: bool) -> bool:
     argument = keyword(value, "device_map") if isinstance(value, ast.Call) else None
     if argument is None:
         return False
-    if isinstance(argument.value, ast.Dict) and argument.value.values:
-        # A map of every module to one device: that device, as a plain value would be.
-        values = argument.value.values
-        if len({ast.unparse(v) for v in values}) == 1:
-            return _first_gpu_value(values[0], binds)
     return _first_gpu_value(argument.value, binds)
 
 

@@ -11,7 +11,6 @@ from torchplace.lint.device_maps import dispatches_in, loads_on_first_gpu
 from torchplace.lint.device_value_uses import only_a_value
 from torchplace.lint.gpu_spanning import ONE_PROCESS_WRAP, holder_drives_gpus, wraps_its_gpus_at
 from torchplace.lint.job_scale import in_one_gpu_branch, in_one_process_branch
-from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     DeviceSite,
@@ -184,8 +183,7 @@ def _inputs_of_a_spread_model(ctx: FileContext, site: DeviceSite) -> bool:
     """Index 0 as a tensor's place in a function (or a script's top level) that spreads a
     model over the visible GPUs (`device_map="auto"`, `dispatch_model`: `device_maps`): the
     map puts the first layers, where inputs go in, on the first GPU, and its hooks move
-    activations from there; so does one the function loads whole on cuda:0. A spread model
-    elsewhere in the file says nothing of this one."""
+    activations from there. A spread model elsewhere in the file says nothing of this one."""
     if site.where not in _TENSOR_PLACES:
         return False
     function = site.located.scope.function
@@ -193,11 +191,6 @@ def _inputs_of_a_spread_model(ctx: FileContext, site: DeviceSite) -> bool:
         return dispatches_in(ctx, ctx.tree)
     if dispatches_in(ctx, function.node):
         return True
-    if any(
-        isinstance(node, ast.Call) and loads_on_first_gpu(ctx, node, binds=True)
-        for node in own_nodes(function.node)
-    ):
-        return True  # the whole model on cuda:0 (`device_map={"model": 0, "lm_head": 0}`)
     owner = site.located.scope.method_class
     return owner is not None and _class_loads_on_first_gpu(ctx, owner.node)
 

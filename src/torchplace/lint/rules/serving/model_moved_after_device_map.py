@@ -144,10 +144,11 @@ class ModelMovedAfterDeviceMap(Rule):
         if through_wrappers:
             yield from self._moved_under_the_maps_test(ctx)
         read: dict[int, tuple[dict[int, IfArms], CorrelatedBranches]] = {}
+        rebinds: dict[ast.AST, dict[str, list[tuple[int, ast.AST]]]] = {}
         for (_, name), scope in dispatched.items():
             # A move answers to the assignments of the name that reach it: a model loaded
             # again without a device map may be moved.
-            assignments = [
+            assignments: list[ast.stmt | ast.expr] = [
                 node
                 for node in scope_nodes(ctx, scope)
                 if (
@@ -160,6 +161,17 @@ class ModelMovedAfterDeviceMap(Rule):
                     and node.value is not None
                     and ctx.source.segment(node.target) == name
                 )
+            ]
+            # Other bindings of the name replace the model too (`for model in models:`,
+            # `model, tok = load()`, `with ctx() as model:`): none of them dispatches.
+            if scope.node not in rebinds:
+                rebinds[scope.node] = _by_name(_bindings(ctx, scope))
+            assignments += [
+                node
+                for _, node in rebinds[scope.node].get(name, [])
+                if isinstance(node, ast.stmt | ast.expr)
+                and not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+                and all(node is not other for other in assignments)
             ]
             if id(scope.node) not in read:  # once per scope, however many names it moves
                 read[id(scope.node)] = (if_arms(scope.node), CorrelatedBranches(scope.node))
@@ -191,7 +203,9 @@ class ModelMovedAfterDeviceMap(Rule):
                 ]
                 models = carried.get(id(scope.node), set())
                 if any(
-                    node.value is not None and _dispatched(ctx, node.value, scope)
+                    isinstance(node, ast.Assign | ast.AnnAssign)
+                    and node.value is not None
+                    and _dispatched(ctx, node.value, scope)
                     for node in reaching
                 ):
                     message = f"`{name}` was dispatched over several devices; do not move it"
@@ -221,16 +235,23 @@ class ModelMovedAfterDeviceMap(Rule):
                 continue
             scope = located.scope
             bindings = _bindings(ctx, scope)
+            by_name = _by_name(bindings)
+            arms = if_arms(scope.node)
             keeping = {id(node)}
             models = {ctx.source.segment(node.targets[0])}
             for line, target, bound in bindings:
                 if line <= node.lineno or not isinstance(bound, ast.Assign):
                     continue
+                read = {
+                    ctx.source.segment(n)
+                    for n in ast.walk(bound.value)
+                    if isinstance(n, ast.Name | ast.Attribute)
+                } & models
                 kept = [
                     name
-                    for name in models
+                    for name in read
                     if keeps_the_model(bound.value, {name})
-                    and id(_binding_before(bindings, name, line)) in keeping
+                    and any(id(r) in keeping for r in _reaching(by_name[name], bound, line, arms))
                 ]
                 if kept:
                     keeping.add(id(bound))
@@ -241,7 +262,8 @@ class ModelMovedAfterDeviceMap(Rule):
                 name = ctx.source.segment(call.func.value)
                 if name not in models or not _moves(ctx, call, name):
                     continue
-                if id(_binding_before(bindings, name, call.lineno)) not in keeping:
+                reaching = _reaching(by_name.get(name, []), call, call.lineno, arms)
+                if not any(id(r) in keeping for r in reaching):
                     continue  # bound again to something else before the move
                 guard = _under_test(scope.node, call, test)
                 if guard is None or _rebinds_between(bindings, test[0], node.lineno, guard):
@@ -317,13 +339,15 @@ def _carried_models(
 ) -> dict[int, set[int]]:
     """By scope, the assignments (node ids) that bind a model keeping a dispatched one
     (`model = PeftModel.from_pretrained(base_model, path)`, `model = base.eval()`), where
-    the binding of the kept name that reaches them (the last before them, of any kind) is a
-    dispatching or keeping assignment; their targets are added to `dispatched` too. A
-    scope's own statements are read, not those of functions nested in it."""
+    some binding of the kept name that reaches them (`_reaching`: not replaced on every way
+    there) is a dispatching or keeping assignment; their targets are added to `dispatched`
+    too. A scope's own statements are read, not those of functions nested in it."""
     carried: dict[int, set[int]] = {}
     scopes = {id(scope.node): scope for scope in dispatched.values()}
     for scope_id, scope in scopes.items():
         bindings = _bindings(ctx, scope)
+        by_name = _by_name(bindings)
+        arms = if_arms(scope.node)
         keeping: set[int] = set()
         for line, target, node in bindings:
             if not isinstance(node, ast.Assign):
@@ -335,17 +359,43 @@ def _carried_models(
                 ctx.source.segment(n)
                 for n in ast.walk(node.value)
                 if isinstance(n, ast.Name | ast.Attribute)
-            }
+            } & by_name.keys()
             for name in named:
                 if not keeps_the_model(node.value, {name}):
                     continue
-                reaching = _binding_before(bindings, name, line)
-                if reaching is not None and id(reaching) in keeping:
+                reaching = _reaching(by_name.get(name, []), node, line, arms)
+                if any(id(r) in keeping for r in reaching):
                     keeping.add(id(node))
                     dispatched.setdefault((scope_id, target), scope)
                     break
         carried[scope_id] = keeping
     return carried
+
+
+def _by_name(bindings: list[tuple[int, str, ast.AST]]) -> dict[str, list[tuple[int, ast.AST]]]:
+    """The bindings of each name, by line."""
+    found: dict[str, list[tuple[int, ast.AST]]] = {}
+    for line, name, node in bindings:
+        found.setdefault(name, []).append((line, node))
+    return found
+
+
+def _reaching(
+    bindings: list[tuple[int, ast.AST]], use: ast.AST, line: int, arms: dict[int, IfArms]
+) -> list[ast.AST]:
+    """The bindings (of one name, by line) before `line` that may reach `use`: each not
+    followed, before `use`, by another that always runs on the way to it (`if a: x = f()
+    else: x = g()` then a use of `x`: both reach it; `x = f()` then `x = g()`: only the
+    second)."""
+    earlier = [node for at, node in bindings if at < line]
+    use_arms = arms.get(id(use), ())
+    return [
+        node
+        for index, node in enumerate(earlier)
+        if not any(
+            _always_before(arms.get(id(later), ()), use_arms) for later in earlier[index + 1 :]
+        )
+    ]
 
 
 def _bindings(ctx: FileContext, scope: Scope) -> list[tuple[int, str, ast.AST]]:
@@ -370,21 +420,16 @@ def _bindings(ctx: FileContext, scope: Scope) -> list[tuple[int, str, ast.AST]]:
         elif isinstance(node, ast.withitem) and node.optional_vars is not None:
             targets = [node.optional_vars]
         for target in targets:
+            # A `with` item has no line of its own, and a loop's lines hold its body: the
+            # target stands for either.
+            holder = target if isinstance(node, ast.withitem | ast.For | ast.AsyncFor) else node
             for inner in ast.walk(target):
                 if isinstance(inner, ast.Name | ast.Attribute) and not isinstance(
                     inner.ctx, ast.Load
                 ):
-                    line = getattr(node, "lineno", getattr(target, "lineno", 0))
-                    found.append((line, ctx.source.segment(inner), node))
+                    line = getattr(holder, "lineno", 0)
+                    found.append((line, ctx.source.segment(inner), holder))
     return sorted(found, key=lambda item: item[0])
-
-
-def _binding_before(
-    bindings: list[tuple[int, str, ast.AST]], name: str, line: int
-) -> ast.AST | None:
-    """The last binding of `name` before `line` (by line)."""
-    earlier = [node for at, bound, node in bindings if bound == name and at < line]
-    return earlier[-1] if earlier else None
 
 
 def _spreading_test(value: ast.expr) -> tuple[str, bool] | None:
