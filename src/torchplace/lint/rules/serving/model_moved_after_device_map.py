@@ -387,15 +387,15 @@ def _reaching(
     followed, before `use`, by another that always runs on the way to it (`if a: x = f()
     else: x = g()` then a use of `x`: both reach it; `x = f()` then `x = g()`: only the
     second)."""
-    earlier = [node for at, node in bindings if at < line]
     use_arms = arms.get(id(use), ())
-    return [
-        node
-        for index, node in enumerate(earlier)
-        if not any(
-            _always_before(arms.get(id(later), ()), use_arms) for later in earlier[index + 1 :]
-        )
-    ]
+    reaching: list[ast.AST] = []
+    # From the last binding back: the first that always runs on the way to `use` hides all
+    # those before it.
+    for node in reversed([node for at, node in bindings if at < line]):
+        reaching.append(node)
+        if _always_before(arms.get(id(node), ()), use_arms):
+            break
+    return reaching[::-1]
 
 
 def _bindings(ctx: FileContext, scope: Scope) -> list[tuple[int, str, ast.AST]]:
