@@ -108,6 +108,18 @@ CASES: list[tuple[str, str, int, str, str]] = [
         "True",
     ),
     (
+        "visible devices written after is_available() with the NVML-based check on",
+        "TPL404: under `PYTORCH_NVML_BASED_CUDA_CHECK=1` (set by `import vllm`), is_available()"
+        " asks NVML, not CUDA: the write still hides the GPUs",
+        1,
+        "import os\n"
+        "os.environ['PYTORCH_NVML_BASED_CUDA_CHECK'] = '1'\n"
+        "import torch\n"
+        "torch.cuda.is_available()\n"
+        "os.environ['CUDA_VISIBLE_DEVICES'] = ''\n" + _MAKE_A_TENSOR,
+        "RuntimeError",
+    ),
+    (
         "visible devices written after device_count()",
         "TPL404: torch counts GPUs through NVML before CUDA starts: the write still hides them",
         1,

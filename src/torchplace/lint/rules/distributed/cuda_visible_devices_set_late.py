@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
+from torchplace.lint.cache import read_regular_file
+from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import FileContext, Located, call_name
 from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, STARTS_CUDA
 from torchplace.lint.process_indexes import unwrapped
-from torchplace.lint.project_modules import is_project_module
+from torchplace.lint.project_modules import imported_project_files, is_project_module
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     code_before,
@@ -33,6 +36,13 @@ VARIABLE = "CUDA_VISIBLE_DEVICES"
 # (`device = "cuda"` or a field's default only names the device); what starts CUDA:
 # `import_cuda.STARTS_CUDA`.
 _INITIALISES = STARTS_CUDA
+#: Under `PYTORCH_NVML_BASED_CUDA_CHECK=1`, which `import vllm` sets, `is_available()` asks NVML
+#: and starts no CUDA (`benchmarks/results/lint_cuda_init_facts.md`).
+_INITIALISES_NVML = re.compile(
+    STARTS_CUDA.pattern.replace(r"|device_count\b", r"|device_count\b|is_available\b")
+)
+#: `os.environ["PYTORCH_NVML_BASED_CUDA_CHECK"] = "1"` (or `setdefault`) in the file's text.
+_SETS_NVML_CHECK = re.compile(r"PYTORCH_NVML_BASED_CUDA_CHECK[\"']\s*(?:\]\s*=|,)\s*[\"']1")
 
 
 class CudaVisibleDevicesSetLate(Rule):
@@ -40,7 +50,9 @@ class CudaVisibleDevicesSetLate(Rule):
     Flags an assignment to `os.environ["CUDA_VISIBLE_DEVICES"]` (or `os.environ.update`,
     `.setdefault`, `os.putenv`) that runs after code that may have initialised CUDA or fixed
     the visible GPUs: `torch.cuda.*()` calls (`is_available`, `set_device`, ...; not
-    `device_count()`, which counts through NVML before CUDA starts, nor `empty_cache()` and
+    `device_count()`, which counts through NVML before CUDA starts, nor `is_available()` in
+    a program that turns on torch's NVML-based check (`import vllm` does, in the file or in a
+    project module it imports at its top level), nor `empty_cache()` and
     the memory statistics, which do nothing then, nor the seeds, `manual_seed_all()`, which
     torch queues until CUDA starts), `.cuda()`, a call given
     `device="cuda..."`, `.to("cuda...")`, `init_process_group(...)`; or, at module level,
@@ -127,7 +139,7 @@ class CudaVisibleDevicesSetLate(Rule):
             ):
                 continue
             before = code_before(ctx, located.scope, line)
-            match = _INITIALISES.search(before)
+            match = reads.starts.search(before)
             if match and _starts_only_on_other_arms(ctx, located, node, line, reads):
                 continue  # SimpleClick: the group in `if distributed:`, the write in its `else`
             if match:
@@ -143,6 +155,47 @@ class CudaVisibleDevicesSetLate(Rule):
                     yield self.finding(ctx, node, message)
 
 
+def nvml_checked(ctx: FileContext) -> bool:
+    """The program turns on torch's NVML-based CUDA check at import: the file, or a project
+    module it imports at its top level (two steps deep), imports vllm at its own top level
+    (vllm's `env_override` sets `PYTORCH_NVML_BASED_CUDA_CHECK=1` whenever it is imported), or
+    sets the variable to "1"."""
+    tree = ctx.whole_tree()
+    if tree is None:
+        return False
+    if _NVML_AT_TOP.search(ctx.source.text) or _SETS_NVML_CHECK.search(ctx.source.text):
+        return True
+    pending = [(ctx.source.path, tree, 0)]
+    seen: set[str] = set()
+    while pending:
+        path, module, depth = pending.pop()
+        top = ast.Module(
+            body=[s for s in module.body if isinstance(s, ast.Import | ast.ImportFrom)],
+            type_ignores=[],
+        )
+        for file in imported_project_files(path, top):
+            key = str(file)
+            if key in seen:
+                continue
+            seen.add(key)
+            data = read_regular_file(file, DEFAULT_MAX_FILE_BYTES)
+            text = data.decode("utf-8", "replace") if data is not None else ""
+            if _NVML_AT_TOP.search(text) or _SETS_NVML_CHECK.search(text):
+                return True
+            if depth + 1 < _NVML_DEPTH and text:
+                try:
+                    pending.append((key, ast.parse(text), depth + 1))
+                except (SyntaxError, ValueError, RecursionError):
+                    continue
+    return False
+
+
+#: `import vllm` or `from vllm... import` at a module's top level (no indentation).
+_NVML_AT_TOP = re.compile(r"^(?:import vllm\b|from vllm(?:\.[\w.]+)? import\b)", re.MULTILINE)
+#: How many steps of project imports are read for vllm.
+_NVML_DEPTH = 2
+
+
 class _Reads:
     """What the writes of one file share, read once for all of them (many writes in one
     function would otherwise read the statements around each again): each function's binding
@@ -151,6 +204,7 @@ class _Reads:
 
     def __init__(self, ctx: FileContext) -> None:
         self.ctx = ctx
+        self._starts_pattern: re.Pattern[str] | None = None
         self.bindings: dict[int, list[ast.Call]] = {}
         self.branches: dict[int, CorrelatedBranches] = {}
         self._children: dict[int, bool] = {}
@@ -158,6 +212,15 @@ class _Reads:
         self._texts: dict[tuple[int, bool], bool] = {}
         self._module_before: dict[int, bool] = {}
         self._starts: dict[int, list[tuple[ast.AST, bool]]] = {}
+
+    @property
+    def starts(self) -> re.Pattern[str]:
+        """What may start CUDA in this file (`is_available()` not, under the NVML check):
+        read once, only for a file with a write to judge."""
+        if self._starts_pattern is None:
+            checked = nvml_checked(self.ctx)
+            self._starts_pattern = _INITIALISES_NVML if checked else _INITIALISES
+        return self._starts_pattern
 
     def starts_child(self, statement: ast.AST) -> bool:
         if id(statement) not in self._children:
@@ -167,7 +230,7 @@ class _Reads:
     def head_starts_cuda(self, statement: ast.AST) -> bool:
         if id(statement) not in self._heads:
             segments = (self.ctx.source.segment(h) for h in _heads(statement))
-            self._heads[id(statement)] = any(_INITIALISES.search(t) for t in segments)
+            self._heads[id(statement)] = any(self.starts.search(t) for t in segments)
         return self._heads[id(statement)]
 
     def text_starts_cuda(self, statement: ast.AST, comments: bool = False) -> bool:
@@ -176,7 +239,7 @@ class _Reads:
         key = (id(statement), comments)
         if key not in self._texts:
             text = self.ctx.node_text(statement)
-            found = _INITIALISES.search(text if comments else without_comments(text))
+            found = self.starts.search(text if comments else without_comments(text))
             self._texts[key] = found is not None
         return self._texts[key]
 
@@ -203,7 +266,7 @@ class _Reads:
     def module_starts_cuda_before(self, line: int) -> bool:
         if line not in self._module_before:
             before = code_before(self.ctx, self.ctx.module_scope, line)
-            self._module_before[line] = _INITIALISES.search(before) is not None
+            self._module_before[line] = self.starts.search(before) is not None
         return self._module_before[line]
 
 
@@ -258,7 +321,7 @@ def _meant_for_children(ctx: FileContext, node: ast.AST, located: Located, reads
     if located.scope.function is None:
         end = getattr(node, "end_lineno", None) or getattr(node, "lineno", 0)
         rest = without_comments("".join(ctx.source.lines[end:]))
-        return _hides_every_gpu(ctx, node) and not _INITIALISES.search(rest)
+        return _hides_every_gpu(ctx, node) and not reads.starts.search(rest)
     if _restores_saved_value(ctx, node, located):
         return True
     following = statements_after(ctx, located.scope, node)
