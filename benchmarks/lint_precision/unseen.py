@@ -1244,6 +1244,18 @@ HISTORY = [
         "imported module the process never runs: soup-cli's NCCL check, an MLPerf logger) "
         "and TPL304's FALSE dropped; nothing added, no TRUE lost",
     ),
+    (
+        "2026-12-06",
+        "0258149",
+        "fixes from a third review (TPL304 reads every binding that may reach a wrap or a move; "
+        "an imported module's class bodies, defaults and own decorators run at import) and "
+        "two readings fresh-102 and fresh-103 prompted: TPL104 reads `device=` in a dict of "
+        "consecutive positions from 0 as a table of argument positions; TPL404 leaves "
+        "`is_available()` alone where the program turns on torch's NVML-based CUDA check "
+        "(`import vllm` does); TPL303, TPL304, TPL401, TPL104 and TPL404 rerun on all 104 "
+        "sets: no crash, 2 TPL104 FALSE and 2 TPL404 (1 FALSE, 1 split) dropped, nothing else "
+        "changed",
+    ),
 ]
 
 
@@ -3107,8 +3119,8 @@ CORPUS_NOTES = {
         "no crash, no default-tier finding: the moves the device-map packages were chosen "
         "for sit on the branch that loaded without a map. Its 3 findings of the rules "
         "once default, read by two blind judges: TPL104 0/2 (keys-vals' "
-        "`dict(kv_len=0, device=1, ...)`, "
-        "argument positions, not devices), TPL401 0/1 (soup-cli's NCCL check names every "
+        "`dict(kv_len=0, device=1, ...)`, argument positions, not devices; since read "
+        "so), TPL401 0/1 (soup-cli's NCCL check names every "
         "device; the current-GPU work cited was a function of an imported module the check "
         "never runs, since read away). Its 10 TPL106 loads (`fresh-102/tpl106-sample`): 4 "
         "TRUE (xaytune's and keys-vals' resumes, every rank restoring what rank 0 saved; "
@@ -3140,7 +3152,8 @@ CORPUS_NOTES = {
         "rules once default, read by two blind judges: TPL108 1 TRUE (a server restoring "
         "tensors its clients send from their GPUs), TPL104 1 TRUE (pping-lang's thread "
         "binding GPU 0 in every vLLM worker), TPL404 0 of 2 (1 FALSE, 1 split: vLLM's import "
-        "keeps the later `is_available()` from starting CUDA). No finding of TPL110 (both "
+        "keeps the later `is_available()` from starting CUDA, since read so). No finding of "
+        "TPL110 (both "
         "packages move the module to `device_ids[0]`), of TPL302 (the engine and the map "
         "are in different programs) or of TPL405 (the ids are counted from the visible "
         "GPUs). Its TPL106 loads, 12 of 19 drawn (`fresh-103/tpl106-sample`, seed 103): 2 "
