@@ -39,10 +39,9 @@ _INITIALISES = STARTS_CUDA
 #: Under `PYTORCH_NVML_BASED_CUDA_CHECK=1`, which `import vllm` sets, `is_available()` asks NVML
 #: and starts no CUDA (`benchmarks/results/lint_cuda_init_facts.md`).
 _INITIALISES_NVML = re.compile(
-    STARTS_CUDA.pattern.replace(r"|device_count\b", r"|device_count\b|is_available\b")
+    STARTS_CUDA.pattern.replace(r"|device_count\b", r"|device_count\b|is_available\b", 1)
 )
-#: `os.environ["PYTORCH_NVML_BASED_CUDA_CHECK"] = "1"` (or `setdefault`) in the file's text.
-_SETS_NVML_CHECK = re.compile(r"PYTORCH_NVML_BASED_CUDA_CHECK[\"']\s*(?:\]\s*=|,)\s*[\"']1")
+assert _INITIALISES_NVML.pattern != STARTS_CUDA.pattern, "STARTS_CUDA no longer names device_count"
 
 
 class CudaVisibleDevicesSetLate(Rule):
@@ -50,9 +49,9 @@ class CudaVisibleDevicesSetLate(Rule):
     Flags an assignment to `os.environ["CUDA_VISIBLE_DEVICES"]` (or `os.environ.update`,
     `.setdefault`, `os.putenv`) that runs after code that may have initialised CUDA or fixed
     the visible GPUs: `torch.cuda.*()` calls (`is_available`, `set_device`, ...; not
-    `device_count()`, which counts through NVML before CUDA starts, nor `is_available()` in
-    a program that turns on torch's NVML-based check (`import vllm` does, in the file or in a
-    project module it imports at its top level), nor `empty_cache()` and
+    `device_count()`, which counts through NVML before CUDA starts, nor `is_available()`
+    where the program turned on torch's NVML-based check above it (`import vllm` does, in
+    the file or a project module it imports at its top level), nor `empty_cache()` and
     the memory statistics, which do nothing then, nor the seeds, `manual_seed_all()`, which
     torch queues until CUDA starts), `.cuda()`, a call given
     `device="cuda..."`, `.to("cuda...")`, `init_process_group(...)`; or, at module level,
@@ -156,44 +155,97 @@ class CudaVisibleDevicesSetLate(Rule):
 
 
 def nvml_checked(ctx: FileContext) -> bool:
-    """The program turns on torch's NVML-based CUDA check at import: the file, or a project
-    module it imports at its top level (two steps deep), imports vllm at its own top level
-    (vllm's `env_override` sets `PYTORCH_NVML_BASED_CUDA_CHECK=1` whenever it is imported), or
-    sets the variable to "1"."""
+    """The program turns on torch's NVML-based CUDA check before the file's first
+    `is_available()`: a top-level statement above it imports vllm (whose `env_override` sets
+    `PYTORCH_NVML_BASED_CUDA_CHECK=1` whenever vllm is imported), itself or through a project
+    module that imports it at its own top level (two steps deep, `_MAX_NVML_FILES` files at
+    most), or sets the variable to "1". Read from the syntax tree, never from the text."""
     tree = ctx.whole_tree()
     if tree is None:
         return False
-    if _NVML_AT_TOP.search(ctx.source.text) or _SETS_NVML_CHECK.search(ctx.source.text):
-        return True
-    pending = [(ctx.source.path, tree, 0)]
-    seen: set[str] = set()
-    while pending:
-        path, module, depth = pending.pop()
-        top = ast.Module(
-            body=[s for s in module.body if isinstance(s, ast.Import | ast.ImportFrom)],
-            type_ignores=[],
-        )
-        for file in imported_project_files(path, top):
-            key = str(file)
-            if key in seen:
-                continue
-            seen.add(key)
-            data = read_regular_file(file, DEFAULT_MAX_FILE_BYTES)
-            text = data.decode("utf-8", "replace") if data is not None else ""
-            if _NVML_AT_TOP.search(text) or _SETS_NVML_CHECK.search(text):
-                return True
-            if depth + 1 < _NVML_DEPTH and text:
-                try:
-                    pending.append((key, ast.parse(text), depth + 1))
-                except (SyntaxError, ValueError, RecursionError):
-                    continue
+    calls = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "is_available"
+    ]
+    if not calls:
+        return False
+    line = min(calls)
+    budget = [_MAX_NVML_FILES]
+    for statement in tree.body:
+        if statement.lineno >= line:
+            break
+        if _turns_check_on(statement) or _brings_vllm(ctx.source.path, statement, 0, budget):
+            return True
     return False
 
 
-#: `import vllm` or `from vllm... import` at a module's top level (no indentation).
-_NVML_AT_TOP = re.compile(r"^(?:import vllm\b|from vllm(?:\.[\w.]+)? import\b)", re.MULTILINE)
-#: How many steps of project imports are read for vllm.
+def _turns_check_on(statement: ast.stmt) -> bool:
+    """`import vllm`, `from vllm.x import y`, or the variable set to exactly "1"
+    (`os.environ["PYTORCH_NVML_BASED_CUDA_CHECK"] = "1"`, `os.environ.setdefault(...)`)."""
+    if isinstance(statement, ast.Import):
+        return any(_is_vllm(alias.name) for alias in statement.names)
+    if isinstance(statement, ast.ImportFrom):
+        return statement.level == 0 and _is_vllm(statement.module or "")
+    if isinstance(statement, ast.Assign) and _is_one(statement.value):
+        return any(
+            isinstance(t, ast.Subscript) and _names_check(t.slice) for t in statement.targets
+        )
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        call = statement.value
+        setdefault = isinstance(call.func, ast.Attribute) and call.func.attr == "setdefault"
+        return (
+            setdefault
+            and len(call.args) == 2
+            and _names_check(call.args[0])
+            and _is_one(call.args[1])
+        )
+    return False
+
+
+def _is_vllm(module: str) -> bool:
+    return module == "vllm" or module.startswith("vllm.")
+
+
+def _names_check(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value == "PYTORCH_NVML_BASED_CUDA_CHECK"
+
+
+def _is_one(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value == "1"
+
+
+def _brings_vllm(path: str, statement: ast.stmt, depth: int, budget: list[int]) -> bool:
+    """A top-level import of a project module whose own top level imports vllm (or sets the
+    variable), `_NVML_DEPTH` steps deep; each module's answer kept for the run."""
+    if not isinstance(statement, ast.Import | ast.ImportFrom) or depth >= _NVML_DEPTH:
+        return False
+    top = ast.Module(body=[statement], type_ignores=[])
+    for file in imported_project_files(path, top):
+        key = str(file)
+        if key not in _VLLM_MODULES:
+            if budget[0] <= 0:
+                return False  # too many modules read: not known to turn the check on
+            budget[0] -= 1
+            data = read_regular_file(file, DEFAULT_MAX_FILE_BYTES)
+            try:
+                module = ast.parse(data) if data is not None else None
+            except (SyntaxError, ValueError, RecursionError):
+                module = None
+            body = module.body if module is not None else []
+            _VLLM_MODULES[key] = any(_turns_check_on(s) for s in body) or any(
+                _brings_vllm(key, s, depth + 1, budget) for s in body
+            )
+        if _VLLM_MODULES[key]:
+            return True
+    return False
+
+
+#: How many steps of project imports are read for vllm, and how many files at most per file.
 _NVML_DEPTH = 2
+_MAX_NVML_FILES = 40
+#: Per project module read: whether its import turns the NVML-based check on.
+_VLLM_MODULES: dict[str, bool] = {}
 
 
 class _Reads:
@@ -218,7 +270,7 @@ class _Reads:
         """What may start CUDA in this file (`is_available()` not, under the NVML check):
         read once, only for a file with a write to judge."""
         if self._starts_pattern is None:
-            checked = nvml_checked(self.ctx)
+            checked = "is_available" in self.ctx.source.text and nvml_checked(self.ctx)
             self._starts_pattern = _INITIALISES_NVML if checked else _INITIALISES
         return self._starts_pattern
 
