@@ -1246,15 +1246,15 @@ HISTORY = [
     ),
     (
         "2026-12-06",
-        "0258149",
-        "fixes from a third review (TPL304 reads every binding that may reach a wrap or a move; "
-        "an imported module's class bodies, defaults and own decorators run at import) and "
-        "two readings fresh-102 and fresh-103 prompted: TPL104 reads `device=` in a dict of "
-        "consecutive positions from 0 as a table of argument positions; TPL404 leaves "
-        "`is_available()` alone where the program turns on torch's NVML-based CUDA check "
-        "(`import vllm` does); TPL303, TPL304, TPL401, TPL104 and TPL404 rerun on all 104 "
-        "sets: no crash, 2 TPL104 FALSE and 2 TPL404 (1 FALSE, 1 split) dropped, nothing else "
-        "changed",
+        "e9a406c",
+        "fixes from a third review (TPL304 reads every binding that may reach a wrap or a "
+        "move; an imported module's class bodies, defaults and own decorators run at import) "
+        "and a reading fresh-103 prompted: TPL404 leaves `is_available()` alone where the "
+        "program turned on torch's NVML-based CUDA check above it (`import vllm` does); "
+        "TPL303, TPL304, TPL401, TPL104 and TPL404 rerun on all 104 sets: no crash, 2 TPL404 "
+        "(1 FALSE, 1 split) dropped, nothing else changed. A reading of fresh-102's TPL104 "
+        "FALSE (`dict(kv_len=0, device=1, ...)` as a table of positions) was withdrawn: a "
+        "review showed it hides settings such as `dict(rank=0, device=1, world_size=2)`",
     ),
 ]
 
@@ -3119,8 +3119,8 @@ CORPUS_NOTES = {
         "no crash, no default-tier finding: the moves the device-map packages were chosen "
         "for sit on the branch that loaded without a map. Its 3 findings of the rules "
         "once default, read by two blind judges: TPL104 0/2 (keys-vals' "
-        "`dict(kv_len=0, device=1, ...)`, argument positions, not devices; since read "
-        "so), TPL401 0/1 (soup-cli's NCCL check names every "
+        "`dict(kv_len=0, device=1, ...)`, argument positions, not devices), TPL401 0/1 "
+        "(soup-cli's NCCL check names every "
         "device; the current-GPU work cited was a function of an imported module the check "
         "never runs, since read away). Its 10 TPL106 loads (`fresh-102/tpl106-sample`): 4 "
         "TRUE (xaytune's and keys-vals' resumes, every rank restoring what rank 0 saved; "
