@@ -147,14 +147,15 @@ class HardcodedDeviceIndex(Rule):
 
 def _safe_in_context(ctx: FileContext, site: DeviceSite, index: int) -> bool:
     """A literal index that places nothing on another rank's GPU: a device object used only as
-    a value (compared, printed, handed to a capability query), code documented as single-GPU
+    a value (compared, printed, handed to a capability query), a position in a table of
+    argument positions read only as such (`args[ARGS_NAMES[name]]`), code documented as single-GPU
     by design, a script that runs as one process; and for index 0 only, code that only rank 0
     runs (its GPU is cuda:0) or the fallback when no index could be read (what an unindexed
     `"cuda"` means). Rank 0 on cuda:1, or a fallback to cuda:3, is still another GPU."""
     scope = site.located.scope
     if site.where.startswith("torch.device") and only_a_value(ctx, scope, site.call):
         return True
-    if _discarded_by_callee(ctx, site):
+    if _discarded_by_callee(ctx, site) or _position_table(ctx, site):
         return True
     if documented_single_gpu(ctx, scope, site.call) or single_process_script(ctx, site.call):
         return True
@@ -216,6 +217,54 @@ def _class_loads_on_first_gpu(ctx: FileContext, owner: ast.AST) -> bool:
 
 #: A binding of the process's GPU anywhere in the file: the current GPU may then be another.
 _BINDS_A_GPU = re.compile(r"set_device\s*\(|cuda\s*\.\s*device\s*\(")
+
+
+def _position_table(ctx: FileContext, site: DeviceSite) -> bool:
+    """`device=1` among the keywords of `X = dict(kv_len=0, device=1, dtype=2)`, a table of
+    argument positions (keys-vals' `_ARGS_NAMES`): every value a distinct literal from 0 to one
+    less than their count (three at least), and the file reads the table only as a position,
+    `args[X[name]]`, never unpacks it (`**X`) nor reads it otherwise."""
+    call = site.call
+    if site.where != "device=" or (ctx.qualified(call.func) or call_name(call)) != "dict":
+        return False
+    values = [literal_index(k.value) for k in call.keywords]
+    if call.args or len(values) < 3 or any(v is None for v in values):
+        return False
+    if sorted(v for v in values if v is not None) != list(range(len(values))):
+        return False
+    tree = ctx.whole_tree()  # `regions` may leave only stubs of the code that reads it
+    if tree is None:
+        return False
+    at = (call.lineno, call.col_offset)
+    holders = [
+        node.targets[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and (node.value.lineno, node.value.col_offset) == at
+    ]
+    name = holders[0].id if holders and isinstance(holders[0], ast.Name) else None
+    if name is None:
+        return False
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    reads = [
+        node
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load))
+        or (isinstance(node, ast.Attribute) and node.attr == name)
+    ]
+    for read in reads:
+        lookup = parents.get(id(read))
+        outer = parents.get(id(lookup)) if lookup is not None else None
+        as_position = (
+            isinstance(lookup, ast.Subscript)
+            and lookup.value is read
+            and isinstance(outer, ast.Subscript)
+            and outer.slice is lookup
+        )
+        if not as_position:
+            return False
+    return bool(reads)
 
 
 def _discarded_by_callee(ctx: FileContext, site: DeviceSite) -> bool:
