@@ -1256,6 +1256,13 @@ HISTORY = [
         "FALSE (`dict(kv_len=0, device=1, ...)` as a table of positions) was withdrawn: a "
         "review showed it hides settings such as `dict(rank=0, device=1, world_size=2)`",
     ),
+    (
+        "2026-12-06",
+        "2e7f2ce",
+        "TPL104 reads `device=` in a dict of consecutive positions from 0 as no device only "
+        "where the file reads the dict as a position and nothing else (`args[TABLE[name]]`); "
+        "rerun on all 104 sets: fresh-102's 2 FALSE dropped, nothing else changed",
+    ),
 ]
 
 
@@ -3119,7 +3126,8 @@ CORPUS_NOTES = {
         "no crash, no default-tier finding: the moves the device-map packages were chosen "
         "for sit on the branch that loaded without a map. Its 3 findings of the rules "
         "once default, read by two blind judges: TPL104 0/2 (keys-vals' "
-        "`dict(kv_len=0, device=1, ...)`, argument positions, not devices), TPL401 0/1 "
+        "`dict(kv_len=0, device=1, ...)`, argument positions, not devices; since read so), "
+        "TPL401 0/1 "
         "(soup-cli's NCCL check names every "
         "device; the current-GPU work cited was a function of an imported module the check "
         "never runs, since read away). Its 10 TPL106 loads (`fresh-102/tpl106-sample`): 4 "
