@@ -114,11 +114,15 @@ class ModelMovedAfterDeviceMap(Rule):
     file_gate = ("device_map",)
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        return self.moves(ctx, through_wrappers=False)
+        return self.moves(ctx, wrapped=False)
 
-    def moves(self, ctx: FileContext, through_wrappers: bool) -> Iterator[Finding]:
-        """The moves of dispatched models; `through_wrappers`: also of a model that keeps one
-        (a PEFT model over it) and of one spread under a test that then moves it (TPL304)."""
+    def moves(self, ctx: FileContext, wrapped: bool) -> Iterator[Finding]:
+        """The moves of dispatched models (TPL303's), or with `wrapped` only those of a model
+        that keeps one (a PEFT model over it) and of one spread under the test that then
+        moves it (TPL304's): one pass each, and no move reported by both."""
+        if wrapped:
+            yield from self._wrapped_moves(ctx)
+            return
         # Moved in the same expression: `from_pretrained(..., device_map="auto").cuda()`.
         for located in ctx.calls("to", "cuda"):
             call = located.node
@@ -140,9 +144,37 @@ class ModelMovedAfterDeviceMap(Rule):
             if _dispatched(ctx, node.value, located.scope):
                 name = ctx.source.segment(node.targets[0])
                 dispatched[(id(located.scope.node), name)] = located.scope
-        carried = _carried_models(ctx, dispatched) if through_wrappers else {}
-        if through_wrappers:
-            yield from self._moved_under_the_maps_test(ctx)
+        yield from (f for f, kept in self._dispatched_moves(ctx, dispatched, {}) if not kept)
+        yield from self._moved_after_a_loading_method(ctx, dispatched)
+
+    def _wrapped_moves(self, ctx: FileContext) -> Iterator[Finding]:
+        dispatched: dict[tuple[int, str], Scope] = {}
+        for located in ctx.assignments:
+            node = located.node
+            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+                continue
+            if _dispatched(ctx, node.value, located.scope):
+                dispatched[(id(located.scope.node), ctx.source.segment(node.targets[0]))] = (
+                    located.scope
+                )
+        carried = _carried_models(ctx, dispatched)
+        seen: set[tuple[int, int]] = set()
+        for finding, kept in self._dispatched_moves(ctx, dispatched, carried):
+            if kept:
+                seen.add((finding.line, finding.column))
+                yield finding
+        for finding in self._moved_under_the_maps_test(ctx):
+            if (finding.line, finding.column) not in seen:
+                yield finding
+
+    def _dispatched_moves(
+        self,
+        ctx: FileContext,
+        dispatched: dict[tuple[int, str], Scope],
+        carried: dict[int, set[int]],
+    ) -> Iterator[tuple[Finding, bool]]:
+        """Each move of a name some dispatching assignment reaches (False beside it), or,
+        among `carried`, an assignment keeping such a model (True)."""
         read: dict[int, tuple[dict[int, IfArms], CorrelatedBranches]] = {}
         rebinds: dict[ast.AST, dict[str, list[tuple[int, ast.AST]]]] = {}
         for (_, name), scope in dispatched.items():
@@ -209,7 +241,7 @@ class ModelMovedAfterDeviceMap(Rule):
                     for node in reaching
                 ):
                     message = f"`{name}` was dispatched over several devices; do not move it"
-                    yield self.finding(ctx, call, message)
+                    yield self.finding(ctx, call, message), False
                     continue
                 keeping = [n for n in reaching if id(n) in models]
                 if keeping:
@@ -217,8 +249,7 @@ class ModelMovedAfterDeviceMap(Rule):
                         f"`{name}` holds a model dispatched over several devices (line "
                         f"{keeping[-1].lineno}); do not move it"
                     )
-                    yield self.finding(ctx, call, message)
-        yield from self._moved_after_a_loading_method(ctx, dispatched)
+                    yield self.finding(ctx, call, message), True
 
     def _moved_under_the_maps_test(self, ctx: FileContext) -> Iterator[Finding]:
         """`device_map="auto" if device == "cuda" else None`, then, under `if device ==
@@ -265,6 +296,10 @@ class ModelMovedAfterDeviceMap(Rule):
                 reaching = _reaching(by_name.get(name, []), call, call.lineno, arms)
                 if not any(id(r) in keeping for r in reaching):
                     continue  # bound again to something else before the move
+                if any(
+                    isinstance(r, ast.Assign) and _dispatched(ctx, r.value, scope) for r in reaching
+                ):
+                    continue  # a model dispatched whatever the test: TPL303's
                 guard = _under_test(scope.node, call, test)
                 if guard is None or _rebinds_between(bindings, test[0], node.lineno, guard):
                     continue
@@ -432,7 +467,7 @@ def _bindings(ctx: FileContext, scope: Scope) -> list[tuple[int, str, ast.AST]]:
     return sorted(found, key=lambda item: item[0])
 
 
-def _spreading_test(value: ast.expr) -> tuple[str, bool] | None:
+def _spreading_test(value: ast.expr) -> tuple[ast.expr, bool] | None:
     """The test of `device_map="auto" if test else None` in a loading call, with whether
     the spreading map is its true arm; None for any other map."""
     if not isinstance(value, ast.Call):
@@ -442,16 +477,17 @@ def _spreading_test(value: ast.expr) -> tuple[str, bool] | None:
         return None
     choice = argument.value
     if spreads(choice.body) and not spreads(choice.orelse):
-        return ast.unparse(choice.test), True
+        return choice.test, True
     if spreads(choice.orelse) and not spreads(choice.body):
-        return ast.unparse(choice.test), False
+        return choice.test, False
     return None
 
 
-def _under_test(root: ast.AST, call: ast.Call, test: tuple[str, bool]) -> ast.If | None:
+def _under_test(root: ast.AST, call: ast.Call, test: tuple[ast.expr, bool]) -> ast.If | None:
     """The `if` holding `call` on the arm `test` says (the true arm for a map spread when the
     test holds, the `else` arm for one spread when it fails), its test written the same."""
-    text, truth = test
+    condition, truth = test
+    text = ast.unparse(condition)
     for node in ast.walk(root):
         if not isinstance(node, ast.If) or ast.unparse(node.test) != text:
             continue
@@ -462,18 +498,11 @@ def _under_test(root: ast.AST, call: ast.Call, test: tuple[str, bool]) -> ast.If
 
 
 def _rebinds_between(
-    bindings: list[tuple[int, str, ast.AST]], test: str, first: int, guard: ast.If
+    bindings: list[tuple[int, str, ast.AST]], test: ast.expr, first: int, guard: ast.If
 ) -> bool:
     """A name the test reads (`device` of `device == "cuda"`) is bound after the loading
     and before the `if` that moves."""
-    try:
-        read = {
-            ast.unparse(n)
-            for n in ast.walk(ast.parse(test, mode="eval"))
-            if isinstance(n, ast.Name | ast.Attribute)
-        }
-    except SyntaxError:
-        return True
+    read = {ast.unparse(n) for n in ast.walk(test) if isinstance(n, ast.Name | ast.Attribute)}
     return any(name in read and first < line < guard.lineno for line, name, _ in bindings)
 
 

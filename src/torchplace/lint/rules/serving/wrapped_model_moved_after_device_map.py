@@ -64,7 +64,4 @@ class WrappedModelMovedAfterDeviceMap(ModelMovedAfterDeviceMap):
     summary = "A model over one loaded with a multi-GPU device_map is moved with `.to()`/`.cuda()`"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
-        stable = {(f.line, f.column) for f in self.moves(ctx, through_wrappers=False)}
-        for finding in self.moves(ctx, through_wrappers=True):
-            if (finding.line, finding.column) not in stable:
-                yield finding
+        return self.moves(ctx, wrapped=True)
