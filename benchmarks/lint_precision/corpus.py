@@ -807,7 +807,9 @@ def download(
             if subprocess.run(command, check=False).returncode != 0:
                 # The sets are chosen at the latest release for Python 3.12: one that asks for
                 # a newer Python than this one is fetched as for 3.12 (its files are only read).
-                subprocess.run([*command, "--python-version", "3.12"], check=True)
+                retry = subprocess.run([*command, "--python-version", "3.12"], check=False)
+                if retry.returncode != 0:
+                    raise SystemExit(f"pip could not download {name}=={version}")
             found = _archive(archives, name, version)
         if found is None:
             raise SystemExit(f"no archive of {name}=={version} after pip download")

@@ -211,3 +211,19 @@ def test_download_only_counts_python_files_and_launch_texts_apart(
     summary = json.loads(capsys.readouterr().out)
     assert summary["files"] == 2 and summary["launch_texts"] == len(KEPT_TEXTS)
     assert summary["trees"] == {"src/tinytrainer-1.0": 2}
+
+
+def test_a_release_pip_cannot_fetch_stops_with_a_message(
+    corpus: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first download fails (a release for a newer Python), then the one as for 3.12 too.
+    tries: list[list[str]] = []
+
+    def refuse(command: list[str], check: bool = False) -> subprocess.CompletedProcess[str]:
+        tries.append(command)
+        return subprocess.CompletedProcess(command, 1)
+
+    monkeypatch.setattr(corpus.subprocess, "run", refuse)
+    with pytest.raises(SystemExit, match=r"pip could not download nosuch==1\.0"):
+        corpus.download(tmp_path, (("nosuch", "1.0"),))
+    assert len(tries) == 2 and tries[1][-2:] == ["--python-version", "3.12"]
