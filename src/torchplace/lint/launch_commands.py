@@ -102,6 +102,13 @@ from torchplace.lint.shell_scopes import ScriptScopes, script_scopes
 #: The words a finding's message uses when its evidence is that several processes of this
 #: program run the code (a launch as one process takes that evidence away).
 SEVERAL_PROCESSES = "this multi-process code"
+#: The words of a finding whose evidence that several processes run the code is in its callers,
+#: in other files (a `load_checkpoint` helper a DDP trainer calls): kept only where the project
+#: shows such a caller (`project_facts`), which the kept finding then names.
+MULTI_PROCESS_CALLERS = "and multi-process code calls it"
+#: The words of the same finding where the project shows no such caller: it stays a hazard
+#: only if several processes run it.
+IF_SEVERAL_PROCESSES = "if several processes may run it"
 #: Configuration files, which may name a function or class for a framework to call (Hydra's
 #: `_target_: pkg.mod.build`, a `.conf` naming a loss class), and notebooks, whose cells call
 #: the project's code: listed by the same walk, read only when a fact asks.

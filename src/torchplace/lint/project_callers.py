@@ -96,6 +96,24 @@ class CallerIndex:
             return function.name
         return owner if function.name == "__init__" else None
 
+    def calls_of(self, path: str, line: int) -> Iterator[tuple[str, ast.Call]]:
+        """Each call, across the project, of the function holding `path:line` (found by
+        name as `guarded_by_callers` finds them), with the file it is in; none for module
+        code, a dunder or a method other than `__init__`."""
+        name = self._function_at(path, line)
+        if name is None or name.startswith("__"):
+            return
+        for other, tree in self._files_using(name, Path(path).stem):
+            parents = self._parents(tree)
+            for node in self._loads_of(tree).get(name, ()):
+                parent = parents.get(id(node))
+                if isinstance(parent, ast.Call) and parent.func is node:
+                    yield other, parent
+
+    def text_of(self, path: str) -> bytes | None:
+        """The bytes of a project file (read once)."""
+        return self._read(path)
+
     def _uses(
         self,
         name: str,
@@ -103,9 +121,14 @@ class CallerIndex:
         followed: frozenset[int] = frozenset(),
         module: str | None = None,
     ) -> Iterator[bool]:
-        """One verdict per use of `name` in the project: True for a guarded call. A file
-        that imports a `name` from another module than `module` (the defining file's:
-        setuptools' `setup` in `setup.py`, not `train_utils.setup`) uses another function."""
+        """One verdict per use of `name` in the project: True for a guarded call."""
+        for _, tree in self._files_using(name, module):
+            yield from self._uses_in(tree, name, depth, followed)
+
+    def _files_using(self, name: str, module: str | None) -> Iterator[tuple[str, ast.Module]]:
+        """The project's files whose code names `name`, parsed. A file that imports a `name`
+        from another module than `module` (the defining file's: setuptools' `setup` in
+        `setup.py`, not `train_utils.setup`) uses another function."""
         needle = name.encode()
         word = re.compile(rb"(?<![\w])" + re.escape(needle) + rb"(?![\w])")
         for path in self.files:
@@ -119,7 +142,7 @@ class CallerIndex:
                 tree, name, module, self._project_names()
             ):
                 continue
-            yield from self._uses_in(tree, name, depth, followed)
+            yield path, tree
 
     def _uses_in(
         self, tree: ast.Module, name: str, depth: int, followed: frozenset[int]

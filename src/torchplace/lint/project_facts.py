@@ -77,6 +77,8 @@ from torchplace.lint.gpu_bindings import BINDERS, binds_gpu
 from torchplace.lint.gpu_spanning import ONE_PROCESS_WRAP
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
 from torchplace.lint.launch_commands import (
+    IF_SEVERAL_PROCESSES,
+    MULTI_PROCESS_CALLERS,
     SEVERAL_PROCESSES,
     Launch,
     LaunchIndex,
@@ -113,6 +115,7 @@ from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.rules.forward.tensor_factory_without_device_in_forward import (
     met_with_public_helpers_bound,
 )
+from torchplace.lint.rules.hardcoded._load_reach import multi_process_code
 from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 from torchplace.lint.shared_directories import is_shared_directory
 from torchplace.lint.single_node import (
@@ -305,6 +308,8 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
     sent from outside, Hub weights) holds whatever the launch. Nor does the load read back
     a file the project saves as CPU copies, or saves only in rank 0 from its own GPU and
     reads only in rank 0 (`project_saves`)."""
+    if MULTI_PROCESS_CALLERS in finding.message:
+        return index.multi_process_caller(finding.path, finding.line)
     several = SEVERAL_PROCESSES in finding.message
     if index.reads_back_safe_project_save(finding.path, finding.line, rank_zero=several):
         return None  # CPU copies, or rank 0's own GPU (`project_saves`)
@@ -315,6 +320,16 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
     if index.drives_gpus_from_default(finding.path):
         return None  # one process per node, on cuda:0 in every one: it restores its own GPU
     return None if index.one_process_launch(finding.path) is not None else ""
+
+
+def _resumed_by_no_multi_process_caller(index: ProjectIndex, finding: Finding) -> str | None:
+    """A load that resumes training in a function whose own file shows no several processes
+    (`IF_SEVERAL_PROCESSES` in the message) is this rule's only where the project shows no
+    multi-process caller of it (`ProjectIndex.multi_process_caller`); where it does, the load
+    is TPL108's, which says so. Every other finding holds."""
+    if IF_SEVERAL_PROCESSES not in finding.message:
+        return ""
+    return "" if index.multi_process_caller(finding.path, finding.line) is None else None
 
 
 def _shares_a_literal_gpu(index: ProjectIndex, finding: Finding) -> str | None:
@@ -526,6 +541,7 @@ CONDITIONS: dict[str, Condition] = {
     "may-span-nodes": _may_span_nodes,
     "imports-may-start-cuda": _imports_may_start_cuda,
     "may-run-in-several-processes": _may_run_in_several_processes,
+    "resumed-by-no-multi-process-caller": _resumed_by_no_multi_process_caller,
     "shares-a-literal-gpu": _shares_a_literal_gpu,
     "may-see-several-gpus": _may_see_several_gpus,
     "binds-no-gpu-per-process": _binds_no_gpu,
@@ -568,6 +584,7 @@ class ProjectIndex:
         self._local_rank_names: dict[tuple[str, str], bool] = {}
         #: Whether a project's method sets an attribute while binding the GPU, by (root, name).
         self._bound_where_set: dict[tuple[str, str], bool] = {}
+        self._multi_process_callers: dict[tuple[str, int], str | None] = {}
         #: The launch commands of each launch root (`launch_commands`), and the launch root
         #: of each project root.
         self._launches: dict[str, LaunchIndex] = {}
@@ -1437,6 +1454,36 @@ class ProjectIndex:
             and runs_only_on_rank_zero_through_callers(ctx, scope_of(ctx, holder), load)
             and all(saved_only_in_rank_zero(save) for save in saves)
         )
+
+    def multi_process_caller(self, path: str, line: int) -> str | None:
+        """Words naming a call, in another file of the project of `path`, of the function
+        holding `line` (`CallerIndex.calls_of`), made by multi-process code (`multi_process_
+        code`: a process group, a rank, a `DistributedSampler`) that the project does not
+        launch only as one process; None if there is none. Nor does one count for a load
+        that reads back what the project saves as CPU copies, or only in rank 0 where only
+        rank 0 reads it (`reads_back_safe_project_save`)."""
+        key = (path, line)
+        if key in self._multi_process_callers:
+            return self._multi_process_callers[key]
+        found: str | None = None
+        if not self.reads_back_safe_project_save(path, line, rank_zero=True):
+            callers = self.callers_of(path)
+            for other, call in callers.calls_of(path, line):
+                if other == path:
+                    continue  # this file's own code shows no several processes
+                data = callers.text_of(other)
+                if data is None or not multi_process_code(data.decode("utf-8", "replace")):
+                    continue
+                if self.one_process_launch(other) is not None:
+                    continue  # every launch of the caller is one process
+                name = call_name(call) or "it"
+                # As the finding's own path is shown: from the working directory when in it.
+                relative = os.path.relpath(other)
+                where = other if relative.startswith("..") else relative
+                found = f"(`{name}` is called at {where}:{call.lineno})"
+                break
+        self._multi_process_callers[key] = found
+        return found
 
     def bound_where_set(self, path: str, name: str) -> bool:
         """A method of the project of `path` sets `self.<name>` and binds the GPU or shows

@@ -49,7 +49,7 @@ from torchplace.lint.context import (
 )
 from torchplace.lint.dead_functions import named_in
 from torchplace.lint.group_size import spawned_alone
-from torchplace.lint.launch_commands import SEVERAL_PROCESSES
+from torchplace.lint.launch_commands import MULTI_PROCESS_CALLERS, SEVERAL_PROCESSES
 from torchplace.lint.rules._helpers import enclosing_function, names_assigned, without_comments
 from torchplace.lint.rules.hardcoded._load_reach import (
     MULTI_PROCESS,
@@ -119,11 +119,15 @@ _OUTSIDE_TEXT = re.compile(
 @dataclass(frozen=True)
 class Evidence:
     """Why the load is a hazard, in words for the message, and the line that shows it;
-    `resume` when it is the restore of a training this project runs (`_training_resumed`)."""
+    `resume` when it is the restore of a training this project runs (`_training_resumed`), of
+    the optimizer `state`; `through_callers` when only the function's callers in other files
+    can show that several processes run it (`MULTI_PROCESS_CALLERS`, read by the project)."""
 
     text: str
     line: int
     resume: bool = False
+    state: str = ""
+    through_callers: bool = False
 
 
 class Trees:
@@ -169,8 +173,8 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     ):
         return placed
     text = ctx.source.text
-    if not (multi_process_code(text) or _REMOTE_TEXT.search(text)):
-        return None
+    if not multi_process_code(text):
+        return _outside_bytes_or_resume_through_callers(ctx, trees, load)
     if saves_only_cpu_copies(ctx, trees.full):
         # The checkpoints (or sent bytes) the file writes are CPU copies: a model it saved
         # and restores, a resumed optimizer, a payload from its own sender hold no CUDA data.
@@ -263,7 +267,39 @@ def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -
 def may_have_evidence(ctx: FileContext) -> bool:
     """Whether the file's text holds what some evidence needs."""
     text = ctx.source.text
-    return bool(multi_process_code(text) or _OUTSIDE_TEXT.search(text))
+    return bool(
+        multi_process_code(text)
+        or _OUTSIDE_TEXT.search(text)
+        or ("load_state_dict" in text and _OPTIMIZER.search(text))
+    )
+
+
+def _outside_bytes_or_resume_through_callers(
+    ctx: FileContext, trees: Trees, load: ast.Call
+) -> Evidence | None:
+    """Evidence for a load in a file whose own code shows no several processes: bytes sent
+    from outside, or a resume of training in a module-level function, which callers in other
+    files may run in every rank (xaytune's `load_checkpoint` in `trainer/checkpointing.py`,
+    called by the recipe that builds the `DistributedSampler`): the project keeps it only
+    where such a caller is found (`through_callers`)."""
+    text = ctx.source.text
+    resumes = "load_state_dict" in text and _OPTIMIZER.search(text) is not None
+    if not (_REMOTE_TEXT.search(text) or resumes):
+        return None
+    if saves_only_cpu_copies(ctx, trees.full):
+        return None  # what the file writes, and so may read back, holds no CUDA tensors
+    tree = trees.full()
+    whole_load = _same_call(tree, load)
+    whole_function = enclosing_function(tree, load.lineno)
+    if whole_load is None or whole_function is None:
+        return None
+    if _REMOTE_TEXT.search(text):
+        found = _outside_bytes(ctx, tree, whole_function, whole_load)
+        if found is not None:
+            return found
+    if not resumes or not any(whole_function is statement for statement in tree.body):
+        return None  # a method or a nested function: its callers are not found by name
+    return _training_resumed(ctx, tree, whole_function, whole_load, through_callers=True)
 
 
 # -- the loaded weights go into a model placed on a GPU ----------------------------------------
@@ -446,11 +482,18 @@ _NAMES_A_GPU = re.compile(r"cuda|device|gpu|\.to\(", re.IGNORECASE)
 
 
 def _training_resumed(
-    ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
+    ctx: FileContext,
+    tree: ast.Module,
+    function: ast.AST,
+    load: ast.Call,
+    *,
+    through_callers: bool = False,
 ) -> Evidence | None:
     """The load's value goes into a model's or an optimizer's `load_state_dict`, and the
     function restores an optimizer's state from a shared checkpoint (path not per rank),
-    itself or through its class's own `load_state_dict` that it hands the value to."""
+    itself or through its class's own `load_state_dict` that it hands the value to.
+    `through_callers`: the file's own code shows no several processes; the evidence says
+    that its callers must (`MULTI_PROCESS_CALLERS`)."""
     if not _shared_path(ctx, function, load):
         return None
     receivers = _state_receivers(ctx, function, load)
@@ -465,7 +508,7 @@ def _training_resumed(
         # GPU, device or move (CrypTen's examples): they train on the CPU, and the state was
         # saved from there.
         return None
-    if "self" in receivers:
+    if "self" in receivers and not through_callers:
         restored = _optimizer_restored_by_own_method(ctx, tree, function)
         if restored is not None:
             text = (
@@ -474,7 +517,7 @@ def _training_resumed(
                 f"the parameters it trained, so every rank restores the checkpoint onto the "
                 f"GPU that saved it first"
             )
-            return Evidence(text, restored[1], resume=True)
+            return Evidence(text, restored[1], resume=True, state=restored[0])
     for other in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
         if ctx.qualified(other.func) != "torch.load":
             continue
@@ -483,6 +526,16 @@ def _training_resumed(
         if not _shared_path(ctx, function, other):
             continue
         optimizers = [r for r in _state_receivers(ctx, function, other) if _OPTIMIZER.search(r)]
+        if optimizers and through_callers:
+            text = (
+                f"this function resumes training here: it restores the state of "
+                f"`{optimizers[0]}` (line {other.lineno}), which lives on the GPU of the "
+                f"parameters it trained, {MULTI_PROCESS_CALLERS}, so every rank restores the "
+                f"checkpoint onto the GPU that saved it first"
+            )
+            return Evidence(
+                text, other.lineno, resume=True, state=optimizers[0], through_callers=True
+            )
         if optimizers:
             text = (
                 f"{SEVERAL_PROCESSES} resumes training here: it restores the state of "
@@ -490,7 +543,7 @@ def _training_resumed(
                 f"parameters it trained, so every rank restores the checkpoint onto the GPU "
                 f"that saved it first"
             )
-            return Evidence(text, other.lineno, resume=True)
+            return Evidence(text, other.lineno, resume=True, state=optimizers[0])
     return None
 
 

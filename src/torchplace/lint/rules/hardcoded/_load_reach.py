@@ -25,7 +25,8 @@ from torchplace.lint.run_conditions import rank_zero_test
 from torchplace.lint.spawn_ranks import spawns_processes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
-#: Names of a process group, a launcher, a rank or the world size, rank-0 guards (`if
+#: Names of a process group, a launcher, a rank or the world size, a sampler that splits the
+#: data among ranks (`DistributedSampler(...)`, built, not only imported), rank-0 guards (`if
 #: local_rank <= 0:`, `if args.global_rank == 0:`), and collectives of `torch.distributed`
 #: (`dist.barrier()`): a trainer module whose launcher lives in another file (LION's, found by
 #: name from a config) still shows there that every rank runs it.
@@ -36,7 +37,7 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 MULTI_PROCESS = re.compile(
     r"LOCAL_RANK(?![\"']\s*\]\s*=(?!=))(?![\"']\s+not\s+in\b)"
     r"|get_rank\s*\(|DistributedDataParallel|init_process_group"
-    r"|process_index|\bDDP\s*\(|\.spawn\s*\("
+    r"|process_index|\bDDP\s*\(|\.spawn\s*\(|\bDistributedSampler\s*\("
     r"|local_rank\s*(?:<=|==|<)\s*0\b|local_rank\s+in\s*[\[(]\s*-1\s*,\s*0\b"
     r"|global_rank\s*(?:==|!=)\s*0\b|get_world_size\s*\("
     r"|\bdist(?:ributed)?\.(?:barrier|all_reduce|all_gather\w*|broadcast\w*|reduce_scatter\w*)\s*\("

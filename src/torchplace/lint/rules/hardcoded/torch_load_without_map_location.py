@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from torchplace.lint.context import FileContext, Located, Scope, has_star_kwargs, keyword
+from torchplace.lint.launch_commands import IF_SEVERAL_PROCESSES
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import consumer_of, scope_nodes
 from torchplace.lint.rules.hardcoded._load_evidence import (
@@ -28,7 +29,9 @@ class TorchLoadWithoutMapLocation(Rule):
     Flags `torch.load(...)` called without `map_location`. Left alone: state that holds no
     CUDA tensors, known by its path, its name or the `load_state_dict` that takes it
     (GradScaler, LR scheduler, RNG state, samplers, parameter groups, hyper-parameters),
-    and XLA code (`xm.save` writes CPU tensors).
+    and XLA code (`xm.save` writes CPU tensors). A module-level helper that resumes training
+    (an optimizer's state beside the model's) says so; where multi-process code in another
+    file of the project calls it, the load is TPL108's instead.
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from, which
@@ -70,16 +73,30 @@ class TorchLoadWithoutMapLocation(Rule):
     fix_safety = FixSafety.UNSAFE
     candidate = AnyOf(r"load\s*\(")
     file_gate = ("torch",)
+    project_condition = "resumed-by-no-multi-process-caller"
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         trees = Trees(ctx)
         for call, located in unmapped_loads(ctx, self.located_calls(ctx, "load")):
             if not may_hold_cuda_tensors(ctx, located.scope, call):
                 continue
-            if may_have_evidence(ctx) and evidence_at(ctx, trees, call, located.scope) is not None:
+            evidence = (
+                evidence_at(ctx, trees, call, located.scope) if may_have_evidence(ctx) else None
+            )
+            if evidence is not None and not evidence.through_callers:
                 continue  # TPL108's, with its evidence
+            message = None
+            if evidence is not None:
+                # A resume whose several processes only callers in other files could show:
+                # TPL108's where the project has such a caller (this finding is then dropped,
+                # `resumed-by-no-multi-process-caller`), this rule's otherwise.
+                message = (
+                    f"{self.summary}; this function resumes training (the state of "
+                    f"`{evidence.state}`, line {evidence.line}): pass `map_location` "
+                    f"{IF_SEVERAL_PROCESSES}"
+                )
             fix = self.insert_keyword(ctx, call, 'map_location="cpu"', 'Add map_location="cpu"')
-            yield self.finding(ctx, call, fix=fix)
+            yield self.finding(ctx, call, message, fix=fix)
 
 
 def unmapped_loads(

@@ -1,0 +1,131 @@
+"""A resume helper whose file shows no several processes, called by multi-process code in
+another file (xaytune's `load_checkpoint` in `trainer/checkpointing.py`, called by the recipe
+that builds a `DistributedSampler`): TPL108's where the project shows that caller, TPL106's
+where it does not, never both and never neither."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from torchplace.lint import LintConfig
+from torchplace.lint.runner import run
+
+HELPER = """\
+import torch
+
+
+def load_checkpoint(checkpoint_dir, model, optimizer):
+    model.load_state_dict(torch.load(f"{checkpoint_dir}/model.pt"))
+    optimizer.load_state_dict(torch.load(f"{checkpoint_dir}/optimizer.pt"))
+"""
+
+MULTI_PROCESS_CALLER = """\
+import torch
+from torch.utils.data.distributed import DistributedSampler
+
+from pkg.checkpointing import load_checkpoint
+
+
+def train(model, optimizer, data, rank, world_size, resume):
+    sampler = DistributedSampler(data, num_replicas=world_size, rank=rank)
+    model.to(f"cuda:{rank}")
+    if resume:
+        load_checkpoint(resume, model, optimizer)
+"""
+
+ONE_PROCESS_CALLER = """\
+import torch
+
+from pkg.checkpointing import load_checkpoint
+
+
+def train(model, optimizer, data, resume):
+    model.to("cuda")
+    if resume:
+        load_checkpoint(resume, model, optimizer)
+"""
+
+
+def _findings(root: Path, files: dict[str, str]) -> list[tuple[str, str, int, str]]:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    config = LintConfig(select=("TPL106", "TPL108"), preview=True)
+    result = run([str(root)], config, cache_dir=None)
+    return sorted((f.code, Path(f.path).name, f.line, f.message) for f in result.findings)
+
+
+def test_a_resume_helper_called_by_multi_process_code_is_tpl108_naming_the_caller(
+    tmp_path: Path,
+) -> None:
+    found = _findings(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/checkpointing.py": HELPER,
+            "pkg/train.py": MULTI_PROCESS_CALLER,
+        },
+    )
+    assert [(code, name, line) for code, name, line, _ in found] == [
+        ("TPL108", "checkpointing.py", 5),
+        ("TPL108", "checkpointing.py", 6),
+    ]
+    message = found[0][3]
+    assert "resumes training" in message and "`optimizer` (line 6)" in message
+    assert message.endswith("(`load_checkpoint` is called at %s:11)" % (tmp_path / "pkg/train.py"))
+
+
+def test_a_resume_helper_with_only_one_process_callers_stays_tpl106_saying_what_it_needs(
+    tmp_path: Path,
+) -> None:
+    found = _findings(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/checkpointing.py": HELPER,
+            "pkg/train.py": ONE_PROCESS_CALLER,
+        },
+    )
+    assert [(code, name, line) for code, name, line, _ in found] == [
+        ("TPL106", "checkpointing.py", 5),
+        ("TPL106", "checkpointing.py", 6),
+    ]
+    assert all("pass `map_location` if several processes may run it" in f[3] for f in found)
+
+
+def test_a_caller_launched_only_as_one_process_does_not_count(tmp_path: Path) -> None:
+    found = _findings(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/checkpointing.py": HELPER,
+            "pkg/train.py": MULTI_PROCESS_CALLER + '\n\nif __name__ == "__main__":\n    pass\n',
+            "run.sh": "python pkg/train.py --resume ckpt\n",
+        },
+    )
+    assert [code for code, *_ in found] == ["TPL106", "TPL106"]
+
+
+def test_a_distributed_sampler_shows_several_processes_in_the_file_itself(
+    tmp_path: Path,
+) -> None:
+    source = HELPER + (
+        "\n\ndef loader(data, rank, world_size):\n"
+        "    return DistributedSampler(data, num_replicas=world_size, rank=rank)\n"
+    )
+    found = _findings(tmp_path, {"resume.py": source})
+    assert [(code, line) for code, _, line, _ in found] == [("TPL108", 5), ("TPL108", 6)]
+    assert "this multi-process code resumes training" in found[0][3]
+
+
+def test_a_resume_in_a_method_is_left_to_tpl106_as_before(tmp_path: Path) -> None:
+    source = (
+        "import torch\n\n\nclass Trainer:\n"
+        "    def resume(self, d):\n"
+        '        self.model.load_state_dict(torch.load(f"{d}/model.pt"))\n'
+        '        self.optimizer.load_state_dict(torch.load(f"{d}/optimizer.pt"))\n'
+    )
+    found = _findings(tmp_path, {"pkg/__init__.py": "", "pkg/trainer.py": source})
+    assert [(code, line) for code, _, line, _ in found] == [("TPL106", 6), ("TPL106", 7)]
+    assert not any("several processes may run it" in f[3] for f in found)
