@@ -129,3 +129,20 @@ def test_a_resume_in_a_method_is_left_to_tpl106_as_before(tmp_path: Path) -> Non
     found = _findings(tmp_path, {"pkg/__init__.py": "", "pkg/trainer.py": source})
     assert [(code, line) for code, _, line, _ in found] == [("TPL106", 6), ("TPL106", 7)]
     assert not any("several processes may run it" in f[3] for f in found)
+
+
+def test_a_caller_of_its_own_function_of_the_same_name_does_not_count(tmp_path: Path) -> None:
+    # FFB6D: `train_ycb.py` (multi-process) defines and calls its own `load_checkpoint`;
+    # `demo.py`'s helper of the same name only ever runs in the one-process demo.
+    own = MULTI_PROCESS_CALLER.replace(
+        "from pkg.checkpointing import load_checkpoint\n",
+        "\n\ndef load_checkpoint(d, model, optimizer):\n    pass\n",
+    )
+    found = _findings(
+        tmp_path,
+        {"pkg/__init__.py": "", "pkg/checkpointing.py": HELPER, "pkg/train.py": own},
+    )
+    assert [(code, name) for code, name, *_ in found] == [
+        ("TPL106", "checkpointing.py"),
+        ("TPL106", "checkpointing.py"),
+    ]

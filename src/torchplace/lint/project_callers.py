@@ -128,7 +128,7 @@ class CallerIndex:
     def _files_using(self, name: str, module: str | None) -> Iterator[tuple[str, ast.Module]]:
         """The project's files whose code names `name`, parsed. A file that imports a `name`
         from another module than `module` (the defining file's: setuptools' `setup` in
-        `setup.py`, not `train_utils.setup`) uses another function."""
+        `setup.py`, not `train_utils.setup`), or defines its own, uses another function."""
         needle = name.encode()
         word = re.compile(rb"(?<![\w])" + re.escape(needle) + rb"(?![\w])")
         for path in self.files:
@@ -142,6 +142,8 @@ class CallerIndex:
                 tree, name, module, self._project_names()
             ):
                 continue
+            if module is not None and Path(path).stem != module and _defines(tree, name):
+                continue  # FFB6D's `train_ycb.py` calls its own `load_checkpoint`, not demo's
             yield path, tree
 
     def _uses_in(
@@ -252,6 +254,22 @@ def _functions_of(
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 found.append((child, node.name if isinstance(node, ast.ClassDef) else None))
     return found
+
+
+def _defines(tree: ast.Module, name: str) -> bool:
+    """The module defines `name` at its top level (a function or a class), and imports it from
+    nowhere: its own uses of the name are its own definition's."""
+    defined = any(
+        isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and node.name == name
+        for node in tree.body
+    )
+    imported = any(
+        isinstance(node, ast.ImportFrom)
+        and any((alias.asname or alias.name) == name for alias in node.names)
+        for node in ast.walk(tree)
+    )
+    return defined and not imported
 
 
 def _imports_from_elsewhere(
