@@ -1462,6 +1462,7 @@ class ProjectIndex:
         launch only as one process; None if there is none. Nor does one count for a load
         that reads back what the project saves as CPU copies, or only in rank 0 where only
         rank 0 reads it (`reads_back_safe_project_save`)."""
+        path = os.path.abspath(path)  # as the project's files are listed
         key = (path, line)
         if key in self._multi_process_callers:
             return self._multi_process_callers[key]
