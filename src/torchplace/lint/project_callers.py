@@ -110,6 +110,11 @@ class CallerIndex:
                 if isinstance(parent, ast.Call) and parent.func is node:
                     yield other, parent
 
+    def know_tree(self, path: str, tree: ast.Module) -> None:
+        """Take `tree` as the parse of `path` (the project's own parse of it), unless the file
+        was parsed here already."""
+        self._trees.setdefault(path, tree)
+
     def text_of(self, path: str) -> bytes | None:
         """The bytes of a project file (read once)."""
         return self._read(path)

@@ -39,7 +39,12 @@ from torchplace.lint.binding_configs import bound_where_set, ids_attribute
 from torchplace.lint.binding_functions import bound_after_return, bound_by_project_function
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
-from torchplace.lint.context import call_name, is_test_or_benchmark, whole_file_context
+from torchplace.lint.context import (
+    FileContext,
+    call_name,
+    is_test_or_benchmark,
+    whole_file_context,
+)
 from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.cuda_default import text_sets_cuda_default
 from torchplace.lint.current_gpu import (
@@ -101,6 +106,7 @@ from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
 from torchplace.lint.project_roots import MARKERS, marked_root, package_root
 from torchplace.lint.project_saves import (
+    Save,
     last_component,
     matching_saves,
     saved_only_in_rank_zero,
@@ -108,7 +114,7 @@ from torchplace.lint.project_saves import (
     writes_cpu_copy,
 )
 from torchplace.lint.rank_flow import own_nodes
-from torchplace.lint.rank_names import defines_as_local_rank, self_rank_name
+from torchplace.lint.rank_names import RANK_FROM_CALLERS, defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import enclosing_function
@@ -286,6 +292,12 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     cannot be installed (`never_imported`): that code never runs. Nor is the rank a
     conventional name read on `self` (`self.process_index`) that the project defines only as
     this node's rank (`rank_names`: a property returning `LOCAL_RANK`)."""
+    said = ""
+    if RANK_FROM_CALLERS in finding.message:
+        # A `rank` parameter: kept where a call in another file passes the global rank.
+        said = index.global_rank_caller(finding.path, finding.line) or ""
+        if not said:
+            return None
     if index.single_node_of(finding.path) is not None:
         return None
     if index.one_node_launch(finding.path) is not None:
@@ -295,7 +307,7 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     name = self_rank_name(finding.message)
     if name is not None and index.defines_as_local_rank(finding.path, name):
         return None
-    return ""
+    return said
 
 
 def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str | None:
@@ -585,6 +597,9 @@ class ProjectIndex:
         #: Whether a project's method sets an attribute while binding the GPU, by (root, name).
         self._bound_where_set: dict[tuple[str, str], bool] = {}
         self._multi_process_callers: dict[tuple[str, int], str | None] = {}
+        self._global_rank_callers: dict[tuple[str, int], str | None] = {}
+        self._contexts: dict[str, FileContext | None] = {}
+        self._matching_saves: dict[tuple[str, str], list[Save] | None] = {}
         #: The launch commands of each launch root (`launch_commands`), and the launch root
         #: of each project root.
         self._launches: dict[str, LaunchIndex] = {}
@@ -835,6 +850,20 @@ class ProjectIndex:
     def _code(self, path: str) -> bytes | None:
         key = os.path.abspath(path)
         return self._texts.get(key) or read_regular_file(Path(key), self.max_file_bytes)
+
+    def _whole_context(self, path: str) -> FileContext | None:
+        """`whole_file_context` of a project file, kept for the last few files asked: the
+        findings of one file ask of it, and of its callers, again and again."""
+        key = os.path.abspath(path)
+        if key in self._contexts:
+            self._contexts[key] = self._contexts.pop(key)  # the most recent last
+            return self._contexts[key]
+        data = self._code(key)
+        ctx = whole_file_context(path, data) if data is not None else None
+        self._contexts[key] = ctx
+        if len(self._contexts) > _KEPT_CONTEXTS:
+            del self._contexts[next(iter(self._contexts))]
+        return ctx
 
     def tree_files_of(self, path: str) -> list[str] | None:
         """Every Python file of the project of `path`, tests and examples included."""
@@ -1179,8 +1208,8 @@ class ProjectIndex:
         key = os.path.abspath(path)
         spans = self._unbound_spans.get(key)
         if spans is None:
-            tree = _parsed(self._code(key))
-            spans = self._unbound_spans[key] = unreachable_spans(tree) if tree else []
+            ctx = self._whole_context(key)  # the one parse of the file the project asks of
+            spans = self._unbound_spans[key] = unreachable_spans(ctx.tree) if ctx else []
         return any(first <= line <= last for first, last in spans)
 
     def only_while_tracing(self, path: str, line: int) -> bool:
@@ -1422,8 +1451,7 @@ class ProjectIndex:
         (`project_saves`: matched by the path's last literal component), and every one of
         them writes a CPU copy, or (with `rank_zero`) the load runs only in rank 0 and so does
         every one of them: onto cuda:0, the GPU rank 0 saved from."""
-        data = self._code(path)
-        ctx = whole_file_context(path, data) if data is not None else None
+        ctx = self._whole_context(path)
         if ctx is None:
             return False
         load = next(
@@ -1444,7 +1472,10 @@ class ProjectIndex:
         files = self.tree_files_of(path)
         if component is None or not files:
             return False
-        saves = matching_saves(component, files, self._code)
+        key = (self.root_of(path), component)
+        if key not in self._matching_saves:  # one read of the project per file name
+            self._matching_saves[key] = matching_saves(component, files, self._code)
+        saves = self._matching_saves[key]
         if not saves:
             return False
         if all(writes_cpu_copy(save) for save in saves):
@@ -1454,6 +1485,45 @@ class ProjectIndex:
             and runs_only_on_rank_zero_through_callers(ctx, scope_of(ctx, holder), load)
             and all(saved_only_in_rank_zero(save) for save in saves)
         )
+
+    def global_rank_caller(self, path: str, line: int) -> str | None:
+        """Words naming a call, in another file of the project of `path`, of the function
+        holding `line` (`CallerIndex.calls_of`) that passes the global rank to its `rank`
+        parameter (`passed_global_rank`), in a file the project does not launch only on one
+        node; None if there is none."""
+        # The rule's own reading of a rank, imported here: importing a rule package when
+        # this module loads would load every rule of it first.
+        from torchplace.lint.rules.distributed.global_rank_as_device import passed_global_rank
+
+        path = os.path.abspath(path)  # as the project's files are listed
+        key = (path, line)
+        if key in self._global_rank_callers:
+            return self._global_rank_callers[key]
+        found: str | None = None
+        ctx = self._whole_context(path)
+        function = enclosing_function(ctx.tree, line) if ctx is not None else None
+        if ctx is not None and isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            callers = self.callers_of(path)
+            callers.know_tree(path, ctx.tree)
+            for other, call in callers.calls_of(path, line):
+                if other == path:
+                    continue
+                argument = _argument_for(function, call, "rank")
+                other_ctx = self._whole_context(other) if argument is not None else None
+                if other_ctx is None or argument is None:
+                    continue
+                source = passed_global_rank(other_ctx, call, argument)
+                if source is None or self.one_node_launch(other) is not None:
+                    continue
+                relative = os.path.relpath(other)
+                where = other if relative.startswith("..") else relative
+                found = (
+                    f"(`{call_name(call)}(...)` at {where}:{call.lineno} passes "
+                    f"`{other_ctx.source.segment(source)}`)"
+                )
+                break
+        self._global_rank_callers[key] = found
+        return found
 
     def multi_process_caller(self, path: str, line: int) -> str | None:
         """Words naming a call, in another file of the project of `path`, of the function
@@ -1569,6 +1639,30 @@ class ProjectIndex:
             callers = CallerIndex(files, max_file_bytes=self.max_file_bytes)
             self._callers[root] = callers
         return callers
+
+
+#: Whole-file contexts a project index keeps (`ProjectIndex._whole_context`).
+_KEPT_CONTEXTS = 16
+
+
+def _argument_for(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, parameter: str
+) -> ast.expr | None:
+    """The argument `call` passes to `parameter` of `function` (by keyword, or by position,
+    `self` left out of an `__init__`), or None (not passed, or behind a `*args`)."""
+    given = next((k.value for k in call.keywords if k.arg == parameter), None)
+    if given is not None:
+        return given
+    positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+    if function.name == "__init__":
+        positional = positional[1:]
+    if parameter not in positional:
+        return None
+    position = positional.index(parameter)
+    ahead = call.args[: position + 1]
+    if len(ahead) <= position or any(isinstance(a, ast.Starred) for a in ahead):
+        return None
+    return call.args[position]
 
 
 def _parsed(code: bytes | None) -> ast.Module | None:

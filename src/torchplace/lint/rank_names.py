@@ -37,6 +37,10 @@ from torchplace.lint.rules._helpers import is_env_read
 CONVENTIONAL_RANK_NAMES = frozenset(
     {"global_rank", "process_index", "world_rank", "tp_rank", "pp_rank", "dp_rank", "ep_rank"}
 )
+#: The words of a TPL402 finding on a `rank` parameter that no call in its own file fills:
+#: kept only where a call in another file of the project passes it the global rank
+#: (`project_facts`), which the kept finding then names.
+RANK_FROM_CALLERS = "that callers in other files give the global rank"
 #: Environment variables that hold this node's rank (torchrun, Slurm, Open MPI).
 LOCAL_RANK_VARIABLES = ("LOCAL_RANK", "SLURM_LOCALID", "OMPI_COMM_WORLD_LOCAL_RANK")
 #: Environment variables holding the global rank (torchrun, Slurm, Open MPI, MPICH).

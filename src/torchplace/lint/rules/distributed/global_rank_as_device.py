@@ -18,6 +18,7 @@ from torchplace.lint.rank_names import (
     CONVENTIONAL_RANK_NAMES,
     GLOBAL_RANK_VARIABLES,
     LOCAL_RANK_VARIABLES,
+    RANK_FROM_CALLERS,
 )
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
@@ -25,6 +26,7 @@ from torchplace.lint.rules._helpers import (
     enclosing_function,
     is_env_read,
     is_self,
+    scope_nodes,
     sites_of,
     trace,
     traced_names,
@@ -57,36 +59,35 @@ class GlobalRankAsDevice(Rule):
     Flags a CUDA device taken from the *global* rank: `os.environ["RANK"]` (or `SLURM_PROCID`,
     `OMPI_COMM_WORLD_RANK`), `dist.get_rank()`, `dist.group.WORLD.rank()`, used in
     `set_device(...)`, `torch.device("cuda", ...)`, `.cuda(...)`, `.to(...)`, `device=`,
-    `device_ids=[...]`, a returned `f"cuda:{...}"`, or written to `LOCAL_RANK`; other
-    accelerators too (`torch.npu`, `torch.xpu`, ...). The rank is followed through the file:
-    local names (also set on one arm of an `if`), tuple unpacking, `self.<attr>`, the returns of
-    the file's own functions (`world, rank = self.get_world_size_and_rank()`) and parameters
-    that every call in the file fills with the rank. `rank % n` is TPL407's. Not flagged: DDP's
-    `output_device=` (only logged); `dist.get_rank()` in the code of processes spawned on this
-    machine (`mp.spawn(train)`, `train` and what it calls) that create the group with `rank=`
-    the unchanged spawn index: there the global rank is this machine's GPU index by
-    construction; nor code after a guard that refuses several nodes in the same function (`if
-    num_nodes > 1: raise ...`, `assert nnodes == 1`) or creates its own group after pinning
-    `MASTER_ADDR` to the loopback address in the same block (or a later one, with the rank
-    computed here): one node's global rank is the local one; nor code of a project every process
-    group of which is confined to one node (made after pinning `MASTER_ADDR` to the loopback
-    address, with a `tcp://localhost` `init_method`, with `rank=` the local rank, or by a helper
-    every call of which, in any file, passes the spawn index of an `mp.spawn` target; none made
-    another way, e.g. by `Accelerator()`); nor a device placed only where its own rank is 0 (`if
-    rank == 0:`, after `if rank != 0: return`): global rank 0 is GPU 0 of its node. A parameter
-    named like a rank (`tp_rank=0`) is not read as one when the file calls its function and
-    never fills it. Nor is code that never runs: a script's function nothing names, or, in a
-    checkout nobody installs, a module nothing imports or a function only functions nothing
-    calls reach. Nor a name its function binds only to a local-rank read (a function named for
-    the global rank that returns `LOCAL_RANK`), nor `self.process_index` (or another
-    conventional rank name on `self`) that the project defines only as this node's rank (a
-    trainer's own property returning `LOCAL_RANK`), nor a file whose own launch commands (`#
-    torchrun --nnodes=1 ...` in its comments) all keep it to one node, nor a script that the
-    project's shell scripts and READMEs launch, every time, on one node only (`torchrun
-    --nproc_per_node=8 train.py`, whose default is one node; `python -m
-    torch.distributed.launch` without `--nnodes`), or a module that only such scripts (and
-    tests) import, when no launch there that may span nodes (`--nnodes=2`, Slurm, MPI,
-    DeepSpeed's hostfile) could run it and its code names no multi-node setting.
+    `device_ids=[...]`, a returned `f"cuda:{...}"`, or written to `LOCAL_RANK`; other accelerators
+    too (`torch.npu`, `torch.xpu`, ...). The rank is followed through the file: local names (also
+    set on one arm of an `if`), tuple unpacking, `self.<attr>`, the returns of the file's own
+    functions, parameters that every call in the file fills with the rank, and a `rank` parameter no
+    call in its file fills, from calls in other files (named). `rank % n` is TPL407's. Not flagged:
+    DDP's `output_device=` (only logged); `dist.get_rank()` in the code of processes spawned on this
+    machine (`mp.spawn(train)`, `train` and what it calls) that create the group with `rank=` the
+    unchanged spawn index: there the global rank is this machine's GPU index by construction; nor
+    code after a guard that refuses several nodes in the same function (`if num_nodes > 1: raise
+    ...`, `assert nnodes == 1`) or creates its own group after pinning `MASTER_ADDR` to the loopback
+    address in the same block (or a later one, with the rank computed here): one node's global rank
+    is the local one; nor code of a project every process group of which is confined to one node
+    (made after pinning `MASTER_ADDR` to the loopback address, with a `tcp://localhost`
+    `init_method`, with `rank=` the local rank, or by a helper every call of which, in any file,
+    passes the spawn index of an `mp.spawn` target; none made another way, e.g. by `Accelerator()`);
+    nor a device placed only where its own rank is 0 (`if rank == 0:`, after `if rank != 0:
+    return`): global rank 0 is GPU 0 of its node. A parameter named like a rank (`tp_rank=0`) is not
+    read as one when the file calls its function and never fills it. Nor is code that never runs: a
+    script's function nothing names, or, in a checkout nobody installs, a module nothing imports or
+    a function only functions nothing calls reach. Nor a name its function binds only to a
+    local-rank read (a function named for the global rank that returns `LOCAL_RANK`), nor
+    `self.process_index` (or another conventional rank name on `self`) that the project defines only
+    as this node's rank (a trainer's own property returning `LOCAL_RANK`), nor a file whose own
+    launch commands (`# torchrun --nnodes=1 ...` in its comments) all keep it to one node, nor a
+    script that the project's shell scripts and READMEs launch, every time, on one node only
+    (`torchrun --nproc_per_node=8 train.py`, whose default is one node; `python -m
+    torch.distributed.launch` without `--nnodes`), or a module that only such scripts (and tests)
+    import, when no launch there that may span nodes (`--nnodes=2`, Slurm, MPI, DeepSpeed's
+    hostfile) could run it and its code names no multi-node setting.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -179,12 +180,25 @@ class GlobalRankAsDevice(Rule):
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         if documents_one_node(ctx):
             return  # the file's own launch commands keep it to one node
-        for value, source in _rank_devices_once(ctx, self.modulo):
+        found = _rank_devices_once(ctx, self.modulo)
+        for value, source in found:
             if _is_get_rank(ctx, source) and runs_in_spawned_process(ctx, source):
                 continue  # the group's ranks are this machine's spawn indices
             if _after_single_node_guard(ctx, value):
                 continue  # one node: the global rank is this node's GPU index
             yield self.report(ctx, value, source)
+        if self.modulo:
+            return
+        reported = {id(value) for value, _ in found}
+        for value, parameter, callee in rank_parameter_devices(ctx):
+            if id(value) in reported or _after_single_node_guard(ctx, value):
+                continue
+            # The project keeps it where a call in another file passes the global rank.
+            message = (
+                f"`{parameter}`, a parameter of `{callee}` {RANK_FROM_CALLERS}, is not this "
+                "node's GPU"
+            )
+            yield self.finding(ctx, value, message)
 
     def report(self, ctx: FileContext, value: ast.AST, source: ast.AST) -> Finding:
         key = _global_rank(ctx, source, set())
@@ -459,6 +473,121 @@ _HARDCODED_NODE_SIZE = re.compile(r"rank\w*\s*%\s*\(?\s*\d")
 
 
 _LAST: list[tuple[FileContext, bool, list[tuple[ast.AST, ast.AST]]]] = []
+
+
+#: The parameter name whose meaning only callers decide: `rank` may be global or local.
+_CALLER_RANK = "rank"
+
+
+def rank_parameter_devices(ctx: FileContext) -> Iterator[tuple[ast.AST, str, str]]:
+    """Each device a module-level function (or a class's `__init__`) takes from its `rank`
+    parameter, unchanged in the function, where no call in the file fills it (the file's own
+    calls are read by the flow): the parameter's meaning lies with callers in other files
+    (fms-acceleration's `prepare_scattermoe(..., rank=rank)`, `rank` being
+    `torch.distributed.get_rank()` in the plugin that calls it). With the parameter's name and
+    the name callers use (the class's for `__init__`)."""
+    tree = ctx.tree
+    holders: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]] = []
+    for statement in tree.body:
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            holders.append((statement, statement.name))
+        elif isinstance(statement, ast.ClassDef):
+            holders += [
+                (m, statement.name)
+                for m in statement.body
+                if isinstance(m, ast.FunctionDef) and m.name == "__init__"
+            ]
+    if not holders:
+        return
+    whole = ctx.whole_tree() or tree
+    called = {call_name(n) for n in ast.walk(whole) if isinstance(n, ast.Call)}
+    for function, callee in holders:
+        arguments = function.args
+        names = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+        if _CALLER_RANK not in names or callee in called:
+            continue
+        if any(
+            isinstance(n, ast.Name) and n.id == _CALLER_RANK and isinstance(n.ctx, ast.Store)
+            for n in own_nodes(function)
+        ):
+            continue  # bound again in the function: its own value, read by the flow
+
+        scope = Scope("function", function.name, function, ctx.module_scope)
+        traced = _names_from_parameter(function)
+        for node in own_nodes(function):
+            if not isinstance(node, ast.Call):
+                continue
+            for site in sites_of(ctx, node, Located(node, scope)):
+                if site.where in _SITES and _from_parameter(site.value, traced):
+                    yield site.value, _CALLER_RANK, callee
+
+
+def _from_parameter(value: ast.AST, names: set[str]) -> bool:
+    """`value` is the `rank` parameter, or a name bound to it, through index conversions
+    (`int(rank)`, `f"{device_type}:{rank}"`: `peel_index`)."""
+    current: ast.AST | None = value
+    while current is not None:
+        if isinstance(current, ast.Name) and (current.id == _CALLER_RANK or current.id in names):
+            return True
+        current = peel_index(current)
+    return False
+
+
+def _names_from_parameter(function: ast.AST) -> set[str]:
+    """Local names every binding of which holds the `rank` parameter (`_from_parameter`)."""
+    bindings: dict[str, list[ast.AST]] = {}
+    for node in own_nodes(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bindings.setdefault(target.id, []).append(node.value)
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and isinstance(node.target, ast.Name):
+            bindings.setdefault(node.target.id, []).append(node.value or node.target)
+    names: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, values in bindings.items():
+            if name not in names and all(_from_parameter(v, names) for v in values):
+                names.add(name)
+                changed = True
+    return names
+
+
+def passed_global_rank(ctx: FileContext, call: ast.Call, argument: ast.expr) -> ast.AST | None:
+    """The global rank (its source expression) that `argument` of `call` holds, read in the
+    function holding the call as TPL402 reads a device there; None for any other value, for
+    the spawn index of processes spawned on this machine, and after a guard that keeps the
+    function to one node."""
+    function = enclosing_function(ctx.tree, call.lineno)
+    if function is None:
+        scope = ctx.module_scope
+    else:
+        assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+        scope = Scope("function", function.name, function, ctx.module_scope)
+
+    def is_rank(node: ast.AST) -> bool:
+        return _global_rank(ctx, node, set()) is not None
+
+    names = traced_names(ctx, scope, is_rank)
+    source = trace(argument, is_rank, names)
+    for _ in range(8):  # a name bound to the rank: the expression it was bound to
+        if not isinstance(source, ast.Name) or is_rank(source):
+            break
+        bound = [
+            trace(n.value, is_rank, names - {source.id})
+            for n in scope_nodes(ctx, scope)
+            if isinstance(n, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == source.id for t in n.targets)
+        ]
+        source = next((b for b in bound if b is not None), None)
+    if source is None:
+        return None
+    if _is_get_rank(ctx, source) and runs_in_spawned_process(ctx, source):
+        return None
+    if documents_one_node(ctx) or _after_single_node_guard(ctx, call):
+        return None
+    return source
 
 
 def _rank_devices_once(ctx: FileContext, modulo: bool) -> list[tuple[ast.AST, ast.AST]]:
