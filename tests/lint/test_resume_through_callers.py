@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from torchplace.lint import LintConfig
 from torchplace.lint.runner import run
 
@@ -146,3 +148,117 @@ def test_a_caller_of_its_own_function_of_the_same_name_does_not_count(tmp_path: 
         ("TPL106", "checkpointing.py"),
         ("TPL106", "checkpointing.py"),
     ]
+
+
+def _codes(root: Path, files: dict[str, str]) -> list[str]:
+    return [code for code, *_ in _findings(root, {"pkg/__init__.py": "", **files})]
+
+
+TRAIN_HEAD = "import torch\nimport torch.distributed as dist\n"
+
+
+@pytest.mark.parametrize(
+    ("imports", "body", "code"),
+    [
+        # Under another name: still the helper.
+        (
+            "from pkg.checkpointing import load_checkpoint as restore\n",
+            "    dist.init_process_group('nccl')\n    restore(d, model, optimizer)\n",
+            "TPL108",
+        ),
+        # Another project module's function of the same name.
+        (
+            "from pkg.ddp_utils import load_checkpoint\n",
+            "    dist.init_process_group('nccl')\n    load_checkpoint(d, model, optimizer)\n",
+            "TPL106",
+        ),
+        # A one-process arm of the caller.
+        (
+            "from pkg.checkpointing import load_checkpoint\n",
+            "    if not dist.is_initialized():\n        load_checkpoint(d, model, optimizer)\n",
+            "TPL106",
+        ),
+        # Only rank 0 resumes, and the file saves only from rank 0.
+        (
+            "from pkg.checkpointing import load_checkpoint\n",
+            "    rank = dist.get_rank()\n"
+            "    if rank == 0:\n"
+            "        load_checkpoint(d, model, optimizer)\n"
+            "    if rank == 0:\n"
+            "        torch.save(model.state_dict(), 'model.pt')\n",
+            "TPL106",
+        ),
+        # One process per node driving its GPUs from cuda:0.
+        (
+            "from torch.nn.parallel import DistributedDataParallel\n"
+            "from pkg.checkpointing import load_checkpoint\n",
+            "    dist.init_process_group('nccl')\n"
+            "    model = DistributedDataParallel(model.cuda())\n"
+            "    load_checkpoint(d, model, optimizer)\n",
+            "TPL106",
+        ),
+    ],
+)
+def test_which_callers_make_a_resume_helper_tpl108(
+    tmp_path: Path, imports: str, body: str, code: str
+) -> None:
+    train = TRAIN_HEAD + imports + "\n\ndef train(d, model, optimizer):\n" + body
+    files = {
+        "pkg/checkpointing.py": HELPER,
+        "pkg/ddp_utils.py": "def load_checkpoint(d, model, optimizer):\n    pass\n",
+        "pkg/train.py": train,
+    }
+    assert _codes(tmp_path, files) == [code, code]
+
+
+def test_a_function_imported_from_outside_the_project_is_not_the_helper(tmp_path: Path) -> None:
+    # mmcv's `load_checkpoint` from a module whose last name is the helper's module's.
+    train = (
+        TRAIN_HEAD + "from mmcv.runner.checkpoint import load_checkpoint\n\n\n"
+        "def train(d, model, optimizer):\n"
+        "    dist.init_process_group('nccl')\n    load_checkpoint(d, model, optimizer)\n"
+    )
+    files = {"pkg/checkpoint.py": HELPER, "pkg/train.py": train}
+    assert _codes(tmp_path, files) == ["TPL106", "TPL106"]
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        HELPER.replace("import torch\n", "import torch as T\n").replace("torch.load", "T.load"),
+        HELPER.replace(
+            "def load_checkpoint(checkpoint_dir, model, optimizer):\n",
+            "def load_checkpoint(checkpoint_dir, model, optimizer, distributed=False):\n"
+            "  if not distributed:\n",
+        ),
+    ],
+    ids=["a spelling TPL108 does not read", "a one-process arm of the helper"],
+)
+def test_a_load_tpl108_leaves_stays_tpl106_whatever_its_callers(
+    tmp_path: Path, helper: str
+) -> None:
+    files = {"pkg/checkpointing.py": helper, "pkg/train.py": MULTI_PROCESS_CALLER}
+    found = _findings(tmp_path, {"pkg/__init__.py": "", **files})
+    assert [code for code, *_ in found] == ["TPL106", "TPL106"]
+    assert not any("several processes may run it" in message for *_, message in found)
+
+
+@pytest.mark.parametrize(
+    ("sampler", "code"),
+    [
+        ("class DistributedSampler(Sampler):\n    pass\n", "TPL106"),
+        (
+            "from torch.utils.data.distributed import DistributedSampler as DS\n\n\n"
+            "def loader(data):\n    return DS(data)\n",
+            "TPL108",
+        ),
+        (
+            "from torch.utils.data.distributed import DistributedSampler\n\n\n"
+            "def sampled(s):\n    return isinstance(s, DistributedSampler)\n",
+            "TPL106",
+        ),
+    ],
+)
+def test_a_sampler_counts_where_it_is_built(tmp_path: Path, sampler: str, code: str) -> None:
+    found = _findings(tmp_path, {"resume.py": HELPER + "\n\n" + sampler})
+    assert [c for c, *_ in found] == [code, code]

@@ -16,6 +16,7 @@ kernels_optim.update`) is followed one step.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -50,7 +51,7 @@ class CallerIndex:
         texts: dict[str, bytes] | None = None,
         max_file_bytes: int = DEFAULT_MAX_FILE_BYTES,
     ) -> None:
-        self.files = files
+        self.files = sorted(files)  # the same first caller on every machine
         self.max_file_bytes = max_file_bytes
         self._data: dict[str, bytes | None] = dict(texts or {})
         self._trees: dict[str, ast.Module | None] = {}
@@ -58,6 +59,10 @@ class CallerIndex:
         self._names: frozenset[str] | None = None
         self._parent_maps: dict[int, dict[int, ast.AST]] = {}
         self._load_maps: dict[int, dict[str, list[ast.AST]]] = {}
+        self._import_froms: dict[int, list[ast.ImportFrom]] = {}
+        self._calls: dict[tuple[str, str], list[tuple[str, ast.Call]]] = {}
+        self._named: dict[str, list[tuple[str, ast.Module]]] = {}
+        self._top_names: dict[int, frozenset[str]] = {}
         self._binds: dict[tuple[int, int], bool] = {}
         self._functions: dict[
             str, list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str | None]]
@@ -97,15 +102,34 @@ class CallerIndex:
         return owner if function.name == "__init__" else None
 
     def calls_of(self, path: str, line: int) -> Iterator[tuple[str, ast.Call]]:
-        """Each call, across the project, of the function holding `path:line` (found by
-        name as `guarded_by_callers` finds them), with the file it is in; none for module
-        code, a dunder or a method other than `__init__`."""
+        """Each call, in the project's other files, of the function holding `path:line`
+        (its name, or its class's for `__init__`), with the file it is in: where the file
+        imports it from the defining module, or from a package holding that module (which may
+        re-export it), under its name or another (`import ... as restore`), or calls it on a
+        project module it imports (`ckpt.load_checkpoint(...)`). Not a function of the same
+        name imported from elsewhere (`from mmcv.runner.checkpoint import load_checkpoint`,
+        another project module) or defined in the file. None for module code, a dunder or a
+        method other than `__init__`."""
         name = self._function_at(path, line)
         if name is None or name.startswith("__"):
             return
-        for other, tree in self._files_using(name, Path(path).stem):
+        key = (path, name)
+        if key not in self._calls:  # both loads of one helper ask
+            self._calls[key] = list(self._calls_of(path, name))
+        yield from self._calls[key]
+
+    def _calls_of(self, path: str, name: str) -> Iterator[tuple[str, ast.Call]]:
+        defining = Path(path).with_suffix("")
+        for other, tree in self._files_using(name, defining.name):
+            if other == path:
+                continue
+            froms = self._import_froms[id(tree)]  # indexed by `_files_using`
+            local = _local_names(froms, name, defining, Path(other), self._project_names())
             parents = self._parents(tree)
-            for node in self._loads_of(tree).get(name, ()):
+            loads = self._loads_of(tree)
+            uses: list[ast.AST] = [n for n in loads.get(name, ()) if isinstance(n, ast.Attribute)]
+            uses += [n for alias in local for n in loads.get(alias, ()) if isinstance(n, ast.Name)]
+            for node in uses:
                 parent = parents.get(id(node))
                 if isinstance(parent, ast.Call) and parent.func is node:
                     yield other, parent
@@ -134,22 +158,38 @@ class CallerIndex:
         """The project's files whose code names `name`, parsed. A file that imports a `name`
         from another module than `module` (the defining file's: setuptools' `setup` in
         `setup.py`, not `train_utils.setup`), or defines its own, uses another function."""
-        needle = name.encode()
-        word = re.compile(rb"(?<![\w])" + re.escape(needle) + rb"(?![\w])")
-        for path in self.files:
-            data = self._read(path)
-            if data is None or needle not in data or word.search(data) is None:
-                continue
-            tree = self._tree(path)
-            if tree is None:
-                continue
+        for path, tree in self._naming(name):
+            froms = self._import_froms[id(tree)]
             if module is not None and _imports_from_elsewhere(
-                tree, name, module, self._project_names()
+                froms, name, module, self._project_names()
             ):
                 continue
-            if module is not None and Path(path).stem != module and _defines(tree, name):
+            if (
+                module is not None
+                and os.path.splitext(os.path.basename(path))[0] != module
+                and name in self._top_names[id(tree)]
+                and not _imports(froms, name)
+            ):
                 continue  # FFB6D's `train_ycb.py` calls its own `load_checkpoint`, not demo's
             yield path, tree
+
+    def _naming(self, name: str) -> list[tuple[str, ast.Module]]:
+        """The project's files whose text names `name` as a word, parsed and indexed: found
+        once per name (a byte search first), however many functions of that name ask."""
+        if name not in self._named:
+            needle = name.encode()
+            word = re.compile(rb"(?<![\w])" + re.escape(needle) + rb"(?![\w])")
+            found = []
+            for path in self.files:
+                data = self._read(path)
+                if data is None or needle not in data or word.search(data) is None:
+                    continue
+                tree = self._tree(path)
+                if tree is not None:
+                    self._index(tree)
+                    found.append((path, tree))
+            self._named[name] = found
+        return self._named[name]
 
     def _uses_in(
         self, tree: ast.Module, name: str, depth: int, followed: frozenset[int]
@@ -227,6 +267,12 @@ class CallerIndex:
                 loads.setdefault(member.attr, []).append(member)
         self._parent_maps[id(tree)] = parents
         self._load_maps[id(tree)] = loads
+        self._import_froms[id(tree)] = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        self._top_names[id(tree)] = frozenset(
+            n.name
+            for n in tree.body
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        )
 
     def _read(self, path: str) -> bytes | None:
         if path not in self._data:
@@ -261,34 +307,53 @@ def _functions_of(
     return found
 
 
-def _defines(tree: ast.Module, name: str) -> bool:
-    """The module defines `name` at its top level (a function or a class), and imports it from
-    nowhere: its own uses of the name are its own definition's."""
-    defined = any(
-        isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-        and node.name == name
-        for node in tree.body
-    )
-    imported = any(
-        isinstance(node, ast.ImportFrom)
-        and any((alias.asname or alias.name) == name for alias in node.names)
-        for node in ast.walk(tree)
-    )
-    return defined and not imported
+def _local_names(
+    froms: list[ast.ImportFrom], name: str, defining: Path, caller: Path, project: frozenset[str]
+) -> set[str]:
+    """The names under which the file `caller` (its `from ... import` statements: `froms`)
+    imports `name` from the module of `defining` (its path without `.py`) or from a package
+    holding it."""
+    found: set[str] = set()
+    for node in froms:
+        for alias in node.names:
+            if alias.name == name and _reaches(node, defining, caller, project):
+                found.add(alias.asname or alias.name)
+    return found
+
+
+def _reaches(node: ast.ImportFrom, defining: Path, caller: Path, project: frozenset[str]) -> bool:
+    """`from <module> import ...` names the module of `defining`, or a package that holds it:
+    relative to `caller`, or absolute under a name of the project, matched as the tail of the
+    defining module's path."""
+    parts = [p for p in (node.module or "").split(".") if p]
+    if node.level > 0:
+        base = caller.parent
+        for _ in range(node.level - 1):
+            base = base.parent
+        target = base.joinpath(*parts) if parts else base
+        return defining == target or target in defining.parents
+    if not parts or parts[0] not in project:
+        return False
+    tail = defining.parts
+    for end in range(len(tail), 0, -1):  # the module itself, then each package above it
+        if end >= len(parts) and list(tail[end - len(parts) : end]) == parts:
+            return True
+    return False
+
+
+def _imports(froms: list[ast.ImportFrom], name: str) -> bool:
+    """One of the file's `from ... import` statements binds `name`."""
+    return any((alias.asname or alias.name) == name for node in froms for alias in node.names)
 
 
 def _imports_from_elsewhere(
-    tree: ast.Module, name: str, module: str, project_names: frozenset[str]
+    froms: list[ast.ImportFrom], name: str, module: str, project_names: frozenset[str]
 ) -> bool:
-    """The file binds `name` only by `from x import name` of modules outside the project
-    (`from setuptools import setup`): not its `module`, not a relative import, not a package
-    of the project that may re-export it (`from efficientvit.apps.utils import dist_init`)."""
-    sources = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.ImportFrom)
-        and any((alias.asname or alias.name) == name for alias in node.names)
-    ]
+    """The file (its `from ... import` statements: `froms`) binds `name` only by `from x
+    import name` of modules outside the project (`from setuptools import setup`): not its
+    `module`, not a relative import, not a package of the project that may re-export it (`from
+    efficientvit.apps.utils import dist_init`)."""
+    sources = [node for node in froms if any((a.asname or a.name) == name for a in node.names)]
     return bool(sources) and all(
         node.level == 0
         and (node.module or "").rpartition(".")[2] != module

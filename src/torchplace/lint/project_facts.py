@@ -81,6 +81,7 @@ from torchplace.lint.entry_bindings import binds_before_running, has_main_block
 from torchplace.lint.gpu_bindings import BINDERS, binds_gpu
 from torchplace.lint.gpu_spanning import ONE_PROCESS_WRAP
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
+from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.launch_commands import (
     IF_SEVERAL_PROCESSES,
     MULTI_PROCESS_CALLERS,
@@ -121,7 +122,10 @@ from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.rules.forward.tensor_factory_without_device_in_forward import (
     met_with_public_helpers_bound,
 )
-from torchplace.lint.rules.hardcoded._load_reach import multi_process_code
+from torchplace.lint.rules.hardcoded._load_reach import (
+    checkpoints_written_by_rank_zero,
+    multi_process_code,
+)
 from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 from torchplace.lint.shared_directories import is_shared_directory
 from torchplace.lint.single_node import (
@@ -1508,11 +1512,12 @@ class ProjectIndex:
             for other, call in callers.calls_of(path, line):
                 if other == path:
                     continue
-                argument = _argument_for(function, call, "rank")
-                other_ctx = self._whole_context(other) if argument is not None else None
-                if other_ctx is None or argument is None:
+                other_ctx = self._whole_context(other)
+                same = _same_call(other_ctx.tree, call) if other_ctx is not None else None
+                argument = _argument_for(function, same, "rank") if same is not None else None
+                if other_ctx is None or same is None or argument is None:
                     continue
-                source = passed_global_rank(other_ctx, call, argument)
+                source = passed_global_rank(other_ctx, same, argument)
                 if source is None or self.one_node_launch(other) is not None:
                     continue
                 relative = os.path.relpath(other)
@@ -1527,34 +1532,59 @@ class ProjectIndex:
 
     def multi_process_caller(self, path: str, line: int) -> str | None:
         """Words naming a call, in another file of the project of `path`, of the function
-        holding `line` (`CallerIndex.calls_of`), made by multi-process code (`multi_process_
-        code`: a process group, a rank, a `DistributedSampler`) that the project does not
-        launch only as one process; None if there is none. Nor does one count for a load
-        that reads back what the project saves as CPU copies, or only in rank 0 where only
-        rank 0 reads it (`reads_back_safe_project_save`)."""
+        holding `line` (`CallerIndex.calls_of`) that several processes make: its file is
+        multi-process code (`multi_process_code`: a process group, a rank, a
+        `DistributedSampler`) the project does not launch only as one process, nor drives
+        its GPUs from cuda:0 in one process per node, and the call lies on no one-process arm
+        (`if not dist.is_initialized():`), nor only in rank 0 in a file that writes its
+        checkpoints only from rank 0 (what it resumes comes back onto rank 0's own GPU).
+        None if there is none, or where the load reads back what the project saves as CPU
+        copies, or only in rank 0 where only rank 0 reads it (`reads_back_safe_project_save`)."""
         path = os.path.abspath(path)  # as the project's files are listed
         key = (path, line)
         if key in self._multi_process_callers:
             return self._multi_process_callers[key]
         found: str | None = None
-        if not self.reads_back_safe_project_save(path, line, rank_zero=True):
-            callers = self.callers_of(path)
-            for other, call in callers.calls_of(path, line):
-                if other == path:
-                    continue  # this file's own code shows no several processes
-                data = callers.text_of(other)
-                if data is None or not multi_process_code(data.decode("utf-8", "replace")):
-                    continue
-                if self.one_process_launch(other) is not None:
-                    continue  # every launch of the caller is one process
-                name = call_name(call) or "it"
-                # As the finding's own path is shown: from the working directory when in it.
-                relative = os.path.relpath(other)
-                where = other if relative.startswith("..") else relative
-                found = f"(`{name}` is called at {where}:{call.lineno})"
-                break
+        callers = self.callers_of(path)
+        own = self._whole_context(path)
+        if own is not None:
+            callers.know_tree(path, own.tree)
+        for other, call in callers.calls_of(path, line):
+            data = callers.text_of(other)
+            if data is None or not multi_process_code(data.decode("utf-8", "replace")):
+                continue
+            caller = self._whole_context(other)
+            same = _same_call(caller.tree, call) if caller is not None else None
+            if caller is None or same is None:
+                continue
+            if not self._run_by_several_processes(other, caller, same):
+                continue
+            name = call_name(call) or "it"
+            # As the finding's own path is shown: from the working directory when in it.
+            relative = os.path.relpath(other)
+            where = other if relative.startswith("..") else relative
+            found = f"(`{name}` is called at {where}:{call.lineno})"
+            break
+        if found is not None and self.reads_back_safe_project_save(path, line, rank_zero=True):
+            found = None  # CPU copies, or rank 0's own GPU (`project_saves`)
         self._multi_process_callers[key] = found
         return found
+
+    def _run_by_several_processes(self, path: str, ctx: FileContext, call: ast.Call) -> bool:
+        """The call, in multi-process code, runs in several processes, each on its own GPU
+        (`multi_process_caller`)."""
+        holder = enclosing_function(ctx.tree, call.lineno)
+        if in_one_process_branch(ctx, call, holder):
+            return False  # `if not dist.is_initialized(): load_checkpoint(...)`
+        if self.in_one_process_arm(path, call.lineno) or self.drives_gpus_from_default(path):
+            return False
+        if self.one_process_launch(path) is not None:
+            return False  # every launch of the caller is one process
+        scope = scope_of(ctx, holder or ctx.tree)
+        return not (
+            runs_only_on_rank_zero_through_callers(ctx, scope, call)
+            and checkpoints_written_by_rank_zero(ctx, ctx.tree)
+        )
 
     def bound_where_set(self, path: str, name: str) -> bool:
         """A method of the project of `path` sets `self.<name>` and binds the GPU or shows
@@ -1639,6 +1669,21 @@ class ProjectIndex:
             callers = CallerIndex(files, max_file_bytes=self.max_file_bytes)
             self._callers[root] = callers
         return callers
+
+
+def _same_call(tree: ast.Module, call: ast.Call) -> ast.Call | None:
+    """The call of `tree` at the place of `call`, a node of another parse of the same file
+    (`CallerIndex` parses on its own): a rule's reading of the file needs its own nodes."""
+    place = (call.lineno, call.col_offset, call.end_lineno, call.end_col_offset)
+    return next(
+        (
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call)
+            and (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) == place
+        ),
+        None,
+    )
 
 
 #: Whole-file contexts a project index keeps (`ProjectIndex._whole_context`).

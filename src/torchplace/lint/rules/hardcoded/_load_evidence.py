@@ -49,6 +49,7 @@ from torchplace.lint.context import (
 )
 from torchplace.lint.dead_functions import named_in
 from torchplace.lint.group_size import spawned_alone
+from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.launch_commands import MULTI_PROCESS_CALLERS, SEVERAL_PROCESSES
 from torchplace.lint.rules._helpers import enclosing_function, names_assigned, without_comments
 from torchplace.lint.rules.hardcoded._load_reach import (
@@ -262,6 +263,22 @@ def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -
                 ):
                     return True
     return False
+
+
+#: The spellings of a load TPL108 reads: `torch.load(` and `th.load(` (one pattern, `h.load(`);
+#: a bare `load(` is mostly prose and other loaders, left to TPL106.
+SPELLED_LOAD = r"h\.load\s*\("
+_SPELLED_LOAD = re.compile(SPELLED_LOAD)
+
+
+def read_by_tpl108(ctx: FileContext, call: ast.Call) -> bool:
+    """TPL108 reads this load: spelled as it reads loads, and off the one-process arm of its
+    function (`if not dist.is_initialized():`), where a load is left alone. TPL106 hands a
+    load on to TPL108 only where TPL108 reads it: never neither."""
+    spelled = f"{ctx.source.segment(call.func)}("
+    if _SPELLED_LOAD.search(spelled) is None:
+        return False
+    return not in_one_process_branch(ctx, call, enclosing_function(ctx.tree, call.lineno))
 
 
 def may_have_evidence(ctx: FileContext) -> bool:

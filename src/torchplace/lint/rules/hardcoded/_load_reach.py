@@ -26,10 +26,10 @@ from torchplace.lint.spawn_ranks import spawns_processes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Names of a process group, a launcher, a rank or the world size, a sampler that splits the
-#: data among ranks (`DistributedSampler(...)`, built, not only imported), rank-0 guards (`if
-#: local_rank <= 0:`, `if args.global_rank == 0:`), and collectives of `torch.distributed`
-#: (`dist.barrier()`): a trainer module whose launcher lives in another file (LION's, found by
-#: name from a config) still shows there that every rank runs it.
+#: data among ranks (`DistributedSampler(...)`, built, not only imported or defined), rank-0
+#: guards (`if local_rank <= 0:`, `if args.global_rank == 0:`), and collectives of
+#: `torch.distributed` (`dist.barrier()`): a trainer module whose launcher lives in another
+#: file (LION's, found by name from a config) still shows there that every rank runs it.
 #: A bare `local_rank` is not one: a one-process script takes it as an option to pick its GPU
 #: (`cuda:{local_rank}`, or the CPU when it is -1); nor is `LOCAL_RANK` the script writes
 #: from that option (`if "LOCAL_RANK" not in os.environ: os.environ["LOCAL_RANK"] = ...`,
@@ -37,11 +37,14 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 MULTI_PROCESS = re.compile(
     r"LOCAL_RANK(?![\"']\s*\]\s*=(?!=))(?![\"']\s+not\s+in\b)"
     r"|get_rank\s*\(|DistributedDataParallel|init_process_group"
-    r"|process_index|\bDDP\s*\(|\.spawn\s*\(|\bDistributedSampler\s*\("
+    r"|process_index|\bDDP\s*\(|\.spawn\s*\(|(?<!class )\bDistributedSampler\s*\("
     r"|local_rank\s*(?:<=|==|<)\s*0\b|local_rank\s+in\s*[\[(]\s*-1\s*,\s*0\b"
     r"|global_rank\s*(?:==|!=)\s*0\b|get_world_size\s*\("
     r"|\bdist(?:ributed)?\.(?:barrier|all_reduce|all_gather\w*|broadcast\w*|reduce_scatter\w*)\s*\("
 )
+#: `DistributedSampler` as an import names it (without the call): a name the import binds
+#: counts where the code uses it (`DistributedSampler as DS`, then `DS(...)`).
+_IMPORTED_SAMPLER = re.compile(r"\bDistributedSampler\b")
 #: Import statements (one line, or a parenthesized list): a name imported is not used.
 _IMPORT_STATEMENT = re.compile(
     r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+(?:\([^)]*\)|[^\n]*)", re.MULTILINE
@@ -58,19 +61,24 @@ def multi_process_code(text: str) -> bool:
     as DDP`, cryodrgn's `# TODO: Replace with DistributedDataParallel` start no process. A
     name such an import binds counts where the code uses it (timm's `NativeDDP(model)`); a `#`
     inside a string is no comment."""
-    if MULTI_PROCESS.search(text) is None:
+    if MULTI_PROCESS.search(text) is None and "DistributedSampler" not in text:
         return False
     code = _without_comment_tokens(text)
     bound: set[str] = set()
+    samplers: set[str] = set()
     for statement in _IMPORT_STATEMENT.finditer(code):
+        names = statement.group().split("import", 1)[1]
         if MULTI_PROCESS.search(statement.group()) is not None:
-            names = statement.group().split("import", 1)[1]
-            for alias, name in _BOUND_NAME.findall(names):
-                bound.add(alias or name)
+            bound.update(alias or name for alias, name in _BOUND_NAME.findall(names))
+        elif _IMPORTED_SAMPLER.search(statement.group()) is not None:
+            samplers.update(alias or name for alias, name in _BOUND_NAME.findall(names))
     code = _IMPORT_STATEMENT.sub("", code)
     if MULTI_PROCESS.search(code) is not None:
         return True
-    return any(re.search(rf"\b{re.escape(name)}\b", code) for name in bound - {"as"})
+    if any(re.search(rf"\b{re.escape(name)}\b", code) for name in bound - {"as"}):
+        return True
+    # A sampler counts where it is built: `DS(data)`, not `isinstance(s, DS)`.
+    return any(re.search(rf"\b{re.escape(name)}\s*\(", code) for name in samplers - {"as"})
 
 
 def _without_comment_tokens(text: str) -> str:

@@ -8,6 +8,7 @@ from torchplace.lint.context import FileContext
 from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules.hardcoded._load_evidence import (
+    SPELLED_LOAD,
     Trees,
     evidence_at,
     may_have_evidence,
@@ -150,10 +151,10 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     summary = "`torch.load` without `map_location` of CUDA tensors saved on another GPU"
     pattern = "checkpoint-loaded-to-saving-device"
     fix_safety = FixSafety.UNSAFE
-    # `torch.load(` and `th.load(` only (one pattern, `h.load(`): a bare `load(` is mostly
-    # prose and other loaders; loads under other spellings are left to TPL106. The gate is a
-    # plain substring test, much faster than a regular expression over every file.
-    candidate = AnyOf(r"h\.load\s*\(")
+    # `torch.load(` and `th.load(` only (`SPELLED_LOAD`): loads under other spellings are
+    # left to TPL106. The gate is a plain substring test, much faster than a regular
+    # expression over every file.
+    candidate = AnyOf(SPELLED_LOAD)
     file_gate = ("h.load", "torch")
     project_condition = "may-run-in-several-processes"
 

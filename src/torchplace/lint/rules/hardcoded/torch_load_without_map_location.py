@@ -17,6 +17,7 @@ from torchplace.lint.rules.hardcoded._load_evidence import (
     evidence_at,
     may_have_evidence,
     path_words,
+    read_by_tpl108,
 )
 from torchplace.report import Finding, FixSafety
 
@@ -85,6 +86,8 @@ class TorchLoadWithoutMapLocation(Rule):
             )
             if evidence is not None and not evidence.through_callers:
                 continue  # TPL108's, with its evidence
+            if evidence is not None and not read_by_tpl108(ctx, call):
+                evidence = None  # a spelling or an arm TPL108 leaves: this rule's alone
             message = None
             if evidence is not None:
                 # A resume whose several processes only callers in other files could show:
