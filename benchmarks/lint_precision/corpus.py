@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-103] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-104] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -187,7 +187,7 @@ move, CUDA work in threads and processes, and factories in `forward`; `--fresh-1
 (`FRESH_101`) packages chosen by the text TPL110, TPL303, TPL904 and TPL402 look for;
 `--fresh-102` (`FRESH_102`) packages chosen by the text TPL303, TPL108 and TPL402 look for;
 `--fresh-103` (`FRESH_103`) packages chosen by the text TPL409, TPL302, TPL405 and TPL110
-look for.
+look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL303 look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13078,6 +13078,38 @@ FRESH_103 = (
     ("pix2pixhd", "1.0"),
 )
 
+#: fresh-104: packages from the package index chosen by text found with grep: checkpoint
+#: resumes without `map_location` in multi-process training, some in a helper module whose
+#: callers in other files make the process group (xpm-torch, rectified-flow-pytorch,
+#: qcmlforge, hypatorch, pi-zero-pytorch, alphagenome-pytorch: TPL108's shapes), a model
+#: loaded with a spreading `device_map` and then moved whole (zg-utils, hftool, kvboost,
+#: geniusrise-vision: TPL303's); by fresh-103's checks, none of the packages it or the sets
+#: before it looked at, nor a project of a recall case; 10 packages at their latest release
+#: for Python 3.12, none sharing a file with another set. Chosen without running the linter
+#: and committed before it was first linted.
+FRESH_104 = (
+    # experiment trainers on Lightning Fabric; optimizer and trainer state resumed, no map_location
+    ("xpm-torch", "0.3.1"),
+    # rectified flow; an accelerate trainer loads model, EMA and optimizer state, no map_location
+    ("rectified-flow-pytorch", "0.14.0"),
+    # force fields; pretrained model state loaded in a class trained with mp.spawn + DDP
+    ("qcmlforge", "0.1.0"),
+    # model configuration library; a core helper loads checkpoints, DDP set up in other files
+    ("hypatorch", "1.0.15"),
+    # pi0 robot policy; an accelerate trainer loads actor and critic state, no map_location
+    ("pi-zero-pytorch", "0.5.17"),
+    # AlphaGenome port; a checkpointing helper restores model + optimizer (map_location given)
+    ("alphagenome-pytorch", "0.3.1"),
+    # QLoRA scripts; a 4-bit device_map="auto" (offloaded) model then moved whole to the device
+    ("zg-utils", "0.0.35"),
+    # Hugging Face task CLI; a device_map="balanced" pipeline moved whole with pipe.to("cpu")
+    ("hftool", "0.7.1"),
+    # KV-cache inference server; device_map="auto" load, the engine skips .to() when dispatched
+    ("kvboost", "0.9.0"),
+    # HF vision fine-tuning; a device_map="auto" model moved whole to the CPU before push_to_hub
+    ("geniusrise-vision", "0.1.5"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15824,6 +15856,7 @@ UNSEEN_SETS = {
     "fresh-101": FRESH_101,
     "fresh-102": FRESH_102,
     "fresh-103": FRESH_103,
+    "fresh-104": FRESH_104,
 }
 
 

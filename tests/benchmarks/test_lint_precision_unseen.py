@@ -163,6 +163,7 @@ PACKAGE_UNSEEN_SETS = [
     "fresh-101",
     "fresh-102",
     "fresh-103",
+    "fresh-104",
 ]
 
 
@@ -282,6 +283,7 @@ KEPT_OUT_OF_FRESH_6 = KEPT_OUT_OF_FRESH_5 | {
         ("fresh-101", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-102", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-103", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
+        ("fresh-104", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
     ],
 )
 def test_an_unseen_set_holds_no_package_looked_at_before(unseen, set_name, kept_out):  # type: ignore[no-untyped-def]
