@@ -262,3 +262,53 @@ def test_a_load_tpl108_leaves_stays_tpl106_whatever_its_callers(
 def test_a_sampler_counts_where_it_is_built(tmp_path: Path, sampler: str, code: str) -> None:
     found = _findings(tmp_path, {"resume.py": HELPER + "\n\n" + sampler})
     assert [c for c, *_ in found] == [code, code]
+
+
+def test_an_absolute_import_is_found_from_the_callers_own_directories(tmp_path: Path) -> None:
+    # PointContrast: `semseg/ddp_main.py` runs `from lib.train import load_checkpoint`, its
+    # own `semseg/lib/train.py`, not `votenet/lib/train.py` (the helper here).
+    caller = MULTI_PROCESS_CALLER.replace(
+        "from pkg.checkpointing import load_checkpoint", "from lib.train import load_checkpoint"
+    )
+    files = {
+        "setup.py": "",  # one project
+        "votenet/lib/train.py": HELPER,
+        "semseg/lib/train.py": "def load_checkpoint(d, model, optimizer):\n    pass\n",
+        "semseg/ddp_main.py": caller,
+    }
+    found = _findings(tmp_path, files)
+    assert [(code, name) for code, name, *_ in found] == [("TPL106", "train.py")] * 2
+    files["votenet/ddp_main.py"] = caller  # the votenet script's own import: the helper
+    found = _findings(tmp_path, files)
+    assert [(code, name) for code, name, *_ in found] == [("TPL108", "train.py")] * 2
+
+
+def test_a_load_only_horovods_rank_zero_runs_of_its_rank_zero_save_is_safe(
+    tmp_path: Path,
+) -> None:
+    # MONAI's Horovod evaluation: `if hvd.rank() == 0:` restores what the training script
+    # saved under the same test, onto rank 0's own GPU; the others get it by broadcast.
+    head = (
+        "import horovod.torch as hvd\nimport torch\n"
+        "from torch.utils.data.distributed import DistributedSampler\n\n\n"
+    )
+    train = head + (
+        "def train(model, data):\n"
+        "    sampler = DistributedSampler(data, num_replicas=hvd.size(), rank=hvd.rank())\n"
+        "    model.to(f'cuda:{hvd.local_rank()}')\n"
+        "    if hvd.rank() == 0:\n"
+        "        torch.save(model.state_dict(), 'final_model.pth')\n"
+    )
+    evaluate = head + (
+        "def evaluate(model, data):\n"
+        "    sampler = DistributedSampler(data, num_replicas=hvd.size(), rank=hvd.rank())\n"
+        "    model.to(f'cuda:{hvd.local_rank()}')\n"
+        "    if hvd.rank() == 0:\n"
+        "        model.load_state_dict(torch.load('final_model.pth'))\n"
+    )
+    project = {"setup.py": "", "train.py": train}  # one project: its saves are read
+    assert _findings(tmp_path, {**project, "evaluate.py": evaluate}) == []
+    # Every rank restoring it is TPL108's.
+    every_rank = evaluate.replace("    if hvd.rank() == 0:\n        model", "    model")
+    found = _findings(tmp_path, {**project, "evaluate.py": every_rank})
+    assert [(code, name) for code, name, *_ in found] == [("TPL108", "evaluate.py")]

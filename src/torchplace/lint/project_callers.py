@@ -323,8 +323,8 @@ def _local_names(
 
 def _reaches(node: ast.ImportFrom, defining: Path, caller: Path, project: frozenset[str]) -> bool:
     """`from <module> import ...` names the module of `defining`, or a package that holds it:
-    relative to `caller`, or absolute under a name of the project, matched as the tail of the
-    defining module's path."""
+    relative to `caller`, or absolute under a name of the project, found from the caller's
+    directory or one above it."""
     parts = [p for p in (node.module or "").split(".") if p]
     if node.level > 0:
         base = caller.parent
@@ -334,9 +334,13 @@ def _reaches(node: ast.ImportFrom, defining: Path, caller: Path, project: frozen
         return defining == target or target in defining.parents
     if not parts or parts[0] not in project:
         return False
-    tail = defining.parts
-    for end in range(len(tail), 0, -1):  # the module itself, then each package above it
-        if end >= len(parts) and list(tail[end - len(parts) : end]) == parts:
+    # Python finds the first name on its path: the caller's own directory (a script) or a
+    # directory above it (the root of the package the caller is in). Not any directory of
+    # that name: PointContrast's `semseg/ddp_main.py` imports `semseg/lib/train.py` by
+    # `from lib.train import train`, not `votenet_det_new/lib/train.py`.
+    for base in caller.parents:
+        target = base.joinpath(*parts)
+        if defining == target or target in defining.parents:
             return True
     return False
 

@@ -46,6 +46,20 @@ _RANK_NAMES = frozenset(
     }
 )
 _RANK_CALLS = frozenset({"get_rank", "get_local_rank", "get_global_rank", "get_process_index"})
+#: Horovod's ranks, called on its module (`hvd.rank()`, `hvd.local_rank()`): a process
+#: group's `.rank()` (`group.rank()`) is its rank in that group, not the process's.
+_HOROVOD_RANK_CALLS = frozenset({"rank", "local_rank"})
+_HOROVOD_MODULES = frozenset({"hvd", "horovod"})
+
+
+def _on_horovod(func: ast.expr) -> bool:
+    """`hvd.rank`, `horovod.torch.rank`: a rank call on Horovod's module."""
+    receiver = func.value if isinstance(func, ast.Attribute) else None
+    while isinstance(receiver, ast.Attribute):
+        receiver = receiver.value
+    return isinstance(receiver, ast.Name) and receiver.id in _HOROVOD_MODULES
+
+
 #: Flags that name the first process: accelerate's `is_main_process`, Lightning's
 #: `is_global_zero`, ...
 _RANK_ZERO_FLAGS = frozenset(
@@ -364,7 +378,7 @@ def _is_rank(node: ast.expr, modulo: bool = False) -> bool:
         if isinstance(func, ast.Name) and func.id == "int" and len(node.args) == 1:
             return _is_rank(node.args[0], modulo)
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
-        if name in _RANK_CALLS:
+        if name in _RANK_CALLS or (name in _HOROVOD_RANK_CALLS and _on_horovod(func)):
             return not node.args and not node.keywords  # a group's rank is not the process's
         if name in ("get", "getenv") and node.args:
             return _is_rank_key(node.args[0])
