@@ -648,3 +648,25 @@ def test_a_default_device_context_is_no_guard() -> None:
     assert DEVICE_GUARD.search("torch.device('cuda:1')") is None
     for guard in ("torch.cuda.device(1)", "torch.npu.device(x.device)", "device_of(x)"):
         assert DEVICE_GUARD.search(guard) is not None
+
+
+def test_a_script_function_that_binds_only_after_its_own_group_is_not_its_callers_binding(
+    tmp_path: Path,
+) -> None:
+    # mattersim's `finetune_mattersim.py`: `main()` creates the group and runs a barrier on
+    # the current GPU, then binds; the `__main__` block calling `main()` binds nothing first.
+    script = (
+        "import os\nimport torch\nimport torch.distributed as dist\n\n"
+        'local_rank = int(os.environ["LOCAL_RANK"])\n\n\n'
+        "def main():\n"
+        '    dist.init_process_group(backend="nccl")\n'
+        "    dist.barrier()\n"
+        "    torch.cuda.set_device(local_rank)\n\n\n"
+        'if __name__ == "__main__":\n'
+        "    main()\n"
+    )
+    path = tmp_path / "finetune.py"
+    path.write_text(script, encoding="utf-8")
+    (tmp_path / "setup.py").write_text("", encoding="utf-8")
+    result = run([str(tmp_path)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
+    assert [(Path(f.path).name, f.line) for f in result.findings] == [("finetune.py", 9)]

@@ -405,7 +405,7 @@ def _guarded(
         if isinstance(node, ast.Module):
             if (id(node), 0) not in binds:
                 binds[(id(node), 0)] = _moduleshows_one_gpu(node)
-            return binds[(id(node), 0)] or (top is not call and _block_binds(node, top))
+            return binds[(id(node), 0)] or (top is not call and _block_binds(node, top, call))
         top = node
         node = parents.get(id(node))
     return False
@@ -472,16 +472,24 @@ def _is_process(func: ast.expr) -> bool:
     return name == "Process"
 
 
-def _block_binds(module: ast.Module, top: ast.AST) -> bool:
-    """A top-level statement (a script's `__main__` block) calls `set_device`, or a function
-    of the file that does."""
+def _block_binds(module: ast.Module, top: ast.AST, call: ast.Call) -> bool:
+    """A top-level statement (a script's `__main__` block) calls `set_device`, or another
+    function of the file that does, before it makes `call`. The called function binding in
+    its own body is not its caller binding first: mattersim's `main()` creates its process
+    group, then binds."""
+    called = call.func.id if isinstance(call.func, ast.Name) else None
     binders = {
         f.name
         for f in module.body
-        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef) and _calls_set_device(f)
+        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+        and f.name != called
+        and _calls_set_device(f)
     }
-    return _calls_set_device(top) or any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in binders
+    return _calls_set_device(top, before=call) or any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in binders
+        and (n.lineno, n.col_offset) < (call.lineno, call.col_offset)
         for n in ast.walk(top)
     )
 
