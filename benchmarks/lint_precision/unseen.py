@@ -1263,6 +1263,38 @@ HISTORY = [
         "where the file reads the dict as a position and nothing else (`args[TABLE[name]]`); "
         "rerun on all 104 sets: fresh-102's 2 FALSE dropped, nothing else changed",
     ),
+    (
+        "2026-12-06",
+        "36da0cb",
+        "TPL108 reads a module-level resume helper (model and optimizer state from one "
+        "checkpoint) whose file shows no several processes through its callers in other "
+        "files: kept where one, importing it from its module, calls it in multi-process code "
+        "off a one-process arm (a built `DistributedSampler` now counts), and named; "
+        "elsewhere such a load stays TPL106's, saying what it resumes. TPL402 reads a `rank` "
+        "parameter no call in its file fills through the calls of other files the same way. "
+        "TPL106, TPL108 and TPL402 rerun on all 104 sets: 6 TPL108 added (2 of them fresh-102's "
+        "xaytune loads judged TRUE as TPL106), 1 TPL402 added; both blind judges: 4 TRUE, 3 "
+        "FALSE (cornserve's tensor-parallel rank, all on one host; a Horovod evaluation only "
+        "rank 0 runs of rank 0's save, and PointContrast's helper of a caller that imports "
+        "another `lib/train.py`: both then read, `hvd.rank()` as the rank and absolute "
+        "imports from the caller's own directories)",
+    ),
+    (
+        "2026-12-06",
+        "87dff9b",
+        "fresh-104 (10 packages of the index chosen by the text TPL108 and TPL303 look for; "
+        "360 files) at 87dff9b: TPL303 1/1 TRUE, TPL108 0/4, TPL401 3/5; its TPL106 loads, "
+        "12 of 40: 4 TRUE, 8 FALSE; the judges agreed on 22 of 22; a blind reading of 80 of "
+        "its sites, no findings shown, agreed on 76: 11 HAZARD, 2 raised by a default rule "
+        "(TPL303), 7 by any rule",
+    ),
+    (
+        "2026-12-06",
+        "7117cc5",
+        "TPL305 (preview; a move to a value the file hands a loader as `device_map=` and that "
+        'spreads by default: `.to("auto")` raises), written from fresh-104\'s geniusrise '
+        "sites, linted on the 103 other unseen sets at once as its first look: no finding",
+    ),
 ]
 
 
@@ -3167,6 +3199,32 @@ CORPUS_NOTES = {
         "GPUs). Its TPL106 loads, 12 of 19 drawn (`fresh-103/tpl106-sample`, seed 103): 2 "
         "TRUE (whole pickled models restored onto their saving GPU and not moved), 8 FALSE, "
         "2 UNSURE. The judges agreed on 15 of 16."
+    ),
+    "fresh-104": (
+        "Packages of the package index chosen by text found with grep: checkpoint resumes "
+        "without `map_location` in multi-process training, some in a helper module whose "
+        "callers in other files make the process group (xpm-torch, rectified-flow-pytorch, "
+        "qcmlforge, hypatorch, pi-zero-pytorch, alphagenome-pytorch), a model loaded with a "
+        "spreading `device_map` and then moved whole (zg-utils, hftool, kvboost, "
+        "geniusrise-vision); by fresh-103's checks, none of the packages it or the sets "
+        "before it looked at, nor a project of a recall case. Chosen without the linter, "
+        "committed (87dff9b) before it was first linted, after TPL108 learned to read a "
+        "resume helper's callers in other files. First linted at 87dff9b: 360 Python files, "
+        "no crash (6 files in Python 3.12's f-string syntax reported as not parsed, TPL001). "
+        'Default tier: TPL303 1 TRUE (zg-utils moving a 4-bit `device_map="auto"` model '
+        "offloaded to the CPU). TPL108 0 of 4 (qcmlforge's loads of checkpoints its trainers "
+        "save as CPU copies, beside a debug `torch.save` of a GPU batch), TPL401 3 of 5 "
+        "(qcmlforge's spawned ranks pinning memory on cuda:0 before binding; FALSE: a class "
+        "using only explicit devices, a set-up nothing calls). Its TPL106 loads, 12 of 40 "
+        "drawn (`fresh-104/tpl106-sample`, seed 104): 4 TRUE (hypatorch's and xpm-torch's "
+        "resumes of rank-0 GPU checkpoints in every rank, pi-zero's actor and critic), 8 "
+        "FALSE. The judges agreed on 22 of 22. A blind reading of 80 of its 133 sites (40 "
+        "device-map, 40 load; seed 104; `second_judge/unseen/sites-fresh-104.jsonl`), no "
+        "findings shown, agreed on 76: 11 HAZARD. The default rules raise 2 (TPL303 on "
+        "zg-utils' move of the model of both maps), all rules 7 (TPL106 the 5 loads: "
+        "hypatorch's helper has no caller in the package, pi-zero's loads no optimizer). The 4 "
+        'geniusrise sites, a default `device_map="auto"` later used as a device '
+        "(`.to(self.device_map)`), prompted TPL305, whose first look leaves fresh-104 out."
     ),
 }
 

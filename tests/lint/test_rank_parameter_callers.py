@@ -108,3 +108,123 @@ def test_a_helper_its_own_file_calls_is_left_to_the_file_flow(tmp_path: Path) ->
     result = run([str(root)], LintConfig(select=("TPL402",), preview=True), cache_dir=None)
     # `prepare` is the file's (its own call passes 0); `Worker` has no caller at all.
     assert [f.line for f in result.findings] == []
+
+
+def _tpl402(root: Path, files: dict[str, str]) -> list[tuple[str, int]]:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    result = run([str(root)], LintConfig(select=("TPL402",), preview=True), cache_dir=None)
+    return sorted((Path(f.path).name, f.line) for f in result.findings)
+
+
+PLACE = (
+    "import torch\n\n\ndef prepare(model, rank=None):\n"
+    "    return model.to(torch.device(f'cuda:{rank}'))\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("files", "found"),
+    [
+        # A device the helper places only where its rank is 0.
+        (
+            {
+                "pkg/helpers.py": "import torch\n\n\ndef prepare(model, rank=None):\n"
+                "    if rank == 0:\n        model = model.to(f'cuda:{rank}')\n    return model\n",
+                "pkg/plugin.py": "import torch.distributed as dist\nfrom pkg.helpers import prepare"
+                "\n\n\ndef run(model):\n    return prepare(model, dist.get_rank())\n",
+            },
+            [],
+        ),
+        # A call only rank 0 makes.
+        (
+            {
+                "pkg/helpers.py": PLACE,
+                "pkg/plugin.py": "import torch.distributed as dist\nfrom pkg.helpers import prepare"
+                "\n\n\ndef run(model):\n    rank = dist.get_rank()\n    if rank == 0:\n"
+                "        prepare(model, rank)\n",
+            },
+            [],
+        ),
+        # Another module's function of the same name, called on that module.
+        (
+            {
+                "pkg/helpers.py": PLACE,
+                "pkg/other.py": "def prepare(model, rank=None):\n    return model\n",
+                "pkg/plugin.py": "import torch.distributed as dist\nfrom pkg import other\n\n\n"
+                "def run(model):\n    return other.prepare(model, dist.get_rank())\n",
+            },
+            [],
+        ),
+        # The helper's own module, called on it.
+        (
+            {
+                "pkg/helpers.py": PLACE,
+                "pkg/plugin.py": "import torch.distributed as dist\nfrom pkg import helpers\n\n\n"
+                "def run(model):\n    return helpers.prepare(model, dist.get_rank())\n",
+            },
+            [("helpers.py", 5)],
+        ),
+        # A positional-only `rank`: the keyword goes to `**options`.
+        (
+            {
+                "pkg/helpers.py": "import torch\n\n\ndef prepare(model, rank=0, /, **options):\n"
+                "    return model.to(torch.device(f'cuda:{rank}'))\n",
+                "pkg/plugin.py": "import os\nimport torch.distributed as dist\n"
+                "from pkg.helpers import prepare\n\n\ndef run(model):\n"
+                "    return prepare(model, int(os.environ['LOCAL_RANK']), rank=dist.get_rank())\n",
+            },
+            [],
+        ),
+        # Some object's method of the same name in the helper's file fills nothing.
+        (
+            {
+                "pkg/helpers.py": PLACE + "\n\ndef build(trainer):\n    trainer.prepare()\n",
+                "pkg/plugin.py": "import torch.distributed as dist\nfrom pkg.helpers import prepare"
+                "\n\n\ndef run(model):\n    return prepare(model, dist.get_rank())\n",
+            },
+            [("helpers.py", 5)],
+        ),
+    ],
+    ids=[
+        "helper-rank-0",
+        "caller-rank-0",
+        "other-module",
+        "own-module",
+        "positional-only",
+        "method",
+    ],
+)
+def test_which_calls_pass_the_global_rank(
+    tmp_path: Path, files: dict[str, str], found: list[tuple[str, int]]
+) -> None:
+    assert _tpl402(tmp_path, {"pkg/__init__.py": "", **files}) == found
+
+
+def test_a_sibling_module_of_the_callers_script_shadows_the_helper(tmp_path: Path) -> None:
+    files = {
+        "pyproject.toml": "[project]\nname = 'x'\n",
+        "helpers.py": PLACE,
+        "scripts/helpers.py": "def prepare(model, rank=None):\n    return model\n",
+        "scripts/run.py": "import torch.distributed as dist\nfrom helpers import prepare\n\n\n"
+        "def main(model):\n    return prepare(model, dist.get_rank())\n",
+    }
+    assert _tpl402(tmp_path, files) == []
+    files["run.py"] = files.pop("scripts/run.py")  # beside the helper: its own import
+    (tmp_path / "scripts" / "run.py").unlink()
+    assert _tpl402(tmp_path, files) == [("helpers.py", 5)]
+
+
+def test_a_caller_file_in_another_encoding_is_read(tmp_path: Path) -> None:
+    plugin = (
+        "# -*- coding: latin-1 -*-\nimport torch.distributed as dist\n"
+        "from pkg.helpers import prepare\n\n\n"
+        "def run(model):\n    s = '\xe9\xe9'; return prepare(model, dist.get_rank())\n"
+    )
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "plugin.py").write_bytes(plugin.encode("latin-1"))
+    assert _tpl402(tmp_path, {"pkg/__init__.py": "", "pkg/helpers.py": PLACE}) == [
+        ("helpers.py", 5)
+    ]

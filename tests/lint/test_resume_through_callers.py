@@ -312,3 +312,27 @@ def test_a_load_only_horovods_rank_zero_runs_of_its_rank_zero_save_is_safe(
     every_rank = evaluate.replace("    if hvd.rank() == 0:\n        model", "    model")
     found = _findings(tmp_path, {**project, "evaluate.py": every_rank})
     assert [(code, name) for code, name, *_ in found] == [("TPL108", "evaluate.py")]
+
+
+def test_an_alias_of_the_helper_beside_a_function_of_its_name_from_elsewhere(
+    tmp_path: Path,
+) -> None:
+    train = (
+        TRAIN_HEAD + "from mmcv.runner.checkpoint import load_checkpoint\n"
+        "from pkg.checkpointing import load_checkpoint as restore\n\n\n"
+        "def train(d, model, optimizer, backbone):\n"
+        "    dist.init_process_group('nccl')\n"
+        "    load_checkpoint(backbone, 'pretrained.pth')\n"
+        "    restore(d, model, optimizer)\n"
+    )
+    assert _codes(tmp_path, {"pkg/checkpointing.py": HELPER, "pkg/train.py": train}) == [
+        "TPL108",
+        "TPL108",
+    ]
+
+
+def test_a_caller_nested_too_deeply_to_read_leaves_the_load_to_one_rule(tmp_path: Path) -> None:
+    deep = "TABLE = " + "+".join(["1"] * 3000) + "\n"
+    train = MULTI_PROCESS_CALLER.replace("import torch\n", "import torch\n" + deep, 1)
+    codes = _codes(tmp_path, {"pkg/checkpointing.py": HELPER, "pkg/train.py": train})
+    assert codes in (["TPL106", "TPL106"], ["TPL108", "TPL108"])

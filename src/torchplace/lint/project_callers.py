@@ -62,6 +62,7 @@ class CallerIndex:
         self._import_froms: dict[int, list[ast.ImportFrom]] = {}
         self._calls: dict[tuple[str, str], list[tuple[str, ast.Call]]] = {}
         self._named: dict[str, list[tuple[str, ast.Module]]] = {}
+        self._paths: frozenset[Path] | None = None
         self._top_names: dict[int, frozenset[str]] = {}
         self._binds: dict[tuple[int, int], bool] = {}
         self._functions: dict[
@@ -120,19 +121,48 @@ class CallerIndex:
 
     def _calls_of(self, path: str, name: str) -> Iterator[tuple[str, ast.Call]]:
         defining = Path(path).with_suffix("")
-        for other, tree in self._files_using(name, defining.name):
+        files = self._file_set()
+        for other, tree in self._naming(name):
             if other == path:
                 continue
-            froms = self._import_froms[id(tree)]  # indexed by `_files_using`
-            local = _local_names(froms, name, defining, Path(other), self._project_names())
+            froms = self._import_froms[id(tree)]
+            caller = Path(other)
+            local = _local_names(froms, name, defining, caller, self._project_names(), files)
+            modules = _module_names(tree, defining, caller, self._project_names(), files)
             parents = self._parents(tree)
-            loads = self._loads_of(tree)
-            uses: list[ast.AST] = [n for n in loads.get(name, ()) if isinstance(n, ast.Attribute)]
-            uses += [n for alias in local for n in loads.get(alias, ()) if isinstance(n, ast.Name)]
-            for node in uses:
+            for node in self._loads_of(tree).get(name, ()):
+                # `ckpt.load_checkpoint(...)`: only on a name bound to the defining module
+                # (not `other.prepare(...)` of another module, nor `a.b.prepare(...)`).
+                receiver = node.value if isinstance(node, ast.Attribute) else None
+                if not (isinstance(receiver, ast.Name) and receiver.id in modules):
+                    continue
                 parent = parents.get(id(node))
                 if isinstance(parent, ast.Call) and parent.func is node:
                     yield other, parent
+            for alias in local:
+                for node in self._loads_of(tree).get(alias, ()):
+                    parent = parents.get(id(node))
+                    if not isinstance(parent, ast.Call) or parent.func is not node:
+                        continue
+                    if isinstance(node, ast.Name):
+                        yield other, parent
+
+    def _file_set(self) -> frozenset[Path]:
+        """Where an import's module may be found: the project's modules (their paths without
+        `.py`) and every directory above them."""
+        if self._paths is None:
+            known: set[Path] = set()
+            for file in self.files:
+                module = Path(file).with_suffix("")
+                if module in known:
+                    continue
+                known.add(module)
+                for parent in module.parents:
+                    if parent in known:
+                        break
+                    known.add(parent)
+            self._paths = frozenset(known)
+        return self._paths
 
     def know_tree(self, path: str, tree: ast.Module) -> None:
         """Take `tree` as the parse of `path` (the project's own parse of it), unless the file
@@ -253,9 +283,12 @@ class CallerIndex:
         loads: dict[str, list[ast.AST]] = {}
         members: list[ast.Attribute] = []
         imported: set[str] = set()
+        froms: list[ast.ImportFrom] = []
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 parents[id(child)] = node
+            if isinstance(node, ast.ImportFrom):
+                froms.append(node)
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 loads.setdefault(node.id, []).append(node)
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
@@ -267,7 +300,7 @@ class CallerIndex:
                 loads.setdefault(member.attr, []).append(member)
         self._parent_maps[id(tree)] = parents
         self._load_maps[id(tree)] = loads
-        self._import_froms[id(tree)] = [n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        self._import_froms[id(tree)] = froms
         self._top_names[id(tree)] = frozenset(
             n.name
             for n in tree.body
@@ -308,7 +341,12 @@ def _functions_of(
 
 
 def _local_names(
-    froms: list[ast.ImportFrom], name: str, defining: Path, caller: Path, project: frozenset[str]
+    froms: list[ast.ImportFrom],
+    name: str,
+    defining: Path,
+    caller: Path,
+    project: frozenset[str],
+    files: frozenset[Path],
 ) -> set[str]:
     """The names under which the file `caller` (its `from ... import` statements: `froms`)
     imports `name` from the module of `defining` (its path without `.py`) or from a package
@@ -316,32 +354,68 @@ def _local_names(
     found: set[str] = set()
     for node in froms:
         for alias in node.names:
-            if alias.name == name and _reaches(node, defining, caller, project):
+            if alias.name == name and _reaches(node, defining, caller, project, files):
                 found.add(alias.asname or alias.name)
     return found
 
 
-def _reaches(node: ast.ImportFrom, defining: Path, caller: Path, project: frozenset[str]) -> bool:
-    """`from <module> import ...` names the module of `defining`, or a package that holds it:
-    relative to `caller`, or absolute under a name of the project, found from the caller's
-    directory or one above it."""
+def _module_names(
+    tree: ast.Module, defining: Path, caller: Path, project: frozenset[str], files: frozenset[Path]
+) -> set[str]:
+    """The names the file binds to the defining module itself: `from pkg import checkpointing
+    [as ckpt]`, `import pkg.checkpointing as ckpt`."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name != defining.name:
+                    continue
+                module = ast.ImportFrom(
+                    module=".".join(p for p in (node.module, alias.name) if p),
+                    names=[],
+                    level=node.level,
+                )
+                if _reaches(module, defining, caller, project, files, exact=True):
+                    found.add(alias.asname or alias.name)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname is None or alias.name.rpartition(".")[2] != defining.name:
+                    continue
+                module = ast.ImportFrom(module=alias.name, names=[], level=0)
+                if _reaches(module, defining, caller, project, files, exact=True):
+                    found.add(alias.asname)
+    return found
+
+
+def _reaches(
+    node: ast.ImportFrom,
+    defining: Path,
+    caller: Path,
+    project: frozenset[str],
+    files: frozenset[Path],
+    exact: bool = False,
+) -> bool:
+    """`from <module> import ...` names the module of `defining`, or (unless `exact`) a
+    package that holds it: relative to `caller`, or absolute under a name of the project,
+    found as Python finds it, from the caller's directory up: the first directory holding a
+    module or package of the first name decides (PointContrast's `semseg/ddp_main.py` imports
+    its own `semseg/lib/train.py` by `from lib.train import ...`, a script its sibling
+    `helpers.py` by `from helpers import ...`)."""
     parts = [p for p in (node.module or "").split(".") if p]
+
+    def names(target: Path) -> bool:
+        return defining == target or (not exact and target in defining.parents)
+
     if node.level > 0:
         base = caller.parent
         for _ in range(node.level - 1):
             base = base.parent
-        target = base.joinpath(*parts) if parts else base
-        return defining == target or target in defining.parents
+        return names(base.joinpath(*parts) if parts else base)
     if not parts or parts[0] not in project:
         return False
-    # Python finds the first name on its path: the caller's own directory (a script) or a
-    # directory above it (the root of the package the caller is in). Not any directory of
-    # that name: PointContrast's `semseg/ddp_main.py` imports `semseg/lib/train.py` by
-    # `from lib.train import train`, not `votenet_det_new/lib/train.py`.
     for base in caller.parents:
-        target = base.joinpath(*parts)
-        if defining == target or target in defining.parents:
-            return True
+        if base / parts[0] in files:  # a module or package of that name here
+            return names(base.joinpath(*parts))
     return False
 
 

@@ -863,7 +863,10 @@ class ProjectIndex:
             self._contexts[key] = self._contexts.pop(key)  # the most recent last
             return self._contexts[key]
         data = self._code(key)
-        ctx = whole_file_context(path, data) if data is not None else None
+        try:
+            ctx = whole_file_context(path, data) if data is not None else None
+        except RecursionError:
+            ctx = None  # nested too deeply to read: read as unreadable, for this file only
         self._contexts[key] = ctx
         if len(self._contexts) > _KEPT_CONTEXTS:
             del self._contexts[next(iter(self._contexts))]
@@ -1497,36 +1500,46 @@ class ProjectIndex:
         node; None if there is none."""
         # The rule's own reading of a rank, imported here: importing a rule package when
         # this module loads would load every rule of it first.
-        from torchplace.lint.rules.distributed.global_rank_as_device import passed_global_rank
+        from torchplace.lint.rules.distributed.global_rank_as_device import (
+            GlobalRankAsDevice,
+            passed_global_rank,
+        )
 
         path = os.path.abspath(path)  # as the project's files are listed
-        key = (path, line)
+        ctx = self._whole_context(path)
+        function = enclosing_function(ctx.tree, line) if ctx is not None else None
+        if ctx is None or not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            return None
+        key = (path, function.lineno)  # one answer for every device of the function
         if key in self._global_rank_callers:
             return self._global_rank_callers[key]
         found: str | None = None
-        ctx = self._whole_context(path)
-        function = enclosing_function(ctx.tree, line) if ctx is not None else None
-        if ctx is not None and isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-            callers = self.callers_of(path)
-            callers.know_tree(path, ctx.tree)
-            for other, call in callers.calls_of(path, line):
-                if other == path:
-                    continue
-                other_ctx = self._whole_context(other)
-                same = _same_call(other_ctx.tree, call) if other_ctx is not None else None
-                argument = _argument_for(function, same, "rank") if same is not None else None
-                if other_ctx is None or same is None or argument is None:
-                    continue
+        callers = self.callers_of(path)
+        callers.know_tree(path, ctx.tree)
+        for other, call in callers.calls_of(path, line):
+            if other == path:
+                continue
+            code = callers.text_of(other) or b""
+            if not GlobalRankAsDevice.candidate.search(code.decode("utf-8", "replace")):
+                continue  # names no global rank: read no further
+            other_ctx = self._whole_context(other)
+            same = _same_call(other_ctx.tree, call) if other_ctx is not None else None
+            argument = _argument_for(function, same, "rank") if same is not None else None
+            if other_ctx is None or same is None or argument is None:
+                continue
+            try:
                 source = passed_global_rank(other_ctx, same, argument)
-                if source is None or self.one_node_launch(other) is not None:
-                    continue
-                relative = os.path.relpath(other)
-                where = other if relative.startswith("..") else relative
-                found = (
-                    f"(`{call_name(call)}(...)` at {where}:{call.lineno} passes "
-                    f"`{other_ctx.source.segment(source)}`)"
-                )
-                break
+            except RecursionError:
+                continue  # a caller nested too deeply to read says nothing
+            if source is None or self.one_node_launch(other) is not None:
+                continue
+            relative = os.path.relpath(other)
+            where = other if relative.startswith("..") else relative
+            found = (
+                f"(`{call_name(call)}(...)` at {where}:{call.lineno} passes "
+                f"`{other_ctx.source.segment(source)}`)"
+            )
+            break
         self._global_rank_callers[key] = found
         return found
 
@@ -1541,14 +1554,22 @@ class ProjectIndex:
         None if there is none, or where the load reads back what the project saves as CPU
         copies, or only in rank 0 where only rank 0 reads it (`reads_back_safe_project_save`)."""
         path = os.path.abspath(path)  # as the project's files are listed
-        key = (path, line)
-        if key in self._multi_process_callers:
-            return self._multi_process_callers[key]
-        found: str | None = None
-        callers = self.callers_of(path)
         own = self._whole_context(path)
-        if own is not None:
+        function = enclosing_function(own.tree, line) if own is not None else None
+        if own is None or function is None:
+            return None
+        key = (path, function.lineno)  # one caller for every load of the function
+        if key not in self._multi_process_callers:
+            callers = self.callers_of(path)
             callers.know_tree(path, own.tree)
+            self._multi_process_callers[key] = self._first_multi_process_call(callers, path, line)
+        found = self._multi_process_callers[key]
+        if found is not None and self.reads_back_safe_project_save(path, line, rank_zero=True):
+            return None  # CPU copies, or rank 0's own GPU (`project_saves`)
+        return found
+
+    def _first_multi_process_call(self, callers: CallerIndex, path: str, line: int) -> str | None:
+        found: str | None = None
         for other, call in callers.calls_of(path, line):
             data = callers.text_of(other)
             if data is None or not multi_process_code(data.decode("utf-8", "replace")):
@@ -1557,17 +1578,17 @@ class ProjectIndex:
             same = _same_call(caller.tree, call) if caller is not None else None
             if caller is None or same is None:
                 continue
-            if not self._run_by_several_processes(other, caller, same):
-                continue
+            try:
+                if not self._run_by_several_processes(other, caller, same):
+                    continue
+            except RecursionError:
+                continue  # a caller nested too deeply to read says nothing
             name = call_name(call) or "it"
             # As the finding's own path is shown: from the working directory when in it.
             relative = os.path.relpath(other)
             where = other if relative.startswith("..") else relative
             found = f"(`{name}` is called at {where}:{call.lineno})"
             break
-        if found is not None and self.reads_back_safe_project_save(path, line, rank_zero=True):
-            found = None  # CPU copies, or rank 0's own GPU (`project_saves`)
-        self._multi_process_callers[key] = found
         return found
 
     def _run_by_several_processes(self, path: str, ctx: FileContext, call: ast.Call) -> bool:
@@ -1675,15 +1696,17 @@ def _same_call(tree: ast.Module, call: ast.Call) -> ast.Call | None:
     """The call of `tree` at the place of `call`, a node of another parse of the same file
     (`CallerIndex` parses on its own): a rule's reading of the file needs its own nodes."""
     place = (call.lineno, call.col_offset, call.end_lineno, call.end_col_offset)
-    return next(
-        (
-            n
-            for n in ast.walk(tree)
-            if isinstance(n, ast.Call)
-            and (n.lineno, n.col_offset, n.end_lineno, n.end_col_offset) == place
-        ),
-        None,
-    )
+    lines: list[ast.Call] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or node.lineno != call.lineno:
+            continue
+        if (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset) == place:
+            return node
+        if ast.dump(node) == ast.dump(call):
+            lines.append(node)
+    # Columns differ where the two parses decoded the line differently (a `# coding:` other
+    # than UTF-8): the one call of the same shape on that line is the call.
+    return lines[0] if len(lines) == 1 else None
 
 
 #: Whole-file contexts a project index keeps (`ProjectIndex._whole_context`).
@@ -1695,9 +1718,10 @@ def _argument_for(
 ) -> ast.expr | None:
     """The argument `call` passes to `parameter` of `function` (by keyword, or by position,
     `self` left out of an `__init__`), or None (not passed, or behind a `*args`)."""
+    only_positional = [a.arg for a in function.args.posonlyargs]
     given = next((k.value for k in call.keywords if k.arg == parameter), None)
-    if given is not None:
-        return given
+    if given is not None and parameter not in only_positional:
+        return given  # a positional-only one's name given by keyword goes to `**kwargs`
     positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
     if function.name == "__init__":
         positional = positional[1:]
