@@ -670,3 +670,29 @@ def test_a_script_function_that_binds_only_after_its_own_group_is_not_its_caller
     (tmp_path / "setup.py").write_text("", encoding="utf-8")
     result = run([str(tmp_path)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
     assert [(Path(f.path).name, f.line) for f in result.findings] == [("finetune.py", 9)]
+
+
+def test_a_device_bound_to_a_name_between_the_group_and_the_binding_is_no_cuda_work(
+    tmp_path: Path,
+) -> None:
+    # MiB's `run.py`: `device_id, device = opts.local_rank, torch.device(opts.local_rank)`
+    # between `init_process_group` and `set_device` names a device, given to no call.
+    script = (
+        "import torch\nfrom torch import distributed\n\n\n"
+        "def main(opts):\n"
+        "    distributed.init_process_group(backend='nccl', init_method='env://')\n"
+        "    device_id, device = opts.local_rank, torch.device(opts.local_rank)\n"
+        "    torch.cuda.set_device(device_id)\n"
+        "    distributed.barrier()\n\n\n"
+        'if __name__ == "__main__":\n'
+        "    main(None)\n"
+    )
+    (tmp_path / "run.py").write_text(script, encoding="utf-8")
+    (tmp_path / "setup.py").write_text("", encoding="utf-8")
+    result = run([str(tmp_path)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
+    assert result.findings == []
+    given = script.replace("device_id, device = opts.local_rank, ", "x = torch.zeros(1, device=")
+    given = given.replace("torch.device(opts.local_rank)\n", "torch.device(opts.local_rank))\n")
+    (tmp_path / "run.py").write_text(given, encoding="utf-8")
+    result = run([str(tmp_path)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
+    assert [f.line for f in result.findings] == [6]

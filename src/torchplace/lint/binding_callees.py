@@ -81,8 +81,23 @@ def first_cuda_work(text: str, start: int = 0, end: int | None = None) -> re.Mat
             continue
         if _NAMES_THE_GPU.fullmatch(match.group(0)) and not _in_call(text, match.start()):
             continue  # `device = "cuda"` names the GPU; its uses are the work
+        if match.group(0).lstrip("(,").strip().startswith("device") and not _in_parentheses(
+            text, match.start()
+        ):
+            continue  # `device_id, device = ...`: a name bound, no keyword given to a call
         return match
     return None
+
+
+def _in_parentheses(text: str, position: int) -> bool:
+    """An opening parenthesis before `position` on its line is still open: the `, device=`
+    there is a call's keyword, not a target of an assignment (MiB's `device_id, device =
+    opts.local_rank, torch.device(opts.local_rank)`)."""
+    line = text[text.rfind("\n", 0, position) + 1 : position + 1]
+    depth = 0
+    for character in line:
+        depth += {"(": 1, ")": -1}.get(character, 0)
+    return depth > 0 or line.lstrip().startswith(("(", ","))
 
 
 #: A `device=` keyword: it names a device for the call it is given to.
