@@ -58,17 +58,15 @@ def _findings(root: Path, files: dict[str, str]) -> list[tuple[str, str, int, st
     return sorted((f.code, Path(f.path).name, f.line, f.message) for f in result.findings)
 
 
+def _helper_with_caller(root: Path, caller: str) -> list[tuple[str, str, int, str]]:
+    files = {"pkg/__init__.py": "", "pkg/checkpointing.py": HELPER, "pkg/train.py": caller}
+    return _findings(root, files)
+
+
 def test_a_resume_helper_called_by_multi_process_code_is_tpl108_naming_the_caller(
     tmp_path: Path,
 ) -> None:
-    found = _findings(
-        tmp_path,
-        {
-            "pkg/__init__.py": "",
-            "pkg/checkpointing.py": HELPER,
-            "pkg/train.py": MULTI_PROCESS_CALLER,
-        },
-    )
+    found = _helper_with_caller(tmp_path, MULTI_PROCESS_CALLER)
     assert [(code, name, line) for code, name, line, _ in found] == [
         ("TPL108", "checkpointing.py", 5),
         ("TPL108", "checkpointing.py", 6),
@@ -81,14 +79,7 @@ def test_a_resume_helper_called_by_multi_process_code_is_tpl108_naming_the_calle
 def test_a_resume_helper_with_only_one_process_callers_stays_tpl106_saying_what_it_needs(
     tmp_path: Path,
 ) -> None:
-    found = _findings(
-        tmp_path,
-        {
-            "pkg/__init__.py": "",
-            "pkg/checkpointing.py": HELPER,
-            "pkg/train.py": ONE_PROCESS_CALLER,
-        },
-    )
+    found = _helper_with_caller(tmp_path, ONE_PROCESS_CALLER)
     assert [(code, name, line) for code, name, line, _ in found] == [
         ("TPL106", "checkpointing.py", 5),
         ("TPL106", "checkpointing.py", 6),

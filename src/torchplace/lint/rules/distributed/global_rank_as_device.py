@@ -337,6 +337,17 @@ def _after_single_node_guard(ctx: FileContext, value: ast.AST) -> bool:
     return confined_in_block(function, line, _names_read(function, value))
 
 
+def _plain_bindings(function: ast.AST) -> dict[str, list[ast.AST]]:
+    """The values each local name is bound to by a plain assignment (`name = value`)."""
+    bindings: dict[str, list[ast.AST]] = {}
+    for node in own_nodes(function):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bindings.setdefault(target.id, []).append(node.value)
+    return bindings
+
+
 def _names_read(function: ast.AST, value: ast.AST) -> frozenset[str]:
     """The names the device converts, one conversion at a time (`peel_index`), through the
     function's bindings of them: `set_device(device)` after `device = f"cuda:{global_rank}"`
@@ -344,12 +355,7 @@ def _names_read(function: ast.AST, value: ast.AST) -> frozenset[str]:
     converts none of them. `dist.get_rank()` or a `RANK` read in the device itself is the
     rank the group was given (`GROUP_RANK`); one reached through a binding made before the
     block wrote `RANK` is the launcher's."""
-    bindings: dict[str, list[ast.AST]] = {}
-    for node in own_nodes(function):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    bindings.setdefault(target.id, []).append(node.value)
+    bindings = _plain_bindings(function)
     names: set[str] = set()
     pending: list[tuple[ast.AST, bool]] = [(value, True)]
     while pending:
@@ -546,13 +552,9 @@ def _from_parameter(value: ast.AST, names: set[str]) -> bool:
 
 def _names_from_parameter(function: ast.AST) -> set[str]:
     """Local names every binding of which holds the `rank` parameter (`_from_parameter`)."""
-    bindings: dict[str, list[ast.AST]] = {}
+    bindings = _plain_bindings(function)
     for node in own_nodes(function):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    bindings.setdefault(target.id, []).append(node.value)
-        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and isinstance(node.target, ast.Name):
+        if isinstance(node, ast.AnnAssign | ast.AugAssign) and isinstance(node.target, ast.Name):
             bindings.setdefault(node.target.id, []).append(node.value or node.target)
     # Names bound otherwise too (`device, _ = ...`, `for device in ...`, `with ... as device`,
     # `(device := ...)`) may hold anything.
