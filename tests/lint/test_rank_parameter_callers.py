@@ -189,8 +189,8 @@ PLACE = (
         ),
     ],
     ids=[
-        "helper-rank-0",
-        "caller-rank-0",
+        "rank-0-in-the-callee",
+        "rank-0-in-the-caller",
         "other-module",
         "own-module",
         "positional-only",
