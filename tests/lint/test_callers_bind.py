@@ -696,3 +696,31 @@ def test_a_device_bound_to_a_name_between_the_group_and_the_binding_is_no_cuda_w
     (tmp_path / "run.py").write_text(given, encoding="utf-8")
     result = run([str(tmp_path)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
     assert [f.line for f in result.findings] == [6]
+
+
+@pytest.mark.parametrize(
+    "work",
+    [
+        "x = torch.zeros(\n        1, device=torch.device(opts.local_rank)\n    )",
+        "x = torch.zeros(\n        1,\n        device=torch.device(opts.local_rank),\n    )",
+        'x = make_tensor("shape)", device=torch.device(opts.local_rank))',
+    ],
+    ids=["continued-line", "own-line", "parenthesis-in-a-string"],
+)
+def test_a_device_given_to_a_call_before_the_binding_is_cuda_work(
+    tmp_path: Path, work: str
+) -> None:
+    script = (
+        "import torch\nfrom torch import distributed\n\n\n"
+        "def main(opts):\n"
+        "    distributed.init_process_group(backend='nccl', init_method='env://')\n"
+        f"    {work}\n"
+        "    torch.cuda.set_device(opts.local_rank)\n"
+        "    distributed.barrier()\n\n\n"
+        'if __name__ == "__main__":\n'
+        "    main(None)\n"
+    )
+    (tmp_path / "run.py").write_text(script, encoding="utf-8")
+    (tmp_path / "setup.py").write_text("", encoding="utf-8")
+    result = run([str(tmp_path)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
+    assert [f.line for f in result.findings] == [6]

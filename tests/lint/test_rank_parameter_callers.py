@@ -228,3 +228,33 @@ def test_a_caller_file_in_another_encoding_is_read(tmp_path: Path) -> None:
     assert _tpl402(tmp_path, {"pkg/__init__.py": "", "pkg/helpers.py": PLACE}) == [
         ("helpers.py", 5)
     ]
+
+
+@pytest.mark.parametrize(
+    ("imports", "call"),
+    [
+        ("import helpers", "helpers.prepare(model, dist.get_rank())"),
+        ("import pkg.helpers", "pkg.helpers.prepare(model, dist.get_rank())"),
+        ("import pkg.helpers as h", "h.prepare(model, dist.get_rank())"),
+        ("from pkg.helpers import prepare", "prepare(model, int(os.environ['SLURM_PROCID']))"),
+        ("from pkg.helpers import prepare", "prepare(model, world_rank)"),
+        ("import pkg", "pkg.place(model, dist.get_rank())"),
+    ],
+    ids=["plain-import", "dotted-import", "import-as", "slurm", "world-rank", "package-init"],
+)
+def test_every_spelling_of_a_call_of_the_helper_is_read(
+    tmp_path: Path, imports: str, call: str
+) -> None:
+    plugin = (
+        f"import os\nimport torch.distributed as dist\n{imports}\n\n\n"
+        f"def run(model, world_rank):\n    return {call}\n"
+    )
+    files = {
+        "pyproject.toml": "[project]\nname = 'x'\n",
+        "pkg/__init__.py": PLACE.replace("def prepare", "def place"),
+        "pkg/helpers.py": PLACE,
+        "helpers.py": PLACE,
+        "pkg/plugin.py": plugin,
+    }
+    found = _tpl402(tmp_path, files)
+    assert len(found) == 1 and found[0][1] == 5

@@ -81,7 +81,7 @@ def first_cuda_work(text: str, start: int = 0, end: int | None = None) -> re.Mat
             continue
         if _NAMES_THE_GPU.fullmatch(match.group(0)) and not _in_call(text, match.start()):
             continue  # `device = "cuda"` names the GPU; its uses are the work
-        if match.group(0).lstrip("(,").strip().startswith("device") and not _in_parentheses(
+        if match.group(0).lstrip("(,").strip().startswith("device") and _assignment_target(
             text, match.start()
         ):
             continue  # `device_id, device = ...`: a name bound, no keyword given to a call
@@ -89,15 +89,20 @@ def first_cuda_work(text: str, start: int = 0, end: int | None = None) -> re.Mat
     return None
 
 
-def _in_parentheses(text: str, position: int) -> bool:
-    """An opening parenthesis before `position` on its line is still open: the `, device=`
-    there is a call's keyword, not a target of an assignment (MiB's `device_id, device =
-    opts.local_rank, torch.device(opts.local_rank)`)."""
-    line = text[text.rfind("\n", 0, position) + 1 : position + 1]
-    depth = 0
-    for character in line:
-        depth += {"(": 1, ")": -1}.get(character, 0)
-    return depth > 0 or line.lstrip().startswith(("(", ","))
+def _assignment_target(text: str, position: int) -> bool:
+    """The `, device =` at `position` is among the targets of an assignment (MiB's
+    `device_id, device = opts.local_rank, torch.device(opts.local_rank)`), not a call's
+    keyword: its line holds only names and commas before it, and the line before does not
+    leave a call or a list open (a keyword on a continued line of a call, `1, device=d`)."""
+    start = text.rfind("\n", 0, position) + 1
+    if not _TARGETS.fullmatch(text[start : position + 1]):
+        return False
+    before = text[:start].rstrip()
+    return not before.endswith(("(", ",", "[", "{", "\\"))
+
+
+#: The start of a line of assignment targets, up to a comma: names, attributes and commas.
+_TARGETS = re.compile(r"[ \t]*[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*,")
 
 
 #: A `device=` keyword: it names a device for the call it is given to.

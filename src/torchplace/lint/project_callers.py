@@ -131,10 +131,10 @@ class CallerIndex:
             modules = _module_names(tree, defining, caller, self._project_names(), files)
             parents = self._parents(tree)
             for node in self._loads_of(tree).get(name, ()):
-                # `ckpt.load_checkpoint(...)`: only on a name bound to the defining module
-                # (not `other.prepare(...)` of another module, nor `a.b.prepare(...)`).
+                # `ckpt.load_checkpoint(...)`, `pkg.ckpt.load_checkpoint(...)`: only on the
+                # defining module, as the file binds it (not `other.prepare(...)`).
                 receiver = node.value if isinstance(node, ast.Attribute) else None
-                if not (isinstance(receiver, ast.Name) and receiver.id in modules):
+                if receiver is None or ast.unparse(receiver) not in modules:
                     continue
                 parent = parents.get(id(node))
                 if isinstance(parent, ast.Call) and parent.func is node:
@@ -362,28 +362,23 @@ def _local_names(
 def _module_names(
     tree: ast.Module, defining: Path, caller: Path, project: frozenset[str], files: frozenset[Path]
 ) -> set[str]:
-    """The names the file binds to the defining module itself: `from pkg import checkpointing
-    [as ckpt]`, `import pkg.checkpointing as ckpt`."""
+    """How the file spells the defining module itself, as a call's receiver: `ckpt` after
+    `from pkg import checkpointing as ckpt` or `import pkg.checkpointing as ckpt`,
+    `checkpointing` after `from pkg import checkpointing` or `import checkpointing`,
+    `pkg.checkpointing` after `import pkg.checkpointing`."""
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             for alias in node.names:
-                if alias.name != defining.name:
-                    continue
-                module = ast.ImportFrom(
-                    module=".".join(p for p in (node.module, alias.name) if p),
-                    names=[],
-                    level=node.level,
-                )
+                dotted = ".".join(p for p in (node.module, alias.name) if p)
+                module = ast.ImportFrom(module=dotted, names=[], level=node.level)
                 if _reaches(module, defining, caller, project, files, exact=True):
                     found.add(alias.asname or alias.name)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.asname is None or alias.name.rpartition(".")[2] != defining.name:
-                    continue
                 module = ast.ImportFrom(module=alias.name, names=[], level=0)
                 if _reaches(module, defining, caller, project, files, exact=True):
-                    found.add(alias.asname)
+                    found.add(alias.asname or alias.name)
     return found
 
 
@@ -403,8 +398,11 @@ def _reaches(
     `helpers.py` by `from helpers import ...`)."""
     parts = [p for p in (node.module or "").split(".") if p]
 
+    # A package's own `__init__.py` is the package: `import pkg`.
+    module = defining.parent if defining.name == "__init__" else defining
+
     def names(target: Path) -> bool:
-        return defining == target or (not exact and target in defining.parents)
+        return module == target or (not exact and target in defining.parents)
 
     if node.level > 0:
         base = caller.parent

@@ -1500,10 +1500,7 @@ class ProjectIndex:
         node; None if there is none."""
         # The rule's own reading of a rank, imported here: importing a rule package when
         # this module loads would load every rule of it first.
-        from torchplace.lint.rules.distributed.global_rank_as_device import (
-            GlobalRankAsDevice,
-            passed_global_rank,
-        )
+        from torchplace.lint.rules.distributed.global_rank_as_device import passed_global_rank
 
         path = os.path.abspath(path)  # as the project's files are listed
         ctx = self._whole_context(path)
@@ -1520,8 +1517,8 @@ class ProjectIndex:
             if other == path:
                 continue
             code = callers.text_of(other) or b""
-            if not GlobalRankAsDevice.candidate.search(code.decode("utf-8", "replace")):
-                continue  # names no global rank: read no further
+            if not _NAMES_A_RANK.search(code):
+                continue  # names no rank at all: read no further
             other_ctx = self._whole_context(other)
             same = _same_call(other_ctx.tree, call) if other_ctx is not None else None
             argument = _argument_for(function, same, "rank") if same is not None else None
@@ -1707,6 +1704,11 @@ def _same_call(tree: ast.Module, call: ast.Call) -> ast.Call | None:
     # Columns differ where the two parses decoded the line differently (a `# coding:` other
     # than UTF-8): the one call of the same shape on that line is the call.
     return lines[0] if len(lines) == 1 else None
+
+
+#: Text without which a file passes no global rank (`RANK`, `SLURM_PROCID`, `get_rank()`,
+#: `world_rank`, `process_index`, `hvd.rank()`): a cheap test before a caller is parsed.
+_NAMES_A_RANK = re.compile(rb"(?i:rank)|PROCID|process_index")
 
 
 #: Whole-file contexts a project index keeps (`ProjectIndex._whole_context`).
