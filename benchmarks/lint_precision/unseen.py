@@ -1290,26 +1290,30 @@ HISTORY = [
     ),
     (
         "2026-12-06",
-        "649c3ba",
-        "a fresh-context review of the cross-file readings (11 reproduced defects fixed: "
-        "callers resolved as Python imports them, a sibling module first; only calls on the "
-        "defining module's own name; rank 0's guards in the helper or the caller; a "
-        "positional-only rank; an unreadable caller; one reading per function), and a script "
-        "block whose function binds only after its own group no longer counts as its caller "
-        "binding first (mattersim's `main()`, 3 TPL401 TRUE a reading of same-named "
-        "functions had dropped, kept). TPL106, TPL108, TPL402 and TPL401 rerun on all 105 "
-        "sets: against each set's run before this round, 4 TPL108 added (all TRUE), 1 TPL402 "
-        "added (FALSE), 2 TPL106 TRUE now TPL108's; TPL401 2 added, both FALSE for both "
-        "judges: MiB's, since read (a `device` among an assignment's targets is no CUDA "
-        "work), and RRHF's (a `torch.load` between the group and the binding read as CUDA "
-        "work), which remains",
-    ),
-    (
-        "2026-12-06",
         "7117cc5",
         "TPL305 (preview; a move to a value the file hands a loader as `device_map=` and that "
         'spreads by default: `.to("auto")` raises), written from fresh-104\'s geniusrise '
         "sites, linted on the 103 other unseen sets at once as its first look: no finding",
+    ),
+    (
+        "2026-12-06",
+        "c5a79d4",
+        "two fresh-context reviews of the cross-file readings and TPL305 (26 reproduced "
+        "defects fixed, among them: "
+        "callers resolved as Python imports them, a sibling module first; only calls on the "
+        "defining module's own name; rank 0's guards in the helper or the caller; a "
+        "positional-only rank; an unreadable caller; plain and dotted imports; one reading "
+        "per function; TPL305 left values bound otherwise and moves under a test), and a script "
+        "block whose function binds only after its own group no longer counts as its caller "
+        "binding first (mattersim's `main()`, 3 TPL401 TRUE a reading of same-named "
+        "functions had dropped, kept). TPL106, TPL108, TPL402, TPL401 and TPL305 rerun on "
+        "all 105 sets: no crash; TPL305 raises only its 6 of fresh-104 (geniusrise's moves to "
+        "`self.device_map`); against each set's run before this round, 4 TPL108 added (all "
+        "TRUE), 1 TPL402 "
+        "added (FALSE), 2 TPL106 TRUE now TPL108's; TPL401 2 added, both FALSE for both "
+        "judges: MiB's, since read (a `device` among an assignment's targets is no CUDA "
+        "work), and RRHF's (a `torch.load` between the group and the binding read as CUDA "
+        "work), which remains",
     ),
 ]
 
