@@ -672,17 +672,14 @@ def test_a_script_function_that_binds_only_after_its_own_group_is_not_its_caller
     assert [(Path(f.path).name, f.line) for f in result.findings] == [("finetune.py", 9)]
 
 
-def test_a_device_bound_to_a_name_between_the_group_and_the_binding_is_no_cuda_work(
-    tmp_path: Path,
-) -> None:
-    # MiB's `run.py`: `device_id, device = opts.local_rank, torch.device(opts.local_rank)`
-    # between `init_process_group` and `set_device` names a device, given to no call.
+def _group_then_work(tmp_path: Path, work: str, binding: str) -> list[int]:
+    """TPL401's lines on a script whose `main` makes a group, runs `work`, binds, barriers."""
     script = (
         "import torch\nfrom torch import distributed\n\n\n"
         "def main(opts):\n"
         "    distributed.init_process_group(backend='nccl', init_method='env://')\n"
-        "    device_id, device = opts.local_rank, torch.device(opts.local_rank)\n"
-        "    torch.cuda.set_device(device_id)\n"
+        f"    {work}\n"
+        f"    torch.cuda.set_device({binding})\n"
         "    distributed.barrier()\n\n\n"
         'if __name__ == "__main__":\n'
         "    main(None)\n"
@@ -690,12 +687,18 @@ def test_a_device_bound_to_a_name_between_the_group_and_the_binding_is_no_cuda_w
     (tmp_path / "run.py").write_text(script, encoding="utf-8")
     (tmp_path / "setup.py").write_text("", encoding="utf-8")
     result = run([str(tmp_path)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
-    assert result.findings == []
-    given = script.replace("device_id, device = opts.local_rank, ", "x = torch.zeros(1, device=")
-    given = given.replace("torch.device(opts.local_rank)\n", "torch.device(opts.local_rank))\n")
-    (tmp_path / "run.py").write_text(given, encoding="utf-8")
-    result = run([str(tmp_path)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
-    assert [f.line for f in result.findings] == [6]
+    return [f.line for f in result.findings]
+
+
+def test_a_device_bound_to_a_name_between_the_group_and_the_binding_is_no_cuda_work(
+    tmp_path: Path,
+) -> None:
+    # MiB's `run.py`: `device_id, device = opts.local_rank, torch.device(opts.local_rank)`
+    # between `init_process_group` and `set_device` names a device, given to no call.
+    named = "device_id, device = opts.local_rank, torch.device(opts.local_rank)"
+    assert _group_then_work(tmp_path, named, "device_id") == []
+    given = "x = torch.zeros(1, device=torch.device(opts.local_rank))"
+    assert _group_then_work(tmp_path, given, "opts.local_rank") == [6]
 
 
 @pytest.mark.parametrize(
@@ -710,17 +713,4 @@ def test_a_device_bound_to_a_name_between_the_group_and_the_binding_is_no_cuda_w
 def test_a_device_given_to_a_call_before_the_binding_is_cuda_work(
     tmp_path: Path, work: str
 ) -> None:
-    script = (
-        "import torch\nfrom torch import distributed\n\n\n"
-        "def main(opts):\n"
-        "    distributed.init_process_group(backend='nccl', init_method='env://')\n"
-        f"    {work}\n"
-        "    torch.cuda.set_device(opts.local_rank)\n"
-        "    distributed.barrier()\n\n\n"
-        'if __name__ == "__main__":\n'
-        "    main(None)\n"
-    )
-    (tmp_path / "run.py").write_text(script, encoding="utf-8")
-    (tmp_path / "setup.py").write_text("", encoding="utf-8")
-    result = run([str(tmp_path)], LintConfig(select=("TPL401",), preview=True), cache_dir=None)
-    assert [f.line for f in result.findings] == [6]
+    assert _group_then_work(tmp_path, work, "opts.local_rank") == [6]
