@@ -118,7 +118,7 @@ from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rank_names import RANK_FROM_CALLERS, defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
-from torchplace.lint.rules._helpers import enclosing_function
+from torchplace.lint.rules._helpers import enclosing_function, same_call
 from torchplace.lint.rules.forward.tensor_factory_without_device_in_forward import (
     met_with_public_helpers_bound,
 )
@@ -1520,7 +1520,7 @@ class ProjectIndex:
             if not _NAMES_A_RANK.search(code):
                 continue  # names no rank at all: read no further
             other_ctx = self._whole_context(other)
-            same = _same_call(other_ctx.tree, call) if other_ctx is not None else None
+            same = same_call(other_ctx.tree, call) if other_ctx is not None else None
             argument = _argument_for(function, same, "rank") if same is not None else None
             if other_ctx is None or same is None or argument is None:
                 continue
@@ -1572,7 +1572,7 @@ class ProjectIndex:
             if data is None or not multi_process_code(data.decode("utf-8", "replace")):
                 continue
             caller = self._whole_context(other)
-            same = _same_call(caller.tree, call) if caller is not None else None
+            same = same_call(caller.tree, call) if caller is not None else None
             if caller is None or same is None:
                 continue
             try:
@@ -1687,23 +1687,6 @@ class ProjectIndex:
             callers = CallerIndex(files, max_file_bytes=self.max_file_bytes)
             self._callers[root] = callers
         return callers
-
-
-def _same_call(tree: ast.Module, call: ast.Call) -> ast.Call | None:
-    """The call of `tree` at the place of `call`, a node of another parse of the same file
-    (`CallerIndex` parses on its own): a rule's reading of the file needs its own nodes."""
-    place = (call.lineno, call.col_offset, call.end_lineno, call.end_col_offset)
-    lines: list[ast.Call] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call) or node.lineno != call.lineno:
-            continue
-        if (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset) == place:
-            return node
-        if ast.dump(node) == ast.dump(call):
-            lines.append(node)
-    # Columns differ where the two parses decoded the line differently (a `# coding:` other
-    # than UTF-8): the one call of the same shape on that line is the call.
-    return lines[0] if len(lines) == 1 else None
 
 
 #: Text without which a file passes no global rank (`RANK`, `SLURM_PROCID`, `get_rank()`,

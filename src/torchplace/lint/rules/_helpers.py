@@ -409,3 +409,20 @@ def names_assigned(function: ast.AST, value: ast.expr) -> set[str]:
 #: and the message says so (every TPL202 finding holds only where the project shards its
 #: parameters: FSDP's forward works on a gathered copy that `.data =` cuts off its shards).
 OWN_VALUES = " with its own values"
+
+
+def same_call(tree: ast.Module, call: ast.Call) -> ast.Call | None:
+    """The call of `tree` at the place of `call`, a node of another parse of the same file (the
+    pruned tree, or `CallerIndex`'s own parse): a reading of the file needs its own nodes."""
+    place = (call.lineno, call.col_offset, call.end_lineno, call.end_col_offset)
+    lines: list[ast.Call] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or node.lineno != call.lineno:
+            continue
+        if (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset) == place:
+            return node
+        if ast.dump(node) == ast.dump(call):
+            lines.append(node)
+    # Columns differ where the two parses decoded the line differently (a `# coding:` other
+    # than UTF-8): the one call of the same shape on that line is the call.
+    return lines[0] if len(lines) == 1 else None

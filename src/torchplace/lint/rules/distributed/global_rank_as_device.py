@@ -506,6 +506,9 @@ def rank_parameter_devices(ctx: FileContext) -> Iterator[tuple[ast.AST, str, str
                 for m in statement.body
                 if isinstance(m, ast.FunctionDef) and m.name == "__init__"
             ]
+    # Only functions taking `rank`: most files have none, and then the whole file is not
+    # walked for its calls.
+    holders = [(f, callee) for f, callee in holders if _CALLER_RANK in _parameter_names(f)]
     if not holders:
         return
     whole = ctx.whole_tree() or tree
@@ -516,9 +519,7 @@ def rank_parameter_devices(ctx: FileContext) -> Iterator[tuple[ast.AST, str, str
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
     }
     for function, callee in holders:
-        arguments = function.args
-        names = [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
-        if _CALLER_RANK not in names or callee in called:
+        if callee in called:
             continue
         if any(
             isinstance(n, ast.Name) and n.id == _CALLER_RANK and isinstance(n.ctx, ast.Store)
@@ -537,6 +538,11 @@ def rank_parameter_devices(ctx: FileContext) -> Iterator[tuple[ast.AST, str, str
                 if under_rank_zero(function, site.value, partial(_from_parameter, names=traced)):
                     continue  # `if rank == 0:`: global rank 0 is GPU 0 of its node
                 yield site.value, _CALLER_RANK, callee
+
+
+def _parameter_names(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    arguments = function.args
+    return [a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
 
 
 def _from_parameter(value: ast.AST, names: set[str]) -> bool:

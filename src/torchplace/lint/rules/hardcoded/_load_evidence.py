@@ -51,7 +51,12 @@ from torchplace.lint.dead_functions import named_in
 from torchplace.lint.group_size import spawned_alone
 from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.launch_commands import MULTI_PROCESS_CALLERS, SEVERAL_PROCESSES
-from torchplace.lint.rules._helpers import enclosing_function, names_assigned, without_comments
+from torchplace.lint.rules._helpers import (
+    enclosing_function,
+    names_assigned,
+    same_call,
+    without_comments,
+)
 from torchplace.lint.rules.hardcoded._load_reach import (
     MULTI_PROCESS,
     checkpoints_written_by_rank_zero,
@@ -181,7 +186,7 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
         # and restores, a resumed optimizer, a payload from its own sender hold no CUDA data.
         return None
     tree = trees.full()
-    whole_load = _same_call(tree, load)
+    whole_load = same_call(tree, load)
     whole_function = enclosing_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
@@ -232,7 +237,7 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
             # under each rank's own name (not evidence: `_shared_path`): it comes back onto
             # cuda:0, rank 0's own GPU.
             return None
-        whole = _same_call(tree, load)
+        whole = same_call(tree, load)
         if whole is not None and reads_back_rank_zero_save(ctx, tree, whole):
             return None
     return evidence
@@ -241,7 +246,7 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
 def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -> bool:
     """Another arm of an `if` holding the load restores the same path with `map_location`
     (SLIP's `if args.gpu is None: torch.load(path) else: torch.load(path, map_location=loc)`)."""
-    whole = _same_call(tree, load)
+    whole = same_call(tree, load)
     function = enclosing_function(tree, load.lineno)
     if whole is None or function is None or not whole.args:
         return False
@@ -271,14 +276,16 @@ SPELLED_LOAD = r"h\.load\s*\("
 _SPELLED_LOAD = re.compile(SPELLED_LOAD)
 
 
-def read_by_tpl108(ctx: FileContext, call: ast.Call) -> bool:
+def read_by_tpl108(ctx: FileContext, call: ast.Call, scope: Scope) -> bool:
     """TPL108 reads this load: spelled as it reads loads, and off the one-process arm of its
-    function (`if not dist.is_initialized():`), where a load is left alone. TPL106 hands a
-    load on to TPL108 only where TPL108 reads it: never neither."""
+    function (`if not dist.is_initialized():`: no process group there, one process restores
+    what it saved). TPL108 skips what this says no to, and TPL106 hands a load on to TPL108
+    only where this says yes: never neither."""
     spelled = f"{ctx.source.segment(call.func)}("
     if _SPELLED_LOAD.search(spelled) is None:
         return False
-    return not in_one_process_branch(ctx, call, enclosing_function(ctx.tree, call.lineno))
+    function = scope.function
+    return not in_one_process_branch(ctx, call, function.node if function else None)
 
 
 def may_have_evidence(ctx: FileContext) -> bool:
@@ -306,7 +313,7 @@ def _outside_bytes_or_resume_through_callers(
     if saves_only_cpu_copies(ctx, trees.full):
         return None  # what the file writes, and so may read back, holds no CUDA tensors
     tree = trees.full()
-    whole_load = _same_call(tree, load)
+    whole_load = same_call(tree, load)
     whole_function = enclosing_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
@@ -1080,17 +1087,5 @@ _DATA_PARALLEL = re.compile(r"(?<!Distributed)DataParallel\s*\(")
 def _enclosing_class(tree: ast.Module, function: ast.AST) -> ast.ClassDef | None:
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and function in node.body:
-            return node
-    return None
-
-
-def _same_call(tree: ast.Module, call: ast.Call) -> ast.Call | None:
-    """`call` (from the pruned tree) as a node of `tree`."""
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and node.lineno == call.lineno
-            and node.col_offset == call.col_offset
-        ):
             return node
     return None

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from torchplace.lint.context import FileContext
-from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules.hardcoded._load_evidence import (
     SPELLED_LOAD,
     Trees,
     evidence_at,
     may_have_evidence,
+    read_by_tpl108,
 )
 from torchplace.lint.rules.hardcoded.torch_load_without_map_location import (
     may_hold_cuda_tensors,
@@ -171,9 +171,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
         for call, located in unmapped_loads(ctx, self.located_calls(ctx, "load")):
             if not may_hold_cuda_tensors(ctx, located.scope, call):
                 continue
-            function = located.scope.function
-            if in_one_process_branch(ctx, call, function.node if function else None):
-                continue  # no process group here: one process restores what it saved
+            if not read_by_tpl108(ctx, call, located.scope):
+                continue
             evidence = evidence_at(ctx, trees, call, located.scope)
             if evidence is None:
                 continue

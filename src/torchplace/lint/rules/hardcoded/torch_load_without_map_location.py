@@ -86,7 +86,7 @@ class TorchLoadWithoutMapLocation(Rule):
             )
             if evidence is not None and not evidence.through_callers:
                 continue  # TPL108's, with its evidence
-            if evidence is not None and not read_by_tpl108(ctx, call):
+            if evidence is not None and not read_by_tpl108(ctx, call, located.scope):
                 evidence = None  # a spelling or an arm TPL108 leaves: this rule's alone
             message = None
             if evidence is not None:

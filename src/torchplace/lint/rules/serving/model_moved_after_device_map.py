@@ -136,27 +136,12 @@ class ModelMovedAfterDeviceMap(Rule):
             ):
                 message = "the model is dispatched over several devices and moved at once"
                 yield self.finding(ctx, call, message)
-        dispatched: dict[tuple[int, str], Scope] = {}
-        for located in ctx.assignments:
-            node = located.node
-            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
-                continue
-            if _dispatched(ctx, node.value, located.scope):
-                name = ctx.source.segment(node.targets[0])
-                dispatched[(id(located.scope.node), name)] = located.scope
+        dispatched = _dispatched_names(ctx)
         yield from (f for f, kept in self._dispatched_moves(ctx, dispatched, {}) if not kept)
         yield from self._moved_after_a_loading_method(ctx, dispatched)
 
     def _wrapped_moves(self, ctx: FileContext) -> Iterator[Finding]:
-        dispatched: dict[tuple[int, str], Scope] = {}
-        for located in ctx.assignments:
-            node = located.node
-            if not isinstance(node, ast.Assign) or len(node.targets) != 1:
-                continue
-            if _dispatched(ctx, node.value, located.scope):
-                dispatched[(id(located.scope.node), ctx.source.segment(node.targets[0]))] = (
-                    located.scope
-                )
+        dispatched = _dispatched_names(ctx)
         carried = _carried_models(ctx, dispatched)
         seen: set[tuple[int, int]] = set()
         for finding, kept in self._dispatched_moves(ctx, dispatched, carried):
@@ -367,6 +352,19 @@ class ModelMovedAfterDeviceMap(Rule):
                     " do not move it"
                 )
                 yield self.finding(ctx, call, message)
+
+
+def _dispatched_names(ctx: FileContext) -> dict[tuple[int, str], Scope]:
+    """The names (by scope) that an assignment binds to a dispatched model."""
+    dispatched: dict[tuple[int, str], Scope] = {}
+    for located in ctx.assignments:
+        node = located.node
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        if _dispatched(ctx, node.value, located.scope):
+            name = ctx.source.segment(node.targets[0])
+            dispatched[(id(located.scope.node), name)] = located.scope
+    return dispatched
 
 
 def _carried_models(
