@@ -414,9 +414,25 @@ def _weights_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> l
 
 
 def _is_loaded(node: ast.AST, load: ast.Call, names: set[str]) -> bool:
-    while isinstance(node, ast.Subscript):
-        node = node.value
+    """`node` is the loaded value, an item of it, or its weights through a method that keeps
+    them (YOLOv6's `torch.load(path)["model"].float().state_dict()`: a pickled module)."""
+    while True:
+        if isinstance(node, ast.Subscript):
+            node = node.value
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _KEEPS_WEIGHTS
+            and node is not load
+        ):
+            node = node.func.value
+        else:
+            break
     return node is load or (isinstance(node, ast.Name) and node.id in names)
+
+
+#: Methods of a loaded module or state that return its weights, as they are loaded.
+_KEEPS_WEIGHTS = frozenset({"state_dict", "float", "half", "bfloat16", "double", "eval"})
 
 
 def _placement_on_gpu(
