@@ -117,6 +117,9 @@ _F_STRING = re.compile(r"[rRbBuU]?[fF]|[fF][rR]")
 
 #: A saved value that is training state, not model weights.
 _TRAINING_STATE = re.compile(r"optim|scheduler|scaler", re.IGNORECASE)
+#: A saved value that is a batch of data, not model weights (qcmlforge's debugging
+#: `torch.save(batch, "debug_batch.pt")` beside its trainers' CPU copies of the model).
+_DATA_BATCH = re.compile(r"(?:\w+_)?batch|inputs?|data", re.IGNORECASE)
 _CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
 _URL = re.compile(r"^(?:https?|gs|s3)://")
 _HUB = {"hf_hub_download"}
@@ -272,7 +275,8 @@ def saves_only_cpu_copies(
     """Every `torch.save` of the file writes a CPU copy (`x.cpu()`, `x.to("cpu")`, or a name
     bound to one): what the file loads back is its own CPU data (an offload cache). With
     `weights_only`, every save of model weights: saves of optimizer, scheduler or scaler
-    state are left out (KAIR saves its networks as CPU copies, its optimizers as they are)."""
+    state are left out (KAIR saves its networks as CPU copies, its optimizers as they are),
+    and so are saves of a data batch held by a plain name (`torch.save(batch, path)`)."""
     if "save" not in ctx.source.text or not _CPU_COPY_TEXT.search(ctx.source.text):
         return False
     tree = full()
@@ -282,12 +286,20 @@ def saves_only_cpu_copies(
         for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
             if ctx.qualified(call.func) != "torch.save" or not call.args:
                 continue
-            if weights_only and _TRAINING_STATE.search(ctx.source.segment(call.args[0])):
+            if weights_only and _not_weights(ctx, call.args[0]):
                 continue
             saves += 1
             if not saves_a_cpu_copy(ctx, function, call.args[0], assigned):
                 return False
     return saves > 0
+
+
+def _not_weights(ctx: FileContext, value: ast.expr) -> bool:
+    """The saved value is training state (an optimizer's, a scheduler's, a scaler's) or a
+    batch of data held by a plain name: no model weights."""
+    if _TRAINING_STATE.search(ctx.source.segment(value)):
+        return True
+    return isinstance(value, ast.Name) and _DATA_BATCH.fullmatch(value.id) is not None
 
 
 def saves_a_cpu_copy(
@@ -354,13 +366,25 @@ def _is_cpu_copy(
     `move(x, device="cpu")`), or a dict comprehension of those (`{k: v.cpu() for ...}`), or a
     `torch.cat` / `torch.stack` of a sequence holding one of those, directly or through a
     name of the function (`assigned`) bound only to them: a join needs all its tensors on one
-    device (axbench's `weight = torch.cat([torch.load(file), weight.cpu()])`)."""
+    device (axbench's `weight = torch.cat([torch.load(file), weight.cpu()])`). Also the
+    `state_dict()` of a module moved to the CPU, a dict literal of CPU copies and values
+    that hold no tensor (`_dict_of_cpu_copies`), and a name bound only to any of these."""
     if isinstance(value, ast.DictComp):
         return _is_cpu_copy(ctx, value.value, assigned, seen)
+    if isinstance(value, ast.Dict):
+        return _dict_of_cpu_copies(ctx, value, assigned, seen)
+    if isinstance(value, ast.Name) and assigned is not None and id(value) not in seen:
+        bound = assigned.get(value.id, [])
+        inside = seen | {id(value)}
+        return bool(bound) and all(_is_cpu_copy(ctx, v, assigned, inside) for v in bound)
     if not isinstance(value, ast.Call):
         return False
     if isinstance(value.func, ast.Attribute) and value.func.attr == "cpu":
         return True
+    if isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict":
+        # A module moved to the CPU gives CPU tensors (qcmlforge's `cpu_model =
+        # unwrap_model(self.model).to("cpu")`, then `cpu_model.state_dict()`).
+        return _is_cpu_copy(ctx, value.func.value, assigned, seen | {id(value)})
     if (ctx.qualified(value.func) or "") in _JOINS and value.args:
         parts = value.args[0]
         if not isinstance(parts, ast.List | ast.Tuple):
@@ -380,6 +404,64 @@ def _is_cpu_copy(
     return any(_CPU_COPY_TEXT.search(ctx.source.segment(target)) for target in targets)
 
 
+def _dict_of_cpu_copies(
+    ctx: FileContext,
+    value: ast.Dict,
+    assigned: dict[str, list[ast.AST]] | None,
+    seen: frozenset[int],
+) -> bool:
+    """A dict literal holding at least one CPU copy, whose other entries hold no tensor:
+    numbers, strings, `None`, and dicts or lists of those or of attributes read off a CPU
+    copy (`{"model_state_dict": cpu_model.state_dict(), "config": {"n_embed":
+    cpu_model.n_embed}}`). An entry of any other origin (`self.ema`, an argument) may be a
+    GPU tensor."""
+    if any(key is None for key in value.keys):
+        return False  # `{**state}`: entries not seen here
+    inside = seen | {id(value)}
+    copies = 0
+    for entry in value.values:
+        if _is_cpu_copy(ctx, entry, assigned, inside):
+            copies += 1
+        elif not _holds_no_tensor(ctx, entry, assigned, inside):
+            return False
+    return copies > 0
+
+
+def _holds_no_tensor(
+    ctx: FileContext,
+    value: ast.AST,
+    assigned: dict[str, list[ast.AST]] | None,
+    seen: frozenset[int],
+) -> bool:
+    """A value that holds no tensor: a literal, an f-string, an identity or membership test, a
+    `not`, a container of such values, an attribute read off a CPU copy (its settings), or a
+    name of the function bound only to such values."""
+    if isinstance(value, ast.Constant | ast.JoinedStr):
+        return True
+    if isinstance(value, ast.Compare) and all(isinstance(op, _IDENTITY_TESTS) for op in value.ops):
+        return True  # `model.head is not None`: a bool (`==` of tensors would be a tensor)
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
+        return True
+    if isinstance(value, ast.Dict):
+        return None not in value.keys and all(
+            _holds_no_tensor(ctx, v, assigned, seen) for v in value.values
+        )
+    if isinstance(value, ast.List | ast.Tuple):
+        return all(_holds_no_tensor(ctx, v, assigned, seen) for v in value.elts)
+    if isinstance(value, ast.Attribute):
+        root: ast.AST = value
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        return isinstance(root, ast.Name) and _is_cpu_copy(ctx, root, assigned, seen)
+    if isinstance(value, ast.Name) and assigned is not None and id(value) not in seen:
+        bound = assigned.get(value.id, [])
+        inside = seen | {id(value)}
+        return bool(bound) and all(_holds_no_tensor(ctx, v, assigned, inside) for v in bound)
+    return False
+
+
+#: Comparisons whose result is a bool whatever they compare.
+_IDENTITY_TESTS = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
 #: Joins of tensors, which need them all on one device.
 _JOINS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.stack"})
 
