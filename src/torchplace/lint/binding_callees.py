@@ -35,8 +35,10 @@ CUDA_WORK = re.compile(
     # the other collectives (`all_gather_object` to learn the local rank from host names)
     r"|all_gather|reduce_scatter|all_to_all|gather_object|scatter_object"
     r"|\bdist(?:ributed)?\.(?:gather|reduce|scatter|send|recv|isend|irecv)\s*\("
-    # a load onto the current GPU, or of tensors restored where they were saved
-    r"|map_location\s*=\s*[\"']cuda[\"']|torch\.load\((?![^()]*map_location)"
+    # a load onto the current GPU (a load without `map_location` restores each tensor onto
+    # the GPU that saved it, whichever GPU is current: a later binding changes nothing for
+    # it, and that hazard is TPL108's)
+    r"|map_location\s*=\s*[\"']cuda[\"']"
     # the rest of what acts on the current GPU (`current_gpu`): typed constructors, pinned
     # memory, `torch.cuda` calls given no device, object collectives
     r"|" + CURRENT_GPU_USE.pattern
