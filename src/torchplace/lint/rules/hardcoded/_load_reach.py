@@ -119,7 +119,7 @@ _F_STRING = re.compile(r"[rRbBuU]?[fF]|[fF][rR]")
 _TRAINING_STATE = re.compile(r"optim|scheduler|scaler", re.IGNORECASE)
 #: A saved value that is a batch of data, not model weights (qcmlforge's debugging
 #: `torch.save(batch, "debug_batch.pt")` beside its trainers' CPU copies of the model).
-_DATA_BATCH = re.compile(r"(?:\w+_)?batch|inputs?|data", re.IGNORECASE)
+_DATA_BATCH = re.compile(r"(?:\w+_)?batch", re.IGNORECASE)
 _CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
 _URL = re.compile(r"^(?:https?|gs|s3)://")
 _HUB = {"hf_hub_download"}
@@ -296,7 +296,14 @@ def saves_only_cpu_copies(
 
 def _not_weights(ctx: FileContext, value: ast.expr) -> bool:
     """The saved value is training state (an optimizer's, a scheduler's, a scaler's) or a
-    batch of data held by a plain name: no model weights."""
+    batch of data held by a plain name: no model weights. A dict literal is so only when
+    each of its entries is (a checkpoint of a model and its optimizer holds weights)."""
+    if isinstance(value, ast.Dict):
+        return all(
+            key is not None
+            and _TRAINING_STATE.search(ctx.source.segment(key) + ctx.source.segment(entry))
+            for key, entry in zip(value.keys, value.values, strict=True)
+        )
     if _TRAINING_STATE.search(ctx.source.segment(value)):
         return True
     return isinstance(value, ast.Name) and _DATA_BATCH.fullmatch(value.id) is not None
@@ -311,7 +318,13 @@ def saves_a_cpu_copy(
     if isinstance(value, ast.Name) and _entries_made_cpu(ctx, function, value.id):
         return True
     values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
-    return bool(values) and all(_is_cpu_copy(ctx, v, assigned) for v in values)
+    if (
+        isinstance(value, ast.Name)
+        and any(isinstance(v, ast.Dict) for v in values)
+        and not _read_plainly(function, value.id)
+    ):
+        return False  # a dict literal filled or rebound elsewhere holds more than it shows
+    return bool(values) and all(_is_cpu_copy(ctx, v, assigned, function=function) for v in values)
 
 
 def _entries_made_cpu(ctx: FileContext, function: ast.AST, name: str) -> bool:
@@ -361,22 +374,24 @@ def _is_cpu_copy(
     value: ast.AST,
     assigned: dict[str, list[ast.AST]] | None = None,
     seen: frozenset[int] = frozenset(),
+    function: ast.AST | None = None,
 ) -> bool:
     """`x.cpu()`, `x.to("cpu")`, or a call given the CPU as its device (`to_device(x, "cpu")`,
     `move(x, device="cpu")`), or a dict comprehension of those (`{k: v.cpu() for ...}`), or a
     `torch.cat` / `torch.stack` of a sequence holding one of those, directly or through a
     name of the function (`assigned`) bound only to them: a join needs all its tensors on one
     device (axbench's `weight = torch.cat([torch.load(file), weight.cpu()])`). Also the
-    `state_dict()` of a module moved to the CPU, a dict literal of CPU copies and values
-    that hold no tensor (`_dict_of_cpu_copies`), and a name bound only to any of these."""
+    `state_dict()` of a module moved to the CPU and not moved again before it, a dict literal
+    of CPU copies and values that hold no tensor (`_dict_of_cpu_copies`), and a name of
+    `function` bound, by plain assignments only, to any of these (`_bound_cpu_copy`)."""
+    if len(seen) > _DEEPEST:
+        return False
     if isinstance(value, ast.DictComp):
-        return _is_cpu_copy(ctx, value.value, assigned, seen)
+        return _is_cpu_copy(ctx, value.value, assigned, seen, function)
     if isinstance(value, ast.Dict):
-        return _dict_of_cpu_copies(ctx, value, assigned, seen)
-    if isinstance(value, ast.Name) and assigned is not None and id(value) not in seen:
-        bound = assigned.get(value.id, [])
-        inside = seen | {id(value)}
-        return bool(bound) and all(_is_cpu_copy(ctx, v, assigned, inside) for v in bound)
+        return _dict_of_cpu_copies(ctx, value, assigned, seen, function)
+    if isinstance(value, ast.Name):
+        return _bound_cpu_copy(ctx, value, assigned, seen, function)
     if not isinstance(value, ast.Call):
         return False
     if isinstance(value.func, ast.Attribute) and value.func.attr == "cpu":
@@ -384,7 +399,7 @@ def _is_cpu_copy(
     if isinstance(value.func, ast.Attribute) and value.func.attr == "state_dict":
         # A module moved to the CPU gives CPU tensors (qcmlforge's `cpu_model =
         # unwrap_model(self.model).to("cpu")`, then `cpu_model.state_dict()`).
-        return _is_cpu_copy(ctx, value.func.value, assigned, seen | {id(value)})
+        return _is_cpu_copy(ctx, value.func.value, assigned, seen | {id(value)}, function)
     if (ctx.qualified(value.func) or "") in _JOINS and value.args:
         parts = value.args[0]
         if not isinstance(parts, ast.List | ast.Tuple):
@@ -398,10 +413,48 @@ def _is_cpu_copy(
             elif _is_cpu_copy(ctx, part, assigned, inside):
                 return True
         return False
-    targets = [*value.args[1:], *(k.value for k in value.keywords if k.arg == "device")]
+    devices = [k.value for k in value.keywords if k.arg == "device"]
+    targets = [*value.args[1:], *devices]
     if isinstance(value.func, ast.Attribute) and value.func.attr == "to":
-        targets = value.args[:1]
-    return any(_CPU_COPY_TEXT.search(ctx.source.segment(target)) for target in targets)
+        targets = [*value.args[:1], *devices]
+    return any(_names_the_cpu(ctx, target) for target in targets)
+
+
+def _names_the_cpu(ctx: FileContext, target: ast.AST) -> bool:
+    """`"cpu"` or `torch.device("cpu")` itself: `rank if cuda else "cpu"` may be a GPU."""
+    if isinstance(target, ast.Constant):
+        return isinstance(target.value, str) and target.value.split(":")[0] == "cpu"
+    return (
+        isinstance(target, ast.Call)
+        and (ctx.qualified(target.func) or call_name(target) or "").endswith("device")
+        and len(target.args) == 1
+        and _names_the_cpu(ctx, target.args[0])
+    )
+
+
+def _bound_cpu_copy(
+    ctx: FileContext,
+    name: ast.Name,
+    assigned: dict[str, list[ast.AST]] | None,
+    seen: frozenset[int],
+    function: ast.AST | None,
+) -> bool:
+    """A name of `function` bound only by plain assignments (not a parameter, no unpacking,
+    loop or augmented assignment, nothing stored into it: `_read_plainly`), each a CPU copy,
+    and not moved, wrapped or handed anywhere between them and its use (`Module.to` moves a
+    module in place: `cpu_model = model.to("cpu")`, then `model.to(rank)`, leaves no CPU
+    copy)."""
+    if assigned is None or function is None or id(name) in seen:
+        return False
+    bound = assigned.get(name.id, [])
+    if not bound or not _read_plainly(function, name.id):
+        return False
+    if _used_before(function, name.id, min(getattr(b, "lineno", 0) for b in bound), name):
+        return False
+    if any(_source_moved_before(ctx, function, b, name) for b in bound):
+        return False
+    inside = seen | {id(name)}
+    return all(_is_cpu_copy(ctx, v, assigned, inside, function) for v in bound)
 
 
 def _dict_of_cpu_copies(
@@ -409,20 +462,22 @@ def _dict_of_cpu_copies(
     value: ast.Dict,
     assigned: dict[str, list[ast.AST]] | None,
     seen: frozenset[int],
+    function: ast.AST | None,
 ) -> bool:
     """A dict literal holding at least one CPU copy, whose other entries hold no tensor:
-    numbers, strings, `None`, and dicts or lists of those or of attributes read off a CPU
-    copy (`{"model_state_dict": cpu_model.state_dict(), "config": {"n_embed":
+    numbers, strings, `None`, and a nested dict or list of those or of attributes read off a
+    CPU copy (`{"model_state_dict": cpu_model.state_dict(), "config": {"n_embed":
     cpu_model.n_embed}}`). An entry of any other origin (`self.ema`, an argument) may be a
-    GPU tensor."""
+    GPU tensor, and so may an attribute of a module as an entry of its own (`Module.to`
+    leaves a tensor attribute that is no buffer where it was)."""
     if any(key is None for key in value.keys):
         return False  # `{**state}`: entries not seen here
     inside = seen | {id(value)}
     copies = 0
     for entry in value.values:
-        if _is_cpu_copy(ctx, entry, assigned, inside):
+        if _is_cpu_copy(ctx, entry, assigned, inside, function):
             copies += 1
-        elif not _holds_no_tensor(ctx, entry, assigned, inside):
+        elif not _holds_no_tensor(ctx, entry, assigned, inside, function, nested=False):
             return False
     return copies > 0
 
@@ -432,32 +487,154 @@ def _holds_no_tensor(
     value: ast.AST,
     assigned: dict[str, list[ast.AST]] | None,
     seen: frozenset[int],
+    function: ast.AST | None,
+    *,
+    nested: bool,
 ) -> bool:
     """A value that holds no tensor: a literal, an f-string, an identity or membership test, a
-    `not`, a container of such values, an attribute read off a CPU copy (its settings), or a
-    name of the function bound only to such values."""
+    `not`, a container of such values, inside a container (`nested`) an attribute read off a
+    CPU copy (a setting of a settings dict), or a name of the function bound, by plain
+    assignments only, to such values."""
+    if len(seen) > _DEEPEST:
+        return False
     if isinstance(value, ast.Constant | ast.JoinedStr):
         return True
     if isinstance(value, ast.Compare) and all(isinstance(op, _IDENTITY_TESTS) for op in value.ops):
         return True  # `model.head is not None`: a bool (`==` of tensors would be a tensor)
     if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
         return True
+    inside = seen | {id(value)}
     if isinstance(value, ast.Dict):
         return None not in value.keys and all(
-            _holds_no_tensor(ctx, v, assigned, seen) for v in value.values
+            _holds_no_tensor(ctx, v, assigned, inside, function, nested=True) for v in value.values
         )
     if isinstance(value, ast.List | ast.Tuple):
-        return all(_holds_no_tensor(ctx, v, assigned, seen) for v in value.elts)
+        return all(
+            _holds_no_tensor(ctx, v, assigned, inside, function, nested=True) for v in value.elts
+        )
     if isinstance(value, ast.Attribute):
         root: ast.AST = value
         while isinstance(root, ast.Attribute):
             root = root.value
-        return isinstance(root, ast.Name) and _is_cpu_copy(ctx, root, assigned, seen)
-    if isinstance(value, ast.Name) and assigned is not None and id(value) not in seen:
+        return (
+            nested
+            and isinstance(root, ast.Name)
+            and _is_cpu_copy(ctx, root, assigned, inside, function)
+        )
+    if isinstance(value, ast.Name) and assigned is not None and function is not None:
         bound = assigned.get(value.id, [])
-        inside = seen | {id(value)}
-        return bool(bound) and all(_holds_no_tensor(ctx, v, assigned, inside) for v in bound)
+        return (
+            bool(bound)
+            and id(value) not in seen
+            and _read_plainly(function, value.id)
+            and all(
+                _holds_no_tensor(ctx, v, assigned, inside, function, nested=nested) for v in bound
+            )
+        )
     return False
+
+
+@lru_cache(maxsize=256)
+def _read_plainly(function: ast.AST, name: str) -> bool:
+    """Every binding of `name` in `function` is a plain assignment of one target (or `with
+    ... as name`), nothing is stored into it (`name[k] = v`, `name.update(...)`), and it is
+    no parameter nor a global: what it holds is what those assignments give it."""
+    arguments = getattr(function, "args", None)
+    if isinstance(arguments, ast.arguments):
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        if any(a.arg == name for a in every):
+            return False
+    plain: set[int] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            plain.add(id(node.targets[0]))
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            plain.add(id(node.optional_vars))
+    for node in ast.walk(function):
+        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+            return False
+        stored = isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del)
+        if stored and getattr(node, "id", None) == name and id(node) not in plain:
+            return False
+        into = isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store)
+        target = getattr(node, "value", None)
+        if into and isinstance(target, ast.Name) and target.id == name:
+            return False
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _FILLS
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == name
+        ):
+            return False
+    return True
+
+
+def _used_before(function: ast.AST, name: str, bound_line: int, use: ast.Name) -> bool:
+    """`name` is read between its first binding and `use` other than for an attribute that
+    moves nothing (`cpu_model.n_embed`): handed to a call, stored elsewhere (an alias a move
+    reaches), or moved itself (`name.to(rank)`, `name.cuda()`)."""
+    parents = _parents(function)
+    for node in ast.walk(function):
+        if not (
+            isinstance(node, ast.Name)
+            and node.id == name
+            and isinstance(node.ctx, ast.Load)
+            and node is not use
+            and bound_line <= node.lineno <= use.lineno
+        ):
+            continue
+        parent = parents.get(id(node))
+        if not isinstance(parent, ast.Attribute) or parent.attr in _MOVES:
+            return True
+    return False
+
+
+def _source_moved_before(
+    ctx: FileContext, function: ast.AST, bound: ast.AST, use: ast.Name
+) -> bool:
+    """The module a name's CPU copy was made from (`self.model` in `cpu_model =
+    unwrap_model(self.model).to("cpu")`) is moved again before the name's use: the copy is
+    that same module (`Module.to` returns it), now on the GPU."""
+    if not (isinstance(bound, ast.Call) and isinstance(bound.func, ast.Attribute)):
+        return False
+    source = ctx.source.segment(_unwrapped(bound.func.value))
+    for node in ast.walk(function):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _MOVES
+            and bound.lineno < node.lineno <= use.lineno
+            and ctx.source.segment(_unwrapped(node.func.value)) == source
+        ):
+            return True
+    return False
+
+
+def _unwrapped(node: ast.AST) -> ast.AST:
+    """`self.model` of `unwrap_model(self.model)` and of `self.model.module`."""
+    while True:
+        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+            node = node.args[0]
+        elif isinstance(node, ast.Attribute) and node.attr == "module":
+            node = node.value
+        else:
+            return node
+
+
+@lru_cache(maxsize=64)
+def _parents(function: ast.AST) -> dict[int, ast.AST]:
+    return {id(child): node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
+
+
+#: Methods that move a module (in place) or a tensor to a device.
+_MOVES = frozenset({"to", "cuda", "xpu", "npu", "to_empty", "apply"})
+#: Methods that store into a dict or list.
+_FILLS = frozenset({"update", "setdefault", "append", "extend", "insert", "__setitem__"})
+#: How deep a value is read through names and containers before it counts as unknown.
+_DEEPEST = 24
 
 
 #: Comparisons whose result is a bool whatever they compare.
