@@ -39,6 +39,8 @@ CUDA_WORK = re.compile(
     # the GPU that saved it, whichever GPU is current: a later binding changes nothing for
     # it, and that hazard is TPL108's)
     r"|map_location\s*=\s*[\"']cuda[\"']"
+    # ... also given by position (`torch.load(path, "cuda")`)
+    r"|torch\.load\(\s*[^,()]+,\s*[\"']cuda[\"']\s*[,)]"
     # the rest of what acts on the current GPU (`current_gpu`): typed constructors, pinned
     # memory, `torch.cuda` calls given no device, object collectives
     r"|" + CURRENT_GPU_USE.pattern
