@@ -253,7 +253,12 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
     # The first binding to a chosen GPU (`set_device(0)` in a one-process branch binds
     # nothing per rank), with no CUDA work before it.
     binding = next(
-        (m for m in _BINDS.finditer(after) if not _LITERAL_ARGUMENT.match(after, m.end())), None
+        (
+            m
+            for m in _BINDS.finditer(after)
+            if not _LITERAL_ARGUMENT.match(after, m.end()) and not _scoped(after, m.start())
+        ),
+        None,
     )
     if binding is None or first_cuda_work(after, 0, binding.start()):
         return False
@@ -263,6 +268,17 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
         first_cuda_work(without_comments(ctx.node_text(callee)))
         for callee in _own_functions_called(ctx, after[: binding.start()])
     )
+
+
+def _scoped(text: str, position: int) -> bool:
+    """The binding at `position` is a `with torch.cuda.device(d):` header: the GPU is `d`
+    only inside its block, and current GPU work after the block is on cuda:0 again
+    (llama-moe times its memory under one, then pins its loader's batches on cuda:0)."""
+    line = text[text.rfind("\n", 0, position) + 1 : position]
+    return _WITH.match(line) is not None
+
+
+_WITH = re.compile(r"\s*(?:async\s+)?with\b")
 
 
 def _own_functions_called(ctx: FileContext, text: str) -> list[ast.AST]:
