@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-104] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-105] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -187,7 +187,8 @@ move, CUDA work in threads and processes, and factories in `forward`; `--fresh-1
 (`FRESH_101`) packages chosen by the text TPL110, TPL303, TPL904 and TPL402 look for;
 `--fresh-102` (`FRESH_102`) packages chosen by the text TPL303, TPL108 and TPL402 look for;
 `--fresh-103` (`FRESH_103`) packages chosen by the text TPL409, TPL302, TPL405 and TPL110
-look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL303 look for.
+look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL303 look for;
+`--fresh-105` (`FRESH_105`) repositories and packages chosen by the text TPL110 looks for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13110,6 +13111,36 @@ FRESH_104 = (
     ("geniusrise-vision", "0.1.5"),
 )
 
+#: fresh-105: repositories (at the commit of their snapshot) and packages from the package
+#: index chosen by text found with grep: a model wrapped in `nn.DataParallel` on device ids
+#: it is given (arguments, a configuration) and moved to a GPU around the wrap (TPL110's
+#: shape); the index gave too few, so six are GitHub repositories. By fresh-104's checks,
+#: none of the packages or repositories it or the sets before it looked at, nor a project of a
+#: recall case, none sharing a file with another set. Chosen without running the linter and
+#: committed before it was first linted.
+FRESH_105 = (
+    # DeepLab v3+ segmentation trainer; DataParallel(model, device_ids=args.gpu_ids) then .cuda()
+    ("github:jfzhang95/pytorch-deeplab-xception", "9135e104a7a51ea9effa9c6676a2fcffe6a6a2e6"),
+    # HRNet facial landmarks; nn.DataParallel(model, device_ids=list(config.GPUS)).cuda() in train/test
+    ("github:HRNet/HRNet-Facial-Landmark-Detection", "f776dbe8eb6fec831774a47209dae5547ae2cda5"),
+    # EdgeConnect inpainting; nets wrapped in DataParallel(net, config.GPU), model then .to(cuda)
+    ("github:knazeri/edge-connect", "3142579785c5c8cc92ad655616d40f4f52fc7ec1"),
+    # face recognition toolkit; DataParallel(BACKBONE, device_ids=GPU_ID) then .to(DEVICE) (cuda:0)
+    ("github:ZhaoJ9014/face.evoLVe", "a9897bda52bdbb8d7c2fe28f1e21827dfd69d14e"),
+    # temporal relation network (video); DataParallel(model, device_ids=args.gpus).cuda()
+    ("github:zhoubolei/TRN-pytorch", "060509c4a25bb83d9dfa7c3444e850a49b8bed88"),
+    # RCAN super-resolution; model .to("cuda") then DataParallel(model, range(args.n_GPUs))
+    ("github:yulunzhang/RCAN", "f722e5d0e1eff45148bfaefd9bc85c6f0f26ce02"),
+    # NAS / hyper-parameter tuning nets; _model.cuda() then DataParallel(device_ids=self.gpu_list)
+    ("autonn", "0.0.2"),
+    # protein-interface deep learning; DataParallel(model, device_ids=list(range(ngpu))).to(cuda)
+    ("deeprank2", "3.1.0"),
+    # low-dose CT denoising benchmark; model .to(dev) then DataParallel(device_ids=args.devices)
+    ("ldct-benchmark", "0.0.15"),
+    # cell segmentation trainer; net.to(cuda:min) then DataParallel(device_ids=use_parallel)
+    ("jcell", "0.0.4"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15857,6 +15888,7 @@ UNSEEN_SETS = {
     "fresh-102": FRESH_102,
     "fresh-103": FRESH_103,
     "fresh-104": FRESH_104,
+    "fresh-105": FRESH_105,
 }
 
 

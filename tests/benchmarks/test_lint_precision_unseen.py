@@ -164,6 +164,7 @@ PACKAGE_UNSEEN_SETS = [
     "fresh-102",
     "fresh-103",
     "fresh-104",
+    "fresh-105",
 ]
 
 
@@ -284,6 +285,7 @@ KEPT_OUT_OF_FRESH_6 = KEPT_OUT_OF_FRESH_5 | {
         ("fresh-102", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-103", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-104", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
+        ("fresh-105", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
     ],
 )
 def test_an_unseen_set_holds_no_package_looked_at_before(unseen, set_name, kept_out):  # type: ignore[no-untyped-def]
@@ -383,6 +385,16 @@ def test_a_github_set_is_pinned_and_holds_no_recall_source(unseen, set_name):  #
     assert 15 <= len(entries) <= 20
     for name, commit in entries:
         assert name.startswith("github:") and re.fullmatch(r"[0-9a-f]{40}", commit), name
+        assert name.removeprefix("github:").lower() not in sources, name
+
+
+def test_a_mixed_set_pins_its_repositories_and_holds_no_recall_source(unseen):  # type: ignore[no-untyped-def]
+    sources = _recall_sources()
+    entries = unseen.PACKAGE_SETS["fresh-105"]
+    repositories = [(name, pin) for name, pin in entries if name.startswith("github:")]
+    assert 0 < len(repositories) < len(entries)
+    for name, commit in repositories:
+        assert re.fullmatch(r"[0-9a-f]{40}", commit), name
         assert name.removeprefix("github:").lower() not in sources, name
 
 
