@@ -13121,7 +13121,7 @@ FRESH_104 = (
 FRESH_105 = (
     # DeepLab v3+ segmentation trainer; DataParallel(model, device_ids=args.gpu_ids) then .cuda()
     ("github:jfzhang95/pytorch-deeplab-xception", "9135e104a7a51ea9effa9c6676a2fcffe6a6a2e6"),
-    # HRNet facial landmarks; nn.DataParallel(model, device_ids=list(config.GPUS)).cuda() in train/test
+    # HRNet facial landmarks; nn.DataParallel(model, device_ids=list(config.GPUS)).cuda()
     ("github:HRNet/HRNet-Facial-Landmark-Detection", "f776dbe8eb6fec831774a47209dae5547ae2cda5"),
     # EdgeConnect inpainting; nets wrapped in DataParallel(net, config.GPU), model then .to(cuda)
     ("github:knazeri/edge-connect", "3142579785c5c8cc92ad655616d40f4f52fc7ec1"),
