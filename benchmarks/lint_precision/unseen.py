@@ -1315,6 +1315,28 @@ HISTORY = [
         "work), and RRHF's (a `torch.load` between the group and the binding read as CUDA "
         "work), which remains",
     ),
+    (
+        "2026-12-06",
+        "d2d6286",
+        "fixes against the last FALSE shapes of fresh-104 and fresh-87: a module moved to the "
+        "CPU saves CPU tensors (`cpu_model.state_dict()`), and so does a dict of CPU copies "
+        "beside settings that hold no tensor; a save of a data batch is no save of weights "
+        "(TPL108); a `torch.load` without `map_location` restores each tensor onto the GPU "
+        "that saved it, whichever GPU is current, so it is no work on the current GPU, and a "
+        "`with torch.cuda.device(d):` header binds the process only inside its block "
+        "(TPL401). TPL106, TPL108 and TPL401 rerun on all 105 sets: no crash; against each "
+        "set's run before, qcmlforge's 4 TPL108 findings (FALSE) are TPL106's, RRHF's TPL401 "
+        "(FALSE) dropped, nothing added",
+    ),
+    (
+        "2026-12-06",
+        "42c9389",
+        "fresh-105 (6 repositories and 4 packages chosen by the text TPL110 looks for; 402 "
+        "files) at 42c9389: no default-tier finding; TPL110 3/3 TRUE, which brings it into "
+        "the default set; its TPL106 loads, 12 of 19: 0 TRUE; the judges agreed on 15 of 15; "
+        "a blind reading of its 32 `DataParallel` sites agreed on 32: 10 HAZARD, 3 raised by "
+        "the default set",
+    ),
 ]
 
 
@@ -3245,6 +3267,30 @@ CORPUS_NOTES = {
         "hypatorch's helper has no caller in the package, pi-zero's loads no optimizer). The 4 "
         'geniusrise sites, a default `device_map="auto"` later used as a device '
         "(`.to(self.device_map)`), prompted TPL305, whose first look leaves fresh-104 out."
+    ),
+    "fresh-105": (
+        "Repositories and packages of the package index chosen by text found with grep: a "
+        "model wrapped in `nn.DataParallel` on device ids it is given (an option, a config) "
+        "and moved to a GPU around the wrap, TPL110's shape (pytorch-deeplab-xception, "
+        "HRNet-Facial-Landmark-Detection, edge-connect, face.evoLVe, TRN-pytorch, RCAN, "
+        "autonn, deeprank2, ldct-benchmark, jcell); the index gave too few, so six are GitHub "
+        "repositories at the commit of their snapshot. By fresh-104's checks, none of the "
+        "packages or repositories it or the sets before it looked at, nor a project of a "
+        "recall case. Chosen without the linter, committed (0cd1e0a) before it was first "
+        "linted. First linted at 42c9389 (the code of d2d6286): 402 Python files, no crash. "
+        "No default-tier finding. TPL110 3 of 3 TRUE (HRNet's train and test scripts and "
+        "DeepLab's trainer move the model to the current GPU beside ids from a config or "
+        "`--gpu-ids`): its first looks since its last change that adds findings, so it "
+        "joined the default set. Its TPL106 loads, 12 of 19 drawn (`fresh-105/tpl106-sample`, "
+        "seed 105): 0 TRUE (one process each, checkpoints of cuda:0 read back there). The "
+        "judges agreed on 15 of 15. A blind reading of its 32 `DataParallel` sites "
+        "(`second_judge/unseen/sites-fresh-105.jsonl`), no findings shown, agreed on 32: 10 "
+        "HAZARD. The default set (TPL110 in it) raises 3; all rules 4. Missed: TRN's "
+        "`DataParallel(model, device_ids=args.gpus).cuda()` (an option whose default is "
+        "`None` read as ids that start at GPU 0), autonn's (its single-GPU arm binds the GPU, "
+        "read as binding the multi-GPU arm too), edge-connect's ids kept as physical numbers "
+        "after it sets `CUDA_VISIBLE_DEVICES` from them (4 sites), and deeprank2's graph "
+        "batches, which `nn.DataParallel` does not split."
     ),
 }
 
