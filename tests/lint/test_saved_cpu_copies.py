@@ -1,0 +1,183 @@
+"""What a file's saves hold, as TPL108 reads it: a save it takes for a CPU copy hands the file's
+loads to TPL106 (the checkpoints come back on the CPU). Each trainer below saves its model
+from a GPU in a way an earlier reading took for a CPU copy; its load must stay TPL108's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig
+from torchplace.lint.runner import run
+
+#: A trainer run by spawned ranks; `load` restores what `train_rank` saves. Line 13 is the load.
+HEAD = """\
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+from torch.nn.parallel import DistributedDataParallel
+
+
+class Trainer:
+    def __init__(self, model, path):
+        self.model = model
+        self.path = path
+
+    def load(self, path):
+        checkpoint = torch.load(path, weights_only=False)
+        self.model.load_state_dict(checkpoint["model_state_dict"])
+
+    def train(self, world_size):
+        mp.spawn(self.train_rank, args=(world_size,), nprocs=world_size)
+
+"""
+
+SAVES_FROM_A_GPU = {
+    # A module built on the CPU, then moved in place: `model` is on the GPU when saved.
+    "moved-after-its-cpu-build": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        model = build_model(self.cfg, device="cpu")
+        model.load_state_dict(torch.load("init.pt", map_location="cpu"))
+        model.to(rank)
+        self.model = DistributedDataParallel(model, device_ids=[rank])
+        if rank == 0:
+            torch.save(model.state_dict(), self.path)
+""",
+    # A parameter made a CPU copy on one arm only: the caller's GPU model on the other.
+    "parameter-made-cpu-on-one-arm": """\
+    def save(self, model, offload=False):
+        if offload:
+            model = model.to("cpu")
+        torch.save({"model_state_dict": model.state_dict(), "epoch": 1}, self.path)
+
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        if rank == 0:
+            self.save(self.model)
+""",
+    # A GPU entry stored into the dict after its literal.
+    "dict-filled-after": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        if rank == 0:
+            ckpt = {"model_state_dict": self.model.cpu().state_dict(), "epoch": 1}
+            ckpt["ema_state_dict"] = self.ema.state_dict()
+            torch.save(ckpt, self.path)
+""",
+    # A module's attribute as an entry of its own: `Module.to` leaves a plain tensor behind.
+    "module-attribute-as-entry": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        if rank == 0:
+            cpu_model = self.model.to("cpu")
+            state = {"model_state_dict": cpu_model.state_dict(), "centers": cpu_model.centers}
+            torch.save(state, self.path)
+""",
+    # A checkpoint named `data` is no data batch.
+    "checkpoint-named-data": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        model = self.model
+        if rank == 0:
+            data = {"model_state_dict": model.state_dict(), "epoch": 1}
+            torch.save(data, self.path)
+            torch.save(model.embeddings.cpu(), "emb.pt")
+""",
+    # `rank if cuda else "cpu"` is a GPU whenever CUDA is there.
+    "moved-to-rank-or-cpu": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        model = self.model.to(rank if torch.cuda.is_available() else "cpu")
+        self.model = DistributedDataParallel(model, device_ids=[rank])
+        if rank == 0:
+            torch.save(model.state_dict(), self.path)
+""",
+    # Weights saved with the optimizer's state are weights.
+    "weights-with-optimizer": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        if rank == 0:
+            torch.save(
+                {"model_state_dict": self.model.state_dict(), "optimizer": self.opt.state_dict()},
+                self.path,
+            )
+            torch.save(self.model.embed.weight.cpu(), "emb.pt")
+""",
+    # A CPU copy rebound by unpacking on one arm: maybe the GPU EMA model.
+    "rebound-by-unpacking": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        if rank == 0:
+            cpu_model = self.model.to("cpu")
+            if self.use_ema:
+                cpu_model, _ = self.ema_model, None
+            torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
+""",
+    # The CPU copy is the very module moved back to the GPU before the save.
+    "copy-of-a-module-moved-again": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        cpu_model = self.model.to("cpu")
+        self.model.to(rank)
+        self.fit(self.model)
+        if rank == 0:
+            torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
+""",
+    # The CPU copy of the model is saved beside EMA weights that live where training put them.
+    "cpu-copy-beside-ema-weights": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        if rank == 0:
+            cpu_model = self.model.to("cpu")
+            ema = self.ema_weights
+            torch.save({"model_state_dict": cpu_model.state_dict(), "ema": ema}, self.path)
+""",
+}
+
+
+def _load_findings(root: Path, body: str) -> list[tuple[str, int]]:
+    (root / "trainer.py").write_text(HEAD + body, encoding="utf-8")
+    config = LintConfig(select=("TPL106", "TPL108"), preview=True)
+    result = run([str(root)], config, cache_dir=None)
+    return [(f.code, f.line) for f in result.findings]
+
+
+@pytest.mark.parametrize("body", SAVES_FROM_A_GPU.values(), ids=SAVES_FROM_A_GPU.keys())
+def test_a_save_from_a_gpu_keeps_the_load_tpl108(tmp_path: Path, body: str) -> None:
+    assert ("TPL108", 13) in _load_findings(tmp_path, body)
+
+
+def test_a_cpu_copy_beside_settings_hands_the_load_to_tpl106(tmp_path: Path) -> None:
+    # qcmlforge's trainers: the unwrapped model moved to the CPU and saved with settings that
+    # hold no tensor, and a debugging save of a data batch, which holds no weights.
+    body = """\
+    def train_rank(self, rank, world_size, loader):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        self.model = DistributedDataParallel(self.model, device_ids=[rank])
+        for batch in loader:
+            if batch is None:
+                torch.save(batch, "debug_batch.pt")
+        if rank == 0:
+            cpu_model = self.model.module.to("cpu")
+            head_config = None
+            if cpu_model.head is not None:
+                head_config = {"n_embed": cpu_model.head.n_embed, "r_cut": 5.0}
+            config = {
+                "n_embed": cpu_model.n_embed,
+                "has_head": cpu_model.head is not None,
+                "head_config": head_config,
+                "name": f"atom-{world_size}",
+            }
+            torch.save({"model_state_dict": cpu_model.state_dict(), "config": config}, self.path)
+"""
+    assert _load_findings(tmp_path, body) == [("TPL106", 13)]
