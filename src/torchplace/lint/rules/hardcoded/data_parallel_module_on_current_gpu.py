@@ -131,7 +131,7 @@ class DataParallelModuleOnCurrentGpu(Rule):
             nodes = _nodes_of(ctx, scope)
             if any(_binds(node) for node in nodes):
                 continue  # the current GPU is the one it chose
-            move = _current_gpu_move(ctx, scope, nodes, call, module)
+            move = _current_gpu_move(ctx, scope, nodes, call, module, one_id=_one_id(ids))
             if move is None:
                 continue
             written = ctx.source.segment(ids)
@@ -204,14 +204,27 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
     return False
 
 
+def _one_id(ids: ast.expr) -> bool:
+    """`device_ids=[args.gpu]`: one id, where DataParallel moves its module itself."""
+    return isinstance(ids, ast.List | ast.Tuple) and len(ids.elts) == 1
+
+
 def _current_gpu_move(
-    ctx: FileContext, scope: Scope, nodes: list[ast.AST], wrap: ast.Call, module: ast.expr
+    ctx: FileContext,
+    scope: Scope,
+    nodes: list[ast.AST],
+    wrap: ast.Call,
+    module: ast.expr,
+    *,
+    one_id: bool = False,
 ) -> ast.Call | None:
     """The call that moves the wrapped module, or the wrapper, to the current GPU: inside the
     wrap (`DataParallel(model.cuda(), ...)`), on it (`DataParallel(...).cuda()`) or anywhere
     in the function on the same name,
-    not on the other arm of an `if` whose one arm wraps."""
-    if isinstance(module, ast.Call) and _to_current_gpu(ctx, scope, module):
+    not on the other arm of an `if` whose one arm wraps. Given one id (`one_id`),
+    DataParallel moves the module to it when it wraps it: only a move after the wrap
+    counts."""
+    if isinstance(module, ast.Call) and _to_current_gpu(ctx, scope, module) and not one_id:
         return module
     receivers = {ast.unparse(module)} if _plain_receiver(module) else set()
     for node in nodes:
@@ -222,6 +235,8 @@ def _current_gpu_move(
     for node in nodes:
         if on_other_arms(arms.get(id(wrap), ()), arms.get(id(node), ())):
             continue  # `if args.dp: wrap ... else: model.cuda()`: never in one run
+        if one_id and isinstance(node, ast.Call) and _before(node, wrap):
+            continue  # the wrap moves the module to its one id
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
@@ -233,6 +248,13 @@ def _current_gpu_move(
         ):
             return node
     return None
+
+
+def _before(node: ast.AST, wrap: ast.Call) -> bool:
+    """`node` ends before the wrap starts (`model.cuda()` on an earlier line or earlier in
+    the wrap's line)."""
+    end = (getattr(node, "end_lineno", None) or 0, getattr(node, "end_col_offset", None) or 0)
+    return end <= (wrap.lineno, wrap.col_offset)
 
 
 def _to_current_gpu_on_path(
