@@ -141,6 +141,96 @@ SAVES_FROM_A_GPU = {
             ema = self.ema_weights
             torch.save({"model_state_dict": cpu_model.state_dict(), "ema": ema}, self.path)
 """,
+    # The saved CPU copy is moved back to a GPU itself.
+    "moved-itself-then-saved": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        cpu_model = self.model.to("cpu")
+        cpu_model.cuda(rank)
+        if rank == 0:
+            torch.save(cpu_model, self.path)
+""",
+    # The saved copy is the module moved back in place.
+    "source-moved-then-saved-whole": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        cpu_model = self.model.to("cpu")
+        self.model.to(rank)
+        if rank == 0:
+            torch.save(cpu_model, self.path)
+""",
+    # A GPU weight stored into a state dict of CPU copies.
+    "state-dict-filled-after": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        sd = self.model.cpu().state_dict()
+        self.model.to(rank)
+        sd["ema"] = self.ema.weight
+        if rank == 0:
+            torch.save(sd, self.path)
+""",
+    # A dict of CPU copies updated with GPU state.
+    "comprehension-updated-after": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        sd = {k: v.cpu() for k, v in self.model.state_dict().items()}
+        sd.update(self.ema.state_dict())
+        if rank == 0:
+            torch.save(sd, self.path)
+""",
+    # A move through a chain of calls (`cpu_model.eval().cuda(rank)`).
+    "moved-through-a-chain": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        cpu_model = self.model.to("cpu")
+        cpu_model.eval().cuda(rank)
+        if rank == 0:
+            torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
+""",
+    # The copy's wrapped module moved (`cpu_model.module.to(rank)`).
+    "submodule-moved": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        cpu_model = self.model.to("cpu")
+        cpu_model.module.to(rank)
+        if rank == 0:
+            torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
+""",
+    # The source moved through `self.model.eval().to(rank)`.
+    "source-moved-through-a-chain": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        cpu_model = self.model.to("cpu")
+        self.model.eval().to(rank)
+        if rank == 0:
+            torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
+""",
+    # A copy made by a function (`to_device(self.model, "cpu")`), its source moved after.
+    "function-made-copy-source-moved": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        cpu_model = to_device(self.model, "cpu")
+        self.model.to(rank)
+        if rank == 0:
+            torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
+""",
+    # A move later in the loop runs before the next save.
+    "moved-later-in-the-loop": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        cpu_model = self.model.to("cpu")
+        for epoch in range(3):
+            if rank == 0:
+                torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
+            self.model.to(rank)
+            self.fit(self.model)
+""",
 }
 
 
@@ -180,4 +270,33 @@ def test_a_cpu_copy_beside_settings_hands_the_load_to_tpl106(tmp_path: Path) -> 
             }
             torch.save({"model_state_dict": cpu_model.state_dict(), "config": config}, self.path)
 """
+    assert _load_findings(tmp_path, body) == [("TPL106", 13)]
+
+
+SAVES_ON_THE_CPU = {
+    # A deep copy moved to the CPU is another module than the one moved back.
+    "deep-copy": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        self.fit(self.model)
+        cpu_model = copy.deepcopy(self.model).to("cpu")
+        self.model.to(rank)
+        if rank == 0:
+            torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
+""",
+    # An optimizer's state beside a counter holds no weights; the weights are a CPU copy.
+    "optimizer-with-a-counter": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        if rank == 0:
+            torch.save({"model_state_dict": self.model.cpu().state_dict()}, self.path)
+            torch.save({"optimizer": self.opt.state_dict(), "epoch": 3}, "opt.pt")
+""",
+}
+
+
+@pytest.mark.parametrize("body", SAVES_ON_THE_CPU.values(), ids=SAVES_ON_THE_CPU.keys())
+def test_a_save_of_cpu_copies_hands_the_load_to_tpl106(tmp_path: Path, body: str) -> None:
     assert _load_findings(tmp_path, body) == [("TPL106", 13)]

@@ -15,12 +15,14 @@ import ast
 import io
 import re
 import tokenize
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.rank_flow import module_nodes, own_nodes
 from torchplace.lint.rules._helpers import enclosing_function
+from torchplace.lint.rules.hardcoded._saved_names import FunctionNames, copied_module
 from torchplace.lint.run_conditions import rank_zero_test
 from torchplace.lint.spawn_ranks import spawns_processes
 
@@ -120,6 +122,8 @@ _TRAINING_STATE = re.compile(r"optim|scheduler|scaler", re.IGNORECASE)
 #: A saved value that is a batch of data, not model weights (qcmlforge's debugging
 #: `torch.save(batch, "debug_batch.pt")` beside its trainers' CPU copies of the model).
 _DATA_BATCH = re.compile(r"(?:\w+_)?batch", re.IGNORECASE)
+#: An entry of a saved dict that holds weights (a state dict, a model, parameters).
+_WEIGHTS = re.compile(r"state_dict|model|net|weight|param|ema|module", re.IGNORECASE)
 _CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
 _URL = re.compile(r"^(?:https?|gs|s3)://")
 _HUB = {"hf_hub_download"}
@@ -279,7 +283,26 @@ def saves_only_cpu_copies(
     and so are saves of a data batch held by a plain name (`torch.save(batch, path)`)."""
     if "save" not in ctx.source.text or not _CPU_COPY_TEXT.search(ctx.source.text):
         return False
-    tree = full()
+    return _only_cpu_copies(ctx.source.text, weights_only, ctx, full)
+
+
+def _only_cpu_copies(
+    text: str, weights_only: bool, ctx: FileContext, full: Callable[[], ast.Module]
+) -> bool:
+    """`saves_only_cpu_copies`, once per file text: every load of the file, in each rule
+    that reads loads, asks."""
+    key = (text, weights_only)
+    if key not in _ONLY_CPU_COPIES:
+        if len(_ONLY_CPU_COPIES) >= 16:
+            _ONLY_CPU_COPIES.pop(next(iter(_ONLY_CPU_COPIES)))
+        _ONLY_CPU_COPIES[key] = _saves_only_cpu_copies(ctx, full(), weights_only)
+    return _ONLY_CPU_COPIES[key]
+
+
+_ONLY_CPU_COPIES: dict[tuple[str, bool], bool] = {}
+
+
+def _saves_only_cpu_copies(ctx: FileContext, tree: ast.Module, weights_only: bool) -> bool:
     saves = 0
     for function in local_functions(tree):
         assigned = local_assignments(function)
@@ -296,14 +319,24 @@ def saves_only_cpu_copies(
 
 def _not_weights(ctx: FileContext, value: ast.expr) -> bool:
     """The saved value is training state (an optimizer's, a scheduler's, a scaler's) or a
-    batch of data held by a plain name: no model weights. A dict literal is so only when
-    each of its entries is (a checkpoint of a model and its optimizer holds weights)."""
+    batch of data held by a plain name: no model weights. A dict literal is so when it
+    holds training state and no entry names weights (a checkpoint of a model and its
+    optimizer holds weights; an epoch counter beside an optimizer's state does not)."""
     if isinstance(value, ast.Dict):
-        return all(
-            key is not None
-            and _TRAINING_STATE.search(ctx.source.segment(key) + ctx.source.segment(entry))
+        texts = [
+            ctx.source.segment(key) + " " + ctx.source.segment(entry)
             for key, entry in zip(value.keys, value.values, strict=True)
-        )
+            if key is not None
+        ]
+        if len(texts) < len(value.keys):
+            return False  # `{**state}`: entries not seen here
+        # `{"optimizer": opt.state_dict(), "epoch": epoch}`: training state beside counters;
+        # `{"model": model.state_dict(), "optimizer": ...}` holds weights.
+        state = [_TRAINING_STATE.search(text) is not None for text in texts]
+        weights = [
+            not s and _WEIGHTS.search(t) is not None for s, t in zip(state, texts, strict=True)
+        ]
+        return any(state) and not any(weights)
     if _TRAINING_STATE.search(ctx.source.segment(value)):
         return True
     return isinstance(value, ast.Name) and _DATA_BATCH.fullmatch(value.id) is not None
@@ -317,31 +350,18 @@ def saves_a_cpu_copy(
     replaced by one (`_entries_made_cpu`)."""
     if isinstance(value, ast.Name) and _entries_made_cpu(ctx, function, value.id):
         return True
-    values = assigned.get(value.id, []) if isinstance(value, ast.Name) else [value]
-    if (
-        isinstance(value, ast.Name)
-        and any(isinstance(v, ast.Dict) for v in values)
-        and not _read_plainly(function, value.id)
-    ):
-        return False  # a dict literal filled or rebound elsewhere holds more than it shows
-    return bool(values) and all(_is_cpu_copy(ctx, v, assigned, function=function) for v in values)
+    # The saved name is read like any other: only plain bindings, nothing stored into it,
+    # not moved before the save.
+    if isinstance(value, ast.Name):
+        return _bound_cpu_copy(ctx, value, assigned, frozenset(), function, saved=True)
+    return _is_cpu_copy(ctx, value, assigned, function=function)
 
 
 def _entries_made_cpu(ctx: FileContext, function: ast.AST, name: str) -> bool:
     """`for key, value in name.items(): name[key] = value.cpu()` in the function: every entry
     of the dict is replaced by a CPU copy (KAIR's `save_network`)."""
-    for loop in ast.walk(function):
-        if not (
-            isinstance(loop, ast.For)
-            and isinstance(loop.target, ast.Tuple)
-            and len(loop.target.elts) == 2
-            and isinstance(loop.iter, ast.Call)
-            and isinstance(loop.iter.func, ast.Attribute)
-            and loop.iter.func.attr == "items"
-            and isinstance(loop.iter.func.value, ast.Name)
-            and loop.iter.func.value.id == name
-        ):
-            continue
+    for loop in _item_loops(function).get(name, ()):
+        assert isinstance(loop.target, ast.Tuple)
         key, item = loop.target.elts
         for statement in loop.body:
             if (
@@ -356,6 +376,31 @@ def _entries_made_cpu(ctx: FileContext, function: ast.AST, name: str) -> bool:
             ):
                 return True
     return False
+
+
+def _item_loops(function: ast.AST) -> dict[str, list[ast.For]]:
+    """The function's `for key, value in name.items():` loops by `name`, read once."""
+    found = _ITEM_LOOPS.get(function)
+    if found is None:
+        found = {}
+        for loop in ast.walk(function):
+            if (
+                isinstance(loop, ast.For)
+                and isinstance(loop.target, ast.Tuple)
+                and len(loop.target.elts) == 2
+                and isinstance(loop.iter, ast.Call)
+                and isinstance(loop.iter.func, ast.Attribute)
+                and loop.iter.func.attr == "items"
+                and isinstance(loop.iter.func.value, ast.Name)
+            ):
+                found.setdefault(loop.iter.func.value.id, []).append(loop)
+        _ITEM_LOOPS[function] = found
+    return found
+
+
+_ITEM_LOOPS: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.For]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _copies(call: ast.AST, item: ast.expr) -> bool:
@@ -438,21 +483,29 @@ def _bound_cpu_copy(
     assigned: dict[str, list[ast.AST]] | None,
     seen: frozenset[int],
     function: ast.AST | None,
+    *,
+    saved: bool = False,
 ) -> bool:
     """A name of `function` bound only by plain assignments (not a parameter, no unpacking,
-    loop or augmented assignment, nothing stored into it: `_read_plainly`), each a CPU copy,
+    loop or augmented assignment, nothing stored into it: `FunctionNames`), each a CPU copy,
     and not moved, wrapped or handed anywhere between them and its use (`Module.to` moves a
     module in place: `cpu_model = model.to("cpu")`, then `model.to(rank)`, leaves no CPU
     copy)."""
     if assigned is None or function is None or id(name) in seen:
         return False
     bound = assigned.get(name.id, [])
-    if not bound or not _read_plainly(function, name.id):
+    names = FunctionNames.of(function)
+    if not bound or not names.read_plainly(name.id):
         return False
-    if _used_before(function, name.id, min(getattr(b, "lineno", 0) for b in bound), name):
+    first = min(getattr(b, "lineno", 0) for b in bound)
+    # A module handed on may be moved in place by whatever takes it; a saved tensor or dict
+    # handed on (joined, printed) stays what it is, and only its own moves count.
+    if names.kept_between(name.id, first, name, handed=not saved):
         return False
-    if any(_source_moved_before(ctx, function, b, name) for b in bound):
-        return False
+    for value in bound:
+        module = copied_module(value)
+        if module is not None and names.moved_between(module, getattr(value, "lineno", 0), name):
+            return False
     inside = seen | {id(name)}
     return all(_is_cpu_copy(ctx, v, assigned, inside, function) for v in bound)
 
@@ -526,7 +579,7 @@ def _holds_no_tensor(
         return (
             bool(bound)
             and id(value) not in seen
-            and _read_plainly(function, value.id)
+            and FunctionNames.of(function).read_plainly(value.id)
             and all(
                 _holds_no_tensor(ctx, v, assigned, inside, function, nested=nested) for v in bound
             )
@@ -534,105 +587,6 @@ def _holds_no_tensor(
     return False
 
 
-@lru_cache(maxsize=256)
-def _read_plainly(function: ast.AST, name: str) -> bool:
-    """Every binding of `name` in `function` is a plain assignment of one target (or `with
-    ... as name`), nothing is stored into it (`name[k] = v`, `name.update(...)`), and it is
-    no parameter nor a global: what it holds is what those assignments give it."""
-    arguments = getattr(function, "args", None)
-    if isinstance(arguments, ast.arguments):
-        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
-        if any(a.arg == name for a in every):
-            return False
-    plain: set[int] = set()
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            plain.add(id(node.targets[0]))
-        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-            plain.add(id(node.optional_vars))
-    for node in ast.walk(function):
-        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
-            return False
-        stored = isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del)
-        if stored and getattr(node, "id", None) == name and id(node) not in plain:
-            return False
-        into = isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store)
-        target = getattr(node, "value", None)
-        if into and isinstance(target, ast.Name) and target.id == name:
-            return False
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in _FILLS
-            and isinstance(node.func.value, ast.Name)
-            and node.func.value.id == name
-        ):
-            return False
-    return True
-
-
-def _used_before(function: ast.AST, name: str, bound_line: int, use: ast.Name) -> bool:
-    """`name` is read between its first binding and `use` other than for an attribute that
-    moves nothing (`cpu_model.n_embed`): handed to a call, stored elsewhere (an alias a move
-    reaches), or moved itself (`name.to(rank)`, `name.cuda()`)."""
-    parents = _parents(function)
-    for node in ast.walk(function):
-        if not (
-            isinstance(node, ast.Name)
-            and node.id == name
-            and isinstance(node.ctx, ast.Load)
-            and node is not use
-            and bound_line <= node.lineno <= use.lineno
-        ):
-            continue
-        parent = parents.get(id(node))
-        if not isinstance(parent, ast.Attribute) or parent.attr in _MOVES:
-            return True
-    return False
-
-
-def _source_moved_before(
-    ctx: FileContext, function: ast.AST, bound: ast.AST, use: ast.Name
-) -> bool:
-    """The module a name's CPU copy was made from (`self.model` in `cpu_model =
-    unwrap_model(self.model).to("cpu")`) is moved again before the name's use: the copy is
-    that same module (`Module.to` returns it), now on the GPU."""
-    if not (isinstance(bound, ast.Call) and isinstance(bound.func, ast.Attribute)):
-        return False
-    source = ctx.source.segment(_unwrapped(bound.func.value))
-    for node in ast.walk(function):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in _MOVES
-            and bound.lineno < node.lineno <= use.lineno
-            and ctx.source.segment(_unwrapped(node.func.value)) == source
-        ):
-            return True
-    return False
-
-
-def _unwrapped(node: ast.AST) -> ast.AST:
-    """`self.model` of `unwrap_model(self.model)` and of `self.model.module`."""
-    while True:
-        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
-            node = node.args[0]
-        elif isinstance(node, ast.Attribute) and node.attr == "module":
-            node = node.value
-        else:
-            return node
-
-
-@lru_cache(maxsize=64)
-def _parents(function: ast.AST) -> dict[int, ast.AST]:
-    return {id(child): node for node in ast.walk(function) for child in ast.iter_child_nodes(node)}
-
-
-#: Methods that move a module (in place) or a tensor to a device.
-_MOVES = frozenset({"to", "cuda", "xpu", "npu", "to_empty", "apply"})
-#: Methods that store into a dict or list.
-_FILLS = frozenset({"update", "setdefault", "append", "extend", "insert", "__setitem__"})
 #: How deep a value is read through names and containers before it counts as unknown.
 _DEEPEST = 24
 
