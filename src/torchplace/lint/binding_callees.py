@@ -40,7 +40,7 @@ CUDA_WORK = re.compile(
     # it, and that hazard is TPL108's)
     r"|map_location\s*=\s*[\"']cuda[\"']"
     # ... also given by position (`torch.load(path, "cuda")`)
-    r"|torch\.load\(\s*[^,()]+,\s*[\"']cuda[\"']\s*[,)]"
+    r"|torch\.load\(\s*(?:[^,()]|\([^()]*\))+,\s*[\"']cuda[\"']\s*[,)]"
     # the rest of what acts on the current GPU (`current_gpu`): typed constructors, pinned
     # memory, `torch.cuda` calls given no device, object collectives
     r"|" + CURRENT_GPU_USE.pattern

@@ -228,9 +228,11 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
     same top-level statement or the script's later ones (they run next, in order; the
     functions and classes it defines run nothing there)."""
     first = (call.end_lineno or call.lineno) + 1
+    starts: list[tuple[int, int]] = []  # (offset in `after`, its source line)
     if function is not None:
         last = getattr(function.node, "end_lineno", None) or call.lineno
         after = without_comments(ctx.source.lines_text(first, last))
+        starts.append((0, first))
     else:
         body = ctx.tree.body
         holding = [
@@ -245,18 +247,24 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
             for statement in body[holding[0] :]
             if not isinstance(statement, _DEFINITIONS)
         ]
-        after = "\n".join(
-            without_comments(ctx.source.lines_text(start, end))
-            for start, end in spans
-            if start <= end
-        )
+        chunks = []
+        offset = 0
+        for start, end in spans:
+            if start <= end:
+                chunks.append(without_comments(ctx.source.lines_text(start, end)))
+                starts.append((offset, start))
+                offset += len(chunks[-1]) + 1
+        after = "\n".join(chunks)
+    container = function.node if function is not None else ctx.tree
+    blocks = _device_block_lines(container)
     # The first binding to a chosen GPU (`set_device(0)` in a one-process branch binds
     # nothing per rank), with no CUDA work before it.
     binding = next(
         (
             m
             for m in _BINDS.finditer(after)
-            if not _LITERAL_ARGUMENT.match(after, m.end()) and not _scoped(after, m.start())
+            if not _LITERAL_ARGUMENT.match(after, m.end())
+            and not _scoped(m, _line_of(after, starts, m.start()), blocks)
         ),
         None,
     )
@@ -270,15 +278,30 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
     )
 
 
-def _scoped(text: str, position: int) -> bool:
-    """The binding at `position` is a `with torch.cuda.device(d):` header: the GPU is `d`
-    only inside its block, and current GPU work after the block is on cuda:0 again
+def _scoped(binding: re.Match[str], line: int, blocks: set[int]) -> bool:
+    """The binding is a `with torch.cuda.device(d):` item (on a line of `blocks`): the GPU is
+    `d` only inside its block, and current GPU work after the block is on cuda:0 again
     (llama-moe times its memory under one, then pins its loader's batches on cuda:0)."""
-    line = text[text.rfind("\n", 0, position) + 1 : position]
-    return _WITH.match(line) is not None
+    return "set_device" not in binding.group(0) and line in blocks
 
 
-_WITH = re.compile(r"\s*(?:async\s+)?with\b")
+def _device_block_lines(container: ast.AST) -> set[int]:
+    """The lines of the `torch.cuda.device(...)` calls that are items of a `with` (also one
+    over several lines, or beside other items)."""
+    return {
+        item.context_expr.lineno
+        for node in ast.walk(container)
+        if isinstance(node, ast.With | ast.AsyncWith)
+        for item in node.items
+        if isinstance(item.context_expr, ast.Call)
+        and ast.unparse(item.context_expr.func).endswith("cuda.device")
+    }
+
+
+def _line_of(text: str, starts: list[tuple[int, int]], position: int) -> int:
+    """The source line of `position` in `text`, a join of chunks starting at `starts`."""
+    offset, line = max((s for s in starts if s[0] <= position), default=(0, 0))
+    return line + text.count("\n", offset, position)
 
 
 def _own_functions_called(ctx: FileContext, text: str) -> list[ast.AST]:
