@@ -231,6 +231,48 @@ SAVES_FROM_A_GPU = {
             self.model.to(rank)
             self.fit(self.model)
 """,
+    # The CPU copy given another name, then moved under it: the same module.
+    "aliased-then-moved": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        cpu_model = self.model.to("cpu")
+        net = cpu_model
+        net.cuda(rank)
+        if rank == 0:
+            torch.save(cpu_model, self.path)
+""",
+    # The CPU copy wrapped, and the wrapper moved: the wrapped module moves with it.
+    "wrapped-then-moved": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        cpu_model = self.model.to("cpu")
+        ddp = DistributedDataParallel(cpu_model, device_ids=[rank])
+        ddp.to(rank)
+        if rank == 0:
+            torch.save(cpu_model, self.path)
+""",
+    # A nested checkpoint of a model and its optimizer beside a counter holds weights.
+    "nested-checkpoint-beside-a-counter": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        if rank == 0:
+            torch.save(self.model.embed.weight.cpu(), "emb.pt")
+            state = {"model": self.model.state_dict(), "optimizer": self.opt.state_dict()}
+            torch.save({"epoch": 3, "state": state}, self.path)
+""",
+    # An optimizer's state beside the best weights, GPU clones.
+    "optimizer-beside-best-weights": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        best = {k: v.clone() for k, v in self.model.state_dict().items()}
+        if rank == 0:
+            torch.save({"model_state_dict": self.model.cpu().state_dict()}, "m.pt")
+            torch.save({"optimizer": self.opt.state_dict(), "best": best}, self.path)
+""",
 }
 
 

@@ -122,8 +122,6 @@ _TRAINING_STATE = re.compile(r"optim|scheduler|scaler", re.IGNORECASE)
 #: A saved value that is a batch of data, not model weights (qcmlforge's debugging
 #: `torch.save(batch, "debug_batch.pt")` beside its trainers' CPU copies of the model).
 _DATA_BATCH = re.compile(r"(?:\w+_)?batch", re.IGNORECASE)
-#: An entry of a saved dict that holds weights (a state dict, a model, parameters).
-_WEIGHTS = re.compile(r"state_dict|model|net|weight|param|ema|module", re.IGNORECASE)
 _CPU_COPY_TEXT = re.compile(r"\.cpu\(\)|['\"]cpu['\"]")
 _URL = re.compile(r"^(?:https?|gs|s3)://")
 _HUB = {"hf_hub_download"}
@@ -319,27 +317,47 @@ def _saves_only_cpu_copies(ctx: FileContext, tree: ast.Module, weights_only: boo
 
 def _not_weights(ctx: FileContext, value: ast.expr) -> bool:
     """The saved value is training state (an optimizer's, a scheduler's, a scaler's) or a
-    batch of data held by a plain name: no model weights. A dict literal is so when it
-    holds training state and no entry names weights (a checkpoint of a model and its
-    optimizer holds weights; an epoch counter beside an optimizer's state does not)."""
+    batch of data held by a plain name: no model weights. A dict literal is so when it holds
+    training state and every other entry is a counter (`"epoch": epoch`, a constant) or a
+    nested dict of the same: a checkpoint of a model and its optimizer holds weights, and so
+    may any entry of another name (`"best": best`)."""
     if isinstance(value, ast.Dict):
-        texts = [
-            ctx.source.segment(key) + " " + ctx.source.segment(entry)
-            for key, entry in zip(value.keys, value.values, strict=True)
-            if key is not None
-        ]
-        if len(texts) < len(value.keys):
+        if any(key is None for key in value.keys):
             return False  # `{**state}`: entries not seen here
-        # `{"optimizer": opt.state_dict(), "epoch": epoch}`: training state beside counters;
-        # `{"model": model.state_dict(), "optimizer": ...}` holds weights.
-        state = [_TRAINING_STATE.search(text) is not None for text in texts]
-        weights = [
-            not s and _WEIGHTS.search(t) is not None for s, t in zip(state, texts, strict=True)
-        ]
-        return any(state) and not any(weights)
+        pairs = zip(value.keys, value.values, strict=True)
+        kinds = [_entry_kind(ctx, key, entry) for key, entry in pairs]
+        return "state" in kinds and all(kind in ("state", "counter") for kind in kinds)
     if _TRAINING_STATE.search(ctx.source.segment(value)):
         return True
     return isinstance(value, ast.Name) and _DATA_BATCH.fullmatch(value.id) is not None
+
+
+def _entry_kind(ctx: FileContext, key: ast.expr | None, entry: ast.expr) -> str:
+    """ "state" for an optimizer's, scheduler's or scaler's state (`opt.state_dict()`, or a
+    dict of only such state and counters), "counter" for a number-like setting, else
+    "weights"."""
+    if isinstance(entry, ast.Dict):
+        return "state" if _not_weights(ctx, entry) else "weights"
+    if isinstance(entry, ast.Constant):
+        return "counter"
+    text = ctx.source.segment(entry)
+    if _TRAINING_STATE.search(text) or (
+        key is not None
+        and _TRAINING_STATE.search(ctx.source.segment(key))
+        and isinstance(entry, ast.Call)
+    ):
+        return "state"
+    if isinstance(entry, ast.Name | ast.Attribute) and _COUNTER.fullmatch(text.split(".")[-1]):
+        return "counter"
+    return "weights"
+
+
+#: A saved setting that holds a number, not weights.
+_COUNTER = re.compile(
+    r"(?:global_|total_|start_|best_|cur_|current_)?"
+    r"(?:epochs?|steps?|iters?|iterations?|it|loss|acc|accuracy|score|metric|lr|seed|version)",
+    re.IGNORECASE,
+)
 
 
 def saves_a_cpu_copy(
@@ -353,7 +371,7 @@ def saves_a_cpu_copy(
     # The saved name is read like any other: only plain bindings, nothing stored into it,
     # not moved before the save.
     if isinstance(value, ast.Name):
-        return _bound_cpu_copy(ctx, value, assigned, frozenset(), function, saved=True)
+        return _bound_cpu_copy(ctx, value, assigned, frozenset(), function)
     return _is_cpu_copy(ctx, value, assigned, function=function)
 
 
@@ -483,8 +501,6 @@ def _bound_cpu_copy(
     assigned: dict[str, list[ast.AST]] | None,
     seen: frozenset[int],
     function: ast.AST | None,
-    *,
-    saved: bool = False,
 ) -> bool:
     """A name of `function` bound only by plain assignments (not a parameter, no unpacking,
     loop or augmented assignment, nothing stored into it: `FunctionNames`), each a CPU copy,
@@ -498,9 +514,8 @@ def _bound_cpu_copy(
     if not bound or not names.read_plainly(name.id):
         return False
     first = min(getattr(b, "lineno", 0) for b in bound)
-    # A module handed on may be moved in place by whatever takes it; a saved tensor or dict
-    # handed on (joined, printed) stays what it is, and only its own moves count.
-    if names.kept_between(name.id, first, name, handed=not saved):
+    # A module handed on may be moved in place by whatever takes it (`FunctionNames`).
+    if names.kept_between(name.id, first, name, handed=True):
         return False
     for value in bound:
         module = copied_module(value)

@@ -176,17 +176,43 @@ HANDED = "handed"
 
 def _keeps(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
     """`MOVED` for a load that moves the value (`x.cuda()`, `x.eval().to(rank)`,
-    `x.module.to(rank)`), `HANDED` for one that hands it on (an argument, a value stored
-    elsewhere), None for a chain of attributes and calls that moves nothing or an argument of
-    a call that only reads it."""
+    `x.module.to(rank)`), `HANDED` for one that hands it on where it may be moved in place
+    (stored under another name, `net = x`, `self.net = x`; given to a function of the
+    project, `self.fit(x)`), None for a chain of attributes and calls that moves nothing, a
+    test (`x is None`), or an argument of a call that only reads it or of torch's own
+    functions (`torch.cat([t, x])`), which move no module in place."""
     node: ast.AST = name
     parent = parents.get(id(node))
-    if isinstance(parent, ast.Call) and node in parent.args and _called_name(parent) in _READERS:
-        return None
     while isinstance(parent, ast.Attribute) or (
         isinstance(parent, ast.Call) and parent.func is node
     ):
         if isinstance(parent, ast.Attribute) and parent.attr in MOVES:
             return MOVED
         node, parent = parent, parents.get(id(parent))
-    return HANDED if node is name else None
+    if node is not name:
+        return None
+    if isinstance(parent, ast.List | ast.Tuple | ast.Starred):
+        node, parent = parent, parents.get(id(parent))
+    if isinstance(parent, ast.keyword):
+        node, parent = parent, parents.get(id(parent))
+    if isinstance(parent, ast.Call):
+        called = _called_name(parent) or ""
+        if called in _READERS or _torch_function(parent.func):
+            return None
+        return HANDED
+    if isinstance(parent, ast.Assign | ast.AnnAssign | ast.NamedExpr | ast.Return | ast.Yield):
+        return HANDED
+    return None
+
+
+def _torch_function(func: ast.expr) -> bool:
+    """A function of torch (`torch.cat`, `F.pad`, `dist.broadcast`), which returns new
+    tensors; not a module wrapper (`torch.nn.parallel.DistributedDataParallel(x)`, whose
+    later moves move `x`)."""
+    text = ast.unparse(func)
+    last = text.rsplit(".", 1)[-1]
+    return text.split(".")[0] in _TORCH_ROOTS and "." in text and last[:1].islower()
+
+
+#: Names under which code calls torch's own functions.
+_TORCH_ROOTS = frozenset({"torch", "F", "dist"})
