@@ -289,12 +289,13 @@ def _device_block_lines(container: ast.AST) -> set[int]:
     """The lines of the `torch.cuda.device(...)` calls that are items of a `with` (also one
     over several lines, or beside other items)."""
     return {
-        item.context_expr.lineno
+        inner.lineno
         for node in ast.walk(container)
         if isinstance(node, ast.With | ast.AsyncWith)
         for item in node.items
-        if isinstance(item.context_expr, ast.Call)
-        and ast.unparse(item.context_expr.func).endswith("cuda.device")
+        # also a conditional one: `with (torch.cuda.device(r) if cuda else nullcontext()):`
+        for inner in ast.walk(item.context_expr)
+        if isinstance(inner, ast.Call) and ast.unparse(inner.func).endswith("cuda.device")
     }
 
 

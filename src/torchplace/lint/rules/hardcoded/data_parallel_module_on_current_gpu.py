@@ -206,7 +206,11 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
 
 def _one_id(ids: ast.expr) -> bool:
     """`device_ids=[args.gpu]`: one id, where DataParallel moves its module itself."""
-    return isinstance(ids, ast.List | ast.Tuple) and len(ids.elts) == 1
+    return (
+        isinstance(ids, ast.List | ast.Tuple)
+        and len(ids.elts) == 1
+        and not isinstance(ids.elts[0], ast.Starred)  # `[*gpus]` may hold several
+    )
 
 
 def _current_gpu_move(
@@ -227,6 +231,7 @@ def _current_gpu_move(
     if isinstance(module, ast.Call) and _to_current_gpu(ctx, scope, module) and not one_id:
         return module
     receivers = {ast.unparse(module)} if _plain_receiver(module) else set()
+    inside = list(ast.walk(module))  # `model = DataParallel(model.cuda(), [gpu])`
     for node in nodes:
         if isinstance(node, ast.Assign) and node.value is wrap:
             receivers.update(ast.unparse(target) for target in node.targets)
@@ -235,7 +240,7 @@ def _current_gpu_move(
     for node in nodes:
         if on_other_arms(arms.get(id(wrap), ()), arms.get(id(node), ())):
             continue  # `if args.dp: wrap ... else: model.cuda()`: never in one run
-        if one_id and isinstance(node, ast.Call) and _before(node, wrap):
+        if one_id and isinstance(node, ast.Call) and (_before(node, wrap) or node in inside):
             continue  # the wrap moves the module to its one id
         if (
             isinstance(node, ast.Call)
