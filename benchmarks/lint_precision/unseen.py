@@ -1337,6 +1337,21 @@ HISTORY = [
         "a blind reading of its 32 `DataParallel` sites agreed on 32: 10 HAZARD, 3 raised by "
         "the default set",
     ),
+    (
+        "2026-12-06",
+        "51744f5",
+        "two more fresh-context reviews (15 reproduced defects fixed, among them: a CPU copy "
+        "moved back in place, through a chain, an alias, a wrapper or later in a loop, or "
+        "filled after its literal, is no CPU copy; a deep copy is another module; a saved "
+        "dict is training state only beside counters; TPL110 leaves a move before or inside "
+        "a one-id wrap alone, as DataParallel moves its module to that id; TPL401 finds "
+        "device blocks from the tree; a function's names read once: 300 saves in one "
+        "function 0.9 s, 51.6 s before). TPL106, TPL108, TPL401 and TPL110 rerun on all "
+        "106 sets: the same findings as at 42c9389, no crash. TPL110 also raises TRN's "
+        "`DataParallel(model, device_ids=args.gpus).cuda()` where the default set runs "
+        "alone: its `main.py` does not parse whole under Python 3.11, so the all-rules first "
+        "look reported it as not checked; both site readers read it as a hazard",
+    ),
 ]
 
 
