@@ -1340,7 +1340,7 @@ HISTORY = [
     (
         "2026-12-06",
         "51744f5",
-        "two more fresh-context reviews (15 reproduced defects fixed, among them: a CPU copy "
+        "two more fresh-context reviews (13 reproduced defects fixed, among them: a CPU copy "
         "moved back in place, through a chain, an alias, a wrapper or later in a loop, or "
         "filled after its literal, is no CPU copy; a deep copy is another module; a saved "
         "dict is training state only beside counters; TPL110 leaves a move before or inside "
