@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -235,14 +236,24 @@ def calls_in_scope(ctx: FileContext, scope: Scope) -> Iterator[ast.Call]:
 
 
 def enclosing_function(tree: ast.AST, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """The innermost function under `tree` whose lines hold `line`."""
+    """The innermost function under `tree` whose lines hold `line` (the functions of a tree
+    listed once: a rule asks for every load, call or site of a file)."""
+    functions = _FUNCTIONS.get(tree)
+    if functions is None:
+        functions = _FUNCTIONS[tree] = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
     holding = [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.lineno <= line <= (node.end_lineno or node.lineno)
+        node for node in functions if node.lineno <= line <= (node.end_lineno or node.lineno)
     ]
     return max(holding, key=lambda node: node.lineno, default=None)
+
+
+_FUNCTIONS: weakref.WeakKeyDictionary[ast.AST, list[ast.FunctionDef | ast.AsyncFunctionDef]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def code_before(ctx: FileContext, scope: Scope, line: int) -> str:

@@ -613,7 +613,17 @@ _JOINS = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.sta
 
 
 def local_assignments(function: ast.AST) -> dict[str, list[ast.AST]]:
-    return _assignments_in(ast.walk(function))
+    """The values the assignments of `function` give each name, read once per function
+    (each load of it asks): callers read the mapping and never change it."""
+    found = _ASSIGNMENTS.get(function)
+    if found is None:
+        found = _ASSIGNMENTS[function] = _assignments_in(ast.walk(function))
+    return found
+
+
+_ASSIGNMENTS: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.AST]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _assignments_in(nodes: Iterable[ast.AST]) -> dict[str, list[ast.AST]]:
