@@ -282,7 +282,10 @@ def _scoped(binding: re.Match[str], line: int, blocks: set[int]) -> bool:
     """The binding is a `with torch.cuda.device(d):` item (on a line of `blocks`): the GPU is
     `d` only inside its block, and current GPU work after the block is on cuda:0 again
     (llama-moe times its memory under one, then pins its loader's batches on cuda:0)."""
-    return "set_device" not in binding.group(0) and line in blocks
+    return _DEVICE_CONTEXT.fullmatch(binding.group(0)) is not None and line in blocks
+
+
+_DEVICE_CONTEXT = re.compile(r"cuda\s*\.\s*device\s*\(")
 
 
 def _device_block_lines(container: ast.AST) -> set[int]:

@@ -473,7 +473,7 @@ def _is_cpu_copy(
                 bound = [v for v in assigned.get(part.id, []) if id(v) not in inside]
                 if bound and all(_is_cpu_copy(ctx, v, assigned, inside) for v in bound):
                     return True
-            elif _is_cpu_copy(ctx, part, assigned, inside):
+            elif _is_cpu_copy(ctx, part, assigned, inside, function):
                 return True
         return False
     devices = [k.value for k in value.keywords if k.arg == "device"]

@@ -20,6 +20,8 @@ import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from torchplace.lint.context import call_name
+
 #: Methods that move a module (in place) or a tensor to a device.
 MOVES = frozenset({"to", "cuda", "xpu", "npu", "to_empty", "apply"})
 #: Methods that store into a dict or list.
@@ -49,7 +51,7 @@ def unwrapped(node: ast.AST) -> ast.AST:
             isinstance(node, ast.Call)
             and len(node.args) == 1
             and not node.keywords
-            and _called_name(node) in _UNWRAPPERS
+            and call_name(node) in _UNWRAPPERS
         ):
             node = node.args[0]
         elif (
@@ -71,13 +73,6 @@ def copied_module(value: ast.AST) -> ast.AST | None:
     if isinstance(value.func, ast.Attribute):
         return unwrapped(value.func.value)
     return unwrapped(value.args[0]) if value.args else None
-
-
-def _called_name(call: ast.Call) -> str | None:
-    func = call.func
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else None
 
 
 @dataclass
@@ -196,7 +191,7 @@ def _keeps(name: ast.Name, parents: dict[int, ast.AST]) -> str | None:
     if isinstance(parent, ast.keyword):
         node, parent = parent, parents.get(id(parent))
     if isinstance(parent, ast.Call):
-        called = _called_name(parent) or ""
+        called = call_name(parent) or ""
         if called in _READERS or _torch_function(parent.func):
             return None
         return HANDED
