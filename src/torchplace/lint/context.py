@@ -90,6 +90,19 @@ def dotted_name(node: ast.AST) -> str | None:
     return None
 
 
+def string_text(node: ast.AST, placeholder: str) -> str | None:
+    """The text of a string literal, or of an f-string with `placeholder` for each value it
+    fills (`f"encoder.{step}.pth"` with `"*"`: `"encoder.*.pth"`); None for anything else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(
+            v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else placeholder
+            for v in node.values
+        )
+    return None
+
+
 def call_name(call: ast.Call) -> str | None:
     """The last name of what is called: `set_device` for `torch.cuda.set_device(...)`."""
     func = call.func

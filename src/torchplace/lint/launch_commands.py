@@ -95,6 +95,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
+from torchplace.lint.context import string_text
 from torchplace.lint.shared_directories import is_shared_directory
 from torchplace.lint.shell_assignments import PLAIN_ASSIGNMENT, assigned_names
 from torchplace.lint.shell_scopes import ScriptScopes, script_scopes
@@ -1563,14 +1564,10 @@ def launches_in_python(path: str, data: bytes) -> list[Launch]:
         return []
     found: list[Launch] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            text = node.value
-        elif isinstance(node, ast.JoinedStr):
-            text = "".join(
-                v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else "{}"
-                for v in node.values
-            )
-        else:
+        if not isinstance(node, ast.Constant | ast.JoinedStr):
+            continue
+        text = string_text(node, "{}")
+        if text is None:
             continue
         if not _DISTRIBUTED.search(text.encode("utf-8", "replace")):
             continue

@@ -1,7 +1,7 @@
 """Evidence that a `torch.load` without `map_location` restores CUDA tensors onto a wrong GPU.
 
 Shared by TPL106 (every unmapped load, preview) and TPL108 (only loads with evidence, stable).
-Five kinds of evidence, each read from the file's whole syntax tree:
+Six kinds of evidence, each read from the file's whole syntax tree:
 
 - the loaded state dict goes into a model that this multi-process file places on a GPU
   (`.to(gpu)`, `.cuda()`, `DDP(..., device_ids=...)`, or a `*Trainer(model=...)` that trains
@@ -20,6 +20,11 @@ Five kinds of evidence, each read from the file's whole syntax tree:
   code: they keep the devices of whoever saved them, the same GPU in every rank (in one
   process, a published file's GPU is rarely one the machine lacks: judged FALSE at every
   look);
+- the loaded state dict goes into a model, in multi-process code that names a GPU (CUDA,
+  NCCL, `device_ids=`, accelerate), and the file writes that checkpoint only on rank 0 from
+  a model's weights
+  (`_rank_zero_saves`): every rank restores rank 0's tensors onto rank 0's GPU (pi-zero's
+  `save_pretrained` under `if not self.is_main: return`, read back by `load_pretrained`);
 - the loaded tensors are then placed on a device the code chooses, and either the load's
   path or name names a model's weights (a checkpoint, an adapter, a LoRA: mostly saved from
   the GPU they trained on) or a `torch.save` of the file writes that path with tensors it
@@ -64,11 +69,14 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     local_assignments,
     local_functions,
     multi_process_code,
+    rank_zero_properties,
     reads_back_own_save,
     reads_back_rank_zero_save,
     saved_here_from_gpu,
     saves_only_cpu_copies,
+    under_rank_zero,
 )
+from torchplace.lint.rules.hardcoded._rank_zero_saves import rank_zero_save_read_back
 from torchplace.lint.run_conditions import (
     module_shows_one_gpu_before,
     per_file,
@@ -134,6 +142,7 @@ class Evidence:
     resume: bool = False
     state: str = ""
     through_callers: bool = False
+    rank_zero_save: bool = False
 
 
 class Trees:
@@ -198,6 +207,8 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
             # Weights this file saved as CPU copies come back on the CPU whatever model
             # they go into.
             found = _model_on_gpu(ctx, tree, whole_function, whole_load)
+        if found is None:
+            found = _rank_zero_save_restored(ctx, tree, whole_function, whole_load)
         if found is not None:
             return found
     return _outside_bytes(ctx, tree, whole_function, whole_load)
@@ -229,7 +240,11 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
         # `os.environ["CUDA_VISIBLE_DEVICES"] = "0"`): its ranks saved from cuda:0, their
         # only GPU, and restore onto it. Ranks sharing that GPU are another hazard.
         return None
-    if runs_only_on_rank_zero_through_callers(ctx, scope, load):
+    if runs_only_on_rank_zero_through_callers(ctx, scope, load) or _behind_own_rank_zero_flag(
+        tree, load
+    ):
+        if evidence.rank_zero_save:
+            return None  # rank 0 reads back its own save, onto its own GPU
         if evidence.resume and checkpoints_written_by_rank_zero(ctx, tree):
             # Only rank 0 restores, and what it resumes is a checkpoint of this training,
             # which the file writes only from rank 0 (cuda:0: YOLOP's resume under `if rank
@@ -348,6 +363,42 @@ def _model_on_gpu(
             )
             return Evidence(text, placed[1])
     return None
+
+
+def _behind_own_rank_zero_flag(tree: ast.Module, load: ast.Call) -> bool:
+    """The load runs only where a rank-0 flag the file defines on its class holds (`if not
+    self.is_main: return` above it, with `def is_main(self): return
+    self.accelerator.is_main_process`)."""
+    flags = rank_zero_properties(tree)
+    if not flags:
+        return False
+    function = enclosing_function(tree, load.lineno)
+    whole = same_call(tree, load)
+    return function is not None and whole is not None and under_rank_zero(function, whole, flags)
+
+
+def _rank_zero_save_restored(
+    ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
+) -> Evidence | None:
+    """The loaded state dict goes into a model, and the file writes that checkpoint only on
+    rank 0 from a model's weights (`_rank_zero_saves`): every rank restores rank 0's CUDA
+    tensors onto rank 0's GPU before `load_state_dict` copies them."""
+    if _rank_in_path(function, load, _group_rank_names(ctx)):
+        return None  # one file per rank
+    if not _NAMES_GPU_WORK.search(without_comments(ctx.source.text)):
+        return None  # code that names no GPU trains on the CPU (gloo), whatever its devices
+    receivers = _weights_receivers(ctx, function, load)
+    if not receivers:
+        return None
+    save = rank_zero_save_read_back(ctx, tree, function, load)
+    if save is None:
+        return None
+    text = (
+        f"loads it into `{receivers[0]}` in {SEVERAL_PROCESSES}, and only rank 0 writes this "
+        f"checkpoint (line {save.line}, from `{save.model}.state_dict()`): its CUDA tensors "
+        f"are restored onto rank 0's GPU by every rank"
+    )
+    return Evidence(text, save.line, rank_zero_save=True)
 
 
 def _instance_on_gpu(
@@ -519,6 +570,9 @@ def _gpu_placement(ctx: FileContext, value: ast.AST) -> str | None:
 # -- a training resume: the optimizer's state is restored too ---------------------------------
 #: Code that names a GPU, a device or a move: without any, a file's model stays on the CPU.
 _NAMES_A_GPU = re.compile(r"cuda|device|gpu|\.to\(", re.IGNORECASE)
+#: A GPU itself, not any device (`torch.device("cpu")` names one too): CUDA, a GPU, NCCL,
+#: DDP's `device_ids=`, or accelerate, which places each process's model on its GPU.
+_NAMES_GPU_WORK = re.compile(r"cuda|gpu|nccl|device_ids|accelerat", re.IGNORECASE)
 
 
 def _training_resumed(

@@ -29,7 +29,8 @@ from torchplace.lint.spawn_ranks import spawns_processes
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Names of a process group, a launcher, a rank or the world size, a sampler that splits the
 #: data among ranks (`DistributedSampler(...)`, built, not only imported or defined), rank-0
-#: guards (`if local_rank <= 0:`, `if args.global_rank == 0:`), and collectives of
+#: guards (`if local_rank <= 0:`, `if args.global_rank == 0:`, accelerate's
+#: `accelerator.is_main_process`, not a function of the file's own), and collectives of
 #: `torch.distributed` (`dist.barrier()`): a trainer module whose launcher lives in another
 #: file (LION's, found by name from a config) still shows there that every rank runs it.
 #: A bare `local_rank` is not one: a one-process script takes it as an option to pick its GPU
@@ -39,7 +40,8 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 MULTI_PROCESS = re.compile(
     r"LOCAL_RANK(?![\"']\s*\]\s*=(?!=))(?![\"']\s+not\s+in\b)"
     r"|get_rank\s*\(|DistributedDataParallel|init_process_group"
-    r"|process_index|\bDDP\s*\(|\.spawn\s*\(|(?<!class )\bDistributedSampler\s*\("
+    r"|process_index|\.is_(?:local_)?main_process\b"
+    r"|\bDDP\s*\(|\.spawn\s*\(|(?<!class )\bDistributedSampler\s*\("
     r"|local_rank\s*(?:<=|==|<)\s*0\b|local_rank\s+in\s*[\[(]\s*-1\s*,\s*0\b"
     r"|global_rank\s*(?:==|!=)\s*0\b|get_world_size\s*\("
     r"|\bdist(?:ributed)?\.(?:barrier|all_reduce|all_gather\w*|broadcast\w*|reduce_scatter\w*)\s*\("
@@ -195,10 +197,10 @@ def reads_back_rank_zero_save(ctx: FileContext, tree: ast.Module, load: ast.Call
         for parameter in ast.walk(holder.args):
             if isinstance(parameter, ast.arg):
                 module.pop(parameter.arg, None)
-    wanted = _components(_path_pieces(load.args[0], {**module, **local_assignments(holder)}))
+    wanted = components(path_pieces(load.args[0], {**module, **local_assignments(holder)}))
     return any(
         len(call.args) > 1
-        and wanted & _components(_path_pieces(call.args[1], {**module, **assigned}))
+        and wanted & components(path_pieces(call.args[1], {**module, **assigned}))
         for saver, assigned, call in _saves(ctx, tree)
     )
 
@@ -217,7 +219,8 @@ def _module_assignments(tree: ast.Module) -> dict[str, list[ast.AST]]:
 def _saves_only_on_rank_zero(ctx: FileContext, tree: ast.Module) -> bool:
     """Every `torch.save` of the file (if any) lies on the rank-0 arm of an `if` of its own
     function: no other rank writes a file here."""
-    return all(_under_rank_zero(saver, call) for saver, _, call in _saves(ctx, tree))
+    flags = rank_zero_properties(tree)
+    return all(under_rank_zero(saver, call, flags) for saver, _, call in _saves(ctx, tree))
 
 
 #: A project's own checkpoint writer (`save_checkpoint(...)`, `utils.save_model(...)`).
@@ -234,13 +237,14 @@ def checkpoints_written_by_rank_zero(ctx: FileContext, tree: ast.Module) -> bool
     in [-1, 0]:`; a helper called only from there). A file that writes none says nothing."""
     writes = 0
     calls_by_name: dict[str, list[tuple[ast.AST, ast.Call]]] | None = None
+    flags = rank_zero_properties(tree)
     for holder in (tree, *local_functions(tree)):
         for call in own_calls(holder):
             name = call_name(call) or ""
             if ctx.qualified(call.func) != "torch.save" and not _CHECKPOINT_WRITER.search(name):
                 continue
             writes += 1
-            if _under_rank_zero(holder, call):
+            if under_rank_zero(holder, call, flags):
                 continue
             if calls_by_name is None:
                 calls_by_name = {}
@@ -249,7 +253,7 @@ def checkpoints_written_by_rank_zero(ctx: FileContext, tree: ast.Module) -> bool
                         if isinstance(other.func, ast.Name):
                             calls_by_name.setdefault(other.func.id, []).append((caller, other))
             callers = calls_by_name.get(getattr(holder, "name", ""), [])
-            if not callers or not all(_under_rank_zero(c, other) for c, other in callers):
+            if not callers or not all(under_rank_zero(c, other, flags) for c, other in callers):
                 return False
     return writes > 0
 
@@ -265,7 +269,7 @@ def _saves(
             yield from ((saver, assigned, call) for call in calls)
 
 
-def _components(pieces: set[str]) -> set[str]:
+def components(pieces: set[str]) -> set[str]:
     """The distinctive parts of path pieces split at their separators."""
     parts = {part for piece in pieces for part in re.split(r"[/\\]+", piece)}
     return {p for p in parts if len(p) >= 3 and not _EXTENSION.fullmatch(p)}
@@ -659,10 +663,11 @@ def reads_back_own_save(
     back). A rank-0 save read by every rank is the hazard itself, and stays one."""
     if not load.args or "save" not in ctx.source.text:
         return False
-    wanted = _path_pieces(load.args[0], local_assignments(function))
+    wanted = path_pieces(load.args[0], local_assignments(function))
     if not wanted:
         return False
     several = multi_process_code(ctx.source.text)
+    flags = rank_zero_properties(tree)
     # One run of one driver makes both: in multi-process code, the parent that spawns ranks.
     drivers = _spawning_parents(ctx, tree) if several else [tree, *local_functions(tree)]
     drivers = [d for d in drivers if _reached_from(d, function)]
@@ -675,7 +680,9 @@ def reads_back_own_save(
         for call in own_calls(saver):
             if ctx.qualified(call.func) != "torch.save" or len(call.args) < 2:
                 continue
-            if wanted & _path_pieces(call.args[1], assigned) and not _under_rank_zero(saver, call):
+            if wanted & path_pieces(call.args[1], assigned) and not under_rank_zero(
+                saver, call, flags
+            ):
                 return True
     return False
 
@@ -691,7 +698,7 @@ def saved_here_from_gpu(
     output, a published file, the user's model) shows nothing of where its saver kept it."""
     if not load.args or "save" not in ctx.source.text:
         return False
-    wanted = _path_pieces(load.args[0], local_assignments(function))
+    wanted = path_pieces(load.args[0], local_assignments(function))
     if not wanted:
         return False
     for saver in (tree, *local_functions(tree)):
@@ -699,7 +706,7 @@ def saved_here_from_gpu(
         for call in own_calls(saver):
             if ctx.qualified(call.func) != "torch.save" or len(call.args) < 2:
                 continue
-            if not wanted & _path_pieces(call.args[1], assigned):
+            if not wanted & path_pieces(call.args[1], assigned):
                 continue
             if not saves_a_cpu_copy(ctx, saver, call.args[0], assigned):
                 return True
@@ -710,7 +717,7 @@ def saved_here_from_gpu(
 _EXTENSION = re.compile(r"\.?\w{1,5}")
 
 
-def _path_pieces(path: ast.AST, assigned: dict[str, list[ast.AST]], depth: int = 3) -> set[str]:
+def path_pieces(path: ast.AST, assigned: dict[str, list[ast.AST]], depth: int = 3) -> set[str]:
     """The distinctive string literals of a path expression: constants and the literal parts
     of f-strings, through the names it reads (`depth` assignments deep); not a bare extension
     nor a separator."""
@@ -736,18 +743,89 @@ def own_calls(function: ast.AST) -> list[ast.Call]:
     return [node for node in own_nodes(function) if isinstance(node, ast.Call)]
 
 
-def _under_rank_zero(function: ast.AST, call: ast.Call) -> bool:
+def under_rank_zero(function: ast.AST, call: ast.Call, flags: frozenset[str] = frozenset()) -> bool:
     """`call` lies on the rank-0 arm of an `if` of its function (`if rank == 0:`, the `else`
-    of `if rank != 0:`)."""
+    of `if rank != 0:`), or after a statement of the function's own body that leaves every
+    other rank (`if rank != 0: return`). `flags`: attributes of `self` the file defines as
+    rank-0 flags (`rank_zero_properties`: pi-zero's `is_main`)."""
     for node in ast.walk(function):
         if not isinstance(node, ast.If):
             continue
         for arm, holds in ((node.body, True), (node.orelse, False)):
-            if any(call in ast.walk(statement) for statement in arm) and rank_zero_test(
-                node.test, holds
+            if any(call in ast.walk(statement) for statement in arm) and _rank_zero_guard(
+                node.test, holds, flags
             ):
                 return True
+    return _after_other_ranks_leave(function, call, flags)
+
+
+def _after_other_ranks_leave(function: ast.AST, call: ast.Call, flags: frozenset[str]) -> bool:
+    for statement in getattr(function, "body", []):
+        if (statement.end_lineno or statement.lineno) >= call.lineno:
+            return False  # at or around the call: a guard must end before it
+        if (
+            isinstance(statement, ast.If)
+            and not statement.orelse
+            and statement.body
+            and isinstance(statement.body[-1], ast.Return | ast.Raise)
+            and _rank_zero_guard(statement.test, False, flags)
+        ):
+            return True
     return False
+
+
+def _rank_zero_guard(test: ast.expr, holds: bool, flags: frozenset[str]) -> bool:
+    """`rank_zero_test`, also reading `self.<flag>` (or `self.<flag>()`) as a rank-0 flag,
+    alone, negated or as an operand of `and` / `or`."""
+    if rank_zero_test(test, holds):
+        return True
+    if not flags:
+        return False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _rank_zero_guard(test.operand, not holds, flags)
+    if isinstance(test, ast.BoolOp):
+        # `a and b` holding means both hold; `a or b` failing means both fail.
+        if isinstance(test.op, ast.And) == holds:
+            return any(_rank_zero_guard(value, holds, flags) for value in test.values)
+        return False
+    node = test.func if isinstance(test, ast.Call) and not test.args else test
+    return (
+        holds
+        and isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and node.attr in flags
+    )
+
+
+def rank_zero_properties(tree: ast.Module) -> frozenset[str]:
+    """Methods of the file's classes that only return a rank-0 test (`def is_main(self):
+    return self.accelerate.is_main_process`): read as rank-0 flags on `self`."""
+    found = _RANK_ZERO_PROPERTIES.get(tree)
+    if found is None:
+        names = set()
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef) or len(node.args.args) != 1:
+                continue
+            body = [s for s in node.body if not _is_docstring(s)]
+            if (
+                len(body) == 1
+                and isinstance(body[0], ast.Return)
+                and body[0].value is not None
+                and rank_zero_test(body[0].value, True)
+            ):
+                names.add(node.name)
+        found = _RANK_ZERO_PROPERTIES[tree] = frozenset(names)
+    return found
+
+
+_RANK_ZERO_PROPERTIES: weakref.WeakKeyDictionary[ast.AST, frozenset[str]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _is_docstring(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
 
 
 def _spawning_parents(ctx: FileContext, tree: ast.Module) -> list[ast.AST]:

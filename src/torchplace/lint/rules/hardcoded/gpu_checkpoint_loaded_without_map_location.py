@@ -32,26 +32,28 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
       calls from another file): it or its class's `load_state_dict` restores an optimizer's
       state from a checkpoint all ranks share (not one made with its model in CPU-only code);
     - outside bytes (base64, HTTP) or Hub weights into a state dict in multi-process code;
+    - a model's weights only rank 0 of this GPU code saves here (`if not self.is_main: return`)
+      read back into a model in code every rank runs (the DDP tutorial's step, unmapped);
     - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
       passed on with `device=`), and a `torch.save` of the file writes that path without a CPU
-      copy (not a path one run of the same process saved: its tensors return to its GPU);
-      placement alone, of a file saved elsewhere, is TPL106's: its saver's devices unknown.
-    The message names the evidence; loads without any are TPL106's (preview). Multi-process code
-    names a process group, a launcher, a rank, the world size, a `DistributedSampler`, a rank-0
-    guard or a collective, not a bare `local_rank` option. Not flagged: a load in one process (on
-    its function's one-process arm, `if not dist.is_initialized():`; of a world size under the
-    project's own name; in an `nn.DataParallel` class the file's multi-process code neither uses nor
-    is used by; in a script always launched as one process, or showing itself one literal GPU at its
-    top; spawned alone, `nprocs=1`); a model moved to a device read from the checkpoint itself; a
-    placement on the default GPU in code that starts no processes; one process per node driving its
-    GPUs from cuda:0 (`DDP` without `device_ids`, `DataParallel`, no GPU picked per process here or
-    in related modules); an `if` arm whose other arm maps the same path; a resume only rank 0 runs
-    (`if rank in [-1, 0]:`) in a file saving only on rank 0: what a rank 0 saved from cuda:0 comes
-    back onto its own GPU (a model to fine-tune, from another run, stays flagged); a fixed published
-    file (a literal URL or Hub name); a function of a script nothing calls (or, in a checkout nobody
-    installs, only such functions reach); bytes from a file saving only CPU copies; one file per
-    rank (`f"model_{rank}.pt"`, or named by the `cfg.worker_id` the file makes its process group
-    with as `rank=`).
+      copy (not a path one run of the same process saved: its tensors return to its GPU).
+    Loads without evidence are TPL106's (preview). Multi-process code names a process group, a
+    launcher, a rank, the world size, a `DistributedSampler`, a rank-0 guard (accelerate's
+    `is_main_process`) or a collective, not a bare `local_rank` option. Not flagged: a load in
+    one process (on its function's one-process arm, `if not dist.is_initialized():`; of a world
+    size under the project's own name; in an `nn.DataParallel` class the file's multi-process
+    code neither uses nor is used by; in a script always launched as one process, or showing
+    itself one literal GPU at its top; spawned alone, `nprocs=1`); a model moved to a device
+    read from the checkpoint itself; a placement on the default GPU in code that starts no
+    processes; one process per node driving its GPUs from cuda:0 (`DDP` without `device_ids`,
+    `DataParallel`, no GPU picked per process here or in related modules); an `if` arm whose
+    other arm maps the same path; a resume only rank 0 runs (`if rank in [-1, 0]:`) in a file
+    saving only on rank 0: what a rank 0 saved from cuda:0 comes back onto its own GPU (a model
+    to fine-tune, from another run, stays flagged); a fixed published file (a literal URL or Hub
+    name); a function of a script nothing calls (or, in a checkout nobody installs, only such
+    functions reach); bytes from a file saving only CPU copies; one file per rank
+    (`f"model_{rank}.pt"`, or named by the `cfg.worker_id` the file makes its process group with
+    as `rank=`).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
@@ -67,12 +69,10 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     self.model.load_state_dict(snapshot["MODEL_STATE"])
     ```
 
-    Use instead:
+    Use instead (or `map_location="cpu"`: `load_state_dict` copies wherever the model lives):
     ```python
     snapshot = torch.load(snapshot_path, map_location=f"cuda:{local_rank}")
-    self.model.load_state_dict(snapshot["MODEL_STATE"])
     ```
-    Or `map_location="cpu"`: `load_state_dict` copies into the parameters wherever they live.
 
     ## Fix safety
     The fix adds `map_location="cpu"`. It is unsafe: code that used the loaded tensors

@@ -1,0 +1,297 @@
+"""Checkpoints a file writes only from rank 0 and reads back where every rank may run.
+
+The DDP tutorial's shape, and pi-zero's `save_pretrained` / `load_pretrained` pair: rank 0
+(the main process) saves a model's `state_dict()` from its GPU, and a load without
+`map_location` reads the same file in code every process runs. Each tensor comes back onto
+the device it was saved from, rank 0's GPU, in every process. Read for TPL108 in
+multi-process code (`_load_evidence`); a load that itself runs only on rank 0 (in its
+function, or where every call of its function does) restores onto rank 0's own GPU: no
+hazard.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import weakref
+from dataclasses import dataclass
+
+from torchplace.lint.context import FileContext, call_name, dotted_name, string_text
+from torchplace.lint.rules.hardcoded._load_reach import (
+    local_assignments,
+    local_functions,
+    own_calls,
+    rank_zero_properties,
+    saves_a_cpu_copy,
+    under_rank_zero,
+)
+
+#: Receivers of `state_dict()` whose state holds no model weights.
+_NOT_MODEL = re.compile(
+    r"optim|scaler|schedul|sched\b|sampler|rng|random|loader|dataset|meter|stats",
+    re.IGNORECASE,
+)
+#: Calls that only turn a path into another form of the same path.
+_PATH_FORMS = frozenset({"str", "fspath", "Path", "PurePath", "abspath", "expanduser"})
+#: Calls whose result is a module that may already live on a GPU: a wrapper taken off, a
+#: module prepared or wrapped for the ranks, or moved.
+_MAY_BE_PLACED = re.compile(
+    r"unwrap\w*|prepare\w*|DistributedDataParallel|DDP|FullyShardedDataParallel|FSDP|to|cuda"
+)
+
+
+@dataclass(frozen=True)
+class RankZeroSave:
+    """The `torch.save` (its line) that writes the file only on rank 0, and the model whose
+    weights it holds (`actor` of `actor.state_dict()`)."""
+
+    line: int
+    model: str
+
+
+def rank_zero_save_read_back(
+    ctx: FileContext, tree: ast.Module, function: ast.AST, load: ast.Call
+) -> RankZeroSave | None:
+    """A `torch.save` of the file that writes the path `load` reads, runs only on rank 0 (an
+    `if` arm that holds only there, or after `if not self.is_main: return`), and saves a
+    model's weights (`model.state_dict()`, directly, through a name, or as an entry of a
+    dict) that may live on a GPU: not a CPU copy, not a module moved to the CPU in place
+    before, nor one the saver builds and saves unmoved. None where another save of that path
+    runs on other ranks too (each may write its own), or where the load runs only on rank 0.
+
+    The path is the same where both name one file (`file_name`: `f"encoder.{n}.pth"` under a
+    folder the load reads from its config), or where both read the same attribute of `self`
+    (`self.pretrained_actor_path`) that no method but `__init__` assigns; either way in
+    methods of one class, or both outside classes: two classes sharing a conventional file
+    name (`"pytorch_model.bin"` under two folders) write two files."""
+    if not load.args or "save" not in ctx.source.text:
+        return None
+    flags = rank_zero_properties(tree)
+    classes = _classes(tree)
+    owner = classes.get(function)
+    if under_rank_zero(function, load, flags) or _called_only_on_rank_zero(
+        tree, function, owner, flags
+    ):
+        return None
+    attribute = _path_attribute(load.args[0])
+    if attribute is not None and owner is not None and _reassigned(owner, attribute):
+        attribute = None
+    name = file_name(load.args[0], local_assignments(function))
+    found: RankZeroSave | None = None
+    for saver, call in _torch_saves(ctx, tree):
+        if classes.get(saver) is not owner:
+            continue
+        assigned = local_assignments(saver)
+        same_name = name is not None and name == file_name(call.args[1], assigned)
+        same_attribute = attribute is not None and attribute == _path_attribute(call.args[1])
+        if not (same_name or same_attribute):
+            continue
+        if not under_rank_zero(saver, call, flags):
+            return None  # other ranks write it too: each may restore its own save
+        model = _saved_model(call.args[0], assigned)
+        if (
+            model is None
+            or saves_a_cpu_copy(ctx, saver, call.args[0], assigned)
+            or _built_unmoved_or_moved_to_cpu(saver, model, call)
+        ):
+            continue
+        found = found or RankZeroSave(call.lineno, model)
+    return found
+
+
+def file_name(path: ast.expr, assigned: dict[str, list[ast.AST]], depth: int = 3) -> str | None:
+    """The file a path expression names, as a pattern: its last component with `*` for each
+    value an f-string fills (`"encoder.*.pth"` for `folder / f"encoder.{step}.pth"`, `"best.pt"`
+    for `os.path.join(out, "best.pt")`), through the names it reads (`depth` assignments
+    deep); None when the name is all filled in or only an extension (`f"{name}.pt"`): a folder
+    two paths share names no one file."""
+    node: ast.AST = path
+    while True:
+        if isinstance(node, ast.Call) and node.args and call_name(node) in _PATH_FORMS:
+            node = node.args[0]
+        elif isinstance(node, ast.Call) and node.args and call_name(node) == "join":
+            node = node.args[-1]
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            node = node.right
+        else:
+            break
+    if isinstance(node, ast.Name) and depth > 0:
+        for value in assigned.get(node.id, []):
+            if isinstance(value, ast.expr):
+                named = file_name(value, assigned, depth - 1)
+                if named is not None:
+                    return named
+        return None
+    text = string_text(node, "*")
+    if text is None:
+        return None
+    last = re.split(r"[/\\]", text)[-1]
+    stem = re.sub(r"\.\w{1,5}$", "", last).replace("*", "")
+    return last if len(stem) >= 3 else None
+
+
+def _torch_saves(ctx: FileContext, tree: ast.Module) -> list[tuple[ast.AST, ast.Call]]:
+    """Each `torch.save(value, path)` of the file with the function (or module) making it,
+    listed once per tree: every load of the file asks."""
+    found = _SAVES.get(tree)
+    if found is None:
+        found = _SAVES[tree] = [
+            (saver, call)
+            for saver in (tree, *local_functions(tree))
+            for call in own_calls(saver)
+            if len(call.args) >= 2 and ctx.qualified(call.func) == "torch.save"
+        ]
+    return found
+
+
+def _classes(tree: ast.Module) -> dict[ast.AST, ast.ClassDef]:
+    """The class each method of the file belongs to (its own body), read once per tree."""
+    found = _CLASSES.get(tree)
+    if found is None:
+        found = _CLASSES[tree] = {
+            method: node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            for method in node.body
+            if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+    return found
+
+
+_SAVES: weakref.WeakKeyDictionary[ast.AST, list[tuple[ast.AST, ast.Call]]] = (
+    weakref.WeakKeyDictionary()
+)
+_CLASSES: weakref.WeakKeyDictionary[ast.AST, dict[ast.AST, ast.ClassDef]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _called_only_on_rank_zero(
+    tree: ast.Module, function: ast.AST, owner: ast.ClassDef | None, flags: frozenset[str]
+) -> bool:
+    """Every call of `function` in the file runs only on rank 0, and there is at least one:
+    for a method, every call of an attribute of that name (`self.load_best()`,
+    `trainer.load_best()`); for a function, every call of the name; in functions and in the
+    module's own statements."""
+    name = getattr(function, "name", "")
+    calls = _calls_by_name(tree).get((owner is not None, name), [])
+    return bool(calls) and all(under_rank_zero(caller, call, flags) for caller, call in calls)
+
+
+def _calls_by_name(tree: ast.Module) -> dict[tuple[bool, str], list[tuple[ast.AST, ast.Call]]]:
+    """The file's calls by the name they call, read once per tree: `(True, name)` for
+    `x.name(...)`, `(False, name)` for `name(...)`, each with the function (or module)
+    making it."""
+    found = _CALLS.get(tree)
+    if found is None:
+        found = {}
+        for caller in (tree, *local_functions(tree)):
+            for call in own_calls(caller):
+                func = call.func
+                if isinstance(func, ast.Name):
+                    found.setdefault((False, func.id), []).append((caller, call))
+                elif isinstance(func, ast.Attribute):
+                    found.setdefault((True, func.attr), []).append((caller, call))
+        _CALLS[tree] = found
+    return found
+
+
+_CALLS: weakref.WeakKeyDictionary[
+    ast.AST, dict[tuple[bool, str], list[tuple[ast.AST, ast.Call]]]
+] = weakref.WeakKeyDictionary()
+
+
+def _path_attribute(node: ast.expr) -> str | None:
+    """An attribute of `self` named as the path (`str(self.ckpt_path)`), else None."""
+    while isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        if call_name(node) not in _PATH_FORMS:
+            return None
+        node = node.args[0]
+    name = dotted_name(node)
+    return name if name is not None and name.startswith("self.") else None
+
+
+def _reassigned(owner: ast.ClassDef, attribute: str) -> bool:
+    """A method of `owner` other than `__init__` assigns `attribute` (`self.ckpt_path =
+    init_path` before a load): the path may name another file there."""
+    for method in owner.body:
+        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if method.name == "__init__":
+            continue
+        for node in ast.walk(method):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+                targets = [node.target]
+            if any(dotted_name(t) == attribute for t in targets):
+                return True
+    return False
+
+
+def _saved_model(value: ast.expr, assigned: dict[str, list[ast.AST]], depth: int = 2) -> str | None:
+    """The model whose `state_dict()` the saved value holds: the call itself, an entry of a
+    dict literal, or a name assigned one of those (`depth` assignments deep)."""
+    if isinstance(value, ast.Call) and call_name(value) == "state_dict" and not value.args:
+        func = value.func
+        receiver = dotted_name(func.value) if isinstance(func, ast.Attribute) else None
+        if receiver is not None and not _NOT_MODEL.search(receiver):
+            return receiver
+        return None
+    if isinstance(value, ast.Dict):
+        for entry in value.values:
+            model = _saved_model(entry, assigned, depth)
+            if model is not None:
+                return model
+        return None
+    if isinstance(value, ast.Name) and depth > 0:
+        for bound in assigned.get(value.id, []):
+            if not isinstance(bound, ast.expr):
+                continue
+            model = _saved_model(bound, assigned, depth - 1)
+            if model is not None:
+                return model
+    return None
+
+
+def _built_unmoved_or_moved_to_cpu(saver: ast.AST, model: str, save: ast.Call) -> bool:
+    """Before `save`, in the saver: the last move of `model` (`actor.cpu()`,
+    `self.actor.to("cpu")` as a statement) goes to the CPU; or `model` is built there (`model
+    = Net()`) and never moved, prepared nor wrapped after (also as one of several names a
+    call gives: `model, opt = accelerator.prepare(model, opt)`). A module the saver is handed,
+    or reads from `self` unmoved, may live on a GPU."""
+    events: list[tuple[int, str]] = []
+    for node in ast.walk(saver):
+        line = getattr(node, "lineno", None)
+        if line is None or line >= save.lineno:
+            continue
+        if isinstance(node, ast.Assign) and any(_binds(t, model) for t in node.targets):
+            value = node.value
+            name = call_name(value) if isinstance(value, ast.Call) else None
+            built = name is not None and not _MAY_BE_PLACED.fullmatch(name)
+            events.append((line, "built" if built else "placed"))
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            func = node.value.func
+            if (
+                isinstance(func, ast.Attribute)
+                and func.attr in ("cpu", "to", "cuda")
+                and dotted_name(func.value) == model
+            ):
+                events.append((line, "cpu" if _to_the_cpu(node.value) else "placed"))
+    events.sort()
+    last = events[-1][1] if events else None
+    return last in ("cpu", "built")
+
+
+def _binds(target: ast.expr, name: str) -> bool:
+    if isinstance(target, ast.Tuple | ast.List):
+        return any(_binds(element, name) for element in target.elts)
+    return dotted_name(target) == name
+
+
+def _to_the_cpu(call: ast.Call) -> bool:
+    if call_name(call) == "cpu":
+        return True
+    values = [*call.args, *(k.value for k in call.keywords if k.arg == "device")]
+    return any(isinstance(v, ast.Constant) and v.value == "cpu" for v in values)
