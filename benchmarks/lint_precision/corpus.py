@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-105] [--git-mirrors DIR]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-106] [--git-mirrors DIR]
        [--download-only]
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
@@ -188,7 +188,9 @@ move, CUDA work in threads and processes, and factories in `forward`; `--fresh-1
 `--fresh-102` (`FRESH_102`) packages chosen by the text TPL303, TPL108 and TPL402 look for;
 `--fresh-103` (`FRESH_103`) packages chosen by the text TPL409, TPL302, TPL405 and TPL110
 look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL303 look for;
-`--fresh-105` (`FRESH_105`) repositories and packages chosen by the text TPL110 looks for.
+`--fresh-105` (`FRESH_105`) repositories and packages chosen by the text TPL110 looks for;
+`--fresh-106` (`FRESH_106`) repositories and packages chosen by the text TPL108, TPL305,
+TPL411 and TPL304 look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13141,6 +13143,37 @@ FRESH_105 = (
     ("jcell", "0.0.4"),
 )
 
+#: fresh-106: repositories (at the commit of their snapshot) and packages from the package
+#: index chosen by text found with grep: a `torch.load` without `map_location` into
+#: `load_state_dict` in multi-process code (TPL108's shape); a name given as `device_map=` and
+#: also used as a device (TPL305's); `CUDA_VISIBLE_DEVICES` written from a process or loop
+#: index (TPL411's); a device-map model wrapped and moved whole (TPL304's: only near misses
+#: were found). By fresh-105's checks, none of the packages or repositories it or the sets
+#: before it looked at, nor a project of a recall case, none sharing a file with another set.
+#: Chosen without running the linter and committed before it was first linted.
+FRESH_106 = (
+    # ALF RL library; a grid-search pool worker sets CUDA_VISIBLE_DEVICES from a GPU queue
+    ("github:HorizonRobotics/alf", "23aca4924967228ca6e7368517ab11b3612295f0"),
+    # scene-graph R1 (open-r1 based); get_model(device_map=...) then .to(device_map)
+    ("github:gpt4vision/R1-SGG", "e4de64d4c4c97edec648021d012198b21a9b1864"),
+    # LLM engine launcher; each worker's CUDA_VISIBLE_DEVICES from gpu_ids[i*n:(i+1)*n]
+    ("llm-engines", "0.0.25"),
+    # RL/VLM training studio; device_map=device then .to(device); an "auto" map, PEFT merge
+    ("carl-studio", "0.21.1"),
+    # LLM fine-tuning toolkit; a device_map="auto" model moved whole, then get_peft_model
+    ("llm-insight-forge", "0.1.2"),
+    # T5 encoder wrapper; from_pretrained(device_map=device) and .to(device)
+    ("nai-t5-wrapper", "1.1.0"),
+    # training visualizer with DDP examples; torch.load(CKPT_PATH) into load_state_dict
+    ("tvts", "0.0.1.1"),
+    # hyperspectral denoising (DDP); torch.load(resume_path) into net and optimizer states
+    ("hyde-images", "0.4.3"),
+    # small DDP trainer; from_checkpoint loads model, optimizer and scaler states unmapped
+    ("langtrain", "0.0.4"),
+    # checkpoint fault-injection tool; a DDP loop loads state dicts without map_location
+    ("ckpt-chaos", "0.1.8"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15889,6 +15922,7 @@ UNSEEN_SETS = {
     "fresh-103": FRESH_103,
     "fresh-104": FRESH_104,
     "fresh-105": FRESH_105,
+    "fresh-106": FRESH_106,
 }
 
 

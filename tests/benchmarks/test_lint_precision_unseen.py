@@ -165,6 +165,7 @@ PACKAGE_UNSEEN_SETS = [
     "fresh-103",
     "fresh-104",
     "fresh-105",
+    "fresh-106",
 ]
 
 
@@ -286,6 +287,7 @@ KEPT_OUT_OF_FRESH_6 = KEPT_OUT_OF_FRESH_5 | {
         ("fresh-103", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-104", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
         ("fresh-105", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
+        ("fresh-106", LOOKED_AT_BEFORE_FRESH_4 | KEPT_OUT_OF_FRESH_5 | KEPT_OUT_OF_FRESH_6),
     ],
 )
 def test_an_unseen_set_holds_no_package_looked_at_before(unseen, set_name, kept_out):  # type: ignore[no-untyped-def]
@@ -388,9 +390,10 @@ def test_a_github_set_is_pinned_and_holds_no_recall_source(unseen, set_name):  #
         assert name.removeprefix("github:").lower() not in sources, name
 
 
-def test_a_mixed_set_pins_its_repositories_and_holds_no_recall_source(unseen):  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("set_name", ["fresh-105", "fresh-106"])
+def test_a_mixed_set_pins_its_repositories_and_holds_no_recall_source(unseen, set_name):  # type: ignore[no-untyped-def]
     sources = _recall_sources()
-    entries = unseen.PACKAGE_SETS["fresh-105"]
+    entries = unseen.PACKAGE_SETS[set_name]
     repositories = [(name, pin) for name, pin in entries if name.startswith("github:")]
     assert 0 < len(repositories) < len(entries)
     for name, commit in repositories:
