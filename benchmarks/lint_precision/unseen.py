@@ -1352,6 +1352,32 @@ HISTORY = [
         "alone: its `main.py` does not parse whole under Python 3.11, so the all-rules first "
         "look reported it as not checked; both site readers read it as a hazard",
     ),
+    (
+        "2026-12-06",
+        "fe12f50",
+        "TPL108 reads a checkpoint that only rank 0 of a file writes (an `if` arm, or after "
+        "`if not self.is_main: return`, the flag a property of the class) from a model that "
+        "may live on a GPU, read back into a model where every rank runs (pi-zero's "
+        "`save_pretrained` / `load_pretrained`); accelerate's `accelerator.is_main_process` "
+        "counts as multi-process code. Two fresh-context reviews reproduced 16 defects, all "
+        "fixed with fixtures (a path attribute reassigned, a model built and saved on the CPU "
+        "or moved there in place, a load only rank-0 callers reach, a save inside the other "
+        "ranks' exit arm, a folder two files share, `if not rank:`, a bare `is_main` read as "
+        "rank 0 by every rule). TPL106 and TPL108 rerun on all 106 sets, against each set's "
+        "run before: 12 loads moved from TPL106 to TPL108, judged blind (`<set>/added`): 9 "
+        "TRUE (pi-zero 4, FontDiffuser 3, kanachan 2), 3 split (CT-CLIP 2, ai-toolkit), none "
+        "FALSE; nothing else changed, no crash",
+    ),
+    (
+        "2026-12-06",
+        "c698791",
+        "fresh-106 (2 repositories and 8 packages chosen by the text TPL108, TPL305, TPL411 "
+        "and TPL304 look for; 943 files) at c698791: no default-tier finding; 9 of 19 judged "
+        "TRUE, 1 split (TPL108 7/7, TPL401 2 of 3; TPL204, TPL201, TPL203, TPL104, TPL207 "
+        "0 of 9); its TPL106 loads, 12 of 14: 1 TRUE; the judges agreed on 30 of 31; a blind "
+        "reading of 55 sites of the four shapes agreed on 54: 12 HAZARD, none raised by the "
+        "default set, 7 by TPL108",
+    ),
 ]
 
 
@@ -1363,7 +1389,9 @@ OTHER_JUDGING = [
     "The default set as it is now was chosen with the first looks above, so its figures here",
     "measure little: each set first linted after a rule's last change measures that rule. A",
     "rule joins the default set when its first looks since its last change that adds",
-    "findings are 90% TRUE or more (two at least), and leaves when they fall below; a change",
+    "findings are 90% TRUE or more (two at least) and so are its findings on all the sets as",
+    "the code stands, and leaves when they fall below (TPL108, 7 of 7 at first look on",
+    "fresh-106 but 121 of 152 on all the sets, stays in preview); a change",
     "that only drops findings keeps the record. TPL303 joined after 2 of 2 (fresh-14,",
     "fresh-18) and left after 4 of 6 on fresh-22 (6 of 8); its reading of a move in the",
     "loading expression then restarted its record: 1 of 1 on fresh-24, 3 of 7 on fresh-27",
@@ -3306,6 +3334,38 @@ CORPUS_NOTES = {
         "read as binding the multi-GPU arm too), edge-connect's ids kept as physical numbers "
         "after it sets `CUDA_VISIBLE_DEVICES` from them (4 sites), and deeprank2's graph "
         "batches, which `nn.DataParallel` does not split."
+    ),
+    "fresh-106": (
+        "Repositories and packages of the package index chosen by text found with grep: a "
+        "`torch.load` without `map_location` into `load_state_dict` in multi-process code "
+        "(TPL108's shape: tvts, hyde-images, langtrain, ckpt-chaos), a name given as "
+        "`device_map=` and also used as a device (TPL305's: R1-SGG, carl-studio, "
+        "nai-t5-wrapper), `CUDA_VISIBLE_DEVICES` written from a process or loop index "
+        "(TPL411's: alf, llm-engines), a device-map model wrapped and moved whole (TPL304's: "
+        "only near misses, llm-insight-forge); two are GitHub repositories at the commit of "
+        "their snapshot. By fresh-105's checks, none of the packages or repositories it or "
+        "the sets before it looked at, nor a project of a recall case. Chosen without the "
+        "linter, committed (c698791) before it was first linted. First linted at c698791 (the "
+        "code of fe12f50): 943 Python files, no crash. No default-tier finding. TPL108 7 of 7 "
+        "TRUE (tvts's DDP examples, langtrain's and hyde's resumes: every rank restores a "
+        "checkpoint saved from one GPU): its first looks since its last change that adds "
+        "findings, but its findings on all the unseen sets as the code stands are 121 of 152 "
+        "TRUE, below 90%, so it stays in preview. TPL401 2 TRUE, 1 split of 3 (tvts creates "
+        "its NCCL groups and never binds a GPU). FALSE: TPL204 0/3, TPL201 0/2, TPL203 0/1 "
+        "(alf's training entry point makes CUDA the default tensor type and binds the rank's "
+        "GPU before anything is built), TPL104 0/2 (hyde's index 0 only in its one-GPU arm), "
+        "TPL207 0/1 (a CPU weight in construction). Its TPL106 loads, 12 of 14 drawn "
+        "(`fresh-106/tpl106-sample`, seed 106): 1 TRUE (tvts's accelerate example: rank 0 "
+        "saves in an outside library). The judges agreed on 30 of 31. A blind reading of its "
+        "55 sites of the four shapes (`second_judge/unseen/sites-fresh-106.jsonl`), no "
+        "findings shown, agreed on 54: 12 HAZARD (8 loads, 2 `CUDA_VISIBLE_DEVICES` writes, 2 "
+        "device-map loads), 1 split. The default set raises none of the 12; all rules raise "
+        "7 (TPL108's loads). Missed: tvts's accelerate load; llm-engines' child "
+        "`CUDA_VISIBLE_DEVICES` from `range(torch.cuda.device_count())` when no ids are given "
+        "(TPL411 reads `gpu_ids` as ids the user gives); llm-insight-forge's "
+        '`device_map="auto"` model handed to its trainer\'s constructor and moved whole in '
+        "`_setup_model` (TPL303 reads a move of what the loading function holds); its eager "
+        "quantization of a GPU-placed model (CPU-only; no multi-GPU hazard)."
     ),
 }
 
