@@ -85,6 +85,11 @@ class IndexReader:
         if isinstance(value, ast.Call | ast.Subscript):
             if isinstance(value, ast.Call) and not value.args and call_name(value) in _RANK_CALLS:
                 return f"`{ast.unparse(value)}`"
+            if isinstance(value, ast.Call):
+                joined = _joined_entries(value)
+                listed = self._index_list(joined, function, depth) if joined else None
+                if listed is not None:
+                    return f"`{ast.unparse(value)}` (the entries of {listed})"
             if isinstance(value, ast.Subscript) and not isinstance(value.slice, ast.Slice):
                 listed = self._index_list(value.value, function, depth)
                 if listed is not None:
@@ -157,12 +162,56 @@ class IndexReader:
         if not bindings:
             return None
         if isinstance(function, _Function) and name in _parameter_names(function):
-            return None  # a parameter: its callers may give anything
+            # A parameter: its callers may give anything, but where none is given the
+            # function's own fallback holds (`if not gpu_ids: gpu_ids = list(range(n))`).
+            return self._fallback_index_list(function, name, depth)
         found = [
             None if isinstance(b, str) else self._index_list(b, function, depth + 1)
             for b in bindings
         ]
         return found[0] if all(found) else None
+
+    def _fallback_index_list(self, function: _Function, name: str, depth: int) -> str | None:
+        """A list of indexes the function gives its parameter `name` where the caller gave
+        none, when every assignment of the parameter in the function's own code is such a
+        fallback: on the arm of an `if` that runs where no ids were given (`if not gpu_ids:`,
+        `if gpu_ids is None:`, the `else` of `if gpu_ids:`), or `gpu_ids = gpu_ids or
+        list(range(n))` (`... if gpu_ids else ...`). Any other assignment (a renumbering
+        where ids were given, a mapping onto physical ids) may hold something else."""
+        found: str | None = None
+        for node in own_nodes(function):
+            if not isinstance(node, ast.Assign):
+                continue
+            if not any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                continue
+            fallback = _fallback_value(node.value, name)
+            if fallback is None and self._on_no_ids_arm(function, node, name):
+                fallback = node.value
+            listed = (
+                self._index_list(fallback, function, depth + 1) if fallback is not None else None
+            )
+            if listed is None:
+                return None
+            found = found or listed
+        return (
+            None
+            if found is None
+            else f"`{name}`, which falls back to {found} where no ids are given"
+        )
+
+    def _on_no_ids_arm(self, function: _Function, assignment: ast.Assign, name: str) -> bool:
+        """`assignment` is a statement of the arm of an `if` (of the function's own code) that
+        runs where the parameter `name` holds no ids."""
+        for node in own_nodes(function):
+            if not isinstance(node, ast.If):
+                continue
+            given = _tests_ids_given(node.test, name)
+            if given is None:
+                continue
+            arm = node.orelse if given else node.body
+            if any(statement is assignment for statement in arm):
+                return True
+        return False
 
     def _option_defaults(self) -> dict[str, tuple[str, str]]:
         """The file's command-line options whose default is a list of indexes from 0, by the
@@ -551,6 +600,86 @@ def _loop_index(
             return None
         node = parents.get(id(node))
     return None
+
+
+def _joined_entries(value: ast.Call) -> ast.expr | None:
+    """The list a `",".join(...)` writes out entry by entry: `L` of `",".join(map(str, L))` or
+    of `",".join(str(i) for i in L)` (`f"{i}"` too); None for any other call."""
+    if not (isinstance(value.func, ast.Attribute) and value.func.attr == "join"):
+        return None
+    if len(value.args) != 1 or value.keywords:
+        return None
+    joined = value.args[0]
+    if isinstance(joined, ast.Call) and call_name(joined) == "map" and len(joined.args) == 2:
+        converts = isinstance(joined.args[0], ast.Name) and joined.args[0].id == "str"
+        return joined.args[1] if converts else None
+    if isinstance(joined, ast.GeneratorExp | ast.ListComp) and len(joined.generators) == 1:
+        loop = joined.generators[0]
+        element = unwrapped(joined.elt)
+        if (
+            not loop.ifs
+            and isinstance(loop.target, ast.Name)
+            and isinstance(element, ast.Name)
+            and element.id == loop.target.id
+        ):
+            return loop.iter
+    return None
+
+
+def _tests_ids_given(test: ast.expr, name: str) -> bool | None:
+    """True when `test` holds where the parameter `name` holds ids (`gpu_ids`, `gpu_ids is
+    not None`, `len(gpu_ids)`, `len(gpu_ids) > 0`), False where it holds none (`not gpu_ids`,
+    `gpu_ids is None`, `len(gpu_ids) == 0`); None for any other test."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _tests_ids_given(test.operand, name)
+        return None if inner is None else not inner
+    if _is_name(test, name) or _length_of(test, name):
+        return True
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        left, op, right = test.left, test.ops[0], test.comparators[0]
+        if _is_name(left, name) and isinstance(right, ast.Constant) and right.value is None:
+            if isinstance(op, ast.Is | ast.Eq):
+                return False
+            if isinstance(op, ast.IsNot | ast.NotEq):
+                return True
+        if _length_of(left, name) and isinstance(right, ast.Constant) and right.value == 0:
+            if isinstance(op, ast.Eq | ast.LtE):
+                return False
+            if isinstance(op, ast.Gt | ast.NotEq):
+                return True
+    return None
+
+
+def _fallback_value(value: ast.expr, name: str) -> ast.expr | None:
+    """The list `name = name or LIST`, `name = name if name else LIST` or `name = LIST if name
+    is None else name` falls back to; None for any other value."""
+    if (
+        isinstance(value, ast.BoolOp)
+        and isinstance(value.op, ast.Or)
+        and len(value.values) == 2
+        and _is_name(value.values[0], name)
+    ):
+        return value.values[1]
+    if isinstance(value, ast.IfExp):
+        given = _tests_ids_given(value.test, name)
+        if given is True and _is_name(value.body, name):
+            return value.orelse
+        if given is False and _is_name(value.orelse, name):
+            return value.body
+    return None
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _length_of(node: ast.expr, name: str) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and call_name(node) == "len"
+        and len(node.args) == 1
+        and _is_name(node.args[0], name)
+    )
 
 
 def range_from_zero(iterated: ast.expr) -> bool:

@@ -38,7 +38,9 @@ class VisibleDevicesSetFromProcessIndex(Rule):
     (`process_indexes`: the spawn index, `LOCAL_RANK` / `RANK` / `SLURM_LOCALID`,
     `dist.get_rank()`, `args.local_rank`, a `range(n)` loop's variable, the position
     `enumerate` gives, an entry of an option whose default is `range(n)`, or a parameter
-    every hand-off in the file fills with one), in a file
+    every hand-off in the file fills with one), or a join of such indexes (`",".join(str(i)
+    for i in gpu_ids)` where the function falls back to `gpu_ids = list(range(n))` when its
+    caller gives none), in a file
     that expects to be given a list of GPUs: it splits, counts or measures the variable, or
     counts the GPUs it sees (`torch.cuda.device_count()`, which a given list narrows).
     Not flagged: a value picked out of that list (`visible.split(",")[i]`), a GPU id the user
@@ -131,12 +133,19 @@ class VisibleDevicesSetFromProcessIndex(Rule):
                 continue
             how = "counts" if isinstance(given, ast.Call) and not given.args else "reads"
             message = (
-                f"{VARIABLE} set to {index}, a process's index (0, 1, ...): a physical GPU "
-                f"id, not the GPU at that place in the list of visible GPUs the program {how} "
+                f"{VARIABLE} set to {index}, {_WHAT_IT_HOLDS[' (the entries of ' in index]} "
+                f"in the list of visible GPUs the program {how} "
                 f"(line {getattr(given, 'lineno', 0)}); given `{VARIABLE}=4,5,6,7`, its "
                 "workers use GPUs 0 to 3"
             )
             yield self.finding(ctx, node, message)
+
+
+#: What the written value is, by whether it joins a list of indexes (`",".join(...)`).
+_WHAT_IT_HOLDS = {
+    False: "a process's index (0, 1, ...): a physical GPU id, not the GPU at that place",
+    True: "indexes counted from 0 (0, 1, ...): physical GPU ids, not the GPUs at those places",
+}
 
 
 class _VisibleFacts:
