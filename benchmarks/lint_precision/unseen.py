@@ -1378,6 +1378,17 @@ HISTORY = [
         "reading of 55 sites of the four shapes agreed on 54: 12 HAZARD, none raised by the "
         "default set, 7 by TPL108",
     ),
+    (
+        "2026-12-06",
+        "e107d80",
+        'TPL411 reads a join of indexes (`",".join(str(i) for i in gpu_ids)`) and a parameter '
+        "the function falls back to `list(range(n))` for where no ids are given (only on the "
+        "arm that runs then, or `gpu_ids or list(range(n))`; any other assignment of it may "
+        "hold physical ids); a fresh-context review's 5 reproduced defects fixed with "
+        "fixtures. Rerun on all 107 sets: it adds llm-engines' two child launches on "
+        "fresh-106, which both site readers had read as hazards before it raised them "
+        "(`fresh-106/added`, TRUE); nothing else changed, no crash",
+    ),
 ]
 
 
