@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import ast
+import weakref
 
 from torchplace.lint.context import FileContext, call_name, keyword, sole_assignment
 from torchplace.lint.rules._helpers import enclosing_function
@@ -28,21 +29,40 @@ def spawned_alone(tree: ast.Module, function: ast.AST | None) -> bool:
     """Every use of `function`'s name in the file is as the target of a one-process spawn."""
     if not isinstance(function, _Function):
         return False
-    uses = [
-        node for node in ast.walk(tree) if isinstance(node, ast.Name) and node.id == function.name
-    ]
+    names, spawns = _names_and_spawns(tree)
+    uses = names.get(function.name, [])
     if not uses:
         return False
-    spawns = {
-        id(call.args[0]): (call, _caller(tree, call))
-        for call in ast.walk(tree)
-        if isinstance(call, ast.Call) and call_name(call) in _SPAWNERS and call.args
-    }
     for use in uses:
         spawn = spawns.get(id(use))
-        if spawn is None or not _one_process(*spawn):
+        if spawn is None or not _one_process(spawn[0], tree if spawn[1] is None else spawn[1]):
             return False
     return True
+
+
+def _names_and_spawns(
+    tree: ast.Module,
+) -> tuple[dict[str, list[ast.Name]], dict[int, tuple[ast.Call, ast.AST | None]]]:
+    """The file's names by what they name, and its spawn calls by their target's node (with
+    the function holding each), read once per tree: every load of a file asks."""
+    found = _NAMES_AND_SPAWNS.get(tree)
+    if found is None:
+        names: dict[str, list[ast.Name]] = {}
+        spawns: dict[int, tuple[ast.Call, ast.AST | None]] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                names.setdefault(node.id, []).append(node)
+            elif isinstance(node, ast.Call) and call_name(node) in _SPAWNERS and node.args:
+                caller = _caller(tree, node)
+                # None for the module: a value holding its own key would keep the tree alive.
+                spawns[id(node.args[0])] = (node, None if caller is tree else caller)
+        found = _NAMES_AND_SPAWNS[tree] = (names, spawns)
+    return found
+
+
+_NAMES_AND_SPAWNS: weakref.WeakKeyDictionary[
+    ast.AST, tuple[dict[str, list[ast.Name]], dict[int, tuple[ast.Call, ast.AST | None]]]
+] = weakref.WeakKeyDictionary()
 
 
 def _caller(tree: ast.Module, call: ast.Call) -> ast.AST:

@@ -118,7 +118,7 @@ from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rank_names import RANK_FROM_CALLERS, defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
 from torchplace.lint.rule import Rule
-from torchplace.lint.rules._helpers import enclosing_function, same_call
+from torchplace.lint.rules._helpers import calls_on_line, enclosing_function, same_call
 from torchplace.lint.rules.forward.tensor_factory_without_device_in_forward import (
     met_with_public_helpers_bound,
 )
@@ -604,6 +604,7 @@ class ProjectIndex:
         self._global_rank_callers: dict[tuple[str, int], str | None] = {}
         self._contexts: dict[str, FileContext | None] = {}
         self._matching_saves: dict[tuple[str, str], list[Save] | None] = {}
+        self._save_contexts: dict[str, FileContext | None] = {}
         #: The launch commands of each launch root (`launch_commands`), and the launch root
         #: of each project root.
         self._launches: dict[str, LaunchIndex] = {}
@@ -854,6 +855,17 @@ class ProjectIndex:
     def _code(self, path: str) -> bytes | None:
         key = os.path.abspath(path)
         return self._texts.get(key) or read_regular_file(Path(key), self.max_file_bytes)
+
+    def _parse_for_saves(self, path: str, data: bytes) -> FileContext | None:
+        """A project file read for its saves, parsed once for the whole project phase: each
+        file name a load reads asks the same files again."""
+        key = os.path.abspath(path)
+        if key not in self._save_contexts:
+            try:
+                self._save_contexts[key] = whole_file_context(path, data)
+            except RecursionError:
+                self._save_contexts[key] = None  # nested too deeply: its saves unknown
+        return self._save_contexts[key]
 
     def _whole_context(self, path: str) -> FileContext | None:
         """`whole_file_context` of a project file, kept for the last few files asked: the
@@ -1464,11 +1476,8 @@ class ProjectIndex:
         load = next(
             (
                 n
-                for n in ast.walk(ctx.tree)
-                if isinstance(n, ast.Call)
-                and n.lineno == line
-                and n.args
-                and ctx.qualified(n.func) == "torch.load"
+                for n in calls_on_line(ctx.tree, line)
+                if n.args and ctx.qualified(n.func) == "torch.load"
             ),
             None,
         )
@@ -1481,7 +1490,9 @@ class ProjectIndex:
             return False
         key = (self.root_of(path), component)
         if key not in self._matching_saves:  # one read of the project per file name
-            self._matching_saves[key] = matching_saves(component, files, self._code)
+            self._matching_saves[key] = matching_saves(
+                component, files, self._code, self._parse_for_saves
+            )
         saves = self._matching_saves[key]
         if not saves:
             return False

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -110,10 +111,14 @@ def _last_literal(node: ast.AST) -> str | None:
 
 
 def matching_saves(
-    component: str, files: Iterable[str], read: Callable[[str], bytes | None]
+    component: str,
+    files: Iterable[str],
+    read: Callable[[str], bytes | None],
+    parse: Callable[[str, bytes], FileContext | None] = whole_file_context,
 ) -> list[Save] | None:
     """Every `torch.save` of the project whose path ends in `component`; None when a file
-    holding the name cannot be read or parsed (its saves are unknown)."""
+    holding the name cannot be read or parsed (its saves are unknown). `parse` reads a file
+    (the project phase keeps each parse for the other names it asks about)."""
     needle = component.encode()
     found: list[Save] = []
     handed: list[tuple[FileContext, ast.AST, ast.Call, str | int]] = []
@@ -123,32 +128,21 @@ def matching_saves(
             return None
         if needle not in data or b"save" not in data:
             continue
-        ctx = whole_file_context(path, data)
+        ctx = parse(path, data)
         if ctx is None:
             return None
-        accounted: set[int] = set()  # the literals inside the paths of loads and saves
-        for holder in (ctx.tree, *local_functions(ctx.tree)):
-            for call in own_calls(holder):
-                qualified = ctx.qualified(call.func)
-                if qualified == "torch.load" and call.args:
-                    accounted.update(id(n) for n in ast.walk(call.args[0]))
-                if qualified != "torch.save" or len(call.args) < 2:
-                    continue
-                if last_component(call.args[1], holder) == component:
-                    found.append(Save(ctx, holder, call))
-                    accounted.update(id(n) for n in ast.walk(call.args[1]))
-            for call in own_calls(holder):
-                for slot, argument in _arguments(call):
-                    if _names_file(argument, component) and _project_function(ctx, call):
-                        handed.append((ctx, holder, call, slot))
-                        accounted.add(id(argument))
-        if any(
-            isinstance(n, ast.Constant)
-            and isinstance(n.value, str)
-            and component in n.value
-            and id(n) not in accounted
-            for n in ast.walk(ctx.tree)
-        ):
+        calls = _file_calls(ctx)
+        # The literals inside the paths of loads and saves, and of arguments naming the file.
+        accounted = set(calls.load_path_nodes)
+        for holder, call, named, path_nodes in calls.saves:
+            if named == component:
+                found.append(Save(ctx, ctx.tree if holder is None else holder, call))
+                accounted.update(path_nodes)
+        for holder, call, slot, argument, named in calls.arguments:
+            if named == component and _project_function(ctx, call):
+                handed.append((ctx, ctx.tree if holder is None else holder, call, slot))
+                accounted.add(id(argument))
+        if any(component in value and id(n) not in accounted for n, value in _strings(ctx.tree)):
             # The name is written elsewhere too (a copy's target, a default of an option):
             # who writes the file is not known.
             return None
@@ -163,19 +157,69 @@ def matching_saves(
     return found
 
 
+@dataclass(frozen=True)
+class _FileCalls:
+    """What `matching_saves` reads of one file, whatever the file name asked about: each
+    `torch.save` with its holder, the last component of its path and the nodes of the path;
+    the nodes of every `torch.load`'s path; each literal argument of a call with the last
+    component it names."""
+
+    saves: list[tuple[ast.AST | None, ast.Call, str | None, list[int]]]
+    load_path_nodes: list[int]
+    arguments: list[tuple[ast.AST | None, ast.Call, str | int, ast.expr, str]]
+
+
+def _file_calls(ctx: FileContext) -> _FileCalls:
+    found = _FILE_CALLS.get(ctx.tree)
+    if found is None:
+        saves: list[tuple[ast.AST | None, ast.Call, str | None, list[int]]] = []
+        loads: list[int] = []
+        arguments: list[tuple[ast.AST | None, ast.Call, str | int, ast.expr, str]] = []
+        for holder in (ctx.tree, *local_functions(ctx.tree)):
+            # None for the module: a value holding its own key would keep the tree alive.
+            kept = None if holder is ctx.tree else holder
+            for call in own_calls(holder):
+                qualified = ctx.qualified(call.func)
+                if qualified == "torch.load" and call.args:
+                    loads.extend(id(n) for n in ast.walk(call.args[0]))
+                if qualified == "torch.save" and len(call.args) >= 2:
+                    named = last_component(call.args[1], holder)
+                    saves.append((kept, call, named, [id(n) for n in ast.walk(call.args[1])]))
+                for slot, argument in _arguments(call):
+                    if isinstance(argument, ast.Constant | ast.JoinedStr):
+                        last = _last_literal(argument)
+                        if last is not None:
+                            arguments.append((kept, call, slot, argument, _final_component(last)))
+        found = _FILE_CALLS[ctx.tree] = _FileCalls(saves, loads, arguments)
+    return found
+
+
+_FILE_CALLS: weakref.WeakKeyDictionary[ast.AST, _FileCalls] = weakref.WeakKeyDictionary()
+
+
+def _strings(tree: ast.Module) -> list[tuple[ast.Constant, str]]:
+    """The string literals of a tree, listed once per tree (each file name asks)."""
+    found = _STRINGS.get(tree)
+    if found is None:
+        found = _STRINGS[tree] = [
+            (n, n.value)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        ]
+    return found
+
+
+_STRINGS: weakref.WeakKeyDictionary[ast.AST, list[tuple[ast.Constant, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _arguments(call: ast.Call) -> list[tuple[str | int, ast.expr]]:
     """The call's arguments by keyword or position (not `*args` / `**kwargs`)."""
     positional: list[tuple[str | int, ast.expr]] = [
         (index, arg) for index, arg in enumerate(call.args) if not isinstance(arg, ast.Starred)
     ]
     return positional + [(k.arg, k.value) for k in call.keywords if k.arg is not None]
-
-
-def _names_file(node: ast.expr, component: str) -> bool:
-    """A string literal (or an f-string's last literal part) whose last component is
-    `component`."""
-    last = _last_literal(node) if isinstance(node, ast.Constant | ast.JoinedStr) else None
-    return last is not None and _final_component(last) == component
 
 
 def _project_function(ctx: FileContext, call: ast.Call) -> bool:

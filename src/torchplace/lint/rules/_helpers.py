@@ -10,7 +10,7 @@ import ast
 import re
 import weakref
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from torchplace.lint.context import FileContext, Located, Scope, call_name
 from torchplace.lint.device_value_uses import QUERY
@@ -245,10 +245,18 @@ def enclosing_function(tree: ast.AST, line: int) -> ast.FunctionDef | ast.AsyncF
             for node in ast.walk(tree)
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
         ]
-    holding = [
-        node for node in functions if node.lineno <= line <= (node.end_lineno or node.lineno)
-    ]
-    return max(holding, key=lambda node: node.lineno, default=None)
+    answers = _ENCLOSING.setdefault(tree, {})
+    if line not in answers:
+        holding = [
+            node for node in functions if node.lineno <= line <= (node.end_lineno or node.lineno)
+        ]
+        answers[line] = max(holding, key=lambda node: node.lineno, default=None)
+    return answers[line]
+
+
+_ENCLOSING: weakref.WeakKeyDictionary[
+    ast.AST, dict[int, ast.FunctionDef | ast.AsyncFunctionDef | None]
+] = weakref.WeakKeyDictionary()
 
 
 _FUNCTIONS: weakref.WeakKeyDictionary[ast.AST, list[ast.FunctionDef | ast.AsyncFunctionDef]] = (
@@ -406,13 +414,42 @@ def consumer_of(ctx: FileContext, scope: Scope, node: ast.AST) -> ast.Call | Non
 
 def names_assigned(function: ast.AST, value: ast.expr) -> set[str]:
     """Local names a plain assignment in `function` binds to `value` itself (`x = x.cuda()`)."""
-    return {
-        target.id
-        for node in ast.walk(function)
-        if isinstance(node, ast.Assign) and node.value is value
-        for target in node.targets
-        if isinstance(target, ast.Name)
-    }
+    index = _ASSIGNED_NAMES.get(function)
+    if index is None:
+        index = {}
+        for node in typed_nodes(function, ast.Assign):
+            names = {t.id for t in node.targets if isinstance(t, ast.Name)}
+            index.setdefault(id(node.value), set()).update(names)
+        _ASSIGNED_NAMES[function] = index
+    return set(index.get(id(value), ()))
+
+
+_ASSIGNED_NAMES: weakref.WeakKeyDictionary[ast.AST, dict[int, set[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+_Node = TypeVar("_Node", bound=ast.AST)
+
+
+def typed_nodes(root: ast.AST, kind: type[_Node]) -> list[_Node]:
+    """The nodes of `kind` under `root` (itself included), in `ast.walk` order, listed once per
+    root for every kind: readings that look at each load of a long function ask again and
+    again. Callers read the list and never change it."""
+    by_kind = _TYPED_NODES.get(root)
+    if by_kind is None:
+        by_kind = {}
+        for node in ast.walk(root):
+            if node is not root:  # a value holding its own key would keep the tree alive
+                by_kind.setdefault(type(node), []).append(node)
+        _TYPED_NODES[root] = by_kind
+    found = by_kind.get(kind, [])
+    return [root, *found] if type(root) is kind else found  # type: ignore[return-value,list-item]
+
+
+_TYPED_NODES: weakref.WeakKeyDictionary[ast.AST, dict[type, list[ast.AST]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 #: The words of a TPL202 finding whose new storage is computed from the parameter's own
@@ -422,14 +459,30 @@ def names_assigned(function: ast.AST, value: ast.expr) -> set[str]:
 OWN_VALUES = " with its own values"
 
 
+def calls_on_line(tree: ast.Module, line: int) -> list[ast.Call]:
+    """The calls of `tree` that start on `line`, indexed once per tree (every load of a file
+    asks): callers read the list and never change it."""
+    index = _CALLS_BY_LINE.get(tree)
+    if index is None:
+        index = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                index.setdefault(node.lineno, []).append(node)
+        _CALLS_BY_LINE[tree] = index
+    return index.get(line, [])
+
+
+_CALLS_BY_LINE: weakref.WeakKeyDictionary[ast.AST, dict[int, list[ast.Call]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def same_call(tree: ast.Module, call: ast.Call) -> ast.Call | None:
     """The call of `tree` at the place of `call`, a node of another parse of the same file (the
     pruned tree, or `CallerIndex`'s own parse): a reading of the file needs its own nodes."""
     place = (call.lineno, call.col_offset, call.end_lineno, call.end_col_offset)
     lines: list[ast.Call] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call) or node.lineno != call.lineno:
-            continue
+    for node in calls_on_line(tree, call.lineno):
         if (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset) == place:
             return node
         if ast.dump(node) == ast.dump(call):

@@ -39,7 +39,9 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from dataclasses import dataclass
+from functools import lru_cache
 
 from torchplace.lint.context import (
     FileContext,
@@ -60,6 +62,7 @@ from torchplace.lint.rules._helpers import (
     enclosing_function,
     names_assigned,
     same_call,
+    typed_nodes,
     without_comments,
 )
 from torchplace.lint.rules.hardcoded._load_reach import (
@@ -68,6 +71,7 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     fixed_published_file,
     local_assignments,
     local_functions,
+    method_classes,
     multi_process_code,
     rank_zero_properties,
     reads_back_own_save,
@@ -266,9 +270,7 @@ def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -
     if whole is None or function is None or not whole.args:
         return False
     path = ctx.source.segment(whole.args[0])
-    for node in ast.walk(function):
-        if not isinstance(node, ast.If):
-            continue
+    for node in typed_nodes(function, ast.If):
         arms = (node.body, node.orelse)
         for own, other in (arms, arms[::-1]):
             if not any(whole is n for statement in own for n in ast.walk(statement)):
@@ -448,10 +450,7 @@ def _weights_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> l
     x)`), directly or through one local name (or an item of it)."""
     names = names_assigned(function, load)
     found = []
-    for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
-        name = call_name(call) or ""
-        if not LOADS_WEIGHTS.search(name):
-            continue
+    for call in _weight_loading_calls(function):
         arguments = [*call.args, *(k.value for k in call.keywords)]
         if not any(_is_loaded(a, load, names) for a in arguments):
             continue
@@ -462,6 +461,24 @@ def _weights_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> l
         if receiver and not NOT_WEIGHTS.search(receiver) and not _OPTIMIZER.search(receiver):
             found.append(receiver)
     return found
+
+
+def _weight_loading_calls(function: ast.AST) -> list[ast.Call]:
+    """The function's calls that load a state dict or weights (`LOADS_WEIGHTS`), listed once
+    per function."""
+    found = _WEIGHT_LOADING_CALLS.get(function)
+    if found is None:
+        found = _WEIGHT_LOADING_CALLS[function] = [
+            call
+            for call in typed_nodes(function, ast.Call)
+            if LOADS_WEIGHTS.search(call_name(call) or "")
+        ]
+    return found
+
+
+_WEIGHT_LOADING_CALLS: weakref.WeakKeyDictionary[ast.AST, list[ast.Call]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _is_loaded(node: ast.AST, load: ast.Call, names: set[str]) -> bool:
@@ -512,19 +529,36 @@ def _placement_on_gpu(
 def _derived_from_load(function: ast.AST, load: ast.Call) -> set[str]:
     """Local names bound to the loaded value or to something read from it."""
     names = names_assigned(function, load)
-    assigns = [n for n in ast.walk(function) if isinstance(n, ast.Assign)]
+    assigns = _assigned_reads(function)
     grew = True
     while grew:
         grew = False
-        for node in assigns:
-            read = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-            if not read & names:
+        for read, targets in assigns:
+            if read.isdisjoint(names) or targets <= names:
                 continue
-            for target in node.targets:
-                if isinstance(target, ast.Name) and target.id not in names:
-                    names.add(target.id)
-                    grew = True
+            names |= targets
+            grew = True
     return names
+
+
+def _assigned_reads(function: ast.AST) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """For each plain assignment of the function: the names its value reads and the local
+    names it binds, read once per function (each load of a long function asks)."""
+    found = _ASSIGNED_READS.get(function)
+    if found is None:
+        found = _ASSIGNED_READS[function] = [
+            (
+                frozenset(n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)),
+                frozenset(t.id for t in node.targets if isinstance(t, ast.Name)),
+            )
+            for node in typed_nodes(function, ast.Assign)
+        ]
+    return found
+
+
+_ASSIGNED_READS: weakref.WeakKeyDictionary[ast.AST, list[tuple[frozenset[str], frozenset[str]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _device_from(value: ast.AST | None, names: set[str]) -> bool:
@@ -612,7 +646,7 @@ def _training_resumed(
                 f"GPU that saved it first"
             )
             return Evidence(text, restored[1], resume=True, state=restored[0])
-    for other in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+    for other in typed_nodes(function, ast.Call):
         if ctx.qualified(other.func) != "torch.load":
             continue
         if not _same_checkpoint(function, load, other):
@@ -753,6 +787,7 @@ _SAVES_OPTIMIZER = re.compile(
 )
 
 
+@lru_cache(maxsize=16)
 def _saves_no_optimizer_state(text: str) -> bool:
     """The file saves checkpoints (`torch.save`) but never an optimizer's state: a resume
     branch copied from a template (CodeXGLUE's `checkpoint-last/optimizer.pt`, which its
@@ -873,7 +908,7 @@ def _state_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> lis
     call in `function` (`models[i]`, `self.optimizer`); not state that holds no CUDA tensors."""
     names = names_assigned(function, load)
     found = []
-    for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+    for call in typed_nodes(function, ast.Call):
         func = call.func
         if not (isinstance(func, ast.Attribute) and func.attr == "load_state_dict"):
             continue
@@ -1013,7 +1048,7 @@ def _placement(
     wants the tensors on a device it chooses, and the load first puts them on the saver's.
     The evidence, with the device expression it names."""
     names = names_assigned(function, load)
-    for call in (n for n in ast.walk(function) if isinstance(n, ast.Call)):
+    for call in _placing_calls(function):
         if call.lineno <= load.lineno:
             continue
         func = call.func
@@ -1034,6 +1069,23 @@ def _placement(
             if not re.search(r"cpu", text, re.IGNORECASE):
                 return _placed_evidence(text, call.lineno), device
     return None
+
+
+def _placing_calls(function: ast.AST) -> list[ast.Call]:
+    """The function's calls that may place a value: `x.to(...)` with an argument, or any call
+    given `device=`; listed once per function."""
+    found = _PLACING_CALLS.get(function)
+    if found is None:
+        found = _PLACING_CALLS[function] = [
+            call
+            for call in typed_nodes(function, ast.Call)
+            if (isinstance(call.func, ast.Attribute) and call.func.attr == "to" and call.args)
+            or any(k.arg == "device" for k in call.keywords)
+        ]
+    return found
+
+
+_PLACING_CALLS: weakref.WeakKeyDictionary[ast.AST, list[ast.Call]] = weakref.WeakKeyDictionary()
 
 
 def _default_gpu_of_one_process(
@@ -1155,7 +1207,4 @@ _DATA_PARALLEL = re.compile(r"(?<!Distributed)DataParallel\s*\(")
 
 # -- small tree utilities ----------------------------------------------------------------------
 def _enclosing_class(tree: ast.Module, function: ast.AST) -> ast.ClassDef | None:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and function in node.body:
-            return node
-    return None
+    return method_classes(tree).get(function)

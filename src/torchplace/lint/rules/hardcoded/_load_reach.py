@@ -644,7 +644,42 @@ def _assignments_in(nodes: Iterable[ast.AST]) -> dict[str, list[ast.AST]]:
 
 
 def local_functions(where: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    return [n for n in ast.walk(where) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    """Every function defined in `where`, nested ones too; read once per node: callers read
+    the list and never change it."""
+    found = _LOCAL_FUNCTIONS.get(where)
+    if found is None:
+        # `where` itself is left out of the kept list: a value holding its own key would keep
+        # the tree alive.
+        found = _LOCAL_FUNCTIONS[where] = [
+            n
+            for n in ast.walk(where)
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n is not where
+        ]
+    if isinstance(where, ast.FunctionDef | ast.AsyncFunctionDef):
+        return [where, *found]
+    return found
+
+
+def method_classes(tree: ast.Module) -> dict[ast.AST, ast.ClassDef]:
+    """The class each method of the file belongs to (its own body), read once per tree."""
+    found = _METHOD_CLASSES.get(tree)
+    if found is None:
+        found = _METHOD_CLASSES[tree] = {
+            method: node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ClassDef)
+            for method in node.body
+            if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+    return found
+
+
+_METHOD_CLASSES: weakref.WeakKeyDictionary[ast.AST, dict[ast.AST, ast.ClassDef]] = (
+    weakref.WeakKeyDictionary()
+)
+_LOCAL_FUNCTIONS: weakref.WeakKeyDictionary[
+    ast.AST, list[ast.FunctionDef | ast.AsyncFunctionDef]
+] = weakref.WeakKeyDictionary()
 
 
 def reads_back_own_save(
@@ -739,8 +774,17 @@ def path_pieces(path: ast.AST, assigned: dict[str, list[ast.AST]], depth: int = 
 
 def own_calls(function: ast.AST) -> list[ast.Call]:
     """Calls in `function`'s own body (or a module's own statements), not in functions or
-    classes defined inside it."""
-    return [node for node in own_nodes(function) if isinstance(node, ast.Call)]
+    classes defined inside it; read once per node (every load of a file asks): callers read
+    the list and never change it."""
+    found = _OWN_CALLS.get(function)
+    if found is None:
+        found = _OWN_CALLS[function] = [
+            node for node in own_nodes(function) if isinstance(node, ast.Call)
+        ]
+    return found
+
+
+_OWN_CALLS: weakref.WeakKeyDictionary[ast.AST, list[ast.Call]] = weakref.WeakKeyDictionary()
 
 
 def under_rank_zero(function: ast.AST, call: ast.Call, flags: frozenset[str] = frozenset()) -> bool:

@@ -20,6 +20,7 @@ from torchplace.lint.context import FileContext, call_name, dotted_name, string_
 from torchplace.lint.rules.hardcoded._load_reach import (
     local_assignments,
     local_functions,
+    method_classes,
     own_calls,
     rank_zero_properties,
     saves_a_cpu_copy,
@@ -67,7 +68,7 @@ def rank_zero_save_read_back(
     if not load.args or "save" not in ctx.source.text:
         return None
     flags = rank_zero_properties(tree)
-    classes = _classes(tree)
+    classes = method_classes(tree)
     owner = classes.get(function)
     if under_rank_zero(function, load, flags) or _called_only_on_rank_zero(
         tree, function, owner, flags
@@ -78,16 +79,17 @@ def rank_zero_save_read_back(
         attribute = None
     name = file_name(load.args[0], local_assignments(function))
     found: RankZeroSave | None = None
-    for saver, call in _torch_saves(ctx, tree):
+    for holder, call, saved_name, saved_attribute in _torch_saves(ctx, tree):
+        saver = tree if holder is None else holder
         if classes.get(saver) is not owner:
             continue
-        assigned = local_assignments(saver)
-        same_name = name is not None and name == file_name(call.args[1], assigned)
-        same_attribute = attribute is not None and attribute == _path_attribute(call.args[1])
+        same_name = name is not None and name == saved_name
+        same_attribute = attribute is not None and attribute == saved_attribute
         if not (same_name or same_attribute):
             continue
         if not under_rank_zero(saver, call, flags):
             return None  # other ranks write it too: each may restore its own save
+        assigned = local_assignments(saver)
         model = _saved_model(call.args[0], assigned)
         if (
             model is None
@@ -130,13 +132,22 @@ def file_name(path: ast.expr, assigned: dict[str, list[ast.AST]], depth: int = 3
     return last if len(stem) >= 3 else None
 
 
-def _torch_saves(ctx: FileContext, tree: ast.Module) -> list[tuple[ast.AST, ast.Call]]:
+def _torch_saves(
+    ctx: FileContext, tree: ast.Module
+) -> list[tuple[ast.AST | None, ast.Call, str | None, str | None]]:
     """Each `torch.save(value, path)` of the file with the function (or module) making it,
-    listed once per tree: every load of the file asks."""
+    the file its path names (`file_name`) and the attribute of `self` it reads, listed once
+    per tree: every load of the file asks."""
     found = _SAVES.get(tree)
     if found is None:
         found = _SAVES[tree] = [
-            (saver, call)
+            (
+                # None for the module: a value holding its own key would keep the tree alive.
+                None if saver is tree else saver,
+                call,
+                file_name(call.args[1], local_assignments(saver)),
+                _path_attribute(call.args[1]),
+            )
             for saver in (tree, *local_functions(tree))
             for call in own_calls(saver)
             if len(call.args) >= 2 and ctx.qualified(call.func) == "torch.save"
@@ -144,26 +155,9 @@ def _torch_saves(ctx: FileContext, tree: ast.Module) -> list[tuple[ast.AST, ast.
     return found
 
 
-def _classes(tree: ast.Module) -> dict[ast.AST, ast.ClassDef]:
-    """The class each method of the file belongs to (its own body), read once per tree."""
-    found = _CLASSES.get(tree)
-    if found is None:
-        found = _CLASSES[tree] = {
-            method: node
-            for node in ast.walk(tree)
-            if isinstance(node, ast.ClassDef)
-            for method in node.body
-            if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
-        }
-    return found
-
-
-_SAVES: weakref.WeakKeyDictionary[ast.AST, list[tuple[ast.AST, ast.Call]]] = (
-    weakref.WeakKeyDictionary()
-)
-_CLASSES: weakref.WeakKeyDictionary[ast.AST, dict[ast.AST, ast.ClassDef]] = (
-    weakref.WeakKeyDictionary()
-)
+_SAVES: weakref.WeakKeyDictionary[
+    ast.AST, list[tuple[ast.AST | None, ast.Call, str | None, str | None]]
+] = weakref.WeakKeyDictionary()
 
 
 def _called_only_on_rank_zero(
@@ -175,10 +169,14 @@ def _called_only_on_rank_zero(
     module's own statements."""
     name = getattr(function, "name", "")
     calls = _calls_by_name(tree).get((owner is not None, name), [])
-    return bool(calls) and all(under_rank_zero(caller, call, flags) for caller, call in calls)
+    return bool(calls) and all(
+        under_rank_zero(tree if caller is None else caller, call, flags) for caller, call in calls
+    )
 
 
-def _calls_by_name(tree: ast.Module) -> dict[tuple[bool, str], list[tuple[ast.AST, ast.Call]]]:
+def _calls_by_name(
+    tree: ast.Module,
+) -> dict[tuple[bool, str], list[tuple[ast.AST | None, ast.Call]]]:
     """The file's calls by the name they call, read once per tree: `(True, name)` for
     `x.name(...)`, `(False, name)` for `name(...)`, each with the function (or module)
     making it."""
@@ -186,18 +184,20 @@ def _calls_by_name(tree: ast.Module) -> dict[tuple[bool, str], list[tuple[ast.AS
     if found is None:
         found = {}
         for caller in (tree, *local_functions(tree)):
+            # None for the module: a value holding its own key would keep the tree alive.
+            holder = None if caller is tree else caller
             for call in own_calls(caller):
                 func = call.func
                 if isinstance(func, ast.Name):
-                    found.setdefault((False, func.id), []).append((caller, call))
+                    found.setdefault((False, func.id), []).append((holder, call))
                 elif isinstance(func, ast.Attribute):
-                    found.setdefault((True, func.attr), []).append((caller, call))
+                    found.setdefault((True, func.attr), []).append((holder, call))
         _CALLS[tree] = found
     return found
 
 
 _CALLS: weakref.WeakKeyDictionary[
-    ast.AST, dict[tuple[bool, str], list[tuple[ast.AST, ast.Call]]]
+    ast.AST, dict[tuple[bool, str], list[tuple[ast.AST | None, ast.Call]]]
 ] = weakref.WeakKeyDictionary()
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 import re
+import weakref
 from collections.abc import Iterable, Iterator
 
 from torchplace.lint.context import FileContext, Located, Scope, has_star_kwargs, keyword
 from torchplace.lint.launch_commands import IF_SEVERAL_PROCESSES
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import consumer_of, scope_nodes
+from torchplace.lint.rules._helpers import consumer_of, scope_nodes, typed_nodes
 from torchplace.lint.rules.hardcoded._load_evidence import (
     LOADS_WEIGHTS,
     NOT_WEIGHTS,
@@ -135,16 +136,30 @@ def may_hold_cuda_tensors(ctx: FileContext, scope: Scope, load: ast.Call) -> boo
         return True
     if _NOT_WEIGHTS.search(name):
         return False
-    return not any(
-        _weights_consumer(ctx, node) is False
-        for node in scope_nodes(ctx, scope)
-        if isinstance(node, ast.Call)
-        and any(
-            isinstance(n, ast.Name) and n.id == name
-            for a in (*node.args, *(k.value for k in node.keywords))
-            for n in ast.walk(a)
-        )
-    )
+    return not any(name in names for names in _state_loads_elsewhere(ctx, scope))
+
+
+def _state_loads_elsewhere(ctx: FileContext, scope: Scope) -> list[frozenset[str]]:
+    """For each call of the scope that loads a state holding no CUDA tensors (a scaler's,
+    a scheduler's: `_weights_consumer` False), the names its arguments read; found once per
+    scope (each load of a long function asks)."""
+    found = _STATE_LOADS.get(scope.node)
+    if found is None:
+        found = [
+            frozenset(
+                n.id
+                for a in (*node.args, *(k.value for k in node.keywords))
+                for n in ast.walk(a)
+                if isinstance(n, ast.Name)
+            )
+            for node in scope_nodes(ctx, scope)
+            if isinstance(node, ast.Call) and _weights_consumer(ctx, node) is False
+        ]
+        _STATE_LOADS[scope.node] = found
+    return found
+
+
+_STATE_LOADS: weakref.WeakKeyDictionary[ast.AST, list[frozenset[str]]] = weakref.WeakKeyDictionary()
 
 
 _XLA_TEST = re.compile(r"xla|tpu", re.IGNORECASE)
@@ -155,12 +170,24 @@ def _xla_code(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
     name = ctx.source.path.replace("\\", "/").rpartition("/")[2]
     if _XLA_TEST.search(name) or ("xm.save(" in text and "torch.save(" not in text):
         return True
-    for node in ast.walk(scope.node):
-        if isinstance(node, ast.If) and _XLA_TEST.search(ctx.source.segment(node.test) or ""):
-            last = node.body[-1]
-            if node.body[0].lineno <= load.lineno <= (last.end_lineno or last.lineno):
-                return True
-    return False
+    return any(first <= load.lineno <= last for first, last in _xla_blocks(ctx, scope.node))
+
+
+def _xla_blocks(ctx: FileContext, node: ast.AST) -> list[tuple[int, int]]:
+    """The line spans of the bodies of `if`s under `node` that test for XLA / TPUs, found
+    once per node."""
+    found = _XLA_BLOCKS.get(node)
+    if found is None:
+        found = [
+            (test.body[0].lineno, test.body[-1].end_lineno or test.body[-1].lineno)
+            for test in typed_nodes(node, ast.If)
+            if _XLA_TEST.search(ctx.source.segment(test.test) or "")
+        ]
+        _XLA_BLOCKS[node] = found
+    return found
+
+
+_XLA_BLOCKS: weakref.WeakKeyDictionary[ast.AST, list[tuple[int, int]]] = weakref.WeakKeyDictionary()
 
 
 def _weights_consumer(ctx: FileContext, call: ast.Call) -> bool | None:
