@@ -29,8 +29,9 @@ def test_each_shape_holds_one_load_per_size_step(bench, shape):  # type: ignore[
 
 
 def test_growth_is_one_for_time_that_follows_size(bench):  # type: ignore[no-untyped-def]
-    linear = [{"size": 100, "net_s": 1.0}, {"size": 400, "net_s": 4.0}]
-    quadratic = [{"size": 100, "net_s": 1.0}, {"size": 400, "net_s": 16.0}]
+    # The smallest size is left out: start-up and noise dominate there.
+    linear = [{"size": 50, "net_s": 0.1}, {"size": 100, "net_s": 1.0}, {"size": 400, "net_s": 4}]
+    quadratic = [{"size": 50, "net_s": 9}, {"size": 100, "net_s": 1.0}, {"size": 400, "net_s": 16}]
     assert bench.growth(linear) == 1.0
     assert bench.growth(quadratic) == 4.0
 
