@@ -194,7 +194,11 @@ def commit() -> str:
     return result.stdout.strip() or "unknown"
 
 
-def render(rows: dict[str, list[dict[str, float | int]]], meta: dict[str, str]) -> str:
+def render(
+    rows: dict[str, list[dict[str, float | int]]],
+    meta: dict[str, str],
+    history: list[dict[str, str]],
+) -> str:
     figure = "; ".join(f"{shape} growth {growth(r)}" for shape, r in rows.items())
     figure += f"; start-up {meta['startup_s']} s"
     compare = meta.get("compare")
@@ -226,7 +230,33 @@ def render(rows: dict[str, list[dict[str, float | int]]], meta: dict[str, str]) 
                 f"{row['net_s']} s | {row['parse_s']} s | {row['findings']} |"
                 + (f" {row['compared_s']} s |" if compare else "")
             )
+    out += ["", "## History", "", "| Date | Commit | Figure |", "| --- | --- | --- |"]
+    out += [f"| {h['date']} | {h['commit']} | {h['figure']} |" for h in history]
     return "\n".join(out) + "\n"
+
+
+def figure_of(rows: dict[str, list[dict[str, float | int]]], meta: dict[str, str]) -> str:
+    """The history line of one run: each shape's growth and time at its largest size."""
+    parts = []
+    for shape, shape_rows in rows.items():
+        last = shape_rows[-1]
+        parts.append(f"{shape} growth {growth(shape_rows)}, {last['lint_s']} s at {last['size']}")
+    return "; ".join(parts) + (f" (against {meta['compare']})" if meta.get("compare") else "")
+
+
+def history_with(
+    out: Path, rows: dict[str, list[dict[str, float | int]]], meta: dict[str, str]
+) -> list[dict[str, str]]:
+    """The runs recorded before in `<out>/lint_long_files.json`, and this one."""
+    previous: list[dict[str, str]] = []
+    try:
+        previous = json.loads((out / "lint_long_files.json").read_text(encoding="utf-8")).get(
+            "history", []
+        )
+    except (OSError, ValueError, AttributeError):
+        previous = []
+    entry = {"date": meta["date"], "commit": meta["commit"], "figure": figure_of(rows, meta)}
+    return [h for h in previous if h.get("commit") != meta["commit"]] + [entry]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -257,12 +287,18 @@ def main(argv: list[str] | None = None) -> int:
         + ("" if args.sizes == "100,200,400" else f" --sizes {args.sizes}")
         + (f" --compare {args.compare}" if args.compare else ""),
     }
-    text = render(rows, meta)
+    history = history_with(args.out, rows, meta)
+    text = render(rows, meta, history)
     print(text)
     if not args.no_write:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "lint_long_files.md").write_text(text, encoding="utf-8")
-        payload = {**meta, "rows": rows, "growth": {s: growth(r) for s, r in rows.items()}}
+        payload = {
+            **meta,
+            "rows": rows,
+            "growth": {s: growth(r) for s, r in rows.items()},
+            "history": history,
+        }
         (args.out / "lint_long_files.json").write_text(
             json.dumps(payload, indent=2) + "\n", encoding="utf-8"
         )

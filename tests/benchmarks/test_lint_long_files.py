@@ -41,3 +41,14 @@ def test_bad_sizes_are_refused(bench, capsys):  # type: ignore[no-untyped-def]
         bench.main(["--sizes", "ten,20", "--no-write"])
     assert exit_info.value.code == 2
     assert "--sizes" in capsys.readouterr().err
+
+
+def test_history_keeps_earlier_runs_and_replaces_a_rerun(bench, tmp_path):  # type: ignore[no-untyped-def]
+    earlier = {"history": [{"date": "2026-12-01", "commit": "aaa", "figure": "x"}]}
+    (tmp_path / "lint_long_files.json").write_text(__import__("json").dumps(earlier))
+    rows = {"one_function": [{"size": 1, "net_s": 1.0, "lint_s": 1.0}] * 2}
+    meta = {"date": "2026-12-06", "commit": "bbb", "compare": ""}
+    history = bench.history_with(tmp_path, rows, meta)
+    assert [h["commit"] for h in history] == ["aaa", "bbb"]
+    meta = {"date": "2026-12-06", "commit": "aaa", "compare": ""}
+    assert [h["commit"] for h in bench.history_with(tmp_path, rows, meta)] == ["aaa"]
