@@ -316,18 +316,19 @@ def _early_exits(
         yield test, False
 
 
-def rank_zero_test(test: ast.expr, holds: bool) -> bool:
+def rank_zero_test(test: ast.expr, holds: bool, flags: frozenset[str] = frozenset()) -> bool:
     """Whether `test` being `holds` means the process is rank 0 (`rank == 0`, `not rank`,
     `rank % n == 0`, a rank-0 flag such as `is_main_process`, `local_rank in [-1, 0]`: rank
-    0 or the one process of a run without ranks)."""
+    0 or the one process of a run without ranks). `flags`: attributes of `self` the file
+    defines as rank-0 flags (`def is_main(self): return self.accelerate.is_main_process`)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return rank_zero_test(test.operand, not holds) or (holds and _is_rank(test.operand))
+        return rank_zero_test(test.operand, not holds, flags) or (holds and _is_rank(test.operand))
     if isinstance(test, ast.BoolOp):
         # `a and b` holding means both hold; `a or b` failing means both fail.
         if isinstance(test.op, ast.And) == holds:
-            return any(rank_zero_test(value, holds) for value in test.values)
+            return any(rank_zero_test(value, holds, flags) for value in test.values)
         return False
-    if holds and _names_rank_zero_flag(test):
+    if holds and (_names_rank_zero_flag(test) or _names_own_flag(test, flags)):
         return True
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         left, right, op = test.left, test.comparators[0], test.ops[0]
@@ -340,6 +341,18 @@ def rank_zero_test(test: ast.expr, holds: bool) -> bool:
             return False
         return (isinstance(op, ast.Eq) and holds) or (isinstance(op, ast.NotEq) and not holds)
     return False
+
+
+def _names_own_flag(node: ast.expr, flags: frozenset[str]) -> bool:
+    """`self.<flag>` or `self.<flag>()` for one of the file's own rank-0 flags."""
+    if isinstance(node, ast.Call) and not node.args:
+        node = node.func
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and node.attr in flags
+    )
 
 
 def _zero_or_none(node: ast.expr) -> bool:

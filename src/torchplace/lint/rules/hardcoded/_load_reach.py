@@ -796,7 +796,7 @@ def under_rank_zero(function: ast.AST, call: ast.Call, flags: frozenset[str] = f
         if not isinstance(node, ast.If):
             continue
         for arm, holds in ((node.body, True), (node.orelse, False)):
-            if any(call in ast.walk(statement) for statement in arm) and _rank_zero_guard(
+            if any(call in ast.walk(statement) for statement in arm) and rank_zero_test(
                 node.test, holds, flags
             ):
                 return True
@@ -812,34 +812,10 @@ def _after_other_ranks_leave(function: ast.AST, call: ast.Call, flags: frozenset
             and not statement.orelse
             and statement.body
             and isinstance(statement.body[-1], ast.Return | ast.Raise)
-            and _rank_zero_guard(statement.test, False, flags)
+            and rank_zero_test(statement.test, False, flags)
         ):
             return True
     return False
-
-
-def _rank_zero_guard(test: ast.expr, holds: bool, flags: frozenset[str]) -> bool:
-    """`rank_zero_test`, also reading `self.<flag>` (or `self.<flag>()`) as a rank-0 flag,
-    alone, negated or as an operand of `and` / `or`."""
-    if rank_zero_test(test, holds):
-        return True
-    if not flags:
-        return False
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _rank_zero_guard(test.operand, not holds, flags)
-    if isinstance(test, ast.BoolOp):
-        # `a and b` holding means both hold; `a or b` failing means both fail.
-        if isinstance(test.op, ast.And) == holds:
-            return any(_rank_zero_guard(value, holds, flags) for value in test.values)
-        return False
-    node = test.func if isinstance(test, ast.Call) and not test.args else test
-    return (
-        holds
-        and isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "self"
-        and node.attr in flags
-    )
 
 
 def rank_zero_properties(tree: ast.Module) -> frozenset[str]:
