@@ -1098,3 +1098,30 @@ def test_a_stale_path_is_read_only_beside_a_text_named_for_its_script(tmp_path: 
         "eval/run_harness.sh": "CUDA_VISIBLE_DEVICES=0 python lm-evaluation-harness/main.py\n",
     }
     assert _codes(_project(tmp_path / "harness", files), "TPL303") == ["main.py:6"]
+
+
+def test_a_comment_after_a_command_is_not_read_as_its_words() -> None:
+    # FasterTransformer's guide: an interactive shell on two nodes, then a note.
+    assert launches_in_text("docs/gpt_guide.md", "srun -N2 -n2 --pty bash # we get 2 nodes") == []
+    # A note naming options the command does not pass.
+    note = _one("run.sh", "torchrun --nproc_per_node 8 train.py  # add --nnodes 2 for two")
+    assert note.one_node and note.script == "train.py"
+    # `pip install -e . # or python setup.py develop` runs no script.
+    assert launches_in_text("README.md", "pip install -v -e . # or python3 setup.py develop") == []
+
+
+def test_a_hash_inside_quotes_is_the_strings_own() -> None:
+    text = 'srun -N 2 bash -c "export NODE_RANK=$i  # one per node\n  python serve.py"\n'
+    launch = _one("launch.sh", text.replace("\n  ", " \\\n  "))
+    assert launch.script == "serve.py" and not launch.one_node
+
+
+def test_a_command_commented_out_line_by_line_is_read_whole() -> None:
+    # DynamiCrafter's `run.sh`: every line of the old launch commented out.
+    text = (
+        "# python3 -m torch.distributed.launch \\\n"
+        "# --nproc_per_node=4 --nnodes=2 \\\n"
+        "# main/trainer.py --base config.yaml\n"
+    )
+    launch = _one("configs/run.sh", text)
+    assert launch.script == "main/trainer.py" and not launch.one_node

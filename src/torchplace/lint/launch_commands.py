@@ -12,9 +12,11 @@ without one, the top of the tree of Python and launch files around it), as text,
 and the string literals that name a distributed launcher in a Python script (a file of a
 directory that is no package) that runs shell commands (`os.system(cmd)`, `subprocess`): a
 sweep script written in Python.
-Lines continued with `\\` are joined; Markdown's inline code spans are read as commands of
-their own. A launch is a command whose program is `torchrun`, `python -m
-torch.distributed.run` / `.launch`, `deepspeed`, `accelerate launch`, `srun`, `mpirun`,
+Lines continued with `\\` are joined (a command commented out line by line, whole); a `#`
+starting a word outside quotes ends the command (`srun -N2 --pty bash  # we get 2 nodes`);
+Markdown's inline code spans are read as commands of their own. A launch is a command
+whose program is `torchrun`, `python -m torch.distributed.run` / `.launch`, `deepspeed`,
+`accelerate launch`, `srun`, `mpirun`,
 `mpiexec`, `horovodrun`, `ssh` / `pdsh`, or `python` running a script or a module; its script
 is the first `.py` argument (or the `-m` module; a shell variable assigned scripts on several
 branches stands for each), matched to the project's files by its path: the file at that path
@@ -480,17 +482,24 @@ def _script_choices(segment: str, scripts: dict[str, list[str]]) -> list[str]:
 
 
 def _logical_lines(text: str, quoted: bool = False) -> Iterator[tuple[int, str]]:
-    """Lines with `\\` continuations joined, each with the number of its first line. With
+    """Lines with `\\` continuations joined (a command commented out line by line, each
+    line's `#` dropped after the first), each with the number of its first line. With
     `quoted` (a shell script), so are the lines of a double-quoted string that spans them
     (`run_cmd="torchrun` / `--nnodes=1` / `./src/train.py"`, then `eval ${run_cmd}`:
     ImageReward's one-node launch), up to `_QUOTED_LINES` lines; comment lines open none."""
     pending: list[str] = []
     start = 0
     open_quote = False
+    commented = False
     for number, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.rstrip()
         if not pending:
             start = number
-        stripped = raw.rstrip()
+            commented = stripped.lstrip().startswith("#")
+        elif commented and not open_quote and stripped.lstrip().startswith("#"):
+            # A command commented out line by line (`# torchrun \` / `#   --nnodes 2 \`):
+            # each line's mark is the block's, not a comment after the words before it.
+            stripped = stripped.lstrip().lstrip("#")
         if quoted and (open_quote or not stripped.lstrip().startswith("#")):
             open_quote = _ends_in_double_quote(stripped, open_quote)
         if stripped.endswith("\\"):
@@ -518,6 +527,12 @@ def _ends_in_double_quote(line: str, open_quote: bool) -> bool:
     """Whether a shell line ends inside a double-quoted string, given whether it starts in
     one: `"` inside single quotes (`tr -d '"'`) or escaped opens none, nor does one in a
     comment."""
+    return _quotes_and_comment(line, open_quote)[0]
+
+
+def _quotes_and_comment(line: str, open_quote: bool) -> tuple[bool, int | None]:
+    """Whether the line ends inside a double-quoted string (given whether it starts in one),
+    and where its comment starts: a `#` that starts a word outside quotes (None if none)."""
     double = open_quote
     single = False
     index = 0
@@ -536,10 +551,10 @@ def _ends_in_double_quote(line: str, open_quote: bool) -> bool:
             single = True
         elif char == '"':
             double = True
-        elif char == "#" and (index == 0 or line[index - 1] in " \t;"):
-            break  # a comment
+        elif char == "#" and (index == 0 or line[index - 1] in " \t;" + QUOTED_LINE_BREAK):
+            return double, index
         index += 1
-    return double
+    return double, None
 
 
 #: The most lines a double-quoted string is read across.
@@ -607,9 +622,9 @@ _OPENS_ARRAY = re.compile(r"\s*(?:(?:local|export|readonly|declare(?:\s+-a)?)\s+
 
 
 def _tokens(segment: str, known: Mapping[str, str]) -> list[str]:
-    """Words of a command, quotes dropped, `NAME=value` prefixes read as their value, known
-    variables put in (a value of several words, `ARGS="--nnodes=2 --nproc_per_node=8"`, as
-    its words, as the shell splits it)."""
+    """Words of a command up to a comment, quotes dropped, `NAME=value` prefixes read as
+    their value, known variables put in (a value of several words, `ARGS="--nnodes=2
+    --nproc_per_node=8"`, as its words, as the shell splits it)."""
     words: list[str] = []
     # The characters put in, over the whole command: values that double at each step
     # (`A="$B $B"`, `B="$C $C"`, ...) stop growing once it is spent.
@@ -622,7 +637,7 @@ def _tokens(segment: str, known: Mapping[str, str]) -> list[str]:
         budget[0] -= len(value)
         return value
 
-    for word in _read_line_breaks(segment).split():
+    for word in _read_line_breaks(_without_comment(segment)).split():
         word = word.strip("\"'()")
         for _ in range(_EXPANSIONS):  # a value may name variables of its own
             expanded = _VARIABLE.sub(put, word)
@@ -631,6 +646,16 @@ def _tokens(segment: str, known: Mapping[str, str]) -> list[str]:
             word = expanded
         words.extend(part for part in (w.strip("\"'()") for w in word.split()) if part)
     return words
+
+
+def _without_comment(segment: str) -> str:
+    """The command before its comment: from a `#` that starts a word outside quotes to the
+    end (`srun -N2 --pty bash  # we get 2 nodes`); a `#` inside quotes is the string's own
+    (`bash -c "export RANK=$i  # vLLM: GPUs 4-7` / `python serve.py"`)."""
+    if "#" not in segment:
+        return segment
+    comment = _quotes_and_comment(segment, False)[1]
+    return segment if comment is None else segment[:comment]
 
 
 def _read_line_breaks(segment: str) -> str:
@@ -732,9 +757,10 @@ def _visible_gpus(segment: str, known: Mapping[str, str], exported: str | None) 
 
 def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:
     launches = _launcher_of(path, line, segment, known)
-    if _ASSIGNS_COMMAND.match(segment):
+    if _ASSIGNS_COMMAND.match(_PROMPT.sub("", segment.strip())):
         # `LAUNCH="accelerate launch --num_processes=8"`: a launcher kept for later
-        # (`$LAUNCH train.py`, read there), not a launch of its own.
+        # (`$LAUNCH train.py`, read there), not a launch of its own; so is one commented out
+        # (`# LAUNCH_CMD="torchrun ...`).
         launches = [launch for launch in launches if launch.script is not None]
     return launches
 
@@ -1373,6 +1399,12 @@ class LaunchIndex:
 
     def launches_of(self, path: str) -> list[Launch]:
         return self._by_file.get(os.path.realpath(path), [])
+
+    def launched_beside(self, path: str) -> list[str]:
+        """The other files of the directory of `path` that the project launches (real paths)."""
+        key = os.path.realpath(path)
+        directory = os.path.dirname(key)
+        return [f for f in self._by_file if f != key and os.path.dirname(f) == directory]
 
     def one_node_launch(self, path: str, code: bytes | None) -> Launch | None:
         """A launch of `path` when every launch of it keeps it on one node (module docs)."""
