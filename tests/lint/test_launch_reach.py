@@ -232,3 +232,60 @@ def test_a_script_nothing_launches_or_imports_runs_as_one_process(tmp_path: Path
     package = {**files, **installable, "tool.py": module}
     assert _tpl102(_research_tree(tmp_path / "c", package)) == ["tool.py:8"]
     assert _tpl102(_research_tree(tmp_path / "d", {**files, "tool.py": module})) == []
+
+
+SCRIPT = "from pkg.torch.utils import init_distributed\n\ninit_distributed()\n"
+
+
+@pytest.mark.parametrize(
+    ("readme", "one_node"),
+    [
+        # distrifuser: the README runs `sdxl_example.py`; `sd_example.py`, its twin, is run so
+        ("torchrun --nproc_per_node=$N_GPUS scripts/sdxl_example.py\n", True),
+        # a neighbour the project runs on several nodes: the unlaunched one may be too
+        ("torchrun --nnodes=2 --nproc_per_node=8 scripts/sdxl_example.py\n", False),
+        # no neighbour launched: run in ways not written
+        ("", False),
+    ],
+)
+def test_a_script_nothing_launches_is_run_as_its_neighbours_are(
+    tmp_path: Path, readme: str, one_node: bool
+) -> None:
+    files = {
+        "README.md": f"```\ntorchrun --nproc_per_node=4 -m pkg.generate\n{readme}```\n",
+        "scripts/sdxl_example.py": SCRIPT,
+        "scripts/sd_example.py": SCRIPT,
+    }
+    root = _project(tmp_path, files)
+    found = ProjectIndex().one_node_launch(str(root / "scripts/sd_example.py"))
+    assert (found is not None) is one_node
+    # and so is the module they import, which only they and `pkg/generate.py` run
+    assert _one_node(root) is one_node
+
+
+def test_every_launched_neighbour_must_be_on_one_node(tmp_path: Path) -> None:
+    readme = (
+        "torchrun --nproc_per_node=8 scripts/sdxl_example.py\n"
+        "torchrun --nnodes=4 --nproc_per_node=8 scripts/train.py\n"
+    )
+    files = {
+        "README.md": f"```\n{readme}```\n",
+        "scripts/sdxl_example.py": SCRIPT,
+        "scripts/train.py": "print('train')\n",
+        "scripts/sd_example.py": SCRIPT,
+    }
+    root = _project(tmp_path, files)
+    assert ProjectIndex().one_node_launch(str(root / "scripts/sd_example.py")) is None
+
+
+@pytest.mark.parametrize(("guarded", "one_node"), [(True, True), (False, False)])
+def test_a_module_of_a_package_is_run_as_its_neighbours_only_as_a_script(
+    tmp_path: Path, guarded: bool, one_node: bool
+) -> None:
+    # `pkg/serve.py` beside `pkg/generate.py` (run with `torchrun -m`): a script of its own
+    # only with a `__main__` block; else a module imported from code out of sight.
+    body = "from pkg.torch.utils import init_distributed\n"
+    if guarded:
+        body += '\nif __name__ == "__main__":\n    init_distributed()\n'
+    root = _project(tmp_path, {"README.md": README, "pkg/serve.py": body})
+    assert (ProjectIndex().one_node_launch(str(root / "pkg/serve.py")) is not None) is one_node

@@ -8,8 +8,10 @@ imports it runs only on one node in turn: a script every launch of which keeps i
 node, a test or benchmark the project does not launch (a test runner runs it on one
 machine), or a module whose own importers all do. A file the project neither launches nor
 imports (a script with no launch written anywhere, an entry point of an installed package)
-may run in any way, and so may everything it reaches; so may a module whose code names a
-multi-node setting. The same walk says whether every way the project runs a module shows it
+may run in any way, and so may everything it reaches, unless it is a script beside scripts
+the project launches, each only on one node: it is run as they are (distrifuser's
+`sd_example.py` beside the `sdxl_example.py` its README runs). So may a module whose code
+names a multi-node setting. The same walk says whether every way the project runs a module shows it
 one GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`). Imports are read from the files' code
 (`import a.b`, `from a import b`, relative imports, a script's neighbours, modules under the
 project root or beside a script in a directory above the importing file; importing a module
@@ -148,7 +150,14 @@ def one_node_through_importers(
     by a test runner on one machine (its multi-GPU cases spawn processes there), ends its
     branch as a one-node run."""
     return _through_importers(
-        path, launches, graph, code_of, launches.one_node_launch, names_multi_node_setting, True
+        path,
+        launches,
+        graph,
+        code_of,
+        launches.one_node_launch,
+        names_multi_node_setting,
+        True,
+        scripts_beside=True,
     )
 
 
@@ -200,6 +209,34 @@ def runs_alone_as_script(code: bytes) -> bool:
     return _MAIN_GUARD.search(code) is not None and not _WRITTEN_FOR_SEVERAL.search(code)
 
 
+def launched_like_neighbours(
+    path: str,
+    code: bytes,
+    launches: LaunchIndex,
+    code_of: Callable[[str], bytes | None],
+    launched: Callable[[str, bytes | None], Launch | None],
+) -> Launch | None:
+    """A launch of a neighbour of the script `path`, which nothing launches in writing or
+    imports, when the project launches other scripts of its directory, `launched` accepts
+    every one of them, and one is launched as several processes on a node: distrifuser's
+    `scripts/sd_example.py`, the twin of the `scripts/sdxl_example.py` its README runs with
+    `torchrun --nproc_per_node=$N_GPUS`, is run the way its neighbours are. A module of a
+    package (beside an `__init__.py`) must be a script (`if __name__ == "__main__":`); None
+    when a neighbour is launched otherwise."""
+    in_package = os.path.isfile(os.path.join(os.path.dirname(path), "__init__.py"))
+    if in_package and _MAIN_GUARD.search(code) is None:
+        return None
+    found: Launch | None = None
+    for neighbour in launches.launched_beside(path):
+        if launched(neighbour, code_of(neighbour)) is None:
+            return None
+        # A neighbour run as one process (`python preprocessing.py`) says nothing of how a
+        # script of several processes beside it is run (tdfo's trainer, run with torchx).
+        several = (launch for launch in launches.launches_of(neighbour) if launch.per_node != 1)
+        found = found or next(several, None)
+    return found
+
+
 def one_gpu_through_importers(
     path: str,
     launches: LaunchIndex,
@@ -225,15 +262,18 @@ def _through_importers(
     tests_end: bool,
     *,
     scripts_run_alone: bool = False,
+    scripts_beside: bool = False,
 ) -> Launch | None:
     """A launch reaching `path` through its importers, when every way the project runs it
     is one that `launched` accepts; None otherwise.
 
     The files that may run `path` are walked up its importers (`walk_importers`); a launched
     script (or, with `tests_end`, a test; with `scripts_run_alone`, a script that nothing
-    launches or imports and that is written for no launcher: `runs_alone_as_script`) ends its
-    branch (`launched` decides it); any other file must have importers of its own. Code that
-    `refused` holds, anywhere on the way, decides against."""
+    launches or imports and that is written for no launcher: `runs_alone_as_script`; with
+    `scripts_beside`, a script nothing launches or imports beside scripts the project
+    launches: `launched_like_neighbours`) ends its branch (`launched` decides it); any other
+    file must have importers of its own. Code that `refused` holds, anywhere on the way,
+    decides against."""
     if launches.unread_spanning is not None or not launches.launches_any():
         return None
     root = os.path.realpath(launches.root)
@@ -249,6 +289,8 @@ def _through_importers(
             return UP
         if scripts_run_alone and runs_alone_as_script(code):
             return Launch(current, 0, "python (no text launches it)", None, False, True, True)
+        if scripts_beside:
+            return launched_like_neighbours(current, code, launches, code_of, launched)
         return None  # neither launched nor imported here: run in ways not written
 
     found = walk_importers(_key(path), graph, code_of, end)
