@@ -33,7 +33,8 @@ from torchplace.report import Finding
 class VisibleDevicesSetFromProcessIndex(Rule):
     """## What it does
     Flags `os.environ["CUDA_VISIBLE_DEVICES"] = str(i)` (or `f"{i}"`, `.update`, `putenv`,
-    a child's environment: an `os.environ` copy, `{**os.environ, ...}`, a command string
+    a child's environment: an `os.environ` copy and its `update`, `dict(os.environ, ...)`,
+    `{**os.environ, ...}`, `os.environ | {...}`, a command string
     `f"CUDA_VISIBLE_DEVICES={i} python ..."`) where `i` is a process's index, 0, 1, 2, ...
     (`process_indexes`: the spawn index, `LOCAL_RANK` / `RANK` / `SLURM_LOCALID`,
     `dist.get_rank()`, `args.local_rank`, a `range(n)` loop's variable, the position
@@ -354,8 +355,9 @@ def _writes(
 ) -> Iterator[tuple[ast.AST, ast.expr]]:
     """The writes of the variable and their values: into this process's environment
     (`os.environ[...] =`, `.update`, `putenv`; `setdefault` writes only where it is unset),
-    or into a child's (`env[...] =` on a copy of `os.environ` its function made,
-    `{**os.environ, ...: v}`, a command string)."""
+    or into a child's (`env[...] =` or `env.update(...)` on a copy of `os.environ` its
+    function made, `{**os.environ, ...: v}`, `dict(os.environ, ...=v)`, `os.environ | {...:
+    v}`, a command string)."""
     copies = _environment_copies(tree, parents)
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign):
@@ -369,15 +371,51 @@ def _writes(
                 isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault"
             ):
                 yield node, value
+        elif isinstance(node, ast.Call) and _writes_a_copy(node, parents, copies):
+            value = written_value(node)
+            if value is not None:
+                yield node, value
+        elif isinstance(node, ast.BinOp) and _merged_into_environ(node):
+            yield from _dict_writes(node, node.right)  # type: ignore[arg-type]
         elif isinstance(node, ast.JoinedStr):
             yield from _command_string_writes(node)
         elif isinstance(node, ast.Dict) and any(
             key is None and ast.unparse(value).endswith("environ")
             for key, value in zip(node.keys, node.values, strict=True)
         ):
-            for key, value in zip(node.keys, node.values, strict=True):
-                if key is not None and literal_string(key) == VARIABLE:
-                    yield node, value
+            yield from _dict_writes(node, node)
+
+
+def _dict_writes(node: ast.AST, entries: ast.Dict) -> Iterator[tuple[ast.AST, ast.expr]]:
+    for key, value in zip(entries.keys, entries.values, strict=True):
+        if key is not None and literal_string(key) == VARIABLE:
+            yield node, value
+
+
+def _writes_a_copy(
+    call: ast.Call, parents: dict[int, ast.AST], copies: dict[int, set[str]]
+) -> bool:
+    """A child's environment made or changed by a call: `dict(os.environ,
+    CUDA_VISIBLE_DEVICES=str(i))`, or `env.update(...)` on a copy of the environment that
+    the call's function made (`env = os.environ.copy()`)."""
+    func = call.func
+    if isinstance(func, ast.Name) and func.id == "dict":
+        return bool(call.args) and ast.unparse(call.args[0]).endswith("environ")
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "update"
+        and isinstance(func.value, ast.Name)
+        and func.value.id in copies.get(id(enclosing_function_of(call, parents)), set())
+    )
+
+
+def _merged_into_environ(node: ast.BinOp) -> bool:
+    """`os.environ | {"CUDA_VISIBLE_DEVICES": str(i)}`: a child's environment, merged."""
+    return (
+        isinstance(node.op, ast.BitOr)
+        and isinstance(node.right, ast.Dict)
+        and ast.unparse(node.left).endswith(("environ", "environ.copy()"))
+    )
 
 
 #: A shell command's prefix setting the variable: `CUDA_VISIBLE_DEVICES=` at a word's start.
