@@ -327,6 +327,17 @@ SAVES_ON_THE_CPU = {
         if rank == 0:
             torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
 """,
+    # qcmlforge's best model: a deep copy of the CPU copy is kept; copying moves nothing.
+    "kept-as-best": """\
+    def train_rank(self, rank, world_size):
+        dist.init_process_group("nccl", rank=rank, world_size=world_size)
+        self.model.to(rank)
+        self.fit(self.model)
+        cpu_model = self.model.to("cpu")
+        best_model = copy.deepcopy(cpu_model)
+        if rank == 0:
+            torch.save({"model_state_dict": cpu_model.state_dict()}, self.path)
+""",
     # An optimizer's state beside a counter holds no weights; the weights are a CPU copy.
     "optimizer-with-a-counter": """\
     def train_rank(self, rank, world_size):

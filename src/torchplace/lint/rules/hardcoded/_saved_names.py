@@ -26,9 +26,23 @@ from torchplace.lint.context import call_name
 MOVES = frozenset({"to", "cuda", "xpu", "npu", "to_empty", "apply"})
 #: Methods that store into a dict or list.
 _FILLS = frozenset({"update", "setdefault", "append", "extend", "insert", "__setitem__"})
-#: Calls that read a value and keep nothing of it.
+#: Calls that read a value and keep nothing of it: `deepcopy` makes a module of its own
+#: (qcmlforge's `best_model = deepcopy(cpu_model)`), which moves nothing of this one;
+#: `copy.copy` shares its parameters, and moving them moves these.
 _READERS = frozenset(
-    {"print", "len", "isinstance", "type", "id", "repr", "str", "hash", "hasattr", "getattr"}
+    {
+        "print",
+        "len",
+        "isinstance",
+        "type",
+        "id",
+        "repr",
+        "str",
+        "hash",
+        "hasattr",
+        "getattr",
+        "deepcopy",
+    }
 )
 #: Methods that return the module they are called on, moved nowhere (`model.eval()`).
 _SELF_RETURNING = frozenset(
