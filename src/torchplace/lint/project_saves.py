@@ -32,6 +32,7 @@ written by code not read here: nothing is dropped then.
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 import weakref
 from collections.abc import Callable, Iterable
@@ -132,17 +133,23 @@ def matching_saves(
         if ctx is None:
             return None
         calls = _file_calls(ctx)
-        # The literals inside the paths of loads and saves, and of arguments naming the file.
-        accounted = set(calls.load_path_nodes)
-        for holder, call, named, path_nodes in calls.saves:
-            if named == component:
-                found.append(Save(ctx, ctx.tree if holder is None else holder, call))
-                accounted.update(path_nodes)
-        for holder, call, slot, argument, named in calls.arguments:
-            if named == component and _project_function(ctx, call):
+        # The literals inside the paths of saves and of arguments naming the file, besides
+        # those of loads' paths. Only the saves and arguments of this name are read, and the
+        # strings only where the file's text of strings holds it: a pass over all of them
+        # for each name a file's loads ask about grows with their product.
+        accounted: set[int] = set()
+        for holder, call, _, path_nodes in calls.saves_by_name.get(component, ()):
+            found.append(Save(ctx, ctx.tree if holder is None else holder, call))
+            accounted.update(path_nodes)
+        for holder, call, slot, argument, _ in calls.arguments_by_name.get(component, ()):
+            if _project_function(ctx, call):
                 handed.append((ctx, ctx.tree if holder is None else holder, call, slot))
                 accounted.add(id(argument))
-        if any(component in value and id(n) not in accounted for n, value in _strings(ctx.tree)):
+        strings = _strings(ctx.tree)
+        if any(
+            id(strings[i][0]) not in accounted and id(strings[i][0]) not in calls.load_path_nodes
+            for i in _strings_holding(calls, component)
+        ):
             # The name is written elsewhere too (a copy's target, a default of an option):
             # who writes the file is not known.
             return None
@@ -164,9 +171,23 @@ class _FileCalls:
     the nodes of every `torch.load`'s path; each literal argument of a call with the last
     component it names."""
 
-    saves: list[tuple[ast.AST | None, ast.Call, str | None, list[int]]]
-    load_path_nodes: list[int]
-    arguments: list[tuple[ast.AST | None, ast.Call, str | int, ast.expr, str]]
+    saves_by_name: dict[str | None, list[tuple[ast.AST | None, ast.Call, str | None, list[int]]]]
+    load_path_nodes: frozenset[int]
+    arguments_by_name: dict[str, list[tuple[ast.AST | None, ast.Call, str | int, ast.expr, str]]]
+    #: The file's string literals joined by NULs, and where each starts in it: the strings
+    #: holding a name are found by searching it, not by a pass over all of them.
+    string_text: str
+    string_starts: list[int]
+
+
+def _strings_holding(calls: _FileCalls, component: str) -> set[int]:
+    """The positions (in `_strings`) of the string literals that hold `component`."""
+    found: set[int] = set()
+    at = calls.string_text.find(component)
+    while at >= 0:
+        found.add(bisect.bisect_right(calls.string_starts, at) - 1)
+        at = calls.string_text.find(component, at + 1)
+    return found
 
 
 def _file_calls(ctx: FileContext) -> _FileCalls:
@@ -190,7 +211,26 @@ def _file_calls(ctx: FileContext) -> _FileCalls:
                         last = _last_literal(argument)
                         if last is not None:
                             arguments.append((kept, call, slot, argument, _final_component(last)))
-        found = _FILE_CALLS[ctx.tree] = _FileCalls(saves, loads, arguments)
+        saves_by_name: dict[
+            str | None, list[tuple[ast.AST | None, ast.Call, str | None, list[int]]]
+        ]
+        saves_by_name = {}
+        for save in saves:
+            saves_by_name.setdefault(save[2], []).append(save)
+        arguments_by_name: dict[
+            str, list[tuple[ast.AST | None, ast.Call, str | int, ast.expr, str]]
+        ]
+        arguments_by_name = {}
+        for argument in arguments:
+            arguments_by_name.setdefault(argument[4], []).append(argument)
+        starts, offset = [], 0
+        for _, value in _strings(ctx.tree):
+            starts.append(offset)
+            offset += len(value) + 1
+        string_text = "\0".join(value for _, value in _strings(ctx.tree))
+        found = _FILE_CALLS[ctx.tree] = _FileCalls(
+            saves_by_name, frozenset(loads), arguments_by_name, string_text, starts
+        )
     return found
 
 

@@ -96,7 +96,7 @@ def runs_only_on_rank_zero_through_callers(
     function = scope.function
     if depth == 0 or function is None or function.parent is None:
         return False
-    if function.parent.kind != "module" or not _MAIN_GUARD.search(ctx.source.text):
+    if function.parent.kind != "module" or not per_file(ctx, "main-guard", _has_main_guard):
         return False
     sites = per_file(ctx, "call-sites", _call_sites)
     if sites is None or function.name in sites.named_otherwise:
@@ -106,6 +106,10 @@ def runs_only_on_rank_zero_through_callers(
         runs_only_on_rank_zero_through_callers(ctx, caller, call, depth - 1)
         for call, caller in calls
     )
+
+
+def _has_main_guard(ctx: FileContext) -> bool:
+    return _MAIN_GUARD.search(ctx.source.text) is not None
 
 
 @dataclass

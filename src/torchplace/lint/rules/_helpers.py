@@ -7,6 +7,7 @@ Not a rule module (no Rule subclass here); the registry imports it and finds not
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 import weakref
 from collections.abc import Callable, Iterator
@@ -238,20 +239,46 @@ def calls_in_scope(ctx: FileContext, scope: Scope) -> Iterator[ast.Call]:
 def enclosing_function(tree: ast.AST, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
     """The innermost function under `tree` whose lines hold `line` (the functions of a tree
     listed once: a rule asks for every load, call or site of a file)."""
-    functions = _FUNCTIONS.get(tree)
-    if functions is None:
-        functions = _FUNCTIONS[tree] = [
-            node
-            for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        ]
+    nesting = _FUNCTIONS.get(tree)
+    if nesting is None:
+        nesting = _FUNCTIONS[tree] = _FunctionNesting(tree)
     answers = _ENCLOSING.setdefault(tree, {})
     if line not in answers:
-        holding = [
-            node for node in functions if node.lineno <= line <= (node.end_lineno or node.lineno)
-        ]
-        answers[line] = max(holding, key=lambda node: node.lineno, default=None)
+        answers[line] = nesting.innermost(line)
     return answers[line]
+
+
+class _FunctionNesting:
+    """A tree's functions by first line, each with the function holding it: the innermost
+    function holding a line is found in the time of a search and a walk up its nesting, not
+    of a pass over every function (a file of a thousand functions asks at each load)."""
+
+    def __init__(self, tree: ast.AST) -> None:
+        functions = sorted(
+            (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)),
+            key=lambda n: (n.lineno, -(n.end_lineno or n.lineno)),
+        )
+        self.starts = [f.lineno for f in functions]
+        self.functions = functions
+        self.outer: list[int] = []
+        open_: list[int] = []  # positions of the functions holding the current one
+        for position, function in enumerate(functions):
+            while open_ and _last(functions[open_[-1]]) < function.lineno:
+                open_.pop()
+            self.outer.append(open_[-1] if open_ else -1)
+            open_.append(position)
+
+    def innermost(self, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        # The last function starting at or before the line holds it, or lies inside the
+        # innermost one that does (functions nest): up its nesting to the first that holds it.
+        position = bisect.bisect_right(self.starts, line) - 1
+        while position >= 0 and _last(self.functions[position]) < line:
+            position = self.outer[position]
+        return self.functions[position] if position >= 0 else None
+
+
+def _last(function: ast.AST) -> int:
+    return getattr(function, "end_lineno", None) or getattr(function, "lineno", 0)
 
 
 _ENCLOSING: weakref.WeakKeyDictionary[
@@ -259,9 +286,7 @@ _ENCLOSING: weakref.WeakKeyDictionary[
 ] = weakref.WeakKeyDictionary()
 
 
-_FUNCTIONS: weakref.WeakKeyDictionary[ast.AST, list[ast.FunctionDef | ast.AsyncFunctionDef]] = (
-    weakref.WeakKeyDictionary()
-)
+_FUNCTIONS: weakref.WeakKeyDictionary[ast.AST, _FunctionNesting] = weakref.WeakKeyDictionary()
 
 
 def code_before(ctx: FileContext, scope: Scope, line: int) -> str:

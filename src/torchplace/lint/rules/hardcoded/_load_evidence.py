@@ -450,10 +450,8 @@ def _weights_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> l
     x)`), directly or through one local name (or an item of it)."""
     names = names_assigned(function, load)
     found = []
-    for call in _weight_loading_calls(function):
-        arguments = [*call.args, *(k.value for k in call.keywords)]
-        if not any(_is_loaded(a, load, names) for a in arguments):
-            continue
+    calls = _weight_loading_calls(function)
+    for call in _taking_loaded(calls, _loaded_roots(calls, keywords=True), load, names):
         if isinstance(call.func, ast.Attribute):
             receiver = dotted_name(call.func.value)
         else:
@@ -481,9 +479,45 @@ _WEIGHT_LOADING_CALLS: weakref.WeakKeyDictionary[ast.AST, list[ast.Call]] = (
 )
 
 
-def _is_loaded(node: ast.AST, load: ast.Call, names: set[str]) -> bool:
-    """`node` is the loaded value, an item of it, or its weights through a method that keeps
-    them (YOLOv6's `torch.load(path)["model"].float().state_dict()`: a pickled module)."""
+def _taking_loaded(
+    calls: list[ast.Call], roots: dict[object, list[int]], load: ast.Call, names: set[str]
+) -> list[ast.Call]:
+    """The `calls` given the loaded value (`_is_loaded`), in their order, looked up in their
+    arguments' roots (`_loaded_roots`) rather than read again at each load."""
+    positions = set(roots.get(id(load), ()))
+    for name in names:
+        positions.update(roots.get(name, ()))
+    return [calls[i] for i in sorted(positions)]
+
+
+def _loaded_roots(calls: list[ast.Call], keywords: bool) -> dict[object, list[int]]:
+    """For the arguments of `calls` (and their keywords' values, with `keywords`), what each
+    holds the value of, as `_is_loaded` reads it: a name (by its id) or a call (by `id`),
+    mapped to the positions of the calls that take it; read once per list of calls."""
+    held = _LOADED_ROOTS.get(id(calls))
+    if held is not None and held[0] is calls and held[1] == keywords:
+        return held[2]
+    roots: dict[object, list[int]] = {}
+    for position, call in enumerate(calls):
+        arguments = [*call.args, *(k.value for k in call.keywords)] if keywords else call.args
+        for argument in arguments:
+            root = _loaded_root(argument)
+            key: object = root.id if isinstance(root, ast.Name) else id(root)
+            if position not in roots.setdefault(key, []):
+                roots[key].append(position)
+    if len(_LOADED_ROOTS) >= 64:
+        _LOADED_ROOTS.pop(next(iter(_LOADED_ROOTS)))
+    _LOADED_ROOTS[id(calls)] = (calls, keywords, roots)
+    return roots
+
+
+#: `_loaded_roots` by the list of calls read (held with it, so its id is not reused).
+_LOADED_ROOTS: dict[int, tuple[list[ast.Call], bool, dict[object, list[int]]]] = {}
+
+
+def _loaded_root(node: ast.AST) -> ast.AST:
+    """What `node` holds the value of: the node under its items and the methods that keep
+    weights (`torch.load(path)["model"].float().state_dict()` -> the `torch.load` call)."""
     while True:
         if isinstance(node, ast.Subscript):
             node = node.value
@@ -491,12 +525,17 @@ def _is_loaded(node: ast.AST, load: ast.Call, names: set[str]) -> bool:
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
             and node.func.attr in _KEEPS_WEIGHTS
-            and node is not load
         ):
             node = node.func.value
         else:
-            break
-    return node is load or (isinstance(node, ast.Name) and node.id in names)
+            return node
+
+
+def _is_loaded(node: ast.AST, load: ast.Call, names: set[str]) -> bool:
+    """`node` is the loaded value, an item of it, or its weights through a method that keeps
+    them (YOLOv6's `torch.load(path)["model"].float().state_dict()`: a pickled module)."""
+    root = _loaded_root(node)
+    return root is load or (isinstance(root, ast.Name) and root.id in names)
 
 
 #: Methods of a loaded module or state that return its weights, as they are loaded.
@@ -908,16 +947,30 @@ def _state_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> lis
     call in `function` (`models[i]`, `self.optimizer`); not state that holds no CUDA tensors."""
     names = names_assigned(function, load)
     found = []
-    for call in typed_nodes(function, ast.Call):
-        func = call.func
-        if not (isinstance(func, ast.Attribute) and func.attr == "load_state_dict"):
-            continue
-        if not any(_is_loaded(a, load, names) for a in call.args):
-            continue
-        receiver = ctx.source.segment(func.value)
+    calls = _state_loading_calls(function)
+    for call in _taking_loaded(calls, _loaded_roots(calls, keywords=False), load, names):
+        assert isinstance(call.func, ast.Attribute)
+        receiver = ctx.source.segment(call.func.value)
         if not NOT_WEIGHTS.search(receiver):
             found.append(receiver)
     return found
+
+
+def _state_loading_calls(function: ast.AST) -> list[ast.Call]:
+    """The function's `X.load_state_dict(...)` calls, listed once per function."""
+    found = _STATE_LOADING_CALLS.get(function)
+    if found is None:
+        found = _STATE_LOADING_CALLS[function] = [
+            call
+            for call in typed_nodes(function, ast.Call)
+            if isinstance(call.func, ast.Attribute) and call.func.attr == "load_state_dict"
+        ]
+    return found
+
+
+_STATE_LOADING_CALLS: weakref.WeakKeyDictionary[ast.AST, list[ast.Call]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 # -- bytes from outside the program ------------------------------------------------------------

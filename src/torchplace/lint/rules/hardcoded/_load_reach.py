@@ -283,8 +283,6 @@ def saves_only_cpu_copies(
     `weights_only`, every save of model weights: saves of optimizer, scheduler or scaler
     state are left out (KAIR saves its networks as CPU copies, its optimizers as they are),
     and so are saves of a data batch held by a plain name (`torch.save(batch, path)`)."""
-    if "save" not in ctx.source.text or not _CPU_COPY_TEXT.search(ctx.source.text):
-        return False
     return _only_cpu_copies(ctx.source.text, weights_only, ctx, full)
 
 
@@ -297,7 +295,13 @@ def _only_cpu_copies(
     if key not in _ONLY_CPU_COPIES:
         if len(_ONLY_CPU_COPIES) >= 16:
             _ONLY_CPU_COPIES.pop(next(iter(_ONLY_CPU_COPIES)))
-        _ONLY_CPU_COPIES[key] = _saves_only_cpu_copies(ctx, full(), weights_only)
+        # The text is searched here, once, not at each load: a search per load of a long
+        # file is a walk of its text per load.
+        _ONLY_CPU_COPIES[key] = (
+            "save" in text
+            and _CPU_COPY_TEXT.search(text) is not None
+            and _saves_only_cpu_copies(ctx, full(), weights_only)
+        )
     return _ONLY_CPU_COPIES[key]
 
 

@@ -79,13 +79,17 @@ def rank_zero_save_read_back(
         attribute = None
     name = file_name(load.args[0], local_assignments(function))
     found: RankZeroSave | None = None
-    for holder, call, saved_name, saved_attribute in _torch_saves(ctx, tree):
+    saves = _torch_saves(ctx, tree)
+    by_path = _saves_by_path(saves)
+    # Only the saves writing the same file or attribute are read: a pass over every save of
+    # the file at each load grows with their product in a long file.
+    same = set(by_path.get(("name", name), ())) if name is not None else set()
+    if attribute is not None:
+        same.update(by_path.get(("attribute", attribute), ()))
+    for position in sorted(same):
+        holder, call, _, _ = saves[position]
         saver = tree if holder is None else holder
         if classes.get(saver) is not owner:
-            continue
-        same_name = name is not None and name == saved_name
-        same_attribute = attribute is not None and attribute == saved_attribute
-        if not (same_name or same_attribute):
             continue
         if not under_rank_zero(saver, call, flags):
             return None  # other ranks write it too: each may restore its own save
@@ -158,6 +162,36 @@ def _torch_saves(
 _SAVES: weakref.WeakKeyDictionary[
     ast.AST, list[tuple[ast.AST | None, ast.Call, str | None, str | None]]
 ] = weakref.WeakKeyDictionary()
+
+
+def _saves_by_path(
+    saves: list[tuple[ast.AST | None, ast.Call, str | None, str | None]],
+) -> dict[tuple[str, str], list[int]]:
+    """The positions in `saves` of the saves of each file name and each attribute of `self`,
+    read once per list of saves."""
+    held = _SAVES_BY_PATH.get(id(saves))
+    if held is not None and held[0] is saves:
+        return held[1]
+    index: dict[tuple[str, str], list[int]] = {}
+    for position, (_, _, saved_name, saved_attribute) in enumerate(saves):
+        if saved_name is not None:
+            index.setdefault(("name", saved_name), []).append(position)
+        if saved_attribute is not None:
+            index.setdefault(("attribute", saved_attribute), []).append(position)
+    if len(_SAVES_BY_PATH) >= 16:
+        _SAVES_BY_PATH.pop(next(iter(_SAVES_BY_PATH)))
+    _SAVES_BY_PATH[id(saves)] = (saves, index)
+    return index
+
+
+#: `_saves_by_path` by the list of saves read (held with it, so that its id is not reused).
+_SAVES_BY_PATH: dict[
+    int,
+    tuple[
+        list[tuple[ast.AST | None, ast.Call, str | None, str | None]],
+        dict[tuple[str, str], list[int]],
+    ],
+] = {}
 
 
 def _called_only_on_rank_zero(

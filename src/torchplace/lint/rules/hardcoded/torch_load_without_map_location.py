@@ -202,9 +202,21 @@ def _weights_consumer(ctx: FileContext, call: ast.Call) -> bool | None:
 
 
 def _assigned_name(ctx: FileContext, scope: Scope, load: ast.Call) -> str | None:
-    for node in scope_nodes(ctx, scope):
-        if isinstance(node, ast.Assign) and node.value is load and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, ast.Name | ast.Attribute):
-                return ctx.source.segment(target)
-    return None
+    """The name or attribute the load is assigned to (`state = torch.load(...)`), if one."""
+    targets = _ASSIGNED_TARGETS.get(scope.node)
+    if targets is None:
+        # Read once per scope: a scan of the scope at each load grows with their product.
+        targets = _ASSIGNED_TARGETS[scope.node] = {}
+        for node in scope_nodes(ctx, scope):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+                if isinstance(target, ast.Name | ast.Attribute):
+                    targets.setdefault(id(node.value), (node.value, target))
+    found = targets.get(id(load))
+    return ctx.source.segment(found[1]) if found is not None and found[0] is load else None
+
+
+#: Per scope node: the single plain target of each assignment, by the id of its value.
+_ASSIGNED_TARGETS: weakref.WeakKeyDictionary[ast.AST, dict[int, tuple[ast.AST, ast.AST]]] = (
+    weakref.WeakKeyDictionary()
+)
