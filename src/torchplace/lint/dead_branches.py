@@ -76,12 +76,15 @@ class DeadBranches:
         self._text = data.decode("utf-8", "replace")
         self._lines = self._text.splitlines()
         self._spans: list[tuple[int, int, frozenset[str]]] | None = None
+        self._outer: list[int] | None = None
 
     def holds(self, line: int) -> frozenset[str] | None:
         """None when `line` lies in no branch the file switches off; else the attribute and
         module-level names the proof rests on, which no other file may assign, and the
         public functions (`CALLED_ONLY_HERE` + name) no other file may name."""
-        if not _under_simple_test(self._lines, line):
+        if self._outer is None:
+            self._outer = _outer_lines(self._lines)
+        if not _under_simple_test(self._lines, self._outer, line):
             return None  # most findings: no enclosing test of the shape, no parse
         if self._spans is None:
             self._spans = _spans_of(self._text)
@@ -106,23 +109,40 @@ def _spans_of(text: str) -> list[tuple[int, int, frozenset[str]]]:
     return spans
 
 
-def _under_simple_test(lines: list[str], line: int) -> bool:
-    """Some `if` line above `line`, less indented than it, has a test of names only."""
+def _under_simple_test(lines: list[str], outer: list[int], line: int) -> bool:
+    """Some `if` line above `line`, less indented than it, has a test of names only: up the
+    chain of lines each less indented than the one below it (`_outer_lines`)."""
     if not 1 <= line <= len(lines):
         return False
-    indent = _indent(lines[line - 1])
-    for number in range(line - 1, 0, -1):
+    number = outer[line - 1]
+    while number:
         text = lines[number - 1]
-        if not text.strip() or text.lstrip().startswith("#"):
-            continue
-        own = _indent(text)
-        if own < indent:
-            if _SIMPLE_TEST.match(text):
-                return True
-            indent = own
-            if own == 0:
-                return False
+        if _SIMPLE_TEST.match(text):
+            return True
+        if _indent(text) == 0:
+            return False
+        number = outer[number - 1]
     return False
+
+
+def _outer_lines(lines: list[str]) -> list[int]:
+    """For each line (by index), the number of the nearest line above it, not blank nor a
+    comment, that is less indented (0 for none), read in one pass: a scan up from each
+    finding would read a long function once per finding."""
+    outer: list[int] = []
+    open_: list[tuple[int, int]] = []  # (indent, number) of lines that may hold the next ones
+    for number, text in enumerate(lines, start=1):
+        indent = _indent(text)
+        if not text.strip() or text.lstrip().startswith("#"):
+            # Holds no line below it: its own answer only, the open lines kept as they are.
+            below = next((n for own, n in reversed(open_) if own < indent), 0)
+            outer.append(below)
+            continue
+        while open_ and open_[-1][0] >= indent:
+            open_.pop()
+        outer.append(open_[-1][1] if open_ else 0)
+        open_.append((indent, number))
+    return outer
 
 
 def _indent(text: str) -> int:

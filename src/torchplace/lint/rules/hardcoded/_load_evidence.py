@@ -549,35 +549,68 @@ def _placement_on_gpu(
     in `where` (the method's class, or the function). Not a move to a device read from the
     loaded checkpoint itself (`.to(ckpt["config"]["device"])`): that is the saver's device,
     where the load puts the tensors anyway."""
-    for node in ast.walk(where):
-        value: ast.expr | None
-        if isinstance(node, ast.Assign) and any(dotted_name(t) == receiver for t in node.targets):
-            value = node.value
-        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-            func = node.value.func
-            on = isinstance(func, ast.Attribute) and dotted_name(func.value) == receiver
-            value = node.value if on else None
-        else:
-            continue
-        how = _gpu_placement(ctx, value) if value is not None else None
+    for node, value in _receivers_of(where).get(receiver, ()):
+        how = _gpu_placement(ctx, value)
         if how is not None and not _device_from(value, from_load):
             return how, node.lineno
     return _trained_by(ctx, where, receiver)
 
 
+def _receivers_of(where: ast.AST) -> dict[str, list[tuple[ast.stmt, ast.expr]]]:
+    """By the dotted name it places: each assignment to the name (`receiver = ...`) and each
+    call statement on it (`receiver.cuda()`), with the value, in the order `ast.walk` meets
+    them; read once per function or class (each load of a long function asks)."""
+    found = _RECEIVERS.get(where)
+    if found is None:
+        found = _RECEIVERS[where] = {}
+        for node in ast.walk(where):
+            if isinstance(node, ast.Assign):
+                for name in dict.fromkeys(dotted_name(t) for t in node.targets):
+                    if name is not None:
+                        found.setdefault(name, []).append((node, node.value))
+            elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+                func = node.value.func
+                if isinstance(func, ast.Attribute):
+                    name = dotted_name(func.value)
+                    if name is not None:
+                        found.setdefault(name, []).append((node, node.value))
+    return found
+
+
+_RECEIVERS: weakref.WeakKeyDictionary[ast.AST, dict[str, list[tuple[ast.stmt, ast.expr]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _derived_from_load(function: ast.AST, load: ast.Call) -> set[str]:
     """Local names bound to the loaded value or to something read from it."""
     names = names_assigned(function, load)
-    assigns = _assigned_reads(function)
-    grew = True
-    while grew:
-        grew = False
-        for read, targets in assigns:
-            if read.isdisjoint(names) or targets <= names:
-                continue
-            names |= targets
-            grew = True
+    by_read = _assignments_by_read(function)
+    # The names bound to what reads a name already found, until none is new: each
+    # assignment is looked up by the names it reads, not passed over once per round.
+    pending = list(names)
+    while pending:
+        for targets in by_read.get(pending.pop(), ()):
+            new = targets - names
+            names |= new
+            pending.extend(new)
     return names
+
+
+def _assignments_by_read(function: ast.AST) -> dict[str, list[frozenset[str]]]:
+    """The names bound by the function's plain assignments, by each name their value reads."""
+    found = _ASSIGNMENTS_BY_READ.get(function)
+    if found is None:
+        found = _ASSIGNMENTS_BY_READ[function] = {}
+        for read, targets in _assigned_reads(function):
+            for name in read:
+                found.setdefault(name, []).append(targets)
+    return found
+
+
+_ASSIGNMENTS_BY_READ: weakref.WeakKeyDictionary[ast.AST, dict[str, list[frozenset[str]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _assigned_reads(function: ast.AST) -> list[tuple[frozenset[str], frozenset[str]]]:

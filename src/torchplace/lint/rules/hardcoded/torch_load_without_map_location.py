@@ -20,6 +20,7 @@ from torchplace.lint.rules.hardcoded._load_evidence import (
     path_words,
     read_by_tpl108,
 )
+from torchplace.lint.run_conditions import per_file
 from torchplace.report import Finding, FixSafety
 
 _NOT_WEIGHTS = NOT_WEIGHTS
@@ -166,11 +167,17 @@ _XLA_TEST = re.compile(r"xla|tpu", re.IGNORECASE)
 
 
 def _xla_code(ctx: FileContext, scope: Scope, load: ast.Call) -> bool:
-    text = ctx.source.text
-    name = ctx.source.path.replace("\\", "/").rpartition("/")[2]
-    if _XLA_TEST.search(name) or ("xm.save(" in text and "torch.save(" not in text):
+    if per_file(ctx, "xla-file", _xla_file):
         return True
     return any(first <= load.lineno <= last for first, last in _xla_blocks(ctx, scope.node))
+
+
+def _xla_file(ctx: FileContext) -> bool:
+    """A module named for XLA / TPUs, or one saving with `xm.save` only (read once per file,
+    not at each load)."""
+    text = ctx.source.text
+    name = ctx.source.path.replace("\\", "/").rpartition("/")[2]
+    return bool(_XLA_TEST.search(name)) or ("xm.save(" in text and "torch.save(" not in text)
 
 
 def _xla_blocks(ctx: FileContext, node: ast.AST) -> list[tuple[int, int]]:
