@@ -1125,3 +1125,50 @@ def test_a_command_commented_out_line_by_line_is_read_whole() -> None:
     )
     launch = _one("configs/run.sh", text)
     assert launch.script == "main/trainer.py" and not launch.one_node
+
+
+def test_a_quote_in_a_commented_block_opens_nothing() -> None:
+    # Qwen2.5-Coder's `dpo_qwencoder.sh`: an old command string commented out line by line.
+    text = (
+        '# CMD="torchrun \\\n'
+        "#   --nnodes 2 \\\n"
+        '#   old.py"\n'
+        "torchrun --nnodes 2 --nproc_per_node 8 train.py\n"
+    )
+    scripts = [launch.script for launch in launches_in_text("run.sh", text)]
+    assert "train.py" in scripts
+
+
+def test_a_comment_holds_the_continuation_of_a_live_command() -> None:
+    # OpenOOD's scripts: `PYTHONPATH=. \` / `#srun ... \` / `python main.py`: bash runs
+    # `python main.py` on its own, one process on this machine.
+    text = "PYTHONPATH='.':$PYTHONPATH \\\n#srun -p dsta -n1 --gres=gpu:1 \\\npython main.py\n"
+    launch = _one("scripts/test.sh", text)
+    assert launch.script == "main.py" and launch.one_node and launch.one_process
+
+
+def test_a_commented_line_in_a_command_string_ends_at_its_line() -> None:
+    text = (
+        'bash -c "\n'
+        'echo \\"start\\"; cd /work\n'
+        "# train on two nodes\n"
+        "torchrun --nnodes 2 --nproc_per_node 8 train.py\n"
+        '"\n'
+    )
+    launch = _one("run.sh", text)
+    assert launch.script == "train.py" and not launch.one_node
+
+
+def test_a_comment_is_cut_before_the_line_is_split_into_commands() -> None:
+    text = "srun -N2 --pty bash  # we get 2 nodes; then python train.py in it"
+    assert launches_in_text("README.md", text) == []
+
+
+def test_a_command_run_with_a_variable_set_is_no_assignment() -> None:
+    # A launch whose script cannot be read still may span nodes, prompt or not.
+    for text in ("$ NCCL_DEBUG=INFO torchrun --nnodes 2 $ENTRY", "NCCL_DEBUG=INFO srun -N 2 $ENTRY"):
+        launch = _one("README.md", text)
+        assert launch.script is None and not launch.one_node
+    # A launcher kept in a variable launches nothing, commented out or not.
+    for text in ('LAUNCH="torchrun --nnodes 2"', '# LAUNCH="torchrun --nnodes 2"'):
+        assert launches_in_text("run.sh", text) == []

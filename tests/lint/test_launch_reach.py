@@ -289,3 +289,25 @@ def test_a_module_of_a_package_is_run_as_its_neighbours_only_as_a_script(
         body += '\nif __name__ == "__main__":\n    init_distributed()\n'
     root = _project(tmp_path, {"README.md": README, "pkg/serve.py": body})
     assert (ProjectIndex().one_node_launch(str(root / "pkg/serve.py")) is not None) is one_node
+
+
+@pytest.mark.parametrize(
+    "unlaunched",
+    [
+        # its own comments launch it on several nodes
+        "# srun -N 4 --ntasks-per-node=8 python scripts/sd_example.py\n" + SCRIPT,
+        # a launcher of its own: DINO's `run_with_submitit.py`
+        "import submitit\n\nexecutor = submitit.AutoExecutor('logs')\n"
+        "executor.update_parameters(nodes=4)\n" + SCRIPT,
+    ],
+)
+def test_a_script_that_launches_itself_wider_is_not_run_as_its_neighbours(
+    tmp_path: Path, unlaunched: str
+) -> None:
+    files = {
+        "README.md": "```\ntorchrun --nproc_per_node=8 scripts/sdxl_example.py\n```\n",
+        "scripts/sdxl_example.py": SCRIPT,
+        "scripts/sd_example.py": unlaunched,
+    }
+    root = _project(tmp_path, files)
+    assert ProjectIndex().one_node_launch(str(root / "scripts/sd_example.py")) is None

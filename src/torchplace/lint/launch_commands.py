@@ -235,6 +235,9 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
         exported = _exported_before(exports, line)
         line_known = known if per_line is None else per_line[index]
         for span in spans:
+            # A comment is cut before the commands are split: `# we get 2 nodes; then run
+            # python train.py` runs nothing. A commented command (`# torchrun ...`) is read.
+            span = _without_comment(_PROMPT.sub("", span.strip()))
             for segment in _segments(span):
                 for command in _script_choices(segment, scripts):
                     for launch in _parse(path, line, command, line_known, exported):
@@ -400,6 +403,7 @@ def _is_cluster_script(text: str, lines: list[tuple[int, str]], known: Mapping[s
     for _, logical in lines:
         if not _CLUSTER_WORD.search(logical):
             continue
+        logical = _without_comment(_PROMPT.sub("", logical.strip()))
         for segment in _SEPARATORS.split(logical.replace("$(", " ").replace("`", " ")):
             words = _tokens(_PROMPT.sub("", segment.strip()), known)
             for position, word in enumerate(words):
@@ -444,6 +448,9 @@ def _segments(span: str) -> list[str]:
     index = 0
     while index < len(span):
         char = span[index]
+        if quote == '"' and char == "\\":
+            index += 2  # `\\"` inside a double-quoted string ends nothing
+            continue
         if quote:
             quote = "" if char == quote else quote
         elif char in "\"'":
@@ -482,27 +489,37 @@ def _script_choices(segment: str, scripts: dict[str, list[str]]) -> list[str]:
 
 
 def _logical_lines(text: str, quoted: bool = False) -> Iterator[tuple[int, str]]:
-    """Lines with `\\` continuations joined (a command commented out line by line, each
-    line's `#` dropped after the first), each with the number of its first line. With
-    `quoted` (a shell script), so are the lines of a double-quoted string that spans them
-    (`run_cmd="torchrun` / `--nnodes=1` / `./src/train.py"`, then `eval ${run_cmd}`:
-    ImageReward's one-node launch), up to `_QUOTED_LINES` lines; comment lines open none."""
+    """Lines with `\\` continuations joined, each with the number of its first line: not
+    past a comment, which holds the `\\` (`PYTHONPATH=. \\` / `#srun ... \\` / `python
+    x.py` runs `python x.py` on its own); a command commented out line by line is joined
+    without its lines' marks, up to the first line without one. With `quoted` (a shell
+    script), so are the lines of a double-quoted string that spans them (`run_cmd="torchrun`
+    / `--nnodes=1` / `./src/train.py"`, then `eval ${run_cmd}`: ImageReward's one-node
+    launch), up to `_QUOTED_LINES` lines; comment lines open none."""
     pending: list[str] = []
     start = 0
     open_quote = False
     commented = False
     for number, raw in enumerate(text.splitlines(), 1):
         stripped = raw.rstrip()
+        is_comment = stripped.lstrip().startswith("#")
+        if pending and commented and not is_comment:
+            yield start, " ".join(pending)  # the commented block ends: this line runs
+            pending = []
         if not pending:
             start = number
-            commented = stripped.lstrip().startswith("#")
-        elif commented and not open_quote and stripped.lstrip().startswith("#"):
-            # A command commented out line by line (`# torchrun \` / `#   --nnodes 2 \`):
-            # each line's mark is the block's, not a comment after the words before it.
-            stripped = stripped.lstrip().lstrip("#")
-        if quoted and (open_quote or not stripped.lstrip().startswith("#")):
-            open_quote = _ends_in_double_quote(stripped, open_quote)
-        if stripped.endswith("\\"):
+            commented = is_comment
+        if commented:
+            # A command commented out line by line (`# torchrun \\` / `#   --nnodes 2 \\`):
+            # its lines are read whole, their quotes and marks opening nothing.
+            if len(pending) > 0:
+                stripped = stripped.lstrip().lstrip("#")
+            comment = None
+        else:
+            ends_open, comment = _quotes_and_comment(stripped, open_quote)
+            if quoted:
+                open_quote = ends_open
+        if stripped.endswith("\\") and comment is None:
             pending.append(stripped[:-1])
             continue
         pending.append(stripped)
@@ -649,13 +666,24 @@ def _tokens(segment: str, known: Mapping[str, str]) -> list[str]:
 
 
 def _without_comment(segment: str) -> str:
-    """The command before its comment: from a `#` that starts a word outside quotes to the
-    end (`srun -N2 --pty bash  # we get 2 nodes`); a `#` inside quotes is the string's own
-    (`bash -c "export RANK=$i  # vLLM: GPUs 4-7` / `python serve.py"`)."""
+    """The command less its comments: from a `#` that starts a word outside quotes to the
+    end, or to the end of its line inside a command string spanning lines (`bash -c "` /
+    `# train on two nodes` / `torchrun ... train.py"`); a `#` inside quotes is the string's
+    own (`bash -c "export RANK=$i  # vLLM: GPUs 4-7` / `python serve.py"`)."""
     if "#" not in segment:
         return segment
-    comment = _quotes_and_comment(segment, False)[1]
-    return segment if comment is None else segment[:comment]
+    kept: list[str] = []
+    rest = segment
+    while True:
+        comment = _quotes_and_comment(rest, False)[1]
+        if comment is None:
+            kept.append(rest)
+            return "".join(kept)
+        kept.append(rest[:comment])
+        end = rest.find(QUOTED_LINE_BREAK, comment)
+        if end < 0:
+            return "".join(kept)
+        rest = rest[end:]
 
 
 def _read_line_breaks(segment: str) -> str:
@@ -765,8 +793,11 @@ def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]
     return launches
 
 
-#: A segment that assigns a command to a shell variable (`LAUNCH="torchrun ...`).
-_ASSIGNS_COMMAND = re.compile(r"\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=[\"']?\S")
+#: A segment that only assigns a command to a shell variable (`LAUNCH="torchrun ..."`), not a
+#: command run with a variable set for it (`NCCL_DEBUG=INFO torchrun ...`).
+_ASSIGNS_COMMAND = re.compile(
+    r"""\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=(?:"(?:[^"\\]|\\.)*"?|'[^']*'?)\s*$"""
+)
 
 
 def _launcher_of(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:

@@ -6,13 +6,17 @@ imported by `gpt_oss/generate.py`, which the README runs with `torchrun --nproc-
 -m gpt_oss.generate`. Such a module runs on one node when every file of the project that
 imports it runs only on one node in turn: a script every launch of which keeps it on one
 node, a test or benchmark the project does not launch (a test runner runs it on one
-machine), or a module whose own importers all do. A file the project neither launches nor
-imports (a script with no launch written anywhere, an entry point of an installed package)
-may run in any way, and so may everything it reaches, unless it is a script beside scripts
-the project launches, each only on one node: it is run as they are (distrifuser's
-`sd_example.py` beside the `sdxl_example.py` its README runs). So may a module whose code
-names a multi-node setting. The same walk says whether every way the project runs a module shows it
-one GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`). Imports are read from the files' code
+machine), or a module whose own importers all do; for a one-node answer, also a script
+nothing launches or imports, beside scripts of its directory the project launches, each only
+on one node and one of them as several processes (or an unsaid number), when the script is
+no module of a package without a `__main__` block, submits no cluster job and launches
+itself on no more nodes in its comments: it is run as they are (distrifuser's
+`sd_example.py` beside the `sdxl_example.py` its README runs). Any other file the project
+neither launches nor imports (a script with no launch written anywhere, an entry point of an
+installed package) may run in any way, and so may everything it reaches; so may a module
+whose code names a multi-node setting. The same walk says whether every way the project runs
+a module shows it one GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`). Imports are read from
+the files' code
 (`import a.b`, `from a import b`, relative imports, a script's neighbours, modules under the
 project root or beside a script in a directory above the importing file; importing a module
 also runs the `__init__.py` of each package above it, and a package's `__init__.py` that
@@ -33,6 +37,7 @@ from torchplace.lint.launch_commands import (
     Launch,
     LaunchIndex,
     names_multi_node_setting,
+    own_comment_launches,
     runs_several_processes,
     sets_visible_devices,
 )
@@ -209,6 +214,11 @@ def runs_alone_as_script(code: bytes) -> bool:
     return _MAIN_GUARD.search(code) is not None and not _WRITTEN_FOR_SEVERAL.search(code)
 
 
+#: A script that submits itself, or what it runs, to a cluster scheduler: DINO's and
+#: ConvNeXt's `run_with_submitit.py` (`nodes=args.nodes`) beside their launched `main.py`.
+_SUBMITS_JOBS = re.compile(rb"submitit|slurm|\bnodes\s*=", re.IGNORECASE)
+
+
 def launched_like_neighbours(
     path: str,
     code: bytes,
@@ -218,14 +228,20 @@ def launched_like_neighbours(
 ) -> Launch | None:
     """A launch of a neighbour of the script `path`, which nothing launches in writing or
     imports, when the project launches other scripts of its directory, `launched` accepts
-    every one of them, and one is launched as several processes on a node: distrifuser's
-    `scripts/sd_example.py`, the twin of the `scripts/sdxl_example.py` its README runs with
-    `torchrun --nproc_per_node=$N_GPUS`, is run the way its neighbours are. A module of a
-    package (beside an `__init__.py`) must be a script (`if __name__ == "__main__":`); None
-    when a neighbour is launched otherwise."""
+    every one of them, and one is launched as several processes on a node (or an unsaid
+    number: `torchrun --nproc_per_node=$N_GPUS`): distrifuser's `scripts/sd_example.py`, the
+    twin of the `scripts/sdxl_example.py` its README runs so, is run the way its neighbours
+    are. A module of a package (beside an `__init__.py`) must be a script (`if __name__ ==
+    "__main__":`); None when a neighbour is launched otherwise, when the script submits
+    cluster jobs itself (`submitit`), or when its own comments launch it on several nodes."""
     in_package = os.path.isfile(os.path.join(os.path.dirname(path), "__init__.py"))
     if in_package and _MAIN_GUARD.search(code) is None:
         return None
+    if _SUBMITS_JOBS.search(code):
+        return None  # a launcher of its own (`submitit`, Slurm): it may ask for nodes
+    relative = os.path.relpath(path, launches.root).replace(os.sep, "/")
+    if any(not launch.one_node for launch in own_comment_launches(path, relative, code)):
+        return None  # its own comments launch it on several nodes (`# srun -N 4 ...`)
     found: Launch | None = None
     for neighbour in launches.launched_beside(path):
         if launched(neighbour, code_of(neighbour)) is None:

@@ -450,7 +450,7 @@ def _too_late_for_this_process(
     (`torch.cuda.set_device(rank)` just before: TabPFN), with no child process started after
     it (`starts_child`, TPL404's reading): it changes no GPU (TPL404 says so where it
     matters)."""
-    if not _own_environment(node):
+    if not _own_environment(ctx, node):
         return False
     function = enclosing_function_of(node, parents)
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -465,14 +465,15 @@ def _too_late_for_this_process(
     return STARTS_CUDA.search(before) is not None and not starts_child(ctx, [function], end)
 
 
-def _own_environment(node: ast.AST) -> bool:
-    """The write goes to `os.environ` (or `putenv`), not to a child's environment."""
+def _own_environment(ctx: FileContext, node: ast.AST) -> bool:
+    """The write goes to `os.environ` (`update`, `setdefault`, `putenv`), not to a child's
+    environment (`dict(os.environ, ...)`, a copy's `update`)."""
     if isinstance(node, ast.Assign):
         return any(
             isinstance(t, ast.Subscript) and ast.unparse(t.value).endswith("environ")
             for t in node.targets
         )
-    return isinstance(node, ast.Call)
+    return isinstance(node, ast.Call) and sets_variable(ctx, node)
 
 
 def _counts_of_visible_gpus(ctx: FileContext, tree: ast.Module) -> Iterator[ast.Call]:
