@@ -1165,9 +1165,12 @@ def test_a_comment_is_cut_before_the_line_is_split_into_commands() -> None:
 
 
 def test_a_command_run_with_a_variable_set_is_no_assignment() -> None:
-    # A launch whose script cannot be read still may span nodes, prompt or not.
-    for text in ("$ NCCL_DEBUG=INFO torchrun --nnodes 2 $ENTRY", "NCCL_DEBUG=INFO srun -N 2 $ENTRY"):
-        launch = _one("README.md", text)
+    # A launch whose script cannot be read still may span nodes, after a prompt or a mark.
+    for path, text in (
+        ("README.md", "$ NCCL_DEBUG=INFO torchrun --nnodes 2 $ENTRY"),
+        ("run.sh", "# NCCL_DEBUG=INFO srun -N 2 python $ENTRY"),
+    ):
+        launch = _one(path, text)
         assert launch.script is None and not launch.one_node
     # A launcher kept in a variable launches nothing, commented out or not.
     for text in ('LAUNCH="torchrun --nnodes 2"', '# LAUNCH="torchrun --nnodes 2"'):

@@ -237,7 +237,10 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
         for span in spans:
             # A comment is cut before the commands are split: `# we get 2 nodes; then run
             # python train.py` runs nothing. A commented command (`# torchrun ...`) is read.
-            span = _without_comment(_PROMPT.sub("", span.strip()))
+            span = span.strip()
+            prompt = _PROMPT.match(span)
+            mark = prompt.group(0) if prompt else ""
+            span = mark + _without_comment(span[len(mark) :])
             for segment in _segments(span):
                 for command in _script_choices(segment, scripts):
                     for launch in _parse(path, line, command, line_known, exported):
@@ -785,7 +788,7 @@ def _visible_gpus(segment: str, known: Mapping[str, str], exported: str | None) 
 
 def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:
     launches = _launcher_of(path, line, segment, known)
-    if _ASSIGNS_COMMAND.match(_PROMPT.sub("", segment.strip())):
+    if _ASSIGNS_COMMAND.match(segment) or _ASSIGNS_ONLY.match(_PROMPT.sub("", segment.strip())):
         # `LAUNCH="accelerate launch --num_processes=8"`: a launcher kept for later
         # (`$LAUNCH train.py`, read there), not a launch of its own; so is one commented out
         # (`# LAUNCH_CMD="torchrun ...`).
@@ -793,9 +796,12 @@ def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]
     return launches
 
 
-#: A segment that only assigns a command to a shell variable (`LAUNCH="torchrun ..."`), not a
-#: command run with a variable set for it (`NCCL_DEBUG=INFO torchrun ...`).
-_ASSIGNS_COMMAND = re.compile(
+#: A segment that assigns a command to a shell variable (`LAUNCH="torchrun ...`).
+_ASSIGNS_COMMAND = re.compile(r"\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=[\"']?\S")
+#: One that only assigns it, read after a prompt or a comment's mark (`# LAUNCH_CMD="torchrun
+#: ..."`, commented out): not a command run with a variable set for it (`# NCCL_DEBUG=INFO
+#: srun -N 2 python $ENTRY`).
+_ASSIGNS_ONLY = re.compile(
     r"""\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=(?:"(?:[^"\\]|\\.)*"?|'[^']*'?)\s*$"""
 )
 
