@@ -1165,13 +1165,22 @@ def test_a_comment_is_cut_before_the_line_is_split_into_commands() -> None:
 
 
 def test_a_command_run_with_a_variable_set_is_no_assignment() -> None:
-    # A launch whose script cannot be read still may span nodes, after a prompt or a mark.
-    for path, text in (
-        ("README.md", "$ NCCL_DEBUG=INFO torchrun --nnodes 2 $ENTRY"),
-        ("run.sh", "# NCCL_DEBUG=INFO srun -N 2 python $ENTRY"),
-    ):
-        launch = _one(path, text)
-        assert launch.script is None and not launch.one_node
+    # A launch whose script cannot be read still may span nodes, after a prompt too.
+    launch = _one("README.md", "$ NCCL_DEBUG=INFO torchrun --nnodes 2 $ENTRY")
+    assert launch.script is None and not launch.one_node
     # A launcher kept in a variable launches nothing, commented out or not.
     for text in ('LAUNCH="torchrun --nnodes 2"', '# LAUNCH="torchrun --nnodes 2"'):
         assert launches_in_text("run.sh", text) == []
+
+
+def test_a_commented_out_launcher_without_its_script_launches_nothing() -> None:
+    # LLM-Blender's `run_eval.sh`: the old launcher, commented out above the live command.
+    text = (
+        "# CUDA_VISIBLE_DEVICES=7 deepspeed --master_port 29515 \\\n"
+        "CUDA_VISIBLE_DEVICES=0 python \\\n"
+        "    ./ds_train.py --output_dir out\n"
+    )
+    launch = _one("gen_fuser/run_eval.sh", text)
+    assert launch.script == "ds_train.py" and launch.one_process and launch.visible_gpus == 1
+    # and one whose script is written still counts
+    assert _one("run.sh", "# srun -N 2 python train.py").script == "train.py"

@@ -788,10 +788,17 @@ def _visible_gpus(segment: str, known: Mapping[str, str], exported: str | None) 
 
 def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:
     launches = _launcher_of(path, line, segment, known)
-    if _ASSIGNS_COMMAND.match(segment) or _ASSIGNS_ONLY.match(_PROMPT.sub("", segment.strip())):
+    commented = segment.lstrip().startswith("#")
+    if (
+        commented
+        or _ASSIGNS_COMMAND.match(segment)
+        or _ASSIGNS_ONLY.match(_PROMPT.sub("", segment.strip()))
+    ):
         # `LAUNCH="accelerate launch --num_processes=8"`: a launcher kept for later
         # (`$LAUNCH train.py`, read there), not a launch of its own; so is one commented out
-        # (`# LAUNCH_CMD="torchrun ...`).
+        # (`# LAUNCH_CMD="torchrun ...`), and so is a commented-out launcher whose script is
+        # not written (`# CUDA_VISIBLE_DEVICES=7 deepspeed --master_port 29515 \`, the
+        # alternative prefix of the live command below it).
         launches = [launch for launch in launches if launch.script is not None]
     return launches
 
@@ -799,10 +806,12 @@ def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]
 #: A segment that assigns a command to a shell variable (`LAUNCH="torchrun ...`).
 _ASSIGNS_COMMAND = re.compile(r"\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=[\"']?\S")
 #: One that only assigns it, read after a prompt or a comment's mark (`# LAUNCH_CMD="torchrun
-#: ..."`, commented out): not a command run with a variable set for it (`# NCCL_DEBUG=INFO
-#: srun -N 2 python $ENTRY`).
+#: --rdzv_endpoint="localhost:$port" --nnodes 1"`, commented out: one word of quoted and bare
+#: parts): not a command run with a variable set for it (`# NCCL_DEBUG=INFO srun -N 2 python
+#: $ENTRY`).
 _ASSIGNS_ONLY = re.compile(
-    r"""\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=(?:"(?:[^"\\]|\\.)*"?|'[^']*'?)\s*$"""
+    r"""\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*="""
+    r"""(?:"(?:[^"\\]|\\.)*"|'[^']*'|[^\s"'])*(?:"(?:[^"\\]|\\.)*)?\s*$"""
 )
 
 
