@@ -1389,6 +1389,27 @@ HISTORY = [
         "fresh-106, which both site readers had read as hazards before it raised them "
         "(`fresh-106/added`, TRUE); nothing else changed, no crash",
     ),
+    (
+        "2026-12-07",
+        "c039d14",
+        "TPL402 reads a script that nothing launches or imports, beside scripts of its "
+        "directory the project launches only on one node (one of them as several processes), "
+        "as run the way they are (not one that submits cluster jobs or whose own comments "
+        "launch it on several nodes); launch texts are read as a shell reads comments (a `#` "
+        "starting a word outside quotes, one that holds the line's `\\`, a command commented "
+        "out line by line read whole, a commented-out launcher without its script launching "
+        "nothing); TPL411 reads `dict(os.environ, ...)`, a copy's `update` and `os.environ | "
+        "{...}`; a deep copy of a CPU copy moves nothing; a review's 8 reproduced defects "
+        "fixed. Every rule rerun on the 42 sets whose launch texts read differently, the "
+        "changed rules on the others: TPL402 drops 9 judged findings (5 FALSE: distrifuser's "
+        "and contrastors' unlaunched twins of launched scripts; 2 split; 2 TRUE whose judges "
+        "flagged a one-node project's global rank, MONAI's MAISI and flowprogen): 96 of 130 "
+        "TRUE as the code stands (98 of 139 before). TPL108 drops 4 TRUE (DeepSpeedExamples' "
+        "compression scripts, every launch of which is `torch.distributed.launch "
+        "--nproc_per_node=1`, read as one process once a prose comment stopped reading as a "
+        "launch) and adds 1 FALSE (SimCSE, now read under its live 4-process launch): 117 of "
+        "149. No default-tier finding changed, no crash",
+    ),
 ]
 
 
