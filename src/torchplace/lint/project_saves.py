@@ -221,8 +221,8 @@ def _file_calls(ctx: FileContext) -> _FileCalls:
             str, list[tuple[ast.AST | None, ast.Call, str | int, ast.expr, str]]
         ]
         arguments_by_name = {}
-        for argument in arguments:
-            arguments_by_name.setdefault(argument[4], []).append(argument)
+        for entry in arguments:
+            arguments_by_name.setdefault(entry[4], []).append(entry)
         starts, offset = [], 0
         for _, value in _strings(ctx.tree):
             starts.append(offset)

@@ -278,7 +278,8 @@ class _FunctionNesting:
 
 
 def _last(function: ast.AST) -> int:
-    return getattr(function, "end_lineno", None) or getattr(function, "lineno", 0)
+    last: int | None = getattr(function, "end_lineno", None)
+    return last if last is not None else int(getattr(function, "lineno", 0))
 
 
 _ENCLOSING: weakref.WeakKeyDictionary[
