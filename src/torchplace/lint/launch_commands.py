@@ -146,9 +146,10 @@ _MULTI_NODE_ARGUMENTS = re.compile(
     r"|master[_-]addr|hostfile|num[_-]machines|machine[_-]rank|rank|n[_-]?nodes)(?:=|$)"
 )
 #: A launched script whose own code names one of these takes part in multi-node jobs: a
-#: node setting, or a rank taken modulo this node's GPU count (ranks past its GPUs expected).
+#: node setting, a job submitter (`submitit`: DINO's `run_with_submitit.py`), or a rank taken
+#: modulo this node's GPU count (ranks past its GPUs expected).
 _MULTI_NODE_CODE = re.compile(
-    rb"node_rank|NODE_RANK|nnodes|num_nodes|SLURM_|num_machines|machine_rank|hostfile"
+    rb"node_rank|NODE_RANK|nnodes|num_nodes|SLURM_|num_machines|machine_rank|hostfile|submitit"
     rb"|OMPI_COMM_WORLD|MPI\.COMM_WORLD|%\s*(?:torch\s*\.\s*)?cuda\s*\.\s*device_count\s*\("
 )
 _STARTS_PROCESSES = re.compile(rb"\bspawn\s*\(|Process\s*\(|start_processes\s*\(")

@@ -214,11 +214,6 @@ def runs_alone_as_script(code: bytes) -> bool:
     return _MAIN_GUARD.search(code) is not None and not _WRITTEN_FOR_SEVERAL.search(code)
 
 
-#: A script that submits itself, or what it runs, to a cluster scheduler: DINO's and
-#: ConvNeXt's `run_with_submitit.py` (`nodes=args.nodes`) beside their launched `main.py`.
-_SUBMITS_JOBS = re.compile(rb"submitit|slurm|\bnodes\s*=", re.IGNORECASE)
-
-
 def launched_like_neighbours(
     path: str,
     code: bytes,
@@ -232,13 +227,12 @@ def launched_like_neighbours(
     number: `torchrun --nproc_per_node=$N_GPUS`): distrifuser's `scripts/sd_example.py`, the
     twin of the `scripts/sdxl_example.py` its README runs so, is run the way its neighbours
     are. A module of a package (beside an `__init__.py`) must be a script (`if __name__ ==
-    "__main__":`); None when a neighbour is launched otherwise, when the script submits
-    cluster jobs itself (`submitit`), or when its own comments launch it on several nodes."""
+    "__main__":`); None when a neighbour is launched otherwise, or when its own comments
+    launch it on several nodes. A script that submits cluster jobs itself (`submitit`) names
+    a multi-node setting: the walk refuses it before it gets here."""
     in_package = os.path.isfile(os.path.join(os.path.dirname(path), "__init__.py"))
     if in_package and _MAIN_GUARD.search(code) is None:
         return None
-    if _SUBMITS_JOBS.search(code):
-        return None  # a launcher of its own (`submitit`, Slurm): it may ask for nodes
     relative = os.path.relpath(path, launches.root).replace(os.sep, "/")
     if any(not launch.one_node for launch in own_comment_launches(path, relative, code)):
         return None  # its own comments launch it on several nodes (`# srun -N 4 ...`)
