@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -79,6 +81,36 @@ def run(
     progress: bool | None = None,
 ) -> LintRun:
     """Lint `paths`; `cache_dir=None` disables the cache."""
+    with _fewer_collections():
+        return _run(paths, config, cache_dir, jobs, progress)
+
+
+#: The collector's first threshold while a lint runs (the default is 700 allocations).
+LINT_GC_THRESHOLD = 200_000
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """A lint makes many small objects that live until it ends (trees, what the rules read
+    of them); at the collector's default thresholds it walks them again and again, a third of
+    the time on a file of 800 functions. As mypy does, it collects far less often while it
+    runs, for every caller (`lint`, `check`, the pytest plugin), and restores the thresholds
+    it found."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(LINT_GC_THRESHOLD, 30, 30)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def _run(
+    paths: Sequence[str],
+    config: LintConfig,
+    cache_dir: Path | None,
+    jobs: int | None,
+    progress: bool | None,
+) -> LintRun:
     started = time.perf_counter()
     rules = config.enabled_rules(all_rules())
     files = [str(p) for p in python_files(paths, config)]
