@@ -343,6 +343,9 @@ def test_a_script_whose_code_names_nodes_is_not_kept_to_one_node(tmp_path: Path)
     assert index.one_process_launch(path, b"mp.spawn(main, nprocs=8)") is None
     assert index.one_process_launch(path, b"pool = multiprocessing.Pool(8)") is not None
     assert index.one_process_launch(path, b'ddp = int(os.environ["WORLD_SIZE"]) > 1') is None
+    # Declared from a template, `--local_rank` says nothing of a script run as `python`.
+    declared = b'parser.add_argument("--local_rank", type=int, default=-1)'
+    assert index.one_process_launch(path, declared) is not None
     assert index.one_node_launch(path, b"device = rank % torch.cuda.device_count()") is None
 
 
@@ -433,6 +436,31 @@ def test_a_script_that_reads_the_launchers_variables_is_not_one_process(tmp_path
     code = "import os\n" + code
     root = _project(tmp_path, {"resume.py": code, "README.md": "python resume.py\n"})
     assert _codes(root, "TPL108") == ["resume.py:10"]
+
+
+def test_a_script_declaring_the_launchers_argument_is_not_one_process(tmp_path: Path) -> None:
+    # DeepSpeedExamples' compression/bert scripts: declared `--local_rank`, every launch
+    # `python -m torch.distributed.launch --nproc_per_node=1`; the count is the user's.
+    declared = 'import torch\nargparse.ArgumentParser().add_argument("--local_rank")\n'
+    code = RESUME.replace("import torch\n", declared)
+    launch = "python -m torch.distributed.launch --nproc_per_node=1 resume.py\n"
+    root = _project(tmp_path, {"resume.py": code, "README.md": launch})
+    assert _codes(root, "TPL108") == ["resume.py:10"]
+    dashed = _project(tmp_path / "d", {"resume.py": code.replace("local_rank", "local-rank", 1),
+                                       "README.md": launch})  # fmt: skip
+    assert _codes(dashed, "TPL108") == ["resume.py:10"]
+    # Not declared: one process, as launched.
+    plain = _project(tmp_path / "b", {"resume.py": RESUME, "README.md": launch})
+    assert _codes(plain, "TPL108") == []
+    # Declared, but the project runs it as `python resume.py` (CodeXGLUE's templates).
+    python = _project(tmp_path / "c", {"resume.py": code, "README.md": "python resume.py\n"})
+    assert _codes(python, "TPL108") == []
+    # A function's own parameter of that name (a `fire` command's) is no launcher's argument.
+    parameter = RESUME.replace(
+        "def resume(model, path, args):", "def resume(model, path, local_rank=-1):"
+    )
+    named = _project(tmp_path / "e", {"resume.py": parameter, "README.md": launch})
+    assert _codes(named, "TPL108") == []
 
 
 def test_a_shell_script_a_cluster_launcher_runs_spans_nodes(tmp_path: Path) -> None:

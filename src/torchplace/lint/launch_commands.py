@@ -156,6 +156,10 @@ _STARTS_PROCESSES = re.compile(rb"\bspawn\s*\(|Process\s*\(|start_processes\s*\(
 #: A script that reads the variables a launcher sets is written to run under one (alpaca-lora's
 #: `finetune.py` reads `WORLD_SIZE` and `LOCAL_RANK`), whatever its README shows.
 _READS_LAUNCHER = re.compile(rb"[\"'](?:LOCAL_RANK|WORLD_SIZE|RANK|LOCAL_WORLD_SIZE)[\"']")
+#: The argument `torch.distributed.launch` and `deepspeed` hand each process they start. Many
+#: scripts declare it from a template and never use it (`python run.py` with DataParallel), so
+#: it tells only of a script the project does start through a launcher.
+_DECLARES_RANK_ARGUMENT = re.compile(rb"[\"']--local[_-]rank[\"']")
 _VISIBLE_DEVICES = "CUDA_VISIBLE_DEVICES"
 #: Code that sets which GPUs its process sees decides it, whatever the launch command says.
 _SETS_VISIBLE_DEVICES = re.compile(
@@ -203,6 +207,10 @@ class Launch:
     #: or `srun -N 2 python x.py`: 1; `torchrun --nproc_per_node 4`: 4); None when it does
     #: not say.
     per_node: int | None = None
+    #: The command starts the script through a launcher that counts its processes and hands
+    #: each its rank (`torchrun`, `torch.distributed.launch`, `deepspeed`, `accelerate
+    #: launch`), even one told a single process: the count is the user's to raise.
+    through_launcher: bool = False
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -1294,7 +1302,7 @@ def _torchrun(path: str, line: int, segment: str, words: list[str]) -> Launch | 
     # --nproc_per_node 1 infer.py`) runs the script as one process.
     alone = one_node and given is not None and per_node == 1
     launch = Launch(path, line, _short(segment), script, module, one_node, alone)
-    return replace(launch, per_node=per_node)
+    return replace(launch, per_node=per_node, through_launcher=True)
 
 
 def _count(word: str | None) -> int | None:
@@ -1328,7 +1336,8 @@ def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:
     one_node = _option(options, "--num_nodes") == "1" or include.startswith("localhost")
     per_node = _count(_option(options, "--num_gpus", "--num-gpus"))
     alone = one_node and per_node == 1
-    return Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
+    launch = Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
+    return replace(launch, through_launcher=True)
 
 
 def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
@@ -1338,7 +1347,8 @@ def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
     processes = _count(_option(words[:end], "--num_processes", "--num-processes"))
     per_node = processes if machines in (None, "1") else None
     alone = one_node and processes == 1
-    return Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
+    launch = Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
+    return replace(launch, through_launcher=True)
 
 
 def _python(
@@ -1469,13 +1479,19 @@ class LaunchIndex:
         several: Callable[[bytes], bool] | None = None,
     ) -> Launch | None:
         """A launch of `path` when every launch of it runs it as one process that starts no
-        others (nor anything else `several` finds in its code)."""
+        others (nor anything else `several` finds in its code), and none that starts it
+        through a launcher told one process (`torch.distributed.launch --nproc_per_node=1`)
+        runs a script declaring the launcher's `--local_rank`: such a script is written for
+        any count (DeepSpeedExamples' compression scripts)."""
         found = self.one_node_launch(path, code)
         if found is None or code is None:
             return None
         if (several or runs_several_processes)(code):
             return None
-        if not all(launch.one_process for launch in self.launches_of(path)):
+        launches = self.launches_of(path)
+        if not all(launch.one_process for launch in launches):
+            return None
+        if _DECLARES_RANK_ARGUMENT.search(code) and any(run.through_launcher for run in launches):
             return None
         return found
 
