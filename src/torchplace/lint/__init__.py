@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from torchplace.lint.config import LintConfig
 from torchplace.lint.engine import Linter, lint_many, sort_findings
+from torchplace.lint.gc_pace import fewer_collections
 from torchplace.lint.registry import all_rules
 from torchplace.report import Finding
 
@@ -45,7 +46,8 @@ def lint_paths(paths: Sequence[str], config: LintConfig | None = None) -> list[F
     linter_rules = config.enabled_rules(all_rules())
     linter = Linter(linter_rules, config)
     files = [str(p) for p in python_files(paths, config)]
-    results = lint_many(linter, files)
+    with fewer_collections():
+        results = lint_many(linter, files)
     findings = [f for r in results for f in r.findings]
     conditions = project_conditions(linter_rules)
     index = ProjectIndex(config.max_file_bytes)

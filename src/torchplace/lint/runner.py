@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +13,7 @@ from torchplace.lint.cache_location import signing_key
 from torchplace.lint.config import LintConfig
 from torchplace.lint.discovery import python_files
 from torchplace.lint.engine import FileResult, Linter, lint_many, sort_findings
+from torchplace.lint.gc_pace import fewer_collections
 from torchplace.lint.project_facts import ProjectIndex, apply_project_facts, project_conditions
 from torchplace.lint.registry import all_rules
 from torchplace.lint.rule import Rule
@@ -81,27 +80,8 @@ def run(
     progress: bool | None = None,
 ) -> LintRun:
     """Lint `paths`; `cache_dir=None` disables the cache."""
-    with _fewer_collections():
+    with fewer_collections():
         return _run(paths, config, cache_dir, jobs, progress)
-
-
-#: The collector's first threshold while a lint runs (the default is 700 allocations).
-LINT_GC_THRESHOLD = 200_000
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """A lint makes many small objects that live until it ends (trees, what the rules read
-    of them); at the collector's default thresholds it walks them again and again, a third of
-    the time on a file of 800 functions. As mypy does, it collects far less often while it
-    runs, for every caller (`lint`, `check`, the pytest plugin), and restores the thresholds
-    it found."""
-    thresholds = gc.get_threshold()
-    gc.set_threshold(LINT_GC_THRESHOLD, 30, 30)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
 
 
 def _run(
