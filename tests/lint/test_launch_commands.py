@@ -455,12 +455,22 @@ def test_a_script_declaring_the_launchers_argument_is_not_one_process(tmp_path: 
     # Declared, but the project runs it as `python resume.py` (CodeXGLUE's templates).
     python = _project(tmp_path / "c", {"resume.py": code, "README.md": "python resume.py\n"})
     assert _codes(python, "TPL108") == []
-    # A function's own parameter of that name (a `fire` command's) is no launcher's argument.
+    # Not declared as an argument in the code: a parameter of that name (read by no launcher
+    # here), or a declaration commented out.
     parameter = RESUME.replace(
         "def resume(model, path, args):", "def resume(model, path, local_rank=-1):"
     )
     named = _project(tmp_path / "e", {"resume.py": parameter, "README.md": launch})
     assert _codes(named, "TPL108") == []
+    commented = code.replace("argparse.ArgumentParser()", "# argparse.ArgumentParser()")
+    removed = _project(tmp_path / "f", {"resume.py": commented, "README.md": launch})
+    assert _codes(removed, "TPL108") == []
+    argv = code.replace(
+        'argparse.ArgumentParser().add_argument("--local_rank")',
+        'RANK = [a for a in __import__("sys").argv if a.startswith("--local_rank=")]',
+    )
+    read = _project(tmp_path / "g", {"resume.py": argv, "README.md": launch})
+    assert _codes(read, "TPL108") == ["resume.py:10"]
 
 
 def test_a_shell_script_a_cluster_launcher_runs_spans_nodes(tmp_path: Path) -> None:

@@ -158,8 +158,10 @@ _STARTS_PROCESSES = re.compile(rb"\bspawn\s*\(|Process\s*\(|start_processes\s*\(
 _READS_LAUNCHER = re.compile(rb"[\"'](?:LOCAL_RANK|WORLD_SIZE|RANK|LOCAL_WORLD_SIZE)[\"']")
 #: The argument `torch.distributed.launch` and `deepspeed` hand each process they start. Many
 #: scripts declare it from a template and never use it (`python run.py` with DataParallel), so
-#: it tells only of a script the project does start through a launcher.
-_DECLARES_RANK_ARGUMENT = re.compile(rb"[\"']--local[_-]rank[\"']")
+#: it tells only of a script the project does start through a launcher. Declared in its code
+#: (`add_argument("--local_rank")`, or read off `sys.argv` as `"--local_rank="`), not in a
+#: comment. (A parser built in a module the script imports is not read.)
+_DECLARES_RANK_ARGUMENT = re.compile(rb"^[^#\n]*[\"']--local[_-]rank(?:=|[\"'])", re.MULTILINE)
 _VISIBLE_DEVICES = "CUDA_VISIBLE_DEVICES"
 #: Code that sets which GPUs its process sees decides it, whatever the launch command says.
 _SETS_VISIBLE_DEVICES = re.compile(
