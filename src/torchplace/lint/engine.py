@@ -27,6 +27,7 @@ from torchplace.lint import suppression
 from torchplace.lint.cache_digest import content_digest
 from torchplace.lint.config import LintConfig, matches
 from torchplace.lint.context import FileContext, is_test_or_benchmark
+from torchplace.lint.parse_around import Cut, parse_around
 from torchplace.lint.project_roots import relative_to_project
 from torchplace.lint.regions import reduce_source
 from torchplace.lint.rule import Rule
@@ -128,15 +129,26 @@ class Linter:
         source = SourceFile(path, text)
         scoped_lines = _candidate_lines(source, rules)
         lines = scoped_lines["all"]
+        checked = source
         try:
             tree = self._parse(source, scoped_lines, rules)
         except (SyntaxError, ValueError) as error:
-            line = getattr(error, "lineno", None) or 1
-            message = getattr(error, "msg", None) or str(error)
-            problem = f"cannot parse with {PYTHON_GRAMMAR}: {message} (line {line})"
-            return self._problem(path, problem, line)
+            # The statements that do not parse are cut, the rest checked (`parse_around`).
+            around = parse_around(
+                source.text,
+                error,
+                lambda text: self._parse(SourceFile(path, text), scoped_lines, rules),
+            )
+            if around is None:
+                line = getattr(error, "lineno", None) or 1
+                message = getattr(error, "msg", None) or str(error)
+                problem = f"cannot parse with {PYTHON_GRAMMAR}: {message} (line {line})"
+                return self._problem(path, problem, line)
+            tree, text, cuts = around
+            checked = SourceFile(path, text)  # the tree's own text: same lines and columns
+            result.findings.append(self._finding(path, _cuts_message(cuts), cuts[0].first))
         result.parsed = True
-        ctx = FileContext(source, tree, lines, self.config.forward_methods)
+        ctx = FileContext(checked, tree, lines, self.config.forward_methods)
         for rule in rules:
             try:
                 found = list(rule.check(ctx))
@@ -172,15 +184,32 @@ class Linter:
             return ast.parse(source.text, filename=source.path)
 
     def _problem(self, path: str, message: str, line: int = 1) -> FileResult:
-        finding = Finding(
+        return FileResult(path, [self._finding(path, f"File not checked: {message}", line)])
+
+    @staticmethod
+    def _finding(path: str, message: str, line: int) -> Finding:
+        """A TPL001 finding: the file, or the lines `message` names, were not checked."""
+        return Finding(
             path=path,
             start=Position(line, 0),
             code=FILE_PROBLEM_CODE,
             name=FILE_PROBLEM_NAME,
-            message=f"File not checked: {message}",
+            message=message,
             severity=Severity.ERROR,
         )
-        return FileResult(path, [finding])
+
+
+def _cuts_message(cuts: Sequence[Cut]) -> str:
+    """One message for the statements of a file that were cut (`parse_around`)."""
+    spans = ", ".join(
+        str(cut.first) if cut.first == cut.last else f"{cut.first}-{cut.last}" for cut in cuts
+    )
+    several = len(cuts) > 1 or cuts[0].first != cuts[0].last
+    what = f"{len(cuts)} statements" if len(cuts) > 1 else "A statement"
+    return (
+        f"{what} not checked (line{'s' if several else ''} {spans}): cannot parse with "
+        f"{PYTHON_GRAMMAR}: {cuts[0].message}; the rest of the file was checked"
+    )
 
 
 def internal_error(path: str, code: str | None, error: BaseException) -> Finding:
