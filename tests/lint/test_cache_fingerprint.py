@@ -48,3 +48,11 @@ def test_the_python_that_parses_the_files_is_part_of_the_key(
     before = fingerprint(rules, config)
     monkeypatch.setattr(cache, "PYTHON_GRAMMAR", "Python 3.99")
     assert fingerprint(rules, config) != before
+
+
+def test_preview_is_part_of_the_key() -> None:
+    # The same rules read more with `--preview` (TPL110's binding only on the wrap's path):
+    # a cache filled without it must not answer with it.
+    rules = LintConfig(select=("TPL110",)).enabled_rules(all_rules())
+    plain = fingerprint(rules, LintConfig(select=("TPL110",)))
+    assert fingerprint(rules, LintConfig(select=("TPL110",), preview=True)) != plain

@@ -173,10 +173,10 @@ def test_an_engine_failure_ends_one_file_only(
 
     original = engine.FileContext
 
-    def context(source: object, *args: object) -> FileContext:
+    def context(source: object, *args: object, **kwargs: object) -> FileContext:
         if str(getattr(source, "path", "")).endswith("broken.py"):
             raise ValueError("bad layout")
-        return original(source, *args)  # type: ignore[arg-type]
+        return original(source, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(engine, "FileContext", context)
     (tmp_path / "broken.py").write_text(BUGGY)

@@ -20,12 +20,14 @@ HERE = Path(__file__).parent
 FIXTURES = sorted((HERE / "fixtures").glob("TPL*.py"))
 FIX_INPUTS = sorted((HERE / "fixes").glob("*.in.py"))
 _EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
+#: A line a rule flags only with `--preview` (a reading of a default rule still measured).
+_EXPECT_PREVIEW = re.compile(r"#\s*expect-preview:\s*([A-Z0-9, ]+)")
 
 
-def _expected(text: str, code: str) -> set[int]:
+def _expected(text: str, code: str, marker: re.Pattern[str] = _EXPECT) -> set[int]:
     lines = set()
     for number, line in enumerate(text.splitlines(), start=1):
-        match = _EXPECT.search(line)
+        match = marker.search(line)
         if match and code in {c.strip() for c in match.group(1).split(",")}:
             lines.add(number)
     return lines
@@ -62,6 +64,14 @@ def test_fixture_flags_exactly_the_marked_lines(fixture: Path) -> None:
     found = {f.line for f in findings if f.code == code}
     assert found == expected, (
         f"missed lines {sorted(expected - found)}, unexpected lines {sorted(found - expected)}"
+    )
+    # With `--preview`, the lines marked `# expect-preview: CODE` as well.
+    in_preview = expected | _expected(text, code, _EXPECT_PREVIEW)
+    previewed = lint_source(text, fixture.name, LintConfig(select=(code,), preview=True))
+    found = {f.line for f in previewed if f.code == code}
+    assert found == in_preview, (
+        f"with --preview: missed lines {sorted(in_preview - found)}, "
+        f"unexpected lines {sorted(found - in_preview)}"
     )
 
 

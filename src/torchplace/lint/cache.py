@@ -38,6 +38,9 @@ def fingerprint(rules: Sequence[type[Rule]], config: LintConfig) -> str:
     digest.update(
         f"{cache_format.FORMAT}|{__version__}|{config.forward_methods}|{config.max_file_bytes}".encode()
     )
+    # Default rules read more with `--preview` (`FileContext.preview`): the same rules give
+    # other findings.
+    digest.update(f"preview={config.preview}".encode())
     # Which files parse depends on the Python that parses them.
     digest.update(PYTHON_GRAMMAR.encode())
     digest.update(repr(config.per_file_ignores).encode())

@@ -240,6 +240,9 @@ class FileContext:
     tree: ast.Module
     candidate_lines: Sequence[int]
     forward_methods: tuple[str, ...] = ("forward",)
+    #: `--preview`: rules of the default set apply readings of theirs still being measured
+    #: (as ruff's preview behaviour of stable rules), named in each rule's docs.
+    preview: bool = False
     module_scope: Scope = field(init=False)
     aliases: dict[str, str] = field(default_factory=dict)
     calls_by_name: dict[str, list[Located]] = field(default_factory=lambda: defaultdict(list))

@@ -148,7 +148,9 @@ class Linter:
             checked = SourceFile(path, text)  # the tree's own text: same lines and columns
             result.findings.append(self._finding(path, _cuts_message(cuts), cuts[0].first))
         result.parsed = True
-        ctx = FileContext(checked, tree, lines, self.config.forward_methods)
+        ctx = FileContext(
+            checked, tree, lines, self.config.forward_methods, preview=self.config.preview
+        )
         for rule in rules:
             try:
                 found = list(rule.check(ctx))

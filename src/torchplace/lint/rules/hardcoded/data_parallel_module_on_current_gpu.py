@@ -76,7 +76,9 @@ class DataParallelModuleOnCurrentGpu(Rule):
     Not flagged: device ids that start at GPU 0 (`None`, `[0, ...]`, `range(n)`,
     `list(range(torch.cuda.device_count()))[:-1]`, a name only ever set to one of those); a
     move on the other arm of an `if` that wraps (`if args.dp: ... else: model.cuda()`); a
-    function that binds its GPU (`torch.cuda.set_device`) or a file that sets
+    function that binds its GPU (`torch.cuda.set_device`; with `--preview`, only a binding
+    on the wrap's path: autonn's one-GPU arm `if len(gpus) == 1: set_device(gpus[0])` binds
+    none for its several-GPU arm, which wraps), or a file that sets
     `CUDA_VISIBLE_DEVICES` itself (the ids then count from the GPUs it shows), and ids held by
     an attribute that a method of the project sets while binding the GPU or showing the
     chosen GPUs (a config class's `self.GPU_IDS`, `binding_configs`); a function every
@@ -129,8 +131,15 @@ class DataParallelModuleOnCurrentGpu(Rule):
             if holds_only(ctx, scope, ids, partial(_from_zero, ctx), defaults=False):
                 continue
             nodes = _nodes_of(ctx, scope)
-            if any(_binds(node) for node in nodes):
-                continue  # the current GPU is the one it chose
+            function = scope.function
+            arms = if_arms(function.node if function is not None else ctx.tree)
+            wrap_arms = arms.get(id(call), ())
+            if any(
+                _binds(node)
+                and not (ctx.preview and on_other_arms(wrap_arms, arms.get(id(node), ())))
+                for node in nodes
+            ):
+                continue  # the current GPU is the one it chose (with --preview: on its path)
             move = _current_gpu_move(ctx, scope, nodes, call, module, one_id=_one_id(ids))
             if move is None:
                 continue
