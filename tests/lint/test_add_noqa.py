@@ -102,3 +102,17 @@ def test_file_problems_and_internal_errors_are_never_silenced() -> None:
     outcome = add_noqa(GLOBAL_RANK, [_finding(7, "TPL002"), _finding(1, "TPL001"), _finding(8)])
     assert (outcome.marked, outcome.unmarkable) == (1, 2)
     assert "TPL002" not in outcome.text and "TPL001" not in outcome.text
+
+
+def test_a_file_linted_around_statements_it_cannot_parse_is_marked_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Its `print` of Python 2 is cut and reported (TPL001, never marked); the findings on
+    # the rest are marked, the code's tokens unchanged.
+    target = tmp_path / "setup_ranks.py"
+    target.write_text(GLOBAL_RANK + "\n\ndef log():\n    print 'done'\n", encoding="utf-8")
+    assert main(["lint", "--no-cache", *SELECT, "--add-noqa", str(tmp_path)]) == 1
+    assert "Marked 2 finding(s)" in capsys.readouterr().err
+    marked = target.read_text(encoding="utf-8")
+    assert "# noqa: E501, TPL402\n" in marked and "# keep on this GPU  # noqa: TPL402\n" in marked
+    assert "print 'done'\n" in marked

@@ -58,11 +58,21 @@ def test_a_statement_over_several_lines_and_a_block_opener_are_cut_whole() -> No
     assert isinstance(tree.body[1], ast.If)
 
 
-def test_an_except_clause_of_python_2_keeps_its_try() -> None:
-    text = "try:\n    x = 1\nexcept Exception, e:\n    y = 2\n"
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        # A clause keeps its keyword: the `try` and the `if` chain stay whole.
+        ("try:\n    x = 1\nexcept Exception, e:\n    y = 2\n", "except Exception:"),
+        ("try:\n    import a\nexcept ImportError, e: import b\n", "except Exception: pass"),
+        ("if x <> 1: y = 2\nelse:\n    y = 3\n", "if True: pass"),
+        ("if x:\n    y = 1\nelif x <> 2:\n    y = 2\nelse:\n    y = 3\n", "elif True:"),
+        # A `#` inside a string is no comment: the header still ends with `:`.
+        ("for line in f:\n    if line[0] <> '#':\n        n += 1\n", "    if True:"),
+    ],
+)
+def test_a_clause_is_cut_to_a_stand_in_that_keeps_the_code_around_it(text: str, line: str) -> None:
     _, parsed, cuts = _parse(text)
-    assert cuts == [(3, 3)]
-    assert parsed.splitlines()[2] == "except Exception:"
+    assert len(cuts) == 1 and line in parsed.splitlines()
 
 
 def test_a_definition_whose_header_does_not_parse_is_cut_with_its_body() -> None:
@@ -70,6 +80,37 @@ def test_a_definition_whose_header_does_not_parse_is_cut_with_its_body() -> None
     tree, _, cuts = _parse(text)
     assert cuts == [(1, 2)]  # the comment after the body stays
     assert not any(isinstance(n, ast.Call) for n in ast.walk(tree))
+
+
+def test_a_definition_is_cut_with_its_decorators_and_a_string_at_the_margin() -> None:
+    # The string's lines at column 0 belong to the body: the block ends where the tokens
+    # leave it, not at the first line written at the margin.
+    text = (
+        "@staticmethod\n"
+        "def old(self, (a, b)):\n"
+        '    return """\n'
+        "model = DataParallel(model, device_ids=ids).cuda()\n"
+        '"""\n'
+        "\n"
+        "def train(model, ids):\n"
+        "    return DataParallel(model, device_ids=ids).cuda()\n"
+    )
+    tree, parsed, cuts = _parse(text)
+    assert cuts == [(1, 5)]
+    assert [n.name for n in tree.body if isinstance(n, ast.FunctionDef)] == ["train"]
+    assert parsed.splitlines()[7] == text.splitlines()[7]
+
+
+@pytest.mark.parametrize("line_break", ["\x0c\n", "\r"])
+def test_lines_are_counted_as_the_parser_counts_them(line_break: str) -> None:
+    # A form feed is no line break for the parser (str.splitlines breaks there); a lone
+    # carriage return is one (a plain reader of lines sees none).
+    text = "import torch\n" + line_break + "def train(model):\n    print 'x'\n    return model\n"
+    text = text.replace("\n", "\r") if line_break == "\r" else text
+    tree, _, cuts = _parse(text)
+    assert cuts == [(4, 4)]  # `print 'x'`, the fourth line as the parser counts
+    function = next(n for n in tree.body if isinstance(n, ast.FunctionDef))
+    assert function.body[-1].lineno == 5
 
 
 def test_a_file_that_cutting_does_not_save_is_refused() -> None:
@@ -97,9 +138,17 @@ def test_the_default_rules_find_the_same_whatever_else_is_selected(
     cut = [f for f in lint_run.findings if f.code == "TPL001"]
     if preview:
         assert [(f.line, f.message.split(":")[0]) for f in cut] == [
-            (11, "A statement not checked (line 11)")
+            (11, "1 line not checked (line 11)")
         ]
         assert "the rest of the file was checked" in cut[0].message
+
+
+def test_many_old_statements_are_cut_whatever_the_rules_selected(tmp_path: Path) -> None:
+    helpers = "".join(f"\n\ndef helper_{n}(x):\n    return x.cuda(async=True)\n" for n in range(12))
+    (tmp_path / "main.py").write_text(OLD_TRAINING + helpers)
+    for config in (LintConfig(), LintConfig(select=("ALL",), preview=True)):
+        found = {f.code for f in run([str(tmp_path)], config, None, 1).findings}
+        assert "TPL110" in found
 
 
 def test_every_cut_of_a_file_is_named_in_one_finding(tmp_path: Path) -> None:
@@ -108,4 +157,23 @@ def test_every_cut_of_a_file_is_named_in_one_finding(tmp_path: Path) -> None:
     config = LintConfig(select=("ALL",), preview=True)
     cut = [f for f in run([str(tmp_path)], config, None, 1).findings if f.code == "TPL001"]
     assert [f.line for f in cut] == [11]
-    assert cut[0].message.startswith("3 statements not checked (lines 11, 16, 17): ")
+    assert cut[0].message.startswith("3 lines not checked (lines 11, 16, 17): ")
+
+
+def test_no_fix_is_offered_or_written_in_a_file_with_statements_cut(tmp_path: Path) -> None:
+    from torchplace.lint.fix import apply_fixes
+    from torchplace.lint.fix_verify import refusal
+    from torchplace.lint.source import SourceFile
+
+    text = "import torch\n\n\ndef load(path):\n    return torch.load(path)\n\nprint 'x'\n"
+    (tmp_path / "main.py").write_text(text)
+    config = LintConfig(select=("TPL106",), preview=True)
+    findings = run([str(tmp_path)], config, None, 1).findings
+    assert sorted(f.code for f in findings) == ["TPL001", "TPL106"]
+    assert all(f.fix is None for f in findings)
+    # And were a fix handed in, the check before writing names why it is refused.
+    fixed = text.replace("torch.load(path)", 'torch.load(path, map_location="cpu")')
+    edit = (text.index("torch.load(path)"), text.index("torch.load(path)") + 16, "")
+    reason = refusal(SourceFile("main.py", text), fixed, [edit])
+    assert reason is not None and "cannot parse" in reason
+    assert apply_fixes("main.py", text, findings, unsafe=True).fixed == text

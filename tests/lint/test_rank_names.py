@@ -94,7 +94,11 @@ def test_no_definition_or_an_unreadable_file_leaves_the_convention() -> None:
     returns_nothing = "class T:\n    def process_index(self):\n        pass\n"
     assert not _defines({"a.py": returns_nothing})
     assert not defines_as_local_rank("process_index", ["gone.py"], lambda path: None)
-    assert not _defines({"a.py": BASE.format(value=LOCAL) + "def broken(:\n"})
+    # A file that cannot be read, even around its statements (tabs and spaces mixed).
+    mixed = "if x:\n\ty = 1\n        z = 2\n"
+    assert not _defines({"a.py": BASE.format(value=LOCAL) + mixed})
+    # One statement this Python cannot parse is cut; the rest of the file is read.
+    assert _defines({"a.py": BASE.format(value=LOCAL) + "def broken(:\n"})
 
 
 def test_only_a_conventional_name_read_on_self_is_taken_from_a_message() -> None:

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from torchplace.lint.parse_around import parse_around
 from torchplace.lint.source import SourceFile
 
 _SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
@@ -436,13 +437,18 @@ class FileContext:
 
 def whole_file_context(path: str, data: bytes) -> FileContext | None:
     """The context of a whole file that the project phase reads beside the linted one (every
-    line a candidate), so that the rules' helpers (`is_env_read`, `qualified`) apply to it;
-    None when it does not parse. The file is parsed, never run."""
+    line a candidate), so that the rules' helpers (`is_env_read`, `qualified`) apply to it,
+    with the statements that do not parse cut as in the linted file (`parse_around`); None
+    when it does not parse even so. The file is parsed, never run."""
     text = data.decode("utf-8", "replace")
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
+        try:
             tree = ast.parse(text)
-    except (SyntaxError, ValueError):
-        return None
+        except (SyntaxError, ValueError) as error:
+            # Read as the linted file is: the statements that do not parse cut.
+            around = parse_around(text, error, ast.parse)
+            if around is None:
+                return None
+            tree, text, _ = around
     return FileContext(SourceFile(path, text), tree, range(1, text.count("\n") + 2))

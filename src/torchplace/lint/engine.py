@@ -19,7 +19,7 @@ import tokenize
 import traceback
 import warnings
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from io import BytesIO
 from pathlib import Path
 
@@ -159,7 +159,12 @@ class Linter:
             except Exception as error:
                 result.findings.append(internal_error(path, rule.code, error))
                 continue
-            result.findings += [f for f in found if not suppression.is_suppressed(source, f)]
+            kept = [f for f in found if not suppression.is_suppressed(source, f)]
+            if checked is not source:
+                # No fix is written to a file with statements cut (`fix_verify` cannot check
+                # it against the whole file): none is offered either.
+                kept = [replace(f, fix=None) if f.fix is not None else f for f in kept]
+            result.findings += kept
         return result
 
     def _parse(
@@ -181,8 +186,14 @@ class Linter:
                 if reduced is not None:
                     try:
                         return ast.parse(reduced, filename=source.path)
-                    except (SyntaxError, ValueError):
-                        pass  # the scan misread the layout: the whole file decides
+                    except (SyntaxError, ValueError) as error:
+                        # The scan misread the layout, or a statement the rules need does
+                        # not parse: the whole file decides; if it does not parse either,
+                        # the statement to cut (`parse_around`) is the one the rules need.
+                        try:
+                            return ast.parse(source.text, filename=source.path)
+                        except (SyntaxError, ValueError):
+                            raise error from None
             return ast.parse(source.text, filename=source.path)
 
     def _problem(self, path: str, message: str, line: int = 1) -> FileResult:
@@ -202,14 +213,13 @@ class Linter:
 
 
 def _cuts_message(cuts: Sequence[Cut]) -> str:
-    """One message for the statements of a file that were cut (`parse_around`)."""
-    spans = ", ".join(
-        str(cut.first) if cut.first == cut.last else f"{cut.first}-{cut.last}" for cut in cuts
-    )
-    several = len(cuts) > 1 or cuts[0].first != cuts[0].last
-    what = f"{len(cuts)} statements" if len(cuts) > 1 else "A statement"
+    """One message for the lines of a file that were cut (`parse_around`)."""
+    named = [str(c.first) if c.first == c.last else f"{c.first}-{c.last}" for c in cuts]
+    spans = ", ".join(named[:8]) + (f" and {len(named) - 8} more" if len(named) > 8 else "")
+    count = sum(cut.last - cut.first + 1 for cut in cuts)
+    what = "1 line" if count == 1 else f"{count} lines"
     return (
-        f"{what} not checked (line{'s' if several else ''} {spans}): cannot parse with "
+        f"{what} not checked (line{'s' if count > 1 else ''} {spans}): cannot parse with "
         f"{PYTHON_GRAMMAR}: {cuts[0].message}; the rest of the file was checked"
     )
 

@@ -28,6 +28,15 @@ def refusal(source: SourceFile, fixed: str, edits: Sequence[EditSpan]) -> str | 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             before = ast.parse(source.text, filename=source.path)
+    except (SyntaxError, ValueError):
+        # Linted around the statements it cannot parse (`parse_around`): a fix there could
+        # not be checked against the whole file, so none is written.
+        return "the file has statements this Python cannot parse; no fix is written to it"
+    except (RecursionError, MemoryError):
+        return "the file is too deeply nested to check a fix; left unchanged"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             after = ast.parse(fixed, filename=source.path)
     except (SyntaxError, ValueError):
         return "the fixed file would not parse; left unchanged"

@@ -7,28 +7,47 @@ and which lines that was depended on the rules selected, since only the blocks t
 candidates need are parsed (`regions`): a default rule's finding in such a file went away
 when `--preview` added a rule whose candidate lay on the bad line.
 
-Here the statement holding the syntax error is cut, its lines kept so every other line keeps
-its number and columns (the first becomes `pass` at its indentation, a block opener
-`if True:` so its body still parses, an `except` clause `except Exception:`), and the parse
-is tried again, up to `MAX_CUTS` statements. A `def` or `class` whose header does not parse
-is cut whole, body and all: its body would otherwise read as code of the enclosing scope.
-The cuts of a file are reported in one finding; the rest of the file is checked. A file
-that still does not parse (an indentation that mixes tabs and spaces, many Python 2
-statements) is reported whole, as before.
+Here the logical line holding the syntax error, as the tokenizer reads it, is cut: its lines
+are kept, so every other line keeps its number and columns, and the first becomes a stand-in
+that keeps the code around it in place (`pass`; for the header of a block `if True:`,
+`elif True:`, `else:`, `try:`, `except Exception:` or `finally:`, so the body and the clauses
+after it still parse; a header with its body on the same line gets ` pass`). A `def` or
+`class` whose header does not parse is cut whole, with its decorators and its body, which
+would otherwise read as code of the enclosing scope. The parse is then tried again, up to
+`MAX_CUTS` times; the linter reports the lines cut and checks the rest. A file where that is
+not enough (an indentation that mixes tabs and spaces, many Python 2 statements, a string
+the tokenizer cannot close) is reported whole, as before.
 
-Parsing only reads: nothing of the file runs.
+Lines are counted as the parser counts them (`SourceFile`: a form feed is no line break), and
+the cut text has as many lines as the file. Parsing only reads: nothing of the file runs.
 """
 
 from __future__ import annotations
 
 import ast
-import io
 import tokenize
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-#: At most this many statements are cut from one file; past it the file is not checked.
-MAX_CUTS = 10
+from torchplace.lint.source import SourceFile
+
+#: At most this many statements are cut from one file; past it the file is not checked (a
+#: text that is no Python, or not of this Python's grammar at all). Each cut parses the file
+#: again, so the bound also bounds the time.
+MAX_CUTS = 100
+
+#: Clauses whose stand-in keeps their keyword: an `if` chain or a `try` stays whole.
+_CLAUSE_STAND_INS = {
+    "elif": "elif True:",
+    "else": "else:",
+    "try": "try:",
+    "except": "except Exception:",
+    "finally": "finally:",
+}
+_SOFT_KEYWORDS = frozenset({"match", "case"})
+_HEADERS = frozenset({"if", "for", "while", "with", *_SOFT_KEYWORDS, *_CLAUSE_STAND_INS})
+_DEFINITIONS = frozenset({"def", "class"})
 
 
 @dataclass(frozen=True)
@@ -49,21 +68,19 @@ def parse_around(
     the text it parsed, and the cuts; None when cutting does not make it parse. `error` is
     what parsing `text` as it is raised."""
     cuts: list[Cut] = []
-    current = text
+    lines = SourceFile("", text).lines
     while len(cuts) < MAX_CUTS:
         line = getattr(error, "lineno", None)
-        if not isinstance(error, SyntaxError) or not isinstance(line, int) or line < 1:
+        if not isinstance(error, SyntaxError) or not isinstance(line, int):
             return None  # a NUL byte or a parser limit: no statement to cut
-        lines = current.splitlines(keepends=True)
-        if line > len(lines):
-            return None  # at the end of the text (an unclosed bracket): nothing to cut
-        first, last = _statement_around(current, line)
-        if any(cut.first <= line <= cut.last for cut in cuts):
-            return None  # the cut did not help: the trouble lies elsewhere
-        if _defines(lines[first - 1 : last]):
-            last = _block_end(lines, first, last)  # the whole definition, body and all
+        if not 1 <= line <= len(lines) or any(c.first <= line <= c.last for c in cuts):
+            return None  # past the end, or a cut that did not help: nothing left to cut
+        found = _cut_around(lines, line)
+        if found is None:
+            return None
+        first, last, lines = found
         cuts.append(Cut(first, last, f"{error.msg} (line {line})"))
-        current = _cut(lines, first, last)
+        current = "".join(lines)
         try:
             return parse(current), current, cuts
         except (SyntaxError, ValueError) as again:
@@ -71,48 +88,141 @@ def parse_around(
     return None
 
 
-def _statement_around(text: str, line: int) -> tuple[int, int]:
-    """The first and last line of the logical line (statement) holding `line`, as the
-    tokenizer reads them; where it cannot read that far, from the last statement it began
-    before `line` to `line`."""
-    start = 1
-    expecting_start = True
+def tolerant_tree(data: bytes) -> ast.Module:
+    """The tree of a file's bytes, with the statements that do not parse cut (module docs);
+    raises what `ast.parse` raised when cutting does not help. For the project phase, which
+    reads the other files of a project as the linter reads the linted one."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
+        try:
+            return ast.parse(data)
+        except (SyntaxError, ValueError) as error:
+            around = parse_around(data.decode("utf-8", "replace"), error, ast.parse)
+            if around is None:
+                raise
+            return around[0]
+
+
+@dataclass
+class _Statement:
+    first: int
+    last: int
+    keyword: str  # its first word, or "" for a statement of no keyword
+    opens_block: bool  # it ends with the `:` of a header (its body follows on other lines)
+    decorator: bool
+
+
+def _cut_around(lines: list[str], line: int) -> tuple[int, int, list[str]] | None:
+    """The first and last line cut around `line`, and the lines with the cut made; None when
+    the statement cannot be told."""
+    statements = list(_statements(lines, stop_after=line))
+    holding = next((s for s in statements if s.first <= line <= s.last), None)
+    if holding is None:
+        return None  # the tokenizer could not read that far (an unclosed string)
+    first, last = holding.first, holding.last
+    if holding.keyword in _DEFINITIONS:
+        if holding.opens_block:
+            end = _block_end(lines, holding)
+            if end is None:
+                return None
+            last = end
+        position = statements.index(holding)
+        while position > 0 and statements[position - 1].decorator:
+            position -= 1
+            first = statements[position].first
+        stand_in = "pass"
+    elif holding.keyword in _HEADERS:
+        stand_in = _CLAUSE_STAND_INS.get(holding.keyword, "if True:")
+        if not holding.opens_block:
+            stand_in += " pass"  # `if x <> 1: y = 2`: a header with its body on its line
+    else:
+        stand_in = "pass"
+    head = lines[first - 1]
+    indent = head[: len(head) - len(head.lstrip(" \t"))]
+    replaced = [indent + stand_in + "\n"] + ["\n"] * (last - first)
+    if not lines[last - 1].endswith(("\n", "\r")):
+        replaced[-1] = replaced[-1].rstrip("\n")  # the file's last line had no line break
+    return first, last, lines[: first - 1] + replaced + lines[last:]
+
+
+def _tokens(lines: list[str]) -> Iterator[tokenize.TokenInfo]:
+    """The file's tokens, read line by line as the parser counts lines (each line's own
+    break read as `\\n`: the tokenizer would read a lone `\\r` as none)."""
+    readable = iter([line.rstrip("\r\n") + "\n" for line in lines])
+    return tokenize.generate_tokens(lambda: next(readable, ""))
+
+
+def _statements(lines: list[str], stop_after: int) -> Iterator[_Statement]:
+    """The logical lines of the file up to the one that holds line `stop_after`, as far as
+    the tokenizer can read."""
+    skipped = (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT)
+    words: list[tokenize.TokenInfo] = []
     try:
-        for token in tokenize.generate_tokens(io.StringIO(text).readline):
-            kind = token.type
-            if kind in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT):
+        for token in _tokens(lines):
+            if token.type in skipped:
                 continue
-            if kind == tokenize.ENDMARKER:
+            if token.type == tokenize.ENDMARKER:
                 break
-            if expecting_start:
-                if token.start[0] > line:
-                    break
-                start = token.start[0]
-                expecting_start = False
-            if kind == tokenize.NEWLINE:
-                if token.start[0] >= line:
-                    return start, token.start[0]
-                expecting_start = True
+            if token.type != tokenize.NEWLINE:
+                words.append(token)
+                continue
+            if words:
+                yield _statement(words, token.start[0])
+                if token.start[0] >= stop_after:
+                    return
+            words = []
     except (tokenize.TokenError, SyntaxError):
         pass  # an unterminated string or bracket, a bad dedent: read no further
-    return (start, line) if start <= line else (line, line)
+    if words and words[0].start[0] <= stop_after:
+        # The statement the tokenizer could not close (`def f(:`): up to the error's line.
+        yield _statement(words, max(words[-1].end[0], stop_after))
 
 
-def _defines(statement: list[str]) -> bool:
-    """The statement is the header of a `def` or `class`: its body, cut loose, would read as
-    code of the enclosing scope, so it goes with it."""
-    head = statement[0].lstrip() if statement else ""
-    return _opens_block(statement) and head.startswith(("def ", "class ", "async def "))
+def _statement(words: list[tokenize.TokenInfo], last: int) -> _Statement:
+    names = [w.string if w.type == tokenize.NAME else "" for w in words[:2]]
+    first_word = names[0]
+    if first_word == "async" and len(names) > 1:
+        first_word = names[1]  # `async def`, `async for`, `async with`
+    ends_header = words[-1].type == tokenize.OP and words[-1].string == ":"
+    if first_word in _SOFT_KEYWORDS and not ends_header:
+        first_word = ""  # `match = re.match(...)`: a name, not a header
+    decorator = words[0].type == tokenize.OP and words[0].string == "@"
+    return _Statement(words[0].start[0], last, first_word, ends_header, decorator)
 
 
-def _block_end(lines: list[str], first: int, last: int) -> int:
-    """The last line of the block whose header spans lines `first` to `last`: the last line
-    of code after it indented deeper than the header, before one that is not (blank lines
-    and comments between them go with the block; those after it do not)."""
-    head = lines[first - 1]
+def _block_end(lines: list[str], header: _Statement) -> int | None:
+    """The last line of the body of the block `header` opens: the last logical line before
+    the tokenizer leaves the block's indentation. None when it cannot read that far."""
+    depth = 0
+    end: int | None = None
+    started = False
+    try:
+        for token in _tokens(lines):
+            if token.start[0] <= header.last:
+                continue
+            if token.type == tokenize.INDENT:
+                depth += 1
+                started = True
+            elif token.type == tokenize.DEDENT:
+                depth -= 1
+                if started and depth <= 0:
+                    return end
+            elif token.type == tokenize.NEWLINE and started and depth > 0:
+                end = token.start[0]
+            elif token.type == tokenize.ENDMARKER:
+                return end if started else None
+    except (tokenize.TokenError, SyntaxError):
+        return _indented_end(lines, header)
+    return end if started else None
+
+
+def _indented_end(lines: list[str], header: _Statement) -> int:
+    """Where the tokenizer cannot read the block (a bracket of its header never closed: `def
+    f(:`), the last line indented deeper than the header before one that is not."""
+    head = lines[header.first - 1]
     depth = len(head) - len(head.lstrip(" \t"))
-    end = last
-    for number in range(last + 1, len(lines) + 1):
+    end = header.last
+    for number in range(header.last + 1, len(lines) + 1):
         text = lines[number - 1]
         stripped = text.strip()
         if stripped and not stripped.startswith("#"):
@@ -120,25 +230,3 @@ def _block_end(lines: list[str], first: int, last: int) -> int:
                 break
             end = number
     return end
-
-
-def _cut(lines: list[str], first: int, last: int) -> str:
-    """`lines` with lines `first` to `last` replaced: the first by a statement that parses
-    where the cut one stood, the others by empty lines."""
-    head = lines[first - 1]
-    indent = head[: len(head) - len(head.lstrip(" \t"))]
-    opener = _opens_block(lines[first - 1 : last]) and not _defines(lines[first - 1 : last])
-    if opener and head.lstrip().startswith("except"):
-        stand_in = "except Exception:"
-    elif opener:
-        stand_in = "if True:"
-    else:
-        stand_in = "pass"
-    replaced = [indent + stand_in + "\n"] + ["\n"] * (last - first)
-    return "".join(lines[: first - 1] + replaced + lines[last:])
-
-
-def _opens_block(statement: list[str]) -> bool:
-    """The statement ends with `:` (less a comment): a block follows it."""
-    tail = statement[-1].split("#", 1)[0].rstrip() if statement else ""
-    return tail.endswith(":")

@@ -103,6 +103,7 @@ from torchplace.lint.launch_reach import (
     walk_importers,
 )
 from torchplace.lint.own_model_loads import FileLoads, model_class_at, read_loads, whole_load
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
 from torchplace.lint.project_roots import MARKERS, marked_root, package_root
@@ -793,7 +794,7 @@ class ProjectIndex:
             return None
         text = data.decode("utf-8", "replace")
         try:
-            tree = ast.parse(data)
+            tree = tolerant_tree(data)
         except (SyntaxError, ValueError, RecursionError):
             return current_gpu_use(path, text)  # no blocks to read: the text alone
         function = enclosing_function(tree, line)
@@ -1270,7 +1271,7 @@ class ProjectIndex:
             return self._world_size_names[key]
 
         try:
-            return one_process_arms(ast.parse(data), module_names)
+            return one_process_arms(tolerant_tree(data), module_names)
         except (SyntaxError, ValueError, MemoryError, RecursionError):
             return []  # no arm known: the findings stand
 
@@ -1734,7 +1735,7 @@ def _parsed(code: bytes | None) -> ast.Module | None:
     if code is None:
         return None
     try:
-        return ast.parse(code)
+        return tolerant_tree(code)
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return None
 
@@ -1880,7 +1881,7 @@ def _fills_in(data: bytes, function: str, parameter: str, index: int, bound: int
     the parameter (`dead_branches.fills_parameter`). Its own function of that name counts as
     a use too: which one a call means is not read here."""
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return True
     callees: set[int] = set()
@@ -1971,7 +1972,7 @@ def _facts_of_files(
 
 def _binding_calls(path: str, data: bytes) -> Iterable[Evidence]:
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
     except (SyntaxError, ValueError):
         return  # a file that does not compile binds nothing (RecursionError: not read)
     scopes: list[ast.AST] = [tree]
