@@ -177,3 +177,17 @@ def test_no_fix_is_offered_or_written_in_a_file_with_statements_cut(tmp_path: Pa
     reason = refusal(SourceFile("main.py", text), fixed, [edit])
     assert reason is not None and "cannot parse" in reason
     assert apply_fixes("main.py", text, findings, unsafe=True).fixed == text
+
+
+@pytest.mark.parametrize(
+    ("text", "stand_in"),
+    [
+        ("for x in y:\n    # z(x)\n    # w(x)\n", "if True: pass"),
+        ("if a:\n    b = 1\nelse:\n    # b = 2\nc = 3\n", "else: pass"),
+        ("def f():\n    # return 1\n\ng = 2\n", "pass"),
+    ],
+)
+def test_a_header_whose_body_is_all_commented_out_is_cut_alone(text: str, stand_in: str) -> None:
+    # KAIR's `utils_videoio.py`: `if ...:` over a body of comments to the end of the file.
+    _, parsed, cuts = _parse(text)
+    assert len(cuts) == 1 and stand_in in parsed.splitlines()

@@ -16,7 +16,8 @@ after it still parse; a header with its body on the same line gets ` pass`). A `
 would otherwise read as code of the enclosing scope. The parse is then tried again, up to
 `MAX_CUTS` times; the linter reports the lines cut and checks the rest. A file where that is
 not enough (an indentation that mixes tabs and spaces, many Python 2 statements, a string
-the tokenizer cannot close) is reported whole, as before.
+the tokenizer cannot close) is reported whole, as before. A header whose body is all
+commented out (`expected an indented block`) is cut as a header with an empty body.
 
 Lines are counted as the parser counts them (`SourceFile`: a form feed is no line break), and
 the cut text has as many lines as the file. Parsing only reads: nothing of the file runs.
@@ -25,6 +26,7 @@ the cut text has as many lines as the file. Parsing only reads: nothing of the f
 from __future__ import annotations
 
 import ast
+import re
 import tokenize
 import warnings
 from collections.abc import Callable, Iterator
@@ -48,6 +50,10 @@ _CLAUSE_STAND_INS = {
 _SOFT_KEYWORDS = frozenset({"match", "case"})
 _HEADERS = frozenset({"if", "for", "while", "with", *_SOFT_KEYWORDS, *_CLAUSE_STAND_INS})
 _DEFINITIONS = frozenset({"def", "class"})
+
+
+#: The parser's message for a header whose body holds no statement (all commented out).
+_EMPTY_BLOCK = re.compile(r"expected an indented block after .* on line (\d+)")
 
 
 @dataclass(frozen=True)
@@ -75,7 +81,11 @@ def parse_around(
             return None  # a NUL byte or a parser limit: no statement to cut
         if not 1 <= line <= len(lines) or any(c.first <= line <= c.last for c in cuts):
             return None  # past the end, or a cut that did not help: nothing left to cut
-        found = _cut_around(lines, line)
+        opener = _EMPTY_BLOCK.match(error.msg or "")
+        if opener is not None:
+            # `if x:` whose body is all commented out: the header is the statement to cut.
+            line = int(opener.group(1))
+        found = _cut_around(lines, line, empty_body=opener is not None)
         if found is None:
             return None
         first, last, lines = found
@@ -112,16 +122,19 @@ class _Statement:
     decorator: bool
 
 
-def _cut_around(lines: list[str], line: int) -> tuple[int, int, list[str]] | None:
+def _cut_around(
+    lines: list[str], line: int, empty_body: bool = False
+) -> tuple[int, int, list[str]] | None:
     """The first and last line cut around `line`, and the lines with the cut made; None when
-    the statement cannot be told."""
+    the statement cannot be told. A header whose block has no body (`empty_body`) is cut as
+    a header with its body on its own line."""
     statements = list(_statements(lines, stop_after=line))
     holding = next((s for s in statements if s.first <= line <= s.last), None)
     if holding is None:
         return None  # the tokenizer could not read that far (an unclosed string)
     first, last = holding.first, holding.last
     if holding.keyword in _DEFINITIONS:
-        if holding.opens_block:
+        if holding.opens_block and not empty_body:
             end = _block_end(lines, holding)
             if end is None:
                 return None
@@ -133,7 +146,7 @@ def _cut_around(lines: list[str], line: int) -> tuple[int, int, list[str]] | Non
         stand_in = "pass"
     elif holding.keyword in _HEADERS:
         stand_in = _CLAUSE_STAND_INS.get(holding.keyword, "if True:")
-        if not holding.opens_block:
+        if not holding.opens_block or empty_body:
             stand_in += " pass"  # `if x <> 1: y = 2`: a header with its body on its line
     else:
         stand_in = "pass"
