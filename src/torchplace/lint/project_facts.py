@@ -80,6 +80,7 @@ from torchplace.lint.engine_loaders import engine_loader_line
 from torchplace.lint.entry_bindings import binds_before_running, has_main_block
 from torchplace.lint.gpu_bindings import BINDERS, binds_gpu
 from torchplace.lint.gpu_spanning import ONE_PROCESS_WRAP
+from torchplace.lint.hand_run_blocks import in_hand_run_main_block
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, imports_before_start_no_cuda
 from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.launch_commands import (
@@ -294,7 +295,8 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     where all are, the global rank is this node's GPU index. Nor does the project launch the
     file only on one node (`launch_commands`: every command of its shell scripts and READMEs
     that runs it). Nor does the finding lie in a module nothing imports in a checkout that
-    cannot be installed (`never_imported`): that code never runs. Nor is the rank a
+    cannot be installed (`never_imported`): that code never runs; nor in the `__main__`
+    block of a package's module no launch text runs (`hand_run_blocks`). Nor is the rank a
     conventional name read on `self` (`self.process_index`) that the project defines only as
     this node's rank (`rank_names`: a property returning `LOCAL_RANK`)."""
     said = ""
@@ -309,6 +311,8 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
         return None
     if index.never_imported(finding.path):
         return None
+    if index.hand_run_main_block(finding.path, finding.line):
+        return None  # a package module's self-test, run by hand on one machine
     name = self_rank_name(finding.message)
     if name is not None and index.defines_as_local_rank(finding.path, name):
         return None
@@ -845,6 +849,15 @@ class ProjectIndex:
         if code is None or not launches.python_files or runs_work_at_top_level(code) is not False:
             return False
         return not self._import_graph(launches).importers_of(path)
+
+    def hand_run_main_block(self, path: str, line: int) -> bool:
+        """`line` of `path` lies in the `__main__` block of a package's module that no
+        launch text of the project runs (`hand_run_blocks`)."""
+        code = self._code(path)
+        ctx = self._whole_context(path)
+        if code is None or ctx is None:
+            return False
+        return in_hand_run_main_block(path, self.launches_for(path), ctx.tree, code, line)
 
     def _import_graph(self, launches: LaunchIndex) -> ImportGraph:
         graph = self._import_graphs.get(launches.root)
