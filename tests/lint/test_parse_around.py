@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from torchplace.lint.config import LintConfig
-from torchplace.lint.parse_around import MAX_CUTS, parse_around
+from torchplace.lint.parse_around import MAX_CUTS, parse_around, tolerant_tree
 from torchplace.lint.runner import run
+from torchplace.lint.source import SourceFile
 
 # TRN-pytorch's main.py: DataParallel over ids the user gives, moved to the current GPU, and
 # a `.cuda(async=True)` (a keyword since Python 3.7) further down.
@@ -191,3 +192,30 @@ def test_a_header_whose_body_is_all_commented_out_is_cut_alone(text: str, stand_
     # KAIR's `utils_videoio.py`: `if ...:` over a body of comments to the end of the file.
     _, parsed, cuts = _parse(text)
     assert len(cuts) == 1 and stand_in in parsed.splitlines()
+
+
+def test_a_cut_that_ends_the_file_keeps_its_last_line() -> None:
+    text = "import torch\ndef f(self, (a, b)):\n    return a"
+    _, parsed, cuts = _parse(text)
+    assert cuts == [(2, 3)]
+    assert len(SourceFile("f.py", parsed).lines) == len(SourceFile("f.py", text).lines)
+
+
+def test_a_form_feed_before_the_indentation_is_indentation() -> None:
+    text = "def f(x):\n\x0c    print 'x'\n    return x\n"
+    tree, _, cuts = _parse(text)
+    assert cuts == [(2, 2)] and isinstance(tree.body[0], ast.FunctionDef)
+
+
+def test_a_case_clause_keeps_its_match() -> None:
+    text = "match x:\n    case 1 <> 2:\n        y = 1\n    case _:\n        y = 2\n"
+    tree, parsed, cuts = _parse(text)
+    assert cuts == [(2, 2)] and "    case _ if True:" in parsed.splitlines()
+    assert isinstance(tree.body[0], ast.Match)
+
+
+def test_the_projects_other_files_are_read_around_their_statements_too() -> None:
+    # With a byte-order mark, as the linter reads the linted file.
+    data = b"\xef\xbb\xbfimport torch\n\n\ndef main():\n    print 'x'\n    return torch\n"
+    tree = tolerant_tree(data)
+    assert [type(n).__name__ for n in tree.body] == ["Import", "FunctionDef"]

@@ -258,3 +258,18 @@ def test_every_spelling_of_a_call_of_the_helper_is_read(
     }
     found = _tpl402(tmp_path, files)
     assert len(found) == 1 and found[0][1] == 5
+
+
+def test_a_caller_file_with_a_statement_this_python_cannot_parse_is_read_around_it(
+    tmp_path: Path,
+) -> None:
+    # The project phase reads the caller as the linter reads the linted file: its Python 2
+    # `print` cut (reported), its call still read.
+    caller = (
+        "import torch\n\nfrom pkg.helpers import prepare\n\n\n"
+        "def setup(model):\n    return prepare(model, rank=torch.distributed.get_rank())\n\n\n"
+        "def log():\n    print 'ready'\n"
+    )
+    found = _findings(tmp_path, caller)
+    assert [(name, at) for name, at, _ in found] == [("helpers.py", 5), ("plugin.py", 11)]
+    assert found[1][2].startswith("1 line not checked (line 11)")

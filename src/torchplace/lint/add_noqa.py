@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE
+from torchplace.lint.source import SourceFile
 from torchplace.lint.suppression import NOQA_DIRECTIVE
 from torchplace.report import Finding
 
@@ -45,8 +46,11 @@ class NoqaOutcome:
 def commentable_lines(text: str) -> set[int] | None:
     """Lines whose end lies outside any string and continuation (None: the text does not
     tokenize, so nothing is marked)."""
+    # Lines as the parser counts them (a form feed is no break, a lone `\r` is one), each
+    # read by the tokenizer with its own break as `\n`.
+    readable = iter([line.rstrip("\r\n") + "\n" for line in SourceFile("", text).lines])
     try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+        tokens = list(tokenize.generate_tokens(lambda: next(readable, "")))
     except (tokenize.TokenError, SyntaxError):
         return None
     return {token.start[0] for token in tokens if token.type in _LINE_ENDS}
@@ -54,7 +58,7 @@ def commentable_lines(text: str) -> set[int] | None:
 
 def add_noqa(text: str, findings: Iterable[Finding]) -> NoqaOutcome:
     """`text` with a `# noqa` directive for every finding that can carry one."""
-    lines = text.splitlines(keepends=True)
+    lines = SourceFile("", text).lines  # numbered as the findings are
     open_lines = commentable_lines(text)
     if open_lines is None:
         return NoqaOutcome(text, 0, 0, "the file does not tokenize; left unchanged")

@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from torchplace.lint.parse_around import parse_around
+from torchplace.lint.parse_around import parse_around, tolerant_tree
 from torchplace.lint.source import SourceFile
 
 _SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
@@ -268,7 +268,7 @@ class FileContext:
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")  # SyntaxWarning, already shown or not
-                    self._whole = ast.parse(self.source.text)
+                    self._whole = tolerant_tree(self.source.text)
             except (SyntaxError, ValueError, RecursionError):
                 self._whole = False
         return self._whole if isinstance(self._whole, ast.Module) else None
@@ -440,7 +440,7 @@ def whole_file_context(path: str, data: bytes) -> FileContext | None:
     line a candidate), so that the rules' helpers (`is_env_read`, `qualified`) apply to it,
     with the statements that do not parse cut as in the linted file (`parse_around`); None
     when it does not parse even so. The file is parsed, never run."""
-    text = data.decode("utf-8", "replace")
+    text = data.decode("utf-8-sig", "replace")  # a byte-order mark is no code
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
         try:

@@ -24,6 +24,7 @@ import warnings
 
 from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.dead_functions import MAIN_GUARD, is_main_guard
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.rules._helpers import without_comments
 from torchplace.lint.run_conditions import per_file
 
@@ -47,7 +48,7 @@ def _exports_on_the_cpu(ctx: FileContext) -> bool:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning
             # The whole file: the rules' own tree may hold only stubs of the export code.
-            tree = ast.parse(text)
+            tree = tolerant_tree(text)
     except (SyntaxError, ValueError):
         return False
     if not any(is_main_guard(statement) for statement in tree.body):

@@ -42,6 +42,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.gpu_bindings import binds_after_every_call
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.project_modules import imported_project_files, resolve_imports
 from torchplace.lint.rules._helpers import enclosing_call_name, without_comments
 
@@ -166,7 +167,7 @@ class DeviceBlocks:
     @classmethod
     def of(cls, text: str) -> DeviceBlocks:
         try:
-            return cls(ast.parse(text))
+            return cls(tolerant_tree(text))
         except (SyntaxError, ValueError, RecursionError):
             return cls(None)
 
@@ -251,7 +252,7 @@ def current_gpu_use_by_callers(
         if data is None or not called.search(data):
             continue
         try:  # parsed once, for the device blocks and for the caller's binding
-            tree: ast.Module | None = ast.parse(data)
+            tree: ast.Module | None = tolerant_tree(data)
         except (SyntaxError, ValueError, RecursionError):
             tree = None  # unread: a use found in the text stands
         found = current_gpu_use(other, data.decode("utf-8", "replace"), tree=tree)
@@ -302,7 +303,7 @@ def current_gpu_use_by_imports(
         unused: tuple[tuple[int, int], ...] = ()
         if names is not None:
             try:
-                unused = _unreached_definitions(ast.parse(data), names)
+                unused = _unreached_definitions(tolerant_tree(data), names)
             except (SyntaxError, ValueError, RecursionError):
                 unused = ()  # unread: the whole module's text stands
         found = current_gpu_use(str(module), text, called_in_blocks=in_blocks, skip=unused)

@@ -50,6 +50,7 @@ import warnings
 from collections.abc import Iterator
 
 from torchplace.lint.context import call_name, dotted_name, parameter_default
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.rank_flow import own_nodes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -96,7 +97,7 @@ def _spans_of(text: str) -> list[tuple[int, int, frozenset[str]]]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning
-            tree = ast.parse(text)
+            tree = tolerant_tree(text)
     except (SyntaxError, ValueError, RecursionError):
         return []
     facts = _FileFacts(tree)

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
+from torchplace.lint.parse_around import tolerant_tree
 
 MAIN_GUARD = re.compile(rb"""if\s+__name__\s*==\s*["']__main__["']\s*:""")
 
@@ -69,7 +70,7 @@ def runs_work_at_top_level(code: bytes) -> bool | None:
     if MAIN_GUARD.search(code):
         return True
     try:
-        tree = ast.parse(code)
+        tree = tolerant_tree(code)
     except (SyntaxError, ValueError, RecursionError):
         return None
     for statement in tree.body:
@@ -111,7 +112,7 @@ def unused_script_functions(data: bytes | None) -> tuple[tuple[str, int, int], .
     if FINDS_CLASSES.search(data) or exposes_functions(data):
         return ()  # looked up by a name built at run time, or offered to a command line
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
     except (SyntaxError, ValueError, RecursionError):
         return ()
     used: set[str] = set()
@@ -168,7 +169,7 @@ def plain_classes(data: bytes | None) -> list[PlainClass]:
     if data is None:
         return []
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
     except (SyntaxError, ValueError, RecursionError):
         return []
     return [
@@ -345,7 +346,7 @@ def unnamed_methods(data: bytes | None) -> tuple[UnnamedMethod, ...]:
     if _BUILT_ATTRIBUTE.search(text):
         return ()
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
     except (SyntaxError, ValueError, RecursionError):
         return ()
     classes = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}

@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from torchplace.lint.dead_functions import exposes_functions
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.project_modules import resolve_imports
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -92,7 +93,7 @@ class DeadModuleFunctions:
             tree: ast.Module | None = None
             if data is not None:
                 try:
-                    tree = ast.parse(data)
+                    tree = tolerant_tree(data)
                 except (SyntaxError, ValueError, RecursionError):
                     tree = None
             self._trees[key] = tree

@@ -19,6 +19,7 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import FileContext
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.project_modules import project_module
 from torchplace.lint.run_conditions import per_file
 
@@ -59,7 +60,7 @@ def imports_other_accelerator(path: str) -> bool:
     if _CUDA.search(_COMMENTS.sub("", text)):
         return False
     try:
-        tree = ast.parse(text)
+        tree = tolerant_tree(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     return any(_module_names_other_only(module) for module in _project_imports(path, tree))

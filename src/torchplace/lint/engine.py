@@ -186,14 +186,11 @@ class Linter:
                 if reduced is not None:
                     try:
                         return ast.parse(reduced, filename=source.path)
-                    except (SyntaxError, ValueError) as error:
-                        # The scan misread the layout, or a statement the rules need does
-                        # not parse: the whole file decides; if it does not parse either,
-                        # the statement to cut (`parse_around`) is the one the rules need.
-                        try:
-                            return ast.parse(source.text, filename=source.path)
-                        except (SyntaxError, ValueError):
-                            raise error from None
+                    except (SyntaxError, ValueError):
+                        # The scan misread the layout, or a statement does not parse: the
+                        # whole file decides, and names the statement to cut, whatever the
+                        # rules selected (`parse_around`).
+                        pass
             return ast.parse(source.text, filename=source.path)
 
     def _problem(self, path: str, message: str, line: int = 1) -> FileResult:

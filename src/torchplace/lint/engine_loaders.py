@@ -19,6 +19,7 @@ import re
 import warnings
 
 from torchplace.lint.context import dotted_name
+from torchplace.lint.parse_around import tolerant_tree
 
 #: A cheap test before parsing: a `with` naming a device.
 WITH_DEVICE = re.compile(rb"\bwith\s+[\w.]*device[\w.]*\s*(?:\(|:)")
@@ -31,7 +32,7 @@ def engine_loader_line(code: bytes) -> int | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
-            tree = ast.parse(code)
+            tree = tolerant_tree(code)
     except (SyntaxError, ValueError, RecursionError):
         return None
     for function in ast.walk(tree):

@@ -21,6 +21,7 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.dead_functions import is_main_guard
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.project_modules import is_project_module, project_module
 
 #: Code that starts CUDA or fixes the visible GPUs when it runs: `torch.cuda.*()` calls other
@@ -99,7 +100,7 @@ def _import_time_code(file: Path) -> tuple[str, list[tuple[str, int]]] | None:
         return None
     text = data.decode("utf-8", "replace")
     try:
-        tree = ast.parse(text)
+        tree = tolerant_tree(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     lines = text.splitlines(keepends=True)
@@ -162,7 +163,7 @@ def imports_before_start_no_cuda(path: str, line: int) -> bool:
     if data is None:
         return False
     try:
-        tree = ast.parse(data.decode("utf-8", "replace"))
+        tree = tolerant_tree(data.decode("utf-8", "replace"))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
     for statement in tree.body:

@@ -98,6 +98,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import string_text
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.shared_directories import is_shared_directory
 from torchplace.lint.shell_assignments import PLAIN_ASSIGNMENT, assigned_names
 from torchplace.lint.shell_scopes import ScriptScopes, script_scopes
@@ -1656,7 +1657,7 @@ def launches_in_python(path: str, data: bytes) -> list[Launch]:
     launcher's name is read as a shell text, its `{}` placeholders as unknown values. The
     file is parsed, never run."""
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
     except (SyntaxError, ValueError, RecursionError):
         return []
     found: list[Launch] = []

@@ -22,6 +22,8 @@ import ast
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from torchplace.lint.parse_around import tolerant_tree
+
 #: The class methods that build a model from released weights or a configuration.
 _LOADERS = frozenset({"from_pretrained", "from_single_file", "from_config"})
 
@@ -41,7 +43,7 @@ def read_loads(data: bytes) -> FileLoads:
     """One parse of a file: its classes, names and loader calls."""
     found = FileLoads()
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
     except (SyntaxError, ValueError):
         return found
     for statement in tree.body:

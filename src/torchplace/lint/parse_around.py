@@ -14,7 +14,11 @@ that keeps the code around it in place (`pass`; for the header of a block `if Tr
 after it still parse; a header with its body on the same line gets ` pass`). A `def` or
 `class` whose header does not parse is cut whole, with its decorators and its body, which
 would otherwise read as code of the enclosing scope. The parse is then tried again, up to
-`MAX_CUTS` times; the linter reports the lines cut and checks the rest. A file where that is
+`MAX_CUTS` times (after a cut, the top-level statements from the cut one on are parsed one
+by one to find the next: a failed parse of the whole file runs the parser's slower second
+pass, and once per cut that grew with the square of the file), and the whole text once all
+parse, so the cuts are the same whatever part of the file the rules read. The linter reports
+the lines cut and checks the rest. A file where that is
 not enough (an indentation that mixes tabs and spaces, many Python 2 statements, a string
 the tokenizer cannot close) is reported whole, as before. A header whose body is all
 commented out (`expected an indented block`) is cut as a header with an empty body.
@@ -29,6 +33,7 @@ import ast
 import re
 import tokenize
 import warnings
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -41,6 +46,7 @@ MAX_CUTS = 100
 
 #: Clauses whose stand-in keeps their keyword: an `if` chain or a `try` stays whole.
 _CLAUSE_STAND_INS = {
+    "case": "case _ if True:",
     "elif": "elif True:",
     "else": "else:",
     "try": "try:",
@@ -48,7 +54,9 @@ _CLAUSE_STAND_INS = {
     "finally": "finally:",
 }
 _SOFT_KEYWORDS = frozenset({"match", "case"})
-_HEADERS = frozenset({"if", "for", "while", "with", *_SOFT_KEYWORDS, *_CLAUSE_STAND_INS})
+#: Clauses that continue the compound statement before them.
+_CONTINUING = frozenset({"elif", "else", "except", "finally"})
+_HEADERS = frozenset({"if", "for", "while", "with", "match", *_CLAUSE_STAND_INS})
 _DEFINITIONS = frozenset({"def", "class"})
 
 
@@ -72,9 +80,13 @@ def parse_around(
 ) -> tuple[ast.Module, str, list[Cut]] | None:
     """The tree `parse` gives of `text` with the statements that raise cut (module docs),
     the text it parsed, and the cuts; None when cutting does not make it parse. `error` is
-    what parsing `text` as it is raised."""
+    what parsing the whole of `text` raised."""
     cuts: list[Cut] = []
     lines = SourceFile("", text).lines
+    # Read by the tokenizer once: a cut keeps every line in place, so what it read of the
+    # other lines stands (read again only past where it stopped, once a cut removed that).
+    reading: _Reading | None = None
+    checked = 0  # the top-level statements before this one parse as they stand
     while len(cuts) < MAX_CUTS:
         line = getattr(error, "lineno", None)
         if not isinstance(error, SyntaxError) or not isinstance(line, int):
@@ -85,29 +97,73 @@ def parse_around(
         if opener is not None:
             # `if x:` whose body is all commented out: the header is the statement to cut.
             line = int(opener.group(1))
-        found = _cut_around(lines, line, empty_body=opener is not None)
+        if reading is None or not reading.reaches(line):
+            reading = _Reading(lines)
+            checked = 0
+        found = _cut_around(lines, reading, line, empty_body=opener is not None)
         if found is None:
             return None
         first, last, lines = found
         cuts.append(Cut(first, last, f"{error.msg} (line {line})"))
+        # The next statement to cut: named by the top-level statements from the one cut on,
+        # each parsed alone (a failed parse of the whole file costs a second, slower pass
+        # of the parser: once per cut, that grew with the square of the file).
+        checked = max(checked, reading.top_level_index(first))
+        failed, checked = _first_error(lines, reading, checked)
+        if failed is not None:
+            error = failed
+            continue
         current = "".join(lines)
         try:
-            return parse(current), current, cuts
+            # The whole text names what the parts do not (and the cuts are then the same
+            # for every rule selected, whatever part of it `parse` reads).
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                ast.parse(current)
         except (SyntaxError, ValueError) as again:
             error = again
+            checked = 0
+            continue
+        return parse(current), current, cuts
     return None
 
 
-def tolerant_tree(data: bytes) -> ast.Module:
-    """The tree of a file's bytes, with the statements that do not parse cut (module docs);
-    raises what `ast.parse` raised when cutting does not help. For the project phase, which
-    reads the other files of a project as the linter reads the linted one."""
+def _first_error(
+    lines: list[str], reading: _Reading, start: int
+) -> tuple[SyntaxError | ValueError | None, int]:
+    """The error of the first of the top-level statements from `start` on that does not
+    parse alone, and its index; None and their count when all parse (or the tokenizer could
+    not read them all: the whole text decides)."""
+    if not reading.complete:
+        return None, start
+    spans = reading.top_level
+    for index in range(start, len(spans)):
+        first, last = spans[index]
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                ast.parse("".join(lines[first - 1 : last]))
+        except SyntaxError as error:
+            if error.lineno is not None:
+                error.lineno += first - 1
+            return error, index
+        except ValueError as error:
+            return error, index
+    return None, len(spans)
+
+
+def tolerant_tree(data: bytes | str) -> ast.Module:
+    """The tree of a file's bytes or text, with the statements that do not parse cut
+    (module docs); raises what `ast.parse` raised when cutting does not help. For the
+    project phase and the rules' helpers, which read files as the linter reads the linted
+    one."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
         try:
             return ast.parse(data)
         except (SyntaxError, ValueError) as error:
-            around = parse_around(data.decode("utf-8", "replace"), error, ast.parse)
+            text = data.decode("utf-8-sig", "replace") if isinstance(data, bytes) else data
+            around = parse_around(text.removeprefix("\ufeff"), error, ast.parse)
             if around is None:
                 raise
             return around[0]
@@ -120,29 +176,118 @@ class _Statement:
     keyword: str  # its first word, or "" for a statement of no keyword
     opens_block: bool  # it ends with the `:` of a header (its body follows on other lines)
     decorator: bool
+    #: The tokenizer could not close it (`def f(:`): its end, and so its body, are unknown.
+    unfinished: bool = False
+
+
+class _Reading:
+    """What the tokenizer reads of the lines: their tokens and logical lines, as far as it
+    can (an unterminated string or bracket stops it; the statement it was in then runs to
+    the line asked about)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.tokens: list[tokenize.TokenInfo] = []
+        self.complete = False
+        try:
+            for token in _tokens(lines):
+                self.tokens.append(token)
+            self.complete = True
+        except (tokenize.TokenError, SyntaxError):
+            pass  # read no further
+        self.statements: list[_Statement] = []
+        self.unfinished: list[tokenize.TokenInfo] = []  # the words of the statement it was in
+        self._read_statements()
+        self._starts = [token.start[0] for token in self.tokens]
+
+    def _read_statements(self) -> None:
+        skipped = (tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER)
+        words: list[tokenize.TokenInfo] = []
+        depth = 0
+        #: The top-level statements, each with its clauses and decorators: (first, last).
+        self.top_level: list[tuple[int, int]] = []
+        for token in self.tokens:
+            if token.type == tokenize.INDENT:
+                depth += 1
+            elif token.type == tokenize.DEDENT:
+                depth -= 1
+            elif token.type in skipped:
+                continue
+            elif token.type != tokenize.NEWLINE:
+                words.append(token)
+            elif words:
+                statement = _statement(words, token.start[0])
+                joins = depth > 0 or statement.keyword in _CONTINUING
+                joins = joins or bool(self.statements and self.statements[-1].decorator)
+                if joins and self.top_level:
+                    self.top_level[-1] = (self.top_level[-1][0], statement.last)
+                else:
+                    self.top_level.append((statement.first, statement.last))
+                self.statements.append(statement)
+                words = []
+        self.unfinished = words
+
+    def top_level_index(self, line: int) -> int:
+        """The index of the top-level statement holding `line` (or the one after it)."""
+        return bisect_right([first for first, _ in self.top_level], line) - 1 if line else 0
+
+    def reaches(self, line: int) -> bool:
+        """Whether the tokenizer read through `line`."""
+        return self.complete or (bool(self.tokens) and self.tokens[-1].end[0] > line)
+
+    def statement_at(self, line: int) -> tuple[int, _Statement] | None:
+        """The logical line holding `line`, and its place among them."""
+        index = bisect_right([s.first for s in self.statements], line) - 1
+        if index >= 0 and self.statements[index].last >= line:
+            return index, self.statements[index]
+        words = self.unfinished
+        if words and not self.complete and words[0].start[0] <= line:
+            # The statement the tokenizer could not close (`def f(:`): up to `line`.
+            unfinished = _statement(words, line)
+            unfinished.unfinished = True
+            return len(self.statements), unfinished
+        return None
+
+    def block_end(self, header: _Statement) -> int | None:
+        """The last line of the body of the block `header` opens: the last logical line
+        before the tokenizer leaves the block's indentation; None when it has no body."""
+        depth = 0
+        end: int | None = None
+        for token in self.tokens[bisect_right(self._starts, header.last) :]:
+            if token.type == tokenize.INDENT:
+                depth += 1
+            elif token.type == tokenize.DEDENT:
+                depth -= 1
+                if depth <= 0:
+                    return end
+            elif token.type == tokenize.NEWLINE and depth > 0:
+                end = token.start[0]
+            elif depth <= 0 and token.type not in (tokenize.NL, tokenize.COMMENT):
+                return end  # the next statement at the header's own level: no body
+        return end if self.complete or end is None else None
 
 
 def _cut_around(
-    lines: list[str], line: int, empty_body: bool = False
+    lines: list[str], reading: _Reading, line: int, empty_body: bool = False
 ) -> tuple[int, int, list[str]] | None:
     """The first and last line cut around `line`, and the lines with the cut made; None when
     the statement cannot be told. A header whose block has no body (`empty_body`) is cut as
     a header with its body on its own line."""
-    statements = list(_statements(lines, stop_after=line))
-    holding = next((s for s in statements if s.first <= line <= s.last), None)
-    if holding is None:
+    found = reading.statement_at(line)
+    if found is None:
         return None  # the tokenizer could not read that far (an unclosed string)
+    position, holding = found
     first, last = holding.first, holding.last
     if holding.keyword in _DEFINITIONS:
-        if holding.opens_block and not empty_body:
-            end = _block_end(lines, holding)
-            if end is None:
-                return None
-            last = end
-        position = statements.index(holding)
-        while position > 0 and statements[position - 1].decorator:
+        if holding.unfinished:
+            last = _indented_end(lines, holding)  # `def f(:`: no tokens past its bracket
+        elif holding.opens_block and not empty_body:
+            end = reading.block_end(holding)
+            if end is None and not reading.complete:
+                end = _indented_end(lines, holding)
+            last = end if end is not None else last
+        while position > 0 and reading.statements[position - 1].decorator:
             position -= 1
-            first = statements[position].first
+            first = reading.statements[position].first
         stand_in = "pass"
     elif holding.keyword in _HEADERS:
         stand_in = _CLAUSE_STAND_INS.get(holding.keyword, "if True:")
@@ -151,10 +296,11 @@ def _cut_around(
     else:
         stand_in = "pass"
     head = lines[first - 1]
-    indent = head[: len(head) - len(head.lstrip(" \t"))]
+    indent = head[: len(head) - len(head.lstrip(" \t\x0c"))]
     replaced = [indent + stand_in + "\n"] + ["\n"] * (last - first)
     if not lines[last - 1].endswith(("\n", "\r")):
-        replaced[-1] = replaced[-1].rstrip("\n")  # the file's last line had no line break
+        # The file's last line had no line break: nor has the cut's, which keeps the line.
+        replaced[-1] = replaced[-1].rstrip("\n") or " "
     return first, last, lines[: first - 1] + replaced + lines[last:]
 
 
@@ -163,32 +309,6 @@ def _tokens(lines: list[str]) -> Iterator[tokenize.TokenInfo]:
     break read as `\\n`: the tokenizer would read a lone `\\r` as none)."""
     readable = iter([line.rstrip("\r\n") + "\n" for line in lines])
     return tokenize.generate_tokens(lambda: next(readable, ""))
-
-
-def _statements(lines: list[str], stop_after: int) -> Iterator[_Statement]:
-    """The logical lines of the file up to the one that holds line `stop_after`, as far as
-    the tokenizer can read."""
-    skipped = (tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT)
-    words: list[tokenize.TokenInfo] = []
-    try:
-        for token in _tokens(lines):
-            if token.type in skipped:
-                continue
-            if token.type == tokenize.ENDMARKER:
-                break
-            if token.type != tokenize.NEWLINE:
-                words.append(token)
-                continue
-            if words:
-                yield _statement(words, token.start[0])
-                if token.start[0] >= stop_after:
-                    return
-            words = []
-    except (tokenize.TokenError, SyntaxError):
-        pass  # an unterminated string or bracket, a bad dedent: read no further
-    if words and words[0].start[0] <= stop_after:
-        # The statement the tokenizer could not close (`def f(:`): up to the error's line.
-        yield _statement(words, max(words[-1].end[0], stop_after))
 
 
 def _statement(words: list[tokenize.TokenInfo], last: int) -> _Statement:
@@ -201,32 +321,6 @@ def _statement(words: list[tokenize.TokenInfo], last: int) -> _Statement:
         first_word = ""  # `match = re.match(...)`: a name, not a header
     decorator = words[0].type == tokenize.OP and words[0].string == "@"
     return _Statement(words[0].start[0], last, first_word, ends_header, decorator)
-
-
-def _block_end(lines: list[str], header: _Statement) -> int | None:
-    """The last line of the body of the block `header` opens: the last logical line before
-    the tokenizer leaves the block's indentation. None when it cannot read that far."""
-    depth = 0
-    end: int | None = None
-    started = False
-    try:
-        for token in _tokens(lines):
-            if token.start[0] <= header.last:
-                continue
-            if token.type == tokenize.INDENT:
-                depth += 1
-                started = True
-            elif token.type == tokenize.DEDENT:
-                depth -= 1
-                if started and depth <= 0:
-                    return end
-            elif token.type == tokenize.NEWLINE and started and depth > 0:
-                end = token.start[0]
-            elif token.type == tokenize.ENDMARKER:
-                return end if started else None
-    except (tokenize.TokenError, SyntaxError):
-        return _indented_end(lines, header)
-    return end if started else None
 
 
 def _indented_end(lines: list[str], header: _Statement) -> int:

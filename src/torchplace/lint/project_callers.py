@@ -26,6 +26,7 @@ from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.context import assigns_key
 from torchplace.lint.if_arms import if_arms, on_other_arms
+from torchplace.lint.parse_around import tolerant_tree
 
 #: A device context: `torch.cuda.device(i)`, `torch.accelerator.device_index`, `device_of(x)`,
 #: a backend module's `.device(x)`, or a project's own alias of one (`torch_gpu_device(x)`,
@@ -316,7 +317,7 @@ class CallerIndex:
         if path not in self._trees:
             data = self._read(path)
             try:
-                self._trees[path] = None if data is None else ast.parse(data)
+                self._trees[path] = None if data is None else tolerant_tree(data)
             except (SyntaxError, ValueError, RecursionError):
                 self._trees[path] = None
         return self._trees[path]

@@ -1829,7 +1829,7 @@ def _prose_spans(data: bytes) -> list[tuple[int, int]] | None:
         starts.append(starts[-1] + len(line) + 1)
     spans: list[tuple[int, int]] = []
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
         for token in tokenize.tokenize(io.BytesIO(data).readline):
             if token.type == tokenize.COMMENT:
                 (row, column), (end_row, end_column) = token.start, token.end

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import call_name
+from torchplace.lint.parse_around import tolerant_tree
 
 #: Ray's calls that take a worker's resources.
 _RESOURCE_CALLS = frozenset({"remote", "options"})
@@ -43,7 +44,7 @@ def gpu_actor_line(data: bytes) -> int | None:
     or of a `num_gpus` entry of the options it builds (`options["num_gpus"] = n`, then
     `.options(**options)`)."""
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]

@@ -41,6 +41,7 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import assigns_key, call_name, int_literal, keyword_value
 from torchplace.lint.job_scale import is_world_size
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.spawn_ranks import SPAWNERS, assigns
 
@@ -127,7 +128,7 @@ def single_node_in(
     parameter of its function counts as confined when `pending` is given, and is added
     there: the caller checks that function's calls (`spawn_indexes_in`)."""
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
         return _groups_of(path, tree, own, pending)
     except (SyntaxError, ValueError):
         return True  # a file that does not compile creates no group
@@ -245,7 +246,7 @@ def _spawn_indexes(pending: list[RankParameter], files: list[str], max_file_byte
         if not names:
             continue
         try:
-            tree = ast.parse(data)
+            tree = tolerant_tree(data)
         except (SyntaxError, ValueError):
             continue  # a file that does not compile calls nothing
         except RecursionError:
@@ -654,7 +655,7 @@ def single_node_text(path: str, text: str) -> SingleNode | None:
     if not isinstance(verdict, SingleNode):
         return None
     if pending:
-        tree = ast.parse(data)  # it parsed above, or there would be no group
+        tree = tolerant_tree(data)  # it parsed above, or there would be no group
         if not all(spawn_indexes_in(tree, p) is True for p in pending):
             return None
     return verdict

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from torchplace.lint.job_scale import compares_count
+from torchplace.lint.parse_around import tolerant_tree
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Modules whose `size()` is the job's process count (Horovod).
@@ -258,7 +259,7 @@ def module_world_size_names(
     if data is None:
         return frozenset()
     try:
-        tree = ast.parse(data)
+        tree = tolerant_tree(data)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return frozenset()
     return world_size_names(tree, module_level=True, settled=settled)

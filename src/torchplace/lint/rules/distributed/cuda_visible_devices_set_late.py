@@ -12,6 +12,7 @@ from torchplace.lint.context import FileContext, Located, call_name
 from torchplace.lint.correlated_branches import CorrelatedBranches
 from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.import_cuda import AFTER_PROJECT_IMPORTS, STARTS_CUDA
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.process_indexes import unwrapped
 from torchplace.lint.project_modules import imported_project_files, is_project_module
 from torchplace.lint.rule import AnyOf, Rule
@@ -229,7 +230,7 @@ def _brings_vllm(path: str, statement: ast.stmt, depth: int, budget: list[int]) 
             budget[0] -= 1
             data = read_regular_file(file, DEFAULT_MAX_FILE_BYTES)
             try:
-                module = ast.parse(data) if data is not None else None
+                module = tolerant_tree(data) if data is not None else None
             except (SyntaxError, ValueError, RecursionError):
                 module = None
             body = module.body if module is not None else []

@@ -58,6 +58,7 @@ from torchplace.lint.dead_functions import named_in
 from torchplace.lint.group_size import spawned_alone
 from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.launch_commands import MULTI_PROCESS_CALLERS, SEVERAL_PROCESSES
+from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.rules._helpers import (
     enclosing_function,
     names_assigned,
@@ -160,7 +161,7 @@ class Trees:
         """The whole file's tree: cross-function evidence may sit where `regions` blanked."""
         if self._full is None:
             try:
-                self._full = ast.parse(self.ctx.source.text)
+                self._full = tolerant_tree(self.ctx.source.text)
             except (SyntaxError, ValueError):  # the pruned tree parsed; the whole may not
                 self._full = self.ctx.tree
         return self._full
