@@ -79,7 +79,8 @@ class GlobalRankAsDevice(Rule):
     return`): global rank 0 is GPU 0 of its node. A parameter named like a rank (`tp_rank=0`) is not
     read as one when the file calls its function and never fills it. Nor is code that never runs: a
     script's function nothing names, or, in a checkout nobody installs, a module nothing imports or
-    a function only functions nothing calls reach. Nor a name its function binds only to a
+    a function only functions nothing calls reach; nor the `__main__` block of a package's module
+    no launch runs (a self-test run by hand). Nor a name its function binds only to a
     local-rank read (a function named for the global rank that returns `LOCAL_RANK`), nor
     `self.process_index` (or another conventional rank name on `self`) that the project defines only
     as this node's rank (a trainer's own property returning `LOCAL_RANK`), nor a file whose own
