@@ -105,7 +105,6 @@ from torchplace.lint.launch_reach import (
 )
 from torchplace.lint.own_model_loads import FileLoads, model_class_at, read_loads, whole_load
 from torchplace.lint.parse_around import tolerant_tree
-from torchplace.lint.pinned_runners import pins_one_gpu_first, runners_show_one_gpu
 from torchplace.lint.project_callers import CallerIndex
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
 from torchplace.lint.project_roots import MARKERS, marked_root, package_root
@@ -325,18 +324,14 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
     (`SEVERAL_PROCESSES` in its message), the project does not launch the file
     only as one process that starts no others (`launch_commands`: `python run.py` in every
     command that runs it): the process that reads a checkpoint then is the one that wrote it,
-    on the same GPU, nor do only scripts that show their process one literal GPU run it
-    (`pinned_runners`), nor does the load lie in the one-process arm of a test of a world size
+    on the same GPU, nor does the load lie in the one-process arm of a test of a world size
     the project keeps under a name of its own (`world_size_names`). Other evidence (bytes
     sent from outside, Hub weights) holds whatever the launch. Nor does the load read back
     a file the project saves as CPU copies, or saves only in rank 0 from its own GPU and
     reads only in rank 0 (`project_saves`)."""
-    callers = MULTI_PROCESS_CALLERS in finding.message
-    several = SEVERAL_PROCESSES in finding.message
-    if (callers or several) and index.runners_show_one_gpu(finding.path, finding.line):
-        return None  # every process has one GPU, the one it saved from (`pinned_runners`)
-    if callers:
+    if MULTI_PROCESS_CALLERS in finding.message:
         return index.multi_process_caller(finding.path, finding.line)
+    several = SEVERAL_PROCESSES in finding.message
     if index.reads_back_safe_project_save(finding.path, finding.line, rank_zero=several):
         return None  # CPU copies, or rank 0's own GPU (`project_saves`)
     if not several:
@@ -854,26 +849,6 @@ class ProjectIndex:
         if code is None or not launches.python_files or runs_work_at_top_level(code) is not False:
             return False
         return not self._import_graph(launches).importers_of(path)
-
-    def runners_show_one_gpu(self, path: str, line: int) -> bool:
-        """Every file that may run `path`, or every file that calls the function holding
-        `line`, shows its process one literal GPU first (`pinned_runners`)."""
-        path = os.path.abspath(path)  # as the project's files are listed
-        graph = self._import_graph(self.launches_for(path))
-        if runners_show_one_gpu(path, graph, self._code):
-            return True
-        ctx = self._whole_context(path)
-        function = enclosing_function(ctx.tree, line) if ctx is not None else None
-        if ctx is None or not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-            return False
-        callers = self.callers_of(path)
-        callers.know_tree(path, ctx.tree)
-        files = {other for other, _ in callers.calls_of(path, line)}
-        return bool(files) and path not in files and all(self._pins_one_gpu(f) for f in files)
-
-    def _pins_one_gpu(self, path: str) -> bool:
-        code = self._code(path)
-        return code is not None and pins_one_gpu_first(code)
 
     def hand_run_main_block(self, path: str, line: int) -> bool:
         """`line` of `path` lies in the `__main__` block of a package's module that no

@@ -205,7 +205,7 @@ def _shows_gpus(ctx: FileContext, statement: ast.stmt) -> bool:
     literal, which every process would share) or `= "3"` (one literal GPU: cuda:0 is the
     only one the process has); one statement, not one nested in a branch that may not
     run."""
-    return (shows_one_gpu(statement) or shows_one_literal_gpu(statement)) and any(
+    return (shows_one_gpu(statement) or _shows_one_literal_gpu(statement)) and any(
         (ctx.qualified(target.value) or "").endswith("environ")
         for target in cast(ast.Assign, statement).targets
         if isinstance(target, ast.Subscript)
@@ -216,7 +216,7 @@ def _shows_gpus(ctx: FileContext, statement: ast.stmt) -> bool:
 _ONE_GPU = re.compile(r"\s*(?:\d+|(?:GPU|MIG)-[\w-]+)\s*")
 
 
-def shows_one_literal_gpu(statement: ast.stmt) -> bool:
+def _shows_one_literal_gpu(statement: ast.stmt) -> bool:
     """`os.environ["CUDA_VISIBLE_DEVICES"] = "3"`: a string literal naming one GPU."""
     return (
         assigns_visible_devices(statement)
@@ -238,7 +238,7 @@ def module_shows_one_gpu_before(ctx: FileContext, node: ast.AST) -> bool:
     return (
         len(settings) == 1
         and settings[0].lineno < getattr(node, "lineno", 0)
-        and shows_one_literal_gpu(settings[0])
+        and _shows_one_literal_gpu(settings[0])
         and _shows_gpus(ctx, settings[0])
     )
 
