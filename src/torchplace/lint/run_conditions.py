@@ -213,7 +213,7 @@ def _shows_gpus(ctx: FileContext, statement: ast.stmt) -> bool:
 
 
 #: One GPU named in `CUDA_VISIBLE_DEVICES`: an index or a UUID (`GPU-...`, `MIG-...`).
-_ONE_GPU = re.compile(r"\s*(?:\d+|(?:GPU|MIG)-[\w-]+)\s*")
+_ONE_GPU = re.compile(r"\s*(?:\d+|(?:GPU|MIG)-[\w-]+)\s*", re.ASCII)
 
 
 def _shows_one_literal_gpu(statement: ast.stmt) -> bool:
