@@ -2,8 +2,12 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-106] [--git-mirrors DIR]
-       [--download-only]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-106 | --judged TPL402,TPL108]
+       [--git-mirrors DIR] [--download-only]
+
+`--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
+that `judged-unseen.jsonl` judges: after a change of the rules, the projects whose verdicts
+it can change, linted without downloading every set.
 
 `--held-out` uses a second set of multi-GPU codebases (`HELD_OUT`) that no rule was tuned on:
 rules that raise nothing on the main corpus are checked there for false alarms. Its findings were
@@ -790,7 +794,7 @@ def download(
     trees = []
     for name, version in packages:
         if name.startswith(GITHUB):
-            tree = corpus / "src" / f"{_repository(name).replace('/', '+')}-{version[:12]}"
+            tree = corpus / "src" / tree_name(name, version)
             trees.append(tree)
             if not _texts_current(tree):
                 git_dir = _git_dir(archives, name, version, mirrors)
@@ -798,7 +802,7 @@ def download(
                 _export(git_dir, version, tree, LEFT_OUT.get(name, ()), texts_only=texts_only)
             (tree / CHECKOUT_MARKER).mkdir(exist_ok=True)
             continue
-        tree = corpus / "src" / f"{name}-{version}"
+        tree = corpus / "src" / tree_name(name, version)
         trees.append(tree)
         if tree.is_dir():
             _add_launch_texts(tree, _archive(archives, name, version))
@@ -15928,10 +15932,43 @@ UNSEEN_SETS = {
 
 def _package_set(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
     """The set a flag names; the main corpus without one."""
+    judged = getattr(args, "judged", "")
+    if judged:
+        codes = {code.strip().upper() for code in judged.split(",") if code.strip()}
+        return judged_projects(codes, JUDGED_UNSEEN)
     for name, packages in UNSEEN_SETS.items():
         if getattr(args, name.replace("-", "_")):
             return packages
     return PACKAGES
+
+
+#: The verdicts on the unseen sets' findings (`unseen.py`).
+JUDGED_UNSEEN = Path(__file__).with_name("judged-unseen.jsonl")
+
+
+def tree_name(name: str, version: str) -> str:
+    """The directory a set entry is extracted to under `<corpus>/src` (`download`)."""
+    if name.startswith(GITHUB):
+        return f"{_repository(name).replace('/', '+')}-{version[:12]}"
+    return f"{name}-{version}"
+
+
+def judged_projects(codes: set[str], judged: Path) -> tuple[tuple[str, str], ...]:
+    """The entries of the unseen sets whose trees hold a judged finding of one of `codes`
+    (`--judged TPL402,TPL108`): where a rule changes, the projects whose verdicts it can
+    change, without downloading every set. Each entry once, in the order of the sets."""
+    wanted: set[str] = set()
+    for line in judged.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            if str(row.get("code") or row.get("rule")) in codes:
+                wanted.add(str(row["path"]).split("/", 1)[0])
+    found: dict[str, tuple[str, str]] = {}
+    for packages in UNSEEN_SETS.values():
+        for name, version in packages:
+            if tree_name(name, version) in wanted:
+                found.setdefault(tree_name(name, version), (name, version))
+    return tuple(found.values())
 
 
 def _downloaded(trees: list[Path], corpus: Path) -> dict[str, object]:
@@ -15955,6 +15992,12 @@ def main() -> int:
     parser.add_argument("-j", "--jobs", type=int, default=2)
     parser.add_argument("--select", default="", help="comma-separated codes or prefixes")
     which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--judged",
+        default="",
+        metavar="CODES",
+        help="the unseen sets' projects holding a judged finding of these rules (TPL402,TPL108)",
+    )
     for name in UNSEEN_SETS:
         constant = name.upper().replace("-", "_")
         which.add_argument(f"--{name}", action="store_true", help=f"lint the {constant} packages")

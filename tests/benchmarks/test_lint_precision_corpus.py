@@ -9,6 +9,7 @@ and those with unsafe names, and leave every `.py` file as it was.
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 import tarfile
@@ -227,3 +228,23 @@ def test_a_release_pip_cannot_fetch_stops_with_a_message(
     with pytest.raises(SystemExit, match=r"pip could not download nosuch==1\.0"):
         corpus.download(tmp_path, (("nosuch", "1.0"),))
     assert len(tries) == 2 and tries[1][-2:] == ["--python-version", "3.12"]
+
+
+def test_judged_selects_each_project_holding_a_judged_finding_of_the_rules(
+    corpus: ModuleType, tmp_path: Path
+) -> None:
+    first_set = next(iter(corpus.UNSEEN_SETS.values()))
+    (name, version), (other, other_version) = first_set[0], first_set[1]
+    rows = [
+        {"code": "TPL402", "path": f"{corpus.tree_name(name, version)}/train.py", "line": 3},
+        {"rule": "TPL402", "path": f"{corpus.tree_name(name, version)}/eval.py", "line": 9},
+        {"code": "TPL106", "path": f"{corpus.tree_name(other, other_version)}/a.py", "line": 1},
+    ]
+    judged = tmp_path / "judged.jsonl"
+    judged.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    assert corpus.judged_projects({"TPL402"}, judged) == ((name, version),)
+    both = corpus.judged_projects({"TPL402", "TPL106"}, judged)
+    assert set(both) == {(name, version), (other, other_version)}
+    # Every committed verdict names a project of some set.
+    every = corpus.judged_projects({"TPL402", "TPL108"}, corpus.JUDGED_UNSEEN)
+    assert len(every) > 100 and len(set(every)) == len(every)

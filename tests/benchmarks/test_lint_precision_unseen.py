@@ -345,6 +345,7 @@ def test_corpus_flags_pick_one_set_and_refuse_two(unseen, tmp_path, monkeypatch,
         ["--fresh-5", "--fresh-6"],
         ["--fresh-6", "--fresh-7"],
         ["--fresh-14", "--fresh-15"],
+        ["--judged", "TPL402", "--fresh-2"],
     ):
         monkeypatch.setattr(sys, "argv", ["corpus.py", "--corpus", str(tmp_path / "c"), *pair])
         with pytest.raises(SystemExit) as stopped:
