@@ -46,9 +46,9 @@ def lint_paths(paths: Sequence[str], config: LintConfig | None = None) -> list[F
     linter_rules = config.enabled_rules(all_rules())
     linter = Linter(linter_rules, config)
     files = [str(p) for p in python_files(paths, config)]
-    with fewer_collections():
+    with fewer_collections():  # as `runner.run`: the files, then the project's facts
         results = lint_many(linter, files)
-    findings = [f for r in results for f in r.findings]
-    conditions = project_conditions(linter_rules)
-    index = ProjectIndex(config.max_file_bytes)
-    return sort_findings(apply_project_facts(findings, conditions, index))
+        findings = [f for r in results for f in r.findings]
+        conditions = project_conditions(linter_rules)
+        index = ProjectIndex(config.max_file_bytes)
+        return sort_findings(apply_project_facts(findings, conditions, index))

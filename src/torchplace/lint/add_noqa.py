@@ -16,14 +16,13 @@ locked, re-read, and replaced atomically like any fix.
 from __future__ import annotations
 
 import ast
-import io
 import tokenize
 import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE
-from torchplace.lint.source import SourceFile
+from torchplace.lint.source import SourceFile, tokens_of_lines
 from torchplace.lint.suppression import NOQA_DIRECTIVE
 from torchplace.report import Finding
 
@@ -46,11 +45,8 @@ class NoqaOutcome:
 def commentable_lines(text: str) -> set[int] | None:
     """Lines whose end lies outside any string and continuation (None: the text does not
     tokenize, so nothing is marked)."""
-    # Lines as the parser counts them (a form feed is no break, a lone `\r` is one), each
-    # read by the tokenizer with its own break as `\n`.
-    readable = iter([line.rstrip("\r\n") + "\n" for line in SourceFile("", text).lines])
     try:
-        tokens = list(tokenize.generate_tokens(lambda: next(readable, "")))
+        tokens = list(tokens_of_lines(SourceFile("", text).lines))
     except (tokenize.TokenError, SyntaxError):
         return None
     return {token.start[0] for token in tokens if token.type in _LINE_ENDS}
@@ -124,6 +120,6 @@ def _same_tokens(before: str, after: str) -> bool:
 
 
 def _code_tokens(text: str) -> list[tuple[int, str]]:
-    readable = io.StringIO(text).readline
     skipped = (tokenize.COMMENT, tokenize.NL)
-    return [(t.type, t.string) for t in tokenize.generate_tokens(readable) if t.type not in skipped]
+    tokens = tokens_of_lines(SourceFile("", text).lines)
+    return [(t.type, t.string) for t in tokens if t.type not in skipped]

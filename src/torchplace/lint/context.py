@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from torchplace.lint.parse_around import parse_around, tolerant_tree
+from torchplace.lint.parse_around import tolerant_parse, tolerant_tree
 from torchplace.lint.source import SourceFile
 
 _SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
@@ -440,15 +440,8 @@ def whole_file_context(path: str, data: bytes) -> FileContext | None:
     line a candidate), so that the rules' helpers (`is_env_read`, `qualified`) apply to it,
     with the statements that do not parse cut as in the linted file (`parse_around`); None
     when it does not parse even so. The file is parsed, never run."""
-    text = data.decode("utf-8-sig", "replace")  # a byte-order mark is no code
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError) as error:
-            # Read as the linted file is: the statements that do not parse cut.
-            around = parse_around(text, error, ast.parse)
-            if around is None:
-                return None
-            tree, text, _ = around
+    try:
+        tree, text = tolerant_parse(data.decode("utf-8-sig", "replace"))
+    except (SyntaxError, ValueError):
+        return None
     return FileContext(SourceFile(path, text), tree, range(1, text.count("\n") + 2))

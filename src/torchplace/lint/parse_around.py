@@ -34,14 +34,14 @@ import re
 import tokenize
 import warnings
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from torchplace.lint.source import SourceFile
+from torchplace.lint.source import SourceFile, tokens_of_lines
 
 #: At most this many statements are cut from one file; past it the file is not checked (a
-#: text that is no Python, or not of this Python's grammar at all). Each cut parses the file
-#: again, so the bound also bounds the time.
+#: text that is no Python, or not of this Python's grammar at all). Each cut parses the
+#: top-level statements from the cut one on again, so the bound also bounds the time.
 MAX_CUTS = 100
 
 #: Clauses whose stand-in keeps their keyword: an `if` chain or a `try` stays whole.
@@ -156,17 +156,30 @@ def tolerant_tree(data: bytes | str) -> ast.Module:
     """The tree of a file's bytes or text, with the statements that do not parse cut
     (module docs); raises what `ast.parse` raised when cutting does not help. For the
     project phase and the rules' helpers, which read files as the linter reads the linted
-    one."""
+    one. Bytes are parsed as the parser reads a file (its encoding declaration) first."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
         try:
             return ast.parse(data)
-        except (SyntaxError, ValueError) as error:
+        except (SyntaxError, ValueError):
             text = data.decode("utf-8-sig", "replace") if isinstance(data, bytes) else data
-            around = parse_around(text.removeprefix("\ufeff"), error, ast.parse)
+            return tolerant_parse(text)[0]
+
+
+def tolerant_parse(text: str) -> tuple[ast.Module, str]:
+    """The tree of `text` and the text it is the tree of: `text` itself, or `text` with the
+    statements that do not parse cut (same lines and columns); raises what `ast.parse`
+    raised when cutting does not help."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark is no code
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SyntaxWarning of the file's own code
+        try:
+            return ast.parse(text), text
+        except (SyntaxError, ValueError) as error:
+            around = parse_around(text, error, ast.parse)
             if around is None:
                 raise
-            return around[0]
+            return around[0], around[1]
 
 
 @dataclass
@@ -189,7 +202,7 @@ class _Reading:
         self.tokens: list[tokenize.TokenInfo] = []
         self.complete = False
         try:
-            for token in _tokens(lines):
+            for token in tokens_of_lines(lines):
                 self.tokens.append(token)
             self.complete = True
         except (tokenize.TokenError, SyntaxError):
@@ -198,6 +211,7 @@ class _Reading:
         self.unfinished: list[tokenize.TokenInfo] = []  # the words of the statement it was in
         self._read_statements()
         self._starts = [token.start[0] for token in self.tokens]
+        self._firsts = [statement.first for statement in self.statements]
 
     def _read_statements(self) -> None:
         skipped = (tokenize.NL, tokenize.COMMENT, tokenize.ENDMARKER)
@@ -236,7 +250,7 @@ class _Reading:
 
     def statement_at(self, line: int) -> tuple[int, _Statement] | None:
         """The logical line holding `line`, and its place among them."""
-        index = bisect_right([s.first for s in self.statements], line) - 1
+        index = bisect_right(self._firsts, line) - 1
         if index >= 0 and self.statements[index].last >= line:
             return index, self.statements[index]
         words = self.unfinished
@@ -302,13 +316,6 @@ def _cut_around(
         # The file's last line had no line break: nor has the cut's, which keeps the line.
         replaced[-1] = replaced[-1].rstrip("\n") or " "
     return first, last, lines[: first - 1] + replaced + lines[last:]
-
-
-def _tokens(lines: list[str]) -> Iterator[tokenize.TokenInfo]:
-    """The file's tokens, read line by line as the parser counts lines (each line's own
-    break read as `\\n`: the tokenizer would read a lone `\\r` as none)."""
-    readable = iter([line.rstrip("\r\n") + "\n" for line in lines])
-    return tokenize.generate_tokens(lambda: next(readable, ""))
 
 
 def _statement(words: list[tokenize.TokenInfo], last: int) -> _Statement:

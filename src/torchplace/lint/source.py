@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import re
+import tokenize
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate
@@ -82,3 +84,11 @@ class SourceFile:
     def lines_text(self, first: int, last: int) -> str:
         """Lines `first`..`last` inclusive, joined."""
         return "".join(self.lines[max(first - 1, 0) : last])
+
+
+def tokens_of_lines(lines: list[str]) -> Iterator[tokenize.TokenInfo]:
+    """The tokens of `lines` (`SourceFile.lines`: as the parser counts lines), each line's
+    own break read as `\\n` (the tokenizer would read a lone `\\r` as none, and a reader of
+    lines would break at a form feed): token rows are the parser's line numbers."""
+    readable = iter([line.rstrip("\r\n") + "\n" for line in lines])
+    return tokenize.generate_tokens(lambda: next(readable, ""))
