@@ -15935,7 +15935,10 @@ def _package_set(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
     judged = getattr(args, "judged", "")
     if judged:
         codes = {code.strip().upper() for code in judged.split(",") if code.strip()}
-        return judged_projects(codes, JUDGED_UNSEEN)
+        found = judged_projects(codes, JUDGED_UNSEEN)
+        if not found:
+            raise SystemExit(f"--judged {judged}: no judged finding of these rules")
+        return found
     for name, packages in UNSEEN_SETS.items():
         if getattr(args, name.replace("-", "_")):
             return packages

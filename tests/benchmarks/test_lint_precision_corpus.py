@@ -248,3 +248,10 @@ def test_judged_selects_each_project_holding_a_judged_finding_of_the_rules(
     # Every committed verdict names a project of some set.
     every = corpus.judged_projects({"TPL402", "TPL108"}, corpus.JUDGED_UNSEEN)
     assert len(every) > 100 and len(set(every)) == len(every)
+
+
+def test_judged_rules_with_no_verdict_are_refused(corpus: ModuleType) -> None:
+    import argparse
+
+    with pytest.raises(SystemExit, match="no judged finding of these rules"):
+        corpus._package_set(argparse.Namespace(judged="TPL999"))
