@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-106 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-107 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -194,7 +194,8 @@ move, CUDA work in threads and processes, and factories in `forward`; `--fresh-1
 look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL303 look for;
 `--fresh-105` (`FRESH_105`) repositories and packages chosen by the text TPL110 looks for;
 `--fresh-106` (`FRESH_106`) repositories and packages chosen by the text TPL108, TPL305,
-TPL411 and TPL304 look for.
+TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`) repositories chosen by the text
+TPL402 and TPL108 look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13178,6 +13179,40 @@ FRESH_106 = (
     ("ckpt-chaos", "0.1.8"),
 )
 
+#: fresh-107: GitHub repositories (at the commit of their snapshot) chosen by text found with
+#: the code search, in the order it gave them: a GPU index taken from the global rank
+#: (TPL402's shape, six) and a `torch.load` without `map_location` into `load_state_dict` in
+#: code run as several processes (TPL108's, six). None of the repositories or packages the
+#: sets before it looked at, nor a project of a recall case, nor a fork of one. Chosen without
+#: running the linter, by a reader who had not seen the rules' code, and committed before it
+#: was first linted. Small projects mostly (tutorials, test scripts): the search gave those.
+FRESH_107 = (
+    # single-GPU, DataParallel and DDP test scripts; set_device(dist.get_rank())
+    ("github:fingertap/test_parallel", "3fd80de3b852c2a3e38d3309aa26d1d8de867503"),
+    # a torchrun DDP example (MNIST); f"cuda:{rank}" of dist.get_rank()
+    ("github:skj092/pytorch-ddp-example", "749906ef0a058ca54f9170396c58a7018ee95250"),
+    # handwritten text-line diffusion (DDP); set_device(dist.get_rank())
+    ("github:newbie2niubility/TGC-Diff", "4d4058d29a1202fea1ce1d122607f6c870273313"),
+    # biofilm video ViT (torchrun); set_device(int(os.environ["RANK"]))
+    ("github:BridgesLabCMU/Biofilm-Phenotype-Landscape", "73f24d3920337732c1a78896a93770a47556e3ed"),
+    # in-memory checkpointing for DeepSpeed; f"cuda:{rank}" of dist.get_rank()
+    ("github:Ind1x1/MujicaChk", "17109ea1f9f1cbe96f68573a717a88d592dc4287"),
+    # snippets of collectives, DDP, FSDP; set_device(dist.get_rank())
+    ("github:tae-yeop/dl-framework", "399e43c3218dc68fde183b9924a32f966d35053e"),
+    # ship-UAV pose estimation (DETR-based, DDP); torch.load into load_state_dict
+    ("github:fdcl-gwu/TNN-MO", "c4e06f022d9df914330673c780c8251e87a64b49"),
+    # step-by-step DDP examples with launch scripts; torch.load unmapped
+    ("github:CuteCha/distributed_pytorch", "a0100003d4d650028e2c47ff3b1bb8673be511a9"),
+    # discrete diffusion LM (torchrun DDP); torch.load into load_state_dict
+    ("github:justinchiu/Diffusion-BERT", "527362eee6cf25d1268fb2530a7b26135a854383"),
+    # multimodal pathway fine-tuning (torch.distributed.launch); torch.load unmapped
+    ("github:AILab-CVC/M2PT", "57cd821941cffdbc84cee9c30e645384278719c3"),
+    # BEiT-3 fine-tuning (torch.distributed.launch); torch.load unmapped
+    ("github:vkgo/beit3-for-kigchen-classification", "8db2c98ac6ca1ccbfd6e979f2500ea87882ce0f6"),
+    # selective-attention GPT experiments (torchrun DDP); torch.load unmapped
+    ("github:andrew-healey/context-compression", "af2c28a9cdbd53b2fd569bb3fa61a2646e63e3aa"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15927,6 +15962,7 @@ UNSEEN_SETS = {
     "fresh-104": FRESH_104,
     "fresh-105": FRESH_105,
     "fresh-106": FRESH_106,
+    "fresh-107": FRESH_107,
 }
 
 

@@ -640,3 +640,25 @@ def test_a_package_archive_leaves_out_the_files_named_for_it(unseen, tmp_path): 
             tarred.add(member, arcname=name)
     corpus._extract(source, tmp_path / "s", left_out=("pkg/copied.py",))
     assert sorted(p.name for p in (tmp_path / "s").rglob("*.py")) == ["train.py"]
+
+
+def test_a_repository_set_chosen_by_text_is_new_everywhere(unseen):  # type: ignore[no-untyped-def]
+    # fresh-107: GitHub repositories only, each pinned, none a recall source, in no other set
+    # (as itself or as a package) and named in no judged sample of another set.
+    corpus = sys.modules["corpus"]
+    entries = unseen.PACKAGE_SETS["fresh-107"]
+    assert entries is corpus.FRESH_107 and len(entries) == 12
+    sources = _recall_sources()
+    elsewhere = {
+        name.lower()
+        for set_name, packages in corpus.UNSEEN_SETS.items()
+        if set_name != "fresh-107"
+        for name, _ in packages
+    }
+    assert "github:facebookresearch/dlrm" in elsewhere  # read as expected
+    text = _judged_text_outside("fresh-107")
+    for name, commit in entries:
+        assert name.startswith("github:") and re.fullmatch(r"[0-9a-f]{40}", commit), name
+        repository = name.removeprefix("github:")
+        assert repository.lower() not in sources and name.lower() not in elsewhere, name
+        assert f"{repository.replace('/', '+')}-" not in text, name
