@@ -60,6 +60,8 @@ def process_group_test(ctx: FileContext, test: ast.expr) -> bool | None:
     -1` and `"RANK" not in os.environ` (no launcher: one process); None for any other
     test."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        if isinstance(test.operand, ast.BoolOp):
+            return None  # `not (initialized and rank == 0)`: either term may be the false one
         inner = process_group_test(ctx, test.operand)
         return None if inner is None else not inner
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
@@ -126,6 +128,8 @@ def in_one_process_branch(ctx: FileContext, node: ast.AST, function: ast.AST | N
     def several(test: ast.expr) -> bool | None:
         nonlocal flags
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            if isinstance(test.operand, ast.BoolOp):
+                return None  # `not (a and b)`: either term may be the false one
             inner = several(test.operand)
             return None if inner is None else not inner
         if isinstance(test, ast.Name):
@@ -238,19 +242,70 @@ def _in_branch_of_one(
     several: Callable[[ast.expr], bool | None],
 ) -> bool:
     """`node` lies, within its function, in the body of an `if` whose test says one
-    (`several` is False) or in the `else` of one that says more than one (True)."""
+    (`several` is False; also one term of an `and`) or in the `else` of one that says more
+    than one (True). An `if more_than_one and cuda:` counts where its `elif` chain has
+    already required the other terms (hyde's `elif cuda:` arm, `torch.device("cuda", 0)`):
+    there the count test alone was false. Only what reads names and attributes carries
+    over: a term or a test of the chain that calls anything but the count (`device_count()`)
+    or assigns (`:=`) may change what the next test reads, and so may any statement between
+    them (an `else:` holding more than the `if`); each ends the chain."""
     parents = parent_map(ctx.parents, function if function is not None else ctx.tree)
     child: ast.AST = node
     parent = parents.get(id(child))
+    #: Terms known true when `parent`'s test runs: those of the `elif`s around `node`.
+    required: set[str] = set()
     while parent is not None and not isinstance(parent, _Function):
-        if isinstance(parent, ast.If):
+        if not isinstance(parent, ast.If) or child not in (*parent.body, *parent.orelse):
+            required = set()  # a loop, a `with`, a `try`, or `node` in the test itself
+            child, parent = parent, parents.get(id(parent))
+            continue
+        terms = _and_terms(parent.test)
+        pure = all(several(term) is not None or _reads_only(term) for term in terms)
+        if child in parent.body:
             many = several(parent.test)
-            if many is False and child in parent.body:
+            if many is False or any(several(term) is False for term in terms):
                 return True
-            if many is True and child in parent.orelse:
+            required = {ast.dump(term) for term in terms if _reads_only(term)} if pure else set()
+        else:
+            # The `else` of `a and b` says only that one term failed: read term by term.
+            if len(terms) == 1 and several(parent.test) is True:
+                return True
+            if parent.orelse != [child] or not pure:
+                required = set()
+            counts = [term for term in terms if several(term) is True]
+            rest = [
+                ast.dump(term)
+                for term in terms
+                if several(term) is not True and not _always_true(ctx, term)
+            ]
+            if counts and all(term in required for term in rest):
                 return True
         child, parent = parent, parents.get(id(parent))
     return False
+
+
+def _and_terms(test: ast.expr) -> list[ast.expr]:
+    """The terms of `a and b and c` (nested `and`s flattened); `[test]` for any other."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return [term for value in test.values for term in _and_terms(value)]
+    return [test]
+
+
+def _always_true(ctx: FileContext, term: ast.expr) -> bool:
+    """`dist.is_available()`: true in every run of a build with distributed support, and a
+    build without it runs one process (`if dist.is_available() and dist.is_initialized():`)."""
+    return (
+        isinstance(term, ast.Call)
+        and not term.args
+        and ctx.qualified(term.func) == "torch.distributed.is_available"
+    )
+
+
+def _reads_only(term: ast.expr) -> bool:
+    """`term` only reads names, attributes, subscripts and constants (compared, negated,
+    joined): no call, `:=`, `await` or `yield` that could change what the next test reads."""
+    changes = ast.Call | ast.NamedExpr | ast.Await | ast.Yield | ast.YieldFrom | ast.Lambda
+    return not any(isinstance(part, changes) for part in ast.walk(term))
 
 
 def after_single_node_guard(function: _Function, line: int) -> bool:
