@@ -31,7 +31,9 @@ class TorchLoadWithoutMapLocation(Rule):
     """## What it does
     Flags `torch.load(...)` called without `map_location`. Left alone: state that holds no
     CUDA tensors, known by its path, its name or the `load_state_dict` that takes it
-    (GradScaler, LR scheduler, RNG state, samplers, parameter groups, hyper-parameters),
+    (GradScaler, LR scheduler, RNG state, samplers, parameter groups, hyper-parameters;
+    what a scheduler takes whole, or a checkpoint every read of which is an entry such a
+    state takes, a number or a test: not one whose model entry goes on),
     and XLA code (`xm.save` writes CPU tensors). A module-level helper that resumes training
     (an optimizer's state beside the model's) says so; where multi-process code in another
     file of the project calls it, the load is TPL108's instead.
@@ -86,10 +88,10 @@ class TorchLoadWithoutMapLocation(Rule):
             evidence = (
                 evidence_at(ctx, trees, call, located.scope) if may_have_evidence(ctx) else None
             )
-            if evidence is not None and not evidence.through_callers:
-                continue  # TPL108's, with its evidence
             if evidence is not None and not read_by_tpl108(ctx, call, located.scope):
                 evidence = None  # a spelling or an arm TPL108 leaves: this rule's alone
+            if evidence is not None and not evidence.through_callers:
+                continue  # TPL108's, with its evidence
             message = None
             if evidence is not None:
                 # A resume whose several processes only callers in other files could show:
@@ -137,21 +139,90 @@ def may_hold_cuda_tensors(ctx: FileContext, scope: Scope, load: ast.Call) -> boo
         return True
     if _NOT_WEIGHTS.search(name):
         return False
-    return not any(name in names for names in _state_loads_elsewhere(ctx, scope))
+    if any(name in names for names in _state_loads_elsewhere(ctx, scope)):
+        return False
+    return not _read_only_as_state_entries(ctx, scope, name)
+
+
+#: Calls that turn an entry of a checkpoint into a number or a text: no tensor goes on.
+_SCALAR_READS = frozenset({"int", "float", "str", "bool", "len", "print"})
+
+
+def _read_only_as_state_entries(ctx: FileContext, scope: Scope, name: str) -> bool:
+    """Every read of the local `name` takes an entry of it to a state holding no CUDA
+    tensors (`scaler.load_state_dict(other["scaler"])`, `.get("scheduler")`), to a number
+    (`int(other["epoch"])`) or to a test (`other.get("iter") is not None`, `"x" in
+    other`): LLaMA2-Accessory's `.other.pth`, the scaler's state and counters. An entry
+    read any other way (`ckpt["model"]` into a model) may hold CUDA tensors."""
+    names = _NAME_READS.get(scope.node)
+    if names is None:
+        # Read once per scope: each load of a long function asks.
+        names = _NAME_READS[scope.node] = _name_reads(list(scope_nodes(ctx, scope)))
+    reads, parents = names[0].get(name, []), names[1]
+    return bool(reads) and all(_goes_to_state_or_scalar(ctx, r, parents) for r in reads)
+
+
+def _name_reads(
+    nodes: list[ast.AST],
+) -> tuple[dict[str, list[ast.Name]], dict[int, ast.AST]]:
+    """The reads of each local name among `nodes`, and each node's parent."""
+    reads: dict[str, list[ast.Name]] = {}
+    parents: dict[int, ast.AST] = {}
+    for node in nodes:
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            reads.setdefault(node.id, []).append(node)
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    return reads, parents
+
+
+_NAME_READS: weakref.WeakKeyDictionary[
+    ast.AST, tuple[dict[str, list[ast.Name]], dict[int, ast.AST]]
+] = weakref.WeakKeyDictionary()
+
+
+def _goes_to_state_or_scalar(ctx: FileContext, read: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """`read` is the checkpoint of an entry (`read[...]`, `read.get(...)`) handed to a
+    no-CUDA `load_state_dict`, a scalar conversion or a test; or it is tested itself."""
+    node: ast.AST = read
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.Compare):
+        return True  # `"iter" in other`
+    if isinstance(parent, ast.Subscript) and parent.value is node:
+        node = parent
+    elif (
+        isinstance(parent, ast.Attribute)
+        and parent.value is node
+        and parent.attr == "get"
+        and isinstance(parents.get(id(parent)), ast.Call)
+    ):
+        node = parents[id(parent)]
+    else:
+        return False
+    user = parents.get(id(node))
+    if isinstance(user, ast.Compare):
+        return True  # `other.get("epoch", None) is not None`
+    if not isinstance(user, ast.Call) or node is user.func:
+        return False
+    if _weights_consumer(ctx, user) is False:
+        return True
+    return isinstance(user.func, ast.Name) and user.func.id in _SCALAR_READS
 
 
 def _state_loads_elsewhere(ctx: FileContext, scope: Scope) -> list[frozenset[str]]:
     """For each call of the scope that loads a state holding no CUDA tensors (a scaler's,
-    a scheduler's: `_weights_consumer` False), the names its arguments read; found once per
-    scope (each load of a long function asks)."""
+    a scheduler's: `_weights_consumer` False), the names it takes whole
+    (`scheduler.load_state_dict(state)`); found once per scope (each load of a long function
+    asks). An entry of a checkpoint (`scheduler.load_state_dict(ckpt["lr_scheduler"])`)
+    says nothing of its other entries: DiffusionBERT's and TNN-MO's resumes hold the model
+    and the optimizer's state beside the scheduler's."""
     found = _STATE_LOADS.get(scope.node)
     if found is None:
         found = [
             frozenset(
-                n.id
+                ctx.source.segment(a)
                 for a in (*node.args, *(k.value for k in node.keywords))
-                for n in ast.walk(a)
-                if isinstance(n, ast.Name)
+                if isinstance(a, ast.Name | ast.Attribute)
             )
             for node in scope_nodes(ctx, scope)
             if isinstance(node, ast.Call) and _weights_consumer(ctx, node) is False
