@@ -38,6 +38,7 @@ Six kinds of evidence, each read from the file's whole syntax tree:
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 import weakref
 from dataclasses import dataclass
@@ -50,6 +51,7 @@ from torchplace.lint.context import (
     binding_count,
     call_name,
     dotted_name,
+    int_literal,
     is_path_join,
     keyword,
     parameter_names,
@@ -167,6 +169,52 @@ class Trees:
         return self._full
 
 
+def load_function(tree: ast.Module, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function holding `line`, or the module's top-level code (`top_level_code`)."""
+    return enclosing_function(tree, line) or top_level_code(tree, line)
+
+
+def top_level_code(tree: ast.Module, line: int) -> ast.FunctionDef | None:
+    """The module's statements that are no definition, read as one function, when one of
+    them holds `line`: a training script written at its top level (nanoGPT's `train.py`,
+    DiffusionBERT's `__main__` block) makes its process group, model and optimizer and
+    resumes there, as a `main()` would. Built once per tree, so caches keyed by the
+    function hold for it."""
+    found = _TOP_LEVEL.get(tree)
+    if found is None:
+        body = [
+            s
+            for s in tree.body
+            if not isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        ]
+        if not body:
+            return None  # definitions only: a load in a class body is no script's code
+        code = ast.FunctionDef(
+            name="<module>",
+            args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
+            body=body,
+            decorator_list=[],
+            returns=None,
+        )
+        # A field from Python 3.12 on, which `ast` helpers read.
+        code.type_params = []  # type: ignore[attr-defined,unused-ignore]
+        code.lineno = body[0].lineno
+        code.col_offset = 0
+        code.end_lineno = body[-1].end_lineno or body[-1].lineno
+        code.end_col_offset = 0
+        spans = [(s.lineno, s.end_lineno or s.lineno) for s in body]
+        _TOP_LEVEL[tree] = found = (code, [first for first, _ in spans], spans)
+    code, firsts, spans = found
+    # The statement starting last at or before `line` (statements do not overlap).
+    at = bisect.bisect_right(firsts, line) - 1
+    return code if at >= 0 and spans[at][0] <= line <= spans[at][1] else None
+
+
+_TOP_LEVEL: weakref.WeakKeyDictionary[
+    ast.Module, tuple[ast.FunctionDef, list[int], list[tuple[int, int]]]
+] = weakref.WeakKeyDictionary()
+
+
 def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | None:
     """The first kind of evidence found for `load` (a node of the pruned tree), or None.
 
@@ -175,7 +223,13 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
     when the file's text holds what it needs."""
     function = enclosing_function(ctx.tree, load.lineno)
     if function is None:
-        return None
+        # A script's own top-level code (nanoGPT's `train.py`, a `__main__` block), read
+        # whole: the pruned tree may have blanked its other statements.
+        whole = same_call(trees.full(), load)
+        function = top_level_code(trees.full(), load.lineno) if whole is not None else None
+        if function is None or whole is None:
+            return None
+        load = whole
     assert isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
     if fixed_published_file(function, local_assignments(function), load):
         return None  # the same bytes for every user, not saved by this program's ranks
@@ -201,7 +255,7 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
         return None
     tree = trees.full()
     whole_load = same_call(tree, load)
-    whole_function = enclosing_function(tree, load.lineno)
+    whole_function = load_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
     if multi_process_code(text) and not _in_one_process_class(ctx, tree, whole_function):
@@ -238,8 +292,10 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
         return None
     if SEVERAL_PROCESSES not in evidence.text:
         return evidence
-    if spawned_alone(tree, enclosing_function(tree, load.lineno)):
+    if spawned_alone(tree, load_function(tree, load.lineno)):
         return None  # `mp.spawn(main, nprocs=1)`: one process restores what it saved
+    if _groups_of_one(ctx, load_function(tree, load.lineno)):
+        return None  # miles-credit's self-test: `init_process_group(..., world_size=1)`
     if module_shows_one_gpu_before(ctx, load):
         # Every process of the script sees one GPU, the one its top names (VoCo's
         # `os.environ["CUDA_VISIBLE_DEVICES"] = "0"`): its ranks saved from cuda:0, their
@@ -267,15 +323,18 @@ def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -
     """Another arm of an `if` holding the load restores the same path with `map_location`
     (SLIP's `if args.gpu is None: torch.load(path) else: torch.load(path, map_location=loc)`)."""
     whole = same_call(tree, load)
-    function = enclosing_function(tree, load.lineno)
+    function = load_function(tree, load.lineno)
     if whole is None or function is None or not whole.args:
         return False
     path = ctx.source.segment(whole.args[0])
-    for node in typed_nodes(function, ast.If):
-        arms = (node.body, node.orelse)
-        for own, other in (arms, arms[::-1]):
-            if not any(whole is n for statement in own for n in ast.walk(statement)):
-                continue
+    parents = _parents_in(function)
+    child: ast.AST = whole
+    parent = parents.get(id(child))
+    # The `if`s holding the load, from the innermost out: a walk up, not a scan of every
+    # `if` of the function at each load (a script's top level holds hundreds).
+    while parent is not None and parent is not function:
+        if isinstance(parent, ast.If) and child is not parent.test:
+            other = parent.orelse if child in parent.body else parent.body
             for call in (n for statement in other for n in ast.walk(statement)):
                 if (
                     isinstance(call, ast.Call)
@@ -285,7 +344,21 @@ def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -
                     and (keyword(call, "map_location") is not None or len(call.args) > 1)
                 ):
                     return True
+        child, parent = parent, parents.get(id(parent))
     return False
+
+
+def _parents_in(function: ast.AST) -> dict[int, ast.AST]:
+    """Each node's parent under `function`, read once per function."""
+    parents = _PARENTS.get(function)
+    if parents is None:
+        parents = _PARENTS[function] = {
+            id(child): node for node in ast.walk(function) for child in ast.iter_child_nodes(node)
+        }
+    return parents
+
+
+_PARENTS: weakref.WeakKeyDictionary[ast.AST, dict[int, ast.AST]] = weakref.WeakKeyDictionary()
 
 
 #: The spellings of a load TPL108 reads: `torch.load(` and `th.load(` (one pattern, `h.load(`);
@@ -332,7 +405,7 @@ def _outside_bytes_or_resume_through_callers(
         return None  # what the file writes, and so may read back, holds no CUDA tensors
     tree = trees.full()
     whole_load = same_call(tree, load)
-    whole_function = enclosing_function(tree, load.lineno)
+    whole_function = load_function(tree, load.lineno)
     if whole_load is None or whole_function is None:
         return None
     if _REMOTE_TEXT.search(text):
@@ -368,6 +441,37 @@ def _model_on_gpu(
     return None
 
 
+def _groups_of_one(ctx: FileContext, function: ast.AST | None) -> bool:
+    """The function makes process groups, each of a world of one process
+    (`init_process_group("nccl", rank=0, world_size=1)`): it runs as one process."""
+    if function is None:
+        return False
+    known = _OF_ONE.get(function)
+    if known is not None:
+        return known
+    groups = [
+        node
+        for node in typed_nodes(function, ast.Call)
+        if call_name(node) == "init_process_group"
+        and ctx.qualified(node.func) == "torch.distributed.init_process_group"
+    ]
+
+    def size(call: ast.Call) -> ast.expr | None:
+        value = keyword(call, "world_size")
+        if value is not None:
+            return value.value
+        return call.args[3] if len(call.args) > 3 else None
+
+    found = bool(groups) and all(
+        (value := size(call)) is not None and int_literal(value) == 1 for call in groups
+    )
+    _OF_ONE[function] = found
+    return found
+
+
+_OF_ONE: weakref.WeakKeyDictionary[ast.AST, bool] = weakref.WeakKeyDictionary()
+
+
 def _behind_own_rank_zero_flag(tree: ast.Module, load: ast.Call) -> bool:
     """The load runs only where a rank-0 flag the file defines on its class holds (`if not
     self.is_main: return` above it, with `def is_main(self): return
@@ -375,7 +479,7 @@ def _behind_own_rank_zero_flag(tree: ast.Module, load: ast.Call) -> bool:
     flags = rank_zero_properties(tree)
     if not flags:
         return False
-    function = enclosing_function(tree, load.lineno)
+    function = load_function(tree, load.lineno)
     whole = same_call(tree, load)
     return function is not None and whole is not None and under_rank_zero(function, whole, flags)
 
@@ -958,22 +1062,33 @@ def _made_here(function: ast.AST, receivers: list[str]) -> bool:
     LeNet()`, `optimizer = torch.optim.SGD(...)`), not an object handed in nor one a helper
     hands back with others (`model, optimizer = wrap(model, optimizer)`: the helper may move
     it), nor one bound any other way."""
-    made: set[str] = set()
-    direct: set[int] = set()
-    for node in ast.walk(function):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    made.add(target.id)
-                    direct.add(id(target))
-    other = {
-        node.id
-        for node in ast.walk(function)
-        if isinstance(node, ast.Name)
-        and isinstance(node.ctx, ast.Store | ast.Del)
-        and id(node) not in direct
-    }
-    return bool(receivers) and all(r in made and r not in other for r in receivers)
+    bindings = _BINDINGS.get(function)
+    if bindings is None:
+        # Read once per function: a script's top-level code asks at each of its loads.
+        made: set[str] = set()
+        direct: set[int] = set()
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        made.add(target.id)
+                        direct.add(id(target))
+        other = {
+            node.id
+            for node in ast.walk(function)
+            if isinstance(node, ast.Name)
+            and isinstance(node.ctx, ast.Store | ast.Del)
+            and id(node) not in direct
+        }
+        bindings = _BINDINGS[function] = (frozenset(made), frozenset(other))
+    made_names, other_names = bindings
+    return bool(receivers) and all(r in made_names and r not in other_names for r in receivers)
+
+
+#: Per function: the names it binds only to calls it makes, and the names bound otherwise.
+_BINDINGS: weakref.WeakKeyDictionary[ast.AST, tuple[frozenset[str], frozenset[str]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _state_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:

@@ -37,7 +37,8 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     - the loaded tensors are then placed on a device the code chooses (`x.to(device)`, or
       passed on with `device=`), and a `torch.save` of the file writes that path without a CPU
       copy (not a path one run of the same process saved: its tensors return to its GPU).
-    Loads without evidence are TPL106's (preview). Multi-process code names a process group, a
+    Evidence is read in the load's function or script (nanoGPT's top-level `train.py`). Loads
+    without evidence are TPL106's (preview). Multi-process code names a process group, a
     launcher, a rank, the world size, a `DistributedSampler`, a rank-0 guard (accelerate's
     `is_main_process`) or a collective, not a bare `local_rank` option. Not flagged: a load in
     one process (on its function's one-process arm, `if not dist.is_initialized():`; of a world
@@ -52,8 +53,7 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     to fine-tune, from another run, stays flagged); a fixed published file (a literal URL or Hub
     name); a function of a script nothing calls (or, in a checkout nobody installs, only such
     functions reach); bytes from a file saving only CPU copies; one file per rank
-    (`f"model_{rank}.pt"`, or named by the `cfg.worker_id` the file makes its process group with
-    as `rank=`).
+    (`f"model_{rank}.pt"`, or by the `rank=` its process group is made with).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
