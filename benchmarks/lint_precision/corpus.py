@@ -13194,7 +13194,10 @@ FRESH_107 = (
     # handwritten text-line diffusion (DDP); set_device(dist.get_rank())
     ("github:newbie2niubility/TGC-Diff", "4d4058d29a1202fea1ce1d122607f6c870273313"),
     # biofilm video ViT (torchrun); set_device(int(os.environ["RANK"]))
-    ("github:BridgesLabCMU/Biofilm-Phenotype-Landscape", "73f24d3920337732c1a78896a93770a47556e3ed"),
+    (
+        "github:BridgesLabCMU/Biofilm-Phenotype-Landscape",
+        "73f24d3920337732c1a78896a93770a47556e3ed",
+    ),
     # in-memory checkpointing for DeepSpeed; f"cuda:{rank}" of dist.get_rank()
     ("github:Ind1x1/MujicaChk", "17109ea1f9f1cbe96f68573a717a88d592dc4287"),
     # snippets of collectives, DDP, FSDP; set_device(dist.get_rank())

@@ -1410,6 +1410,31 @@ HISTORY = [
         "launch) and adds 1 FALSE (SimCSE, now read under its live 4-process launch): 117 of "
         "149. No default-tier finding changed, no crash",
     ),
+    (
+        "2026-12-07",
+        "3a7b7a78",
+        "fresh-107 (12 GitHub repositories chosen by the text TPL402 and TPL108 look for; "
+        "394 files) at 3a7b7a78: no default-tier finding; 6 of 60 judged TRUE, 2 split "
+        "(TPL108 1/2, TPL402 0/8, TPL401 1/8, TPL103 1/9, TPL901 0/1; seeded samples TPL106 "
+        "2/12, TPL101 0/10, TPL105 0/10); a blind reading of its 150 sites: 47 HAZARD, of "
+        "which TPL402 raises 6 and TPL108 1; the readers and the findings' judges differ on "
+        "6 of TPL402's 8 (a global rank in code launched on one node)",
+    ),
+    (
+        "2026-12-07",
+        "263be5ba",
+        "TPL108 reads a script's top-level code and `__main__` block as one function (before, "
+        "no evidence was read there: DiffusionBERT's and context-compression's resumes), and "
+        "a scheduler's entry of a checkpoint no longer makes the whole checkpoint read as "
+        "holding no CUDA tensors (TNN-MO's); a one-GPU arm is read through an `elif` chain "
+        "(hyde's). Two reviews' 10 reproduced defects fixed (a term that calls read twice, "
+        "`not (a and b)`, the `else` of `initialized and rank == 0`, a module of definitions "
+        "only, an arm mapping the same path at the top level, a world of one, checkpoints of "
+        "scheduler entries only, growth with the square of a long top level). Every rule "
+        "rerun on 338 projects: TPL108 adds 13, judged 11 TRUE, 2 FALSE (137 of 176 TRUE as "
+        "the code stands, 77.8%); TPL104 drops hyde's 2 FALSE (16 of 22); TPL106 adds 12 "
+        "loads and hands 5 to TPL108; nothing else changed, no crash",
+    ),
 ]
 
 
@@ -3398,6 +3423,44 @@ CORPUS_NOTES = {
         '`device_map="auto"` model handed to its trainer\'s constructor and moved whole in '
         "`_setup_model` (TPL303 reads a move of what the loading function holds); its eager "
         "quantization of a GPU-placed model (CPU-only; no multi-GPU hazard)."
+    ),
+    "fresh-107": (
+        "GitHub repositories chosen by text found with the code search, in the order it gave "
+        "them: a GPU index taken from the global rank (TPL402's shape: test_parallel, "
+        "pytorch-ddp-example, TGC-Diff, Biofilm-Phenotype-Landscape, MujicaChk, "
+        "dl-framework) and a `torch.load` without `map_location` into `load_state_dict` in "
+        "code run as several processes (TPL108's: TNN-MO, distributed_pytorch, "
+        "Diffusion-BERT, M2PT, beit3-for-kigchen-classification, context-compression), by a "
+        "reader who had not seen the rules' code. None of the repositories or packages the "
+        "sets before it looked at, nor a project of a recall case, nor a fork of one; small "
+        "projects mostly (tutorials, test scripts), as the search gave them. Committed "
+        "(3a7b7a78) before it was first linted. First linted at 3a7b7a78: 394 Python files, "
+        "no crash. No default-tier finding. Judged blind by two judges, who agreed on 58 of "
+        "60: TPL108 1 of 2 TRUE (beit3's DeepSpeed checkpoint read by every rank; a FALSE "
+        "load of CPU copies), TPL402 0 of 8, 1 split (the judges read pytorch-ddp-example's "
+        "and dl-framework's global ranks as single-node code, their README launches being "
+        "`--nnodes=1` or the tutorial's), TPL401 1 of 8 (distributed_pytorch's `--local_rank` "
+        "that torchrun never passes), TPL103 1 of 9, TPL901 0 of 1, and seeded samples (seed "
+        "107, `fresh-107/<rule>-sample`): TPL106 2 of 12 (context-compression's resume), TPL101 "
+        "0 of 10, TPL105 0 of 10. A blind reading of its 150 sites of the two shapes "
+        "(`second_judge/unseen/sites-fresh-107.jsonl`: every placement naming a rank, every "
+        "unmapped `torch.load`), no findings shown, agreed on 145: 47 HAZARD (30 "
+        "rank-device, 17 load), 5 split. The default set raises none of the 47. TPL402 "
+        "raises 6 of the 30 rank-device hazards; of the other 24, 22 are test_parallel's and "
+        "TGC-Diff's `local_rank = dist.get_rank()`, which the rule reads but leaves because "
+        "every launch the projects write is on one node (`torchrun --nproc_per_node=1`), one "
+        "is Biofilm's `device = rank` beside the `set_device(rank)` it raises, one "
+        "distributed_pytorch's `RANK % device_count` (TPL407's shape, not raised). The "
+        "readers read 6 of its 8 findings as hazards that the findings' judges read FALSE (5: "
+        "pytorch-ddp-example's and dl-framework's global ranks, launched on one node, read by "
+        "one pair as the bug of a second node and by the other as one node's code) or split "
+        "(Biofilm's, run by a Slurm script not in the tree). TPL108 raised 1 of the 17 load "
+        "hazards "
+        "(TPL106 13 more): a script's top-level code and `__main__` block were read as no "
+        'function, and a scheduler\'s `load_state_dict(ckpt["lr_scheduler"])` made the '
+        "whole checkpoint read as holding no CUDA tensors; both fixed after this look "
+        "(`fresh-107/added`: 8 of the 9 loads it then raises are hazards in the site "
+        "reading)."
     ),
 }
 
