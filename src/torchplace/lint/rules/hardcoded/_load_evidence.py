@@ -823,9 +823,10 @@ def _training_resumed(
                 f"GPU that saved it first"
             )
             return Evidence(text, restored[1], resume=True, state=restored[0])
-    for other in typed_nodes(function, ast.Call):
-        if ctx.qualified(other.func) != "torch.load":
-            continue
+    # The load itself first, then the nearest: the optimizer restore of its own arm, not
+    # that of an arm the run does not take (TNN-MO's two resumes of one path).
+    loads = sorted(_loads_in(ctx, function), key=lambda other: abs(other.lineno - load.lineno))
+    for other in loads:
         if not _same_checkpoint(function, load, other):
             continue  # another file's optimizer state says nothing of what this one holds
         if not _shared_path(ctx, function, other):
@@ -850,6 +851,21 @@ def _training_resumed(
             )
             return Evidence(text, other.lineno, resume=True, state=optimizers[0])
     return None
+
+
+def _loads_in(ctx: FileContext, function: ast.AST) -> list[ast.Call]:
+    """The `torch.load` calls of the function, found once per function."""
+    loads = _LOADS.get(function)
+    if loads is None:
+        loads = _LOADS[function] = [
+            call
+            for call in typed_nodes(function, ast.Call)
+            if ctx.qualified(call.func) == "torch.load"
+        ]
+    return loads
+
+
+_LOADS: weakref.WeakKeyDictionary[ast.AST, list[ast.Call]] = weakref.WeakKeyDictionary()
 
 
 def _same_checkpoint(function: ast.AST, load: ast.Call, other: ast.Call) -> bool:
