@@ -12,7 +12,9 @@ shapes are generated at each size N and linted in a temporary tree with
 - `one_function`: one function of N save / load / `load_state_dict` triples (a generated
   training script);
 - `rank_zero_pairs`: N pairs of functions, a rank-0 save and a load every rank runs (each
-  load is a TPL108 finding, read against the project's saves).
+  load is a TPL108 finding, read against the project's saves);
+- `top_level_script`: N resumes (a load, the model's and the optimizer's `load_state_dict`)
+  in a script's top-level code, which TPL108 reads as one function.
 
 Each time is the median of 3 runs, beside `ast.parse` of the same file and the lint of a
 one-line file (the start-up of the command) in the same run. The figure is the growth from
@@ -78,7 +80,33 @@ def rank_zero_pairs(size: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-SHAPES = {"one_function": one_function, "rank_zero_pairs": rank_zero_pairs}
+def top_level_script(size: int) -> str:
+    """A training script written at its top level (nanoGPT's `train.py`): TPL108 reads the
+    module's statements as one function, so each load is read against all of them."""
+    lines = [
+        "import os",
+        "import torch",
+        "import torch.distributed as dist",
+        "from torch.nn.parallel import DistributedDataParallel as DDP",
+        "from model import Net",
+        "",
+        "dist.init_process_group('nccl')",
+        "local_rank = int(os.environ['LOCAL_RANK'])",
+        "model = DDP(Net().to(local_rank), device_ids=[local_rank])",
+        "optimizer = torch.optim.AdamW(model.parameters())",
+    ]
+    for i in range(size):
+        lines.append(f"ckpt_{i} = torch.load(f'ckpt/step_{i}.pt')")
+        lines.append(f"model.load_state_dict(ckpt_{i}['model'])")
+        lines.append(f"optimizer.load_state_dict(ckpt_{i}['optimizer'])")
+    return "\n".join(lines) + "\n"
+
+
+SHAPES = {
+    "one_function": one_function,
+    "rank_zero_pairs": rank_zero_pairs,
+    "top_level_script": top_level_script,
+}
 
 
 def lint_seconds(tree: Path, source: Path | None = None) -> tuple[float, int]:
