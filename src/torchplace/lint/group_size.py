@@ -2,7 +2,8 @@
 
 - Spawned alone: the function that creates the group is only ever the target of
   `mp.spawn(fn, nprocs=1)` (a literal 1, or a name the spawning function sets to 1): one
-  process, whose cuda:0 is its own GPU (a `world_size = 1` test).
+  process, whose cuda:0 is its own GPU (a `world_size = 1` test). So is a group made with a
+  literal `world_size=1` (`one_rank_group`).
 - One process per node: an `assert` before the group says the local rank is 0 (or the local
   world size is 1), as a script run with `torchrun --nproc_per_node=1` checks: every rank is
   its node's only process, and cuda:0 is its GPU.
@@ -16,7 +17,7 @@ from __future__ import annotations
 import ast
 import weakref
 
-from torchplace.lint.context import FileContext, call_name, keyword, sole_assignment
+from torchplace.lint.context import FileContext, call_name, int_literal, keyword, sole_assignment
 from torchplace.lint.rules._helpers import enclosing_function
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -38,6 +39,14 @@ def spawned_alone(tree: ast.Module, function: ast.AST | None) -> bool:
         if spawn is None or not _one_process(spawn[0], tree if spawn[1] is None else spawn[1]):
             return False
     return True
+
+
+def one_rank_group(call: ast.Call) -> bool:
+    """`init_process_group(..., world_size=1)` (by keyword or in its fourth place): a group
+    of one rank, the job's only process."""
+    given = keyword(call, "world_size")
+    size = given.value if given is not None else call.args[3] if len(call.args) > 3 else None
+    return size is not None and int_literal(size) == 1
 
 
 def _names_and_spawns(

@@ -260,25 +260,25 @@ def _in_branch_of_one(
             child, parent = parent, parents.get(id(parent))
             continue
         terms = _and_terms(parent.test)
-        pure = all(several(term) is not None or _reads_only(term) for term in terms)
+        # What each term says, read once: `several` may read the whole function.
+        says = [several(term) for term in terms]
+        pure = all(said is not None or _reads_only(t) for t, said in zip(terms, says, strict=True))
         if child in parent.body:
-            many = several(parent.test)
-            if many is False or any(several(term) is False for term in terms):
+            if False in says or (len(terms) > 1 and several(parent.test) is False):
                 return True
             required = {ast.dump(term) for term in terms if _reads_only(term)} if pure else set()
         else:
             # The `else` of `a and b` says only that one term failed: read term by term.
-            if len(terms) == 1 and several(parent.test) is True:
+            if len(terms) == 1 and says[0] is True:
                 return True
             if parent.orelse != [child] or not pure:
                 required = set()
-            counts = [term for term in terms if several(term) is True]
             rest = [
                 ast.dump(term)
-                for term in terms
-                if several(term) is not True and not _always_true(ctx, term)
+                for term, said in zip(terms, says, strict=True)
+                if said is not True and not _always_true(ctx, term)
             ]
-            if counts and all(term in required for term in rest):
+            if True in says and all(term in required for term in rest):
                 return True
         child, parent = parent, parents.get(id(parent))
     return False

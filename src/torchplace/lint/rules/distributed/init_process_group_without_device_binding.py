@@ -9,13 +9,17 @@ from collections.abc import Iterator
 from torchplace.lint.binding_callees import bound_by_callee, first_cuda_work
 from torchplace.lint.context import FileContext, Scope, has_star_kwargs, keyword
 from torchplace.lint.gpu_spanning import holder_drives_gpus
-from torchplace.lint.group_size import one_process_per_node, only_named_barriers, spawned_alone
+from torchplace.lint.group_size import (
+    one_process_per_node,
+    one_rank_group,
+    only_named_barriers,
+    spawned_alone,
+)
 from torchplace.lint.project_callers import shows_one_gpu
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     branches,
     code_before,
-    literal_index,
     literal_string,
     without_comments,
 )
@@ -154,7 +158,7 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
             value = backend.value if backend else call.args[0] if call.args else None
             if value is None or not _is_nccl(value):
                 continue
-            if _single_rank(call) or _BINDS.search(code_before(ctx, located.scope, call.lineno)):
+            if one_rank_group(call) or _BINDS.search(code_before(ctx, located.scope, call.lineno)):
                 continue
             if _shows_one_gpu_before(ctx, located.scope, call):
                 continue  # the process sees one GPU, its cuda:0
@@ -215,11 +219,6 @@ def _is_nccl(value: ast.expr) -> bool:
         if text is not None and "nccl" in text.lower():
             return True
     return False
-
-
-def _single_rank(call: ast.Call) -> bool:
-    size = keyword(call, "world_size")
-    return size is not None and literal_index(size.value) == 1
 
 
 def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bool:

@@ -51,13 +51,12 @@ from torchplace.lint.context import (
     binding_count,
     call_name,
     dotted_name,
-    int_literal,
     is_path_join,
     keyword,
     parameter_names,
 )
 from torchplace.lint.dead_functions import named_in
-from torchplace.lint.group_size import spawned_alone
+from torchplace.lint.group_size import one_rank_group, spawned_alone
 from torchplace.lint.job_scale import in_one_process_branch
 from torchplace.lint.launch_commands import MULTI_PROCESS_CALLERS, SEVERAL_PROCESSES
 from torchplace.lint.parse_around import tolerant_tree
@@ -86,6 +85,7 @@ from torchplace.lint.rules.hardcoded._load_reach import (
 from torchplace.lint.rules.hardcoded._rank_zero_saves import rank_zero_save_read_back
 from torchplace.lint.run_conditions import (
     module_shows_one_gpu_before,
+    parent_map,
     per_file,
     runs_only_on_rank_zero_through_callers,
 )
@@ -327,7 +327,7 @@ def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -
     if whole is None or function is None or not whole.args:
         return False
     path = ctx.source.segment(whole.args[0])
-    parents = _parents_in(function)
+    parents = parent_map(ctx.parents, function)
     child: ast.AST = whole
     parent = parents.get(id(child))
     # The `if`s holding the load, from the innermost out: a walk up, not a scan of every
@@ -346,19 +346,6 @@ def _mapped_in_another_arm(ctx: FileContext, tree: ast.Module, load: ast.Call) -
                     return True
         child, parent = parent, parents.get(id(parent))
     return False
-
-
-def _parents_in(function: ast.AST) -> dict[int, ast.AST]:
-    """Each node's parent under `function`, read once per function."""
-    parents = _PARENTS.get(function)
-    if parents is None:
-        parents = _PARENTS[function] = {
-            id(child): node for node in ast.walk(function) for child in ast.iter_child_nodes(node)
-        }
-    return parents
-
-
-_PARENTS: weakref.WeakKeyDictionary[ast.AST, dict[int, ast.AST]] = weakref.WeakKeyDictionary()
 
 
 #: The spellings of a load TPL108 reads: `torch.load(` and `th.load(` (one pattern, `h.load(`);
@@ -455,16 +442,7 @@ def _groups_of_one(ctx: FileContext, function: ast.AST | None) -> bool:
         if call_name(node) == "init_process_group"
         and ctx.qualified(node.func) == "torch.distributed.init_process_group"
     ]
-
-    def size(call: ast.Call) -> ast.expr | None:
-        value = keyword(call, "world_size")
-        if value is not None:
-            return value.value
-        return call.args[3] if len(call.args) > 3 else None
-
-    found = bool(groups) and all(
-        (value := size(call)) is not None and int_literal(value) == 1 for call in groups
-    )
+    found = bool(groups) and all(one_rank_group(call) for call in groups)
     _OF_ONE[function] = found
     return found
 

@@ -20,7 +20,7 @@ from torchplace.lint.rules.hardcoded._load_evidence import (
     path_words,
     read_by_tpl108,
 )
-from torchplace.lint.run_conditions import per_file
+from torchplace.lint.run_conditions import parent_map, per_file
 from torchplace.report import Finding, FixSafety
 
 _NOT_WEIGHTS = NOT_WEIGHTS
@@ -154,31 +154,22 @@ def _read_only_as_state_entries(ctx: FileContext, scope: Scope, name: str) -> bo
     (`int(other["epoch"])`) or to a test (`other.get("iter") is not None`, `"x" in
     other`): LLaMA2-Accessory's `.other.pth`, the scaler's state and counters. An entry
     read any other way (`ckpt["model"]` into a model) may hold CUDA tensors."""
-    names = _NAME_READS.get(scope.node)
-    if names is None:
+    reads = _NAME_READS.get(scope.node)
+    if reads is None:
         # Read once per scope: each load of a long function asks.
-        names = _NAME_READS[scope.node] = _name_reads(list(scope_nodes(ctx, scope)))
-    reads, parents = names[0].get(name, []), names[1]
-    return bool(reads) and all(_goes_to_state_or_scalar(ctx, r, parents) for r in reads)
+        reads = _NAME_READS[scope.node] = {}
+        for node in scope_nodes(ctx, scope):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                reads.setdefault(node.id, []).append(node)
+    root = scope.function.node if scope.function is not None else scope.node
+    parents = parent_map(ctx.parents, root)
+    found = reads.get(name, [])
+    return bool(found) and all(_goes_to_state_or_scalar(ctx, r, parents) for r in found)
 
 
-def _name_reads(
-    nodes: list[ast.AST],
-) -> tuple[dict[str, list[ast.Name]], dict[int, ast.AST]]:
-    """The reads of each local name among `nodes`, and each node's parent."""
-    reads: dict[str, list[ast.Name]] = {}
-    parents: dict[int, ast.AST] = {}
-    for node in nodes:
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            reads.setdefault(node.id, []).append(node)
-        for child in ast.iter_child_nodes(node):
-            parents[id(child)] = node
-    return reads, parents
-
-
-_NAME_READS: weakref.WeakKeyDictionary[
-    ast.AST, tuple[dict[str, list[ast.Name]], dict[int, ast.AST]]
-] = weakref.WeakKeyDictionary()
+_NAME_READS: weakref.WeakKeyDictionary[ast.AST, dict[str, list[ast.Name]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _goes_to_state_or_scalar(ctx: FileContext, read: ast.Name, parents: dict[int, ast.AST]) -> bool:
