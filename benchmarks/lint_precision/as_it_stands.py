@@ -6,9 +6,10 @@ Usage: python benchmarks/lint_precision/as_it_stands.py FINDINGS.jsonl [FINDINGS
 FINDINGS.jsonl are `corpus.py` outputs (every rule) of unseen projects: the projects of
 `--judged TPL402,TPL108`, whole sets, or both. Every finding that `judged-unseen.jsonl` judges
 (by rule, path and line) counts with its verdict, whatever round judged it; the others are
-counted as unjudged. Unlike `unseen.py`, no set need be whole: the figure is over the
-projects linted, named in `--describe`, and is not a first look (the verdicts were read on
-these projects before). Writes `lint_precision_as_it_stands.md` and `.json`.
+counted as unjudged. A finding given twice (the same project linted twice) counts once.
+Unlike `unseen.py`, no set need be whole: the figure is over the projects linted, named in
+`--describe`, and is not a first look (the verdicts were read on these projects before).
+Writes `lint_precision_as_it_stands.md` and `.json`.
 """
 
 from __future__ import annotations
@@ -36,7 +37,18 @@ def measure(findings: list[dict[str, object]], judged: Path = JUDGED) -> dict[st
             verdicts[key] = str(row["verdict"])
     tiers = {r.code: "preview" if r.preview else "default" for r in all_rules()}
     rules: dict[str, Counter[str]] = {}
+    # A project linted twice (named by two sets, or in two findings files) gives the same
+    # findings twice; each is one finding a user would see, so it counts once.
+    seen: set[tuple[str, ...]] = set()
+    duplicates = 0
     for finding in findings:
+        identity = tuple(
+            str(finding.get(key)) for key in ("code", "path", "line", "column", "message")
+        )
+        if identity in seen:
+            duplicates += 1
+            continue
+        seen.add(identity)
         code = str(finding["code"])
         key = (code, str(finding["path"]), int(str(finding["line"])))
         rules.setdefault(code, Counter())[verdicts.get(key, "unjudged")] += 1
@@ -54,7 +66,11 @@ def measure(findings: list[dict[str, object]], judged: Path = JUDGED) -> dict[st
             "true_percent": _ratio(counts["TRUE"], judged_count),
         }
     projects = {str(f["path"]).split("/", 1)[0] for f in findings}
-    return {"rules": table, "projects_with_findings": len(projects)}
+    return {
+        "rules": table,
+        "projects_with_findings": len(projects),
+        "duplicates_dropped": duplicates,
+    }
 
 
 def _figure(result: dict[str, object]) -> str:

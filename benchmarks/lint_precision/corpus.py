@@ -1040,7 +1040,8 @@ def _lint_one(path: str) -> tuple[str, list[dict[str, object]], str | None]:
 
 
 def lint(trees: list[Path], corpus: Path, out: Path, jobs: int) -> dict[str, object]:
-    files = sorted(str(p) for tree in trees for p in tree.rglob("*.py"))
+    # A tree named twice (a project in two of the sets linted together) is linted once.
+    files = sorted({str(p) for tree in trees for p in tree.rglob("*.py")})
     counts: Counter[str] = Counter()
     crashes: list[dict[str, str]] = []
     with out.open("w", encoding="utf-8") as sink, get_context("fork").Pool(jobs) as pool:

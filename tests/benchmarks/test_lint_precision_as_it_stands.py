@@ -74,3 +74,19 @@ def test_the_page_keeps_the_history_of_the_page_it_replaces(stands: ModuleType) 
     history = page[page.index("## History") :]
     assert "| 2026-12-01 | 0000000 | old |" in history
     assert history.rstrip().endswith("| 2026-12-08 | abc1234 | 2 projects | TPL108 1/2 |")
+
+
+def test_a_finding_given_twice_counts_once(stands: ModuleType, tmp_path: Path) -> None:
+    # The same project linted twice (named by two sets) repeats every finding; a user sees it
+    # once, and a verdict must not count twice.
+    judged = tmp_path / "judged.jsonl"
+    judged.write_text(
+        json.dumps({"code": "TPL108", "path": "p-1/a.py", "line": 3, "verdict": "FALSE"}) + "\n",
+        encoding="utf-8",
+    )
+    finding = {"code": "TPL108", "path": "p-1/a.py", "line": 3, "column": 8, "message": "m"}
+    other = {**finding, "column": 20}  # a second load on the same line is its own finding
+    result = stands.measure([finding, dict(finding), other], judged)
+    row = result["rules"]["TPL108"]
+    assert (row["findings"], row["judged"], row["false"]) == (2, 2, 2)
+    assert result["duplicates_dropped"] == 1

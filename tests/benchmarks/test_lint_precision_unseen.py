@@ -662,3 +662,17 @@ def test_a_repository_set_chosen_by_text_is_new_everywhere(unseen):  # type: ign
         repository = name.removeprefix("github:")
         assert repository.lower() not in sources and name.lower() not in elsewhere, name
         assert f"{repository.replace('/', '+')}-" not in text, name
+
+
+def test_a_tree_named_twice_is_linted_once(unseen, tmp_path):  # type: ignore[no-untyped-def]
+    # A project in two of the sets linted together must not give every finding twice.
+    corpus = sys.modules["corpus"]
+    tree = tmp_path / "src" / "p-1"
+    tree.mkdir(parents=True)
+    (tree / "a.py").write_text("import torch\nx = torch.ones(2).to('cuda:0')\n")
+    out = tmp_path / "findings.jsonl"
+    once = corpus.lint([tree], tmp_path, out, 1)
+    rows_once = out.read_text().splitlines()
+    twice = corpus.lint([tree, tree], tmp_path, out, 1)
+    assert rows_once and out.read_text().splitlines() == rows_once
+    assert twice["files"] == once["files"] == 1 and twice["findings"] == once["findings"]
