@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-107 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-108 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -194,8 +194,8 @@ move, CUDA work in threads and processes, and factories in `forward`; `--fresh-1
 look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL303 look for;
 `--fresh-105` (`FRESH_105`) repositories and packages chosen by the text TPL110 looks for;
 `--fresh-106` (`FRESH_106`) repositories and packages chosen by the text TPL108, TPL305,
-TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`) repositories chosen by the text
-TPL402 and TPL108 look for.
+TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`) and `--fresh-108` (`FRESH_108`)
+repositories chosen by the text TPL402 and TPL108 look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13217,6 +13217,51 @@ FRESH_107 = (
     ("github:andrew-healey/context-compression", "af2c28a9cdbd53b2fd569bb3fa61a2646e63e3aa"),
 )
 
+#: fresh-108: GitHub repositories (at the commit of their snapshot) chosen as fresh-107's were,
+#: by text found with the code search, in the order it gave them: a GPU index taken from the
+#: global rank (TPL402's shape, seven) and a `torch.load` without `map_location` in code run as
+#: several processes (TPL108's, seven). None of the repositories or packages the sets before
+#: it looked at, nor a project of a recall case, nor a fork of one. Chosen without running the
+#: linter, by a reader who had not seen the rules' code, and committed before it was first
+#: linted, after TPL402's findings were re-read under the written standard for one-node code
+#: (`judging-standards.md`).
+FRESH_108 = (
+    # satellite image segmentation training with DDP helpers; a GPU index from the global rank
+    ("github:Ramhamer/Satellite_Segmentation", "0885107274a2b0bf87e4f4d8303b3992d7a17551"),
+    # radiology report generation (R2Gen fork) with mp.spawn DDP; a GPU index from the global rank
+    ("github:zhi-xuan-chen/R2Gen", "632ef4c9afa54e9c06fa2a24e7d531bdb279f7a5"),
+    # few-shot object counting with SAM (point, segment, count); a GPU index from the global rank
+    ("github:Hzzone/PseCo", "aab6cdb4a5112cce563df5536ead28d9bb43aae1"),
+    # protein subcellular localization from IHC images; a GPU index from the global rank
+    ("github:JingwenWen99/Vislocas", "6af48c86aee5736c1c03775a9506ada28d109640"),
+    # contrastive preference (CARP) model training, DeepSpeed; a GPU index from the global rank
+    ("github:EleutherAI/magiCARP", "777a578abcf0f790b653d3bce9dcbff8f5cd6bd7"),
+    # text encoding diffusion model (TEncDM) training; a GPU index from the global rank
+    ("github:verschiedenermist/tencdm", "c55a1bf99022bd44d5c3d0dac6f33401634d5b43"),
+    # video diffusion transformer with unofficial DDP training; a GPU index from the global rank
+    (
+        "github:1210SaltwaterFish/VDT_add_train_unofficial",
+        "4e88110af7ecf06d7778a5b195e10960c4191376",
+    ),
+    # PyTorch DDP tutorial, toy model on CIFAR; torch.load unmapped
+    ("github:ggi2015/torch_ddp_tutorial", "86b5009101be8778a2ee6114db5cb02bafe63430"),
+    # Idefics2 visual chain-of-thought fine-tuning via torchrun; torch.load unmapped
+    (
+        "github:J-PARK11/Visual_Chain-of-Thought_Multimodal_Algorithmic_Reasoning",
+        "9ea8ed54496433b1c2ec124ac5572bc7f3c303c3",
+    ),
+    # TRACT diffusion distillation (transitive closure time-distillation); torch.load unmapped
+    ("github:apple/ml-tract", "ad25296f36d42496d7f5615629abfc4e0e91f465"),
+    # quantization-aware training (RootQ) for classification models; torch.load unmapped
+    ("github:ilur98/DLMC-QUANT", "37f40ddea53d7dfe9709fdac55c25e603afedc9f"),
+    # PyTorch DDP examples (CIFAR-10, mixed precision, multi-node); torch.load unmapped
+    ("github:Blaizzy/pytorch-ddp", "93ddb2319a6a3402e2208f04a3ba6a3cbc0bfb37"),
+    # 3D medical image segmentation training with DDP; torch.load unmapped
+    ("github:CHANGHAI-AILab/NET", "4100245212c250c981efebacd7e878da655e09c5"),
+    # arbitrary-scale medical image super-resolution (NExpR); torch.load unmapped
+    ("github:Calvin-Pang/NExpR", "9bae2fdcd84ff742838455c0dc1d2e52d7cb91d4"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -15967,6 +16012,7 @@ UNSEEN_SETS = {
     "fresh-105": FRESH_105,
     "fresh-106": FRESH_106,
     "fresh-107": FRESH_107,
+    "fresh-108": FRESH_108,
 }
 
 

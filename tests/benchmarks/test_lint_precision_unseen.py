@@ -642,21 +642,22 @@ def test_a_package_archive_leaves_out_the_files_named_for_it(unseen, tmp_path): 
     assert sorted(p.name for p in (tmp_path / "s").rglob("*.py")) == ["train.py"]
 
 
-def test_a_repository_set_chosen_by_text_is_new_everywhere(unseen):  # type: ignore[no-untyped-def]
-    # fresh-107: GitHub repositories only, each pinned, none a recall source, in no other set
-    # (as itself or as a package) and named in no judged sample of another set.
+@pytest.mark.parametrize(("set_name", "size"), [("fresh-107", 12), ("fresh-108", 14)])
+def test_a_repository_set_chosen_by_text_is_new_everywhere(unseen, set_name, size):  # type: ignore[no-untyped-def]
+    # fresh-107, fresh-108: GitHub repositories only, each pinned, none a recall source, in no
+    # other set (as itself or as a package) and named in no judged sample of another set.
     corpus = sys.modules["corpus"]
-    entries = unseen.PACKAGE_SETS["fresh-107"]
-    assert entries is corpus.FRESH_107 and len(entries) == 12
+    entries = unseen.PACKAGE_SETS[set_name]
+    assert entries is corpus.UNSEEN_SETS[set_name] and len(entries) == size
     sources = _recall_sources()
     elsewhere = {
         name.lower()
-        for set_name, packages in corpus.UNSEEN_SETS.items()
-        if set_name != "fresh-107"
+        for other, packages in corpus.UNSEEN_SETS.items()
+        if other != set_name
         for name, _ in packages
     }
     assert "github:facebookresearch/dlrm" in elsewhere  # read as expected
-    text = _judged_text_outside("fresh-107")
+    text = _judged_text_outside(set_name)
     for name, commit in entries:
         assert name.startswith("github:") and re.fullmatch(r"[0-9a-f]{40}", commit), name
         repository = name.removeprefix("github:")
