@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -311,3 +312,62 @@ def test_a_script_that_launches_itself_wider_is_not_run_as_its_neighbours(
     }
     root = _project(tmp_path, files)
     assert ProjectIndex().one_node_launch(str(root / "scripts/sd_example.py")) is None
+
+
+def test_a_package_module_nothing_imports_says_nothing_of_how_the_package_runs(
+    tmp_path: Path,
+) -> None:
+    # D-FINE: `src/misc/__init__.py` leads up to every module of its package (importing one
+    # runs it), and `detr_postprocessor.py`, which nothing imports or launches, never runs.
+    files = {
+        "README.md": "```\ntorchrun --nproc_per_node=4 train.py\n```\n",
+        "train.py": "from utils.distributed import dist_init\n\ndist_init()\n",
+        "utils/__init__.py": "from .distributed import dist_init\n",
+        "utils/postprocessor.py": "from utils import dist_init\n\n\ndef post(x):\n    return x\n",
+    }
+    assert _tpl402(_research_tree(tmp_path / "a", files)) == []
+    # Installed, the module may be imported from outside: it may run in ways not written.
+    installable = {**files, "setup.py": "from setuptools import setup\n\nsetup()\n"}
+    assert _tpl402(_research_tree(tmp_path / "b", installable)) == ["distributed.py:7"]
+    # A script of the package nothing launches still runs in ways not written.
+    script = {**files, "utils/postprocessor.py": files["utils/postprocessor.py"] + "post(1)\n"}
+    assert _tpl402(_research_tree(tmp_path / "c", script)) == ["distributed.py:7"]
+    # A module a configuration names (Hydra's `_target_`), or one of a project that loads
+    # modules by names built at run time, may run though nothing imports it.
+    named = {**files, "conf/post.yaml": "post:\n  _target_: utils.postprocessor.post\n"}
+    assert _tpl402(_research_tree(tmp_path / "d", named)) == ["distributed.py:7"]
+    loader = "import importlib\nimport sys\n\nimportlib.import_module(sys.argv[1])\n"
+    by_name = {**files, "train.py": files["train.py"] + loader}
+    assert _tpl402(_research_tree(tmp_path / "e", by_name)) == ["distributed.py:7"]
+
+
+def test_an_importer_that_never_runs_is_no_way_of_running_a_launched_script(
+    tmp_path: Path,
+) -> None:
+    # `detect.py` is launched showing one GPU; `old.py`, which nothing imports or launches,
+    # imports it and never runs.
+    files = {
+        "README.md": "```\nCUDA_VISIBLE_DEVICES=0 python detect.py\n```\n",
+        "detect.py": "import torch\n\n\ndef main():\n    return torch.ones(1)\n",
+        "old.py": "import detect\n\n\ndef run():\n    return detect.main()\n",
+    }
+    root = _research_tree(tmp_path / "a", files)
+    assert ProjectIndex().one_gpu_launch(str(root / "detect.py")) is not None
+    files["old.py"] += "\nrun()\n"  # a script of its own: it may run detect.py anyhow
+    root = _research_tree(tmp_path / "b", files)
+    assert ProjectIndex().one_gpu_launch(str(root / "detect.py")) is None
+
+
+def test_a_notebook_launch_runs_a_script_on_one_node(tmp_path: Path) -> None:
+    # tunib-ai's tutorials: a notebook runs each script from its own directory.
+    def notebook(command: str) -> str:
+        cell = {"cell_type": "code", "source": ["import os\n", f"!{command}\n"], "outputs": []}
+        return json.dumps({"cells": [cell], "nbformat": 4})
+
+    script = DIST_INIT + "\n\nif __name__ == '__main__':\n    dist_init()\n"
+    one = "python -m torch.distributed.launch --nproc_per_node=4 ../src/allgather.py"
+    files = {"src/allgather.py": script, "notebooks/03.ipynb": notebook(one)}
+    assert _tpl402(_research_tree(tmp_path / "a", files)) == []
+    two = one.replace("--nproc_per_node=4", "--nnodes=2 --nproc_per_node=4")
+    files["notebooks/03.ipynb"] = notebook(two)
+    assert _tpl402(_research_tree(tmp_path / "b", files)) == ["allgather.py:7"]

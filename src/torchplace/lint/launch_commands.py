@@ -11,7 +11,9 @@ project's root (the directory holding `.git`, `pyproject.toml`, `setup.py` or `s
 without one, the top of the tree of Python and launch files around it), as text, never run;
 and the string literals that name a distributed launcher in a Python script (a file of a
 directory that is no package) that runs shell commands (`os.system(cmd)`, `subprocess`): a
-sweep script written in Python.
+sweep script written in Python; and the shell lines of Jupyter notebooks' code cells
+(`!python -m torch.distributed.launch ...`, `%%bash` cells: `notebook_launches`), read as a
+shell script in the notebook's directory.
 Lines continued with `\\` are joined (a command commented out line by line, whole); a `#`
 starting a word outside quotes ends the command (`srun -N2 --pty bash  # we get 2 nodes`);
 Markdown's inline code spans are read as commands of their own. A launch is a command
@@ -98,6 +100,7 @@ from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import string_text
+from torchplace.lint.notebook_launches import notebook_texts
 from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.shared_directories import is_shared_directory
 from torchplace.lint.shell_assignments import PLAIN_ASSIGNMENT, assigned_names
@@ -221,6 +224,9 @@ class Launch:
 
 def launches_in_text(path: str, text: str) -> list[Launch]:
     """The launch commands written in one text (a shell script, a README)."""
+    # A lone surrogate (a Python literal's or a notebook's `\ud800` escape) could not be
+    # printed in a finding's message that cites the launch.
+    text = text.encode("utf-8", "replace").decode("utf-8")
     markdown = path.endswith((".md", ".rst"))
     # Read once: the script's logical lines serve its variables, its cluster test and its
     # commands alike.
@@ -1639,7 +1645,34 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
             continue
         relative = os.path.relpath(text_path, root).replace(os.sep, "/")
         launches += launches_in_text(relative, text)
+    for notebook_path in configs:
+        if notebook_path.endswith(".ipynb"):
+            relative = os.path.relpath(notebook_path, root).replace(os.sep, "/")
+            data = read_regular_file(Path(notebook_path), max_file_bytes)
+            launches += [] if data is None else launches_in_notebook(relative, data)
     return LaunchIndex(root, launches, python, texts, configs)
+
+
+def launches_in_notebook(path: str, data: bytes) -> list[Launch]:
+    """The launches of a notebook's command texts (`notebook_launches`), each at its line.
+    After the kernel changes directory, a launch keeping to one node names a file that may
+    not be ours (`%cd sub`, then `!torchrun train.py`): only launches that may span nodes
+    count there."""
+    if not _MAY_LAUNCH_BYTES.search(data):
+        return []
+    found: list[Launch] = []
+    for part in notebook_texts(data) or ():
+        if part.python:
+            code = part.text.encode("utf-8")
+            runs = _RUNS_COMMANDS.search(code) or b"get_ipython" in code
+            launches = launches_in_python(path, code) if runs and _DISTRIBUTED.search(code) else []
+        else:
+            launches = launches_in_text(path, part.text) if _MAY_LAUNCH.search(part.text) else []
+        for launch in launches:
+            if part.after_cd and launch.one_node:
+                continue
+            found.append(replace(launch, line=part.line + launch.line - 1))
+    return found
 
 
 #: A Python file that runs shell commands (`os.system(cmd)`, `subprocess.run(...)`) ...

@@ -55,6 +55,8 @@ class ImportGraph:
         self.python_files = python_files
         self.max_file_bytes = max_file_bytes
         self._importers: dict[str, list[str]] | None = None
+        #: Whether some Python file could not be read: its imports are unknown.
+        self.unread = False
         #: The files importing a module runs (it and its packages' `__init__.py`), by module.
         self._runs: dict[str, list[str]] = {}
         #: Every directory name and file stem on the paths of the project's Python files.
@@ -77,7 +79,10 @@ class ImportGraph:
         memo: dict[tuple[str, str, int], Path | None] = {}
         for path in self.python_files:
             data = read_regular_file(Path(path), self.max_file_bytes)
-            if data is None or b"import" not in data:
+            if data is None:
+                self.unread = True
+                continue
+            if b"import" not in data:
                 continue
             # An absolute import whose first name is no file or directory of the project
             # (`torch`, `numpy`) cannot be one of its modules: not looked up on disk.
@@ -149,6 +154,7 @@ def one_node_through_importers(
     launches: LaunchIndex,
     graph: ImportGraph,
     code_of: Callable[[str], bytes | None],
+    never_runs: Callable[[str], bool] | None = None,
 ) -> Launch | None:
     """A one-node launch that reaches `path` through the files importing it, when every way
     the project runs `path` keeps it on one node (module docs); None otherwise. A test, run
@@ -163,6 +169,7 @@ def one_node_through_importers(
         names_multi_node_setting,
         True,
         scripts_beside=True,
+        never_runs=never_runs,
     )
 
 
@@ -172,6 +179,7 @@ def one_process_through_importers(
     graph: ImportGraph,
     code_of: Callable[[str], bytes | None],
     several: Callable[[bytes], bool] = runs_several_processes,
+    never_runs: Callable[[str], bool] | None = None,
 ) -> Launch | None:
     """A one-process launch that reaches `path` through the files importing it, when every
     way the project runs `path` runs it in one process that starts no others: every file on
@@ -183,7 +191,15 @@ def one_process_through_importers(
         return launches.one_process_launch(current, code, several)
 
     return _through_importers(
-        path, launches, graph, code_of, launched, several, False, scripts_run_alone=True
+        path,
+        launches,
+        graph,
+        code_of,
+        launched,
+        several,
+        False,
+        scripts_run_alone=True,
+        never_runs=never_runs,
     )
 
 
@@ -252,13 +268,21 @@ def one_gpu_through_importers(
     launches: LaunchIndex,
     graph: ImportGraph,
     code_of: Callable[[str], bytes | None],
+    never_runs: Callable[[str], bool] | None = None,
 ) -> Launch | None:
     """A launch showing one GPU that reaches `path` through the files importing it, when
     every way the project runs `path` shows its processes one GPU and no file on the way
     sets `CUDA_VISIBLE_DEVICES` itself. A test ends nothing here: a test runner shows the
     machine's GPUs."""
     return _through_importers(
-        path, launches, graph, code_of, launches.one_gpu_launch, sets_visible_devices, False
+        path,
+        launches,
+        graph,
+        code_of,
+        launches.one_gpu_launch,
+        sets_visible_devices,
+        False,
+        never_runs=never_runs,
     )
 
 
@@ -273,6 +297,7 @@ def _through_importers(
     *,
     scripts_run_alone: bool = False,
     scripts_beside: bool = False,
+    never_runs: Callable[[str], bool] | None = None,
 ) -> Launch | None:
     """A launch reaching `path` through its importers, when every way the project runs it
     is one that `launched` accepts; None otherwise.
@@ -282,8 +307,12 @@ def _through_importers(
     launches or imports and that is written for no launcher: `runs_alone_as_script`; with
     `scripts_beside`, a script nothing launches or imports beside scripts the project
     launches: `launched_like_neighbours`) ends its branch (`launched` decides it); any other
-    file must have importers of its own. Code that `refused` holds, anywhere on the way,
-    decides against."""
+    file must have importers of its own. A file `never_runs` finds (a module of definitions
+    nothing launches, imports or names, in a checkout nobody installs:
+    `ProjectIndex._never_runs_in_walk`) is no way of running: a package's `__init__.py` leads
+    up to every module of the package, since importing any of them runs it, and a module of
+    the package nothing uses says nothing of how the others run. Code that `refused` holds,
+    anywhere on the way, decides against."""
     if launches.unread_spanning is not None or not launches.launches_any():
         return None
     root = os.path.realpath(launches.root)
@@ -297,6 +326,8 @@ def _through_importers(
             return Launch(current, 0, "a test run", None, False, True, False)
         if graph.importers_of(current):
             return UP
+        if never_runs is not None and never_runs(current):
+            return NEVER_RUNS
         if scripts_run_alone and runs_alone_as_script(code):
             return Launch(current, 0, "python (no text launches it)", None, False, True, True)
         if scripts_beside:
@@ -309,6 +340,8 @@ def _through_importers(
 
 #: What `walk_importers`' reading of a file gives to go on to the file's importers.
 UP = object()
+#: What it gives for a file that never runs: its branch ends and adds nothing.
+NEVER_RUNS = object()
 
 
 def walk_importers(
@@ -341,5 +374,6 @@ def walk_importers(
         if value is UP:
             pending += graph.importers_of(current)
             continue
-        found = found or value
+        if value is not NEVER_RUNS:
+            found = found or value
     return found

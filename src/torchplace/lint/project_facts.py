@@ -30,6 +30,7 @@ import io
 import os
 import re
 import tokenize
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -98,6 +99,7 @@ from torchplace.lint.launch_commands import (
 from torchplace.lint.launch_reach import (
     UP,
     ImportGraph,
+    imports_its_directory,
     one_gpu_through_importers,
     one_node_through_importers,
     one_process_through_importers,
@@ -580,6 +582,16 @@ CONDITIONS: dict[str, Condition] = {
 }
 
 
+#: A word of a text: a name a configuration, an import or a launch may give a module by.
+_WORD = re.compile(rb"\w+")
+#: A call that loads a module by a name or a path built at run time: the import graph, read
+#: from `import` statements, cannot see what it loads.
+_LOADS_BY_NAME = re.compile(
+    rb"\b(?:import_module|__import__|spec_from_file_location|run_path|run_module"
+    rb"|SourceFileLoader|load_source|load_module)\s*\("
+)
+
+
 class ProjectIndex:
     """Project roots and facts, each computed once per run."""
 
@@ -639,6 +651,14 @@ class ProjectIndex:
         self._documented_splits: dict[str, str | None] = {}
         #: Whether each launch root is a checkout nobody installs (`_uninstallable_checkout`).
         self._uninstallable: dict[str, bool] = {}
+        #: Per file: a walk up importers may pass over it (`_never_runs_in_walk`).
+        self._walk_never_runs: dict[str, bool] = {}
+        #: Per launch root: some file loads modules by a name built at run time.
+        self._by_name_loaders: dict[str, bool] = {}
+        #: The answers of `one_node_launch` and `one_process_launch`, per file (and test).
+        self._walk_launches: dict[tuple[str, str, object], Launch | None] = {}
+        #: Per launch root: in how many texts each word occurs (`_module_named_in_texts`).
+        self._word_files: dict[str, Counter[bytes]] = {}
         #: Each file's one-process arms under a world size of the project's own name, and
         #: each module's world-size names (`world_size_names`).
         self._one_process_arms: dict[str, list[tuple[int, int]]] = {}
@@ -728,10 +748,17 @@ class ProjectIndex:
         """A launch of `path` when the project launches it, and only on one node; or, for a
         module it does not launch, a launch of the files importing it when every way the
         project runs it keeps it on one node (`launch_reach`)."""
-        launches = self.launches_for(path)
-        if launches.launches_of(path):
-            return launches.one_node_launch(path, self._code(path))
-        return one_node_through_importers(path, launches, self._import_graph(launches), self._code)
+        key = ("node", os.path.abspath(path), None)
+        if key not in self._walk_launches:  # asked for every finding: once a file
+            launches = self.launches_for(path)
+            if launches.launches_of(path):
+                found = launches.one_node_launch(path, self._code(path))
+            else:
+                graph = self._import_graph(launches)
+                never = self._never_runs_in_walk
+                found = one_node_through_importers(path, launches, graph, self._code, never)
+            self._walk_launches[key] = found
+        return self._walk_launches[key]
 
     def one_process_launch(
         self, path: str, several: Callable[[bytes], bool] = runs_several_processes
@@ -740,11 +767,18 @@ class ProjectIndex:
         a module it does not launch, a launch of the files importing it when every way the
         project runs it is one process that starts no others (`launch_reach`). Code that
         `several` finds, in the file or on the way, means more than one."""
-        launches = self.launches_for(path)
-        if launches.launches_of(path):
-            return launches.one_process_launch(path, self._code(path), several)
-        graph = self._import_graph(launches)
-        return one_process_through_importers(path, launches, graph, self._code, several)
+        key = ("process", os.path.abspath(path), several)
+        if key not in self._walk_launches:  # asked for every finding: once a file
+            launches = self.launches_for(path)
+            if launches.launches_of(path):
+                found = launches.one_process_launch(path, self._code(path), several)
+            else:
+                graph = self._import_graph(launches)
+                found = one_process_through_importers(
+                    path, launches, graph, self._code, several, self._never_runs_in_walk
+                )
+            self._walk_launches[key] = found
+        return self._walk_launches[key]
 
     def several_process_launch(self, path: str) -> Launch | None:
         """A launch of the project that may run `path` itself as several processes on one node
@@ -764,12 +798,16 @@ class ProjectIndex:
             own = self._one_gpu_comment_launch(path, launches.root)
             if own is not None:
                 return own
-            return one_gpu_through_importers(path, launches, graph, self._code)
+            never = self._never_runs_in_walk
+            return one_gpu_through_importers(path, launches, graph, self._code, never)
         found = launches.one_gpu_launch(path, self._code(path))
         # A launched script that other files import runs their way too (`train.py` on
         # every GPU importing `evaluate.py`).
+        never = self._never_runs_in_walk
         for importer in graph.importers_of(path) if found is not None else ():
-            if one_gpu_through_importers(importer, launches, graph, self._code) is None:
+            if never(importer):
+                continue  # an importer that never runs is no way of running
+            if one_gpu_through_importers(importer, launches, graph, self._code, never) is None:
                 return None
         return found
 
@@ -849,6 +887,64 @@ class ProjectIndex:
         if code is None or not launches.python_files or runs_work_at_top_level(code) is not False:
             return False
         return not self._import_graph(launches).importers_of(path)
+
+    def _never_runs_in_walk(self, path: str) -> bool:
+        """A file a walk up importers may pass over (`launch_reach.NEVER_RUNS`): one that
+        `never_imported` finds, in a project whose every Python file was read for its imports,
+        that loads no module by a name or path built at run time (`import_module`,
+        `spec_from_file_location`, `runpy`; an `__init__.py` looping over its own directory
+        is modelled), and whose other texts (configurations, notebooks, launch texts, code)
+        never name the module (a Hydra `_target_`, a notebook's import). Asked once a file."""
+        key = os.path.abspath(path)
+        if key not in self._walk_never_runs:
+            found = self.never_imported(path)
+            if found:
+                launches = self.launches_for(path)
+                found = not self._import_graph(launches).unread
+                found = found and not self._loads_modules_by_name(launches)
+                found = found and not self._module_named_in_texts(launches, path)
+            self._walk_never_runs[key] = found
+        return self._walk_never_runs[key]
+
+    def _module_named_in_texts(self, launches: LaunchIndex, path: str) -> bool:
+        """A text of the project other than `path` (its code, configurations, notebooks and
+        launch texts) holds the module's name as a word (`models.big.Trainer`, `from models
+        import big`), or some text cannot be read. The words of every text are counted once
+        a launch root, so that a project of many dead modules is read once, not once each."""
+        root = os.path.abspath(launches.root)
+        counts = self._word_files.get(root)
+        if counts is None:
+            counts = Counter()
+            texts = [*launches.python_files, *(launches.config_files or ()), *launches.text_files]
+            for text in texts:
+                data = read_regular_file(Path(text), self.max_file_bytes)
+                if data is None:
+                    counts[b""] += 1  # unread: it may name any module
+                    continue
+                counts.update(set(_WORD.findall(data)))
+            self._word_files[root] = counts
+        if counts[b""] or launches.config_files is None:
+            return True
+        stem = Path(path).stem.encode()
+        own = self._code(path)
+        return counts[stem] - (1 if own is not None and stem in set(_WORD.findall(own)) else 0) > 0
+
+    def _loads_modules_by_name(self, launches: LaunchIndex) -> bool:
+        """Some Python file of the project loads modules by a name or a path built at run time
+        (beside an `__init__.py` importing its own directory by a loop, which the import graph
+        reads), or cannot be read. Once a launch root."""
+        root = os.path.abspath(launches.root)
+        if root not in self._by_name_loaders:
+            self._by_name_loaders[root] = any(
+                data is None
+                or (
+                    _LOADS_BY_NAME.search(data) is not None
+                    and not (path.endswith("__init__.py") and imports_its_directory(data))
+                )
+                for path in launches.python_files
+                for data in (self._code(path),)
+            )
+        return self._by_name_loaders[root]
 
     def hand_run_main_block(self, path: str, line: int) -> bool:
         """`line` of `path` lies in the `__main__` block of a package's module that no
