@@ -1435,6 +1435,36 @@ HISTORY = [
         "the code stands, 77.8%); TPL104 drops hyde's 2 FALSE (16 of 22); TPL106 adds 12 "
         "loads and hands 5 to TPL108; nothing else changed, no crash",
     ),
+    (
+        "2026-12-07",
+        "7e20eaff",
+        "One written standard for a global rank used as a GPU index "
+        "(`judging-standards.md`: code the project's own launches or design keep on one "
+        "node FALSE, library code and code that may span nodes TRUE, code nothing launches "
+        "UNSURE). TPL402's 131 judged findings on 331 projects re-read under it by two blind "
+        "judges per batch (127 agreed; `<set>/rank-standard`): 61 TRUE, 48 FALSE, 22 "
+        "UNSURE, against 91 TRUE as read before; 42 of the FALSE are one-node code the rule "
+        "did not read as such. The projects listed at 3a426beb held 7 twice: 331 projects, "
+        "each finding now counted once",
+    ),
+    (
+        "2026-12-07",
+        "980f7b39",
+        "Launches written in Jupyter notebooks are read (each `!` line and shell cell as "
+        "IPython runs it, in a fresh shell in the notebook's directory); walks up importers "
+        "pass over a module that provably never runs. Every rule rerun on the 331 projects: "
+        "TPL402 drops 11 FALSE (tunib-ai's tutorials, launched on one node from a notebook), "
+        "TPL104 1 FALSE; nothing added, no crash",
+    ),
+    (
+        "2026-12-07",
+        "980f7b39",
+        "fresh-108 (14 GitHub repositories chosen by the text TPL402 and TPL108 look for; "
+        "413 files) at 980f7b39: no default-tier finding; 4 of 64 judged TRUE, 3 split "
+        "(TPL108 3/6, TPL402 0/10, TPL404 0/5, TPL103 0/9, TPL401 0/1, TPL901 0/1; seeded "
+        "samples TPL106 1/12, TPL101 0/10, TPL105 0/10); a blind reading of its 148 sites: "
+        "17 HAZARD, of which TPL108 raises 3 and TPL402 none",
+    ),
 ]
 
 
@@ -3461,7 +3491,41 @@ CORPUS_NOTES = {
         'function, and a scheduler\'s `load_state_dict(ckpt["lr_scheduler"])` made the '
         "whole checkpoint read as holding no CUDA tensors; both fixed after this look "
         "(`fresh-107/added`: 8 of the 9 loads it then raises are hazards in the site "
-        "reading)."
+        "reading). The written standard for a global rank in code run on one node "
+        "(`judging-standards.md`) settled the difference: its 89 rank-device sites read again "
+        "under it by two blind readers (`sites-fresh-107-standard.jsonl`, 87 agreed) hold no "
+        "hazard (84 SAFE, 5 UNSURE): the 30 of the first reading are code every launch of "
+        "which the project writes keeps on one node, which TPL402 leaves by design."
+    ),
+    "fresh-108": (
+        "GitHub repositories chosen as fresh-107's were, by text found with the code search, "
+        "in the order it gave them: a GPU index taken from the global rank (TPL402's shape: "
+        "Satellite_Segmentation, R2Gen, PseCo, Vislocas, magiCARP, tencdm, "
+        "VDT_add_train_unofficial) and a `torch.load` without `map_location` in code run as "
+        "several processes (TPL108's: torch_ddp_tutorial, Visual_Chain-of-Thought, ml-tract, "
+        "DLMC-QUANT, pytorch-ddp, NET, NExpR), by a reader who had not seen the rules' code. "
+        "None of the repositories or packages the sets before it looked at, nor a project of "
+        "a recall case, nor a fork of one. Committed (7b5b24bf) before it was first linted. "
+        "Its 148 sites of the two shapes were read blind under the written standards before "
+        "the first lint (`second_judge/unseen/sites-fresh-108.jsonl`, 147 agreed): 17 "
+        "HAZARD (8 rank-device, all in pytorch-ddp's two `train_ddp_multi_node_*.py`; 9 "
+        "loads), 8 UNSURE. First linted at 980f7b39: 413 Python files, no crash. No "
+        "default-tier finding. Every finding of the rules that raise few, and seeded samples "
+        "(seed 108, `fresh-108/<rule>-sample`) of the three that raise many, judged blind by "
+        "two judges under the written standards, who agreed on 61 of 64: TPL108 3 of 6 TRUE, "
+        "1 split (resumes of the project's own GPU checkpoints in every spawned rank: NET, "
+        "DLMC-QUANT, R2Gen; FALSE: a rank-0 load of what rank 0 saved, a teacher the "
+        "project converts on the CPU; split: tencdm's load under an `eval` flag the config "
+        "leaves off), TPL402 0 of 10, 1 UNSURE (DLMC-QUANT's `local_rank = "
+        "dist.get_rank()` in processes `mp.spawn` starts through a helper, `mp_deal(main, "
+        "...)`, with `MASTER_ADDR` pinned to localhost; PseCo's and tencdm's one-node "
+        "launches; VDT's unlaunched script), TPL404 0 of 5 (`CUDA_VISIBLE_DEVICES` set for "
+        "Neptune's GPU monitor, not for this process), TPL103 0 of 9, TPL401 0 of 1 (split), "
+        "TPL901 0 of 1; samples TPL106 1 of 12 (ml-tract's FID model in every spawned "
+        "rank), TPL101 0 of 10 (1 split), TPL105 0 of 10. Against the site reading: TPL108 "
+        "raises 3 of the 9 load hazards (TPL106 5 more), TPL402 none of the 8 rank-device "
+        "hazards: pytorch-ddp's `train_ddp_multi_node_*.py`, which nothing launches, were read "
+        "as run the way the one-node `train_ddp.py` beside them is."
     ),
 }
 
