@@ -371,3 +371,35 @@ def test_a_notebook_launch_runs_a_script_on_one_node(tmp_path: Path) -> None:
     two = one.replace("--nproc_per_node=4", "--nnodes=2 --nproc_per_node=4")
     files["notebooks/03.ipynb"] = notebook(two)
     assert _tpl402(_research_tree(tmp_path / "b", files)) == ["allgather.py:7"]
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("train_multi_node.py", ""),
+        ("train_ddp_multi_node_main_process.py", ""),
+        ("train_ddp_multinode.py", ""),
+        ("train_other.py", "# multi-node training: run it on every machine\n"),
+        ("train_other.py", '"""Trains on several machines of the cluster."""\n'),
+    ],
+)
+def test_a_script_written_for_several_nodes_is_not_run_as_its_neighbours(
+    tmp_path: Path, name: str, text: str
+) -> None:
+    # Blaizzy's pytorch-ddp: the README runs `train_ddp.py` on one node; the
+    # `train_ddp_multi_node_*.py` beside it are meant for several.
+    script = text + DIST_INIT + "\n\nif __name__ == '__main__':\n    dist_init()\n"
+    files = {
+        "README.md": "```\ntorchrun --nproc_per_node=4 train_ddp.py\n```\n",
+        "train_ddp.py": "x = 1\n",
+        name: script,
+    }
+    root = _research_tree(tmp_path / "said", files)
+    assert ProjectIndex().one_node_launch(str(root / name)) is None
+    # The same script saying nothing of nodes is run as its neighbour is, and so is one whose
+    # words only hold such a word (a graph network's `MultiNodeAttention`).
+    del files[name]
+    files["train_twin.py"] = script.replace(text, "") if text else script
+    files["train_twin.py"] += "\n\nclass MultiNodeAttention:\n    pass\n"
+    root = _research_tree(tmp_path / "twin", files)
+    assert ProjectIndex().one_node_launch(str(root / "train_twin.py")) is not None

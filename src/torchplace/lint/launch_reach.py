@@ -218,6 +218,14 @@ _WRITTEN_FOR_SEVERAL = re.compile(
     rb"|(?-i:Lightning(?:CLI|Module|DataModule|Lite|Fabric)\b)",
     re.IGNORECASE,
 )
+#: A script whose name or text says it is meant for several nodes or machines
+#: (`train_ddp_multi_node_main_process.py` beside the one-node `train_ddp.py` its README runs,
+#: in Blaizzy's pytorch-ddp; "multi-node training", "across machines"). Not "across nodes"
+#: alone: a graph network's code says it of its graph.
+_SAYS_SEVERAL_NODES = re.compile(
+    rb"(?i)(?<![a-z])multi[-_ ]?(?:node|machine|host)s?(?![a-z])"
+    rb"|\b(?:several|multiple|many)[ \t]+(?:machines|hosts)\b"
+)
 _MAIN_GUARD = re.compile(rb"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
 
 
@@ -243,8 +251,10 @@ def launched_like_neighbours(
     number: `torchrun --nproc_per_node=$N_GPUS`): distrifuser's `scripts/sd_example.py`, the
     twin of the `scripts/sdxl_example.py` its README runs so, is run the way its neighbours
     are. A module of a package (beside an `__init__.py`) must be a script (`if __name__ ==
-    "__main__":`); None when a neighbour is launched otherwise, or when its own comments
-    launch it on several nodes. A script that submits cluster jobs itself (`submitit`) names
+    "__main__":`); None when a neighbour is launched otherwise, when its own comments
+    launch it on several nodes, or when its name or text says it is meant for several nodes
+    or machines (Blaizzy's `train_ddp_multi_node_main_process.py` beside the one-node
+    `train_ddp.py`). A script that submits cluster jobs itself (`submitit`) names
     a multi-node setting: the walk refuses it before it gets here."""
     in_package = os.path.isfile(os.path.join(os.path.dirname(path), "__init__.py"))
     if in_package and _MAIN_GUARD.search(code) is None:
@@ -252,6 +262,9 @@ def launched_like_neighbours(
     relative = os.path.relpath(path, launches.root).replace(os.sep, "/")
     if any(not launch.one_node for launch in own_comment_launches(path, relative, code)):
         return None  # its own comments launch it on several nodes (`# srun -N 4 ...`)
+    name = os.path.basename(path).encode("utf-8", "replace")
+    if _SAYS_SEVERAL_NODES.search(name) or _SAYS_SEVERAL_NODES.search(code):
+        return None  # written for several nodes: not its one-node neighbours' twin
     found: Launch | None = None
     for neighbour in launches.launched_beside(path):
         if launched(neighbour, code_of(neighbour)) is None:

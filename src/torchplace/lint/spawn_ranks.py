@@ -40,17 +40,13 @@ def _spawned_lines(ctx: FileContext) -> list[tuple[int, int]]:
     tree = ctx.whole_tree()  # the whole file: the launcher may hold no candidate
     if tree is None:
         return []
-    functions: dict[str, list[_Function]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, _Function):
-            functions.setdefault(node.name, []).append(node)
+    functions = _functions_of(tree)
     lines: list[tuple[int, int]] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and call_name(node) in SPAWNERS:
-            target = node.args[0] if node.args else getattr(keyword(node, "fn"), "value", None)
-            defs = functions.get(getattr(target, "id", ""), [])
-            if len(defs) == 1 and _groups_with_first_parameter(defs[0], functions, depth=2):
-                lines += _reached_lines(defs[0], functions)
+        if isinstance(node, ast.Call) and spawns_processes(ctx, node):
+            for target in _spawn_targets(node, tree, functions):
+                if _groups_with_first_parameter(target, functions, depth=2):
+                    lines += _reached_lines(target, functions)
     return lines
 
 
@@ -59,22 +55,82 @@ def spawned_reach(tree: ast.Module, function: _Function) -> list[tuple[int, int]
     lines those processes run: `function` and the file's functions it reaches through calls;
     else None. The rest of the file (other entry points, the parent's `__main__` block) runs
     in other processes."""
+    functions = _functions_of(tree)
     spawned = any(
         isinstance(node, ast.Call)
         and call_name(node) in SPAWNERS
-        and getattr(
-            node.args[0] if node.args else getattr(keyword(node, "fn"), "value", None), "id", None
-        )
-        == function.name
+        and any(target is function for target in _spawn_targets(node, tree, functions))
         for node in ast.walk(tree)
     )
     if not spawned:
         return None
+    return _reached_lines(function, functions)
+
+
+def _functions_of(tree: ast.AST) -> dict[str, list[_Function]]:
     functions: dict[str, list[_Function]] = {}
     for node in ast.walk(tree):
         if isinstance(node, _Function):
             functions.setdefault(node.name, []).append(node)
-    return _reached_lines(function, functions)
+    return functions
+
+
+def _spawn_targets(
+    call: ast.Call, tree: ast.AST, functions: dict[str, list[_Function]]
+) -> list[_Function]:
+    """The file's functions a spawn call starts: the one it names (`mp.spawn(train, ...)`), or,
+    where it names a parameter of the function holding it (`def mp_deal(fn, ...):
+    mp.spawn(fn, ...)`), the functions the calls of that holder in the file pass there
+    (`mp_deal(main, config, ...)`, DLMC-QUANT's); none when a call passes anything else or
+    unpacks its arguments, the holder is passed on as a value, decorated, spawns from a nested
+    function or binds the name again (`fn = partial(shift, fn)`), or nothing in the file calls
+    it. Calls of the holder from other files are not read, as a spawned target's own callers
+    in other files are not."""
+    target = call.args[0] if call.args else getattr(keyword(call, "fn"), "value", None)
+    if not isinstance(target, ast.Name):
+        return []
+    defs = functions.get(target.id, [])
+    if defs:
+        return defs[:1] if len(defs) == 1 else []
+    holders = [
+        f
+        for group in functions.values()
+        for f in group
+        if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)
+        and target.id in [a.arg for a in (*f.args.posonlyargs, *f.args.args)]
+    ]
+    if len(holders) != 1 or len(functions.get(holders[0].name, [])) != 1:
+        return []
+    holder = holders[0]
+    if (
+        holder.decorator_list  # a decorator may call it with another function
+        or not any(n is call for n in own_nodes(holder))  # in a nested def or lambda
+        or _rebinds(holder, target.id)  # `fn = partial(shift, fn)` before the spawn
+    ):
+        return []
+    index = [a.arg for a in (*holder.args.posonlyargs, *holder.args.args)].index(target.id)
+    positional_only = index < len(holder.args.posonlyargs)
+    calls = {id(n.func): n for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    found: list[_Function] = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Name) and node.id == holder.name):
+            continue
+        caller = calls.get(id(node))
+        if caller is None:
+            return []  # the holder is passed on as a value: called in ways not seen
+        if any(isinstance(a, ast.Starred) for a in caller.args) or any(
+            k.arg is None for k in caller.keywords
+        ):
+            return []  # `*args` / `**kwargs`: which value lands there is not seen
+        given = None if positional_only else keyword(caller, target.id)
+        value = given.value if given is not None else None
+        if value is None and index < len(caller.args):
+            value = caller.args[index]
+        started = functions.get(getattr(value, "id", ""), [])
+        if not isinstance(value, ast.Name) or len(started) != 1:
+            return []  # something else is spawned there
+        found.append(started[0])
+    return found
 
 
 def _reached_lines(
@@ -177,3 +233,26 @@ def spawns_processes(ctx: FileContext, call: ast.Call) -> bool:
         return False
     qualified = ctx.qualified(call.func) or ""
     return "multiprocessing" in qualified or keyword(call, "nprocs") is not None
+
+
+def _rebinds(function: ast.AST, name: str) -> bool:
+    """`function` (or a function nested in it) binds `name` again: any store, a lambda's or
+    nested def's parameter, an import, an `except ... as`, a `global` / `nonlocal`."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+        if (
+            node is not function
+            and isinstance(node, _Function | ast.Lambda)
+            and any(a.arg == name for a in ast.walk(node.args) if isinstance(a, ast.arg))
+        ):
+            return True  # a nested function's or lambda's own parameter of that name
+        if isinstance(node, ast.alias) and (node.asname or node.name.split(".")[0]) == name:
+            return True
+        if isinstance(node, ast.ExceptHandler) and node.name == name:
+            return True
+        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+            return True
+        if isinstance(node, ast.MatchAs | ast.MatchStar) and node.name == name:
+            return True
+    return False
