@@ -339,6 +339,12 @@ def test_a_package_module_nothing_imports_says_nothing_of_how_the_package_runs(
     loader = "import importlib\nimport sys\n\nimportlib.import_module(sys.argv[1])\n"
     by_name = {**files, "train.py": files["train.py"] + loader}
     assert _tpl402(_research_tree(tmp_path / "e", by_name)) == ["distributed.py:7"]
+    # A name of other than ASCII letters is searched whole too (Python reads `nachbearbeitung_ö`
+    # as one identifier).
+    accented = {k: v for k, v in files.items() if k != "utils/postprocessor.py"}
+    accented["utils/nachbearbeitung_ö.py"] = files["utils/postprocessor.py"]
+    accented["conf/post.yaml"] = "post:\n  _target_: utils.nachbearbeitung_ö.post\n"
+    assert _tpl402(_research_tree(tmp_path / "f", accented)) == ["distributed.py:7"]
 
 
 def test_an_importer_that_never_runs_is_no_way_of_running_a_launched_script(

@@ -113,6 +113,23 @@ _LISTS_ITS_DIRECTORY = re.compile(rb"\b(?:iter_modules|listdir|scandir|iterdir|g
 _IMPORTS_BY_NAME = re.compile(rb"\b(?:import_module|__import__)\s*\(")
 
 
+#: A call that loads a module by a name or a path built at run time, beside `import`
+#: statements (`importlib.import_module`, `spec_from_file_location`, `runpy`).
+_LOADS_BY_NAME = re.compile(
+    rb"\b(?:import_module|__import__|spec_from_file_location|run_path|run_module"
+    rb"|SourceFileLoader|load_source|load_module)\s*\("
+)
+
+
+def loads_modules_by_name(path: str, data: bytes) -> bool:
+    """Whether the file loads modules the import graph cannot see: by a name or a path built at
+    run time. A package's `__init__.py` importing its own directory by a loop is read by the
+    graph (`imports_its_directory`)."""
+    if _LOADS_BY_NAME.search(data) is None:
+        return False
+    return not (path.endswith("__init__.py") and imports_its_directory(data))
+
+
 def imports_its_directory(data: bytes) -> bool:
     """Whether a package's `__init__.py` imports the modules of its directory by a loop over
     it (a registry filled at import): each of them is imported with the package."""

@@ -99,7 +99,7 @@ from torchplace.lint.launch_commands import (
 from torchplace.lint.launch_reach import (
     UP,
     ImportGraph,
-    imports_its_directory,
+    loads_modules_by_name,
     one_gpu_through_importers,
     one_node_through_importers,
     one_process_through_importers,
@@ -584,12 +584,6 @@ CONDITIONS: dict[str, Condition] = {
 
 #: A word of a text: a name a configuration, an import or a launch may give a module by.
 _WORD = re.compile(rb"\w+")
-#: A call that loads a module by a name or a path built at run time: the import graph, read
-#: from `import` statements, cannot see what it loads.
-_LOADS_BY_NAME = re.compile(
-    rb"\b(?:import_module|__import__|spec_from_file_location|run_path|run_module"
-    rb"|SourceFileLoader|load_source|load_module)\s*\("
-)
 
 
 class ProjectIndex:
@@ -657,8 +651,9 @@ class ProjectIndex:
         self._by_name_loaders: dict[str, bool] = {}
         #: The answers of `one_node_launch` and `one_process_launch`, per file (and test).
         self._walk_launches: dict[tuple[str, str, object], Launch | None] = {}
-        #: Per launch root: in how many texts each word occurs (`_module_named_in_texts`).
-        self._word_files: dict[str, Counter[bytes]] = {}
+        #: Per project and launch root: in how many texts each word occurs
+        #: (`_module_named_in_texts`).
+        self._word_files: dict[tuple[str, str], Counter[bytes]] = {}
         #: Each file's one-process arms under a world size of the project's own name, and
         #: each module's world-size names (`world_size_names`).
         self._one_process_arms: dict[str, list[tuple[int, int]]] = {}
@@ -907,27 +902,35 @@ class ProjectIndex:
         return self._walk_never_runs[key]
 
     def _module_named_in_texts(self, launches: LaunchIndex, path: str) -> bool:
-        """A text of the project other than `path` (its code, configurations, notebooks and
-        launch texts) holds the module's name as a word (`models.big.Trainer`, `from models
-        import big`), or some text cannot be read. The words of every text are counted once
-        a launch root, so that a project of many dead modules is read once, not once each."""
-        root = os.path.abspath(launches.root)
+        """A text of the project other than `path` names the module (`_texts_naming`'s
+        question: `models.big.Trainer` in a config, `from models import big`), or some text
+        cannot be read. Asked of every module a walk passes, so the texts' words are counted
+        once a launch root rather than searched once a module (a project of hundreds of
+        unused modules); a name of other than ASCII letters is searched as `_texts_naming`
+        does."""
+        stem = Path(path).stem
+        if not stem.isascii():
+            return next(iter(self._texts_naming(path, stem)), None) is not None
+        root = (self.root_of(path), os.path.abspath(launches.root))
         counts = self._word_files.get(root)
         if counts is None:
             counts = Counter()
-            texts = [*launches.python_files, *(launches.config_files or ()), *launches.text_files]
-            for text in texts:
+            files = self.tree_files_of(path)
+            if files is None or launches.config_files is None:
+                counts[b""] += 1  # the project cannot be read: it may name any module
+                files = []
+            for text in [*files, *(launches.config_files or ()), *launches.text_files]:
                 data = read_regular_file(Path(text), self.max_file_bytes)
                 if data is None:
                     counts[b""] += 1  # unread: it may name any module
                     continue
                 counts.update(set(_WORD.findall(data)))
             self._word_files[root] = counts
-        if counts[b""] or launches.config_files is None:
+        if counts[b""]:
             return True
-        stem = Path(path).stem.encode()
+        word = stem.encode()
         own = self._code(path)
-        return counts[stem] - (1 if own is not None and stem in set(_WORD.findall(own)) else 0) > 0
+        return counts[word] - (1 if own is not None and word in set(_WORD.findall(own)) else 0) > 0
 
     def _loads_modules_by_name(self, launches: LaunchIndex) -> bool:
         """Some Python file of the project loads modules by a name or a path built at run time
@@ -936,11 +939,7 @@ class ProjectIndex:
         root = os.path.abspath(launches.root)
         if root not in self._by_name_loaders:
             self._by_name_loaders[root] = any(
-                data is None
-                or (
-                    _LOADS_BY_NAME.search(data) is not None
-                    and not (path.endswith("__init__.py") and imports_its_directory(data))
-                )
+                data is None or loads_modules_by_name(path, data)
                 for path in launches.python_files
                 for data in (self._code(path),)
             )

@@ -236,11 +236,16 @@ def spawns_processes(ctx: FileContext, call: ast.Call) -> bool:
 
 
 def _rebinds(function: ast.AST, name: str) -> bool:
-    """`function` (or a function nested in it) binds `name` again: any store, a lambda's or
-    nested def's parameter, an import, an `except ... as`, a `global` / `nonlocal`."""
+    """`function` (or a function nested in it) binds `name` again: any store, or a binding
+    `binds_otherwise` finds."""
+    return assigns(function, name) or binds_otherwise(function, name)
+
+
+def binds_otherwise(function: ast.AST, name: str) -> bool:
+    """`function` (or a function nested in it) binds `name` other than by a store: a nested
+    def's or lambda's parameter, an import, an `except ... as`, a `global` / `nonlocal`
+    (another scope's value), a `match` capture."""
     for node in ast.walk(function):
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
-            return True
         if (
             node is not function
             and isinstance(node, _Function | ast.Lambda)

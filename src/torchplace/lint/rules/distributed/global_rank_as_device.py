@@ -35,7 +35,7 @@ from torchplace.lint.rules._helpers import (
 )
 from torchplace.lint.run_conditions import per_file, runs_only_on_rank_zero
 from torchplace.lint.single_node import GROUP_RANK, confined_in_block
-from torchplace.lint.spawn_ranks import runs_in_spawned_process
+from torchplace.lint.spawn_ranks import binds_otherwise, runs_in_spawned_process
 from torchplace.report import Finding, FixSafety
 
 _SITES = {
@@ -424,7 +424,7 @@ def _reads_get_rank(ctx: FileContext, node: ast.AST) -> bool:
         if isinstance(n, ast.Name) and n.id == node.id and isinstance(n.ctx, ast.Store)
     )
     parameters = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
-    if _bound_otherwise(function, node.id):
+    if binds_otherwise(function, node.id):
         return False  # `global`/`nonlocal`, an import, `except ... as`: another value
     return (
         bool(values)
@@ -432,19 +432,6 @@ def _reads_get_rank(ctx: FileContext, node: ast.AST) -> bool:
         and node.id not in parameters
         and all(_is_get_rank(ctx, v) for v in values)
     )
-
-
-def _bound_otherwise(function: ast.AST, name: str) -> bool:
-    for n in ast.walk(function):
-        if isinstance(n, ast.Global | ast.Nonlocal) and name in n.names:
-            return True
-        if isinstance(n, ast.alias) and (n.asname or n.name.split(".")[0]) == name:
-            return True
-        if isinstance(n, ast.ExceptHandler) and n.name == name:
-            return True
-        if isinstance(n, ast.MatchAs | ast.MatchStar) and n.name == name:
-            return True
-    return False
 
 
 def _is_get_rank(ctx: FileContext, node: ast.AST) -> bool:
