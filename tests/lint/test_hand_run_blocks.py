@@ -76,6 +76,14 @@ def test_a_script_outside_a_package_is_how_the_project_runs(tmp_path: Path) -> N
         ("", None),
         # Its code names a node setting.
         (README, ("    rank = dist.get_rank()", "    rank = dist.get_rank()  # SLURM_PROCID")),
+        # Or takes the rank modulo the GPU count: more ranks than GPUs expected.
+        (
+            README,
+            (
+                "    rank = dist.get_rank()",
+                "    rank = dist.get_rank()\n    g = rank % torch.cuda.device_count()",
+            ),
+        ),
         # Its own comment launches it over nodes, as a module.
         (README, ('if __name__ == "__main__":', "# srun -N 2 python -m credit.reset\nif True:")),
         # The block sets up a rendezvous that may join hosts.

@@ -43,6 +43,24 @@ def _one(path: str, text: str) -> Launch:
         ("deepspeed --include localhost:0,1 train.py", True),
         ("accelerate launch --multi_gpu train.py", False),
         ("accelerate launch --num_machines 1 --multi_gpu train.py", True),
+        # torchx's DDP component: `-j [[min:]{nnodes}x]{nproc_per_node}`.
+        ("torchx run -s local_cwd dist.ddp -j 1x2 --script train.py", True),
+        ("torchx run -s local_cwd dist.ddp -j 4 --script train.py", True),
+        ("torchx run -s local_cwd dist.ddp --j=1x4 --script $ROOT/train.py", True),
+        ("torchx run -s local_cwd dist.ddp -j 2x4 --script train.py", False),
+        ("torchx run -s slurm dist.ddp -j2x8 --script train.py", False),
+        ("torchx run -s slurm dist.ddp -j1x8 --script train.py", True),
+        ("torchx run -s slurm dist.ddp -j 0:1x8 --script train.py", True),
+        # argparse keeps the last `-j`; after the script's first argument, `-j` is its own.
+        ("torchx run dist.ddp -j 1x8 -j 4x8 --script train.py", False),
+        ("torchx run dist.ddp --script train.py data/ -j 1x8", False),
+        ("torchx run dist.ddp -j 1x8 --script train.py data/ -j 4x8", True),
+        ("torchx run -s kubernetes dist.ddp -j 1:5x8 --script train.py", False),
+        ("torchx run dist.ddp -j $LAYOUT --script train.py", False),
+        # A `.torchxconfig` may set `-j`, and so may a variable among the options.
+        ("torchx run -s kubernetes -cfg queue=default dist.ddp --script train.py", False),
+        ("torchx run -s slurm dist.ddp $TORCHX_ARGS -j 1x8 --script train.py", False),
+        ("torchx run -s slurm dist.ddp -j 1x8 --script train.py $MORE", False),
         ("srun python train.py", False),
         ("CUDA_VISIBLE_DEVICES=0 python train.py --epochs 3", True),
         ("python main.py --dist-url tcp://10.1.1.20:23456 --world-size 2 --rank 0", False),
@@ -215,6 +233,73 @@ def test_a_cluster_script_keeps_none_of_its_commands_on_one_node() -> None:
     assert not _one("job.sh", text).one_node
 
 
+@pytest.mark.parametrize(
+    ("header", "command", "one_node"),
+    [
+        # TEMPO's `monash_parallel.sh`: one node asked, torchrun run on it.
+        (
+            "#SBATCH --nodes=1\n#SBATCH --gpus-per-node=2\n",
+            "torchrun --nproc_per_node=2 t.py",
+            True,
+        ),
+        ("#SBATCH -N 1\n", "python train.py", True),
+        ("#SBATCH -N1 --time=1:00:00\n", "torchrun --nproc_per_node=8 train.py", True),
+        ("#SBATCH --nodes 1-1\n", "torchrun --nproc_per_node=8 train.py", True),
+        # Its own reach still holds: a rendezvous with other jobs' nodes.
+        ("#SBATCH --nodes=1\n", "torchrun --nnodes=2 --nproc_per_node=8 train.py", False),
+        ("#SBATCH --nodes=1\n", "srun torchrun --nproc_per_node=8 train.py", False),
+        ("#SBATCH --nodes=2\n", "torchrun --nproc_per_node=8 train.py", False),
+        ("#SBATCH --ntasks=16\n", "torchrun --nproc_per_node=8 train.py", False),
+        ("#SBATCH --nodes=1\n#SBATCH --nodes=2\n", "torchrun --nproc_per_node=8 t.py", False),
+        ("#SBATCH --nodes=1\n#SBATCH hetjob\n#SBATCH --nodes=1\n", "python train.py", False),
+        ("#SBATCH --nodes=1\nssh node2 true\n", "torchrun --nproc_per_node=8 train.py", False),
+        ("#SBATCH --nodes=1\n", "deepspeed --hostfile hosts train.py", False),
+        ("#SBATCH --nodes=1\nsrun hostname\n", "torchrun --nproc_per_node=8 train.py", True),
+        ("#SBATCH --nodes=1\ncp hostfile /tmp\n", "torchrun --nproc_per_node=8 t.py", False),
+        ("#SBATCH --nodes=1\nexport PET_NNODES=2\n", "torchrun --nproc_per_node=8 t.py", False),
+        ("#SBATCH -N 1\nexport MASTER_ADDR=$HEAD\n", "python train.py", False),
+        ("#PBS -l nodes=1\n#SBATCH --nodes=1\n", "python train.py", False),
+    ],
+)
+def test_a_batch_job_of_one_node_keeps_its_commands_there(
+    header: str, command: str, one_node: bool
+) -> None:
+    launches = [
+        launch
+        for launch in launches_in_text("job.sh", "#!/bin/bash\n" + header + command + "\n")
+        if launch.script is not None
+    ]
+    assert len(launches) == 1, launches
+    assert launches[0].one_node is one_node
+
+
+def test_a_plain_python_in_a_one_node_job_is_one_process() -> None:
+    launch = _one("job.sh", "#!/bin/bash\n#SBATCH -N 1\npython train.py\n")
+    assert launch.one_node and launch.one_process
+    launch = _one("job.sh", "#!/bin/bash\n#SBATCH -N 2\npython train.py\n")
+    assert not launch.one_node and not launch.one_process
+
+
+def test_a_submission_naming_no_nodes_leaves_them_to_the_scripts_header(tmp_path: Path) -> None:
+    job = "#!/bin/bash\n#SBATCH --nodes=1\ntorchrun --nproc_per_node=8 train.py\n"
+    files = {
+        "train.py": "",
+        "scripts/job.sh": job,
+        "README.md": "```\nsbatch scripts/job.sh\n```\n",
+    }
+    root = _project(tmp_path / "a", files)
+    index = read_launches(str(root), 1 << 20)
+    assert index.one_node_launch(str(root / "train.py"), b"") is not None
+    # Told more nodes where it is submitted, the job spans them whatever its header asks.
+    files["README.md"] = "```\nsbatch -N 4 scripts/job.sh\n```\n"
+    root = _project(tmp_path / "b", files)
+    assert read_launches(str(root), 1 << 20).one_node_launch(str(root / "train.py"), b"") is None
+    # `srun` runs the script on every node of the allocation it is in: its header is a comment.
+    files["README.md"] = "```\nsrun -N 4 bash scripts/job.sh\n```\n"
+    root = _project(tmp_path / "c", files)
+    assert read_launches(str(root), 1 << 20).one_node_launch(str(root / "train.py"), b"") is None
+
+
 def test_a_cluster_launchers_name_in_an_argument_makes_no_cluster_script() -> None:
     # EPFL's Docker entrypoints start an SSH server; their launches stay their own.
     text = (
@@ -346,7 +431,11 @@ def test_a_script_whose_code_names_nodes_is_not_kept_to_one_node(tmp_path: Path)
     # Declared from a template, `--local_rank` says nothing of a script run as `python`.
     declared = b'parser.add_argument("--local_rank", type=int, default=-1)'
     assert index.one_process_launch(path, declared) is not None
-    assert index.one_node_launch(path, b"device = rank % torch.cuda.device_count()") is None
+    # A rank modulo the GPU count names no node setting (DiT's `train.py`, run on one
+    # node), but expects ranks: several processes (hyde's scripts, README-run by `python`).
+    modulo = b"device = rank % torch.cuda.device_count()"
+    assert index.one_node_launch(path, modulo) is not None
+    assert index.one_process_launch(path, modulo) is None
 
 
 def test_the_launch_root_is_the_checkout_above_the_package(tmp_path: Path) -> None:
@@ -1014,6 +1103,8 @@ def test_a_command_kept_in_a_variable_after_a_keyword_is_one_command(prefix: str
         ("deepspeed train.py", None),
         ("accelerate launch --num_processes 8 train.py", 8),
         ("accelerate launch --num_machines 2 --num_processes 16 train.py", None),
+        ("torchx run -s local_cwd dist.ddp -j 1x4 --script train.py -- --lr 1", 4),
+        ("torchx run -s local_cwd dist.ddp -j 2x4 --script train.py", None),
         # A bare srun takes the job's layout (`#SBATCH --ntasks-per-node=4`): unknown.
         ("srun -N 2 python train.py", None),
         ("srun -N 2 -n 2 python train.py", 1),
@@ -1222,3 +1313,18 @@ def test_a_commented_out_launcher_without_its_script_launches_nothing() -> None:
     assert launch.script == "ds_train.py" and launch.one_process and launch.visible_gpus == 1
     # and one whose script is written still counts
     assert _one("run.sh", "# srun -N 2 python train.py").script == "train.py"
+
+
+def test_torchx_names_its_script_or_module_and_other_components_launch_nothing() -> None:
+    launch = _one("README.md", "```\ntorchx run -s local_cwd dist.ddp -j 1x2 -m pkg.train\n```\n")
+    assert (launch.script, launch.module, launch.through_launcher) == ("pkg.train", True, True)
+    # The script's own arguments after `--` are not the component's.
+    launch = _one("run.sh", "torchx run dist.ddp -j 1x2 --script tools/train.py -- -j 4x8 $X\n")
+    assert (launch.script, launch.one_node) == ("tools/train.py", True)
+    assert launches_in_text("run.sh", "torchx run utils.python --script train.py\n") == []
+    # `dist.spmd` reads its layout otherwise (a bare count is nodes): not read.
+    assert launches_in_text("run.sh", "torchx run dist.spmd -j 4 --script train.py\n") == []
+    assert launches_in_text("run.sh", "torchx run -s local_cwd dist.ddp -j 1x2\n") == []
+    # A script that cannot be read may be any file, on four nodes.
+    launch = _one("run.sh", "torchx run -s slurm dist.ddp -j 4x8 --script $ENTRY\n")
+    assert (launch.script, launch.one_node) == (None, False)

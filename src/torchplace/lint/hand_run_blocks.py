@@ -4,7 +4,9 @@ A module of a package (its directory holds `__init__.py` and is not the launch r
 runs the body of its `if __name__ == "__main__":` block only when someone runs the module
 itself. Where the project's launch texts were read and launch something, none of them runs
 the module (nor may run any file: a launch spanning nodes whose script cannot be read), its
-code names no multi-node setting, no comment of it launches anything on several nodes, and
+code names no multi-node setting nor takes a rank modulo the GPU count (more ranks than GPUs
+expected, where no launch of it says one node), no comment of it launches anything on
+several nodes, and
 the block itself reads no rendezvous address (`MASTER_ADDR`, `tcp://`), that body is the
 module's self-test or demo, run by hand on one machine (miles-credit's
 `credit/models/reset.py` builds a dummy model on `gloo` there; LightX2V's `va_reader.py`
@@ -27,6 +29,7 @@ from torchplace.lint.launch_commands import (
     LaunchIndex,
     launches_in_text,
     names_multi_node_setting,
+    takes_rank_modulo_gpus,
 )
 
 #: A rendezvous the block sets up itself, which may join hosts.
@@ -48,7 +51,7 @@ def in_hand_run_main_block(
     if launches.unread_spanning is not None:
         return False  # a launch over nodes whose script cannot be read may run this one
     block = next((node for node in tree.body if _body_holds(node, line)), None)
-    if block is None or names_multi_node_setting(code):
+    if block is None or names_multi_node_setting(code) or takes_rank_modulo_gpus(code):
         return False
     if _RENDEZVOUS.search(ast.unparse(block)):
         return False

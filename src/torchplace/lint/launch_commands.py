@@ -18,7 +18,7 @@ Lines continued with `\\` are joined (a command commented out line by line, whol
 starting a word outside quotes ends the command (`srun -N2 --pty bash  # we get 2 nodes`);
 Markdown's inline code spans are read as commands of their own. A launch is a command
 whose program is `torchrun`, `python -m torch.distributed.run` / `.launch`, `deepspeed`,
-`accelerate launch`, `srun`, `mpirun`,
+`accelerate launch`, `torchx run` of the `dist.ddp` component, `srun`, `mpirun`,
 `mpiexec`, `horovodrun`, `ssh` / `pdsh`, or `python` running a script or a module; its script
 is the first `.py` argument (or the `-m` module; a shell variable assigned scripts on several
 branches stands for each), matched to the project's files by its path: the file at that path
@@ -29,12 +29,17 @@ running a moved `fuse_infer.py`: the project moved both and left the path as it 
 
 One node: `torchrun` (and `torch.distributed.launch`) without `--nnodes` (its default is one
 node), with `--nnodes=1` or `--standalone`; `deepspeed --num_nodes=1` or `--include
-localhost...`; `accelerate launch --num_machines 1`; `python script.py` with no argument
+localhost...`; `accelerate launch --num_machines 1`; `torchx run ... dist.ddp -j 1x4` (or
+`-j 4`; without `-j` a `.torchxconfig` may set it); `python script.py` with no argument
 naming nodes, machines, a world size, a rank, or a rendezvous address (`--dist-url`, as
 pytorch/examples' ImageNet takes for several nodes). Every other launcher may span nodes
 (DeepSpeed reads a hostfile, accelerate a config file, Slurm and MPI their allocations), and
 so does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or
-`pdsh`, or that such a launcher runs (`srun -n32 bash exps/finetune.sh`). A cluster launcher
+`pdsh`, or that such a launcher runs (`srun -n32 bash exps/finetune.sh`), but for a Slurm
+batch script whose every node directive asks one node (`#SBATCH --nodes=1`) and that reaches
+no other host: Slurm runs the script once, on that node, where its plain commands keep their
+own reach (`_one_node_batch_job`); submitted with no node count (`sbatch job.sh`), the header
+decides, where `sbatch -N 4 job.sh` or `srun bash job.sh` spans nodes. A cluster launcher
 counts where a command starts (after environment assignments, control keywords, wrappers
 such as `sudo -E`, `nohup`, `timeout 60`, `xargs`, or another launcher: `salloc -N 2 srun
 ...`): "you can ssh into the node" and `sudo service ssh start` launch nothing; a shell
@@ -79,8 +84,8 @@ set the variable itself.
 
 A script is launched on one node (or as one process) when the project launches it at least
 once and every launch of it is so, its own code names no multi-node setting (`node_rank`,
-`nnodes`, `SLURM_...`, a hostfile, a rank modulo `torch.cuda.device_count()`: ranks past
-this node's GPUs expected), and no launch that may span nodes has a script that
+`nnodes`, `SLURM_...`, a hostfile; not a rank modulo `torch.cuda.device_count()`, which a
+one-node launch makes the rank itself), and no launch that may span nodes has a script that
 cannot be read (`torchrun --nnodes=$N $ENTRY`): that one could be any script. A launch that
 keeps to one node counts only for the one file it names (`python train.py` in a README of a
 tree with several `train.py` names none); one that may span nodes counts for every file it may
@@ -150,13 +155,18 @@ _MULTI_NODE_ARGUMENTS = re.compile(
     r"|master[_-]addr|hostfile|num[_-]machines|machine[_-]rank|rank|n[_-]?nodes)(?:=|$)"
 )
 #: A launched script whose own code names one of these takes part in multi-node jobs: a
-#: node setting, a job submitter (`submitit`: DINO's `run_with_submitit.py`), or a rank taken
-#: modulo this node's GPU count (ranks past its GPUs expected).
+#: node setting or a job submitter (`submitit`: DINO's `run_with_submitit.py`). Not a rank
+#: taken modulo this node's GPU count: a habit copied from templates (DiT's `train.py`, whose
+#: README runs it on one node), which under the project's one-node launches is the rank
+#: itself (judging-standards.md names node settings, not this); it tells of several
+#: processes instead (`runs_several_processes`).
 _MULTI_NODE_CODE = re.compile(
     rb"node_rank|NODE_RANK|nnodes|num_nodes|SLURM_|num_machines|machine_rank|hostfile|submitit"
-    rb"|OMPI_COMM_WORLD|MPI\.COMM_WORLD|%\s*(?:torch\s*\.\s*)?cuda\s*\.\s*device_count\s*\("
+    rb"|OMPI_COMM_WORLD|MPI\.COMM_WORLD"
 )
 _STARTS_PROCESSES = re.compile(rb"\bspawn\s*\(|Process\s*\(|start_processes\s*\(")
+#: A rank taken modulo this node's GPU count: ranks are expected, so several processes.
+_RANK_MODULO_GPUS = re.compile(rb"%\s*(?:torch\s*\.\s*)?cuda\s*\.\s*device_count\s*\(")
 #: A script that reads the variables a launcher sets is written to run under one (alpaca-lora's
 #: `finetune.py` reads `WORLD_SIZE` and `LOCAL_RANK`), whatever its README shows.
 _READS_LAUNCHER = re.compile(rb"[\"'](?:LOCAL_RANK|WORLD_SIZE|RANK|LOCAL_WORLD_SIZE)[\"']")
@@ -217,6 +227,9 @@ class Launch:
     #: each its rank (`torchrun`, `torch.distributed.launch`, `deepspeed`, `accelerate
     #: launch`), even one told a single process: the count is the user's to raise.
     through_launcher: bool = False
+    #: A batch submission naming no node count (`sbatch train.sh`): the job takes the nodes
+    #: the script's own `#SBATCH` lines ask, which the reading of its commands holds.
+    nodes_from_header: bool = False
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -242,6 +255,7 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
     else:
         assigned, known, per_line = _scoped_variables(text, lines, scopes)
     cluster = not markdown and _is_cluster_script(text, lines, known)
+    one_node_job = cluster and _one_node_batch_job(text, lines, known)
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
     found: list[Launch] = []
@@ -263,7 +277,13 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
                 for command in _script_choices(segment, scripts):
                     for launch in _parse(path, line, command, line_known, exported):
                         if cluster:
-                            launch = replace(launch, one_node=False, one_process=False)
+                            # In a job of one node a command keeps its own reach; one a
+                            # cluster launcher runs (`srun ...`) is read as spanning still.
+                            launch = replace(
+                                launch,
+                                one_node=launch.one_node and one_node_job,
+                                one_process=launch.one_process and one_node_job,
+                            )
                         found.append(launch)
     return found
 
@@ -433,6 +453,53 @@ def _is_cluster_script(text: str, lines: list[tuple[int, str]], known: Mapping[s
                 ):
                     return True
     return False
+
+
+#: A Slurm directive, with the words after `#SBATCH`.
+_SBATCH_LINE = re.compile(r"^[ \t]*#[ \t]*SBATCH\b(.*)$", re.MULTILINE)
+#: Headers of other schedulers, or a heterogeneous job's components, each its own nodes.
+_OTHER_JOB_HEADERS = re.compile(
+    r"^[ \t]*#[ \t]*(?:PBS|BSUB)\b|\b(?:hetjob|packjob)\b", re.MULTILINE
+)
+#: Words by which a command reaches hosts past the job's own allocation: a host list, or the
+#: variables that make a plain launcher join a group elsewhere (`export PET_NNODES=2`,
+#: `MASTER_ADDR` of another job's node).
+_OTHER_HOSTS = re.compile(
+    r"hostfile|machinefile|--host\b|\s-H\s|\b(?:PET_NNODES|PET_RDZV_ENDPOINT|MASTER_ADDR"
+    r"|WORLD_SIZE|NNODES|NODE_RANK)\b"
+)
+
+
+def _one_node_batch_job(text: str, lines: list[tuple[int, str]], known: Mapping[str, str]) -> bool:
+    """A Slurm batch script whose every node directive asks one node (`#SBATCH --nodes=1`,
+    `-N 1`, `--nodes=1-1`), of one component, whose commands start no cluster launcher but
+    `srun` (which stays inside the allocation) and name no host list nor a rendezvous's
+    variables: its commands run on that one node. Given a node count where it is submitted
+    (`sbatch -N 4 train.sh`), the submission decides instead (`nodes_from_header`)."""
+    if _OTHER_JOB_HEADERS.search(text) or _OTHER_HOSTS.search(text):
+        return False
+    counts = []
+    for match in _SBATCH_LINE.finditer(text):
+        words = _without_comment(match.group(1)).split()
+        given = _short_or_long(words, "-N", "--nodes")
+        if given is not None:
+            counts.append(given)
+    if not counts or any(count not in ("1", "1-1") for count in counts):
+        return False
+    for _, logical in lines:
+        if not _CLUSTER_WORD.search(logical):
+            continue
+        logical = _without_comment(_PROMPT.sub("", logical.strip()))
+        for segment in _SEPARATORS.split(logical.replace("$(", " ").replace("`", " ")):
+            words = _tokens(_PROMPT.sub("", segment.strip()), known)
+            for position, word in enumerate(words):
+                if (
+                    _cluster_launcher(word, words[position + 1 :])
+                    and _program(word) != "srun"
+                    and _in_command_position(words[:position])
+                ):
+                    return False
+    return True
 
 
 def _cluster_launcher(word: str, rest: list[str]) -> bool:
@@ -860,6 +927,8 @@ def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> 
             return [_deepspeed(path, line, segment, rest)]
         if program == "accelerate launch":
             return [_accelerate(path, line, segment, rest)]
+        if program == "torchx" and rest[:1] == ["run"]:
+            return _some(_torchx(path, line, segment, rest[1:]))
         if _cluster_launcher(word, rest):
             if not rest or not _in_command_position(words[:position]):
                 return []  # the word in prose ("you can ssh into it"), or an argument
@@ -917,7 +986,10 @@ def _cluster_launches(
     script, module, _ = _script_of(words)
     shell = _shell_script_of(words) if script is None else None
     if shell is not None:
-        return [Launch(path, line, _short(segment), shell, False, False, False, shell=True)]
+        launch = Launch(path, line, _short(segment), shell, False, False, False, shell=True)
+        before = words[: _shell_script_position(words)]
+        header = program == "sbatch" and _short_or_long(before, "-N", "--nodes") is None
+        return [replace(launch, nodes_from_header=header)]
     if script is None and not remote and _runs_no_project_code(commands):
         # `srun -N2 --pty bash`, `mpirun -np 2 hostname`, `srun docker pull image`,
         # FasterTransformer's `mpirun -n ${total_gpu_count} ./bin/multi_gpu_gpt_example`:
@@ -1173,7 +1245,7 @@ _TEXT_ARGUMENT_PROGRAMS = frozenset(
     {"kill", "pkill", "killall", "pgrep", "ps", "grep", "echo", "printf", "nvidia-smi"}
 )
 #: Programs that launch others, by name.
-_LAUNCH_PROGRAMS = frozenset({"torchrun", "deepspeed", "accelerate", *_CLUSTER_LAUNCHERS})
+_LAUNCH_PROGRAMS = frozenset({"torchrun", "deepspeed", "accelerate", "torchx", *_CLUSTER_LAUNCHERS})
 
 
 #: `-c`, `-lc`, `-l -c` read as one: the option that makes a shell run a command string.
@@ -1262,10 +1334,15 @@ def _script_of(words: list[str]) -> tuple[str | None, bool, int]:
 def _shell_script_of(words: list[str]) -> str | None:
     """The shell script a cluster launcher runs (`srun -n32 bash exps/train.sh`), read as a
     script's path is."""
-    for word in words:
-        if not word.startswith("-") and word.endswith(_SHELL_SUFFIXES):
-            return _readable(word)
-    return None
+    position = _shell_script_position(words)
+    return None if position is None else _readable(words[position])
+
+
+def _shell_script_position(words: list[str]) -> int | None:
+    return next(
+        (i for i, w in enumerate(words) if not w.startswith("-") and w.endswith(_SHELL_SUFFIXES)),
+        None,
+    )
 
 
 def _readable(script: str) -> str | None:
@@ -1360,6 +1437,79 @@ def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
     return replace(launch, through_launcher=True)
 
 
+#: torchx's `-j` for `dist.ddp`: `[[{min_nnodes}:]{max_nnodes}x]{nproc_per_node}` (a bare
+#: count is one node of that many processes).
+_TORCHX_LAYOUT = re.compile(r"(?:(?:\d+:)?(\d+)x)?(\d+)")
+
+
+def _torchx(path: str, line: int, segment: str, words: list[str]) -> Launch | None:
+    """`torchx run [-s local_cwd ...] dist.ddp -j 1x4 --script train.py` (or `-m pkg.train`):
+    the DDP component runs torchrun on up to `max_nnodes` nodes of `nproc_per_node` processes
+    each. One node only where `-j` says so (the last one given, as argparse reads it): without
+    it a `.torchxconfig` may set it, a variable among the component's options may hold it, and
+    a local scheduler given several nodes runs them all here, each numbering its GPUs from 0.
+    The options end at `--` or at the first bare word (the script's own arguments follow). A
+    script that cannot be read (`--script $ENTRY`) may be any file. Another component names
+    no script read here: no launch."""
+    component = next((i for i, word in enumerate(words) if word == "dist.ddp"), None)
+    if component is None:
+        return None
+    options = _component_options(words[component + 1 :])
+    values: dict[str, str] = {}
+    for name, value in options:
+        values[{"--j": "-j", "--m": "-m"}.get(name, name)] = value
+    layout = _TORCHX_LAYOUT.fullmatch(values.get("-j", ""))
+    one_node = (
+        layout is not None
+        and layout[1] in (None, "1")
+        and not any("$" in name or "$" in value for name, value in options if name != "--script")
+    )
+    per_node = _count(layout[2]) if one_node and layout is not None else None
+    if "-m" in values:
+        target, is_module = _readable(values["-m"]), True
+    elif "--script" in values:
+        script = values["--script"]
+        target, is_module = (_readable(script) if script.endswith(".py") else None), False
+    else:
+        return None
+    alone = one_node and per_node == 1
+    launch = Launch(
+        path, line, _short(segment), target, is_module, one_node, alone, per_node=per_node
+    )
+    return replace(launch, through_launcher=True)
+
+
+def _component_options(words: list[str]) -> list[tuple[str, str]]:
+    """A torchx component's options, as (name, value) pairs in their order: `-j 1x4`,
+    `--j=1x4`, `-j1x4`; a variable where an option stands (`$ARGS`) is a pair of its own
+    (name `$ARGS`). They end at `--` or at the first bare word, where the script's arguments
+    start."""
+    found: list[tuple[str, str]] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "--":
+            break
+        if "$" in word and not word.startswith("-"):
+            found.append((word, ""))
+            index += 1
+            continue
+        if not word.startswith("-"):
+            break
+        if "=" in word:
+            name, _, value = word.partition("=")
+            found.append((name, value))
+            index += 1
+        elif word.startswith("-j") and len(word) > 2 and not word.startswith("--"):
+            found.append(("-j", word[2:]))
+            index += 1
+        else:
+            value = words[index + 1] if index + 1 < len(words) else ""
+            found.append((word, value))
+            index += 2
+    return found
+
+
 def _python(
     path: str, line: int, segment: str, words: list[str], environment: Sequence[str] = ()
 ) -> Launch | None:
@@ -1389,9 +1539,9 @@ def _short(command: str) -> str:
 
 
 def names_multi_node_setting(code: bytes) -> bool:
-    """A file's code names a multi-node setting (`node_rank`, `SLURM_...`, a rank modulo
-    `torch.cuda.device_count()`): it takes part in jobs over several nodes. Not a node rank
-    the code pins to 0 (`args.node_rank = 0`, NineRec's: one node whatever it was given)."""
+    """A file's code names a multi-node setting (`node_rank`, `SLURM_...`): it takes part in
+    jobs over several nodes. Not a node rank the code pins to 0 (`args.node_rank = 0`,
+    NineRec's: one node whatever it was given)."""
     return _MULTI_NODE_CODE.search(_NODE_RANK_PINNED.sub(b"", code)) is not None
 
 
@@ -1401,10 +1551,22 @@ _NODE_RANK_PINNED = re.compile(
 )
 
 
+def takes_rank_modulo_gpus(code: bytes) -> bool:
+    """The code takes a value modulo this node's GPU count (`rank % torch.cuda.device_count()`):
+    it expects more ranks than GPUs, perhaps over several nodes, where no launch says which."""
+    return _RANK_MODULO_GPUS.search(code) is not None
+
+
 def runs_several_processes(code: bytes) -> bool:
-    """The code starts processes of its own (`mp.spawn`, `Process(...)`) or reads the
-    variables a launcher sets: it is written to run as more than one process."""
-    return bool(_STARTS_PROCESSES.search(code) or _READS_LAUNCHER.search(code))
+    """The code starts processes of its own (`mp.spawn`, `Process(...)`), reads the
+    variables a launcher sets, or takes a rank modulo the GPU count (hyde's denoising
+    scripts, README-run as `python x.py`, start their group in a helper): it is written to
+    run as more than one process."""
+    return bool(
+        _STARTS_PROCESSES.search(code)
+        or _READS_LAUNCHER.search(code)
+        or _RANK_MODULO_GPUS.search(code)
+    )
 
 
 class LaunchIndex:
@@ -1438,7 +1600,8 @@ class LaunchIndex:
             found = _matches(launch, texts)
             if not found and self.unread_spanning is None:
                 self.unread_spanning = launch
-            spanning.update(texts[f] for f in found)
+            if not launch.nodes_from_header:  # else the script's own reading holds
+                spanning.update(texts[f] for f in found)
         for launch in launches:
             if launch.shell:
                 continue
@@ -1680,7 +1843,7 @@ _RUNS_COMMANDS = re.compile(rb"\bos\s*\.\s*(?:system|popen)\s*\(|\bsubprocess\s*
 #: ... and holds a distributed launcher's name: a launcher written in Python (NineRec's
 #: `train.py` builds `python -m torch.distributed.launch --nproc_per_node 4 run.py ...`).
 _DISTRIBUTED = re.compile(
-    rb"torch\.distributed\.(?:launch|run)|torchrun|deepspeed|accelerate launch"
+    rb"torch\.distributed\.(?:launch|run)|torchrun|deepspeed|accelerate launch|torchx run"
 )
 
 
@@ -1712,6 +1875,6 @@ def launches_in_python(path: str, data: bytes) -> list[Launch]:
 #: A text without one of these words launches nothing (most READMEs are read no further).
 _MAY_LAUNCH = re.compile(
     r"torchrun|python|deepspeed|accelerate|srun|mpirun|mpiexec|horovodrun|ssh|pdsh|sbatch"
-    r"|gradio|streamlit"
+    r"|gradio|streamlit|torchx"
 )
 _MAY_LAUNCH_BYTES = re.compile(_MAY_LAUNCH.pattern.encode())
