@@ -109,6 +109,11 @@ def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> 
         },
         # A dynamic import of the module.
         {"science/run.py": "import importlib\n\nimportlib.import_module('slow_agent.local_llm')\n"},
+        # The module loaded by a call and its function called on what the call returns.
+        {
+            "science/run.py": "import importlib\n\n\ndef main():\n"
+            "    m = importlib.import_module('slow_agent.local_llm')\n    m.load()\n\n\nmain()\n"
+        },
         # A star import may hand it to anything.
         {"science/eval.py": "from slow_agent.local_llm import *\n"},
         # A command line may call any function of the module.
@@ -125,6 +130,7 @@ def test_a_loader_only_an_uncalled_function_calls_never_runs(tmp_path: Path) -> 
         "module-body",
         "imported-name",
         "dynamic-import",
+        "dynamic-import-called",
         "star-import",
         "command-line",
         "evaluated-name",

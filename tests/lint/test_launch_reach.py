@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from torchplace.lint import LintConfig
+from torchplace.lint.launch_reach import loads_modules_by_name, modules_loaded_by_literal_name
 from torchplace.lint.project_facts import ProjectIndex
 from torchplace.lint.runner import run
 
@@ -347,6 +348,58 @@ def test_a_package_module_nothing_imports_says_nothing_of_how_the_package_runs(
     assert _tpl402(_research_tree(tmp_path / "f", accented)) == ["distributed.py:7"]
 
 
+@pytest.mark.parametrize(
+    ("loader", "loads_unread_modules"),
+    [
+        # D-FINE's config registry re-imports the module a registered class came from:
+        # loaded already, it adds no way of running anything.
+        ("def schema(cls):\n    return importlib.import_module(cls.__module__)\n", False),
+        # A name written out is a text naming the module, read as such.
+        ('def load():\n    return importlib.import_module("utils.other")\n', False),
+        ('def load(name):\n    return importlib.import_module(f"utils.{name}")\n', True),
+        ("def load(**options):\n    return importlib.import_module(**options)\n", True),
+        # A relative name, a `fromlist` and a renamed loader are not read.
+        ('def load():\n    return importlib.import_module(".other", __package__)\n', True),
+        ('def load():\n    return __import__("utils", fromlist=["other"])\n', True),
+        ('from importlib import import_module as load\n\nX = load("utils.other")\n', True),
+        # Passed on uncalled, the loader is called where nothing is read.
+        ("LOAD = importlib.import_module\n", True),
+        ("def load(path):\n    return runpy.run_path(path)\n", True),
+        ("def load(:\n    importlib.import_module(x)\n", True),  # unparsed: may load anything
+    ],
+)
+def test_only_a_load_by_a_name_built_at_run_time_hides_unimported_modules(
+    tmp_path: Path, loader: str, loads_unread_modules: bool
+) -> None:
+    files = {
+        "README.md": "```\ntorchrun --nproc_per_node=4 train.py\n```\n",
+        "train.py": (
+            "from utils.distributed import dist_init\nimport utils.registry\n\ndist_init()\n"
+        ),
+        "utils/__init__.py": "from .distributed import dist_init\n",
+        "utils/postprocessor.py": "from utils import dist_init\n\n\ndef post(x):\n    return x\n",
+        "utils/registry.py": "import importlib\nimport runpy\n\n\n" + loader,
+    }
+    expected = ["distributed.py:7"] if loads_unread_modules else []
+    assert _tpl402(_research_tree(tmp_path, files)) == expected
+
+
+def test_a_loader_in_a_module_that_never_runs_loads_nothing(tmp_path: Path) -> None:
+    # D-FINE's `src/misc/lazy_loader.py`: a LazyLoader class nothing imports.
+    lazy = "import importlib\n\n\ndef load(name):\n    return importlib.import_module(name)\n"
+    files = {
+        "README.md": "```\ntorchrun --nproc_per_node=4 train.py\n```\n",
+        "train.py": "from utils.distributed import dist_init\n\ndist_init()\n",
+        "utils/__init__.py": "from .distributed import dist_init\n",
+        "utils/postprocessor.py": "from utils import dist_init\n\n\ndef post(x):\n    return x\n",
+        "utils/lazy_loader.py": lazy,
+    }
+    assert _tpl402(_research_tree(tmp_path / "a", files)) == []
+    # Imported by the launched script, the loader runs and may load the unimported module.
+    imported = {**files, "train.py": "import utils.lazy_loader\n" + files["train.py"]}
+    assert _tpl402(_research_tree(tmp_path / "b", imported)) == ["distributed.py:7"]
+
+
 def test_an_importer_that_never_runs_is_no_way_of_running_a_launched_script(
     tmp_path: Path,
 ) -> None:
@@ -409,3 +462,89 @@ def test_a_script_written_for_several_nodes_is_not_run_as_its_neighbours(
     files["train_twin.py"] += "\n\nclass MultiNodeAttention:\n    pass\n"
     root = _research_tree(tmp_path / "twin", files)
     assert ProjectIndex().one_node_launch(str(root / "train_twin.py")) is not None
+
+
+def _postprocessor_tree(tmp_path: Path, extra: dict[str, str]) -> list[str]:
+    files = {
+        "README.md": "```\ntorchrun --nproc_per_node=4 train.py\nsrun -N 4 python multi.py\n```\n",
+        "train.py": "from utils.distributed import dist_init\n\ndist_init()\n",
+        "multi.py": "X = 1\n",
+        "utils/__init__.py": "from .distributed import dist_init\n",
+        "utils/postprocessor.py": "from utils import dist_init\n\n\ndef post(x):\n    return x\n",
+        **extra,
+    }
+    return _tpl402(_research_tree(tmp_path, files))
+
+
+def test_a_module_named_whole_in_a_loader_call_is_imported_there(tmp_path: Path) -> None:
+    # `multi.py`, launched on four nodes, imports the package by a call: the package runs
+    # there, across nodes, though no `import` statement says so.
+    assert _postprocessor_tree(tmp_path / "a", {}) == []
+    by_call = {"multi.py": "import importlib\n\nimportlib.import_module('utils').dist_init()\n"}
+    assert _postprocessor_tree(tmp_path / "b", by_call) == ["distributed.py:7"]
+    run = {"multi.py": "import runpy\n\nrunpy.run_module('utils.distributed')\n"}
+    assert _postprocessor_tree(tmp_path / "c", run) == ["distributed.py:7"]
+
+
+def test_a_loader_module_that_something_names_may_run(tmp_path: Path) -> None:
+    loader = (
+        "import importlib\nimport os\n\n\ndef load_all():\n"
+        "    for f in os.listdir('utils'):\n        importlib.import_module('utils.' + f[:-3])\n"
+    )
+    # Nothing imports or names `plugins.py`: its loader never runs.
+    assert _postprocessor_tree(tmp_path / "a", {"plugins.py": loader}) == []
+    # Named by a configuration (`_target_`), or imported by a call, it may run.
+    named = {"plugins.py": loader, "conf/run.yaml": "run:\n  _target_: plugins.load_all\n"}
+    assert _postprocessor_tree(tmp_path / "b", named) == ["distributed.py:7"]
+    called = {
+        "plugins.py": loader,
+        "train.py": "import importlib\n\nimportlib.import_module('plugins')\n",
+    }
+    assert _postprocessor_tree(tmp_path / "c", called) == ["distributed.py:7"]
+
+
+def test_a_loader_file_too_deep_to_parse_may_load_anything() -> None:
+    deep = b"import importlib\nimportlib.import_module('x')\ny = " + b"-" * 200_000 + b"1\n"
+    assert loads_modules_by_name("deep.py", deep)
+    assert modules_loaded_by_literal_name(deep) == []
+
+
+def test_a_module_run_by_name_runs_a_packages_main(tmp_path: Path) -> None:
+    # `runpy.run_module("tools")` runs `tools/__main__.py`, which imports the package.
+    main = "from utils import dist_init\n\n\ndef go():\n    dist_init()\n"
+    files = {"tools/__init__.py": "", "tools/__main__.py": main}
+    one_node = {**files, "train.py": "import runpy\n\nrunpy.run_module('tools')\n"}
+    one_node["train.py"] += "from utils.distributed import dist_init\n"
+    assert _postprocessor_tree(tmp_path / "a", one_node) == []
+    spanning = {**files, "multi.py": "import runpy\n\nrunpy.run_module('tools')\n"}
+    assert _postprocessor_tree(tmp_path / "b", spanning) == ["distributed.py:7"]
+
+
+def test_a_loader_module_a_package_imports_by_its_loop_runs(tmp_path: Path) -> None:
+    # Nothing names `lazy.py`, but its package imports every module of its directory.
+    lazy = "import importlib\n\n\ndef load(name):\n    return importlib.import_module(name)\n"
+    files = {
+        "plugins/__init__.py": REGISTRY,
+        "plugins/lazy.py": lazy,
+        "train.py": "import plugins\nfrom utils.distributed import dist_init\n\ndist_init()\n",
+    }
+    assert _postprocessor_tree(tmp_path, files) == ["distributed.py:7"]
+
+
+def test_a_script_taking_the_rank_modulo_the_gpus_is_not_its_neighbours_twin(
+    tmp_path: Path,
+) -> None:
+    script = (
+        "import torch\nimport torch.distributed as dist\n\n\n"
+        'if __name__ == "__main__":\n    dist.init_process_group("nccl")\n'
+        "    rank = dist.get_rank()\n    torch.cuda.set_device(rank % torch.cuda.device_count())\n"
+        "    torch.zeros(1).to(rank)\n"
+    )
+    files = {
+        "README.md": "```\ntorchrun --nproc_per_node=4 scripts/a.py\n```\n",
+        "scripts/a.py": "X = 1\n",
+        "scripts/b.py": script.replace("rank % torch.cuda.device_count()", "rank"),
+    }
+    assert _tpl402(_research_tree(tmp_path / "a", files)) == []
+    files["scripts/b.py"] = script
+    assert _tpl402(_research_tree(tmp_path / "b", files)) == ["b.py:9"]

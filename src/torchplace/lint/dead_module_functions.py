@@ -16,17 +16,18 @@ cfg["launcher"])`), a `module.name` any other text of the project writes (a conf
 target), an import of the module's name the resolver cannot place (`from dist_utils import
 init` after `sys.path.insert`, `from myproj.utils.distributed import init` naming the
 checkout's own directory; not `import torch.distributed`, whose first part is no directory
-or module of the project), a module or importer that exposes its functions to a command line
-(`fire.Fire()`) or evaluates names (`eval`, `exec`, `vars()[...]`), a star import of the
-module, and any reference outside a top-level function (the module's own body, a class, a
-`__main__` block). An importer that takes the name itself (a package's `__init__.py`, a
-facade module) hands it to whatever takes it from there: its importers are read as the
-module's are (ToolBench's `toolbench.model.load_model`, re-exported and never taken), unless
-it lists the name in `__all__` or quotes it, a package uses it itself, another text names
-`importer.name` or quotes the importer's dotted name (a bare one too, in a file that imports
-by name), or the importer is a `hubconf.py`, whose names `torch.hub` calls. `import
-pkg.sub` binds `pkg`: `pkg.name` there reads the package. Only the disk is read, never the
-code run.
+or module of the project), a module or importer that exposes its functions to a command
+line (`fire.Fire()`) or evaluates names (`eval`, `exec`, `vars()[...]`), a star import of
+the module, every function of a module an importer loads by a call (`m =
+import_module("pkg.module")`: `m` may call any of them), and any reference outside a
+top-level function (the module's own body, a class, a `__main__` block). An importer that
+takes the name itself (a package's `__init__.py`, a facade module) hands it to whatever
+takes it from there: its importers are read as the module's are (ToolBench's
+`toolbench.model.load_model`, re-exported and never taken), unless it lists the name in
+`__all__` or quotes it, a package uses it itself, another text names `importer.name` or
+quotes the importer's dotted name (a bare one too, in a file that imports by name), or the
+importer is a `hubconf.py`, whose names `torch.hub` calls. `import pkg.sub` binds `pkg`:
+`pkg.name` there reads the package. Only the disk is read, never the code run.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from torchplace.lint.dead_functions import exposes_functions
+from torchplace.lint.launch_reach import modules_loaded_by_literal_name
 from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.project_modules import resolve_imports
 
@@ -168,6 +170,9 @@ class DeadModuleFunctions:
         if _quotes(data, name):
             return False  # `getattr(module, "load")`
         target = Path(module).resolve()
+        loaded = modules_loaded_by_literal_name(data)
+        if any(self._resolves(importer, dotted, 0, target) for dotted in loaded):
+            return False  # `m = import_module("pkg.module")`: `m` may call any function
         aliases: set[str] = set()  # names bound to the module: `alias.name` is a reference
         dotted: set[str] = set()  # `import a.b.module`: `a.b.module.name`
         names: set[str] = set()  # names bound to the function itself

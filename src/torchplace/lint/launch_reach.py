@@ -17,7 +17,8 @@ installed package) may run in any way, and so may everything it reaches; so may 
 whose code names a multi-node setting. The same walk says whether every way the project runs
 a module shows it one GPU (`CUDA_VISIBLE_DEVICES=0 python run.py`). Imports are read from
 the files' code
-(`import a.b`, `from a import b`, relative imports, a script's neighbours, modules under the
+(`import a.b`, `from a import b`, relative imports, a loader call naming a module whole,
+`import_module("a.b")`, a script's neighbours, modules under the
 project root or beside a script in a directory above the importing file; importing a module
 also runs the `__init__.py` of each package above it, and a package's `__init__.py` that
 imports its directory's modules by a loop over it imports each), never run; the walk stops
@@ -26,6 +27,7 @@ after a bounded number of files, and an unfinished walk counts as unknown.
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from collections.abc import Callable
@@ -40,6 +42,7 @@ from torchplace.lint.launch_commands import (
     own_comment_launches,
     runs_several_processes,
     sets_visible_devices,
+    takes_rank_modulo_gpus,
 )
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
 
@@ -66,6 +69,13 @@ class ImportGraph:
             for part in Path(os.path.relpath(path, root)).parts
         }
 
+    def any_unread(self) -> bool:
+        """Whether some Python file could not be read (its imports are unknown): the graph is
+        read first if it was not yet."""
+        if self._importers is None:
+            self._importers = self._read()
+        return self.unread
+
     def importers_of(self, path: str) -> list[str]:
         if self._importers is None:
             self._importers = self._read()
@@ -73,8 +83,9 @@ class ImportGraph:
 
     def _read(self) -> dict[str, list[str]]:
         """Each file's import statements, found by a line scan (not a parse of the whole
-        file: this reads every file of the project once), resolved with answers shared by
-        the files of one directory."""
+        file: this reads every file of the project once), and the modules its loader calls
+        name whole (`import_module("models.big")`: the few files naming a loader are parsed),
+        resolved with answers shared by the files of one directory."""
         importers: dict[str, list[str]] = {}
         memo: dict[tuple[str, str, int], Path | None] = {}
         for path in self.python_files:
@@ -91,6 +102,13 @@ class ImportGraph:
                 for name, level in imported_names_in(data)
                 if level or name.partition(".")[0] in self._names
             ]
+            if _LOADS_BY_NAME.search(data) is not None:
+                # `import_module("models.big")`: an import written as a call.
+                wanted += [
+                    (name, 0)
+                    for name in modules_loaded_by_literal_name(data)
+                    if name.partition(".")[0] in self._names
+                ]
             modules = resolve_imports(path, wanted, self.root, memo)
             if Path(path).name == "__init__.py" and imports_its_directory(data):
                 modules += _package_modules(Path(path))
@@ -113,21 +131,139 @@ _LISTS_ITS_DIRECTORY = re.compile(rb"\b(?:iter_modules|listdir|scandir|iterdir|g
 _IMPORTS_BY_NAME = re.compile(rb"\b(?:import_module|__import__)\s*\(")
 
 
-#: A call that loads a module by a name or a path built at run time, beside `import`
-#: statements (`importlib.import_module`, `spec_from_file_location`, `runpy`).
+#: A loader of modules by a name or a path built at run time, beside `import` statements
+#: (`importlib.import_module`, `spec_from_file_location`, `runpy`): called, or passed on.
 _LOADS_BY_NAME = re.compile(
     rb"\b(?:import_module|__import__|spec_from_file_location|run_path|run_module"
-    rb"|SourceFileLoader|load_source|load_module)\s*\("
+    rb"|SourceFileLoader|load_source|load_module)\b"
 )
 
 
 def loads_modules_by_name(path: str, data: bytes) -> bool:
-    """Whether the file loads modules the import graph cannot see: by a name or a path built at
-    run time. A package's `__init__.py` importing its own directory by a loop is read by the
-    graph (`imports_its_directory`)."""
+    """Whether the file loads modules the import graph cannot see: by a name built at run time
+    or by a path (`run_path`, `spec_from_file_location`), or through a loader it renames
+    or passes on. A package's `__init__.py` importing its own directory by a loop is
+    read by the graph (`imports_its_directory`), and so is a module named whole in the
+    call (`import_module("models.big")`: `modules_loaded_by_literal_name`); nor is it
+    such a load to re-import the module an object in hand came from
+    (`import_module(cls.__module__)`, D-FINE's config registry): it is loaded already."""
     if _LOADS_BY_NAME.search(data) is None:
         return False
-    return not (path.endswith("__init__.py") and imports_its_directory(data))
+    if path.endswith("__init__.py") and imports_its_directory(data):
+        return False
+    nodes = _parsed_nodes(data)
+    if nodes is None:
+        return True  # unread: it may load anything
+    # A loader called with a module known (above) loads it; any other reference to a loader
+    # (a call with a built name or a path, or the loader passed on uncalled, `load =
+    # import_module`, whose calls are not read) may load anything.
+    known = {
+        id(node.func)
+        for node in nodes
+        if isinstance(node, ast.Call)
+        and (_literal_module(node) is not None or _reloads_a_loaded_module(node))
+    }
+    return any(
+        (
+            isinstance(node, ast.Name | ast.Attribute)
+            and _loader_named(node)
+            and id(node) not in known
+        )
+        # `from importlib import import_module as load`: its calls go by another name.
+        or (isinstance(node, ast.alias) and node.asname is not None and node.name in _LOADERS)
+        for node in nodes
+    )
+
+
+def modules_loaded_by_literal_name(data: bytes) -> list[str]:
+    """The modules the file's loader calls name whole: `import_module("models.big")`,
+    `runpy.run_module("tools.train")` (and a package's `__main__.py`, which it runs),
+    `__import__("models")` (alone: a `fromlist` imports more). Not a relative name
+    (`import_module(".big", package)`), nor a path."""
+    if _LOADS_BY_NAME.search(data) is None:
+        return []
+    nodes = _parsed_nodes(data)
+    if nodes is None:
+        return []
+    found: list[str] = []
+    for node in nodes:
+        name = _literal_module(node) if isinstance(node, ast.Call) else None
+        if name is None or not isinstance(node, ast.Call):
+            continue
+        found.append(name)
+        if _called_loader(node) == "run_module":
+            found.append(f"{name}.__main__")  # a package runs its `__main__.py`
+    return found
+
+
+def _parsed_nodes(data: bytes) -> list[ast.AST] | None:
+    try:
+        return list(ast.walk(ast.parse(data)))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+#: The loaders `_LOADS_BY_NAME` finds, by the name they are called by.
+_LOADERS = frozenset(
+    {
+        "import_module",
+        "__import__",
+        "spec_from_file_location",
+        "run_path",
+        "run_module",
+        "SourceFileLoader",
+        "load_source",
+        "load_module",
+    }
+)
+#: Loaders whose first argument is a dotted module name.
+_NAME_LOADERS = frozenset({"import_module", "__import__", "run_module"})
+_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+def _loader_named(node: ast.Name | ast.Attribute) -> bool:
+    """`node` reads a loader (`import_module`, `importlib.import_module`), not one assigned."""
+    if isinstance(node.ctx, ast.Store):
+        return False
+    return (node.id if isinstance(node, ast.Name) else node.attr) in _LOADERS
+
+
+def _called_loader(call: ast.Call) -> str | None:
+    func = call.func
+    name = (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else None
+    )
+    return name if name in _LOADERS else None
+
+
+def _literal_module(call: ast.Call) -> str | None:
+    """The absolute dotted module a loader call names whole, else None."""
+    loader = _called_loader(call)
+    if loader not in _NAME_LOADERS or not call.args or isinstance(call.args[0], ast.Starred):
+        return None
+    if loader == "__import__" and (len(call.args) > 1 or call.keywords):
+        return None
+    if any(keyword.arg is None for keyword in call.keywords):
+        return None  # `**options`: unread
+    first = call.args[0]
+    if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+        return None
+    return first.value if _DOTTED.fullmatch(first.value) else None
+
+
+def _reloads_a_loaded_module(call: ast.Call) -> bool:
+    """`import_module(cls.__module__)`: the module an object in hand came from."""
+    return (
+        _called_loader(call) in ("import_module", "__import__")
+        and len(call.args) == 1
+        and not call.keywords
+        and isinstance(call.args[0], ast.Attribute)
+        and call.args[0].attr == "__module__"
+    )
 
 
 def imports_its_directory(data: bytes) -> bool:
@@ -271,8 +407,9 @@ def launched_like_neighbours(
     "__main__":`); None when a neighbour is launched otherwise, when its own comments
     launch it on several nodes, or when its name or text says it is meant for several nodes
     or machines (Blaizzy's `train_ddp_multi_node_main_process.py` beside the one-node
-    `train_ddp.py`). A script that submits cluster jobs itself (`submitit`) names
-    a multi-node setting: the walk refuses it before it gets here."""
+    `train_ddp.py`), or takes a rank modulo the GPU count (more ranks than GPUs). A script
+    that submits cluster jobs itself (`submitit`) names a multi-node setting: the walk
+    refuses it before it gets here."""
     in_package = os.path.isfile(os.path.join(os.path.dirname(path), "__init__.py"))
     if in_package and _MAIN_GUARD.search(code) is None:
         return None
@@ -282,6 +419,8 @@ def launched_like_neighbours(
     name = os.path.basename(path).encode("utf-8", "replace")
     if _SAYS_SEVERAL_NODES.search(name) or _SAYS_SEVERAL_NODES.search(code):
         return None  # written for several nodes: not its one-node neighbours' twin
+    if takes_rank_modulo_gpus(code):
+        return None  # more ranks than GPUs expected, and no launch of its own says where
     found: Launch | None = None
     for neighbour in launches.launched_beside(path):
         if launched(neighbour, code_of(neighbour)) is None:

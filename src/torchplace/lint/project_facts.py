@@ -895,7 +895,7 @@ class ProjectIndex:
             found = self.never_imported(path)
             if found:
                 launches = self.launches_for(path)
-                found = not self._import_graph(launches).unread
+                found = not self._import_graph(launches).any_unread()
                 found = found and not self._loads_modules_by_name(launches)
                 found = found and not self._module_named_in_texts(launches, path)
             self._walk_never_runs[key] = found
@@ -935,11 +935,24 @@ class ProjectIndex:
     def _loads_modules_by_name(self, launches: LaunchIndex) -> bool:
         """Some Python file of the project loads modules by a name or a path built at run time
         (beside an `__init__.py` importing its own directory by a loop, which the import graph
-        reads), or cannot be read. Once a launch root."""
+        reads), or cannot be read. A loader in a module that itself never runs loads nothing:
+        one `never_imported` finds (a name written whole in a loader call is an import of the
+        graph's) that no other text names either (a Hydra `_target_`), in a project whose every
+        file was read (D-FINE's unused `lazy_loader.py`); what else could load it is a loader
+        by a built name, which counts. Once a launch root."""
         root = os.path.abspath(launches.root)
         if root not in self._by_name_loaders:
+            unread = self._import_graph(launches).any_unread()
             self._by_name_loaders[root] = any(
-                data is None or loads_modules_by_name(path, data)
+                data is None
+                or (
+                    loads_modules_by_name(path, data)
+                    and (
+                        unread
+                        or not self.never_imported(path)
+                        or self._module_named_in_texts(launches, path)
+                    )
+                )
                 for path in launches.python_files
                 for data in (self._code(path),)
             )
