@@ -38,11 +38,42 @@ def _one(path: str, text: str) -> Launch:
         ("torchrun --nproc_per_node=8 --node_rank=$NODE_RANK train.py", False),
         ("python -m torch.distributed.launch --nproc_per_node $GPUS tools/train.py", True),
         ("python3 -m torch.distributed.run --nnodes=$NNODES --nproc_per_node=8 train.py", False),
-        ("deepspeed --num_gpus 8 train.py --deepspeed ds.json", False),
+        # DeepSpeed and accelerate with no option reaching other hosts: their defaults, one
+        # machine (a user's own default configuration is no text of the project).
+        ("deepspeed --num_gpus 8 train.py --deepspeed ds.json", True),
+        ("deepspeed train.py --deepspeed ds.json", True),
         ("deepspeed --num_nodes=1 --num_gpus 8 train.py", True),
         ("deepspeed --include localhost:0,1 train.py", True),
-        ("accelerate launch --multi_gpu train.py", False),
+        ("deepspeed --hostfile hosts --num_gpus 8 train.py", False),
+        ("deepspeed -H hosts train.py", False),
+        ("deepspeed --num_nodes 2 --num_gpus 8 train.py", False),
+        ("deepspeed --include worker-1:0,1 train.py", False),
+        ("deepspeed --master_addr $HEAD --num_gpus 8 train.py", False),
+        ("deepspeed --launcher openmpi train.py", False),
+        ("deepspeed $DS_ARGS train.py", False),
+        ("accelerate launch --multi_gpu train.py", True),
         ("accelerate launch --num_machines 1 --multi_gpu train.py", True),
+        ("accelerate launch --num_machines 2 --multi_gpu train.py", False),
+        ("accelerate launch --machine_rank $RANK --multi_gpu train.py", False),
+        ("accelerate launch --main_process_ip 10.0.0.1 train.py", False),
+        ("accelerate launch --config_file conf/multi.yaml train.py", False),
+        ("accelerate launch $ACCELERATE_ARGS train.py", False),
+        # A variable after a flag is more options; the script's own path is none.
+        ("accelerate launch --multi_gpu $EXTRA train.py", False),
+        ("deepspeed --no_local_rank $DS_ARGS train.py", False),
+        ("deepspeed --num_gpus 8 $ROOT/train.py", True),
+        ("accelerate launch --multi_gpu $ROOT/train.py", True),
+        # Other hosts by a prefix argparse takes, a joined short option, a host list.
+        ("deepspeed --host hosts train.py", False),
+        ("deepspeed -Hhosts train.py", False),
+        ("deepspeed -e worker-2 train.py", False),
+        ("deepspeed --no_ssh --node_rank 1 train.py", False),
+        ("deepspeed --force_multi train.py", False),
+        ("deepspeed --include localhost:0@worker-1:0 train.py", False),
+        ("accelerate launch --same_network --multi_gpu train.py", False),
+        ("accelerate launch --machine-rank 1 train.py", False),
+        ("accelerate launch --deepspeed_hostfile hosts train.py", False),
+        ("accelerate launch --num_machines 2 --config_file one.yaml train.py", False),
         # torchx's DDP component: `-j [[min:]{nnodes}x]{nproc_per_node}`.
         ("torchx run -s local_cwd dist.ddp -j 1x2 --script train.py", True),
         ("torchx run -s local_cwd dist.ddp -j 4 --script train.py", True),
@@ -271,6 +302,83 @@ def test_a_batch_job_of_one_node_keeps_its_commands_there(
     ]
     assert len(launches) == 1, launches
     assert launches[0].one_node is one_node
+
+
+@pytest.mark.parametrize(
+    ("config", "one_node"),
+    [
+        ("compute_environment: LOCAL_MACHINE\nnum_machines: 1\nnum_processes: 8\n", True),
+        ('{"num_machines": 1, "num_processes": 8}\n', True),
+        ("num_machines: 2\nmachine_rank: 0\nnum_processes: 16\n", False),
+        ("num_processes: 8\n", False),  # the machines are not said
+        ("num_machines: 1\nnum_machines: 4\n", False),
+    ],
+)
+def test_an_accelerate_configuration_of_the_project_says_its_machines(
+    tmp_path: Path, config: str, one_node: bool
+) -> None:
+    files = {
+        "train.py": "",
+        "configs/zero2.yaml": config,
+        "scripts/run.sh": "accelerate launch --config_file ../configs/zero2.yaml ../train.py\n",
+    }
+    root = _project(tmp_path, files)
+    index = read_launches(str(root), 1 << 20)
+    assert (index.one_node_launch(str(root / "train.py"), b"") is not None) is one_node
+    # Named by the end of its path from another directory, or not found at all.
+    files["scripts/run.sh"] = "accelerate launch --config_file configs/zero2.yaml train.py\n"
+    root = _project(tmp_path / "b", files)
+    index = read_launches(str(root), 1 << 20)
+    assert (index.one_node_launch(str(root / "train.py"), b"") is not None) is one_node
+    files["scripts/run.sh"] = "accelerate launch --config_file missing.yaml train.py\n"
+    root = _project(tmp_path / "c", files)
+    assert read_launches(str(root), 1 << 20).one_node_launch(str(root / "train.py"), b"") is None
+
+
+def test_a_configuration_read_holds_only_where_nothing_else_spans_nodes(tmp_path: Path) -> None:
+    one = "num_machines: 1\nnum_processes: 8\n"
+    launch = "accelerate launch --config_file c/a.yaml train.py"
+    cases = {
+        # Run by a cluster launcher on four nodes (in a script, in a README), or in a batch
+        # job of four.
+        "a": {"run.sh": f"srun -N 4 {launch}\n"},
+        "g": {"README.md": f"```\nsrun -N 4 {launch}\n```\n"},
+        "b": {"job.sh": f"#!/bin/bash\n#SBATCH --nodes=4\n{launch}\n"},
+        # A second file of that name, beside the text, says otherwise.
+        "c": {"docs/run.sh": f"{launch}\n", "docs/c/a.yaml": "num_machines: 2\n"},
+        # A path out of the project, or an absolute one, names none of its files.
+        "d": {"s/run.sh": "accelerate launch --config_file ../../x/c/a.yaml ../train.py\n"},
+        "e": {"run.sh": "accelerate launch --config_file /etc/c/a.yaml train.py\n"},
+        # A number that is not a count of one.
+        "f": {"run.sh": f"{launch}\n", "c/a.yaml": "num_machines: 1.5\n"},
+    }
+    for name, extra in cases.items():
+        root = _project(tmp_path / name, {"train.py": "", "c/a.yaml": one, **extra})
+        index = read_launches(str(root), 1 << 20)
+        assert index.one_node_launch(str(root / "train.py"), b"") is None, name
+    root = _project(tmp_path / "ok", {"train.py": "", "c/a.yaml": one, "run.sh": launch + "\n"})
+    assert read_launches(str(root), 1 << 20).one_node_launch(str(root / "train.py"), b"")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NNODES=2\naccelerate launch --multi_gpu train.py\n",
+        "export MASTER_ADDR=$1\ndeepspeed --num_gpus 8 train.py\n",
+        'echo "$h slots=8" >> /job/hostfile\ndeepspeed train.py\n',
+        "Run `accelerate config` and choose multi-node.\n\n    accelerate launch train.py\n",
+    ],
+)
+def test_a_text_naming_nodes_takes_back_a_launchers_defaults(text: str) -> None:
+    path = "README.md" if text.startswith("Run") else "run.sh"
+    launches = [launch for launch in launches_in_text(path, text) if launch.script]
+    assert launches and not any(launch.one_node for launch in launches)
+
+
+def test_a_launcher_told_one_process_on_its_default_host_is_one_process() -> None:
+    assert _one("run.sh", "deepspeed --num_gpus 1 train.py\n").one_process
+    assert _one("run.sh", "accelerate launch --num_processes 1 train.py\n").one_process
+    assert not _one("run.sh", "deepspeed --num_gpus 2 train.py\n").one_process
 
 
 def test_a_plain_python_in_a_one_node_job_is_one_process() -> None:

@@ -29,48 +29,54 @@ running a moved `fuse_infer.py`: the project moved both and left the path as it 
 
 One node: `torchrun` (and `torch.distributed.launch`) without `--nnodes` (its default is one
 node), with `--nnodes=1` or `--standalone`; `deepspeed --num_nodes=1` or `--include
-localhost...`; `accelerate launch --num_machines 1`; `torchx run ... dist.ddp -j 1x4` (or
-`-j 4`; without `-j` a `.torchxconfig` may set it); `python script.py` with no argument
-naming nodes, machines, a world size, a rank, or a rendezvous address (`--dist-url`, as
-pytorch/examples' ImageNet takes for several nodes). Every other launcher may span nodes
-(DeepSpeed reads a hostfile, accelerate a config file, Slurm and MPI their allocations), and
-so does every command in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or
-`pdsh`, or that such a launcher runs (`srun -n32 bash exps/finetune.sh`), but for a Slurm
-batch script whose every node directive asks one node (`#SBATCH --nodes=1`) and that reaches
-no other host: Slurm runs the script once, on that node, where its plain commands keep their
-own reach (`_one_node_batch_job`); submitted with no node count (`sbatch job.sh`), the header
-decides, where `sbatch -N 4 job.sh` or `srun bash job.sh` spans nodes. A cluster launcher
-counts where a command starts (after environment assignments, control keywords, wrappers
-such as `sudo -E`, `nohup`, `timeout 60`, `xargs`, or another launcher: `salloc -N 2 srun
-...`): "you can ssh into the node" and `sudo service ssh start` launch nothing; a shell
-script running one anywhere (`/opt/slurm/bin/srun`, `x=$(srun ...)`) is a cluster script.
-What it runs is read as commands of their own, each a launch that may span nodes (`srun
-python -m torch.distributed.run ... train.py`); a remote shell (`ssh`, `pdsh`) runs the
-commands after its options and destination, read whole where quoted (`ssh "$host" "cd '$dir'
-&& python x.py"`). A login, a tunnel, a command of utilities only (`mkdir`, `cd`, `tar`,
-`kill`, ...), of builtins and tests (`set -e; shopt -s nullglob`, `if (( n == 0 ))`, also
-under `bash -lc '...'`; not where another word names a launcher or a script, as a quoted
-command over several lines reads), a launcher given only options (`mpirun --version`), a
-built program (`mpirun -n 8 ./bin/gpt_example`), a tool (`srun -N2 hostname`, `srun docker
-pull image`) or an interactive shell (`srun --pty bash`) on the nodes, a command that prints
-(`echo $cmd`) or a launcher kept in a variable without a script (`LAUNCH="accelerate launch
-..."`, read where `$LAUNCH train.py` runs it) launches nothing.
-In a Markdown README, a heading (`### ssh set-up`) is prose; a `#` line in a fenced or
-indented block, or in reST, is a commented command, read as one. A shell variable set once
-to a literal in the same file is read (`NNODES=1`), and so is one set once to several words
-(a quoted string, across lines too, or a bash array), in their place, with the variables
-they name, up to a bounded length: a launcher's options (`DISTRIBUTED_ARGS="--nnodes $NNODES
-..."`, then `torchrun $DISTRIBUTED_ARGS train.py`), the command a cluster launcher runs
-(`ssh "$host" "bash -lc '${remote_cmd}'"`). A variable assigned anywhere else as well
-(`ARGS+=" --nnodes 2"` under an `if`), like any other, is unknown; a name a shell function
-declares `local` holds that function's own value there (two functions may each hold their
-own `remote_cmd`), is unknown in the functions it may call, and a `local` assigns the script
-nothing (`shell_scopes`); one standing where a launcher's options go, before the script it
-names, may hold `--nnodes`, so that launch may span nodes.
+localhost:...`, or with no option reaching other hosts (no hostfile, node count or rank,
+master address, multi-node launcher); `accelerate launch --num_machines 1`, or with no
+option naming machines nor a configuration file, or with `--config_file F` where the
+project's own F says `num_machines: 1` (their defaults are one machine: a user's default
+accelerate configuration or DeepSpeed's `/job/hostfile` is no text of the project, as
+torchrun's `PET_NNODES` is not; but a text that names nodes or machines, `NNODES=2`, a
+hostfile, "multi-node", takes those defaults back for its own launches); `torchx run ...
+dist.ddp -j 1x4` (or `-j 4`; without `-j` a `.torchxconfig` may set it); `python script.py`
+with no argument naming nodes, machines, a world size, a rank, or a rendezvous address
+(`--dist-url`, as pytorch/examples' ImageNet takes for several nodes). Every other launch
+may span nodes (Slurm and MPI by their allocations), and so does every command in a shell
+script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or `pdsh`, or that such a launcher runs
+(`srun -n32 bash exps/finetune.sh`), but for a Slurm batch script whose every node directive
+asks one node (`#SBATCH --nodes=1`) and that reaches no other host: Slurm runs the script
+once, on that node, where its plain commands keep their own reach (`_one_node_batch_job`);
+submitted with no node count (`sbatch job.sh`), the header decides, where `sbatch -N 4
+job.sh` or `srun bash job.sh` spans nodes. A cluster launcher counts where a command starts
+(after environment assignments, control keywords, wrappers such as `sudo -E`, `nohup`,
+`timeout 60`, `xargs`, or another launcher: `salloc -N 2 srun ...`): "you can ssh into the
+node" and `sudo service ssh start` launch nothing; a shell script running one anywhere
+(`/opt/slurm/bin/srun`, `x=$(srun ...)`) is a cluster script. What it runs is read as
+commands of their own, each a launch that may span nodes (`srun python -m
+torch.distributed.run ... train.py`); a remote shell (`ssh`, `pdsh`) runs the commands after
+its options and destination, read whole where quoted (`ssh "$host" "cd '$dir' && python
+x.py"`). A login, a tunnel, a command of utilities only (`mkdir`, `cd`, `tar`, `kill`, ...),
+of builtins and tests (`set -e; shopt -s nullglob`, `if (( n == 0 ))`, also under `bash -lc
+'...'`; not where another word names a launcher or a script, as a quoted command over
+several lines reads), a launcher given only options (`mpirun --version`), a built program
+(`mpirun -n 8 ./bin/gpt_example`), a tool (`srun -N2 hostname`, `srun docker pull image`) or
+an interactive shell (`srun --pty bash`) on the nodes, a command that prints (`echo $cmd`)
+or a launcher kept in a variable without a script (`LAUNCH="accelerate launch ..."`, read
+where `$LAUNCH train.py` runs it) launches nothing. In a Markdown README, a heading (`###
+ssh set-up`) is prose; a `#` line in a fenced or indented block, or in reST, is a commented
+command, read as one. A shell variable set once to a literal in the same file is read
+(`NNODES=1`), and so is one set once to several words (a quoted string, across lines too, or
+a bash array), in their place, with the variables they name, up to a bounded length: a
+launcher's options (`DISTRIBUTED_ARGS="--nnodes $NNODES ..."`, then `torchrun
+$DISTRIBUTED_ARGS train.py`), the command a cluster launcher runs (`ssh "$host" "bash -lc
+'${remote_cmd}'"`). A variable assigned anywhere else as well (`ARGS+=" --nnodes 2"` under
+an `if`), like any other, is unknown; a name a shell function declares `local` holds that
+function's own value there (two functions may each hold their own `remote_cmd`), is unknown
+in the functions it may call, and a `local` assigns the script nothing (`shell_scopes`); one
+standing where a launcher's options go, before the script it names, may hold `--nnodes`, so
+that launch may span nodes.
 
 One process: `python script.py` launched so, or a launcher told one node and one process
-(`torchrun --nproc_per_node 1`, `deepspeed --num_nodes=1 --num_gpus=1`, `accelerate launch
---num_machines 1 --num_processes 1`), when the script starts no processes of its own
+(`torchrun --nproc_per_node 1`, `deepspeed --num_gpus=1` on one node, `accelerate launch
+--num_processes 1` on one machine), when the script starts no processes of its own
 (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers loads no model) and reads
 none of the variables a launcher sets (`LOCAL_RANK`, `WORLD_SIZE`, `RANK`): such a script is
 written to run under one, whatever its README shows.
@@ -230,6 +236,12 @@ class Launch:
     #: A batch submission naming no node count (`sbatch train.sh`): the job takes the nodes
     #: the script's own `#SBATCH` lines ask, which the reading of its commands holds.
     nodes_from_header: bool = False
+    #: The configuration file an `accelerate launch --config_file F` reads its machines
+    #: from (as written), when no option says them; `LaunchIndex` reads it in the project.
+    config_file: str | None = None
+    #: One node only by the launcher's own defaults (a plain `deepspeed` or `accelerate
+    #: launch`): a text that names nodes or machines takes it back (`launches_in_text`).
+    by_default: bool = False
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -256,6 +268,7 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
         assigned, known, per_line = _scoped_variables(text, lines, scopes)
     cluster = not markdown and _is_cluster_script(text, lines, known)
     one_node_job = cluster and _one_node_batch_job(text, lines, known)
+    names_nodes = _NAMES_NODES.search(text) is not None
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
     found: list[Launch] = []
@@ -276,6 +289,10 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
             for segment in _segments(span):
                 for command in _script_choices(segment, scripts):
                     for launch in _parse(path, line, command, line_known, exported):
+                        if launch.by_default and names_nodes:
+                            # `accelerate launch train.py` beside `NNODES=2`, or a README
+                            # telling users to configure several machines.
+                            launch = replace(launch, one_node=False, one_process=False)
                         if cluster:
                             # In a job of one node a command keeps its own reach; one a
                             # cluster launcher runs (`srun ...`) is read as spanning still.
@@ -284,6 +301,8 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
                                 one_node=launch.one_node and one_node_job,
                                 one_process=launch.one_process and one_node_job,
                             )
+                        if (cluster and not one_node_job) or names_nodes:
+                            launch = replace(launch, config_file=None)
                         found.append(launch)
     return found
 
@@ -455,6 +474,14 @@ def _is_cluster_script(text: str, lines: list[tuple[int, str]], known: Mapping[s
     return False
 
 
+#: A text naming nodes or machines: their variables, a hostfile, accelerate's machine keys or
+#: its default configuration, the words (`multi-node`, `several machines`).
+_NAMES_NODES = re.compile(
+    r"\b(?:NNODES|NODE_RANK|MASTER_ADDR|PET_NNODES|PDSH_\w+|num_machines|machine_rank"
+    r"|main_process_ip|num_nodes|nnodes)\b|hostfile|default_config"
+    r"|multi[- ]?(?:node|machine)|(?:multiple|several|two|many) (?:nodes|machines)",
+    re.IGNORECASE,
+)
 #: A Slurm directive, with the words after `#SBATCH`.
 _SBATCH_LINE = re.compile(r"^[ \t]*#[ \t]*SBATCH\b(.*)$", re.MULTILINE)
 #: Headers of other schedulers, or a heterogeneous job's components, each its own nodes.
@@ -976,6 +1003,7 @@ def _cluster_launches(
             one_node=False,
             one_process=False,
             per_node=None if tasks is None or launch.per_node is None else tasks * launch.per_node,
+            config_file=None,
         )
         for command in commands
         for launch in _launches_in_words(path, line, segment, command)
@@ -1395,15 +1423,17 @@ def _count(word: str | None) -> int | None:
     return int(word) if word is not None and word.isdigit() else None
 
 
-def _unknown_options(options: list[str]) -> bool:
+def _unknown_options(options: list[str], flags: frozenset[str] | None = None) -> bool:
     """A variable the text does not set stands where options go (`torchrun $DIST_ARGS
     train.py`), not as an option's value (`--nproc_per_node $GPUS`): it may hold
-    `--nnodes`."""
+    `--nnodes`. `flags` are the launcher's options that take no value (torchrun's by
+    default)."""
+    flags = _FLAGS if flags is None else flags
     for index, word in enumerate(options):
         if not word.startswith("$"):
             continue
         before = options[index - 1] if index else ""
-        if not (before.startswith("-") and "=" not in before) or before in _FLAGS:
+        if not (before.startswith("-") and "=" not in before) or before in flags:
             return True
     return False
 
@@ -1415,26 +1445,117 @@ _FLAGS = frozenset(
 )  # fmt: skip
 
 
+#: `deepspeed` options that reach other hosts, or mean something only there: a hostfile
+#: (`-H`), hosts to leave out, a node count or rank, a master address, a multi-node launcher
+#: and its arguments, elastic nodes, ssh. argparse takes an unambiguous prefix of a long
+#: option (`--host`), so a prefix of one of these counts too.
+_DEEPSPEED_HOSTS = (
+    "--hostfile", "--exclude", "--num_nodes", "--node_rank", "--master_addr", "--launcher",
+    "--launcher_args", "--min_elastic_nodes", "--max_elastic_nodes", "--ssh_port",
+    "--force_multi", "--no_ssh", "--no_ssh_check", "--venv_script",
+)  # fmt: skip
+#: `deepspeed` options that take no value: a variable after one is more options.
+_DEEPSPEED_FLAGS = frozenset(
+    {"--module", "--no_python", "--no_local_rank", "--no_ssh", "--no_ssh_check",
+     "--force_multi", "--save_pid", "--elastic_training", "--bind_cores_to_rank", "-q",
+     "--quiet"}
+)  # fmt: skip
+_LOCAL_HOSTS = re.compile(r"(?:localhost|127\.0\.0\.1)(?::[\d,]+)?")
+
+
 def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:
+    """`deepspeed [options] train.py`: one node with `--num_nodes=1`, `--include
+    localhost:...` (this host alone), or no option reaching other hosts (its default: the
+    local GPUs; a `/job/hostfile` of the machine's is no text of the project, as torchrun's
+    `PET_NNODES` is not, but a text naming nodes takes it back: `by_default`)."""
     script, module, end = _script_of(words)
     options = words[:end]
-    include = _option(options, "--include", "-i") or ""
-    one_node = _option(options, "--num_nodes") == "1" or include.startswith("localhost")
+    before = _before_script(words, script, module, end)
+    include = _option(options, "--include", "-i")
+    nodes = _option(options, "--num_nodes")
+    by_default = False
+    if include is not None:
+        one_node = _LOCAL_HOSTS.fullmatch(include.strip("\"'")) is not None
+    elif nodes is not None:
+        one_node = nodes == "1"
+    else:
+        one_node = by_default = not (
+            any(_names_option(word, _DEEPSPEED_HOSTS) for word in before)
+            or any(word.startswith(("-H", "-e")) for word in before)
+            or _unknown_options(before, _DEEPSPEED_FLAGS)
+        )
     per_node = _count(_option(options, "--num_gpus", "--num-gpus"))
     alone = one_node and per_node == 1
     launch = Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
-    return replace(launch, through_launcher=True)
+    return replace(launch, through_launcher=True, by_default=by_default)
+
+
+def _names_option(word: str, names: Sequence[str]) -> bool:
+    """`word` is one of the long options `names`, or a prefix of one that argparse would take
+    for it (four letters past the dashes at least), with or without `=value`."""
+    given = word.split("=", 1)[0]
+    if not given.startswith("--") or len(given) < 6:
+        return False
+    return any(name.startswith(given) for name in names)
+
+
+def _before_script(words: list[str], script: str | None, module: bool, end: int) -> list[str]:
+    """A launcher's own words: those before the script (or `-m module`) it runs."""
+    if script is None and end == len(words):
+        return words
+    return words[: end - (2 if module else 1)]
+
+
+#: `accelerate launch` options that place its processes on several machines, or mean
+#: something only there (DeepSpeed's hostfile and multi-node launcher, an MPI hostfile, a
+#: TPU pod).
+_ACCELERATE_MACHINES = (
+    "--machine_rank", "--machine-rank", "--main_process_ip", "--main-process-ip",
+    "--same_network", "--same-network", "--deepspeed_hostfile", "--deepspeed-hostfile",
+    "--deepspeed_multinode_launcher", "--deepspeed-multinode-launcher",
+    "--deepspeed_inclusion_filter", "--deepspeed-inclusion-filter",
+    "--deepspeed_exclusion_filter", "--deepspeed-exclusion-filter", "--mpirun_hostfile",
+    "--mpirun-hostfile", "--tpu_cluster", "--tpu-cluster", "--tpu_use_cluster",
+    "--tpu-use-cluster",
+)  # fmt: skip
+#: `accelerate launch` options that take no value: a variable after one is more options.
+_ACCELERATE_FLAGS = frozenset(
+    {"-q", "--quiet", "--cpu", "--multi_gpu", "--multi-gpu", "--tpu", "--use_deepspeed",
+     "--use-deepspeed", "--use_fsdp", "--use-fsdp", "--use_megatron_lm", "--use-megatron-lm",
+     "--use_parallelism_config", "--same_network", "--same-network", "--enable_cpu_affinity",
+     "--enable-cpu-affinity", "--tpu_cluster", "--no_tpu_cluster", "--tpu_use_sudo",
+     "--downcast_bf16", "--debug", "-m", "--module", "--no_python", "--no-python"}
+)  # fmt: skip
 
 
 def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
+    """`accelerate launch [options] train.py`: one machine with `--num_machines 1`, or with no
+    option naming machines nor a configuration file (its defaults: one machine; a default
+    configuration of the user's own is no text of the project, but a text naming nodes takes
+    it back: `by_default`); `--config_file F` is read where the project holds F
+    (`config_file`)."""
     script, module, end = _script_of(words)
-    machines = _option(words[:end], "--num_machines", "--num-machines")
-    one_node = machines == "1"
-    processes = _count(_option(words[:end], "--num_processes", "--num-processes"))
+    options = words[:end]
+    before = _before_script(words, script, module, end)
+    machines = _option(options, "--num_machines", "--num-machines")
+    config = _option(options, "--config_file", "--config-file")
+    elsewhere = any(_option(before, o) is not None for o in _ACCELERATE_MACHINES)
+    unknown = _unknown_options(before, _ACCELERATE_FLAGS)
+    by_default = False
+    if machines is not None:
+        one_node = machines == "1"
+    else:
+        one_node = by_default = config is None and not elsewhere and not unknown
+    processes = _count(_option(options, "--num_processes", "--num-processes"))
     per_node = processes if machines in (None, "1") else None
     alone = one_node and processes == 1
     launch = Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
-    return replace(launch, through_launcher=True)
+    readable = (
+        config is not None and machines is None and not elsewhere and not unknown
+        and "$" not in config
+    )  # fmt: skip
+    config_file = config.strip("\"'") if config is not None and readable else None
+    return replace(launch, through_launcher=True, by_default=by_default, config_file=config_file)
 
 
 #: torchx's `-j` for `dist.ddp`: `[[{min_nnodes}:]{max_nnodes}x]{nproc_per_node}` (a bare
@@ -1602,9 +1723,12 @@ class LaunchIndex:
                 self.unread_spanning = launch
             if not launch.nodes_from_header:  # else the script's own reading holds
                 spanning.update(texts[f] for f in found)
+        configs = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in (config_files or ())}
         for launch in launches:
             if launch.shell:
                 continue
+            if launch.config_file is not None and _one_machine_config(launch, configs):
+                launch = replace(launch, one_node=True)
             if launch.path in spanning:
                 launch = replace(launch, one_node=False, one_process=False)
             if launch.script is None:
@@ -1733,6 +1857,35 @@ def _matches(launch: Launch, relative: dict[str, str]) -> list[str]:
     return [path for path, name in relative.items() if name == neighbour]
 
 
+#: accelerate's machine count in its YAML or JSON configuration file.
+_NUM_MACHINES = re.compile(
+    rb"""(?:^|[{,])[ \t]*["']?num_machines["']?[ \t]*:[ \t]*(\d+)[ \t]*(?=[,}#\r\n]|$)""",
+    re.MULTILINE,
+)
+
+
+def _one_machine_config(launch: Launch, configs: dict[str, str]) -> bool:
+    """The configuration file `accelerate launch --config_file F` names is a file of the
+    project (found as a script's path is: from the text's directory, or by its path's end;
+    not a path outside the project nor an absolute one), read as text, and it says
+    `num_machines: 1`, once; every file the path may name says so."""
+    written = launch.config_file or ""
+    if not written or written.startswith(("/", "~")):
+        return False
+    beside = posixpath.normpath(posixpath.join(posixpath.dirname(launch.path), written))
+    if beside.startswith("../") or beside == "..":
+        return False
+    tail = "/".join(p for p in written.split("/") if p not in ("", ".", ".."))
+    found = [f for f, name in configs.items() if name == beside or (tail and _same(name, tail))]
+    if not found:
+        return False
+    for file in found:
+        data = read_regular_file(Path(file), 1 << 20)
+        if data is None or _NUM_MACHINES.findall(data) != [b"1"]:
+            return False
+    return True
+
+
 def _same(name: str, script: str) -> bool:
     """A project file's path and a script's path name one file: one ends with the other
     (the text ran it from a subdirectory, or named it from a checkout's absolute path)."""
@@ -1834,6 +1987,8 @@ def launches_in_notebook(path: str, data: bytes) -> list[Launch]:
         for launch in launches:
             if part.after_cd and launch.one_node:
                 continue
+            if part.after_cd:  # its configuration file is not the project's either
+                launch = replace(launch, config_file=None)
             found.append(replace(launch, line=part.line + launch.line - 1))
     return found
 
