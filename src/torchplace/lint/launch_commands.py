@@ -29,28 +29,25 @@ running a moved `fuse_infer.py`: the project moved both and left the path as it 
 
 One node: `torchrun` (and `torch.distributed.launch`) without `--nnodes` (its default is one
 node), with `--nnodes=1` or `--standalone`; `deepspeed --num_nodes=1` or `--include
-localhost:...`, or with no option reaching other hosts (no hostfile, node count or rank,
-master address, multi-node launcher); `accelerate launch --num_machines 1`, or with no
-option naming machines nor a configuration file, or with `--config_file F` where the
-project's own F says `num_machines: 1` (their defaults are one machine: a user's default
-accelerate configuration or DeepSpeed's `/job/hostfile` is no text of the project, as
-torchrun's `PET_NNODES` is not; but a text that names nodes or machines, `NNODES=2`, a
-hostfile, "multi-node", takes those defaults back for its own launches); `torchx run ...
-dist.ddp -j 1x4` (or `-j 4`; without `-j` a `.torchxconfig` may set it); `python script.py`
-with no argument naming nodes, machines, a world size, a rank, or a rendezvous address
-(`--dist-url`, as pytorch/examples' ImageNet takes for several nodes). Every other launch
-may span nodes (Slurm and MPI by their allocations), and so does every command in a shell
-script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or `pdsh`, or that such a launcher runs
-(`srun -n32 bash exps/finetune.sh`), but for a Slurm batch script whose every node directive
-asks one node (`#SBATCH --nodes=1`) and that reaches no other host: Slurm runs the script
-once, on that node, where its plain commands keep their own reach (`_one_node_batch_job`);
-submitted with no node count (`sbatch job.sh`), the header decides, where `sbatch -N 4
-job.sh` or `srun bash job.sh` spans nodes. A cluster launcher counts where a command starts
-(after environment assignments, control keywords, wrappers such as `sudo -E`, `nohup`,
-`timeout 60`, `xargs`, or another launcher: `salloc -N 2 srun ...`): "you can ssh into the
-node" and `sudo service ssh start` launch nothing; a shell script running one anywhere
-(`/opt/slurm/bin/srun`, `x=$(srun ...)`) is a cluster script. What it runs is read as
-commands of their own, each a launch that may span nodes (`srun python -m
+localhost:...`; `accelerate launch --num_machines 1`, or with `--config_file F` where the
+project's own F says `num_machines: 1` (and the launch's own text names no nodes); `torchx
+run ... dist.ddp -j 1x4` (or `-j 4`; without `-j` a `.torchxconfig` may set it); `python
+script.py` with no argument naming nodes, machines, a world size, a rank, or a rendezvous
+address (`--dist-url`, as pytorch/examples' ImageNet takes for several nodes). Every other
+launch may span nodes (DeepSpeed reads a hostfile, `/job/hostfile` unless told another: its
+own multi-node examples run a plain `deepspeed main.py`; accelerate a configuration file,
+the user's own unless told one; Slurm and MPI their allocations), and so does every command
+in a shell script that holds `#SBATCH`, `srun`, `mpirun`, `ssh` or `pdsh`, or that such a
+launcher runs (`srun -n32 bash exps/finetune.sh`), but for a Slurm batch script whose every
+node directive asks one node (`#SBATCH --nodes=1`) and that reaches no other host: Slurm
+runs the script once, on that node, where its plain commands keep their own reach
+(`_one_node_batch_job`); submitted with no node count (`sbatch job.sh`), the header decides,
+where `sbatch -N 4 job.sh` or `srun bash job.sh` spans nodes. A cluster launcher counts
+where a command starts (after environment assignments, control keywords, wrappers such as
+`sudo -E`, `nohup`, `timeout 60`, `xargs`, or another launcher: `salloc -N 2 srun ...`):
+"you can ssh into the node" and `sudo service ssh start` launch nothing; a shell script
+running one anywhere (`/opt/slurm/bin/srun`, `x=$(srun ...)`) is a cluster script. What it
+runs is read as commands of their own, each a launch that may span nodes (`srun python -m
 torch.distributed.run ... train.py`); a remote shell (`ssh`, `pdsh`) runs the commands after
 its options and destination, read whole where quoted (`ssh "$host" "cd '$dir' && python
 x.py"`). A login, a tunnel, a command of utilities only (`mkdir`, `cd`, `tar`, `kill`, ...),
@@ -75,8 +72,8 @@ standing where a launcher's options go, before the script it names, may hold `--
 that launch may span nodes.
 
 One process: `python script.py` launched so, or a launcher told one node and one process
-(`torchrun --nproc_per_node 1`, `deepspeed --num_gpus=1` on one node, `accelerate launch
---num_processes 1` on one machine), when the script starts no processes of its own
+(`torchrun --nproc_per_node 1`, `deepspeed --num_nodes=1 --num_gpus=1`, `accelerate launch
+--num_machines 1 --num_processes 1`), when the script starts no processes of its own
 (`mp.spawn`, `Process(`, `start_processes`; a `Pool` of data workers loads no model) and reads
 none of the variables a launcher sets (`LOCAL_RANK`, `WORLD_SIZE`, `RANK`): such a script is
 written to run under one, whatever its README shows.
@@ -239,9 +236,6 @@ class Launch:
     #: The configuration file an `accelerate launch --config_file F` reads its machines
     #: from (as written), when no option says them; `LaunchIndex` reads it in the project.
     config_file: str | None = None
-    #: One node only by the launcher's own defaults (a plain `deepspeed` or `accelerate
-    #: launch`): a text that names nodes or machines takes it back (`launches_in_text`).
-    by_default: bool = False
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -289,10 +283,6 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
             for segment in _segments(span):
                 for command in _script_choices(segment, scripts):
                     for launch in _parse(path, line, command, line_known, exported):
-                        if launch.by_default and names_nodes:
-                            # `accelerate launch train.py` beside `NNODES=2`, or a README
-                            # telling users to configure several machines.
-                            launch = replace(launch, one_node=False, one_process=False)
                         if cluster:
                             # In a job of one node a command keeps its own reach; one a
                             # cluster launcher runs (`srun ...`) is read as spanning still.
@@ -302,6 +292,8 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
                                 one_process=launch.one_process and one_node_job,
                             )
                         if (cluster and not one_node_job) or names_nodes:
+                            # Run on several nodes, or beside `NNODES=2` (a configuration
+                            # the script may rewrite), the file's one machine does not hold.
                             launch = replace(launch, config_file=None)
                         found.append(launch)
     return found
@@ -1445,58 +1437,25 @@ _FLAGS = frozenset(
 )  # fmt: skip
 
 
-#: `deepspeed` options that reach other hosts, or mean something only there: a hostfile
-#: (`-H`), hosts to leave out, a node count or rank, a master address, a multi-node launcher
-#: and its arguments, elastic nodes, ssh. argparse takes an unambiguous prefix of a long
-#: option (`--host`), so a prefix of one of these counts too.
-_DEEPSPEED_HOSTS = (
-    "--hostfile", "--exclude", "--num_nodes", "--node_rank", "--master_addr", "--launcher",
-    "--launcher_args", "--min_elastic_nodes", "--max_elastic_nodes", "--ssh_port",
-    "--force_multi", "--no_ssh", "--no_ssh_check", "--venv_script",
-)  # fmt: skip
-#: `deepspeed` options that take no value: a variable after one is more options.
-_DEEPSPEED_FLAGS = frozenset(
-    {"--module", "--no_python", "--no_local_rank", "--no_ssh", "--no_ssh_check",
-     "--force_multi", "--save_pid", "--elastic_training", "--bind_cores_to_rank", "-q",
-     "--quiet"}
-)  # fmt: skip
 _LOCAL_HOSTS = re.compile(r"(?:localhost|127\.0\.0\.1)(?::[\d,]+)?")
 
 
 def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:
-    """`deepspeed [options] train.py`: one node with `--num_nodes=1`, `--include
-    localhost:...` (this host alone), or no option reaching other hosts (its default: the
-    local GPUs; a `/job/hostfile` of the machine's is no text of the project, as torchrun's
-    `PET_NNODES` is not, but a text naming nodes takes it back: `by_default`)."""
+    """`deepspeed [options] train.py`: one node with `--num_nodes=1` or `--include
+    localhost:...` (this host alone). Without either it runs on every host of a hostfile,
+    `/job/hostfile` when none is named: DeepSpeed-Chat's `single_node/` and `multi_node/`
+    scripts run the same `deepspeed main.py`, so the command does not say."""
     script, module, end = _script_of(words)
     options = words[:end]
-    before = _before_script(words, script, module, end)
     include = _option(options, "--include", "-i")
-    nodes = _option(options, "--num_nodes")
-    by_default = False
     if include is not None:
         one_node = _LOCAL_HOSTS.fullmatch(include.strip("\"'")) is not None
-    elif nodes is not None:
-        one_node = nodes == "1"
     else:
-        one_node = by_default = not (
-            any(_names_option(word, _DEEPSPEED_HOSTS) for word in before)
-            or any(word.startswith(("-H", "-e")) for word in before)
-            or _unknown_options(before, _DEEPSPEED_FLAGS)
-        )
+        one_node = _option(options, "--num_nodes") == "1"
     per_node = _count(_option(options, "--num_gpus", "--num-gpus"))
     alone = one_node and per_node == 1
     launch = Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
-    return replace(launch, through_launcher=True, by_default=by_default)
-
-
-def _names_option(word: str, names: Sequence[str]) -> bool:
-    """`word` is one of the long options `names`, or a prefix of one that argparse would take
-    for it (four letters past the dashes at least), with or without `=value`."""
-    given = word.split("=", 1)[0]
-    if not given.startswith("--") or len(given) < 6:
-        return False
-    return any(name.startswith(given) for name in names)
+    return replace(launch, through_launcher=True)
 
 
 def _before_script(words: list[str], script: str | None, module: bool, end: int) -> list[str]:
@@ -1529,11 +1488,10 @@ _ACCELERATE_FLAGS = frozenset(
 
 
 def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
-    """`accelerate launch [options] train.py`: one machine with `--num_machines 1`, or with no
-    option naming machines nor a configuration file (its defaults: one machine; a default
-    configuration of the user's own is no text of the project, but a text naming nodes takes
-    it back: `by_default`); `--config_file F` is read where the project holds F
-    (`config_file`)."""
+    """`accelerate launch [options] train.py`: one machine with `--num_machines 1`, or with
+    `--config_file F` where the project's own F says `num_machines: 1` (`config_file`) and no
+    option names machines. Without either, the machines are those of the user's default
+    configuration (`accelerate config` asks), which the project does not hold."""
     script, module, end = _script_of(words)
     options = words[:end]
     before = _before_script(words, script, module, end)
@@ -1541,11 +1499,7 @@ def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
     config = _option(options, "--config_file", "--config-file")
     elsewhere = any(_option(before, o) is not None for o in _ACCELERATE_MACHINES)
     unknown = _unknown_options(before, _ACCELERATE_FLAGS)
-    by_default = False
-    if machines is not None:
-        one_node = machines == "1"
-    else:
-        one_node = by_default = config is None and not elsewhere and not unknown
+    one_node = machines == "1"
     processes = _count(_option(options, "--num_processes", "--num-processes"))
     per_node = processes if machines in (None, "1") else None
     alone = one_node and processes == 1
@@ -1555,7 +1509,7 @@ def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
         and "$" not in config
     )  # fmt: skip
     config_file = config.strip("\"'") if config is not None and readable else None
-    return replace(launch, through_launcher=True, by_default=by_default, config_file=config_file)
+    return replace(launch, through_launcher=True, config_file=config_file)
 
 
 #: torchx's `-j` for `dist.ddp`: `[[{min_nnodes}:]{max_nnodes}x]{nproc_per_node}` (a bare
