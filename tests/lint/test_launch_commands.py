@@ -1396,21 +1396,3 @@ def test_torchx_names_its_script_or_module_and_other_components_launch_nothing()
     # A script that cannot be read may be any file, on four nodes.
     launch = _one("run.sh", "torchx run -s slurm dist.ddp -j 4x8 --script $ENTRY\n")
     assert (launch.script, launch.one_node) == (None, False)
-
-
-@pytest.mark.parametrize(
-    ("code", "names_nodes"),
-    [
-        # TEMPO's trainers declare a node count from a template and never read it.
-        (b"parser.add_argument('--num_nodes', type=int, default=1)\nx = 1\n", False),
-        (b'p.add_argument("--num-nodes", type=int, help="nodes (default: 1)")\n', False),
-        # Read, it says how many nodes the code expects.
-        (b"p.add_argument('--num_nodes', type=int)\nworld = args.num_nodes * 8\n", True),
-        (b"p.add_argument('--node_rank', type=int)\nrank = getattr(args, 'node_rank')\n", True),
-        (b"p.add_argument('--nnodes', type=int)\n\ndef main(nnodes):\n    pass\n", True),
-        (b"rank = int(os.environ['SLURM_PROCID'])\n", True),
-        (b"p.add_argument('--num_nodes', dest='n', type=int)\nworld = args.n * 8\n", True),
-    ],
-)
-def test_a_node_option_the_file_never_reads_names_no_nodes(code: bytes, names_nodes: bool) -> None:
-    assert names_multi_node_setting(code) is names_nodes

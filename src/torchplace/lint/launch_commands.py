@@ -1616,27 +1616,8 @@ def _short(command: str) -> str:
 def names_multi_node_setting(code: bytes) -> bool:
     """A file's code names a multi-node setting (`node_rank`, `SLURM_...`): it takes part in
     jobs over several nodes. Not a node rank the code pins to 0 (`args.node_rank = 0`,
-    NineRec's: one node whatever it was given), nor a command-line option the file declares
-    and never reads (TEMPO's `parser.add_argument('--num_nodes', type=int, default=1)`, a
-    template's leftover: how many nodes run it is its launches' to say)."""
-    code = _NODE_RANK_PINNED.sub(b"", code)
-    for declared in _DECLARED_OPTION.finditer(code):
-        name = declared.group(1)
-        dest = name.replace(b"-", b"_")
-        rest = code[: declared.start()] + code[declared.end() :]
-        if b"dest" in declared.group(0):
-            continue  # read under another name
-        if re.search(rb"\b" + re.escape(dest) + rb"\b", rest) is None:
-            code = code.replace(declared.group(0), b"")
-    return _MULTI_NODE_CODE.search(code) is not None
-
-
-#: A command-line option declared whole on one line with a node setting's name
-#: (`add_argument("--num_nodes", type=int, default=1)`), its name captured.
-_DECLARED_OPTION = re.compile(
-    rb"""add_argument\(\s*["']--((?:num[_-]nodes|nnodes|node[_-]rank|num[_-]machines"""
-    rb"""|machine[_-]rank))["'][^\n()]*(?:\([^\n()]*\)[^\n()]*)*\)"""
-)
+    NineRec's: one node whatever it was given)."""
+    return _MULTI_NODE_CODE.search(_NODE_RANK_PINNED.sub(b"", code)) is not None
 
 
 #: `args.node_rank = 0`: a statement of its own, not a comparison, a default or a keyword.
