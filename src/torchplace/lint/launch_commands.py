@@ -452,6 +452,15 @@ def _is_cluster_script(text: str, lines: list[tuple[int, str]], known: Mapping[s
         return True
     if not _CLUSTER_WORD.search(text):
         return False
+    return next(_cluster_launchers_started(lines, known), None) is not None
+
+
+def _cluster_launchers_started(
+    lines: list[tuple[int, str]], known: Mapping[str, str]
+) -> Iterator[str]:
+    """The cluster launchers a shell text starts, by program name, in command position in
+    any of its commands (`srun ...`, `/opt/slurm/bin/srun`, `sudo -E srun`, `x=$(srun
+    ...)`); not one in prose or an argument."""
     for _, logical in lines:
         if not _CLUSTER_WORD.search(logical):
             continue
@@ -462,8 +471,7 @@ def _is_cluster_script(text: str, lines: list[tuple[int, str]], known: Mapping[s
                 if _cluster_launcher(word, words[position + 1 :]) and _in_command_position(
                     words[:position]
                 ):
-                    return True
-    return False
+                    yield _program(word)
 
 
 #: A text naming nodes or machines: their variables, a hostfile, accelerate's machine keys or
@@ -505,20 +513,7 @@ def _one_node_batch_job(text: str, lines: list[tuple[int, str]], known: Mapping[
             counts.append(given)
     if not counts or any(count not in ("1", "1-1") for count in counts):
         return False
-    for _, logical in lines:
-        if not _CLUSTER_WORD.search(logical):
-            continue
-        logical = _without_comment(_PROMPT.sub("", logical.strip()))
-        for segment in _SEPARATORS.split(logical.replace("$(", " ").replace("`", " ")):
-            words = _tokens(_PROMPT.sub("", segment.strip()), known)
-            for position, word in enumerate(words):
-                if (
-                    _cluster_launcher(word, words[position + 1 :])
-                    and _program(word) != "srun"
-                    and _in_command_position(words[:position])
-                ):
-                    return False
-    return True
+    return all(program == "srun" for program in _cluster_launchers_started(lines, known))
 
 
 def _cluster_launcher(word: str, rest: list[str]) -> bool:
