@@ -30,6 +30,8 @@ from pathlib import Path
 from torchplace.lint.launch_commands import read_launches
 
 Key = tuple[str, str, int, str]
+#: What `changed` reads of each row `dump` writes.
+_FIELDS = {"tree", "text", "line", "command", "one_node"}
 
 
 def readings(tree: Path) -> list[dict[str, object]]:
@@ -110,11 +112,15 @@ def main(argv: list[str] | None = None) -> int:
         if not args.trees.is_dir():
             print(f"launch_readings: {args.trees} is not a directory", file=sys.stderr)
             return 2
-        names = (
-            {line.strip() for line in args.only.read_text(encoding="utf-8").splitlines()}
-            if args.only
-            else None
-        )
+        try:
+            names = (
+                {line.strip() for line in args.only.read_text(encoding="utf-8").splitlines()}
+                if args.only
+                else None
+            )
+        except (OSError, UnicodeDecodeError) as error:
+            print(f"launch_readings: cannot read the list of trees: {error}", file=sys.stderr)
+            return 2
         trees = sorted(p for p in args.trees.iterdir() if p.is_dir())
         rows = [
             row for tree in trees if names is None or tree.name in names for row in readings(tree)
@@ -122,7 +128,15 @@ def main(argv: list[str] | None = None) -> int:
         _write(args.out, rows)
         print(f"{len(rows)} launch readings of {len(trees) if names is None else len(names)} trees")
         return 0
-    chosen = changed(_read(args.old), _read(args.new), args.sample, args.seed)
+    try:
+        old, new = _read(args.old), _read(args.new)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        print(f"launch_readings: cannot read the readings: {error}", file=sys.stderr)
+        return 2
+    if any(not isinstance(row, dict) or row.keys() < _FIELDS for row in (*old, *new)):
+        print("launch_readings: a row lacks the fields `dump` writes", file=sys.stderr)
+        return 2
+    chosen = changed(old, new, args.sample, args.seed)
     _write(args.out, chosen)
     print(f"{len(chosen)} launches sampled (seed {args.seed})")
     return 0

@@ -58,3 +58,17 @@ def test_a_tree_is_read_for_its_launches_and_a_bad_directory_refused(tmp_path: P
     ]
     missing = str(tmp_path / "none")
     assert readings_script.main(["dump", missing, "--out", str(out)]) == 2
+
+
+def test_readings_that_cannot_be_read_are_refused(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    good = tmp_path / "good.jsonl"
+    good.write_text(json.dumps(_row("a", "run.sh", 1, True)) + "\n", encoding="utf-8")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("{not json\n", encoding="utf-8")
+    partial = tmp_path / "partial.jsonl"
+    partial.write_text('{"tree": "a"}\n', encoding="utf-8")
+    out = str(tmp_path / "out.jsonl")
+    for old in (tmp_path / "missing.jsonl", bad, partial):
+        assert readings_script.main(["changed", str(old), str(good), "--out", out]) == 2
+        assert "launch_readings:" in capsys.readouterr().err
+    assert readings_script.main(["changed", str(good), str(good), "--out", out]) == 0
