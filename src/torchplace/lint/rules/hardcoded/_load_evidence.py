@@ -412,8 +412,10 @@ def _model_on_gpu(
         return None  # each rank reads back the file it wrote itself, onto its own GPU
     owner = _enclosing_class(tree, function)
     from_load = _derived_from_load(function, load)
-    for receiver in _weights_receivers(ctx, function, load):
-        placed = _placement_on_gpu(ctx, owner or function, receiver, from_load)
+    for receiver, taken_by in _weights_receivers_at(ctx, function, load):
+        placed = _placement_on_gpu(
+            ctx, owner or function, receiver, from_load, _Receipt(function, taken_by)
+        )
         what = "which"
         if placed is None and owner is not None and receiver.startswith("self."):
             placed = _instance_on_gpu(ctx, tree, owner)
@@ -531,6 +533,13 @@ def _still_bound(function: ast.AST, name: str, made: ast.Assign, line: int) -> b
 def _weights_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> list[str]:
     """The models the loaded value goes into (`m.load_state_dict(x)`, `set_..._state_dict(m,
     x)`), directly or through one local name (or an item of it)."""
+    return [receiver for receiver, _ in _weights_receivers_at(ctx, function, load)]
+
+
+def _weights_receivers_at(
+    ctx: FileContext, function: ast.AST, load: ast.Call
+) -> list[tuple[str, ast.Call]]:
+    """`_weights_receivers`, each with the call that gives it the weights."""
     names = names_assigned(function, load)
     found = []
     calls = _weight_loading_calls(function)
@@ -540,8 +549,137 @@ def _weights_receivers(ctx: FileContext, function: ast.AST, load: ast.Call) -> l
         else:
             receiver = dotted_name(call.args[0]) if call.args else None
         if receiver and not NOT_WEIGHTS.search(receiver) and not _OPTIMIZER.search(receiver):
-            found.append(receiver)
+            found.append((receiver, call))
     return found
+
+
+@dataclass(frozen=True)
+class _Receipt:
+    """Where a model takes the loaded weights: the load's function and the call."""
+
+    function: ast.AST
+    call: ast.Call
+
+    @property
+    def line(self) -> int:
+        return self.call.lineno
+
+
+def _places_the_receiver(receipt: _Receipt, receiver: str, node: ast.stmt, value: ast.expr) -> bool:
+    """The placement `node` (in the load's function) moves the instance that took the weights
+    at `receipt.line`. A name bound to a new object between the two holds another instance:
+    CuteCha's `model.load_state_dict(torch.load(p))`, then `model = Model().to(device_id)`,
+    places a fresh model, not the loaded one (the loaded one stays on the CPU and is dropped).
+    A new object placed and bound before the load is the one that takes the weights. Only a
+    binding that runs whenever the load does counts (`_runs_with`): not one on another arm of
+    an `if` than the load's (`else: model = Model.from_pretrained(...)`), nor one under an
+    `if`, a loop, an `except` or a `case` the load is not under (`if args.resume_jit: model =
+    torch.jit.load(...)`), nor one in a nested function. In a loop holding both, what is
+    bound after the load takes the next pass's weights: the order says nothing."""
+    blocks = _blocks_of(receipt.function)
+    taken = blocks.get(id(receipt.call))
+    placed = blocks.get(id(node))
+    if taken is None or placed is None:
+        return True  # not the function's own code: the order says nothing
+    if _shares_a_loop(placed, taken):
+        return True
+    start = min(node.lineno, receipt.line)
+    end = max(node.lineno, receipt.line)
+    if _binds_new_object(node, value, receiver) and node.lineno > receipt.line:
+        return False
+    return not any(
+        start < other.lineno < end
+        and _binds_new_object(other, other.value, receiver)
+        and _runs_with(blocks.get(id(other)), taken)
+        for other, _ in _receivers_of(receipt.function).get(receiver, ())
+        if isinstance(other, ast.Assign)
+    )
+
+
+#: Where a node lies among its function's conditional blocks: (id of the statement, which of
+#: its blocks), outermost first: an `if`'s body or `else`, a loop's body or `else`, a `try`'s
+#: body, handler, `else` or `finally`, a `match`'s case.
+Blocks = tuple[tuple[int, str], ...]
+_LOOP_TYPES = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _blocks_of(function: ast.AST) -> dict[int, Blocks]:
+    """For each node of `function`'s own code (not of a nested function or class), the
+    conditional blocks holding it (`Blocks`); read once per function."""
+    found = _BLOCKS.get(function)
+    if found is None:
+        found = {}
+        # A stack, not recursion: generated code nests deeper than Python's recursion limit.
+        pending: list[tuple[ast.AST, Blocks]] = [(function, ())]
+        while pending:
+            current, held = pending.pop()
+            found[id(current)] = held
+            if current is not function and isinstance(current, _NESTED_SCOPES):
+                continue  # runs when called, not here
+            for block, children in _child_blocks(current):
+                inner = held if block is None else (*held, (id(current), block))
+                pending += [(child, inner) for child in children]
+        _BLOCKS[function] = found
+    return found
+
+
+_NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_BLOCKS: weakref.WeakKeyDictionary[ast.AST, dict[int, Blocks]] = weakref.WeakKeyDictionary()
+
+
+def _child_blocks(node: ast.AST) -> list[tuple[str | None, list[ast.AST]]]:
+    """`node`'s children by the block that holds them (None: they run whenever `node` does;
+    a `with` body does, and so does any expression's part)."""
+    if isinstance(node, ast.If):
+        test: list[ast.AST] = [node.test]
+        return [(None, test), ("body", list(node.body)), ("else", list(node.orelse))]
+    if isinstance(node, _LOOP_TYPES):
+        head: list[ast.AST] = (
+            [node.test] if isinstance(node, ast.While) else [node.target, node.iter]
+        )
+        return [(None, head), ("loop", list(node.body)), ("else", list(node.orelse))]
+    if isinstance(node, ast.Try | ast.TryStar):
+        handlers: list[tuple[str | None, list[ast.AST]]] = [
+            (f"except {i}", [h]) for i, h in enumerate(node.handlers)
+        ]
+        return [
+            ("try", list(node.body)),
+            *handlers,
+            ("else", list(node.orelse)),
+            ("finally", list(node.finalbody)),
+        ]
+    if isinstance(node, ast.Match):
+        cases: list[tuple[str | None, list[ast.AST]]] = [
+            (f"case {i}", [c]) for i, c in enumerate(node.cases)
+        ]
+        subject: list[ast.AST] = [node.subject]
+        return [(None, subject), *cases]
+    return [(None, list(ast.iter_child_nodes(node)))]
+
+
+def _shares_a_loop(first: Blocks, second: Blocks) -> bool:
+    """Both lie in the body of one loop."""
+    loops = {entry for entry in first if entry[1] == "loop"}
+    return any(entry in loops for entry in second)
+
+
+def _runs_with(other: Blocks | None, taken: Blocks) -> bool:
+    """A statement in the blocks `other` runs whenever one in `taken` does: every block
+    holding it holds the other too (None: not the function's own code, which runs when
+    called)."""
+    return other is not None and taken[: len(other)] == other
+
+
+def _binds_new_object(node: ast.stmt, value: ast.expr, receiver: str) -> bool:
+    """`node` binds `receiver` to a value that does not read it (`model = Model().cuda()`,
+    not `model = model.cuda()` or `model = DDP(model, ...)`)."""
+    if not isinstance(node, ast.Assign):
+        return False
+    return not any(
+        dotted_name(part) == receiver
+        for part in ast.walk(value)
+        if isinstance(part, ast.Name | ast.Attribute)
+    )
 
 
 def _weight_loading_calls(function: ast.AST) -> list[ast.Call]:
@@ -626,17 +764,36 @@ _KEEPS_WEIGHTS = frozenset({"state_dict", "float", "half", "bfloat16", "double",
 
 
 def _placement_on_gpu(
-    ctx: FileContext, where: ast.AST, receiver: str, from_load: set[str]
+    ctx: FileContext,
+    where: ast.AST,
+    receiver: str,
+    from_load: set[str],
+    receipt: _Receipt | None = None,
 ) -> tuple[str, int] | None:
     """`receiver = x.to(gpu)` / `receiver.cuda()` / `receiver = DDP(receiver, device_ids=...)`
     in `where` (the method's class, or the function). Not a move to a device read from the
     loaded checkpoint itself (`.to(ckpt["config"]["device"])`): that is the saver's device,
-    where the load puts the tensors anyway."""
+    where the load puts the tensors anyway. With `receipt`, a placement in the load's own
+    function must move the instance that took the weights (`_places_the_receiver`)."""
+    inside = _line_span(receipt.function) if receipt is not None else None
     for node, value in _receivers_of(where).get(receiver, ()):
         how = _gpu_placement(ctx, value)
-        if how is not None and not _device_from(value, from_load):
-            return how, node.lineno
+        if how is None or _device_from(value, from_load):
+            continue
+        if (
+            receipt is not None
+            and inside is not None
+            and inside[0] <= node.lineno <= inside[1]
+            and not _places_the_receiver(receipt, receiver, node, value)
+        ):
+            continue
+        return how, node.lineno
     return _trained_by(ctx, where, receiver)
+
+
+def _line_span(node: ast.AST) -> tuple[int, int]:
+    start = getattr(node, "lineno", 1)
+    return start, getattr(node, "end_lineno", None) or start
 
 
 def _receivers_of(where: ast.AST) -> dict[str, list[tuple[ast.stmt, ast.expr]]]:
