@@ -320,11 +320,13 @@ def test_a_package_module_nothing_imports_says_nothing_of_how_the_package_runs(
 ) -> None:
     # D-FINE: `src/misc/__init__.py` leads up to every module of its package (importing one
     # runs it), and `detr_postprocessor.py`, which nothing imports or launches, never runs.
+    # Its `post` calls the function: where `post` may run, so may the function.
+    post = "from utils import dist_init\n\n\ndef post(x):\n    dist_init()\n    return x\n"
     files = {
         "README.md": "```\ntorchrun --nproc_per_node=4 train.py\n```\n",
         "train.py": "from utils.distributed import dist_init\n\ndist_init()\n",
         "utils/__init__.py": "from .distributed import dist_init\n",
-        "utils/postprocessor.py": "from utils import dist_init\n\n\ndef post(x):\n    return x\n",
+        "utils/postprocessor.py": post,
     }
     assert _tpl402(_research_tree(tmp_path / "a", files)) == []
     # Installed, the module may be imported from outside: it may run in ways not written.
@@ -482,7 +484,11 @@ def test_a_module_named_whole_in_a_loader_call_is_imported_there(tmp_path: Path)
     assert _postprocessor_tree(tmp_path / "a", {}) == []
     by_call = {"multi.py": "import importlib\n\nimportlib.import_module('utils').dist_init()\n"}
     assert _postprocessor_tree(tmp_path / "b", by_call) == ["distributed.py:7"]
-    run = {"multi.py": "import runpy\n\nrunpy.run_module('utils.distributed')\n"}
+    # Run by name, a module's code runs there: here, a starter calling the function.
+    run = {
+        "multi.py": "import runpy\n\nrunpy.run_module('utils.starter')\n",
+        "utils/starter.py": "from utils.distributed import dist_init\n\ndist_init()\n",
+    }
     assert _postprocessor_tree(tmp_path / "c", run) == ["distributed.py:7"]
 
 

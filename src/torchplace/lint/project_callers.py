@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import warnings
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import cast
@@ -69,6 +70,11 @@ class CallerIndex:
         self._functions: dict[
             str, list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str | None]]
         ] = {}
+        #: Files read only in part: statements this Python cannot parse were cut.
+        self._partial: set[str] = set()
+        #: Names some unread or partly read file names.
+        self._named_in_partial: set[str] = set()
+        self._only_called: dict[tuple[str, str], bool] = {}
 
     def guarded_by_callers(self, path: str, line: int) -> bool:
         """Whether the function holding `path:line` is called somewhere in the project, and
@@ -119,6 +125,107 @@ class CallerIndex:
         if key not in self._calls:  # both loads of one helper ask
             self._calls[key] = list(self._calls_of(path, name))
         yield from self._calls[key]
+
+    def only_called(self, path: str, line: int) -> bool:
+        """Whether every use of the function holding `path:line`, in the project's files
+        (its own file too), is a call of it that `calls_of` finds: not handed on (`target=f`,
+        a registry, an alias, a decorator that may file it), whose callers would be unknown,
+        nor called inside its own file, whose callers would be that file's other code, nor
+        called where `calls_of` does not follow (`from utils import *`, `pkg.f()` through a
+        package re-exporting it), nor reached by a name built at run time (`getattr(utils,
+        f"resume_{kind}")`) or in a file not read whole (a statement this Python cannot parse,
+        or a file it cannot parse at all). False for module code, a dunder or a method."""
+        name = self._function_at(path, line)
+        if name is None or name.startswith("__"):
+            return False
+        key = (path, name)
+        if key not in self._only_called:
+            self._only_called[key] = self._every_use_followed(path, name)
+        return self._only_called[key]
+
+    def _every_use_followed(self, path: str, name: str) -> bool:
+        tree = self._tree(path)
+        if tree is None or path in self._partial:
+            return False
+        if any(f.name == name and f.decorator_list for f, _ in _functions_of(tree)):
+            return False  # a decorator may register it: called by a name not read here
+        module = Path(path).stem
+        uses = 0
+        for other, other_tree in self._files_using(name, module):
+            parents = self._parents(other_tree)
+            for node in self._loads_of(other_tree).get(name, ()):
+                parent = parents.get(id(node))
+                if other == path or not (isinstance(parent, ast.Call) and parent.func is node):
+                    return False
+                uses += 1
+        if self._named_partly(name) or self._named_partly(module):
+            return False
+        if any(self._reached_unseen(other_tree, name) for _, other_tree in self._naming(name)):
+            return False
+        if any(self._looked_up_at_run_time(path, other, t) for other, t in self._naming(module)):
+            return False
+        return uses == len(list(self.calls_of(path, self._line_of(path, name))))
+
+    def _line_of(self, path: str, name: str) -> int:
+        """A line of the module-level function `name` of `path` (as `calls_of` takes it)."""
+        tree = self._tree(path)
+        for statement in tree.body if tree is not None else ():
+            if (
+                isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+                and statement.name == name
+            ):
+                return statement.lineno
+        return 0
+
+    def _named_partly(self, name: str) -> bool:
+        """A file naming `name` as a word was not read whole (`_partial`)."""
+        self._naming(name)
+        return name in self._named_in_partial
+
+    def _looked_up_at_run_time(self, path: str, other: str, tree: ast.Module) -> bool:
+        """`other` binds the module of `path` and looks a member of it up by a name it builds
+        at run time: `getattr(utils, name)`, `vars(utils)[name]`, `utils.__dict__[name]`."""
+        modules = _module_names(
+            tree, Path(path).with_suffix(""), Path(other), self._project_names(), self._file_set()
+        )
+        if not modules:
+            return False
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+                if ast.unparse(node.args[0]) not in modules:
+                    continue
+                if node.func.id == "vars" or (
+                    node.func.id == "getattr"
+                    and len(node.args) > 1
+                    and not isinstance(node.args[1], ast.Constant)
+                ):
+                    return True
+            elif (
+                isinstance(node, ast.Attribute)
+                and node.attr == "__dict__"
+                and ast.unparse(node.value) in modules
+            ):
+                return True
+        return False
+
+    def _reached_unseen(self, tree: ast.Module, name: str) -> bool:
+        """The file reaches `name` in a way the call index does not follow: as a member of
+        something other than a project module it imports (`import_module("utils").setup()`,
+        `getattr(m, ...)` aside), or by a string that is the name or ends a dotted path
+        (`getattr(utils, "setup")`, `"utils.setup"`)."""
+        indexed = {id(node) for node in self._loads_of(tree).get(name, ())}
+        suffix = "." + name
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                if node.attr == name and id(node) not in indexed and isinstance(node.ctx, ast.Load):
+                    return True
+            elif (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and (node.value == name or node.value.endswith(suffix))
+            ):
+                return True
+        return False
 
     def _calls_of(self, path: str, name: str) -> Iterator[tuple[str, ast.Call]]:
         defining = Path(path).with_suffix("")
@@ -213,9 +320,14 @@ class CallerIndex:
             found = []
             for path in self.files:
                 data = self._read(path)
-                if data is None or needle not in data or word.search(data) is None:
+                if data is None:
+                    self._named_in_partial.add(name)  # unread: it may name it
+                    continue
+                if needle not in data or word.search(data) is None:
                     continue
                 tree = self._tree(path)
+                if tree is None or path in self._partial:
+                    self._named_in_partial.add(name)
                 if tree is not None:
                     self._index(tree)
                     found.append((path, tree))
@@ -314,13 +426,27 @@ class CallerIndex:
         return self._data[path]
 
     def _tree(self, path: str) -> ast.Module | None:
+        """The file's tree, with the statements this Python cannot parse cut; a file with
+        cuts is noted in `_partial` (its calls are not all read)."""
         if path not in self._trees:
             data = self._read(path)
             try:
-                self._trees[path] = None if data is None else tolerant_tree(data)
-            except (SyntaxError, ValueError, RecursionError):
+                self._trees[path] = None if data is None else _whole_tree(data)
+            except SyntaxError:
+                self._partial.add(path)
+                try:
+                    self._trees[path] = tolerant_tree(data or b"")
+                except (SyntaxError, ValueError, RecursionError):
+                    self._trees[path] = None
+            except (ValueError, RecursionError):
                 self._trees[path] = None
         return self._trees[path]
+
+
+def _whole_tree(data: bytes) -> ast.Module:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # SyntaxWarning of the project's own code
+        return ast.parse(data)
 
 
 def _rebinds_itself(assign: ast.Assign, name: str) -> bool:

@@ -91,6 +91,7 @@ from torchplace.lint.launch_commands import (
     Launch,
     LaunchIndex,
     launch_root,
+    names_multi_node_setting,
     own_comment_launches,
     read_launches,
     runs_several_processes,
@@ -315,6 +316,8 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
         return None
     if index.hand_run_main_block(finding.path, finding.line):
         return None  # a package module's self-test, run by hand on one machine
+    if index.one_node_through_callers(finding.path, finding.line) is not None:
+        return None
     name = self_rank_name(finding.message)
     if name is not None and index.defines_as_local_rank(finding.path, name):
         return None
@@ -342,7 +345,9 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
         return None
     if index.drives_gpus_from_default(finding.path):
         return None  # one process per node, on cuda:0 in every one: it restores its own GPU
-    return None if index.one_process_launch(finding.path) is not None else ""
+    if index.one_process_launch(finding.path) is not None:
+        return None
+    return None if index.one_process_through_callers(finding.path, finding.line) else ""
 
 
 def _resumed_by_no_multi_process_caller(index: ProjectIndex, finding: Finding) -> str | None:
@@ -594,6 +599,8 @@ class ProjectIndex:
         self._roots: dict[str, str] = {}
         self._facts: dict[str, ProjectFacts] = {}
         self._callers: dict[str, CallerIndex] = {}
+        self._through_callers_found: dict[tuple[str, int, object], Launch | None] = {}
+        self._words_beyond_callers: dict[str, set[bytes]] = {}
         self._ray: dict[str, tuple[str, int] | None] = {}
         self._single_node: dict[str, SingleNode | None] = {}
         self._tree_files: dict[str, list[str] | None] = {}
@@ -774,6 +781,122 @@ class ProjectIndex:
                 )
             self._walk_launches[key] = found
         return self._walk_launches[key]
+
+    def one_process_through_callers(
+        self, path: str, line: int, several: Callable[[bytes], bool] = runs_several_processes
+    ) -> Launch | None:
+        """For a function of a module the project does not launch (`path:line`), a launch of
+        its callers when every one of them is a program the project runs only as one process
+        (`one_process_launch`), as OneRestore's `load_embedder_ckpt_with_optim` in
+        `utils/utils.py` is called only by `train_Embedder.py`, run as `python
+        train_Embedder.py`, though the module's other helpers serve a `torchrun` trainer.
+        None where its own code holds what `several` finds, or as `_through_callers` says."""
+        return self._through_callers(
+            path, line, lambda caller: self.one_process_launch(caller, several), several
+        )
+
+    def one_node_through_callers(self, path: str, line: int) -> Launch | None:
+        """For a function of a module the project does not launch (`path:line`), a launch of
+        its callers when the project runs every one of them on one node only
+        (`one_node_launch`), as tencdm's `get_stat` in `utils/util.py` is called only under
+        `torchrun --nproc_per_node=n train_diffusion.py`, though other importers of the module
+        are launched nowhere (importing a function runs none of its code). None where its own
+        code names a node setting, or as `_through_callers` says."""
+        return self._through_callers(path, line, self.one_node_launch, names_multi_node_setting)
+
+    def _through_callers(
+        self,
+        path: str,
+        line: int,
+        launched: Callable[[str], Launch | None],
+        names_otherwise: Callable[[bytes], bool],
+    ) -> Launch | None:
+        """A launch `launched` finds for every file calling the module-level function holding
+        `path:line`, the first of them. None in a checkout that may be installed (code outside
+        it may call the function: `uninstallable_checkout`), in a project that loads modules
+        by names built at run time, where the module is launched itself (its own launches
+        decide), where the function's code holds what `names_otherwise` finds,
+        where it is handed on or called in its own file (`CallerIndex.only_called`), where
+        nothing calls it, or where a text the caller index does not read names it
+        (`_named_beyond_callers`)."""
+        path = os.path.abspath(path)
+        own = self._whole_context(path)
+        function = enclosing_function(own.tree, line) if own is not None else None
+        if own is None or function is None or function not in own.tree.body:
+            return None  # module code, or a method: its callers are not found by name
+        key = (path, function.lineno, names_otherwise)
+        if key not in self._through_callers_found:  # every finding of the function asks
+            self._through_callers_found[key] = self._read_through_callers(
+                path, line, own, function, launched, names_otherwise
+            )
+        return self._through_callers_found[key]
+
+    def _read_through_callers(
+        self,
+        path: str,
+        line: int,
+        own: FileContext,
+        function: ast.FunctionDef | ast.AsyncFunctionDef,
+        launched: Callable[[str], Launch | None],
+        names_otherwise: Callable[[bytes], bool],
+    ) -> Launch | None:
+        if not self.uninstallable_checkout(path):
+            return None  # an installed package's functions are called from outside too
+        launches = self.launches_for(path)
+        if launches.launches_of(path):
+            return None  # a launched script: its own launches decide
+        if names_otherwise(own.source.segment(function).encode("utf-8", "replace")):
+            return None
+        if self._loads_modules_by_name(launches):
+            return None  # a loader may run a module that calls it where no code shows
+        callers = self.callers_of(path)
+        callers.know_tree(path, own.tree)
+        if not callers.only_called(path, line):
+            return None
+        calls = list(callers.calls_of(path, line))
+        if not calls or self._named_beyond_callers(path, function.name, callers):
+            return None
+        graph = self._import_graph(launches)
+        found: Launch | None = None
+        for other in dict.fromkeys(other for other, _ in calls):
+            if launches.launches_of(other) and (graph.any_unread() or graph.importers_of(other)):
+                # A launched script that others import: its functions run in their programs
+                # too, which its own launches do not say.
+                return None
+            launch = launched(other)
+            if launch is None:
+                return None
+            found = found or launch
+        return found
+
+    def _named_beyond_callers(self, path: str, name: str, callers: CallerIndex) -> bool:
+        """A text of the project that the caller index does not read names `name`: a Python
+        file it leaves out (an example, a test, a doc), a configuration (Hydra's `_target_:
+        utils.distributed.dist_init`), a notebook or a launch text, any of which may call it;
+        or one cannot be read. The words of those texts are read once a project root (each
+        function asks); a name of other than ASCII letters is searched as `_texts_naming`
+        does."""
+        indexed = set(callers.files)
+        if not name.isascii():
+            return any(
+                data is None or not other.endswith(".py") or os.path.abspath(other) not in indexed
+                for other, data in self._texts_naming(path, name)
+            )
+        root = self.root_of(path)
+        words = self._words_beyond_callers.get(root)
+        if words is None:
+            words = set()
+            files = self.tree_files_of(path)
+            launches = self.launches_for(path)
+            if files is None or launches.config_files is None:
+                words.add(b"")  # the project cannot be read: it may name anything
+                files = []
+            outside = [f for f in files if os.path.abspath(f) not in indexed]
+            for text in [*outside, *(launches.config_files or ()), *launches.text_files]:
+                data = read_regular_file(Path(text), self.max_file_bytes)
+                words.update([b""] if data is None else _WORD.findall(data))
+            self._words_beyond_callers[root] = words
+        return b"" in words or name.encode() in words
 
     def several_process_launch(self, path: str) -> Launch | None:
         """A launch of the project that may run `path` itself as several processes on one node

@@ -79,17 +79,17 @@ class GlobalRankAsDevice(Rule):
     return`): global rank 0 is GPU 0 of its node. A parameter named like a rank (`tp_rank=0`) is not
     read as one when the file calls its function and never fills it. Nor is code that never runs: a
     script's function nothing names, or, in a checkout nobody installs, a module nothing imports or
-    a function only functions nothing calls reach; nor the `__main__` block of a package's module
-    no launch runs (a self-test run by hand). Nor a name its function binds only to a
-    local-rank read (a function named for the global rank that returns `LOCAL_RANK`), nor
-    `self.process_index` (or another conventional rank name on `self`) that the project defines only
-    as this node's rank (a trainer's own property returning `LOCAL_RANK`), nor a file whose own
-    launch commands (`# torchrun --nnodes=1 ...` in its comments) all keep it to one node, nor a
-    script the project's shell scripts, READMEs and notebooks launch, every time, on one node only
-    (`torchrun --nproc_per_node=8 train.py`; `torch.distributed.launch` without `--nnodes`), a
-    script nothing launches beside only such scripts (one as several processes) and not named or
-    said to be for several nodes, or a module only these (and tests) import, when no launch that
-    may span nodes (Slurm, MPI, a hostfile) could run it and its code names no multi-node setting.
+    a function only functions nothing calls reach; nor the `__main__` block of a package's module no
+    launch runs (a self-test run by hand). Nor a name bound only to a local-rank read (a function
+    named for the global rank that returns `LOCAL_RANK`), nor `self.process_index` (or another
+    conventional rank name on `self`) that the project defines only as this node's rank (a trainer's
+    own property returning `LOCAL_RANK`), nor a file whose own launch commands (`# torchrun
+    --nnodes=1 ...` in its comments) all keep it to one node, nor a script the project's shell
+    scripts, READMEs and notebooks launch, every time, on one node only (`torchrun
+    --nproc_per_node=8 train.py`, no `--nnodes`), a script nothing launches beside only such scripts
+    (one as several processes) and not named or said to be for several nodes, or a module only these
+    (and tests) import, or a function only such scripts call, when no launch that may span nodes
+    (Slurm, MPI, a hostfile) could run it and its code names no multi-node setting.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this

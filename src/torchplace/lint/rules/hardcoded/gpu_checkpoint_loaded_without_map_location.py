@@ -43,16 +43,17 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     a collective, not a bare `local_rank` option. Not flagged: a load in one process (on its
     function's one-process arm, `if not dist.is_initialized():`; of a world size under the project's
     own name; in an `nn.DataParallel` class the file's multi-process code neither uses nor is used
-    by; in a script always launched as one process, or showing itself one literal GPU at its top;
-    spawned alone, `nprocs=1`); a model moved to a device read from the checkpoint itself; a
-    placement on the default GPU in code that starts no processes; one process per node driving its
-    GPUs from cuda:0 (`DDP` without `device_ids`, `DataParallel`, no GPU picked per process here or
-    in related modules); an `if` arm whose other arm maps the same path; a resume only rank 0 runs
-    (`if rank in [-1, 0]:`) in a file saving only on rank 0: what a rank 0 saved from cuda:0 comes
-    back onto its own GPU (a model to fine-tune, from another run, stays flagged); a fixed published
-    file (a literal URL or Hub name); a function of a script nothing calls (or, in a checkout nobody
-    installs, only such functions reach); bytes from a file saving only CPU copies; one file per
-    rank (`f"model_{rank}.pt"`, or by the `rank=` its process group is made with).
+    by; in a script always launched as one process (or a helper only such scripts call), or showing
+    itself one literal GPU at its top; spawned alone, `nprocs=1`); a model moved to a device read
+    from the checkpoint itself; a placement on the default GPU in code that starts no processes; one
+    process per node driving its GPUs from cuda:0 (`DDP` without `device_ids`, `DataParallel`, no
+    GPU picked per process here or in related modules); an `if` arm whose other arm maps the same
+    path; a resume only rank 0 runs (`if rank in [-1, 0]:`) in a file saving only on rank 0: what a
+    rank 0 saved from cuda:0 comes back onto its own GPU (a model to fine-tune, from another run,
+    stays flagged); a fixed published file (a literal URL or Hub name); a function of a script
+    nothing calls (or, in a checkout nobody installs, only such functions reach); bytes from a file
+    saving only CPU copies; one file per rank (`f"model_{rank}.pt"`, or by the `rank=` its process
+    group is made with).
 
     ## Why is this bad?
     Without `map_location`, every tensor comes back on the device it was saved from. A
