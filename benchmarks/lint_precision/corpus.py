@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-108 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-109 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -194,8 +194,8 @@ move, CUDA work in threads and processes, and factories in `forward`; `--fresh-1
 look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL303 look for;
 `--fresh-105` (`FRESH_105`) repositories and packages chosen by the text TPL110 looks for;
 `--fresh-106` (`FRESH_106`) repositories and packages chosen by the text TPL108, TPL305,
-TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`) and `--fresh-108` (`FRESH_108`)
-repositories chosen by the text TPL402 and TPL108 look for.
+TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`), `--fresh-108` (`FRESH_108`) and
+`--fresh-109` (`FRESH_109`) repositories chosen by the text TPL402 and TPL108 look for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13262,6 +13262,48 @@ FRESH_108 = (
     ("github:Calvin-Pang/NExpR", "9bae2fdcd84ff742838455c0dc1d2e52d7cb91d4"),
 )
 
+#: fresh-109: GitHub repositories (at the commit of their snapshot) chosen as fresh-108's were,
+#: by text found with the code search, in the order it gave them: a GPU index taken from the
+#: global rank (TPL402's shape, seven) and a `torch.load` without `map_location` in code run as
+#: several processes (TPL108's, seven). None of the repositories or packages the sets before
+#: it looked at, nor a project of a recall case, nor a fork or copy of one. Chosen without
+#: running the linter, by a reader who had not seen the rules' code, and committed before it
+#: was first linted, after TPL108 read placements of the loaded instance only and both rules
+#: read module-level functions through their callers.
+FRESH_109 = (
+    # conditional text diffusion (BERT encoder), torchrun, Slurm; a GPU index from the global rank
+    (
+        "github:MeshchaninovViacheslav/DiffusionTextGeneration-cond-ca",
+        "b15deb1b41f52f133b150ebd9da4fa15604f1fa9",
+    ),
+    # rectified-flow text-to-music training, two-node torchrun; a GPU index from the global rank
+    ("github:feizc/FluxMusic", "126bdcedf6df5e0816a8291c8dad2ea808d1a311"),
+    # diffusion classifier and DiT experiments, torchrun; a GPU index from the global rank
+    ("github:dekrt/CDAE", "01f0d970e27046d2035efa1358720dbdca817fb3"),
+    # CvT and SegFormer training, torchrun; a GPU index from the global rank
+    ("github:inchanji/nia23soc", "ee183b26ac0dc77b315e31d9b06a776c3d02037b"),
+    # DINO/ViT on MODIS clouds, Slurm and elastic torchrun; a GPU index from the global rank
+    ("github:jamesafranke/ViT_clouds", "b5fa83d2c54055e5512b634cacf7a28efc257029"),
+    # video generation, xDiT USP inference via torchrun; a GPU index from the global rank
+    ("github:SkyworkAI/SkyReels-V3", "28c771e8456341be6a213e3d1133ed1fd19bf75d"),
+    # Tacotron 2.5 and WaveGlow speech synthesis trainer with DDP; a GPU index from the global rank
+    ("github:spyroot/dtc", "e6f2ded0484df4199ce06e8fdd7d4503797a25f2"),
+    # small LLM pre-training with DeepSpeed (deepspeed --num_gpus); torch.load unmapped
+    ("github:Barber0/LLM-pretrain", "469e4749bddf73ffc6ff4c2986052554987f2845"),
+    # few-shot segmentation, torch.distributed.launch DDP training; torch.load unmapped
+    ("github:pawn-sxy/DCAMA", "37fa0539edfc293efeb163fa31e0f9ac032779b8"),
+    # encoder-decoder BERT ranking and QA models, mp.spawn DDP training; torch.load unmapped
+    ("github:greenlet/mllm", "f7bf1cf314fb59666e57f3adc9225961cdd395ce"),
+    # cloth-folding trajectory transformer, Slurm srun DDP training; torch.load unmapped
+    ("github:NUS-LinS-Lab/MetaFold", "ba8da749d0e35ae687731ad54171973b2453306a"),
+    # talking-head VAE training (GaussianTalker style), accelerate launch; torch.load unmapped
+    ("github:joungbinlee/20242R0136COSE48002", "c68c3cf6f111b7dc31ecdd7c9a408b894e46d861"),
+    # controllable image animation (SVD and flow) training, accelerate launch; torch.load unmapped
+    ("github:MyNiuuu/MOFA-Video", "3ad3b546da4ce0a2cc8aa72f2f8028fbf788c8cd"),
+    # Indic text-to-speech (Coqui) training over four GPUs; torch.load unmapped
+    ("github:gokulkarthik/text2speech", "b3cc118ac2f97bbe45ca7497b4850e93c9ed84b9"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16013,6 +16055,7 @@ UNSEEN_SETS = {
     "fresh-106": FRESH_106,
     "fresh-107": FRESH_107,
     "fresh-108": FRESH_108,
+    "fresh-109": FRESH_109,
 }
 
 
