@@ -1465,6 +1465,14 @@ HISTORY = [
         "samples TPL106 1/12, TPL101 0/10, TPL105 0/10); a blind reading of its 148 sites: "
         "17 HAZARD, of which TPL108 raises 3 and TPL402 none",
     ),
+    (
+        "2026-12-07",
+        "c979c3db",
+        "fresh-109 (14 GitHub repositories chosen by the text TPL402 and TPL108 look for; "
+        "1,486 files) at c979c3db: no default-tier finding; 7 of 32 judged TRUE, 5 split "
+        "(TPL108 2/2, TPL402 1/12 with 3 split, TPL407 3/3, TPL401 0/1 split, TPL201 0/2, "
+        "TPL901 0/2; seeded sample TPL106 1/10 with 1 split)",
+    ),
 ]
 
 
@@ -3526,6 +3534,31 @@ CORPUS_NOTES = {
         "raises 3 of the 9 load hazards (TPL106 5 more), TPL402 none of the 8 rank-device "
         "hazards: pytorch-ddp's `train_ddp_multi_node_*.py`, which nothing launches, were read "
         "as run the way the one-node `train_ddp.py` beside them is."
+    ),
+    "fresh-109": (
+        "GitHub repositories chosen as fresh-108's were, by text found with the code search, "
+        "in the order it gave them: a GPU index taken from the global rank (TPL402's shape: "
+        "DiffusionTextGeneration-cond-ca, FluxMusic, CDAE, nia23soc, ViT_clouds, "
+        "SkyReels-V3, dtc) and a `torch.load` without `map_location` in code run as several "
+        "processes (TPL108's: LLM-pretrain, DCAMA, mllm, MetaFold, 20242R0136COSE48002, "
+        "MOFA-Video, text2speech), by a reader who had not seen the rules' code. None of the "
+        "repositories or packages the sets before it looked at, nor a project of a recall "
+        "case, nor a fork or copy of one. Committed (9847f43b) before it was first linted. "
+        "First linted at c979c3db: 1,486 Python files, no crash. No default-tier finding. "
+        "Every finding of the rules that raise few, and a seeded sample (seed 109) of "
+        "TPL106's 99, judged blind by two judges under the written standards "
+        "(`second_judge/unseen/fresh-109/`), who agreed on 27 of 32: TPL108 2 of 2 TRUE "
+        "(MOFA-Video's flow model loaded in every `accelerate launch` process, from a "
+        "checkpoint the repository's vendored trainer saves from a GPU), TPL402 1 of 12, 3 "
+        "split (TRUE: FluxMusic's `device_ids=[rank]`, launched with `--nnodes=2`; FALSE: "
+        "DiffusionTextGeneration's 7, modules of a trainer its `#SBATCH --nodes=1` job runs "
+        "with `torchrun`, also imported by experiment scripts that switch DDP off, "
+        "`config.ddp = False`; CDAE's `DiT/train.py`, launched with `--nnodes=1` from "
+        "`DiT/scripts/`, whose `train.py` the project holds twice; split: CDAE's two "
+        "unlaunched twins), TPL407 3 of 3 (mllm's `rank % device_count` beside a local-rank "
+        "binding, with a two-node launch in its script), TPL401 0 of 1 (split: ViT_clouds' "
+        "barrier after DDP has used the rank's GPU), TPL201 0 of 2, TPL901 0 of 2; sample "
+        "TPL106 1 of 10, 1 split."
     ),
 }
 
