@@ -9,9 +9,9 @@ Usage:
 `dump` reads the launch texts of every tree under TREES_DIR (or of the trees NAMES.txt lists,
 one directory name a line) as `lint/launch_commands.read_launches` does, never running
 anything, and writes one row per launch matched to a Python file: the tree, the text and
-line it is written at, the command (shortened), the script, and whether it keeps the script
-on one node and runs it as one process. Run it with one checkout of the linter on
-`PYTHONPATH` for OLD and another for NEW.
+line it is written at, the command (shortened), the script, the first file it is matched to,
+and whether it keeps the script on one node and runs it as one process. Run it with one
+checkout of the linter on `PYTHONPATH` for OLD and another for NEW.
 
 `changed` takes the launches NEW reads as one node that OLD did not (those both match to a
 file, sorted, then those only NEW matches), shuffles them with `random.Random(seed)` and keeps
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -52,6 +53,7 @@ def readings(tree: Path) -> list[dict[str, object]]:
                     "line": launch.line,
                     "command": launch.command,
                     "script": launch.script,
+                    "file": os.path.relpath(python, tree).replace(os.sep, "/"),
                     "one_node": launch.one_node,
                     "one_process": launch.one_process,
                 }

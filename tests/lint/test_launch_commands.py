@@ -1261,6 +1261,15 @@ def test_a_package_script_imports_its_neighbour_by_an_absolute_name(tmp_path: Pa
         ("mpirun -n ${total_gpu_count} --allow-run-as-root ./bin/multi_gpu_gpt_example", []),
         ("srun -N2 -n2 docker pull nvcr.io/nvidia/pytorch:24.01-py3", []),
         ("mpirun -np 2 hostname", []),
+        # A query of a Ray cluster runs nothing of the project; starting one, or a job on
+        # it, may run any file (LoongServe's `srun ray status`).
+        ("srun ray status", []),
+        # A package manager names a launcher as a package or an environment; run, it runs it.
+        ("conda env create -n deepspeed -f environment.yml", []),
+        ("pip install -U deepspeed --no-build-isolation", []),
+        ("conda run -n train torchrun --nproc_per_node=2 infer.py", [("infer.py", False)]),
+        ("srun -N 2 ray start --head --block", [(None, False)]),
+        ("srun -N 2 ray job submit -- python serve.py", [("serve.py", False)]),
         ("srun -N2 -n2 -t 600 --pty bash", []),
         ("srun -N2 docker run image python train.py", [("train.py", False)]),
         ("srun -N2 $COMMAND", [(None, False)]),
@@ -1396,3 +1405,43 @@ def test_torchx_names_its_script_or_module_and_other_components_launch_nothing()
     # A script that cannot be read may be any file, on four nodes.
     launch = _one("run.sh", "torchx run -s slurm dist.ddp -j 4x8 --script $ENTRY\n")
     assert (launch.script, launch.one_node) == (None, False)
+
+
+@pytest.mark.parametrize(
+    ("text_name", "plain_one_node"),
+    [("run_multi_nodes.sh", False), ("train-multinode.slurm", False), ("run.sh", True)],
+)
+def test_a_plain_command_of_a_text_named_for_several_nodes_may_span_them(
+    tmp_path: Path, text_name: str, plain_one_node: bool
+) -> None:
+    # LoongServe's `run_multi_nodes.sh` starts a server whose Ray workers spread over the
+    # nodes: its `python -m` is no one-node run. A launcher's own reading holds there.
+    (tmp_path / "server.py").write_text("print('serve')\n", encoding="utf-8")
+    (tmp_path / "train.py").write_text("print('train')\n", encoding="utf-8")
+    (tmp_path / text_name).write_text(
+        "python server.py --host $MASTER_IP\ntorchrun --nproc_per_node=8 train.py\n",
+        encoding="utf-8",
+    )
+    index = read_launches(str(tmp_path), 1 << 20)
+    (server,) = index.launches_of(str(tmp_path / "server.py"))
+    (train,) = index.launches_of(str(tmp_path / "train.py"))
+    assert (server.one_node, server.one_process) == (plain_one_node, plain_one_node)
+    assert (train.one_node, train.one_process) == (True, False)
+
+
+@pytest.mark.parametrize(("nodes", "top_launched"), [("1", False), ("2", True)])
+def test_a_script_named_twice_is_run_from_the_nearest_folder_above_its_text(
+    tmp_path: Path, nodes: str, top_launched: bool
+) -> None:
+    # CDAE: `DiT/scripts/train_dit_origin.sh` runs `train.py` from `DiT/`; the project's top
+    # folder holds a `train.py` of its own. A launch that may span nodes counts for both.
+    for name in ("train.py", "DiT/train.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("print('train')\n", encoding="utf-8")
+    (tmp_path / "DiT/scripts").mkdir()
+    (tmp_path / "DiT/scripts/train_dit.sh").write_text(
+        f"torchrun --nnodes={nodes} --nproc_per_node=4 train.py\n", encoding="utf-8"
+    )
+    index = read_launches(str(tmp_path), 1 << 20)
+    assert len(index.launches_of(str(tmp_path / "DiT/train.py"))) == 1
+    assert bool(index.launches_of(str(tmp_path / "train.py"))) is top_launched

@@ -925,6 +925,8 @@ def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> 
     command that prints (`echo $run_cmd`) runs nothing."""
     if words and _program(words[0]) in _PRINTERS:
         return []
+    if words and _program(words[0]) in _PACKAGE_MANAGERS and words[1:2] != ["run"]:
+        return []  # `conda env create -n deepspeed`, `pip install -U deepspeed`: a name
     for position, word in enumerate(words):
         program = _program(word)
         rest = words[position + 1 :]
@@ -961,6 +963,10 @@ def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> 
 
 #: Commands that print their words.
 _PRINTERS = frozenset({"echo", "printf"})
+#: Package and environment managers: a launcher's name among their words is a package or an
+#: environment (LoongServe's `conda env create -n deepspeed -f ...`), unless they run a
+#: command (`conda run -n env torchrun ...`, `uv run torchrun ...`).
+_PACKAGE_MANAGERS = frozenset({"conda", "mamba", "micromamba", "pip", "pip3", "uv", "pipx"})
 
 
 def _some(launch: Launch | None) -> list[Launch]:
@@ -1037,6 +1043,8 @@ def _runs_no_project_code(commands: list[list[str]]) -> bool:
             and (arguments[0] in _CONTAINER_SETUP)
         ):
             continue
+        if name == "ray" and arguments[:1] and arguments[0] in _RAY_QUERIES:
+            continue  # `srun ray status` asks the cluster; it starts nothing of the project
         if (
             interactive
             and name in _COMMAND_STRING_SHELLS
@@ -1179,6 +1187,13 @@ _NO_PYTHON_PROGRAMS = frozenset(
 )  # fmt: skip
 
 
+#: `ray` commands that query or stop a cluster (LoongServe's `srun ray status`): no
+#: project code. Not `ray start` (the nodes then run what a driver submits), `ray job
+#: submit` or `ray exec` (they run a command).
+_RAY_QUERIES = frozenset(
+    {"status", "stop", "list", "memory", "timeline", "summary", "logs", "health-check",
+     "--version", "--help"}
+)  # fmt: skip
 #: Shell builtins that run no program (`set -e`, `shopt -s nullglob`, `fi`).
 _NO_PROGRAM_BUILTINS = frozenset(
     {"set", "shopt", "unset", "export", "fi", "done", "esac", "return", "wait", "trap",
@@ -1688,7 +1703,13 @@ class LaunchIndex:
                 continue
             matches = _matches(launch, relative)
             if len(matches) > 1 and launch.one_node:
-                continue  # `python train.py` in a README, several `train.py`: which one?
+                # `python train.py` in a README, several `train.py`: which one? A text in a
+                # folder of scripts runs it from the nearest folder above holding it (CDAE's
+                # `DiT/scripts/train_dit_origin.sh` runs `DiT/train.py`, not the top
+                # `train.py`); a launch that may span nodes still counts for every one.
+                matches = _nearest_above(launch, matches, relative)
+                if len(matches) != 1:
+                    continue
             for python in matches:
                 self._by_file.setdefault(os.path.realpath(python), []).append(launch)
         self.python_files = list(python_files)
@@ -1806,6 +1827,23 @@ def _matches(launch: Launch, relative: dict[str, str]) -> list[str]:
     return [path for path, name in relative.items() if name == neighbour]
 
 
+def _nearest_above(launch: Launch, matches: list[str], relative: dict[str, str]) -> list[str]:
+    """Of `matches`, the file the launch's script names from the nearest folder above its
+    text's own (`DiT/scripts/run.sh` running `train.py`: `DiT/train.py`, then `train.py`);
+    none for a module or a script named by a variable."""
+    script = launch.script or ""
+    if launch.module or "$" in script:
+        return []
+    names = {relative[path]: path for path in matches}
+    folder = posixpath.dirname(launch.path)
+    while folder:
+        folder = posixpath.dirname(folder)
+        candidate = posixpath.normpath(posixpath.join(folder, script))
+        if candidate in names:
+            return [names[candidate]]
+    return []
+
+
 #: accelerate's machine count in its YAML or JSON configuration file.
 _NUM_MACHINES = re.compile(
     rb"""(?:^|[{,])[ \t]*["']?num_machines["']?[ \t]*:[ \t]*(\d+)[ \t]*(?=[,}#\r\n]|$)""",
@@ -1909,13 +1947,34 @@ def read_launches(root: str, max_file_bytes: int) -> LaunchIndex:
         if not _MAY_LAUNCH.search(text):
             continue
         relative = os.path.relpath(text_path, root).replace(os.sep, "/")
-        launches += launches_in_text(relative, text)
+        launches += _opened_where_named_for_nodes(relative, launches_in_text(relative, text))
     for notebook_path in configs:
         if notebook_path.endswith(".ipynb"):
             relative = os.path.relpath(notebook_path, root).replace(os.sep, "/")
             data = read_regular_file(Path(notebook_path), max_file_bytes)
             launches += [] if data is None else launches_in_notebook(relative, data)
     return LaunchIndex(root, launches, python, texts, configs)
+
+
+def _opened_where_named_for_nodes(path: str, launches: list[Launch]) -> list[Launch]:
+    """The launches of a text whose file name says it is for several nodes or machines
+    (LoongServe's `run_multi_nodes.sh`), with each plain command no launcher counts (`python
+    -m server --host $master_ip`, which spreads its workers over the nodes' Ray cluster) read
+    as one that may span nodes and start other processes. A launcher's own reading holds:
+    `torchrun` without `--nnodes` is one node wherever it is written."""
+    if not _NAMED_FOR_SEVERAL_NODES.search(os.path.basename(path)):
+        return launches
+    return [
+        launch
+        if launch.through_launcher or not launch.one_node
+        else replace(launch, one_node=False, one_process=False)
+        for launch in launches
+    ]
+
+
+#: A file name said to be for several nodes or machines (`run_multi_nodes.sh`,
+#: `train_multinode.slurm`, `multi-machine.md`).
+_NAMED_FOR_SEVERAL_NODES = re.compile(r"(?i)(?<![a-z])multi[-_ ]?(?:node|machine|host)s?(?![a-z])")
 
 
 def launches_in_notebook(path: str, data: bytes) -> list[Launch]:
