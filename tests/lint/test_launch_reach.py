@@ -206,15 +206,36 @@ def _tpl102(root: Path) -> list[str]:
         ("lightning_steps = 8\n", True),
         ("# Sampler settings follow https://lightning.ai/docs/overview/\n", True),
         ("from lightning_attn.ops import lightning_attn_func\n", True),
+        # DiffusionTextGeneration's experiment scripts switch DDP off in their config.
+        ("use_ddp = False\n", True),
+        ('SETTINGS = {"distributed": False}\n', True),
+        ("use_ddp = True\n", False),
+        # Switched off, then on where a launcher says so: still written for one.
+        ("distributed = False\ndistributed = True\n", False),
     ],
 )
-def test_lightning_as_code_marks_a_script_written_for_several(
-    tmp_path: Path, header: str, alone: bool
-) -> None:
+def test_what_marks_a_script_written_for_several(tmp_path: Path, header: str, alone: bool) -> None:
     files = {"README.md": DATA_PARALLEL_README, "train.py": "import torch\n"}
     files["tool.py"] = header + FEATURE_TOOL
     found = _tpl102(_research_tree(tmp_path, files))
     assert found == ([] if alone else [f"tool.py:{8 + header.count(chr(10))}"])
+
+
+def test_a_script_run_alone_keeps_a_module_it_imports_on_one_node(tmp_path: Path) -> None:
+    # DiffusionTextGeneration: its trainer runs under `torchrun` in a one-node job; experiment
+    # scripts no text launches import the same module, with DDP switched off: one process.
+    files = {
+        "README.md": "```\ntorchrun --nproc_per_node=4 train.py\n```\n",
+        "train.py": "from utils.distributed import dist_init\n\ndist_init()\n",
+        "utils/helpers.py": "from utils.distributed import dist_init\n",
+        "experiments/probe.py": (
+            "from utils.helpers import dist_init\n\nDDP = False\n\n"
+            'if __name__ == "__main__":\n    print(dist_init)\n'
+        ),
+    }
+    assert _tpl402(_research_tree(tmp_path / "a", files)) == []
+    ranked = {**files, "experiments/probe.py": files["experiments/probe.py"] + "RANK = 0\n"}
+    assert _tpl402(_research_tree(tmp_path / "b", ranked)) == ["distributed.py:7"]
 
 
 def test_a_script_nothing_launches_or_imports_runs_as_one_process(tmp_path: Path) -> None:

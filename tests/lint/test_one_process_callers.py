@@ -256,3 +256,13 @@ def test_a_launched_caller_a_torchrun_trainer_imports_runs_there_too(tmp_path: P
     assert _findings(tmp_path, {"train_single.py": single, "train_multi.py": multi}) == [
         "utils.py:10"
     ]
+
+
+def test_a_notebook_naming_the_helper_runs_it_on_one_machine(tmp_path: Path) -> None:
+    # DiffusionTextGeneration's `dimension_research.ipynb` calls `bert_acc` in its kernel:
+    # one process on one machine, so the one-node reading holds; one process does not follow
+    # for a helper a notebook may hand to a launcher of its own.
+    cell = '{"cells": [{"cell_type": "code", "source": ["bind_this_rank()"]}]}'
+    assert _rank_findings(tmp_path / "nodes", {"explore.ipynb": cell}) == []
+    resume = '{"cells": [{"cell_type": "code", "source": ["resume_embedder(m, p)"]}]}'
+    assert _findings(tmp_path / "processes", {"explore.ipynb": resume}) == ["utils.py:10"]

@@ -312,7 +312,10 @@ def one_node_through_importers(
     """A one-node launch that reaches `path` through the files importing it, when every way
     the project runs `path` keeps it on one node (module docs); None otherwise. A test, run
     by a test runner on one machine (its multi-GPU cases spawn processes there), ends its
-    branch as a one-node run."""
+    branch as a one-node run, and so does a script nothing launches that is written for no
+    launcher (`runs_alone_as_script`): `python script.py` is one process
+    (DiffusionTextGeneration's experiment scripts, `config.ddp = False`, beside the trainer
+    its `#SBATCH --nodes=1` job runs)."""
     return _through_importers(
         path,
         launches,
@@ -321,6 +324,7 @@ def one_node_through_importers(
         launches.one_node_launch,
         names_multi_node_setting,
         True,
+        scripts_run_alone=True,
         scripts_beside=True,
         never_runs=never_runs,
     )
@@ -379,6 +383,12 @@ _SAYS_SEVERAL_NODES = re.compile(
     rb"(?i)(?<![a-z])multi[-_ ]?(?:node|machine|host)s?(?![a-z])"
     rb"|\b(?:several|multiple|many)[ \t]+(?:machines|hosts)\b"
 )
+#: A setting that switches a distributed mode off (DiffusionTextGeneration's experiment
+#: scripts' `config.ddp = False`, `use_ddp=False`, `"distributed": False`): the words it
+#: holds say the script runs without one. Any other mention still counts.
+_SWITCHED_OFF = re.compile(
+    rb"""(?i)[\w.]*\b\w*(?:ddp|distributed|fsdp|deepspeed)\w*["']?\s*[=:]\s*(?:False|None|0)\b"""
+)
 _MAIN_GUARD = re.compile(rb"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
 
 
@@ -387,8 +397,11 @@ def runs_alone_as_script(code: bytes) -> bool:
     a launcher, a distributed framework, ranks or nodes (`_WRITTEN_FOR_SEVERAL`): with no
     launch written for it, the one way to run it is `python script.py`, one process (CPC's
     `build_zeroSpeech_features.py`, a feature tool of a project that trains with
-    `DataParallel`). What it starts itself is read by the walk's own test."""
-    return _MAIN_GUARD.search(code) is not None and not _WRITTEN_FOR_SEVERAL.search(code)
+    `DataParallel`). A setting that switches a distributed mode off (`config.ddp = False`)
+    names none. What it starts itself is read by the walk's own test."""
+    if _MAIN_GUARD.search(code) is None:
+        return False
+    return not _WRITTEN_FOR_SEVERAL.search(_SWITCHED_OFF.sub(b"", code))
 
 
 def launched_like_neighbours(

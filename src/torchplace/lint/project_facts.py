@@ -600,7 +600,7 @@ class ProjectIndex:
         self._facts: dict[str, ProjectFacts] = {}
         self._callers: dict[str, CallerIndex] = {}
         self._through_callers_found: dict[tuple[str, int, object], Launch | None] = {}
-        self._words_beyond_callers: dict[str, set[bytes]] = {}
+        self._words_beyond_callers: dict[tuple[str, bool], set[bytes]] = {}
         self._ray: dict[str, tuple[str, int] | None] = {}
         self._single_node: dict[str, SingleNode | None] = {}
         self._tree_files: dict[str, list[str] | None] = {}
@@ -802,7 +802,9 @@ class ProjectIndex:
         `torchrun --nproc_per_node=n train_diffusion.py`, though other importers of the module
         are launched nowhere (importing a function runs none of its code). None where its own
         code names a node setting, or as `_through_callers` says."""
-        return self._through_callers(path, line, self.one_node_launch, names_multi_node_setting)
+        return self._through_callers(
+            path, line, self.one_node_launch, names_multi_node_setting, one_machine=True
+        )
 
     def _through_callers(
         self,
@@ -810,6 +812,7 @@ class ProjectIndex:
         line: int,
         launched: Callable[[str], Launch | None],
         names_otherwise: Callable[[bytes], bool],
+        one_machine: bool = False,
     ) -> Launch | None:
         """A launch `launched` finds for every file calling the module-level function holding
         `path:line`, the first of them. None in a checkout that may be installed (code outside
@@ -818,7 +821,8 @@ class ProjectIndex:
         decide), where the function's code holds what `names_otherwise` finds,
         where it is handed on or called in its own file (`CallerIndex.only_called`), where
         nothing calls it, or where a text the caller index does not read names it
-        (`_named_beyond_callers`)."""
+        (`_named_beyond_callers`; with `one_machine`, the question of one node, not a
+        notebook, whose kernel is one machine)."""
         path = os.path.abspath(path)
         own = self._whole_context(path)
         function = enclosing_function(own.tree, line) if own is not None else None
@@ -827,7 +831,7 @@ class ProjectIndex:
         key = (path, function.lineno, names_otherwise)
         if key not in self._through_callers_found:  # every finding of the function asks
             self._through_callers_found[key] = self._read_through_callers(
-                path, line, own, function, launched, names_otherwise
+                path, line, own, function, launched, names_otherwise, one_machine
             )
         return self._through_callers_found[key]
 
@@ -839,6 +843,7 @@ class ProjectIndex:
         function: ast.FunctionDef | ast.AsyncFunctionDef,
         launched: Callable[[str], Launch | None],
         names_otherwise: Callable[[bytes], bool],
+        one_machine: bool,
     ) -> Launch | None:
         if not self.uninstallable_checkout(path):
             return None  # an installed package's functions are called from outside too
@@ -854,7 +859,7 @@ class ProjectIndex:
         if not callers.only_called(path, line):
             return None
         calls = list(callers.calls_of(path, line))
-        if not calls or self._named_beyond_callers(path, function.name, callers):
+        if not calls or self._named_beyond_callers(path, function.name, callers, one_machine):
             return None
         graph = self._import_graph(launches)
         found: Launch | None = None
@@ -869,21 +874,35 @@ class ProjectIndex:
             found = found or launch
         return found
 
-    def _named_beyond_callers(self, path: str, name: str, callers: CallerIndex) -> bool:
+    def _named_beyond_callers(
+        self, path: str, name: str, callers: CallerIndex, notebooks_on_one_machine: bool = False
+    ) -> bool:
         """A text of the project that the caller index does not read names `name`: a Python
         file it leaves out (an example, a test, a doc), a configuration (Hydra's `_target_:
         utils.distributed.dist_init`), a notebook or a launch text, any of which may call it;
-        or one cannot be read. The words of those texts are read once a project root (each
-        function asks); a name of other than ASCII letters is searched as `_texts_naming`
-        does."""
+        or one cannot be read. With `notebooks_on_one_machine`, a notebook is left out: its
+        kernel calls the function in one process on one machine (DiffusionTextGeneration's
+        `dimension_research.ipynb` calling `bert_acc`), and a script it launches is read as a
+        launch. The words of those texts are read once a project root (each function asks); a
+        name of other than ASCII letters is searched as `_texts_naming` does."""
         indexed = set(callers.files)
+
+        def counted(text: str) -> bool:
+            return not (notebooks_on_one_machine and text.endswith(".ipynb"))
+
         if not name.isascii():
             return any(
-                data is None or not other.endswith(".py") or os.path.abspath(other) not in indexed
+                counted(other)
+                and (
+                    data is None
+                    or not other.endswith(".py")
+                    or os.path.abspath(other) not in indexed
+                )
                 for other, data in self._texts_naming(path, name)
             )
         root = self.root_of(path)
-        words = self._words_beyond_callers.get(root)
+        key = (root, notebooks_on_one_machine)
+        words = self._words_beyond_callers.get(key)
         if words is None:
             words = set()
             files = self.tree_files_of(path)
@@ -893,9 +912,11 @@ class ProjectIndex:
                 files = []
             outside = [f for f in files if os.path.abspath(f) not in indexed]
             for text in [*outside, *(launches.config_files or ()), *launches.text_files]:
+                if not counted(text):
+                    continue
                 data = read_regular_file(Path(text), self.max_file_bytes)
                 words.update([b""] if data is None else _WORD.findall(data))
-            self._words_beyond_callers[root] = words
+            self._words_beyond_callers[key] = words
         return b"" in words or name.encode() in words
 
     def several_process_launch(self, path: str) -> Launch | None:
