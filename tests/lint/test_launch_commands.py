@@ -1445,3 +1445,41 @@ def test_a_script_named_twice_is_run_from_the_nearest_folder_above_its_text(
     index = read_launches(str(tmp_path), 1 << 20)
     assert len(index.launches_of(str(tmp_path / "DiT/train.py"))) == 1
     assert bool(index.launches_of(str(tmp_path / "train.py"))) is top_launched
+
+
+@pytest.mark.parametrize(
+    ("text_name", "text", "nested_launched"),
+    [
+        # Two folders up: the nearest above holding the script.
+        ("DiT/scripts/sub/run.sh", "torchrun --nproc_per_node=4 train.py\n", True),
+        # A `cd` first: the folder it runs from is another.
+        ("DiT/scripts/run.sh", "cd ../..\ntorchrun --nproc_per_node=4 train.py\n", False),
+        ("DiT/scripts/run.sh", "cd $REPO_ROOT && torchrun --nproc_per_node=4 train.py\n", False),
+        # A text in a folder above neither: no file.
+        ("docs/guide/run.sh", "torchrun --nproc_per_node=4 train.py\n", False),
+    ],
+)
+def test_a_script_named_twice_is_read_only_from_the_folders_above_its_text(
+    tmp_path: Path, text_name: str, text: str, nested_launched: bool
+) -> None:
+    for name in ("other/train.py", "DiT/train.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("print('train')\n", encoding="utf-8")
+    (tmp_path / text_name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / text_name).write_text(text, encoding="utf-8")
+    index = read_launches(str(tmp_path), 1 << 20)
+    assert bool(index.launches_of(str(tmp_path / "DiT/train.py"))) is nested_launched
+    assert not index.launches_of(str(tmp_path / "other/train.py"))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "uv --project . run torchrun --nnodes=2 --nproc_per_node=8 infer.py",
+        "conda --no-plugins run -n env torchrun --nnodes 2 infer.py",
+        "uv tool run torchrun --nnodes=2 infer.py",
+    ],
+)
+def test_a_package_manager_running_a_launcher_after_its_options_is_read(command: str) -> None:
+    launches = launches_in_text("run.sh", command + "\n")
+    assert [(launch.script, launch.one_node) for launch in launches] == [("infer.py", False)]

@@ -212,6 +212,12 @@ def _tpl102(root: Path) -> list[str]:
         ("use_ddp = True\n", False),
         # Switched off, then on where a launcher says so: still written for one.
         ("distributed = False\ndistributed = True\n", False),
+        # Not a switch off: a value that depends, another name, a trainer's own options, and
+        # a launcher's word beside the switch.
+        ("use_ddp = 0 if SINGLE else 1\n", False),
+        ("ddp_rank = 0\n", False),
+        ("ARGS = dict(ddp_find_unused_parameters=False, deepspeed=None)\n", False),
+        ("slurm_job.distributed = False\n", False),
     ],
 )
 def test_what_marks_a_script_written_for_several(tmp_path: Path, header: str, alone: bool) -> None:

@@ -266,3 +266,18 @@ def test_a_notebook_naming_the_helper_runs_it_on_one_machine(tmp_path: Path) -> 
     assert _rank_findings(tmp_path / "nodes", {"explore.ipynb": cell}) == []
     resume = '{"cells": [{"cell_type": "code", "source": ["resume_embedder(m, p)"]}]}'
     assert _findings(tmp_path / "processes", {"explore.ipynb": resume}) == ["utils.py:10"]
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "notebook_launcher(bind_this_rank, num_processes=8, num_nodes=2)",
+        "TorchTrainer(bind_this_rank, scaling_config=ScalingConfig(num_workers=16)) # ray",
+        "%%writefile job.py\\nbind_this_rank()",
+    ],
+)
+def test_a_notebook_starting_work_elsewhere_may_run_the_helper_there(
+    tmp_path: Path, source: str
+) -> None:
+    cell = '{"cells": [{"cell_type": "code", "source": ["' + source + '"]}]}'
+    assert _rank_findings(tmp_path, {"explore.ipynb": cell}) == ["ranks.py:6"]

@@ -236,6 +236,9 @@ class Launch:
     #: The configuration file an `accelerate launch --config_file F` reads its machines
     #: from (as written), when no option says them; `LaunchIndex` reads it in the project.
     config_file: str | None = None
+    #: A `cd` or `pushd` runs before it in its text: the folder its script is named from is
+    #: not known to be the text's own, nor one above it.
+    after_cd: bool = False
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -267,6 +270,7 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
     exports = _visible_exports(text) if not markdown else []
     found: list[Launch] = []
     fenced = _fenced_lines(text) if markdown else set()
+    moved = False  # a `cd` or `pushd` ran before: where the text runs from is not known
     for index, (line, logical) in enumerate(lines):
         spans = _INLINE_CODE.findall(logical) if markdown and "`" in logical else [logical]
         if path.endswith(".md") and line not in fenced and _HEADING.match(logical):
@@ -281,8 +285,11 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
             mark = prompt.group(0) if prompt else ""
             span = mark + _without_comment(span[len(mark) :])
             for segment in _segments(span):
+                moved = moved or _CHANGES_DIRECTORY.match(_PROMPT.sub("", segment)) is not None
                 for command in _script_choices(segment, scripts):
                     for launch in _parse(path, line, command, line_known, exported):
+                        if moved:
+                            launch = replace(launch, after_cd=True)
                         if cluster:
                             # In a job of one node a command keeps its own reach; one a
                             # cluster launcher runs (`srun ...`) is read as spanning still.
@@ -297,6 +304,10 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
                             launch = replace(launch, config_file=None)
                         found.append(launch)
     return found
+
+
+#: A command that changes the directory the text goes on in (`cd ../..`, `pushd $ROOT`).
+_CHANGES_DIRECTORY = re.compile(r"\s*(?:cd|pushd)(?:\s|$)")
 
 
 def _known_variables(
@@ -925,8 +936,10 @@ def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> 
     command that prints (`echo $run_cmd`) runs nothing."""
     if words and _program(words[0]) in _PRINTERS:
         return []
-    if words and _program(words[0]) in _PACKAGE_MANAGERS and words[1:2] != ["run"]:
-        return []  # `conda env create -n deepspeed`, `pip install -U deepspeed`: a name
+    if words and _program(words[0]) in _PACKAGE_MANAGERS and "run" not in words[1:]:
+        # `conda env create -n deepspeed`, `pip install -U deepspeed`: a name. One that runs
+        # a command (`uv --project . run torchrun ...`, `uv tool run`) is read for it.
+        return []
     for position, word in enumerate(words):
         program = _program(word)
         rest = words[position + 1 :]
@@ -1830,9 +1843,10 @@ def _matches(launch: Launch, relative: dict[str, str]) -> list[str]:
 def _nearest_above(launch: Launch, matches: list[str], relative: dict[str, str]) -> list[str]:
     """Of `matches`, the file the launch's script names from the nearest folder above its
     text's own (`DiT/scripts/run.sh` running `train.py`: `DiT/train.py`, then `train.py`);
-    none for a module or a script named by a variable."""
+    none for a module, a script named by a variable, or a launch after a `cd` in its text
+    (`cd ../..` or `cd $REPO_ROOT` first: the folder it runs from is another)."""
     script = launch.script or ""
-    if launch.module or "$" in script:
+    if launch.module or "$" in script or launch.after_cd:
         return []
     names = {relative[path]: path for path in matches}
     folder = posixpath.dirname(launch.path)

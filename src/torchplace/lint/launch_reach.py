@@ -385,9 +385,13 @@ _SAYS_SEVERAL_NODES = re.compile(
 )
 #: A setting that switches a distributed mode off (DiffusionTextGeneration's experiment
 #: scripts' `config.ddp = False`, `use_ddp=False`, `"distributed": False`): the words it
-#: holds say the script runs without one. Any other mention still counts.
+#: holds say the script runs without one. Only a switch's own name (`ddp`, `use_ddp`,
+#: `is_distributed`; not `ddp_rank` nor `ddp_find_unused_parameters`), only a value that
+#: ends the statement or argument (not `0 if single else 1`), and only the name itself is
+#: taken out (`slurm_job.distributed = False` keeps `slurm`). Any other mention counts.
 _SWITCHED_OFF = re.compile(
-    rb"""(?i)[\w.]*\b\w*(?:ddp|distributed|fsdp|deepspeed)\w*["']?\s*[=:]\s*(?:False|None|0)\b"""
+    rb"""(?i)(?<![\w])["']?(?:(?:use|is|enable|with|do)_)?(?:ddp|distributed|fsdp|deepspeed)"""
+    rb"""["']?[ \t]*[=:][ \t]*(?:False|None|0)(?=[ \t]*(?:[,)}\]#;\r\n]|$))"""
 )
 _MAIN_GUARD = re.compile(rb"^if\s+__name__\s*==\s*[\"']__main__[\"']\s*:", re.MULTILINE)
 

@@ -587,6 +587,17 @@ CONDITIONS: dict[str, Condition] = {
 }
 
 
+def _unescaped(data: bytes) -> bytes:
+    """`data` with the escapes of a line break or a tab (`\\n`, `\\t`, `\\r`) read as space."""
+    return data.replace(b"\\n", b" ").replace(b"\\t", b" ").replace(b"\\r", b" ")
+
+
+#: What a notebook may start beyond its own kernel: a launcher, a cluster, a job written out.
+_NOTEBOOK_STARTS_WORK = re.compile(
+    rb"(?i)notebook_launcher|torchrun|torch\.distributed|deepspeed|accelerate|\bsrun\b|sbatch"
+    rb"|mpirun|mpiexec|submitit|\bray\b|writefile|\bspawn\s*\(|Process\s*\(|\bssh\b"
+    rb"|nnodes|num_nodes|subprocess|os\.system"
+)
 #: A word of a text: a name a configuration, an import or a launch may give a module by.
 _WORD = re.compile(rb"\w+")
 
@@ -599,7 +610,7 @@ class ProjectIndex:
         self._roots: dict[str, str] = {}
         self._facts: dict[str, ProjectFacts] = {}
         self._callers: dict[str, CallerIndex] = {}
-        self._through_callers_found: dict[tuple[str, int, object], Launch | None] = {}
+        self._through_callers_found: dict[tuple[str, int, object, bool], Launch | None] = {}
         self._words_beyond_callers: dict[tuple[str, bool], set[bytes]] = {}
         self._ray: dict[str, tuple[str, int] | None] = {}
         self._single_node: dict[str, SingleNode | None] = {}
@@ -828,7 +839,7 @@ class ProjectIndex:
         function = enclosing_function(own.tree, line) if own is not None else None
         if own is None or function is None or function not in own.tree.body:
             return None  # module code, or a method: its callers are not found by name
-        key = (path, function.lineno, names_otherwise)
+        key = (path, function.lineno, names_otherwise, one_machine)
         if key not in self._through_callers_found:  # every finding of the function asks
             self._through_callers_found[key] = self._read_through_callers(
                 path, line, own, function, launched, names_otherwise, one_machine
@@ -887,12 +898,19 @@ class ProjectIndex:
         name of other than ASCII letters is searched as `_texts_naming` does."""
         indexed = set(callers.files)
 
-        def counted(text: str) -> bool:
-            return not (notebooks_on_one_machine and text.endswith(".ipynb"))
+        def counted(text: str, data: bytes | None) -> bool:
+            # A notebook that starts work elsewhere (`notebook_launcher(f, num_nodes=2)`, a
+            # Ray trainer, `%%writefile` then `!torchrun`) may run the helper beyond it.
+            return not (
+                notebooks_on_one_machine
+                and text.endswith(".ipynb")
+                and data is not None
+                and _NOTEBOOK_STARTS_WORK.search(data) is None
+            )
 
         if not name.isascii():
             return any(
-                counted(other)
+                counted(other, data)
                 and (
                     data is None
                     or not other.endswith(".py")
@@ -912,10 +930,11 @@ class ProjectIndex:
                 files = []
             outside = [f for f in files if os.path.abspath(f) not in indexed]
             for text in [*outside, *(launches.config_files or ()), *launches.text_files]:
-                if not counted(text):
-                    continue
                 data = read_regular_file(Path(text), self.max_file_bytes)
-                words.update([b""] if data is None else _WORD.findall(data))
+                if counted(text, data):
+                    # A notebook's JSON (or a string) writes a line break as `\n`: the name
+                    # after it is a word of its own, not `nname`.
+                    words.update([b""] if data is None else _WORD.findall(_unescaped(data)))
             self._words_beyond_callers[key] = words
         return b"" in words or name.encode() in words
 
