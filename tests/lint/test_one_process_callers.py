@@ -281,3 +281,21 @@ def test_a_notebook_starting_work_elsewhere_may_run_the_helper_there(
 ) -> None:
     cell = '{"cells": [{"cell_type": "code", "source": ["' + source + '"]}]}'
     assert _rank_findings(tmp_path, {"explore.ipynb": cell}) == ["ranks.py:6"]
+
+
+@pytest.mark.parametrize(
+    ("lines", "reached"),
+    [
+        # A member of a module from outside the project, or a method of a class's instance,
+        # is not the helper (DiffusionTextGeneration's `F.mse_loss` beside its own).
+        ("import torch.nn.functional as F\n\nF.bind_this_rank()\n", False),
+        ("runner = Runner()\nrunner.bind_this_rank()\n", False),
+        # What a function returns may be the module itself.
+        ("runner = make()\nrunner.bind_this_rank()\n", True),
+    ],
+)
+def test_a_member_of_the_same_name_elsewhere_reaches_the_helper_only_if_it_may_be_it(
+    tmp_path: Path, lines: str, reached: bool
+) -> None:
+    other = {"tools/other.py": lines}
+    assert _rank_findings(tmp_path, other) == (["ranks.py:6"] if reached else [])

@@ -215,9 +215,15 @@ class CallerIndex:
         (`getattr(utils, "setup")`, `"utils.setup"`)."""
         indexed = {id(node) for node in self._loads_of(tree).get(name, ())}
         suffix = "." + name
+        outside = self._outside_modules(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute):
-                if node.attr == name and id(node) not in indexed and isinstance(node.ctx, ast.Load):
+                if (
+                    node.attr == name
+                    and id(node) not in indexed
+                    and isinstance(node.ctx, ast.Load)
+                    and _root_name(node) not in outside
+                ):
                     return True
             elif (
                 isinstance(node, ast.Constant)
@@ -226,6 +232,32 @@ class CallerIndex:
             ):
                 return True
         return False
+
+    def _outside_modules(self, tree: ast.Module) -> frozenset[str]:
+        """The names a file binds only by importing a module from outside the project
+        (`import torch.nn.functional as F`, `import torch`): `F.mse_loss` is torch's, not
+        the project's `mse_loss` (DiffusionTextGeneration's loss helpers)."""
+        imported: set[str] = set()
+        stored: set[str] = set()
+        instances: dict[str, bool] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import) and not self._from_project(node):
+                imported.update((a.asname or a.name).partition(".")[0] for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and not self._from_project(node):
+                imported.update(a.asname or a.name for a in node.names if a.name != "*")
+            elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                stored.add(node.id)
+            elif isinstance(node, ast.Import | ast.ImportFrom):
+                stored.update((a.asname or a.name).partition(".")[0] for a in node.names)
+            if isinstance(node, ast.Assign):
+                made = _instance_made(node.value)
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        instances[target.id] = instances.get(target.id, True) and made
+        # A name bound only to instances of a class (`diffusion = DiffusionRunner(...)`)
+        # holds no module: `diffusion.mse_loss` is its method.
+        objects = {n for n, made in instances.items() if made and n not in imported}
+        return frozenset((imported - stored) | objects)
 
     def _calls_of(self, path: str, name: str) -> Iterator[tuple[str, ast.Call]]:
         defining = Path(path).with_suffix("")
@@ -563,6 +595,22 @@ def _imports_from_elsewhere(
         and (node.module or "").partition(".")[0] not in project_names
         for node in sources
     )
+
+
+def _instance_made(value: ast.expr) -> bool:
+    """`value` builds an instance of a class by its name (`Runner(...)`, `models.Runner(...)`:
+    a capitalized callee), not a module a loader returns."""
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    name = (
+        func.attr
+        if isinstance(func, ast.Attribute)
+        else func.id
+        if isinstance(func, ast.Name)
+        else ""
+    )
+    return name[:1].isupper()
 
 
 def _root_name(node: ast.Attribute) -> str | None:
