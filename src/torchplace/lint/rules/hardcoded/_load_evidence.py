@@ -88,6 +88,7 @@ from torchplace.lint.run_conditions import (
     parent_map,
     per_file,
     runs_only_on_rank_zero_through_callers,
+    statement_blocks,
 )
 
 # State that holds no CUDA tensors: scaler, scheduler, RNG, samplers, hyper-parameters.
@@ -628,33 +629,28 @@ _BLOCKS: weakref.WeakKeyDictionary[ast.AST, dict[int, Blocks]] = weakref.WeakKey
 
 
 def _child_blocks(node: ast.AST) -> list[tuple[str | None, list[ast.AST]]]:
-    """`node`'s children by the block that holds them (None: they run whenever `node` does;
-    a `with` body does, and so does any expression's part)."""
-    if isinstance(node, ast.If):
-        test: list[ast.AST] = [node.test]
-        return [(None, test), ("body", list(node.body)), ("else", list(node.orelse))]
-    if isinstance(node, _LOOP_TYPES):
-        head: list[ast.AST] = (
-            [node.test] if isinstance(node, ast.While) else [node.target, node.iter]
-        )
-        return [(None, head), ("loop", list(node.body)), ("else", list(node.orelse))]
-    if isinstance(node, ast.Try | ast.TryStar):
-        handlers: list[tuple[str | None, list[ast.AST]]] = [
-            (f"except {i}", [h]) for i, h in enumerate(node.handlers)
-        ]
-        return [
-            ("try", list(node.body)),
-            *handlers,
-            ("else", list(node.orelse)),
-            ("finally", list(node.finalbody)),
-        ]
-    if isinstance(node, ast.Match):
-        cases: list[tuple[str | None, list[ast.AST]]] = [
-            (f"case {i}", [c]) for i, c in enumerate(node.cases)
-        ]
-        subject: list[ast.AST] = [node.subject]
-        return [(None, subject), *cases]
-    return [(None, list(ast.iter_child_nodes(node)))]
+    """`node`'s children by the block that holds them (`run_conditions.statement_blocks`:
+    the body, `else`, `finally`, handlers and cases of a compound statement, each its own;
+    a loop's body is "loop"). None: they run whenever `node` does, as a `with` body and any
+    expression's part do."""
+    children = list(ast.iter_child_nodes(node))
+    if isinstance(node, ast.With | ast.AsyncWith) or not isinstance(node, ast.stmt):
+        return [(None, children)]
+    blocks: list[list[ast.AST]] = [list(block) for block in statement_blocks(node)]
+    if not blocks:
+        return [(None, children)]
+    inside = {id(statement) for block in blocks for statement in block}
+    head = [
+        child
+        for child in children
+        if id(child) not in inside and not isinstance(child, ast.excepthandler | ast.match_case)
+    ]
+    loop = isinstance(node, _LOOP_TYPES)
+    labelled: list[tuple[str | None, list[ast.AST]]] = [
+        ("loop" if loop and index == 0 else str(index), block)
+        for index, block in enumerate(blocks)
+    ]
+    return [(None, head), *labelled]
 
 
 def _shares_a_loop(first: Blocks, second: Blocks) -> bool:
