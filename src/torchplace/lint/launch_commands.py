@@ -1986,9 +1986,11 @@ def _opened_where_named_for_nodes(path: str, launches: list[Launch]) -> list[Lau
     ]
 
 
-#: A file name said to be for several nodes or machines (`run_multi_nodes.sh`,
-#: `train_multinode.slurm`, `multi-machine.md`).
-_NAMED_FOR_SEVERAL_NODES = re.compile(r"(?i)(?<![a-z])multi[-_ ]?(?:node|machine|host)s?(?![a-z])")
+#: A name said to be for several nodes or machines (`run_multi_nodes.sh`,
+#: `train_ddp_multi_node_main_process.py`, `multi-machine.md`); `launch_reach` reads scripts'
+#: names and texts with it too.
+SEVERAL_NODES_NAME = r"(?i)(?<![a-z])multi[-_ ]?(?:node|machine|host)s?(?![a-z])"
+_NAMED_FOR_SEVERAL_NODES = re.compile(SEVERAL_NODES_NAME)
 
 
 def launches_in_notebook(path: str, data: bytes) -> list[Launch]:

@@ -34,8 +34,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
-from torchplace.lint.context import is_test_or_benchmark
+from torchplace.lint.context import call_name, is_test_or_benchmark
 from torchplace.lint.launch_commands import (
+    SEVERAL_NODES_NAME,
     Launch,
     LaunchIndex,
     names_multi_node_setting,
@@ -229,14 +230,7 @@ def _loader_named(node: ast.Name | ast.Attribute) -> bool:
 
 
 def _called_loader(call: ast.Call) -> str | None:
-    func = call.func
-    name = (
-        func.id
-        if isinstance(func, ast.Name)
-        else func.attr
-        if isinstance(func, ast.Attribute)
-        else None
-    )
+    name = call_name(call)
     return name if name in _LOADERS else None
 
 
@@ -380,8 +374,7 @@ _WRITTEN_FOR_SEVERAL = re.compile(
 #: in Blaizzy's pytorch-ddp; "multi-node training", "across machines"). Not "across nodes"
 #: alone: a graph network's code says it of its graph.
 _SAYS_SEVERAL_NODES = re.compile(
-    rb"(?i)(?<![a-z])multi[-_ ]?(?:node|machine|host)s?(?![a-z])"
-    rb"|\b(?:several|multiple|many)[ \t]+(?:machines|hosts)\b"
+    SEVERAL_NODES_NAME.encode() + rb"|\b(?:several|multiple|many)[ \t]+(?:machines|hosts)\b"
 )
 #: A setting that switches a distributed mode off (DiffusionTextGeneration's experiment
 #: scripts' `config.ddp = False`, `use_ddp=False`, `"distributed": False`): the words it

@@ -25,7 +25,7 @@ from typing import cast
 
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
-from torchplace.lint.context import assigns_key
+from torchplace.lint.context import assigns_key, call_name
 from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.parse_around import tolerant_tree
 
@@ -75,6 +75,8 @@ class CallerIndex:
         #: Names some unread or partly read file names.
         self._named_in_partial: set[str] = set()
         self._only_called: dict[tuple[str, str], bool] = {}
+        self._outside: dict[int, tuple[ast.Module, frozenset[str]]] = {}
+        self._looked_up: dict[str, bool] = {}
 
     def guarded_by_callers(self, path: str, line: int) -> bool:
         """Whether the function holding `path:line` is called somewhere in the project, and
@@ -121,10 +123,13 @@ class CallerIndex:
         name = self._function_at(path, line)
         if name is None or name.startswith("__"):
             return
+        yield from self._calls_named(path, name)
+
+    def _calls_named(self, path: str, name: str) -> list[tuple[str, ast.Call]]:
         key = (path, name)
         if key not in self._calls:  # both loads of one helper ask
             self._calls[key] = list(self._calls_of(path, name))
-        yield from self._calls[key]
+        return self._calls[key]
 
     def only_called(self, path: str, line: int) -> bool:
         """Whether every use of the function holding `path:line`, in the project's files
@@ -162,25 +167,24 @@ class CallerIndex:
             return False
         if any(self._reached_unseen(other_tree, name) for _, other_tree in self._naming(name)):
             return False
-        if any(self._looked_up_at_run_time(path, other, t) for other, t in self._naming(module)):
+        if self._module_looked_up_at_run_time(path, module):
             return False
-        return uses == len(list(self.calls_of(path, self._line_of(path, name))))
-
-    def _line_of(self, path: str, name: str) -> int:
-        """A line of the module-level function `name` of `path` (as `calls_of` takes it)."""
-        tree = self._tree(path)
-        for statement in tree.body if tree is not None else ():
-            if (
-                isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-                and statement.name == name
-            ):
-                return statement.lineno
-        return 0
+        return uses == len(self._calls_named(path, name))
 
     def _named_partly(self, name: str) -> bool:
         """A file naming `name` as a word was not read whole (`_partial`)."""
         self._naming(name)
         return name in self._named_in_partial
+
+    def _module_looked_up_at_run_time(self, path: str, module: str) -> bool:
+        """A file naming the module of `path` looks a member of it up by a built name
+        (`_looked_up_at_run_time`); read once per module, whichever of its functions asks."""
+        if path not in self._looked_up:
+            self._looked_up[path] = any(
+                self._looked_up_at_run_time(path, other, tree)
+                for other, tree in self._naming(module)
+            )
+        return self._looked_up[path]
 
     def _looked_up_at_run_time(self, path: str, other: str, tree: ast.Module) -> bool:
         """`other` binds the module of `path` and looks a member of it up by a name it builds
@@ -236,7 +240,14 @@ class CallerIndex:
     def _outside_modules(self, tree: ast.Module) -> frozenset[str]:
         """The names a file binds only by importing a module from outside the project
         (`import torch.nn.functional as F`, `import torch`): `F.mse_loss` is torch's, not
-        the project's `mse_loss` (DiffusionTextGeneration's loss helpers)."""
+        the project's `mse_loss` (DiffusionTextGeneration's loss helpers). Or only to
+        instances of a class. Read once per file."""
+        held = self._outside.get(id(tree))
+        if held is None or held[0] is not tree:
+            held = self._outside[id(tree)] = (tree, self._read_outside_modules(tree))
+        return held[1]
+
+    def _read_outside_modules(self, tree: ast.Module) -> frozenset[str]:
         imported: set[str] = set()
         stored: set[str] = set()
         instances: dict[str, bool] = {}
@@ -600,17 +611,7 @@ def _imports_from_elsewhere(
 def _instance_made(value: ast.expr) -> bool:
     """`value` builds an instance of a class by its name (`Runner(...)`, `models.Runner(...)`:
     a capitalized callee), not a module a loader returns."""
-    if not isinstance(value, ast.Call):
-        return False
-    func = value.func
-    name = (
-        func.attr
-        if isinstance(func, ast.Attribute)
-        else func.id
-        if isinstance(func, ast.Name)
-        else ""
-    )
-    return name[:1].isupper()
+    return isinstance(value, ast.Call) and (call_name(value) or "")[:1].isupper()
 
 
 def _root_name(node: ast.Attribute) -> str | None:

@@ -611,7 +611,7 @@ class ProjectIndex:
         self._facts: dict[str, ProjectFacts] = {}
         self._callers: dict[str, CallerIndex] = {}
         self._through_callers_found: dict[tuple[str, int, object, bool], Launch | None] = {}
-        self._words_beyond_callers: dict[tuple[str, bool], set[bytes]] = {}
+        self._words_beyond_callers: dict[str, tuple[set[bytes], set[bytes]]] = {}
         self._ray: dict[str, tuple[str, int] | None] = {}
         self._single_node: dict[str, SingleNode | None] = {}
         self._tree_files: dict[str, list[str] | None] = {}
@@ -898,11 +898,11 @@ class ProjectIndex:
         name of other than ASCII letters is searched as `_texts_naming` does."""
         indexed = set(callers.files)
 
-        def counted(text: str, data: bytes | None) -> bool:
+        def counted(text: str, data: bytes | None, one_machine: bool) -> bool:
             # A notebook that starts work elsewhere (`notebook_launcher(f, num_nodes=2)`, a
             # Ray trainer, `%%writefile` then `!torchrun`) may run the helper beyond it.
             return not (
-                notebooks_on_one_machine
+                one_machine
                 and text.endswith(".ipynb")
                 and data is not None
                 and _NOTEBOOK_STARTS_WORK.search(data) is None
@@ -910,7 +910,7 @@ class ProjectIndex:
 
         if not name.isascii():
             return any(
-                counted(other, data)
+                counted(other, data, notebooks_on_one_machine)
                 and (
                     data is None
                     or not other.endswith(".py")
@@ -919,10 +919,12 @@ class ProjectIndex:
                 for other, data in self._texts_naming(path, name)
             )
         root = self.root_of(path)
-        key = (root, notebooks_on_one_machine)
-        words = self._words_beyond_callers.get(key)
-        if words is None:
-            words = set()
+        found = self._words_beyond_callers.get(root)
+        if found is None:
+            # One read of the texts: the words of the kernels that start no work elsewhere
+            # apart from all the others.
+            words: set[bytes] = set()
+            kernel_words: set[bytes] = set()
             files = self.tree_files_of(path)
             launches = self.launches_for(path)
             if files is None or launches.config_files is None:
@@ -931,12 +933,19 @@ class ProjectIndex:
             outside = [f for f in files if os.path.abspath(f) not in indexed]
             for text in [*outside, *(launches.config_files or ()), *launches.text_files]:
                 data = read_regular_file(Path(text), self.max_file_bytes)
-                if counted(text, data):
-                    # A notebook's JSON (or a string) writes a line break as `\n`: the name
-                    # after it is a word of its own, not `nname`.
-                    words.update([b""] if data is None else _WORD.findall(_unescaped(data)))
-            self._words_beyond_callers[key] = words
-        return b"" in words or name.encode() in words
+                if data is None:
+                    words.add(b"")  # unread: it may name anything
+                    continue
+                # A notebook's JSON (or a string) writes a line break as `\n`: the name after
+                # it is a word of its own, not `nname`.
+                read = _WORD.findall(_unescaped(data))
+                (words if counted(text, data, True) else kernel_words).update(read)
+            found = self._words_beyond_callers[root] = (words, kernel_words)
+        word = name.encode()
+        words, kernel_words = found
+        return (
+            b"" in words or word in words or (not notebooks_on_one_machine and word in kernel_words)
+        )
 
     def several_process_launch(self, path: str) -> Launch | None:
         """A launch of the project that may run `path` itself as several processes on one node

@@ -647,8 +647,7 @@ def _child_blocks(node: ast.AST) -> list[tuple[str | None, list[ast.AST]]]:
     ]
     loop = isinstance(node, _LOOP_TYPES)
     labelled: list[tuple[str | None, list[ast.AST]]] = [
-        ("loop" if loop and index == 0 else str(index), block)
-        for index, block in enumerate(blocks)
+        ("loop" if loop and index == 0 else str(index), block) for index, block in enumerate(blocks)
     ]
     return [(None, head), *labelled]
 
