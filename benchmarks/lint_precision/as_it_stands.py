@@ -5,8 +5,9 @@ Usage: python benchmarks/lint_precision/as_it_stands.py FINDINGS.jsonl [FINDINGS
 
 FINDINGS.jsonl are `corpus.py` outputs (every rule) of unseen projects: the projects of
 `--judged TPL402,TPL108`, whole sets, or both. Every finding that `judged-unseen.jsonl` judges
-(by rule, path and line) counts with its verdict, whatever round judged it; the others are
-counted as unjudged. A finding given twice (the same project linted twice) counts once.
+(by rule, path and line) counts with its verdict, whatever round judged it (a rule that took
+over another's sites, `SAME_SITES`, also with the verdict of its line under that rule); the
+others are counted as unjudged. A finding given twice (the same project linted twice) counts once.
 Unlike `unseen.py`, no set need be whole: the figure is over the projects linted, named in
 `--describe`, and is not a first look (the verdicts were read on these projects before).
 Writes `lint_precision_as_it_stands.md` and `.json`.
@@ -25,6 +26,11 @@ from precision import _commit, _machine, _ratio  # sibling scripts, not a packag
 from torchplace.lint.registry import all_rules
 
 JUDGED = Path(__file__).with_name("judged-unseen.jsonl")
+#: Rules that took over part of another's findings, site for site: a finding of the first
+#: that no verdict names counts with the verdict of the same line under the second. TPL412
+#: flags what TPL402 did where the project shows the file on several nodes; the judges read
+#: the same line, the same rank and the same launches.
+SAME_SITES = {"TPL412": "TPL402"}
 
 
 def measure(findings: list[dict[str, object]], judged: Path = JUDGED) -> dict[str, object]:
@@ -51,7 +57,10 @@ def measure(findings: list[dict[str, object]], judged: Path = JUDGED) -> dict[st
         seen.add(identity)
         code = str(finding["code"])
         key = (code, str(finding["path"]), int(str(finding["line"])))
-        rules.setdefault(code, Counter())[verdicts.get(key, "unjudged")] += 1
+        verdict = verdicts.get(key)
+        if verdict is None and code in SAME_SITES:
+            verdict = verdicts.get((SAME_SITES[code], *key[1:]))
+        rules.setdefault(code, Counter())[verdict or "unjudged"] += 1
     table = {}
     for code, counts in sorted(rules.items()):
         judged_count = counts["TRUE"] + counts["FALSE"] + counts["UNSURE"]

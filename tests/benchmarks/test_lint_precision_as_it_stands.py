@@ -90,3 +90,25 @@ def test_a_finding_given_twice_counts_once(stands: ModuleType, tmp_path: Path) -
     row = result["rules"]["TPL108"]
     assert (row["findings"], row["judged"], row["false"]) == (2, 2, 2)
     assert result["duplicates_dropped"] == 1
+
+
+def test_a_rule_that_took_over_sites_counts_with_their_verdicts(
+    stands: ModuleType, tmp_path: Path
+) -> None:
+    judged = tmp_path / "judged.jsonl"
+    rows = [
+        {"code": "TPL402", "path": "p-1/a.py", "line": 3, "verdict": "TRUE"},
+        {"code": "TPL412", "path": "p-1/b.py", "line": 4, "verdict": "FALSE"},
+        {"code": "TPL402", "path": "p-1/b.py", "line": 4, "verdict": "TRUE"},  # its own wins
+        {"code": "TPL101", "path": "p-1/c.py", "line": 5, "verdict": "TRUE"},
+    ]
+    judged.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    findings = [
+        {"code": "TPL412", "path": "p-1/a.py", "line": 3},
+        {"code": "TPL412", "path": "p-1/b.py", "line": 4},
+        {"code": "TPL105", "path": "p-1/c.py", "line": 5},  # no such tie: unjudged
+    ]
+    result = stands.measure(findings, judged)
+    row = result["rules"]["TPL412"]
+    assert (row["judged"], row["true"], row["false"]) == (2, 1, 1)
+    assert result["rules"]["TPL105"]["unjudged"] == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.lint.project_tree import GLOBAL_RANK_RULES
 
 from torchplace.lint import LintConfig
 from torchplace.lint.runner import run
@@ -34,9 +35,9 @@ def _write(path: Path, text: str) -> None:
 
 
 def _tpl402(project: Path) -> list[str]:
-    config = LintConfig(select=("TPL402",), preview=True)
+    config = LintConfig(select=GLOBAL_RANK_RULES, preview=True)
     lint_run = run([str(project)], config, cache_dir=None, jobs=1)
-    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code == "TPL402"]
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings]
 
 
 def _project(root: Path, module: str = MODULE, package: bool = True, readme: str = README) -> Path:

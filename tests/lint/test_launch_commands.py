@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from tests.lint.project_tree import GLOBAL_RANK_RULES
 
 from torchplace.lint import LintConfig
 from torchplace.lint.launch_commands import (
@@ -551,10 +552,11 @@ def resume(model, path, args):
 """
 
 
-def _codes(root: Path, code: str) -> list[str]:
-    config = LintConfig(select=(code,), preview=True)
+def _codes(root: Path, code: str | tuple[str, ...]) -> list[str]:
+    codes = (code,) if isinstance(code, str) else code
+    config = LintConfig(select=codes, preview=True)
     lint_run = run([str(root)], config, cache_dir=None, jobs=1)
-    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code == code]
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code in codes]
 
 
 @pytest.mark.parametrize(
@@ -569,7 +571,7 @@ def test_tpl402_follows_the_project_launches(tmp_path: Path, launch: str, found:
     files = {"train.py": RANK_DEVICE}
     if launch:
         files["scripts/run.sh"] = launch
-    assert _codes(_project(tmp_path, files), "TPL402") == found
+    assert _codes(_project(tmp_path, files), GLOBAL_RANK_RULES) == found
 
 
 @pytest.mark.parametrize(
@@ -662,7 +664,7 @@ def test_launch_texts_that_are_not_text_or_not_files_are_read_safely(tmp_path: P
     (root / "README.md").write_bytes(b"\xff\xfe\x00\n`torchrun --nnodes=2 train.py`\n\xff`\n")
     fifo = root / "scripts" / "pipe.sh"
     os.mkfifo(fifo)
-    assert _codes(root, "TPL402") == ["train.py:9"]
+    assert _codes(root, GLOBAL_RANK_RULES) == ["train.py:9"]
 
 
 @pytest.mark.parametrize(
@@ -679,7 +681,10 @@ def test_a_files_own_launch_commands_are_read_as_launch_texts_are(
     tmp_path: Path, comment: str, found: list[str]
 ) -> None:
     # No README: the file's own comment (or the launcher it builds) is all there is.
-    assert _codes(_project(tmp_path, {"train.py": comment + "\n" + RANK_DEVICE}), "TPL402") == found
+    assert (
+        _codes(_project(tmp_path, {"train.py": comment + "\n" + RANK_DEVICE}), GLOBAL_RANK_RULES)
+        == found
+    )
 
 
 @pytest.mark.parametrize(

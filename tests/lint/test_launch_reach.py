@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.lint.project_tree import GLOBAL_RANK_RULES
 
 from torchplace.lint import LintConfig
 from torchplace.lint.launch_reach import loads_modules_by_name, modules_loaded_by_literal_name
@@ -89,7 +90,7 @@ def test_importing_a_package_runs_its_init(tmp_path: Path) -> None:
 
 
 def _tpl402(root: Path) -> list[str]:
-    result = run([str(root)], LintConfig(select=("TPL402",), preview=True), cache_dir=None)
+    result = run([str(root)], LintConfig(select=GLOBAL_RANK_RULES, preview=True), cache_dir=None)
     return [f"{Path(f.path).name}:{f.line}" for f in result.findings]
 
 

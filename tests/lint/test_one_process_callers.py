@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tests.lint.project_tree import lint_tree
+from tests.lint.project_tree import GLOBAL_RANK_RULES, lint_tree
 
 UTILS = """\
 import torch
@@ -152,7 +152,7 @@ ONE_NODE = {
 
 
 def _rank_findings(tmp_path: Path, changed: dict[str, str] | None = None) -> list[str]:
-    return lint_tree(tmp_path / "project", {**ONE_NODE, **(changed or {})}, "TPL402")
+    return lint_tree(tmp_path / "project", {**ONE_NODE, **(changed or {})}, GLOBAL_RANK_RULES)
 
 
 def test_a_helper_only_one_node_launches_call_sees_this_node_s_gpus(tmp_path: Path) -> None:

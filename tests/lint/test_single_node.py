@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.lint.project_tree import GLOBAL_RANK_RULES
 
 from torchplace.lint import LintConfig
 from torchplace.lint.runner import run
@@ -48,9 +49,9 @@ def _write(path: Path, text: str) -> Path:
 
 
 def _tpl402(project: Path) -> list[str]:
-    config = LintConfig(select=("TPL402",), preview=True)
+    config = LintConfig(select=GLOBAL_RANK_RULES, preview=True)
     lint_run = run([str(project)], config, cache_dir=None, jobs=1)
-    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings if f.code == "TPL402"]
+    return [f"{Path(f.path).name}:{f.line}" for f in lint_run.findings]
 
 
 def test_a_loopback_pin_in_another_file_confines_the_project(tmp_path: Path) -> None:
@@ -114,7 +115,7 @@ def test_a_cached_finding_follows_a_pin_added_in_another_file(
     _write(project / "setup.py", "")
     _write(project / "agents" / "policy.py", POLICY)
     cache = tmp_path / "cache"
-    config = LintConfig(select=("TPL402",), preview=True)
+    config = LintConfig(select=GLOBAL_RANK_RULES, preview=True)
 
     def findings() -> list[str]:
         lint_run = run([str(project)], config, cache_dir=cache, jobs=1)

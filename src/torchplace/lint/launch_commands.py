@@ -1640,7 +1640,13 @@ def names_multi_node_setting(code: bytes) -> bool:
     """A file's code names a multi-node setting (`node_rank`, `SLURM_...`): it takes part in
     jobs over several nodes. Not a node rank the code pins to 0 (`args.node_rank = 0`,
     NineRec's: one node whatever it was given)."""
-    return _MULTI_NODE_CODE.search(_NODE_RANK_PINNED.sub(b"", code)) is not None
+    return multi_node_setting(code) is not None
+
+
+def multi_node_setting(code: bytes) -> str | None:
+    """The first multi-node setting a file's code names (`names_multi_node_setting`)."""
+    found = _MULTI_NODE_CODE.search(_NODE_RANK_PINNED.sub(b"", code))
+    return None if found is None else found.group().decode("ascii")
 
 
 #: `args.node_rank = 0`: a statement of its own, not a comparison, a default or a keyword.

@@ -36,7 +36,6 @@ from pathlib import Path
 from torchplace.lint.cache import read_regular_file
 from torchplace.lint.context import call_name, is_test_or_benchmark
 from torchplace.lint.launch_commands import (
-    SEVERAL_NODES_NAME,
     Launch,
     LaunchIndex,
     names_multi_node_setting,
@@ -45,6 +44,7 @@ from torchplace.lint.launch_commands import (
     sets_visible_devices,
     takes_rank_modulo_gpus,
 )
+from torchplace.lint.node_evidence import SAYS_SEVERAL_NODES
 from torchplace.lint.project_modules import imported_names_in, resolve_imports
 
 #: Files visited for one answer at most: past this the answer is unknown.
@@ -369,13 +369,6 @@ _WRITTEN_FOR_SEVERAL = re.compile(
     rb"|(?-i:Lightning(?:CLI|Module|DataModule|Lite|Fabric)\b)",
     re.IGNORECASE,
 )
-#: A script whose name or text says it is meant for several nodes or machines
-#: (`train_ddp_multi_node_main_process.py` beside the one-node `train_ddp.py` its README runs,
-#: in Blaizzy's pytorch-ddp; "multi-node training", "across machines"). Not "across nodes"
-#: alone: a graph network's code says it of its graph.
-_SAYS_SEVERAL_NODES = re.compile(
-    SEVERAL_NODES_NAME.encode() + rb"|\b(?:several|multiple|many)[ \t]+(?:machines|hosts)\b"
-)
 #: A setting that switches a distributed mode off (DiffusionTextGeneration's experiment
 #: scripts' `config.ddp = False`, `use_ddp=False`, `"distributed": False`): the words it
 #: holds say the script runs without one. Only a switch's own name (`ddp`, `use_ddp`,
@@ -427,7 +420,7 @@ def launched_like_neighbours(
     if any(not launch.one_node for launch in own_comment_launches(path, relative, code)):
         return None  # its own comments launch it on several nodes (`# srun -N 4 ...`)
     name = os.path.basename(path).encode("utf-8", "replace")
-    if _SAYS_SEVERAL_NODES.search(name) or _SAYS_SEVERAL_NODES.search(code):
+    if SAYS_SEVERAL_NODES.search(name) or SAYS_SEVERAL_NODES.search(code):
         return None  # written for several nodes: not its one-node neighbours' twin
     if takes_rank_modulo_gpus(code):
         return None  # more ranks than GPUs expected, and no launch of its own says where

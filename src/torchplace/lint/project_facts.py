@@ -106,6 +106,7 @@ from torchplace.lint.launch_reach import (
     one_process_through_importers,
     walk_importers,
 )
+from torchplace.lint.node_evidence import several_nodes_shown
 from torchplace.lint.own_model_loads import FileLoads, model_class_at, read_loads, whole_load
 from torchplace.lint.parse_around import tolerant_tree
 from torchplace.lint.project_callers import CallerIndex
@@ -322,6 +323,28 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
     if name is not None and index.defines_as_local_rank(finding.path, name):
         return None
     return said
+
+
+def _may_span_nodes_unshown(index: ProjectIndex, finding: Finding) -> str | None:
+    """`_may_span_nodes`, where the project does not itself show the file running on several
+    nodes (`node_evidence`): those findings are `_shows_several_nodes`'."""
+    said = _may_span_nodes(index, finding)
+    if said is None or index.several_nodes_shown(finding.path) is not None:
+        return None
+    return said
+
+
+def _shows_several_nodes(index: ProjectIndex, finding: Finding) -> str | None:
+    """`_may_span_nodes`, where the project itself shows the file running on several nodes
+    (`node_evidence`: a launch that spans them, a multi-node setting its code names); the
+    message then says what shows it."""
+    said = _may_span_nodes(index, finding)
+    if said is None:
+        return None
+    shown = index.several_nodes_shown(finding.path)
+    if shown is None:
+        return None
+    return f"{said} {shown}".strip()
 
 
 def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str | None:
@@ -567,6 +590,8 @@ def _ids_not_bound_where_set(index: ProjectIndex, finding: Finding) -> str | Non
 
 CONDITIONS: dict[str, Condition] = {
     "may-span-nodes": _may_span_nodes,
+    "may-span-nodes-unshown": _may_span_nodes_unshown,
+    "shows-several-nodes": _shows_several_nodes,
     "imports-may-start-cuda": _imports_may_start_cuda,
     "may-run-in-several-processes": _may_run_in_several_processes,
     "resumed-by-no-multi-process-caller": _resumed_by_no_multi_process_caller,
@@ -685,6 +710,8 @@ class ProjectIndex:
         self._tracing_spans: dict[str, list[tuple[int, int]]] = {}
         #: Whether each script's `__main__` block binds its GPU first (`entry_bindings`).
         self._entry_bindings: dict[str, bool | None] = {}
+        #: What each file's project writes that runs it on several nodes (`node_evidence`).
+        self._several_nodes_shown: dict[str, str | None] = {}
 
     @classmethod
     def of_text(cls, path: str, text: str) -> ProjectIndex:
@@ -772,6 +799,17 @@ class ProjectIndex:
                 found = one_node_through_importers(path, launches, graph, self._code, never)
             self._walk_launches[key] = found
         return self._walk_launches[key]
+
+    def several_nodes_shown(self, path: str) -> str | None:
+        """What the project writes that runs `path` on several nodes (`node_evidence`)."""
+        key = os.path.abspath(path)
+        if key not in self._several_nodes_shown:  # asked for every finding: once a file
+            code = self._code(path)
+            found = None
+            if code is not None:
+                found = several_nodes_shown(path, code, self.launches_for(path))
+            self._several_nodes_shown[key] = found
+        return self._several_nodes_shown[key]
 
     def one_process_launch(
         self, path: str, several: Callable[[bytes], bool] = runs_several_processes

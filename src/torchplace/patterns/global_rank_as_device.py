@@ -15,7 +15,7 @@ PATTERN = Pattern(
         '`torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))`.'
     ),
     fix_example='torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))',
-    lint_rules=("TPL402",),
+    lint_rules=("TPL402", "TPL412"),
     signatures=("invalid device ordinal",),
     hints=(
         "RANK",

@@ -1,0 +1,134 @@
+"""TPL412 takes TPL402's findings in files the project itself shows on several nodes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torchplace.lint import LintConfig
+from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
+from torchplace.lint.launch_commands import LaunchIndex, read_launches
+from torchplace.lint.node_evidence import several_nodes_shown
+from torchplace.lint.runner import run
+
+TRAIN = """\
+import os
+
+import torch
+import torch.distributed as dist
+
+
+def main():
+    dist.init_process_group("nccl")
+    torch.cuda.set_device(int(os.environ["RANK"]))
+
+
+if __name__ == "__main__":
+    main()
+"""
+SET_DEVICE_LINE = 9
+
+
+def _findings(root: Path, files: dict[str, str]) -> list[tuple[str, str, int, str]]:
+    """(code, file name, line, message) of TPL402's and TPL412's findings in `files`."""
+    for name, text in {"pyproject.toml": "", **files}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    config = LintConfig(select=("TPL402", "TPL412"), preview=True)
+    result = run([str(root)], config, cache_dir=None, jobs=1)
+    found = [(f.code, Path(f.path).name, f.line, f.message) for f in result.findings]
+    lines = [(name, line) for _, name, line, _ in found]
+    assert len(lines) == len(set(lines)), "a line flagged by both rules"
+    return found
+
+
+@pytest.mark.parametrize(
+    ("files", "shown"),
+    [
+        # A launch over two nodes, or one that leaves the count open.
+        ({"README.md": "torchrun --nnodes=2 --nproc_per_node=8 train.py\n"}, "README.md:1"),
+        ({"run.sh": "torchrun --nnodes=$NNODES --nproc_per_node=8 train.py\n"}, "run.sh:1"),
+        ({"run.sh": "deepspeed train.py --deepspeed ds.json\n"}, "run.sh:1"),
+        ({"run.sh": "#!/bin/bash\n#SBATCH --nodes=4\nsrun python train.py\n"}, "run.sh:3"),
+        # No launch written: the code names a node setting.
+        (
+            {
+                "train.py": TRAIN.replace(
+                    "def main():", "NODE = os.environ['NODE_RANK']\ndef main():"
+                )
+            },
+            "NODE_RANK",
+        ),
+        # No launch written: its own comment launches it over nodes.
+        ({"train.py": "# srun -N 2 python train.py\n" + TRAIN}, "srun -N 2"),
+    ],
+)
+def test_a_file_the_project_shows_on_several_nodes_is_tpl412s(
+    tmp_path: Path, files: dict[str, str], shown: str
+) -> None:
+    found = _findings(tmp_path, {"train.py": TRAIN, **files})
+    assert [(code, name) for code, name, _, _ in found] == [("TPL412", "train.py")]
+    assert shown in found[0][3]
+
+
+def test_a_file_named_for_several_nodes_is_tpl412s(tmp_path: Path) -> None:
+    found = _findings(tmp_path, {"train_multi_node.py": TRAIN})
+    assert [(code, name, line) for code, name, line, _ in found] == [
+        ("TPL412", "train_multi_node.py", SET_DEVICE_LINE)
+    ]
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        # Nothing launches it and nothing in it names nodes: whether it spans them is open.
+        {},
+        # Launched on one node only, yet its code names a node setting (an unused argument):
+        # TPL402 keeps it open, but nothing shows a second node.
+        {
+            "README.md": "torchrun --nproc_per_node=8 train.py\n",
+            "train.py": TRAIN.replace("def main():", "NODES = 'num_nodes'\ndef main():"),
+        },
+    ],
+)
+def test_a_file_the_project_does_not_show_on_several_nodes_stays_tpl402s(
+    tmp_path: Path, files: dict[str, str]
+) -> None:
+    found = _findings(tmp_path, {"train.py": TRAIN, **files})
+    assert [(code, name) for code, name, _, _ in found] == [("TPL402", "train.py")]
+
+
+def test_a_file_launched_only_on_one_node_is_neither_rules(tmp_path: Path) -> None:
+    files = {"train.py": TRAIN, "README.md": "torchrun --nproc_per_node=8 train.py\n"}
+    assert _findings(tmp_path, files) == []
+
+
+def test_a_module_beside_a_multi_node_trainer_shows_nothing_itself(tmp_path: Path) -> None:
+    # The trainer is launched over nodes; the helper module it imports is not read through it.
+    helper = TRAIN.replace('\n\nif __name__ == "__main__":\n    main()\n', "\n")
+    files = {
+        "utils.py": helper,
+        "train.py": "from utils import main\n\nmain()\n",
+        "README.md": "torchrun --nnodes=2 --nproc_per_node=8 train.py\n",
+    }
+    assert [(code, name) for code, name, _, _ in _findings(tmp_path, files)] == [
+        ("TPL402", "utils.py")
+    ]
+
+
+def test_the_evidence_reads_launches_before_the_code(tmp_path: Path) -> None:
+    (tmp_path / "train.py").write_text(TRAIN, encoding="utf-8")
+    (tmp_path / "run.sh").write_text("torchrun --nnodes 2 train.py\n", encoding="utf-8")
+    path = str(tmp_path / "train.py")
+    code = b"nnodes = 1\n" + TRAIN.encode()
+    launches: LaunchIndex = read_launches(str(tmp_path), DEFAULT_MAX_FILE_BYTES)
+    assert several_nodes_shown(path, code, launches) == (
+        "(the project runs it on several nodes: run.sh:1: torchrun --nnodes 2 train.py)"
+    )
+    (tmp_path / "run.sh").write_text("torchrun --nnodes 1 train.py\n", encoding="utf-8")
+    assert (
+        several_nodes_shown(path, code, read_launches(str(tmp_path), DEFAULT_MAX_FILE_BYTES))
+        is None
+    )
