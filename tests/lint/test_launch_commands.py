@@ -240,7 +240,11 @@ def test_a_cluster_script_keeps_none_of_its_commands_on_one_node() -> None:
         ("#SBATCH --nodes 1-1\n", "torchrun --nproc_per_node=8 train.py", True),
         # Its own reach still holds: a rendezvous with other jobs' nodes.
         ("#SBATCH --nodes=1\n", "torchrun --nnodes=2 --nproc_per_node=8 train.py", False),
-        ("#SBATCH --nodes=1\n", "srun torchrun --nproc_per_node=8 train.py", False),
+        # `srun` starts its tasks inside the job's allocation: here, its one node; not a step
+        # of another job's.
+        ("#SBATCH --nodes=1\n", "srun torchrun --nproc_per_node=8 train.py", True),
+        ("#SBATCH --nodes=1\n", "srun --jobid=42 torchrun --nproc_per_node=8 t.py", False),
+        ("#SBATCH --nodes=1\n", "srun torchrun --nnodes=2 --nproc_per_node=8 t.py", False),
         ("#SBATCH --nodes=2\n", "torchrun --nproc_per_node=8 train.py", False),
         ("#SBATCH --ntasks=16\n", "torchrun --nproc_per_node=8 train.py", False),
         ("#SBATCH --nodes=1\n#SBATCH --nodes=2\n", "torchrun --nproc_per_node=8 t.py", False),
@@ -1488,3 +1492,21 @@ def test_a_script_named_twice_is_read_only_from_the_folders_above_its_text(
 def test_a_package_manager_running_a_launcher_after_its_options_is_read(command: str) -> None:
     launches = launches_in_text("run.sh", command + "\n")
     assert [(launch.script, launch.one_node) for launch in launches] == [("infer.py", False)]
+
+
+@pytest.mark.parametrize(
+    ("command", "one_node"),
+    [
+        ("srun -N 1 python train.py", True),
+        ("srun -N1 -n 8 python train.py", True),
+        ("srun --nodes=1 python train.py", True),
+        ("srun --nodes 1-1 python train.py", True),
+        # More nodes, none said, or a command that spans them itself.
+        ("srun -N 2 python train.py", False),
+        ("srun python train.py", False),
+        ("srun -N 1 torchrun --nnodes=2 train.py", False),
+        ("mpirun -np 8 python train.py", False),
+    ],
+)
+def test_a_job_step_of_one_node_runs_its_command_there(command: str, one_node: bool) -> None:
+    assert _one("run.sh", command + "\n").one_node is one_node

@@ -29,7 +29,12 @@ def test_findings_do_not_depend_on_which_other_rules_run(fixture: Path) -> None:
     for rule in all_rules():
         alone_findings = lint_source(text, config=LintConfig(select=(rule.code,)))
         alone = {(f.line, f.column) for f in alone_findings}
-        assert alone == {(f.line, f.column) for f in together if f.code == rule.code}, rule.code
+        # Less the places a rule that takes over this one's sites flags (TPL412 of TPL402).
+        takers = {r.code for r in all_rules() if r.takes_sites_of == rule.code}
+        taken = {(f.line, f.column) for f in together if f.code in takers}
+        assert alone - taken == {(f.line, f.column) for f in together if f.code == rule.code}, (
+            rule.code
+        )
 
 
 def test_any_of_scans_a_text_once_and_keeps_order_of_parts() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from torchplace.lint import LintConfig
+from torchplace.lint import LintConfig, lint_source
 from torchplace.lint.config import DEFAULT_MAX_FILE_BYTES
 from torchplace.lint.launch_commands import LaunchIndex, read_launches
 from torchplace.lint.node_evidence import several_nodes_shown
@@ -30,13 +30,15 @@ if __name__ == "__main__":
 SET_DEVICE_LINE = 9
 
 
-def _findings(root: Path, files: dict[str, str]) -> list[tuple[str, str, int, str]]:
+def _findings(
+    root: Path, files: dict[str, str], select: tuple[str, ...] = ("TPL402", "TPL412")
+) -> list[tuple[str, str, int, str]]:
     """(code, file name, line, message) of TPL402's and TPL412's findings in `files`."""
     for name, text in {"pyproject.toml": "", **files}.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    config = LintConfig(select=("TPL402", "TPL412"), preview=True)
+    config = LintConfig(select=select, preview=True)
     result = run([str(root)], config, cache_dir=None, jobs=1)
     found = [(f.code, Path(f.path).name, f.line, f.message) for f in result.findings]
     lines = [(name, line) for _, name, line, _ in found]
@@ -52,6 +54,8 @@ def _findings(root: Path, files: dict[str, str]) -> list[tuple[str, str, int, st
         ({"run.sh": "torchrun --nnodes=$NNODES --nproc_per_node=8 train.py\n"}, "run.sh:1"),
         ({"run.sh": "deepspeed train.py --deepspeed ds.json\n"}, "run.sh:1"),
         ({"run.sh": "#!/bin/bash\n#SBATCH --nodes=4\nsrun python train.py\n"}, "run.sh:3"),
+        # After a `cd`, a name no other file of the project has.
+        ({"run.sh": "cd $REPO\ntorchrun --nnodes=2 train.py\n"}, "run.sh:2"),
         # No launch written: the code names a node setting.
         (
             {
@@ -90,6 +94,25 @@ def test_a_file_named_for_several_nodes_is_tpl412s(tmp_path: Path) -> None:
         {
             "README.md": "torchrun --nproc_per_node=8 train.py\n",
             "train.py": TRAIN.replace("def main():", "NODES = 'num_nodes'\ndef main():"),
+        },
+        # Nodes named only in comments and prose, or a graph's vertex count.
+        {"train.py": "# Multi-node runs are not supported (SLURM_NODEID unread).\n" + TRAIN},
+        {
+            "train.py": "import torch_geometric\n"
+            + TRAIN.replace(
+                "def main():", "def count(data):\n    return data.num_nodes\n\n\ndef main():"
+            )
+        },
+        # A launch over nodes after a `cd`: the `train.py` it runs is another folder's.
+        {
+            "run.sh": "cd other\ntorchrun --nnodes=2 --nproc_per_node=8 train.py\n",
+            "other/train.py": "print('another')\n",
+        },
+        # A launch over nodes whose script's path names several files, none beside it.
+        {
+            "docs/README.md": "torchrun --nnodes=2 --nproc_per_node=8 train.py\n",
+            "other/train.py": "print('another')\n",
+            "more/train.py": "print('and another')\n",
         },
     ],
 )
@@ -132,3 +155,61 @@ def test_the_evidence_reads_launches_before_the_code(tmp_path: Path) -> None:
         several_nodes_shown(path, code, read_launches(str(tmp_path), DEFAULT_MAX_FILE_BYTES))
         is None
     )
+
+
+def test_tpl402_alone_keeps_the_sites_tpl412_would_take(tmp_path: Path) -> None:
+    files = {"train.py": TRAIN, "README.md": "torchrun --nnodes=2 --nproc_per_node=8 train.py\n"}
+    found = _findings(tmp_path, files, select=("TPL402",))
+    assert [(code, name, line) for code, name, line, _ in found] == [
+        ("TPL402", "train.py", SET_DEVICE_LINE)
+    ]
+
+
+@pytest.mark.parametrize("code", ["TPL402", "TPL412"])
+def test_a_suppression_naming_either_code_silences_both(tmp_path: Path, code: str) -> None:
+    suppressed = TRAIN.replace('["RANK"]))', f'["RANK"]))  # noqa: {code}')
+    files = {"train.py": suppressed, "README.md": "torchrun --nnodes=2 train.py\n"}
+    assert _findings(tmp_path, files) == []
+    assert _findings(tmp_path / "alone", files, select=("TPL402",)) == []
+
+
+def test_tpl412_keeps_tpl402s_project_exemptions(tmp_path: Path) -> None:
+    # Every group of the project meets on this machine (a loopback address pinned before it):
+    # the global rank is this node's GPU, whatever the code names of Slurm.
+    pinned = TRAIN.replace(
+        '    dist.init_process_group("nccl")',
+        '    os.environ["MASTER_ADDR"] = "127.0.0.1"\n    dist.init_process_group("nccl")',
+    ).replace("def main():", "NODE = os.environ['SLURM_NODEID']\n\n\ndef main():")
+    assert _findings(tmp_path, {"train.py": pinned}) == []
+
+
+def test_a_linked_file_reads_the_code_it_links_to(tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    files = {"impl/train_impl.py": TRAIN, "README.md": "torchrun --nnodes=2 train.py\n"}
+    _findings(root, files)
+    (root / "train.py").symlink_to(root / "impl" / "train_impl.py")
+    found = _findings(root, {})
+    # The link and the file it names: one line, read the same way under both names.
+    assert [(code, name) for code, name, _, _ in found] == [
+        ("TPL412", "train_impl.py"),
+        ("TPL412", "train.py"),
+    ]
+
+
+def test_a_project_folder_named_for_nodes_names_no_file(tmp_path: Path) -> None:
+    found = _findings(tmp_path / "multi_node_experiments", {"train.py": TRAIN})
+    assert [code for code, _, _, _ in found] == ["TPL402"]
+
+
+def test_a_lone_file_reads_its_own_comment_launch() -> None:
+    code = "# srun -N 2 python train.py\n" + TRAIN
+    config = LintConfig(select=("TPL402", "TPL412"), preview=True)
+    assert [f.code for f in lint_source(code, "train.py", config)] == ["TPL412"]
+
+
+def test_a_job_step_of_one_node_is_neither_rules(tmp_path: Path) -> None:
+    for name, launch in [
+        ("step", "srun -N 1 python train.py\n"),
+        ("job", "#!/bin/bash\n#SBATCH --nodes=1\nsrun python train.py\n"),
+    ]:
+        assert _findings(tmp_path / name, {"train.py": TRAIN, "run.sh": launch}) == []

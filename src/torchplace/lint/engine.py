@@ -30,6 +30,7 @@ from torchplace.lint.context import FileContext, is_test_or_benchmark
 from torchplace.lint.parse_around import Cut, parse_around
 from torchplace.lint.project_roots import relative_to_project
 from torchplace.lint.regions import reduce_source
+from torchplace.lint.registry import site_partners
 from torchplace.lint.rule import Rule
 from torchplace.lint.source import SourceFile
 from torchplace.report import Finding, Position, Severity
@@ -159,7 +160,8 @@ class Linter:
             except Exception as error:
                 result.findings.append(internal_error(path, rule.code, error))
                 continue
-            kept = [f for f in found if not suppression.is_suppressed(source, f)]
+            also = site_partners().get(rule.code, ())
+            kept = [f for f in found if not suppression.is_suppressed(source, f, also)]
             if checked is not source:
                 # No fix is written to a file with statements cut (`fix_verify` cannot check
                 # it against the whole file): none is offered either.

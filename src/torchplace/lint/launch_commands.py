@@ -239,6 +239,10 @@ class Launch:
     #: A `cd` or `pushd` runs before it in its text: the folder its script is named from is
     #: not known to be the text's own, nor one above it.
     after_cd: bool = False
+    #: `srun` starts it, inside the job's allocation, and it keeps to one node on its own
+    #: (`srun python train.py`): in a batch script of one node (`#SBATCH --nodes=1`) it runs
+    #: on that node.
+    within_allocation: bool = False
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -291,11 +295,14 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
                         if moved:
                             launch = replace(launch, after_cd=True)
                         if cluster:
-                            # In a job of one node a command keeps its own reach; one a
-                            # cluster launcher runs (`srun ...`) is read as spanning still.
+                            # In a job of one node a command keeps its own reach, and so does
+                            # one `srun` starts inside it; one another cluster launcher runs
+                            # (`mpirun ...`, `ssh`) is read as spanning still. A job step of
+                            # one node (`srun -N 1 python x.py`) is one node in any job.
                             launch = replace(
                                 launch,
-                                one_node=launch.one_node and one_node_job,
+                                one_node=(launch.one_node and launch.within_allocation)
+                                or ((launch.one_node or launch.within_allocation) and one_node_job),
                                 one_process=launch.one_process and one_node_job,
                             )
                         if (cluster and not one_node_job) or names_nodes:
@@ -1003,10 +1010,17 @@ def _cluster_launches(
     if remote and all(_runs_no_program(command) for command in commands):
         return []  # a login, a tunnel, `ssh host "mkdir -p $dir"`: no program
     tasks = 1 if remote else _tasks_per_node(program, rest)
+    # `srun -N 1 python train.py`: a job step of one node, where the command keeps its reach.
+    position = _program_position(rest, True)
+    step_nodes = _short_or_long(rest[:position], "-N", "--nodes") if position else None
+    one_step = program == "srun" and step_nodes in ("1", "1-1")
+    # A step of another job's allocation (`srun --jobid=123 ...`) is not this job's.
+    own_allocation = position is not None and _option(rest[:position], "--jobid") is None
     found = [
         replace(
             launch,
-            one_node=False,
+            one_node=launch.one_node and one_step,
+            within_allocation=program == "srun" and own_allocation and launch.one_node,
             one_process=False,
             per_node=None if tasks is None or launch.per_node is None else tasks * launch.per_node,
             config_file=None,
@@ -1694,6 +1708,7 @@ class LaunchIndex:
         #: A launch whose script cannot be read and that may show it several GPUs.
         self.unread_several_gpus: Launch | None = None
         relative = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in python_files}
+        self._relative = relative
         texts = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in text_files}
         # A shell script a cluster launcher runs (`srun bash train.sh`): its commands run on
         # every node of the job, whatever they say alone.
@@ -1741,6 +1756,23 @@ class LaunchIndex:
 
     def launches_of(self, path: str) -> list[Launch]:
         return self._by_file.get(os.path.realpath(path), [])
+
+    def files_run_by(self, launch: Launch) -> int:
+        """How many of the project's files `launch` is matched to (one where its script's
+        path names one file alone)."""
+        return sum(launch in launches for launches in self._by_file.values())
+
+    def names_one_file(self, launch: Launch) -> bool:
+        """Whether the script `launch` names is one file of the project from wherever its
+        text runs it (after a `cd`, say): the path of no other file ends with its path."""
+        script = launch.script or ""
+        if launch.module:
+            dotted = script.replace(".", "/")
+            tails: tuple[str, ...] = (dotted + ".py", dotted + "/__main__.py")
+        else:
+            tails = ("/".join(p for p in script.split("/") if p not in ("", ".", "..")),)
+        named = (name for name in self._relative.values() if any(_same(name, t) for t in tails))
+        return len(list(named)) == 1
 
     def launched_beside(self, path: str) -> list[str]:
         """The other files of the directory of `path` that the project launches (real paths)."""

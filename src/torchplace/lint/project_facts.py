@@ -123,6 +123,7 @@ from torchplace.lint.project_saves import (
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rank_names import RANK_FROM_CALLERS, defines_as_local_rank, self_rank_name
 from torchplace.lint.ray_actors import gpu_actor_line, ray_gpu_actor
+from torchplace.lint.registry import all_rules
 from torchplace.lint.rule import Rule
 from torchplace.lint.rules._helpers import calls_on_line, enclosing_function, same_call
 from torchplace.lint.rules.forward.tensor_factory_without_device_in_forward import (
@@ -321,15 +322,6 @@ def _may_span_nodes(index: ProjectIndex, finding: Finding) -> str | None:
         return None
     name = self_rank_name(finding.message)
     if name is not None and index.defines_as_local_rank(finding.path, name):
-        return None
-    return said
-
-
-def _may_span_nodes_unshown(index: ProjectIndex, finding: Finding) -> str | None:
-    """`_may_span_nodes`, where the project does not itself show the file running on several
-    nodes (`node_evidence`): those findings are `_shows_several_nodes`'."""
-    said = _may_span_nodes(index, finding)
-    if said is None or index.several_nodes_shown(finding.path) is not None:
         return None
     return said
 
@@ -590,7 +582,6 @@ def _ids_not_bound_where_set(index: ProjectIndex, finding: Finding) -> str | Non
 
 CONDITIONS: dict[str, Condition] = {
     "may-span-nodes": _may_span_nodes,
-    "may-span-nodes-unshown": _may_span_nodes_unshown,
     "shows-several-nodes": _shows_several_nodes,
     "imports-may-start-cuda": _imports_may_start_cuda,
     "may-run-in-several-processes": _may_run_in_several_processes,
@@ -804,7 +795,8 @@ class ProjectIndex:
         """What the project writes that runs `path` on several nodes (`node_evidence`)."""
         key = os.path.abspath(path)
         if key not in self._several_nodes_shown:  # asked for every finding: once a file
-            code = self._code(path)
+            # Through a link to the file it names: the linter read that file's code.
+            code = self._code(os.path.realpath(path))
             found = None
             if code is not None:
                 found = several_nodes_shown(path, code, self.launches_for(path))
@@ -2382,4 +2374,17 @@ def apply_project_facts(
             continue
         if said is not None:
             kept.append(replace(finding, message=f"{finding.message} {said}".rstrip()))
-    return kept
+    return _without_taken_sites(kept)
+
+
+def _without_taken_sites(findings: list[Finding]) -> list[Finding]:
+    """`findings` less those at a place where a finding of a rule that takes over their
+    rule's sites (`Rule.takes_sites_of`) stands: where both rules run, one line is flagged
+    once; where only the first runs, it keeps them all."""
+    taken = {r.code: r.takes_sites_of for r in all_rules() if r.takes_sites_of is not None}
+    places = {
+        (taken[f.code], f.path, f.start.line, f.start.column) for f in findings if f.code in taken
+    }
+    if not places:
+        return findings
+    return [f for f in findings if (f.code, f.path, f.start.line, f.start.column) not in places]

@@ -29,6 +29,17 @@ def all_rules() -> tuple[type[Rule], ...]:
     return tuple(found[code] for code in sorted(found))
 
 
+@cache
+def site_partners() -> dict[str, tuple[str, ...]]:
+    """Code -> the codes of rules that share its sites (`Rule.takes_sites_of`), both ways."""
+    partners: dict[str, list[str]] = {}
+    for rule in all_rules():
+        if rule.takes_sites_of is not None:
+            partners.setdefault(rule.code, []).append(rule.takes_sites_of)
+            partners.setdefault(rule.takes_sites_of, []).append(rule.code)
+    return {code: tuple(codes) for code, codes in partners.items()}
+
+
 def by_code(code: str) -> type[Rule]:
     """A rule by code (`TPL101`) or name (`cuda-call-without-device`)."""
     wanted = code.strip()

@@ -136,6 +136,11 @@ class Rule:
     #: `project_facts.CONDITIONS`): findings are made per file, then kept only where the
     #: file's project has it (see `project_facts.apply_project_facts`).
     project_condition: ClassVar[str | None] = None
+    #: The code of a rule whose findings this one takes over, site for site, where both run
+    #: (TPL412 takes TPL402's in files the project shows on several nodes): the other's
+    #: finding at the same place is dropped (`project_facts.apply_project_facts`), and a
+    #: suppression naming either code silences both (`registry.site_partners`).
+    takes_sites_of: ClassVar[str | None] = None
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         raise NotImplementedError

@@ -37,9 +37,11 @@ def _suppresses(line: str, code: str) -> bool:
     return False
 
 
-def is_suppressed(source: SourceFile, finding: Finding) -> bool:
-    """A suppression comment on the finding's first or last line silences it."""
+def is_suppressed(source: SourceFile, finding: Finding, also: tuple[str, ...] = ()) -> bool:
+    """A suppression comment on the finding's first or last line silences it, one naming its
+    code or one of `also` (the codes of rules that share its sites)."""
     lines = {finding.start.line}
     if finding.end is not None:
         lines.add(finding.end.line)
-    return any(_suppresses(source.line(n), finding.code) for n in lines)
+    codes = (finding.code, *also)
+    return any(_suppresses(source.line(n), code) for n in lines for code in codes)

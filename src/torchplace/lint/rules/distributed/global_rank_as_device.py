@@ -90,7 +90,7 @@ class GlobalRankAsDevice(Rule):
     (one as several processes) and not named or said to be for several nodes, or a module only these
     (and tests) import, or a function only such scripts call, when no launch that may span nodes
     (Slurm, MPI, a hostfile) could run it and its code names no multi-node setting. Where the
-    project itself shows the file on several nodes, the finding is TPL412's.
+    project shows the file on several nodes and TPL412 runs, the finding is TPL412's.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -162,11 +162,11 @@ class GlobalRankAsDevice(Rule):
     preview = True
     name = "global-rank-as-device"
     in_tests = False
-    project_condition = "may-span-nodes-unshown"
+    project_condition = "may-span-nodes"
     contexts = (
         "device arguments anywhere (`set_device` of CUDA or another accelerator, `device_ids=`,"
-        " `torch.device`, `.to`); not in files the project shows running on several nodes"
-        " (TPL412's)"
+        " `torch.device`, `.to`); where TPL412 runs, not in files the project shows running on"
+        " several nodes (TPL412's)"
     )
     summary = "Device index taken from the global rank; use LOCAL_RANK (breaks on node 2)"
     pattern: ClassVar[str | None] = "global-rank-as-device-index"
@@ -292,7 +292,6 @@ class GlobalRankModuloAsDevice(GlobalRankAsDevice):
         " variable, a `local_rank` that is not the modulo value itself)"
     )
     summary = "Device index is the global rank modulo a GPU count; use LOCAL_RANK"
-    project_condition = "may-span-nodes"
     modulo = True
     derived = " (taken modulo a GPU count)"
     # Its own candidate: lines taking a modulo by a GPU count. The device that receives the

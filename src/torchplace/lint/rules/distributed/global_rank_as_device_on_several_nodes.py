@@ -15,18 +15,20 @@ class GlobalRankAsDeviceOnSeveralNodes(GlobalRankAsDevice):
     - a launch of the file that spans nodes or leaves their number open, written in the
       project's shell scripts, READMEs or notebooks, or in the file's own comments:
       `torchrun --nnodes 2`, `--nnodes $NNODES`, `srun -N 4`, `#SBATCH --nodes=2` in the job
-      script that runs it, `mpirun` over hosts, a plain `deepspeed train.py` (which runs on
-      every host of `/job/hostfile`) or a plain `accelerate launch` (the machines of the
-      user's `accelerate config`);
-    - where the project writes no launch of the file at all: its code names a multi-node
-      setting (`node_rank`, `nnodes`, `num_nodes`, `SLURM_...`, `num_machines`, a hostfile,
-      MPI's world), or its name or text says it is for several nodes or machines
-      (`train_multi_node.py`, "multi-node training").
+      script that runs it, `mpirun` (the hosts of the job's allocation), a plain `deepspeed
+      train.py` (which runs on every host of `/job/hostfile`) or a plain `accelerate launch`
+      (the machines of the user's `accelerate config`); only a launch whose script names
+      this file alone (after a `cd` in its text, whose name no other file has);
+    - where the project writes no launch of the file at all: its code, not its comments,
+      names a multi-node setting (`node_rank`, `nnodes`, `SLURM_...`, `num_machines`, a
+      hostfile, MPI's world; `num_nodes` where no graph library is imported), or its name
+      says it is for several nodes or machines (`train_multi_node.py`).
 
     A file every written launch of which keeps it on one node shows none, whatever its code
-    names (an unused `--num_nodes` argument). The message says what shows the nodes. The
-    findings of TPL402 where the project shows nothing of the kind (a library module, a
-    script nothing launches) stay TPL402's: the two rules never flag one line twice.
+    names (an unused `--num_nodes` argument), and so does prose ("multi-node runs are not
+    supported"). The message says what shows the nodes. Where both rules run, TPL402 keeps
+    only the rest (a library module, a script nothing launches): one line is flagged once,
+    and `# noqa` naming either code silences both.
 
     ## Why is this bad?
     The global rank counts processes over all nodes; CUDA ordinals count the GPUs of this
@@ -62,6 +64,7 @@ class GlobalRankAsDeviceOnSeveralNodes(GlobalRankAsDevice):
     preview = True
     name = "global-rank-as-device-on-several-nodes"
     project_condition = "shows-several-nodes"
+    takes_sites_of = "TPL402"
     contexts = (
         "device arguments anywhere, in files the project shows running on several nodes (a"
         " launch of the file that spans nodes or leaves their number open; with no launch"
