@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-109 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-110 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -195,7 +195,8 @@ look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL
 `--fresh-105` (`FRESH_105`) repositories and packages chosen by the text TPL110 looks for;
 `--fresh-106` (`FRESH_106`) repositories and packages chosen by the text TPL108, TPL305,
 TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`), `--fresh-108` (`FRESH_108`) and
-`--fresh-109` (`FRESH_109`) repositories chosen by the text TPL402 and TPL108 look for.
+`--fresh-109` (`FRESH_109`) repositories chosen by the text TPL402 and TPL108 look for;
+`--fresh-110` (`FRESH_110`) repositories chosen by the text TPL412 looks for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13304,6 +13305,41 @@ FRESH_109 = (
     ("github:gokulkarthik/text2speech", "b3cc118ac2f97bbe45ca7497b4850e93c9ed84b9"),
 )
 
+#: fresh-110: GitHub repositories (at the commit of their snapshot) chosen by text found with
+#: the code search, in the order it gave them: a GPU index taken from the global rank in a
+#: repository whose own files show a run over several nodes (a multi-node launch, a node
+#: setting, a script named for several nodes), TPL412's shape. None of the repositories or
+#: packages the sets before it looked at, nor a project of a recall case, nor a fork or copy of
+#: one. Chosen without running the linter, by a reader who had not seen the rules' code (12:
+#: the searches found no more that were new), and committed before it was first linted, after
+#: TPL412 took over TPL402's findings in files the project shows on several nodes.
+FRESH_110 = (
+    # Co-Encoder context-compression LLM fine-tuning utilities (LLM, DeepSpeed pipeline)
+    ("github:sudy-super/coencoder_utils", "e041d28b3e256e1c12f9a0e9d12642a849f8fce7"),
+    # Whisper speech-model interpretability (probes, sparse dictionary learning) (speech)
+    ("github:er537/whisper_interpretability", "ff98e7994b5b3a98501e24edb5671aed0b80edbd"),
+    # pipeline/tensor-parallel LLM inference and speculative decoding over GPUs and machines
+    ("github:jianc99/FlexPipe", "4f2eb1d16381a34f4d538225a4b133b36e8a0397"),
+    # DiG: scalable diffusion model with gated linear attention (vision / generative)
+    ("github:hustvl/DiG", "e3ac0bae50161ecb589f84e1d980eeeb6cbf4f7b"),
+    # Adversarial NLI benchmark training/eval code (NLP)
+    ("github:facebookresearch/anli", "b5ce27af54a53bd495af7260fdc485000eed15f8"),
+    # LLM training and inference notes and example collection (a tutorial)
+    ("github:liguodongiot/llm-action", "923449432b6bd00674efd5965fdb70365a88ce5e"),
+    # SAR3D: autoregressive 3D object generation/understanding with multi-scale 3D VQVAE (3D vision)
+    ("github:cyw-3d/SAR3D", "6362412851a0c5b3fafcededb9ca15835d4c4cf7"),
+    # TorchCAP: cost-model-driven automatic parallelization planner for PyTorch (ML systems)
+    ("github:TorchCAP/TorchCAP", "c03b75315dab79f8fe67b331de6176991a2774ee"),
+    # Kelix: unified autoregressive image understanding and generation (multimodal)
+    ("github:Kuaishou-OneRec/Kelix", "3ff97bf7fe1f6046d2920edc613cb93ae16529a9"),
+    # RecIS: PyTorch sparse/dense training framework for recommendation models (recommender systems)
+    ("github:alibaba/RecIS", "b004c562a2e66c0511d0cda3717316248f5ed62c"),
+    # DMuon: distributed Muon optimizer for FSDP/HSDP training (optimization / ML systems)
+    ("github:X-Square-Robot/dmuon", "f002f24a7e7397ae4b92ee6fd33fe62c75e9deb2"),
+    # Caduceus: bidirectional equivariant long-range DNA sequence models (genomics / science)
+    ("github:kuleshov-group/caduceus", "0060a6d8079b6a040fc55d505e15972a327b70a6"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16056,6 +16092,7 @@ UNSEEN_SETS = {
     "fresh-107": FRESH_107,
     "fresh-108": FRESH_108,
     "fresh-109": FRESH_109,
+    "fresh-110": FRESH_110,
 }
 
 

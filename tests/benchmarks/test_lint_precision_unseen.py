@@ -643,10 +643,11 @@ def test_a_package_archive_leaves_out_the_files_named_for_it(unseen, tmp_path): 
 
 
 @pytest.mark.parametrize(
-    ("set_name", "size"), [("fresh-107", 12), ("fresh-108", 14), ("fresh-109", 14)]
+    ("set_name", "size"),
+    [("fresh-107", 12), ("fresh-108", 14), ("fresh-109", 14), ("fresh-110", 12)],
 )
 def test_a_repository_set_chosen_by_text_is_new_everywhere(unseen, set_name, size):  # type: ignore[no-untyped-def]
-    # fresh-107 to fresh-109: GitHub repositories only, each pinned, none a recall source, in no
+    # fresh-107 to fresh-110: GitHub repositories only, each pinned, none a recall source, in no
     # other set (as itself or as a package) and named in no judged sample of another set.
     corpus = sys.modules["corpus"]
     entries = unseen.PACKAGE_SETS[set_name]
