@@ -54,6 +54,14 @@ def _findings(
         ({"run.sh": "torchrun --nnodes=$NNODES --nproc_per_node=8 train.py\n"}, "run.sh:1"),
         ({"run.sh": "deepspeed train.py --deepspeed ds.json\n"}, "run.sh:1"),
         ({"run.sh": "#!/bin/bash\n#SBATCH --nodes=4\nsrun python train.py\n"}, "run.sh:3"),
+        # A job script a cluster launcher runs on every node of the job.
+        (
+            {
+                "job.sh": "#!/bin/bash\npython train.py\n",
+                "submit.sh": "srun -N 2 bash job.sh\n",
+            },
+            "job.sh:2",
+        ),
         # After a `cd`, a name no other file of the project has.
         ({"run.sh": "cd $REPO\ntorchrun --nnodes=2 train.py\n"}, "run.sh:2"),
         # No launch written: the code names a node setting.
@@ -103,6 +111,9 @@ def test_a_file_named_for_several_nodes_is_tpl412s(tmp_path: Path) -> None:
                 "def main():", "def count(data):\n    return data.num_nodes\n\n\ndef main():"
             )
         },
+        # A plain command that only sits in a cluster script: run once, on one host.
+        {"run.sh": "#!/bin/bash\n#$ -pe smp 2\npython train.py\nqsub run.sh\n"},
+        {"run.sh": "#!/bin/bash\n#SBATCH --nodes=4\npython train.py\n"},
         # A launch over nodes after a `cd`: the `train.py` it runs is another folder's.
         {
             "run.sh": "cd other\ntorchrun --nnodes=2 --nproc_per_node=8 train.py\n",

@@ -243,6 +243,10 @@ class Launch:
     #: (`srun python train.py`): in a batch script of one node (`#SBATCH --nodes=1`) it runs
     #: on that node.
     within_allocation: bool = False
+    #: Its own words keep it on one node, and only its text, a cluster script, leaves that
+    #: open (`python train.py` in a script that submits itself with `qsub`, or under
+    #: `#SBATCH --nodes=4`, where a plain command runs once, on the first node).
+    open_by_text: bool = False
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -299,11 +303,14 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
                             # one `srun` starts inside it; one another cluster launcher runs
                             # (`mpirun ...`, `ssh`) is read as spanning still. A job step of
                             # one node (`srun -N 1 python x.py`) is one node in any job.
+                            one_node = (launch.one_node and launch.within_allocation) or (
+                                (launch.one_node or launch.within_allocation) and one_node_job
+                            )
                             launch = replace(
                                 launch,
-                                one_node=(launch.one_node and launch.within_allocation)
-                                or ((launch.one_node or launch.within_allocation) and one_node_job),
+                                one_node=one_node,
                                 one_process=launch.one_process and one_node_job,
+                                open_by_text=launch.one_node and not one_node,
                             )
                         if (cluster and not one_node_job) or names_nodes:
                             # Run on several nodes, or beside `NNODES=2` (a configuration
@@ -1713,6 +1720,7 @@ class LaunchIndex:
         # A shell script a cluster launcher runs (`srun bash train.sh`): its commands run on
         # every node of the job, whatever they say alone.
         spanning: set[str] = set()
+        spread: set[str] = set()  # run on every node by their launcher (`srun bash x.sh`)
         for launch in launches:
             if not launch.shell:
                 continue
@@ -1721,6 +1729,8 @@ class LaunchIndex:
                 self.unread_spanning = launch
             if not launch.nodes_from_header:  # else the script's own reading holds
                 spanning.update(texts[f] for f in found)
+                if _SPREADS_SCRIPTS.search(launch.command):
+                    spread.update(texts[f] for f in found)
         configs = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in (config_files or ())}
         for launch in launches:
             if launch.shell:
@@ -1728,7 +1738,15 @@ class LaunchIndex:
             if launch.config_file is not None and _one_machine_config(launch, configs):
                 launch = replace(launch, one_node=True)
             if launch.path in spanning:
-                launch = replace(launch, one_node=False, one_process=False)
+                # A job's script (`sbatch`, `qsub`) runs once, on its first host; one that
+                # `srun` or `mpirun` runs, on every node.
+                by_text = launch.open_by_text or launch.one_node
+                launch = replace(
+                    launch,
+                    one_node=False,
+                    one_process=False,
+                    open_by_text=by_text and launch.path not in spread,
+                )
             if launch.script is None:
                 if not launch.one_node and self.unread_spanning is None:
                     self.unread_spanning = launch
@@ -1923,6 +1941,13 @@ def _one_machine_config(launch: Launch, configs: dict[str, str]) -> bool:
         if data is None or _NUM_MACHINES.findall(data) != [b"1"]:
             return False
     return True
+
+
+#: Launchers that run a script on every node of a job (`srun bash x.sh`, `mpirun -np 16 x.sh`),
+#: not once as the job's batch script (`sbatch x.sh`, `qsub x.sh`).
+_SPREADS_SCRIPTS = re.compile(
+    r"\b(?:srun|mpirun|mpiexec|pdsh|clush|pssh|parallel-ssh|jsrun|aprun|ibrun|horovodrun)\b"
+)
 
 
 def _same(name: str, script: str) -> bool:

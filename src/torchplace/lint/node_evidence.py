@@ -4,9 +4,11 @@
 file keeps it on one node. This module answers it the other way, from what the project
 writes of the file itself:
 
-- a launch of the file that spans nodes or leaves their number open (`torchrun --nnodes 2`,
-  `--nnodes $NNODES`, `srun -N 4`, a plain `deepspeed train.py` that reads `/job/hostfile`,
-  a plain `accelerate launch`): in the project's shell scripts, READMEs and notebooks
+- a launch of the file that spans nodes or leaves their number open by its own words
+  (`torchrun --nnodes 2`, `--nnodes $NNODES`, `srun -N 4`, a plain `deepspeed train.py` that
+  reads `/job/hostfile`, a plain `accelerate launch`; not a plain `python train.py` that only
+  sits in a cluster script, run once on one host): in the project's shell scripts, READMEs
+  and notebooks
   (`launch_commands`), or in the file's own comments (`# srun -N 2 python train.py`). Only a
   launch whose script names this file alone, and, after a `cd` or `pushd` in its text (the
   folder it names the script from is then unknown), only where no other file of the project
@@ -65,7 +67,7 @@ def several_nodes_shown(path: str, code: bytes, launches: LaunchIndex) -> str | 
     relative = relative.replace(os.sep, "/")
     written = launches.launches_of(path) + own_comment_launches(path, relative, code)
     for launch in written:
-        if launch.one_node:
+        if launch.one_node or launch.open_by_text:
             continue
         if launch in launches.launches_of(path):
             if launches.files_run_by(launch) != 1:
