@@ -1473,6 +1473,15 @@ HISTORY = [
         "(TPL108 2/2, TPL402 1/12 with 3 split, TPL407 3/3, TPL401 0/1 split, TPL201 0/2, "
         "TPL901 0/2; seeded sample TPL106 1/10 with 1 split)",
     ),
+    (
+        "2026-12-07",
+        "d4b5e477",
+        "fresh-110 (12 GitHub repositories chosen by the text TPL412 looks for; 1,167 files) "
+        "at d4b5e477: default tier TPL303 2 of 2 TRUE; 8 of 52 judged TRUE, 5 split (TPL412 "
+        "2/2, TPL402 0/5, TPL108 2/2, TPL303 2/2, TPL103 1/8, TPL401 0/9 with 2 split, "
+        "TPL104 0/5 with 3 split, TPL102 0/3, TPL204 0/2, TPL207 0/2, TPL901 0/2; seeded "
+        "sample TPL106 1/10)",
+    ),
 ]
 
 
@@ -3559,6 +3568,33 @@ CORPUS_NOTES = {
         "binding, with a two-node launch in its script), TPL401 0 of 1 (split: ViT_clouds' "
         "barrier after DDP has used the rank's GPU), TPL201 0 of 2, TPL901 0 of 2; sample "
         "TPL106 1 of 10, 1 split."
+    ),
+    "fresh-110": (
+        "GitHub repositories chosen by text found with the code search, in the order it gave "
+        "them: a GPU index taken from the global rank in a repository whose own files show a "
+        "run over several nodes (TPL412's shape: coencoder_utils, whisper_interpretability, "
+        "FlexPipe, DiG, anli, llm-action, SAR3D, TorchCAP, Kelix, RecIS, dmuon, caduceus), by "
+        "a reader who had not seen the rules' code; 12, the searches finding no more that were "
+        "new. None of the repositories or packages the sets before it looked at, nor a project "
+        "of a recall case, nor a fork or copy of one. Committed (d4b5e477) before it was first "
+        "linted, after TPL412 took over TPL402's findings in files the project shows on "
+        "several nodes. First linted at d4b5e477: 1,167 Python files, no crash. Default tier: "
+        "TPL303 2 of 2 TRUE (coencoder_utils' and llm-qat's `device_map=\"auto\"` models moved "
+        'whole with `.to("cuda")` / `.cuda()`). Every finding of the rules that raise few, '
+        "and a seeded sample (seed 110) of TPL106's 31, judged blind by two judges per half "
+        "under the written standards (`second_judge/unseen/fresh-110/`), who agreed on 47 of "
+        "52: TPL412 2 of 2 TRUE (whisper_interpretability's `DDP(device_ids=[global_rank])`, "
+        "whose base trainer reads `--node_rank` and `--n_nodes`; both judges noted that the "
+        "launch the message cited, a plain `python3 -m ...` in a one-host `qsub` job script, "
+        "shows no second node: such a command no longer counts, e137cd2b, and both findings "
+        "are TPL402's now), TPL402 0 of 5 (DiG's `train.py`, whose model module is missing; "
+        "FlexPipe's helpers under one-node launches or called by nothing), TPL108 2 of 2 "
+        "(alpaca-lora's resume under `torchrun --nproc_per_node=8`), TPL103 1 of 8, TPL401 0 "
+        "of 9 (2 split: an unbound `barrier()` whose GPU depends on the PyTorch version), "
+        "TPL104 0 of 5 (3 split: FlexPipe's `set_device(0)` under one GPU shown per process, "
+        "beside stale `torchrun` scripts), TPL102 0 of 3, TPL204 0 of 2, TPL207 0 of 2, TPL901 "
+        "0 of 2; sample TPL106 1 of 10 (RecIS's optimizer state saved by shard 0 and loaded "
+        "by every rank)."
     ),
 }
 
