@@ -1510,3 +1510,13 @@ def test_a_package_manager_running_a_launcher_after_its_options_is_read(command:
 )
 def test_a_job_step_of_one_node_runs_its_command_there(command: str, one_node: bool) -> None:
     assert _one("run.sh", command + "\n").one_node is one_node
+
+
+def test_steps_of_one_node_that_join_one_group_are_not_one_node() -> None:
+    # Each step is one node, but they meet at a rendezvous set for them: the program spans.
+    text = (
+        "#!/bin/bash\n#SBATCH --nodes=2\nexport MASTER_ADDR=$HEAD WORLD_SIZE=2\n"
+        "srun -N 1 env RANK=0 python train.py &\n"
+    )
+    assert not _one("job.sh", text).one_node
+    assert _one("job.sh", "srun -N 1 env RANK=0 python train.py\n").one_node

@@ -224,3 +224,93 @@ def test_a_job_step_of_one_node_is_neither_rules(tmp_path: Path) -> None:
         ("job", "#!/bin/bash\n#SBATCH --nodes=1\nsrun python train.py\n"),
     ]:
         assert _findings(tmp_path / name, {"train.py": TRAIN, "run.sh": launch}) == []
+
+
+JOB_OF_ONE_NODE = "#!/bin/bash\n#SBATCH --nodes=1\nsrun python train.py\n"
+
+
+@pytest.mark.parametrize(
+    ("files", "code"),
+    [
+        # Submitted over four nodes, the job's `srun` spans them by its own words.
+        ({"job.sh": JOB_OF_ONE_NODE, "README.md": "sbatch -N 4 job.sh\n"}, "TPL412"),
+        ({"job.sh": JOB_OF_ONE_NODE, "README.md": "salloc -N 4 bash job.sh\n"}, "TPL412"),
+        # Options in a variable may name nodes: the `srun` of the job is left open, as
+        # `--nnodes $NNODES` is.
+        ({"job.sh": JOB_OF_ONE_NODE, "README.md": "sbatch $EXTRA job.sh\n"}, "TPL412"),
+        # A job's batch script, and what `--wrap` gives it, run once on one host.
+        (
+            {
+                "job.sh": "#!/bin/bash\npython train.py\n",
+                "README.md": "sbatch -N 2 --job-name=srun-test -o mpirun.out job.sh\n",
+            },
+            "TPL402",
+        ),
+        ({"README.md": 'sbatch -N 2 --wrap "python train.py"\n'}, "TPL402"),
+        # A step of one node runs its script on one node.
+        ({"job.sh": "#!/bin/bash\npython train.py\n", "run.sh": "srun -N 1 bash job.sh\n"}, ""),
+        # `mpirun` inside a one-node job takes the job's one host.
+        ({"job.sh": "#!/bin/bash\n#SBATCH --nodes=1\nmpirun -np 8 python train.py\n"}, ""),
+        # Steps of one node each joined into one group, a heterogeneous step, a directive
+        # Slurm ignores, another job's allocation: not one node.
+        (
+            {
+                "job.sh": "#!/bin/bash\n#SBATCH --nodes=2\nexport MASTER_ADDR=$HEAD\n"
+                "srun -N 1 -r 1 python train.py &\n"
+            },
+            "TPL412",
+        ),
+        ({"run.sh": "srun -N 1 python train.py : -N 4 python train.py\n"}, "TPL412"),
+        (
+            {
+                "job.sh": "#!/bin/bash\n#SBATCH --ntasks=16\n# SBATCH --nodes=1\n"
+                "srun python train.py\n"
+            },
+            "TPL412",
+        ),
+        (
+            {
+                "job.sh": "#!/bin/bash\n#SBATCH --nodes=1\n"
+                "SLURM_JOB_ID=$OTHER srun python train.py\n"
+            },
+            "TPL412",
+        ),
+        # Nodes named only in a docstring.
+        (
+            {
+                "train.py": '"""Single node: multi-node runs (nnodes > 1) are not supported."""\n'
+                + TRAIN
+            },
+            "TPL402",
+        ),
+    ],
+)
+def test_cluster_scripts_show_nodes_by_their_launchers_words(
+    tmp_path: Path, files: dict[str, str], code: str
+) -> None:
+    found = _findings(tmp_path, {"train.py": TRAIN, **files})
+    assert [c for c, _, _, _ in found] == ([code] if code else [])
+
+
+def test_a_noqa_of_a_prefix_silences_only_the_codes_it_begins(tmp_path: Path) -> None:
+    # `# noqa: TPL41` is for TPL410 to TPL419: it silences TPL412, not the TPL402 it took over.
+    marked = TRAIN.replace('["RANK"]))', '["RANK"]))  # noqa: TPL41')
+    assert [c for c, _, _, _ in _findings(tmp_path, {"train.py": marked})] == ["TPL402"]
+    # Where TPL412 would take the site, the prefix silences it, and TPL402's finding stands:
+    # the prefix does not name TPL402.
+    files = {"train.py": marked, "README.md": "torchrun --nnodes=2 train.py\n"}
+    assert [c for c, _, _, _ in _findings(tmp_path / "shown", files)] == ["TPL402"]
+
+
+def test_add_noqa_marks_a_shared_site_once(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    _findings(tmp_path, {"train.py": TRAIN, "README.md": "torchrun --nnodes=2 train.py\n"})
+    command = [sys.executable, "-m", "torchplace", "lint", "--preview", "--no-cache"]
+    select = ["--select", "TPL402,TPL412", "--add-noqa", str(tmp_path)]
+    done = subprocess.run(command + select, capture_output=True, text=True, check=False)
+    assert "Marked 1 finding(s)" in done.stderr, done.stderr
+    line = (tmp_path / "train.py").read_text(encoding="utf-8").splitlines()[SET_DEVICE_LINE - 1]
+    assert line.endswith("# noqa: TPL412")
+    assert _findings(tmp_path, {}) == []

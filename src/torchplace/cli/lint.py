@@ -23,6 +23,7 @@ from torchplace.lint.discovery import MissingPathError
 from torchplace.lint.engine import INTERNAL_ERROR_CODE, Linter
 from torchplace.lint.fix import FixOutcome, apply_fixes, fixable
 from torchplace.lint.fix_write import decode_for_fix, fix_in_place, unwritable_reason
+from torchplace.lint.project_facts import without_taken_sites
 from torchplace.lint.runner import LintRun, run
 from torchplace.report import Finding, FixSafety
 from torchplace.report import formats as report_formats
@@ -204,7 +205,8 @@ def _add_noqa(lint_run: LintRun, config: LintConfig, exit_zero: bool) -> int:
         counts = {"marked": 0, "unmarkable": 0}
 
         def compute(original: str, path: str = path, counts: dict[str, int] = counts) -> FixOutcome:
-            findings = linter.lint_text(path, original).findings
+            # One mark where two rules share a site (TPL412 and TPL402): it silences both.
+            findings = without_taken_sites(linter.lint_text(path, original).findings)
             outcome = add_noqa(original, findings)
             counts["marked"] = outcome.marked
             counts["unmarkable"] = outcome.unmarkable or (

@@ -247,6 +247,10 @@ class Launch:
     #: open (`python train.py` in a script that submits itself with `qsub`, or under
     #: `#SBATCH --nodes=4`, where a plain command runs once, on the first node).
     open_by_text: bool = False
+    #: A shell script its launcher runs on every node of the job (`srun bash job.sh`), not
+    #: once as the job's batch script (`sbatch job.sh`, `qsub job.sh`) nor as a step of one
+    #: node (`srun -N 1 bash job.sh`).
+    spread: bool = False
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -273,6 +277,8 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
         assigned, known, per_line = _scoped_variables(text, lines, scopes)
     cluster = not markdown and _is_cluster_script(text, lines, known)
     one_node_job = cluster and _one_node_batch_job(text, lines, known)
+    # Steps of one node each that join one group (`MASTER_ADDR`, `WORLD_SIZE` set for them).
+    other_hosts = cluster and _OTHER_HOSTS.search(text) is not None
     names_nodes = _NAMES_NODES.search(text) is not None
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
@@ -303,14 +309,16 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
                             # one `srun` starts inside it; one another cluster launcher runs
                             # (`mpirun ...`, `ssh`) is read as spanning still. A job step of
                             # one node (`srun -N 1 python x.py`) is one node in any job.
-                            one_node = (launch.one_node and launch.within_allocation) or (
+                            one_step = launch.one_node and launch.within_allocation
+                            one_node = (one_step and not other_hosts) or (
                                 (launch.one_node or launch.within_allocation) and one_node_job
                             )
                             launch = replace(
                                 launch,
                                 one_node=one_node,
                                 one_process=launch.one_process and one_node_job,
-                                open_by_text=launch.one_node and not one_node,
+                                open_by_text=launch.open_by_text
+                                or (launch.one_node and not one_node),
                             )
                         if (cluster and not one_node_job) or names_nodes:
                             # Run on several nodes, or beside `NNODES=2` (a configuration
@@ -508,7 +516,8 @@ _NAMES_NODES = re.compile(
     re.IGNORECASE,
 )
 #: A Slurm directive, with the words after `#SBATCH`.
-_SBATCH_LINE = re.compile(r"^[ \t]*#[ \t]*SBATCH\b(.*)$", re.MULTILINE)
+#: Slurm reads `#SBATCH` only so written: `# SBATCH` is a comment it ignores.
+_SBATCH_LINE = re.compile(r"^[ \t]*#SBATCH\b(.*)$", re.MULTILINE)
 #: Headers of other schedulers, or a heterogeneous job's components, each its own nodes.
 _OTHER_JOB_HEADERS = re.compile(
     r"^[ \t]*#[ \t]*(?:PBS|BSUB)\b|\b(?:hetjob|packjob)\b", re.MULTILINE
@@ -538,7 +547,7 @@ def _one_node_batch_job(text: str, lines: list[tuple[int, str]], known: Mapping[
             counts.append(given)
     if not counts or any(count not in ("1", "1-1") for count in counts):
         return False
-    return all(program == "srun" for program in _cluster_launchers_started(lines, known))
+    return all(program in _STEP_LAUNCHERS for program in _cluster_launchers_started(lines, known))
 
 
 def _cluster_launcher(word: str, rest: list[str]) -> bool:
@@ -1017,17 +1026,33 @@ def _cluster_launches(
     if remote and all(_runs_no_program(command) for command in commands):
         return []  # a login, a tunnel, `ssh host "mkdir -p $dir"`: no program
     tasks = 1 if remote else _tasks_per_node(program, rest)
-    # `srun -N 1 python train.py`: a job step of one node, where the command keeps its reach.
+    # `srun -N 1 python train.py`: a job step of one node, where the command keeps its reach;
+    # not a heterogeneous step (`srun -N 1 a : -N 4 b`) nor one placed relative to others
+    # (`srun -N 1 -r 1 ...`, a part of a job over several nodes).
     position = _program_position(rest, True)
-    step_nodes = _short_or_long(rest[:position], "-N", "--nodes") if position else None
-    one_step = program == "srun" and step_nodes in ("1", "1-1")
-    # A step of another job's allocation (`srun --jobid=123 ...`) is not this job's.
-    own_allocation = position is not None and _option(rest[:position], "--jobid") is None
+    options = rest[:position] if position else rest
+    step_nodes = _short_or_long(options, "-N", "--nodes")
+    one_step = (
+        program == "srun"
+        and step_nodes in ("1", "1-1")
+        and ":" not in rest
+        and _short_or_long(options, "-r", "--relative") is None
+    )
+    # A step of another job's allocation (`srun --jobid=123 ...`, `SLURM_JOB_ID=$X srun`) is
+    # not this job's. `mpirun` under a job takes the job's hosts too.
+    own_allocation = (
+        position is not None
+        and _option(options, "--jobid") is None
+        and _OTHER_JOB.search(segment) is None
+    )
+    within = program in _STEP_LAUNCHERS and own_allocation
     found = [
         replace(
             launch,
             one_node=launch.one_node and one_step,
-            within_allocation=program == "srun" and own_allocation and launch.one_node,
+            within_allocation=within and launch.one_node,
+            # A job's batch script, or a remote shell's command, runs once on one host.
+            open_by_text=program in _RUNS_ONCE and launch.one_node,
             one_process=False,
             per_node=None if tasks is None or launch.per_node is None else tasks * launch.per_node,
             config_file=None,
@@ -1043,8 +1068,23 @@ def _cluster_launches(
     if shell is not None:
         launch = Launch(path, line, _short(segment), shell, False, False, False, shell=True)
         before = words[: _shell_script_position(words)]
-        header = program == "sbatch" and _short_or_long(before, "-N", "--nodes") is None
-        return [replace(launch, nodes_from_header=header)]
+        # Options held in a variable (`sbatch $EXTRA job.sh`) may name the nodes.
+        header = (
+            program == "sbatch"
+            and _short_or_long(before, "-N", "--nodes") is None
+            and not any("$" in word for word in before)
+        )
+        spread = program in _STEP_LAUNCHERS | _SPREADERS and not one_step
+        # A step of one node (`srun -N 1 bash job.sh`) runs the script there.
+        return [
+            replace(
+                launch,
+                nodes_from_header=header,
+                spread=spread,
+                one_node=one_step,
+                within_allocation=within and one_step,
+            )
+        ]
     if script is None and not remote and _runs_no_project_code(commands):
         # `srun -N2 --pty bash`, `mpirun -np 2 hostname`, `srun docker pull image`,
         # FasterTransformer's `mpirun -n ${total_gpu_count} ./bin/multi_gpu_gpt_example`:
@@ -1205,6 +1245,17 @@ def _in_command_position(before: list[str]) -> bool:
 _ARRAY = re.compile(r"\$\{\w+\[[@*]\]\}")
 #: Remote shells: what they run is the command after their options and destination.
 _REMOTE_SHELLS = frozenset({"ssh", "pdsh"})
+#: Launchers whose steps take the hosts of the job they run in (a Slurm allocation).
+_STEP_LAUNCHERS = frozenset({"srun", "mpirun", "mpiexec"})
+#: Other launchers that run their command on every host they are given.
+_SPREADERS = frozenset(
+    {"pdsh", "clush", "pssh", "parallel-ssh", "jsrun", "aprun", "ibrun", "horovodrun"}
+)
+#: Launchers that run their command once, on one host: a job's batch script (`sbatch
+#: --wrap "python x.py"`, `qsub`), an allocation's shell (`salloc`), a remote shell.
+_RUNS_ONCE = frozenset({"sbatch", "qsub", "bsub", "salloc", "ssh"})
+#: A step given another job's allocation through its environment.
+_OTHER_JOB = re.compile(r"\bSLURM_JOB_?ID=")
 #: Options of `ssh` and `pdsh` that take a value (`ssh -p 2222 -i key host cmd`, `pdsh -w
 #: hosts cmd`).
 _REMOTE_SHELL_VALUES = {
@@ -1716,6 +1767,9 @@ class LaunchIndex:
         self.unread_several_gpus: Launch | None = None
         relative = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in python_files}
         self._relative = relative
+        self._files_run_by: Counter[Launch] | None = None
+        self._ends: Counter[str] | None = None
+        self._names: set[str] = set()
         texts = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in text_files}
         # A shell script a cluster launcher runs (`srun bash train.sh`): its commands run on
         # every node of the job, whatever they say alone.
@@ -1725,11 +1779,13 @@ class LaunchIndex:
             if not launch.shell:
                 continue
             found = _matches(launch, texts)
-            if not found and self.unread_spanning is None:
+            if not found and self.unread_spanning is None and not launch.one_node:
                 self.unread_spanning = launch
-            if not launch.nodes_from_header:  # else the script's own reading holds
+            if not launch.nodes_from_header and not launch.one_node:
+                # Else the script's own reading holds: a job submitted with no node count
+                # (`sbatch job.sh`), or a step of one node (`srun -N 1 bash job.sh`).
                 spanning.update(texts[f] for f in found)
-                if _SPREADS_SCRIPTS.search(launch.command):
+                if launch.spread:
                     spread.update(texts[f] for f in found)
         configs = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in (config_files or ())}
         for launch in launches:
@@ -1740,7 +1796,8 @@ class LaunchIndex:
             if launch.path in spanning:
                 # A job's script (`sbatch`, `qsub`) runs once, on its first host; one that
                 # `srun` or `mpirun` runs, on every node.
-                by_text = launch.open_by_text or launch.one_node
+                own = launch.one_node and not launch.within_allocation  # `srun` spans alone
+                by_text = launch.open_by_text or own
                 launch = replace(
                     launch,
                     one_node=False,
@@ -1777,8 +1834,12 @@ class LaunchIndex:
 
     def files_run_by(self, launch: Launch) -> int:
         """How many of the project's files `launch` is matched to (one where its script's
-        path names one file alone)."""
-        return sum(launch in launches for launches in self._by_file.values())
+        path names one file alone). Counted once for the whole project, on first ask."""
+        if self._files_run_by is None:
+            self._files_run_by = Counter(
+                launch for launches in self._by_file.values() for launch in set(launches)
+            )
+        return self._files_run_by[launch]
 
     def names_one_file(self, launch: Launch) -> bool:
         """Whether the script `launch` names is one file of the project from wherever its
@@ -1789,8 +1850,20 @@ class LaunchIndex:
             tails: tuple[str, ...] = (dotted + ".py", dotted + "/__main__.py")
         else:
             tails = ("/".join(p for p in script.split("/") if p not in ("", ".", "..")),)
-        named = (name for name in self._relative.values() if any(_same(name, t) for t in tails))
-        return len(list(named)) == 1
+        if self._ends is None:  # every file's path and its tails, counted once
+            self._ends = Counter(
+                "/".join(parts[i:])
+                for parts in (name.split("/") for name in self._relative.values())
+                for i in range(len(parts))
+            )
+            self._names = set(self._relative.values())
+        named = 0
+        for tail in tails:
+            parts = tail.split("/")
+            # Files whose path ends with the script's, and shorter paths the script's ends with.
+            named += self._ends[tail]
+            named += sum("/".join(parts[i:]) in self._names for i in range(1, len(parts)))
+        return named == 1
 
     def launched_beside(self, path: str) -> list[str]:
         """The other files of the directory of `path` that the project launches (real paths)."""
@@ -1941,13 +2014,6 @@ def _one_machine_config(launch: Launch, configs: dict[str, str]) -> bool:
         if data is None or _NUM_MACHINES.findall(data) != [b"1"]:
             return False
     return True
-
-
-#: Launchers that run a script on every node of a job (`srun bash x.sh`, `mpirun -np 16 x.sh`),
-#: not once as the job's batch script (`sbatch x.sh`, `qsub x.sh`).
-_SPREADS_SCRIPTS = re.compile(
-    r"\b(?:srun|mpirun|mpiexec|pdsh|clush|pssh|parallel-ssh|jsrun|aprun|ibrun|horovodrun)\b"
-)
 
 
 def _same(name: str, script: str) -> bool:
@@ -2117,6 +2183,6 @@ def launches_in_python(path: str, data: bytes) -> list[Launch]:
 #: A text without one of these words launches nothing (most READMEs are read no further).
 _MAY_LAUNCH = re.compile(
     r"torchrun|python|deepspeed|accelerate|srun|mpirun|mpiexec|horovodrun|ssh|pdsh|sbatch"
-    r"|gradio|streamlit|torchx"
+    r"|salloc|qsub|bsub|jsrun|aprun|gradio|streamlit|torchx"
 )
 _MAY_LAUNCH_BYTES = re.compile(_MAY_LAUNCH.pattern.encode())

@@ -29,6 +29,7 @@ trainer may serve only its one-node neighbours.
 
 from __future__ import annotations
 
+import ast
 import io
 import os
 import re
@@ -87,19 +88,31 @@ def several_nodes_shown(path: str, code: bytes, launches: LaunchIndex) -> str | 
 
 
 def _setting_in_code(code: bytes) -> str | None:
-    """The first multi-node setting the code names outside its comments; `num_nodes` not in a
-    file that imports a graph library. None where the code cannot be read as tokens."""
+    """The first multi-node setting the code names outside its comments and its prose (a
+    string that is a statement of its own: a docstring); `num_nodes` not in a file that
+    imports a graph library. None where the code cannot be read."""
     try:
         tokens = list(tokenize.tokenize(io.BytesIO(code).readline))
-    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
+        tree = ast.parse(code)
+    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
         return None
     encoding = tokens[0].string if tokens and tokens[0].type == tokenize.ENCODING else "utf-8"
     lines = code.decode(encoding, "replace").splitlines(keepends=True)
+    prose = {
+        (node.lineno, node.col_offset)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+    blank_to: tuple[int, int] | None = None
     for token in tokens:
-        if token.type == tokenize.COMMENT:
-            (row, start), (_, end) = token.start, token.end
-            line = lines[row - 1]
-            lines[row - 1] = line[:start] + " " * (end - start) + line[end:]
+        if token.type == tokenize.STRING and (token.start[0], _byte_column(lines, token)) in prose:
+            blank_to = token.end
+        if token.type == tokenize.COMMENT or blank_to is not None:
+            _blank(lines, token.start, token.end)
+        if blank_to is not None and token.end == blank_to:
+            blank_to = None
     text = "".join(lines).encode("utf-8", "replace")
     if _GRAPH_LIBRARY.search(code) is not None:
         text = _NUM_NODES.sub(b"", text)
@@ -107,3 +120,18 @@ def _setting_in_code(code: bytes) -> str | None:
 
 
 _NUM_NODES = re.compile(rb"num_nodes")
+
+
+def _byte_column(lines: list[str], token: tokenize.TokenInfo) -> int:
+    """The token's column in UTF-8 bytes, as `ast` counts it."""
+    row, column = token.start
+    return len(lines[row - 1][:column].encode("utf-8"))
+
+
+def _blank(lines: list[str], start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Blanks the text from `start` to `end` (rows from 1, columns in characters)."""
+    for row in range(start[0], end[0] + 1):
+        line = lines[row - 1]
+        first = start[1] if row == start[0] else 0
+        last = end[1] if row == end[0] else len(line.rstrip("\r\n"))
+        lines[row - 1] = line[:first] + " " * (last - first) + line[last:]

@@ -2374,10 +2374,10 @@ def apply_project_facts(
             continue
         if said is not None:
             kept.append(replace(finding, message=f"{finding.message} {said}".rstrip()))
-    return _without_taken_sites(kept)
+    return without_taken_sites(kept)
 
 
-def _without_taken_sites(findings: list[Finding]) -> list[Finding]:
+def without_taken_sites(findings: list[Finding]) -> list[Finding]:
     """`findings` less those at a place where a finding of a rule that takes over their
     rule's sites (`Rule.takes_sites_of`) stands: where both rules run, one line is flagged
     once; where only the first runs, it keeps them all."""

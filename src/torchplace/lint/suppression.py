@@ -26,22 +26,29 @@ def _codes(raw: str | None) -> list[str] | None:
     return [c.upper() for c in re.split(r"[\s,]+", raw.strip()) if c]
 
 
-def _suppresses(line: str, code: str) -> bool:
+def _suppresses(line: str, code: str, exact: bool = False) -> bool:
+    """A suppression on `line` names `code` (or, unless `exact`, a prefix of it), or every
+    code."""
     if "#" not in line:
         return False
     for regex in (NOQA_DIRECTIVE, _IGNORE):
         for match in regex.finditer(line):
             codes = _codes(match.group("codes"))
-            if codes is None or any(code.startswith(c) for c in codes):
+            if codes is None or any(code == c or (not exact and code.startswith(c)) for c in codes):
                 return True
     return False
 
 
 def is_suppressed(source: SourceFile, finding: Finding, also: tuple[str, ...] = ()) -> bool:
     """A suppression comment on the finding's first or last line silences it, one naming its
-    code or one of `also` (the codes of rules that share its sites)."""
+    code (or a prefix of it) or one of `also` whole (the codes of rules that share its
+    sites)."""
     lines = {finding.start.line}
     if finding.end is not None:
         lines.add(finding.end.line)
-    codes = (finding.code, *also)
-    return any(_suppresses(source.line(n), code) for n in lines for code in codes)
+    # A partner's code silences it only named whole: `# noqa: TPL41` is meant for TPL41x.
+    return any(
+        _suppresses(source.line(n), finding.code)
+        or any(_suppresses(source.line(n), code, exact=True) for code in also)
+        for n in lines
+    )

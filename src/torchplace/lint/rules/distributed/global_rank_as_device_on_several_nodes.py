@@ -16,13 +16,13 @@ class GlobalRankAsDeviceOnSeveralNodes(GlobalRankAsDevice):
       a plain `python train.py` that only sits in a `qsub` or `sbatch` job script, run once on
       one host), written in the project's shell scripts, READMEs or notebooks, or in the
       file's own comments:
-      `torchrun --nnodes 2`, `--nnodes $NNODES`, `srun -N 4`, `#SBATCH --nodes=2` in the job
-      script that runs it, `mpirun` (the hosts of the job's allocation), a plain `deepspeed
+      `torchrun --nnodes 2`, `--nnodes $NNODES`, `srun -N 4`, `srun` in a job script of
+      `#SBATCH --nodes=2`, `mpirun` (the hosts of the job's allocation), a plain `deepspeed
       train.py` (which runs on every host of `/job/hostfile`) or a plain `accelerate launch`
       (the machines of the user's `accelerate config`); only a launch whose script names
       this file alone (after a `cd` in its text, whose name no other file has);
-    - where the project writes no launch of the file at all: its code, not its comments,
-      names a multi-node setting (`node_rank`, `nnodes`, `SLURM_...`, `num_machines`, a
+    - where the project writes no launch of the file at all: its code (not its comments nor
+      docstrings) names a multi-node setting (`node_rank`, `nnodes`, `SLURM_...`, `num_machines`, a
       hostfile, MPI's world; `num_nodes` where no graph library is imported), or its name
       says it is for several nodes or machines (`train_multi_node.py`).
 
@@ -72,7 +72,7 @@ class GlobalRankAsDeviceOnSeveralNodes(GlobalRankAsDevice):
     contexts = (
         "device arguments anywhere, in files the project shows running on several nodes (a"
         " launch of the file that spans nodes or leaves their number open; with no launch"
-        " written, a multi-node setting its code names, or a name or text saying so)"
+        " written, a multi-node setting its code names, or a name saying so)"
     )
     summary = (
         "Device index taken from the global rank in code the project runs on several nodes;"
