@@ -26,11 +26,11 @@ from precision import _commit, _machine, _ratio  # sibling scripts, not a packag
 from torchplace.lint.registry import all_rules
 
 JUDGED = Path(__file__).with_name("judged-unseen.jsonl")
-#: Rules that took over part of another's findings, site for site: a finding of the first
-#: that no verdict names counts with the verdict of the same line under the second. TPL412
-#: flags what TPL402 did where the project shows the file on several nodes; the judges read
+#: Rules that share sites, one taking over part of the other's findings: a finding of one
+#: that no verdict names counts with the verdict of the same line under the other. TPL412
+#: flags what TPL402 does where the project shows the file on several nodes; the judges read
 #: the same line, the same rank and the same launches.
-SAME_SITES = {"TPL412": "TPL402"}
+SAME_SITES = {"TPL412": "TPL402", "TPL402": "TPL412"}
 
 
 def measure(findings: list[dict[str, object]], judged: Path = JUDGED) -> dict[str, object]:

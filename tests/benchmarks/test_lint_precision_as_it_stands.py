@@ -107,8 +107,12 @@ def test_a_rule_that_took_over_sites_counts_with_their_verdicts(
         {"code": "TPL412", "path": "p-1/a.py", "line": 3},
         {"code": "TPL412", "path": "p-1/b.py", "line": 4},
         {"code": "TPL105", "path": "p-1/c.py", "line": 5},  # no such tie: unjudged
+        {"code": "TPL402", "path": "p-1/d.py", "line": 6},  # and back: TPL412's verdict
     ]
+    rows.append({"code": "TPL412", "path": "p-1/d.py", "line": 6, "verdict": "FALSE"})
+    judged.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     result = stands.measure(findings, judged)
     row = result["rules"]["TPL412"]
     assert (row["judged"], row["true"], row["false"]) == (2, 1, 1)
     assert result["rules"]["TPL105"]["unjudged"] == 1
+    assert result["rules"]["TPL402"]["false"] == 1
