@@ -224,3 +224,26 @@ def test_summary_counts_unsafe_fixes_among_the_findings(
     assert "TPL106 [*]" not in captured.out  # `[*]` is for safe fixes only
     assert "Found 1 finding(s) in 1 file(s). 1 of them have unsafe fixes" in captured.err
     assert "more with" not in captured.err
+
+
+def test_fix_changes_only_what_the_run_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # TPL412's safe fix: the project's facts drop the line in a branch it never takes
+    # (`USE_OLD = False`), so `--fix` must leave it, and not report it afterwards either.
+    train = (
+        "import os\n\nimport torch\nimport torch.distributed as dist\n\nUSE_OLD = False\n\n\n"
+        "def main():\n    dist.init_process_group('nccl')\n"
+        "    torch.cuda.set_device(int(os.environ['RANK']))\n"
+        "    if USE_OLD:\n        torch.cuda.set_device(int(os.environ['RANK']))\n\n\n"
+        "if __name__ == '__main__':\n    main()\n"
+    )
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "run.sh").write_text("torchrun --nnodes 2 train.py\n", encoding="utf-8")
+    (tmp_path / "train.py").write_text(train, encoding="utf-8")
+    assert main(["lint", "--no-cache", str(tmp_path)]) == 1
+    assert ":11:" in capsys.readouterr().out  # the reported line; not line 13
+    assert main(["lint", "--no-cache", "--fix", str(tmp_path)]) == 0
+    lines = (tmp_path / "train.py").read_text(encoding="utf-8").splitlines()
+    assert "LOCAL_RANK" in lines[10] and "LOCAL_RANK" not in lines[12], lines[10:13]
+    assert "TPL412" not in capsys.readouterr().out
