@@ -247,3 +247,35 @@ def test_fix_changes_only_what_the_run_reports(
     lines = (tmp_path / "train.py").read_text(encoding="utf-8").splitlines()
     assert "LOCAL_RANK" in lines[10] and "LOCAL_RANK" not in lines[12], lines[10:13]
     assert "TPL412" not in capsys.readouterr().out
+
+
+def test_fix_reads_the_facts_of_the_file_as_each_pass_leaves_it(tmp_path: Path) -> None:
+    # The unsafe fixes delete two lines first: the line in the branch never taken (USE_OLD)
+    # then sits where a reported one was, and must still be left; a finding a fix moves
+    # along its line is still listed after.
+    train = (
+        "import os\n\nimport torch\nimport torch.distributed as dist\nfrom vllm import LLM\n\n"
+        "USE_NEW = True\nUSE_OLD = False\n\n\ndef main():\n    dist.init_process_group('nccl')\n"
+        "    llm = LLM(\n        model='x',\n        device_map='auto',\n    )\n"
+        "    llm2 = LLM(\n        model='y',\n        device_map='auto',\n    )\n"
+        "    if USE_NEW:\n        torch.cuda.set_device(int(os.environ['RANK']))\n"
+        "    if USE_OLD:\n        torch.cuda.set_device(int(os.environ['RANK']))\n"
+        "        llm3 = LLM(model='z', device_map='auto')\n"
+        "    dev = torch.device('cuda', dist.get_rank())\n"
+        "    torch.cuda.set_device(int(os.environ['RANK'])); dev = torch.device('cuda', dev)\n"
+        "    return llm, llm2, dev\n\n\nif __name__ == '__main__':\n    main()\n"
+    )
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "run.sh").write_text("torchrun --nnodes 2 train.py\n", encoding="utf-8")
+    (tmp_path / "train.py").write_text(train, encoding="utf-8")
+    out = tmp_path / "after.json"
+    args = ["lint", "--no-cache", "--fix", "--unsafe-fixes", "--format", "json"]
+    assert main([*args, "--output", str(out), str(tmp_path)]) == 1
+    text = (tmp_path / "train.py").read_text(encoding="utf-8")
+    old_branch = text[text.index("if USE_OLD:") : text.index("    dev =")]
+    assert "['RANK']" in old_branch and "device_map" in old_branch, old_branch
+    assert "device_map" not in text[: text.index("if USE_OLD:")]
+    left = json.loads(out.read_text(encoding="utf-8"))
+    # Left: `torch.device('cuda', dist.get_rank())`, which has no fix, as a run lists it.
+    assert [(f["code"], f["location"]["line"]) for f in left] == [("TPL412", 24)], left
+    assert main(["lint", "--no-cache", "-q", str(tmp_path)]) == 1

@@ -20,11 +20,15 @@ from torchplace.lint.cache import read_regular_file
 from torchplace.lint.cache_location import default_cache_dir
 from torchplace.lint.config import ConfigError, LintConfig
 from torchplace.lint.discovery import MissingPathError
-from torchplace.lint.engine import INTERNAL_ERROR_CODE, Linter
+from torchplace.lint.engine import INTERNAL_ERROR_CODE, Linter, sort_findings
 from torchplace.lint.fix import FixOutcome, apply_fixes, fixable
 from torchplace.lint.fix_write import decode_for_fix, fix_in_place, unwritable_reason
-from torchplace.lint.project_facts import without_taken_sites
-from torchplace.lint.registry import site_partners
+from torchplace.lint.project_facts import (
+    ProjectIndex,
+    apply_project_facts,
+    project_conditions,
+    without_taken_sites,
+)
 from torchplace.lint.runner import LintRun, run
 from torchplace.report import Finding, FixSafety
 from torchplace.report import formats as report_formats
@@ -270,7 +274,7 @@ def _fix_file(
 
     def compute(original: str) -> FixOutcome:
         nonlocal after
-        outcome, after = fix_text(linter, path, original, unsafe, reported=findings)
+        outcome, after = fix_text(linter, path, original, unsafe, project_facts=True)
         return outcome
 
     if write:
@@ -284,52 +288,38 @@ def _fix_file(
     return compute(decoded.text), findings
 
 
-def _as_reported(
-    findings: list[Finding], reported: list[Finding] | None, linter: Linter
-) -> list[Finding]:
-    """`findings` less those of rules the project's facts decide that `reported` lacks; those
-    it has, as reported (their messages say the facts)."""
-    if reported is None:
-        return findings
-    decided = {
-        rule.code
-        for rule in linter.rules
-        if rule.project_condition is not None or rule.code in site_partners()
-    }
-    places = {(f.code, f.start.line, f.start.column): f for f in reported}
-    kept = []
-    for finding in findings:
-        if finding.code not in decided:
-            kept.append(finding)
-            continue
-        place = places.get((finding.code, finding.start.line, finding.start.column))
-        if place is not None:
-            kept.append(replace(finding, message=place.message))
-    return kept
-
-
 def fix_text(
     linter: Linter,
     path: str,
     original: str,
     unsafe: bool,
-    reported: list[Finding] | None = None,
+    project_facts: bool = False,
 ) -> tuple[FixOutcome, list[Finding]]:
     """Lint `original` and apply its fixes, pass after pass; the findings left at the end.
 
-    With `reported` (the run's findings of the file, after the project's facts), a finding of
-    a rule whose findings those facts keep or drop (`project_condition`, `takes_sites_of`) is
-    fixed only where the run reported it: the file's lint alone does not read the facts, and
-    `--fix` changes nothing the report did not show (a line in a branch the project never
-    takes, a site another rule took over)."""
-    text, current = original, linter.lint_text(path, original).findings
+    With `project_facts`, each pass keeps only the findings the project's facts keep, read with
+    the file as that pass holds it (`project_facts.apply_project_facts`), as a run reports
+    them: `--fix` changes nothing a run would not report (a line in a branch the project never
+    takes, a site another rule took over), and lists after it what a run then would."""
+    text, current = original, _findings_of(linter, path, original, project_facts)
     reason = None
     for _ in range(MAX_FIX_PASSES):
-        outcome = apply_fixes(path, text, _as_reported(current, reported, linter), unsafe)
+        outcome = apply_fixes(path, text, current, unsafe)
         reason = reason or outcome.rejected_reason
         if not outcome.changed:
             break
         text = outcome.fixed
-        current = linter.lint_text(path, text).findings
-    left = _as_reported(current, reported, linter)
-    return FixOutcome(path, original, text, [], reason if text == original else None), left
+        current = _findings_of(linter, path, text, project_facts)
+    return FixOutcome(path, original, text, [], reason if text == original else None), current
+
+
+def _findings_of(linter: Linter, path: str, text: str, project_facts: bool) -> list[Finding]:
+    """The file's findings in `text`, less those the project's facts drop (a fresh index,
+    which reads this file as `text`, not as the disk holds it)."""
+    found = linter.lint_text(path, text).findings
+    if not project_facts or not found:
+        return found
+    index = ProjectIndex(linter.config.max_file_bytes)
+    index.read_as(path, text)
+    conditions = project_conditions(type(rule) for rule in linter.rules)
+    return sort_findings(apply_project_facts(found, conditions, index))

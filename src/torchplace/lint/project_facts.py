@@ -722,6 +722,11 @@ class ProjectIndex:
         index._launches[key] = LaunchIndex(key, [], [])
         return index
 
+    def read_as(self, path: str, text: str) -> None:
+        """Read the file at `path` as `text`, whatever the disk holds (`--fix` asks the facts
+        of a file it is fixing, between its passes)."""
+        self._texts[os.path.abspath(path)] = text.encode("utf-8", "surrogatepass")
+
     def root_of(self, path: str) -> str:
         """The project root directory of `path`, or `path` itself for a lone file."""
         start = os.path.dirname(os.path.abspath(path))
