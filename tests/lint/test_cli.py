@@ -226,6 +226,13 @@ def test_summary_counts_unsafe_fixes_among_the_findings(
     assert "more with" not in captured.err
 
 
+def _multi_node_project(root: Path, train: str) -> None:
+    """`train.py` holding `train`, which the project launches on two nodes."""
+    (root / "pyproject.toml").write_text("", encoding="utf-8")
+    (root / "run.sh").write_text("torchrun --nnodes 2 train.py\n", encoding="utf-8")
+    (root / "train.py").write_text(train, encoding="utf-8")
+
+
 def test_fix_changes_only_what_the_run_reports(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -238,9 +245,7 @@ def test_fix_changes_only_what_the_run_reports(
         "    if USE_OLD:\n        torch.cuda.set_device(int(os.environ['RANK']))\n\n\n"
         "if __name__ == '__main__':\n    main()\n"
     )
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "run.sh").write_text("torchrun --nnodes 2 train.py\n", encoding="utf-8")
-    (tmp_path / "train.py").write_text(train, encoding="utf-8")
+    _multi_node_project(tmp_path, train)
     assert main(["lint", "--no-cache", str(tmp_path)]) == 1
     assert ":11:" in capsys.readouterr().out  # the reported line; not line 13
     assert main(["lint", "--no-cache", "--fix", str(tmp_path)]) == 0
@@ -265,9 +270,7 @@ def test_fix_reads_the_facts_of_the_file_as_each_pass_leaves_it(tmp_path: Path) 
         "    torch.cuda.set_device(int(os.environ['RANK'])); dev = torch.device('cuda', dev)\n"
         "    return llm, llm2, dev\n\n\nif __name__ == '__main__':\n    main()\n"
     )
-    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "run.sh").write_text("torchrun --nnodes 2 train.py\n", encoding="utf-8")
-    (tmp_path / "train.py").write_text(train, encoding="utf-8")
+    _multi_node_project(tmp_path, train)
     out = tmp_path / "after.json"
     args = ["lint", "--no-cache", "--fix", "--unsafe-fixes", "--format", "json"]
     assert main([*args, "--output", str(out), str(tmp_path)]) == 1
