@@ -1,12 +1,13 @@
 """TPL202's project fact reads code, not prose: a project shards its parameters when its code
 calls FSDP or sets ZeRO stage 3, not when a comment or a docstring names them
-(`ProjectIndex.shards_parameters`, `project_facts._first_in_code`)."""
+(`ProjectIndex.shards_parameters`, `code_prose.first_in_code`)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from torchplace.lint.project_facts import SHARDS, _first_in_code
+from torchplace.lint.code_prose import first_in_code
+from torchplace.lint.project_facts import SHARDS
 
 from .project_tree import lint_tree
 
@@ -50,30 +51,30 @@ def test_prose_that_names_sharding_shards_nothing(tmp_path: Path) -> None:
 
 def test_prose_spans_are_read_in_bytes() -> None:
     data = "# é FSDP\n'''é FSDP'''\nt = 'FSDP'\n".encode()
-    match = _first_in_code(SHARDS, data, python=True)
+    match = first_in_code(SHARDS, data, python=True)
     assert match is not None and match.start() == data.index(b"'FSDP'") + 1
     # A file that does not parse counts every match; configuration files are not Python.
-    assert _first_in_code(SHARDS, b"# FSDP\n(\n", python=True) is not None
-    assert _first_in_code(SHARDS, b"# FSDP\n", python=False) is not None
+    assert first_in_code(SHARDS, b"# FSDP\n(\n", python=True) is not None
+    assert first_in_code(SHARDS, b"# FSDP\n", python=False) is not None
 
 
 def test_strings_that_are_data_are_code() -> None:
     # An embedded DeepSpeed config and a launch command shard parameters; a message does not.
     config = b'import json\nds = json.loads("""{"zero_optimization": {"stage": 3}}""")\n'
-    assert _first_in_code(SHARDS, config, python=True) is not None
+    assert first_in_code(SHARDS, config, python=True) is not None
     launch = b'subprocess.run("torchrun --nproc_per_node 8 train.py --strategy FSDP")\n'
-    assert _first_in_code(SHARDS, launch, python=True) is not None
+    assert first_in_code(SHARDS, launch, python=True) is not None
     message = b'logger.warning("set float32 with FSDP mixed precision")\n'
     message += b'raise ValueError(f"FSDP needs {n} GPUs")\n'
     message += b'parser.add_argument("--fsdp", help="wrap with FSDP")\n'
-    assert _first_in_code(SHARDS, message, python=True) is None
+    assert first_in_code(SHARDS, message, python=True) is None
 
 
 def test_a_carriage_return_in_a_string_does_not_shift_the_lines() -> None:
     # `tokenize` and the parser count lines at newlines only: a lone CR inside a string
     # must not move the comment's span onto the code above it.
     data = b'SEP = "a\rb"\nmodel = fsdp.fully_shard(model)\n# wraps every block\n'
-    match = _first_in_code(SHARDS, data, python=True)
+    match = first_in_code(SHARDS, data, python=True)
     assert match is not None and match.group(0) == b"fully_shard"
 
 

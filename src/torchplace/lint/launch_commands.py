@@ -107,6 +107,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from torchplace.lint.cache import read_regular_file
+from torchplace.lint.code_prose import first_in_code
 from torchplace.lint.context import string_text
 from torchplace.lint.notebook_launches import notebook_texts
 from torchplace.lint.parse_around import tolerant_tree
@@ -1715,9 +1716,12 @@ def names_multi_node_setting(code: bytes) -> bool:
     return multi_node_setting(code) is not None
 
 
-def multi_node_setting(code: bytes) -> str | None:
-    """The first multi-node setting a file's code names (`names_multi_node_setting`)."""
-    found = _MULTI_NODE_CODE.search(_NODE_RANK_PINNED.sub(b"", code))
+def multi_node_setting(code: bytes, outside_prose: bool = False) -> str | None:
+    """The first multi-node setting a file's code names (`names_multi_node_setting`); with
+    `outside_prose`, not in its comments, docstrings or messages (`code_prose`)."""
+    # Blanked, not cut: the lines keep their places for the prose's spans.
+    unpinned = _NODE_RANK_PINNED.sub(lambda pinned: b" " * len(pinned.group()), code)
+    found = first_in_code(_MULTI_NODE_CODE, unpinned, outside_prose)
     return None if found is None else found.group().decode("ascii")
 
 

@@ -14,11 +14,11 @@ writes of the file itself:
   folder it names the script from is then unknown), only where no other file of the project
   has that name: `cd other && torchrun --nnodes=2 train.py` says nothing of the project's
   top-level `train.py` beside `other/train.py`;
-- with no launch of the file written anywhere, its code (comments left out) naming a
-  multi-node setting (`node_rank`, `nnodes`, `SLURM_...`, `num_machines`, a hostfile, MPI's
-  world: what `names_multi_node_setting` reads; `num_nodes` only in a file that imports no
-  graph library, where it counts a graph's vertices), or its name saying it is for several
-  nodes or machines (`train_multi_node.py`).
+- with no launch of the file written anywhere, its code (not its prose: comments,
+  docstrings, messages) naming a multi-node setting (`node_rank`, `nnodes`, `SLURM_...`,
+  `num_machines`, a hostfile, MPI's world: what `names_multi_node_setting` reads;
+  `num_nodes` only in a file that imports no graph library, where it counts a graph's
+  vertices), or its name saying it is for several nodes or machines (`train_multi_node.py`).
 
 A file the project launches, every time on one node, shows none, whatever its code names:
 an unused `--num_nodes` argument under `torchrun --nproc_per_node=2 train.py` is not a
@@ -29,11 +29,8 @@ trainer may serve only its one-node neighbours.
 
 from __future__ import annotations
 
-import ast
-import io
 import os
 import re
-import tokenize
 
 from torchplace.lint.launch_commands import (
     SEVERAL_NODES_NAME,
@@ -88,50 +85,12 @@ def several_nodes_shown(path: str, code: bytes, launches: LaunchIndex) -> str | 
 
 
 def _setting_in_code(code: bytes) -> str | None:
-    """The first multi-node setting the code names outside its comments and its prose (a
-    string that is a statement of its own: a docstring); `num_nodes` not in a file that
-    imports a graph library. None where the code cannot be read."""
-    try:
-        tokens = list(tokenize.tokenize(io.BytesIO(code).readline))
-        tree = ast.parse(code)
-    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    encoding = tokens[0].string if tokens and tokens[0].type == tokenize.ENCODING else "utf-8"
-    lines = code.decode(encoding, "replace").splitlines(keepends=True)
-    prose = {
-        (node.lineno, node.col_offset)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Expr)
-        and isinstance(node.value, ast.Constant)
-        and isinstance(node.value.value, str)
-    }
-    blank_to: tuple[int, int] | None = None
-    for token in tokens:
-        if token.type == tokenize.STRING and (token.start[0], _byte_column(lines, token)) in prose:
-            blank_to = token.end
-        if token.type == tokenize.COMMENT or blank_to is not None:
-            _blank(lines, token.start, token.end)
-        if blank_to is not None and token.end == blank_to:
-            blank_to = None
-    text = "".join(lines).encode("utf-8", "replace")
+    """The first multi-node setting the code names outside its prose (comments, docstrings,
+    messages: `code_prose`); `num_nodes` not in a file that imports a graph library."""
     if _GRAPH_LIBRARY.search(code) is not None:
-        text = _NUM_NODES.sub(b"", text)
-    return multi_node_setting(text)
+        # Blanked to a name of its length, so the code still parses where it stood.
+        code = _NUM_NODES.sub(lambda name: b"_" * len(name.group()), code)
+    return multi_node_setting(code, outside_prose=True)
 
 
 _NUM_NODES = re.compile(rb"num_nodes")
-
-
-def _byte_column(lines: list[str], token: tokenize.TokenInfo) -> int:
-    """The token's column in UTF-8 bytes, as `ast` counts it."""
-    row, column = token.start
-    return len(lines[row - 1][:column].encode("utf-8"))
-
-
-def _blank(lines: list[str], start: tuple[int, int], end: tuple[int, int]) -> None:
-    """Blanks the text from `start` to `end` (rows from 1, columns in characters)."""
-    for row in range(start[0], end[0] + 1):
-        line = lines[row - 1]
-        first = start[1] if row == start[0] else 0
-        last = end[1] if row == end[0] else len(line.rstrip("\r\n"))
-        lines[row - 1] = line[:first] + " " * (last - first) + line[last:]

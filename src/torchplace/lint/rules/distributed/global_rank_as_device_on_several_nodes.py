@@ -21,10 +21,11 @@ class GlobalRankAsDeviceOnSeveralNodes(GlobalRankAsDevice):
       train.py` (which runs on every host of `/job/hostfile`) or a plain `accelerate launch`
       (the machines of the user's `accelerate config`); only a launch whose script names
       this file alone (after a `cd` in its text, whose name no other file has);
-    - where the project writes no launch of the file at all: its code (not its comments nor
-      docstrings) names a multi-node setting (`node_rank`, `nnodes`, `SLURM_...`, `num_machines`, a
-      hostfile, MPI's world; `num_nodes` where no graph library is imported), or its name
-      says it is for several nodes or machines (`train_multi_node.py`).
+    - where the project writes no launch of the file at all: its code (not its comments,
+      docstrings nor messages) names a multi-node setting (`node_rank`, `nnodes`,
+      `SLURM_...`, `num_machines`, a hostfile, MPI's world; `num_nodes` where no graph
+      library is imported), or its name says it is for several nodes or machines
+      (`train_multi_node.py`).
 
     A file every written launch of which keeps it on one node shows none, whatever its code
     names (an unused `--num_nodes` argument), and so does prose ("multi-node runs are not
