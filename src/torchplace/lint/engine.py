@@ -66,6 +66,8 @@ class Linter:
     ) -> None:
         self.config = config
         self.rules = [rule() for rule in rules]
+        #: Per rule, the codes whose suppression silences it too (`registry.site_partners`).
+        self._partners = {rule.code: site_partners().get(rule.code, ()) for rule in rules}
         # Parse only the blocks that can hold a finding (`regions`); False parses whole files.
         self.use_regions = use_regions
 
@@ -160,7 +162,7 @@ class Linter:
             except Exception as error:
                 result.findings.append(internal_error(path, rule.code, error))
                 continue
-            also = site_partners().get(rule.code, ())
+            also = self._partners.get(rule.code, ())
             kept = [f for f in found if not suppression.is_suppressed(source, f, also)]
             if checked is not source:
                 # No fix is written to a file with statements cut (`fix_verify` cannot check
