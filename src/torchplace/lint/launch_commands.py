@@ -240,9 +240,9 @@ class Launch:
     #: A `cd` or `pushd` runs before it in its text: the folder its script is named from is
     #: not known to be the text's own, nor one above it.
     after_cd: bool = False
-    #: `srun` starts it, inside the job's allocation, and it keeps to one node on its own
-    #: (`srun python train.py`): in a batch script of one node (`#SBATCH --nodes=1`) it runs
-    #: on that node.
+    #: `srun` (or `mpirun`) starts it inside the job's allocation, and it keeps to one node
+    #: on its own (`srun python train.py`): in a batch script of one node (`#SBATCH
+    #: --nodes=1`) it runs on that node.
     within_allocation: bool = False
     #: Its own words keep it on one node, and only its text, a cluster script, leaves that
     #: open (`python train.py` in a script that submits itself with `qsub`, or under
