@@ -1520,3 +1520,68 @@ def test_steps_of_one_node_that_join_one_group_are_not_one_node() -> None:
     )
     assert not _one("job.sh", text).one_node
     assert _one("job.sh", "srun -N 1 env RANK=0 python train.py\n").one_node
+
+
+@pytest.mark.parametrize(
+    ("text", "one_node", "per_node"),
+    [
+        # torchrun reads each option from `PET_<OPTION>` in its environment.
+        ("export PET_NNODES=2\ntorchrun --nproc_per_node 8 train.py\n", False, 8),
+        ("export PET_NNODES=$NNODES\ntorchrun train.py\n", False, 1),
+        ("export PET_NNODES=2\npython -m torch.distributed.run train.py\n", False, 1),
+        ("export PET_NPROC_PER_NODE=4\ntorchrun train.py\n", True, 4),
+        ('export PET_NNODES="1"\ntorchrun train.py\n', True, 1),
+        ("export PET_NPROC_PER_NODE='4'\ntorchrun train.py\n", True, 4),
+        ("N=1\nexport PET_NNODES=$N\ntorchrun train.py\n", True, 1),
+        # Every way of writing an export.
+        ("export PET_NNODES=2  # two nodes\ntorchrun train.py\n", False, 1),
+        ("export A=1 PET_NNODES=2\ntorchrun train.py\n", False, 1),
+        ("export PET_NNODES=2; torchrun train.py\n", False, 1),
+        ("export PET_NNODES=2 && torchrun train.py\n", False, 1),
+        ("PET_NNODES=2\nexport PET_NNODES\ntorchrun train.py\n", False, 1),
+        ("export PET_NNODES=2 \\\n  PET_NPROC_PER_NODE=8\ntorchrun train.py\n", False, 8),
+        # An export on one branch may hold: the value is then not known.
+        ('if [ -n "$X" ]; then\n  export PET_NNODES=2\nfi\ntorchrun train.py\n', False, 1),
+        (
+            "if [ x ]; then export PET_NNODES=2; else export PET_NNODES=1; fi\ntorchrun t.py\n",
+            False,
+            1,
+        ),
+        ("case $M in\n  multi) export PET_NNODES=2 ;;\nesac\ntorchrun train.py\n", False, 1),
+        (
+            "case $M in\nmulti) export PET_NNODES=2 ;;\none) export PET_NNODES=1 ;;\nesac\n"
+            "torchrun train.py\n",
+            False,
+            1,
+        ),
+        # An export after the command, replaced or unset before it, leaves it alone; so does
+        # one commented out, and one written after the script (the script's own argument).
+        ("torchrun train.py\nexport PET_NNODES=2\n", True, 1),
+        ("export PET_NNODES=2\nexport PET_NNODES=1\ntorchrun train.py\n", True, 1),
+        ("export PET_NNODES=2\nunset PET_NNODES\ntorchrun train.py\n", True, 1),
+        ("# export PET_NNODES=2\ntorchrun train.py\n", True, 1),
+        ("torchrun train.py PET_NNODES=2\n", True, 1),
+        # An option on the command line overrides its environment, exported or given.
+        ("export PET_NNODES=2\ntorchrun --nnodes 1 train.py\n", True, 1),
+        ("PET_NNODES=2 torchrun --nnodes=1 train.py\n", True, 1),
+        ("export PET_NPROC_PER_NODE=4\ntorchrun --nproc_per_node 2 train.py\n", True, 2),
+        # torchrun reads PET_STANDALONE as an integer.
+        ("export PET_STANDALONE=1\nexport PET_NNODES=2\ntorchrun train.py\n", True, 1),
+        ("export PET_STANDALONE=2\nexport PET_NNODES=2\ntorchrun train.py\n", True, 1),
+        ("export PET_STANDALONE=0\nexport PET_NNODES=2\ntorchrun train.py\n", False, 1),
+        # Not exported, the variable stays in the shell: torchrun never sees it.
+        ("PET_NNODES=2\ntorchrun train.py\n", True, 1),
+    ],
+)
+def test_torchrun_reads_the_options_the_script_exported(
+    text: str, one_node: bool, per_node: int
+) -> None:
+    [launch] = [launch for launch in launches_in_text("run.sh", text) if launch.script]
+    assert (launch.one_node, launch.per_node) == (one_node, per_node)
+
+
+def test_a_readme_snippet_exports_nothing_to_the_next_one() -> None:
+    # A README's snippets are read one by one: an export in one does not carry to another.
+    text = "```bash\nexport PET_NNODES=2\n```\n\n```bash\ntorchrun train.py\n```\n"
+    [launch] = launches_in_text("README.md", text)
+    assert launch.one_node

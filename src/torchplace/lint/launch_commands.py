@@ -28,7 +28,9 @@ path names no file at all, the file of its name beside a text named for it (`fus
 running a moved `fuse_infer.py`: the project moved both and left the path as it was).
 
 One node: `torchrun` (and `torch.distributed.launch`) without `--nnodes` (its default is one
-node), with `--nnodes=1` or `--standalone`; `deepspeed --num_nodes=1` or `--include
+node), with `--nnodes=1` or `--standalone`, given on its command line or in its environment
+(`PET_NNODES=1 torchrun ...`, or `export PET_NNODES=2` earlier in the script: the command line
+wins); `deepspeed --num_nodes=1` or `--include
 localhost:...`; `accelerate launch --num_machines 1`, or with `--config_file F` where the
 project's own F says `num_machines: 1` (and the launch's own text names no nodes); `torchx
 run ... dist.ddp -j 1x4` (or `-j 4`; without `-j` a `.torchxconfig` may set it); `python
@@ -283,6 +285,8 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
     names_nodes = _NAMES_NODES.search(text) is not None
     scripts = {n: v for n, v in assigned.items() if all(x.endswith(".py") for x in v)}
     exports = _visible_exports(text) if not markdown else []
+    # Read as the script runs, command by command; a README's snippets are read alone.
+    exported_options = _ExportedOptions()
     found: list[Launch] = []
     fenced = _fenced_lines(text) if markdown else set()
     moved = False  # a `cd` or `pushd` ran before: where the text runs from is not known
@@ -301,8 +305,12 @@ def launches_in_text(path: str, text: str) -> list[Launch]:
             span = mark + _without_comment(span[len(mark) :])
             for segment in _segments(span):
                 moved = moved or _CHANGES_DIRECTORY.match(_PROMPT.sub("", segment)) is not None
+                if not markdown and not mark:
+                    indented = logical[:1].isspace()
+                    exported_options.read(segment, line_known, indented)
+                environment = exported_options.options()
                 for command in _script_choices(segment, scripts):
-                    for launch in _parse(path, line, command, line_known, exported):
+                    for launch in _parse(path, line, command, line_known, exported, environment):
                         if moved:
                             launch = replace(launch, after_cd=True)
                         if cluster:
@@ -862,11 +870,17 @@ _EXPANDED_CHARS = 4_000
 
 
 def _parse(
-    path: str, line: int, segment: str, known: Mapping[str, str], exported: str | None = None
+    path: str,
+    line: int,
+    segment: str,
+    known: Mapping[str, str],
+    exported: str | None = None,
+    environment: Sequence[str] = (),
 ) -> list[Launch]:
     gpus = _visible_gpus(segment, known, exported)
     return [
-        replace(launch, visible_gpus=gpus) for launch in _parse_launcher(path, line, segment, known)
+        replace(launch, visible_gpus=gpus)
+        for launch in _parse_launcher(path, line, segment, known, environment)
     ]
 
 
@@ -891,6 +905,58 @@ def _visible_exports(text: str) -> list[tuple[int, str]]:
     if len(exports) != len(_ANY_VISIBLE.findall(text)):
         return []
     return exports
+
+
+class _ExportedOptions:
+    """The torchrun options (`PET_<OPTION>`, which torchrun reads from its environment) a
+    shell script has exported so far, read command by command in the order they run: each
+    name's possible values, `None` for not exported. An export or `unset` on an indented line,
+    after `then` / `else` / `do` or in a case arm may not run, so it adds its value to the old
+    ones; one at the script's top level replaces them. A name with several possible values is
+    unknown. A commented-out export, or one in a README's snippet, exports nothing here."""
+
+    def __init__(self) -> None:
+        self._values: dict[str, set[str | None]] = {}
+
+    def read(self, segment: str, known: Mapping[str, str], indented: bool) -> None:
+        """Take in the command `segment` if it exports or unsets `PET_` names."""
+        arm = _CASE_PATTERN.match(segment)  # a case arm's pattern (`multi)`)
+        words = _tokens(segment[arm.end() if arm else 0 :].strip(), known)
+        conditional = indented or arm is not None
+        while words and words[0] in _CONDITIONAL_WORDS:
+            words, conditional = words[1:], True
+        if not words or words[0] not in ("export", "unset"):
+            return
+        for word in words[1:]:
+            name, equals, value = word.partition("=")
+            if not name.startswith("PET_"):
+                continue
+            if words[0] == "unset":
+                new: str | None = None
+            elif equals:
+                new = value.strip("\"'")
+            else:
+                # `PET_NNODES=2` then `export PET_NNODES`: the value the script gave it.
+                new = known.get(name, "$" + name)
+            old = self._values.get(name, {None})
+            self._values[name] = old | {new} if conditional else {new}
+
+    def options(self) -> list[str]:
+        """The exported options as torchrun's option words (`--nnodes 2`); `$?` for one
+        whose value depends on a branch."""
+        words: list[str] = []
+        for name, values in self._values.items():
+            if values == {None}:
+                continue
+            value = next(iter(values)) if len(values) == 1 else "$?"
+            words += [f"--{name[4:].lower()}", value or "$?"]
+        return words
+
+
+#: A case arm's pattern before its command (`multi)`, `(a|b)`).
+_CASE_PATTERN = re.compile(r"\s*\(?[^\s()=]+\)\s+")
+#: Words after which a command runs only on one branch of the script.
+_CONDITIONAL_WORDS = frozenset({"then", "else", "elif", "do", "{", "&&", "||"})
 
 
 def _exported_before(exports: list[tuple[int, str]], line: int) -> str | None:
@@ -920,8 +986,14 @@ def _visible_gpus(segment: str, known: Mapping[str, str], exported: str | None) 
     return len(entries) if entries else None
 
 
-def _parse_launcher(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:
-    launches = _launcher_of(path, line, segment, known)
+def _parse_launcher(
+    path: str,
+    line: int,
+    segment: str,
+    known: Mapping[str, str],
+    environment: Sequence[str] = (),
+) -> list[Launch]:
+    launches = _launcher_of(path, line, segment, known, environment)
     commented = segment.lstrip().startswith("#")
     if (
         commented
@@ -949,15 +1021,25 @@ _ASSIGNS_ONLY = re.compile(
 )
 
 
-def _launcher_of(path: str, line: int, segment: str, known: Mapping[str, str]) -> list[Launch]:
+def _launcher_of(
+    path: str,
+    line: int,
+    segment: str,
+    known: Mapping[str, str],
+    environment: Sequence[str] = (),
+) -> list[Launch]:
     words = _tokens(_PROMPT.sub("", segment.strip()), known)
-    return _launches_in_words(path, line, segment, words)
+    return _launches_in_words(path, line, segment, words, environment)
 
 
-def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> list[Launch]:
+def _launches_in_words(
+    path: str, line: int, segment: str, words: list[str], environment: Sequence[str] = ()
+) -> list[Launch]:
     """The launches of one command's words (several where a cluster launcher runs several
     commands: `ssh node2 "cd /w && python prep.py && torchrun --nnodes 2 train.py"`). A
-    command that prints (`echo $run_cmd`) runs nothing."""
+    command that prints (`echo $run_cmd`) runs nothing. `environment` holds the torchrun
+    options the script exported before the command (`export PET_NNODES=2`), as option words;
+    the command's own (`PET_NNODES=1 torchrun ...`, `--nnodes 1`) come first."""
     if words and _program(words[0]) in _PRINTERS:
         return []
     if words and _program(words[0]) in _PACKAGE_MANAGERS and "run" not in words[1:]:
@@ -975,7 +1057,8 @@ def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> 
         if program in _RUNNERS and not _starts_command(rest):
             return []  # prose (`# torchrun specific`, "use torchrun"), not a command
         if program == "torchrun":
-            return _some(_torchrun(path, line, segment, _torchrun_environment(words) + rest))
+            before = _torchrun_environment(words[:position])
+            return _some(_torchrun(path, line, segment, rest, [*before, *environment]))
         if program == "deepspeed":
             return [_deepspeed(path, line, segment, rest)]
         if program == "accelerate launch":
@@ -987,7 +1070,8 @@ def _launches_in_words(path: str, line: int, segment: str, words: list[str]) -> 
                 return []  # the word in prose ("you can ssh into it"), or an argument
             return _cluster_launches(path, line, segment, program, rest)
         if _PYTHON.match(program):
-            return _some(_python(path, line, segment, rest, _torchrun_environment(words)))
+            before = _torchrun_environment(words[:position])
+            return _some(_python(path, line, segment, rest, [*before, *environment]))
         if program in _APP_RUNNERS and rest[: len(_APP_RUNNERS[program])] == list(
             _APP_RUNNERS[program]
         ):
@@ -1483,21 +1567,36 @@ def _option(words: list[str], *names: str) -> str | None:
     return None
 
 
-def _torchrun(path: str, line: int, segment: str, words: list[str]) -> Launch | None:
+def _torchrun(
+    path: str, line: int, segment: str, words: list[str], environment: Sequence[str] = ()
+) -> Launch | None:
+    """`words` are torchrun's command line after the program; `environment` the options its
+    environment sets (`PET_NNODES=2`, as `--nnodes 2`), which an option on the command line
+    overrides, as torchrun reads them."""
     script, module, end = _script_of(words)
     if not words:
         return None
     options = words[:end]
-    nodes = _option(options, "--nnodes", "--num_nodes")
-    rank = _option(options, "--node_rank", "--node-rank")
-    one_node = "--standalone" in options or (
+
+    def option(*names: str) -> str | None:
+        given = _option(options, *names)
+        return _option(list(environment), *names) if given is None else given
+
+    nodes = option("--nnodes", "--num_nodes")
+    rank = option("--node_rank", "--node-rank")
+    # torchrun reads `PET_STANDALONE` as an integer: any but 0 is standalone.
+    standalone_value = _option(list(environment), "--standalone") or ""
+    standalone = "--standalone" in options or (
+        standalone_value.isdigit() and int(standalone_value) != 0
+    )
+    one_node = standalone or (
         nodes in (None, "1", "1:1")
         and rank in (None, "0")
         # Before a script it names, a variable can only be options; with no script named,
         # it may be the script itself (`torchrun --nproc_per_node=8 $ENTRY`).
         and (script is None or not _unknown_options(options))
     )
-    given = _option(options, "--nproc_per_node", "--nproc-per-node")
+    given = option("--nproc_per_node", "--nproc-per-node")
     # torchrun starts one process per node unless told more; a variable of options may tell.
     per_node = _count(given) if given is not None else None if _unknown_options(options) else 1
     # One node told one process (FasterTransformer's `python -m torch.distributed.launch
@@ -1690,7 +1789,7 @@ def _python(
     words = words[index:]
     if words[:1] == ["-m"] and len(words) > 1:
         if words[1] in _TORCH_LAUNCH_MODULES:
-            return _torchrun(path, line, segment, [*environment, *words[2:]])
+            return _torchrun(path, line, segment, words[2:], environment)
         script: str | None = _readable(words[1])
         module = True
         arguments = words[2:]
