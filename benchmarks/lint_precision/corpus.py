@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-110 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-112 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -196,7 +196,8 @@ look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL
 `--fresh-106` (`FRESH_106`) repositories and packages chosen by the text TPL108, TPL305,
 TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`), `--fresh-108` (`FRESH_108`) and
 `--fresh-109` (`FRESH_109`) repositories chosen by the text TPL402 and TPL108 look for;
-`--fresh-110` (`FRESH_110`) repositories chosen by the text TPL412 looks for.
+`--fresh-110` (`FRESH_110`) repositories chosen by the text TPL412 looks for; `--fresh-112`
+(`FRESH_112`) repositories chosen by the text TPL111 looks for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13340,6 +13341,38 @@ FRESH_110 = (
     ("github:kuleshov-group/caduceus", "0060a6d8079b6a040fc55d505e15972a327b70a6"),
 )
 
+FRESH_112 = (
+    # Learning repo for distributed PyTorch: a copy of the DDP tutorial series (torchrun)
+    ("github:georgemilosh/distributed-pytorch", "926fbb1757759c108a4ac3e90fbf4eec7ec11d23"),
+    # Personal PyTorch learning notes; copy of the torchrun DDP tutorial trainer (toy linear model)
+    ("github:walkerWx/LearnPytorch", "a850bf707c12c4ee35e603249c0ca3c7b2283ed7"),
+    # Lane detection (SegFormer/SCNN-style segmentation on CULane/TuSimple) with a DDP trainer
+    ("github:Jayden9912/lane_detection", "d47285e673f2f681d8345174aec9d527e6f264eb"),
+    # Neural-operator (FNO/UNO) surrogates for star-formation / MHD simulations, DDP training
+    ("github:KPoletti/NeuralOperatorStarForm", "532359a30fe0d69169842f4f2fd97d0855e733bf"),
+    # Original author's code for the PyTorch DDP video tutorial series (torchrun)
+    ("github:subramen/distributed-pytorch", "a4d0571f4fbf9b5eb5aa0ebec301069e1977d68f"),
+    # Fault-tolerant distributed training experiments, a transformer text classifier
+    ("github:EddieJ03/distributed-pytorch", "c568d65191f5541b97eb47df9afda308d8e85144"),
+    # DDP tutorial exercises (single GPU, mp.spawn, torchrun) on a toy dataset
+    ("github:manojpi/DDP", "6b692eacad4e7ab4de926dc4b7e6d344c8739de7"),
+    # Mamba state-space model for named entity recognition on CoNLL-2003, DDP trainer
+    (
+        "github:QiushengSong/Mamba_for_Named_Entity_Recoginition",
+        "b392b4ff4bc083660c8cd3269ddbb24350c6b586",
+    ),
+    # Gap-filling GOES satellite aerosol optical depth (AOD) with a UNet3+ trained via DDP
+    ("github:matthewgraca/goes-aod-gap-filling", "1fac61b7a32a6f4acafb19a38742a9c2f259f3b0"),
+    # Personal demo collection; DDP/FSDP torchrun training demos (AlexNet image classifier)
+    ("github:VentusAislant/MyDemos", "c75bd158063481934f77d25913dfbd0c430ef0b3"),
+    # Multi-GPU DDP torchrun demo: small CNN on MNIST with snapshot resume
+    ("github:balakrish181/multi_gpu", "b262e0f1ee2c4d2029fb6d9eacde78a89d41f647"),
+    # Minimal DDP training template for CIFAR-10/100 (ResNet/WideResNet) with best-checkpoint resume
+    ("github:mstwutao/MiniDDP", "c710498514f8598449710ae4536655652e7a5a7f"),
+    # Deepfake detection (Xception on FaceForensics NeuralTextures) trained with DDP
+    ("github:sohn1029/Deepfake_Detect", "294c694e15a6f669418e851ef38614e5d5fcc02e"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16093,6 +16126,7 @@ UNSEEN_SETS = {
     "fresh-108": FRESH_108,
     "fresh-109": FRESH_109,
     "fresh-110": FRESH_110,
+    "fresh-112": FRESH_112,
 }
 
 
