@@ -29,8 +29,9 @@ JUDGED = Path(__file__).with_name("judged-unseen.jsonl")
 #: Rules that share sites, one taking over part of the other's findings: a finding of one
 #: that no verdict names counts with the verdict of the same line under the other. TPL412
 #: flags what TPL402 does where the project shows the file on several nodes; the judges read
-#: the same line, the same rank and the same launches.
-SAME_SITES = {"TPL412": "TPL402", "TPL402": "TPL412"}
+#: the same line, the same rank and the same launches. TPL111 flags TPL108's loads of a file
+#: only rank 0 saves: the same load, the same checkpoint.
+SAME_SITES = {"TPL412": "TPL402", "TPL402": "TPL412", "TPL111": "TPL108", "TPL108": "TPL111"}
 
 
 def measure(findings: list[dict[str, object]], judged: Path = JUDGED) -> dict[str, object]:

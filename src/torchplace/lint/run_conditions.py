@@ -324,9 +324,12 @@ def rank_zero_test(test: ast.expr, holds: bool, flags: frozenset[str] = frozense
     """Whether `test` being `holds` means the process is rank 0 (`rank == 0`, `not rank`,
     `rank % n == 0`, a rank-0 flag such as `is_main_process`, `local_rank in [-1, 0]`: rank
     0 or the one process of a run without ranks). `flags`: attributes of `self` the file
-    defines as rank-0 flags (`def is_main(self): return self.accelerate.is_main_process`)."""
+    defines as rank-0 flags (`def is_main(self): return self.accelerate.is_main_process`), and
+    as ranks (`RANK_ATTRIBUTE`: `self.gpu_id == 0`)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return rank_zero_test(test.operand, not holds, flags) or (holds and _is_rank(test.operand))
+        return rank_zero_test(test.operand, not holds, flags) or (
+            holds and (_is_rank(test.operand) or _names_own_rank(test.operand, flags))
+        )
     if isinstance(test, ast.BoolOp):
         # `a and b` holding means both hold; `a or b` failing means both fail.
         if isinstance(test.op, ast.And) == holds:
@@ -336,15 +339,41 @@ def rank_zero_test(test: ast.expr, holds: bool, flags: frozenset[str] = frozense
         return True
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         left, right, op = test.left, test.comparators[0], test.ops[0]
-        if isinstance(op, ast.In | ast.NotIn) and _is_rank(left) and _zero_or_none(right):
+        if (
+            isinstance(op, ast.In | ast.NotIn)
+            and (_is_rank(left) or _names_own_rank(left, flags))
+            and _zero_or_none(right)
+        ):
             # `local_rank in [-1, 0]`: rank 0, or the one process of a run without ranks
             return isinstance(op, ast.In) == holds
         zero_first = _is_zero(left)
         value = right if zero_first else left
-        if not (zero_first or _is_zero(right)) or not _is_rank(value, modulo=True):
+        if not (zero_first or _is_zero(right)):
+            return False
+        if not (_is_rank(value, modulo=True) or _names_own_rank(value, flags)):
             return False
         return (isinstance(op, ast.Eq) and holds) or (isinstance(op, ast.NotEq) and not holds)
     return False
+
+
+#: How `flags` name an attribute of `self` that holds the process's rank (`rank:gpu_id` for
+#: the DDP tutorial's `self.gpu_id = int(os.environ["LOCAL_RANK"])`), beside rank-0 flags.
+RANK_ATTRIBUTE = "rank:"
+
+
+def is_rank_value(node: ast.expr) -> bool:
+    """`node` reads the process's global or local rank (`_is_rank`)."""
+    return _is_rank(node)
+
+
+def _names_own_rank(node: ast.expr, flags: frozenset[str]) -> bool:
+    """`self.<name>` for an attribute the file sets only to the process's rank."""
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and RANK_ATTRIBUTE + node.attr in flags
+    )
 
 
 def _names_own_flag(node: ast.expr, flags: frozenset[str]) -> bool:

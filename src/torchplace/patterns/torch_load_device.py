@@ -14,7 +14,7 @@ PATTERN = Pattern(
         'device (`map_location=f"cuda:{local_rank}"`).'
     ),
     fix_example='state = torch.load(path, map_location="cpu")',
-    lint_rules=("TPL106", "TPL108"),
+    lint_rules=("TPL106", "TPL108", "TPL111"),
     signatures=("Attempting to deserialize object on CUDA device",),
     hints=(
         "torch.load",

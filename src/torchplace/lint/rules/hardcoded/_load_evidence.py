@@ -254,11 +254,10 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
         # The checkpoints (or sent bytes) the file writes are CPU copies: a model it saved
         # and restores, a resumed optimizer, a payload from its own sender hold no CUDA data.
         return None
-    tree = trees.full()
-    whole_load = same_call(tree, load)
-    whole_function = load_function(tree, load.lineno)
-    if whole_load is None or whole_function is None:
+    in_whole = _whole_load(trees, load)
+    if in_whole is None:
         return None
+    tree, whole_function, whole_load = in_whole
     if multi_process_code(text) and not _in_one_process_class(ctx, tree, whole_function):
         found = _hub_weights(ctx, whole_function, whole_load)
         if found is None:
@@ -272,6 +271,31 @@ def evidence_of(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | No
         if found is not None:
             return found
     return _outside_bytes(ctx, tree, whole_function, whole_load)
+
+
+def rank_zero_save_evidence(ctx: FileContext, trees: Trees, load: ast.Call) -> Evidence | None:
+    """The evidence that only rank 0 of this multi-process file writes the checkpoint the
+    load reads back, in code every rank runs (`_rank_zero_save_restored`), whatever other
+    evidence `evidence_of` finds first (the model the weights go into, placed on a GPU):
+    TPL111 flags the loads that hold it."""
+    if not multi_process_code(ctx.source.text) or saves_only_cpu_copies(ctx, trees.full):
+        return None
+    whole = _whole_load(trees, load)
+    if whole is None or _in_one_process_class(ctx, whole[0], whole[1]):
+        return None
+    if _groups_of_one(ctx, whole[0]):
+        return None  # every group the file makes is of one process: no other rank loads
+    return _rank_zero_save_restored(ctx, *whole)
+
+
+def _whole_load(trees: Trees, load: ast.Call) -> tuple[ast.Module, ast.AST, ast.Call] | None:
+    """The whole tree, and the load and its function (or a script's top-level code) in it."""
+    tree = trees.full()
+    whole_load = same_call(tree, load)
+    whole_function = load_function(tree, load.lineno)
+    if whole_load is None or whole_function is None:
+        return None
+    return tree, whole_function, whole_load
 
 
 def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) -> Evidence | None:

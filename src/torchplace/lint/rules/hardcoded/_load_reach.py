@@ -23,7 +23,7 @@ from torchplace.lint.context import FileContext, call_name
 from torchplace.lint.rank_flow import module_nodes, own_nodes
 from torchplace.lint.rules._helpers import enclosing_function
 from torchplace.lint.rules.hardcoded._saved_names import FunctionNames, copied_module
-from torchplace.lint.run_conditions import rank_zero_test
+from torchplace.lint.run_conditions import RANK_ATTRIBUTE, is_rank_value, rank_zero_test
 from torchplace.lint.spawn_ranks import spawns_processes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -824,10 +824,13 @@ def _after_other_ranks_leave(function: ast.AST, call: ast.Call, flags: frozenset
 
 def rank_zero_properties(tree: ast.Module) -> frozenset[str]:
     """Methods of the file's classes that only return a rank-0 test (`def is_main(self):
-    return self.accelerate.is_main_process`): read as rank-0 flags on `self`."""
+    return self.accelerate.is_main_process`): read as rank-0 flags on `self`. And, marked
+    `RANK_ATTRIBUTE`, attributes of `self` that every assignment of the file sets to the
+    process's rank (the DDP tutorial's `self.gpu_id = int(os.environ["LOCAL_RANK"])`): `if
+    self.gpu_id == 0:` is a rank-0 test."""
     found = _RANK_ZERO_PROPERTIES.get(tree)
     if found is None:
-        names = set()
+        names = _rank_attributes(tree)
         for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef) or len(node.args.args) != 1:
                 continue
@@ -841,6 +844,38 @@ def rank_zero_properties(tree: ast.Module) -> frozenset[str]:
                 names.add(node.name)
         found = _RANK_ZERO_PROPERTIES[tree] = frozenset(names)
     return found
+
+
+def _rank_attributes(tree: ast.Module) -> set[str]:
+    """`RANK_ATTRIBUTE` + the name of each attribute of `self` whose every assignment in the
+    file (at least one) is a rank read: `self.gpu_id = int(os.environ["LOCAL_RANK"])`. One
+    the file also sets another way, on any object (from an option, unpacked, changed in place:
+    `Evaluator.gpu_id = gpu_id`, `self.gpu_id += 1`), is not read as a rank anywhere in the
+    file."""
+    ranks: dict[str, bool] = {}
+    for node in ast.walk(tree):
+        value: ast.expr | None
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value  # a bare annotation assigns nothing
+        elif isinstance(node, ast.AugAssign):
+            targets, value = [node.target], None  # `self.gpu_id += 1`: no longer the rank
+        else:
+            continue
+        for target in targets:
+            unpacked = isinstance(target, ast.Tuple | ast.List)
+            for element in target.elts if isinstance(target, ast.Tuple | ast.List) else [target]:
+                if not isinstance(element, ast.Attribute):
+                    continue
+                is_rank = (
+                    value is not None
+                    and not unpacked
+                    and len(targets) == 1
+                    and is_rank_value(value)
+                )
+                ranks[element.attr] = ranks.get(element.attr, True) and is_rank
+    return {RANK_ATTRIBUTE + name for name, rank in ranks.items() if rank}
 
 
 _RANK_ZERO_PROPERTIES: weakref.WeakKeyDictionary[ast.AST, frozenset[str]] = (

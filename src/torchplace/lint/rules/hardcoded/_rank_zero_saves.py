@@ -17,6 +17,7 @@ import weakref
 from dataclasses import dataclass
 
 from torchplace.lint.context import FileContext, call_name, dotted_name, string_text
+from torchplace.lint.rules._helpers import is_self
 from torchplace.lint.rules.hardcoded._load_reach import (
     local_assignments,
     local_functions,
@@ -71,10 +72,12 @@ def rank_zero_save_read_back(
     classes = method_classes(tree)
     owner = classes.get(function)
     if under_rank_zero(function, load, flags) or _called_only_on_rank_zero(
-        tree, function, owner, flags
+        tree, function, classes, flags
     ):
         return None
-    attribute = _path_attribute(load.args[0])
+    attribute = _path_attribute(load.args[0]) or _parameter_as_attribute(
+        tree, function, owner, load.args[0]
+    )
     if attribute is not None and owner is not None and _reassigned(owner, attribute):
         attribute = None
     name = file_name(load.args[0], local_assignments(function))
@@ -91,7 +94,9 @@ def rank_zero_save_read_back(
         saver = tree if holder is None else holder
         if classes.get(saver) is not owner:
             continue
-        if not under_rank_zero(saver, call, flags):
+        if not under_rank_zero(saver, call, flags) and not (
+            holder is not None and _called_only_on_rank_zero(tree, saver, classes, flags)
+        ):
             return None  # other ranks write it too: each may restore its own save
         assigned = local_assignments(saver)
         model = _saved_model(call.args[0], assigned)
@@ -195,17 +200,62 @@ _SAVES_BY_PATH: dict[
 
 
 def _called_only_on_rank_zero(
-    tree: ast.Module, function: ast.AST, owner: ast.ClassDef | None, flags: frozenset[str]
+    tree: ast.Module,
+    function: ast.AST,
+    classes: dict[ast.AST, ast.ClassDef],
+    flags: frozenset[str],
+    depth: int = 3,
 ) -> bool:
     """Every call of `function` in the file runs only on rank 0, and there is at least one:
     for a method, every call of an attribute of that name (`self.load_best()`,
-    `trainer.load_best()`); for a function, every call of the name; in functions and in the
-    module's own statements."""
+    `trainer.load_best()`), where no other class of the file has a method of that name; for a
+    function, every call of the name; in functions and in the module's own statements. A call
+    runs only on rank 0 on a rank-0 arm of its function, or where every call of that function
+    does (`depth` callers up: `train` calls `_evaluate` only under `if self.gpu_id == 0:`, and
+    `_evaluate` calls `_load_best`). A function the file also names without calling it (a
+    callback, `hooks=[self._save]`) may run anywhere."""
     name = getattr(function, "name", "")
+    owner = classes.get(function)
+    if owner is not None and _defined_in_another_class(tree, name, owner):
+        return False
     calls = _calls_by_name(tree).get((owner is not None, name), [])
-    return bool(calls) and all(
-        under_rank_zero(tree if caller is None else caller, call, flags) for caller, call in calls
+    if not calls or _named_otherwise(tree, name, owner is not None, len(calls)):
+        return False
+    for caller, call in calls:
+        holder = tree if caller is None else caller
+        if under_rank_zero(holder, call, flags):
+            continue
+        if caller is None or depth == 0:
+            return False
+        if not _called_only_on_rank_zero(tree, caller, classes, flags, depth - 1):
+            return False
+    return True
+
+
+def _defined_in_another_class(tree: ast.Module, name: str, owner: ast.ClassDef) -> bool:
+    """A class of the file other than `owner` defines a method `name`: a call by that name
+    may be its."""
+    return any(
+        isinstance(node, ast.ClassDef)
+        and node is not owner
+        and any(
+            isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == name
+            for item in node.body
+        )
+        for node in ast.walk(tree)
     )
+
+
+def _named_otherwise(tree: ast.Module, name: str, method: bool, calls: int) -> bool:
+    """The file names `name` (an attribute for a method, a plain name for a function) more
+    often than it calls it: a reference handed on (a callback) runs where its taker runs it."""
+    kind = ast.Attribute if method else ast.Name
+    named = sum(
+        1
+        for node in ast.walk(tree)
+        if isinstance(node, kind) and getattr(node, "attr" if method else "id", None) == name
+    )
+    return named > calls
 
 
 def _calls_by_name(
@@ -243,6 +293,65 @@ def _path_attribute(node: ast.expr) -> str | None:
         node = node.args[0]
     name = dotted_name(node)
     return name if name is not None and name.startswith("self.") else None
+
+
+def _parameter_as_attribute(
+    tree: ast.Module, function: ast.AST, owner: ast.ClassDef | None, path: ast.expr
+) -> str | None:
+    """The attribute of `self` a path parameter of a method always holds: every call of the
+    method (`self._load_snapshot(snapshot_path)`, at least one, all in methods of its class)
+    passes a name its caller also stores unchanged as that attribute (`self.snapshot_path =
+    snapshot_path`), and the method does not rebind the parameter (the DDP tutorial's
+    `_load_snapshot`). None otherwise."""
+    if owner is None or not isinstance(path, ast.Name):
+        return None
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if any(dotted_name(d) in ("staticmethod", "classmethod") for d in function.decorator_list):
+        return None  # no `self` first: the positions would be read one off
+    parameters = [argument.arg for argument in (*function.args.posonlyargs, *function.args.args)]
+    if path.id not in parameters[1:] or path.id in local_assignments(function):
+        return None
+    position = parameters.index(path.id) - 1  # after `self`
+    calls = _calls_by_name(tree).get((True, function.name), [])
+    classes = method_classes(tree)
+    found: set[str] = set()
+    for caller, call in calls:
+        func = call.func
+        if caller is None or classes.get(caller) is not owner:
+            return None
+        if not (isinstance(func, ast.Attribute) and is_self(func.value)):
+            return None
+        given = call.args[position] if position < len(call.args) else None
+        for keyword in call.keywords:
+            if keyword.arg == path.id:
+                given = keyword.value
+        if not isinstance(given, ast.Name) or _stores(caller).get(given.id, 0) > 1:
+            return None  # a name the caller binds again may hold another path by the call
+        stored = {
+            dotted_name(target)
+            for node in ast.walk(caller)
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == given.id
+            for target in node.targets
+        }
+        attributes = {name for name in stored if name is not None and name.startswith("self.")}
+        if len(attributes) != 1:
+            return None
+        found |= attributes
+    return found.pop() if len(found) == 1 else None
+
+
+def _stores(function: ast.AST) -> dict[str, int]:
+    """How many times `function` binds each name (a parameter counts once)."""
+    counts: dict[str, int] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            counts[node.id] = counts.get(node.id, 0) + 1
+        elif isinstance(node, ast.arg):
+            counts[node.arg] = counts.get(node.arg, 0) + 1
+    return counts
 
 
 def _reassigned(owner: ast.ClassDef, attribute: str) -> bool:
