@@ -736,6 +736,35 @@ def test_a_one_gpu_launch_needs_every_launch_to_show_one_gpu(tmp_path: Path) -> 
     assert index.one_gpu_launch(str(_project(tmp_path / "d", setting) / "eval.py")) is None
 
 
+@pytest.mark.parametrize(
+    ("unread", "voids"),
+    [
+        # A script named wholly by a variable may be any file of the project.
+        ("torchrun --nproc_per_node=8 $SCRIPT\n", True),
+        ("python ${NAME}.py\n", True),
+        ("python $ROOT/${NAME}.py\n", True),
+        # A written folder or package keeps it to the files there.
+        ('python -m "demos.graph.${name}"\n', False),
+        ("python tools/train_$MODEL.py\n", False),
+        ("python $ROOT/tools/${NAME}.py\n", False),
+        # ... unless the file is there.
+        ("python -m llm.${name}\n", True),
+        ("python $ROOT/llm/${NAME}.py\n", True),
+        ("python -m ${PKG}.llm\n", True),
+    ],
+)
+def test_an_unread_launch_voids_one_gpu_readings_of_the_files_it_may_run(
+    tmp_path: Path, unread: str, voids: bool
+) -> None:
+    files = {
+        "llm/eval.py": "print(1)\n",
+        "run.sh": "CUDA_VISIBLE_DEVICES=0 python llm/eval.py\n",
+        "other.sh": unread,
+    }
+    found = ProjectIndex().one_gpu_launch(str(_project(tmp_path, files) / "llm" / "eval.py"))
+    assert (found is None) == voids
+
+
 MOVED_AFTER_MAP = """\
 import torch
 from transformers import AutoModelForCausalLM
@@ -1585,3 +1614,25 @@ def test_a_readme_snippet_exports_nothing_to_the_next_one() -> None:
     text = "```bash\nexport PET_NNODES=2\n```\n\n```bash\ntorchrun train.py\n```\n"
     [launch] = launches_in_text("README.md", text)
     assert launch.one_node
+
+
+def test_an_unread_launch_may_run_its_folder_below_the_root(tmp_path: Path) -> None:
+    # A text may run from a folder of its own (`cd src`): `llm/` there is `src/llm/`.
+    files = {
+        "src/llm/eval.py": "print(1)\n",
+        "run.sh": "CUDA_VISIBLE_DEVICES=0 python src/llm/eval.py\n",
+        "other.sh": "cd src\npython llm/${NAME}.py\n",
+    }
+    path = _project(tmp_path, files) / "src" / "llm" / "eval.py"
+    assert ProjectIndex().one_gpu_launch(str(path)) is None
+
+
+def test_an_unread_module_launch_may_run_a_package_main(tmp_path: Path) -> None:
+    # `python -m demos.${name}` runs `demos/<name>/__main__.py` where the name is a package.
+    files = {
+        "demos/chat/__main__.py": "print(1)\n",
+        "run.sh": "CUDA_VISIBLE_DEVICES=0 python -m demos.chat\n",
+        "other.sh": 'python -m "demos.${name}"\n',
+    }
+    path = _project(tmp_path, files) / "demos" / "chat" / "__main__.py"
+    assert ProjectIndex().one_gpu_launch(str(path)) is None

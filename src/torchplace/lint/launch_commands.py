@@ -84,8 +84,9 @@ One GPU: the command shows its processes one GPU, by an environment prefix
 (`CUDA_VISIBLE_DEVICES=0 python run.py`) or by the last `export CUDA_VISIBLE_DEVICES=0` of the
 shell script's top level before it (a script that also sets the variable elsewhere, under an
 `if`, in a loop or without `export`, says nothing); a script is launched with one GPU when every
-launch of it is so, no launch whose script cannot be read may show more, and its code does not
-set the variable itself.
+launch of it is so, no launch whose script cannot be read may run it and show more (one whose
+script is partly written, `python -m "demos.graph.${name}"`, may run only the files of
+`demos/graph/`), and its code does not set the variable itself.
 
 A script is launched on one node (or as one process) when the project launches it at least
 once and every launch of it is so, its own code names no multi-node setting (`node_rank`,
@@ -100,6 +101,7 @@ name. A module the launched script imports is not covered: other entry points ma
 from __future__ import annotations
 
 import ast
+import fnmatch
 import os
 import posixpath
 import re
@@ -1866,8 +1868,9 @@ class LaunchIndex:
         self._by_file: dict[str, list[Launch]] = {}
         #: A launch that may span nodes and whose script cannot be read: it may run any file.
         self.unread_spanning: Launch | None = None
-        #: A launch whose script cannot be read and that may show it several GPUs.
-        self.unread_several_gpus: Launch | None = None
+        #: Launches whose script cannot be read and that may show it several GPUs, each with
+        #: the files the written part of its script allows (`_unread_pattern`; None: any).
+        self._unread_several_gpus: list[tuple[Launch, str | None]] = []
         relative = {f: os.path.relpath(f, root).replace(os.sep, "/") for f in python_files}
         self._relative = relative
         self._files_run_by: Counter[Launch] | None = None
@@ -1910,8 +1913,8 @@ class LaunchIndex:
             if launch.script is None:
                 if not launch.one_node and self.unread_spanning is None:
                     self.unread_spanning = launch
-                if launch.visible_gpus != 1 and self.unread_several_gpus is None:
-                    self.unread_several_gpus = launch
+                if launch.visible_gpus != 1:
+                    self._unread_several_gpus.append((launch, _unread_pattern(launch)))
                 continue
             matches = _matches(launch, relative)
             if len(matches) > 1 and launch.one_node:
@@ -2006,16 +2009,59 @@ class LaunchIndex:
             return None
         return found
 
+    def unread_several_gpus(self, path: str) -> Launch | None:
+        """A launch whose script cannot be read, that may run `path` (its written part
+        allows it: `python -m "demos.langgraph.${name}"` runs no `demos/llm/run.py`) and
+        show it several GPUs."""
+        relative = self._relative.get(path) or os.path.relpath(path, self.root).replace(os.sep, "/")
+        for launch, pattern in self._unread_several_gpus:
+            if pattern is None or _may_name(relative, pattern):
+                return launch
+        return None
+
     def one_gpu_launch(self, path: str, code: bytes | None) -> Launch | None:
         """A launch of `path` when every launch of it shows its processes one GPU
         (`CUDA_VISIBLE_DEVICES=0 python run.py`), no launch whose script cannot be read may
         show it more, and its code does not set which GPUs it sees."""
         launches = self.launches_of(path)
-        if not launches or self.unread_several_gpus is not None or code is None:
+        if not launches or self.unread_several_gpus(path) is not None or code is None:
             return None
         if sets_visible_devices(code) or any(launch.visible_gpus != 1 for launch in launches):
             return None
         return launches[0]
+
+
+def _unread_pattern(launch: Launch) -> str | None:
+    """The files a launch whose script is partly a variable may run, as a pattern over paths
+    of the project (`python -m "pkg.demos.${name}"`: `pkg/demos/*.py`; `python
+    $ROOT/tools/train_$M.py`: `tools/train_*.py`); None when no folder of it is written
+    (`python $SCRIPT`, `python ${NAME}.py`): it may be any file."""
+    words = [w.strip("\"'") for w in launch.command.split()]
+    if launch.module:
+        at = next((i for i, w in enumerate(words) if w in ("-m", "--module")), None)
+        word = words[at + 1] if at is not None and at + 1 < len(words) else None
+    else:
+        word = next((w for w in words if "$" in w and w.endswith(".py")), None)
+    if word is None:
+        return None
+    written = _ANY_VARIABLE.sub("*", word)
+    if launch.module:
+        written = written.replace(".", "/") + ".py"
+    parts = [part for part in written.split("/") if part not in ("", ".")]
+    while parts and "*" in parts[0]:
+        parts.pop(0)  # `$ROOT/tools/x.py`: from wherever the variable points
+    return "/".join(parts) if len(parts) >= 2 else None
+
+
+#: A shell variable in a word, any expansion of it (`$NAME`, `${NAME}`, `${NAME:-x}`).
+_ANY_VARIABLE = re.compile(r"\$\{[^}]*\}|\$\w+")
+
+
+def _may_name(relative: str, pattern: str) -> bool:
+    """A project file (its relative path) is one `pattern` may name, from the root or any
+    folder. Its `*` also stands for folders: `demos/*.py` holds a package's
+    `demos/chat/__main__.py`, which `python -m demos.chat` runs."""
+    return fnmatch.fnmatchcase(relative, pattern) or fnmatch.fnmatchcase(relative, "*/" + pattern)
 
 
 def own_comment_launches(path: str, relative: str, code: bytes) -> list[Launch]:
