@@ -80,7 +80,9 @@ def rank_zero_save_read_back(
     )
     if attribute is not None and owner is not None and _reassigned(owner, attribute):
         attribute = None
-    name = file_name(load.args[0], local_assignments(function))
+    name = file_name(load.args[0], local_assignments(function)) or _parameter_file_name(
+        tree, function, classes, load.args[0]
+    )
     found: RankZeroSave | None = None
     saves = _torch_saves(ctx, tree)
     by_path = _saves_by_path(saves)
@@ -99,7 +101,7 @@ def rank_zero_save_read_back(
         ):
             return None  # other ranks write it too: each may restore its own save
         assigned = local_assignments(saver)
-        model = _saved_model(call.args[0], assigned)
+        model = _saved_model(call.args[0], assigned, saver)
         if (
             model is None
             or saves_a_cpu_copy(ctx, saver, call.args[0], assigned)
@@ -300,9 +302,9 @@ def _parameter_as_attribute(
 ) -> str | None:
     """The attribute of `self` a path parameter of a method always holds: every call of the
     method (`self._load_snapshot(snapshot_path)`, at least one, all in methods of its class)
-    passes a name its caller also stores unchanged as that attribute (`self.snapshot_path =
-    snapshot_path`), and the method does not rebind the parameter (the DDP tutorial's
-    `_load_snapshot`). None otherwise."""
+    passes that attribute (`self.snapshot_path`), or a name its caller also stores unchanged as
+    it (`self.snapshot_path = snapshot_path`), and the method does not rebind the parameter
+    (the DDP tutorial's `_load_snapshot`). None otherwise."""
     if owner is None or not isinstance(path, ast.Name):
         return None
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -326,6 +328,10 @@ def _parameter_as_attribute(
         for keyword in call.keywords:
             if keyword.arg == path.id:
                 given = keyword.value
+        handed = _path_attribute(given) if given is not None else None
+        if handed is not None:
+            found.add(handed)  # `self._load_snapshot(self.snapshot_path)`
+            continue
         if not isinstance(given, ast.Name) or _stores(caller).get(given.id, 0) > 1:
             return None  # a name the caller binds again may hold another path by the call
         stored = {
@@ -354,6 +360,64 @@ def _stores(function: ast.AST) -> dict[str, int]:
     return counts
 
 
+def _parameter_file_name(
+    tree: ast.Module,
+    function: ast.AST,
+    classes: dict[ast.AST, ast.ClassDef],
+    path: ast.expr,
+    depth: int = 3,
+) -> str | None:
+    """The file a path parameter always names (`file_name`), read through the calls that fill
+    it: the DDP tutorial's `_load_snapshot(self, snapshot_path)`, called by `__init__` with its
+    own `snapshot_path`, which `Trainer(...)` gets from `main(..., snapshot_path="snapshot.pt")`
+    called without it. Every call in the file (at least one, `depth` callers up) must give the
+    same file: a literal, a name its function assigns one, or its own parameter so read; a
+    call that leaves the parameter out gives its literal default. None otherwise."""
+    if not isinstance(path, ast.Name) or depth == 0:
+        return None
+    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if path.id in local_assignments(function):
+        return None  # rebound before the load: it may name another file
+    arguments = function.args
+    parameters = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if path.id not in parameters:
+        return None
+    owner = classes.get(function)
+    position = parameters.index(path.id) - (1 if owner is not None else 0)
+    with_default = parameters[len(parameters) - len(arguments.defaults) :]
+    defaults = dict(zip(with_default, arguments.defaults, strict=True))
+    if owner is not None and function.name == "__init__":
+        calls = _calls_by_name(tree).get((False, owner.name), [])
+    elif owner is not None:
+        if _defined_in_another_class(tree, function.name, owner):
+            return None
+        calls = _calls_by_name(tree).get((True, function.name), [])
+    else:
+        calls = _calls_by_name(tree).get((False, function.name), [])
+    names: set[str] = set()
+    for caller, call in calls:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords
+        ):
+            return None  # `*args` / `**kwargs`: the place is not known
+        given: ast.expr | None = call.args[position] if 0 <= position < len(call.args) else None
+        for keyword in call.keywords:
+            if keyword.arg == path.id:
+                given = keyword.value
+        given = given if given is not None else defaults.get(path.id)
+        if given is None:
+            return None
+        holder = tree if caller is None else caller
+        named = file_name(given, local_assignments(holder))
+        if named is None and caller is not None:
+            named = _parameter_file_name(tree, caller, classes, given, depth - 1)
+        if named is None:
+            return None
+        names.add(named)
+    return names.pop() if len(names) == 1 else None
+
+
 def _reassigned(owner: ast.ClassDef, attribute: str) -> bool:
     """A method of `owner` other than `__init__` assigns `attribute` (`self.ckpt_path =
     init_path` before a load): the path may name another file there."""
@@ -373,29 +437,55 @@ def _reassigned(owner: ast.ClassDef, attribute: str) -> bool:
     return False
 
 
-def _saved_model(value: ast.expr, assigned: dict[str, list[ast.AST]], depth: int = 2) -> str | None:
-    """The model whose `state_dict()` the saved value holds: the call itself, an entry of a
-    dict literal, or a name assigned one of those (`depth` assignments deep)."""
+def _saved_model(
+    value: ast.expr,
+    assigned: dict[str, list[ast.AST]],
+    saver: ast.AST | None = None,
+    depth: int = 2,
+) -> str | None:
+    """The model whose `state_dict()` the saved value holds: the call itself, either arm of a
+    conditional (`m.module.state_dict() if ddp else m.state_dict()`), an entry of a dict
+    literal, or a name assigned one of those (`depth` assignments deep) or filled entry by
+    entry in the saver (`snapshot = {}` then `snapshot["MODEL_STATE"] = m.state_dict()`)."""
     if isinstance(value, ast.Call) and call_name(value) == "state_dict" and not value.args:
         func = value.func
         receiver = dotted_name(func.value) if isinstance(func, ast.Attribute) else None
         if receiver is not None and not _NOT_MODEL.search(receiver):
             return receiver
         return None
+    if isinstance(value, ast.IfExp):
+        return _saved_model(value.body, assigned, saver, depth) or _saved_model(
+            value.orelse, assigned, saver, depth
+        )
     if isinstance(value, ast.Dict):
         for entry in value.values:
-            model = _saved_model(entry, assigned, depth)
+            model = _saved_model(entry, assigned, saver, depth)
             if model is not None:
                 return model
         return None
     if isinstance(value, ast.Name) and depth > 0:
-        for bound in assigned.get(value.id, []):
+        for bound in [*assigned.get(value.id, []), *_entries_filled(saver, value.id)]:
             if not isinstance(bound, ast.expr):
                 continue
-            model = _saved_model(bound, assigned, depth - 1)
+            model = _saved_model(bound, assigned, saver, depth - 1)
             if model is not None:
                 return model
     return None
+
+
+def _entries_filled(saver: ast.AST | None, name: str) -> list[ast.expr]:
+    """The values `saver` stores as entries of `name` (`name["MODEL_STATE"] = value`)."""
+    if saver is None:
+        return []
+    return [
+        node.value
+        for node in ast.walk(saver)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Subscript)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == name
+    ]
 
 
 def _built_unmoved_or_moved_to_cpu(saver: ast.AST, model: str, save: ast.Call) -> bool:

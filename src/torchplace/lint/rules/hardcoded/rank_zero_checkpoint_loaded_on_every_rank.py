@@ -18,13 +18,16 @@ class RankZeroCheckpointLoadedOnEveryRank(GpuCheckpointLoadedWithoutMapLocation)
     exemption of that rule, where the file itself shows the checkpoint's devices: a
     `torch.load(...)` without `map_location`, in code every rank runs, of a file that this
     multi-process code saves only on rank 0 from a model's weights (`model.state_dict()`,
-    `model.module.state_dict()`, also as an entry of a dict), loaded back into a model. Rank 0
+    `model.module.state_dict()`, also as an entry of a dict, filled entry by entry or not, or as
+    an arm of a conditional), loaded back into a model. Rank 0
     alone: under `if rank == 0:`, `if accelerator.is_main_process:`, `if self.gpu_id == 0:`
     (an attribute the file sets only to a rank), after `if rank != 0: return`, or in a helper
     every call of which is such code, up to three calls deep. Both name the same file: the same
-    file name (`"snapshot.pt"`, `f"epoch_{n}.pth"`), or the same attribute of `self` that only
-    `__init__` sets (`self.snapshot_path`, also when handed to the loading method as the name
-    it was set from).
+    file name (`"snapshot.pt"`, `f"epoch_{n}.pth"`; also as the value every call of the file
+    gives the loading method's path parameter, up to three callers up, a default a call leaves
+    in place included: `main(snapshot_path="snapshot.pt")`), or the same attribute of `self`
+    that only `__init__` sets (`self.snapshot_path`, also when handed to the loading method, as
+    itself or as the name it was set from).
 
     Not flagged: a load only rank 0 runs (cuda:0 is its own GPU), a file other ranks save too
     (each may read back its own; a saver also handed out as a callback may run anywhere), one
