@@ -1490,6 +1490,13 @@ HISTORY = [
         "of 22 on the 371 projects relinted as it is now (not a first look); it raises "
         "nothing on the 15,588 files of the main corpus",
     ),
+    (
+        "2026-12-07",
+        "97b7211a",
+        "fresh-112 (13 GitHub repositories chosen by the text TPL111 looks for; 177 files) "
+        "at 97b7211a: default tier TPL303 0 of 2 (both split, left since); 15 of 23 judged "
+        "TRUE, 3 split (TPL111 1/1, TPL108 14/16 with 1 split, TPL407 0/4)",
+    ),
 ]
 
 
@@ -3603,6 +3610,30 @@ CORPUS_NOTES = {
         "beside stale `torchrun` scripts), TPL102 0 of 3, TPL204 0 of 2, TPL207 0 of 2, TPL901 "
         "0 of 2; sample TPL106 1 of 10 (RecIS's optimizer state saved by shard 0 and loaded "
         "by every rank)."
+    ),
+    "fresh-112": (
+        "GitHub repositories chosen by text found with the code search: a checkpoint only "
+        "rank 0 saves, from a model's `state_dict()`, loaded back without `map_location` by "
+        "code every rank runs in the same file (TPL111's shape, mostly copies of the PyTorch "
+        "DDP tutorial's `multigpu_torchrun.py`: distributed-pytorch (two), LearnPytorch, DDP, "
+        "multi_gpu, MyDemos, lane_detection, NeuralOperatorStarForm, "
+        "Mamba_for_Named_Entity_Recoginition, goes-aod-gap-filling, MiniDDP, Deepfake_Detect), "
+        "by a reader who had not seen the rules' code; 13, most other copies found already "
+        "passing `map_location`. None of the repositories the sets before it looked at. "
+        "Committed (05a654dc) before it was first linted, with TPL111 in preview. First "
+        "linted at 97b7211a: 177 Python files, no crash. Default tier: TPL303 0 of 2 (both "
+        'split: MyDemos\' `device_map="auto"` chat models moved whole, in a program its only '
+        "launch shows one GPU; the project's one-GPU reading had been voided by a langgraph "
+        "launch whose module name is a variable, read since as naming only its own package, "
+        "52931d7c, so both are left now). Every finding of TPL111, TPL108, TPL303 and TPL407 "
+        "judged blind by two judges (`second_judge/unseen/fresh-112/`), who agreed on 20 of "
+        "23: TPL111 1 of 1 (MiniDDP's best checkpoint saved by local rank 0, reloaded by every "
+        "rank), TPL108 14 of 16 (the tutorial's snapshot, loaded by every rank without "
+        "`map_location`: TPL111 missed 12 of them, its save a dict filled entry by entry, or "
+        "its load path a parameter that `main`'s default fills, read since, 1e434ab9: relinted, "
+        "TPL111 raises 13 there, 12 TRUE and 1 split; 1 FALSE: a multi-node demo that cannot "
+        "train), TPL407 0 of 4 (UNSURE: NeuralOperatorStarForm's `rank % device_count()` "
+        "with no launch written)."
     ),
 }
 
