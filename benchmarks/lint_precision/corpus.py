@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-112 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-113 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -197,7 +197,8 @@ look for; `--fresh-104` (`FRESH_104`) packages chosen by the text TPL108 and TPL
 TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`), `--fresh-108` (`FRESH_108`) and
 `--fresh-109` (`FRESH_109`) repositories chosen by the text TPL402 and TPL108 look for;
 `--fresh-110` (`FRESH_110`) repositories chosen by the text TPL412 looks for; `--fresh-112`
-(`FRESH_112`) repositories chosen by the text TPL111 looks for.
+(`FRESH_112`) and `--fresh-113` (`FRESH_113`) repositories chosen by the text TPL111 looks
+for.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13373,6 +13374,31 @@ FRESH_112 = (
     ("github:sohn1029/Deepfake_Detect", "294c694e15a6f669418e851ef38614e5d5fcc02e"),
 )
 
+FRESH_113 = (
+    # MaFMatch semi-supervised medical image segmentation (UniMatch-based) (medical imaging)
+    ("github:HandsomeRed/MaFMatch-main", "ce36c0f9bf4d5085632bbc48781b33ff084c0c3f"),
+    # SEMI-LINES semi-supervised line-segment detection (computer vision)
+    ("github:jo6815en/semi-lines", "6bbbee1c435e4d07e61b3c9075de8139ce6a1409"),
+    # HB-Net semi-supervised micro-pore segmentation of shale SEM images (geoscience imaging)
+    ("github:mjsdf/HB-Net", "2cbd64dffb7a85ea617073acf33ab22db455244a"),
+    # CTFS forward-looking sonar image segmentation with few labels (FixMatch trainer)
+    ("github:pingggg516/CTFS", "4a911a63afbdcb305d030ab12b6c1446acf64329"),
+    # UniMatch for dirt-road extraction from GF-2 satellite images (remote sensing)
+    ("github:wm-jessica/roadseg-back-up", "fa3d1109e4b6fae90e679dc7539377273a48ffbf"),
+    # Beyond Pixels (ECCV 2024) supervised baseline trainer (semantic segmentation research)
+    ("github:cvlab-stonybrook/Beyond-Pixels", "a369bad5a453e1cb24848050f30f7a3de17aa191"),
+    # CDCL confidence-driven consistency learning for semi-supervised segmentation
+    ("github:YUCOCOCS/CDCL", "5ec95222592bfd48d60d57421d7bee89103b77aa"),
+    # UniMatch adapted to landslide mapping (remote sensing, natural hazards)
+    ("github:yukun80/LandslideMatch1", "e642cc5b9ac615c5bdb4601cad6a3026243a7d0d"),
+    # MCCL multi-constraint consistency learning, semi-supervised segmentation
+    ("github:MKSAQW/MCCL", "2ca68f98ac64243ccc16e9397aa7aed2cf62be1f"),
+    # CMUNeXt medical image segmentation DDP trainer (medical imaging)
+    ("github:cgnerds/CMUNeXt", "18e7d7ba2cd15aeead756521476c0b2ba3d17c7d"),
+    # image-to-MathML seq2seq (OpenNMT-style) script with DDP / mp.spawn scaffolding (OCR)
+    ("github:gauravsh0812/img2mml_resnet", "8b9cfc7c8399353669001ccf328201a875ad03dc"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16127,6 +16153,7 @@ UNSEEN_SETS = {
     "fresh-109": FRESH_109,
     "fresh-110": FRESH_110,
     "fresh-112": FRESH_112,
+    "fresh-113": FRESH_113,
 }
 
 
