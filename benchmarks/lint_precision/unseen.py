@@ -1497,6 +1497,22 @@ HISTORY = [
         "at 97b7211a: default tier TPL303 0 of 2 (both split, left since); 15 of 23 judged "
         "TRUE, 3 split (TPL111 1/1, TPL108 14/16 with 1 split, TPL407 0/4)",
     ),
+    (
+        "2026-12-07",
+        "c0c5bc9f",
+        "fresh-113 (11 GitHub repositories chosen by the text TPL111 looks for; 235 files) "
+        "at c0c5bc9f: no default-tier finding; 33 of 43 judged TRUE, 1 split (TPL111 29/32, "
+        "TPL108 4/11 with 1 split)",
+    ),
+    (
+        "2026-12-07",
+        "c0c5bc9f",
+        "TPL111 (a checkpoint only rank 0 of the same file saves, loaded back by every rank "
+        "without `map_location`) joined the default set: 1 of 1 TRUE at first look on "
+        "fresh-112, 29 of 32 at first look on fresh-113 after its last change that added "
+        "findings, 59 of 63 on the 395 projects as they stand (not a first look); it raises "
+        "nothing on the 15,588 files of the main corpus",
+    ),
 ]
 
 
@@ -3634,6 +3650,24 @@ CORPUS_NOTES = {
         "TPL111 raises 13 there, 12 TRUE and 1 split; 1 FALSE: a multi-node demo that cannot "
         "train), TPL407 0 of 4 (UNSURE: NeuralOperatorStarForm's `rank % device_count()` "
         "with no launch written)."
+    ),
+    "fresh-113": (
+        "GitHub repositories chosen by text found with the code search, again TPL111's shape "
+        "(rank 0 alone saves a model's `state_dict()`, every rank loads the same file back "
+        "without `map_location`), by a reader who had not seen the rules' code, excluding "
+        "every repository of the sets before it: MaFMatch-main, semi-lines, HB-Net, CTFS, "
+        "roadseg-back-up, Beyond-Pixels, CDCL, LandslideMatch1, MCCL, CMUNeXt, img2mml_resnet; "
+        "11, nine of them trainers copied from UniMatch's (whose own 7 such loads are among "
+        "the 371 projects as they stand), their resume of `latest.pth` at start-up. Committed "
+        "(c0c5bc9f) before it was first linted, after TPL111 learned the tutorial's other "
+        "versions (1e434ab9). First linted at c0c5bc9f: 235 Python files, no crash, no "
+        "default-tier finding. Every finding of TPL111 and TPL108 judged blind by two judges "
+        "(`second_judge/unseen/fresh-113/`), who agreed on 42 of 43: TPL111 29 of 32 (FALSE: "
+        "MaFMatch's two trainers, which its scripts start as one process and whose resume "
+        "reads a folder each run makes anew; LandslideMatch1's `unimatch_tmp.py`, a copy "
+        "with no process group, its rank-0 guards on a bare `--local_rank` option), TPL108 4 of "
+        "11 (1 split; FALSE: analysis scripts each shown one GPU by their launch, a test "
+        "script whose process group is commented out)."
     ),
 }
 
