@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from torchplace.lint.context import FileContext
 from torchplace.lint.rule import AnyOf, Rule
@@ -182,9 +182,15 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
         for call, _, evidence in self.loads_with_evidence(ctx):
             yield self.unmapped_load(ctx, call, evidence)
 
-    def loads_with_evidence(self, ctx: FileContext) -> Iterator[tuple[ast.Call, Trees, Evidence]]:
+    def loads_with_evidence(
+        self,
+        ctx: FileContext,
+        first: Callable[[FileContext, Trees, ast.Call], Evidence | None] | None = None,
+    ) -> Iterator[tuple[ast.Call, Trees, Evidence]]:
         """Each unmapped load of the file this rule reads, with the evidence that it restores
-        CUDA tensors saved on another GPU (`evidence_at`)."""
+        CUDA tensors saved on another GPU (`evidence_at`). With `first`, only the loads it
+        finds evidence for, with that evidence: it is asked before `evidence_at`, the costly
+        reading, which then only confirms that none of this rule's exemptions holds."""
         if not may_have_evidence(ctx):
             return
         trees = Trees(ctx)
@@ -193,9 +199,12 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
                 continue
             if not read_by_tpl108(ctx, call, located.scope):
                 continue
+            wanted = first(ctx, trees, call) if first is not None else None
+            if first is not None and wanted is None:
+                continue
             evidence = evidence_at(ctx, trees, call, located.scope)
             if evidence is not None:
-                yield call, trees, evidence
+                yield call, trees, wanted or evidence
 
     def unmapped_load(self, ctx: FileContext, call: ast.Call, evidence: Evidence) -> Finding:
         """The finding at `call`, saying `evidence`, with the fix adding a `map_location`."""

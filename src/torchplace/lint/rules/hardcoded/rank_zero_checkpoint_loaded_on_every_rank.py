@@ -90,7 +90,5 @@ class RankZeroCheckpointLoadedOnEveryRank(GpuCheckpointLoadedWithoutMapLocation)
         if "save" not in ctx.source.text:
             return
         # TPL108's loads, with every exemption of that rule, that also hold this evidence.
-        for call, trees, _ in self.loads_with_evidence(ctx):
-            evidence = rank_zero_save_evidence(ctx, trees, call)
-            if evidence is not None:
-                yield self.unmapped_load(ctx, call, evidence)
+        for call, _, evidence in self.loads_with_evidence(ctx, first=rank_zero_save_evidence):
+            yield self.unmapped_load(ctx, call, evidence)
