@@ -751,6 +751,20 @@ def test_a_one_gpu_launch_needs_every_launch_to_show_one_gpu(tmp_path: Path) -> 
         ("python -m llm.${name}\n", True),
         ("python $ROOT/llm/${NAME}.py\n", True),
         ("python -m ${PKG}.llm\n", True),
+        # A folder named from above, from an absolute path or the home folder.
+        ("python ../llm/${NAME}.py\n", True),
+        ("python /workspace/proj/llm/${NAME}.py\n", True),
+        ("python ~/proj/llm/${NAME}.py\n", True),
+        # torchrun's own `-m` after Python's.
+        ("python -m torch.distributed.run --nproc_per_node 4 -m llm.${name}\n", True),
+        # A word that is only a variable may be the script; an expansion not read; a command
+        # run with variables set for it.
+        ("torchrun --nproc_per_node=4 $SCRIPT tools/${X}.py\n", True),
+        ("python tools/${A:-${B}}.py\n", True),
+        ("NCCL_DEBUG=INFO python -m llm.${M}\n", True),
+        ("NCCL_DEBUG=INFO python -m tools.${M}\n", False),
+        # A command cut short in its message, inside the module's name: not read.
+        ("X=1 " * 20 + "python -m llm.$MODEL_NAME\n", True),
     ],
 )
 def test_an_unread_launch_voids_one_gpu_readings_of_the_files_it_may_run(

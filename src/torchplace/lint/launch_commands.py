@@ -1011,8 +1011,10 @@ def _parse_launcher(
     return launches
 
 
-#: A segment that assigns a command to a shell variable (`LAUNCH="torchrun ...`).
-_ASSIGNS_COMMAND = re.compile(r"\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=[\"']?\S")
+#: A segment that assigns a command to a shell variable (`LAUNCH="torchrun ...`), quoted: a
+#: bare value before more words is the environment of the command after it (`NCCL_DEBUG=INFO
+#: python -m tools.train_${M}`), a launch of its own.
+_ASSIGNS_COMMAND = re.compile(r"\s*(?:(?:export|local|readonly)\s+)?[A-Za-z_]\w*=[\"']\S")
 #: One that only assigns it, read after a prompt or a comment's mark (`# LAUNCH_CMD="torchrun
 #: --rdzv_endpoint="localhost:$port" --nnodes 1"`, commented out: one word of quoted and bare
 #: parts): not a command run with a variable set for it (`# NCCL_DEBUG=INFO srun -N 2 python
@@ -2034,17 +2036,25 @@ class LaunchIndex:
 def _unread_pattern(launch: Launch) -> str | None:
     """The files a launch whose script is partly a variable may run, as a pattern over paths
     of the project (`python -m "pkg.demos.${name}"`: `pkg/demos/*.py`; `python
-    $ROOT/tools/train_$M.py`: `tools/train_*.py`); None when no folder of it is written
-    (`python $SCRIPT`, `python ${NAME}.py`): it may be any file."""
-    words = [w.strip("\"'") for w in launch.command.split()]
+    $ROOT/tools/train_$M.py`: `tools/train_*.py`); None, any file, where no folder of it is
+    written (`python $SCRIPT`, `python ${NAME}.py`), where a word that is only a variable may
+    be the script itself (`torchrun $SCRIPT configs/$X.py`, `--nproc_per_node $N`), or where
+    the command is not read whole (cut short, a nested expansion)."""
+    if launch.command.endswith("..."):
+        return None  # `_short` cut it: the script may be in the part left out
+    words = [w.replace('"', "").replace("'", "") for w in launch.command.split()]
+    if any(_ONLY_VARIABLE.fullmatch(w) for w in words):
+        return None
     if launch.module:
-        at = next((i for i, w in enumerate(words) if w in ("-m", "--module")), None)
-        word = words[at + 1] if at is not None and at + 1 < len(words) else None
+        after = [words[i + 1] for i, w in enumerate(words[:-1]) if w in ("-m", "--module")]
+        word = next((w for w in reversed(after) if "$" in w), None)
     else:
         word = next((w for w in words if "$" in w and w.endswith(".py")), None)
     if word is None:
         return None
     written = _ANY_VARIABLE.sub("*", word)
+    if any(c in written for c in "${}\\"):
+        return None  # a nested expansion or a backslash: not read
     if launch.module:
         written = written.replace(".", "/") + ".py"
     parts = [part for part in written.split("/") if part not in ("", ".")]
@@ -2054,14 +2064,23 @@ def _unread_pattern(launch: Launch) -> str | None:
 
 
 #: A shell variable in a word, any expansion of it (`$NAME`, `${NAME}`, `${NAME:-x}`).
-_ANY_VARIABLE = re.compile(r"\$\{[^}]*\}|\$\w+")
+_ANY_VARIABLE = re.compile(r"\$\{[^{}]*\}|\$(?:env:)?\w+")  # `$env:NAME`: PowerShell's
+#: A word that is one variable and nothing else (`$SCRIPT`, `${ENTRY}`).
+_ONLY_VARIABLE = re.compile(r"\$\{?\w+\}?")
 
 
 def _may_name(relative: str, pattern: str) -> bool:
     """A project file (its relative path) is one `pattern` may name, from the root or any
-    folder. Its `*` also stands for folders: `demos/*.py` holds a package's
-    `demos/chat/__main__.py`, which `python -m demos.chat` runs."""
-    return fnmatch.fnmatchcase(relative, pattern) or fnmatch.fnmatchcase(relative, "*/" + pattern)
+    folder, by the pattern's end as well (`/workspace/proj/tools/train_*.py` names the
+    project's `tools/train_a.py`), down to its last folder. Its `*` also stands for folders:
+    `demos/*.py` holds a package's `demos/chat/__main__.py`, which `python -m demos.chat`
+    runs."""
+    parts = pattern.split("/")
+    for start in range(len(parts) - 1):
+        tail = "/".join(parts[start:])
+        if fnmatch.fnmatchcase(relative, tail) or fnmatch.fnmatchcase(relative, "*/" + tail):
+            return True
+    return False
 
 
 def own_comment_launches(path: str, relative: str, code: bytes) -> list[Launch]:
