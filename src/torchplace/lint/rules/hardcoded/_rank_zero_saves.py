@@ -360,6 +360,24 @@ def _stores(function: ast.AST) -> dict[str, int]:
     return counts
 
 
+def _copies_entries_to_cpu(saver: ast.AST, name: str) -> bool:
+    """`saver` stores a CPU copy into an entry of an entry of `name` (`snapshot["MODEL_STATE"]
+    [k] = v.cpu()`, `.to("cpu")`)."""
+    for node in ast.walk(saver):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            depth, root = 0, target
+            while isinstance(root, ast.Subscript):
+                depth, root = depth + 1, root.value
+            into_entry = depth >= 2 and isinstance(root, ast.Name) and root.id == name
+            if into_entry and any(
+                isinstance(call, ast.Call) and _to_the_cpu(call) for call in ast.walk(node.value)
+            ):
+                return True
+    return False
+
+
 def _parameter_file_name(
     tree: ast.Module,
     function: ast.AST,
@@ -371,14 +389,19 @@ def _parameter_file_name(
     it: the DDP tutorial's `_load_snapshot(self, snapshot_path)`, called by `__init__` with its
     own `snapshot_path`, which `Trainer(...)` gets from `main(..., snapshot_path="snapshot.pt")`
     called without it. Every call in the file (at least one, `depth` callers up) must give the
-    same file: a literal, a name its function assigns one, or its own parameter so read; a
-    call that leaves the parameter out gives its literal default. None otherwise."""
+    same file: a literal, a name its function binds once to one, or its own parameter so read;
+    a call that leaves the parameter out gives its default, a literal. None where the function
+    binds the parameter again, is a static or class method, or may be called unseen: named
+    other than by a call (`mp.spawn(main, ...)`, `partial(main, ...)`), or, for `__init__`,
+    a class the file subclasses or builds through `cls(...)`."""
     if not isinstance(path, ast.Name) or depth == 0:
         return None
     if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
-    if path.id in local_assignments(function):
-        return None  # rebound before the load: it may name another file
+    if any(dotted_name(d) in ("staticmethod", "classmethod") for d in function.decorator_list):
+        return None
+    if _stores(function).get(path.id, 0) > 1:
+        return None  # rebound before the load (`+=`, a loop, unpacked): another file
     arguments = function.args
     parameters = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
     if path.id not in parameters:
@@ -389,12 +412,19 @@ def _parameter_file_name(
     defaults = dict(zip(with_default, arguments.defaults, strict=True))
     if owner is not None and function.name == "__init__":
         calls = _calls_by_name(tree).get((False, owner.name), [])
+        called, method = owner.name, False
+        if _builds_through_cls(owner):
+            return None
     elif owner is not None:
         if _defined_in_another_class(tree, function.name, owner):
             return None
         calls = _calls_by_name(tree).get((True, function.name), [])
+        called, method = function.name, True
     else:
         calls = _calls_by_name(tree).get((False, function.name), [])
+        called, method = function.name, False
+    if not calls or _named_otherwise(tree, called, method, len(calls)):
+        return None
     names: set[str] = set()
     for caller, call in calls:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(
@@ -405,17 +435,56 @@ def _parameter_file_name(
         for keyword in call.keywords:
             if keyword.arg == path.id:
                 given = keyword.value
-        given = given if given is not None else defaults.get(path.id)
         if given is None:
-            return None
-        holder = tree if caller is None else caller
-        named = file_name(given, local_assignments(holder))
-        if named is None and caller is not None:
-            named = _parameter_file_name(tree, caller, classes, given, depth - 1)
+            default = defaults.get(path.id)
+            named = file_name(default, {}) if default is not None else None
+        else:
+            named = _given_file_name(tree, caller, classes, given, depth)
         if named is None:
             return None
         names.add(named)
     return names.pop() if len(names) == 1 else None
+
+
+def _given_file_name(
+    tree: ast.Module,
+    caller: ast.AST | None,
+    classes: dict[ast.AST, ast.ClassDef],
+    given: ast.expr,
+    depth: int,
+) -> str | None:
+    """The file a call's argument names: a literal, a name the caller binds once to one (the
+    module's own statements for a call at its top), or the caller's own path parameter."""
+    if isinstance(given, ast.Name):
+        if caller is None:
+            bound = [
+                node.value
+                for node in tree.body
+                if isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == given.id for t in node.targets)
+            ]
+            stores = _stores(ast.Module(body=tree.body, type_ignores=[])).get(given.id, 0)
+            if stores != 1 or len(bound) != 1:
+                return None
+            return file_name(bound[0], {})
+        if _stores(caller).get(given.id, 0) > 1:
+            return None  # bound twice in the caller: which value reaches the call is not read
+        named = file_name(given, local_assignments(caller))
+        return named or _parameter_file_name(tree, caller, classes, given, depth - 1)
+    return file_name(given, {})
+
+
+def _builds_through_cls(owner: ast.ClassDef) -> bool:
+    """A method of `owner` builds an instance through `cls(...)` or `type(self)(...)`: its
+    `__init__` is then called where no call names the class."""
+    for node in ast.walk(owner):
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "cls":
+                return True
+            if isinstance(func, ast.Call) and call_name(func) == "type":
+                return True
+    return False
 
 
 def _reassigned(owner: ast.ClassDef, attribute: str) -> bool:
@@ -474,8 +543,9 @@ def _saved_model(
 
 
 def _entries_filled(saver: ast.AST | None, name: str) -> list[ast.expr]:
-    """The values `saver` stores as entries of `name` (`name["MODEL_STATE"] = value`)."""
-    if saver is None:
+    """The values `saver` stores as entries of `name` (`name["MODEL_STATE"] = value`); none
+    where it also stores CPU copies into them (`name["MODEL_STATE"][k] = v.cpu()`)."""
+    if saver is None or _copies_entries_to_cpu(saver, name):
         return []
     return [
         node.value
