@@ -69,6 +69,7 @@ from torchplace.lint.rules._helpers import (
 )
 from torchplace.lint.rules.hardcoded._load_reach import (
     MULTI_PROCESS,
+    PROCESSES_MADE,
     checkpoints_written_by_rank_zero,
     fixed_published_file,
     local_assignments,
@@ -277,8 +278,11 @@ def rank_zero_save_evidence(ctx: FileContext, trees: Trees, load: ast.Call) -> E
     """The evidence that only rank 0 of this multi-process file writes the checkpoint the
     load reads back, in code every rank runs (`_rank_zero_save_restored`), whatever other
     evidence `evidence_of` finds first (the model the weights go into, placed on a GPU):
-    TPL111 flags the loads that hold it."""
-    if not multi_process_code(ctx.source.text) or saves_only_cpu_copies(ctx, trees.full):
+    TPL111 flags the loads that hold it. The code must make, join or start processes itself:
+    a rank-0 guard on a `--local_rank` option alone (a copy of a trainer with its process
+    group taken out) runs as one process."""
+    text = ctx.source.text
+    if not multi_process_code(text, PROCESSES_MADE) or saves_only_cpu_copies(ctx, trees.full):
         return None
     whole = _whole_load(trees, load)
     if whole is None or _in_one_process_class(ctx, whole[0], whole[1]):

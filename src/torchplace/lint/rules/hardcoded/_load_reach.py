@@ -37,15 +37,20 @@ _Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: (`cuda:{local_rank}`, or the CPU when it is -1); nor is `LOCAL_RANK` the script writes
 #: from that option (`if "LOCAL_RANK" not in os.environ: os.environ["LOCAL_RANK"] = ...`,
 #: STEERER's test tools): only a launcher's variable read is.
-MULTI_PROCESS = re.compile(
+_SEVERAL_PROCESSES = (
     r"LOCAL_RANK(?![\"']\s*\]\s*=(?!=))(?![\"']\s+not\s+in\b)"
     r"|get_rank\s*\(|DistributedDataParallel|init_process_group"
     r"|process_index|\.is_(?:local_)?main_process\b"
     r"|\bDDP\s*\(|\.spawn\s*\(|(?<!class )\bDistributedSampler\s*\("
-    r"|local_rank\s*(?:<=|==|<)\s*0\b|local_rank\s+in\s*[\[(]\s*-1\s*,\s*0\b"
     r"|global_rank\s*(?:==|!=)\s*0\b|get_world_size\s*\("
     r"|\bdist(?:ributed)?\.(?:barrier|all_reduce|all_gather\w*|broadcast\w*|reduce_scatter\w*)\s*\("
 )
+#: A rank-0 guard on a `local_rank` value (`if args.local_rank == 0:`, `in [-1, 0]`): written
+#: for a launcher, though by itself it makes no group of processes.
+_LOCAL_RANK_GUARD = r"|local_rank\s*(?:<=|==|<)\s*0\b|local_rank\s+in\s*[\[(]\s*-1\s*,\s*0\b"
+MULTI_PROCESS = re.compile(_SEVERAL_PROCESSES + _LOCAL_RANK_GUARD)
+#: `MULTI_PROCESS` less the guards: the code itself makes, joins or starts processes.
+PROCESSES_MADE = re.compile(_SEVERAL_PROCESSES)
 #: `DistributedSampler` as an import names it (without the call): a name the import binds
 #: counts where the code uses it (`DistributedSampler as DS`, then `DS(...)`).
 _IMPORTED_SAMPLER = re.compile(r"\bDistributedSampler\b")
@@ -59,25 +64,26 @@ _FULL_LINE_COMMENT = re.compile(r"^[ \t]*#[^\n]*", re.MULTILINE)
 
 
 @lru_cache(maxsize=16)
-def multi_process_code(text: str) -> bool:
-    """The code of `text` is multi-process (`MULTI_PROCESS`), read without its comments and
-    import statements: meshnet's unused `from torch.nn.parallel import DistributedDataParallel
-    as DDP`, cryodrgn's `# TODO: Replace with DistributedDataParallel` start no process. A
-    name such an import binds counts where the code uses it (timm's `NativeDDP(model)`); a `#`
-    inside a string is no comment."""
-    if MULTI_PROCESS.search(text) is None and "DistributedSampler" not in text:
+def multi_process_code(text: str, pattern: re.Pattern[str] = MULTI_PROCESS) -> bool:
+    """The code of `text` is multi-process (`pattern`, `MULTI_PROCESS` unless told
+    `PROCESSES_MADE`), read without its comments and import statements: meshnet's unused
+    `from torch.nn.parallel import DistributedDataParallel as DDP`, cryodrgn's `# TODO:
+    Replace with DistributedDataParallel` start no process. A name such an import binds
+    counts where the code uses it (timm's `NativeDDP(model)`); a `#` inside a string is no
+    comment."""
+    if pattern.search(text) is None and "DistributedSampler" not in text:
         return False
     code = _without_comment_tokens(text)
     bound: set[str] = set()
     samplers: set[str] = set()
     for statement in _IMPORT_STATEMENT.finditer(code):
         names = statement.group().split("import", 1)[1]
-        if MULTI_PROCESS.search(statement.group()) is not None:
+        if pattern.search(statement.group()) is not None:
             bound.update(alias or name for alias, name in _BOUND_NAME.findall(names))
         elif _IMPORTED_SAMPLER.search(statement.group()) is not None:
             samplers.update(alias or name for alias, name in _BOUND_NAME.findall(names))
     code = _IMPORT_STATEMENT.sub("", code)
-    if MULTI_PROCESS.search(code) is not None:
+    if pattern.search(code) is not None:
         return True
     if any(re.search(rf"\b{re.escape(name)}\b", code) for name in bound - {"as"}):
         return True
