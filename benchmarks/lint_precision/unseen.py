@@ -3665,7 +3665,8 @@ CORPUS_NOTES = {
         "(`second_judge/unseen/fresh-113/`), who agreed on 42 of 43: TPL111 29 of 32 (FALSE: "
         "MaFMatch's two trainers, which its scripts start as one process and whose resume "
         "reads a folder each run makes anew; LandslideMatch1's `unimatch_tmp.py`, a copy "
-        "with no process group, its rank-0 guards on a bare `--local_rank` option), TPL108 4 of "
+        "with no process group, its rank-0 guards on a bare `--local_rank` option: left since, "
+        "d6eec19e), TPL108 4 of "
         "11 (1 split; FALSE: analysis scripts each shown one GPU by their launch, a test "
         "script whose process group is commented out)."
     ),
