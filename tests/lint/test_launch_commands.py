@@ -761,6 +761,7 @@ def test_a_one_gpu_launch_needs_every_launch_to_show_one_gpu(tmp_path: Path) -> 
         # run with variables set for it.
         ("torchrun --nproc_per_node=4 $SCRIPT tools/${X}.py\n", True),
         ("python tools/${A:-${B}}.py\n", True),
+        ('python llm/"e$M".py\n', True),
         ("NCCL_DEBUG=INFO python -m llm.${M}\n", True),
         ("NCCL_DEBUG=INFO python -m tools.${M}\n", False),
         # A command cut short in its message, inside the module's name: not read.

@@ -256,6 +256,11 @@ class Launch:
     #: once as the job's batch script (`sbatch job.sh`, `qsub job.sh`) nor as a step of one
     #: node (`srun -N 1 bash job.sh`).
     spread: bool = False
+    #: The script's word as written where a variable in it keeps it from being read
+    #: (`tools/train_${M}.py`, `demos.graph.${name}`): what the project's files it may run
+    #: share (`_unread_pattern`). None where it is read, or where a word before it that is only
+    #: a variable may be the script itself (`torchrun $SCRIPT configs/x.py`).
+    unread_script: str | None = None
 
     def describe(self) -> str:
         return f"{self.path}:{self.line}: {self.command}"
@@ -922,6 +927,8 @@ class _ExportedOptions:
 
     def read(self, segment: str, known: Mapping[str, str], indented: bool) -> None:
         """Take in the command `segment` if it exports or unsets `PET_` names."""
+        if "PET_" not in segment:
+            return  # every segment of every launch text passes here: most name no such option
         arm = _CASE_PATTERN.match(segment)  # a case arm's pattern (`multi)`)
         words = _tokens(segment[arm.end() if arm else 0 :].strip(), known)
         conditional = indented or arm is not None
@@ -1152,7 +1159,7 @@ def _cluster_launches(
     if any(launch.script is not None for launch in found):
         return found
     words = [word for command in commands for word in command]
-    script, module, _ = _script_of(words)
+    script, module, _, unread = _script_of(words)
     shell = _shell_script_of(words) if script is None else None
     if shell is not None:
         launch = Launch(path, line, _short(segment), shell, False, False, False, shell=True)
@@ -1179,7 +1186,7 @@ def _cluster_launches(
         # FasterTransformer's `mpirun -n ${total_gpu_count} ./bin/multi_gpu_gpt_example`:
         # an interactive shell, a tool or a built program on the nodes, not the project.
         return []
-    return [Launch(path, line, _short(segment), script, module, False, False)]
+    return [Launch(path, line, _short(segment), script, module, False, False, unread_script=unread)]
 
 
 def _runs_no_project_code(commands: list[list[str]]) -> bool:
@@ -1522,17 +1529,27 @@ def _program(word: str) -> str:
     return word.rsplit("/", 1)[-1]
 
 
-def _script_of(words: list[str]) -> tuple[str | None, bool, int]:
-    """The script (or `-m` module) among a launcher's words, whether it is a module, and the
-    index of the first word after it (`len(words)` when there is none)."""
+def _script_of(words: list[str]) -> tuple[str | None, bool, int, str | None]:
+    """The script (or `-m` module) among a launcher's words, whether it is a module, the
+    index of the first word after it (`len(words)` when there is none), and, where a variable
+    keeps it from being read, its word as written (`Launch.unread_script`)."""
+    hidden = False  # a word before the script that is only a variable: it may be the script
     for index, word in enumerate(words):
         if word in ("-m", "--module") and index + 1 < len(words):
-            return _readable(words[index + 1]), True, index + 2
+            return _read_or_written(words[index + 1], hidden, True, index + 2)
         if word.startswith("-"):
             continue
         if word.endswith(".py"):
-            return _readable(word), False, index + 1
-    return None, False, len(words)
+            return _read_or_written(word, hidden, False, index + 1)
+        hidden = hidden or _ONLY_VARIABLE.fullmatch(word) is not None
+    return None, False, len(words), None
+
+
+def _read_or_written(
+    word: str, hidden: bool, module: bool, end: int
+) -> tuple[str | None, bool, int, str | None]:
+    script = _readable(word)
+    return script, module, end, None if script is not None or hidden else word
 
 
 def _shell_script_of(words: list[str]) -> str | None:
@@ -1577,7 +1594,7 @@ def _torchrun(
     """`words` are torchrun's command line after the program; `environment` the options its
     environment sets (`PET_NNODES=2`, as `--nnodes 2`), which an option on the command line
     overrides, as torchrun reads them."""
-    script, module, end = _script_of(words)
+    script, module, end, unread = _script_of(words)
     if not words:
         return None
     options = words[:end]
@@ -1607,7 +1624,7 @@ def _torchrun(
     # --nproc_per_node 1 infer.py`) runs the script as one process.
     alone = one_node and given is not None and per_node == 1
     launch = Launch(path, line, _short(segment), script, module, one_node, alone)
-    return replace(launch, per_node=per_node, through_launcher=True)
+    return replace(launch, per_node=per_node, through_launcher=True, unread_script=unread)
 
 
 def _count(word: str | None) -> int | None:
@@ -1644,7 +1661,7 @@ def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:
     localhost:...` (this host alone). Without either it runs on every host of a hostfile,
     `/job/hostfile` when none is named: DeepSpeed-Chat's `single_node/` and `multi_node/`
     scripts run the same `deepspeed main.py`, so the command does not say."""
-    script, module, end = _script_of(words)
+    script, module, end, unread = _script_of(words)
     options = words[:end]
     include = _option(options, "--include", "-i")
     if include is not None:
@@ -1654,7 +1671,7 @@ def _deepspeed(path: str, line: int, segment: str, words: list[str]) -> Launch:
     per_node = _count(_option(options, "--num_gpus", "--num-gpus"))
     alone = one_node and per_node == 1
     launch = Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
-    return replace(launch, through_launcher=True)
+    return replace(launch, through_launcher=True, unread_script=unread)
 
 
 def _before_script(words: list[str], script: str | None, module: bool, end: int) -> list[str]:
@@ -1691,7 +1708,7 @@ def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
     `--config_file F` where the project's own F says `num_machines: 1` (`config_file`) and no
     option names machines. Without either, the machines are those of the user's default
     configuration (`accelerate config` asks), which the project does not hold."""
-    script, module, end = _script_of(words)
+    script, module, end, unread = _script_of(words)
     options = words[:end]
     before = _before_script(words, script, module, end)
     machines = _option(options, "--num_machines", "--num-machines")
@@ -1702,7 +1719,17 @@ def _accelerate(path: str, line: int, segment: str, words: list[str]) -> Launch:
     processes = _count(_option(options, "--num_processes", "--num-processes"))
     per_node = processes if machines in (None, "1") else None
     alone = one_node and processes == 1
-    launch = Launch(path, line, _short(segment), script, module, one_node, alone, per_node=per_node)
+    launch = Launch(
+        path,
+        line,
+        _short(segment),
+        script,
+        module,
+        one_node,
+        alone,
+        per_node=per_node,
+        unread_script=unread,
+    )
     readable = (
         config is not None and machines is None and not elsewhere and not unknown
         and "$" not in config
@@ -1794,17 +1821,15 @@ def _python(
     if words[:1] == ["-m"] and len(words) > 1:
         if words[1] in _TORCH_LAUNCH_MODULES:
             return _torchrun(path, line, segment, words[2:], environment)
-        script: str | None = _readable(words[1])
-        module = True
-        arguments = words[2:]
+        written, module, arguments = words[1], True, words[2:]
     elif words and words[0].endswith(".py"):
-        script = _readable(words[0])
-        module = False
-        arguments = words[1:]
+        written, module, arguments = words[0], False, words[1:]
     else:
         return None
+    script = _readable(written)
     alone = not any(_MULTI_NODE_ARGUMENTS.match(a) for a in arguments)
-    return Launch(path, line, _short(segment), script, module, alone, alone, per_node=1)
+    launch = Launch(path, line, _short(segment), script, module, alone, alone, per_node=1)
+    return replace(launch, unread_script=written if script is None else None)
 
 
 def _short(command: str) -> str:
@@ -2036,23 +2061,16 @@ class LaunchIndex:
 def _unread_pattern(launch: Launch) -> str | None:
     """The files a launch whose script is partly a variable may run, as a pattern over paths
     of the project (`python -m "pkg.demos.${name}"`: `pkg/demos/*.py`; `python
-    $ROOT/tools/train_$M.py`: `tools/train_*.py`); None, any file, where no folder of it is
-    written (`python $SCRIPT`, `python ${NAME}.py`), where a word that is only a variable may
-    be the script itself (`torchrun $SCRIPT configs/$X.py`, `--nproc_per_node $N`), or where
-    the command is not read whole (cut short, a nested expansion)."""
-    if launch.command.endswith("..."):
-        return None  # `_short` cut it: the script may be in the part left out
-    words = [w.replace('"', "").replace("'", "") for w in launch.command.split()]
-    if any(_ONLY_VARIABLE.fullmatch(w) for w in words):
-        return None
-    if launch.module:
-        after = [words[i + 1] for i, w in enumerate(words[:-1]) if w in ("-m", "--module")]
-        word = next((w for w in reversed(after) if "$" in w), None)
-    else:
-        word = next((w for w in words if "$" in w and w.endswith(".py")), None)
+    $ROOT/tools/train_$M.py`: `tools/train_*.py`), from the word as written
+    (`Launch.unread_script`); None, any file, where there is no such word (`python $SCRIPT`,
+    a word before it only a variable), no folder of it is written (`python ${NAME}.py`), or an
+    expansion in it is not read (nested)."""
+    word = launch.unread_script
     if word is None:
         return None
-    written = _ANY_VARIABLE.sub("*", word)
+    # The shell joins quoted parts to the rest of the word (`tools/"train_$M".py`).
+    # The shell joins quoted parts to the rest of the word (`tools/"train_$M".py`).
+    written = _ANY_VARIABLE.sub("*", word.replace('"', "").replace("'", ""))
     if any(c in written for c in "${}\\"):
         return None  # a nested expansion or a backslash: not read
     if launch.module:
