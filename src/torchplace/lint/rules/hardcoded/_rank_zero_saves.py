@@ -16,7 +16,13 @@ import re
 import weakref
 from dataclasses import dataclass
 
-from torchplace.lint.context import FileContext, call_name, dotted_name, string_text
+from torchplace.lint.context import (
+    FileContext,
+    binding_count,
+    call_name,
+    dotted_name,
+    string_text,
+)
 from torchplace.lint.rules._helpers import is_self
 from torchplace.lint.rules.hardcoded._load_reach import (
     local_assignments,
@@ -28,6 +34,7 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     under_rank_zero,
 )
 
+_Function = ast.FunctionDef | ast.AsyncFunctionDef
 #: Receivers of `state_dict()` whose state holds no model weights.
 _NOT_MODEL = re.compile(
     r"optim|scaler|schedul|sched\b|sampler|rng|random|loader|dataset|meter|stats",
@@ -301,38 +308,26 @@ def _parameter_as_attribute(
     tree: ast.Module, function: ast.AST, owner: ast.ClassDef | None, path: ast.expr
 ) -> str | None:
     """The attribute of `self` a path parameter of a method always holds: every call of the
-    method (`self._load_snapshot(snapshot_path)`, at least one, all in methods of its class)
-    passes that attribute (`self.snapshot_path`), or a name its caller also stores unchanged as
-    it (`self.snapshot_path = snapshot_path`), and the method does not rebind the parameter
-    (the DDP tutorial's `_load_snapshot`). None otherwise."""
-    if owner is None or not isinstance(path, ast.Name):
+    method (`self._load_snapshot(snapshot_path)`, at least one, all in methods of its class,
+    read as `_arguments_given` reads them) passes that attribute (`self.snapshot_path`), or a
+    name its caller binds once and also stores unchanged as it (`self.snapshot_path =
+    snapshot_path`) (the DDP tutorial's `_load_snapshot`). None otherwise."""
+    given_by = _arguments_given(tree, function, method_classes(tree), path)
+    if owner is None or given_by is None:
         return None
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-        return None
-    if any(dotted_name(d) in ("staticmethod", "classmethod") for d in function.decorator_list):
-        return None  # no `self` first: the positions would be read one off
-    parameters = [argument.arg for argument in (*function.args.posonlyargs, *function.args.args)]
-    if path.id not in parameters[1:] or path.id in local_assignments(function):
-        return None
-    position = parameters.index(path.id) - 1  # after `self`
-    calls = _calls_by_name(tree).get((True, function.name), [])
     classes = method_classes(tree)
     found: set[str] = set()
-    for caller, call in calls:
+    for caller, call, given in given_by:
         func = call.func
         if caller is None or classes.get(caller) is not owner:
             return None
         if not (isinstance(func, ast.Attribute) and is_self(func.value)):
             return None
-        given = call.args[position] if position < len(call.args) else None
-        for keyword in call.keywords:
-            if keyword.arg == path.id:
-                given = keyword.value
         handed = _path_attribute(given) if given is not None else None
         if handed is not None:
             found.add(handed)  # `self._load_snapshot(self.snapshot_path)`
             continue
-        if not isinstance(given, ast.Name) or _stores(caller).get(given.id, 0) > 1:
+        if not isinstance(given, ast.Name) or _bound_twice(caller, given.id):
             return None  # a name the caller binds again may hold another path by the call
         stored = {
             dotted_name(target)
@@ -349,15 +344,64 @@ def _parameter_as_attribute(
     return found.pop() if len(found) == 1 else None
 
 
-def _stores(function: ast.AST) -> dict[str, int]:
-    """How many times `function` binds each name (a parameter counts once)."""
-    counts: dict[str, int] = {}
-    for node in ast.walk(function):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            counts[node.id] = counts.get(node.id, 0) + 1
-        elif isinstance(node, ast.arg):
-            counts[node.arg] = counts.get(node.arg, 0) + 1
-    return counts
+def _arguments_given(
+    tree: ast.Module,
+    function: ast.AST,
+    classes: dict[ast.AST, ast.ClassDef],
+    path: ast.expr,
+) -> list[tuple[ast.AST | None, ast.Call, ast.expr | None]] | None:
+    """For a path parameter of `function`: each call of it in the file (by name; for a method,
+    as an attribute of that name; for `__init__`, as its class), with the function making it
+    (None for the module) and the argument it gives the parameter (None where it leaves the
+    default). None where the calls cannot all be read: the parameter is bound again in the
+    function (`+=`, a loop, unpacked), the function is a static or class method (its places
+    read one off), another class of the file has a method of its name, the file names it other
+    than by a call (`mp.spawn(main, ...)`, `partial(main, ...)`, a subclass), `__init__` is
+    also reached through `cls(...)` or `type(self)(...)`, a call unpacks (`*args`, `**kw`),
+    or there is no call."""
+    if not isinstance(path, ast.Name) or not isinstance(function, _Function):
+        return None
+    if any(dotted_name(d) in ("staticmethod", "classmethod") for d in function.decorator_list):
+        return None
+    arguments = function.args
+    parameters = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if path.id not in parameters or binding_count(function, path.id) > 0:
+        return None
+    owner = classes.get(function)
+    position = parameters.index(path.id) - (1 if owner is not None else 0)
+    if owner is not None and function.name == "__init__":
+        if _builds_through_cls(owner):
+            return None
+        called, method = owner.name, False
+    elif owner is not None:
+        if _defined_in_another_class(tree, function.name, owner):
+            return None
+        called, method = function.name, True
+    else:
+        called, method = function.name, False
+    calls = _calls_by_name(tree).get((method, called), [])
+    if not calls or _named_otherwise(tree, called, method, len(calls)):
+        return None
+    found: list[tuple[ast.AST | None, ast.Call, ast.expr | None]] = []
+    for caller, call in calls:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(
+            k.arg is None for k in call.keywords
+        ):
+            return None  # `*args` / `**kwargs`: the place is not known
+        given: ast.expr | None = call.args[position] if 0 <= position < len(call.args) else None
+        for keyword in call.keywords:
+            if keyword.arg == path.id:
+                given = keyword.value
+        found.append((caller, call, given))
+    return found
+
+
+def _bound_twice(function: ast.AST, name: str) -> bool:
+    """`function` binds `name` more than once, a parameter counting as one binding."""
+    parameter = isinstance(function, _Function) and any(
+        a.arg == name for a in ast.walk(function.args) if isinstance(a, ast.arg)
+    )
+    return binding_count(function, name) + parameter > 1
 
 
 def _copies_entries_to_cpu(saver: ast.AST, name: str) -> bool:
@@ -386,55 +430,21 @@ def _parameter_file_name(
     depth: int = 3,
 ) -> str | None:
     """The file a path parameter always names (`file_name`), read through the calls that fill
-    it: the DDP tutorial's `_load_snapshot(self, snapshot_path)`, called by `__init__` with its
-    own `snapshot_path`, which `Trainer(...)` gets from `main(..., snapshot_path="snapshot.pt")`
-    called without it. Every call in the file (at least one, `depth` callers up) must give the
-    same file: a literal, a name its function binds once to one, or its own parameter so read;
-    a call that leaves the parameter out gives its default, a literal. None where the function
-    binds the parameter again, is a static or class method, or may be called unseen: named
-    other than by a call (`mp.spawn(main, ...)`, `partial(main, ...)`), or, for `__init__`,
-    a class the file subclasses or builds through `cls(...)`."""
-    if not isinstance(path, ast.Name) or depth == 0:
+    it (`_arguments_given`): the DDP tutorial's `_load_snapshot(self, snapshot_path)`, called
+    by `__init__` with its own `snapshot_path`, which `Trainer(...)` gets from `main(...,
+    snapshot_path="snapshot.pt")` called without it. Every call (`depth` callers up) must give
+    the same file: a literal, a name its function binds once to one, or its own parameter so
+    read; a call that leaves the parameter out gives its default, a literal. None otherwise."""
+    given_by = _arguments_given(tree, function, classes, path) if depth > 0 else None
+    if given_by is None:
         return None
-    if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-        return None
-    if any(dotted_name(d) in ("staticmethod", "classmethod") for d in function.decorator_list):
-        return None
-    if _stores(function).get(path.id, 0) > 1:
-        return None  # rebound before the load (`+=`, a loop, unpacked): another file
+    assert isinstance(function, _Function) and isinstance(path, ast.Name)
     arguments = function.args
     parameters = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
-    if path.id not in parameters:
-        return None
-    owner = classes.get(function)
-    position = parameters.index(path.id) - (1 if owner is not None else 0)
     with_default = parameters[len(parameters) - len(arguments.defaults) :]
     defaults = dict(zip(with_default, arguments.defaults, strict=True))
-    if owner is not None and function.name == "__init__":
-        calls = _calls_by_name(tree).get((False, owner.name), [])
-        called, method = owner.name, False
-        if _builds_through_cls(owner):
-            return None
-    elif owner is not None:
-        if _defined_in_another_class(tree, function.name, owner):
-            return None
-        calls = _calls_by_name(tree).get((True, function.name), [])
-        called, method = function.name, True
-    else:
-        calls = _calls_by_name(tree).get((False, function.name), [])
-        called, method = function.name, False
-    if not calls or _named_otherwise(tree, called, method, len(calls)):
-        return None
     names: set[str] = set()
-    for caller, call in calls:
-        if any(isinstance(a, ast.Starred) for a in call.args) or any(
-            k.arg is None for k in call.keywords
-        ):
-            return None  # `*args` / `**kwargs`: the place is not known
-        given: ast.expr | None = call.args[position] if 0 <= position < len(call.args) else None
-        for keyword in call.keywords:
-            if keyword.arg == path.id:
-                given = keyword.value
+    for caller, _, given in given_by:
         if given is None:
             default = defaults.get(path.id)
             named = file_name(default, {}) if default is not None else None
@@ -453,25 +463,25 @@ def _given_file_name(
     given: ast.expr,
     depth: int,
 ) -> str | None:
-    """The file a call's argument names: a literal, a name the caller binds once to one (the
-    module's own statements for a call at its top), or the caller's own path parameter."""
-    if isinstance(given, ast.Name):
-        if caller is None:
-            bound = [
-                node.value
-                for node in tree.body
-                if isinstance(node, ast.Assign)
-                and any(isinstance(t, ast.Name) and t.id == given.id for t in node.targets)
-            ]
-            stores = _stores(ast.Module(body=tree.body, type_ignores=[])).get(given.id, 0)
-            if stores != 1 or len(bound) != 1:
-                return None
-            return file_name(bound[0], {})
-        if _stores(caller).get(given.id, 0) > 1:
-            return None  # bound twice in the caller: which value reaches the call is not read
-        named = file_name(given, local_assignments(caller))
-        return named or _parameter_file_name(tree, caller, classes, given, depth - 1)
-    return file_name(given, {})
+    """The file a call's argument names: a literal, a name the caller binds once to one (for
+    a call at the module's top, a name the whole file binds once, there), or the caller's own
+    path parameter."""
+    if not isinstance(given, ast.Name):
+        return file_name(given, {})
+    if caller is None:
+        bound = [
+            node.value
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == given.id for t in node.targets)
+        ]
+        if binding_count(tree, given.id) != 1 or len(bound) != 1:
+            return None
+        return file_name(bound[0], {})
+    if _bound_twice(caller, given.id):
+        return None  # bound twice in the caller: which value reaches the call is not read
+    named = file_name(given, local_assignments(caller))
+    return named or _parameter_file_name(tree, caller, classes, given, depth - 1)
 
 
 def _builds_through_cls(owner: ast.ClassDef) -> bool:
