@@ -583,6 +583,8 @@ def test_tpl402_follows_the_project_launches(tmp_path: Path, launch: str, found:
     [
         ("CUDA_VISIBLE_DEVICES=0 python resume.py\n", []),
         ("torchrun --nproc_per_node=8 resume.py\n", ["resume.py:9"]),
+        ("CUDA_VISIBLE_DEVICES=3 torchrun --nproc_per_node=4 resume.py\n", []),
+        ("CUDA_VISIBLE_DEVICES=2,3 torchrun --nproc_per_node=2 resume.py\n", ["resume.py:9"]),
     ],
 )
 def test_tpl108_evidence_of_several_processes_needs_a_launch_that_makes_them(
@@ -590,6 +592,68 @@ def test_tpl108_evidence_of_several_processes_needs_a_launch_that_makes_them(
 ) -> None:
     root = _project(tmp_path, {"resume.py": RESUME, "README.md": launch})
     assert _codes(root, "TPL108") == found
+
+
+_SEVERAL_ON_ONE = "python -m torch.distributed.launch --nproc_per_node=$1 --master_port=$2 {0}\n"
+
+
+@pytest.mark.parametrize(
+    ("script", "found"),
+    [
+        ("export CUDA_VISIBLE_DEVICES=3\n" + _SEVERAL_ON_ONE, []),
+        ("export CUDA_VISIBLE_DEVICES=GPU-5a1c\n" + _SEVERAL_ON_ONE, []),
+        # Two GPUs, a value the script does not say, or set again to two before the launch.
+        ("export CUDA_VISIBLE_DEVICES=0,1\n" + _SEVERAL_ON_ONE, ["{}:9"]),
+        ("export CUDA_VISIBLE_DEVICES=$GPUS\n" + _SEVERAL_ON_ONE, ["{}:9"]),
+        (
+            "export CUDA_VISIBLE_DEVICES=3\nexport CUDA_VISIBLE_DEVICES=0,1\n" + _SEVERAL_ON_ONE,
+            ["{}:9"],
+        ),
+        # One launch on one GPU, another on all of them: not every launch shows one.
+        (
+            "export CUDA_VISIBLE_DEVICES=3\n" + _SEVERAL_ON_ONE + "unset CUDA_VISIBLE_DEVICES\n"
+            "torchrun --nproc_per_node=8 {0}\n",
+            ["{}:9"],
+        ),
+    ],
+)
+def test_tpl108_processes_shown_one_gpu_restore_onto_it(
+    tmp_path: Path, script: str, found: list[str]
+) -> None:
+    # Beyond-Pixels' analysis scripts: `export CUDA_VISIBLE_DEVICES=3` above
+    # `torch.distributed.launch --nproc_per_node=$1`: every rank saves from and restores onto
+    # the one GPU they all see.
+    files = {"resume.py": RESUME, "scripts/run.sh": script.format("resume.py")}
+    assert _codes(_project(tmp_path, files), "TPL108") == [f.format("resume.py") for f in found]
+
+
+HUB_RESUME = """\
+import torch
+from huggingface_hub import hf_hub_download
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+def resume(model, args):
+    wrapped = DDP(model.cuda(), device_ids=[args.local_rank])
+    wrapped.load_state_dict(torch.load(hf_hub_download(args.repo, args.filename)))
+"""
+
+
+def test_tpl108_hub_weights_fail_on_the_one_gpu_processes_see(tmp_path: Path) -> None:
+    # Weights saved on their uploader's cuda:3 fail where one GPU is visible, however the
+    # launch or the file's top shows it: that evidence stays.
+    script = "export CUDA_VISIBLE_DEVICES=3\n" + _SEVERAL_ON_ONE.format("hub.py")
+    launched = _project(tmp_path, {"hub.py": HUB_RESUME, "scripts/run.sh": script})
+    assert _codes(launched, "TPL108") == ["hub.py:8"]
+    top = 'import os\nos.environ["CUDA_VISIBLE_DEVICES"] = "0"\n' + HUB_RESUME
+    own = _project(tmp_path / "b", {"hub.py": top, "scripts/run.sh": "torchrun hub.py\n"})
+    assert _codes(own, "TPL108") == ["hub.py:10"]
+    # This program's own checkpoint under the same top: saved from and restored onto cuda:0.
+    top_own = 'import os\nos.environ["CUDA_VISIBLE_DEVICES"] = "0"\n' + RESUME
+    mine = _project(
+        tmp_path / "c", {"resume.py": top_own, "scripts/run.sh": "torchrun resume.py\n"}
+    )
+    assert _codes(mine, "TPL108") == []
 
 
 def test_a_script_that_reads_the_launchers_variables_is_not_one_process(tmp_path: Path) -> None:
@@ -612,6 +676,9 @@ def test_a_script_declaring_the_launchers_argument_is_not_one_process(tmp_path: 
     dashed = _project(tmp_path / "d", {"resume.py": code.replace("local_rank", "local-rank", 1),
                                        "README.md": launch})  # fmt: skip
     assert _codes(dashed, "TPL108") == ["resume.py:10"]
+    # Shown one GPU as one process: the user who raises the count shows them their GPUs too.
+    one_gpu = {"resume.py": code, "README.md": "CUDA_VISIBLE_DEVICES=0 " + launch}
+    assert _codes(_project(tmp_path / "h", one_gpu), "TPL108") == ["resume.py:10"]
     # Not declared: one process, as launched.
     plain = _project(tmp_path / "b", {"resume.py": RESUME, "README.md": launch})
     assert _codes(plain, "TPL108") == []

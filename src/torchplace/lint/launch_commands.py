@@ -899,19 +899,26 @@ _PROMPT = re.compile(r"^(?:[$>](?=\s)|#+)\s*")
 #: `export CUDA_VISIBLE_DEVICES=...` at a line's start (the script's top level).
 _EXPORT_VISIBLE = re.compile(r"^export\s+CUDA_VISIBLE_DEVICES=(\S*)\s*$", re.MULTILINE)
 _ANY_VISIBLE = re.compile(r"^\s*(?:export\s+)?CUDA_VISIBLE_DEVICES=\S*\s*$", re.MULTILINE)
+#: `unset CUDA_VISIBLE_DEVICES` at a line's start, and anywhere (`if ...; then unset ...`).
+_UNSET_VISIBLE = re.compile(r"^unset\s+(?:\w+\s+)*CUDA_VISIBLE_DEVICES\s*$", re.MULTILINE)
+_ANY_UNSET = re.compile(r"\bunset\b[^\n]*\bCUDA_VISIBLE_DEVICES\b")
 
 
 def _visible_exports(text: str) -> list[tuple[int, str]]:
-    """Each top-level `export CUDA_VISIBLE_DEVICES=value` of a shell script, with its line;
-    none when the script also sets the variable anywhere else (indented under an `if` or
+    """Each top-level `export CUDA_VISIBLE_DEVICES=value` of a shell script, with its line,
+    and each top-level `unset CUDA_VISIBLE_DEVICES` (an empty value: every GPU again); none
+    when the script also sets or unsets the variable anywhere else (indented under an `if` or
     a loop, or not exported): then which value a command sees is not known."""
     exports = [
         (text.count("\n", 0, match.start()) + 1, match.group(1).strip("\"'"))
         for match in _EXPORT_VISIBLE.finditer(text)
     ]
+    unsets = [(text.count("\n", 0, m.start()) + 1, "") for m in _UNSET_VISIBLE.finditer(text)]
     if len(exports) != len(_ANY_VISIBLE.findall(text)):
         return []
-    return exports
+    if len(unsets) != len(_ANY_UNSET.findall(text)):
+        return []
+    return sorted(exports + unsets)
 
 
 class _ExportedOptions:

@@ -128,6 +128,7 @@ from torchplace.lint.rules.forward.tensor_factory_without_device_in_forward impo
     met_with_public_helpers_bound,
 )
 from torchplace.lint.rules.hardcoded._load_reach import (
+    HUB_WEIGHTS,
     checkpoints_written_by_rank_zero,
     multi_process_code,
 )
@@ -346,7 +347,14 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
     the project keeps under a name of its own (`world_size_names`). Other evidence (bytes
     sent from outside, Hub weights) holds whatever the launch. Nor does the load read back
     a file the project saves as CPU copies, or saves only in rank 0 from its own GPU and
-    reads only in rank 0 (`project_saves`)."""
+    reads only in rank 0 (`project_saves`). Nor does every launch of the file show its
+    processes exactly one GPU, one of them starting several (`one_gpu_launch`,
+    `several_process_launch`: Beyond-Pixels' `export CUDA_VISIBLE_DEVICES=3` above
+    `torch.distributed.launch --nproc_per_node=$1`): its ranks save from and restore onto
+    that GPU, as where the file's own top names it; weights from the Hub, saved on their
+    uploader's GPU, still fail there. One process on one GPU (`--nproc_per_node=1` of a script
+    declaring `--local_rank`) says no more than one process does: whoever raises the count
+    also chooses the GPUs."""
     if MULTI_PROCESS_CALLERS in finding.message:
         return index.multi_process_caller(finding.path, finding.line)
     several = SEVERAL_PROCESSES in finding.message
@@ -360,7 +368,17 @@ def _may_run_in_several_processes(index: ProjectIndex, finding: Finding) -> str 
         return None  # one process per node, on cuda:0 in every one: it restores its own GPU
     if index.one_process_launch(finding.path) is not None:
         return None
+    if HUB_WEIGHTS not in finding.message and _several_processes_on_one_gpu(index, finding):
+        return None  # its processes share the one GPU they see: each restores onto it
     return None if index.one_process_through_callers(finding.path, finding.line) else ""
+
+
+def _several_processes_on_one_gpu(index: ProjectIndex, finding: Finding) -> bool:
+    """Every launch of the finding's file shows its processes exactly one GPU, and one of
+    them starts several processes (or leaves their count to its launcher)."""
+    if index.one_gpu_launch(finding.path) is None:
+        return False
+    return index.several_process_launch(finding.path) is not None
 
 
 def _resumed_by_no_multi_process_caller(index: ProjectIndex, finding: Finding) -> str | None:

@@ -68,6 +68,7 @@ from torchplace.lint.rules._helpers import (
     without_comments,
 )
 from torchplace.lint.rules.hardcoded._load_reach import (
+    HUB_WEIGHTS,
     MULTI_PROCESS,
     PROCESSES_MADE,
     checkpoints_written_by_rank_zero,
@@ -310,7 +311,8 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
     or resumes this training where the file writes its checkpoints only from rank 0. A
     checkpoint from elsewhere (a model to fine-tune) may come from any GPU. Nor does that
     evidence hold in a script whose top shows each process one literal GPU (VoCo's
-    `CUDA_VISIBLE_DEVICES = "0"`): its ranks save from and restore onto that one GPU."""
+    `CUDA_VISIBLE_DEVICES = "0"`): its ranks save from and restore onto that one GPU, though
+    weights from the Hub, saved on their uploader's GPU, still fail there."""
     evidence = evidence_of(ctx, trees, load)
     if evidence is None:
         return None
@@ -325,7 +327,7 @@ def evidence_at(ctx: FileContext, trees: Trees, load: ast.Call, scope: Scope) ->
         return None  # `mp.spawn(main, nprocs=1)`: one process restores what it saved
     if _groups_of_one(ctx, load_function(tree, load.lineno)):
         return None  # miles-credit's self-test: `init_process_group(..., world_size=1)`
-    if module_shows_one_gpu_before(ctx, load):
+    if module_shows_one_gpu_before(ctx, load) and HUB_WEIGHTS not in evidence.text:
         # Every process of the script sees one GPU, the one its top names (VoCo's
         # `os.environ["CUDA_VISIBLE_DEVICES"] = "0"`): its ranks saved from cuda:0, their
         # only GPU, and restore onto it. Ranks sharing that GPU are another hazard.
@@ -1404,7 +1406,7 @@ def _hub_weights(ctx: FileContext, function: ast.AST, load: ast.Call) -> Evidenc
         for inner in ast.walk(pending.pop()):
             if isinstance(inner, ast.Call) and call_name(inner) in _HUB:
                 text = (
-                    f"weights downloaded from the Hub (`{call_name(inner)}`, line "
+                    f"{HUB_WEIGHTS} (`{call_name(inner)}`, line "
                     f"{inner.lineno}) go into a model in {SEVERAL_PROCESSES}: they keep the "
                     f"devices of whoever saved them, so every rank restores them onto one "
                     f"GPU (and a missing cuda:N fails)"

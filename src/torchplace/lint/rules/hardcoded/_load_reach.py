@@ -27,6 +27,10 @@ from torchplace.lint.run_conditions import RANK_ATTRIBUTE, is_rank_value, rank_z
 from torchplace.lint.spawn_ranks import spawns_processes
 
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
+#: The words of a finding whose evidence is weights downloaded from the Hub: saved on whatever
+#: GPU their uploader had, they fail to load (`cuda:3` where one GPU is visible) however the
+#: processes here see their GPUs, which clears only the evidence of this program's own saves.
+HUB_WEIGHTS = "weights downloaded from the Hub"
 #: Names of a process group, a launcher, a rank or the world size, a sampler that splits the
 #: data among ranks (`DistributedSampler(...)`, built, not only imported or defined), rank-0
 #: guards (`if local_rank <= 0:`, `if args.global_rank == 0:`, accelerate's

@@ -27,9 +27,9 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
     Flags `torch.load(...)` without `map_location` where the file shows that the data holds
     CUDA tensors saved on another GPU or machine:
     - the loaded state dict goes into a model that this multi-process code places on a GPU
-      (`model.to(local_rank)`, `.cuda()`, `DDP(model, device_ids=[...])`; not a new model bound
-      to the name after the load), also as a part of an instance it places (`self.encoder` of
-      a `Classifier` built, then `.cuda()`), or gives to a trainer (`Trainer(model=model)`);
+      (`model.to(local_rank)`, `DDP(model, device_ids=[...])`; not a new model bound to the
+      name after the load), also as a part of an instance it places (`self.encoder`), or
+      gives to a trainer (`Trainer(model=model)`);
     - the load resumes training in multi-process code (or in a module-level helper such code
       calls from another file): it or its class's `load_state_dict` restores an optimizer's
       state from a checkpoint all ranks share (not one made with its model in CPU-only code);
@@ -40,29 +40,29 @@ class GpuCheckpointLoadedWithoutMapLocation(Rule):
       passed on with `device=`), and a `torch.save` of the file writes that path without a CPU
       copy (not a path one run of the same process saved: its tensors return to its GPU).
     Evidence is read in the load's function or script (nanoGPT's top-level `train.py`). Loads
-    without evidence are TPL106's (preview). Multi-process code names a process group, a launcher, a
-    rank, the world size, a `DistributedSampler`, a rank-0 guard (accelerate's `is_main_process`) or
-    a collective, not a bare `local_rank` option. Not flagged: a load in one process (on its
-    function's one-process arm, `if not dist.is_initialized():`; of a world size under the project's
-    own name; in an `nn.DataParallel` class the file's multi-process code neither uses nor is used
-    by; in a script always launched as one process (or a helper only such scripts call), or showing
-    itself one literal GPU at its top; spawned alone, `nprocs=1`); a model moved to a device read
-    from the checkpoint itself; a placement on the default GPU in code that starts no processes; one
-    process per node driving its GPUs from cuda:0 (`DDP` without `device_ids`, `DataParallel`, no
-    GPU picked per process here or in related modules); an `if` arm whose other arm maps the same
-    path; a resume only rank 0 runs (`if rank in [-1, 0]:`) in a file saving only on rank 0: what a
-    rank 0 saved from cuda:0 comes back onto its own GPU (a model to fine-tune, from another run,
-    stays flagged); a fixed published file (a literal URL or Hub name); a function of a script
-    nothing calls (or, in a checkout nobody installs, only such functions reach); bytes from a file
-    saving only CPU copies; one file per rank (`f"model_{rank}.pt"`, or by the `rank=` its process
-    group is made with).
+    without evidence are TPL106's (preview). Multi-process code names a process group, a
+    launcher, a rank, the world size, a `DistributedSampler`, a rank-0 guard (accelerate's
+    `is_main_process`) or a collective, not a bare `local_rank` option. Not flagged: a load in
+    one process (on its function's one-process arm, `if not dist.is_initialized():`; of a world
+    size under the project's own name; in an `nn.DataParallel` class the file's multi-process
+    code neither uses nor is used by; in a script always launched as one process (or a helper
+    only such scripts call), or whose processes see one GPU (named at its top, or shown exactly
+    one by every launch of the script, one starting several; not Hub weights); spawned alone,
+    `nprocs=1`); a model moved to a device read from the checkpoint itself; a placement on the
+    default GPU in code starting no processes; one process per node driving its GPUs from cuda:0
+    (`DDP` without `device_ids`, `DataParallel`, no GPU picked per process here or in related
+    modules); an `if` arm whose other arm maps the same path; a resume only rank 0 runs (`if
+    rank in [-1, 0]:`) in a file saving only on rank 0: what a rank 0 saved from cuda:0 comes
+    back onto its own GPU (a model to fine-tune, from another run, stays flagged); a fixed
+    published file (a literal URL or Hub name); a function of a script nothing calls (or only
+    such functions reach, in a checkout nobody installs); bytes from a file saving only CPU
+    copies; one file per rank (`f"model_{rank}.pt"`, or by its group's `rank=`).
 
     ## Why is this bad?
-    Without `map_location`, every tensor comes back on the device it was saved from. A
-    checkpoint that rank 0 saved from its GPU is restored onto cuda:0 by every rank (out of
-    memory there, N CUDA contexts on one GPU); one saved on cuda:3 fails with `Attempting to
-    deserialize object on CUDA device 3 but torch.cuda.device_count() is 1` on a smaller
-    machine, which is where uploaded tensors and Hub weights often land.
+    Without `map_location`, every tensor comes back on the device it was saved from: what
+    rank 0 saved from its GPU is restored onto cuda:0 by every rank (out of memory there, N
+    CUDA contexts on one GPU); what was saved on cuda:3 fails with `Attempting to deserialize
+    object on CUDA device 3 but torch.cuda.device_count() is 1` on a smaller machine.
 
     ## Example
     ```python
