@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-113 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-114 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -198,7 +198,8 @@ TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`), `--fresh-108` (`FRESH_1
 `--fresh-109` (`FRESH_109`) repositories chosen by the text TPL402 and TPL108 look for;
 `--fresh-110` (`FRESH_110`) repositories chosen by the text TPL412 looks for; `--fresh-112`
 (`FRESH_112`) and `--fresh-113` (`FRESH_113`) repositories chosen by the text TPL111 looks
-for.
+for; `--fresh-114` (`FRESH_114`) repositories chosen by the text TPL405 looks for (none with
+TPL301's: a vLLM engine given `device_map=`, which vLLM refuses, was found nowhere).
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13399,6 +13400,31 @@ FRESH_113 = (
     ("github:gauravsh0812/img2mml_resnet", "8b9cfc7c8399353669001ccf328201a875ad03dc"),
 )
 
+FRESH_114 = (
+    # Fix3D diffusion restoration of 3D reconstruction renders, batch inference (computer vision)
+    ("github:Chinartist/Fix3D", "02c3ea43e2b3438da837aaa8f3248dd305349ec7"),
+    # LADy latent aspect detection on reviews with back-translation (NLP)
+    ("github:fani-lab/LADy", "9fa0d61227e1188f21f79779325358c24325b2b6"),
+    # VideoDeepResearch (modified) agentic long-video QA with Qwen2.5-VL via vLLM
+    ("github:phc2017002/VideoDeepResearch_modified", "d1a4e4d8979d8414cec275e5bd210112b894eaf9"),
+    # delay detection / remaining-time prediction for business-process logs
+    ("github:keyvan-amiri/delay_detection", "b81aed1d1c296ce22b0d8365d785dd07676ab2e0"),
+    # V-dock docking-score regression for drug discovery (CANDLE/IMPROVE)
+    ("github:AI-IMPROVE/V-dock", "1abb38dd9fa3eb12b67eeb339caae4e4cb6a5fb0"),
+    # IdentityUpscaling identity-preserving face super-resolution (PULSE/StyleGAN)
+    ("github:noamgat/IdentityUpscaling", "1e8f93333e6114d4d824731cfa9a483b253eec62"),
+    # Grapher variant: text-to-knowledge-graph generation with T5 and Lightning
+    ("github:GreenfishK/Grapher", "5d3373935aa4e0c12468aa6ba1821ee1081bd726"),
+    # Gale deep-learning experiment framework (graph classification runner)
+    ("github:DIVA-DIA/Gale", "afd7ecc333aa59518cd4653ba75fa73b643b0b89"),
+    # SWnet drug-response prediction, GNN on compounds (IMPROVE)
+    ("github:JDACS4C-IMPROVE/SWnet", "590f5ebbbf7f887fce18ee2039a7cdc14df09d25"),
+    # DCP variant: discrimination-aware channel pruning of CNNs
+    ("github:Natlem/DCP", "094a5db0e2611d61dbcd3990a5e09442d67236f5"),
+    # learning-without-forgetting incremental training of chest X-ray classifiers
+    ("github:reginareis/lwf_incremental", "76db7a4dd792599e8b347ac0fb117ac3ca7f0d62"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16154,6 +16180,7 @@ UNSEEN_SETS = {
     "fresh-110": FRESH_110,
     "fresh-112": FRESH_112,
     "fresh-113": FRESH_113,
+    "fresh-114": FRESH_114,
 }
 
 
