@@ -183,13 +183,19 @@ def peel(node: ast.AST) -> ast.AST | None:
     return None
 
 
-def trace(node: ast.AST, is_source: Callable[[ast.AST], bool], names: set[str]) -> ast.AST | None:
-    """The source expression or tracked name that `node` is a conversion of, if any."""
+def trace(
+    node: ast.AST,
+    is_source: Callable[[ast.AST], bool],
+    names: set[str],
+    peeler: Callable[[ast.AST], ast.AST | None] = peel,
+) -> ast.AST | None:
+    """The source expression or tracked name that `node` is a conversion of, if any
+    (`peeler` takes off one layer of conversion: `peel`, or a rule's own reading)."""
     current: ast.AST | None = node
     while current is not None:
         if is_source(current) or (isinstance(current, ast.Name) and current.id in names):
             return current
-        current = peel(current)
+        current = peeler(current)
     return None
 
 
@@ -203,7 +209,12 @@ def scope_nodes(ctx: FileContext, scope: Scope) -> Iterator[ast.AST]:
             yield from ast.walk(statement)
 
 
-def traced_names(ctx: FileContext, scope: Scope, is_source: Callable[[ast.AST], bool]) -> set[str]:
+def traced_names(
+    ctx: FileContext,
+    scope: Scope,
+    is_source: Callable[[ast.AST], bool],
+    peeler: Callable[[ast.AST], ast.AST | None] = peel,
+) -> set[str]:
     """Local names bound (only) to values traced to a source, in one scope, to a fixed point."""
     bindings: list[tuple[str, ast.AST]] = []
     for node in scope_nodes(ctx, scope):
@@ -222,8 +233,8 @@ def traced_names(ctx: FileContext, scope: Scope, is_source: Callable[[ast.AST], 
             # `device = device + ","` refines the same value: it may refer to itself, once
             # one of its bindings reaches the source without it.
             with_itself = names | {name}
-            if all(trace(v, is_source, with_itself) is not None for v in values) and any(
-                trace(v, is_source, names) is not None for v in values
+            if all(trace(v, is_source, with_itself, peeler) is not None for v in values) and any(
+                trace(v, is_source, names, peeler) is not None for v in values
             ):
                 names.add(name)
                 changed = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterable, Iterator
 
 from torchplace.lint.context import FileContext, Located, Scope
@@ -13,6 +14,7 @@ from torchplace.lint.rules._helpers import (
     calls_in_scope,
     device_sites,
     is_env_read,
+    peel,
     scope_nodes,
     sites_of,
     trace,
@@ -40,11 +42,16 @@ _QUERIES = frozenset(
 class DeviceIndexFromCudaVisibleDevices(Rule):
     """## What it does
     Flags a device index parsed out of `CUDA_VISIBLE_DEVICES`
-    (`int(os.environ["CUDA_VISIBLE_DEVICES"])`, `...split(",")[i]`, or a local name holding
-    one, or the loop variable of a comprehension over its entries) and used as a device:
-    `f"cuda:{...}"`, `set_device(...)`, `torch.device(...)`, `.to(...)`, `.cuda(...)`,
-    `device=`, or the index of a `torch.cuda` query (`get_device_capability(i)`,
-    `get_device_properties`, `mem_get_info`, ...).
+    (`int(os.environ["CUDA_VISIBLE_DEVICES"])`, `...split(",")[i]`, a string literal before it,
+    `"cuda:" + ...`, a local name holding one, a module-level one read in a function that binds
+    no name of that spelling, or the loop variable of a comprehension over its entries) and used
+    as a device: `f"cuda:{...}"`, `set_device(...)`, `torch.device(...)`, `.to(...)`,
+    `.cuda(...)`, `device=`, or the index of a `torch.cuda` query (`get_device_capability(i)`,
+    `get_device_properties`, `mem_get_info`, ...). Not flagged: the variable read where its
+    function (or the script's top level) wrote it first, in a statement of its own body ahead of
+    the read, and only ever to a literal listing GPUs 0 to n-1
+    (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` just above): each entry is then the same GPU's
+    index among the visible ones.
 
     ## Why is this bad?
     `CUDA_VISIBLE_DEVICES` lists *physical* GPU ids (or UUIDs); inside the process the
@@ -79,17 +86,33 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     pattern = "cuda-visible-devices-misuse"
     candidate = AnyOf(VARIABLE)
     file_gate = (VARIABLE,)
+    # Functions that place tensors, where the index may come from the module's top (a
+    # module-level name): kept whole with no candidate line, in the files naming the variable.
+    context_hint = re.compile(
+        r"\.to\(|\.cuda\(|device(?:_ids)?\s*=|set_device\(|\.device\("
+        + "".join(f"|{name}\\(" for name in sorted(_QUERIES))
+    )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
         def is_visible_devices(node: ast.AST) -> bool:
             return is_env_read(ctx, node, VARIABLE) is not None
 
+        scopes = {id(loc.scope.node): loc.scope for loc in ctx.assignments}
+        # Module-level names holding an entry (V-dock's `n_gpu = "cuda:" + os.environ[...]`)
+        # read in the file's functions and methods that do not bind the name themselves.
+        module_names = traced_names(ctx, ctx.module_scope, is_visible_devices, _peel_index)
+        if module_names:
+            for function in _functions_of(ctx.module_scope):
+                scopes.setdefault(id(function.node), function)
+
+        literal_writes = _LiteralWrites(ctx)
         seen: set[int] = set()
         found = [(site, set[str]()) for site in device_sites(ctx)]
         found += [(site, set[str]()) for site in _query_sites(ctx, all_calls(ctx))]
-        scopes = {id(loc.scope.node): loc.scope for loc in ctx.assignments}
         for scope in scopes.values():
-            names = traced_names(ctx, scope, is_visible_devices)
+            names = traced_names(ctx, scope, is_visible_devices, _peel_index)
+            if module_names and scope.kind == "function":
+                names |= module_names - _bound_in(scope)
             if names:
                 calls = list(calls_in_scope(ctx, scope))
                 found += [
@@ -103,9 +126,172 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
         for site, names in found:
             if id(site.value) in seen or site.where == "map_location=":
                 continue
-            if trace(site.value, is_visible_devices, names) is not None:
-                seen.add(id(site.value))
-                yield self.finding(ctx, site.value)
+            source = trace(site.value, is_visible_devices, names, _peel_index)
+            if source is None:
+                continue
+            if is_visible_devices(source) and literal_writes.shows_identity(
+                site.located.scope, source
+            ):
+                continue  # Fix3D's `os.environ[...] = "0"` just above: cuda:0 is that GPU
+            seen.add(id(site.value))
+            yield self.finding(ctx, site.value)
+
+
+def _peel_index(node: ast.AST) -> ast.AST | None:
+    """`peel`, and the entry after a literal prefix (`"cuda:" +
+    os.environ["CUDA_VISIBLE_DEVICES"]`)."""
+    if (
+        isinstance(node, ast.BinOp)
+        and isinstance(node.op, ast.Add)
+        and isinstance(node.left, ast.Constant)
+        and isinstance(node.left.value, str)
+    ):
+        return node.right
+    return peel(node)
+
+
+class _LiteralWrites:
+    """Per scope (the function, or the module's top level), whether it shows the variable
+    an identity list before a read: its first write is a statement of the scope's own body
+    (not under an `if` or a loop, not in a nested function) ahead of the read's statement,
+    and every write of it there is a literal listing GPUs 0 to n-1 in order (`"0"`,
+    `"0,1"`): each entry read back is then the index of the same GPU among the visible ones.
+    Any other write (`= args.gpu`, `+= ",3"`, `os.environ.update(...)`) leaves the value
+    open. Read once per scope."""
+
+    def __init__(self, ctx: FileContext) -> None:
+        self.ctx = ctx
+        self._first: dict[int, int | None] = {}
+
+    def shows_identity(self, scope: Scope, read: ast.AST) -> bool:
+        key = id(scope.node)
+        if key not in self._first:
+            self._first[key] = self._first_identity_write(scope)
+        first = self._first[key]
+        if first is None:
+            return False
+        line = getattr(read, "lineno", 0)
+        covering = [
+            s for s in _run_in_order(scope) if s.lineno <= line <= (s.end_lineno or s.lineno)
+        ]
+        # The innermost: a `__main__` block's statement, not the block itself.
+        statement = max(covering, key=lambda s: s.lineno, default=None)
+        return statement is not None and first < statement.lineno
+
+    def _first_identity_write(self, scope: Scope) -> int | None:
+        """The line of the scope's first write when it shows an identity list; else None."""
+        writes: list[tuple[int, bool]] = []
+        for node in _own_nodes(scope.node):
+            if isinstance(node, ast.Assign) and any(
+                _writes_variable(self.ctx, t) for t in node.targets
+            ):
+                writes.append((node.lineno, _identity_list(node.value)))
+            elif _writes_otherwise(self.ctx, node):
+                writes.append((getattr(node, "lineno", 0), False))
+        if not writes or not all(identity for _, identity in writes):
+            return None
+        first = min(line for line, _ in writes)
+        at_top = any(isinstance(s, ast.Assign) and s.lineno == first for s in _run_in_order(scope))
+        return first if at_top else None
+
+
+def _run_in_order(scope: Scope) -> list[ast.stmt]:
+    """The statements of a scope that run one after another: its own body, and at a
+    script's top level the body of its `if __name__ == "__main__":` block too."""
+    statements = list(scope.body)
+    if scope.kind == "module":
+        for statement in scope.body:
+            if isinstance(statement, ast.If) and "__main__" in ast.unparse(statement.test):
+                statements += statement.body
+    return statements
+
+
+def _writes_otherwise(ctx: FileContext, node: ast.AST) -> bool:
+    """`os.environ[...] += ...`, an annotated write, or `os.environ.update(...)`: a write of
+    the variable that is no plain literal."""
+    if isinstance(node, ast.AugAssign | ast.AnnAssign):
+        return _writes_variable(ctx, node.target)
+    return isinstance(node, ast.Call) and _updates_environment(ctx, node)
+
+
+def _own_nodes(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function or module, not of the functions, lambdas and classes in it."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
+            continue
+        yield child
+        yield from _own_nodes(child)
+
+
+def _updates_environment(ctx: FileContext, call: ast.Call) -> bool:
+    """`os.environ.update(...)`, `os.environ.setdefault(...)`: a write of any variable."""
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in ("update", "setdefault")
+        and (ctx.qualified(func.value) or "").endswith("environ")
+    )
+
+
+def _writes_variable(ctx: FileContext, target: ast.AST) -> bool:
+    """`os.environ["CUDA_VISIBLE_DEVICES"]` as an assignment's target."""
+    return (
+        isinstance(target, ast.Subscript)
+        and (ctx.qualified(target.value) or "").endswith("environ")
+        and isinstance(target.slice, ast.Constant)
+        and target.slice.value == VARIABLE
+    )
+
+
+def _identity_list(value: ast.AST) -> bool:
+    """A string literal naming GPUs 0, 1, ..., n-1 in order."""
+    if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+        return False
+    entries = [entry.strip() for entry in value.value.split(",")]
+    return bool(entries) and entries == [str(i) for i in range(len(entries))]
+
+
+def _methods(owner: Scope) -> Iterator[Scope]:
+    """The methods of a class, as scopes of their own."""
+    for statement in owner.body:
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield Scope("function", statement.name, statement, owner)
+
+
+def _functions_of(module: Scope) -> Iterator[Scope]:
+    """The module's functions and its classes' methods, as scopes of their own."""
+    yield from _methods(module)
+    for statement in module.body:
+        if isinstance(statement, ast.ClassDef):
+            yield from _methods(Scope("class", statement.name, statement, module))
+
+
+def _bound_in(function: Scope) -> set[str]:
+    """The names a function binds itself, or a function, lambda or handler inside it does:
+    parameters and every name assigned, looped over, caught, matched, imported or declared
+    `global` (a global it rebinds is no longer the module's). Read broadly: a name bound
+    anywhere in it is not read as the module's."""
+    node = function.node
+    bound: set[str] = set()
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        arguments = node.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        bound.update(a.arg for a in every)
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Name) and not isinstance(inner.ctx, ast.Load):
+            bound.add(inner.id)
+        elif isinstance(inner, ast.arg):
+            bound.add(inner.arg)  # a nested function's or lambda's parameter
+        elif isinstance(inner, ast.ExceptHandler | ast.MatchAs | ast.MatchStar) and inner.name:
+            bound.add(inner.name)
+        elif isinstance(inner, ast.MatchMapping) and inner.rest:
+            bound.add(inner.rest)
+        elif isinstance(inner, ast.Global | ast.Nonlocal):
+            bound.update(inner.names)
+        elif isinstance(inner, ast.Import | ast.ImportFrom):
+            bound.update((a.asname or a.name).partition(".")[0] for a in inner.names)
+    return bound
 
 
 def _query_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceSite]:
