@@ -176,6 +176,11 @@ class CallerIndex:
         self._naming(name)
         return name in self._named_in_partial
 
+    def looked_up_at_run_time(self, path: str) -> bool:
+        """A file of the project binds the module of `path` and looks a member of it up by
+        a name it builds at run time (`getattr(utils, name)`, `vars(utils)[name]`)."""
+        return self._module_looked_up_at_run_time(path, Path(path).stem)
+
     def _module_looked_up_at_run_time(self, path: str, module: str) -> bool:
         """A file naming the module of `path` looks a member of it up by a built name
         (`_looked_up_at_run_time`); read once per module, whichever of its functions asks."""

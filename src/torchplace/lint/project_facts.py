@@ -72,6 +72,7 @@ from torchplace.lint.dead_functions import (
     unused_script_functions,
 )
 from torchplace.lint.dead_module_functions import DeadModuleFunctions
+from torchplace.lint.default_arguments import calls_in, defaults_of, keeps_defaults
 from torchplace.lint.default_gpu_drivers import drives_gpus_from_default, picks_a_process_gpu
 from torchplace.lint.device_kind import imports_other_accelerator
 from torchplace.lint.engine import FILE_PROBLEM_CODE, INTERNAL_ERROR_CODE, internal_error
@@ -131,6 +132,9 @@ from torchplace.lint.rules.hardcoded._load_reach import (
     HUB_WEIGHTS,
     checkpoints_written_by_rank_zero,
     multi_process_code,
+)
+from torchplace.lint.rules.hardcoded.data_parallel_module_on_current_gpu import (
+    IDS_FROM_ZERO_BY_DEFAULT,
 )
 from torchplace.lint.run_conditions import runs_only_on_rank_zero_through_callers
 from torchplace.lint.shared_directories import is_shared_directory
@@ -585,10 +589,16 @@ def _ids_not_bound_where_set(index: ProjectIndex, finding: Finding) -> str | Non
     method of the project sets beside binding the GPU or showing only the chosen GPUs
     (`binding_configs`), and the function holding the finding is not always called, in the
     project, from a function that binds a device or under a device context
-    (`project_callers`): there the current GPU is the one the caller chose."""
+    (`project_callers`): there the current GPU is the one the caller chose. Nor do ids that
+    start at GPU 0 with the function's defaults (`range(gpu0, gpu0 + n_gpus)`, `gpu0=0`) lie
+    in a function whose every call in the project keeps them (`every_call_keeps_defaults`)."""
     name = ids_attribute(finding.message)
     if name is not None and index.bound_where_set(finding.path, name):
         return None
+    if IDS_FROM_ZERO_BY_DEFAULT in finding.message and index.every_call_keeps_defaults(
+        finding.path, finding.line
+    ):
+        return None  # DCP's `range(gpu0, ...)`: no caller passes `gpu0`, so they start at 0
     if index.callers_of(finding.path).guarded_by_callers(
         os.path.abspath(finding.path), finding.line
     ):
@@ -617,6 +627,16 @@ CONDITIONS: dict[str, Condition] = {
     "made-on-the-cpu-in-forward": _made_on_the_cpu_in_forward,
     "ids-not-bound-where-set": _ids_not_bound_where_set,
 }
+
+
+def _in_lambda(function: ast.AST, line: int) -> bool:
+    """`line` lies in a lambda inside `function` (whose parameters may have defaults of
+    their own)."""
+    return any(
+        isinstance(node, ast.Lambda)
+        and node.lineno <= line <= (getattr(node, "end_lineno", None) or node.lineno)
+        for node in ast.walk(function)
+    )
 
 
 def _unescaped(data: bytes) -> bytes:
@@ -1228,6 +1248,40 @@ class ProjectIndex:
         if len(self._contexts) > _KEPT_CONTEXTS:
             del self._contexts[next(iter(self._contexts))]
         return ctx
+
+    def every_call_keeps_defaults(self, path: str, line: int) -> bool:
+        """In a checkout nobody installs, the module-level function holding `path:line` is
+        named, in its own file and every other text of the project, only by calls that fill
+        none of its defaulted parameters (`default_arguments`): it always runs with them. A
+        text other than Python naming it (a configuration, a notebook), one that cannot be
+        read, or a loader of modules by names built at run time, may call it otherwise."""
+        if not self._uninstallable_checkout(path):
+            return False  # code outside the checkout may pass them
+        own = self._whole_context(path)
+        function = enclosing_function(own.tree, line) if own is not None else None
+        if own is None or function is None or function not in own.tree.body:
+            return False
+        if function.decorator_list or _in_lambda(function, line):
+            return False  # a registry may call it any way; a lambda's defaults are its own
+        defaults = defaults_of(function)
+        if defaults is None or self._loads_modules_by_name(self.launches_for(path)):
+            return False
+        if self.callers_of(path).looked_up_at_run_time(os.path.abspath(path)):
+            return False  # `getattr(model_transform, name)(m, 2, 1)`
+        if not keeps_defaults(own.tree, defaults):
+            return False
+        calls = calls_in(own.tree, function.name)
+        for other, data in self._texts_naming(path, function.name):
+            if data is None or not other.endswith(".py"):
+                return False
+            try:
+                tree = tolerant_tree(data)
+            except (SyntaxError, ValueError, RecursionError):
+                return False
+            if not keeps_defaults(tree, defaults):
+                return False
+            calls += calls_in(tree, function.name)
+        return calls > 0  # called nowhere in sight: by a framework, any way it likes
 
     def tree_files_of(self, path: str) -> list[str] | None:
         """Every Python file of the project of `path`, tests and examples included."""

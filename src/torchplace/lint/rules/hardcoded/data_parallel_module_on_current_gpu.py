@@ -24,6 +24,9 @@ _DATA_PARALLEL = frozenset(
         "torch.nn.parallel.data_parallel.DataParallel",
     }
 )
+#: The words of a finding whose ids start at GPU 0 where its function's parameters keep their
+#: defaults: the project decides whether any caller fills them (`project_facts`).
+IDS_FROM_ZERO_BY_DEFAULT = "the ids start at GPU 0 where the function's defaults are kept"
 #: Calls whose result lists every GPU from the first: `range(torch.cuda.device_count())`.
 _FROM_ZERO = frozenset({"range", "arange", "list", "tolist"})
 #: `from torch.nn import DataParallel as DP`, `from torch.nn.parallel import (DataParallel as
@@ -82,8 +85,10 @@ class DataParallelModuleOnCurrentGpu(Rule):
     `CUDA_VISIBLE_DEVICES` itself (the ids then count from the GPUs it shows), and ids held by
     an attribute that a method of the project sets while binding the GPU or showing the
     chosen GPUs (a config class's `self.GPU_IDS`, `binding_configs`); a function every
-    caller of which in the project binds a GPU first (`project_callers`); a model moved
-    to a device of its own (`.to(device)` of a device not known to be "cuda").
+    caller of which in the project binds a GPU first (`project_callers`); ids that start at
+    GPU 0 with their function's defaults (DCP's `range(gpu0, gpu0 + n_gpus)`, `gpu0=0`) in a
+    checkout nobody installs, where no call in the project passes them (`default_arguments`);
+    a model moved to a device of its own (`.to(device)` of a device not known to be "cuda").
 
     ## Fix safety
     No automatic fix: the device to use is `device_ids[0]`, which the code names its own way.
@@ -130,6 +135,8 @@ class DataParallelModuleOnCurrentGpu(Rule):
             scope = located.scope
             if holds_only(ctx, scope, ids, partial(_from_zero, ctx), defaults=False):
                 continue
+            by_default = partial(_from_zero, ctx, defaults=True)
+            from_zero_by_default = holds_only(ctx, scope, ids, by_default, defaults=True)
             nodes = _nodes_of(ctx, scope)
             function = scope.function
             arms = if_arms(function.node if function is not None else ctx.tree)
@@ -153,6 +160,8 @@ class DataParallelModuleOnCurrentGpu(Rule):
                 "do not start there, the forward raises "
                 "`module must have its parameters and buffers on device ...`"
             )
+            if from_zero_by_default:
+                message += f" ({IDS_FROM_ZERO_BY_DEFAULT})"
             yield self.finding(ctx, call, message)
 
 
@@ -176,11 +185,12 @@ def _binds(node: ast.AST) -> bool:
     return False
 
 
-def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
+def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr, defaults: bool = False) -> bool:
     """Device ids that begin at GPU 0, the current GPU of a process that bound none (a name
     in them read as its function gives it: a parameter is the caller's, whatever its
-    default)."""
-    inner = partial(_from_zero, ctx)
+    default; with `defaults`, a parameter read as its default, for the project to confirm
+    that no caller fills it: DCP's `range(gpu0, gpu0 + n_gpus)` with `gpu0=0`)."""
+    inner = partial(_from_zero, ctx, defaults=defaults)
     if isinstance(ids, ast.Constant):
         return ids.value is None or ids.value == 0
     if isinstance(ids, ast.List | ast.Tuple):
@@ -188,7 +198,7 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
     if isinstance(ids, ast.Subscript) and isinstance(ids.slice, ast.Slice):
         lower = ids.slice.lower  # `devices[:-1]`: the first ones of a list
         starts = lower is None or (isinstance(lower, ast.Constant) and lower.value == 0)
-        return starts and holds_only(ctx, scope, ids.value, inner, defaults=False)
+        return starts and holds_only(ctx, scope, ids.value, inner, defaults=defaults)
     if isinstance(ids, ast.ListComp):
         # `[x for x in range(n)]`, `[int(x) for x in ...]`: the elements are the iterable's
         generator = ids.generators[0]
@@ -198,19 +208,24 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr) -> bool:
         same = ast.unparse(element) == ast.unparse(generator.target)
         if len(ids.generators) != 1 or generator.ifs or not same:
             return False
-        return holds_only(ctx, scope, generator.iter, inner, defaults=False)
+        return holds_only(ctx, scope, generator.iter, inner, defaults=defaults)
     if isinstance(ids, ast.Call):
         name = call_name(ids) or ""
         if name not in _FROM_ZERO:
             return "device_count" in ast.unparse(ids)
         if name in ("range", "arange"):
             return len(ids.args) == 1 or (
-                bool(ids.args) and isinstance(ids.args[0], ast.Constant) and ids.args[0].value == 0
+                bool(ids.args) and holds_only(ctx, scope, ids.args[0], _zero, defaults=defaults)
             )
         if name == "tolist" and isinstance(ids.func, ast.Attribute):
-            return holds_only(ctx, scope, ids.func.value, inner, defaults=False)
-        return bool(ids.args) and holds_only(ctx, scope, ids.args[0], inner, defaults=False)
+            return holds_only(ctx, scope, ids.func.value, inner, defaults=defaults)
+        return bool(ids.args) and holds_only(ctx, scope, ids.args[0], inner, defaults=defaults)
     return False
+
+
+def _zero(scope: Scope, value: ast.expr) -> bool:
+    """The literal 0."""
+    return isinstance(value, ast.Constant) and value.value == 0
 
 
 def _one_id(ids: ast.expr) -> bool:
