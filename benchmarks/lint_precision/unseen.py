@@ -1513,6 +1513,15 @@ HISTORY = [
         "findings, 59 of 63 on the 395 projects as they stand (not a first look); it raises "
         "nothing on the 15,588 files of the main corpus",
     ),
+    (
+        "2026-12-07",
+        "fff6bc50",
+        "fresh-114 (11 GitHub repositories chosen by the text TPL405 looks for; 557 files) at "
+        "fff6bc50: default tier 21 of 26 TRUE, two judges agreeing on all (TPL405 21/24, TPL110 "
+        '0/2), both FALSE shapes left since (a literal "0" read back, e1a87c26; ids no '
+        "caller moves off GPU 0, 9f79ad13); preview 0 of 11 (TPL404 0/4, TPL102 0/3, TPL103 "
+        "0/3, TPL108 0/1)",
+    ),
 ]
 
 
@@ -3669,6 +3678,27 @@ CORPUS_NOTES = {
         "d6eec19e), TPL108 4 of "
         "11 (1 split; FALSE: analysis scripts each shown one GPU by their launch, a test "
         "script whose process group is commented out)."
+    ),
+    "fresh-114": (
+        "GitHub repositories chosen by text found with the code search, TPL405's shape (a GPU "
+        "index read out of `CUDA_VISIBLE_DEVICES` and used as a torch device), by a reader who "
+        "had not seen the rules' code, excluding every repository of the sets before it: Fix3D, "
+        "LADy, VideoDeepResearch_modified, delay_detection, V-dock, IdentityUpscaling, Grapher, "
+        "Gale, SWnet, DCP, lwf_incremental; 11, none of them sharing a copied file. TPL301's "
+        "shape (a vLLM engine given `device_map=`, which vLLM refuses) was searched for too and "
+        "found in no repository. Committed (fff6bc50) before it was first linted. First linted "
+        "at fff6bc50: 557 Python files, no crash. Every finding of TPL405, TPL110, TPL108, "
+        "TPL404, TPL102 and TPL103 judged blind by two judges (`second_judge/unseen/fresh-114/`), "
+        "who agreed on all 37. Default tier: TPL405 21 of 24 (FALSE: Fix3D's batch scripts, "
+        'which write `"0"` to the variable one line before reading it back, left since, '
+        "e1a87c26), TPL110 0 of 2 (FALSE: DCP's `range(gpu0, gpu0 + n_gpus)`, where no caller "
+        "passes `gpu0`, 0 by default, left since, 9f79ad13). Preview: TPL404 0 of 4, TPL102 0 "
+        "of 3, TPL103 0 of 3, TPL108 0 of 1. TPL405 missed the shape in 5 of the 11: a module "
+        'name holding `"cuda:" + os.environ[...]` read in a function (V-dock), read since, '
+        "e1a87c26 (2 findings, both TRUE); a one-element list read back by index (SWnet) and an "
+        "attribute of `self` (VideoDeepResearch), tried and judged (3 findings, all FALSE: the "
+        "lines never run) and left unread; a settings dict (LADy), and a branch that never runs "
+        "(lwf_incremental)."
     ),
 }
 
