@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-114 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-115 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -199,7 +199,8 @@ TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`), `--fresh-108` (`FRESH_1
 `--fresh-110` (`FRESH_110`) repositories chosen by the text TPL412 looks for; `--fresh-112`
 (`FRESH_112`) and `--fresh-113` (`FRESH_113`) repositories chosen by the text TPL111 looks
 for; `--fresh-114` (`FRESH_114`) repositories chosen by the text TPL405 looks for (none with
-TPL301's: a vLLM engine given `device_map=`, which vLLM refuses, was found nowhere).
+TPL301's: a vLLM engine given `device_map=`, which vLLM refuses, was found nowhere), and
+`--fresh-115` (`FRESH_115`) more of them, after TPL405 learned module-level names.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13425,6 +13426,23 @@ FRESH_114 = (
     ("github:reginareis/lwf_incremental", "76db7a4dd792599e8b347ac0fb117ac3ca7f0d62"),
 )
 
+FRESH_115 = (
+    # Frame Averaging for invariant and equivariant networks (n-body graph experiment)
+    ("github:omri1348/Frame-Averaging", "9de18e10a6b01f0fc94b11b89db09518ab96d900"),
+    # transferable sentence embeddings by multi-task learning (NLP)
+    ("github:wasiahmad/transferable_sent2vec", "73d13bc1cdf2ea66d13209c007dcc2767cf2155c"),
+    # diffusion super-resolution trainer built on InvSR (computer vision)
+    ("github:Rookiehc/NIC-Flow-EMA", "02aff321c0aab5e88d0e449f548804e97a6086c2"),
+    # recurrent networks extrapolating from easy to hard reasoning problems
+    ("github:aks2203/easy-to-hard", "db0194ea6f5b62e7e66e654ccfe52e55573a07ba"),
+    # intrinsic neural fields on meshes (neural rendering)
+    ("github:tum-vision/intrinsic-neural-fields", "a4da0c832f7ae395606f72cffcd82dfef98b29e6"),
+    # keypoint detector and descriptor training, SuperPoint variants (computer vision)
+    ("github:KonstantinPakulev/Summertime", "ea44df43616203adcb6f9328bfdd3ba7fc5c8102"),
+    # equivariant polynomial graph networks
+    ("github:omri1348/Equivariant-Polynomaials", "8262feb38ced2ba589d1aab338112c9d26bebbd3"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16181,6 +16199,7 @@ UNSEEN_SETS = {
     "fresh-112": FRESH_112,
     "fresh-113": FRESH_113,
     "fresh-114": FRESH_114,
+    "fresh-115": FRESH_115,
 }
 
 
