@@ -1522,6 +1522,13 @@ HISTORY = [
         "caller moves off GPU 0, 9f79ad13); preview 0 of 11 (TPL404 0/4, TPL102 0/3, TPL103 "
         "0/3, TPL108 0/1)",
     ),
+    (
+        "2026-12-07",
+        "28a3781e",
+        "fresh-115 (7 GitHub repositories chosen by the text TPL405 looks for) at 28a3781e, "
+        "after TPL405's last change that added findings: default tier 6 of 7 TRUE, two judges "
+        "agreeing on all of them (TPL110 4/4, TPL405 2/3); preview 0 of 10 (1 split)",
+    ),
 ]
 
 
@@ -3699,6 +3706,23 @@ CORPUS_NOTES = {
         "attribute of `self` (VideoDeepResearch), tried and judged (3 findings, all FALSE: the "
         "lines never run) and left unread; a settings dict (LADy), and a branch that never runs "
         "(lwf_incremental)."
+    ),
+    "fresh-115": (
+        "More GitHub repositories chosen by TPL405's text, by a reader who had not seen the "
+        "rules' code, excluding every repository before them: Frame-Averaging, "
+        "transferable_sent2vec, NIC-Flow-EMA, easy-to-hard, intrinsic-neural-fields, "
+        "Summertime, Equivariant-Polynomaials; 7, two of them by one author sharing a helper. "
+        "Committed (28a3781e) before it was first linted, after TPL405 learned module-level "
+        "names (e1a87c26). First linted at 28a3781e: no crash. Every finding of TPL405, TPL110, "
+        "TPL103, TPL104, TPL108, TPL204 and TPL904 judged blind by two judges "
+        "(`second_judge/unseen/fresh-115/`), who agreed on 16 of 17. Default tier: TPL110 4 of 4 "
+        "(ids read from `CUDA_VISIBLE_DEVICES`, the model moved to cuda:0), TPL405 2 of 3 "
+        "(FALSE: Frame-Averaging's n-body script writes the variable after "
+        "`torch.cuda.is_available()` has started CUDA, so the write changes nothing and the "
+        "physical id is the device: not read yet). Preview: TPL103 0 of 6, TPL104 0 of 1, "
+        "TPL108 0 of 1, TPL204 0 of 1, TPL904 0 of 1 (split). TPL405 missed the shape in 4: "
+        "`device_ids` built from every entry and given to DataParallel (two, flagged by TPL110), "
+        "an attribute of `self`, and `torch.device(type=..., index=...)` by keyword."
     ),
 }
 
