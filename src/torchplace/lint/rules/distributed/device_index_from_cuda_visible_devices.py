@@ -198,7 +198,8 @@ class _LiteralWrites:
 def _run_in_order(scope: Scope) -> list[ast.stmt]:
     """The statements of a scope that run one after another: its own body, and at a
     script's top level the body of its `if __name__ == "__main__":` block too."""
-    statements = list(scope.body)
+    body = getattr(scope.node, "body", [])
+    statements = list(body) if isinstance(body, list) else []  # a lambda's body is one expression
     if scope.kind == "module":
         for statement in scope.body:
             if isinstance(statement, ast.If) and "__main__" in ast.unparse(statement.test):
