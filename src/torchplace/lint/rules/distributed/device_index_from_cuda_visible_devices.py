@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 
 from torchplace.lint.context import FileContext, Located, Scope
+from torchplace.lint.dead_functions import is_main_guard
+from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     DeviceSite,
@@ -20,6 +22,7 @@ from torchplace.lint.rules._helpers import (
     trace,
     traced_names,
 )
+from torchplace.lint.visible_device_writes import is_environ_key, sets_variable
 from torchplace.report import Finding
 
 VARIABLE = "CUDA_VISIBLE_DEVICES"
@@ -189,9 +192,9 @@ class _LiteralWrites:
     def _first_identity_write(self, scope: Scope) -> int | None:
         """The line of the scope's first write when it shows an identity list; else None."""
         writes: list[tuple[int, bool]] = []
-        for node in _own_nodes(scope.node):
+        for node in own_nodes(scope.node):
             if isinstance(node, ast.Assign) and any(
-                _writes_variable(self.ctx, t) for t in node.targets
+                is_environ_key(self.ctx, t) for t in node.targets
             ):
                 writes.append((node.lineno, _identity_list(node.value)))
             elif _writes_otherwise(self.ctx, node):
@@ -210,46 +213,17 @@ def _run_in_order(scope: Scope) -> list[ast.stmt]:
     statements = list(body) if isinstance(body, list) else []  # a lambda's body is one expression
     if scope.kind == "module":
         for statement in scope.body:
-            if isinstance(statement, ast.If) and "__main__" in ast.unparse(statement.test):
+            if isinstance(statement, ast.If) and is_main_guard(statement):
                 statements += statement.body
     return statements
 
 
 def _writes_otherwise(ctx: FileContext, node: ast.AST) -> bool:
-    """`os.environ[...] += ...`, an annotated write, or `os.environ.update(...)`: a write of
-    the variable that is no plain literal."""
+    """`os.environ[...] += ...`, an annotated write, or `os.environ.update(...)`,
+    `setdefault`, `os.putenv` naming the variable: a write that is no plain literal."""
     if isinstance(node, ast.AugAssign | ast.AnnAssign):
-        return _writes_variable(ctx, node.target)
-    return isinstance(node, ast.Call) and _updates_environment(ctx, node)
-
-
-def _own_nodes(node: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a function or module, not of the functions, lambdas and classes in it."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef):
-            continue
-        yield child
-        yield from _own_nodes(child)
-
-
-def _updates_environment(ctx: FileContext, call: ast.Call) -> bool:
-    """`os.environ.update(...)`, `os.environ.setdefault(...)`: a write of any variable."""
-    func = call.func
-    return (
-        isinstance(func, ast.Attribute)
-        and func.attr in ("update", "setdefault")
-        and (ctx.qualified(func.value) or "").endswith("environ")
-    )
-
-
-def _writes_variable(ctx: FileContext, target: ast.AST) -> bool:
-    """`os.environ["CUDA_VISIBLE_DEVICES"]` as an assignment's target."""
-    return (
-        isinstance(target, ast.Subscript)
-        and (ctx.qualified(target.value) or "").endswith("environ")
-        and isinstance(target.slice, ast.Constant)
-        and target.slice.value == VARIABLE
-    )
+        return is_environ_key(ctx, node.target)
+    return isinstance(node, ast.Call) and sets_variable(ctx, node)
 
 
 def _identity_list(value: ast.AST) -> bool:
