@@ -227,7 +227,7 @@ def _from_zero(ctx: FileContext, scope: Scope, ids: ast.expr, defaults: bool = F
 
 def _zero(scope: Scope, value: ast.expr) -> bool:
     """The literal 0."""
-    return isinstance(value, ast.Constant) and value.value == 0
+    return int_literal(value) == 0
 
 
 def _one_id(ids: ast.expr) -> bool:
