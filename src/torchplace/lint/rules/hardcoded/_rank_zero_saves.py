@@ -14,13 +14,16 @@ from __future__ import annotations
 import ast
 import re
 import weakref
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 
 from torchplace.lint.context import (
     FileContext,
     binding_count,
     call_name,
     dotted_name,
+    parameter_default,
+    parameter_names,
     string_text,
 )
 from torchplace.lint.rules._helpers import is_self
@@ -244,27 +247,42 @@ def _called_only_on_rank_zero(
 def _defined_in_another_class(tree: ast.Module, name: str, owner: ast.ClassDef) -> bool:
     """A class of the file other than `owner` defines a method `name`: a call by that name
     may be its."""
-    return any(
-        isinstance(node, ast.ClassDef)
-        and node is not owner
-        and any(
-            isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name == name
-            for item in node.body
-        )
-        for node in ast.walk(tree)
-    )
+    return any(owning is not owner for owning in _names_of(tree).method_classes.get(name, ()))
 
 
 def _named_otherwise(tree: ast.Module, name: str, method: bool, calls: int) -> bool:
     """The file names `name` (an attribute for a method, a plain name for a function) more
     often than it calls it: a reference handed on (a callback) runs where its taker runs it."""
-    kind = ast.Attribute if method else ast.Name
-    named = sum(
-        1
-        for node in ast.walk(tree)
-        if isinstance(node, kind) and getattr(node, "attr" if method else "id", None) == name
-    )
-    return named > calls
+    return _names_of(tree).named[(method, name)] > calls
+
+
+@dataclass
+class _Names:
+    """What the file names, read once per tree: how often each name is read, `(True, attr)`
+    for `x.attr`, `(False, name)` for `name`, and the classes defining each method name."""
+
+    named: Counter[tuple[bool, str]] = field(default_factory=Counter)
+    method_classes: dict[str, list[ast.ClassDef]] = field(default_factory=dict)
+
+
+def _names_of(tree: ast.Module) -> _Names:
+    found = _NAMES.get(tree)
+    if found is None:
+        found = _Names()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                found.named[(True, node.attr)] += 1
+            elif isinstance(node, ast.Name):
+                found.named[(False, node.id)] += 1
+            elif isinstance(node, ast.ClassDef):
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
+                        found.method_classes.setdefault(item.name, []).append(node)
+        _NAMES[tree] = found
+    return found
+
+
+_NAMES: weakref.WeakKeyDictionary[ast.AST, _Names] = weakref.WeakKeyDictionary()
 
 
 def _calls_by_name(
@@ -344,12 +362,35 @@ def _parameter_as_attribute(
     return found.pop() if len(found) == 1 else None
 
 
+_Given = list[tuple[ast.AST | None, ast.Call, ast.expr | None]]
+
+
 def _arguments_given(
     tree: ast.Module,
     function: ast.AST,
     classes: dict[ast.AST, ast.ClassDef],
     path: ast.expr,
-) -> list[tuple[ast.AST | None, ast.Call, ast.expr | None]] | None:
+) -> _Given | None:
+    """`_read_arguments_given`, read once per tree, function and parameter: both the
+    attribute and the file-name readings of a load ask it."""
+    key = (id(function), path.id if isinstance(path, ast.Name) else None)
+    found = _GIVEN.setdefault(tree, {})
+    if key not in found:
+        found[key] = _read_arguments_given(tree, function, classes, path)
+    return found[key]
+
+
+_GIVEN: weakref.WeakKeyDictionary[ast.AST, dict[tuple[int, str | None], _Given | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _read_arguments_given(
+    tree: ast.Module,
+    function: ast.AST,
+    classes: dict[ast.AST, ast.ClassDef],
+    path: ast.expr,
+) -> _Given | None:
     """For a path parameter of `function`: each call of it in the file (by name; for a method,
     as an attribute of that name; for `__init__`, as its class), with the function making it
     (None for the module) and the argument it gives the parameter (None where it leaves the
@@ -382,7 +423,7 @@ def _arguments_given(
     calls = _calls_by_name(tree).get((method, called), [])
     if not calls or _named_otherwise(tree, called, method, len(calls)):
         return None
-    found: list[tuple[ast.AST | None, ast.Call, ast.expr | None]] = []
+    found: _Given = []
     for caller, call in calls:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(
             k.arg is None for k in call.keywords
@@ -398,9 +439,7 @@ def _arguments_given(
 
 def _bound_twice(function: ast.AST, name: str) -> bool:
     """`function` binds `name` more than once, a parameter counting as one binding."""
-    parameter = isinstance(function, _Function) and any(
-        a.arg == name for a in ast.walk(function.args) if isinstance(a, ast.arg)
-    )
+    parameter = isinstance(function, _Function) and name in parameter_names(function)
     return binding_count(function, name) + parameter > 1
 
 
@@ -439,14 +478,10 @@ def _parameter_file_name(
     if given_by is None:
         return None
     assert isinstance(function, _Function) and isinstance(path, ast.Name)
-    arguments = function.args
-    parameters = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
-    with_default = parameters[len(parameters) - len(arguments.defaults) :]
-    defaults = dict(zip(with_default, arguments.defaults, strict=True))
     names: set[str] = set()
     for caller, _, given in given_by:
         if given is None:
-            default = defaults.get(path.id)
+            default = parameter_default(function, path.id)
             named = file_name(default, {}) if default is not None else None
         else:
             named = _given_file_name(tree, caller, classes, given, depth)
