@@ -2076,7 +2076,6 @@ def _unread_pattern(launch: Launch) -> str | None:
     if word is None:
         return None
     # The shell joins quoted parts to the rest of the word (`tools/"train_$M".py`).
-    # The shell joins quoted parts to the rest of the word (`tools/"train_$M".py`).
     written = _ANY_VARIABLE.sub("*", word.replace('"', "").replace("'", ""))
     if any(c in written for c in "${}\\"):
         return None  # a nested expansion or a backslash: not read
@@ -2101,11 +2100,12 @@ def _may_name(relative: str, pattern: str) -> bool:
     `demos/*.py` holds a package's `demos/chat/__main__.py`, which `python -m demos.chat`
     runs."""
     parts = pattern.split("/")
-    for start in range(len(parts) - 1):
-        tail = "/".join(parts[start:])
-        if fnmatch.fnmatchcase(relative, tail) or fnmatch.fnmatchcase(relative, "*/" + tail):
-            return True
-    return False
+    if len(parts) < 2:
+        return False
+    # Any longer end of the pattern matches only what its last folder and name match (a `*`
+    # crosses folders), so those two decide.
+    tail = "/".join(parts[-2:])
+    return fnmatch.fnmatchcase(relative, tail) or fnmatch.fnmatchcase(relative, "*/" + tail)
 
 
 def own_comment_launches(path: str, relative: str, code: bytes) -> list[Launch]:
