@@ -74,12 +74,11 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
     if isinstance(call.func, ast.Attribute) and name in ("to", "cuda") and call.args:
         if args and args[0] is call.args[0]:
             yield DeviceSite(call, args[0], name, located)
+    elif name == "device" and (ctx.qualified(call.func) or "") == "torch.device":
+        yield from _torch_device_site(call, args, located)
     elif name in ("device", "set_device") and args:
         qualified = ctx.qualified(call.func) or ""
-        if qualified == "torch.device":
-            where = "torch.device" if len(args) == 1 else "torch.device-index"
-            yield DeviceSite(call, args[0] if len(args) == 1 else args[1], where, located)
-        elif qualified.endswith("cuda.device"):
+        if qualified.endswith("cuda.device"):
             yield DeviceSite(call, args[0], "cuda.device", located)
         elif name == "set_device" and (
             qualified.startswith("torch.") or "cuda" in qualified or _accelerator_call(call)
@@ -93,6 +92,29 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
         elif kw.arg == "device_ids" and isinstance(kw.value, ast.List | ast.Tuple):
             for element in kw.value.elts:
                 yield DeviceSite(call, element, "device_ids=", located)
+
+
+def _torch_device_site(
+    call: ast.Call, args: list[ast.expr], located: Located
+) -> Iterator[DeviceSite]:
+    """`torch.device`'s one device argument: the index where one is given, by position or as
+    `index=` (`torch.device(type="cuda", index=i)`), else the device string, by position or
+    as `type=`."""
+    given = {kw.arg: kw.value for kw in call.keywords if kw.arg in ("type", "index")}
+    index = args[1] if len(args) > 1 else given.get("index")
+    if index is not None:
+        yield DeviceSite(call, index, "torch.device-index", located)
+        return
+    device = args[0] if args else given.get("type")
+    if device is not None:
+        yield DeviceSite(call, device, "torch.device", located)
+
+
+def device_type_argument(call: ast.Call) -> ast.expr | None:
+    """The device type given to `torch.device`: its first argument, or `type=`."""
+    if call.args and not isinstance(call.args[0], ast.Starred):
+        return call.args[0]
+    return next((kw.value for kw in call.keywords if kw.arg == "type"), None)
 
 
 def _is_ddp(ctx: FileContext, call: ast.Call) -> bool:

@@ -6,7 +6,7 @@ import ast
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from torchplace.lint.context import FileContext, Located, Scope
+from torchplace.lint.context import FileContext, Located, Scope, call_name
 from torchplace.lint.dead_functions import is_main_guard
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.rule import AnyOf, Rule
@@ -48,11 +48,14 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     (`int(os.environ["CUDA_VISIBLE_DEVICES"])`, `...split(",")[i]`, a string literal before it,
     `"cuda:" + ...`, a local name holding one, a module-level one read in a function that binds
     no name of that spelling, or the loop variable of a comprehension over its entries) and used
-    as a device: `f"cuda:{...}"`, `set_device(...)`, `torch.device(...)`, `.to(...)`,
-    `.cuda(...)`, `device=`, or the index of a `torch.cuda` query (`get_device_capability(i)`,
-    `get_device_properties`, `mem_get_info`, ...). Not flagged: the variable read where its
-    function (or the script's top level) wrote it first, in a statement of its own body ahead of
-    the read, and only ever to a literal listing GPUs 0 to n-1
+    as a device: `f"cuda:{...}"`, `set_device(...)`, `torch.device(...)` (also `index=`),
+    `.to(...)`, `.cuda(...)`, `device=`, or the index of a `torch.cuda` query
+    (`get_device_capability(i)`, `get_device_properties`, `mem_get_info`, ...). The entries
+    converted one by one (`[int(x) for x in visible.split(",")]`, `list(map(int, ...))`) are
+    the same ids: flagged as `DataParallel`'s `device_ids` and where one is read back; a count
+    or position (`range(len(...))`, `enumerate`) is not an id. Not flagged: the variable read
+    where its function (or the script's top level) wrote it first, in a statement of its own
+    body ahead of the read, and only ever to a literal listing GPUs 0 to n-1
     (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` just above): each entry is then the same GPU's
     index among the visible ones.
 
@@ -120,6 +123,7 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
         seen: set[int] = set()
         found = [(site, set[str]()) for site in device_sites(ctx)]
         found += [(site, set[str]()) for site in _query_sites(ctx, all_calls(ctx))]
+        found += [(site, set[str]()) for site in _replica_list_sites(ctx, all_calls(ctx))]
         for scope in scopes.values():
             names = traced_names(ctx, scope, is_visible_devices, _peel_index)
             if module_names and scope.kind == "function":
@@ -131,8 +135,9 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
                     for call in calls
                     for site in sites_of(ctx, call, Located(call, scope))
                 ]
-                located = (Located(call, scope) for call in calls)
+                located = [Located(call, scope) for call in calls]
                 found += [(site, names) for site in _query_sites(ctx, located)]
+                found += [(site, names) for site in _replica_list_sites(ctx, located)]
             found += _comprehension_sites(ctx, scope, names, is_visible_devices)
         for site, names in found:
             if id(site.value) in seen or site.where == "map_location=":
@@ -149,8 +154,10 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
 
 
 def _peel_index(node: ast.AST) -> ast.AST | None:
-    """`peel`, and the entry after a literal prefix (`"cuda:" +
-    os.environ["CUDA_VISIBLE_DEVICES"]`)."""
+    """`peel`, the entry after a literal prefix (`"cuda:" +
+    os.environ["CUDA_VISIBLE_DEVICES"]`), and the entries themselves, converted one by one
+    (`[int(x) for x in visible.split(",")]`, `list(map(int, visible.split(",")))`): a list of
+    entries holds the same physical ids."""
     if (
         isinstance(node, ast.BinOp)
         and isinstance(node.op, ast.Add)
@@ -158,7 +165,29 @@ def _peel_index(node: ast.AST) -> ast.AST | None:
         and isinstance(node.left.value, str)
     ):
         return node.right
-    return peel(node)
+    return _entries_converted(node) or peel(node)
+
+
+def _entries_converted(node: ast.AST) -> ast.AST | None:
+    """What a comprehension, `map(int, ...)`, `list(...)` or `tuple(...)` runs over, when
+    each element it gives is an element of it, converted (`int(x)`, `x.strip()`); `len`,
+    `range` and `enumerate` give counts and positions, not entries."""
+    if (
+        isinstance(node, ast.ListComp | ast.GeneratorExp | ast.SetComp)
+        and len(node.generators) == 1
+    ):
+        loop = node.generators[0]
+        if isinstance(loop.target, ast.Name):
+            target = loop.target.id
+            element = trace(node.elt, lambda n: isinstance(n, ast.Name) and n.id == target, set())
+            return loop.iter if element is not None else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 1:
+        function, given = node.func.id, node.args
+        if function in ("list", "tuple") and len(given) == 1:
+            return given[0]
+        if function == "map" and len(given) == 2 and isinstance(given[0], ast.Name):
+            return given[1] if given[0].id in ("int", "str") else None
+    return None
 
 
 class _LiteralWrites:
@@ -286,6 +315,22 @@ def _query_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceS
         module, _, function = (ctx.qualified(call.func) or "").rpartition(".")
         if module == "torch.cuda" and function in _QUERIES:
             yield DeviceSite(call, call.args[0], "query", located)
+
+
+def _replica_list_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceSite]:
+    """A list of replica devices given whole (`DataParallel(model, device_ids=ids)`, or as
+    `DataParallel`'s second argument): each entry is a device index. Written out as a list
+    (`device_ids=[a, b]`), its elements are sites of their own (`sites_of`)."""
+    for located in calls:
+        call = located.node
+        if not isinstance(call, ast.Call):
+            continue
+        given = next((kw.value for kw in call.keywords if kw.arg == "device_ids"), None)
+        if given is None and len(call.args) > 1 and not isinstance(call.args[0], ast.Starred):
+            qualified = ctx.qualified(call.func) or call_name(call) or ""
+            given = call.args[1] if qualified.endswith("DataParallel") else None
+        if given is not None and not isinstance(given, ast.List | ast.Tuple | ast.Starred):
+            yield DeviceSite(call, given, "device_ids=", located)
 
 
 def _comprehension_sites(

@@ -15,6 +15,7 @@ from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     DeviceSite,
     device_sites,
+    device_type_argument,
     literal_index,
     literal_string,
     placement_is_local,
@@ -123,6 +124,7 @@ class HardcodedDeviceIndex(Rule):
         r"device(?:_ids\s*=\s*[\[(]\s*\d|\s*=\s*\d|\(\s*(?:[\"']cuda[\"']\s*,\s*)?\d)",
         r"\.to\(\s*\d",
         r"map_location\s*=\s*\d",
+        r"device\(\s*type\s*=.*index\s*=\s*\d",  # torch.device(type="cuda", index=1)
     )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
@@ -133,7 +135,8 @@ class HardcodedDeviceIndex(Rule):
             if index is None or placement_is_local(ctx, site):
                 continue
             if site.where == "torch.device-index":
-                kind = literal_string(site.call.args[0])
+                given = device_type_argument(site.call)
+                kind = None if given is None else literal_string(given)
                 if kind is not None and kind != "cuda":
                     continue
             if _safe_in_context(ctx, site, index):
