@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-115 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-116 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -200,7 +200,8 @@ TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`), `--fresh-108` (`FRESH_1
 (`FRESH_112`) and `--fresh-113` (`FRESH_113`) repositories chosen by the text TPL111 looks
 for; `--fresh-114` (`FRESH_114`) repositories chosen by the text TPL405 looks for (none with
 TPL301's: a vLLM engine given `device_map=`, which vLLM refuses, was found nowhere), and
-`--fresh-115` (`FRESH_115`) more of them, after TPL405 learned module-level names.
+`--fresh-115` (`FRESH_115`) more of them, after TPL405 learned module-level names, and
+`--fresh-116` (`FRESH_116`) more again, after it learned lists of the variable's entries.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13443,6 +13444,31 @@ FRESH_115 = (
     ("github:omri1348/Equivariant-Polynomaials", "8262feb38ced2ba589d1aab338112c9d26bebbd3"),
 )
 
+FRESH_116 = (
+    # multi-GPU collective communication experiments (systems)
+    ("github:huangs0/mintccl", "7bb820ca907defd5d0b15d0645fe3174037c0011"),
+    # experiment template with a DataParallel sample (machine-learning scaffolding)
+    ("github:Qualeafclover/experiments_hinagata", "e45cff291d63c5a40859198a6071a9c7ae47fb65"),
+    # open datasets for Spanish medical NLP tasks (retrieval and generation)
+    (
+        "github:Lina-go/Building-Open-Datasets-for-Spanish-Medical-Tasks",
+        "11117f9c18c65abb0b177ec471fb0b595f637541",
+    ),
+    # FixBi domain adaptation with bridging domains (computer vision)
+    ("github:yishayahu/FixBi", "b03eaba953717f963af1399bf625fa568aab1d00"),
+    # course project training an image model (computer vision)
+    ("github:hzhv/Project-8", "37b3418f258ae5921374bd254dc079f4aaa5121c"),
+    # unrolled Glow normalizing flows (signal processing)
+    ("github:SMRhadou/UnrolledGlow", "d56d5c5952b9c8df1dca032d18bf8da6ee46fb23"),
+    # field assistant for geology with local language models (applications)
+    (
+        "github:chloeandersen-ucsb/NASA-Geological-Field-Assistant",
+        "04fbed5f32c05659bbd55beb60def3068f53eb19",
+    ),
+    # membership inference attacks on graph contrastive learning (privacy)
+    ("github:xiulingwang33/MIA-GCL", "efe105d8f27d3640fc3d34da64817e20e70b6b43"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16200,6 +16226,7 @@ UNSEEN_SETS = {
     "fresh-113": FRESH_113,
     "fresh-114": FRESH_114,
     "fresh-115": FRESH_115,
+    "fresh-116": FRESH_116,
 }
 
 
