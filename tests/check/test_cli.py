@@ -14,12 +14,8 @@ from torchplace.cli import UsageError
 from torchplace.cli.check import DEMO_DIR, DEMO_ROOT, main
 
 ROOT = Path(__file__).resolve().parents[2]
-# A default-tier finding (TPL405: a physical GPU id from CUDA_VISIBLE_DEVICES used as a torch
-# ordinal).
-BUGGY = (
-    "import os\n\nimport torch\n\n"
-    "device = torch.device(f\"cuda:{os.environ['CUDA_VISIBLE_DEVICES']}\")\n"
-)
+# A default-tier finding (TPL301: `device_map=` given to a vLLM engine).
+BUGGY = 'from vllm import LLM\n\nllm = LLM(model="m", device_map="auto")\n'
 
 
 def test_no_arguments_checks_the_current_directory_even_beside_an_examples_folder(

@@ -184,8 +184,7 @@ def test_flake8_plugin_reports_our_codes(tmp_path: Path) -> None:
     buggy = _write(
         tmp_path,
         "buggy.py",
-        "import os\nimport torch\n\n"
-        'torch.cuda.set_device(int(os.environ["CUDA_VISIBLE_DEVICES"]))\n',
+        'from vllm import LLM\n\nllm = LLM(model="m", device_map="auto")\n',
     )
     result = subprocess.run(
         [sys.executable, "-m", "flake8", "--select=TPL", str(buggy)],
@@ -195,8 +194,8 @@ def test_flake8_plugin_reports_our_codes(tmp_path: Path) -> None:
     )
     assert result.returncode == 1, result.stderr
     assert result.stdout.strip().splitlines() == [
-        f"{buggy}:4:23: TPL405 Device index read from CUDA_VISIBLE_DEVICES: a physical id, "
-        "not a torch ordinal"
+        f"{buggy}:3:22: TPL301 `device_map=` is not a vLLM engine argument; use "
+        "tensor_parallel_size"
     ]
 
 

@@ -18,6 +18,7 @@ from torchplace.lint.device_value_uses import QUERY
 from torchplace.lint.flow_ops import LEGACY_CONSTRUCTORS
 from torchplace.lint.rule import AnyOf
 from torchplace.lint.source import SourceFile
+from torchplace.lint.torch_device_arguments import device_index_argument, device_type_argument
 from torchplace.report import Edit, Fix, FixSafety, Position
 from torchplace.torch_names import TENSOR_FACTORIES
 
@@ -75,7 +76,7 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
         if args and args[0] is call.args[0]:
             yield DeviceSite(call, args[0], name, located)
     elif name == "device" and (ctx.qualified(call.func) or "") == "torch.device":
-        yield from _torch_device_site(call, args, located)
+        yield from _torch_device_site(call, located)
     elif name in ("device", "set_device") and args:
         qualified = ctx.qualified(call.func) or ""
         if qualified.endswith("cuda.device"):
@@ -94,27 +95,16 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
                 yield DeviceSite(call, element, "device_ids=", located)
 
 
-def _torch_device_site(
-    call: ast.Call, args: list[ast.expr], located: Located
-) -> Iterator[DeviceSite]:
-    """`torch.device`'s one device argument: the index where one is given, by position or as
-    `index=` (`torch.device(type="cuda", index=i)`), else the device string, by position or
-    as `type=`."""
-    given = {kw.arg: kw.value for kw in call.keywords if kw.arg in ("type", "index")}
-    index = args[1] if len(args) > 1 else given.get("index")
+def _torch_device_site(call: ast.Call, located: Located) -> Iterator[DeviceSite]:
+    """`torch.device`'s one device argument: the index where one is given (by position or as
+    `index=`), else the device string (by position or as `type=`)."""
+    index = device_index_argument(call)
     if index is not None:
         yield DeviceSite(call, index, "torch.device-index", located)
         return
-    device = args[0] if args else given.get("type")
+    device = device_type_argument(call)
     if device is not None:
         yield DeviceSite(call, device, "torch.device", located)
-
-
-def device_type_argument(call: ast.Call) -> ast.expr | None:
-    """The device type given to `torch.device`: its first argument, or `type=`."""
-    if call.args and not isinstance(call.args[0], ast.Starred):
-        return call.args[0]
-    return next((kw.value for kw in call.keywords if kw.arg == "type"), None)
 
 
 def _is_ddp(ctx: FileContext, call: ast.Call) -> bool:
@@ -231,6 +221,20 @@ def scope_nodes(ctx: FileContext, scope: Scope) -> Iterator[ast.AST]:
             yield from ast.walk(statement)
 
 
+def scope_bindings(ctx: FileContext, scope: Scope) -> list[tuple[str, ast.AST]]:
+    """The plain names a scope binds, each with the value bound (a loop's target with what
+    it runs over)."""
+    found: list[tuple[str, ast.AST]] = []
+    for node in scope_nodes(ctx, scope):
+        if isinstance(node, ast.Assign):
+            found += [(t.id, node.value) for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and isinstance(node.target, ast.Name):
+            found.append((node.target.id, node.value or node.target))
+        elif isinstance(node, ast.For | ast.comprehension) and isinstance(node.target, ast.Name):
+            found.append((node.target.id, node.iter))
+    return found
+
+
 def traced_names(
     ctx: FileContext,
     scope: Scope,
@@ -238,14 +242,7 @@ def traced_names(
     peeler: Callable[[ast.AST], ast.AST | None] = peel,
 ) -> set[str]:
     """Local names bound (only) to values traced to a source, in one scope, to a fixed point."""
-    bindings: list[tuple[str, ast.AST]] = []
-    for node in scope_nodes(ctx, scope):
-        if isinstance(node, ast.Assign):
-            bindings += [(t.id, node.value) for t in node.targets if isinstance(t, ast.Name)]
-        elif isinstance(node, ast.AnnAssign | ast.AugAssign) and isinstance(node.target, ast.Name):
-            bindings.append((node.target.id, node.value or node.target))
-        elif isinstance(node, ast.For | ast.comprehension) and isinstance(node.target, ast.Name):
-            bindings.append((node.target.id, node.iter))
+    bindings = scope_bindings(ctx, scope)
     names: set[str] = set()
     changed = True
     while changed:

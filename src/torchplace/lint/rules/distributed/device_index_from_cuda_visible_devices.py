@@ -6,9 +6,10 @@ import ast
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from torchplace.lint.context import FileContext, Located, Scope, call_name
+from torchplace.lint.context import FileContext, Located, Scope
 from torchplace.lint.dead_functions import is_main_guard
 from torchplace.lint.rank_flow import own_nodes
+from torchplace.lint.replica_ids import replica_ids
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     DeviceSite,
@@ -17,6 +18,7 @@ from torchplace.lint.rules._helpers import (
     device_sites,
     is_env_read,
     peel,
+    scope_bindings,
     scope_nodes,
     sites_of,
     trace,
@@ -52,12 +54,16 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     `.to(...)`, `.cuda(...)`, `device=`, or the index of a `torch.cuda` query
     (`get_device_capability(i)`, `get_device_properties`, `mem_get_info`, ...). The entries
     converted one by one (`[int(x) for x in visible.split(",")]`, `list(map(int, ...))`) are
-    the same ids: flagged as `DataParallel`'s `device_ids` and where one is read back; a count
-    or position (`range(len(...))`, `enumerate`) is not an id. Not flagged: the variable read
-    where its function (or the script's top level) wrote it first, in a statement of its own
-    body ahead of the read, and only ever to a literal listing GPUs 0 to n-1
-    (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` just above): each entry is then the same GPU's
-    index among the visible ones.
+    the same ids: flagged as the `device_ids` of `DataParallel` or DDP and where one is read
+    back; a count or position (`range(len(...))`, `enumerate`) is not an id.
+
+    Not flagged: the variable's value used whole as a device (`.to(os.environ[...])`,
+    `device=os.environ[...]`): only a device string the program stored there itself
+    (`"cuda:1"`) places anything, as a launcher's GPU list is an invalid device string. Nor
+    the variable read (directly or through names) where its function (or the script's top
+    level) wrote it first, in a statement of its own body ahead of the read, and only ever to
+    a literal listing GPUs 0 to n-1 (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` just above):
+    each entry is then the same GPU's index among the visible ones.
 
     ## Why is this bad?
     `CUDA_VISIBLE_DEVICES` lists *physical* GPU ids (or UUIDs); inside the process the
@@ -86,14 +92,14 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     """
 
     code = "TPL405"
-    # Default since it was written (a crash or another rank's GPU wherever the variable names
-    # a GPU other than 0). Its first findings on real code, on fresh-114, chosen by its text:
-    # TRUE on 21 of 24 (FALSE: a literal "0" written, then read back, left since e1a87c26);
-    # learning module-level names there (2 more, both TRUE) restarted its record: on fresh-115
-    # 2 of 3 (FALSE: a value the script wrote after `torch.cuda.is_available()` had started
-    # CUDA, which the write no longer renumbers; a reading of it was tried and left out, as
-    # it would also hide values a launcher set). The default set needs 90% on a first look
-    # after that change (benchmarks/results/lint_precision_unseen.md); 25 of 26 as it stands.
+    # Preview: its first looks on real code, each on repositories chosen by its text, were
+    # fresh-114 21 of 24, fresh-115 2 of 3 (after it learned module-level names) and fresh-116
+    # 7 of 28 (after it learned lists of entries): 20 FALSE in FixBi, which stores its own
+    # "cuda:N" in the variable once CUDA has started and places on the value whole (left
+    # since: a whole value is no physical id). It was in the default set until fresh-116; it
+    # returns there on a first look of 90% after its last change that added findings
+    # (benchmarks/results/lint_precision_unseen.md).
+    preview = True
     name = "device-index-from-cuda-visible-devices"
     contexts = "device arguments anywhere"
     summary = "Device index read from CUDA_VISIBLE_DEVICES: a physical id, not a torch ordinal"
@@ -103,7 +109,7 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     # Functions that place tensors, where the index may come from the module's top (a
     # module-level name): kept whole with no candidate line, in the files naming the variable.
     context_hint = re.compile(
-        r"\.to\(|\.cuda\(|device(?:_ids)?\s*=|set_device\(|\.device\("
+        r"\.to\(|\.cuda\(|device(?:_ids)?\s*=|set_device\(|\.device\(|DataParallel\("
         + "".join(f"|{name}\\(" for name in sorted(_QUERIES))
     )
 
@@ -119,8 +125,7 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
             for function in _functions_of(ctx.module_scope):
                 scopes.setdefault(id(function.node), function)
 
-        literal_writes = _LiteralWrites(ctx)
-        seen: set[int] = set()
+        reading = _Reading(ctx, is_visible_devices)
         found = [(site, set[str]()) for site in device_sites(ctx)]
         found += [(site, set[str]()) for site in _query_sites(ctx, all_calls(ctx))]
         found += [(site, set[str]()) for site in _replica_list_sites(ctx, all_calls(ctx))]
@@ -130,27 +135,88 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
                 names |= module_names - _bound_in(scope)
             if names:
                 calls = list(calls_in_scope(ctx, scope))
+                located = [Located(call, scope) for call in calls]
                 found += [
                     (site, names)
-                    for call in calls
-                    for site in sites_of(ctx, call, Located(call, scope))
+                    for call, at in zip(calls, located, strict=True)
+                    for site in sites_of(ctx, call, at)
                 ]
-                located = [Located(call, scope) for call in calls]
                 found += [(site, names) for site in _query_sites(ctx, located)]
                 found += [(site, names) for site in _replica_list_sites(ctx, located)]
             found += _comprehension_sites(ctx, scope, names, is_visible_devices)
+        seen: set[int] = set()
         for site, names in found:
             if id(site.value) in seen or site.where == "map_location=":
                 continue
-            source = trace(site.value, is_visible_devices, names, _peel_index)
-            if source is None:
-                continue
-            if is_visible_devices(source) and literal_writes.shows_identity(
-                site.located.scope, source
-            ):
-                continue  # Fix3D's `os.environ[...] = "0"` just above: cuda:0 is that GPU
-            seen.add(id(site.value))
-            yield self.finding(ctx, site.value)
+            if reading.reads_an_id(site, names):
+                seen.add(id(site.value))
+                yield self.finding(ctx, site.value)
+
+
+class _Reading:
+    """Whether a device argument holds an id read out of the variable, per file."""
+
+    def __init__(self, ctx: FileContext, is_source: Callable[[ast.AST], bool]) -> None:
+        self.ctx = ctx
+        self.is_source = is_source
+        self.literal_writes = _LiteralWrites(ctx)
+        self._raw: dict[int, set[str]] = {}
+        self.module_raw = self._raw_names(ctx.module_scope)
+
+    def reads_an_id(self, site: DeviceSite, names: set[str]) -> bool:
+        source = trace(site.value, self.is_source, names, _peel_index)
+        if source is None or self._whole_value(site):
+            return False
+        scope = site.located.scope
+        reads = [source]
+        if isinstance(source, ast.Name):
+            if source.id not in self._bound_names(scope):
+                scope = self.ctx.module_scope  # a module-level name read in a function
+            reads = self._reads_behind(scope, source.id)
+        # Fix3D's `os.environ[...] = "0"` just above: cuda:0 is that GPU's own index.
+        return not (reads and all(self.literal_writes.shows_identity(scope, r) for r in reads))
+
+    def _whole_value(self, site: DeviceSite) -> bool:
+        """The variable's value used whole as a device (`.to(os.environ[...])`, `device=`),
+        directly or through names: only a device string (`"cuda:1"`) the program stored there
+        itself places anything (a GPU list a launcher sets is `Invalid device string`), so
+        the value is no physical id (FixBi keeps `f"cuda:{args.gpu}"` in it)."""
+        scope = site.located.scope
+        raw = self._raw_names(scope)
+        if scope.kind == "function":
+            raw |= self.module_raw - _bound_in(scope)
+        return trace(site.value, self.is_source, raw, _peel_choice) is not None
+
+    def _raw_names(self, scope: Scope) -> set[str]:
+        key = id(scope.node)
+        if key not in self._raw:
+            self._raw[key] = traced_names(self.ctx, scope, self.is_source, _peel_choice)
+        return set(self._raw[key])
+
+    def _bound_names(self, scope: Scope) -> set[str]:
+        return {name for name, _ in scope_bindings(self.ctx, scope)}
+
+    def _reads_behind(self, scope: Scope, name: str) -> list[ast.AST]:
+        """The reads of the variable held by the bindings of `name` in `scope`, through the
+        other names those bindings read."""
+        bindings = scope_bindings(self.ctx, scope)
+        reads: list[ast.AST] = []
+        pending, done = [name], set[str]()
+        while pending:
+            current = pending.pop()
+            done.add(current)
+            for value in (v for n, v in bindings if n == current):
+                for inner in ast.walk(value):
+                    if self.is_source(inner):
+                        reads.append(inner)
+                    elif isinstance(inner, ast.Name) and inner.id not in done:
+                        pending.append(inner.id)
+        return reads
+
+
+def _peel_choice(node: ast.AST) -> ast.AST | None:
+    """Only a choice between values (`os.environ[...] if cuda else "cpu"`): no conversion."""
+    return node.body if isinstance(node, ast.IfExp) else None
 
 
 def _peel_index(node: ast.AST) -> ast.AST | None:
@@ -165,10 +231,15 @@ def _peel_index(node: ast.AST) -> ast.AST | None:
         and isinstance(node.left.value, str)
     ):
         return node.right
-    return _entries_converted(node) or peel(node)
+    return _entries_source(node) or peel(node)
 
 
-def _entries_converted(node: ast.AST) -> ast.AST | None:
+def _named(name: str) -> Callable[[ast.AST], bool]:
+    """A test for the name `name` (a comprehension's loop variable)."""
+    return lambda node: isinstance(node, ast.Name) and node.id == name
+
+
+def _entries_source(node: ast.AST) -> ast.AST | None:
     """What a comprehension, `map(int, ...)`, `list(...)` or `tuple(...)` runs over, when
     each element it gives is an element of it, converted (`int(x)`, `x.strip()`); `len`,
     `range` and `enumerate` give counts and positions, not entries."""
@@ -178,10 +249,9 @@ def _entries_converted(node: ast.AST) -> ast.AST | None:
     ):
         loop = node.generators[0]
         if isinstance(loop.target, ast.Name):
-            target = loop.target.id
-            element = trace(node.elt, lambda n: isinstance(n, ast.Name) and n.id == target, set())
+            element = trace(node.elt, _named(loop.target.id), set(), _peel_index)
             return loop.iter if element is not None else None
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 1:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         function, given = node.func.id, node.args
         if function in ("list", "tuple") and len(given) == 1:
             return given[0]
@@ -318,19 +388,16 @@ def _query_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceS
 
 
 def _replica_list_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceSite]:
-    """A list of replica devices given whole (`DataParallel(model, device_ids=ids)`, or as
-    `DataParallel`'s second argument): each entry is a device index. Written out as a list
+    """The ids given whole to `DataParallel` or `DistributedDataParallel` (`device_ids=ids`,
+    or the second argument): each entry is a device index. Written out as a list
     (`device_ids=[a, b]`), its elements are sites of their own (`sites_of`)."""
     for located in calls:
         call = located.node
         if not isinstance(call, ast.Call):
             continue
-        given = next((kw.value for kw in call.keywords if kw.arg == "device_ids"), None)
-        if given is None and len(call.args) > 1 and not isinstance(call.args[0], ast.Starred):
-            qualified = ctx.qualified(call.func) or call_name(call) or ""
-            given = call.args[1] if qualified.endswith("DataParallel") else None
-        if given is not None and not isinstance(given, ast.List | ast.Tuple | ast.Starred):
-            yield DeviceSite(call, given, "device_ids=", located)
+        ids = replica_ids(ctx, call)
+        if ids is not None and not isinstance(ids, ast.List | ast.Tuple):
+            yield DeviceSite(call, ids, "device_ids=", located)
 
 
 def _comprehension_sites(

@@ -13,17 +13,11 @@ from torchplace.lint.gpu_bindings import BINDERS
 from torchplace.lint.if_arms import if_arms, on_other_arms
 from torchplace.lint.name_values import holds_only, value_on_path
 from torchplace.lint.rank_flow import module_nodes, own_nodes
+from torchplace.lint.replica_ids import DATA_PARALLEL, replica_ids
 from torchplace.lint.rule import AnyOf, FilteredAnyOf, Rule
 from torchplace.lint.visible_device_writes import writes_own_environment
 from torchplace.report import Finding
 
-_DATA_PARALLEL = frozenset(
-    {
-        "torch.nn.DataParallel",
-        "torch.nn.parallel.DataParallel",
-        "torch.nn.parallel.data_parallel.DataParallel",
-    }
-)
 #: The words of a finding whose ids start at GPU 0 where its function's parameters keep their
 #: defaults: the project decides whether any caller fills them (`project_facts`).
 IDS_FROM_ZERO_BY_DEFAULT = "the ids start at GPU 0 where the function's defaults are kept"
@@ -121,16 +115,14 @@ class DataParallelModuleOnCurrentGpu(Rule):
         if targets_other_accelerator(ctx) or writes_own_environment(ctx, ctx.tree):
             return
         names = {"DataParallel"} | {
-            local for local, target in ctx.aliases.items() if target in _DATA_PARALLEL
+            local for local, target in ctx.aliases.items() if target in DATA_PARALLEL
         }
         for located in ctx.calls(*sorted(names)):
             call = located.node
             assert isinstance(call, ast.Call)
-            if (ctx.qualified(call.func) or "") not in _DATA_PARALLEL:
+            if (ctx.qualified(call.func) or "") not in DATA_PARALLEL:
                 continue
-            ids = keyword_value(call, "device_ids")
-            if ids is None and len(call.args) > 1:
-                ids = call.args[1]
+            ids = replica_ids(ctx, call)
             module = keyword_value(call, "module") or (call.args[0] if call.args else None)
             if ids is None or module is None:
                 continue

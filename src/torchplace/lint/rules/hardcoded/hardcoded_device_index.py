@@ -15,7 +15,6 @@ from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import (
     DeviceSite,
     device_sites,
-    device_type_argument,
     literal_index,
     literal_string,
     placement_is_local,
@@ -29,6 +28,7 @@ from torchplace.lint.run_conditions import (
     speaks_of_no_parallelism,
 )
 from torchplace.lint.spawn_ranks import in_spawning_parent
+from torchplace.lint.torch_device_arguments import device_type_argument
 from torchplace.report import Finding
 
 
@@ -124,7 +124,7 @@ class HardcodedDeviceIndex(Rule):
         r"device(?:_ids\s*=\s*[\[(]\s*\d|\s*=\s*\d|\(\s*(?:[\"']cuda[\"']\s*,\s*)?\d)",
         r"\.to\(\s*\d",
         r"map_location\s*=\s*\d",
-        r"device\(\s*type\s*=.*index\s*=\s*\d",  # torch.device(type="cuda", index=1)
+        r"device\([^)\n]*\bindex\s*=\s*\d",  # torch.device("cuda", index=1)
     )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:

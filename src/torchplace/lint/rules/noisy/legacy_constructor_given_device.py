@@ -13,6 +13,7 @@ from torchplace.lint.name_values import holds_only
 from torchplace.lint.rule import AnyOf, Rule
 from torchplace.lint.rules._helpers import called_as_written
 from torchplace.lint.run_conditions import runs_only_on_cpu
+from torchplace.lint.torch_device_arguments import device_type_argument
 from torchplace.report import Edit, Finding, Fix, FixSafety
 
 #: Data a constructor is surely given (not sizes): `torch.Tensor([1, 2])`, of a comprehension.
@@ -146,7 +147,7 @@ def _cpu_value(ctx: FileContext, scope: Scope, value: ast.expr) -> bool:
         return value.value is None or (
             isinstance(value.value, str) and value.value.split(":")[0] == "cpu"
         )
-    if isinstance(value, ast.Call) and value.args:
-        called = ctx.qualified(value.func) or ""
-        return called == "torch.device" and _evidently_cpu(ctx, scope, value.args[0])
+    if isinstance(value, ast.Call) and (ctx.qualified(value.func) or "") == "torch.device":
+        given = device_type_argument(value)
+        return given is not None and _evidently_cpu(ctx, scope, given)
     return False
