@@ -1529,6 +1529,15 @@ HISTORY = [
         "after TPL405's last change that added findings: default tier 6 of 7 TRUE, two judges "
         "agreeing on all of them (TPL110 4/4, TPL405 2/3); preview 0 of 10 (1 split)",
     ),
+    (
+        "2026-12-07",
+        "2e2668f3",
+        "fresh-116 (8 GitHub repositories chosen by the text TPL405 looks for; 207 files) at "
+        "2e2668f3, after TPL405 learned lists of entries: TPL405 7 of 28 TRUE, two judges "
+        "agreeing on all (FALSE: FixBi's 20 reads of the `cuda:N` it stores in the variable, "
+        'left since; UnrolledGlow\'s ids after its own "0, 1"), so TPL405 left the default '
+        "set; preview TPL401 7/7, TPL103 0/2",
+    ),
 ]
 
 
@@ -3723,6 +3732,23 @@ CORPUS_NOTES = {
         "TPL108 0 of 1, TPL204 0 of 1, TPL904 0 of 1 (split). TPL405 missed the shape in 4: "
         "`device_ids` built from every entry and given to DataParallel (two, flagged by TPL110), "
         "an attribute of `self`, and `torch.device(type=..., index=...)` by keyword."
+    ),
+    "fresh-116": (
+        "More GitHub repositories chosen by TPL405's text, by a reader who had not seen the "
+        "rules' code, excluding every repository before them: mintccl, experiments_hinagata, "
+        "Building-Open-Datasets-for-Spanish-Medical-Tasks, FixBi, Project-8, UnrolledGlow, "
+        "NASA-Geological-Field-Assistant, MIA-GCL; 8. Committed (2e2668f3) before it was first "
+        "linted, after TPL405 learned lists of the variable's entries and `torch.device`'s "
+        "keywords (5363a386). First linted at 2e2668f3: no crash. Every finding of TPL405, "
+        "TPL401 and TPL103 judged blind by two judges (`second_judge/unseen/fresh-116/`), who "
+        'agreed on all 37. TPL405 7 of 28: FixBi stores `f"cuda:{args.gpu}"` in the variable '
+        "after `torch.cuda.is_available()` and places on the value whole (20 FALSE; a value "
+        "used whole is no physical id, so these are left since), and UnrolledGlow reads ids "
+        'after a helper of another module wrote "0, 1" (FALSE, still raised). TPL405 went to '
+        "preview. Preview: TPL401 7 of 7 (mintccl binds no GPU under mpirun), TPL103 0 of 2. "
+        "The 8 TPL405 findings the new reading added on fresh-115 were judged with them "
+        "(`fresh-115/added`): 5 TRUE, 3 split (Summertime's `_legacy` scripts import a "
+        "package that is not there)."
     ),
 }
 
