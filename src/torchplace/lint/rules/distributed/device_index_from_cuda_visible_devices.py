@@ -6,7 +6,7 @@ import ast
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from torchplace.lint.context import FileContext, Located, Scope
+from torchplace.lint.context import FileContext, Located, Scope, keyword_value
 from torchplace.lint.dead_functions import is_main_guard
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.replica_ids import replica_ids
@@ -54,12 +54,14 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     `.to(...)`, `.cuda(...)`, `device=`, or the index of a `torch.cuda` query
     (`get_device_capability(i)`, `get_device_properties`, `mem_get_info`, ...). The entries
     converted one by one (`[int(x) for x in visible.split(",")]`, `list(map(int, ...))`) are
-    the same ids: flagged as the `device_ids` of `DataParallel` or DDP and where one is read
-    back; a count or position (`range(len(...))`, `enumerate`) is not an id.
+    the same ids: flagged as the `device_ids` of torch's `DataParallel` or DDP and where one
+    is read back; a count or position (`range(len(...))`, `enumerate`) is not an id.
 
-    Not flagged: the variable's value used whole as a device (`.to(os.environ[...])`,
-    `device=os.environ[...]`): only a device string the program stored there itself
-    (`"cuda:1"`) places anything, as a launcher's GPU list is an invalid device string. Nor
+    Not flagged: the variable's value used as a string, whole or split, stripped, as a choice
+    (`.to(os.environ[...])`, `device=os.environ[...].split(",")[0]`): only a device string the
+    program stored there itself (`"cuda:1"`) places anything, as an id in a string is no device
+    at all (`Invalid device string`). Nor `device_ids=` of functions not torch's (a launcher
+    may take physical ids). Nor
     the variable read (directly or through names) where its function (or the script's top
     level) wrote it first, in a statement of its own body ahead of the read, and only ever to
     a literal listing GPUs 0 to n-1 (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` just above):
@@ -148,6 +150,8 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
         for site, names in found:
             if id(site.value) in seen or site.where == "map_location=":
                 continue
+            if not _placed_by_torch(ctx, site):
+                continue
             if reading.reads_an_id(site, names):
                 seen.add(id(site.value))
                 yield self.finding(ctx, site.value)
@@ -185,12 +189,12 @@ class _Reading:
         raw = self._raw_names(scope)
         if scope.kind == "function":
             raw |= self.module_raw - _bound_in(scope)
-        return trace(site.value, self.is_source, raw, _peel_choice) is not None
+        return trace(site.value, self.is_source, raw, _peel_string) is not None
 
     def _raw_names(self, scope: Scope) -> set[str]:
         key = id(scope.node)
         if key not in self._raw:
-            self._raw[key] = traced_names(self.ctx, scope, self.is_source, _peel_choice)
+            self._raw[key] = traced_names(self.ctx, scope, self.is_source, _peel_string)
         return set(self._raw[key])
 
     def _bound_names(self, scope: Scope) -> set[str]:
@@ -214,9 +218,21 @@ class _Reading:
         return reads
 
 
-def _peel_choice(node: ast.AST) -> ast.AST | None:
-    """Only a choice between values (`os.environ[...] if cuda else "cpu"`): no conversion."""
-    return node.body if isinstance(node, ast.IfExp) else None
+def _peel_string(node: ast.AST) -> ast.AST | None:
+    """One step that keeps the value a string: a choice (`os.environ[...] if cuda else
+    "cpu"`), `str(...)`, `.strip()`, `.split(",")` and an entry of it; not `int(...)`, nor a
+    prefix or an f-string, which make an id a device."""
+    if isinstance(node, ast.IfExp):
+        return node.body
+    if isinstance(node, ast.Subscript):
+        return node.value
+    if not isinstance(node, ast.Call):
+        return None
+    if isinstance(node.func, ast.Name) and node.func.id == "str" and len(node.args) == 1:
+        return node.args[0]
+    if isinstance(node.func, ast.Attribute) and node.func.attr in ("split", "strip"):
+        return node.func.value
+    return None
 
 
 def _peel_index(node: ast.AST) -> ast.AST | None:
@@ -388,16 +404,27 @@ def _query_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceS
 
 
 def _replica_list_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceSite]:
-    """The ids given whole to `DataParallel` or `DistributedDataParallel` (`device_ids=ids`,
-    or the second argument): each entry is a device index. Written out as a list
-    (`device_ids=[a, b]`), its elements are sites of their own (`sites_of`)."""
+    """The ids given to torch's `DataParallel` or `DistributedDataParallel`: each entry of a
+    list written out as the second argument (`sites_of` reads `device_ids=[a, b]`), or the
+    list given whole (`device_ids=ids`)."""
     for located in calls:
         call = located.node
         if not isinstance(call, ast.Call):
             continue
         ids = replica_ids(ctx, call)
-        if ids is not None and not isinstance(ids, ast.List | ast.Tuple):
-            yield DeviceSite(call, ids, "device_ids=", located)
+        if not isinstance(ids, ast.List | ast.Tuple):
+            if ids is not None:
+                yield DeviceSite(call, ids, "device_ids=", located)
+        elif keyword_value(call, "device_ids") is None:
+            yield from (DeviceSite(call, entry, "device_ids=", located) for entry in ids.elts)
+
+
+def _placed_by_torch(ctx: FileContext, site: DeviceSite) -> bool:
+    """Device ids go to torch (`DataParallel`, `DDP`, `dist.barrier`); another function's
+    `device_ids=` may take physical ids (a launcher, a monitor)."""
+    if site.where != "device_ids=":
+        return True
+    return (ctx.qualified(site.call.func) or "").startswith("torch.")
 
 
 def _comprehension_sites(

@@ -124,7 +124,7 @@ class HardcodedDeviceIndex(Rule):
         r"device(?:_ids\s*=\s*[\[(]\s*\d|\s*=\s*\d|\(\s*(?:[\"']cuda[\"']\s*,\s*)?\d)",
         r"\.to\(\s*\d",
         r"map_location\s*=\s*\d",
-        r"device\([^)\n]*\bindex\s*=\s*\d",  # torch.device("cuda", index=1)
+        r"device\(.*\bindex\s*=\s*\d",  # torch.device("cuda", index=1)
     )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
