@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-116 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-117 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -201,7 +201,8 @@ TPL411 and TPL304 look for; `--fresh-107` (`FRESH_107`), `--fresh-108` (`FRESH_1
 for; `--fresh-114` (`FRESH_114`) repositories chosen by the text TPL405 looks for (none with
 TPL301's: a vLLM engine given `device_map=`, which vLLM refuses, was found nowhere), and
 `--fresh-115` (`FRESH_115`) more of them, after TPL405 learned module-level names, and
-`--fresh-116` (`FRESH_116`) more again, after it learned lists of the variable's entries.
+`--fresh-116` (`FRESH_116`) more again, after it learned lists of the variable's entries,
+and `--fresh-117` (`FRESH_117`) more, after it left values used whole.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13469,6 +13470,32 @@ FRESH_116 = (
     ("github:xiulingwang33/MIA-GCL", "efe105d8f27d3640fc3d34da64817e20e70b6b43"),
 )
 
+FRESH_117 = (
+    # Sanskrit and Indic digital library with OCR proofing (web application)
+    ("github:AnaadiAI/kalanjiyam", "309950ed4224ad5dfb232754acd148564ea80a5b"),
+    # mutation testing of deep-learning frameworks, MindSpore against PyTorch (testing)
+    ("github:radhofan/DevMuT", "a2f958a500e75b2eba12559ba0d304e22912321b"),
+    # variational model of viral epitope immunogenicity (computational biology)
+    ("github:LysSanzMoreta/Vegvisir_epitopes", "a42f2cee402d61df2d0dcf89bd9bd61cfd43a93a"),
+    # texture CNN for seismic interpretation (geoscience)
+    ("github:waldeland/CNN-for-ASI", "78523e9fd50e172743d389c5f6876b4dadb5015e"),
+    # seismic interpretation deep learning, with contributed experiments (geoscience)
+    ("github:microsoft/seismic-deeplearning", "3f74face5d087a3947419a698a6181733d8be8fd"),
+    # job orchestrator for Singularity and Slurm with experiment tracking (infrastructure)
+    ("github:jodafons/maestro", "23bccdb3f7fd22676e582579557ca1a1b90ff11d"),
+    # TensorRT engine nodes for ComfyUI (image generation)
+    ("github:phineas-pta/comfy-trt-test", "318724ca016c24971945dfe98c6e9167d356bbd9"),
+    # inference server and runtime for PyTorch models (serving)
+    ("github:autonomi-ai/nos", "2761f7b50fa3173c74ec63a3321527fbb980b9ac"),
+    # agent-driven benchmarks for multiple-instance learning on pathology slides
+    ("github:1nslyn/autoMIL", "ea3abcba8b560aacd6b97075c28896a498342164"),
+    # function calling with reasoning for a small Gemma model (fine-tuning)
+    (
+        "github:Ishika13/structured-reasoning-function-calls-with-gemma",
+        "d2556818ad20579c698d19df303e2558e025d985",
+    ),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16227,6 +16254,7 @@ UNSEEN_SETS = {
     "fresh-114": FRESH_114,
     "fresh-115": FRESH_115,
     "fresh-116": FRESH_116,
+    "fresh-117": FRESH_117,
 }
 
 
