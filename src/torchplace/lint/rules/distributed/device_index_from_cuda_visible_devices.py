@@ -6,7 +6,7 @@ import ast
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from torchplace.lint.context import FileContext, Located, Scope, keyword_value
+from torchplace.lint.context import FileContext, Located, Scope, int_literal, keyword_value
 from torchplace.lint.dead_functions import is_main_guard
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.replica_ids import replica_ids
@@ -64,8 +64,9 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     may take physical ids). Nor
     the variable read (directly or through names) where its function (or the script's top
     level) wrote it first, in a statement of its own body ahead of the read, and only ever to
-    a literal listing GPUs 0 to n-1 (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` just above):
-    each entry is then the same GPU's index among the visible ones.
+    a list of GPUs 0 to n-1 (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` just above, or the
+    numbers of a `range(n)` joined): each entry is then the same GPU's index among the visible
+    ones.
 
     ## Why is this bad?
     `CUDA_VISIBLE_DEVICES` lists *physical* GPU ids (or UUIDs); inside the process the
@@ -99,8 +100,10 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     # 7 of 28 (after it learned lists of entries): 20 FALSE in FixBi, which stores its own
     # "cuda:N" in the variable once CUDA has started and places on the value whole (left
     # since: a whole value is no physical id). It was in the default set until fresh-116; it
-    # returns there on a first look of 90% after its last change that added findings
-    # (benchmarks/results/lint_precision_unseen.md).
+    # returns there on first looks of 90% after its last change that added findings
+    # (benchmarks/results/lint_precision_unseen.md): on fresh-117, the first since, 5 of 7
+    # (FALSE: CNN-for-ASI's ids after its own `",".join(str(x) for x in range(n))`, left
+    # since).
     preview = True
     name = "device-index-from-cuda-visible-devices"
     contexts = "device arguments anywhere"
@@ -306,12 +309,15 @@ class _LiteralWrites:
 
     def _first_identity_write(self, scope: Scope) -> int | None:
         """The line of the scope's first write when it shows an identity list; else None."""
+        bound: dict[str, list[ast.AST]] = {}
+        for name, value in scope_bindings(self.ctx, scope):
+            bound.setdefault(name, []).append(value)
         writes: list[tuple[int, bool]] = []
         for node in own_nodes(scope.node):
             if isinstance(node, ast.Assign) and any(
                 is_environ_key(self.ctx, t) for t in node.targets
             ):
-                writes.append((node.lineno, _identity_list(node.value)))
+                writes.append((node.lineno, _identity_list(node.value, bound)))
             elif _writes_otherwise(self.ctx, node):
                 writes.append((getattr(node, "lineno", 0), False))
         if not writes or not all(identity for _, identity in writes):
@@ -341,12 +347,65 @@ def _writes_otherwise(ctx: FileContext, node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and sets_variable(ctx, node)
 
 
-def _identity_list(value: ast.AST) -> bool:
-    """A string literal naming GPUs 0, 1, ..., n-1 in order."""
-    if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+def _identity_list(value: ast.AST, bound: dict[str, list[ast.AST]]) -> bool:
+    """A string naming GPUs 0, 1, ..., n-1 in order: a literal (`"0,1"`), or the numbers of a
+    `range(n)` joined (`",".join(str(i) for i in range(n))`, through a name the scope binds
+    once to `list(range(n))`, as CNN-for-ASI's `DEVICE_IDS`)."""
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        entries = [entry.strip() for entry in value.value.split(",")]
+        return bool(entries) and entries == [str(i) for i in range(len(entries))]
+    joined = _joined_numbers(value)
+    return joined is not None and _counts_from_zero(joined, bound)
+
+
+def _joined_numbers(value: ast.AST) -> ast.AST | None:
+    """What `",".join(...)` of numbers written as strings runs over: `str(i) for i in X`,
+    `map(str, X)`; else None."""
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "join"
+        and isinstance(value.func.value, ast.Constant)
+        and value.func.value.value == ","
+        and len(value.args) == 1
+    ):
+        return None
+    given = value.args[0]
+    if isinstance(given, ast.ListComp | ast.GeneratorExp) and len(given.generators) == 1:
+        loop, element = given.generators[0], given.elt
+        if _str_of(element) and isinstance(loop.target, ast.Name) and not loop.ifs:
+            assert isinstance(element, ast.Call)
+            return loop.iter if _named(loop.target.id)(element.args[0]) else None
+    if isinstance(given, ast.Call) and isinstance(given.func, ast.Name) and given.func.id == "map":
+        mapped = given.args
+        is_str = len(mapped) == 2 and isinstance(mapped[0], ast.Name) and mapped[0].id == "str"
+        return mapped[1] if is_str else None
+    return None
+
+
+def _str_of(node: ast.AST) -> bool:
+    """`str(x)`."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "str"
+        and len(node.args) == 1
+    )
+
+
+def _counts_from_zero(numbers: ast.AST, bound: dict[str, list[ast.AST]]) -> bool:
+    """`range(n)`, `range(0, n)`, `list(...)` of one, or a name bound once to one."""
+    if isinstance(numbers, ast.Name):
+        values = bound.get(numbers.id, [])
+        return len(values) == 1 and _counts_from_zero(values[0], {})
+    if not (isinstance(numbers, ast.Call) and isinstance(numbers.func, ast.Name)):
         return False
-    entries = [entry.strip() for entry in value.value.split(",")]
-    return bool(entries) and entries == [str(i) for i in range(len(entries))]
+    given = numbers.args
+    if numbers.func.id == "list" and len(given) == 1:
+        return _counts_from_zero(given[0], bound)
+    if numbers.func.id != "range" or numbers.keywords:
+        return False
+    return len(given) == 1 or (len(given) == 2 and int_literal(given[0]) == 0)
 
 
 def _methods(owner: Scope) -> Iterator[Scope]:
