@@ -1538,6 +1538,14 @@ HISTORY = [
         'left since; UnrolledGlow\'s ids after its own "0, 1"), so TPL405 left the default '
         "set; preview TPL401 7/7, TPL103 0/2",
     ),
+    (
+        "2026-12-07",
+        "9328413a",
+        "fresh-117 (10 GitHub repositories chosen by the text TPL405 looks for) at 9328413a, "
+        "after TPL405's last change that added findings: TPL405 5 of 7 TRUE, two judges "
+        'agreeing on all (FALSE: ids read after the script\'s own `",".join` of a '
+        "`range(n)`, left since), below 90%: it stays in preview; TPL103 0/4",
+    ),
 ]
 
 
@@ -3749,6 +3757,23 @@ CORPUS_NOTES = {
         "The 8 TPL405 findings the new reading added on fresh-115 were judged with them "
         "(`fresh-115/added`): 5 TRUE, 3 split (Summertime's `_legacy` scripts import a "
         "package that is not there)."
+    ),
+    "fresh-117": (
+        "More GitHub repositories chosen by TPL405's text (its cases not flagged left out), by "
+        "a reader who had not seen the rules' code, excluding every repository before them: "
+        "kalanjiyam, DevMuT, Vegvisir_epitopes, CNN-for-ASI, seismic-deeplearning (a copy of "
+        "CNN-for-ASI's script), maestro, comfy-trt-test, nos, autoMIL, "
+        "structured-reasoning-function-calls-with-gemma; 10. Committed (9328413a) before it "
+        "was first linted, after TPL405 left values used as strings and read DataParallel's "
+        "positional lists (77fd0cdd). First linted at 9328413a: no crash. Every finding of "
+        "TPL405 and TPL103 judged blind by two judges (`second_judge/unseen/fresh-117/`), who "
+        "agreed on all 11. TPL405 5 of 7: the two FALSE are the scoring scripts of CNN-for-ASI "
+        'and its copy, which write `",".join([str(x) for x in DEVICE_IDS])` with '
+        "`DEVICE_IDS = list(range(N_GPU))` before reading the first id back (an identity list "
+        "written by an expression; left since, d82bf528). TPL405 missed the shape in 5 "
+        "(a device string kept in a config dict or given to `torch.set_default_device`, a "
+        "`torch.cuda.utilization` query, a name rebound through `x if c else x`, the variable "
+        "as another variable's default). Preview: TPL103 0 of 4."
     ),
 }
 

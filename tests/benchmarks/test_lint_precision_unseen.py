@@ -525,7 +525,11 @@ def test_no_github_entry_is_a_package_of_another_set(unseen):  # type: ignore[no
     ]
     assert len(repositories) > 250
     clashes = [name for name in repositories if normal(name.rpartition("/")[2]) in packages]
-    assert clashes == []
+    # Another project of the same name (checked by hand: no non-empty file in common):
+    # jodafons/maestro orchestrates Slurm jobs; the package maestro fine-tunes VLMs.
+    other_code = {"github:jodafons/maestro"}
+    assert other_code <= set(clashes)  # still named, so the check above still runs
+    assert [name for name in clashes if name not in other_code] == []
     # Repositories whose package goes by another name (checked by hand when a set is chosen).
     renamed = {
         "stanford-futuredata/colbert": "colbertai",
