@@ -38,8 +38,17 @@ _QUERIES = frozenset(
         "memory_allocated",
         "memory_reserved",
         "max_memory_allocated",
+        "max_memory_reserved",
+        "memory_stats",
+        "memory_summary",
         "reset_peak_memory_stats",
         "synchronize",
+        # NVML readings: torch maps the index through the variable to NVML's own numbering
+        "utilization",
+        "memory_usage",
+        "temperature",
+        "power_draw",
+        "clock_rate",
     )
 )
 
@@ -48,11 +57,14 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     """## What it does
     Flags a device index parsed out of `CUDA_VISIBLE_DEVICES`
     (`int(os.environ["CUDA_VISIBLE_DEVICES"])`, `...split(",")[i]`, a string literal before it,
-    `"cuda:" + ...`, a local name holding one, a module-level one read in a function that binds
-    no name of that spelling, or the loop variable of a comprehension over its entries) and used
-    as a device: `f"cuda:{...}"`, `set_device(...)`, `torch.device(...)` (also `index=`),
-    `.to(...)`, `.cuda(...)`, `device=`, or the index of a `torch.cuda` query
-    (`get_device_capability(i)`, `get_device_properties`, `mem_get_info`, ...). The entries
+    `"cuda:" + ...`, the default of another variable's read (`os.environ.get("GPU",
+    os.environ.get("CUDA_VISIBLE_DEVICES"))`), a local name holding one (also where a rebinding
+    keeps it or a constant, `gpu = -1 if cpu else gpu`), a module-level one read in a function
+    that binds no name of that spelling, or the loop variable of a comprehension over its
+    entries) and used as a device: `f"cuda:{...}"`, `set_device(...)`,
+    `torch.set_default_device(...)`, `torch.device(...)` (also `index=`), `.to(...)`,
+    `.cuda(...)`, `device=`, or the index of a `torch.cuda` query (`get_device_capability(i)`,
+    `get_device_properties`, `mem_get_info`, `utilization`, ...). The entries
     converted one by one (`[int(x) for x in visible.split(",")]`, `list(map(int, ...))`) are
     the same ids: flagged as the `device_ids` of torch's `DataParallel` or DDP and where one
     is read back; a count or position (`range(len(...))`, `enumerate`) is not an id.
@@ -61,12 +73,11 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     (`.to(os.environ[...])`, `device=os.environ[...].split(",")[0]`): only a device string the
     program stored there itself (`"cuda:1"`) places anything, as an id in a string is no device
     at all (`Invalid device string`). Nor `device_ids=` of functions not torch's (a launcher
-    may take physical ids). Nor
-    the variable read (directly or through names) where its function (or the script's top
-    level) wrote it first, in a statement of its own body ahead of the read, and only ever to
-    a list of GPUs 0 to n-1 (`os.environ["CUDA_VISIBLE_DEVICES"] = "0"` just above, or the
-    numbers of a `range(n)` joined): each entry is then the same GPU's index among the visible
-    ones.
+    may take physical ids). Nor the variable read (directly or through names) where its
+    function (or the script's top level) wrote it first, in a statement of its own body ahead
+    of the read, and only ever to a list of GPUs 0 to n-1 (`os.environ[...] = "0"` just
+    above, or the numbers of a `range(n)` joined): each entry is then the same GPU's index
+    among the visible ones.
 
     ## Why is this bad?
     `CUDA_VISIBLE_DEVICES` lists *physical* GPU ids (or UUIDs); inside the process the
@@ -103,7 +114,8 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     # returns there on first looks of 90% after its last change that added findings
     # (benchmarks/results/lint_precision_unseen.md): on fresh-117, the first since, 5 of 7
     # (FALSE: CNN-for-ASI's ids after its own `",".join(str(x) for x in range(n))`, left
-    # since).
+    # since). Its readings of templates, rebindings, other variables' defaults, NVML queries
+    # and `torch.set_default_device` (missed on fresh-117) restarted that record.
     preview = True
     name = "device-index-from-cuda-visible-devices"
     contexts = "device arguments anywhere"
@@ -114,8 +126,8 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     # Functions that place tensors, where the index may come from the module's top (a
     # module-level name): kept whole with no candidate line, in the files naming the variable.
     context_hint = re.compile(
-        r"\.to\(|\.cuda\(|device(?:_ids)?\s*=|set_device\(|\.device\(|DataParallel\("
-        + "".join(f"|{name}\\(" for name in sorted(_QUERIES))
+        r"\.to\(|\.cuda\(|device(?:_ids)?\s*=|set_(?:default_)?device\(|\.device\("
+        r"|DataParallel\(" + "".join(f"|{name}\\(" for name in sorted(_QUERIES))
     )
 
     def check(self, ctx: FileContext) -> Iterator[Finding]:
@@ -239,18 +251,54 @@ def _peel_string(node: ast.AST) -> ast.AST | None:
 
 
 def _peel_index(node: ast.AST) -> ast.AST | None:
-    """`peel`, the entry after a literal prefix (`"cuda:" +
-    os.environ["CUDA_VISIBLE_DEVICES"]`), and the entries themselves, converted one by one
-    (`[int(x) for x in visible.split(",")]`, `list(map(int, visible.split(",")))`): a list of
-    entries holds the same physical ids."""
+    """`peel`, the entry after a literal prefix (`"cuda:" + os.environ[...]`, `%` or
+    `.format` of a template), the value a rebinding keeps, the default of another variable's
+    read, and the entries themselves, converted one by one (`[int(x) for x in
+    visible.split(",")]`, `list(map(int, visible.split(",")))`): a list of entries holds the
+    same physical ids."""
     if (
         isinstance(node, ast.BinOp)
-        and isinstance(node.op, ast.Add)
+        and isinstance(node.op, ast.Add | ast.Mod)
         and isinstance(node.left, ast.Constant)
         and isinstance(node.left.value, str)
     ):
-        return node.right
-    return _entries_source(node) or peel(node)
+        return node.right  # `"cuda:" + entry`, `"cuda:%s" % entry`
+    if _formats_one(node):
+        assert isinstance(node, ast.Call)
+        return node.args[0]  # `"cuda:{}".format(entry)`
+    if isinstance(node, ast.IfExp) and _constant(node.body):
+        return node.orelse  # `-1 if cpu else gpu`: the other arm holds the value
+    return _entries_source(node) or _default_of_another_read(node) or peel(node)
+
+
+def _formats_one(node: ast.AST) -> bool:
+    """`"cuda:{}".format(x)`: a literal template given one value."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+        and isinstance(node.func.value, ast.Constant)
+        and isinstance(node.func.value.value, str)
+        and len(node.args) == 1
+        and not node.keywords
+    )
+
+
+def _constant(node: ast.AST) -> bool:
+    """A literal, signed or not (`-1`, `None`, `"cpu"`)."""
+    if isinstance(node, ast.UnaryOp):
+        node = node.operand
+    return isinstance(node, ast.Constant)
+
+
+def _default_of_another_read(node: ast.AST) -> ast.AST | None:
+    """The default of a read of another variable (`os.environ.get("GPU", default)`,
+    `os.getenv("GPU", default)`): the value wherever that one is not set."""
+    if not (isinstance(node, ast.Call) and len(node.args) == 2):
+        return None
+    function = ast.unparse(node.func)
+    reads = function.endswith("environ.get") or function in ("os.getenv", "getenv")
+    return node.args[1] if reads else None
 
 
 def _named(name: str) -> Callable[[ast.AST], bool]:
@@ -452,14 +500,18 @@ def _bound_in(function: Scope) -> set[str]:
 
 
 def _query_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceSite]:
-    """The index argument of `torch.cuda` queries (`get_device_capability(i)`)."""
+    """The index argument of `torch.cuda` queries (`get_device_capability(i)`), and the
+    device of `torch.set_default_device(...)`."""
     for located in calls:
         call = located.node
         if not (isinstance(call, ast.Call) and call.args) or isinstance(call.args[0], ast.Starred):
             continue
-        module, _, function = (ctx.qualified(call.func) or "").rpartition(".")
+        qualified = ctx.qualified(call.func) or ""
+        module, _, function = qualified.rpartition(".")
         if module == "torch.cuda" and function in _QUERIES:
             yield DeviceSite(call, call.args[0], "query", located)
+        elif qualified == "torch.set_default_device":
+            yield DeviceSite(call, call.args[0], "set_default_device", located)
 
 
 def _replica_list_sites(ctx: FileContext, calls: Iterable[Located]) -> Iterator[DeviceSite]:
