@@ -238,13 +238,19 @@ def _peel_string(node: ast.AST) -> ast.AST | None:
     "cpu"`), `str(...)`, `.strip()`, `.split(",")` and an entry of it; not `int(...)`, nor a
     prefix or an f-string, which make an id a device."""
     if isinstance(node, ast.IfExp):
-        return node.body
+        return node.orelse if _constant(node.body) else node.body
     if isinstance(node, ast.Subscript):
         return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and _bare(node.left):
+        return node.right  # `"%s" % value`
     if not isinstance(node, ast.Call):
         return None
+    if _formats_one(node) and _bare(getattr(node.func, "value", None)):
+        return node.args[0]  # `"{}".format(value)`
     if isinstance(node.func, ast.Name) and node.func.id == "str" and len(node.args) == 1:
         return node.args[0]
+    if _default_of_another_read(node) is not None:
+        return node.args[1]
     if isinstance(node.func, ast.Attribute) and node.func.attr in ("split", "strip"):
         return node.func.value
     return None
@@ -291,14 +297,23 @@ def _constant(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant)
 
 
+#: How a read of the environment is spelled (as written: the rule's readings take no file).
+_ENVIRONMENT_READS = frozenset(("os.environ.get", "environ.get", "os.getenv", "getenv"))
+
+
 def _default_of_another_read(node: ast.AST) -> ast.AST | None:
     """The default of a read of another variable (`os.environ.get("GPU", default)`,
     `os.getenv("GPU", default)`): the value wherever that one is not set."""
-    if not (isinstance(node, ast.Call) and len(node.args) == 2):
+    if not (isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords):
         return None
-    function = ast.unparse(node.func)
-    reads = function.endswith("environ.get") or function in ("os.getenv", "getenv")
-    return node.args[1] if reads else None
+    if not isinstance(node.func, ast.Attribute | ast.Name):
+        return None  # a call's result, a subscript: no read of the environment
+    return node.args[1] if ast.unparse(node.func) in _ENVIRONMENT_READS else None
+
+
+def _bare(template: ast.AST | None) -> bool:
+    """A template that is only its one value (`"%s"`, `"{}"`): the value as a string."""
+    return isinstance(template, ast.Constant) and template.value in ("%s", "{}")
 
 
 def _named(name: str) -> Callable[[ast.AST], bool]:
@@ -360,6 +375,8 @@ class _LiteralWrites:
         bound: dict[str, list[ast.AST]] = {}
         for name, value in scope_bindings(self.ctx, scope):
             bound.setdefault(name, []).append(value)
+        for name in _given_from_outside(scope):
+            bound.setdefault(name, []).append(ast.Name(name))  # a caller's value as well
         writes: list[tuple[int, bool]] = []
         for node in own_nodes(scope.node):
             if isinstance(node, ast.Assign) and any(
@@ -449,11 +466,29 @@ def _counts_from_zero(numbers: ast.AST, bound: dict[str, list[ast.AST]]) -> bool
     if not (isinstance(numbers, ast.Call) and isinstance(numbers.func, ast.Name)):
         return False
     given = numbers.args
+    if any(isinstance(argument, ast.Starred) for argument in given):
+        return False
     if numbers.func.id == "list" and len(given) == 1:
         return _counts_from_zero(given[0], bound)
     if numbers.func.id != "range" or numbers.keywords:
         return False
     return len(given) == 1 or (len(given) == 2 and int_literal(given[0]) == 0)
+
+
+def _given_from_outside(scope: Scope) -> set[str]:
+    """Names whose value may come from outside the scope's own bindings: its parameters, and
+    the names it declares `global` or `nonlocal`."""
+    node = scope.node
+    names: set[str] = set()
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        arguments = node.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+        names.update(a.arg for a in every)
+    for inner in own_nodes(node):
+        if isinstance(inner, ast.Global | ast.Nonlocal):
+            names.update(inner.names)
+    return names
 
 
 def _methods(owner: Scope) -> Iterator[Scope]:
