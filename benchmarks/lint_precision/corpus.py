@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-117 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-118 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -202,7 +202,8 @@ for; `--fresh-114` (`FRESH_114`) repositories chosen by the text TPL405 looks fo
 TPL301's: a vLLM engine given `device_map=`, which vLLM refuses, was found nowhere), and
 `--fresh-115` (`FRESH_115`) more of them, after TPL405 learned module-level names, and
 `--fresh-116` (`FRESH_116`) more again, after it learned lists of the variable's entries,
-and `--fresh-117` (`FRESH_117`) more, after it left values used whole.
+`--fresh-117` (`FRESH_117`) more, after it left values used whole, and `--fresh-118`
+(`FRESH_118`) more, after it learned templates, rebindings and other variables' defaults.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13496,6 +13497,15 @@ FRESH_117 = (
     ),
 )
 
+FRESH_118 = (
+    # federated learning with personalized feature representations (machine learning)
+    ("github:Jiuh-star/MPAPFR", "ff02a7eb779670eb3a91acc5b2c6694b1e00ed38"),
+    # robust face recognition training and analysis scripts (computer vision)
+    ("github:hojin89/RobustFaceRecog", "4bbd0de9a67003db20615884390a3b3f4214bd8f"),
+    # a research library and experiment launcher (machine learning tooling)
+    ("github:DavidRuhe/rail1", "90947c95e6dab4e6102068c18c433a0ec53da7f7"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16255,6 +16265,7 @@ UNSEEN_SETS = {
     "fresh-115": FRESH_115,
     "fresh-116": FRESH_116,
     "fresh-117": FRESH_117,
+    "fresh-118": FRESH_118,
 }
 
 
