@@ -1546,6 +1546,15 @@ HISTORY = [
         'agreeing on all (FALSE: ids read after the script\'s own `",".join` of a '
         "`range(n)`, left since), below 90%: it stays in preview; TPL103 0/4",
     ),
+    (
+        "2026-12-07",
+        "2c67d989",
+        "fresh-118 (3 GitHub repositories chosen by the text TPL405 looks for) at 2c67d989, "
+        "after TPL405's last change that added findings (templates, rebindings, other "
+        "variables' defaults): TPL405 51 of 57 TRUE (89.5%), two judges agreeing on 53 "
+        "(FALSE: a dated backup copy no script runs; 4 split: scripts whose GPU path no "
+        "listed model or path reaches), just below 90%: it stays in preview",
+    ),
 ]
 
 
@@ -3774,6 +3783,24 @@ CORPUS_NOTES = {
         "(a device string kept in a config dict or given to `torch.set_default_device`, a "
         "`torch.cuda.utilization` query, a name rebound through `x if c else x`, the variable "
         "as another variable's default). Preview: TPL103 0 of 4."
+    ),
+    "fresh-118": (
+        "More GitHub repositories chosen by TPL405's text (its cases not flagged left out), by "
+        "a reader who had not seen the rules' code, excluding every repository before them: "
+        "MPAPFR, RobustFaceRecog, rail1; 3 (the reader's queries ran dry). Committed "
+        "(2c67d989) before it was first linted, after TPL405 learned templates, rebindings, "
+        "other variables' defaults, NVML queries and `torch.set_default_device` (99f8ac0a, "
+        "10914d35). First linted at 2c67d989: no crash. Every TPL405 finding judged blind by "
+        "two judges (`second_judge/unseen/fresh-118/`), who agreed on 53 of 57: 51 TRUE, 2 "
+        "FALSE (a dated copy under `backups/` that no script runs), 4 split (a script only "
+        "ever called with paths of a machine without CUDA; one whose listed models are all "
+        "TensorFlow's). 56 of the 57 are RobustFaceRecog's: about 30 scripts sharing "
+        "`device_ids = [int(g) for g in os.environ['CUDA_VISIBLE_DEVICES'].split(',')]`. "
+        "MPAPFR's ids are missed (the name is bound to `range(device_count())` on the other "
+        "arm). With them were judged the 6 TPL405 findings the new readings added on earlier "
+        "sets (4 TRUE; FALSE: nos's `torch.cuda.utilization` reading, no placement; 1 split) "
+        "and the 2 TPL104 findings `torch.device`'s keywords added (both FALSE: nnUNet's "
+        "one-process arm)."
     ),
 }
 
