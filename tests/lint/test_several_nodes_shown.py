@@ -293,7 +293,8 @@ def test_cluster_scripts_show_nodes_by_their_launchers_words(
 
 
 def test_a_noqa_of_a_prefix_silences_only_the_codes_it_begins(tmp_path: Path) -> None:
-    # `# noqa: TPL41` is for TPL410 to TPL419: it silences TPL412, not the TPL402 it took over.
+    # A noqa comment naming the prefix TPL41 is for TPL410 to TPL419: it silences TPL412, not
+    # the TPL402 it took over.
     marked = TRAIN.replace('["RANK"]))', '["RANK"]))  # noqa: TPL41')
     assert [c for c, _, _, _ in _findings(tmp_path, {"train.py": marked})] == ["TPL402"]
     # Where TPL412 would take the site, the prefix silences it, and TPL402's finding stands:
