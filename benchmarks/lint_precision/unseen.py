@@ -3798,9 +3798,9 @@ CORPUS_NOTES = {
         "`device_ids = [int(g) for g in os.environ['CUDA_VISIBLE_DEVICES'].split(',')]`. "
         "MPAPFR's ids are missed (the name is bound to `range(device_count())` on the other "
         "arm). With them were judged the 6 TPL405 findings the new readings added on earlier "
-        "sets (4 TRUE; FALSE: nos's `torch.cuda.utilization` reading, no placement; 1 split) "
-        "and the 2 TPL104 findings `torch.device`'s keywords added (both FALSE: nnUNet's "
-        "one-process arm)."
+        "sets (4 TRUE; FALSE: nos's `torch.cuda.utilization` reading, no placement, left "
+        "since f361b25f; 1 split) and the 2 TPL104 findings `torch.device`'s keywords added "
+        "(both FALSE: nnUNet's one-process arm)."
     ),
 }
 
