@@ -75,11 +75,13 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
     if isinstance(call.func, ast.Attribute) and name in ("to", "cuda") and call.args:
         if args and args[0] is call.args[0]:
             yield DeviceSite(call, args[0], name, located)
-    elif name == "device" and (ctx.qualified(call.func) or "") == "torch.device":
-        yield from _torch_device_site(call, located)
-    elif name in ("device", "set_device") and args:
+    elif name in ("device", "set_device"):
         qualified = ctx.qualified(call.func) or ""
-        if qualified.endswith("cuda.device"):
+        if qualified == "torch.device":
+            yield from _torch_device_site(call, located)  # also `type=` / `index=` alone
+        elif not args:
+            pass
+        elif qualified.endswith("cuda.device"):
             yield DeviceSite(call, args[0], "cuda.device", located)
         elif name == "set_device" and (
             qualified.startswith("torch.") or "cuda" in qualified or _accelerator_call(call)

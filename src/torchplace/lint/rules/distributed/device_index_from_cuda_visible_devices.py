@@ -6,7 +6,14 @@ import ast
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-from torchplace.lint.context import FileContext, Located, Scope, int_literal, keyword_value
+from torchplace.lint.context import (
+    FileContext,
+    Located,
+    Scope,
+    dotted_name,
+    int_literal,
+    keyword_value,
+)
 from torchplace.lint.dead_functions import is_main_guard
 from torchplace.lint.rank_flow import own_nodes
 from torchplace.lint.replica_ids import replica_ids
@@ -146,7 +153,7 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
         for scope in scopes.values():
             names = traced_names(ctx, scope, is_visible_devices, _peel_index)
             if module_names and scope.kind == "function":
-                names |= module_names - _bound_in(scope)
+                names |= module_names - reading.local_names(scope)
             if names:
                 calls = list(calls_in_scope(ctx, scope))
                 located = [Located(call, scope) for call in calls]
@@ -177,6 +184,8 @@ class _Reading:
         self.is_source = is_source
         self.literal_writes = _LiteralWrites(ctx)
         self._raw: dict[int, set[str]] = {}
+        self._locals: dict[int, set[str]] = {}
+        self._bindings: dict[int, list[tuple[str, ast.AST]]] = {}
         self.module_raw = self._raw_names(ctx.module_scope)
 
     def reads_an_id(self, site: DeviceSite, names: set[str]) -> bool:
@@ -186,7 +195,7 @@ class _Reading:
         scope = site.located.scope
         reads = [source]
         if isinstance(source, ast.Name):
-            if source.id not in self._bound_names(scope):
+            if source.id not in self.local_names(scope):
                 scope = self.ctx.module_scope  # a module-level name read in a function
             reads = self._reads_behind(scope, source.id)
         # Fix3D's `os.environ[...] = "0"` just above: cuda:0 is that GPU's own index.
@@ -200,7 +209,7 @@ class _Reading:
         scope = site.located.scope
         raw = self._raw_names(scope)
         if scope.kind == "function":
-            raw |= self.module_raw - _bound_in(scope)
+            raw |= self.module_raw - self.local_names(scope)
         return trace(site.value, self.is_source, raw, _peel_string) is not None
 
     def _raw_names(self, scope: Scope) -> set[str]:
@@ -209,13 +218,20 @@ class _Reading:
             self._raw[key] = traced_names(self.ctx, scope, self.is_source, _peel_string)
         return set(self._raw[key])
 
-    def _bound_names(self, scope: Scope) -> set[str]:
-        return {name for name, _ in scope_bindings(self.ctx, scope)}
+    def local_names(self, scope: Scope) -> set[str]:
+        """The names a function binds (`_bound_in`), read once per scope."""
+        key = id(scope.node)
+        if key not in self._locals:
+            self._locals[key] = _bound_in(scope)
+        return self._locals[key]
 
     def _reads_behind(self, scope: Scope, name: str) -> list[ast.AST]:
         """The reads of the variable held by the bindings of `name` in `scope`, through the
         other names those bindings read."""
-        bindings = scope_bindings(self.ctx, scope)
+        key = id(scope.node)
+        if key not in self._bindings:
+            self._bindings[key] = scope_bindings(self.ctx, scope)
+        bindings = self._bindings[key]
         reads: list[ast.AST] = []
         pending, done = [name], set[str]()
         while pending:
@@ -303,9 +319,7 @@ def _default_of_another_read(node: ast.AST) -> ast.AST | None:
     `os.getenv("GPU", default)`): the value wherever that one is not set."""
     if not (isinstance(node, ast.Call) and len(node.args) == 2 and not node.keywords):
         return None
-    if not isinstance(node.func, ast.Attribute | ast.Name):
-        return None  # a call's result, a subscript: no read of the environment
-    return node.args[1] if ast.unparse(node.func) in _ENVIRONMENT_READS else None
+    return node.args[1] if dotted_name(node.func) in _ENVIRONMENT_READS else None
 
 
 def _bare(template: ast.AST | None) -> bool:
@@ -475,17 +489,21 @@ def _counts_from_zero(numbers: ast.AST, bound: dict[str, list[ast.AST]]) -> bool
 def _given_from_outside(scope: Scope) -> set[str]:
     """Names whose value may come from outside the scope's own bindings: its parameters, and
     the names it declares `global` or `nonlocal`."""
-    node = scope.node
-    names: set[str] = set()
-    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-        arguments = node.args
-        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
-        names.update(a.arg for a in every)
-    for inner in own_nodes(node):
+    names = _parameters(scope.node)
+    for inner in own_nodes(scope.node):
         if isinstance(inner, ast.Global | ast.Nonlocal):
             names.update(inner.names)
     return names
+
+
+def _parameters(node: ast.AST) -> set[str]:
+    """A function's (or lambda's) parameters, `*args` and `**kwargs` included."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        return set()
+    arguments = node.args
+    every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
+    every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
+    return {a.arg for a in every}
 
 
 def _methods(owner: Scope) -> Iterator[Scope]:
@@ -509,12 +527,7 @@ def _bound_in(function: Scope) -> set[str]:
     `global` (a global it rebinds is no longer the module's). Read broadly: a name bound
     anywhere in it is not read as the module's."""
     node = function.node
-    bound: set[str] = set()
-    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-        arguments = node.args
-        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]
-        every += [a for a in (arguments.vararg, arguments.kwarg) if a is not None]
-        bound.update(a.arg for a in every)
+    bound = _parameters(node)
     for inner in ast.walk(node):
         if isinstance(inner, ast.Name) and not isinstance(inner.ctx, ast.Load):
             bound.add(inner.id)
