@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
+from torchplace.lint.archived_copies import ArchivedCopies, archive_folder
 from torchplace.lint.binding_configs import bound_where_set, ids_attribute
 from torchplace.lint.binding_functions import bound_after_return, bound_by_project_function
 from torchplace.lint.cache import read_regular_file
@@ -717,6 +718,11 @@ class ProjectIndex:
         self._uninstallable: dict[str, bool] = {}
         #: Per file: a walk up importers may pass over it (`_never_runs_in_walk`).
         self._walk_never_runs: dict[str, bool] = {}
+        #: Per launch root: its folders of kept copies (`archived_copies`).
+        self._archived: dict[str, ArchivedCopies] = {}
+        #: The paths the user gave the linter: code asked for by name is never an archived
+        #: copy (`archived_copies`).
+        self.asked: list[str] = []
         #: Per launch root: some file loads modules by a name built at run time.
         self._by_name_loaders: dict[str, bool] = {}
         #: The answers of `one_node_launch` and `one_process_launch`, per file (and test).
@@ -1125,6 +1131,26 @@ class ProjectIndex:
         if code is None or not launches.python_files or runs_work_at_top_level(code) is not False:
             return False
         return not self._import_graph(launches).importers_of(path)
+
+    def in_archived_copy(self, path: str) -> bool:
+        """`path` lies in a folder of kept copies that nothing of the project runs
+        (`archived_copies`); the folders of a launch root are read once each. Only a path
+        whose folders bear an archive's name reads the project."""
+        if archive_folder(path) is None and archive_folder(os.path.realpath(path)) is None:
+            return False  # no folder of an archive's name anywhere above it
+        launches = self.launches_for(path)
+        root = os.path.realpath(launches.root)
+        copies = self._archived.get(root)
+        if copies is None:
+            copies = ArchivedCopies(
+                launches,
+                installable=not self._uninstallable_checkout(path),
+                asked=self.asked,
+                max_file_bytes=self.max_file_bytes,
+                read=lambda name: self._code(name),
+            )
+            self._archived[root] = copies
+        return copies.holds(path)
 
     def _never_runs_in_walk(self, path: str) -> bool:
         """A file a walk up importers may pass over (`launch_reach.NEVER_RUNS`): one that
@@ -2330,6 +2356,8 @@ def apply_project_facts(
     for finding in findings:
         if finding.code not in _FILE_PROBLEMS:
             try:
+                if index.in_archived_copy(finding.path):
+                    continue  # a kept copy the project does not run (`archived_copies`)
                 if index.in_branch_never_taken(finding.path, finding.line):
                     continue  # code that never runs (`dead_branches`)
                 if index.in_class_nothing_names(finding.path, finding.line):

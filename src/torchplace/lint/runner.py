@@ -118,6 +118,7 @@ def _run(
     # project (other files) are read afresh on every run, only for projects with such findings.
     if findings:
         index = ProjectIndex(config.max_file_bytes)
+        index.asked = [str(path) for path in paths]
         findings = apply_project_facts(findings, project_conditions(rules), index)
     return LintRun(
         sort_findings(findings),
