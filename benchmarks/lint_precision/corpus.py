@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/lint_precision/corpus.py [--corpus .corpus] [--out findings.jsonl]
        [--select TPL204,TPL205]
-       [--held-out | --fresh | --fresh-2 | ... | --fresh-118 | --judged TPL402,TPL108]
+       [--held-out | --fresh | --fresh-2 | ... | --fresh-119 | --judged TPL402,TPL108]
        [--git-mirrors DIR] [--download-only]
 
 `--judged CODES` takes, from every unseen set, the projects holding a finding of those rules
@@ -202,8 +202,9 @@ for; `--fresh-114` (`FRESH_114`) repositories chosen by the text TPL405 looks fo
 TPL301's: a vLLM engine given `device_map=`, which vLLM refuses, was found nowhere), and
 `--fresh-115` (`FRESH_115`) more of them, after TPL405 learned module-level names, and
 `--fresh-116` (`FRESH_116`) more again, after it learned lists of the variable's entries,
-`--fresh-117` (`FRESH_117`) more, after it left values used whole, and `--fresh-118`
-(`FRESH_118`) more, after it learned templates, rebindings and other variables' defaults.
+`--fresh-117` (`FRESH_117`) more, after it left values used whole, `--fresh-118`
+(`FRESH_118`) more, after it learned templates, rebindings and other variables' defaults,
+and `--fresh-119` (`FRESH_119`) more, after archived copies were left out.
 
 Each package is fetched from the package index with `pip download --no-deps` (wheels where
 they exist, otherwise the sdist), its Python files are extracted under
@@ -13506,6 +13507,27 @@ FRESH_118 = (
     ("github:DavidRuhe/rail1", "90947c95e6dab4e6102068c18c433a0ec53da7f7"),
 )
 
+FRESH_119 = (
+    # MDBNet 3D semantic scene completion training script with DataParallel (computer vision)
+    ("github:MonaIA1/Repo", "bd222cf5782cc82ba936b3c8beddeb5d6ff7a6fd"),
+    # DrVAE drug-response model, CANDLE/IMPROVE training wrapper (bioinformatics)
+    ("github:JDACS4C-IMPROVE/DrVAE", "5064e8bfecccb9cae4dbcade6ca8519d3a7fa826"),
+    # ParaLip text-to-lip video generation, Lightning-style DP/DDP trainer (speech / talking-face)
+    ("github:Dianezzy/ParaLip", "a7824ac0b38e26abb57ddb84eaee43c321193f06"),
+    # FedSpeech federated text-to-speech with continual learning, DP/DDP trainer (speech)
+    ("github:Zain-Jiang/FedSpeech", "275c30ffe087bfceef61a9591e523328d6f3ec36"),
+    # Diff-SVC diffusion singing-voice conversion, DP/DDP trainer (audio)
+    ("github:prophesier/diff-svc", "76154f0d6e07c4a0a78f982f12a7486ad0fc65d8"),
+    # stale fork of PyTorch Lightning 1.0-era with DDP/DDP2 backends (training framework)
+    ("github:willprice/pytorch-lightning", "94bba4059ce3dc13799d0fd59592f3bcfbbf19c4"),
+    # Ray Train + Accelerate + DeepSpeed LLM fine-tuning / LoRA eval scripts (LLM training)
+    ("github:xiaozheyao/trainer", "d0505b73263a7051527128a3a454899a39dafbea"),
+    # OmniDiffusion Stable Diffusion / SDXL trainer on Ray Train + Accelerate (image generation)
+    ("github:vivym/OmniDiffusion", "bb786b9e321cf2c181e5a7a6f46c900a2a525dcb"),
+    # sequential distribution-shift benchmark, ResNet joint-model training scripts (ML research)
+    ("github:clinicalml/seq_to_final_benchmark", "f21d0c4bc041fcfacdc480f5ef61fb0b8c876e9b"),
+)
+
 LEFT_OUT: dict[str, tuple[str, ...]] = {
     # the files of generative-recommenders that mlcommons/inference (fresh-22) copies, and
     # ConvNeXt's detection code (fresh-10) in SparK
@@ -16266,6 +16288,7 @@ UNSEEN_SETS = {
     "fresh-116": FRESH_116,
     "fresh-117": FRESH_117,
     "fresh-118": FRESH_118,
+    "fresh-119": FRESH_119,
 }
 
 
