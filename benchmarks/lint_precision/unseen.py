@@ -1555,6 +1555,16 @@ HISTORY = [
         "(FALSE: a dated backup copy no script runs; 4 split: scripts whose GPU path no "
         "listed model or path reaches), just below 90%: it stays in preview",
     ),
+    (
+        "2026-12-08",
+        "07d9de44",
+        "fresh-119 (9 GitHub repositories chosen by the text TPL405 looks for) at 07d9de44, "
+        "after archived copies were left out (b591faa6): TPL405 2 of 6 TRUE, two judges "
+        "agreeing on all (FALSE: `torch.cuda.device(i)` built as a statement of its own and "
+        "never entered, which selects no GPU, left since); since its last change that added "
+        "findings, 53 of 63 (84.1%): it stays in preview; TPL110 2/2, TPL106 0/10, "
+        "TPL109 0/1",
+    ),
 ]
 
 
@@ -3801,6 +3811,24 @@ CORPUS_NOTES = {
         "sets (4 TRUE; FALSE: nos's `torch.cuda.utilization` reading, no placement, left "
         "since f361b25f; 1 split) and the 2 TPL104 findings `torch.device`'s keywords added "
         "(both FALSE: nnUNet's one-process arm)."
+    ),
+    "fresh-119": (
+        "More GitHub repositories chosen by TPL405's text, by a reader who had not seen the "
+        "rules' code, excluding every repository before them: MonaIA1/Repo, DrVAE, ParaLip, "
+        "FedSpeech, diff-svc, a Lightning 1.0 fork, xiaozheyao/trainer, OmniDiffusion, "
+        "seq_to_final_benchmark; 9 (ParaLip, FedSpeech and diff-svc share one trainer file, "
+        "the two Ray trainers one snippet). Committed (07d9de44) before it was first linted, "
+        "after archived copies were left out (b591faa6). First linted at 07d9de44: no crash. "
+        "Every finding of TPL405, TPL110, TPL109 and TPL106 judged blind by two judges "
+        "(`second_judge/unseen/fresh-119/`), who agreed on all 19: TPL405 2 TRUE (MonaIA1's "
+        "`DataParallel` ids parsed from the variable), 4 FALSE (seq_to_final's "
+        "`torch.cuda.device(int(...))` as a statement of its own: never entered, it selects "
+        "no GPU; left since); TPL110 2 TRUE (the same `DataParallel`), TPL106 0/10, TPL109 "
+        "0/1. Judge a wrote its verdicts in the order of the files' paths under keys in the "
+        "findings' order; its file here is realigned by the file and line each reason cites. "
+        "TPL405 misses the Lightning fork's and the trainers' ids kept in an attribute "
+        "(`self.trainer.root_gpu = int(available_gpus[...])`, then `set_device(self.trainer."
+        "root_gpu)`); DrVAE's one placement is in a file that does not parse."
     ),
 }
 
