@@ -82,7 +82,8 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
         elif not args:
             pass
         elif qualified.endswith("cuda.device"):
-            yield DeviceSite(call, args[0], "cuda.device", located)
+            if not _discarded(call, located):
+                yield DeviceSite(call, args[0], "cuda.device", located)
         elif name == "set_device" and (
             qualified.startswith("torch.") or "cuda" in qualified or _accelerator_call(call)
         ):
@@ -95,6 +96,15 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
         elif kw.arg == "device_ids" and isinstance(kw.value, ast.List | ast.Tuple):
             for element in kw.value.elts:
                 yield DeviceSite(call, element, "device_ids=", located)
+
+
+def _discarded(call: ast.Call, located: Located) -> bool:
+    """`call` is a statement of its own, its value dropped: `torch.cuda.device(i)` alone
+    builds a context manager that selects a GPU only when a `with` enters it, so such a line
+    places nothing (`torch.cuda.device.__init__` only stores the index)."""
+    return any(
+        isinstance(node, ast.Expr) and node.value is call for node in ast.walk(located.scope.node)
+    )
 
 
 def _torch_device_site(call: ast.Call, located: Located) -> Iterator[DeviceSite]:

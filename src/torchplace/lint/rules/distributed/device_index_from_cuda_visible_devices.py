@@ -64,7 +64,8 @@ class DeviceIndexFromCudaVisibleDevices(Rule):
     os.environ.get("CUDA_VISIBLE_DEVICES"))`), a local name holding one (also where a rebinding
     keeps it or a constant, `gpu = -1 if cpu else gpu`), a module-level one read in a function
     that binds no name of that spelling, or the loop variable of a comprehension over its
-    entries) and used as a device: `f"cuda:{...}"`, `set_device(...)`,
+    entries) and used as a device: `f"cuda:{...}"`, `set_device(...)`, `torch.cuda.device(...)`
+    (not one built alone, as a statement of its own: no `with` enters it, so it selects nothing),
     `torch.set_default_device(...)`, `torch.device(...)` (also `index=`), `.to(...)`,
     `.cuda(...)`, `device=`, or the index of a `torch.cuda` query (`get_device_capability(i)`,
     `get_device_properties`, `mem_get_info`, ...). The entries

@@ -36,7 +36,8 @@ class HardcodedDeviceIndex(Rule):
     """## What it does
     Flags integer literals used as CUDA devices: `device=0`, `.to(0)`, `torch.device(0)`,
     `torch.device("cuda", 1)`, `device_ids=[0]`, `map_location=0`, `set_device(0)`,
-    `torch.cuda.device(1)`. A device object is flagged only where it may reach a placement
+    `torch.cuda.device(1)` (not one built alone and never entered by `with`, which selects
+    nothing). A device object is flagged only where it may reach a placement
     (not only compared, printed or handed to a query, followed through names, strings and a
     private function's return). Not flagged: `device=0` given to a class or function of the
     file that never reads it; DDP's `output_device=` (only logged); code documented as
