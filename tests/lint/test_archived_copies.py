@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from torchplace.lint import LintConfig, launch_commands
+from torchplace.cli import main
+from torchplace.lint import LintConfig, launch_commands, lint_paths
 from torchplace.lint.archived_copies import (
     ARCHIVE_FOLDERS,
     COPY_FOLDERS,
@@ -202,10 +203,13 @@ def test_the_archive_folder_is_read_below_the_root_only() -> None:
 
 def test_a_copy_is_named_for_its_original() -> None:
     assert original_name("analysis_v4_accuracy_by_blur_20221023") == "analysis_v4_accuracy_by_blur"
-    assert original_name("sample_ddp_save") == "sample_ddp"
+    assert original_name("train_2023-01-01") == "train"
+    assert original_name("train_v2_bak") == "train_v2"
     assert original_name("train_old_2023-01-01") == "train"
     assert original_name("Train copy (2)") == "train"
     assert original_name("analysis_v4") == "analysis_v4"
+    for live in ("model_save", "bert_original", "exp_123456", "seed_1234567", "data_prev"):
+        assert original_name(live) == live, live
 
 
 @pytest.mark.parametrize(
@@ -219,3 +223,115 @@ def test_a_copy_is_named_for_its_original() -> None:
 def test_a_launch_outside_that_may_run_the_copy_keeps_it_live(tmp_path: Path, launch: str) -> None:
     files = {**LIVE, "code_save/train_old.py": SCRIPT, "run_old.sh": launch}
     assert _found(tmp_path, files) == ["code_save/train_old.py", "train.py"]
+
+
+RANK_SCRIPT = """\
+import os
+
+import torch
+import torch.distributed as dist
+
+dist.init_process_group("nccl")
+torch.cuda.set_device(int(os.environ["RANK"]))
+"""
+
+
+def test_a_named_copy_is_linted_and_fixed_by_every_entry_point(tmp_path: Path) -> None:
+    copy = tmp_path / "backups" / "train_20221023.py"
+    _write(tmp_path, {**LIVE, "train.py": RANK_SCRIPT, "backups/train_20221023.py": RANK_SCRIPT})
+    assert [
+        f.line for f in lint_paths([str(copy)], LintConfig(select=("TPL402",), preview=True))
+    ] == [7]
+    whole = lint_paths([str(tmp_path)], LintConfig(select=("TPL402",), preview=True))
+    assert not any(f.path.endswith("train_20221023.py") for f in whole)
+    assert (
+        main(["lint", "--no-cache", "-q", "--preview", "--select", "TPL402", "--fix", str(copy)])
+        == 0
+    )
+    assert "LOCAL_RANK" in copy.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("Makefile", "old:\n\tpython code_save/train_old.py\n"),
+        (".github/workflows/ci.yml", "steps:\n  - run: python code_save/train_old.py\n"),
+        ("Dockerfile", 'CMD ["python", "Code_Save/train_old.py"]\n'),
+    ],
+)
+def test_a_text_of_any_kind_outside_naming_the_folder_keeps_it_live(
+    tmp_path: Path, name: str, text: str
+) -> None:
+    files = {**LIVE, "code_save/train_old.py": SCRIPT, name: text}
+    assert _found(tmp_path, files) == ["code_save/train_old.py", "train.py"]
+
+
+def test_a_text_inside_the_folder_naming_it_is_archived_too(tmp_path: Path) -> None:
+    files = {**LIVE, "code_save/train_old.py": SCRIPT, "code_save/README.md": "code_save/: old\n"}
+    assert _found(tmp_path, files) == ["train.py"]
+
+
+def test_a_project_inside_another_checkout_keeps_its_copies(tmp_path: Path) -> None:
+    files = {
+        ".git/HEAD": "",
+        "scripts/run.sh": "python sub/train.py\n",
+        "sub/setup.cfg": "[metadata]\nname = sub\n",
+        "sub/train.py": SCRIPT,
+        "sub/_legacy/train_old.py": SCRIPT,
+    }
+    assert _found(tmp_path, files) == ["sub/_legacy/train_old.py", "sub/train.py"]
+
+
+def test_a_namespace_folder_of_an_installable_package_may_be_imported(tmp_path: Path) -> None:
+    files = {
+        **LIVE,
+        "pyproject.toml": "[project]\nname = 'pkg'\n",
+        "pkg/__init__.py": "",
+        "pkg/_legacy/train_old.py": SCRIPT,
+    }
+    assert _found(tmp_path, files) == ["pkg/_legacy/train_old.py", "train.py"]
+
+
+def test_a_live_link_into_the_folder_is_live_code(tmp_path: Path) -> None:
+    _write(tmp_path, {**LIVE, "_legacy/main_impl.py": SCRIPT})
+    (tmp_path / "main.py").symlink_to(tmp_path / "_legacy" / "main_impl.py")
+    assert "_legacy/main_impl.py" in _found(tmp_path, {})
+
+
+def test_a_plain_word_folder_of_modules_every_project_has_is_live(tmp_path: Path) -> None:
+    files = {
+        **LIVE,
+        "utils.py": "",
+        "config.py": "",
+        "tools/backup/utils.py": SCRIPT,
+        "tools/backup/config.py": "",
+    }
+    assert _found(tmp_path, files) == ["tools/backup/utils.py", "train.py"]
+
+
+@pytest.mark.parametrize(
+    ("copies", "archived"),
+    [
+        (["train_old.py", "eval_old.py", "tool.py"], True),  # two of three are copies
+        (["train_old.py", "tool.py", "other.py"], False),  # one of three
+        (["__init__.py"], False),  # no module to tell by
+    ],
+)
+def test_a_plain_word_folder_needs_half_its_modules_to_be_copies(
+    tmp_path: Path, copies: list[str], archived: bool
+) -> None:
+    files = {**LIVE, "eval.py": "", **{f"backups/{name}": SCRIPT for name in copies}}
+    found = _found(tmp_path, files)
+    assert (found == ["train.py"]) is archived, found
+
+
+def test_the_outermost_archive_folder_decides(tmp_path: Path) -> None:
+    # `backups` (a plain word) holds no copy of a file outside: live, `_old` inside it too.
+    files = {**LIVE, "backups/_old/sync_tool.py": SCRIPT}
+    assert _found(tmp_path, files) == ["backups/_old/sync_tool.py", "train.py"]
+
+
+def test_a_copy_asked_for_through_a_link_is_linted(tmp_path: Path) -> None:
+    _write(tmp_path / "real", {**LIVE, "code_save/train_old.py": SCRIPT})
+    (tmp_path / "link").symlink_to(tmp_path / "real", target_is_directory=True)
+    assert _found(tmp_path / "link", {}, "code_save") == ["code_save/train_old.py"]

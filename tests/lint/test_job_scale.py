@@ -27,6 +27,8 @@ from torchplace.lint.job_scale import in_one_process_branch, picks_gpu_other_tha
         ("model.to(f'cuda:{local_rank}')\n", False),
         ("x = batch.cuda(non_blocking=True)\n", False),
         ("with torch.cuda.device(2):\n    pass\n", True),
+        ("torch.cuda.device(2)\n", False),  # built and dropped: no `with` enters it
+        ("ctx = torch.cuda.device(2)\nwith ctx:\n    pass\n", True),
     ],
 )
 def test_picks_gpu_other_than_rank(code: str, picks: bool) -> None:

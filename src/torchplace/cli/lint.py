@@ -319,7 +319,9 @@ def _findings_of(linter: Linter, path: str, text: str, project_facts: bool) -> l
     found = linter.lint_text(path, text).findings
     if not project_facts or not found:
         return found
-    index = ProjectIndex(linter.config.max_file_bytes)
+    # The file is fixed because a run reported findings in it: it counts as asked for, so
+    # an archived copy the user named keeps the findings its run reported.
+    index = ProjectIndex(linter.config.max_file_bytes, asked=[path])
     index.read_as(path, text)
     conditions = project_conditions(type(rule) for rule in linter.rules)
     return sort_findings(apply_project_facts(found, conditions, index))

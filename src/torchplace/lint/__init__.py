@@ -50,5 +50,5 @@ def lint_paths(paths: Sequence[str], config: LintConfig | None = None) -> list[F
         results = lint_many(linter, files)
         findings = [f for r in results for f in r.findings]
         conditions = project_conditions(linter_rules)
-        index = ProjectIndex(config.max_file_bytes)
+        index = ProjectIndex(config.max_file_bytes, asked=[str(path) for path in paths])
         return sort_findings(apply_project_facts(findings, conditions, index))

@@ -254,6 +254,9 @@ class FileContext:
     parents: dict[int, dict[int, ast.AST]] = field(default_factory=dict)
     #: The whole file's tree, parsed on first use (`whole_tree`): False when it does not parse.
     _whole: ast.Module | bool | None = field(default=None, init=False, repr=False)
+    #: Per tree of this file (`tree`, `whole_tree()`): the calls that are statements of their
+    #: own (`statement_calls`), read once a tree.
+    _statement_calls: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.module_scope = Scope("module", "<module>", self.tree)
@@ -272,6 +275,26 @@ class FileContext:
             except (SyntaxError, ValueError, RecursionError):
                 self._whole = False
         return self._whole if isinstance(self._whole, ast.Module) else None
+
+    def statement_calls(self, tree: ast.AST) -> frozenset[int]:
+        """The ids of the calls in `tree` (this file's `tree` or `whole_tree()`) that are
+        statements of their own, their value dropped (`torch.cuda.device(i)` alone)."""
+        found = self._statement_calls.get(id(tree))
+        if found is None:
+            found = frozenset(
+                id(node.value)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+            )
+            self._statement_calls[id(tree)] = found
+        return found
+
+    def is_statement_call(self, call: ast.Call) -> bool:
+        """`call` is a statement of its own, in `tree` or in the whole file's tree if that
+        was parsed (`statement_calls`)."""
+        if id(call) in self.statement_calls(self.tree):
+            return True
+        return isinstance(self._whole, ast.Module) and id(call) in self.statement_calls(self._whole)
 
     def calls(self, *names: str) -> Iterator[Located]:
         """Collected calls whose last name is one of `names`."""

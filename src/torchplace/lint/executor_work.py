@@ -16,7 +16,7 @@ import re
 
 from torchplace.lint.context import FileContext, parameter_names
 from torchplace.lint.rank_flow import own_nodes
-from torchplace.lint.rules._helpers import without_comments
+from torchplace.lint.rules._helpers import without_comments, without_unentered_contexts
 
 _BINDS = re.compile(r"set_device(?:_index)?\s*\(|cuda\s*\.\s*device\s*\(|DeviceGuard\s*\(")
 _Function = ast.FunctionDef | ast.AsyncFunctionDef
@@ -38,7 +38,9 @@ def work_binds_itself(ctx: FileContext, owner: ast.ClassDef, executor: str | Non
                 continue
             works += _resolve(ctx, owner, holder, call.args[0], depth=2)
     return bool(works) and all(
-        work is not None and _BINDS.search(without_comments(ctx.node_text(work))) for work in works
+        work is not None
+        and _BINDS.search(without_unentered_contexts(without_comments(ctx.node_text(work))))
+        for work in works
     )
 
 

@@ -207,6 +207,8 @@ def _picks_by_other(ctx: FileContext, call: ast.Call) -> bool:
     name = call_name(call)
     if qualified == "torch.device":
         chosen = call.args[1] if len(call.args) == 2 else None
+    elif qualified.endswith("cuda.device") and ctx.is_statement_call(call):
+        return False  # built and dropped: no `with` enters it, it picks no GPU
     elif name in ("set_device", "cuda") or qualified.endswith("cuda.device"):
         chosen = call.args[0]
     else:

@@ -658,8 +658,13 @@ _WORD = re.compile(rb"\w+")
 class ProjectIndex:
     """Project roots and facts, each computed once per run."""
 
-    def __init__(self, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES) -> None:
+    def __init__(
+        self, max_file_bytes: int = DEFAULT_MAX_FILE_BYTES, asked: Iterable[str] = ()
+    ) -> None:
         self.max_file_bytes = max_file_bytes
+        #: The paths the user gave the linter, resolved: code asked for by name is never an
+        #: archived copy (`archived_copies`).
+        self.asked = [os.path.realpath(path) for path in asked]
         self._roots: dict[str, str] = {}
         self._facts: dict[str, ProjectFacts] = {}
         self._callers: dict[str, CallerIndex] = {}
@@ -720,9 +725,6 @@ class ProjectIndex:
         self._walk_never_runs: dict[str, bool] = {}
         #: Per launch root: its folders of kept copies (`archived_copies`).
         self._archived: dict[str, ArchivedCopies] = {}
-        #: The paths the user gave the linter: code asked for by name is never an archived
-        #: copy (`archived_copies`).
-        self.asked: list[str] = []
         #: Per launch root: some file loads modules by a name built at run time.
         self._by_name_loaders: dict[str, bool] = {}
         #: The answers of `one_node_launch` and `one_process_launch`, per file (and test).
@@ -1147,7 +1149,7 @@ class ProjectIndex:
                 installable=not self._uninstallable_checkout(path),
                 asked=self.asked,
                 max_file_bytes=self.max_file_bytes,
-                read=lambda name: self._code(name),
+                read=self._code,
             )
             self._archived[root] = copies
         return copies.holds(path)

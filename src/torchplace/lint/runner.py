@@ -117,8 +117,7 @@ def _run(
     # After the cache: its entries hold each file's own findings, and the facts of the
     # project (other files) are read afresh on every run, only for projects with such findings.
     if findings:
-        index = ProjectIndex(config.max_file_bytes)
-        index.asked = [str(path) for path in paths]
+        index = ProjectIndex(config.max_file_bytes, asked=[str(path) for path in paths])
         findings = apply_project_facts(findings, project_conditions(rules), index)
     return LintRun(
         sort_findings(findings),

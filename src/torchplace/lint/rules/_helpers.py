@@ -82,7 +82,7 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
         elif not args:
             pass
         elif qualified.endswith("cuda.device"):
-            if not _discarded(call, located):
+            if not ctx.is_statement_call(call):  # built and dropped: it selects no GPU
                 yield DeviceSite(call, args[0], "cuda.device", located)
         elif name == "set_device" and (
             qualified.startswith("torch.") or "cuda" in qualified or _accelerator_call(call)
@@ -98,13 +98,20 @@ def sites_of(ctx: FileContext, call: ast.Call, located: Located) -> Iterator[Dev
                 yield DeviceSite(call, element, "device_ids=", located)
 
 
-def _discarded(call: ast.Call, located: Located) -> bool:
-    """`call` is a statement of its own, its value dropped: `torch.cuda.device(i)` alone
-    builds a context manager that selects a GPU only when a `with` enters it, so such a line
-    places nothing (`torch.cuda.device.__init__` only stores the index)."""
-    return any(
-        isinstance(node, ast.Expr) and node.value is call for node in ast.walk(located.scope.node)
-    )
+#: `torch.cuda.device(...)` at the start of a statement: a context manager built and dropped
+#: (one whose method is called on the spot, `.__enter__()`, is entered).
+_UNENTERED_CONTEXT = re.compile(
+    r"(?m)^[ \t]*(?:torch[ \t]*\.[ \t]*)?cuda[ \t]*\.[ \t]*device[ \t]*\("
+    r"(?![^()\n]*\)[ \t]*\.)"  # not `torch.cuda.device(i).__enter__()`
+)
+
+
+def without_unentered_contexts(text: str) -> str:
+    """`text` with each `torch.cuda.device(i)` that starts a statement respelled (`.` as `_`,
+    the same offsets), so that no binding pattern matches it: built as a statement of its own,
+    no `with` enters it, and it selects no GPU (`torch.cuda.device.__init__` only stores the
+    index)."""
+    return _UNENTERED_CONTEXT.sub(lambda m: m.group(0).replace(".", "_"), text)
 
 
 def _torch_device_site(call: ast.Call, located: Located) -> Iterator[DeviceSite]:

@@ -22,6 +22,7 @@ from torchplace.lint.rules._helpers import (
     code_before,
     literal_string,
     without_comments,
+    without_unentered_contexts,
 )
 from torchplace.report import Finding
 
@@ -158,7 +159,8 @@ class InitProcessGroupWithoutDeviceBinding(Rule):
             value = backend.value if backend else call.args[0] if call.args else None
             if value is None or not _is_nccl(value):
                 continue
-            if one_rank_group(call) or _BINDS.search(code_before(ctx, located.scope, call.lineno)):
+            before = without_unentered_contexts(code_before(ctx, located.scope, call.lineno))
+            if one_rank_group(call) or _BINDS.search(before):
                 continue
             if _shows_one_gpu_before(ctx, located.scope, call):
                 continue  # the process sees one GPU, its cuda:0
@@ -261,7 +263,7 @@ def _binds_later(ctx: FileContext, function: Scope | None, call: ast.Call) -> bo
     binding = next(
         (
             m
-            for m in _BINDS.finditer(after)
+            for m in _BINDS.finditer(without_unentered_contexts(after))
             if not _LITERAL_ARGUMENT.match(after, m.end())
             and not _scoped(m, _line_of(after, starts, m.start()), blocks)
         ),
@@ -343,7 +345,9 @@ def _binds_elsewhere(ctx: FileContext, call: ast.Call) -> bool:
         last = node.end_lineno or node.lineno
         if node.lineno <= call.lineno <= last:
             continue
-        text = without_comments(ctx.source.lines_text(node.lineno, last))
+        text = without_unentered_contexts(
+            without_comments(ctx.source.lines_text(node.lineno, last))
+        )
         if "init_process_group" in text:
             continue
         if any(not _LITERAL_ARGUMENT.match(text, m.end()) for m in _BINDS.finditer(text)):

@@ -10,7 +10,12 @@ from typing import ClassVar
 from torchplace.lint.context import FileContext, Scope, keyword
 from torchplace.lint.job_scale import in_one_process_branch, picks_gpu_other_than_rank
 from torchplace.lint.rule import AnyOf, Rule
-from torchplace.lint.rules._helpers import branches, scope_nodes, without_comments
+from torchplace.lint.rules._helpers import (
+    branches,
+    scope_nodes,
+    without_comments,
+    without_unentered_contexts,
+)
 from torchplace.lint.run_conditions import (
     runs_only_on_cpu,
     runs_only_on_rank_zero,
@@ -286,7 +291,7 @@ class HeldExecutorWithoutDeviceBinding(ThreadWithoutDeviceBinding):
 def _binds(text: str) -> bool:
     """The thread's code binds a device: `set_device`, a device context, or a switch to a
     stream made elsewhere (not `None`, not a `torch.cuda.Stream()` made here without a device)."""
-    if _BINDS.search(text):
+    if _BINDS.search(without_unentered_contexts(text)):
         return True
     for switch in _STREAM_SWITCH.finditer(text):
         stream = switch.group(1)

@@ -23,7 +23,8 @@ class HardcodedDeviceString(Rule):
     """## What it does
     Flags a literal `"cuda:N"` (or an f-string with no placeholder) used as a device: in
     `.to(...)`, `device=`, `torch.device(...)`, `map_location=`, `.cuda(...)`,
-    `torch.cuda.set_device(...)` and `torch.cuda.device(...)`.
+    `torch.cuda.set_device(...)` and `torch.cuda.device(...)` (not one built as a statement
+    of its own, which no `with` enters and which selects nothing).
 
     ## Why is this bad?
     The string names one physical position. When the code runs in several ranks, threads
